@@ -1,0 +1,1 @@
+CREATE INDEX "exchange_quotes_open_expiry_idx" ON "exchange_quotes" USING btree ("expires_at") WHERE status = 'OPEN';

@@ -1,0 +1,64 @@
+/**
+ * `npm run ops -- …`: the operator command line.
+ *
+ *   operators add --email ops@example.com --role withdrawals|admin|viewer
+ *       Create (or re-key) an operator and print its bearer token once. Opens the database directly
+ *       (DATABASE_URL, or the embedded PGlite in DATA_DIR: stop the server first, it holds the lock).
+ *   withdrawals list [--status 0]
+ *   withdrawals process <id>
+ *   withdrawals complete <id> --tx <txHash>
+ *   withdrawals fail <id> --reason <text>
+ *       Call the running server's operator API (--url, default PUBLIC_URL) with OPS_TOKEN.
+ */
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../src/config.ts';
+import { OPERATOR_ROLES, type OperatorRole } from '../src/modules/wallet/wallet.service.ts';
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { email: { type: 'string' }, role: { type: 'string' }, status: { type: 'string' }, tx: { type: 'string' }, reason: { type: 'string' }, url: { type: 'string' } },
+});
+const [group, action, id] = positionals;
+const config = loadConfig();
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(2);
+}
+
+async function addOperator(): Promise<void> {
+  const role = values.role as OperatorRole | undefined;
+  if (!values.email || !role || !OPERATOR_ROLES.includes(role)) fail(`usage: npm run ops -- operators add --email E --role ${OPERATOR_ROLES.join('|')}`);
+  const { openDatabase } = await import('../src/platform/db/client.ts');
+  const { findMigrationsDir } = await import('../src/platform/db/migrate.ts');
+  const { createOperator } = await import('../src/modules/wallet/wallet.service.ts');
+  const database = await openDatabase(config.database);
+  try {
+    await database.migrate(findMigrationsDir());
+    const { operator, token } = await createOperator(database.db, values.email, role);
+    console.log(`operator ${operator.email} (${operator.role})\nOPS_TOKEN=${token}`);
+  } finally {
+    await database.close();
+  }
+}
+
+async function callApi(method: 'GET' | 'POST', path: string, body?: object): Promise<void> {
+  const token = process.env.OPS_TOKEN;
+  if (!token) fail('Set OPS_TOKEN to an operator token (npm run ops -- operators add …).');
+  const baseUrl = (values.url ?? config.publicUrl).replace(/\/$/, '');
+  const response = await fetch(`${baseUrl}/api/ops${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const answer = (await response.json()) as { statusCode: number; message: string; content: unknown };
+  console.log(JSON.stringify(answer, null, 2));
+  process.exitCode = answer.statusCode === 200 ? 0 : 1;
+}
+
+if (group === 'operators' && action === 'add') await addOperator();
+else if (group === 'withdrawals' && action === 'list') await callApi('GET', `/withdrawals${values.status ? `?status=${encodeURIComponent(values.status)}` : ''}`);
+else if (group === 'withdrawals' && action === 'process' && id) await callApi('POST', `/withdrawals/${id}/process`, {});
+else if (group === 'withdrawals' && action === 'complete' && id && values.tx) await callApi('POST', `/withdrawals/${id}/complete`, { txHash: values.tx });
+else if (group === 'withdrawals' && action === 'fail' && id && values.reason) await callApi('POST', `/withdrawals/${id}/fail`, { reason: values.reason });
+else fail('usage: npm run ops -- operators add --email E --role R | withdrawals list [--status N] | withdrawals process ID | withdrawals complete ID --tx HASH | withdrawals fail ID --reason TEXT');

@@ -1,0 +1,223 @@
+import { z } from 'zod';
+import { PRICE_SOURCE_NAMES, type PriceSettings, type PriceSourceName } from './platform/prices/factory.ts';
+
+/**
+ * Typed configuration read from the environment (ARCHITECTURE §1: the only module that reads
+ * `process.env`). `loadConfig` refuses to start with a message naming every bad variable.
+ */
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+/**
+ * `PRICE_SOURCES`: `replay` alone, or a comma-separated list of exchanges (mixing real and replayed
+ * prices is refused). Unset means `replay`, except in production, where it must be chosen.
+ */
+const priceSourcesSchema = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .transform((text) => text.split(',').map((name) => name.trim().toLowerCase()).filter((name) => name !== ''))
+    .pipe(
+      z
+        .array(z.enum(PRICE_SOURCE_NAMES))
+        .min(1)
+        .refine((names) => !names.includes('replay') || names.length === 1, { error: 'replay cannot be combined with exchange sources' })
+        .refine((names) => new Set(names).size === names.length, { error: 'lists a source twice' }),
+    )
+    .optional(),
+);
+
+export const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+    /** `postgres://…` for a PostgreSQL server, `memory://` for a throw-away in-memory PGlite; unset for PGlite in DATA_DIR. */
+    DATABASE_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^(postgres(ql)?:\/\/.+|memory:\/\/)$/, { error: 'must be postgres://… or memory://' })
+        .optional(),
+    ),
+    DATA_DIR: z.string().min(1).default('./data'),
+    SESSION_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, { error: 'must be at least 32 characters' }).optional()),
+    SMTP_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+    REDIS_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+    /** Work factor of the ALTCHA human check: the largest counter a client may have to try. Default 50000 (20 under NODE_ENV=test). */
+    ALTCHA_MAX_COUNTER: z.preprocess(emptyToUndefined, z.coerce.number().int().min(2).max(10_000_000).optional()),
+    LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+    /** VAPID keys for Web Push (RFC 8292); generated and kept in DATA_DIR when absent. */
+    VAPID_PUBLIC_KEY: z.preprocess(emptyToUndefined, z.string().min(20).optional()),
+    VAPID_PRIVATE_KEY: z.preprocess(emptyToUndefined, z.string().min(20).optional()),
+    /** Contact the push services may use (mailto: or https:). */
+    VAPID_SUBJECT: z.preprocess(emptyToUndefined, z.string().regex(/^(mailto:|https:\/\/)/, { error: 'must start with mailto: or https://' }).optional()),
+    /** Directory of the built web app; served with an SPA fallback when it exists. */
+    WEB_DIST_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
+    /** Where prices come from: `replay` (embedded default) or exchanges, e.g. `binance,coinbase,kraken`. */
+    PRICE_SOURCES: priceSourcesSchema,
+    /** A source observation older than this is left out of the median. */
+    PRICE_MAX_AGE_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+    /** A source further than this from the median is left out (basis points; 200 = 2%). */
+    PRICE_DEVIATION_BPS_MAX: z.coerce.number().int().min(1).max(5000).default(200),
+    /** Stablecoin band around 1 USD; outside it the alarm is raised (basis points; 100 = ±1%). */
+    PRICE_STABLECOIN_BAND_BPS: z.coerce.number().int().min(1).max(5000).default(100),
+    /** Timeout of one exchange request. */
+    PRICE_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
+    /** Directory of the replayed history files; default apps/server/data/prices (then ../shared/data/prices). */
+    PRICE_REPLAY_DATA_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
+    /** The replayed day at PRICE_REPLAY_ANCHOR_AT. */
+    PRICE_REPLAY_START: z.iso.date().default('2020-01-01'),
+    /** The real instant at which the replay is at PRICE_REPLAY_START; fixed so that restarts and instances agree. */
+    PRICE_REPLAY_ANCHOR_AT: z.iso.datetime({ offset: true }).default('2026-01-01T00:00:00Z'),
+    /** Real minutes per replayed day: 1440 replays at the real pace, 60 plays one day per hour. */
+    PRICE_REPLAY_DAY_MINUTES: z.coerce.number().min(0.1).max(525_600).default(1440),
+    /** Run the in-process job scheduler (price sampling, roll-ups, retention). */
+    JOBS_ENABLED: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((value) => value === 'true'),
+    /** Secret of the custody webhook's HMAC-SHA256 signature (≥ 32 characters). Generated into DATA_DIR when absent (not in production). */
+    CUSTODY_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, { error: 'must be at least 32 characters' }).optional()),
+    /** Account-level extended public keys for deposit addresses: zpub/xpub at m/84'/0'/0' (Bitcoin), xpub at m/44'/60'/0' (ETH, ERC20), xpub at m/44'/195'/0' (TRC20). A demo set is generated into DATA_DIR when absent (not in production). */
+    WALLET_XPUB_BITCOIN: z.preprocess(emptyToUndefined, z.string().regex(/^[xz]pub[1-9A-HJ-NP-Za-km-z]{100,112}$/, { error: 'must be an xpub… or zpub… extended public key' }).optional()),
+    WALLET_XPUB_EVM: z.preprocess(emptyToUndefined, z.string().regex(/^xpub[1-9A-HJ-NP-Za-km-z]{100,112}$/, { error: 'must be an xpub… extended public key' }).optional()),
+    WALLET_XPUB_TRON: z.preprocess(emptyToUndefined, z.string().regex(/^xpub[1-9A-HJ-NP-Za-km-z]{100,112}$/, { error: 'must be an xpub… extended public key' }).optional()),
+    /** Withdraw only to address-book entries at least 24 hours old. */
+    WITHDRAW_WHITELIST_MODE: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((value) => value === 'true'),
+    /** Run the idempotent demo seed at start (never in production). */
+    SEED_DEMO: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((value) => value === 'true'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required in production' });
+    }
+    if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+      ctx.addIssue({ code: 'custom', path: ['VAPID_PRIVATE_KEY'], message: 'and VAPID_PUBLIC_KEY must be set together' });
+    }
+    const xpubCount = [env.WALLET_XPUB_BITCOIN, env.WALLET_XPUB_EVM, env.WALLET_XPUB_TRON].filter(Boolean).length;
+    if (xpubCount > 0 && xpubCount < 3) {
+      ctx.addIssue({ code: 'custom', path: ['WALLET_XPUB_BITCOIN'], message: 'and WALLET_XPUB_EVM and WALLET_XPUB_TRON must be set together' });
+    }
+    if (env.NODE_ENV === 'production') {
+      for (const name of ['CUSTODY_WEBHOOK_SECRET', 'WALLET_XPUB_BITCOIN', 'WALLET_XPUB_EVM', 'WALLET_XPUB_TRON'] as const) {
+        if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required in production' });
+      }
+    }
+    if (env.NODE_ENV === 'production' && !env.PRICE_SOURCES) {
+      // Production must say where prices come from: replayed history is never a silent default there.
+      ctx.addIssue({ code: 'custom', path: ['PRICE_SOURCES'], message: 'is required in production (binance,coinbase,kraken, or replay for a demo)' });
+    }
+    if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
+      ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required in production' });
+    }
+  });
+
+export type Env = z.infer<typeof configSchema>;
+
+/** The application's configuration after defaults and derived values. */
+export interface Config {
+  nodeEnv: Env['NODE_ENV'];
+  isProduction: boolean;
+  port: number;
+  host: string;
+  publicUrl: string;
+  database: { kind: 'pglite'; dataDir: string } | { kind: 'memory' } | { kind: 'postgres'; url: string };
+  dataDir: string;
+  /** Absent outside production until `ensureSessionSecret` generates and stores one in DATA_DIR. */
+  sessionSecret: string | undefined;
+  smtpUrl: string | undefined;
+  redisUrl: string | undefined;
+  /** ALTCHA proof-of-work size (ALTCHA_MAX_COUNTER). */
+  humanCheckMaxCounter: number;
+  logLevel: Env['LOG_LEVEL'];
+  webDistDir: string | undefined;
+  seedDemo: boolean;
+  /** Both VAPID keys, or undefined to generate them (kept in DATA_DIR; in memory for a memory database). */
+  vapidKeys: { publicKey: string; privateKey: string } | undefined;
+  vapidSubject: string;
+  /** Price sources and their limits (platform/prices). */
+  prices: PriceSettings;
+  /** Whether `main.ts` starts the job scheduler. */
+  jobsEnabled: boolean;
+  /** Wallet: custody webhook secret and deposit xpubs (generated into DATA_DIR, or memory, when absent outside production). */
+  wallet: {
+    custodyWebhookSecret: string | undefined;
+    xpubs: { bitcoin: string; evm: string; tron: string } | undefined;
+    isWhitelistMode: boolean;
+  };
+}
+
+/** Raised when the environment is invalid; the message lists every offending variable. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Parse an environment (default `process.env`) into a `Config`.
+ * @throws ConfigError naming each bad variable and why.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'} ${issue.message}`));
+  }
+  const e = parsed.data;
+  const database: Config['database'] =
+    e.DATABASE_URL === undefined
+      ? { kind: 'pglite', dataDir: e.DATA_DIR }
+      : e.DATABASE_URL === 'memory://'
+        ? { kind: 'memory' }
+        : { kind: 'postgres', url: e.DATABASE_URL };
+  return {
+    nodeEnv: e.NODE_ENV,
+    isProduction: e.NODE_ENV === 'production',
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    database,
+    dataDir: e.DATA_DIR,
+    sessionSecret: e.SESSION_SECRET,
+    smtpUrl: e.SMTP_URL,
+    redisUrl: e.REDIS_URL,
+    humanCheckMaxCounter: e.ALTCHA_MAX_COUNTER ?? (e.NODE_ENV === 'test' ? 20 : 50_000),
+    logLevel: e.LOG_LEVEL,
+    webDistDir: e.WEB_DIST_DIR,
+    vapidKeys: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
+    vapidSubject: e.VAPID_SUBJECT ?? `mailto:support@${new URL(e.PUBLIC_URL ?? 'http://localhost').hostname}`,
+    seedDemo: e.SEED_DEMO && e.NODE_ENV !== 'production',
+    prices: {
+      sources: (e.PRICE_SOURCES ?? ['replay']) as PriceSourceName[],
+      maxAgeMs: e.PRICE_MAX_AGE_MS,
+      deviationBpsMax: e.PRICE_DEVIATION_BPS_MAX,
+      stablecoinBandBps: e.PRICE_STABLECOIN_BAND_BPS,
+      httpTimeoutMs: e.PRICE_HTTP_TIMEOUT_MS,
+      replay: {
+        dataDir: e.PRICE_REPLAY_DATA_DIR,
+        startDate: new Date(`${e.PRICE_REPLAY_START}T00:00:00Z`),
+        anchorAt: new Date(e.PRICE_REPLAY_ANCHOR_AT),
+        realMsPerDay: Math.round(e.PRICE_REPLAY_DAY_MINUTES * 60_000),
+      },
+    },
+    jobsEnabled: e.JOBS_ENABLED,
+    wallet: {
+      custodyWebhookSecret: e.CUSTODY_WEBHOOK_SECRET,
+      xpubs:
+        e.WALLET_XPUB_BITCOIN && e.WALLET_XPUB_EVM && e.WALLET_XPUB_TRON
+          ? { bitcoin: e.WALLET_XPUB_BITCOIN, evm: e.WALLET_XPUB_EVM, tron: e.WALLET_XPUB_TRON }
+          : undefined,
+      isWhitelistMode: e.WITHDRAW_WHITELIST_MODE,
+    },
+  };
+}

@@ -1,0 +1,348 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  ExchangeQuote,
+  ExchangeRateQuery,
+  FlashExchangeRequest,
+  SwapListQuery,
+  SwapRecord,
+} from '@meridian/contracts/exchange';
+import { QUOTE_TTL_MS } from '@meridian/contracts/exchange';
+import type { MarketCoinCode } from '@meridian/contracts/market';
+import { AmountParseError, ASSET_PRECISION, formatAmount, parseAmountMinor, toDecimalString } from '@meridian/contracts/money';
+import type { Page } from '@meridian/contracts/pagination';
+import { totalPages } from '@meridian/contracts/pagination';
+import { and, count, desc, eq, gt, gte, lte, not, or, type SQL, sql } from 'drizzle-orm';
+import type { Db, DbOrTx, Tx } from '../../platform/db/client.ts';
+import type { JobDefinition } from '../../platform/jobs/scheduler.ts';
+import { DomainError, FieldError } from '../../platform/http/errors.ts';
+import { type Clock, PriceDecimal } from '../../platform/prices/types.ts';
+import { postEntry } from '../ledger/ledger.service.ts';
+import { platformAccount, userAccount } from '../ledger/ledger.types.ts';
+import type { MarketPrices } from '../market/market.prices.ts';
+import { defaultSpreadBps, ORDER_LIMITS_MINOR, pairKey } from './exchange.pairs.ts';
+import { exchangePairs, exchangeQuotes } from './exchange.tables.ts';
+
+/** Significant digits of a quoted rate; the rate is cut (never rounded up) to them. */
+const RATE_SIGNIFICANT_DIGITS = 12;
+/** Quotes never executed are deleted this long after they expired (executed ones are the swap history). */
+const UNUSED_QUOTE_RETENTION_MS = 86_400_000;
+/** Rows the pruning job deletes per run. */
+const PRUNE_BATCH_ROWS = 10_000;
+const BPS = 10_000;
+
+type QuoteRow = typeof exchangeQuotes.$inferSelect;
+
+/**
+ * How long a process reuses a pair's settings for pricing quotes. Executing a swap always reads the
+ * live setting inside its transaction, so a pair switched off on another instance stops swaps at
+ * once and can at most still be quoted for this long.
+ */
+const PAIR_SETTINGS_TTL_MS = 1_000;
+
+/** A pair's effective settings: the defaults with the operator's overrides. */
+interface PairSettings {
+  isEnabled: boolean;
+  spreadBps: number;
+  fromMinMinor: bigint;
+  fromMaxMinor: bigint;
+}
+
+/** A priced but not yet stored quote. */
+interface PricedQuote {
+  from: MarketCoinCode;
+  to: MarketCoinCode;
+  side: 'from' | 'to';
+  fromAmountMinor: bigint;
+  toAmountMinor: bigint;
+  rate: PriceDecimal;
+  spreadBps: number;
+  fromPriceUsd: PriceDecimal;
+  toPriceUsd: PriceDecimal;
+}
+
+/** `amount` minor units of `coin` as an exact decimal of whole coins. */
+function toCoins(amountMinor: bigint, coin: MarketCoinCode): PriceDecimal {
+  return new PriceDecimal(toDecimalString(amountMinor, coin));
+}
+
+/** Whole coins to minor units, rounding as named (never a float). */
+function toMinor(coins: PriceDecimal, coin: MarketCoinCode, rounding: 'down' | 'up'): bigint {
+  const scaled = coins.times(new PriceDecimal(10).pow(ASSET_PRECISION[coin]));
+  return BigInt((rounding === 'down' ? scaled.floor() : scaled.ceil()).toFixed(0));
+}
+
+/** Parse the entered amount for `coin`, answering a precision or format problem on the `amount` field. */
+function parseAmount(text: string, coin: MarketCoinCode): bigint {
+  try {
+    const minor = parseAmountMinor(text, coin);
+    if (minor <= 0n) throw new FieldError('amount', 'validation.amountPositive');
+    return minor;
+  } catch (error) {
+    if (error instanceof AmountParseError) {
+      if (error.reason === 'precision') throw new FieldError('amount', 'validation.amountPrecision', { decimals: ASSET_PRECISION[coin] });
+      throw new FieldError('amount', 'validation.amount');
+    }
+    throw error;
+  }
+}
+
+function toRecord(row: QuoteRow): SwapRecord {
+  return {
+    swapId: row.id,
+    kind: row.kind,
+    from: row.fromCoin as MarketCoinCode,
+    to: row.toCoin as MarketCoinCode,
+    fromAmount: toDecimalString(row.fromAmountMinor, row.fromCoin as MarketCoinCode),
+    toAmount: toDecimalString(row.toAmountMinor, row.toCoin as MarketCoinCode),
+    rate: new PriceDecimal(row.rate).toFixed(),
+    executedAt: (row.executedAt ?? row.createdAt).toISOString(),
+  };
+}
+
+/**
+ * Coin exchange (issue 5): firm quotes kept on the server for 10 s, executed exactly once through
+ * the ledger against the platform's exchange inventory, and flash exchanges at the live rate with
+ * a slippage limit. Every pair is priced through USD (`MarketPrices.usdPrice`); the user receives
+ * the rounded-down amount and pays the rounded-up one (ARCHITECTURE §4).
+ */
+export class ExchangeService {
+  /** Pair settings read recently, for pricing (see `PAIR_SETTINGS_TTL_MS`); at most one per pair. */
+  private readonly pairCache = new Map<string, { settings: PairSettings; readAtMs: number }>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly prices: MarketPrices,
+    private readonly clock: Clock,
+    /** Told after a swap commits (issue 6: "swap done" message); a failure is logged by the caller's hook. */
+    private readonly onSwapDone: (userId: string, swap: SwapRecord) => Promise<void> = async () => {},
+  ) {}
+
+  /** The pair's settings, reused for `PAIR_SETTINGS_TTL_MS` (quotes are priced on them). */
+  private async cachedPairSettings(from: MarketCoinCode, to: MarketCoinCode): Promise<PairSettings> {
+    const key = pairKey(from, to);
+    const cached = this.pairCache.get(key);
+    const nowMs = performance.now();
+    if (cached && nowMs - cached.readAtMs < PAIR_SETTINGS_TTL_MS) return cached.settings;
+    const settings = await this.pairSettings(this.db, from, to);
+    this.pairCache.set(key, { settings, readAtMs: nowMs });
+    return settings;
+  }
+
+  /** The pair's settings. */
+  private async pairSettings(db: DbOrTx, from: MarketCoinCode, to: MarketCoinCode): Promise<PairSettings> {
+    const [row] = await db.select().from(exchangePairs).where(eq(exchangePairs.pair, pairKey(from, to)));
+    const limits = ORDER_LIMITS_MINOR[from];
+    return {
+      isEnabled: row?.isEnabled ?? true,
+      spreadBps: row?.spreadBps ?? defaultSpreadBps(from, to),
+      fromMinMinor: row?.fromMinMinor ?? limits.minMinor,
+      fromMaxMinor: row?.fromMaxMinor ?? limits.maxMinor,
+    };
+  }
+
+  /** Operators (and tests): switch a pair on or off, or change its spread. */
+  async configurePair(from: MarketCoinCode, to: MarketCoinCode, settings: { isEnabled?: boolean; spreadBps?: number }): Promise<void> {
+    this.pairCache.delete(pairKey(from, to));
+    await this.db
+      .insert(exchangePairs)
+      .values({ pair: pairKey(from, to), isEnabled: settings.isEnabled ?? true, spreadBps: settings.spreadBps ?? null })
+      .onConflictDoUpdate({ target: exchangePairs.pair, set: { ...(settings.isEnabled !== undefined ? { isEnabled: settings.isEnabled } : {}), ...(settings.spreadBps !== undefined ? { spreadBps: settings.spreadBps } : {}) } });
+  }
+
+  /**
+   * Price `request` at the live USD prices: rate = price(from) / price(to) × (1 − spread), cut to 12
+   * significant digits; the other side's amount follows from the rate (received: rounded down;
+   * paid: rounded up).
+   * @throws DomainError SERVICE_UNAVAILABLE (pair off), AMOUNT_BELOW_MIN, AMOUNT_ABOVE_MAX, PRICE_UNAVAILABLE.
+   * @throws FieldError on the amount (format, precision, zero).
+   */
+  private async price(request: Pick<ExchangeRateQuery, 'from' | 'to' | 'amount' | 'side'>): Promise<PricedQuote> {
+    const { from, to, side } = request;
+    // The contracts refuse it at the edge too; in-process callers get the same answer.
+    if (from === to) throw new FieldError('to', 'validation.sameCoin');
+    const pair = await this.cachedPairSettings(from, to);
+    if (!pair.isEnabled) throw new DomainError('SERVICE_UNAVAILABLE');
+    const amountMinor = parseAmount(request.amount, side === 'from' ? from : to);
+    const [fromPrice, toPrice] = await Promise.all([this.prices.usdPrice(from), this.prices.usdPrice(to)]);
+    const mid = fromPrice.priceUsd.div(toPrice.priceUsd);
+    const rate = mid
+      .times(new PriceDecimal(BPS - pair.spreadBps).div(BPS))
+      .toSignificantDigits(RATE_SIGNIFICANT_DIGITS, PriceDecimal.ROUND_DOWN);
+    const fromAmountMinor = side === 'from' ? amountMinor : toMinor(toCoins(amountMinor, to).div(rate), from, 'up');
+    const toAmountMinor = side === 'to' ? amountMinor : toMinor(toCoins(amountMinor, from).times(rate), to, 'down');
+    if (fromAmountMinor < pair.fromMinMinor || toAmountMinor <= 0n) {
+      throw new DomainError('AMOUNT_BELOW_MIN', { amount: formatAmount(pair.fromMinMinor, from, { decimalsMin: 0 }), unit: from });
+    }
+    if (fromAmountMinor > pair.fromMaxMinor) {
+      throw new DomainError('AMOUNT_ABOVE_MAX', { amount: formatAmount(pair.fromMaxMinor, from, { decimalsMin: 0 }), unit: from });
+    }
+    return { from, to, side, fromAmountMinor, toAmountMinor, rate, spreadBps: pair.spreadBps, fromPriceUsd: fromPrice.priceUsd, toPriceUsd: toPrice.priceUsd };
+  }
+
+  private toQuote(row: QuoteRow): ExchangeQuote {
+    return {
+      quoteId: row.id,
+      from: row.fromCoin as MarketCoinCode,
+      to: row.toCoin as MarketCoinCode,
+      side: row.side,
+      rate: new PriceDecimal(row.rate).toFixed(),
+      spreadBps: row.spreadBps,
+      fromAmount: toDecimalString(row.fromAmountMinor, row.fromCoin as MarketCoinCode),
+      toAmount: toDecimalString(row.toAmountMinor, row.toCoin as MarketCoinCode),
+      expiresAt: row.expiresAt.toISOString(),
+    };
+  }
+
+  private async storeQuote(db: DbOrTx, userId: string, kind: 'SWAP' | 'FLASH', priced: PricedQuote, id: string): Promise<QuoteRow> {
+    const now = this.clock.now();
+    const [row] = await db
+      .insert(exchangeQuotes)
+      .values({
+        id,
+        userId,
+        kind,
+        fromCoin: priced.from,
+        toCoin: priced.to,
+        side: priced.side,
+        fromAmountMinor: priced.fromAmountMinor,
+        toAmountMinor: priced.toAmountMinor,
+        rate: priced.rate.toFixed(),
+        spreadBps: priced.spreadBps,
+        fromPriceUsd: priced.fromPriceUsd.toFixed(),
+        toPriceUsd: priced.toPriceUsd.toFixed(),
+        expiresAt: new Date(now.getTime() + QUOTE_TTL_MS),
+        createdAt: now,
+      })
+      .returning();
+    return row!;
+  }
+
+  /** `GET exchange/rate`: a firm quote for `userId`, valid 10 s. */
+  async quote(userId: string, request: ExchangeRateQuery): Promise<ExchangeQuote> {
+    const priced = await this.price(request);
+    return this.toQuote(await this.storeQuote(this.db, userId, 'SWAP', priced, randomUUID()));
+  }
+
+  /**
+   * Claim the quote (OPEN → EXECUTED in one conditional UPDATE, so 20 concurrent calls execute it
+   * once) and post the swap entry in the same transaction: user `from` → inventory, inventory `to`
+   * → user. A refusal rolls the claim back, so nothing moves and the quote stays usable until it expires.
+   */
+  private async execute(tx: Tx, userId: string, quoteId: string): Promise<SwapRecord> {
+    const now = this.clock.now();
+    // The pair's live switch is checked in the same statement (one round trip less per swap).
+    const isPairSwitchedOff = sql`EXISTS (SELECT 1 FROM ${exchangePairs} WHERE ${exchangePairs.pair} = ${exchangeQuotes.fromCoin} || '/' || ${exchangeQuotes.toCoin} AND NOT ${exchangePairs.isEnabled})`;
+    const [claimed] = await tx
+      .update(exchangeQuotes)
+      .set({ status: 'EXECUTED', executedAt: now })
+      .where(and(eq(exchangeQuotes.id, quoteId), eq(exchangeQuotes.userId, userId), eq(exchangeQuotes.status, 'OPEN'), gt(exchangeQuotes.expiresAt, now), not(isPairSwitchedOff)))
+      .returning();
+    if (!claimed) {
+      const [existing] = await tx.select().from(exchangeQuotes).where(eq(exchangeQuotes.id, quoteId));
+      // Another user's quote answers like a missing one, so quote ids reveal nothing.
+      if (!existing || existing.userId !== userId) throw new DomainError('NOT_FOUND');
+      if (existing.status === 'EXECUTED') throw new DomainError('CONFLICT', {}, { quoteId });
+      if (existing.expiresAt.getTime() <= now.getTime()) throw new DomainError('QUOTE_EXPIRED');
+      throw new DomainError('SERVICE_UNAVAILABLE');
+    }
+    const from = claimed.fromCoin as MarketCoinCode;
+    const to = claimed.toCoin as MarketCoinCode;
+    const { entry } = await postEntry(tx, {
+      kind: 'EXCHANGE_SWAP',
+      reference: `swap:${quoteId}`,
+      idempotencyKey: `swap:${quoteId}`,
+      postings: [
+        { account: userAccount(userId, 'USER_AVAILABLE', from), amountMinor: -claimed.fromAmountMinor },
+        { account: platformAccount('EXCHANGE_INVENTORY', from), amountMinor: claimed.fromAmountMinor },
+        { account: platformAccount('EXCHANGE_INVENTORY', to), amountMinor: -claimed.toAmountMinor },
+        { account: userAccount(userId, 'USER_AVAILABLE', to), amountMinor: claimed.toAmountMinor },
+      ],
+      metadata: { quoteId, rate: claimed.rate, kind: claimed.kind },
+    });
+    const [done] = await tx.update(exchangeQuotes).set({ entryId: entry.id }).where(eq(exchangeQuotes.id, quoteId)).returning();
+    return toRecord(done!);
+  }
+
+  /**
+   * `POST exchange/swap`: execute the user's quote exactly once.
+   * @throws DomainError QUOTE_EXPIRED (131), NOT_FOUND (another user's or no quote), CONFLICT (used),
+   *   INSUFFICIENT_BALANCE (130), SERVICE_UNAVAILABLE (pair switched off) — nothing moves.
+   */
+  async swap(userId: string, quoteId: string): Promise<SwapRecord> {
+    const record = await this.db.transaction((tx) => this.execute(tx, userId, quoteId));
+    await this.onSwapDone(userId, record);
+    return record;
+  }
+
+  /**
+   * `POST exchange/flash`: quote and execute at the live rate in one transaction, refused when that
+   * rate is more than `maxSlippageBps` below `expectedRate`. The same `requestId` again returns the
+   * first result (same request) or CONFLICT (different request); it never swaps twice.
+   * @throws DomainError SLIPPAGE_EXCEEDED (140) with `{ rate }` when the rate moved too far, and the swap refusals.
+   */
+  async flash(userId: string, request: FlashExchangeRequest): Promise<SwapRecord> {
+    const [existing] = await this.db.select().from(exchangeQuotes).where(eq(exchangeQuotes.id, request.requestId));
+    if (existing) return this.replayFlash(existing, userId, request);
+    const priced = await this.price(request);
+    const floor = new PriceDecimal(request.expectedRate).times(new PriceDecimal(BPS - request.maxSlippageBps).div(BPS));
+    if (priced.rate.lt(floor)) throw new DomainError('SLIPPAGE_EXCEEDED', {}, { rate: priced.rate.toFixed() });
+    try {
+      const record = await this.db.transaction(async (tx) => {
+        await this.storeQuote(tx, userId, 'FLASH', priced, request.requestId);
+        return this.execute(tx, userId, request.requestId);
+      });
+      await this.onSwapDone(userId, record);
+      return record;
+    } catch (error) {
+      // A concurrent twin with the same requestId won the insert: answer as a replay.
+      const [twin] = await this.db.select().from(exchangeQuotes).where(eq(exchangeQuotes.id, request.requestId));
+      if (twin) return this.replayFlash(twin, userId, request);
+      throw error;
+    }
+  }
+
+  private replayFlash(row: QuoteRow, userId: string, request: FlashExchangeRequest): SwapRecord {
+    const isSame = row.userId === userId && row.kind === 'FLASH' && row.status === 'EXECUTED' && row.fromCoin === request.from && row.toCoin === request.to && row.side === request.side;
+    if (!isSame) throw new DomainError('CONFLICT', {}, { requestId: request.requestId });
+    return toRecord(row);
+  }
+
+  /**
+   * Delete quotes that expired unused more than a day ago, at most `PRUNE_BATCH_ROWS` per call.
+   * @returns the number deleted.
+   */
+  async pruneUnusedQuotes(tx: DbOrTx, now: Date): Promise<number> {
+    const cutoff = new Date(now.getTime() - UNUSED_QUOTE_RETENTION_MS).toISOString();
+    const result: unknown = await tx.execute(sql`
+      DELETE FROM ${exchangeQuotes} WHERE id IN (
+        SELECT id FROM ${exchangeQuotes} WHERE status = 'OPEN' AND expires_at < ${cutoff}::timestamptz LIMIT ${PRUNE_BATCH_ROWS}
+      ) RETURNING 1`);
+    const rows = (result as { rows?: unknown }).rows;
+    return Array.isArray(rows) ? rows.length : 0;
+  }
+
+  /** The exchange's scheduler jobs: prune unused quotes hourly. */
+  jobs(): JobDefinition[] {
+    return [{ name: 'exchange.prune-quotes', periodMs: 3_600_000, run: async ({ tx, now }) => void (await this.pruneUnusedQuotes(tx, now)) }];
+  }
+
+  /** `GET exchange/swap/list`: the user's executed swaps, newest first, optionally for one coin. */
+  async listSwaps(userId: string, query: SwapListQuery): Promise<Page<SwapRecord>> {
+    const conditions: SQL[] = [eq(exchangeQuotes.userId, userId), eq(exchangeQuotes.status, 'EXECUTED')];
+    if (query.coin) conditions.push(or(eq(exchangeQuotes.fromCoin, query.coin), eq(exchangeQuotes.toCoin, query.coin))!);
+    if (query.createTime) {
+      conditions.push(gte(exchangeQuotes.executedAt, new Date(query.createTime[0])), lte(exchangeQuotes.executedAt, new Date(query.createTime[1])));
+    }
+    const where = and(...conditions);
+    const [total] = await this.db.select({ n: count() }).from(exchangeQuotes).where(where);
+    const rows = await this.db
+      .select()
+      .from(exchangeQuotes)
+      .where(where)
+      .orderBy(desc(exchangeQuotes.executedAt), desc(exchangeQuotes.id))
+      .limit(query.pageSize)
+      .offset((query.pageID - 1) * query.pageSize);
+    const totalCount = total?.n ?? 0;
+    return { list: rows.map(toRecord), pageID: query.pageID, pageSize: query.pageSize, totalPage: totalPages(totalCount, query.pageSize), totalCount };
+  }
+}

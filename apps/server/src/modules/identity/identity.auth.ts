@@ -1,0 +1,73 @@
+import type { CaptchaEvent, SensitiveFactors } from '@meridian/contracts/security';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AuthContext, AuthProvider, KycRequirement } from '../../platform/http/auth.ts';
+import { requestLocale } from '../../platform/http/locale.ts';
+import { randomToken } from '../../platform/security/one-time-codes.ts';
+import type { IdentityService, NewSession, RequestMeta } from './identity.service.ts';
+
+/** Cookie holding the session token (httpOnly, SameSite=Lax, Secure in production). */
+export const SESSION_COOKIE = 'meridian_sid';
+/** Long-lived cookie naming the browser, to tell a new device at sign-in. */
+export const DEVICE_COOKIE = 'meridian_did';
+const DEVICE_COOKIE_MAX_AGE_SECONDS = 400 * 86_400;
+
+/** The caller as the service sees it: IP, user agent, language and device cookie. */
+export function requestMeta(request: FastifyRequest): RequestMeta {
+  const deviceId = request.cookies[DEVICE_COOKIE];
+  return {
+    ip: request.ip ?? null,
+    userAgent: request.headers['user-agent'] ?? null,
+    locale: requestLocale(request),
+    deviceId: deviceId && /^[\w-]{20,100}$/.test(deviceId) ? deviceId : null,
+  };
+}
+
+/**
+ * The identity module's `AuthProvider` (platform/http/auth.ts): resolves the session cookie and
+ * checks sensitive-action factors and KYC levels through `IdentityService`.
+ */
+export class IdentityAuthProvider implements AuthProvider {
+  constructor(
+    private readonly identity: IdentityService,
+    private readonly isSecureCookie: boolean,
+  ) {}
+
+  async authenticate(request: FastifyRequest): Promise<AuthContext | null> {
+    const token = request.cookies[SESSION_COOKIE];
+    return token ? this.identity.resolveSession(token) : null;
+  }
+
+  verifySensitiveAction(auth: AuthContext, event: CaptchaEvent, factors: SensitiveFactors, request: FastifyRequest): Promise<void> {
+    return this.identity.verifySensitiveAction(auth.userId, event, factors, requestMeta(request));
+  }
+
+  requireKyc(auth: AuthContext, level: KycRequirement): Promise<void> {
+    return this.identity.requireKyc(auth.userId, level);
+  }
+
+  /** Set the session cookie of a new session (and a device cookie when the browser has none). */
+  setSessionCookie(request: FastifyRequest, reply: FastifyReply, session: NewSession): void {
+    reply.setCookie(SESSION_COOKIE, session.token, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: this.isSecureCookie,
+      path: '/',
+      expires: session.expiresAt,
+    });
+    this.ensureDeviceCookie(request, reply);
+  }
+
+  /** Give the browser a device id before its first sign-in, so the session records it. */
+  ensureDeviceCookie(request: FastifyRequest, reply: FastifyReply): string {
+    const existing = request.cookies[DEVICE_COOKIE];
+    if (existing && /^[\w-]{20,100}$/.test(existing)) return existing;
+    const deviceId = randomToken(18);
+    reply.setCookie(DEVICE_COOKIE, deviceId, { httpOnly: true, sameSite: 'lax', secure: this.isSecureCookie, path: '/', maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS });
+    request.cookies[DEVICE_COOKIE] = deviceId;
+    return deviceId;
+  }
+
+  clearSessionCookie(reply: FastifyReply): void {
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  }
+}

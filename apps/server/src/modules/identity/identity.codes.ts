@@ -1,0 +1,163 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.ts';
+import { DomainError } from '../../platform/http/errors.ts';
+import { hashesEqual, keyedHash, randomNumericCode, randomToken } from '../../platform/security/one-time-codes.ts';
+import { flowTickets, verificationCodes } from './identity.tables.ts';
+
+/** Rules of one-time codes (issue 3 "Email codes"). */
+export const CODE_RULES = {
+  codeTtlMs: 10 * 60_000,
+  resendAfterMs: 59_000,
+  /** Sends per address in 24 hours, over every event. */
+  sendsPerDayMax: 20,
+  /** Wrong tries after which a code is void. */
+  wrongTriesMax: 5,
+  ticketTtlMs: 15 * 60_000,
+} as const;
+
+export type CodeChannel = 'email' | 'sms';
+export type TicketPurpose = 'login' | 'register' | 'recover';
+
+/** The key a code or ticket is hashed in: channel, address and event are bound into the hash. */
+function codeContext(channel: CodeChannel, address: string, event: string, id: string): string {
+  return `code:${channel}:${address}:${event}:${id}`;
+}
+
+/**
+ * Issues and checks one-time codes and flow tickets. Codes: 6 digits from the CSPRNG, kept as an
+ * HMAC, valid 10 minutes, used once, bound to channel + address + event (+ user), one send per 59 s
+ * per (address, event) and 20 per address per day, void after 5 wrong tries.
+ */
+export class VerificationCodes {
+  constructor(
+    private readonly db: Db,
+    private readonly hmacKey: string,
+  ) {}
+
+  /**
+   * Create a code for (channel, address, event), voiding older ones, and return it for delivery.
+   * @throws DomainError CODE_RESEND_WAIT within 59 s of the last send; RATE_LIMITED past the daily cap.
+   */
+  async issue(channel: CodeChannel, address: string, event: string, userId: string | null): Promise<string> {
+    const now = Date.now();
+    const [latest] = await this.db
+      .select({ createdAt: verificationCodes.createdAt })
+      .from(verificationCodes)
+      .where(and(eq(verificationCodes.address, address), eq(verificationCodes.event, event)))
+      .orderBy(desc(verificationCodes.createdAt))
+      .limit(1);
+    if (latest && now - latest.createdAt.getTime() < CODE_RULES.resendAfterMs) {
+      const seconds = Math.ceil((CODE_RULES.resendAfterMs - (now - latest.createdAt.getTime())) / 1000);
+      throw new DomainError('CODE_RESEND_WAIT', { seconds }, { retryAfterSeconds: seconds });
+    }
+    const [daily] = await this.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(verificationCodes)
+      .where(and(eq(verificationCodes.address, address), gt(verificationCodes.createdAt, new Date(now - 86_400_000))));
+    if ((daily?.count ?? 0) >= CODE_RULES.sendsPerDayMax) throw new DomainError('RATE_LIMITED');
+
+    const id = randomUUID();
+    const code = randomNumericCode(6);
+    await this.db.transaction(async (tx) => {
+      await tx
+        .update(verificationCodes)
+        .set({ usedAt: new Date(now) })
+        .where(and(eq(verificationCodes.address, address), eq(verificationCodes.event, event), isNull(verificationCodes.usedAt)));
+      await tx.insert(verificationCodes).values({
+        id,
+        channel,
+        address,
+        event,
+        userId,
+        codeHash: keyedHash(this.hmacKey, codeContext(channel, address, event, id), code),
+        createdAt: new Date(now),
+        expiresAt: new Date(now + CODE_RULES.codeTtlMs),
+      });
+    });
+    return code;
+  }
+
+  /**
+   * Check `code` for (channel, address, event). A wrong code counts a try (the fifth voids it).
+   * With `consume`, a right code is used up atomically (a second use fails).
+   * @throws DomainError CAPTCHA_FAILED (119) when wrong, expired, used, void, or for another user.
+   */
+  async check(channel: CodeChannel, address: string, event: string, code: string, options: { consume: boolean; userId?: string }): Promise<void> {
+    const now = new Date();
+    const [row] = await this.db
+      .select()
+      .from(verificationCodes)
+      .where(
+        and(
+          eq(verificationCodes.channel, channel),
+          eq(verificationCodes.address, address),
+          eq(verificationCodes.event, event),
+          isNull(verificationCodes.usedAt),
+          gt(verificationCodes.expiresAt, now),
+        ),
+      )
+      .orderBy(desc(verificationCodes.createdAt))
+      .limit(1);
+    if (!row) throw new DomainError('CAPTCHA_FAILED');
+    if (options.userId !== undefined && row.userId !== null && row.userId !== options.userId) throw new DomainError('CAPTCHA_FAILED');
+    const expected = keyedHash(this.hmacKey, codeContext(channel, address, event, row.id), code);
+    if (!hashesEqual(expected, row.codeHash)) {
+      await this.db
+        .update(verificationCodes)
+        .set({
+          wrongTryCount: sql`${verificationCodes.wrongTryCount} + 1`,
+          usedAt: sql`CASE WHEN ${verificationCodes.wrongTryCount} + 1 >= ${CODE_RULES.wrongTriesMax} THEN now() ELSE NULL END`,
+        })
+        .where(and(eq(verificationCodes.id, row.id), isNull(verificationCodes.usedAt)));
+      throw new DomainError('CAPTCHA_FAILED');
+    }
+    if (!options.consume) return;
+    const used = await this.db
+      .update(verificationCodes)
+      .set({ usedAt: now })
+      .where(and(eq(verificationCodes.id, row.id), isNull(verificationCodes.usedAt)))
+      .returning({ id: verificationCodes.id });
+    if (used.length === 0) throw new DomainError('CAPTCHA_FAILED');
+  }
+
+  /** Remove every code sent to `address` (account closure). */
+  async forgetAddress(address: string): Promise<void> {
+    await this.db.delete(verificationCodes).where(eq(verificationCodes.address, address));
+  }
+
+  /** Hand out a ticket for `purpose` bound to `email` (and the user, for login). */
+  async issueTicket(purpose: TicketPurpose, email: string, userId: string | null): Promise<string> {
+    const token = randomToken();
+    await this.db.insert(flowTickets).values({
+      tokenHash: keyedHash(this.hmacKey, 'ticket', token),
+      purpose,
+      email,
+      userId,
+      expiresAt: new Date(Date.now() + CODE_RULES.ticketTtlMs),
+    });
+    return token;
+  }
+
+  /**
+   * The ticket's row when it is live, unused and for this purpose and email.
+   * @throws DomainError CAPTCHA_FAILED otherwise (the flow restarts with a new human check).
+   */
+  async checkTicket(token: string, purpose: TicketPurpose, email: string): Promise<{ userId: string | null }> {
+    const [row] = await this.db
+      .select()
+      .from(flowTickets)
+      .where(and(eq(flowTickets.tokenHash, keyedHash(this.hmacKey, 'ticket', token)), isNull(flowTickets.usedAt), gt(flowTickets.expiresAt, new Date())))
+      .limit(1);
+    if (!row || row.purpose !== purpose || row.email !== email) throw new DomainError('CAPTCHA_FAILED');
+    return { userId: row.userId };
+  }
+
+  /** Use a ticket up at the end of its flow. */
+  async consumeTicket(token: string): Promise<void> {
+    await this.db
+      .update(flowTickets)
+      .set({ usedAt: new Date() })
+      .where(eq(flowTickets.tokenHash, keyedHash(this.hmacKey, 'ticket', token)));
+  }
+}

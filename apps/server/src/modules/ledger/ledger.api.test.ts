@@ -1,0 +1,175 @@
+import { AssertionError } from 'node:assert';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { DomainError } from '../../platform/http/errors.ts';
+import { checkLedgerInvariants } from './ledger.invariants.ts';
+import { accountBalance, ledgerHoldingsChecker, postEntry, reverseEntry, userBalances, userHoldings } from './ledger.service.ts';
+import { ledgerAccounts, ledgerEntries, ledgerPostings } from './ledger.tables.ts';
+import { platformAccount, transfer, userAccount } from './ledger.types.ts';
+
+/**
+ * The ledger's posting function on a real database (PGlite, and PostgreSQL with TEST_DATABASE_URL):
+ * balanced entries, no user account below zero, idempotency with a request hash, reversals, and
+ * concurrent postings that stay exact. Amounts are USDT minor units (6 decimals).
+ */
+const HOT = platformAccount('PLATFORM_HOT_WALLET', 'USDT');
+
+async function fund(db: Db, userId: string, amountMinor: bigint, key: string) {
+  return postEntry(db, { kind: 'DEPOSIT', reference: `test:${key}`, idempotencyKey: key, postings: transfer(HOT, userAccount(userId, 'USER_AVAILABLE', 'USDT'), amountMinor) });
+}
+
+async function codeOf(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+    return 'OK';
+  } catch (error) {
+    if (error instanceof DomainError) return error.code;
+    throw error;
+  }
+}
+
+describe('ledger posting function', () => {
+  let t: TestApp;
+  let db: Db;
+  beforeAll(async () => {
+    t = await createTestApp();
+    db = t.database.db;
+  });
+  afterAll(async () => t.close());
+
+  it('posts a deposit: the user gains exactly what the hot wallet gives, both accounts created lazily', async () => {
+    const { entry, isReplay } = await fund(db, 'alice', 250_000_000n, 'dep-1');
+    expect(isReplay).toBe(false);
+    expect(entry.postings.map((p) => p.amountMinor)).toEqual([-250_000_000n, 250_000_000n]);
+    expect(await accountBalance(db, userAccount('alice', 'USER_AVAILABLE', 'USDT'))).toBe(250_000_000n);
+    expect(await accountBalance(db, HOT)).toBe(-250_000_000n);
+    expect(await userBalances(db, 'alice')).toEqual([{ type: 'USER_AVAILABLE', asset: 'USDT', balanceMinor: 250_000_000n }]);
+  });
+
+  it('refuses postings that do not sum to zero per asset, storing nothing', async () => {
+    const before = await db.select({ n: sql<string>`count(*)` }).from(ledgerEntries);
+    await expect(
+      postEntry(db, {
+        kind: 'ADJUSTMENT',
+        reference: 'bad',
+        idempotencyKey: 'bad-1',
+        postings: [
+          { account: userAccount('alice', 'USER_AVAILABLE', 'USDT'), amountMinor: -1n },
+          { account: userAccount('bob', 'USER_AVAILABLE', 'USDC'), amountMinor: 1n },
+        ],
+      }),
+    ).rejects.toBeInstanceOf(AssertionError);
+    await expect(postEntry(db, { kind: 'ADJUSTMENT', reference: 'bad', idempotencyKey: 'bad-2', postings: transfer(HOT, userAccount('a', 'USER_AVAILABLE', 'USDT'), 0n) })).rejects.toBeInstanceOf(
+      AssertionError,
+    );
+    expect(await db.select({ n: sql<string>`count(*)` }).from(ledgerEntries)).toEqual(before);
+  });
+
+  it('refuses to take a user below zero with INSUFFICIENT_BALANCE (130): nothing moves and the key stays free', async () => {
+    const alice = userAccount('alice', 'USER_AVAILABLE', 'USDT');
+    const bob = userAccount('bob', 'USER_AVAILABLE', 'USDT');
+    const attempt = () => postEntry(db, { kind: 'INTERNAL_TRANSFER', reference: 'x', idempotencyKey: 'too-much', postings: transfer(alice, bob, 250_000_001n) });
+    expect(await codeOf(attempt())).toBe('INSUFFICIENT_BALANCE');
+    expect(await accountBalance(db, alice)).toBe(250_000_000n);
+    expect(await accountBalance(db, bob)).toBe(0n);
+    expect(await db.select().from(ledgerEntries).where(eq(ledgerEntries.idempotencyKey, 'too-much'))).toEqual([]);
+    // Exactly the whole balance is allowed.
+    const exact = await postEntry(db, { kind: 'INTERNAL_TRANSFER', reference: 'x', idempotencyKey: 'exact', postings: transfer(alice, bob, 250_000_000n) });
+    expect(exact.isReplay).toBe(false);
+    expect(await accountBalance(db, alice)).toBe(0n);
+    expect(await accountBalance(db, bob)).toBe(250_000_000n);
+  });
+
+  it('replays the same key and request without moving money, and refuses the same key with another request (121)', async () => {
+    const first = await fund(db, 'carol', 10_000_000n, 'dep-carol');
+    const again = await fund(db, 'carol', 10_000_000n, 'dep-carol');
+    expect(again.isReplay).toBe(true);
+    expect(again.entry.id).toBe(first.entry.id);
+    expect(again.entry.postings).toEqual(first.entry.postings);
+    expect(await accountBalance(db, userAccount('carol', 'USER_AVAILABLE', 'USDT'))).toBe(10_000_000n);
+    expect(await codeOf(fund(db, 'carol', 10_000_001n, 'dep-carol'))).toBe('CONFLICT');
+    expect(await accountBalance(db, userAccount('carol', 'USER_AVAILABLE', 'USDT'))).toBe(10_000_000n);
+  });
+
+  it('corrects by reversal only: the opposite entry, at most once, refused when the user already spent it', async () => {
+    const { entry } = await fund(db, 'dave', 5_000_000n, 'dep-dave');
+    const reversal = await reverseEntry(db, entry.id);
+    expect(reversal.entry.kind).toBe('REVERSAL');
+    expect(reversal.entry.reversesEntryId).toBe(entry.id);
+    expect(reversal.entry.postings.map((p) => p.amountMinor)).toEqual([5_000_000n, -5_000_000n]);
+    expect(await accountBalance(db, userAccount('dave', 'USER_AVAILABLE', 'USDT'))).toBe(0n);
+    expect((await reverseEntry(db, entry.id)).isReplay).toBe(true);
+    expect(await codeOf(reverseEntry(db, entry.id, { idempotencyKey: 'other-key' }))).toBe('CONFLICT');
+    expect(await codeOf(reverseEntry(db, 999_999))).toBe('NOT_FOUND');
+
+    const spent = await fund(db, 'dave', 3_000_000n, 'dep-dave-2');
+    await postEntry(db, { kind: 'INTERNAL_TRANSFER', reference: 'x', idempotencyKey: 'dave-spends', postings: transfer(userAccount('dave', 'USER_AVAILABLE', 'USDT'), userAccount('erin', 'USER_AVAILABLE', 'USDT'), 1n) });
+    expect(await codeOf(reverseEntry(db, spent.entry.id))).toBe('INSUFFICIENT_BALANCE');
+    expect(await accountBalance(db, userAccount('dave', 'USER_AVAILABLE', 'USDT'))).toBe(2_999_999n);
+  });
+
+  it('lets 100 concurrent debits of 7 USDT on a 500 USDT balance take exactly 71, never below zero', async () => {
+    await fund(db, 'frank', 500_000_000n, 'dep-frank');
+    const frank = userAccount('frank', 'USER_AVAILABLE', 'USDT');
+    const outcomes = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        codeOf(postEntry(db, { kind: 'INTERNAL_TRANSFER', reference: 'burst', idempotencyKey: `burst-${i}`, postings: transfer(frank, userAccount(`sink-${i % 7}`, 'USER_AVAILABLE', 'USDT'), 7_000_000n) })),
+      ),
+    );
+    expect(outcomes.filter((o) => o === 'OK')).toHaveLength(71);
+    expect(outcomes.filter((o) => o === 'INSUFFICIENT_BALANCE')).toHaveLength(29);
+    expect(await accountBalance(db, frank)).toBe(3_000_000n);
+    let sinks = 0n;
+    for (let i = 0; i < 7; i += 1) sinks += await accountBalance(db, userAccount(`sink-${i}`, 'USER_AVAILABLE', 'USDT'));
+    expect(sinks).toBe(497_000_000n);
+  });
+
+  it('posts one entry when the same key arrives 20 times concurrently', async () => {
+    const results = await Promise.all(Array.from({ length: 20 }, () => fund(db, 'gina', 1_000_000n, 'dep-gina-once')));
+    expect(results.filter((r) => !r.isReplay)).toHaveLength(1);
+    expect(new Set(results.map((r) => r.entry.id)).size).toBe(1);
+    expect(await accountBalance(db, userAccount('gina', 'USER_AVAILABLE', 'USDT'))).toBe(1_000_000n);
+    expect(await db.select().from(ledgerEntries).where(eq(ledgerEntries.idempotencyKey, 'dep-gina-once'))).toHaveLength(1);
+  });
+
+  it('does not deadlock on opposite transfers between the same two accounts, and conserves the total', async () => {
+    await fund(db, 'hank', 100_000_000n, 'dep-hank');
+    await fund(db, 'ivy', 100_000_000n, 'dep-ivy');
+    const hank = userAccount('hank', 'USER_AVAILABLE', 'USDT');
+    const ivy = userAccount('ivy', 'USER_AVAILABLE', 'USDT');
+    await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        postEntry(db, { kind: 'INTERNAL_TRANSFER', reference: 'pingpong', idempotencyKey: `pp-${i}`, postings: i % 2 === 0 ? transfer(hank, ivy, 1_000_000n) : transfer(ivy, hank, 1_000_000n) }),
+      ),
+    );
+    expect(await accountBalance(db, hank)).toBe(100_000_000n);
+    expect(await accountBalance(db, ivy)).toBe(100_000_000n);
+  });
+
+  it('checks the three invariants and reports a tampered balance, then holds again once repaired', async () => {
+    expect((await checkLedgerInvariants(db)).isHeld).toBe(true);
+    const [account] = await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.ownerId, 'ivy'));
+    await db.update(ledgerAccounts).set({ balanceMinor: sql`${ledgerAccounts.balanceMinor} + 1` }).where(eq(ledgerAccounts.id, account!.id));
+    const report = await checkLedgerInvariants(db);
+    expect(report.isHeld).toBe(false);
+    expect(report.results.find((r) => r.name === 'balances-equal-postings')).toMatchObject({ isHeld: false, violationCount: 1 });
+    await db.update(ledgerAccounts).set({ balanceMinor: sql`${ledgerAccounts.balanceMinor} - 1` }).where(eq(ledgerAccounts.id, account!.id));
+    expect((await checkLedgerInvariants(db)).isHeld).toBe(true);
+  });
+
+  it('refuses a negative user balance at the database level too (CHECK constraint)', async () => {
+    const [account] = await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.ownerId, 'alice'));
+    await expect(db.update(ledgerAccounts).set({ balanceMinor: -1n }).where(eq(ledgerAccounts.id, account!.id))).rejects.toThrow();
+  });
+
+  it('lists a user’s holdings for account deletion: only non-zero balances', async () => {
+    expect(await userHoldings(db, 'alice')).toEqual([]);
+    expect(await userHoldings(db, 'bob')).toEqual([{ type: 'USER_AVAILABLE', asset: 'USDT', balanceMinor: 250_000_000n }]);
+    expect(await ledgerHoldingsChecker(db).reasonsToRefuseClosure('bob', 'en-US')).toEqual(['USDT 250.000000 (USER_AVAILABLE)']);
+    expect(await ledgerHoldingsChecker(db).reasonsToRefuseClosure('alice', 'en-US')).toEqual([]);
+    const postingCount = await db.select({ n: sql<string>`count(*)` }).from(ledgerPostings);
+    expect(Number(postingCount[0]!.n)).toBeGreaterThan(0);
+  });
+});

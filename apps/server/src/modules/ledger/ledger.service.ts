@@ -1,0 +1,311 @@
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { type AssetCode, isAssetCode, toDecimalString } from '@meridian/contracts/money';
+import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../platform/db/client.ts';
+import { DomainError } from '../../platform/http/errors.ts';
+import { ledgerAccounts, ledgerEntries, ledgerPostings } from './ledger.tables.ts';
+import {
+  type AccountRef,
+  type AccountType,
+  type Entry,
+  type EntryInput,
+  type EntryKind,
+  ENTRY_KINDS,
+  type Posting,
+  type PostingInput,
+  type PostResult,
+} from './ledger.types.ts';
+
+/** Most postings one entry may carry (STYLE: bound every batch). */
+export const POSTINGS_PER_ENTRY_MAX = 64;
+const IDEMPOTENCY_KEY_LENGTH_MAX = 200;
+
+/** Rows of a raw query; both drivers (PGlite, node-postgres) answer `{ rows }`. */
+async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const result: unknown = await db.execute(query);
+  assert.ok(typeof result === 'object' && result !== null && 'rows' in result && Array.isArray(result.rows), 'driver returned no rows array');
+  return result.rows as T[];
+}
+
+function accountKey(ref: { ownerKind: string; ownerId: string; type: string; asset: string }): string {
+  return `${ref.ownerKind}\u0000${ref.ownerId}\u0000${ref.type}\u0000${ref.asset}`;
+}
+
+/**
+ * SHA-256 (hex) of the canonical form of an entry request: kind, reference, metadata with sorted
+ * keys, and the postings sorted by account then amount. Two requests hash alike exactly when they
+ * would move the same money the same way.
+ */
+export function hashEntryRequest(input: EntryInput, reversesEntryId: number | null = null): string {
+  const postings = input.postings
+    .map((p) => [p.account.ownerKind, p.account.ownerId, p.account.type, p.account.asset, p.amountMinor.toString()].join('|'))
+    .sort();
+  const metadata = Object.entries(input.metadata ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const canonical = JSON.stringify({ kind: input.kind, reference: input.reference, metadata, postings, reversesEntryId });
+  return createHash('sha256').update(canonical).digest('hex');
+}
+
+/** Programmer errors in an entry request: asserted, never handled (STYLE habit 8). */
+function assertWellFormed(input: EntryInput): void {
+  assert.ok((ENTRY_KINDS as readonly string[]).includes(input.kind), `unknown entry kind ${input.kind}`);
+  assert.ok(input.idempotencyKey.length > 0 && input.idempotencyKey.length <= IDEMPOTENCY_KEY_LENGTH_MAX, 'idempotency key must be 1–200 characters');
+  assert.ok(input.postings.length >= 2 && input.postings.length <= POSTINGS_PER_ENTRY_MAX, 'an entry has 2 to 64 postings');
+  const sums = new Map<AssetCode, bigint>();
+  for (const posting of input.postings) {
+    assert.ok(typeof posting.amountMinor === 'bigint', 'amounts are bigint minor units');
+    assert.ok(posting.amountMinor !== 0n, 'a posting moves a non-zero amount');
+    assert.ok(isAssetCode(posting.account.asset), `unknown asset ${posting.account.asset}`);
+    const isUser = posting.account.ownerKind === 'user';
+    assert.ok(isUser ? posting.account.ownerId.length > 0 : posting.account.ownerId === 'platform', 'account owner');
+    sums.set(posting.account.asset, (sums.get(posting.account.asset) ?? 0n) + posting.amountMinor);
+  }
+  for (const [asset, sum] of sums) assert.equal(sum, 0n, `postings of ${asset} sum to ${sum}, not zero`);
+}
+
+async function loadEntry(db: DbOrTx, row: typeof ledgerEntries.$inferSelect): Promise<Entry> {
+  const postings = await db
+    .select({ accountId: ledgerPostings.accountId, asset: ledgerPostings.asset, amountMinor: ledgerPostings.amountMinor })
+    .from(ledgerPostings)
+    .where(eq(ledgerPostings.entryId, row.id))
+    .orderBy(asc(ledgerPostings.id));
+  return toEntry(row, postings);
+}
+
+function toEntry(row: typeof ledgerEntries.$inferSelect, postings: { accountId: number; asset: string; amountMinor: bigint }[]): Entry {
+  return {
+    id: row.id,
+    kind: row.kind as EntryKind,
+    reference: row.reference,
+    idempotencyKey: row.idempotencyKey,
+    requestHash: row.requestHash,
+    reversesEntryId: row.reversesEntryId,
+    metadata: row.metadata,
+    createdAt: row.createdAt,
+    postings: postings.map((p): Posting => ({ accountId: p.accountId, asset: p.asset as AssetCode, amountMinor: p.amountMinor })),
+  };
+}
+
+/** A PostgreSQL array literal of text values (`{"a","b"}`), passed as one parameter and cast in SQL. */
+function pgArray(values: readonly (string | number | bigint)[]): string {
+  return `{${values.map((value) => `"${String(value).replace(/["\\]/g, (char) => `\\${char}`)}"`).join(',')}}`;
+}
+
+interface PostOutcome {
+  status: 'ok' | 'replay' | 'insufficient';
+  entryId: number | null;
+  createdAt: Date | null;
+  accountIds: number[];
+}
+
+/**
+ * Call `ledger_post` (migration 0007): claim the key, create missing accounts, lock the entry's
+ * accounts in id order (SELECT … ORDER BY id FOR UPDATE), apply each net change with one
+ * conditional `balance = balance + d` UPDATE, and write the postings — one round trip.
+ */
+async function callLedgerPost(
+  tx: Tx,
+  entry: { kind: EntryKind; reference: string; idempotencyKey: string; requestHash: string; reversesEntryId: number | null; metadata: Record<string, string> },
+  refs: AccountRef[],
+  deltas: bigint[],
+  postings: { refIndex: number; amountMinor: bigint }[],
+): Promise<PostOutcome> {
+  const [row] = await queryRows<{ o_entry_id: number | string | null; o_created_at: Date | string | null; o_status: string; o_account_ids: (number | string)[] | string | null }>(
+    tx,
+    sql`SELECT * FROM ledger_post(
+      ${entry.kind}, ${entry.reference}, ${entry.idempotencyKey}, ${entry.requestHash}, ${entry.reversesEntryId}::bigint, ${JSON.stringify(entry.metadata)}::jsonb,
+      ${pgArray(refs.map((r) => r.ownerKind))}::text[], ${pgArray(refs.map((r) => r.ownerId))}::text[], ${pgArray(refs.map((r) => r.type))}::text[],
+      ${pgArray(refs.map((r) => r.asset))}::text[], ${pgArray(deltas)}::numeric[],
+      ${pgArray(postings.map((p) => p.refIndex + 1))}::int[], ${pgArray(postings.map((p) => p.amountMinor))}::numeric[],
+      ${deltas.filter((delta) => delta !== 0n).length}::int)`,
+  );
+  assert.ok(row, 'ledger_post returns one row');
+  assert.ok(row.o_status === 'ok' || row.o_status === 'replay' || row.o_status === 'insufficient', `ledger_post status ${row.o_status}`);
+  const ids = row.o_account_ids === null ? [] : typeof row.o_account_ids === 'string' ? row.o_account_ids.replace(/[{}]/g, '').split(',').filter(Boolean) : row.o_account_ids;
+  return {
+    status: row.o_status,
+    entryId: row.o_entry_id === null ? null : Number(row.o_entry_id),
+    createdAt: row.o_created_at === null ? null : new Date(row.o_created_at),
+    accountIds: ids.map((id) => Number(id)),
+  };
+}
+
+async function postInTransaction(tx: Tx, input: EntryInput, reversesEntryId: number | null): Promise<PostResult> {
+  const requestHash = hashEntryRequest(input, reversesEntryId);
+  const refIndex = new Map<string, number>();
+  const refs: AccountRef[] = [];
+  const deltas: bigint[] = [];
+  const postings = input.postings.map((posting) => {
+    const key = accountKey(posting.account);
+    let index = refIndex.get(key);
+    if (index === undefined) {
+      index = refs.length;
+      refIndex.set(key, index);
+      refs.push(posting.account);
+      deltas.push(0n);
+    }
+    deltas[index] = deltas[index]! + posting.amountMinor;
+    return { refIndex: index, amountMinor: posting.amountMinor };
+  });
+  const metadata = input.metadata ?? {};
+  const outcome = await callLedgerPost(tx, { kind: input.kind, reference: input.reference, idempotencyKey: input.idempotencyKey, requestHash, reversesEntryId, metadata }, refs, deltas, postings);
+  if (outcome.status === 'replay') {
+    // The key is taken: a concurrent twin waited on the unique index and now sees the first entry.
+    const [existing] = await tx.select().from(ledgerEntries).where(eq(ledgerEntries.idempotencyKey, input.idempotencyKey));
+    if (!existing || existing.requestHash !== requestHash) throw new DomainError('CONFLICT', {}, { idempotencyKey: input.idempotencyKey });
+    return { entry: await loadEntry(tx, existing), isReplay: true };
+  }
+  // Some user account would go below zero. Throwing rolls the whole entry back.
+  if (outcome.status === 'insufficient') throw new DomainError('INSUFFICIENT_BALANCE');
+  const entryId = outcome.entryId;
+  assert.ok(entryId !== null);
+  const stored: Posting[] = postings.map((p, i) => ({ accountId: outcome.accountIds[p.refIndex]!, asset: input.postings[i]!.account.asset, amountMinor: p.amountMinor }));
+  return {
+    entry: {
+      id: entryId,
+      kind: input.kind,
+      reference: input.reference,
+      idempotencyKey: input.idempotencyKey,
+      requestHash,
+      reversesEntryId,
+      metadata,
+      createdAt: outcome.createdAt ?? new Date(),
+      postings: stored,
+    },
+    isReplay: false,
+  };
+}
+
+/**
+ * Post one balanced journal entry atomically (ARCHITECTURE §4, STYLE habits 4–6, 8).
+ *
+ * In one transaction (a savepoint when `db` is already a transaction), through the SQL function
+ * `ledger_post`: claims the idempotency key, locks every account of the entry in id order
+ * (creating missing ones), applies each account's change with a conditional `UPDATE … SET
+ * balance = balance + d WHERE balance + d >= 0 OR is_negative_allowed`, and writes the postings.
+ *
+ * @returns the entry; `isReplay` is true when the key was already used by the same request, in
+ *   which case nothing moved and the first entry is returned.
+ * @throws DomainError INSUFFICIENT_BALANCE (130) when a user account would go below zero — nothing moves.
+ * @throws DomainError CONFLICT (121) when the key was used by a different request.
+ * @throws AssertionError for malformed requests (postings not summing to zero per asset, zero
+ *   amounts, fewer than 2 or more than 64 postings): programmer errors.
+ */
+export async function postEntry(db: DbOrTx, input: EntryInput): Promise<PostResult> {
+  assertWellFormed(input);
+  return db.transaction((tx) => postInTransaction(tx, input, null));
+}
+
+/** Options of `reverseEntry`. */
+export interface ReverseOptions {
+  /** Default `reversal:<entryId>`: an entry can be reversed once. */
+  idempotencyKey?: string;
+  /** Default the original reference. */
+  reference?: string;
+  metadata?: Record<string, string>;
+}
+
+/**
+ * Correct an entry by posting its exact opposite (kind REVERSAL, `reversesEntryId` set); entries are
+ * never edited or deleted (formancehq/ledger `internal/transaction.go`). An entry is reversed at most
+ * once: a second call with the default key returns the first reversal.
+ *
+ * @throws DomainError NOT_FOUND when the entry does not exist.
+ * @throws DomainError INSUFFICIENT_BALANCE when a user has already spent what the reversal takes back.
+ * @throws DomainError CONFLICT when the entry was already reversed under another key.
+ */
+export async function reverseEntry(db: DbOrTx, entryId: number, options: ReverseOptions = {}): Promise<PostResult> {
+  return db.transaction(async (tx) => {
+    const [original] = await tx.select().from(ledgerEntries).where(eq(ledgerEntries.id, entryId));
+    if (!original) throw new DomainError('NOT_FOUND');
+    const rows = await tx
+      .select({ amountMinor: ledgerPostings.amountMinor, ownerKind: ledgerAccounts.ownerKind, ownerId: ledgerAccounts.ownerId, type: ledgerAccounts.type, asset: ledgerAccounts.asset })
+      .from(ledgerPostings)
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
+      .where(eq(ledgerPostings.entryId, entryId))
+      .orderBy(asc(ledgerPostings.id));
+    const postings = rows.map((row): PostingInput => ({ account: toAccountRef(row), amountMinor: -row.amountMinor }));
+    const input: EntryInput = {
+      kind: 'REVERSAL',
+      reference: options.reference ?? original.reference,
+      idempotencyKey: options.idempotencyKey ?? `reversal:${entryId}`,
+      postings,
+      metadata: options.metadata ?? { reverses: String(entryId) },
+    };
+    assertWellFormed(input);
+    try {
+      return await tx.transaction((inner) => postInTransaction(inner, input, entryId));
+    } catch (error) {
+      if (isUniqueViolation(error, 'ledger_entries_reverses_entry_id_key')) throw new DomainError('CONFLICT', {}, { reversesEntryId: entryId });
+      throw error;
+    }
+  });
+}
+
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 4; depth += 1) {
+    if (typeof current === 'object' && 'code' in current && current.code === '23505' && 'constraint' in current && current.constraint === constraint) return true;
+    current = typeof current === 'object' && 'cause' in current ? current.cause : undefined;
+  }
+  return false;
+}
+
+function toAccountRef(row: { ownerKind: string; ownerId: string; type: string; asset: string }): AccountRef {
+  assert.ok(isAssetCode(row.asset));
+  return row.ownerKind === 'user'
+    ? { ownerKind: 'user', ownerId: row.ownerId, type: row.type as Extract<AccountRef, { ownerKind: 'user' }>['type'], asset: row.asset }
+    : { ownerKind: 'platform', ownerId: 'platform', type: row.type as Extract<AccountRef, { ownerKind: 'platform' }>['type'], asset: row.asset };
+}
+
+/** One account's balance. */
+export interface AccountBalance {
+  type: AccountType;
+  asset: AssetCode;
+  balanceMinor: bigint;
+}
+
+/** Every ledger account of a user with its balance (zero balances included), by type then asset. */
+export async function userBalances(db: DbOrTx, userId: string): Promise<AccountBalance[]> {
+  const rows = await db
+    .select({ type: ledgerAccounts.type, asset: ledgerAccounts.asset, balanceMinor: ledgerAccounts.balanceMinor })
+    .from(ledgerAccounts)
+    .where(sql`${ledgerAccounts.ownerKind} = 'user' AND ${ledgerAccounts.ownerId} = ${userId}`)
+    .orderBy(asc(ledgerAccounts.type), asc(ledgerAccounts.asset));
+  return rows.map((row) => ({ type: row.type as AccountType, asset: row.asset as AssetCode, balanceMinor: row.balanceMinor }));
+}
+
+/** The balance of one account in minor units; 0 when the account was never touched. */
+export async function accountBalance(db: DbOrTx, ref: AccountRef): Promise<bigint> {
+  const [row] = await db
+    .select({ balanceMinor: ledgerAccounts.balanceMinor })
+    .from(ledgerAccounts)
+    .where(sql`${ledgerAccounts.ownerKind} = ${ref.ownerKind} AND ${ledgerAccounts.ownerId} = ${ref.ownerId} AND ${ledgerAccounts.type} = ${ref.type} AND ${ledgerAccounts.asset} = ${ref.asset}`);
+  return row?.balanceMinor ?? 0n;
+}
+
+/**
+ * The user's non-zero balances: what stands in the way of closing the account (identity's account
+ * deletion calls this and refuses while the list is not empty).
+ */
+export async function userHoldings(db: DbOrTx, userId: string): Promise<AccountBalance[]> {
+  return (await userBalances(db, userId)).filter((b) => b.balanceMinor !== 0n);
+}
+
+/** Entries by id with their postings (for history pages and operators). At most 500 ids. */
+export async function entriesByIds(db: DbOrTx, ids: number[]): Promise<Entry[]> {
+  assert.ok(ids.length <= 500, 'at most 500 entries per call');
+  if (ids.length === 0) return [];
+  const rows = await db.select().from(ledgerEntries).where(inArray(ledgerEntries.id, ids)).orderBy(asc(ledgerEntries.id));
+  return Promise.all(rows.map((row) => loadEntry(db, row)));
+}
+
+/**
+ * An account-deletion guard for the identity module (`identity.addHoldingsChecker`): one reason per
+ * non-zero balance, e.g. "USDT 12.500000 (USER_AVAILABLE)"; [] when the user holds nothing.
+ */
+export function ledgerHoldingsChecker(db: DbOrTx): { reasonsToRefuseClosure(userId: string, locale: string): Promise<string[]> } {
+  return {
+    reasonsToRefuseClosure: async (userId) =>
+      (await userHoldings(db, userId)).map((b) => `${b.asset} ${toDecimalString(b.balanceMinor, b.asset)} (${b.type})`),
+  };
+}

@@ -1,0 +1,132 @@
+import type { AssetCode } from '@meridian/contracts/money';
+
+/**
+ * Account types (ARCHITECTURE §4). User accounts can never go below zero; platform accounts may,
+ * because they mirror the outside world: the hot wallet's balance is minus what custody holds for
+ * users, so a deposit moves money from it to the user.
+ */
+export const USER_ACCOUNT_TYPES = [
+  /** Spendable coins in the main (wallet) account. */
+  'USER_AVAILABLE',
+  /** Coins held for a pending withdrawal or order. */
+  'USER_FROZEN',
+  /** Coins invested in funds (funds module). */
+  'USER_FUND',
+  /** BTC pledged as loan collateral (loans module). */
+  'USER_LOAN_COLLATERAL',
+  /** Card balance (cards module). */
+  'USER_CARD',
+] as const;
+
+export const PLATFORM_ACCOUNT_TYPES = [
+  /** Custody: what the platform's on-chain wallets hold. Goes negative as users deposit. */
+  'PLATFORM_HOT_WALLET',
+  /** Fees earned (withdrawal fees, trust fees, card fees). */
+  'PLATFORM_FEES',
+  /** Interest paid to users (funds). */
+  'PLATFORM_INTEREST_EXPENSE',
+  /** The exchange desk's inventory of each asset (swaps). */
+  'EXCHANGE_INVENTORY',
+  /** Money whose destination is not yet known; must be cleared by an operator. */
+  'SUSPENSE',
+] as const;
+
+export type UserAccountType = (typeof USER_ACCOUNT_TYPES)[number];
+export type PlatformAccountType = (typeof PLATFORM_ACCOUNT_TYPES)[number];
+export type AccountType = UserAccountType | PlatformAccountType;
+
+/** The owner id of every platform account. */
+export const PLATFORM_OWNER_ID = 'platform';
+
+/** Names one ledger account; the account row is created by the first entry that touches it. */
+export type AccountRef =
+  | { ownerKind: 'user'; ownerId: string; type: UserAccountType; asset: AssetCode }
+  | { ownerKind: 'platform'; ownerId: typeof PLATFORM_OWNER_ID; type: PlatformAccountType; asset: AssetCode };
+
+/** A user's account of `type` in `asset`. */
+export function userAccount(userId: string, type: UserAccountType, asset: AssetCode): AccountRef {
+  return { ownerKind: 'user', ownerId: userId, type, asset };
+}
+
+/** The platform's account of `type` in `asset`. */
+export function platformAccount(type: PlatformAccountType, asset: AssetCode): AccountRef {
+  return { ownerKind: 'platform', ownerId: PLATFORM_OWNER_ID, type, asset };
+}
+
+/** What an entry records; a free list so that other modules can add theirs here. */
+export const ENTRY_KINDS = [
+  'DEPOSIT',
+  'WITHDRAWAL_FREEZE',
+  'WITHDRAWAL_RETURN',
+  'WITHDRAWAL_SETTLE',
+  'INTERNAL_TRANSFER',
+  'EXCHANGE_SWAP',
+  'FUND_SUBSCRIBE',
+  'FUND_REDEEM',
+  'FUND_INTEREST',
+  'TRUST_ENTRUST',
+  'LOAN_BORROW',
+  'LOAN_REPAY',
+  'LOAN_COLLATERAL',
+  'LOAN_LIQUIDATION',
+  'CARD',
+  'ADJUSTMENT',
+  'REVERSAL',
+] as const;
+export type EntryKind = (typeof ENTRY_KINDS)[number];
+
+/** One signed movement: positive credits `account`, negative debits it. Minor units of `account.asset`. */
+export interface PostingInput {
+  account: AccountRef;
+  amountMinor: bigint;
+}
+
+/** What `postEntry` records. */
+export interface EntryInput {
+  kind: EntryKind;
+  /** What the entry is about (`withdrawal:42`, `deposit:7`); shown to operators, not unique. */
+  reference: string;
+  /**
+   * Unique per intended movement, chosen by the caller so that a retry carries the same key
+   * (`deposit:7:credit`). 1–200 characters.
+   */
+  idempotencyKey: string;
+  /** Two or more postings summing to zero per asset. */
+  postings: PostingInput[];
+  /** Small string facts for operators (txHash, address). Part of the request hash. */
+  metadata?: Record<string, string>;
+}
+
+/** A posting as stored. */
+export interface Posting {
+  accountId: number;
+  asset: AssetCode;
+  amountMinor: bigint;
+}
+
+/** An entry as stored, with its postings. */
+export interface Entry {
+  id: number;
+  kind: EntryKind;
+  reference: string;
+  idempotencyKey: string;
+  requestHash: string;
+  reversesEntryId: number | null;
+  metadata: Record<string, string>;
+  createdAt: Date;
+  postings: Posting[];
+}
+
+/** The result of `postEntry`: the entry, and whether it was a replay that moved nothing. */
+export interface PostResult {
+  entry: Entry;
+  isReplay: boolean;
+}
+
+/** Transfer `amountMinor` (> 0) from `from` to `to` as two postings; both accounts share the asset. */
+export function transfer(from: AccountRef, to: AccountRef, amountMinor: bigint): PostingInput[] {
+  return [
+    { account: from, amountMinor: -amountMinor },
+    { account: to, amountMinor },
+  ];
+}

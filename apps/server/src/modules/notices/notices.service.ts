@@ -1,0 +1,244 @@
+import { type Locale, type LocalizedText, interpolate } from '@meridian/contracts/locale';
+import type { MessageItem, MessageListContent, NoticeCategory, PushTokenBody } from '@meridian/contracts/notices';
+import { webPushSubscriptionSchema } from '@meridian/contracts/notices';
+import type { PageQuery } from '@meridian/contracts/pagination';
+import { totalPages } from '@meridian/contracts/pagination';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, DbOrTx } from '../../platform/db/client.ts';
+import { DomainError, FieldError } from '../../platform/http/errors.ts';
+import type { PushSender } from '../../platform/push/web-push.ts';
+import type { SseHub } from '../../platform/realtime/sse-hub.ts';
+import { noticeMessages, pushSubscriptions } from './notices.tables.ts';
+
+/** PostgreSQL channel on which a new message id is announced to every server process. */
+export const NOTICE_CHANNEL = 'notice_messages';
+/** Categories that also go by email (issue 6: important categories). */
+const EMAIL_CATEGORIES: ReadonlySet<NoticeCategory> = new Set(['SECURITY', 'WITHDRAW', 'LOAN']);
+/** Subscriptions one user may keep; the oldest is dropped beyond it. */
+const SUBSCRIPTIONS_PER_USER_MAX = 20;
+const TITLE_LENGTH_MAX = 200;
+const BODY_LENGTH_MAX = 2000;
+
+/** Who receives a message: their language now, and their email for important categories. */
+export interface Recipient {
+  locale: Locale;
+  email: string | null;
+}
+
+/** Supplied by the identity module; null when the user does not exist (any more). */
+export type RecipientLookup = (userId: string) => Promise<Recipient | null>;
+
+/** Sends one email; supplied by the mail platform when it exists. */
+export type NoticeMailer = (to: string, subject: string, text: string, locale: Locale) => Promise<void>;
+
+/** What another module asks to tell a user. Texts are templates with `{name}` placeholders. */
+export interface NotifyInput {
+  userId: string;
+  category: NoticeCategory;
+  title: LocalizedText;
+  body: LocalizedText;
+  params?: Record<string, string | number>;
+  /** A path inside the product the message opens, e.g. `/my/order/wallet/deposit`. */
+  link?: string;
+}
+
+export interface NoticeServiceDeps {
+  database: Database;
+  hub: SseHub;
+  push: PushSender | undefined;
+  recipientOf: RecipientLookup;
+  mail: NoticeMailer | undefined;
+  log: FastifyBaseLogger;
+}
+
+function toItem(row: typeof noticeMessages.$inferSelect): MessageItem {
+  return {
+    id: row.id,
+    category: row.category as NoticeCategory,
+    status: row.readAt ? 'read' : 'unread',
+    title: row.title,
+    body: row.body,
+    link: row.link,
+    createTime: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * The one notification service other modules call (issue 6). `notify` writes the message in the
+ * recipient's language and announces it with `pg_notify` in the same transaction; after commit,
+ * every server process hears it, writes it to that user's open tabs (server-sent events), and
+ * exactly one process — the one that claims `deliveredAt` — sends Web Push and, for important
+ * categories, email.
+ */
+export class NoticeService {
+  private unlisten: (() => Promise<void>) | undefined;
+
+  constructor(private readonly deps: NoticeServiceDeps) {}
+
+  /**
+   * Create a message for `input.userId`. Pass the caller's transaction so the message exists only
+   * if the caller's change commits. @returns the stored message, or null for an unknown user.
+   */
+  async notify(input: NotifyInput, tx: DbOrTx = this.deps.database.db): Promise<MessageItem | null> {
+    const recipient = await this.deps.recipientOf(input.userId);
+    if (!recipient) return null;
+    const title = interpolate(input.title[recipient.locale], input.params).slice(0, TITLE_LENGTH_MAX);
+    const body = interpolate(input.body[recipient.locale], input.params).slice(0, BODY_LENGTH_MAX);
+    const [row] = await tx
+      .insert(noticeMessages)
+      .values({ userId: input.userId, category: input.category, title, body, link: input.link ?? null })
+      .returning();
+    if (!row) throw new Error('insert returned no row');
+    await tx.execute(sql`SELECT pg_notify(${NOTICE_CHANNEL}, ${`${row.userId}:${row.id}`})`);
+    return toItem(row);
+  }
+
+  /** Start hearing announcements from every process (call once per process). */
+  async start(): Promise<void> {
+    this.unlisten ??= await this.deps.database.listen(NOTICE_CHANNEL, (payload) => {
+      void this.onAnnounced(payload).catch((error: unknown) => this.deps.log.error({ err: error }, 'notice delivery failed'));
+    });
+  }
+
+  /** Stop hearing announcements. A database that is already closed has nothing left to unlisten. */
+  async stop(): Promise<void> {
+    const unlisten = this.unlisten;
+    this.unlisten = undefined;
+    await unlisten?.().catch((error: unknown) => this.deps.log.debug({ err: error }, 'unlisten after the database closed'));
+  }
+
+  private async onAnnounced(payload: string): Promise<void> {
+    const [userId, messageId] = payload.split(':');
+    if (!userId || !messageId) return;
+    const db = this.deps.database.db;
+    if (this.deps.hub.hasUser(userId)) {
+      const [row] = await db.select().from(noticeMessages).where(eq(noticeMessages.id, messageId));
+      if (row) this.deps.hub.publish(userId, 'message', { message: toItem(row), unreadCount: await this.unreadCount(userId) });
+    }
+    // Exactly one process wins this claim and sends the push and email.
+    const [claimed] = await db
+      .update(noticeMessages)
+      .set({ deliveredAt: new Date() })
+      .where(and(eq(noticeMessages.id, messageId), isNull(noticeMessages.deliveredAt)))
+      .returning();
+    if (claimed) await this.deliverOutside(claimed);
+  }
+
+  private async deliverOutside(row: typeof noticeMessages.$inferSelect): Promise<void> {
+    const { push, mail, recipientOf, log } = this.deps;
+    const db = this.deps.database.db;
+    if (push) {
+      const targets = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, row.userId));
+      const payload = JSON.stringify({ id: row.id, title: row.title, body: row.body, link: row.link });
+      for (const target of targets) {
+        const outcome = await push.send({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, payload);
+        if (outcome === 'gone') await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, target.id));
+        else if (outcome === 'sent') await db.update(pushSubscriptions).set({ lastSuccessAt: new Date() }).where(eq(pushSubscriptions.id, target.id));
+        else log.warn({ endpointHost: new URL(target.endpoint).host }, 'web push failed');
+      }
+    }
+    if (mail && EMAIL_CATEGORIES.has(row.category as NoticeCategory)) {
+      const recipient = await recipientOf(row.userId);
+      if (recipient?.email) await mail(recipient.email, row.title, row.body, recipient.locale);
+    }
+  }
+
+  async unreadCount(userId: string, db: DbOrTx = this.deps.database.db): Promise<number> {
+    const [row] = await db
+      .select({ unread: count() })
+      .from(noticeMessages)
+      .where(and(eq(noticeMessages.userId, userId), isNull(noticeMessages.readAt)));
+    return row?.unread ?? 0;
+  }
+
+  /** A page of the user's messages, newest first, with the unread count (spec §7 message/list). */
+  async list(userId: string, page: PageQuery): Promise<MessageListContent> {
+    const db = this.deps.database.db;
+    const [totals] = await db.select({ total: count() }).from(noticeMessages).where(eq(noticeMessages.userId, userId));
+    const rows = await db
+      .select()
+      .from(noticeMessages)
+      .where(eq(noticeMessages.userId, userId))
+      .orderBy(desc(noticeMessages.createdAt), desc(noticeMessages.id))
+      .limit(page.pageSize)
+      .offset((page.pageID - 1) * page.pageSize);
+    const totalCount = totals?.total ?? 0;
+    return {
+      list: rows.map(toItem),
+      unreadCount: await this.unreadCount(userId),
+      pageID: page.pageID,
+      pageSize: page.pageSize,
+      totalPage: totalPages(totalCount, page.pageSize),
+      totalCount,
+    };
+  }
+
+  /**
+   * Mark one message read (spec §4: reading a read message changes nothing).
+   * @throws DomainError NOT_FOUND when the message is not the user's.
+   */
+  async markRead(userId: string, messageId: string): Promise<number> {
+    const db = this.deps.database.db;
+    const [row] = await db
+      .select({ id: noticeMessages.id })
+      .from(noticeMessages)
+      .where(and(eq(noticeMessages.id, messageId), eq(noticeMessages.userId, userId)));
+    if (!row) throw new DomainError('NOT_FOUND');
+    await db
+      .update(noticeMessages)
+      .set({ readAt: new Date() })
+      .where(and(eq(noticeMessages.id, messageId), isNull(noticeMessages.readAt)));
+    return this.unreadCount(userId);
+  }
+
+  /** Mark every message of the user read; the unread count becomes 0. */
+  async markAllRead(userId: string): Promise<number> {
+    await this.deps.database.db
+      .update(noticeMessages)
+      .set({ readAt: new Date() })
+      .where(and(eq(noticeMessages.userId, userId), isNull(noticeMessages.readAt)));
+    return 0;
+  }
+
+  /**
+   * Store (or move to this user) a Web Push subscription (spec §7 fcm/token). The token is the
+   * subscription JSON. @throws FieldError on `token` when it is not a valid subscription.
+   */
+  async saveSubscription(userId: string, body: PushTokenBody, deviceName: string | undefined): Promise<void> {
+    let subscription;
+    try {
+      subscription = webPushSubscriptionSchema.parse(JSON.parse(body.token));
+    } catch {
+      throw new FieldError('token', 'validation.pushToken');
+    }
+    const db = this.deps.database.db;
+    await db.transaction(async (tx) => {
+      await tx
+        .insert(pushSubscriptions)
+        .values({
+          userId,
+          endpoint: subscription.endpoint,
+          p256dh: subscription.keys.p256dh,
+          auth: subscription.keys.auth,
+          deviceId: body.deviceId,
+          deviceName: deviceName?.slice(0, 64) ?? null,
+          platform: body.platform,
+        })
+        .onConflictDoUpdate({
+          target: pushSubscriptions.endpoint,
+          set: { userId, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth, deviceId: body.deviceId, deviceName: deviceName?.slice(0, 64) ?? null },
+        });
+      // Keep the newest subscriptions only, so one account cannot grow the table without bound.
+      await tx.execute(sql`
+        DELETE FROM ${pushSubscriptions}
+        WHERE ${pushSubscriptions.userId} = ${userId}
+          AND ${pushSubscriptions.id} NOT IN (
+            SELECT ${pushSubscriptions.id} FROM ${pushSubscriptions}
+            WHERE ${pushSubscriptions.userId} = ${userId}
+            ORDER BY ${pushSubscriptions.createdAt} DESC
+            LIMIT ${SUBSCRIPTIONS_PER_USER_MAX}
+          )`);
+    });
+  }
+}

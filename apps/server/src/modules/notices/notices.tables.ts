@@ -1,0 +1,41 @@
+import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt } from '../../platform/db/columns.ts';
+
+/**
+ * Message-centre messages (spec §3 message item). Title and body are stored in the language the
+ * user had when the message was created. `deliveredAt` is claimed by exactly one server process,
+ * which then sends the Web Push and email for it.
+ */
+export const noticeMessages = pgTable(
+  'notice_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull(),
+    category: text('category').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    link: text('link'),
+    readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('notice_messages_user_created_idx').on(table.userId, table.createdAt.desc(), table.id)],
+);
+
+/** Web Push subscriptions (spec §3 push token), one per endpoint. */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull(),
+    endpoint: text('endpoint').notNull().unique(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    deviceId: text('device_id').notNull(),
+    deviceName: text('device_name'),
+    platform: text('platform').notNull(),
+    createdAt: createdAt(),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [index('push_subscriptions_user_idx').on(table.userId)],
+);

@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { MARKET_COIN_CODES, type MarketCoinCode } from '@meridian/contracts/market';
+import type { WithdrawStatus } from '@meridian/contracts/wallet';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../platform/db/client.ts';
+import type { NotifyInput } from '../notices/notices.service.ts';
+import { readOrCreateSecret } from '../../platform/security/secrets.ts';
+import { type Chain, generateDemoXpubs, parseAccountXpub } from './wallet.addresses.ts';
+import type { WalletRoutesOptions } from './wallet.routes.ts';
+import { type UsdPriceSource, type WalletIdentity, type WalletNotifier, WalletService } from './wallet.service.ts';
+
+/** Withdraw status words (spec §4) as the messages show them. */
+const WITHDRAW_STATUS_TEXT: Record<WithdrawStatus, { 'en-US': string; 'zh-HK': string }> = {
+  0: { 'en-US': 'waiting', 'zh-HK': '等待中' },
+  1: { 'en-US': 'processing', 'zh-HK': '處理中' },
+  2: { 'en-US': 'successful', 'zh-HK': '已成功' },
+  3: { 'en-US': 'failed', 'zh-HK': '已失敗' },
+  4: { 'en-US': 'cancelled', 'zh-HK': '已取消' },
+};
+
+/** The wallet's messages to users, in both languages (issue 4: an email on every address-book addition). */
+function walletNotifier(notify: (input: NotifyInput) => Promise<unknown>): WalletNotifier {
+  return {
+    depositCredited: async (userId, coinCode, amount) => {
+      await notify({
+        userId,
+        category: 'DEPOSIT',
+        title: { 'en-US': 'Deposit credited', 'zh-HK': '充值已到賬' },
+        body: { 'en-US': '{amount} {coin} has been credited to your wallet.', 'zh-HK': '{amount} {coin} 已存入你的錢包。' },
+        params: { amount, coin: coinCode },
+        link: '/my/order/wallet/deposit',
+      });
+    },
+    withdrawalStatusChanged: async (userId, coinCode, amount, status) => {
+      const state = WITHDRAW_STATUS_TEXT[status];
+      await notify({
+        userId,
+        category: 'WITHDRAW',
+        title: { 'en-US': `Withdrawal ${state['en-US']}`, 'zh-HK': `提現${state['zh-HK']}` },
+        body: {
+          'en-US': `Your withdrawal of {amount} {coin} is now ${state['en-US']}.`,
+          'zh-HK': `你提現 {amount} {coin} 的狀態已更新為「${state['zh-HK']}」。`,
+        },
+        params: { amount, coin: coinCode },
+        link: '/my/order/wallet/withdraw',
+      });
+    },
+    addressAdded: async (userId, label, network, address) => {
+      await notify({
+        userId,
+        category: 'SECURITY',
+        title: { 'en-US': 'Withdrawal address added', 'zh-HK': '已新增提現地址' },
+        body: {
+          'en-US': '"{label}" ({network}) {address} was added to your address book. If this was not you, change your password and contact support.',
+          'zh-HK': '「{label}」（{network}）{address} 已加入你的地址簿。如非本人操作，請立即更改密碼並聯絡客服。',
+        },
+        params: { label, network, address },
+        link: '/my/address',
+      });
+    },
+  };
+}
+
+/** What `buildApp` hands the wallet. */
+export interface WalletModuleDeps {
+  config: Config;
+  database: Database;
+  identity: WalletIdentity;
+  /** USD per coin from the markets module (`market.prices.usdPrice`), as an exact decimal string. */
+  usdPrice: (coinCode: MarketCoinCode) => Promise<string>;
+  /** The notices module's `notify` (in-app message; SECURITY and WITHDRAW also go by email). */
+  notify?: (input: NotifyInput) => Promise<unknown>;
+  log: { warn(detail: object, message: string): void; info(detail: object, message: string): void };
+}
+
+/**
+ * Demo account xpubs for the embedded default, kept in `DATA_DIR/secrets/wallet-xpubs.json` so
+ * that addresses survive restarts (public keys only: the seed that made them is discarded).
+ */
+function readOrCreateDemoXpubs(dataDir: string): Record<Chain, string> {
+  const path = join(dataDir, 'secrets', 'wallet-xpubs.json');
+  if (existsSync(path)) return JSON.parse(readFileSync(path, 'utf8')) as Record<Chain, string>;
+  mkdirSync(join(dataDir, 'secrets'), { recursive: true, mode: 0o700 });
+  const xpubs = generateDemoXpubs();
+  writeFileSync(path, `${JSON.stringify(xpubs, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
+  chmodSync(path, 0o600);
+  return xpubs;
+}
+
+/**
+ * Wire the wallet: xpubs and the webhook secret from the configuration, or (outside production)
+ * generated into DATA_DIR — in memory for a memory database, so tests leave no files behind.
+ */
+export function createWalletModule(deps: WalletModuleDeps): { service: WalletService; routes: WalletRoutesOptions } {
+  const { config } = deps;
+  const isEphemeral = config.database.kind === 'memory';
+  const xpubText = config.wallet.xpubs ?? (isEphemeral ? generateDemoXpubs() : readOrCreateDemoXpubs(config.dataDir));
+  const custodyWebhookSecret =
+    config.wallet.custodyWebhookSecret ?? (isEphemeral ? randomBytes(48).toString('base64url') : readOrCreateSecret(config.dataDir, 'custody-webhook-secret'));
+  const prices: UsdPriceSource = {
+    usdPerCoin: async (coinCode) => ((MARKET_COIN_CODES as readonly string[]).includes(coinCode) ? deps.usdPrice(coinCode as MarketCoinCode) : null),
+  };
+  const service = new WalletService(deps.database.db, {
+    xpubs: { bitcoin: parseAccountXpub(xpubText.bitcoin), evm: parseAccountXpub(xpubText.evm), tron: parseAccountXpub(xpubText.tron) },
+    identity: deps.identity,
+    prices,
+    notifier: deps.notify ? walletNotifier(deps.notify) : undefined,
+    isWhitelistMode: config.wallet.isWhitelistMode,
+    log: deps.log,
+  });
+  return { service, routes: { wallet: service, custodyWebhookSecret, isAddressLookupEnabled: !config.isProduction } };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The wallet service (other modules in process, CLIs and tests). */
+    wallet: WalletService;
+  }
+}

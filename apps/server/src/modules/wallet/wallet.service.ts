@@ -1,0 +1,708 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { type AssetCode, AmountParseError, ASSET_PRECISION, isAssetCode, parseAmountMinor, toDecimalString } from '@meridian/contracts/money';
+import { type Page, totalPages } from '@meridian/contracts/pagination';
+import {
+  type AddressBookEntry,
+  type BalanceContent,
+  type CustodyWebhookBody,
+  type DepositAddressContent,
+  type WalletCoin,
+  type WalletRecord,
+  type WalletRecordQuery,
+  WITHDRAW_STATUS,
+  type WithdrawBody,
+  type WithdrawStatus,
+} from '@meridian/contracts/wallet';
+import Decimal from 'decimal.js';
+import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import type { HDKey } from '@scure/bip32';
+import type { Db, DbOrTx, Tx } from '../../platform/db/client.ts';
+import { DomainError, FieldError } from '../../platform/http/errors.ts';
+import { postEntry, userBalances } from '../ledger/ledger.service.ts';
+import { type EntryInput, platformAccount, transfer, userAccount } from '../ledger/ledger.types.ts';
+import { type Chain, chainOf, deriveAddress, normalizeAddress } from './wallet.addresses.ts';
+import { addressBook, coinNetworks, coins, custodyDeliveries, depositAddresses, deposits, hdIndexCounters, operators, withdrawals } from './wallet.tables.ts';
+
+/** USD per one coin as an exact decimal string, or null when no price is available now. */
+export interface UsdPriceSource {
+  usdPerCoin(coinCode: AssetCode): Promise<string | null>;
+}
+
+/** Stablecoins valued at 1 USD when no price source answers (issue 4: until the markets issue). */
+const STABLECOINS: readonly AssetCode[] = ['USDT', 'USDC', 'USDE'];
+
+/** What the wallet needs from the identity module (its service satisfies this). */
+export interface WalletIdentity {
+  /** Until when withdrawals are held after a security change, or null. */
+  withdrawalHoldUntil(userId: string): Promise<Date | null>;
+  /** The active account with this email (custody address look-up for the deposit CLI). */
+  findUserIdByEmail(email: string): Promise<string | null>;
+}
+
+/** Messages the wallet sends to users (wired to the notices module). Failures never undo money. */
+export interface WalletNotifier {
+  depositCredited(userId: string, coinCode: AssetCode, amount: string): Promise<void>;
+  /** A withdrawal moved to `status` (spec §4 withdraw status: 1 processing, 2 success, 3 failure, 4 cancel). */
+  withdrawalStatusChanged(userId: string, coinCode: AssetCode, amount: string, status: WithdrawStatus): Promise<void>;
+  addressAdded(userId: string, label: string, network: string, address: string): Promise<void>;
+}
+
+/** Operator roles: admin does everything, withdrawals moves withdrawals, viewer reads. */
+export const OPERATOR_ROLES = ['admin', 'withdrawals', 'viewer'] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+export interface Operator {
+  id: number;
+  email: string;
+  role: OperatorRole;
+}
+
+export interface WalletServiceOptions {
+  /** Account-level extended public keys per chain (watch-only). */
+  xpubs: Record<Chain, HDKey>;
+  identity: WalletIdentity;
+  prices: UsdPriceSource;
+  notifier?: WalletNotifier;
+  /** Withdraw only to address-book entries older than 24 hours (issue 4; off by default). */
+  isWhitelistMode: boolean;
+  /** Log refused webhooks and failed notifications. */
+  log: { warn(detail: object, message: string): void; info(detail: object, message: string): void };
+  clock?: () => Date;
+}
+
+/** A withdrawal as the operator API shows it. */
+export interface OpsWithdrawal extends WalletRecord {
+  userId: string;
+  failureReason: string | null;
+  operatorEmail: string | null;
+}
+
+const WHITELIST_DELAY_MS = 24 * 60 * 60 * 1000;
+type WithdrawalRow = typeof withdrawals.$inferSelect;
+type DepositRow = typeof deposits.$inferSelect;
+
+function asAsset(code: string): AssetCode {
+  if (!isAssetCode(code)) throw new Error(`unknown asset ${code} in the coins table`);
+  return code;
+}
+
+/** Parse a wire amount of `asset`, refusing format, precision and zero, naming `field`. */
+export function parseWireAmount(text: string, asset: AssetCode, field: string): bigint {
+  try {
+    const minor = parseAmountMinor(text, asset);
+    if (minor === 0n) throw new FieldError(field, 'validation.amountPositive');
+    return minor;
+  } catch (error) {
+    if (error instanceof AmountParseError) {
+      if (error.reason === 'precision') throw new FieldError(field, 'validation.amountPrecision', { decimals: ASSET_PRECISION[asset] });
+      throw new FieldError(field, 'validation.amount');
+    }
+    throw error;
+  }
+}
+
+/** USD value with 2 decimals, rounded down (a display of what the user holds never overstates it). */
+function usdValue(amountMinor: bigint, asset: AssetCode, usdPerCoin: string | null): string | null {
+  if (usdPerCoin === null) return null;
+  return new Decimal(toDecimalString(amountMinor, asset)).mul(usdPerCoin).toDecimalPlaces(2, Decimal.ROUND_DOWN).toFixed(2);
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 4; depth += 1) {
+    if (typeof current === 'object' && 'code' in current && current.code === '23505') return true;
+    current = typeof current === 'object' && 'cause' in current ? current.cause : undefined;
+  }
+  return false;
+}
+
+/**
+ * The wallet (issue 4): coins and networks, watch-only deposit addresses, custody-reported
+ * deposits credited exactly once, withdrawals with their state machine, the address book, balances
+ * and history. Every balance change goes through `postEntry` of the ledger module, in the same
+ * transaction as the row that records why.
+ */
+export class WalletService {
+  private readonly now: () => Date;
+  constructor(
+    private readonly db: Db,
+    private readonly options: WalletServiceOptions,
+  ) {
+    this.now = options.clock ?? (() => new Date());
+  }
+
+  // ---------------------------------------------------------------- coins and networks
+
+  /** Enabled coins in display order, each with its networks and their limits (decimal strings). */
+  async listCoins(): Promise<WalletCoin[]> {
+    const coinRows = await this.db.select().from(coins).where(eq(coins.isEnabled, true)).orderBy(asc(coins.sortOrder), asc(coins.coinCode));
+    const netRows = await this.db.select().from(coinNetworks).orderBy(asc(coinNetworks.id));
+    return coinRows
+      .filter((coin) => isAssetCode(coin.coinCode))
+      .map((coin) => {
+        const asset = asAsset(coin.coinCode);
+        return {
+          coinCode: asset,
+          fullName: coin.fullName,
+          icon: coin.iconPath,
+          precision: coin.precision,
+          nets: netRows.filter((net) => net.coinCode === coin.coinCode).map((net) => this.toNetwork(net, asset)),
+        };
+      });
+  }
+
+  /** The networks of one coin (spec §7 `wallet/network?coin=`); empty for an unknown or disabled coin. */
+  async listNetworks(coinCode: AssetCode): Promise<WalletCoin['nets']> {
+    return (await this.listCoins()).find((coin) => coin.coinCode === coinCode)?.nets ?? [];
+  }
+
+  private toNetwork(net: typeof coinNetworks.$inferSelect, asset: AssetCode): WalletCoin['nets'][number] {
+    return {
+      network: net.network,
+      withdrawMin: toDecimalString(net.withdrawMinMinor, asset),
+      withdrawMax: toDecimalString(net.withdrawMaxMinor, asset),
+      withdrawFee: toDecimalString(net.withdrawFeeMinor, asset),
+      confirmationsRequired: net.confirmationsRequired,
+      isDepositEnabled: net.isDepositEnabled,
+      isWithdrawEnabled: net.isWithdrawEnabled,
+    };
+  }
+
+  /** The coin and network rows, or undefined when the coin is disabled or does not move on the network. */
+  private async findNetwork(db: DbOrTx, coinCode: string, network: string) {
+    const [row] = await db
+      .select({ coin: coins, net: coinNetworks })
+      .from(coinNetworks)
+      .innerJoin(coins, eq(coins.coinCode, coinNetworks.coinCode))
+      .where(and(eq(coinNetworks.coinCode, coinCode), eq(coinNetworks.network, network), eq(coins.isEnabled, true)));
+    return row;
+  }
+
+  // ---------------------------------------------------------------- deposit addresses
+
+  /**
+   * The user's deposit address for `coinCode` on `network`, derived on first request at the chain's
+   * next index (`hd_index_counters`, one atomic upsert: an index is never given twice). One address
+   * per user per chain: ETH and every ERC20 token share it.
+   * @throws DomainError DEPOSIT_UNAVAILABLE (136) when the coin/network is disabled or unknown.
+   */
+  async depositAddress(userId: string, coinCode: AssetCode, network: string): Promise<DepositAddressContent> {
+    const found = await this.findNetwork(this.db, coinCode, network);
+    const chain = chainOf(network);
+    if (!found || !found.net.isDepositEnabled || !chain) throw new DomainError('DEPOSIT_UNAVAILABLE');
+    const address = await this.addressOf(userId, chain);
+    return { coinCode, network, address, confirmationsRequired: found.net.confirmationsRequired };
+  }
+
+  private async addressOf(userId: string, chain: Chain): Promise<string> {
+    const [existing] = await this.db.select().from(depositAddresses).where(and(eq(depositAddresses.userId, userId), eq(depositAddresses.chain, chain)));
+    if (existing) return existing.address;
+    return this.db.transaction(async (tx) => {
+      const [counter] = await tx
+        .insert(hdIndexCounters)
+        .values({ chain, nextIndex: 1 })
+        .onConflictDoUpdate({ target: hdIndexCounters.chain, set: { nextIndex: sql`${hdIndexCounters.nextIndex} + 1` } })
+        .returning({ nextIndex: hdIndexCounters.nextIndex });
+      const index = counter!.nextIndex - 1;
+      const address = deriveAddress(chain, this.options.xpubs[chain], index);
+      const [inserted] = await tx
+        .insert(depositAddresses)
+        .values({ userId, chain, derivationIndex: index, address })
+        .onConflictDoNothing({ target: [depositAddresses.userId, depositAddresses.chain] })
+        .returning();
+      if (inserted) return inserted.address;
+      // A concurrent request of the same user won; its address stands (this index stays unused).
+      const [winner] = await tx.select().from(depositAddresses).where(and(eq(depositAddresses.userId, userId), eq(depositAddresses.chain, chain)));
+      return winner!.address;
+    });
+  }
+
+  /** Owner of a deposit address on `chain`, if it is one of ours. */
+  private async ownerOfAddress(db: DbOrTx, chain: Chain, address: string): Promise<string | undefined> {
+    const [row] = await db.select({ userId: depositAddresses.userId }).from(depositAddresses).where(and(eq(depositAddresses.chain, chain), eq(depositAddresses.address, address)));
+    return row?.userId;
+  }
+
+  /** For the deposit CLI outside production: the deposit address of the account with `email`. */
+  async depositAddressByEmail(email: string, coinCode: AssetCode, network: string): Promise<DepositAddressContent> {
+    const userId = await this.options.identity.findUserIdByEmail(email);
+    if (!userId) throw new DomainError('NOT_FOUND');
+    return this.depositAddress(userId, coinCode, network);
+  }
+
+  // ---------------------------------------------------------------- custody webhook
+
+  /**
+   * Apply one verified custody delivery (the route checked the HMAC and the timestamp). In one
+   * transaction: record the delivery id (a repeat does nothing), then the event.
+   *
+   * Deposit: refused (nothing recorded) for a disabled coin/network, an unknown address, or a
+   * non-positive or over-precise amount. Otherwise the transfer is recorded once per (network,
+   * txHash, outputIndex) as PENDING, its confirmations kept at the highest reported, and credited
+   * exactly once — one DEPOSIT entry hot wallet → user — when they reach the network's requirement.
+   *
+   * Withdrawal: moves an OUTER withdrawal to success (with its txHash) or failure (funds returned).
+   */
+  async handleCustodyDelivery(body: CustodyWebhookBody): Promise<{ isDuplicateDelivery: boolean; depositId: string | null; status: string | null }> {
+    let credited: { userId: string; coinCode: AssetCode; amount: string } | undefined;
+    let moved: WithdrawalRow | undefined;
+    const result = await this.db.transaction(async (tx) => {
+      const [delivery] = await tx.insert(custodyDeliveries).values({ deliveryId: body.deliveryId }).onConflictDoNothing().returning();
+      if (!delivery) return { isDuplicateDelivery: true, depositId: null, status: null };
+      const event = body.event;
+      if (event.type === 'withdrawal') {
+        const id = Number(event.withdrawalId);
+        const row = event.result === 'success' ? await this.completeInTx(tx, id, event.txHash ?? null, null, [0, 1]) : await this.failInTx(tx, id, event.reason ?? 'reported by custody', null, [0, 1]);
+        moved = row;
+        return { isDuplicateDelivery: false, depositId: null, status: String(row.status) };
+      }
+      const found = await this.findNetwork(tx, event.coin, event.network);
+      const chain = chainOf(event.network);
+      if (!found || !found.net.isDepositEnabled || !chain) throw new DomainError('DEPOSIT_UNAVAILABLE');
+      const address = normalizeAddress(event.network, event.address) ?? event.address;
+      const userId = await this.ownerOfAddress(tx, chain, address);
+      if (!userId) throw new DomainError('UNKNOWN_DEPOSIT_ADDRESS');
+      const amountMinor = parseWireAmount(event.amount, event.coin, 'event.amount');
+      const [row] = await tx
+        .insert(deposits)
+        .values({ userId, coinCode: event.coin, network: event.network, address, txHash: event.txHash, outputIndex: event.outputIndex, amountMinor, confirmations: event.confirmations, type: 'OUTER', status: 'PENDING' })
+        .onConflictDoUpdate({
+          target: [deposits.network, deposits.txHash, deposits.outputIndex],
+          set: { confirmations: sql`GREATEST(${deposits.confirmations}, excluded.confirmations)` },
+          setWhere: sql`${deposits.userId} = excluded.user_id AND ${deposits.coinCode} = excluded.coin_code AND ${deposits.amountMinor} = excluded.amount_minor`,
+        })
+        .returning();
+      // A report of the same output with another owner, coin or amount is refused, not merged.
+      if (!row) throw new DomainError('CONFLICT');
+      const final = row.status === 'PENDING' && row.confirmations >= found.net.confirmationsRequired ? await this.creditInTx(tx, row) : row;
+      if (final.status === 'CREDITED' && row.status === 'PENDING') credited = { userId, coinCode: event.coin, amount: toDecimalString(amountMinor, event.coin) };
+      return { isDuplicateDelivery: false, depositId: String(final.id), status: final.status };
+    });
+    if (credited) {
+      const { userId, coinCode, amount } = credited;
+      await this.options.notifier?.depositCredited(userId, coinCode, amount).catch((error: unknown) => this.options.log.warn({ err: error }, 'deposit notification failed'));
+    }
+    if (moved) await this.notifyWithdrawal(moved);
+    return result;
+  }
+
+  private async creditInTx(tx: Tx, row: DepositRow): Promise<DepositRow> {
+    const [claimed] = await tx
+      .update(deposits)
+      .set({ status: 'CREDITED', creditedAt: this.now() })
+      .where(and(eq(deposits.id, row.id), eq(deposits.status, 'PENDING')))
+      .returning();
+    if (!claimed) return row;
+    const asset = asAsset(row.coinCode);
+    const { entry } = await postEntry(tx, {
+      kind: 'DEPOSIT',
+      reference: `deposit:${row.id}`,
+      idempotencyKey: `deposit:${row.id}:credit`,
+      postings: transfer(platformAccount('PLATFORM_HOT_WALLET', asset), userAccount(row.userId, 'USER_AVAILABLE', asset), row.amountMinor),
+      metadata: { network: row.network, txHash: row.txHash, outputIndex: String(row.outputIndex) },
+    });
+    const [done] = await tx.update(deposits).set({ entryId: entry.id }).where(eq(deposits.id, row.id)).returning();
+    return done!;
+  }
+
+  // ---------------------------------------------------------------- withdrawals
+
+  /**
+   * `POST wallet/withdraw`: validate, then in one transaction record the withdrawal and post its
+   * entry. OUTER: amount + fee move from available to frozen (status 0, waiting for an operator).
+   * INTERNAL (the address is another user's deposit address): the amount moves to that user at once,
+   * no fee (status 2), with an INTERNAL deposit on their side.
+   *
+   * With an `idempotencyKey`, a repeat of the same request returns the first withdrawal and moves
+   * nothing; the same key with another request is refused (CONFLICT 121).
+   *
+   * @throws DomainError WITHDRAW_UNAVAILABLE (135), SECURITY_HOLD (106), INSUFFICIENT_BALANCE (130), CONFLICT (121)
+   * @throws FieldError on `address` (invalid for the network, own address, not whitelisted) and
+   *   `amount` (format, precision, zero, below the minimum, above the maximum)
+   */
+  async requestWithdrawal(userId: string, body: WithdrawBody, idempotencyKey: string | undefined): Promise<WalletRecord> {
+    const found = await this.findNetwork(this.db, body.coin, body.network);
+    const chain = chainOf(body.network);
+    if (!found || !found.net.isWithdrawEnabled || !chain) throw new DomainError('WITHDRAW_UNAVAILABLE');
+    const asset = body.coin;
+    const address = normalizeAddress(body.network, body.address);
+    if (!address) throw new FieldError('address', 'validation.withdrawAddressInvalid', { network: body.network });
+    const amountMinor = parseWireAmount(body.amount, asset, 'amount');
+    if (amountMinor < found.net.withdrawMinMinor) throw new FieldError('amount', 'validation.withdrawMin', { limit: toDecimalString(found.net.withdrawMinMinor, asset), unit: asset });
+    if (amountMinor > found.net.withdrawMaxMinor) throw new FieldError('amount', 'validation.withdrawMax', { limit: toDecimalString(found.net.withdrawMaxMinor, asset), unit: asset });
+    const holdUntil = await this.options.identity.withdrawalHoldUntil(userId);
+    if (holdUntil) throw new DomainError('SECURITY_HOLD', { until: `${holdUntil.toISOString().slice(0, 16).replace('T', ' ')} UTC` }, { until: holdUntil.toISOString() });
+    const recipientUserId = await this.ownerOfAddress(this.db, chain, address);
+    if (recipientUserId === userId) throw new FieldError('address', 'validation.withdrawAddressOwn');
+    if (this.options.isWhitelistMode) {
+      const [entry] = await this.db
+        .select()
+        .from(addressBook)
+        .where(and(eq(addressBook.userId, userId), eq(addressBook.network, body.network), eq(addressBook.address, address), lte(addressBook.usableAt, this.now())));
+      if (!entry) throw new FieldError('address', 'validation.withdrawAddressNotWhitelisted');
+    }
+    const type = recipientUserId ? 'INTERNAL' : 'OUTER';
+    const feeMinor = type === 'INTERNAL' ? 0n : found.net.withdrawFeeMinor;
+    const requestHash = createHash('sha256').update(JSON.stringify([asset, body.network, address, amountMinor.toString()])).digest('hex');
+
+    if (idempotencyKey) {
+      const replay = await this.replayWithdrawal(userId, idempotencyKey, requestHash);
+      if (replay) return replay;
+    }
+    try {
+      const row = await this.db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(withdrawals)
+          .values({
+            userId,
+            coinCode: asset,
+            network: body.network,
+            address,
+            amountMinor,
+            feeMinor,
+            type,
+            status: type === 'INTERNAL' ? WITHDRAW_STATUS.SUCCESS : WITHDRAW_STATUS.WAITING,
+            recipientUserId: recipientUserId ?? null,
+            txHash: type === 'INTERNAL' ? null : null,
+            idempotencyKey: idempotencyKey ?? null,
+            requestHash,
+          })
+          .returning();
+        const w = created!;
+        if (type === 'OUTER') {
+          await postEntry(tx, {
+            kind: 'WITHDRAWAL_FREEZE',
+            reference: `withdrawal:${w.id}`,
+            idempotencyKey: `withdrawal:${w.id}:freeze`,
+            postings: transfer(userAccount(userId, 'USER_AVAILABLE', asset), userAccount(userId, 'USER_FROZEN', asset), amountMinor + feeMinor),
+          });
+          return w;
+        }
+        const { entry } = await postEntry(tx, {
+          kind: 'INTERNAL_TRANSFER',
+          reference: `withdrawal:${w.id}`,
+          idempotencyKey: `withdrawal:${w.id}:internal`,
+          postings: transfer(userAccount(userId, 'USER_AVAILABLE', asset), userAccount(recipientUserId!, 'USER_AVAILABLE', asset), amountMinor),
+        });
+        await tx.insert(deposits).values({
+          userId: recipientUserId!,
+          coinCode: asset,
+          network: body.network,
+          address,
+          txHash: `internal:${w.id}`,
+          outputIndex: 0,
+          amountMinor,
+          confirmations: 0,
+          type: 'INTERNAL',
+          status: 'CREDITED',
+          entryId: entry.id,
+          creditedAt: this.now(),
+        });
+        return w;
+      });
+      return this.toWithdrawRecord(row);
+    } catch (error) {
+      // A concurrent twin with the same key committed first: answer as a replay.
+      if (idempotencyKey && isUniqueViolation(error)) {
+        const replay = await this.replayWithdrawal(userId, idempotencyKey, requestHash);
+        if (replay) return replay;
+      }
+      throw error;
+    }
+  }
+
+  private async replayWithdrawal(userId: string, idempotencyKey: string, requestHash: string): Promise<WalletRecord | undefined> {
+    const [existing] = await this.db.select().from(withdrawals).where(and(eq(withdrawals.userId, userId), eq(withdrawals.idempotencyKey, idempotencyKey)));
+    if (!existing) return undefined;
+    if (existing.requestHash !== requestHash) throw new DomainError('CONFLICT', {}, { idempotencyKey });
+    return this.toWithdrawRecord(existing);
+  }
+
+  /**
+   * Move an OUTER withdrawal from one of `from` to `to` — one conditional UPDATE, so a transition
+   * happens at most once — and post its entry (if any) in the same transaction.
+   * @throws DomainError NOT_FOUND, WITHDRAW_STATE_CHANGED (138) when it is not in a `from` state.
+   */
+  private async transition(
+    tx: Tx,
+    id: number,
+    from: WithdrawStatus[],
+    to: WithdrawStatus,
+    set: Partial<Pick<WithdrawalRow, 'txHash' | 'failureReason' | 'operatorEmail'>>,
+    entryOf: (w: WithdrawalRow) => EntryInput | null,
+    ownerId?: string,
+  ): Promise<WithdrawalRow> {
+    const conditions: SQL[] = [eq(withdrawals.id, id), eq(withdrawals.type, 'OUTER'), inArray(withdrawals.status, from)];
+    if (ownerId) conditions.push(eq(withdrawals.userId, ownerId));
+    const [moved] = await tx
+      .update(withdrawals)
+      .set({ ...set, status: to, updatedAt: this.now() })
+      .where(and(...conditions))
+      .returning();
+    if (!moved) {
+      const [existing] = await tx.select().from(withdrawals).where(ownerId ? and(eq(withdrawals.id, id), eq(withdrawals.userId, ownerId)) : eq(withdrawals.id, id));
+      if (!existing) throw new DomainError('NOT_FOUND');
+      throw new DomainError('WITHDRAW_STATE_CHANGED', {}, { status: existing.status });
+    }
+    const entry = entryOf(moved);
+    if (entry) await postEntry(tx, entry);
+    return moved;
+  }
+
+  private returnEntry(w: WithdrawalRow, kindOfReturn: 'cancel' | 'failure'): EntryInput {
+    const asset = asAsset(w.coinCode);
+    return {
+      kind: 'WITHDRAWAL_RETURN',
+      reference: `withdrawal:${w.id}`,
+      idempotencyKey: `withdrawal:${w.id}:return`,
+      postings: transfer(userAccount(w.userId, 'USER_FROZEN', asset), userAccount(w.userId, 'USER_AVAILABLE', asset), w.amountMinor + w.feeMinor),
+      metadata: { reason: kindOfReturn },
+    };
+  }
+
+  /**
+   * Tell the owner a withdrawal changed status, after the change committed. A failed message is
+   * logged: the withdrawal itself stands.
+   */
+  private async notifyWithdrawal(row: WithdrawalRow): Promise<void> {
+    await this.options.notifier
+      ?.withdrawalStatusChanged(row.userId, asAsset(row.coinCode), toDecimalString(row.amountMinor, asAsset(row.coinCode)), row.status as WithdrawStatus)
+      .catch((error: unknown) => this.options.log.warn({ err: error }, 'withdrawal notification failed'));
+  }
+
+  /** The user cancels a waiting (0) withdrawal: status 4, amount + fee back to available. */
+  async cancelWithdrawal(userId: string, id: number): Promise<WalletRecord> {
+    const row = await this.db.transaction((tx) => this.transition(tx, id, [0], 4, {}, (w) => this.returnEntry(w, 'cancel'), userId));
+    await this.notifyWithdrawal(row);
+    return this.toWithdrawRecord(row);
+  }
+
+  /** Operator: 0 waiting → 1 processing (no money moves). */
+  async processWithdrawal(operator: Operator, id: number): Promise<OpsWithdrawal> {
+    const row = await this.db.transaction((tx) => this.transition(tx, id, [0], 1, { operatorEmail: operator.email }, () => null));
+    await this.notifyWithdrawal(row);
+    return this.toOpsWithdrawal(row);
+  }
+
+  /** Operator: 1 processing → 2 success with the chain's txHash; frozen amount leaves, the fee is earned. */
+  async completeWithdrawal(operator: Operator, id: number, txHash: string): Promise<OpsWithdrawal> {
+    const row = await this.db.transaction((tx) => this.completeInTx(tx, id, txHash, operator.email, [1]));
+    await this.notifyWithdrawal(row);
+    return this.toOpsWithdrawal(row);
+  }
+
+  /** Operator: 0 or 1 → 3 failure; amount + fee back to available. */
+  async failWithdrawal(operator: Operator, id: number, reason: string): Promise<OpsWithdrawal> {
+    const row = await this.db.transaction((tx) => this.failInTx(tx, id, reason, operator.email, [0, 1]));
+    await this.notifyWithdrawal(row);
+    return this.toOpsWithdrawal(row);
+  }
+
+  private async completeInTx(tx: Tx, id: number, txHash: string | null, operatorEmail: string | null, from: WithdrawStatus[]): Promise<WithdrawalRow> {
+    return this.transition(tx, id, from, 2, { txHash, ...(operatorEmail ? { operatorEmail } : {}) }, (w) => {
+      const asset = asAsset(w.coinCode);
+      const frozen = userAccount(w.userId, 'USER_FROZEN', asset);
+      const postings = [
+        { account: frozen, amountMinor: -(w.amountMinor + w.feeMinor) },
+        { account: platformAccount('PLATFORM_HOT_WALLET', asset), amountMinor: w.amountMinor },
+      ];
+      if (w.feeMinor > 0n) postings.push({ account: platformAccount('PLATFORM_FEES', asset), amountMinor: w.feeMinor });
+      return { kind: 'WITHDRAWAL_SETTLE', reference: `withdrawal:${w.id}`, idempotencyKey: `withdrawal:${w.id}:settle`, postings, metadata: { txHash: txHash ?? '' } };
+    });
+  }
+
+  private async failInTx(tx: Tx, id: number, reason: string, operatorEmail: string | null, from: WithdrawStatus[]): Promise<WithdrawalRow> {
+    return this.transition(tx, id, from, 3, { failureReason: reason, ...(operatorEmail ? { operatorEmail } : {}) }, (w) => this.returnEntry(w, 'failure'));
+  }
+
+  /** Operator list of withdrawals, newest first, optionally of one status. */
+  async listForOperators(query: { pageID: number; pageSize: number; status?: number }): Promise<Page<OpsWithdrawal>> {
+    const where = query.status === undefined ? undefined : eq(withdrawals.status, query.status);
+    const [total] = await this.db.select({ n: count() }).from(withdrawals).where(where);
+    const rows = await this.db
+      .select()
+      .from(withdrawals)
+      .where(where)
+      .orderBy(desc(withdrawals.id))
+      .limit(query.pageSize)
+      .offset((query.pageID - 1) * query.pageSize);
+    const totalCount = Number(total?.n ?? 0);
+    return { list: rows.map((row) => this.toOpsWithdrawal(row)), pageID: query.pageID, pageSize: query.pageSize, totalCount, totalPage: totalPages(totalCount, query.pageSize) };
+  }
+
+  private toWithdrawRecord(row: WithdrawalRow): WalletRecord {
+    const asset = asAsset(row.coinCode);
+    return {
+      id: String(row.id),
+      action: 'withdraw',
+      coinCode: asset,
+      network: row.network,
+      address: row.address,
+      amount: toDecimalString(row.amountMinor, asset),
+      fee: toDecimalString(row.feeMinor, asset),
+      type: row.type === 'INTERNAL' ? 'INTERNAL' : 'OUTER',
+      status: row.status,
+      txHash: row.txHash,
+      confirmations: null,
+      createTime: row.createdAt.toISOString(),
+    };
+  }
+
+  private toOpsWithdrawal(row: WithdrawalRow): OpsWithdrawal {
+    return { ...this.toWithdrawRecord(row), userId: row.userId, failureReason: row.failureReason, operatorEmail: row.operatorEmail };
+  }
+
+  private toDepositRecord(row: DepositRow): WalletRecord {
+    const asset = asAsset(row.coinCode);
+    return {
+      id: String(row.id),
+      action: 'deposit',
+      coinCode: asset,
+      network: row.network,
+      address: row.address,
+      amount: toDecimalString(row.amountMinor, asset),
+      fee: toDecimalString(0n, asset),
+      type: row.type === 'INTERNAL' ? 'INTERNAL' : 'OUTER',
+      status: row.status === 'CREDITED' ? WITHDRAW_STATUS.SUCCESS : WITHDRAW_STATUS.WAITING,
+      txHash: row.type === 'INTERNAL' ? null : row.txHash,
+      confirmations: row.type === 'INTERNAL' ? null : row.confirmations,
+      createTime: row.createdAt.toISOString(),
+    };
+  }
+
+  // ---------------------------------------------------------------- history
+
+  /** `GET wallet/record`: the user's deposits or withdrawals, newest first, filtered and paged. */
+  async records(userId: string, query: WalletRecordQuery): Promise<Page<WalletRecord>> {
+    const offset = (query.pageID - 1) * query.pageSize;
+    const [from, to] = query.createTime ?? [];
+    if (query.action === 'withdraw') {
+      const conditions: SQL[] = [eq(withdrawals.userId, userId)];
+      if (query.coin) conditions.push(eq(withdrawals.coinCode, query.coin));
+      if (query.status !== undefined) conditions.push(eq(withdrawals.status, query.status));
+      if (query.type) conditions.push(eq(withdrawals.type, query.type));
+      if (from && to) conditions.push(gte(withdrawals.createdAt, new Date(from)), lte(withdrawals.createdAt, new Date(to)));
+      const [total] = await this.db.select({ n: count() }).from(withdrawals).where(and(...conditions));
+      const rows = await this.db.select().from(withdrawals).where(and(...conditions)).orderBy(desc(withdrawals.createdAt), desc(withdrawals.id)).limit(query.pageSize).offset(offset);
+      const totalCount = Number(total?.n ?? 0);
+      return { list: rows.map((row) => this.toWithdrawRecord(row)), pageID: query.pageID, pageSize: query.pageSize, totalCount, totalPage: totalPages(totalCount, query.pageSize) };
+    }
+    const conditions: SQL[] = [eq(deposits.userId, userId)];
+    if (query.coin) conditions.push(eq(deposits.coinCode, query.coin));
+    if (query.status !== undefined) conditions.push(eq(deposits.status, query.status === WITHDRAW_STATUS.SUCCESS ? 'CREDITED' : 'PENDING'));
+    if (query.type) conditions.push(eq(deposits.type, query.type));
+    if (from && to) conditions.push(gte(deposits.createdAt, new Date(from)), lte(deposits.createdAt, new Date(to)));
+    const [total] = await this.db.select({ n: count() }).from(deposits).where(and(...conditions));
+    const rows = await this.db.select().from(deposits).where(and(...conditions)).orderBy(desc(deposits.createdAt), desc(deposits.id)).limit(query.pageSize).offset(offset);
+    const totalCount = Number(total?.n ?? 0);
+    return { list: rows.map((row) => this.toDepositRecord(row)), pageID: query.pageID, pageSize: query.pageSize, totalCount, totalPage: totalPages(totalCount, query.pageSize) };
+  }
+
+  // ---------------------------------------------------------------- balances
+
+  /**
+   * Balances per coin (available and frozen) with USD values, for `wallet/balance`,
+   * `account/balance` and `wallet/overview`. Every enabled coin is listed, zero when untouched.
+   * Fund and card accounts are totalled from the ledger's USER_FUND and USER_CARD accounts.
+   */
+  async balances(userId: string): Promise<BalanceContent> {
+    const enabled = (await this.listCoins()).map((coin) => coin.coinCode);
+    const ledger = await userBalances(this.db, userId);
+    const amountOf = (type: string, asset: AssetCode) => ledger.find((b) => b.type === type && b.asset === asset)?.balanceMinor ?? 0n;
+    const assetsInLedger = [...new Set([...enabled, ...ledger.map((b) => b.asset)])];
+    const prices = new Map<AssetCode, string | null>();
+    await Promise.all(assetsInLedger.map(async (asset) => prices.set(asset, await this.price(asset))));
+    const sum = (values: (string | null)[]) => values.reduce((total, value) => total.plus(value ?? 0), new Decimal(0)).toFixed(2);
+    const mainAssets = enabled.flatMap((asset) =>
+      (['available', 'frozen'] as const).map((type) => {
+        const minor = amountOf(type === 'available' ? 'USER_AVAILABLE' : 'USER_FROZEN', asset);
+        return { coinCode: asset, type, amount: toDecimalString(minor, asset), convert: usdValue(minor, asset, prices.get(asset) ?? null) };
+      }),
+    );
+    const otherAccount = (accountType: 'FundAccount' | 'CardAccount', ledgerType: string) => {
+      const assets = ledger
+        .filter((b) => b.type === ledgerType && b.balanceMinor !== 0n)
+        .map((b) => ({ coinCode: b.asset, type: 'available' as const, amount: toDecimalString(b.balanceMinor, b.asset), convert: usdValue(b.balanceMinor, b.asset, prices.get(b.asset) ?? null) }));
+      return { accountType, totalUsd: sum(assets.map((a) => a.convert)), assets };
+    };
+    const accounts = [
+      { accountType: 'MainAccount' as const, totalUsd: sum(mainAssets.map((a) => a.convert)), assets: mainAssets },
+      otherAccount('FundAccount', 'USER_FUND'),
+      otherAccount('CardAccount', 'USER_CARD'),
+    ];
+    return {
+      overview: { totalUsd: sum(accounts.map((a) => a.totalUsd)), accounts: accounts.map(({ accountType, totalUsd }) => ({ accountType, totalUsd })) },
+      wallet: { accounts },
+    };
+  }
+
+  private async price(asset: AssetCode): Promise<string | null> {
+    const quoted = await this.options.prices.usdPerCoin(asset).catch(() => null);
+    if (quoted !== null) return quoted;
+    return STABLECOINS.includes(asset) ? '1' : null;
+  }
+
+  // ---------------------------------------------------------------- address book
+
+  /** The user's saved withdrawal addresses, newest first (at most 200). */
+  async listAddressBook(userId: string): Promise<AddressBookEntry[]> {
+    const rows = await this.db.select().from(addressBook).where(eq(addressBook.userId, userId)).orderBy(desc(addressBook.id)).limit(200);
+    return rows.map((row) => ({ id: row.id, label: row.label, network: row.network, address: row.address, createTime: row.createdAt.toISOString(), usableAt: row.usableAt.toISOString() }));
+  }
+
+  /**
+   * Save an address (the route ran the WITHDRAW_ADDRESS_ADD check). Usable for whitelisted
+   * withdrawals 24 hours later; the user is told of every addition.
+   * @throws FieldError on `network` (unknown) and `address` (invalid, duplicate).
+   */
+  async addAddress(userId: string, input: { label: string; network: string; address: string }): Promise<AddressBookEntry> {
+    if (!chainOf(input.network)) throw new FieldError('network', 'validation.networkRequired');
+    const address = normalizeAddress(input.network, input.address);
+    if (!address) throw new FieldError('address', 'validation.withdrawAddressInvalid', { network: input.network });
+    const now = this.now();
+    const [row] = await this.db
+      .insert(addressBook)
+      .values({ userId, network: input.network, address, label: input.label, createdAt: now, usableAt: new Date(now.getTime() + WHITELIST_DELAY_MS) })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) throw new FieldError('address', 'validation.addressBookDuplicate');
+    await this.options.notifier?.addressAdded(userId, row.label, row.network, row.address).catch((error: unknown) => this.options.log.warn({ err: error }, 'address-book notification failed'));
+    return { id: row.id, label: row.label, network: row.network, address: row.address, createTime: row.createdAt.toISOString(), usableAt: row.usableAt.toISOString() };
+  }
+
+  /** @throws DomainError NOT_FOUND when the entry is not the user's. */
+  async deleteAddress(userId: string, id: number): Promise<void> {
+    const deleted = await this.db.delete(addressBook).where(and(eq(addressBook.id, id), eq(addressBook.userId, userId))).returning({ id: addressBook.id });
+    if (deleted.length === 0) throw new DomainError('NOT_FOUND');
+  }
+
+  // ---------------------------------------------------------------- operators
+
+  /** Create an operator and return its bearer token (see `createOperator`). */
+  async createOperator(email: string, role: OperatorRole): Promise<{ operator: Operator; token: string }> {
+    return createOperator(this.db, email, role);
+  }
+
+  /** The active operator holding `token`, or undefined. */
+  async authenticateOperator(token: string): Promise<Operator | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(operators)
+      .where(and(eq(operators.tokenHash, createHash('sha256').update(token).digest('hex')), eq(operators.isActive, true)));
+    if (!row || !(OPERATOR_ROLES as readonly string[]).includes(row.role)) return undefined;
+    return { id: row.id, email: row.email, role: row.role as OperatorRole };
+  }
+}
+
+/**
+ * Create (or re-key) an operator and return its bearer token, shown once: only its SHA-256 is
+ * stored. Used by `npm run ops -- operators add` with the database opened directly.
+ */
+export async function createOperator(db: DbOrTx, email: string, role: OperatorRole): Promise<{ operator: Operator; token: string }> {
+  const token = `mop_${randomBytes(32).toString('base64url')}`;
+  const tokenHash = createHash('sha256').update(token).digest('hex');
+  const [row] = await db
+    .insert(operators)
+    .values({ email: email.trim().toLowerCase(), role, tokenHash })
+    .onConflictDoUpdate({ target: operators.email, set: { role, tokenHash, isActive: true } })
+    .returning();
+  return { operator: { id: row!.id, email: row!.email, role }, token };
+}

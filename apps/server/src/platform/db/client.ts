@@ -1,0 +1,202 @@
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { lockDataDir } from './lock.ts';
+
+/**
+ * The database handle every service receives. Both drivers (PGlite and node-postgres) speak the
+ * same PostgreSQL dialect through the same Drizzle query builder (ARCHITECTURE §3).
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
+/** A transaction handle; services that move money take one of these as a parameter (STYLE habit 4). */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Either a database or a transaction: repositories accept both. */
+export type DbOrTx = Db | Tx;
+
+/** Where to open the database. */
+export type DatabaseTarget =
+  | { kind: 'pglite'; dataDir: string }
+  | { kind: 'memory'; loadDataDir?: Blob | File }
+  | { kind: 'postgres'; url: string; poolMax?: number };
+
+/** Connection-pool figures for metrics. PGlite is a single in-process connection. */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
+export interface Database {
+  db: Db;
+  kind: DatabaseTarget['kind'];
+  /** Run `SELECT 1`; rejects when the database cannot answer. */
+  ping(): Promise<void>;
+  poolStats(): PoolStats;
+  /**
+   * Subscribe to PostgreSQL notifications on `channel` (LISTEN/NOTIFY; PGlite supports it in
+   * process). Notifications sent with `pg_notify` inside a transaction arrive after it commits, in
+   * every process listening on the same database. Returns the unsubscribe function.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /** Apply every pending drizzle-kit migration found in `migrationsFolder`. */
+  migrate(migrationsFolder: string): Promise<void>;
+  /** The PGlite instance, for template dumps in tests; undefined on PostgreSQL. */
+  pglite: PGlite | undefined;
+  /** Close connections and release the data-directory lock. Idempotent. */
+  close(): Promise<void>;
+}
+
+/**
+ * Open the database described by `target`. A PGlite data directory is locked for this process
+ * (`lockDataDir`) so a second server cannot open it.
+ */
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  if (target.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: target.url, max: target.poolMax ?? 10 });
+    // An idle client whose connection the server ended (restart, failover, DROP DATABASE) emits
+    // 'error' on the pool; without a listener that would crash the process. The pool replaces it.
+    pool.on('error', (error) => {
+      process.emitWarning(`idle PostgreSQL connection lost: ${error.message}`);
+    });
+    // An idle client that loses its connection (server restart, DROP DATABASE … WITH (FORCE) while
+    // the pool ends) emits 'error' on the pool; unhandled, that would crash the process. The next
+    // query opens a fresh connection, so there is nothing else to do here.
+    pool.on('error', () => undefined);
+    const nodePgDb = drizzleNodePg(pool);
+    const db: Db = nodePgDb;
+    let closed = false;
+    const listeners = new PostgresListeners(target.url);
+    return {
+      db,
+      listen: (channel, onPayload) => listeners.listen(channel, onPayload),
+      migrate: (migrationsFolder) => migrateNodePg(nodePgDb, { migrationsFolder }),
+      kind: 'postgres',
+      pglite: undefined,
+      ping: async () => {
+        await pool.query('SELECT 1');
+      },
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      close: async () => {
+        if (closed) return;
+        closed = true;
+        await listeners.close();
+        await pool.end();
+      },
+    };
+  }
+
+  const release = target.kind === 'pglite' ? lockDataDir(target.dataDir) : () => {};
+  let client: PGlite;
+  try {
+    client =
+      target.kind === 'pglite'
+        ? await PGlite.create({ dataDir: join(target.dataDir, 'pglite') })
+        : await PGlite.create(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {});
+  } catch (error) {
+    release();
+    throw error;
+  }
+  const pgliteDb = drizzlePglite(client);
+  const db: Db = pgliteDb;
+  let closed = false;
+  return {
+    db,
+    listen: async (channel, onPayload) => {
+      const unlisten = await client.listen(channel, onPayload);
+      return () => unlisten();
+    },
+    migrate: (migrationsFolder) => migratePglite(pgliteDb, { migrationsFolder }),
+    kind: target.kind,
+    pglite: client,
+    ping: async () => {
+      await db.execute(sql`SELECT 1`);
+    },
+    poolStats: () => ({ total: 1, idle: 1, waiting: 0 }),
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
+    },
+  };
+}
+
+/** Channel names are identifiers we choose; refuse anything else rather than quote it. */
+function assertChannelName(channel: string): void {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`invalid notification channel name: ${channel}`);
+}
+
+/**
+ * One dedicated node-postgres connection per database for LISTEN, shared by every subscriber in
+ * the process. A dropped connection is re-opened (after 1 s) and its channels listened to again.
+ */
+class PostgresListeners {
+  private client: pg.Client | undefined;
+  private connecting: Promise<pg.Client> | undefined;
+  private readonly handlers = new Map<string, Set<(payload: string) => void>>();
+  private closed = false;
+
+  constructor(private readonly url: string) {}
+
+  private connect(): Promise<pg.Client> {
+    if (this.client) return Promise.resolve(this.client);
+    this.connecting ??= (async () => {
+      const client = new pg.Client({ connectionString: this.url });
+      client.on('notification', (message) => {
+        for (const handler of this.handlers.get(message.channel) ?? []) handler(message.payload ?? '');
+      });
+      client.on('error', () => {
+        this.client = undefined;
+        this.connecting = undefined;
+        if (!this.closed && this.handlers.size > 0) setTimeout(() => void this.reconnect(), 1000).unref();
+      });
+      await client.connect();
+      for (const channel of this.handlers.keys()) await client.query(`LISTEN ${channel}`);
+      this.client = client;
+      return client;
+    })();
+    return this.connecting;
+  }
+
+  private async reconnect(): Promise<void> {
+    try {
+      await this.connect();
+    } catch {
+      if (!this.closed) setTimeout(() => void this.reconnect(), 1000).unref();
+    }
+  }
+
+  async listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
+    assertChannelName(channel);
+    const isNewChannel = !this.handlers.has(channel);
+    const set = this.handlers.get(channel) ?? new Set();
+    set.add(onPayload);
+    this.handlers.set(channel, set);
+    const client = await this.connect();
+    if (isNewChannel) await client.query(`LISTEN ${channel}`);
+    return async () => {
+      set.delete(onPayload);
+      if (set.size === 0) {
+        this.handlers.delete(channel);
+        await this.client?.query(`UNLISTEN ${channel}`).catch(() => undefined);
+      }
+    };
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.handlers.clear();
+    const client = this.client ?? (this.connecting ? await this.connecting.catch(() => undefined) : undefined);
+    this.client = undefined;
+    await client?.end().catch(() => undefined);
+  }
+}

@@ -1,0 +1,38 @@
+import { BUSINESS_CODES, businessMessage } from '@meridian/contracts/codes';
+import { CSRF_HEADER_VALUE, HEADER_CSRF } from '@meridian/contracts/http';
+import type { FastifyInstance } from 'fastify';
+import { requestLocale } from './locale.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set `false` on routes called by machines with their own authentication (signed webhooks). */
+    csrf?: boolean;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Cross-site request guard (ARCHITECTURE §5): a state-changing API request must carry the JSON
+ * content type (when it has a body) and the `X-Meridian-Client` header. A browser cannot add a
+ * custom header to a cross-site form post, and a cross-origin fetch with one needs a CORS
+ * pre-flight that this server never grants.
+ */
+export function registerCsrfGuard(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (request.routeOptions.config.csrf === false) return;
+    const hasHeader = request.headers[HEADER_CSRF.toLowerCase()] === CSRF_HEADER_VALUE;
+    const contentType = request.headers['content-type'];
+    const length = request.headers['content-length'];
+    const hasBody = (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
+    const isJson = contentType === undefined ? !hasBody : contentType.split(';')[0]?.trim() === 'application/json';
+    if (hasHeader && isJson) return;
+    const locale = requestLocale(request);
+    await reply.status(BUSINESS_CODES.FORBIDDEN.httpStatus).send({
+      statusCode: BUSINESS_CODES.FORBIDDEN.code,
+      content: null,
+      message: businessMessage('FORBIDDEN', locale),
+    });
+  });
+}

@@ -1,0 +1,63 @@
+import { BUSINESS_CODES, type BusinessCodeName, businessMessage } from '@meridian/contracts/codes';
+import type { Envelope, ValidationErrorContent } from '@meridian/contracts/envelope';
+import type { Locale } from '@meridian/contracts/locale';
+import { validationMessage } from '@meridian/contracts/validation';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError, FieldError } from './errors.ts';
+import { requestLocale } from './locale.ts';
+import { describeIssues, RequestValidationError } from './validation.ts';
+
+function send(reply: FastifyReply, name: BusinessCodeName, locale: Locale, content: unknown, message?: string) {
+  const entry = BUSINESS_CODES[name];
+  const body: Envelope<unknown> = { statusCode: entry.code, content, message: message ?? businessMessage(name, locale) };
+  return reply.status(entry.httpStatus).send(body);
+}
+
+/** Map a Fastify client error (4xx raised by Fastify itself) to the closest business code. */
+function codeForHttpStatus(status: number): BusinessCodeName {
+  if (status === 401) return 'LOGIN_EXPIRED';
+  if (status === 403) return 'FORBIDDEN';
+  if (status === 404) return 'NOT_FOUND';
+  if (status === 409) return 'CONFLICT';
+  if (status === 429) return 'RATE_LIMITED';
+  return 'BAD_REQUEST';
+}
+
+/**
+ * The one error handler (STYLE habit 7): domain errors map to their catalogue code, validation
+ * failures name each field in the caller's language, 5xx details are logged and hidden.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) => {
+    const locale = requestLocale(request);
+
+    if (error instanceof RequestValidationError) {
+      const part = 'validationContext' in error && typeof error.validationContext === 'string' ? error.validationContext : 'body';
+      const fields = describeIssues(error.issues, part, locale);
+      const first = fields[0] ?? { field: part, message: validationMessage('validation.required', locale) };
+      const content: ValidationErrorContent = { fields };
+      return send(reply, 'VALIDATION_FAILED', locale, content, businessMessage('VALIDATION_FAILED', locale, { field: first.field, reason: first.message }));
+    }
+    if (error instanceof FieldError) {
+      const message = validationMessage(error.messageKey, locale, error.params);
+      const content: ValidationErrorContent = { fields: [{ field: error.field, message }] };
+      return send(reply, 'VALIDATION_FAILED', locale, content, businessMessage('VALIDATION_FAILED', locale, { field: error.field, reason: message }));
+    }
+    if (error instanceof DomainError) {
+      return send(reply, error.code, locale, error.content, businessMessage(error.code, locale, error.params));
+    }
+
+    const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      request.log.info({ err: error }, 'client error');
+      return send(reply, codeForHttpStatus(status), locale, null);
+    }
+    request.log.error({ err: error, url: request.url, method: request.method }, 'unhandled error');
+    return send(reply, 'INTERNAL', locale, null);
+  });
+}
+
+/** Answer for an unknown API path: 404 in the envelope. */
+export function sendApiNotFound(request: FastifyRequest, reply: FastifyReply) {
+  return send(reply, 'NOT_FOUND', requestLocale(request), null);
+}

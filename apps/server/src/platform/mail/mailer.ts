@@ -1,0 +1,28 @@
+import nodemailer from 'nodemailer';
+
+/**
+ * Outgoing mail (ARCHITECTURE §6): SMTP through nodemailer when `SMTP_URL` is set; otherwise the
+ * identity module's outbox stands in. Business code sees only this interface.
+ */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  /** Free-form label stored with the message (e.g. the code's event), for the dev mailbox. */
+  tag?: string;
+}
+
+export interface Mailer {
+  /** Deliver one message. Rejects when the transport refuses it. */
+  send(message: MailMessage): Promise<void>;
+}
+
+/** A mailer over SMTP (`smtp://user:pass@host:587`, `smtps://…`). */
+export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    async send(message) {
+      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+    },
+  };
+}

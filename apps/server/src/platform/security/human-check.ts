@@ -1,0 +1,83 @@
+import { type Challenge, createChallenge, randomInt, type Solution, verifySolution } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+
+/**
+ * Self-hosted human check: ALTCHA proof-of-work v2 (no third party, ARCHITECTURE §6). The server
+ * signs a challenge whose answer is a counter below `maxCounter`; the widget finds it by brute force
+ * and submits `base64(JSON {challenge, solution})` as the `token`. Each challenge's nonce may be
+ * accepted once: the caller supplies `markUsed`, which must be atomic (a unique insert).
+ */
+export interface HumanCheckOptions {
+  /** Secret that signs challenges (HMAC-SHA-256). */
+  hmacSecret: string;
+  /** Largest counter the client may need to try: the work factor (≈ maxCounter/2 hashes on average). */
+  maxCounter: number;
+  /** How long a challenge stays solvable. */
+  challengeTtlMs: number;
+}
+
+/** Why a token was refused (logged, never shown in detail to the caller). */
+export type HumanCheckFailure = 'malformed' | 'expired' | 'invalid' | 'reused';
+
+const ALGORITHM = 'SHA-256';
+
+/** Issue a signed challenge for the widget. */
+export async function createHumanCheckChallenge(options: HumanCheckOptions): Promise<Challenge> {
+  return createChallenge({
+    algorithm: ALGORITHM,
+    cost: 1,
+    counter: randomInt(Math.max(1, Math.floor(options.maxCounter / 4)), Math.max(2, options.maxCounter)),
+    deriveKey,
+    expiresAt: new Date(Date.now() + options.challengeTtlMs),
+    hmacSignatureSecret: options.hmacSecret,
+    hmacKeySignatureSecret: `${options.hmacSecret}:key`,
+  });
+}
+
+interface DecodedPayload {
+  challenge: Challenge;
+  solution: Solution;
+}
+
+function decode(token: string): DecodedPayload | null {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(token, 'base64').toString('utf8'));
+    if (typeof value !== 'object' || value === null || !('challenge' in value) || !('solution' in value)) return null;
+    const { challenge, solution } = value as DecodedPayload;
+    if (typeof challenge?.parameters?.nonce !== 'string' || typeof solution?.counter !== 'number') return null;
+    return { challenge, solution };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Verify a widget token. Resolves to null when accepted (and now used up), or the failure reason.
+ * `markUsed(nonce, expiresAt)` returns false when the nonce was already used.
+ */
+export async function verifyHumanCheckToken(
+  options: HumanCheckOptions,
+  token: string,
+  markUsed: (nonce: string, expiresAt: Date) => Promise<boolean>,
+): Promise<HumanCheckFailure | null> {
+  const payload = decode(token);
+  if (!payload) return 'malformed';
+  if (payload.challenge.parameters.algorithm !== ALGORITHM) return 'invalid';
+  let result;
+  try {
+    result = await verifySolution({
+      challenge: payload.challenge,
+      solution: payload.solution,
+      deriveKey,
+      hmacSignatureSecret: options.hmacSecret,
+      hmacKeySignatureSecret: `${options.hmacSecret}:key`,
+    });
+  } catch {
+    return 'invalid';
+  }
+  if (result.expired) return 'expired';
+  if (!result.verified) return 'invalid';
+  const expiresAtSeconds = payload.challenge.parameters.expiresAt ?? Math.floor((Date.now() + options.challengeTtlMs) / 1000);
+  const isFirstUse = await markUsed(payload.challenge.parameters.nonce, new Date(expiresAtSeconds * 1000));
+  return isFirstUse ? null : 'reused';
+}

@@ -1,0 +1,74 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { testDatabaseKind } from './helpers.ts';
+
+/**
+ * The server process as an operator runs it: it refuses bad configuration naming the variable,
+ * locks its embedded data directory against a second process, and on SIGTERM closes cleanly,
+ * releasing the lock. Runs once (PGlite project): it does not depend on the test database.
+ */
+const serverDir = new URL('..', import.meta.url).pathname;
+const tsx = join(serverDir, '../../node_modules/.bin/tsx');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+function start(env: Record<string, string>): { child: ChildProcess; output: () => string; exit: Promise<number | null> } {
+  let output = '';
+  const child = spawn(tsx, ['src/main.ts'], { cwd: serverDir, env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env } });
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, output: () => output, exit };
+}
+
+async function waitReady(port: number, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('server not ready');
+}
+
+describe.skipIf(testDatabaseKind !== 'pglite')('server process', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'meridian-process-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('refuses to start with an invalid variable and names it', async () => {
+    const server = start({ PORT: 'not-a-port', DATA_DIR: dataDir });
+    expect(await server.exit).toBe(78);
+    expect(server.output()).toContain('PORT');
+  });
+
+  it('locks the data directory, then shuts down cleanly on SIGTERM and releases the lock', async () => {
+    const port = await freePort();
+    const first = start({ PORT: String(port), DATA_DIR: dataDir });
+    await waitReady(port, 45_000);
+    expect(existsSync(join(dataDir, 'meridian.lock'))).toBe(true);
+    expect(existsSync(join(dataDir, 'secrets', 'session-secret'))).toBe(true);
+
+    const second = start({ PORT: String(await freePort()), DATA_DIR: dataDir });
+    expect(await second.exit).toBe(1);
+    expect(second.output()).toContain('in use by process');
+
+    first.child.kill('SIGTERM');
+    expect(await first.exit).toBe(0);
+    expect(existsSync(join(dataDir, 'meridian.lock'))).toBe(false);
+  }, 90_000);
+});

@@ -1,0 +1,31 @@
+/*
+ * Meridian boot hint, run before first paint (an external file: the CSP forbids inline scripts).
+ * index.html carries the home page prerendered in each language; this marks <html> with the path
+ * kind, the language and whether a user is signed in, so CSS shows the matching copy — or none on
+ * other paths — until the app takes over. It mirrors src/lib/locale.ts and only reads.
+ */
+/* global window, document */
+(function () {
+  var html = document.documentElement;
+  var locales = ['en-US', 'zh-HK'];
+  function match(value) {
+    if (!value) return null;
+    var lower = String(value).trim().toLowerCase();
+    for (var i = 0; i < locales.length; i++) if (locales[i].toLowerCase() === lower) return locales[i];
+    return null;
+  }
+  var stored = null;
+  var userId = null;
+  try {
+    stored = window.localStorage.getItem('meridian.locale');
+    userId = window.localStorage.getItem('meridian.userId');
+  } catch {
+    /* storage unavailable: defaults apply */
+  }
+  var params = new URLSearchParams(window.location.search);
+  var locale = match(params.get('locale')) || match(stored) || 'en-US';
+  html.setAttribute('lang', locale);
+  html.setAttribute('data-boot-locale', locale);
+  html.setAttribute('data-boot-path', window.location.pathname === '/' ? 'home' : 'app');
+  if (userId || params.get('_lt')) html.setAttribute('data-boot-user', '');
+})();

@@ -1,0 +1,59 @@
+import { ConfigProvider, type ThemeConfig } from 'antd';
+import type { Locale as AntdLocale } from 'antd/es/locale';
+import dayjs from 'dayjs';
+import i18next from 'i18next';
+import type { ReactNode } from 'react';
+import { matchLocale } from '../../lib/locale.ts';
+import { useIsMobile } from '../../lib/viewport.ts';
+
+/** Brand palette shared with the plain-CSS shell (`styles/tokens.css`). */
+export const THEME: ThemeConfig = {
+  cssVar: { key: 'meridian' },
+  token: {
+    colorPrimary: '#0d9488',
+    colorInfo: '#0d9488',
+    colorLink: '#0f766e',
+    colorTextBase: '#0f172a',
+    borderRadius: 10,
+    fontFamily:
+      "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'PingFang HK', 'Noto Sans CJK TC', 'Microsoft JhengHei', sans-serif",
+  },
+  components: {
+    Menu: { itemBorderRadius: 8, subMenuItemBorderRadius: 8, itemSelectedBg: '#e6f6f4', itemSelectedColor: '#0f766e' },
+    Modal: { titleFontSize: 18 },
+  },
+};
+
+let antdLocale: AntdLocale | undefined;
+let preparing: Promise<void> | undefined;
+
+/**
+ * Loads Ant Design's and dayjs's texts for the active language before the first antd component
+ * renders. Only the active language's file is downloaded; changing language reloads the page.
+ */
+export function prepareAntd(): Promise<void> {
+  preparing ??= (async () => {
+    if (matchLocale(i18next.language) === 'zh-HK') {
+      const [zhHK] = await Promise.all([import('antd/es/locale/zh_HK'), import('dayjs/locale/zh-hk')]);
+      antdLocale = zhHK.default;
+      dayjs.locale('zh-hk');
+    } else {
+      antdLocale = (await import('antd/es/locale/en_US')).default;
+      dayjs.locale('en');
+    }
+  })();
+  return preparing;
+}
+
+/**
+ * Ant Design configuration: brand theme, the active language, and button size middle on mobile and
+ * large otherwise (spec §9).
+ */
+export function AntdConfig({ children }: { children: ReactNode }) {
+  const isMobile = useIsMobile();
+  return (
+    <ConfigProvider locale={antdLocale} theme={THEME} componentSize={isMobile ? 'middle' : 'large'}>
+      {children}
+    </ConfigProvider>
+  );
+}

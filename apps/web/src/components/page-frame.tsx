@@ -1,0 +1,77 @@
+import { Breadcrumb, Tabs } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { pathTo, ROUTE_PATHS } from '../config/paths.ts';
+import { useRouteMeta } from '../hooks/use-route-meta.ts';
+import './page-frame.css';
+
+interface PageFrameProps {
+  /** Defaults to the current route's translated name. */
+  title?: ReactNode;
+  subtitle?: ReactNode;
+  actions?: ReactNode;
+  /** Tabs to show instead of the matched parent's `handle.tabs`, with the active one. */
+  tabs?: { items: { key: string; label: ReactNode; to: string }[]; activeKey: string };
+  children: ReactNode;
+}
+
+/**
+ * The frame of an application page: breadcrumbs from the matched routes, title, optional tabs of
+ * sibling routes (a parent route's `handle.tabs`), then the content.
+ */
+export function PageFrame({ title, subtitle, actions, tabs, children }: PageFrameProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { named, current } = useRouteMeta();
+
+  const crumbs = [
+    { title: <Link to={pathTo('Home')}>{t('routes.Home')}</Link> },
+    ...named.map((match, index) => ({
+      title:
+        index === named.length - 1 ? (
+          t(`routes.${match.name}`)
+        ) : (
+          <Link to={match.pathname}>{t(`routes.${match.name}`)}</Link>
+        ),
+    })),
+  ];
+
+  const parentWithTabs = [...named].reverse().find((match) => match.handle.tabs && match.name !== current);
+  const routeTabs = parentWithTabs?.handle.tabs;
+  const tabConfig =
+    tabs ??
+    (routeTabs
+      ? {
+          activeKey: current,
+          items: routeTabs.map((name) => ({ key: name, label: t(`routes.${name}`), to: ROUTE_PATHS[name] })),
+        }
+      : undefined);
+
+  return (
+    <div className="page-frame" data-testid="page-frame" data-route={current}>
+      <Breadcrumb className="page-frame__crumbs" items={crumbs} data-testid="breadcrumbs" />
+      <div className="page-frame__head">
+        <div>
+          <h1 className="page-frame__title" data-testid="page-title">
+            {title ?? t(`routes.${current}`)}
+          </h1>
+          {subtitle && <p className="page-frame__subtitle">{subtitle}</p>}
+        </div>
+        {actions && <div className="page-frame__actions">{actions}</div>}
+      </div>
+      {tabConfig && (
+        <Tabs
+          className="page-frame__tabs"
+          activeKey={tabConfig.activeKey}
+          onChange={(key) => {
+            const target = tabConfig.items.find((item) => item.key === key);
+            if (target) void navigate(target.to);
+          }}
+          items={tabConfig.items.map((item) => ({ key: item.key, label: item.label }))}
+        />
+      )}
+      <div className="page-frame__body">{children}</div>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { useTranslation } from 'react-i18next';
+import { ProductPage, type ProductPageConfig } from '../../../components/product-page.tsx';
+import { pathTo } from '../../../config/paths.ts';
+import { useUserId } from '../../../lib/session.ts';
+import { openActionModal } from '../../../stores/modal-store.ts';
+import { ExchangePanel } from '../components/exchange-panel.tsx';
+
+/** The hero of the marketing texts; the steps are drawn beside the form instead of as a section. */
+const CONFIG: ProductPageConfig = { page: 'exchange', highlights: ['pair'], sections: [] };
+const STEPS = ['choose', 'quote', 'confirm'] as const;
+
+/** /exchange (spec §2): the product's hero, then the swap form with how it works beside it. */
+export function ExchangePage() {
+  const { t } = useTranslation('marketing');
+  const { t: tExchange } = useTranslation('exchange');
+  const userId = useUserId();
+  return (
+    <ProductPage
+      config={CONFIG}
+      heroActions={
+        userId ? (
+          <a href="#swap" className="btn btn--primary btn--lg">
+            {t('exchange.swap')}
+          </a>
+        ) : (
+          <button type="button" className="btn btn--primary btn--lg" onClick={() => openActionModal('login', { returnTo: pathTo('Exchange') })} data-testid="exchange-login">
+            {tExchange('form.loginToExchange')}
+          </button>
+        )
+      }
+    >
+      <section id="swap" className="exchange-section">
+        <div className="container exchange-layout">
+          <ExchangePanel />
+          <aside className="exchange-aside">
+            <h2>{t('exchange.sections.steps.title')}</h2>
+            <ol>
+              {STEPS.map((step) => (
+                <li key={step}>
+                  <strong>{t(`exchange.sections.steps.items.${step}.title`)}</strong> — {t(`exchange.sections.steps.items.${step}.body`)}
+                </li>
+              ))}
+            </ol>
+          </aside>
+        </div>
+      </section>
+    </ProductPage>
+  );
+}

@@ -1,0 +1,85 @@
+import { Button } from 'antd';
+import { useCallback, useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** Seconds of the send-code countdown (spec §9 "Captcha countdown 59 seconds"). */
+export const CODE_COUNTDOWN_SECONDS = 59;
+
+export type SendCodeState = 'initial' | 'counting' | 'ended';
+
+/** Control of the button from its form: start the countdown (after a send elsewhere) or reset it. */
+export interface SendCodeHandle {
+  start(): void;
+  reset(): void;
+}
+
+export interface SendCodeButtonProps {
+  /** Sends the code; resolves to the answer's status code (200 on success). */
+  onSend: () => Promise<number>;
+  /** Called with the status code when a send fails (spec §4 "emits a failure event"). */
+  onFailure?: (statusCode: number) => void;
+  handleRef?: Ref<SendCodeHandle>;
+  /** Start counting at mount, without sending (the security check sends on show). */
+  isStartedOnMount?: boolean;
+}
+
+/**
+ * The send-code button of spec §4: initial (send) → counting (seconds left, disabled) → ended
+ * (resend). Starting begins a 1-second tick; a failed send ends the countdown at once.
+ */
+export function SendCodeButton({ onSend, onFailure, handleRef, isStartedOnMount = false }: SendCodeButtonProps) {
+  const { t } = useTranslation('identity');
+  const [state, setState] = useState<SendCodeState>('initial');
+  const [secondsLeft, setSecondsLeft] = useState(CODE_COUNTDOWN_SECONDS);
+  const [isSending, setIsSending] = useState(false);
+  const timer = useRef<ReturnType<typeof setInterval> | null>(null);
+
+  const stop = useCallback(() => {
+    if (timer.current) clearInterval(timer.current);
+    timer.current = null;
+  }, []);
+  const start = useCallback(() => {
+    stop();
+    setState('counting');
+    setSecondsLeft(CODE_COUNTDOWN_SECONDS);
+    timer.current = setInterval(() => {
+      setSecondsLeft((left) => {
+        if (left <= 1) {
+          stop();
+          setState('ended');
+          return 0;
+        }
+        return left - 1;
+      });
+    }, 1000);
+  }, [stop]);
+  const reset = useCallback(() => {
+    stop();
+    setState('initial');
+    setSecondsLeft(CODE_COUNTDOWN_SECONDS);
+  }, [stop]);
+
+  useImperativeHandle(handleRef, () => ({ start, reset }), [start, reset]);
+  useEffect(() => {
+    if (isStartedOnMount) start();
+    return stop;
+  }, [isStartedOnMount, start, stop]);
+
+  const send = async () => {
+    setIsSending(true);
+    start();
+    const statusCode = await onSend();
+    setIsSending(false);
+    if (statusCode !== 200) {
+      stop();
+      setState('ended');
+      onFailure?.(statusCode);
+    }
+  };
+
+  return (
+    <Button data-testid="send-code" disabled={state === 'counting'} loading={isSending} onClick={() => void send()}>
+      {state === 'counting' ? t('sendCode.counting', { seconds: secondsLeft }) : state === 'ended' ? t('sendCode.resend') : t('sendCode.send')}
+    </Button>
+  );
+}

@@ -1,0 +1,27 @@
+import type { UnreadCountContent } from '@meridian/contracts/notices';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient, unwrap } from '../../../lib/api-client.ts';
+import { type MessagePages, withAllRead } from '../lib/message-cache.ts';
+import { readUnreadCount } from '../lib/message-contract.ts';
+import { messagesQueryKey, NOTICE_BASE_PATH } from './notice-api.ts';
+
+/** `POST /api/notice/message/readAll` (spec §7, silent): the count becomes 0. */
+export async function readAllMessages(): Promise<number> {
+  const response = await apiClient.post<UnreadCountContent>('message/readAll', {}, { basePath: NOTICE_BASE_PATH, silent: true });
+  const unreadCount = readUnreadCount(unwrap(response));
+  if (unreadCount === null) throw new Error('The read-all answer does not match its contract');
+  return unreadCount;
+}
+
+/** Mark every message read; on success the cached list shows them read and the count 0. */
+export function useReadAllMessages(userId: string) {
+  const queryClient = useQueryClient();
+  const queryKey = messagesQueryKey(userId);
+  return useMutation({
+    mutationFn: readAllMessages,
+    onSuccess: () => {
+      queryClient.setQueryData<MessagePages>(queryKey, (data) => data && withAllRead(data));
+    },
+    onError: () => queryClient.invalidateQueries({ queryKey }),
+  });
+}

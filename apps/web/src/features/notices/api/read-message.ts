@@ -1,0 +1,40 @@
+import type { UnreadCountContent } from '@meridian/contracts/notices';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient, unwrap } from '../../../lib/api-client.ts';
+import { type MessagePages, withMessageRead } from '../lib/message-cache.ts';
+import { readUnreadCount } from '../lib/message-contract.ts';
+import { messagesQueryKey, NOTICE_BASE_PATH } from './notice-api.ts';
+
+/** `POST /api/notice/message/{id}/read` (spec §7, silent): the unread count after the change. */
+export async function readMessage(messageId: string): Promise<number> {
+  const response = await apiClient.post<UnreadCountContent>(`message/${encodeURIComponent(messageId)}/read`, {}, { basePath: NOTICE_BASE_PATH, silent: true });
+  const unreadCount = readUnreadCount(unwrap(response));
+  if (unreadCount === null) throw new Error('The read answer does not match its contract');
+  return unreadCount;
+}
+
+/**
+ * Mark one message read. The list shows it read at once (reading an unread message lowers the
+ * count by one, a read one changes nothing: spec §4); the server's count then replaces the guess,
+ * and a failure reloads the list so that nothing shows read that is not.
+ */
+export function useReadMessage(userId: string) {
+  const queryClient = useQueryClient();
+  const queryKey = messagesQueryKey(userId);
+  return useMutation({
+    mutationFn: readMessage,
+    onMutate: async (messageId: string) => {
+      await queryClient.cancelQueries({ queryKey });
+      queryClient.setQueryData<MessagePages>(queryKey, (data) => {
+        if (!data) return data;
+        const isUnread = data.pages.some((page) => page.list.some((item) => item.id === messageId && item.status === 'unread'));
+        const unreadCount = Math.max(0, (data.pages[0]?.unreadCount ?? 0) - (isUnread ? 1 : 0));
+        return withMessageRead(data, messageId, unreadCount);
+      });
+    },
+    onSuccess: (unreadCount, messageId) => {
+      queryClient.setQueryData<MessagePages>(queryKey, (data) => data && withMessageRead(data, messageId, unreadCount));
+    },
+    onError: () => queryClient.invalidateQueries({ queryKey }),
+  });
+}

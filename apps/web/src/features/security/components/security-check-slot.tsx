@@ -1,0 +1,110 @@
+import type { CaptchaEvent } from '@meridian/contracts/security';
+import { Alert, Button, Form, Spin } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isSuccess, request as apiRequest } from '../../../lib/api-client.ts';
+import type { SecurityCheckRequest } from '../../../stores/modal-store.ts';
+import { identityApi, useSecurityConfig, useSelf } from '../../identity/api/identity-api.ts';
+import { applyServerErrors, STATUS_CAPTCHA_FAILED } from '../../identity/components/form-errors.ts';
+import { VerifyFields } from '../../identity/components/verify-fields.tsx';
+
+export interface SecurityCheckSlotProps {
+  request: SecurityCheckRequest;
+  /** Close the modal; the caller's success or failure action has already run. */
+  onClose: () => void;
+}
+
+/** The event of a sensitive call when the caller did not name it, by its path (spec §7). */
+const EVENT_BY_PATH: [RegExp, CaptchaEvent][] = [
+  [/wallet\/withdraw/, 'WITHDRAW'],
+  [/wallet\/addressbook/, 'WITHDRAW_ADDRESS_ADD'],
+  [/fund\/v2\/subscribe/, 'PURCHASE'],
+  [/fund\/v2\/redeem/, 'REDEEM'],
+  [/loan\/borrow/, 'LOAN_BORROW'],
+  [/loan\/repay/, 'LOAN_REPAY'],
+  [/loan\/adjust/, 'LOAN_ADJUST'],
+  [/user\/cancel/, 'ACCOUNT_CANCEL'],
+  [/user\/config\/switch/, 'CONFIG_SWITCH'],
+  [/user\/email\/change/, 'EMAIL_CHANGE'],
+];
+
+/**
+ * Events whose server check always demands an email code to the current address, whatever the
+ * trade configuration says (changing the email proves control of the old address).
+ */
+const EVENTS_ALWAYS_NEEDING_EMAIL: ReadonlySet<CaptchaEvent> = new Set<CaptchaEvent>(['EMAIL_CHANGE']);
+
+export function eventOf(request: SecurityCheckRequest): CaptchaEvent {
+  return request.event ?? EVENT_BY_PATH.find(([pattern]) => pattern.test(request.path))?.[1] ?? 'WITHDRAW';
+}
+
+interface Factors {
+  emailCaptcha?: string;
+  securityPassword?: string;
+  mfaCode?: string;
+}
+
+/**
+ * The security-check modal body (spec §4): loads the security configuration, shows the factors the
+ * trade configuration requires, sends the email code on show (starting the countdown), then sends
+ * the caller's call with `mfaCode`, `emailCaptcha` and `securityPassword` added. 200: closes and runs
+ * the caller's success; another code: runs the caller's failure and stays open; 119 closes it.
+ */
+export function SecurityCheckSlot({ request, onClose }: SecurityCheckSlotProps) {
+  const { t } = useTranslation('identity');
+  const config = useSecurityConfig();
+  const self = useSelf();
+  const [form] = Form.useForm<Factors>();
+  const [error, setError] = useState<string | null>(null);
+  const [isBusy, setIsBusy] = useState(false);
+  const hasSentOnShow = useRef(false);
+  const event = eventOf(request);
+  const trade = config.data?.trade;
+  const needs = { email: trade?.email === 1 || EVENTS_ALWAYS_NEEDING_EMAIL.has(event), mfa: trade?.mfa === 1, security: trade?.security === 1 };
+
+  const submit = async (factors: Factors) => {
+    setError(null);
+    setIsBusy(true);
+    const response = await apiRequest<unknown>(request.method, request.path, { body: { ...request.data, ...factors }, headers: request.headers });
+    setIsBusy(false);
+    if (isSuccess(response)) {
+      onClose();
+      request.onSuccess?.(response.content);
+      return;
+    }
+    request.onFailure?.(response.statusCode);
+    if (response.statusCode === STATUS_CAPTCHA_FAILED) {
+      onClose();
+      return;
+    }
+    setError(applyServerErrors(form, response, ['emailCaptcha', 'securityPassword', 'mfaCode']));
+  };
+
+  // Email needed: the code is sent when the modal shows, and the countdown starts with it.
+  useEffect(() => {
+    if (!needs.email || hasSentOnShow.current) return;
+    hasSentOnShow.current = true;
+    void identityApi.sendCode(event);
+  }, [needs.email, event]);
+
+  // Nothing required: run the action directly (spec §4).
+  useEffect(() => {
+    if (config.data && !needs.email && !needs.mfa && !needs.security) void submit({});
+  }, [config.data]);
+
+  if (!config.data) return <Spin data-testid="security-check-loading" />;
+  return (
+    <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => void submit(values)} data-testid="security-check-form">
+      <VerifyFields
+        needs={needs}
+        email={self.data?.email ?? ''}
+        isCountdownStartedOnMount={needs.email}
+        onSendCode={() => identityApi.sendCode(event)}
+      />
+      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} />}
+      <Button type="primary" htmlType="submit" block loading={isBusy} data-testid="security-check-submit">
+        {t('verify.confirm')}
+      </Button>
+    </Form>
+  );
+}

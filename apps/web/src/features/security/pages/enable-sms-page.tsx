@@ -1,0 +1,90 @@
+import { toLocale } from '@meridian/contracts/locale';
+import { validationMessage } from '@meridian/contracts/validation';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Form, Input, Select } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { PageFrame } from '../../../components/page-frame.tsx';
+import { pathTo } from '../../../config/paths.ts';
+import { isSuccess } from '../../../lib/api-client.ts';
+import { identityApi, identityKeys, useSecurityConfig, useSelf } from '../../identity/api/identity-api.ts';
+import { applyServerErrors } from '../../identity/components/form-errors.ts';
+import { RequireUser } from '../../identity/components/require-user.tsx';
+import { SendCodeButton } from '../../identity/components/send-code-button.tsx';
+import { VerifyFields } from '../../identity/components/verify-fields.tsx';
+import { securityApi, useCountries } from '../api/security-api.ts';
+
+/** `/my/security/enable-sms`: bind or change the mobile number (SMS code + email code + trade factors). */
+export function EnableSmsPage() {
+  return (
+    <RequireUser>
+      <PageFrame>
+        <div className="content-card" data-testid="enable-sms-page">
+          <MobileForm />
+        </div>
+      </PageFrame>
+    </RequireUser>
+  );
+}
+
+function MobileForm() {
+  const { t, i18n } = useTranslation('identity');
+  const locale = toLocale(i18n.language);
+  const countries = useCountries();
+  const config = useSecurityConfig();
+  const self = useSelf();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [form] = Form.useForm();
+  const [error, setError] = useState<string | null>(null);
+  const required = { required: true, message: validationMessage('validation.required', locale) };
+  const options = (countries.data ?? [])
+    .filter((country) => country.dialCodes.length > 0)
+    .map((country) => ({ value: country.code, label: `${locale === 'zh-HK' ? country.nameZh : country.nameEn} +${country.dialCodes[0]}` }));
+  const submit = async (values: Record<string, string>) => {
+    setError(null);
+    const response = await securityApi.bindMobile(values);
+    if (isSuccess(response)) {
+      queryClient.setQueryData(identityKeys.config, response.content);
+      await queryClient.invalidateQueries({ queryKey: identityKeys.self });
+      void navigate(pathTo('Security'));
+      return;
+    }
+    setError(applyServerErrors(form, response, ['mobileCountry', 'mobile', 'smsCaptcha', 'emailCaptcha', 'mfaCode', 'securityPassword']));
+  };
+  const sendSms = async () => {
+    const values = await form.validateFields(['mobileCountry', 'mobile']).catch(() => null);
+    if (!values) return 0;
+    const response = await securityApi.sendMobileCode(values);
+    if (!isSuccess(response)) setError(applyServerErrors(form, response, ['mobileCountry', 'mobile']));
+    return response.statusCode;
+  };
+  return (
+    <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => void submit(values)} style={{ maxWidth: 420 }} initialValues={{ mobileCountry: 'HK' }}>
+      <Form.Item label={t('mobile.country')} name="mobileCountry" rules={[required]}>
+        <Select showSearch optionFilterProp="label" options={options} loading={countries.isLoading} />
+      </Form.Item>
+      <Form.Item label={t('mobile.number')} name="mobile" rules={[required, { pattern: /^[\d\s()-]{4,20}$/, message: validationMessage('validation.mobile', locale) }]}>
+        <Input inputMode="tel" autoComplete="tel-national" />
+      </Form.Item>
+      <Form.Item label={t('mobile.smsCode')}>
+        <div style={{ display: 'flex', gap: 8 }}>
+          <Form.Item name="smsCaptcha" noStyle rules={[{ required: true, message: validationMessage('validation.smsCode', locale) }, { pattern: /^\d{6}$/, message: validationMessage('validation.code6', locale) }]}>
+            <Input inputMode="numeric" maxLength={6} autoComplete="one-time-code" />
+          </Form.Item>
+          <SendCodeButton onSend={sendSms} />
+        </div>
+      </Form.Item>
+      <VerifyFields
+        needs={{ email: true, mfa: config.data?.trade.mfa === 1, security: config.data?.trade.security === 1 }}
+        email={self.data?.email ?? ''}
+        onSendCode={() => identityApi.sendCode('MOBILE_BIND')}
+      />
+      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} />}
+      <Button type="primary" htmlType="submit">
+        {t('mobile.submit')}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,134 @@
+import { toLocale } from '@meridian/contracts/locale';
+import { validationMessage } from '@meridian/contracts/validation';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Form, Input, Result, Spin, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageFrame } from '../../../components/page-frame.tsx';
+import { isSuccess } from '../../../lib/api-client.ts';
+import { identityApi, useSecurityConfig, useSelf } from '../../identity/api/identity-api.ts';
+import { applyServerErrors } from '../../identity/components/form-errors.ts';
+import { RequireUser } from '../../identity/components/require-user.tsx';
+import { VerifyFields } from '../../identity/components/verify-fields.tsx';
+import { securityApi, useMfaKey } from '../api/security-api.ts';
+
+/** `/my/security/google-authenticator`: bind (scan, confirm, keep the recovery codes) or unbind. */
+export function GoogleAuthenticatorPage() {
+  return (
+    <RequireUser>
+      <PageFrame>
+        <div className="content-card" data-testid="google-authenticator-page">
+          <GoogleAuthenticator />
+        </div>
+      </PageFrame>
+    </RequireUser>
+  );
+}
+
+function GoogleAuthenticator() {
+  const config = useSecurityConfig();
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  if (recoveryCodes) return <RecoveryCodes codes={recoveryCodes} />;
+  if (!config.data) return <Spin />;
+  return config.data.mfa.length > 0 ? <UnbindForm /> : <BindForm isSecurityNeeded={config.data.trade.security === 1} onBound={setRecoveryCodes} />;
+}
+
+function BindForm({ isSecurityNeeded, onBound }: { isSecurityNeeded: boolean; onBound: (codes: string[]) => void }) {
+  const { t, i18n } = useTranslation('identity');
+  const locale = toLocale(i18n.language);
+  const key = useMfaKey(true);
+  const self = useSelf();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm();
+  const [error, setError] = useState<string | null>(null);
+  const submit = async (values: Record<string, string>) => {
+    setError(null);
+    const response = await securityApi.bindMfa(values);
+    if (isSuccess(response)) {
+      await queryClient.invalidateQueries({ queryKey: ['identity'] });
+      onBound(response.content.recoveryCodes);
+      return;
+    }
+    setError(applyServerErrors(form, response, ['mfaCode', 'emailCaptcha', 'securityPassword']));
+  };
+  if (!key.data) return <Spin />;
+  return (
+    <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => void submit(values)} style={{ maxWidth: 420 }}>
+      <Typography.Paragraph>{t('google.step1')}</Typography.Paragraph>
+      {key.data.qrDataUrl && <img src={key.data.qrDataUrl} alt={t('google.qrAlt')} width={200} height={200} data-testid="mfa-qr" />}
+      <Typography.Paragraph>
+        {t('google.secret')}{' '}
+        <Typography.Text code copyable data-testid="mfa-secret">
+          {key.data.secret}
+        </Typography.Text>
+      </Typography.Paragraph>
+      <Typography.Paragraph>{t('google.step2')}</Typography.Paragraph>
+      <Form.Item
+        label={t('verify.mfaCode')}
+        name="mfaCode"
+        rules={[
+          { required: true, message: validationMessage('validation.mfaCode', locale) },
+          { pattern: /^\d{6}$/, message: validationMessage('validation.code6', locale) },
+        ]}
+      >
+        <Input data-testid="mfa-code" inputMode="numeric" maxLength={6} autoComplete="one-time-code" />
+      </Form.Item>
+      <VerifyFields needs={{ email: true, mfa: false, security: isSecurityNeeded }} email={self.data?.email ?? ''} onSendCode={() => identityApi.sendCode('MFA_ADD')} />
+      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} />}
+      <Button type="primary" htmlType="submit" data-testid="mfa-bind">
+        {t('google.bind')}
+      </Button>
+    </Form>
+  );
+}
+
+function RecoveryCodes({ codes }: { codes: string[] }) {
+  const { t } = useTranslation('identity');
+  return (
+    <Result
+      status="success"
+      title={t('google.bound')}
+      subTitle={t('google.recoveryHint')}
+      extra={
+        <pre data-testid="recovery-codes" style={{ textAlign: 'left', display: 'inline-block' }}>
+          {codes.join('\n')}
+        </pre>
+      }
+    />
+  );
+}
+
+function UnbindForm() {
+  const { t } = useTranslation('identity');
+  const self = useSelf();
+  const config = useSecurityConfig();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm();
+  const [error, setError] = useState<string | null>(null);
+  const submit = async (values: Record<string, string>) => {
+    setError(null);
+    const response = await securityApi.unbindMfa(values);
+    if (isSuccess(response)) {
+      await queryClient.invalidateQueries({ queryKey: ['identity'] });
+      return;
+    }
+    setError(applyServerErrors(form, response, ['mfaCode', 'emailCaptcha', 'securityPassword']));
+  };
+  return (
+    <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => void submit(values)} style={{ maxWidth: 420 }}>
+      <Alert type="info" showIcon message={t('google.isBound')} style={{ marginBottom: 16 }} />
+      <VerifyFields
+        needs={{ email: true, mfa: true, security: config.data?.trade.security === 1 }}
+        email={self.data?.email ?? ''}
+        onSendCode={() => identityApi.sendCode('MFA_REMOVE')}
+      />
+      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} />}
+      <Button danger htmlType="submit" data-testid="mfa-unbind">
+        {t('google.unbind')}
+      </Button>
+      <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
+        {t('google.lostDevice')}
+      </Typography.Paragraph>
+    </Form>
+  );
+}

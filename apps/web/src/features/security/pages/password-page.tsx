@@ -1,0 +1,80 @@
+import { toLocale } from '@meridian/contracts/locale';
+import { validationMessage } from '@meridian/contracts/validation';
+import { Alert, Button, Form, Input, Result } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageFrame } from '../../../components/page-frame.tsx';
+import { isSuccess } from '../../../lib/api-client.ts';
+import { identityApi, useSecurityConfig, useSelf } from '../../identity/api/identity-api.ts';
+import { applyServerErrors } from '../../identity/components/form-errors.ts';
+import { RequireUser } from '../../identity/components/require-user.tsx';
+import { VerifyFields } from '../../identity/components/verify-fields.tsx';
+import { securityApi } from '../api/security-api.ts';
+
+/** `/my/security/password`: change the login password (other sessions are signed out). */
+export function ResetPassPage() {
+  return (
+    <RequireUser>
+      <PageFrame>
+        <div className="content-card" data-testid="password-page">
+          <PasswordForm />
+        </div>
+      </PageFrame>
+    </RequireUser>
+  );
+}
+
+function PasswordForm() {
+  const { t, i18n } = useTranslation('identity');
+  const locale = toLocale(i18n.language);
+  const config = useSecurityConfig();
+  const self = useSelf();
+  const [form] = Form.useForm();
+  const [error, setError] = useState<string | null>(null);
+  const [isDone, setIsDone] = useState(false);
+  const required = { required: true, message: validationMessage('validation.required', locale) };
+  const submit = async (values: Record<string, string>) => {
+    setError(null);
+    const response = await securityApi.changePassword(values);
+    if (isSuccess(response)) setIsDone(true);
+    else setError(applyServerErrors(form, response, ['oldPassword', 'password', 'confirm', 'emailCaptcha', 'mfaCode']));
+  };
+  if (isDone) return <Result status="success" title={t('password.changed')} subTitle={t('password.changedHint')} />;
+  return (
+    <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => void submit(values)} style={{ maxWidth: 420 }}>
+      <Form.Item label={t('password.old')} name="oldPassword" rules={[required]}>
+        <Input.Password autoComplete="current-password" autoFocus />
+      </Form.Item>
+      <Form.Item
+        label={t('fields.newPassword')}
+        name="password"
+        rules={[required, { validator: async (_, value: string) => ((value ?? '').trim().length >= 8 ? undefined : Promise.reject(new Error(validationMessage('validation.passwordMin', locale)))) }]}
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item
+        label={t('fields.confirm')}
+        name="confirm"
+        dependencies={['password']}
+        rules={[
+          required,
+          ({ getFieldValue }) => ({
+            validator: async (_, value: string) =>
+              (value ?? '').trim() === String(getFieldValue('password') ?? '').trim() ? undefined : Promise.reject(new Error(validationMessage('validation.passwordMismatch', locale))),
+          }),
+        ]}
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <VerifyFields
+        needs={{ email: true, mfa: (config.data?.mfa.length ?? 0) > 0, security: false }}
+        email={self.data?.email ?? ''}
+        onSendCode={() => identityApi.sendCode('PASSWORD_CHANGE')}
+      />
+      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} />}
+      <Button type="primary" htmlType="submit">
+        {t('password.submit')}
+      </Button>
+    </Form>
+  );
+}

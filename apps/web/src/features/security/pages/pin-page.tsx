@@ -1,0 +1,84 @@
+import { toLocale } from '@meridian/contracts/locale';
+import { validationMessage } from '@meridian/contracts/validation';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Form, Input, Spin } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { PageFrame } from '../../../components/page-frame.tsx';
+import { pathTo } from '../../../config/paths.ts';
+import { isSuccess } from '../../../lib/api-client.ts';
+import { identityApi, identityKeys, useSecurityConfig, useSelf } from '../../identity/api/identity-api.ts';
+import { applyServerErrors } from '../../identity/components/form-errors.ts';
+import { RequireUser } from '../../identity/components/require-user.tsx';
+import { VerifyFields } from '../../identity/components/verify-fields.tsx';
+import { securityApi } from '../api/security-api.ts';
+
+/** `/my/security/pin`: set or change the 6-digit security code (trading password). */
+export function SetPinPage() {
+  return (
+    <RequireUser>
+      <PageFrame>
+        <div className="content-card" data-testid="pin-page">
+          <PinForm />
+        </div>
+      </PageFrame>
+    </RequireUser>
+  );
+}
+
+function PinForm() {
+  const { t, i18n } = useTranslation('identity');
+  const locale = toLocale(i18n.language);
+  const config = useSecurityConfig();
+  const self = useSelf();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [form] = Form.useForm();
+  const [error, setError] = useState<string | null>(null);
+  if (!config.data) return <Spin />;
+  const isChange = config.data.security === 1;
+  const sixDigits = [
+    { required: true, message: validationMessage('validation.required', locale) },
+    { pattern: /^\d{6}$/, message: validationMessage('validation.code6', locale) },
+  ];
+  const submit = async (values: Record<string, string>) => {
+    setError(null);
+    const response = await securityApi.setSecurityPassword(values);
+    if (isSuccess(response)) {
+      queryClient.setQueryData(identityKeys.config, response.content);
+      void navigate(pathTo('Security'));
+      return;
+    }
+    setError(applyServerErrors(form, response, ['newSecurityPassword', 'confirm', 'emailCaptcha', 'mfaCode', 'securityPassword']));
+  };
+  return (
+    <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => void submit(values)} style={{ maxWidth: 420 }}>
+      <Form.Item label={t('pin.new')} name="newSecurityPassword" rules={sixDigits}>
+        <Input.Password data-testid="pin-new" inputMode="numeric" maxLength={6} autoFocus />
+      </Form.Item>
+      <Form.Item
+        label={t('pin.confirm')}
+        name="confirm"
+        dependencies={['newSecurityPassword']}
+        rules={[
+          ...sixDigits,
+          ({ getFieldValue }) => ({
+            validator: async (_, value: string) => (value === getFieldValue('newSecurityPassword') ? undefined : Promise.reject(new Error(validationMessage('validation.passwordMismatch', locale)))),
+          }),
+        ]}
+      >
+        <Input.Password data-testid="pin-confirm" inputMode="numeric" maxLength={6} />
+      </Form.Item>
+      <VerifyFields
+        needs={{ email: true, mfa: config.data.mfa.length > 0, security: isChange }}
+        email={self.data?.email ?? ''}
+        onSendCode={() => identityApi.sendCode('SECURITY_PASSWORD')}
+      />
+      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} />}
+      <Button type="primary" htmlType="submit" data-testid="pin-submit">
+        {isChange ? t('pin.change') : t('pin.set')}
+      </Button>
+    </Form>
+  );
+}

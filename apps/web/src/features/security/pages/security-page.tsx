@@ -1,0 +1,220 @@
+import { maskEmail } from '@meridian/contracts/identity';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Form, List, Modal, Switch, Table, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PageFrame } from '../../../components/page-frame.tsx';
+import { pathTo } from '../../../config/paths.ts';
+import { isSuccess } from '../../../lib/api-client.ts';
+import { identityApi, identityKeys, useSecurityConfig, useSelf } from '../../identity/api/identity-api.ts';
+import { applyServerErrors } from '../../identity/components/form-errors.ts';
+import { RequireUser } from '../../identity/components/require-user.tsx';
+import { VerifyFields } from '../../identity/components/verify-fields.tsx';
+import { securityApi, useSessions, useSignIns } from '../api/security-api.ts';
+import { ChangeEmailSection } from '../components/change-email-section.tsx';
+
+const DATETIME = 'YYYY-MM-DD HH:mm';
+
+type Scope = 'login' | 'trade';
+type Factor = 'email' | 'mfa' | 'security';
+interface PendingSwitch {
+  scope: Scope;
+  factor: Factor;
+  isEnabled: boolean;
+}
+
+/** `/my/security`: bindings, login and trade verification switches, sessions and sign-in history. */
+export function SecurityPage() {
+  return (
+    <RequireUser>
+      <SecurityOverview />
+    </RequireUser>
+  );
+}
+
+function SecurityOverview() {
+  const { t } = useTranslation('identity');
+  const self = useSelf();
+  const config = useSecurityConfig();
+  const [pending, setPending] = useState<PendingSwitch | null>(null);
+  const conf = config.data;
+
+  const bindings = conf
+    ? [
+        { key: 'email', title: t('security.email'), value: maskEmail(self.data?.email ?? ''), isBound: true, to: null },
+        { key: 'mobile', title: t('security.mobile'), value: self.data?.mobile ?? t('security.unbound'), isBound: conf.mobile === 1, to: pathTo('EnableSMS') },
+        { key: 'google', title: t('security.google'), value: conf.mfa.length > 0 ? t('security.bound') : t('security.unbound'), isBound: conf.mfa.length > 0, to: pathTo('GoogleAuthenticators') },
+        { key: 'pin', title: t('security.pin'), value: conf.security ? t('security.set') : t('security.notSet'), isBound: conf.security === 1, to: pathTo('SetPin') },
+        { key: 'password', title: t('security.password'), value: '********', isBound: true, to: pathTo('ResetPass') },
+      ]
+    : [];
+
+  const switchRow = (scope: Scope, factor: Factor, isOn: boolean, isAvailable: boolean) => (
+    <Switch
+      data-testid={`switch-${scope}-${factor}`}
+      checked={isOn}
+      disabled={!isAvailable}
+      onChange={(isEnabled) => setPending({ scope, factor, isEnabled })}
+    />
+  );
+
+  return (
+    <PageFrame>
+      <div className="content-card" data-testid="security-page">
+        {conf?.withdrawalHoldUntil && (
+          <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={t('security.hold', { until: dayjs(conf.withdrawalHoldUntil).format(DATETIME) })} />
+        )}
+        <List
+          id="mobile"
+          header={<Typography.Title level={5}>{t('security.bindings')}</Typography.Title>}
+          loading={!conf}
+          dataSource={bindings}
+          renderItem={(item) => (
+            <List.Item
+              data-testid={`binding-${item.key}`}
+              actions={item.to ? [<Link key="go" to={item.to}>{item.isBound ? t('security.change') : t('security.bind')}</Link>] : []}
+            >
+              <List.Item.Meta title={item.title} description={item.value} />
+              <Tag color={item.isBound ? 'green' : 'default'}>{item.isBound ? t('security.bound') : t('security.unbound')}</Tag>
+            </List.Item>
+          )}
+        />
+        {conf && <ChangeEmailSection />}
+        {conf && (
+          <>
+            <Typography.Title level={5} style={{ marginTop: 24 }}>
+              {t('security.loginVerification')}
+            </Typography.Title>
+            <Table
+              size="small"
+              pagination={false}
+              rowKey="factor"
+              columns={[
+                { title: t('security.factor'), dataIndex: 'label' },
+                { title: t('security.login'), dataIndex: 'login' },
+                { title: t('security.trade'), dataIndex: 'trade' },
+              ]}
+              dataSource={[
+                { factor: 'email', label: t('security.email'), login: switchRow('login', 'email', conf.login.email === 1, true), trade: switchRow('trade', 'email', conf.trade.email === 1, true) },
+                {
+                  factor: 'mfa',
+                  label: t('security.google'),
+                  login: switchRow('login', 'mfa', conf.login.mfa === 1, conf.mfa.length > 0),
+                  trade: switchRow('trade', 'mfa', conf.trade.mfa === 1, conf.mfa.length > 0),
+                },
+                { factor: 'security', label: t('security.pin'), login: '—', trade: switchRow('trade', 'security', conf.trade.security === 1, conf.security === 1) },
+              ]}
+            />
+          </>
+        )}
+        <SessionsSection />
+        <Typography.Paragraph style={{ marginTop: 24 }}>
+          <Link to={pathTo('DeleteAccount')} data-testid="to-delete-account">
+            {t('security.deleteAccount')}
+          </Link>
+        </Typography.Paragraph>
+        {pending && conf && (
+          <SwitchModal
+            pending={pending}
+            needs={{
+              email: true,
+              mfa: pending.scope === 'login' ? conf.login.mfa === 1 : conf.trade.mfa === 1,
+              security: pending.scope === 'trade' && conf.trade.security === 1,
+            }}
+            email={self.data?.email ?? ''}
+            onClose={() => setPending(null)}
+          />
+        )}
+      </div>
+    </PageFrame>
+  );
+}
+
+/** Confirms a switch with an email code (CONFIG_SWITCH) and the factors the scope requires now. */
+function SwitchModal({ pending, needs, email, onClose }: { pending: PendingSwitch; needs: { email: boolean; mfa: boolean; security: boolean }; email: string; onClose: () => void }) {
+  const { t } = useTranslation('identity');
+  const [form] = Form.useForm();
+  const queryClient = useQueryClient();
+  const [error, setError] = useState<string | null>(null);
+  const submit = async (factors: Record<string, string>) => {
+    const response = await securityApi.switchConfig({ ...pending, ...factors });
+    if (isSuccess(response)) {
+      queryClient.setQueryData(identityKeys.config, response.content);
+      onClose();
+      return;
+    }
+    setError(applyServerErrors(form, response, ['emailCaptcha', 'mfaCode', 'securityPassword']));
+  };
+  return (
+    <Modal open title={t('securityCheck.title')} footer={null} onCancel={onClose} width={450} destroyOnHidden>
+      <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => void submit(values)}>
+        <VerifyFields needs={needs} email={email} onSendCode={() => identityApi.sendCode('CONFIG_SWITCH')} />
+        {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} />}
+        <Button type="primary" htmlType="submit" block data-testid="switch-confirm">
+          {t('verify.confirm')}
+        </Button>
+      </Form>
+    </Modal>
+  );
+}
+
+function SessionsSection() {
+  const { t } = useTranslation('identity');
+  const sessions = useSessions();
+  const signIns = useSignIns();
+  const queryClient = useQueryClient();
+  return (
+    <>
+      <Typography.Title level={5} style={{ marginTop: 24 }}>
+        {t('security.sessions')}
+      </Typography.Title>
+      <Table
+        size="small"
+        rowKey="id"
+        pagination={false}
+        loading={sessions.isLoading}
+        dataSource={sessions.data ?? []}
+        data-testid="sessions-table"
+        columns={[
+          { title: t('security.device'), dataIndex: 'device', render: (device: string, row) => (row.isCurrent ? <>{device} <Tag color="blue">{t('security.current')}</Tag></> : device) },
+          { title: 'IP', dataIndex: 'ip' },
+          { title: t('security.lastSeen'), dataIndex: 'lastSeenAt', render: (value: string) => dayjs(value).format(DATETIME) },
+          {
+            title: '',
+            dataIndex: 'id',
+            render: (id: string, row) =>
+              row.isCurrent ? null : (
+                <Button
+                  size="small"
+                  danger
+                  onClick={async () => {
+                    await securityApi.revokeSession(id);
+                    await queryClient.invalidateQueries({ queryKey: identityKeys.sessions });
+                  }}
+                >
+                  {t('security.revoke')}
+                </Button>
+              ),
+          },
+        ]}
+      />
+      <Typography.Title level={5} style={{ marginTop: 24 }}>
+        {t('security.signIns')}
+      </Typography.Title>
+      <Table
+        size="small"
+        rowKey={(row) => `${row.createdAt}-${row.kind}`}
+        pagination={{ pageSize: 10 }}
+        loading={signIns.isLoading}
+        dataSource={signIns.data ?? []}
+        columns={[
+          { title: t('security.event'), dataIndex: 'kind', render: (kind: string) => t(`security.kinds.${kind.replace('.', '_')}`, { defaultValue: kind }) },
+          { title: 'IP', dataIndex: 'ip' },
+          { title: t('security.time'), dataIndex: 'createdAt', render: (value: string) => dayjs(value).format(DATETIME) },
+        ]}
+      />
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+import { type AssetCode, AmountParseError, ASSET_PRECISION, isAssetCode, parseAmountMinor, toDecimalString } from '@meridian/contracts/money';
+
+/** Why an entered withdrawal amount is refused (spec §5 amount rules), with its message parameters. */
+export type AmountProblem =
+  | { key: 'amountInvalid' }
+  | { key: 'amountPrecision'; decimals: number }
+  | { key: 'withdrawMin'; limit: string; unit: string }
+  | { key: 'withdrawMax'; limit: string; unit: string }
+  | { key: 'exceedsAvailable' };
+
+/** The limits of one coin on one network, and what the user has, in the coin's decimals. */
+export interface WithdrawLimits {
+  coin: string;
+  withdrawMin: string;
+  withdrawMax: string;
+  withdrawFee: string;
+  available: string;
+}
+
+/**
+ * Check an entered amount against spec §5 the way the server will: a valid decimal with no more
+ * decimals than the coin has, not below the minimum, not above the single-withdrawal maximum, and
+ * amount + fee within the available balance. Exact: minor units, never floating point.
+ * @returns undefined when the amount is acceptable.
+ */
+export function checkWithdrawAmount(text: string, limits: WithdrawLimits): AmountProblem | undefined {
+  if (!isAssetCode(limits.coin)) return { key: 'amountInvalid' };
+  const asset: AssetCode = limits.coin;
+  let minor: bigint;
+  try {
+    minor = parseAmountMinor(text.trim(), asset);
+  } catch (error) {
+    if (error instanceof AmountParseError && error.reason === 'precision') return { key: 'amountPrecision', decimals: ASSET_PRECISION[asset] };
+    return { key: 'amountInvalid' };
+  }
+  if (minor === 0n) return { key: 'amountInvalid' };
+  const min = parseAmountMinor(limits.withdrawMin, asset);
+  const max = parseAmountMinor(limits.withdrawMax, asset);
+  if (minor < min) return { key: 'withdrawMin', limit: toDecimalString(min, asset), unit: asset };
+  if (minor > max) return { key: 'withdrawMax', limit: toDecimalString(max, asset), unit: asset };
+  if (minor + parseAmountMinor(limits.withdrawFee, asset) > parseAmountMinor(limits.available, asset)) return { key: 'exceedsAvailable' };
+  return undefined;
+}
+
+/** What the recipient gets: the amount itself (the fee is charged on top), or undefined if unreadable. */
+export function totalDebited(text: string, fee: string, coin: string): string | undefined {
+  if (!isAssetCode(coin)) return undefined;
+  try {
+    return toDecimalString(parseAmountMinor(text.trim(), coin) + parseAmountMinor(fee, coin), coin);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The largest amount that can be withdrawn: available minus the fee, capped by the maximum; '0' if none. */
+export function maxWithdrawable(limits: WithdrawLimits): string {
+  if (!isAssetCode(limits.coin)) return '0';
+  const asset: AssetCode = limits.coin;
+  const room = parseAmountMinor(limits.available, asset) - parseAmountMinor(limits.withdrawFee, asset);
+  const max = parseAmountMinor(limits.withdrawMax, asset);
+  return toDecimalString(room < 0n ? 0n : room > max ? max : room, asset);
+}

@@ -1,0 +1,112 @@
+import { parseAmountMinor, toDecimalString } from '@meridian/contracts/money';
+import { Button, Card, Col, Row, Skeleton, Space, Statistic, Table } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PageFrame } from '../../../components/page-frame.tsx';
+import { pathTo } from '../../../config/paths.ts';
+import { RequireUser } from '../../identity/components/require-user.tsx';
+import { useBalance } from '../api/wallet-api.ts';
+
+/** Display of a decimal amount: thousands separators, at least 2 decimals (spec §9). Text in, text out. */
+export function formatDecimal(text: string): string {
+  const [whole = '0', fraction = ''] = text.split('.');
+  const trimmed = fraction.replace(/0+$/, '').padEnd(2, '0');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${grouped}.${trimmed}`;
+}
+
+/** /my/account/overview: total USD value and the value of each account (Main, Fund, Card). */
+export function AccountOverviewPage() {
+  const { t } = useTranslation('wallet');
+  const balance = useBalance();
+  return (
+    <RequireUser>
+      <PageFrame>
+        {!balance.data ? (
+          <Skeleton active />
+        ) : (
+          <Space direction="vertical" size="large" style={{ width: '100%' }} data-testid="account-overview">
+            <Card>
+              <Statistic title={t('account.totalUsd')} value={formatDecimal(balance.data.overview.totalUsd)} prefix="$" data-testid="total-usd" />
+            </Card>
+            <Row gutter={[16, 16]}>
+              {balance.data.overview.accounts.map((account) => (
+                <Col xs={24} md={8} key={account.accountType}>
+                  <Card>
+                    <Statistic title={t(`account.${account.accountType}`)} value={formatDecimal(account.totalUsd)} prefix="$" />
+                    {account.accountType === 'MainAccount' && <Link to={pathTo('MainAccount')}>{t('account.details')}</Link>}
+                  </Card>
+                </Col>
+              ))}
+            </Row>
+          </Space>
+        )}
+      </PageFrame>
+    </RequireUser>
+  );
+}
+
+interface CoinRow {
+  coinCode: string;
+  available: string;
+  frozen: string;
+  usd: string | null;
+}
+
+/** /my/account/main: each coin's available and frozen amounts and USD value, with deposit and withdraw links. */
+export function MainAccountPage() {
+  const { t } = useTranslation('wallet');
+  const balance = useBalance();
+  const main = balance.data?.wallet.accounts.find((account) => account.accountType === 'MainAccount');
+  const rows: CoinRow[] = [];
+  for (const asset of main?.assets ?? []) {
+    let row = rows.find((r) => r.coinCode === asset.coinCode);
+    if (!row) {
+      row = { coinCode: asset.coinCode, available: '0', frozen: '0', usd: null };
+      rows.push(row);
+    }
+    if (asset.type === 'available') row.available = asset.amount;
+    else row.frozen = asset.amount;
+    // USD values are 2-decimal strings; they are added as integer cents, never as floats.
+    if (asset.convert !== null) row.usd = toDecimalString(parseAmountMinor(row.usd ?? '0', 'USD') + parseAmountMinor(asset.convert, 'USD'), 'USD');
+  }
+  return (
+    <RequireUser>
+      <PageFrame>
+        <div className="content-card">
+          {main && (
+            <Statistic title={t('account.mainTotal')} value={formatDecimal(main.totalUsd)} prefix="$" style={{ marginBottom: 16 }} data-testid="main-total-usd" />
+          )}
+          <Table<CoinRow>
+            rowKey="coinCode"
+            loading={balance.isLoading}
+            pagination={false}
+            dataSource={rows}
+            data-testid="main-account-table"
+            scroll={{ x: true }}
+            columns={[
+              { title: t('account.coin'), dataIndex: 'coinCode' },
+              { title: t('account.available'), dataIndex: 'available', render: (value: string, row) => <span data-testid={`available-${row.coinCode}`}>{formatDecimal(value)}</span> },
+              { title: t('account.frozen'), dataIndex: 'frozen', render: (value: string, row) => <span data-testid={`frozen-${row.coinCode}`}>{formatDecimal(value)}</span> },
+              { title: t('account.usd'), dataIndex: 'usd', render: (value: string | null) => (value === null ? '—' : `$${formatDecimal(value)}`) },
+              {
+                title: t('account.actions'),
+                key: 'actions',
+                render: (_value, row) => (
+                  <Space>
+                    <Link to={pathTo('DepositWallet', { coin: row.coinCode })}>
+                      <Button size="small">{t('transfer.deposit')}</Button>
+                    </Link>
+                    <Link to={pathTo('WithdrawWallet', { coin: row.coinCode })}>
+                      <Button size="small">{t('transfer.withdraw')}</Button>
+                    </Link>
+                  </Space>
+                ),
+              },
+            ]}
+          />
+        </div>
+      </PageFrame>
+    </RequireUser>
+  );
+}

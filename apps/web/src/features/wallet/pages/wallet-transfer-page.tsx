@@ -1,0 +1,185 @@
+import type { WalletCoin } from '@meridian/contracts/wallet';
+import { Alert, Button, Descriptions, Form, Input, Select, Skeleton, Space, Typography } from 'antd';
+import { QRCodeSVG } from 'qrcode.react';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { PageFrame } from '../../../components/page-frame.tsx';
+import { DEFAULT_WALLET_COIN, pathTo } from '../../../config/paths.ts';
+import { useRouteMeta } from '../../../hooks/use-route-meta.ts';
+import { openSecurityCheck } from '../../../stores/modal-store.ts';
+import { RequireUser } from '../../identity/components/require-user.tsx';
+import { useAddressBook, useBalance, useCoins, useDepositAddress, useInvalidateWallet } from '../api/wallet-api.ts';
+import { CoinNetworkFields } from '../components/coin-network-fields.tsx';
+import { checkWithdrawAmount, maxWithdrawable, totalDebited } from '../lib/withdraw-rules.ts';
+
+/**
+ * /account/wallet/deposit/:coin and /account/wallet/withdraw/:coin (spec §2): Deposit and Withdraw
+ * tabs for the chosen coin.
+ */
+export function WalletTransferPage() {
+  const { t } = useTranslation('wallet');
+  const { current } = useRouteMeta();
+  const coin = (useParams().coin ?? DEFAULT_WALLET_COIN).toUpperCase();
+  const isWithdraw = current === 'WithdrawWallet';
+  const coins = useCoins();
+
+  return (
+    <div className="container section">
+      <PageFrame
+        title={t(isWithdraw ? 'transfer.withdrawTitle' : 'transfer.depositTitle', { coin })}
+        subtitle={t('transfer.subtitle')}
+        tabs={{
+          activeKey: current,
+          items: [
+            { key: 'DepositWallet', label: t('transfer.deposit'), to: pathTo('DepositWallet', { coin }) },
+            { key: 'WithdrawWallet', label: t('transfer.withdraw'), to: pathTo('WithdrawWallet', { coin }) },
+          ],
+        }}
+      >
+        <RequireUser>
+          <div className="content-card" style={{ maxWidth: 640 }}>
+            {!coins.data ? <Skeleton active /> : isWithdraw ? <WithdrawForm coins={coins.data} coin={coin} /> : <DepositPanel coins={coins.data} coin={coin} />}
+          </div>
+        </RequireUser>
+      </PageFrame>
+    </div>
+  );
+}
+
+function useNetworkChoice(coins: WalletCoin[], coin: string, direction: 'deposit' | 'withdraw') {
+  const nets = (coins.find((c) => c.coinCode === coin)?.nets ?? []).filter((n) => (direction === 'deposit' ? n.isDepositEnabled : n.isWithdrawEnabled));
+  const [network, setNetwork] = useState<string | undefined>(nets[0]?.network);
+  useEffect(() => {
+    if (!nets.some((n) => n.network === network)) setNetwork(nets[0]?.network);
+  }, [coin, nets.map((n) => n.network).join()]);
+  return { network, setNetwork, net: nets.find((n) => n.network === network) };
+}
+
+/** Deposit: the user's address on the chosen network, its QR code and the network warnings. */
+function DepositPanel({ coins, coin }: { coins: WalletCoin[]; coin: string }) {
+  const { t } = useTranslation('wallet');
+  const navigate = useNavigate();
+  const { network, setNetwork, net } = useNetworkChoice(coins, coin, 'deposit');
+  const address = useDepositAddress(coin, network);
+  return (
+    <Form layout="vertical" data-testid="deposit-panel">
+      <CoinNetworkFields coins={coins} coin={coin} network={network} direction="deposit" onCoinChange={(next) => void navigate(pathTo('DepositWallet', { coin: next }))} onNetworkChange={setNetwork} />
+      {network && (
+        <>
+          {address.isLoading && <Skeleton active />}
+          {address.data && (
+            <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+              <div style={{ textAlign: 'center' }}>
+                <QRCodeSVG value={address.data.address} size={168} data-testid="deposit-qr" />
+              </div>
+              <Typography.Paragraph copyable={{ text: address.data.address }} code data-testid="deposit-address" style={{ wordBreak: 'break-all', textAlign: 'center' }}>
+                {address.data.address}
+              </Typography.Paragraph>
+              <Alert
+                type="warning"
+                showIcon
+                message={t('deposit.warningTitle')}
+                description={
+                  <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+                    <li>{t('deposit.onlyCoin', { coin, network })}</li>
+                    <li>{t('deposit.confirmations', { count: net?.confirmationsRequired ?? 0 })}</li>
+                    <li>{t('deposit.wrongNetwork')}</li>
+                  </ul>
+                }
+              />
+            </Space>
+          )}
+        </>
+      )}
+    </Form>
+  );
+}
+
+interface WithdrawValues {
+  address: string;
+  amount: string;
+}
+
+/** Withdraw: network, address (or one from the book), amount with its rules, fee, then the security check. */
+function WithdrawForm({ coins, coin }: { coins: WalletCoin[]; coin: string }) {
+  const { t } = useTranslation('wallet');
+  const navigate = useNavigate();
+  const [form] = Form.useForm<WithdrawValues>();
+  const { network, setNetwork, net } = useNetworkChoice(coins, coin, 'withdraw');
+  const balance = useBalance();
+  const book = useAddressBook();
+  const invalidate = useInvalidateWallet();
+  const amount = Form.useWatch('amount', form) ?? '';
+  const available = balance.data?.wallet.accounts[0]?.assets.find((a) => a.coinCode === coin && a.type === 'available')?.amount ?? '0';
+  const limits = net ? { coin, withdrawMin: net.withdrawMin, withdrawMax: net.withdrawMax, withdrawFee: net.withdrawFee, available } : undefined;
+  const bookOptions = useMemo(() => (book.data ?? []).filter((entry) => entry.network === network).map((entry) => ({ value: entry.address, label: `${entry.label} · ${entry.address}` })), [book.data, network]);
+
+  const submit = (values: WithdrawValues) => {
+    if (!network) return;
+    openSecurityCheck({
+      method: 'POST',
+      path: 'wallet/withdraw',
+      event: 'WITHDRAW',
+      data: { coin, network, address: values.address.trim(), amount: values.amount.trim() },
+      headers: { 'api-version': '2.0', 'Idempotency-Key': crypto.randomUUID() },
+      onSuccess: () => {
+        form.resetFields();
+        invalidate();
+      },
+    });
+  };
+
+  return (
+    <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} data-testid="withdraw-form">
+      <CoinNetworkFields coins={coins} coin={coin} network={network} direction="withdraw" onCoinChange={(next) => void navigate(pathTo('WithdrawWallet', { coin: next }))} onNetworkChange={setNetwork} />
+      <Form.Item label={t('withdraw.address')} name="address" rules={[{ required: true, whitespace: true, message: t('withdraw.addressRequired') }]}>
+        <Input placeholder={t('withdraw.addressPlaceholder')} data-testid="withdraw-address" autoComplete="off" />
+      </Form.Item>
+      {bookOptions.length > 0 && (
+        <Form.Item>
+          <Select placeholder={t('withdraw.fromBook')} options={bookOptions} onChange={(value: string) => form.setFieldValue('address', value)} data-testid="withdraw-book" />
+        </Form.Item>
+      )}
+      <Form.Item
+        label={t('withdraw.amount')}
+        name="amount"
+        extra={t('withdraw.available', { amount: available, coin })}
+        rules={[
+          { required: true, message: t('withdraw.amountRequired') },
+          {
+            validator: async (_rule, value: string | undefined) => {
+              if (!value || !limits) return;
+              const problem = checkWithdrawAmount(value, limits);
+              if (problem) throw new Error(t(`withdraw.rules.${problem.key}`, problem));
+            },
+          },
+        ]}
+      >
+        <Input
+          inputMode="decimal"
+          data-testid="withdraw-amount"
+          suffix={
+            <Button type="link" size="small" disabled={!limits} onClick={() => limits && form.setFieldValue('amount', maxWithdrawable(limits))} data-testid="withdraw-max">
+              {t('withdraw.max')}
+            </Button>
+          }
+        />
+      </Form.Item>
+      {net && (
+        <Descriptions size="small" column={1} style={{ marginBottom: 16 }}>
+          <Descriptions.Item label={t('withdraw.limits')}>{t('withdraw.limitsValue', { min: net.withdrawMin, max: net.withdrawMax, coin })}</Descriptions.Item>
+          <Descriptions.Item label={t('withdraw.fee')}>
+            <span data-testid="withdraw-fee">{`${net.withdrawFee} ${coin}`}</span>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('withdraw.received')}>{amount ? `${amount} ${coin}` : '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('withdraw.debited')}>{totalDebited(amount, net.withdrawFee, coin) ? `${totalDebited(amount, net.withdrawFee, coin)} ${coin}` : '—'}</Descriptions.Item>
+        </Descriptions>
+      )}
+      <Alert type="info" showIcon message={t('withdraw.internalNote')} style={{ marginBottom: 16 }} />
+      <Button type="primary" htmlType="submit" block disabled={!net} data-testid="withdraw-submit">
+        {t('withdraw.submit')}
+      </Button>
+    </Form>
+  );
+}

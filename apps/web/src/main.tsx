@@ -1,0 +1,31 @@
+import { createRoot } from 'react-dom/client';
+import { AppProvider } from './app/provider.tsx';
+import { AppRouter } from './app/router.tsx';
+import { wireAppServices } from './app/services.ts';
+import { initI18n, namespacesForPath } from './lib/i18n.ts';
+import { bootLocale } from './lib/locale.ts';
+import './styles/global.css';
+
+/**
+ * Start-up: read `?locale=` / `?_lt=` (then drop them from the address bar), load the active
+ * language's texts for the shell and the first page, then render.
+ */
+const locale = bootLocale();
+wireAppServices();
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+function render(): void {
+  createRoot(container as HTMLElement).render(
+    <AppProvider>
+      <AppRouter />
+    </AppProvider>,
+  );
+}
+
+initI18n(locale, namespacesForPath(window.location.pathname)).then(render, (error: unknown) => {
+  // Texts failed to load (offline, a stale deployment): render anyway; keys show instead of text.
+  console.error('Could not load translations', error);
+  render();
+});

@@ -1,0 +1,43 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/**
+ * The web app builds to `dist/`, which the server serves in production with an SPA fallback and a
+ * strict CSP (no inline scripts). In development `/api` is proxied to the server on port 3000.
+ *
+ * `npm run build` also renders the home page at build time (src/prerender, scripts/postbuild.mjs)
+ * into dist/index.html, so its first paint needs no JavaScript.
+ *
+ * Splitting: the home route is eager and carries no Ant Design; every other route, the global
+ * modals, drawers and the carousel load on demand (see `src/app/routes.tsx`). Only the framework
+ * that every page needs is grouped into one long-lived vendor chunk.
+ */
+const apiProxy = { '/api': { target: 'http://localhost:3000', changeOrigin: true } };
+
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react()],
+  server: { port: 5173, proxy: apiProxy },
+  preview: { port: 4173, proxy: apiProxy },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // The SSR build only renders the home page for the prerender; it needs no public files.
+    copyPublicDir: !isSsrBuild,
+    target: 'es2022',
+    // Inlined assets would be data: URLs inside JS; keep icons and images as files.
+    assetsInlineLimit: 0,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack)[\\/]/,
+              priority: 10,
+            },
+          ],
+        },
+      },
+    },
+  },
+}));

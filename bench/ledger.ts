@@ -1,0 +1,167 @@
+/**
+ * `npm run bench:ledger`: throughput and latency of the ledger's posting function, beside a minimal
+ * raw-SQL transfer (two conditional UPDATEs in one transaction) on the same database in the same
+ * run, with 10,000 spread accounts and with 10 hot accounts. Runs on an in-memory PGlite, and on
+ * PostgreSQL too when TEST_DATABASE_URL or DATABASE_URL (postgres://…) is set: a scratch database
+ * `meridian_bench_<pid>` is created there and dropped afterwards.
+ *
+ *   npm run bench:ledger [-- --ops 2000 --concurrency 16]
+ */
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { postEntry } from '../apps/server/src/modules/ledger/ledger.service.ts';
+import { transfer, userAccount } from '../apps/server/src/modules/ledger/ledger.types.ts';
+import { type Database, openDatabase } from '../apps/server/src/platform/db/client.ts';
+import { findMigrationsDir } from '../apps/server/src/platform/db/migrate.ts';
+
+const FUNDING_MINOR = 1_000_000_000_000n;
+
+export interface Figures {
+  opsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  refused: number;
+}
+
+function percentile(sorted: number[], fraction: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? 0;
+}
+
+/** Run `op(i)` `count` times with `concurrency` workers; latency per op in ms. */
+export async function measure(count: number, concurrency: number, op: (i: number) => Promise<boolean>): Promise<Figures> {
+  const latencies: number[] = [];
+  let next = 0;
+  let refused = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        const i = next++;
+        const t0 = performance.now();
+        if (!(await op(i))) refused += 1;
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { opsPerSecond: count / seconds, p50Ms: percentile(latencies, 0.5), p99Ms: percentile(latencies, 0.99), refused };
+}
+
+/** Fund `accounts` users set-wise (one balanced entry) and the raw table with the same balances. */
+export async function prepare(database: Database, accounts: number, tag: string): Promise<void> {
+  const { db } = database;
+  await db.execute(sql`CREATE TABLE IF NOT EXISTS bench_raw_accounts (id bigint PRIMARY KEY, balance_minor numeric(38,0) NOT NULL CHECK (balance_minor >= 0))`);
+  await db.execute(sql`TRUNCATE bench_raw_accounts`);
+  await db.execute(sql`INSERT INTO bench_raw_accounts SELECT g, ${FUNDING_MINOR.toString()}::numeric FROM generate_series(1, ${accounts}) g`);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`INSERT INTO ledger_accounts (owner_kind, owner_id, type, asset, balance_minor, is_negative_allowed)
+      SELECT 'user', ${tag} || g, 'USER_AVAILABLE', 'USDT', ${FUNDING_MINOR.toString()}::numeric, false FROM generate_series(1, ${accounts}) g`);
+    await tx.execute(sql`INSERT INTO ledger_accounts (owner_kind, owner_id, type, asset, balance_minor, is_negative_allowed)
+      VALUES ('platform', 'platform', 'PLATFORM_HOT_WALLET', 'USDT', 0, true) ON CONFLICT DO NOTHING`);
+    await tx.execute(sql`INSERT INTO ledger_entries (kind, reference, idempotency_key, request_hash) VALUES ('DEPOSIT', 'bench', ${`bench-fund-${tag}`}, 'bench')`);
+    await tx.execute(sql`INSERT INTO ledger_postings (entry_id, account_id, asset, amount_minor)
+      SELECT (SELECT id FROM ledger_entries WHERE idempotency_key = ${`bench-fund-${tag}`}), id, 'USDT', ${FUNDING_MINOR.toString()}::numeric FROM ledger_accounts WHERE owner_id LIKE ${`${tag}%`}`);
+    const total = (FUNDING_MINOR * BigInt(accounts)).toString();
+    await tx.execute(sql`INSERT INTO ledger_postings (entry_id, account_id, asset, amount_minor)
+      SELECT (SELECT id FROM ledger_entries WHERE idempotency_key = ${`bench-fund-${tag}`}), id, 'USDT', -${total}::numeric FROM ledger_accounts WHERE owner_kind = 'platform' AND type = 'PLATFORM_HOT_WALLET' AND asset = 'USDT'`);
+    await tx.execute(sql`UPDATE ledger_accounts SET balance_minor = balance_minor - ${total}::numeric WHERE owner_kind = 'platform' AND type = 'PLATFORM_HOT_WALLET' AND asset = 'USDT'`);
+  });
+}
+
+function pair(i: number, accounts: number): [number, number] {
+  // A deterministic spread of pairs (Knuth multiplicative hash), never the same account twice.
+  const a = ((i * 2654435761) >>> 0) % accounts;
+  const b = (a + 1 + (((i * 40503) >>> 0) % (accounts - 1))) % accounts;
+  return [a + 1, b + 1];
+}
+
+/**
+ * The ledger's in-process transfer rate: `ops` one-minor-unit transfers between the `accounts` users
+ * funded by `prepare(database, accounts, tag)`, through `postEntry`. `npm run bench:swap` compares
+ * its HTTP swaps with this figure on the same database.
+ */
+export async function measureLedgerTransfers(database: Database, tag: string, accounts: number, ops: number, concurrency: number): Promise<Figures> {
+  return measure(ops, concurrency, async (i) => {
+    const [from, to] = pair(i, accounts);
+    await postEntry(database.db, {
+      kind: 'INTERNAL_TRANSFER',
+      reference: 'bench',
+      idempotencyKey: `${tag}${i}`,
+      postings: transfer(userAccount(`${tag}${from}`, 'USER_AVAILABLE', 'USDT'), userAccount(`${tag}${to}`, 'USER_AVAILABLE', 'USDT'), 1n),
+    });
+    return true;
+  });
+}
+
+async function runScenario(database: Database, label: string, accounts: number, ops: number, concurrency: number): Promise<void> {
+  const tag = `bench-${label}-${accounts}-`;
+  await prepare(database, accounts, tag);
+  const { db } = database;
+  const raw = await measure(ops, concurrency, async (i) => {
+    const [from, to] = pair(i, accounts);
+    const [first, second] = from < to ? [from, to] : [to, from];
+    const deltas = new Map([
+      [from, '-1'],
+      [to, '1'],
+    ]);
+    return db.transaction(async (tx) => {
+      for (const id of [first, second]) {
+        const result: unknown = await tx.execute(
+          sql`UPDATE bench_raw_accounts SET balance_minor = balance_minor + ${deltas.get(id)}::numeric WHERE id = ${id} AND balance_minor + ${deltas.get(id)}::numeric >= 0`,
+        );
+        void result;
+      }
+      return true;
+    });
+  });
+  const ledger = await measureLedgerTransfers(database, tag, accounts, ops, concurrency);
+  const row = (name: string, f: Figures, postingsPerOp: number) =>
+    `  ${name.padEnd(7)} ${f.opsPerSecond.toFixed(0).padStart(7)} transfers/s ${(f.opsPerSecond * postingsPerOp).toFixed(0).padStart(7)} postings/s  p50 ${f.p50Ms.toFixed(2).padStart(7)} ms  p99 ${f.p99Ms.toFixed(2).padStart(7)} ms`;
+  console.log(`${database.kind} · ${accounts.toLocaleString('en-US')} ${accounts <= 10 ? 'hot' : 'spread'} accounts · ${ops} transfers · concurrency ${concurrency}`);
+  console.log(row('raw SQL', raw, 2));
+  console.log(row('ledger', ledger, 2));
+  console.log(`  ratio ledger/raw ${(ledger.opsPerSecond / raw.opsPerSecond).toFixed(2)} (target ≥ 0.70)`);
+}
+
+async function benchDatabase(database: Database, ops: number, concurrency: number): Promise<void> {
+  await database.migrate(findMigrationsDir());
+  await runScenario(database, 'spread', 10_000, ops, concurrency);
+  await runScenario(database, 'hot', 10, ops, concurrency);
+}
+
+/** Run the benchmark only when started as `npm run bench:ledger`, not when imported (bench:swap). */
+async function main(): Promise<void> {
+  const { values: args } = parseArgs({ options: { ops: { type: 'string' }, concurrency: { type: 'string', default: '16' } } });
+  const CONCURRENCY = Number(args.concurrency);
+  const memory = await openDatabase({ kind: 'memory' });
+  try {
+    await benchDatabase(memory, Number(args.ops ?? 2000), 1);
+  } finally {
+    await memory.close();
+  }
+
+  const postgresUrl = [process.env.TEST_DATABASE_URL, process.env.DATABASE_URL].find((url) => url?.startsWith('postgres'));
+  if (postgresUrl) {
+    const name = `meridian_bench_${process.pid}`;
+    const admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(postgresUrl);
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolMax: CONCURRENCY });
+    try {
+      await benchDatabase(database, Number(args.ops ?? 5000), CONCURRENCY);
+    } finally {
+      await database.close();
+      await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+      await admin.end();
+    }
+  } else {
+    console.log('PostgreSQL: skipped (set TEST_DATABASE_URL or DATABASE_URL=postgres://… to include it)');
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

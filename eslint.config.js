@@ -1,0 +1,69 @@
+// ESLint flat config. Module boundaries are lint rules, not wishes (STYLE.md, actualbudget and
+// bulletproof-react): platform code never imports business modules, a module never reads another
+// module's tables, and the web app's imports flow one way: shared → features → app.
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const restrict = (patterns) => ['error', { patterns }];
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', 'apps/server/drizzle/**', 'e2e/test-results/**', 'e2e/playwright-report/**', 'bench/out/**', 'data/**', 'coverage/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      eqeqeq: ['error', 'always'],
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ['apps/server/src/platform/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restrict([
+        { group: ['**/modules/**'], message: 'platform/ holds no business rules and never imports from modules/ (ARCHITECTURE §1).' },
+      ]),
+    },
+  },
+  {
+    files: ['apps/server/src/modules/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restrict([
+        {
+          regex: '^\\.\\./[^/]+/[^/]+\\.tables(\\.ts)?$',
+          message: "A module may call another module's service, never its tables (ARCHITECTURE §1).",
+        },
+      ]),
+    },
+  },
+  {
+    files: ['packages/contracts/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restrict([{ group: ['**/apps/**', '@meridian/server*', '@meridian/web*'], message: 'contracts are imported by the apps, never the reverse.' }]),
+    },
+  },
+  {
+    files: ['apps/web/src/components/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': restrict([
+        { group: ['**/features/**', '**/app/**', '@/features/**', '@/app/**'], message: 'Shared code (components, lib) never imports features or app (bulletproof-react).' },
+      ]),
+    },
+  },
+  {
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': restrict([{ group: ['**/app/**', '@/app/**'], message: 'Features never import the app layer; the app composes features.' }]),
+    },
+  },
+);

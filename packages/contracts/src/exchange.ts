@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { marketCoinCodeSchema } from './market.ts';
+import { decimalAmountSchema } from './money.ts';
+import { pageQuerySchema, pageSchema } from './pagination.ts';
+
+/** How long a firm quote holds (issue 5: 10 s). */
+export const QUOTE_TTL_MS = 10_000;
+/** Default maximum slippage of a flash exchange (issue 5: 0.5%). */
+export const FLASH_SLIPPAGE_BPS_DEFAULT = 50;
+/** Largest slippage a user may accept on a flash exchange (5%). */
+export const FLASH_SLIPPAGE_BPS_MAX = 500;
+
+/**
+ * Which side the entered amount is on: `from` — the user gives exactly `amount`; `to` — the user
+ * receives exactly `amount`.
+ */
+export const swapSideSchema = z.enum(['from', 'to']);
+export type SwapSide = z.infer<typeof swapSideSchema>;
+
+const pairFields = {
+  from: marketCoinCodeSchema,
+  to: marketCoinCodeSchema,
+  amount: decimalAmountSchema,
+  side: swapSideSchema.default('from'),
+};
+const distinctCoins = (value: { from: string; to: string }) => value.from !== value.to;
+
+/** `GET /api/exchange/rate?from&to&amount&side` (spec §7): ask for a firm quote. */
+export const exchangeRateQuerySchema = z.object(pairFields).refine(distinctCoins, { error: 'validation.sameCoin', path: ['to'] });
+export type ExchangeRateQuery = z.infer<typeof exchangeRateQuerySchema>;
+
+/**
+ * A firm quote kept on the server. `rate` is units of `to` per one `from` after the spread
+ * (`spreadBps`), a plain decimal string; `fromAmount`/`toAmount` are wire amounts with each coin's
+ * precision (the user receives the rounded-down amount and pays the rounded-up one).
+ */
+export const exchangeQuoteSchema = z.object({
+  quoteId: z.uuid(),
+  from: marketCoinCodeSchema,
+  to: marketCoinCodeSchema,
+  side: swapSideSchema,
+  rate: z.string(),
+  spreadBps: z.number().int(),
+  fromAmount: z.string(),
+  toAmount: z.string(),
+  expiresAt: z.iso.datetime(),
+});
+export type ExchangeQuote = z.infer<typeof exchangeQuoteSchema>;
+
+/** `POST /api/exchange/swap`: execute a quote, exactly once. */
+export const swapRequestSchema = z.object({ quoteId: z.uuid() });
+export type SwapRequest = z.infer<typeof swapRequestSchema>;
+
+/** A swap that was executed (also a row of the swap history). */
+export const swapRecordSchema = z.object({
+  swapId: z.uuid(),
+  kind: z.enum(['SWAP', 'FLASH']),
+  from: marketCoinCodeSchema,
+  to: marketCoinCodeSchema,
+  fromAmount: z.string(),
+  toAmount: z.string(),
+  rate: z.string(),
+  executedAt: z.iso.datetime(),
+});
+export type SwapRecord = z.infer<typeof swapRecordSchema>;
+
+/**
+ * `POST /api/exchange/flash`: convert at the live rate in one step. `expectedRate` is the rate the
+ * user saw; the exchange is refused when the executable rate is more than `maxSlippageBps` worse.
+ * `requestId` (a client-made UUID) makes a retry return the first result instead of swapping twice.
+ */
+export const flashExchangeRequestSchema = z
+  .object({
+    ...pairFields,
+    expectedRate: decimalAmountSchema,
+    maxSlippageBps: z.number().int().min(0).max(FLASH_SLIPPAGE_BPS_MAX).default(FLASH_SLIPPAGE_BPS_DEFAULT),
+    requestId: z.uuid(),
+  })
+  .refine(distinctCoins, { error: 'validation.sameCoin', path: ['to'] });
+export type FlashExchangeRequest = z.infer<typeof flashExchangeRequestSchema>;
+
+/**
+ * `GET /api/exchange/swap/list`: the user's swaps, newest first, optionally for one coin (either
+ * side) and executed within `createTime` — two ISO instants [from, to], repeated query parameter
+ * (spec §7 arrays repeated), like the wallet history.
+ */
+export const swapListQuerySchema = pageQuerySchema.extend({
+  coin: marketCoinCodeSchema.optional(),
+  createTime: z
+    .union([z.string(), z.array(z.string())])
+    .transform((value) => (Array.isArray(value) ? value : [value]))
+    .pipe(z.tuple([z.iso.datetime({ offset: true }), z.iso.datetime({ offset: true })]))
+    .optional(),
+});
+export type SwapListQuery = z.infer<typeof swapListQuerySchema>;
+export const swapPageSchema = pageSchema(swapRecordSchema);

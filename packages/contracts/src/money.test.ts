@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { AmountParseError, formatAmount, parseAmountMinor, toDecimalString } from './money.ts';
+
+describe('parseAmountMinor reads wire decimals exactly', () => {
+  it('converts whole and fractional amounts to minor units', () => {
+    expect(parseAmountMinor('1234.50', 'USD')).toBe(123450n);
+    expect(parseAmountMinor('0.00000001', 'BTC')).toBe(1n);
+    expect(parseAmountMinor('250', 'USDT')).toBe(250_000_000n);
+    expect(parseAmountMinor('0', 'JPY')).toBe(0n);
+    // A value a float cannot hold exactly still parses to the exact integer.
+    expect(parseAmountMinor('90071992547409.93', 'USD')).toBe(9007199254740993n);
+  });
+
+  it('refuses more decimals than the asset allows, naming the reason', () => {
+    expect(() => parseAmountMinor('0.000000001', 'BTC')).toThrow(AmountParseError);
+    expect(() => parseAmountMinor('1.5', 'JPY')).toThrowError(/precision/);
+    expect(() => parseAmountMinor('1.000', 'USD')).toThrowError(/precision/);
+  });
+
+  it('refuses malformed text', () => {
+    for (const text of ['', '-1', '+1', '1e3', '1,000', '01', '.5', '5.', ' 1', 'NaN']) {
+      expect(() => parseAmountMinor(text, 'USDT'), text).toThrowError(/format/);
+    }
+  });
+
+  it('refuses amounts too large for numeric(38,0)', () => {
+    expect(() => parseAmountMinor('1' + '0'.repeat(38), 'JPY')).toThrowError(/range/);
+  });
+});
+
+describe('toDecimalString and formatAmount', () => {
+  it('writes the wire form with the asset precision', () => {
+    expect(toDecimalString(123450n, 'USD')).toBe('1234.50');
+    expect(toDecimalString(1n, 'BTC')).toBe('0.00000001');
+    expect(toDecimalString(-5n, 'USDT')).toBe('-0.000005');
+    expect(toDecimalString(42n, 'JPY')).toBe('42');
+  });
+
+  it('round-trips every precision', () => {
+    for (const [text, asset] of [['0.12345678', 'BTC'], ['999999.999999', 'USDE'], ['7', 'JPY']] as const) {
+      expect(toDecimalString(parseAmountMinor(text, asset), asset)).toBe(text);
+    }
+  });
+
+  it('formats for display with separators and at least two decimals', () => {
+    expect(formatAmount(123456789n, 'USD')).toBe('1,234,567.89');
+    expect(formatAmount(1_000_000_000n, 'USDT')).toBe('1,000.00');
+    expect(formatAmount(1_234_500n, 'USDT')).toBe('1.2345');
+    expect(formatAmount(12_345_678_901n, 'BTC')).toBe('123.45678901');
+    expect(formatAmount(-150n, 'USD')).toBe('-1.50');
+    expect(formatAmount(1234n, 'JPY')).toBe('1,234');
+  });
+
+  it('cuts toward zero when fewer decimals are asked for', () => {
+    expect(formatAmount(199_999_999n, 'BTC', { decimalsMax: 2 })).toBe('1.99');
+  });
+});

@@ -1,0 +1,69 @@
+import { interpolate, type Locale, type LocalizedText } from './locale.ts';
+
+/**
+ * Validation messages of the product's own rules (spec §5), in both locales. A zod schema names
+ * one by key (`z.string().min(8, { error: 'validation.passwordMin' })`) and the server's error
+ * handler, like the web forms, turns the key into the user's language. Placeholders are `{name}`.
+ */
+export const VALIDATION_MESSAGES = {
+  'validation.required': { 'en-US': 'This field is required', 'zh-HK': '此欄位為必填' },
+  'validation.email': { 'en-US': 'Please enter a valid email address', 'zh-HK': '請輸入有效的電郵地址' },
+  'validation.amount': { 'en-US': 'Enter a valid amount', 'zh-HK': '請輸入有效的金額' },
+  'validation.amountPrecision': {
+    'en-US': 'At most {decimals} decimal places are allowed',
+    'zh-HK': '最多只可輸入 {decimals} 位小數',
+  },
+  'validation.amountPositive': { 'en-US': 'The amount must be greater than zero', 'zh-HK': '金額必須大於零' },
+  'validation.passwordMin': { 'en-US': 'The password must be at least 8 characters', 'zh-HK': '密碼最少需要 8 個字元' },
+  'validation.passwordMismatch': { 'en-US': 'The two passwords do not match', 'zh-HK': '兩次輸入的密碼不一致' },
+  'validation.code6': { 'en-US': 'Enter the 6-digit code', 'zh-HK': '請輸入 6 位數字驗證碼' },
+  'validation.addressLabel': { 'en-US': 'The label must be 4 to 50 characters', 'zh-HK': '標籤長度須為 4 至 50 個字元' },
+  'validation.deviceId': { 'en-US': 'The device id must look like pro-web-{uuid}', 'zh-HK': '裝置編號格式須為 pro-web-{uuid}' },
+  'validation.pushToken': { 'en-US': 'The push subscription is not valid', 'zh-HK': '推送訂閱無效' },
+  'validation.unknownField': { 'en-US': 'This field is not allowed', 'zh-HK': '不允許此欄位' },
+  'validation.withdrawAddressRequired': { 'en-US': 'Withdrawal address required', 'zh-HK': '請輸入提現地址' },
+  'validation.withdrawAddressInvalid': { 'en-US': 'This is not a valid address on the {network} network', 'zh-HK': '這不是 {network} 網絡的有效地址' },
+  'validation.withdrawAddressOwn': { 'en-US': 'You cannot withdraw to your own deposit address', 'zh-HK': '不能提現到自己的充值地址' },
+  'validation.withdrawAddressNotWhitelisted': {
+    'en-US': 'Withdrawals go only to address-book addresses at least 24 hours old',
+    'zh-HK': '只可提現到已加入地址簿滿 24 小時的地址',
+  },
+  'validation.networkRequired': { 'en-US': 'Select a network', 'zh-HK': '請選擇網絡' },
+  'validation.networkUnavailable': { 'en-US': 'This network is not available for {coin}', 'zh-HK': '{coin} 不支援此網絡' },
+  'validation.withdrawMin': { 'en-US': 'Minimum withdrawal not lower than {limit} {unit}', 'zh-HK': '最低提現金額不低於 {limit} {unit}' },
+  'validation.withdrawMax': { 'en-US': 'Single-transaction withdrawal maximum {limit} {unit}', 'zh-HK': '單筆最高提現金額 {limit} {unit}' },
+  'validation.amountExceedsAvailable': { 'en-US': 'Do not exceed the available balance', 'zh-HK': '不可超過可用餘額' },
+  'validation.addressBookDuplicate': { 'en-US': 'This address is already in your address book', 'zh-HK': '此地址已在地址簿中' },
+  'validation.passwordCommon': {
+    'en-US': 'This password is too common, please choose another',
+    'zh-HK': '此密碼過於常見，請選擇其他密碼',
+  },
+  'validation.humanCheck': { 'en-US': 'Please complete the human check', 'zh-HK': '請完成人機驗證' },
+  'validation.recoveryCode': { 'en-US': 'Enter a recovery code like ABCDE-FGHIJ', 'zh-HK': '請輸入恢復碼，格式如 ABCDE-FGHIJ' },
+  'validation.mobile': { 'en-US': 'Enter a valid mobile number', 'zh-HK': '請輸入有效的手機號碼' },
+  'validation.country': { 'en-US': 'Select a country or region', 'zh-HK': '請選擇國家或地區' },
+  'validation.factorScope': { 'en-US': 'This factor cannot be used here', 'zh-HK': '此驗證方式不適用於此處' },
+  'validation.bindingRequired': { 'en-US': 'At least one binding must remain', 'zh-HK': '至少須保留一項綁定' },
+  'validation.mfaNotBound': { 'en-US': 'Bind Google Authenticator first', 'zh-HK': '請先綁定 Google 驗證器' },
+  'validation.securityPasswordNotSet': { 'en-US': 'Set a security code first', 'zh-HK': '請先設定安全碼' },
+  'validation.emailCode': { 'en-US': 'Please enter the email verification code', 'zh-HK': '請輸入電郵驗證碼' },
+  'validation.mfaCode': { 'en-US': 'Please enter the 6-digit Google Authenticator code', 'zh-HK': '請輸入 6 位 Google 驗證碼' },
+  'validation.securityPassword': { 'en-US': 'Please enter secure password', 'zh-HK': '請輸入安全密碼' },
+  'validation.smsCode': { 'en-US': 'Please enter the SMS verification code', 'zh-HK': '請輸入短訊驗證碼' },
+  'validation.wrongPassword': { 'en-US': 'The password is incorrect', 'zh-HK': '密碼不正確' },
+  'validation.sameCoin': { 'en-US': 'Please select another currency', 'zh-HK': '請選擇另一種幣種' },
+  'validation.emailTaken': { 'en-US': 'This email address is already in use', 'zh-HK': '此電郵地址已被使用' },
+  'validation.sameEmail': { 'en-US': 'The new email must differ from the current one', 'zh-HK': '新電郵地址不可與目前地址相同' },
+  'validation.samePassword': { 'en-US': 'The new password must differ from the current one', 'zh-HK': '新密碼不可與目前密碼相同' },
+} as const satisfies Record<string, LocalizedText>;
+
+export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;
+
+export function isValidationMessageKey(value: string): value is ValidationMessageKey {
+  return Object.hasOwn(VALIDATION_MESSAGES, value);
+}
+
+/** Translate a validation key; a text that is not a key is returned unchanged. */
+export function validationMessage(keyOrText: string, locale: Locale, params?: Record<string, string | number>): string {
+  return isValidationMessageKey(keyOrText) ? interpolate(VALIDATION_MESSAGES[keyOrText][locale], params) : keyOrText;
+}

@@ -1,0 +1,189 @@
+import { z } from 'zod';
+import { assetCodeSchema, decimalAmountSchema } from './money.ts';
+import { pageQuerySchema, pageSchema } from './pagination.ts';
+import { sensitiveFactorsSchema } from './security.ts';
+
+/**
+ * Wallet API contracts (spec §3 wallet coin, network, balance, withdraw record, withdraw address;
+ * §4 withdraw status; §5 amount rules and label; §7 wallet/*, account/balance, coinlist). Amounts
+ * are decimal strings in the coin's precision; the server parses them exactly.
+ */
+
+/** Withdraw status (spec §4): 0 waiting, 1 processing, 2 success, 3 failure, 4 cancel. */
+export const WITHDRAW_STATUS = { WAITING: 0, PROCESSING: 1, SUCCESS: 2, FAILURE: 3, CANCEL: 4 } as const;
+export type WithdrawStatus = (typeof WITHDRAW_STATUS)[keyof typeof WITHDRAW_STATUS];
+export const withdrawStatusSchema = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
+
+/** Deposit status: pending until the network's confirmations are reached, then credited. */
+export const DEPOSIT_STATUSES = ['PENDING', 'CREDITED'] as const;
+export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
+
+/** INTERNAL: between two Meridian users, settled at once without fee. OUTER: on chain. */
+export const transferTypeSchema = z.enum(['INTERNAL', 'OUTER']);
+export type TransferType = z.infer<typeof transferTypeSchema>;
+
+/** Label of a saved address: 4–50 characters (spec §5). */
+export const addressLabelSchema = z.string().trim().min(4, { error: 'validation.addressLabel' }).max(50, { error: 'validation.addressLabel' });
+
+/** A network a coin moves on, with its limits in the coin's decimals (spec §3 Network). */
+export const coinNetworkSchema = z.object({
+  network: z.string(),
+  withdrawMin: z.string(),
+  withdrawMax: z.string(),
+  withdrawFee: z.string(),
+  confirmationsRequired: z.number().int(),
+  isDepositEnabled: z.boolean(),
+  isWithdrawEnabled: z.boolean(),
+});
+export type CoinNetwork = z.infer<typeof coinNetworkSchema>;
+
+/** A wallet coin (spec §3): code, full name, icon, precision and its networks. */
+export const walletCoinSchema = z.object({
+  coinCode: assetCodeSchema,
+  fullName: z.string(),
+  icon: z.string(),
+  precision: z.number().int(),
+  nets: z.array(coinNetworkSchema),
+});
+export type WalletCoin = z.infer<typeof walletCoinSchema>;
+
+/** `GET coinlist` and `GET wallet/coin/config`: the enabled coins with their networks. */
+export const coinListContentSchema = z.array(walletCoinSchema);
+
+/** `GET wallet/network?coin=` */
+export const networkQuerySchema = z.object({ coin: assetCodeSchema });
+export const networkListContentSchema = z.array(coinNetworkSchema);
+
+/** `GET wallet/address?coin=&net=&action=deposit`: the user's deposit address for a coin and network. */
+export const depositAddressQuerySchema = z.object({ coin: assetCodeSchema, net: z.string().min(1).max(32), action: z.literal('deposit').default('deposit') });
+export const depositAddressContentSchema = z.object({ coinCode: assetCodeSchema, network: z.string(), address: z.string(), confirmationsRequired: z.number().int() });
+export type DepositAddressContent = z.infer<typeof depositAddressContentSchema>;
+
+/** One asset line of a balance (spec §3: coinCode, type, amount, convert = USD value). */
+export const balanceAssetSchema = z.object({
+  coinCode: assetCodeSchema,
+  type: z.enum(['available', 'frozen']),
+  amount: z.string(),
+  /** USD value, 2 decimals, rounded down; null when no price is available. */
+  convert: z.string().nullable(),
+});
+export const balanceAccountSchema = z.object({
+  accountType: z.enum(['MainAccount', 'FundAccount', 'CardAccount']),
+  /** USD value of the account's assets, 2 decimals, rounded down. */
+  totalUsd: z.string(),
+  assets: z.array(balanceAssetSchema),
+});
+/** `GET wallet/balance`, `GET account/balance`, `GET wallet/overview` (spec §3 "Balance response: overview and wallet"). */
+export const balanceContentSchema = z.object({
+  overview: z.object({ totalUsd: z.string(), accounts: z.array(balanceAccountSchema.omit({ assets: true })) }),
+  wallet: z.object({ accounts: z.array(balanceAccountSchema) }),
+});
+export type BalanceContent = z.infer<typeof balanceContentSchema>;
+
+/** `POST wallet/withdraw` (api-version 2.0) body, with the security-check factors. */
+export const withdrawBodySchema = sensitiveFactorsSchema.extend({
+  coin: assetCodeSchema,
+  network: z.string().min(1).max(32),
+  address: z.string().trim().min(1, { error: 'validation.withdrawAddressRequired' }).max(128),
+  amount: decimalAmountSchema,
+});
+export type WithdrawBody = z.infer<typeof withdrawBodySchema>;
+
+/** A deposit or withdrawal in the history (spec §3 withdraw record). */
+export const walletRecordSchema = z.object({
+  id: z.string(),
+  action: z.enum(['deposit', 'withdraw']),
+  coinCode: assetCodeSchema,
+  network: z.string(),
+  address: z.string(),
+  amount: z.string(),
+  fee: z.string(),
+  type: transferTypeSchema,
+  /** Withdrawals: 0–4 (spec §4). Deposits: 0 pending, 2 credited. */
+  status: z.number().int(),
+  txHash: z.string().nullable(),
+  confirmations: z.number().int().nullable(),
+  createTime: z.string(),
+});
+export type WalletRecord = z.infer<typeof walletRecordSchema>;
+
+/** `GET wallet/record`: history with the filters of spec §3 (coin, createTime range, status, type), paged. */
+export const walletRecordQuerySchema = pageQuerySchema.extend({
+  action: z.enum(['deposit', 'withdraw']),
+  coin: assetCodeSchema.optional(),
+  /** Two ISO instants [from, to]; repeated query parameter (spec §7 arrays repeated). */
+  createTime: z
+    .union([z.string(), z.array(z.string())])
+    .transform((value) => (Array.isArray(value) ? value : [value]))
+    .pipe(z.tuple([z.iso.datetime({ offset: true }), z.iso.datetime({ offset: true })]))
+    .optional(),
+  status: z.coerce.number().int().min(0).max(4).optional(),
+  type: transferTypeSchema.optional(),
+});
+export type WalletRecordQuery = z.infer<typeof walletRecordQuerySchema>;
+export const walletRecordPageSchema = pageSchema(walletRecordSchema);
+
+/** A saved withdrawal address (spec §3 withdraw address). */
+export const addressBookEntrySchema = z.object({
+  id: z.number().int(),
+  label: z.string(),
+  network: z.string(),
+  address: z.string(),
+  createTime: z.string(),
+  /** In whitelist mode, when it becomes usable. */
+  usableAt: z.string(),
+});
+export type AddressBookEntry = z.infer<typeof addressBookEntrySchema>;
+export const addressBookListSchema = z.array(addressBookEntrySchema);
+/** `POST wallet/addressbook` body (WITHDRAW_ADDRESS_ADD security check). */
+export const addressBookAddBodySchema = sensitiveFactorsSchema.extend({
+  label: addressLabelSchema,
+  network: z.string().min(1, { error: 'validation.networkRequired' }).max(32),
+  address: z.string().trim().min(1, { error: 'validation.withdrawAddressRequired' }).max(128),
+});
+export const idParamSchema = z.object({ id: z.coerce.number().int().positive() });
+
+/** Operator API: `GET ops/withdrawals?status=` and the transitions. */
+export const opsWithdrawalQuerySchema = pageQuerySchema.extend({ status: z.coerce.number().int().min(0).max(4).optional() });
+export const opsCompleteBodySchema = z.object({ txHash: z.string().min(1).max(128) });
+export const opsFailBodySchema = z.object({ reason: z.string().min(1).max(500) });
+
+/**
+ * The custody webhook (`POST custody/webhook`), signed with HMAC-SHA256 of the raw body in the
+ * `X-Custody-Signature: sha256=<hex>` header. `sentAt` (ISO) must be within 5 minutes; `deliveryId`
+ * is accepted once.
+ */
+export const custodyDepositEventSchema = z.object({
+  type: z.literal('deposit'),
+  network: z.string().min(1).max(32),
+  coin: assetCodeSchema,
+  address: z.string().min(1).max(128),
+  txHash: z.string().min(1).max(128),
+  outputIndex: z.number().int().min(0).max(1_000_000),
+  amount: decimalAmountSchema,
+  confirmations: z.number().int().min(0).max(1_000_000),
+});
+export const custodyWithdrawalEventSchema = z.object({
+  type: z.literal('withdrawal'),
+  withdrawalId: z.string().regex(/^\d{1,18}$/),
+  result: z.enum(['success', 'failure']),
+  txHash: z.string().min(1).max(128).optional(),
+  reason: z.string().max(500).optional(),
+});
+export const custodyWebhookBodySchema = z.object({
+  deliveryId: z.string().min(1).max(128),
+  sentAt: z.iso.datetime({ offset: true }),
+  event: z.discriminatedUnion('type', [custodyDepositEventSchema, custodyWithdrawalEventSchema]),
+});
+export type CustodyWebhookBody = z.infer<typeof custodyWebhookBodySchema>;
+/** Header carrying the webhook signature. */
+export const HEADER_CUSTODY_SIGNATURE = 'X-Custody-Signature';
+/** How far `sentAt` may be from the server's clock. */
+export const CUSTODY_WEBHOOK_TOLERANCE_MS = 5 * 60 * 1000;
+
+/** What the webhook answers: the deposit's state, or that the delivery was a duplicate. */
+export const custodyWebhookContentSchema = z.object({
+  isDuplicateDelivery: z.boolean(),
+  depositId: z.string().nullable(),
+  status: z.string().nullable(),
+});
