@@ -206,3 +206,51 @@ test('recover a forgotten password, then log in with the new one (en-US)', async
   await page.getByTestId('login-submit').click();
   await expect(page.getByTestId('account-menu')).toBeVisible();
 });
+
+test('change the email: code to the new address, security check, then sign in with the new address (zh-HK)', async ({ page, request }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'the header login buttons are in the drawer on mobile');
+  test.setTimeout(120_000);
+  const suffix = randomBytes(4).toString('hex');
+  const email = `e2e-old-${suffix}@example.com`;
+  const newEmail = `e2e-renamed-${suffix}@example.com`;
+  // The masked form the security page shows (contracts maskEmail: first two, last two of the local part).
+  const newEmailMasked = `e2${'*'.repeat(16)}${suffix.slice(-2)}@example.com`;
+  await page.goto('/?locale=zh-HK');
+  await register(page, request, email);
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-password').fill(PASSWORD);
+  await waitForHumanCheck(page, 'login-submit');
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('account-menu')).toBeVisible();
+  await page.locator('.ant-notification-notice-close').click();
+
+  await page.goto('/my/security');
+  // Bad input is refused in the user's language before anything is sent.
+  await page.getByTestId('change-email-input').fill('not-an-email');
+  await page.getByTestId('change-email-send-code').click();
+  await expect(page.getByTestId('change-email').locator('.ant-form-item-explain-error')).toBeVisible();
+  await expect(page.getByTestId('change-email-send-code')).toBeEnabled();
+
+  await page.getByTestId('change-email-input').fill(newEmail);
+  await page.getByTestId('change-email-send-code').click();
+  await expect(page.getByTestId('change-email-send-code')).toBeDisabled();
+  await page.getByTestId('change-email-code').fill(await readCode(request, newEmail, 'EMAIL_CHANGE'));
+  await page.getByTestId('change-email-submit').click();
+
+  // The security check sends an EMAIL_CHANGE code to the current address.
+  await expect(page.getByTestId('security-check-form')).toBeVisible();
+  await page.getByTestId('email-code').fill(await readCode(request, email, 'EMAIL_CHANGE'));
+  await page.getByTestId('security-check-submit').click();
+  await expect(page.getByTestId('change-email').getByRole('alert')).toContainText(newEmail);
+  await expect(page.getByTestId('binding-email')).toContainText(newEmailMasked);
+
+  // The old address no longer signs in; the new one does.
+  await logOut(page);
+  const old = await request.post('/api/user/login', {
+    headers: { 'content-type': 'application/json', 'x-meridian-client': 'web' },
+    data: { email, password: PASSWORD, token: 'x' },
+  });
+  expect((await old.json()).statusCode).not.toBe(200);
+  await logIn(page, newEmail);
+  await expect(page.getByTestId('account-menu')).toBeVisible();
+});

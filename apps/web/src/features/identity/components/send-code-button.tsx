@@ -21,13 +21,15 @@ export interface SendCodeButtonProps {
   handleRef?: Ref<SendCodeHandle>;
   /** Start counting at mount, without sending (the security check sends on show). */
   isStartedOnMount?: boolean;
+  /** `data-testid` of the button; `send-code` unless a page shows two senders at once. */
+  testId?: string;
 }
 
 /**
  * The send-code button of spec §4: initial (send) → counting (seconds left, disabled) → ended
  * (resend). Starting begins a 1-second tick; a failed send ends the countdown at once.
  */
-export function SendCodeButton({ onSend, onFailure, handleRef, isStartedOnMount = false }: SendCodeButtonProps) {
+export function SendCodeButton({ onSend, onFailure, handleRef, isStartedOnMount = false, testId = 'send-code' }: SendCodeButtonProps) {
   const { t } = useTranslation('identity');
   const [state, setState] = useState<SendCodeState>('initial');
   const [secondsLeft, setSecondsLeft] = useState(CODE_COUNTDOWN_SECONDS);
@@ -78,7 +80,7 @@ export function SendCodeButton({ onSend, onFailure, handleRef, isStartedOnMount 
   };
 
   return (
-    <Button data-testid="send-code" disabled={state === 'counting'} loading={isSending} onClick={() => void send()}>
+    <Button data-testid={testId} disabled={state === 'counting'} loading={isSending} onClick={() => void send()}>
       {state === 'counting' ? t('sendCode.counting', { seconds: secondsLeft }) : state === 'ended' ? t('sendCode.resend') : t('sendCode.send')}
     </Button>
   );

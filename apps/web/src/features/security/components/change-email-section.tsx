@@ -88,7 +88,7 @@ export function ChangeEmailSection() {
             >
               <Input data-testid="change-email-code" inputMode="numeric" maxLength={6} autoComplete="one-time-code" placeholder={t('verify.codePlaceholder')} />
             </Form.Item>
-            <SendCodeButton onSend={sendCode} />
+            <SendCodeButton onSend={sendCode} testId="change-email-send-code" />
           </div>
         </Form.Item>
         {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} />}
