@@ -1,13 +1,15 @@
 -- The ledger's posting function (apps/server/src/modules/ledger/ledger.service.ts, docs/ledger.md).
 -- One call per entry; PL/pgSQL keeps the plans of its statements for the session, so a posting
--- costs one short round trip. Steps, in the caller's transaction:
+-- costs one short round trip. One statement is atomic on its own, so outside a transaction no
+-- BEGIN/COMMIT is needed. Steps:
 --   1. claim the idempotency key (INSERT … ON CONFLICT DO NOTHING); taken → o_status 'replay';
 --   2. lock every account of the entry in id order (SELECT … ORDER BY id FOR UPDATE), creating
 --      the missing ones first time round (sorted, so concurrent creators insert in one order);
 --   3. (p_changed_count: how many accounts have a non-zero net change);
 --   4. apply each account's net change with one conditional UPDATE that never takes an account
---      without is_negative_allowed below zero; any refused → o_status 'insufficient' (the caller
---      throws INSUFFICIENT_BALANCE and its transaction rolls everything back);
+--      without is_negative_allowed below zero; any refused → RAISE with SQLSTATE ML001 (the
+--      statement, or the caller's transaction, rolls everything back; the caller answers
+--      INSUFFICIENT_BALANCE);
 --   5. write the postings.
 CREATE OR REPLACE FUNCTION ledger_post(
   p_kind text,
@@ -78,8 +80,9 @@ BEGIN
   WHERE a.id = d.id AND d.delta <> 0 AND (a.balance_minor + d.delta >= 0 OR a.is_negative_allowed);
   GET DIAGNOSTICS v_updated = ROW_COUNT;
   IF v_updated <> v_changed THEN
-    RETURN QUERY SELECT v_entry_id, v_created_at, 'insufficient'::text, v_account_ids;
-    RETURN;
+    -- Raising ends the statement with nothing written (the key claim and any new account included),
+    -- in autocommit and in a caller's transaction alike.
+    RAISE EXCEPTION 'ledger_post: insufficient balance' USING ERRCODE = 'ML001';
   END IF;
 
   INSERT INTO ledger_postings (entry_id, account_id, asset, amount_minor)

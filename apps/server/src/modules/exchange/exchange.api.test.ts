@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, registerAndLogin, testDatabaseRegistry, type TestSession } from '../../../test/helpers.ts';
 import { buildApp } from '../../app.ts';
+import { inventoryShard } from './exchange.service.ts';
 import { loadConfig } from '../../config.ts';
 import type { AggregatedPrice, PriceOracle } from '../../platform/prices/aggregator.ts';
 import { PriceDecimal, type PriceSymbol, PriceUnavailableError } from '../../platform/prices/types.ts';
 import { checkLedgerInvariants } from '../ledger/ledger.invariants.ts';
-import { accountBalance, postEntry } from '../ledger/ledger.service.ts';
+import { accountBalance, platformBalance, postEntry } from '../ledger/ledger.service.ts';
 import { platformAccount, transfer, userAccount } from '../ledger/ledger.types.ts';
 
 /**
@@ -116,8 +117,12 @@ describe('POST /api/exchange/swap', () => {
     expect(response.json()).toMatchObject({ statusCode: 200, content: { swapId: content.quoteId, kind: 'SWAP', fromAmount: '1000.000000', toAmount: '0.01990000', rate: '0.0000199' } });
     expect(await available(alice.userId, 'USDT')).toBe(4_000_000_000n);
     expect(await available(alice.userId, 'BTC')).toBe(1_990_000n);
-    expect(await accountBalance(database.db, platformAccount('EXCHANGE_INVENTORY', 'USDT'))).toBe(1_000_000_000n);
-    expect(await accountBalance(database.db, platformAccount('EXCHANGE_INVENTORY', 'BTC'))).toBe(-1_990_000n);
+    // Both inventory legs land in the shard the quote id picks; the desk's inventory is the sum of its shards.
+    const shard = inventoryShard(content.quoteId);
+    expect(await accountBalance(database.db, platformAccount('EXCHANGE_INVENTORY', 'USDT', shard))).toBe(1_000_000_000n);
+    expect(await accountBalance(database.db, platformAccount('EXCHANGE_INVENTORY', 'BTC', shard))).toBe(-1_990_000n);
+    expect(await platformBalance(database.db, 'EXCHANGE_INVENTORY', 'USDT')).toBe(1_000_000_000n);
+    expect(await platformBalance(database.db, 'EXCHANGE_INVENTORY', 'BTC')).toBe(-1_990_000n);
     // The user is told (issue 6: swap done).
     const messages = (await app.inject({ method: 'GET', url: '/api/notice/message/list', headers: { cookie: alice.cookie } })).json().content;
     expect(messages.list[0]).toMatchObject({ category: 'EXCHANGE', title: 'Exchange completed', body: 'You exchanged 1000.000000 USDT for 0.01990000 BTC.' });

@@ -29,6 +29,19 @@ const UNUSED_QUOTE_RETENTION_MS = 86_400_000;
 /** Rows the pruning job deletes per run. */
 const PRUNE_BATCH_ROWS = 10_000;
 const BPS = 10_000;
+/**
+ * Shards of each asset's exchange inventory account. Every swap touches the inventory of both its
+ * coins; with one row per asset, concurrent swaps of a pair would queue on those two row locks
+ * until each commit. A swap uses the shard its quote id picks, so concurrent swaps lock different
+ * rows; the desk's inventory of an asset is the sum of its shards (docs/exchange.md).
+ */
+export const EXCHANGE_INVENTORY_SHARDS = 16;
+
+/** The inventory shard of a quote: its UUID's first 32 bits modulo the shard count. */
+export function inventoryShard(quoteId: string): number {
+  const prefix = Number.parseInt(quoteId.slice(0, 8), 16);
+  return Number.isNaN(prefix) ? 0 : prefix % EXCHANGE_INVENTORY_SHARDS;
+}
 
 type QuoteRow = typeof exchangeQuotes.$inferSelect;
 
@@ -247,14 +260,15 @@ export class ExchangeService {
     }
     const from = claimed.fromCoin as MarketCoinCode;
     const to = claimed.toCoin as MarketCoinCode;
+    const shard = inventoryShard(quoteId);
     const { entry } = await postEntry(tx, {
       kind: 'EXCHANGE_SWAP',
       reference: `swap:${quoteId}`,
       idempotencyKey: `swap:${quoteId}`,
       postings: [
         { account: userAccount(userId, 'USER_AVAILABLE', from), amountMinor: -claimed.fromAmountMinor },
-        { account: platformAccount('EXCHANGE_INVENTORY', from), amountMinor: claimed.fromAmountMinor },
-        { account: platformAccount('EXCHANGE_INVENTORY', to), amountMinor: -claimed.toAmountMinor },
+        { account: platformAccount('EXCHANGE_INVENTORY', from, shard), amountMinor: claimed.fromAmountMinor },
+        { account: platformAccount('EXCHANGE_INVENTORY', to, shard), amountMinor: -claimed.toAmountMinor },
         { account: userAccount(userId, 'USER_AVAILABLE', to), amountMinor: claimed.toAmountMinor },
       ],
       metadata: { quoteId, rate: claimed.rate, kind: claimed.kind },

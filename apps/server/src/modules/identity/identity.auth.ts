@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthContext, AuthProvider, KycRequirement } from '../../platform/http/auth.ts';
 import { requestLocale } from '../../platform/http/locale.ts';
 import { randomToken } from '../../platform/security/one-time-codes.ts';
-import type { IdentityService, NewSession, RequestMeta } from './identity.service.ts';
+import { assertKycLevel, type IdentityService, type NewSession, type RequestMeta } from './identity.service.ts';
 
 /** Cookie holding the session token (httpOnly, SameSite=Lax, Secure in production). */
 export const SESSION_COOKIE = 'meridian_sid';
@@ -41,8 +41,9 @@ export class IdentityAuthProvider implements AuthProvider {
     return this.identity.verifySensitiveAction(auth.userId, event, factors, requestMeta(request));
   }
 
-  requireKyc(auth: AuthContext, level: KycRequirement): Promise<void> {
-    return this.identity.requireKyc(auth.userId, level);
+  /** The level was read with the session in this request: no second query. */
+  async requireKyc(auth: AuthContext, level: KycRequirement): Promise<void> {
+    assertKycLevel(auth.kycLevel, level);
   }
 
   /** Set the session cookie of a new session (and a device cookie when the browser has none). */

@@ -135,6 +135,15 @@ const ANONYMOUS_EVENTS: Partial<Record<CaptchaEvent, 'login' | 'register' | 'rec
 };
 
 /**
+ * Refuse a user below the KYC level a route needs (basic = level 1, investor = level 2). The level
+ * is 0 until the KYC module (a later issue) verifies the user; `setKycLevel` sets it.
+ * @throws DomainError VERIFICATION_REQUIRED (105) when `kycLevel` is lower.
+ */
+export function assertKycLevel(kycLevel: number, level: 'basic' | 'investor'): void {
+  if (kycLevel < (level === 'basic' ? 1 : 2)) throw new DomainError('VERIFICATION_REQUIRED');
+}
+
+/**
  * Identity and security (issue 3): accounts, human check, email/SMS codes, login with optional
  * second factors, sessions, security configuration, authenticator, trading password, mobile,
  * sensitive-action checks, withdrawal holds, account closure and the audit log.
@@ -436,11 +445,11 @@ export class IdentityService {
    * The live session of a cookie token: not revoked, before its absolute expiry, used within the idle
    * limit, of an active user. Refreshes the last-seen time at most once a minute.
    */
-  async resolveSession(token: string): Promise<{ userId: string; sessionId: string } | null> {
+  async resolveSession(token: string): Promise<{ userId: string; sessionId: string; kycLevel: number } | null> {
     if (!/^[\w-]{20,100}$/.test(token)) return null;
     const now = Date.now();
     const [row] = await this.db
-      .select({ id: sessions.id, userId: sessions.userId, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt, revokedAt: sessions.revokedAt, status: users.status })
+      .select({ id: sessions.id, userId: sessions.userId, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt, revokedAt: sessions.revokedAt, status: users.status, kycLevel: users.kycLevel })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(eq(sessions.tokenHash, sha256(token)))
@@ -450,7 +459,7 @@ export class IdentityService {
     if (now - row.lastSeenAt.getTime() > IDENTITY_RULES.sessionTouchIntervalMs) {
       await this.db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, row.id));
     }
-    return { userId: row.userId, sessionId: row.id };
+    return { userId: row.userId, sessionId: row.id, kycLevel: row.kycLevel };
   }
 
   /** Revoke the session of a cookie token (logout). Unknown tokens are ignored. */
@@ -914,15 +923,6 @@ export class IdentityService {
       .update(users)
       .set({ withdrawalHoldUntil: sql`GREATEST(COALESCE(${users.withdrawalHoldUntil}, ${until}), ${until})` })
       .where(eq(users.id, userId));
-  }
-
-  /**
-   * @throws DomainError VERIFICATION_REQUIRED (105) when the user's KYC level is below `level`.
-   * The level is 0 until the KYC module (a later issue) verifies the user; `setKycLevel` sets it.
-   */
-  async requireKyc(userId: string, level: 'basic' | 'investor'): Promise<void> {
-    const user = await this.requireUser(userId);
-    if (user.kycLevel < (level === 'basic' ? 1 : 2)) throw new DomainError('VERIFICATION_REQUIRED');
   }
 
   /** Record the user's verified level (0 none, 1 basic, 2 investor); for the KYC module, seeds and tests. */

@@ -5,9 +5,9 @@ import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { DomainError } from '../../platform/http/errors.ts';
 import { checkLedgerInvariants } from './ledger.invariants.ts';
-import { accountBalance, ledgerHoldingsChecker, postEntry, reverseEntry, userBalances, userHoldings } from './ledger.service.ts';
+import { accountBalance, ledgerHoldingsChecker, platformBalance, postEntry, reverseEntry, userBalances, userHoldings } from './ledger.service.ts';
 import { ledgerAccounts, ledgerEntries, ledgerPostings } from './ledger.tables.ts';
-import { platformAccount, transfer, userAccount } from './ledger.types.ts';
+import { isPlatformOwnerId, platformAccount, transfer, userAccount } from './ledger.types.ts';
 
 /**
  * The ledger's posting function on a real database (PGlite, and PostgreSQL with TEST_DATABASE_URL):
@@ -75,6 +75,8 @@ describe('ledger posting function', () => {
     expect(await accountBalance(db, alice)).toBe(250_000_000n);
     expect(await accountBalance(db, bob)).toBe(0n);
     expect(await db.select().from(ledgerEntries).where(eq(ledgerEntries.idempotencyKey, 'too-much'))).toEqual([]);
+    // The refused statement is undone whole: not even bob's first account row was left behind.
+    expect(await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.ownerId, 'bob'))).toEqual([]);
     // Exactly the whole balance is allowed.
     const exact = await postEntry(db, { kind: 'INTERNAL_TRANSFER', reference: 'x', idempotencyKey: 'exact', postings: transfer(alice, bob, 250_000_000n) });
     expect(exact.isReplay).toBe(false);
@@ -162,6 +164,38 @@ describe('ledger posting function', () => {
   it('refuses a negative user balance at the database level too (CHECK constraint)', async () => {
     const [account] = await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.ownerId, 'alice'));
     await expect(db.update(ledgerAccounts).set({ balanceMinor: -1n }).where(eq(ledgerAccounts.id, account!.id))).rejects.toThrow();
+  });
+
+  it('aborts the caller’s transaction on a refusal, so the caller’s own writes roll back with it', async () => {
+    const payer = userAccount('tx-payer', 'USER_AVAILABLE', 'USDT');
+    await fund(db, 'tx-payer', 5n, 'tx-payer-fund');
+    const outcome = await codeOf(
+      db.transaction(async (tx) => {
+        await postEntry(tx, { kind: 'INTERNAL_TRANSFER', reference: 'x', idempotencyKey: 'tx-payer-ok', postings: transfer(payer, userAccount('tx-payee', 'USER_AVAILABLE', 'USDT'), 5n) });
+        await postEntry(tx, { kind: 'INTERNAL_TRANSFER', reference: 'x', idempotencyKey: 'tx-payer-over', postings: transfer(payer, userAccount('tx-payee', 'USER_AVAILABLE', 'USDT'), 1n) });
+      }),
+    );
+    expect(outcome).toBe('INSUFFICIENT_BALANCE');
+    expect(await accountBalance(db, payer)).toBe(5n);
+    expect(await db.select().from(ledgerEntries).where(eq(ledgerEntries.idempotencyKey, 'tx-payer-ok'))).toEqual([]);
+  });
+
+  it('splits a platform account into shards whose balances add up, and refuses a shard out of range', async () => {
+    const before = await platformBalance(db, 'EXCHANGE_INVENTORY', 'USDC');
+    for (const shard of [0, 3, 63]) {
+      await postEntry(db, {
+        kind: 'ADJUSTMENT',
+        reference: 'shards',
+        idempotencyKey: `shard-${shard}`,
+        postings: transfer(platformAccount('PLATFORM_HOT_WALLET', 'USDC'), platformAccount('EXCHANGE_INVENTORY', 'USDC', shard), BigInt(shard + 1)),
+      });
+    }
+    expect(platformAccount('EXCHANGE_INVENTORY', 'USDC', 3).ownerId).toBe('platform:3');
+    expect(await accountBalance(db, platformAccount('EXCHANGE_INVENTORY', 'USDC', 63))).toBe(64n);
+    expect(await platformBalance(db, 'EXCHANGE_INVENTORY', 'USDC')).toBe(before + 1n + 4n + 64n);
+    expect(() => platformAccount('EXCHANGE_INVENTORY', 'USDC', 64)).toThrow(RangeError);
+    expect(isPlatformOwnerId('platform:07')).toBe(false);
+    expect(isPlatformOwnerId('platform:64')).toBe(false);
   });
 
   it('lists a user’s holdings for account deletion: only non-zero balances', async () => {

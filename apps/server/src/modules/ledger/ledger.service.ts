@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { type AssetCode, isAssetCode, toDecimalString } from '@meridian/contracts/money';
 import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../../platform/db/client.ts';
+import type { DbOrTx } from '../../platform/db/client.ts';
 import { DomainError } from '../../platform/http/errors.ts';
 import { ledgerAccounts, ledgerEntries, ledgerPostings } from './ledger.tables.ts';
 import {
@@ -12,6 +12,9 @@ import {
   type EntryInput,
   type EntryKind,
   ENTRY_KINDS,
+  isPlatformOwnerId,
+  type PlatformAccountType,
+  type PlatformOwnerId,
   type Posting,
   type PostingInput,
   type PostResult,
@@ -57,7 +60,7 @@ function assertWellFormed(input: EntryInput): void {
     assert.ok(posting.amountMinor !== 0n, 'a posting moves a non-zero amount');
     assert.ok(isAssetCode(posting.account.asset), `unknown asset ${posting.account.asset}`);
     const isUser = posting.account.ownerKind === 'user';
-    assert.ok(isUser ? posting.account.ownerId.length > 0 : posting.account.ownerId === 'platform', 'account owner');
+    assert.ok(isUser ? posting.account.ownerId.length > 0 : isPlatformOwnerId(posting.account.ownerId), 'account owner');
     sums.set(posting.account.asset, (sums.get(posting.account.asset) ?? 0n) + posting.amountMinor);
   }
   for (const [asset, sum] of sums) assert.equal(sum, 0n, `postings of ${asset} sum to ${sum}, not zero`);
@@ -91,8 +94,11 @@ function pgArray(values: readonly (string | number | bigint)[]): string {
   return `{${values.map((value) => `"${String(value).replace(/["\\]/g, (char) => `\\${char}`)}"`).join(',')}}`;
 }
 
+/** SQLSTATE `ledger_post` raises when a user account would go below zero (migration 0007). */
+const SQLSTATE_INSUFFICIENT = 'ML001';
+
 interface PostOutcome {
-  status: 'ok' | 'replay' | 'insufficient';
+  status: 'ok' | 'replay';
   entryId: number | null;
   createdAt: Date | null;
   accountIds: number[];
@@ -101,26 +107,32 @@ interface PostOutcome {
 /**
  * Call `ledger_post` (migration 0007): claim the key, create missing accounts, lock the entry's
  * accounts in id order (SELECT … ORDER BY id FOR UPDATE), apply each net change with one
- * conditional `balance = balance + d` UPDATE, and write the postings — one round trip.
+ * conditional `balance = balance + d` UPDATE, and write the postings — one statement, one round
+ * trip, atomic by itself.
+ * @throws DomainError INSUFFICIENT_BALANCE when the function raised ML001 (nothing was written).
  */
 async function callLedgerPost(
-  tx: Tx,
+  db: DbOrTx,
   entry: { kind: EntryKind; reference: string; idempotencyKey: string; requestHash: string; reversesEntryId: number | null; metadata: Record<string, string> },
   refs: AccountRef[],
   deltas: bigint[],
   postings: { refIndex: number; amountMinor: bigint }[],
 ): Promise<PostOutcome> {
-  const [row] = await queryRows<{ o_entry_id: number | string | null; o_created_at: Date | string | null; o_status: string; o_account_ids: (number | string)[] | string | null }>(
-    tx,
+  const rows = queryRows<{ o_entry_id: number | string | null; o_created_at: Date | string | null; o_status: string; o_account_ids: (number | string)[] | string | null }>(
+    db,
     sql`SELECT * FROM ledger_post(
       ${entry.kind}, ${entry.reference}, ${entry.idempotencyKey}, ${entry.requestHash}, ${entry.reversesEntryId}::bigint, ${JSON.stringify(entry.metadata)}::jsonb,
       ${pgArray(refs.map((r) => r.ownerKind))}::text[], ${pgArray(refs.map((r) => r.ownerId))}::text[], ${pgArray(refs.map((r) => r.type))}::text[],
       ${pgArray(refs.map((r) => r.asset))}::text[], ${pgArray(deltas)}::numeric[],
       ${pgArray(postings.map((p) => p.refIndex + 1))}::int[], ${pgArray(postings.map((p) => p.amountMinor))}::numeric[],
       ${deltas.filter((delta) => delta !== 0n).length}::int)`,
-  );
+  ).catch((error: unknown) => {
+    if (hasSqlState(error, SQLSTATE_INSUFFICIENT)) throw new DomainError('INSUFFICIENT_BALANCE');
+    throw error;
+  });
+  const [row] = await rows;
   assert.ok(row, 'ledger_post returns one row');
-  assert.ok(row.o_status === 'ok' || row.o_status === 'replay' || row.o_status === 'insufficient', `ledger_post status ${row.o_status}`);
+  assert.ok(row.o_status === 'ok' || row.o_status === 'replay', `ledger_post status ${row.o_status}`);
   const ids = row.o_account_ids === null ? [] : typeof row.o_account_ids === 'string' ? row.o_account_ids.replace(/[{}]/g, '').split(',').filter(Boolean) : row.o_account_ids;
   return {
     status: row.o_status,
@@ -130,7 +142,7 @@ async function callLedgerPost(
   };
 }
 
-async function postInTransaction(tx: Tx, input: EntryInput, reversesEntryId: number | null): Promise<PostResult> {
+async function postOne(db: DbOrTx, input: EntryInput, reversesEntryId: number | null): Promise<PostResult> {
   const requestHash = hashEntryRequest(input, reversesEntryId);
   const refIndex = new Map<string, number>();
   const refs: AccountRef[] = [];
@@ -148,15 +160,13 @@ async function postInTransaction(tx: Tx, input: EntryInput, reversesEntryId: num
     return { refIndex: index, amountMinor: posting.amountMinor };
   });
   const metadata = input.metadata ?? {};
-  const outcome = await callLedgerPost(tx, { kind: input.kind, reference: input.reference, idempotencyKey: input.idempotencyKey, requestHash, reversesEntryId, metadata }, refs, deltas, postings);
+  const outcome = await callLedgerPost(db, { kind: input.kind, reference: input.reference, idempotencyKey: input.idempotencyKey, requestHash, reversesEntryId, metadata }, refs, deltas, postings);
   if (outcome.status === 'replay') {
     // The key is taken: a concurrent twin waited on the unique index and now sees the first entry.
-    const [existing] = await tx.select().from(ledgerEntries).where(eq(ledgerEntries.idempotencyKey, input.idempotencyKey));
+    const [existing] = await db.select().from(ledgerEntries).where(eq(ledgerEntries.idempotencyKey, input.idempotencyKey));
     if (!existing || existing.requestHash !== requestHash) throw new DomainError('CONFLICT', {}, { idempotencyKey: input.idempotencyKey });
-    return { entry: await loadEntry(tx, existing), isReplay: true };
+    return { entry: await loadEntry(db, existing), isReplay: true };
   }
-  // Some user account would go below zero. Throwing rolls the whole entry back.
-  if (outcome.status === 'insufficient') throw new DomainError('INSUFFICIENT_BALANCE');
   const entryId = outcome.entryId;
   assert.ok(entryId !== null);
   const stored: Posting[] = postings.map((p, i) => ({ accountId: outcome.accountIds[p.refIndex]!, asset: input.postings[i]!.account.asset, amountMinor: p.amountMinor }));
@@ -179,10 +189,13 @@ async function postInTransaction(tx: Tx, input: EntryInput, reversesEntryId: num
 /**
  * Post one balanced journal entry atomically (ARCHITECTURE §4, STYLE habits 4–6, 8).
  *
- * In one transaction (a savepoint when `db` is already a transaction), through the SQL function
- * `ledger_post`: claims the idempotency key, locks every account of the entry in id order
- * (creating missing ones), applies each account's change with a conditional `UPDATE … SET
- * balance = balance + d WHERE balance + d >= 0 OR is_negative_allowed`, and writes the postings.
+ * One statement, the SQL function `ledger_post`: claims the idempotency key, locks every account
+ * of the entry in id order (creating missing ones), applies each account's change with a
+ * conditional `UPDATE … SET balance = balance + d WHERE balance + d >= 0 OR is_negative_allowed`,
+ * and writes the postings. A single statement is atomic, so on a database handle it needs no
+ * BEGIN/COMMIT; on a transaction handle it joins the caller's transaction. A refusal raised by the
+ * statement aborts that transaction: the caller must let the error end it (every caller does —
+ * its transaction callback rethrows), never carry on in it.
  *
  * @returns the entry; `isReplay` is true when the key was already used by the same request, in
  *   which case nothing moved and the first entry is returned.
@@ -193,7 +206,7 @@ async function postInTransaction(tx: Tx, input: EntryInput, reversesEntryId: num
  */
 export async function postEntry(db: DbOrTx, input: EntryInput): Promise<PostResult> {
   assertWellFormed(input);
-  return db.transaction((tx) => postInTransaction(tx, input, null));
+  return postOne(db, input, null);
 }
 
 /** Options of `reverseEntry`. */
@@ -234,27 +247,38 @@ export async function reverseEntry(db: DbOrTx, entryId: number, options: Reverse
     };
     assertWellFormed(input);
     try {
-      return await tx.transaction((inner) => postInTransaction(inner, input, entryId));
+      return await postOne(tx, input, entryId);
     } catch (error) {
-      if (isUniqueViolation(error, 'ledger_entries_reverses_entry_id_key')) throw new DomainError('CONFLICT', {}, { reversesEntryId: entryId });
+      if (hasSqlState(error, SQLSTATE_UNIQUE_VIOLATION, 'ledger_entries_reverses_entry_id_key')) throw new DomainError('CONFLICT', {}, { reversesEntryId: entryId });
       throw error;
     }
   });
 }
 
-function isUniqueViolation(error: unknown, constraint: string): boolean {
+const SQLSTATE_UNIQUE_VIOLATION = '23505';
+
+/**
+ * Whether `error` (or one of its causes: Drizzle wraps driver errors) is a PostgreSQL error with
+ * SQLSTATE `code`, and, when given, on `constraint`.
+ */
+function hasSqlState(error: unknown, code: string, constraint?: string): boolean {
   for (let current: unknown = error, depth = 0; current && depth < 4; depth += 1) {
-    if (typeof current === 'object' && 'code' in current && current.code === '23505' && 'constraint' in current && current.constraint === constraint) return true;
+    if (typeof current === 'object' && 'code' in current && current.code === code && (constraint === undefined || ('constraint' in current && current.constraint === constraint))) return true;
     current = typeof current === 'object' && 'cause' in current ? current.cause : undefined;
   }
   return false;
+}
+
+function platformOwnerId(ownerId: string): PlatformOwnerId {
+  assert.ok(isPlatformOwnerId(ownerId), `platform owner id ${ownerId}`);
+  return ownerId;
 }
 
 function toAccountRef(row: { ownerKind: string; ownerId: string; type: string; asset: string }): AccountRef {
   assert.ok(isAssetCode(row.asset));
   return row.ownerKind === 'user'
     ? { ownerKind: 'user', ownerId: row.ownerId, type: row.type as Extract<AccountRef, { ownerKind: 'user' }>['type'], asset: row.asset }
-    : { ownerKind: 'platform', ownerId: 'platform', type: row.type as Extract<AccountRef, { ownerKind: 'platform' }>['type'], asset: row.asset };
+    : { ownerKind: 'platform', ownerId: platformOwnerId(row.ownerId), type: row.type as Extract<AccountRef, { ownerKind: 'platform' }>['type'], asset: row.asset };
 }
 
 /** One account's balance. */
@@ -281,6 +305,18 @@ export async function accountBalance(db: DbOrTx, ref: AccountRef): Promise<bigin
     .from(ledgerAccounts)
     .where(sql`${ledgerAccounts.ownerKind} = ${ref.ownerKind} AND ${ledgerAccounts.ownerId} = ${ref.ownerId} AND ${ledgerAccounts.type} = ${ref.type} AND ${ledgerAccounts.asset} = ${ref.asset}`);
   return row?.balanceMinor ?? 0n;
+}
+
+/**
+ * A platform account's balance in minor units summed over its shards (`platform`, `platform:1` …;
+ * see `platformAccount`): the exchange desk's whole inventory of an asset, say. 0 when untouched.
+ */
+export async function platformBalance(db: DbOrTx, type: PlatformAccountType, asset: AssetCode): Promise<bigint> {
+  const [row] = await db
+    .select({ balanceMinor: sql<string>`coalesce(sum(${ledgerAccounts.balanceMinor}), 0)::text` })
+    .from(ledgerAccounts)
+    .where(sql`${ledgerAccounts.ownerKind} = 'platform' AND ${ledgerAccounts.type} = ${type} AND ${ledgerAccounts.asset} = ${asset}`);
+  return BigInt(row?.balanceMinor ?? '0');
 }
 
 /**

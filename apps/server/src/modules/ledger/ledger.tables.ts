@@ -16,7 +16,7 @@ export const ledgerAccounts = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     /** 'user' or 'platform'. */
     ownerKind: text('owner_kind').notNull(),
-    /** The user id, or 'platform' for platform accounts. */
+    /** The user id, or `platform` (`platform:<shard>` for a sharded platform account, ledger.types). */
     ownerId: text('owner_id').notNull(),
     /** An `AccountType` of `ledger.types.ts`. */
     type: text('type').notNull(),

@@ -35,22 +35,41 @@ export type UserAccountType = (typeof USER_ACCOUNT_TYPES)[number];
 export type PlatformAccountType = (typeof PLATFORM_ACCOUNT_TYPES)[number];
 export type AccountType = UserAccountType | PlatformAccountType;
 
-/** The owner id of every platform account. */
+/** The owner id of platform accounts (shard 0). */
 export const PLATFORM_OWNER_ID = 'platform';
+/** Shards a platform account may be split into (`platform`, `platform:1` … `platform:63`). */
+export const PLATFORM_SHARDS_MAX = 64;
+/** A platform owner id: `platform`, or `platform:<shard>` for shards 1 to PLATFORM_SHARDS_MAX − 1. */
+export type PlatformOwnerId = typeof PLATFORM_OWNER_ID | `${typeof PLATFORM_OWNER_ID}:${number}`;
+
+/** Whether `ownerId` names a platform account (`platform` or `platform:<1–63>`). */
+export function isPlatformOwnerId(ownerId: string): ownerId is PlatformOwnerId {
+  if (ownerId === PLATFORM_OWNER_ID) return true;
+  const match = /^platform:([1-9]\d?)$/.exec(ownerId);
+  return match !== null && Number(match[1]) < PLATFORM_SHARDS_MAX;
+}
 
 /** Names one ledger account; the account row is created by the first entry that touches it. */
 export type AccountRef =
   | { ownerKind: 'user'; ownerId: string; type: UserAccountType; asset: AssetCode }
-  | { ownerKind: 'platform'; ownerId: typeof PLATFORM_OWNER_ID; type: PlatformAccountType; asset: AssetCode };
+  | { ownerKind: 'platform'; ownerId: PlatformOwnerId; type: PlatformAccountType; asset: AssetCode };
 
 /** A user's account of `type` in `asset`. */
 export function userAccount(userId: string, type: UserAccountType, asset: AssetCode): AccountRef {
   return { ownerKind: 'user', ownerId: userId, type, asset };
 }
 
-/** The platform's account of `type` in `asset`. */
-export function platformAccount(type: PlatformAccountType, asset: AssetCode): AccountRef {
-  return { ownerKind: 'platform', ownerId: PLATFORM_OWNER_ID, type, asset };
+/**
+ * The platform's account of `type` in `asset`, or one of its shards. A platform account that every
+ * entry of a busy flow touches (the exchange inventory in every swap) is split into shards so that
+ * concurrent entries lock different rows; its balance is the sum over its shards. Shard 0 is the
+ * unsharded account.
+ * @param shard 0 to PLATFORM_SHARDS_MAX − 1.
+ * @throws RangeError for any other shard (a programmer error).
+ */
+export function platformAccount(type: PlatformAccountType, asset: AssetCode, shard = 0): AccountRef {
+  if (!(Number.isInteger(shard) && shard >= 0 && shard < PLATFORM_SHARDS_MAX)) throw new RangeError(`platform account shard ${shard} is not 0–${PLATFORM_SHARDS_MAX - 1}`);
+  return { ownerKind: 'platform', ownerId: shard === 0 ? PLATFORM_OWNER_ID : `${PLATFORM_OWNER_ID}:${shard}`, type, asset };
 }
 
 /** What an entry records; a free list so that other modules can add theirs here. */

@@ -66,10 +66,11 @@ function toItem(row: typeof noticeMessages.$inferSelect): MessageItem {
 
 /**
  * The one notification service other modules call (issue 6). `notify` writes the message in the
- * recipient's language and announces it with `pg_notify` in the same transaction; after commit,
- * every server process hears it, writes it to that user's open tabs (server-sent events), and
- * exactly one process — the one that claims `deliveredAt` — sends Web Push and, for important
- * categories, email.
+ * recipient's language; the table's trigger (migration 0008) announces it on NOTICE_CHANNEL in the
+ * same transaction. After commit every server process hears it and writes it to that user's open
+ * tabs (server-sent events), and exactly one process — the one that claims `deliveredAt` — sends
+ * Web Push and, for important categories, email. A message with nowhere outside to go (no push
+ * subscription, not an emailed category) is not claimed: `deliveredAt` stays empty.
  */
 export class NoticeService {
   private unlisten: (() => Promise<void>) | undefined;
@@ -90,7 +91,6 @@ export class NoticeService {
       .values({ userId: input.userId, category: input.category, title, body, link: input.link ?? null })
       .returning();
     if (!row) throw new Error('insert returned no row');
-    await tx.execute(sql`SELECT pg_notify(${NOTICE_CHANNEL}, ${`${row.userId}:${row.id}`})`);
     return toItem(row);
   }
 
@@ -109,27 +109,30 @@ export class NoticeService {
   }
 
   private async onAnnounced(payload: string): Promise<void> {
-    const [userId, messageId] = payload.split(':');
+    const [userId, messageId, category] = payload.split(':');
     if (!userId || !messageId) return;
     const db = this.deps.database.db;
     if (this.deps.hub.hasUser(userId)) {
       const [row] = await db.select().from(noticeMessages).where(eq(noticeMessages.id, messageId));
       if (row) this.deps.hub.publish(userId, 'message', { message: toItem(row), unreadCount: await this.unreadCount(userId) });
     }
+    const { push, mail } = this.deps;
+    const targets = push ? await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)) : [];
+    const isMailed = mail !== undefined && EMAIL_CATEGORIES.has(category as NoticeCategory);
+    if (targets.length === 0 && !isMailed) return;
     // Exactly one process wins this claim and sends the push and email.
     const [claimed] = await db
       .update(noticeMessages)
       .set({ deliveredAt: new Date() })
       .where(and(eq(noticeMessages.id, messageId), isNull(noticeMessages.deliveredAt)))
       .returning();
-    if (claimed) await this.deliverOutside(claimed);
+    if (claimed) await this.deliverOutside(claimed, targets, isMailed);
   }
 
-  private async deliverOutside(row: typeof noticeMessages.$inferSelect): Promise<void> {
+  private async deliverOutside(row: typeof noticeMessages.$inferSelect, targets: (typeof pushSubscriptions.$inferSelect)[], isMailed: boolean): Promise<void> {
     const { push, mail, recipientOf, log } = this.deps;
     const db = this.deps.database.db;
-    if (push) {
-      const targets = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, row.userId));
+    if (push && targets.length > 0) {
       const payload = JSON.stringify({ id: row.id, title: row.title, body: row.body, link: row.link });
       for (const target of targets) {
         const outcome = await push.send({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, payload);
@@ -138,7 +141,7 @@ export class NoticeService {
         else log.warn({ endpointHost: new URL(target.endpoint).host }, 'web push failed');
       }
     }
-    if (mail && EMAIL_CATEGORIES.has(row.category as NoticeCategory)) {
+    if (mail && isMailed) {
       const recipient = await recipientOf(row.userId);
       if (recipient?.email) await mail(recipient.email, row.title, row.body, recipient.locale);
     }

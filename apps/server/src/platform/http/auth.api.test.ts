@@ -42,7 +42,7 @@ describe('declarative route permissions', () => {
   it('runs the KYC gate and then the factor check with the body factors, after validation', async () => {
     const calls: string[] = [];
     const provider = {
-      authenticate: async () => ({ userId: 'u-1', sessionId: 's-1' }),
+      authenticate: async () => ({ userId: 'u-1', sessionId: 's-1', kycLevel: 0 }),
       requireKyc: async (_auth: unknown, level: string) => {
         calls.push(`kyc:${level}`);
       },

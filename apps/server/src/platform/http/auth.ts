@@ -34,6 +34,8 @@ declare module 'fastify' {
 export interface AuthContext {
   userId: string;
   sessionId: string;
+  /** The user's identity-verification level (0 none, 1 basic, 2 investor), read with the session in this request. */
+  kycLevel: number;
 }
 
 /** Implemented by the identity module and handed to `registerAuth` by `app.ts`. */
