@@ -89,10 +89,21 @@ export const withdrawBodySchema = sensitiveFactorsSchema.extend({
 });
 export type WithdrawBody = z.infer<typeof withdrawBodySchema>;
 
-/** A deposit or withdrawal in the history (spec §3 withdraw record). */
+/**
+ * Coin actions of the wallet record (spec §9): deposits, withdrawals, and the two legs of a swap —
+ * `exchange_out` (the coin given) and `exchange_in` (the coin received).
+ */
+export const walletRecordActionSchema = z.enum(['deposit', 'withdraw', 'exchange_in', 'exchange_out']);
+export type WalletRecordAction = z.infer<typeof walletRecordActionSchema>;
+
+/**
+ * A deposit, withdrawal or swap leg in the history (spec §3 withdraw record). Swap legs have no
+ * network, address, fee or hash: `network` and `address` are empty, `fee` is 0, `type` INTERNAL,
+ * `status` 2 (done) and `id` is the ledger entry's id.
+ */
 export const walletRecordSchema = z.object({
   id: z.string(),
-  action: z.enum(['deposit', 'withdraw']),
+  action: walletRecordActionSchema,
   coinCode: assetCodeSchema,
   network: z.string(),
   address: z.string(),
@@ -109,7 +120,7 @@ export type WalletRecord = z.infer<typeof walletRecordSchema>;
 
 /** `GET wallet/record`: history with the filters of spec §3 (coin, createTime range, status, type), paged. */
 export const walletRecordQuerySchema = pageQuerySchema.extend({
-  action: z.enum(['deposit', 'withdraw']),
+  action: walletRecordActionSchema,
   coin: assetCodeSchema.optional(),
   /** Two ISO instants [from, to]; repeated query parameter (spec §7 arrays repeated). */
   createTime: z

@@ -123,6 +123,14 @@ describe('POST /api/exchange/swap', () => {
     expect(await accountBalance(database.db, platformAccount('EXCHANGE_INVENTORY', 'BTC', shard))).toBe(-1_990_000n);
     expect(await platformBalance(database.db, 'EXCHANGE_INVENTORY', 'USDT')).toBe(1_000_000_000n);
     expect(await platformBalance(database.db, 'EXCHANGE_INVENTORY', 'BTC')).toBe(-1_990_000n);
+    // Both legs appear in the wallet record (spec §9 coin actions exchange_out / exchange_in), filterable by coin.
+    const record = async (query: string) => (await app.inject({ method: 'GET', url: `/api/wallet/record?pageID=1&pageSize=10&${query}`, headers: { cookie: alice.cookie } })).json().content;
+    expect((await record('action=exchange_out')).list).toEqual([
+      expect.objectContaining({ action: 'exchange_out', coinCode: 'USDT', amount: '1000.000000', fee: '0.000000', status: 2, type: 'INTERNAL', network: '', txHash: null }),
+    ]);
+    expect(await record('action=exchange_in&coin=BTC')).toMatchObject({ totalCount: 1, list: [{ action: 'exchange_in', coinCode: 'BTC', amount: '0.01990000' }] });
+    expect((await record('action=exchange_in&coin=USDT')).totalCount).toBe(0);
+    expect((await record('action=exchange_out&status=0')).totalCount).toBe(0);
     // The user is told (issue 6: swap done).
     const messages = (await app.inject({ method: 'GET', url: '/api/notice/message/list', headers: { cookie: alice.cookie } })).json().content;
     expect(messages.list[0]).toMatchObject({ category: 'EXCHANGE', title: 'Exchange completed', body: 'You exchanged 1000.000000 USDT for 0.01990000 BTC.' });

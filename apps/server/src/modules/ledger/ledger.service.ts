@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { type AssetCode, isAssetCode, toDecimalString } from '@meridian/contracts/money';
-import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { DomainError } from '../../platform/http/errors.ts';
 import { ledgerAccounts, ledgerEntries, ledgerPostings } from './ledger.tables.ts';
@@ -15,6 +15,7 @@ import {
   isPlatformOwnerId,
   type PlatformAccountType,
   type PlatformOwnerId,
+  type UserAccountType,
   type Posting,
   type PostingInput,
   type PostResult,
@@ -325,6 +326,71 @@ export async function platformBalance(db: DbOrTx, type: PlatformAccountType, ass
  */
 export async function userHoldings(db: DbOrTx, userId: string): Promise<AccountBalance[]> {
   return (await userBalances(db, userId)).filter((b) => b.balanceMinor !== 0n);
+}
+
+/** One posting on a user's account with what its entry says, for histories. */
+export interface UserPostingItem {
+  entryId: number;
+  kind: EntryKind;
+  asset: AssetCode;
+  /** Signed minor units: positive credited the account, negative debited it. */
+  amountMinor: bigint;
+  reference: string;
+  createdAt: Date;
+}
+
+/** Filter of `userPostingsPage`. */
+export interface UserPostingsFilter {
+  type: UserAccountType;
+  kind: EntryKind;
+  /** Credits (amount > 0) or debits (amount < 0) of the account. */
+  side: 'credit' | 'debit';
+  asset?: AssetCode;
+  /** Inclusive bounds on the entry's time. */
+  createdFrom?: Date;
+  createdTo?: Date;
+  /** Rows per page, at most 500. */
+  limit: number;
+  offset: number;
+}
+
+/**
+ * A page of the postings on a user's accounts of `filter.type`, newest entry first: the wallet
+ * record reads swap legs from here (EXCHANGE_SWAP credits are `exchange_in`, debits `exchange_out`).
+ * @returns the page's rows and how many match in all.
+ */
+export async function userPostingsPage(db: DbOrTx, userId: string, filter: UserPostingsFilter): Promise<{ items: UserPostingItem[]; totalCount: number }> {
+  assert.ok(filter.limit > 0 && filter.limit <= 500, 'at most 500 rows per page');
+  const conditions: SQL[] = [
+    sql`${ledgerAccounts.ownerKind} = 'user'`,
+    eq(ledgerAccounts.ownerId, userId),
+    eq(ledgerAccounts.type, filter.type),
+    eq(ledgerEntries.kind, filter.kind),
+    filter.side === 'credit' ? sql`${ledgerPostings.amountMinor} > 0` : sql`${ledgerPostings.amountMinor} < 0`,
+  ];
+  if (filter.asset) conditions.push(eq(ledgerAccounts.asset, filter.asset));
+  if (filter.createdFrom) conditions.push(gte(ledgerEntries.createdAt, filter.createdFrom));
+  if (filter.createdTo) conditions.push(lte(ledgerEntries.createdAt, filter.createdTo));
+  const where = and(...conditions);
+  const [total] = await db
+    .select({ n: count() })
+    .from(ledgerPostings)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
+    .innerJoin(ledgerEntries, eq(ledgerEntries.id, ledgerPostings.entryId))
+    .where(where);
+  const rows = await db
+    .select({ entryId: ledgerEntries.id, kind: ledgerEntries.kind, asset: ledgerAccounts.asset, amountMinor: ledgerPostings.amountMinor, reference: ledgerEntries.reference, createdAt: ledgerEntries.createdAt })
+    .from(ledgerPostings)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
+    .innerJoin(ledgerEntries, eq(ledgerEntries.id, ledgerPostings.entryId))
+    .where(where)
+    .orderBy(desc(ledgerEntries.id), desc(ledgerPostings.id))
+    .limit(filter.limit)
+    .offset(filter.offset);
+  return {
+    items: rows.map((row) => ({ ...row, kind: row.kind as EntryKind, asset: row.asset as AssetCode })),
+    totalCount: Number(total?.n ?? 0),
+  };
 }
 
 /** Entries by id with their postings (for history pages and operators). At most 500 ids. */

@@ -18,7 +18,7 @@ import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'dri
 import type { HDKey } from '@scure/bip32';
 import type { Db, DbOrTx, Tx } from '../../platform/db/client.ts';
 import { DomainError, FieldError } from '../../platform/http/errors.ts';
-import { postEntry, userBalances } from '../ledger/ledger.service.ts';
+import { postEntry, userBalances, userPostingsPage } from '../ledger/ledger.service.ts';
 import { type EntryInput, platformAccount, transfer, userAccount } from '../ledger/ledger.types.ts';
 import { type Chain, chainOf, deriveAddress, normalizeAddress } from './wallet.addresses.ts';
 import { addressBook, coinNetworks, coins, custodyDeliveries, depositAddresses, deposits, hdIndexCounters, operators, withdrawals } from './wallet.tables.ts';
@@ -574,6 +574,7 @@ export class WalletService {
   async records(userId: string, query: WalletRecordQuery): Promise<Page<WalletRecord>> {
     const offset = (query.pageID - 1) * query.pageSize;
     const [from, to] = query.createTime ?? [];
+    if (query.action === 'exchange_in' || query.action === 'exchange_out') return this.swapLegRecords(userId, query, offset);
     if (query.action === 'withdraw') {
       const conditions: SQL[] = [eq(withdrawals.userId, userId)];
       if (query.coin) conditions.push(eq(withdrawals.coinCode, query.coin));
@@ -594,6 +595,44 @@ export class WalletService {
     const rows = await this.db.select().from(deposits).where(and(...conditions)).orderBy(desc(deposits.createdAt), desc(deposits.id)).limit(query.pageSize).offset(offset);
     const totalCount = Number(total?.n ?? 0);
     return { list: rows.map((row) => this.toDepositRecord(row)), pageID: query.pageID, pageSize: query.pageSize, totalCount, totalPage: totalPages(totalCount, query.pageSize) };
+  }
+
+  /**
+   * Swap legs of the wallet record, read from the ledger: EXCHANGE_SWAP credits of the user's
+   * available balance are `exchange_in`, debits `exchange_out`. A swap is done when it exists, so
+   * a status filter other than 2 (success) or a type filter of OUTER matches nothing.
+   */
+  private async swapLegRecords(userId: string, query: WalletRecordQuery, offset: number): Promise<Page<WalletRecord>> {
+    const action = query.action as 'exchange_in' | 'exchange_out';
+    const empty = { list: [], pageID: query.pageID, pageSize: query.pageSize, totalCount: 0, totalPage: 0 };
+    if ((query.status !== undefined && query.status !== WITHDRAW_STATUS.SUCCESS) || query.type === 'OUTER') return empty;
+    const [from, to] = query.createTime ?? [];
+    const { items, totalCount } = await userPostingsPage(this.db, userId, {
+      type: 'USER_AVAILABLE',
+      kind: 'EXCHANGE_SWAP',
+      side: action === 'exchange_in' ? 'credit' : 'debit',
+      ...(query.coin ? { asset: query.coin } : {}),
+      ...(from && to ? { createdFrom: new Date(from), createdTo: new Date(to) } : {}),
+      limit: query.pageSize,
+      offset,
+    });
+    const list = items.map(
+      (item): WalletRecord => ({
+        id: String(item.entryId),
+        action,
+        coinCode: item.asset,
+        network: '',
+        address: '',
+        amount: toDecimalString(item.amountMinor < 0n ? -item.amountMinor : item.amountMinor, item.asset),
+        fee: toDecimalString(0n, item.asset),
+        type: 'INTERNAL',
+        status: WITHDRAW_STATUS.SUCCESS,
+        txHash: null,
+        confirmations: null,
+        createTime: item.createdAt.toISOString(),
+      }),
+    );
+    return { list, pageID: query.pageID, pageSize: query.pageSize, totalCount, totalPage: totalPages(totalCount, query.pageSize) };
   }
 
   // ---------------------------------------------------------------- balances

@@ -59,11 +59,6 @@ export interface Database {
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: target.poolMax ?? 10 });
-    // An idle client whose connection the server ended (restart, failover, DROP DATABASE) emits
-    // 'error' on the pool; without a listener that would crash the process. The pool replaces it.
-    pool.on('error', (error) => {
-      process.emitWarning(`idle PostgreSQL connection lost: ${error.message}`);
-    });
     // An idle client that loses its connection (server restart, DROP DATABASE … WITH (FORCE) while
     // the pool ends) emits 'error' on the pool; unhandled, that would crash the process. The next
     // query opens a fresh connection, so there is nothing else to do here.
