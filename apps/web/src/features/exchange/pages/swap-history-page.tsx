@@ -131,7 +131,10 @@ export function SwapHistoryPage() {
               dataSource={history.data?.list ?? []}
               columns={columns}
               locale={{ emptyText: t('history.empty') }}
-              scroll={{ x: true }}
+              // Like the wallet histories: compact cells sized to their content, scrolling only on narrow screens.
+              size="middle"
+              tableLayout="auto"
+              scroll={{ x: 'max-content' }}
               data-testid="swap-table"
               pagination={{ current: pageID, pageSize: PAGE_SIZE, total: history.data?.totalCount ?? 0, onChange: setPageID, showSizeChanger: false }}
             />

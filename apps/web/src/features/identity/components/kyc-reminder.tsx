@@ -3,11 +3,12 @@ import { type ComponentType, type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { pathTo } from '../../../config/paths.ts';
+import { KYC_NOTICE_TOP_PX, setKycNoticeBottomPx } from '../../../stores/top-right-notices-store.ts';
 import { useSelf } from '../api/identity-api.ts';
 
 /** The KYC notification: 80 px from the top, never closing by itself (spec §4, §9). */
-export const KYC_NOTIFICATION_TOP_PX = 80;
 const KYC_NOTIFICATION_KEY = 'kyc-reminder';
+const KYC_NOTICE_CLASS = 'kyc-notice';
 
 /**
  * After a successful self-load, when identity status is 0, asks the user to verify their identity.
@@ -26,7 +27,7 @@ function Reminder() {
   const { t } = useTranslation('identity');
   const self = useSelf();
   const navigate = useNavigate();
-  const [api, contextHolder] = notification.useNotification({ top: KYC_NOTIFICATION_TOP_PX });
+  const [api, contextHolder] = notification.useNotification({ top: KYC_NOTICE_TOP_PX });
   const hasShown = useRef(false);
   const status = self.data?.status.user.status;
 
@@ -35,9 +36,10 @@ function Reminder() {
     hasShown.current = true;
     api.info({
       key: KYC_NOTIFICATION_KEY,
+      className: KYC_NOTICE_CLASS,
       duration: 0,
       title: t('kyc.title'),
-      description: t('kyc.description'),
+      description: <NoticeBottomReporter>{t('kyc.description')}</NoticeBottomReporter>,
       actions: (
         <Button
           type="primary"
@@ -55,4 +57,25 @@ function Reminder() {
   }, [status, api, t, navigate]);
 
   return contextHolder;
+}
+
+/**
+ * The notice's text. While the notice is on screen it reports where the notice ends, as its size
+ * changes (language, width, the closing motion), so that the message toasts stack below it.
+ */
+function NoticeBottomReporter({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLSpanElement>(null);
+  useEffect(() => {
+    const notice = ref.current?.closest(`.${KYC_NOTICE_CLASS}`);
+    if (!notice) return;
+    const report = () => setKycNoticeBottomPx(notice.getBoundingClientRect().bottom);
+    report();
+    const observer = new ResizeObserver(report);
+    observer.observe(notice);
+    return () => {
+      observer.disconnect();
+      setKycNoticeBottomPx(null);
+    };
+  }, []);
+  return <span ref={ref}>{children}</span>;
 }

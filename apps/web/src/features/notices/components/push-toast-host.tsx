@@ -2,6 +2,7 @@ import { notification } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { pathTo } from '../../../config/paths.ts';
+import { usePushToastTopPx } from '../../../stores/top-right-notices-store.ts';
 import { takePushToasts, subscribePushToasts } from '../lib/push-toast-queue.ts';
 import { cutText } from '../lib/message-text.ts';
 import type { OpenMessageState } from './bell-panel.tsx';
@@ -9,17 +10,18 @@ import './push-toast.css';
 
 /** Spec §9: a foreground push shows for 5 s, 100 px from the top. */
 export const PUSH_TOAST_DURATION_S = 5;
-export const PUSH_TOAST_TOP_PX = 100;
 const PUSH_TOASTS_VISIBLE_MAX = 3;
 
 /**
  * Shows each message that arrives while the tab is open as a toast (spec §4, §9): title and body
  * cut at 50 characters plus an ellipsis. A click opens the message on the messages page. Its own
- * notification instance, so that its top (100 px) differs from the app's notifications (80 px).
+ * notification instance, so that its top (100 px) differs from the app's notifications (80 px);
+ * while the KYC notice (80 px) is open, the toasts start below it so the two never overlap.
  */
 export function PushToastHost() {
+  const topPx = usePushToastTopPx();
   const [api, contextHolder] = notification.useNotification({
-    top: PUSH_TOAST_TOP_PX,
+    top: topPx,
     placement: 'topRight',
     maxCount: PUSH_TOASTS_VISIBLE_MAX,
     duration: PUSH_TOAST_DURATION_S,

@@ -1,5 +1,5 @@
 import type { WalletRecord } from '@meridian/contracts/wallet';
-import { Button, DatePicker, Form, List, Select, Table } from 'antd';
+import { Button, DatePicker, Form, List, Select, Table, type TableColumnsType } from 'antd';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
@@ -12,6 +12,7 @@ import { isSuccess } from '../../../lib/api-client.ts';
 import { useIsMobile } from '../../../lib/viewport.ts';
 import { RequireUser } from '../../identity/components/require-user.tsx';
 import { type RecordFilters, useCoins, useInvalidateWallet, useRecords, walletApi } from '../api/wallet-api.ts';
+import { AddressText } from '../components/address-text.tsx';
 import { StatusTag } from '../components/status-tag.tsx';
 
 /** Page size of the history (spec §9). */
@@ -90,20 +91,24 @@ export function WalletHistoryPage() {
     </>
   );
 
-  const columns = [
+  // Sized to their content (`max-content`, cells never wrap): the widest column, the address, is
+  // shortened in the middle, so the table fits the card at 1280 px; narrower screens scroll it, with
+  // the cancel button pinned to the right edge.
+  const columns: TableColumnsType<WalletRecord> = [
     { title: t('history.time'), dataIndex: 'createTime', render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm') },
     { title: t('history.coin'), dataIndex: 'coinCode' },
     { title: t('history.network'), dataIndex: 'network' },
-    { title: t('history.amount'), dataIndex: 'amount', render: (value: string) => <span data-testid="record-amount">{value}</span> },
-    ...(action === 'withdraw' ? [{ title: t('history.fee'), dataIndex: 'fee' }] : []),
+    { title: t('history.amount'), dataIndex: 'amount', align: 'right', render: (value: string) => <span data-testid="record-amount">{value}</span> },
+    ...(action === 'withdraw' ? [{ title: t('history.fee'), dataIndex: 'fee', align: 'right' as const }] : []),
     { title: t('history.type'), dataIndex: 'type', render: (value: string) => t(`history.${value}`) },
-    { title: t('history.address'), dataIndex: 'address', ellipsis: true },
+    { title: t('history.address'), dataIndex: 'address', render: (value: string) => <AddressText address={value} /> },
     { title: t('history.status'), dataIndex: 'status', render: (value: number) => <StatusTag status={value} action={action} /> },
     ...(action === 'withdraw'
       ? [
           {
             title: '',
             key: 'cancel',
+            fixed: 'right' as const,
             render: (_value: unknown, row: WalletRecord) =>
               row.status === 0 ? (
                 <Button size="small" onClick={() => void cancel(row.id)} data-testid="record-cancel">
@@ -156,7 +161,9 @@ export function WalletHistoryPage() {
               loading={records.isFetching}
               dataSource={records.data?.list ?? []}
               columns={columns}
-              scroll={{ x: true }}
+              size="middle"
+              tableLayout="auto"
+              scroll={{ x: 'max-content' }}
               data-testid="record-table"
               pagination={{ current: pageID, pageSize: PAGE_SIZE, total: records.data?.totalCount ?? 0, onChange: setPageID, showSizeChanger: false }}
             />
