@@ -66,6 +66,17 @@ describe('message stream → cache', () => {
     expect(onMessage).toHaveBeenCalledWith(event);
   });
 
+  it('marks the wallet’s cached balances and records stale when a deposit message arrives, and leaves them for a security one', () => {
+    const { queryClient, sources } = setUp();
+    queryClient.setQueryData(['wallet', 'records', { action: 'deposit' }], { list: [] });
+    queryClient.setQueryData(['exchange', 'history', {}], { list: [] });
+    sources[0]?.emit('message', JSON.stringify({ message: message('m3', 'unread', { category: 'SECURITY' }), unreadCount: 1 }));
+    expect(queryClient.getQueryState(['wallet', 'records', { action: 'deposit' }])?.isInvalidated).toBe(false);
+    sources[0]?.emit('message', JSON.stringify({ message: message('m4', 'unread', { category: 'DEPOSIT' }), unreadCount: 2 }));
+    expect(queryClient.getQueryState(['wallet', 'records', { action: 'deposit' }])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(['exchange', 'history', {}])?.isInvalidated).toBe(false);
+  });
+
   it('ignores an event that breaks the contract', () => {
     const { sources, onMessage } = setUp();
     sources[0]?.emit('message', JSON.stringify({ unreadCount: 1 }));

@@ -1,4 +1,4 @@
-import type { MessageEvent as NoticeEvent } from '@meridian/contracts/notices';
+import type { NoticeCategory, MessageEvent as NoticeEvent } from '@meridian/contracts/notices';
 import type { QueryClient } from '@tanstack/react-query';
 import { messagesQueryKey, NOTICE_BASE_PATH } from '../api/notice-api.ts';
 import { type MessagePages, withIncomingMessage } from './message-cache.ts';
@@ -24,9 +24,24 @@ export interface StreamSource {
 /** EventSource.CLOSED, without reading the global (absent in tests). */
 const READY_STATE_CLOSED = 2;
 
-/** Puts a stream event into the cached message list; nothing to do before the list is first fetched. */
+/**
+ * Cached data a message says has changed, by category: query-key prefixes of the wallet's caches
+ * (`['wallet', …]`: balances, deposit and withdrawal records) and the exchange's (`['exchange', …]`),
+ * so an open history page or balance shows a credited deposit or a settled withdrawal at once.
+ */
+export const STALE_QUERIES_BY_CATEGORY: Partial<Record<NoticeCategory, readonly (readonly string[])[]>> = {
+  DEPOSIT: [['wallet']],
+  WITHDRAW: [['wallet']],
+  EXCHANGE: [['wallet'], ['exchange']],
+};
+
+/**
+ * Puts a stream event into the cached message list (nothing to do before the list is first
+ * fetched), and marks the money data the message's category changes as stale.
+ */
 export function applyMessageEvent(queryClient: QueryClient, userId: string, event: NoticeEvent): void {
   queryClient.setQueryData<MessagePages>(messagesQueryKey(userId), (data) => data && withIncomingMessage(data, event));
+  for (const queryKey of STALE_QUERIES_BY_CATEGORY[event.message.category] ?? []) void queryClient.invalidateQueries({ queryKey });
 }
 
 export interface MessageStreamOptions {
