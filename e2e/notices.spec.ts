@@ -413,10 +413,12 @@ for (const locale of LOCALES) {
     await expect(bell(page, isMobile)).toHaveAttribute('data-unread-count', '0');
 
     // The custody provider's signed webhook, sent by the CLI; crediting the deposit notifies the user.
-    await promisify(execFile)('npm', ['run', '--silent', 'deposit', '--', '--email', email, '--coin', 'USDT', '--network', 'TRC20', '--amount', '250', '--url', baseURL!], {
-      cwd: join(dirname(fileURLToPath(import.meta.url)), '..'),
-      env: { ...process.env, CUSTODY_WEBHOOK_SECRET: process.env.E2E_CUSTODY_SECRET, DATABASE_URL: 'memory://' },
-    });
+    const deposit = (amount: string) =>
+      promisify(execFile)('npm', ['run', '--silent', 'deposit', '--', '--email', email, '--coin', 'USDT', '--network', 'TRC20', '--amount', amount, '--url', baseURL!], {
+        cwd: join(dirname(fileURLToPath(import.meta.url)), '..'),
+        env: { ...process.env, CUSTODY_WEBHOOK_SECRET: process.env.E2E_CUSTODY_SECRET, DATABASE_URL: 'memory://' },
+      });
+    await deposit('250');
 
     const toast = page.locator('.push-toast');
     await expect(toast).toBeVisible();
@@ -444,5 +446,13 @@ for (const locale of LOCALES) {
     await expect(page.getByTestId('message-row')).toHaveAttribute('data-status', 'read');
     await expect(bell(page, isMobile)).toHaveAttribute('data-unread-count', '0');
     await shot('2-read');
+
+    // On the deposit history, the next deposit appears without a reload: its message marks the records stale.
+    await page.goto('/my/order/wallet/deposit');
+    const amounts = page.getByTestId('deposit-history').getByTestId('record-amount');
+    await expect(amounts).toHaveCount(1);
+    await deposit('75');
+    await expect(amounts).toHaveCount(2);
+    await expect(amounts.first()).toContainText('75');
   });
 }
