@@ -1,154 +1,170 @@
 /**
- * `npm run soak:bank -- --ops 2000 [--restarts 1]`: money under crashes. A worker process moves money between 20
- * users (internal transfers, withdrawals frozen at request, cancels) as fast as it can; this
- * process SIGKILLs it at random moments (0.3–1.5 s) and starts it again on the same database,
- * until `--ops` entries exist (and at least `--restarts` kills happened). Then it prints, as one JSON line: operations done, restarts, drift
- * (the sum of every balance per asset, which must be 0), negative user balances (must be 0),
- * withdrawals whose ledger entries do not match their status (must be 0), and the invariants.
+ * `npm run soak:bank -- --ops 2000 [--restarts 1] [--users 20] [--concurrency 8] [--data-dir DIR]`:
+ * money under crashes of the real server.
  *
- * Database: DATABASE_URL (postgres://…) or an embedded PGlite in --data-dir (default a temp dir).
- * Exit code 0 when everything holds.
+ * 1. Set-up (`soak/setup.ts`): `--users` users registered, given a security code as their one
+ *    trade factor, verified and funded through the app's routes, in this process, on the database
+ *    the server will use; then that database is closed.
+ * 2. Rounds: the real HTTP server (`src/main.ts`, `soak/server-process.ts`) starts on a free port
+ *    on the same data; once `/readyz` answers, the client (`soak/load.ts`) first sends again every
+ *    request whose answer was lost, with the same Idempotency-Key and body, then keeps
+ *    `--concurrency` requests in flight — INTERNAL withdrawals to another soak user, OUTER
+ *    withdrawals (frozen, status 0), cancels of its waiting withdrawals — until the server is
+ *    SIGKILLed, 0.3–1.5 s after it became ready. The ledger is then checked on the state the crash
+ *    left (a copy, for PGlite, so that the next server does its own recovery). Rounds go on until
+ *    `--ops` operations were applied and at least `--restarts` kills happened.
+ * 3. A last server answers the requests still unanswered, then stops cleanly (SIGTERM, exit 0).
+ *
+ * Then this process opens the database and prints one JSON line: operations done, restarts,
+ * requests lost in flight and how their retries turned out (applied before the kill, applied by the
+ * retry, refused), drift per asset (0), negative user balances (0), withdrawals whose entries do
+ * not match their status (0), frozen balances unequal to open withdrawals (0), the ledger
+ * invariants, and where the database and the client disagree: idempotency keys with more than one
+ * withdrawal, withdrawals answered but not stored or stored but never answered, statuses, and each
+ * user's balances against the client's account of every answer (all 0). Exit code 0 when all hold.
+ *
+ * Database: DATABASE_URL (postgres://…) or an embedded PGlite in `--data-dir` (default a temporary
+ * directory, removed after a clean run; `--pglite-template` starts it from a migrated dump, as the
+ * crash test does with its run's template). The data directory also keeps the server's generated
+ * secrets (session, custody webhook, demo xpubs), so sessions survive every restart.
  */
-import { spawn } from 'node:child_process';
-import { randomInt, randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { randomInt } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { sql } from 'drizzle-orm';
-import { type DatabaseTarget, openDatabase } from '../src/platform/db/client.ts';
-import { findMigrationsDir } from '../src/platform/db/migrate.ts';
+import { parseAmountMinor } from '@meridian/contracts/money';
+import { agreementFigures, isLedgerClean, ledgerFigures, withDatabase } from './soak/inspect.ts';
+import { type Generation, SoakClient } from './soak/load.ts';
+import { killLiveServers, ServerProcess, type ServerTarget } from './soak/server-process.ts';
+import { SOAK_COIN, setUpSoakUsers } from './soak/setup.ts';
 
 const { values } = parseArgs({
-  options: { ops: { type: 'string', default: '2000' }, restarts: { type: 'string', default: '1' }, 'data-dir': { type: 'string' }, worker: { type: 'boolean', default: false } },
+  options: {
+    ops: { type: 'string', default: '2000' },
+    restarts: { type: 'string', default: '1' },
+    users: { type: 'string', default: '20' },
+    concurrency: { type: 'string', default: '8' },
+    'data-dir': { type: 'string' },
+    'pglite-template': { type: 'string' },
+  },
 });
-const USERS = 20;
-const FUNDING = '1000';
-const EXTERNAL_TRON = 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL';
+const opsTarget = Number(values.ops);
+const restartsMin = Number(values.restarts);
+const userCount = Number(values.users);
+const concurrency = Number(values.concurrency);
+if (![opsTarget, restartsMin, userCount, concurrency].every(Number.isSafeInteger) || userCount < 2 || concurrency < 1) {
+  console.error('usage: npm run soak:bank -- --ops N [--restarts N] [--users N≥2] [--concurrency N≥1] [--data-dir DIR] [--pglite-template FILE]');
+  process.exit(2);
+}
+/** Kill-and-restart rounds at most, whatever `--ops` asks. */
+const ROUNDS_MAX = 200;
+const KILL_AFTER_READY_MS_MIN = 300;
+const KILL_AFTER_READY_MS_SPREAD = 1200;
+/** Each user's deposit: enough that refusals for balance stay the exception (an operation moves 10–50 USDT). */
+const fundingUsdt = String(1000 + 10 * Math.ceil(opsTarget / userCount));
+
 const databaseUrl = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined;
-const dataDir = values['data-dir'] ?? mkdtempSync(join(tmpdir(), 'meridian-soak-'));
-const target: DatabaseTarget = databaseUrl ? { kind: 'postgres', url: databaseUrl, poolMax: 8 } : { kind: 'pglite', dataDir };
-const userId = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
+const isOwnDataDir = values['data-dir'] === undefined;
+const target: ServerTarget = { dataDir: values['data-dir'] ?? mkdtempSync(join(tmpdir(), 'meridian-soak-')), databaseUrl };
+const log = (message: string) => console.error(`soak: ${message}`);
 
-/** The worker: endless concurrent money movements until killed. */
-async function worker(): Promise<void> {
-  const { postEntry } = await import('../src/modules/ledger/ledger.service.ts');
-  const { platformAccount, transfer, userAccount } = await import('../src/modules/ledger/ledger.types.ts');
-  const { WalletService } = await import('../src/modules/wallet/wallet.service.ts');
-  const { generateDemoXpubs, parseAccountXpub } = await import('../src/modules/wallet/wallet.addresses.ts');
-  const { seedWallet } = await import('../src/modules/wallet/wallet.seed.ts');
-  const { parseAmountMinor } = await import('@meridian/contracts/money');
-  const database = await openDatabase(target);
-  await database.migrate(findMigrationsDir());
-  await seedWallet(database.db);
-  const xpubs = generateDemoXpubs();
-  const wallet = new WalletService(database.db, {
-    xpubs: { bitcoin: parseAccountXpub(xpubs.bitcoin), evm: parseAccountXpub(xpubs.evm), tron: parseAccountXpub(xpubs.tron) },
-    identity: { withdrawalHoldUntil: async () => null, findUserIdByEmail: async () => null },
-    prices: { usdPerCoin: async () => null },
-    isWhitelistMode: false,
-    log: { warn: () => {}, info: () => {} },
-  });
-  for (let i = 0; i < USERS; i += 1) {
-    // Idempotent funding: a restarted worker replays these keys and moves nothing.
-    await postEntry(database.db, { kind: 'DEPOSIT', reference: `soak:${i}`, idempotencyKey: `soak:fund:${i}`, postings: transfer(platformAccount('PLATFORM_HOT_WALLET', 'USDT'), userAccount(userId(i), 'USER_AVAILABLE', 'USDT'), parseAmountMinor(FUNDING, 'USDT')) });
-  }
-  process.stdout.write('ready\n');
-  const one = async () => {
-    const from = randomInt(USERS);
-    const choice = randomInt(10);
-    try {
-      if (choice < 6) {
-        const to = (from + 1 + randomInt(USERS - 1)) % USERS;
-        await postEntry(database.db, { kind: 'INTERNAL_TRANSFER', reference: 'soak', idempotencyKey: `soak:${randomUUID()}`, postings: transfer(userAccount(userId(from), 'USER_AVAILABLE', 'USDT'), userAccount(userId(to), 'USER_AVAILABLE', 'USDT'), BigInt(1 + randomInt(50_000_000))) });
-      } else if (choice < 9) {
-        await wallet.requestWithdrawal(userId(from), { coin: 'USDT', network: 'TRC20', address: EXTERNAL_TRON, amount: String(10 + randomInt(40)) }, randomUUID());
-      } else {
-        const page = await wallet.records(userId(from), { action: 'withdraw', status: 0, pageID: 1, pageSize: 5 });
-        const waiting = page.list[0];
-        if (waiting) await wallet.cancelWithdrawal(userId(from), Number(waiting.id));
-      }
-    } catch {
-      // Refusals (insufficient balance, a state that changed) are expected under contention.
-    }
-  };
-  for (;;) await Promise.all(Array.from({ length: 8 }, one));
-}
-
-interface Report {
-  ops: number;
-  restarts: number;
-  driftMinor: string;
-  negativeUserBalances: number;
-  withdrawalMismatches: number;
-  frozenMismatches: number;
-  invariantsHeld: boolean;
-}
-
-/** Counts after the run (the worker is dead, so PGlite can be opened here). */
-async function inspect(restarts: number): Promise<Report> {
-  const { checkLedgerInvariants } = await import('../src/modules/ledger/ledger.invariants.ts');
-  const database = await openDatabase(target);
-  try {
-    await database.migrate(findMigrationsDir());
-    const one = async (query: ReturnType<typeof sql>) => {
-      const result = (await database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
-      return result.rows[0] ?? {};
-    };
-    const ops = Number((await one(sql`SELECT count(*)::text AS n FROM ledger_entries`)).n);
-    const drift = String((await one(sql`SELECT coalesce(sum(abs(s)), 0)::text AS d FROM (SELECT asset, sum(balance_minor) AS s FROM ledger_accounts GROUP BY asset) x`)).d);
-    const negatives = Number((await one(sql`SELECT count(*)::text AS n FROM ledger_accounts WHERE owner_kind = 'user' AND balance_minor < 0`)).n);
-    // Status 0 ⇔ a freeze and no return; status 4 ⇔ a freeze and a return; never a second of either.
-    const mismatches = Number(
-      (
-        await one(sql`SELECT count(*)::text AS n FROM withdrawals w
-          LEFT JOIN LATERAL (SELECT count(*) FILTER (WHERE kind = 'WITHDRAWAL_FREEZE') AS f, count(*) FILTER (WHERE kind = 'WITHDRAWAL_RETURN') AS r
-                             FROM ledger_entries e WHERE e.reference = 'withdrawal:' || w.id) c ON true
-          WHERE w.type = 'OUTER' AND NOT ((w.status = 0 AND c.f = 1 AND c.r = 0) OR (w.status = 4 AND c.f = 1 AND c.r = 1))`)
-      ).n,
-    );
-    const frozenMismatches = Number(
-      (
-        await one(sql`SELECT count(*)::text AS n FROM ledger_accounts a
-          LEFT JOIN (SELECT user_id::text AS uid, sum(amount_minor + fee_minor) AS held FROM withdrawals WHERE status IN (0, 1) GROUP BY user_id) w ON w.uid = a.owner_id
-          WHERE a.type = 'USER_FROZEN' AND a.balance_minor <> coalesce(w.held, 0)`)
-      ).n,
-    );
-    const invariants = await checkLedgerInvariants(database.db);
-    return { ops, restarts, driftMinor: drift, negativeUserBalances: negatives, withdrawalMismatches: mismatches, frozenMismatches, invariantsHeld: invariants.isHeld };
-  } finally {
-    await database.close();
-  }
-}
-
-async function runOnce(): Promise<void> {
-  const child = spawn(process.execPath, [...process.execArgv, import.meta.filename, '--worker', '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
-  await new Promise<void>((resolve) => {
-    let isReady = false;
-    child.stdout.on('data', (chunk: Buffer) => {
-      if (!isReady && chunk.toString().includes('ready')) {
-        isReady = true;
-        setTimeout(() => child.kill('SIGKILL'), 300 + randomInt(1200));
-      }
-    });
-    child.on('exit', () => resolve());
+// Whatever ends this process (an error, Ctrl-C, a test's timeout), no server outlives it.
+process.on('exit', killLiveServers);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    killLiveServers();
+    process.exit(signal === 'SIGINT' ? 130 : 143);
   });
 }
 
 async function main(): Promise<number> {
-  const target = Number(values.ops);
+  const startedMs = performance.now();
+  log(`${databaseUrl ? 'PostgreSQL' : `PGlite in ${target.dataDir}`}; setting up ${userCount} users with ${fundingUsdt} ${SOAK_COIN} each`);
+  const users = await setUpSoakUsers(target, userCount, fundingUsdt, values['pglite-template']);
+  log(`set up in ${Math.round(performance.now() - startedMs)} ms`);
+  const client = new SoakClient(users, parseAmountMinor(fundingUsdt, SOAK_COIN), concurrency);
   let restarts = 0;
-  for (let round = 0; round < 200; round += 1) {
-    await runOnce();
+  let checksAfterKill = 0;
+  let checksAfterKillFailed = 0;
+
+  for (let round = 1; round <= ROUNDS_MAX; round += 1) {
+    const spawnedMs = performance.now();
+    const server = await ServerProcess.start(target);
+    const readyMs = performance.now() - spawnedMs;
+    const generation: Generation = { server, isDown: false, killedAtMs: null };
+    const killAfterMs = KILL_AFTER_READY_MS_MIN + randomInt(KILL_AFTER_READY_MS_SPREAD);
+    const killed = new Promise<void>((resolve) => {
+      setTimeout(() => {
+        generation.isDown = true;
+        generation.killedAtMs = Date.now();
+        void server.kill().then(resolve);
+      }, killAfterMs);
+    });
+    const lostBefore = client.figures.lostInFlight;
+    await client.run(generation, true);
+    await killed;
     restarts += 1;
-    const { ops } = await inspect(restarts);
-    if (ops >= target && restarts >= Number(values.restarts)) break;
+    const checkStartedMs = performance.now();
+    const afterKill = await withDatabase(target, true, (database) => ledgerFigures(database.db));
+    const checkMs = performance.now() - checkStartedMs;
+    checksAfterKill += 1;
+    if (!isLedgerClean(afterKill)) checksAfterKillFailed += 1;
+    log(
+      `round ${round}: ready in ${Math.round(readyMs)} ms, killed ${killAfterMs} ms later; ops ${client.figures.ops}, lost in flight ${client.figures.lostInFlight - lostBefore}; ` +
+        `ledger after the kill ${isLedgerClean(afterKill) ? 'clean' : `BROKEN ${JSON.stringify(afterKill)}`} (checked in ${Math.round(checkMs)} ms)`,
+    );
+    if (client.figures.ops >= opsTarget && restarts >= restartsMin) break;
   }
-  const report = await inspect(restarts);
+
+  // The last server answers what is still unanswered, then stops cleanly.
+  const server = await ServerProcess.start(target);
+  await client.run({ server, isDown: false, killedAtMs: null }, false);
+  const cleanStopExitCode = await server.stop();
+  log(`last server stopped with exit code ${cleanStopExitCode}; ${client.unresolvedCount} requests unresolved`);
+
+  const { ledger, agreement } = await withDatabase(target, false, async (database) => ({
+    ledger: await ledgerFigures(database.db),
+    agreement: await agreementFigures(database.db, client),
+  }));
+  const { figures } = client;
+  const report = {
+    database: databaseUrl ? 'postgres' : 'pglite',
+    users: userCount,
+    ops: figures.ops,
+    restarts,
+    requests: figures.requests,
+    attempts: figures.attempts,
+    refusals: figures.refusals,
+    lostInFlight: figures.lostInFlight,
+    retriedWithdrawals: figures.withdraw,
+    retriedCancels: figures.cancel,
+    unresolved: client.unresolvedCount,
+    unexpectedAnswers: figures.unexpectedAnswers,
+    checksAfterKill,
+    checksAfterKillFailed,
+    ...ledger,
+    ...agreement,
+    cleanStopExitCode,
+    durationMs: Math.round(performance.now() - startedMs),
+  };
   console.log(JSON.stringify(report));
-  const isClean = report.driftMinor === '0' && report.negativeUserBalances === 0 && report.withdrawalMismatches === 0 && report.frozenMismatches === 0 && report.invariantsHeld;
+  const isClean =
+    isLedgerClean(ledger) &&
+    Object.values(agreement).every((n) => n === 0) &&
+    report.unresolved === 0 &&
+    report.unexpectedAnswers === 0 &&
+    checksAfterKillFailed === 0 &&
+    cleanStopExitCode === 0;
+  if (isClean && isOwnDataDir) rmSync(target.dataDir, { recursive: true, force: true });
+  else if (!isClean) log(`not clean; the data is kept in ${target.dataDir}`);
   return isClean ? 0 : 1;
 }
 
-if (values.worker) await worker();
-else process.exitCode = await main();
+try {
+  process.exitCode = await main();
+} catch (error) {
+  log(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  killLiveServers();
+  process.exitCode = 2;
+}
