@@ -69,6 +69,9 @@ export async function prepare(database: Database, accounts: number, tag: string)
       SELECT (SELECT id FROM ledger_entries WHERE idempotency_key = ${`bench-fund-${tag}`}), id, 'USDT', -${total}::numeric FROM ledger_accounts WHERE owner_kind = 'platform' AND type = 'PLATFORM_HOT_WALLET' AND asset = 'USDT'`);
     await tx.execute(sql`UPDATE ledger_accounts SET balance_minor = balance_minor - ${total}::numeric WHERE owner_kind = 'platform' AND type = 'PLATFORM_HOT_WALLET' AND asset = 'USDT'`);
   });
+  // After a bulk load, refresh the planner's statistics (as the maintenance job and autovacuum do),
+  // so that plans cached while the tables were small are made again for their new size.
+  await db.execute(sql`ANALYZE ledger_accounts, ledger_entries, ledger_postings, bench_raw_accounts`);
 }
 
 function pair(i: number, accounts: number): [number, number] {

@@ -28,6 +28,7 @@ import { type AuthProvider, registerAuth } from './platform/http/auth.ts';
 import { registerCsrfGuard } from './platform/http/csrf.ts';
 import { registerErrorHandling, sendApiNotFound } from './platform/http/error-handler.ts';
 import { zodValidatorCompiler } from './platform/http/validation.ts';
+import { databaseMaintenanceJobs } from './platform/db/maintenance.ts';
 import { JobScheduler } from './platform/jobs/scheduler.ts';
 import { registerMetrics } from './platform/observability/metrics.ts';
 import { registerRateLimit } from './platform/ratelimit/rate-limit.ts';
@@ -171,6 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const scheduler = new JobScheduler(database.db, { clock, logger: app.log });
   for (const job of market.prices.jobs()) scheduler.register(job);
   for (const job of identity.service.jobs()) scheduler.register(job);
+  for (const job of databaseMaintenanceJobs(database.kind)) scheduler.register(job);
   app.decorate('scheduler', scheduler);
   app.decorate('market', market);
   app.addHook('onClose', async () => scheduler.stop());
