@@ -13,7 +13,7 @@
  * PGlite in memory by default; PostgreSQL when TEST_DATABASE_URL or DATABASE_URL (postgres://…) is
  * set — a scratch database `meridian_bench_swap_<pid>` is created there and dropped afterwards.
  *
- *   npm run bench:swap [-- --concurrency 32 --swaps 2000 --seconds 30 --users 128]
+ *   npm run bench:swap [-- --concurrency 32 --swaps 2000 --seconds 30 --users 128 --skip-pglite]
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -159,17 +159,21 @@ async function main(): Promise<void> {
       swaps: { type: 'string', default: '2000' },
       seconds: { type: 'string', default: '30' },
       users: { type: 'string', default: '128' },
+      /** Skip the embedded run (profile PostgreSQL alone). */
+      'skip-pglite': { type: 'boolean', default: false },
     },
   });
   const concurrency = Number(args.concurrency);
   const options = { concurrency, swapsMax: Number(args.swaps), durationMsMax: Number(args.seconds) * 1000, users: Math.max(Number(args.users), concurrency) };
 
-  const memory = await openDatabase({ kind: 'memory' });
-  try {
-    // PGlite runs one query at a time; bench:ledger measures it at concurrency 1 too.
-    await benchDatabase(memory, { ...options, ledgerConcurrency: 1 });
-  } finally {
-    await memory.close();
+  if (!args['skip-pglite']) {
+    const memory = await openDatabase({ kind: 'memory' });
+    try {
+      // PGlite runs one query at a time; bench:ledger measures it at concurrency 1 too.
+      await benchDatabase(memory, { ...options, ledgerConcurrency: 1 });
+    } finally {
+      await memory.close();
+    }
   }
 
   const postgresUrl = [process.env.TEST_DATABASE_URL, process.env.DATABASE_URL].find((url) => url?.startsWith('postgres'));
