@@ -13,8 +13,9 @@ import { maskEmail } from '@meridian/contracts/identity';
 import type { Locale } from '@meridian/contracts/locale';
 import type { CaptchaEvent, SensitiveFactors } from '@meridian/contracts/security';
 import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import dayjs from 'dayjs';
 import QRCode from 'qrcode';
-import type { Db } from '../../platform/db/client.ts';
+import type { Db, DbOrTx } from '../../platform/db/client.ts';
 import type { JobDefinition } from '../../platform/jobs/scheduler.ts';
 import { DomainError, FieldError } from '../../platform/http/errors.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
@@ -133,6 +134,30 @@ const ANONYMOUS_EVENTS: Partial<Record<CaptchaEvent, 'login' | 'register' | 'rec
   FORGET_PASSWORD: 'recover',
   LOGIN_CHECK: 'login',
 };
+
+/** Years audit rows are kept after the account closes (AML record keeping, FATF Recommendation 11). */
+export const AUDIT_RETENTION_YEARS_AFTER_CLOSURE = 5;
+/** Most audit rows one retention run deletes (STYLE: bound every batch); the next day takes the rest. */
+export const AUDIT_PURGE_BATCH_ROWS = 10_000;
+
+/**
+ * The audit-log retention rule (docs/identity.md): rows of accounts closed more than
+ * AUDIT_RETENTION_YEARS_AFTER_CLOSURE years before `now`, and rows of no account (failed sign-ins
+ * for unknown addresses) older than that, are deleted — at most AUDIT_PURGE_BATCH_ROWS per call.
+ * Rows of open accounts are kept while the relationship lasts.
+ * @returns how many rows were deleted.
+ */
+export async function purgeExpiredAudit(db: DbOrTx, now: Date): Promise<number> {
+  const cutoff = dayjs(now).subtract(AUDIT_RETENTION_YEARS_AFTER_CLOSURE, 'year').toDate();
+  const expired = db
+    .select({ id: auditEvents.id })
+    .from(auditEvents)
+    .leftJoin(users, eq(users.id, auditEvents.userId))
+    .where(or(and(isNull(auditEvents.userId), lt(auditEvents.createdAt, cutoff)), and(eq(users.status, 'closed'), lt(users.closedAt, cutoff))))
+    .limit(AUDIT_PURGE_BATCH_ROWS);
+  const deleted = await db.delete(auditEvents).where(inArray(auditEvents.id, expired)).returning({ id: auditEvents.id });
+  return deleted.length;
+}
 
 /**
  * Refuse a user below the KYC level a route needs (basic = level 1, investor = level 2). The level
@@ -992,6 +1017,13 @@ export class IdentityService {
           await tx
             .delete(loginThrottles)
             .where(and(lt(loginThrottles.windowStartedAt, twoDaysAgo), or(isNull(loginThrottles.lockedUntil), lt(loginThrottles.lockedUntil, now))));
+        },
+      },
+      {
+        name: 'identity.audit-retention',
+        periodMs: 86_400_000,
+        run: async ({ tx, now }) => {
+          await purgeExpiredAudit(tx, now);
         },
       },
     ];
