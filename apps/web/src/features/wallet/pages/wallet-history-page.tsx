@@ -139,13 +139,20 @@ export function WalletHistoryPage() {
                 dataSource={appended}
                 data-testid="record-list"
                 renderItem={(row) => (
-                  <List.Item extra={<StatusTag status={row.status} action={action} />}>
+                  <List.Item
+                    extra={
+                      // The status and, for a waiting withdrawal, its Cancel, stacked with room between them.
+                      <div className="record-item-actions">
+                        <StatusTag status={row.status} action={action} />
+                        {action === 'withdraw' && row.status === 0 && (
+                          <Button size="small" onClick={() => void cancel(row.id)} data-testid="record-cancel">
+                            {t('history.cancel')}
+                          </Button>
+                        )}
+                      </div>
+                    }
+                  >
                     <List.Item.Meta title={<span data-testid="record-amount">{`${row.amount} ${row.coinCode}`}</span>} description={`${row.network} · ${t(`history.${row.type}`)} · ${dayjs(row.createTime).format('YYYY-MM-DD HH:mm')}`} />
-                    {action === 'withdraw' && row.status === 0 && (
-                      <Button size="small" onClick={() => void cancel(row.id)} data-testid="record-cancel">
-                        {t('history.cancel')}
-                      </Button>
-                    )}
                   </List.Item>
                 )}
               />
