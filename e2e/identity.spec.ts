@@ -55,13 +55,18 @@ async function waitForHumanCheck(page: Page, submitTestId: string): Promise<void
   await expect(page.getByTestId(submitTestId)).toBeEnabled({ timeout: 20_000 });
 }
 
+/** Fill and send the open Login flow (after the human check has passed). */
+async function submitLogin(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-password').fill(password);
+  await waitForHumanCheck(page, 'login-submit');
+  await page.getByTestId('login-submit').click();
+}
+
 async function logIn(page: Page, email: string): Promise<void> {
   await page.getByTestId('header-login').click();
   await expect(page.getByTestId('login-flow')).toBeVisible();
-  await page.getByTestId('login-email').fill(email);
-  await page.getByTestId('login-password').fill(PASSWORD);
-  await waitForHumanCheck(page, 'login-submit');
-  await page.getByTestId('login-submit').click();
+  await submitLogin(page, email);
 }
 
 async function logOut(page: Page): Promise<void> {
@@ -102,10 +107,7 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
     await register(page, request, email);
 
     // Log in: no factor needed yet; the modal closes and the account menu appears.
-    await page.getByTestId('login-email').fill(email);
-    await page.getByTestId('login-password').fill(PASSWORD);
-    await waitForHumanCheck(page, 'login-submit');
-    await page.getByTestId('login-submit').click();
+    await submitLogin(page, email);
     await expect(page.getByTestId('account-menu')).toBeVisible();
     await expect(page.getByTestId('action-modal')).toBeHidden();
     // Identity status 0: the persistent KYC notification asks for verification.
@@ -200,10 +202,7 @@ test('recover a forgotten password, then log in with the new one (en-US)', async
   await page.getByTestId('flow-confirm').fill(newPassword);
   await page.getByTestId('flow-submit').click();
   await expect(page.getByTestId('login-flow')).toBeVisible();
-  await page.getByTestId('login-email').fill(email);
-  await page.getByTestId('login-password').fill(newPassword);
-  await waitForHumanCheck(page, 'login-submit');
-  await page.getByTestId('login-submit').click();
+  await submitLogin(page, email, newPassword);
   await expect(page.getByTestId('account-menu')).toBeVisible();
 });
 
@@ -217,10 +216,7 @@ test('change the email: code to the new address, security check, then sign in wi
   const newEmailMasked = `e2${'*'.repeat(16)}${suffix.slice(-2)}@example.com`;
   await page.goto('/?locale=zh-HK');
   await register(page, request, email);
-  await page.getByTestId('login-email').fill(email);
-  await page.getByTestId('login-password').fill(PASSWORD);
-  await waitForHumanCheck(page, 'login-submit');
-  await page.getByTestId('login-submit').click();
+  await submitLogin(page, email);
   await expect(page.getByTestId('account-menu')).toBeVisible();
   await page.locator('.ant-notification-notice-close').click();
 

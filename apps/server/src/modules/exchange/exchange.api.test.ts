@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, registerAndLogin, testDatabaseRegistry, type TestSession } from '../../../test/helpers.ts';
 import { buildApp } from '../../app.ts';
-import { inventoryShard } from './exchange.service.ts';
 import { loadConfig } from '../../config.ts';
 import type { AggregatedPrice, PriceOracle } from '../../platform/prices/aggregator.ts';
 import { PriceDecimal, type PriceSymbol, PriceUnavailableError } from '../../platform/prices/types.ts';
 import { checkLedgerInvariants } from '../ledger/ledger.invariants.ts';
 import { accountBalance, platformBalance, postEntry } from '../ledger/ledger.service.ts';
 import { platformAccount, transfer, userAccount } from '../ledger/ledger.types.ts';
+import { inventoryShard } from './exchange.service.ts';
 
 /**
  * Swaps through the real app: quote, execute exactly once through the ledger, and every refusal
