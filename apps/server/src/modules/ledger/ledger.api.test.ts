@@ -5,9 +5,9 @@ import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { DomainError } from '../../platform/http/errors.ts';
 import { checkLedgerInvariants } from './ledger.invariants.ts';
-import { accountBalance, ledgerHoldingsChecker, platformBalance, postEntry, reverseEntry, userBalances, userHoldings } from './ledger.service.ts';
+import { accountBalance, LedgerBatchKeyTakenError, ledgerHoldingsChecker, platformBalance, postEntries, postEntry, reverseEntry, userBalances, userHoldings } from './ledger.service.ts';
 import { ledgerAccounts, ledgerEntries, ledgerPostings } from './ledger.tables.ts';
-import { isPlatformOwnerId, platformAccount, transfer, userAccount } from './ledger.types.ts';
+import { type EntryInput, isPlatformOwnerId, platformAccount, type PostResult, transfer, userAccount } from './ledger.types.ts';
 
 /**
  * The ledger's posting function on a real database (PGlite, and PostgreSQL with TEST_DATABASE_URL):
@@ -205,5 +205,121 @@ describe('ledger posting function', () => {
     expect(await ledgerHoldingsChecker(db).reasonsToRefuseClosure('alice', 'en-US')).toEqual([]);
     const postingCount = await db.select({ n: sql<string>`count(*)` }).from(ledgerPostings);
     expect(Number(postingCount[0]!.n)).toBeGreaterThan(0);
+  });
+});
+
+describe('ledger batch posting (postEntries)', () => {
+  let t: TestApp;
+  let db: Db;
+  beforeAll(async () => {
+    t = await createTestApp();
+    db = t.database.db;
+  });
+  afterAll(async () => {
+    expect((await checkLedgerInvariants(db)).isHeld).toBe(true);
+    await t.close();
+  });
+
+  const pay = (payer: string, payee: string, amountMinor: bigint, key: string): EntryInput => ({
+    kind: 'INTERNAL_TRANSFER',
+    reference: `batch:${key}`,
+    idempotencyKey: key,
+    postings: transfer(userAccount(payer, 'USER_AVAILABLE', 'USDT'), userAccount(payee, 'USER_AVAILABLE', 'USDT'), amountMinor),
+    metadata: { key },
+  });
+  const outcome = (result: PostResult | DomainError) => (result instanceof DomainError ? result.code : result.isReplay ? 'REPLAY' : 'OK');
+
+  it('applies entries in order over running balances: a later entry sees an earlier credit, an unfunded one alone is refused', async () => {
+    await fund(db, 'b-ann', 10n, 'b-ann-fund');
+    const results = await postEntries(db, [
+      pay('b-ann', 'b-ben', 10n, 'b-1'), // ann 0, ben 10
+      pay('b-ben', 'b-cid', 7n, 'b-2'), // funded by b-1: ben 3, cid 7
+      pay('b-ben', 'b-cid', 4n, 'b-3'), // ben has 3: refused, nothing of it moves
+      pay('b-cid', 'b-ann', 7n, 'b-4'), // cid 0, ann 7
+    ]);
+    expect(results.map(outcome)).toEqual(['OK', 'OK', 'INSUFFICIENT_BALANCE', 'OK']);
+    expect(await accountBalance(db, userAccount('b-ann', 'USER_AVAILABLE', 'USDT'))).toBe(7n);
+    expect(await accountBalance(db, userAccount('b-ben', 'USER_AVAILABLE', 'USDT'))).toBe(3n);
+    expect(await accountBalance(db, userAccount('b-cid', 'USER_AVAILABLE', 'USDT'))).toBe(0n);
+    expect(await db.select().from(ledgerEntries).where(eq(ledgerEntries.idempotencyKey, 'b-3'))).toEqual([]);
+    // Entry ids ascend in batch order; the postings carry the real account ids.
+    const [first, second, , fourth] = results as PostResult[];
+    expect(first!.entry.id).toBeLessThan(second!.entry.id);
+    expect(second!.entry.id).toBeLessThan(fourth!.entry.id);
+    const [stored] = await db.select().from(ledgerEntries).where(eq(ledgerEntries.id, second!.entry.id));
+    expect(stored).toMatchObject({ idempotencyKey: 'b-2', metadata: { key: 'b-2' }, requestHash: second!.entry.requestHash });
+    const postings = await db.select().from(ledgerPostings).where(eq(ledgerPostings.entryId, second!.entry.id));
+    expect(postings.map((p) => [p.accountId, p.amountMinor])).toEqual(second!.entry.postings.map((p) => [p.accountId, p.amountMinor]));
+  });
+
+  it('answers a used key per entry: a replay of the same request, a conflict for another, and posts the rest', async () => {
+    await fund(db, 'b-dan', 100n, 'b-dan-fund');
+    const [first] = await postEntries(db, [pay('b-dan', 'b-eve', 5n, 'b-5')]);
+    const results = await postEntries(db, [pay('b-dan', 'b-eve', 5n, 'b-5'), pay('b-dan', 'b-eve', 6n, 'b-dan-fund'), pay('b-dan', 'b-eve', 1n, 'b-6')]);
+    expect(results.map(outcome)).toEqual(['REPLAY', 'CONFLICT', 'OK']);
+    expect((results[0] as PostResult).entry.id).toBe((first as PostResult).entry.id);
+    expect(await accountBalance(db, userAccount('b-dan', 'USER_AVAILABLE', 'USDT'))).toBe(94n);
+  });
+
+  it('agrees with single postings when 20 batches race 60 single debits on one balance: never below zero, every unit accounted for', async () => {
+    await fund(db, 'b-fay', 1_000n, 'b-fay-fund');
+    const batches = Array.from({ length: 20 }, (_, b) => postEntries(db, Array.from({ length: 3 }, (_, k) => pay('b-fay', `b-sink-${k}`, 9n, `b-race-${b}-${k}`))));
+    // Demand 20 × 3 × 9 + 60 × 11 = 1,200 > 1,000: some are refused, so what is left is below 11.
+    const singles = Array.from({ length: 60 }, (_, i) => codeOf(postEntry(db, pay('b-fay', 'b-sink-x', 11n, `b-single-${i}`))));
+    const [batchResults, singleResults] = await Promise.all([Promise.all(batches), Promise.all(singles)]);
+    const batchOk = batchResults.flat().filter((r) => !(r instanceof DomainError)).length;
+    const singleOk = singleResults.filter((r) => r === 'OK').length;
+    const spent = BigInt(batchOk) * 9n + BigInt(singleOk) * 11n;
+    const left = await accountBalance(db, userAccount('b-fay', 'USER_AVAILABLE', 'USDT'));
+    expect(left).toBeGreaterThanOrEqual(0n);
+    expect(left).toBeLessThan(11n);
+    expect(spent + left).toBe(1_000n);
+  });
+
+  it('refuses malformed batches as programmer errors, writing nothing', async () => {
+    await expect(postEntries(db, [])).rejects.toThrow(AssertionError);
+    await expect(postEntries(db, [pay('x', 'y', 1n, 'b-dup'), pay('x', 'y', 1n, 'b-dup')])).rejects.toThrow(AssertionError);
+    expect(await db.select().from(ledgerEntries).where(eq(ledgerEntries.idempotencyKey, 'b-dup'))).toEqual([]);
+  });
+});
+
+// Two open transactions need two connections: PostgreSQL only (PGlite runs one transaction at a time).
+describe.runIf(process.env.MERIDIAN_TEST_DB === 'postgres')('ledger batch posting racing an uncommitted twin', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('raises LedgerBatchKeyTakenError and writes nothing when a key is committed by a twin while the batch waits', async () => {
+    const db = t.database.db;
+    await fund(db, 'twin-payer', 100n, 'twin-fund');
+    const entry = (key: string, amountMinor: bigint): EntryInput => ({
+      kind: 'INTERNAL_TRANSFER',
+      reference: 'twin',
+      idempotencyKey: key,
+      postings: transfer(userAccount('twin-payer', 'USER_AVAILABLE', 'USDT'), userAccount('twin-payee', 'USER_AVAILABLE', 'USDT'), amountMinor),
+    });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let posted!: () => void;
+    const twinPosted = new Promise<void>((resolve) => (posted = resolve));
+    const twin = db.transaction(async (tx) => {
+      await postEntry(tx, entry('twin-key', 3n));
+      posted();
+      await held;
+    });
+    await twinPosted;
+    // The batch waits on the twin's key (and its accounts), then finds the key taken at its insert.
+    const batch = postEntries(db, [entry('twin-other', 5n), entry('twin-key', 3n)]).then(
+      () => 'posted',
+      (error: unknown) => error,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    release();
+    await twin;
+    expect(await batch).toBeInstanceOf(LedgerBatchKeyTakenError);
+    expect(await db.select().from(ledgerEntries).where(eq(ledgerEntries.idempotencyKey, 'twin-other'))).toEqual([]);
+    expect(await accountBalance(db, userAccount('twin-payer', 'USER_AVAILABLE', 'USDT'))).toBe(97n);
   });
 });
