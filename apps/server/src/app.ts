@@ -15,6 +15,7 @@ import { MarketPrices } from './modules/market/market.prices.ts';
 import { MarketService } from './modules/market/market.service.ts';
 import { marketRoutes } from './modules/market/market.routes.ts';
 import { createIdentityModule } from './modules/identity/identity.module.ts';
+import { SESSION_CHANNEL } from './modules/identity/identity.session-cache.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
 import type { IdentityService } from './modules/identity/identity.service.ts';
 import type { NoticeService } from './modules/notices/notices.service.ts';
@@ -74,6 +75,13 @@ declare module 'fastify' {
  * The Content-Security-Policy the built web app satisfies: scripts only from our origin (no inline
  * script, no eval); Ant Design injects its CSS-in-JS style tags, so inline styles are allowed.
  */
+/**
+ * Swap batches written at once on PostgreSQL (group commit, `ExchangeService`). Each batch uses its
+ * own inventory shard, so concurrent batches do not wait on each other's rows; a few are enough to
+ * keep the database busy while the next batch gathers.
+ */
+const SWAP_BATCHES_POSTGRES_MAX = 4;
+
 const CONTENT_SECURITY_POLICY = {
   useDefaults: false,
   directives: {
@@ -178,10 +186,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => scheduler.stop());
   await app.register(marketRoutes(market), { prefix: '/api' });
   // Exchange: firm quotes and swaps through the ledger, priced by the market module.
-  const exchange = new ExchangeService(database.db, market.prices, clock, async (userId, swap) => {
+  const exchange = new ExchangeService(
+    database.db,
+    market.prices,
+    clock,
     // `notices` is registered below; a swap can only run once the app is ready.
-    await app.notices.notify(swapDoneNotice(userId, swap)).catch((error: unknown) => app.log.warn({ err: error }, 'swap notification failed'));
-  });
+    async (tx, swaps) => void (await app.notices.notifyMany(swaps.map(({ userId, swap }) => swapDoneNotice(userId, swap)), tx)),
+    {
+      // PGlite is one connection: one batch at a time, growing while it waits. PostgreSQL: a few.
+      concurrentBatchesMax: database.kind === 'postgres' ? SWAP_BATCHES_POSTGRES_MAX : 1,
+      onBatchRetried: (error, size) => app.log.warn({ err: error, size }, 'swap batch failed as a whole; its swaps were retried one by one'),
+    },
+  );
   app.decorate('exchange', exchange);
   for (const job of exchange.jobs()) scheduler.register(job);
   await app.register(exchangeRoutes(exchange), { prefix: '/api' });
@@ -189,10 +205,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Messages are written in the user's language and important ones mailed (identity's mailer).
   const notices = await registerNotices(app, config, database, {
-    recipientOf: (userId) => identity.service.recipientOf(userId),
+    recipientsOf: (userIds, db) => identity.service.recipientsOf(userIds, db),
     mail: (to, subject, text) => identity.mailer.send({ to, subject, text, tag: 'notice' }),
   });
   app.decorate('notices', notices);
+  // Cached sessions (identity): every process drops a user's sessions when any process revokes one,
+  // changes the account's status or KYC level (migration 0010's triggers announce it).
+  let unlistenSessions: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    unlistenSessions = await database.listen(SESSION_CHANNEL, (userId) => identity.service.forgetSessions(userId));
+  });
+  app.addHook('preClose', async () => {
+    await unlistenSessions?.().catch((error: unknown) => app.log.debug({ err: error }, 'unlisten after the database closed'));
+  });
   identity.service.addSecurityEventListener(async (event) => {
     const notice = securityEventNotice(event);
     if (notice) await notices.notify(notice);

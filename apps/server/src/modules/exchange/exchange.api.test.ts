@@ -1,3 +1,4 @@
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, registerAndLogin, testDatabaseRegistry, type TestSession } from '../../../test/helpers.ts';
 import { buildApp } from '../../app.ts';
@@ -6,8 +7,8 @@ import type { AggregatedPrice, PriceOracle } from '../../platform/prices/aggrega
 import { PriceDecimal, type PriceSymbol, PriceUnavailableError } from '../../platform/prices/types.ts';
 import { checkLedgerInvariants } from '../ledger/ledger.invariants.ts';
 import { accountBalance, platformBalance, postEntry } from '../ledger/ledger.service.ts';
+import { ledgerAccounts, ledgerEntries, ledgerPostings } from '../ledger/ledger.tables.ts';
 import { platformAccount, transfer, userAccount } from '../ledger/ledger.types.ts';
-import { inventoryShard } from './exchange.service.ts';
 
 /**
  * Swaps through the real app: quote, execute exactly once through the ledger, and every refusal
@@ -117,10 +118,16 @@ describe('POST /api/exchange/swap', () => {
     expect(response.json()).toMatchObject({ statusCode: 200, content: { swapId: content.quoteId, kind: 'SWAP', fromAmount: '1000.000000', toAmount: '0.01990000', rate: '0.0000199' } });
     expect(await available(alice.userId, 'USDT')).toBe(4_000_000_000n);
     expect(await available(alice.userId, 'BTC')).toBe(1_990_000n);
-    // Both inventory legs land in the shard the quote id picks; the desk's inventory is the sum of its shards.
-    const shard = inventoryShard(content.quoteId);
-    expect(await accountBalance(database.db, platformAccount('EXCHANGE_INVENTORY', 'USDT', shard))).toBe(1_000_000_000n);
-    expect(await accountBalance(database.db, platformAccount('EXCHANGE_INVENTORY', 'BTC', shard))).toBe(-1_990_000n);
+    // Both inventory legs land in one shard (the swap batch's); the desk's inventory is the sum of its shards.
+    const legs = await database.db
+      .select({ ownerId: ledgerAccounts.ownerId, asset: ledgerAccounts.asset, amountMinor: ledgerPostings.amountMinor })
+      .from(ledgerPostings)
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
+      .innerJoin(ledgerEntries, eq(ledgerEntries.id, ledgerPostings.entryId))
+      .where(and(eq(ledgerEntries.idempotencyKey, `swap:${content.quoteId}`), eq(ledgerAccounts.type, 'EXCHANGE_INVENTORY')))
+      .orderBy(asc(ledgerPostings.id));
+    expect(legs.map((leg) => [leg.asset, leg.amountMinor])).toEqual([['USDT', 1_000_000_000n], ['BTC', -1_990_000n]]);
+    expect(new Set(legs.map((leg) => leg.ownerId)).size).toBe(1);
     expect(await platformBalance(database.db, 'EXCHANGE_INVENTORY', 'USDT')).toBe(1_000_000_000n);
     expect(await platformBalance(database.db, 'EXCHANGE_INVENTORY', 'BTC')).toBe(-1_990_000n);
     // Both legs appear in the wallet record (spec §9 coin actions exchange_out / exchange_in), filterable by coin.

@@ -11,13 +11,15 @@ import type { MarketCoinCode } from '@meridian/contracts/market';
 import { AmountParseError, ASSET_PRECISION, formatAmount, parseAmountMinor, toDecimalString } from '@meridian/contracts/money';
 import type { Page } from '@meridian/contracts/pagination';
 import { totalPages } from '@meridian/contracts/pagination';
-import { and, count, desc, eq, gt, gte, lte, not, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, lte, not, or, type SQL, sql } from 'drizzle-orm';
+import { createWriteBatcher } from '../../platform/db/batcher.ts';
 import type { Db, DbOrTx, Tx } from '../../platform/db/client.ts';
+import { pgArrayLiteral } from '../../platform/db/pg-array.ts';
 import type { JobDefinition } from '../../platform/jobs/scheduler.ts';
 import { DomainError, FieldError } from '../../platform/http/errors.ts';
 import { type Clock, PriceDecimal } from '../../platform/prices/types.ts';
-import { postEntry } from '../ledger/ledger.service.ts';
-import { platformAccount, userAccount } from '../ledger/ledger.types.ts';
+import { ENTRIES_PER_BATCH_MAX, postEntries, postEntry } from '../ledger/ledger.service.ts';
+import { type EntryInput, platformAccount, userAccount } from '../ledger/ledger.types.ts';
 import type { MarketPrices } from '../market/market.prices.ts';
 import { defaultSpreadBps, ORDER_LIMITS_MINOR, pairKey } from './exchange.pairs.ts';
 import { exchangePairs, exchangeQuotes } from './exchange.tables.ts';
@@ -44,6 +46,36 @@ export function inventoryShard(quoteId: string): number {
 }
 
 type QuoteRow = typeof exchangeQuotes.$inferSelect;
+type NewQuoteRow = typeof exchangeQuotes.$inferInsert & { id: string };
+
+/** A swap that committed, for its "swap done" message. */
+export interface CompletedSwap {
+  userId: string;
+  swap: SwapRecord;
+}
+
+/**
+ * Writes the "swap done" messages of swaps inside the transaction that executes them (issue 6), so
+ * a swap and its message commit together or not at all.
+ */
+export type SwapMessageWriter = (tx: DbOrTx, swaps: readonly CompletedSwap[]) => Promise<void>;
+
+/** Options of `ExchangeService`. */
+export interface ExchangeServiceOptions {
+  /**
+   * Swap (and quote) batches written at once (`createWriteBatcher`): 1 on the embedded database
+   * (one connection), a few on PostgreSQL. Default 1.
+   */
+  concurrentBatchesMax?: number;
+  /** Told when a batch failed as a whole and its swaps were retried one by one. */
+  onBatchRetried?: (error: unknown, size: number) => void;
+}
+
+/** A swap request waiting for its batch. */
+interface SwapRequest {
+  userId: string;
+  quoteId: string;
+}
 
 /**
  * How long a process reuses a pair's settings for pricing quotes. Executing a swap always reads the
@@ -112,6 +144,43 @@ function toRecord(row: QuoteRow): SwapRecord {
   };
 }
 
+/** An `Error` for a batch answer (anything thrown that is not one is wrapped). */
+function toError(failure: unknown): Error {
+  return failure instanceof Error ? failure : new Error(String(failure));
+}
+
+/**
+ * Why a quote could not be claimed for `userId` at `now` (the claiming UPDATE matched nothing).
+ * Another user's quote answers like a missing one, so quote ids reveal nothing.
+ */
+function claimRefusal(existing: QuoteRow | undefined, userId: string, now: Date): DomainError {
+  if (!existing || existing.userId !== userId) return new DomainError('NOT_FOUND');
+  if (existing.status === 'EXECUTED') return new DomainError('CONFLICT', {}, { quoteId: existing.id });
+  if (existing.expiresAt.getTime() <= now.getTime()) return new DomainError('QUOTE_EXPIRED');
+  return new DomainError('SERVICE_UNAVAILABLE');
+}
+
+/**
+ * The ledger entry of a claimed quote: user `from` → inventory shard `from`, inventory shard `to`
+ * → user `to` (kind EXCHANGE_SWAP, idempotency key `swap:<quoteId>`).
+ */
+function swapEntry(quote: QuoteRow, shard: number): EntryInput {
+  const from = quote.fromCoin as MarketCoinCode;
+  const to = quote.toCoin as MarketCoinCode;
+  return {
+    kind: 'EXCHANGE_SWAP',
+    reference: `swap:${quote.id}`,
+    idempotencyKey: `swap:${quote.id}`,
+    postings: [
+      { account: userAccount(quote.userId, 'USER_AVAILABLE', from), amountMinor: -quote.fromAmountMinor },
+      { account: platformAccount('EXCHANGE_INVENTORY', from, shard), amountMinor: quote.fromAmountMinor },
+      { account: platformAccount('EXCHANGE_INVENTORY', to, shard), amountMinor: -quote.toAmountMinor },
+      { account: userAccount(quote.userId, 'USER_AVAILABLE', to), amountMinor: quote.toAmountMinor },
+    ],
+    metadata: { quoteId: quote.id, rate: quote.rate, kind: quote.kind },
+  };
+}
+
 /**
  * Coin exchange (issue 5): firm quotes kept on the server for 10 s, executed exactly once through
  * the ledger against the platform's exchange inventory, and flash exchanges at the live rate with
@@ -122,13 +191,25 @@ export class ExchangeService {
   /** Pair settings read recently, for pricing (see `PAIR_SETTINGS_TTL_MS`); at most one per pair. */
   private readonly pairCache = new Map<string, { settings: PairSettings; readAtMs: number }>();
 
+  /** Swap executions of concurrent requests, written in batches (group commit; see `executeBatch`). */
+  private readonly submitSwap: (request: SwapRequest) => Promise<SwapRecord>;
+  /** Quotes of concurrent requests, stored in batches (one multi-row INSERT). */
+  private readonly submitQuote: (row: NewQuoteRow) => Promise<QuoteRow>;
+  /** The inventory shard of the next swap batch: rotating, so concurrent batches lock different rows. */
+  private nextShard = Math.floor(Math.random() * EXCHANGE_INVENTORY_SHARDS);
+
   constructor(
     private readonly db: Db,
     private readonly prices: MarketPrices,
     private readonly clock: Clock,
-    /** Told after a swap commits (issue 6: "swap done" message); a failure is logged by the caller's hook. */
-    private readonly onSwapDone: (userId: string, swap: SwapRecord) => Promise<void> = async () => {},
-  ) {}
+    /** Writes the swaps' "swap done" messages in their transaction (issue 6). */
+    private readonly writeSwapMessages: SwapMessageWriter = async () => {},
+    private readonly options: ExchangeServiceOptions = {},
+  ) {
+    const batching = { batchSizeMax: ENTRIES_PER_BATCH_MAX, concurrentBatchesMax: options.concurrentBatchesMax ?? 1 };
+    this.submitSwap = createWriteBatcher((requests) => this.executeBatch(requests), batching);
+    this.submitQuote = createWriteBatcher((rows) => this.insertQuotes(rows), batching);
+  }
 
   /** The pair's settings, reused for `PAIR_SETTINGS_TTL_MS` (quotes are priced on them). */
   private async cachedPairSettings(from: MarketCoinCode, to: MarketCoinCode): Promise<PairSettings> {
@@ -206,34 +287,38 @@ export class ExchangeService {
     };
   }
 
-  private async storeQuote(db: DbOrTx, userId: string, kind: 'SWAP' | 'FLASH', priced: PricedQuote, id: string): Promise<QuoteRow> {
+  /** The stored row of a new quote for `userId`, valid `QUOTE_TTL_MS` from now. */
+  private quoteRow(userId: string, kind: 'SWAP' | 'FLASH', priced: PricedQuote, id: string): NewQuoteRow {
     const now = this.clock.now();
-    const [row] = await db
-      .insert(exchangeQuotes)
-      .values({
-        id,
-        userId,
-        kind,
-        fromCoin: priced.from,
-        toCoin: priced.to,
-        side: priced.side,
-        fromAmountMinor: priced.fromAmountMinor,
-        toAmountMinor: priced.toAmountMinor,
-        rate: priced.rate.toFixed(),
-        spreadBps: priced.spreadBps,
-        fromPriceUsd: priced.fromPriceUsd.toFixed(),
-        toPriceUsd: priced.toPriceUsd.toFixed(),
-        expiresAt: new Date(now.getTime() + QUOTE_TTL_MS),
-        createdAt: now,
-      })
-      .returning();
-    return row!;
+    return {
+      id,
+      userId,
+      kind,
+      fromCoin: priced.from,
+      toCoin: priced.to,
+      side: priced.side,
+      fromAmountMinor: priced.fromAmountMinor,
+      toAmountMinor: priced.toAmountMinor,
+      rate: priced.rate.toFixed(),
+      spreadBps: priced.spreadBps,
+      fromPriceUsd: priced.fromPriceUsd.toFixed(),
+      toPriceUsd: priced.toPriceUsd.toFixed(),
+      expiresAt: new Date(now.getTime() + QUOTE_TTL_MS),
+      createdAt: now,
+    };
+  }
+
+  /** Store a batch of quotes with one multi-row INSERT; results in the rows' order. */
+  private async insertQuotes(rows: readonly NewQuoteRow[]): Promise<QuoteRow[]> {
+    const stored = await this.db.insert(exchangeQuotes).values([...rows]).returning();
+    const byId = new Map(stored.map((row) => [row.id, row]));
+    return rows.map((row) => byId.get(row.id)!);
   }
 
   /** `GET exchange/rate`: a firm quote for `userId`, valid 10 s. */
   async quote(userId: string, request: ExchangeRateQuery): Promise<ExchangeQuote> {
     const priced = await this.price(request);
-    return this.toQuote(await this.storeQuote(this.db, userId, 'SWAP', priced, randomUUID()));
+    return this.toQuote(await this.submitQuote(this.quoteRow(userId, 'SWAP', priced, randomUUID())));
   }
 
   /**
@@ -252,29 +337,80 @@ export class ExchangeService {
       .returning();
     if (!claimed) {
       const [existing] = await tx.select().from(exchangeQuotes).where(eq(exchangeQuotes.id, quoteId));
-      // Another user's quote answers like a missing one, so quote ids reveal nothing.
-      if (!existing || existing.userId !== userId) throw new DomainError('NOT_FOUND');
-      if (existing.status === 'EXECUTED') throw new DomainError('CONFLICT', {}, { quoteId });
-      if (existing.expiresAt.getTime() <= now.getTime()) throw new DomainError('QUOTE_EXPIRED');
-      throw new DomainError('SERVICE_UNAVAILABLE');
+      throw claimRefusal(existing, userId, now);
     }
-    const from = claimed.fromCoin as MarketCoinCode;
-    const to = claimed.toCoin as MarketCoinCode;
-    const shard = inventoryShard(quoteId);
-    const { entry } = await postEntry(tx, {
-      kind: 'EXCHANGE_SWAP',
-      reference: `swap:${quoteId}`,
-      idempotencyKey: `swap:${quoteId}`,
-      postings: [
-        { account: userAccount(userId, 'USER_AVAILABLE', from), amountMinor: -claimed.fromAmountMinor },
-        { account: platformAccount('EXCHANGE_INVENTORY', from, shard), amountMinor: claimed.fromAmountMinor },
-        { account: platformAccount('EXCHANGE_INVENTORY', to, shard), amountMinor: -claimed.toAmountMinor },
-        { account: userAccount(userId, 'USER_AVAILABLE', to), amountMinor: claimed.toAmountMinor },
-      ],
-      metadata: { quoteId, rate: claimed.rate, kind: claimed.kind },
-    });
+    const { entry } = await postEntry(tx, swapEntry(claimed, inventoryShard(quoteId)));
     const [done] = await tx.update(exchangeQuotes).set({ entryId: entry.id }).where(eq(exchangeQuotes.id, quoteId)).returning();
-    return toRecord(done!);
+    const record = toRecord(done!);
+    await this.writeSwapMessages(tx, [{ userId, swap: record }]);
+    return record;
+  }
+
+  /**
+   * Execute a batch of swap requests in ONE transaction (group commit): claim every quote that is
+   * the caller's, open and not expired with one `UPDATE … RETURNING`; post all their entries with
+   * one `postEntries` call (inventory shard of the batch); put back (OPEN) the quotes whose entry
+   * was refused; link the entries; write the messages. Each request gets its own answer, the same
+   * as `execute` would give it alone. A batch that fails as a whole (a ledger key taken by a
+   * concurrent twin, a deadlock) is retried one swap at a time.
+   */
+  private async executeBatch(requests: readonly SwapRequest[]): Promise<(SwapRecord | Error)[]> {
+    try {
+      return await this.db.transaction((tx) => this.executeInTransaction(tx, requests));
+    } catch (error) {
+      this.options.onBatchRetried?.(error, requests.length);
+      return Promise.all(requests.map((request) => this.db.transaction((tx) => this.execute(tx, request.userId, request.quoteId)).catch((failure: unknown) => toError(failure))));
+    }
+  }
+
+  private async executeInTransaction(tx: Tx, requests: readonly SwapRequest[]): Promise<(SwapRecord | Error)[]> {
+    const now = this.clock.now();
+    // Sorted ids: concurrent batches claim quote rows in one order.
+    const pairs = [...new Map(requests.map((request) => [`${request.quoteId}\u0000${request.userId}`, request])).values()].sort((a, b) => (a.quoteId < b.quoteId ? -1 : a.quoteId > b.quoteId ? 1 : 0));
+    const isPairSwitchedOff = sql`EXISTS (SELECT 1 FROM ${exchangePairs} WHERE ${exchangePairs.pair} = ${exchangeQuotes.fromCoin} || '/' || ${exchangeQuotes.toCoin} AND NOT ${exchangePairs.isEnabled})`;
+    const isRequested = sql`(${exchangeQuotes.id}, ${exchangeQuotes.userId}) IN (SELECT * FROM unnest(${pgArrayLiteral(pairs.map((p) => p.quoteId))}::uuid[], ${pgArrayLiteral(pairs.map((p) => p.userId))}::text[]))`;
+    const claimed = await tx
+      .update(exchangeQuotes)
+      .set({ status: 'EXECUTED', executedAt: now })
+      .where(and(isRequested, eq(exchangeQuotes.status, 'OPEN'), gt(exchangeQuotes.expiresAt, now), not(isPairSwitchedOff)))
+      .returning();
+    const claimedById = new Map(claimed.map((row) => [row.id, row]));
+    const unclaimedIds = [...new Set(requests.map((r) => r.quoteId).filter((id) => !claimedById.has(id)))];
+    const existingById = new Map(unclaimedIds.length === 0 ? [] : (await tx.select().from(exchangeQuotes).where(inArray(exchangeQuotes.id, unclaimedIds))).map((row) => [row.id, row]));
+
+    const shard = this.nextShard;
+    this.nextShard = (this.nextShard + 1) % EXCHANGE_INVENTORY_SHARDS;
+    const results = claimed.length === 0 ? [] : await postEntries(tx, claimed.map((row) => swapEntry(row, shard)));
+    const outcomeById = new Map<string, SwapRecord | Error>();
+    const refusedIds: string[] = [];
+    const posted: { id: string; entryId: number }[] = [];
+    for (const [index, row] of claimed.entries()) {
+      const result = results[index]!;
+      if (result instanceof Error) {
+        refusedIds.push(row.id);
+        outcomeById.set(row.id, result);
+      } else {
+        posted.push({ id: row.id, entryId: result.entry.id });
+        outcomeById.set(row.id, toRecord(row));
+      }
+    }
+    // A refused entry moved nothing: its quote stays usable until it expires.
+    if (refusedIds.length > 0) await tx.update(exchangeQuotes).set({ status: 'OPEN', executedAt: null }).where(inArray(exchangeQuotes.id, refusedIds));
+    if (posted.length > 0) {
+      await tx.execute(sql`UPDATE ${exchangeQuotes} SET entry_id = v.entry_id FROM unnest(${pgArrayLiteral(posted.map((p) => p.id))}::uuid[], ${pgArrayLiteral(posted.map((p) => String(p.entryId)))}::bigint[]) AS v(id, entry_id) WHERE ${exchangeQuotes.id} = v.id`);
+      await this.writeSwapMessages(tx, posted.map((p) => ({ userId: claimedById.get(p.id)!.userId, swap: outcomeById.get(p.id) as SwapRecord })));
+    }
+
+    // Each request's answer; a quote asked for twice in one batch is executed for the first only.
+    const answered = new Set<string>();
+    return requests.map((request) => {
+      const row = claimedById.get(request.quoteId);
+      if (row && row.userId === request.userId && !answered.has(request.quoteId)) {
+        answered.add(request.quoteId);
+        return outcomeById.get(request.quoteId)!;
+      }
+      return claimRefusal(row ?? existingById.get(request.quoteId), request.userId, now);
+    });
   }
 
   /**
@@ -283,9 +419,7 @@ export class ExchangeService {
    *   INSUFFICIENT_BALANCE (130), SERVICE_UNAVAILABLE (pair switched off) — nothing moves.
    */
   async swap(userId: string, quoteId: string): Promise<SwapRecord> {
-    const record = await this.db.transaction((tx) => this.execute(tx, userId, quoteId));
-    await this.onSwapDone(userId, record);
-    return record;
+    return this.submitSwap({ userId, quoteId });
   }
 
   /**
@@ -301,12 +435,10 @@ export class ExchangeService {
     const floor = new PriceDecimal(request.expectedRate).times(new PriceDecimal(BPS - request.maxSlippageBps).div(BPS));
     if (priced.rate.lt(floor)) throw new DomainError('SLIPPAGE_EXCEEDED', {}, { rate: priced.rate.toFixed() });
     try {
-      const record = await this.db.transaction(async (tx) => {
-        await this.storeQuote(tx, userId, 'FLASH', priced, request.requestId);
+      return await this.db.transaction(async (tx) => {
+        await tx.insert(exchangeQuotes).values(this.quoteRow(userId, 'FLASH', priced, request.requestId));
         return this.execute(tx, userId, request.requestId);
       });
-      await this.onSwapDone(userId, record);
-      return record;
     } catch (error) {
       // A concurrent twin with the same requestId won the insert: answer as a replay.
       const [twin] = await this.db.select().from(exchangeQuotes).where(eq(exchangeQuotes.id, request.requestId));

@@ -34,7 +34,8 @@ export class IdentityAuthProvider implements AuthProvider {
 
   async authenticate(request: FastifyRequest): Promise<AuthContext | null> {
     const token = request.cookies[SESSION_COOKIE];
-    return token ? this.identity.resolveSession(token) : null;
+    // A sensitive action (withdrawal, security change …) reads the session from the database.
+    return token ? this.identity.resolveSession(token, { fresh: request.routeOptions.config.sensitiveAction !== undefined }) : null;
   }
 
   verifySensitiveAction(auth: AuthContext, event: CaptchaEvent, factors: SensitiveFactors, request: FastifyRequest): Promise<void> {

@@ -30,6 +30,7 @@ import { toE164 } from './identity.countries.ts';
 import { SecretBox } from '../../platform/security/secret-box.ts';
 import { type MailKind, renderMail } from './identity.mails.ts';
 import { auditEvents, flowTickets, humanCheckUses, loginThrottles, mfaRecoveryCodes, sessions, users, verificationCodes } from './identity.tables.ts';
+import { SessionCache } from './identity.session-cache.ts';
 
 /** Who is calling, as the routes see it (no HTTP objects reach the service). */
 export interface RequestMeta {
@@ -181,6 +182,9 @@ export class IdentityService {
   private readonly holdingsCheckers: AccountHoldingsChecker[] = [];
   private readonly securityEventListeners: SecurityEventListener[] = [];
 
+  /** Sessions resolved recently by this process (see `resolveSession`). */
+  private readonly sessionCache = new SessionCache();
+
   constructor(
     private readonly db: Db,
     private readonly options: IdentityOptions,
@@ -285,6 +289,7 @@ export class IdentityService {
       await tx.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)));
       await tx.delete(loginThrottles).where(eq(loginThrottles.email, user.email));
     });
+    this.forgetSessions(user.id);
     await this.extendWithdrawalHold(user.id, hours(IDENTITY_RULES.holdAfterPasswordResetHours));
     await this.codes.consumeTicket(body.ticket);
     await this.audit(user.id, 'password.reset', meta);
@@ -315,6 +320,7 @@ export class IdentityService {
         .set({ revokedAt: new Date() })
         .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt), sql`${sessions.id} <> ${currentSessionId}`));
     });
+    this.forgetSessions(user.id);
     await this.extendWithdrawalHold(user.id, hours(IDENTITY_RULES.holdAfterPasswordResetHours));
     await this.audit(user.id, 'password.changed', meta);
     await this.mail(user.email, user.locale, 'passwordReset', {});
@@ -468,23 +474,44 @@ export class IdentityService {
 
   /**
    * The live session of a cookie token: not revoked, before its absolute expiry, used within the idle
-   * limit, of an active user. Refreshes the last-seen time at most once a minute.
+   * limit, of an active user. Refreshes the last-seen time at most once a minute. Reuses what this
+   * process resolved in the last `SESSION_CACHE_TTL_MS` unless `fresh` (sensitive actions read the
+   * database): within the touch interval the idle limit cannot have passed, and revocations drop
+   * cached entries at once (`forgetSessions`, fed by the `identity_sessions` notifications).
    */
-  async resolveSession(token: string): Promise<{ userId: string; sessionId: string; kycLevel: number } | null> {
+  async resolveSession(token: string, options: { fresh?: boolean } = {}): Promise<{ userId: string; sessionId: string; kycLevel: number } | null> {
     if (!/^[\w-]{20,100}$/.test(token)) return null;
     const now = Date.now();
+    const tokenHash = sha256(token);
+    const cached = options.fresh ? undefined : this.sessionCache.get(tokenHash);
+    if (cached && cached.expiresAtMs > now && now - cached.lastSeenAtMs <= IDENTITY_RULES.sessionTouchIntervalMs) {
+      return { userId: cached.userId, sessionId: cached.sessionId, kycLevel: cached.kycLevel };
+    }
     const [row] = await this.db
       .select({ id: sessions.id, userId: sessions.userId, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt, revokedAt: sessions.revokedAt, status: users.status, kycLevel: users.kycLevel })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.tokenHash, sha256(token)))
+      .where(eq(sessions.tokenHash, tokenHash))
       .limit(1);
     if (!row || row.revokedAt || row.status !== 'active') return null;
     if (row.expiresAt.getTime() <= now || now - row.lastSeenAt.getTime() > minutes(IDENTITY_RULES.sessionIdleMinutes)) return null;
-    if (now - row.lastSeenAt.getTime() > IDENTITY_RULES.sessionTouchIntervalMs) {
+    let lastSeenAtMs = row.lastSeenAt.getTime();
+    if (now - lastSeenAtMs > IDENTITY_RULES.sessionTouchIntervalMs) {
       await this.db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, row.id));
+      lastSeenAtMs = now;
     }
+    this.sessionCache.set(tokenHash, { userId: row.userId, sessionId: row.id, kycLevel: row.kycLevel, expiresAtMs: row.expiresAt.getTime(), lastSeenAtMs });
     return { userId: row.userId, sessionId: row.id, kycLevel: row.kycLevel };
+  }
+
+  /**
+   * Forget this process's cached sessions of `userId` (after a revocation, a status or KYC change;
+   * app.ts feeds it the `identity_sessions` notifications of every process), or all of them when
+   * no user is given (the notifications may have been missed).
+   */
+  forgetSessions(userId?: string): void {
+    if (userId === undefined) this.sessionCache.clear();
+    else this.sessionCache.forgetUser(userId);
   }
 
   /** Revoke the session of a cookie token (logout). Unknown tokens are ignored. */
@@ -494,7 +521,10 @@ export class IdentityService {
       .set({ revokedAt: new Date() })
       .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt)))
       .returning({ userId: sessions.userId, id: sessions.id });
-    for (const row of revoked) await this.audit(row.userId, 'logout', meta, { sessionId: row.id });
+    for (const row of revoked) {
+      this.forgetSessions(row.userId);
+      await this.audit(row.userId, 'logout', meta, { sessionId: row.id });
+    }
   }
 
   /** Active sessions of the user, newest first (at most 50). */
@@ -530,6 +560,7 @@ export class IdentityService {
       .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
       .returning({ id: sessions.id });
     if (revoked.length === 0) throw new DomainError('NOT_FOUND');
+    this.forgetSessions(userId);
     await this.audit(userId, 'session.revoked', meta, { sessionId });
   }
 
@@ -916,6 +947,7 @@ export class IdentityService {
       if (isUniqueViolation(error)) throw new FieldError('email', 'validation.emailTaken');
       throw error;
     }
+    this.forgetSessions(user.id);
     await this.extendWithdrawalHold(user.id, hours(IDENTITY_RULES.holdAfterContactChangeHours));
     await this.audit(user.id, 'email.changed', meta, { from: maskEmail(user.email), to: maskEmail(email) });
     await this.mail(user.email, user.locale, 'emailChanged', { newEmail: maskEmail(email) });
@@ -953,6 +985,7 @@ export class IdentityService {
   /** Record the user's verified level (0 none, 1 basic, 2 investor); for the KYC module, seeds and tests. */
   async setKycLevel(userId: string, level: 0 | 1 | 2): Promise<void> {
     await this.db.update(users).set({ kycLevel: level }).where(eq(users.id, userId));
+    this.forgetSessions(userId);
   }
 
   // ------------------------------------------------------------------ account closure
@@ -987,6 +1020,7 @@ export class IdentityService {
       await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, user.id));
       await tx.delete(loginThrottles).where(eq(loginThrottles.email, user.email));
     });
+    this.forgetSessions(user.id);
     await this.codes.forgetAddress(user.email);
     await this.audit(user.id, 'account.closed', meta);
   }
@@ -1051,16 +1085,18 @@ export class IdentityService {
   }
 
   /**
-   * Who a message goes to: the user's language and email, or null when the account does not exist
-   * or is closed (for the notices module).
+   * Who messages go to (for the notices module): each active user's language and email, in one
+   * query through `db` (default this service's handle); a user who does not exist or is closed is
+   * absent from the map. At most 500 ids.
    */
-  async recipientOf(userId: string): Promise<{ locale: Locale; email: string | null } | null> {
-    const [row] = await this.db
-      .select({ locale: users.locale, email: users.email })
+  async recipientsOf(userIds: readonly string[], db: DbOrTx = this.db): Promise<Map<string, { locale: Locale; email: string | null }>> {
+    if (userIds.length === 0) return new Map();
+    if (userIds.length > 500) throw new RangeError('at most 500 recipients per look-up');
+    const rows = await db
+      .select({ id: users.id, locale: users.locale, email: users.email })
       .from(users)
-      .where(and(eq(users.id, userId), eq(users.status, 'active')))
-      .limit(1);
-    return row ? { locale: row.locale === 'zh-HK' ? 'zh-HK' : 'en-US', email: row.email } : null;
+      .where(and(inArray(users.id, [...userIds]), eq(users.status, 'active')));
+    return new Map(rows.map((row) => [row.id, { locale: row.locale === 'zh-HK' ? 'zh-HK' : 'en-US', email: row.email }]));
   }
 
   /** The active account with this email, if any (for seeds and tests). */

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { type AssetCode, isAssetCode, toDecimalString } from '@meridian/contracts/money';
 import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
+import { pgArrayLiteral } from '../../platform/db/pg-array.ts';
 import { DomainError } from '../../platform/http/errors.ts';
 import { ledgerAccounts, ledgerEntries, ledgerPostings } from './ledger.tables.ts';
 import {
@@ -90,11 +91,6 @@ function toEntry(row: typeof ledgerEntries.$inferSelect, postings: { accountId: 
   };
 }
 
-/** A PostgreSQL array literal of text values (`{"a","b"}`), passed as one parameter and cast in SQL. */
-function pgArray(values: readonly (string | number | bigint)[]): string {
-  return `{${values.map((value) => `"${String(value).replace(/["\\]/g, (char) => `\\${char}`)}"`).join(',')}}`;
-}
-
 /** SQLSTATE `ledger_post` raises when a user account would go below zero (migration 0007). */
 const SQLSTATE_INSUFFICIENT = 'ML001';
 
@@ -123,9 +119,9 @@ async function callLedgerPost(
     db,
     sql`SELECT * FROM ledger_post(
       ${entry.kind}, ${entry.reference}, ${entry.idempotencyKey}, ${entry.requestHash}, ${entry.reversesEntryId}::bigint, ${JSON.stringify(entry.metadata)}::jsonb,
-      ${pgArray(refs.map((r) => r.ownerKind))}::text[], ${pgArray(refs.map((r) => r.ownerId))}::text[], ${pgArray(refs.map((r) => r.type))}::text[],
-      ${pgArray(refs.map((r) => r.asset))}::text[], ${pgArray(deltas)}::numeric[],
-      ${pgArray(postings.map((p) => p.refIndex + 1))}::int[], ${pgArray(postings.map((p) => p.amountMinor))}::numeric[],
+      ${pgArrayLiteral(refs.map((r) => r.ownerKind))}::text[], ${pgArrayLiteral(refs.map((r) => r.ownerId))}::text[], ${pgArrayLiteral(refs.map((r) => r.type))}::text[],
+      ${pgArrayLiteral(refs.map((r) => r.asset))}::text[], ${pgArrayLiteral(deltas)}::numeric[],
+      ${pgArrayLiteral(postings.map((p) => p.refIndex + 1))}::int[], ${pgArrayLiteral(postings.map((p) => p.amountMinor))}::numeric[],
       ${deltas.filter((delta) => delta !== 0n).length}::int)`,
   ).catch((error: unknown) => {
     if (hasSqlState(error, SQLSTATE_INSUFFICIENT)) throw new DomainError('INSUFFICIENT_BALANCE');
@@ -279,11 +275,11 @@ export async function postEntries(db: DbOrTx, inputs: readonly EntryInput[]): Pr
   const rows = await queryRows<{ o_ordinal: number; o_status: string; o_entry_id: number | string | null; o_created_at: Date | string | null; o_account_ids: (number | string)[] | string | null }>(
     db,
     sql`SELECT * FROM ledger_post_batch(
-      ${pgArray(inputs.map((input) => input.kind))}::text[], ${pgArray(inputs.map((input) => input.reference))}::text[],
-      ${pgArray(inputs.map((input) => input.idempotencyKey))}::text[], ${pgArray(hashes)}::text[], ${JSON.stringify(inputs.map((input) => input.metadata ?? {}))}::jsonb,
-      ${pgArray(refs.map((r) => r.ownerKind))}::text[], ${pgArray(refs.map((r) => r.ownerId))}::text[], ${pgArray(refs.map((r) => r.type))}::text[], ${pgArray(refs.map((r) => r.asset))}::text[],
-      ${pgArray(changes.entries)}::int[], ${pgArray(changes.refs)}::int[], ${pgArray(changes.deltas)}::numeric[],
-      ${pgArray(postingArrays.entries)}::int[], ${pgArray(postingArrays.refs)}::int[], ${pgArray(postingArrays.amounts)}::numeric[])`,
+      ${pgArrayLiteral(inputs.map((input) => input.kind))}::text[], ${pgArrayLiteral(inputs.map((input) => input.reference))}::text[],
+      ${pgArrayLiteral(inputs.map((input) => input.idempotencyKey))}::text[], ${pgArrayLiteral(hashes)}::text[], ${JSON.stringify(inputs.map((input) => input.metadata ?? {}))}::jsonb,
+      ${pgArrayLiteral(refs.map((r) => r.ownerKind))}::text[], ${pgArrayLiteral(refs.map((r) => r.ownerId))}::text[], ${pgArrayLiteral(refs.map((r) => r.type))}::text[], ${pgArrayLiteral(refs.map((r) => r.asset))}::text[],
+      ${pgArrayLiteral(changes.entries)}::int[], ${pgArrayLiteral(changes.refs)}::int[], ${pgArrayLiteral(changes.deltas)}::numeric[],
+      ${pgArrayLiteral(postingArrays.entries)}::int[], ${pgArrayLiteral(postingArrays.refs)}::int[], ${pgArrayLiteral(postingArrays.amounts)}::numeric[])`,
   ).catch((error: unknown) => {
     if (hasSqlState(error, SQLSTATE_BATCH_KEY_TAKEN)) throw new LedgerBatchKeyTakenError({ cause: error });
     throw error;

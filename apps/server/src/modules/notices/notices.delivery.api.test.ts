@@ -130,7 +130,7 @@ describe('Web Push delivery', () => {
       database,
       hub: new SseHub(),
       push: createWebPushSender(vapid, subject, { agent: push.agent }),
-      recipientOf: async () => ({ locale: 'zh-HK', email: 'alice@example.com' }),
+      recipientsOf: async (userIds) => new Map(userIds.map((userId) => [userId, { locale: 'zh-HK' as const, email: 'alice@example.com' }])),
       mail: async (to, title) => {
         mails.push(`${to}:${title}`);
       },

@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { type Locale, type LocalizedText, interpolate } from '@meridian/contracts/locale';
 import type { MessageItem, MessageListContent, NoticeCategory, PushTokenBody } from '@meridian/contracts/notices';
 import { webPushSubscriptionSchema } from '@meridian/contracts/notices';
@@ -19,6 +20,8 @@ const EMAIL_CATEGORIES: ReadonlySet<NoticeCategory> = new Set(['SECURITY', 'WITH
 const SUBSCRIPTIONS_PER_USER_MAX = 20;
 const TITLE_LENGTH_MAX = 200;
 const BODY_LENGTH_MAX = 2000;
+/** Most messages one `notifyMany` call writes. */
+export const NOTIFY_BATCH_MAX = 500;
 
 /** Who receives a message: their language now, and their email for important categories. */
 export interface Recipient {
@@ -26,8 +29,12 @@ export interface Recipient {
   email: string | null;
 }
 
-/** Supplied by the identity module; null when the user does not exist (any more). */
-export type RecipientLookup = (userId: string) => Promise<Recipient | null>;
+/**
+ * Supplied by the identity module: the recipients among `userIds` (at most 500) in one look-up,
+ * read through `db` (the caller's transaction when the message is written in one); a user who does
+ * not exist (any more) is absent from the map.
+ */
+export type RecipientLookup = (userIds: readonly string[], db?: DbOrTx) => Promise<Map<string, Recipient>>;
 
 /** Sends one email; supplied by the mail platform when it exists. */
 export type NoticeMailer = (to: string, subject: string, text: string, locale: Locale) => Promise<void>;
@@ -47,7 +54,7 @@ export interface NoticeServiceDeps {
   database: Database;
   hub: SseHub;
   push: PushSender | undefined;
-  recipientOf: RecipientLookup;
+  recipientsOf: RecipientLookup;
   mail: NoticeMailer | undefined;
   log: FastifyBaseLogger;
 }
@@ -82,16 +89,30 @@ export class NoticeService {
    * if the caller's change commits. @returns the stored message, or null for an unknown user.
    */
   async notify(input: NotifyInput, tx: DbOrTx = this.deps.database.db): Promise<MessageItem | null> {
-    const recipient = await this.deps.recipientOf(input.userId);
-    if (!recipient) return null;
-    const title = interpolate(input.title[recipient.locale], input.params).slice(0, TITLE_LENGTH_MAX);
-    const body = interpolate(input.body[recipient.locale], input.params).slice(0, BODY_LENGTH_MAX);
-    const [row] = await tx
-      .insert(noticeMessages)
-      .values({ userId: input.userId, category: input.category, title, body, link: input.link ?? null })
-      .returning();
-    if (!row) throw new Error('insert returned no row');
-    return toItem(row);
+    const [item] = await this.notifyMany([input], tx);
+    return item ?? null;
+  }
+
+  /**
+   * `notify` for many messages at once (at most `NOTIFY_BATCH_MAX`): one recipient look-up and one
+   * multi-row insert, for callers that commit many changes together (the exchange's swap batches).
+   * @returns the stored messages, in input order, without those of unknown users.
+   */
+  async notifyMany(inputs: readonly NotifyInput[], tx: DbOrTx = this.deps.database.db): Promise<MessageItem[]> {
+    assert.ok(inputs.length <= NOTIFY_BATCH_MAX, `at most ${NOTIFY_BATCH_MAX} messages per call`);
+    if (inputs.length === 0) return [];
+    // Through `tx`: on the embedded database a second connection would wait for this transaction.
+    const recipients = await this.deps.recipientsOf([...new Set(inputs.map((input) => input.userId))], tx);
+    const values = inputs.flatMap((input) => {
+      const recipient = recipients.get(input.userId);
+      if (!recipient) return [];
+      const title = interpolate(input.title[recipient.locale], input.params).slice(0, TITLE_LENGTH_MAX);
+      const body = interpolate(input.body[recipient.locale], input.params).slice(0, BODY_LENGTH_MAX);
+      return [{ userId: input.userId, category: input.category, title, body, link: input.link ?? null }];
+    });
+    if (values.length === 0) return [];
+    const rows = await tx.insert(noticeMessages).values(values).returning();
+    return rows.map(toItem);
   }
 
   /** Start hearing announcements from every process (call once per process). */
@@ -109,7 +130,8 @@ export class NoticeService {
   }
 
   private async onAnnounced(payload: string): Promise<void> {
-    const [userId, messageId, category] = payload.split(':');
+    // `<userId>:<messageId>:<category>:<1 when the user has a push subscription>` (migration 0010).
+    const [userId, messageId, category, hasPushFlag] = payload.split(':');
     if (!userId || !messageId) return;
     const db = this.deps.database.db;
     if (this.deps.hub.hasUser(userId)) {
@@ -117,7 +139,7 @@ export class NoticeService {
       if (row) this.deps.hub.publish(userId, 'message', { message: toItem(row), unreadCount: await this.unreadCount(userId) });
     }
     const { push, mail } = this.deps;
-    const targets = push ? await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)) : [];
+    const targets = push && hasPushFlag !== '0' ? await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)) : [];
     const isMailed = mail !== undefined && EMAIL_CATEGORIES.has(category as NoticeCategory);
     if (targets.length === 0 && !isMailed) return;
     // Exactly one process wins this claim and sends the push and email.
@@ -130,7 +152,7 @@ export class NoticeService {
   }
 
   private async deliverOutside(row: typeof noticeMessages.$inferSelect, targets: (typeof pushSubscriptions.$inferSelect)[], isMailed: boolean): Promise<void> {
-    const { push, mail, recipientOf, log } = this.deps;
+    const { push, mail, recipientsOf, log } = this.deps;
     const db = this.deps.database.db;
     if (push && targets.length > 0) {
       const payload = JSON.stringify({ id: row.id, title: row.title, body: row.body, link: row.link });
@@ -142,7 +164,7 @@ export class NoticeService {
       }
     }
     if (mail && isMailed) {
-      const recipient = await recipientOf(row.userId);
+      const recipient = (await recipientsOf([row.userId])).get(row.userId);
       if (recipient?.email) await mail(recipient.email, row.title, row.body, recipient.locale);
     }
   }

@@ -8,7 +8,7 @@ import { noticeRoutes } from './notices.routes.ts';
 import { type NoticeMailer, NoticeService, type RecipientLookup } from './notices.service.ts';
 
 export interface NoticeWiring {
-  recipientOf: RecipientLookup;
+  recipientsOf: RecipientLookup;
   mail?: NoticeMailer;
 }
 
@@ -25,7 +25,7 @@ export async function registerNotices(app: FastifyInstance, config: Config, data
     database,
     hub,
     push: createWebPushSender(vapidKeys, config.vapidSubject),
-    recipientOf: wiring.recipientOf,
+    recipientsOf: wiring.recipientsOf,
     mail: wiring.mail,
     log: app.log,
   });
