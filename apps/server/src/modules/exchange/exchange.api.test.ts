@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, registerAndLogin, testDatabaseRegistry, type TestSession } from '../../../test/helpers.ts';
 import { buildApp } from '../../app.ts';
@@ -7,7 +7,6 @@ import type { AggregatedPrice, PriceOracle } from '../../platform/prices/aggrega
 import { PriceDecimal, type PriceSymbol, PriceUnavailableError } from '../../platform/prices/types.ts';
 import { checkLedgerInvariants } from '../ledger/ledger.invariants.ts';
 import { accountBalance, platformBalance, postEntry } from '../ledger/ledger.service.ts';
-import { ledgerAccounts, ledgerEntries, ledgerPostings } from '../ledger/ledger.tables.ts';
 import { platformAccount, transfer, userAccount } from '../ledger/ledger.types.ts';
 
 /**
@@ -119,14 +118,13 @@ describe('POST /api/exchange/swap', () => {
     expect(await available(alice.userId, 'USDT')).toBe(4_000_000_000n);
     expect(await available(alice.userId, 'BTC')).toBe(1_990_000n);
     // Both inventory legs land in one shard (the swap batch's); the desk's inventory is the sum of its shards.
-    const legs = await database.db
-      .select({ ownerId: ledgerAccounts.ownerId, asset: ledgerAccounts.asset, amountMinor: ledgerPostings.amountMinor })
-      .from(ledgerPostings)
-      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
-      .innerJoin(ledgerEntries, eq(ledgerEntries.id, ledgerPostings.entryId))
-      .where(and(eq(ledgerEntries.idempotencyKey, `swap:${content.quoteId}`), eq(ledgerAccounts.type, 'EXCHANGE_INVENTORY')))
-      .orderBy(asc(ledgerPostings.id));
-    expect(legs.map((leg) => [leg.asset, leg.amountMinor])).toEqual([['USDT', 1_000_000_000n], ['BTC', -1_990_000n]]);
+    const legs = (
+      (await database.db.execute(sql`
+        SELECT a.owner_id AS "ownerId", a.asset, p.amount_minor::text AS "amountMinor"
+        FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id JOIN ledger_entries e ON e.id = p.entry_id
+        WHERE e.idempotency_key = ${`swap:${content.quoteId}`} AND a.type = 'EXCHANGE_INVENTORY' ORDER BY p.id`)) as unknown as { rows: { ownerId: string; asset: string; amountMinor: string }[] }
+    ).rows;
+    expect(legs.map((leg) => [leg.asset, leg.amountMinor])).toEqual([['USDT', '1000000000'], ['BTC', '-1990000']]);
     expect(new Set(legs.map((leg) => leg.ownerId)).size).toBe(1);
     expect(await platformBalance(database.db, 'EXCHANGE_INVENTORY', 'USDT')).toBe(1_000_000_000n);
     expect(await platformBalance(database.db, 'EXCHANGE_INVENTORY', 'BTC')).toBe(-1_990_000n);

@@ -46,7 +46,8 @@ export function inventoryShard(quoteId: string): number {
 }
 
 type QuoteRow = typeof exchangeQuotes.$inferSelect;
-type NewQuoteRow = typeof exchangeQuotes.$inferInsert & { id: string };
+/** A quote about to be stored: every column the INSERT writes. */
+type NewQuoteRow = Omit<QuoteRow, 'status' | 'executedAt' | 'entryId'>;
 
 /** A swap that committed, for its "swap done" message. */
 export interface CompletedSwap {
@@ -308,11 +309,20 @@ export class ExchangeService {
     };
   }
 
-  /** Store a batch of quotes with one multi-row INSERT; results in the rows' order. */
+  /**
+   * Store a batch of quotes with one INSERT over `unnest` (one parameter per column, whatever the
+   * batch size, so the statement text never changes); answers the rows as stored, in order.
+   */
   private async insertQuotes(rows: readonly NewQuoteRow[]): Promise<QuoteRow[]> {
-    const stored = await this.db.insert(exchangeQuotes).values([...rows]).returning();
-    const byId = new Map(stored.map((row) => [row.id, row]));
-    return rows.map((row) => byId.get(row.id)!);
+    const column = (pick: (row: NewQuoteRow) => string | bigint | number) => pgArrayLiteral(rows.map(pick));
+    await this.db.execute(sql`
+      INSERT INTO ${exchangeQuotes} (id, user_id, kind, from_coin, to_coin, side, from_amount_minor, to_amount_minor, rate, spread_bps, from_price_usd, to_price_usd, expires_at, created_at)
+      SELECT * FROM unnest(
+        ${column((r) => r.id)}::uuid[], ${column((r) => r.userId)}::text[], ${column((r) => r.kind)}::text[], ${column((r) => r.fromCoin)}::text[],
+        ${column((r) => r.toCoin)}::text[], ${column((r) => r.side)}::text[], ${column((r) => r.fromAmountMinor)}::numeric[], ${column((r) => r.toAmountMinor)}::numeric[],
+        ${column((r) => r.rate)}::numeric[], ${column((r) => r.spreadBps)}::int[], ${column((r) => r.fromPriceUsd)}::numeric[], ${column((r) => r.toPriceUsd)}::numeric[],
+        ${column((r) => r.expiresAt.toISOString())}::timestamptz[], ${column((r) => r.createdAt.toISOString())}::timestamptz[])`);
+    return rows.map((row) => ({ ...row, status: 'OPEN', executedAt: null, entryId: null }));
   }
 
   /** `GET exchange/rate`: a firm quote for `userId`, valid 10 s. */

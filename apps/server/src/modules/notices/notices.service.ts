@@ -7,6 +7,7 @@ import { totalPages } from '@meridian/contracts/pagination';
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DbOrTx } from '../../platform/db/client.ts';
+import { pgArrayLiteral } from '../../platform/db/pg-array.ts';
 import { DomainError, FieldError } from '../../platform/http/errors.ts';
 import type { PushSender } from '../../platform/push/web-push.ts';
 import type { SseHub } from '../../platform/realtime/sse-hub.ts';
@@ -111,8 +112,23 @@ export class NoticeService {
       return [{ userId: input.userId, category: input.category, title, body, link: input.link ?? null }];
     });
     if (values.length === 0) return [];
-    const rows = await tx.insert(noticeMessages).values(values).returning();
-    return rows.map(toItem);
+    // One INSERT over `unnest`: one parameter per column whatever the batch size.
+    const column = (pick: (value: (typeof values)[number]) => string | null) => pgArrayLiteral(values.map((value) => pick(value) ?? ''));
+    const result: unknown = await tx.execute(sql`
+      INSERT INTO ${noticeMessages} (user_id, category, title, body, link)
+      SELECT u, c, t, b, nullif(l, '') FROM unnest(${column((v) => v.userId)}::uuid[], ${column((v) => v.category)}::text[], ${column((v) => v.title)}::text[], ${column((v) => v.body)}::text[], ${column((v) => v.link)}::text[]) WITH ORDINALITY AS x(u, c, t, b, l, ord)
+      ORDER BY ord
+      RETURNING id, created_at`);
+    const stored = (result as { rows: { id: string; created_at: Date | string }[] }).rows;
+    return values.map((value, index) => ({
+      id: stored[index]!.id,
+      category: value.category,
+      status: 'unread',
+      title: value.title,
+      body: value.body,
+      link: value.link,
+      createTime: new Date(stored[index]!.created_at).toISOString(),
+    }));
   }
 
   /** Start hearing announcements from every process (call once per process). */

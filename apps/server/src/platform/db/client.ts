@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { lockDataDir } from './lock.ts';
+import { startAutoAnalyze } from './maintenance.ts';
 
 /**
  * The database handle every service receives. Both drivers (PGlite and node-postgres) speak the
@@ -100,6 +101,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   const pgliteDb = drizzlePglite(client);
   const db: Db = pgliteDb;
   let closed = false;
+  // No autovacuum in PGlite: keep the planner's statistics current as tables grow.
+  const stopAutoAnalyze = startAutoAnalyze(db, (error) => {
+    if (!closed) process.emitWarning(`embedded database autoanalyze failed: ${String(error)}`);
+  });
   return {
     db,
     listen: async (channel, onPayload) => {
@@ -117,6 +122,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       if (closed) return;
       closed = true;
       try {
+        await stopAutoAnalyze();
         await client.close();
       } finally {
         release();

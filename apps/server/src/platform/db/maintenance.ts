@@ -1,30 +1,53 @@
 import { sql } from 'drizzle-orm';
-import type { JobDefinition } from '../jobs/scheduler.ts';
-import type { DatabaseTarget } from './client.ts';
+import type { Db } from './client.ts';
 
-/** How often the embedded database's planner statistics are refreshed. */
-export const ANALYZE_PERIOD_MS = 10 * 60_000;
+/** How often the embedded database looks for tables that grew since their statistics were taken. */
+export const AUTO_ANALYZE_PERIOD_MS = 5_000;
+/** A table is analyzed again once it has at least this many 8-KiB pages … */
+const AUTO_ANALYZE_PAGES_MIN = 8;
+/** … and this many times the pages its statistics saw (PostgreSQL's autovacuum analyzes at +10 % rows + 50). */
+const AUTO_ANALYZE_GROWTH_FACTOR = 1.2;
 
 /**
- * Upkeep the embedded database needs because it has no autovacuum process (PGlite is a single
- * backend): `ANALYZE` every ANALYZE_PERIOD_MS. Without it the planner's statistics stay those of an
- * empty database, and the plans PL/pgSQL caches for the session (the ledger's `ledger_post`) stay
- * those chosen when the tables were small — sequential scans whose cost grows with every account
- * (measured: a posting took 5 ms instead of 1 ms once 10,000 accounts existed). `ANALYZE` updates
- * the statistics and invalidates those cached plans. Dead row versions need no job: balance updates
- * touch no indexed column, so they are heap-only and pruned as pages are read.
+ * Autoanalyze for the embedded database, which has no autovacuum process (PGlite is a single
+ * backend): `ANALYZE` each table of the `public` schema whose size reached `AUTO_ANALYZE_PAGES_MIN`
+ * pages and grew past `AUTO_ANALYZE_GROWTH_FACTOR` × the pages its last statistics saw
+ * (`pg_class.relpages`, compared with the file size). Without it the planner keeps the statistics of
+ * empty tables: PL/pgSQL's cached plans (the ledger's `ledger_post`, `ledger_post_batch`) and batch
+ * look-ups (`WHERE (id, user_id) IN (unnest …)`) stay hash joins over sequential scans chosen for a
+ * handful of rows — measured: a posting took 5 ms instead of 1 ms at 10,000 accounts, and
+ * `bench:swap` fell from 1,000 to 400 swaps/s as its quote table grew during the run. `ANALYZE`
+ * also invalidates those cached plans. Dead row versions need no job: balance updates touch no
+ * indexed column, so they are heap-only and pruned as pages are read.
  *
- * PostgreSQL's autovacuum does this itself: on `postgres` targets there is no job.
+ * @returns the tables analyzed.
  */
-export function databaseMaintenanceJobs(kind: DatabaseTarget['kind']): JobDefinition[] {
-  if (kind === 'postgres') return [];
-  return [
-    {
-      name: 'database-analyze',
-      periodMs: ANALYZE_PERIOD_MS,
-      run: async ({ tx }) => {
-        await tx.execute(sql`ANALYZE`);
-      },
-    },
-  ];
+export async function analyzeGrownTables(db: Db): Promise<string[]> {
+  const result = (await db.execute(sql`
+    SELECT c.relname AS name
+    FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+    WHERE c.relkind = 'r' AND n.nspname = 'public'
+      AND pg_relation_size(c.oid) / 8192 >= ${AUTO_ANALYZE_PAGES_MIN}::int
+      AND pg_relation_size(c.oid) / 8192 > c.relpages * ${AUTO_ANALYZE_GROWTH_FACTOR}::float8
+    ORDER BY c.relname`)) as unknown as { rows: { name: string }[] };
+  const names = result.rows.map((row) => row.name);
+  for (const name of names) await db.execute(sql`ANALYZE ${sql.identifier(name)}`);
+  return names;
+}
+
+/**
+ * Run `analyzeGrownTables` every `periodMs` until the returned stop function is called (which waits
+ * for a run in progress). Used by `openDatabase` for PGlite; PostgreSQL's autovacuum does this
+ * itself. A failed run is reported to `onError` and the next one tries again.
+ */
+export function startAutoAnalyze(db: Db, onError: (error: unknown) => void, periodMs = AUTO_ANALYZE_PERIOD_MS): () => Promise<void> {
+  let running: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    running = analyzeGrownTables(db).catch(onError);
+  }, periodMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
 }
