@@ -194,6 +194,34 @@ describe('POST /api/exchange/swap', () => {
   });
 });
 
+describe('POST /api/exchange/swap in batches (group commit)', () => {
+  it('answers each swap of a shared batch on its own: an unfunded one alone is refused and keeps its quote, a stolen quote id finds nothing', async () => {
+    // Users of their own, so the other tests' histories stay as they expect.
+    const [dave, erin, carol] = [await registerAndLogin(app), await registerAndLogin(app), await registerAndLogin(app)];
+    await app.identity.setKycLevel(dave.userId, 1);
+    await app.identity.setKycLevel(erin.userId, 1);
+    await app.identity.setKycLevel(carol.userId, 1);
+    await deposit(dave.userId, USDT, 500_000_000n, 'batch-dave');
+    await deposit(erin.userId, USDT, 50_000_000n, 'batch-erin'); // 50 USDT: not enough for 100
+    await deposit(carol.userId, USDT, 200_000_000n, 'batch-carol');
+    const [forDave, forErin, forCarol] = await Promise.all([dave, erin, carol].map(async (session) => (await quote(session, 'from=USDT&to=USDE&amount=100')).content.quoteId as string));
+    // Sent at once, they are written together (one transaction, one ledger batch).
+    const answers = await Promise.all([swap(dave, forDave!), swap(erin, forErin!), swap(carol, forCarol!), swap(erin, forDave!)]);
+    expect(answers.map((answer) => answer.json().statusCode)).toEqual([200, 130, 200, 104]);
+    expect(await available(dave.userId, 'USDT')).toBe(400_000_000n);
+    expect(await available(erin.userId, 'USDT')).toBe(50_000_000n);
+    expect(await available(carol.userId, 'USDT')).toBe(100_000_000n);
+    expect(await available(carol.userId, 'USDE')).toBe(99_900_000n);
+    // Erin's refused quote was put back: funded now, it executes while it lasts.
+    await deposit(erin.userId, USDT, 50_000_000n, 'batch-erin-more');
+    expect((await swap(erin, forErin!)).json()).toMatchObject({ statusCode: 200, content: { swapId: forErin, fromAmount: '100.000000' } });
+    expect(await available(erin.userId, 'USDT')).toBe(0n);
+    // Each executed swap wrote exactly one message, in the same transaction.
+    const messages = (await app.inject({ method: 'GET', url: '/api/notice/message/list', headers: { cookie: carol.cookie } })).json().content;
+    expect(messages.list.filter((message: { category: string }) => message.category === 'EXCHANGE')).toHaveLength(1);
+  });
+});
+
 describe('POST /api/exchange/flash', () => {
   const flash = (payload: Record<string, unknown>) => app.inject({ method: 'POST', url: '/api/exchange/flash', headers: alice.headers, payload });
 
