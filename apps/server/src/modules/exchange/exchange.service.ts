@@ -47,7 +47,7 @@ export function inventoryShard(quoteId: string): number {
 
 type QuoteRow = typeof exchangeQuotes.$inferSelect;
 /** A quote about to be stored: every column the INSERT writes. */
-type NewQuoteRow = Omit<QuoteRow, 'status' | 'executedAt' | 'entryId'>;
+type NewQuoteRow = Omit<QuoteRow, 'status' | 'executedAt'>;
 
 /** A swap that committed, for its "swap done" message. */
 export interface CompletedSwap {
@@ -322,7 +322,7 @@ export class ExchangeService {
         ${column((r) => r.toCoin)}::text[], ${column((r) => r.side)}::text[], ${column((r) => r.fromAmountMinor)}::numeric[], ${column((r) => r.toAmountMinor)}::numeric[],
         ${column((r) => r.rate)}::numeric[], ${column((r) => r.spreadBps)}::int[], ${column((r) => r.fromPriceUsd)}::numeric[], ${column((r) => r.toPriceUsd)}::numeric[],
         ${column((r) => r.expiresAt.toISOString())}::timestamptz[], ${column((r) => r.createdAt.toISOString())}::timestamptz[])`);
-    return rows.map((row) => ({ ...row, status: 'OPEN', executedAt: null, entryId: null }));
+    return rows.map((row) => ({ ...row, status: 'OPEN', executedAt: null }));
   }
 
   /** `GET exchange/rate`: a firm quote for `userId`, valid 10 s. */
@@ -349,9 +349,8 @@ export class ExchangeService {
       const [existing] = await tx.select().from(exchangeQuotes).where(eq(exchangeQuotes.id, quoteId));
       throw claimRefusal(existing, userId, now);
     }
-    const { entry } = await postEntry(tx, swapEntry(claimed, inventoryShard(quoteId)));
-    const [done] = await tx.update(exchangeQuotes).set({ entryId: entry.id }).where(eq(exchangeQuotes.id, quoteId)).returning();
-    const record = toRecord(done!);
+    await postEntry(tx, swapEntry(claimed, inventoryShard(quoteId)));
+    const record = toRecord(claimed);
     await this.writeSwapMessages(tx, [{ userId, swap: record }]);
     return record;
   }
@@ -360,7 +359,7 @@ export class ExchangeService {
    * Execute a batch of swap requests in ONE transaction (group commit): claim every quote that is
    * the caller's, open and not expired with one `UPDATE … RETURNING`; post all their entries with
    * one `postEntries` call (inventory shard of the batch); put back (OPEN) the quotes whose entry
-   * was refused; link the entries; write the messages. Each request gets its own answer, the same
+   * was refused; write the messages. Each request gets its own answer, the same
    * as `execute` would give it alone. A batch that fails as a whole (a ledger key taken by a
    * concurrent twin, a deadlock) is retried one swap at a time.
    */
@@ -393,21 +392,20 @@ export class ExchangeService {
     const results = claimed.length === 0 ? [] : await postEntries(tx, claimed.map((row) => swapEntry(row, shard)));
     const outcomeById = new Map<string, SwapRecord | Error>();
     const refusedIds: string[] = [];
-    const posted: { id: string; entryId: number }[] = [];
+    const posted: { id: string }[] = [];
     for (const [index, row] of claimed.entries()) {
       const result = results[index]!;
       if (result instanceof Error) {
         refusedIds.push(row.id);
         outcomeById.set(row.id, result);
       } else {
-        posted.push({ id: row.id, entryId: result.entry.id });
+        posted.push({ id: row.id });
         outcomeById.set(row.id, toRecord(row));
       }
     }
     // A refused entry moved nothing: its quote stays usable until it expires.
     if (refusedIds.length > 0) await tx.update(exchangeQuotes).set({ status: 'OPEN', executedAt: null }).where(inArray(exchangeQuotes.id, refusedIds));
     if (posted.length > 0) {
-      await tx.execute(sql`UPDATE ${exchangeQuotes} SET entry_id = v.entry_id FROM unnest(${pgArrayLiteral(posted.map((p) => p.id))}::uuid[], ${pgArrayLiteral(posted.map((p) => String(p.entryId)))}::bigint[]) AS v(id, entry_id) WHERE ${exchangeQuotes.id} = v.id`);
       await this.writeSwapMessages(tx, posted.map((p) => ({ userId: claimedById.get(p.id)!.userId, swap: outcomeById.get(p.id) as SwapRecord })));
     }
 

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, minorAmount } from '../../platform/db/columns.ts';
 
 /**
  * Firm quotes (issue 5), kept on the server: a quote is executed at most once (`status` moves from
  * OPEN to EXECUTED in one conditional UPDATE) and only before `expires_at`. An executed quote is
- * also the swap's record (its history row), with the ledger entry that moved the coins.
+ * also the swap's record (its history row); the ledger entry that moved the coins is the one with
+ * idempotency key `swap:<id>` (unique), so no column links them.
  */
 export const exchangeQuotes = pgTable(
   'exchange_quotes',
@@ -28,8 +29,6 @@ export const exchangeQuotes = pgTable(
     status: text('status', { enum: ['OPEN', 'EXECUTED'] }).notNull().default('OPEN'),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     executedAt: timestamp('executed_at', { withTimezone: true, mode: 'date' }),
-    /** The ledger entry of the executed swap. */
-    entryId: bigint('entry_id', { mode: 'number' }),
     createdAt: createdAt(),
   },
   (table) => [

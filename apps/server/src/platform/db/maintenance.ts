@@ -3,6 +3,14 @@ import type { Db } from './client.ts';
 
 /** How often the embedded database looks for tables that grew since their statistics were taken. */
 export const AUTO_ANALYZE_PERIOD_MS = 5_000;
+/**
+ * Statistics target of these analyzes (PostgreSQL's default is 100): ANALYZE samples 300 × target
+ * rows, and while it runs it holds the one embedded connection — every request waits. 10 samples
+ * 3,000 rows (a few milliseconds instead of 25–50 ms for a 10,000-row table, more for bigger ones)
+ * and still gives the planner row counts, distinct counts and 10-bucket histograms: enough for
+ * this schema's key look-ups and date ranges.
+ */
+const AUTO_ANALYZE_STATISTICS_TARGET = 10;
 /** A table is analyzed again once it has at least this many 8-KiB pages … */
 const AUTO_ANALYZE_PAGES_MIN = 8;
 /**
@@ -39,7 +47,12 @@ export async function analyzeGrownTables(db: Db): Promise<string[]> {
     ORDER BY pg_relation_size(c.oid)::float8 / greatest(c.relpages, 1) DESC
     LIMIT 1`)) as unknown as { rows: { name: string }[] };
   const names = result.rows.map((row) => row.name);
-  for (const name of names) await db.execute(sql`ANALYZE ${sql.identifier(name)}`);
+  for (const name of names) {
+    await db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`SET LOCAL default_statistics_target = ${AUTO_ANALYZE_STATISTICS_TARGET}`));
+      await tx.execute(sql`ANALYZE ${sql.identifier(name)}`);
+    });
+  }
   return names;
 }
 
