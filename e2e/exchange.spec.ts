@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test as base, expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { pickOption } from './antd-select.ts';
 
 /**
  * Swap and flash exchange end to end (issue 5) on the production build: USDT credited through the
@@ -195,8 +196,7 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
     await expect(rows).toContainText(text.flash);
     await snap(page, testInfo, `history-${locale}`);
     if (isMobile) await page.getByTestId('swap-filter-open').click();
-    await page.getByTestId('swap-filter-coin').click();
-    await page.locator('.ant-select-item-option[title="BTC"]').click();
+    await pickOption(page, page.getByTestId('swap-filter-coin'), 'BTC');
     if (isMobile) await snap(page, testInfo, `history-filter-${locale}`);
     await page.getByTestId('swap-filter-submit').click();
     await expect(rows.getByTestId('swap-paid')).toHaveCount(0);

@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { test as base, expect, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { pickOption } from './antd-select.ts';
 
 /**
  * An on-chain (OUTER) withdrawal end to end (issue 4) on the production build: USDT credited through
@@ -101,13 +102,6 @@ async function logIn(page: Page, locale: string): Promise<void> {
   expect(body.statusCode, body.message).toBe(200);
   const script = `window.localStorage.setItem('meridian.userId', ${JSON.stringify(String(body.content.accountId))}); window.localStorage.setItem('meridian.locale', ${JSON.stringify(locale)});`;
   await page.addInitScript({ content: script });
-}
-
-/** Pick `title` in the open antd Select dropdown. */
-async function pickOption(page: Page, select: Locator, title: string): Promise<void> {
-  await select.click();
-  await page.locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${title}"]`).click();
-  await expect(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')).toHaveCount(0);
 }
 
 const TEXT = {

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { pickOption } from './antd-select.ts';
 
 /**
  * The wallet end to end (issue 4) on the production build: a deposit arrives through
@@ -85,8 +86,7 @@ test('a deposit through npm run deposit, the balance, an internal withdrawal thr
   await expect(page.getByTestId('available-USDT')).toHaveText('250.00');
 
   await page.goto('/account/wallet/withdraw/USDT');
-  await page.getByTestId('network-select').click();
-  await page.locator('.ant-select-item-option[title="TRC20"]').click();
+  await pickOption(page, page.getByTestId('network-select'), 'TRC20');
   await page.getByTestId('withdraw-address').fill(lookup.content.address);
   await page.getByTestId('withdraw-amount').fill('40');
   await expect(page.getByTestId('withdraw-fee')).toHaveText('1.000000 USDT');
