@@ -185,9 +185,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // `notices` is registered below; a swap can only run once the app is ready.
     async (tx, swaps) => void (await app.notices.notifyMany(swaps.map(({ userId, swap }) => swapDoneNotice(userId, swap)), tx)),
     {
-      // One batch at a time, growing while the previous one is written: on PostgreSQL too this beat
-      // 2 and 4 at once under bench:swap (998 / 914 / 811 swaps/s; docs/exchange.md).
-      concurrentBatchesMax: 1,
       onBatchRetried: (error, size) => app.log.warn({ err: error, size }, 'swap batch failed as a whole; its swaps were retried one by one'),
     },
   );

@@ -63,11 +63,6 @@ export type SwapMessageWriter = (tx: DbOrTx, swaps: readonly CompletedSwap[]) =>
 
 /** Options of `ExchangeService`. */
 export interface ExchangeServiceOptions {
-  /**
-   * Swap (and quote) batches written at once (`createWriteBatcher`): 1 on the embedded database
-   * (one connection), a few on PostgreSQL. Default 1.
-   */
-  concurrentBatchesMax?: number;
   /** Told when a batch failed as a whole and its swaps were retried one by one. */
   onBatchRetried?: (error: unknown, size: number) => void;
 }
@@ -207,7 +202,9 @@ export class ExchangeService {
     private readonly writeSwapMessages: SwapMessageWriter = async () => {},
     private readonly options: ExchangeServiceOptions = {},
   ) {
-    const batching = { batchSizeMax: ENTRIES_PER_BATCH_MAX, concurrentBatchesMax: options.concurrentBatchesMax ?? 1 };
+    // One batch at a time, growing while the previous one is written: on PostgreSQL too this beat 2
+    // and 4 at once under bench:swap (998 / 914 / 811 swaps/s; docs/exchange.md). PGlite is one connection.
+    const batching = { batchSizeMax: ENTRIES_PER_BATCH_MAX, concurrentBatchesMax: 1 };
     this.submitSwap = createWriteBatcher((requests) => this.executeBatch(requests), batching);
     this.submitQuote = createWriteBatcher((rows) => this.insertQuotes(rows), batching);
   }
@@ -392,21 +389,22 @@ export class ExchangeService {
     const results = claimed.length === 0 ? [] : await postEntries(tx, claimed.map((row) => swapEntry(row, shard)));
     const outcomeById = new Map<string, SwapRecord | Error>();
     const refusedIds: string[] = [];
-    const posted: { id: string }[] = [];
+    const completed: CompletedSwap[] = [];
     for (const [index, row] of claimed.entries()) {
       const result = results[index]!;
       if (result instanceof Error) {
         refusedIds.push(row.id);
         outcomeById.set(row.id, result);
       } else {
-        posted.push({ id: row.id });
-        outcomeById.set(row.id, toRecord(row));
+        const swap = toRecord(row);
+        completed.push({ userId: row.userId, swap });
+        outcomeById.set(row.id, swap);
       }
     }
     // A refused entry moved nothing: its quote stays usable until it expires.
     if (refusedIds.length > 0) await tx.update(exchangeQuotes).set({ status: 'OPEN', executedAt: null }).where(inArray(exchangeQuotes.id, refusedIds));
-    if (posted.length > 0) {
-      await this.writeSwapMessages(tx, posted.map((p) => ({ userId: claimedById.get(p.id)!.userId, swap: outcomeById.get(p.id) as SwapRecord })));
+    if (completed.length > 0) {
+      await this.writeSwapMessages(tx, completed);
     }
 
     // Each request's answer; a quote asked for twice in one batch is executed for the first only.

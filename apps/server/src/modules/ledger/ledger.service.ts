@@ -138,30 +138,55 @@ async function callLedgerPost(
   };
 }
 
+/**
+ * The distinct accounts of a request in order of first use: `indexOf(account)` answers the
+ * account's 0-based position in `refs`, adding it the first time.
+ */
+function accountIndex(): { refs: AccountRef[]; indexOf(account: AccountRef): number } {
+  const positions = new Map<string, number>();
+  const refs: AccountRef[] = [];
+  return {
+    refs,
+    indexOf(account) {
+      const key = accountKey(account);
+      let index = positions.get(key);
+      if (index === undefined) {
+        index = refs.length;
+        positions.set(key, index);
+        refs.push(account);
+      }
+      return index;
+    },
+  };
+}
+
+/**
+ * The answer to a request whose idempotency key is taken: the first entry (`isReplay`) when it was
+ * the same request (same hash), CONFLICT (121) otherwise.
+ */
+async function replayOrConflict(db: DbOrTx, input: EntryInput, requestHash: string): Promise<PostResult | DomainError> {
+  const [existing] = await db.select().from(ledgerEntries).where(eq(ledgerEntries.idempotencyKey, input.idempotencyKey));
+  if (!existing || existing.requestHash !== requestHash) return new DomainError('CONFLICT', {}, { idempotencyKey: input.idempotencyKey });
+  return { entry: await loadEntry(db, existing), isReplay: true };
+}
+
 async function postOne(db: DbOrTx, input: EntryInput, reversesEntryId: number | null): Promise<PostResult> {
   const requestHash = hashEntryRequest(input, reversesEntryId);
-  const refIndex = new Map<string, number>();
-  const refs: AccountRef[] = [];
+  const accounts = accountIndex();
   const deltas: bigint[] = [];
   const postings = input.postings.map((posting) => {
-    const key = accountKey(posting.account);
-    let index = refIndex.get(key);
-    if (index === undefined) {
-      index = refs.length;
-      refIndex.set(key, index);
-      refs.push(posting.account);
-      deltas.push(0n);
-    }
-    deltas[index] = deltas[index]! + posting.amountMinor;
+    const index = accounts.indexOf(posting.account);
+    deltas[index] = (deltas[index] ?? 0n) + posting.amountMinor;
     return { refIndex: index, amountMinor: posting.amountMinor };
   });
+  const refs = accounts.refs;
   const metadata = input.metadata ?? {};
   const outcome = await callLedgerPost(db, { kind: input.kind, reference: input.reference, idempotencyKey: input.idempotencyKey, requestHash, reversesEntryId, metadata }, refs, deltas, postings);
   if (outcome.status === 'replay') {
     // The key is taken: a concurrent twin waited on the unique index and now sees the first entry.
-    const [existing] = await db.select().from(ledgerEntries).where(eq(ledgerEntries.idempotencyKey, input.idempotencyKey));
-    if (!existing || existing.requestHash !== requestHash) throw new DomainError('CONFLICT', {}, { idempotencyKey: input.idempotencyKey });
-    return { entry: await loadEntry(db, existing), isReplay: true };
+    const answer = await replayOrConflict(db, input, requestHash);
+    if (answer instanceof DomainError) throw answer;
+    return answer;
   }
   const entryId = outcome.entryId;
   assert.ok(entryId !== null);
@@ -243,8 +268,8 @@ export class LedgerBatchKeyTakenError extends Error {
 export async function postEntries(db: DbOrTx, inputs: readonly EntryInput[]): Promise<(PostResult | DomainError)[]> {
   assert.ok(inputs.length > 0 && inputs.length <= ENTRIES_PER_BATCH_MAX, `a batch has 1 to ${ENTRIES_PER_BATCH_MAX} entries`);
   assert.equal(new Set(inputs.map((input) => input.idempotencyKey)).size, inputs.length, 'idempotency keys of a batch are distinct');
-  const refIndex = new Map<string, number>();
-  const refs: AccountRef[] = [];
+  const accounts = accountIndex();
+  const refs = accounts.refs;
   const changes = { entries: [] as number[], refs: [] as number[], deltas: [] as bigint[] };
   const postingArrays = { entries: [] as number[], refs: [] as number[], amounts: [] as bigint[] };
   const hashes: string[] = [];
@@ -253,13 +278,7 @@ export async function postEntries(db: DbOrTx, inputs: readonly EntryInput[]): Pr
     hashes.push(hashEntryRequest(input, null));
     const netByRef = new Map<number, bigint>();
     for (const posting of input.postings) {
-      const key = accountKey(posting.account);
-      let index = refIndex.get(key);
-      if (index === undefined) {
-        index = refs.length;
-        refIndex.set(key, index);
-        refs.push(posting.account);
-      }
+      const index = accounts.indexOf(posting.account);
       netByRef.set(index, (netByRef.get(index) ?? 0n) + posting.amountMinor);
       postingArrays.entries.push(entryIndex + 1);
       postingArrays.refs.push(index + 1);
@@ -296,8 +315,7 @@ export async function postEntries(db: DbOrTx, inputs: readonly EntryInput[]): Pr
     if (row.o_status === 'insufficient') {
       results.push(new DomainError('INSUFFICIENT_BALANCE'));
     } else if (row.o_status === 'replay') {
-      const [existing] = await db.select().from(ledgerEntries).where(eq(ledgerEntries.idempotencyKey, input.idempotencyKey));
-      results.push(existing && existing.requestHash === hashes[index] ? { entry: await loadEntry(db, existing), isReplay: true } : new DomainError('CONFLICT', {}, { idempotencyKey: input.idempotencyKey }));
+      results.push(await replayOrConflict(db, input, hashes[index]!));
     } else {
       assert.ok(row.o_status === 'ok' && row.o_entry_id !== null, `ledger_post_batch status ${row.o_status}`);
       const postings: Posting[] = input.postings.map((posting, k) => ({ accountId: accountIds[postingArrays.refs[firstPosting + k]! - 1]!, asset: posting.account.asset, amountMinor: posting.amountMinor }));

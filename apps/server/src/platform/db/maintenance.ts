@@ -17,7 +17,7 @@ const AUTO_ANALYZE_PAGES_MIN = 8;
  * … and this many times the pages its statistics saw. Coarser than autovacuum's +10 % rows: the
  * planner scales its row estimates by a table's current size anyway, so what matters most is
  * leaving the statistics of an (almost) empty table behind; and each ANALYZE holds the single
- * embedded connection (25–50 ms for a 10,000-row table under bench:swap).
+ * embedded connection.
  */
 const AUTO_ANALYZE_GROWTH_FACTOR = 2;
 
