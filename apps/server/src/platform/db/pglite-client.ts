@@ -1,4 +1,5 @@
-import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/pglite';
+import { type PGlite, type QueryOptions, type Results, type Transaction, types } from '@electric-sql/pglite';
+import { LRUCache } from 'lru-cache';
 
 /**
  * The PostgreSQL types read as PostgreSQL's own text rather than parsed: the ones Drizzle's PGlite
@@ -11,30 +12,59 @@ const TEXT_TYPES = new Set(TEXT_TYPE_IDS.map(String));
 const keepText = (value: string) => value;
 const ROW_MODE_OPTIONS = { array: { rowMode: 'array' }, object: { rowMode: 'object' } } as const satisfies Record<string, QueryOptions>;
 
+/** Statements kept prepared (named, planned once) per database; the least recently used is closed. */
+export const PREPARED_STATEMENTS_MAX = 500;
+/** A statement text is prepared the second time it is run (one-off statements, e.g. migrations, are not). */
+const PREPARE_AFTER_USES = 2;
+/** SQLSTATE 0A000 "cached plan must not change result type": the statement's tables changed shape. */
+const SQLSTATE_FEATURE_NOT_SUPPORTED = '0A000';
+
 /** What Drizzle's PGlite driver calls on its client (drizzle-orm/pglite/session.js). */
 export type DrizzlePgliteClient = Pick<PGlite, 'query' | 'transaction'>;
 
+interface PreparedStatement {
+  name: string;
+  /** Parameter types PostgreSQL inferred ($1, $2, …), for PGlite's serializers. */
+  paramTypeIds: number[];
+  /** Result columns (empty for a statement without rows). */
+  fields: { name: string; dataTypeID: number }[];
+}
+
+/** A statement text: how often it ran, and its prepared form once it has one. */
+interface StatementUse {
+  uses: number;
+  prepared?: PreparedStatement;
+}
+
 /**
- * PGlite as Drizzle's client, with the text types parsed once per instance instead of per
- * statement.
+ * PGlite as Drizzle's client, with two costs of PGlite's own `query` taken out (issue 5: they were
+ * most of the embedded database's time per swap):
  *
- * Drizzle passes `{ rowMode, parsers }` with every statement; given `parsers`, PGlite merges them
- * into a copy of its whole parser table for that statement (`parseResults`), which cost more than
- * executing a small statement (measured: 0.30 ms vs 0.07 ms for `SELECT $1::int`, 3,000 in a row).
- * Here the instance's own parsers keep `TEXT_TYPE_IDS` as text (set after `PGlite.create`, whose
- * array-type set-up would replace them) and statements carry only their row mode. A statement
- * asking for a parser of another type is refused rather than silently parsed differently.
+ * - **Parsers once per instance.** Drizzle passes `{ rowMode, parsers }` with every statement;
+ *   given `parsers`, PGlite copies its whole parser table for that statement, which cost more than
+ *   running a small one (0.30 ms vs 0.07 ms for `SELECT $1::int`). The instance's own parsers keep
+ *   `TEXT_TYPE_IDS` as text (set after `PGlite.create`, whose array-type set-up would replace them);
+ *   a statement asking for a parser of another type is refused rather than parsed differently.
+ * - **Prepared statements.** PGlite parses, describes and plans every statement anew (an unnamed
+ *   statement, six calls into the database). A statement text run a second time is prepared under
+ *   a name (Parse + Describe, once) and from then on executed with one Bind + Execute + Sync call,
+ *   its plan cached by PostgreSQL (`plan_cache_mode` auto: a generic plan once it costs no more
+ *   than the custom ones, as for any prepared statement; PostgreSQL re-plans after DDL). Up to
+ *   `PREPARED_STATEMENTS_MAX` are kept (LRU; the evicted one is closed). A statement whose result
+ *   shape changed under it (SQLSTATE 0A000 after an ALTER) is forgotten, and the error stands.
+ *
+ * Statements outside a transaction take PGlite's transaction and query locks and flush the file
+ * system afterwards, inside one its query lock only — as PGlite's own `query` does.
  */
 export function drizzleClientOf(pglite: PGlite): DrizzlePgliteClient {
   for (const typeId of TEXT_TYPE_IDS) pglite.parsers[typeId] = keepText;
-  const query = <T>(target: Pick<PGlite, 'query'>, sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> =>
-    target.query<T>(sql, params, statementOptions(options));
+  const statements = new PreparedStatements(pglite);
   return {
-    query: (sql, params, options) => query(pglite, sql, params, options),
+    query: (sql, params, options) => statements.query(pglite, false, sql, params, options),
     transaction: (callback) =>
       pglite.transaction((tx) => {
         const forDrizzle: Transaction = {
-          query: (sql, params, options) => query(tx, sql, params, options),
+          query: (sql, params, options) => statements.query(tx, true, sql, params, options),
           sql: (strings, ...params) => tx.sql(strings, ...params),
           exec: (sql, options) => tx.exec(sql, options),
           rollback: () => tx.rollback(),
@@ -48,12 +78,140 @@ export function drizzleClientOf(pglite: PGlite): DrizzlePgliteClient {
   };
 }
 
-function statementOptions(options: QueryOptions | undefined): QueryOptions | undefined {
-  if (!options) return undefined;
-  const { rowMode, parsers, ...rest } = options;
-  for (const typeId of Object.keys(parsers ?? {})) {
-    if (!TEXT_TYPES.has(typeId)) throw new Error(`a parser for PostgreSQL type ${typeId} was asked for; only ${TEXT_TYPE_IDS.join(', ')} are kept as text`);
+class PreparedStatements {
+  private nextId = 1;
+  /** Names of evicted statements, closed with the next call into the database. */
+  private readonly toClose: string[] = [];
+  private readonly byText = new LRUCache<string, StatementUse>({
+    max: PREPARED_STATEMENTS_MAX,
+    dispose: (use) => {
+      if (use.prepared) this.toClose.push(use.prepared.name);
+    },
+  });
+
+  constructor(private readonly pglite: PGlite) {}
+
+  async query<T>(target: Pick<PGlite, 'query'>, inTransaction: boolean, sql: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
+    const { rowMode, parsers, ...rest } = options ?? {};
+    for (const typeId of Object.keys(parsers ?? {})) {
+      if (!TEXT_TYPES.has(typeId)) throw new Error(`a parser for PostgreSQL type ${typeId} was asked for; only ${TEXT_TYPE_IDS.join(', ')} are kept as text`);
+    }
+    const use = this.byText.get(sql) ?? { uses: 0 };
+    use.uses += 1;
+    this.byText.set(sql, use);
+    // Other options (blob, serializers, paramTypes) and first runs: PGlite's own path.
+    if (Object.keys(rest).length > 0 || use.uses < PREPARE_AFTER_USES) {
+      return target.query<T>(sql, params, Object.keys(rest).length > 0 ? { ...rest, rowMode } : rowMode ? ROW_MODE_OPTIONS[rowMode] : undefined);
+    }
+    const run = () => this.pglite._runExclusiveQuery(() => this.execute<T>(use, sql, params, rowMode ?? 'object'));
+    if (inTransaction) return run();
+    const result = await this.pglite._runExclusiveTransaction(run);
+    await this.pglite.syncToFs();
+    return result;
   }
-  if (Object.keys(rest).length > 0) return { ...rest, rowMode };
-  return rowMode ? ROW_MODE_OPTIONS[rowMode] : undefined;
+
+  /** Runs under PGlite's query lock. */
+  private async execute<T>(use: StatementUse, sql: string, params: unknown[], rowMode: 'array' | 'object'): Promise<Results<T>> {
+    try {
+      use.prepared ??= await this.prepare(sql);
+      const { name, paramTypeIds, fields } = use.prepared;
+      const values = params.map((value, index) => this.serialize(value, paramTypeIds[index]!));
+      const messages = await this.pglite.execProtocolStream(concat([...this.closeMessages(), bindMessage(name, values), EXECUTE_MESSAGE, SYNC_MESSAGE]), { syncToFs: false });
+      return toResults<T>(messages, fields, rowMode, this.pglite.parsers);
+    } catch (error) {
+      if (use.prepared && isSqlState(error, SQLSTATE_FEATURE_NOT_SUPPORTED)) this.byText.delete(sql);
+      throw Object.assign(error as object, { query: sql, params });
+    }
+  }
+
+  private async prepare(sql: string): Promise<PreparedStatement> {
+    const name = `meridian_${this.nextId++}`;
+    const messages = await this.pglite.execProtocolStream(concat([...this.closeMessages(), parseMessage(name, sql), describeStatementMessage(name), SYNC_MESSAGE]), { syncToFs: false });
+    const paramTypeIds = messages.flatMap((message) => ('dataTypeIDs' in message && message.name === 'parameterDescription' ? (message.dataTypeIDs as number[]) : []));
+    const description = messages.find((message) => message.name === 'rowDescription') as { fields: { name: string; dataTypeID: number }[] } | undefined;
+    return { name, paramTypeIds, fields: (description?.fields ?? []).map(({ name: field, dataTypeID }) => ({ name: field, dataTypeID })) };
+  }
+
+  private closeMessages(): Buffer[] {
+    return this.toClose.splice(0).map((name) => closeStatementMessage(name));
+  }
+
+  /** As PGlite serializes a parameter of `typeId` (its `serializers`, else `toString`). */
+  private serialize(value: unknown, typeId: number): string | null {
+    if (value === null || value === undefined) return null;
+    const serializer = this.pglite.serializers[typeId];
+    return serializer ? serializer(value) : String(value);
+  }
+}
+
+function isSqlState(error: unknown, code: string): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === code;
+}
+
+/** Rows, fields and affected rows from a Bind + Execute + Sync exchange, as PGlite's `parseResults`. */
+function toResults<T>(messages: { name: string }[], fields: PreparedStatement['fields'], rowMode: 'array' | 'object', parsers: PGlite['parsers']): Results<T> {
+  const rows: unknown[] = [];
+  let affectedRows = 0;
+  for (const message of messages) {
+    if (message.name === 'dataRow') {
+      const values = (message as unknown as { fields: (string | null)[] }).fields.map((value, index) => types.parseType(value, fields[index]!.dataTypeID, parsers));
+      rows.push(rowMode === 'array' ? values : Object.fromEntries(values.map((value, index) => [fields[index]!.name, value])));
+    } else if (message.name === 'commandComplete') {
+      const words = (message as unknown as { text: string }).text.split(' ');
+      if (['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE'].includes(words[0]!)) affectedRows += Number.parseInt(words.at(-1)!, 10);
+    }
+  }
+  return { rows: rows as T[], fields, affectedRows };
+}
+
+// ------------------------------------------------------------------ frontend messages
+// PostgreSQL's extended query protocol (PostgreSQL 17 docs, "Message Formats"): a type byte, the
+// length of the rest including itself (int32), the body.
+
+function frame(type: string, parts: Buffer[]): Buffer {
+  const body = Buffer.concat(parts);
+  const header = Buffer.alloc(5);
+  header.write(type, 0, 'latin1');
+  header.writeInt32BE(body.length + 4, 1);
+  return Buffer.concat([header, body]);
+}
+
+const cstring = (text: string) => Buffer.from(`${text}\0`, 'utf8');
+const int16 = (value: number) => {
+  const buffer = Buffer.alloc(2);
+  buffer.writeInt16BE(value);
+  return buffer;
+};
+const int32 = (value: number) => {
+  const buffer = Buffer.alloc(4);
+  buffer.writeInt32BE(value);
+  return buffer;
+};
+
+/** Parse: statement name, text, no parameter types given (PostgreSQL infers them). */
+const parseMessage = (name: string, sql: string) => frame('P', [cstring(name), cstring(sql), int16(0)]);
+/** Describe a prepared statement: answers ParameterDescription and RowDescription (or NoData). */
+const describeStatementMessage = (name: string) => frame('D', [Buffer.from('S'), cstring(name)]);
+/** Close a prepared statement. */
+const closeStatementMessage = (name: string) => frame('C', [Buffer.from('S'), cstring(name)]);
+/** Bind the unnamed portal to `name` with text parameters (null: SQL NULL) and text results. */
+function bindMessage(name: string, values: (string | null)[]): Buffer {
+  const parts = [cstring(''), cstring(name), int16(0), int16(values.length)];
+  for (const value of values) {
+    if (value === null) {
+      parts.push(int32(-1));
+    } else {
+      const bytes = Buffer.from(value, 'utf8');
+      parts.push(int32(bytes.length), bytes);
+    }
+  }
+  parts.push(int16(0));
+  return frame('B', parts);
+}
+/** Execute the unnamed portal, all rows. */
+const EXECUTE_MESSAGE = frame('E', [cstring(''), int32(0)]);
+const SYNC_MESSAGE = frame('S', []);
+
+function concat(buffers: Buffer[]): Uint8Array {
+  return Buffer.concat(buffers);
 }
