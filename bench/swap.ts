@@ -127,9 +127,9 @@ async function benchDatabase(database: Database, options: { concurrency: number;
     // Fresh statistics after the set-up, as the embedded database's maintenance job (or autovacuum) keeps them.
     await database.db.execute(sql`ANALYZE`);
 
-    // Warm-up (JIT, prepared plans, the 2 s price cache), not counted: WARM_UP_SWAPS or 5 s.
-    await loadInWorker({ baseUrl, cookies, concurrency: options.concurrency, swapsMax: WARM_UP_SWAPS, durationMsMax: 5_000 });
-    const load = await loadInWorker({ baseUrl, cookies, concurrency: options.concurrency, swapsMax: options.swapsMax, durationMsMax: options.durationMsMax });
+    // Warm-up (JIT, connections, prepared plans, the 2 s price cache), not counted: WARM_UP_SWAPS or 5 s.
+    const warmUp = { swapsMax: WARM_UP_SWAPS, durationMsMax: 5_000 };
+    const load = await loadInWorker({ baseUrl, cookies, concurrency: options.concurrency, swapsMax: options.swapsMax, durationMsMax: options.durationMsMax, warmUp });
     const swapsPerSecond = load.swaps / (load.elapsedMs / 1000);
     const errorCount = Object.values(load.errors).reduce((sum, n) => sum + n, 0);
     console.log(`  HTTP quote + swap (USDT → USDE, ${SWAP_USDT} USDT) · concurrency ${options.concurrency} · ${load.swaps} swaps in ${(load.elapsedMs / 1000).toFixed(1)} s`);
