@@ -11,10 +11,11 @@ import type { MarketCoinCode } from '@meridian/contracts/market';
 import { AmountParseError, ASSET_PRECISION, formatAmount, parseAmountMinor, toDecimalString } from '@meridian/contracts/money';
 import type { Page } from '@meridian/contracts/pagination';
 import { totalPages } from '@meridian/contracts/pagination';
-import { and, count, desc, eq, gt, gte, inArray, lte, not, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import { createWriteBatcher } from '../../platform/db/batcher.ts';
 import type { Db, DbOrTx, Tx } from '../../platform/db/client.ts';
 import { pgArrayLiteral } from '../../platform/db/pg-array.ts';
+import { queryRows, rowOfTable } from '../../platform/db/rows.ts';
 import type { JobDefinition } from '../../platform/jobs/scheduler.ts';
 import { DomainError, FieldError } from '../../platform/http/errors.ts';
 import { type Clock, PriceDecimal } from '../../platform/prices/types.ts';
@@ -154,6 +155,21 @@ function claimRefusal(existing: QuoteRow | undefined, userId: string, now: Date)
   if (existing.status === 'EXECUTED') return new DomainError('CONFLICT', {}, { quoteId: existing.id });
   if (existing.expiresAt.getTime() <= now.getTime()) return new DomainError('QUOTE_EXPIRED');
   return new DomainError('SERVICE_UNAVAILABLE');
+}
+
+/**
+ * Claim quotes (`exchange_claim_quotes`, migration 0013): each requested quote that is the caller's,
+ * OPEN, not expired at `now` and of a pair not switched off becomes EXECUTED at `now`, in one
+ * statement, so concurrent claims of one quote execute it once. Pass `requests` sorted by quote id
+ * (concurrent batches then lock quote rows in one order).
+ * @returns the claimed rows (possibly fewer than requested), as a `select()` would map them.
+ */
+async function claimQuotes(tx: Tx, requests: readonly { quoteId: string; userId: string }[], now: Date): Promise<QuoteRow[]> {
+  const rows = await queryRows(
+    tx,
+    sql`SELECT * FROM exchange_claim_quotes(${pgArrayLiteral(requests.map((r) => r.quoteId))}::uuid[], ${pgArrayLiteral(requests.map((r) => r.userId))}::text[], ${now.toISOString()}::timestamptz)`,
+  );
+  return rows.map((row) => rowOfTable(exchangeQuotes, row));
 }
 
 /**
@@ -335,13 +351,7 @@ export class ExchangeService {
    */
   private async execute(tx: Tx, userId: string, quoteId: string): Promise<SwapRecord> {
     const now = this.clock.now();
-    // The pair's live switch is checked in the same statement (one round trip less per swap).
-    const isPairSwitchedOff = sql`EXISTS (SELECT 1 FROM ${exchangePairs} WHERE ${exchangePairs.pair} = ${exchangeQuotes.fromCoin} || '/' || ${exchangeQuotes.toCoin} AND NOT ${exchangePairs.isEnabled})`;
-    const [claimed] = await tx
-      .update(exchangeQuotes)
-      .set({ status: 'EXECUTED', executedAt: now })
-      .where(and(eq(exchangeQuotes.id, quoteId), eq(exchangeQuotes.userId, userId), eq(exchangeQuotes.status, 'OPEN'), gt(exchangeQuotes.expiresAt, now), not(isPairSwitchedOff)))
-      .returning();
+    const [claimed] = await claimQuotes(tx, [{ quoteId, userId }], now);
     if (!claimed) {
       const [existing] = await tx.select().from(exchangeQuotes).where(eq(exchangeQuotes.id, quoteId));
       throw claimRefusal(existing, userId, now);
@@ -373,13 +383,7 @@ export class ExchangeService {
     const now = this.clock.now();
     // Sorted ids: concurrent batches claim quote rows in one order.
     const pairs = [...new Map(requests.map((request) => [`${request.quoteId}\u0000${request.userId}`, request])).values()].sort((a, b) => (a.quoteId < b.quoteId ? -1 : a.quoteId > b.quoteId ? 1 : 0));
-    const isPairSwitchedOff = sql`EXISTS (SELECT 1 FROM ${exchangePairs} WHERE ${exchangePairs.pair} = ${exchangeQuotes.fromCoin} || '/' || ${exchangeQuotes.toCoin} AND NOT ${exchangePairs.isEnabled})`;
-    const isRequested = sql`(${exchangeQuotes.id}, ${exchangeQuotes.userId}) IN (SELECT * FROM unnest(${pgArrayLiteral(pairs.map((p) => p.quoteId))}::uuid[], ${pgArrayLiteral(pairs.map((p) => p.userId))}::text[]))`;
-    const claimed = await tx
-      .update(exchangeQuotes)
-      .set({ status: 'EXECUTED', executedAt: now })
-      .where(and(isRequested, eq(exchangeQuotes.status, 'OPEN'), gt(exchangeQuotes.expiresAt, now), not(isPairSwitchedOff)))
-      .returning();
+    const claimed = await claimQuotes(tx, pairs, now);
     const claimedById = new Map(claimed.map((row) => [row.id, row]));
     const unclaimedIds = [...new Set(requests.map((r) => r.quoteId).filter((id) => !claimedById.has(id)))];
     const existingById = new Map(unclaimedIds.length === 0 ? [] : (await tx.select().from(exchangeQuotes).where(inArray(exchangeQuotes.id, unclaimedIds))).map((row) => [row.id, row]));

@@ -1,5 +1,6 @@
-import type { DbOrTx } from '../../platform/db/client.ts';
 import { sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/client.ts';
+import { queryRows } from '../../platform/db/rows.ts';
 
 /** How many offending rows each check reports at most (the count is always exact). */
 const SAMPLES_MAX = 20;
@@ -21,20 +22,14 @@ export interface InvariantReport {
   accountCount: number;
 }
 
-async function rows(db: DbOrTx, query: SQL): Promise<Record<string, unknown>[]> {
-  const result: unknown = await db.execute(query);
-  if (typeof result !== 'object' || result === null || !('rows' in result) || !Array.isArray(result.rows)) throw new Error('driver returned no rows');
-  return result.rows as Record<string, unknown>[];
-}
-
 function stringify(row: Record<string, unknown>): Record<string, string> {
   return Object.fromEntries(Object.entries(row).map(([key, value]) => [key, String(value)]));
 }
 
 async function runCheck(db: DbOrTx, name: InvariantResult['name'], description: string, offending: SQL): Promise<InvariantResult> {
-  const [count] = await rows(db, sql`SELECT count(*)::text AS n FROM (${offending}) AS offending`);
+  const [count] = await queryRows(db, sql`SELECT count(*)::text AS n FROM (${offending}) AS offending`);
   const violationCount = Number(count?.n ?? 0);
-  const samples = violationCount === 0 ? [] : (await rows(db, sql`${offending} LIMIT ${SAMPLES_MAX}`)).map(stringify);
+  const samples = violationCount === 0 ? [] : (await queryRows(db, sql`${offending} LIMIT ${SAMPLES_MAX}`)).map(stringify);
   return { name, description, isHeld: violationCount === 0, violationCount, samples };
 }
 
@@ -75,7 +70,7 @@ export async function checkLedgerInvariants(db: DbOrTx): Promise<InvariantReport
       sql`SELECT p.id AS posting_id, p.asset, a.asset AS account_asset FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id WHERE p.asset <> a.asset`,
     ),
   ];
-  const [counts] = await rows(db, sql`SELECT (SELECT count(*) FROM ledger_entries)::text AS entries, (SELECT count(*) FROM ledger_accounts)::text AS accounts`);
+  const [counts] = await queryRows(db, sql`SELECT (SELECT count(*) FROM ledger_entries)::text AS entries, (SELECT count(*) FROM ledger_accounts)::text AS accounts`);
   return {
     isHeld: results.every((r) => r.isHeld),
     results,

@@ -4,6 +4,7 @@ import { type AssetCode, isAssetCode, toDecimalString } from '@meridian/contract
 import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { pgArrayLiteral } from '../../platform/db/pg-array.ts';
+import { queryRows } from '../../platform/db/rows.ts';
 import { DomainError } from '../../platform/http/errors.ts';
 import { ledgerAccounts, ledgerEntries, ledgerPostings } from './ledger.tables.ts';
 import {
@@ -25,13 +26,6 @@ import {
 /** Most postings one entry may carry (STYLE: bound every batch). */
 export const POSTINGS_PER_ENTRY_MAX = 64;
 const IDEMPOTENCY_KEY_LENGTH_MAX = 200;
-
-/** Rows of a raw query; both drivers (PGlite, node-postgres) answer `{ rows }`. */
-async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  const result: unknown = await db.execute(query);
-  assert.ok(typeof result === 'object' && result !== null && 'rows' in result && Array.isArray(result.rows), 'driver returned no rows array');
-  return result.rows as T[];
-}
 
 function accountKey(ref: { ownerKind: string; ownerId: string; type: string; asset: string }): string {
   return `${ref.ownerKind}\u0000${ref.ownerId}\u0000${ref.type}\u0000${ref.asset}`;
