@@ -345,8 +345,8 @@ export class ExchangeService {
   }
 
   /**
-   * Claim the quote (OPEN → EXECUTED in one conditional UPDATE, so 20 concurrent calls execute it
-   * once) and post the swap entry in the same transaction: user `from` → inventory, inventory `to`
+   * Claim the quote (`claimQuotes`: OPEN → EXECUTED in one conditional UPDATE, so 20 concurrent
+   * calls execute it once) and post the swap entry in the same transaction: user `from` → inventory, inventory `to`
    * → user. A refusal rolls the claim back, so nothing moves and the quote stays usable until it expires.
    */
   private async execute(tx: Tx, userId: string, quoteId: string): Promise<SwapRecord> {
@@ -364,7 +364,7 @@ export class ExchangeService {
 
   /**
    * Execute a batch of swap requests in ONE transaction (group commit): claim every quote that is
-   * the caller's, open and not expired with one `UPDATE … RETURNING`; post all their entries with
+   * the caller's, open and not expired with one `claimQuotes` call; post all their entries with
    * one `postEntries` call (inventory shard of the batch); put back (OPEN) the quotes whose entry
    * was refused; write the messages. Each request gets its own answer, the same
    * as `execute` would give it alone. A batch that fails as a whole (a ledger key taken by a

@@ -311,7 +311,7 @@ export async function postEntries(db: DbOrTx, inputs: readonly EntryInput[]): Pr
     } else if (row.o_status === 'replay') {
       results.push(await replayOrConflict(db, input, hashes[index]!));
     } else {
-      assert.ok(row.o_status === 'ok' && row.o_entry_id !== null, `ledger_post_batch status ${row.o_status}`);
+      assert.ok(row.o_status === 'ok' && row.o_entry_id !== null && row.o_created_at !== null, `ledger_post_batch status ${row.o_status}`);
       const postings: Posting[] = input.postings.map((posting, k) => ({ accountId: accountIds[postingArrays.refs[firstPosting + k]! - 1]!, asset: posting.account.asset, amountMinor: posting.amountMinor }));
       const entry: Entry = {
         id: Number(row.o_entry_id),
@@ -321,7 +321,7 @@ export async function postEntries(db: DbOrTx, inputs: readonly EntryInput[]): Pr
         requestHash: hashes[index]!,
         reversesEntryId: null,
         metadata: input.metadata ?? {},
-        createdAt: row.o_created_at === null ? new Date() : new Date(row.o_created_at),
+        createdAt: new Date(row.o_created_at),
         postings,
       };
       results.push({ entry, isReplay: false });

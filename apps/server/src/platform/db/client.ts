@@ -89,24 +89,19 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   }
 
   const release = target.kind === 'pglite' ? lockDataDir(target.dataDir) : () => {};
-  let client: PGlite;
+  let client: PGlite | undefined;
   try {
     client =
       target.kind === 'pglite'
         ? await PGlite.create({ dataDir: join(target.dataDir, 'pglite') })
         : await PGlite.create(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {});
-  } catch (error) {
-    release();
-    throw error;
-  }
-  try {
     // PGlite's one backend fills each new 16 MB WAL segment with zeros before using it: in the
     // server's thread that stopped every request for 40–90 ms once per 16 MB written (measured in
     // bench:swap). Without it PostgreSQL sets the segment's size by writing its last byte; what
     // it writes and reads is unchanged (the setting exists for copy-on-write file systems).
     await client.exec('SET wal_init_zero = off');
   } catch (error) {
-    await client.close().catch(() => undefined);
+    await client?.close().catch(() => undefined);
     release();
     throw error;
   }

@@ -94,6 +94,24 @@ describe.skipIf(testDatabaseKind !== 'pglite')('PGlite client with prepared stat
     expect(await preparedCount()).toBeLessThanOrEqual(PREPARED_STATEMENTS_MAX + 1);
   });
 
+  it('runs a prepared statement evicted while it waited for the database, and closes what it prepared', async () => {
+    const readOne = () => rowsOf(sql`SELECT id FROM prepared_probe WHERE id = ${1} AND note IS NOT DISTINCT FROM ${'a’b'}`);
+    await readOne();
+    await readOne();
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const transaction = database.db.transaction(async () => gate);
+    await sleep(20);
+    // Queued behind the transaction: the statement, then enough others to evict it from the cache.
+    const waiting = readOne();
+    const others = Array.from({ length: PREPARED_STATEMENTS_MAX + 10 }, (_unused, index) => rowsOf(sql`SELECT ${index}::int AS ${sql.raw(`evict${index}`)}`));
+    open();
+    await transaction;
+    expect(await waiting).toEqual([{ id: 1 }]);
+    await Promise.all(others);
+    expect(await preparedCount()).toBeLessThanOrEqual(PREPARED_STATEMENTS_MAX + 1);
+  });
+
   it('refuses a parser for a type it does not keep as text', async () => {
     const client = (database.db as unknown as { $client: { query: (text: string, params: unknown[], options: object) => Promise<unknown> } }).$client;
     await expect(client.query('SELECT 1::int AS n', [], { parsers: { 23: (value: string) => Number(value) * 2 } })).rejects.toThrow('type 23');

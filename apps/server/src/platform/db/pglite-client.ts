@@ -84,8 +84,11 @@ class PreparedStatements {
   private readonly toClose: string[] = [];
   private readonly byText = new LRUCache<string, StatementUse>({
     max: PREPARED_STATEMENTS_MAX,
+    // An evicted statement is closed with the next call; a call already holding its `use` then
+    // prepares it again (and closes that copy after running it, see `execute`).
     dispose: (use) => {
       if (use.prepared) this.toClose.push(use.prepared.name);
+      use.prepared = undefined;
     },
   });
 
@@ -97,11 +100,12 @@ class PreparedStatements {
       if (!TEXT_TYPES.has(typeId)) throw new Error(`a parser for PostgreSQL type ${typeId} was asked for; only ${TEXT_TYPE_IDS.join(', ')} are kept as text`);
     }
     const use = this.byText.get(sql) ?? { uses: 0 };
+    if (use.uses === 0) this.byText.set(sql, use);
     use.uses += 1;
-    this.byText.set(sql, use);
     // Other options (blob, serializers, paramTypes) and first runs: PGlite's own path.
-    if (Object.keys(rest).length > 0 || use.uses < PREPARE_AFTER_USES) {
-      return target.query<T>(sql, params, Object.keys(rest).length > 0 ? { ...rest, rowMode } : rowMode ? ROW_MODE_OPTIONS[rowMode] : undefined);
+    const hasOtherOptions = Object.keys(rest).length > 0;
+    if (hasOtherOptions || use.uses < PREPARE_AFTER_USES) {
+      return target.query<T>(sql, params, hasOtherOptions ? { ...rest, rowMode } : rowMode ? ROW_MODE_OPTIONS[rowMode] : undefined);
     }
     const run = () => this.pglite._runExclusiveQuery(() => this.execute<T>(use, sql, params, rowMode ?? 'object'));
     if (inTransaction) return run();
@@ -116,7 +120,13 @@ class PreparedStatements {
       use.prepared ??= await this.prepare(sql);
       const { name, paramTypeIds, fields } = use.prepared;
       const values = params.map((value, index) => this.serialize(value, paramTypeIds[index]!));
-      const messages = await this.pglite.execProtocolStream(concat([...this.closeMessages(), bindMessage(name, values), EXECUTE_MESSAGE, SYNC_MESSAGE]), { syncToFs: false });
+      const exchange = Buffer.concat([...this.closeMessages(), bindMessage(name, values), EXECUTE_MESSAGE, SYNC_MESSAGE]);
+      // Evicted while this call waited for the lock: this copy runs once and is closed by the next call.
+      if (this.byText.peek(sql) !== use) {
+        use.prepared = undefined;
+        this.toClose.push(name);
+      }
+      const messages = await this.pglite.execProtocolStream(exchange, { syncToFs: false });
       return toResults<T>(messages, fields, rowMode, this.pglite.parsers);
     } catch (error) {
       if (use.prepared && isSqlState(error, SQLSTATE_FEATURE_NOT_SUPPORTED)) this.byText.delete(sql);
@@ -126,7 +136,7 @@ class PreparedStatements {
 
   private async prepare(sql: string): Promise<PreparedStatement> {
     const name = `meridian_${this.nextId++}`;
-    const messages = await this.pglite.execProtocolStream(concat([...this.closeMessages(), parseMessage(name, sql), describeStatementMessage(name), SYNC_MESSAGE]), { syncToFs: false });
+    const messages = await this.pglite.execProtocolStream(Buffer.concat([...this.closeMessages(), parseMessage(name, sql), describeStatementMessage(name), SYNC_MESSAGE]), { syncToFs: false });
     const paramTypeIds = messages.flatMap((message) => ('dataTypeIDs' in message && message.name === 'parameterDescription' ? (message.dataTypeIDs as number[]) : []));
     const description = messages.find((message) => message.name === 'rowDescription') as { fields: { name: string; dataTypeID: number }[] } | undefined;
     return { name, paramTypeIds, fields: (description?.fields ?? []).map(({ name: field, dataTypeID }) => ({ name: field, dataTypeID })) };
@@ -211,7 +221,3 @@ function bindMessage(name: string, values: (string | null)[]): Buffer {
 /** Execute the unnamed portal, all rows. */
 const EXECUTE_MESSAGE = frame('E', [cstring(''), int32(0)]);
 const SYNC_MESSAGE = frame('S', []);
-
-function concat(buffers: Buffer[]): Uint8Array {
-  return Buffer.concat(buffers);
-}
