@@ -8,6 +8,7 @@ import { PriceDecimal, type PriceSymbol, PriceUnavailableError } from '../../pla
 import { checkLedgerInvariants } from '../ledger/ledger.invariants.ts';
 import { accountBalance, platformBalance, postEntry } from '../ledger/ledger.service.ts';
 import { platformAccount, transfer, userAccount } from '../ledger/ledger.types.ts';
+import { seedWallet } from '../wallet/wallet.seed.ts';
 
 /**
  * Swaps through the real app: quote, execute exactly once through the ledger, and every refusal
@@ -60,6 +61,7 @@ beforeAll(async () => {
   await app.identity.setKycLevel(alice.userId, 1);
   await app.identity.setKycLevel(bob.userId, 1);
   await deposit(alice.userId, USDT, 5_000_000_000n, 'alice-usdt'); // 5,000 USDT
+  await seedWallet(database.db); // coins and networks, for the withdrawals racing swaps
 });
 
 afterAll(async () => {
@@ -219,6 +221,35 @@ describe('POST /api/exchange/swap in batches (group commit)', () => {
     // Each executed swap wrote exactly one message, in the same transaction.
     const messages = (await app.inject({ method: 'GET', url: '/api/notice/message/list', headers: { cookie: carol.cookie } })).json().content;
     expect(messages.list.filter((message: { category: string }) => message.category === 'EXCHANGE')).toHaveLength(1);
+  });
+});
+
+describe('swaps racing withdrawals on one balance', () => {
+  it('never takes the balance below zero, and refuses only what the balance could not cover', async () => {
+    const dana = await registerAndLogin(app);
+    await app.identity.setKycLevel(dana.userId, 1);
+    await deposit(dana.userId, USDT, 1_000_000_000n, 'race-dana'); // 1,000 USDT
+    const quoteIds = await Promise.all(Array.from({ length: 16 }, async () => (await quote(dana, 'from=USDT&to=USDE&amount=50')).content.quoteId as string));
+    // 16 swaps of 50 USDT and 16 withdrawals of 30 USDT + 1 fee (TRC20) at once: 1,296 USDT asked of 1,000.
+    const withdrawal = () => app.wallet.requestWithdrawal(dana.userId, { coin: 'USDT', network: 'TRC20', address: 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL', amount: '30' }, undefined);
+    const [swapCodes, withdrawalCodes] = await Promise.all([
+      Promise.all(quoteIds.map(async (quoteId) => (await swap(dana, quoteId)).json().statusCode as number)),
+      Promise.all(Array.from({ length: 16 }, () => withdrawal().then(() => 'OK', (error: { code?: string }) => error.code ?? String(error)))),
+    ]);
+    expect(swapCodes.every((code) => code === 200 || code === 130)).toBe(true);
+    expect(withdrawalCodes.every((code) => code === 'OK' || code === 'INSUFFICIENT_BALANCE')).toBe(true);
+    const swapsDone = BigInt(swapCodes.filter((code) => code === 200).length);
+    const withdrawalsDone = BigInt(withdrawalCodes.filter((code) => code === 'OK').length);
+    const left = await available(dana.userId, USDT);
+    // Exactly what succeeded moved, to the unit; the rest was refused with nothing moved.
+    expect(left).toBe(1_000_000_000n - swapsDone * 50_000_000n - withdrawalsDone * 31_000_000n);
+    expect(left).toBeGreaterThanOrEqual(0n);
+    expect(await accountBalance(database.db, userAccount(dana.userId, 'USER_FROZEN', USDT))).toBe(withdrawalsDone * 31_000_000n);
+    expect(await available(dana.userId, 'USDE')).toBe(swapsDone * 49_950_000n);
+    // Balances only fall during the race, so a refusal means the rest could not cover it then nor now.
+    expect(swapsDone + withdrawalsDone).toBeLessThan(32n);
+    if (swapsDone < 16n) expect(left).toBeLessThan(50_000_000n);
+    if (withdrawalsDone < 16n) expect(left).toBeLessThan(31_000_000n);
   });
 });
 
