@@ -108,6 +108,7 @@ const TEXT = {
     expiresIn: /Quote expires in \d+ seconds?/,
     expired: 'This quote has expired, please get a new quote',
     done: 'Exchange complete',
+    message: 'Exchange completed',
     flash: 'Flash',
   },
   'zh-HK': {
@@ -117,6 +118,7 @@ const TEXT = {
     expiresIn: /報價將於 \d+ 秒後失效/,
     expired: '報價已過期，請重新獲取報價',
     done: '兌換成功',
+    message: '兌換已完成',
     flash: '閃兌',
   },
 } as const;
@@ -167,6 +169,8 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
     await expect(result).toContainText(text.done);
     await expect(result).toContainText('100.00 USDT');
     await expect(result).toContainText('99.90 USDE');
+    // Its message arrives at once, in the language the user is using (not the one they signed in with).
+    await expect(page.locator('.push-toast .ant-notification-notice-title').first()).toHaveText(text.message);
     await snap(page, testInfo, `result-${locale}`);
 
     // The balance is updated.

@@ -1,3 +1,4 @@
+import { HEADER_USER_LANG } from '@meridian/contracts/http';
 import type { CaptchaEvent, SensitiveFactors } from '@meridian/contracts/security';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthContext, AuthProvider, KycRequirement } from '../../platform/http/auth.ts';
@@ -34,8 +35,11 @@ export class IdentityAuthProvider implements AuthProvider {
 
   async authenticate(request: FastifyRequest): Promise<AuthContext | null> {
     const token = request.cookies[SESSION_COOKIE];
+    if (!token) return null;
+    // The language the caller uses now, when it says (spec §7 User-Lang): the user's language follows it.
+    const locale = request.headers[HEADER_USER_LANG.toLowerCase()] === undefined ? undefined : requestLocale(request);
     // A sensitive action (withdrawal, security change …) reads the session from the database.
-    return token ? this.identity.resolveSession(token, { fresh: request.routeOptions.config.sensitiveAction !== undefined }) : null;
+    return this.identity.resolveSession(token, { fresh: request.routeOptions.config.sensitiveAction !== undefined, locale });
   }
 
   verifySensitiveAction(auth: AuthContext, event: CaptchaEvent, factors: SensitiveFactors, request: FastifyRequest): Promise<void> {

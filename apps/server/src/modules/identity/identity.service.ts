@@ -10,9 +10,9 @@ import type {
   SignInItem,
 } from '@meridian/contracts/identity';
 import { maskEmail } from '@meridian/contracts/identity';
-import type { Locale } from '@meridian/contracts/locale';
+import { type Locale, toLocale } from '@meridian/contracts/locale';
 import type { CaptchaEvent, SensitiveFactors } from '@meridian/contracts/security';
-import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import dayjs from 'dayjs';
 import QRCode from 'qrcode';
 import type { Db, DbOrTx } from '../../platform/db/client.ts';
@@ -30,7 +30,7 @@ import { toE164 } from './identity.countries.ts';
 import { SecretBox } from '../../platform/security/secret-box.ts';
 import { type MailKind, renderMail } from './identity.mails.ts';
 import { auditEvents, flowTickets, humanCheckUses, loginThrottles, mfaRecoveryCodes, sessions, users, verificationCodes } from './identity.tables.ts';
-import { SessionCache } from './identity.session-cache.ts';
+import { type CachedSession, SessionCache } from './identity.session-cache.ts';
 
 /** Who is calling, as the routes see it (no HTTP objects reach the service). */
 export interface RequestMeta {
@@ -478,17 +478,24 @@ export class IdentityService {
    * process resolved in the last `SESSION_CACHE_TTL_MS` unless `fresh` (sensitive actions read the
    * database): within the touch interval the idle limit cannot have passed, and revocations drop
    * cached entries at once (`forgetSessions`, fed by the `identity_sessions` notifications).
+   * @returns null for an unknown, revoked, expired or idle session, or an account not active.
+   *
+   * `locale` is the language the caller uses now (the `User-Lang` header, spec §7, when sent): when
+   * it differs from the stored one, the user's language becomes it, so messages and mails written
+   * later — a swap's "Exchange completed", a withdrawal's notice — come in the language the user
+   * switched to rather than the one of their last sign-in.
    */
-  async resolveSession(token: string, options: { fresh?: boolean } = {}): Promise<{ userId: string; sessionId: string; kycLevel: number } | null> {
+  async resolveSession(token: string, options: { fresh?: boolean; locale?: Locale } = {}): Promise<{ userId: string; sessionId: string; kycLevel: number } | null> {
     if (!/^[\w-]{20,100}$/.test(token)) return null;
     const now = Date.now();
     const tokenHash = sha256(token);
     const cached = options.fresh ? undefined : this.sessionCache.get(tokenHash);
     if (cached && cached.expiresAtMs > now && now - cached.lastSeenAtMs <= IDENTITY_RULES.sessionTouchIntervalMs) {
+      if (options.locale && options.locale !== cached.locale) await this.followLocale(tokenHash, cached, options.locale);
       return { userId: cached.userId, sessionId: cached.sessionId, kycLevel: cached.kycLevel };
     }
     const [row] = await this.db
-      .select({ id: sessions.id, userId: sessions.userId, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt, revokedAt: sessions.revokedAt, status: users.status, kycLevel: users.kycLevel })
+      .select({ id: sessions.id, userId: sessions.userId, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt, revokedAt: sessions.revokedAt, status: users.status, kycLevel: users.kycLevel, locale: users.locale })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(eq(sessions.tokenHash, tokenHash))
@@ -500,8 +507,16 @@ export class IdentityService {
       await this.db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, row.id));
       lastSeenAtMs = now;
     }
-    this.sessionCache.set(tokenHash, { userId: row.userId, sessionId: row.id, kycLevel: row.kycLevel, expiresAtMs: row.expiresAt.getTime(), lastSeenAtMs });
+    const session: CachedSession = { userId: row.userId, sessionId: row.id, kycLevel: row.kycLevel, locale: toLocale(row.locale), expiresAtMs: row.expiresAt.getTime(), lastSeenAtMs };
+    if (options.locale && options.locale !== session.locale) await this.followLocale(tokenHash, session, options.locale);
+    else this.sessionCache.set(tokenHash, session);
     return { userId: row.userId, sessionId: row.id, kycLevel: row.kycLevel };
+  }
+
+  /** Store `locale` as the user's language and in the cached session. */
+  private async followLocale(tokenHash: string, session: CachedSession, locale: Locale): Promise<void> {
+    await this.db.update(users).set({ locale }).where(and(eq(users.id, session.userId), ne(users.locale, locale)));
+    this.sessionCache.set(tokenHash, { ...session, locale });
   }
 
   /**

@@ -1,3 +1,4 @@
+import type { Locale } from '@meridian/contracts/locale';
 import { LRUCache } from 'lru-cache';
 
 /**
@@ -17,6 +18,8 @@ export interface CachedSession {
   userId: string;
   sessionId: string;
   kycLevel: number;
+  /** The user's language as stored (messages and mails are written in it). */
+  locale: Locale;
   expiresAtMs: number;
   lastSeenAtMs: number;
 }

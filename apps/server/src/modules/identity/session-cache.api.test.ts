@@ -40,4 +40,15 @@ describe('session cache', () => {
     await t.database.db.execute(sql`UPDATE users SET status = 'closed' WHERE id = ${session.userId}::uuid`);
     expect(await eventually(async () => (await self(session.cookie)) === 101)).toBe(true);
   });
+
+  it('follows the language the user switches to (User-Lang), cached session or not, so later messages use it', async () => {
+    const session = await registerAndLogin(t.app);
+    const selfIn = async (headers: Record<string, string>) => (await t.app.inject({ method: 'GET', url: '/api/user/self', headers: { cookie: session.cookie, ...headers } })).json().content.locale as string;
+    expect(await selfIn({})).toBe('en-US'); // signed in in English; the session is now cached
+    expect(await selfIn({ 'user-lang': 'zh-HK' })).toBe('zh-HK');
+    expect(await selfIn({})).toBe('zh-HK'); // a call that does not say keeps it
+    const message = await t.app.notices.notify({ userId: session.userId, category: 'EXCHANGE', title: { 'en-US': 'Exchange completed', 'zh-HK': '兌換已完成' }, body: { 'en-US': 'Done', 'zh-HK': '完成' } });
+    expect(message?.title).toBe('兌換已完成');
+    expect(await selfIn({ 'user-lang': 'en-US' })).toBe('en-US');
+  });
 });
