@@ -80,12 +80,15 @@ export function MarketTable() {
                 const direction = changeDirection(row.changePercent);
                 return (
                   <tr key={row.coinCode} data-testid={`market-row-${row.coinCode}`}>
-                    <th scope="row" className="market__coin">
-                      <CoinIcon coinCode={row.coinCode} />
-                      <span>
-                        <strong>{row.coinCode}</strong>
-                        <small>{t(`coins.${row.coinCode}`)}</small>
-                      </span>
+                    <th scope="row">
+                      {/* Flex inside the cell: a flex th stops being a table cell and its border drifts. */}
+                      <div className="market__coin">
+                        <CoinIcon coinCode={row.coinCode} />
+                        <span>
+                          <strong>{row.coinCode}</strong>
+                          <small>{t(`coins.${row.coinCode}`)}</small>
+                        </span>
+                      </div>
                     </th>
                     <td className="market__trend-col">
                       <Sparkline values={row.lineCode} direction={direction} label={t('trendLabel', { coin: row.coinCode })} />
