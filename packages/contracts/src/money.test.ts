@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AmountParseError, formatAmount, parseAmountMinor, toDecimalString } from './money.ts';
+import { AmountParseError, displayAmount, formatAmount, parseAmountMinor, toDecimalString } from './money.ts';
 
 describe('parseAmountMinor reads wire decimals exactly', () => {
   it('converts whole and fractional amounts to minor units', () => {
@@ -53,5 +53,19 @@ describe('toDecimalString and formatAmount', () => {
 
   it('cuts toward zero when fewer decimals are asked for', () => {
     expect(formatAmount(199_999_999n, 'BTC', { decimalsMax: 2 })).toBe('1.99');
+  });
+});
+
+describe('displayAmount', () => {
+  it('shows a wire amount as formatAmount shows minor units', () => {
+    expect(displayAmount('1234567.500000', 'USDT')).toBe('1,234,567.50');
+    expect(displayAmount('0.01990000', 'BTC')).toBe('0.0199');
+    expect(displayAmount('250.000000', 'USDT')).toBe('250.00');
+  });
+
+  it('gives back text it cannot read: an unknown coin, too many decimals, no number', () => {
+    expect(displayAmount('12.5', 'DOGE')).toBe('12.5');
+    expect(displayAmount('1.1234567', 'USDT')).toBe('1.1234567');
+    expect(displayAmount('abc', 'USDT')).toBe('abc');
   });
 });

@@ -103,6 +103,20 @@ export function formatAmount(minor: bigint, asset: AssetCode, options: FormatAmo
 }
 
 /**
+ * A wire amount (exact decimal text, e.g. "1000.000000") of `asset` for display, as `formatAmount`
+ * shows minor units: "1,000.00". The text itself when it is no amount of a known asset, so a
+ * screen or message never shows less than it was given.
+ */
+export function displayAmount(amount: string, asset: string): string {
+  if (!isAssetCode(asset)) return amount;
+  try {
+    return formatAmount(parseAmountMinor(amount, asset), asset);
+  } catch {
+    return amount;
+  }
+}
+
+/**
  * zod schema of a wire amount: a non-negative decimal string. Precision is checked against the
  * asset with `parseAmountMinor` where the asset is known.
  */

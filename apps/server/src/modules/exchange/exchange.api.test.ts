@@ -138,9 +138,10 @@ describe('POST /api/exchange/swap', () => {
     expect(await record('action=exchange_in&coin=BTC')).toMatchObject({ totalCount: 1, list: [{ action: 'exchange_in', coinCode: 'BTC', amount: '0.01990000' }] });
     expect((await record('action=exchange_in&coin=USDT')).totalCount).toBe(0);
     expect((await record('action=exchange_out&status=0')).totalCount).toBe(0);
-    // The user is told (issue 6: swap done).
+    // The user is told (issue 6: swap done), in the language she last used (zh-HK, in the quote test
+    // above), with amounts as the screens show them.
     const messages = (await app.inject({ method: 'GET', url: '/api/notice/message/list', headers: { cookie: alice.cookie } })).json().content;
-    expect(messages.list[0]).toMatchObject({ category: 'EXCHANGE', title: 'Exchange completed', body: 'You exchanged 1000.000000 USDT for 0.01990000 BTC.' });
+    expect(messages.list[0]).toMatchObject({ category: 'EXCHANGE', title: '兌換已完成', body: '你已將 1,000.00 USDT 兌換為 0.0199 BTC。' });
   });
 
   it('refuses a used quote, another user’s quote and an expired one, moving nothing', async () => {

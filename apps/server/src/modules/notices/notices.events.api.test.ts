@@ -51,8 +51,10 @@ describe('event messages', () => {
       payload: { scope: 'login', factor: 'email', isEnabled: true, emailCaptcha },
     });
     expect(switched.json().statusCode).toBe(200);
-    // The user's language is the one of their last sign-in (en-US here).
-    expect(await titles()).toContain('SECURITY:Security settings changed');
+    // Written in the language the user is using now (the request's User-Lang), not that of the sign-in.
+    expect(await titles()).toContain('SECURITY:安全設定已更改');
+    // Back to English for the messages below.
+    await t.app.inject({ method: 'GET', url: '/api/notice/message/list', headers: { cookie: session.cookie, 'User-Lang': 'en-US' } });
   });
 
   it('messages a credited deposit, once, in the amount credited', async () => {
@@ -63,7 +65,7 @@ describe('event messages', () => {
     const deposits = (await titles()).filter((title: string) => title === 'DEPOSIT:Deposit credited');
     expect(deposits).toHaveLength(1);
     const list = (await t.app.inject({ method: 'GET', url: '/api/notice/message/list', headers: { cookie: session.cookie } })).json().content;
-    expect(list.list.find((m: { category: string }) => m.category === 'DEPOSIT').body).toBe('250.000000 USDT has been credited to your wallet.');
+    expect(list.list.find((m: { category: string }) => m.category === 'DEPOSIT').body).toBe('250.00 USDT has been credited to your wallet.');
   });
 
   it('messages each status a withdrawal moves to (here: cancelled by the user)', async () => {
@@ -79,6 +81,6 @@ describe('event messages', () => {
     expect(cancelled.json().statusCode).toBe(200);
     const list = (await t.app.inject({ method: 'GET', url: '/api/notice/message/list', headers: { cookie: session.cookie } })).json().content;
     const withdrawal = list.list.find((m: { category: string }) => m.category === 'WITHDRAW');
-    expect(withdrawal).toMatchObject({ title: 'Withdrawal cancelled', body: 'Your withdrawal of 50.000000 USDT is now cancelled.', link: '/my/order/wallet/withdraw' });
+    expect(withdrawal).toMatchObject({ title: 'Withdrawal cancelled', body: 'Your withdrawal of 50.00 USDT is now cancelled.', link: '/my/order/wallet/withdraw' });
   });
 });

@@ -5,6 +5,7 @@ import { webPushSubscriptionSchema } from '@meridian/contracts/notices';
 import type { PageQuery } from '@meridian/contracts/pagination';
 import { totalPages } from '@meridian/contracts/pagination';
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DbOrTx } from '../../platform/db/client.ts';
 import { pgArrayLiteral } from '../../platform/db/pg-array.ts';
@@ -109,14 +110,16 @@ export class NoticeService {
       if (!recipient) return [];
       const title = interpolate(input.title[recipient.locale], input.params).slice(0, TITLE_LENGTH_MAX);
       const body = interpolate(input.body[recipient.locale], input.params).slice(0, BODY_LENGTH_MAX);
-      return [{ userId: input.userId, category: input.category, title, body, link: input.link ?? null }];
+      // A time-ordered id (UUIDv7, monotonic within the process): messages written in the same
+      // millisecond — the embedded database's clock has no finer grain — still list newest first.
+      return [{ id: uuidv7(), userId: input.userId, category: input.category, title, body, link: input.link ?? null }];
     });
     if (values.length === 0) return [];
     // One INSERT over `unnest`: one parameter per column whatever the batch size.
     const column = (pick: (value: (typeof values)[number]) => string | null) => pgArrayLiteral(values.map((value) => pick(value) ?? ''));
     const result: unknown = await tx.execute(sql`
-      INSERT INTO ${noticeMessages} (user_id, category, title, body, link)
-      SELECT u, c, t, b, nullif(l, '') FROM unnest(${column((v) => v.userId)}::uuid[], ${column((v) => v.category)}::text[], ${column((v) => v.title)}::text[], ${column((v) => v.body)}::text[], ${column((v) => v.link)}::text[]) WITH ORDINALITY AS x(u, c, t, b, l, ord)
+      INSERT INTO ${noticeMessages} (id, user_id, category, title, body, link)
+      SELECT i, u, c, t, b, nullif(l, '') FROM unnest(${column((v) => v.id)}::uuid[], ${column((v) => v.userId)}::uuid[], ${column((v) => v.category)}::text[], ${column((v) => v.title)}::text[], ${column((v) => v.body)}::text[], ${column((v) => v.link)}::text[]) WITH ORDINALITY AS x(i, u, c, t, b, l, ord)
       ORDER BY ord
       RETURNING id, created_at`);
     const stored = (result as { rows: { id: string; created_at: Date | string }[] }).rows;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MARKET_COIN_CODES, type MarketCoinCode } from '@meridian/contracts/market';
+import { displayAmount } from '@meridian/contracts/money';
 import type { WithdrawStatus } from '@meridian/contracts/wallet';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../platform/db/client.ts';
@@ -29,7 +30,7 @@ function walletNotifier(notify: (input: NotifyInput) => Promise<unknown>): Walle
         category: 'DEPOSIT',
         title: { 'en-US': 'Deposit credited', 'zh-HK': '充值已到賬' },
         body: { 'en-US': '{amount} {coin} has been credited to your wallet.', 'zh-HK': '{amount} {coin} 已存入你的錢包。' },
-        params: { amount, coin: coinCode },
+        params: { amount: displayAmount(amount, coinCode), coin: coinCode },
         link: '/my/order/wallet/deposit',
       });
     },
@@ -43,7 +44,7 @@ function walletNotifier(notify: (input: NotifyInput) => Promise<unknown>): Walle
           'en-US': `Your withdrawal of {amount} {coin} is now ${state['en-US']}.`,
           'zh-HK': `你提現 {amount} {coin} 的狀態已更新為「${state['zh-HK']}」。`,
         },
-        params: { amount, coin: coinCode },
+        params: { amount: displayAmount(amount, coinCode), coin: coinCode },
         link: '/my/order/wallet/withdraw',
       });
     },

@@ -1,3 +1,4 @@
+import { displayAmount } from '@meridian/contracts/money';
 import { type ExchangeQuote, FLASH_SLIPPAGE_BPS_DEFAULT, QUOTE_TTL_MS, type SwapRecord, type SwapSide } from '@meridian/contracts/exchange';
 import type { MarketCoinCode } from '@meridian/contracts/market';
 import { Alert, Button, Input, Result, Segmented, Select, Space } from 'antd';
@@ -15,7 +16,6 @@ import {
   bpsToPercentText,
   checkSwapAmount,
   DEFAULT_PAIR,
-  displayAmount,
   EXCHANGE_COINS,
   exceedsAvailable,
   minimumReceived,

@@ -1,6 +1,6 @@
 import type { BalanceContent } from '@meridian/contracts/wallet';
 import { describe, expect, it } from 'vitest';
-import { availableOf, bpsToPercentText, checkSwapAmount, displayAmount, exceedsAvailable, minimumReceived, secondsLeft, slippagePercentToBps } from './swap-form.ts';
+import { availableOf, bpsToPercentText, checkSwapAmount, exceedsAvailable, minimumReceived, secondsLeft, slippagePercentToBps } from './swap-form.ts';
 
 const balance: BalanceContent = {
   overview: { totalUsd: '250.00', accounts: [] },
@@ -52,13 +52,6 @@ describe('availableOf', () => {
     expect(availableOf(balance, 'USDT')).toBe('250.000000');
     expect(availableOf(balance, 'BTC')).toBe('0.00000000');
     expect(availableOf(undefined, 'USDT')).toBeUndefined();
-  });
-});
-
-describe('displayAmount', () => {
-  it('groups thousands and keeps at least 2 decimals', () => {
-    expect(displayAmount('1234567.500000', 'USDT')).toBe('1,234,567.50');
-    expect(displayAmount('0.01990000', 'BTC')).toBe('0.0199');
   });
 });
 

@@ -1,6 +1,6 @@
 import { FLASH_SLIPPAGE_BPS_MAX } from '@meridian/contracts/exchange';
 import { MARKET_COIN_CODES, type MarketCoinCode } from '@meridian/contracts/market';
-import { AmountParseError, ASSET_PRECISION, formatAmount, isAssetCode, parseAmountMinor, toDecimalString } from '@meridian/contracts/money';
+import { AmountParseError, ASSET_PRECISION, parseAmountMinor, toDecimalString } from '@meridian/contracts/money';
 import type { BalanceContent } from '@meridian/contracts/wallet';
 
 /**
@@ -68,16 +68,6 @@ export function availableOf(balance: BalanceContent | undefined, coin: MarketCoi
   const main = balance.wallet.accounts.find((account) => account.accountType === 'MainAccount');
   const asset = main?.assets.find((item) => item.coinCode === coin && item.type === 'available');
   return asset?.amount ?? toDecimalString(0n, coin);
-}
-
-/** A wire amount for display (thousands separators, at least 2 decimals); the text itself if unreadable. */
-export function displayAmount(amount: string, coin: string): string {
-  if (!isAssetCode(coin)) return amount;
-  try {
-    return formatAmount(parseAmountMinor(amount, coin), coin);
-  } catch {
-    return amount;
-  }
 }
 
 /**

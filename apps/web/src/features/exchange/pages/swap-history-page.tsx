@@ -1,3 +1,4 @@
+import { displayAmount } from '@meridian/contracts/money';
 import type { SwapRecord } from '@meridian/contracts/exchange';
 import { Button, DatePicker, Form, List, Select, Table, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
@@ -10,7 +11,7 @@ import { useAppendedPages } from '../../../hooks/use-appended-pages.ts';
 import { useIsMobile } from '../../../lib/viewport.ts';
 import { RequireUser } from '../../identity/components/require-user.tsx';
 import { type SwapFilters, useSwapHistory, useWalletCoins } from '../api/exchange-api.ts';
-import { displayAmount, isExchangeCoin } from '../lib/swap-form.ts';
+import { isExchangeCoin } from '../lib/swap-form.ts';
 
 /** Page size of the history (spec §9). */
 const PAGE_SIZE = 10;
