@@ -146,7 +146,7 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
     await pickOption(page, page.getByTestId('network-select'), 'TRC20');
     await page.getByTestId('withdraw-address').fill(OUTER_ADDRESS);
     await page.getByTestId('withdraw-amount').fill('40');
-    await expect(page.getByTestId('withdraw-fee')).toHaveText('1.000000 USDT');
+    await expect(page.getByTestId('withdraw-fee')).toHaveText('1.00 USDT');
     await expect(page.getByTestId('withdraw-form')).toContainText('250');
     await snap(page, testInfo, `${locale}-form`);
 
@@ -168,7 +168,7 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
     const records = page.getByTestId(isMobile ? 'record-list' : 'record-table');
     const amounts = records.getByTestId('record-amount');
     const tags = records.getByTestId('status-tag');
-    const amountText = isMobile ? '40.000000 USDT' : '40.000000';
+    const amountText = isMobile ? '40.00 USDT' : '40.00';
     await expect(amounts).toHaveText([amountText]);
     await expect(tags).toHaveText([text.waiting]);
     await expect(records).toContainText(text.outer);

@@ -89,7 +89,7 @@ test('a deposit through npm run deposit, the balance, an internal withdrawal thr
   await pickOption(page, page.getByTestId('network-select'), 'TRC20');
   await page.getByTestId('withdraw-address').fill(lookup.content.address);
   await page.getByTestId('withdraw-amount').fill('40');
-  await expect(page.getByTestId('withdraw-fee')).toHaveText('1.000000 USDT');
+  await expect(page.getByTestId('withdraw-fee')).toHaveText('1.00 USDT');
   await page.getByTestId('withdraw-submit').click();
   await expect(page.getByTestId('security-check-form')).toBeVisible();
   await page.getByTestId('email-code').fill(await readCode(request, DEMO.email, 'WITHDRAW'));
@@ -100,10 +100,10 @@ test('a deposit through npm run deposit, the balance, an internal withdrawal thr
   await expect(page.getByTestId('available-USDT')).toHaveText('210.00');
   await page.goto('/my/order/wallet/withdraw');
   const table = page.getByTestId('record-table');
-  await expect(table.getByTestId('record-amount').first()).toHaveText('40.000000');
+  await expect(table.getByTestId('record-amount').first()).toHaveText('40.00');
   await expect(table.getByTestId('status-tag').first()).toHaveText('Successful');
   await page.goto('/my/order/wallet/deposit');
-  await expect(page.getByTestId('record-table').getByTestId('record-amount').first()).toHaveText('250.000000');
+  await expect(page.getByTestId('record-table').getByTestId('record-amount').first()).toHaveText('250.00');
 });
 
 test('the deposit history on mobile: list mode and the filter modal with reset and submit', async ({ page, request }, testInfo) => {
@@ -119,7 +119,7 @@ test('the deposit history on mobile: list mode and the filter modal with reset a
   expect(deposit.statusCode).toBe(200);
   await logIn(page, email, PASSWORD);
   await page.goto('/my/order/wallet/deposit');
-  await expect(page.getByTestId('record-list').getByTestId('record-amount').first()).toHaveText('12.500000 USDT');
+  await expect(page.getByTestId('record-list').getByTestId('record-amount').first()).toHaveText('12.50 USDT');
   await page.getByTestId('filter-open').click();
   await expect(page.getByTestId('filter-reset')).toBeVisible();
   await page.getByTestId('filter-submit').click();

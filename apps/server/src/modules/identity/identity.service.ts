@@ -478,12 +478,12 @@ export class IdentityService {
    * process resolved in the last `SESSION_CACHE_TTL_MS` unless `fresh` (sensitive actions read the
    * database): within the touch interval the idle limit cannot have passed, and revocations drop
    * cached entries at once (`forgetSessions`, fed by the `identity_sessions` notifications).
-   * @returns null for an unknown, revoked, expired or idle session, or an account not active.
    *
    * `locale` is the language the caller uses now (the `User-Lang` header, spec §7, when sent): when
    * it differs from the stored one, the user's language becomes it, so messages and mails written
    * later — a swap's "Exchange completed", a withdrawal's notice — come in the language the user
    * switched to rather than the one of their last sign-in.
+   * @returns null for an unknown, revoked, expired or idle session, or an account not active.
    */
   async resolveSession(token: string, options: { fresh?: boolean; locale?: Locale } = {}): Promise<{ userId: string; sessionId: string; kycLevel: number } | null> {
     if (!/^[\w-]{20,100}$/.test(token)) return null;

@@ -206,9 +206,10 @@ describe.skipIf(testDatabaseKind !== 'postgres')('fan-out between server process
       controller.abort();
       expect(received).toContain(created!.id);
       expect(received).toContain('"unreadCount":1');
-      // Both servers heard it; exactly one claimed the delivery.
-      const [row] = await first.database.db.select().from(noticeMessages).where(eq(noticeMessages.id, created!.id));
-      expect(row!.deliveredAt).not.toBeNull();
+      // Both servers heard it; exactly one claims the delivery — after writing to the open tabs, so
+      // the claim may commit a moment after the stream's message arrived.
+      const deliveredAt = async () => (await first.database.db.select().from(noticeMessages).where(eq(noticeMessages.id, created!.id)))[0]?.deliveredAt ?? null;
+      await expect.poll(deliveredAt, { timeout: 5_000, interval: 20 }).not.toBeNull();
     } finally {
       await second.close();
       await secondDatabase.close();

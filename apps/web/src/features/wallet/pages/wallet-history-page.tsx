@@ -1,3 +1,4 @@
+import { displayAmount } from '@meridian/contracts/money';
 import type { WalletRecord } from '@meridian/contracts/wallet';
 import { Button, DatePicker, Form, List, Select, Table, type TableColumnsType } from 'antd';
 import type { Dayjs } from 'dayjs';
@@ -98,8 +99,8 @@ export function WalletHistoryPage() {
     { title: t('history.time'), dataIndex: 'createTime', render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm') },
     { title: t('history.coin'), dataIndex: 'coinCode' },
     { title: t('history.network'), dataIndex: 'network' },
-    { title: t('history.amount'), dataIndex: 'amount', align: 'right', render: (value: string) => <span data-testid="record-amount">{value}</span> },
-    ...(action === 'withdraw' ? [{ title: t('history.fee'), dataIndex: 'fee', align: 'right' as const }] : []),
+    { title: t('history.amount'), dataIndex: 'amount', align: 'right', render: (value: string, row: WalletRecord) => <span data-testid="record-amount">{displayAmount(value, row.coinCode)}</span> },
+    ...(action === 'withdraw' ? [{ title: t('history.fee'), dataIndex: 'fee', align: 'right' as const, render: (value: string, row: WalletRecord) => displayAmount(value, row.coinCode) }] : []),
     { title: t('history.type'), dataIndex: 'type', render: (value: string) => t(`history.${value}`) },
     { title: t('history.address'), dataIndex: 'address', render: (value: string) => <AddressText address={value} /> },
     { title: t('history.status'), dataIndex: 'status', render: (value: number) => <StatusTag status={value} action={action} /> },
@@ -152,7 +153,7 @@ export function WalletHistoryPage() {
                       </div>
                     }
                   >
-                    <List.Item.Meta title={<span data-testid="record-amount">{`${row.amount} ${row.coinCode}`}</span>} description={`${row.network} · ${t(`history.${row.type}`)} · ${dayjs(row.createTime).format('YYYY-MM-DD HH:mm')}`} />
+                    <List.Item.Meta title={<span data-testid="record-amount">{`${displayAmount(row.amount, row.coinCode)} ${row.coinCode}`}</span>} description={`${row.network} · ${t(`history.${row.type}`)} · ${dayjs(row.createTime).format('YYYY-MM-DD HH:mm')}`} />
                   </List.Item>
                 )}
               />

@@ -1,3 +1,4 @@
+import { displayAmount } from '@meridian/contracts/money';
 import type { WalletCoin } from '@meridian/contracts/wallet';
 import { Alert, Button, Descriptions, Form, Input, Select, Skeleton, Space, Typography } from 'antd';
 import { QRCodeSVG } from 'qrcode.react';
@@ -113,6 +114,7 @@ function WithdrawForm({ coins, coin }: { coins: WalletCoin[]; coin: string }) {
   const amount = Form.useWatch('amount', form) ?? '';
   const available = balance.data?.wallet.accounts[0]?.assets.find((a) => a.coinCode === coin && a.type === 'available')?.amount ?? '0';
   const limits = net ? { coin, withdrawMin: net.withdrawMin, withdrawMax: net.withdrawMax, withdrawFee: net.withdrawFee, available } : undefined;
+  const debited = net ? totalDebited(amount, net.withdrawFee, coin) : undefined;
   const bookOptions = useMemo(() => (book.data ?? []).filter((entry) => entry.network === network).map((entry) => ({ value: entry.address, label: `${entry.label} · ${entry.address}` })), [book.data, network]);
 
   const submit = (values: WithdrawValues) => {
@@ -144,7 +146,7 @@ function WithdrawForm({ coins, coin }: { coins: WalletCoin[]; coin: string }) {
       <Form.Item
         label={t('withdraw.amount')}
         name="amount"
-        extra={t('withdraw.available', { amount: available, coin })}
+        extra={t('withdraw.available', { amount: displayAmount(available, coin), coin })}
         rules={[
           { required: true, message: t('withdraw.amountRequired') },
           {
@@ -168,12 +170,12 @@ function WithdrawForm({ coins, coin }: { coins: WalletCoin[]; coin: string }) {
       </Form.Item>
       {net && (
         <Descriptions size="small" column={1} style={{ marginBottom: 16 }}>
-          <Descriptions.Item label={t('withdraw.limits')}>{t('withdraw.limitsValue', { min: net.withdrawMin, max: net.withdrawMax, coin })}</Descriptions.Item>
+          <Descriptions.Item label={t('withdraw.limits')}>{t('withdraw.limitsValue', { min: displayAmount(net.withdrawMin, coin), max: displayAmount(net.withdrawMax, coin), coin })}</Descriptions.Item>
           <Descriptions.Item label={t('withdraw.fee')}>
-            <span data-testid="withdraw-fee">{`${net.withdrawFee} ${coin}`}</span>
+            <span data-testid="withdraw-fee">{`${displayAmount(net.withdrawFee, coin)} ${coin}`}</span>
           </Descriptions.Item>
-          <Descriptions.Item label={t('withdraw.received')}>{amount ? `${amount} ${coin}` : '—'}</Descriptions.Item>
-          <Descriptions.Item label={t('withdraw.debited')}>{totalDebited(amount, net.withdrawFee, coin) ? `${totalDebited(amount, net.withdrawFee, coin)} ${coin}` : '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('withdraw.received')}>{amount ? `${displayAmount(amount, coin)} ${coin}` : '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('withdraw.debited')}>{debited ? `${displayAmount(debited, coin)} ${coin}` : '—'}</Descriptions.Item>
         </Descriptions>
       )}
       <Alert type="info" showIcon message={t('withdraw.internalNote')} style={{ marginBottom: 16 }} />
