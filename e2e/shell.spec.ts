@@ -78,6 +78,10 @@ test.describe('home page', () => {
     if (!isCollapsedHeader(page)) {
       await expect(page.getByTestId('top-menu').getByRole('link')).toHaveText(['理財', '信託', '兌換', '卡片', 'USDE', '借貸']);
     }
+    // Banner images carry text: the Traditional Chinese ones, described in Chinese.
+    const banner = page.getByTestId('banner-slide').first().locator('img');
+    await expect(banner).toHaveAttribute('src', '/banners/earn.zh-HK.svg');
+    await expect(banner).toHaveAttribute('alt', '年化收益高達 10.8%');
     // The choice is remembered without the parameter.
     await page.goto('/about');
     await expect(page.getByTestId('page-title')).toHaveText('一個值得信賴的帳戶，滿足你的加密金融需要');

@@ -15,7 +15,7 @@ describe('GET /api/market/banner/getList', () => {
     expect(response.json()).toEqual({ statusCode: 200, content: { content: [] }, message: 'Success' });
   });
 
-  it('lists the seeded banners in order, titled in the caller language, and the seed is idempotent', async () => {
+  it('lists the seeded banners in order, titled and pictured in the caller language, and the seed is idempotent', async () => {
     await seedDemo(t.database.db);
     await seedDemo(t.database.db);
     const en = (await t.app.inject({ method: 'GET', url: '/api/market/banner/getList' })).json();
@@ -29,7 +29,15 @@ describe('GET /api/market/banner/getList', () => {
     });
     const zh = (await t.app.inject({ method: 'GET', url: '/api/market/banner/getList', headers: { 'User-Lang': 'zh-HK' } })).json();
     expect(zh.content.content[0].title).toBe('年化收益高達 10.8%');
+    // The image carries text: zh-HK callers get the Traditional Chinese one.
+    expect(zh.content.content.map((b: { bannerImg: string }) => b.bannerImg)).toEqual(['earn', 'trust', 'loan', 'card', 'exchange'].map((id) => `/banners/${id}.zh-HK.svg`));
     expect(zh.message).toBe('操作成功');
+  });
+
+  it('shows the one image of a banner that has no zh-HK image to every language', async () => {
+    await t.database.db.insert(banners).values({ bannerId: 'plain', imagePath: '/banners/plain.png', webLink: '/', titleEn: 'Plain', titleZhHk: '簡單', sortOrder: 9 });
+    const zh = (await t.app.inject({ method: 'GET', url: '/api/market/banner/getList', headers: { 'User-Lang': 'zh-HK' } })).json();
+    expect(zh.content.content.at(-1)).toMatchObject({ bannerId: 'plain', bannerImg: '/banners/plain.png', title: '簡單' });
   });
 
   it('hides inactive banners', async () => {

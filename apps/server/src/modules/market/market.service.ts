@@ -18,7 +18,10 @@ export class MarketService {
     readonly prices: MarketPrices,
   ) {}
 
-  /** Active banners in display order, titled in `locale` (spec §3 Banner; §7 market/banner/getList). */
+  /**
+   * Active banners in display order, titled in `locale`, with the image of that language where the
+   * banner has one (spec §3 Banner; §7 market/banner/getList).
+   */
   async listBanners(locale: Locale): Promise<Banner[]> {
     const rows = await this.db
       .select()
@@ -28,7 +31,7 @@ export class MarketService {
       .limit(BANNER_LIST_MAX);
     return rows.map((row) => ({
       bannerId: row.bannerId,
-      bannerImg: row.imagePath,
+      bannerImg: (locale === 'zh-HK' ? row.imagePathZhHk : null) ?? row.imagePath,
       webLink: row.webLink,
       isBlank: row.isBlank,
       title: locale === 'zh-HK' ? row.titleZhHk : row.titleEn,

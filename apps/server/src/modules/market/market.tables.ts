@@ -8,6 +8,8 @@ import { createdAt } from '../../platform/db/columns.ts';
 export const banners = pgTable('banners', {
   bannerId: text('banner_id').primaryKey(),
   imagePath: text('image_path').notNull(),
+  /** The zh-HK image (its texts in Traditional Chinese); null: the same image for every language. */
+  imagePathZhHk: text('image_path_zh_hk'),
   webLink: text('web_link').notNull(),
   isBlank: boolean('is_blank').notNull().default(false),
   titleEn: text('title_en').notNull(),
