@@ -175,6 +175,10 @@ describe('withdrawals over HTTP', () => {
     expect(await fieldOf('9.999999')).toBe('amount:validation.withdrawMin');
     expect(await fieldOf('0')).toBe('amount:validation.amountPositive');
     expect(await fieldOf('500000.000001')).toBe('amount:validation.withdrawMax');
+    // The limits are named in the spec §9 number format ("Minimum withdrawal not lower than 10.00 USDT").
+    const limitOf = (amount: string) => t.app.wallet.requestWithdrawal(userId, { ...body, amount }, undefined).then(() => null, (error: FieldError) => error.params);
+    expect(await limitOf('9.999999')).toEqual({ limit: '10.00', unit: 'USDT' });
+    expect(await limitOf('500000.000001')).toEqual({ limit: '500,000.00', unit: 'USDT' });
     expect(await codeOf(t.app.wallet.requestWithdrawal(userId, { ...body, amount: '99.5' }, undefined))).toBe('INSUFFICIENT_BALANCE');
     expect(await available(userId)).toBe(100_000_000n);
   });

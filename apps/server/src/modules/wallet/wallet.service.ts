@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { type AssetCode, AmountParseError, ASSET_PRECISION, isAssetCode, parseAmountMinor, toDecimalString } from '@meridian/contracts/money';
+import { type AssetCode, AmountParseError, ASSET_PRECISION, formatAmount, isAssetCode, parseAmountMinor, toDecimalString } from '@meridian/contracts/money';
 import { type Page, totalPages } from '@meridian/contracts/pagination';
 import {
   type AddressBookEntry,
@@ -326,8 +326,8 @@ export class WalletService {
     const address = normalizeAddress(body.network, body.address);
     if (!address) throw new FieldError('address', 'validation.withdrawAddressInvalid', { network: body.network });
     const amountMinor = parseWireAmount(body.amount, asset, 'amount');
-    if (amountMinor < found.net.withdrawMinMinor) throw new FieldError('amount', 'validation.withdrawMin', { limit: toDecimalString(found.net.withdrawMinMinor, asset), unit: asset });
-    if (amountMinor > found.net.withdrawMaxMinor) throw new FieldError('amount', 'validation.withdrawMax', { limit: toDecimalString(found.net.withdrawMaxMinor, asset), unit: asset });
+    if (amountMinor < found.net.withdrawMinMinor) throw new FieldError('amount', 'validation.withdrawMin', { limit: formatAmount(found.net.withdrawMinMinor, asset), unit: asset });
+    if (amountMinor > found.net.withdrawMaxMinor) throw new FieldError('amount', 'validation.withdrawMax', { limit: formatAmount(found.net.withdrawMaxMinor, asset), unit: asset });
     const holdUntil = await this.options.identity.withdrawalHoldUntil(userId);
     if (holdUntil) throw new DomainError('SECURITY_HOLD', { until: `${holdUntil.toISOString().slice(0, 16).replace('T', ' ')} UTC` }, { until: holdUntil.toISOString() });
     const recipientUserId = await this.ownerOfAddress(this.db, chain, address);

@@ -15,8 +15,8 @@ describe('withdraw amount rules', () => {
     expect(checkWithdrawAmount('1.0000001', LIMITS)).toEqual({ key: 'amountPrecision', decimals: 6 });
   });
   it('names the minimum, the maximum and the available balance', () => {
-    expect(checkWithdrawAmount('9.999999', LIMITS)).toEqual({ key: 'withdrawMin', limit: '10.000000', unit: 'USDT' });
-    expect(checkWithdrawAmount('500000.000001', { ...LIMITS, available: '999999' })).toEqual({ key: 'withdrawMax', limit: '500000.000000', unit: 'USDT' });
+    expect(checkWithdrawAmount('9.999999', LIMITS)).toEqual({ key: 'withdrawMin', limit: '10.00', unit: 'USDT' });
+    expect(checkWithdrawAmount('500000.000001', { ...LIMITS, available: '999999' })).toEqual({ key: 'withdrawMax', limit: '500,000.00', unit: 'USDT' });
     expect(checkWithdrawAmount('99.000001', LIMITS)).toEqual({ key: 'exceedsAvailable' });
   });
   it('computes the total debited and the maximum withdrawable exactly', () => {

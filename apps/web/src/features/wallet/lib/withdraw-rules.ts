@@ -1,4 +1,4 @@
-import { type AssetCode, AmountParseError, ASSET_PRECISION, isAssetCode, parseAmountMinor, toDecimalString } from '@meridian/contracts/money';
+import { type AssetCode, AmountParseError, ASSET_PRECISION, formatAmount, isAssetCode, parseAmountMinor, toDecimalString } from '@meridian/contracts/money';
 
 /** Why an entered withdrawal amount is refused (spec §5 amount rules), with its message parameters. */
 export type AmountProblem =
@@ -36,8 +36,8 @@ export function checkWithdrawAmount(text: string, limits: WithdrawLimits): Amoun
   if (minor === 0n) return { key: 'amountInvalid' };
   const min = parseAmountMinor(limits.withdrawMin, asset);
   const max = parseAmountMinor(limits.withdrawMax, asset);
-  if (minor < min) return { key: 'withdrawMin', limit: toDecimalString(min, asset), unit: asset };
-  if (minor > max) return { key: 'withdrawMax', limit: toDecimalString(max, asset), unit: asset };
+  if (minor < min) return { key: 'withdrawMin', limit: formatAmount(min, asset), unit: asset };
+  if (minor > max) return { key: 'withdrawMax', limit: formatAmount(max, asset), unit: asset };
   if (minor + parseAmountMinor(limits.withdrawFee, asset) > parseAmountMinor(limits.available, asset)) return { key: 'exceedsAvailable' };
   return undefined;
 }
