@@ -164,9 +164,13 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
     // A refresh gives a new quote with a new countdown; confirming it swaps.
     await panel.getByTestId('quote-refresh').click();
     await expect(panel.getByTestId('quote-countdown')).toHaveText(text.expiresIn);
+    // Scrolled down to Confirm and past it, as on a phone.
+    await page.evaluate(() => globalThis.scrollTo(0, Number.MAX_SAFE_INTEGER));
     await panel.getByTestId('quote-confirm').click();
     const result = page.getByTestId('exchange-result');
     await expect(result).toContainText(text.done);
+    // Scrolled into view: the result is shorter than the form, and a phone stayed where Confirm was.
+    await expect(result.locator('.ant-result-icon')).toBeInViewport({ ratio: 1 });
     await expect(result).toContainText('100.00 USDT');
     await expect(result).toContainText('99.90 USDE');
     // Its message arrives at once, in the language the user is using (not the one they signed in with).

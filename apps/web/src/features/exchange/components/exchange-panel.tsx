@@ -65,6 +65,13 @@ export function ExchangePanel() {
   // One id per flash attempt: a retry of the same attempt can never exchange twice (server replay).
   const flashRequestId = useRef<string>(crypto.randomUUID());
   const quoteAbort = useRef<AbortController | null>(null);
+  const resultRef = useRef<HTMLDivElement>(null);
+
+  // The result is shorter than the form it replaces: on a phone the page stayed scrolled to where
+  // Confirm was and cut the result's top off. Bring it into view (below the fixed header).
+  useEffect(() => {
+    if (result) resultRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [result]);
 
   const nowMs = useNow(COUNTDOWN_TICK_MS, held !== null);
   const seconds = held ? secondsLeft(held.deadlineMs, nowMs) : 0;
@@ -160,7 +167,7 @@ export function ExchangePanel() {
 
   if (result) {
     return (
-      <div className="exchange-panel" data-testid="exchange-result">
+      <div className="exchange-panel" ref={resultRef} data-testid="exchange-result">
         <Result
           status="success"
           title={t('result.title')}
