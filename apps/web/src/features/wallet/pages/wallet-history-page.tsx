@@ -83,11 +83,11 @@ export function WalletHistoryPage() {
       </Form.Item>
       {action === 'withdraw' && (
         <Form.Item name="status" label={t('history.status')}>
-          <Select allowClear style={{ minWidth: 120 }} data-testid="filter-status" options={[0, 1, 2, 3, 4].map((s) => ({ value: s, label: t(`status.${s}`) }))} />
+          <Select allowClear style={{ minWidth: 120 }} data-testid="filter-status" options={[0, 1, 2, 3, 4].map((s) => ({ value: s, label: t(`status.${s}`) }))} placeholder={t('history.all')} />
         </Form.Item>
       )}
       <Form.Item name="type" label={t('history.type')}>
-        <Select allowClear style={{ minWidth: 120 }} data-testid="filter-type" options={[{ value: 'OUTER', label: t('history.OUTER') }, { value: 'INTERNAL', label: t('history.INTERNAL') }]} />
+        <Select allowClear style={{ minWidth: 120 }} data-testid="filter-type" options={[{ value: 'OUTER', label: t('history.OUTER') }, { value: 'INTERNAL', label: t('history.INTERNAL') }]} placeholder={t('history.all')} />
       </Form.Item>
     </>
   );
