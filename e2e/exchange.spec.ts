@@ -165,7 +165,7 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
     await panel.getByTestId('quote-refresh').click();
     await expect(panel.getByTestId('quote-countdown')).toHaveText(text.expiresIn);
     // Scrolled down to Confirm and past it, as on a phone.
-    await page.evaluate(() => globalThis.scrollTo(0, Number.MAX_SAFE_INTEGER));
+    await page.evaluate('window.scrollTo(0, document.body.scrollHeight)');
     await panel.getByTestId('quote-confirm').click();
     const result = page.getByTestId('exchange-result');
     await expect(result).toContainText(text.done);
