@@ -23,6 +23,11 @@ async function snap(page: Page, testInfo: TestInfo, name: string): Promise<void>
   await testInfo.attach(name, { path: join(SCREENSHOT_DIR, file), contentType: 'image/png' });
 }
 
+/** The page is no wider than the window: nothing makes the whole page scroll sideways. */
+async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  expect(await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')).toBe(0);
+}
+
 function isCollapsedHeader(page: Page): boolean {
   return (page.viewportSize()?.width ?? 1280) < HEADER_COLLAPSE_WIDTH_PX;
 }
@@ -182,6 +187,7 @@ test.describe('routes of spec §2', () => {
         // A guest on a signed-in page is asked to log in, and stays on the page to return to it.
         await expect(page.getByTestId('sign-in-required')).toBeVisible();
         await expect(page.getByTestId('login-flow')).toBeVisible();
+        await expectNoSidewaysScroll(page);
         await snap(page, testInfo, `page-${name}`);
         return;
       }
@@ -194,6 +200,7 @@ test.describe('routes of spec §2', () => {
       await revealFooter(page);
       if (path.startsWith('/my')) await expect(page.getByTestId('site-footer')).toHaveCount(0);
       else await expect(page.getByTestId('site-footer')).toBeVisible();
+      await expectNoSidewaysScroll(page);
       await snap(page, testInfo, `page-${name}`);
     });
   }

@@ -124,4 +124,8 @@ test('the deposit history on mobile: list mode and the filter modal with reset a
   await expect(page.getByTestId('filter-reset')).toBeVisible();
   await page.getByTestId('filter-submit').click();
   await expect(page.getByTestId('record-list').getByTestId('record-amount')).toHaveCount(1);
+  // The main account's table scrolls inside its card; the page itself never scrolls sideways.
+  await page.goto('/my/account/main');
+  await expect(page.getByTestId('available-USDT')).toHaveText('12.50');
+  expect(await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')).toBe(0);
 });
