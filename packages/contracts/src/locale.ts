@@ -6,9 +6,14 @@ export const LOCALES = ['en-US', 'zh-HK'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en-US';
 
+/** Whether a header or query value names a supported locale. */
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
 /** Narrow an arbitrary header or query value to a supported locale, falling back to en-US. */
 export function toLocale(value: unknown): Locale {
-  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value) ? (value as Locale) : DEFAULT_LOCALE;
+  return isLocale(value) ? value : DEFAULT_LOCALE;
 }
 
 /** A text in every supported locale. */

@@ -1,4 +1,5 @@
 import { HEADER_USER_LANG } from '@meridian/contracts/http';
+import { isLocale } from '@meridian/contracts/locale';
 import type { CaptchaEvent, SensitiveFactors } from '@meridian/contracts/security';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthContext, AuthProvider, KycRequirement } from '../../platform/http/auth.ts';
@@ -36,8 +37,10 @@ export class IdentityAuthProvider implements AuthProvider {
   async authenticate(request: FastifyRequest): Promise<AuthContext | null> {
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return null;
-    // The language the caller uses now, when it says (spec §7 User-Lang): the user's language follows it.
-    const locale = request.headers[HEADER_USER_LANG.toLowerCase()] === undefined ? undefined : requestLocale(request);
+    // The language the caller uses now, when it names a supported one (spec §7 User-Lang): the
+    // user's language follows it. A missing or unknown value changes nothing.
+    const header = request.headers[HEADER_USER_LANG.toLowerCase()];
+    const locale = isLocale(header) ? header : undefined;
     // A sensitive action (withdrawal, security change …) reads the session from the database.
     return this.identity.resolveSession(token, { fresh: request.routeOptions.config.sensitiveAction !== undefined, locale });
   }

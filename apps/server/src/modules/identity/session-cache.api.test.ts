@@ -47,6 +47,7 @@ describe('session cache', () => {
     expect(await selfIn({})).toBe('en-US'); // signed in in English; the session is now cached
     expect(await selfIn({ 'user-lang': 'zh-HK' })).toBe('zh-HK');
     expect(await selfIn({})).toBe('zh-HK'); // a call that does not say keeps it
+    expect(await selfIn({ 'user-lang': 'fr-FR' })).toBe('zh-HK'); // and so does one naming a language the product lacks
     const message = await t.app.notices.notify({ userId: session.userId, category: 'EXCHANGE', title: { 'en-US': 'Exchange completed', 'zh-HK': '兌換已完成' }, body: { 'en-US': 'Done', 'zh-HK': '完成' } });
     expect(message?.title).toBe('兌換已完成');
     expect(await selfIn({ 'user-lang': 'en-US' })).toBe('en-US');
