@@ -90,6 +90,30 @@ export const withdrawBodySchema = sensitiveFactorsSchema.extend({
 export type WithdrawBody = z.infer<typeof withdrawBodySchema>;
 
 /**
+ * `POST wallet/withdraw/check`: the dry run of a withdrawal (issue 14 item 10). The same body as
+ * `POST wallet/withdraw` without the security-check factors; it runs every check the withdrawal runs
+ * (network, address format and burn list, limits, balance, security hold, whitelist) and changes
+ * nothing, so the page can refuse a bad request before it asks for a one-time code. Its refusals are
+ * the withdrawal's own (422 naming the field, 503/135, 104 …).
+ */
+export const withdrawCheckBodySchema = withdrawBodySchema.omit({ mfaCode: true, emailCaptcha: true, securityPassword: true });
+export type WithdrawCheckBody = z.infer<typeof withdrawCheckBodySchema>;
+/** What the dry run answers: the withdrawal as it would be made (decimal strings in the coin's precision). */
+export const withdrawCheckContentSchema = z.object({
+  coinCode: assetCodeSchema,
+  network: z.string(),
+  /** The address as the withdrawal would store it (normalised for the network). */
+  address: z.string(),
+  /** INTERNAL when the address belongs to another Meridian user (no fee), OUTER on chain. */
+  type: transferTypeSchema,
+  amount: z.string(),
+  fee: z.string(),
+  /** amount + fee: what leaves the available balance. */
+  totalDebited: z.string(),
+});
+export type WithdrawCheckContent = z.infer<typeof withdrawCheckContentSchema>;
+
+/**
  * Coin actions of the wallet record (spec §9): deposits, withdrawals, and the two legs of a swap —
  * `exchange_out` (the coin given) and `exchange_in` (the coin received).
  */
