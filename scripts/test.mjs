@@ -1,7 +1,7 @@
 // `npm test`: every check the project has, in order, stopping at the first failure.
 // 1. make sure a browser for the end-to-end tests exists (Debian's chromium; no test tool downloads one);
 // 2. typecheck and lint; 3. unit and API tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set);
-// 4. production build; 5. Playwright end-to-end tests against the built app.
+// 4. production build and the JavaScript size budget; 5. Playwright end-to-end tests against the built app.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -57,4 +57,5 @@ run('typecheck', 'npm', ['run', 'typecheck']);
 run('lint', 'npm', ['run', 'lint']);
 run('unit and API tests', 'npx', ['vitest', 'run']);
 run('build', 'npm', ['run', 'build']);
+run('JavaScript size budget', 'node', ['scripts/bundle-budget.mjs']);
 run('end-to-end tests', 'npm', ['run', 'test:e2e']);

@@ -26,6 +26,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     target: 'es2022',
     // Inlined assets would be data: URLs inside JS; keep icons and images as files.
     assetsInlineLimit: 0,
+    // Chunk graph for the size budget (scripts/bundle-budget.mjs); postbuild moves it out of dist.
+    manifest: !isSsrBuild,
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -2,7 +2,7 @@
 // language, into dist/index.html (see src/prerender/prerender-entry.tsx and public/boot.js), then
 // writes .br and .gz copies of every text asset for a static server that serves precompressed files
 // (e.g. @fastify/static with `preCompressed: true`).
-import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
@@ -27,6 +27,11 @@ const html = readFileSync(indexPath, 'utf8');
 if (!html.includes(ROOT_MARKUP)) throw new Error('dist/index.html has no empty #root to prerender into');
 writeFileSync(indexPath, html.replace(ROOT_MARKUP, `<div id="root"><div class="boot-header" aria-hidden="true"></div>${variants.join('')}</div>`));
 rmSync(ssrDir, { recursive: true, force: true });
+// The chunk graph (vite `build.manifest`) is read by the size budget (scripts/bundle-budget.mjs), not
+// served: it moves out of dist to build/manifest.json.
+mkdirSync(join(webDir, 'build'), { recursive: true });
+renameSync(join(distDir, '.vite', 'manifest.json'), join(webDir, 'build', 'manifest.json'));
+rmSync(join(distDir, '.vite'), { recursive: true, force: true });
 console.log(`prerendered the home page into dist/index.html (${LOCALES.join(', ')})`);
 
 /** Text assets worth compressing; images other than SVG are already compressed. */
