@@ -232,7 +232,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
 /**
  * Serve the built web app: hashed assets with long caching, and `index.html` for every other
- * GET that accepts HTML (SPA fallback). Unknown /api paths answer 404 in the envelope.
+ * page path (SPA fallback, issue 13 item 7). Unknown /api paths and missing files answer 404.
  */
 async function registerWebApp(app: FastifyInstance, webDistDir: string | undefined): Promise<void> {
   const root = webDistDir ? resolve(webDistDir) : undefined;
@@ -252,8 +252,13 @@ async function registerWebApp(app: FastifyInstance, webDistDir: string | undefin
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
-    const wantsHtml = (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html');
-    if (!isApi && hasWeb && wantsHtml) {
+    // Any GET of a page path answers the app, whatever its Accept header (`curl /some/page` sends
+    // */*); a missing file (a path whose last segment has an extension, e.g. an old hashed asset)
+    // stays a 404 so a stale script is never answered with HTML.
+    const pathname = request.url.split(/[?#]/, 1)[0] ?? '';
+    const isFilePath = /\.[A-Za-z0-9]{1,8}$/.test(pathname);
+    const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && (!isFilePath || (request.headers.accept ?? '').includes('text/html'));
+    if (!isApi && hasWeb && isPageRequest) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return sendApiNotFound(request, reply);

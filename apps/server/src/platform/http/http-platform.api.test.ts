@@ -129,6 +129,14 @@ describe('HTTP platform: envelope, validation, CSRF guard, errors', () => {
     expect(page.body).toContain('<div id="root">');
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
     expect(page.headers['content-security-policy']).not.toContain('unsafe-eval');
+    // A page asked for with any Accept header (curl sends */*) is the app too; a missing file is not.
+    for (const accept of ['*/*', undefined]) {
+      const plain = await t.app.inject({ method: 'GET', url: '/some/page?x=1', headers: accept ? { accept } : {} });
+      expect(plain.statusCode, `Accept ${accept}`).toBe(200);
+      expect(plain.body).toContain('<div id="root">');
+    }
+    const missingFile = await t.app.inject({ method: 'GET', url: '/assets/gone-0000.js', headers: { accept: '*/*' } });
+    expect(missingFile.statusCode).toBe(404);
     const asset = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
