@@ -47,6 +47,24 @@ export default tseslint.config(
     },
   },
   {
+    // Outside tests (which may seed and check through any module), a module reaches another module
+    // only through its public surface: its `*.service.ts` and `*.types.ts` files (issue 13 item 4).
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': restrict([
+        {
+          regex: '^\\.\\./[^/]+/[^/]+\\.tables(\\.ts)?$',
+          message: "A module may call another module's service, never its tables (ARCHITECTURE §1).",
+        },
+        {
+          regex: '^\\.\\./(?!\\.\\./)[^/]+/(?![^/]+\\.(service|types)\\.ts$)[^/]+$',
+          message: "Import another module only through its *.service.ts or *.types.ts (issue 13 item 4).",
+        },
+      ]),
+    },
+  },
+  {
     files: ['packages/contracts/**/*.ts'],
     rules: {
       'no-restricted-imports': restrict([{ group: ['**/apps/**', '@meridian/server*', '@meridian/web*'], message: 'contracts are imported by the apps, never the reverse.' }]),

@@ -21,7 +21,7 @@ import { DomainError, FieldError } from '../../platform/http/errors.ts';
 import { type Clock, PriceDecimal } from '../../platform/prices/types.ts';
 import { ENTRIES_PER_BATCH_MAX, postEntries, postEntry } from '../ledger/ledger.service.ts';
 import { type EntryInput, platformAccount, userAccount } from '../ledger/ledger.types.ts';
-import type { MarketPrices } from '../market/market.prices.ts';
+import type { MarketPrices } from '../market/market.service.ts';
 import { defaultSpreadBps, ORDER_LIMITS_MINOR, pairKey } from './exchange.pairs.ts';
 import { exchangePairs, exchangeQuotes } from './exchange.tables.ts';
 

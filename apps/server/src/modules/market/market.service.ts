@@ -5,6 +5,9 @@ import type { DbOrTx } from '../../platform/db/client.ts';
 import type { MarketPrices } from './market.prices.ts';
 import { banners } from './market.tables.ts';
 
+/** The market's price service, as other modules see it (they import the market's service file only). */
+export type { MarketPrices } from './market.prices.ts';
+
 /** Banners shown at most, so one list call stays bounded. */
 const BANNER_LIST_MAX = 20;
 
