@@ -2,6 +2,8 @@
 // bulletproof-react): platform code never imports business modules, a module never reads another
 // module's tables, and the web app's imports flow one way: shared → features → app.
 import js from '@eslint/js';
+import { importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -24,8 +26,17 @@ export default tseslint.config(
     },
   },
   {
+    // No import cycles anywhere (issue 13 item 4): a cycle hides an order dependency at start-up.
+    files: ['**/*.{ts,tsx,mjs,js}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'] },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error' },
   },
   {
     files: ['apps/server/src/platform/**/*.ts'],
