@@ -66,7 +66,7 @@ export const configSchema = z
     PRICE_STABLECOIN_BAND_BPS: z.coerce.number().int().min(1).max(5000).default(100),
     /** Timeout of one exchange request. */
     PRICE_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
-    /** Directory of the replayed history files; default apps/server/data/prices (then ../shared/data/prices). */
+    /** Directory of the replayed history files; default apps/server/data/prices. */
     PRICE_REPLAY_DATA_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
     /** The replayed day at PRICE_REPLAY_ANCHOR_AT. */
     PRICE_REPLAY_START: z.iso.date().default('2020-01-01'),
