@@ -59,8 +59,24 @@ interface Operation {
   body: JsonSchema | undefined;
 }
 
+/**
+ * Valid values by field name, so that a variant's one bad field is the only thing wrong with the
+ * request and it reaches as deep as a real client's would (a NUL label beside a valid address).
+ */
+const KNOWN_VALUES: Record<string, unknown> = {
+  coin: 'USDT',
+  net: 'TRC20',
+  network: 'TRC20',
+  address: 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL',
+  amount: '10',
+  label: 'My wallet',
+  emailCaptcha: '123456',
+  email: 'someone@example.com',
+};
+
 /** A plausible value of a schema (the first enum member, a short string, 1, true …). */
-function sample(schema: JsonSchema | undefined, depth = 0): unknown {
+function sample(schema: JsonSchema | undefined, depth = 0, name?: string): unknown {
+  if (name !== undefined && Object.hasOwn(KNOWN_VALUES, name)) return KNOWN_VALUES[name];
   if (!schema || depth > 4) return 'abc';
   if (schema.const !== undefined) return schema.const;
   if (schema.enum?.length) return schema.enum[0];
@@ -69,7 +85,7 @@ function sample(schema: JsonSchema | undefined, depth = 0): unknown {
   if (schema.allOf?.length) return sample(schema.allOf[0], depth + 1);
   const type = Array.isArray(schema.type) ? schema.type.find((item) => item !== 'null') : schema.type;
   if (type === 'object' || schema.properties) {
-    return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([key, value]) => [key, sample(value, depth + 1)]));
+    return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([key, value]) => [key, sample(value, depth + 1, key)]));
   }
   if (type === 'array') return [sample(schema.items, depth + 1)];
   if (type === 'integer' || type === 'number') return 1;
@@ -112,7 +128,7 @@ const WRONG_TYPES: [string, unknown][] = [
 function variantsOf(operation: Operation): Variant[] {
   const base = (): Variant => ({
     label: 'base',
-    query: Object.fromEntries(operation.parameters.filter((p) => p.in === 'query').map((p) => [p.name, sample(p.schema)])),
+    query: Object.fromEntries(operation.parameters.filter((p) => p.in === 'query').map((p) => [p.name, sample(p.schema, 0, p.name)])),
     path: Object.fromEntries(operation.parameters.filter((p) => p.in === 'path').map((p) => [p.name, String(sample(p.schema))])),
     header: Object.fromEntries(operation.parameters.filter((p) => p.in === 'header').map((p) => [p.name, String(sample(p.schema))])),
     body: operation.body ? sample(operation.body) : undefined,
