@@ -7,6 +7,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import helmet from 'helmet';
+import type { Registry } from 'prom-client';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { exchangeRoutes } from './modules/exchange/exchange.routes.ts';
@@ -30,7 +31,7 @@ import { registerCsrfGuard } from './platform/http/csrf.ts';
 import { registerErrorHandling, sendApiNotFound } from './platform/http/error-handler.ts';
 import { zodValidatorCompiler } from './platform/http/validation.ts';
 import { JobScheduler } from './platform/jobs/scheduler.ts';
-import { registerMetrics } from './platform/observability/metrics.ts';
+import { metricsExposureOf, registerMetrics } from './platform/observability/metrics.ts';
 import { registerRateLimit } from './platform/ratelimit/rate-limit.ts';
 import type { PriceOracle } from './platform/prices/aggregator.ts';
 import { createPriceOracle } from './platform/prices/factory.ts';
@@ -57,6 +58,8 @@ export interface AppDeps {
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** The Prometheus registry (`main.ts` serves it on METRICS_PORT when set). */
+    metricsRegistry: Registry;
     /** The job scheduler: `main.ts` starts it; it stops when the app closes. */
     scheduler: JobScheduler;
     /** The market module's service (prices for other in-process callers and tests). */
@@ -139,7 +142,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerErrorHandling(app);
   registerCsrfGuard(app);
-  const metrics = registerMetrics(app, database);
+  const metrics = registerMetrics(app, database, metricsExposureOf(config));
+  app.decorate('metricsRegistry', metrics);
   const identity = createIdentityModule({
     database,
     sessionSecret: deps.sessionSecret,

@@ -66,7 +66,7 @@ export const configSchema = z
     PRICE_STABLECOIN_BAND_BPS: z.coerce.number().int().min(1).max(5000).default(100),
     /** Timeout of one exchange request. */
     PRICE_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
-    /** Directory of the replayed history files; default apps/server/data/prices (then ../shared/data/prices). */
+    /** Directory of the replayed history files; default apps/server/data/prices. */
     PRICE_REPLAY_DATA_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
     /** The replayed day at PRICE_REPLAY_ANCHOR_AT. */
     PRICE_REPLAY_START: z.iso.date().default('2020-01-01'),
@@ -90,6 +90,10 @@ export const configSchema = z
       .enum(['true', 'false'])
       .default('false')
       .transform((value) => value === 'true'),
+    /** Bearer token that `GET /metrics` requires (`Authorization: Bearer <token>`; ≥ 32 characters). */
+    METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(32, { error: 'must be at least 32 characters' }).optional()),
+    /** Serve `/metrics` on this separate port (the monitoring network) instead of the app port. */
+    METRICS_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65535).optional()),
     /** Run the idempotent demo seed at start (never in production). */
     SEED_DEMO: z
       .enum(['true', 'false'])
@@ -115,6 +119,9 @@ export const configSchema = z
     if (env.NODE_ENV === 'production' && !env.PRICE_SOURCES) {
       // Production must say where prices come from: replayed history is never a silent default there.
       ctx.addIssue({ code: 'custom', path: ['PRICE_SOURCES'], message: 'is required in production (binance,coinbase,kraken, or replay for a demo)' });
+    }
+    if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
+      ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'must differ from PORT' });
     }
     if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required in production' });
@@ -148,6 +155,11 @@ export interface Config {
   prices: PriceSettings;
   /** Whether `main.ts` starts the job scheduler. */
   jobsEnabled: boolean;
+  /**
+   * Where `GET /metrics` is served (issue 14 item 8): on `port` (a separate listener) when set, else
+   * on the app port — behind `token` when set, and not at all in production without either.
+   */
+  metrics: { token: string | undefined; port: number | undefined };
   /** Wallet: custody webhook secret and deposit xpubs (generated into DATA_DIR, or memory, when absent outside production). */
   wallet: {
     custodyWebhookSecret: string | undefined;
@@ -211,6 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       },
     },
     jobsEnabled: e.JOBS_ENABLED,
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
     wallet: {
       custodyWebhookSecret: e.CUSTODY_WEBHOOK_SECRET,
       xpubs:

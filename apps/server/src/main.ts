@@ -1,9 +1,11 @@
+import type { Server } from 'node:http';
 import { resolve } from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './platform/db/client.ts';
 import { findMigrationsDir } from './platform/db/migrate.ts';
+import { metricsExposureOf, startMetricsServer } from './platform/observability/metrics.ts';
 import { anyExchangeReachable, type PriceSourceName } from './platform/prices/factory.ts';
 import { readOrCreateSecret } from './platform/security/secrets.ts';
 import { seedDemo } from './seed.ts';
@@ -40,14 +42,23 @@ async function main(): Promise<void> {
     sessionSecret,
   });
 
+  let metricsServer: Server | undefined;
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
+    await new Promise((done) => (metricsServer ? metricsServer.close(done) : done(undefined)));
     await app.close();
     await database.close();
   });
 
   await app.listen({ port: config.port, host: config.host });
+  const exposure = metricsExposureOf(config);
+  if (exposure.port !== undefined) {
+    metricsServer = await startMetricsServer(app.metricsRegistry, { port: exposure.port, host: config.host, token: exposure.token });
+    app.log.info({ port: exposure.port }, 'metrics served on their own port');
+  } else if (!exposure.isOnAppPort) {
+    app.log.warn('/metrics is not served: set METRICS_PORT or METRICS_TOKEN to expose it in production');
+  }
   // The scheduler samples prices every minute (backfilling the last 24 h first), rolls them up and
   // prunes them; it stops in app.close() above, after its running job finished.
   if (config.jobsEnabled) app.scheduler.start();

@@ -55,6 +55,11 @@ export const VALIDATION_MESSAGES = {
   'validation.emailTaken': { 'en-US': 'This email address is already in use', 'zh-HK': '此電郵地址已被使用' },
   'validation.sameEmail': { 'en-US': 'The new email must differ from the current one', 'zh-HK': '新電郵地址不可與目前地址相同' },
   'validation.samePassword': { 'en-US': 'The new password must differ from the current one', 'zh-HK': '新密碼不可與目前密碼相同' },
+  'validation.controlCharacter': {
+    'en-US': 'This field contains a control character (such as NUL) or an invalid character',
+    'zh-HK': '此欄位含有控制字元（如 NUL）或無效字元',
+  },
+  'validation.tooLong': { 'en-US': 'This field is too long (at most {maximum} characters)', 'zh-HK': '此欄位過長（最多 {maximum} 個字元）' },
 } as const satisfies Record<string, LocalizedText>;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

@@ -5,7 +5,7 @@ import { findAsset } from '../../platform/security/common-passwords.ts';
 /**
  * Countries and calling codes for `GET user/country/list` and mobile numbers, from
  * `assets/iso3166_alpha2_names_en_zhHant_dial.csv` (ISO 3166-1 with CLDR English and Traditional
- * Chinese names and E.164 calling codes; see ../shared/data/README.md). Read on first use.
+ * Chinese names and E.164 calling codes; sources in apps/server/test/vectors/README.md). Read on first use.
  */
 export const COUNTRIES_FILE = 'iso3166_alpha2_names_en_zhHant_dial.csv';
 

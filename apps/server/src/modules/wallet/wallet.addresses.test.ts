@@ -6,9 +6,9 @@ import { deriveAddress, generateDemoXpubs, normalizeAddress, parseAccountXpub } 
 
 /**
  * Watch-only address derivation and withdrawal-address validation, against the published vectors
- * in ../shared/data/crypto_addresses (BIP32, BIP84, BIP173/350, EIP-55, TRON).
+ * in test/vectors (BIP32, BIP84, BIP173/350, EIP-55, TRON).
  */
-const VECTORS = join(import.meta.dirname, '../../../../../../shared/data/crypto_addresses');
+const VECTORS = join(import.meta.dirname, '../../../test/vectors');
 const load = (file: string) => JSON.parse(readFileSync(join(VECTORS, file), 'utf8'));
 
 describe('watch-only deposit addresses', () => {

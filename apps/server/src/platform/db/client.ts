@@ -88,7 +88,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     };
   }
 
-  const release = target.kind === 'pglite' ? lockDataDir(target.dataDir) : () => {};
+  const release = target.kind === 'pglite' ? await lockDataDir(target.dataDir) : () => {};
   let client: PGlite | undefined;
   try {
     client =

@@ -1,5 +1,6 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /** Raised when another live process holds the data directory. */
 export class DataDirLockedError extends Error {
@@ -12,29 +13,56 @@ export class DataDirLockedError extends Error {
   }
 }
 
-function isProcessAlive(pid: number): boolean {
+/**
+ * Whether process `pid` is running. `process.kill(pid, 0)` answers ESRCH for no such process and
+ * EPERM for someone else's (alive). A zombie — killed (`kill -9`) but not yet reaped by its
+ * parent — still answers to the signal; on Linux its state in `/proc/<pid>/stat` is Z (or X), and
+ * it holds no file any more, so it counts as dead (issue 14 item 9c).
+ */
+export function isProcessAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
-    // EPERM means the process exists but belongs to someone else: still alive.
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
+  try {
+    // /proc/<pid>/stat: "pid (comm) S …"; comm may hold spaces and parentheses, so read after the last ')'.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+    return state !== 'Z' && state !== 'X';
+  } catch {
+    return true; // no /proc (macOS): the signal's answer stands
+  }
 }
+
+/** How `lockDataDir` waits for a holder that is still exiting. */
+export interface LockOptions {
+  /** How long to wait for a live holder to go away before refusing; default 5000 ms. */
+  waitMs?: number;
+  /** Time between two looks at the holder; default 100 ms. */
+  pollMs?: number;
+}
+
+/** Default `LockOptions.waitMs`: a process killed with SIGKILL is gone well within it. */
+export const LOCK_WAIT_MS_DEFAULT = 5000;
 
 /**
  * Take an exclusive lock on a data directory so that a second process cannot open the same
  * embedded database (ARCHITECTURE §3). The lock is a file holding the owner's pid, created with
- * O_EXCL; a lock left by a dead process is taken over.
+ * O_EXCL. A lock whose pid is not a running process (ESRCH, or a zombie after `kill -9`) is taken
+ * over; a live holder is waited for up to `waitMs` (a server restarted a moment after `kill -9` on
+ * the old one: issue 14 item 9c), and still refused after that.
  *
  * @returns a function that releases the lock (idempotent).
- * @throws DataDirLockedError when a live process holds the lock.
+ * @throws DataDirLockedError when a live process still holds the lock after `waitMs`.
  */
-export function lockDataDir(dataDir: string): () => void {
+export async function lockDataDir(dataDir: string, options: LockOptions = {}): Promise<() => void> {
+  const waitMs = options.waitMs ?? LOCK_WAIT_MS_DEFAULT;
+  const pollMs = options.pollMs ?? 100;
   mkdirSync(dataDir, { recursive: true });
   const lockPath = join(dataDir, 'meridian.lock');
-  // Two attempts: the second one follows the removal of a stale lock.
-  for (let attempt = 0; attempt < 2; attempt += 1) {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
     try {
       const fd = openSync(lockPath, 'wx');
       writeSync(fd, String(process.pid));
@@ -47,12 +75,20 @@ export function lockDataDir(dataDir: string): () => void {
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const holderPid = Number.parseInt(readFileSync(lockPath, 'utf8').trim(), 10);
-      if (Number.isInteger(holderPid) && holderPid !== process.pid && isProcessAlive(holderPid)) {
-        throw new DataDirLockedError(lockPath, holderPid);
-      }
-      rmSync(lockPath, { force: true });
     }
+    let holderPid: number;
+    try {
+      holderPid = Number.parseInt(readFileSync(lockPath, 'utf8').trim(), 10);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue; // released meanwhile: try again
+      throw error;
+    }
+    if (Number.isInteger(holderPid) && holderPid > 0 && holderPid !== process.pid && isProcessAlive(holderPid)) {
+      if (Date.now() >= deadline) throw new DataDirLockedError(lockPath, holderPid);
+      await sleep(pollMs);
+      continue;
+    }
+    // No such process (or our own pid from before a restart in a container, or garbage): stale.
+    rmSync(lockPath, { force: true });
   }
-  throw new Error(`could not take the lock ${lockPath}`);
 }

@@ -7,8 +7,26 @@ import { DomainError, FieldError } from './errors.ts';
 import { requestLocale } from './locale.ts';
 import { describeIssues, RequestValidationError } from './validation.ts';
 
-function send(reply: FastifyReply, name: BusinessCodeName, locale: Locale, content: unknown, message?: string) {
+/** Retry-After of a 429 whose refusal does not say how long to wait (a daily cap, a 429 from Fastify). */
+export const DEFAULT_RETRY_AFTER_SEC = 60;
+
+/**
+ * Seconds to wait before a retry, from the refusal itself: `retryAfterSeconds` in its content (the
+ * code resend wait), else `seconds` in its params; undefined when it says nothing.
+ */
+function retryAfterSecOf(content: unknown, params: Record<string, string | number> | undefined): number | undefined {
+  const fromContent = content !== null && typeof content === 'object' ? (content as { retryAfterSeconds?: unknown }).retryAfterSeconds : undefined;
+  const value = typeof fromContent === 'number' ? fromContent : Number(params?.seconds);
+  return Number.isFinite(value) && value > 0 ? Math.ceil(value) : undefined;
+}
+
+function send(reply: FastifyReply, name: BusinessCodeName, locale: Locale, content: unknown, message?: string, params?: Record<string, string | number>) {
   const entry = BUSINESS_CODES[name];
+  // Every 429 says when to come back (RFC 9110 §10.2.3; issue 14 item 9b): the limiter's own value
+  // when it set one, else the refusal's, else a minute.
+  if (entry.httpStatus === 429 && !reply.hasHeader('retry-after')) {
+    reply.header('retry-after', String(retryAfterSecOf(content, params) ?? DEFAULT_RETRY_AFTER_SEC));
+  }
   const body: Envelope<unknown> = { statusCode: entry.code, content, message: message ?? businessMessage(name, locale) };
   return reply.status(entry.httpStatus).send(body);
 }
@@ -44,7 +62,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return send(reply, 'VALIDATION_FAILED', locale, content, businessMessage('VALIDATION_FAILED', locale, { field: error.field, reason: message }));
     }
     if (error instanceof DomainError) {
-      return send(reply, error.code, locale, error.content, businessMessage(error.code, locale, error.params));
+      return send(reply, error.code, locale, error.content, businessMessage(error.code, locale, error.params), error.params);
     }
 
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;

@@ -74,7 +74,8 @@ describe('HTTP platform: envelope, validation, CSRF guard, errors', () => {
     expect(body.message).toMatch(/^coin：無效的選項/);
     const fields = Object.fromEntries(body.content.fields.map((f: { field: string; message: string }) => [f.field, f.message]));
     expect(fields.amount).toBe('此欄位為必填');
-    expect(fields.note).toMatch(/數值過大/);
+    // A too-long string says so in words (issue 14 item 9a), not zod's generic "數值過大".
+    expect(fields.note).toBe('此欄位過長（最多 5 個字元）');
   });
 
   it('refuses unknown fields and a missing body', async () => {

@@ -1,5 +1,6 @@
 import type { FieldError as WireFieldError } from '@meridian/contracts/envelope';
 import type { Locale } from '@meridian/contracts/locale';
+import { findUnsafeText, MULTILINE_FIELDS, UNSAFE_TEXT_MESSAGE_KEY } from '@meridian/contracts/text';
 import { isValidationMessageKey, validationMessage } from '@meridian/contracts/validation';
 import type { FastifySchemaCompiler } from 'fastify';
 import { z } from 'zod';
@@ -21,12 +22,37 @@ export class RequestValidationError extends Error {
 }
 
 /**
+ * Issues for every string (or key) of a request part that breaks the contracts' text rule
+ * (`contracts/text.ts`: no NUL, no other control character, no lone surrogate). Headers are
+ * checked only for the names the route's schema declares: the others are not read by the route.
+ */
+function unsafeTextIssues(data: unknown, part: RequestPart, schema: z.ZodType): z.core.$ZodIssue[] {
+  let checked = data;
+  if (part === 'headers' && data !== null && typeof data === 'object') {
+    const shape = schema instanceof z.ZodObject ? Object.keys(schema.shape) : [];
+    checked = Object.fromEntries(shape.map((name) => [name, (data as Record<string, unknown>)[name]]));
+  }
+  return findUnsafeText(checked, { isMultiline: (path) => MULTILINE_FIELDS.has(`${part}.${path.map(String).join('.')}`) }).map((path) => ({
+    code: 'custom',
+    path,
+    message: UNSAFE_TEXT_MESSAGE_KEY,
+    input: undefined,
+  })) as z.core.$ZodIssue[];
+}
+
+/**
  * Fastify validator compiler for zod schemas (ARCHITECTURE §5: every body and query is validated
- * by its contract). Parses and transforms the input; failures become `RequestValidationError`.
+ * by its contract). First the one text rule of `contracts/text.ts` on every string of the part
+ * (issue 14 item 1: a NUL reached PostgreSQL and answered 500), then the contract: parses and
+ * transforms the input; failures become `RequestValidationError` (422, code 120, field named).
+ * Validation runs before every preHandler (sessions, one-time codes), so a refused request
+ * consumes nothing.
  */
 export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
-  ({ schema }) =>
+  ({ schema, httpPart }) =>
   (data) => {
+    const unsafe = unsafeTextIssues(data, (httpPart ?? 'body') as RequestPart, schema);
+    if (unsafe.length > 0) return { error: new RequestValidationError(unsafe) };
     const result = schema.safeParse(data, { reportInput: true });
     return result.success ? { value: result.data } : { error: new RequestValidationError(result.error.issues) };
   };
@@ -38,8 +64,18 @@ function isMissing(issue: z.core.$ZodIssue): boolean {
   return issue.code === 'invalid_type' && 'input' in issue && issue.input === undefined;
 }
 
+/**
+ * A string longer than its maximum says so (issue 14 item 9a), whatever fallback message the schema
+ * carries (`z.string({ error: 'validation.required' }).max(…)` made every issue "required"); a
+ * product message of its own (e.g. the label's "4 to 50 characters") is kept.
+ */
+function isTooLongText(issue: z.core.$ZodIssue): issue is z.core.$ZodIssueTooBig {
+  return issue.code === 'too_big' && issue.origin === 'string' && (!isValidationMessageKey(issue.message) || issue.message === 'validation.required');
+}
+
 function issueMessage(issue: z.core.$ZodIssue, locale: Locale): string {
   if (isMissing(issue)) return validationMessage('validation.required', locale);
+  if (isTooLongText(issue)) return validationMessage('validation.tooLong', locale, { maximum: Number(issue.maximum) });
   if (isValidationMessageKey(issue.message)) return validationMessage(issue.message, locale);
   if (locale === 'en-US') return issue.message;
   const localized = zhHkLocale(issue as unknown as z.core.$ZodRawIssue);

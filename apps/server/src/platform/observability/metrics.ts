@@ -1,5 +1,38 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+
+/**
+ * Where and how `GET /metrics` is served (issue 14 item 8; METRICS_TOKEN, METRICS_PORT):
+ * - `port` set: on a separate listener (`startMetricsServer`), never on the app port;
+ * - else on the app port, behind `token` (bearer) when set;
+ * - in production with neither: not served at all (404 on the app port) — the safe default, since
+ *   the app port faces the internet; outside production it stays open as before.
+ */
+export interface MetricsExposure {
+  /** Serve `/metrics` on the app port. */
+  isOnAppPort: boolean;
+  /** Bearer token required wherever it is served; undefined: open. */
+  token: string | undefined;
+  /** Separate listener's port, or undefined. */
+  port: number | undefined;
+}
+
+/** Decide the exposure from the configuration (see `MetricsExposure`). */
+export function metricsExposureOf(config: { isProduction: boolean; metrics: { token: string | undefined; port: number | undefined } }): MetricsExposure {
+  const { token, port } = config.metrics;
+  return { isOnAppPort: port === undefined && (!config.isProduction || token !== undefined), token, port };
+}
+
+/** Whether an `Authorization` header carries the bearer `token` (constant-time comparison). */
+export function hasBearerToken(authorization: string | undefined, token: string): boolean {
+  const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');
+  if (!match) return false;
+  // Compare digests so the lengths match and the comparison takes the same time whatever the input.
+  const digest = (text: string) => createHash('sha256').update(text).digest();
+  return timingSafeEqual(digest(match[1]!), digest(token));
+}
 
 /** Pool figures the metrics read at scrape time. */
 export interface PoolStatsSource {
@@ -8,10 +41,11 @@ export interface PoolStatsSource {
 
 /**
  * Prometheus metrics (prom-client): an HTTP latency histogram labelled by method, route pattern
- * and status; database pool gauges; the process defaults. Served at `GET /metrics`. Each app
- * gets its own registry so tests can build several apps in one process.
+ * and status; database pool gauges; the process defaults. Served at `GET /metrics` on the app port
+ * as `exposure` says (`metricsExposureOf`). Each app gets its own registry so tests can build
+ * several apps in one process.
  */
-export function registerMetrics(app: FastifyInstance, pool: PoolStatsSource): Registry {
+export function registerMetrics(app: FastifyInstance, pool: PoolStatsSource, exposure: MetricsExposure = { isOnAppPort: true, token: undefined, port: undefined }): Registry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
 
@@ -42,9 +76,42 @@ export function registerMetrics(app: FastifyInstance, pool: PoolStatsSource): Re
     httpDuration.observe({ method: request.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
   });
 
-  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
-    reply.header('content-type', registry.contentType);
-    return registry.metrics();
-  });
+  if (exposure.isOnAppPort) {
+    const { token } = exposure;
+    app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+      if (token !== undefined && !hasBearerToken(request.headers.authorization, token)) {
+        return reply.status(401).header('www-authenticate', 'Bearer').send('unauthorized\n');
+      }
+      reply.header('content-type', registry.contentType);
+      return registry.metrics();
+    });
+  }
   return registry;
+}
+
+/**
+ * Serve `GET /metrics` of `registry` on its own port (METRICS_PORT), behind `token` when set; any
+ * other path answers 404. `main.ts` starts it and closes it with the app.
+ */
+export async function startMetricsServer(registry: Registry, options: { port: number; host: string; token: string | undefined }): Promise<Server> {
+  const server = createServer((request: IncomingMessage, response) => {
+    const path = (request.url ?? '/').split('?')[0];
+    if (request.method !== 'GET' || path !== '/metrics') {
+      response.writeHead(404).end('not found\n');
+      return;
+    }
+    if (options.token !== undefined && !hasBearerToken(request.headers.authorization, options.token)) {
+      response.writeHead(401, { 'www-authenticate': 'Bearer' }).end('unauthorized\n');
+      return;
+    }
+    registry.metrics().then(
+      (text) => response.writeHead(200, { 'content-type': registry.contentType }).end(text),
+      () => response.writeHead(500).end('metrics failed\n'),
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => resolve());
+  });
+  return server;
 }

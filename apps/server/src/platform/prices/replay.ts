@@ -71,7 +71,7 @@ export function parseYahooDailyCsv(text: string): DailyBar[] {
 /**
  * Find the directory of the bundled price files: `PRICE_REPLAY_DATA_DIR` when given, else
  * `apps/server/data/prices` (found by walking up from this file, so it works from the sources and
- * from `dist/main.js`), else `../shared/data/prices` beside the repository (CI and a fresh clone).
+ * from `dist/main.js`). Nothing outside the repository is read (issue 14 item 16).
  * @throws Error when none holds the BTC file.
  */
 export function findPriceDataDir(configured?: string, start: string = dirname(fileURLToPath(import.meta.url))): string {
@@ -82,7 +82,7 @@ export function findPriceDataDir(configured?: string, start: string = dirname(fi
   }
   let dir = start;
   for (let depth = 0; depth < 8; depth += 1) {
-    for (const candidate of [join(dir, 'data', 'prices'), join(dir, 'apps', 'server', 'data', 'prices'), join(dir, '..', 'shared', 'data', 'prices')]) {
+    for (const candidate of [join(dir, 'data', 'prices'), join(dir, 'apps', 'server', 'data', 'prices')]) {
       if (existsSync(join(candidate, wanted))) return resolve(candidate);
     }
     dir = dirname(dir);

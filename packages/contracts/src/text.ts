@@ -1,0 +1,75 @@
+import { z } from 'zod';
+
+/**
+ * The one rule for text that enters through a contract (issue 14 item 1): a string may not hold
+ * U+0000 or any other C0 control (U+0001–U+001F, including tab, line feed and carriage return),
+ * DEL (U+007F), a C1 control (U+0080–U+009F), or a lone UTF-16 surrogate. PostgreSQL refuses
+ * U+0000 in text (`invalid byte sequence for encoding "UTF8": 0x00`), the others have no place in
+ * a label, an address, a code or a network name, and a lone surrogate cannot be stored as UTF-8.
+ *
+ * No field of the API is multi-line today, so tab, LF and CR are refused everywhere. A future
+ * multi-line field (a message body) would be the only place to allow them, with
+ * `MULTILINE_TEXT_ALLOWED` below, and must be named in `MULTILINE_FIELDS`.
+ *
+ * The server applies the rule centrally to every body, query string, path parameter and header a
+ * route validates (apps/server platform/http/validation.ts), before any handler or pre-handler
+ * runs, so no route can forget it; web forms use `safeText()` for the same rule.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point of the rule
+export const UNSAFE_TEXT_PATTERN = /[\u0000-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** Tab, LF and CR: the only controls a multi-line field may hold. */
+export const MULTILINE_TEXT_ALLOWED = new Set(['\t', '\n', '\r']);
+
+/** Dotted paths (`part.field`) of the multi-line free-text fields; none exist today. */
+export const MULTILINE_FIELDS: ReadonlySet<string> = new Set<string>();
+
+/** The validation message key of a refused string (`contracts/validation.ts`). */
+export const UNSAFE_TEXT_MESSAGE_KEY = 'validation.controlCharacter';
+
+/** Whether `text` breaks the rule (holds a control character or a lone surrogate). */
+export function hasUnsafeCharacters(text: string, options: { multiline?: boolean } = {}): boolean {
+  // No `u` flag: the pattern reads UTF-16 units, so a lone surrogate is seen as one.
+  if (!options.multiline) return UNSAFE_TEXT_PATTERN.test(text);
+  for (const match of text.matchAll(new RegExp(UNSAFE_TEXT_PATTERN.source, 'g'))) {
+    if (!(options.multiline && MULTILINE_TEXT_ALLOWED.has(match[0]))) return true;
+  }
+  return false;
+}
+
+/**
+ * Every path (keys from the root) at which `value` — a parsed JSON body, a query string, params
+ * or headers, at any depth — holds a string, or an object key, that breaks the rule. At most
+ * `limit` paths are returned (a hostile body may have millions).
+ */
+export function findUnsafeText(value: unknown, options: { limit?: number; isMultiline?: (path: readonly PropertyKey[]) => boolean } = {}): PropertyKey[][] {
+  const limit = options.limit ?? 20;
+  const found: PropertyKey[][] = [];
+  const visit = (node: unknown, path: PropertyKey[], depth: number) => {
+    if (found.length >= limit || depth > 64) return;
+    if (typeof node === 'string') {
+      if (hasUnsafeCharacters(node, { multiline: options.isMultiline?.(path) ?? false })) found.push(path);
+      return;
+    }
+    if (Array.isArray(node)) {
+      node.forEach((item, index) => visit(item, [...path, index], depth + 1));
+      return;
+    }
+    if (node !== null && typeof node === 'object') {
+      for (const key of Object.keys(node)) {
+        if (hasUnsafeCharacters(key)) {
+          found.push([...path, key]);
+          continue;
+        }
+        visit((node as Record<string, unknown>)[key], [...path, key], depth + 1);
+      }
+    }
+  };
+  visit(value, [], 0);
+  return found;
+}
+
+/** A zod string with the rule (web forms and any schema that wants the check in the contract itself). */
+export function safeText(options: { multiline?: boolean } = {}) {
+  return z.string().refine((text) => !hasUnsafeCharacters(text, options), { error: UNSAFE_TEXT_MESSAGE_KEY });
+}
