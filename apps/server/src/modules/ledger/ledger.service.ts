@@ -85,7 +85,7 @@ function toEntry(row: typeof ledgerEntries.$inferSelect, postings: { accountId: 
   };
 }
 
-/** SQLSTATE `ledger_post` raises when a user account would go below zero (migration 0007). */
+/** SQLSTATE `ledger_apply_deltas` raises (for `ledger_post` and `ledger_post_batch`) when a user account would go below zero (`sql/ledger_apply_deltas.sql`). */
 const SQLSTATE_INSUFFICIENT = 'ML001';
 
 interface PostOutcome {
@@ -96,7 +96,7 @@ interface PostOutcome {
 }
 
 /**
- * Call `ledger_post` (migration 0007): claim the key, create missing accounts, lock the entry's
+ * Call `ledger_post` (`sql/ledger_post.sql`): claim the key, create missing accounts, lock the entry's
  * accounts in id order (SELECT … ORDER BY id FOR UPDATE), apply each net change with one
  * conditional `balance = balance + d` UPDATE, and write the postings — one statement, one round
  * trip, atomic by itself.
@@ -227,7 +227,7 @@ export async function postEntry(db: DbOrTx, input: EntryInput): Promise<PostResu
 /** Most entries one `postEntries` call may carry (STYLE: bound every batch). */
 export const ENTRIES_PER_BATCH_MAX = 64;
 
-/** SQLSTATE `ledger_post_batch` raises when a key of the batch was taken by a concurrent twin (migration 0009). */
+/** SQLSTATE `ledger_post_batch` raises when a key of the batch was taken by a concurrent twin (`sql/ledger_post_batch.sql`). */
 const SQLSTATE_BATCH_KEY_TAKEN = 'ML002';
 
 /**
@@ -246,7 +246,7 @@ export class LedgerBatchKeyTakenError extends Error {
 
 /**
  * Post up to `ENTRIES_PER_BATCH_MAX` balanced journal entries in ONE statement (`ledger_post_batch`,
- * migration 0009), each with its own outcome — group commit for high-rate flows such as swaps
+ * `sql/ledger_post_batch.sql`), each with its own outcome — group commit for high-rate flows such as swaps
  * (docs/ledger.md "Batches"; TigerBeetle's batch semantics). Entries are applied in array order
  * over the accounts' balances locked in id order, so an entry sees the earlier entries of the batch;
  * one refused entry moves nothing and does not refuse the others. Joins the caller's transaction

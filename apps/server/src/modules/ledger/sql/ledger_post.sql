@@ -1,0 +1,100 @@
+-- ledger_post: post one balanced journal entry in one statement (modules/ledger/ledger.service.ts
+-- `postEntry`, docs/ledger.md "Posting an entry"). Why a function: PL/pgSQL keeps the plans of its
+-- statements for the session, so a posting costs one short round trip, and one statement is
+-- atomic on its own, so outside a transaction no BEGIN/COMMIT is needed. Steps:
+--   1. claim the idempotency key (INSERT … ON CONFLICT DO NOTHING); taken → o_status 'replay'
+--      (the caller compares request hashes);
+--   2. lock every account of the entry in id order (SELECT … ORDER BY id FOR UPDATE), creating
+--      the missing ones first time round;
+--   3. apply each account's net change (ledger_apply_deltas: one conditional UPDATE that never
+--      takes an account without is_negative_allowed below zero; a refusal raises SQLSTATE ML001,
+--      which rolls the whole statement back and the caller answers INSUFFICIENT_BALANCE);
+--   4. write the postings.
+-- Inputs: the entry's fields; per account (distinct): owner kind, owner id, type, asset and net
+-- change (p_deltas); per posting: account ordinal (1-based) and amount. p_changed_count (how many
+-- deltas are non-zero) is no longer read — ledger_apply_deltas counts them — and stays because the
+-- argument list is the function's identity: changing it would create a second function.
+-- Returns one row: entry id and time ('ok'), or status 'replay'; and the account ids by ordinal.
+--
+-- SET clauses: every statement joins the parameter arrays (a handful of rows) to a big table by a
+-- unique index. With the default plan_cache_mode PostgreSQL makes a custom plan on every call
+-- (custom plans know the arrays' sizes, so they always look cheaper than the generic one): the
+-- planning was half of a posting's time. The generic plan is made once per session; it and the
+-- embedded database's plans made on stale statistics (no autovacuum there) are held to index
+-- probes, right at any table size (docs/ledger.md "Generic plans").
+CREATE OR REPLACE FUNCTION ledger_post(
+  p_kind text,
+  p_reference text,
+  p_idempotency_key text,
+  p_request_hash text,
+  p_reverses_entry_id bigint,
+  p_metadata jsonb,
+  p_owner_kinds text[],
+  p_owner_ids text[],
+  p_types text[],
+  p_assets text[],
+  p_deltas numeric[],
+  p_posting_refs int[],
+  p_posting_amounts numeric[],
+  p_changed_count int
+) RETURNS TABLE (o_entry_id bigint, o_created_at timestamptz, o_status text, o_account_ids bigint[])
+LANGUAGE plpgsql
+SET plan_cache_mode = force_generic_plan
+SET enable_seqscan = off
+SET enable_hashjoin = off
+SET enable_mergejoin = off
+AS $$
+DECLARE
+  v_entry_id bigint;
+  v_created_at timestamptz;
+  v_account_ids bigint[] := array_fill(NULL::bigint, ARRAY[cardinality(p_owner_kinds)]);
+  v_locked int := 0;
+  v_attempt int;
+  v_row record;
+BEGIN
+  INSERT INTO ledger_entries AS e (kind, reference, idempotency_key, request_hash, reverses_entry_id, metadata)
+  VALUES (p_kind, p_reference, p_idempotency_key, p_request_hash, p_reverses_entry_id, p_metadata)
+  ON CONFLICT (idempotency_key) DO NOTHING
+  RETURNING e.id, e.created_at INTO v_entry_id, v_created_at;
+  IF v_entry_id IS NULL THEN
+    RETURN QUERY SELECT NULL::bigint, NULL::timestamptz, 'replay'::text, NULL::bigint[];
+    RETURN;
+  END IF;
+
+  -- Lock the entry's existing accounts in id order; accounts used for the first time are created
+  -- (sorted, so concurrent creators insert in one order) and then locked. New accounts have the
+  -- highest ids, so they are locked last in every transaction: no lock cycle is possible.
+  FOR v_attempt IN 1..2 LOOP
+    v_locked := 0;
+    FOR v_row IN
+      SELECT a.id, u.ord
+      FROM ledger_accounts a
+      JOIN unnest(p_owner_kinds, p_owner_ids, p_types, p_assets) WITH ORDINALITY AS u(k, i, t, a2, ord)
+        ON a.owner_kind = u.k AND a.owner_id = u.i AND a.type = u.t AND a.asset = u.a2
+      ORDER BY a.id
+      FOR UPDATE OF a
+    LOOP
+      v_account_ids[v_row.ord] := v_row.id;
+      v_locked := v_locked + 1;
+    END LOOP;
+    EXIT WHEN v_locked = cardinality(p_owner_kinds);
+    IF v_attempt = 2 THEN
+      RAISE EXCEPTION 'ledger_post: % of % accounts found', v_locked, cardinality(p_owner_kinds);
+    END IF;
+    INSERT INTO ledger_accounts (owner_kind, owner_id, type, asset, is_negative_allowed)
+    SELECT u.k, u.i, u.t, u.a, u.k = 'platform'
+    FROM unnest(p_owner_kinds, p_owner_ids, p_types, p_assets) AS u(k, i, t, a)
+    ORDER BY u.k, u.i, u.t, u.a
+    ON CONFLICT DO NOTHING;
+  END LOOP;
+
+  PERFORM ledger_apply_deltas(v_account_ids, p_deltas, 'ledger_post');
+
+  INSERT INTO ledger_postings (entry_id, account_id, asset, amount_minor)
+  SELECT v_entry_id, v_account_ids[p.r], p_assets[p.r], p.amount
+  FROM unnest(p_posting_refs, p_posting_amounts) WITH ORDINALITY AS p(r, amount, ord)
+  ORDER BY p.ord;
+
+  RETURN QUERY SELECT v_entry_id, v_created_at, 'ok'::text, v_account_ids;
+END;
+$$;
