@@ -28,8 +28,8 @@ function PrerenderLayout() {
  *   the app replaced it (issue 14 item 11), so the build fails instead.
  */
 export async function renderHome(locale: Locale): Promise<string> {
-  const bundles = await Promise.all(HOME_NAMESPACES.map((namespace) => loadLocaleNamespace(locale, namespace)));
-  const resources: Resource = { [locale]: Object.fromEntries(HOME_NAMESPACES.map((namespace, index) => [namespace, bundles[index]])) };
+  const bundles = await Promise.all(HOME_NAMESPACES.map(async (namespace) => [namespace, await loadLocaleNamespace(locale, namespace)] as const));
+  const resources: Resource = { [locale]: Object.fromEntries(bundles) };
   const missing: string[] = [];
   const i18n = createInstance();
   await i18n.use(initReactI18next).init({

@@ -32,7 +32,7 @@ function Profile() {
         <span data-testid="profile-email">{user.email}</span>
       </Descriptions.Item>
       <Descriptions.Item label={t('security.mobile')}>{user.mobile ?? '—'}</Descriptions.Item>
-      <Descriptions.Item label={<span data-testid="profile-label-basic">{t('profile.basic')}</span>}>{verification(user.status.user.status)}</Descriptions.Item>
+      <Descriptions.Item label={t('profile.basic')}>{verification(user.status.user.status)}</Descriptions.Item>
       <Descriptions.Item label={t('profile.investor')}>{verification(user.status.investor.status)}</Descriptions.Item>
       <Descriptions.Item label={t('profile.since')}>{dayjs(user.createdAt).format('YYYY-MM-DD HH:mm')}</Descriptions.Item>
     </Descriptions>
