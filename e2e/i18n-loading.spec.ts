@@ -32,7 +32,8 @@ function allKeys(): Set<string> {
       keys.add(path.replace(/_(?:zero|one|two|few|many|other)$/, ''));
     }
   };
-  for (const locale of readdirSync(LOCALES_DIR)) {
+  const locales = readdirSync(LOCALES_DIR, { withFileTypes: true }).filter((entry) => entry.isDirectory());
+  for (const { name: locale } of locales) {
     for (const file of readdirSync(join(LOCALES_DIR, locale))) {
       walk(file.replace(/\.json$/, ''), JSON.parse(readFileSync(join(LOCALES_DIR, locale, file), 'utf8')), '');
     }

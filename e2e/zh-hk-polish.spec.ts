@@ -7,6 +7,9 @@ import { contrastOnWhite, isOneLine } from './page-style.ts';
  * broke inside a word at 390 px (身份認/證), and the Bind/Change links of /my/security were pale
  * enough to look disabled. (帳 versus 賬 is a unit test: src/locales/locales.test.ts.)
  */
+// Signed-in pages on a busy machine: the app, Ant Design and the account's data load first.
+test.describe.configure({ timeout: 90_000 });
+
 const DEMO = { email: 'demo@meridian.test', password: 'Meridian-demo-2026' };
 const MUTATION = { 'content-type': 'application/json', 'x-meridian-client': 'web' };
 
