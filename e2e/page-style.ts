@@ -4,7 +4,15 @@ import type { Locator } from '@playwright/test';
  * Computed-style reads for layout assertions. The e2e project compiles without the DOM library, so
  * the browser-side globals these functions use are declared here, as narrowly as they are used.
  */
-declare const getComputedStyle: (element: unknown) => { lineHeight: string; fontSize: string; color: string };
+declare const getComputedStyle: (element: unknown) => {
+  lineHeight: string;
+  fontSize: string;
+  color: string;
+  paddingTop: string;
+  paddingBottom: string;
+  borderTopWidth: string;
+  borderBottomWidth: string;
+};
 
 /** The height of one line of the element's text, in CSS px (`normal` taken as 1.2 × the font size). */
 export async function lineHeightPx(element: Locator): Promise<number> {
@@ -15,10 +23,14 @@ export async function lineHeightPx(element: Locator): Promise<number> {
   return style.lineHeight === 'normal' ? parseFloat(style.fontSize) * 1.2 : parseFloat(style.lineHeight);
 }
 
-/** The element's rendered height is one line of its text (less than 1.5 lines). */
+/** The element's content height (its box without padding and borders) is one line of its text (less than 1.5 lines). */
 export async function isOneLine(element: Locator): Promise<boolean> {
   const box = await element.boundingBox();
-  return (box?.height ?? Infinity) < (await lineHeightPx(element)) * 1.5;
+  const insetPx = await element.evaluate((node) => {
+    const style = getComputedStyle(node);
+    return [style.paddingTop, style.paddingBottom, style.borderTopWidth, style.borderBottomWidth].reduce((sum, value) => sum + (parseFloat(value) || 0), 0);
+  });
+  return (box?.height ?? Infinity) - insetPx < (await lineHeightPx(element)) * 1.5;
 }
 
 /** WCAG 2 contrast ratio of the element's text colour (alpha blended) on a white background. */

@@ -42,13 +42,13 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
     await logIn(page, locale);
     await page.goto('/my/profile');
     const labelText = locale === 'zh-HK' ? '身份認證' : 'Identity verification';
-    const label = page.getByTestId('profile-page').locator('.ant-descriptions-item-label').filter({ hasText: labelText });
+    const label = page.getByTestId('profile-page').locator('.ant-descriptions-item-label', { hasText: labelText });
     await expect(label).toHaveText(labelText, { timeout: 20_000 });
     expect(await isOneLine(label), `${labelText} fits one line`).toBe(true);
     await page.screenshot({ path: testInfo.outputPath(`profile-${locale}.png`), fullPage: true });
 
     await page.goto('/my/security');
-    const action = page.getByTestId('binding-mobile').locator('.ant-list-item-action a');
+    const action = page.getByTestId('binding-mobile-action');
     await expect(action).toHaveText(locale === 'zh-HK' ? '綁定' : 'Bind', { timeout: 20_000 });
     // A link to an action reads as one: at least WCAG AA's 4.5:1 (Ant Design's description grey gave about 2.8:1).
     expect(await contrastOnWhite(action)).toBeGreaterThanOrEqual(4.5);
