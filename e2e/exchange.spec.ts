@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test as base, expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { pickOption } from './antd-select.ts';
+import { isOneLine } from './page-style.ts';
 
 /**
  * Swap and flash exchange end to end (issue 5) on the production build: USDT credited through the
@@ -222,4 +223,48 @@ test('a guest is asked to log in to exchange', async ({ page }, testInfo) => {
   await snap(page, testInfo, 'guest');
   await page.getByTestId('exchange-login-submit').click();
   await expect(page.getByTestId('action-modal')).toHaveAttribute('data-flow', 'login');
+});
+
+/**
+ * Issue 14 item 13 (swap) and item 15 (swap history dates): a USDT → BTC quote shows its rate with
+ * 6 significant digits and the inverse rate (it read `1 USDT = 0.000055110975226 BTC` and pushed the
+ * zh-HK label onto two lines at 390 px); a swap shows one confirmation — the result card and the
+ * message-centre toast, no generic "Success" toast beside them; a history date stays on one line.
+ */
+test.describe('rate, confirmation and history dates', () => {
+  // Starting the test's own server counts against the timeout too, before the test body runs.
+  test.describe.configure({ timeout: 180_000 });
+  for (const locale of ['en-US', 'zh-HK'] as const) {
+    test(`a readable rate and its inverse, one confirmation after a swap, one-line history dates (${locale})`, async ({ page }, testInfo) => {
+      test.setTimeout(180_000); // starting the test's own server is part of it
+      await depositUsdt(page.request, DEMO.email, '250');
+      await logIn(page, locale);
+      await page.goto('/exchange');
+      const panel = page.getByTestId('exchange-panel');
+      await pickOption(page, panel.getByTestId('exchange-to-coin'), 'BTC');
+      await panel.getByTestId('exchange-from-amount').fill('100');
+      await panel.getByTestId('quote-get').click();
+
+      await expect(panel.getByTestId('quote-rate')).toHaveText(/^1 USDT = 0\.0*[1-9]\d{0,5} BTC$/);
+      await expect(panel.getByTestId('quote-rate-inverse')).toHaveText(/^1 BTC = [1-9]\d{0,2}(,\d{3})*\.\d{2} USDT$/);
+      // The label beside the rate keeps to one line (its height is one line's).
+      const label = panel.getByTestId('exchange-quote').locator('dt').first();
+      expect(await isOneLine(label), 'the rate label fits one line').toBe(true);
+      await snap(page, testInfo, `rate-btc-${locale}`);
+
+      await panel.getByTestId('quote-confirm').click();
+      await expect(page.getByTestId('exchange-result')).toBeVisible();
+      await expect(page.locator('.push-toast .ant-notification-notice-title').first()).toBeVisible();
+      // The api client's generic success toast would have shown with the answer; give it a moment.
+      await page.waitForTimeout(1_000);
+      await expect(page.locator('.ant-message-notice-success')).toHaveCount(0);
+
+      await page.goto('/my/order/swap');
+      const time = page.getByTestId('swap-time').first();
+      await expect(time).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+      expect(await isOneLine(time), 'the date and time fit one line').toBe(true);
+      await expect(page.locator('.swap-history__rate').first()).toHaveText(/^1 USDT = 0\.0*[1-9]\d{0,5} BTC$/);
+      await snap(page, testInfo, `history-dates-${locale}`);
+    });
+  }
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AmountParseError, displayAmount, formatAmount, parseAmountMinor, toDecimalString } from './money.ts';
+import { AmountParseError, displayAmount, displayInverseRate, displayRate, formatAmount, parseAmountMinor, toDecimalString } from './money.ts';
 
 describe('parseAmountMinor reads wire decimals exactly', () => {
   it('converts whole and fractional amounts to minor units', () => {
@@ -67,5 +67,36 @@ describe('displayAmount', () => {
     expect(displayAmount('12.5', 'DOGE')).toBe('12.5');
     expect(displayAmount('1.1234567', 'USDT')).toBe('1.1234567');
     expect(displayAmount('abc', 'USDT')).toBe('abc');
+  });
+});
+
+describe('displayRate and displayInverseRate (issue 14 item 13: a rate a person can read)', () => {
+  it('shows 6 significant digits, at least 2 decimals, with thousands separators', () => {
+    expect(displayRate('0.000055110975226')).toBe('0.000055111');
+    expect(displayRate('18145.2019')).toBe('18,145.20');
+    expect(displayRate('18145.206030181')).toBe('18,145.21');
+    expect(displayRate('1.000123456')).toBe('1.00012');
+    expect(displayRate('0.5')).toBe('0.50');
+    expect(displayRate('1')).toBe('1.00');
+    expect(displayRate('0.999999')).toBe('0.999999');
+  });
+  it('rounds half up, and keeps the whole integer part', () => {
+    expect(displayRate('0.12345650')).toBe('0.123457');
+    expect(displayRate('0.12345649')).toBe('0.123456');
+    expect(displayRate('9.9999996')).toBe('10.00');
+    expect(displayRate('1234567.891')).toBe('1,234,567.89');
+  });
+  it('computes the inverse exactly from the decimal', () => {
+    // 18145.206…: every digit shown is a real one, so 2 decimals round to .21 (not a padded 18,145.2|0).
+    expect(displayInverseRate('0.000055110975226')).toBe('18,145.21');
+    expect(displayInverseRate('18145.20')).toBe('0.000055111');
+    expect(displayInverseRate('1')).toBe('1.00');
+    expect(displayInverseRate('0.999')).toBe('1.001');
+  });
+  it('shows a text that is no positive decimal as it is, and has no inverse for it', () => {
+    expect(displayRate('abc')).toBe('abc');
+    expect(displayRate('0')).toBe('0');
+    expect(displayInverseRate('0')).toBeNull();
+    expect(displayInverseRate('-1')).toBeNull();
   });
 });

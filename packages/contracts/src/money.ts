@@ -121,3 +121,69 @@ export function displayAmount(amount: string, asset: string): string {
  * asset with `parseAmountMinor` where the asset is known.
  */
 export const decimalAmountSchema = z.string().regex(DECIMAL_PATTERN, { error: 'validation.amount' });
+
+/** Significant digits of a displayed exchange rate (issue 14 item 13). */
+export const RATE_SIGNIFICANT_DIGITS = 6;
+
+/** Integer part with thousands separators, then the fraction cut of trailing zeros down to `decimalsMin`. */
+function groupDecimal(scaled: bigint, decimals: number, decimalsMin: number): string {
+  const digits = scaled.toString().padStart(decimals + 1, '0');
+  const whole = digits.slice(0, digits.length - decimals).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  let fraction = digits.slice(digits.length - decimals).replace(/0+$/, '');
+  if (fraction.length < decimalsMin) fraction = fraction.padEnd(decimalsMin, '0');
+  return fraction ? `${whole}.${fraction}` : whole;
+}
+
+/**
+ * The positive fraction `numerator / denominator` (bigints) with `significantDigits` significant
+ * digits, rounded half up, thousands separators and at least 2 decimals; the whole integer part is
+ * always kept (1234567.891 → "1,234,567.89"). 0 → "0.00".
+ */
+function formatSignificant(numerator: bigint, denominator: bigint, significantDigits: number): string {
+  if (numerator === 0n) return '0.00';
+  const whole = numerator / denominator;
+  let decimals: number;
+  if (whole > 0n) {
+    decimals = Math.max(2, significantDigits - whole.toString().length);
+  } else {
+    // Leading zeros after the point: the first significant digit is at decimal position `position`.
+    let position = 1;
+    while (numerator * 10n ** BigInt(position) < denominator) position += 1;
+    decimals = Math.max(2, position - 1 + significantDigits);
+  }
+  const scale = 10n ** BigInt(decimals);
+  const scaled = (numerator * scale * 2n + denominator) / (denominator * 2n);
+  return groupDecimal(scaled, decimals, 2);
+}
+
+/** A wire decimal ("0.000055110975226") as the fraction digits / 10^decimals; null when it is none or zero. */
+function readRate(rate: string): { numerator: bigint; denominator: bigint } | null {
+  const match = DECIMAL_PATTERN.exec(rate);
+  if (!match) return null;
+  const fraction = (match[2] ?? '').slice(1);
+  const numerator = BigInt((match[1] ?? '0') + fraction);
+  return numerator === 0n ? null : { numerator, denominator: 10n ** BigInt(fraction.length) };
+}
+
+/**
+ * An exchange rate (wire decimal: units of the second coin per one of the first) for people to read:
+ * `RATE_SIGNIFICANT_DIGITS` significant digits (rounded half up), thousands separators, at least 2
+ * decimals, the integer part whole: "0.000055110975226" → "0.000055111" (0.0000551110 without its
+ * trailing zero);
+ * "18145.2019" → "18,145.20"; "1.000123456" → "1.00012". Display only: amounts are computed by the
+ * server from the exact rate. The text itself when it is no positive decimal. Source: issue 14 item 13.
+ */
+export function displayRate(rate: string, significantDigits: number = RATE_SIGNIFICANT_DIGITS): string {
+  const read = readRate(rate);
+  return read ? formatSignificant(read.numerator, read.denominator, significantDigits) : rate;
+}
+
+/**
+ * The inverse of an exchange rate (units of the first coin per one of the second), computed exactly
+ * from the wire decimal and shown as `displayRate` shows a rate: "0.000055110975226" → "18,145.21".
+ * Null when `rate` is no positive decimal (there is no inverse to show). Source: issue 14 item 13.
+ */
+export function displayInverseRate(rate: string, significantDigits: number = RATE_SIGNIFICANT_DIGITS): string | null {
+  const read = readRate(rate);
+  return read ? formatSignificant(read.denominator, read.numerator, significantDigits) : null;
+}

@@ -114,6 +114,16 @@ describe('what a request resolves to and shows', () => {
     expect(shown).toEqual([{ kind: 'success', text: 'Address saved' }]);
   });
 
+  it('with quietSuccess shows no success toast but still every error (issue 14 item 13)', async () => {
+    answer({ statusCode: 200, content: null, message: 'Success' });
+    await apiClient.post('exchange/swap', { quoteId: 'q' }, { quietSuccess: true });
+    expect(shown).toEqual([]);
+    expect(headersOf(calls[0])).not.toHaveProperty('Silence');
+    answer({ statusCode: 131, content: null, message: 'This quote has expired' }, 422);
+    await apiClient.post('exchange/swap', { quoteId: 'q' }, { quietSuccess: true });
+    expect(shown).toEqual([{ kind: 'error', text: 'This quote has expired' }]);
+  });
+
   it('shows nothing for a silent call, whatever the answer', async () => {
     answer({ statusCode: 200, content: null, message: 'Success' });
     await apiClient.post('notice/message/readAll', {}, { silent: true });

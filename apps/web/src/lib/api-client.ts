@@ -25,7 +25,8 @@ import { getStoredLocale } from './locale.ts';
  * - Silent calls (`silent: true` or a `Silence: 1` header) and GET calls show nothing else.
  * - 103, 105–108: an error notification with the server's message as its description.
  * - Any other non-200: an error toast with the message.
- * - 200 on a non-GET call: a success toast with the message.
+ * - 200 on a non-GET call: a success toast with the message, unless the call passes `quietSuccess`
+ *   (its page shows its own result).
  */
 
 export const STATUS_OK = 200;
@@ -46,6 +47,12 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** Sends `Silence: 1` and shows no message for this call. */
   silent?: boolean;
+  /**
+   * No success toast for a 200 of this call, because its page shows its own result (a swap's result
+   * card and its message-centre toast; issue 14 item 13). Errors are shown as usual and, unlike
+   * `silent`, no `Silence` header is sent.
+   */
+  quietSuccess?: boolean;
   /** Sends `api-version: 2.0` (spec §7 names the calls that need it). */
   apiVersion?: typeof API_VERSION_2;
   /** On 101, do not open the login modal (e.g. loading the current user on a public page). */
@@ -152,6 +159,7 @@ function showMessages(response: ApiFailure, method: HttpMethod, options: Request
   }
   if (isSilent || method === 'GET') return;
   if (statusCode === STATUS_OK) {
+    if (options.quietSuccess) return;
     showFeedback({ kind: 'success', text: text || translate('common:feedback.success') });
   } else if (NOTIFICATION_CODES.includes(statusCode)) {
     showFeedback({ kind: 'notification', title: translate('common:feedback.attentionTitle'), description: text });

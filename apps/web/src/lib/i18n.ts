@@ -6,8 +6,15 @@ import { initReactI18next } from 'react-i18next';
  * Translation namespaces. Each is one JSON file per locale under `src/locales/<locale>/`, loaded on
  * first use, so a page only downloads the texts of the active language that it needs.
  */
-export const NAMESPACES = ['common', 'home', 'marketing', 'account', 'legal'] as const;
+export const NAMESPACES = ['common', 'home', 'market', 'marketing', 'account', 'legal'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
+
+/**
+ * Every namespace the home page shows text from (shell, home page, market table). The build-time
+ * prerender renders with exactly these and fails on any key it cannot translate, and the live app
+ * waits for them before its first render on `/`, so neither ever paints a raw key (issue 14 item 11).
+ */
+export const HOME_NAMESPACES = ['common', 'home', 'market'] as const satisfies readonly Namespace[];
 
 type LocaleModule = { default: Record<string, unknown> };
 const localeLoaders = import.meta.glob<LocaleModule>('../locales/*/*.json');
@@ -54,7 +61,7 @@ export async function initI18n(locale: Locale, namespaces: readonly Namespace[])
 
 /** The namespaces the first route needs besides `common`. */
 export function namespacesForPath(pathname: string): Namespace[] {
-  if (pathname === '/' || pathname === '') return ['common', 'home'];
+  if (pathname === '/' || pathname === '') return [...HOME_NAMESPACES];
   if (pathname.startsWith('/my') || pathname.startsWith('/account') || pathname.startsWith('/messages')) {
     return ['common', 'account'];
   }

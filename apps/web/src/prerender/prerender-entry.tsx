@@ -6,7 +6,7 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, Outlet, StaticRouterProvider } from 'react-router';
 import { AppFrame } from '../app/layout/app-frame.tsx';
 import { HomeRoute } from '../app/pages/home-route.tsx';
-import { loadLocaleNamespace } from '../lib/i18n.ts';
+import { HOME_NAMESPACES, loadLocaleNamespace } from '../lib/i18n.ts';
 
 /**
  * Build-time render of the home page (header and page, as a guest, before banners arrive) in one
@@ -21,17 +21,27 @@ function PrerenderLayout() {
   );
 }
 
+/**
+ * Renders the home page in `locale` with the texts of `HOME_NAMESPACES`.
+ * @throws when any text of the page has no translation (a key of a namespace that is not in
+ *   `HOME_NAMESPACES`, or a key missing from its file): the static HTML would show the raw key until
+ *   the app replaced it (issue 14 item 11), so the build fails instead.
+ */
 export async function renderHome(locale: Locale): Promise<string> {
-  const [common, home] = await Promise.all([loadLocaleNamespace(locale, 'common'), loadLocaleNamespace(locale, 'home')]);
-  const resources: Resource = { [locale]: { common, home } };
+  const bundles = await Promise.all(HOME_NAMESPACES.map(async (namespace) => [namespace, await loadLocaleNamespace(locale, namespace)] as const));
+  const resources: Resource = { [locale]: Object.fromEntries(bundles) };
+  const missing: string[] = [];
   const i18n = createInstance();
   await i18n.use(initReactI18next).init({
     lng: locale,
     fallbackLng: false,
     resources,
+    ns: [...HOME_NAMESPACES],
     defaultNS: 'common',
     interpolation: { escapeValue: false },
     react: { useSuspense: false },
+    saveMissing: true,
+    missingKeyHandler: (_languages, namespace, key) => missing.push(`${namespace}:${key}`),
   });
 
   const handler = createStaticHandler([
@@ -41,7 +51,7 @@ export async function renderHome(locale: Locale): Promise<string> {
   if (context instanceof Response) throw new Error('The home route redirected during prerender');
   const router = createStaticRouter(handler.dataRoutes, context);
 
-  return renderToString(
+  const markup = renderToString(
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={new QueryClient()}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
@@ -49,4 +59,6 @@ export async function renderHome(locale: Locale): Promise<string> {
     </I18nextProvider>,
     { identifierPrefix: `pre-${locale}-` },
   );
+  if (missing.length > 0) throw new Error(`The ${locale} home prerender has untranslated keys: ${[...new Set(missing)].join(', ')}`);
+  return markup;
 }

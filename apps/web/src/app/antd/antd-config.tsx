@@ -2,7 +2,7 @@ import { ConfigProvider, type ThemeConfig } from 'antd';
 import type { Locale as AntdLocale } from 'antd/es/locale';
 import dayjs from 'dayjs';
 import i18next from 'i18next';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { matchLocale } from '../../lib/locale.ts';
 import { useIsMobile } from '../../lib/viewport.ts';
 
@@ -47,12 +47,14 @@ export function prepareAntd(): Promise<void> {
 
 /**
  * Ant Design configuration: brand theme, the active language, and button size middle on mobile and
- * large otherwise (spec §9).
+ * large otherwise (spec §9). In zh-HK a two-character button keeps its word whole: Ant Design's
+ * default put a space inside it ("充 值", "取 消"; issue 14 item 15).
  */
 export function AntdConfig({ children }: { children: ReactNode }) {
   const isMobile = useIsMobile();
+  const button = useMemo(() => ({ autoInsertSpace: matchLocale(i18next.language) !== 'zh-HK' }), []);
   return (
-    <ConfigProvider locale={antdLocale} theme={THEME} componentSize={isMobile ? 'middle' : 'large'}>
+    <ConfigProvider locale={antdLocale} theme={THEME} componentSize={isMobile ? 'middle' : 'large'} button={button}>
       {children}
     </ConfigProvider>
   );

@@ -32,8 +32,9 @@ export const exchangeKeys = {
 export const exchangeApi = {
   /** A firm quote (10 s). GET: the client shows no message; the page shows refusals inline. */
   rate: (query: ExchangeRateQuery, signal?: AbortSignal) => apiClient.get<ExchangeQuote>('exchange/rate', { params: { ...query }, signal }),
-  swap: (quoteId: string) => apiClient.post<SwapRecord>('exchange/swap', { quoteId }),
-  flash: (request: FlashExchangeRequest) => apiClient.post<SwapRecord>('exchange/flash', request),
+  // The page shows its own result card (and the message centre a toast): no generic success toast.
+  swap: (quoteId: string) => apiClient.post<SwapRecord>('exchange/swap', { quoteId }, { quietSuccess: true }),
+  flash: (request: FlashExchangeRequest) => apiClient.post<SwapRecord>('exchange/flash', request, { quietSuccess: true }),
   history: (filters: SwapFilters) => apiClient.get<Page<SwapRecord>>('exchange/swap/list', { params: { ...filters } }),
   balance: () => apiClient.get<BalanceContent>('wallet/balance'),
   coins: () => apiClient.get<WalletCoin[]>('coinlist'),

@@ -1,4 +1,4 @@
-import { displayAmount } from '@meridian/contracts/money';
+import { displayAmount, displayInverseRate, displayRate } from '@meridian/contracts/money';
 import { type ExchangeQuote, FLASH_SLIPPAGE_BPS_DEFAULT, QUOTE_TTL_MS, type SwapRecord, type SwapSide } from '@meridian/contracts/exchange';
 import type { MarketCoinCode } from '@meridian/contracts/market';
 import { Alert, Button, Input, Result, Segmented, Select, Space } from 'antd';
@@ -191,6 +191,7 @@ export function ExchangePanel() {
   const coinOptions = (exclude: MarketCoinCode) => EXCHANGE_COINS.filter((coin) => coin !== exclude).map((coin) => ({ value: coin, label: coin }));
   const shownFromAmount = side === 'from' ? amountText : (held?.quote.fromAmount ?? '');
   const shownToAmount = side === 'to' ? amountText : (held?.quote.toAmount ?? '');
+  const inverseRate = held ? displayInverseRate(held.quote.rate) : null;
   const fieldMessage = problem ? t(`rules.${problem.key}`, problem) : serverMessage;
   const onAmount = (nextSide: SwapSide) => (value: string) => {
     setSide(nextSide);
@@ -343,7 +344,10 @@ export function ExchangePanel() {
           <dl>
             <div>
               <dt>{t('quote.rate')}</dt>
-              <dd data-testid="quote-rate">{t('quote.rateValue', { from, to, rate: held.quote.rate })}</dd>
+              <dd>
+                <span data-testid="quote-rate">{t('quote.rateValue', { from, to, rate: displayRate(held.quote.rate) })}</span>
+                {inverseRate && <span data-testid="quote-rate-inverse">{t('quote.rateValue', { from: to, to: from, rate: inverseRate })}</span>}
+              </dd>
             </div>
             <div>
               <dt>{t('quote.pay')}</dt>

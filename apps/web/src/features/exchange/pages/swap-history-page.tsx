@@ -1,4 +1,4 @@
-import { displayAmount } from '@meridian/contracts/money';
+import { displayAmount, displayRate } from '@meridian/contracts/money';
 import type { SwapRecord } from '@meridian/contracts/exchange';
 import { Button, DatePicker, Form, List, Select, Table, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
@@ -12,6 +12,7 @@ import { useIsMobile } from '../../../lib/viewport.ts';
 import { RequireUser } from '../../identity/components/require-user.tsx';
 import { type SwapFilters, useSwapHistory, useWalletCoins } from '../api/exchange-api.ts';
 import { isExchangeCoin } from '../lib/swap-form.ts';
+import './swap-history.css';
 
 /** Page size of the history (spec §9). */
 const PAGE_SIZE = 10;
@@ -68,9 +69,16 @@ export function SwapHistoryPage() {
     </>
   );
 
+  const rateText = (record: SwapRecord) => t('history.rateValue', { from: record.from, to: record.to, rate: displayRate(record.rate) });
+  // A date and time never break inside (390 px split "2026-11-24" from "17:52").
+  const timeText = (value: string) => (
+    <time className="swap-history__time" dateTime={value} data-testid="swap-time">
+      {dayjs(value).format(DATE_TIME_FORMAT)}
+    </time>
+  );
   const kindTag = (record: SwapRecord) => <Tag color={record.kind === 'FLASH' ? 'purple' : 'blue'}>{t(`history.${record.kind}`)}</Tag>;
   const columns = [
-    { title: t('history.time'), dataIndex: 'executedAt', render: (value: string) => dayjs(value).format(DATE_TIME_FORMAT) },
+    { title: t('history.time'), dataIndex: 'executedAt', render: (value: string) => timeText(value) },
     { title: t('history.type'), key: 'kind', render: (_value: unknown, record: SwapRecord) => kindTag(record) },
     {
       title: t('history.paid'),
@@ -82,7 +90,7 @@ export function SwapHistoryPage() {
       key: 'to',
       render: (_value: unknown, record: SwapRecord) => <span data-testid="swap-received">{`${displayAmount(record.toAmount, record.to)} ${record.to}`}</span>,
     },
-    { title: t('history.rate'), key: 'rate', render: (_value: unknown, record: SwapRecord) => t('history.rateValue', { from: record.from, to: record.to, rate: record.rate }) },
+    { title: t('history.rate'), key: 'rate', render: (_value: unknown, record: SwapRecord) => <span className="swap-history__rate">{rateText(record)}</span> },
   ];
 
   return (
@@ -114,7 +122,12 @@ export function SwapHistoryPage() {
                           <span data-testid="swap-received">{`${displayAmount(record.toAmount, record.to)} ${record.to}`}</span>
                         </span>
                       }
-                      description={`${t('history.rateValue', { from: record.from, to: record.to, rate: record.rate })} · ${dayjs(record.executedAt).format(DATE_TIME_FORMAT)}`}
+                      description={
+                        <span className="swap-history__meta">
+                          <span className="swap-history__rate">{rateText(record)}</span>
+                          {timeText(record.executedAt)}
+                        </span>
+                      }
                     />
                   </List.Item>
                 )}

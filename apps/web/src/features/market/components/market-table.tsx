@@ -19,8 +19,8 @@ function SkeletonRows() {
 }
 
 /**
- * The table's place while its texts load (and in the build-time prerender, which has no `market`
- * texts): the same size, no words and no prices.
+ * The table's place while its `market` texts load (when the app started on another route and
+ * navigated home): the same size, no words and no prices.
  */
 export function MarketTableSkeleton() {
   return (

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { useSelf } from '../../identity/api/identity-api.ts';
 import { RequireUser } from '../../identity/components/require-user.tsx';
+import './account-pages.css';
 
 /** `/my/profile`: the account as the server knows it (spec §3 user state). */
 export function ProfilePage() {
@@ -25,7 +26,7 @@ function Profile() {
   const user = self.data;
   const verification = (status: number) => <Tag color={status === 1 ? 'green' : 'default'}>{status === 1 ? t('profile.verified') : t('profile.unverified')}</Tag>;
   return (
-    <Descriptions column={1} bordered size="middle">
+    <Descriptions column={1} bordered size="middle" className="profile-descriptions">
       <Descriptions.Item label={t('profile.uid')}>{user.uid}</Descriptions.Item>
       <Descriptions.Item label={t('fields.email')}>
         <span data-testid="profile-email">{user.email}</span>

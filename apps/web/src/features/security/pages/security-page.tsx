@@ -14,6 +14,7 @@ import { RequireUser } from '../../identity/components/require-user.tsx';
 import { VerifyFields } from '../../identity/components/verify-fields.tsx';
 import { securityApi, useSessions, useSignIns } from '../api/security-api.ts';
 import { ChangeEmailSection } from '../components/change-email-section.tsx';
+import './account-pages.css';
 
 const DATETIME = 'YYYY-MM-DD HH:mm';
 
@@ -74,7 +75,7 @@ function SecurityOverview() {
           renderItem={(item) => (
             <List.Item
               data-testid={`binding-${item.key}`}
-              actions={item.to ? [<Link key="go" to={item.to}>{item.isBound ? t('security.change') : t('security.bind')}</Link>] : []}
+              actions={item.to ? [<Link key="go" to={item.to} className="security-binding__action" data-testid={`binding-${item.key}-action`}>{item.isBound ? t('security.change') : t('security.bind')}</Link>] : []}
             >
               <List.Item.Meta title={item.title} description={item.value} />
               <Tag color={item.isBound ? 'green' : 'default'}>{item.isBound ? t('security.bound') : t('security.unbound')}</Tag>
