@@ -48,7 +48,7 @@ export function inventoryShard(quoteId: string): number {
 
 type QuoteRow = typeof exchangeQuotes.$inferSelect;
 /** A quote about to be stored: every column the INSERT writes. */
-type NewQuoteRow = Omit<QuoteRow, 'status' | 'executedAt' | 'requestHash'> & { requestHash?: string };
+type NewQuoteRow = Omit<QuoteRow, 'status' | 'executedAt'>;
 
 /** A swap that committed, for its "swap done" message. */
 export interface CompletedSwap {
@@ -335,6 +335,7 @@ export class ExchangeService {
       fromPriceUsd: priced.fromPriceUsd.toFixed(),
       toPriceUsd: priced.toPriceUsd.toFixed(),
       expiresAt: new Date(now.getTime() + QUOTE_TTL_MS),
+      requestHash: null,
       createdAt: now,
     };
   }
