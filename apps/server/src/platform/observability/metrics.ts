@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /** Pool figures the metrics read at scrape time. */
 export interface PoolStatsSource {
@@ -47,4 +47,38 @@ export function registerMetrics(app: FastifyInstance, pool: PoolStatsSource): Re
     return registry.metrics();
   });
   return registry;
+}
+
+/** What the mail metrics read at scrape time (the identity module's outbox). */
+export interface MailDeliveryStatsSource {
+  /** Failed delivery attempts since the process started. */
+  failuresTotal: number;
+  /** Mails waiting to be sent. */
+  backlog(): Promise<number>;
+}
+
+/**
+ * Mail delivery metrics (issue 14 item 6): `meridian_mail_delivery_failures_total` (failed SMTP
+ * attempts of this process) and `meridian_mail_outbox_backlog` (PENDING outbox mails). `/readyz`
+ * stays about the database; these say that mail is failing.
+ */
+export function registerMailMetrics(registry: Registry, source: MailDeliveryStatsSource): void {
+  let counted = 0;
+  new Counter({
+    name: 'meridian_mail_delivery_failures_total',
+    help: 'Failed mail delivery attempts',
+    registers: [registry],
+    collect() {
+      this.inc(source.failuresTotal - counted);
+      counted = source.failuresTotal;
+    },
+  });
+  new Gauge({
+    name: 'meridian_mail_outbox_backlog',
+    help: 'Mails queued in the outbox and not yet sent',
+    registers: [registry],
+    async collect() {
+      this.set(await source.backlog());
+    },
+  });
 }
