@@ -30,7 +30,6 @@ import { registerCsrfGuard } from './platform/http/csrf.ts';
 import { registerErrorHandling, sendApiNotFound } from './platform/http/error-handler.ts';
 import { zodValidatorCompiler } from './platform/http/validation.ts';
 import { JobScheduler } from './platform/jobs/scheduler.ts';
-import type { Mailer } from './platform/mail/mailer.ts';
 import { registerMailMetrics, registerMetrics } from './platform/observability/metrics.ts';
 import { registerRateLimit } from './platform/ratelimit/rate-limit.ts';
 import type { PriceOracle } from './platform/prices/aggregator.ts';
@@ -54,8 +53,6 @@ export interface AppDeps {
   prices?: PriceOracle;
   /** Key prefix of the rate-limit counters in Redis (tests give each app its own). */
   rateLimitNameSpace?: string;
-  /** Replaces the SMTP transport of the mail outbox (tests: a failing, then working, mailer). */
-  mailTransport?: Mailer;
 }
 
 declare module 'fastify' {
@@ -152,7 +149,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     humanCheckMaxCounter: config.humanCheckMaxCounter,
     log: (message, detail, level) => (level === 'warn' ? app.log.warn(detail, message) : app.log.info(detail, message)),
-    ...(deps.mailTransport ? { mailTransport: deps.mailTransport } : {}),
   });
   registerMailMetrics(metrics, identity.outbox);
   app.decorate('identity', identity.service);

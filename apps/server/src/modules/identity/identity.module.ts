@@ -18,8 +18,6 @@ export interface IdentityModuleDeps {
   publicUrl: string;
   humanCheckMaxCounter: number;
   log: OutboxLog;
-  /** Replaces the SMTP transport (tests: a failing or recording mailer). */
-  mailTransport?: Mailer;
 }
 
 /** The wired module: the service other modules call, its auth provider and its routes' options. */
@@ -41,7 +39,7 @@ export interface IdentityModule {
  */
 export function createIdentityModule(deps: IdentityModuleDeps): IdentityModule {
   const host = new URL(deps.publicUrl).hostname;
-  const transport = deps.mailTransport ?? (deps.smtpUrl ? createSmtpMailer(deps.smtpUrl, `Meridian <no-reply@${host}>`) : undefined);
+  const transport = deps.smtpUrl ? createSmtpMailer(deps.smtpUrl, `Meridian <no-reply@${host}>`) : undefined;
   // In production only failures are logged (local messages carry codes).
   const log: OutboxLog = deps.isProduction ? (message, detail, level) => level === 'warn' && deps.log(message, detail, level) : deps.log;
   const outbox = new Outbox(deps.database.db, log, transport);
