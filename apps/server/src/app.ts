@@ -31,7 +31,7 @@ import { registerCsrfGuard } from './platform/http/csrf.ts';
 import { registerErrorHandling, sendApiNotFound } from './platform/http/error-handler.ts';
 import { zodValidatorCompiler } from './platform/http/validation.ts';
 import { JobScheduler } from './platform/jobs/scheduler.ts';
-import { metricsExposureOf, registerMetrics } from './platform/observability/metrics.ts';
+import { metricsExposureOf, registerMailMetrics, registerMetrics } from './platform/observability/metrics.ts';
 import { registerRateLimit } from './platform/ratelimit/rate-limit.ts';
 import type { PriceOracle } from './platform/prices/aggregator.ts';
 import { createPriceOracle } from './platform/prices/factory.ts';
@@ -152,8 +152,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     smtpUrl: config.smtpUrl,
     publicUrl: config.publicUrl,
     humanCheckMaxCounter: config.humanCheckMaxCounter,
-    log: (message, detail) => app.log.info(detail, message),
+    log: (message, detail, level) => (level === 'warn' ? app.log.warn(detail, message) : app.log.info(detail, message)),
   });
+  registerMailMetrics(metrics, identity.outbox);
   app.decorate('identity', identity.service);
   registerAuth(app, deps.authProvider ?? identity.auth);
   await registerRateLimit(app, { redisUrl: config.redisUrl, nameSpace: deps.rateLimitNameSpace });
@@ -177,6 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const scheduler = new JobScheduler(database.db, { clock, logger: app.log });
   for (const job of market.prices.jobs()) scheduler.register(job);
   for (const job of identity.service.jobs()) scheduler.register(job);
+  for (const job of identity.jobs) scheduler.register(job);
   app.decorate('scheduler', scheduler);
   app.decorate('market', market);
   app.addHook('onClose', async () => scheduler.stop());

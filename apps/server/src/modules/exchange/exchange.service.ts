@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type {
   ExchangeQuote,
   ExchangeRateQuery,
@@ -103,6 +103,23 @@ interface PricedQuote {
 }
 
 /** `amount` minor units of `coin` as an exact decimal of whole coins. */
+/**
+ * SHA-256 (hex) of the canonical form of a flash exchange request (issue 14 item 3): every field
+ * but `requestId`, decimals normalised (`"1.50"` and `"1.5"` are the same amount), keys in a fixed
+ * order — as the ledger's idempotency keys hash their entry request.
+ */
+export function hashFlashRequest(request: FlashExchangeRequest): string {
+  const canonical = JSON.stringify({
+    from: request.from,
+    to: request.to,
+    side: request.side,
+    amount: new PriceDecimal(request.amount).toFixed(),
+    expectedRate: new PriceDecimal(request.expectedRate).toFixed(),
+    maxSlippageBps: request.maxSlippageBps,
+  });
+  return createHash('sha256').update(canonical).digest('hex');
+}
+
 function toCoins(amountMinor: bigint, coin: MarketCoinCode): PriceDecimal {
   return new PriceDecimal(toDecimalString(amountMinor, coin));
 }
@@ -318,6 +335,7 @@ export class ExchangeService {
       fromPriceUsd: priced.fromPriceUsd.toFixed(),
       toPriceUsd: priced.toPriceUsd.toFixed(),
       expiresAt: new Date(now.getTime() + QUOTE_TTL_MS),
+      requestHash: null,
       createdAt: now,
     };
   }
@@ -435,7 +453,8 @@ export class ExchangeService {
   /**
    * `POST exchange/flash`: quote and execute at the live rate in one transaction, refused when that
    * rate is more than `maxSlippageBps` below `expectedRate`. The same `requestId` again returns the
-   * first result (same request) or CONFLICT (different request); it never swaps twice.
+   * first result (the same request: same `hashFlashRequest`) or CONFLICT (121, any field differs,
+   * e.g. the amount); it never swaps twice.
    * @throws DomainError SLIPPAGE_EXCEEDED (140) with `{ rate }` when the rate moved too far, and the swap refusals.
    */
   async flash(userId: string, request: FlashExchangeRequest): Promise<SwapRecord> {
@@ -446,7 +465,7 @@ export class ExchangeService {
     if (priced.rate.lt(floor)) throw new DomainError('SLIPPAGE_EXCEEDED', {}, { rate: priced.rate.toFixed() });
     try {
       return await this.db.transaction(async (tx) => {
-        await tx.insert(exchangeQuotes).values(this.quoteRow(userId, 'FLASH', priced, request.requestId));
+        await tx.insert(exchangeQuotes).values({ ...this.quoteRow(userId, 'FLASH', priced, request.requestId), requestHash: hashFlashRequest(request) });
         return this.execute(tx, userId, request.requestId);
       });
     } catch (error) {
@@ -458,7 +477,10 @@ export class ExchangeService {
   }
 
   private replayFlash(row: QuoteRow, userId: string, request: FlashExchangeRequest): SwapRecord {
-    const isSame = row.userId === userId && row.kind === 'FLASH' && row.status === 'EXECUTED' && row.fromCoin === request.from && row.toCoin === request.to && row.side === request.side;
+    const isSameOwner = row.userId === userId && row.kind === 'FLASH' && row.status === 'EXECUTED';
+    // Rows from before request_hash existed: compared on what they stored (coins and side).
+    const isSameBody = row.requestHash === null ? row.fromCoin === request.from && row.toCoin === request.to && row.side === request.side : row.requestHash === hashFlashRequest(request);
+    const isSame = isSameOwner && isSameBody;
     if (!isSame) throw new DomainError('CONFLICT', {}, { requestId: request.requestId });
     return toRecord(row);
   }

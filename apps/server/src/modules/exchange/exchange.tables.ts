@@ -29,6 +29,12 @@ export const exchangeQuotes = pgTable(
     status: text('status', { enum: ['OPEN', 'EXECUTED'] }).notNull().default('OPEN'),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     executedAt: timestamp('executed_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * FLASH only: SHA-256 (hex) of the canonical request (`hashFlashRequest`), so a retry under the
+     * same `requestId` replays only when the whole body is the same (issue 14 item 3). Null on SWAP
+     * quotes and on flash rows written before the column existed (compared on coins and side only).
+     */
+    requestHash: text('request_hash'),
     createdAt: createdAt(),
   },
   (table) => [

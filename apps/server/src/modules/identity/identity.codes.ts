@@ -79,6 +79,17 @@ export class VerificationCodes {
   }
 
   /**
+   * Release the resend cooldown of the newest code for (channel, address, event) — its mail could not
+   * be sent at once (issue 14 item 6) — by moving its `createdAt` back by `resendAfterMs`. The code
+   * keeps its expiry and stays valid (its mail is retried); it still counts toward the daily cap.
+   */
+  async releaseCooldown(channel: CodeChannel, address: string, event: string): Promise<void> {
+    await this.db.execute(sql`
+      UPDATE ${verificationCodes} SET created_at = created_at - ${CODE_RULES.resendAfterMs} * interval '1 millisecond'
+      WHERE id = (SELECT id FROM ${verificationCodes} WHERE channel = ${channel} AND address = ${address} AND event = ${event} ORDER BY created_at DESC LIMIT 1)`);
+  }
+
+  /**
    * Check `code` for (channel, address, event). A wrong code counts a try (the fifth voids it).
    * With `consume`, a right code is used up atomically (a second use fails).
    * @throws DomainError CAPTCHA_FAILED (119) when wrong, expired, used, void, or for another user.

@@ -1,5 +1,6 @@
 import type { Database } from '../../platform/db/client.ts';
 import { createSmtpMailer, type Mailer } from '../../platform/mail/mailer.ts';
+import type { JobDefinition } from '../../platform/jobs/scheduler.ts';
 import type { SmsSender } from '../../platform/sms/sms.ts';
 import { IdentityAuthProvider } from './identity.auth.ts';
 import { type OutboxLog, Outbox } from './identity.outbox.ts';
@@ -24,23 +25,30 @@ export interface IdentityModule {
   service: IdentityService;
   auth: IdentityAuthProvider;
   routes: IdentityRoutesOptions;
-  /** SMTP or the outbox, for other modules' mails (notices). */
+  /** The outbox, for other modules' mails (notices): queued, then sent by SMTP when configured. */
   mailer: Mailer;
+  outbox: Outbox;
+  /** The mail delivery job (issue 14 item 6); none without a transport. */
+  jobs: JobDefinition[];
 }
 
 /**
- * Wire the identity module: SMTP mail when `SMTP_URL` is set, the outbox otherwise (and always for
- * SMS until a provider adapter is configured).
+ * Wire the identity module: every mail and SMS goes through the durable outbox; mail is sent by SMTP
+ * when `SMTP_URL` is set (by the request at once, then by the delivery job with retries), and stays
+ * in the outbox otherwise (as SMS does until a provider adapter is configured).
  */
 export function createIdentityModule(deps: IdentityModuleDeps): IdentityModule {
-  const outbox = new Outbox(deps.database.db, deps.isProduction ? () => {} : deps.log);
   const host = new URL(deps.publicUrl).hostname;
-  const mailer: Mailer = deps.smtpUrl ? createSmtpMailer(deps.smtpUrl, `Meridian <no-reply@${host}>`) : outbox;
+  const transport = deps.smtpUrl ? createSmtpMailer(deps.smtpUrl, `Meridian <no-reply@${host}>`) : undefined;
+  // In production only failures are logged (local messages carry codes).
+  const log: OutboxLog = deps.isProduction ? (message, detail, level) => level === 'warn' && deps.log(message, detail, level) : deps.log;
+  const outbox = new Outbox(deps.database.db, log, transport);
+  const mailer: Mailer = outbox;
   const sms: SmsSender = outbox;
   const service = new IdentityService(deps.database.db, {
     secret: deps.sessionSecret,
     humanCheckMaxCounter: deps.humanCheckMaxCounter,
-    mailer,
+    outbox,
     sms,
     log: deps.log,
   });
@@ -49,6 +57,8 @@ export function createIdentityModule(deps: IdentityModuleDeps): IdentityModule {
     service,
     auth,
     mailer,
+    outbox,
+    jobs: outbox.jobs(),
     routes: { identity: service, auth, outbox, isDevMailboxEnabled: deps.isDevMailboxEnabled && !deps.isProduction },
   };
 }

@@ -18,7 +18,6 @@ import QRCode from 'qrcode';
 import type { Db, DbOrTx } from '../../platform/db/client.ts';
 import type { JobDefinition } from '../../platform/jobs/scheduler.ts';
 import { DomainError, FieldError } from '../../platform/http/errors.ts';
-import type { Mailer } from '../../platform/mail/mailer.ts';
 import type { SmsSender } from '../../platform/sms/sms.ts';
 import { isCommonPassword } from '../../platform/security/common-passwords.ts';
 import { createHumanCheckChallenge, type HumanCheckOptions, verifyHumanCheckToken } from '../../platform/security/human-check.ts';
@@ -29,6 +28,7 @@ import { VerificationCodes } from './identity.codes.ts';
 import { toE164 } from './identity.countries.ts';
 import { SecretBox } from '../../platform/security/secret-box.ts';
 import { type MailKind, renderMail } from './identity.mails.ts';
+import type { Outbox } from './identity.outbox.ts';
 import { auditEvents, flowTickets, humanCheckUses, loginThrottles, mfaRecoveryCodes, sessions, users, verificationCodes } from './identity.tables.ts';
 import { type CachedSession, SessionCache } from './identity.session-cache.ts';
 
@@ -101,7 +101,8 @@ export interface IdentityOptions {
   secret: string;
   /** Proof-of-work size of the human check (low in tests). */
   humanCheckMaxCounter: number;
-  mailer: Mailer;
+  /** Every mail is queued here (issue 14 item 6), in the transaction of what it reports when there is one. */
+  outbox: Outbox;
   sms: SmsSender;
   /** Issuer shown in authenticator apps. */
   totpIssuer?: string;
@@ -124,6 +125,8 @@ export interface LoginResult {
   session: NewSession | null;
 }
 
+/** The resend wait a delivered code answers with (`CODE_RULES.resendAfterMs`, in seconds). */
+const CODE_RESEND_AFTER_SEC = 59;
 const hours = (count: number) => count * 3_600_000;
 const minutes = (count: number) => count * 60_000;
 const flag = (value: boolean) => (value ? 1 : 0);
@@ -347,9 +350,9 @@ export class IdentityService {
     if (auth) {
       const user = await this.requireUser(auth.userId);
       const code = await this.codes.issue('email', user.email, body.event, user.id);
-      await this.mail(user.email, user.locale, 'code', { code, event: body.event }, body.event);
-      await this.audit(user.id, 'code.sent', meta, { event: body.event });
-      return { maskedTo: maskEmail(user.email), resendAfterSeconds: 59 };
+      const resendAfterSeconds = await this.mailCode(user.email, user.locale, code, body.event);
+      await this.audit(user.id, 'code.sent', meta, { event: body.event, isDelivered: resendAfterSeconds > 0 });
+      return { maskedTo: maskEmail(user.email), resendAfterSeconds };
     }
     const purpose = ANONYMOUS_EVENTS[body.event];
     if (!purpose) throw new DomainError('LOGIN_EXPIRED');
@@ -358,9 +361,10 @@ export class IdentityService {
     const ticket = await this.codes.checkTicket(body.ticket, purpose, body.email);
     const user = await this.findActiveByEmail(body.email);
     const code = await this.codes.issue('email', body.email, body.event, ticket.userId);
+    let resendAfterSeconds: number = CODE_RESEND_AFTER_SEC;
     if (purpose === 'register' && user) await this.mail(body.email, user.locale, 'alreadyRegistered', {}, body.event);
-    else if (purpose === 'register' || user) await this.mail(body.email, user?.locale ?? meta.locale, 'code', { code, event: body.event }, body.event);
-    return { maskedTo: maskEmail(body.email), resendAfterSeconds: 59 };
+    else if (purpose === 'register' || user) resendAfterSeconds = await this.mailCode(body.email, user?.locale ?? meta.locale, code, body.event);
+    return { maskedTo: maskEmail(body.email), resendAfterSeconds };
   }
 
   // ------------------------------------------------------------------ login
@@ -406,16 +410,22 @@ export class IdentityService {
 
     await this.db.delete(loginThrottles).where(eq(loginThrottles.email, email));
     const isNewDevice = await this.isNewDevice(user.id, meta.deviceId);
-    const session = await this.openSession(user.id, meta);
-    await this.db.update(users).set({ locale: meta.locale }).where(eq(users.id, user.id));
+    // The session and its new-device mail commit together or not at all (issue 14 item 6); the mail
+    // is sent after the commit, and a mail outage only leaves it queued for the delivery job.
+    const { session, mailId } = await this.db.transaction(async (tx) => {
+      const opened = await this.openSession(user.id, meta, tx);
+      await tx.update(users).set({ locale: meta.locale }).where(eq(users.id, user.id));
+      const queued = isNewDevice
+        ? await this.queueMail(tx, user.email, meta.locale, 'newDevice', {
+            time: new Date().toISOString().slice(0, 16).replace('T', ' '),
+            ip: meta.ip ?? '-',
+            device: describeDevice(meta.userAgent),
+          })
+        : null;
+      return { session: opened, mailId: queued };
+    });
     await this.audit(user.id, 'login.success', meta, { sessionId: session.sessionId, isNewDevice });
-    if (isNewDevice) {
-      await this.mail(user.email, meta.locale, 'newDevice', {
-        time: new Date().toISOString().slice(0, 16).replace('T', ' '),
-        ip: meta.ip ?? '-',
-        device: describeDevice(meta.userAgent),
-      });
-    }
+    if (mailId !== null) await this.options.outbox.deliver(mailId);
     return { content: { accountId: user.id, email: false, mfa: false, security: false, ticket: null }, session };
   }
 
@@ -461,10 +471,10 @@ export class IdentityService {
 
   // ------------------------------------------------------------------ sessions
 
-  private async openSession(userId: string, meta: RequestMeta): Promise<NewSession> {
+  private async openSession(userId: string, meta: RequestMeta, tx: DbOrTx = this.db): Promise<NewSession> {
     const token = randomToken();
     const expiresAt = new Date(Date.now() + hours(IDENTITY_RULES.sessionAbsoluteHours));
-    const [row] = await this.db
+    const [row] = await tx
       .insert(sessions)
       .values({ userId, tokenHash: sha256(token), deviceId: meta.deviceId, ip: meta.ip, userAgent: meta.userAgent?.slice(0, 400) ?? null, expiresAt })
       .returning({ id: sessions.id });
@@ -911,9 +921,9 @@ export class IdentityService {
     const email = body.email.trim().toLowerCase();
     await this.assertEmailAvailable(user, email);
     const code = await this.codes.issue('email', email, 'EMAIL_CHANGE', user.id);
-    await this.mail(email, user.locale, 'code', { code, event: 'EMAIL_CHANGE' }, 'EMAIL_CHANGE');
-    await this.audit(user.id, 'code.sent', meta, { event: 'EMAIL_CHANGE', to: 'new_email' });
-    return { maskedTo: maskEmail(email), resendAfterSeconds: 59 };
+    const resendAfterSeconds = await this.mailCode(email, user.locale, code, 'EMAIL_CHANGE');
+    await this.audit(user.id, 'code.sent', meta, { event: 'EMAIL_CHANGE', to: 'new_email', isDelivered: resendAfterSeconds > 0 });
+    return { maskedTo: maskEmail(email), resendAfterSeconds };
   }
 
   /**
@@ -1135,9 +1145,36 @@ export class IdentityService {
     return row.id;
   }
 
-  private async mail(to: string, locale: string, kind: MailKind, params: Record<string, string> & { event?: CaptchaEvent }, tag?: string): Promise<void> {
+  /**
+   * Queue a mail in `tx` (sent after the commit, see `mail`).
+   * @returns the outbox row id to deliver, or null when there is no transport (the row is the delivery).
+   */
+  private async queueMail(tx: DbOrTx, to: string, locale: string, kind: MailKind, params: Record<string, string> & { event?: CaptchaEvent }, tag?: string): Promise<number | null> {
     const { subject, text } = renderMail(kind, locale === 'zh-HK' ? 'zh-HK' : 'en-US', params);
-    await this.options.mailer.send({ to, subject, text, tag: tag ?? kind });
+    const queued = await this.options.outbox.enqueue({ to, subject, text, tag: tag ?? kind }, tx);
+    return queued.isPending ? queued.id : null;
+  }
+
+  /**
+   * Queue a mail and try it once at once. Never fails for a mail outage (the delivery job retries).
+   * @returns whether it was delivered (always true without a transport).
+   */
+  private async mail(to: string, locale: string, kind: MailKind, params: Record<string, string> & { event?: CaptchaEvent }, tag?: string): Promise<boolean> {
+    const id = await this.queueMail(this.db, to, locale, kind, params, tag);
+    return id === null ? true : this.options.outbox.deliver(id);
+  }
+
+  /**
+   * Mail a code just issued for (`to`, `event`) (docs/identity.md "Mail delivery"): when the first,
+   * immediate attempt fails the code stays valid and queued for retries, but its resend cooldown is
+   * released, so the user may ask again at once.
+   * @returns the resend wait for the answer: `CODE_RESEND_AFTER_SEC`, or 0 when the mail is not sent yet.
+   */
+  private async mailCode(to: string, locale: string, code: string, event: CaptchaEvent): Promise<number> {
+    const isSent = await this.mail(to, locale, 'code', { code, event }, event);
+    if (isSent) return CODE_RESEND_AFTER_SEC;
+    await this.codes.releaseCooldown('email', to, event);
+    return 0;
   }
 
   /** Append an audit row (time, IP, user agent, kind, detail), then tell the security-event listeners. */

@@ -145,9 +145,23 @@ export const outboxMessages = pgTable(
     subject: text('subject').notNull(),
     body: text('body').notNull(),
     tag: text('tag'),
+    /**
+     * LOCAL: no transport, the row is the delivery (dev mailbox); PENDING: to be sent by SMTP;
+     * SENT; FAILED: `MAIL_DELIVERY.attemptsMax` attempts failed (issue 14 item 6).
+     */
+    status: text('status', { enum: ['LOCAL', 'PENDING', 'SENT', 'FAILED'] }).notNull().default('LOCAL'),
+    attempts: integer('attempts').notNull().default(0),
+    /** When a PENDING row is next tried (also the lease of an attempt in progress). */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
-  (table) => [index('outbox_messages_recipient_idx').on(table.recipient, table.id)],
+  (table) => [
+    index('outbox_messages_recipient_idx').on(table.recipient, table.id),
+    // The delivery job's scan: due pending mail.
+    index('outbox_messages_pending_idx').on(table.nextAttemptAt).where(sql`status = 'PENDING'`),
+  ],
 );
 
 /** The audit log: every sign-in, failure, factor change, check and revocation (kept after account closure). */

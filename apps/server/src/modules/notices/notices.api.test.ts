@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { noticeMessages } from './notices.tables.ts';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,6 +40,27 @@ describe('message centre API', () => {
     await t.app.notices.notify(depositNotice(bob, 1));
   });
   afterAll(async () => t.close());
+
+  it('reads each message in the reader’s language, whatever the language it was written in (issue 14 item 12)', async () => {
+    // Written while bob used English (the registration default) …
+    const written = await t.app.notices.notify(depositNotice(bob, 7));
+    expect(written).toMatchObject({ title: 'Deposit credited' });
+    // … and a row from before templates were kept: it shows its stored copy in every language.
+    const legacyId = randomUUID();
+    await t.database.db.insert(noticeMessages).values({ id: legacyId, userId: bob, category: 'SYSTEM', title: 'Old title', body: 'Old body' });
+    const read = async (lang: string) =>
+      (await t.app.inject({ method: 'GET', url: '/api/notice/message/list', headers: { ...as(bob), 'user-lang': lang } })).json().content.list as { id: string; title: string; body: string }[];
+    const zh = await read('zh-HK');
+    expect(zh.find((m) => m.id === written!.id)).toMatchObject({ title: '充值已到賬', body: '你的第 7 筆 250.00 USDT 充值已到賬' });
+    expect(zh.find((m) => m.id === legacyId)).toMatchObject({ title: 'Old title', body: 'Old body' });
+    const en = await read('en-US');
+    expect(en.find((m) => m.id === written!.id)).toMatchObject({ title: 'Deposit credited', body: 'Your deposit #7 of 250.00 USDT arrived' });
+    // The audit copy keeps what was rendered at creation.
+    const [stored] = await t.database.db.select().from(noticeMessages).where(eq(noticeMessages.id, written!.id));
+    expect(stored).toMatchObject({ title: 'Deposit credited', template: { params: { n: 7 } } });
+    await t.database.db.delete(noticeMessages).where(eq(noticeMessages.userId, bob));
+    await t.app.notices.notify(depositNotice(bob, 1));
+  });
 
   it('refuses a guest with 101', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/notice/message/list' });

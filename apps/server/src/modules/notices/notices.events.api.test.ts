@@ -11,8 +11,9 @@ describe('event messages', () => {
   let t: TestApp;
   let session: TestSession;
 
-  const titles = async () => {
-    const list = (await t.app.inject({ method: 'GET', url: '/api/notice/message/list?pageSize=50', headers: { cookie: session.cookie } })).json().content;
+  /** `category:title` of the user's messages, read in `lang` (messages render in the reader's language). */
+  const titles = async (lang = 'en-US') => {
+    const list = (await t.app.inject({ method: 'GET', url: '/api/notice/message/list?pageSize=50', headers: { cookie: session.cookie, 'User-Lang': lang } })).json().content;
     return list.list.map((message: { title: string; category: string }) => `${message.category}:${message.title}`);
   };
 
@@ -51,8 +52,9 @@ describe('event messages', () => {
       payload: { scope: 'login', factor: 'email', isEnabled: true, emailCaptcha },
     });
     expect(switched.json().statusCode).toBe(200);
-    // Written in the language the user is using now (the request's User-Lang), not that of the sign-in.
-    expect(await titles()).toContain('SECURITY:安全設定已更改');
+    // Read in the reader's language (issue 14 item 12), whatever the language it was written in.
+    expect(await titles('zh-HK')).toContain('SECURITY:安全設定已更改');
+    expect(await titles('en-US')).toContain('SECURITY:Security settings changed');
     // Back to English for the messages below.
     await t.app.inject({ method: 'GET', url: '/api/notice/message/list', headers: { cookie: session.cookie, 'User-Lang': 'en-US' } });
   });

@@ -12,7 +12,7 @@ import { pgArrayLiteral } from '../../platform/db/pg-array.ts';
 import { DomainError, FieldError } from '../../platform/http/errors.ts';
 import type { PushSender } from '../../platform/push/web-push.ts';
 import type { SseHub } from '../../platform/realtime/sse-hub.ts';
-import { noticeMessages, pushSubscriptions } from './notices.tables.ts';
+import { noticeMessages, type NoticeTemplate, pushSubscriptions } from './notices.tables.ts';
 
 /** PostgreSQL channel on which a new message id is announced to every server process. */
 export const NOTICE_CHANNEL = 'notice_messages';
@@ -61,13 +61,25 @@ export interface NoticeServiceDeps {
   log: FastifyBaseLogger;
 }
 
-function toItem(row: typeof noticeMessages.$inferSelect): MessageItem {
+/**
+ * A message's title and body in `locale` (issue 14 item 12): rendered from its template, or its
+ * stored copy when it has none (rows from before templates were kept).
+ */
+export function renderNotice(row: { title: string; body: string; template: NoticeTemplate | null }, locale: Locale): { title: string; body: string } {
+  if (!row.template) return { title: row.title, body: row.body };
+  return {
+    title: interpolate(row.template.title[locale], row.template.params).slice(0, TITLE_LENGTH_MAX),
+    body: interpolate(row.template.body[locale], row.template.params).slice(0, BODY_LENGTH_MAX),
+  };
+}
+
+/** A stored message as the reader sees it, in the reader's `locale`. */
+function toItem(row: typeof noticeMessages.$inferSelect, locale: Locale): MessageItem {
   return {
     id: row.id,
     category: row.category as NoticeCategory,
     status: row.readAt ? 'read' : 'unread',
-    title: row.title,
-    body: row.body,
+    ...renderNotice(row, locale),
     link: row.link,
     createTime: row.createdAt.toISOString(),
   };
@@ -112,14 +124,15 @@ export class NoticeService {
       const body = interpolate(input.body[recipient.locale], input.params).slice(0, BODY_LENGTH_MAX);
       // A time-ordered id (UUIDv7, monotonic within the process): messages written in the same
       // millisecond — the embedded database's clock has no finer grain — still list newest first.
-      return [{ id: uuidv7(), userId: input.userId, category: input.category, title, body, link: input.link ?? null }];
+      const template: NoticeTemplate = { title: input.title, body: input.body, params: input.params ?? {} };
+      return [{ id: uuidv7(), userId: input.userId, category: input.category, title, body, link: input.link ?? null, template: JSON.stringify(template) }];
     });
     if (values.length === 0) return [];
     // One INSERT over `unnest`: one parameter per column whatever the batch size.
     const column = (pick: (value: (typeof values)[number]) => string | null) => pgArrayLiteral(values.map((value) => pick(value) ?? ''));
     const result: unknown = await tx.execute(sql`
-      INSERT INTO ${noticeMessages} (id, user_id, category, title, body, link)
-      SELECT i, u, c, t, b, nullif(l, '') FROM unnest(${column((v) => v.id)}::uuid[], ${column((v) => v.userId)}::uuid[], ${column((v) => v.category)}::text[], ${column((v) => v.title)}::text[], ${column((v) => v.body)}::text[], ${column((v) => v.link)}::text[]) WITH ORDINALITY AS x(i, u, c, t, b, l, ord)
+      INSERT INTO ${noticeMessages} (id, user_id, category, title, body, link, template)
+      SELECT i, u, c, t, b, nullif(l, ''), p::jsonb FROM unnest(${column((v) => v.id)}::uuid[], ${column((v) => v.userId)}::uuid[], ${column((v) => v.category)}::text[], ${column((v) => v.title)}::text[], ${column((v) => v.body)}::text[], ${column((v) => v.link)}::text[], ${column((v) => v.template)}::text[]) WITH ORDINALITY AS x(i, u, c, t, b, l, p, ord)
       ORDER BY ord
       RETURNING id, created_at`);
     const stored = (result as { rows: { id: string; created_at: Date | string }[] }).rows;
@@ -155,7 +168,9 @@ export class NoticeService {
     const db = this.deps.database.db;
     if (this.deps.hub.hasUser(userId)) {
       const [row] = await db.select().from(noticeMessages).where(eq(noticeMessages.id, messageId));
-      if (row) this.deps.hub.publish(userId, 'message', { message: toItem(row), unreadCount: await this.unreadCount(userId) });
+      // The open tabs read it in the user's language now (it may have changed since it was written).
+      const locale = (await this.deps.recipientsOf([userId])).get(userId)?.locale;
+      if (row && locale) this.deps.hub.publish(userId, 'message', { message: toItem(row, locale), unreadCount: await this.unreadCount(userId) });
     }
     const { push, mail } = this.deps;
     const targets = push && hasPushFlag !== '0' ? await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)) : [];
@@ -173,8 +188,11 @@ export class NoticeService {
   private async deliverOutside(row: typeof noticeMessages.$inferSelect, targets: (typeof pushSubscriptions.$inferSelect)[], isMailed: boolean): Promise<void> {
     const { push, mail, recipientsOf, log } = this.deps;
     const db = this.deps.database.db;
+    // Push and email use the user's language at sending time.
+    const recipient = (await recipientsOf([row.userId])).get(row.userId);
+    const text = renderNotice(row, recipient?.locale ?? 'en-US');
     if (push && targets.length > 0) {
-      const payload = JSON.stringify({ id: row.id, title: row.title, body: row.body, link: row.link });
+      const payload = JSON.stringify({ id: row.id, title: text.title, body: text.body, link: row.link });
       for (const target of targets) {
         const outcome = await push.send({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, payload);
         if (outcome === 'gone') await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, target.id));
@@ -182,10 +200,7 @@ export class NoticeService {
         else log.warn({ endpointHost: new URL(target.endpoint).host }, 'web push failed');
       }
     }
-    if (mail && isMailed) {
-      const recipient = (await recipientsOf([row.userId])).get(row.userId);
-      if (recipient?.email) await mail(recipient.email, row.title, row.body, recipient.locale);
-    }
+    if (mail && isMailed && recipient?.email) await mail(recipient.email, text.title, text.body, recipient.locale);
   }
 
   async unreadCount(userId: string, db: DbOrTx = this.deps.database.db): Promise<number> {
@@ -196,8 +211,11 @@ export class NoticeService {
     return row?.unread ?? 0;
   }
 
-  /** A page of the user's messages, newest first, with the unread count (spec §7 message/list). */
-  async list(userId: string, page: PageQuery): Promise<MessageListContent> {
+  /**
+   * A page of the user's messages, newest first, with the unread count (spec §7 message/list), each
+   * in the reader's `locale` (the request's User-Lang; issue 14 item 12).
+   */
+  async list(userId: string, page: PageQuery, locale: Locale): Promise<MessageListContent> {
     const db = this.deps.database.db;
     const [totals] = await db.select({ total: count() }).from(noticeMessages).where(eq(noticeMessages.userId, userId));
     const rows = await db
@@ -209,7 +227,7 @@ export class NoticeService {
       .offset((page.pageID - 1) * page.pageSize);
     const totalCount = totals?.total ?? 0;
     return {
-      list: rows.map(toItem),
+      list: rows.map((row) => toItem(row, locale)),
       unreadCount: await this.unreadCount(userId),
       pageID: page.pageID,
       pageSize: page.pageSize,

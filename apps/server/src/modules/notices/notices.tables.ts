@@ -1,9 +1,12 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { LocalizedText } from '@meridian/contracts/locale';
+import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../platform/db/columns.ts';
 
 /**
- * Message-centre messages (spec §3 message item). Title and body are stored in the language the
- * user had when the message was created. `deliveredAt` is claimed by exactly one server process,
+ * Message-centre messages (spec §3 message item). `title` and `body` keep the copy rendered in the
+ * user's language when the message was created (the audit copy); `template` keeps what it was made
+ * from, so it is read in the reader's language (issue 14 item 12). Rows from before the column have
+ * no template and show their stored copy. `deliveredAt` is claimed by exactly one server process,
  * which then sends the Web Push and email for it.
  */
 export const noticeMessages = pgTable(
@@ -15,12 +18,21 @@ export const noticeMessages = pgTable(
     title: text('title').notNull(),
     body: text('body').notNull(),
     link: text('link'),
+    /** The message's templates in every language with their `{name}` parameters; null on old rows. */
+    template: jsonb('template').$type<NoticeTemplate>(),
     readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (table) => [index('notice_messages_user_created_idx').on(table.userId, table.createdAt.desc(), table.id)],
 );
+
+/** What a message is rendered from (`interpolate(title[locale], params)`). */
+export interface NoticeTemplate {
+  title: LocalizedText;
+  body: LocalizedText;
+  params: Record<string, string | number>;
+}
 
 /** Web Push subscriptions (spec §3 push token), one per endpoint. */
 export const pushSubscriptions = pgTable(

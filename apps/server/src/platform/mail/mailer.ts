@@ -17,9 +17,15 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-/** A mailer over SMTP (`smtp://user:pass@host:587`, `smtps://…`). */
+/**
+ * Bounds of one SMTP attempt (ms): an unreachable or silent server fails the attempt within these
+ * instead of nodemailer's two-minute defaults, so the outbox's retry takes over.
+ */
+export const SMTP_TIMEOUTS_MS = { connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 15_000 } as const;
+
+/** A mailer over SMTP (`smtp://user:pass@host:587`, `smtps://…`); each send is one bounded attempt. */
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+  const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS_MS });
   return {
     async send(message) {
       await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /**
  * Where and how `GET /metrics` is served (issue 14 item 8; METRICS_TOKEN, METRICS_PORT):
@@ -114,4 +114,38 @@ export async function startMetricsServer(registry: Registry, options: { port: nu
     server.listen(options.port, options.host, () => resolve());
   });
   return server;
+}
+
+/** What the mail metrics read at scrape time (the identity module's outbox). */
+export interface MailDeliveryStatsSource {
+  /** Failed delivery attempts since the process started. */
+  failuresTotal: number;
+  /** Mails waiting to be sent. */
+  backlog(): Promise<number>;
+}
+
+/**
+ * Mail delivery metrics (issue 14 item 6): `meridian_mail_delivery_failures_total` (failed SMTP
+ * attempts of this process) and `meridian_mail_outbox_backlog` (PENDING outbox mails). `/readyz`
+ * stays about the database; these say that mail is failing.
+ */
+export function registerMailMetrics(registry: Registry, source: MailDeliveryStatsSource): void {
+  let counted = 0;
+  new Counter({
+    name: 'meridian_mail_delivery_failures_total',
+    help: 'Failed mail delivery attempts',
+    registers: [registry],
+    collect() {
+      this.inc(source.failuresTotal - counted);
+      counted = source.failuresTotal;
+    },
+  });
+  new Gauge({
+    name: 'meridian_mail_outbox_backlog',
+    help: 'Mails queued in the outbox and not yet sent',
+    registers: [registry],
+    async collect() {
+      this.set(await source.backlog());
+    },
+  });
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "exchange_quotes" ADD COLUMN "request_hash" text;

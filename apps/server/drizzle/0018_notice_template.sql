@@ -1,0 +1,1 @@
+ALTER TABLE "notice_messages" ADD COLUMN "template" jsonb;
