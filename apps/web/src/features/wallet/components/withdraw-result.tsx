@@ -22,8 +22,11 @@ export interface WithdrawResultProps {
 export function WithdrawResult({ record, onAgain }: WithdrawResultProps) {
   const { t } = useTranslation('wallet');
   const ref = useRef<HTMLDivElement>(null);
-  // The result is shorter than the form: on a phone the page stayed scrolled below its top.
-  useEffect(() => ref.current?.scrollIntoView({ block: 'nearest' }), []);
+  // The result is shorter than the form: on a phone the page stayed scrolled below its top. A block
+  // body: Chromium's scrollIntoView returns a promise, which React would take for a cleanup function.
+  useEffect(() => {
+    ref.current?.scrollIntoView({ block: 'nearest' });
+  }, []);
   const coin = record.coinCode;
   return (
     <div ref={ref} data-testid="withdraw-result">
@@ -33,7 +36,7 @@ export function WithdrawResult({ record, onAgain }: WithdrawResultProps) {
         subTitle={t(record.type === 'INTERNAL' ? 'result.subtitleInternal' : 'result.subtitleOuter')}
         style={{ paddingInline: 0 }}
       />
-      <Descriptions size="small" column={1} bordered style={{ marginBottom: 24 }}>
+      <Descriptions size="small" column={1} bordered styles={{ label: { whiteSpace: 'nowrap' } }} style={{ marginBottom: 24 }}>
         <Descriptions.Item label={t('history.amount')}>
           <span data-testid="withdraw-result-amount">{`${displayAmount(record.amount, coin)} ${coin}`}</span>
         </Descriptions.Item>
@@ -58,7 +61,7 @@ export function WithdrawResult({ record, onAgain }: WithdrawResultProps) {
           {t('result.again')}
         </Button>
         <Link to={pathTo('WithdrawHistory')} data-testid="withdraw-history-link">
-          {t('result.history')}
+          <Button>{t('result.history')}</Button>
         </Link>
       </div>
     </div>
