@@ -142,7 +142,7 @@ test('a new user holds nothing: the main account shows how to deposit, and the w
   await logIn(page, email, PASSWORD);
   await page.goto('/my/account/main');
   const empty = page.getByTestId('wallet-empty');
-  await expect(empty).toBeVisible();
+  await expect(empty).toBeVisible({ timeout: 20_000 }); // the account pages' chunk, on a busy machine
   await expect(page.getByTestId('available-USDT')).toHaveText('0.00');
   await page.screenshot({ path: join(ROOT, 'e2e', 'artifacts', 'screenshots', `${testInfo.project.name}-wallet-empty.png`), fullPage: true, animations: 'disabled' });
   await empty.getByTestId('wallet-empty-deposit').click();
