@@ -59,7 +59,9 @@ interface CoinRow {
  */
 function EmptyWallet() {
   const { t } = useTranslation('wallet');
+  // Empty does not pass data-* attributes to its element: the test id is on a wrapper.
   return (
+    <div data-testid="wallet-empty">
     <Empty
       image={Empty.PRESENTED_IMAGE_SIMPLE}
       description={
@@ -71,7 +73,6 @@ function EmptyWallet() {
         </>
       }
       style={{ marginBlock: 8 }}
-      data-testid="wallet-empty"
     >
       <Link to={pathTo('DepositWallet', { coin: DEFAULT_WALLET_COIN })}>
         <Button type="primary" data-testid="wallet-empty-deposit">
@@ -79,6 +80,7 @@ function EmptyWallet() {
         </Button>
       </Link>
     </Empty>
+    </div>
   );
 }
 
