@@ -149,5 +149,5 @@ test('a new user holds nothing: the main account shows how to deposit, and the w
   await expect(page).toHaveURL(/\/account\/wallet\/deposit\/USDE$/);
   await expect(page.getByTestId('deposit-panel')).toBeVisible();
   await page.goto('/account/wallet/withdraw/USDT');
-  await expect(page.getByTestId('withdraw-empty')).toBeVisible();
+  await expect(page.getByTestId('withdraw-empty')).toBeVisible({ timeout: 20_000 }); // the wallet pages' chunk
 });
