@@ -138,10 +138,10 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
     const panel = page.getByTestId('exchange-panel');
     await expect(panel.getByTestId('exchange-from-coin')).toContainText('USDT');
     await expect(panel.getByTestId('exchange-to-coin')).toContainText('USDE');
-    await expect(panel.getByTestId('exchange-available')).toContainText(text.available('250.00'));
+    await expect(panel.getByTestId('exchange-available')).toContainText(text.available('10,250.00'));
 
     // Amount rules: the balance (checked here), then the minimum order amount (the server's, in the user's language).
-    await panel.getByTestId('exchange-from-amount').fill('300');
+    await panel.getByTestId('exchange-from-amount').fill('10300');
     await panel.getByTestId('quote-get').click();
     await expect(panel.getByTestId('exchange-amount-error')).toHaveText(text.exceeds);
     await panel.getByTestId('exchange-from-amount').fill('5');
@@ -180,7 +180,7 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
 
     // The balance is updated.
     await result.getByTestId('exchange-again').click();
-    await expect(panel.getByTestId('exchange-available')).toContainText(text.available('150.00'));
+    await expect(panel.getByTestId('exchange-available')).toContainText(text.available('10,150.00'));
 
     // A flash exchange at the live rate with the default 0.5% slippage.
     await panel.getByTestId('mode-flash').click();
@@ -194,7 +194,7 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
     await expect(result).toContainText('50.00 USDT');
     await expect(result).toContainText('49.95 USDE');
     await result.getByTestId('exchange-again').click();
-    await expect(panel.getByTestId('exchange-available')).toContainText(text.available('100.00'));
+    await expect(panel.getByTestId('exchange-available')).toContainText(text.available('10,100.00'));
 
     // The history: newest first, both kinds; the coin filter (desktop inline, mobile in a modal).
     await page.goto('/my/order/swap');

@@ -83,7 +83,8 @@ test('a deposit through npm run deposit, the balance, an internal withdrawal thr
 
   await logIn(page, DEMO.email, DEMO.password);
   await page.goto('/my/account/main');
-  await expect(page.getByTestId('available-USDT')).toHaveText('250.00');
+  // The seed's 10,000 USDT of the demo account (issue 14 item 14) and the deposit.
+  await expect(page.getByTestId('available-USDT')).toHaveText('10,250.00');
 
   await page.goto('/account/wallet/withdraw/USDT');
   await pickOption(page, page.getByTestId('network-select'), 'TRC20');
@@ -95,9 +96,14 @@ test('a deposit through npm run deposit, the balance, an internal withdrawal thr
   await page.getByTestId('email-code').fill(await readCode(request, DEMO.email, 'WITHDRAW'));
   await page.getByTestId('security-check-submit').click();
   await expect(page.getByTestId('security-check-form')).toBeHidden();
+  // The result card (issue 14 item 13): internal, settled at once, no fee.
+  const result = page.getByTestId('withdraw-result');
+  await expect(result.getByTestId('withdraw-result-amount')).toHaveText('40.00 USDT');
+  await expect(result.getByTestId('withdraw-result-fee')).toHaveText('0.00 USDT');
+  await expect(result.getByTestId('status-tag')).toHaveText('Successful');
 
   await page.goto('/my/account/main');
-  await expect(page.getByTestId('available-USDT')).toHaveText('210.00');
+  await expect(page.getByTestId('available-USDT')).toHaveText('10,210.00');
   await page.goto('/my/order/wallet/withdraw');
   const table = page.getByTestId('record-table');
   await expect(table.getByTestId('record-amount').first()).toHaveText('40.00');
@@ -128,4 +134,20 @@ test('the deposit history on mobile: list mode and the filter modal with reset a
   await page.goto('/my/account/main');
   await expect(page.getByTestId('available-USDT')).toHaveText('12.50');
   expect(await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')).toBe(0);
+});
+
+test('a new user holds nothing: the main account shows how to deposit, and the withdraw form says so', async ({ page, request }, testInfo) => {
+  test.setTimeout(60_000);
+  const email = await register(request);
+  await logIn(page, email, PASSWORD);
+  await page.goto('/my/account/main');
+  const empty = page.getByTestId('wallet-empty');
+  await expect(empty).toBeVisible({ timeout: 20_000 }); // the account pages' chunk, on a busy machine
+  await expect(page.getByTestId('available-USDT')).toHaveText('0.00');
+  await page.screenshot({ path: join(ROOT, 'e2e', 'artifacts', 'screenshots', `${testInfo.project.name}-wallet-empty.png`), fullPage: true, animations: 'disabled' });
+  await empty.getByTestId('wallet-empty-deposit').click();
+  await expect(page).toHaveURL(/\/account\/wallet\/deposit\/USDE$/);
+  await expect(page.getByTestId('deposit-panel')).toBeVisible();
+  await page.goto('/account/wallet/withdraw/USDT');
+  await expect(page.getByTestId('withdraw-empty')).toBeVisible({ timeout: 20_000 }); // the wallet pages' chunk
 });

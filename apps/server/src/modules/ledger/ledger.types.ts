@@ -29,6 +29,11 @@ export const PLATFORM_ACCOUNT_TYPES = [
   'EXCHANGE_INVENTORY',
   /** Money whose destination is not yet known; must be cleared by an operator. */
   'SUSPENSE',
+  /**
+   * Play money of the demo seed (issue 14 item 14): the source of the demo account's starting
+   * balances, outside production only. Goes negative by what it handed out.
+   */
+  'PLATFORM_DEMO_FUNDING',
 ] as const;
 
 export type UserAccountType = (typeof USER_ACCOUNT_TYPES)[number];
@@ -91,6 +96,8 @@ export const ENTRY_KINDS = [
   'CARD',
   'ADJUSTMENT',
   'REVERSAL',
+  /** The demo seed's starting balances (PLATFORM_DEMO_FUNDING → the demo user), never in production. */
+  'DEMO_FUNDING',
 ] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];
 

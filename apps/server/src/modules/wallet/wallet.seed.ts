@@ -1,5 +1,7 @@
 import { ASSET_PRECISION, parseAmountMinor } from '@meridian/contracts/money';
 import type { DbOrTx } from '../../platform/db/client.ts';
+import { postEntry } from '../ledger/ledger.service.ts';
+import { platformAccount, transfer, userAccount } from '../ledger/ledger.types.ts';
 import { coinNetworks, coins } from './wallet.tables.ts';
 
 type SeedCoin = 'BTC' | 'ETH' | 'USDT' | 'USDC' | 'USDE';
@@ -41,4 +43,27 @@ export async function seedWallet(db: DbOrTx): Promise<void> {
       })),
     )
     .onConflictDoNothing();
+}
+
+/**
+ * The demo account's starting balances (issue 14 item 14), in decimals of each coin: enough to try
+ * every flow (a swap, a withdrawal on each network, above every network's minimum plus its fee).
+ */
+export const DEMO_FUNDING: Readonly<Record<SeedCoin, string>> = { USDT: '10000', USDC: '5000', USDE: '5000', BTC: '0.5', ETH: '5' };
+
+/**
+ * Credit the demo user's available balances with `DEMO_FUNDING` through the ledger: one balanced
+ * entry (kind DEMO_FUNDING) from the platform's PLATFORM_DEMO_FUNDING accounts. Idempotent: its key
+ * names the user, so a second run replays the first entry and credits nothing. Only the demo seed
+ * calls it, and the demo seed never runs in production (`config.seedDemo`).
+ * @param userId the demo user's id.
+ * @returns whether this run credited (false: already funded).
+ */
+export async function seedDemoFunding(tx: DbOrTx, userId: string): Promise<boolean> {
+  const postings = Object.entries(DEMO_FUNDING).flatMap(([coin, amount]) => {
+    const asset = coin as SeedCoin;
+    return transfer(platformAccount('PLATFORM_DEMO_FUNDING', asset), userAccount(userId, 'USER_AVAILABLE', asset), parseAmountMinor(amount, asset));
+  });
+  const { isReplay } = await postEntry(tx, { kind: 'DEMO_FUNDING', reference: `demo-funding:${userId}`, idempotencyKey: `demo-funding:${userId}`, postings });
+  return !isReplay;
 }

@@ -9,7 +9,8 @@ export type SendCodeState = 'initial' | 'counting' | 'ended';
 
 /** Control of the button from its form: start the countdown (after a send elsewhere) or reset it. */
 export interface SendCodeHandle {
-  start(): void;
+  /** Count down from `seconds` (default CODE_COUNTDOWN_SECONDS), e.g. the server's retry time of a refused send. */
+  start(seconds?: number): void;
   reset(): void;
 }
 
@@ -40,10 +41,10 @@ export function SendCodeButton({ onSend, onFailure, handleRef, isStartedOnMount 
     if (timer.current) clearInterval(timer.current);
     timer.current = null;
   }, []);
-  const start = useCallback(() => {
+  const start = useCallback((seconds: number = CODE_COUNTDOWN_SECONDS) => {
     stop();
     setState('counting');
-    setSecondsLeft(CODE_COUNTDOWN_SECONDS);
+    setSecondsLeft(seconds);
     timer.current = setInterval(() => {
       setSecondsLeft((left) => {
         if (left <= 1) {
@@ -63,13 +64,13 @@ export function SendCodeButton({ onSend, onFailure, handleRef, isStartedOnMount 
 
   useImperativeHandle(handleRef, () => ({ start, reset }), [start, reset]);
   useEffect(() => {
-    if (isStartedOnMount) start();
+    if (isStartedOnMount) start(CODE_COUNTDOWN_SECONDS);
     return stop;
   }, [isStartedOnMount, start, stop]);
 
   const send = async () => {
     setIsSending(true);
-    start();
+    start(CODE_COUNTDOWN_SECONDS);
     const statusCode = await onSend();
     setIsSending(false);
     if (statusCode !== 200) {

@@ -22,6 +22,11 @@ export interface VerifyFieldsProps {
   onSendFailure?: (statusCode: number) => void;
   sendCodeRef?: Ref<SendCodeHandle>;
   isCountdownStartedOnMount?: boolean;
+  /**
+   * Replaces "The code goes to …" under the email code, e.g. when the server refused a new send
+   * because the code sent earlier is still valid (issue 14 item 10).
+   */
+  emailNote?: string;
 }
 
 const SIX_DIGITS = /^\d{6}$/;
@@ -31,7 +36,7 @@ const SIX_DIGITS = /^\d{6}$/;
  * password → two-factor code; the email code has the send/resend button and the masked address.
  * Field names are the wire names (`emailCaptcha`, `securityPassword`, `mfaCode`).
  */
-export function VerifyFields({ needs, email, onSendCode, onSendFailure, sendCodeRef, isCountdownStartedOnMount }: VerifyFieldsProps) {
+export function VerifyFields({ needs, email, onSendCode, onSendFailure, sendCodeRef, isCountdownStartedOnMount, emailNote }: VerifyFieldsProps) {
   const { t, i18n } = useTranslation('identity');
   const locale = toLocale(i18n.language);
   const codeRule = (requiredKey: string) => [
@@ -52,7 +57,17 @@ export function VerifyFields({ needs, email, onSendCode, onSendFailure, sendCode
           label={t('verify.emailCode')}
           validateStatus={sendError ? 'error' : undefined}
           help={sendError ?? undefined}
-          extra={email ? <Typography.Text type="secondary">{t('verify.sentTo', { email: maskEmail(email) })}</Typography.Text> : null}
+          extra={
+            emailNote ? (
+              <Typography.Text type="secondary" data-testid="email-code-note">
+                {emailNote}
+              </Typography.Text>
+            ) : email ? (
+              <Typography.Text type="secondary" data-testid="email-code-note">
+                {t('verify.sentTo', { email: maskEmail(email) })}
+              </Typography.Text>
+            ) : null
+          }
         >
           <div className="verify-code-row" style={{ display: 'flex', gap: 8 }}>
             <Form.Item name="emailCaptcha" noStyle rules={codeRule('validation.emailCode')}>

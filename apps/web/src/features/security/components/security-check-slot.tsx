@@ -1,11 +1,13 @@
 import type { CaptchaEvent } from '@meridian/contracts/security';
 import { Alert, Button, Form, Spin } from 'antd';
+import { maskEmail } from '@meridian/contracts/identity';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSuccess, request as apiRequest } from '../../../lib/api-client.ts';
 import type { SecurityCheckRequest } from '../../../stores/modal-store.ts';
 import { identityApi, useSecurityConfig, useSelf } from '../../identity/api/identity-api.ts';
 import { applyServerErrors, STATUS_CAPTCHA_FAILED } from '../../identity/components/form-errors.ts';
+import type { SendCodeHandle } from '../../identity/components/send-code-button.tsx';
 import { VerifyFields } from '../../identity/components/verify-fields.tsx';
 
 export interface SecurityCheckSlotProps {
@@ -38,6 +40,15 @@ export function eventOf(request: SecurityCheckRequest): CaptchaEvent {
   return request.event ?? EVENT_BY_PATH.find(([pattern]) => pattern.test(request.path))?.[1] ?? 'WITHDRAW';
 }
 
+/** Business code of a send refused because the last code is younger than 59 s (HTTP 429). */
+const STATUS_CODE_RESEND_WAIT = 112;
+
+/** The seconds to wait that a refused send carries (`content.retryAfterSeconds`), if any. */
+export function retryAfterSecondsOf(content: unknown): number | undefined {
+  const seconds = typeof content === 'object' && content !== null ? (content as { retryAfterSeconds?: unknown }).retryAfterSeconds : undefined;
+  return typeof seconds === 'number' && Number.isInteger(seconds) && seconds > 0 ? seconds : undefined;
+}
+
 interface Factors {
   emailCaptcha?: string;
   securityPassword?: string;
@@ -49,6 +60,9 @@ interface Factors {
  * trade configuration requires, sends the email code on show (starting the countdown), then sends
  * the caller's call with `mfaCode`, `emailCaptcha` and `securityPassword` added. 200: closes and runs
  * the caller's success; another code: runs the caller's failure and stays open; 119 closes it.
+ * Shown again within 59 s (the dialog closed and the action retried), the server refuses a new code
+ * (112, HTTP 429, `retryAfterSeconds`): the countdown shows the server's remaining time and the note
+ * says the earlier code is still valid (issue 14 item 10); another send failure is shown under the input.
  */
 export function SecurityCheckSlot({ request, onClose }: SecurityCheckSlotProps) {
   const { t } = useTranslation('identity');
@@ -58,6 +72,8 @@ export function SecurityCheckSlot({ request, onClose }: SecurityCheckSlotProps) 
   const [error, setError] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
   const hasSentOnShow = useRef(false);
+  const sendCode = useRef<SendCodeHandle>(null);
+  const [emailNote, setEmailNote] = useState<string | undefined>(undefined);
   const event = eventOf(request);
   const trade = config.data?.trade;
   const needs = { email: trade?.email === 1 || EVENTS_ALWAYS_NEEDING_EMAIL.has(event), mfa: trade?.mfa === 1, security: trade?.security === 1 };
@@ -84,7 +100,17 @@ export function SecurityCheckSlot({ request, onClose }: SecurityCheckSlotProps) 
   useEffect(() => {
     if (!needs.email || hasSentOnShow.current) return;
     hasSentOnShow.current = true;
-    void identityApi.sendCode(event);
+    void identityApi.sendCode(event).then((response) => {
+      if (response.statusCode === 200) return;
+      const seconds = response.statusCode === STATUS_CODE_RESEND_WAIT ? retryAfterSecondsOf(response.content) : undefined;
+      if (seconds !== undefined) {
+        sendCode.current?.start(seconds);
+        setEmailNote(t('verify.sentEarlier', { email: self.data ? maskEmail(self.data.email) : '' }));
+      } else {
+        sendCode.current?.reset();
+        setError(response.message);
+      }
+    });
   }, [needs.email, event]);
 
   // Nothing required: run the action directly (spec §4).
@@ -99,7 +125,13 @@ export function SecurityCheckSlot({ request, onClose }: SecurityCheckSlotProps) 
         needs={needs}
         email={self.data?.email ?? ''}
         isCountdownStartedOnMount={needs.email}
-        onSendCode={() => identityApi.sendCode(event)}
+        sendCodeRef={sendCode}
+        emailNote={emailNote}
+        onSendCode={async () => {
+          const response = await identityApi.sendCode(event);
+          if (response.statusCode === 200) setEmailNote(undefined);
+          return response;
+        }}
       />
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} />}
       <Button type="primary" htmlType="submit" block loading={isBusy} data-testid="security-check-submit">

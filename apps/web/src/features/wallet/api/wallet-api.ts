@@ -1,5 +1,5 @@
 import type { Page } from '@meridian/contracts/pagination';
-import type { AddressBookEntry, BalanceContent, DepositAddressContent, WalletCoin, WalletRecord } from '@meridian/contracts/wallet';
+import type { AddressBookEntry, BalanceContent, DepositAddressContent, WalletCoin, WalletRecord, WithdrawCheckBody, WithdrawCheckContent } from '@meridian/contracts/wallet';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient, unwrap } from '../../../lib/api-client.ts';
 import { useUserId } from '../../../lib/session.ts';
@@ -34,6 +34,11 @@ export const walletApi = {
   balance: () => apiClient.get<BalanceContent>('wallet/balance'),
   depositAddress: (coin: string, net: string) => apiClient.get<DepositAddressContent>('wallet/address', { params: { coin, net, action: 'deposit' } }),
   records: (filters: RecordFilters) => apiClient.get<Page<WalletRecord>>('wallet/record', { params: { ...filters } }),
+  /**
+   * The withdrawal's dry run (`POST wallet/withdraw/check`, issue 14 item 10): every check of the
+   * withdrawal, nothing changed, no code asked. Silent: the form shows its refusals inline.
+   */
+  checkWithdrawal: (body: WithdrawCheckBody) => apiClient.post<WithdrawCheckContent>('wallet/withdraw/check', body, { silent: true, apiVersion: '2.0' }),
   cancelWithdrawal: (id: string) => apiClient.post<WalletRecord>(`wallet/withdraw/${id}/cancel`),
   addressBook: () => apiClient.get<AddressBookEntry[]>('wallet/addressbook'),
   deleteAddress: (id: number) => apiClient.delete<null>(`wallet/addressbook/${id}`),

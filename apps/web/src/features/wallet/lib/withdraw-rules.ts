@@ -42,7 +42,10 @@ export function checkWithdrawAmount(text: string, limits: WithdrawLimits): Amoun
   return undefined;
 }
 
-/** What the recipient gets: the amount itself (the fee is charged on top), or undefined if unreadable. */
+/**
+ * What leaves the available balance: the amount plus the network fee (the fee is charged on top, the
+ * recipient gets the amount itself), as a decimal string of the coin; undefined if unreadable.
+ */
 export function totalDebited(text: string, fee: string, coin: string): string | undefined {
   if (!isAssetCode(coin)) return undefined;
   try {

@@ -1,9 +1,9 @@
 import { parseAmountMinor, toDecimalString } from '@meridian/contracts/money';
-import { Button, Card, Col, Row, Skeleton, Space, Statistic, Table } from 'antd';
+import { Button, Card, Col, Empty, Row, Skeleton, Space, Statistic, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageFrame } from '../../../components/page-frame.tsx';
-import { pathTo } from '../../../config/paths.ts';
+import { DEFAULT_WALLET_COIN, pathTo } from '../../../config/paths.ts';
 import { RequireUser } from '../../identity/components/require-user.tsx';
 import { useBalance } from '../api/wallet-api.ts';
 
@@ -53,7 +53,44 @@ interface CoinRow {
   usd: string | null;
 }
 
-/** /my/account/main: each coin's available and frozen amounts and USD value, with deposit and withdraw links. */
+/**
+ * What a user who holds nothing sees above the (all-zero) table (issue 14 item 14): how to start,
+ * with a Deposit button to the deposit page of the default coin.
+ */
+function EmptyWallet() {
+  const { t } = useTranslation('wallet');
+  // Empty does not pass data-* attributes to its element: the test id is on a wrapper.
+  return (
+    <div data-testid="wallet-empty">
+    <Empty
+      image={Empty.PRESENTED_IMAGE_SIMPLE}
+      description={
+        <>
+          <Typography.Title level={5} style={{ marginBottom: 4 }}>
+            {t('empty.title')}
+          </Typography.Title>
+          <Typography.Text type="secondary">{t('empty.description')}</Typography.Text>
+        </>
+      }
+      style={{ marginBlock: 8 }}
+    >
+      <Link to={pathTo('DepositWallet', { coin: DEFAULT_WALLET_COIN })}>
+        <Button type="primary" data-testid="wallet-empty-deposit">
+          {t('empty.deposit')}
+        </Button>
+      </Link>
+    </Empty>
+    </div>
+  );
+}
+
+/** Whether a decimal string is zero ('0', '0.00'). */
+const isZero = (amount: string) => /^0(\.0*)?$/.test(amount);
+
+/**
+ * /my/account/main: each coin's available and frozen amounts and USD value, with deposit and withdraw
+ * links; for a user who holds nothing, first the empty state that leads to a deposit.
+ */
 export function MainAccountPage() {
   const { t } = useTranslation('wallet');
   const balance = useBalance();
@@ -74,6 +111,7 @@ export function MainAccountPage() {
     <RequireUser>
       <PageFrame>
         <div className="content-card">
+          {main && main.assets.every((asset) => isZero(asset.amount)) && <EmptyWallet />}
           {main && (
             <Statistic title={t('account.mainTotal')} value={formatDecimal(main.totalUsd)} prefix="$" style={{ marginBottom: 16 }} data-testid="main-total-usd" />
           )}

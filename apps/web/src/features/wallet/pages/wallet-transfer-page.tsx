@@ -1,17 +1,20 @@
-import { displayAmount } from '@meridian/contracts/money';
-import type { WalletCoin } from '@meridian/contracts/wallet';
+import { displayAmount, isAssetCode } from '@meridian/contracts/money';
+import type { WalletCoin, WalletRecord } from '@meridian/contracts/wallet';
 import { Alert, Button, Descriptions, Form, Input, Select, Skeleton, Space, Typography } from 'antd';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { DEFAULT_WALLET_COIN, pathTo } from '../../../config/paths.ts';
 import { useRouteMeta } from '../../../hooks/use-route-meta.ts';
+import { isSuccess } from '../../../lib/api-client.ts';
 import { openSecurityCheck } from '../../../stores/modal-store.ts';
+import { applyServerErrors } from '../../identity/components/form-errors.ts';
 import { RequireUser } from '../../identity/components/require-user.tsx';
-import { useAddressBook, useBalance, useCoins, useDepositAddress, useInvalidateWallet } from '../api/wallet-api.ts';
+import { useAddressBook, useBalance, useCoins, useDepositAddress, useInvalidateWallet, walletApi } from '../api/wallet-api.ts';
 import { CoinNetworkFields } from '../components/coin-network-fields.tsx';
+import { WithdrawResult } from '../components/withdraw-result.tsx';
 import { checkWithdrawAmount, maxWithdrawable, totalDebited } from '../lib/withdraw-rules.ts';
 
 /**
@@ -102,7 +105,16 @@ interface WithdrawValues {
   amount: string;
 }
 
-/** Withdraw: network, address (or one from the book), amount with its rules, fee, then the security check. */
+/** The withdrawal fields the dry run may name and the form shows inline (the others go to the alert). */
+const WITHDRAW_FORM_FIELDS = ['address', 'amount'] as const;
+
+/**
+ * Withdraw: network, address (or one from the book), amount with its rules, fee; then, before any
+ * code is asked (issue 14 item 10), the form's own rules and the server's dry run
+ * (`wallet/withdraw/check`: address format and burn list per network, limits, balance, holds), whose
+ * refusals are shown on their fields; only then the security check. After it, the result card
+ * (item 13) in place of the form.
+ */
 function WithdrawForm({ coins, coin }: { coins: WalletCoin[]; coin: string }) {
   const { t } = useTranslation('wallet');
   const navigate = useNavigate();
@@ -111,29 +123,61 @@ function WithdrawForm({ coins, coin }: { coins: WalletCoin[]; coin: string }) {
   const balance = useBalance();
   const book = useAddressBook();
   const invalidate = useInvalidateWallet();
+  const [isChecking, setIsChecking] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [result, setResult] = useState<WalletRecord | null>(null);
   const amount = Form.useWatch('amount', form) ?? '';
   const available = balance.data?.wallet.accounts[0]?.assets.find((a) => a.coinCode === coin && a.type === 'available')?.amount ?? '0';
+  const hasNothing = balance.data !== undefined && /^0(\.0*)?$/.test(available);
   const limits = net ? { coin, withdrawMin: net.withdrawMin, withdrawMax: net.withdrawMax, withdrawFee: net.withdrawFee, available } : undefined;
   const debited = net ? totalDebited(amount, net.withdrawFee, coin) : undefined;
   const bookOptions = useMemo(() => (book.data ?? []).filter((entry) => entry.network === network).map((entry) => ({ value: entry.address, label: `${entry.label} · ${entry.address}` })), [book.data, network]);
 
-  const submit = (values: WithdrawValues) => {
-    if (!network) return;
+  const submit = async (values: WithdrawValues) => {
+    if (!network || !isAssetCode(coin)) return;
+    setFormError(null);
+    const body = { coin, network, address: values.address.trim(), amount: values.amount.trim() };
+    setIsChecking(true);
+    const check = await walletApi.checkWithdrawal(body);
+    setIsChecking(false);
+    if (!isSuccess(check)) {
+      setFormError(applyServerErrors(form, check, WITHDRAW_FORM_FIELDS));
+      return;
+    }
     openSecurityCheck({
       method: 'POST',
       path: 'wallet/withdraw',
       event: 'WITHDRAW',
-      data: { coin, network, address: values.address.trim(), amount: values.amount.trim() },
+      data: body,
       headers: { 'api-version': '2.0', 'Idempotency-Key': crypto.randomUUID() },
-      onSuccess: () => {
+      onSuccess: (content) => {
+        setResult(content as WalletRecord);
         form.resetFields();
         invalidate();
       },
     });
   };
 
+  if (result) return <WithdrawResult record={result} onAgain={() => setResult(null)} />;
+
   return (
-    <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} data-testid="withdraw-form">
+    <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => void submit(values)} onValuesChange={() => setFormError(null)} data-testid="withdraw-form">
+      {hasNothing && (
+        <Alert
+          type="info"
+          showIcon
+          message={t('empty.noCoin', { coin })}
+          action={
+            <Link to={pathTo('DepositWallet', { coin })}>
+              <Button size="small" type="primary" data-testid="withdraw-deposit-link">
+                {t('empty.deposit')}
+              </Button>
+            </Link>
+          }
+          style={{ marginBottom: 16 }}
+          data-testid="withdraw-empty"
+        />
+      )}
       <CoinNetworkFields coins={coins} coin={coin} network={network} direction="withdraw" onCoinChange={(next) => void navigate(pathTo('WithdrawWallet', { coin: next }))} onNetworkChange={setNetwork} />
       <Form.Item label={t('withdraw.address')} name="address" rules={[{ required: true, whitespace: true, message: t('withdraw.addressRequired') }]}>
         <Input placeholder={t('withdraw.addressPlaceholder')} data-testid="withdraw-address" autoComplete="off" />
@@ -179,7 +223,8 @@ function WithdrawForm({ coins, coin }: { coins: WalletCoin[]; coin: string }) {
         </Descriptions>
       )}
       <Alert type="info" showIcon message={t('withdraw.internalNote')} style={{ marginBottom: 16 }} />
-      <Button type="primary" htmlType="submit" block disabled={!net} data-testid="withdraw-submit">
+      {formError && <Alert type="error" showIcon message={formError} style={{ marginBottom: 16 }} data-testid="withdraw-error" />}
+      <Button type="primary" htmlType="submit" block disabled={!net} loading={isChecking} data-testid="withdraw-submit">
         {t('withdraw.submit')}
       </Button>
     </Form>
