@@ -115,7 +115,7 @@ export function walletRoutes(options: WalletRoutesOptions) {
       async (request) => {
         const idempotencyKey = idempotencyKeyOf(request);
         const factors = sensitiveActionOf(request);
-        return ok(request, await wallet.requestWithdrawal(currentUser(request).userId, request.body, idempotencyKey, () => factors.verify()));
+        return ok(request, await wallet.requestWithdrawal(currentUser(request).userId, request.body, idempotencyKey, factors));
       },
     );
     routes.post(
@@ -147,7 +147,7 @@ export function walletRoutes(options: WalletRoutesOptions) {
       },
       async (request) => {
         const factors = sensitiveActionOf(request);
-        return ok(request, await wallet.addAddress(currentUser(request).userId, request.body, () => factors.verify()));
+        return ok(request, await wallet.addAddress(currentUser(request).userId, request.body, factors));
       },
     );
     routes.delete(

@@ -117,6 +117,19 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
+ * The sensitive-action check a service runs last (the request's `SensitiveAction`, issue 14 items
+ * 4, 5): `verify()` checks and uses up the one-time factors; `answeredByReplay()` declares a stored
+ * idempotent answer, for which no factor is checked.
+ */
+export interface FactorCheck {
+  verify(): Promise<void>;
+  answeredByReplay(): void;
+}
+
+/** For callers that are not HTTP requests (CLI, tests): no factor to check. */
+const NO_FACTORS: FactorCheck = { verify: async () => {}, answeredByReplay: () => {} };
+
+/**
  * The wallet (issue 4): coins and networks, watch-only deposit addresses, custody-reported
  * deposits credited exactly once, withdrawals with their state machine, the address book, balances
  * and history. Every balance change goes through `postEntry` of the ledger module, in the same
@@ -402,16 +415,19 @@ export class WalletService {
    * @throws FieldError on `network` (unknown), `address` (invalid for the network, burn/contract
    *   destination, own address, not whitelisted) and `amount` (format, precision, zero, limits)
    */
-  async requestWithdrawal(userId: string, body: WithdrawBody, idempotencyKey: string | undefined, verifyFactors: () => Promise<void> = async () => {}): Promise<WalletRecord> {
+  async requestWithdrawal(userId: string, body: WithdrawBody, idempotencyKey: string | undefined, factors: FactorCheck = NO_FACTORS): Promise<WalletRecord> {
     const plan = await this.planWithdrawal(userId, body);
     const { asset, address, amountMinor, feeMinor, type, recipientUserId, requestHash } = plan;
 
     if (idempotencyKey) {
       const replay = await this.replayWithdrawal(userId, idempotencyKey, requestHash);
-      if (replay) return replay;
+      if (replay) {
+        factors.answeredByReplay();
+        return replay;
+      }
     }
     // The one-time factors last: a refused or replayed request never uses up a code (issue 14 items 4, 5).
-    await verifyFactors();
+    await factors.verify();
     try {
       const row = await this.db.transaction(async (tx) => {
         const [created] = await tx
@@ -468,7 +484,7 @@ export class WalletService {
       // A concurrent twin with the same key committed first: answer as a replay.
       if (idempotencyKey && isUniqueViolation(error)) {
         const replay = await this.replayWithdrawal(userId, idempotencyKey, requestHash);
-        if (replay) return replay;
+        if (replay) return replay; // this request verified its factors before it lost the race
       }
       throw error;
     }
@@ -757,12 +773,12 @@ export class WalletService {
    * withdrawals 24 hours later; the user is told of every addition.
    * @throws FieldError on `network` (unknown) and `address` (invalid, burn/contract destination, duplicate).
    */
-  async addAddress(userId: string, input: { label: string; network: string; address: string }, verifyFactors: () => Promise<void> = async () => {}): Promise<AddressBookEntry> {
+  async addAddress(userId: string, input: { label: string; network: string; address: string }, factors: FactorCheck = NO_FACTORS): Promise<AddressBookEntry> {
     if (!chainOf(input.network)) throw new FieldError('network', 'validation.networkRequired');
     const address = await this.checkDestination(input.network, input.address);
     const [duplicate] = await this.db.select({ id: addressBook.id }).from(addressBook).where(and(eq(addressBook.userId, userId), eq(addressBook.network, input.network), eq(addressBook.address, address)));
     if (duplicate) throw new FieldError('address', 'validation.addressBookDuplicate');
-    await verifyFactors();
+    await factors.verify();
     const now = this.now();
     const [row] = await this.db
       .insert(addressBook)

@@ -63,7 +63,12 @@ export interface AuthProvider {
 export interface SensitiveAction {
   /** Check the factors of the body against the user's trade configuration and use up the one-time codes. @throws as `AuthProvider.verifySensitiveAction`. */
   verify(): Promise<void>;
-  /** True once `verify()` succeeded. */
+  /**
+   * Declare that the answer is a stored idempotent answer replayed unchanged (Stripe's rule, issue
+   * 14 item 4): nothing is done, so no factor is checked.
+   */
+  answeredByReplay(): void;
+  /** True once `verify()` succeeded or `answeredByReplay()` was called. */
   readonly isVerified: boolean;
 }
 
@@ -99,6 +104,9 @@ export function registerAuth(app: FastifyInstance, provider: AuthProvider | unde
             isVerified = true;
           });
           return pending;
+        },
+        answeredByReplay: () => {
+          isVerified = true;
         },
         get isVerified() {
           return isVerified;
