@@ -28,6 +28,10 @@ export const VALIDATION_MESSAGES = {
     'en-US': 'Withdrawals go only to address-book addresses at least 24 hours old',
     'zh-HK': '只可提現到已加入地址簿滿 24 小時的地址',
   },
+  'validation.withdrawAddressBlocked': {
+    'en-US': 'This address on the {network} network burns or loses funds (a burn or token contract address); use a wallet address',
+    'zh-HK': '這個 {network} 網絡地址會令資金銷毀或遺失（銷毀地址或代幣合約地址），請使用錢包地址',
+  },
   'validation.networkRequired': { 'en-US': 'Select a network', 'zh-HK': '請選擇網絡' },
   'validation.networkUnavailable': { 'en-US': 'This network is not available for {coin}', 'zh-HK': '{coin} 不支援此網絡' },
   'validation.withdrawMin': { 'en-US': 'Minimum withdrawal not lower than {limit} {unit}', 'zh-HK': '最低提現金額不低於 {limit} {unit}' },

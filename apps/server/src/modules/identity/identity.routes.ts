@@ -30,7 +30,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser } from '../../platform/http/auth.ts';
+import { currentUser, sensitiveActionOf } from '../../platform/http/auth.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { perIpLimit } from '../../platform/ratelimit/rate-limit.ts';
 import { type IdentityAuthProvider, requestMeta, SESSION_COOKIE } from './identity.auth.ts';
@@ -303,6 +303,7 @@ export function identityRoutes({ identity, auth, outbox, isDevMailboxEnabled }: 
         preValidation: async (request) => identity.assertClosable(currentUser(request).userId, requestMeta(request).locale),
       },
       async (request, reply) => {
+        await sensitiveActionOf(request).verify(); // after assertClosable (preValidation) and the body schema
         await identity.closeAccount(currentUser(request).userId, requestMeta(request));
         auth.clearSessionCookie(reply);
         return ok(request, null);

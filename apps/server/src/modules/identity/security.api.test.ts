@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, mutationHeaders, randomTestIp, readLatestCode, registerAndLogin, sensitiveCode, solveHumanCheck, type TestApp, type TestSession } from '../../../test/helpers.ts';
+import { sensitiveActionOf } from '../../platform/http/auth.ts';
 import { totpCode } from '../../platform/security/totp.ts';
 
 /** A money-moving route stand-in that declares itself sensitive (WITHDRAW) and KYC-gated. */
@@ -14,6 +15,7 @@ function registerProbe(app: FastifyInstance, calls: unknown[]) {
     '/api/probe/withdraw',
     { config: { auth: 'user', sensitiveAction: 'WITHDRAW' }, schema: { body: sensitiveFactorsSchema.extend({ amount: z.string() }) } },
     async (request) => {
+      await sensitiveActionOf(request).verify(); // the handler checks the factors after its own validation
       calls.push(request.body);
       return { statusCode: 200, content: null, message: 'Success' };
     },

@@ -25,11 +25,13 @@ import {
   walletRecordQuerySchema,
   walletRecordSchema,
   withdrawBodySchema,
+  withdrawCheckBodySchema,
+  withdrawCheckContentSchema,
 } from '@meridian/contracts/wallet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser } from '../../platform/http/auth.ts';
+import { currentUser, sensitiveActionOf } from '../../platform/http/auth.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { DomainError, FieldError } from '../../platform/http/errors.ts';
 import type { Operator, OperatorRole, WalletService } from './wallet.service.ts';
@@ -110,7 +112,19 @@ export function walletRoutes(options: WalletRoutesOptions) {
         config: { auth: 'user', sensitiveAction: 'WITHDRAW', kyc: 'basic' },
         schema: { tags, summary: 'Withdraw (api-version 2.0); Idempotency-Key header honoured', body: withdrawBodySchema, response: { 200: envelopeSchema(walletRecordSchema) } },
       },
-      async (request) => ok(request, await wallet.requestWithdrawal(currentUser(request).userId, request.body, idempotencyKeyOf(request))),
+      async (request) => {
+        const idempotencyKey = idempotencyKeyOf(request);
+        const factors = sensitiveActionOf(request);
+        return ok(request, await wallet.requestWithdrawal(currentUser(request).userId, request.body, idempotencyKey, factors));
+      },
+    );
+    routes.post(
+      '/wallet/withdraw/check',
+      {
+        config: { auth: 'user', kyc: 'basic' },
+        schema: { tags, summary: 'Dry run of a withdrawal: every check, nothing recorded, no code asked', body: withdrawCheckBodySchema, response: { 200: envelopeSchema(withdrawCheckContentSchema) } },
+      },
+      async (request) => ok(request, await wallet.checkWithdrawal(currentUser(request).userId, request.body)),
     );
     routes.post(
       '/wallet/withdraw/:id/cancel',
@@ -131,7 +145,10 @@ export function walletRoutes(options: WalletRoutesOptions) {
         config: { auth: 'user', sensitiveAction: 'WITHDRAW_ADDRESS_ADD' },
         schema: { tags, summary: 'Save a withdrawal address (security check)', body: addressBookAddBodySchema, response: { 200: envelopeSchema(addressBookEntrySchema) } },
       },
-      async (request) => ok(request, await wallet.addAddress(currentUser(request).userId, request.body)),
+      async (request) => {
+        const factors = sensitiveActionOf(request);
+        return ok(request, await wallet.addAddress(currentUser(request).userId, request.body, factors));
+      },
     );
     routes.delete(
       '/wallet/addressbook/:id',

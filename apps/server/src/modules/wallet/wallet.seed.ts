@@ -2,7 +2,8 @@ import { ASSET_PRECISION, parseAmountMinor } from '@meridian/contracts/money';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { postEntry } from '../ledger/ledger.service.ts';
 import { platformAccount, transfer, userAccount } from '../ledger/ledger.types.ts';
-import { coinNetworks, coins } from './wallet.tables.ts';
+import { normalizeAddress } from './wallet.addresses.ts';
+import { blockedDestinations, coinNetworks, coins } from './wallet.tables.ts';
 
 type SeedCoin = 'BTC' | 'ETH' | 'USDT' | 'USDC' | 'USDE';
 
@@ -24,6 +25,24 @@ const NETWORKS: { coinCode: SeedCoin; network: string; min: string; max: string;
   { coinCode: 'USDE', network: 'ERC20', min: '20', max: '500000', fee: '5', confirmations: 12 },
 ];
 
+const EVM_BLOCKED: { address: string; reason: string }[] = [
+  { address: '0x0000000000000000000000000000000000000000', reason: 'zero address' },
+  { address: '0x000000000000000000000000000000000000dEaD', reason: 'burn address' },
+  { address: '0xdAC17F958D2ee523a2206206994597C13D831ec7', reason: 'USDT token contract' },
+  { address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', reason: 'USDC token contract' },
+  { address: '0x4c9EDD5852cd905f086C759E8383e09bff1E68B3', reason: 'USDe token contract' },
+];
+
+/** Known burn and contract destinations per network (issue 14 item 7), in any valid spelling. */
+const BLOCKED: { network: string; address: string; reason: string }[] = [
+  ...EVM_BLOCKED.map((row) => ({ ...row, network: 'Ethereum' })),
+  ...EVM_BLOCKED.map((row) => ({ ...row, network: 'ERC20' })),
+  { network: 'TRC20', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', reason: 'USDT token contract' },
+  { network: 'TRC20', address: 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb', reason: 'zero address' },
+  { network: 'Bitcoin', address: '1111111111111111111114oLvT2', reason: 'unspendable (zero hash160)' },
+  { network: 'Bitcoin', address: '1BitcoinEaterAddressDontSendf59kuE', reason: 'burn address' },
+];
+
 /** Coins and networks (issue 4 list), idempotent: existing rows, perhaps edited by operators, stay. */
 export async function seedWallet(db: DbOrTx): Promise<void> {
   await db
@@ -42,6 +61,10 @@ export async function seedWallet(db: DbOrTx): Promise<void> {
         confirmationsRequired: net.confirmations,
       })),
     )
+    .onConflictDoNothing();
+  await db
+    .insert(blockedDestinations)
+    .values(BLOCKED.map((row) => ({ ...row, address: normalizeAddress(row.network, row.address) ?? row.address })))
     .onConflictDoNothing();
 }
 

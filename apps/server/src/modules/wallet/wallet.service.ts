@@ -11,6 +11,8 @@ import {
   type WalletRecordQuery,
   WITHDRAW_STATUS,
   type WithdrawBody,
+  type WithdrawCheckBody,
+  type WithdrawCheckContent,
   type WithdrawStatus,
 } from '@meridian/contracts/wallet';
 import Decimal from 'decimal.js';
@@ -18,10 +20,10 @@ import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'dri
 import type { HDKey } from '@scure/bip32';
 import type { Db, DbOrTx, Tx } from '../../platform/db/client.ts';
 import { DomainError, FieldError } from '../../platform/http/errors.ts';
-import { postEntry, userBalances, userPostingsPage } from '../ledger/ledger.service.ts';
+import { accountBalance, postEntry, userBalances, userPostingsPage } from '../ledger/ledger.service.ts';
 import { type EntryInput, platformAccount, transfer, userAccount } from '../ledger/ledger.types.ts';
 import { type Chain, chainOf, deriveAddress, normalizeAddress } from './wallet.addresses.ts';
-import { addressBook, coinNetworks, coins, custodyDeliveries, depositAddresses, deposits, hdIndexCounters, operators, withdrawals } from './wallet.tables.ts';
+import { addressBook, blockedDestinations, coinNetworks, coins, custodyDeliveries, depositAddresses, deposits, hdIndexCounters, operators, withdrawals } from './wallet.tables.ts';
 
 /** USD per one coin as an exact decimal string, or null when no price is available now. */
 export interface UsdPriceSource {
@@ -115,6 +117,19 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
+ * The sensitive-action check a service runs last (the request's `SensitiveAction`, issue 14 items
+ * 4, 5): `verify()` checks and uses up the one-time factors; `answeredByReplay()` declares a stored
+ * idempotent answer, for which no factor is checked.
+ */
+export interface FactorCheck {
+  verify(): Promise<void>;
+  answeredByReplay(): void;
+}
+
+/** For callers that are not HTTP requests (CLI, tests): no factor to check. */
+const NO_FACTORS: FactorCheck = { verify: async () => {}, answeredByReplay: () => {} };
+
+/**
  * The wallet (issue 4): coins and networks, watch-only deposit addresses, custody-reported
  * deposits credited exactly once, withdrawals with their state machine, the address book, balances
  * and history. Every balance change goes through `postEntry` of the ledger module, in the same
@@ -182,12 +197,13 @@ export class WalletService {
    * The user's deposit address for `coinCode` on `network`, derived on first request at the chain's
    * next index (`hd_index_counters`, one atomic upsert: an index is never given twice). One address
    * per user per chain: ETH and every ERC20 token share it.
-   * @throws DomainError DEPOSIT_UNAVAILABLE (136) when the coin/network is disabled or unknown.
+   * @throws FieldError on `net` when the coin does not move on the network (issue 14 item 2);
+   *   DomainError DEPOSIT_UNAVAILABLE (136) when the coin or its network is switched off.
    */
   async depositAddress(userId: string, coinCode: AssetCode, network: string): Promise<DepositAddressContent> {
-    const found = await this.findNetwork(this.db, coinCode, network);
+    const found = await this.findKnownNetwork(coinCode, network, 'net');
     const chain = chainOf(network);
-    if (!found || !found.net.isDepositEnabled || !chain) throw new DomainError('DEPOSIT_UNAVAILABLE');
+    if (!found.coin.isEnabled || !found.net.isDepositEnabled || !chain) throw new DomainError('DEPOSIT_UNAVAILABLE');
     const address = await this.addressOf(userId, chain);
     return { coinCode, network, address, confirmationsRequired: found.net.confirmationsRequired };
   }
@@ -306,25 +322,20 @@ export class WalletService {
   // ---------------------------------------------------------------- withdrawals
 
   /**
-   * `POST wallet/withdraw`: validate, then in one transaction record the withdrawal and post its
-   * entry. OUTER: amount + fee move from available to frozen (status 0, waiting for an operator).
-   * INTERNAL (the address is another user's deposit address): the amount moves to that user at once,
-   * no fee (status 2), with an INTERNAL deposit on their side.
-   *
-   * With an `idempotencyKey`, a repeat of the same request returns the first withdrawal and moves
-   * nothing; the same key with another request is refused (CONFLICT 121).
-   *
-   * @throws DomainError WITHDRAW_UNAVAILABLE (135), SECURITY_HOLD (106), INSUFFICIENT_BALANCE (130), CONFLICT (121)
-   * @throws FieldError on `address` (invalid for the network, own address, not whitelisted) and
-   *   `amount` (format, precision, zero, below the minimum, above the maximum)
+   * Every check of a withdrawal, shared by `POST wallet/withdraw` and its dry run
+   * `POST wallet/withdraw/check` (issue 14 items 2, 7, 10), in this order: network (unknown →
+   * field `network`; known but switched off → 135), address (format, burn/contract destination,
+   * own address, whitelist), amount (format, limits), security hold, available balance ≥ amount + fee.
+   * Reads only; changes nothing.
+   * @throws FieldError on `network`, `address`, `amount`; DomainError WITHDRAW_UNAVAILABLE (135),
+   *   SECURITY_HOLD (106), INSUFFICIENT_BALANCE (130).
    */
-  async requestWithdrawal(userId: string, body: WithdrawBody, idempotencyKey: string | undefined): Promise<WalletRecord> {
-    const found = await this.findNetwork(this.db, body.coin, body.network);
+  private async planWithdrawal(userId: string, body: WithdrawCheckBody) {
+    const found = await this.findKnownNetwork(body.coin, body.network);
     const chain = chainOf(body.network);
-    if (!found || !found.net.isWithdrawEnabled || !chain) throw new DomainError('WITHDRAW_UNAVAILABLE');
+    if (!found.coin.isEnabled || !found.net.isWithdrawEnabled || !chain) throw new DomainError('WITHDRAW_UNAVAILABLE');
     const asset = body.coin;
-    const address = normalizeAddress(body.network, body.address);
-    if (!address) throw new FieldError('address', 'validation.withdrawAddressInvalid', { network: body.network });
+    const address = await this.checkDestination(body.network, body.address);
     const amountMinor = parseWireAmount(body.amount, asset, 'amount');
     if (amountMinor < found.net.withdrawMinMinor) throw new FieldError('amount', 'validation.withdrawMin', { limit: formatAmount(found.net.withdrawMinMinor, asset), unit: asset });
     if (amountMinor > found.net.withdrawMaxMinor) throw new FieldError('amount', 'validation.withdrawMax', { limit: formatAmount(found.net.withdrawMaxMinor, asset), unit: asset });
@@ -339,14 +350,84 @@ export class WalletService {
         .where(and(eq(addressBook.userId, userId), eq(addressBook.network, body.network), eq(addressBook.address, address), lte(addressBook.usableAt, this.now())));
       if (!entry) throw new FieldError('address', 'validation.withdrawAddressNotWhitelisted');
     }
-    const type = recipientUserId ? 'INTERNAL' : 'OUTER';
+    const type: 'INTERNAL' | 'OUTER' = recipientUserId ? 'INTERNAL' : 'OUTER';
     const feeMinor = type === 'INTERNAL' ? 0n : found.net.withdrawFeeMinor;
+    // Checked again, atomically, by the ledger when the withdrawal posts; here so that a refusal comes before any code is used.
+    if ((await accountBalance(this.db, userAccount(userId, 'USER_AVAILABLE', asset))) < amountMinor + feeMinor) throw new DomainError('INSUFFICIENT_BALANCE');
     const requestHash = createHash('sha256').update(JSON.stringify([asset, body.network, address, amountMinor.toString()])).digest('hex');
+    return { asset, chain, address, amountMinor, feeMinor, type, recipientUserId, requestHash };
+  }
+
+  /**
+   * The network row of a coin, whether switched on or not.
+   * @throws FieldError on `network` (validation.networkRequired) when the coin does not move on it
+   *   (a client mistake: "FOO", "trc20", "ERC20 " — issue 14 item 2).
+   */
+  private async findKnownNetwork(coinCode: string, network: string, field = 'network') {
+    const [row] = await this.db.select({ coin: coins, net: coinNetworks }).from(coinNetworks).innerJoin(coins, eq(coins.coinCode, coinNetworks.coinCode)).where(and(eq(coinNetworks.coinCode, coinCode), eq(coinNetworks.network, network)));
+    if (!row || !chainOf(network)) throw new FieldError(field, 'validation.networkRequired');
+    return row;
+  }
+
+  /**
+   * A destination on `network` in canonical form.
+   * @throws FieldError on `address`: not valid on the network, or a known burn/contract destination
+   *   (`blocked_destinations`, issue 14 item 7).
+   */
+  private async checkDestination(network: string, text: string): Promise<string> {
+    const address = normalizeAddress(network, text);
+    if (!address) throw new FieldError('address', 'validation.withdrawAddressInvalid', { network });
+    const [blocked] = await this.db.select().from(blockedDestinations).where(and(eq(blockedDestinations.network, network), eq(blockedDestinations.address, address)));
+    if (blocked) throw new FieldError('address', 'validation.withdrawAddressBlocked', { network });
+    return address;
+  }
+
+  /**
+   * `POST wallet/withdraw/check` (issue 14 item 10): the dry run of a withdrawal — the same checks
+   * (`planWithdrawal`), nothing recorded, no factor asked. Amounts are decimal strings of the coin.
+   * @throws as `requestWithdrawal` minus CONFLICT.
+   */
+  async checkWithdrawal(userId: string, body: WithdrawCheckBody): Promise<WithdrawCheckContent> {
+    const plan = await this.planWithdrawal(userId, body);
+    return {
+      coinCode: plan.asset,
+      network: body.network,
+      address: plan.address,
+      type: plan.type,
+      amount: toDecimalString(plan.amountMinor, plan.asset),
+      fee: toDecimalString(plan.feeMinor, plan.asset),
+      totalDebited: toDecimalString(plan.amountMinor + plan.feeMinor, plan.asset),
+    };
+  }
+
+  /**
+   * `POST wallet/withdraw`: validate, then in one transaction record the withdrawal and post its
+   * entry. OUTER: amount + fee move from available to frozen (status 0, waiting for an operator).
+   * INTERNAL (the address is another user's deposit address): the amount moves to that user at once,
+   * no fee (status 2), with an INTERNAL deposit on their side.
+   *
+   * With an `idempotencyKey`, a repeat of the same request returns the first withdrawal and moves
+   * nothing — before `verifyFactors` runs, so a retry after a lost answer needs no fresh code (issue
+   * 14 item 4); the same key with another request is refused (CONFLICT 121). `verifyFactors` (the
+   * sensitive-action check, which uses up one-time codes) runs after every other check passed.
+   *
+   * @throws DomainError WITHDRAW_UNAVAILABLE (135), SECURITY_HOLD (106), INSUFFICIENT_BALANCE (130), CONFLICT (121)
+   * @throws FieldError on `network` (unknown), `address` (invalid for the network, burn/contract
+   *   destination, own address, not whitelisted) and `amount` (format, precision, zero, limits)
+   */
+  async requestWithdrawal(userId: string, body: WithdrawBody, idempotencyKey: string | undefined, factors: FactorCheck = NO_FACTORS): Promise<WalletRecord> {
+    const plan = await this.planWithdrawal(userId, body);
+    const { asset, address, amountMinor, feeMinor, type, recipientUserId, requestHash } = plan;
 
     if (idempotencyKey) {
       const replay = await this.replayWithdrawal(userId, idempotencyKey, requestHash);
-      if (replay) return replay;
+      if (replay) {
+        factors.answeredByReplay();
+        return replay;
+      }
     }
+    // The one-time factors last: a refused or replayed request never uses up a code (issue 14 items 4, 5).
+    await factors.verify();
     try {
       const row = await this.db.transaction(async (tx) => {
         const [created] = await tx
@@ -403,7 +484,7 @@ export class WalletService {
       // A concurrent twin with the same key committed first: answer as a replay.
       if (idempotencyKey && isUniqueViolation(error)) {
         const replay = await this.replayWithdrawal(userId, idempotencyKey, requestHash);
-        if (replay) return replay;
+        if (replay) return replay; // this request verified its factors before it lost the race
       }
       throw error;
     }
@@ -690,12 +771,14 @@ export class WalletService {
   /**
    * Save an address (the route ran the WITHDRAW_ADDRESS_ADD check). Usable for whitelisted
    * withdrawals 24 hours later; the user is told of every addition.
-   * @throws FieldError on `network` (unknown) and `address` (invalid, duplicate).
+   * @throws FieldError on `network` (unknown) and `address` (invalid, burn/contract destination, duplicate).
    */
-  async addAddress(userId: string, input: { label: string; network: string; address: string }): Promise<AddressBookEntry> {
+  async addAddress(userId: string, input: { label: string; network: string; address: string }, factors: FactorCheck = NO_FACTORS): Promise<AddressBookEntry> {
     if (!chainOf(input.network)) throw new FieldError('network', 'validation.networkRequired');
-    const address = normalizeAddress(input.network, input.address);
-    if (!address) throw new FieldError('address', 'validation.withdrawAddressInvalid', { network: input.network });
+    const address = await this.checkDestination(input.network, input.address);
+    const [duplicate] = await this.db.select({ id: addressBook.id }).from(addressBook).where(and(eq(addressBook.userId, userId), eq(addressBook.network, input.network), eq(addressBook.address, address)));
+    if (duplicate) throw new FieldError('address', 'validation.addressBookDuplicate');
+    await factors.verify();
     const now = this.now();
     const [row] = await this.db
       .insert(addressBook)

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, index, integer, pgTable, serial, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, index, integer, pgTable, primaryKey, serial, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, minorAmount } from '../../platform/db/columns.ts';
 
 /**
@@ -171,3 +171,20 @@ export const operators = pgTable('operators', {
   isActive: boolean('is_active').notNull().default(true),
   createdAt: createdAt(),
 });
+
+/**
+ * Destinations that burn or lose funds on a network (issue 14 item 7): zero/burn addresses and the
+ * token contracts of the network's own coins. Editable data (seeded by `wallet.seed.ts`, operators
+ * may add rows); a withdrawal, its dry run and the address book refuse them with a field error on
+ * `address`. `address` is stored in the canonical form of `normalizeAddress`.
+ */
+export const blockedDestinations = pgTable(
+  'blocked_destinations',
+  {
+    network: text('network').notNull(),
+    address: text('address').notNull(),
+    /** Why it is refused, for operators (e.g. "zero address", "USDT token contract"). */
+    reason: text('reason').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.network, table.address] })],
+);

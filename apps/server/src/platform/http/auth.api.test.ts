@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { sensitiveFactorsSchema } from '@meridian/contracts/security';
 import { createTestApp, mutationHeaders, type TestApp } from '../../../test/helpers.ts';
-import { currentUser } from './auth.ts';
+import { currentUser, sensitiveActionOf } from './auth.ts';
 import { DomainError } from './errors.ts';
 
 /**
@@ -20,6 +20,7 @@ function registerProbe(app: FastifyInstance, calls: string[]) {
       schema: { body: sensitiveFactorsSchema.extend({ amount: z.string() }) },
     },
     async (request) => {
+      await sensitiveActionOf(request).verify(); // the handler checks the factors after its own validation
       calls.push(`handler:${currentUser(request).userId}`);
       return { statusCode: 200, content: null, message: 'Success' };
     },

@@ -27,6 +27,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, or null. Set before validation on routes with `auth` 'user' or 'optional'. */
     auth: AuthContext | null;
+    /** On a route with `sensitiveAction`: the factor check the handler must run (see `SensitiveAction`); null elsewhere. */
+    sensitiveAction: SensitiveAction | null;
   }
 }
 
@@ -53,11 +55,32 @@ export interface AuthProvider {
 }
 
 /**
- * Enforce each route's declared `auth`, `kyc` and `sensitiveAction` (in that order; sensitive-action
- * factors are checked after the body passed validation, so a bad body never consumes a code).
+ * The deferred factor check of a sensitive action (issue 14 items 4, 5). The handler (or the service
+ * it calls) runs `verify()` LAST — after the whole request was validated and after an idempotent
+ * replay was answered — so a refusal that is not about the code, or a retry of a stored answer,
+ * never uses up a one-time code. Calling `verify()` again returns the first call's promise.
+ */
+export interface SensitiveAction {
+  /** Check the factors of the body against the user's trade configuration and use up the one-time codes. @throws as `AuthProvider.verifySensitiveAction`. */
+  verify(): Promise<void>;
+  /**
+   * Declare that the answer is a stored idempotent answer replayed unchanged (Stripe's rule, issue
+   * 14 item 4): nothing is done, so no factor is checked.
+   */
+  answeredByReplay(): void;
+  /** True once `verify()` succeeded or `answeredByReplay()` was called. */
+  readonly isVerified: boolean;
+}
+
+/**
+ * Enforce each route's declared `auth`, `kyc` and `sensitiveAction`. `auth` and `kyc` are checked
+ * before the handler; `sensitiveAction` gives the request a `SensitiveAction` that the handler must
+ * `verify()` after its own validation. A 2xx answer of a sensitive route whose check never passed
+ * is a programmer error: it is replaced by a 500 and logged, so no route can skip the check.
  */
 export function registerAuth(app: FastifyInstance, provider: AuthProvider | undefined): void {
   app.decorateRequest('auth', null);
+  app.decorateRequest('sensitiveAction', null);
   app.addHook('onRequest', async (request) => {
     const requirement = request.routeOptions.config.auth ?? 'none';
     if (requirement === 'none') return;
@@ -72,14 +95,39 @@ export function registerAuth(app: FastifyInstance, provider: AuthProvider | unde
     if (kyc) await provider.requireKyc(auth, kyc);
     if (sensitiveAction) {
       const body = (request.body ?? {}) as SensitiveFactors;
-      await provider.verifySensitiveAction(
-        auth,
-        sensitiveAction,
-        { mfaCode: body.mfaCode, emailCaptcha: body.emailCaptcha, securityPassword: body.securityPassword },
-        request,
-      );
+      const factors = { mfaCode: body.mfaCode, emailCaptcha: body.emailCaptcha, securityPassword: body.securityPassword };
+      let pending: Promise<void> | undefined;
+      let isVerified = false;
+      request.sensitiveAction = {
+        verify: () => {
+          pending ??= provider.verifySensitiveAction(auth, sensitiveAction, factors, request).then(() => {
+            isVerified = true;
+          });
+          return pending;
+        },
+        answeredByReplay: () => {
+          isVerified = true;
+        },
+        get isVerified() {
+          return isVerified;
+        },
+      };
     }
   });
+  app.addHook('preSerialization', async (request, reply, payload) => {
+    if (!request.routeOptions.config.sensitiveAction || reply.statusCode >= 300 || request.sensitiveAction?.isVerified) return payload;
+    request.log.error({ url: request.url }, 'sensitive route answered without verifying its factors');
+    throw new Error('sensitive action answered without verification');
+  });
+}
+
+/**
+ * The factor check of a route declared with `sensitiveAction`.
+ * @throws Error (a programmer error, 500) on a route without one.
+ */
+export function sensitiveActionOf(request: FastifyRequest): SensitiveAction {
+  if (!request.sensitiveAction) throw new Error(`route ${request.url} has no sensitiveAction`);
+  return request.sensitiveAction;
 }
 
 /** The signed-in user of a route declared `auth: 'user'`. @throws DomainError LOGIN_EXPIRED when none. */
