@@ -1,3 +1,4 @@
+import type { DbOrTx } from '../../platform/db/client.ts';
 import { HEADER_USER_LANG } from '@meridian/contracts/http';
 import { isLocale } from '@meridian/contracts/locale';
 import type { CaptchaEvent, SensitiveFactors } from '@meridian/contracts/security';
@@ -45,7 +46,7 @@ export class IdentityAuthProvider implements AuthProvider {
     return this.identity.resolveSession(token, { fresh: request.routeOptions.config.sensitiveAction !== undefined, locale });
   }
 
-  verifySensitiveAction(auth: AuthContext, event: CaptchaEvent, factors: SensitiveFactors, request: FastifyRequest): Promise<void> {
+  verifySensitiveAction(auth: AuthContext, event: CaptchaEvent, factors: SensitiveFactors, request: FastifyRequest): Promise<(db?: DbOrTx) => Promise<void>> {
     return this.identity.verifySensitiveAction(auth.userId, event, factors, requestMeta(request));
   }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client.ts';
+import type { Db, DbOrTx } from '../../platform/db/client.ts';
 import { DomainError } from '../../platform/http/errors.ts';
 import { hashesEqual, keyedHash, randomNumericCode, randomToken } from '../../platform/security/one-time-codes.ts';
 import { flowTickets, verificationCodes } from './identity.tables.ts';
@@ -94,7 +94,7 @@ export class VerificationCodes {
    * With `consume`, a right code is used up atomically (a second use fails).
    * @throws DomainError CAPTCHA_FAILED (119) when wrong, expired, used, void, or for another user.
    */
-  async check(channel: CodeChannel, address: string, event: string, code: string, options: { consume: boolean; userId?: string }): Promise<void> {
+  async check(channel: CodeChannel, address: string, event: string, code: string, options: { consume: boolean; userId?: string }): Promise<string> {
     const now = new Date();
     const [row] = await this.db
       .select()
@@ -123,11 +123,21 @@ export class VerificationCodes {
         .where(and(eq(verificationCodes.id, row.id), isNull(verificationCodes.usedAt)));
       throw new DomainError('CAPTCHA_FAILED');
     }
-    if (!options.consume) return;
-    const used = await this.db
+    if (options.consume) await this.consume(this.db, row.id);
+    return row.id;
+  }
+
+  /**
+   * Use up the code `codeId` that `check` accepted, on `db` — a caller's transaction, so the code is
+   * used up only if the action it authorises commits (issue 14 item 5). A conditional update: of two
+   * requests racing with one code, the second finds it used.
+   * @throws DomainError CAPTCHA_FAILED when the code was used up meanwhile.
+   */
+  async consume(db: DbOrTx, codeId: string): Promise<void> {
+    const used = await db
       .update(verificationCodes)
-      .set({ usedAt: now })
-      .where(and(eq(verificationCodes.id, row.id), isNull(verificationCodes.usedAt)))
+      .set({ usedAt: new Date() })
+      .where(and(eq(verificationCodes.id, codeId), isNull(verificationCodes.usedAt)))
       .returning({ id: verificationCodes.id });
     if (used.length === 0) throw new DomainError('CAPTCHA_FAILED');
   }

@@ -702,10 +702,21 @@ export class IdentityService {
    * @throws FieldError naming a missing factor (120); DomainError CAPTCHA_FAILED (119) for a wrong
    * one; ACCOUNT_LOCKED (103) while the security code is locked.
    */
-  async verifySensitiveAction(userId: string, event: CaptchaEvent, factors: SensitiveFactors, meta: RequestMeta): Promise<void> {
+  /**
+   * The sensitive-action check of `event` (the route's `sensitiveAction`): `factors` against the
+   * user's trade configuration. Checks every factor now — a wrong one answers 119 and is counted
+   * here — but uses up nothing: it returns the step that uses up the email code, which the caller
+   * runs last, in the transaction of the action it authorises (issue 14 item 5).
+   * @returns `consume(db?)`: uses up the email code on `db` (default: this service's database).
+   * @throws DomainError CAPTCHA_FAILED (119), ACCOUNT_LOCKED; FieldError for a missing factor (120).
+   */
+  async verifySensitiveAction(userId: string, event: CaptchaEvent, factors: SensitiveFactors, meta: RequestMeta): Promise<(db?: DbOrTx) => Promise<void>> {
     const user = await this.requireUser(userId);
-    await this.verifyFactors(user, event, factors, this.tradeFactors(user), meta);
+    const codeId = await this.checkFactors(user, event, factors, this.tradeFactors(user), meta);
     await this.audit(user.id, 'sensitive_action.verified', meta, { event });
+    return async (db = this.db) => {
+      if (codeId !== undefined) await this.codes.consume(db, codeId);
+    };
   }
 
   /**
@@ -720,18 +731,33 @@ export class IdentityService {
     required: { email: boolean; mfa: boolean; security: boolean },
     meta: RequestMeta,
   ): Promise<void> {
+    const codeId = await this.checkFactors(user, event, factors, required, meta);
+    if (codeId !== undefined) await this.codes.consume(this.db, codeId);
+  }
+
+  /**
+   * The checks of `verifyFactors` without using up the email code.
+   * @returns the id of the accepted email code, to use up; undefined when no email code is required.
+   */
+  private async checkFactors(
+    user: UserRow,
+    event: CaptchaEvent,
+    factors: SensitiveFactors,
+    required: { email: boolean; mfa: boolean; security: boolean },
+    meta: RequestMeta,
+  ): Promise<string | undefined> {
     const needsMfa = required.mfa && user.mfaSecret !== null;
     const needsSecurity = required.security && user.securityPasswordHash !== null;
     if (required.email && !factors.emailCaptcha) throw new FieldError('emailCaptcha', 'validation.emailCode');
     if (needsSecurity && !factors.securityPassword) throw new FieldError('securityPassword', 'validation.securityPassword');
     if (needsMfa && !factors.mfaCode) throw new FieldError('mfaCode', 'validation.mfaCode');
-    if (required.email) await this.codes.check('email', user.email, event, factors.emailCaptcha ?? '', { consume: false, userId: user.id });
+    const codeId = required.email ? await this.codes.check('email', user.email, event, factors.emailCaptcha ?? '', { consume: false, userId: user.id }) : undefined;
     if (needsSecurity) await this.checkSecurityPassword(user, factors.securityPassword ?? '', meta);
     if (needsMfa && !(await this.acceptTotp(user, factors.mfaCode ?? ''))) {
       await this.audit(user.id, 'mfa.failure', meta, { event });
       throw new DomainError('CAPTCHA_FAILED');
     }
-    if (required.email) await this.codes.check('email', user.email, event, factors.emailCaptcha ?? '', { consume: true, userId: user.id });
+    return codeId;
   }
 
   /** Check the 6-digit security code; 5 wrong in a row lock it for 30 minutes. */

@@ -118,16 +118,18 @@ function isUniqueViolation(error: unknown): boolean {
 
 /**
  * The sensitive-action check a service runs last (the request's `SensitiveAction`, issue 14 items
- * 4, 5): `verify()` checks and uses up the one-time factors; `answeredByReplay()` declares a stored
- * idempotent answer, for which no factor is checked.
+ * 4, 5): `check()` checks the factors after every other check passed; `consume(tx)` uses the
+ * one-time codes up as the last step of the action's transaction, so they are used only if it
+ * commits; `answeredByReplay()` declares a stored idempotent answer, for which no factor is checked.
  */
 export interface FactorCheck {
-  verify(): Promise<void>;
+  check(): Promise<void>;
+  consume(tx: DbOrTx): Promise<void>;
   answeredByReplay(): void;
 }
 
 /** For callers that are not HTTP requests (CLI, tests): no factor to check. */
-const NO_FACTORS: FactorCheck = { verify: async () => {}, answeredByReplay: () => {} };
+const NO_FACTORS: FactorCheck = { check: async () => {}, consume: async () => {}, answeredByReplay: () => {} };
 
 /**
  * The wallet (issue 4): coins and networks, watch-only deposit addresses, custody-reported
@@ -426,8 +428,9 @@ export class WalletService {
         return replay;
       }
     }
-    // The one-time factors last: a refused or replayed request never uses up a code (issue 14 items 4, 5).
-    await factors.verify();
+    // The one-time factors last: a refused or replayed request never uses up a code, and the code is
+    // used up in the withdrawal's own transaction (issue 14 items 4, 5).
+    await factors.check();
     try {
       const row = await this.db.transaction(async (tx) => {
         const [created] = await tx
@@ -455,6 +458,7 @@ export class WalletService {
             idempotencyKey: `withdrawal:${w.id}:freeze`,
             postings: transfer(userAccount(userId, 'USER_AVAILABLE', asset), userAccount(userId, 'USER_FROZEN', asset), amountMinor + feeMinor),
           });
+          await factors.consume(tx);
           return w;
         }
         const { entry } = await postEntry(tx, {
@@ -477,6 +481,7 @@ export class WalletService {
           entryId: entry.id,
           creditedAt: this.now(),
         });
+        await factors.consume(tx);
         return w;
       });
       return this.toWithdrawRecord(row);
@@ -778,14 +783,18 @@ export class WalletService {
     const address = await this.checkDestination(input.network, input.address);
     const [duplicate] = await this.db.select({ id: addressBook.id }).from(addressBook).where(and(eq(addressBook.userId, userId), eq(addressBook.network, input.network), eq(addressBook.address, address)));
     if (duplicate) throw new FieldError('address', 'validation.addressBookDuplicate');
-    await factors.verify();
+    await factors.check();
     const now = this.now();
-    const [row] = await this.db
-      .insert(addressBook)
-      .values({ userId, network: input.network, address, label: input.label, createdAt: now, usableAt: new Date(now.getTime() + WHITELIST_DELAY_MS) })
-      .onConflictDoNothing()
-      .returning();
-    if (!row) throw new FieldError('address', 'validation.addressBookDuplicate');
+    const row = await this.db.transaction(async (tx) => {
+      const [inserted] = await tx
+        .insert(addressBook)
+        .values({ userId, network: input.network, address, label: input.label, createdAt: now, usableAt: new Date(now.getTime() + WHITELIST_DELAY_MS) })
+        .onConflictDoNothing()
+        .returning();
+      if (!inserted) throw new FieldError('address', 'validation.addressBookDuplicate');
+      await factors.consume(tx);
+      return inserted;
+    });
     await this.options.notifier?.addressAdded(userId, row.label, row.network, row.address).catch((error: unknown) => this.options.log.warn({ err: error }, 'address-book notification failed'));
     return { id: row.id, label: row.label, network: row.network, address: row.address, createTime: row.createdAt.toISOString(), usableAt: row.usableAt.toISOString() };
   }

@@ -166,6 +166,26 @@ describe('one-time codes checked last (items 4, 5)', () => {
     expect(await available(session.userId)).toBe(79_000_000n);
   });
 
+  it('uses the email code up in the withdrawal\'s own transaction: a withdrawal that rolls back leaves the code usable', async () => {
+    const session = await fundedUser();
+    const emailCaptcha = await sensitiveCode(t.app, session, 'WITHDRAW');
+    const meta = { ip: null, userAgent: null, locale: 'en-US' as const, deviceId: null };
+    const consumeCode = await t.app.identity.verifySensitiveAction(session.userId, 'WITHDRAW', { emailCaptcha }, meta);
+    // Between the factor check and the transaction, another withdrawal drains the balance: the
+    // ledger refuses this one inside its transaction, which must take the code's use with it.
+    const draining = {
+      check: async () => void (await t.app.wallet.requestWithdrawal(session.userId, { coin: 'USDT', network: 'TRC20', address: EXTERNAL_TRON, amount: '90' }, undefined)),
+      consume: consumeCode,
+      answeredByReplay: () => {},
+    };
+    await expect(t.app.wallet.requestWithdrawal(session.userId, { coin: 'USDT', network: 'TRC20', address: EXTERNAL_TRON, amount: '20' }, undefined, draining)).rejects.toThrow();
+    expect(await withdrawalCount(session.userId)).toBe(1);
+    await depositUsdt(session.userId, '50');
+    const retry = await post(session, '/api/wallet/withdraw', { coin: 'USDT', network: 'TRC20', address: EXTERNAL_TRON, amount: '20', emailCaptcha });
+    expect(retry.json().statusCode).toBe(200);
+    expect(await withdrawalCount(session.userId)).toBe(2);
+  });
+
   it('does not use up the code of an address-book entry refused for its address', async () => {
     const session = await fundedUser();
     const emailCaptcha = await sensitiveCode(t.app, session, 'WITHDRAW_ADDRESS_ADD');

@@ -50,6 +50,9 @@ describe('declarative route permissions', () => {
       verifySensitiveAction: async (_auth: unknown, event: string, factors: { emailCaptcha?: string }) => {
         calls.push(`factors:${event}:${factors.emailCaptcha ?? '-'}`);
         if (factors.emailCaptcha !== '123456') throw new DomainError('CAPTCHA_FAILED');
+        return async () => {
+          calls.push(`consumed:${event}`);
+        };
       },
     };
     t = await createTestApp({ authProvider: provider, configure: (app) => registerProbe(app, calls) });
@@ -74,6 +77,6 @@ describe('declarative route permissions', () => {
       payload: { amount: '1', emailCaptcha: '123456' },
     });
     expect(good.statusCode).toBe(200);
-    expect(calls.slice(2)).toEqual(['kyc:basic', 'factors:WITHDRAW:123456', 'handler:u-1']);
+    expect(calls.slice(2)).toEqual(['kyc:basic', 'factors:WITHDRAW:123456', 'consumed:WITHDRAW', 'handler:u-1']);
   });
 });

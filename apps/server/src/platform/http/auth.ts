@@ -1,5 +1,6 @@
 import type { CaptchaEvent, SensitiveFactors } from '@meridian/contracts/security';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { DbOrTx } from '../db/client.ts';
 import { DomainError } from './errors.ts';
 
 /**
@@ -45,30 +46,37 @@ export interface AuthProvider {
   /** Resolve the session cookie to a user, or null when absent, expired or revoked. */
   authenticate(request: FastifyRequest): Promise<AuthContext | null>;
   /**
-   * Verify the factors `factors` against what the user's trade configuration requires for `event`,
-   * and record the check. Throws a `DomainError`/`FieldError` (119 captcha failed, 120 field
-   * missing …) when they do not satisfy it.
+   * Check the factors `factors` against what the user's trade configuration requires for `event`,
+   * and record the check, without using up any one-time code. Throws a `DomainError`/`FieldError`
+   * (119 captcha failed, 120 field missing …) when they do not satisfy it.
+   * @returns the step that uses up the one-time codes, on `db` (a transaction) when given.
    */
-  verifySensitiveAction(auth: AuthContext, event: CaptchaEvent, factors: SensitiveFactors, request: FastifyRequest): Promise<void>;
+  verifySensitiveAction(auth: AuthContext, event: CaptchaEvent, factors: SensitiveFactors, request: FastifyRequest): Promise<(db?: DbOrTx) => Promise<void>>;
   /** Throw `DomainError('VERIFICATION_REQUIRED')` when the user lacks the level. */
   requireKyc(auth: AuthContext, level: KycRequirement): Promise<void>;
 }
 
 /**
  * The deferred factor check of a sensitive action (issue 14 items 4, 5). The handler (or the service
- * it calls) runs `verify()` LAST — after the whole request was validated and after an idempotent
- * replay was answered — so a refusal that is not about the code, or a retry of a stored answer,
- * never uses up a one-time code. Calling `verify()` again returns the first call's promise.
+ * it calls) checks the factors only after the whole request was validated and after an idempotent
+ * replay was answered, and uses the one-time codes up last, in the transaction of the action — so a
+ * refusal that is not about the code, a retry of a stored answer, or an action that rolls back never
+ * uses up a code. Either `check()` before its transaction and `consume(tx)` as its last step, or
+ * `verify()` (both at once) where the action has no transaction of its own.
  */
 export interface SensitiveAction {
-  /** Check the factors of the body against the user's trade configuration and use up the one-time codes. @throws as `AuthProvider.verifySensitiveAction`. */
+  /** Check the factors of the body against the user's trade configuration; uses nothing up. Repeat calls return the first call's promise. @throws as `AuthProvider.verifySensitiveAction`. */
+  check(): Promise<void>;
+  /** Use up the one-time codes that `check()` accepted, on `tx`. @throws DomainError CAPTCHA_FAILED when a racing request used them first. */
+  consume(tx?: DbOrTx): Promise<void>;
+  /** `check()` then `consume()` on the default database. */
   verify(): Promise<void>;
   /**
    * Declare that the answer is a stored idempotent answer replayed unchanged (Stripe's rule, issue
    * 14 item 4): nothing is done, so no factor is checked.
    */
   answeredByReplay(): void;
-  /** True once `verify()` succeeded or `answeredByReplay()` was called. */
+  /** True once the codes were used up (`consume`/`verify`) or `answeredByReplay()` was called. */
   readonly isVerified: boolean;
 }
 
@@ -96,14 +104,20 @@ export function registerAuth(app: FastifyInstance, provider: AuthProvider | unde
     if (sensitiveAction) {
       const body = (request.body ?? {}) as SensitiveFactors;
       const factors = { mfaCode: body.mfaCode, emailCaptcha: body.emailCaptcha, securityPassword: body.securityPassword };
-      let pending: Promise<void> | undefined;
+      let checked: Promise<(db?: DbOrTx) => Promise<void>> | undefined;
       let isVerified = false;
+      const check = () => (checked ??= provider.verifySensitiveAction(auth, sensitiveAction, factors, request));
+      const consume = async (tx?: DbOrTx) => {
+        if (!checked) throw new Error('consume() before check() on a sensitive action');
+        await (await checked)(tx);
+        isVerified = true;
+      };
       request.sensitiveAction = {
-        verify: () => {
-          pending ??= provider.verifySensitiveAction(auth, sensitiveAction, factors, request).then(() => {
-            isVerified = true;
-          });
-          return pending;
+        check: async () => void (await check()),
+        consume,
+        verify: async () => {
+          await check();
+          await consume();
         },
         answeredByReplay: () => {
           isVerified = true;
