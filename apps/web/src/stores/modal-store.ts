@@ -36,6 +36,8 @@ export interface SecurityCheckRequest {
   event?: CaptchaEvent;
   data?: Record<string, unknown>;
   headers?: Record<string, string>;
+  /** No generic success toast: the caller shows its own result (issue 14 item 13). */
+  quietSuccess?: boolean;
   onSuccess?: (content: unknown) => void;
   onFailure?: (statusCode: number) => void;
 }

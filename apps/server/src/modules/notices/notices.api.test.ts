@@ -10,8 +10,8 @@ import type { NotifyInput } from './notices.service.ts';
 const depositNotice = (userId: string, n: number): NotifyInput => ({
   userId,
   category: 'DEPOSIT',
-  title: { 'en-US': 'Deposit credited', 'zh-HK': '充值已到賬' },
-  body: { 'en-US': 'Your deposit #{n} of 250.00 USDT arrived', 'zh-HK': '你的第 {n} 筆 250.00 USDT 充值已到賬' },
+  title: { 'en-US': 'Deposit credited', 'zh-HK': '充值已到帳' },
+  body: { 'en-US': 'Your deposit #{n} of 250.00 USDT arrived', 'zh-HK': '你的第 {n} 筆 250.00 USDT 充值已到帳' },
   params: { n },
   link: '/my/order/wallet/deposit',
 });
@@ -51,7 +51,7 @@ describe('message centre API', () => {
     const read = async (lang: string) =>
       (await t.app.inject({ method: 'GET', url: '/api/notice/message/list', headers: { ...as(bob), 'user-lang': lang } })).json().content.list as { id: string; title: string; body: string }[];
     const zh = await read('zh-HK');
-    expect(zh.find((m) => m.id === written!.id)).toMatchObject({ title: '充值已到賬', body: '你的第 7 筆 250.00 USDT 充值已到賬' });
+    expect(zh.find((m) => m.id === written!.id)).toMatchObject({ title: '充值已到帳', body: '你的第 7 筆 250.00 USDT 充值已到帳' });
     expect(zh.find((m) => m.id === legacyId)).toMatchObject({ title: 'Old title', body: 'Old body' });
     const en = await read('en-US');
     expect(en.find((m) => m.id === written!.id)).toMatchObject({ title: 'Deposit credited', body: 'Your deposit #7 of 250.00 USDT arrived' });

@@ -13,7 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../platform/http/auth.ts';
 import { ok } from '../../platform/http/envelope.ts';
-import { requestLocale } from '../../platform/http/locale.ts';
+import { requestedLocale } from '../../platform/http/locale.ts';
 import type { SseHub } from '../../platform/realtime/sse-hub.ts';
 import type { NoticeService } from './notices.service.ts';
 
@@ -29,7 +29,7 @@ export function noticeRoutes(notices: NoticeService, hub: SseHub, vapidPublicKey
         config: { auth: 'user' },
         schema: { tags, summary: 'A page of messages, newest first, with the unread count', querystring: messageListQuerySchema, response: { 200: envelopeSchema(messageListContentSchema) } },
       },
-      async (request) => ok(request, await notices.list(currentUser(request).userId, request.query, requestLocale(request))),
+      async (request) => ok(request, await notices.list(currentUser(request).userId, request.query, requestedLocale(request))),
     );
 
     routes.post(

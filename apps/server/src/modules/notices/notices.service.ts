@@ -213,10 +213,13 @@ export class NoticeService {
 
   /**
    * A page of the user's messages, newest first, with the unread count (spec §7 message/list), each
-   * in the reader's `locale` (the request's User-Lang; issue 14 item 12).
+   * in the reader's language (issue 14 item 12): `requestedLocale` (the request's User-Lang), else
+   * the language the account uses.
    */
-  async list(userId: string, page: PageQuery, locale: Locale): Promise<MessageListContent> {
+  async list(userId: string, page: PageQuery, requestedLocale: Locale | undefined): Promise<MessageListContent> {
     const db = this.deps.database.db;
+    // The reader's language: the one the request names, else the one the account uses.
+    const locale = requestedLocale ?? (await this.deps.recipientsOf([userId])).get(userId)?.locale ?? 'en-US';
     const [totals] = await db.select({ total: count() }).from(noticeMessages).where(eq(noticeMessages.userId, userId));
     const rows = await db
       .select()

@@ -28,7 +28,7 @@ function walletNotifier(notify: (input: NotifyInput) => Promise<unknown>): Walle
       await notify({
         userId,
         category: 'DEPOSIT',
-        title: { 'en-US': 'Deposit credited', 'zh-HK': '充值已到賬' },
+        title: { 'en-US': 'Deposit credited', 'zh-HK': '充值已到帳' },
         body: { 'en-US': '{amount} {coin} has been credited to your wallet.', 'zh-HK': '{amount} {coin} 已存入你的錢包。' },
         params: { amount: displayAmount(amount, coinCode), coin: coinCode },
         link: '/my/order/wallet/deposit',

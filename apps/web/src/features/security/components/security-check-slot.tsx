@@ -81,7 +81,7 @@ export function SecurityCheckSlot({ request, onClose }: SecurityCheckSlotProps) 
   const submit = async (factors: Factors) => {
     setError(null);
     setIsBusy(true);
-    const response = await apiRequest<unknown>(request.method, request.path, { body: { ...request.data, ...factors }, headers: request.headers });
+    const response = await apiRequest<unknown>(request.method, request.path, { body: { ...request.data, ...factors }, headers: request.headers, quietSuccess: request.quietSuccess });
     setIsBusy(false);
     if (isSuccess(response)) {
       onClose();

@@ -14,22 +14,28 @@ export interface CoinNetworkFieldsProps {
 
 /** The coin and network pickers of the deposit and withdraw forms. */
 export function CoinNetworkFields({ coins, coin, network, onCoinChange, onNetworkChange, direction }: CoinNetworkFieldsProps) {
-  const { t } = useTranslation('wallet');
+  const { t } = useTranslation(['wallet', 'market']);
+  // One name per coin and language, the market table's (market:coins); the server's English name
+  // only for a coin the locale files do not know, and no name at all where it would repeat the code.
+  const coinLabel = (c: WalletCoin) => {
+    const name = t(`market:coins.${c.coinCode}`, { defaultValue: c.fullName });
+    return name === c.coinCode ? c.coinCode : `${c.coinCode} · ${name}`;
+  };
   const nets = (coins.find((c) => c.coinCode === coin)?.nets ?? []).filter((n) => (direction === 'deposit' ? n.isDepositEnabled : n.isWithdrawEnabled));
   return (
     <>
-      <Form.Item label={t('form.coin')} required>
+      <Form.Item label={t('wallet:form.coin')} required>
         <Select
           value={coin}
           onChange={onCoinChange}
           data-testid="coin-select"
-          options={coins.map((c) => ({ value: c.coinCode, label: `${c.coinCode} · ${c.fullName}` }))}
+          options={coins.map((c) => ({ value: c.coinCode, label: coinLabel(c) }))}
         />
       </Form.Item>
-      <Form.Item label={t('form.network')} required validateStatus={nets.length === 0 ? 'error' : undefined} help={nets.length === 0 ? t('form.noNetwork') : undefined}>
+      <Form.Item label={t('wallet:form.network')} required validateStatus={nets.length === 0 ? 'error' : undefined} help={nets.length === 0 ? t('wallet:form.noNetwork') : undefined}>
         <Select
           value={network}
-          placeholder={t('form.selectNetwork')}
+          placeholder={t('wallet:form.selectNetwork')}
           onChange={onNetworkChange}
           data-testid="network-select"
           options={nets.map((n) => ({ value: n.network, label: n.network }))}

@@ -150,6 +150,8 @@ function WithdrawForm({ coins, coin }: { coins: WalletCoin[]; coin: string }) {
       event: 'WITHDRAW',
       data: body,
       headers: { 'api-version': '2.0', 'Idempotency-Key': crypto.randomUUID() },
+      // The result card is the confirmation: no generic "Success" toast over it.
+      quietSuccess: true,
       onSuccess: (content) => {
         setResult(content as WalletRecord);
         form.resetFields();
