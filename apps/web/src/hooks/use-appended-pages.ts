@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 
 /** One page of a paged list answer (spec §7: list, pageID, totalPage …). */
 interface PageLike<Row> {
@@ -13,14 +13,16 @@ interface PageLike<Row> {
  */
 export function useAppendedPages<Row>(page: PageLike<Row> | undefined, keyOf: (row: Row) => string, isActive: boolean): Row[] {
   const [rows, setRows] = useState<Row[]>([]);
-  useEffect(() => {
-    if (!isActive || !page) return;
+  // keyOf is a pure accessor the caller may pass inline: the rows follow the page, not its identity.
+  const merge = useEffectEvent((arrived: PageLike<Row>) => {
     setRows((previous) => {
-      if (page.pageID === 1) return page.list;
-      const incoming = new Set(page.list.map(keyOf));
-      return [...previous.filter((row) => !incoming.has(keyOf(row))), ...page.list];
+      if (arrived.pageID === 1) return arrived.list;
+      const incoming = new Set(arrived.list.map(keyOf));
+      return [...previous.filter((row) => !incoming.has(keyOf(row))), ...arrived.list];
     });
-    // keyOf is a pure accessor; the rows depend on the page only.
+  });
+  useEffect(() => {
+    if (isActive && page) merge(page);
   }, [page, isActive]);
   return rows;
 }

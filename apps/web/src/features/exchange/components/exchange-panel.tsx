@@ -2,7 +2,7 @@ import { displayAmount, displayInverseRate, displayRate } from '@meridian/contra
 import { type ExchangeQuote, FLASH_SLIPPAGE_BPS_DEFAULT, QUOTE_TTL_MS, type SwapRecord, type SwapSide } from '@meridian/contracts/exchange';
 import type { MarketCoinCode } from '@meridian/contracts/market';
 import { Alert, Button, Input, Result, Segmented, Select, Space } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { pathTo } from '../../../config/paths.ts';
@@ -113,8 +113,9 @@ export function ExchangePanel() {
   };
 
   // Flash mode shows the live rate: an indicative quote renewed when it runs out.
+  const renewQuote = useEffectEvent(() => void requestQuote());
   useEffect(() => {
-    if (mode === 'flash' && held && seconds === 0 && !isQuoting && !isExecuting) void requestQuote();
+    if (mode === 'flash' && held && seconds === 0 && !isQuoting && !isExecuting) renewQuote();
   }, [mode, held, seconds, isQuoting, isExecuting]);
 
   const confirmSwap = async () => {

@@ -1,7 +1,7 @@
 import type { CaptchaEvent } from '@meridian/contracts/security';
 import { Alert, Button, Form, Spin } from 'antd';
 import { maskEmail } from '@meridian/contracts/identity';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSuccess, request as apiRequest } from '../../../lib/api-client.ts';
 import type { SecurityCheckRequest } from '../../../stores/modal-store.ts';
@@ -96,7 +96,8 @@ export function SecurityCheckSlot({ request, onClose }: SecurityCheckSlotProps) 
     setError(applyServerErrors(form, response, ['emailCaptcha', 'securityPassword', 'mfaCode']));
   };
 
-  // Email needed: the code is sent when the modal shows, and the countdown starts with it.
+  // Email needed: the code is sent when the modal shows (once: the ref), and the countdown starts with it.
+  const selfEmail = self.data?.email;
   useEffect(() => {
     if (!needs.email || hasSentOnShow.current) return;
     hasSentOnShow.current = true;
@@ -105,18 +106,23 @@ export function SecurityCheckSlot({ request, onClose }: SecurityCheckSlotProps) 
       const seconds = response.statusCode === STATUS_CODE_RESEND_WAIT ? retryAfterSecondsOf(response.content) : undefined;
       if (seconds !== undefined) {
         sendCode.current?.start(seconds);
-        setEmailNote(t('verify.sentEarlier', { email: self.data ? maskEmail(self.data.email) : '' }));
+        setEmailNote(t('verify.sentEarlier', { email: selfEmail ? maskEmail(selfEmail) : '' }));
       } else {
         sendCode.current?.reset();
         setError(response.message);
       }
     });
-  }, [needs.email, event]);
+  }, [needs.email, event, selfEmail, t]);
 
-  // Nothing required: run the action directly (spec §4).
+  // Nothing required: run the action directly (spec §4), once, with the latest request.
+  const needsNothing = config.data !== undefined && !needs.email && !needs.mfa && !needs.security;
+  const submitDirectly = useEffectEvent(() => void submit({}));
+  const hasSubmittedDirectly = useRef(false);
   useEffect(() => {
-    if (config.data && !needs.email && !needs.mfa && !needs.security) void submit({});
-  }, [config.data]);
+    if (!needsNothing || hasSubmittedDirectly.current) return;
+    hasSubmittedDirectly.current = true;
+    submitDirectly();
+  }, [needsNothing]);
 
   if (!config.data) return <Spin data-testid="security-check-loading" />;
   return (

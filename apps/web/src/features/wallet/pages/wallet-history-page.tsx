@@ -61,7 +61,7 @@ export function WalletHistoryPage() {
     setValues({});
     setPageID(1);
     form.resetFields();
-  }, [action]);
+  }, [action, form]);
 
   // The list shown on mobile is replaced when page 1 of the new filters arrives (from the cache or the server).
   const apply = (next: FilterValues) => {

@@ -54,9 +54,12 @@ export function WalletTransferPage() {
 function useNetworkChoice(coins: WalletCoin[], coin: string, direction: 'deposit' | 'withdraw') {
   const nets = (coins.find((c) => c.coinCode === coin)?.nets ?? []).filter((n) => (direction === 'deposit' ? n.isDepositEnabled : n.isWithdrawEnabled));
   const [network, setNetwork] = useState<string | undefined>(nets[0]?.network);
+  // A coin change (or a network switched off) that leaves the chosen network unavailable picks the first one.
+  const networkNames = nets.map((n) => n.network).join();
   useEffect(() => {
-    if (!nets.some((n) => n.network === network)) setNetwork(nets[0]?.network);
-  }, [coin, nets.map((n) => n.network).join()]);
+    const names = networkNames.split(',');
+    if (network === undefined || !names.includes(network)) setNetwork(names[0] || undefined);
+  }, [networkNames, network]);
   return { network, setNetwork, net: nets.find((n) => n.network === network) };
 }
 
