@@ -1,6 +1,7 @@
 // ESLint flat config. Module boundaries are lint rules, not wishes (STYLE.md, actualbudget and
 // bulletproof-react): platform code never imports business modules, a module never reads another
 // module's tables, and the web app's imports flow one way: shared → features → app.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -8,6 +9,10 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const restrict = (patterns) => ['error', { patterns }];
+/** The web app's feature folders: each may import only itself among them (bulletproof-react's zones). */
+const WEB_FEATURES = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   {
@@ -92,7 +97,28 @@ export default tseslint.config(
   {
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': restrict([{ group: ['**/app/**', '@/app/**'], message: 'Features never import the app layer; the app composes features.' }]),
+      'no-restricted-imports': restrict([
+        { group: ['**/app/**', '@/app/**'], message: 'Features never import the app layer; the app composes features.' },
+      ]),
+    },
+  },
+  {
+    // A feature never imports another feature; shared pieces live in components/, lib/, hooks/ or
+    // stores/ (issue 13 item 4). Paths are resolved, so any spelling of the import is caught.
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: WEB_FEATURES.map((feature) => ({
+            target: `./apps/web/src/features/${feature}`,
+            from: './apps/web/src/features',
+            except: [`./${feature}`],
+            message: 'A feature never imports another feature; move shared pieces to components/, lib/, hooks/ or stores/.',
+          })),
+        },
+      ],
     },
   },
 );

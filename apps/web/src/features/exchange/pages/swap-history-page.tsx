@@ -9,7 +9,7 @@ import { HistoryFilters } from '../../../components/history-filters.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { useAppendedPages } from '../../../hooks/use-appended-pages.ts';
 import { useIsMobile } from '../../../lib/viewport.ts';
-import { RequireUser } from '../../identity/components/require-user.tsx';
+import { RequireUser } from '../../../components/require-user.tsx';
 import { type SwapFilters, useSwapHistory, useWalletCoins } from '../api/exchange-api.ts';
 import { isExchangeCoin } from '../lib/swap-form.ts';
 import './swap-history.css';

@@ -11,10 +11,10 @@ import { useNavigate } from 'react-router';
 import { isSuccess, type ApiResponse } from '../../../lib/api-client.ts';
 import { setUserId } from '../../../lib/session.ts';
 import type { ActionFlow } from '../../../stores/modal-store.ts';
-import { identityApi, identityKeys } from '../api/identity-api.ts';
-import { applyServerErrors, STATUS_CAPTCHA_FAILED } from './form-errors.ts';
+import { identityApi, identityKeys } from '../../../lib/identity-api.ts';
+import { applyServerErrors, STATUS_CAPTCHA_FAILED } from '../../../lib/form-errors.ts';
 import { HumanCheck, type HumanCheckHandle } from './human-check.tsx';
-import { VerifyFields, type VerifyNeeds } from './verify-fields.tsx';
+import { VerifyFields, type VerifyNeeds } from '../../../components/verify-fields.tsx';
 
 export interface ActionFlowSlotProps {
   flow: ActionFlow;

@@ -1,7 +1,7 @@
 import type { Country, MfaKeyContent, SecurityConfig, SessionItem, SignInItem } from '@meridian/contracts/identity';
 import { useQuery } from '@tanstack/react-query';
 import { API_VERSION_2, apiClient, unwrap } from '../../../lib/api-client.ts';
-import { identityKeys } from '../../identity/api/identity-api.ts';
+import { identityKeys } from '../../../lib/identity-api.ts';
 
 /** Security-settings calls (spec §7 `user/config*`, `user/security/password`, mobile, sessions). */
 export const securityApi = {

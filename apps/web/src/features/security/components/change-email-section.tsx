@@ -6,9 +6,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSuccess } from '../../../lib/api-client.ts';
 import { openSecurityCheck } from '../../../stores/modal-store.ts';
-import { identityKeys } from '../../identity/api/identity-api.ts';
-import { applyServerErrors, STATUS_CAPTCHA_FAILED } from '../../identity/components/form-errors.ts';
-import { SendCodeButton } from '../../identity/components/send-code-button.tsx';
+import { identityKeys } from '../../../lib/identity-api.ts';
+import { applyServerErrors, STATUS_CAPTCHA_FAILED } from '../../../lib/form-errors.ts';
+import { SendCodeButton } from '../../../components/send-code-button.tsx';
 import { securityApi } from '../api/security-api.ts';
 
 interface ChangeEmailValues {

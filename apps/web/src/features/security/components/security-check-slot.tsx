@@ -5,10 +5,10 @@ import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSuccess, request as apiRequest } from '../../../lib/api-client.ts';
 import type { SecurityCheckRequest } from '../../../stores/modal-store.ts';
-import { identityApi, useSecurityConfig, useSelf } from '../../identity/api/identity-api.ts';
-import { applyServerErrors, STATUS_CAPTCHA_FAILED } from '../../identity/components/form-errors.ts';
-import type { SendCodeHandle } from '../../identity/components/send-code-button.tsx';
-import { VerifyFields } from '../../identity/components/verify-fields.tsx';
+import { identityApi, useSecurityConfig, useSelf } from '../../../lib/identity-api.ts';
+import { applyServerErrors, STATUS_CAPTCHA_FAILED } from '../../../lib/form-errors.ts';
+import type { SendCodeHandle } from '../../../components/send-code-button.tsx';
+import { VerifyFields } from '../../../components/verify-fields.tsx';
 
 export interface SecurityCheckSlotProps {
   request: SecurityCheckRequest;

@@ -5,7 +5,7 @@ import { PageFrame } from '../../../components/page-frame.tsx';
 import { pathTo } from '../../../config/paths.ts';
 import { clearSession } from '../../../lib/session.ts';
 import { openSecurityCheck } from '../../../stores/modal-store.ts';
-import { RequireUser } from '../../identity/components/require-user.tsx';
+import { RequireUser } from '../../../components/require-user.tsx';
 
 /**
  * `/my/security/account/delete`: close the account after the security check (spec §6). The server

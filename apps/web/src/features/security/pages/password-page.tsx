@@ -5,10 +5,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { isSuccess } from '../../../lib/api-client.ts';
-import { identityApi, useSecurityConfig, useSelf } from '../../identity/api/identity-api.ts';
-import { applyServerErrors } from '../../identity/components/form-errors.ts';
-import { RequireUser } from '../../identity/components/require-user.tsx';
-import { VerifyFields } from '../../identity/components/verify-fields.tsx';
+import { identityApi, useSecurityConfig, useSelf } from '../../../lib/identity-api.ts';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { RequireUser } from '../../../components/require-user.tsx';
+import { VerifyFields } from '../../../components/verify-fields.tsx';
 import { securityApi } from '../api/security-api.ts';
 
 /** `/my/security/password`: change the login password (other sessions are signed out). */

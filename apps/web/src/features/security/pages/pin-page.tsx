@@ -8,10 +8,10 @@ import { useNavigate } from 'react-router';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { pathTo } from '../../../config/paths.ts';
 import { isSuccess } from '../../../lib/api-client.ts';
-import { identityApi, identityKeys, useSecurityConfig, useSelf } from '../../identity/api/identity-api.ts';
-import { applyServerErrors } from '../../identity/components/form-errors.ts';
-import { RequireUser } from '../../identity/components/require-user.tsx';
-import { VerifyFields } from '../../identity/components/verify-fields.tsx';
+import { identityApi, identityKeys, useSecurityConfig, useSelf } from '../../../lib/identity-api.ts';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { RequireUser } from '../../../components/require-user.tsx';
+import { VerifyFields } from '../../../components/verify-fields.tsx';
 import { securityApi } from '../api/security-api.ts';
 
 /** `/my/security/pin`: set or change the 6-digit security code (trading password). */

@@ -2,8 +2,8 @@ import { Descriptions, Spin, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../../components/page-frame.tsx';
-import { useSelf } from '../../identity/api/identity-api.ts';
-import { RequireUser } from '../../identity/components/require-user.tsx';
+import { useSelf } from '../../../lib/identity-api.ts';
+import { RequireUser } from '../../../components/require-user.tsx';
 import './account-pages.css';
 
 /** `/my/profile`: the account as the server knows it (spec §3 user state). */

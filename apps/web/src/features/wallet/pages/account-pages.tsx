@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { DEFAULT_WALLET_COIN, pathTo } from '../../../config/paths.ts';
-import { RequireUser } from '../../identity/components/require-user.tsx';
+import { RequireUser } from '../../../components/require-user.tsx';
 import { useBalance } from '../api/wallet-api.ts';
 
 /** Display of a decimal amount: thousands separators, at least 2 decimals (spec §9). Text in, text out. */

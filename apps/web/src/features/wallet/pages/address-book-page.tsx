@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { isSuccess } from '../../../lib/api-client.ts';
 import { openSecurityCheck } from '../../../stores/modal-store.ts';
-import { RequireUser } from '../../identity/components/require-user.tsx';
+import { RequireUser } from '../../../components/require-user.tsx';
 import { useAddressBook, useCoins, walletApi, walletKeys } from '../api/wallet-api.ts';
 
 interface AddValues {

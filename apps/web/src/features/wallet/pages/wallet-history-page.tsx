@@ -11,7 +11,7 @@ import { useAppendedPages } from '../../../hooks/use-appended-pages.ts';
 import { useRouteMeta } from '../../../hooks/use-route-meta.ts';
 import { isSuccess } from '../../../lib/api-client.ts';
 import { useIsMobile } from '../../../lib/viewport.ts';
-import { RequireUser } from '../../identity/components/require-user.tsx';
+import { RequireUser } from '../../../components/require-user.tsx';
 import { type RecordFilters, useCoins, useInvalidateWallet, useRecords, walletApi } from '../api/wallet-api.ts';
 import { AddressText } from '../components/address-text.tsx';
 import { StatusTag } from '../components/status-tag.tsx';

@@ -7,8 +7,8 @@ import type {
 } from '@meridian/contracts/identity';
 import type { CaptchaEvent } from '@meridian/contracts/security';
 import { useQuery } from '@tanstack/react-query';
-import { API_VERSION_2, apiClient, unwrap } from '../../../lib/api-client.ts';
-import { useUserId } from '../../../lib/session.ts';
+import { API_VERSION_2, apiClient, unwrap } from './api-client.ts';
+import { useUserId } from './session.ts';
 
 /**
  * The identity calls of spec §7 (`user/*`). Login, register and recover calls are silent: in those

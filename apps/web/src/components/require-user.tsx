@@ -2,8 +2,8 @@ import { Button, Result } from 'antd';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { useUserId } from '../../../lib/session.ts';
-import { openActionModal } from '../../../stores/modal-store.ts';
+import { useUserId } from '../lib/session.ts';
+import { openActionModal } from '../stores/modal-store.ts';
 
 /**
  * Route protection on the real route names (issue 3; the spec's list did not match its routes):

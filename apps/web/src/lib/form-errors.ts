@@ -1,6 +1,6 @@
 import type { ValidationErrorContent } from '@meridian/contracts/envelope';
 import type { FormInstance } from 'antd';
-import type { ApiFailure } from '../../../lib/api-client.ts';
+import type { ApiFailure } from './api-client.ts';
 
 /** Business code of a validation failure (the server names each field). */
 export const STATUS_VALIDATION = 120;
