@@ -19,6 +19,7 @@ import Decimal from 'decimal.js';
 import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { HDKey } from '@scure/bip32';
 import type { Db, DbOrTx, Tx } from '../../platform/db/client.ts';
+import { isSqlState, SQLSTATE_UNIQUE_VIOLATION } from '../../platform/db/sql-state.ts';
 import { DomainError, FieldError } from '../../platform/http/errors.ts';
 import { accountBalance, postEntry, userBalances, userPostingsPage } from '../ledger/ledger.service.ts';
 import { type EntryInput, platformAccount, transfer, userAccount } from '../ledger/ledger.types.ts';
@@ -106,14 +107,6 @@ export function parseWireAmount(text: string, asset: AssetCode, field: string): 
 function usdValue(amountMinor: bigint, asset: AssetCode, usdPerCoin: string | null): string | null {
   if (usdPerCoin === null) return null;
   return new Decimal(toDecimalString(amountMinor, asset)).mul(usdPerCoin).toDecimalPlaces(2, Decimal.ROUND_DOWN).toFixed(2);
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error, depth = 0; current && depth < 4; depth += 1) {
-    if (typeof current === 'object' && 'code' in current && current.code === '23505') return true;
-    current = typeof current === 'object' && 'cause' in current ? current.cause : undefined;
-  }
-  return false;
 }
 
 /**
@@ -487,7 +480,7 @@ export class WalletService {
       return this.toWithdrawRecord(row);
     } catch (error) {
       // A concurrent twin with the same key committed first: answer as a replay.
-      if (idempotencyKey && isUniqueViolation(error)) {
+      if (idempotencyKey && isSqlState(error, SQLSTATE_UNIQUE_VIOLATION)) {
         const replay = await this.replayWithdrawal(userId, idempotencyKey, requestHash);
         if (replay) return replay; // this request verified its factors before it lost the race
       }
