@@ -1,17 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { type AssetCode, AmountParseError, ASSET_PRECISION, formatAmount, isAssetCode, parseAmountMinor, toDecimalString } from '@meridian/contracts/money';
+import { type AssetCode, formatAmount, isAssetCode, toDecimalString } from '@meridian/contracts/money';
 import { type Page, totalPages } from '@meridian/contracts/pagination';
 import {
   type AddressBookEntry,
   type BalanceContent,
-  type CustodyWebhookBody,
+  type ParsedCustodyWebhookBody,
+  type ParsedWithdrawBody,
+  type ParsedWithdrawCheckBody,
   type DepositAddressContent,
   type WalletCoin,
   type WalletRecord,
   type WalletRecordQuery,
   WITHDRAW_STATUS,
-  type WithdrawBody,
-  type WithdrawCheckBody,
   type WithdrawCheckContent,
   type WithdrawStatus,
 } from '@meridian/contracts/wallet';
@@ -86,21 +86,6 @@ type DepositRow = typeof deposits.$inferSelect;
 function asAsset(code: string): AssetCode {
   if (!isAssetCode(code)) throw new Error(`unknown asset ${code} in the coins table`);
   return code;
-}
-
-/** Parse a wire amount of `asset`, refusing format, precision and zero, naming `field`. */
-export function parseWireAmount(text: string, asset: AssetCode, field: string): bigint {
-  try {
-    const minor = parseAmountMinor(text, asset);
-    if (minor === 0n) throw new FieldError(field, 'validation.amountPositive');
-    return minor;
-  } catch (error) {
-    if (error instanceof AmountParseError) {
-      if (error.reason === 'precision') throw new FieldError(field, 'validation.amountPrecision', { decimals: ASSET_PRECISION[asset] });
-      throw new FieldError(field, 'validation.amount');
-    }
-    throw error;
-  }
 }
 
 /** USD value with 2 decimals, rounded down (a display of what the user holds never overstates it). */
@@ -252,7 +237,7 @@ export class WalletService {
    *
    * Withdrawal: moves an OUTER withdrawal to success (with its txHash) or failure (funds returned).
    */
-  async handleCustodyDelivery(body: CustodyWebhookBody): Promise<{ isDuplicateDelivery: boolean; depositId: string | null; status: string | null }> {
+  async handleCustodyDelivery(body: ParsedCustodyWebhookBody): Promise<{ isDuplicateDelivery: boolean; depositId: string | null; status: string | null }> {
     let credited: { userId: string; coinCode: AssetCode; amount: string } | undefined;
     let moved: WithdrawalRow | undefined;
     const result = await this.db.transaction(async (tx) => {
@@ -271,7 +256,7 @@ export class WalletService {
       const address = normalizeAddress(event.network, event.address) ?? event.address;
       const userId = await this.ownerOfAddress(tx, chain, address);
       if (!userId) throw new DomainError('UNKNOWN_DEPOSIT_ADDRESS');
-      const amountMinor = parseWireAmount(event.amount, event.coin, 'event.amount');
+      const { amountMinor } = event;
       const [row] = await tx
         .insert(deposits)
         .values({ userId, coinCode: event.coin, network: event.network, address, txHash: event.txHash, outputIndex: event.outputIndex, amountMinor, confirmations: event.confirmations, type: 'OUTER', status: 'PENDING' })
@@ -325,13 +310,13 @@ export class WalletService {
    * @throws FieldError on `network`, `address`, `amount`; DomainError WITHDRAW_UNAVAILABLE (135),
    *   SECURITY_HOLD (106), INSUFFICIENT_BALANCE (130).
    */
-  private async planWithdrawal(userId: string, body: WithdrawCheckBody) {
+  private async planWithdrawal(userId: string, body: ParsedWithdrawCheckBody) {
     const found = await this.findKnownNetwork(body.coin, body.network);
     const chain = chainOf(body.network);
     if (!found.coin.isEnabled || !found.net.isWithdrawEnabled || !chain) throw new DomainError('WITHDRAW_UNAVAILABLE');
     const asset = body.coin;
     const address = await this.checkDestination(body.network, body.address);
-    const amountMinor = parseWireAmount(body.amount, asset, 'amount');
+    const { amountMinor } = body;
     if (amountMinor < found.net.withdrawMinMinor) throw new FieldError('amount', 'validation.withdrawMin', { limit: formatAmount(found.net.withdrawMinMinor, asset), unit: asset });
     if (amountMinor > found.net.withdrawMaxMinor) throw new FieldError('amount', 'validation.withdrawMax', { limit: formatAmount(found.net.withdrawMaxMinor, asset), unit: asset });
     const holdUntil = await this.options.identity.withdrawalHoldUntil(userId);
@@ -382,7 +367,7 @@ export class WalletService {
    * (`planWithdrawal`), nothing recorded, no factor asked. Amounts are decimal strings of the coin.
    * @throws as `requestWithdrawal` minus CONFLICT.
    */
-  async checkWithdrawal(userId: string, body: WithdrawCheckBody): Promise<WithdrawCheckContent> {
+  async checkWithdrawal(userId: string, body: ParsedWithdrawCheckBody): Promise<WithdrawCheckContent> {
     const plan = await this.planWithdrawal(userId, body);
     return {
       coinCode: plan.asset,
@@ -410,7 +395,7 @@ export class WalletService {
    * @throws FieldError on `network` (unknown), `address` (invalid for the network, burn/contract
    *   destination, own address, not whitelisted) and `amount` (format, precision, zero, limits)
    */
-  async requestWithdrawal(userId: string, body: WithdrawBody, idempotencyKey: string | undefined, factors: FactorCheck = NO_FACTORS): Promise<WalletRecord> {
+  async requestWithdrawal(userId: string, body: ParsedWithdrawBody, idempotencyKey: string | undefined, factors: FactorCheck = NO_FACTORS): Promise<WalletRecord> {
     const plan = await this.planWithdrawal(userId, body);
     const { asset, address, amountMinor, feeMinor, type, recipientUserId, requestHash } = plan;
 
