@@ -117,8 +117,8 @@ export function displayAmount(amount: string, asset: string): string {
 }
 
 /**
- * zod schema of a wire amount: a non-negative decimal string. Precision is checked against the
- * asset with `parseAmountMinor` where the asset is known.
+ * zod schema of a wire amount: a non-negative decimal string. Precision, zero and range are checked
+ * against the asset by `withAmountMinor` (or `amountMinorSchema` for a fixed asset).
  */
 export const decimalAmountSchema = z.string().regex(DECIMAL_PATTERN, { error: 'validation.amount' });
 
