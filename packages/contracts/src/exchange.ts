@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { marketCoinCodeSchema } from './market.ts';
-import { decimalAmountSchema } from './money.ts';
+import { type MarketCoinCode, marketCoinCodeSchema } from './market.ts';
+import { decimalAmountSchema, withAmountMinor } from './money.ts';
 import { pageQuerySchema, pageSchema } from './pagination.ts';
 
 /** How long a firm quote holds (issue 5: 10 s). */
@@ -24,10 +24,18 @@ const pairFields = {
   side: swapSideSchema.default('from'),
 };
 const distinctCoins = (value: { from: string; to: string }) => value.from !== value.to;
+/** The coin the entered amount is in: `from` when the user gives it, `to` when they receive it. */
+const amountCoin = (value: { from: MarketCoinCode; to: MarketCoinCode; side: SwapSide }) => (value.side === 'from' ? value.from : value.to);
 
-/** `GET /api/exchange/rate?from&to&amount&side` (spec §7): ask for a firm quote. */
-export const exchangeRateQuerySchema = z.object(pairFields).refine(distinctCoins, { error: 'validation.sameCoin', path: ['to'] });
-export type ExchangeRateQuery = z.infer<typeof exchangeRateQuerySchema>;
+/**
+ * `GET /api/exchange/rate?from&to&amount&side` (spec §7): ask for a firm quote. Parsed, the amount is
+ * `amountMinor` of the side's coin (`withAmountMinor`).
+ */
+export const exchangeRateQuerySchema = withAmountMinor(z.object(pairFields).refine(distinctCoins, { error: 'validation.sameCoin', path: ['to'] }), amountCoin);
+/** The quote query as a client sends it. */
+export type ExchangeRateQuery = z.input<typeof exchangeRateQuerySchema>;
+/** The quote query as the service receives it: `amountMinor` in place of `amount`. */
+export type ParsedExchangeRateQuery = z.output<typeof exchangeRateQuerySchema>;
 
 /**
  * A firm quote kept on the server. `rate` is units of `to` per one `from` after the spread
@@ -69,15 +77,21 @@ export type SwapRecord = z.infer<typeof swapRecordSchema>;
  * user saw; the exchange is refused when the executable rate is more than `maxSlippageBps` worse.
  * `requestId` (a client-made UUID) makes a retry return the first result instead of swapping twice.
  */
-export const flashExchangeRequestSchema = z
-  .object({
-    ...pairFields,
-    expectedRate: decimalAmountSchema,
-    maxSlippageBps: z.number().int().min(0).max(FLASH_SLIPPAGE_BPS_MAX).default(FLASH_SLIPPAGE_BPS_DEFAULT),
-    requestId: z.uuid(),
-  })
-  .refine(distinctCoins, { error: 'validation.sameCoin', path: ['to'] });
-export type FlashExchangeRequest = z.infer<typeof flashExchangeRequestSchema>;
+export const flashExchangeRequestSchema = withAmountMinor(
+  z
+    .object({
+      ...pairFields,
+      expectedRate: decimalAmountSchema,
+      maxSlippageBps: z.number().int().min(0).max(FLASH_SLIPPAGE_BPS_MAX).default(FLASH_SLIPPAGE_BPS_DEFAULT),
+      requestId: z.uuid(),
+    })
+    .refine(distinctCoins, { error: 'validation.sameCoin', path: ['to'] }),
+  amountCoin,
+);
+/** The flash exchange as a client sends it. */
+export type FlashExchangeRequest = z.input<typeof flashExchangeRequestSchema>;
+/** The flash exchange as the service receives it: `amountMinor` in place of `amount`. */
+export type ParsedFlashExchangeRequest = z.output<typeof flashExchangeRequestSchema>;
 
 /**
  * `GET /api/exchange/swap/list`: the user's swaps, newest first, optionally for one coin (either

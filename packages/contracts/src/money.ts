@@ -117,10 +117,89 @@ export function displayAmount(amount: string, asset: string): string {
 }
 
 /**
- * zod schema of a wire amount: a non-negative decimal string. Precision is checked against the
- * asset with `parseAmountMinor` where the asset is known.
+ * zod schema of a wire amount: a non-negative decimal string. Precision, zero and range are checked
+ * against the asset by `withAmountMinor` (or `amountMinorSchema` for a fixed asset).
  */
 export const decimalAmountSchema = z.string().regex(DECIMAL_PATTERN, { error: 'validation.amount' });
+
+/**
+ * An amount in minor units of its asset that the contracts have read from the wire and checked: a
+ * `bigint` (never a JS number) greater than zero, with no more decimals than the asset has and small
+ * enough for the `numeric(38,0)` columns. Only `readAmountMinor` (through `amountMinorSchema` and
+ * `withAmountMinor`) makes one; a service takes it as a plain `bigint`.
+ */
+export type AmountMinor = bigint & z.core.$brand<'AmountMinor'>;
+
+/** A wire amount refused by `readAmountMinor`: the validation message key and its placeholders. */
+export interface AmountRefusal {
+  messageKey: 'validation.amount' | 'validation.amountPrecision' | 'validation.amountPositive';
+  params: Record<string, number>;
+}
+
+/**
+ * Read an amount a client entered (wire decimal string) as `AmountMinor` of `asset`, or say why it
+ * is refused, with the same keys the API has always answered: `validation.amount` (not a plain
+ * non-negative decimal, or above the `numeric(38,0)` range), `validation.amountPrecision` with
+ * `{ decimals }` (more decimals than the asset's precision, trailing zeros included), then
+ * `validation.amountPositive` (zero). Never throws.
+ */
+export function readAmountMinor(text: string, asset: AssetCode): { amountMinor: AmountMinor } | { refusal: AmountRefusal } {
+  let minor: bigint;
+  try {
+    minor = parseAmountMinor(text, asset);
+  } catch (error) {
+    if (!(error instanceof AmountParseError)) throw error;
+    if (error.reason === 'precision') return { refusal: { messageKey: 'validation.amountPrecision', params: { decimals: ASSET_PRECISION[asset] } } };
+    return { refusal: { messageKey: 'validation.amount', params: {} } };
+  }
+  if (minor <= 0n) return { refusal: { messageKey: 'validation.amountPositive', params: {} } };
+  return { amountMinor: minor as AmountMinor };
+}
+
+/** The zod issue of a refused amount at `path`, worded by its message key (the server adds `params`). */
+function amountIssue(refusal: AmountRefusal, input: string, path: PropertyKey[]): z.core.$ZodRawIssue {
+  return { code: 'custom', message: refusal.messageKey, params: refusal.params, input, path };
+}
+
+/**
+ * zod schema of a positive wire amount of a fixed `asset`: the decimal string in, `AmountMinor` out.
+ * Refusals are field issues with `readAmountMinor`'s message keys (placeholders in `params`). For an
+ * amount whose asset is another field of the same body, use `withAmountMinor`.
+ */
+export function amountMinorSchema(asset: AssetCode) {
+  return decimalAmountSchema.transform((text, context): AmountMinor => {
+    const read = readAmountMinor(text, asset);
+    if ('amountMinor' in read) return read.amountMinor;
+    context.issues.push(amountIssue(read.refusal, text, []));
+    return z.NEVER;
+  });
+}
+
+/**
+ * Money parsed once, at the edge (issue 13 item 2): wraps an object schema whose `amountField` is a
+ * wire decimal string (`decimalAmountSchema`, which refuses the format on the field itself) and
+ * whose asset follows from the other fields (`assetOf`: `(body) => body.coin`, or the side's coin
+ * of a swap). Once every field is valid, the amount is read with `readAmountMinor`; the output has
+ * `<amountField>Minor: AmountMinor` in place of the string. A refusal (precision with
+ * `{ decimals }`, zero, out of range) is an issue on `amountField`, so the API answers 120 naming
+ * that field, as before. The wire (input) shape, and so the OpenAPI document, is unchanged.
+ */
+export function withAmountMinor<Schema extends z.ZodType<Record<Field, string>>, Field extends string = 'amount'>(
+  schema: Schema,
+  assetOf: (value: z.output<Schema>) => AssetCode,
+  amountField: Field = 'amount' as Field,
+) {
+  return schema.transform((value, context) => {
+    const text = value[amountField];
+    const read = readAmountMinor(text, assetOf(value));
+    if ('refusal' in read) {
+      context.issues.push(amountIssue(read.refusal, text, [amountField]));
+      return z.NEVER;
+    }
+    const { [amountField]: _wire, ...rest } = value;
+    return { ...rest, [`${amountField}Minor`]: read.amountMinor } as Omit<z.output<Schema>, Field> & { [Key in `${Field}Minor`]: AmountMinor };
+  });
+}
 
 /** Significant digits of a displayed exchange rate (issue 14 item 13). */
 export const RATE_SIGNIFICANT_DIGITS = 6;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { assetCodeSchema, decimalAmountSchema } from './money.ts';
+import { assetCodeSchema, decimalAmountSchema, withAmountMinor } from './money.ts';
 import { pageQuerySchema, pageSchema } from './pagination.ts';
 import { sensitiveFactorsSchema } from './security.ts';
 
@@ -80,14 +80,23 @@ export const balanceContentSchema = z.object({
 });
 export type BalanceContent = z.infer<typeof balanceContentSchema>;
 
-/** `POST wallet/withdraw` (api-version 2.0) body, with the security-check factors. */
-export const withdrawBodySchema = sensitiveFactorsSchema.extend({
+const withdrawFieldsSchema = sensitiveFactorsSchema.extend({
   coin: assetCodeSchema,
   network: z.string().min(1).max(32),
   address: z.string().trim().min(1, { error: 'validation.withdrawAddressRequired' }).max(128),
   amount: decimalAmountSchema,
 });
-export type WithdrawBody = z.infer<typeof withdrawBodySchema>;
+
+/**
+ * `POST wallet/withdraw` (api-version 2.0) body, with the security-check factors. `amount` is a
+ * decimal string of `coin` on the wire; parsed, it is `amountMinor` (positive, within the coin's
+ * precision: `withAmountMinor`).
+ */
+export const withdrawBodySchema = withAmountMinor(withdrawFieldsSchema, (body) => body.coin);
+/** The withdrawal body as a client sends it. */
+export type WithdrawBody = z.input<typeof withdrawBodySchema>;
+/** The withdrawal body as the service receives it: `amountMinor` in place of `amount`. */
+export type ParsedWithdrawBody = z.output<typeof withdrawBodySchema>;
 
 /**
  * `POST wallet/withdraw/check`: the dry run of a withdrawal (issue 14 item 10). The same body as
@@ -96,8 +105,11 @@ export type WithdrawBody = z.infer<typeof withdrawBodySchema>;
  * nothing, so the page can refuse a bad request before it asks for a one-time code. Its refusals are
  * the withdrawal's own (422 naming the field, 503/135, 104 …).
  */
-export const withdrawCheckBodySchema = withdrawBodySchema.omit({ mfaCode: true, emailCaptcha: true, securityPassword: true });
-export type WithdrawCheckBody = z.infer<typeof withdrawCheckBodySchema>;
+export const withdrawCheckBodySchema = withAmountMinor(withdrawFieldsSchema.omit({ mfaCode: true, emailCaptcha: true, securityPassword: true }), (body) => body.coin);
+/** The dry-run body as a client sends it. */
+export type WithdrawCheckBody = z.input<typeof withdrawCheckBodySchema>;
+/** The dry-run body as the service receives it: `amountMinor` in place of `amount`. */
+export type ParsedWithdrawCheckBody = z.output<typeof withdrawCheckBodySchema>;
 /** What the dry run answers: the withdrawal as it would be made (decimal strings in the coin's precision). */
 export const withdrawCheckContentSchema = z.object({
   coinCode: assetCodeSchema,
@@ -188,16 +200,19 @@ export const opsFailBodySchema = z.object({ reason: z.string().min(1).max(500) }
  * `X-Custody-Signature: sha256=<hex>` header. `sentAt` (ISO) must be within 5 minutes; `deliveryId`
  * is accepted once.
  */
-export const custodyDepositEventSchema = z.object({
-  type: z.literal('deposit'),
-  network: z.string().min(1).max(32),
-  coin: assetCodeSchema,
-  address: z.string().min(1).max(128),
-  txHash: z.string().min(1).max(128),
-  outputIndex: z.number().int().min(0).max(1_000_000),
-  amount: decimalAmountSchema,
-  confirmations: z.number().int().min(0).max(1_000_000),
-});
+export const custodyDepositEventSchema = withAmountMinor(
+  z.object({
+    type: z.literal('deposit'),
+    network: z.string().min(1).max(32),
+    coin: assetCodeSchema,
+    address: z.string().min(1).max(128),
+    txHash: z.string().min(1).max(128),
+    outputIndex: z.number().int().min(0).max(1_000_000),
+    amount: decimalAmountSchema,
+    confirmations: z.number().int().min(0).max(1_000_000),
+  }),
+  (event) => event.coin,
+);
 export const custodyWithdrawalEventSchema = z.object({
   type: z.literal('withdrawal'),
   withdrawalId: z.string().regex(/^\d{1,18}$/),
@@ -210,7 +225,10 @@ export const custodyWebhookBodySchema = z.object({
   sentAt: z.iso.datetime({ offset: true }),
   event: z.discriminatedUnion('type', [custodyDepositEventSchema, custodyWithdrawalEventSchema]),
 });
-export type CustodyWebhookBody = z.infer<typeof custodyWebhookBodySchema>;
+/** The webhook body as custody sends it. */
+export type CustodyWebhookBody = z.input<typeof custodyWebhookBodySchema>;
+/** The webhook body as the service receives it: a deposit's `amountMinor` in place of `amount`. */
+export type ParsedCustodyWebhookBody = z.output<typeof custodyWebhookBodySchema>;
 /** Header carrying the webhook signature. */
 export const HEADER_CUSTODY_SIGNATURE = 'X-Custody-Signature';
 /** How far `sentAt` may be from the server's clock. */

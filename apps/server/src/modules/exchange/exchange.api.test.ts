@@ -9,6 +9,7 @@ import { checkLedgerInvariants } from '../ledger/ledger.invariants.ts';
 import { accountBalance, platformBalance, postEntry } from '../ledger/ledger.service.ts';
 import { platformAccount, transfer, userAccount } from '../ledger/ledger.types.ts';
 import { seedWallet } from '../wallet/wallet.seed.ts';
+import { withdrawBodySchema } from '@meridian/contracts/wallet';
 
 /**
  * Swaps through the real app: quote, execute exactly once through the ledger, and every refusal
@@ -232,7 +233,7 @@ describe('swaps racing withdrawals on one balance', () => {
     await deposit(dana.userId, USDT, 1_000_000_000n, 'race-dana'); // 1,000 USDT
     const quoteIds = await Promise.all(Array.from({ length: 16 }, async () => (await quote(dana, 'from=USDT&to=USDE&amount=50')).content.quoteId as string));
     // 16 swaps of 50 USDT and 16 withdrawals of 30 USDT + 1 fee (TRC20) at once: 1,296 USDT asked of 1,000.
-    const withdrawal = () => app.wallet.requestWithdrawal(dana.userId, { coin: 'USDT', network: 'TRC20', address: 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL', amount: '30' }, undefined);
+    const withdrawal = () => app.wallet.requestWithdrawal(dana.userId, withdrawBodySchema.parse({ coin: 'USDT', network: 'TRC20', address: 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL', amount: '30' }), undefined);
     const [swapCodes, withdrawalCodes] = await Promise.all([
       Promise.all(quoteIds.map(async (quoteId) => (await swap(dana, quoteId)).json().statusCode as number)),
       Promise.all(Array.from({ length: 16 }, () => withdrawal().then(() => 'OK', (error: { code?: string }) => error.code ?? String(error)))),

@@ -1,14 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type {
   ExchangeQuote,
-  ExchangeRateQuery,
-  FlashExchangeRequest,
+  ParsedExchangeRateQuery,
+  ParsedFlashExchangeRequest,
   SwapListQuery,
   SwapRecord,
 } from '@meridian/contracts/exchange';
 import { QUOTE_TTL_MS } from '@meridian/contracts/exchange';
 import type { MarketCoinCode } from '@meridian/contracts/market';
-import { AmountParseError, ASSET_PRECISION, formatAmount, parseAmountMinor, toDecimalString } from '@meridian/contracts/money';
+import { ASSET_PRECISION, formatAmount, toDecimalString } from '@meridian/contracts/money';
 import type { Page } from '@meridian/contracts/pagination';
 import { totalPages } from '@meridian/contracts/pagination';
 import { and, count, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
@@ -108,12 +108,13 @@ interface PricedQuote {
  * but `requestId`, decimals normalised (`"1.50"` and `"1.5"` are the same amount), keys in a fixed
  * order — as the ledger's idempotency keys hash their entry request.
  */
-export function hashFlashRequest(request: FlashExchangeRequest): string {
+export function hashFlashRequest(request: ParsedFlashExchangeRequest): string {
   const canonical = JSON.stringify({
     from: request.from,
     to: request.to,
     side: request.side,
-    amount: new PriceDecimal(request.amount).toFixed(),
+    // The amount as whole coins, as the wire text read before it was parsed: "1.5" for "1.50".
+    amount: toCoins(request.amountMinor, request.side === 'from' ? request.from : request.to).toFixed(),
     expectedRate: new PriceDecimal(request.expectedRate).toFixed(),
     maxSlippageBps: request.maxSlippageBps,
   });
@@ -128,21 +129,6 @@ function toCoins(amountMinor: bigint, coin: MarketCoinCode): PriceDecimal {
 function toMinor(coins: PriceDecimal, coin: MarketCoinCode, rounding: 'down' | 'up'): bigint {
   const scaled = coins.times(new PriceDecimal(10).pow(ASSET_PRECISION[coin]));
   return BigInt((rounding === 'down' ? scaled.floor() : scaled.ceil()).toFixed(0));
-}
-
-/** Parse the entered amount for `coin`, answering a precision or format problem on the `amount` field. */
-function parseAmount(text: string, coin: MarketCoinCode): bigint {
-  try {
-    const minor = parseAmountMinor(text, coin);
-    if (minor <= 0n) throw new FieldError('amount', 'validation.amountPositive');
-    return minor;
-  } catch (error) {
-    if (error instanceof AmountParseError) {
-      if (error.reason === 'precision') throw new FieldError('amount', 'validation.amountPrecision', { decimals: ASSET_PRECISION[coin] });
-      throw new FieldError('amount', 'validation.amount');
-    }
-    throw error;
-  }
 }
 
 function toRecord(row: QuoteRow): SwapRecord {
@@ -279,15 +265,15 @@ export class ExchangeService {
    * significant digits; the other side's amount follows from the rate (received: rounded down;
    * paid: rounded up).
    * @throws DomainError SERVICE_UNAVAILABLE (pair off), AMOUNT_BELOW_MIN, AMOUNT_ABOVE_MAX, PRICE_UNAVAILABLE.
-   * @throws FieldError on the amount (format, precision, zero).
+   * The amount (`amountMinor`, of the side's coin) was read and checked by the contract.
    */
-  private async price(request: Pick<ExchangeRateQuery, 'from' | 'to' | 'amount' | 'side'>): Promise<PricedQuote> {
+  private async price(request: Pick<ParsedExchangeRateQuery, 'from' | 'to' | 'amountMinor' | 'side'>): Promise<PricedQuote> {
     const { from, to, side } = request;
     // The contracts refuse it at the edge too; in-process callers get the same answer.
     if (from === to) throw new FieldError('to', 'validation.sameCoin');
     const pair = await this.cachedPairSettings(from, to);
     if (!pair.isEnabled) throw new DomainError('SERVICE_UNAVAILABLE');
-    const amountMinor = parseAmount(request.amount, side === 'from' ? from : to);
+    const { amountMinor } = request;
     const [fromPrice, toPrice] = await Promise.all([this.prices.usdPrice(from), this.prices.usdPrice(to)]);
     const mid = fromPrice.priceUsd.div(toPrice.priceUsd);
     const rate = mid
@@ -357,7 +343,7 @@ export class ExchangeService {
   }
 
   /** `GET exchange/rate`: a firm quote for `userId`, valid 10 s. */
-  async quote(userId: string, request: ExchangeRateQuery): Promise<ExchangeQuote> {
+  async quote(userId: string, request: ParsedExchangeRateQuery): Promise<ExchangeQuote> {
     const priced = await this.price(request);
     return this.toQuote(await this.submitQuote(this.quoteRow(userId, 'SWAP', priced, randomUUID())));
   }
@@ -457,7 +443,7 @@ export class ExchangeService {
    * e.g. the amount); it never swaps twice.
    * @throws DomainError SLIPPAGE_EXCEEDED (140) with `{ rate }` when the rate moved too far, and the swap refusals.
    */
-  async flash(userId: string, request: FlashExchangeRequest): Promise<SwapRecord> {
+  async flash(userId: string, request: ParsedFlashExchangeRequest): Promise<SwapRecord> {
     const [existing] = await this.db.select().from(exchangeQuotes).where(eq(exchangeQuotes.id, request.requestId));
     if (existing) return this.replayFlash(existing, userId, request);
     const priced = await this.price(request);
@@ -476,7 +462,7 @@ export class ExchangeService {
     }
   }
 
-  private replayFlash(row: QuoteRow, userId: string, request: FlashExchangeRequest): SwapRecord {
+  private replayFlash(row: QuoteRow, userId: string, request: ParsedFlashExchangeRequest): SwapRecord {
     const isSameOwner = row.userId === userId && row.kind === 'FLASH' && row.status === 'EXECUTED';
     // Rows from before request_hash existed: compared on what they stored (coins and side).
     const isSameBody = row.requestHash === null ? row.fromCoin === request.from && row.toCoin === request.to && row.side === request.side : row.requestHash === hashFlashRequest(request);

@@ -16,6 +16,7 @@ import { and, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm
 import dayjs from 'dayjs';
 import QRCode from 'qrcode';
 import type { Db, DbOrTx } from '../../platform/db/client.ts';
+import { isSqlState, SQLSTATE_UNIQUE_VIOLATION } from '../../platform/db/sql-state.ts';
 import type { JobDefinition } from '../../platform/jobs/scheduler.ts';
 import { DomainError, FieldError } from '../../platform/http/errors.ts';
 import type { SmsSender } from '../../platform/sms/sms.ts';
@@ -995,7 +996,7 @@ export class IdentityService {
       });
     } catch (error) {
       // Another account took the address between the check and the update (unique index).
-      if (isUniqueViolation(error)) throw new FieldError('email', 'validation.emailTaken');
+      if (isSqlState(error, SQLSTATE_UNIQUE_VIOLATION)) throw new FieldError('email', 'validation.emailTaken');
       throw error;
     }
     this.forgetSessions(user.id);
@@ -1215,15 +1216,6 @@ export class IdentityService {
       );
     }
   }
-}
-
-/** A PostgreSQL unique violation (23505), possibly wrapped by the driver or drizzle. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error, depth = 0; current && depth < 4; depth += 1) {
-    if (typeof current === 'object' && 'code' in current && current.code === '23505') return true;
-    current = typeof current === 'object' && 'cause' in current ? current.cause : undefined;
-  }
-  return false;
 }
 
 const BASE32_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';

@@ -4,6 +4,7 @@ import { type AssetCode, isAssetCode, toDecimalString } from '@meridian/contract
 import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { pgArrayLiteral } from '../../platform/db/pg-array.ts';
+import { isSqlState, SQLSTATE_UNIQUE_VIOLATION } from '../../platform/db/sql-state.ts';
 import { queryRows } from '../../platform/db/rows.ts';
 import { DomainError } from '../../platform/http/errors.ts';
 import { ledgerAccounts, ledgerEntries, ledgerPostings } from './ledger.tables.ts';
@@ -118,7 +119,7 @@ async function callLedgerPost(
       ${pgArrayLiteral(postings.map((p) => p.refIndex + 1))}::int[], ${pgArrayLiteral(postings.map((p) => p.amountMinor))}::numeric[],
       ${deltas.filter((delta) => delta !== 0n).length}::int)`,
   ).catch((error: unknown) => {
-    if (hasSqlState(error, SQLSTATE_INSUFFICIENT)) throw new DomainError('INSUFFICIENT_BALANCE');
+    if (isSqlState(error, SQLSTATE_INSUFFICIENT)) throw new DomainError('INSUFFICIENT_BALANCE');
     throw error;
   });
   const [row] = await rows;
@@ -294,7 +295,7 @@ export async function postEntries(db: DbOrTx, inputs: readonly EntryInput[]): Pr
       ${pgArrayLiteral(changes.entries)}::int[], ${pgArrayLiteral(changes.refs)}::int[], ${pgArrayLiteral(changes.deltas)}::numeric[],
       ${pgArrayLiteral(postingArrays.entries)}::int[], ${pgArrayLiteral(postingArrays.refs)}::int[], ${pgArrayLiteral(postingArrays.amounts)}::numeric[])`,
   ).catch((error: unknown) => {
-    if (hasSqlState(error, SQLSTATE_BATCH_KEY_TAKEN)) throw new LedgerBatchKeyTakenError({ cause: error });
+    if (isSqlState(error, SQLSTATE_BATCH_KEY_TAKEN)) throw new LedgerBatchKeyTakenError({ cause: error });
     throw error;
   });
   assert.equal(rows.length, inputs.length, 'ledger_post_batch returns one row per entry');
@@ -377,24 +378,10 @@ export async function reverseEntry(db: DbOrTx, entryId: number, options: Reverse
     try {
       return await postOne(tx, input, entryId);
     } catch (error) {
-      if (hasSqlState(error, SQLSTATE_UNIQUE_VIOLATION, 'ledger_entries_reverses_entry_id_key')) throw new DomainError('CONFLICT', {}, { reversesEntryId: entryId });
+      if (isSqlState(error, SQLSTATE_UNIQUE_VIOLATION, 'ledger_entries_reverses_entry_id_key')) throw new DomainError('CONFLICT', {}, { reversesEntryId: entryId });
       throw error;
     }
   });
-}
-
-const SQLSTATE_UNIQUE_VIOLATION = '23505';
-
-/**
- * Whether `error` (or one of its causes: Drizzle wraps driver errors) is a PostgreSQL error with
- * SQLSTATE `code`, and, when given, on `constraint`.
- */
-function hasSqlState(error: unknown, code: string, constraint?: string): boolean {
-  for (let current: unknown = error, depth = 0; current && depth < 4; depth += 1) {
-    if (typeof current === 'object' && 'code' in current && current.code === code && (constraint === undefined || ('constraint' in current && current.constraint === constraint))) return true;
-    current = typeof current === 'object' && 'cause' in current ? current.cause : undefined;
-  }
-  return false;
 }
 
 function platformOwnerId(ownerId: string): PlatformOwnerId {

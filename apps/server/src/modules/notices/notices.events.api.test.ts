@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, mutationHeaders, randomTestIp, registerAndLogin, sensitiveCode, solveHumanCheck, type TestApp, type TestSession } from '../../../test/helpers.ts';
 import { seedDemo } from '../../seed.ts';
+import { custodyWebhookBodySchema } from '@meridian/contracts/wallet';
 
 /**
  * The events that message a user now (issue 6): sign-in from a new device, a security setting
@@ -62,8 +63,8 @@ describe('event messages', () => {
   it('messages a credited deposit, once, in the amount credited', async () => {
     const { address } = await t.app.wallet.depositAddress(session.userId, 'USDT', 'TRC20');
     const event = { type: 'deposit' as const, network: 'TRC20', coin: 'USDT' as const, address, txHash: `tx-${randomUUID()}`, outputIndex: 0, amount: '250', confirmations: 25 };
-    await t.app.wallet.handleCustodyDelivery({ deliveryId: randomUUID(), sentAt: new Date().toISOString(), event });
-    await t.app.wallet.handleCustodyDelivery({ deliveryId: randomUUID(), sentAt: new Date().toISOString(), event: { ...event, confirmations: 30 } });
+    await t.app.wallet.handleCustodyDelivery(custodyWebhookBodySchema.parse({ deliveryId: randomUUID(), sentAt: new Date().toISOString(), event }));
+    await t.app.wallet.handleCustodyDelivery(custodyWebhookBodySchema.parse({ deliveryId: randomUUID(), sentAt: new Date().toISOString(), event: { ...event, confirmations: 30 } }));
     const deposits = (await titles()).filter((title: string) => title === 'DEPOSIT:Deposit credited');
     expect(deposits).toHaveLength(1);
     const list = (await t.app.inject({ method: 'GET', url: '/api/notice/message/list', headers: { cookie: session.cookie } })).json().content;

@@ -6,6 +6,7 @@ import { accountBalance } from '../ledger/ledger.service.ts';
 import { platformAccount, userAccount } from '../ledger/ledger.types.ts';
 import { signCustodyBody } from './wallet.routes.ts';
 import { seedWallet } from './wallet.seed.ts';
+import { withdrawBodySchema } from '@meridian/contracts/wallet';
 
 /**
  * The wallet through the real app and the real identity module (sessions, security check, KYC
@@ -164,9 +165,12 @@ describe('withdrawals over HTTP', () => {
     const userId = randomUUID();
     await depositUsdt(userId, '100');
     const body = { coin: 'USDT' as const, network: 'TRC20', address: EXTERNAL_TRON };
+    // The contract reads the amount (format, precision, zero: issue 13 item 2), the service checks the limits.
     const fieldOf = async (amount: string) => {
+      const parsed = withdrawBodySchema.safeParse({ ...body, amount });
+      if (!parsed.success) return parsed.error.issues.map((issue) => `${issue.path.join('.')}:${issue.message}`).join(', ');
       try {
-        await t.app.wallet.requestWithdrawal(userId, { ...body, amount }, undefined);
+        await t.app.wallet.requestWithdrawal(userId, parsed.data, undefined);
         return 'OK';
       } catch (error) {
         return error instanceof FieldError ? `${error.field}:${error.messageKey}` : String(error);
@@ -177,10 +181,10 @@ describe('withdrawals over HTTP', () => {
     expect(await fieldOf('0')).toBe('amount:validation.amountPositive');
     expect(await fieldOf('500000.000001')).toBe('amount:validation.withdrawMax');
     // The limits are named in the spec §9 number format ("Minimum withdrawal not lower than 10.00 USDT").
-    const limitOf = (amount: string) => t.app.wallet.requestWithdrawal(userId, { ...body, amount }, undefined).then(() => null, (error: FieldError) => error.params);
+    const limitOf = (amount: string) => t.app.wallet.requestWithdrawal(userId, withdrawBodySchema.parse({ ...body, amount }), undefined).then(() => null, (error: FieldError) => error.params);
     expect(await limitOf('9.999999')).toEqual({ limit: '10.00', unit: 'USDT' });
     expect(await limitOf('500000.000001')).toEqual({ limit: '500,000.00', unit: 'USDT' });
-    expect(await codeOf(t.app.wallet.requestWithdrawal(userId, { ...body, amount: '99.5' }, undefined))).toBe('INSUFFICIENT_BALANCE');
+    expect(await codeOf(t.app.wallet.requestWithdrawal(userId, withdrawBodySchema.parse({ ...body, amount: '99.5' }), undefined))).toBe('INSUFFICIENT_BALANCE');
     expect(await available(userId)).toBe(100_000_000n);
   });
 
@@ -193,10 +197,10 @@ describe('withdrawals over HTTP', () => {
     expect(await available(session.userId)).toBe(69_000_000n);
     expect(await frozen(session.userId)).toBe(31_000_000n);
 
-    const replay = await t.app.wallet.requestWithdrawal(session.userId, { ...body, coin: 'USDT' }, 'wd-1');
+    const replay = await t.app.wallet.requestWithdrawal(session.userId, withdrawBodySchema.parse({ ...body, coin: 'USDT' }), 'wd-1');
     expect(replay.id).toBe(first.json().content.id);
     expect(await available(session.userId)).toBe(69_000_000n);
-    expect(await codeOf(t.app.wallet.requestWithdrawal(session.userId, { ...body, coin: 'USDT', amount: '31' }, 'wd-1'))).toBe('CONFLICT');
+    expect(await codeOf(t.app.wallet.requestWithdrawal(session.userId, withdrawBodySchema.parse({ ...body, coin: 'USDT', amount: '31' }), 'wd-1'))).toBe('CONFLICT');
 
     const cancel = await t.app.inject({ method: 'POST', url: `/api/wallet/withdraw/${first.json().content.id}/cancel`, headers: session.headers });
     expect(cancel.json().content.status).toBe(4);
@@ -221,7 +225,7 @@ describe('withdrawals over HTTP', () => {
     expect(history.list[0]).toMatchObject({ type: 'INTERNAL', amount: '40.000000', status: 2 });
     // Withdrawing to one's own deposit address is refused.
     const own = await t.app.wallet.depositAddress(sender.userId, 'USDT', 'TRC20');
-    expect(await t.app.wallet.requestWithdrawal(sender.userId, { coin: 'USDT', network: 'TRC20', address: own.address, amount: '20' }, undefined).catch((e: { messageKey?: string }) => e.messageKey)).toBe(
+    expect(await t.app.wallet.requestWithdrawal(sender.userId, withdrawBodySchema.parse({ coin: 'USDT', network: 'TRC20', address: own.address, amount: '20' }), undefined).catch((e: { messageKey?: string }) => e.messageKey)).toBe(
       'validation.withdrawAddressOwn',
     );
   });
@@ -236,8 +240,8 @@ describe('operators and custody results', () => {
     const ops = (url: string, payload?: object, bearer = token) =>
       t.app.inject({ method: 'POST', url: `/api/ops/withdrawals/${url}`, headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' }, payload: payload ?? {} });
 
-    const a = await t.app.wallet.requestWithdrawal(userId, { coin: 'USDT', network: 'TRC20', address: EXTERNAL_TRON, amount: '50' }, undefined);
-    const b = await t.app.wallet.requestWithdrawal(userId, { coin: 'USDT', network: 'TRC20', address: EXTERNAL_TRON, amount: '60' }, undefined);
+    const a = await t.app.wallet.requestWithdrawal(userId, withdrawBodySchema.parse({ coin: 'USDT', network: 'TRC20', address: EXTERNAL_TRON, amount: '50' }), undefined);
+    const b = await t.app.wallet.requestWithdrawal(userId, withdrawBodySchema.parse({ coin: 'USDT', network: 'TRC20', address: EXTERNAL_TRON, amount: '60' }), undefined);
     expect(await available(userId)).toBe(88_000_000n);
     expect(await frozen(userId)).toBe(112_000_000n);
 
@@ -269,7 +273,7 @@ describe('concurrency', () => {
     const userId = randomUUID();
     await depositUsdt(userId, '1000');
     const outcomes = await Promise.all(
-      Array.from({ length: 50 }, () => codeOf(t.app.wallet.requestWithdrawal(userId, { coin: 'USDT', network: 'TRC20', address: EXTERNAL_TRON, amount: '30' }, undefined))),
+      Array.from({ length: 50 }, () => codeOf(t.app.wallet.requestWithdrawal(userId, withdrawBodySchema.parse({ coin: 'USDT', network: 'TRC20', address: EXTERNAL_TRON, amount: '30' }), undefined))),
     );
     expect(outcomes.filter((o) => o === 'OK')).toHaveLength(32);
     expect(outcomes.filter((o) => o === 'INSUFFICIENT_BALANCE')).toHaveLength(18);
@@ -283,7 +287,7 @@ describe('concurrency', () => {
     const userId = randomUUID();
     await depositUsdt(userId, '101');
     const outcomes = await Promise.all(
-      Array.from({ length: 1000 }, () => codeOf(t.app.wallet.requestWithdrawal(userId, { coin: 'USDT', network: 'TRC20', address: EXTERNAL_TRON, amount: '100' }, undefined))),
+      Array.from({ length: 1000 }, () => codeOf(t.app.wallet.requestWithdrawal(userId, withdrawBodySchema.parse({ coin: 'USDT', network: 'TRC20', address: EXTERNAL_TRON, amount: '100' }), undefined))),
     );
     expect(outcomes.filter((o) => o === 'OK')).toHaveLength(1);
     expect(await available(userId)).toBe(0n);
@@ -295,8 +299,8 @@ describe('history, balances and the address book', () => {
   it('filters the history by coin, status, type and time, pages it, and values balances in USD', async () => {
     const session = await verifiedUser();
     await depositUsdt(session.userId, '300');
-    const w1 = await t.app.wallet.requestWithdrawal(session.userId, { coin: 'USDT', network: 'TRC20', address: EXTERNAL_TRON, amount: '10' }, undefined);
-    await t.app.wallet.requestWithdrawal(session.userId, { coin: 'USDT', network: 'TRC20', address: EXTERNAL_TRON, amount: '20' }, undefined);
+    const w1 = await t.app.wallet.requestWithdrawal(session.userId, withdrawBodySchema.parse({ coin: 'USDT', network: 'TRC20', address: EXTERNAL_TRON, amount: '10' }), undefined);
+    await t.app.wallet.requestWithdrawal(session.userId, withdrawBodySchema.parse({ coin: 'USDT', network: 'TRC20', address: EXTERNAL_TRON, amount: '20' }), undefined);
     await t.app.wallet.cancelWithdrawal(session.userId, Number(w1.id));
     const get = async (query: string) => (await t.app.inject({ method: 'GET', url: `/api/wallet/record?${query}`, headers: { cookie: session.cookie } })).json();
     const all = await get('action=withdraw&pageSize=1');
@@ -362,14 +366,14 @@ describe('whitelist mode and security holds (service with its own clock and iden
     await depositUsdt(userId, '100');
     const body = { coin: 'USDT' as const, network: 'TRC20', address: EXTERNAL_TRON, amount: '20' };
     const keyOf = (promise: Promise<unknown>) => promise.then(() => 'OK').catch((error: { messageKey?: string; code?: string }) => error.messageKey ?? error.code);
-    expect(await keyOf(wallet.requestWithdrawal(userId, body, undefined))).toBe('validation.withdrawAddressNotWhitelisted');
+    expect(await keyOf(wallet.requestWithdrawal(userId, withdrawBodySchema.parse(body), undefined))).toBe('validation.withdrawAddressNotWhitelisted');
     await wallet.addAddress(userId, { label: 'cold storage', network: 'TRC20', address: EXTERNAL_TRON });
-    expect(await keyOf(wallet.requestWithdrawal(userId, body, undefined))).toBe('validation.withdrawAddressNotWhitelisted');
+    expect(await keyOf(wallet.requestWithdrawal(userId, withdrawBodySchema.parse(body), undefined))).toBe('validation.withdrawAddressNotWhitelisted');
     nowMs += 24 * 3600 * 1000 + 1000;
     holdUntil = new Date(nowMs + 3600_000);
-    expect(await keyOf(wallet.requestWithdrawal(userId, body, undefined))).toBe('SECURITY_HOLD');
+    expect(await keyOf(wallet.requestWithdrawal(userId, withdrawBodySchema.parse(body), undefined))).toBe('SECURITY_HOLD');
     holdUntil = null;
-    expect(await keyOf(wallet.requestWithdrawal(userId, body, undefined))).toBe('OK');
+    expect(await keyOf(wallet.requestWithdrawal(userId, withdrawBodySchema.parse(body), undefined))).toBe('OK');
     expect(await available(userId)).toBe(79_000_000n);
   });
 });

@@ -1,17 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { type AssetCode, AmountParseError, ASSET_PRECISION, formatAmount, isAssetCode, parseAmountMinor, toDecimalString } from '@meridian/contracts/money';
+import { type AssetCode, formatAmount, isAssetCode, toDecimalString } from '@meridian/contracts/money';
 import { type Page, totalPages } from '@meridian/contracts/pagination';
 import {
   type AddressBookEntry,
   type BalanceContent,
-  type CustodyWebhookBody,
+  type ParsedCustodyWebhookBody,
+  type ParsedWithdrawBody,
+  type ParsedWithdrawCheckBody,
   type DepositAddressContent,
   type WalletCoin,
   type WalletRecord,
   type WalletRecordQuery,
   WITHDRAW_STATUS,
-  type WithdrawBody,
-  type WithdrawCheckBody,
   type WithdrawCheckContent,
   type WithdrawStatus,
 } from '@meridian/contracts/wallet';
@@ -19,6 +19,7 @@ import Decimal from 'decimal.js';
 import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { HDKey } from '@scure/bip32';
 import type { Db, DbOrTx, Tx } from '../../platform/db/client.ts';
+import { isSqlState, SQLSTATE_UNIQUE_VIOLATION } from '../../platform/db/sql-state.ts';
 import { DomainError, FieldError } from '../../platform/http/errors.ts';
 import { accountBalance, postEntry, userBalances, userPostingsPage } from '../ledger/ledger.service.ts';
 import { type EntryInput, platformAccount, transfer, userAccount } from '../ledger/ledger.types.ts';
@@ -87,33 +88,10 @@ function asAsset(code: string): AssetCode {
   return code;
 }
 
-/** Parse a wire amount of `asset`, refusing format, precision and zero, naming `field`. */
-export function parseWireAmount(text: string, asset: AssetCode, field: string): bigint {
-  try {
-    const minor = parseAmountMinor(text, asset);
-    if (minor === 0n) throw new FieldError(field, 'validation.amountPositive');
-    return minor;
-  } catch (error) {
-    if (error instanceof AmountParseError) {
-      if (error.reason === 'precision') throw new FieldError(field, 'validation.amountPrecision', { decimals: ASSET_PRECISION[asset] });
-      throw new FieldError(field, 'validation.amount');
-    }
-    throw error;
-  }
-}
-
 /** USD value with 2 decimals, rounded down (a display of what the user holds never overstates it). */
 function usdValue(amountMinor: bigint, asset: AssetCode, usdPerCoin: string | null): string | null {
   if (usdPerCoin === null) return null;
   return new Decimal(toDecimalString(amountMinor, asset)).mul(usdPerCoin).toDecimalPlaces(2, Decimal.ROUND_DOWN).toFixed(2);
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error, depth = 0; current && depth < 4; depth += 1) {
-    if (typeof current === 'object' && 'code' in current && current.code === '23505') return true;
-    current = typeof current === 'object' && 'cause' in current ? current.cause : undefined;
-  }
-  return false;
 }
 
 /**
@@ -259,7 +237,7 @@ export class WalletService {
    *
    * Withdrawal: moves an OUTER withdrawal to success (with its txHash) or failure (funds returned).
    */
-  async handleCustodyDelivery(body: CustodyWebhookBody): Promise<{ isDuplicateDelivery: boolean; depositId: string | null; status: string | null }> {
+  async handleCustodyDelivery(body: ParsedCustodyWebhookBody): Promise<{ isDuplicateDelivery: boolean; depositId: string | null; status: string | null }> {
     let credited: { userId: string; coinCode: AssetCode; amount: string } | undefined;
     let moved: WithdrawalRow | undefined;
     const result = await this.db.transaction(async (tx) => {
@@ -278,7 +256,7 @@ export class WalletService {
       const address = normalizeAddress(event.network, event.address) ?? event.address;
       const userId = await this.ownerOfAddress(tx, chain, address);
       if (!userId) throw new DomainError('UNKNOWN_DEPOSIT_ADDRESS');
-      const amountMinor = parseWireAmount(event.amount, event.coin, 'event.amount');
+      const { amountMinor } = event;
       const [row] = await tx
         .insert(deposits)
         .values({ userId, coinCode: event.coin, network: event.network, address, txHash: event.txHash, outputIndex: event.outputIndex, amountMinor, confirmations: event.confirmations, type: 'OUTER', status: 'PENDING' })
@@ -332,13 +310,13 @@ export class WalletService {
    * @throws FieldError on `network`, `address`, `amount`; DomainError WITHDRAW_UNAVAILABLE (135),
    *   SECURITY_HOLD (106), INSUFFICIENT_BALANCE (130).
    */
-  private async planWithdrawal(userId: string, body: WithdrawCheckBody) {
+  private async planWithdrawal(userId: string, body: ParsedWithdrawCheckBody) {
     const found = await this.findKnownNetwork(body.coin, body.network);
     const chain = chainOf(body.network);
     if (!found.coin.isEnabled || !found.net.isWithdrawEnabled || !chain) throw new DomainError('WITHDRAW_UNAVAILABLE');
     const asset = body.coin;
     const address = await this.checkDestination(body.network, body.address);
-    const amountMinor = parseWireAmount(body.amount, asset, 'amount');
+    const { amountMinor } = body;
     if (amountMinor < found.net.withdrawMinMinor) throw new FieldError('amount', 'validation.withdrawMin', { limit: formatAmount(found.net.withdrawMinMinor, asset), unit: asset });
     if (amountMinor > found.net.withdrawMaxMinor) throw new FieldError('amount', 'validation.withdrawMax', { limit: formatAmount(found.net.withdrawMaxMinor, asset), unit: asset });
     const holdUntil = await this.options.identity.withdrawalHoldUntil(userId);
@@ -389,7 +367,7 @@ export class WalletService {
    * (`planWithdrawal`), nothing recorded, no factor asked. Amounts are decimal strings of the coin.
    * @throws as `requestWithdrawal` minus CONFLICT.
    */
-  async checkWithdrawal(userId: string, body: WithdrawCheckBody): Promise<WithdrawCheckContent> {
+  async checkWithdrawal(userId: string, body: ParsedWithdrawCheckBody): Promise<WithdrawCheckContent> {
     const plan = await this.planWithdrawal(userId, body);
     return {
       coinCode: plan.asset,
@@ -417,7 +395,7 @@ export class WalletService {
    * @throws FieldError on `network` (unknown), `address` (invalid for the network, burn/contract
    *   destination, own address, not whitelisted) and `amount` (format, precision, zero, limits)
    */
-  async requestWithdrawal(userId: string, body: WithdrawBody, idempotencyKey: string | undefined, factors: FactorCheck = NO_FACTORS): Promise<WalletRecord> {
+  async requestWithdrawal(userId: string, body: ParsedWithdrawBody, idempotencyKey: string | undefined, factors: FactorCheck = NO_FACTORS): Promise<WalletRecord> {
     const plan = await this.planWithdrawal(userId, body);
     const { asset, address, amountMinor, feeMinor, type, recipientUserId, requestHash } = plan;
 
@@ -487,7 +465,7 @@ export class WalletService {
       return this.toWithdrawRecord(row);
     } catch (error) {
       // A concurrent twin with the same key committed first: answer as a replay.
-      if (idempotencyKey && isUniqueViolation(error)) {
+      if (idempotencyKey && isSqlState(error, SQLSTATE_UNIQUE_VIOLATION)) {
         const replay = await this.replayWithdrawal(userId, idempotencyKey, requestHash);
         if (replay) return replay; // this request verified its factors before it lost the race
       }

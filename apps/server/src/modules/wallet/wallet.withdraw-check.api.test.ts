@@ -7,6 +7,7 @@ import { userAccount } from '../ledger/ledger.types.ts';
 import { signCustodyBody } from './wallet.routes.ts';
 import { seedWallet } from './wallet.seed.ts';
 import { coinNetworks, withdrawals } from './wallet.tables.ts';
+import { withdrawBodySchema } from '@meridian/contracts/wallet';
 
 /**
  * Issue 14 items 2, 4, 5, 7 and 10 (server): an unknown network is a field error on every wallet
@@ -174,11 +175,11 @@ describe('one-time codes checked last (items 4, 5)', () => {
     // Between the factor check and the transaction, another withdrawal drains the balance: the
     // ledger refuses this one inside its transaction, which must take the code's use with it.
     const draining = {
-      check: async () => void (await t.app.wallet.requestWithdrawal(session.userId, { coin: 'USDT', network: 'TRC20', address: EXTERNAL_TRON, amount: '90' }, undefined)),
+      check: async () => void (await t.app.wallet.requestWithdrawal(session.userId, withdrawBodySchema.parse({ coin: 'USDT', network: 'TRC20', address: EXTERNAL_TRON, amount: '90' }), undefined)),
       consume: consumeCode,
       answeredByReplay: () => {},
     };
-    await expect(t.app.wallet.requestWithdrawal(session.userId, { coin: 'USDT', network: 'TRC20', address: EXTERNAL_TRON, amount: '20' }, undefined, draining)).rejects.toThrow();
+    await expect(t.app.wallet.requestWithdrawal(session.userId, withdrawBodySchema.parse({ coin: 'USDT', network: 'TRC20', address: EXTERNAL_TRON, amount: '20' }), undefined, draining)).rejects.toThrow();
     expect(await withdrawalCount(session.userId)).toBe(1);
     await depositUsdt(session.userId, '50');
     const retry = await post(session, '/api/wallet/withdraw', { coin: 'USDT', network: 'TRC20', address: EXTERNAL_TRON, amount: '20', emailCaptcha });

@@ -1,5 +1,6 @@
 import { type PGlite, type QueryOptions, type Results, type Transaction, types } from '@electric-sql/pglite';
 import { LRUCache } from 'lru-cache';
+import { isSqlState } from './sql-state.ts';
 
 /**
  * The PostgreSQL types read as PostgreSQL's own text rather than parsed: the ones Drizzle's PGlite
@@ -152,10 +153,6 @@ class PreparedStatements {
     const serializer = this.pglite.serializers[typeId];
     return serializer ? serializer(value) : String(value);
   }
-}
-
-function isSqlState(error: unknown, code: string): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && error.code === code;
 }
 
 /** Rows, fields and affected rows from a Bind + Execute + Sync exchange, as PGlite's `parseResults`. */

@@ -76,7 +76,8 @@ function isTooLongText(issue: z.core.$ZodIssue): issue is z.core.$ZodIssueTooBig
 function issueMessage(issue: z.core.$ZodIssue, locale: Locale): string {
   if (isMissing(issue)) return validationMessage('validation.required', locale);
   if (isTooLongText(issue)) return validationMessage('validation.tooLong', locale, { maximum: Number(issue.maximum) });
-  if (isValidationMessageKey(issue.message)) return validationMessage(issue.message, locale);
+  // A custom issue carries its message's placeholders in `params` (e.g. the amount's `{ decimals }`).
+  if (isValidationMessageKey(issue.message)) return validationMessage(issue.message, locale, issue.code === 'custom' ? (issue.params as Record<string, string | number> | undefined) : undefined);
   if (locale === 'en-US') return issue.message;
   const localized = zhHkLocale(issue as unknown as z.core.$ZodRawIssue);
   return typeof localized === 'string' ? localized : (localized?.message ?? issue.message);

@@ -1,6 +1,6 @@
 import { FLASH_SLIPPAGE_BPS_MAX } from '@meridian/contracts/exchange';
 import { MARKET_COIN_CODES, type MarketCoinCode } from '@meridian/contracts/market';
-import { AmountParseError, ASSET_PRECISION, parseAmountMinor, toDecimalString } from '@meridian/contracts/money';
+import { parseAmountMinor, readAmountMinor, toDecimalString } from '@meridian/contracts/money';
 import type { BalanceContent } from '@meridian/contracts/wallet';
 
 /**
@@ -18,22 +18,6 @@ export const DEFAULT_PAIR = { from: 'USDT', to: 'USDE' } as const satisfies { fr
 
 export function isExchangeCoin(value: string): value is MarketCoinCode {
   return (EXCHANGE_COINS as readonly string[]).includes(value);
-}
-
-/**
- * Read an entered amount of `coin`: a plain decimal with at most the coin's decimals, above zero.
- * @returns the amount in minor units, or the problem to show.
- */
-export function readAmount(text: string, coin: MarketCoinCode): { minor: bigint } | { problem: SwapAmountProblem } {
-  let minor: bigint;
-  try {
-    minor = parseAmountMinor(text.trim(), coin);
-  } catch (error) {
-    if (error instanceof AmountParseError && error.reason === 'precision') return { problem: { key: 'amountPrecision', decimals: ASSET_PRECISION[coin] } };
-    return { problem: { key: 'amountInvalid' } };
-  }
-  if (minor === 0n) return { problem: { key: 'amountInvalid' } };
-  return { minor };
 }
 
 /**
@@ -56,9 +40,13 @@ export function exceedsAvailable(payAmount: string, coin: MarketCoinCode, availa
  * @returns undefined when the amount may be quoted.
  */
 export function checkSwapAmount(text: string, coin: MarketCoinCode, side: 'from' | 'to', available: string | undefined): SwapAmountProblem | undefined {
-  const read = readAmount(text, coin);
-  if ('problem' in read) return read.problem;
-  if (side === 'from' && available !== undefined && read.minor > parseAmountMinor(available, coin)) return { key: 'exceedsAvailable' };
+  // The contracts' reading, as the server's: a plain decimal, at most the coin's decimals, above zero.
+  const read = readAmountMinor(text.trim(), coin);
+  if ('refusal' in read) {
+    const { refusal } = read;
+    return refusal.messageKey === 'validation.amountPrecision' ? { key: 'amountPrecision', decimals: Number(refusal.params.decimals) } : { key: 'amountInvalid' };
+  }
+  if (side === 'from' && available !== undefined && read.amountMinor > parseAmountMinor(available, coin)) return { key: 'exceedsAvailable' };
   return undefined;
 }
 

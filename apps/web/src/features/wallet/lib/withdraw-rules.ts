@@ -1,4 +1,4 @@
-import { type AssetCode, AmountParseError, ASSET_PRECISION, formatAmount, isAssetCode, parseAmountMinor, toDecimalString } from '@meridian/contracts/money';
+import { type AssetCode, formatAmount, isAssetCode, parseAmountMinor, readAmountMinor, toDecimalString } from '@meridian/contracts/money';
 
 /** Why an entered withdrawal amount is refused (spec §5 amount rules), with its message parameters. */
 export type AmountProblem =
@@ -26,14 +26,13 @@ export interface WithdrawLimits {
 export function checkWithdrawAmount(text: string, limits: WithdrawLimits): AmountProblem | undefined {
   if (!isAssetCode(limits.coin)) return { key: 'amountInvalid' };
   const asset: AssetCode = limits.coin;
-  let minor: bigint;
-  try {
-    minor = parseAmountMinor(text.trim(), asset);
-  } catch (error) {
-    if (error instanceof AmountParseError && error.reason === 'precision') return { key: 'amountPrecision', decimals: ASSET_PRECISION[asset] };
-    return { key: 'amountInvalid' };
+  // The contracts' reading, as the server's: a plain decimal, at most the coin's decimals, above zero.
+  const read = readAmountMinor(text.trim(), asset);
+  if ('refusal' in read) {
+    const { refusal } = read;
+    return refusal.messageKey === 'validation.amountPrecision' ? { key: 'amountPrecision', decimals: Number(refusal.params.decimals) } : { key: 'amountInvalid' };
   }
-  if (minor === 0n) return { key: 'amountInvalid' };
+  const minor = read.amountMinor;
   const min = parseAmountMinor(limits.withdrawMin, asset);
   const max = parseAmountMinor(limits.withdrawMax, asset);
   if (minor < min) return { key: 'withdrawMin', limit: formatAmount(min, asset), unit: asset };

@@ -1,4 +1,4 @@
-import { parseAmountMinor, toDecimalString } from '@meridian/contracts/money';
+import { displayAmount, parseAmountMinor, toDecimalString } from '@meridian/contracts/money';
 import { Button, Card, Col, Empty, Row, Skeleton, Space, Statistic, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -6,14 +6,6 @@ import { PageFrame } from '../../../components/page-frame.tsx';
 import { DEFAULT_WALLET_COIN, pathTo } from '../../../config/paths.ts';
 import { RequireUser } from '../../../components/require-user.tsx';
 import { useBalance } from '../api/wallet-api.ts';
-
-/** Display of a decimal amount: thousands separators, at least 2 decimals (spec §9). Text in, text out. */
-export function formatDecimal(text: string): string {
-  const [whole = '0', fraction = ''] = text.split('.');
-  const trimmed = fraction.replace(/0+$/, '').padEnd(2, '0');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${grouped}.${trimmed}`;
-}
 
 /** /my/account/overview: total USD value and the value of each account (Main, Fund, Card). */
 export function AccountOverviewPage() {
@@ -27,13 +19,13 @@ export function AccountOverviewPage() {
         ) : (
           <Space direction="vertical" size="large" style={{ width: '100%' }} data-testid="account-overview">
             <Card>
-              <Statistic title={t('account.totalUsd')} value={formatDecimal(balance.data.overview.totalUsd)} prefix="$" data-testid="total-usd" />
+              <Statistic title={t('account.totalUsd')} value={displayAmount(balance.data.overview.totalUsd, 'USD')} prefix="$" data-testid="total-usd" />
             </Card>
             <Row gutter={[16, 16]}>
               {balance.data.overview.accounts.map((account) => (
                 <Col xs={24} md={8} key={account.accountType}>
                   <Card>
-                    <Statistic title={t(`account.${account.accountType}`)} value={formatDecimal(account.totalUsd)} prefix="$" />
+                    <Statistic title={t(`account.${account.accountType}`)} value={displayAmount(account.totalUsd, 'USD')} prefix="$" />
                     {account.accountType === 'MainAccount' && <Link to={pathTo('MainAccount')}>{t('account.details')}</Link>}
                   </Card>
                 </Col>
@@ -113,7 +105,7 @@ export function MainAccountPage() {
         <div className="content-card">
           {main && main.assets.every((asset) => isZero(asset.amount)) && <EmptyWallet />}
           {main && (
-            <Statistic title={t('account.mainTotal')} value={formatDecimal(main.totalUsd)} prefix="$" style={{ marginBottom: 16 }} data-testid="main-total-usd" />
+            <Statistic title={t('account.mainTotal')} value={displayAmount(main.totalUsd, 'USD')} prefix="$" style={{ marginBottom: 16 }} data-testid="main-total-usd" />
           )}
           <Table<CoinRow>
             rowKey="coinCode"
@@ -124,9 +116,9 @@ export function MainAccountPage() {
             scroll={{ x: true }}
             columns={[
               { title: t('account.coin'), dataIndex: 'coinCode' },
-              { title: t('account.available'), dataIndex: 'available', render: (value: string, row) => <span data-testid={`available-${row.coinCode}`}>{formatDecimal(value)}</span> },
-              { title: t('account.frozen'), dataIndex: 'frozen', render: (value: string, row) => <span data-testid={`frozen-${row.coinCode}`}>{formatDecimal(value)}</span> },
-              { title: t('account.usd'), dataIndex: 'usd', render: (value: string | null) => (value === null ? '—' : `$${formatDecimal(value)}`) },
+              { title: t('account.available'), dataIndex: 'available', render: (value: string, row) => <span data-testid={`available-${row.coinCode}`}>{displayAmount(value, row.coinCode)}</span> },
+              { title: t('account.frozen'), dataIndex: 'frozen', render: (value: string, row) => <span data-testid={`frozen-${row.coinCode}`}>{displayAmount(value, row.coinCode)}</span> },
+              { title: t('account.usd'), dataIndex: 'usd', render: (value: string | null) => (value === null ? '—' : `$${displayAmount(value, 'USD')}`) },
               {
                 title: t('account.actions'),
                 key: 'actions',
