@@ -23,6 +23,7 @@ import type { NoticeService } from './modules/notices/notices.service.ts';
 import { securityEventNotice, swapDoneNotice } from './modules/notices/notices.events.ts';
 import { registerNotices } from './modules/notices/notices.wiring.ts';
 import { ledgerHoldingsChecker } from './modules/ledger/ledger.service.ts';
+import { createAdminModule } from './modules/admin/admin.module.ts';
 import { createWalletModule } from './modules/wallet/wallet.module.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import type { Database } from './platform/db/client.ts';
@@ -231,6 +232,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('wallet', wallet.service);
   identity.service.addHoldingsChecker(ledgerHoldingsChecker(database.db));
   await app.register(walletRoutes(wallet.routes), { prefix: '/api' });
+  // The back office: operators and their API, moving withdrawals through the wallet's service.
+  const admin = createAdminModule({ database, wallet: wallet.service });
+  app.decorate('admin', admin.service);
+  if (admin.routes) await app.register(admin.routes, { prefix: '/api' });
 
   await registerWebApp(app, config.webDistDir);
   return app;
