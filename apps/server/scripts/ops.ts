@@ -12,7 +12,7 @@
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config.ts';
-import { OPERATOR_ROLES, type OperatorRole } from '../src/modules/wallet/wallet.service.ts';
+import { OPERATOR_ROLES, type OperatorRole } from '../src/modules/admin/admin.types.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -31,7 +31,7 @@ async function addOperator(): Promise<void> {
   if (!values.email || !role || !OPERATOR_ROLES.includes(role)) fail(`usage: npm run ops -- operators add --email E --role ${OPERATOR_ROLES.join('|')}`);
   const { openDatabase } = await import('../src/platform/db/client.ts');
   const { findMigrationsDir } = await import('../src/platform/db/migrate.ts');
-  const { createOperator } = await import('../src/modules/wallet/wallet.service.ts');
+  const { createOperator } = await import('../src/modules/admin/admin.service.ts');
   const database = await openDatabase(config.database);
   try {
     await database.migrate(findMigrationsDir());

@@ -10,21 +10,18 @@ import helmet from 'helmet';
 import type { Registry } from 'prom-client';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import { exchangeRoutes } from './modules/exchange/exchange.routes.ts';
-import { ExchangeService } from './modules/exchange/exchange.service.ts';
-import { MarketPrices } from './modules/market/market.prices.ts';
-import { MarketService } from './modules/market/market.service.ts';
-import { marketRoutes } from './modules/market/market.routes.ts';
+import { createAdminModule } from './modules/admin/admin.module.ts';
+import { createExchangeModule } from './modules/exchange/exchange.module.ts';
+import type { ExchangeService } from './modules/exchange/exchange.service.ts';
 import { createIdentityModule } from './modules/identity/identity.module.ts';
-import { SESSION_CHANNEL } from './modules/identity/identity.session-cache.ts';
-import { identityRoutes } from './modules/identity/identity.routes.ts';
 import type { IdentityService } from './modules/identity/identity.service.ts';
+import { createLedgerModule } from './modules/ledger/ledger.module.ts';
+import { createMarketModule } from './modules/market/market.module.ts';
+import type { MarketService } from './modules/market/market.service.ts';
+import { createNoticesModule } from './modules/notices/notices.module.ts';
 import type { NoticeService } from './modules/notices/notices.service.ts';
-import { securityEventNotice, swapDoneNotice } from './modules/notices/notices.events.ts';
-import { registerNotices } from './modules/notices/notices.wiring.ts';
-import { ledgerHoldingsChecker } from './modules/ledger/ledger.service.ts';
 import { createWalletModule } from './modules/wallet/wallet.module.ts';
-import { walletRoutes } from './modules/wallet/wallet.routes.ts';
+import type { AppModule } from './platform/app-module.ts';
 import type { Database } from './platform/db/client.ts';
 import { type AuthProvider, registerAuth } from './platform/http/auth.ts';
 import { registerCsrfGuard } from './platform/http/csrf.ts';
@@ -144,6 +141,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerCsrfGuard(app);
   const metrics = registerMetrics(app, database, metricsExposureOf(config));
   app.decorate('metricsRegistry', metrics);
+  const clock = deps.clock ?? systemClock;
+  let oracle = deps.prices;
+  const onSourceFailure = registerPriceMetrics(metrics, () => oracle);
+  oracle ??= createPriceOracle(config.prices, { clock, logger: app.log, onSourceFailure });
+
+  // The modules, in dependency order: each is handed only modules created before it.
   const identity = createIdentityModule({
     database,
     sessionSecret: deps.sessionSecret,
@@ -152,10 +155,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     smtpUrl: config.smtpUrl,
     publicUrl: config.publicUrl,
     humanCheckMaxCounter: config.humanCheckMaxCounter,
-    log: (message, detail, level) => (level === 'warn' ? app.log.warn(detail, message) : app.log.info(detail, message)),
+    log: (message, detail, level) => app.log[level ?? 'info'](detail, message),
   });
-  registerMailMetrics(metrics, identity.outbox);
+  const ledger = createLedgerModule({ database });
+  const market = createMarketModule({ database, oracle, clock, logger: app.log });
+  const notices = createNoticesModule({ config, database, identity: identity.service, mailer: identity.mailer, log: app.log });
+  const exchange = createExchangeModule({ database, prices: market.service.prices, clock, notices: notices.service, log: app.log });
+  const wallet = createWalletModule({ config, database, identity: identity.service, prices: market.service.prices, notices: notices.service, log: app.log });
+  const admin = createAdminModule({ database, wallet: wallet.service });
+
   app.decorate('identity', identity.service);
+  app.decorate('market', market.service);
+  app.decorate('notices', notices.service);
+  app.decorate('exchange', exchange.service);
+  app.decorate('wallet', wallet.service);
+  app.decorate('admin', admin.service);
+  registerMailMetrics(metrics, identity.outbox);
   registerAuth(app, deps.authProvider ?? identity.auth);
   await registerRateLimit(app, { redisUrl: config.redisUrl, nameSpace: deps.rateLimitNameSpace });
 
@@ -170,67 +185,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
 
-  const clock = deps.clock ?? systemClock;
-  let oracle = deps.prices;
-  const onSourceFailure = registerPriceMetrics(metrics, () => oracle);
-  oracle ??= createPriceOracle(config.prices, { clock, logger: app.log, onSourceFailure });
-  const market = new MarketService(database.db, new MarketPrices(database.db, oracle, { clock, logger: app.log }));
+  // What each module contributes to the app, in this order (routes keep the order of the OpenAPI
+  // document): its routes under /api, its jobs to the scheduler, `start` when the app is ready,
+  // `stop` before it closes, and its holdings checker to guard account closure.
+  const modules: AppModule<unknown>[] = [market, exchange, identity, notices, wallet, admin, ledger];
   const scheduler = new JobScheduler(database.db, { clock, logger: app.log });
-  for (const job of market.prices.jobs()) scheduler.register(job);
-  for (const job of identity.service.jobs()) scheduler.register(job);
-  for (const job of identity.jobs) scheduler.register(job);
   app.decorate('scheduler', scheduler);
-  app.decorate('market', market);
   app.addHook('onClose', async () => scheduler.stop());
-  await app.register(marketRoutes(market), { prefix: '/api' });
-  // Exchange: firm quotes and swaps through the ledger, priced by the market module.
-  const exchange = new ExchangeService(
-    database.db,
-    market.prices,
-    clock,
-    // `notices` is registered below; a swap can only run once the app is ready.
-    async (tx, swaps) => void (await app.notices.notifyMany(swaps.map(({ userId, swap }) => swapDoneNotice(userId, swap)), tx)),
-    {
-      onBatchRetried: (error, size) => app.log.warn({ err: error, size }, 'swap batch failed as a whole; its swaps were retried one by one'),
-    },
-  );
-  app.decorate('exchange', exchange);
-  for (const job of exchange.jobs()) scheduler.register(job);
-  await app.register(exchangeRoutes(exchange), { prefix: '/api' });
-  await app.register(identityRoutes(identity.routes), { prefix: '/api' });
-
-  // Messages are written in the user's language and important ones mailed (identity's mailer).
-  const notices = await registerNotices(app, config, database, {
-    recipientsOf: (userIds, db) => identity.service.recipientsOf(userIds, db),
-    mail: (to, subject, text) => identity.mailer.send({ to, subject, text, tag: 'notice' }),
-  });
-  app.decorate('notices', notices);
-  // Cached sessions (identity): every process drops a user's sessions when any process revokes one,
-  // changes the account's status or KYC level (migration 0010's triggers announce it).
-  let unlistenSessions: (() => Promise<void>) | undefined;
-  app.addHook('onReady', async () => {
-    unlistenSessions = await database.listen(SESSION_CHANNEL, (userId) => identity.service.forgetSessions(userId));
-  });
-  app.addHook('preClose', async () => {
-    await unlistenSessions?.().catch((error: unknown) => app.log.debug({ err: error }, 'unlisten after the database closed'));
-  });
-  identity.service.addSecurityEventListener(async (event) => {
-    const notice = securityEventNotice(event);
-    if (notice) await notices.notify(notice);
-  });
-
-  // Wallet: deposits, withdrawals, balances (USD values from the market module's prices).
-  const wallet = createWalletModule({
-    config,
-    database,
-    identity: identity.service,
-    usdPrice: async (coinCode) => (await market.prices.usdPrice(coinCode)).priceUsd.toFixed(),
-    notify: (input) => notices.notify(input),
-    log: app.log,
-  });
-  app.decorate('wallet', wallet.service);
-  identity.service.addHoldingsChecker(ledgerHoldingsChecker(database.db));
-  await app.register(walletRoutes(wallet.routes), { prefix: '/api' });
+  for (const module of modules) {
+    if (module.routes) await app.register(module.routes, { prefix: '/api' });
+    for (const job of module.jobs) scheduler.register(job);
+    const { start, stop, holdingsChecker } = module;
+    if (start) app.addHook('onReady', start);
+    if (stop) app.addHook('preClose', stop);
+    if (holdingsChecker) identity.service.addHoldingsChecker(holdingsChecker);
+  }
 
   await registerWebApp(app, config.webDistDir);
   return app;

@@ -1,11 +1,13 @@
+import type { AppModule } from '../../platform/app-module.ts';
 import type { Database } from '../../platform/db/client.ts';
 import { createSmtpMailer, type Mailer } from '../../platform/mail/mailer.ts';
 import type { JobDefinition } from '../../platform/jobs/scheduler.ts';
 import type { SmsSender } from '../../platform/sms/sms.ts';
 import { IdentityAuthProvider } from './identity.auth.ts';
 import { type OutboxLog, Outbox } from './identity.outbox.ts';
-import type { IdentityRoutesOptions } from './identity.routes.ts';
+import { identityRoutes } from './identity.routes.ts';
 import { IdentityService } from './identity.service.ts';
+import { SESSION_CHANNEL } from './identity.session-cache.ts';
 
 /** What the identity module needs from `buildApp`. */
 export interface IdentityModuleDeps {
@@ -17,25 +19,28 @@ export interface IdentityModuleDeps {
   smtpUrl: string | undefined;
   publicUrl: string;
   humanCheckMaxCounter: number;
-  log: OutboxLog;
+  /** Operational log; 'debug' only for the session listener's failure to stop after the database closed. */
+  log: (message: string, detail: Record<string, unknown>, level?: 'debug' | 'info' | 'warn') => void;
 }
 
-/** The wired module: the service other modules call, its auth provider and its routes' options. */
-export interface IdentityModule {
-  service: IdentityService;
+/**
+ * The wired module (the shape of every module) and what only identity provides: the session
+ * provider of the permission hooks, and the outbox other modules mail through.
+ */
+export interface IdentityModule extends AppModule<IdentityService> {
   auth: IdentityAuthProvider;
-  routes: IdentityRoutesOptions;
   /** The outbox, for other modules' mails (notices): queued, then sent by SMTP when configured. */
   mailer: Mailer;
   outbox: Outbox;
-  /** The mail delivery job (issue 14 item 6); none without a transport. */
-  jobs: JobDefinition[];
 }
 
 /**
  * Wire the identity module: every mail and SMS goes through the durable outbox; mail is sent by SMTP
  * when `SMTP_URL` is set (by the request at once, then by the delivery job with retries), and stays
- * in the outbox otherwise (as SMS does until a provider adapter is configured).
+ * in the outbox otherwise (as SMS does until a provider adapter is configured). Jobs: the purge of
+ * expired codes and counters, and the mail delivery (issue 14 item 6; none without a transport).
+ * `start` listens for session changes: every process drops a user's cached sessions when any
+ * process revokes one, changes the account's status or KYC level (migration 0010's triggers).
  */
 export function createIdentityModule(deps: IdentityModuleDeps): IdentityModule {
   const host = new URL(deps.publicUrl).hostname;
@@ -53,12 +58,20 @@ export function createIdentityModule(deps: IdentityModuleDeps): IdentityModule {
     log: deps.log,
   });
   const auth = new IdentityAuthProvider(service, deps.isProduction);
+  let unlistenSessions: (() => Promise<void>) | undefined;
+  const jobs: JobDefinition<unknown>[] = [...service.jobs(), ...outbox.jobs()];
   return {
     service,
+    routes: identityRoutes({ identity: service, auth, outbox, isDevMailboxEnabled: deps.isDevMailboxEnabled && !deps.isProduction }),
+    jobs,
+    start: async () => {
+      unlistenSessions = await deps.database.listen(SESSION_CHANNEL, (userId) => service.forgetSessions(userId));
+    },
+    stop: async () => {
+      await unlistenSessions?.().catch((error: unknown) => deps.log('unlisten after the database closed', { err: error }, 'debug'));
+    },
     auth,
     mailer,
     outbox,
-    jobs: outbox.jobs(),
-    routes: { identity: service, auth, outbox, isDevMailboxEnabled: deps.isDevMailboxEnabled && !deps.isProduction },
   };
 }

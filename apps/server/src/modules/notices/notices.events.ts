@@ -1,6 +1,5 @@
-/** Messages other modules' events produce (issue 6), in both languages. */
+/** Messages the identity module's security events produce (issue 6), in both languages. */
 import type { LocalizedText } from '@meridian/contracts/locale';
-import { displayAmount } from '@meridian/contracts/money';
 import type { NotifyInput } from './notices.service.ts';
 
 /** A user's security event as the identity module reports it (`addSecurityEventListener`). */
@@ -49,14 +48,3 @@ export function securityEventNotice(event: SecurityEventLike): NotifyInput | nul
   };
 }
 
-/** The "swap done" message (issue 6) for a swap or flash exchange that executed; amounts as the screens show them. */
-export function swapDoneNotice(userId: string, swap: { from: string; to: string; fromAmount: string; toAmount: string }): NotifyInput {
-  return {
-    userId,
-    category: 'EXCHANGE',
-    title: { 'en-US': 'Exchange completed', 'zh-HK': '兌換已完成' },
-    body: { 'en-US': 'You exchanged {fromAmount} {from} for {toAmount} {to}.', 'zh-HK': '你已將 {fromAmount} {from} 兌換為 {toAmount} {to}。' },
-    params: { fromAmount: displayAmount(swap.fromAmount, swap.from), from: swap.from, toAmount: displayAmount(swap.toAmount, swap.to), to: swap.to },
-    link: '/my/order/swap',
-  };
-}

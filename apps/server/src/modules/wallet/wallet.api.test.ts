@@ -235,8 +235,8 @@ describe('operators and custody results', () => {
   it('moves OUTER withdrawals 0 → 1 → 2 with the fee earned, or to 3 with the funds returned, each once, by role', async () => {
     const userId = randomUUID();
     await depositUsdt(userId, '200');
-    const { token } = await t.app.wallet.createOperator('ops@example.com', 'withdrawals');
-    const viewer = await t.app.wallet.createOperator('viewer@example.com', 'viewer');
+    const { token } = await t.app.admin.createOperator('ops@example.com', 'withdrawals');
+    const viewer = await t.app.admin.createOperator('viewer@example.com', 'viewer');
     const ops = (url: string, payload?: object, bearer = token) =>
       t.app.inject({ method: 'POST', url: `/api/ops/withdrawals/${url}`, headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' }, payload: payload ?? {} });
 

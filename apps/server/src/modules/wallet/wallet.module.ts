@@ -5,11 +5,13 @@ import { MARKET_COIN_CODES, type MarketCoinCode } from '@meridian/contracts/mark
 import { displayAmount } from '@meridian/contracts/money';
 import type { WithdrawStatus } from '@meridian/contracts/wallet';
 import type { Config } from '../../config.ts';
+import type { AppModule } from '../../platform/app-module.ts';
 import type { Database } from '../../platform/db/client.ts';
-import type { NotifyInput } from '../notices/notices.service.ts';
+import type { MarketPrices } from '../market/market.service.ts';
+import type { NoticeService, NotifyInput } from '../notices/notices.service.ts';
 import { readOrCreateSecret } from '../../platform/security/secrets.ts';
 import { type Chain, generateDemoXpubs, parseAccountXpub } from './wallet.addresses.ts';
-import type { WalletRoutesOptions } from './wallet.routes.ts';
+import { walletRoutes } from './wallet.routes.ts';
 import { type UsdPriceSource, type WalletIdentity, type WalletNotifier, WalletService } from './wallet.service.ts';
 
 /** Withdraw status words (spec §4) as the messages show them. */
@@ -69,10 +71,10 @@ export interface WalletModuleDeps {
   config: Config;
   database: Database;
   identity: WalletIdentity;
-  /** USD per coin from the markets module (`market.prices.usdPrice`), as an exact decimal string. */
-  usdPrice: (coinCode: MarketCoinCode) => Promise<string>;
-  /** The notices module's `notify` (in-app message; SECURITY and WITHDRAW also go by email). */
-  notify?: (input: NotifyInput) => Promise<unknown>;
+  /** The market module's prices (`market.service.prices`): balances are valued in USD with them. */
+  prices: MarketPrices;
+  /** Messages to users (in-app; SECURITY and WITHDRAW also go by email). */
+  notices: NoticeService;
   log: { warn(detail: object, message: string): void; info(detail: object, message: string): void };
 }
 
@@ -93,25 +95,27 @@ function readOrCreateDemoXpubs(dataDir: string): Record<Chain, string> {
 /**
  * Wire the wallet: xpubs and the webhook secret from the configuration, or (outside production)
  * generated into DATA_DIR — in memory for a memory database, so tests leave no files behind.
+ * No jobs: deposits and withdrawal results arrive by the custody webhook.
  */
-export function createWalletModule(deps: WalletModuleDeps): { service: WalletService; routes: WalletRoutesOptions } {
+export function createWalletModule(deps: WalletModuleDeps): AppModule<WalletService> {
   const { config } = deps;
   const isEphemeral = config.database.kind === 'memory';
   const xpubText = config.wallet.xpubs ?? (isEphemeral ? generateDemoXpubs() : readOrCreateDemoXpubs(config.dataDir));
   const custodyWebhookSecret =
     config.wallet.custodyWebhookSecret ?? (isEphemeral ? randomBytes(48).toString('base64url') : readOrCreateSecret(config.dataDir, 'custody-webhook-secret'));
   const prices: UsdPriceSource = {
-    usdPerCoin: async (coinCode) => ((MARKET_COIN_CODES as readonly string[]).includes(coinCode) ? deps.usdPrice(coinCode as MarketCoinCode) : null),
+    usdPerCoin: async (coinCode) =>
+      (MARKET_COIN_CODES as readonly string[]).includes(coinCode) ? (await deps.prices.usdPrice(coinCode as MarketCoinCode)).priceUsd.toFixed() : null,
   };
   const service = new WalletService(deps.database.db, {
     xpubs: { bitcoin: parseAccountXpub(xpubText.bitcoin), evm: parseAccountXpub(xpubText.evm), tron: parseAccountXpub(xpubText.tron) },
     identity: deps.identity,
     prices,
-    notifier: deps.notify ? walletNotifier(deps.notify) : undefined,
+    notifier: walletNotifier((input) => deps.notices.notify(input)),
     isWhitelistMode: config.wallet.isWhitelistMode,
     log: deps.log,
   });
-  return { service, routes: { wallet: service, custodyWebhookSecret, isAddressLookupEnabled: !config.isProduction } };
+  return { service, routes: walletRoutes({ wallet: service, custodyWebhookSecret, isAddressLookupEnabled: !config.isProduction }), jobs: [] };
 }
 
 declare module 'fastify' {

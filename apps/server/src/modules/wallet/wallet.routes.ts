@@ -2,7 +2,6 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { envelopeSchema } from '@meridian/contracts/envelope';
 import { HEADER_IDEMPOTENCY_KEY } from '@meridian/contracts/http';
 import { assetCodeSchema } from '@meridian/contracts/money';
-import { pageSchema } from '@meridian/contracts/pagination';
 import {
   addressBookAddBodySchema,
   addressBookEntrySchema,
@@ -18,9 +17,6 @@ import {
   idParamSchema,
   networkListContentSchema,
   networkQuerySchema,
-  opsCompleteBodySchema,
-  opsFailBodySchema,
-  opsWithdrawalQuerySchema,
   walletRecordPageSchema,
   walletRecordQuerySchema,
   walletRecordSchema,
@@ -34,7 +30,7 @@ import { z } from 'zod';
 import { currentUser, sensitiveActionOf } from '../../platform/http/auth.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { DomainError, FieldError } from '../../platform/http/errors.ts';
-import type { Operator, OperatorRole, WalletService } from './wallet.service.ts';
+import type { WalletService } from './wallet.service.ts';
 
 /** What the wallet routes need besides the service. */
 export interface WalletRoutesOptions {
@@ -75,8 +71,8 @@ function idempotencyKeyOf(request: FastifyRequest): string | undefined {
 }
 
 /**
- * HTTP routes of the wallet (spec §7 coinlist, wallet/*, account/balance), the custody webhook and
- * the operator API, mounted under /api.
+ * HTTP routes of the wallet (spec §7 coinlist, wallet/*, account/balance) and the custody webhook,
+ * mounted under /api (the operator API is the admin module's).
  */
 export function walletRoutes(options: WalletRoutesOptions) {
   const { wallet } = options;
@@ -208,35 +204,5 @@ export function walletRoutes(options: WalletRoutesOptions) {
         );
       }
     });
-
-    // Operator API: bearer tokens of the operators table, one role per route.
-    const operatorOf = async (request: FastifyRequest, roles: readonly OperatorRole[]): Promise<Operator> => {
-      const header = request.headers.authorization;
-      const token = typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7).trim() : '';
-      const operator = token ? await wallet.authenticateOperator(token) : undefined;
-      if (!operator) throw new DomainError('LOGIN_EXPIRED');
-      if (operator.role !== 'admin' && !roles.includes(operator.role)) throw new DomainError('FORBIDDEN');
-      return operator;
-    };
-    const opsTags = ['operators'];
-    const opsPage = envelopeSchema(pageSchema(walletRecordSchema.extend({ userId: z.string(), failureReason: z.string().nullable(), operatorEmail: z.string().nullable() })));
-    const opsOne = envelopeSchema(walletRecordSchema.extend({ userId: z.string(), failureReason: z.string().nullable(), operatorEmail: z.string().nullable() }));
-    routes.get('/ops/withdrawals', { config: { csrf: false }, schema: { tags: opsTags, summary: 'Withdrawals for operators', querystring: opsWithdrawalQuerySchema, response: { 200: opsPage } } }, async (request) => {
-      await operatorOf(request, ['withdrawals', 'viewer']);
-      return ok(request, await wallet.listForOperators(request.query));
-    });
-    routes.post('/ops/withdrawals/:id/process', { config: { csrf: false }, schema: { tags: opsTags, summary: '0 waiting → 1 processing', params: idParamSchema, response: { 200: opsOne } } }, async (request) =>
-      ok(request, await wallet.processWithdrawal(await operatorOf(request, ['withdrawals']), request.params.id)),
-    );
-    routes.post(
-      '/ops/withdrawals/:id/complete',
-      { config: { csrf: false }, schema: { tags: opsTags, summary: '1 processing → 2 success', params: idParamSchema, body: opsCompleteBodySchema, response: { 200: opsOne } } },
-      async (request) => ok(request, await wallet.completeWithdrawal(await operatorOf(request, ['withdrawals']), request.params.id, request.body.txHash)),
-    );
-    routes.post(
-      '/ops/withdrawals/:id/fail',
-      { config: { csrf: false }, schema: { tags: opsTags, summary: '0/1 → 3 failure, funds returned', params: idParamSchema, body: opsFailBodySchema, response: { 200: opsOne } } },
-      async (request) => ok(request, await wallet.failWithdrawal(await operatorOf(request, ['withdrawals']), request.params.id, request.body.reason)),
-    );
   };
 }

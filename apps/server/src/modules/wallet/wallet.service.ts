@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { type AssetCode, formatAmount, isAssetCode, toDecimalString } from '@meridian/contracts/money';
 import { type Page, totalPages } from '@meridian/contracts/pagination';
 import {
@@ -24,7 +24,7 @@ import { DomainError, FieldError } from '../../platform/http/errors.ts';
 import { accountBalance, postEntry, userBalances, userPostingsPage } from '../ledger/ledger.service.ts';
 import { type EntryInput, platformAccount, transfer, userAccount } from '../ledger/ledger.types.ts';
 import { type Chain, chainOf, deriveAddress, normalizeAddress } from './wallet.addresses.ts';
-import { addressBook, blockedDestinations, coinNetworks, coins, custodyDeliveries, depositAddresses, deposits, hdIndexCounters, operators, withdrawals } from './wallet.tables.ts';
+import { addressBook, blockedDestinations, coinNetworks, coins, custodyDeliveries, depositAddresses, deposits, hdIndexCounters, withdrawals } from './wallet.tables.ts';
 
 /** USD per one coin as an exact decimal string, or null when no price is available now. */
 export interface UsdPriceSource {
@@ -48,15 +48,6 @@ export interface WalletNotifier {
   /** A withdrawal moved to `status` (spec §4 withdraw status: 1 processing, 2 success, 3 failure, 4 cancel). */
   withdrawalStatusChanged(userId: string, coinCode: AssetCode, amount: string, status: WithdrawStatus): Promise<void>;
   addressAdded(userId: string, label: string, network: string, address: string): Promise<void>;
-}
-
-/** Operator roles: admin does everything, withdrawals moves withdrawals, viewer reads. */
-export const OPERATOR_ROLES = ['admin', 'withdrawals', 'viewer'] as const;
-export type OperatorRole = (typeof OPERATOR_ROLES)[number];
-export interface Operator {
-  id: number;
-  email: string;
-  role: OperatorRole;
 }
 
 export interface WalletServiceOptions {
@@ -539,23 +530,32 @@ export class WalletService {
     return this.toWithdrawRecord(row);
   }
 
-  /** Operator: 0 waiting → 1 processing (no money moves). */
-  async processWithdrawal(operator: Operator, id: number): Promise<OpsWithdrawal> {
-    const row = await this.db.transaction((tx) => this.transition(tx, id, [0], 1, { operatorEmail: operator.email }, () => null));
+  /**
+   * Operator (admin module): 0 waiting → 1 processing (no money moves); `operatorEmail` is kept on
+   * the row for the audit trail. @throws DomainError NOT_FOUND, WITHDRAW_STATE_CHANGED (138) when not waiting.
+   */
+  async processWithdrawal(operatorEmail: string, id: number): Promise<OpsWithdrawal> {
+    const row = await this.db.transaction((tx) => this.transition(tx, id, [0], 1, { operatorEmail }, () => null));
     await this.notifyWithdrawal(row);
     return this.toOpsWithdrawal(row);
   }
 
-  /** Operator: 1 processing → 2 success with the chain's txHash; frozen amount leaves, the fee is earned. */
-  async completeWithdrawal(operator: Operator, id: number, txHash: string): Promise<OpsWithdrawal> {
-    const row = await this.db.transaction((tx) => this.completeInTx(tx, id, txHash, operator.email, [1]));
+  /**
+   * Operator (admin module): 1 processing → 2 success with the chain's txHash; the frozen amount
+   * leaves to the hot wallet, the fee is earned. @throws DomainError NOT_FOUND, WITHDRAW_STATE_CHANGED (138) when not processing.
+   */
+  async completeWithdrawal(operatorEmail: string, id: number, txHash: string): Promise<OpsWithdrawal> {
+    const row = await this.db.transaction((tx) => this.completeInTx(tx, id, txHash, operatorEmail, [1]));
     await this.notifyWithdrawal(row);
     return this.toOpsWithdrawal(row);
   }
 
-  /** Operator: 0 or 1 → 3 failure; amount + fee back to available. */
-  async failWithdrawal(operator: Operator, id: number, reason: string): Promise<OpsWithdrawal> {
-    const row = await this.db.transaction((tx) => this.failInTx(tx, id, reason, operator.email, [0, 1]));
+  /**
+   * Operator (admin module): 0 or 1 → 3 failure; amount + fee back to available.
+   * @throws DomainError NOT_FOUND, WITHDRAW_STATE_CHANGED (138) when already settled.
+   */
+  async failWithdrawal(operatorEmail: string, id: number, reason: string): Promise<OpsWithdrawal> {
+    const row = await this.db.transaction((tx) => this.failInTx(tx, id, reason, operatorEmail, [0, 1]));
     await this.notifyWithdrawal(row);
     return this.toOpsWithdrawal(row);
   }
@@ -782,36 +782,4 @@ export class WalletService {
     const deleted = await this.db.delete(addressBook).where(and(eq(addressBook.id, id), eq(addressBook.userId, userId))).returning({ id: addressBook.id });
     if (deleted.length === 0) throw new DomainError('NOT_FOUND');
   }
-
-  // ---------------------------------------------------------------- operators
-
-  /** Create an operator and return its bearer token (see `createOperator`). */
-  async createOperator(email: string, role: OperatorRole): Promise<{ operator: Operator; token: string }> {
-    return createOperator(this.db, email, role);
-  }
-
-  /** The active operator holding `token`, or undefined. */
-  async authenticateOperator(token: string): Promise<Operator | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(operators)
-      .where(and(eq(operators.tokenHash, createHash('sha256').update(token).digest('hex')), eq(operators.isActive, true)));
-    if (!row || !(OPERATOR_ROLES as readonly string[]).includes(row.role)) return undefined;
-    return { id: row.id, email: row.email, role: row.role as OperatorRole };
-  }
-}
-
-/**
- * Create (or re-key) an operator and return its bearer token, shown once: only its SHA-256 is
- * stored. Used by `npm run ops -- operators add` with the database opened directly.
- */
-export async function createOperator(db: DbOrTx, email: string, role: OperatorRole): Promise<{ operator: Operator; token: string }> {
-  const token = `mop_${randomBytes(32).toString('base64url')}`;
-  const tokenHash = createHash('sha256').update(token).digest('hex');
-  const [row] = await db
-    .insert(operators)
-    .values({ email: email.trim().toLowerCase(), role, tokenHash })
-    .onConflictDoUpdate({ target: operators.email, set: { role, tokenHash, isActive: true } })
-    .returning();
-  return { operator: { id: row!.id, email: row!.email, role }, token };
 }

@@ -159,20 +159,6 @@ export const addressBook = pgTable(
 );
 
 /**
- * Back-office operators who move OUTER withdrawals. They authenticate with a bearer token whose
- * SHA-256 is stored here (`npm run ops -- operators add`). Roles: 'admin' (everything),
- * 'withdrawals' (move withdrawals), 'viewer' (read).
- */
-export const operators = pgTable('operators', {
-  id: serial('id').primaryKey(),
-  email: text('email').notNull().unique(),
-  role: text('role').notNull(),
-  tokenHash: text('token_hash').notNull().unique(),
-  isActive: boolean('is_active').notNull().default(true),
-  createdAt: createdAt(),
-});
-
-/**
  * Destinations that burn or lose funds on a network (issue 14 item 7): zero/burn addresses and the
  * token contracts of the network's own coins. Editable data (seeded by `wallet.seed.ts`, operators
  * may add rows); a withdrawal, its dry run and the address book refuse them with a field error on

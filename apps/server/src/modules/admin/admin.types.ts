@@ -1,0 +1,10 @@
+/** Operator roles: admin does everything, withdrawals moves withdrawals, viewer reads. */
+export const OPERATOR_ROLES = ['admin', 'withdrawals', 'viewer'] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+
+/** A back-office operator, as authenticated by its bearer token. */
+export interface Operator {
+  id: number;
+  email: string;
+  role: OperatorRole;
+}

@@ -1,0 +1,49 @@
+import type { SwapRecord } from '@meridian/contracts/exchange';
+import { displayAmount } from '@meridian/contracts/money';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppModule } from '../../platform/app-module.ts';
+import type { Database } from '../../platform/db/client.ts';
+import type { Clock } from '../../platform/prices/types.ts';
+import type { MarketPrices } from '../market/market.service.ts';
+import type { NoticeService, NotifyInput } from '../notices/notices.service.ts';
+import { exchangeRoutes } from './exchange.routes.ts';
+import { ExchangeService } from './exchange.service.ts';
+
+/** What `buildApp` hands the exchange module. */
+export interface ExchangeModuleDeps {
+  database: Database;
+  /** The market module's prices (`market.service.prices`): every quote is priced from them. */
+  prices: MarketPrices;
+  clock: Clock;
+  /** A "swap done" message is written in the transaction of every swap (issue 6). */
+  notices: NoticeService;
+  log: FastifyBaseLogger;
+}
+
+/** The "swap done" message (issue 6) for a swap or flash exchange that executed; amounts as the screens show them. */
+export function swapDoneNotice(userId: string, swap: Pick<SwapRecord, 'from' | 'to' | 'fromAmount' | 'toAmount'>): NotifyInput {
+  return {
+    userId,
+    category: 'EXCHANGE',
+    title: { 'en-US': 'Exchange completed', 'zh-HK': '兌換已完成' },
+    body: { 'en-US': 'You exchanged {fromAmount} {from} for {toAmount} {to}.', 'zh-HK': '你已將 {fromAmount} {from} 兌換為 {toAmount} {to}。' },
+    params: { fromAmount: displayAmount(swap.fromAmount, swap.from), from: swap.from, toAmount: displayAmount(swap.toAmount, swap.to), to: swap.to },
+    link: '/my/order/swap',
+  };
+}
+
+/**
+ * Wire the exchange: firm quotes and swaps through the ledger, priced by the market module, each
+ * swap's message written with it; its job prunes quotes never executed.
+ */
+export function createExchangeModule(deps: ExchangeModuleDeps): AppModule<ExchangeService> {
+  const { notices, log } = deps;
+  const service = new ExchangeService(
+    deps.database.db,
+    deps.prices,
+    deps.clock,
+    async (tx, swaps) => void (await notices.notifyMany(swaps.map(({ userId, swap }) => swapDoneNotice(userId, swap)), tx)),
+    { onBatchRetried: (error, size) => log.warn({ err: error, size }, 'swap batch failed as a whole; its swaps were retried one by one') },
+  );
+  return { service, routes: exchangeRoutes(service), jobs: service.jobs() };
+}
