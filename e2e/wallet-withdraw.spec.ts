@@ -129,7 +129,7 @@ async function filterHistory(page: Page, isMobile: boolean, filters: { coin: str
 for (const locale of ['en-US', 'zh-HK'] as const) {
   test(`a deposit, an on-chain withdrawal through the security check, the filtered history, a cancel (${locale})`, async ({ page, baseURL }, testInfo) => {
     test.skip(locale === 'zh-HK' && testInfo.project.name === 'desktop', 'zh-HK runs once, at the mobile width');
-    test.setTimeout(90_000); // starting the test's own server is part of it
+    test.setTimeout(180_000); // starting the test's own server (migrations, seed, price backfill) is part of it
     const text = TEXT[locale];
     const isMobile = testInfo.project.name === 'mobile';
     await depositWithCli(baseURL!, DEMO.email, '250');
@@ -210,7 +210,7 @@ async function withdrawCodeCount(request: APIRequestContext, email: string): Pro
 }
 
 // Each test starts its own server before its body runs: give the start room on a busy machine.
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 180_000 });
 
 const CHECK_TEXT = {
   'en-US': { stillValid: 'still valid', waiting: 'Waiting', title: 'Withdrawal submitted' },
