@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { assetCodeSchema, decimalAmountSchema, withAmountMinor } from './money.ts';
 import { pageQuerySchema, pageSchema } from './pagination.ts';
 import { sensitiveFactorsSchema } from './security.ts';
+import { defineEndpoint } from './endpoint.ts';
 
 /**
  * Wallet API contracts (spec §3 wallet coin, network, balance, withdraw record, withdraw address;
@@ -240,3 +241,108 @@ export const custodyWebhookContentSchema = z.object({
   depositId: z.string().nullable(),
   status: z.string().nullable(),
 });
+
+/**
+ * Every wallet call (spec §7 coinlist, wallet/*, account/balance) with its rules: the descriptors
+ * the server registers its routes from and the web calls through (see `endpoint.ts`).
+ */
+export const walletEndpoints = {
+  listCoins: defineEndpoint({ method: 'GET', path: '/coinlist', tag: 'wallet', summary: 'Wallet coins with their networks', auth: 'none', content: coinListContentSchema }),
+  coinConfig: defineEndpoint({ method: 'GET', path: '/wallet/coin/config', tag: 'wallet', summary: 'Coins with network limits, fees and switches', auth: 'none', content: coinListContentSchema }),
+  listNetworks: defineEndpoint({ method: 'GET', path: '/wallet/network', tag: 'wallet', summary: 'Networks of one coin', auth: 'none', query: networkQuerySchema, content: networkListContentSchema }),
+  depositAddress: defineEndpoint({
+    method: 'GET',
+    path: '/wallet/address',
+    tag: 'wallet',
+    summary: 'The deposit address of a coin on a network',
+    auth: 'user',
+    query: depositAddressQuerySchema,
+    content: depositAddressContentSchema,
+    codes: ['DEPOSIT_UNAVAILABLE'],
+  }),
+  balance: defineEndpoint({ method: 'GET', path: '/wallet/balance', tag: 'wallet', summary: 'Balances per coin (available, frozen) valued in USD', auth: 'user', content: balanceContentSchema }),
+  accountBalance: defineEndpoint({ method: 'GET', path: '/account/balance', tag: 'wallet', summary: 'Balances per coin (available, frozen) valued in USD', auth: 'user', content: balanceContentSchema }),
+  overview: defineEndpoint({ method: 'GET', path: '/wallet/overview', tag: 'wallet', summary: 'Balances per coin (available, frozen) valued in USD', auth: 'user', content: balanceContentSchema }),
+  withdraw: defineEndpoint({
+    method: 'POST',
+    path: '/wallet/withdraw',
+    tag: 'wallet',
+    summary: 'Withdraw to an address or to another Meridian user',
+    auth: 'user',
+    kyc: 'basic',
+    sensitiveAction: 'WITHDRAW',
+    apiVersion: '2.0',
+    isIdempotent: true,
+    body: withdrawBodySchema,
+    content: walletRecordSchema,
+    codes: ['VERIFICATION_REQUIRED', 'SECURITY_HOLD', 'CAPTCHA_FAILED', 'CONFLICT', 'INSUFFICIENT_BALANCE', 'AMOUNT_BELOW_MIN', 'AMOUNT_ABOVE_MAX', 'WITHDRAW_UNAVAILABLE', 'PRICE_UNAVAILABLE'],
+  }),
+  checkWithdrawal: defineEndpoint({
+    method: 'POST',
+    path: '/wallet/withdraw/check',
+    tag: 'wallet',
+    summary: 'Dry run of a withdrawal: every check, nothing recorded, no code asked',
+    auth: 'user',
+    kyc: 'basic',
+    apiVersion: '2.0',
+    body: withdrawCheckBodySchema,
+    content: withdrawCheckContentSchema,
+    codes: ['VERIFICATION_REQUIRED', 'SECURITY_HOLD', 'INSUFFICIENT_BALANCE', 'AMOUNT_BELOW_MIN', 'AMOUNT_ABOVE_MAX', 'WITHDRAW_UNAVAILABLE', 'PRICE_UNAVAILABLE'],
+  }),
+  cancelWithdrawal: defineEndpoint({
+    method: 'POST',
+    path: '/wallet/withdraw/:id/cancel',
+    tag: 'wallet',
+    summary: 'Cancel a waiting withdrawal',
+    auth: 'user',
+    params: idParamSchema,
+    content: walletRecordSchema,
+    codes: ['NOT_FOUND', 'WITHDRAW_STATE_CHANGED'],
+  }),
+  listRecords: defineEndpoint({
+    method: 'GET',
+    path: '/wallet/record',
+    tag: 'wallet',
+    summary: 'Deposit or withdrawal history, filtered and paged',
+    auth: 'user',
+    query: walletRecordQuerySchema,
+    content: walletRecordPageSchema,
+  }),
+  listAddressBook: defineEndpoint({ method: 'GET', path: '/wallet/addressbook', tag: 'wallet', summary: 'Saved withdrawal addresses', auth: 'user', content: addressBookListSchema }),
+  addAddress: defineEndpoint({
+    method: 'POST',
+    path: '/wallet/addressbook',
+    tag: 'wallet',
+    summary: 'Save a withdrawal address (security check)',
+    auth: 'user',
+    sensitiveAction: 'WITHDRAW_ADDRESS_ADD',
+    body: addressBookAddBodySchema,
+    content: addressBookEntrySchema,
+    codes: ['CAPTCHA_FAILED', 'CONFLICT'],
+  }),
+  deleteAddress: defineEndpoint({ method: 'DELETE', path: '/wallet/addressbook/:id', tag: 'wallet', summary: 'Delete a saved address', auth: 'user', params: idParamSchema, content: z.null(), codes: ['NOT_FOUND'] }),
+};
+
+/** The custody service's signed calls (machine callers: HMAC of the raw body, no CSRF header). */
+export const custodyEndpoints = {
+  webhook: defineEndpoint({
+    method: 'POST',
+    path: '/custody/webhook',
+    tag: 'custody',
+    summary: `Custody webhook, signed: ${HEADER_CUSTODY_SIGNATURE}: sha256=<HMAC-SHA256 of the raw body>`,
+    auth: 'none',
+    body: custodyWebhookBodySchema,
+    content: custodyWebhookContentSchema,
+    codes: ['WEBHOOK_SIGNATURE_INVALID', 'UNKNOWN_DEPOSIT_ADDRESS', 'BAD_REQUEST'],
+  }),
+  addressLookup: defineEndpoint({
+    method: 'POST',
+    path: '/custody/address-lookup',
+    tag: 'custody',
+    summary: 'The deposit address of a user (development deposit command only)',
+    auth: 'none',
+    isHidden: true,
+    body: z.object({ email: z.email(), coin: assetCodeSchema, network: z.string().min(1).max(32) }),
+    content: depositAddressContentSchema,
+  }),
+};

@@ -1,34 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { envelopeSchema } from '@meridian/contracts/envelope';
 import { HEADER_IDEMPOTENCY_KEY } from '@meridian/contracts/http';
-import { assetCodeSchema } from '@meridian/contracts/money';
-import {
-  addressBookAddBodySchema,
-  addressBookEntrySchema,
-  addressBookListSchema,
-  balanceContentSchema,
-  coinListContentSchema,
-  CUSTODY_WEBHOOK_TOLERANCE_MS,
-  custodyWebhookBodySchema,
-  custodyWebhookContentSchema,
-  depositAddressContentSchema,
-  depositAddressQuerySchema,
-  HEADER_CUSTODY_SIGNATURE,
-  idParamSchema,
-  networkListContentSchema,
-  networkQuerySchema,
-  walletRecordPageSchema,
-  walletRecordQuerySchema,
-  walletRecordSchema,
-  withdrawBodySchema,
-  withdrawCheckBodySchema,
-  withdrawCheckContentSchema,
-} from '@meridian/contracts/wallet';
+import { CUSTODY_WEBHOOK_TOLERANCE_MS, custodyEndpoints, HEADER_CUSTODY_SIGNATURE, walletEndpoints } from '@meridian/contracts/wallet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { currentUser, sensitiveActionOf } from '../../platform/http/auth.ts';
-import { ok } from '../../platform/http/envelope.ts';
+import { registerEndpoint, registerEndpoints } from '../../platform/http/endpoint.ts';
 import { DomainError, FieldError } from '../../platform/http/errors.ts';
 import type { WalletService } from './wallet.service.ts';
 
@@ -78,82 +53,26 @@ export function walletRoutes(options: WalletRoutesOptions) {
   const { wallet } = options;
   const now = options.clock ?? (() => new Date());
   return async function register(app: FastifyInstance): Promise<void> {
-    const routes = app.withTypeProvider<ZodTypeProvider>();
-    const tags = ['wallet'];
-
-    routes.get('/coinlist', { schema: { tags, summary: 'Wallet coins with their networks', response: { 200: envelopeSchema(coinListContentSchema) } } }, async (request) =>
-      ok(request, await wallet.listCoins()),
-    );
-    routes.get('/wallet/coin/config', { schema: { tags, summary: 'Coins with network limits, fees and switches', response: { 200: envelopeSchema(coinListContentSchema) } } }, async (request) =>
-      ok(request, await wallet.listCoins()),
-    );
-    routes.get(
-      '/wallet/network',
-      { schema: { tags, summary: 'Networks of one coin', querystring: networkQuerySchema, response: { 200: envelopeSchema(networkListContentSchema) } } },
-      async (request) => ok(request, await wallet.listNetworks(request.query.coin)),
-    );
-    routes.get(
-      '/wallet/address',
-      { config: { auth: 'user' }, schema: { tags, summary: 'The deposit address of a coin on a network', querystring: depositAddressQuerySchema, response: { 200: envelopeSchema(depositAddressContentSchema) } } },
-      async (request) => ok(request, await wallet.depositAddress(currentUser(request).userId, request.query.coin, request.query.net)),
-    );
-    for (const url of ['/wallet/balance', '/account/balance', '/wallet/overview']) {
-      routes.get(url, { config: { auth: 'user' }, schema: { tags, summary: 'Balances per coin (available, frozen) valued in USD', response: { 200: envelopeSchema(balanceContentSchema) } } }, async (request) =>
-        ok(request, await wallet.balances(currentUser(request).userId)),
-      );
-    }
-    routes.post(
-      '/wallet/withdraw',
-      {
-        config: { auth: 'user', sensitiveAction: 'WITHDRAW', kyc: 'basic' },
-        schema: { tags, summary: 'Withdraw (api-version 2.0); Idempotency-Key header honoured', body: withdrawBodySchema, response: { 200: envelopeSchema(walletRecordSchema) } },
-      },
-      async (request) => {
-        const idempotencyKey = idempotencyKeyOf(request);
-        const factors = sensitiveActionOf(request);
-        return ok(request, await wallet.requestWithdrawal(currentUser(request).userId, request.body, idempotencyKey, factors));
-      },
-    );
-    routes.post(
-      '/wallet/withdraw/check',
-      {
-        config: { auth: 'user', kyc: 'basic' },
-        schema: { tags, summary: 'Dry run of a withdrawal: every check, nothing recorded, no code asked', body: withdrawCheckBodySchema, response: { 200: envelopeSchema(withdrawCheckContentSchema) } },
-      },
-      async (request) => ok(request, await wallet.checkWithdrawal(currentUser(request).userId, request.body)),
-    );
-    routes.post(
-      '/wallet/withdraw/:id/cancel',
-      { config: { auth: 'user' }, schema: { tags, summary: 'Cancel a waiting withdrawal', params: idParamSchema, response: { 200: envelopeSchema(walletRecordSchema) } } },
-      async (request) => ok(request, await wallet.cancelWithdrawal(currentUser(request).userId, request.params.id)),
-    );
-    routes.get(
-      '/wallet/record',
-      { config: { auth: 'user' }, schema: { tags, summary: 'Deposit or withdrawal history, filtered and paged', querystring: walletRecordQuerySchema, response: { 200: envelopeSchema(walletRecordPageSchema) } } },
-      async (request) => ok(request, await wallet.records(currentUser(request).userId, request.query)),
-    );
-    routes.get('/wallet/addressbook', { config: { auth: 'user' }, schema: { tags, summary: 'Saved withdrawal addresses', response: { 200: envelopeSchema(addressBookListSchema) } } }, async (request) =>
-      ok(request, await wallet.listAddressBook(currentUser(request).userId)),
-    );
-    routes.post(
-      '/wallet/addressbook',
-      {
-        config: { auth: 'user', sensitiveAction: 'WITHDRAW_ADDRESS_ADD' },
-        schema: { tags, summary: 'Save a withdrawal address (security check)', body: addressBookAddBodySchema, response: { 200: envelopeSchema(addressBookEntrySchema) } },
-      },
-      async (request) => {
-        const factors = sensitiveActionOf(request);
-        return ok(request, await wallet.addAddress(currentUser(request).userId, request.body, factors));
-      },
-    );
-    routes.delete(
-      '/wallet/addressbook/:id',
-      { config: { auth: 'user' }, schema: { tags, summary: 'Delete a saved address', params: idParamSchema, response: { 200: envelopeSchema(z.null()) } } },
-      async (request) => {
+    const balances = async (request: FastifyRequest) => wallet.balances(currentUser(request).userId);
+    registerEndpoints(app, walletEndpoints, {
+      listCoins: async () => wallet.listCoins(),
+      coinConfig: async () => wallet.listCoins(),
+      listNetworks: async (request) => wallet.listNetworks(request.query.coin),
+      depositAddress: async (request) => wallet.depositAddress(currentUser(request).userId, request.query.coin, request.query.net),
+      balance: balances,
+      accountBalance: balances,
+      overview: balances,
+      withdraw: async (request) => wallet.requestWithdrawal(currentUser(request).userId, request.body, idempotencyKeyOf(request), sensitiveActionOf(request)),
+      checkWithdrawal: async (request) => wallet.checkWithdrawal(currentUser(request).userId, request.body),
+      cancelWithdrawal: async (request) => wallet.cancelWithdrawal(currentUser(request).userId, request.params.id),
+      listRecords: async (request) => wallet.records(currentUser(request).userId, request.query),
+      listAddressBook: async (request) => wallet.listAddressBook(currentUser(request).userId),
+      addAddress: async (request) => wallet.addAddress(currentUser(request).userId, request.body, sensitiveActionOf(request)),
+      deleteAddress: async (request) => {
         await wallet.deleteAddress(currentUser(request).userId, request.params.id);
-        return ok(request, null);
+        return null;
       },
-    );
+    });
 
     // Custody (machine callers, HMAC-signed raw body): an encapsulated context with a raw-body parser.
     await app.register(async (custody) => {
@@ -168,13 +87,9 @@ export function walletRoutes(options: WalletRoutesOptions) {
         }
       });
       custody.addHook('preValidation', async (request) => verifySignature(options.custodyWebhookSecret, request));
-      const signed = custody.withTypeProvider<ZodTypeProvider>();
-      signed.post(
-        '/custody/webhook',
-        {
-          config: { csrf: false },
-          schema: { tags: ['custody'], summary: `Custody webhook, signed: ${HEADER_CUSTODY_SIGNATURE}: sha256=<HMAC-SHA256 of the raw body>`, body: custodyWebhookBodySchema, response: { 200: envelopeSchema(custodyWebhookContentSchema) } },
-        },
+      registerEndpoint(
+        custody,
+        custodyEndpoints.webhook,
         async (request) => {
           const sentAtMs = Date.parse(request.body.sentAt);
           if (Math.abs(now().getTime() - sentAtMs) > CUSTODY_WEBHOOK_TOLERANCE_MS) {
@@ -182,26 +97,16 @@ export function walletRoutes(options: WalletRoutesOptions) {
             throw new DomainError('WEBHOOK_SIGNATURE_INVALID');
           }
           try {
-            return ok(request, await wallet.handleCustodyDelivery(request.body));
+            return await wallet.handleCustodyDelivery(request.body);
           } catch (error) {
             request.log.warn({ err: error, deliveryId: request.body.deliveryId, event: request.body.event }, 'custody webhook refused');
             throw error;
           }
         },
+        { csrf: false },
       );
       if (options.isAddressLookupEnabled) {
-        signed.post(
-          '/custody/address-lookup',
-          {
-            config: { csrf: false },
-            schema: {
-              hide: true,
-              body: z.object({ email: z.email(), coin: assetCodeSchema, network: z.string().min(1).max(32) }),
-              response: { 200: envelopeSchema(depositAddressContentSchema) },
-            },
-          },
-          async (request) => ok(request, await wallet.depositAddressByEmail(request.body.email, request.body.coin, request.body.network)),
-        );
+        registerEndpoint(custody, custodyEndpoints.addressLookup, async (request) => wallet.depositAddressByEmail(request.body.email, request.body.coin, request.body.network), { csrf: false });
       }
     });
   };

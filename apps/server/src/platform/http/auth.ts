@@ -1,3 +1,4 @@
+import type { EndpointAuth, KycRequirement } from '@meridian/contracts/endpoint';
 import type { CaptchaEvent, SensitiveFactors } from '@meridian/contracts/security';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../db/client.ts';
@@ -8,13 +9,14 @@ import { DomainError } from './errors.ts';
  *
  *   app.post('/wallet/withdraw', { config: { auth: 'user', sensitiveAction: 'WITHDRAW', kyc: 'basic' } }, …)
  *
+ * (routes are registered from endpoint descriptors by `registerEndpoint`, which writes this config)
+ *
  * and this plugin enforces it before the handler runs, through an `AuthProvider` that the identity
  * module supplies (platform code holds no business rules). Without a provider every `auth: 'user'`
  * route answers 101 (login expired).
  */
-export type AuthRequirement = 'user' | 'optional' | 'none';
-/** Identity-verification levels a route can demand (spec §6 gating). */
-export type KycRequirement = 'basic' | 'investor';
+export type AuthRequirement = EndpointAuth;
+export type { KycRequirement };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
