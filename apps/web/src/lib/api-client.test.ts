@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiClient, buildUrl, isSuccess, NETWORK_EXCEPTION_MESSAGE, setLoginExpiredHandler, unwrap, ApiError, type LoginExpiredEvent } from './api-client.ts';
+import { walletEndpoints } from '@meridian/contracts/wallet';
+import { apiClient, buildUrl, callEndpoint, isSuccess, NETWORK_EXCEPTION_MESSAGE, setLoginExpiredHandler, unwrap, ApiError, type LoginExpiredEvent } from './api-client.ts';
 import { bindFeedbackSink, type FeedbackEvent } from './feedback.ts';
 import { STORAGE_KEYS } from './storage.ts';
 
@@ -229,5 +230,22 @@ describe('failures become the Network Exception envelope', () => {
     controller.abort();
     expect((await pending).statusCode).toBe(500);
     expect(shown).toEqual([]);
+  });
+});
+
+describe('callEndpoint', () => {
+  it('takes method, path parameters and api-version from the descriptor, body and query from the input', async () => {
+    answer({ statusCode: 200, content: { id: 7 }, message: 'Success' });
+    await callEndpoint(walletEndpoints.cancelWithdrawal, { params: { id: 7 } });
+    await callEndpoint(walletEndpoints.checkWithdrawal, { body: { coin: 'USDT', network: 'TRC20', address: 'T1', amount: '5' } }, { silent: true });
+    await callEndpoint(walletEndpoints.listRecords, { query: { action: 'withdraw', pageID: 2, pageSize: 10 } });
+    expect(calls.map((call) => [call.init.method, call.url])).toEqual([
+      ['POST', '/api/wallet/withdraw/7/cancel'],
+      ['POST', '/api/wallet/withdraw/check'],
+      ['GET', '/api/wallet/record?action=withdraw&pageID=2&pageSize=10'],
+    ]);
+    expect(headersOf(calls[1])['api-version']).toBe('2.0');
+    expect(headersOf(calls[0])['api-version']).toBeUndefined();
+    expect(JSON.parse(String(calls[1]?.init.body))).toEqual({ coin: 'USDT', network: 'TRC20', address: 'T1', amount: '5' });
   });
 });

@@ -1,4 +1,5 @@
 import { NOTIFICATION_CODES } from '@meridian/contracts/codes';
+import { type ContentOf, type Endpoint, type EndpointInput, endpointPath, type HttpMethod } from '@meridian/contracts/endpoint';
 import type { Envelope } from '@meridian/contracts/envelope';
 import {
   API_BASE_PATH,
@@ -35,7 +36,7 @@ export const NETWORK_EXCEPTION_STATUS = 500;
 export const NETWORK_EXCEPTION_MESSAGE = 'Network Exception';
 export const API_VERSION_2 = '2.0';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type { HttpMethod };
 export type QueryScalar = string | number | boolean | null | undefined;
 export type QueryParams = Record<string, QueryScalar | readonly QueryScalar[]>;
 
@@ -224,3 +225,23 @@ export const apiClient = {
   patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, { ...options, body }),
   delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
 };
+
+/** Options of one call through its descriptor: what the descriptor does not already decide. */
+export type CallOptions = Omit<RequestOptions, 'params' | 'body' | 'apiVersion' | 'basePath'>;
+
+/**
+ * Call the endpoint a descriptor of `@meridian/contracts` declares (issue 13 item 1): its method,
+ * path (`:param`s filled from `input.params`), base path and api-version come from the descriptor,
+ * the body and query from `input`, typed by the descriptor's schemas; the content of the answer is
+ * typed by its `content` schema (the server validates what it sends). Resolves like `request`.
+ */
+export function callEndpoint<E extends Endpoint>(endpoint: E, input: EndpointInput<E>, options: CallOptions = {}): Promise<ApiResponse<ContentOf<E>>> {
+  const { body, query, params } = input as { body?: unknown; query?: QueryParams; params?: Record<string, string | number> };
+  return request<ContentOf<E>>(endpoint.method, endpointPath(endpoint, params), {
+    ...options,
+    body,
+    params: query,
+    ...(endpoint.apiVersion && { apiVersion: endpoint.apiVersion }),
+    ...(endpoint.basePath && { basePath: endpoint.basePath }),
+  });
+}
