@@ -25,23 +25,31 @@ export interface MultipartSubmission {
 }
 
 /**
- * Read one chunk stream up to `bytesMax`, stopping as soon as the limit is passed. The parser
- * (busboy, under `@fastify/multipart`'s `fileSize` limit) already cuts the stream at the limit
- * and marks it truncated; the count here is the second guard, so no file past the limit is ever
- * held whole in memory.
+ * Read one file part, stopping the moment it passes `bytesMax`. The parser (busboy, under
+ * `@fastify/multipart`'s `fileSize` limit) cuts the stream at the limit and emits `limit`; without
+ * listening for it the cut stream would only end at the part's closing boundary, after the whole
+ * file had gone through the parser. The byte count is a second guard of the same limit.
  */
-async function readCapped(part: MultipartFile, bytesMax: number): Promise<{ bytes: Buffer; isTruncated: boolean }> {
-  const chunks: Buffer[] = [];
-  let bytesRead = 0;
-  for await (const chunk of part.file as AsyncIterable<Buffer>) {
-    bytesRead += chunk.length;
-    if (bytesRead > bytesMax) {
-      part.file.destroy();
-      return { bytes: Buffer.alloc(0), isTruncated: true };
-    }
-    chunks.push(chunk);
-  }
-  return { bytes: Buffer.concat(chunks), isTruncated: part.file.truncated };
+function readCapped(part: MultipartFile, bytesMax: number): Promise<{ bytes: Buffer; isTruncated: boolean }> {
+  const stream = part.file;
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let bytesRead = 0;
+    const finish = (isTruncated: boolean) => {
+      stream.removeAllListeners('data');
+      // Stop taking the rest of the cut file; the request is answered and closed without it.
+      if (isTruncated) stream.pause();
+      resolve({ bytes: isTruncated ? Buffer.alloc(0) : Buffer.concat(chunks), isTruncated });
+    };
+    stream.on('data', (chunk: Buffer) => {
+      bytesRead += chunk.length;
+      if (bytesRead > bytesMax) finish(true);
+      else chunks.push(chunk);
+    });
+    stream.once('limit', () => finish(true));
+    stream.once('end', () => finish(stream.truncated));
+    stream.once('error', reject);
+  });
 }
 
 /** Map a refusal to the field error the error handler answers with (422, in the user's language). */
