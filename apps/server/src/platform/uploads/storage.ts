@@ -80,6 +80,9 @@ export class S3ObjectStorage implements ObjectStorage {
       endpoint: settings.endpoint,
       region: settings.region,
       forcePathStyle: true,
+      // Checksums only where S3 requires them: several S3-compatible stores refuse the newer default trailers.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
       credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
     });
   }
