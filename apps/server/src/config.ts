@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { z } from 'zod';
 import { PRICE_SOURCE_NAMES, type PriceSettings, type PriceSourceName } from './platform/prices/factory.ts';
 
@@ -94,6 +95,16 @@ export const configSchema = z
     METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(32, { error: 'must be at least 32 characters' }).optional()),
     /** Serve `/metrics` on this separate port (the monitoring network) instead of the app port. */
     METRICS_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65535).optional()),
+    /** Directory of uploaded files (encrypted at rest) when no S3 bucket is set; default DATA_DIR/uploads. */
+    UPLOADS_DIR: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+    /** Secret (≥ 32 characters) from which the AES-256-GCM key of uploaded files is derived. Generated into DATA_DIR when absent; required in production with S3. */
+    UPLOADS_ENCRYPTION_KEY: z.preprocess(emptyToUndefined, z.string().min(32, { error: 'must be at least 32 characters' }).optional()),
+    /** S3-compatible bucket for uploaded files: endpoint URL, bucket, region and keys, all five or none. */
+    S3_ENDPOINT: z.preprocess(emptyToUndefined, z.url().optional()),
+    S3_BUCKET: z.preprocess(emptyToUndefined, z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { error: 'must be a bucket name (3–63 lower-case letters, digits, dots, hyphens)' }).optional()),
+    S3_REGION: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+    S3_ACCESS_KEY_ID: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+    S3_SECRET_ACCESS_KEY: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
     /** Run the idempotent demo seed at start (never in production). */
     SEED_DEMO: z
       .enum(['true', 'false'])
@@ -122,6 +133,15 @@ export const configSchema = z
     }
     if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
       ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'must differ from PORT' });
+    }
+    const s3Names = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+    const s3Missing = s3Names.filter((name) => !env[name]);
+    if (s3Missing.length > 0 && s3Missing.length < s3Names.length) {
+      for (const name of s3Missing) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when any S3_* variable is set (all five or none)' });
+    }
+    if (env.NODE_ENV === 'production' && s3Missing.length === 0 && !env.UPLOADS_ENCRYPTION_KEY) {
+      // Files in a bucket outlive this machine: their key must not exist only in this machine's data directory.
+      ctx.addIssue({ code: 'custom', path: ['UPLOADS_ENCRYPTION_KEY'], message: 'is required in production when uploads go to S3' });
     }
     if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required in production' });
@@ -160,6 +180,16 @@ export interface Config {
    * on the app port — behind `token` when set, and not at all in production without either.
    */
   metrics: { token: string | undefined; port: number | undefined };
+  /**
+   * Uploaded files (platform/uploads): the local directory, the secret of their encryption key
+   * (undefined: generated into DATA_DIR/secrets, or memory for a memory database), and the S3
+   * bucket that replaces the directory when set.
+   */
+  uploads: {
+    dir: string;
+    encryptionKey: string | undefined;
+    s3: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string } | undefined;
+  };
   /** Wallet: custody webhook secret and deposit xpubs (generated into DATA_DIR, or memory, when absent outside production). */
   wallet: {
     custodyWebhookSecret: string | undefined;
@@ -224,6 +254,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     jobsEnabled: e.JOBS_ENABLED,
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
+    uploads: {
+      dir: e.UPLOADS_DIR ?? join(e.DATA_DIR, 'uploads'),
+      encryptionKey: e.UPLOADS_ENCRYPTION_KEY,
+      s3:
+        e.S3_ENDPOINT && e.S3_BUCKET && e.S3_REGION && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+          ? { endpoint: e.S3_ENDPOINT, bucket: e.S3_BUCKET, region: e.S3_REGION, accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+          : undefined,
+    },
     wallet: {
       custodyWebhookSecret: e.CUSTODY_WEBHOOK_SECRET,
       xpubs:

@@ -64,6 +64,39 @@ export const VALIDATION_MESSAGES = {
     'zh-HK': '此欄位含有控制字元（如 NUL）或無效字元',
   },
   'validation.tooLong': { 'en-US': 'This field is too long (at most {maximum} characters)', 'zh-HK': '此欄位過長（最多 {maximum} 個字元）' },
+  // Identity verification (issue 15; spec §5 "name in English characters; ID number valid; US residents must provide an SSN").
+  'validation.idType': { 'en-US': 'Select an ID type', 'zh-HK': '請選擇證件類型' },
+  'validation.nameEnglish': {
+    'en-US': 'Enter the name in English characters, as on the document',
+    'zh-HK': '請以英文字母輸入姓名，與證件相同',
+  },
+  'validation.hkid': {
+    'en-US': 'Enter a valid HKID number, such as A123456(3)',
+    'zh-HK': '請輸入有效的香港身份證號碼，例如 A123456(3)',
+  },
+  'validation.passportNumber': { 'en-US': 'A passport number has 6 to 9 letters or digits', 'zh-HK': '護照號碼須為 6 至 9 個英文字母或數字' },
+  'validation.idNumber': { 'en-US': 'Enter a valid ID number', 'zh-HK': '請輸入有效的證件號碼' },
+  'validation.dateOfBirth': { 'en-US': 'Enter a valid date of birth', 'zh-HK': '請輸入有效的出生日期' },
+  'validation.age18': { 'en-US': 'You must be at least 18 years old', 'zh-HK': '你必須年滿 18 歲' },
+  'validation.ssn': {
+    'en-US': 'US residents must provide a valid SSN or ITIN (AAA-GG-SSSS)',
+    'zh-HK': '美國居民必須提供有效的社會安全號碼或 ITIN（AAA-GG-SSSS）',
+  },
+  // Uploads (spec §8 texts "File size exceeded", "File name exceeded", "File format not supported yet"; §9 limits).
+  'validation.fileSizeExceeded': {
+    'en-US': '{file}: File size exceeded (at most {maximumMb} MB)',
+    'zh-HK': '{file}：檔案大小超出上限（最多 {maximumMb} MB）',
+  },
+  'validation.fileNameExceeded': {
+    'en-US': '{file}: File name exceeded (at most {maximum} characters)',
+    'zh-HK': '{file}：檔案名稱過長（最多 {maximum} 個字元）',
+  },
+  'validation.fileFormat': {
+    'en-US': '{file}: File format not supported yet (JPG, PNG or PDF)',
+    'zh-HK': '{file}：暫不支援此檔案格式（JPG、PNG 或 PDF）',
+  },
+  'validation.fileCount': { 'en-US': 'At most {maximum} files per submission', 'zh-HK': '每次最多上載 {maximum} 個檔案' },
+  'validation.fileRequired': { 'en-US': 'Please upload a file', 'zh-HK': '請上載檔案' },
 } as const satisfies Record<string, LocalizedText>;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

@@ -73,6 +73,11 @@ export function listCountries(): Country[] {
   return countries;
 }
 
+/** The country with ISO 3166-1 alpha-2 `code` (upper case), or undefined: checks a KYC nationality or residence. */
+export function findCountry(code: string): Country | undefined {
+  return listCountries().find((country) => country.code === code);
+}
+
 /**
  * The E.164 form of a national number in `countryCode`: `+` calling code + digits, without the
  * national trunk prefix 0 (kept for Italy and Vatican City, whose numbers include it).

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { maskEmail } from '@meridian/contracts/identity';
 import { describe, expect, it } from 'vitest';
-import { parseCountries, parseDialCodes, toE164 } from './identity.countries.ts';
+import { findCountry, listCountries, parseCountries, parseDialCodes, toE164 } from './identity.countries.ts';
 import { describeDevice } from './identity.service.ts';
 
 describe('email masking (spec §5)', () => {
@@ -33,6 +33,19 @@ describe('countries (shared data quirks)', () => {
     const list = parseCountries(published);
     expect(list).toHaveLength(249);
     expect(list.find((country) => country.code === 'NA')?.nameEn).toBe('Namibia');
+  });
+
+  it('names every country in English and Traditional Chinese, for KYC nationality and residence (spec §7 user/country/list)', () => {
+    const list = listCountries();
+    expect(list).toHaveLength(249);
+    for (const country of list) {
+      expect(country.nameEn.trim()).not.toBe('');
+      expect(country.nameZh.trim()).not.toBe('');
+    }
+    expect(findCountry('HK')).toMatchObject({ nameEn: 'Hong Kong', nameZh: '中國香港特別行政區' });
+    expect(findCountry('US')?.nameZh).toBe('美國');
+    expect(findCountry('XK')).toBeUndefined();
+    expect(findCountry('hk')).toBeUndefined();
   });
 
   it('normalises national numbers to E.164', () => {
