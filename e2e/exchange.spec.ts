@@ -1,12 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { test as base, expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { pickOption } from './antd-select.ts';
+import { ownServerTest } from './own-server.ts';
 import { isOneLine } from './page-style.ts';
 
 /**
@@ -27,37 +25,8 @@ const SECRET = 'e2e-exchange-custody-secret-0123456789abcdef';
 const DEMO = { email: 'demo@meridian.test', password: 'Meridian-demo-2026' };
 const MUTATION = { 'content-type': 'application/json', 'x-meridian-client': 'web' };
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** A server of the production build on its own in-memory database, stopped after the test. */
-const test = base.extend<{ ownServer: string }>({
-  ownServer: async ({ browserName }, use) => {
-    const port = await freePort();
-    const dataDir = mkdtempSync(join(tmpdir(), `meridian-e2e-exchange-${browserName}-`));
-    const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'apps/server/dist/main.js')], {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: 'memory://', DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn', CUSTODY_WEBHOOK_SECRET: SECRET },
-      stdio: 'ignore',
-    });
-    const baseUrl = `http://127.0.0.1:${port}`;
-    await expect
-      .poll(async () => fetch(`${baseUrl}/readyz`).then((response) => response.status, () => 0), { timeout: 90_000, intervals: [250] })
-      .toBe(200);
-    await use(baseUrl);
-    child.kill('SIGTERM');
-    await new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(null)));
-    rmSync(dataDir, { recursive: true, force: true });
-  },
-  baseURL: async ({ ownServer }, use) => use(ownServer),
-});
+/** Each test on a server of its own (a copy of the run's template), stopped after it. */
+const test = ownServerTest('exchange', SECRET);
 
 async function snap(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   const file = `${testInfo.project.name}-exchange-${name}.png`;

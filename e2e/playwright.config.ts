@@ -6,7 +6,8 @@ import { defineConfig, devices } from '@playwright/test';
 
 /**
  * End-to-end tests drive the production build (apps/server/dist serving apps/web/dist) on a free
- * port with an in-memory database, in Debian's Chromium (never a downloaded browser).
+ * port, on a copy of the run's migrated and seeded template database, in Debian's Chromium (never a
+ * downloaded browser).
  * The port is chosen once in the main process and inherited by the workers through the environment.
  */
 if (!process.env.E2E_PORT) {
@@ -19,7 +20,9 @@ if (!process.env.E2E_PORT) {
 }
 // The custody webhook secret the server and e2e/wallet.spec.ts (and its `npm run deposit`) share.
 process.env.E2E_CUSTODY_SECRET ??= 'e2e-custody-webhook-secret-0123456789abcdef';
-if (!process.env.E2E_DATA_DIR) process.env.E2E_DATA_DIR = mkdtempSync(join(tmpdir(), 'meridian-e2e-'));
+// The run's template data directory (migrated and seeded once by the webServer command, copied by
+// every server of the run; see server-template.ts). Workers inherit the path.
+if (!process.env.E2E_TEMPLATE_DIR) process.env.E2E_TEMPLATE_DIR = join(mkdtempSync(join(tmpdir(), 'meridian-e2e-')), 'template');
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 
@@ -55,17 +58,17 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node ../apps/server/dist/main.js',
+    command: 'node start-server.ts',
     url: `${baseURL}/readyz`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // The template's first start (initdb, migrations, seed), then the server on a copy.
+    timeout: 180_000,
     stdout: 'ignore',
     stderr: 'pipe',
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATABASE_URL: 'memory://',
-      DATA_DIR: process.env.E2E_DATA_DIR,
+      E2E_TEMPLATE_DIR: process.env.E2E_TEMPLATE_DIR,
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       CUSTODY_WEBHOOK_SECRET: process.env.E2E_CUSTODY_SECRET,

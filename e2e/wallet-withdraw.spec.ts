@@ -1,12 +1,11 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { execFile } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { test as base, expect, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { pickOption } from './antd-select.ts';
+import { ownServerTest } from './own-server.ts';
 
 /**
  * An on-chain (OUTER) withdrawal end to end (issue 4) on the production build: USDT credited through
@@ -28,37 +27,8 @@ const MUTATION = { 'content-type': 'application/json', 'x-meridian-client': 'web
 /** A valid TRON address owned by no Meridian user: the withdrawal is OUTER and waits for an operator. */
 const OUTER_ADDRESS = 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** A server of the production build on its own in-memory database, stopped after the test. */
-const test = base.extend<{ ownServer: string }>({
-  ownServer: async ({ browserName }, use) => {
-    const port = await freePort();
-    const dataDir = mkdtempSync(join(tmpdir(), `meridian-e2e-withdraw-${browserName}-`));
-    const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'apps/server/dist/main.js')], {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: 'memory://', DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn', CUSTODY_WEBHOOK_SECRET: SECRET },
-      stdio: 'ignore',
-    });
-    const baseUrl = `http://127.0.0.1:${port}`;
-    await expect
-      .poll(async () => fetch(`${baseUrl}/readyz`).then((response) => response.status, () => 0), { timeout: 60_000, intervals: [250] })
-      .toBe(200);
-    await use(baseUrl);
-    child.kill('SIGTERM');
-    await new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(null)));
-    rmSync(dataDir, { recursive: true, force: true });
-  },
-  baseURL: async ({ ownServer }, use) => use(ownServer),
-});
+/** Each test on a server of its own (a copy of the run's template), stopped after it. */
+const test = ownServerTest('withdraw', SECRET);
 
 async function snap(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   const file = `${testInfo.project.name}-withdraw-${name}.png`;

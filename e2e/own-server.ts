@@ -1,0 +1,34 @@
+import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { test as base } from '@playwright/test';
+import { copyServerTemplate, freePort, SERVER_ENTRY, serverEnv, stopServer, waitUntilReady } from './server-template.ts';
+
+/** Time a server started from the run's template takes on this loaded 2-core machine, with room. */
+const OWN_SERVER_READY_TIMEOUT_MS = 90_000;
+
+/**
+ * `test` whose `baseURL` is a server of the production build of its own, started for the test on a
+ * copy of the run's migrated and seeded template (playwright.config.ts) and stopped after it: for
+ * specs whose tests spend the demo account's money or start its email-code countdown, so that no
+ * two tests share them.
+ */
+export function ownServerTest(label: string, custodySecret: string) {
+  return base.extend<{ ownServer: string }>({
+    ownServer: async ({ browserName }, use) => {
+      const templateDir = process.env.E2E_TEMPLATE_DIR;
+      if (!templateDir) throw new Error('E2E_TEMPLATE_DIR is not set: run the specs through playwright.config.ts');
+      const port = await freePort();
+      const dataDir = copyServerTemplate(templateDir, `${label}-${browserName}`);
+      const child = spawn(process.execPath, [SERVER_ENTRY], { env: serverEnv(port, dataDir, custodySecret), stdio: 'ignore' });
+      const baseUrl = `http://127.0.0.1:${port}`;
+      try {
+        await waitUntilReady(baseUrl, child, OWN_SERVER_READY_TIMEOUT_MS);
+        await use(baseUrl);
+      } finally {
+        await stopServer(child);
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+    baseURL: async ({ ownServer }, use) => use(ownServer),
+  });
+}

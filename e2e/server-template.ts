@@ -1,0 +1,77 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { cpSync, mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * One migrated and seeded data directory per e2e run, copied for every server the run starts.
+ *
+ * A server of the production build on a new database spends most of its start in PGlite's initdb,
+ * the migrations and the demo seed (about two thirds of a 30 s start on this loaded 2-core machine;
+ * see docs/testing.md). The run pays that once: `prepareServerTemplate` starts the built server on
+ * an empty data directory, waits until it is ready, and stops it cleanly; each server then starts on
+ * a copy (`copyServerTemplate`) and only opens the database.
+ */
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const SERVER_ENTRY = join(ROOT, 'apps/server/dist/main.js');
+
+/** The environment every e2e server shares (embedded database in its data directory). */
+export function serverEnv(port: number, dataDir: string, custodySecret: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn', CUSTODY_WEBHOOK_SECRET: custodySecret };
+  delete env.DATABASE_URL;
+  return env;
+}
+
+/** Resolves when `GET /readyz` answers 200. @throws Error after `timeoutMs` or when the process exits first. */
+export async function waitUntilReady(baseUrl: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode} before it was ready`);
+    const status = await fetch(`${baseUrl}/readyz`).then((response) => response.status, () => 0);
+    if (status === 200) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the server at ${baseUrl} was not ready within ${timeoutMs} ms`);
+}
+
+/** Stop a server with SIGTERM and wait for its exit (it finishes its running job and releases the lock). */
+export async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** A free TCP port on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/**
+ * Make the run's template in `dataDir` (empty or absent): the built server migrates and seeds it,
+ * then stops. @throws Error when the server does not become ready within `timeoutMs`.
+ */
+export async function prepareServerTemplate(dataDir: string, custodySecret: string, timeoutMs = 120_000): Promise<void> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [SERVER_ENTRY], { env: serverEnv(port, dataDir, custodySecret), stdio: 'ignore' });
+  try {
+    await waitUntilReady(`http://127.0.0.1:${port}`, child, timeoutMs);
+  } finally {
+    await stopServer(child);
+  }
+}
+
+/** A fresh copy of the template for one server. @returns the copy's path. */
+export function copyServerTemplate(templateDir: string, label: string): string {
+  const dataDir = mkdtempSync(join(tmpdir(), `meridian-e2e-${label}-`));
+  cpSync(templateDir, dataDir, { recursive: true });
+  return dataDir;
+}
