@@ -1,7 +1,6 @@
 import { createHash, randomInt } from 'node:crypto';
 import type {
   EmailFlowContent,
-  LoginContent,
   MfaKeyContent,
   SecurityConfig,
   SelfContent,
@@ -19,7 +18,6 @@ import type { Db, DbOrTx } from '../../platform/db/client.ts';
 import { isSqlState, SQLSTATE_UNIQUE_VIOLATION } from '../../platform/db/sql-state.ts';
 import type { JobDefinition } from '../../platform/jobs/scheduler.ts';
 import { DomainError, FieldError } from '../../platform/http/errors.ts';
-import type { SmsSender } from '../../platform/sms/sms.ts';
 import { isCommonPassword } from '../../platform/security/common-passwords.ts';
 import { createHumanCheckChallenge, type HumanCheckOptions, verifyHumanCheckToken } from '../../platform/security/human-check.ts';
 import { keyedHash, randomToken } from '../../platform/security/one-time-codes.ts';
@@ -29,102 +27,32 @@ import { VerificationCodes } from './identity.codes.ts';
 import { toE164 } from './identity.countries.ts';
 import { SecretBox } from '../../platform/security/secret-box.ts';
 import { type MailKind, renderMail } from './identity.mails.ts';
-import type { Outbox } from './identity.outbox.ts';
 import { auditEvents, flowTickets, humanCheckUses, loginThrottles, mfaRecoveryCodes, sessions, users, verificationCodes } from './identity.tables.ts';
 import { type CachedSession, SessionCache } from './identity.session-cache.ts';
+import {
+  type AccountHoldingsChecker,
+  IDENTITY_RULES,
+  type IdentityOptions,
+  type LoginResult,
+  type NewSession,
+  type RequestMeta,
+  SECURITY_EVENT_KINDS,
+  type SecurityEventListener,
+} from './identity.types.ts';
 
-/** Who is calling, as the routes see it (no HTTP objects reach the service). */
-export interface RequestMeta {
-  ip: string | null;
-  userAgent: string | null;
-  locale: Locale;
-  /** The long-lived device cookie, when the browser has one. */
-  deviceId: string | null;
-}
-
-/** Time rules of sign-in and holds (issue 3). */
-export const IDENTITY_RULES = {
-  loginFailuresMax: 5,
-  loginFailureWindowMinutes: 15,
-  loginLockoutMinutes: 15,
-  securityPasswordFailuresMax: 5,
-  securityPasswordLockoutMinutes: 30,
-  sessionIdleMinutes: 30,
-  sessionAbsoluteHours: 12,
-  /** A session's last-seen time is written at most this often. */
-  sessionTouchIntervalMs: 60_000,
-  holdAfterPasswordResetHours: 24,
-  holdAfterContactChangeHours: 72,
-  holdAfterFactorChangeHours: 24,
-  recoveryCodeCount: 10,
-} as const;
-
-/**
- * Something other modules hold for a user that forbids closing the account: the ledger (balances),
- * funds (holdings), loans (open loans), cards. Each returns human-readable reasons, empty when none.
- */
-/**
- * Audit kinds the user is told about (issue 6: sign-in from a new device, security setting
- * changed). `login.success` counts only when it came from a new device.
- */
-export const SECURITY_EVENT_KINDS: ReadonlySet<string> = new Set([
-  'login.success',
-  'password.reset',
-  'password.changed',
-  'config.switched',
-  'mfa.bound',
-  'mfa.unbound',
-  'security_password.set',
-  'security_password.changed',
-  'mobile.bound',
-  'mobile.changed',
-  'email.changed',
-]);
-
-/** A security event of one user, for listeners (`addSecurityEventListener`). */
-export interface SecurityEvent {
-  userId: string;
-  /** One of `SECURITY_EVENT_KINDS`. */
-  kind: string;
-  /** Browser and system from the user agent, e.g. "Chrome on Linux". */
-  device: string;
-  ip: string | null;
-}
-export type SecurityEventListener = (event: SecurityEvent) => Promise<void>;
-
-export interface AccountHoldingsChecker {
-  /** Reasons (in `locale`) to refuse closing `userId`'s account; [] when nothing is held. */
-  reasonsToRefuseClosure(userId: string, locale: Locale): Promise<string[]>;
-}
-
-export interface IdentityOptions {
-  /** Key for code/ticket HMACs and the human-check signature (the session secret). */
-  secret: string;
-  /** Proof-of-work size of the human check (low in tests). */
-  humanCheckMaxCounter: number;
-  /** Every mail is queued here (issue 14 item 6), in the transaction of what it reports when there is one. */
-  outbox: Outbox;
-  sms: SmsSender;
-  /** Issuer shown in authenticator apps. */
-  totpIssuer?: string;
-  /** Operational log for failures that must not fail the user's action (listeners). */
-  log?: (message: string, detail: Record<string, unknown>) => void;
-}
+export {
+  type AccountHoldingsChecker,
+  IDENTITY_RULES,
+  type IdentityOptions,
+  type LoginResult,
+  type NewSession,
+  type RequestMeta,
+  SECURITY_EVENT_KINDS,
+  type SecurityEvent,
+  type SecurityEventListener,
+} from './identity.types.ts';
 
 type UserRow = typeof users.$inferSelect;
-
-/** A new session's cookie token and row id. */
-export interface NewSession {
-  token: string;
-  sessionId: string;
-  expiresAt: Date;
-}
-
-/** Result of a successful login call: the answer, and the session when one was opened. */
-export interface LoginResult {
-  content: LoginContent;
-  session: NewSession | null;
-}
 
 /** The resend wait a delivered code answers with (`CODE_RULES.resendAfterMs`, in seconds). */
 const CODE_RESEND_AFTER_SEC = 59;
