@@ -60,19 +60,14 @@ export function tradeFactors(user: UserRow): RequiredFactors {
 /**
  * Check `factors` against `required`: the email code first (without using it), then the security
  * code, then the authenticator (its step is recorded), and only then is the email code used up,
- * so a wrong second factor does not cost the user their email code.
+ * so a wrong second factor does not cost the user their email code. Takes the arguments of
+ * `checkFactors`: (ctx, user, event, factors, required, meta).
  * @throws FieldError naming a missing factor (120); DomainError CAPTCHA_FAILED (119) for a wrong
  * one; ACCOUNT_LOCKED (103) while the security code is locked.
  */
-export async function verifyFactors(
-  ctx: IdentityContext,
-  user: UserRow,
-  event: CaptchaEvent,
-  factors: SensitiveFactors,
-  required: RequiredFactors,
-  meta: RequestMeta,
-): Promise<void> {
-  const codeId = await checkFactors(ctx, user, event, factors, required, meta);
+export async function verifyFactors(...args: Parameters<typeof checkFactors>): Promise<void> {
+  const [ctx] = args;
+  const codeId = await checkFactors(...args);
   if (codeId !== undefined) await ctx.codes.consume(ctx.db, codeId);
 }
 
