@@ -6,7 +6,7 @@ import type { SmsSender } from '../../platform/sms/sms.ts';
 import { IdentityAuthProvider } from './identity.auth.ts';
 import { type OutboxLog, Outbox } from './identity.outbox.ts';
 import { identityRoutes } from './identity.routes.ts';
-import { IdentityService } from './identity.service.ts';
+import { createIdentityService, type IdentityService } from './identity.service.ts';
 import { SESSION_CHANNEL } from './identity.session-cache.ts';
 
 /** What the identity module needs from `buildApp`. */
@@ -50,7 +50,7 @@ export function createIdentityModule(deps: IdentityModuleDeps): IdentityModule {
   const outbox = new Outbox(deps.database.db, log, transport);
   const mailer: Mailer = outbox;
   const sms: SmsSender = outbox;
-  const service = new IdentityService(deps.database.db, {
+  const service = createIdentityService(deps.database.db, {
     secret: deps.sessionSecret,
     humanCheckMaxCounter: deps.humanCheckMaxCounter,
     outbox,
