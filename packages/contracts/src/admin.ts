@@ -18,6 +18,7 @@ export const opsFailBodySchema = z.object({ reason: z.string().min(1).max(500) }
 
 /** A withdrawal as operators see it: the user's record plus its owner, failure reason and last operator. */
 export const opsWithdrawalSchema = walletRecordSchema.extend({ userId: z.string(), failureReason: z.string().nullable(), operatorEmail: z.string().nullable() });
+/** `GET ops/withdrawals` content: a page of `opsWithdrawalSchema`. */
 export const opsWithdrawalPageSchema = pageSchema(opsWithdrawalSchema);
 
 /**
