@@ -47,8 +47,13 @@ export interface Endpoint {
   body?: z.ZodType;
   query?: z.ZodType;
   params?: z.ZodType;
-  /** The `content` of a successful envelope. */
+  /** The `content` of a successful envelope (or the whole answer when `isBareContent`). */
   content: z.ZodType;
+  /**
+   * The answer is `content` itself, not wrapped in the envelope: for a third-party client that
+   * fetches the URL directly (the ALTCHA widget's challenge).
+   */
+  isBareContent?: boolean;
   /** Business codes other than 200, 101 and 120 that the call can answer (documented in OpenAPI). */
   codes?: readonly BusinessCodeName[];
   /** Left out of the OpenAPI document (development-only helpers). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type MarketCoinCode, marketCoinCodeSchema } from './market.ts';
 import { decimalAmountSchema, withAmountMinor } from './money.ts';
+import { defineEndpoint } from './endpoint.ts';
 import { pageQuerySchema, pageSchema } from './pagination.ts';
 
 /** How long a firm quote holds (issue 5: 10 s). */
@@ -108,3 +109,52 @@ export const swapListQuerySchema = pageQuerySchema.extend({
 });
 export type SwapListQuery = z.infer<typeof swapListQuerySchema>;
 export const swapPageSchema = pageSchema(swapRecordSchema);
+
+/**
+ * Every exchange call (spec §7 `exchange/rate`, `exchange/swap`; issue 5 flash exchange and swap
+ * history) with its rules: the descriptors the server registers its routes from (see `endpoint.ts`).
+ * Quoting needs a session; executing also needs basic identity verification.
+ */
+export const exchangeEndpoints = {
+  quote: defineEndpoint({
+    method: 'GET',
+    path: '/exchange/rate',
+    tag: 'exchange',
+    summary: 'A firm quote for a swap, kept on the server for 10 seconds',
+    auth: 'user',
+    query: exchangeRateQuerySchema,
+    content: exchangeQuoteSchema,
+    codes: ['AMOUNT_BELOW_MIN', 'AMOUNT_ABOVE_MAX', 'PRICE_UNAVAILABLE'],
+  }),
+  swap: defineEndpoint({
+    method: 'POST',
+    path: '/exchange/swap',
+    tag: 'exchange',
+    summary: 'Execute a quote, exactly once, through the ledger',
+    auth: 'user',
+    kyc: 'basic',
+    body: swapRequestSchema,
+    content: swapRecordSchema,
+    codes: ['VERIFICATION_REQUIRED', 'NOT_FOUND', 'QUOTE_EXPIRED', 'CONFLICT', 'INSUFFICIENT_BALANCE'],
+  }),
+  flash: defineEndpoint({
+    method: 'POST',
+    path: '/exchange/flash',
+    tag: 'exchange',
+    summary: 'Convert at the live rate in one step, refused beyond the slippage limit',
+    auth: 'user',
+    kyc: 'basic',
+    body: flashExchangeRequestSchema,
+    content: swapRecordSchema,
+    codes: ['VERIFICATION_REQUIRED', 'SLIPPAGE_EXCEEDED', 'AMOUNT_BELOW_MIN', 'AMOUNT_ABOVE_MAX', 'PRICE_UNAVAILABLE', 'CONFLICT', 'INSUFFICIENT_BALANCE'],
+  }),
+  listSwaps: defineEndpoint({
+    method: 'GET',
+    path: '/exchange/swap/list',
+    tag: 'exchange',
+    summary: "The user's swaps, newest first",
+    auth: 'user',
+    query: swapListQuerySchema,
+    content: swapPageSchema,
+  }),
+};

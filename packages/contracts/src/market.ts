@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { bannerListContentSchema } from './banner.ts';
 import { MARKET_COIN_CODES } from './coins.ts';
+import { defineEndpoint } from './endpoint.ts';
 
 export { MARKET_COIN_CODES, type MarketCoinCode } from './coins.ts';
 export const marketCoinCodeSchema = z.enum(MARKET_COIN_CODES);
@@ -23,3 +25,23 @@ export type MarketCoinRow = z.infer<typeof marketCoinRowSchema>;
 /** `GET /api/market/price` content: the rows in `MARKET_COIN_CODES` order; a coin without any price is left out. */
 export const marketPriceListSchema = z.array(marketCoinRowSchema);
 export type MarketPriceList = z.infer<typeof marketPriceListSchema>;
+
+/** Every market call (spec §7 `market/*`): the descriptors the server registers its routes from (see `endpoint.ts`). */
+export const marketEndpoints = {
+  listBanners: defineEndpoint({
+    method: 'GET',
+    path: '/market/banner/getList',
+    tag: 'market',
+    summary: 'Home-page banners, titled in the caller language',
+    auth: 'none',
+    content: bannerListContentSchema,
+  }),
+  prices: defineEndpoint({
+    method: 'GET',
+    path: '/market/price',
+    tag: 'market',
+    summary: 'The home market table: current USD price, 24-hour change and trend line per coin',
+    auth: 'none',
+    content: marketPriceListSchema,
+  }),
+};

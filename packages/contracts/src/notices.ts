@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint.ts';
 import { pageQuerySchema } from './pagination.ts';
 
 /**
@@ -70,3 +71,63 @@ export type MessageEvent = z.infer<typeof messageEventSchema>;
 
 /** Header carrying the device name with the push token (spec §7). */
 export const HEADER_DEVICE_NAME = 'deviceName';
+
+/** Base path of the message centre (spec §7 "Notices (base /api/notice)"). */
+export const NOTICE_BASE_PATH = '/api/notice';
+
+/**
+ * Every message-centre call (spec §7 notices) with its rules, under `NOTICE_BASE_PATH`: the
+ * descriptors the server registers its routes from (see `endpoint.ts`). The message stream
+ * (`GET stream`, server-sent events of `messageEventSchema`) is no JSON call and has no descriptor.
+ */
+export const noticeEndpoints = {
+  listMessages: defineEndpoint({
+    method: 'GET',
+    basePath: NOTICE_BASE_PATH,
+    path: '/message/list',
+    tag: 'notices',
+    summary: 'A page of messages, newest first, with the unread count',
+    auth: 'user',
+    query: messageListQuerySchema,
+    content: messageListContentSchema,
+  }),
+  readMessage: defineEndpoint({
+    method: 'POST',
+    basePath: NOTICE_BASE_PATH,
+    path: '/message/:id/read',
+    tag: 'notices',
+    summary: 'Mark one message read (no change when already read)',
+    auth: 'user',
+    params: messageIdParamsSchema,
+    content: unreadCountContentSchema,
+    codes: ['NOT_FOUND'],
+  }),
+  readAllMessages: defineEndpoint({
+    method: 'POST',
+    basePath: NOTICE_BASE_PATH,
+    path: '/message/readAll',
+    tag: 'notices',
+    summary: 'Mark every message read',
+    auth: 'user',
+    content: unreadCountContentSchema,
+  }),
+  savePushToken: defineEndpoint({
+    method: 'POST',
+    basePath: NOTICE_BASE_PATH,
+    path: '/fcm/token',
+    tag: 'notices',
+    summary: 'Store a Web Push subscription for this device',
+    auth: 'user',
+    body: pushTokenBodySchema,
+    content: z.null(),
+  }),
+  pushKey: defineEndpoint({
+    method: 'GET',
+    basePath: NOTICE_BASE_PATH,
+    path: '/push/key',
+    tag: 'notices',
+    summary: 'The VAPID public key browsers subscribe with',
+    auth: 'none',
+    content: vapidKeyContentSchema.nullable(),
+  }),
+};

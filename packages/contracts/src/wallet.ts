@@ -191,11 +191,6 @@ export const addressBookAddBodySchema = sensitiveFactorsSchema.extend({
 });
 export const idParamSchema = z.object({ id: z.coerce.number().int().positive() });
 
-/** Operator API: `GET ops/withdrawals?status=` and the transitions. */
-export const opsWithdrawalQuerySchema = pageQuerySchema.extend({ status: z.coerce.number().int().min(0).max(4).optional() });
-export const opsCompleteBodySchema = z.object({ txHash: z.string().min(1).max(128) });
-export const opsFailBodySchema = z.object({ reason: z.string().min(1).max(500) });
-
 /**
  * The custody webhook (`POST custody/webhook`), signed with HMAC-SHA256 of the raw body in the
  * `X-Custody-Signature: sha256=<hex>` header. `sentAt` (ISO) must be within 5 minutes; `deliveryId`

@@ -1,22 +1,20 @@
-import { envelopeSchema } from '@meridian/contracts/envelope';
-import { pageSchema } from '@meridian/contracts/pagination';
-import { idParamSchema, opsCompleteBodySchema, opsFailBodySchema, opsWithdrawalQuerySchema, walletRecordSchema } from '@meridian/contracts/wallet';
+import { adminEndpoints } from '@meridian/contracts/admin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ok } from '../../platform/http/envelope.ts';
+import { type EndpointPolicy, registerEndpoints } from '../../platform/http/endpoint.ts';
 import { DomainError } from '../../platform/http/errors.ts';
 import type { AdminService } from './admin.service.ts';
 import type { Operator, OperatorRole } from './admin.types.ts';
 
+/** Operator callers are machines and scripts: no CSRF header asked. */
+const OPS_POLICY: EndpointPolicy = { csrf: false };
+
 /**
- * The operator API (`/api/ops/...`), mounted under /api: bearer tokens of the operators table, one
- * role per route ('admin' may do everything). Machine callers: no CSRF header asked.
+ * The operator API (`/api/ops/...`), mounted under /api, registered from `adminEndpoints`: bearer
+ * tokens of the operators table, one role per route ('admin' may do everything).
  * A missing or unknown token answers LOGIN_EXPIRED, a role that may not answers FORBIDDEN.
  */
 export function adminRoutes(admin: AdminService) {
   return async function register(app: FastifyInstance): Promise<void> {
-    const routes = app.withTypeProvider<ZodTypeProvider>();
     const operatorOf = async (request: FastifyRequest, roles: readonly OperatorRole[]): Promise<Operator> => {
       const header = request.headers.authorization;
       const token = typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7).trim() : '';
@@ -25,25 +23,17 @@ export function adminRoutes(admin: AdminService) {
       if (operator.role !== 'admin' && !roles.includes(operator.role)) throw new DomainError('FORBIDDEN');
       return operator;
     };
-    const opsTags = ['operators'];
-    const opsPage = envelopeSchema(pageSchema(walletRecordSchema.extend({ userId: z.string(), failureReason: z.string().nullable(), operatorEmail: z.string().nullable() })));
-    const opsOne = envelopeSchema(walletRecordSchema.extend({ userId: z.string(), failureReason: z.string().nullable(), operatorEmail: z.string().nullable() }));
-    routes.get('/ops/withdrawals', { config: { csrf: false }, schema: { tags: opsTags, summary: 'Withdrawals for operators', querystring: opsWithdrawalQuerySchema, response: { 200: opsPage } } }, async (request) => {
-      await operatorOf(request, ['withdrawals', 'viewer']);
-      return ok(request, await admin.listWithdrawals(request.query));
+    registerEndpoints(app, adminEndpoints, {
+      listWithdrawals: [
+        async (request) => {
+          await operatorOf(request, ['withdrawals', 'viewer']);
+          return admin.listWithdrawals(request.query);
+        },
+        OPS_POLICY,
+      ],
+      processWithdrawal: [async (request) => admin.processWithdrawal(await operatorOf(request, ['withdrawals']), request.params.id), OPS_POLICY],
+      completeWithdrawal: [async (request) => admin.completeWithdrawal(await operatorOf(request, ['withdrawals']), request.params.id, request.body.txHash), OPS_POLICY],
+      failWithdrawal: [async (request) => admin.failWithdrawal(await operatorOf(request, ['withdrawals']), request.params.id, request.body.reason), OPS_POLICY],
     });
-    routes.post('/ops/withdrawals/:id/process', { config: { csrf: false }, schema: { tags: opsTags, summary: '0 waiting → 1 processing', params: idParamSchema, response: { 200: opsOne } } }, async (request) =>
-      ok(request, await admin.processWithdrawal(await operatorOf(request, ['withdrawals']), request.params.id)),
-    );
-    routes.post(
-      '/ops/withdrawals/:id/complete',
-      { config: { csrf: false }, schema: { tags: opsTags, summary: '1 processing → 2 success', params: idParamSchema, body: opsCompleteBodySchema, response: { 200: opsOne } } },
-      async (request) => ok(request, await admin.completeWithdrawal(await operatorOf(request, ['withdrawals']), request.params.id, request.body.txHash)),
-    );
-    routes.post(
-      '/ops/withdrawals/:id/fail',
-      { config: { csrf: false }, schema: { tags: opsTags, summary: '0/1 → 3 failure, funds returned', params: idParamSchema, body: opsFailBodySchema, response: { 200: opsOne } } },
-      async (request) => ok(request, await admin.failWithdrawal(await operatorOf(request, ['withdrawals']), request.params.id, request.body.reason)),
-    );
   };
 }

@@ -1,7 +1,7 @@
 import { BUSINESS_CODES } from '@meridian/contracts/codes';
 import type { BodyOf, ContentOf, Endpoint, ParamsOf, QueryOf } from '@meridian/contracts/endpoint';
 import { envelopeSchema } from '@meridian/contracts/envelope';
-import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { ok } from './envelope.ts';
 
 /** The request a handler of `E` sees: body, query and path parameters already parsed by its schemas. */
@@ -16,6 +16,12 @@ export interface EndpointPolicy {
   rateLimit?: FastifyContextConfig['rateLimit'];
   /** `false` for machine callers without the web's CSRF header (signed webhooks). */
   csrf?: boolean;
+  /**
+   * A check that runs before the body is validated and before the handler (Fastify's
+   * `preValidation` hook), e.g. a refusal that must come before the security check's factors are
+   * read (closing a non-empty account).
+   */
+  preValidation?: preValidationAsyncHookHandler;
 }
 
 /** The codes every call can answer, left out of each descriptor's list. */
@@ -38,7 +44,8 @@ function describe(endpoint: Endpoint): string {
  * Register the route of one endpoint descriptor on `app` (mounted under the descriptor's base path
  * by the caller): its schemas validate the request and describe the envelope of its answer, its
  * `auth`, `kyc` and `sensitiveAction` become the route's declarative permissions (platform/http/auth),
- * and its summary and business codes go into the OpenAPI document. The handler returns the content;
+ * and its summary and business codes go into the OpenAPI document. The handler returns the content
+ * (sent as is when the descriptor is `isBareContent`, in the success envelope otherwise);
  * errors are thrown as `DomainError`/`FieldError` (platform/http/errors).
  */
 export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: EndpointHandler<E>, policy: EndpointPolicy = {}): void {
@@ -60,9 +67,13 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpo
       ...(endpoint.body && { body: endpoint.body }),
       ...(endpoint.query && { querystring: endpoint.query }),
       ...(endpoint.params && { params: endpoint.params }),
-      response: { 200: envelopeSchema(endpoint.content) },
+      response: { 200: endpoint.isBareContent ? endpoint.content : envelopeSchema(endpoint.content) },
     },
-    handler: async (request, reply) => ok(request, await handler(request as EndpointRequest<E>, reply)),
+    ...(policy.preValidation && { preValidation: policy.preValidation }),
+    handler: async (request, reply) => {
+      const content = await handler(request as EndpointRequest<E>, reply);
+      return endpoint.isBareContent ? content : ok(request, content);
+    },
   });
 }
 
