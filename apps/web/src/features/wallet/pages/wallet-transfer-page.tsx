@@ -1,5 +1,5 @@
 import { displayAmount, isAssetCode } from '@meridian/contracts/money';
-import type { WalletCoin, WalletRecord } from '@meridian/contracts/wallet';
+import type { WalletCoin, WalletRecord, WithdrawCheckBody } from '@meridian/contracts/wallet';
 import { Alert, Button, Descriptions, Form, Input, Select, Skeleton, Space, Typography } from 'antd';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useMemo, useState } from 'react';
@@ -8,11 +8,16 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { DEFAULT_WALLET_COIN, pathTo } from '../../../config/paths.ts';
 import { useRouteMeta } from '../../../hooks/use-route-meta.ts';
-import { isSuccess } from '../../../lib/api-client.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 import { openSecurityCheck } from '../../../stores/modal-store.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { RequireUser } from '../../../components/require-user.tsx';
-import { useAddressBook, useBalance, useCoins, useDepositAddress, useInvalidateWallet, walletApi } from '../api/wallet-api.ts';
+import { useCheckWithdrawal } from '../api/check-withdrawal.ts';
+import { useAddressBook } from '../api/get-address-book.ts';
+import { useBalance } from '../api/get-balance.ts';
+import { useCoins } from '../api/get-coins.ts';
+import { useDepositAddress } from '../api/get-deposit-address.ts';
+import { useInvalidateWallet } from '../api/wallet-keys.ts';
 import { CoinNetworkFields } from '../components/coin-network-fields.tsx';
 import { WithdrawResult } from '../components/withdraw-result.tsx';
 import { checkWithdrawAmount, maxWithdrawable, totalDebited } from '../lib/withdraw-rules.ts';
@@ -126,7 +131,7 @@ function WithdrawForm({ coins, coin }: { coins: WalletCoin[]; coin: string }) {
   const balance = useBalance();
   const book = useAddressBook();
   const invalidate = useInvalidateWallet();
-  const [isChecking, setIsChecking] = useState(false);
+  const checkWithdrawal = useCheckWithdrawal();
   const [formError, setFormError] = useState<string | null>(null);
   const [result, setResult] = useState<WalletRecord | null>(null);
   const amount = Form.useWatch('amount', form) ?? '';
@@ -136,17 +141,7 @@ function WithdrawForm({ coins, coin }: { coins: WalletCoin[]; coin: string }) {
   const debited = net ? totalDebited(amount, net.withdrawFee, coin) : undefined;
   const bookOptions = useMemo(() => (book.data ?? []).filter((entry) => entry.network === network).map((entry) => ({ value: entry.address, label: `${entry.label} · ${entry.address}` })), [book.data, network]);
 
-  const submit = async (values: WithdrawValues) => {
-    if (!network || !isAssetCode(coin)) return;
-    setFormError(null);
-    const body = { coin, network, address: values.address.trim(), amount: values.amount.trim() };
-    setIsChecking(true);
-    const check = await walletApi.checkWithdrawal(body);
-    setIsChecking(false);
-    if (!isSuccess(check)) {
-      setFormError(applyServerErrors(form, check, WITHDRAW_FORM_FIELDS));
-      return;
-    }
+  const openWithdrawal = (body: WithdrawCheckBody) =>
     openSecurityCheck({
       method: 'POST',
       path: 'wallet/withdraw',
@@ -161,12 +156,23 @@ function WithdrawForm({ coins, coin }: { coins: WalletCoin[]; coin: string }) {
         invalidate();
       },
     });
+
+  const submit = (values: WithdrawValues) => {
+    if (!network || !isAssetCode(coin)) return;
+    setFormError(null);
+    const body = { coin, network, address: values.address.trim(), amount: values.amount.trim() };
+    checkWithdrawal.mutate(body, {
+      onSuccess: () => openWithdrawal(body),
+      onError: (error) => {
+        if (error instanceof ApiError) setFormError(applyServerErrors(form, error.response, WITHDRAW_FORM_FIELDS));
+      },
+    });
   };
 
   if (result) return <WithdrawResult record={result} onAgain={() => setResult(null)} />;
 
   return (
-    <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => void submit(values)} onValuesChange={() => setFormError(null)} data-testid="withdraw-form">
+    <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} onValuesChange={() => setFormError(null)} data-testid="withdraw-form">
       {hasNothing && (
         <Alert
           type="info"
@@ -229,7 +235,7 @@ function WithdrawForm({ coins, coin }: { coins: WalletCoin[]; coin: string }) {
       )}
       <Alert type="info" showIcon message={t('withdraw.internalNote')} style={{ marginBottom: 16 }} />
       {formError && <Alert type="error" showIcon message={formError} style={{ marginBottom: 16 }} data-testid="withdraw-error" />}
-      <Button type="primary" htmlType="submit" block disabled={!net} loading={isChecking} data-testid="withdraw-submit">
+      <Button type="primary" htmlType="submit" block disabled={!net} loading={checkWithdrawal.isPending} data-testid="withdraw-submit">
         {t('withdraw.submit')}
       </Button>
     </Form>
