@@ -13,6 +13,9 @@ export type SwapAmountProblem = { key: 'amountInvalid' } | { key: 'amountPrecisi
 
 /** The coins the exchange trades (every one against every other, priced through USD). */
 export const EXCHANGE_COINS: readonly MarketCoinCode[] = MARKET_COIN_CODES;
+/** The swap panel's two ways to exchange (issue 5): a firm quote to confirm, or a flash exchange at the live rate. */
+export type ExchangeMode = 'swap' | 'flash';
+
 /** Spec §9: the default pair. */
 export const DEFAULT_PAIR = { from: 'USDT', to: 'USDE' } as const satisfies { from: MarketCoinCode; to: MarketCoinCode };
 

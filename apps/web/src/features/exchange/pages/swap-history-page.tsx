@@ -1,36 +1,39 @@
-import { displayAmount, displayRate } from '@meridian/contracts/money';
-import type { SwapRecord } from '@meridian/contracts/exchange';
-import { Button, DatePicker, Form, List, Select, Table, Tag } from 'antd';
+import { DatePicker, Form, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HistoryFilters } from '../../../components/history-filters.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
-import { useAppendedPages } from '../../../hooks/use-appended-pages.ts';
-import { useIsMobile } from '../../../lib/viewport.ts';
 import { RequireUser } from '../../../components/require-user.tsx';
-import { type SwapFilters, useSwapHistory, useWalletCoins } from '../api/exchange-api.ts';
+import { FIRST_PAGE_ID } from '../../../lib/paging.ts';
+import { useIsMobile } from '../../../lib/viewport.ts';
+import type { SwapFilters, SwapHistoryFilters } from '../api/exchange-keys.ts';
+import { useWalletCoins } from '../api/get-wallet-coins.ts';
+import { SwapHistoryList } from '../components/swap-history-list.tsx';
+import { SwapHistoryTable } from '../components/swap-history-table.tsx';
 import { isExchangeCoin } from '../lib/swap-form.ts';
 import './swap-history.css';
 
 /** Page size of the history (spec §9). */
 const PAGE_SIZE = 10;
-const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm';
 
 interface FilterValues {
   coin?: string;
   createTime?: [Dayjs, Dayjs];
 }
 
-/** The form's values as the list query: a coin (either side of the swap) and whole days in local time. */
-export function toSwapFilters(values: FilterValues, pageID: number): SwapFilters {
+/** The form's values as the list's filters: a coin (either side of the swap) and whole days in local time. */
+function toSwapHistoryFilters(values: FilterValues): SwapHistoryFilters {
   return {
-    pageID,
     pageSize: PAGE_SIZE,
     coin: values.coin && isExchangeCoin(values.coin) ? values.coin : undefined,
     createTime: values.createTime ? [values.createTime[0].startOf('day').toISOString(), values.createTime[1].endOf('day').toISOString()] : undefined,
   };
+}
+
+/** The form's values as the list query of page `pageID`. */
+export function toSwapFilters(values: FilterValues, pageID: number): SwapFilters {
+  return { ...toSwapHistoryFilters(values), pageID };
 }
 
 /**
@@ -43,15 +46,12 @@ export function SwapHistoryPage() {
   const isMobile = useIsMobile();
   const coins = useWalletCoins();
   const [values, setValues] = useState<FilterValues>({});
-  const [pageID, setPageID] = useState(1);
+  const [pageID, setPageID] = useState(FIRST_PAGE_ID);
   const [form] = Form.useForm<FilterValues>();
-  const history = useSwapHistory(toSwapFilters(values, pageID));
-
-  const appended = useAppendedPages(history.data, (row) => row.swapId, isMobile);
 
   const apply = (next: FilterValues) => {
     setValues(next);
-    setPageID(1);
+    setPageID(FIRST_PAGE_ID);
   };
 
   const coinOptions = [
@@ -69,30 +69,6 @@ export function SwapHistoryPage() {
     </>
   );
 
-  const rateText = (record: SwapRecord) => t('history.rateValue', { from: record.from, to: record.to, rate: displayRate(record.rate) });
-  // A date and time never break inside (390 px split "2026-11-24" from "17:52").
-  const timeText = (value: string) => (
-    <time className="swap-history__time" dateTime={value} data-testid="swap-time">
-      {dayjs(value).format(DATE_TIME_FORMAT)}
-    </time>
-  );
-  const kindTag = (record: SwapRecord) => <Tag color={record.kind === 'FLASH' ? 'purple' : 'blue'}>{t(`history.${record.kind}`)}</Tag>;
-  const columns = [
-    { title: t('history.time'), dataIndex: 'executedAt', render: (value: string) => timeText(value) },
-    { title: t('history.type'), key: 'kind', render: (_value: unknown, record: SwapRecord) => kindTag(record) },
-    {
-      title: t('history.paid'),
-      key: 'from',
-      render: (_value: unknown, record: SwapRecord) => <span data-testid="swap-paid">{`${displayAmount(record.fromAmount, record.from)} ${record.from}`}</span>,
-    },
-    {
-      title: t('history.received'),
-      key: 'to',
-      render: (_value: unknown, record: SwapRecord) => <span data-testid="swap-received">{`${displayAmount(record.toAmount, record.to)} ${record.to}`}</span>,
-    },
-    { title: t('history.rate'), key: 'rate', render: (_value: unknown, record: SwapRecord) => <span className="swap-history__rate">{rateText(record)}</span> },
-  ];
-
   return (
     <RequireUser>
       <PageFrame>
@@ -105,54 +81,7 @@ export function SwapHistoryPage() {
             labels={{ filter: t('history.filter'), reset: t('history.reset'), submit: t('history.submit') }}
             testIdPrefix="swap-filter"
           />
-          {isMobile ? (
-            <>
-              <List
-                loading={history.isFetching && appended.length === 0}
-                dataSource={appended}
-                locale={{ emptyText: t('history.empty') }}
-                data-testid="swap-list"
-                renderItem={(record) => (
-                  <List.Item extra={kindTag(record)}>
-                    <List.Item.Meta
-                      title={
-                        <span>
-                          <span data-testid="swap-paid">{`${displayAmount(record.fromAmount, record.from)} ${record.from}`}</span>
-                          {' → '}
-                          <span data-testid="swap-received">{`${displayAmount(record.toAmount, record.to)} ${record.to}`}</span>
-                        </span>
-                      }
-                      description={
-                        <span className="swap-history__meta">
-                          <span className="swap-history__rate">{rateText(record)}</span>
-                          {timeText(record.executedAt)}
-                        </span>
-                      }
-                    />
-                  </List.Item>
-                )}
-              />
-              {history.data && pageID < history.data.totalPage && (
-                <Button block onClick={() => setPageID((page) => page + 1)} loading={history.isFetching} data-testid="swap-more">
-                  {t('history.more')}
-                </Button>
-              )}
-            </>
-          ) : (
-            <Table<SwapRecord>
-              rowKey="swapId"
-              loading={history.isFetching}
-              dataSource={history.data?.list ?? []}
-              columns={columns}
-              locale={{ emptyText: t('history.empty') }}
-              // Like the wallet histories: compact cells sized to their content, scrolling only on narrow screens.
-              size="middle"
-              tableLayout="auto"
-              scroll={{ x: 'max-content' }}
-              data-testid="swap-table"
-              pagination={{ current: pageID, pageSize: PAGE_SIZE, total: history.data?.totalCount ?? 0, onChange: setPageID, showSizeChanger: false }}
-            />
-          )}
+          {isMobile ? <SwapHistoryList filters={toSwapHistoryFilters(values)} /> : <SwapHistoryTable filters={toSwapFilters(values, pageID)} onPage={setPageID} />}
         </div>
       </PageFrame>
     </RequireUser>

@@ -1,5 +1,6 @@
 import type { MessageEvent, MessageItem, MessageListContent } from '@meridian/contracts/notices';
 import type { InfiniteData } from '@tanstack/react-query';
+import { nextPageIdOf, rowsOfPages } from '../../../lib/paging.ts';
 
 /**
  * The message list as TanStack Query keeps it: the pages fetched so far, in list mode (spec §9:
@@ -13,7 +14,7 @@ export type MessagePages = InfiniteData<MessageListContent>;
 
 /** The page after `lastPage`, or undefined when it was the last one (list mode stops at totalPage). */
 export function nextPageID(lastPage: MessageListContent): number | undefined {
-  return lastPage.pageID < lastPage.totalPage ? lastPage.pageID + 1 : undefined;
+  return nextPageIdOf(lastPage);
 }
 
 /**
@@ -22,16 +23,7 @@ export function nextPageID(lastPage: MessageListContent): number | undefined {
  * copy (the newer fetch's position) wins.
  */
 export function mergeMessagePages(pages: readonly MessageListContent[]): MessageItem[] {
-  const seen = new Set<string>();
-  const merged: MessageItem[] = [];
-  for (const page of pages) {
-    for (const item of page.list) {
-      if (seen.has(item.id)) continue;
-      seen.add(item.id);
-      merged.push(item);
-    }
-  }
-  return merged;
+  return rowsOfPages(pages, (item) => item.id);
 }
 
 /** The unread count the cache holds (0 before the first page arrives). */

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { DEFAULT_WALLET_COIN, pathTo } from '../../../config/paths.ts';
 import { RequireUser } from '../../../components/require-user.tsx';
-import { useBalance } from '../api/wallet-api.ts';
+import { useBalance } from '../api/get-balance.ts';
 
 /** /my/account/overview: total USD value and the value of each account (Main, Fund, Card). */
 export function AccountOverviewPage() {

@@ -3,10 +3,12 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { PageFrame } from '../../../components/page-frame.tsx';
-import { isSuccess } from '../../../lib/api-client.ts';
 import { openSecurityCheck } from '../../../stores/modal-store.ts';
 import { RequireUser } from '../../../components/require-user.tsx';
-import { useAddressBook, useCoins, walletApi, walletKeys } from '../api/wallet-api.ts';
+import { useDeleteAddress } from '../api/delete-address.ts';
+import { useAddressBook } from '../api/get-address-book.ts';
+import { useCoins } from '../api/get-coins.ts';
+import { walletKeys } from '../api/wallet-keys.ts';
 
 interface AddValues {
   label: string;
@@ -20,6 +22,7 @@ export function AddressBookPage() {
   const book = useAddressBook();
   const coins = useCoins();
   const client = useQueryClient();
+  const deleteAddress = useDeleteAddress();
   const [form] = Form.useForm<AddValues>();
   const networks = [...new Set((coins.data ?? []).flatMap((c) => c.nets.map((n) => n.network)))];
   const refresh = () => void client.invalidateQueries({ queryKey: walletKeys.addressBook });
@@ -69,9 +72,8 @@ export function AddressBookPage() {
                   <Popconfirm
                     key="delete"
                     title={t('book.deleteConfirm')}
-                    onConfirm={async () => {
-                      if (isSuccess(await walletApi.deleteAddress(entry.id))) refresh();
-                    }}
+                    // The promise keeps the confirm button loading until the answer; a refusal was shown by the client.
+                    onConfirm={() => deleteAddress.mutateAsync(entry.id).catch(() => undefined)}
                   >
                     <Button size="small" danger data-testid="book-delete">
                       {t('book.delete')}

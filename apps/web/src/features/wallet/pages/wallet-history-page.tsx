@@ -1,23 +1,22 @@
-import { displayAmount } from '@meridian/contracts/money';
-import type { WalletRecord } from '@meridian/contracts/wallet';
-import { Button, DatePicker, Form, List, Select, Table, type TableColumnsType } from 'antd';
+import { DatePicker, Form, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
-import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HistoryFilters } from '../../../components/history-filters.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
-import { useAppendedPages } from '../../../hooks/use-appended-pages.ts';
-import { useRouteMeta } from '../../../hooks/use-route-meta.ts';
-import { isSuccess } from '../../../lib/api-client.ts';
-import { useIsMobile } from '../../../lib/viewport.ts';
 import { RequireUser } from '../../../components/require-user.tsx';
-import { type RecordFilters, useCoins, useInvalidateWallet, useRecords, walletApi } from '../api/wallet-api.ts';
-import { AddressText } from '../components/address-text.tsx';
-import { StatusTag } from '../components/status-tag.tsx';
+import { useRouteMeta } from '../../../hooks/use-route-meta.ts';
+import { FIRST_PAGE_ID } from '../../../lib/paging.ts';
+import { useIsMobile } from '../../../lib/viewport.ts';
+import { useCoins } from '../api/get-coins.ts';
+import type { RecordHistoryFilters } from '../api/wallet-keys.ts';
+import { WalletHistoryList } from '../components/wallet-history-list.tsx';
+import { WalletHistoryTable } from '../components/wallet-history-table.tsx';
 
 /** Page size of the history (spec §9). */
 const PAGE_SIZE = 10;
+/** Withdrawal statuses of spec §4 offered by the status filter. */
+const WITHDRAW_STATUSES = [0, 1, 2, 3, 4] as const;
 
 interface FilterValues {
   coin?: string;
@@ -26,10 +25,10 @@ interface FilterValues {
   type?: 'INTERNAL' | 'OUTER';
 }
 
-function toFilters(action: RecordFilters['action'], values: FilterValues, pageID: number): RecordFilters {
+/** The form's values as the list's filters: whole days in local time, "all" (empty) as no coin. */
+function toFilters(action: RecordHistoryFilters['action'], values: FilterValues): RecordHistoryFilters {
   return {
     action,
-    pageID,
     pageSize: PAGE_SIZE,
     coin: values.coin || undefined,
     status: values.status,
@@ -46,31 +45,23 @@ function toFilters(action: RecordFilters['action'], values: FilterValues, pageID
 export function WalletHistoryPage() {
   const { t } = useTranslation('wallet');
   const { current } = useRouteMeta();
-  const action: RecordFilters['action'] = current === 'WithdrawHistory' ? 'withdraw' : 'deposit';
+  const action: RecordHistoryFilters['action'] = current === 'WithdrawHistory' ? 'withdraw' : 'deposit';
   const isMobile = useIsMobile();
   const coins = useCoins();
   const [values, setValues] = useState<FilterValues>({});
-  const [pageID, setPageID] = useState(1);
+  const [pageID, setPageID] = useState(FIRST_PAGE_ID);
   const [form] = Form.useForm<FilterValues>();
-  const records = useRecords(toFilters(action, values, pageID));
-  const invalidate = useInvalidateWallet();
-
-  const appended = useAppendedPages(records.data, (row) => row.id, isMobile);
 
   useEffect(() => {
     setValues({});
-    setPageID(1);
+    setPageID(FIRST_PAGE_ID);
     form.resetFields();
   }, [action, form]);
 
   // The list shown on mobile is replaced when page 1 of the new filters arrives (from the cache or the server).
   const apply = (next: FilterValues) => {
     setValues(next);
-    setPageID(1);
-  };
-  const cancel = async (id: string) => {
-    const response = await walletApi.cancelWithdrawal(id);
-    if (isSuccess(response)) invalidate();
+    setPageID(FIRST_PAGE_ID);
   };
 
   const filterFields = (
@@ -83,7 +74,7 @@ export function WalletHistoryPage() {
       </Form.Item>
       {action === 'withdraw' && (
         <Form.Item name="status" label={t('history.status')}>
-          <Select allowClear style={{ minWidth: 120 }} data-testid="filter-status" options={[0, 1, 2, 3, 4].map((s) => ({ value: s, label: t(`status.${s}`) }))} placeholder={t('history.all')} />
+          <Select allowClear style={{ minWidth: 120 }} data-testid="filter-status" options={WITHDRAW_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))} placeholder={t('history.all')} />
         </Form.Item>
       )}
       <Form.Item name="type" label={t('history.type')}>
@@ -92,35 +83,7 @@ export function WalletHistoryPage() {
     </>
   );
 
-  // Sized to their content (`max-content`, cells never wrap): the widest column, the address, is
-  // shortened in the middle, so the table fits the card at 1280 px; narrower screens scroll it, with
-  // the cancel button pinned to the right edge.
-  const columns: TableColumnsType<WalletRecord> = [
-    { title: t('history.time'), dataIndex: 'createTime', render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm') },
-    { title: t('history.coin'), dataIndex: 'coinCode' },
-    { title: t('history.network'), dataIndex: 'network' },
-    { title: t('history.amount'), dataIndex: 'amount', align: 'right', render: (value: string, row: WalletRecord) => <span data-testid="record-amount">{displayAmount(value, row.coinCode)}</span> },
-    ...(action === 'withdraw' ? [{ title: t('history.fee'), dataIndex: 'fee', align: 'right' as const, render: (value: string, row: WalletRecord) => displayAmount(value, row.coinCode) }] : []),
-    { title: t('history.type'), dataIndex: 'type', render: (value: string) => t(`history.${value}`) },
-    { title: t('history.address'), dataIndex: 'address', render: (value: string) => <AddressText address={value} /> },
-    { title: t('history.status'), dataIndex: 'status', render: (value: number) => <StatusTag status={value} action={action} /> },
-    ...(action === 'withdraw'
-      ? [
-          {
-            title: '',
-            key: 'cancel',
-            fixed: 'right' as const,
-            render: (_value: unknown, row: WalletRecord) =>
-              row.status === 0 ? (
-                <Button size="small" onClick={() => void cancel(row.id)} data-testid="record-cancel">
-                  {t('history.cancel')}
-                </Button>
-              ) : null,
-          },
-        ]
-      : []),
-  ];
-
+  const filters = toFilters(action, values);
   return (
     <RequireUser>
       <PageFrame>
@@ -133,49 +96,7 @@ export function WalletHistoryPage() {
             labels={{ filter: t('history.filter'), reset: t('history.reset'), submit: t('history.submit') }}
             testIdPrefix="filter"
           />
-          {isMobile ? (
-            <>
-              <List
-                loading={records.isFetching && appended.length === 0}
-                dataSource={appended}
-                data-testid="record-list"
-                renderItem={(row) => (
-                  <List.Item
-                    extra={
-                      // The status and, for a waiting withdrawal, its Cancel, stacked with room between them.
-                      <div className="record-item-actions">
-                        <StatusTag status={row.status} action={action} />
-                        {action === 'withdraw' && row.status === 0 && (
-                          <Button size="small" onClick={() => void cancel(row.id)} data-testid="record-cancel">
-                            {t('history.cancel')}
-                          </Button>
-                        )}
-                      </div>
-                    }
-                  >
-                    <List.Item.Meta title={<span data-testid="record-amount">{`${displayAmount(row.amount, row.coinCode)} ${row.coinCode}`}</span>} description={`${row.network} · ${t(`history.${row.type}`)} · ${dayjs(row.createTime).format('YYYY-MM-DD HH:mm')}`} />
-                  </List.Item>
-                )}
-              />
-              {records.data && pageID < records.data.totalPage && (
-                <Button block onClick={() => setPageID((p) => p + 1)} loading={records.isFetching} data-testid="record-more">
-                  {t('history.more')}
-                </Button>
-              )}
-            </>
-          ) : (
-            <Table<WalletRecord>
-              rowKey="id"
-              loading={records.isFetching}
-              dataSource={records.data?.list ?? []}
-              columns={columns}
-              size="middle"
-              tableLayout="auto"
-              scroll={{ x: 'max-content' }}
-              data-testid="record-table"
-              pagination={{ current: pageID, pageSize: PAGE_SIZE, total: records.data?.totalCount ?? 0, onChange: setPageID, showSizeChanger: false }}
-            />
-          )}
+          {isMobile ? <WalletHistoryList filters={filters} /> : <WalletHistoryTable filters={{ ...filters, pageID }} onPage={setPageID} />}
         </div>
       </PageFrame>
     </RequireUser>

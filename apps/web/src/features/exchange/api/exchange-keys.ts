@@ -1,0 +1,41 @@
+import type { ExchangeRateQuery } from '@meridian/contracts/exchange';
+import type { MarketCoinCode } from '@meridian/contracts/market';
+import { useQueryClient } from '@tanstack/react-query';
+
+/** Filters of the swap history (spec §2 history pages: coin and date), without the page. */
+export interface SwapHistoryFilters {
+  coin?: MarketCoinCode;
+  /** [from, to] ISO instants. */
+  createTime?: [string, string];
+  /** Rows per page (spec §9: 10). */
+  pageSize: number;
+}
+
+/** The history's filters with the page asked for (1-based), as `GET exchange/swap/list` takes them. */
+export interface SwapFilters extends SwapHistoryFilters {
+  pageID: number;
+}
+
+/**
+ * The TanStack Query keys of the exchange calls. The wallet's balance and coin list are shared with
+ * the wallet pages' cache under the same keys, so a swap refreshes the balance they show too.
+ */
+export const exchangeKeys = {
+  quote: (query: ExchangeRateQuery) => ['exchange', 'quote', query] as const,
+  quoteAll: ['exchange', 'quote'] as const,
+  history: (filters: SwapFilters) => ['exchange', 'history', filters] as const,
+  historyPages: (filters: SwapHistoryFilters) => ['exchange', 'history', 'pages', filters] as const,
+  historyAll: ['exchange', 'history'] as const,
+  balance: ['wallet', 'balance'] as const,
+  coins: ['wallet', 'coins'] as const,
+};
+
+/** Refetch what a swap changed: balances (and the wallet's pages) and the swap history. */
+export function useInvalidateAfterSwap() {
+  const client = useQueryClient();
+  return () => {
+    void client.invalidateQueries({ queryKey: exchangeKeys.balance });
+    void client.invalidateQueries({ queryKey: exchangeKeys.historyAll });
+    void client.invalidateQueries({ queryKey: ['wallet', 'records'] });
+  };
+}

@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient, unwrap } from '../../../lib/api-client.ts';
+import { walletKeys } from './wallet-keys.ts';
+
+/** `DELETE wallet/addressbook/{id}` (spec §7): removes a saved address; the client shows the result. */
+export async function deleteAddress(id: number): Promise<null> {
+  return unwrap(await apiClient.delete<null>(`wallet/addressbook/${id}`));
+}
+
+/** Remove a saved address; a done removal refetches the address book. */
+export function useDeleteAddress() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: deleteAddress, onSuccess: () => client.invalidateQueries({ queryKey: walletKeys.addressBook }) });
+}

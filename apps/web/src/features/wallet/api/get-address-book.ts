@@ -1,0 +1,16 @@
+import type { AddressBookEntry } from '@meridian/contracts/wallet';
+import { useQuery } from '@tanstack/react-query';
+import { apiClient, unwrap } from '../../../lib/api-client.ts';
+import { useUserId } from '../../../lib/session.ts';
+import { walletKeys } from './wallet-keys.ts';
+
+/** `GET wallet/addressbook` (spec §7): the user's saved withdrawal addresses. */
+export async function getAddressBook(): Promise<AddressBookEntry[]> {
+  return unwrap(await apiClient.get<AddressBookEntry[]>('wallet/addressbook'));
+}
+
+/** The saved withdrawal addresses; off for guests. */
+export function useAddressBook() {
+  const userId = useUserId();
+  return useQuery({ queryKey: walletKeys.addressBook, enabled: userId !== null, queryFn: getAddressBook });
+}

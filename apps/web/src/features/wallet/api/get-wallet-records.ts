@@ -1,0 +1,37 @@
+import type { Page } from '@meridian/contracts/pagination';
+import type { WalletRecord } from '@meridian/contracts/wallet';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { apiClient, unwrap } from '../../../lib/api-client.ts';
+import { FIRST_PAGE_ID, nextPageIdOf } from '../../../lib/paging.ts';
+import { useUserId } from '../../../lib/session.ts';
+import { type RecordFilters, type RecordHistoryFilters, walletKeys } from './wallet-keys.ts';
+
+/** `GET wallet/record` (spec §7): one page of the user's deposits or withdrawals, newest first. */
+export async function getWalletRecords(filters: RecordFilters, signal?: AbortSignal): Promise<Page<WalletRecord>> {
+  return unwrap(await apiClient.get<Page<WalletRecord>>('wallet/record', { params: { ...filters }, signal }));
+}
+
+/** One page of the deposit or withdrawal history (the desktop table's pager); the last page stays shown while the next loads. */
+export function useWalletRecords(filters: RecordFilters) {
+  const userId = useUserId();
+  return useQuery({
+    queryKey: walletKeys.records(filters),
+    enabled: userId !== null,
+    queryFn: ({ signal }) => getWalletRecords(filters, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The history in list mode (mobile): page 1, then each further page appended on request until totalPage (spec §9). */
+export function useWalletRecordPages(filters: RecordHistoryFilters) {
+  const userId = useUserId();
+  return useInfiniteQuery({
+    queryKey: walletKeys.recordPages(filters),
+    enabled: userId !== null,
+    queryFn: ({ pageParam, signal }) => getWalletRecords({ ...filters, pageID: pageParam }, signal),
+    initialPageParam: FIRST_PAGE_ID,
+    getNextPageParam: nextPageIdOf,
+    // New filters keep the rows shown until their first page arrives.
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,38 @@
+import { useQueryClient } from '@tanstack/react-query';
+
+/** Filters of the history pages (spec §3 history filter), without the page. */
+export interface RecordHistoryFilters {
+  action: 'deposit' | 'withdraw';
+  coin?: string;
+  /** [from, to] ISO instants. */
+  createTime?: [string, string];
+  status?: number;
+  type?: 'INTERNAL' | 'OUTER';
+  /** Rows per page (spec §9: 10). */
+  pageSize: number;
+}
+
+/** The history's filters with the page asked for (1-based), as `GET wallet/record` takes them. */
+export interface RecordFilters extends RecordHistoryFilters {
+  pageID: number;
+}
+
+/** The TanStack Query keys of the wallet calls (the exchange feature shares `balance` and `coins`). */
+export const walletKeys = {
+  coins: ['wallet', 'coins'] as const,
+  balance: ['wallet', 'balance'] as const,
+  address: (coin: string, network: string) => ['wallet', 'address', coin, network] as const,
+  records: (filters: RecordFilters) => ['wallet', 'records', filters] as const,
+  recordPages: (filters: RecordHistoryFilters) => ['wallet', 'records', 'pages', filters] as const,
+  recordsAll: ['wallet', 'records'] as const,
+  addressBook: ['wallet', 'addressbook'] as const,
+};
+
+/** Refetch what a money movement changed: balances and histories. */
+export function useInvalidateWallet() {
+  const client = useQueryClient();
+  return () => {
+    void client.invalidateQueries({ queryKey: walletKeys.balance });
+    void client.invalidateQueries({ queryKey: walletKeys.recordsAll });
+  };
+}

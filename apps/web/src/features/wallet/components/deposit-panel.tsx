@@ -1,0 +1,49 @@
+import type { WalletCoin } from '@meridian/contracts/wallet';
+import { Alert, Form, Skeleton, Space, Typography } from 'antd';
+import { QRCodeSVG } from 'qrcode.react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { pathTo } from '../../../config/paths.ts';
+import { useDepositAddress } from '../api/get-deposit-address.ts';
+import { useNetworkChoice } from '../hooks/use-network-choice.ts';
+import { CoinNetworkFields } from './coin-network-fields.tsx';
+
+/** Deposit: the user's address on the chosen network, its QR code and the network warnings. */
+export function DepositPanel({ coins, coin }: { coins: WalletCoin[]; coin: string }) {
+  const { t } = useTranslation('wallet');
+  const navigate = useNavigate();
+  const { network, setNetwork, net } = useNetworkChoice(coins, coin, 'deposit');
+  const address = useDepositAddress(coin, network);
+  return (
+    <Form layout="vertical" data-testid="deposit-panel">
+      <CoinNetworkFields coins={coins} coin={coin} network={network} direction="deposit" onCoinChange={(next) => void navigate(pathTo('DepositWallet', { coin: next }))} onNetworkChange={setNetwork} />
+      {network && (
+        <>
+          {address.isLoading && <Skeleton active />}
+          {address.data && (
+            <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+              <div style={{ textAlign: 'center' }}>
+                <QRCodeSVG value={address.data.address} size={168} data-testid="deposit-qr" />
+              </div>
+              <Typography.Paragraph copyable={{ text: address.data.address }} code data-testid="deposit-address" style={{ wordBreak: 'break-all', textAlign: 'center' }}>
+                {address.data.address}
+              </Typography.Paragraph>
+              <Alert
+                type="warning"
+                showIcon
+                message={t('deposit.warningTitle')}
+                description={
+                  <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+                    <li>{t('deposit.onlyCoin', { coin, network })}</li>
+                    <li>{t('deposit.confirmations', { count: net?.confirmationsRequired ?? 0 })}</li>
+                    <li>{t('deposit.wrongNetwork')}</li>
+                  </ul>
+                }
+              />
+            </Space>
+          )}
+        </>
+      )}
+    </Form>
+  );
+}
