@@ -43,7 +43,7 @@ export default defineConfig({
   // namespace) took 7–16 s to show under two workers and the specs' own servers: waits are 15 s.
   timeout: 45_000,
   expect: { timeout: 15_000 },
-  reporter: [['list'], ['html', { outputFolder: 'playwright-report', open: 'never' }]],
+  reporter: [['list'], ['html', { outputFolder: 'playwright-report', open: 'never' }], ['json', { outputFile: 'playwright-report/results.json' }]],
   use: {
     baseURL,
     trace: 'retain-on-failure',

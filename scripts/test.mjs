@@ -5,14 +5,16 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
+const STARTED_AT_MS = Date.now();
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-function run(label, command, args, options = {}) {
+function run(label, command, args, options = {}, onFailure = () => {}) {
   const started = Date.now();
   console.log(`\n▶ ${label}: ${command} ${args.join(' ')}`);
   const result = spawnSync(command, args, { stdio: 'inherit', ...options });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (result.status !== 0) {
+    onFailure();
     console.error(`✖ ${label} failed after ${seconds}s (exit ${result.status ?? result.signal})`);
     process.exit(result.status || 1);
   }
@@ -58,4 +60,7 @@ run('lint', 'npm', ['run', 'lint']);
 run('unit and API tests', 'npx', ['vitest', 'run']);
 run('build', 'npm', ['run', 'build']);
 run('JavaScript size budget', 'node', ['scripts/bundle-budget.mjs']);
-run('end-to-end tests', 'npm', ['run', 'test:e2e']);
+const e2eDurations = () => spawnSync('node', ['scripts/e2e-durations.mjs'], { stdio: 'inherit' });
+run('end-to-end tests', 'npm', ['run', 'test:e2e'], {}, e2eDurations);
+e2eDurations();
+console.log(`\n✔ every stage passed in ${((Date.now() - STARTED_AT_MS) / 60_000).toFixed(1)} min`);
