@@ -8,7 +8,12 @@
  *   withdrawals process <id>
  *   withdrawals complete <id> --tx <txHash>
  *   withdrawals fail <id> --reason <text>
- *       Call the running server's operator API (--url, default PUBLIC_URL) with OPS_TOKEN.
+ *   kyc list [--status 2]            (identity verification submissions; 2 Under Review by default)
+ *   kyc show <userId>
+ *   kyc approve <userId>
+ *   kyc reject <userId> --reason <text>
+ *       Call the running server's operator API (--url, default PUBLIC_URL) with OPS_TOKEN
+ *       (KYC decisions need an operator with role compliance or admin).
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config.ts';
@@ -61,4 +66,13 @@ else if (group === 'withdrawals' && action === 'list') await callApi('GET', `/wi
 else if (group === 'withdrawals' && action === 'process' && id) await callApi('POST', `/withdrawals/${id}/process`, {});
 else if (group === 'withdrawals' && action === 'complete' && id && values.tx) await callApi('POST', `/withdrawals/${id}/complete`, { txHash: values.tx });
 else if (group === 'withdrawals' && action === 'fail' && id && values.reason) await callApi('POST', `/withdrawals/${id}/fail`, { reason: values.reason });
-else fail('usage: npm run ops -- operators add --email E --role R | withdrawals list [--status N] | withdrawals process ID | withdrawals complete ID --tx HASH | withdrawals fail ID --reason TEXT');
+else if (group === 'kyc' && action === 'list') await callApi('GET', `/kyc${values.status ? `?status=${encodeURIComponent(values.status)}` : ''}`);
+else if (group === 'kyc' && action === 'show' && id) await callApi('GET', `/kyc/${encodeURIComponent(id)}`);
+else if (group === 'kyc' && action === 'approve' && id) await callApi('POST', `/kyc/${encodeURIComponent(id)}/approve`);
+else if (group === 'kyc' && action === 'reject' && id && values.reason) await callApi('POST', `/kyc/${encodeURIComponent(id)}/reject`, { reason: values.reason });
+else {
+  fail(
+    'usage: npm run ops -- operators add --email E --role R | withdrawals list [--status N] | withdrawals process ID | withdrawals complete ID --tx HASH | withdrawals fail ID --reason TEXT' +
+      ' | kyc list [--status N] | kyc show USER_ID | kyc approve USER_ID | kyc reject USER_ID --reason TEXT',
+  );
+}

@@ -82,6 +82,16 @@ export const VALIDATION_MESSAGES = {
     'en-US': 'US residents must provide a valid SSN or ITIN (AAA-GG-SSSS)',
     'zh-HK': '美國居民必須提供有效的社會安全號碼或 ITIN（AAA-GG-SSSS）',
   },
+  'validation.proofOfAddressDate': { 'en-US': 'Enter the issue date of the proof of address', 'zh-HK': '請輸入住址證明的發出日期' },
+  'validation.proofOfAddressOld': {
+    'en-US': 'The proof of address must be dated within the last {days} days',
+    'zh-HK': '住址證明須為最近 {days} 日內發出',
+  },
+  'validation.documentRequired': { 'en-US': 'Please upload this document', 'zh-HK': '請上載此文件' },
+  'validation.documentKind': {
+    'en-US': '{file}: unknown document kind (idFront, idBack, selfie or proofOfAddress)',
+    'zh-HK': '{file}：未知的文件類別（idFront、idBack、selfie 或 proofOfAddress）',
+  },
   // Uploads (spec §8 texts "File size exceeded", "File name exceeded", "File format not supported yet"; §9 limits).
   'validation.fileSizeExceeded': {
     'en-US': '{file}: File size exceeded (at most {maximumMb} MB)',

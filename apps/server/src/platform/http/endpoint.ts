@@ -14,8 +14,8 @@ export type EndpointHandler<E extends Endpoint> = (request: EndpointRequest<E>, 
 export interface EndpointPolicy {
   /** Per-route rate limit (`@fastify/rate-limit` options; see platform/ratelimit). */
   rateLimit?: FastifyContextConfig['rateLimit'];
-  /** `false` for machine callers without the web's CSRF header (signed webhooks). */
-  csrf?: boolean;
+  /** `false` for machine callers without the web's CSRF header (signed webhooks); `'multipart'` for uploads (header still required). */
+  csrf?: FastifyContextConfig['csrf'];
 }
 
 /** The codes every call can answer, left out of each descriptor's list. */

@@ -1,0 +1,328 @@
+import {
+  type BasicKycDraft,
+  type BasicKycState,
+  basicKycSubmissionSchema,
+  KYC_DOCUMENT_KINDS,
+  KYC_REVIEW_WORKING_DAYS,
+  KYC_STATUS,
+  type KycDocument,
+  type KycDocumentKind,
+  type OpsKycSubmission,
+  PROOF_OF_ADDRESS_AGE_DAYS_MAX,
+  requiredDocumentKinds,
+} from '@meridian/contracts/kyc';
+import { ID_TYPES, type IdType } from '@meridian/contracts/kyc-rules';
+import { type Page, totalPages } from '@meridian/contracts/pagination';
+import dayjs from 'dayjs';
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { BusinessCalendar } from '../../platform/calendar/business-calendar.ts';
+import { BUSINESS_TIME_ZONE } from '../../platform/calendar/business-calendar.ts';
+import type { Db, DbOrTx } from '../../platform/db/client.ts';
+import { DomainError, FieldError } from '../../platform/http/errors.ts';
+import { RequestValidationError } from '../../platform/http/validation.ts';
+import { UPLOADS_FIELD } from '../../platform/uploads/multipart-reader.ts';
+import type { UploadStore } from '../../platform/uploads/upload-store.ts';
+import type { ValidatedUpload } from '../../platform/uploads/upload-rules.ts';
+import type { NotifyInput } from '../notices/notices.service.ts';
+import { kycBasic, kycDecisions, kycDocuments } from './kyc.tables.ts';
+
+/** What the KYC service needs of the identity module: the verified level, and recipients for the review list. */
+export interface KycIdentity {
+  /** Record the user's verified level and drop its cached sessions (`IdentityService.setKycLevel`). */
+  setKycLevel(userId: string, level: 0 | 1 | 2): Promise<void>;
+  /** Emails and languages of users (`IdentityService.recipientsOf`). */
+  recipientsOf(userIds: readonly string[]): Promise<Map<string, { email: string | null }>>;
+  /** The current level of a user (0 when unknown). */
+  kycLevelOf(userId: string): Promise<number>;
+}
+
+/** Dependencies of `KycService`. */
+export interface KycServiceDeps {
+  db: Db;
+  uploads: UploadStore;
+  identity: KycIdentity;
+  /** Message the user in their language, in the caller's transaction (notices service; KYC also goes by email). */
+  notify: (input: NotifyInput, tx: DbOrTx) => Promise<unknown>;
+  /** The Hong Kong working-day calendar (decision due date). */
+  calendar: BusinessCalendar;
+  /** Whether `code` (ISO 3166-1 alpha-2) is a country of `user/country/list`. */
+  isKnownCountry: (code: string) => boolean;
+  now?: () => Date;
+}
+
+type BasicRow = typeof kycBasic.$inferSelect;
+type DocumentRow = typeof kycDocuments.$inferSelect;
+
+/** A document row as its owner sees it. */
+function toDocument(row: DocumentRow): KycDocument {
+  return { id: row.id, kind: row.kind as KycDocumentKind, fileName: row.fileName, mimeType: row.mimeType, sizeBytes: row.sizeBytes, createdAt: row.createdAt.toISOString() };
+}
+
+/** A custom zod issue naming `field` with a validation message key (and its placeholders). */
+function fieldIssue(field: string, messageKey: string, params?: Record<string, string | number>): z.core.$ZodIssue {
+  return { code: 'custom', path: [field], message: messageKey, input: undefined, ...(params && { params }) } as z.core.$ZodIssue;
+}
+
+const isIdType = (value: unknown): value is IdType => typeof value === 'string' && (ID_TYPES as readonly string[]).includes(value);
+
+/**
+ * Basic identity verification (issue 15; spec §1, §3, §5, §7 `user/info`, `user/commit`, §9): the
+ * draft, the documents, the submission and its review. States (`KYC_STATUS`): 0 none → 2 Under
+ * Review (commit) → 1 Verified (approve, level 1) or 3 Failed (reject with a reason) → 2 again
+ * (the user fixes the draft and commits). Under Review and Verified freeze the fields.
+ */
+export class KycService {
+  private readonly db: Db;
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: KycServiceDeps) {
+    this.db = deps.db;
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  // ------------------------------------------------------------------ user side
+
+  /** `GET user/info`: the draft, the review state and the current documents. */
+  async state(userId: string): Promise<BasicKycState> {
+    const row = await this.row(userId);
+    return this.stateOf(userId, row);
+  }
+
+  /**
+   * `POST user/info`: merge `draft` into the saved draft (a field sent empty clears it).
+   * @throws DomainError KYC_LOCKED while Under Review or once Verified.
+   */
+  async saveDraft(userId: string, draft: BasicKycDraft): Promise<BasicKycState> {
+    const row = await this.row(userId);
+    this.assertEditable(row);
+    const merged: BasicKycDraft = { ...(row?.draft ?? {}), ...draft };
+    await this.db
+      .insert(kycBasic)
+      .values({ userId, draft: merged, updatedAt: this.now() })
+      .onConflictDoUpdate({ target: kycBasic.userId, set: { draft: merged, updatedAt: this.now() } });
+    return this.state(userId);
+  }
+
+  /**
+   * Store uploaded documents, each under its kind (the multipart field name); the newest of a kind
+   * is the current one. All files are checked before any is stored: one bad file stores nothing.
+   * @throws FieldError `files` (validation.documentKind) naming a file with an unknown kind;
+   *   DomainError KYC_LOCKED while Under Review or once Verified.
+   */
+  async addDocuments(userId: string, files: readonly ValidatedUpload[]): Promise<KycDocument[]> {
+    this.assertEditable(await this.row(userId));
+    const stranger = files.find((file) => !(KYC_DOCUMENT_KINDS as readonly string[]).includes(file.fieldName));
+    if (stranger) throw new FieldError(UPLOADS_FIELD, 'validation.documentKind', { file: stranger.fileName });
+    const stored = await this.deps.uploads.saveAll(files);
+    try {
+      const rows = await this.db
+        .insert(kycDocuments)
+        .values(stored.map((item, index) => ({ userId, kind: files[index]!.fieldName, ...item })))
+        .returning();
+      return rows.map(toDocument);
+    } catch (error) {
+      await Promise.allSettled(stored.map((item) => this.deps.uploads.remove(item.storageKey)));
+      throw error;
+    }
+  }
+
+  /**
+   * The bytes of one of `userId`'s documents.
+   * @throws DomainError NOT_FOUND when the document is someone else's or does not exist (the same answer).
+   */
+  async readDocument(userId: string | null, documentId: string): Promise<{ bytes: Buffer; mimeType: string; fileName: string }> {
+    const condition = userId === null ? eq(kycDocuments.id, documentId) : and(eq(kycDocuments.id, documentId), eq(kycDocuments.userId, userId));
+    const [row] = await this.db.select().from(kycDocuments).where(condition).limit(1);
+    const bytes = row ? await this.deps.uploads.read(row.storageKey) : null;
+    if (!row || !bytes) throw new DomainError('NOT_FOUND');
+    return { bytes, mimeType: row.mimeType, fileName: row.fileName };
+  }
+
+  /**
+   * `POST user/commit`: check the saved draft against every rule (spec §5 through
+   * `basicKycSubmissionSchema`; countries of the list; proof of address dated within 90 days; every
+   * document the ID type needs), then freeze it, move to Under Review and record when a decision is
+   * due (1 Hong Kong working day later). Nothing changes when a rule fails.
+   * @throws RequestValidationError (422) naming every failing field; DomainError KYC_LOCKED while
+   *   Under Review or once Verified (a second commit).
+   */
+  async commit(userId: string): Promise<BasicKycState> {
+    const now = this.now();
+    const today = dayjs(now).tz(BUSINESS_TIME_ZONE).format('YYYY-MM-DD');
+    const row = await this.row(userId);
+    this.assertEditable(row);
+    const draft = row?.draft ?? {};
+    const issues: z.core.$ZodIssue[] = [];
+    const parsed = basicKycSubmissionSchema(() => today).safeParse(draft);
+    if (!parsed.success) issues.push(...parsed.error.issues);
+    for (const field of ['nationality', 'residence'] as const) {
+      const code = draft[field];
+      if (code && /^[A-Z]{2}$/.test(code) && !this.deps.isKnownCountry(code)) issues.push(fieldIssue(field, 'validation.country'));
+    }
+    const proofDate = draft.proofOfAddressDate;
+    if (proofDate && dayjs(proofDate, 'YYYY-MM-DD', true).isValid()) {
+      const oldest = dayjs(today).subtract(PROOF_OF_ADDRESS_AGE_DAYS_MAX, 'day').format('YYYY-MM-DD');
+      if (proofDate > today || proofDate < oldest) issues.push(fieldIssue('proofOfAddressDate', 'validation.proofOfAddressOld', { days: PROOF_OF_ADDRESS_AGE_DAYS_MAX }));
+    }
+    const documents = await this.currentDocuments(userId);
+    const needed = isIdType(draft.idType) ? requiredDocumentKinds(draft.idType) : requiredDocumentKinds('nationalId');
+    for (const kind of needed) if (!documents.has(kind)) issues.push(fieldIssue(kind, 'validation.documentRequired'));
+    if (issues.length > 0 || !parsed.success) throw new RequestValidationError(issues);
+
+    const submitted = { ...parsed.data, documents: Object.fromEntries(needed.map((kind) => [kind, documents.get(kind)!.id])) };
+    const expectedDecisionAt = this.deps.calendar.addWorkingDays(now, KYC_REVIEW_WORKING_DAYS);
+    const values = { status: KYC_STATUS.UNDER_REVIEW, message: '', submitted, submittedAt: now, expectedDecisionAt, decidedAt: null, updatedAt: now };
+    // Only from an editable state: a concurrent second commit finds the row Under Review and changes nothing.
+    const updated = await this.db
+      .insert(kycBasic)
+      .values({ userId, draft, ...values })
+      .onConflictDoUpdate({ target: kycBasic.userId, set: values, setWhere: inArray(kycBasic.status, [KYC_STATUS.NONE, KYC_STATUS.FAILED]) })
+      .returning({ userId: kycBasic.userId });
+    if (updated.length === 0) throw new DomainError('KYC_LOCKED');
+    return this.state(userId);
+  }
+
+  // ------------------------------------------------------------------ reviewers
+
+  /** Submissions of one status (default Under Review), oldest submission first, one page. */
+  async listForReview(query: { pageID: number; pageSize: number; status: number }): Promise<Page<OpsKycSubmission>> {
+    const where = eq(kycBasic.status, query.status);
+    const [total] = await this.db.select({ value: count() }).from(kycBasic).where(where);
+    const rows = await this.db
+      .select()
+      .from(kycBasic)
+      .where(where)
+      .orderBy(asc(kycBasic.submittedAt), asc(kycBasic.userId))
+      .limit(query.pageSize)
+      .offset((query.pageID - 1) * query.pageSize);
+    const list = await Promise.all(rows.map((row) => this.opsView(row)));
+    const totalCount = Number(total?.value ?? 0);
+    return { list, pageID: query.pageID, pageSize: query.pageSize, totalCount, totalPage: totalPages(totalCount, query.pageSize) };
+  }
+
+  /** One submission with its documents and every decision. @throws DomainError NOT_FOUND. */
+  async showForReview(userId: string): Promise<OpsKycSubmission> {
+    const row = await this.row(userId);
+    if (!row) throw new DomainError('NOT_FOUND');
+    return this.opsView(row);
+  }
+
+  /**
+   * Approve a submission Under Review: Verified, the decision audited, the user told (message and
+   * email, in their language), then the user's level raised to 1 (never lowered).
+   * @throws DomainError NOT_FOUND; KYC_STATE_CHANGED when it is not Under Review.
+   */
+  async approve(operatorEmail: string, userId: string): Promise<OpsKycSubmission> {
+    await this.decide(operatorEmail, userId, 'approve', null);
+    if ((await this.deps.identity.kycLevelOf(userId)) < 1) await this.deps.identity.setKycLevel(userId, 1);
+    return this.showForReview(userId);
+  }
+
+  /**
+   * Reject a submission Under Review with a reason the user sees: Failed, the decision audited, the
+   * user told; the draft stays, so the user fixes it and commits again.
+   * @throws DomainError NOT_FOUND; KYC_STATE_CHANGED when it is not Under Review.
+   */
+  async reject(operatorEmail: string, userId: string, reason: string): Promise<OpsKycSubmission> {
+    await this.decide(operatorEmail, userId, 'reject', reason);
+    return this.showForReview(userId);
+  }
+
+  private async decide(operatorEmail: string, userId: string, decision: 'approve' | 'reject', reason: string | null): Promise<void> {
+    const now = this.now();
+    await this.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(kycBasic).where(eq(kycBasic.userId, userId)).for('update');
+      if (!row) throw new DomainError('NOT_FOUND');
+      if (row.status !== KYC_STATUS.UNDER_REVIEW) throw new DomainError('KYC_STATE_CHANGED');
+      const isApproved = decision === 'approve';
+      await tx
+        .update(kycBasic)
+        .set({ status: isApproved ? KYC_STATUS.VERIFIED : KYC_STATUS.FAILED, message: reason ?? '', decidedAt: now, expectedDecisionAt: null, updatedAt: now })
+        .where(eq(kycBasic.userId, userId));
+      await tx.insert(kycDecisions).values({ userId, subject: 'basic', decision, operatorEmail, reason, submission: row.submitted });
+      await this.deps.notify(
+        isApproved
+          ? {
+              userId,
+              category: 'KYC',
+              title: { 'en-US': 'Identity verified', 'zh-HK': '身份認證已通過' },
+              body: {
+                'en-US': 'Your identity verification was approved. Withdrawals, exchange and card applications are now open to you.',
+                'zh-HK': '你的身份認證已獲批准，現可使用提現、兌換及申請卡片。',
+              },
+              link: '/identity',
+            }
+          : {
+              userId,
+              category: 'KYC',
+              title: { 'en-US': 'Identity verification failed', 'zh-HK': '身份認證未通過' },
+              body: {
+                'en-US': 'Your identity verification was not approved: {reason}. Please correct it and submit again.',
+                'zh-HK': '你的身份認證未獲批准：{reason}。請修正後重新提交。',
+              },
+              params: { reason: reason ?? '' },
+              link: '/identity/basic',
+            },
+        tx,
+      );
+    });
+  }
+
+  // ------------------------------------------------------------------ helpers
+
+  private async row(userId: string): Promise<BasicRow | undefined> {
+    const [row] = await this.db.select().from(kycBasic).where(eq(kycBasic.userId, userId)).limit(1);
+    return row;
+  }
+
+  private assertEditable(row: BasicRow | undefined): void {
+    if (row && (row.status === KYC_STATUS.UNDER_REVIEW || row.status === KYC_STATUS.VERIFIED)) throw new DomainError('KYC_LOCKED');
+  }
+
+  /** The newest document of each kind. */
+  private async currentDocuments(userId: string): Promise<Map<KycDocumentKind, DocumentRow>> {
+    const rows = await this.db.select().from(kycDocuments).where(eq(kycDocuments.userId, userId)).orderBy(desc(kycDocuments.createdAt), desc(kycDocuments.id));
+    const byKind = new Map<KycDocumentKind, DocumentRow>();
+    for (const row of rows) if (!byKind.has(row.kind as KycDocumentKind)) byKind.set(row.kind as KycDocumentKind, row);
+    return byKind;
+  }
+
+  private async stateOf(userId: string, row: BasicRow | undefined): Promise<BasicKycState> {
+    const documents = await this.currentDocuments(userId);
+    const idType = row?.draft.idType;
+    return {
+      status: row?.status ?? KYC_STATUS.NONE,
+      message: row?.message ?? '',
+      draft: row?.draft ?? {},
+      submitted: row?.submitted ?? null,
+      submittedAt: row?.submittedAt?.toISOString() ?? null,
+      expectedDecisionAt: row?.expectedDecisionAt?.toISOString() ?? null,
+      documents: [...documents.values()].map(toDocument),
+      requiredDocuments: requiredDocumentKinds(isIdType(idType) ? idType : 'nationalId'),
+    };
+  }
+
+  private async opsView(row: BasicRow): Promise<OpsKycSubmission> {
+    const recipients = await this.deps.identity.recipientsOf([row.userId]);
+    const decisions = await this.db.select().from(kycDecisions).where(eq(kycDecisions.userId, row.userId)).orderBy(asc(kycDecisions.createdAt), asc(kycDecisions.id));
+    const documentIds = Object.values((row.submitted?.documents as Record<string, string> | undefined) ?? {});
+    const documents = documentIds.length > 0 ? await this.db.select().from(kycDocuments).where(inArray(kycDocuments.id, documentIds)) : [];
+    return {
+      userId: row.userId,
+      email: recipients.get(row.userId)?.email ?? null,
+      status: row.status,
+      message: row.message,
+      submitted: row.submitted ?? null,
+      submittedAt: row.submittedAt?.toISOString() ?? null,
+      expectedDecisionAt: row.expectedDecisionAt?.toISOString() ?? null,
+      documents: documents.map(toDocument),
+      decisions: decisions.map((item) => ({
+        decision: item.decision as 'approve' | 'reject',
+        operatorEmail: item.operatorEmail,
+        reason: item.reason,
+        createdAt: item.createdAt.toISOString(),
+      })),
+    };
+  }
+}

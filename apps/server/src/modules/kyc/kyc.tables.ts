@@ -1,0 +1,69 @@
+import type { BasicKycDraft } from '@meridian/contracts/kyc';
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt } from '../../platform/db/columns.ts';
+
+/**
+ * Basic identity verification, one row per user (spec §3 `status.user`, `identity.basic`; issue 15).
+ * `draft` is what the user is typing (saved on every step, kept across sign-outs); `submitted` is the
+ * frozen copy of the last commit, normalised by the rules, with the ids of its documents. `status`
+ * follows `KYC_STATUS` (0 none, 1 Verified, 2 Under Review, 3 Failed). `userId` is the identity
+ * module's user id (no foreign key across modules, ARCHITECTURE §1).
+ */
+export const kycBasic = pgTable(
+  'kyc_basic',
+  {
+    userId: uuid('user_id').primaryKey(),
+    status: integer('status').notNull().default(0),
+    /** The reviewer's reason when Failed, '' otherwise. */
+    message: text('message').notNull().default(''),
+    draft: jsonb('draft').$type<BasicKycDraft>().notNull().default({}),
+    submitted: jsonb('submitted').$type<Record<string, unknown>>(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true, mode: 'date' }),
+    /** 1 Hong Kong working day after `submittedAt` (spec §9). */
+    expectedDecisionAt: timestamp('expected_decision_at', { withTimezone: true, mode: 'date' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [index('kyc_basic_status_submitted_idx').on(table.status, table.submittedAt)],
+);
+
+/**
+ * Uploaded identity documents: the bytes are in the upload store (encrypted), this row says whose
+ * they are and what they show. Rows are never served by path: only their owner (and a reviewer)
+ * reads them, through an authorised route.
+ */
+export const kycDocuments = pgTable(
+  'kyc_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull(),
+    /** `KYC_DOCUMENT_KINDS`: idFront, idBack, selfie, proofOfAddress. */
+    kind: text('kind').notNull(),
+    storageKey: text('storage_key').notNull().unique(),
+    fileName: text('file_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    sha256: text('sha256').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('kyc_documents_user_kind_idx').on(table.userId, table.kind, table.createdAt.desc())],
+);
+
+/** The audit trail of review decisions: who decided what, when, and why (issue 15 "Reviewing"). */
+export const kycDecisions = pgTable(
+  'kyc_decisions',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    userId: uuid('user_id').notNull(),
+    /** What was reviewed: 'basic'. */
+    subject: text('subject').notNull(),
+    /** 'approve' or 'reject'. */
+    decision: text('decision').notNull(),
+    operatorEmail: text('operator_email').notNull(),
+    reason: text('reason'),
+    /** The submission the decision was about, as it was. */
+    submission: jsonb('submission').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('kyc_decisions_user_idx').on(table.userId, table.createdAt)],
+);

@@ -1,0 +1,228 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint.ts';
+import { dateOfBirthSchema, englishNameSchema, ID_TYPES_WITH_BACK, idNumberSchemaFor, idTypeSchema, type IdType } from './kyc-rules.ts';
+import { pageSchema } from './pagination.ts';
+
+/**
+ * Basic identity verification (issue 15 "Basic KYC"; spec §1, §3 `status.user` / `identity.basic`,
+ * §5 rules, §7 `user/info`, `user/commit`; §9 "KYC review within 1 working day"). The user saves a
+ * draft on every step (`POST user/info`), uploads the documents (`POST user/identity/document`,
+ * multipart), then submits (`POST user/commit`); an operator with the `compliance` role approves or
+ * rejects it through `/api/ops/kyc/...`.
+ */
+
+// ---------------------------------------------------------------- review status
+
+/**
+ * Review status of a submission (spec §3 `status.user.status`; §4 labels): 0 not submitted,
+ * 1 Verified, 2 Under Review, 3 Failed (the reviewer's reason is `message`).
+ */
+export const KYC_STATUS = { NONE: 0, VERIFIED: 1, UNDER_REVIEW: 2, FAILED: 3 } as const;
+export type KycStatus = (typeof KYC_STATUS)[keyof typeof KYC_STATUS];
+
+/** Working days (Hong Kong business calendar) within which a submission is decided (spec §9). */
+export const KYC_REVIEW_WORKING_DAYS = 1;
+
+/** Longest age of a proof of address, in days, counted from its issue date to the submission (issue 15). */
+export const PROOF_OF_ADDRESS_AGE_DAYS_MAX = 90;
+
+// ---------------------------------------------------------------- documents
+
+/** The document kinds of basic KYC; a multipart file's field name is its kind. */
+export const KYC_DOCUMENT_KINDS = ['idFront', 'idBack', 'selfie', 'proofOfAddress'] as const;
+export type KycDocumentKind = (typeof KYC_DOCUMENT_KINDS)[number];
+
+/** The documents a submission with `idType` needs: the back only for types that have one. */
+export function requiredDocumentKinds(idType: IdType): KycDocumentKind[] {
+  return ID_TYPES_WITH_BACK.has(idType) ? ['idFront', 'idBack', 'selfie', 'proofOfAddress'] : ['idFront', 'selfie', 'proofOfAddress'];
+}
+
+/** One stored document as its owner sees it (the bytes are read through `documentRead`). */
+export const kycDocumentSchema = z.object({
+  id: z.string(),
+  kind: z.enum(KYC_DOCUMENT_KINDS),
+  fileName: z.string(),
+  mimeType: z.string(),
+  sizeBytes: z.number().int(),
+  createdAt: z.string(),
+});
+export type KycDocument = z.infer<typeof kycDocumentSchema>;
+
+// ---------------------------------------------------------------- draft and submission
+
+const draftText = (lengthMax: number) => z.string({ error: 'validation.required' }).max(lengthMax, { error: 'validation.tooLong' });
+
+/**
+ * The basic-KYC draft (`POST user/info`): every field optional and only bounded in length, so any
+ * step can be saved half-filled. The full rules apply at `user/commit`. Country codes are ISO
+ * 3166-1 alpha-2; dates `YYYY-MM-DD`.
+ */
+export const basicKycDraftSchema = z
+  .object({
+    firstName: draftText(50),
+    lastName: draftText(50),
+    /** Name in Chinese characters, as on the document when it has one. */
+    nameChinese: draftText(50),
+    dateOfBirth: draftText(10),
+    nationality: draftText(2),
+    residence: draftText(2),
+    idType: draftText(20),
+    idNumber: draftText(40),
+    address: draftText(200),
+    /** Issue date of the proof of address (at most 90 days before the submission). */
+    proofOfAddressDate: draftText(10),
+  })
+  .partial()
+  .strict();
+export type BasicKycDraft = z.infer<typeof basicKycDraftSchema>;
+
+/** A country code the server knows (`user/country/list`); checked against the list by the server. */
+const countryCodeSchema = z
+  .string({ error: 'validation.country' })
+  .regex(/^[A-Z]{2}$/, { error: 'validation.country' });
+
+/**
+ * The rules a submission must pass at `user/commit` (spec §5): names in English characters, 18 or
+ * older, an ID number valid for its type, a non-empty address and a proof-of-address date. The
+ * server adds the checks that need data (country list, documents, the 90-day age of the proof).
+ * `today` is the local date of the check (`YYYY-MM-DD`).
+ */
+export function basicKycSubmissionSchema(today?: () => string) {
+  return z
+    .object({
+      firstName: englishNameSchema,
+      lastName: englishNameSchema,
+      nameChinese: z
+        .string()
+        .trim()
+        .max(50, { error: 'validation.tooLong' })
+        .optional()
+        .transform((value) => (value === '' ? undefined : value)),
+      dateOfBirth: dateOfBirthSchema(today),
+      nationality: countryCodeSchema,
+      residence: countryCodeSchema,
+      address: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(200, { error: 'validation.tooLong' }),
+      proofOfAddressDate: z.string({ error: 'validation.required' }).pipe(z.iso.date({ error: 'validation.proofOfAddressDate' })),
+      idType: idTypeSchema,
+      idNumber: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(40, { error: 'validation.idNumber' }),
+    })
+    .transform((value, ctx) => {
+      const parsed = idNumberSchemaFor(value.idType).safeParse(value.idNumber);
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: ['idNumber'], message: issue.message });
+        return z.NEVER;
+      }
+      return { ...value, idNumber: parsed.data };
+    });
+}
+export type BasicKycSubmission = z.output<ReturnType<typeof basicKycSubmissionSchema>>;
+
+/** `GET user/info`: the draft, the state of the review and the documents on file. */
+export const basicKycStateSchema = z.object({
+  /** Spec §3 `status.user`: `status` per `KYC_STATUS`, `message` the reviewer's reason when Failed. */
+  status: z.number().int(),
+  message: z.string(),
+  draft: basicKycDraftSchema,
+  /** The frozen submission while Under Review or once Verified; null before the first commit. */
+  submitted: z.record(z.string(), z.unknown()).nullable(),
+  submittedAt: z.string().nullable(),
+  /** When a decision is due: 1 Hong Kong working day after the submission (ISO time); null when none is pending. */
+  expectedDecisionAt: z.string().nullable(),
+  /** Current document of each kind (the newest upload). */
+  documents: z.array(kycDocumentSchema),
+  /** The documents the chosen ID type needs. */
+  requiredDocuments: z.array(z.enum(KYC_DOCUMENT_KINDS)),
+});
+export type BasicKycState = z.infer<typeof basicKycStateSchema>;
+
+const documentIdParamsSchema = z.object({ id: z.uuid({ error: 'validation.required' }) });
+
+export const kycEndpoints = {
+  info: defineEndpoint({ method: 'GET', path: '/user/info', tag: 'kyc', summary: 'Basic identity verification: draft, review state and documents', auth: 'user', content: basicKycStateSchema }),
+  saveDraft: defineEndpoint({
+    method: 'POST',
+    path: '/user/info',
+    tag: 'kyc',
+    summary: 'Save the basic identity draft (any step, partly filled)',
+    auth: 'user',
+    body: basicKycDraftSchema,
+    content: basicKycStateSchema,
+    codes: ['KYC_LOCKED'],
+  }),
+  commit: defineEndpoint({
+    method: 'POST',
+    path: '/user/commit',
+    tag: 'kyc',
+    summary: 'Submit the basic identity draft for review (every rule checked, documents required)',
+    auth: 'user',
+    content: basicKycStateSchema,
+    codes: ['KYC_LOCKED'],
+  }),
+  uploadDocuments: defineEndpoint({
+    method: 'POST',
+    path: '/user/identity/document',
+    tag: 'kyc',
+    summary:
+      'Upload identity documents: multipart/form-data, one file per part, the part name its kind (idFront, idBack, selfie, proofOfAddress); JPG, PNG or PDF by content, at most 10 MB each, 10 files, names of at most 50 characters',
+    auth: 'user',
+    content: z.array(kycDocumentSchema),
+    codes: ['KYC_LOCKED'],
+  }),
+  readDocument: defineEndpoint({
+    method: 'GET',
+    path: '/user/identity/document/:id',
+    tag: 'kyc',
+    summary: 'The bytes of one of the caller’s documents (its own content type; never another user’s)',
+    auth: 'user',
+    params: documentIdParamsSchema,
+    content: z.unknown(),
+    codes: ['NOT_FOUND'],
+  }),
+};
+
+// ---------------------------------------------------------------- operators
+
+/** A submission as a reviewer sees it. */
+export const opsKycSubmissionSchema = z.object({
+  userId: z.string(),
+  email: z.string().nullable(),
+  status: z.number().int(),
+  message: z.string(),
+  submitted: z.record(z.string(), z.unknown()).nullable(),
+  submittedAt: z.string().nullable(),
+  expectedDecisionAt: z.string().nullable(),
+  documents: z.array(kycDocumentSchema),
+  decisions: z.array(z.object({ decision: z.enum(['approve', 'reject']), operatorEmail: z.string(), reason: z.string().nullable(), createdAt: z.string() })),
+});
+export type OpsKycSubmission = z.infer<typeof opsKycSubmissionSchema>;
+
+export const opsKycListQuerySchema = z.object({
+  pageID: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  /** Only this status (`KYC_STATUS`); default Under Review. */
+  status: z.coerce.number().int().min(0).max(3).default(KYC_STATUS.UNDER_REVIEW),
+});
+
+export const opsKycRejectBodySchema = z.object({
+  reason: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(500, { error: 'validation.tooLong' }),
+});
+
+const userIdParamsSchema = z.object({ userId: z.uuid({ error: 'validation.required' }) });
+
+/** The reviewers' API (`/api/ops/kyc/...`, bearer token of an operator with role `compliance` or `admin`). */
+export const opsKycEndpoints = {
+  list: defineEndpoint({ method: 'GET', path: '/ops/kyc', tag: 'operators', summary: 'Basic KYC submissions, oldest first', auth: 'none', query: opsKycListQuerySchema, content: pageSchema(opsKycSubmissionSchema), codes: ['FORBIDDEN'] }),
+  show: defineEndpoint({ method: 'GET', path: '/ops/kyc/:userId', tag: 'operators', summary: 'One basic KYC submission with its documents and decisions', auth: 'none', params: userIdParamsSchema, content: opsKycSubmissionSchema, codes: ['FORBIDDEN', 'NOT_FOUND'] }),
+  approve: defineEndpoint({ method: 'POST', path: '/ops/kyc/:userId/approve', tag: 'operators', summary: 'Approve: Verified, level 1', auth: 'none', params: userIdParamsSchema, content: opsKycSubmissionSchema, codes: ['FORBIDDEN', 'NOT_FOUND', 'KYC_STATE_CHANGED'] }),
+  reject: defineEndpoint({
+    method: 'POST',
+    path: '/ops/kyc/:userId/reject',
+    tag: 'operators',
+    summary: 'Reject with a reason shown to the user: Failed',
+    auth: 'none',
+    params: userIdParamsSchema,
+    body: opsKycRejectBodySchema,
+    content: opsKycSubmissionSchema,
+    codes: ['FORBIDDEN', 'NOT_FOUND', 'KYC_STATE_CHANGED'],
+  }),
+};
