@@ -130,6 +130,14 @@ export const BUSINESS_CODES = {
     httpStatus: 409,
     message: { 'en-US': 'This submission is no longer under review', 'zh-HK': '此申請已不在審核中' },
   },
+  KYC_REQUIRED: {
+    code: 143,
+    httpStatus: 403,
+    message: {
+      'en-US': 'Complete {stepEn} first to use this',
+      'zh-HK': '請先完成{stepZh}，方可使用此功能',
+    },
+  },
   INTERNAL: { code: 500, httpStatus: 500, message: { 'en-US': 'Server error, please try again later', 'zh-HK': '伺服器錯誤，請稍後再試' } },
 } as const satisfies Record<string, { code: number; httpStatus: number; message: LocalizedText }>;
 

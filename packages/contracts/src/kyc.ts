@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from './endpoint.ts';
+import { defineEndpoint, type KycRequirement } from './endpoint.ts';
 import { dateOfBirthSchema, englishNameSchema, ID_TYPES_WITH_BACK, idNumberSchemaFor, idTypeSchema, type IdType } from './kyc-rules.ts';
 import { pageSchema } from './pagination.ts';
 
@@ -25,6 +25,61 @@ export const KYC_REVIEW_WORKING_DAYS = 1;
 
 /** Longest age of a proof of address, in days, counted from its issue date to the submission (issue 15). */
 export const PROOF_OF_ADDRESS_AGE_DAYS_MAX = 90;
+
+// ---------------------------------------------------------------- levels and gates
+
+/** Verification levels (issue 15 level table): 0 registered, 1 basic verified, 2 investor, 3 qualified investor. */
+export type KycLevel = 0 | 1 | 2 | 3;
+
+/** One step of verification: the level it gives, the page of the web that takes it, its name in both languages. */
+export interface KycStep {
+  step: KycRequirement;
+  level: KycLevel;
+  /** The web page of the step (under the product's `/identity` site). */
+  route: string;
+  name: { 'en-US': string; 'zh-HK': string };
+}
+
+/**
+ * The level table (issue 15 "Levels and what they open"), enforced by the server through each
+ * endpoint's `kyc` and shown by the web:
+ * - 0 registered (email): deposit, market, messages;
+ * - 1 basic verified (basic KYC approved): withdraw, exchange, flash exchange, card application;
+ * - 2 investor (level 1 + investor profile approved + AML questionnaire accepted + tax form on file):
+ *   funds subscribe/redeem, trust, loans;
+ * - 3 qualified investor (level 2 + QI approved): fixed funds marked professional-only.
+ */
+export const KYC_STEPS: Record<KycRequirement, KycStep> = {
+  basic: { step: 'basic', level: 1, route: '/identity/basic', name: { 'en-US': 'basic identity verification', 'zh-HK': '基本身份認證' } },
+  investor: {
+    step: 'investor',
+    level: 2,
+    route: '/identity/investor',
+    name: { 'en-US': 'investor verification (investor profile, AML questionnaire and tax form)', 'zh-HK': '投資者認證（投資者資料、反洗錢問卷及稅務表格）' },
+  },
+  qualified: { step: 'qualified', level: 3, route: '/identity/qualify', name: { 'en-US': 'qualified investor verification', 'zh-HK': '合格投資者認證' } },
+};
+
+/** What a refused call answers in `content` (code 143 KYC_REQUIRED): the missing step and where the web takes it. */
+export const kycRequiredContentSchema = z.object({
+  step: z.enum(['basic', 'investor', 'qualified']),
+  route: z.string(),
+  requiredLevel: z.number().int(),
+  level: z.number().int(),
+});
+export type KycRequiredContent = z.infer<typeof kycRequiredContentSchema>;
+
+/**
+ * The gate of a call that needs `requirement` for a user at `level`: null when it may pass, else
+ * the first missing step (levels are climbed in order: a level-0 user asked for `investor` is sent
+ * to basic verification first).
+ */
+export function kycGate(level: number, requirement: KycRequirement): KycRequiredContent | null {
+  const requiredLevel = KYC_STEPS[requirement].level;
+  if (level >= requiredLevel) return null;
+  const missing = Object.values(KYC_STEPS).find((step) => step.level === Math.max(level + 1, 1))!;
+  return { step: missing.step, route: missing.route, requiredLevel, level };
+}
 
 // ---------------------------------------------------------------- documents
 

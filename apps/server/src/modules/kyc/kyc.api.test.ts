@@ -244,7 +244,7 @@ describe('review', () => {
   it('approve → Verified, level 1, audited, messaged; the withdrawal gate opens', async () => {
     const session = await readyUser();
     await post(session, '/api/user/commit');
-    expect((await withdrawCheck(session)).json().statusCode).toBe(105);
+    expect((await withdrawCheck(session)).json()).toMatchObject({ statusCode: 143, content: { step: 'basic', route: '/identity/basic' } });
     const shown = (await ops(complianceToken, 'GET', `/${session.userId}`)).json().content;
     expect(shown.email).toBe(session.email);
     expect(shown.documents).toHaveLength(4);
@@ -253,7 +253,7 @@ describe('review', () => {
     expect(approved.content.decisions).toEqual([{ decision: 'approve', operatorEmail: 'compliance@example.com', reason: null, createdAt: expect.any(String) }]);
     expect((await info(session)).status).toBe(KYC_STATUS.VERIFIED);
     expect((await t.app.identity.self(session.userId)).status.user.status).toBe(1);
-    expect((await withdrawCheck(session)).json().statusCode).not.toBe(105);
+    expect((await withdrawCheck(session)).json().statusCode).not.toBe(143);
     expect((await ops(complianceToken, 'POST', `/${session.userId}/approve`)).json().statusCode).toBe(142);
 
     const messages = (await t.app.inject({ method: 'GET', url: '/api/notice/message/list', headers: { cookie: session.cookie } })).json().content;

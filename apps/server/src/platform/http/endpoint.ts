@@ -23,7 +23,7 @@ const COMMON_CODES = ['LOGIN_EXPIRED', 'VALIDATION_FAILED', 'RATE_LIMITED', 'SER
 
 /** The OpenAPI description of an endpoint: its summary, then the business codes it can answer. */
 function describe(endpoint: Endpoint): string {
-  const names = [...(endpoint.codes ?? []), ...(endpoint.auth === 'user' ? COMMON_CODES : COMMON_CODES.slice(1))];
+  const names = [...(endpoint.codes ?? []), ...(endpoint.kyc && !endpoint.codes?.includes('KYC_REQUIRED') ? (['KYC_REQUIRED'] as const) : []), ...(endpoint.auth === 'user' ? COMMON_CODES : COMMON_CODES.slice(1))];
   const codes = names.map((name) => `${BUSINESS_CODES[name].code} ${name}`).join(', ');
   const demands = [
     endpoint.kyc && `identity verification: ${endpoint.kyc}`,
