@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, type KycRequirement } from './endpoint.ts';
-import { dateOfBirthSchema, englishNameSchema, ID_TYPES_WITH_BACK, idNumberSchemaFor, idTypeSchema, type IdType } from './kyc-rules.ts';
+import { dateOfBirthSchema, englishNameSchema, ID_TYPES_WITH_BACK, idNumberSchemaFor, idTypeSchema, type IdType, usTaxIdSchema } from './kyc-rules.ts';
 import { pageSchema } from './pagination.ts';
 
 /**
@@ -83,8 +83,8 @@ export function kycGate(level: number, requirement: KycRequirement): KycRequired
 
 // ---------------------------------------------------------------- documents
 
-/** The document kinds of basic KYC; a multipart file's field name is its kind. */
-export const KYC_DOCUMENT_KINDS = ['idFront', 'idBack', 'selfie', 'proofOfAddress'] as const;
+/** The document kinds of basic KYC and of a company investor profile; a multipart file's field name is its kind. */
+export const KYC_DOCUMENT_KINDS = ['idFront', 'idBack', 'selfie', 'proofOfAddress', 'certificateOfIncorporation', 'registerOfDirectors'] as const;
 export type KycDocumentKind = (typeof KYC_DOCUMENT_KINDS)[number];
 
 /** The documents a submission with `idType` needs: the back only for types that have one. */
@@ -247,7 +247,11 @@ export const opsKycSubmissionSchema = z.object({
   submittedAt: z.string().nullable(),
   expectedDecisionAt: z.string().nullable(),
   documents: z.array(kycDocumentSchema),
-  decisions: z.array(z.object({ decision: z.enum(['approve', 'reject']), operatorEmail: z.string(), reason: z.string().nullable(), createdAt: z.string() })),
+  decisions: z.array(z.object({ subject: z.string(), decision: z.enum(['approve', 'reject']), operatorEmail: z.string(), reason: z.string().nullable(), createdAt: z.string() })),
+  /** The investor profile's state, when one was started. */
+  investor: z.object({ status: z.number().int(), message: z.string(), submitted: z.record(z.string(), z.unknown()).nullable() }).nullable(),
+  /** The current AML answers' score, when answered. */
+  aml: z.object({ status: z.string(), level: z.string(), points: z.number().int(), matchedRules: z.array(z.object({ id: z.string(), points: z.number().int() })) }).nullable(),
 });
 export type OpsKycSubmission = z.infer<typeof opsKycSubmissionSchema>;
 
@@ -276,6 +280,260 @@ export const opsKycEndpoints = {
     summary: 'Reject with a reason shown to the user: Failed',
     auth: 'none',
     params: userIdParamsSchema,
+    body: opsKycRejectBodySchema,
+    content: opsKycSubmissionSchema,
+    codes: ['FORBIDDEN', 'NOT_FOUND', 'KYC_STATE_CHANGED'],
+  }),
+};
+
+// ---------------------------------------------------------------- investor profile (level 2)
+
+/** Documents a company investor profile needs (issue 15). */
+export const COMPANY_DOCUMENT_KINDS = ['certificateOfIncorporation', 'registerOfDirectors'] as const satisfies readonly KycDocumentKind[];
+
+/** Smallest share of a beneficial owner who must be declared, in percent (issue 15: owners of 25 % or more). */
+export const BENEFICIAL_OWNER_SHARE_PERCENT_MIN = 25;
+
+export const NET_WORTH_USD_BANDS = ['under100k', 'from100kTo1m', 'from1mTo5m', 'atLeast5m'] as const;
+export const ANNUAL_INCOME_USD_BANDS = ['under50k', 'from50kTo200k', 'from200kTo1m', 'atLeast1m'] as const;
+export const INVESTMENT_EXPERIENCE = ['none', 'underOneYear', 'oneToFiveYears', 'overFiveYears'] as const;
+
+const requiredText = (lengthMax: number) =>
+  z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(lengthMax, { error: 'validation.tooLong' });
+
+/** A share in percent with at most 2 decimals (`25`, `33.33`), kept as text: compared in hundredths, never as a float. */
+const sharePercentSchema = z
+  .string({ error: 'validation.required' })
+  .regex(/^\d{1,3}(\.\d{1,2})?$/, { error: 'validation.sharePercent' })
+  .refine((value) => {
+    const hundredths = percentHundredths(value);
+    return hundredths >= BENEFICIAL_OWNER_SHARE_PERCENT_MIN * 100 && hundredths <= 100 * 100;
+  }, { error: 'validation.sharePercent' });
+
+/** `"33.3"` → 3330: a percent with at most 2 decimals in hundredths of a percent. */
+export function percentHundredths(value: string): number {
+  const [whole = '0', fraction = ''] = value.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+/**
+ * The investor profile at `user/identity/commit` (issue 15): an individual states net worth,
+ * income and experience; a company states its name, registration number and registered address
+ * (none empty), country of incorporation, directors and beneficial owners of 25 % or more, and
+ * uploads its certificate of incorporation and register of directors/shareholders.
+ */
+export const investorSubmissionSchema = z.discriminatedUnion(
+  'type',
+  [
+    z.object({
+      type: z.literal('individual'),
+      individual: z.object({
+        netWorthUsdBand: z.enum(NET_WORTH_USD_BANDS, { error: 'validation.required' }),
+        annualIncomeUsdBand: z.enum(ANNUAL_INCOME_USD_BANDS, { error: 'validation.required' }),
+        investmentExperience: z.enum(INVESTMENT_EXPERIENCE, { error: 'validation.required' }),
+      }),
+    }),
+    z.object({
+      type: z.literal('company'),
+      company: z.object({
+        companyName: requiredText(200),
+        registrationNumber: requiredText(50),
+        registeredAddress: requiredText(200),
+        countryOfIncorporation: z.string({ error: 'validation.country' }).regex(/^[A-Z]{2}$/, { error: 'validation.country' }),
+        directors: z.array(z.object({ name: englishNameSchema, idNumber: requiredText(40) }), { error: 'validation.required' }).min(1, { error: 'validation.required' }).max(20),
+        beneficialOwners: z
+          .array(z.object({ name: englishNameSchema, idNumber: requiredText(40), sharePercent: sharePercentSchema }), { error: 'validation.required' })
+          .max(4, { error: 'validation.sharePercent' }),
+      }),
+    }),
+  ],
+  { error: 'validation.investorType' },
+);
+export type InvestorSubmission = z.output<typeof investorSubmissionSchema>;
+
+/** The investor draft (`POST user/identity/investor`, saved silently): any shape of the form, checked only at commit. */
+export const investorDraftSchema = z
+  .object({
+    type: z.string().max(20).optional(),
+    individual: z.record(z.string(), z.unknown()).optional(),
+    company: z.record(z.string(), z.unknown()).optional(),
+  })
+  .strict();
+export type InvestorDraft = z.infer<typeof investorDraftSchema>;
+
+/** `GET user/identity/investor`: draft and review state (spec §3 `status.investor`, `identity.investor`). */
+export const investorStateSchema = z.object({
+  status: z.number().int(),
+  message: z.string(),
+  draft: investorDraftSchema,
+  submitted: z.record(z.string(), z.unknown()).nullable(),
+  submittedAt: z.string().nullable(),
+  expectedDecisionAt: z.string().nullable(),
+});
+export type InvestorState = z.infer<typeof investorStateSchema>;
+
+// ---------------------------------------------------------------- AML questionnaire
+
+/** AML answer status: accepted (low or medium risk), enhanced review (high), or rejected by a reviewer. */
+export const AML_STATUSES = ['accepted', 'enhancedReview', 'rejected'] as const;
+export type AmlStatus = (typeof AML_STATUSES)[number];
+
+/**
+ * `POST investor/aml`: the questionnaire (issue 15). The choice lists are the scoring table's
+ * (apps/server/src/modules/kyc/kyc.aml-scoring.ts), repeated here for the form.
+ */
+export const amlAnswersSchema = z
+  .object({
+    occupation: z.object({
+      status: z.enum(['employed', 'selfEmployed', 'businessOwner', 'student', 'retired', 'unemployed', 'homemaker'], { error: 'validation.required' }),
+      industry: z.enum(
+        ['finance', 'technology', 'healthcare', 'education', 'government', 'retail', 'manufacturing', 'realEstate', 'other', 'moneyServices', 'gambling', 'preciousMetalsAndStones', 'armsAndDefence'],
+        { error: 'validation.required' },
+      ),
+    }),
+    employer: z.string().trim().max(200, { error: 'validation.tooLong' }).default(''),
+    sourcesOfFunds: z
+      .array(z.enum(['salary', 'businessIncome', 'investments', 'savings', 'propertySale', 'inheritance', 'gift', 'loan', 'cryptoMining', 'other']), { error: 'validation.required' })
+      .min(1, { error: 'validation.required' })
+      .max(10),
+    sourcesOfWealth: z
+      .array(z.enum(['employment', 'business', 'investments', 'propertySale', 'inheritance', 'gift', 'cryptoAssets', 'other']), { error: 'validation.required' })
+      .min(1, { error: 'validation.required' })
+      .max(8),
+    expectedMonthlyVolumeUsdBand: z.enum(['under10k', 'from10kTo50k', 'from50kTo250k', 'from250kTo1m', 'atLeast1m'], { error: 'validation.required' }),
+    purposes: z.array(z.enum(['investment', 'savings', 'trading', 'payments', 'remittance', 'other']), { error: 'validation.required' }).min(1, { error: 'validation.required' }).max(6),
+    isPoliticallyExposed: z.boolean({ error: 'validation.required' }),
+    sanctionsCountryLinks: z.array(z.string().regex(/^[A-Z]{2}$/, { error: 'validation.country' })).max(20).default([]),
+  })
+  .strict();
+export type AmlAnswersInput = z.output<typeof amlAnswersSchema>;
+
+/** `GET/POST investor/aml`: the current version with its score, and how many versions are kept. */
+export const amlStateSchema = z.object({
+  current: z
+    .object({
+      version: z.number().int(),
+      answers: z.record(z.string(), z.unknown()),
+      points: z.number().int(),
+      level: z.enum(['low', 'medium', 'high']),
+      status: z.enum(AML_STATUSES),
+      createdAt: z.string(),
+    })
+    .nullable(),
+  versionCount: z.number().int(),
+});
+export type AmlState = z.infer<typeof amlStateSchema>;
+
+// ---------------------------------------------------------------- tax forms
+
+/** Days within which a change of circumstances must be reported with a new form (spec §9). */
+export const TAX_CHANGE_REPORT_DAYS = 30;
+
+/** CRS reasons for giving no TIN: A the country issues none, B the holder cannot obtain one, C the country does not require it. */
+export const NO_TIN_REASONS = ['A', 'B', 'C'] as const;
+
+/**
+ * `POST investor/tax`: a W-9 for US persons (citizenship, residence or US birthplace) with an SSN or
+ * ITIN checked against the never-issued ranges; otherwise a W-8BEN-style self-certification listing
+ * each tax residence with its TIN or a reason code for none (OECD CRS).
+ */
+export const taxFormSchema = z.discriminatedUnion(
+  'form',
+  [
+    z.object({
+      form: z.literal('W9'),
+      usPersonBasis: z.enum(['citizen', 'resident', 'birthplace'], { error: 'validation.required' }),
+      tin: usTaxIdSchema,
+    }),
+    z.object({
+      form: z.literal('W8BEN'),
+      isUsBorn: z.boolean({ error: 'validation.required' }),
+      residences: z
+        .array(
+          z
+            .object({
+              country: z.string({ error: 'validation.country' }).regex(/^[A-Z]{2}$/, { error: 'validation.country' }),
+              tin: z.string().trim().max(40, { error: 'validation.tooLong' }).optional(),
+              noTinReason: z.enum(NO_TIN_REASONS, { error: 'validation.noTinReason' }).optional(),
+            })
+            .refine((value) => (value.tin ?? '') !== '' || value.noTinReason !== undefined, { error: 'validation.tinOrReason', path: ['tin'] }),
+          { error: 'validation.required' },
+        )
+        .min(1, { error: 'validation.required' })
+        .max(5),
+    }),
+  ],
+  { error: 'validation.taxForm' },
+);
+export type TaxFormInput = z.output<typeof taxFormSchema>;
+
+/** `GET/POST investor/tax`: the form on file (the TIN masked) and the 30-day rule. */
+export const taxStateSchema = z.object({
+  current: z.object({ id: z.number().int(), form: z.enum(['W9', 'W8BEN']), summary: z.record(z.string(), z.unknown()), createdAt: z.string() }).nullable(),
+  supersededCount: z.number().int(),
+  changeReportDays: z.number().int(),
+});
+export type TaxState = z.infer<typeof taxStateSchema>;
+
+export const investorEndpoints = {
+  investor: defineEndpoint({ method: 'GET', path: '/user/identity/investor', tag: 'kyc', summary: 'Investor profile: draft and review state', auth: 'user', kyc: 'basic', content: investorStateSchema }),
+  saveInvestor: defineEndpoint({
+    method: 'POST',
+    path: '/user/identity/investor',
+    tag: 'kyc',
+    summary: 'Save the investor profile draft',
+    auth: 'user',
+    kyc: 'basic',
+    body: investorDraftSchema,
+    content: investorStateSchema,
+    codes: ['KYC_LOCKED'],
+  }),
+  commitInvestor: defineEndpoint({ method: 'POST', path: '/user/identity/commit', tag: 'kyc', summary: 'Submit the investor profile for review', auth: 'user', kyc: 'basic', content: investorStateSchema, codes: ['KYC_LOCKED'] }),
+  aml: defineEndpoint({ method: 'GET', path: '/investor/aml', tag: 'kyc', summary: 'The AML questionnaire on file', auth: 'user', kyc: 'basic', content: amlStateSchema }),
+  answerAml: defineEndpoint({
+    method: 'POST',
+    path: '/investor/aml',
+    tag: 'kyc',
+    summary: 'Answer the AML questionnaire (scored; high risk goes to enhanced review; every version kept)',
+    auth: 'user',
+    kyc: 'basic',
+    body: amlAnswersSchema,
+    content: amlStateSchema,
+  }),
+  tax: defineEndpoint({ method: 'GET', path: '/investor/tax', tag: 'kyc', summary: 'The tax form on file', auth: 'user', kyc: 'basic', content: taxStateSchema }),
+  fileTax: defineEndpoint({
+    method: 'POST',
+    path: '/investor/tax',
+    tag: 'kyc',
+    summary: 'File a W-9 (US persons) or a W-8BEN-style self-certification; the previous form is superseded',
+    auth: 'user',
+    kyc: 'basic',
+    body: taxFormSchema,
+    content: taxStateSchema,
+  }),
+};
+
+const stepParamsSchema = z.object({ userId: z.uuid({ error: 'validation.required' }), step: z.enum(['investor', 'aml']) });
+
+/** Reviewers' decisions on the investor profile and on an AML questionnaire in enhanced review. */
+export const opsKycStepEndpoints = {
+  approveStep: defineEndpoint({
+    method: 'POST',
+    path: '/ops/kyc/:userId/:step/approve',
+    tag: 'operators',
+    summary: 'Approve the investor profile, or accept an AML questionnaire after enhanced review',
+    auth: 'none',
+    params: stepParamsSchema,
+    content: opsKycSubmissionSchema,
+    codes: ['FORBIDDEN', 'NOT_FOUND', 'KYC_STATE_CHANGED'],
+  }),
+  rejectStep: defineEndpoint({
+    method: 'POST',
+    path: '/ops/kyc/:userId/:step/reject',
+    tag: 'operators',
+    summary: 'Reject the investor profile or an AML questionnaire, with a reason shown to the user',
+    auth: 'none',
+    params: stepParamsSchema,
     body: opsKycRejectBodySchema,
     content: opsKycSubmissionSchema,
     codes: ['FORBIDDEN', 'NOT_FOUND', 'KYC_STATE_CHANGED'],

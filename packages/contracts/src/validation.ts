@@ -92,6 +92,19 @@ export const VALIDATION_MESSAGES = {
     'en-US': '{file}: unknown document kind (idFront, idBack, selfie or proofOfAddress)',
     'zh-HK': '{file}：未知的文件類別（idFront、idBack、selfie 或 proofOfAddress）',
   },
+  'validation.sharePercent': {
+    'en-US': 'Each beneficial owner holds 25 % to 100 % (at most 2 decimals)',
+    'zh-HK': '每名實益擁有人須持有 25% 至 100%（最多 2 位小數）',
+  },
+  'validation.sharesTotal': { 'en-US': 'The shares add up to more than 100 %', 'zh-HK': '持股比例合計超過 100%' },
+  'validation.investorType': { 'en-US': 'Choose individual or company', 'zh-HK': '請選擇個人或公司' },
+  'validation.taxForm': { 'en-US': 'Choose the W-9 or the W-8BEN form', 'zh-HK': '請選擇 W-9 或 W-8BEN 表格' },
+  'validation.usPersonW9': { 'en-US': 'US persons must file a W-9 with their SSN or ITIN', 'zh-HK': '美國人士須以社會安全號碼或 ITIN 填寫 W-9 表格' },
+  'validation.tinOrReason': {
+    'en-US': 'Enter the tax identification number, or choose why there is none',
+    'zh-HK': '請輸入稅務編號，或選擇沒有稅務編號的原因',
+  },
+  'validation.noTinReason': { 'en-US': 'Choose reason A, B or C', 'zh-HK': '請選擇原因 A、B 或 C' },
   // Uploads (spec §8 texts "File size exceeded", "File name exceeded", "File format not supported yet"; §9 limits).
   'validation.fileSizeExceeded': {
     'en-US': '{file}: File size exceeded (at most {maximumMb} MB)',

@@ -250,7 +250,7 @@ describe('review', () => {
     expect(shown.documents).toHaveLength(4);
     const approved = (await ops(complianceToken, 'POST', `/${session.userId}/approve`)).json();
     expect(approved.statusCode).toBe(200);
-    expect(approved.content.decisions).toEqual([{ decision: 'approve', operatorEmail: 'compliance@example.com', reason: null, createdAt: expect.any(String) }]);
+    expect(approved.content.decisions).toEqual([{ subject: 'basic', decision: 'approve', operatorEmail: 'compliance@example.com', reason: null, createdAt: expect.any(String) }]);
     expect((await info(session)).status).toBe(KYC_STATUS.VERIFIED);
     expect((await t.app.identity.self(session.userId)).status.user.status).toBe(1);
     expect((await withdrawCheck(session)).json().statusCode).not.toBe(143);
@@ -281,5 +281,96 @@ describe('review', () => {
     const again = (await post(session, '/api/user/commit')).json();
     expect(again.content).toMatchObject({ status: KYC_STATUS.UNDER_REVIEW, message: '' });
     expect((await t.app.identity.self(session.userId)).status.user.status).toBe(0);
+  });
+});
+
+describe('investor profile, AML questionnaire and tax form → level 2', () => {
+  const lowRiskAnswers = {
+    occupation: { status: 'employed', industry: 'technology' },
+    employer: 'Example Ltd',
+    sourcesOfFunds: ['salary'],
+    sourcesOfWealth: ['employment'],
+    expectedMonthlyVolumeUsdBand: 'under10k',
+    purposes: ['investment'],
+    isPoliticallyExposed: false,
+    sanctionsCountryLinks: [],
+  };
+
+  async function verifiedUser(): Promise<TestSession> {
+    const session = await readyUser();
+    await post(session, '/api/user/commit');
+    expect((await ops(complianceToken, 'POST', `/${session.userId}/approve`)).json().statusCode).toBe(200);
+    return session;
+  }
+
+  it('needs basic verification first, naming the step', async () => {
+    const session = await registerAndLogin(t.app);
+    const refused = (await post(session, '/api/investor/aml', lowRiskAnswers)).json();
+    expect(refused).toMatchObject({ statusCode: 143, content: { step: 'basic', route: '/identity/basic' } });
+  });
+
+  it('refuses a company profile with empty fields, small owners and missing documents, naming each', async () => {
+    const session = await verifiedUser();
+    const company = {
+      companyName: ' ',
+      registrationNumber: '12345678',
+      registeredAddress: '1 Harbour Road, Hong Kong',
+      countryOfIncorporation: 'HK',
+      directors: [{ name: 'Chan Tai Man', idNumber: 'A1234563' }],
+      beneficialOwners: [{ name: 'Lee Siu Ming', idNumber: 'B7654321', sharePercent: '20' }],
+    };
+    expect((await post(session, '/api/user/identity/investor', { type: 'company', company })).json().statusCode).toBe(200);
+    const answer = (await post(session, '/api/user/identity/commit')).json();
+    expect(answer.statusCode).toBe(120);
+    const fields = answer.content.fields.map((item: { field: string }) => item.field);
+    expect(fields).toEqual(expect.arrayContaining(['company.companyName', 'company.beneficialOwners.0.sharePercent']));
+
+    await post(session, '/api/user/identity/investor', { type: 'company', company: { ...company, companyName: 'Example Holdings Ltd', beneficialOwners: [{ ...company.beneficialOwners[0], sharePercent: '25' }] } });
+    const missing = (await post(session, '/api/user/identity/commit')).json();
+    expect(missing.content.fields).toEqual([
+      { field: 'certificateOfIncorporation', message: 'Please upload this document' },
+      { field: 'registerOfDirectors', message: 'Please upload this document' },
+    ]);
+    expect((await t.app.inject({ method: 'GET', url: '/api/user/identity/investor', headers: { cookie: session.cookie } })).json().content.status).toBe(KYC_STATUS.NONE);
+  });
+
+  it('keeps every AML version; high risk goes to enhanced review; W-9 rules; all approved → level 2', async () => {
+    const session = await verifiedUser();
+    // Investor profile (individual) → Under Review → approved.
+    await post(session, '/api/user/identity/investor', { type: 'individual', individual: { netWorthUsdBand: 'from100kTo1m', annualIncomeUsdBand: 'from50kTo200k', investmentExperience: 'oneToFiveYears' } });
+    expect((await post(session, '/api/user/identity/commit')).json().content.status).toBe(KYC_STATUS.UNDER_REVIEW);
+    expect((await post(session, '/api/user/identity/commit')).json().statusCode).toBe(141);
+    expect((await ops(viewerToken, 'POST', `/${session.userId}/investor/approve`)).json().statusCode).toBe(102);
+    expect((await ops(complianceToken, 'POST', `/${session.userId}/investor/approve`)).json().content.investor.status).toBe(KYC_STATUS.VERIFIED);
+
+    // AML: a politically exposed person is high risk → enhanced review; a reviewer accepts it.
+    const high = (await post(session, '/api/investor/aml', { ...lowRiskAnswers, isPoliticallyExposed: true })).json().content;
+    expect(high.current).toMatchObject({ version: 1, level: 'high', status: 'enhancedReview', points: 40 });
+    const low = (await post(session, '/api/investor/aml', lowRiskAnswers)).json().content;
+    expect(low).toMatchObject({ versionCount: 2, current: { level: 'low', status: 'accepted' } });
+    expect((await ops(complianceToken, 'POST', `/${session.userId}/aml/approve`)).json().statusCode).toBe(142);
+    const bad = (await post(session, '/api/investor/aml', { ...lowRiskAnswers, sourcesOfFunds: [] })).json();
+    expect(bad.content.fields[0].field).toBe('sourcesOfFunds');
+    expect((await t.app.identity.self(session.userId)).status.investor.status).toBe(0);
+
+    // Tax: an HK resident born in the US must file a W-9; never-issued SSNs are refused.
+    const w8 = (await post(session, '/api/investor/tax', { form: 'W8BEN', isUsBorn: true, residences: [{ country: 'HK', tin: 'A1234563' }] })).json();
+    expect(w8.content.fields).toEqual([{ field: 'form', message: 'US persons must file a W-9 with their SSN or ITIN' }]);
+    const noTin = (await post(session, '/api/investor/tax', { form: 'W8BEN', isUsBorn: false, residences: [{ country: 'HK' }] })).json();
+    expect(noTin.content.fields[0].field).toBe('residences.0.tin');
+    for (const tin of ['666-12-3456', '000-12-3456', '123-00-4567', '078-05-1120', '912-34-5678']) {
+      const refused = (await post(session, '/api/investor/tax', { form: 'W9', usPersonBasis: 'birthplace', tin })).json();
+      expect(refused.content.fields, tin).toEqual([{ field: 'tin', message: 'US residents must provide a valid SSN or ITIN (AAA-GG-SSSS)' }]);
+    }
+    const w9 = (await post(session, '/api/investor/tax', { form: 'W9', usPersonBasis: 'birthplace', tin: '123456789' })).json().content;
+    expect(w9.current).toMatchObject({ form: 'W9', summary: { tin: '*******6789' } });
+    expect(w9.changeReportDays).toBe(30);
+
+    // Everything on file: level 2 (funds, loans open).
+    expect((await t.app.identity.self(session.userId)).status.investor.status).toBe(1);
+    const again = (await post(session, '/api/investor/tax', { form: 'W9', usPersonBasis: 'citizen', tin: '912-70-1234' })).json().content;
+    expect(again).toMatchObject({ supersededCount: 1, current: { form: 'W9' } });
+    const shown = (await ops(complianceToken, 'GET', `/${session.userId}`)).json().content;
+    expect(shown.decisions.map((item: { subject: string }) => item.subject)).toEqual(['basic', 'investor']);
   });
 });

@@ -1,6 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { ParamsOf } from '@meridian/contracts/endpoint';
-import { kycEndpoints, opsKycEndpoints } from '@meridian/contracts/kyc';
+import { investorEndpoints, kycEndpoints, opsKycEndpoints, opsKycStepEndpoints } from '@meridian/contracts/kyc';
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../platform/http/auth.ts';
 import { registerEndpoints } from '../../platform/http/endpoint.ts';
@@ -62,6 +62,33 @@ export function kycRoutes(options: KycRoutesOptions) {
           .header('x-content-type-options', 'nosniff')
           .send(document.bytes);
       },
+    });
+
+    registerEndpoints(app, investorEndpoints, {
+      investor: async (request) => kyc.investorState(currentUser(request).userId),
+      saveInvestor: async (request) => kyc.saveInvestorDraft(currentUser(request).userId, request.body),
+      commitInvestor: async (request) => kyc.commitInvestor(currentUser(request).userId),
+      aml: async (request) => kyc.amlState(currentUser(request).userId),
+      answerAml: async (request) => kyc.answerAml(currentUser(request).userId, request.body),
+      tax: async (request) => kyc.taxState(currentUser(request).userId),
+      fileTax: async (request) => kyc.fileTax(currentUser(request).userId, request.body),
+    });
+
+    registerEndpoints(app, opsKycStepEndpoints, {
+      approveStep: [
+        async (request) => {
+          const operator = await options.authorizeOperator(request.headers.authorization, REVIEWERS);
+          return kyc.decideStep(operator.email, request.params.userId, request.params.step, 'approve', null);
+        },
+        { csrf: false },
+      ],
+      rejectStep: [
+        async (request) => {
+          const operator = await options.authorizeOperator(request.headers.authorization, REVIEWERS);
+          return kyc.decideStep(operator.email, request.params.userId, request.params.step, 'reject', request.body.reason);
+        },
+        { csrf: false },
+      ],
     });
 
     registerEndpoints(app, opsKycEndpoints, {

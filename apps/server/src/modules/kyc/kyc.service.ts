@@ -1,4 +1,15 @@
 import {
+  type AmlAnswersInput,
+  type AmlState,
+  type AmlStatus,
+  COMPANY_DOCUMENT_KINDS,
+  type InvestorDraft,
+  type InvestorState,
+  investorSubmissionSchema,
+  percentHundredths,
+  TAX_CHANGE_REPORT_DAYS,
+  type TaxFormInput,
+  type TaxState,
   type BasicKycDraft,
   type BasicKycState,
   basicKycSubmissionSchema,
@@ -14,7 +25,7 @@ import {
 import { ID_TYPES, type IdType } from '@meridian/contracts/kyc-rules';
 import { type Page, totalPages } from '@meridian/contracts/pagination';
 import dayjs from 'dayjs';
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { BusinessCalendar } from '../../platform/calendar/business-calendar.ts';
 import { BUSINESS_TIME_ZONE } from '../../platform/calendar/business-calendar.ts';
@@ -25,7 +36,8 @@ import { UPLOADS_FIELD } from '../../platform/uploads/multipart-reader.ts';
 import type { UploadStore } from '../../platform/uploads/upload-store.ts';
 import type { ValidatedUpload } from '../../platform/uploads/upload-rules.ts';
 import type { NotifyInput } from '../notices/notices.service.ts';
-import { kycBasic, kycDecisions, kycDocuments } from './kyc.tables.ts';
+import { type AmlAnswers, type AmlRiskLevel, scoreAmlAnswers } from './kyc.aml-scoring.ts';
+import { kycAmlAnswers, kycBasic, kycDecisions, kycDocuments, kycInvestor, kycTaxForms } from './kyc.tables.ts';
 
 /** What the KYC service needs of the identity module: the verified level, and recipients for the review list. */
 export interface KycIdentity {
@@ -62,6 +74,19 @@ function toDocument(row: DocumentRow): KycDocument {
 /** A custom zod issue naming `field` with a validation message key (and its placeholders). */
 function fieldIssue(field: string, messageKey: string, params?: Record<string, string | number>): z.core.$ZodIssue {
   return { code: 'custom', path: [field], message: messageKey, input: undefined, ...(params && { params }) } as z.core.$ZodIssue;
+}
+
+/** The steps' names in messages. */
+const STEP_NAMES = {
+  investor: { 'en-US': 'Investor profile', 'zh-HK': '投資者資料' },
+  aml: { 'en-US': 'AML questionnaire', 'zh-HK': '反洗錢問卷' },
+} as const;
+
+/** A tax form as shown back: US and foreign TINs masked but for their last 4 characters. */
+function maskTaxData(data: Record<string, unknown>): Record<string, unknown> {
+  const mask = (value: unknown) => (typeof value === 'string' && value.length > 4 ? `${'*'.repeat(value.length - 4)}${value.slice(-4)}` : value);
+  const residences = Array.isArray(data.residences) ? (data.residences as Record<string, unknown>[]).map((item) => ({ ...item, tin: mask(item.tin) })) : undefined;
+  return { ...data, ...(data.tin !== undefined && { tin: mask(data.tin) }), ...(residences && { residences }) };
 }
 
 const isIdType = (value: unknown): value is IdType => typeof value === 'string' && (ID_TYPES as readonly string[]).includes(value);
@@ -269,6 +294,213 @@ export class KycService {
     });
   }
 
+  // ------------------------------------------------------------------ investor profile, AML, tax (level 2)
+
+  /** `GET user/identity/investor`. */
+  async investorState(userId: string): Promise<InvestorState> {
+    const row = await this.investorRow(userId);
+    return {
+      status: row?.status ?? KYC_STATUS.NONE,
+      message: row?.message ?? '',
+      draft: row?.draft ?? {},
+      submitted: row?.submitted ?? null,
+      submittedAt: row?.submittedAt?.toISOString() ?? null,
+      expectedDecisionAt: row?.expectedDecisionAt?.toISOString() ?? null,
+    };
+  }
+
+  /** `POST user/identity/investor`: replace the saved draft. @throws DomainError KYC_LOCKED while Under Review or once Verified. */
+  async saveInvestorDraft(userId: string, draft: InvestorDraft): Promise<InvestorState> {
+    this.assertEditable(await this.investorRow(userId));
+    await this.db
+      .insert(kycInvestor)
+      .values({ userId, draft, updatedAt: this.now() })
+      .onConflictDoUpdate({ target: kycInvestor.userId, set: { draft, updatedAt: this.now() } });
+    return this.investorState(userId);
+  }
+
+  /**
+   * `POST user/identity/commit`: check the investor draft (`investorSubmissionSchema`; a company's
+   * country of incorporation in the list, beneficial owners' shares at most 100 % in total, its
+   * certificate of incorporation and register of directors uploaded), then Under Review with a
+   * decision due in 1 Hong Kong working day.
+   * @throws RequestValidationError naming every failing field; DomainError KYC_LOCKED.
+   */
+  async commitInvestor(userId: string): Promise<InvestorState> {
+    const now = this.now();
+    const row = await this.investorRow(userId);
+    this.assertEditable(row);
+    const draft = row?.draft ?? {};
+    const parsed = investorSubmissionSchema.safeParse(draft);
+    const issues: z.core.$ZodIssue[] = parsed.success ? [] : [...parsed.error.issues];
+    let documentIds: Record<string, string> = {};
+    if (parsed.success && parsed.data.type === 'company') {
+      const { company } = parsed.data;
+      if (!this.deps.isKnownCountry(company.countryOfIncorporation)) issues.push({ ...fieldIssue('countryOfIncorporation', 'validation.country'), path: ['company', 'countryOfIncorporation'] });
+      const totalHundredths = company.beneficialOwners.reduce((sum, owner) => sum + percentHundredths(owner.sharePercent), 0);
+      if (totalHundredths > 100 * 100) issues.push({ ...fieldIssue('beneficialOwners', 'validation.sharesTotal'), path: ['company', 'beneficialOwners'] });
+      const documents = await this.currentDocuments(userId);
+      for (const kind of COMPANY_DOCUMENT_KINDS) if (!documents.has(kind)) issues.push(fieldIssue(kind, 'validation.documentRequired'));
+      documentIds = Object.fromEntries(COMPANY_DOCUMENT_KINDS.filter((kind) => documents.has(kind)).map((kind) => [kind, documents.get(kind)!.id]));
+    }
+    if (issues.length > 0 || !parsed.success) throw new RequestValidationError(issues);
+    const submitted = { ...parsed.data, ...(parsed.data.type === 'company' && { documents: documentIds }) };
+    const values = {
+      status: KYC_STATUS.UNDER_REVIEW,
+      message: '',
+      submitted,
+      submittedAt: now,
+      expectedDecisionAt: this.deps.calendar.addWorkingDays(now, KYC_REVIEW_WORKING_DAYS),
+      decidedAt: null,
+      updatedAt: now,
+    };
+    const updated = await this.db
+      .insert(kycInvestor)
+      .values({ userId, draft, ...values })
+      .onConflictDoUpdate({ target: kycInvestor.userId, set: values, setWhere: inArray(kycInvestor.status, [KYC_STATUS.NONE, KYC_STATUS.FAILED]) })
+      .returning({ userId: kycInvestor.userId });
+    if (updated.length === 0) throw new DomainError('KYC_LOCKED');
+    return this.investorState(userId);
+  }
+
+  /** `GET investor/aml`: the current answers with their score, and how many versions are kept. */
+  async amlState(userId: string): Promise<AmlState> {
+    const rows = await this.db.select().from(kycAmlAnswers).where(eq(kycAmlAnswers.userId, userId)).orderBy(desc(kycAmlAnswers.id));
+    const current = rows[0];
+    return {
+      current: current
+        ? { version: rows.length, answers: current.answers, points: current.points, level: current.level as AmlRiskLevel, status: current.status as AmlStatus, createdAt: current.createdAt.toISOString() }
+        : null,
+      versionCount: rows.length,
+    };
+  }
+
+  /**
+   * `POST investor/aml`: score the answers by the rule table (`scoreAmlAnswers`) and keep them as a
+   * new version: low and medium risk are accepted, high goes to enhanced review (a reviewer accepts
+   * or rejects it). Accepting may complete level 2.
+   */
+  async answerAml(userId: string, answers: AmlAnswersInput): Promise<AmlState> {
+    const score = scoreAmlAnswers(answers as AmlAnswers);
+    await this.db.insert(kycAmlAnswers).values({
+      userId,
+      answers: answers as unknown as Record<string, unknown>,
+      points: score.points,
+      level: score.level,
+      matchedRules: score.matchedRules,
+      status: score.needsEnhancedReview ? 'enhancedReview' : 'accepted',
+    });
+    await this.refreshLevel(userId);
+    return this.amlState(userId);
+  }
+
+  /** `GET investor/tax`: the form on file (the TIN masked but for its last 4 characters). */
+  async taxState(userId: string): Promise<TaxState> {
+    const rows = await this.db.select().from(kycTaxForms).where(eq(kycTaxForms.userId, userId)).orderBy(desc(kycTaxForms.id));
+    const current = rows.find((row) => row.supersededAt === null);
+    return {
+      current: current ? { id: current.id, form: current.form as 'W9' | 'W8BEN', summary: maskTaxData(current.data), createdAt: current.createdAt.toISOString() } : null,
+      supersededCount: rows.filter((row) => row.supersededAt !== null).length,
+      changeReportDays: TAX_CHANGE_REPORT_DAYS,
+    };
+  }
+
+  /**
+   * `POST investor/tax`: file a form; the one on file is marked superseded in the same transaction.
+   * A US person (nationality or residence US in the verified identity, or born in the US) must file
+   * a W-9. Each W-8BEN residence must be a country of the list.
+   * @throws FieldError `form` (validation.usPersonW9), `residences.N.country` (validation.country).
+   */
+  async fileTax(userId: string, input: TaxFormInput): Promise<TaxState> {
+    if (input.form === 'W8BEN') {
+      const basic = (await this.row(userId))?.submitted ?? {};
+      const isUsPerson = input.isUsBorn || basic.nationality === 'US' || basic.residence === 'US' || input.residences.some((item) => item.country === 'US');
+      if (isUsPerson) throw new FieldError('form', 'validation.usPersonW9');
+      const unknown = input.residences.findIndex((item) => !this.deps.isKnownCountry(item.country));
+      if (unknown >= 0) throw new FieldError(`residences.${unknown}.country`, 'validation.country');
+    }
+    const now = this.now();
+    await this.db.transaction(async (tx) => {
+      await tx.update(kycTaxForms).set({ supersededAt: now }).where(and(eq(kycTaxForms.userId, userId), isNull(kycTaxForms.supersededAt)));
+      await tx.insert(kycTaxForms).values({ userId, form: input.form, data: input as unknown as Record<string, unknown> });
+    });
+    await this.refreshLevel(userId);
+    return this.taxState(userId);
+  }
+
+  /**
+   * A reviewer's decision on the investor profile (Under Review → Verified / Failed) or on AML
+   * answers in enhanced review (→ accepted / rejected): audited, messaged to the user, and the
+   * level recomputed.
+   * @throws DomainError NOT_FOUND; KYC_STATE_CHANGED when nothing of that step awaits a decision.
+   */
+  async decideStep(operatorEmail: string, userId: string, step: 'investor' | 'aml', decision: 'approve' | 'reject', reason: string | null): Promise<OpsKycSubmission> {
+    const now = this.now();
+    const isApproved = decision === 'approve';
+    await this.db.transaction(async (tx) => {
+      let submission: Record<string, unknown> | null;
+      if (step === 'investor') {
+        const [row] = await tx.select().from(kycInvestor).where(eq(kycInvestor.userId, userId)).for('update');
+        if (!row) throw new DomainError('NOT_FOUND');
+        if (row.status !== KYC_STATUS.UNDER_REVIEW) throw new DomainError('KYC_STATE_CHANGED');
+        await tx
+          .update(kycInvestor)
+          .set({ status: isApproved ? KYC_STATUS.VERIFIED : KYC_STATUS.FAILED, message: reason ?? '', decidedAt: now, expectedDecisionAt: null, updatedAt: now })
+          .where(eq(kycInvestor.userId, userId));
+        submission = row.submitted;
+      } else {
+        const [row] = await tx.select().from(kycAmlAnswers).where(eq(kycAmlAnswers.userId, userId)).orderBy(desc(kycAmlAnswers.id)).limit(1).for('update');
+        if (!row) throw new DomainError('NOT_FOUND');
+        if (row.status !== 'enhancedReview') throw new DomainError('KYC_STATE_CHANGED');
+        await tx.update(kycAmlAnswers).set({ status: isApproved ? 'accepted' : 'rejected' }).where(eq(kycAmlAnswers.id, row.id));
+        submission = row.answers;
+      }
+      await tx.insert(kycDecisions).values({ userId, subject: step, decision, operatorEmail, reason, submission });
+      const what = STEP_NAMES[step];
+      await this.deps.notify(
+        isApproved
+          ? {
+              userId,
+              category: 'KYC',
+              title: { 'en-US': `${what['en-US']} approved`, 'zh-HK': `${what['zh-HK']}已獲批准` },
+              body: { 'en-US': `Your ${what['en-US'].toLowerCase()} was approved.`, 'zh-HK': `你的${what['zh-HK']}已獲批准。` },
+              link: '/identity',
+            }
+          : {
+              userId,
+              category: 'KYC',
+              title: { 'en-US': `${what['en-US']} not approved`, 'zh-HK': `${what['zh-HK']}未獲批准` },
+              body: { 'en-US': `Your ${what['en-US'].toLowerCase()} was not approved: {reason}. Please correct it and submit again.`, 'zh-HK': `你的${what['zh-HK']}未獲批准：{reason}。請修正後重新提交。` },
+              params: { reason: reason ?? '' },
+              link: step === 'investor' ? '/identity/investor' : '/identity/aml',
+            },
+        tx,
+      );
+    });
+    await this.refreshLevel(userId);
+    return this.showForReview(userId);
+  }
+
+  /**
+   * Level 2 (issue 15 level table) once basic KYC is Verified, the investor profile Verified, the
+   * current AML answers accepted and a tax form on file; the level is raised, never lowered here.
+   */
+  async refreshLevel(userId: string): Promise<void> {
+    const [basic, investor, aml, tax] = await Promise.all([
+      this.row(userId),
+      this.investorRow(userId),
+      this.db.select({ status: kycAmlAnswers.status }).from(kycAmlAnswers).where(eq(kycAmlAnswers.userId, userId)).orderBy(desc(kycAmlAnswers.id)).limit(1),
+      this.db.select({ id: kycTaxForms.id }).from(kycTaxForms).where(and(eq(kycTaxForms.userId, userId), isNull(kycTaxForms.supersededAt))).limit(1),
+    ]);
+    const isComplete = basic?.status === KYC_STATUS.VERIFIED && investor?.status === KYC_STATUS.VERIFIED && aml[0]?.status === 'accepted' && tax.length > 0;
+    if (isComplete && (await this.deps.identity.kycLevelOf(userId)) < 2) await this.deps.identity.setKycLevel(userId, 2);
+  }
+
+  private async investorRow(userId: string): Promise<typeof kycInvestor.$inferSelect | undefined> {
+    const [row] = await this.db.select().from(kycInvestor).where(eq(kycInvestor.userId, userId)).limit(1);
+    return row;
+  }
+
   // ------------------------------------------------------------------ helpers
 
   private async row(userId: string): Promise<BasicRow | undefined> {
@@ -276,7 +508,7 @@ export class KycService {
     return row;
   }
 
-  private assertEditable(row: BasicRow | undefined): void {
+  private assertEditable(row: { status: number } | undefined): void {
     if (row && (row.status === KYC_STATUS.UNDER_REVIEW || row.status === KYC_STATUS.VERIFIED)) throw new DomainError('KYC_LOCKED');
   }
 
@@ -306,6 +538,8 @@ export class KycService {
   private async opsView(row: BasicRow): Promise<OpsKycSubmission> {
     const recipients = await this.deps.identity.recipientsOf([row.userId]);
     const decisions = await this.db.select().from(kycDecisions).where(eq(kycDecisions.userId, row.userId)).orderBy(asc(kycDecisions.createdAt), asc(kycDecisions.id));
+    const [investor] = await this.db.select().from(kycInvestor).where(eq(kycInvestor.userId, row.userId)).limit(1);
+    const [aml] = await this.db.select().from(kycAmlAnswers).where(eq(kycAmlAnswers.userId, row.userId)).orderBy(desc(kycAmlAnswers.id)).limit(1);
     const documentIds = Object.values((row.submitted?.documents as Record<string, string> | undefined) ?? {});
     const documents = documentIds.length > 0 ? await this.db.select().from(kycDocuments).where(inArray(kycDocuments.id, documentIds)) : [];
     return {
@@ -318,11 +552,14 @@ export class KycService {
       expectedDecisionAt: row.expectedDecisionAt?.toISOString() ?? null,
       documents: documents.map(toDocument),
       decisions: decisions.map((item) => ({
+        subject: item.subject,
         decision: item.decision as 'approve' | 'reject',
         operatorEmail: item.operatorEmail,
         reason: item.reason,
         createdAt: item.createdAt.toISOString(),
       })),
+      investor: investor ? { status: investor.status, message: investor.message, submitted: investor.submitted ?? null } : null,
+      aml: aml ? { status: aml.status, level: aml.level, points: aml.points, matchedRules: aml.matchedRules } : null,
     };
   }
 }

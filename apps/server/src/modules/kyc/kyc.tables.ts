@@ -1,4 +1,4 @@
-import type { BasicKycDraft } from '@meridian/contracts/kyc';
+import type { BasicKycDraft, InvestorDraft } from '@meridian/contracts/kyc';
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../platform/db/columns.ts';
 
@@ -66,4 +66,62 @@ export const kycDecisions = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('kyc_decisions_user_idx').on(table.userId, table.createdAt)],
+);
+
+/**
+ * The investor profile, one row per user (spec §3 `status.investor`, `identity.investor`): the
+ * same states as `kyc_basic` (`KYC_STATUS`), reviewed like it.
+ */
+export const kycInvestor = pgTable(
+  'kyc_investor',
+  {
+    userId: uuid('user_id').primaryKey(),
+    status: integer('status').notNull().default(0),
+    message: text('message').notNull().default(''),
+    draft: jsonb('draft').$type<InvestorDraft>().notNull().default({}),
+    submitted: jsonb('submitted').$type<Record<string, unknown>>(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true, mode: 'date' }),
+    expectedDecisionAt: timestamp('expected_decision_at', { withTimezone: true, mode: 'date' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [index('kyc_investor_status_submitted_idx').on(table.status, table.submittedAt)],
+);
+
+/**
+ * Every version of a user's AML questionnaire answers (issue 15: "keep every version"), with the
+ * score of the rule table at the time. The newest row is the current one. `status`: accepted,
+ * enhancedReview (high risk) or rejected.
+ */
+export const kycAmlAnswers = pgTable(
+  'kyc_aml_answers',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id').notNull(),
+    answers: jsonb('answers').$type<Record<string, unknown>>().notNull(),
+    points: integer('points').notNull(),
+    level: text('level').notNull(),
+    /** The rules that applied, with their points (the reviewer's explanation). */
+    matchedRules: jsonb('matched_rules').$type<{ id: string; points: number }[]>().notNull(),
+    status: text('status').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('kyc_aml_answers_user_idx').on(table.userId, table.id.desc())],
+);
+
+/**
+ * Tax forms (W-9 or W-8BEN-style self-certification). A new form supersedes the one on file
+ * (`supersededAt` set); every form is kept.
+ */
+export const kycTaxForms = pgTable(
+  'kyc_tax_forms',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id').notNull(),
+    form: text('form').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    supersededAt: timestamp('superseded_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('kyc_tax_forms_user_idx').on(table.userId, table.id.desc())],
 );
