@@ -12,6 +12,8 @@
  *   kyc show <userId>
  *   kyc approve <userId>
  *   kyc reject <userId> --reason <text>
+ *   kyc approve <userId> --step investor|aml   (investor profile; AML answers in enhanced review)
+ *   kyc reject <userId> --step investor|aml --reason <text>
  *       Call the running server's operator API (--url, default PUBLIC_URL) with OPS_TOKEN
  *       (KYC decisions need an operator with role compliance or admin).
  */
@@ -21,7 +23,7 @@ import { OPERATOR_ROLES, type OperatorRole } from '../src/modules/admin/admin.ty
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { email: { type: 'string' }, role: { type: 'string' }, status: { type: 'string' }, tx: { type: 'string' }, reason: { type: 'string' }, url: { type: 'string' } },
+  options: { email: { type: 'string' }, role: { type: 'string' }, step: { type: 'string' }, status: { type: 'string' }, tx: { type: 'string' }, reason: { type: 'string' }, url: { type: 'string' } },
 });
 const [group, action, id] = positionals;
 const config = loadConfig();
@@ -61,6 +63,13 @@ async function callApi(method: 'GET' | 'POST', path: string, body?: object): Pro
   process.exitCode = answer.statusCode === 200 ? 0 : 1;
 }
 
+/** `/investor` or `/aml` for `--step`, '' for basic KYC. */
+function kycStepPath(): string {
+  if (values.step === undefined || values.step === 'basic') return '';
+  if (values.step !== 'investor' && values.step !== 'aml') fail('--step is basic, investor or aml');
+  return `/${values.step}`;
+}
+
 if (group === 'operators' && action === 'add') await addOperator();
 else if (group === 'withdrawals' && action === 'list') await callApi('GET', `/withdrawals${values.status ? `?status=${encodeURIComponent(values.status)}` : ''}`);
 else if (group === 'withdrawals' && action === 'process' && id) await callApi('POST', `/withdrawals/${id}/process`, {});
@@ -68,11 +77,11 @@ else if (group === 'withdrawals' && action === 'complete' && id && values.tx) aw
 else if (group === 'withdrawals' && action === 'fail' && id && values.reason) await callApi('POST', `/withdrawals/${id}/fail`, { reason: values.reason });
 else if (group === 'kyc' && action === 'list') await callApi('GET', `/kyc${values.status ? `?status=${encodeURIComponent(values.status)}` : ''}`);
 else if (group === 'kyc' && action === 'show' && id) await callApi('GET', `/kyc/${encodeURIComponent(id)}`);
-else if (group === 'kyc' && action === 'approve' && id) await callApi('POST', `/kyc/${encodeURIComponent(id)}/approve`);
-else if (group === 'kyc' && action === 'reject' && id && values.reason) await callApi('POST', `/kyc/${encodeURIComponent(id)}/reject`, { reason: values.reason });
+else if (group === 'kyc' && action === 'approve' && id) await callApi('POST', `/kyc/${encodeURIComponent(id)}${kycStepPath()}/approve`);
+else if (group === 'kyc' && action === 'reject' && id && values.reason) await callApi('POST', `/kyc/${encodeURIComponent(id)}${kycStepPath()}/reject`, { reason: values.reason });
 else {
   fail(
     'usage: npm run ops -- operators add --email E --role R | withdrawals list [--status N] | withdrawals process ID | withdrawals complete ID --tx HASH | withdrawals fail ID --reason TEXT' +
-      ' | kyc list [--status N] | kyc show USER_ID | kyc approve USER_ID | kyc reject USER_ID --reason TEXT',
+      ' | kyc list [--status N] | kyc show USER_ID | kyc approve USER_ID [--step investor|aml] | kyc reject USER_ID [--step investor|aml] --reason TEXT',
   );
 }
