@@ -12,8 +12,8 @@
  *   kyc show <userId>
  *   kyc approve <userId>
  *   kyc reject <userId> --reason <text>
- *   kyc approve <userId> --step investor|aml   (investor profile; AML answers in enhanced review)
- *   kyc reject <userId> --step investor|aml --reason <text>
+ *   kyc approve <userId> --step investor|aml|qualified   (investor profile; AML answers in enhanced review; QI)
+ *   kyc reject <userId> --step investor|aml|qualified --reason <text>
  *       Call the running server's operator API (--url, default PUBLIC_URL) with OPS_TOKEN
  *       (KYC decisions need an operator with role compliance or admin).
  */
@@ -66,7 +66,7 @@ async function callApi(method: 'GET' | 'POST', path: string, body?: object): Pro
 /** `/investor` or `/aml` for `--step`, '' for basic KYC. */
 function kycStepPath(): string {
   if (values.step === undefined || values.step === 'basic') return '';
-  if (values.step !== 'investor' && values.step !== 'aml') fail('--step is basic, investor or aml');
+  if (values.step !== 'investor' && values.step !== 'aml' && values.step !== 'qualified') fail('--step is basic, investor, aml or qualified');
   return `/${values.step}`;
 }
 
@@ -82,6 +82,6 @@ else if (group === 'kyc' && action === 'reject' && id && values.reason) await ca
 else {
   fail(
     'usage: npm run ops -- operators add --email E --role R | withdrawals list [--status N] | withdrawals process ID | withdrawals complete ID --tx HASH | withdrawals fail ID --reason TEXT' +
-      ' | kyc list [--status N] | kyc show USER_ID | kyc approve USER_ID [--step investor|aml] | kyc reject USER_ID [--step investor|aml] --reason TEXT',
+      ' | kyc list [--status N] | kyc show USER_ID | kyc approve USER_ID [--step investor|aml|qualified] | kyc reject USER_ID [--step investor|aml|qualified] --reason TEXT',
   );
 }

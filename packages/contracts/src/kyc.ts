@@ -15,9 +15,9 @@ import { pageSchema } from './pagination.ts';
 
 /**
  * Review status of a submission (spec §3 `status.user.status`; §4 labels): 0 not submitted,
- * 1 Verified, 2 Under Review, 3 Failed (the reviewer's reason is `message`).
+ * 1 Verified, 2 Under Review, 3 Failed (the reviewer's reason is `message`), 4 Expired (a qualified-investor status past its 12 months).
  */
-export const KYC_STATUS = { NONE: 0, VERIFIED: 1, UNDER_REVIEW: 2, FAILED: 3 } as const;
+export const KYC_STATUS = { NONE: 0, VERIFIED: 1, UNDER_REVIEW: 2, FAILED: 3, EXPIRED: 4 } as const;
 export type KycStatus = (typeof KYC_STATUS)[keyof typeof KYC_STATUS];
 
 /** Working days (Hong Kong business calendar) within which a submission is decided (spec §9). */
@@ -84,7 +84,7 @@ export function kycGate(level: number, requirement: KycRequirement): KycRequired
 // ---------------------------------------------------------------- documents
 
 /** The document kinds of basic KYC and of a company investor profile; a multipart file's field name is its kind. */
-export const KYC_DOCUMENT_KINDS = ['idFront', 'idBack', 'selfie', 'proofOfAddress', 'certificateOfIncorporation', 'registerOfDirectors'] as const;
+export const KYC_DOCUMENT_KINDS = ['idFront', 'idBack', 'selfie', 'proofOfAddress', 'certificateOfIncorporation', 'registerOfDirectors', 'qualifiedEvidence'] as const;
 export type KycDocumentKind = (typeof KYC_DOCUMENT_KINDS)[number];
 
 /** The documents a submission with `idType` needs: the back only for types that have one. */
@@ -252,6 +252,8 @@ export const opsKycSubmissionSchema = z.object({
   investor: z.object({ status: z.number().int(), message: z.string(), submitted: z.record(z.string(), z.unknown()).nullable() }).nullable(),
   /** The current AML answers' score, when answered. */
   aml: z.object({ status: z.string(), level: z.string(), points: z.number().int(), matchedRules: z.array(z.object({ id: z.string(), points: z.number().int() })) }).nullable(),
+  /** The qualified-investor application, when one was made. */
+  qualified: z.object({ status: z.number().int(), submitted: z.record(z.string(), z.unknown()).nullable(), validUntil: z.string().nullable() }).nullable(),
 });
 export type OpsKycSubmission = z.infer<typeof opsKycSubmissionSchema>;
 
@@ -513,15 +515,85 @@ export const investorEndpoints = {
   }),
 };
 
-const stepParamsSchema = z.object({ userId: z.uuid({ error: 'validation.required' }), step: z.enum(['investor', 'aml']) });
+const stepParamsSchema = z.object({ userId: z.uuid({ error: 'validation.required' }), step: z.enum(['investor', 'aml', 'qualified']) });
 
-/** Reviewers' decisions on the investor profile and on an AML questionnaire in enhanced review. */
+// ---------------------------------------------------------------- qualified investor (level 3)
+
+/** The Hong Kong professional-investor thresholds (Securities and Futures (Professional Investor) Rules, Cap. 571D): HK$ amounts. */
+export const QUALIFIED_INDIVIDUAL_PORTFOLIO_HKD_MIN = '8000000';
+export const QUALIFIED_CORPORATION_ASSETS_HKD_MIN = '40000000';
+/** How long an approval lasts, and how long before its end the user is told (issue 15). */
+export const QUALIFIED_VALIDITY_MONTHS = 12;
+export const QUALIFIED_REMINDER_DAYS = 30;
+
+/** A HK$ amount as a decimal string with at most 2 decimals, compared exactly (never a JS number). */
+const hkdAmountSchema = z.string({ error: 'validation.required' }).regex(/^\d{1,15}(\.\d{1,2})?$/, { error: 'validation.amount' });
+
+/** Whether decimal strings `a` ≥ `b` (both non-negative, at most 2 decimals), compared in cents as bigint. */
+export function isHkdAtLeast(a: string, b: string): boolean {
+  const cents = (value: string) => {
+    const [whole = '0', fraction = ''] = value.split('.');
+    return BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0') || '0');
+  };
+  return cents(a) >= cents(b);
+}
+
+/**
+ * `POST investor/qualify` (issue 15): the professional-investor test by declaration plus evidence
+ * files (uploaded as `qualifiedEvidence`): an individual's portfolio of at least HK$8 million, or a
+ * corporation's total assets of at least HK$40 million.
+ */
+export const qualifySubmissionSchema = z.discriminatedUnion(
+  'type',
+  [
+    z.object({
+      type: z.literal('individual'),
+      portfolioHkd: hkdAmountSchema.refine((value) => isHkdAtLeast(value, QUALIFIED_INDIVIDUAL_PORTFOLIO_HKD_MIN), { error: 'validation.qualifiedThreshold', params: { minimum: 'HK$8,000,000' } }),
+      isDeclared: z.literal(true, { error: 'validation.declaration' }),
+    }),
+    z.object({
+      type: z.literal('corporation'),
+      totalAssetsHkd: hkdAmountSchema.refine((value) => isHkdAtLeast(value, QUALIFIED_CORPORATION_ASSETS_HKD_MIN), { error: 'validation.qualifiedThreshold', params: { minimum: 'HK$40,000,000' } }),
+      isDeclared: z.literal(true, { error: 'validation.declaration' }),
+    }),
+  ],
+  { error: 'validation.investorType' },
+);
+export type QualifySubmission = z.output<typeof qualifySubmissionSchema>;
+
+/** `GET/POST investor/qualify`: the review state and, once approved, until when it holds. */
+export const qualifyStateSchema = z.object({
+  status: z.number().int(),
+  message: z.string(),
+  submitted: z.record(z.string(), z.unknown()).nullable(),
+  submittedAt: z.string().nullable(),
+  expectedDecisionAt: z.string().nullable(),
+  validUntil: z.string().nullable(),
+});
+export type QualifyState = z.infer<typeof qualifyStateSchema>;
+
+export const qualifyEndpoints = {
+  qualification: defineEndpoint({ method: 'GET', path: '/investor/qualify', tag: 'kyc', summary: 'Qualified-investor status', auth: 'user', kyc: 'investor', content: qualifyStateSchema }),
+  qualify: defineEndpoint({
+    method: 'POST',
+    path: '/investor/qualify',
+    tag: 'kyc',
+    summary: 'Apply as a qualified (professional) investor: declaration and evidence files; reviewed; valid 12 months',
+    auth: 'user',
+    kyc: 'investor',
+    body: qualifySubmissionSchema,
+    content: qualifyStateSchema,
+    codes: ['KYC_LOCKED'],
+  }),
+};
+
+/** Reviewers' decisions on the investor profile, on an AML questionnaire in enhanced review, and on a qualified-investor application. */
 export const opsKycStepEndpoints = {
   approveStep: defineEndpoint({
     method: 'POST',
     path: '/ops/kyc/:userId/:step/approve',
     tag: 'operators',
-    summary: 'Approve the investor profile, or accept an AML questionnaire after enhanced review',
+    summary: 'Approve the investor profile or a qualified-investor application, or accept an AML questionnaire after enhanced review',
     auth: 'none',
     params: stepParamsSchema,
     content: opsKycSubmissionSchema,
@@ -531,7 +603,7 @@ export const opsKycStepEndpoints = {
     method: 'POST',
     path: '/ops/kyc/:userId/:step/reject',
     tag: 'operators',
-    summary: 'Reject the investor profile or an AML questionnaire, with a reason shown to the user',
+    summary: 'Reject the investor profile, a qualified-investor application or an AML questionnaire, with a reason shown to the user',
     auth: 'none',
     params: stepParamsSchema,
     body: opsKycRejectBodySchema,

@@ -105,6 +105,8 @@ export const VALIDATION_MESSAGES = {
     'zh-HK': '請輸入稅務編號，或選擇沒有稅務編號的原因',
   },
   'validation.noTinReason': { 'en-US': 'Choose reason A, B or C', 'zh-HK': '請選擇原因 A、B 或 C' },
+  'validation.qualifiedThreshold': { 'en-US': 'The professional-investor test needs at least {minimum}', 'zh-HK': '專業投資者測試須至少 {minimum}' },
+  'validation.declaration': { 'en-US': 'Please confirm the declaration', 'zh-HK': '請確認聲明' },
   // Uploads (spec §8 texts "File size exceeded", "File name exceeded", "File format not supported yet"; §9 limits).
   'validation.fileSizeExceeded': {
     'en-US': '{file}: File size exceeded (at most {maximumMb} MB)',

@@ -1034,8 +1034,8 @@ export class IdentityService {
       .where(eq(users.id, userId));
   }
 
-  /** Record the user's verified level (0 none, 1 basic, 2 investor); for the KYC module, seeds and tests. */
-  async setKycLevel(userId: string, level: 0 | 1 | 2): Promise<void> {
+  /** Record the user's verified level (0 none, 1 basic, 2 investor, 3 qualified investor); for the KYC module, seeds and tests. */
+  async setKycLevel(userId: string, level: 0 | 1 | 2 | 3): Promise<void> {
     await this.db.update(users).set({ kycLevel: level }).where(eq(users.id, userId));
     this.forgetSessions(userId);
   }

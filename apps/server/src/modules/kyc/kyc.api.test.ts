@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { HEADER_CSRF, CSRF_HEADER_VALUE } from '@meridian/contracts/http';
 import { KYC_STATUS } from '@meridian/contracts/kyc';
 import dayjs from 'dayjs';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerAndLogin, solveHumanCheck, type TestApp, type TestSession } from '../../../test/helpers.ts';
@@ -372,5 +372,44 @@ describe('investor profile, AML questionnaire and tax form → level 2', () => {
     expect(again).toMatchObject({ supersededCount: 1, current: { form: 'W9' } });
     const shown = (await ops(complianceToken, 'GET', `/${session.userId}`)).json().content;
     expect(shown.decisions.map((item: { subject: string }) => item.subject)).toEqual(['basic', 'investor']);
+  });
+});
+
+describe('qualified investor (level 3, 12 months)', () => {
+  const levelOf = async (userId: string) => {
+    const result = await t.database.db.execute(sql`SELECT kyc_level FROM users WHERE id = ${userId}::uuid`);
+    return Number((result as unknown as { rows: { kyc_level: number }[] }).rows[0]?.kyc_level);
+  };
+
+  it('needs level 2, evidence and the threshold; approval gives level 3 until a reminder and the expiry', async () => {
+    const session = await registerAndLogin(t.app);
+    const apply = (body: object) => post(session, '/api/investor/qualify', body);
+    expect((await apply({ type: 'individual', portfolioHkd: '9000000', isDeclared: true })).json().content).toMatchObject({ step: 'basic' });
+    await t.app.identity.setKycLevel(session.userId, 2);
+    expect((await apply({ type: 'individual', portfolioHkd: '9000000', isDeclared: true })).json().content.fields).toEqual([{ field: 'qualifiedEvidence', message: 'Please upload this document' }]);
+    await upload(session, [{ fieldName: 'qualifiedEvidence', fileName: 'statement.pdf', bytes: pdf }]);
+    const low = (await apply({ type: 'individual', portfolioHkd: '7999999.99', isDeclared: true })).json();
+    expect(low.content.fields).toEqual([{ field: 'portfolioHkd', message: 'The professional-investor test needs at least HK$8,000,000' }]);
+    const corporate = (await apply({ type: 'corporation', totalAssetsHkd: '39999999', isDeclared: true }, )).json();
+    expect(corporate.content.fields[0].field).toBe('totalAssetsHkd');
+    expect((await apply({ type: 'individual', portfolioHkd: '8000000', isDeclared: false })).json().content.fields[0].field).toBe('isDeclared');
+
+    expect((await apply({ type: 'individual', portfolioHkd: '8000000.00', isDeclared: true })).json().content.status).toBe(KYC_STATUS.UNDER_REVIEW);
+    expect((await ops(complianceToken, 'POST', `/${session.userId}/qualified/approve`)).json().statusCode).toBe(200);
+    const state = (await t.app.inject({ method: 'GET', url: '/api/investor/qualify', headers: { cookie: session.cookie } })).json().content;
+    expect(state.status).toBe(KYC_STATUS.VERIFIED);
+    expect(await levelOf(session.userId)).toBe(3);
+
+    const validUntil = new Date(state.validUntil);
+    const dayMs = 86_400_000;
+    expect(await t.app.kyc.runQualifiedExpiry(new Date(validUntil.getTime() - 31 * dayMs))).toEqual({ reminded: 0, expired: 0 });
+    expect(await t.app.kyc.runQualifiedExpiry(new Date(validUntil.getTime() - 29 * dayMs))).toEqual({ reminded: 1, expired: 0 });
+    expect(await t.app.kyc.runQualifiedExpiry(new Date(validUntil.getTime() - 28 * dayMs))).toEqual({ reminded: 0, expired: 0 });
+    expect(await t.app.kyc.runQualifiedExpiry(new Date(validUntil.getTime() + dayMs))).toMatchObject({ expired: 1 });
+    expect(await levelOf(session.userId)).toBe(2);
+    const messages = JSON.stringify((await t.app.inject({ method: 'GET', url: '/api/notice/message/list?pageSize=50', headers: { cookie: session.cookie } })).json().content);
+    expect(messages).toContain('Qualified investor status ends soon');
+    expect(messages).toContain('Qualified investor status expired');
+    expect((await apply({ type: 'individual', portfolioHkd: '8000000', isDeclared: true })).json().content.status).toBe(KYC_STATUS.UNDER_REVIEW);
   });
 });

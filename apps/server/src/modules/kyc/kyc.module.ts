@@ -1,6 +1,7 @@
 import type { Config } from '../../config.ts';
 import type { AppModule } from '../../platform/app-module.ts';
 import { getHongKongCalendar } from '../../platform/calendar/business-calendar.ts';
+import type { JobDefinition } from '../../platform/jobs/scheduler.ts';
 import type { Database } from '../../platform/db/client.ts';
 import { createUploadStore } from '../../platform/uploads/upload-store.ts';
 import type { AdminService } from '../admin/admin.service.ts';
@@ -25,7 +26,8 @@ export interface KycModuleDeps {
 
 /**
  * Wire identity verification (issue 15): the upload store of the configuration (local directory or
- * S3, encrypted), the Hong Kong working-day calendar, the user and reviewer routes. No jobs yet.
+ * S3, encrypted), the Hong Kong working-day calendar, the user and reviewer routes, and the daily
+ * qualified-investor expiry job.
  */
 export function createKycModule(deps: KycModuleDeps): AppModule<KycService> {
   const { identity } = deps;
@@ -45,7 +47,13 @@ export function createKycModule(deps: KycModuleDeps): AppModule<KycService> {
     calendar: getHongKongCalendar(),
     isKnownCountry: deps.isKnownCountry,
   });
-  return { service, routes: kycRoutes({ kyc: service, authorizeOperator: (header, roles) => deps.admin.authorizeOperator(header, roles) }), jobs: [] };
+  // Daily: qualified-investor reminders 30 days ahead and expiries after 12 months.
+  const qualifiedExpiry: JobDefinition<unknown> = { name: 'kyc.qualified-expiry', periodMs: 86_400_000, run: async ({ now }) => void (await service.runQualifiedExpiry(now)) };
+  return {
+    service,
+    routes: kycRoutes({ kyc: service, authorizeOperator: (header, roles) => deps.admin.authorizeOperator(header, roles) }),
+    jobs: [qualifiedExpiry],
+  };
 }
 
 declare module 'fastify' {

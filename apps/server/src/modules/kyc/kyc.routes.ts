@@ -1,6 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { ParamsOf } from '@meridian/contracts/endpoint';
-import { investorEndpoints, kycEndpoints, opsKycEndpoints, opsKycStepEndpoints } from '@meridian/contracts/kyc';
+import { investorEndpoints, kycEndpoints, opsKycEndpoints, opsKycStepEndpoints, qualifyEndpoints } from '@meridian/contracts/kyc';
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../platform/http/auth.ts';
 import { registerEndpoints } from '../../platform/http/endpoint.ts';
@@ -72,6 +72,11 @@ export function kycRoutes(options: KycRoutesOptions) {
       answerAml: async (request) => kyc.answerAml(currentUser(request).userId, request.body),
       tax: async (request) => kyc.taxState(currentUser(request).userId),
       fileTax: async (request) => kyc.fileTax(currentUser(request).userId, request.body),
+    });
+
+    registerEndpoints(app, qualifyEndpoints, {
+      qualification: async (request) => kyc.qualifyState(currentUser(request).userId),
+      qualify: async (request) => kyc.applyQualified(currentUser(request).userId, request.body),
     });
 
     registerEndpoints(app, opsKycStepEndpoints, {

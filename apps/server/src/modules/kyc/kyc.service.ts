@@ -7,6 +7,10 @@ import {
   type InvestorState,
   investorSubmissionSchema,
   percentHundredths,
+  QUALIFIED_REMINDER_DAYS,
+  QUALIFIED_VALIDITY_MONTHS,
+  type QualifyState,
+  type QualifySubmission,
   TAX_CHANGE_REPORT_DAYS,
   type TaxFormInput,
   type TaxState,
@@ -25,7 +29,7 @@ import {
 import { ID_TYPES, type IdType } from '@meridian/contracts/kyc-rules';
 import { type Page, totalPages } from '@meridian/contracts/pagination';
 import dayjs from 'dayjs';
-import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lte } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { BusinessCalendar } from '../../platform/calendar/business-calendar.ts';
 import { BUSINESS_TIME_ZONE } from '../../platform/calendar/business-calendar.ts';
@@ -37,12 +41,12 @@ import type { UploadStore } from '../../platform/uploads/upload-store.ts';
 import type { ValidatedUpload } from '../../platform/uploads/upload-rules.ts';
 import type { NotifyInput } from '../notices/notices.service.ts';
 import { type AmlAnswers, type AmlRiskLevel, scoreAmlAnswers } from './kyc.aml-scoring.ts';
-import { kycAmlAnswers, kycBasic, kycDecisions, kycDocuments, kycInvestor, kycTaxForms } from './kyc.tables.ts';
+import { kycAmlAnswers, kycBasic, kycDecisions, kycDocuments, kycInvestor, kycQualified, kycTaxForms } from './kyc.tables.ts';
 
 /** What the KYC service needs of the identity module: the verified level, and recipients for the review list. */
 export interface KycIdentity {
   /** Record the user's verified level and drop its cached sessions (`IdentityService.setKycLevel`). */
-  setKycLevel(userId: string, level: 0 | 1 | 2): Promise<void>;
+  setKycLevel(userId: string, level: 0 | 1 | 2 | 3): Promise<void>;
   /** Emails and languages of users (`IdentityService.recipientsOf`). */
   recipientsOf(userIds: readonly string[]): Promise<Map<string, { email: string | null }>>;
   /** The current level of a user (0 when unknown). */
@@ -80,6 +84,7 @@ function fieldIssue(field: string, messageKey: string, params?: Record<string, s
 const STEP_NAMES = {
   investor: { 'en-US': 'Investor profile', 'zh-HK': '投資者資料' },
   aml: { 'en-US': 'AML questionnaire', 'zh-HK': '反洗錢問卷' },
+  qualified: { 'en-US': 'Qualified investor application', 'zh-HK': '合格投資者申請' },
 } as const;
 
 /** A tax form as shown back: US and foreign TINs masked but for their last 4 characters. */
@@ -229,8 +234,16 @@ export class KycService {
   /** One submission with its documents and every decision. @throws DomainError NOT_FOUND. */
   async showForReview(userId: string): Promise<OpsKycSubmission> {
     const row = await this.row(userId);
-    if (!row) throw new DomainError('NOT_FOUND');
-    return this.opsView(row);
+    if (row) return this.opsView(row);
+    // No basic KYC row (a level given otherwise): shown when another step has something.
+    const [investor, qualified, aml] = await Promise.all([
+      this.investorRow(userId),
+      this.db.select({ userId: kycQualified.userId }).from(kycQualified).where(eq(kycQualified.userId, userId)).limit(1),
+      this.db.select({ id: kycAmlAnswers.id }).from(kycAmlAnswers).where(eq(kycAmlAnswers.userId, userId)).limit(1),
+    ]);
+    if (!investor && qualified.length === 0 && aml.length === 0) throw new DomainError('NOT_FOUND');
+    const now = this.now();
+    return this.opsView({ userId, status: KYC_STATUS.NONE, message: '', draft: {}, submitted: null, submittedAt: null, expectedDecisionAt: null, decidedAt: null, updatedAt: now });
   }
 
   /**
@@ -428,13 +441,109 @@ export class KycService {
     return this.taxState(userId);
   }
 
+  /** `GET investor/qualify`. */
+  async qualifyState(userId: string): Promise<QualifyState> {
+    const [row] = await this.db.select().from(kycQualified).where(eq(kycQualified.userId, userId)).limit(1);
+    return {
+      status: row?.status ?? KYC_STATUS.NONE,
+      message: row?.message ?? '',
+      submitted: row?.submitted ?? null,
+      submittedAt: row?.submittedAt?.toISOString() ?? null,
+      expectedDecisionAt: row?.expectedDecisionAt?.toISOString() ?? null,
+      validUntil: row?.validUntil?.toISOString() ?? null,
+    };
+  }
+
+  /**
+   * `POST investor/qualify`: the declaration (thresholds checked by `qualifySubmissionSchema`) with
+   * the evidence files uploaded as `qualifiedEvidence`; Under Review, decided in 1 working day.
+   * Allowed when none, Failed or Expired.
+   * @throws FieldError `qualifiedEvidence` when no evidence is uploaded; DomainError KYC_LOCKED.
+   */
+  async applyQualified(userId: string, input: QualifySubmission): Promise<QualifyState> {
+    const evidence = await this.db.select({ id: kycDocuments.id }).from(kycDocuments).where(and(eq(kycDocuments.userId, userId), eq(kycDocuments.kind, 'qualifiedEvidence')));
+    if (evidence.length === 0) throw new FieldError('qualifiedEvidence', 'validation.documentRequired');
+    const now = this.now();
+    const values = {
+      status: KYC_STATUS.UNDER_REVIEW,
+      message: '',
+      submitted: { ...input, documents: evidence.map((item) => item.id) },
+      submittedAt: now,
+      expectedDecisionAt: this.deps.calendar.addWorkingDays(now, KYC_REVIEW_WORKING_DAYS),
+      decidedAt: null,
+      validUntil: null,
+      reminderSentAt: null,
+      updatedAt: now,
+    };
+    const updated = await this.db
+      .insert(kycQualified)
+      .values({ userId, ...values })
+      .onConflictDoUpdate({ target: kycQualified.userId, set: values, setWhere: inArray(kycQualified.status, [KYC_STATUS.NONE, KYC_STATUS.FAILED, KYC_STATUS.EXPIRED]) })
+      .returning({ userId: kycQualified.userId });
+    if (updated.length === 0) throw new DomainError('KYC_LOCKED');
+    return this.qualifyState(userId);
+  }
+
+  /**
+   * The daily qualified-investor check (job `kyc.qualified-expiry`): 30 days before an approval
+   * ends the user is told once; at its end the status becomes Expired, the level drops back to 2
+   * and the user is told.
+   * @returns how many reminders and expiries were made.
+   */
+  async runQualifiedExpiry(now: Date = this.now()): Promise<{ reminded: number; expired: number }> {
+    const reminderFrom = dayjs(now).add(QUALIFIED_REMINDER_DAYS, 'day').toDate();
+    const due = await this.db
+      .select()
+      .from(kycQualified)
+      .where(and(eq(kycQualified.status, KYC_STATUS.VERIFIED), lte(kycQualified.validUntil, reminderFrom)));
+    let reminded = 0;
+    let expired = 0;
+    for (const row of due) {
+      const validUntil = row.validUntil!;
+      if (validUntil.getTime() <= now.getTime()) {
+        await this.db.transaction(async (tx) => {
+          await tx.update(kycQualified).set({ status: KYC_STATUS.EXPIRED, updatedAt: now }).where(and(eq(kycQualified.userId, row.userId), eq(kycQualified.status, KYC_STATUS.VERIFIED)));
+          await this.deps.notify(
+            {
+              userId: row.userId,
+              category: 'KYC',
+              title: { 'en-US': 'Qualified investor status expired', 'zh-HK': '合格投資者資格已到期' },
+              body: { 'en-US': 'Your qualified investor status has expired. Apply again to keep professional-only products open.', 'zh-HK': '你的合格投資者資格已到期，請重新申請以繼續使用專業投資者產品。' },
+              link: '/identity/qualify',
+            },
+            tx,
+          );
+        });
+        if ((await this.deps.identity.kycLevelOf(row.userId)) >= 2) await this.deps.identity.setKycLevel(row.userId, 2);
+        expired += 1;
+      } else if (row.reminderSentAt === null) {
+        await this.db.transaction(async (tx) => {
+          await tx.update(kycQualified).set({ reminderSentAt: now }).where(eq(kycQualified.userId, row.userId));
+          await this.deps.notify(
+            {
+              userId: row.userId,
+              category: 'KYC',
+              title: { 'en-US': 'Qualified investor status ends soon', 'zh-HK': '合格投資者資格即將到期' },
+              body: { 'en-US': 'Your qualified investor status ends on {date}. Apply again before then to keep it.', 'zh-HK': '你的合格投資者資格將於 {date} 到期，請於到期前重新申請。' },
+              params: { date: validUntil.toISOString().slice(0, 10) },
+              link: '/identity/qualify',
+            },
+            tx,
+          );
+        });
+        reminded += 1;
+      }
+    }
+    return { reminded, expired };
+  }
+
   /**
    * A reviewer's decision on the investor profile (Under Review → Verified / Failed) or on AML
    * answers in enhanced review (→ accepted / rejected): audited, messaged to the user, and the
    * level recomputed.
    * @throws DomainError NOT_FOUND; KYC_STATE_CHANGED when nothing of that step awaits a decision.
    */
-  async decideStep(operatorEmail: string, userId: string, step: 'investor' | 'aml', decision: 'approve' | 'reject', reason: string | null): Promise<OpsKycSubmission> {
+  async decideStep(operatorEmail: string, userId: string, step: 'investor' | 'aml' | 'qualified', decision: 'approve' | 'reject', reason: string | null): Promise<OpsKycSubmission> {
     const now = this.now();
     const isApproved = decision === 'approve';
     await this.db.transaction(async (tx) => {
@@ -447,6 +556,23 @@ export class KycService {
           .update(kycInvestor)
           .set({ status: isApproved ? KYC_STATUS.VERIFIED : KYC_STATUS.FAILED, message: reason ?? '', decidedAt: now, expectedDecisionAt: null, updatedAt: now })
           .where(eq(kycInvestor.userId, userId));
+        submission = row.submitted;
+      } else if (step === 'qualified') {
+        const [row] = await tx.select().from(kycQualified).where(eq(kycQualified.userId, userId)).for('update');
+        if (!row) throw new DomainError('NOT_FOUND');
+        if (row.status !== KYC_STATUS.UNDER_REVIEW) throw new DomainError('KYC_STATE_CHANGED');
+        await tx
+          .update(kycQualified)
+          .set({
+            status: isApproved ? KYC_STATUS.VERIFIED : KYC_STATUS.FAILED,
+            message: reason ?? '',
+            decidedAt: now,
+            expectedDecisionAt: null,
+            validUntil: isApproved ? dayjs(now).add(QUALIFIED_VALIDITY_MONTHS, 'month').toDate() : null,
+            reminderSentAt: null,
+            updatedAt: now,
+          })
+          .where(eq(kycQualified.userId, userId));
         submission = row.submitted;
       } else {
         const [row] = await tx.select().from(kycAmlAnswers).where(eq(kycAmlAnswers.userId, userId)).orderBy(desc(kycAmlAnswers.id)).limit(1).for('update');
@@ -472,12 +598,13 @@ export class KycService {
               title: { 'en-US': `${what['en-US']} not approved`, 'zh-HK': `${what['zh-HK']}未獲批准` },
               body: { 'en-US': `Your ${what['en-US'].toLowerCase()} was not approved: {reason}. Please correct it and submit again.`, 'zh-HK': `你的${what['zh-HK']}未獲批准：{reason}。請修正後重新提交。` },
               params: { reason: reason ?? '' },
-              link: step === 'investor' ? '/identity/investor' : '/identity/aml',
+              link: step === 'investor' ? '/identity/investor' : step === 'aml' ? '/identity/aml' : '/identity/qualify',
             },
         tx,
       );
     });
-    await this.refreshLevel(userId);
+    if (step === 'qualified' && isApproved) await this.deps.identity.setKycLevel(userId, 3);
+    else await this.refreshLevel(userId);
     return this.showForReview(userId);
   }
 
@@ -540,6 +667,7 @@ export class KycService {
     const decisions = await this.db.select().from(kycDecisions).where(eq(kycDecisions.userId, row.userId)).orderBy(asc(kycDecisions.createdAt), asc(kycDecisions.id));
     const [investor] = await this.db.select().from(kycInvestor).where(eq(kycInvestor.userId, row.userId)).limit(1);
     const [aml] = await this.db.select().from(kycAmlAnswers).where(eq(kycAmlAnswers.userId, row.userId)).orderBy(desc(kycAmlAnswers.id)).limit(1);
+    const [qualified] = await this.db.select().from(kycQualified).where(eq(kycQualified.userId, row.userId)).limit(1);
     const documentIds = Object.values((row.submitted?.documents as Record<string, string> | undefined) ?? {});
     const documents = documentIds.length > 0 ? await this.db.select().from(kycDocuments).where(inArray(kycDocuments.id, documentIds)) : [];
     return {
@@ -560,6 +688,7 @@ export class KycService {
       })),
       investor: investor ? { status: investor.status, message: investor.message, submitted: investor.submitted ?? null } : null,
       aml: aml ? { status: aml.status, level: aml.level, points: aml.points, matchedRules: aml.matchedRules } : null,
+      qualified: qualified ? { status: qualified.status, submitted: qualified.submitted ?? null, validUntil: qualified.validUntil?.toISOString() ?? null } : null,
     };
   }
 }

@@ -125,3 +125,25 @@ export const kycTaxForms = pgTable(
   },
   (table) => [index('kyc_tax_forms_user_idx').on(table.userId, table.id.desc())],
 );
+
+/**
+ * Qualified-investor applications, one row per user (issue 15): reviewed like KYC; once Verified it
+ * holds until `validUntil` (12 months), the user is told 30 days before (`reminderSentAt`), and at
+ * the end the status becomes Expired (4) and the level drops back to 2.
+ */
+export const kycQualified = pgTable(
+  'kyc_qualified',
+  {
+    userId: uuid('user_id').primaryKey(),
+    status: integer('status').notNull().default(0),
+    message: text('message').notNull().default(''),
+    submitted: jsonb('submitted').$type<Record<string, unknown>>(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true, mode: 'date' }),
+    expectedDecisionAt: timestamp('expected_decision_at', { withTimezone: true, mode: 'date' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    validUntil: timestamp('valid_until', { withTimezone: true, mode: 'date' }),
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true, mode: 'date' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [index('kyc_qualified_status_valid_idx').on(table.status, table.validUntil)],
+);
