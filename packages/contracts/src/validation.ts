@@ -28,6 +28,10 @@ export const VALIDATION_MESSAGES = {
     'en-US': 'Withdrawals go only to address-book addresses at least 24 hours old',
     'zh-HK': '只可提現到已加入地址簿滿 24 小時的地址',
   },
+  'validation.addressSanctioned': {
+    'en-US': 'This address is on a sanctions list and cannot be used',
+    'zh-HK': '此地址列於制裁名單，無法使用',
+  },
   'validation.withdrawAddressBlocked': {
     'en-US': 'This address on the {network} network burns or loses funds (a burn or token contract address); use a wallet address',
     'zh-HK': '這個 {network} 網絡地址會令資金銷毀或遺失（銷毀地址或代幣合約地址），請使用錢包地址',

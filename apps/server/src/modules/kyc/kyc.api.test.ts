@@ -254,6 +254,17 @@ describe('review', () => {
     expect((await info(session)).status).toBe(KYC_STATUS.VERIFIED);
     expect((await t.app.identity.self(session.userId)).status.user.status).toBe(1);
     expect((await withdrawCheck(session)).json().statusCode).not.toBe(143);
+    // Address screening: a destination on the OFAC list is refused, for a withdrawal and the address book.
+    const sanctioned = 'TEAqwfMhXLaomXhZ8KeMhx3njGmQEDnsUR';
+    const screened = await t.app.inject({
+      method: 'POST',
+      url: '/api/wallet/withdraw/check',
+      headers: { ...session.headers, 'api-version': '2.0' },
+      payload: { coin: 'USDT', network: 'TRC20', address: sanctioned, amount: '20' },
+    });
+    expect(screened.json().content.fields).toEqual([{ field: 'address', message: 'This address is on a sanctions list and cannot be used' }]);
+    const book = await post(session, '/api/wallet/addressbook', { label: 'Sanctioned', network: 'TRC20', address: sanctioned, emailCaptcha: '000000' });
+    expect(book.json().content.fields).toEqual([{ field: 'address', message: 'This address is on a sanctions list and cannot be used' }]);
     expect((await ops(complianceToken, 'POST', `/${session.userId}/approve`)).json().statusCode).toBe(142);
 
     const messages = (await t.app.inject({ method: 'GET', url: '/api/notice/message/list', headers: { cookie: session.cookie } })).json().content;
