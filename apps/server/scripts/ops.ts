@@ -8,7 +8,14 @@
  *   withdrawals process <id>
  *   withdrawals complete <id> --tx <txHash>
  *   withdrawals fail <id> --reason <text>
- *       Call the running server's operator API (--url, default PUBLIC_URL) with OPS_TOKEN.
+ *   kyc list [--status 2]            (identity verification submissions; 2 Under Review by default)
+ *   kyc show <userId>
+ *   kyc approve <userId>
+ *   kyc reject <userId> --reason <text>
+ *   kyc approve <userId> --step investor|aml|qualified   (investor profile; AML answers in enhanced review; QI)
+ *   kyc reject <userId> --step investor|aml|qualified --reason <text>
+ *       Call the running server's operator API (--url, default PUBLIC_URL) with OPS_TOKEN
+ *       (KYC decisions need an operator with role compliance or admin).
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config.ts';
@@ -16,7 +23,7 @@ import { OPERATOR_ROLES, type OperatorRole } from '../src/modules/admin/admin.ty
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { email: { type: 'string' }, role: { type: 'string' }, status: { type: 'string' }, tx: { type: 'string' }, reason: { type: 'string' }, url: { type: 'string' } },
+  options: { email: { type: 'string' }, role: { type: 'string' }, step: { type: 'string' }, status: { type: 'string' }, tx: { type: 'string' }, reason: { type: 'string' }, url: { type: 'string' } },
 });
 const [group, action, id] = positionals;
 const config = loadConfig();
@@ -56,9 +63,25 @@ async function callApi(method: 'GET' | 'POST', path: string, body?: object): Pro
   process.exitCode = answer.statusCode === 200 ? 0 : 1;
 }
 
+/** `/investor` or `/aml` for `--step`, '' for basic KYC. */
+function kycStepPath(): string {
+  if (values.step === undefined || values.step === 'basic') return '';
+  if (values.step !== 'investor' && values.step !== 'aml' && values.step !== 'qualified') fail('--step is basic, investor, aml or qualified');
+  return `/${values.step}`;
+}
+
 if (group === 'operators' && action === 'add') await addOperator();
 else if (group === 'withdrawals' && action === 'list') await callApi('GET', `/withdrawals${values.status ? `?status=${encodeURIComponent(values.status)}` : ''}`);
 else if (group === 'withdrawals' && action === 'process' && id) await callApi('POST', `/withdrawals/${id}/process`, {});
 else if (group === 'withdrawals' && action === 'complete' && id && values.tx) await callApi('POST', `/withdrawals/${id}/complete`, { txHash: values.tx });
 else if (group === 'withdrawals' && action === 'fail' && id && values.reason) await callApi('POST', `/withdrawals/${id}/fail`, { reason: values.reason });
-else fail('usage: npm run ops -- operators add --email E --role R | withdrawals list [--status N] | withdrawals process ID | withdrawals complete ID --tx HASH | withdrawals fail ID --reason TEXT');
+else if (group === 'kyc' && action === 'list') await callApi('GET', `/kyc${values.status ? `?status=${encodeURIComponent(values.status)}` : ''}`);
+else if (group === 'kyc' && action === 'show' && id) await callApi('GET', `/kyc/${encodeURIComponent(id)}`);
+else if (group === 'kyc' && action === 'approve' && id) await callApi('POST', `/kyc/${encodeURIComponent(id)}${kycStepPath()}/approve`);
+else if (group === 'kyc' && action === 'reject' && id && values.reason) await callApi('POST', `/kyc/${encodeURIComponent(id)}${kycStepPath()}/reject`, { reason: values.reason });
+else {
+  fail(
+    'usage: npm run ops -- operators add --email E --role R | withdrawals list [--status N] | withdrawals process ID | withdrawals complete ID --tx HASH | withdrawals fail ID --reason TEXT' +
+      ' | kyc list [--status N] | kyc show USER_ID | kyc approve USER_ID [--step investor|aml|qualified] | kyc reject USER_ID [--step investor|aml|qualified] --reason TEXT',
+  );
+}

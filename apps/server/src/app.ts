@@ -14,7 +14,9 @@ import { createAdminModule } from './modules/admin/admin.module.ts';
 import { createExchangeModule } from './modules/exchange/exchange.module.ts';
 import type { ExchangeService } from './modules/exchange/exchange.service.ts';
 import { createIdentityModule } from './modules/identity/identity.module.ts';
+import { findCountry } from './modules/identity/identity.countries.ts';
 import type { IdentityService } from './modules/identity/identity.service.ts';
+import { createKycModule } from './modules/kyc/kyc.module.ts';
 import { createLedgerModule } from './modules/ledger/ledger.module.ts';
 import { createMarketModule } from './modules/market/market.module.ts';
 import type { MarketService } from './modules/market/market.service.ts';
@@ -163,6 +165,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const exchange = createExchangeModule({ database, prices: market.service.prices, clock, notices: notices.service, log: app.log });
   const wallet = createWalletModule({ config, database, identity: identity.service, prices: market.service.prices, notices: notices.service, log: app.log });
   const admin = createAdminModule({ database, wallet: wallet.service });
+  const kyc = createKycModule({
+    config,
+    database,
+    identity: identity.service,
+    notices: notices.service,
+    admin: admin.service,
+    isKnownCountry: (code) => findCountry(code) !== undefined,
+  });
 
   app.decorate('identity', identity.service);
   app.decorate('market', market.service);
@@ -170,6 +180,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('exchange', exchange.service);
   app.decorate('wallet', wallet.service);
   app.decorate('admin', admin.service);
+  app.decorate('kyc', kyc.service);
   registerMailMetrics(metrics, identity.outbox);
   registerAuth(app, deps.authProvider ?? identity.auth);
   await registerRateLimit(app, { redisUrl: config.redisUrl, nameSpace: deps.rateLimitNameSpace });
@@ -188,7 +199,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // What each module contributes to the app, in this order (routes keep the order of the OpenAPI
   // document): its routes under /api, its jobs to the scheduler, `start` when the app is ready,
   // `stop` before it closes, and its holdings checker to guard account closure.
-  const modules: AppModule<unknown>[] = [market, exchange, identity, notices, wallet, admin, ledger];
+  const modules: AppModule<unknown>[] = [market, exchange, identity, notices, wallet, admin, kyc, ledger];
   const scheduler = new JobScheduler(database.db, { clock, logger: app.log });
   app.decorate('scheduler', scheduler);
   app.addHook('onClose', async () => scheduler.stop());

@@ -117,6 +117,27 @@ export const BUSINESS_CODES = {
       'zh-HK': '價格變動超出你設定的最大滑點，請查看最新匯率後再試',
     },
   },
+  KYC_LOCKED: {
+    code: 141,
+    httpStatus: 409,
+    message: {
+      'en-US': 'Your identity verification is under review or already verified and cannot be changed now',
+      'zh-HK': '你的身份認證正在審核中或已通過，暫時無法修改',
+    },
+  },
+  KYC_STATE_CHANGED: {
+    code: 142,
+    httpStatus: 409,
+    message: { 'en-US': 'This submission is no longer under review', 'zh-HK': '此申請已不在審核中' },
+  },
+  KYC_REQUIRED: {
+    code: 143,
+    httpStatus: 403,
+    message: {
+      'en-US': 'Complete {stepEn} first to use this',
+      'zh-HK': '請先完成{stepZh}，方可使用此功能',
+    },
+  },
   INTERNAL: { code: 500, httpStatus: 500, message: { 'en-US': 'Server error, please try again later', 'zh-HK': '伺服器錯誤，請稍後再試' } },
 } as const satisfies Record<string, { code: number; httpStatus: number; message: LocalizedText }>;
 

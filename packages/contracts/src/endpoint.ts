@@ -20,8 +20,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** Who may call: a signed-in user, anyone (the user resolved when present), or anyone. */
 export type EndpointAuth = 'user' | 'optional' | 'none';
 
-/** Identity-verification levels a call can demand (spec §6 gating; issue 15). */
-export type KycRequirement = 'basic' | 'investor';
+/** Identity-verification levels a call can demand (spec §6 gating; issue 15 level table: basic = 1, investor = 2, qualified = 3). */
+export type KycRequirement = 'basic' | 'investor' | 'qualified';
 
 /** The data of a descriptor; see `defineEndpoint`. */
 export interface Endpoint {
@@ -36,7 +36,7 @@ export interface Endpoint {
   tag: string;
   /** Default 'none'. 'user': a session is required (101 otherwise). */
   auth: EndpointAuth;
-  /** The identity verification the call needs (105 otherwise). */
+  /** The identity verification the call needs (143 KYC_REQUIRED naming the missing step otherwise). */
   kyc?: KycRequirement;
   /** The captcha event of a sensitive action: the body carries the factors its trade configuration requires (spec §4). */
   sensitiveAction?: CaptchaEvent;

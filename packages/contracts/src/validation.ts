@@ -28,6 +28,10 @@ export const VALIDATION_MESSAGES = {
     'en-US': 'Withdrawals go only to address-book addresses at least 24 hours old',
     'zh-HK': '只可提現到已加入地址簿滿 24 小時的地址',
   },
+  'validation.addressSanctioned': {
+    'en-US': 'This address is on a sanctions list and cannot be used',
+    'zh-HK': '此地址列於制裁名單，無法使用',
+  },
   'validation.withdrawAddressBlocked': {
     'en-US': 'This address on the {network} network burns or loses funds (a burn or token contract address); use a wallet address',
     'zh-HK': '這個 {network} 網絡地址會令資金銷毀或遺失（銷毀地址或代幣合約地址），請使用錢包地址',
@@ -82,6 +86,31 @@ export const VALIDATION_MESSAGES = {
     'en-US': 'US residents must provide a valid SSN or ITIN (AAA-GG-SSSS)',
     'zh-HK': '美國居民必須提供有效的社會安全號碼或 ITIN（AAA-GG-SSSS）',
   },
+  'validation.proofOfAddressDate': { 'en-US': 'Enter the issue date of the proof of address', 'zh-HK': '請輸入住址證明的發出日期' },
+  'validation.proofOfAddressOld': {
+    'en-US': 'The proof of address must be dated within the last {days} days',
+    'zh-HK': '住址證明須為最近 {days} 日內發出',
+  },
+  'validation.documentRequired': { 'en-US': 'Please upload this document', 'zh-HK': '請上載此文件' },
+  'validation.documentKind': {
+    'en-US': '{file}: unknown document kind (idFront, idBack, selfie or proofOfAddress)',
+    'zh-HK': '{file}：未知的文件類別（idFront、idBack、selfie 或 proofOfAddress）',
+  },
+  'validation.sharePercent': {
+    'en-US': 'Each beneficial owner holds 25 % to 100 % (at most 2 decimals)',
+    'zh-HK': '每名實益擁有人須持有 25% 至 100%（最多 2 位小數）',
+  },
+  'validation.sharesTotal': { 'en-US': 'The shares add up to more than 100 %', 'zh-HK': '持股比例合計超過 100%' },
+  'validation.investorType': { 'en-US': 'Choose individual or company', 'zh-HK': '請選擇個人或公司' },
+  'validation.taxForm': { 'en-US': 'Choose the W-9 or the W-8BEN form', 'zh-HK': '請選擇 W-9 或 W-8BEN 表格' },
+  'validation.usPersonW9': { 'en-US': 'US persons must file a W-9 with their SSN or ITIN', 'zh-HK': '美國人士須以社會安全號碼或 ITIN 填寫 W-9 表格' },
+  'validation.tinOrReason': {
+    'en-US': 'Enter the tax identification number, or choose why there is none',
+    'zh-HK': '請輸入稅務編號，或選擇沒有稅務編號的原因',
+  },
+  'validation.noTinReason': { 'en-US': 'Choose reason A, B or C', 'zh-HK': '請選擇原因 A、B 或 C' },
+  'validation.qualifiedThreshold': { 'en-US': 'The professional-investor test needs at least {minimum}', 'zh-HK': '專業投資者測試須至少 {minimum}' },
+  'validation.declaration': { 'en-US': 'Please confirm the declaration', 'zh-HK': '請確認聲明' },
   // Uploads (spec §8 texts "File size exceeded", "File name exceeded", "File format not supported yet"; §9 limits).
   'validation.fileSizeExceeded': {
     'en-US': '{file}: File size exceeded (at most {maximumMb} MB)',

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Page } from '@meridian/contracts/pagination';
 import { and, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db/client.ts';
+import { DomainError } from '../../platform/http/errors.ts';
 import type { OpsWithdrawal, WalletService } from '../wallet/wallet.service.ts';
 import { operators } from './admin.tables.ts';
 import { OPERATOR_ROLES, type Operator, type OperatorRole } from './admin.types.ts';
@@ -52,6 +53,19 @@ export class AdminService {
       .where(and(eq(operators.tokenHash, tokenHashOf(token)), eq(operators.isActive, true)));
     if (!row || !(OPERATOR_ROLES as readonly string[]).includes(row.role)) return undefined;
     return { id: row.id, email: row.email, role: row.role as OperatorRole };
+  }
+
+  /**
+   * The operator of a request's `authorization: Bearer <token>` header, if its role is one of
+   * `roles` ('admin' may do everything): the check of every operator route (other modules' too).
+   * @throws DomainError LOGIN_EXPIRED (no or unknown token), FORBIDDEN (a role that may not).
+   */
+  async authorizeOperator(authorizationHeader: string | undefined, roles: readonly OperatorRole[]): Promise<Operator> {
+    const token = typeof authorizationHeader === 'string' && authorizationHeader.startsWith('Bearer ') ? authorizationHeader.slice(7).trim() : '';
+    const operator = token ? await this.authenticateOperator(token) : undefined;
+    if (!operator) throw new DomainError('LOGIN_EXPIRED');
+    if (operator.role !== 'admin' && !roles.includes(operator.role)) throw new DomainError('FORBIDDEN');
+    return operator;
   }
 
   /** Withdrawals, newest first, optionally of one status (spec §4 withdraw status), one page. */

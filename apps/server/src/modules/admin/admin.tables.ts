@@ -4,7 +4,7 @@ import { createdAt } from '../../platform/db/columns.ts';
 /**
  * Back-office operators who move OUTER withdrawals. They authenticate with a bearer token whose
  * SHA-256 is stored here (`npm run ops -- operators add`). Roles: 'admin' (everything),
- * 'withdrawals' (move withdrawals), 'viewer' (read). Defined by migration 0004 (then in wallet).
+ * 'withdrawals' (move withdrawals), 'compliance' (review identity verification), 'viewer' (read). Defined by migration 0004 (then in wallet).
  */
 export const operators = pgTable('operators', {
   id: serial('id').primaryKey(),

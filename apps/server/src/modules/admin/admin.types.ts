@@ -1,5 +1,5 @@
-/** Operator roles: admin does everything, withdrawals moves withdrawals, viewer reads. */
-export const OPERATOR_ROLES = ['admin', 'withdrawals', 'viewer'] as const;
+/** Operator roles: admin does everything, withdrawals moves withdrawals, compliance reviews identity verification, viewer reads. */
+export const OPERATOR_ROLES = ['admin', 'withdrawals', 'compliance', 'viewer'] as const;
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 
 /** A back-office operator, as authenticated by its bearer token. */

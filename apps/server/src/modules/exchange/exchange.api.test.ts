@@ -183,7 +183,7 @@ describe('POST /api/exchange/swap', () => {
   it('requires basic identity verification to execute', async () => {
     await app.identity.setKycLevel(bob.userId, 0);
     const quoteId = (await quote(bob, 'from=USDT&to=USDE&amount=10')).content.quoteId;
-    expect((await swap(bob, quoteId)).json().statusCode).toBe(105);
+    expect((await swap(bob, quoteId)).json().statusCode).toBe(143);
     await app.identity.setKycLevel(bob.userId, 1);
   });
 

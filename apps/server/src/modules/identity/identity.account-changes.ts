@@ -110,8 +110,8 @@ export function createAccountChangeService(ctx: IdentityContext) {
       if (until) throw new DomainError('SECURITY_HOLD', { until: `${until.toISOString().slice(0, 16).replace('T', ' ')} UTC` }, { until: until.toISOString() });
     },
 
-    /** Record the user's verified level (0 none, 1 basic, 2 investor); for the KYC module, seeds and tests. */
-    async setKycLevel(userId: string, level: 0 | 1 | 2): Promise<void> {
+    /** Record the user's verified level (0 none, 1 basic, 2 investor, 3 qualified investor; issue 15); for the KYC module, seeds and tests. */
+    async setKycLevel(userId: string, level: 0 | 1 | 2 | 3): Promise<void> {
       await ctx.db.update(users).set({ kycLevel: level }).where(eq(users.id, userId));
       forgetSessions(ctx, userId);
     },

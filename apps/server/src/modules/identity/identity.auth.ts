@@ -1,12 +1,14 @@
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { HEADER_USER_LANG } from '@meridian/contracts/http';
+import { KYC_STEPS, kycGate } from '@meridian/contracts/kyc';
 import { isLocale } from '@meridian/contracts/locale';
 import type { CaptchaEvent, SensitiveFactors } from '@meridian/contracts/security';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthContext, AuthProvider, KycRequirement } from '../../platform/http/auth.ts';
+import { DomainError } from '../../platform/http/errors.ts';
 import { requestLocale } from '../../platform/http/locale.ts';
 import { randomToken } from '../../platform/security/one-time-codes.ts';
-import { assertKycLevel, type IdentityService, type NewSession, type RequestMeta } from './identity.service.ts';
+import { type IdentityService, type NewSession, type RequestMeta } from './identity.service.ts';
 
 /** Cookie holding the session token (httpOnly, SameSite=Lax, Secure in production). */
 export const SESSION_COOKIE = 'meridian_sid';
@@ -50,9 +52,17 @@ export class IdentityAuthProvider implements AuthProvider {
     return this.identity.verifySensitiveAction(auth.userId, event, factors, requestMeta(request));
   }
 
-  /** The level was read with the session in this request: no second query. */
+  /**
+   * The level table of issue 15 (`kycGate`, contracts/kyc.ts). The level was read with the session
+   * in this request: no second query.
+   * @throws DomainError KYC_REQUIRED (143) naming the missing step, with `{ step, route, requiredLevel, level }` as content.
+   */
   async requireKyc(auth: AuthContext, level: KycRequirement): Promise<void> {
-    assertKycLevel(auth.kycLevel, level);
+    const refusal = kycGate(auth.kycLevel, level);
+    if (refusal) {
+      const { name } = KYC_STEPS[refusal.step];
+      throw new DomainError('KYC_REQUIRED', { stepEn: name['en-US'], stepZh: name['zh-HK'] }, refusal);
+    }
   }
 
   /** Set the session cookie of a new session (and a device cookie when the browser has none). */

@@ -13,7 +13,6 @@
  */
 import { and, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { DomainError } from '../../platform/http/errors.ts';
 import type { JobDefinition } from '../../platform/jobs/scheduler.ts';
 import { createAccountChangeService } from './identity.account-changes.ts';
 import { createAccountService } from './identity.account.ts';
@@ -38,15 +37,6 @@ export {
   type SecurityEvent,
   type SecurityEventListener,
 } from './identity.types.ts';
-
-/**
- * Refuse a user below the KYC level a route needs (basic = level 1, investor = level 2). The level
- * is 0 until the KYC module (a later issue) verifies the user; `setKycLevel` sets it.
- * @throws DomainError VERIFICATION_REQUIRED (105) when `kycLevel` is lower.
- */
-export function assertKycLevel(kycLevel: number, level: 'basic' | 'investor'): void {
-  if (kycLevel < (level === 'basic' ? 1 : 2)) throw new DomainError('VERIFICATION_REQUIRED');
-}
 
 /**
  * Housekeeping, hourly: drop used-up human-check nonces past their expiry, flow tickets and codes

@@ -178,9 +178,14 @@ describe('identity: security settings and sensitive actions', () => {
     expect(hold!.getTime() - Date.now()).toBeGreaterThan(71.9 * 3_600_000);
   });
 
-  it('gates a route on the KYC level (0 until the KYC module verifies)', async () => {
+  it('gates a route on the KYC level, naming the missing step (issue 15 level table)', async () => {
     const session = await registerAndLogin(t.app);
-    expect((await get('/api/probe/investor', session)).json().statusCode).toBe(105);
+    const refused = (await get('/api/probe/investor', session)).json();
+    expect(refused.statusCode).toBe(143);
+    expect(refused.content).toEqual({ step: 'basic', route: '/identity/basic', requiredLevel: 2, level: 0 });
+    expect(refused.message).toBe('Complete basic identity verification first to use this');
+    await t.app.identity.setKycLevel(session.userId, 1);
+    expect((await get('/api/probe/investor', session)).json().content).toMatchObject({ step: 'investor', route: '/identity/investor', level: 1 });
     await t.app.identity.setKycLevel(session.userId, 2);
     expect((await get('/api/probe/investor', session)).json().statusCode).toBe(200);
   });

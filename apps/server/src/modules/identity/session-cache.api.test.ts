@@ -34,7 +34,7 @@ describe('session cache', () => {
   it('ends cached sessions when the account is closed elsewhere, and sees a KYC change at once', async () => {
     const session = await registerAndLogin(t.app);
     const swap = async () => (await t.app.inject({ method: 'POST', url: '/api/exchange/swap', headers: session.headers, payload: { quoteId: '00000000-0000-4000-8000-000000000000' } })).json().statusCode as number;
-    expect(await swap()).toBe(105); // basic KYC missing (read with the cached session)
+    expect(await swap()).toBe(143); // basic KYC missing (read with the cached session)
     await t.database.db.execute(sql`UPDATE users SET kyc_level = 1 WHERE id = ${session.userId}::uuid`);
     expect(await eventually(async () => (await swap()) === 104)).toBe(true); // past the gate: no such quote
     await t.database.db.execute(sql`UPDATE users SET status = 'closed' WHERE id = ${session.userId}::uuid`);

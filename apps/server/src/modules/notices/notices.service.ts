@@ -17,7 +17,7 @@ import { noticeMessages, type NoticeTemplate, pushSubscriptions } from './notice
 /** PostgreSQL channel on which a new message id is announced to every server process. */
 export const NOTICE_CHANNEL = 'notice_messages';
 /** Categories that also go by email (issue 6: important categories). */
-const EMAIL_CATEGORIES: ReadonlySet<NoticeCategory> = new Set(['SECURITY', 'WITHDRAW', 'LOAN']);
+const EMAIL_CATEGORIES: ReadonlySet<NoticeCategory> = new Set(['SECURITY', 'WITHDRAW', 'LOAN', 'KYC']);
 /** Subscriptions one user may keep; the oldest is dropped beyond it. */
 const SUBSCRIPTIONS_PER_USER_MAX = 20;
 const TITLE_LENGTH_MAX = 200;

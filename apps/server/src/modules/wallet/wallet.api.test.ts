@@ -149,7 +149,8 @@ describe('withdrawals over HTTP', () => {
     const session = await registerAndLogin(t.app);
     await depositUsdt(session.userId, '100');
     const kycless = await t.app.inject({ method: 'POST', url: '/api/wallet/withdraw', headers: session.headers, payload: { coin: 'USDT', network: 'TRC20', address: EXTERNAL_TRON, amount: '20' } });
-    expect(kycless.json().statusCode).toBe(105);
+    expect(kycless.json().statusCode).toBe(143);
+    expect(kycless.json().content).toMatchObject({ step: 'basic', route: '/identity/basic' });
     await t.app.identity.setKycLevel(session.userId, 1);
 
     const badAddress = await t.app.inject({ method: 'POST', url: '/api/wallet/withdraw', headers: session.headers, payload: { coin: 'USDT', network: 'TRC20', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', amount: '20', emailCaptcha: '000000' } });

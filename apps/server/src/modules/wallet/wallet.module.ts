@@ -9,6 +9,7 @@ import type { AppModule } from '../../platform/app-module.ts';
 import type { Database } from '../../platform/db/client.ts';
 import type { MarketPrices } from '../market/market.service.ts';
 import type { NoticeService, NotifyInput } from '../notices/notices.service.ts';
+import { createLocalScreeningProvider } from '../../platform/screening/address-screening.ts';
 import { readOrCreateSecret } from '../../platform/security/secrets.ts';
 import { type Chain, generateDemoXpubs, parseAccountXpub } from './wallet.addresses.ts';
 import { walletRoutes } from './wallet.routes.ts';
@@ -114,6 +115,7 @@ export function createWalletModule(deps: WalletModuleDeps): AppModule<WalletServ
     notifier: walletNotifier((input) => deps.notices.notify(input)),
     isWhitelistMode: config.wallet.isWhitelistMode,
     log: deps.log,
+    screening: createLocalScreeningProvider(),
   });
   return { service, routes: walletRoutes({ wallet: service, custodyWebhookSecret, isAddressLookupEnabled: !config.isProduction }), jobs: [] };
 }

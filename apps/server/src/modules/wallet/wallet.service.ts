@@ -24,6 +24,7 @@ import { DomainError, FieldError } from '../../platform/http/errors.ts';
 import { accountBalance, postEntry, userBalances, userPostingsPage } from '../ledger/ledger.service.ts';
 import { type EntryInput, platformAccount, transfer, userAccount } from '../ledger/ledger.types.ts';
 import { type Chain, chainOf, deriveAddress, normalizeAddress } from './wallet.addresses.ts';
+import type { AddressScreeningProvider } from '../../platform/screening/address-screening.ts';
 import { addressBook, blockedDestinations, coinNetworks, coins, custodyDeliveries, depositAddresses, deposits, hdIndexCounters, withdrawals } from './wallet.tables.ts';
 
 /** USD per one coin as an exact decimal string, or null when no price is available now. */
@@ -60,6 +61,11 @@ export interface WalletServiceOptions {
   isWhitelistMode: boolean;
   /** Log refused webhooks and failed notifications. */
   log: { warn(detail: object, message: string): void; info(detail: object, message: string): void };
+  /**
+   * Address screening (KYT, issue 15): withdrawal destinations and address-book entries on a
+   * sanctions list are refused, and the hit is logged as an alert. None: no screening.
+   */
+  screening?: AddressScreeningProvider;
   clock?: () => Date;
 }
 
@@ -306,7 +312,7 @@ export class WalletService {
     const chain = chainOf(body.network);
     if (!found.coin.isEnabled || !found.net.isWithdrawEnabled || !chain) throw new DomainError('WITHDRAW_UNAVAILABLE');
     const asset = body.coin;
-    const address = await this.checkDestination(body.network, body.address);
+    const address = await this.checkDestination(body.network, body.address, userId);
     const { amountMinor } = body;
     if (amountMinor < found.net.withdrawMinMinor) throw new FieldError('amount', 'validation.withdrawMin', { limit: formatAmount(found.net.withdrawMinMinor, asset), unit: asset });
     if (amountMinor > found.net.withdrawMaxMinor) throw new FieldError('amount', 'validation.withdrawMax', { limit: formatAmount(found.net.withdrawMaxMinor, asset), unit: asset });
@@ -343,13 +349,19 @@ export class WalletService {
   /**
    * A destination on `network` in canonical form.
    * @throws FieldError on `address`: not valid on the network, or a known burn/contract destination
-   *   (`blocked_destinations`, issue 14 item 7).
+   *   (`blocked_destinations`, issue 14 item 7), or an address on a sanctions list (screening,
+   *   issue 15: the hit is logged as an alert with the user and the list).
    */
-  private async checkDestination(network: string, text: string): Promise<string> {
+  private async checkDestination(network: string, text: string, userId: string): Promise<string> {
     const address = normalizeAddress(network, text);
     if (!address) throw new FieldError('address', 'validation.withdrawAddressInvalid', { network });
     const [blocked] = await this.db.select().from(blockedDestinations).where(and(eq(blockedDestinations.network, network), eq(blockedDestinations.address, address)));
     if (blocked) throw new FieldError('address', 'validation.withdrawAddressBlocked', { network });
+    const screening = await this.options.screening?.screen(network, address);
+    if (screening?.status === 'hit') {
+      this.options.log.warn({ alert: 'address-screening-hit', userId, network, address, listName: screening.listName }, 'screening alert: sanctioned destination refused');
+      throw new FieldError('address', 'validation.addressSanctioned');
+    }
     return address;
   }
 
@@ -758,7 +770,7 @@ export class WalletService {
    */
   async addAddress(userId: string, input: { label: string; network: string; address: string }, factors: FactorCheck = NO_FACTORS): Promise<AddressBookEntry> {
     if (!chainOf(input.network)) throw new FieldError('network', 'validation.networkRequired');
-    const address = await this.checkDestination(input.network, input.address);
+    const address = await this.checkDestination(input.network, input.address, userId);
     const [duplicate] = await this.db.select({ id: addressBook.id }).from(addressBook).where(and(eq(addressBook.userId, userId), eq(addressBook.network, input.network), eq(addressBook.address, address)));
     if (duplicate) throw new FieldError('address', 'validation.addressBookDuplicate');
     await factors.check();

@@ -125,7 +125,7 @@ describe('POST wallet/withdraw/check (item 10)', () => {
     expect(await available(session.userId)).toBe(100_000_000n);
     expect(await withdrawalCount(session.userId)).toBe(0);
     const kycless = await registerAndLogin(t.app);
-    expect((await post(kycless, '/api/wallet/withdraw/check', body)).json().statusCode).toBe(105);
+    expect((await post(kycless, '/api/wallet/withdraw/check', body)).json().statusCode).toBe(143);
   });
 });
 

@@ -24,7 +24,7 @@ declare module 'fastify' {
     auth?: AuthRequirement;
     /** The captcha event of a sensitive action; the provider checks the factors in the body. */
     sensitiveAction?: CaptchaEvent;
-    /** The identity verification the route needs (gate filled by the KYC issue). */
+    /** The identity verification the route needs (the level table of issue 15). */
     kyc?: KycRequirement;
   }
   interface FastifyRequest {
@@ -39,7 +39,7 @@ declare module 'fastify' {
 export interface AuthContext {
   userId: string;
   sessionId: string;
-  /** The user's identity-verification level (0 none, 1 basic, 2 investor), read with the session in this request. */
+  /** The user's identity-verification level (0 none, 1 basic, 2 investor, 3 qualified), read with the session in this request. */
   kycLevel: number;
 }
 
@@ -54,7 +54,7 @@ export interface AuthProvider {
    * @returns the step that uses up the one-time codes, on `db` (a transaction) when given.
    */
   verifySensitiveAction(auth: AuthContext, event: CaptchaEvent, factors: SensitiveFactors, request: FastifyRequest): Promise<(db?: DbOrTx) => Promise<void>>;
-  /** Throw `DomainError('VERIFICATION_REQUIRED')` when the user lacks the level. */
+  /** Throw `DomainError('KYC_REQUIRED')` naming the missing step when the user lacks the level (issue 15 level table). */
   requireKyc(auth: AuthContext, level: KycRequirement): Promise<void>;
 }
 

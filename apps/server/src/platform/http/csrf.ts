@@ -5,8 +5,12 @@ import { requestLocale } from './locale.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Set `false` on routes called by machines with their own authentication (signed webhooks). */
-    csrf?: boolean;
+    /**
+     * Set `false` on routes called by machines with their own authentication (signed webhooks);
+     * `'multipart'` on file uploads: the header is still required, and the body may be
+     * `multipart/form-data` as well as JSON (a cross-site form cannot add the header).
+     */
+    csrf?: boolean | 'multipart';
   }
 }
 
@@ -26,8 +30,10 @@ export function registerCsrfGuard(app: FastifyInstance): void {
     const contentType = request.headers['content-type'];
     const length = request.headers['content-length'];
     const hasBody = (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
-    const isJson = contentType === undefined ? !hasBody : contentType.split(';')[0]?.trim() === 'application/json';
-    if (hasHeader && isJson) return;
+    const mediaType = contentType?.split(';')[0]?.trim().toLowerCase();
+    const isJson = contentType === undefined ? !hasBody : mediaType === 'application/json';
+    const isAllowedMultipart = request.routeOptions.config.csrf === 'multipart' && mediaType === 'multipart/form-data';
+    if (hasHeader && (isJson || isAllowedMultipart)) return;
     const locale = requestLocale(request);
     await reply.status(BUSINESS_CODES.FORBIDDEN.httpStatus).send({
       statusCode: BUSINESS_CODES.FORBIDDEN.code,

@@ -14,8 +14,8 @@ export type EndpointHandler<E extends Endpoint> = (request: EndpointRequest<E>, 
 export interface EndpointPolicy {
   /** Per-route rate limit (`@fastify/rate-limit` options; see platform/ratelimit). */
   rateLimit?: FastifyContextConfig['rateLimit'];
-  /** `false` for machine callers without the web's CSRF header (signed webhooks). */
-  csrf?: boolean;
+  /** `false` for machine callers without the web's CSRF header (signed webhooks); `'multipart'` for uploads (header still required). */
+  csrf?: FastifyContextConfig['csrf'];
   /**
    * A check that runs before the body is validated and before the handler (Fastify's
    * `preValidation` hook), e.g. a refusal that must come before the security check's factors are
@@ -29,7 +29,7 @@ const COMMON_CODES = ['LOGIN_EXPIRED', 'VALIDATION_FAILED', 'RATE_LIMITED', 'SER
 
 /** The OpenAPI description of an endpoint: its summary, then the business codes it can answer. */
 function describe(endpoint: Endpoint): string {
-  const names = [...(endpoint.codes ?? []), ...(endpoint.auth === 'user' ? COMMON_CODES : COMMON_CODES.slice(1))];
+  const names = [...(endpoint.codes ?? []), ...(endpoint.kyc && !endpoint.codes?.includes('KYC_REQUIRED') ? (['KYC_REQUIRED'] as const) : []), ...(endpoint.auth === 'user' ? COMMON_CODES : COMMON_CODES.slice(1))];
   const codes = names.map((name) => `${BUSINESS_CODES[name].code} ${name}`).join(', ');
   const demands = [
     endpoint.kyc && `identity verification: ${endpoint.kyc}`,
