@@ -1,15 +1,15 @@
-import type { SwapRecord } from '@meridian/contracts/exchange';
+import { exchangeEndpoints, type SwapRecord } from '@meridian/contracts/exchange';
 import { useMutation } from '@tanstack/react-query';
-import { apiClient, unwrap } from '../../../lib/api-client.ts';
+import { callEndpoint, unwrap } from '../../../lib/api-client.ts';
 import { useInvalidateAfterSwap } from './exchange-keys.ts';
 
 /**
- * `POST exchange/swap` (spec §7; issue 5): executes a held quote. The page shows its own result
+ * `POST exchange/swap` (spec §7; issue 5; descriptor `exchangeEndpoints.swap`): executes a held quote. The page shows its own result
  * card (and the message centre a toast), so no generic success toast. A refusal throws `ApiError`
  * (131: the quote expired, spec §8).
  */
 export async function createSwap(quoteId: string): Promise<SwapRecord> {
-  return unwrap(await apiClient.post<SwapRecord>('exchange/swap', { quoteId }, { quietSuccess: true }));
+  return unwrap(await callEndpoint(exchangeEndpoints.swap, { body: { quoteId } }, { quietSuccess: true }));
 }
 
 /** Execute a quote; a done swap refetches the balances and the history. */

@@ -1,6 +1,6 @@
-import { type ExchangeQuote, type ExchangeRateQuery, QUOTE_TTL_MS } from '@meridian/contracts/exchange';
+import { type ExchangeQuote, type ExchangeRateQuery, exchangeEndpoints, QUOTE_TTL_MS } from '@meridian/contracts/exchange';
 import { useQuery } from '@tanstack/react-query';
-import { apiClient, unwrap } from '../../../lib/api-client.ts';
+import { callEndpoint, unwrap } from '../../../lib/api-client.ts';
 import { exchangeKeys } from './exchange-keys.ts';
 
 /** A quote with the browser-clock moment it stops being usable (see `secondsLeft`). */
@@ -11,14 +11,14 @@ export interface HeldQuote {
 }
 
 /**
- * `GET exchange/rate` (spec §7; issue 5): a firm quote for 10 s. A GET: the client shows no
+ * `GET exchange/rate` (spec §7; issue 5; descriptor `exchangeEndpoints.quote`): a firm quote for 10 s. A GET: the client shows no
  * message, the page shows a refusal (below the minimum, no price …) inline from the thrown
  * `ApiError`'s message. The deadline is counted from the moment the request left, so the
  * countdown never outlives the server's quote.
  */
 export async function getExchangeQuote(query: ExchangeRateQuery, signal?: AbortSignal): Promise<HeldQuote> {
   const askedAtMs = Date.now();
-  const quote = unwrap(await apiClient.get<ExchangeQuote>('exchange/rate', { params: { ...query }, signal }));
+  const quote: ExchangeQuote = unwrap(await callEndpoint(exchangeEndpoints.quote, { query: { ...query } }, { signal }));
   return { quote, deadlineMs: askedAtMs + QUOTE_TTL_MS };
 }
 

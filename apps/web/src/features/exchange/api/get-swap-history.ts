@@ -1,14 +1,14 @@
-import type { SwapRecord } from '@meridian/contracts/exchange';
+import { exchangeEndpoints, type SwapRecord } from '@meridian/contracts/exchange';
 import type { Page } from '@meridian/contracts/pagination';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { apiClient, unwrap } from '../../../lib/api-client.ts';
+import { callEndpoint, unwrap } from '../../../lib/api-client.ts';
 import { FIRST_PAGE_ID, nextPageIdOf } from '../../../lib/paging.ts';
 import { useUserId } from '../../../lib/session.ts';
 import { exchangeKeys, type SwapFilters, type SwapHistoryFilters } from './exchange-keys.ts';
 
-/** `GET exchange/swap/list` (issue 5): one page of the user's swaps and flash exchanges, newest first. */
+/** `GET exchange/swap/list` (issue 5; descriptor `exchangeEndpoints.listSwaps`): one page of the user's swaps and flash exchanges, newest first. */
 export async function getSwapHistory(filters: SwapFilters, signal?: AbortSignal): Promise<Page<SwapRecord>> {
-  return unwrap(await apiClient.get<Page<SwapRecord>>('exchange/swap/list', { params: { ...filters }, signal }));
+  return unwrap(await callEndpoint(exchangeEndpoints.listSwaps, { query: { ...filters } }, { signal }));
 }
 
 /** One page of the history (the desktop table's pager); the last page stays shown while the next loads. */

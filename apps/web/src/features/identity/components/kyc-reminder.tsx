@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { pathTo } from '../../../config/paths.ts';
 import { KYC_NOTICE_TOP_PX, setKycNoticeBottomPx } from '../../../stores/top-right-notices-store.ts';
-import { useSelf } from '../../../lib/identity-api.ts';
+import { useSelf } from '../../../lib/get-self.ts';
 
 /** The KYC notification: 80 px from the top, never closing by itself (spec §4, §9). */
 const KYC_NOTIFICATION_KEY = 'kyc-reminder';

@@ -1,11 +1,20 @@
 import type { Banner, BannerListContent } from '@meridian/contracts/banner';
+import { endpointPath } from '@meridian/contracts/endpoint';
+import type { marketEndpoints } from '@meridian/contracts/market';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { apiClient, unwrap } from '../../../lib/api-client.ts';
+import { request, unwrap } from '../../../lib/api-client.ts';
 import { browserStore, STORAGE_KEYS } from '../../../lib/storage.ts';
 
 /**
- * `GET market/banner/getList` (spec §7): the home carousel's banners, under `content.content`.
+ * The route of `marketEndpoints.listBanners`, checked against the descriptor at compile time. The
+ * carousel is on the home page's first load, and importing the descriptor itself would bring full
+ * zod with it (issue 13 item 6: the home route stays under 150 KB); `readBannerList` checks the answer.
+ */
+const LIST_BANNERS_ROUTE = { method: 'GET', path: '/market/banner/getList' } as const satisfies Pick<typeof marketEndpoints.listBanners, 'method' | 'path'>;
+
+/**
+ * `GET market/banner/getList` (spec §7; descriptor `marketEndpoints.listBanners`): the home carousel's banners, under `content.content`.
  * The last good list is kept in localStorage and shown at once on the next visit, then refreshed;
  * a failed refresh keeps what is shown (spec §8: banners ignore a non-200).
  */
@@ -69,7 +78,7 @@ function writeCache(banners: Banner[]): void {
 }
 
 export async function getBanners(): Promise<Banner[]> {
-  const content = unwrap(await apiClient.get<BannerListContent>('market/banner/getList'));
+  const content = unwrap(await request<BannerListContent>(LIST_BANNERS_ROUTE.method, endpointPath(LIST_BANNERS_ROUTE)));
   const banners = readBannerList(content);
   if (!banners) throw new Error('The banner list does not match its contract');
   writeCache(banners);

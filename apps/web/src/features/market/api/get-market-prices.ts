@@ -1,10 +1,18 @@
 import { MARKET_COIN_CODES, type MarketCoinCode } from '@meridian/contracts/coins';
-import type { MarketCoinRow, MarketPriceList } from '@meridian/contracts/market';
+import { endpointPath } from '@meridian/contracts/endpoint';
+import type { MarketCoinRow, marketEndpoints, MarketPriceList } from '@meridian/contracts/market';
 import { useQuery } from '@tanstack/react-query';
-import { apiClient, unwrap } from '../../../lib/api-client.ts';
+import { request, unwrap } from '../../../lib/api-client.ts';
 
 /**
- * `GET market/price` (spec §7): the home market table's rows. Refetched every 15 s while the tab is
+ * The route of `marketEndpoints.prices`, checked against the descriptor at compile time. The market
+ * table is on the home page's first load, and importing the descriptor itself would bring full zod
+ * with it (issue 13 item 6: the home route stays under 150 KB); `readMarketPriceList` checks the answer.
+ */
+const PRICES_ROUTE = { method: 'GET', path: '/market/price' } as const satisfies Pick<typeof marketEndpoints.prices, 'method' | 'path'>;
+
+/**
+ * `GET market/price` (spec §7; descriptor `marketEndpoints.prices`): the home market table's rows. Refetched every 15 s while the tab is
  * visible, so prices move without a page reload; a failed refresh keeps the rows shown (spec §8:
  * the market ignores a non-200 and keeps its state).
  */
@@ -50,7 +58,7 @@ export function readMarketPriceList(content: unknown): MarketPriceList | null {
 }
 
 export async function getMarketPrices(): Promise<MarketPriceList> {
-  const rows = readMarketPriceList(unwrap(await apiClient.get<MarketPriceList>('market/price')));
+  const rows = readMarketPriceList(unwrap(await request<MarketPriceList>(PRICES_ROUTE.method, endpointPath(PRICES_ROUTE))));
   if (!rows) throw new Error('The market price list does not match its contract');
   return rows;
 }

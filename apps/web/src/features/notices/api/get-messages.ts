@@ -1,14 +1,26 @@
-import type { MessageListContent } from '@meridian/contracts/notices';
+import { endpointPath } from '@meridian/contracts/endpoint';
+import type { MessageListContent, noticeEndpoints } from '@meridian/contracts/notices';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { apiClient, unwrap } from '../../../lib/api-client.ts';
+import { request, unwrap } from '../../../lib/api-client.ts';
 import { nextPageID } from '../lib/message-cache.ts';
 import { readMessageList } from '../lib/message-contract.ts';
-import { FIRST_PAGE_ID, MESSAGES_PAGE_SIZE, messagesQueryKey, NOTICE_BASE_PATH } from './notice-api.ts';
+import { FIRST_PAGE_ID, MESSAGES_PAGE_SIZE, messagesQueryKey } from './notice-api.ts';
+
+/**
+ * The route of `noticeEndpoints.listMessages`, checked against the descriptor at compile time. The
+ * header bell puts this call on the home page's first load, and importing the descriptor itself
+ * would bring full zod with it (issue 13 item 6: the home route stays under 150 KB); the answer is
+ * checked by `readMessageList` instead of the descriptor's schema.
+ */
+const LIST_MESSAGES_ROUTE = { method: 'GET', basePath: '/api/notice', path: '/message/list' } as const satisfies Pick<
+  typeof noticeEndpoints.listMessages,
+  'method' | 'basePath' | 'path'
+>;
 
 /** `GET /api/notice/message/list` (spec §7): one page of messages, newest first, with the unread count. */
 export async function getMessages(pageID: number, signal?: AbortSignal): Promise<MessageListContent> {
-  const response = await apiClient.get<MessageListContent>('message/list', {
-    basePath: NOTICE_BASE_PATH,
+  const response = await request<MessageListContent>(LIST_MESSAGES_ROUTE.method, endpointPath(LIST_MESSAGES_ROUTE), {
+    basePath: LIST_MESSAGES_ROUTE.basePath,
     params: { pageID, pageSize: MESSAGES_PAGE_SIZE },
     signal,
   });

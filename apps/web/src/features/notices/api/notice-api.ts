@@ -1,8 +1,8 @@
 /**
- * Where the notices service lives (spec §7: base /api/notice) and its query keys. The message list
- * of each user is one cache entry, so a different user signing in on this tab never sees another's.
+ * The query keys and paging constants of the notices calls (the service's base path, /api/notice,
+ * comes with each call's descriptor in `noticeEndpoints`). The message list of each user is one
+ * cache entry, so a different user signing in on this tab never sees another's.
  */
-export const NOTICE_BASE_PATH = '/api/notice';
 /** Spec §9: page size 10, first page 1. */
 export const MESSAGES_PAGE_SIZE = 10;
 export const FIRST_PAGE_ID = 1;

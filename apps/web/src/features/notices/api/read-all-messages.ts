@@ -1,13 +1,13 @@
-import type { UnreadCountContent } from '@meridian/contracts/notices';
+import { noticeEndpoints } from '@meridian/contracts/notices';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient, unwrap } from '../../../lib/api-client.ts';
+import { callEndpoint, unwrap } from '../../../lib/api-client.ts';
 import { type MessagePages, withAllRead } from '../lib/message-cache.ts';
 import { readUnreadCount } from '../lib/message-contract.ts';
-import { messagesQueryKey, NOTICE_BASE_PATH } from './notice-api.ts';
+import { messagesQueryKey } from './notice-api.ts';
 
-/** `POST /api/notice/message/readAll` (spec §7, silent): the count becomes 0. */
+/** `POST /api/notice/message/readAll` (spec §7, silent; descriptor `noticeEndpoints.readAllMessages`): the count becomes 0. */
 export async function readAllMessages(): Promise<number> {
-  const response = await apiClient.post<UnreadCountContent>('message/readAll', {}, { basePath: NOTICE_BASE_PATH, silent: true });
+  const response = await callEndpoint(noticeEndpoints.readAllMessages, {}, { silent: true });
   const unreadCount = readUnreadCount(unwrap(response));
   if (unreadCount === null) throw new Error('The read-all answer does not match its contract');
   return unreadCount;

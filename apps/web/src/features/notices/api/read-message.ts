@@ -1,13 +1,13 @@
-import type { UnreadCountContent } from '@meridian/contracts/notices';
+import { noticeEndpoints } from '@meridian/contracts/notices';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient, unwrap } from '../../../lib/api-client.ts';
+import { callEndpoint, unwrap } from '../../../lib/api-client.ts';
 import { type MessagePages, withMessageRead } from '../lib/message-cache.ts';
 import { readUnreadCount } from '../lib/message-contract.ts';
-import { messagesQueryKey, NOTICE_BASE_PATH } from './notice-api.ts';
+import { messagesQueryKey } from './notice-api.ts';
 
-/** `POST /api/notice/message/{id}/read` (spec §7, silent): the unread count after the change. */
+/** `POST /api/notice/message/{id}/read` (spec §7, silent; descriptor `noticeEndpoints.readMessage`): the unread count after the change. */
 export async function readMessage(messageId: string): Promise<number> {
-  const response = await apiClient.post<UnreadCountContent>(`message/${encodeURIComponent(messageId)}/read`, {}, { basePath: NOTICE_BASE_PATH, silent: true });
+  const response = await callEndpoint(noticeEndpoints.readMessage, { params: { id: messageId } }, { silent: true });
   const unreadCount = readUnreadCount(unwrap(response));
   if (unreadCount === null) throw new Error('The read answer does not match its contract');
   return unreadCount;

@@ -1,6 +1,6 @@
-import type { NoticeCategory, MessageEvent as NoticeEvent } from '@meridian/contracts/notices';
+import { NOTICE_BASE_PATH, type NoticeCategory, type MessageEvent as NoticeEvent } from '@meridian/contracts/notices';
 import type { QueryClient } from '@tanstack/react-query';
-import { messagesQueryKey, NOTICE_BASE_PATH } from '../api/notice-api.ts';
+import { messagesQueryKey } from '../api/notice-api.ts';
 import { type MessagePages, withIncomingMessage } from './message-cache.ts';
 import { parseMessageEvent } from './message-contract.ts';
 

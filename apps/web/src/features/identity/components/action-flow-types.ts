@@ -1,0 +1,15 @@
+import type { ActionFlow } from '../../../stores/modal-store.ts';
+
+/** What the action modal hands to its body (`ActionFlowSlot`) and the body to each flow. */
+export interface ActionFlowSlotProps {
+  flow: ActionFlow;
+  /** Where to go after a successful login. */
+  returnTo?: string;
+  /** Switch the modal to another flow (Login → Recover, Register → Login). */
+  onFlowChange: (flow: ActionFlow) => void;
+  /** Close the modal (after success, or when the flow is abandoned). */
+  onDone: () => void;
+}
+
+/** The steps of the flows (spec §2): Login is Form → Verify; Register and Recover are Mail → Verify → Password. */
+export type Step = 'form' | 'mail' | 'verify' | 'password';

@@ -1,0 +1,147 @@
+import { toLocale } from '@meridian/contracts/locale';
+import { validationMessage } from '@meridian/contracts/validation';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Form, Input } from 'antd';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { VerifyFields, type VerifyNeeds } from '../../../components/verify-fields.tsx';
+import { isSuccess } from '../../../lib/api-client.ts';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { getSecurityConfig } from '../../../lib/get-security-config.ts';
+import { getSelf } from '../../../lib/get-self.ts';
+import { identityKeys } from '../../../lib/identity-keys.ts';
+import { sendEmailCode } from '../../../lib/send-email-code.ts';
+import { setUserId } from '../../../lib/session.ts';
+import { useLogIn } from '../api/log-in.ts';
+import type { ActionFlowSlotProps, Step } from './action-flow-types.ts';
+import { BackArrow } from './back-arrow.tsx';
+import { HumanCheck, type HumanCheckHandle } from './human-check.tsx';
+
+interface LoginValues {
+  email: string;
+  password: string;
+  emailCaptcha?: string;
+  mfaCode?: string;
+  recoveryCode?: string;
+}
+
+/**
+ * The Login flow (spec §4): the Form step (email, password, human check), then the Verify step when
+ * the answer asks for an email code or an authenticator (or recovery) code. A 200 with an account id
+ * signs in: it stores the id, reloads the user's data and closes the modal.
+ */
+export function LoginFlow({ returnTo, onFlowChange, onDone }: ActionFlowSlotProps) {
+  const { t, i18n } = useTranslation('identity');
+  const locale = toLocale(i18n.language);
+  const [form] = Form.useForm<LoginValues>();
+  const [steps, setSteps] = useState<Step[]>(['form']);
+  const [token, setToken] = useState<string | null>(null);
+  const [ticket, setTicket] = useState<string | null>(null);
+  const [needs, setNeeds] = useState<VerifyNeeds>({ email: false, mfa: false, security: false });
+  const [error, setError] = useState<string | null>(null);
+  const [isBusy, setIsBusy] = useState(false);
+  const [isRecoveryCode, setIsRecoveryCode] = useState(false);
+  const humanCheck = useRef<HumanCheckHandle>(null);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const logIn = useLogIn();
+  const step = steps[steps.length - 1];
+
+  /** Sign-in (spec §4): store the account id, load user and security config (and balances), close. */
+  const signIn = async (accountId: string) => {
+    setUserId(accountId);
+    await queryClient.invalidateQueries();
+    await Promise.all([
+      queryClient.prefetchQuery({ queryKey: identityKeys.self, queryFn: async () => (await getSelf()).content }),
+      queryClient.prefetchQuery({ queryKey: identityKeys.config, queryFn: async () => (await getSecurityConfig()).content }),
+    ]);
+    onDone();
+    if (returnTo) void navigate(returnTo);
+  };
+
+  const submit = async (values: LoginValues) => {
+    setError(null);
+    setIsBusy(true);
+    const { email, password } = { ...form.getFieldsValue(true), ...values } as LoginValues;
+    const response =
+      step === 'form'
+        ? await logIn.mutateAsync({ email, password, token: token ?? '' })
+        : await logIn.mutateAsync({
+            email,
+            password,
+            ticket: ticket ?? '',
+            emailCaptcha: values.emailCaptcha,
+            ...(isRecoveryCode ? { recoveryCode: values.recoveryCode } : { mfaCode: values.mfaCode }),
+          });
+    setIsBusy(false);
+    if (step === 'form') humanCheck.current?.reset();
+    if (!isSuccess(response)) {
+      setError(applyServerErrors(form, response, ['email', 'password', 'emailCaptcha', 'mfaCode', 'recoveryCode']));
+      return;
+    }
+    if (response.content.accountId) {
+      await signIn(response.content.accountId);
+      return;
+    }
+    setTicket(response.content.ticket);
+    setNeeds({ email: response.content.email, mfa: response.content.mfa, security: false });
+    setSteps(['form', 'verify']);
+  };
+
+  return (
+    <div data-testid="login-flow" data-step={step}>
+      <BackArrow steps={steps} onBack={() => setSteps(['form'])} />
+      <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => void submit(values)} preserve>
+        {step === 'form' ? (
+          <>
+            <Form.Item
+              label={t('fields.email')}
+              name="email"
+              rules={[
+                { required: true, message: validationMessage('validation.required', locale) },
+                { type: 'email', message: validationMessage('validation.email', locale) },
+              ]}
+            >
+              <Input data-testid="login-email" autoComplete="username" autoFocus />
+            </Form.Item>
+            <Form.Item label={t('fields.password')} name="password" rules={[{ required: true, message: validationMessage('validation.required', locale) }]}>
+              <Input.Password data-testid="login-password" autoComplete="current-password" />
+            </Form.Item>
+            <div style={{ display: 'flex', justifyContent: 'space-between', marginBottom: 12 }}>
+              <Button type="link" style={{ padding: 0 }} data-testid="to-recover" onClick={() => onFlowChange('recover')}>
+                {t('login.forgot')}
+              </Button>
+              <Button type="link" style={{ padding: 0 }} data-testid="to-register" onClick={() => onFlowChange('register')}>
+                {t('login.register')}
+              </Button>
+            </div>
+            <HumanCheck onToken={setToken} handleRef={humanCheck} />
+          </>
+        ) : (
+          <>
+            <VerifyFields
+              needs={{ ...needs, mfa: needs.mfa && !isRecoveryCode }}
+              email={form.getFieldValue('email') ?? ''}
+              onSendCode={() => sendEmailCode('LOGIN_CHECK', { email: form.getFieldValue('email'), ticket: ticket ?? '' })}
+            />
+            {needs.mfa && isRecoveryCode && (
+              <Form.Item label={t('verify.recoveryCode')} name="recoveryCode" rules={[{ required: true, message: validationMessage('validation.required', locale) }]}>
+                <Input data-testid="recovery-code" placeholder="ABCDE-FGHIJ" autoComplete="off" />
+              </Form.Item>
+            )}
+            {needs.mfa && (
+              <Button type="link" style={{ padding: 0, marginBottom: 12 }} data-testid="toggle-recovery" onClick={() => setIsRecoveryCode(!isRecoveryCode)}>
+                {isRecoveryCode ? t('verify.useAuthenticator') : t('verify.useRecoveryCode')}
+              </Button>
+            )}
+          </>
+        )}
+        {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} data-testid="flow-error" />}
+        <Button type="primary" htmlType="submit" block size="large" loading={isBusy} disabled={step === 'form' && !token} data-testid="login-submit">
+          {t('login.submit')}
+        </Button>
+      </Form>
+    </div>
+  );
+}
