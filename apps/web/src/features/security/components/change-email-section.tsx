@@ -1,3 +1,4 @@
+import { securityEndpoints } from '@meridian/contracts/identity';
 import { toLocale } from '@meridian/contracts/locale';
 import { validationMessage } from '@meridian/contracts/validation';
 import { useQueryClient } from '@tanstack/react-query';
@@ -43,10 +44,10 @@ export function ChangeEmailSection() {
     setChangedTo(null);
     const email = values.email.trim().toLowerCase();
     openSecurityCheck({
-      method: 'POST',
-      path: 'user/email/change',
+      endpoint: securityEndpoints.changeEmail,
+      // The service checks the factors itself (the route declares no sensitiveAction): the event is named here.
       event: 'EMAIL_CHANGE',
-      data: { email, newEmailCaptcha: values.newEmailCaptcha },
+      input: { body: { email, newEmailCaptcha: values.newEmailCaptcha } },
       onSuccess: () => {
         setChangedTo(email);
         form.resetFields();
