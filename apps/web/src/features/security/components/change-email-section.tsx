@@ -10,7 +10,7 @@ import { openSecurityCheck } from '../../../stores/modal-store.ts';
 import { identityKeys } from '../../../lib/identity-api.ts';
 import { applyServerErrors, STATUS_CAPTCHA_FAILED } from '../../../lib/form-errors.ts';
 import { SendCodeButton } from '../../../components/send-code-button.tsx';
-import { securityApi } from '../api/security-api.ts';
+import { sendNewEmailCode } from '../api/send-new-email-code.ts';
 
 interface ChangeEmailValues {
   email: string;
@@ -34,7 +34,7 @@ export function ChangeEmailSection() {
     setError(null);
     const values = await form.validateFields(['email']).catch(() => null);
     if (!values) return 0;
-    const response = await securityApi.sendNewEmailCode({ email: values.email });
+    const response = await sendNewEmailCode({ email: values.email });
     if (!isSuccess(response)) setError(applyServerErrors(form, response, ['email']));
     return response.statusCode;
   };
