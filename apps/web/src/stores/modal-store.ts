@@ -44,8 +44,9 @@ type SecurityCheckEvent<E extends SecurityCheckEndpoint> = E extends { sensitive
 
 /**
  * A sensitive call to send once the user has entered the codes their configuration requires, typed
- * by its descriptor: `input` is the call's body, query and path parameters without the factors
- * (the modal adds them), `onSuccess` gets the descriptor's content.
+ * by its descriptor: `input` is the call's body, query and path parameters as the descriptor types
+ * them, with the factors left out (they are optional in every such body; the modal adds them), and
+ * `onSuccess` gets the descriptor's content.
  */
 export type SecurityCheckRequest<E extends SecurityCheckEndpoint = SecurityCheckEndpoint> = {
   endpoint: E;
