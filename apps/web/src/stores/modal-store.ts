@@ -1,3 +1,4 @@
+import type { ContentOf, Endpoint, EndpointInput } from '@meridian/contracts/endpoint';
 import type { CaptchaEvent } from '@meridian/contracts/security';
 import { useSyncExternalStore, type ReactNode } from 'react';
 import { requestOverlayHost } from './overlay-host-store.ts';
@@ -28,25 +29,45 @@ interface ConfirmRequest extends ConfirmOptions {
   resolve: (isConfirmed: boolean) => void;
 }
 
-/** A sensitive call to send once the user has entered the codes their configuration requires. */
-export interface SecurityCheckRequest {
-  method: 'POST' | 'PUT' | 'DELETE';
-  path: string;
-  /** The captcha event of the action (spec §7), for the email code the modal sends on show. */
-  event?: CaptchaEvent;
-  data?: Record<string, unknown>;
+/**
+ * A call the security check can send (spec §4): a descriptor of `@meridian/contracts` with a body,
+ * to which the modal adds the factors (`mfaCode`, `emailCaptcha`, `securityPassword`).
+ */
+export type SecurityCheckEndpoint = Endpoint & { method: 'POST' | 'PUT' | 'DELETE'; body: NonNullable<Endpoint['body']> };
+
+/**
+ * The captcha event of the check: the descriptor's `sensitiveAction` when it declares one (issue 13
+ * item 1); a call whose service checks the factors itself (`securityEndpoints.changeEmail`, event
+ * `EMAIL_CHANGE`) has no `sensitiveAction` on its route, so its caller names the event.
+ */
+type SecurityCheckEvent<E extends SecurityCheckEndpoint> = E extends { sensitiveAction: CaptchaEvent } ? { event?: undefined } : { event: CaptchaEvent };
+
+/**
+ * A sensitive call to send once the user has entered the codes their configuration requires, typed
+ * by its descriptor: `input` is the call's body, query and path parameters as the descriptor types
+ * them, with the factors left out (they are optional in every such body; the modal adds them), and
+ * `onSuccess` gets the descriptor's content.
+ */
+export type SecurityCheckRequest<E extends SecurityCheckEndpoint = SecurityCheckEndpoint> = {
+  endpoint: E;
+  input: EndpointInput<E>;
+  /** Extra headers (e.g. `Idempotency-Key`); method, path and api-version come from the descriptor. */
   headers?: Record<string, string>;
   /** No generic success toast: the caller shows its own result (issue 14 item 13). */
   quietSuccess?: boolean;
-  onSuccess?: (content: unknown) => void;
-  onFailure?: (statusCode: number) => void;
-}
+  onSuccess?(content: ContentOf<E>): void;
+  /** The business code of a refused call (the modal stays open unless it is 119). */
+  onFailure?(statusCode: number): void;
+} & SecurityCheckEvent<E>;
+
+/** An open security check: its request with the event resolved (from the descriptor or the caller). */
+export type OpenSecurityCheck = Omit<SecurityCheckRequest, 'event'> & { event: CaptchaEvent };
 
 export interface ModalState {
   isLocaleOpen: boolean;
   confirm: ConfirmRequest | null;
   action: ActionModalRequest | null;
-  securityCheck: SecurityCheckRequest | null;
+  securityCheck: OpenSecurityCheck | null;
 }
 
 const CLOSED: ModalState = { isLocaleOpen: false, confirm: null, action: null, securityCheck: null };
@@ -109,8 +130,11 @@ export function closeActionModal(): void {
   setState({ ...state, action: null });
 }
 
-export function openSecurityCheck(request: SecurityCheckRequest): void {
-  setState({ ...state, securityCheck: request });
+/** Open the security check for a sensitive call; its event is the descriptor's `sensitiveAction` (else the caller's `event`). */
+export function openSecurityCheck<E extends SecurityCheckEndpoint>(request: SecurityCheckRequest<E>): void {
+  const event: CaptchaEvent = request.endpoint.sensitiveAction ?? (request.event as CaptchaEvent);
+  // Stored without its descriptor's type: the slot sends `input` back through the same descriptor.
+  setState({ ...state, securityCheck: { ...(request as unknown as OpenSecurityCheck), event } });
 }
 
 export function closeSecurityCheck(): void {

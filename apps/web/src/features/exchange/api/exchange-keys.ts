@@ -1,6 +1,7 @@
 import type { ExchangeRateQuery } from '@meridian/contracts/exchange';
 import type { MarketCoinCode } from '@meridian/contracts/market';
 import { useQueryClient } from '@tanstack/react-query';
+import { walletBalanceKey } from '../../../lib/get-wallet-balance.ts';
 
 /** Filters of the swap history (spec §2 history pages: coin and date), without the page. */
 export interface SwapHistoryFilters {
@@ -17,8 +18,9 @@ export interface SwapFilters extends SwapHistoryFilters {
 }
 
 /**
- * The TanStack Query keys of the exchange calls. The wallet's balance and coin list are shared with
- * the wallet pages' cache under the same keys, so a swap refreshes the balance they show too.
+ * The TanStack Query keys of the exchange calls. The wallet's balance and coin list live in `lib/`
+ * (`walletBalanceKey`, `walletCoinsKey`), shared with the wallet pages, so a swap refreshes the
+ * balance they show too.
  */
 export const exchangeKeys = {
   quote: (query: ExchangeRateQuery) => ['exchange', 'quote', query] as const,
@@ -26,15 +28,13 @@ export const exchangeKeys = {
   history: (filters: SwapFilters) => ['exchange', 'history', filters] as const,
   historyPages: (filters: SwapHistoryFilters) => ['exchange', 'history', 'pages', filters] as const,
   historyAll: ['exchange', 'history'] as const,
-  balance: ['wallet', 'balance'] as const,
-  coins: ['wallet', 'coins'] as const,
 };
 
 /** Refetch what a swap changed: balances (and the wallet's pages) and the swap history. */
 export function useInvalidateAfterSwap() {
   const client = useQueryClient();
   return () => {
-    void client.invalidateQueries({ queryKey: exchangeKeys.balance });
+    void client.invalidateQueries({ queryKey: walletBalanceKey });
     void client.invalidateQueries({ queryKey: exchangeKeys.historyAll });
     void client.invalidateQueries({ queryKey: ['wallet', 'records'] });
   };

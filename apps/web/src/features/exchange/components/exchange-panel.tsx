@@ -4,7 +4,7 @@ import { Button, Segmented } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUserId } from '../../../lib/session.ts';
-import { useExchangeBalance } from '../api/get-balance.ts';
+import { useWalletBalance } from '../../../lib/get-wallet-balance.ts';
 import { useExchangeOrder } from '../hooks/use-exchange-order.ts';
 import { availableOf, bpsToPercentText, DEFAULT_PAIR, type ExchangeMode, slippagePercentToBps } from '../lib/swap-form.ts';
 import { ExchangeActions } from './exchange-actions.tsx';
@@ -23,7 +23,7 @@ import './exchange.css';
 export function ExchangePanel() {
   const { t } = useTranslation('exchange');
   const userId = useUserId();
-  const balance = useExchangeBalance();
+  const balance = useWalletBalance();
   const [mode, setMode] = useState<ExchangeMode>('swap');
   const [from, setFrom] = useState<MarketCoinCode>(DEFAULT_PAIR.from);
   const [to, setTo] = useState<MarketCoinCode>(DEFAULT_PAIR.to);

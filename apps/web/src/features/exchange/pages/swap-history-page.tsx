@@ -8,7 +8,7 @@ import { RequireUser } from '../../../components/require-user.tsx';
 import { FIRST_PAGE_ID } from '../../../lib/paging.ts';
 import { useIsMobile } from '../../../lib/viewport.ts';
 import type { SwapFilters, SwapHistoryFilters } from '../api/exchange-keys.ts';
-import { useWalletCoins } from '../api/get-wallet-coins.ts';
+import { useWalletCoins } from '../../../lib/get-wallet-coins.ts';
 import { SwapHistoryList } from '../components/swap-history-list.tsx';
 import { SwapHistoryTable } from '../components/swap-history-table.tsx';
 import { isExchangeCoin } from '../lib/swap-form.ts';

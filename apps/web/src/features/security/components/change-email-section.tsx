@@ -1,3 +1,4 @@
+import { securityEndpoints } from '@meridian/contracts/identity';
 import { toLocale } from '@meridian/contracts/locale';
 import { validationMessage } from '@meridian/contracts/validation';
 import { useQueryClient } from '@tanstack/react-query';
@@ -9,7 +10,7 @@ import { openSecurityCheck } from '../../../stores/modal-store.ts';
 import { identityKeys } from '../../../lib/identity-api.ts';
 import { applyServerErrors, STATUS_CAPTCHA_FAILED } from '../../../lib/form-errors.ts';
 import { SendCodeButton } from '../../../components/send-code-button.tsx';
-import { securityApi } from '../api/security-api.ts';
+import { sendNewEmailCode } from '../api/send-new-email-code.ts';
 
 interface ChangeEmailValues {
   email: string;
@@ -33,7 +34,7 @@ export function ChangeEmailSection() {
     setError(null);
     const values = await form.validateFields(['email']).catch(() => null);
     if (!values) return 0;
-    const response = await securityApi.sendNewEmailCode({ email: values.email });
+    const response = await sendNewEmailCode({ email: values.email });
     if (!isSuccess(response)) setError(applyServerErrors(form, response, ['email']));
     return response.statusCode;
   };
@@ -43,10 +44,10 @@ export function ChangeEmailSection() {
     setChangedTo(null);
     const email = values.email.trim().toLowerCase();
     openSecurityCheck({
-      method: 'POST',
-      path: 'user/email/change',
+      endpoint: securityEndpoints.changeEmail,
+      // The service checks the factors itself (the route declares no sensitiveAction): the event is named here.
       event: 'EMAIL_CHANGE',
-      data: { email, newEmailCaptcha: values.newEmailCaptcha },
+      input: { body: { email, newEmailCaptcha: values.newEmailCaptcha } },
       onSuccess: () => {
         setChangedTo(email);
         form.resetFields();

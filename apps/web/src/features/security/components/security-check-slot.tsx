@@ -3,42 +3,24 @@ import { Alert, Button, Form, Spin } from 'antd';
 import { maskEmail } from '@meridian/contracts/identity';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isSuccess, request as apiRequest } from '../../../lib/api-client.ts';
-import type { SecurityCheckRequest } from '../../../stores/modal-store.ts';
+import { callEndpoint, isSuccess } from '../../../lib/api-client.ts';
+import type { OpenSecurityCheck } from '../../../stores/modal-store.ts';
 import { identityApi, useSecurityConfig, useSelf } from '../../../lib/identity-api.ts';
 import { applyServerErrors, STATUS_CAPTCHA_FAILED } from '../../../lib/form-errors.ts';
 import type { SendCodeHandle } from '../../../components/send-code-button.tsx';
 import { VerifyFields } from '../../../components/verify-fields.tsx';
 
 export interface SecurityCheckSlotProps {
-  request: SecurityCheckRequest;
+  request: OpenSecurityCheck;
   /** Close the modal; the caller's success or failure action has already run. */
   onClose: () => void;
 }
-
-/** The event of a sensitive call when the caller did not name it, by its path (spec §7). */
-const EVENT_BY_PATH: [RegExp, CaptchaEvent][] = [
-  [/wallet\/withdraw/, 'WITHDRAW'],
-  [/wallet\/addressbook/, 'WITHDRAW_ADDRESS_ADD'],
-  [/fund\/v2\/subscribe/, 'PURCHASE'],
-  [/fund\/v2\/redeem/, 'REDEEM'],
-  [/loan\/borrow/, 'LOAN_BORROW'],
-  [/loan\/repay/, 'LOAN_REPAY'],
-  [/loan\/adjust/, 'LOAN_ADJUST'],
-  [/user\/cancel/, 'ACCOUNT_CANCEL'],
-  [/user\/config\/switch/, 'CONFIG_SWITCH'],
-  [/user\/email\/change/, 'EMAIL_CHANGE'],
-];
 
 /**
  * Events whose server check always demands an email code to the current address, whatever the
  * trade configuration says (changing the email proves control of the old address).
  */
 const EVENTS_ALWAYS_NEEDING_EMAIL: ReadonlySet<CaptchaEvent> = new Set<CaptchaEvent>(['EMAIL_CHANGE']);
-
-export function eventOf(request: SecurityCheckRequest): CaptchaEvent {
-  return request.event ?? EVENT_BY_PATH.find(([pattern]) => pattern.test(request.path))?.[1] ?? 'WITHDRAW';
-}
 
 /** Business code of a send refused because the last code is younger than 59 s (HTTP 429). */
 const STATUS_CODE_RESEND_WAIT = 112;
@@ -55,10 +37,16 @@ interface Factors {
   mfaCode?: string;
 }
 
+/** The request's input with the factors added to its body (spec §4: the factors travel in the body of the call they authorise). */
+function withFactors({ input }: OpenSecurityCheck, factors: Factors): OpenSecurityCheck['input'] {
+  return { ...input, body: { ...(input.body as object), ...factors } };
+}
+
 /**
  * The security-check modal body (spec §4): loads the security configuration, shows the factors the
  * trade configuration requires, sends the email code on show (starting the countdown), then sends
- * the caller's call with `mfaCode`, `emailCaptcha` and `securityPassword` added. 200: closes and runs
+ * the caller's call through its descriptor (`callEndpoint`; event from the descriptor's `sensitiveAction`)
+ * with `mfaCode`, `emailCaptcha` and `securityPassword` added to its body. 200: closes and runs
  * the caller's success; another code: runs the caller's failure and stays open; 119 closes it.
  * Shown again within 59 s (the dialog closed and the action retried), the server refuses a new code
  * (112, HTTP 429, `retryAfterSeconds`): the countdown shows the server's remaining time and the note
@@ -74,14 +62,14 @@ export function SecurityCheckSlot({ request, onClose }: SecurityCheckSlotProps) 
   const hasSentOnShow = useRef(false);
   const sendCode = useRef<SendCodeHandle>(null);
   const [emailNote, setEmailNote] = useState<string | undefined>(undefined);
-  const event = eventOf(request);
+  const { event } = request;
   const trade = config.data?.trade;
   const needs = { email: trade?.email === 1 || EVENTS_ALWAYS_NEEDING_EMAIL.has(event), mfa: trade?.mfa === 1, security: trade?.security === 1 };
 
   const submit = async (factors: Factors) => {
     setError(null);
     setIsBusy(true);
-    const response = await apiRequest<unknown>(request.method, request.path, { body: { ...request.data, ...factors }, headers: request.headers, quietSuccess: request.quietSuccess });
+    const response = await callEndpoint(request.endpoint, withFactors(request, factors), { headers: request.headers, quietSuccess: request.quietSuccess });
     setIsBusy(false);
     if (isSuccess(response)) {
       onClose();

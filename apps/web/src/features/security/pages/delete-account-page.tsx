@@ -1,3 +1,4 @@
+import { identityEndpoints } from '@meridian/contracts/identity';
 import { Alert, Button, Checkbox, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,10 +32,8 @@ export function DeleteAccountPage() {
               data-testid="delete-submit"
               onClick={() =>
                 openSecurityCheck({
-                  method: 'POST',
-                  path: 'user/cancel',
-                  event: 'ACCOUNT_CANCEL',
-                  headers: { 'api-version': '2.0' },
+                  endpoint: identityEndpoints.cancelAccount,
+                  input: { body: {} },
                   onSuccess: () => {
                     clearSession();
                     window.location.assign(pathTo('Home'));

@@ -13,7 +13,9 @@ import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { RequireUser } from '../../../components/require-user.tsx';
 import { SendCodeButton } from '../../../components/send-code-button.tsx';
 import { VerifyFields } from '../../../components/verify-fields.tsx';
-import { securityApi, useCountries } from '../api/security-api.ts';
+import { type BindMobileBody, bindMobile } from '../api/bind-mobile.ts';
+import { useCountries } from '../api/get-countries.ts';
+import { sendMobileCode } from '../api/send-mobile-code.ts';
 
 /** `/my/security/enable-sms`: bind or change the mobile number (SMS code + email code + trade factors). */
 export function EnableSmsPage() {
@@ -42,9 +44,9 @@ function MobileForm() {
   const options = (countries.data ?? [])
     .filter((country) => country.dialCodes.length > 0)
     .map((country) => ({ value: country.code, label: `${locale === 'zh-HK' ? country.nameZh : country.nameEn} +${country.dialCodes[0]}` }));
-  const submit = async (values: Record<string, string>) => {
+  const submit = async (values: BindMobileBody) => {
     setError(null);
-    const response = await securityApi.bindMobile(values);
+    const response = await bindMobile(values);
     if (isSuccess(response)) {
       queryClient.setQueryData(identityKeys.config, response.content);
       await queryClient.invalidateQueries({ queryKey: identityKeys.self });
@@ -56,7 +58,7 @@ function MobileForm() {
   const sendSms = async () => {
     const values = await form.validateFields(['mobileCountry', 'mobile']).catch(() => null);
     if (!values) return 0;
-    const response = await securityApi.sendMobileCode(values);
+    const response = await sendMobileCode(values);
     if (!isSuccess(response)) setError(applyServerErrors(form, response, ['mobileCountry', 'mobile']));
     return response.statusCode;
   };

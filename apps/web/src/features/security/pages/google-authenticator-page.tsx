@@ -10,7 +10,9 @@ import { identityApi, useSecurityConfig, useSelf } from '../../../lib/identity-a
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { RequireUser } from '../../../components/require-user.tsx';
 import { VerifyFields } from '../../../components/verify-fields.tsx';
-import { securityApi, useMfaKey } from '../api/security-api.ts';
+import { type BindMfaBody, bindMfa } from '../api/bind-mfa.ts';
+import { useMfaKey } from '../api/get-mfa-key.ts';
+import { type UnbindMfaBody, unbindMfa } from '../api/unbind-mfa.ts';
 
 /** `/my/security/google-authenticator`: bind (scan, confirm, keep the recovery codes) or unbind. */
 export function GoogleAuthenticatorPage() {
@@ -41,9 +43,9 @@ function BindForm({ isSecurityNeeded, onBound }: { isSecurityNeeded: boolean; on
   const queryClient = useQueryClient();
   const [form] = Form.useForm();
   const [error, setError] = useState<string | null>(null);
-  const submit = async (values: Record<string, string>) => {
+  const submit = async (values: BindMfaBody) => {
     setError(null);
-    const response = await securityApi.bindMfa(values);
+    const response = await bindMfa(values);
     if (isSuccess(response)) {
       await queryClient.invalidateQueries({ queryKey: ['identity'] });
       onBound(response.content.recoveryCodes);
@@ -105,9 +107,9 @@ function UnbindForm() {
   const queryClient = useQueryClient();
   const [form] = Form.useForm();
   const [error, setError] = useState<string | null>(null);
-  const submit = async (values: Record<string, string>) => {
+  const submit = async (values: UnbindMfaBody) => {
     setError(null);
-    const response = await securityApi.unbindMfa(values);
+    const response = await unbindMfa(values);
     if (isSuccess(response)) {
       await queryClient.invalidateQueries({ queryKey: ['identity'] });
       return;

@@ -9,7 +9,7 @@ import { identityApi, useSecurityConfig, useSelf } from '../../../lib/identity-a
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { RequireUser } from '../../../components/require-user.tsx';
 import { VerifyFields } from '../../../components/verify-fields.tsx';
-import { securityApi } from '../api/security-api.ts';
+import { type ChangePasswordBody, changePassword } from '../api/change-password.ts';
 
 /** `/my/security/password`: change the login password (other sessions are signed out). */
 export function ResetPassPage() {
@@ -33,9 +33,9 @@ function PasswordForm() {
   const [error, setError] = useState<string | null>(null);
   const [isDone, setIsDone] = useState(false);
   const required = { required: true, message: validationMessage('validation.required', locale) };
-  const submit = async (values: Record<string, string>) => {
+  const submit = async (values: ChangePasswordBody) => {
     setError(null);
-    const response = await securityApi.changePassword(values);
+    const response = await changePassword(values);
     if (isSuccess(response)) setIsDone(true);
     else setError(applyServerErrors(form, response, ['oldPassword', 'password', 'confirm', 'emailCaptcha', 'mfaCode']));
   };

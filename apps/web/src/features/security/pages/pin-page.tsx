@@ -12,7 +12,7 @@ import { identityApi, identityKeys, useSecurityConfig, useSelf } from '../../../
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { RequireUser } from '../../../components/require-user.tsx';
 import { VerifyFields } from '../../../components/verify-fields.tsx';
-import { securityApi } from '../api/security-api.ts';
+import { type SetSecurityPasswordBody, setSecurityPassword } from '../api/set-security-password.ts';
 
 /** `/my/security/pin`: set or change the 6-digit security code (trading password). */
 export function SetPinPage() {
@@ -42,9 +42,9 @@ function PinForm() {
     { required: true, message: validationMessage('validation.required', locale) },
     { pattern: /^\d{6}$/, message: validationMessage('validation.code6', locale) },
   ];
-  const submit = async (values: Record<string, string>) => {
+  const submit = async (values: SetSecurityPasswordBody) => {
     setError(null);
-    const response = await securityApi.setSecurityPassword(values);
+    const response = await setSecurityPassword(values);
     if (isSuccess(response)) {
       queryClient.setQueryData(identityKeys.config, response.content);
       void navigate(pathTo('Security'));

@@ -12,7 +12,10 @@ import { identityApi, identityKeys, useSecurityConfig, useSelf } from '../../../
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { RequireUser } from '../../../components/require-user.tsx';
 import { VerifyFields } from '../../../components/verify-fields.tsx';
-import { securityApi, useSessions, useSignIns } from '../api/security-api.ts';
+import { useSessions } from '../api/get-sessions.ts';
+import { useSignIns } from '../api/get-sign-ins.ts';
+import { revokeSession } from '../api/revoke-session.ts';
+import { switchConfig } from '../api/switch-config.ts';
 import { ChangeEmailSection } from '../components/change-email-section.tsx';
 import './account-pages.css';
 
@@ -140,7 +143,7 @@ function SwitchModal({ pending, needs, email, onClose }: { pending: PendingSwitc
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
   const submit = async (factors: Record<string, string>) => {
-    const response = await securityApi.switchConfig({ ...pending, ...factors });
+    const response = await switchConfig({ ...pending, ...factors });
     if (isSuccess(response)) {
       queryClient.setQueryData(identityKeys.config, response.content);
       onClose();
@@ -191,7 +194,7 @@ function SessionsSection() {
                   size="small"
                   danger
                   onClick={async () => {
-                    await securityApi.revokeSession(id);
+                    await revokeSession(id);
                     await queryClient.invalidateQueries({ queryKey: identityKeys.sessions });
                   }}
                 >

@@ -1,10 +1,11 @@
+import { walletEndpoints } from '@meridian/contracts/wallet';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient, unwrap } from '../../../lib/api-client.ts';
+import { callEndpoint, unwrap } from '../../../lib/api-client.ts';
 import { walletKeys } from './wallet-keys.ts';
 
-/** `DELETE wallet/addressbook/{id}` (spec §7): removes a saved address; the client shows the result. */
-export async function deleteAddress(id: number): Promise<null> {
-  return unwrap(await apiClient.delete<null>(`wallet/addressbook/${id}`));
+/** `DELETE wallet/addressbook/{id}` (spec §7, `walletEndpoints.deleteAddress`): removes a saved address; the client shows the result. */
+export async function deleteAddress(id: number) {
+  return unwrap(await callEndpoint(walletEndpoints.deleteAddress, { params: { id } }));
 }
 
 /** Remove a saved address; a done removal refetches the address book. */

@@ -1,12 +1,12 @@
-import type { AddressBookEntry } from '@meridian/contracts/wallet';
+import { walletEndpoints } from '@meridian/contracts/wallet';
 import { useQuery } from '@tanstack/react-query';
-import { apiClient, unwrap } from '../../../lib/api-client.ts';
+import { callEndpoint, unwrap } from '../../../lib/api-client.ts';
 import { useUserId } from '../../../lib/session.ts';
 import { walletKeys } from './wallet-keys.ts';
 
-/** `GET wallet/addressbook` (spec §7): the user's saved withdrawal addresses. */
-export async function getAddressBook(): Promise<AddressBookEntry[]> {
-  return unwrap(await apiClient.get<AddressBookEntry[]>('wallet/addressbook'));
+/** `GET wallet/addressbook` (spec §7, `walletEndpoints.listAddressBook`): the user's saved withdrawal addresses. */
+export async function getAddressBook() {
+  return unwrap(await callEndpoint(walletEndpoints.listAddressBook, {}));
 }
 
 /** The saved withdrawal addresses; off for guests. */

@@ -1,14 +1,13 @@
-import type { Page } from '@meridian/contracts/pagination';
-import type { WalletRecord } from '@meridian/contracts/wallet';
+import { walletEndpoints } from '@meridian/contracts/wallet';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { apiClient, unwrap } from '../../../lib/api-client.ts';
+import { callEndpoint, unwrap } from '../../../lib/api-client.ts';
 import { FIRST_PAGE_ID, nextPageIdOf } from '../../../lib/paging.ts';
 import { useUserId } from '../../../lib/session.ts';
 import { type RecordFilters, type RecordHistoryFilters, walletKeys } from './wallet-keys.ts';
 
-/** `GET wallet/record` (spec §7): one page of the user's deposits or withdrawals, newest first. */
-export async function getWalletRecords(filters: RecordFilters, signal?: AbortSignal): Promise<Page<WalletRecord>> {
-  return unwrap(await apiClient.get<Page<WalletRecord>>('wallet/record', { params: { ...filters }, signal }));
+/** `GET wallet/record` (spec §7, `walletEndpoints.listRecords`): one page of the user's deposits or withdrawals, newest first. */
+export async function getWalletRecords(filters: RecordFilters, signal?: AbortSignal) {
+  return unwrap(await callEndpoint(walletEndpoints.listRecords, { query: filters }, { signal }));
 }
 
 /** One page of the deposit or withdrawal history (the desktop table's pager); the last page stays shown while the next loads. */

@@ -1,9 +1,11 @@
+import type { AssetCode } from '@meridian/contracts/money';
 import { useQueryClient } from '@tanstack/react-query';
+import { walletBalanceKey } from '../../../lib/get-wallet-balance.ts';
 
 /** Filters of the history pages (spec §3 history filter), without the page. */
 export interface RecordHistoryFilters {
   action: 'deposit' | 'withdraw';
-  coin?: string;
+  coin?: AssetCode;
   /** [from, to] ISO instants. */
   createTime?: [string, string];
   status?: number;
@@ -17,10 +19,8 @@ export interface RecordFilters extends RecordHistoryFilters {
   pageID: number;
 }
 
-/** The TanStack Query keys of the wallet calls (the exchange feature shares `balance` and `coins`). */
+/** The TanStack Query keys of the wallet calls (the balance and coin list, shared with the exchange feature, are in `lib/`). */
 export const walletKeys = {
-  coins: ['wallet', 'coins'] as const,
-  balance: ['wallet', 'balance'] as const,
   address: (coin: string, network: string) => ['wallet', 'address', coin, network] as const,
   records: (filters: RecordFilters) => ['wallet', 'records', filters] as const,
   recordPages: (filters: RecordHistoryFilters) => ['wallet', 'records', 'pages', filters] as const,
@@ -32,7 +32,7 @@ export const walletKeys = {
 export function useInvalidateWallet() {
   const client = useQueryClient();
   return () => {
-    void client.invalidateQueries({ queryKey: walletKeys.balance });
+    void client.invalidateQueries({ queryKey: walletBalanceKey });
     void client.invalidateQueries({ queryKey: walletKeys.recordsAll });
   };
 }

@@ -1,5 +1,5 @@
 import { displayAmount, isAssetCode } from '@meridian/contracts/money';
-import type { WalletCoin, WalletRecord, WithdrawCheckBody } from '@meridian/contracts/wallet';
+import { type WalletCoin, type WalletRecord, type WithdrawCheckBody, walletEndpoints } from '@meridian/contracts/wallet';
 import { Alert, Button, Descriptions, Form, Input, Select } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { openSecurityCheck } from '../../../stores/modal-store.ts';
 import { useCheckWithdrawal } from '../api/check-withdrawal.ts';
 import { useAddressBook } from '../api/get-address-book.ts';
-import { useBalance } from '../api/get-balance.ts';
+import { useWalletBalance } from '../../../lib/get-wallet-balance.ts';
 import { useInvalidateWallet } from '../api/wallet-keys.ts';
 import { useNetworkChoice } from '../hooks/use-network-choice.ts';
 import { checkWithdrawAmount, maxWithdrawable, totalDebited } from '../lib/withdraw-rules.ts';
@@ -37,7 +37,7 @@ export function WithdrawForm({ coins, coin }: { coins: WalletCoin[]; coin: strin
   const navigate = useNavigate();
   const [form] = Form.useForm<WithdrawValues>();
   const { network, setNetwork, net } = useNetworkChoice(coins, coin, 'withdraw');
-  const balance = useBalance();
+  const balance = useWalletBalance();
   const book = useAddressBook();
   const invalidate = useInvalidateWallet();
   const checkWithdrawal = useCheckWithdrawal();
@@ -52,15 +52,13 @@ export function WithdrawForm({ coins, coin }: { coins: WalletCoin[]; coin: strin
 
   const openWithdrawal = (body: WithdrawCheckBody) =>
     openSecurityCheck({
-      method: 'POST',
-      path: 'wallet/withdraw',
-      event: 'WITHDRAW',
-      data: body,
-      headers: { 'api-version': '2.0', 'Idempotency-Key': crypto.randomUUID() },
+      endpoint: walletEndpoints.withdraw,
+      input: { body },
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
       // The result card is the confirmation: no generic "Success" toast over it.
       quietSuccess: true,
       onSuccess: (content) => {
-        setResult(content as WalletRecord);
+        setResult(content);
         form.resetFields();
         invalidate();
       },

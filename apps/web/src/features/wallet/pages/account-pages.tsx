@@ -5,12 +5,12 @@ import { Link } from 'react-router';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { DEFAULT_WALLET_COIN, pathTo } from '../../../config/paths.ts';
 import { RequireUser } from '../../../components/require-user.tsx';
-import { useBalance } from '../api/get-balance.ts';
+import { useWalletBalance } from '../../../lib/get-wallet-balance.ts';
 
 /** /my/account/overview: total USD value and the value of each account (Main, Fund, Card). */
 export function AccountOverviewPage() {
   const { t } = useTranslation('wallet');
-  const balance = useBalance();
+  const balance = useWalletBalance();
   return (
     <RequireUser>
       <PageFrame>
@@ -85,7 +85,7 @@ const isZero = (amount: string) => /^0(\.0*)?$/.test(amount);
  */
 export function MainAccountPage() {
   const { t } = useTranslation('wallet');
-  const balance = useBalance();
+  const balance = useWalletBalance();
   const main = balance.data?.wallet.accounts.find((account) => account.accountType === 'MainAccount');
   const rows: CoinRow[] = [];
   for (const asset of main?.assets ?? []) {

@@ -1,3 +1,4 @@
+import { walletEndpoints } from '@meridian/contracts/wallet';
 import { Button, Form, Input, List, Popconfirm, Select, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +8,7 @@ import { openSecurityCheck } from '../../../stores/modal-store.ts';
 import { RequireUser } from '../../../components/require-user.tsx';
 import { useDeleteAddress } from '../api/delete-address.ts';
 import { useAddressBook } from '../api/get-address-book.ts';
-import { useCoins } from '../api/get-coins.ts';
+import { useWalletCoins } from '../../../lib/get-wallet-coins.ts';
 import { walletKeys } from '../api/wallet-keys.ts';
 
 interface AddValues {
@@ -20,7 +21,7 @@ interface AddValues {
 export function AddressBookPage() {
   const { t } = useTranslation('wallet');
   const book = useAddressBook();
-  const coins = useCoins();
+  const coins = useWalletCoins();
   const client = useQueryClient();
   const deleteAddress = useDeleteAddress();
   const [form] = Form.useForm<AddValues>();
@@ -37,10 +38,8 @@ export function AddressBookPage() {
             requiredMark={false}
             onFinish={(values) =>
               openSecurityCheck({
-                method: 'POST',
-                path: 'wallet/addressbook',
-                event: 'WITHDRAW_ADDRESS_ADD',
-                data: { label: values.label.trim(), network: values.network, address: values.address.trim() },
+                endpoint: walletEndpoints.addAddress,
+                input: { body: { label: values.label.trim(), network: values.network, address: values.address.trim() } },
                 onSuccess: () => {
                   form.resetFields();
                   refresh();

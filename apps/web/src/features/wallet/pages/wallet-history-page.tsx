@@ -1,3 +1,4 @@
+import type { AssetCode } from '@meridian/contracts/money';
 import { DatePicker, Form, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
@@ -8,7 +9,7 @@ import { RequireUser } from '../../../components/require-user.tsx';
 import { useRouteMeta } from '../../../hooks/use-route-meta.ts';
 import { FIRST_PAGE_ID } from '../../../lib/paging.ts';
 import { useIsMobile } from '../../../lib/viewport.ts';
-import { useCoins } from '../api/get-coins.ts';
+import { useWalletCoins } from '../../../lib/get-wallet-coins.ts';
 import type { RecordHistoryFilters } from '../api/wallet-keys.ts';
 import { WalletHistoryList } from '../components/wallet-history-list.tsx';
 import { WalletHistoryTable } from '../components/wallet-history-table.tsx';
@@ -19,7 +20,8 @@ const PAGE_SIZE = 10;
 const WITHDRAW_STATUSES = [0, 1, 2, 3, 4] as const;
 
 interface FilterValues {
-  coin?: string;
+  /** A wallet coin (the select offers the coin list's codes), or empty for all. */
+  coin?: AssetCode | '';
   createTime?: [Dayjs, Dayjs];
   status?: number;
   type?: 'INTERNAL' | 'OUTER';
@@ -47,7 +49,7 @@ export function WalletHistoryPage() {
   const { current } = useRouteMeta();
   const action: RecordHistoryFilters['action'] = current === 'WithdrawHistory' ? 'withdraw' : 'deposit';
   const isMobile = useIsMobile();
-  const coins = useCoins();
+  const coins = useWalletCoins();
   const [values, setValues] = useState<FilterValues>({});
   const [pageID, setPageID] = useState(FIRST_PAGE_ID);
   const [form] = Form.useForm<FilterValues>();

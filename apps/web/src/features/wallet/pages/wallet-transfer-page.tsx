@@ -5,7 +5,7 @@ import { PageFrame } from '../../../components/page-frame.tsx';
 import { RequireUser } from '../../../components/require-user.tsx';
 import { DEFAULT_WALLET_COIN, pathTo } from '../../../config/paths.ts';
 import { useRouteMeta } from '../../../hooks/use-route-meta.ts';
-import { useCoins } from '../api/get-coins.ts';
+import { useWalletCoins } from '../../../lib/get-wallet-coins.ts';
 import { DepositPanel } from '../components/deposit-panel.tsx';
 import { WithdrawForm } from '../components/withdraw-form.tsx';
 
@@ -18,7 +18,7 @@ export function WalletTransferPage() {
   const { current } = useRouteMeta();
   const coin = (useParams().coin ?? DEFAULT_WALLET_COIN).toUpperCase();
   const isWithdraw = current === 'WithdrawWallet';
-  const coins = useCoins();
+  const coins = useWalletCoins();
 
   return (
     <div className="container section">
