@@ -1,7 +1,7 @@
 import { identityEndpoints } from '@meridian/contracts/identity';
 import { useQuery } from '@tanstack/react-query';
 import { callEndpoint, unwrap } from '../../../lib/api-client.ts';
-import { identityKeys } from '../../../lib/identity-api.ts';
+import { identityKeys } from '../../../lib/identity-keys.ts';
 
 /** `GET user/sessions` (spec §7, `identityEndpoints.listSessions`): the user's active sessions. */
 export async function getSessions() {

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSuccess } from '../../../lib/api-client.ts';
 import { openSecurityCheck } from '../../../stores/modal-store.ts';
-import { identityKeys } from '../../../lib/identity-api.ts';
+import { identityKeys } from '../../../lib/identity-keys.ts';
 import { applyServerErrors, STATUS_CAPTCHA_FAILED } from '../../../lib/form-errors.ts';
 import { SendCodeButton } from '../../../components/send-code-button.tsx';
 import { sendNewEmailCode } from '../api/send-new-email-code.ts';

@@ -5,7 +5,9 @@ import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callEndpoint, isSuccess } from '../../../lib/api-client.ts';
 import type { OpenSecurityCheck } from '../../../stores/modal-store.ts';
-import { identityApi, useSecurityConfig, useSelf } from '../../../lib/identity-api.ts';
+import { useSecurityConfig } from '../../../lib/get-security-config.ts';
+import { useSelf } from '../../../lib/get-self.ts';
+import { sendEmailCode } from '../../../lib/send-email-code.ts';
 import { applyServerErrors, STATUS_CAPTCHA_FAILED } from '../../../lib/form-errors.ts';
 import type { SendCodeHandle } from '../../../components/send-code-button.tsx';
 import { VerifyFields } from '../../../components/verify-fields.tsx';
@@ -89,7 +91,7 @@ export function SecurityCheckSlot({ request, onClose }: SecurityCheckSlotProps) 
   useEffect(() => {
     if (!needs.email || hasSentOnShow.current) return;
     hasSentOnShow.current = true;
-    void identityApi.sendCode(event).then((response) => {
+    void sendEmailCode(event).then((response) => {
       if (response.statusCode === 200) return;
       const seconds = response.statusCode === STATUS_CODE_RESEND_WAIT ? retryAfterSecondsOf(response.content) : undefined;
       if (seconds !== undefined) {
@@ -122,7 +124,7 @@ export function SecurityCheckSlot({ request, onClose }: SecurityCheckSlotProps) 
         sendCodeRef={sendCode}
         emailNote={emailNote}
         onSendCode={async () => {
-          const response = await identityApi.sendCode(event);
+          const response = await sendEmailCode(event);
           if (response.statusCode === 200) setEmailNote(undefined);
           return response;
         }}

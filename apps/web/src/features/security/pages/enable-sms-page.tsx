@@ -8,7 +8,10 @@ import { useNavigate } from 'react-router';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { pathTo } from '../../../config/paths.ts';
 import { isSuccess } from '../../../lib/api-client.ts';
-import { identityApi, identityKeys, useSecurityConfig, useSelf } from '../../../lib/identity-api.ts';
+import { useSecurityConfig } from '../../../lib/get-security-config.ts';
+import { useSelf } from '../../../lib/get-self.ts';
+import { identityKeys } from '../../../lib/identity-keys.ts';
+import { sendEmailCode } from '../../../lib/send-email-code.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { RequireUser } from '../../../components/require-user.tsx';
 import { SendCodeButton } from '../../../components/send-code-button.tsx';
@@ -81,7 +84,7 @@ function MobileForm() {
       <VerifyFields
         needs={{ email: true, mfa: config.data?.trade.mfa === 1, security: config.data?.trade.security === 1 }}
         email={self.data?.email ?? ''}
-        onSendCode={() => identityApi.sendCode('MOBILE_BIND')}
+        onSendCode={() => sendEmailCode('MOBILE_BIND')}
       />
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} />}
       <Button type="primary" htmlType="submit">

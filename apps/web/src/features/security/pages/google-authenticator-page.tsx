@@ -6,7 +6,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { isSuccess } from '../../../lib/api-client.ts';
-import { identityApi, useSecurityConfig, useSelf } from '../../../lib/identity-api.ts';
+import { useSecurityConfig } from '../../../lib/get-security-config.ts';
+import { useSelf } from '../../../lib/get-self.ts';
+import { sendEmailCode } from '../../../lib/send-email-code.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { RequireUser } from '../../../components/require-user.tsx';
 import { VerifyFields } from '../../../components/verify-fields.tsx';
@@ -75,7 +77,7 @@ function BindForm({ isSecurityNeeded, onBound }: { isSecurityNeeded: boolean; on
       >
         <Input data-testid="mfa-code" inputMode="numeric" maxLength={6} autoComplete="one-time-code" />
       </Form.Item>
-      <VerifyFields needs={{ email: true, mfa: false, security: isSecurityNeeded }} email={self.data?.email ?? ''} onSendCode={() => identityApi.sendCode('MFA_ADD')} />
+      <VerifyFields needs={{ email: true, mfa: false, security: isSecurityNeeded }} email={self.data?.email ?? ''} onSendCode={() => sendEmailCode('MFA_ADD')} />
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} />}
       <Button type="primary" htmlType="submit" data-testid="mfa-bind">
         {t('google.bind')}
@@ -122,7 +124,7 @@ function UnbindForm() {
       <VerifyFields
         needs={{ email: true, mfa: true, security: config.data?.trade.security === 1 }}
         email={self.data?.email ?? ''}
-        onSendCode={() => identityApi.sendCode('MFA_REMOVE')}
+        onSendCode={() => sendEmailCode('MFA_REMOVE')}
       />
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} />}
       <Button danger htmlType="submit" data-testid="mfa-unbind">

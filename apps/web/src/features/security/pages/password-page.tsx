@@ -5,7 +5,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { isSuccess } from '../../../lib/api-client.ts';
-import { identityApi, useSecurityConfig, useSelf } from '../../../lib/identity-api.ts';
+import { useSecurityConfig } from '../../../lib/get-security-config.ts';
+import { useSelf } from '../../../lib/get-self.ts';
+import { sendEmailCode } from '../../../lib/send-email-code.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { RequireUser } from '../../../components/require-user.tsx';
 import { VerifyFields } from '../../../components/verify-fields.tsx';
@@ -69,7 +71,7 @@ function PasswordForm() {
       <VerifyFields
         needs={{ email: true, mfa: (config.data?.mfa.length ?? 0) > 0, security: false }}
         email={self.data?.email ?? ''}
-        onSendCode={() => identityApi.sendCode('PASSWORD_CHANGE')}
+        onSendCode={() => sendEmailCode('PASSWORD_CHANGE')}
       />
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} />}
       <Button type="primary" htmlType="submit">

@@ -8,7 +8,10 @@ import { useNavigate } from 'react-router';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { pathTo } from '../../../config/paths.ts';
 import { isSuccess } from '../../../lib/api-client.ts';
-import { identityApi, identityKeys, useSecurityConfig, useSelf } from '../../../lib/identity-api.ts';
+import { useSecurityConfig } from '../../../lib/get-security-config.ts';
+import { useSelf } from '../../../lib/get-self.ts';
+import { identityKeys } from '../../../lib/identity-keys.ts';
+import { sendEmailCode } from '../../../lib/send-email-code.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { RequireUser } from '../../../components/require-user.tsx';
 import { VerifyFields } from '../../../components/verify-fields.tsx';
@@ -73,7 +76,7 @@ function PinForm() {
       <VerifyFields
         needs={{ email: true, mfa: config.data.mfa.length > 0, security: isChange }}
         email={self.data?.email ?? ''}
-        onSendCode={() => identityApi.sendCode('SECURITY_PASSWORD')}
+        onSendCode={() => sendEmailCode('SECURITY_PASSWORD')}
       />
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} />}
       <Button type="primary" htmlType="submit" data-testid="pin-submit">

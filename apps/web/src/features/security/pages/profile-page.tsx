@@ -2,7 +2,7 @@ import { Descriptions, Spin, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../../components/page-frame.tsx';
-import { useSelf } from '../../../lib/identity-api.ts';
+import { useSelf } from '../../../lib/get-self.ts';
 import { RequireUser } from '../../../components/require-user.tsx';
 import './account-pages.css';
 

@@ -8,7 +8,10 @@ import { Link } from 'react-router';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { pathTo } from '../../../config/paths.ts';
 import { isSuccess } from '../../../lib/api-client.ts';
-import { identityApi, identityKeys, useSecurityConfig, useSelf } from '../../../lib/identity-api.ts';
+import { useSecurityConfig } from '../../../lib/get-security-config.ts';
+import { useSelf } from '../../../lib/get-self.ts';
+import { identityKeys } from '../../../lib/identity-keys.ts';
+import { sendEmailCode } from '../../../lib/send-email-code.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { RequireUser } from '../../../components/require-user.tsx';
 import { VerifyFields } from '../../../components/verify-fields.tsx';
@@ -154,7 +157,7 @@ function SwitchModal({ pending, needs, email, onClose }: { pending: PendingSwitc
   return (
     <Modal open title={t('securityCheck.title')} footer={null} onCancel={onClose} width={450} destroyOnHidden>
       <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => void submit(values)}>
-        <VerifyFields needs={needs} email={email} onSendCode={() => identityApi.sendCode('CONFIG_SWITCH')} />
+        <VerifyFields needs={needs} email={email} onSendCode={() => sendEmailCode('CONFIG_SWITCH')} />
         {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} />}
         <Button type="primary" htmlType="submit" block data-testid="switch-confirm">
           {t('verify.confirm')}
