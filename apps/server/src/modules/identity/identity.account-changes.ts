@@ -7,6 +7,7 @@ import { maskEmail } from '@meridian/contracts/identity';
 import type { Locale } from '@meridian/contracts/locale';
 import type { SensitiveFactors } from '@meridian/contracts/security';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/client.ts';
 import { isSqlState, SQLSTATE_UNIQUE_VIOLATION } from '../../platform/db/sql-state.ts';
 import { DomainError, FieldError } from '../../platform/http/errors.ts';
 import { audit } from './identity.audit.ts';
@@ -110,10 +111,20 @@ export function createAccountChangeService(ctx: IdentityContext) {
       if (until) throw new DomainError('SECURITY_HOLD', { until: `${until.toISOString().slice(0, 16).replace('T', ' ')} UTC` }, { until: until.toISOString() });
     },
 
-    /** Record the user's verified level (0 none, 1 basic, 2 investor, 3 qualified investor; issue 15); for the KYC module, seeds and tests. */
-    async setKycLevel(userId: string, level: 0 | 1 | 2 | 3): Promise<void> {
-      await ctx.db.update(users).set({ kycLevel: level }).where(eq(users.id, userId));
+    /**
+     * Record the user's verified level (0 none, 1 basic, 2 investor, 3 qualified investor; issue 15)
+     * on `db` (the caller's transaction, e.g. a scheduled job's, which on the embedded database
+     * holds its only connection); for the KYC module, seeds and tests.
+     */
+    async setKycLevel(userId: string, level: 0 | 1 | 2 | 3, db: DbOrTx = ctx.db): Promise<void> {
+      await db.update(users).set({ kycLevel: level }).where(eq(users.id, userId));
       forgetSessions(ctx, userId);
+    },
+
+    /** The user's verified level (0–3, as `setKycLevel` recorded it), read on `db`; 0 for an unknown user. */
+    async kycLevelOf(userId: string, db: DbOrTx = ctx.db): Promise<number> {
+      const [row] = await db.select({ kycLevel: users.kycLevel }).from(users).where(eq(users.id, userId));
+      return row?.kycLevel ?? 0;
     },
 
     /** Register a module that can forbid account closure (ledger, funds, loans, cards). */

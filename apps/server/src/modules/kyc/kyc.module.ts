@@ -35,20 +35,16 @@ export function createKycModule(deps: KycModuleDeps): AppModule<KycService> {
     db: deps.database.db,
     uploads: createUploadStore(deps.config),
     identity: {
-      setKycLevel: (userId, level) => identity.setKycLevel(userId, level),
+      setKycLevel: (userId, level, db) => identity.setKycLevel(userId, level, db),
       recipientsOf: (userIds) => identity.recipientsOf(userIds),
-      // The level as user/self reports it (spec §3 status): investor verified → 2, basic → 1.
-      kycLevelOf: async (userId) => {
-        const self = await identity.self(userId).catch(() => null);
-        return self ? (self.status.investor.status === 1 ? 2 : self.status.user.status === 1 ? 1 : 0) : 0;
-      },
+      kycLevelOf: (userId, db) => identity.kycLevelOf(userId, db),
     },
     notify: (input, tx) => deps.notices.notify(input, tx),
     calendar: getHongKongCalendar(),
     isKnownCountry: deps.isKnownCountry,
   });
   // Daily: qualified-investor reminders 30 days ahead and expiries after 12 months.
-  const qualifiedExpiry: JobDefinition<unknown> = { name: 'kyc.qualified-expiry', periodMs: 86_400_000, run: async ({ now }) => void (await service.runQualifiedExpiry(now)) };
+  const qualifiedExpiry: JobDefinition<unknown> = { name: 'kyc.qualified-expiry', periodMs: 86_400_000, run: async ({ now, tx }) => void (await service.runQualifiedExpiry(now, tx)) };
   return {
     service,
     routes: kycRoutes({ kyc: service, authorizeOperator: (header, roles) => deps.admin.authorizeOperator(header, roles) }),

@@ -46,11 +46,11 @@ import { kycAmlAnswers, kycBasic, kycDecisions, kycDocuments, kycInvestor, kycQu
 /** What the KYC service needs of the identity module: the verified level, and recipients for the review list. */
 export interface KycIdentity {
   /** Record the user's verified level and drop its cached sessions (`IdentityService.setKycLevel`). */
-  setKycLevel(userId: string, level: 0 | 1 | 2 | 3): Promise<void>;
+  setKycLevel(userId: string, level: 0 | 1 | 2 | 3, db?: DbOrTx): Promise<void>;
   /** Emails and languages of users (`IdentityService.recipientsOf`). */
   recipientsOf(userIds: readonly string[]): Promise<Map<string, { email: string | null }>>;
-  /** The current level of a user (0 when unknown). */
-  kycLevelOf(userId: string): Promise<number>;
+  /** The current level of a user (0 when unknown), read on `db` when given. */
+  kycLevelOf(userId: string, db?: DbOrTx): Promise<number>;
 }
 
 /** Dependencies of `KycService`. */
@@ -488,11 +488,13 @@ export class KycService {
    * The daily qualified-investor check (job `kyc.qualified-expiry`): 30 days before an approval
    * ends the user is told once; at its end the status becomes Expired, the level drops back to 2
    * and the user is told.
+   * Runs on `db`: the job passes its transaction, which on the embedded database holds the only
+   * connection (a statement on another handle would wait for it forever).
    * @returns how many reminders and expiries were made.
    */
-  async runQualifiedExpiry(now: Date = this.now()): Promise<{ reminded: number; expired: number }> {
+  async runQualifiedExpiry(now: Date = this.now(), db: DbOrTx = this.db): Promise<{ reminded: number; expired: number }> {
     const reminderFrom = dayjs(now).add(QUALIFIED_REMINDER_DAYS, 'day').toDate();
-    const due = await this.db
+    const due = await db
       .select()
       .from(kycQualified)
       .where(and(eq(kycQualified.status, KYC_STATUS.VERIFIED), lte(kycQualified.validUntil, reminderFrom)));
@@ -501,7 +503,7 @@ export class KycService {
     for (const row of due) {
       const validUntil = row.validUntil!;
       if (validUntil.getTime() <= now.getTime()) {
-        await this.db.transaction(async (tx) => {
+        await db.transaction(async (tx) => {
           await tx.update(kycQualified).set({ status: KYC_STATUS.EXPIRED, updatedAt: now }).where(and(eq(kycQualified.userId, row.userId), eq(kycQualified.status, KYC_STATUS.VERIFIED)));
           await this.deps.notify(
             {
@@ -514,10 +516,10 @@ export class KycService {
             tx,
           );
         });
-        if ((await this.deps.identity.kycLevelOf(row.userId)) >= 2) await this.deps.identity.setKycLevel(row.userId, 2);
+        if ((await this.deps.identity.kycLevelOf(row.userId, db)) >= 2) await this.deps.identity.setKycLevel(row.userId, 2, db);
         expired += 1;
       } else if (row.reminderSentAt === null) {
-        await this.db.transaction(async (tx) => {
+        await db.transaction(async (tx) => {
           await tx.update(kycQualified).set({ reminderSentAt: now }).where(eq(kycQualified.userId, row.userId));
           await this.deps.notify(
             {
