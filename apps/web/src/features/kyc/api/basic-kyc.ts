@@ -1,10 +1,10 @@
 import { type BasicKycDraft, kycEndpoints } from '@meridian/contracts/kyc';
-import { useQuery } from '@tanstack/react-query';
-import { callEndpoint, unwrap } from '../../../lib/api-client.ts';
+import { callEndpoint } from '../../../lib/api-client.ts';
+import { BASIC_KYC_QUERY_KEY, useBasicKycInfo } from '../../../lib/kyc-identity.ts';
 
 /** Query keys of the identity-verification pages. */
 export const kycKeys = {
-  basic: ['kyc', 'basic'] as const,
+  basic: BASIC_KYC_QUERY_KEY,
   investor: ['kyc', 'investor'] as const,
   aml: ['kyc', 'aml'] as const,
   tax: ['kyc', 'tax'] as const,
@@ -12,9 +12,7 @@ export const kycKeys = {
 };
 
 /** `GET user/info`: the basic-KYC draft, review status, documents on file (issue 15, spec §7). */
-export function useBasicKyc(enabled = true) {
-  return useQuery({ queryKey: kycKeys.basic, enabled, queryFn: async () => unwrap(await callEndpoint(kycEndpoints.info, {})) });
-}
+export const useBasicKyc = useBasicKycInfo;
 
 /** `POST user/info`: save a (partial) draft; the answer is the new state. Quiet: the form shows its own progress. */
 export function saveBasicDraft(draft: BasicKycDraft) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { levelOf, maskIdNumber, reviewedStepState, safeReturnTo } from './kyc-view.ts';
+import { maskIdNumber } from '../../../lib/kyc-identity.ts';
+import { levelOf, reviewedStepState, safeReturnTo } from './kyc-view.ts';
 
 describe('maskIdNumber', () => {
   it('keeps the first 2 and last 2 characters', () => {

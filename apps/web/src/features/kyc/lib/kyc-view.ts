@@ -1,14 +1,5 @@
 import { AML_STATUSES, type AmlState, type BasicKycState, type InvestorState, KYC_STATUS, type KycLevel, type TaxState } from '@meridian/contracts/kyc';
 
-/**
- * The ID number as shown once verified (issue 15 "Web" item 5): the first 2 and last 2 characters,
- * every other character replaced by `*`. Numbers of 4 characters or fewer are fully masked.
- */
-export function maskIdNumber(idNumber: string): string {
-  if (idNumber.length <= 4) return '*'.repeat(idNumber.length);
-  return `${idNumber.slice(0, 2)}${'*'.repeat(idNumber.length - 4)}${idNumber.slice(-2)}`;
-}
-
 /** The state of one step as the overview shows it. */
 export type StepState = 'todo' | 'draft' | 'review' | 'done' | 'failed' | 'locked';
 
