@@ -272,6 +272,16 @@ const userIdParamsSchema = z.object({ userId: z.uuid({ error: 'validation.requir
 
 /** The reviewers' API (`/api/ops/kyc/...`, bearer token of an operator with role `compliance` or `admin`). */
 export const opsKycEndpoints = {
+  readDocument: defineEndpoint({
+    method: 'GET',
+    path: '/ops/kyc/documents/:id',
+    tag: 'operators',
+    summary: 'The bytes of one identity document (reviewers: compliance or viewer), in its own content type',
+    auth: 'none',
+    params: documentIdParamsSchema,
+    content: z.unknown(),
+    codes: ['FORBIDDEN', 'NOT_FOUND'],
+  }),
   list: defineEndpoint({ method: 'GET', path: '/ops/kyc', tag: 'operators', summary: 'Basic KYC submissions, oldest first', auth: 'none', query: opsKycListQuerySchema, content: pageSchema(opsKycSubmissionSchema), codes: ['FORBIDDEN'] }),
   show: defineEndpoint({ method: 'GET', path: '/ops/kyc/:userId', tag: 'operators', summary: 'One basic KYC submission with its documents and decisions', auth: 'none', params: userIdParamsSchema, content: opsKycSubmissionSchema, codes: ['FORBIDDEN', 'NOT_FOUND'] }),
   approve: defineEndpoint({ method: 'POST', path: '/ops/kyc/:userId/approve', tag: 'operators', summary: 'Approve: Verified, level 1', auth: 'none', params: userIdParamsSchema, content: opsKycSubmissionSchema, codes: ['FORBIDDEN', 'NOT_FOUND', 'KYC_STATE_CHANGED'] }),

@@ -269,9 +269,12 @@ describe('review', () => {
 
     const messages = (await t.app.inject({ method: 'GET', url: '/api/notice/message/list', headers: { cookie: session.cookie } })).json().content;
     expect(JSON.stringify(messages)).toContain('Identity verified');
-    // An operator reading the user's document through the service (reviewer path) gets the bytes.
-    const stored = await t.app.kyc.readDocument(null, shown.documents[0].id);
-    expect(stored.bytes.length).toBeGreaterThan(0);
+    // A reviewer reads the user's documents through the operator API; other roles may not.
+    const read = await t.app.inject({ method: 'GET', url: `/api/ops/kyc/documents/${shown.documents[0].id}`, headers: { authorization: `Bearer ${complianceToken}` } });
+    expect(read.statusCode).toBe(200);
+    expect(read.rawPayload.length).toBeGreaterThan(0);
+    const refused = await t.app.inject({ method: 'GET', url: `/api/ops/kyc/documents/${shown.documents[0].id}`, headers: { authorization: `Bearer ${withdrawalsToken}` } });
+    expect(refused.json().statusCode).toBe(102);
   });
 
   it('reject → Failed with the reason in a message and email → the user fixes it and resubmits', async () => {

@@ -1,7 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { ParamsOf } from '@meridian/contracts/endpoint';
 import { investorEndpoints, kycEndpoints, opsKycEndpoints, opsKycStepEndpoints, qualifyEndpoints } from '@meridian/contracts/kyc';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { currentUser } from '../../platform/http/auth.ts';
 import { registerEndpoints } from '../../platform/http/endpoint.ts';
 import { readMultipartUploads } from '../../platform/uploads/multipart-reader.ts';
@@ -19,6 +19,16 @@ export interface KycRoutesOptions {
 const REVIEWERS: readonly OperatorRole[] = ['compliance'];
 /** Who may read submissions without deciding. */
 const READERS: readonly OperatorRole[] = ['compliance', 'viewer'];
+
+/** Answer a document's bytes: its own type, never cached, never sniffed. */
+function sendDocument(reply: FastifyReply, document: { bytes: Buffer; mimeType: string; fileName: string }) {
+  return reply
+    .header('content-type', document.mimeType)
+    .header('cache-control', 'private, no-store')
+    .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(document.fileName)}`)
+    .header('x-content-type-options', 'nosniff')
+    .send(document.bytes);
+}
 
 /**
  * HTTP routes of identity verification (spec §7 `user/info`, `user/commit`; issue 15 documents and
@@ -53,14 +63,17 @@ export function kycRoutes(options: KycRoutesOptions) {
       url: readDocument.path,
       config: { auth: readDocument.auth },
       schema: { tags: [readDocument.tag], summary: readDocument.summary, description: 'Business codes: 104 NOT_FOUND, 101 LOGIN_EXPIRED.', params: readDocument.params },
+      handler: async (request, reply) => sendDocument(reply, await kyc.readDocument(currentUser(request).userId, request.params.id)),
+    });
+    // The reviewers' read of any document: operator bearer token, no session, no CSRF (a GET).
+    const opsRead = opsKycEndpoints.readDocument;
+    app.route<{ Params: ParamsOf<typeof opsRead> }>({
+      method: opsRead.method,
+      url: opsRead.path,
+      schema: { tags: [opsRead.tag], summary: opsRead.summary, description: 'Business codes: 101 LOGIN_EXPIRED, 102 FORBIDDEN, 104 NOT_FOUND.', params: opsRead.params },
       handler: async (request, reply) => {
-        const document = await kyc.readDocument(currentUser(request).userId, request.params.id);
-        return reply
-          .header('content-type', document.mimeType)
-          .header('cache-control', 'private, no-store')
-          .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(document.fileName)}`)
-          .header('x-content-type-options', 'nosniff')
-          .send(document.bytes);
+        await options.authorizeOperator(request.headers.authorization, READERS);
+        return sendDocument(reply, await kyc.readDocument(null, request.params.id));
       },
     });
 
@@ -96,7 +109,8 @@ export function kycRoutes(options: KycRoutesOptions) {
       ],
     });
 
-    registerEndpoints(app, opsKycEndpoints, {
+    const { readDocument: _opsReadDocument, ...opsJsonEndpoints } = opsKycEndpoints;
+    registerEndpoints(app, opsJsonEndpoints, {
       list: [
         async (request) => {
           await options.authorizeOperator(request.headers.authorization, READERS);
