@@ -147,7 +147,7 @@ function BasicKycForm({ state }: { state: BasicKycState }) {
   return (
     <Card data-testid="kyc-basic-form">
       {state.status === KYC_STATUS.FAILED && (
-        <Alert data-testid="kyc-failed" type="error" showIcon style={{ marginBottom: 16 }} message={t('basic.failedTitle')} description={t('basic.failedText', { reason: state.message })} />
+        <Alert data-testid="kyc-failed" type="error" showIcon style={{ marginBottom: 16 }} title={t('basic.failedTitle')} description={t('basic.failedText', { reason: state.message })} />
       )}
       <Steps
         className="kyc-steps"
@@ -237,7 +237,7 @@ function BasicKycForm({ state }: { state: BasicKycState }) {
         </div>
       )}
 
-      {error && <Alert data-testid="kyc-error" type="error" showIcon message={error} style={{ margin: '16px 0' }} />}
+      {error && <Alert data-testid="kyc-error" type="error" showIcon title={error} style={{ margin: '16px 0' }} />}
       <Flex gap={8} style={{ marginTop: 16 }} wrap>
         {current > 0 && (
           <Button onClick={() => setCurrent(current - 1)} disabled={isBusy}>

@@ -1,5 +1,5 @@
 import { KYC_STATUS, type KycLevel } from '@meridian/contracts/kyc';
-import { Alert, Button, Card, Flex, List, Skeleton, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Skeleton, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageFrame } from '../../../components/page-frame.tsx';
@@ -84,36 +84,24 @@ function Overview() {
         )}
       </Card>
       <Card>
-        <List
-          dataSource={rows}
-          renderItem={(row) => (
-            <List.Item
-              data-testid={`identity-step-${row.key}`}
-              data-state={row.state}
-              actions={
-                row.state === 'locked'
-                  ? []
-                  : [
-                      <Link key="go" to={withSearch(pathTo(row.route))}>
-                        <Button type={row.state === 'done' || row.state === 'review' ? 'default' : 'primary'} size="small">
-                          {t(`overview.${actionOf(row.state)}`)}
-                        </Button>
-                      </Link>,
-                    ]
-              }
-            >
-              <List.Item.Meta
-                title={
-                  <Flex gap={8} wrap align="center">
-                    <span>{t(`overview.steps.${row.key}`)}</span>
-                    <Tag color={STATE_COLOURS[row.state]}>{t(`overview.state.${row.state}`)}</Tag>
-                  </Flex>
-                }
-                description={row.message && <Alert type={row.state === 'failed' ? 'error' : 'info'} message={row.message} showIcon />}
-              />
-            </List.Item>
-          )}
-        />
+        {rows.map((row) => (
+          <div key={row.key} className="kyc-step-row" data-testid={`identity-step-${row.key}`} data-state={row.state}>
+            <Flex justify="space-between" align="center" gap={12} wrap>
+              <Flex gap={8} wrap align="center">
+                <Typography.Text strong>{t(`overview.steps.${row.key}`)}</Typography.Text>
+                <Tag color={STATE_COLOURS[row.state]}>{t(`overview.state.${row.state}`)}</Tag>
+              </Flex>
+              {row.state !== 'locked' && (
+                <Link to={withSearch(pathTo(row.route))}>
+                  <Button type={row.state === 'done' || row.state === 'review' ? 'default' : 'primary'} size="small">
+                    {t(`overview.${actionOf(row.state)}`)}
+                  </Button>
+                </Link>
+              )}
+            </Flex>
+            {row.message && <Alert style={{ marginTop: 8 }} type={row.state === 'failed' ? 'error' : 'info'} title={row.message} showIcon />}
+          </div>
+        ))}
       </Card>
     </Flex>
   );
