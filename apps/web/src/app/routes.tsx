@@ -70,6 +70,11 @@ export const routes: RouteObject[] = [
           page('Download', () => import('../features/download/pages/download-page.tsx').then((m) => ({ Component: m.DownloadPage }))),
           page('PrivacyPolicy', () => import('../features/legal/pages/policy-page.tsx').then((m) => ({ Component: m.PrivacyPolicyPage }))),
           page('AmlKycPolicy', () => import('../features/legal/pages/policy-page.tsx').then((m) => ({ Component: m.AmlKycPolicyPage }))),
+          page('Identity', () => import('../features/kyc/pages/identity-page.tsx').then((m) => ({ Component: m.IdentityPage }))),
+          page('IdentityBasic', () => import('../features/kyc/pages/basic-kyc-page.tsx').then((m) => ({ Component: m.BasicKycPage }))),
+          page('IdentityInvestor', comingSoon),
+          page('IdentityAml', comingSoon),
+          page('IdentityTax', comingSoon),
           // The dev outbox of mail and SMS (issue 3); the server does not answer it in production.
           { id: 'DevMailbox', path: '/dev/mailbox', lazy: () => import('../features/identity/pages/dev-mailbox-page.tsx').then((m) => ({ Component: m.DevMailboxPage })) },
           {

@@ -17,6 +17,11 @@ export const ROUTE_PATHS = {
   Download: '/download',
   PrivacyPolicy: '/legal/privacy',
   AmlKycPolicy: '/legal/aml-kyc',
+  Identity: '/identity',
+  IdentityBasic: '/identity/basic',
+  IdentityInvestor: '/identity/investor',
+  IdentityAml: '/identity/aml',
+  IdentityTax: '/identity/tax',
 
   Wallet: '/account/wallet',
   DepositWalletDefault: '/account/wallet/deposit',

@@ -140,6 +140,20 @@ describe('what a request resolves to and shows', () => {
     expect(shown).toEqual([{ kind: 'notification', title: 'common:feedback.attentionTitle', description: 'This function is temporarily unavailable' }]);
   });
 
+  it('shows 143 KYC_REQUIRED as a prompt with a button to the missing step, coming back here', async () => {
+    window.history.replaceState(null, '', '/account/wallet/withdraw/USDT');
+    answer({ statusCode: 143, content: { step: 'basic', route: '/identity/basic', requiredLevel: 1, level: 0 }, message: 'Complete basic identity verification first to use this' }, 403);
+    await apiClient.post('wallet/withdraw/check', {});
+    expect(shown).toEqual([
+      {
+        kind: 'notification',
+        title: 'common:feedback.kycRequiredTitle',
+        description: 'Complete basic identity verification first to use this',
+        action: { label: 'common:feedback.kycRequiredAction', to: '/identity/basic?returnTo=%2Faccount%2Fwallet%2Fwithdraw%2FUSDT' },
+      },
+    ]);
+  });
+
   it('shows other codes as an error toast on non-GET calls and nothing on GET calls', async () => {
     answer({ statusCode: 130, content: null, message: 'Insufficient Balance' }, 422);
     const response = await apiClient.post('exchange/swap', {});

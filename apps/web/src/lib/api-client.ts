@@ -1,4 +1,4 @@
-import { NOTIFICATION_CODES } from '@meridian/contracts/codes';
+import { BUSINESS_CODES, NOTIFICATION_CODES } from '@meridian/contracts/codes';
 import { type ContentOf, type Endpoint, type EndpointInput, endpointPath, type HttpMethod } from '@meridian/contracts/endpoint';
 import type { Envelope } from '@meridian/contracts/envelope';
 import {
@@ -141,6 +141,11 @@ function currentLocation(): string {
   return `${pathname}${search}${hash}`;
 }
 
+/** The `content` of a 143 KYC_REQUIRED refusal (docs/kyc.md): the missing step's page. */
+function isKycRequiredContent(content: unknown): content is { route: string } {
+  return typeof content === 'object' && content !== null && typeof (content as { route?: unknown }).route === 'string' && (content as { route: string }).route.startsWith('/');
+}
+
 function showMessages(response: ApiFailure, method: HttpMethod, options: RequestOptions, isSilent: boolean): void {
   const { statusCode } = response;
   const isNetworkException = statusCode === NETWORK_EXCEPTION_STATUS && response.message === NETWORK_EXCEPTION_MESSAGE;
@@ -162,6 +167,10 @@ function showMessages(response: ApiFailure, method: HttpMethod, options: Request
   if (statusCode === STATUS_OK) {
     if (options.quietSuccess) return;
     showFeedback({ kind: 'success', text: text || translate('common:feedback.success') });
+  } else if (statusCode === BUSINESS_CODES.KYC_REQUIRED.code && isKycRequiredContent(response.content)) {
+    // The call needs a verification step: a prompt with a button to that step, back here afterwards.
+    const to = `${response.content.route}?returnTo=${encodeURIComponent(currentLocation())}`;
+    showFeedback({ kind: 'notification', title: translate('common:feedback.kycRequiredTitle'), description: text, action: { label: translate('common:feedback.kycRequiredAction'), to } });
   } else if (NOTIFICATION_CODES.includes(statusCode)) {
     showFeedback({ kind: 'notification', title: translate('common:feedback.attentionTitle'), description: text });
   } else {

@@ -6,7 +6,13 @@
 export type FeedbackEvent =
   | { kind: 'success'; text: string }
   | { kind: 'error'; text: string }
-  | { kind: 'notification'; title: string; description: string };
+  | {
+      kind: 'notification';
+      title: string;
+      description: string;
+      /** A button under the text that opens a page of this site (e.g. the identity step a refused call needs). */
+      action?: { label: string; to: string };
+    };
 
 export interface FeedbackSink {
   show(event: FeedbackEvent): void;

@@ -1,5 +1,6 @@
-import { App as AntdApp } from 'antd';
+import { App as AntdApp, Button } from 'antd';
 import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
 import { bindFeedbackSink } from '../../lib/feedback.ts';
 import { ActionModal } from '../modals/action-modal.tsx';
 import { ConfirmModal } from '../modals/confirm-modal.tsx';
@@ -12,6 +13,7 @@ import './overlay.css';
 /** Connects Ant Design's message and notification APIs to the app-wide feedback module. */
 function FeedbackBinder() {
   const { message, notification } = AntdApp.useApp();
+  const navigate = useNavigate();
   useEffect(
     () =>
       bindFeedbackSink({
@@ -24,12 +26,35 @@ function FeedbackBinder() {
               void message.error(event.text);
               break;
             case 'notification':
-              notification.error({ title: event.title, description: event.description });
+              if (event.action) {
+                const { label, to } = event.action;
+                const key = `action-${to}`;
+                notification.warning({
+                  key,
+                  title: event.title,
+                  description: event.description,
+                  actions: (
+                    <Button
+                      type="primary"
+                      size="small"
+                      data-testid="feedback-action"
+                      onClick={() => {
+                        notification.destroy(key);
+                        void navigate(to);
+                      }}
+                    >
+                      {label}
+                    </Button>
+                  ),
+                });
+              } else {
+                notification.error({ title: event.title, description: event.description });
+              }
               break;
           }
         },
       }),
-    [message, notification],
+    [message, notification, navigate],
   );
   return null;
 }

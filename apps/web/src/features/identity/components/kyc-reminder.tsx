@@ -1,7 +1,7 @@
 import { Button, notification } from 'antd';
 import { type ComponentType, type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { pathTo } from '../../../config/paths.ts';
 import { KYC_NOTICE_TOP_PX, setKycNoticeBottomPx } from '../../../stores/top-right-notices-store.ts';
 import { useSelf } from '../../../lib/get-self.ts';
@@ -12,8 +12,7 @@ const KYC_NOTICE_CLASS = 'kyc-notice';
 
 /**
  * After a successful self-load, when identity status is 0, asks the user to verify their identity.
- * The in-app identity page comes with the KYC issue; until then the button opens the profile, which
- * shows the verification state.
+ * The button opens the identity overview (`/identity`, issue 15), which leads back here afterwards.
  */
 export function KycReminder({ toastScope: ToastScope }: { toastScope: ComponentType<{ children: ReactNode }> }) {
   return (
@@ -27,6 +26,10 @@ function Reminder() {
   const { t } = useTranslation('identity');
   const self = useSelf();
   const navigate = useNavigate();
+  const location = useLocation();
+  // Read when the button is pressed: the notice stays up while the user moves between pages.
+  const hereRef = useRef('/');
+  hereRef.current = `${location.pathname}${location.search}`;
   const [api, contextHolder] = notification.useNotification({ top: KYC_NOTICE_TOP_PX });
   const hasShown = useRef(false);
   const status = self.data?.status.user.status;
@@ -47,7 +50,7 @@ function Reminder() {
           data-testid="kyc-verify"
           onClick={() => {
             api.destroy(KYC_NOTIFICATION_KEY);
-            void navigate(pathTo('Profile'));
+            void navigate(`${pathTo('Identity')}?returnTo=${encodeURIComponent(hereRef.current)}`);
           }}
         >
           {t('kyc.action')}

@@ -1,0 +1,108 @@
+import { KYC_STATUS, type KycLevel } from '@meridian/contracts/kyc';
+import { Alert, Button, Card, Flex, Skeleton, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PageFrame } from '../../../components/page-frame.tsx';
+import { RequireUser } from '../../../components/require-user.tsx';
+import { pathTo, type StaticRouteName } from '../../../config/paths.ts';
+import { useBasicKyc } from '../api/basic-kyc.ts';
+import { useAmlState, useInvestorState, useTaxState } from '../api/level-two.ts';
+import { formatDateTime } from '../lib/format-time.ts';
+import { amlStepState, levelOf, reviewedStepState, type StepState, taxStepState } from '../lib/kyc-view.ts';
+import { useIdentitySearch } from '../lib/use-identity-search.ts';
+import './identity-pages.css';
+
+const STATE_COLOURS: Record<StepState, string> = { todo: 'default', draft: 'processing', review: 'warning', done: 'success', failed: 'error', locked: 'default' };
+const LEVELS: KycLevel[] = [0, 1, 2, 3];
+
+/** `/identity`: the user's level, each step's state with its message, what each level opens, a button to each step (issue 15 "Web" item 1). */
+export function IdentityPage() {
+  return (
+    <RequireUser>
+      <PageFrame>
+        <Overview />
+      </PageFrame>
+    </RequireUser>
+  );
+}
+
+interface StepRow {
+  key: 'basic' | 'investor' | 'aml' | 'tax';
+  route: StaticRouteName;
+  state: StepState;
+  message: string | null;
+}
+
+function Overview() {
+  const { t, i18n } = useTranslation('kyc');
+  const { returnTo, withSearch } = useIdentitySearch();
+  const basic = useBasicKyc();
+  const basicState = reviewedStepState(basic.data);
+  const isLevelOne = basic.data?.status === KYC_STATUS.VERIFIED;
+  const investor = useInvestorState(isLevelOne);
+  const aml = useAmlState(isLevelOne);
+  const tax = useTaxState(isLevelOne);
+  if (basic.isPending) return <Skeleton active />;
+
+  const lockedUnlessLevelOne = (state: StepState): StepState => (isLevelOne ? state : 'locked');
+  const investorState = lockedUnlessLevelOne(reviewedStepState(investor.data));
+  const amlState = lockedUnlessLevelOne(amlStepState(aml.data));
+  const taxState = lockedUnlessLevelOne(taxStepState(tax.data));
+  const level = levelOf(basicState, investorState, amlState, taxState);
+
+  const messageOf = (status: number | undefined, message: string | undefined, expectedAt: string | null | undefined): string | null => {
+    if (status === KYC_STATUS.FAILED && message) return t('overview.reason', { reason: message });
+    if (status === KYC_STATUS.UNDER_REVIEW && expectedAt) return t('overview.expected', { time: formatDateTime(expectedAt, i18n.language) });
+    return null;
+  };
+  const rows: StepRow[] = [
+    { key: 'basic', route: 'IdentityBasic', state: basicState, message: messageOf(basic.data?.status, basic.data?.message, basic.data?.expectedDecisionAt) },
+    { key: 'investor', route: 'IdentityInvestor', state: investorState, message: messageOf(investor.data?.status, investor.data?.message, investor.data?.expectedDecisionAt) },
+    { key: 'aml', route: 'IdentityAml', state: amlState, message: null },
+    { key: 'tax', route: 'IdentityTax', state: taxState, message: null },
+  ];
+  const actionOf = (state: StepState) => (state === 'failed' ? 'fix' : state === 'draft' ? 'continue' : state === 'todo' ? 'start' : 'view');
+
+  return (
+    <Flex vertical gap={16} data-testid="identity-page" data-level={level}>
+      <Card>
+        <Typography.Title level={4} style={{ marginTop: 0 }} data-testid="identity-level">
+          {t('overview.level', { level: `${level} · ${t(`overview.levels.${level}`)}` })}
+        </Typography.Title>
+        <Typography.Paragraph type="secondary">{t('overview.subtitle')}</Typography.Paragraph>
+        <ul className="kyc-level-list">
+          {LEVELS.map((each) => (
+            <li key={each} className={each <= level ? 'kyc-level-reached' : undefined}>
+              {t('overview.levelOpens', { level: `${each} · ${t(`overview.levels.${each}`)}`, opens: t(`overview.opens.${each}`) })}
+            </li>
+          ))}
+        </ul>
+        {returnTo && (
+          <Link to={returnTo}>
+            <Button data-testid="identity-return">{t('overview.back')}</Button>
+          </Link>
+        )}
+      </Card>
+      <Card>
+        {rows.map((row) => (
+          <div key={row.key} className="kyc-step-row" data-testid={`identity-step-${row.key}`} data-state={row.state}>
+            <Flex justify="space-between" align="center" gap={12} wrap>
+              <Flex gap={8} wrap align="center">
+                <Typography.Text strong>{t(`overview.steps.${row.key}`)}</Typography.Text>
+                <Tag color={STATE_COLOURS[row.state]}>{t(`overview.state.${row.state}`)}</Tag>
+              </Flex>
+              {row.state !== 'locked' && (
+                <Link to={withSearch(pathTo(row.route))}>
+                  <Button type={row.state === 'done' || row.state === 'review' ? 'default' : 'primary'} size="small">
+                    {t(`overview.${actionOf(row.state)}`)}
+                  </Button>
+                </Link>
+              )}
+            </Flex>
+            {row.message && <Alert style={{ marginTop: 8 }} type={row.state === 'failed' ? 'error' : 'info'} title={row.message} showIcon />}
+          </div>
+        ))}
+      </Card>
+    </Flex>
+  );
+}
