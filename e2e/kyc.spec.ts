@@ -1,12 +1,11 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { execFile } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { test as base, expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { pickOption } from './antd-select.ts';
+import { ownServerTest } from './own-server.ts';
 
 /**
  * Identity verification end to end (issue 15) on the production build: a new user registered
@@ -18,13 +17,14 @@ import { pickOption } from './antd-select.ts';
  * shows level 2. en-US at 1280 px, zh-HK at 390 px.
  *
  * The operator is created with `npm run ops -- operators add`, which opens the database directly:
- * so each test runs its own server on PGlite in its own DATA_DIR, the operator added before start.
+ * each test runs its own server on a copy of the run's template, the operator added before start.
  */
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SCREENSHOT_DIR = join(ROOT, 'e2e', 'artifacts', 'screenshots');
 const MUTATION = { 'content-type': 'application/json', 'x-meridian-client': 'web' };
 const PASSWORD = 'Sturdy-Passphrase-2026';
 const OUTER_ADDRESS = 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL';
+const KYC_CUSTODY_SECRET = 'e2e-kyc-custody-secret-0123456789abcdef';
 /** A 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 /** A minimal one-page PDF. */
@@ -32,46 +32,18 @@ const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 72 72]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** The server's environment: PGlite in `dataDir` (no DATABASE_URL). */
-function serverEnv(dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...extra };
+/**
+ * Each test on a server of its own (a copy of the run's template) with a compliance operator, added
+ * with `npm run ops -- operators add` on the copy before the server starts (the command opens the
+ * database itself); `prepared` is the operator's bearer token.
+ */
+const test = ownServerTest('kyc', KYC_CUSTODY_SECRET, async (dataDir) => {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn' };
   delete env.DATABASE_URL;
-  return env;
-}
-
-/** A server of the production build with a compliance operator; its URL and the operator's token. */
-const test = base.extend<{ ownServer: { baseUrl: string; opsToken: string } }>({
-  ownServer: async ({ browserName }, use) => {
-    const port = await freePort();
-    const dataDir = mkdtempSync(join(tmpdir(), `meridian-e2e-kyc-${browserName}-`));
-    const added = await promisify(execFile)('npm', ['run', '--silent', 'ops', '--', 'operators', 'add', '--email', 'compliance@meridian.test', '--role', 'compliance'], {
-      cwd: ROOT,
-      env: serverEnv(dataDir),
-    });
-    const opsToken = added.stdout.match(/OPS_TOKEN=(\S+)/)?.[1] ?? '';
-    expect(opsToken, added.stdout + added.stderr).not.toBe('');
-    const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'apps/server/dist/main.js')], { env: serverEnv(dataDir, { PORT: String(port), HOST: '127.0.0.1' }), stdio: 'ignore' });
-    const baseUrl = `http://127.0.0.1:${port}`;
-    await expect
-      .poll(async () => fetch(`${baseUrl}/readyz`).then((response) => response.status, () => 0), { timeout: 60_000, intervals: [250] })
-      .toBe(200);
-    await use({ baseUrl, opsToken });
-    child.kill('SIGTERM');
-    await new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(null)));
-    rmSync(dataDir, { recursive: true, force: true });
-  },
-  baseURL: async ({ ownServer }, use) => use(ownServer.baseUrl),
+  const added = await promisify(execFile)('npm', ['run', '--silent', 'ops', '--', 'operators', 'add', '--email', 'compliance@meridian.test', '--role', 'compliance'], { cwd: ROOT, env });
+  const opsToken = added.stdout.match(/OPS_TOKEN=(\S+)/)?.[1] ?? '';
+  if (!opsToken) throw new Error(`no operator token: ${added.stdout}${added.stderr}`);
+  return opsToken;
 });
 
 async function snap(page: Page, testInfo: TestInfo, name: string): Promise<void> {
@@ -133,7 +105,7 @@ const CASES = [
 ] as const;
 
 for (const { locale, project, country, passport } of CASES) {
-  test(`basic KYC with uploaded files, approved by an operator, the withdraw gate opens; level 2 shown (${locale})`, async ({ page, ownServer }, testInfo) => {
+  test(`basic KYC with uploaded files, approved by an operator, the withdraw gate opens; level 2 shown (${locale})`, async ({ page, ownServer, prepared: opsToken }, testInfo) => {
     test.skip(testInfo.project.name !== project, `${locale} runs on the ${project} project`);
     test.setTimeout(240_000);
     const email = `kyc-${locale.toLowerCase()}-${Date.now()}@meridian.test`;
@@ -188,10 +160,10 @@ for (const { locale, project, country, passport } of CASES) {
     await snap(page, testInfo, `${locale}-basic-under-review`);
 
     // The operator approves with the command.
-    const list = (await (await fetch(`${ownServer.baseUrl}/api/ops/kyc?status=2`, { headers: { authorization: `Bearer ${ownServer.opsToken}` } })).json()) as { content: { list: { userId: string; email: string | null }[] } };
+    const list = (await (await fetch(`${ownServer}/api/ops/kyc?status=2`, { headers: { authorization: `Bearer ${opsToken!}` } })).json()) as { content: { list: { userId: string; email: string | null }[] } };
     const userId = list.content.list.find((item) => item.email === email)?.userId;
     expect(userId, JSON.stringify(list)).toBeTruthy();
-    await approveWithCli(ownServer.baseUrl, ownServer.opsToken, userId!);
+    await approveWithCli(ownServer, opsToken!, userId!);
     const allowed = await post(page.request, 'wallet/withdraw/check', withdrawCheck);
     expect(allowed.statusCode, allowed.message).not.toBe(143);
 
@@ -216,7 +188,7 @@ for (const { locale, project, country, passport } of CASES) {
     expect(aml.statusCode, aml.message).toBe(200);
     const tax = await post(page.request, 'investor/tax', { form: 'W8BEN', isUsBorn: false, residences: [{ country: 'HK', tin: 'A1234563' }] });
     expect(tax.statusCode, tax.message).toBe(200);
-    await approveWithCli(ownServer.baseUrl, ownServer.opsToken, userId!, 'investor');
+    await approveWithCli(ownServer, opsToken!, userId!, 'investor');
 
     await page.goto('/identity');
     await expect(page.getByTestId('identity-page')).toHaveAttribute('data-level', '2');

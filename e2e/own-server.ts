@@ -10,25 +10,31 @@ const OWN_SERVER_READY_TIMEOUT_MS = 90_000;
  * `test` whose `baseURL` is a server of the production build of its own, started for the test on a
  * copy of the run's migrated and seeded template (playwright.config.ts) and stopped after it: for
  * specs whose tests spend the demo account's money or start its email-code countdown, so that no
- * two tests share them.
+ * two tests share them. `prepare`, when given, runs on the copy before the server starts; its
+ * result is the `prepared` fixture.
  */
-export function ownServerTest(label: string, custodySecret: string) {
-  return base.extend<{ ownServer: string }>({
-    ownServer: async ({ browserName }, use) => {
+export function ownServerTest<TPrepared = undefined>(label: string, custodySecret: string, prepare?: (dataDir: string) => Promise<TPrepared>) {
+  return base.extend<{ ownServer: string; prepared: TPrepared | undefined; ownServerState: { baseUrl: string; prepared: TPrepared | undefined } }>({
+    ownServerState: async ({ browserName }, use) => {
       const templateDir = process.env.E2E_TEMPLATE_DIR;
       if (!templateDir) throw new Error('E2E_TEMPLATE_DIR is not set: run the specs through playwright.config.ts');
       const port = await freePort();
       const dataDir = copyServerTemplate(templateDir, `${label}-${browserName}`);
+      // Work on the database before the server holds its lock (e.g. add an operator with `npm run ops`).
+      const prepared = prepare ? await prepare(dataDir) : undefined;
       const child = spawn(process.execPath, [SERVER_ENTRY], { env: serverEnv(port, dataDir, custodySecret), stdio: 'ignore' });
       const baseUrl = `http://127.0.0.1:${port}`;
       try {
         await waitUntilReady(baseUrl, child, OWN_SERVER_READY_TIMEOUT_MS);
-        await use(baseUrl);
+        await use({ baseUrl, prepared });
       } finally {
         await stopServer(child);
         rmSync(dataDir, { recursive: true, force: true });
       }
     },
+    ownServer: async ({ ownServerState }, use) => use(ownServerState.baseUrl),
+    /** What `prepare` returned for this test's copy. */
+    prepared: async ({ ownServerState }, use) => use(ownServerState.prepared),
     baseURL: async ({ ownServer }, use) => use(ownServer),
   });
 }
