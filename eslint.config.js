@@ -16,7 +16,16 @@ const WEB_FEATURES = readdirSync(new URL('./apps/web/src/features', import.meta.
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'apps/server/drizzle/**', 'e2e/test-results/**', 'e2e/playwright-report/**', 'bench/out/**', 'data/**', 'coverage/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'apps/server/drizzle/**',
+      'e2e/test-results/**',
+      'e2e/playwright-report/**',
+      'bench/out/**',
+      'data/**',
+      'coverage/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -47,7 +56,10 @@ export default tseslint.config(
     files: ['apps/server/src/platform/**/*.ts'],
     rules: {
       'no-restricted-imports': restrict([
-        { group: ['**/modules/**'], message: 'platform/ holds no business rules and never imports from modules/ (ARCHITECTURE §1).' },
+        {
+          group: ['**/modules/**'],
+          message: 'platform/ holds no business rules and never imports from modules/ (ARCHITECTURE §1).',
+        },
       ]),
     },
   },
@@ -75,7 +87,7 @@ export default tseslint.config(
         },
         {
           regex: '^\\.\\./(?!\\.\\./)[^/]+/(?![^/]+\\.(service|types)\\.ts$)[^/]+$',
-          message: "Import another module only through its *.service.ts or *.types.ts (issue 13 item 4).",
+          message: 'Import another module only through its *.service.ts or *.types.ts (issue 13 item 4).',
         },
       ]),
     },
@@ -83,14 +95,22 @@ export default tseslint.config(
   {
     files: ['packages/contracts/**/*.ts'],
     rules: {
-      'no-restricted-imports': restrict([{ group: ['**/apps/**', '@meridian/server*', '@meridian/web*'], message: 'contracts are imported by the apps, never the reverse.' }]),
+      'no-restricted-imports': restrict([
+        {
+          group: ['**/apps/**', '@meridian/server*', '@meridian/web*'],
+          message: 'contracts are imported by the apps, never the reverse.',
+        },
+      ]),
     },
   },
   {
     files: ['apps/web/src/components/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': restrict([
-        { group: ['**/features/**', '**/app/**', '@/features/**', '@/app/**'], message: 'Shared code (components, lib) never imports features or app (bulletproof-react).' },
+        {
+          group: ['**/features/**', '**/app/**', '@/features/**', '@/app/**'],
+          message: 'Shared code (components, lib) never imports features or app (bulletproof-react).',
+        },
       ]),
     },
   },
@@ -98,7 +118,10 @@ export default tseslint.config(
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': restrict([
-        { group: ['**/app/**', '@/app/**'], message: 'Features never import the app layer; the app composes features.' },
+        {
+          group: ['**/app/**', '@/app/**'],
+          message: 'Features never import the app layer; the app composes features.',
+        },
       ]),
     },
   },
@@ -115,7 +138,8 @@ export default tseslint.config(
             target: `./apps/web/src/features/${feature}`,
             from: './apps/web/src/features',
             except: [`./${feature}`],
-            message: 'A feature never imports another feature; move shared pieces to components/, lib/, hooks/ or stores/.',
+            message:
+              'A feature never imports another feature; move shared pieces to components/, lib/, hooks/ or stores/.',
           })),
         },
       ],

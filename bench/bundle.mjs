@@ -49,5 +49,7 @@ console.log('Home route JavaScript (gzip -9):');
 console.log(`  entry + modulepreloads: ${fmt(staticKb)} in ${staticFiles.length} files`);
 console.log(`  fetched before first paint in Chromium: ${fmt(measuredKb)} in ${measured.length} files`);
 for (const file of measured) console.log(`    ${file}  ${fmt(gzipKb(join(dist, file)))}`);
-console.log(`home route: ${fmt(homeKb)} (budget ${BUDGET_KB} KB) ${homeKb <= BUDGET_KB ? 'within budget' : 'OVER BUDGET'}`);
+console.log(
+  `home route: ${fmt(homeKb)} (budget ${BUDGET_KB} KB) ${homeKb <= BUDGET_KB ? 'within budget' : 'OVER BUDGET'}`,
+);
 console.log(`whole build: ${fmt(totalKb)} gzipped JavaScript in ${allJs.length} files`);

@@ -30,7 +30,11 @@ function percentile(sorted: number[], fraction: number): number {
 }
 
 /** Run `op(i)` `count` times with `concurrency` workers; latency per op in ms. */
-export async function measure(count: number, concurrency: number, op: (i: number) => Promise<boolean>): Promise<Figures> {
+export async function measure(
+  count: number,
+  concurrency: number,
+  op: (i: number) => Promise<boolean>,
+): Promise<Figures> {
   const latencies: number[] = [];
   let next = 0;
   let refused = 0;
@@ -47,27 +51,40 @@ export async function measure(count: number, concurrency: number, op: (i: number
   );
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  return { opsPerSecond: count / seconds, p50Ms: percentile(latencies, 0.5), p99Ms: percentile(latencies, 0.99), refused };
+  return {
+    opsPerSecond: count / seconds,
+    p50Ms: percentile(latencies, 0.5),
+    p99Ms: percentile(latencies, 0.99),
+    refused,
+  };
 }
 
 /** Fund `accounts` users set-wise (one balanced entry) and the raw table with the same balances. */
 export async function prepare(database: Database, accounts: number, tag: string): Promise<void> {
   const { db } = database;
-  await db.execute(sql`CREATE TABLE IF NOT EXISTS bench_raw_accounts (id bigint PRIMARY KEY, balance_minor numeric(38,0) NOT NULL CHECK (balance_minor >= 0))`);
+  await db.execute(
+    sql`CREATE TABLE IF NOT EXISTS bench_raw_accounts (id bigint PRIMARY KEY, balance_minor numeric(38,0) NOT NULL CHECK (balance_minor >= 0))`,
+  );
   await db.execute(sql`TRUNCATE bench_raw_accounts`);
-  await db.execute(sql`INSERT INTO bench_raw_accounts SELECT g, ${FUNDING_MINOR.toString()}::numeric FROM generate_series(1, ${accounts}) g`);
+  await db.execute(
+    sql`INSERT INTO bench_raw_accounts SELECT g, ${FUNDING_MINOR.toString()}::numeric FROM generate_series(1, ${accounts}) g`,
+  );
   await db.transaction(async (tx) => {
     await tx.execute(sql`INSERT INTO ledger_accounts (owner_kind, owner_id, type, asset, balance_minor, is_negative_allowed)
       SELECT 'user', ${tag} || g, 'USER_AVAILABLE', 'USDT', ${FUNDING_MINOR.toString()}::numeric, false FROM generate_series(1, ${accounts}) g`);
     await tx.execute(sql`INSERT INTO ledger_accounts (owner_kind, owner_id, type, asset, balance_minor, is_negative_allowed)
       VALUES ('platform', 'platform', 'PLATFORM_HOT_WALLET', 'USDT', 0, true) ON CONFLICT DO NOTHING`);
-    await tx.execute(sql`INSERT INTO ledger_entries (kind, reference, idempotency_key, request_hash) VALUES ('DEPOSIT', 'bench', ${`bench-fund-${tag}`}, 'bench')`);
+    await tx.execute(
+      sql`INSERT INTO ledger_entries (kind, reference, idempotency_key, request_hash) VALUES ('DEPOSIT', 'bench', ${`bench-fund-${tag}`}, 'bench')`,
+    );
     await tx.execute(sql`INSERT INTO ledger_postings (entry_id, account_id, asset, amount_minor)
       SELECT (SELECT id FROM ledger_entries WHERE idempotency_key = ${`bench-fund-${tag}`}), id, 'USDT', ${FUNDING_MINOR.toString()}::numeric FROM ledger_accounts WHERE owner_id LIKE ${`${tag}%`}`);
     const total = (FUNDING_MINOR * BigInt(accounts)).toString();
     await tx.execute(sql`INSERT INTO ledger_postings (entry_id, account_id, asset, amount_minor)
       SELECT (SELECT id FROM ledger_entries WHERE idempotency_key = ${`bench-fund-${tag}`}), id, 'USDT', -${total}::numeric FROM ledger_accounts WHERE owner_kind = 'platform' AND type = 'PLATFORM_HOT_WALLET' AND asset = 'USDT'`);
-    await tx.execute(sql`UPDATE ledger_accounts SET balance_minor = balance_minor - ${total}::numeric WHERE owner_kind = 'platform' AND type = 'PLATFORM_HOT_WALLET' AND asset = 'USDT'`);
+    await tx.execute(
+      sql`UPDATE ledger_accounts SET balance_minor = balance_minor - ${total}::numeric WHERE owner_kind = 'platform' AND type = 'PLATFORM_HOT_WALLET' AND asset = 'USDT'`,
+    );
   });
   // After a bulk load, refresh the planner's statistics (as the maintenance job and autovacuum do),
   // so that plans cached while the tables were small are made again for their new size.
@@ -86,20 +103,36 @@ function pair(i: number, accounts: number): [number, number] {
  * funded by `prepare(database, accounts, tag)`, through `postEntry`. `npm run bench:swap` compares
  * its HTTP swaps with this figure on the same database.
  */
-export async function measureLedgerTransfers(database: Database, tag: string, accounts: number, ops: number, concurrency: number): Promise<Figures> {
+export async function measureLedgerTransfers(
+  database: Database,
+  tag: string,
+  accounts: number,
+  ops: number,
+  concurrency: number,
+): Promise<Figures> {
   return measure(ops, concurrency, async (i) => {
     const [from, to] = pair(i, accounts);
     await postEntry(database.db, {
       kind: 'INTERNAL_TRANSFER',
       reference: 'bench',
       idempotencyKey: `${tag}${i}`,
-      postings: transfer(userAccount(`${tag}${from}`, 'USER_AVAILABLE', 'USDT'), userAccount(`${tag}${to}`, 'USER_AVAILABLE', 'USDT'), 1n),
+      postings: transfer(
+        userAccount(`${tag}${from}`, 'USER_AVAILABLE', 'USDT'),
+        userAccount(`${tag}${to}`, 'USER_AVAILABLE', 'USDT'),
+        1n,
+      ),
     });
     return true;
   });
 }
 
-async function runScenario(database: Database, label: string, accounts: number, ops: number, concurrency: number): Promise<void> {
+async function runScenario(
+  database: Database,
+  label: string,
+  accounts: number,
+  ops: number,
+  concurrency: number,
+): Promise<void> {
   const tag = `bench-${label}-${accounts}-`;
   await prepare(database, accounts, tag);
   const { db } = database;
@@ -123,7 +156,9 @@ async function runScenario(database: Database, label: string, accounts: number, 
   const ledger = await measureLedgerTransfers(database, tag, accounts, ops, concurrency);
   const row = (name: string, f: Figures, postingsPerOp: number) =>
     `  ${name.padEnd(7)} ${f.opsPerSecond.toFixed(0).padStart(7)} transfers/s ${(f.opsPerSecond * postingsPerOp).toFixed(0).padStart(7)} postings/s  p50 ${f.p50Ms.toFixed(2).padStart(7)} ms  p99 ${f.p99Ms.toFixed(2).padStart(7)} ms`;
-  console.log(`${database.kind} · ${accounts.toLocaleString('en-US')} ${accounts <= 10 ? 'hot' : 'spread'} accounts · ${ops} transfers · concurrency ${concurrency}`);
+  console.log(
+    `${database.kind} · ${accounts.toLocaleString('en-US')} ${accounts <= 10 ? 'hot' : 'spread'} accounts · ${ops} transfers · concurrency ${concurrency}`,
+  );
   console.log(row('raw SQL', raw, 2));
   console.log(row('ledger', ledger, 2));
   console.log(`  ratio ledger/raw ${(ledger.opsPerSecond / raw.opsPerSecond).toFixed(2)} (target ≥ 0.70)`);
@@ -137,7 +172,9 @@ async function benchDatabase(database: Database, ops: number, concurrency: numbe
 
 /** Run the benchmark only when started as `npm run bench:ledger`, not when imported (bench:swap). */
 async function main(): Promise<void> {
-  const { values: args } = parseArgs({ options: { ops: { type: 'string' }, concurrency: { type: 'string', default: '16' } } });
+  const { values: args } = parseArgs({
+    options: { ops: { type: 'string' }, concurrency: { type: 'string', default: '16' } },
+  });
   const CONCURRENCY = Number(args.concurrency);
   const memory = await openDatabase({ kind: 'memory' });
   try {
@@ -146,7 +183,9 @@ async function main(): Promise<void> {
     await memory.close();
   }
 
-  const postgresUrl = [process.env.TEST_DATABASE_URL, process.env.DATABASE_URL].find((url) => url?.startsWith('postgres'));
+  const postgresUrl = [process.env.TEST_DATABASE_URL, process.env.DATABASE_URL].find((url) =>
+    url?.startsWith('postgres'),
+  );
   if (postgresUrl) {
     const name = `meridian_bench_${process.pid}`;
     const admin = new pg.Client({ connectionString: postgresUrl });

@@ -11,7 +11,12 @@ const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFl
 const results = [];
 try {
   for (let run = 0; run < runs; run += 1) {
-    const result = await lighthouse(`${server.baseUrl}/`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+    const result = await lighthouse(`${server.baseUrl}/`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+    });
     const audits = result.lhr.audits;
     results.push({
       score: Math.round((result.lhr.categories.performance.score ?? 0) * 100),
@@ -27,7 +32,9 @@ try {
 }
 const median = (key) => [...results.map((r) => r[key])].sort((a, b) => a - b)[Math.floor(results.length / 2)];
 for (const [i, r] of results.entries()) {
-  console.log(`run ${i + 1}: score ${r.score}  FCP ${r.fcpMs.toFixed(0)} ms  LCP ${r.lcpMs.toFixed(0)} ms  CLS ${r.cls.toFixed(3)}  TBT ${r.tbtMs.toFixed(0)} ms`);
+  console.log(
+    `run ${i + 1}: score ${r.score}  FCP ${r.fcpMs.toFixed(0)} ms  LCP ${r.lcpMs.toFixed(0)} ms  CLS ${r.cls.toFixed(3)}  TBT ${r.tbtMs.toFixed(0)} ms`,
+  );
 }
 const score = median('score');
 const cls = median('cls');

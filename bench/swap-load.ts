@@ -37,18 +37,31 @@ export interface LoadResult {
 
 export async function runLoad(plan: LoadPlan): Promise<LoadResult> {
   const pool = new Pool(plan.baseUrl, { connections: plan.concurrency, pipelining: 1 });
-  const call = async (path: string, init: { method?: 'GET' | 'POST'; headers: Record<string, string>; body?: string }) => {
+  const call = async (
+    path: string,
+    init: { method?: 'GET' | 'POST'; headers: Record<string, string>; body?: string },
+  ) => {
     const response = await pool.request({ path, method: init.method ?? 'GET', headers: init.headers, body: init.body });
     return (await response.body.json()) as { statusCode: number; content: { quoteId: string } };
   };
-  const result: LoadResult = { swaps: 0, elapsedMs: 0, swapLatenciesMs: [], quoteLatenciesMs: [], executeLatenciesMs: [], errors: {} };
+  const result: LoadResult = {
+    swaps: 0,
+    elapsedMs: 0,
+    swapLatenciesMs: [],
+    quoteLatenciesMs: [],
+    executeLatenciesMs: [],
+    errors: {},
+  };
   const fail = (what: string) => (result.errors[what] = (result.errors[what] ?? 0) + 1);
   // The loops never pause: swaps started after the warm-up are recorded, timed from the first of them.
   const warmUpStartedMs = performance.now();
   let measuredStartedMs: number | undefined;
   let started = 0;
-  const isWarmUpOver = () => started >= plan.warmUp.swapsMax || performance.now() - warmUpStartedMs >= plan.warmUp.durationMsMax;
-  const isOver = () => measuredStartedMs !== undefined && (started >= plan.swapsMax || performance.now() - measuredStartedMs >= plan.durationMsMax);
+  const isWarmUpOver = () =>
+    started >= plan.warmUp.swapsMax || performance.now() - warmUpStartedMs >= plan.warmUp.durationMsMax;
+  const isOver = () =>
+    measuredStartedMs !== undefined &&
+    (started >= plan.swapsMax || performance.now() - measuredStartedMs >= plan.durationMsMax);
   await Promise.all(
     Array.from({ length: plan.concurrency }, async (_unused, workerIndex) => {
       // Worker k uses users k, k + concurrency, …: no two requests of one user at once.
@@ -64,14 +77,20 @@ export async function runLoad(plan: LoadPlan): Promise<LoadResult> {
         round += 1;
         const t0 = performance.now();
         try {
-          const quote = await call(`/api/exchange/rate?from=USDT&to=USDE&amount=${SWAP_USDT}&side=from`, { headers: { cookie } });
+          const quote = await call(`/api/exchange/rate?from=USDT&to=USDE&amount=${SWAP_USDT}&side=from`, {
+            headers: { cookie },
+          });
           const t1 = performance.now();
           if (isRecorded) result.quoteLatenciesMs.push(t1 - t0);
           if (quote.statusCode !== 200) {
             fail(`quote ${quote.statusCode}`);
             continue;
           }
-          const swap = await call('/api/exchange/swap', { method: 'POST', headers: { ...MUTATION_HEADERS, cookie }, body: JSON.stringify({ quoteId: quote.content.quoteId }) });
+          const swap = await call('/api/exchange/swap', {
+            method: 'POST',
+            headers: { ...MUTATION_HEADERS, cookie },
+            body: JSON.stringify({ quoteId: quote.content.quoteId }),
+          });
           const t2 = performance.now();
           if (isRecorded) result.executeLatenciesMs.push(t2 - t1);
           if (swap.statusCode !== 200) {

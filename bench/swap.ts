@@ -46,7 +46,10 @@ const LEDGER_ACCOUNTS = 10_000;
 
 function loadInWorker(plan: LoadPlan): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./swap-load.ts', import.meta.url), { workerData: plan, execArgv: ['--import', 'tsx'] });
+    const worker = new Worker(new URL('./swap-load.ts', import.meta.url), {
+      workerData: plan,
+      execArgv: ['--import', 'tsx'],
+    });
     worker.once('message', (message: LoadResult) => resolve(message));
     worker.once('error', reject);
   });
@@ -54,7 +57,13 @@ function loadInWorker(plan: LoadPlan): Promise<LoadResult> {
 
 // ------------------------------------------------------------------ set-up through the API
 
-async function post(app: FastifyInstance, url: string, payload: object, remoteAddress: string, headers: Record<string, string> = MUTATION_HEADERS) {
+async function post(
+  app: FastifyInstance,
+  url: string,
+  payload: object,
+  remoteAddress: string,
+  headers: Record<string, string> = MUTATION_HEADERS,
+) {
   const response = await app.inject({ method: 'POST', url, payload, headers, remoteAddress });
   const body = response.json() as { statusCode: number; content: Record<string, unknown>; message: string };
   if (body.statusCode !== 200) throw new Error(`${url} answered ${body.statusCode}: ${body.message}`);
@@ -70,7 +79,8 @@ async function humanCheckToken(app: FastifyInstance, remoteAddress: string): Pro
 }
 
 async function mailboxCode(app: FastifyInstance, email: string): Promise<string> {
-  const messages = (await app.inject({ method: 'GET', url: `/api/dev/mailbox?to=${encodeURIComponent(email)}` })).json().content as { subject: string; body: string }[];
+  const messages = (await app.inject({ method: 'GET', url: `/api/dev/mailbox?to=${encodeURIComponent(email)}` })).json()
+    .content as { subject: string; body: string }[];
   const code = messages.map((message) => /\b(\d{6})\b/.exec(`${message.subject} ${message.body}`)?.[1]).find(Boolean);
   if (!code) throw new Error(`no code in the dev mailbox for ${email}`);
   return code;
@@ -80,22 +90,64 @@ async function mailboxCode(app: FastifyInstance, email: string): Promise<string>
 async function signedInUser(app: FastifyInstance, index: number): Promise<string> {
   const remoteAddress = `10.77.${index >> 8}.${index & 255}`;
   const email = `bench-${index}-${randomBytes(3).toString('hex')}@example.com`;
-  const { content: first } = await post(app, '/api/user/register', { email, token: await humanCheckToken(app, remoteAddress) }, remoteAddress);
+  const { content: first } = await post(
+    app,
+    '/api/user/register',
+    { email, token: await humanCheckToken(app, remoteAddress) },
+    remoteAddress,
+  );
   await post(app, '/api/user/captcha', { event: 'EMAIL_REGISTER', email, ticket: first.ticket }, remoteAddress);
-  const { content: created } = await post(app, '/api/user/register', { email, ticket: first.ticket, emailCaptcha: await mailboxCode(app, email), password: PASSWORD, confirm: PASSWORD }, remoteAddress);
+  const { content: created } = await post(
+    app,
+    '/api/user/register',
+    { email, ticket: first.ticket, emailCaptcha: await mailboxCode(app, email), password: PASSWORD, confirm: PASSWORD },
+    remoteAddress,
+  );
   await app.identity.setKycLevel(String(created.accountId), 1);
-  const { response } = await post(app, '/api/user/login', { email, password: PASSWORD, token: await humanCheckToken(app, remoteAddress) }, remoteAddress);
-  const signed = (body: object) => ({ 'content-type': 'application/json', 'x-custody-signature': signCustodyBody(CUSTODY_SECRET, JSON.stringify(body)) });
+  const { response } = await post(
+    app,
+    '/api/user/login',
+    { email, password: PASSWORD, token: await humanCheckToken(app, remoteAddress) },
+    remoteAddress,
+  );
+  const signed = (body: object) => ({
+    'content-type': 'application/json',
+    'x-custody-signature': signCustodyBody(CUSTODY_SECRET, JSON.stringify(body)),
+  });
   const lookupBody = { email, coin: 'USDT', network: 'TRC20' };
-  const lookup = (await app.inject({ method: 'POST', url: '/api/custody/address-lookup', payload: JSON.stringify(lookupBody), headers: signed(lookupBody) })).json();
+  const lookup = (
+    await app.inject({
+      method: 'POST',
+      url: '/api/custody/address-lookup',
+      payload: JSON.stringify(lookupBody),
+      headers: signed(lookupBody),
+    })
+  ).json();
   if (lookup.statusCode !== 200) throw new Error(`address look-up answered ${lookup.statusCode}: ${lookup.message}`);
   const deposit = {
     deliveryId: `bench-${index}-${randomBytes(6).toString('hex')}`,
     sentAt: new Date().toISOString(),
-    event: { type: 'deposit', network: 'TRC20', coin: 'USDT', address: lookup.content.address, txHash: `bench-${randomBytes(16).toString('hex')}`, outputIndex: 0, amount: DEPOSIT_USDT, confirmations: 1000 },
+    event: {
+      type: 'deposit',
+      network: 'TRC20',
+      coin: 'USDT',
+      address: lookup.content.address,
+      txHash: `bench-${randomBytes(16).toString('hex')}`,
+      outputIndex: 0,
+      amount: DEPOSIT_USDT,
+      confirmations: 1000,
+    },
   };
-  const credited = (await app.inject({ method: 'POST', url: '/api/custody/webhook', payload: JSON.stringify(deposit), headers: signed(deposit) })).json();
-  if (credited.statusCode !== 200) throw new Error(`deposit webhook answered ${credited.statusCode}: ${credited.message}`);
+  const credited = (
+    await app.inject({
+      method: 'POST',
+      url: '/api/custody/webhook',
+      payload: JSON.stringify(deposit),
+      headers: signed(deposit),
+    })
+  ).json();
+  if (credited.statusCode !== 200)
+    throw new Error(`deposit webhook answered ${credited.statusCode}: ${credited.message}`);
   return response.cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
 }
 
@@ -108,11 +160,21 @@ function percentile(values: number[], fraction: number): number {
 
 const ms = (value: number) => `${value.toFixed(2).padStart(7)} ms`;
 
-async function benchDatabase(database: Database, options: { concurrency: number; swapsMax: number; durationMsMax: number; users: number; ledgerConcurrency: number }): Promise<void> {
+async function benchDatabase(
+  database: Database,
+  options: { concurrency: number; swapsMax: number; durationMsMax: number; users: number; ledgerConcurrency: number },
+): Promise<void> {
   await database.migrate(findMigrationsDir());
   await seedDemo(database.db);
   const dataDir = mkdtempSync(join(tmpdir(), 'meridian-bench-swap-'));
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn', DATABASE_URL: 'memory://', DATA_DIR: dataDir, CUSTODY_WEBHOOK_SECRET: CUSTODY_SECRET, JOBS_ENABLED: 'false' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: 'memory://',
+    DATA_DIR: dataDir,
+    CUSTODY_WEBHOOK_SECRET: CUSTODY_SECRET,
+    JOBS_ENABLED: 'false',
+  });
   const app = await buildApp({ config, database, sessionSecret: randomBytes(32).toString('hex'), logger: false });
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });
@@ -121,33 +183,68 @@ async function benchDatabase(database: Database, options: { concurrency: number;
     const cookies: string[] = [];
     // Registration is bounded work per user; a few at a time keeps the set-up short.
     for (let index = 0; index < options.users; index += 8) {
-      cookies.push(...(await Promise.all(Array.from({ length: Math.min(8, options.users - index) }, (_unused, k) => signedInUser(app, index + k)))));
+      cookies.push(
+        ...(await Promise.all(
+          Array.from({ length: Math.min(8, options.users - index) }, (_unused, k) => signedInUser(app, index + k)),
+        )),
+      );
     }
-    console.log(`${database.kind} · ${options.users} users registered, verified and credited ${DEPOSIT_USDT} USDT each in ${((performance.now() - setupStartedMs) / 1000).toFixed(1)} s`);
+    console.log(
+      `${database.kind} · ${options.users} users registered, verified and credited ${DEPOSIT_USDT} USDT each in ${((performance.now() - setupStartedMs) / 1000).toFixed(1)} s`,
+    );
     // Fresh statistics after the set-up, as the embedded database's maintenance job (or autovacuum) keeps them.
     await database.db.execute(sql`ANALYZE`);
 
     // Warm-up (JIT, connections, prepared plans, the 2 s price cache), not counted: WARM_UP_SWAPS or 5 s.
     const warmUp = { swapsMax: WARM_UP_SWAPS, durationMsMax: 5_000 };
-    const load = await loadInWorker({ baseUrl, cookies, concurrency: options.concurrency, swapsMax: options.swapsMax, durationMsMax: options.durationMsMax, warmUp });
+    const load = await loadInWorker({
+      baseUrl,
+      cookies,
+      concurrency: options.concurrency,
+      swapsMax: options.swapsMax,
+      durationMsMax: options.durationMsMax,
+      warmUp,
+    });
     const swapsPerSecond = load.swaps / (load.elapsedMs / 1000);
     const errorCount = Object.values(load.errors).reduce((sum, n) => sum + n, 0);
-    console.log(`  HTTP quote + swap (USDT → USDE, ${SWAP_USDT} USDT) · concurrency ${options.concurrency} · ${load.swaps} swaps in ${(load.elapsedMs / 1000).toFixed(1)} s`);
-    console.log(`    swaps/s ${swapsPerSecond.toFixed(0).padStart(6)}   requests/s ${((load.quoteLatenciesMs.length + load.executeLatenciesMs.length) / (load.elapsedMs / 1000)).toFixed(0)}`);
-    console.log(`    swap (quote + execute)  p50 ${ms(percentile(load.swapLatenciesMs, 0.5))}  p99 ${ms(percentile(load.swapLatenciesMs, 0.99))}`);
-    console.log(`    GET exchange/rate       p50 ${ms(percentile(load.quoteLatenciesMs, 0.5))}  p99 ${ms(percentile(load.quoteLatenciesMs, 0.99))}`);
-    console.log(`    POST exchange/swap      p50 ${ms(percentile(load.executeLatenciesMs, 0.5))}  p99 ${ms(percentile(load.executeLatenciesMs, 0.99))}`);
+    console.log(
+      `  HTTP quote + swap (USDT → USDE, ${SWAP_USDT} USDT) · concurrency ${options.concurrency} · ${load.swaps} swaps in ${(load.elapsedMs / 1000).toFixed(1)} s`,
+    );
+    console.log(
+      `    swaps/s ${swapsPerSecond.toFixed(0).padStart(6)}   requests/s ${((load.quoteLatenciesMs.length + load.executeLatenciesMs.length) / (load.elapsedMs / 1000)).toFixed(0)}`,
+    );
+    console.log(
+      `    swap (quote + execute)  p50 ${ms(percentile(load.swapLatenciesMs, 0.5))}  p99 ${ms(percentile(load.swapLatenciesMs, 0.99))}`,
+    );
+    console.log(
+      `    GET exchange/rate       p50 ${ms(percentile(load.quoteLatenciesMs, 0.5))}  p99 ${ms(percentile(load.quoteLatenciesMs, 0.99))}`,
+    );
+    console.log(
+      `    POST exchange/swap      p50 ${ms(percentile(load.executeLatenciesMs, 0.5))}  p99 ${ms(percentile(load.executeLatenciesMs, 0.99))}`,
+    );
     console.log(`    errors ${errorCount}${errorCount ? ` ${JSON.stringify(load.errors)}` : ''}`);
 
     // bench:ledger's in-process transfer rate on the same database, after the HTTP run.
     const tag = `bench-swap-ledger-${process.pid}-`;
     await prepare(database, LEDGER_ACCOUNTS, tag);
-    const ledger: Figures = await measureLedgerTransfers(database, tag, LEDGER_ACCOUNTS, Math.max(1000, load.swaps), options.ledgerConcurrency);
-    console.log(`  in-process ledger transfers (bench:ledger, ${LEDGER_ACCOUNTS.toLocaleString('en-US')} accounts, concurrency ${options.ledgerConcurrency})`);
-    console.log(`    transfers/s ${ledger.opsPerSecond.toFixed(0).padStart(6)}  p50 ${ms(ledger.p50Ms)}  p99 ${ms(ledger.p99Ms)}`);
+    const ledger: Figures = await measureLedgerTransfers(
+      database,
+      tag,
+      LEDGER_ACCOUNTS,
+      Math.max(1000, load.swaps),
+      options.ledgerConcurrency,
+    );
+    console.log(
+      `  in-process ledger transfers (bench:ledger, ${LEDGER_ACCOUNTS.toLocaleString('en-US')} accounts, concurrency ${options.ledgerConcurrency})`,
+    );
+    console.log(
+      `    transfers/s ${ledger.opsPerSecond.toFixed(0).padStart(6)}  p50 ${ms(ledger.p50Ms)}  p99 ${ms(ledger.p99Ms)}`,
+    );
     const ratio = swapsPerSecond / ledger.opsPerSecond;
     const p99Ms = percentile(load.swapLatenciesMs, 0.99);
-    console.log(`  ratio HTTP swaps / in-process transfers ${ratio.toFixed(2)} (target ≥ 0.50: ${ratio >= 0.5 ? 'met' : 'not met'}); swap p99 ${p99Ms.toFixed(1)} ms (target ≤ 50: ${p99Ms <= 50 ? 'met' : 'not met'})`);
+    console.log(
+      `  ratio HTTP swaps / in-process transfers ${ratio.toFixed(2)} (target ≥ 0.50: ${ratio >= 0.5 ? 'met' : 'not met'}); swap p99 ${p99Ms.toFixed(1)} ms (target ≤ 50: ${p99Ms <= 50 ? 'met' : 'not met'})`,
+    );
   } finally {
     await app.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -167,7 +264,12 @@ async function main(): Promise<void> {
     },
   });
   const concurrency = Number(args.concurrency);
-  const options = { concurrency, swapsMax: Number(args.swaps), durationMsMax: Number(args.seconds) * 1000, users: Math.max(Number(args.users), concurrency) };
+  const options = {
+    concurrency,
+    swapsMax: Number(args.swaps),
+    durationMsMax: Number(args.seconds) * 1000,
+    users: Math.max(Number(args.users), concurrency),
+  };
 
   if (!args['skip-pglite']) {
     const memory = await openDatabase({ kind: 'memory' });
@@ -179,7 +281,9 @@ async function main(): Promise<void> {
     }
   }
 
-  const postgresUrl = [process.env.TEST_DATABASE_URL, process.env.DATABASE_URL].find((url) => url?.startsWith('postgres'));
+  const postgresUrl = [process.env.TEST_DATABASE_URL, process.env.DATABASE_URL].find((url) =>
+    url?.startsWith('postgres'),
+  );
   if (!postgresUrl) {
     console.log('PostgreSQL: skipped (set TEST_DATABASE_URL or DATABASE_URL=postgres://… to include it)');
     return;

@@ -47,7 +47,12 @@ async function humanCheckToken(request: APIRequestContext): Promise<string> {
 async function signedPost(request: APIRequestContext, url: string, body: object) {
   const raw = JSON.stringify(body);
   const signature = `sha256=${createHmac('sha256', SECRET).update(raw).digest('hex')}`;
-  return (await (await request.post(url, { headers: { 'content-type': 'application/json', 'x-custody-signature': signature }, data: raw })).json()) as { statusCode: number; content: { address: string } };
+  return (await (
+    await request.post(url, {
+      headers: { 'content-type': 'application/json', 'x-custody-signature': signature },
+      data: raw,
+    })
+  ).json()) as { statusCode: number; content: { address: string } };
 }
 
 /** Credit `amount` USDT to `email` through the deposit webhook. */
@@ -57,14 +62,28 @@ async function depositUsdt(request: APIRequestContext, email: string, amount: st
   const deposit = await signedPost(request, '/api/custody/webhook', {
     deliveryId: randomUUID(),
     sentAt: new Date().toISOString(),
-    event: { type: 'deposit', network: 'TRC20', coin: 'USDT', address: lookup.content.address, txHash: `e2e-${randomUUID()}`, outputIndex: 0, amount, confirmations: 100 },
+    event: {
+      type: 'deposit',
+      network: 'TRC20',
+      coin: 'USDT',
+      address: lookup.content.address,
+      txHash: `e2e-${randomUUID()}`,
+      outputIndex: 0,
+      amount,
+      confirmations: 100,
+    },
   });
   expect(deposit.statusCode).toBe(200);
 }
 
 /** Log the page's context in through the API and open the app in `locale` as that user. */
 async function logIn(page: Page, locale: string): Promise<void> {
-  const body = await (await page.request.post('/api/user/login', { headers: MUTATION, data: { ...DEMO, token: await humanCheckToken(page.request) } })).json();
+  const body = await (
+    await page.request.post('/api/user/login', {
+      headers: MUTATION,
+      data: { ...DEMO, token: await humanCheckToken(page.request) },
+    })
+  ).json();
   expect(body.statusCode, body.message).toBe(200);
   const script = `window.localStorage.setItem('meridian.userId', ${JSON.stringify(String(body.content.accountId))}); window.localStorage.setItem('meridian.locale', ${JSON.stringify(locale)});`;
   await page.addInitScript({ content: script });
@@ -94,7 +113,9 @@ const TEXT = {
 } as const;
 
 for (const locale of ['en-US', 'zh-HK'] as const) {
-  test(`a quote, its countdown and expiry, a refresh, a swap, a flash exchange and the history (${locale})`, async ({ page }, testInfo) => {
+  test(`a quote, its countdown and expiry, a refresh, a swap, a flash exchange and the history (${locale})`, async ({
+    page,
+  }, testInfo) => {
     test.setTimeout(180_000); // starting the test's own server is part of it
     const text = TEXT[locale];
     await depositUsdt(page.request, DEMO.email, '250');
@@ -204,7 +225,9 @@ test.describe('rate, confirmation and history dates', () => {
   // Starting the test's own server counts against the timeout too, before the test body runs.
   test.describe.configure({ timeout: 180_000 });
   for (const locale of ['en-US', 'zh-HK'] as const) {
-    test(`a readable rate and its inverse, one confirmation after a swap, one-line history dates (${locale})`, async ({ page }, testInfo) => {
+    test(`a readable rate and its inverse, one confirmation after a swap, one-line history dates (${locale})`, async ({
+      page,
+    }, testInfo) => {
       test.setTimeout(180_000); // starting the test's own server is part of it
       await depositUsdt(page.request, DEMO.email, '250');
       await logIn(page, locale);

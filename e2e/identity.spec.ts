@@ -96,8 +96,14 @@ async function register(page: Page, request: APIRequestContext, email: string): 
 }
 
 for (const locale of ['en-US', 'zh-HK'] as const) {
-  test(`register, log in with an email code and an authenticator, delete the account (${locale})`, async ({ page, request }, testInfo) => {
-    test.skip(testInfo.project.name !== 'desktop', 'the header login buttons are in the drawer on mobile; one viewport suffices here');
+  test(`register, log in with an email code and an authenticator, delete the account (${locale})`, async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.skip(
+      testInfo.project.name !== 'desktop',
+      'the header login buttons are in the drawer on mobile; one viewport suffices here',
+    );
     test.setTimeout(180_000);
     const email = `e2e-${locale.toLowerCase()}-${randomBytes(4).toString('hex')}@example.com`;
     await page.goto(`/?locale=${locale}`);
@@ -206,7 +212,10 @@ test('recover a forgotten password, then log in with the new one (en-US)', async
   await expect(page.getByTestId('account-menu')).toBeVisible();
 });
 
-test('change the email: code to the new address, security check, then sign in with the new address (zh-HK)', async ({ page, request }, testInfo) => {
+test('change the email: code to the new address, security check, then sign in with the new address (zh-HK)', async ({
+  page,
+  request,
+}, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'the header login buttons are in the drawer on mobile');
   test.setTimeout(120_000);
   const suffix = randomBytes(4).toString('hex');

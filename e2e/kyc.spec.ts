@@ -26,7 +26,10 @@ const PASSWORD = 'Sturdy-Passphrase-2026';
 const OUTER_ADDRESS = 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL';
 const KYC_CUSTODY_SECRET = 'e2e-kyc-custody-secret-0123456789abcdef';
 /** A 1×1 PNG. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 /** A minimal one-page PDF. */
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 72 72]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
@@ -40,7 +43,11 @@ const PDF = Buffer.from(
 const test = ownServerTest('kyc', KYC_CUSTODY_SECRET, async (dataDir) => {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn' };
   delete env.DATABASE_URL;
-  const added = await promisify(execFile)('npm', ['run', '--silent', 'ops', '--', 'operators', 'add', '--email', 'compliance@meridian.test', '--role', 'compliance'], { cwd: ROOT, env });
+  const added = await promisify(execFile)(
+    'npm',
+    ['run', '--silent', 'ops', '--', 'operators', 'add', '--email', 'compliance@meridian.test', '--role', 'compliance'],
+    { cwd: ROOT, env },
+  );
   const opsToken = added.stdout.match(/OPS_TOKEN=(\S+)/)?.[1] ?? '';
   if (!opsToken) throw new Error(`no operator token: ${added.stdout}${added.stderr}`);
   return opsToken;
@@ -61,7 +68,11 @@ async function humanCheckToken(request: APIRequestContext): Promise<string> {
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
 }
 
-async function post(request: APIRequestContext, path: string, data: object): Promise<{ statusCode: number; message: string; content: Record<string, unknown> | null }> {
+async function post(
+  request: APIRequestContext,
+  path: string,
+  data: object,
+): Promise<{ statusCode: number; message: string; content: Record<string, unknown> | null }> {
   return (await request.post(`/api/${path}`, { headers: MUTATION, data })).json();
 }
 
@@ -69,7 +80,9 @@ async function readCode(request: APIRequestContext, email: string, event: string
   let code: string | undefined;
   await expect
     .poll(async () => {
-      const messages: { id: number; subject: string; tag: string | null }[] = (await (await request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`)).json()).content;
+      const messages: { id: number; subject: string; tag: string | null }[] = (
+        await (await request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`)).json()
+      ).content;
       code = messages.find((item) => item.tag === event)?.subject.match(/\d{6}/)?.[0];
       return code;
     })
@@ -95,7 +108,18 @@ async function registerAndLogIn(page: Page, email: string, locale: string): Prom
 
 /** `npm run ops -- kyc approve <userId> [--step …]` against this test's server. */
 async function approveWithCli(baseUrl: string, opsToken: string, userId: string, step?: string): Promise<void> {
-  const args = ['run', '--silent', 'ops', '--', 'kyc', 'approve', userId, '--url', baseUrl, ...(step ? ['--step', step] : [])];
+  const args = [
+    'run',
+    '--silent',
+    'ops',
+    '--',
+    'kyc',
+    'approve',
+    userId,
+    '--url',
+    baseUrl,
+    ...(step ? ['--step', step] : []),
+  ];
   await promisify(execFile)('npm', args, { cwd: ROOT, env: { ...process.env, OPS_TOKEN: opsToken } });
 }
 
@@ -105,7 +129,11 @@ const CASES = [
 ] as const;
 
 for (const { locale, project, country, passport } of CASES) {
-  test(`basic KYC with uploaded files, approved by an operator, the withdraw gate opens; level 2 shown (${locale})`, async ({ page, ownServer, prepared: opsToken }, testInfo) => {
+  test(`basic KYC with uploaded files, approved by an operator, the withdraw gate opens; level 2 shown (${locale})`, async ({
+    page,
+    ownServer,
+    prepared: opsToken,
+  }, testInfo) => {
     test.skip(testInfo.project.name !== project, `${locale} runs on the ${project} project`);
     test.setTimeout(240_000);
     const email = `kyc-${locale.toLowerCase()}-${Date.now()}@meridian.test`;
@@ -144,12 +172,19 @@ for (const { locale, project, country, passport } of CASES) {
     // Documents: a text file is refused on the file; then real files.
     await expect(page.getByTestId('kyc-documents')).toBeVisible();
     const fileInput = (kind: string) => page.getByTestId(`kyc-doc-${kind}`).locator('input[type=file]');
-    await fileInput('idFront').setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not an image at all') });
+    await fileInput('idFront').setInputFiles({
+      name: 'notes.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('not an image at all'),
+    });
     await expect(page.getByTestId('kyc-doc-error-idFront')).toBeVisible();
     await fileInput('idFront').setInputFiles({ name: 'id-front.png', mimeType: 'image/png', buffer: PNG });
     await fileInput('selfie').setInputFiles({ name: 'selfie.png', mimeType: 'image/png', buffer: PNG });
     await fileInput('proofOfAddress').setInputFiles({ name: 'bill.pdf', mimeType: 'application/pdf', buffer: PDF });
-    for (const kind of ['idFront', 'selfie', 'proofOfAddress']) await expect(page.getByTestId(`kyc-doc-${kind}`).locator('.ant-upload-list-item-done')).toHaveCount(1, { timeout: 30_000 });
+    for (const kind of ['idFront', 'selfie', 'proofOfAddress'])
+      await expect(page.getByTestId(`kyc-doc-${kind}`).locator('.ant-upload-list-item-done')).toHaveCount(1, {
+        timeout: 30_000,
+      });
     await expect(page.getByTestId('kyc-doc-error-idFront')).toBeHidden();
     await snap(page, testInfo, `${locale}-basic-documents`);
     await page.getByTestId('kyc-next').click();
@@ -160,7 +195,9 @@ for (const { locale, project, country, passport } of CASES) {
     await snap(page, testInfo, `${locale}-basic-under-review`);
 
     // The operator approves with the command.
-    const list = (await (await fetch(`${ownServer}/api/ops/kyc?status=2`, { headers: { authorization: `Bearer ${opsToken!}` } })).json()) as { content: { list: { userId: string; email: string | null }[] } };
+    const list = (await (
+      await fetch(`${ownServer}/api/ops/kyc?status=2`, { headers: { authorization: `Bearer ${opsToken!}` } })
+    ).json()) as { content: { list: { userId: string; email: string | null }[] } };
     const userId = list.content.list.find((item) => item.email === email)?.userId;
     expect(userId, JSON.stringify(list)).toBeTruthy();
     await approveWithCli(ownServer, opsToken!, userId!);
@@ -173,7 +210,18 @@ for (const { locale, project, country, passport } of CASES) {
     await expect(page.getByTestId('profile-id-number')).toHaveText('K1****67');
 
     // Level 2: investor profile, AML answers and tax form (through the API: their pages come later).
-    expect((await post(page.request, 'user/identity/investor', { type: 'individual', individual: { netWorthUsdBand: 'from100kTo1m', annualIncomeUsdBand: 'from50kTo200k', investmentExperience: 'oneToFiveYears' } })).statusCode).toBe(200);
+    expect(
+      (
+        await post(page.request, 'user/identity/investor', {
+          type: 'individual',
+          individual: {
+            netWorthUsdBand: 'from100kTo1m',
+            annualIncomeUsdBand: 'from50kTo200k',
+            investmentExperience: 'oneToFiveYears',
+          },
+        })
+      ).statusCode,
+    ).toBe(200);
     const investor = await post(page.request, 'user/identity/commit', {});
     expect(investor.statusCode, investor.message).toBe(200);
     const aml = await post(page.request, 'investor/aml', {
@@ -186,7 +234,11 @@ for (const { locale, project, country, passport } of CASES) {
       isPoliticallyExposed: false,
     });
     expect(aml.statusCode, aml.message).toBe(200);
-    const tax = await post(page.request, 'investor/tax', { form: 'W8BEN', isUsBorn: false, residences: [{ country: 'HK', tin: 'A1234563' }] });
+    const tax = await post(page.request, 'investor/tax', {
+      form: 'W8BEN',
+      isUsBorn: false,
+      residences: [{ country: 'HK', tin: 'A1234563' }],
+    });
     expect(tax.statusCode, tax.message).toBe(200);
     await approveWithCli(ownServer, opsToken!, userId!, 'investor');
 

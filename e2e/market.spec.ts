@@ -16,8 +16,14 @@ const SCREENSHOT_DIR = join(dirname(fileURLToPath(import.meta.url)), 'artifacts'
 const MARKET_REFRESH_MS = 15_000;
 
 const COINS = {
-  'en-US': { title: 'Markets', names: { BTC: 'Bitcoin', ETH: 'Ethereum', USDT: 'Tether', USDC: 'USD Coin', USDE: 'USDE stablecoin' } },
-  'zh-HK': { title: '市場行情', names: { BTC: '比特幣', ETH: '以太坊', USDT: '泰達幣', USDC: '美元幣', USDE: 'USDE 穩定幣' } },
+  'en-US': {
+    title: 'Markets',
+    names: { BTC: 'Bitcoin', ETH: 'Ethereum', USDT: 'Tether', USDC: 'USD Coin', USDE: 'USDE stablecoin' },
+  },
+  'zh-HK': {
+    title: '市場行情',
+    names: { BTC: '比特幣', ETH: '以太坊', USDT: '泰達幣', USDC: '美元幣', USDE: 'USDE 穩定幣' },
+  },
 } as const;
 
 interface MarketRow {
@@ -56,9 +62,13 @@ async function expectRowShows(page: Page, row: MarketRow, name: string): Promise
 }
 
 for (const locale of ['en-US', 'zh-HK'] as const) {
-  test(`the home market table shows live prices and refreshes without a reload (${locale})`, async ({ page }, testInfo) => {
+  test(`the home market table shows live prices and refreshes without a reload (${locale})`, async ({
+    page,
+  }, testInfo) => {
     await page.clock.install();
-    const firstAnswer = page.waitForResponse((response) => response.url().endsWith('/api/market/price') && response.ok());
+    const firstAnswer = page.waitForResponse(
+      (response) => response.url().endsWith('/api/market/price') && response.ok(),
+    );
     await page.goto(`/?locale=${locale}`);
     const first = ((await (await firstAnswer).json()) as { content: MarketRow[] }).content;
     expect(first.map((row) => row.coinCode)).toEqual(['BTC', 'ETH', 'USDT', 'USDC', 'USDE']);
@@ -69,7 +79,12 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
     const table = page.getByTestId('market-table');
     await table.scrollIntoViewIfNeeded();
     await expect(table.locator('h2')).toHaveText(COINS[locale].title);
-    for (const row of first) await expectRowShows(page, row, COINS[locale].names[row.coinCode as keyof (typeof COINS)[typeof locale]['names']]);
+    for (const row of first)
+      await expectRowShows(
+        page,
+        row,
+        COINS[locale].names[row.coinCode as keyof (typeof COINS)[typeof locale]['names']],
+      );
     await snap(page, testInfo, `market-table-${locale}`);
 
     // A mark on the document: a reload would lose it.
@@ -77,7 +92,12 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
     const refreshed = page.waitForResponse((response) => response.url().endsWith('/api/market/price') && response.ok());
     await page.clock.fastForward(MARKET_REFRESH_MS + 100);
     const second = ((await (await refreshed).json()) as { content: MarketRow[] }).content;
-    for (const row of second) await expectRowShows(page, row, COINS[locale].names[row.coinCode as keyof (typeof COINS)[typeof locale]['names']]);
+    for (const row of second)
+      await expectRowShows(
+        page,
+        row,
+        COINS[locale].names[row.coinCode as keyof (typeof COINS)[typeof locale]['names']],
+      );
     expect(await page.evaluate(() => (globalThis as unknown as { marketMark?: number }).marketMark)).toBe(1);
   });
 }

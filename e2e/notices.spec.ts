@@ -111,17 +111,31 @@ class NoticeStandIn {
   seed(count: number): void {
     const now = Date.now();
     for (let index = 0; index < count; index += 1) {
-      this.messages.push(message(`Seeded message ${index + 1}`, `Body of seeded message ${index + 1}`, 'read', new Date(now - (index + 1) * 86_400_000)));
+      this.messages.push(
+        message(
+          `Seeded message ${index + 1}`,
+          `Body of seeded message ${index + 1}`,
+          'read',
+          new Date(now - (index + 1) * 86_400_000),
+        ),
+      );
     }
   }
 
   deliver(item: StubMessage): void {
     this.messages.unshift(item);
-    this.waitingEvents.push(`event: message\ndata: ${JSON.stringify({ message: item, unreadCount: this.unreadCount })}\n\n`);
+    this.waitingEvents.push(
+      `event: message\ndata: ${JSON.stringify({ message: item, unreadCount: this.unreadCount })}\n\n`,
+    );
   }
 
   async install(page: Page): Promise<void> {
-    const ok = (route: Route, content: unknown) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ statusCode: 200, content, message: 'Success' }) });
+    const ok = (route: Route, content: unknown) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ statusCode: 200, content, message: 'Success' }),
+      });
     await page.route('**/api/notice/message/list?**', (route) => {
       const url = new URL(route.request().url());
       const pageID = Number(url.searchParams.get('pageID') ?? 1);
@@ -140,7 +154,12 @@ class NoticeStandIn {
       const id = /\/message\/([^/]+)\/read$/.exec(route.request().url())?.[1] ?? '';
       this.readCalls.push(id);
       const item = this.messages.find((candidate) => candidate.id === id);
-      if (!item) return route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ statusCode: 404, content: null, message: 'Not found' }) });
+      if (!item)
+        return route.fulfill({
+          status: 404,
+          contentType: 'application/json',
+          body: JSON.stringify({ statusCode: 404, content: null, message: 'Not found' }),
+        });
       item.status = 'read';
       return ok(route, { unreadCount: this.unreadCount });
     });
@@ -149,13 +168,30 @@ class NoticeStandIn {
       return ok(route, { unreadCount: 0 });
     });
     await page.route('**/api/notice/stream', (route) =>
-      route.fulfill({ status: 200, headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' }, body: `retry: 1000\n\n${this.waitingEvents.splice(0).join('')}` }),
+      route.fulfill({
+        status: 200,
+        headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' },
+        body: `retry: 1000\n\n${this.waitingEvents.splice(0).join('')}`,
+      }),
     );
   }
 }
 
-function message(title: string, body: string, status: StubMessage['status'] = 'unread', createdAt = new Date()): StubMessage {
-  return { id: randomUUID(), category: 'DEPOSIT', status, title, body, link: '/my/order/wallet/deposit', createTime: createdAt.toISOString() };
+function message(
+  title: string,
+  body: string,
+  status: StubMessage['status'] = 'unread',
+  createdAt = new Date(),
+): StubMessage {
+  return {
+    id: randomUUID(),
+    category: 'DEPOSIT',
+    status,
+    title,
+    body,
+    link: '/my/order/wallet/deposit',
+    createTime: createdAt.toISOString(),
+  };
 }
 
 const TEXTS: Record<Locale, { title: string; body: string; empty: RegExp; readAll: RegExp }> = {
@@ -166,7 +202,8 @@ const TEXTS: Record<Locale, { title: string; body: string; empty: RegExp; readAl
     readAll: /Mark all as read/,
   },
   'zh-HK': {
-    title: '存款已入帳：250 USDT（TRC20）已存入你的主帳戶錢包，請查閱你的資產總覽及存款紀錄以了解詳情，謝謝你使用我們的服務',
+    title:
+      '存款已入帳：250 USDT（TRC20）已存入你的主帳戶錢包，請查閱你的資產總覽及存款紀錄以了解詳情，謝謝你使用我們的服務',
     body: '你的 250 USDT（TRC20）存款已於 20 次確認後存入主帳戶。交易編號 demo-1。如有任何疑問，請聯絡我們的客戶服務團隊，我們會盡快回覆你。',
     empty: /暫時沒有訊息/,
     readAll: /全部標為已讀/,
@@ -326,7 +363,11 @@ test('list mode appends pages of 10 until totalPage', async ({ page, request }, 
   await shoot(page, 'desktop-en-US-6-paging-end');
 });
 
-test('after sign-in with notifications allowed: the subscription reaches the server, the service worker shows pushes when no tab is open', async ({ page, context, request }, testInfo) => {
+test('after sign-in with notifications allowed: the subscription reaches the server, the service worker shows pushes when no tab is open', async ({
+  page,
+  context,
+  request,
+}, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'the registration does not depend on the width');
   test.setTimeout(90_000);
   await context.grantPermissions(['notifications']);
@@ -363,7 +404,11 @@ test('after sign-in with notifications allowed: the subscription reaches the ser
   // The VAPID key from /api/notice/push/key, decoded: an uncompressed P-256 point.
   expect(await page.evaluate('window.e2eServerKeyLength')).toBe(65);
   // The service worker that shows pushes is installed and controls the site.
-  expect(await page.evaluate('navigator.serviceWorker.ready.then((registration) => registration.active && registration.active.scriptURL)')).toMatch(/\/sw\.js$/);
+  expect(
+    await page.evaluate(
+      'navigator.serviceWorker.ready.then((registration) => registration.active && registration.active.scriptURL)',
+    ),
+  ).toMatch(/\/sw\.js$/);
   // The same browser keeps its device id across page loads.
   expect(await page.evaluate("localStorage.getItem('meridian.pushDeviceId')")).toBe(body.deviceId);
 
@@ -375,7 +420,8 @@ test('after sign-in with notifications allowed: the subscription reaches the ser
   const cdp = await context.newCDPSession(other);
   const registrationIds = new Set<string>();
   cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-    for (const registration of registrations) if (!registration.isDeleted) registrationIds.add(registration.registrationId);
+    for (const registration of registrations)
+      if (!registration.isDeleted) registrationIds.add(registration.registrationId);
   });
   await cdp.send('ServiceWorker.enable');
   await expect.poll(() => registrationIds.size).toBe(1);
@@ -384,10 +430,17 @@ test('after sign-in with notifications allowed: the subscription reaches the ser
     cdp.send('ServiceWorker.deliverPushMessage', {
       origin,
       registrationId: [...registrationIds][0]!,
-      data: JSON.stringify({ id: randomUUID(), title, body: 'Your deposit of 250 USDT has been credited.', link: '/messages' }),
+      data: JSON.stringify({
+        id: randomUUID(),
+        title,
+        body: 'Your deposit of 250 USDT has been credited.',
+        link: '/messages',
+      }),
     });
   const shownTitles = (on: Page) =>
-    on.evaluate('navigator.serviceWorker.ready.then((registration) => registration.getNotifications()).then((list) => list.map((item) => item.title))');
+    on.evaluate(
+      'navigator.serviceWorker.ready.then((registration) => registration.getNotifications()).then((list) => list.map((item) => item.title))',
+    );
 
   await page.bringToFront();
   await push('While the tab is focused');
@@ -402,7 +455,11 @@ test('after sign-in with notifications allowed: the subscription reaches the ser
 });
 
 for (const locale of LOCALES) {
-  test(`a real deposit through npm run deposit: toast, bell count, read clears it (${locale})`, async ({ page, request, baseURL }, testInfo) => {
+  test(`a real deposit through npm run deposit: toast, bell count, read clears it (${locale})`, async ({
+    page,
+    request,
+    baseURL,
+  }, testInfo) => {
     test.setTimeout(120_000);
     const isMobile = testInfo.project.name === 'mobile';
     const shot = (step: string) => shoot(page, `${testInfo.project.name}-${locale}-deposit-${step}`);
@@ -414,10 +471,29 @@ for (const locale of LOCALES) {
 
     // The custody provider's signed webhook, sent by the CLI; crediting the deposit notifies the user.
     const deposit = (amount: string) =>
-      promisify(execFile)('npm', ['run', '--silent', 'deposit', '--', '--email', email, '--coin', 'USDT', '--network', 'TRC20', '--amount', amount, '--url', baseURL!], {
-        cwd: join(dirname(fileURLToPath(import.meta.url)), '..'),
-        env: { ...process.env, CUSTODY_WEBHOOK_SECRET: process.env.E2E_CUSTODY_SECRET, DATABASE_URL: 'memory://' },
-      });
+      promisify(execFile)(
+        'npm',
+        [
+          'run',
+          '--silent',
+          'deposit',
+          '--',
+          '--email',
+          email,
+          '--coin',
+          'USDT',
+          '--network',
+          'TRC20',
+          '--amount',
+          amount,
+          '--url',
+          baseURL!,
+        ],
+        {
+          cwd: join(dirname(fileURLToPath(import.meta.url)), '..'),
+          env: { ...process.env, CUSTODY_WEBHOOK_SECRET: process.env.E2E_CUSTODY_SECRET, DATABASE_URL: 'memory://' },
+        },
+      );
     await deposit('250');
 
     const toast = page.locator('.push-toast');

@@ -1,7 +1,14 @@
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { test as base } from '@playwright/test';
-import { copyServerTemplate, freePort, SERVER_ENTRY, serverEnv, stopServer, waitUntilReady } from './server-template.ts';
+import {
+  copyServerTemplate,
+  freePort,
+  SERVER_ENTRY,
+  serverEnv,
+  stopServer,
+  waitUntilReady,
+} from './server-template.ts';
 
 /** Time a server started from the run's template takes on this loaded 2-core machine, with room. */
 const OWN_SERVER_READY_TIMEOUT_MS = 90_000;
@@ -13,8 +20,16 @@ const OWN_SERVER_READY_TIMEOUT_MS = 90_000;
  * two tests share them. `prepare`, when given, runs on the copy before the server starts; its
  * result is the `prepared` fixture.
  */
-export function ownServerTest<TPrepared = undefined>(label: string, custodySecret: string, prepare?: (dataDir: string) => Promise<TPrepared>) {
-  return base.extend<{ ownServer: string; prepared: TPrepared | undefined; ownServerState: { baseUrl: string; prepared: TPrepared | undefined } }>({
+export function ownServerTest<TPrepared = undefined>(
+  label: string,
+  custodySecret: string,
+  prepare?: (dataDir: string) => Promise<TPrepared>,
+) {
+  return base.extend<{
+    ownServer: string;
+    prepared: TPrepared | undefined;
+    ownServerState: { baseUrl: string; prepared: TPrepared | undefined };
+  }>({
     ownServerState: async ({ browserName }, use) => {
       const templateDir = process.env.E2E_TEMPLATE_DIR;
       if (!templateDir) throw new Error('E2E_TEMPLATE_DIR is not set: run the specs through playwright.config.ts');
@@ -22,7 +37,10 @@ export function ownServerTest<TPrepared = undefined>(label: string, custodySecre
       const dataDir = copyServerTemplate(templateDir, `${label}-${browserName}`);
       // Work on the database before the server holds its lock (e.g. add an operator with `npm run ops`).
       const prepared = prepare ? await prepare(dataDir) : undefined;
-      const child = spawn(process.execPath, [SERVER_ENTRY], { env: serverEnv(port, dataDir, custodySecret), stdio: 'ignore' });
+      const child = spawn(process.execPath, [SERVER_ENTRY], {
+        env: serverEnv(port, dataDir, custodySecret),
+        stdio: 'ignore',
+      });
       const baseUrl = `http://127.0.0.1:${port}`;
       try {
         await waitUntilReady(baseUrl, child, OWN_SERVER_READY_TIMEOUT_MS);

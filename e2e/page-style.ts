@@ -28,7 +28,10 @@ export async function isOneLine(element: Locator): Promise<boolean> {
   const box = await element.boundingBox();
   const insetPx = await element.evaluate((node) => {
     const style = getComputedStyle(node);
-    return [style.paddingTop, style.paddingBottom, style.borderTopWidth, style.borderBottomWidth].reduce((sum, value) => sum + (parseFloat(value) || 0), 0);
+    return [style.paddingTop, style.paddingBottom, style.borderTopWidth, style.borderBottomWidth].reduce(
+      (sum, value) => sum + (parseFloat(value) || 0),
+      0,
+    );
   });
   return (box?.height ?? Infinity) - insetPx < (await lineHeightPx(element)) * 1.5;
 }

@@ -22,7 +22,8 @@ if (!process.env.E2E_PORT) {
 process.env.E2E_CUSTODY_SECRET ??= 'e2e-custody-webhook-secret-0123456789abcdef';
 // The run's template data directory (migrated and seeded once by the webServer command, copied by
 // every server of the run; see server-template.ts). Workers inherit the path.
-if (!process.env.E2E_TEMPLATE_DIR) process.env.E2E_TEMPLATE_DIR = join(mkdtempSync(join(tmpdir(), 'meridian-e2e-')), 'template');
+if (!process.env.E2E_TEMPLATE_DIR)
+  process.env.E2E_TEMPLATE_DIR = join(mkdtempSync(join(tmpdir(), 'meridian-e2e-')), 'template');
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 
@@ -43,7 +44,11 @@ export default defineConfig({
   // namespace) took 7–16 s to show under two workers and the specs' own servers: waits are 15 s.
   timeout: 45_000,
   expect: { timeout: 15_000 },
-  reporter: [['list'], ['html', { outputFolder: 'playwright-report', open: 'never' }], ['json', { outputFile: 'playwright-report/results.json' }]],
+  reporter: [
+    ['list'],
+    ['html', { outputFolder: 'playwright-report', open: 'never' }],
+    ['json', { outputFile: 'playwright-report/results.json' }],
+  ],
   use: {
     baseURL,
     trace: 'retain-on-failure',
@@ -54,7 +59,13 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions } },
     {
       name: 'mobile',
-      use: { ...devices['Desktop Chrome'], viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, launchOptions },
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+        launchOptions,
+      },
     },
   ],
   webServer: {

@@ -19,7 +19,15 @@ export const SERVER_ENTRY = join(ROOT, 'apps/server/dist/main.js');
 
 /** The environment every e2e server shares (embedded database in its data directory). */
 export function serverEnv(port: number, dataDir: string, custodySecret: string): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn', CUSTODY_WEBHOOK_SECRET: custodySecret };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    CUSTODY_WEBHOOK_SECRET: custodySecret,
+  };
   delete env.DATABASE_URL;
   return env;
 }
@@ -29,7 +37,10 @@ export async function waitUntilReady(baseUrl: string, child: ChildProcess, timeo
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode} before it was ready`);
-    const status = await fetch(`${baseUrl}/readyz`).then((response) => response.status, () => 0);
+    const status = await fetch(`${baseUrl}/readyz`).then(
+      (response) => response.status,
+      () => 0,
+    );
     if (status === 200) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -59,9 +70,16 @@ export function freePort(): Promise<number> {
  * Make the run's template in `dataDir` (empty or absent): the built server migrates and seeds it,
  * then stops. @throws Error when the server does not become ready within `timeoutMs`.
  */
-export async function prepareServerTemplate(dataDir: string, custodySecret: string, timeoutMs = 120_000): Promise<void> {
+export async function prepareServerTemplate(
+  dataDir: string,
+  custodySecret: string,
+  timeoutMs = 120_000,
+): Promise<void> {
   const port = await freePort();
-  const child = spawn(process.execPath, [SERVER_ENTRY], { env: serverEnv(port, dataDir, custodySecret), stdio: 'ignore' });
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
+    env: serverEnv(port, dataDir, custodySecret),
+    stdio: 'ignore',
+  });
   try {
     await waitUntilReady(`http://127.0.0.1:${port}`, child, timeoutMs);
   } finally {

@@ -81,7 +81,14 @@ test.describe('home page', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'zh-HK');
     await expect(page.getByTestId('home-headline')).toHaveText('持有、增值、消費，你的數碼資產一站管理');
     if (!isCollapsedHeader(page)) {
-      await expect(page.getByTestId('top-menu').getByRole('link')).toHaveText(['理財', '信託', '兌換', '卡片', 'USDE', '借貸']);
+      await expect(page.getByTestId('top-menu').getByRole('link')).toHaveText([
+        '理財',
+        '信託',
+        '兌換',
+        '卡片',
+        'USDE',
+        '借貸',
+      ]);
     }
     // Banner images carry text: the Traditional Chinese ones, described in Chinese.
     const banner = page.getByTestId('banner-slide').first().locator('img');
@@ -125,7 +132,12 @@ const PAGES: { path: string; name: string; title: string; isHeaderFixed: boolean
   { path: '/about', name: 'about', title: 'Crypto finance in one trusted account', isHeaderFixed: true },
   { path: '/usde', name: 'usde', title: 'USDE, the stablecoin that connects Meridian', isHeaderFixed: true },
   { path: '/product/earn', name: 'earn', title: 'Put your idle crypto to work', isHeaderFixed: true },
-  { path: '/product/fiscard', name: 'fiscard', title: 'Spend your crypto wherever cards are accepted', isHeaderFixed: true },
+  {
+    path: '/product/fiscard',
+    name: 'fiscard',
+    title: 'Spend your crypto wherever cards are accepted',
+    isHeaderFixed: true,
+  },
   { path: '/product/trust', name: 'trust', title: 'A BTC trust with one simple fee', isHeaderFixed: true },
   { path: '/exchange', name: 'exchange', title: 'Swap coins in a few clicks', isHeaderFixed: false },
   { path: '/loan', name: 'loan', title: 'Borrow stablecoins against your bitcoin', isHeaderFixed: false },
@@ -157,7 +169,12 @@ const PAGES: { path: string; name: string; title: string; isHeaderFixed: boolean
   { path: '/my/security/enable-sms', name: 'enable-sms', title: 'SMS verification', isHeaderFixed: false },
   { path: '/my/security/password', name: 'reset-password', title: 'Login password', isHeaderFixed: false },
   { path: '/my/security/pin', name: 'security-code', title: 'Security code', isHeaderFixed: false },
-  { path: '/my/security/google-authenticator', name: 'authenticator', title: 'Authenticator app', isHeaderFixed: false },
+  {
+    path: '/my/security/google-authenticator',
+    name: 'authenticator',
+    title: 'Authenticator app',
+    isHeaderFixed: false,
+  },
   { path: '/my/address', name: 'address', title: 'Address book', isHeaderFixed: false },
 ];
 
@@ -256,7 +273,9 @@ test.describe('router guard', () => {
 test('a link with a hash scrolls smoothly to its target, 40 px below the top', async ({ page }) => {
   await page.goto('/product/earn#facts');
   await expect(page.getByTestId('page-title')).toBeVisible();
-  await expect.poll(async () => Math.round((await page.locator('#facts').boundingBox())?.y ?? -1), { timeout: 5000 }).toBe(40);
+  await expect
+    .poll(async () => Math.round((await page.locator('#facts').boundingBox())?.y ?? -1), { timeout: 5000 })
+    .toBe(40);
 });
 
 test.describe('footer', () => {

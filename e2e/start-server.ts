@@ -14,6 +14,9 @@ const custodySecret = process.env.CUSTODY_WEBHOOK_SECRET ?? '';
 if (!templateDir || !Number.isInteger(port)) throw new Error('E2E_TEMPLATE_DIR and PORT are required');
 
 if (!existsSync(`${templateDir}/pglite`)) await prepareServerTemplate(templateDir, custodySecret);
-const child = spawn(process.execPath, [SERVER_ENTRY], { env: serverEnv(port, copyServerTemplate(templateDir, 'shared'), custodySecret), stdio: 'inherit' });
+const child = spawn(process.execPath, [SERVER_ENTRY], {
+  env: serverEnv(port, copyServerTemplate(templateDir, 'shared'), custodySecret),
+  stdio: 'inherit',
+});
 for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));

@@ -50,7 +50,9 @@ async function readCode(request: APIRequestContext, email: string, event: string
   let code: string | undefined;
   await expect
     .poll(async () => {
-      const messages: { id: number; subject: string; tag: string | null }[] = (await (await request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`)).json()).content;
+      const messages: { id: number; subject: string; tag: string | null }[] = (
+        await (await request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`)).json()
+      ).content;
       code = messages.find((item) => item.tag === event)?.subject.match(/\d{6}/)?.[0];
       return code;
     })
@@ -60,15 +62,39 @@ async function readCode(request: APIRequestContext, email: string, event: string
 
 /** Credit `amount` USDT on TRC20 to `email` with `npm run deposit` (the signed custody webhook). */
 async function depositWithCli(baseUrl: string, email: string, amount: string): Promise<void> {
-  await promisify(execFile)('npm', ['run', '--silent', 'deposit', '--', '--email', email, '--coin', 'USDT', '--network', 'TRC20', '--amount', amount, '--url', baseUrl], {
-    cwd: ROOT,
-    env: { ...process.env, CUSTODY_WEBHOOK_SECRET: SECRET, DATABASE_URL: 'memory://' },
-  });
+  await promisify(execFile)(
+    'npm',
+    [
+      'run',
+      '--silent',
+      'deposit',
+      '--',
+      '--email',
+      email,
+      '--coin',
+      'USDT',
+      '--network',
+      'TRC20',
+      '--amount',
+      amount,
+      '--url',
+      baseUrl,
+    ],
+    {
+      cwd: ROOT,
+      env: { ...process.env, CUSTODY_WEBHOOK_SECRET: SECRET, DATABASE_URL: 'memory://' },
+    },
+  );
 }
 
 /** Log the page's context in through the API and open the app in `locale` as that user. */
 async function logIn(page: Page, locale: string): Promise<void> {
-  const body = await (await page.request.post('/api/user/login', { headers: MUTATION, data: { ...DEMO, token: await humanCheckToken(page.request) } })).json();
+  const body = await (
+    await page.request.post('/api/user/login', {
+      headers: MUTATION,
+      data: { ...DEMO, token: await humanCheckToken(page.request) },
+    })
+  ).json();
   expect(body.statusCode, body.message).toBe(200);
   const script = `window.localStorage.setItem('meridian.userId', ${JSON.stringify(String(body.content.accountId))}); window.localStorage.setItem('meridian.locale', ${JSON.stringify(locale)});`;
   await page.addInitScript({ content: script });
@@ -97,7 +123,10 @@ async function filterHistory(page: Page, isMobile: boolean, filters: { coin: str
 }
 
 for (const locale of ['en-US', 'zh-HK'] as const) {
-  test(`a deposit, an on-chain withdrawal through the security check, the filtered history, a cancel (${locale})`, async ({ page, baseURL }, testInfo) => {
+  test(`a deposit, an on-chain withdrawal through the security check, the filtered history, a cancel (${locale})`, async ({
+    page,
+    baseURL,
+  }, testInfo) => {
     test.skip(locale === 'zh-HK' && testInfo.project.name === 'desktop', 'zh-HK runs once, at the mobile width');
     test.setTimeout(180_000); // starting the test's own server (migrations, seed, price backfill) is part of it
     const text = TEXT[locale];
@@ -175,7 +204,9 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
 
 /** The messages (WITHDRAW codes) the dev mailbox holds for `email`. */
 async function withdrawCodeCount(request: APIRequestContext, email: string): Promise<number> {
-  const messages: { tag: string | null }[] = (await (await request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`)).json()).content;
+  const messages: { tag: string | null }[] = (
+    await (await request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`)).json()
+  ).content;
   return messages.filter((item) => item.tag === 'WITHDRAW').length;
 }
 
@@ -188,7 +219,9 @@ const CHECK_TEXT = {
 } as const;
 
 for (const locale of ['en-US', 'zh-HK'] as const) {
-  test(`the page refuses a bad address before asking for a code; a retry within 59 s keeps the first code; the result card (${locale})`, async ({ page }, testInfo) => {
+  test(`the page refuses a bad address before asking for a code; a retry within 59 s keeps the first code; the result card (${locale})`, async ({
+    page,
+  }, testInfo) => {
     const text = CHECK_TEXT[locale];
     await logIn(page, locale);
 
@@ -244,6 +277,8 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
     await snap(page, testInfo, `${locale}-result`);
     await result.getByTestId('withdraw-history-link').click();
     await expect(page).toHaveURL(/\/my\/order\/wallet\/withdraw$/);
-    await expect(page.getByTestId(testInfo.project.name === 'mobile' ? 'record-list' : 'record-table').getByTestId('status-tag')).toHaveText([text.waiting]);
+    await expect(
+      page.getByTestId(testInfo.project.name === 'mobile' ? 'record-list' : 'record-table').getByTestId('status-tag'),
+    ).toHaveText([text.waiting]);
   });
 }

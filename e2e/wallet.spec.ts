@@ -21,7 +21,9 @@ async function readCode(request: APIRequestContext, email: string, event: string
   let code: string | undefined;
   await expect
     .poll(async () => {
-      const messages: { id: number; subject: string; tag: string | null }[] = (await (await request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`)).json()).content;
+      const messages: { id: number; subject: string; tag: string | null }[] = (
+        await (await request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`)).json()
+      ).content;
       const message = messages.find((item) => item.tag === event && !seenMessageIds.has(item.id));
       code = message?.subject.match(/\d{6}/)?.[0];
       if (message && code) seenMessageIds.add(message.id);
@@ -57,28 +59,66 @@ async function register(request: APIRequestContext): Promise<string> {
 
 /** Log the page's browser context in through the API (its cookies) and tell the web app who it is. */
 async function logIn(page: Page, email: string, password: string): Promise<void> {
-  const content = await post(page.request, '/api/user/login', { email, password, token: await humanCheckToken(page.request) });
+  const content = await post(page.request, '/api/user/login', {
+    email,
+    password,
+    token: await humanCheckToken(page.request),
+  });
   // The web app reads the signed-in user's id from localStorage (key of apps/web/src/lib/storage.ts).
-  await page.addInitScript({ content: `window.localStorage.setItem('meridian.userId', ${JSON.stringify(String(content.accountId))});` });
+  await page.addInitScript({
+    content: `window.localStorage.setItem('meridian.userId', ${JSON.stringify(String(content.accountId))});`,
+  });
 }
 
 /** A signed custody call, as the custody provider (and `npm run deposit`) sends it. */
 async function signedPost(request: APIRequestContext, url: string, body: object) {
   const raw = JSON.stringify(body);
   const signature = `sha256=${createHmac('sha256', SECRET).update(raw).digest('hex')}`;
-  return (await (await request.post(url, { headers: { 'content-type': 'application/json', 'x-custody-signature': signature }, data: raw })).json()) as { statusCode: number; content: { address: string } };
+  return (await (
+    await request.post(url, {
+      headers: { 'content-type': 'application/json', 'x-custody-signature': signature },
+      data: raw,
+    })
+  ).json()) as { statusCode: number; content: { address: string } };
 }
 
-test('a deposit through npm run deposit, the balance, an internal withdrawal through the security check, the histories', async ({ page, request, baseURL }, testInfo) => {
+test('a deposit through npm run deposit, the balance, an internal withdrawal through the security check, the histories', async ({
+  page,
+  request,
+  baseURL,
+}, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'the demo account is shared: one viewport moves its money');
   test.setTimeout(120_000);
-  execFileSync('npm', ['run', '--silent', 'deposit', '--', '--email', DEMO.email, '--coin', 'USDT', '--network', 'TRC20', '--amount', '250', '--url', baseURL!], {
-    cwd: ROOT,
-    env: { ...process.env, CUSTODY_WEBHOOK_SECRET: SECRET, DATABASE_URL: 'memory://' },
-    stdio: 'pipe',
-  });
+  execFileSync(
+    'npm',
+    [
+      'run',
+      '--silent',
+      'deposit',
+      '--',
+      '--email',
+      DEMO.email,
+      '--coin',
+      'USDT',
+      '--network',
+      'TRC20',
+      '--amount',
+      '250',
+      '--url',
+      baseURL!,
+    ],
+    {
+      cwd: ROOT,
+      env: { ...process.env, CUSTODY_WEBHOOK_SECRET: SECRET, DATABASE_URL: 'memory://' },
+      stdio: 'pipe',
+    },
+  );
   const recipient = await register(request);
-  const lookup = await signedPost(request, '/api/custody/address-lookup', { email: recipient, coin: 'USDT', network: 'TRC20' });
+  const lookup = await signedPost(request, '/api/custody/address-lookup', {
+    email: recipient,
+    coin: 'USDT',
+    network: 'TRC20',
+  });
   expect(lookup.statusCode).toBe(200);
 
   await logIn(page, DEMO.email, DEMO.password);
@@ -112,7 +152,10 @@ test('a deposit through npm run deposit, the balance, an internal withdrawal thr
   await expect(page.getByTestId('record-table').getByTestId('record-amount').first()).toHaveText('250.00');
 });
 
-test('the deposit history on mobile: list mode and the filter modal with reset and submit', async ({ page, request }, testInfo) => {
+test('the deposit history on mobile: list mode and the filter modal with reset and submit', async ({
+  page,
+  request,
+}, testInfo) => {
   test.skip(testInfo.project.name !== 'mobile', 'the filter modal is the mobile layout');
   test.setTimeout(90_000);
   const email = await register(request);
@@ -120,7 +163,16 @@ test('the deposit history on mobile: list mode and the filter modal with reset a
   const deposit = await signedPost(request, '/api/custody/webhook', {
     deliveryId: randomUUID(),
     sentAt: new Date().toISOString(),
-    event: { type: 'deposit', network: 'TRC20', coin: 'USDT', address: lookup.content.address, txHash: `e2e-${randomUUID()}`, outputIndex: 0, amount: '12.5', confirmations: 20 },
+    event: {
+      type: 'deposit',
+      network: 'TRC20',
+      coin: 'USDT',
+      address: lookup.content.address,
+      txHash: `e2e-${randomUUID()}`,
+      outputIndex: 0,
+      amount: '12.5',
+      confirmations: 20,
+    },
   });
   expect(deposit.statusCode).toBe(200);
   await logIn(page, email, PASSWORD);
@@ -136,7 +188,10 @@ test('the deposit history on mobile: list mode and the filter modal with reset a
   expect(await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')).toBe(0);
 });
 
-test('a new user holds nothing: the main account shows how to deposit, and the withdraw form says so', async ({ page, request }, testInfo) => {
+test('a new user holds nothing: the main account shows how to deposit, and the withdraw form says so', async ({
+  page,
+  request,
+}, testInfo) => {
   test.setTimeout(60_000);
   const email = await register(request);
   await logIn(page, email, PASSWORD);
@@ -144,7 +199,11 @@ test('a new user holds nothing: the main account shows how to deposit, and the w
   const empty = page.getByTestId('wallet-empty');
   await expect(empty).toBeVisible({ timeout: 20_000 }); // the account pages' chunk, on a busy machine
   await expect(page.getByTestId('available-USDT')).toHaveText('0.00');
-  await page.screenshot({ path: join(ROOT, 'e2e', 'artifacts', 'screenshots', `${testInfo.project.name}-wallet-empty.png`), fullPage: true, animations: 'disabled' });
+  await page.screenshot({
+    path: join(ROOT, 'e2e', 'artifacts', 'screenshots', `${testInfo.project.name}-wallet-empty.png`),
+    fullPage: true,
+    animations: 'disabled',
+  });
   await empty.getByTestId('wallet-empty-deposit').click();
   await expect(page).toHaveURL(/\/account\/wallet\/deposit\/USDE$/);
   await expect(page.getByTestId('deposit-panel')).toBeVisible();

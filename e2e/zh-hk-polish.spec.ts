@@ -23,7 +23,12 @@ async function humanCheckToken(page: Page): Promise<string> {
 
 /** Sign the page's context in as the demo user and open the app in `locale`. */
 async function logIn(page: Page, locale: string): Promise<void> {
-  const body = await (await page.request.post('/api/user/login', { headers: MUTATION, data: { ...DEMO, token: await humanCheckToken(page) } })).json();
+  const body = await (
+    await page.request.post('/api/user/login', {
+      headers: MUTATION,
+      data: { ...DEMO, token: await humanCheckToken(page) },
+    })
+  ).json();
   expect(body.statusCode, body.message).toBe(200);
   const script = `window.localStorage.setItem('meridian.userId', ${JSON.stringify(String(body.content.accountId))}); window.localStorage.setItem('meridian.locale', ${JSON.stringify(locale)});`;
   await page.addInitScript({ content: script });
@@ -38,7 +43,9 @@ test('zh-HK: two-character buttons have no space inside, the app button is in Ch
 });
 
 for (const locale of ['en-US', 'zh-HK'] as const) {
-  test(`/my/profile labels stay on one line, /my/security links look like links (${locale})`, async ({ page }, testInfo) => {
+  test(`/my/profile labels stay on one line, /my/security links look like links (${locale})`, async ({
+    page,
+  }, testInfo) => {
     await logIn(page, locale);
     await page.goto('/my/profile');
     const labelText = locale === 'zh-HK' ? '身份認證' : 'Identity verification';

@@ -29,7 +29,8 @@ if (!existsSync(manifestPath)) {
 const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
 const gzipKbOf = new Map();
 function gzipKb(file) {
-  if (!gzipKbOf.has(file)) gzipKbOf.set(file, gzipSync(readFileSync(join(webDir, 'dist', file)), { level: 9 }).length / 1024);
+  if (!gzipKbOf.has(file))
+    gzipKbOf.set(file, gzipSync(readFileSync(join(webDir, 'dist', file)), { level: 9 }).length / 1024);
   return gzipKbOf.get(file);
 }
 
@@ -44,8 +45,14 @@ function closure(key, files = new Set()) {
 }
 
 const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
-const sharedKeys = ['src/app/layout/antd-scope.tsx', 'src/app/antd/antd-config.tsx', 'src/app/layout/account-layout.tsx'];
-const pageKeys = Object.keys(manifest).filter((key) => /^src\/(features\/[^/]+|app)\/pages\/[^/]+\.tsx$/.test(key) && !key.includes('dev-mailbox'));
+const sharedKeys = [
+  'src/app/layout/antd-scope.tsx',
+  'src/app/antd/antd-config.tsx',
+  'src/app/layout/account-layout.tsx',
+];
+const pageKeys = Object.keys(manifest).filter(
+  (key) => /^src\/(features\/[^/]+|app)\/pages\/[^/]+\.tsx$/.test(key) && !key.includes('dev-mailbox'),
+);
 
 const routes = [{ name: 'home (/)', files: closure(entryKey), budgetKb: HOME_BUDGET_KB }];
 for (const key of pageKeys) {
@@ -62,7 +69,8 @@ for (const route of routes) {
   console.log(`${isOver ? '✖' : '✔'} ${route.name}: ${totalKb.toFixed(1)} KB of ${route.budgetKb} KB`);
   if (!isOver && !process.argv.includes('--verbose')) continue;
   if (isOver) overCount += 1;
-  for (const file of [...route.files].sort((a, b) => gzipKb(b) - gzipKb(a))) console.log(`    ${file}  ${gzipKb(file).toFixed(1)} KB`);
+  for (const file of [...route.files].sort((a, b) => gzipKb(b) - gzipKb(a)))
+    console.log(`    ${file}  ${gzipKb(file).toFixed(1)} KB`);
 }
 console.log(`${routes.length - overCount} passed, ${overCount} failed`);
 process.exit(overCount > 0 ? 1 : 0);

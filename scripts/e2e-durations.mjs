@@ -28,10 +28,18 @@ function walk(suite) {
   for (const child of suite.suites ?? []) walk(child);
 }
 for (const suite of report.suites) walk(suite);
-const rows = [...byFile].map(([file, projects]) => ({ file, projects, ms: [...projects.values()].reduce((sum, entry) => sum + entry.ms, 0) }));
+const rows = [...byFile].map(([file, projects]) => ({
+  file,
+  projects,
+  ms: [...projects.values()].reduce((sum, entry) => sum + entry.ms, 0),
+}));
 rows.sort((a, b) => b.ms - a.ms);
-console.log(`e2e wall time ${(report.stats.duration / 1000).toFixed(1)} s; summed test time per spec file (two workers run in parallel):`);
+console.log(
+  `e2e wall time ${(report.stats.duration / 1000).toFixed(1)} s; summed test time per spec file (two workers run in parallel):`,
+);
 for (const row of rows) {
-  const parts = [...row.projects].map(([project, entry]) => `${project} ${entry.tests} tests ${(entry.ms / 1000).toFixed(1)} s`);
+  const parts = [...row.projects].map(
+    ([project, entry]) => `${project} ${entry.tests} tests ${(entry.ms / 1000).toFixed(1)} s`,
+  );
   console.log(`  ${row.file.padEnd(26)} ${(row.ms / 1000).toFixed(1).padStart(7)} s  (${parts.join(', ')})`);
 }

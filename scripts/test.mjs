@@ -26,7 +26,12 @@ function missingPackages() {
   const missing = [];
   if (!existsSync(CHROMIUM)) missing.push('chromium');
   const hasDpkg = spawnSync('sh', ['-c', 'command -v dpkg-query'], { stdio: 'ignore' }).status === 0;
-  if (hasDpkg && spawnSync('dpkg-query', ['-W', '-f=${Status}', 'fonts-noto-cjk'], { encoding: 'utf8' }).stdout?.includes('install ok installed') !== true) {
+  if (
+    hasDpkg &&
+    spawnSync('dpkg-query', ['-W', '-f=${Status}', 'fonts-noto-cjk'], { encoding: 'utf8' }).stdout?.includes(
+      'install ok installed',
+    ) !== true
+  ) {
     missing.push('fonts-noto-cjk');
   }
   return missing;

@@ -37,13 +37,21 @@ function fail(message: string): never {
 
 const config = loadConfig();
 const secretPath = join(config.dataDir, 'secrets', 'custody-webhook-secret');
-const secret = config.wallet.custodyWebhookSecret ?? (existsSync(secretPath) ? readFileSync(secretPath, 'utf8').trim() : undefined);
-if (!secret) fail(`No webhook secret: set CUSTODY_WEBHOOK_SECRET or start the server once so that it creates ${secretPath}.`);
+const secret =
+  config.wallet.custodyWebhookSecret ?? (existsSync(secretPath) ? readFileSync(secretPath, 'utf8').trim() : undefined);
+if (!secret)
+  fail(`No webhook secret: set CUSTODY_WEBHOOK_SECRET or start the server once so that it creates ${secretPath}.`);
 const { coin, network, amount } = values;
-if (!coin || !network || !amount || (!values.email && !values.address)) fail('usage: npm run deposit -- --email a@b.c --coin USDT --network TRC20 --amount 250 [--confirmations N] [--tx HASH] [--url URL]');
+if (!coin || !network || !amount || (!values.email && !values.address))
+  fail(
+    'usage: npm run deposit -- --email a@b.c --coin USDT --network TRC20 --amount 250 [--confirmations N] [--tx HASH] [--url URL]',
+  );
 const baseUrl = (values.url ?? config.publicUrl).replace(/\/$/, '');
 
-async function signedPost(path: string, body: object): Promise<{ statusCode: number; content: unknown; message: string }> {
+async function signedPost(
+  path: string,
+  body: object,
+): Promise<{ statusCode: number; content: unknown; message: string }> {
   const raw = JSON.stringify(body);
   const response = await fetch(`${baseUrl}/api${path}`, {
     method: 'POST',
@@ -61,13 +69,24 @@ if (!address) {
 }
 let confirmations = values.confirmations === undefined ? undefined : Number(values.confirmations);
 if (confirmations === undefined) {
-  const nets = (await (await fetch(`${baseUrl}/api/wallet/network?coin=${encodeURIComponent(coin)}`)).json()) as { content: { network: string; confirmationsRequired: number }[] };
+  const nets = (await (await fetch(`${baseUrl}/api/wallet/network?coin=${encodeURIComponent(coin)}`)).json()) as {
+    content: { network: string; confirmationsRequired: number }[];
+  };
   confirmations = nets.content.find((n) => n.network === network)?.confirmationsRequired ?? 0;
 }
 const result = await signedPost('/custody/webhook', {
   deliveryId: randomUUID(),
   sentAt: new Date().toISOString(),
-  event: { type: 'deposit', network, coin, address, txHash: values.tx ?? `demo-${randomUUID()}`, outputIndex: Number(values.index), amount, confirmations },
+  event: {
+    type: 'deposit',
+    network,
+    coin,
+    address,
+    txHash: values.tx ?? `demo-${randomUUID()}`,
+    outputIndex: Number(values.index),
+    amount,
+    confirmations,
+  },
 });
 console.log(JSON.stringify({ address, ...result }, null, 2));
 process.exitCode = result.statusCode === 200 ? 0 : 1;

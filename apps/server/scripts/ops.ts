@@ -23,7 +23,15 @@ import { OPERATOR_ROLES, type OperatorRole } from '../src/modules/admin/admin.ty
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { email: { type: 'string' }, role: { type: 'string' }, step: { type: 'string' }, status: { type: 'string' }, tx: { type: 'string' }, reason: { type: 'string' }, url: { type: 'string' } },
+  options: {
+    email: { type: 'string' },
+    role: { type: 'string' },
+    step: { type: 'string' },
+    status: { type: 'string' },
+    tx: { type: 'string' },
+    reason: { type: 'string' },
+    url: { type: 'string' },
+  },
 });
 const [group, action, id] = positionals;
 const config = loadConfig();
@@ -35,7 +43,8 @@ function fail(message: string): never {
 
 async function addOperator(): Promise<void> {
   const role = values.role as OperatorRole | undefined;
-  if (!values.email || !role || !OPERATOR_ROLES.includes(role)) fail(`usage: npm run ops -- operators add --email E --role ${OPERATOR_ROLES.join('|')}`);
+  if (!values.email || !role || !OPERATOR_ROLES.includes(role))
+    fail(`usage: npm run ops -- operators add --email E --role ${OPERATOR_ROLES.join('|')}`);
   const { openDatabase } = await import('../src/platform/db/client.ts');
   const { findMigrationsDir } = await import('../src/platform/db/migrate.ts');
   const { createOperator } = await import('../src/modules/admin/admin.service.ts');
@@ -66,19 +75,26 @@ async function callApi(method: 'GET' | 'POST', path: string, body?: object): Pro
 /** `/investor` or `/aml` for `--step`, '' for basic KYC. */
 function kycStepPath(): string {
   if (values.step === undefined || values.step === 'basic') return '';
-  if (values.step !== 'investor' && values.step !== 'aml' && values.step !== 'qualified') fail('--step is basic, investor, aml or qualified');
+  if (values.step !== 'investor' && values.step !== 'aml' && values.step !== 'qualified')
+    fail('--step is basic, investor, aml or qualified');
   return `/${values.step}`;
 }
 
 if (group === 'operators' && action === 'add') await addOperator();
-else if (group === 'withdrawals' && action === 'list') await callApi('GET', `/withdrawals${values.status ? `?status=${encodeURIComponent(values.status)}` : ''}`);
+else if (group === 'withdrawals' && action === 'list')
+  await callApi('GET', `/withdrawals${values.status ? `?status=${encodeURIComponent(values.status)}` : ''}`);
 else if (group === 'withdrawals' && action === 'process' && id) await callApi('POST', `/withdrawals/${id}/process`, {});
-else if (group === 'withdrawals' && action === 'complete' && id && values.tx) await callApi('POST', `/withdrawals/${id}/complete`, { txHash: values.tx });
-else if (group === 'withdrawals' && action === 'fail' && id && values.reason) await callApi('POST', `/withdrawals/${id}/fail`, { reason: values.reason });
-else if (group === 'kyc' && action === 'list') await callApi('GET', `/kyc${values.status ? `?status=${encodeURIComponent(values.status)}` : ''}`);
+else if (group === 'withdrawals' && action === 'complete' && id && values.tx)
+  await callApi('POST', `/withdrawals/${id}/complete`, { txHash: values.tx });
+else if (group === 'withdrawals' && action === 'fail' && id && values.reason)
+  await callApi('POST', `/withdrawals/${id}/fail`, { reason: values.reason });
+else if (group === 'kyc' && action === 'list')
+  await callApi('GET', `/kyc${values.status ? `?status=${encodeURIComponent(values.status)}` : ''}`);
 else if (group === 'kyc' && action === 'show' && id) await callApi('GET', `/kyc/${encodeURIComponent(id)}`);
-else if (group === 'kyc' && action === 'approve' && id) await callApi('POST', `/kyc/${encodeURIComponent(id)}${kycStepPath()}/approve`);
-else if (group === 'kyc' && action === 'reject' && id && values.reason) await callApi('POST', `/kyc/${encodeURIComponent(id)}${kycStepPath()}/reject`, { reason: values.reason });
+else if (group === 'kyc' && action === 'approve' && id)
+  await callApi('POST', `/kyc/${encodeURIComponent(id)}${kycStepPath()}/approve`);
+else if (group === 'kyc' && action === 'reject' && id && values.reason)
+  await callApi('POST', `/kyc/${encodeURIComponent(id)}${kycStepPath()}/reject`, { reason: values.reason });
 else {
   fail(
     'usage: npm run ops -- operators add --email E --role R | withdrawals list [--status N] | withdrawals process ID | withdrawals complete ID --tx HASH | withdrawals fail ID --reason TEXT' +

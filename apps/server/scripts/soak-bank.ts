@@ -54,7 +54,9 @@ const restartsMin = Number(values.restarts);
 const userCount = Number(values.users);
 const concurrency = Number(values.concurrency);
 if (![opsTarget, restartsMin, userCount, concurrency].every(Number.isSafeInteger) || userCount < 2 || concurrency < 1) {
-  console.error('usage: npm run soak:bank -- --ops N [--restarts N] [--users N≥2] [--concurrency N≥1] [--data-dir DIR] [--pglite-template FILE]');
+  console.error(
+    'usage: npm run soak:bank -- --ops N [--restarts N] [--users N≥2] [--concurrency N≥1] [--data-dir DIR] [--pglite-template FILE]',
+  );
   process.exit(2);
 }
 /** Kill-and-restart rounds at most, whatever `--ops` asks. */
@@ -66,7 +68,10 @@ const fundingUsdt = String(1000 + 10 * Math.ceil(opsTarget / userCount));
 
 const databaseUrl = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined;
 const isOwnDataDir = values['data-dir'] === undefined;
-const target: ServerTarget = { dataDir: values['data-dir'] ?? mkdtempSync(join(tmpdir(), 'meridian-soak-')), databaseUrl };
+const target: ServerTarget = {
+  dataDir: values['data-dir'] ?? mkdtempSync(join(tmpdir(), 'meridian-soak-')),
+  databaseUrl,
+};
 const log = (message: string) => console.error(`soak: ${message}`);
 
 // Whatever ends this process (an error, Ctrl-C, a test's timeout), no server outlives it.
@@ -80,7 +85,9 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 async function main(): Promise<number> {
   const startedMs = performance.now();
-  log(`${databaseUrl ? 'PostgreSQL' : `PGlite in ${target.dataDir}`}; setting up ${userCount} users with ${fundingUsdt} ${SOAK_COIN} each`);
+  log(
+    `${databaseUrl ? 'PostgreSQL' : `PGlite in ${target.dataDir}`}; setting up ${userCount} users with ${fundingUsdt} ${SOAK_COIN} each`,
+  );
   const users = await setUpSoakUsers(target, userCount, fundingUsdt, values['pglite-template']);
   log(`set up in ${Math.round(performance.now() - startedMs)} ms`);
   const client = new SoakClient(users, parseAmountMinor(fundingUsdt, SOAK_COIN), concurrency);

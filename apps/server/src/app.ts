@@ -126,14 +126,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Security headers (helmet) on every answer. The middleware is built once: @fastify/helmet built
   // it again for every request (3 % of the server's time under bench:swap).
-  const securityHeaders = helmet({ contentSecurityPolicy: CONTENT_SECURITY_POLICY, hsts: config.isProduction, crossOriginEmbedderPolicy: false });
+  const securityHeaders = helmet({
+    contentSecurityPolicy: CONTENT_SECURITY_POLICY,
+    hsts: config.isProduction,
+    crossOriginEmbedderPolicy: false,
+  });
   app.addHook('onRequest', (request, reply, done) => {
     securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
   });
   await app.register(fastifyCookie, { secret: deps.sessionSecret });
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: 'Meridian API', version: '0.1.0', description: 'Every answer is the envelope { statusCode, content, message }.' },
+      info: {
+        title: 'Meridian API',
+        version: '0.1.0',
+        description: 'Every answer is the envelope { statusCode, content, message }.',
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -161,9 +169,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const ledger = createLedgerModule({ database });
   const market = createMarketModule({ database, oracle, clock, logger: app.log });
-  const notices = createNoticesModule({ config, database, identity: identity.service, mailer: identity.mailer, log: app.log });
-  const exchange = createExchangeModule({ database, prices: market.service.prices, clock, notices: notices.service, log: app.log });
-  const wallet = createWalletModule({ config, database, identity: identity.service, prices: market.service.prices, notices: notices.service, log: app.log });
+  const notices = createNoticesModule({
+    config,
+    database,
+    identity: identity.service,
+    mailer: identity.mailer,
+    log: app.log,
+  });
+  const exchange = createExchangeModule({
+    database,
+    prices: market.service.prices,
+    clock,
+    notices: notices.service,
+    log: app.log,
+  });
+  const wallet = createWalletModule({
+    config,
+    database,
+    identity: identity.service,
+    prices: market.service.prices,
+    notices: notices.service,
+    log: app.log,
+  });
   const admin = createAdminModule({ database, wallet: wallet.service });
   const kyc = createKycModule({
     config,
@@ -243,7 +270,9 @@ async function registerWebApp(app: FastifyInstance, webDistDir: string | undefin
     // stays a 404 so a stale script is never answered with HTML.
     const pathname = request.url.split(/[?#]/, 1)[0] ?? '';
     const isFilePath = /\.[A-Za-z0-9]{1,8}$/.test(pathname);
-    const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && (!isFilePath || (request.headers.accept ?? '').includes('text/html'));
+    const isPageRequest =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      (!isFilePath || (request.headers.accept ?? '').includes('text/html'));
     if (!isApi && hasWeb && isPageRequest) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

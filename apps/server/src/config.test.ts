@@ -11,7 +11,10 @@ describe('loadConfig', () => {
   });
 
   it('reads PostgreSQL and in-memory database URLs', () => {
-    expect(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db' }).database).toEqual({ kind: 'postgres', url: 'postgres://u@h:5432/db' });
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db' }).database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u@h:5432/db',
+    });
     expect(loadConfig({ DATABASE_URL: 'memory://' }).database).toEqual({ kind: 'memory' });
   });
 
@@ -29,22 +32,48 @@ describe('loadConfig', () => {
   });
 
   it('puts uploads in DATA_DIR/uploads by default and in S3 only when all five S3 variables are set', () => {
-    expect(loadConfig({ DATA_DIR: '/srv/meridian' }).uploads).toEqual({ dir: '/srv/meridian/uploads', encryptionKey: undefined, s3: undefined });
-    expect(loadConfig({ UPLOADS_DIR: '/mnt/files', UPLOADS_ENCRYPTION_KEY: 'k'.repeat(32) }).uploads).toMatchObject({ dir: '/mnt/files', encryptionKey: 'k'.repeat(32) });
-    const s3 = { S3_ENDPOINT: 'https://s3.example', S3_BUCKET: 'meridian-kyc', S3_REGION: 'ap-east-1', S3_ACCESS_KEY_ID: 'AKIA1', S3_SECRET_ACCESS_KEY: 'secret' };
-    expect(loadConfig(s3).uploads.s3).toEqual({ endpoint: 'https://s3.example', bucket: 'meridian-kyc', region: 'ap-east-1', accessKeyId: 'AKIA1', secretAccessKey: 'secret' });
-    expect(() => loadConfig({ S3_ENDPOINT: 'https://s3.example', S3_BUCKET: 'meridian-kyc' })).toThrowError(/S3_REGION is required when any S3_\* variable is set/);
-    expect(() => loadConfig({ UPLOADS_ENCRYPTION_KEY: 'short' })).toThrowError(/UPLOADS_ENCRYPTION_KEY must be at least 32 characters/);
-    expect(() => loadConfig({ ...s3, NODE_ENV: 'production' })).toThrowError(/UPLOADS_ENCRYPTION_KEY is required in production when uploads go to S3/);
+    expect(loadConfig({ DATA_DIR: '/srv/meridian' }).uploads).toEqual({
+      dir: '/srv/meridian/uploads',
+      encryptionKey: undefined,
+      s3: undefined,
+    });
+    expect(loadConfig({ UPLOADS_DIR: '/mnt/files', UPLOADS_ENCRYPTION_KEY: 'k'.repeat(32) }).uploads).toMatchObject({
+      dir: '/mnt/files',
+      encryptionKey: 'k'.repeat(32),
+    });
+    const s3 = {
+      S3_ENDPOINT: 'https://s3.example',
+      S3_BUCKET: 'meridian-kyc',
+      S3_REGION: 'ap-east-1',
+      S3_ACCESS_KEY_ID: 'AKIA1',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    };
+    expect(loadConfig(s3).uploads.s3).toEqual({
+      endpoint: 'https://s3.example',
+      bucket: 'meridian-kyc',
+      region: 'ap-east-1',
+      accessKeyId: 'AKIA1',
+      secretAccessKey: 'secret',
+    });
+    expect(() => loadConfig({ S3_ENDPOINT: 'https://s3.example', S3_BUCKET: 'meridian-kyc' })).toThrowError(
+      /S3_REGION is required when any S3_\* variable is set/,
+    );
+    expect(() => loadConfig({ UPLOADS_ENCRYPTION_KEY: 'short' })).toThrowError(
+      /UPLOADS_ENCRYPTION_KEY must be at least 32 characters/,
+    );
+    expect(() => loadConfig({ ...s3, NODE_ENV: 'production' })).toThrowError(
+      /UPLOADS_ENCRYPTION_KEY is required in production when uploads go to S3/,
+    );
   });
 
   it('requires a session secret and public URL in production and never seeds there', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrowError(/SESSION_SECRET is required in production/);
     // Production also needs the custody webhook secret and the deposit xpubs (issue 4): no generated keys there.
-    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://meridian.example' })).toThrowError(
-      /CUSTODY_WEBHOOK_SECRET is required in production/,
-    );
-    const xpub = 'xpub661MyMwAqRbcFtXgS5sYJABqqG9YLmC4Q1Rdap9gSE8NqtwybGhePY2gZ29ESFjqJoCu1Rupje8YtGqsefD265TMg7usUDFdp6W1EGMcet8';
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://meridian.example' }),
+    ).toThrowError(/CUSTODY_WEBHOOK_SECRET is required in production/);
+    const xpub =
+      'xpub661MyMwAqRbcFtXgS5sYJABqqG9YLmC4Q1Rdap9gSE8NqtwybGhePY2gZ29ESFjqJoCu1Rupje8YtGqsefD265TMg7usUDFdp6W1EGMcet8';
     const config = loadConfig({
       NODE_ENV: 'production',
       SESSION_SECRET: 'x'.repeat(32),

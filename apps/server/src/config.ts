@@ -18,12 +18,19 @@ const priceSourcesSchema = z.preprocess(
   emptyToUndefined,
   z
     .string()
-    .transform((text) => text.split(',').map((name) => name.trim().toLowerCase()).filter((name) => name !== ''))
+    .transform((text) =>
+      text
+        .split(',')
+        .map((name) => name.trim().toLowerCase())
+        .filter((name) => name !== ''),
+    )
     .pipe(
       z
         .array(z.enum(PRICE_SOURCE_NAMES))
         .min(1)
-        .refine((names) => !names.includes('replay') || names.length === 1, { error: 'replay cannot be combined with exchange sources' })
+        .refine((names) => !names.includes('replay') || names.length === 1, {
+          error: 'replay cannot be combined with exchange sources',
+        })
         .refine((names) => new Set(names).size === names.length, { error: 'lists a source twice' }),
     )
     .optional(),
@@ -44,7 +51,10 @@ export const configSchema = z
         .optional(),
     ),
     DATA_DIR: z.string().min(1).default('./data'),
-    SESSION_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, { error: 'must be at least 32 characters' }).optional()),
+    SESSION_SECRET: z.preprocess(
+      emptyToUndefined,
+      z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+    ),
     SMTP_URL: z.preprocess(emptyToUndefined, z.url().optional()),
     REDIS_URL: z.preprocess(emptyToUndefined, z.url().optional()),
     /** Work factor of the ALTCHA human check: the largest counter a client may have to try. Default 50000 (20 under NODE_ENV=test). */
@@ -54,7 +64,13 @@ export const configSchema = z
     VAPID_PUBLIC_KEY: z.preprocess(emptyToUndefined, z.string().min(20).optional()),
     VAPID_PRIVATE_KEY: z.preprocess(emptyToUndefined, z.string().min(20).optional()),
     /** Contact the push services may use (mailto: or https:). */
-    VAPID_SUBJECT: z.preprocess(emptyToUndefined, z.string().regex(/^(mailto:|https:\/\/)/, { error: 'must start with mailto: or https://' }).optional()),
+    VAPID_SUBJECT: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^(mailto:|https:\/\/)/, { error: 'must start with mailto: or https://' })
+        .optional(),
+    ),
     /** Directory of the built web app; served with an SPA fallback when it exists. */
     WEB_DIST_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
     /** Where prices come from: `replay` (embedded default) or exchanges, e.g. `binance,coinbase,kraken`. */
@@ -81,27 +97,62 @@ export const configSchema = z
       .default('true')
       .transform((value) => value === 'true'),
     /** Secret of the custody webhook's HMAC-SHA256 signature (≥ 32 characters). Generated into DATA_DIR when absent (not in production). */
-    CUSTODY_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, { error: 'must be at least 32 characters' }).optional()),
+    CUSTODY_WEBHOOK_SECRET: z.preprocess(
+      emptyToUndefined,
+      z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+    ),
     /** Account-level extended public keys for deposit addresses: zpub/xpub at m/84'/0'/0' (Bitcoin), xpub at m/44'/60'/0' (ETH, ERC20), xpub at m/44'/195'/0' (TRC20). A demo set is generated into DATA_DIR when absent (not in production). */
-    WALLET_XPUB_BITCOIN: z.preprocess(emptyToUndefined, z.string().regex(/^[xz]pub[1-9A-HJ-NP-Za-km-z]{100,112}$/, { error: 'must be an xpub… or zpub… extended public key' }).optional()),
-    WALLET_XPUB_EVM: z.preprocess(emptyToUndefined, z.string().regex(/^xpub[1-9A-HJ-NP-Za-km-z]{100,112}$/, { error: 'must be an xpub… extended public key' }).optional()),
-    WALLET_XPUB_TRON: z.preprocess(emptyToUndefined, z.string().regex(/^xpub[1-9A-HJ-NP-Za-km-z]{100,112}$/, { error: 'must be an xpub… extended public key' }).optional()),
+    WALLET_XPUB_BITCOIN: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^[xz]pub[1-9A-HJ-NP-Za-km-z]{100,112}$/, { error: 'must be an xpub… or zpub… extended public key' })
+        .optional(),
+    ),
+    WALLET_XPUB_EVM: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^xpub[1-9A-HJ-NP-Za-km-z]{100,112}$/, { error: 'must be an xpub… extended public key' })
+        .optional(),
+    ),
+    WALLET_XPUB_TRON: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^xpub[1-9A-HJ-NP-Za-km-z]{100,112}$/, { error: 'must be an xpub… extended public key' })
+        .optional(),
+    ),
     /** Withdraw only to address-book entries at least 24 hours old. */
     WITHDRAW_WHITELIST_MODE: z
       .enum(['true', 'false'])
       .default('false')
       .transform((value) => value === 'true'),
     /** Bearer token that `GET /metrics` requires (`Authorization: Bearer <token>`; ≥ 32 characters). */
-    METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(32, { error: 'must be at least 32 characters' }).optional()),
+    METRICS_TOKEN: z.preprocess(
+      emptyToUndefined,
+      z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+    ),
     /** Serve `/metrics` on this separate port (the monitoring network) instead of the app port. */
     METRICS_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65535).optional()),
     /** Directory of uploaded files (encrypted at rest) when no S3 bucket is set; default DATA_DIR/uploads. */
     UPLOADS_DIR: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
     /** Secret (≥ 32 characters) from which the AES-256-GCM key of uploaded files is derived. Generated into DATA_DIR when absent; required in production with S3. */
-    UPLOADS_ENCRYPTION_KEY: z.preprocess(emptyToUndefined, z.string().min(32, { error: 'must be at least 32 characters' }).optional()),
+    UPLOADS_ENCRYPTION_KEY: z.preprocess(
+      emptyToUndefined,
+      z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+    ),
     /** S3-compatible bucket for uploaded files: endpoint URL, bucket, region and keys, all five or none. */
     S3_ENDPOINT: z.preprocess(emptyToUndefined, z.url().optional()),
-    S3_BUCKET: z.preprocess(emptyToUndefined, z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { error: 'must be a bucket name (3–63 lower-case letters, digits, dots, hyphens)' }).optional()),
+    S3_BUCKET: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
+          error: 'must be a bucket name (3–63 lower-case letters, digits, dots, hyphens)',
+        })
+        .optional(),
+    ),
     S3_REGION: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
     S3_ACCESS_KEY_ID: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
     S3_SECRET_ACCESS_KEY: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
@@ -116,20 +167,37 @@ export const configSchema = z
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required in production' });
     }
     if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
-      ctx.addIssue({ code: 'custom', path: ['VAPID_PRIVATE_KEY'], message: 'and VAPID_PUBLIC_KEY must be set together' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['VAPID_PRIVATE_KEY'],
+        message: 'and VAPID_PUBLIC_KEY must be set together',
+      });
     }
     const xpubCount = [env.WALLET_XPUB_BITCOIN, env.WALLET_XPUB_EVM, env.WALLET_XPUB_TRON].filter(Boolean).length;
     if (xpubCount > 0 && xpubCount < 3) {
-      ctx.addIssue({ code: 'custom', path: ['WALLET_XPUB_BITCOIN'], message: 'and WALLET_XPUB_EVM and WALLET_XPUB_TRON must be set together' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WALLET_XPUB_BITCOIN'],
+        message: 'and WALLET_XPUB_EVM and WALLET_XPUB_TRON must be set together',
+      });
     }
     if (env.NODE_ENV === 'production') {
-      for (const name of ['CUSTODY_WEBHOOK_SECRET', 'WALLET_XPUB_BITCOIN', 'WALLET_XPUB_EVM', 'WALLET_XPUB_TRON'] as const) {
+      for (const name of [
+        'CUSTODY_WEBHOOK_SECRET',
+        'WALLET_XPUB_BITCOIN',
+        'WALLET_XPUB_EVM',
+        'WALLET_XPUB_TRON',
+      ] as const) {
         if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required in production' });
       }
     }
     if (env.NODE_ENV === 'production' && !env.PRICE_SOURCES) {
       // Production must say where prices come from: replayed history is never a silent default there.
-      ctx.addIssue({ code: 'custom', path: ['PRICE_SOURCES'], message: 'is required in production (binance,coinbase,kraken, or replay for a demo)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PRICE_SOURCES'],
+        message: 'is required in production (binance,coinbase,kraken, or replay for a demo)',
+      });
     }
     if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
       ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'must differ from PORT' });
@@ -137,11 +205,20 @@ export const configSchema = z
     const s3Names = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
     const s3Missing = s3Names.filter((name) => !env[name]);
     if (s3Missing.length > 0 && s3Missing.length < s3Names.length) {
-      for (const name of s3Missing) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when any S3_* variable is set (all five or none)' });
+      for (const name of s3Missing)
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: 'is required when any S3_* variable is set (all five or none)',
+        });
     }
     if (env.NODE_ENV === 'production' && s3Missing.length === 0 && !env.UPLOADS_ENCRYPTION_KEY) {
       // Files in a bucket outlive this machine: their key must not exist only in this machine's data directory.
-      ctx.addIssue({ code: 'custom', path: ['UPLOADS_ENCRYPTION_KEY'], message: 'is required in production when uploads go to S3' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['UPLOADS_ENCRYPTION_KEY'],
+        message: 'is required in production when uploads go to S3',
+      });
     }
     if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required in production' });
@@ -213,7 +290,9 @@ export class ConfigError extends Error {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = configSchema.safeParse(env);
   if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'} ${issue.message}`));
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'} ${issue.message}`),
+    );
   }
   const e = parsed.data;
   const database: Config['database'] =
@@ -236,7 +315,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     humanCheckMaxCounter: e.ALTCHA_MAX_COUNTER ?? (e.NODE_ENV === 'test' ? 20 : 50_000),
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,
-    vapidKeys: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
+    vapidKeys:
+      e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+        : undefined,
     vapidSubject: e.VAPID_SUBJECT ?? `mailto:support@${new URL(e.PUBLIC_URL ?? 'http://localhost').hostname}`,
     seedDemo: e.SEED_DEMO && e.NODE_ENV !== 'production',
     prices: {
@@ -259,7 +341,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       encryptionKey: e.UPLOADS_ENCRYPTION_KEY,
       s3:
         e.S3_ENDPOINT && e.S3_BUCKET && e.S3_REGION && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
-          ? { endpoint: e.S3_ENDPOINT, bucket: e.S3_BUCKET, region: e.S3_REGION, accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+          ? {
+              endpoint: e.S3_ENDPOINT,
+              bucket: e.S3_BUCKET,
+              region: e.S3_REGION,
+              accessKeyId: e.S3_ACCESS_KEY_ID,
+              secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            }
           : undefined,
     },
     wallet: {

@@ -31,8 +31,14 @@ async function main(): Promise<void> {
   const sessionSecret = config.sessionSecret ?? readOrCreateSecret(config.dataDir, 'session-secret');
   // Outside production a machine that reaches no exchange replays history instead (docs/prices.md);
   // production never swaps real prices for replayed ones: it refuses to quote (code 134) until one answers.
-  if (!config.isProduction && !config.prices.sources.includes('replay') && !(await anyExchangeReachable(config.prices))) {
-    console.warn(`No exchange of PRICE_SOURCES=${config.prices.sources.join(',')} answers; replaying history instead (not in production).`);
+  if (
+    !config.isProduction &&
+    !config.prices.sources.includes('replay') &&
+    !(await anyExchangeReachable(config.prices))
+  ) {
+    console.warn(
+      `No exchange of PRICE_SOURCES=${config.prices.sources.join(',')} answers; replaying history instead (not in production).`,
+    );
     const replayOnly: PriceSourceName[] = ['replay'];
     config = { ...config, prices: { ...config.prices, sources: replayOnly } };
   }
@@ -54,7 +60,11 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const exposure = metricsExposureOf(config);
   if (exposure.port !== undefined) {
-    metricsServer = await startMetricsServer(app.metricsRegistry, { port: exposure.port, host: config.host, token: exposure.token });
+    metricsServer = await startMetricsServer(app.metricsRegistry, {
+      port: exposure.port,
+      host: config.host,
+      token: exposure.token,
+    });
     app.log.info({ port: exposure.port }, 'metrics served on their own port');
   } else if (!exposure.isOnAppPort) {
     app.log.warn('/metrics is not served: set METRICS_PORT or METRICS_TOKEN to expose it in production');

@@ -11,8 +11,11 @@ import { describe, expect, it } from 'vitest';
  * (`apps/server/test/vectors/`, `apps/server/data/prices/`).
  */
 const ROOT = resolve(import.meta.dirname, '../../..');
-const TEXT_FILE = /\.(c?[jt]sx?|mjs|mts|json|ya?ml|toml|sh|env|example|html|css|sql|txt|csv)$|(^|\/)(\.[\w.-]+|Dockerfile|Makefile)$/;
-const THIS_FILE = relative(ROOT, import.meta.filename).split(sep).join('/');
+const TEXT_FILE =
+  /\.(c?[jt]sx?|mjs|mts|json|ya?ml|toml|sh|env|example|html|css|sql|txt|csv)$|(^|\/)(\.[\w.-]+|Dockerfile|Makefile)$/;
+const THIS_FILE = relative(ROOT, import.meta.filename)
+  .split(sep)
+  .join('/');
 
 /** Every place in `text` (of the file at `path`, from the root) that reads outside the repository. */
 export function outsideReferences(path: string, text: string): string[] {
@@ -20,8 +23,10 @@ export function outsideReferences(path: string, text: string): string[] {
   const depth = dirname(path) === '.' ? 0 : dirname(path).split('/').length;
   for (const [index, line] of text.split('\n').entries()) {
     const where = `${path}:${index + 1}`;
-    if (/(^|[^\w-])shared\/data\b|\.\.[/\\]shared\b|['"]\.\.['"]\s*,\s*['"]shared['"]/.test(line)) found.push(`${where} names the shared folder: ${line.trim()}`);
-    if (/\/work\/shared\b/.test(line)) found.push(`${where} names an absolute path outside the repository: ${line.trim()}`);
+    if (/(^|[^\w-])shared\/data\b|\.\.[/\\]shared\b|['"]\.\.['"]\s*,\s*['"]shared['"]/.test(line))
+      found.push(`${where} names the shared folder: ${line.trim()}`);
+    if (/\/work\/shared\b/.test(line))
+      found.push(`${where} names an absolute path outside the repository: ${line.trim()}`);
     // A run of `../` (or of '..' path arguments) longer than the file's depth climbs above the root.
     for (const match of line.matchAll(/(?:\.\.\/){1,}|(?:['"]\.\.['"]\s*,\s*){2,}/g)) {
       const climbs = (match[0].match(/\.\./g) ?? []).length;
@@ -33,7 +38,12 @@ export function outsideReferences(path: string, text: string): string[] {
 
 describe('the repository reads nothing outside itself', () => {
   it('finds the patterns it is meant to find', () => {
-    expect(outsideReferences('apps/server/src/a/b/c.test.ts', "join(import.meta.dirname, '../../../../../../shared/data/x.json')")).toHaveLength(2);
+    expect(
+      outsideReferences(
+        'apps/server/src/a/b/c.test.ts',
+        "join(import.meta.dirname, '../../../../../../shared/data/x.json')",
+      ),
+    ).toHaveLength(2);
     expect(outsideReferences('apps/server/src/x.ts', "join(dir, '..', 'shared', 'data', 'prices')")).toHaveLength(1);
     expect(outsideReferences('apps/server/tsconfig.json', '"extends": "../../tsconfig.base.json"')).toEqual([]);
     expect(outsideReferences('scripts/x.sh', 'cat ../../etc/passwd')).toHaveLength(1);
@@ -42,7 +52,14 @@ describe('the repository reads nothing outside itself', () => {
   it('no tracked file (source, scripts, configs) reads from outside the repository', () => {
     const files = execFileSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8' })
       .split('\0')
-      .filter((path) => path !== '' && !path.endsWith('.md') && path !== THIS_FILE && path !== 'package-lock.json' && TEXT_FILE.test(path));
+      .filter(
+        (path) =>
+          path !== '' &&
+          !path.endsWith('.md') &&
+          path !== THIS_FILE &&
+          path !== 'package-lock.json' &&
+          TEXT_FILE.test(path),
+      );
     expect(files.length).toBeGreaterThan(100);
     const problems = files.flatMap((path) => {
       let text: string;

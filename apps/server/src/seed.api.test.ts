@@ -1,7 +1,14 @@
 import { parseAmountMinor } from '@meridian/contracts/money';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, mutationHeaders, randomTestIp, registerAndLogin, solveHumanCheck, type TestApp } from '../test/helpers.ts';
+import {
+  createTestApp,
+  mutationHeaders,
+  randomTestIp,
+  registerAndLogin,
+  solveHumanCheck,
+  type TestApp,
+} from '../test/helpers.ts';
 import { DEMO_USER } from './modules/identity/identity.seed.ts';
 import { checkLedgerInvariants } from './modules/ledger/ledger.invariants.ts';
 import { platformBalance } from './modules/ledger/ledger.service.ts';
@@ -34,7 +41,9 @@ describe('the demo seed', () => {
     const entries = await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.kind, 'DEMO_FUNDING'));
     expect(entries).toHaveLength(1);
     for (const [coin, amount] of Object.entries(DEMO_FUNDING)) {
-      expect(await platformBalance(t.database.db, 'PLATFORM_DEMO_FUNDING', coin as keyof typeof DEMO_FUNDING)).toBe(-parseAmountMinor(amount, coin as keyof typeof DEMO_FUNDING));
+      expect(await platformBalance(t.database.db, 'PLATFORM_DEMO_FUNDING', coin as keyof typeof DEMO_FUNDING)).toBe(
+        -parseAmountMinor(amount, coin as keyof typeof DEMO_FUNDING),
+      );
     }
     const report = await checkLedgerInvariants(t.database.db);
     expect(report.isHeld).toBe(true);
@@ -51,7 +60,10 @@ describe('the demo seed', () => {
     expect(login.json().statusCode).toBe(200);
     const cookie = login.cookies.map((item) => `${item.name}=${item.value}`).join('; ');
     const available = await availableOf(cookie);
-    for (const [coin, amount] of Object.entries(DEMO_FUNDING)) expect(parseAmountMinor(available[coin]!, coin as keyof typeof DEMO_FUNDING)).toBe(parseAmountMinor(amount, coin as keyof typeof DEMO_FUNDING));
+    for (const [coin, amount] of Object.entries(DEMO_FUNDING))
+      expect(parseAmountMinor(available[coin]!, coin as keyof typeof DEMO_FUNDING)).toBe(
+        parseAmountMinor(amount, coin as keyof typeof DEMO_FUNDING),
+      );
   });
 
   it('gives a new account nothing', async () => {

@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedgerInvariants, formatInvariantReport } from '../src/modules/ledger/ledger.invariants.ts';
 import { signCustodyBody } from '../src/modules/wallet/wallet.routes.ts';
 import { seedWallet } from '../src/modules/wallet/wallet.seed.ts';
-import { createTestApp, mutationHeaders, randomTestIp, registerAndLogin, type TestApp, type TestSession } from './helpers.ts';
+import {
+  createTestApp,
+  mutationHeaders,
+  randomTestIp,
+  registerAndLogin,
+  type TestApp,
+  type TestSession,
+} from './helpers.ts';
 
 /**
  * Issue 14 "Done when": a fuzz pass over every endpoint of the OpenAPI document (GET /api/docs/json)
@@ -85,7 +92,9 @@ function sample(schema: JsonSchema | undefined, depth = 0, name?: string): unkno
   if (schema.allOf?.length) return sample(schema.allOf[0], depth + 1);
   const type = Array.isArray(schema.type) ? schema.type.find((item) => item !== 'null') : schema.type;
   if (type === 'object' || schema.properties) {
-    return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([key, value]) => [key, sample(value, depth + 1, key)]));
+    return Object.fromEntries(
+      Object.entries(schema.properties ?? {}).map(([key, value]) => [key, sample(value, depth + 1, key)]),
+    );
   }
   if (type === 'array') return [sample(schema.items, depth + 1)];
   if (type === 'integer' || type === 'number') return 1;
@@ -128,9 +137,15 @@ const WRONG_TYPES: [string, unknown][] = [
 function variantsOf(operation: Operation): Variant[] {
   const base = (): Variant => ({
     label: 'base',
-    query: Object.fromEntries(operation.parameters.filter((p) => p.in === 'query').map((p) => [p.name, sample(p.schema, 0, p.name)])),
-    path: Object.fromEntries(operation.parameters.filter((p) => p.in === 'path').map((p) => [p.name, String(sample(p.schema))])),
-    header: Object.fromEntries(operation.parameters.filter((p) => p.in === 'header').map((p) => [p.name, String(sample(p.schema))])),
+    query: Object.fromEntries(
+      operation.parameters.filter((p) => p.in === 'query').map((p) => [p.name, sample(p.schema, 0, p.name)]),
+    ),
+    path: Object.fromEntries(
+      operation.parameters.filter((p) => p.in === 'path').map((p) => [p.name, String(sample(p.schema))]),
+    ),
+    header: Object.fromEntries(
+      operation.parameters.filter((p) => p.in === 'header').map((p) => [p.name, String(sample(p.schema))]),
+    ),
     body: operation.body ? sample(operation.body) : undefined,
   });
   const bodyFields = operation.body?.properties ? Object.keys(operation.body.properties) : [];
@@ -145,8 +160,10 @@ function variantsOf(operation: Operation): Variant[] {
     return variant;
   };
   const variants: Variant[] = [];
-  const hasRequired = (operation.body?.required?.length ?? 0) > 0 || operation.parameters.some((p) => p.required && p.in !== 'path');
-  if (hasRequired) variants.push({ ...base(), label: 'all missing', query: {}, header: {}, body: operation.body ? {} : undefined });
+  const hasRequired =
+    (operation.body?.required?.length ?? 0) > 0 || operation.parameters.some((p) => p.required && p.in !== 'path');
+  if (hasRequired)
+    variants.push({ ...base(), label: 'all missing', query: {}, header: {}, body: operation.body ? {} : undefined });
   for (const field of fields) {
     for (const [name, text] of BAD_STRINGS) {
       // Headers and path segments cannot carry every byte: a NUL header is refused by HTTP itself.
@@ -164,15 +181,26 @@ function variantsOf(operation: Operation): Variant[] {
         if (field.part === 'body') delete (missing.body as Record<string, unknown>)[field.name];
         else delete missing.query[field.name];
         // Only a missing REQUIRED field is sure to be refused; an optional one would run the action.
-        const isRequired = field.part === 'body' ? operation.body?.required?.includes(field.name) : operation.parameters.find((p) => p.name === field.name)?.required;
+        const isRequired =
+          field.part === 'body'
+            ? operation.body?.required?.includes(field.name)
+            : operation.parameters.find((p) => p.name === field.name)?.required;
         if (isRequired) variants.push({ ...missing, label: `${field.part}.${field.name}: missing` });
       }
     }
   }
   if (operation.body) {
     const b = base();
-    variants.push({ ...b, label: '__proto__ key', raw: `{"__proto__":{"isAdmin":true},${JSON.stringify(b.body).slice(1)}` });
-    variants.push({ ...b, label: 'constructor key', raw: `{"constructor":{"prototype":{"isAdmin":true}},${JSON.stringify(b.body).slice(1)}` });
+    variants.push({
+      ...b,
+      label: '__proto__ key',
+      raw: `{"__proto__":{"isAdmin":true},${JSON.stringify(b.body).slice(1)}`,
+    });
+    variants.push({
+      ...b,
+      label: 'constructor key',
+      raw: `{"constructor":{"prototype":{"isAdmin":true}},${JSON.stringify(b.body).slice(1)}`,
+    });
     variants.push({ ...b, label: 'body not an object', body: ['x'] });
   }
   return variants;
@@ -209,11 +237,23 @@ async function snapshot(userId: string): Promise<Record<string, unknown[]>> {
   ];
   const result: Record<string, unknown[]> = {};
   for (const [table, column] of tables) {
-    const rows = await t.database.db.execute(sql.raw(`SELECT to_jsonb(x) AS row FROM ${table} x WHERE ${column} = '${userId}'`));
-    const list = (Array.isArray(rows) ? rows : (rows as { rows: { row: Record<string, unknown> }[] }).rows) as { row: Record<string, unknown> }[];
+    const rows = await t.database.db.execute(
+      sql.raw(`SELECT to_jsonb(x) AS row FROM ${table} x WHERE ${column} = '${userId}'`),
+    );
+    const list = (Array.isArray(rows) ? rows : (rows as { rows: { row: Record<string, unknown> }[] }).rows) as {
+      row: Record<string, unknown>;
+    }[];
     // A session's last-seen time moves with every signed-in request, and a User-Lang header sets the
     // user's language (by design, identity): neither is a change the fuzzed input caused.
-    result[table] = list.map(({ row }) => JSON.stringify(Object.fromEntries(Object.entries(row).filter(([key]) => !/last_seen|last_used|updated_at|^locale$/.test(key))))).sort();
+    result[table] = list
+      .map(({ row }) =>
+        JSON.stringify(
+          Object.fromEntries(
+            Object.entries(row).filter(([key]) => !/last_seen|last_used|updated_at|^locale$/.test(key)),
+          ),
+        ),
+      )
+      .sort();
   }
   const postings = await t.database.db.execute(sql.raw(`SELECT count(*)::int AS n FROM ledger_postings`));
   result.ledger_postings = [(Array.isArray(postings) ? postings : (postings as { rows: unknown[] }).rows)[0]];
@@ -226,8 +266,26 @@ beforeAll(async () => {
   user = await registerAndLogin(t.app);
   await t.app.identity.setKycLevel(user.userId, 1);
   const { address } = await t.app.wallet.depositAddress(user.userId, 'USDT', 'TRC20');
-  const raw = JSON.stringify({ deliveryId: `d-${randomUUID()}`, sentAt: new Date().toISOString(), event: { type: 'deposit', network: 'TRC20', coin: 'USDT', address, txHash: `tx-${randomUUID()}`, outputIndex: 0, amount: '100', confirmations: 20 } });
-  const credited = await t.app.inject({ method: 'POST', url: '/api/custody/webhook', headers: { 'content-type': 'application/json', 'x-custody-signature': signCustodyBody(SECRET, raw) }, payload: raw });
+  const raw = JSON.stringify({
+    deliveryId: `d-${randomUUID()}`,
+    sentAt: new Date().toISOString(),
+    event: {
+      type: 'deposit',
+      network: 'TRC20',
+      coin: 'USDT',
+      address,
+      txHash: `tx-${randomUUID()}`,
+      outputIndex: 0,
+      amount: '100',
+      confirmations: 20,
+    },
+  });
+  const credited = await t.app.inject({
+    method: 'POST',
+    url: '/api/custody/webhook',
+    headers: { 'content-type': 'application/json', 'x-custody-signature': signCustodyBody(SECRET, raw) },
+    payload: raw,
+  });
   expect(credited.statusCode).toBe(200);
 }, 60_000);
 afterAll(async () => t.close());
@@ -235,14 +293,22 @@ afterAll(async () => t.close());
 /** The operations of the OpenAPI document, `/api/dev/*` left out. */
 async function operations(): Promise<Operation[]> {
   const document = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
-    paths: Record<string, Record<string, { parameters?: Parameter[]; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } }>>;
+    paths: Record<
+      string,
+      Record<string, { parameters?: Parameter[]; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } }>
+    >;
   };
   const list: Operation[] = [];
   for (const [path, methods] of Object.entries(document.paths)) {
     if (path.startsWith('/api/dev/')) continue;
     for (const [method, spec] of Object.entries(methods)) {
       if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;
-      list.push({ method: method.toUpperCase(), path, parameters: spec.parameters ?? [], body: spec.requestBody?.content?.['application/json']?.schema });
+      list.push({
+        method: method.toUpperCase(),
+        path,
+        parameters: spec.parameters ?? [],
+        body: spec.requestBody?.content?.['application/json']?.schema,
+      });
     }
   }
   return list;
@@ -252,7 +318,14 @@ async function operations(): Promise<Operation[]> {
 function encode(text: string): string {
   return text
     .split(/([\ud800-\udfff])/)
-    .map((part) => (/^[\ud800-\udfff]$/.test(part) ? `%${Buffer.from([0xed, 0xa0 | ((part.charCodeAt(0) >> 6) & 0x1f), 0x80 | (part.charCodeAt(0) & 0x3f)]).toString('hex').match(/../g)!.join('%')}` : encodeURIComponent(part)))
+    .map((part) =>
+      /^[\ud800-\udfff]$/.test(part)
+        ? `%${Buffer.from([0xed, 0xa0 | ((part.charCodeAt(0) >> 6) & 0x1f), 0x80 | (part.charCodeAt(0) & 0x3f)])
+            .toString('hex')
+            .match(/../g)!
+            .join('%')}`
+        : encodeURIComponent(part),
+    )
     .join('');
 }
 
@@ -282,15 +355,36 @@ describe('fuzzing every endpoint of the OpenAPI document', () => {
       for (const signedIn of isWebhook ? [false] : [true, false]) {
         // Every field gets its NUL (the class of issue 14 item 1); the other variants are sampled.
         const all = variantsOf(operation);
-        const chosen = [...all.filter((v) => v.label.endsWith(': NUL')), ...pick(all.filter((v) => !v.label.endsWith(': NUL')), VARIANTS_PER_OPERATION, random)];
+        const chosen = [
+          ...all.filter((v) => v.label.endsWith(': NUL')),
+          ...pick(
+            all.filter((v) => !v.label.endsWith(': NUL')),
+            VARIANTS_PER_OPERATION,
+            random,
+          ),
+        ];
         for (const variant of chosen) {
           const payload = variant.raw ?? (variant.body === undefined ? undefined : JSON.stringify(variant.body));
-          const headers: Record<string, string> = { ...(signedIn ? { cookie: user.cookie } : {}), ...(isMutation ? mutationHeaders() : {}), 'api-version': '2.0', ...variant.header };
+          const headers: Record<string, string> = {
+            ...(signedIn ? { cookie: user.cookie } : {}),
+            ...(isMutation ? mutationHeaders() : {}),
+            'api-version': '2.0',
+            ...variant.header,
+          };
           if (isWebhook && payload !== undefined) headers['x-custody-signature'] = signCustodyBody(SECRET, payload);
           if (random() < 0.5) headers['user-lang'] = 'zh-HK';
-          const response = await t.app.inject({ method: operation.method as 'GET', url: urlOf(operation, variant), headers, ...(payload !== undefined && isMutation ? { payload } : {}), remoteAddress: randomTestIp() });
+          const response = await t.app.inject({
+            method: operation.method as 'GET',
+            url: urlOf(operation, variant),
+            headers,
+            ...(payload !== undefined && isMutation ? { payload } : {}),
+            remoteAddress: randomTestIp(),
+          });
           sent += 1;
-          if (response.statusCode >= 500) failures.push(`${operation.method} ${operation.path} [${signedIn ? 'signed in' : 'signed out'}] ${variant.label} → ${response.statusCode} ${response.body.slice(0, 200)}`);
+          if (response.statusCode >= 500)
+            failures.push(
+              `${operation.method} ${operation.path} [${signedIn ? 'signed in' : 'signed out'}] ${variant.label} → ${response.statusCode} ${response.body.slice(0, 200)}`,
+            );
         }
       }
     }

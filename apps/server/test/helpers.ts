@@ -130,7 +130,9 @@ export async function solveHumanCheck(app: FastifyInstance, remoteAddress = rand
 export async function readLatestCode(app: FastifyInstance, recipient: string, event?: string): Promise<string> {
   const response = await app.inject({ method: 'GET', url: `/api/dev/mailbox?to=${encodeURIComponent(recipient)}` });
   const messages: { subject: string; body: string; tag: string | null }[] = response.json().content;
-  const message = messages.find((item) => (event === undefined || item.tag === event) && /\b\d{6}\b/.test(`${item.subject} ${item.body}`));
+  const message = messages.find(
+    (item) => (event === undefined || item.tag === event) && /\b\d{6}\b/.test(`${item.subject} ${item.body}`),
+  );
   const code = message && /\b(\d{6})\b/.exec(`${message.subject} ${message.body}`)?.[1];
   if (!code) throw new Error(`no code in the outbox for ${recipient}${event ? ` (${event})` : ''}`);
   return code;
@@ -160,12 +162,19 @@ export function randomTestIp(): string {
  * Use `session.headers` on mutations and `{ cookie: session.cookie }` on GETs. A sensitive action
  * then needs an email code by default (trade config): get one with `sensitiveCode`.
  */
-export async function registerAndLogin(app: FastifyInstance, options: { email?: string; password?: string; remoteAddress?: string } = {}): Promise<TestSession> {
+export async function registerAndLogin(
+  app: FastifyInstance,
+  options: { email?: string; password?: string; remoteAddress?: string } = {},
+): Promise<TestSession> {
   const remoteAddress = options.remoteAddress ?? randomTestIp();
   registeredCount += 1;
   const email = (options.email ?? `user${registeredCount}-${randomBytes(4).toString('hex')}@example.com`).toLowerCase();
   const password = options.password ?? 'Correct-Horse-Battery-9';
-  const post = async (url: string, payload: Record<string, unknown>, headers: Record<string, string> = mutationHeaders()) => {
+  const post = async (
+    url: string,
+    payload: Record<string, unknown>,
+    headers: Record<string, string> = mutationHeaders(),
+  ) => {
     const response = await app.inject({ method: 'POST', url, headers, payload, remoteAddress });
     const body = response.json();
     if (body.statusCode !== 200) throw new Error(`${url} answered ${body.statusCode}: ${body.message}`);
@@ -183,7 +192,13 @@ export async function registerAndLogin(app: FastifyInstance, options: { email?: 
 
 /** Ask for an email code for `event` as `session` and read it from the outbox (the default trade factor). */
 export async function sensitiveCode(app: FastifyInstance, session: TestSession, event: string): Promise<string> {
-  const response = await app.inject({ method: 'POST', url: '/api/user/captcha', headers: session.headers, payload: { event } });
-  if (response.json().statusCode !== 200) throw new Error(`user/captcha answered ${response.json().statusCode}: ${response.json().message}`);
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/user/captcha',
+    headers: session.headers,
+    payload: { event },
+  });
+  if (response.json().statusCode !== 200)
+    throw new Error(`user/captcha answered ${response.json().statusCode}: ${response.json().message}`);
   return readLatestCode(app, session.email, event);
 }

@@ -10,7 +10,8 @@ import { testDatabaseRegistry } from './helpers.ts';
  */
 async function assertLedgerInvariants(database: Database): Promise<void> {
   const report = await checkLedgerInvariants(database.db);
-  if (!report.isHeld) throw new Error(`ledger invariants broken after this test file:\n${formatInvariantReport(report)}`);
+  if (!report.isHeld)
+    throw new Error(`ledger invariants broken after this test file:\n${formatInvariantReport(report)}`);
 }
 
 testDatabaseRegistry.beforeClose.push(assertLedgerInvariants);

@@ -25,7 +25,13 @@ for (const locale of LOCALES) {
 
 const html = readFileSync(indexPath, 'utf8');
 if (!html.includes(ROOT_MARKUP)) throw new Error('dist/index.html has no empty #root to prerender into');
-writeFileSync(indexPath, html.replace(ROOT_MARKUP, `<div id="root"><div class="boot-header" aria-hidden="true"></div>${variants.join('')}</div>`));
+writeFileSync(
+  indexPath,
+  html.replace(
+    ROOT_MARKUP,
+    `<div id="root"><div class="boot-header" aria-hidden="true"></div>${variants.join('')}</div>`,
+  ),
+);
 rmSync(ssrDir, { recursive: true, force: true });
 // The chunk graph (vite `build.manifest`) is read by the size budget (scripts/bundle-budget.mjs), not
 // served: it moves out of dist to build/manifest.json.

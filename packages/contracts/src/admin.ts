@@ -10,14 +10,20 @@ import { idParamSchema, walletRecordSchema } from './wallet.ts';
  */
 
 /** `GET ops/withdrawals?status=`: a page of withdrawals, optionally in one state. */
-export const opsWithdrawalQuerySchema = pageQuerySchema.extend({ status: z.coerce.number().int().min(0).max(4).optional() });
+export const opsWithdrawalQuerySchema = pageQuerySchema.extend({
+  status: z.coerce.number().int().min(0).max(4).optional(),
+});
 /** `POST ops/withdrawals/:id/complete`: the chain transaction that paid it. */
 export const opsCompleteBodySchema = z.object({ txHash: z.string().min(1).max(128) });
 /** `POST ops/withdrawals/:id/fail`: why it failed (shown to the user). */
 export const opsFailBodySchema = z.object({ reason: z.string().min(1).max(500) });
 
 /** A withdrawal as operators see it: the user's record plus its owner, failure reason and last operator. */
-export const opsWithdrawalSchema = walletRecordSchema.extend({ userId: z.string(), failureReason: z.string().nullable(), operatorEmail: z.string().nullable() });
+export const opsWithdrawalSchema = walletRecordSchema.extend({
+  userId: z.string(),
+  failureReason: z.string().nullable(),
+  operatorEmail: z.string().nullable(),
+});
 /** `GET ops/withdrawals` content: a page of `opsWithdrawalSchema`. */
 export const opsWithdrawalPageSchema = pageSchema(opsWithdrawalSchema);
 

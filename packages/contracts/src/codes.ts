@@ -11,14 +11,25 @@ import { interpolate, type Locale, type LocalizedText } from './locale.ts';
 export const BUSINESS_CODES = {
   OK: { code: 200, httpStatus: 200, message: { 'en-US': 'Success', 'zh-HK': '操作成功' } },
   LOGIN_EXPIRED: { code: 101, httpStatus: 401, message: { 'en-US': 'Login has expired', 'zh-HK': '登入已過期' } },
-  FORBIDDEN: { code: 102, httpStatus: 403, message: { 'en-US': 'You do not have permission to do this', 'zh-HK': '你沒有執行此操作的權限' } },
+  FORBIDDEN: {
+    code: 102,
+    httpStatus: 403,
+    message: { 'en-US': 'You do not have permission to do this', 'zh-HK': '你沒有執行此操作的權限' },
+  },
   ACCOUNT_LOCKED: {
     code: 103,
     httpStatus: 423,
-    message: { 'en-US': 'This account is temporarily locked, please try again later', 'zh-HK': '此帳戶已暫時鎖定，請稍後再試' },
+    message: {
+      'en-US': 'This account is temporarily locked, please try again later',
+      'zh-HK': '此帳戶已暫時鎖定，請稍後再試',
+    },
   },
   NOT_FOUND: { code: 104, httpStatus: 404, message: { 'en-US': 'Not found', 'zh-HK': '找不到相關內容' } },
-  VERIFICATION_REQUIRED: { code: 105, httpStatus: 403, message: { 'en-US': 'Please verify your identity', 'zh-HK': '請先完成身份認證' } },
+  VERIFICATION_REQUIRED: {
+    code: 105,
+    httpStatus: 403,
+    message: { 'en-US': 'Please verify your identity', 'zh-HK': '請先完成身份認證' },
+  },
   SECURITY_HOLD: {
     code: 106,
     httpStatus: 403,
@@ -53,17 +64,36 @@ export const BUSINESS_CODES = {
   CODE_RESEND_WAIT: {
     code: 112,
     httpStatus: 429,
-    message: { 'en-US': 'Please wait {seconds} seconds before asking for a new code', 'zh-HK': '請於 {seconds} 秒後再獲取新的驗證碼' },
+    message: {
+      'en-US': 'Please wait {seconds} seconds before asking for a new code',
+      'zh-HK': '請於 {seconds} 秒後再獲取新的驗證碼',
+    },
   },
-  CAPTCHA_FAILED: { code: 119, httpStatus: 400, message: { 'en-US': 'Verification failed, please try again', 'zh-HK': '驗證失敗，請重試' } },
-  VALIDATION_FAILED: { code: 120, httpStatus: 422, message: { 'en-US': '{field}: {reason}', 'zh-HK': '{field}：{reason}' } },
+  CAPTCHA_FAILED: {
+    code: 119,
+    httpStatus: 400,
+    message: { 'en-US': 'Verification failed, please try again', 'zh-HK': '驗證失敗，請重試' },
+  },
+  VALIDATION_FAILED: {
+    code: 120,
+    httpStatus: 422,
+    message: { 'en-US': '{field}: {reason}', 'zh-HK': '{field}：{reason}' },
+  },
   CONFLICT: {
     code: 121,
     httpStatus: 409,
     message: { 'en-US': 'This request conflicts with an earlier one', 'zh-HK': '此請求與先前的請求衝突' },
   },
-  BAD_REQUEST: { code: 122, httpStatus: 400, message: { 'en-US': 'The request could not be understood', 'zh-HK': '無法處理此請求' } },
-  INSUFFICIENT_BALANCE: { code: 130, httpStatus: 422, message: { 'en-US': 'Insufficient Balance', 'zh-HK': '餘額不足' } },
+  BAD_REQUEST: {
+    code: 122,
+    httpStatus: 400,
+    message: { 'en-US': 'The request could not be understood', 'zh-HK': '無法處理此請求' },
+  },
+  INSUFFICIENT_BALANCE: {
+    code: 130,
+    httpStatus: 422,
+    message: { 'en-US': 'Insufficient Balance', 'zh-HK': '餘額不足' },
+  },
   QUOTE_EXPIRED: {
     code: 131,
     httpStatus: 409,
@@ -82,7 +112,10 @@ export const BUSINESS_CODES = {
   PRICE_UNAVAILABLE: {
     code: 134,
     httpStatus: 503,
-    message: { 'en-US': 'Prices are unavailable right now, please try again shortly', 'zh-HK': '暫時無法取得價格，請稍後再試' },
+    message: {
+      'en-US': 'Prices are unavailable right now, please try again shortly',
+      'zh-HK': '暫時無法取得價格，請稍後再試',
+    },
   },
   WITHDRAW_UNAVAILABLE: {
     code: 135,
@@ -102,7 +135,10 @@ export const BUSINESS_CODES = {
   WITHDRAW_STATE_CHANGED: {
     code: 138,
     httpStatus: 409,
-    message: { 'en-US': 'This withdrawal can no longer be changed this way', 'zh-HK': '此提現狀態已變更，無法執行此操作' },
+    message: {
+      'en-US': 'This withdrawal can no longer be changed this way',
+      'zh-HK': '此提現狀態已變更，無法執行此操作',
+    },
   },
   UNKNOWN_DEPOSIT_ADDRESS: {
     code: 139,
@@ -138,7 +174,11 @@ export const BUSINESS_CODES = {
       'zh-HK': '請先完成{stepZh}，方可使用此功能',
     },
   },
-  INTERNAL: { code: 500, httpStatus: 500, message: { 'en-US': 'Server error, please try again later', 'zh-HK': '伺服器錯誤，請稍後再試' } },
+  INTERNAL: {
+    code: 500,
+    httpStatus: 500,
+    message: { 'en-US': 'Server error, please try again later', 'zh-HK': '伺服器錯誤，請稍後再試' },
+  },
 } as const satisfies Record<string, { code: number; httpStatus: number; message: LocalizedText }>;
 
 export type BusinessCodeName = keyof typeof BUSINESS_CODES;
@@ -148,6 +188,10 @@ export type BusinessCode = (typeof BUSINESS_CODES)[BusinessCodeName]['code'];
 export const NOTIFICATION_CODES: readonly number[] = [103, 105, 106, 107, 108];
 
 /** The localized message of a catalogue entry, with its placeholders filled. */
-export function businessMessage(name: BusinessCodeName, locale: Locale, params?: Record<string, string | number>): string {
+export function businessMessage(
+  name: BusinessCodeName,
+  locale: Locale,
+  params?: Record<string, string | number>,
+): string {
   return interpolate(BUSINESS_CODES[name].message[locale], params);
 }

@@ -78,7 +78,9 @@ export type ParamsOf<E extends Endpoint> = OutputOf<E['params']>;
 export type ContentOf<E extends Endpoint> = z.output<E['content']>;
 
 /** What a caller sends (wire shapes, before parsing): only the parts the endpoint declares. */
-export type EndpointInput<E extends Endpoint> = (E['body'] extends z.ZodType ? { body: InputOf<E['body']> } : { body?: undefined }) &
+export type EndpointInput<E extends Endpoint> = (E['body'] extends z.ZodType
+  ? { body: InputOf<E['body']> }
+  : { body?: undefined }) &
   (E['query'] extends z.ZodType ? { query: InputOf<E['query']> } : { query?: undefined }) &
   (E['params'] extends z.ZodType ? { params: InputOf<E['params']> } : { params?: undefined });
 

@@ -26,13 +26,17 @@ const pairFields = {
 };
 const distinctCoins = (value: { from: string; to: string }) => value.from !== value.to;
 /** The coin the entered amount is in: `from` when the user gives it, `to` when they receive it. */
-const amountCoin = (value: { from: MarketCoinCode; to: MarketCoinCode; side: SwapSide }) => (value.side === 'from' ? value.from : value.to);
+const amountCoin = (value: { from: MarketCoinCode; to: MarketCoinCode; side: SwapSide }) =>
+  value.side === 'from' ? value.from : value.to;
 
 /**
  * `GET /api/exchange/rate?from&to&amount&side` (spec §7): ask for a firm quote. Parsed, the amount is
  * `amountMinor` of the side's coin (`withAmountMinor`).
  */
-export const exchangeRateQuerySchema = withAmountMinor(z.object(pairFields).refine(distinctCoins, { error: 'validation.sameCoin', path: ['to'] }), amountCoin);
+export const exchangeRateQuerySchema = withAmountMinor(
+  z.object(pairFields).refine(distinctCoins, { error: 'validation.sameCoin', path: ['to'] }),
+  amountCoin,
+);
 /** The quote query as a client sends it. */
 export type ExchangeRateQuery = z.input<typeof exchangeRateQuerySchema>;
 /** The quote query as the service receives it: `amountMinor` in place of `amount`. */
@@ -146,7 +150,15 @@ export const exchangeEndpoints = {
     kyc: 'basic',
     body: flashExchangeRequestSchema,
     content: swapRecordSchema,
-    codes: ['VERIFICATION_REQUIRED', 'SLIPPAGE_EXCEEDED', 'AMOUNT_BELOW_MIN', 'AMOUNT_ABOVE_MAX', 'PRICE_UNAVAILABLE', 'CONFLICT', 'INSUFFICIENT_BALANCE'],
+    codes: [
+      'VERIFICATION_REQUIRED',
+      'SLIPPAGE_EXCEEDED',
+      'AMOUNT_BELOW_MIN',
+      'AMOUNT_ABOVE_MAX',
+      'PRICE_UNAVAILABLE',
+      'CONFLICT',
+      'INSUFFICIENT_BALANCE',
+    ],
   }),
   listSwaps: defineEndpoint({
     method: 'GET',

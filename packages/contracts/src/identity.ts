@@ -28,7 +28,10 @@ export const emailSchema = z
   .transform((value) => value.toLowerCase());
 
 /** A login password as typed at login: required, never trimmed (spec §5 "password required"). */
-export const loginPasswordSchema = z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(PASSWORD_LENGTH_MAX);
+export const loginPasswordSchema = z
+  .string({ error: 'validation.required' })
+  .min(1, { error: 'validation.required' })
+  .max(PASSWORD_LENGTH_MAX);
 
 /** A new password: at least 8 characters after trimming (spec §5); the common-password check is the server's. */
 export const newPasswordSchema = z
@@ -77,7 +80,8 @@ export const loginRequestSchema = z
     recoveryCode: recoveryCodeSchema.optional(),
   })
   .superRefine((body, ctx) => {
-    if (!body.token && !body.ticket) ctx.addIssue({ code: 'custom', path: ['token'], message: 'validation.humanCheck' });
+    if (!body.token && !body.ticket)
+      ctx.addIssue({ code: 'custom', path: ['token'], message: 'validation.humanCheck' });
   });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 
@@ -107,11 +111,15 @@ export const emailFlowRequestSchema = z
     confirm: z.string().max(PASSWORD_LENGTH_MAX).optional(),
   })
   .superRefine((body, ctx) => {
-    if (!body.ticket && !body.token) ctx.addIssue({ code: 'custom', path: ['token'], message: 'validation.humanCheck' });
+    if (!body.ticket && !body.token)
+      ctx.addIssue({ code: 'custom', path: ['token'], message: 'validation.humanCheck' });
     if (body.password !== undefined) {
-      if (body.emailCaptcha === undefined) ctx.addIssue({ code: 'custom', path: ['emailCaptcha'], message: 'validation.required' });
-      if (body.confirm === undefined) ctx.addIssue({ code: 'custom', path: ['confirm'], message: 'validation.required' });
-      else if (body.confirm.trim() !== body.password.trim()) ctx.addIssue({ code: 'custom', path: ['confirm'], message: 'validation.passwordMismatch' });
+      if (body.emailCaptcha === undefined)
+        ctx.addIssue({ code: 'custom', path: ['emailCaptcha'], message: 'validation.required' });
+      if (body.confirm === undefined)
+        ctx.addIssue({ code: 'custom', path: ['confirm'], message: 'validation.required' });
+      else if (body.confirm.trim() !== body.password.trim())
+        ctx.addIssue({ code: 'custom', path: ['confirm'], message: 'validation.passwordMismatch' });
     }
   });
 export type EmailFlowRequest = z.input<typeof emailFlowRequestSchema>;
@@ -126,7 +134,8 @@ export const resetPasswordRequestSchema = z
     confirm: z.string({ error: 'validation.required' }).max(PASSWORD_LENGTH_MAX),
   })
   .superRefine((body, ctx) => {
-    if (body.confirm.trim() !== body.password.trim()) ctx.addIssue({ code: 'custom', path: ['confirm'], message: 'validation.passwordMismatch' });
+    if (body.confirm.trim() !== body.password.trim())
+      ctx.addIssue({ code: 'custom', path: ['confirm'], message: 'validation.passwordMismatch' });
   });
 export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
 
@@ -186,7 +195,12 @@ export const selfContentSchema = z.object({
   country: z.string().nullable(),
   locale: z.string(),
   createdAt: z.string(),
-  status: z.object({ user: reviewStatusSchema, investor: reviewStatusSchema, aml: z.number().int(), qualify: z.number().int() }),
+  status: z.object({
+    user: reviewStatusSchema,
+    investor: reviewStatusSchema,
+    aml: z.number().int(),
+    qualify: z.number().int(),
+  }),
   conf: securityConfigSchema,
   identity: z.object({
     basic: z.object({ lastName: z.string(), firstName: z.string(), country: z.string() }).nullable(),
@@ -214,7 +228,8 @@ export const configSwitchRequestSchema = z
     securityPassword: sixDigitCodeSchema.optional(),
   })
   .superRefine((body, ctx) => {
-    if (body.scope === 'login' && body.factor === 'security') ctx.addIssue({ code: 'custom', path: ['factor'], message: 'validation.factorScope' });
+    if (body.scope === 'login' && body.factor === 'security')
+      ctx.addIssue({ code: 'custom', path: ['factor'], message: 'validation.factorScope' });
   });
 export type ConfigSwitchRequest = z.input<typeof configSwitchRequestSchema>;
 
@@ -247,7 +262,8 @@ export const unbindMfaRequestSchema = z
     securityPassword: sixDigitCodeSchema.optional(),
   })
   .superRefine((body, ctx) => {
-    if (!body.mfaCode && !body.recoveryCode) ctx.addIssue({ code: 'custom', path: ['mfaCode'], message: 'validation.required' });
+    if (!body.mfaCode && !body.recoveryCode)
+      ctx.addIssue({ code: 'custom', path: ['mfaCode'], message: 'validation.required' });
   });
 
 /** `POST user/security/password`: set or change the 6-digit trading password (security code). */
@@ -260,7 +276,8 @@ export const setSecurityPasswordRequestSchema = z
     securityPassword: sixDigitCodeSchema.optional(),
   })
   .superRefine((body, ctx) => {
-    if (body.confirm !== body.newSecurityPassword) ctx.addIssue({ code: 'custom', path: ['confirm'], message: 'validation.passwordMismatch' });
+    if (body.confirm !== body.newSecurityPassword)
+      ctx.addIssue({ code: 'custom', path: ['confirm'], message: 'validation.passwordMismatch' });
   });
 
 /** `POST user/password`: change the login password while signed in (revokes other sessions). */
@@ -273,7 +290,8 @@ export const changePasswordRequestSchema = z
     mfaCode: sixDigitCodeSchema.optional(),
   })
   .superRefine((body, ctx) => {
-    if (body.confirm.trim() !== body.password.trim()) ctx.addIssue({ code: 'custom', path: ['confirm'], message: 'validation.passwordMismatch' });
+    if (body.confirm.trim() !== body.password.trim())
+      ctx.addIssue({ code: 'custom', path: ['confirm'], message: 'validation.passwordMismatch' });
   });
 
 /** National significant number: digits only, 4–14 (E.164 allows 15 digits with the country code). */
@@ -384,7 +402,14 @@ export const identityEndpoints = {
     content: loginContentSchema,
     codes: ['ACCOUNT_LOCKED', 'LOGIN_FAILED', 'CAPTCHA_FAILED'],
   }),
-  logout: defineEndpoint({ method: 'POST', path: '/user/logout', tag: 'identity', summary: 'Log out: revoke this session', auth: 'optional', content: z.null() }),
+  logout: defineEndpoint({
+    method: 'POST',
+    path: '/user/logout',
+    tag: 'identity',
+    summary: 'Log out: revoke this session',
+    auth: 'optional',
+    content: z.null(),
+  }),
   register: defineEndpoint({
     method: 'POST',
     path: '/user/register',
@@ -427,7 +452,14 @@ export const identityEndpoints = {
     // LOGIN_EXPIRED: signed out, for an event other than register, recover and login.
     codes: ['LOGIN_EXPIRED', 'CODE_RESEND_WAIT', 'CAPTCHA_FAILED'],
   }),
-  self: defineEndpoint({ method: 'GET', path: '/user/self', tag: 'identity', summary: 'The signed-in user (spec §3)', auth: 'user', content: selfContentSchema }),
+  self: defineEndpoint({
+    method: 'GET',
+    path: '/user/self',
+    tag: 'identity',
+    summary: 'The signed-in user (spec §3)',
+    auth: 'user',
+    content: selfContentSchema,
+  }),
   listCountries: defineEndpoint({
     method: 'GET',
     path: '/user/country/list',
@@ -436,7 +468,14 @@ export const identityEndpoints = {
     auth: 'none',
     content: z.array(countrySchema),
   }),
-  listSessions: defineEndpoint({ method: 'GET', path: '/user/sessions', tag: 'identity', summary: 'Active sessions', auth: 'user', content: z.array(sessionItemSchema) }),
+  listSessions: defineEndpoint({
+    method: 'GET',
+    path: '/user/sessions',
+    tag: 'identity',
+    summary: 'Active sessions',
+    auth: 'user',
+    content: z.array(sessionItemSchema),
+  }),
   revokeSession: defineEndpoint({
     method: 'DELETE',
     path: '/user/sessions/:id',
@@ -447,7 +486,14 @@ export const identityEndpoints = {
     content: z.null(),
     codes: ['NOT_FOUND'],
   }),
-  listSignIns: defineEndpoint({ method: 'GET', path: '/user/signins', tag: 'identity', summary: 'Recent sign-ins and failures', auth: 'user', content: z.array(signInItemSchema) }),
+  listSignIns: defineEndpoint({
+    method: 'GET',
+    path: '/user/signins',
+    tag: 'identity',
+    summary: 'Recent sign-ins and failures',
+    auth: 'user',
+    content: z.array(signInItemSchema),
+  }),
   cancelAccount: defineEndpoint({
     method: 'POST',
     path: '/user/cancel',
@@ -469,7 +515,14 @@ export const identityEndpoints = {
  * imported by this file.
  */
 export const securityEndpoints = {
-  config: defineEndpoint({ method: 'GET', path: '/user/config', tag: 'identity', summary: 'Security configuration', auth: 'user', content: securityConfigSchema }),
+  config: defineEndpoint({
+    method: 'GET',
+    path: '/user/config',
+    tag: 'identity',
+    summary: 'Security configuration',
+    auth: 'user',
+    content: securityConfigSchema,
+  }),
   switchConfig: defineEndpoint({
     method: 'POST',
     path: '/user/config/switch',
@@ -480,7 +533,14 @@ export const securityEndpoints = {
     content: securityConfigSchema,
     codes: ['CAPTCHA_FAILED', 'ACCOUNT_LOCKED'],
   }),
-  mfaKey: defineEndpoint({ method: 'GET', path: '/user/config/mfa/key', tag: 'identity', summary: 'A new authenticator secret with its QR code', auth: 'user', content: mfaKeyContentSchema }),
+  mfaKey: defineEndpoint({
+    method: 'GET',
+    path: '/user/config/mfa/key',
+    tag: 'identity',
+    summary: 'A new authenticator secret with its QR code',
+    auth: 'user',
+    content: mfaKeyContentSchema,
+  }),
   bindMfa: defineEndpoint({
     method: 'POST',
     path: '/user/config/mfa/key',
@@ -535,7 +595,8 @@ export const securityEndpoints = {
     method: 'POST',
     path: '/user/email/change',
     tag: 'identity',
-    summary: 'Change the email address (new-address code + current factors); signs out other sessions, holds withdrawals 72 h',
+    summary:
+      'Change the email address (new-address code + current factors); signs out other sessions, holds withdrawals 72 h',
     auth: 'user',
     body: changeEmailRequestSchema,
     content: z.null(),
@@ -573,6 +634,7 @@ export function maskEmail(address: string): string {
   if (!match) return '';
   const [, local = '', domain = ''] = match;
   const keep = local.length > 4 ? 2 : 1;
-  if (local.length <= keep * 2) return `${local.slice(0, keep)}${'*'.repeat(Math.max(local.length - keep, 1))}@${domain}`;
+  if (local.length <= keep * 2)
+    return `${local.slice(0, keep)}${'*'.repeat(Math.max(local.length - keep, 1))}@${domain}`;
   return `${local.slice(0, keep)}${'*'.repeat(local.length - keep * 2)}${local.slice(-keep)}@${domain}`;
 }

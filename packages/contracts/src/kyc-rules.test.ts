@@ -14,7 +14,10 @@ import {
 import { isValidationMessageKey, VALIDATION_MESSAGES } from './validation.ts';
 
 /** The first message key a schema answers for `value`, or null when it accepts it. */
-function firstError(schema: { safeParse: (value: unknown) => { success: boolean; error?: { issues: { message: string }[] } } }, value: unknown): string | null {
+function firstError(
+  schema: { safeParse: (value: unknown) => { success: boolean; error?: { issues: { message: string }[] } } },
+  value: unknown,
+): string | null {
   const result = schema.safeParse(value);
   return result.success ? null : (result.error?.issues[0]?.message ?? 'unknown');
 }
@@ -49,14 +52,22 @@ describe('HKID check digit', () => {
 
 describe('ID number by type', () => {
   it('checks the number by the rule of its type and reports at idNumber', () => {
-    expect(identityDocumentSchema.parse({ idType: 'hkid', idNumber: 'a1234563' })).toEqual({ idType: 'hkid', idNumber: 'A123456(3)' });
-    expect(identityDocumentSchema.parse({ idType: 'passport', idNumber: 'k 1234 5678' })).toEqual({ idType: 'passport', idNumber: 'K12345678' });
+    expect(identityDocumentSchema.parse({ idType: 'hkid', idNumber: 'a1234563' })).toEqual({
+      idType: 'hkid',
+      idNumber: 'A123456(3)',
+    });
+    expect(identityDocumentSchema.parse({ idType: 'passport', idNumber: 'k 1234 5678' })).toEqual({
+      idType: 'passport',
+      idNumber: 'K12345678',
+    });
     const bad = identityDocumentSchema.safeParse({ idType: 'hkid', idNumber: 'A123456(4)' });
     expect(bad.success).toBe(false);
     expect(bad.error?.issues[0]).toMatchObject({ path: ['idNumber'], message: 'validation.hkid' });
     expect(firstError(identityDocumentSchema, { idType: 'visa', idNumber: 'X1' })).toBe('validation.idType');
     expect(firstError(identityDocumentSchema, { idType: 'nationalId', idNumber: 'AB#12' })).toBe('validation.idNumber');
-    expect(identityDocumentSchema.parse({ idType: 'drivingLicence', idNumber: 'smith-901015-jn9' }).idNumber).toBe('SMITH-901015-JN9');
+    expect(identityDocumentSchema.parse({ idType: 'drivingLicence', idNumber: 'smith-901015-jn9' }).idNumber).toBe(
+      'SMITH-901015-JN9',
+    );
   });
 
   it('takes a passport number of 6 to 9 letters or digits only', () => {
@@ -70,7 +81,8 @@ describe('ID number by type', () => {
 
 describe('name in English characters', () => {
   it('accepts names as printed on documents', () => {
-    for (const name of ['Chan', 'Tai Man', "O'Neil", 'Mary-Jane', 'St. John', 'Jr.']) expect(englishNameSchema.parse(name)).toBe(name);
+    for (const name of ['Chan', 'Tai Man', "O'Neil", 'Mary-Jane', 'St. John', 'Jr.'])
+      expect(englishNameSchema.parse(name)).toBe(name);
     expect(englishNameSchema.parse('  Tai   Man ')).toBe('Tai Man');
   });
 
@@ -115,7 +127,17 @@ describe('US SSN and ITIN', () => {
   });
 
   it('refuses never-issued areas, group 00, serial 0000 and voided numbers', () => {
-    for (const value of ['000-12-3456', '666-12-3456', '123-00-4567', '123-45-0000', '078-05-1120', '219-09-9999', '12-345-6789', '1234-56-789', 'abc-de-fghi']) {
+    for (const value of [
+      '000-12-3456',
+      '666-12-3456',
+      '123-00-4567',
+      '123-45-0000',
+      '078-05-1120',
+      '219-09-9999',
+      '12-345-6789',
+      '1234-56-789',
+      'abc-de-fghi',
+    ]) {
       expect(firstError(usTaxIdSchema, value)).toBe('validation.ssn');
     }
   });
@@ -127,7 +149,16 @@ describe('US SSN and ITIN', () => {
 
 describe('message keys', () => {
   it('exist in both locales', () => {
-    for (const key of ['validation.idType', 'validation.hkid', 'validation.passportNumber', 'validation.idNumber', 'validation.nameEnglish', 'validation.dateOfBirth', 'validation.age18', 'validation.ssn']) {
+    for (const key of [
+      'validation.idType',
+      'validation.hkid',
+      'validation.passportNumber',
+      'validation.idNumber',
+      'validation.nameEnglish',
+      'validation.dateOfBirth',
+      'validation.age18',
+      'validation.ssn',
+    ]) {
       expect(isValidationMessageKey(key)).toBe(true);
       const texts = VALIDATION_MESSAGES[key as keyof typeof VALIDATION_MESSAGES];
       expect(texts['en-US'].length).toBeGreaterThan(0);

@@ -38,7 +38,8 @@ export function hkidCheckDigit(body: string): string | null {
   if (!match) return null;
   const letters = match[1] ?? '';
   const digits = match[2] ?? '';
-  const letterValues = letters.length === 1 ? [36, letters.charCodeAt(0) - 55] : [...letters].map((letter) => letter.charCodeAt(0) - 55);
+  const letterValues =
+    letters.length === 1 ? [36, letters.charCodeAt(0) - 55] : [...letters].map((letter) => letter.charCodeAt(0) - 55);
   const values = [...letterValues, ...[...digits].map(Number)];
   const weightedSum = values.reduce((sum, value, index) => sum + value * (9 - index), 0);
   const check = (11 - (weightedSum % 11)) % 11;
@@ -118,11 +119,18 @@ export function idNumberSchemaFor(idType: IdType) {
  * reported at `idNumber` with the type's message key. The number comes back normalised.
  */
 export const identityDocumentSchema = z
-  .object({ idType: idTypeSchema, idNumber: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(40, { error: 'validation.idNumber' }) })
+  .object({
+    idType: idTypeSchema,
+    idNumber: z
+      .string({ error: 'validation.required' })
+      .min(1, { error: 'validation.required' })
+      .max(40, { error: 'validation.idNumber' }),
+  })
   .transform((value, ctx) => {
     const parsed = idNumberSchemaFor(value.idType).safeParse(value.idNumber);
     if (!parsed.success) {
-      for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: ['idNumber'], message: issue.message });
+      for (const issue of parsed.error.issues)
+        ctx.addIssue({ code: 'custom', path: ['idNumber'], message: issue.message });
       return z.NEVER;
     }
     return { idType: value.idType, idNumber: parsed.data };
@@ -186,7 +194,12 @@ export function dateOfBirthSchema(today: () => string = () => dayjs().format('YY
  * (IRS "Individual Taxpayer Identification Number" format, extended in 2011 and 2012).
  */
 export function isItinGroup(group: number): boolean {
-  return (group >= 50 && group <= 65) || (group >= 70 && group <= 88) || (group >= 90 && group <= 92) || (group >= 94 && group <= 99);
+  return (
+    (group >= 50 && group <= 65) ||
+    (group >= 70 && group <= 88) ||
+    (group >= 90 && group <= 92) ||
+    (group >= 94 && group <= 99)
+  );
 }
 
 /**

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { defineEndpoint, type KycRequirement } from './endpoint.ts';
-import { dateOfBirthSchema, englishNameSchema, ID_TYPES_WITH_BACK, idNumberSchemaFor, idTypeSchema, type IdType, usTaxIdSchema } from './kyc-rules.ts';
+import {
+  dateOfBirthSchema,
+  englishNameSchema,
+  ID_TYPES_WITH_BACK,
+  idNumberSchemaFor,
+  idTypeSchema,
+  type IdType,
+  usTaxIdSchema,
+} from './kyc-rules.ts';
 import { pageSchema } from './pagination.ts';
 
 /**
@@ -50,14 +58,27 @@ export interface KycStep {
  * - 3 qualified investor (level 2 + QI approved): fixed funds marked professional-only.
  */
 export const KYC_STEPS: Record<KycRequirement, KycStep> = {
-  basic: { step: 'basic', level: 1, route: '/identity/basic', name: { 'en-US': 'basic identity verification', 'zh-HK': '基本身份認證' } },
+  basic: {
+    step: 'basic',
+    level: 1,
+    route: '/identity/basic',
+    name: { 'en-US': 'basic identity verification', 'zh-HK': '基本身份認證' },
+  },
   investor: {
     step: 'investor',
     level: 2,
     route: '/identity/investor',
-    name: { 'en-US': 'investor verification (investor profile, AML questionnaire and tax form)', 'zh-HK': '投資者認證（投資者資料、反洗錢問卷及稅務表格）' },
+    name: {
+      'en-US': 'investor verification (investor profile, AML questionnaire and tax form)',
+      'zh-HK': '投資者認證（投資者資料、反洗錢問卷及稅務表格）',
+    },
   },
-  qualified: { step: 'qualified', level: 3, route: '/identity/qualify', name: { 'en-US': 'qualified investor verification', 'zh-HK': '合格投資者認證' } },
+  qualified: {
+    step: 'qualified',
+    level: 3,
+    route: '/identity/qualify',
+    name: { 'en-US': 'qualified investor verification', 'zh-HK': '合格投資者認證' },
+  },
 };
 
 /** What a refused call answers in `content` (code 143 KYC_REQUIRED): the missing step and where the web takes it. */
@@ -84,12 +105,22 @@ export function kycGate(level: number, requirement: KycRequirement): KycRequired
 // ---------------------------------------------------------------- documents
 
 /** The document kinds of basic KYC and of a company investor profile; a multipart file's field name is its kind. */
-export const KYC_DOCUMENT_KINDS = ['idFront', 'idBack', 'selfie', 'proofOfAddress', 'certificateOfIncorporation', 'registerOfDirectors', 'qualifiedEvidence'] as const;
+export const KYC_DOCUMENT_KINDS = [
+  'idFront',
+  'idBack',
+  'selfie',
+  'proofOfAddress',
+  'certificateOfIncorporation',
+  'registerOfDirectors',
+  'qualifiedEvidence',
+] as const;
 export type KycDocumentKind = (typeof KYC_DOCUMENT_KINDS)[number];
 
 /** The documents a submission with `idType` needs: the back only for types that have one. */
 export function requiredDocumentKinds(idType: IdType): KycDocumentKind[] {
-  return ID_TYPES_WITH_BACK.has(idType) ? ['idFront', 'idBack', 'selfie', 'proofOfAddress'] : ['idFront', 'selfie', 'proofOfAddress'];
+  return ID_TYPES_WITH_BACK.has(idType)
+    ? ['idFront', 'idBack', 'selfie', 'proofOfAddress']
+    : ['idFront', 'selfie', 'proofOfAddress'];
 }
 
 /** One stored document as its owner sees it (the bytes are read through `documentRead`). */
@@ -105,7 +136,8 @@ export type KycDocument = z.infer<typeof kycDocumentSchema>;
 
 // ---------------------------------------------------------------- draft and submission
 
-const draftText = (lengthMax: number) => z.string({ error: 'validation.required' }).max(lengthMax, { error: 'validation.tooLong' });
+const draftText = (lengthMax: number) =>
+  z.string({ error: 'validation.required' }).max(lengthMax, { error: 'validation.tooLong' });
 
 /**
  * The basic-KYC draft (`POST user/info`): every field optional and only bounded in length, so any
@@ -156,15 +188,25 @@ export function basicKycSubmissionSchema(today?: () => string) {
       dateOfBirth: dateOfBirthSchema(today),
       nationality: countryCodeSchema,
       residence: countryCodeSchema,
-      address: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(200, { error: 'validation.tooLong' }),
-      proofOfAddressDate: z.string({ error: 'validation.required' }).pipe(z.iso.date({ error: 'validation.proofOfAddressDate' })),
+      address: z
+        .string({ error: 'validation.required' })
+        .trim()
+        .min(1, { error: 'validation.required' })
+        .max(200, { error: 'validation.tooLong' }),
+      proofOfAddressDate: z
+        .string({ error: 'validation.required' })
+        .pipe(z.iso.date({ error: 'validation.proofOfAddressDate' })),
       idType: idTypeSchema,
-      idNumber: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(40, { error: 'validation.idNumber' }),
+      idNumber: z
+        .string({ error: 'validation.required' })
+        .min(1, { error: 'validation.required' })
+        .max(40, { error: 'validation.idNumber' }),
     })
     .transform((value, ctx) => {
       const parsed = idNumberSchemaFor(value.idType).safeParse(value.idNumber);
       if (!parsed.success) {
-        for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: ['idNumber'], message: issue.message });
+        for (const issue of parsed.error.issues)
+          ctx.addIssue({ code: 'custom', path: ['idNumber'], message: issue.message });
         return z.NEVER;
       }
       return { ...value, idNumber: parsed.data };
@@ -193,7 +235,14 @@ export type BasicKycState = z.infer<typeof basicKycStateSchema>;
 const documentIdParamsSchema = z.object({ id: z.uuid({ error: 'validation.required' }) });
 
 export const kycEndpoints = {
-  info: defineEndpoint({ method: 'GET', path: '/user/info', tag: 'kyc', summary: 'Basic identity verification: draft, review state and documents', auth: 'user', content: basicKycStateSchema }),
+  info: defineEndpoint({
+    method: 'GET',
+    path: '/user/info',
+    tag: 'kyc',
+    summary: 'Basic identity verification: draft, review state and documents',
+    auth: 'user',
+    content: basicKycStateSchema,
+  }),
   saveDraft: defineEndpoint({
     method: 'POST',
     path: '/user/info',
@@ -247,13 +296,36 @@ export const opsKycSubmissionSchema = z.object({
   submittedAt: z.string().nullable(),
   expectedDecisionAt: z.string().nullable(),
   documents: z.array(kycDocumentSchema),
-  decisions: z.array(z.object({ subject: z.string(), decision: z.enum(['approve', 'reject']), operatorEmail: z.string(), reason: z.string().nullable(), createdAt: z.string() })),
+  decisions: z.array(
+    z.object({
+      subject: z.string(),
+      decision: z.enum(['approve', 'reject']),
+      operatorEmail: z.string(),
+      reason: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
   /** The investor profile's state, when one was started. */
-  investor: z.object({ status: z.number().int(), message: z.string(), submitted: z.record(z.string(), z.unknown()).nullable() }).nullable(),
+  investor: z
+    .object({ status: z.number().int(), message: z.string(), submitted: z.record(z.string(), z.unknown()).nullable() })
+    .nullable(),
   /** The current AML answers' score, when answered. */
-  aml: z.object({ status: z.string(), level: z.string(), points: z.number().int(), matchedRules: z.array(z.object({ id: z.string(), points: z.number().int() })) }).nullable(),
+  aml: z
+    .object({
+      status: z.string(),
+      level: z.string(),
+      points: z.number().int(),
+      matchedRules: z.array(z.object({ id: z.string(), points: z.number().int() })),
+    })
+    .nullable(),
   /** The qualified-investor application, when one was made. */
-  qualified: z.object({ status: z.number().int(), submitted: z.record(z.string(), z.unknown()).nullable(), validUntil: z.string().nullable() }).nullable(),
+  qualified: z
+    .object({
+      status: z.number().int(),
+      submitted: z.record(z.string(), z.unknown()).nullable(),
+      validUntil: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type OpsKycSubmission = z.infer<typeof opsKycSubmissionSchema>;
 
@@ -265,7 +337,11 @@ export const opsKycListQuerySchema = z.object({
 });
 
 export const opsKycRejectBodySchema = z.object({
-  reason: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(500, { error: 'validation.tooLong' }),
+  reason: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .max(500, { error: 'validation.tooLong' }),
 });
 
 const userIdParamsSchema = z.object({ userId: z.uuid({ error: 'validation.required' }) });
@@ -282,9 +358,36 @@ export const opsKycEndpoints = {
     content: z.unknown(),
     codes: ['FORBIDDEN', 'NOT_FOUND'],
   }),
-  list: defineEndpoint({ method: 'GET', path: '/ops/kyc', tag: 'operators', summary: 'Basic KYC submissions, oldest first', auth: 'none', query: opsKycListQuerySchema, content: pageSchema(opsKycSubmissionSchema), codes: ['FORBIDDEN'] }),
-  show: defineEndpoint({ method: 'GET', path: '/ops/kyc/:userId', tag: 'operators', summary: 'One basic KYC submission with its documents and decisions', auth: 'none', params: userIdParamsSchema, content: opsKycSubmissionSchema, codes: ['FORBIDDEN', 'NOT_FOUND'] }),
-  approve: defineEndpoint({ method: 'POST', path: '/ops/kyc/:userId/approve', tag: 'operators', summary: 'Approve: Verified, level 1', auth: 'none', params: userIdParamsSchema, content: opsKycSubmissionSchema, codes: ['FORBIDDEN', 'NOT_FOUND', 'KYC_STATE_CHANGED'] }),
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/ops/kyc',
+    tag: 'operators',
+    summary: 'Basic KYC submissions, oldest first',
+    auth: 'none',
+    query: opsKycListQuerySchema,
+    content: pageSchema(opsKycSubmissionSchema),
+    codes: ['FORBIDDEN'],
+  }),
+  show: defineEndpoint({
+    method: 'GET',
+    path: '/ops/kyc/:userId',
+    tag: 'operators',
+    summary: 'One basic KYC submission with its documents and decisions',
+    auth: 'none',
+    params: userIdParamsSchema,
+    content: opsKycSubmissionSchema,
+    codes: ['FORBIDDEN', 'NOT_FOUND'],
+  }),
+  approve: defineEndpoint({
+    method: 'POST',
+    path: '/ops/kyc/:userId/approve',
+    tag: 'operators',
+    summary: 'Approve: Verified, level 1',
+    auth: 'none',
+    params: userIdParamsSchema,
+    content: opsKycSubmissionSchema,
+    codes: ['FORBIDDEN', 'NOT_FOUND', 'KYC_STATE_CHANGED'],
+  }),
   reject: defineEndpoint({
     method: 'POST',
     path: '/ops/kyc/:userId/reject',
@@ -301,7 +404,10 @@ export const opsKycEndpoints = {
 // ---------------------------------------------------------------- investor profile (level 2)
 
 /** Documents a company investor profile needs (issue 15). */
-export const COMPANY_DOCUMENT_KINDS = ['certificateOfIncorporation', 'registerOfDirectors'] as const satisfies readonly KycDocumentKind[];
+export const COMPANY_DOCUMENT_KINDS = [
+  'certificateOfIncorporation',
+  'registerOfDirectors',
+] as const satisfies readonly KycDocumentKind[];
 
 /** Smallest share of a beneficial owner who must be declared, in percent (issue 15: owners of 25 % or more). */
 export const BENEFICIAL_OWNER_SHARE_PERCENT_MIN = 25;
@@ -311,16 +417,23 @@ export const ANNUAL_INCOME_USD_BANDS = ['under50k', 'from50kTo200k', 'from200kTo
 export const INVESTMENT_EXPERIENCE = ['none', 'underOneYear', 'oneToFiveYears', 'overFiveYears'] as const;
 
 const requiredText = (lengthMax: number) =>
-  z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(lengthMax, { error: 'validation.tooLong' });
+  z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .max(lengthMax, { error: 'validation.tooLong' });
 
 /** A share in percent with at most 2 decimals (`25`, `33.33`), kept as text: compared in hundredths, never as a float. */
 const sharePercentSchema = z
   .string({ error: 'validation.required' })
   .regex(/^\d{1,3}(\.\d{1,2})?$/, { error: 'validation.sharePercent' })
-  .refine((value) => {
-    const hundredths = percentHundredths(value);
-    return hundredths >= BENEFICIAL_OWNER_SHARE_PERCENT_MIN * 100 && hundredths <= 100 * 100;
-  }, { error: 'validation.sharePercent' });
+  .refine(
+    (value) => {
+      const hundredths = percentHundredths(value);
+      return hundredths >= BENEFICIAL_OWNER_SHARE_PERCENT_MIN * 100 && hundredths <= 100 * 100;
+    },
+    { error: 'validation.sharePercent' },
+  );
 
 /** `"33.3"` → 3330: a percent with at most 2 decimals in hundredths of a percent. */
 export function percentHundredths(value: string): number {
@@ -351,10 +464,17 @@ export const investorSubmissionSchema = z.discriminatedUnion(
         companyName: requiredText(200),
         registrationNumber: requiredText(50),
         registeredAddress: requiredText(200),
-        countryOfIncorporation: z.string({ error: 'validation.country' }).regex(/^[A-Z]{2}$/, { error: 'validation.country' }),
-        directors: z.array(z.object({ name: englishNameSchema, idNumber: requiredText(40) }), { error: 'validation.required' }).min(1, { error: 'validation.required' }).max(20),
+        countryOfIncorporation: z
+          .string({ error: 'validation.country' })
+          .regex(/^[A-Z]{2}$/, { error: 'validation.country' }),
+        directors: z
+          .array(z.object({ name: englishNameSchema, idNumber: requiredText(40) }), { error: 'validation.required' })
+          .min(1, { error: 'validation.required' })
+          .max(20),
         beneficialOwners: z
-          .array(z.object({ name: englishNameSchema, idNumber: requiredText(40), sharePercent: sharePercentSchema }), { error: 'validation.required' })
+          .array(z.object({ name: englishNameSchema, idNumber: requiredText(40), sharePercent: sharePercentSchema }), {
+            error: 'validation.required',
+          })
           .max(4, { error: 'validation.sharePercent' }),
       }),
     }),
@@ -397,25 +517,77 @@ export type AmlStatus = (typeof AML_STATUSES)[number];
 export const amlAnswersSchema = z
   .object({
     occupation: z.object({
-      status: z.enum(['employed', 'selfEmployed', 'businessOwner', 'student', 'retired', 'unemployed', 'homemaker'], { error: 'validation.required' }),
+      status: z.enum(['employed', 'selfEmployed', 'businessOwner', 'student', 'retired', 'unemployed', 'homemaker'], {
+        error: 'validation.required',
+      }),
       industry: z.enum(
-        ['finance', 'technology', 'healthcare', 'education', 'government', 'retail', 'manufacturing', 'realEstate', 'other', 'moneyServices', 'gambling', 'preciousMetalsAndStones', 'armsAndDefence'],
+        [
+          'finance',
+          'technology',
+          'healthcare',
+          'education',
+          'government',
+          'retail',
+          'manufacturing',
+          'realEstate',
+          'other',
+          'moneyServices',
+          'gambling',
+          'preciousMetalsAndStones',
+          'armsAndDefence',
+        ],
         { error: 'validation.required' },
       ),
     }),
     employer: z.string().trim().max(200, { error: 'validation.tooLong' }).default(''),
     sourcesOfFunds: z
-      .array(z.enum(['salary', 'businessIncome', 'investments', 'savings', 'propertySale', 'inheritance', 'gift', 'loan', 'cryptoMining', 'other']), { error: 'validation.required' })
+      .array(
+        z.enum([
+          'salary',
+          'businessIncome',
+          'investments',
+          'savings',
+          'propertySale',
+          'inheritance',
+          'gift',
+          'loan',
+          'cryptoMining',
+          'other',
+        ]),
+        { error: 'validation.required' },
+      )
       .min(1, { error: 'validation.required' })
       .max(10),
     sourcesOfWealth: z
-      .array(z.enum(['employment', 'business', 'investments', 'propertySale', 'inheritance', 'gift', 'cryptoAssets', 'other']), { error: 'validation.required' })
+      .array(
+        z.enum([
+          'employment',
+          'business',
+          'investments',
+          'propertySale',
+          'inheritance',
+          'gift',
+          'cryptoAssets',
+          'other',
+        ]),
+        { error: 'validation.required' },
+      )
       .min(1, { error: 'validation.required' })
       .max(8),
-    expectedMonthlyVolumeUsdBand: z.enum(['under10k', 'from10kTo50k', 'from50kTo250k', 'from250kTo1m', 'atLeast1m'], { error: 'validation.required' }),
-    purposes: z.array(z.enum(['investment', 'savings', 'trading', 'payments', 'remittance', 'other']), { error: 'validation.required' }).min(1, { error: 'validation.required' }).max(6),
+    expectedMonthlyVolumeUsdBand: z.enum(['under10k', 'from10kTo50k', 'from50kTo250k', 'from250kTo1m', 'atLeast1m'], {
+      error: 'validation.required',
+    }),
+    purposes: z
+      .array(z.enum(['investment', 'savings', 'trading', 'payments', 'remittance', 'other']), {
+        error: 'validation.required',
+      })
+      .min(1, { error: 'validation.required' })
+      .max(6),
     isPoliticallyExposed: z.boolean({ error: 'validation.required' }),
-    sanctionsCountryLinks: z.array(z.string().regex(/^[A-Z]{2}$/, { error: 'validation.country' })).max(20).default([]),
+    sanctionsCountryLinks: z
+      .array(z.string().regex(/^[A-Z]{2}$/, { error: 'validation.country' }))
+      .max(20)
+      .default([]),
   })
   .strict();
 export type AmlAnswersInput = z.output<typeof amlAnswersSchema>;
@@ -468,7 +640,10 @@ export const taxFormSchema = z.discriminatedUnion(
               tin: z.string().trim().max(40, { error: 'validation.tooLong' }).optional(),
               noTinReason: z.enum(NO_TIN_REASONS, { error: 'validation.noTinReason' }).optional(),
             })
-            .refine((value) => (value.tin ?? '') !== '' || value.noTinReason !== undefined, { error: 'validation.tinOrReason', path: ['tin'] }),
+            .refine((value) => (value.tin ?? '') !== '' || value.noTinReason !== undefined, {
+              error: 'validation.tinOrReason',
+              path: ['tin'],
+            }),
           { error: 'validation.required' },
         )
         .min(1, { error: 'validation.required' })
@@ -481,14 +656,29 @@ export type TaxFormInput = z.output<typeof taxFormSchema>;
 
 /** `GET/POST investor/tax`: the form on file (the TIN masked) and the 30-day rule. */
 export const taxStateSchema = z.object({
-  current: z.object({ id: z.number().int(), form: z.enum(['W9', 'W8BEN']), summary: z.record(z.string(), z.unknown()), createdAt: z.string() }).nullable(),
+  current: z
+    .object({
+      id: z.number().int(),
+      form: z.enum(['W9', 'W8BEN']),
+      summary: z.record(z.string(), z.unknown()),
+      createdAt: z.string(),
+    })
+    .nullable(),
   supersededCount: z.number().int(),
   changeReportDays: z.number().int(),
 });
 export type TaxState = z.infer<typeof taxStateSchema>;
 
 export const investorEndpoints = {
-  investor: defineEndpoint({ method: 'GET', path: '/user/identity/investor', tag: 'kyc', summary: 'Investor profile: draft and review state', auth: 'user', kyc: 'basic', content: investorStateSchema }),
+  investor: defineEndpoint({
+    method: 'GET',
+    path: '/user/identity/investor',
+    tag: 'kyc',
+    summary: 'Investor profile: draft and review state',
+    auth: 'user',
+    kyc: 'basic',
+    content: investorStateSchema,
+  }),
   saveInvestor: defineEndpoint({
     method: 'POST',
     path: '/user/identity/investor',
@@ -500,8 +690,25 @@ export const investorEndpoints = {
     content: investorStateSchema,
     codes: ['KYC_LOCKED'],
   }),
-  commitInvestor: defineEndpoint({ method: 'POST', path: '/user/identity/commit', tag: 'kyc', summary: 'Submit the investor profile for review', auth: 'user', kyc: 'basic', content: investorStateSchema, codes: ['KYC_LOCKED'] }),
-  aml: defineEndpoint({ method: 'GET', path: '/investor/aml', tag: 'kyc', summary: 'The AML questionnaire on file', auth: 'user', kyc: 'basic', content: amlStateSchema }),
+  commitInvestor: defineEndpoint({
+    method: 'POST',
+    path: '/user/identity/commit',
+    tag: 'kyc',
+    summary: 'Submit the investor profile for review',
+    auth: 'user',
+    kyc: 'basic',
+    content: investorStateSchema,
+    codes: ['KYC_LOCKED'],
+  }),
+  aml: defineEndpoint({
+    method: 'GET',
+    path: '/investor/aml',
+    tag: 'kyc',
+    summary: 'The AML questionnaire on file',
+    auth: 'user',
+    kyc: 'basic',
+    content: amlStateSchema,
+  }),
   answerAml: defineEndpoint({
     method: 'POST',
     path: '/investor/aml',
@@ -512,7 +719,15 @@ export const investorEndpoints = {
     body: amlAnswersSchema,
     content: amlStateSchema,
   }),
-  tax: defineEndpoint({ method: 'GET', path: '/investor/tax', tag: 'kyc', summary: 'The tax form on file', auth: 'user', kyc: 'basic', content: taxStateSchema }),
+  tax: defineEndpoint({
+    method: 'GET',
+    path: '/investor/tax',
+    tag: 'kyc',
+    summary: 'The tax form on file',
+    auth: 'user',
+    kyc: 'basic',
+    content: taxStateSchema,
+  }),
   fileTax: defineEndpoint({
     method: 'POST',
     path: '/investor/tax',
@@ -525,7 +740,10 @@ export const investorEndpoints = {
   }),
 };
 
-const stepParamsSchema = z.object({ userId: z.uuid({ error: 'validation.required' }), step: z.enum(['investor', 'aml', 'qualified']) });
+const stepParamsSchema = z.object({
+  userId: z.uuid({ error: 'validation.required' }),
+  step: z.enum(['investor', 'aml', 'qualified']),
+});
 
 // ---------------------------------------------------------------- qualified investor (level 3)
 
@@ -537,7 +755,9 @@ export const QUALIFIED_VALIDITY_MONTHS = 12;
 export const QUALIFIED_REMINDER_DAYS = 30;
 
 /** A HK$ amount as a decimal string with at most 2 decimals, compared exactly (never a JS number). */
-const hkdAmountSchema = z.string({ error: 'validation.required' }).regex(/^\d{1,15}(\.\d{1,2})?$/, { error: 'validation.amount' });
+const hkdAmountSchema = z
+  .string({ error: 'validation.required' })
+  .regex(/^\d{1,15}(\.\d{1,2})?$/, { error: 'validation.amount' });
 
 /** Whether decimal strings `a` ≥ `b` (both non-negative, at most 2 decimals), compared in cents as bigint. */
 export function isHkdAtLeast(a: string, b: string): boolean {
@@ -558,12 +778,18 @@ export const qualifySubmissionSchema = z.discriminatedUnion(
   [
     z.object({
       type: z.literal('individual'),
-      portfolioHkd: hkdAmountSchema.refine((value) => isHkdAtLeast(value, QUALIFIED_INDIVIDUAL_PORTFOLIO_HKD_MIN), { error: 'validation.qualifiedThreshold', params: { minimum: 'HK$8,000,000' } }),
+      portfolioHkd: hkdAmountSchema.refine((value) => isHkdAtLeast(value, QUALIFIED_INDIVIDUAL_PORTFOLIO_HKD_MIN), {
+        error: 'validation.qualifiedThreshold',
+        params: { minimum: 'HK$8,000,000' },
+      }),
       isDeclared: z.literal(true, { error: 'validation.declaration' }),
     }),
     z.object({
       type: z.literal('corporation'),
-      totalAssetsHkd: hkdAmountSchema.refine((value) => isHkdAtLeast(value, QUALIFIED_CORPORATION_ASSETS_HKD_MIN), { error: 'validation.qualifiedThreshold', params: { minimum: 'HK$40,000,000' } }),
+      totalAssetsHkd: hkdAmountSchema.refine((value) => isHkdAtLeast(value, QUALIFIED_CORPORATION_ASSETS_HKD_MIN), {
+        error: 'validation.qualifiedThreshold',
+        params: { minimum: 'HK$40,000,000' },
+      }),
       isDeclared: z.literal(true, { error: 'validation.declaration' }),
     }),
   ],
@@ -583,7 +809,15 @@ export const qualifyStateSchema = z.object({
 export type QualifyState = z.infer<typeof qualifyStateSchema>;
 
 export const qualifyEndpoints = {
-  qualification: defineEndpoint({ method: 'GET', path: '/investor/qualify', tag: 'kyc', summary: 'Qualified-investor status', auth: 'user', kyc: 'investor', content: qualifyStateSchema }),
+  qualification: defineEndpoint({
+    method: 'GET',
+    path: '/investor/qualify',
+    tag: 'kyc',
+    summary: 'Qualified-investor status',
+    auth: 'user',
+    kyc: 'investor',
+    content: qualifyStateSchema,
+  }),
   qualify: defineEndpoint({
     method: 'POST',
     path: '/investor/qualify',
@@ -603,7 +837,8 @@ export const opsKycStepEndpoints = {
     method: 'POST',
     path: '/ops/kyc/:userId/:step/approve',
     tag: 'operators',
-    summary: 'Approve the investor profile or a qualified-investor application, or accept an AML questionnaire after enhanced review',
+    summary:
+      'Approve the investor profile or a qualified-investor application, or accept an AML questionnaire after enhanced review',
     auth: 'none',
     params: stepParamsSchema,
     content: opsKycSubmissionSchema,
@@ -613,7 +848,8 @@ export const opsKycStepEndpoints = {
     method: 'POST',
     path: '/ops/kyc/:userId/:step/reject',
     tag: 'operators',
-    summary: 'Reject the investor profile, a qualified-investor application or an AML questionnaire, with a reason shown to the user',
+    summary:
+      'Reject the investor profile, a qualified-investor application or an AML questionnaire, with a reason shown to the user',
     auth: 'none',
     params: stepParamsSchema,
     body: opsKycRejectBodySchema,

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { AmountParseError, amountMinorSchema, displayAmount, displayInverseRate, displayRate, formatAmount, parseAmountMinor, readAmountMinor, toDecimalString, withAmountMinor } from './money.ts';
+import {
+  AmountParseError,
+  amountMinorSchema,
+  displayAmount,
+  displayInverseRate,
+  displayRate,
+  formatAmount,
+  parseAmountMinor,
+  readAmountMinor,
+  toDecimalString,
+  withAmountMinor,
+} from './money.ts';
 
 describe('parseAmountMinor reads wire decimals exactly', () => {
   it('converts whole and fractional amounts to minor units', () => {
@@ -38,7 +49,11 @@ describe('toDecimalString and formatAmount', () => {
   });
 
   it('round-trips every precision', () => {
-    for (const [text, asset] of [['0.12345678', 'BTC'], ['999999.999999', 'USDE'], ['7', 'JPY']] as const) {
+    for (const [text, asset] of [
+      ['0.12345678', 'BTC'],
+      ['999999.999999', 'USDE'],
+      ['7', 'JPY'],
+    ] as const) {
       expect(toDecimalString(parseAmountMinor(text, asset), asset)).toBe(text);
     }
   });
@@ -105,19 +120,32 @@ describe('displayRate and displayInverseRate (issue 14 item 13: a rate a person 
 describe('money parsed once, at the edge (issue 13 item 2)', () => {
   it('reads a positive amount into minor units and names every refusal by its message key', () => {
     expect(readAmountMinor('1234.50', 'USD')).toEqual({ amountMinor: 123450n });
-    expect(readAmountMinor('1.5', 'JPY')).toEqual({ refusal: { messageKey: 'validation.amountPrecision', params: { decimals: 0 } } });
-    expect(readAmountMinor('0.000', 'USDT')).toEqual({ refusal: { messageKey: 'validation.amountPositive', params: {} } });
+    expect(readAmountMinor('1.5', 'JPY')).toEqual({
+      refusal: { messageKey: 'validation.amountPrecision', params: { decimals: 0 } },
+    });
+    expect(readAmountMinor('0.000', 'USDT')).toEqual({
+      refusal: { messageKey: 'validation.amountPositive', params: {} },
+    });
     expect(readAmountMinor('-1', 'USDT')).toEqual({ refusal: { messageKey: 'validation.amount', params: {} } });
-    expect(readAmountMinor('1' + '0'.repeat(38), 'JPY')).toEqual({ refusal: { messageKey: 'validation.amount', params: {} } });
+    expect(readAmountMinor('1' + '0'.repeat(38), 'JPY')).toEqual({
+      refusal: { messageKey: 'validation.amount', params: {} },
+    });
   });
 
   it('turns the wire string of a body into amountMinor of the coin another field names, refusing on the amount field', () => {
-    const schema = withAmountMinor(z.object({ coin: z.enum(['USDT', 'BTC']), amount: z.string() }), (body) => body.coin);
+    const schema = withAmountMinor(
+      z.object({ coin: z.enum(['USDT', 'BTC']), amount: z.string() }),
+      (body) => body.coin,
+    );
     expect(schema.parse({ coin: 'BTC', amount: '0.01' })).toEqual({ coin: 'BTC', amountMinor: 1_000_000n });
     const refused = schema.safeParse({ coin: 'USDT', amount: '1.0000001' });
-    expect(refused.error?.issues).toMatchObject([{ path: ['amount'], message: 'validation.amountPrecision', params: { decimals: 6 } }]);
+    expect(refused.error?.issues).toMatchObject([
+      { path: ['amount'], message: 'validation.amountPrecision', params: { decimals: 6 } },
+    ]);
     // A body that fails its own fields is refused by them alone: the amount is not read.
-    expect(schema.safeParse({ coin: 'DOGE', amount: '0' }).error?.issues.map((issue) => issue.path)).toEqual([['coin']]);
+    expect(schema.safeParse({ coin: 'DOGE', amount: '0' }).error?.issues.map((issue) => issue.path)).toEqual([
+      ['coin'],
+    ]);
   });
 
   it('reads an amount of a fixed asset, refusing the format on the field itself', () => {

@@ -143,13 +143,17 @@ export interface AmountRefusal {
  * `{ decimals }` (more decimals than the asset's precision, trailing zeros included), then
  * `validation.amountPositive` (zero). Never throws.
  */
-export function readAmountMinor(text: string, asset: AssetCode): { amountMinor: AmountMinor } | { refusal: AmountRefusal } {
+export function readAmountMinor(
+  text: string,
+  asset: AssetCode,
+): { amountMinor: AmountMinor } | { refusal: AmountRefusal } {
   let minor: bigint;
   try {
     minor = parseAmountMinor(text, asset);
   } catch (error) {
     if (!(error instanceof AmountParseError)) throw error;
-    if (error.reason === 'precision') return { refusal: { messageKey: 'validation.amountPrecision', params: { decimals: ASSET_PRECISION[asset] } } };
+    if (error.reason === 'precision')
+      return { refusal: { messageKey: 'validation.amountPrecision', params: { decimals: ASSET_PRECISION[asset] } } };
     return { refusal: { messageKey: 'validation.amount', params: {} } };
   }
   if (minor <= 0n) return { refusal: { messageKey: 'validation.amountPositive', params: {} } };
@@ -197,7 +201,9 @@ export function withAmountMinor<Schema extends z.ZodType<Record<Field, string>>,
       return z.NEVER;
     }
     const { [amountField]: _wire, ...rest } = value;
-    return { ...rest, [`${amountField}Minor`]: read.amountMinor } as Omit<z.output<Schema>, Field> & { [Key in `${Field}Minor`]: AmountMinor };
+    return { ...rest, [`${amountField}Minor`]: read.amountMinor } as Omit<z.output<Schema>, Field> & {
+      [Key in `${Field}Minor`]: AmountMinor;
+    };
   });
 }
 

@@ -6,7 +6,18 @@ import { pageQuerySchema } from './pagination.ts';
  * Message centre (spec §3 message item, §4 messages, §7 notices). Messages are written in the
  * user's language at the time they are created.
  */
-export const NOTICE_CATEGORIES = ['SECURITY', 'ACCOUNT', 'DEPOSIT', 'WITHDRAW', 'EXCHANGE', 'FUND', 'LOAN', 'KYC', 'CARD', 'SYSTEM'] as const;
+export const NOTICE_CATEGORIES = [
+  'SECURITY',
+  'ACCOUNT',
+  'DEPOSIT',
+  'WITHDRAW',
+  'EXCHANGE',
+  'FUND',
+  'LOAN',
+  'KYC',
+  'CARD',
+  'SYSTEM',
+] as const;
 export const noticeCategorySchema = z.enum(NOTICE_CATEGORIES);
 export type NoticeCategory = z.infer<typeof noticeCategorySchema>;
 

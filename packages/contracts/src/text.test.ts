@@ -9,7 +9,20 @@ describe('the text rule (issue 14 item 1)', () => {
   });
 
   it('refuses NUL, C0 and C1 controls, DEL and lone surrogates', () => {
-    for (const text of ['a\u0000', '\u0001', 'tab\there', 'line\nfeed', 'cr\r', 'del\u007f', 'c1\u0080', 'nel\u0085', '\u009f', 'hi\ud800', '\udc00lo', 'x\ud83dy']) {
+    for (const text of [
+      'a\u0000',
+      '\u0001',
+      'tab\there',
+      'line\nfeed',
+      'cr\r',
+      'del\u007f',
+      'c1\u0080',
+      'nel\u0085',
+      '\u009f',
+      'hi\ud800',
+      '\udc00lo',
+      'x\ud83dy',
+    ]) {
       expect(hasUnsafeCharacters(text), JSON.stringify(text)).toBe(true);
     }
   });
@@ -20,8 +33,16 @@ describe('the text rule (issue 14 item 1)', () => {
   });
 
   it('finds every offending path in a nested value, keys included, and stops at the limit', () => {
-    expect(findUnsafeText({ a: 'ok', b: { c: ['fine', 'bad\u0000'] }, 'k\u0001': 1 })).toEqual([['b', 'c', 1], ['k\u0001']]);
-    expect(findUnsafeText(Array.from({ length: 100 }, () => '\u0000'), { limit: 3 })).toHaveLength(3);
+    expect(findUnsafeText({ a: 'ok', b: { c: ['fine', 'bad\u0000'] }, 'k\u0001': 1 })).toEqual([
+      ['b', 'c', 1],
+      ['k\u0001'],
+    ]);
+    expect(
+      findUnsafeText(
+        Array.from({ length: 100 }, () => '\u0000'),
+        { limit: 3 },
+      ),
+    ).toHaveLength(3);
     expect(findUnsafeText('\u0000')).toEqual([[]]);
   });
 

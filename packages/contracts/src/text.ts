@@ -15,8 +15,9 @@ import { z } from 'zod';
  * route validates (apps/server platform/http/validation.ts), before any handler or pre-handler
  * runs, so no route can forget it; web forms use `safeText()` for the same rule.
  */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point of the rule
-export const UNSAFE_TEXT_PATTERN = /[\u0000-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+export const UNSAFE_TEXT_PATTERN =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point of the rule
+  /[\u0000-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** Tab, LF and CR: the only controls a multi-line field may hold. */
 export const MULTILINE_TEXT_ALLOWED = new Set(['\t', '\n', '\r']);
@@ -42,7 +43,10 @@ export function hasUnsafeCharacters(text: string, options: { multiline?: boolean
  * or headers, at any depth — holds a string, or an object key, that breaks the rule. At most
  * `limit` paths are returned (a hostile body may have millions).
  */
-export function findUnsafeText(value: unknown, options: { limit?: number; isMultiline?: (path: readonly PropertyKey[]) => boolean } = {}): PropertyKey[][] {
+export function findUnsafeText(
+  value: unknown,
+  options: { limit?: number; isMultiline?: (path: readonly PropertyKey[]) => boolean } = {},
+): PropertyKey[][] {
   const limit = options.limit ?? 20;
   const found: PropertyKey[][] = [];
   const visit = (node: unknown, path: PropertyKey[], depth: number) => {

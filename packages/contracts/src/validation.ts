@@ -17,13 +17,25 @@ export const VALIDATION_MESSAGES = {
   'validation.passwordMin': { 'en-US': 'The password must be at least 8 characters', 'zh-HK': '密碼最少需要 8 個字元' },
   'validation.passwordMismatch': { 'en-US': 'The two passwords do not match', 'zh-HK': '兩次輸入的密碼不一致' },
   'validation.code6': { 'en-US': 'Enter the 6-digit code', 'zh-HK': '請輸入 6 位數字驗證碼' },
-  'validation.addressLabel': { 'en-US': 'The label must be 4 to 50 characters', 'zh-HK': '標籤長度須為 4 至 50 個字元' },
-  'validation.deviceId': { 'en-US': 'The device id must look like pro-web-{uuid}', 'zh-HK': '裝置編號格式須為 pro-web-{uuid}' },
+  'validation.addressLabel': {
+    'en-US': 'The label must be 4 to 50 characters',
+    'zh-HK': '標籤長度須為 4 至 50 個字元',
+  },
+  'validation.deviceId': {
+    'en-US': 'The device id must look like pro-web-{uuid}',
+    'zh-HK': '裝置編號格式須為 pro-web-{uuid}',
+  },
   'validation.pushToken': { 'en-US': 'The push subscription is not valid', 'zh-HK': '推送訂閱無效' },
   'validation.unknownField': { 'en-US': 'This field is not allowed', 'zh-HK': '不允許此欄位' },
   'validation.withdrawAddressRequired': { 'en-US': 'Withdrawal address required', 'zh-HK': '請輸入提現地址' },
-  'validation.withdrawAddressInvalid': { 'en-US': 'This is not a valid address on the {network} network', 'zh-HK': '這不是 {network} 網絡的有效地址' },
-  'validation.withdrawAddressOwn': { 'en-US': 'You cannot withdraw to your own deposit address', 'zh-HK': '不能提現到自己的充值地址' },
+  'validation.withdrawAddressInvalid': {
+    'en-US': 'This is not a valid address on the {network} network',
+    'zh-HK': '這不是 {network} 網絡的有效地址',
+  },
+  'validation.withdrawAddressOwn': {
+    'en-US': 'You cannot withdraw to your own deposit address',
+    'zh-HK': '不能提現到自己的充值地址',
+  },
   'validation.withdrawAddressNotWhitelisted': {
     'en-US': 'Withdrawals go only to address-book addresses at least 24 hours old',
     'zh-HK': '只可提現到已加入地址簿滿 24 小時的地址',
@@ -33,21 +45,37 @@ export const VALIDATION_MESSAGES = {
     'zh-HK': '此地址列於制裁名單，無法使用',
   },
   'validation.withdrawAddressBlocked': {
-    'en-US': 'This address on the {network} network burns or loses funds (a burn or token contract address); use a wallet address',
+    'en-US':
+      'This address on the {network} network burns or loses funds (a burn or token contract address); use a wallet address',
     'zh-HK': '這個 {network} 網絡地址會令資金銷毀或遺失（銷毀地址或代幣合約地址），請使用錢包地址',
   },
   'validation.networkRequired': { 'en-US': 'Select a network', 'zh-HK': '請選擇網絡' },
-  'validation.networkUnavailable': { 'en-US': 'This network is not available for {coin}', 'zh-HK': '{coin} 不支援此網絡' },
-  'validation.withdrawMin': { 'en-US': 'Minimum withdrawal not lower than {limit} {unit}', 'zh-HK': '最低提現金額不低於 {limit} {unit}' },
-  'validation.withdrawMax': { 'en-US': 'Single-transaction withdrawal maximum {limit} {unit}', 'zh-HK': '單筆最高提現金額 {limit} {unit}' },
+  'validation.networkUnavailable': {
+    'en-US': 'This network is not available for {coin}',
+    'zh-HK': '{coin} 不支援此網絡',
+  },
+  'validation.withdrawMin': {
+    'en-US': 'Minimum withdrawal not lower than {limit} {unit}',
+    'zh-HK': '最低提現金額不低於 {limit} {unit}',
+  },
+  'validation.withdrawMax': {
+    'en-US': 'Single-transaction withdrawal maximum {limit} {unit}',
+    'zh-HK': '單筆最高提現金額 {limit} {unit}',
+  },
   'validation.amountExceedsAvailable': { 'en-US': 'Do not exceed the available balance', 'zh-HK': '不可超過可用餘額' },
-  'validation.addressBookDuplicate': { 'en-US': 'This address is already in your address book', 'zh-HK': '此地址已在地址簿中' },
+  'validation.addressBookDuplicate': {
+    'en-US': 'This address is already in your address book',
+    'zh-HK': '此地址已在地址簿中',
+  },
   'validation.passwordCommon': {
     'en-US': 'This password is too common, please choose another',
     'zh-HK': '此密碼過於常見，請選擇其他密碼',
   },
   'validation.humanCheck': { 'en-US': 'Please complete the human check', 'zh-HK': '請完成人機驗證' },
-  'validation.recoveryCode': { 'en-US': 'Enter a recovery code like ABCDE-FGHIJ', 'zh-HK': '請輸入恢復碼，格式如 ABCDE-FGHIJ' },
+  'validation.recoveryCode': {
+    'en-US': 'Enter a recovery code like ABCDE-FGHIJ',
+    'zh-HK': '請輸入恢復碼，格式如 ABCDE-FGHIJ',
+  },
   'validation.mobile': { 'en-US': 'Enter a valid mobile number', 'zh-HK': '請輸入有效的手機號碼' },
   'validation.country': { 'en-US': 'Select a country or region', 'zh-HK': '請選擇國家或地區' },
   'validation.factorScope': { 'en-US': 'This factor cannot be used here', 'zh-HK': '此驗證方式不適用於此處' },
@@ -55,19 +83,31 @@ export const VALIDATION_MESSAGES = {
   'validation.mfaNotBound': { 'en-US': 'Bind Google Authenticator first', 'zh-HK': '請先綁定 Google 驗證器' },
   'validation.securityPasswordNotSet': { 'en-US': 'Set a security code first', 'zh-HK': '請先設定安全碼' },
   'validation.emailCode': { 'en-US': 'Please enter the email verification code', 'zh-HK': '請輸入電郵驗證碼' },
-  'validation.mfaCode': { 'en-US': 'Please enter the 6-digit Google Authenticator code', 'zh-HK': '請輸入 6 位 Google 驗證碼' },
+  'validation.mfaCode': {
+    'en-US': 'Please enter the 6-digit Google Authenticator code',
+    'zh-HK': '請輸入 6 位 Google 驗證碼',
+  },
   'validation.securityPassword': { 'en-US': 'Please enter secure password', 'zh-HK': '請輸入安全密碼' },
   'validation.smsCode': { 'en-US': 'Please enter the SMS verification code', 'zh-HK': '請輸入短訊驗證碼' },
   'validation.wrongPassword': { 'en-US': 'The password is incorrect', 'zh-HK': '密碼不正確' },
   'validation.sameCoin': { 'en-US': 'Please select another currency', 'zh-HK': '請選擇另一種幣種' },
   'validation.emailTaken': { 'en-US': 'This email address is already in use', 'zh-HK': '此電郵地址已被使用' },
-  'validation.sameEmail': { 'en-US': 'The new email must differ from the current one', 'zh-HK': '新電郵地址不可與目前地址相同' },
-  'validation.samePassword': { 'en-US': 'The new password must differ from the current one', 'zh-HK': '新密碼不可與目前密碼相同' },
+  'validation.sameEmail': {
+    'en-US': 'The new email must differ from the current one',
+    'zh-HK': '新電郵地址不可與目前地址相同',
+  },
+  'validation.samePassword': {
+    'en-US': 'The new password must differ from the current one',
+    'zh-HK': '新密碼不可與目前密碼相同',
+  },
   'validation.controlCharacter': {
     'en-US': 'This field contains a control character (such as NUL) or an invalid character',
     'zh-HK': '此欄位含有控制字元（如 NUL）或無效字元',
   },
-  'validation.tooLong': { 'en-US': 'This field is too long (at most {maximum} characters)', 'zh-HK': '此欄位過長（最多 {maximum} 個字元）' },
+  'validation.tooLong': {
+    'en-US': 'This field is too long (at most {maximum} characters)',
+    'zh-HK': '此欄位過長（最多 {maximum} 個字元）',
+  },
   // Identity verification (issue 15; spec §5 "name in English characters; ID number valid; US residents must provide an SSN").
   'validation.idType': { 'en-US': 'Select an ID type', 'zh-HK': '請選擇證件類型' },
   'validation.nameEnglish': {
@@ -78,7 +118,10 @@ export const VALIDATION_MESSAGES = {
     'en-US': 'Enter a valid HKID number, such as A123456(3)',
     'zh-HK': '請輸入有效的香港身份證號碼，例如 A123456(3)',
   },
-  'validation.passportNumber': { 'en-US': 'A passport number has 6 to 9 letters or digits', 'zh-HK': '護照號碼須為 6 至 9 個英文字母或數字' },
+  'validation.passportNumber': {
+    'en-US': 'A passport number has 6 to 9 letters or digits',
+    'zh-HK': '護照號碼須為 6 至 9 個英文字母或數字',
+  },
   'validation.idNumber': { 'en-US': 'Enter a valid ID number', 'zh-HK': '請輸入有效的證件號碼' },
   'validation.dateOfBirth': { 'en-US': 'Enter a valid date of birth', 'zh-HK': '請輸入有效的出生日期' },
   'validation.age18': { 'en-US': 'You must be at least 18 years old', 'zh-HK': '你必須年滿 18 歲' },
@@ -86,7 +129,10 @@ export const VALIDATION_MESSAGES = {
     'en-US': 'US residents must provide a valid SSN or ITIN (AAA-GG-SSSS)',
     'zh-HK': '美國居民必須提供有效的社會安全號碼或 ITIN（AAA-GG-SSSS）',
   },
-  'validation.proofOfAddressDate': { 'en-US': 'Enter the issue date of the proof of address', 'zh-HK': '請輸入住址證明的發出日期' },
+  'validation.proofOfAddressDate': {
+    'en-US': 'Enter the issue date of the proof of address',
+    'zh-HK': '請輸入住址證明的發出日期',
+  },
   'validation.proofOfAddressOld': {
     'en-US': 'The proof of address must be dated within the last {days} days',
     'zh-HK': '住址證明須為最近 {days} 日內發出',
@@ -103,13 +149,19 @@ export const VALIDATION_MESSAGES = {
   'validation.sharesTotal': { 'en-US': 'The shares add up to more than 100 %', 'zh-HK': '持股比例合計超過 100%' },
   'validation.investorType': { 'en-US': 'Choose individual or company', 'zh-HK': '請選擇個人或公司' },
   'validation.taxForm': { 'en-US': 'Choose the W-9 or the W-8BEN form', 'zh-HK': '請選擇 W-9 或 W-8BEN 表格' },
-  'validation.usPersonW9': { 'en-US': 'US persons must file a W-9 with their SSN or ITIN', 'zh-HK': '美國人士須以社會安全號碼或 ITIN 填寫 W-9 表格' },
+  'validation.usPersonW9': {
+    'en-US': 'US persons must file a W-9 with their SSN or ITIN',
+    'zh-HK': '美國人士須以社會安全號碼或 ITIN 填寫 W-9 表格',
+  },
   'validation.tinOrReason': {
     'en-US': 'Enter the tax identification number, or choose why there is none',
     'zh-HK': '請輸入稅務編號，或選擇沒有稅務編號的原因',
   },
   'validation.noTinReason': { 'en-US': 'Choose reason A, B or C', 'zh-HK': '請選擇原因 A、B 或 C' },
-  'validation.qualifiedThreshold': { 'en-US': 'The professional-investor test needs at least {minimum}', 'zh-HK': '專業投資者測試須至少 {minimum}' },
+  'validation.qualifiedThreshold': {
+    'en-US': 'The professional-investor test needs at least {minimum}',
+    'zh-HK': '專業投資者測試須至少 {minimum}',
+  },
   'validation.declaration': { 'en-US': 'Please confirm the declaration', 'zh-HK': '請確認聲明' },
   // Uploads (spec §8 texts "File size exceeded", "File name exceeded", "File format not supported yet"; §9 limits).
   'validation.fileSizeExceeded': {
@@ -124,7 +176,10 @@ export const VALIDATION_MESSAGES = {
     'en-US': '{file}: File format not supported yet (JPG, PNG or PDF)',
     'zh-HK': '{file}：暫不支援此檔案格式（JPG、PNG 或 PDF）',
   },
-  'validation.fileCount': { 'en-US': 'At most {maximum} files per submission', 'zh-HK': '每次最多上載 {maximum} 個檔案' },
+  'validation.fileCount': {
+    'en-US': 'At most {maximum} files per submission',
+    'zh-HK': '每次最多上載 {maximum} 個檔案',
+  },
   'validation.fileRequired': { 'en-US': 'Please upload a file', 'zh-HK': '請上載檔案' },
 } as const satisfies Record<string, LocalizedText>;
 

@@ -24,7 +24,11 @@ export const transferTypeSchema = z.enum(['INTERNAL', 'OUTER']);
 export type TransferType = z.infer<typeof transferTypeSchema>;
 
 /** Label of a saved address: 4–50 characters (spec §5). */
-export const addressLabelSchema = z.string().trim().min(4, { error: 'validation.addressLabel' }).max(50, { error: 'validation.addressLabel' });
+export const addressLabelSchema = z
+  .string()
+  .trim()
+  .min(4, { error: 'validation.addressLabel' })
+  .max(50, { error: 'validation.addressLabel' });
 
 /** A network a coin moves on, with its limits in the coin's decimals (spec §3 Network). */
 export const coinNetworkSchema = z.object({
@@ -56,8 +60,17 @@ export const networkQuerySchema = z.object({ coin: assetCodeSchema });
 export const networkListContentSchema = z.array(coinNetworkSchema);
 
 /** `GET wallet/address?coin=&net=&action=deposit`: the user's deposit address for a coin and network. */
-export const depositAddressQuerySchema = z.object({ coin: assetCodeSchema, net: z.string().min(1).max(32), action: z.literal('deposit').default('deposit') });
-export const depositAddressContentSchema = z.object({ coinCode: assetCodeSchema, network: z.string(), address: z.string(), confirmationsRequired: z.number().int() });
+export const depositAddressQuerySchema = z.object({
+  coin: assetCodeSchema,
+  net: z.string().min(1).max(32),
+  action: z.literal('deposit').default('deposit'),
+});
+export const depositAddressContentSchema = z.object({
+  coinCode: assetCodeSchema,
+  network: z.string(),
+  address: z.string(),
+  confirmationsRequired: z.number().int(),
+});
 export type DepositAddressContent = z.infer<typeof depositAddressContentSchema>;
 
 /** One asset line of a balance (spec §3: coinCode, type, amount, convert = USD value). */
@@ -106,7 +119,10 @@ export type ParsedWithdrawBody = z.output<typeof withdrawBodySchema>;
  * nothing, so the page can refuse a bad request before it asks for a one-time code. Its refusals are
  * the withdrawal's own (422 naming the field, 503/135, 104 …).
  */
-export const withdrawCheckBodySchema = withAmountMinor(withdrawFieldsSchema.omit({ mfaCode: true, emailCaptcha: true, securityPassword: true }), (body) => body.coin);
+export const withdrawCheckBodySchema = withAmountMinor(
+  withdrawFieldsSchema.omit({ mfaCode: true, emailCaptcha: true, securityPassword: true }),
+  (body) => body.coin,
+);
 /** The dry-run body as a client sends it. */
 export type WithdrawCheckBody = z.input<typeof withdrawCheckBodySchema>;
 /** The dry-run body as the service receives it: `amountMinor` in place of `amount`. */
@@ -242,9 +258,31 @@ export const custodyWebhookContentSchema = z.object({
  * the server registers its routes from and the web calls through (see `endpoint.ts`).
  */
 export const walletEndpoints = {
-  listCoins: defineEndpoint({ method: 'GET', path: '/coinlist', tag: 'wallet', summary: 'Wallet coins with their networks', auth: 'none', content: coinListContentSchema }),
-  coinConfig: defineEndpoint({ method: 'GET', path: '/wallet/coin/config', tag: 'wallet', summary: 'Coins with network limits, fees and switches', auth: 'none', content: coinListContentSchema }),
-  listNetworks: defineEndpoint({ method: 'GET', path: '/wallet/network', tag: 'wallet', summary: 'Networks of one coin', auth: 'none', query: networkQuerySchema, content: networkListContentSchema }),
+  listCoins: defineEndpoint({
+    method: 'GET',
+    path: '/coinlist',
+    tag: 'wallet',
+    summary: 'Wallet coins with their networks',
+    auth: 'none',
+    content: coinListContentSchema,
+  }),
+  coinConfig: defineEndpoint({
+    method: 'GET',
+    path: '/wallet/coin/config',
+    tag: 'wallet',
+    summary: 'Coins with network limits, fees and switches',
+    auth: 'none',
+    content: coinListContentSchema,
+  }),
+  listNetworks: defineEndpoint({
+    method: 'GET',
+    path: '/wallet/network',
+    tag: 'wallet',
+    summary: 'Networks of one coin',
+    auth: 'none',
+    query: networkQuerySchema,
+    content: networkListContentSchema,
+  }),
   depositAddress: defineEndpoint({
     method: 'GET',
     path: '/wallet/address',
@@ -255,9 +293,30 @@ export const walletEndpoints = {
     content: depositAddressContentSchema,
     codes: ['DEPOSIT_UNAVAILABLE'],
   }),
-  balance: defineEndpoint({ method: 'GET', path: '/wallet/balance', tag: 'wallet', summary: 'Balances per coin (available, frozen) valued in USD', auth: 'user', content: balanceContentSchema }),
-  accountBalance: defineEndpoint({ method: 'GET', path: '/account/balance', tag: 'wallet', summary: 'Balances per coin (available, frozen) valued in USD', auth: 'user', content: balanceContentSchema }),
-  overview: defineEndpoint({ method: 'GET', path: '/wallet/overview', tag: 'wallet', summary: 'Balances per coin (available, frozen) valued in USD', auth: 'user', content: balanceContentSchema }),
+  balance: defineEndpoint({
+    method: 'GET',
+    path: '/wallet/balance',
+    tag: 'wallet',
+    summary: 'Balances per coin (available, frozen) valued in USD',
+    auth: 'user',
+    content: balanceContentSchema,
+  }),
+  accountBalance: defineEndpoint({
+    method: 'GET',
+    path: '/account/balance',
+    tag: 'wallet',
+    summary: 'Balances per coin (available, frozen) valued in USD',
+    auth: 'user',
+    content: balanceContentSchema,
+  }),
+  overview: defineEndpoint({
+    method: 'GET',
+    path: '/wallet/overview',
+    tag: 'wallet',
+    summary: 'Balances per coin (available, frozen) valued in USD',
+    auth: 'user',
+    content: balanceContentSchema,
+  }),
   withdraw: defineEndpoint({
     method: 'POST',
     path: '/wallet/withdraw',
@@ -270,7 +329,17 @@ export const walletEndpoints = {
     isIdempotent: true,
     body: withdrawBodySchema,
     content: walletRecordSchema,
-    codes: ['VERIFICATION_REQUIRED', 'SECURITY_HOLD', 'CAPTCHA_FAILED', 'CONFLICT', 'INSUFFICIENT_BALANCE', 'AMOUNT_BELOW_MIN', 'AMOUNT_ABOVE_MAX', 'WITHDRAW_UNAVAILABLE', 'PRICE_UNAVAILABLE'],
+    codes: [
+      'VERIFICATION_REQUIRED',
+      'SECURITY_HOLD',
+      'CAPTCHA_FAILED',
+      'CONFLICT',
+      'INSUFFICIENT_BALANCE',
+      'AMOUNT_BELOW_MIN',
+      'AMOUNT_ABOVE_MAX',
+      'WITHDRAW_UNAVAILABLE',
+      'PRICE_UNAVAILABLE',
+    ],
   }),
   checkWithdrawal: defineEndpoint({
     method: 'POST',
@@ -282,7 +351,15 @@ export const walletEndpoints = {
     apiVersion: '2.0',
     body: withdrawCheckBodySchema,
     content: withdrawCheckContentSchema,
-    codes: ['VERIFICATION_REQUIRED', 'SECURITY_HOLD', 'INSUFFICIENT_BALANCE', 'AMOUNT_BELOW_MIN', 'AMOUNT_ABOVE_MAX', 'WITHDRAW_UNAVAILABLE', 'PRICE_UNAVAILABLE'],
+    codes: [
+      'VERIFICATION_REQUIRED',
+      'SECURITY_HOLD',
+      'INSUFFICIENT_BALANCE',
+      'AMOUNT_BELOW_MIN',
+      'AMOUNT_ABOVE_MAX',
+      'WITHDRAW_UNAVAILABLE',
+      'PRICE_UNAVAILABLE',
+    ],
   }),
   cancelWithdrawal: defineEndpoint({
     method: 'POST',
@@ -303,7 +380,14 @@ export const walletEndpoints = {
     query: walletRecordQuerySchema,
     content: walletRecordPageSchema,
   }),
-  listAddressBook: defineEndpoint({ method: 'GET', path: '/wallet/addressbook', tag: 'wallet', summary: 'Saved withdrawal addresses', auth: 'user', content: addressBookListSchema }),
+  listAddressBook: defineEndpoint({
+    method: 'GET',
+    path: '/wallet/addressbook',
+    tag: 'wallet',
+    summary: 'Saved withdrawal addresses',
+    auth: 'user',
+    content: addressBookListSchema,
+  }),
   addAddress: defineEndpoint({
     method: 'POST',
     path: '/wallet/addressbook',
@@ -315,7 +399,16 @@ export const walletEndpoints = {
     content: addressBookEntrySchema,
     codes: ['CAPTCHA_FAILED', 'CONFLICT'],
   }),
-  deleteAddress: defineEndpoint({ method: 'DELETE', path: '/wallet/addressbook/:id', tag: 'wallet', summary: 'Delete a saved address', auth: 'user', params: idParamSchema, content: z.null(), codes: ['NOT_FOUND'] }),
+  deleteAddress: defineEndpoint({
+    method: 'DELETE',
+    path: '/wallet/addressbook/:id',
+    tag: 'wallet',
+    summary: 'Delete a saved address',
+    auth: 'user',
+    params: idParamSchema,
+    content: z.null(),
+    codes: ['NOT_FOUND'],
+  }),
 };
 
 /** The custody service's signed calls (machine callers: HMAC of the raw body, no CSRF header). */

@@ -53,7 +53,11 @@ async function count(db: Db, query: SQL): Promise<number> {
  * after the crash is left to the next server process, as in production, and the check sees the
  * same state through its own recovery of the copy.
  */
-export async function withDatabase<T>(target: ServerTarget, isCopy: boolean, use: (database: Database) => Promise<T>): Promise<T> {
+export async function withDatabase<T>(
+  target: ServerTarget,
+  isCopy: boolean,
+  use: (database: Database) => Promise<T>,
+): Promise<T> {
   if (target.databaseUrl) {
     const database = await openDatabase({ kind: 'postgres', url: target.databaseUrl, poolMax: 2 });
     try {
@@ -75,8 +79,16 @@ export async function withDatabase<T>(target: ServerTarget, isCopy: boolean, use
 
 export async function ledgerFigures(db: Db): Promise<LedgerFigures> {
   const ledgerEntries = await count(db, sql`SELECT count(*)::text AS n FROM ledger_entries`);
-  const drift = (await rows(db, sql`SELECT coalesce(sum(abs(s)), 0)::text AS d FROM (SELECT asset, sum(balance_minor) AS s FROM ledger_accounts GROUP BY asset) x`))[0]?.d;
-  const negativeUserBalances = await count(db, sql`SELECT count(*)::text AS n FROM ledger_accounts WHERE owner_kind = 'user' AND balance_minor < 0`);
+  const drift = (
+    await rows(
+      db,
+      sql`SELECT coalesce(sum(abs(s)), 0)::text AS d FROM (SELECT asset, sum(balance_minor) AS s FROM ledger_accounts GROUP BY asset) x`,
+    )
+  )[0]?.d;
+  const negativeUserBalances = await count(
+    db,
+    sql`SELECT count(*)::text AS n FROM ledger_accounts WHERE owner_kind = 'user' AND balance_minor < 0`,
+  );
   // OUTER: waiting or processing ⇔ one freeze; success ⇔ a freeze and a settlement; failure or
   // cancel ⇔ a freeze and a return. INTERNAL: success and one transfer. Never a second of anything.
   const withdrawalMismatches = await count(
@@ -99,7 +111,14 @@ export async function ledgerFigures(db: Db): Promise<LedgerFigures> {
       WHERE a.type = 'USER_FROZEN' AND a.balance_minor <> coalesce(w.held, 0)`,
   );
   const invariants = await checkLedgerInvariants(db);
-  return { ledgerEntries, driftMinor: String(drift ?? '0'), negativeUserBalances, withdrawalMismatches, frozenMismatches, invariantsHeld: invariants.isHeld };
+  return {
+    ledgerEntries,
+    driftMinor: String(drift ?? '0'),
+    negativeUserBalances,
+    withdrawalMismatches,
+    frozenMismatches,
+    invariantsHeld: invariants.isHeld,
+  };
 }
 
 /** Compare the database with the client's account of every request's outcome. */
@@ -112,7 +131,10 @@ export async function agreementFigures(db: Db, client: SoakClient): Promise<Agre
     db,
     sql`SELECT count(*)::text AS n FROM (SELECT user_id, idempotency_key FROM withdrawals WHERE idempotency_key IS NOT NULL GROUP BY user_id, idempotency_key HAVING count(*) > 1) d`,
   );
-  const stored = await rows(db, sql`SELECT id::text AS id, idempotency_key AS key, status FROM withdrawals WHERE user_id IN (${userIds})`);
+  const stored = await rows(
+    db,
+    sql`SELECT id::text AS id, idempotency_key AS key, status FROM withdrawals WHERE user_id IN (${userIds})`,
+  );
   const storedByKey = new Map<string, string[]>();
   for (const row of stored) {
     const key = String(row.key);
@@ -142,5 +164,11 @@ export async function agreementFigures(db: Db, client: SoakClient): Promise<Agre
 }
 
 export function isLedgerClean(figures: LedgerFigures): boolean {
-  return figures.driftMinor === '0' && figures.negativeUserBalances === 0 && figures.withdrawalMismatches === 0 && figures.frozenMismatches === 0 && figures.invariantsHeld;
+  return (
+    figures.driftMinor === '0' &&
+    figures.negativeUserBalances === 0 &&
+    figures.withdrawalMismatches === 0 &&
+    figures.frozenMismatches === 0 &&
+    figures.invariantsHeld
+  );
 }

@@ -109,7 +109,11 @@ export class SoakClient {
 
   /** What each soak user must hold now, from every known outcome. */
   expectedBalances(): { userId: string; availableMinor: bigint; frozenMinor: bigint }[] {
-    return this.users.map((user) => ({ userId: user.userId, availableMinor: this.availableMinor[user.index]!, frozenMinor: this.frozenMinor[user.index]! }));
+    return this.users.map((user) => ({
+      userId: user.userId,
+      availableMinor: this.availableMinor[user.index]!,
+      frozenMinor: this.frozenMinor[user.index]!,
+    }));
   }
 
   /**
@@ -151,10 +155,19 @@ export class SoakClient {
       const [withdrawal] = pool.splice(randomInt(pool.length), 1);
       return { ...base, kind: 'cancel', withdrawal: withdrawal! };
     }
-    const recipient = roll < CANCEL_PERCENT + INTERNAL_PERCENT ? (from + 1 + randomInt(this.users.length - 1)) % this.users.length : null;
+    const recipient =
+      roll < CANCEL_PERCENT + INTERNAL_PERCENT
+        ? (from + 1 + randomInt(this.users.length - 1)) % this.users.length
+        : null;
     const amount = `${10 + randomInt(40)}.${String(randomInt(1_000_000)).padStart(6, '0')}`;
     const address = recipient === null ? EXTERNAL_TRON_ADDRESS : this.users[recipient]!.depositAddress;
-    const body: WithdrawBody = { coin: SOAK_COIN, network: SOAK_NETWORK, address, amount, securityPassword: SOAK_SECURITY_CODE };
+    const body: WithdrawBody = {
+      coin: SOAK_COIN,
+      network: SOAK_NETWORK,
+      address,
+      amount,
+      securityPassword: SOAK_SECURITY_CODE,
+    };
     return { ...base, kind: 'withdraw', body, amountMinor: parseAmountMinor(amount, SOAK_COIN), recipient };
   }
 
@@ -175,7 +188,8 @@ export class SoakClient {
 
   private async send(generation: Generation, request: SoakRequest): Promise<Answer> {
     const user = this.users[request.from]!;
-    const path = request.kind === 'withdraw' ? '/api/wallet/withdraw' : `/api/wallet/withdraw/${request.withdrawal.id}/cancel`;
+    const path =
+      request.kind === 'withdraw' ? '/api/wallet/withdraw' : `/api/wallet/withdraw/${request.withdrawal.id}/cancel`;
     this.figures.attempts += 1;
     try {
       const response = await fetch(`${generation.server.baseUrl}${path}`, {
@@ -201,11 +215,15 @@ export class SoakClient {
   }
 
   private refused(statusCode: number): void {
-    const name = Object.entries(BUSINESS_CODES).find(([, entry]) => entry.code === statusCode)?.[0] ?? String(statusCode);
+    const name =
+      Object.entries(BUSINESS_CODES).find(([, entry]) => entry.code === statusCode)?.[0] ?? String(statusCode);
     this.figures.refusals[name] = (this.figures.refusals[name] ?? 0) + 1;
   }
 
-  private settleWithdraw(request: Extract<SoakRequest, { kind: 'withdraw' }>, answer: Extract<Answer, { isAnswered: true }>): void {
+  private settleWithdraw(
+    request: Extract<SoakRequest, { kind: 'withdraw' }>,
+    answer: Extract<Answer, { isAnswered: true }>,
+  ): void {
     const user = this.users[request.from]!;
     const isRetry = request.lostAtMs !== null;
     if (answer.statusCode !== BUSINESS_CODES.OK.code) {
@@ -224,7 +242,11 @@ export class SoakClient {
       else this.figures.withdraw.appliedOnRetry += 1;
     }
     const isInternal = record.type === 'INTERNAL';
-    if (isInternal !== (request.recipient !== null) || parseAmountMinor(record.amount, SOAK_COIN) !== request.amountMinor) this.figures.unexpectedAnswers += 1;
+    if (
+      isInternal !== (request.recipient !== null) ||
+      parseAmountMinor(record.amount, SOAK_COIN) !== request.amountMinor
+    )
+      this.figures.unexpectedAnswers += 1;
     if (request.recipient !== null) {
       this.availableMinor[request.from]! -= request.amountMinor;
       this.availableMinor[request.recipient]! += request.amountMinor;
@@ -238,7 +260,10 @@ export class SoakClient {
     this.waiting[request.from]!.push({ id: record.id, heldMinor });
   }
 
-  private settleCancel(request: Extract<SoakRequest, { kind: 'cancel' }>, answer: Extract<Answer, { isAnswered: true }>): void {
+  private settleCancel(
+    request: Extract<SoakRequest, { kind: 'cancel' }>,
+    answer: Extract<Answer, { isAnswered: true }>,
+  ): void {
     const isRetry = request.lostAtMs !== null;
     const isApplied = answer.statusCode === BUSINESS_CODES.OK.code;
     const wasAppliedBeforeKill = isRetry && answer.statusCode === BUSINESS_CODES.WITHDRAW_STATE_CHANGED.code;

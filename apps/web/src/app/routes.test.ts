@@ -27,7 +27,12 @@ async function land(pathname: string): Promise<string> {
       const loader = match.route.loader;
       if (typeof loader !== 'function') continue;
       const request = new Request(new URL(current, 'http://meridian.test'));
-      const result: unknown = await loader({ request, params: match.params, context: undefined, unstable_pattern: '' } as never);
+      const result: unknown = await loader({
+        request,
+        params: match.params,
+        context: undefined,
+        unstable_pattern: '',
+      } as never);
       if (result instanceof Response && result.status >= 300 && result.status < 400) {
         current = result.headers.get('Location') ?? current;
         redirected = true;

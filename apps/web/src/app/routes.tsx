@@ -13,7 +13,8 @@ import { BootFallback } from './layout/boot-fallback.tsx';
 type LazyComponent = LazyRouteFunction<RouteObject>;
 
 /** A route whose page is the translated "available soon" state, until its feature arrives. */
-const comingSoon: LazyComponent = () => import('./pages/coming-soon-page.tsx').then((module) => ({ Component: module.ComingSoonPage }));
+const comingSoon: LazyComponent = () =>
+  import('./pages/coming-soon-page.tsx').then((module) => ({ Component: module.ComingSoonPage }));
 
 function page(name: RouteName, lazy: LazyComponent, handle?: RouteHandle, children?: RouteObject[]): RouteObject {
   return { id: name, path: ROUTE_PATHS[name], lazy, handle, children };
@@ -26,12 +27,22 @@ function Forwarding() {
 
 /** A route that only forwards (spec §2 "redirects to"), keeping query and hash. */
 function forward(name: RouteName, to: string): RouteObject {
-  return { id: name, path: ROUTE_PATHS[name], loader: ({ request }) => redirect(withSearch(to, request.url)), Component: Forwarding };
+  return {
+    id: name,
+    path: ROUTE_PATHS[name],
+    loader: ({ request }) => redirect(withSearch(to, request.url)),
+    Component: Forwarding,
+  };
 }
 
 /** The index child of a parent route that forwards to one of its children. */
 function forwardIndex(parent: RouteName, to: string): RouteObject {
-  return { id: `${parent}Index`, index: true, loader: ({ request }) => redirect(withSearch(to, request.url)), Component: Forwarding };
+  return {
+    id: `${parent}Index`,
+    index: true,
+    loader: ({ request }) => redirect(withSearch(to, request.url)),
+    Component: Forwarding,
+  };
 }
 
 function withSearch(to: string, requestUrl: string): string {
@@ -59,24 +70,61 @@ export const routes: RouteObject[] = [
           return { Component: scope.AntdScope };
         },
         children: [
-          page('About', () => import('../features/marketing/pages/about-page.tsx').then((m) => ({ Component: m.AboutPage })), fixed),
-          page('USDE', () => import('../features/marketing/pages/usde-page.tsx').then((m) => ({ Component: m.UsdePage })), fixed),
-          page('Earn', () => import('../features/marketing/pages/earn-page.tsx').then((m) => ({ Component: m.EarnPage })), fixed),
-          page('Fiscard', () => import('../features/marketing/pages/fiscard-page.tsx').then((m) => ({ Component: m.FiscardPage })), fixed),
-          page('Trust', () => import('../features/marketing/pages/trust-page.tsx').then((m) => ({ Component: m.TrustPage })), fixed),
-          page('Exchange', () => import('../features/exchange/pages/exchange-page.tsx').then((m) => ({ Component: m.ExchangePage }))),
+          page(
+            'About',
+            () => import('../features/marketing/pages/about-page.tsx').then((m) => ({ Component: m.AboutPage })),
+            fixed,
+          ),
+          page(
+            'USDE',
+            () => import('../features/marketing/pages/usde-page.tsx').then((m) => ({ Component: m.UsdePage })),
+            fixed,
+          ),
+          page(
+            'Earn',
+            () => import('../features/marketing/pages/earn-page.tsx').then((m) => ({ Component: m.EarnPage })),
+            fixed,
+          ),
+          page(
+            'Fiscard',
+            () => import('../features/marketing/pages/fiscard-page.tsx').then((m) => ({ Component: m.FiscardPage })),
+            fixed,
+          ),
+          page(
+            'Trust',
+            () => import('../features/marketing/pages/trust-page.tsx').then((m) => ({ Component: m.TrustPage })),
+            fixed,
+          ),
+          page('Exchange', () =>
+            import('../features/exchange/pages/exchange-page.tsx').then((m) => ({ Component: m.ExchangePage })),
+          ),
           page('Loan', () => import('../features/loans/pages/loan-page.tsx').then((m) => ({ Component: m.LoanPage }))),
           page('Test', () => import('./pages/test-page.tsx').then((m) => ({ Component: m.TestPage }))),
-          page('Download', () => import('../features/download/pages/download-page.tsx').then((m) => ({ Component: m.DownloadPage }))),
-          page('PrivacyPolicy', () => import('../features/legal/pages/policy-page.tsx').then((m) => ({ Component: m.PrivacyPolicyPage }))),
-          page('AmlKycPolicy', () => import('../features/legal/pages/policy-page.tsx').then((m) => ({ Component: m.AmlKycPolicyPage }))),
-          page('Identity', () => import('../features/kyc/pages/identity-page.tsx').then((m) => ({ Component: m.IdentityPage }))),
-          page('IdentityBasic', () => import('../features/kyc/pages/basic-kyc-page.tsx').then((m) => ({ Component: m.BasicKycPage }))),
+          page('Download', () =>
+            import('../features/download/pages/download-page.tsx').then((m) => ({ Component: m.DownloadPage })),
+          ),
+          page('PrivacyPolicy', () =>
+            import('../features/legal/pages/policy-page.tsx').then((m) => ({ Component: m.PrivacyPolicyPage })),
+          ),
+          page('AmlKycPolicy', () =>
+            import('../features/legal/pages/policy-page.tsx').then((m) => ({ Component: m.AmlKycPolicyPage })),
+          ),
+          page('Identity', () =>
+            import('../features/kyc/pages/identity-page.tsx').then((m) => ({ Component: m.IdentityPage })),
+          ),
+          page('IdentityBasic', () =>
+            import('../features/kyc/pages/basic-kyc-page.tsx').then((m) => ({ Component: m.BasicKycPage })),
+          ),
           page('IdentityInvestor', comingSoon),
           page('IdentityAml', comingSoon),
           page('IdentityTax', comingSoon),
           // The dev outbox of mail and SMS (issue 3); the server does not answer it in production.
-          { id: 'DevMailbox', path: '/dev/mailbox', lazy: () => import('../features/identity/pages/dev-mailbox-page.tsx').then((m) => ({ Component: m.DevMailboxPage })) },
+          {
+            id: 'DevMailbox',
+            path: '/dev/mailbox',
+            lazy: () =>
+              import('../features/identity/pages/dev-mailbox-page.tsx').then((m) => ({ Component: m.DevMailboxPage })),
+          },
           {
             id: 'Wallet',
             path: ROUTE_PATHS.Wallet,
@@ -84,8 +132,16 @@ export const routes: RouteObject[] = [
               forwardIndex('Wallet', pathTo('DepositWallet', { coin: DEFAULT_WALLET_COIN })),
               forward('DepositWalletDefault', pathTo('DepositWallet', { coin: DEFAULT_WALLET_COIN })),
               forward('WithdrawWalletDefault', pathTo('WithdrawWallet', { coin: DEFAULT_WALLET_COIN })),
-              page('DepositWallet', () => import('../features/wallet/pages/wallet-transfer-page.tsx').then((m) => ({ Component: m.WalletTransferPage }))),
-              page('WithdrawWallet', () => import('../features/wallet/pages/wallet-transfer-page.tsx').then((m) => ({ Component: m.WalletTransferPage }))),
+              page('DepositWallet', () =>
+                import('../features/wallet/pages/wallet-transfer-page.tsx').then((m) => ({
+                  Component: m.WalletTransferPage,
+                })),
+              ),
+              page('WithdrawWallet', () =>
+                import('../features/wallet/pages/wallet-transfer-page.tsx').then((m) => ({
+                  Component: m.WalletTransferPage,
+                })),
+              ),
             ],
           },
           {
@@ -93,7 +149,12 @@ export const routes: RouteObject[] = [
             id: 'AccountArea',
             lazy: () => import('./layout/account-layout.tsx').then((m) => ({ Component: m.AccountLayout })),
             children: [
-              page('Messages', () => import('../features/notices/pages/messages-page.tsx').then((m) => ({ Component: m.MessagesPage })), fixed),
+              page(
+                'Messages',
+                () =>
+                  import('../features/notices/pages/messages-page.tsx').then((m) => ({ Component: m.MessagesPage })),
+                fixed,
+              ),
               {
                 id: 'My',
                 path: ROUTE_PATHS.My,
@@ -111,11 +172,23 @@ export const routes: RouteObject[] = [
                         handle: { tabs: ['DepositHistory', 'WithdrawHistory'] } satisfies RouteHandle,
                         children: [
                           forwardIndex('WalletHistory', ROUTE_PATHS.DepositHistory),
-                          page('DepositHistory', () => import('../features/wallet/pages/wallet-history-page.tsx').then((m) => ({ Component: m.WalletHistoryPage }))),
-                          page('WithdrawHistory', () => import('../features/wallet/pages/wallet-history-page.tsx').then((m) => ({ Component: m.WalletHistoryPage }))),
+                          page('DepositHistory', () =>
+                            import('../features/wallet/pages/wallet-history-page.tsx').then((m) => ({
+                              Component: m.WalletHistoryPage,
+                            })),
+                          ),
+                          page('WithdrawHistory', () =>
+                            import('../features/wallet/pages/wallet-history-page.tsx').then((m) => ({
+                              Component: m.WalletHistoryPage,
+                            })),
+                          ),
                         ],
                       },
-                      page('SwapHistory', () => import('../features/exchange/pages/swap-history-page.tsx').then((m) => ({ Component: m.SwapHistoryPage }))),
+                      page('SwapHistory', () =>
+                        import('../features/exchange/pages/swap-history-page.tsx').then((m) => ({
+                          Component: m.SwapHistoryPage,
+                        })),
+                      ),
                       page('FundHistory', comingSoon),
                       {
                         id: 'LoanHistory',
@@ -138,8 +211,16 @@ export const routes: RouteObject[] = [
                     path: ROUTE_PATHS.Account,
                     children: [
                       forwardIndex('Account', ROUTE_PATHS.AccountOverview),
-                      page('AccountOverview', () => import('../features/wallet/pages/account-pages.tsx').then((m) => ({ Component: m.AccountOverviewPage }))),
-                      page('MainAccount', () => import('../features/wallet/pages/account-pages.tsx').then((m) => ({ Component: m.MainAccountPage }))),
+                      page('AccountOverview', () =>
+                        import('../features/wallet/pages/account-pages.tsx').then((m) => ({
+                          Component: m.AccountOverviewPage,
+                        })),
+                      ),
+                      page('MainAccount', () =>
+                        import('../features/wallet/pages/account-pages.tsx').then((m) => ({
+                          Component: m.MainAccountPage,
+                        })),
+                      ),
                       page('FundAccount', comingSoon),
                       page('FiscardAccount', comingSoon),
                       page('AccountStatement', comingSoon),
@@ -154,14 +235,40 @@ export const routes: RouteObject[] = [
                       page('AddBank', comingSoon),
                     ],
                   },
-                  page('Profile', () => import('../features/security/pages/profile-page.tsx').then((m) => ({ Component: m.ProfilePage }))),
-                  page('Security', () => import('../features/security/pages/security-page.tsx').then((m) => ({ Component: m.SecurityPage }))),
-                  page('DeleteAccount', () => import('../features/security/pages/delete-account-page.tsx').then((m) => ({ Component: m.DeleteAccountPage }))),
-                  page('EnableSMS', () => import('../features/security/pages/enable-sms-page.tsx').then((m) => ({ Component: m.EnableSmsPage }))),
-                  page('ResetPass', () => import('../features/security/pages/password-page.tsx').then((m) => ({ Component: m.ResetPassPage }))),
-                  page('SetPin', () => import('../features/security/pages/pin-page.tsx').then((m) => ({ Component: m.SetPinPage }))),
-                  page('GoogleAuthenticators', () => import('../features/security/pages/google-authenticator-page.tsx').then((m) => ({ Component: m.GoogleAuthenticatorPage }))),
-                  page('Address', () => import('../features/wallet/pages/address-book-page.tsx').then((m) => ({ Component: m.AddressBookPage }))),
+                  page('Profile', () =>
+                    import('../features/security/pages/profile-page.tsx').then((m) => ({ Component: m.ProfilePage })),
+                  ),
+                  page('Security', () =>
+                    import('../features/security/pages/security-page.tsx').then((m) => ({ Component: m.SecurityPage })),
+                  ),
+                  page('DeleteAccount', () =>
+                    import('../features/security/pages/delete-account-page.tsx').then((m) => ({
+                      Component: m.DeleteAccountPage,
+                    })),
+                  ),
+                  page('EnableSMS', () =>
+                    import('../features/security/pages/enable-sms-page.tsx').then((m) => ({
+                      Component: m.EnableSmsPage,
+                    })),
+                  ),
+                  page('ResetPass', () =>
+                    import('../features/security/pages/password-page.tsx').then((m) => ({
+                      Component: m.ResetPassPage,
+                    })),
+                  ),
+                  page('SetPin', () =>
+                    import('../features/security/pages/pin-page.tsx').then((m) => ({ Component: m.SetPinPage })),
+                  ),
+                  page('GoogleAuthenticators', () =>
+                    import('../features/security/pages/google-authenticator-page.tsx').then((m) => ({
+                      Component: m.GoogleAuthenticatorPage,
+                    })),
+                  ),
+                  page('Address', () =>
+                    import('../features/wallet/pages/address-book-page.tsx').then((m) => ({
+                      Component: m.AddressBookPage,
+                    })),
+                  ),
                 ],
               },
             ],

@@ -25,7 +25,14 @@ export interface HistoryFiltersProps<Values> {
  * desktop; on mobile a Filter button opening a modal with reset and submit. Shared by the wallet,
  * swap, fund and loan histories so they behave alike.
  */
-export function HistoryFilters<Values>({ form, fields, onApply, isMobile, labels, testIdPrefix }: HistoryFiltersProps<Values>) {
+export function HistoryFilters<Values>({
+  form,
+  fields,
+  onApply,
+  isMobile,
+  labels,
+  testIdPrefix,
+}: HistoryFiltersProps<Values>) {
   const [isOpen, setIsOpen] = useState(false);
   const apply = (values: Values) => {
     setIsOpen(false);

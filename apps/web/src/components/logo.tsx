@@ -14,8 +14,21 @@ export function Logo({ height = 30, tone = 'light' }: { height?: number; tone?: 
         </linearGradient>
       </defs>
       <circle cx="16" cy="16" r="14" fill={`url(#${gradientId})`} />
-      <path d="M16 3.5c-4.2 3.4-6.3 7.6-6.3 12.5s2.1 9.1 6.3 12.5" stroke="#fff" strokeWidth="2" fill="none" strokeLinecap="round" />
-      <path d="M16 3.5c4.2 3.4 6.3 7.6 6.3 12.5s-2.1 9.1-6.3 12.5" stroke="#fff" strokeOpacity=".55" strokeWidth="2" fill="none" strokeLinecap="round" />
+      <path
+        d="M16 3.5c-4.2 3.4-6.3 7.6-6.3 12.5s2.1 9.1 6.3 12.5"
+        stroke="#fff"
+        strokeWidth="2"
+        fill="none"
+        strokeLinecap="round"
+      />
+      <path
+        d="M16 3.5c4.2 3.4 6.3 7.6 6.3 12.5s-2.1 9.1-6.3 12.5"
+        stroke="#fff"
+        strokeOpacity=".55"
+        strokeWidth="2"
+        fill="none"
+        strokeLinecap="round"
+      />
       <path d="M3.5 16h25" stroke="#fff" strokeOpacity=".8" strokeWidth="2" strokeLinecap="round" />
       <text
         x="38"

@@ -68,7 +68,15 @@ function SectionItems({ page, section }: { page: string; section: ProductSection
  * A product or company page built from its texts: hero with highlight figures, then sections of
  * cards, numbered steps or facts, then an optional sign-up band. `children` go after the sections.
  */
-export function ProductPage({ config, heroActions, children }: { config: ProductPageConfig; heroActions?: ReactNode; children?: ReactNode }) {
+export function ProductPage({
+  config,
+  heroActions,
+  children,
+}: {
+  config: ProductPageConfig;
+  heroActions?: ReactNode;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation('marketing');
   const userId = useUserId();
   const { page } = config;
@@ -77,7 +85,9 @@ export function ProductPage({ config, heroActions, children }: { config: Product
   return (
     <div className="product-page" data-testid={`product-page-${page}`}>
       <section className="product-hero">
-        <div className={`container product-hero__inner${config.highlights.length === 0 ? ' product-hero__inner--single' : ''}`}>
+        <div
+          className={`container product-hero__inner${config.highlights.length === 0 ? ' product-hero__inner--single' : ''}`}
+        >
           <div className="product-hero__copy">
             <p className="eyebrow">{t(`${page}.hero.eyebrow`)}</p>
             <h1 data-testid="page-title">{t(`${page}.hero.title`)}</h1>
@@ -89,7 +99,11 @@ export function ProductPage({ config, heroActions, children }: { config: Product
                     {t('common.myAccount')}
                   </Link>
                 ) : (
-                  <button type="button" className="btn btn--primary btn--lg" onClick={() => openActionModal('register')}>
+                  <button
+                    type="button"
+                    className="btn btn--primary btn--lg"
+                    onClick={() => openActionModal('register')}
+                  >
                     {t('common.getStarted')}
                   </button>
                 ))}
@@ -113,7 +127,9 @@ export function ProductPage({ config, heroActions, children }: { config: Product
           <div className="container">
             <div className="section-head">
               <h2>{t(`${page}.sections.${section.id}.title`)}</h2>
-              {t(`${page}.sections.${section.id}.subtitle`, { defaultValue: '' }) && <p>{t(`${page}.sections.${section.id}.subtitle`)}</p>}
+              {t(`${page}.sections.${section.id}.subtitle`, { defaultValue: '' }) && (
+                <p>{t(`${page}.sections.${section.id}.subtitle`)}</p>
+              )}
             </div>
             <SectionItems page={page} section={section} />
           </div>

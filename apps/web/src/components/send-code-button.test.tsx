@@ -5,7 +5,8 @@ import { CODE_COUNTDOWN_SECONDS, SendCodeButton } from './send-code-button.tsx';
 
 vi.mock('react-i18next', () => ({
   useTranslation: () => ({
-    t: (key: string, params?: { seconds?: number }) => (params?.seconds !== undefined ? `${key}:${params.seconds}` : key),
+    t: (key: string, params?: { seconds?: number }) =>
+      params?.seconds !== undefined ? `${key}:${params.seconds}` : key,
   }),
 }));
 

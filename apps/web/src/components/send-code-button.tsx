@@ -30,7 +30,13 @@ export interface SendCodeButtonProps {
  * The send-code button of spec §4: initial (send) → counting (seconds left, disabled) → ended
  * (resend). Starting begins a 1-second tick; a failed send ends the countdown at once.
  */
-export function SendCodeButton({ onSend, onFailure, handleRef, isStartedOnMount = false, testId = 'send-code' }: SendCodeButtonProps) {
+export function SendCodeButton({
+  onSend,
+  onFailure,
+  handleRef,
+  isStartedOnMount = false,
+  testId = 'send-code',
+}: SendCodeButtonProps) {
   const { t } = useTranslation('identity');
   const [state, setState] = useState<SendCodeState>('initial');
   const [secondsLeft, setSecondsLeft] = useState(CODE_COUNTDOWN_SECONDS);
@@ -41,21 +47,24 @@ export function SendCodeButton({ onSend, onFailure, handleRef, isStartedOnMount 
     if (timer.current) clearInterval(timer.current);
     timer.current = null;
   }, []);
-  const start = useCallback((seconds: number = CODE_COUNTDOWN_SECONDS) => {
-    stop();
-    setState('counting');
-    setSecondsLeft(seconds);
-    timer.current = setInterval(() => {
-      setSecondsLeft((left) => {
-        if (left <= 1) {
-          stop();
-          setState('ended');
-          return 0;
-        }
-        return left - 1;
-      });
-    }, 1000);
-  }, [stop]);
+  const start = useCallback(
+    (seconds: number = CODE_COUNTDOWN_SECONDS) => {
+      stop();
+      setState('counting');
+      setSecondsLeft(seconds);
+      timer.current = setInterval(() => {
+        setSecondsLeft((left) => {
+          if (left <= 1) {
+            stop();
+            setState('ended');
+            return 0;
+          }
+          return left - 1;
+        });
+      }, 1000);
+    },
+    [stop],
+  );
   const reset = useCallback(() => {
     stop();
     setState('initial');
@@ -82,7 +91,11 @@ export function SendCodeButton({ onSend, onFailure, handleRef, isStartedOnMount 
 
   return (
     <Button data-testid={testId} disabled={state === 'counting'} loading={isSending} onClick={() => void send()}>
-      {state === 'counting' ? t('sendCode.counting', { seconds: secondsLeft }) : state === 'ended' ? t('sendCode.resend') : t('sendCode.send')}
+      {state === 'counting'
+        ? t('sendCode.counting', { seconds: secondsLeft })
+        : state === 'ended'
+          ? t('sendCode.resend')
+          : t('sendCode.send')}
     </Button>
   );
 }

@@ -36,7 +36,15 @@ const SIX_DIGITS = /^\d{6}$/;
  * password → two-factor code; the email code has the send/resend button and the masked address.
  * Field names are the wire names (`emailCaptcha`, `securityPassword`, `mfaCode`).
  */
-export function VerifyFields({ needs, email, onSendCode, onSendFailure, sendCodeRef, isCountdownStartedOnMount, emailNote }: VerifyFieldsProps) {
+export function VerifyFields({
+  needs,
+  email,
+  onSendCode,
+  onSendFailure,
+  sendCodeRef,
+  isCountdownStartedOnMount,
+  emailNote,
+}: VerifyFieldsProps) {
   const { t, i18n } = useTranslation('identity');
   const locale = toLocale(i18n.language);
   const codeRule = (requiredKey: string) => [
@@ -71,20 +79,48 @@ export function VerifyFields({ needs, email, onSendCode, onSendFailure, sendCode
         >
           <div className="verify-code-row" style={{ display: 'flex', gap: 8 }}>
             <Form.Item name="emailCaptcha" noStyle rules={codeRule('validation.emailCode')}>
-              <Input data-testid="email-code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus={first === 'email'} placeholder={t('verify.codePlaceholder')} />
+              <Input
+                data-testid="email-code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                autoFocus={first === 'email'}
+                placeholder={t('verify.codePlaceholder')}
+              />
             </Form.Item>
-            <SendCodeButton onSend={send} onFailure={onSendFailure} handleRef={sendCodeRef} isStartedOnMount={isCountdownStartedOnMount} />
+            <SendCodeButton
+              onSend={send}
+              onFailure={onSendFailure}
+              handleRef={sendCodeRef}
+              isStartedOnMount={isCountdownStartedOnMount}
+            />
           </div>
         </Form.Item>
       )}
       {needs.security && (
-        <Form.Item label={t('verify.securityPassword')} name="securityPassword" rules={codeRule('validation.securityPassword')}>
-          <Input.Password data-testid="security-password" inputMode="numeric" maxLength={6} autoFocus={first === 'security'} />
+        <Form.Item
+          label={t('verify.securityPassword')}
+          name="securityPassword"
+          rules={codeRule('validation.securityPassword')}
+        >
+          <Input.Password
+            data-testid="security-password"
+            inputMode="numeric"
+            maxLength={6}
+            autoFocus={first === 'security'}
+          />
         </Form.Item>
       )}
       {needs.mfa && (
         <Form.Item label={t('verify.mfaCode')} name="mfaCode" rules={codeRule('validation.mfaCode')}>
-          <Input data-testid="mfa-code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus={first === 'mfa'} placeholder={t('verify.codePlaceholder')} />
+          <Input
+            data-testid="mfa-code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            autoFocus={first === 'mfa'}
+            placeholder={t('verify.codePlaceholder')}
+          />
         </Form.Item>
       )}
     </>

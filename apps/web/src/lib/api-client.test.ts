@@ -1,7 +1,17 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { walletEndpoints } from '@meridian/contracts/wallet';
-import { apiClient, buildUrl, callEndpoint, isSuccess, NETWORK_EXCEPTION_MESSAGE, setLoginExpiredHandler, unwrap, ApiError, type LoginExpiredEvent } from './api-client.ts';
+import {
+  apiClient,
+  buildUrl,
+  callEndpoint,
+  isSuccess,
+  NETWORK_EXCEPTION_MESSAGE,
+  setLoginExpiredHandler,
+  unwrap,
+  ApiError,
+  type LoginExpiredEvent,
+} from './api-client.ts';
 import { bindFeedbackSink, type FeedbackEvent } from './feedback.ts';
 import { STORAGE_KEYS } from './storage.ts';
 
@@ -53,10 +63,12 @@ afterEach(() => {
 
 describe('buildUrl', () => {
   it('prefixes /api, repeats array parameters and skips null and undefined', () => {
-    expect(buildUrl('wallet/record', { coin: ['BTC', 'ETH'], status: null, type: undefined, pageID: 1, ok: true })).toBe(
-      '/api/wallet/record?coin=BTC&coin=ETH&pageID=1&ok=true',
+    expect(
+      buildUrl('wallet/record', { coin: ['BTC', 'ETH'], status: null, type: undefined, pageID: 1, ok: true }),
+    ).toBe('/api/wallet/record?coin=BTC&coin=ETH&pageID=1&ok=true');
+    expect(buildUrl('/message/list', { list: [null, 'a', undefined] }, '/api/notice/')).toBe(
+      '/api/notice/message/list?list=a',
     );
-    expect(buildUrl('/message/list', { list: [null, 'a', undefined] }, '/api/notice/')).toBe('/api/notice/message/list?list=a');
     expect(buildUrl('market/price')).toBe('/api/market/price');
   });
 });
@@ -133,23 +145,42 @@ describe('what a request resolves to and shows', () => {
     expect(shown).toEqual([]);
   });
 
-  it.each([103, 105, 106, 107, 108])('shows code %i as an error notification with the message as description', async (code) => {
-    answer({ statusCode: code, content: null, message: 'This function is temporarily unavailable' });
-    const response = await apiClient.post('loan/borrow', {});
-    expect(response.statusCode).toBe(code);
-    expect(shown).toEqual([{ kind: 'notification', title: 'common:feedback.attentionTitle', description: 'This function is temporarily unavailable' }]);
-  });
+  it.each([103, 105, 106, 107, 108])(
+    'shows code %i as an error notification with the message as description',
+    async (code) => {
+      answer({ statusCode: code, content: null, message: 'This function is temporarily unavailable' });
+      const response = await apiClient.post('loan/borrow', {});
+      expect(response.statusCode).toBe(code);
+      expect(shown).toEqual([
+        {
+          kind: 'notification',
+          title: 'common:feedback.attentionTitle',
+          description: 'This function is temporarily unavailable',
+        },
+      ]);
+    },
+  );
 
   it('shows 143 KYC_REQUIRED as a prompt with a button to the missing step, coming back here', async () => {
     window.history.replaceState(null, '', '/account/wallet/withdraw/USDT');
-    answer({ statusCode: 143, content: { step: 'basic', route: '/identity/basic', requiredLevel: 1, level: 0 }, message: 'Complete basic identity verification first to use this' }, 403);
+    answer(
+      {
+        statusCode: 143,
+        content: { step: 'basic', route: '/identity/basic', requiredLevel: 1, level: 0 },
+        message: 'Complete basic identity verification first to use this',
+      },
+      403,
+    );
     await apiClient.post('wallet/withdraw/check', {});
     expect(shown).toEqual([
       {
         kind: 'notification',
         title: 'common:feedback.kycRequiredTitle',
         description: 'Complete basic identity verification first to use this',
-        action: { label: 'common:feedback.kycRequiredAction', to: '/identity/basic?returnTo=%2Faccount%2Fwallet%2Fwithdraw%2FUSDT' },
+        action: {
+          label: 'common:feedback.kycRequiredAction',
+          to: '/identity/basic?returnTo=%2Faccount%2Fwallet%2Fwithdraw%2FUSDT',
+        },
       },
     ]);
   });
@@ -171,8 +202,13 @@ describe('what a request resolves to and shows', () => {
   it('on 101 shows an error notification and asks for login with returnTo, even on GET', async () => {
     answer({ statusCode: 101, content: null, message: 'Login has expired' }, 401);
     await apiClient.get('wallet/balance');
-    expect(shown).toEqual([{ kind: 'notification', title: 'common:feedback.loginExpiredTitle', description: 'Login has expired' }]);
-    expect(loginExpired).toHaveBeenCalledWith({ returnTo: '/my/security?tab=mfa#mobile', message: 'Login has expired' });
+    expect(shown).toEqual([
+      { kind: 'notification', title: 'common:feedback.loginExpiredTitle', description: 'Login has expired' },
+    ]);
+    expect(loginExpired).toHaveBeenCalledWith({
+      returnTo: '/my/security?tab=mfa#mobile',
+      message: 'Login has expired',
+    });
   });
 
   it('on 101 does nothing when the call opts out of the login redirect', async () => {
@@ -193,18 +229,43 @@ describe('what a request resolves to and shows', () => {
 
 describe('failures become the Network Exception envelope', () => {
   it('turns a failed fetch into statusCode 500 "Network Exception" and toasts it on non-GET only', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
-    expect(await apiClient.get('market/price')).toEqual({ statusCode: 500, content: null, message: NETWORK_EXCEPTION_MESSAGE });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    expect(await apiClient.get('market/price')).toEqual({
+      statusCode: 500,
+      content: null,
+      message: NETWORK_EXCEPTION_MESSAGE,
+    });
     expect(shown).toEqual([]);
-    expect(await apiClient.post('wallet/withdraw', {})).toEqual({ statusCode: 500, content: null, message: 'Network Exception' });
+    expect(await apiClient.post('wallet/withdraw', {})).toEqual({
+      statusCode: 500,
+      content: null,
+      message: 'Network Exception',
+    });
     expect(shown).toEqual([{ kind: 'error', text: 'common:feedback.networkException' }]);
   });
 
   it('turns an answer that is not an envelope (a proxy error page) into the same envelope', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>Bad gateway</html>', { status: 502 })));
-    expect(await apiClient.get('market/price')).toEqual({ statusCode: 500, content: null, message: 'Network Exception' });
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"hello":"world"}', { status: 200 })));
-    expect(await apiClient.get('market/price')).toEqual({ statusCode: 500, content: null, message: 'Network Exception' });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html>Bad gateway</html>', { status: 502 })),
+    );
+    expect(await apiClient.get('market/price')).toEqual({
+      statusCode: 500,
+      content: null,
+      message: 'Network Exception',
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"hello":"world"}', { status: 200 })),
+    );
+    expect(await apiClient.get('market/price')).toEqual({
+      statusCode: 500,
+      content: null,
+      message: 'Network Exception',
+    });
   });
 
   it('aborts after 6000 ms', async () => {
@@ -251,7 +312,11 @@ describe('callEndpoint', () => {
   it('takes method, path parameters and api-version from the descriptor, body and query from the input', async () => {
     answer({ statusCode: 200, content: { id: 7 }, message: 'Success' });
     await callEndpoint(walletEndpoints.cancelWithdrawal, { params: { id: 7 } });
-    await callEndpoint(walletEndpoints.checkWithdrawal, { body: { coin: 'USDT', network: 'TRC20', address: 'T1', amount: '5' } }, { silent: true });
+    await callEndpoint(
+      walletEndpoints.checkWithdrawal,
+      { body: { coin: 'USDT', network: 'TRC20', address: 'T1', amount: '5' } },
+      { silent: true },
+    );
     await callEndpoint(walletEndpoints.listRecords, { query: { action: 'withdraw', pageID: 2, pageSize: 10 } });
     expect(calls.map((call) => [call.init.method, call.url])).toEqual([
       ['POST', '/api/wallet/withdraw/7/cancel'],
@@ -260,6 +325,11 @@ describe('callEndpoint', () => {
     ]);
     expect(headersOf(calls[1])['api-version']).toBe('2.0');
     expect(headersOf(calls[0])['api-version']).toBeUndefined();
-    expect(JSON.parse(String(calls[1]?.init.body))).toEqual({ coin: 'USDT', network: 'TRC20', address: 'T1', amount: '5' });
+    expect(JSON.parse(String(calls[1]?.init.body))).toEqual({
+      coin: 'USDT',
+      network: 'TRC20',
+      address: 'T1',
+      amount: '5',
+    });
   });
 });

@@ -1,5 +1,11 @@
 import { BUSINESS_CODES, NOTIFICATION_CODES } from '@meridian/contracts/codes';
-import { type ContentOf, type Endpoint, type EndpointInput, endpointPath, type HttpMethod } from '@meridian/contracts/endpoint';
+import {
+  type ContentOf,
+  type Endpoint,
+  type EndpointInput,
+  endpointPath,
+  type HttpMethod,
+} from '@meridian/contracts/endpoint';
 import type { Envelope } from '@meridian/contracts/envelope';
 import {
   API_BASE_PATH,
@@ -143,7 +149,12 @@ function currentLocation(): string {
 
 /** The `content` of a 143 KYC_REQUIRED refusal (docs/kyc.md): the missing step's page. */
 function isKycRequiredContent(content: unknown): content is { route: string } {
-  return typeof content === 'object' && content !== null && typeof (content as { route?: unknown }).route === 'string' && (content as { route: string }).route.startsWith('/');
+  return (
+    typeof content === 'object' &&
+    content !== null &&
+    typeof (content as { route?: unknown }).route === 'string' &&
+    (content as { route: string }).route.startsWith('/')
+  );
 }
 
 function showMessages(response: ApiFailure, method: HttpMethod, options: RequestOptions, isSilent: boolean): void {
@@ -170,7 +181,12 @@ function showMessages(response: ApiFailure, method: HttpMethod, options: Request
   } else if (statusCode === BUSINESS_CODES.KYC_REQUIRED.code && isKycRequiredContent(response.content)) {
     // The call needs a verification step: a prompt with a button to that step, back here afterwards.
     const to = `${response.content.route}?returnTo=${encodeURIComponent(currentLocation())}`;
-    showFeedback({ kind: 'notification', title: translate('common:feedback.kycRequiredTitle'), description: text, action: { label: translate('common:feedback.kycRequiredAction'), to } });
+    showFeedback({
+      kind: 'notification',
+      title: translate('common:feedback.kycRequiredTitle'),
+      description: text,
+      action: { label: translate('common:feedback.kycRequiredAction'), to },
+    });
   } else if (NOTIFICATION_CODES.includes(statusCode)) {
     showFeedback({ kind: 'notification', title: translate('common:feedback.attentionTitle'), description: text });
   } else {
@@ -178,7 +194,11 @@ function showMessages(response: ApiFailure, method: HttpMethod, options: Request
   }
 }
 
-export async function request<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+export async function request<T>(
+  method: HttpMethod,
+  path: string,
+  options: RequestOptions = {},
+): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
     [HEADER_USER_LANG]: getStoredLocale(),
@@ -190,7 +210,9 @@ export async function request<T>(method: HttpMethod, path: string, options: Requ
     headers[HEADER_CSRF] = CSRF_HEADER_VALUE;
   }
   Object.assign(headers, options.headers);
-  const isSilent = Object.entries(headers).some(([name, value]) => name.toLowerCase() === HEADER_SILENCE.toLowerCase() && value === '1');
+  const isSilent = Object.entries(headers).some(
+    ([name, value]) => name.toLowerCase() === HEADER_SILENCE.toLowerCase() && value === '1',
+  );
 
   const controller = new AbortController();
   const timeoutMs = options.timeoutMs ?? HTTP_TIMEOUT_MS;
@@ -244,8 +266,16 @@ export type CallOptions = Omit<RequestOptions, 'params' | 'body' | 'apiVersion' 
  * the body and query from `input`, typed by the descriptor's schemas; the content of the answer is
  * typed by its `content` schema (the server validates what it sends). Resolves like `request`.
  */
-export function callEndpoint<E extends Endpoint>(endpoint: E, input: EndpointInput<E>, options: CallOptions = {}): Promise<ApiResponse<ContentOf<E>>> {
-  const { body, query, params } = input as { body?: unknown; query?: QueryParams; params?: Record<string, string | number> };
+export function callEndpoint<E extends Endpoint>(
+  endpoint: E,
+  input: EndpointInput<E>,
+  options: CallOptions = {},
+): Promise<ApiResponse<ContentOf<E>>> {
+  const { body, query, params } = input as {
+    body?: unknown;
+    query?: QueryParams;
+    params?: Record<string, string | number>;
+  };
   return request<ContentOf<E>>(endpoint.method, endpointPath(endpoint, params), {
     ...options,
     body,

@@ -15,7 +15,11 @@ function isValidationContent(content: unknown): content is ValidationErrorConten
  * Show a failed answer on its form: a validation failure marks each named field that the form has,
  * and anything else (or a field the form lacks) becomes the returned text for an inline alert.
  */
-export function applyServerErrors(form: FormInstance, response: ApiFailure, formFields: readonly string[]): string | null {
+export function applyServerErrors(
+  form: FormInstance,
+  response: ApiFailure,
+  formFields: readonly string[],
+): string | null {
   if (response.statusCode === STATUS_VALIDATION && isValidationContent(response.content)) {
     const known = response.content.fields.filter((field) => formFields.includes(field.field));
     form.setFields(known.map((field) => ({ name: field.field, errors: [field.message] })));

@@ -12,5 +12,9 @@ export function getSecurityConfig(): Promise<ApiResponse<SecurityConfig>> {
 /** The security configuration, fetched when `enabled` and a user id is stored; a failure throws `ApiError`. */
 export function useSecurityConfig(enabled = true) {
   const userId = useUserId();
-  return useQuery({ queryKey: identityKeys.config, enabled: enabled && userId !== null, queryFn: async () => unwrap(await getSecurityConfig()) });
+  return useQuery({
+    queryKey: identityKeys.config,
+    enabled: enabled && userId !== null,
+    queryFn: async () => unwrap(await getSecurityConfig()),
+  });
 }

@@ -15,5 +15,9 @@ export function getSelf(): Promise<ApiResponse<SelfContent>> {
 /** The signed-in user, only fetched when a user id is stored; a failure throws `ApiError`. */
 export function useSelf() {
   const userId = useUserId();
-  return useQuery({ queryKey: identityKeys.self, enabled: userId !== null, queryFn: async () => unwrap(await getSelf()) });
+  return useQuery({
+    queryKey: identityKeys.self,
+    enabled: userId !== null,
+    queryFn: async () => unwrap(await getSelf()),
+  });
 }

@@ -7,7 +7,11 @@ export const BASIC_KYC_QUERY_KEY = ['kyc', 'basic'] as const;
 
 /** `GET user/info`: the basic-KYC draft, review status, frozen submission and documents (docs/kyc.md). */
 export function useBasicKycInfo(enabled = true) {
-  return useQuery({ queryKey: BASIC_KYC_QUERY_KEY, enabled, queryFn: async () => unwrap(await callEndpoint(kycEndpoints.info, {})) });
+  return useQuery({
+    queryKey: BASIC_KYC_QUERY_KEY,
+    enabled,
+    queryFn: async () => unwrap(await callEndpoint(kycEndpoints.info, {})),
+  });
 }
 
 /**

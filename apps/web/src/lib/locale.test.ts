@@ -36,7 +36,10 @@ describe('getStoredLocale', () => {
 describe('consumeBootParams', () => {
   it('leaves a clean address alone and starts in the stored locale', () => {
     const store = memoryStore({ [STORAGE_KEYS.locale]: 'zh-HK' });
-    expect(consumeBootParams('https://meridian.test/about?x=1#team', store)).toEqual({ locale: 'zh-HK', cleanedUrl: null });
+    expect(consumeBootParams('https://meridian.test/about?x=1#team', store)).toEqual({
+      locale: 'zh-HK',
+      cleanedUrl: null,
+    });
   });
 
   it('stores ?locale= and removes it from the address, keeping other parameters and the hash', () => {

@@ -16,7 +16,10 @@ export function nextPageIdOf(lastPage: Pick<Page<unknown>, 'pageID' | 'totalPage
  * arriving between two fetches shifts the next page by one and would repeat: the first copy wins.
  * `keyOf` names a row (its id).
  */
-export function rowsOfPages<Row>(pages: readonly Pick<Page<Row>, 'list'>[] | undefined, keyOf: (row: Row) => string): Row[] {
+export function rowsOfPages<Row>(
+  pages: readonly Pick<Page<Row>, 'list'>[] | undefined,
+  keyOf: (row: Row) => string,
+): Row[] {
   const seen = new Set<string>();
   const rows: Row[] = [];
   for (const page of pages ?? []) {

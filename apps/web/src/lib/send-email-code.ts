@@ -8,6 +8,13 @@ import { type ApiResponse, callEndpoint } from './api-client.ts';
  * Silent, and a 101 does not open the login modal: the code field shows the outcome. Resolves to
  * the envelope (its `content` says where the code went and when another may be asked for).
  */
-export function sendEmailCode(event: CaptchaEvent, extra: { email?: string; ticket?: string } = {}): Promise<ApiResponse<SendCodeContent>> {
-  return callEndpoint(identityEndpoints.sendEmailCode, { body: { event, ...extra } }, { silent: true, skipLoginRedirect: true });
+export function sendEmailCode(
+  event: CaptchaEvent,
+  extra: { email?: string; ticket?: string } = {},
+): Promise<ApiResponse<SendCodeContent>> {
+  return callEndpoint(
+    identityEndpoints.sendEmailCode,
+    { body: { event, ...extra } },
+    { silent: true, skipLoginRedirect: true },
+  );
 }

@@ -15,7 +15,17 @@ afterEach(() => {
 describe('breakpoints', () => {
   it('puts each width in its band', () => {
     expect([0, 575, 576, 767, 768, 991, 992, 1199, 1200, 1599, 1600].map(breakpointOf)).toEqual([
-      'xs', 'xs', 'sm', 'sm', 'md', 'md', 'lg', 'lg', 'xl', 'xl', 'xxl',
+      'xs',
+      'xs',
+      'sm',
+      'sm',
+      'md',
+      'md',
+      'lg',
+      'lg',
+      'xl',
+      'xl',
+      'xxl',
     ]);
   });
 

@@ -28,7 +28,9 @@ function PrerenderLayout() {
  *   the app replaced it (issue 14 item 11), so the build fails instead.
  */
 export async function renderHome(locale: Locale): Promise<string> {
-  const bundles = await Promise.all(HOME_NAMESPACES.map(async (namespace) => [namespace, await loadLocaleNamespace(locale, namespace)] as const));
+  const bundles = await Promise.all(
+    HOME_NAMESPACES.map(async (namespace) => [namespace, await loadLocaleNamespace(locale, namespace)] as const),
+  );
   const resources: Resource = { [locale]: Object.fromEntries(bundles) };
   const missing: string[] = [];
   const i18n = createInstance();
@@ -45,7 +47,11 @@ export async function renderHome(locale: Locale): Promise<string> {
   });
 
   const handler = createStaticHandler([
-    { id: 'Root', Component: PrerenderLayout, children: [{ id: 'Home', index: true, Component: HomeRoute, handle: { fixedHeader: true } }] },
+    {
+      id: 'Root',
+      Component: PrerenderLayout,
+      children: [{ id: 'Home', index: true, Component: HomeRoute, handle: { fixedHeader: true } }],
+    },
   ]);
   const context = await handler.query(new Request('http://meridian.local/'));
   if (context instanceof Response) throw new Error('The home route redirected during prerender');
@@ -59,6 +65,7 @@ export async function renderHome(locale: Locale): Promise<string> {
     </I18nextProvider>,
     { identifierPrefix: `pre-${locale}-` },
   );
-  if (missing.length > 0) throw new Error(`The ${locale} home prerender has untranslated keys: ${[...new Set(missing)].join(', ')}`);
+  if (missing.length > 0)
+    throw new Error(`The ${locale} home prerender has untranslated keys: ${[...new Set(missing)].join(', ')}`);
   return markup;
 }

@@ -11,22 +11,35 @@ describe('openSecurityCheck', () => {
   afterEach(() => closeAllModals());
 
   it("takes the event from the descriptor's sensitiveAction", () => {
-    openSecurityCheck({ endpoint: walletEndpoints.withdraw, input: { body: { coin: 'BTC', network: 'BTC', address: 'bc1q', amount: '0.1' } } });
+    openSecurityCheck({
+      endpoint: walletEndpoints.withdraw,
+      input: { body: { coin: 'BTC', network: 'BTC', address: 'bc1q', amount: '0.1' } },
+    });
     expect(getModalState().securityCheck).toMatchObject({ event: 'WITHDRAW', endpoint: walletEndpoints.withdraw });
 
-    openSecurityCheck({ endpoint: walletEndpoints.addAddress, input: { body: { label: 'cold', network: 'BTC', address: 'bc1q' } } });
+    openSecurityCheck({
+      endpoint: walletEndpoints.addAddress,
+      input: { body: { label: 'cold', network: 'BTC', address: 'bc1q' } },
+    });
     expect(getModalState().securityCheck?.event).toBe('WITHDRAW_ADDRESS_ADD');
 
     openSecurityCheck({ endpoint: identityEndpoints.cancelAccount, input: { body: {} } });
     expect(getModalState().securityCheck?.event).toBe('ACCOUNT_CANCEL');
   });
 
-  it('takes the caller\'s event for a call whose route declares none (the email change), and requires it', () => {
-    openSecurityCheck({ endpoint: securityEndpoints.changeEmail, event: 'EMAIL_CHANGE', input: { body: { email: 'a@example.com', newEmailCaptcha: '123456' } } });
+  it("takes the caller's event for a call whose route declares none (the email change), and requires it", () => {
+    openSecurityCheck({
+      endpoint: securityEndpoints.changeEmail,
+      event: 'EMAIL_CHANGE',
+      input: { body: { email: 'a@example.com', newEmailCaptcha: '123456' } },
+    });
     expect(getModalState().securityCheck?.event).toBe('EMAIL_CHANGE');
 
     // @ts-expect-error the descriptor declares no sensitiveAction: the caller must name the event
-    openSecurityCheck({ endpoint: securityEndpoints.changeEmail, input: { body: { email: 'a@example.com', newEmailCaptcha: '123456' } } });
+    openSecurityCheck({
+      endpoint: securityEndpoints.changeEmail,
+      input: { body: { email: 'a@example.com', newEmailCaptcha: '123456' } },
+    });
   });
 
   it('types the input and the content by the descriptor', () => {

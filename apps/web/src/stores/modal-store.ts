@@ -33,14 +33,19 @@ interface ConfirmRequest extends ConfirmOptions {
  * A call the security check can send (spec §4): a descriptor of `@meridian/contracts` with a body,
  * to which the modal adds the factors (`mfaCode`, `emailCaptcha`, `securityPassword`).
  */
-export type SecurityCheckEndpoint = Endpoint & { method: 'POST' | 'PUT' | 'DELETE'; body: NonNullable<Endpoint['body']> };
+export type SecurityCheckEndpoint = Endpoint & {
+  method: 'POST' | 'PUT' | 'DELETE';
+  body: NonNullable<Endpoint['body']>;
+};
 
 /**
  * The captcha event of the check: the descriptor's `sensitiveAction` when it declares one (issue 13
  * item 1); a call whose service checks the factors itself (`securityEndpoints.changeEmail`, event
  * `EMAIL_CHANGE`) has no `sensitiveAction` on its route, so its caller names the event.
  */
-type SecurityCheckEvent<E extends SecurityCheckEndpoint> = E extends { sensitiveAction: CaptchaEvent } ? { event?: undefined } : { event: CaptchaEvent };
+type SecurityCheckEvent<E extends SecurityCheckEndpoint> = E extends { sensitiveAction: CaptchaEvent }
+  ? { event?: undefined }
+  : { event: CaptchaEvent };
 
 /**
  * A sensitive call to send once the user has entered the codes their configuration requires, typed

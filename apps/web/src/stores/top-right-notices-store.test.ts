@@ -1,7 +1,12 @@
 // @vitest-environment jsdom
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PUSH_TOAST_TOP_PX, pushToastTopPx, setKycNoticeBottomPx, usePushToastTopPx } from './top-right-notices-store.ts';
+import {
+  PUSH_TOAST_TOP_PX,
+  pushToastTopPx,
+  setKycNoticeBottomPx,
+  usePushToastTopPx,
+} from './top-right-notices-store.ts';
 
 /**
  * The message toasts start 100 px from the top (spec §9), and below the KYC notice (80 px from the

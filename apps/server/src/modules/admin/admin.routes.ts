@@ -31,9 +31,20 @@ export function adminRoutes(admin: AdminService) {
         },
         OPS_POLICY,
       ],
-      processWithdrawal: [async (request) => admin.processWithdrawal(await operatorOf(request, ['withdrawals']), request.params.id), OPS_POLICY],
-      completeWithdrawal: [async (request) => admin.completeWithdrawal(await operatorOf(request, ['withdrawals']), request.params.id, request.body.txHash), OPS_POLICY],
-      failWithdrawal: [async (request) => admin.failWithdrawal(await operatorOf(request, ['withdrawals']), request.params.id, request.body.reason), OPS_POLICY],
+      processWithdrawal: [
+        async (request) => admin.processWithdrawal(await operatorOf(request, ['withdrawals']), request.params.id),
+        OPS_POLICY,
+      ],
+      completeWithdrawal: [
+        async (request) =>
+          admin.completeWithdrawal(await operatorOf(request, ['withdrawals']), request.params.id, request.body.txHash),
+        OPS_POLICY,
+      ],
+      failWithdrawal: [
+        async (request) =>
+          admin.failWithdrawal(await operatorOf(request, ['withdrawals']), request.params.id, request.body.reason),
+        OPS_POLICY,
+      ],
     });
   };
 }

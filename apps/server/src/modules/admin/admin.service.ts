@@ -18,7 +18,11 @@ function tokenHashOf(token: string): string {
  * Create (or re-key) an operator and return its bearer token, shown once: only its SHA-256 is
  * stored. Used by `npm run ops -- operators add` with the database opened directly.
  */
-export async function createOperator(db: DbOrTx, email: string, role: OperatorRole): Promise<{ operator: Operator; token: string }> {
+export async function createOperator(
+  db: DbOrTx,
+  email: string,
+  role: OperatorRole,
+): Promise<{ operator: Operator; token: string }> {
   const token = `mop_${randomBytes(32).toString('base64url')}`;
   const tokenHash = tokenHashOf(token);
   const [row] = await db
@@ -61,7 +65,10 @@ export class AdminService {
    * @throws DomainError LOGIN_EXPIRED (no or unknown token), FORBIDDEN (a role that may not).
    */
   async authorizeOperator(authorizationHeader: string | undefined, roles: readonly OperatorRole[]): Promise<Operator> {
-    const token = typeof authorizationHeader === 'string' && authorizationHeader.startsWith('Bearer ') ? authorizationHeader.slice(7).trim() : '';
+    const token =
+      typeof authorizationHeader === 'string' && authorizationHeader.startsWith('Bearer ')
+        ? authorizationHeader.slice(7).trim()
+        : '';
     const operator = token ? await this.authenticateOperator(token) : undefined;
     if (!operator) throw new DomainError('LOGIN_EXPIRED');
     if (operator.role !== 'admin' && !roles.includes(operator.role)) throw new DomainError('FORBIDDEN');

@@ -35,7 +35,14 @@ const oracle: PriceOracle = {
   price: async (symbol): Promise<AggregatedPrice> => {
     const price = prices.get(symbol);
     if (price === undefined) throw new PriceUnavailableError(symbol, []);
-    return { symbol, priceUsd: new PriceDecimal(price), observedAt: clock.now(), basis: 'median', sources: ['scripted'], excluded: [] };
+    return {
+      symbol,
+      priceUsd: new PriceDecimal(price),
+      observedAt: clock.now(),
+      basis: 'median',
+      sources: ['scripted'],
+      excluded: [],
+    };
   },
 };
 
@@ -45,17 +52,36 @@ let alice: TestSession;
 let bob: TestSession;
 
 const USDT = 'USDT' as const;
-const available = (userId: string, coin: 'USDT' | 'BTC' | 'ETH' | 'USDE') => accountBalance(database.db, userAccount(userId, 'USER_AVAILABLE', coin));
+const available = (userId: string, coin: 'USDT' | 'BTC' | 'ETH' | 'USDE') =>
+  accountBalance(database.db, userAccount(userId, 'USER_AVAILABLE', coin));
 async function deposit(userId: string, coin: 'USDT' | 'BTC', amountMinor: bigint, key: string) {
-  await postEntry(database.db, { kind: 'DEPOSIT', reference: `test:${key}`, idempotencyKey: key, postings: transfer(platformAccount('PLATFORM_HOT_WALLET', coin), userAccount(userId, 'USER_AVAILABLE', coin), amountMinor) });
+  await postEntry(database.db, {
+    kind: 'DEPOSIT',
+    reference: `test:${key}`,
+    idempotencyKey: key,
+    postings: transfer(
+      platformAccount('PLATFORM_HOT_WALLET', coin),
+      userAccount(userId, 'USER_AVAILABLE', coin),
+      amountMinor,
+    ),
+  });
 }
-const quote = async (session: TestSession, query: string) => (await app.inject({ method: 'GET', url: `/api/exchange/rate?${query}`, headers: { cookie: session.cookie } })).json();
-const swap = async (session: TestSession, quoteId: string) => app.inject({ method: 'POST', url: '/api/exchange/swap', headers: session.headers, payload: { quoteId } });
+const quote = async (session: TestSession, query: string) =>
+  (await app.inject({ method: 'GET', url: `/api/exchange/rate?${query}`, headers: { cookie: session.cookie } })).json();
+const swap = async (session: TestSession, quoteId: string) =>
+  app.inject({ method: 'POST', url: '/api/exchange/swap', headers: session.headers, payload: { quoteId } });
 
 beforeAll(async () => {
   database = await createTestDatabase();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: 'memory://' });
-  app = await buildApp({ config, database, sessionSecret: 'test-secret-'.padEnd(48, 'x'), logger: false, clock, prices: oracle });
+  app = await buildApp({
+    config,
+    database,
+    sessionSecret: 'test-secret-'.padEnd(48, 'x'),
+    logger: false,
+    clock,
+    prices: oracle,
+  });
   await app.ready();
   alice = await registerAndLogin(app);
   bob = await registerAndLogin(app);
@@ -83,7 +109,16 @@ describe('GET /api/exchange/rate', () => {
     const body = await quote(alice, 'from=USDT&to=BTC&amount=1000&side=from');
     expect(body.statusCode).toBe(200);
     // 1/50000 × 0.995 = 0.0000199; 1000 × 0.0000199 = 0.0199 BTC.
-    expect(body.content).toMatchObject({ from: 'USDT', to: 'BTC', side: 'from', rate: '0.0000199', spreadBps: 50, fromAmount: '1000.000000', toAmount: '0.01990000', expiresAt: '2026-11-20T12:00:10.000Z' });
+    expect(body.content).toMatchObject({
+      from: 'USDT',
+      to: 'BTC',
+      side: 'from',
+      rate: '0.0000199',
+      spreadBps: 50,
+      fromAmount: '1000.000000',
+      toAmount: '0.01990000',
+      expiresAt: '2026-11-20T12:00:10.000Z',
+    });
   });
 
   it('quotes the amount to receive (side=to): the USDT paid is rounded up', async () => {
@@ -98,11 +133,24 @@ describe('GET /api/exchange/rate', () => {
   });
 
   it('refuses amounts below the minimum and above the maximum, too many decimals, and the same coin twice', async () => {
-    expect(await quote(alice, 'from=USDT&to=BTC&amount=9.99')).toMatchObject({ statusCode: 132, message: 'Minimum order amount 10 USDT' });
-    expect(await quote(alice, 'from=BTC&to=USDT&amount=10.5')).toMatchObject({ statusCode: 133, message: 'Maximum order amount 10 BTC' });
+    expect(await quote(alice, 'from=USDT&to=BTC&amount=9.99')).toMatchObject({
+      statusCode: 132,
+      message: 'Minimum order amount 10 USDT',
+    });
+    expect(await quote(alice, 'from=BTC&to=USDT&amount=10.5')).toMatchObject({
+      statusCode: 133,
+      message: 'Maximum order amount 10 BTC',
+    });
     expect((await quote(alice, 'from=USDT&to=BTC&amount=10.1234567')).statusCode).toBe(120);
-    expect(await quote(alice, 'from=USDT&to=USDT&amount=10')).toMatchObject({ statusCode: 120, message: 'to: Please select another currency' });
-    const sameCoinZh = await app.inject({ method: 'GET', url: '/api/exchange/rate?from=USDT&to=USDT&amount=10', headers: { cookie: alice.cookie, 'user-lang': 'zh-HK' } });
+    expect(await quote(alice, 'from=USDT&to=USDT&amount=10')).toMatchObject({
+      statusCode: 120,
+      message: 'to: Please select another currency',
+    });
+    const sameCoinZh = await app.inject({
+      method: 'GET',
+      url: '/api/exchange/rate?from=USDT&to=USDT&amount=10',
+      headers: { cookie: alice.cookie, 'user-lang': 'zh-HK' },
+    });
     expect(sameCoinZh.json().message).toContain('請選擇另一種幣種');
   });
 
@@ -117,7 +165,16 @@ describe('POST /api/exchange/swap', () => {
   it('executes a quote through the ledger: USDT to the inventory, BTC to the user', async () => {
     const { content } = await quote(alice, 'from=USDT&to=BTC&amount=1000');
     const response = await swap(alice, content.quoteId);
-    expect(response.json()).toMatchObject({ statusCode: 200, content: { swapId: content.quoteId, kind: 'SWAP', fromAmount: '1000.000000', toAmount: '0.01990000', rate: '0.0000199' } });
+    expect(response.json()).toMatchObject({
+      statusCode: 200,
+      content: {
+        swapId: content.quoteId,
+        kind: 'SWAP',
+        fromAmount: '1000.000000',
+        toAmount: '0.01990000',
+        rate: '0.0000199',
+      },
+    });
     expect(await available(alice.userId, 'USDT')).toBe(4_000_000_000n);
     expect(await available(alice.userId, 'BTC')).toBe(1_990_000n);
     // Both inventory legs land in one shard (the swap batch's); the desk's inventory is the sum of its shards.
@@ -125,24 +182,54 @@ describe('POST /api/exchange/swap', () => {
       (await database.db.execute(sql`
         SELECT a.owner_id AS "ownerId", a.asset, p.amount_minor::text AS "amountMinor"
         FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id JOIN ledger_entries e ON e.id = p.entry_id
-        WHERE e.idempotency_key = ${`swap:${content.quoteId}`} AND a.type = 'EXCHANGE_INVENTORY' ORDER BY p.id`)) as unknown as { rows: { ownerId: string; asset: string; amountMinor: string }[] }
+        WHERE e.idempotency_key = ${`swap:${content.quoteId}`} AND a.type = 'EXCHANGE_INVENTORY' ORDER BY p.id`)) as unknown as {
+        rows: { ownerId: string; asset: string; amountMinor: string }[];
+      }
     ).rows;
-    expect(legs.map((leg) => [leg.asset, leg.amountMinor])).toEqual([['USDT', '1000000000'], ['BTC', '-1990000']]);
+    expect(legs.map((leg) => [leg.asset, leg.amountMinor])).toEqual([
+      ['USDT', '1000000000'],
+      ['BTC', '-1990000'],
+    ]);
     expect(new Set(legs.map((leg) => leg.ownerId)).size).toBe(1);
     expect(await platformBalance(database.db, 'EXCHANGE_INVENTORY', 'USDT')).toBe(1_000_000_000n);
     expect(await platformBalance(database.db, 'EXCHANGE_INVENTORY', 'BTC')).toBe(-1_990_000n);
     // Both legs appear in the wallet record (spec §9 coin actions exchange_out / exchange_in), filterable by coin.
-    const record = async (query: string) => (await app.inject({ method: 'GET', url: `/api/wallet/record?pageID=1&pageSize=10&${query}`, headers: { cookie: alice.cookie } })).json().content;
+    const record = async (query: string) =>
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/api/wallet/record?pageID=1&pageSize=10&${query}`,
+          headers: { cookie: alice.cookie },
+        })
+      ).json().content;
     expect((await record('action=exchange_out')).list).toEqual([
-      expect.objectContaining({ action: 'exchange_out', coinCode: 'USDT', amount: '1000.000000', fee: '0.000000', status: 2, type: 'INTERNAL', network: '', txHash: null }),
+      expect.objectContaining({
+        action: 'exchange_out',
+        coinCode: 'USDT',
+        amount: '1000.000000',
+        fee: '0.000000',
+        status: 2,
+        type: 'INTERNAL',
+        network: '',
+        txHash: null,
+      }),
     ]);
-    expect(await record('action=exchange_in&coin=BTC')).toMatchObject({ totalCount: 1, list: [{ action: 'exchange_in', coinCode: 'BTC', amount: '0.01990000' }] });
+    expect(await record('action=exchange_in&coin=BTC')).toMatchObject({
+      totalCount: 1,
+      list: [{ action: 'exchange_in', coinCode: 'BTC', amount: '0.01990000' }],
+    });
     expect((await record('action=exchange_in&coin=USDT')).totalCount).toBe(0);
     expect((await record('action=exchange_out&status=0')).totalCount).toBe(0);
     // The user is told (issue 6: swap done), in the language she last used (zh-HK, in the quote test
     // above), with amounts as the screens show them.
-    const messages = (await app.inject({ method: 'GET', url: '/api/notice/message/list', headers: { cookie: alice.cookie } })).json().content;
-    expect(messages.list[0]).toMatchObject({ category: 'EXCHANGE', title: '兌換已完成', body: '你已將 1,000.00 USDT 兌換為 0.0199 BTC。' });
+    const messages = (
+      await app.inject({ method: 'GET', url: '/api/notice/message/list', headers: { cookie: alice.cookie } })
+    ).json().content;
+    expect(messages.list[0]).toMatchObject({
+      category: 'EXCHANGE',
+      title: '兌換已完成',
+      body: '你已將 1,000.00 USDT 兌換為 0.0199 BTC。',
+    });
   });
 
   it('refuses a used quote, another user’s quote and an expired one, moving nothing', async () => {
@@ -158,7 +245,11 @@ describe('POST /api/exchange/swap', () => {
     clock.advance(10_000);
     const expired = await swap(alice, late);
     expect(expired.statusCode).toBe(409);
-    expect(expired.json()).toEqual({ statusCode: 131, content: null, message: 'This quote has expired, please get a new quote' });
+    expect(expired.json()).toEqual({
+      statusCode: 131,
+      content: null,
+      message: 'This quote has expired, please get a new quote',
+    });
     expect(await available(alice.userId, 'USDT')).toBe(before);
   });
 
@@ -208,9 +299,18 @@ describe('POST /api/exchange/swap in batches (group commit)', () => {
     await deposit(dave.userId, USDT, 500_000_000n, 'batch-dave');
     await deposit(erin.userId, USDT, 50_000_000n, 'batch-erin'); // 50 USDT: not enough for 100
     await deposit(carol.userId, USDT, 200_000_000n, 'batch-carol');
-    const [forDave, forErin, forCarol] = await Promise.all([dave, erin, carol].map(async (session) => (await quote(session, 'from=USDT&to=USDE&amount=100')).content.quoteId as string));
+    const [forDave, forErin, forCarol] = await Promise.all(
+      [dave, erin, carol].map(
+        async (session) => (await quote(session, 'from=USDT&to=USDE&amount=100')).content.quoteId as string,
+      ),
+    );
     // Sent at once, they are written together (one transaction, one ledger batch).
-    const answers = await Promise.all([swap(dave, forDave!), swap(erin, forErin!), swap(carol, forCarol!), swap(erin, forDave!)]);
+    const answers = await Promise.all([
+      swap(dave, forDave!),
+      swap(erin, forErin!),
+      swap(carol, forCarol!),
+      swap(erin, forDave!),
+    ]);
     expect(answers.map((answer) => answer.json().statusCode)).toEqual([200, 130, 200, 104]);
     expect(await available(dave.userId, 'USDT')).toBe(400_000_000n);
     expect(await available(erin.userId, 'USDT')).toBe(50_000_000n);
@@ -218,10 +318,15 @@ describe('POST /api/exchange/swap in batches (group commit)', () => {
     expect(await available(carol.userId, 'USDE')).toBe(99_900_000n);
     // Erin's refused quote was put back: funded now, it executes while it lasts.
     await deposit(erin.userId, USDT, 50_000_000n, 'batch-erin-more');
-    expect((await swap(erin, forErin!)).json()).toMatchObject({ statusCode: 200, content: { swapId: forErin, fromAmount: '100.000000' } });
+    expect((await swap(erin, forErin!)).json()).toMatchObject({
+      statusCode: 200,
+      content: { swapId: forErin, fromAmount: '100.000000' },
+    });
     expect(await available(erin.userId, 'USDT')).toBe(0n);
     // Each executed swap wrote exactly one message, in the same transaction.
-    const messages = (await app.inject({ method: 'GET', url: '/api/notice/message/list', headers: { cookie: carol.cookie } })).json().content;
+    const messages = (
+      await app.inject({ method: 'GET', url: '/api/notice/message/list', headers: { cookie: carol.cookie } })
+    ).json().content;
     expect(messages.list.filter((message: { category: string }) => message.category === 'EXCHANGE')).toHaveLength(1);
   });
 });
@@ -231,12 +336,34 @@ describe('swaps racing withdrawals on one balance', () => {
     const dana = await registerAndLogin(app);
     await app.identity.setKycLevel(dana.userId, 1);
     await deposit(dana.userId, USDT, 1_000_000_000n, 'race-dana'); // 1,000 USDT
-    const quoteIds = await Promise.all(Array.from({ length: 16 }, async () => (await quote(dana, 'from=USDT&to=USDE&amount=50')).content.quoteId as string));
+    const quoteIds = await Promise.all(
+      Array.from(
+        { length: 16 },
+        async () => (await quote(dana, 'from=USDT&to=USDE&amount=50')).content.quoteId as string,
+      ),
+    );
     // 16 swaps of 50 USDT and 16 withdrawals of 30 USDT + 1 fee (TRC20) at once: 1,296 USDT asked of 1,000.
-    const withdrawal = () => app.wallet.requestWithdrawal(dana.userId, withdrawBodySchema.parse({ coin: 'USDT', network: 'TRC20', address: 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL', amount: '30' }), undefined);
+    const withdrawal = () =>
+      app.wallet.requestWithdrawal(
+        dana.userId,
+        withdrawBodySchema.parse({
+          coin: 'USDT',
+          network: 'TRC20',
+          address: 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL',
+          amount: '30',
+        }),
+        undefined,
+      );
     const [swapCodes, withdrawalCodes] = await Promise.all([
       Promise.all(quoteIds.map(async (quoteId) => (await swap(dana, quoteId)).json().statusCode as number)),
-      Promise.all(Array.from({ length: 16 }, () => withdrawal().then(() => 'OK', (error: { code?: string }) => error.code ?? String(error)))),
+      Promise.all(
+        Array.from({ length: 16 }, () =>
+          withdrawal().then(
+            () => 'OK',
+            (error: { code?: string }) => error.code ?? String(error),
+          ),
+        ),
+      ),
     ]);
     expect(swapCodes.every((code) => code === 200 || code === 130)).toBe(true);
     expect(withdrawalCodes.every((code) => code === 'OK' || code === 'INSUFFICIENT_BALANCE')).toBe(true);
@@ -246,7 +373,9 @@ describe('swaps racing withdrawals on one balance', () => {
     // Exactly what succeeded moved, to the unit; the rest was refused with nothing moved.
     expect(left).toBe(1_000_000_000n - swapsDone * 50_000_000n - withdrawalsDone * 31_000_000n);
     expect(left).toBeGreaterThanOrEqual(0n);
-    expect(await accountBalance(database.db, userAccount(dana.userId, 'USER_FROZEN', USDT))).toBe(withdrawalsDone * 31_000_000n);
+    expect(await accountBalance(database.db, userAccount(dana.userId, 'USER_FROZEN', USDT))).toBe(
+      withdrawalsDone * 31_000_000n,
+    );
     expect(await available(dana.userId, 'USDE')).toBe(swapsDone * 49_950_000n);
     // Balances only fall during the race, so a refusal means the rest could not cover it then nor now.
     expect(swapsDone + withdrawalsDone).toBeLessThan(32n);
@@ -256,12 +385,20 @@ describe('swaps racing withdrawals on one balance', () => {
 });
 
 describe('POST /api/exchange/flash', () => {
-  const flash = (payload: Record<string, unknown>) => app.inject({ method: 'POST', url: '/api/exchange/flash', headers: alice.headers, payload });
+  const flash = (payload: Record<string, unknown>) =>
+    app.inject({ method: 'POST', url: '/api/exchange/flash', headers: alice.headers, payload });
 
   it('converts at the live rate within the slippage, and a retry with the same requestId moves nothing more', async () => {
     clock.advance(1_000); // the newest swap of the history below
     const before = await available(alice.userId, 'USDT');
-    const payload = { from: 'USDT', to: 'BTC', amount: '500', side: 'from', expectedRate: '0.0000199', requestId: '4f1c2f39-77c4-4a8e-9d43-6f1f5e2a7b10' };
+    const payload = {
+      from: 'USDT',
+      to: 'BTC',
+      amount: '500',
+      side: 'from',
+      expectedRate: '0.0000199',
+      requestId: '4f1c2f39-77c4-4a8e-9d43-6f1f5e2a7b10',
+    };
     prices.set('BTC', '50200'); // −0.4%: inside the default 0.5%
     const first = (await flash(payload)).json();
     expect(first).toMatchObject({ statusCode: 200, content: { kind: 'FLASH', fromAmount: '500.000000' } });
@@ -280,34 +417,63 @@ describe('POST /api/exchange/flash', () => {
 
   it('refuses when the executable rate is further than the slippage from the expected one', async () => {
     prices.set('BTC', '50300'); // −0.6%
-    const response = await flash({ from: 'USDT', to: 'BTC', amount: '500', expectedRate: '0.0000199', requestId: 'a3d0c1e2-5b6f-4c7d-8e9f-0a1b2c3d4e5f' });
+    const response = await flash({
+      from: 'USDT',
+      to: 'BTC',
+      amount: '500',
+      expectedRate: '0.0000199',
+      requestId: 'a3d0c1e2-5b6f-4c7d-8e9f-0a1b2c3d4e5f',
+    });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ statusCode: 140, content: { rate: '0.0000197813121272' } });
-    expect(response.json().message).toBe('The price moved beyond your maximum slippage, please check the new rate and try again');
+    expect(response.json().message).toBe(
+      'The price moved beyond your maximum slippage, please check the new rate and try again',
+    );
     prices.set('BTC', '50000');
   });
 });
 
 describe('GET /api/exchange/swap/list', () => {
   it('lists the user’s swaps newest first, filtered by coin and paged', async () => {
-    const all = (await app.inject({ method: 'GET', url: '/api/exchange/swap/list?pageSize=2', headers: { cookie: alice.cookie } })).json().content;
+    const all = (
+      await app.inject({ method: 'GET', url: '/api/exchange/swap/list?pageSize=2', headers: { cookie: alice.cookie } })
+    ).json().content;
     expect(all.totalCount).toBe(4); // 1000 and 100 USDT → BTC, 10 USDT → USDE, the flash
     expect(all.list).toHaveLength(2);
     expect(all.list[0].kind).toBe('FLASH');
-    const btc = (await app.inject({ method: 'GET', url: '/api/exchange/swap/list?coin=BTC', headers: { cookie: alice.cookie } })).json().content;
+    const btc = (
+      await app.inject({ method: 'GET', url: '/api/exchange/swap/list?coin=BTC', headers: { cookie: alice.cookie } })
+    ).json().content;
     expect(btc.list.map((record: { to: string }) => record.to)).toEqual(['BTC', 'BTC', 'BTC']);
     // The date filter: executed between 12:00:00 and 12:00:10 — the swaps before the expiry test moved the clock.
-    const window = (from: string, to: string) => `createTime=${encodeURIComponent(from)}&createTime=${encodeURIComponent(to)}`;
-    const early = (await app.inject({ method: 'GET', url: `/api/exchange/swap/list?${window('2026-11-20T12:00:00Z', '2026-11-20T12:00:09Z')}`, headers: { cookie: alice.cookie } })).json().content;
+    const window = (from: string, to: string) =>
+      `createTime=${encodeURIComponent(from)}&createTime=${encodeURIComponent(to)}`;
+    const early = (
+      await app.inject({
+        method: 'GET',
+        url: `/api/exchange/swap/list?${window('2026-11-20T12:00:00Z', '2026-11-20T12:00:09Z')}`,
+        headers: { cookie: alice.cookie },
+      })
+    ).json().content;
     // Both at the same instant of the fake clock: their order is by id, so compare as a set.
-    expect(early.list.map((record: { fromAmount: string }) => record.fromAmount).sort()).toEqual(['10.000000', '1000.000000']);
-    const none = (await app.inject({ method: 'GET', url: `/api/exchange/swap/list?${window('2026-11-19T00:00:00Z', '2026-11-19T23:59:59Z')}`, headers: { cookie: alice.cookie } })).json().content;
+    expect(early.list.map((record: { fromAmount: string }) => record.fromAmount).sort()).toEqual([
+      '10.000000',
+      '1000.000000',
+    ]);
+    const none = (
+      await app.inject({
+        method: 'GET',
+        url: `/api/exchange/swap/list?${window('2026-11-19T00:00:00Z', '2026-11-19T23:59:59Z')}`,
+        headers: { cookie: alice.cookie },
+      })
+    ).json().content;
     expect(none.totalCount).toBe(0);
-    const bobs = (await app.inject({ method: 'GET', url: '/api/exchange/swap/list', headers: { cookie: bob.cookie } })).json().content;
+    const bobs = (
+      await app.inject({ method: 'GET', url: '/api/exchange/swap/list', headers: { cookie: bob.cookie } })
+    ).json().content;
     expect(bobs.totalCount).toBe(1);
   });
 });
-
 
 describe('quote retention', () => {
   it('deletes quotes a day after they expired unused, keeping executed swaps (the history)', async () => {
@@ -315,7 +481,9 @@ describe('quote retention', () => {
     const deleted = await app.exchange.pruneUnusedQuotes(database.db, clock.now());
     expect(deleted).toBeGreaterThan(0);
     expect(await app.exchange.pruneUnusedQuotes(database.db, clock.now())).toBe(0);
-    const history = (await app.inject({ method: 'GET', url: '/api/exchange/swap/list', headers: { cookie: alice.cookie } })).json().content;
+    const history = (
+      await app.inject({ method: 'GET', url: '/api/exchange/swap/list', headers: { cookie: alice.cookie } })
+    ).json().content;
     expect(history.totalCount).toBe(4);
   });
 });

@@ -21,13 +21,24 @@ export interface ExchangeModuleDeps {
 }
 
 /** The "swap done" message (issue 6) for a swap or flash exchange that executed; amounts as the screens show them. */
-export function swapDoneNotice(userId: string, swap: Pick<SwapRecord, 'from' | 'to' | 'fromAmount' | 'toAmount'>): NotifyInput {
+export function swapDoneNotice(
+  userId: string,
+  swap: Pick<SwapRecord, 'from' | 'to' | 'fromAmount' | 'toAmount'>,
+): NotifyInput {
   return {
     userId,
     category: 'EXCHANGE',
     title: { 'en-US': 'Exchange completed', 'zh-HK': '兌換已完成' },
-    body: { 'en-US': 'You exchanged {fromAmount} {from} for {toAmount} {to}.', 'zh-HK': '你已將 {fromAmount} {from} 兌換為 {toAmount} {to}。' },
-    params: { fromAmount: displayAmount(swap.fromAmount, swap.from), from: swap.from, toAmount: displayAmount(swap.toAmount, swap.to), to: swap.to },
+    body: {
+      'en-US': 'You exchanged {fromAmount} {from} for {toAmount} {to}.',
+      'zh-HK': '你已將 {fromAmount} {from} 兌換為 {toAmount} {to}。',
+    },
+    params: {
+      fromAmount: displayAmount(swap.fromAmount, swap.from),
+      from: swap.from,
+      toAmount: displayAmount(swap.toAmount, swap.to),
+      to: swap.to,
+    },
     link: '/my/order/swap',
   };
 }
@@ -42,8 +53,15 @@ export function createExchangeModule(deps: ExchangeModuleDeps): AppModule<Exchan
     deps.database.db,
     deps.prices,
     deps.clock,
-    async (tx, swaps) => void (await notices.notifyMany(swaps.map(({ userId, swap }) => swapDoneNotice(userId, swap)), tx)),
-    { onBatchRetried: (error, size) => log.warn({ err: error, size }, 'swap batch failed as a whole; its swaps were retried one by one') },
+    async (tx, swaps) =>
+      void (await notices.notifyMany(
+        swaps.map(({ userId, swap }) => swapDoneNotice(userId, swap)),
+        tx,
+      )),
+    {
+      onBatchRetried: (error, size) =>
+        log.warn({ err: error, size }, 'swap batch failed as a whole; its swaps were retried one by one'),
+    },
   );
   return { service, routes: exchangeRoutes(service), jobs: service.jobs() };
 }

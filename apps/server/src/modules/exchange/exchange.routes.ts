@@ -17,7 +17,13 @@ export function exchangeRoutes(exchange: ExchangeService) {
       quote: [
         async (request) => exchange.quote(currentUser(request).userId, request.query),
         // Each quote is a stored row: bounded per user (a screen refreshing its quote every 10 s asks 6 a minute).
-        { rateLimit: { max: QUOTES_PER_USER_PER_MINUTE_MAX, timeWindow: 60_000, keyGenerator: (request) => request.auth?.userId ?? request.ip } },
+        {
+          rateLimit: {
+            max: QUOTES_PER_USER_PER_MINUTE_MAX,
+            timeWindow: 60_000,
+            keyGenerator: (request) => request.auth?.userId ?? request.ip,
+          },
+        },
       ],
       swap: async (request) => exchange.swap(currentUser(request).userId, request.body.quoteId),
       flash: async (request) => exchange.flash(currentUser(request).userId, request.body),

@@ -167,7 +167,11 @@ function claimRefusal(existing: QuoteRow | undefined, userId: string, now: Date)
  * (concurrent batches then lock quote rows in one order).
  * @returns the claimed rows (possibly fewer than requested), as a `select()` would map them.
  */
-async function claimQuotes(tx: Tx, requests: readonly { quoteId: string; userId: string }[], now: Date): Promise<QuoteRow[]> {
+async function claimQuotes(
+  tx: Tx,
+  requests: readonly { quoteId: string; userId: string }[],
+  now: Date,
+): Promise<QuoteRow[]> {
   const rows = await queryRows(
     tx,
     sql`SELECT * FROM exchange_claim_quotes(${pgArrayLiteral(requests.map((r) => r.quoteId))}::uuid[], ${pgArrayLiteral(requests.map((r) => r.userId))}::text[], ${now.toISOString()}::timestamptz)`,
@@ -241,7 +245,10 @@ export class ExchangeService {
 
   /** The pair's settings. */
   private async pairSettings(db: DbOrTx, from: MarketCoinCode, to: MarketCoinCode): Promise<PairSettings> {
-    const [row] = await db.select().from(exchangePairs).where(eq(exchangePairs.pair, pairKey(from, to)));
+    const [row] = await db
+      .select()
+      .from(exchangePairs)
+      .where(eq(exchangePairs.pair, pairKey(from, to)));
     const limits = ORDER_LIMITS_MINOR[from];
     return {
       isEnabled: row?.isEnabled ?? true,
@@ -252,12 +259,22 @@ export class ExchangeService {
   }
 
   /** Operators (and tests): switch a pair on or off, or change its spread. */
-  async configurePair(from: MarketCoinCode, to: MarketCoinCode, settings: { isEnabled?: boolean; spreadBps?: number }): Promise<void> {
+  async configurePair(
+    from: MarketCoinCode,
+    to: MarketCoinCode,
+    settings: { isEnabled?: boolean; spreadBps?: number },
+  ): Promise<void> {
     this.pairCache.delete(pairKey(from, to));
     await this.db
       .insert(exchangePairs)
       .values({ pair: pairKey(from, to), isEnabled: settings.isEnabled ?? true, spreadBps: settings.spreadBps ?? null })
-      .onConflictDoUpdate({ target: exchangePairs.pair, set: { ...(settings.isEnabled !== undefined ? { isEnabled: settings.isEnabled } : {}), ...(settings.spreadBps !== undefined ? { spreadBps: settings.spreadBps } : {}) } });
+      .onConflictDoUpdate({
+        target: exchangePairs.pair,
+        set: {
+          ...(settings.isEnabled !== undefined ? { isEnabled: settings.isEnabled } : {}),
+          ...(settings.spreadBps !== undefined ? { spreadBps: settings.spreadBps } : {}),
+        },
+      });
   }
 
   /**
@@ -267,7 +284,9 @@ export class ExchangeService {
    * @throws DomainError SERVICE_UNAVAILABLE (pair off), AMOUNT_BELOW_MIN, AMOUNT_ABOVE_MAX, PRICE_UNAVAILABLE.
    * The amount (`amountMinor`, of the side's coin) was read and checked by the contract.
    */
-  private async price(request: Pick<ParsedExchangeRateQuery, 'from' | 'to' | 'amountMinor' | 'side'>): Promise<PricedQuote> {
+  private async price(
+    request: Pick<ParsedExchangeRateQuery, 'from' | 'to' | 'amountMinor' | 'side'>,
+  ): Promise<PricedQuote> {
     const { from, to, side } = request;
     // The contracts refuse it at the edge too; in-process callers get the same answer.
     if (from === to) throw new FieldError('to', 'validation.sameCoin');
@@ -282,12 +301,28 @@ export class ExchangeService {
     const fromAmountMinor = side === 'from' ? amountMinor : toMinor(toCoins(amountMinor, to).div(rate), from, 'up');
     const toAmountMinor = side === 'to' ? amountMinor : toMinor(toCoins(amountMinor, from).times(rate), to, 'down');
     if (fromAmountMinor < pair.fromMinMinor || toAmountMinor <= 0n) {
-      throw new DomainError('AMOUNT_BELOW_MIN', { amount: formatAmount(pair.fromMinMinor, from, { decimalsMin: 0 }), unit: from });
+      throw new DomainError('AMOUNT_BELOW_MIN', {
+        amount: formatAmount(pair.fromMinMinor, from, { decimalsMin: 0 }),
+        unit: from,
+      });
     }
     if (fromAmountMinor > pair.fromMaxMinor) {
-      throw new DomainError('AMOUNT_ABOVE_MAX', { amount: formatAmount(pair.fromMaxMinor, from, { decimalsMin: 0 }), unit: from });
+      throw new DomainError('AMOUNT_ABOVE_MAX', {
+        amount: formatAmount(pair.fromMaxMinor, from, { decimalsMin: 0 }),
+        unit: from,
+      });
     }
-    return { from, to, side, fromAmountMinor, toAmountMinor, rate, spreadBps: pair.spreadBps, fromPriceUsd: fromPrice.priceUsd, toPriceUsd: toPrice.priceUsd };
+    return {
+      from,
+      to,
+      side,
+      fromAmountMinor,
+      toAmountMinor,
+      rate,
+      spreadBps: pair.spreadBps,
+      fromPriceUsd: fromPrice.priceUsd,
+      toPriceUsd: toPrice.priceUsd,
+    };
   }
 
   private toQuote(row: QuoteRow): ExchangeQuote {
@@ -379,22 +414,43 @@ export class ExchangeService {
       return await this.db.transaction((tx) => this.executeInTransaction(tx, requests));
     } catch (error) {
       this.options.onBatchRetried?.(error, requests.length);
-      return Promise.all(requests.map((request) => this.db.transaction((tx) => this.execute(tx, request.userId, request.quoteId)).catch((failure: unknown) => toError(failure))));
+      return Promise.all(
+        requests.map((request) =>
+          this.db
+            .transaction((tx) => this.execute(tx, request.userId, request.quoteId))
+            .catch((failure: unknown) => toError(failure)),
+        ),
+      );
     }
   }
 
   private async executeInTransaction(tx: Tx, requests: readonly SwapRequest[]): Promise<(SwapRecord | Error)[]> {
     const now = this.clock.now();
     // Sorted ids: concurrent batches claim quote rows in one order.
-    const pairs = [...new Map(requests.map((request) => [`${request.quoteId}\u0000${request.userId}`, request])).values()].sort((a, b) => (a.quoteId < b.quoteId ? -1 : a.quoteId > b.quoteId ? 1 : 0));
+    const pairs = [
+      ...new Map(requests.map((request) => [`${request.quoteId}\u0000${request.userId}`, request])).values(),
+    ].sort((a, b) => (a.quoteId < b.quoteId ? -1 : a.quoteId > b.quoteId ? 1 : 0));
     const claimed = await claimQuotes(tx, pairs, now);
     const claimedById = new Map(claimed.map((row) => [row.id, row]));
     const unclaimedIds = [...new Set(requests.map((r) => r.quoteId).filter((id) => !claimedById.has(id)))];
-    const existingById = new Map(unclaimedIds.length === 0 ? [] : (await tx.select().from(exchangeQuotes).where(inArray(exchangeQuotes.id, unclaimedIds))).map((row) => [row.id, row]));
+    const existingById = new Map(
+      unclaimedIds.length === 0
+        ? []
+        : (await tx.select().from(exchangeQuotes).where(inArray(exchangeQuotes.id, unclaimedIds))).map((row) => [
+            row.id,
+            row,
+          ]),
+    );
 
     const shard = this.nextShard;
     this.nextShard = (this.nextShard + 1) % EXCHANGE_INVENTORY_SHARDS;
-    const results = claimed.length === 0 ? [] : await postEntries(tx, claimed.map((row) => swapEntry(row, shard)));
+    const results =
+      claimed.length === 0
+        ? []
+        : await postEntries(
+            tx,
+            claimed.map((row) => swapEntry(row, shard)),
+          );
     const outcomeById = new Map<string, SwapRecord | Error>();
     const refusedIds: string[] = [];
     const completed: CompletedSwap[] = [];
@@ -410,7 +466,11 @@ export class ExchangeService {
       }
     }
     // A refused entry moved nothing: its quote stays usable until it expires.
-    if (refusedIds.length > 0) await tx.update(exchangeQuotes).set({ status: 'OPEN', executedAt: null }).where(inArray(exchangeQuotes.id, refusedIds));
+    if (refusedIds.length > 0)
+      await tx
+        .update(exchangeQuotes)
+        .set({ status: 'OPEN', executedAt: null })
+        .where(inArray(exchangeQuotes.id, refusedIds));
     if (completed.length > 0) {
       await this.writeSwapMessages(tx, completed);
     }
@@ -451,7 +511,10 @@ export class ExchangeService {
     if (priced.rate.lt(floor)) throw new DomainError('SLIPPAGE_EXCEEDED', {}, { rate: priced.rate.toFixed() });
     try {
       return await this.db.transaction(async (tx) => {
-        await tx.insert(exchangeQuotes).values({ ...this.quoteRow(userId, 'FLASH', priced, request.requestId), requestHash: hashFlashRequest(request) });
+        await tx.insert(exchangeQuotes).values({
+          ...this.quoteRow(userId, 'FLASH', priced, request.requestId),
+          requestHash: hashFlashRequest(request),
+        });
         return this.execute(tx, userId, request.requestId);
       });
     } catch (error) {
@@ -465,7 +528,10 @@ export class ExchangeService {
   private replayFlash(row: QuoteRow, userId: string, request: ParsedFlashExchangeRequest): SwapRecord {
     const isSameOwner = row.userId === userId && row.kind === 'FLASH' && row.status === 'EXECUTED';
     // Rows from before request_hash existed: compared on what they stored (coins and side).
-    const isSameBody = row.requestHash === null ? row.fromCoin === request.from && row.toCoin === request.to && row.side === request.side : row.requestHash === hashFlashRequest(request);
+    const isSameBody =
+      row.requestHash === null
+        ? row.fromCoin === request.from && row.toCoin === request.to && row.side === request.side
+        : row.requestHash === hashFlashRequest(request);
     const isSame = isSameOwner && isSameBody;
     if (!isSame) throw new DomainError('CONFLICT', {}, { requestId: request.requestId });
     return toRecord(row);
@@ -487,15 +553,25 @@ export class ExchangeService {
 
   /** The exchange's scheduler jobs: prune unused quotes hourly. */
   jobs(): JobDefinition[] {
-    return [{ name: 'exchange.prune-quotes', periodMs: 3_600_000, run: async ({ tx, now }) => void (await this.pruneUnusedQuotes(tx, now)) }];
+    return [
+      {
+        name: 'exchange.prune-quotes',
+        periodMs: 3_600_000,
+        run: async ({ tx, now }) => void (await this.pruneUnusedQuotes(tx, now)),
+      },
+    ];
   }
 
   /** `GET exchange/swap/list`: the user's executed swaps, newest first, optionally for one coin. */
   async listSwaps(userId: string, query: SwapListQuery): Promise<Page<SwapRecord>> {
     const conditions: SQL[] = [eq(exchangeQuotes.userId, userId), eq(exchangeQuotes.status, 'EXECUTED')];
-    if (query.coin) conditions.push(or(eq(exchangeQuotes.fromCoin, query.coin), eq(exchangeQuotes.toCoin, query.coin))!);
+    if (query.coin)
+      conditions.push(or(eq(exchangeQuotes.fromCoin, query.coin), eq(exchangeQuotes.toCoin, query.coin))!);
     if (query.createTime) {
-      conditions.push(gte(exchangeQuotes.executedAt, new Date(query.createTime[0])), lte(exchangeQuotes.executedAt, new Date(query.createTime[1])));
+      conditions.push(
+        gte(exchangeQuotes.executedAt, new Date(query.createTime[0])),
+        lte(exchangeQuotes.executedAt, new Date(query.createTime[1])),
+      );
     }
     const where = and(...conditions);
     const [total] = await this.db.select({ n: count() }).from(exchangeQuotes).where(where);
@@ -507,6 +583,12 @@ export class ExchangeService {
       .limit(query.pageSize)
       .offset((query.pageID - 1) * query.pageSize);
     const totalCount = total?.n ?? 0;
-    return { list: rows.map(toRecord), pageID: query.pageID, pageSize: query.pageSize, totalPage: totalPages(totalCount, query.pageSize), totalCount };
+    return {
+      list: rows.map(toRecord),
+      pageID: query.pageID,
+      pageSize: query.pageSize,
+      totalPage: totalPages(totalCount, query.pageSize),
+      totalCount,
+    };
   }
 }

@@ -26,7 +26,9 @@ export const exchangeQuotes = pgTable(
     /** USD prices the quote was made from (audit). */
     fromPriceUsd: numeric('from_price_usd').notNull(),
     toPriceUsd: numeric('to_price_usd').notNull(),
-    status: text('status', { enum: ['OPEN', 'EXECUTED'] }).notNull().default('OPEN'),
+    status: text('status', { enum: ['OPEN', 'EXECUTED'] })
+      .notNull()
+      .default('OPEN'),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     executedAt: timestamp('executed_at', { withTimezone: true, mode: 'date' }),
     /**
@@ -40,7 +42,9 @@ export const exchangeQuotes = pgTable(
   (table) => [
     index('exchange_quotes_user_executed_idx').on(table.userId, table.status, table.executedAt),
     // The pruning job's scan: unused quotes by expiry.
-    index('exchange_quotes_open_expiry_idx').on(table.expiresAt).where(sql`status = 'OPEN'`),
+    index('exchange_quotes_open_expiry_idx')
+      .on(table.expiresAt)
+      .where(sql`status = 'OPEN'`),
   ],
 );
 

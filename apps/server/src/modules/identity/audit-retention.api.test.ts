@@ -21,7 +21,11 @@ async function auditCount(userId: string | null): Promise<number> {
   const rows = await t.database.db
     .select({ n: sql<string>`count(*)` })
     .from(auditEvents)
-    .where(userId === null ? sql`${auditEvents.userId} IS NULL AND ${auditEvents.kind} = 'test.orphan'` : eq(auditEvents.userId, userId));
+    .where(
+      userId === null
+        ? sql`${auditEvents.userId} IS NULL AND ${auditEvents.kind} = 'test.orphan'`
+        : eq(auditEvents.userId, userId),
+    );
   return Number(rows[0]?.n ?? 0);
 }
 
@@ -32,15 +36,28 @@ it('purges the audit rows of accounts closed more than five years ago, and old r
   const closedLongAgo = await registerAndLogin(t.app);
   const closedRecently = await registerAndLogin(t.app);
   const yearsAgo = (years: number) => new Date(now.getTime() - years * YEAR_MS);
-  await db.update(users).set({ status: 'closed', closedAt: yearsAgo(AUDIT_RETENTION_YEARS_AFTER_CLOSURE + 1) }).where(eq(users.id, closedLongAgo.userId));
-  await db.update(users).set({ status: 'closed', closedAt: yearsAgo(1) }).where(eq(users.id, closedRecently.userId));
+  await db
+    .update(users)
+    .set({ status: 'closed', closedAt: yearsAgo(AUDIT_RETENTION_YEARS_AFTER_CLOSURE + 1) })
+    .where(eq(users.id, closedLongAgo.userId));
+  await db
+    .update(users)
+    .set({ status: 'closed', closedAt: yearsAgo(1) })
+    .where(eq(users.id, closedRecently.userId));
   // The open account's history is older than the retention period: it is kept while the account is open.
-  await db.update(auditEvents).set({ createdAt: yearsAgo(10) }).where(eq(auditEvents.userId, open.userId));
+  await db
+    .update(auditEvents)
+    .set({ createdAt: yearsAgo(10) })
+    .where(eq(auditEvents.userId, open.userId));
   await db.insert(auditEvents).values([
     { userId: null, kind: 'test.orphan', createdAt: yearsAgo(AUDIT_RETENTION_YEARS_AFTER_CLOSURE + 1) },
     { userId: null, kind: 'test.orphan', createdAt: yearsAgo(1) },
   ]);
-  const before = { open: await auditCount(open.userId), long: await auditCount(closedLongAgo.userId), recent: await auditCount(closedRecently.userId) };
+  const before = {
+    open: await auditCount(open.userId),
+    long: await auditCount(closedLongAgo.userId),
+    recent: await auditCount(closedRecently.userId),
+  };
   expect(before.long).toBeGreaterThan(0);
 
   expect(await purgeExpiredAudit(db, now)).toBe(before.long + 1);

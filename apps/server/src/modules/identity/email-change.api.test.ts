@@ -1,6 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, mutationHeaders, randomTestIp, readLatestCode, registerAndLogin, sensitiveCode, solveHumanCheck, type TestApp, type TestSession } from '../../../test/helpers.ts';
+import {
+  createTestApp,
+  mutationHeaders,
+  randomTestIp,
+  readLatestCode,
+  registerAndLogin,
+  sensitiveCode,
+  solveHumanCheck,
+  type TestApp,
+  type TestSession,
+} from '../../../test/helpers.ts';
 import { totpCode } from '../../platform/security/totp.ts';
 
 /**
@@ -12,9 +22,17 @@ describe('identity: change email', () => {
   let t: TestApp;
   let ip = randomTestIp();
   const post = (url: string, session: TestSession | null, payload: Record<string, unknown>) =>
-    t.app.inject({ method: 'POST', url, headers: session ? session.headers : mutationHeaders(), payload, remoteAddress: ip });
-  const get = (url: string, session: TestSession) => t.app.inject({ method: 'GET', url, headers: { cookie: session.cookie }, remoteAddress: ip });
-  const login = async (email: string, password: string) => (await post('/api/user/login', null, { email, password, token: await solveHumanCheck(t.app, ip) })).json();
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: session ? session.headers : mutationHeaders(),
+      payload,
+      remoteAddress: ip,
+    });
+  const get = (url: string, session: TestSession) =>
+    t.app.inject({ method: 'GET', url, headers: { cookie: session.cookie }, remoteAddress: ip });
+  const login = async (email: string, password: string) =>
+    (await post('/api/user/login', null, { email, password, token: await solveHumanCheck(t.app, ip) })).json();
   const newAddress = () => `new-${Math.random().toString(36).slice(2, 10)}@example.com`;
 
   /** Where nothing may have moved after a refusal. */
@@ -22,10 +40,14 @@ describe('identity: change email', () => {
     const result = (await t.database.db.execute(
       sql`SELECT email, withdrawal_hold_until FROM users WHERE id = ${session.userId}`,
     )) as unknown as { rows: { email: string; withdrawal_hold_until: Date | null }[] };
-    const audit = (await t.database.db.execute(sql`SELECT count(*)::int AS n FROM audit_events WHERE user_id = ${session.userId} AND kind = 'email.changed'`)) as unknown as {
+    const audit = (await t.database.db.execute(
+      sql`SELECT count(*)::int AS n FROM audit_events WHERE user_id = ${session.userId} AND kind = 'email.changed'`,
+    )) as unknown as {
       rows: { n: number }[];
     };
-    const live = (await t.database.db.execute(sql`SELECT count(*)::int AS n FROM sessions WHERE user_id = ${session.userId} AND revoked_at IS NULL`)) as unknown as {
+    const live = (await t.database.db.execute(
+      sql`SELECT count(*)::int AS n FROM sessions WHERE user_id = ${session.userId} AND revoked_at IS NULL`,
+    )) as unknown as {
       rows: { n: number }[];
     };
     return { ...result.rows[0]!, changedRows: audit.rows[0]!.n, liveSessions: live.rows[0]!.n };
@@ -52,10 +74,19 @@ describe('identity: change email', () => {
     // A second session of the same user (another device), which the change must sign out.
     const other = await login(session.email, session.password);
     expect(other.content.accountId).toBe(session.userId);
-    const secondCookie = (await post('/api/user/login', null, { email: session.email, password: session.password, token: await solveHumanCheck(t.app, ip) })).cookies
+    const secondCookie = (
+      await post('/api/user/login', null, {
+        email: session.email,
+        password: session.password,
+        token: await solveHumanCheck(t.app, ip),
+      })
+    ).cookies
       .map((item) => `${item.name}=${item.value}`)
       .join('; ');
-    expect((await t.app.inject({ method: 'GET', url: '/api/user/self', headers: { cookie: secondCookie } })).json().statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/user/self', headers: { cookie: secondCookie } })).json()
+        .statusCode,
+    ).toBe(200);
 
     const target = newAddress();
     // Typed with spaces and capitals: normalised to the trimmed, lower-cased address.
@@ -64,12 +95,19 @@ describe('identity: change email', () => {
     const newEmailCaptcha = await readLatestCode(t.app, target, 'EMAIL_CHANGE');
     const emailCaptcha = await sensitiveCode(t.app, session, 'EMAIL_CHANGE');
     expect(emailCaptcha).not.toBe('');
-    const changed = await post('/api/user/email/change', session, { email: target.toUpperCase(), newEmailCaptcha, emailCaptcha });
+    const changed = await post('/api/user/email/change', session, {
+      email: target.toUpperCase(),
+      newEmailCaptcha,
+      emailCaptcha,
+    });
     expect(changed.json().statusCode).toBe(200);
 
     // This session stays; the other one is signed out.
     expect((await get('/api/user/self', session)).json().content.email).toBe(target);
-    expect((await t.app.inject({ method: 'GET', url: '/api/user/self', headers: { cookie: secondCookie } })).json().statusCode).toBe(101);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/user/self', headers: { cookie: secondCookie } })).json()
+        .statusCode,
+    ).toBe(101);
     const hold = await t.app.identity.withdrawalHoldUntil(session.userId);
     expect(hold!.getTime() - Date.now()).toBeGreaterThan(71.9 * 3_600_000);
     expect(hold!.getTime() - Date.now()).toBeLessThanOrEqual(72 * 3_600_000);
@@ -78,7 +116,9 @@ describe('identity: change email', () => {
     expect(after).toMatchObject({ email: target, changedRows: 1, liveSessions: 1 });
 
     // The old address is told; the mail names the new one only masked.
-    const mailbox = (await t.app.inject({ method: 'GET', url: `/api/dev/mailbox?to=${encodeURIComponent(session.email)}` })).json().content as { tag: string; body: string }[];
+    const mailbox = (
+      await t.app.inject({ method: 'GET', url: `/api/dev/mailbox?to=${encodeURIComponent(session.email)}` })
+    ).json().content as { tag: string; body: string }[];
     const notice = mailbox.find((message) => message.tag === 'emailChanged');
     expect(notice?.body).toContain('72 hours');
     expect(notice?.body).not.toContain(target);
@@ -87,7 +127,11 @@ describe('identity: change email', () => {
     const signedIn = await login(target, session.password);
     expect(signedIn.content.accountId).toBe(session.userId);
     // The codes were used up: replaying the same request is refused.
-    const replay = await post('/api/user/email/change', session, { email: newAddress(), newEmailCaptcha, emailCaptcha });
+    const replay = await post('/api/user/email/change', session, {
+      email: newAddress(),
+      newEmailCaptcha,
+      emailCaptcha,
+    });
     expect(replay.json().statusCode).toBe(119);
     // No account has the old address any more.
     expect(await t.app.identity.findUserIdByEmail(session.email)).toBeNull();
@@ -102,14 +146,26 @@ describe('identity: change email', () => {
 
     const missing = await post('/api/user/email/change', session, { email: target, emailCaptcha });
     expect(missing.json()).toMatchObject({ statusCode: 120, content: { fields: [{ field: 'newEmailCaptcha' }] } });
-    const wrong = await post('/api/user/email/change', session, { email: target, newEmailCaptcha: newEmailCaptcha === '000000' ? '111111' : '000000', emailCaptcha });
+    const wrong = await post('/api/user/email/change', session, {
+      email: target,
+      newEmailCaptcha: newEmailCaptcha === '000000' ? '111111' : '000000',
+      emailCaptcha,
+    });
     expect(wrong.json().statusCode).toBe(119);
     // A code sent to one new address does not change to another.
     const elsewhere = newAddress();
-    const otherAddress = await post('/api/user/email/change', session, { email: elsewhere, newEmailCaptcha, emailCaptcha });
+    const otherAddress = await post('/api/user/email/change', session, {
+      email: elsewhere,
+      newEmailCaptcha,
+      emailCaptcha,
+    });
     expect(otherAddress.json().statusCode).toBe(119);
     // The current address's code is not accepted as the new address's.
-    const oldCodeAsNew = await post('/api/user/email/change', session, { email: target, newEmailCaptcha: emailCaptcha, emailCaptcha });
+    const oldCodeAsNew = await post('/api/user/email/change', session, {
+      email: target,
+      newEmailCaptcha: emailCaptcha,
+      emailCaptcha,
+    });
     expect(oldCodeAsNew.json().statusCode).toBe(119);
     expect(await snapshot(session)).toEqual(before);
     expect((await login(target, session.password)).statusCode).toBe(110);
@@ -125,11 +181,17 @@ describe('identity: change email', () => {
     const before = await snapshot(session);
 
     const takenSend = await post('/api/user/email/captcha', session, { email: owner.email.toUpperCase() });
-    expect(takenSend.json()).toMatchObject({ statusCode: 120, content: { fields: [{ field: 'email', message: 'This email address is already in use' }] } });
+    expect(takenSend.json()).toMatchObject({
+      statusCode: 120,
+      content: { fields: [{ field: 'email', message: 'This email address is already in use' }] },
+    });
     const sameSend = await post('/api/user/email/captcha', session, { email: ` ${session.email.toUpperCase()}` });
     expect(sameSend.json()).toMatchObject({ statusCode: 120, content: { fields: [{ field: 'email' }] } });
     const malformed = await post('/api/user/email/captcha', session, { email: 'not-an-email' });
-    expect(malformed.json()).toMatchObject({ statusCode: 120, content: { fields: [{ field: 'email', message: 'Please enter a valid email address' }] } });
+    expect(malformed.json()).toMatchObject({
+      statusCode: 120,
+      content: { fields: [{ field: 'email', message: 'Please enter a valid email address' }] },
+    });
     await expect(readLatestCode(t.app, owner.email, 'EMAIL_CHANGE')).rejects.toThrow();
 
     // The address is taken after the code went out: the change itself refuses it.
@@ -137,7 +199,11 @@ describe('identity: change email', () => {
     const newEmailCaptcha = await sendNewCode(session, target);
     const emailCaptcha = await sensitiveCode(t.app, session, 'EMAIL_CHANGE');
     await registerAndLogin(t.app, { email: target });
-    const taken = await post('/api/user/email/change', session, { email: target.toUpperCase(), newEmailCaptcha, emailCaptcha });
+    const taken = await post('/api/user/email/change', session, {
+      email: target.toUpperCase(),
+      newEmailCaptcha,
+      emailCaptcha,
+    });
     expect(taken.json()).toMatchObject({ statusCode: 120, content: { fields: [{ field: 'email' }] } });
     expect(await snapshot(session)).toEqual(before);
     expect((await login(session.email, session.password)).content.accountId).toBe(session.userId);
@@ -153,37 +219,72 @@ describe('identity: change email', () => {
     expect(noFactor.json()).toMatchObject({ statusCode: 120, content: { fields: [{ field: 'emailCaptcha' }] } });
     // A current-address code of another event does not authorise the change.
     const otherEvent = await sensitiveCode(t.app, session, 'WITHDRAW');
-    expect((await post('/api/user/email/change', session, { email: target, newEmailCaptcha, emailCaptcha: otherEvent })).json().statusCode).toBe(119);
+    expect(
+      (
+        await post('/api/user/email/change', session, { email: target, newEmailCaptcha, emailCaptcha: otherEvent })
+      ).json().statusCode,
+    ).toBe(119);
     expect(await snapshot(session)).toEqual(before);
 
     // With the authenticator bound (trade factor), it is demanded too, and a wrong one is refused.
     const key = (await get('/api/user/config/mfa/key', session)).json().content;
     const addCode = await sensitiveCode(t.app, session, 'MFA_ADD');
-    expect((await post('/api/user/config/mfa/key', session, { mfaCode: totpCode(key.secret), emailCaptcha: addCode })).json().statusCode).toBe(200);
+    expect(
+      (await post('/api/user/config/mfa/key', session, { mfaCode: totpCode(key.secret), emailCaptcha: addCode })).json()
+        .statusCode,
+    ).toBe(200);
     const beforeMfa = await snapshot(session);
     const emailCaptcha = await sensitiveCode(t.app, session, 'EMAIL_CHANGE');
     const noMfa = await post('/api/user/email/change', session, { email: target, newEmailCaptcha, emailCaptcha });
     expect(noMfa.json()).toMatchObject({ statusCode: 120, content: { fields: [{ field: 'mfaCode' }] } });
-    const wrongMfa = await post('/api/user/email/change', session, { email: target, newEmailCaptcha, emailCaptcha, mfaCode: totpCode(key.secret, Date.now() - 10 * 60_000) });
+    const wrongMfa = await post('/api/user/email/change', session, {
+      email: target,
+      newEmailCaptcha,
+      emailCaptcha,
+      mfaCode: totpCode(key.secret, Date.now() - 10 * 60_000),
+    });
     expect(wrongMfa.json().statusCode).toBe(119);
     expect(await snapshot(session)).toEqual(beforeMfa);
 
     // Even with the email factor switched off for trades, the current address's code is still required.
     const switchCode = await sensitiveCode(t.app, session, 'CONFIG_SWITCH');
-    const switched = await post('/api/user/config/switch', session, { scope: 'trade', factor: 'email', isEnabled: false, emailCaptcha: switchCode, mfaCode: totpCode(key.secret, Date.now() + 30_000) });
+    const switched = await post('/api/user/config/switch', session, {
+      scope: 'trade',
+      factor: 'email',
+      isEnabled: false,
+      emailCaptcha: switchCode,
+      mfaCode: totpCode(key.secret, Date.now() + 30_000),
+    });
     expect(switched.json().content.trade).toMatchObject({ email: 0, mfa: 1 });
-    const onlyMfa = await post('/api/user/email/change', session, { email: target, newEmailCaptcha, mfaCode: totpCode(key.secret, Date.now() + 60_000) });
+    const onlyMfa = await post('/api/user/email/change', session, {
+      email: target,
+      newEmailCaptcha,
+      mfaCode: totpCode(key.secret, Date.now() + 60_000),
+    });
     expect(onlyMfa.json()).toMatchObject({ statusCode: 120, content: { fields: [{ field: 'emailCaptcha' }] } });
 
     // The test has spent the time steps within reach; let the current one count again.
     await t.database.db.execute(sql`UPDATE users SET mfa_last_step = NULL WHERE id = ${session.userId}`);
-    const changed = await post('/api/user/email/change', session, { email: target, newEmailCaptcha, emailCaptcha, mfaCode: totpCode(key.secret) });
+    const changed = await post('/api/user/email/change', session, {
+      email: target,
+      newEmailCaptcha,
+      emailCaptcha,
+      mfaCode: totpCode(key.secret),
+    });
     expect(changed.json().statusCode).toBe(200);
     expect((await get('/api/user/self', session)).json().content.email).toBe(target);
   });
 
   it('answers 101 without a session', async () => {
     expect((await post('/api/user/email/captcha', null, { email: newAddress() })).json().statusCode).toBe(101);
-    expect((await post('/api/user/email/change', null, { email: newAddress(), newEmailCaptcha: '123456', emailCaptcha: '123456' })).json().statusCode).toBe(101);
+    expect(
+      (
+        await post('/api/user/email/change', null, {
+          email: newAddress(),
+          newEmailCaptcha: '123456',
+          emailCaptcha: '123456',
+        })
+      ).json().statusCode,
+    ).toBe(101);
   });
 });

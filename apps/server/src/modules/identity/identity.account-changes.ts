@@ -12,7 +12,16 @@ import { isSqlState, SQLSTATE_UNIQUE_VIOLATION } from '../../platform/db/sql-sta
 import { DomainError, FieldError } from '../../platform/http/errors.ts';
 import { audit } from './identity.audit.ts';
 import { tradeFactors, verifyFactors } from './identity.factors.ts';
-import { extendWithdrawalHold, forgetSessions, hours, type IdentityContext, mail, mailCode, requireUser, type UserRow } from './identity.internal.ts';
+import {
+  extendWithdrawalHold,
+  forgetSessions,
+  hours,
+  type IdentityContext,
+  mail,
+  mailCode,
+  requireUser,
+  type UserRow,
+} from './identity.internal.ts';
 import { loginThrottles, mfaRecoveryCodes, sessions, users } from './identity.tables.ts';
 import { type AccountHoldingsChecker, IDENTITY_RULES, type RequestMeta } from './identity.types.ts';
 
@@ -27,7 +36,11 @@ async function assertEmailAvailable(ctx: IdentityContext, user: UserRow, email: 
 export function createAccountChangeService(ctx: IdentityContext) {
   /** Until when withdrawals are held after a security change, or null when they are not. */
   const withdrawalHoldUntil = async (userId: string): Promise<Date | null> => {
-    const [row] = await ctx.db.select({ until: users.withdrawalHoldUntil }).from(users).where(eq(users.id, userId)).limit(1);
+    const [row] = await ctx.db
+      .select({ until: users.withdrawalHoldUntil })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1);
     return row?.until && row.until.getTime() > Date.now() ? row.until : null;
   };
 
@@ -36,7 +49,9 @@ export function createAccountChangeService(ctx: IdentityContext) {
    * holdings. The route calls it before the security check too, so a refusal costs no code.
    */
   const assertClosable = async (userId: string, locale: Locale): Promise<void> => {
-    const reasons = (await Promise.all(ctx.holdingsCheckers.map((checker) => checker.reasonsToRefuseClosure(userId, locale)))).flat();
+    const reasons = (
+      await Promise.all(ctx.holdingsCheckers.map((checker) => checker.reasonsToRefuseClosure(userId, locale)))
+    ).flat();
     if (reasons.length > 0) throw new DomainError('ACCOUNT_NOT_EMPTY', { reasons: reasons.join(', ') }, { reasons });
   };
 
@@ -52,7 +67,11 @@ export function createAccountChangeService(ctx: IdentityContext) {
       await assertEmailAvailable(ctx, user, email);
       const code = await ctx.codes.issue('email', email, 'EMAIL_CHANGE', user.id);
       const resendAfterSeconds = await mailCode(ctx, email, user.locale, code, 'EMAIL_CHANGE');
-      await audit(ctx, user.id, 'code.sent', meta, { event: 'EMAIL_CHANGE', to: 'new_email', isDelivered: resendAfterSeconds > 0 });
+      await audit(ctx, user.id, 'code.sent', meta, {
+        event: 'EMAIL_CHANGE',
+        to: 'new_email',
+        isDelivered: resendAfterSeconds > 0,
+      });
       return { maskedTo: maskEmail(email), resendAfterSeconds };
     },
 
@@ -65,14 +84,20 @@ export function createAccountChangeService(ctx: IdentityContext) {
      * @throws FieldError `email` (taken or unchanged) or naming a missing factor (120); DomainError
      * CAPTCHA_FAILED (119) for a wrong code or factor.
      */
-    async changeEmail(userId: string, currentSessionId: string, body: { email: string; newEmailCaptcha: string } & SensitiveFactors, meta: RequestMeta): Promise<void> {
+    async changeEmail(
+      userId: string,
+      currentSessionId: string,
+      body: { email: string; newEmailCaptcha: string } & SensitiveFactors,
+      meta: RequestMeta,
+    ): Promise<void> {
       const user = await requireUser(ctx, userId);
       const email = body.email.trim().toLowerCase();
       await assertEmailAvailable(ctx, user, email);
       const required = { ...tradeFactors(user), email: true };
       // Missing factors answer 120 before any code is looked at (the guard's order).
       if (!body.emailCaptcha) throw new FieldError('emailCaptcha', 'validation.emailCode');
-      if (required.security && !body.securityPassword) throw new FieldError('securityPassword', 'validation.securityPassword');
+      if (required.security && !body.securityPassword)
+        throw new FieldError('securityPassword', 'validation.securityPassword');
       if (required.mfa && !body.mfaCode) throw new FieldError('mfaCode', 'validation.mfaCode');
       // The new address's code first, without using it: a wrong one costs none of the other factors.
       await ctx.codes.check('email', email, 'EMAIL_CHANGE', body.newEmailCaptcha, { consume: false, userId: user.id });
@@ -89,7 +114,9 @@ export function createAccountChangeService(ctx: IdentityContext) {
           await tx
             .update(sessions)
             .set({ revokedAt: new Date() })
-            .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt), sql`${sessions.id} <> ${currentSessionId}`));
+            .where(
+              and(eq(sessions.userId, user.id), isNull(sessions.revokedAt), sql`${sessions.id} <> ${currentSessionId}`),
+            );
           await tx.delete(loginThrottles).where(eq(loginThrottles.email, user.email));
         });
       } catch (error) {
@@ -108,7 +135,12 @@ export function createAccountChangeService(ctx: IdentityContext) {
     /** @throws DomainError SECURITY_HOLD (106) with `{until}` (YYYY-MM-DD HH:mm UTC) while a hold runs. */
     async assertWithdrawalAllowed(userId: string): Promise<void> {
       const until = await withdrawalHoldUntil(userId);
-      if (until) throw new DomainError('SECURITY_HOLD', { until: `${until.toISOString().slice(0, 16).replace('T', ' ')} UTC` }, { until: until.toISOString() });
+      if (until)
+        throw new DomainError(
+          'SECURITY_HOLD',
+          { until: `${until.toISOString().slice(0, 16).replace('T', ' ')} UTC` },
+          { until: until.toISOString() },
+        );
     },
 
     /**
@@ -160,7 +192,10 @@ export function createAccountChangeService(ctx: IdentityContext) {
             closedAt: new Date(),
           })
           .where(eq(users.id, user.id));
-        await tx.update(sessions).set({ revokedAt: new Date(), ip: null, userAgent: null }).where(eq(sessions.userId, user.id));
+        await tx
+          .update(sessions)
+          .set({ revokedAt: new Date(), ip: null, userAgent: null })
+          .where(eq(sessions.userId, user.id));
         await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, user.id));
         await tx.delete(loginThrottles).where(eq(loginThrottles.email, user.email));
       });

@@ -45,7 +45,8 @@ function assertPasswordAllowed(password: string): void {
 /** The account part of the identity service: register, recover, password, profile, look-ups. */
 export function createAccountService(ctx: IdentityContext) {
   /** The active account with this email, if any (for seeds and tests). */
-  const findUserIdByEmail = async (email: string): Promise<string | null> => (await findActiveByEmail(ctx, email.trim().toLowerCase()))?.id ?? null;
+  const findUserIdByEmail = async (email: string): Promise<string | null> =>
+    (await findActiveByEmail(ctx, email.trim().toLowerCase()))?.id ?? null;
 
   return {
     /**
@@ -71,7 +72,11 @@ export function createAccountService(ctx: IdentityContext) {
       assertPasswordAllowed(body.password);
       await ctx.codes.check('email', email, 'EMAIL_REGISTER', body.emailCaptcha, { consume: true });
       const passwordHash = await hashSecret(body.password);
-      const inserted = await ctx.db.insert(users).values({ email, passwordHash, locale: meta.locale }).onConflictDoNothing().returning({ id: users.id });
+      const inserted = await ctx.db
+        .insert(users)
+        .values({ email, passwordHash, locale: meta.locale })
+        .onConflictDoNothing()
+        .returning({ id: users.id });
       const created = inserted[0];
       if (!created) throw new DomainError('CONFLICT');
       await ctx.codes.consumeTicket(body.ticket);
@@ -80,7 +85,10 @@ export function createAccountService(ctx: IdentityContext) {
     },
 
     /** `user/forgetPassword` steps 1 and 2 (Mail and Verify of Recover). Unknown addresses answer alike. */
-    async forgetPassword(body: { email: string; token?: string; ticket?: string; emailCaptcha?: string }, meta: RequestMeta): Promise<EmailFlowContent> {
+    async forgetPassword(
+      body: { email: string; token?: string; ticket?: string; emailCaptcha?: string },
+      meta: RequestMeta,
+    ): Promise<EmailFlowContent> {
       if (!body.ticket) {
         await verifyHumanCheck(ctx, body.token ?? '', meta);
         const ticket = await ctx.codes.issueTicket('recover', body.email, null);
@@ -96,7 +104,10 @@ export function createAccountService(ctx: IdentityContext) {
      * `user/resetPassword`: set a new password, revoke every session, hold withdrawals 24 hours.
      * @throws DomainError CAPTCHA_FAILED on a bad ticket or code; FieldError on a common password.
      */
-    async resetPassword(body: { email: string; ticket: string; emailCaptcha: string; password: string }, meta: RequestMeta): Promise<EmailFlowContent> {
+    async resetPassword(
+      body: { email: string; ticket: string; emailCaptcha: string; password: string },
+      meta: RequestMeta,
+    ): Promise<EmailFlowContent> {
       await ctx.codes.checkTicket(body.ticket, 'recover', body.email);
       assertPasswordAllowed(body.password);
       await ctx.codes.check('email', body.email, 'FORGET_PASSWORD', body.emailCaptcha, { consume: true });
@@ -105,7 +116,10 @@ export function createAccountService(ctx: IdentityContext) {
       const passwordHash = await hashSecret(body.password);
       await ctx.db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
-        await tx.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)));
+        await tx
+          .update(sessions)
+          .set({ revokedAt: new Date() })
+          .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)));
         await tx.delete(loginThrottles).where(eq(loginThrottles.email, user.email));
       });
       forgetSessions(ctx, user.id);
@@ -127,18 +141,28 @@ export function createAccountService(ctx: IdentityContext) {
       meta: RequestMeta,
     ): Promise<void> {
       const user = await requireUser(ctx, userId);
-      if (!(await verifySecret(user.passwordHash, body.oldPassword))) throw new FieldError('oldPassword', 'validation.wrongPassword');
+      if (!(await verifySecret(user.passwordHash, body.oldPassword)))
+        throw new FieldError('oldPassword', 'validation.wrongPassword');
       if (body.oldPassword === body.password) throw new FieldError('password', 'validation.samePassword');
       assertPasswordAllowed(body.password);
       const required = { email: true, mfa: user.mfaSecret !== null, security: false };
-      await verifyFactors(ctx, user, 'PASSWORD_CHANGE', { emailCaptcha: body.emailCaptcha, mfaCode: body.mfaCode }, required, meta);
+      await verifyFactors(
+        ctx,
+        user,
+        'PASSWORD_CHANGE',
+        { emailCaptcha: body.emailCaptcha, mfaCode: body.mfaCode },
+        required,
+        meta,
+      );
       const passwordHash = await hashSecret(body.password);
       await ctx.db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
         await tx
           .update(sessions)
           .set({ revokedAt: new Date() })
-          .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt), sql`${sessions.id} <> ${currentSessionId}`));
+          .where(
+            and(eq(sessions.userId, user.id), isNull(sessions.revokedAt), sql`${sessions.id} <> ${currentSessionId}`),
+          );
       });
       forgetSessions(ctx, user.id);
       await extendWithdrawalHold(ctx, user.id, hours(IDENTITY_RULES.holdAfterPasswordResetHours));
@@ -173,7 +197,8 @@ export function createAccountService(ctx: IdentityContext) {
       const code = await ctx.codes.issue('email', body.email, body.event, ticket.userId);
       let resendAfterSeconds: number = CODE_RESEND_AFTER_SEC;
       if (purpose === 'register' && user) await mail(ctx, body.email, user.locale, 'alreadyRegistered', {}, body.event);
-      else if (purpose === 'register' || user) resendAfterSeconds = await mailCode(ctx, body.email, user?.locale ?? meta.locale, code, body.event);
+      else if (purpose === 'register' || user)
+        resendAfterSeconds = await mailCode(ctx, body.email, user?.locale ?? meta.locale, code, body.event);
       return { maskedTo: maskEmail(body.email), resendAfterSeconds };
     },
 
@@ -206,14 +231,19 @@ export function createAccountService(ctx: IdentityContext) {
      * query through `db` (default this service's handle); a user who does not exist or is closed is
      * absent from the map. At most 500 ids.
      */
-    async recipientsOf(userIds: readonly string[], db: DbOrTx = ctx.db): Promise<Map<string, { locale: Locale; email: string | null }>> {
+    async recipientsOf(
+      userIds: readonly string[],
+      db: DbOrTx = ctx.db,
+    ): Promise<Map<string, { locale: Locale; email: string | null }>> {
       if (userIds.length === 0) return new Map();
       if (userIds.length > 500) throw new RangeError('at most 500 recipients per look-up');
       const rows = await db
         .select({ id: users.id, locale: users.locale, email: users.email })
         .from(users)
         .where(and(inArray(users.id, [...userIds]), eq(users.status, 'active')));
-      return new Map(rows.map((row) => [row.id, { locale: row.locale === 'zh-HK' ? 'zh-HK' : 'en-US', email: row.email }]));
+      return new Map(
+        rows.map((row) => [row.id, { locale: row.locale === 'zh-HK' ? 'zh-HK' : 'en-US', email: row.email }]),
+      );
     },
 
     findUserIdByEmail,

@@ -28,21 +28,40 @@ export async function purgeExpiredAudit(db: DbOrTx, now: Date): Promise<number> 
     .select({ id: auditEvents.id })
     .from(auditEvents)
     .leftJoin(users, eq(users.id, auditEvents.userId))
-    .where(or(and(isNull(auditEvents.userId), lt(auditEvents.createdAt, cutoff)), and(eq(users.status, 'closed'), lt(users.closedAt, cutoff))))
+    .where(
+      or(
+        and(isNull(auditEvents.userId), lt(auditEvents.createdAt, cutoff)),
+        and(eq(users.status, 'closed'), lt(users.closedAt, cutoff)),
+      ),
+    )
     .limit(AUDIT_PURGE_BATCH_ROWS);
-  const deleted = await db.delete(auditEvents).where(inArray(auditEvents.id, expired)).returning({ id: auditEvents.id });
+  const deleted = await db
+    .delete(auditEvents)
+    .where(inArray(auditEvents.id, expired))
+    .returning({ id: auditEvents.id });
   return deleted.length;
 }
 
 /** Append an audit row (time, IP, user agent, kind, detail), then tell the security-event listeners. */
-export async function audit(ctx: IdentityContext, userId: string | null, kind: string, meta: RequestMeta, detail: Record<string, unknown> = {}): Promise<void> {
-  await ctx.db.insert(auditEvents).values({ userId, kind, ip: meta.ip, userAgent: meta.userAgent?.slice(0, 400) ?? null, detail });
+export async function audit(
+  ctx: IdentityContext,
+  userId: string | null,
+  kind: string,
+  meta: RequestMeta,
+  detail: Record<string, unknown> = {},
+): Promise<void> {
+  await ctx.db
+    .insert(auditEvents)
+    .values({ userId, kind, ip: meta.ip, userAgent: meta.userAgent?.slice(0, 400) ?? null, detail });
   const isSecurityEvent = SECURITY_EVENT_KINDS.has(kind) && (kind !== 'login.success' || detail.isNewDevice === true);
   if (!userId || !isSecurityEvent) return;
   const device = describeDevice(meta.userAgent ?? null);
   for (const listener of ctx.securityEventListeners) {
     await listener({ userId, kind, device, ip: meta.ip }).catch((error: unknown) =>
-      ctx.options.log?.('security event listener failed', { kind, err: error instanceof Error ? error.message : String(error) }),
+      ctx.options.log?.('security event listener failed', {
+        kind,
+        err: error instanceof Error ? error.message : String(error),
+      }),
     );
   }
 }
@@ -51,7 +70,12 @@ export async function audit(ctx: IdentityContext, userId: string | null, kind: s
 export function createAuditService(ctx: IdentityContext) {
   return {
     /** Append an audit row (time, IP, user agent, kind, detail), then tell the security-event listeners. */
-    audit: (userId: string | null, kind: string, meta: RequestMeta, detail: Record<string, unknown> = {}): Promise<void> => audit(ctx, userId, kind, meta, detail),
+    audit: (
+      userId: string | null,
+      kind: string,
+      meta: RequestMeta,
+      detail: Record<string, unknown> = {},
+    ): Promise<void> => audit(ctx, userId, kind, meta, detail),
 
     /**
      * Register a listener for security events of a user (sign-in from a new device, a factor or
@@ -67,10 +91,20 @@ export function createAuditService(ctx: IdentityContext) {
       const rows = await ctx.db
         .select()
         .from(auditEvents)
-        .where(and(eq(auditEvents.userId, userId), inArray(auditEvents.kind, ['login.success', 'login.failure', 'login.locked', 'logout', 'session.revoked'])))
+        .where(
+          and(
+            eq(auditEvents.userId, userId),
+            inArray(auditEvents.kind, ['login.success', 'login.failure', 'login.locked', 'logout', 'session.revoked']),
+          ),
+        )
         .orderBy(desc(auditEvents.id))
         .limit(30);
-      return rows.map((row) => ({ kind: row.kind, ip: row.ip, userAgent: row.userAgent, createdAt: row.createdAt.toISOString() }));
+      return rows.map((row) => ({
+        kind: row.kind,
+        ip: row.ip,
+        userAgent: row.userAgent,
+        createdAt: row.createdAt.toISOString(),
+      }));
     },
   };
 }

@@ -45,10 +45,18 @@ export class IdentityAuthProvider implements AuthProvider {
     const header = request.headers[HEADER_USER_LANG.toLowerCase()];
     const locale = isLocale(header) ? header : undefined;
     // A sensitive action (withdrawal, security change …) reads the session from the database.
-    return this.identity.resolveSession(token, { fresh: request.routeOptions.config.sensitiveAction !== undefined, locale });
+    return this.identity.resolveSession(token, {
+      fresh: request.routeOptions.config.sensitiveAction !== undefined,
+      locale,
+    });
   }
 
-  verifySensitiveAction(auth: AuthContext, event: CaptchaEvent, factors: SensitiveFactors, request: FastifyRequest): Promise<(db?: DbOrTx) => Promise<void>> {
+  verifySensitiveAction(
+    auth: AuthContext,
+    event: CaptchaEvent,
+    factors: SensitiveFactors,
+    request: FastifyRequest,
+  ): Promise<(db?: DbOrTx) => Promise<void>> {
     return this.identity.verifySensitiveAction(auth.userId, event, factors, requestMeta(request));
   }
 
@@ -82,7 +90,13 @@ export class IdentityAuthProvider implements AuthProvider {
     const existing = request.cookies[DEVICE_COOKIE];
     if (existing && /^[\w-]{20,100}$/.test(existing)) return existing;
     const deviceId = randomToken(18);
-    reply.setCookie(DEVICE_COOKIE, deviceId, { httpOnly: true, sameSite: 'lax', secure: this.isSecureCookie, path: '/', maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS });
+    reply.setCookie(DEVICE_COOKIE, deviceId, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: this.isSecureCookie,
+      path: '/',
+      maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
+    });
     request.cookies[DEVICE_COOKIE] = deviceId;
     return deviceId;
   }

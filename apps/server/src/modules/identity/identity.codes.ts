@@ -63,7 +63,13 @@ export class VerificationCodes {
       await tx
         .update(verificationCodes)
         .set({ usedAt: new Date(now) })
-        .where(and(eq(verificationCodes.address, address), eq(verificationCodes.event, event), isNull(verificationCodes.usedAt)));
+        .where(
+          and(
+            eq(verificationCodes.address, address),
+            eq(verificationCodes.event, event),
+            isNull(verificationCodes.usedAt),
+          ),
+        );
       await tx.insert(verificationCodes).values({
         id,
         channel,
@@ -94,7 +100,13 @@ export class VerificationCodes {
    * With `consume`, a right code is used up atomically (a second use fails).
    * @throws DomainError CAPTCHA_FAILED (119) when wrong, expired, used, void, or for another user.
    */
-  async check(channel: CodeChannel, address: string, event: string, code: string, options: { consume: boolean; userId?: string }): Promise<string> {
+  async check(
+    channel: CodeChannel,
+    address: string,
+    event: string,
+    code: string,
+    options: { consume: boolean; userId?: string },
+  ): Promise<string> {
     const now = new Date();
     const [row] = await this.db
       .select()
@@ -111,7 +123,8 @@ export class VerificationCodes {
       .orderBy(desc(verificationCodes.createdAt))
       .limit(1);
     if (!row) throw new DomainError('CAPTCHA_FAILED');
-    if (options.userId !== undefined && row.userId !== null && row.userId !== options.userId) throw new DomainError('CAPTCHA_FAILED');
+    if (options.userId !== undefined && row.userId !== null && row.userId !== options.userId)
+      throw new DomainError('CAPTCHA_FAILED');
     const expected = keyedHash(this.hmacKey, codeContext(channel, address, event, row.id), code);
     if (!hashesEqual(expected, row.codeHash)) {
       await this.db
@@ -168,7 +181,13 @@ export class VerificationCodes {
     const [row] = await this.db
       .select()
       .from(flowTickets)
-      .where(and(eq(flowTickets.tokenHash, keyedHash(this.hmacKey, 'ticket', token)), isNull(flowTickets.usedAt), gt(flowTickets.expiresAt, new Date())))
+      .where(
+        and(
+          eq(flowTickets.tokenHash, keyedHash(this.hmacKey, 'ticket', token)),
+          isNull(flowTickets.usedAt),
+          gt(flowTickets.expiresAt, new Date()),
+        ),
+      )
       .limit(1);
     if (!row || row.purpose !== purpose || row.email !== email) throw new DomainError('CAPTCHA_FAILED');
     return { userId: row.userId };

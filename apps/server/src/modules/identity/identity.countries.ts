@@ -54,7 +54,12 @@ export function parseCountries(text: string): Country[] {
     if (index < 0) throw new Error(`countries file lacks column ${name}`);
     return index;
   };
-  const [alpha2, nameEn, nameZh, dial] = [col('alpha2'), col('name_en_cldr'), col('name_zh_hant_cldr'), col('e164_dial_raw')];
+  const [alpha2, nameEn, nameZh, dial] = [
+    col('alpha2'),
+    col('name_en_cldr'),
+    col('name_zh_hant_cldr'),
+    col('e164_dial_raw'),
+  ];
   return lines
     .map((line) => parseCsvLine(line))
     .map((values) => ({

@@ -44,9 +44,18 @@ export function createFactorSettingsService(ctx: IdentityContext) {
       if (user.mfaSecret) return { isBound: true, secret: null, otpauthUri: null, qrDataUrl: null };
       // Authenticator seeds are stored sealed (AES-256-GCM); only this answer shows the plain seed.
       const secret = user.mfaPendingSecret ? ctx.totpSecrets.open(user.mfaPendingSecret) : newTotpSecret();
-      if (!user.mfaPendingSecret) await ctx.db.update(users).set({ mfaPendingSecret: ctx.totpSecrets.seal(secret) }).where(eq(users.id, user.id));
+      if (!user.mfaPendingSecret)
+        await ctx.db
+          .update(users)
+          .set({ mfaPendingSecret: ctx.totpSecrets.seal(secret) })
+          .where(eq(users.id, user.id));
       const otpauthUri = totpUri(secret, user.email, ctx.options.totpIssuer ?? 'Meridian');
-      return { isBound: false, secret, otpauthUri, qrDataUrl: await QRCode.toDataURL(otpauthUri, { margin: 1, width: 200 }) };
+      return {
+        isBound: false,
+        secret,
+        otpauthUri,
+        qrDataUrl: await QRCode.toDataURL(otpauthUri, { margin: 1, width: 200 }),
+      };
     },
 
     /**
@@ -54,12 +63,17 @@ export function createFactorSettingsService(ctx: IdentityContext) {
      * turn the authenticator on for login and trade, return 10 recovery codes (shown once), hold
      * withdrawals 24 hours.
      */
-    async bindMfa(userId: string, body: { mfaCode: string; emailCaptcha: string; securityPassword?: string }, meta: RequestMeta): Promise<{ recoveryCodes: string[] }> {
+    async bindMfa(
+      userId: string,
+      body: { mfaCode: string; emailCaptcha: string; securityPassword?: string },
+      meta: RequestMeta,
+    ): Promise<{ recoveryCodes: string[] }> {
       const user = await requireUser(ctx, userId);
       if (user.mfaSecret) throw new DomainError('CONFLICT');
       if (!user.mfaPendingSecret) throw new FieldError('mfaCode', 'validation.mfaNotBound');
       const needsSecurity = user.isTradeSecurityOn && user.securityPasswordHash !== null;
-      if (needsSecurity && !body.securityPassword) throw new FieldError('securityPassword', 'validation.securityPassword');
+      if (needsSecurity && !body.securityPassword)
+        throw new FieldError('securityPassword', 'validation.securityPassword');
       await ctx.codes.check('email', user.email, 'MFA_ADD', body.emailCaptcha, { consume: false, userId: user.id });
       if (needsSecurity) await checkSecurityPassword(ctx, user, body.securityPassword ?? '', meta);
       if (!(await acceptTotp(ctx, user, body.mfaCode, user.mfaPendingSecret))) throw new DomainError('CAPTCHA_FAILED');
@@ -71,7 +85,12 @@ export function createFactorSettingsService(ctx: IdentityContext) {
           .set({ mfaSecret: user.mfaPendingSecret, mfaPendingSecret: null, isLoginMfaOn: true, isTradeMfaOn: true })
           .where(eq(users.id, user.id));
         await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, user.id));
-        await tx.insert(mfaRecoveryCodes).values(recoveryCodes.map((code) => ({ userId: user.id, codeHash: recoveryCodeHash(ctx, user.id, code.replace('-', '')) })));
+        await tx.insert(mfaRecoveryCodes).values(
+          recoveryCodes.map((code) => ({
+            userId: user.id,
+            codeHash: recoveryCodeHash(ctx, user.id, code.replace('-', '')),
+          })),
+        );
       });
       await extendWithdrawalHold(ctx, user.id, hours(IDENTITY_RULES.holdAfterFactorChangeHours));
       await audit(ctx, user.id, 'mfa.bound', meta);
@@ -87,17 +106,27 @@ export function createFactorSettingsService(ctx: IdentityContext) {
       const user = await requireUser(ctx, userId);
       if (!user.mfaSecret) throw new FieldError('mfaCode', 'validation.mfaNotBound');
       const needsSecurity = user.isTradeSecurityOn && user.securityPasswordHash !== null;
-      if (needsSecurity && !body.securityPassword) throw new FieldError('securityPassword', 'validation.securityPassword');
+      if (needsSecurity && !body.securityPassword)
+        throw new FieldError('securityPassword', 'validation.securityPassword');
       await ctx.codes.check('email', user.email, 'MFA_REMOVE', body.emailCaptcha, { consume: false, userId: user.id });
       if (needsSecurity) await checkSecurityPassword(ctx, user, body.securityPassword ?? '', meta);
-      const isRight = body.recoveryCode ? await useRecoveryCode(ctx, user.id, body.recoveryCode) : await acceptTotp(ctx, user, body.mfaCode ?? '');
+      const isRight = body.recoveryCode
+        ? await useRecoveryCode(ctx, user.id, body.recoveryCode)
+        : await acceptTotp(ctx, user, body.mfaCode ?? '');
       if (!isRight) throw new DomainError('CAPTCHA_FAILED');
       await ctx.codes.check('email', user.email, 'MFA_REMOVE', body.emailCaptcha, { consume: true, userId: user.id });
       const keepsTradeFactor = user.isTradeEmailOn || (user.isTradeSecurityOn && user.securityPasswordHash !== null);
       await ctx.db.transaction(async (tx) => {
         await tx
           .update(users)
-          .set({ mfaSecret: null, mfaPendingSecret: null, mfaLastStep: null, isLoginMfaOn: false, isTradeMfaOn: false, ...(keepsTradeFactor ? {} : { isTradeEmailOn: true }) })
+          .set({
+            mfaSecret: null,
+            mfaPendingSecret: null,
+            mfaLastStep: null,
+            isLoginMfaOn: false,
+            isTradeMfaOn: false,
+            ...(keepsTradeFactor ? {} : { isTradeEmailOn: true }),
+          })
           .where(eq(users.id, user.id));
         await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, user.id));
       });
@@ -117,11 +146,23 @@ export function createFactorSettingsService(ctx: IdentityContext) {
     ): Promise<SecurityConfig> {
       const user = await requireUser(ctx, userId);
       const isChange = user.securityPasswordHash !== null;
-      await verifyFactors(ctx, user, 'SECURITY_PASSWORD', body, { email: true, mfa: user.mfaSecret !== null, security: isChange }, meta);
+      await verifyFactors(
+        ctx,
+        user,
+        'SECURITY_PASSWORD',
+        body,
+        { email: true, mfa: user.mfaSecret !== null, security: isChange },
+        meta,
+      );
       const securityPasswordHash = await hashSecret(body.newSecurityPassword);
       await ctx.db
         .update(users)
-        .set({ securityPasswordHash, securityFailedCount: 0, securityLockedUntil: null, ...(isChange ? {} : { isTradeSecurityOn: true }) })
+        .set({
+          securityPasswordHash,
+          securityFailedCount: 0,
+          securityLockedUntil: null,
+          ...(isChange ? {} : { isTradeSecurityOn: true }),
+        })
         .where(eq(users.id, user.id));
       if (isChange) await extendWithdrawalHold(ctx, user.id, hours(IDENTITY_RULES.holdAfterFactorChangeHours));
       await audit(ctx, user.id, isChange ? 'security_password.changed' : 'security_password.set', meta);
@@ -129,12 +170,19 @@ export function createFactorSettingsService(ctx: IdentityContext) {
     },
 
     /** `user/mobile/captcha`: send an SMS code (MOBILE_BIND) to the E.164 number. */
-    async sendMobileCode(userId: string, body: { mobileCountry: string; mobile: string }, meta: RequestMeta): Promise<SendCodeContent> {
+    async sendMobileCode(
+      userId: string,
+      body: { mobileCountry: string; mobile: string },
+      meta: RequestMeta,
+    ): Promise<SendCodeContent> {
       const user = await requireUser(ctx, userId);
       const number = toE164(body.mobileCountry, body.mobile);
       if (!number) throw new FieldError('mobile', 'validation.mobile');
       const code = await ctx.codes.issue('sms', number.e164, 'MOBILE_BIND', user.id);
-      const { text } = renderMail('smsCode', user.locale === 'zh-HK' ? 'zh-HK' : 'en-US', { code, event: 'MOBILE_BIND' });
+      const { text } = renderMail('smsCode', user.locale === 'zh-HK' ? 'zh-HK' : 'en-US', {
+        code,
+        event: 'MOBILE_BIND',
+      });
       await ctx.options.sms.send({ to: number.e164, text, tag: 'MOBILE_BIND' });
       await audit(ctx, user.id, 'code.sent', meta, { event: 'MOBILE_BIND', channel: 'sms' });
       return { maskedTo: `${number.e164.slice(0, 4)}****${number.e164.slice(-2)}`, resendAfterSeconds: 59 };
@@ -153,7 +201,10 @@ export function createFactorSettingsService(ctx: IdentityContext) {
       await verifyFactors(ctx, user, 'MOBILE_BIND', body, { ...tradeFactors(user), email: true }, meta);
       await ctx.codes.check('sms', number.e164, 'MOBILE_BIND', body.smsCaptcha, { consume: true, userId: user.id });
       const isChange = user.mobile !== null;
-      await ctx.db.update(users).set({ mobile: number.e164, mobileCountry: body.mobileCountry, mobileCode: number.dialCode }).where(eq(users.id, user.id));
+      await ctx.db
+        .update(users)
+        .set({ mobile: number.e164, mobileCountry: body.mobileCountry, mobileCode: number.dialCode })
+        .where(eq(users.id, user.id));
       if (isChange) await extendWithdrawalHold(ctx, user.id, hours(IDENTITY_RULES.holdAfterContactChangeHours));
       await audit(ctx, user.id, isChange ? 'mobile.changed' : 'mobile.bound', meta);
       return securityConfigOf(ctx, user.id);

@@ -13,7 +13,14 @@ import { keyedHash } from '../../platform/security/one-time-codes.ts';
 import { verifySecret } from '../../platform/security/passwords.ts';
 import { matchTotpStep } from '../../platform/security/totp.ts';
 import { audit } from './identity.audit.ts';
-import { extendWithdrawalHold, hours, type IdentityContext, minutes, requireUser, type UserRow } from './identity.internal.ts';
+import {
+  extendWithdrawalHold,
+  hours,
+  type IdentityContext,
+  minutes,
+  requireUser,
+  type UserRow,
+} from './identity.internal.ts';
 import { mfaRecoveryCodes, users } from './identity.tables.ts';
 import { IDENTITY_RULES, type RequestMeta } from './identity.types.ts';
 
@@ -28,7 +35,10 @@ const flag = (value: boolean) => (value ? 1 : 0);
 
 /** `user/config` of a user row (spec §3 conf). */
 export function configOf(user: UserRow): SecurityConfig {
-  const hold = user.withdrawalHoldUntil && user.withdrawalHoldUntil.getTime() > Date.now() ? user.withdrawalHoldUntil.toISOString() : null;
+  const hold =
+    user.withdrawalHoldUntil && user.withdrawalHoldUntil.getTime() > Date.now()
+      ? user.withdrawalHoldUntil.toISOString()
+      : null;
   return {
     security: flag(user.securityPasswordHash !== null),
     mfa: user.mfaSecret ? ['google'] : [],
@@ -86,9 +96,12 @@ async function checkFactors(
   const needsMfa = required.mfa && user.mfaSecret !== null;
   const needsSecurity = required.security && user.securityPasswordHash !== null;
   if (required.email && !factors.emailCaptcha) throw new FieldError('emailCaptcha', 'validation.emailCode');
-  if (needsSecurity && !factors.securityPassword) throw new FieldError('securityPassword', 'validation.securityPassword');
+  if (needsSecurity && !factors.securityPassword)
+    throw new FieldError('securityPassword', 'validation.securityPassword');
   if (needsMfa && !factors.mfaCode) throw new FieldError('mfaCode', 'validation.mfaCode');
-  const codeId = required.email ? await ctx.codes.check('email', user.email, event, factors.emailCaptcha ?? '', { consume: false, userId: user.id }) : undefined;
+  const codeId = required.email
+    ? await ctx.codes.check('email', user.email, event, factors.emailCaptcha ?? '', { consume: false, userId: user.id })
+    : undefined;
   if (needsSecurity) await checkSecurityPassword(ctx, user, factors.securityPassword ?? '', meta);
   if (needsMfa && !(await acceptTotp(ctx, user, factors.mfaCode ?? ''))) {
     await audit(ctx, user.id, 'mfa.failure', meta, { event });
@@ -101,10 +114,17 @@ async function checkFactors(
  * Check the 6-digit security code; 5 wrong in a row lock it for 30 minutes.
  * @throws DomainError CAPTCHA_FAILED (119) when wrong; ACCOUNT_LOCKED (103) while locked.
  */
-export async function checkSecurityPassword(ctx: IdentityContext, user: UserRow, securityPassword: string, meta: RequestMeta): Promise<void> {
-  if (user.securityLockedUntil && user.securityLockedUntil.getTime() > Date.now()) throw new DomainError('ACCOUNT_LOCKED');
+export async function checkSecurityPassword(
+  ctx: IdentityContext,
+  user: UserRow,
+  securityPassword: string,
+  meta: RequestMeta,
+): Promise<void> {
+  if (user.securityLockedUntil && user.securityLockedUntil.getTime() > Date.now())
+    throw new DomainError('ACCOUNT_LOCKED');
   if (await verifySecret(user.securityPasswordHash, securityPassword)) {
-    if (user.securityFailedCount > 0) await ctx.db.update(users).set({ securityFailedCount: 0 }).where(eq(users.id, user.id));
+    if (user.securityFailedCount > 0)
+      await ctx.db.update(users).set({ securityFailedCount: 0 }).where(eq(users.id, user.id));
     return;
   }
   const failedCount = user.securityFailedCount + 1;
@@ -113,7 +133,10 @@ export async function checkSecurityPassword(ctx: IdentityContext, user: UserRow,
     .update(users)
     .set(
       isLocked
-        ? { securityFailedCount: 0, securityLockedUntil: new Date(Date.now() + minutes(IDENTITY_RULES.securityPasswordLockoutMinutes)) }
+        ? {
+            securityFailedCount: 0,
+            securityLockedUntil: new Date(Date.now() + minutes(IDENTITY_RULES.securityPasswordLockoutMinutes)),
+          }
         : { securityFailedCount: sql`${users.securityFailedCount} + 1` },
     )
     .where(eq(users.id, user.id));
@@ -122,7 +145,12 @@ export async function checkSecurityPassword(ctx: IdentityContext, user: UserRow,
 }
 
 /** Accept a TOTP code once: its step must be newer than the last accepted one (atomic). */
-export async function acceptTotp(ctx: IdentityContext, user: UserRow, code: string, secret: string | null = user.mfaSecret): Promise<boolean> {
+export async function acceptTotp(
+  ctx: IdentityContext,
+  user: UserRow,
+  code: string,
+  secret: string | null = user.mfaSecret,
+): Promise<boolean> {
   if (!secret || !/^\d{6}$/.test(code)) return false;
   const step = matchTotpStep(ctx.totpSecrets.open(secret), code);
   if (step === null) return false;
@@ -145,7 +173,13 @@ export async function useRecoveryCode(ctx: IdentityContext, userId: string, reco
   const used = await ctx.db
     .update(mfaRecoveryCodes)
     .set({ usedAt: new Date() })
-    .where(and(eq(mfaRecoveryCodes.userId, userId), eq(mfaRecoveryCodes.codeHash, recoveryCodeHash(ctx, userId, normalized)), isNull(mfaRecoveryCodes.usedAt)))
+    .where(
+      and(
+        eq(mfaRecoveryCodes.userId, userId),
+        eq(mfaRecoveryCodes.codeHash, recoveryCodeHash(ctx, userId, normalized)),
+        isNull(mfaRecoveryCodes.usedAt),
+      ),
+    )
     .returning({ userId: mfaRecoveryCodes.userId });
   return used.length === 1;
 }
@@ -161,7 +195,12 @@ export function createFactorService(ctx: IdentityContext) {
      * @returns `consume(db?)`: uses up the email code on `db` (default: this service's database).
      * @throws DomainError CAPTCHA_FAILED (119), ACCOUNT_LOCKED; FieldError for a missing factor (120).
      */
-    async verifySensitiveAction(userId: string, event: CaptchaEvent, factors: SensitiveFactors, meta: RequestMeta): Promise<(db?: DbOrTx) => Promise<void>> {
+    async verifySensitiveAction(
+      userId: string,
+      event: CaptchaEvent,
+      factors: SensitiveFactors,
+      meta: RequestMeta,
+    ): Promise<(db?: DbOrTx) => Promise<void>> {
       const user = await requireUser(ctx, userId);
       const codeId = await checkFactors(ctx, user, event, factors, tradeFactors(user), meta);
       await audit(ctx, user.id, 'sensitive_action.verified', meta, { event });
@@ -184,16 +223,22 @@ export function createFactorService(ctx: IdentityContext) {
       meta: RequestMeta,
     ): Promise<SecurityConfig> {
       const user = await requireUser(ctx, userId);
-      if (body.isEnabled && body.factor === 'mfa' && !user.mfaSecret) throw new FieldError('factor', 'validation.mfaNotBound');
-      if (body.isEnabled && body.factor === 'security' && !user.securityPasswordHash) throw new FieldError('factor', 'validation.securityPasswordNotSet');
+      if (body.isEnabled && body.factor === 'mfa' && !user.mfaSecret)
+        throw new FieldError('factor', 'validation.mfaNotBound');
+      if (body.isEnabled && body.factor === 'security' && !user.securityPasswordHash)
+        throw new FieldError('factor', 'validation.securityPasswordNotSet');
       const next = {
         email: body.scope === 'login' ? user.isLoginEmailOn : user.isTradeEmailOn,
-        mfa: body.scope === 'login' ? user.isLoginMfaOn && user.mfaSecret !== null : user.isTradeMfaOn && user.mfaSecret !== null,
+        mfa:
+          body.scope === 'login'
+            ? user.isLoginMfaOn && user.mfaSecret !== null
+            : user.isTradeMfaOn && user.mfaSecret !== null,
         security: body.scope === 'trade' && user.isTradeSecurityOn && user.securityPasswordHash !== null,
       };
       const current = { ...next };
       next[body.factor] = body.isEnabled;
-      if (body.scope === 'trade' && !next.email && !next.mfa && !next.security) throw new FieldError('isEnabled', 'validation.bindingRequired');
+      if (body.scope === 'trade' && !next.email && !next.mfa && !next.security)
+        throw new FieldError('isEnabled', 'validation.bindingRequired');
       await verifyFactors(ctx, user, 'CONFIG_SWITCH', body, { ...current, email: true }, meta);
       const changes =
         body.scope === 'login'
@@ -206,8 +251,13 @@ export function createFactorService(ctx: IdentityContext) {
               ? { isTradeMfaOn: body.isEnabled }
               : { isTradeSecurityOn: body.isEnabled };
       await ctx.db.update(users).set(changes).where(eq(users.id, user.id));
-      if (body.scope === 'trade' && !body.isEnabled) await extendWithdrawalHold(ctx, user.id, hours(IDENTITY_RULES.holdAfterFactorChangeHours));
-      await audit(ctx, user.id, 'config.switched', meta, { scope: body.scope, factor: body.factor, isEnabled: body.isEnabled });
+      if (body.scope === 'trade' && !body.isEnabled)
+        await extendWithdrawalHold(ctx, user.id, hours(IDENTITY_RULES.holdAfterFactorChangeHours));
+      await audit(ctx, user.id, 'config.switched', meta, {
+        scope: body.scope,
+        factor: body.factor,
+        isEnabled: body.isEnabled,
+      });
       return securityConfigOf(ctx, user.id);
     },
   };

@@ -45,7 +45,11 @@ export function createIdentityContext(db: Db, options: IdentityOptions): Identit
     db,
     options,
     codes: new VerificationCodes(db, options.secret),
-    humanCheck: { hmacSecret: `${options.secret}:altcha`, maxCounter: options.humanCheckMaxCounter, challengeTtlMs: minutes(10) },
+    humanCheck: {
+      hmacSecret: `${options.secret}:altcha`,
+      maxCounter: options.humanCheckMaxCounter,
+      challengeTtlMs: minutes(10),
+    },
     totpSecrets: new SecretBox(options.secret, 'totp-seed'),
     sessionCache: new SessionCache(),
     holdingsCheckers: [],
@@ -133,7 +137,13 @@ export async function mail(
  * released, so the user may ask again at once.
  * @returns the resend wait for the answer: `CODE_RESEND_AFTER_SEC`, or 0 when the mail is not sent yet.
  */
-export async function mailCode(ctx: IdentityContext, to: string, locale: string, code: string, event: CaptchaEvent): Promise<number> {
+export async function mailCode(
+  ctx: IdentityContext,
+  to: string,
+  locale: string,
+  code: string,
+  event: CaptchaEvent,
+): Promise<number> {
   const isSent = await mail(ctx, to, locale, 'code', { code, event }, event);
   if (isSent) return CODE_RESEND_AFTER_SEC;
   await ctx.codes.releaseCooldown('email', to, event);

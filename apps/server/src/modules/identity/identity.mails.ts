@@ -31,28 +31,33 @@ const TEMPLATES = {
   code: {
     subject: { 'en-US': 'Meridian verification code: {code}', 'zh-HK': 'Meridian 驗證碼：{code}' },
     text: {
-      'en-US': 'Your code for {event} is {code}. It is valid for 10 minutes. If you did not ask for it, ignore this mail and do not share the code.',
+      'en-US':
+        'Your code for {event} is {code}. It is valid for 10 minutes. If you did not ask for it, ignore this mail and do not share the code.',
       'zh-HK': '你用於{event}的驗證碼為 {code}，10 分鐘內有效。如非本人操作，請忽略此郵件，切勿向任何人透露驗證碼。',
     },
   },
   alreadyRegistered: {
     subject: { 'en-US': 'You already have a Meridian account', 'zh-HK': '你已擁有 Meridian 帳戶' },
     text: {
-      'en-US': 'Someone tried to create an account with this address, which already has one. To get in, log in or reset your password. If it was not you, no action is needed.',
-      'zh-HK': '有人嘗試以此電郵地址註冊帳戶，但此地址已有帳戶。如需登入，請直接登入或重設密碼。如非本人操作，無需理會。',
+      'en-US':
+        'Someone tried to create an account with this address, which already has one. To get in, log in or reset your password. If it was not you, no action is needed.',
+      'zh-HK':
+        '有人嘗試以此電郵地址註冊帳戶，但此地址已有帳戶。如需登入，請直接登入或重設密碼。如非本人操作，無需理會。',
     },
   },
   newDevice: {
     subject: { 'en-US': 'New sign-in to your Meridian account', 'zh-HK': '你的 Meridian 帳戶有新裝置登入' },
     text: {
-      'en-US': 'Your account was signed in from a new device at {time} (UTC) from IP {ip} ({device}). If this was not you, change your password now.',
+      'en-US':
+        'Your account was signed in from a new device at {time} (UTC) from IP {ip} ({device}). If this was not you, change your password now.',
       'zh-HK': '你的帳戶於 {time}（UTC）在新裝置登入，IP 為 {ip}（{device}）。如非本人操作，請立即更改密碼。',
     },
   },
   passwordReset: {
     subject: { 'en-US': 'Your Meridian password was changed', 'zh-HK': '你的 Meridian 密碼已更改' },
     text: {
-      'en-US': 'Your password was changed. Every session was signed out and withdrawals are held for 24 hours. If this was not you, contact support at once.',
+      'en-US':
+        'Your password was changed. Every session was signed out and withdrawals are held for 24 hours. If this was not you, contact support at once.',
       'zh-HK': '你的密碼已更改，所有登入已被登出，提現將暫停 24 小時。如非本人操作，請立即聯絡客戶服務。',
     },
   },
@@ -61,13 +66,15 @@ const TEMPLATES = {
     text: {
       'en-US':
         'The email address of your account was changed to {newEmail}. This address no longer signs in, other sessions were signed out and withdrawals are held for 72 hours. If this was not you, contact support at once.',
-      'zh-HK': '你帳戶的電郵地址已更改為 {newEmail}。此地址已不能用於登入，其他登入已被登出，提現將暫停 72 小時。如非本人操作，請立即聯絡客戶服務。',
+      'zh-HK':
+        '你帳戶的電郵地址已更改為 {newEmail}。此地址已不能用於登入，其他登入已被登出，提現將暫停 72 小時。如非本人操作，請立即聯絡客戶服務。',
     },
   },
   accountClosed: {
     subject: { 'en-US': 'Your Meridian account is closed', 'zh-HK': '你的 Meridian 帳戶已註銷' },
     text: {
-      'en-US': 'Your account has been closed and your personal data removed. Transaction records are kept as the law requires.',
+      'en-US':
+        'Your account has been closed and your personal data removed. Transaction records are kept as the law requires.',
       'zh-HK': '你的帳戶已註銷，個人資料已刪除。交易紀錄將按法律要求保存。',
     },
   },
@@ -83,7 +90,11 @@ const TEMPLATES = {
 export type MailKind = keyof typeof TEMPLATES;
 
 /** Subject and body of mail `kind` in `locale`; `event` (a captcha event) is named in words. */
-export function renderMail(kind: MailKind, locale: Locale, params: Record<string, string> & { event?: CaptchaEvent }): { subject: string; text: string } {
+export function renderMail(
+  kind: MailKind,
+  locale: Locale,
+  params: Record<string, string> & { event?: CaptchaEvent },
+): { subject: string; text: string } {
   const filled = { ...params, ...(params.event ? { event: EVENT_NAMES[params.event][locale] } : {}) };
   const template = TEMPLATES[kind];
   return { subject: interpolate(template.subject[locale], filled), text: interpolate(template.text[locale], filled) };

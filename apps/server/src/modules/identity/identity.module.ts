@@ -46,7 +46,9 @@ export function createIdentityModule(deps: IdentityModuleDeps): IdentityModule {
   const host = new URL(deps.publicUrl).hostname;
   const transport = deps.smtpUrl ? createSmtpMailer(deps.smtpUrl, `Meridian <no-reply@${host}>`) : undefined;
   // In production only failures are logged (local messages carry codes).
-  const log: OutboxLog = deps.isProduction ? (message, detail, level) => level === 'warn' && deps.log(message, detail, level) : deps.log;
+  const log: OutboxLog = deps.isProduction
+    ? (message, detail, level) => level === 'warn' && deps.log(message, detail, level)
+    : deps.log;
   const outbox = new Outbox(deps.database.db, log, transport);
   const mailer: Mailer = outbox;
   const sms: SmsSender = outbox;
@@ -62,13 +64,20 @@ export function createIdentityModule(deps: IdentityModuleDeps): IdentityModule {
   const jobs: JobDefinition<unknown>[] = [...service.jobs(), ...outbox.jobs()];
   return {
     service,
-    routes: identityRoutes({ identity: service, auth, outbox, isDevMailboxEnabled: deps.isDevMailboxEnabled && !deps.isProduction }),
+    routes: identityRoutes({
+      identity: service,
+      auth,
+      outbox,
+      isDevMailboxEnabled: deps.isDevMailboxEnabled && !deps.isProduction,
+    }),
     jobs,
     start: async () => {
       unlistenSessions = await deps.database.listen(SESSION_CHANNEL, (userId) => service.forgetSessions(userId));
     },
     stop: async () => {
-      await unlistenSessions?.().catch((error: unknown) => deps.log('unlisten after the database closed', { err: error }, 'debug'));
+      await unlistenSessions?.().catch((error: unknown) =>
+        deps.log('unlisten after the database closed', { err: error }, 'debug'),
+      );
     },
     auth,
     mailer,

@@ -83,7 +83,13 @@ export class Outbox implements Mailer, SmsSender {
       })
       .returning({ id: outboxMessages.id });
     if (!row) throw new Error('outbox insert returned nothing');
-    if (!isPending) this.log('outbox message', { channel: isMail ? 'email' : 'sms', to: message.to, tag: message.tag, text: message.text });
+    if (!isPending)
+      this.log('outbox message', {
+        channel: isMail ? 'email' : 'sms',
+        to: message.to,
+        tag: message.tag,
+        text: message.text,
+      });
     return { id: row.id, isPending };
   }
 
@@ -106,10 +112,15 @@ export class Outbox implements Mailer, SmsSender {
     const [row] = await this.db
       .update(outboxMessages)
       .set({ nextAttemptAt: new Date(now.getTime() + MAIL_DELIVERY.leaseMs) })
-      .where(and(eq(outboxMessages.id, id), eq(outboxMessages.status, 'PENDING'), lte(outboxMessages.nextAttemptAt, now)))
+      .where(
+        and(eq(outboxMessages.id, id), eq(outboxMessages.status, 'PENDING'), lte(outboxMessages.nextAttemptAt, now)),
+      )
       .returning();
     if (!row) {
-      const [current] = await this.db.select({ status: outboxMessages.status }).from(outboxMessages).where(eq(outboxMessages.id, id));
+      const [current] = await this.db
+        .select({ status: outboxMessages.status })
+        .from(outboxMessages)
+        .where(eq(outboxMessages.id, id));
       return current?.status === 'SENT' || current?.status === 'LOCAL';
     }
     return this.attempt(this.db, row);
@@ -120,8 +131,16 @@ export class Outbox implements Mailer, SmsSender {
     const attempts = row.attempts + 1;
     try {
       if (!this.transport) throw new Error('no mail transport');
-      await this.transport.send({ to: row.recipient, subject: row.subject, text: row.body, ...(row.tag ? { tag: row.tag } : {}) });
-      await db.update(outboxMessages).set({ status: 'SENT', attempts, sentAt: this.clock.now(), nextAttemptAt: null, lastError: null }).where(eq(outboxMessages.id, row.id));
+      await this.transport.send({
+        to: row.recipient,
+        subject: row.subject,
+        text: row.body,
+        ...(row.tag ? { tag: row.tag } : {}),
+      });
+      await db
+        .update(outboxMessages)
+        .set({ status: 'SENT', attempts, sentAt: this.clock.now(), nextAttemptAt: null, lastError: null })
+        .where(eq(outboxMessages.id, row.id));
       return true;
     } catch (error) {
       this.failuresTotal += 1;
@@ -129,9 +148,18 @@ export class Outbox implements Mailer, SmsSender {
       const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 500);
       await db
         .update(outboxMessages)
-        .set({ attempts, lastError, status: isLast ? 'FAILED' : 'PENDING', nextAttemptAt: isLast ? null : new Date(this.clock.now().getTime() + retryDelayMs(attempts)) })
+        .set({
+          attempts,
+          lastError,
+          status: isLast ? 'FAILED' : 'PENDING',
+          nextAttemptAt: isLast ? null : new Date(this.clock.now().getTime() + retryDelayMs(attempts)),
+        })
         .where(eq(outboxMessages.id, row.id));
-      this.log('mail delivery failed', { outboxId: row.id, tag: row.tag, attempts, isGivenUp: isLast, err: lastError }, 'warn');
+      this.log(
+        'mail delivery failed',
+        { outboxId: row.id, tag: row.tag, attempts, isGivenUp: isLast, err: lastError },
+        'warn',
+      );
       return false;
     }
   }
@@ -146,7 +174,7 @@ export class Outbox implements Mailer, SmsSender {
       SELECT id FROM ${outboxMessages}
       WHERE status = 'PENDING' AND next_attempt_at <= ${now.toISOString()}::timestamptz
       ORDER BY next_attempt_at, id LIMIT ${MAIL_DELIVERY.batchRows} FOR UPDATE SKIP LOCKED`);
-    const ids = (((result as { rows?: { id: number | string }[] }).rows) ?? []).map((row) => Number(row.id));
+    const ids = ((result as { rows?: { id: number | string }[] }).rows ?? []).map((row) => Number(row.id));
     let sentCount = 0;
     for (const id of ids) {
       const [row] = await tx.select().from(outboxMessages).where(eq(outboxMessages.id, id));
@@ -157,14 +185,23 @@ export class Outbox implements Mailer, SmsSender {
 
   /** Mails waiting to be sent (PENDING), for the backlog gauge. */
   async backlog(): Promise<number> {
-    const [row] = await this.db.select({ n: sql<number>`count(*)::int` }).from(outboxMessages).where(eq(outboxMessages.status, 'PENDING'));
+    const [row] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(outboxMessages)
+      .where(eq(outboxMessages.status, 'PENDING'));
     return Number(row?.n ?? 0);
   }
 
   /** The delivery job (only when a transport is configured): every `MAIL_DELIVERY.periodMs`. */
   jobs(): JobDefinition[] {
     if (!this.transport) return [];
-    return [{ name: 'identity.mail-delivery', periodMs: MAIL_DELIVERY.periodMs, run: async ({ tx, now }) => void (await this.deliverDue(tx, now)) }];
+    return [
+      {
+        name: 'identity.mail-delivery',
+        periodMs: MAIL_DELIVERY.periodMs,
+        run: async ({ tx, now }) => void (await this.deliverDue(tx, now)),
+      },
+    ];
   }
 
   /** The newest messages, optionally for one recipient; at most `limit` (capped at 200). */

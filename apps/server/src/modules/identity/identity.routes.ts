@@ -72,9 +72,18 @@ export function identityRoutes({ identity, auth, outbox, isDevMailboxEnabled }: 
         return null;
       },
       register: [async (request) => identity.register(request.body, requestMeta(request)), perIpPolicy('flowStep')],
-      forgetPassword: [async (request) => identity.forgetPassword(request.body, requestMeta(request)), perIpPolicy('flowStep')],
-      resetPassword: [async (request) => identity.resetPassword(request.body, requestMeta(request)), perIpPolicy('flowStep')],
-      sendEmailCode: [async (request) => identity.sendEmailCode(request.auth, request.body, requestMeta(request)), perIpPolicy('codeSend')],
+      forgetPassword: [
+        async (request) => identity.forgetPassword(request.body, requestMeta(request)),
+        perIpPolicy('flowStep'),
+      ],
+      resetPassword: [
+        async (request) => identity.resetPassword(request.body, requestMeta(request)),
+        perIpPolicy('flowStep'),
+      ],
+      sendEmailCode: [
+        async (request) => identity.sendEmailCode(request.auth, request.body, requestMeta(request)),
+        perIpPolicy('codeSend'),
+      ],
       self: async (request) => identity.self(currentUser(request).userId),
       listCountries: async (_request, reply) => {
         reply.header('cache-control', 'public, max-age=86400');
@@ -99,19 +108,26 @@ export function identityRoutes({ identity, auth, outbox, isDevMailboxEnabled }: 
         {
           ...perIpPolicy('sensitive'),
           // Refuse a non-empty account before the security check, so the refusal costs no code.
-          preValidation: async (request) => identity.assertClosable(currentUser(request).userId, requestMeta(request).locale),
+          preValidation: async (request) =>
+            identity.assertClosable(currentUser(request).userId, requestMeta(request).locale),
         },
       ],
     });
 
     registerEndpoints(app, securityEndpoints, {
       config: async (request) => identity.securityConfig(currentUser(request).userId),
-      switchConfig: [async (request) => identity.switchConfig(currentUser(request).userId, request.body, requestMeta(request)), perIpPolicy('sensitive')],
+      switchConfig: [
+        async (request) => identity.switchConfig(currentUser(request).userId, request.body, requestMeta(request)),
+        perIpPolicy('sensitive'),
+      ],
       mfaKey: async (request, reply) => {
         reply.header('cache-control', 'no-store');
         return identity.mfaKey(currentUser(request).userId);
       },
-      bindMfa: [async (request) => identity.bindMfa(currentUser(request).userId, request.body, requestMeta(request)), perIpPolicy('sensitive')],
+      bindMfa: [
+        async (request) => identity.bindMfa(currentUser(request).userId, request.body, requestMeta(request)),
+        perIpPolicy('sensitive'),
+      ],
       unbindMfa: [
         async (request) => {
           await identity.unbindMfa(currentUser(request).userId, request.body, requestMeta(request));
@@ -119,7 +135,11 @@ export function identityRoutes({ identity, auth, outbox, isDevMailboxEnabled }: 
         },
         perIpPolicy('sensitive'),
       ],
-      setSecurityPassword: [async (request) => identity.setSecurityPassword(currentUser(request).userId, request.body, requestMeta(request)), perIpPolicy('sensitive')],
+      setSecurityPassword: [
+        async (request) =>
+          identity.setSecurityPassword(currentUser(request).userId, request.body, requestMeta(request)),
+        perIpPolicy('sensitive'),
+      ],
       changePassword: [
         async (request) => {
           const caller = currentUser(request);
@@ -128,7 +148,10 @@ export function identityRoutes({ identity, auth, outbox, isDevMailboxEnabled }: 
         },
         perIpPolicy('sensitive'),
       ],
-      sendNewEmailCode: [async (request) => identity.sendNewEmailCode(currentUser(request).userId, request.body, requestMeta(request)), perIpPolicy('codeSend')],
+      sendNewEmailCode: [
+        async (request) => identity.sendNewEmailCode(currentUser(request).userId, request.body, requestMeta(request)),
+        perIpPolicy('codeSend'),
+      ],
       changeEmail: [
         async (request) => {
           const caller = currentUser(request);
@@ -137,8 +160,14 @@ export function identityRoutes({ identity, auth, outbox, isDevMailboxEnabled }: 
         },
         perIpPolicy('sensitive'),
       ],
-      sendMobileCode: [async (request) => identity.sendMobileCode(currentUser(request).userId, request.body, requestMeta(request)), perIpPolicy('codeSend')],
-      bindMobile: [async (request) => identity.bindMobile(currentUser(request).userId, request.body, requestMeta(request)), perIpPolicy('sensitive')],
+      sendMobileCode: [
+        async (request) => identity.sendMobileCode(currentUser(request).userId, request.body, requestMeta(request)),
+        perIpPolicy('codeSend'),
+      ],
+      bindMobile: [
+        async (request) => identity.bindMobile(currentUser(request).userId, request.body, requestMeta(request)),
+        perIpPolicy('sensitive'),
+      ],
     });
 
     if (isDevMailboxEnabled && outbox) {
@@ -148,10 +177,14 @@ export function identityRoutes({ identity, auth, outbox, isDevMailboxEnabled }: 
         {
           schema: {
             hide: true,
-            querystring: z.strictObject({ to: z.string().max(254).optional(), limit: z.coerce.number().int().min(1).max(200).optional() }),
+            querystring: z.strictObject({
+              to: z.string().max(254).optional(),
+              limit: z.coerce.number().int().min(1).max(200).optional(),
+            }),
           },
         },
-        async (request) => ok(request, await outbox.list(request.query.to?.trim().toLowerCase() || undefined, request.query.limit)),
+        async (request) =>
+          ok(request, await outbox.list(request.query.to?.trim().toLowerCase() || undefined, request.query.limit)),
       );
     }
   };

@@ -55,7 +55,12 @@ function identityJobs(): JobDefinition[] {
         await tx.delete(verificationCodes).where(lt(verificationCodes.createdAt, twoDaysAgo));
         await tx
           .delete(loginThrottles)
-          .where(and(lt(loginThrottles.windowStartedAt, twoDaysAgo), or(isNull(loginThrottles.lockedUntil), lt(loginThrottles.lockedUntil, now))));
+          .where(
+            and(
+              lt(loginThrottles.windowStartedAt, twoDaysAgo),
+              or(isNull(loginThrottles.lockedUntil), lt(loginThrottles.lockedUntil, now)),
+            ),
+          );
       },
     },
     {

@@ -30,7 +30,10 @@ export interface CachedSession {
  * statements of eleven per swap). Bounded (LRU) and short-lived (TTL).
  */
 export class SessionCache {
-  private readonly entries = new LRUCache<string, CachedSession>({ max: SESSION_CACHE_ENTRIES_MAX, ttl: SESSION_CACHE_TTL_MS });
+  private readonly entries = new LRUCache<string, CachedSession>({
+    max: SESSION_CACHE_ENTRIES_MAX,
+    ttl: SESSION_CACHE_TTL_MS,
+  });
 
   get(tokenHash: string): CachedSession | undefined {
     return this.entries.get(tokenHash);

@@ -13,7 +13,16 @@ import { randomToken } from '../../platform/security/one-time-codes.ts';
 import { verifySecret } from '../../platform/security/passwords.ts';
 import { audit } from './identity.audit.ts';
 import { acceptTotp, useRecoveryCode } from './identity.factors.ts';
-import { describeDevice, findActiveByEmail, forgetSessions, hours, type IdentityContext, minutes, queueMail, sha256 } from './identity.internal.ts';
+import {
+  describeDevice,
+  findActiveByEmail,
+  forgetSessions,
+  hours,
+  type IdentityContext,
+  minutes,
+  queueMail,
+  sha256,
+} from './identity.internal.ts';
 import type { CachedSession } from './identity.session-cache.ts';
 import { humanCheckUses, loginThrottles, sessions, users } from './identity.tables.ts';
 import { IDENTITY_RULES, type LoginResult, type NewSession, type RequestMeta } from './identity.types.ts';
@@ -21,7 +30,11 @@ import { IDENTITY_RULES, type LoginResult, type NewSession, type RequestMeta } f
 /** @throws DomainError CAPTCHA_FAILED (119) when the token is malformed, wrong, expired or reused. */
 export async function verifyHumanCheck(ctx: IdentityContext, token: string, meta: RequestMeta): Promise<void> {
   const failure = await verifyHumanCheckToken(ctx.humanCheck, token, async (nonce, expiresAt) => {
-    const inserted = await ctx.db.insert(humanCheckUses).values({ nonce, expiresAt }).onConflictDoNothing().returning({ nonce: humanCheckUses.nonce });
+    const inserted = await ctx.db
+      .insert(humanCheckUses)
+      .values({ nonce, expiresAt })
+      .onConflictDoNothing()
+      .returning({ nonce: humanCheckUses.nonce });
     return inserted.length === 1;
   });
   if (failure) {
@@ -37,7 +50,13 @@ async function assertNotLocked(ctx: IdentityContext, email: string): Promise<voi
 }
 
 /** Count a failed sign-in for the address (existing or not); the fifth in 15 minutes locks it. */
-async function recordLoginFailure(ctx: IdentityContext, email: string, userId: string | null, meta: RequestMeta, reason: string): Promise<void> {
+async function recordLoginFailure(
+  ctx: IdentityContext,
+  email: string,
+  userId: string | null,
+  meta: RequestMeta,
+  reason: string,
+): Promise<void> {
   const windowStart = new Date(Date.now() - minutes(IDENTITY_RULES.loginFailureWindowMinutes));
   const lockUntil = new Date(Date.now() + minutes(IDENTITY_RULES.loginLockoutMinutes));
   const [row] = await ctx.db
@@ -52,7 +71,10 @@ async function recordLoginFailure(ctx: IdentityContext, email: string, userId: s
     })
     .returning();
   if (row && row.failedCount >= IDENTITY_RULES.loginFailuresMax) {
-    await ctx.db.update(loginThrottles).set({ lockedUntil: lockUntil, failedCount: 0, windowStartedAt: new Date() }).where(eq(loginThrottles.email, email));
+    await ctx.db
+      .update(loginThrottles)
+      .set({ lockedUntil: lockUntil, failedCount: 0, windowStartedAt: new Date() })
+      .where(eq(loginThrottles.email, email));
     await audit(ctx, userId, 'login.locked', meta, { until: lockUntil.toISOString() });
   }
   await audit(ctx, userId, 'login.failure', meta, { reason });
@@ -77,15 +99,30 @@ async function openSession(ctx: IdentityContext, userId: string, meta: RequestMe
   const expiresAt = new Date(Date.now() + hours(IDENTITY_RULES.sessionAbsoluteHours));
   const [row] = await tx
     .insert(sessions)
-    .values({ userId, tokenHash: sha256(token), deviceId: meta.deviceId, ip: meta.ip, userAgent: meta.userAgent?.slice(0, 400) ?? null, expiresAt })
+    .values({
+      userId,
+      tokenHash: sha256(token),
+      deviceId: meta.deviceId,
+      ip: meta.ip,
+      userAgent: meta.userAgent?.slice(0, 400) ?? null,
+      expiresAt,
+    })
     .returning({ id: sessions.id });
   if (!row) throw new Error('session insert returned nothing');
   return { token, sessionId: row.id, expiresAt };
 }
 
 /** Store `locale` as the user's language and in the cached session. */
-async function followLocale(ctx: IdentityContext, tokenHash: string, session: CachedSession, locale: Locale): Promise<void> {
-  await ctx.db.update(users).set({ locale }).where(and(eq(users.id, session.userId), ne(users.locale, locale)));
+async function followLocale(
+  ctx: IdentityContext,
+  tokenHash: string,
+  session: CachedSession,
+  locale: Locale,
+): Promise<void> {
+  await ctx.db
+    .update(users)
+    .set({ locale })
+    .where(and(eq(users.id, session.userId), ne(users.locale, locale)));
   ctx.sessionCache.set(tokenHash, { ...session, locale });
 }
 
@@ -103,7 +140,15 @@ export function createSessionService(ctx: IdentityContext) {
      * after the same argon2 work; 5 failures in 15 minutes lock the address for 15 minutes (103).
      */
     async login(
-      body: { email: string; password: string; token?: string; ticket?: string; emailCaptcha?: string; mfaCode?: string; recoveryCode?: string },
+      body: {
+        email: string;
+        password: string;
+        token?: string;
+        ticket?: string;
+        emailCaptcha?: string;
+        mfaCode?: string;
+        recoveryCode?: string;
+      },
       meta: RequestMeta,
     ): Promise<LoginResult> {
       const { email } = body;
@@ -122,19 +167,32 @@ export function createSessionService(ctx: IdentityContext) {
       if ((needsEmail || needsMfa) && !body.ticket) {
         const ticket = await ctx.codes.issueTicket('login', email, user.id);
         await audit(ctx, user.id, 'login.factors_requested', meta, { email: needsEmail, mfa: needsMfa });
-        return { content: { accountId: null, email: needsEmail, mfa: needsMfa, security: false, ticket }, session: null };
+        return {
+          content: { accountId: null, email: needsEmail, mfa: needsMfa, security: false, ticket },
+          session: null,
+        };
       }
       if (needsEmail && !body.emailCaptcha) throw new FieldError('emailCaptcha', 'validation.emailCode');
       if (needsMfa && !body.mfaCode && !body.recoveryCode) throw new FieldError('mfaCode', 'validation.mfaCode');
-      if (needsEmail) await ctx.codes.check('email', email, 'LOGIN_CHECK', body.emailCaptcha ?? '', { consume: false, userId: user.id });
+      if (needsEmail)
+        await ctx.codes.check('email', email, 'LOGIN_CHECK', body.emailCaptcha ?? '', {
+          consume: false,
+          userId: user.id,
+        });
       if (needsMfa) {
-        const isMfaRight = body.recoveryCode ? await useRecoveryCode(ctx, user.id, body.recoveryCode) : await acceptTotp(ctx, user, body.mfaCode ?? '');
+        const isMfaRight = body.recoveryCode
+          ? await useRecoveryCode(ctx, user.id, body.recoveryCode)
+          : await acceptTotp(ctx, user, body.mfaCode ?? '');
         if (!isMfaRight) {
           await recordLoginFailure(ctx, email, user.id, meta, 'mfa');
           throw new DomainError('CAPTCHA_FAILED');
         }
       }
-      if (needsEmail) await ctx.codes.check('email', email, 'LOGIN_CHECK', body.emailCaptcha ?? '', { consume: true, userId: user.id });
+      if (needsEmail)
+        await ctx.codes.check('email', email, 'LOGIN_CHECK', body.emailCaptcha ?? '', {
+          consume: true,
+          userId: user.id,
+        });
       if (body.ticket) await ctx.codes.consumeTicket(body.ticket);
 
       await ctx.db.delete(loginThrottles).where(eq(loginThrottles.email, email));
@@ -171,30 +229,55 @@ export function createSessionService(ctx: IdentityContext) {
      * switched to rather than the one of their last sign-in.
      * @returns null for an unknown, revoked, expired or idle session, or an account not active.
      */
-    async resolveSession(token: string, options: { fresh?: boolean; locale?: Locale } = {}): Promise<{ userId: string; sessionId: string; kycLevel: number } | null> {
+    async resolveSession(
+      token: string,
+      options: { fresh?: boolean; locale?: Locale } = {},
+    ): Promise<{ userId: string; sessionId: string; kycLevel: number } | null> {
       if (!/^[\w-]{20,100}$/.test(token)) return null;
       const now = Date.now();
       const tokenHash = sha256(token);
       const cached = options.fresh ? undefined : ctx.sessionCache.get(tokenHash);
       if (cached && cached.expiresAtMs > now && now - cached.lastSeenAtMs <= IDENTITY_RULES.sessionTouchIntervalMs) {
-        if (options.locale && options.locale !== cached.locale) await followLocale(ctx, tokenHash, cached, options.locale);
+        if (options.locale && options.locale !== cached.locale)
+          await followLocale(ctx, tokenHash, cached, options.locale);
         return { userId: cached.userId, sessionId: cached.sessionId, kycLevel: cached.kycLevel };
       }
       const [row] = await ctx.db
-        .select({ id: sessions.id, userId: sessions.userId, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt, revokedAt: sessions.revokedAt, status: users.status, kycLevel: users.kycLevel, locale: users.locale })
+        .select({
+          id: sessions.id,
+          userId: sessions.userId,
+          lastSeenAt: sessions.lastSeenAt,
+          expiresAt: sessions.expiresAt,
+          revokedAt: sessions.revokedAt,
+          status: users.status,
+          kycLevel: users.kycLevel,
+          locale: users.locale,
+        })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
         .where(eq(sessions.tokenHash, tokenHash))
         .limit(1);
       if (!row || row.revokedAt || row.status !== 'active') return null;
-      if (row.expiresAt.getTime() <= now || now - row.lastSeenAt.getTime() > minutes(IDENTITY_RULES.sessionIdleMinutes)) return null;
+      if (row.expiresAt.getTime() <= now || now - row.lastSeenAt.getTime() > minutes(IDENTITY_RULES.sessionIdleMinutes))
+        return null;
       let lastSeenAtMs = row.lastSeenAt.getTime();
       if (now - lastSeenAtMs > IDENTITY_RULES.sessionTouchIntervalMs) {
-        await ctx.db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, row.id));
+        await ctx.db
+          .update(sessions)
+          .set({ lastSeenAt: new Date(now) })
+          .where(eq(sessions.id, row.id));
         lastSeenAtMs = now;
       }
-      const session: CachedSession = { userId: row.userId, sessionId: row.id, kycLevel: row.kycLevel, locale: toLocale(row.locale), expiresAtMs: row.expiresAt.getTime(), lastSeenAtMs };
-      if (options.locale && options.locale !== session.locale) await followLocale(ctx, tokenHash, session, options.locale);
+      const session: CachedSession = {
+        userId: row.userId,
+        sessionId: row.id,
+        kycLevel: row.kycLevel,
+        locale: toLocale(row.locale),
+        expiresAtMs: row.expiresAt.getTime(),
+        lastSeenAtMs,
+      };
+      if (options.locale && options.locale !== session.locale)
+        await followLocale(ctx, tokenHash, session, options.locale);
       else ctx.sessionCache.set(tokenHash, session);
       return { userId: row.userId, sessionId: row.id, kycLevel: row.kycLevel };
     },

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt } from '../../platform/db/columns.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -87,18 +100,15 @@ export const verificationCodes = pgTable(
  * Tickets handed out by the first step of login, register and recover: proof that the human check
  * was passed for this address (and, for login, the password). Only the hash is kept.
  */
-export const flowTickets = pgTable(
-  'flow_tickets',
-  {
-    tokenHash: text('token_hash').primaryKey(),
-    purpose: text('purpose').notNull(),
-    email: text('email').notNull(),
-    userId: uuid('user_id'),
-    createdAt: createdAt(),
-    expiresAt: at('expires_at').notNull(),
-    usedAt: at('used_at'),
-  },
-);
+export const flowTickets = pgTable('flow_tickets', {
+  tokenHash: text('token_hash').primaryKey(),
+  purpose: text('purpose').notNull(),
+  email: text('email').notNull(),
+  userId: uuid('user_id'),
+  createdAt: createdAt(),
+  expiresAt: at('expires_at').notNull(),
+  usedAt: at('used_at'),
+});
 
 /** Used ALTCHA challenge nonces: each solution is accepted once. Rows past `expiresAt` may be purged. */
 export const humanCheckUses = pgTable('human_check_uses', {
@@ -149,7 +159,9 @@ export const outboxMessages = pgTable(
      * LOCAL: no transport, the row is the delivery (dev mailbox); PENDING: to be sent by SMTP;
      * SENT; FAILED: `MAIL_DELIVERY.attemptsMax` attempts failed (issue 14 item 6).
      */
-    status: text('status', { enum: ['LOCAL', 'PENDING', 'SENT', 'FAILED'] }).notNull().default('LOCAL'),
+    status: text('status', { enum: ['LOCAL', 'PENDING', 'SENT', 'FAILED'] })
+      .notNull()
+      .default('LOCAL'),
     attempts: integer('attempts').notNull().default(0),
     /** When a PENDING row is next tried (also the lease of an attempt in progress). */
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }),
@@ -160,7 +172,9 @@ export const outboxMessages = pgTable(
   (table) => [
     index('outbox_messages_recipient_idx').on(table.recipient, table.id),
     // The delivery job's scan: due pending mail.
-    index('outbox_messages_pending_idx').on(table.nextAttemptAt).where(sql`status = 'PENDING'`),
+    index('outbox_messages_pending_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`status = 'PENDING'`),
   ],
 );
 
@@ -173,7 +187,10 @@ export const auditEvents = pgTable(
     kind: text('kind').notNull(),
     ip: text('ip'),
     userAgent: text('user_agent'),
-    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    detail: jsonb('detail')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     createdAt: createdAt(),
   },
   (table) => [index('audit_events_user_idx').on(table.userId, table.id)],

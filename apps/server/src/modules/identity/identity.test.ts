@@ -16,8 +16,14 @@ describe('email masking (spec §5)', () => {
 });
 
 describe('countries (shared data quirks)', () => {
-  const published = readFileSync(resolve(import.meta.dirname, '../../../test/vectors/iso3166_alpha2_names_en_zhHant_dial.csv'), 'utf8');
-  const bundled = readFileSync(resolve(import.meta.dirname, '../../../assets/iso3166_alpha2_names_en_zhHant_dial.csv'), 'utf8');
+  const published = readFileSync(
+    resolve(import.meta.dirname, '../../../test/vectors/iso3166_alpha2_names_en_zhHant_dial.csv'),
+    'utf8',
+  );
+  const bundled = readFileSync(
+    resolve(import.meta.dirname, '../../../assets/iso3166_alpha2_names_en_zhHant_dial.csv'),
+    'utf8',
+  );
 
   it('bundles the same file as the published vectors (test/vectors)', () => expect(bundled).toBe(published));
 
@@ -59,7 +65,11 @@ describe('countries (shared data quirks)', () => {
 
 describe('device description', () => {
   it('names browser and system', () => {
-    expect(describeDevice('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36')).toBe('Chrome on Windows');
+    expect(
+      describeDevice(
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36',
+      ),
+    ).toBe('Chrome on Windows');
     expect(describeDevice(null)).toBe('Unknown device');
   });
 });

@@ -7,7 +7,15 @@
 import { createServer, type Server } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerAndLogin, solveHumanCheck, mutationHeaders, randomTestIp, type TestApp, type TestSession } from '../../../test/helpers.ts';
+import {
+  createTestApp,
+  registerAndLogin,
+  solveHumanCheck,
+  mutationHeaders,
+  randomTestIp,
+  type TestApp,
+  type TestSession,
+} from '../../../test/helpers.ts';
 import { outboxMessages, sessions } from './identity.tables.ts';
 
 /** A free loopback port with nothing listening on it (yet). */
@@ -68,7 +76,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const sessionCount = async (userId: string) => (await t.database.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId))).length;
+const sessionCount = async (userId: string) =>
+  (await t.database.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId))).length;
 
 describe('with the SMTP server unreachable', () => {
   it('a correct sign-in from a new device answers 200 and opens exactly one session; its mail waits in the outbox', async () => {
@@ -90,7 +99,12 @@ describe('with the SMTP server unreachable', () => {
 
   it('a signed-in code request answers 200 without starting the cooldown, and the code is kept for delivery', async () => {
     for (let i = 0; i < 2; i += 1) {
-      const response = await t.app.inject({ method: 'POST', url: '/api/user/captcha', headers: alice.headers, payload: { event: 'WITHDRAW' } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/captcha',
+        headers: alice.headers,
+        payload: { event: 'WITHDRAW' },
+      });
       expect(response.json()).toMatchObject({ statusCode: 200, content: { resendAfterSeconds: 0 } });
     }
     const pending = await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.tag, 'WITHDRAW'));
@@ -113,19 +127,35 @@ describe('once the SMTP server is back', () => {
     const server = await startSmtpServer(port, received);
     try {
       // Skip the backoff wait: every pending mail is due now.
-      await t.database.db.execute(sql`UPDATE outbox_messages SET next_attempt_at = now() - interval '1 second' WHERE status = 'PENDING'`);
+      await t.database.db.execute(
+        sql`UPDATE outbox_messages SET next_attempt_at = now() - interval '1 second' WHERE status = 'PENDING'`,
+      );
       const outcomes = await t.app.scheduler.tick();
       expect(outcomes['identity.mail-delivery']).toBe('ran');
       const rows = await t.database.db.select().from(outboxMessages);
       expect(rows.filter((row) => row.status !== 'SENT')).toEqual([]);
       expect(received).toHaveLength(rows.length);
-      expect(received.filter((mail) => mail.to.includes(alice.email))).toHaveLength(rows.filter((row) => row.recipient === alice.email).length);
-      const backlog = Number(/^meridian_mail_outbox_backlog (\d+)/m.exec((await t.app.inject({ method: 'GET', url: '/metrics' })).body)?.[1]);
+      expect(received.filter((mail) => mail.to.includes(alice.email))).toHaveLength(
+        rows.filter((row) => row.recipient === alice.email).length,
+      );
+      const backlog = Number(
+        /^meridian_mail_outbox_backlog (\d+)/m.exec((await t.app.inject({ method: 'GET', url: '/metrics' })).body)?.[1],
+      );
       expect(backlog).toBe(0);
 
-      const sent = await t.app.inject({ method: 'POST', url: '/api/user/captcha', headers: alice.headers, payload: { event: 'FORGET_PASSWORD' } });
+      const sent = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/captcha',
+        headers: alice.headers,
+        payload: { event: 'FORGET_PASSWORD' },
+      });
       expect(sent.json()).toMatchObject({ statusCode: 200, content: { resendAfterSeconds: 59 } });
-      const again = await t.app.inject({ method: 'POST', url: '/api/user/captcha', headers: alice.headers, payload: { event: 'FORGET_PASSWORD' } });
+      const again = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/captcha',
+        headers: alice.headers,
+        payload: { event: 'FORGET_PASSWORD' },
+      });
       expect(again.statusCode).toBe(429);
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));

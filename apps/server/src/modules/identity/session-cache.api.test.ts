@@ -14,7 +14,8 @@ describe('session cache', () => {
   });
   afterAll(async () => t.close());
 
-  const self = async (cookie: string) => (await t.app.inject({ method: 'GET', url: '/api/user/self', headers: { cookie } })).json().statusCode as number;
+  const self = async (cookie: string) =>
+    (await t.app.inject({ method: 'GET', url: '/api/user/self', headers: { cookie } })).json().statusCode as number;
   /** Notifications arrive after commit, on PostgreSQL through another connection: wait for the answer to change. */
   async function eventually(check: () => Promise<boolean>): Promise<boolean> {
     for (let attempt = 0; attempt < 50; attempt += 1) {
@@ -33,7 +34,15 @@ describe('session cache', () => {
 
   it('ends cached sessions when the account is closed elsewhere, and sees a KYC change at once', async () => {
     const session = await registerAndLogin(t.app);
-    const swap = async () => (await t.app.inject({ method: 'POST', url: '/api/exchange/swap', headers: session.headers, payload: { quoteId: '00000000-0000-4000-8000-000000000000' } })).json().statusCode as number;
+    const swap = async () =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/exchange/swap',
+          headers: session.headers,
+          payload: { quoteId: '00000000-0000-4000-8000-000000000000' },
+        })
+      ).json().statusCode as number;
     expect(await swap()).toBe(143); // basic KYC missing (read with the cached session)
     await t.database.db.execute(sql`UPDATE users SET kyc_level = 1 WHERE id = ${session.userId}::uuid`);
     expect(await eventually(async () => (await swap()) === 104)).toBe(true); // past the gate: no such quote
@@ -43,12 +52,20 @@ describe('session cache', () => {
 
   it('follows the language the user switches to (User-Lang), cached session or not, so later messages use it', async () => {
     const session = await registerAndLogin(t.app);
-    const selfIn = async (headers: Record<string, string>) => (await t.app.inject({ method: 'GET', url: '/api/user/self', headers: { cookie: session.cookie, ...headers } })).json().content.locale as string;
+    const selfIn = async (headers: Record<string, string>) =>
+      (
+        await t.app.inject({ method: 'GET', url: '/api/user/self', headers: { cookie: session.cookie, ...headers } })
+      ).json().content.locale as string;
     expect(await selfIn({})).toBe('en-US'); // signed in in English; the session is now cached
     expect(await selfIn({ 'user-lang': 'zh-HK' })).toBe('zh-HK');
     expect(await selfIn({})).toBe('zh-HK'); // a call that does not say keeps it
     expect(await selfIn({ 'user-lang': 'fr-FR' })).toBe('zh-HK'); // and so does one naming a language the product lacks
-    const message = await t.app.notices.notify({ userId: session.userId, category: 'EXCHANGE', title: { 'en-US': 'Exchange completed', 'zh-HK': '兌換已完成' }, body: { 'en-US': 'Done', 'zh-HK': '完成' } });
+    const message = await t.app.notices.notify({
+      userId: session.userId,
+      category: 'EXCHANGE',
+      title: { 'en-US': 'Exchange completed', 'zh-HK': '兌換已完成' },
+      body: { 'en-US': 'Done', 'zh-HK': '完成' },
+    });
     expect(message?.title).toBe('兌換已完成');
     expect(await selfIn({ 'user-lang': 'en-US' })).toBe('en-US');
   });

@@ -15,21 +15,39 @@ const ordinary: AmlAnswers = {
 
 describe('AML scoring', () => {
   it('scores an ordinary salaried saver 0 points, low, auto-accepted', () => {
-    expect(scoreAmlAnswers(ordinary)).toEqual({ points: 0, level: 'low', needsEnhancedReview: false, matchedRules: [] });
+    expect(scoreAmlAnswers(ordinary)).toEqual({
+      points: 0,
+      level: 'low',
+      needsEnhancedReview: false,
+      matchedRules: [],
+    });
   });
 
   it('sends a politically exposed person to enhanced review on that answer alone', () => {
     const score = scoreAmlAnswers({ ...ordinary, isPoliticallyExposed: true });
-    expect(score).toMatchObject({ points: 40, level: 'high', needsEnhancedReview: true, matchedRules: [{ id: 'pep', points: 40 }] });
+    expect(score).toMatchObject({
+      points: 40,
+      level: 'high',
+      needsEnhancedReview: true,
+      matchedRules: [{ id: 'pep', points: 40 }],
+    });
   });
 
   it('adds points for a comprehensively sanctioned country on top of any sanctions link', () => {
     expect(scoreAmlAnswers({ ...ordinary, sanctionsCountryLinks: ['ru'] }).points).toBe(40);
-    expect(scoreAmlAnswers({ ...ordinary, sanctionsCountryLinks: ['ir'] }).matchedRules.map((rule) => rule.id)).toEqual(['sanctions-country-link', 'comprehensive-sanctions-link']);
+    expect(scoreAmlAnswers({ ...ordinary, sanctionsCountryLinks: ['ir'] }).matchedRules.map((rule) => rule.id)).toEqual(
+      ['sanctions-country-link', 'comprehensive-sanctions-link'],
+    );
   });
 
   it('scores a student expecting USD 250k–1m a month from gifts as high (15 + 15 + 10 = 40)', () => {
-    const score = scoreAmlAnswers({ ...ordinary, occupation: { status: 'student', industry: 'education' }, employer: '', expectedMonthlyVolumeUsdBand: 'from250kTo1m', sourcesOfFunds: ['gift'] });
+    const score = scoreAmlAnswers({
+      ...ordinary,
+      occupation: { status: 'student', industry: 'education' },
+      employer: '',
+      expectedMonthlyVolumeUsdBand: 'from250kTo1m',
+      sourcesOfFunds: ['gift'],
+    });
     expect(score.matchedRules).toEqual([
       { id: 'volume-250k-to-1m', points: 15 },
       { id: 'volume-without-earned-income', points: 15 },
@@ -39,7 +57,12 @@ describe('AML scoring', () => {
   });
 
   it('scores a casino employee remitting USD 50k–250k as medium', () => {
-    const score = scoreAmlAnswers({ ...ordinary, occupation: { status: 'employed', industry: 'gambling' }, expectedMonthlyVolumeUsdBand: 'from50kTo250k', purposes: ['remittance'] });
+    const score = scoreAmlAnswers({
+      ...ordinary,
+      occupation: { status: 'employed', industry: 'gambling' },
+      expectedMonthlyVolumeUsdBand: 'from50kTo250k',
+      purposes: ['remittance'],
+    });
     expect(score).toMatchObject({ points: 35, level: 'medium', needsEnhancedReview: false });
   });
 

@@ -7,7 +7,15 @@
  */
 
 /** What the customer mainly does for a living. */
-export const OCCUPATION_STATUSES = ['employed', 'selfEmployed', 'businessOwner', 'student', 'retired', 'unemployed', 'homemaker'] as const;
+export const OCCUPATION_STATUSES = [
+  'employed',
+  'selfEmployed',
+  'businessOwner',
+  'student',
+  'retired',
+  'unemployed',
+  'homemaker',
+] as const;
 /** The industry of the occupation; the last four are the cash-intensive or money-handling trades FATF names as higher risk. */
 export const INDUSTRIES = [
   'finance',
@@ -24,13 +32,44 @@ export const INDUSTRIES = [
   'preciousMetalsAndStones',
   'armsAndDefence',
 ] as const;
-export const HIGH_RISK_INDUSTRIES: ReadonlySet<Industry> = new Set<Industry>(['moneyServices', 'gambling', 'preciousMetalsAndStones', 'armsAndDefence']);
+export const HIGH_RISK_INDUSTRIES: ReadonlySet<Industry> = new Set<Industry>([
+  'moneyServices',
+  'gambling',
+  'preciousMetalsAndStones',
+  'armsAndDefence',
+]);
 /** Where the money put on the platform comes from. */
-export const FUND_SOURCES = ['salary', 'businessIncome', 'investments', 'savings', 'propertySale', 'inheritance', 'gift', 'loan', 'cryptoMining', 'other'] as const;
+export const FUND_SOURCES = [
+  'salary',
+  'businessIncome',
+  'investments',
+  'savings',
+  'propertySale',
+  'inheritance',
+  'gift',
+  'loan',
+  'cryptoMining',
+  'other',
+] as const;
 /** How the customer's overall wealth was built. */
-export const WEALTH_SOURCES = ['employment', 'business', 'investments', 'propertySale', 'inheritance', 'gift', 'cryptoAssets', 'other'] as const;
+export const WEALTH_SOURCES = [
+  'employment',
+  'business',
+  'investments',
+  'propertySale',
+  'inheritance',
+  'gift',
+  'cryptoAssets',
+  'other',
+] as const;
 /** Expected monthly volume in US dollars, by band (lower bound inclusive, upper exclusive). */
-export const MONTHLY_VOLUME_USD_BANDS = ['under10k', 'from10kTo50k', 'from50kTo250k', 'from250kTo1m', 'atLeast1m'] as const;
+export const MONTHLY_VOLUME_USD_BANDS = [
+  'under10k',
+  'from10kTo50k',
+  'from50kTo250k',
+  'from250kTo1m',
+  'atLeast1m',
+] as const;
 /** Why the customer uses the platform. */
 export const ACCOUNT_PURPOSES = ['investment', 'savings', 'trading', 'payments', 'remittance', 'other'] as const;
 
@@ -73,14 +112,17 @@ export interface AmlRule {
  */
 export const COMPREHENSIVELY_SANCTIONED_COUNTRIES: ReadonlySet<string> = new Set(['KP', 'IR', 'MM', 'CU', 'SY']);
 
-const isHighVolume = (answers: AmlAnswers) => answers.expectedMonthlyVolumeUsdBand === 'from250kTo1m' || answers.expectedMonthlyVolumeUsdBand === 'atLeast1m';
-const hasNoEarnedIncome = (answers: AmlAnswers) => ['student', 'unemployed', 'homemaker'].includes(answers.occupation.status);
+const isHighVolume = (answers: AmlAnswers) =>
+  answers.expectedMonthlyVolumeUsdBand === 'from250kTo1m' || answers.expectedMonthlyVolumeUsdBand === 'atLeast1m';
+const hasNoEarnedIncome = (answers: AmlAnswers) =>
+  ['student', 'unemployed', 'homemaker'].includes(answers.occupation.status);
 
 /** The rule table. Points add up; the thresholds below turn the total into a level. */
 export const AML_RULES: readonly AmlRule[] = [
   {
     id: 'pep',
-    description: 'Politically exposed person, family member or close associate: enhanced due diligence is required (FATF R.12)',
+    description:
+      'Politically exposed person, family member or close associate: enhanced due diligence is required (FATF R.12)',
     points: 40,
     applies: (answers) => answers.isPoliticallyExposed,
   },
@@ -94,7 +136,8 @@ export const AML_RULES: readonly AmlRule[] = [
     id: 'comprehensive-sanctions-link',
     description: 'One of those countries is under comprehensive sanctions or on the FATF call-for-action list',
     points: 20,
-    applies: (answers) => answers.sanctionsCountryLinks.some((code) => COMPREHENSIVELY_SANCTIONED_COUNTRIES.has(code.toUpperCase())),
+    applies: (answers) =>
+      answers.sanctionsCountryLinks.some((code) => COMPREHENSIVELY_SANCTIONED_COUNTRIES.has(code.toUpperCase())),
   },
   {
     id: 'volume-at-least-1m',
@@ -116,15 +159,20 @@ export const AML_RULES: readonly AmlRule[] = [
   },
   {
     id: 'high-risk-industry',
-    description: 'Works in a cash-intensive or money-handling trade (money services, gambling, precious metals and stones, arms)',
+    description:
+      'Works in a cash-intensive or money-handling trade (money services, gambling, precious metals and stones, arms)',
     points: 20,
     applies: (answers) => HIGH_RISK_INDUSTRIES.has(answers.occupation.industry),
   },
   {
     id: 'volume-without-earned-income',
-    description: 'Student, unemployed or homemaker expecting at least USD 50,000 a month: volume does not match the profile',
+    description:
+      'Student, unemployed or homemaker expecting at least USD 50,000 a month: volume does not match the profile',
     points: 15,
-    applies: (answers) => hasNoEarnedIncome(answers) && answers.expectedMonthlyVolumeUsdBand !== 'under10k' && answers.expectedMonthlyVolumeUsdBand !== 'from10kTo50k',
+    applies: (answers) =>
+      hasNoEarnedIncome(answers) &&
+      answers.expectedMonthlyVolumeUsdBand !== 'under10k' &&
+      answers.expectedMonthlyVolumeUsdBand !== 'from10kTo50k',
   },
   {
     id: 'employed-without-employer',
@@ -136,19 +184,23 @@ export const AML_RULES: readonly AmlRule[] = [
     id: 'third-party-funds',
     description: 'Funds come from a gift, a loan or an unnamed source',
     points: 10,
-    applies: (answers) => answers.sourcesOfFunds.some((source) => source === 'gift' || source === 'loan' || source === 'other'),
+    applies: (answers) =>
+      answers.sourcesOfFunds.some((source) => source === 'gift' || source === 'loan' || source === 'other'),
   },
   {
     id: 'unexplained-wealth',
     description: 'Wealth comes only from unnamed sources',
     points: 10,
-    applies: (answers) => answers.sourcesOfWealth.length === 0 || answers.sourcesOfWealth.every((source) => source === 'other'),
+    applies: (answers) =>
+      answers.sourcesOfWealth.length === 0 || answers.sourcesOfWealth.every((source) => source === 'other'),
   },
   {
     id: 'crypto-origin-at-volume',
     description: 'Funds or wealth from crypto mining or crypto assets, with a high expected volume',
     points: 10,
-    applies: (answers) => isHighVolume(answers) && (answers.sourcesOfFunds.includes('cryptoMining') || answers.sourcesOfWealth.includes('cryptoAssets')),
+    applies: (answers) =>
+      isHighVolume(answers) &&
+      (answers.sourcesOfFunds.includes('cryptoMining') || answers.sourcesOfWealth.includes('cryptoAssets')),
   },
   {
     id: 'remittance-purpose',
@@ -182,7 +234,9 @@ export function amlLevel(points: number): AmlRiskLevel {
 
 /** Score one set of answers by the rule table (`rules` replaceable for tests). */
 export function scoreAmlAnswers(answers: AmlAnswers, rules: readonly AmlRule[] = AML_RULES): AmlScore {
-  const matchedRules = rules.filter((rule) => rule.applies(answers)).map((rule) => ({ id: rule.id, points: rule.points }));
+  const matchedRules = rules
+    .filter((rule) => rule.applies(answers))
+    .map((rule) => ({ id: rule.id, points: rule.points }));
   const points = matchedRules.reduce((sum, rule) => sum + rule.points, 0);
   const level = amlLevel(points);
   return { points, level, needsEnhancedReview: level === 'high', matchedRules };

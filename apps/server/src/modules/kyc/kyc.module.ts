@@ -44,10 +44,17 @@ export function createKycModule(deps: KycModuleDeps): AppModule<KycService> {
     isKnownCountry: deps.isKnownCountry,
   });
   // Daily: qualified-investor reminders 30 days ahead and expiries after 12 months.
-  const qualifiedExpiry: JobDefinition<unknown> = { name: 'kyc.qualified-expiry', periodMs: 86_400_000, run: async ({ now, tx }) => void (await service.runQualifiedExpiry(now, tx)) };
+  const qualifiedExpiry: JobDefinition<unknown> = {
+    name: 'kyc.qualified-expiry',
+    periodMs: 86_400_000,
+    run: async ({ now, tx }) => void (await service.runQualifiedExpiry(now, tx)),
+  };
   return {
     service,
-    routes: kycRoutes({ kyc: service, authorizeOperator: (header, roles) => deps.admin.authorizeOperator(header, roles) }),
+    routes: kycRoutes({
+      kyc: service,
+      authorizeOperator: (header, roles) => deps.admin.authorizeOperator(header, roles),
+    }),
     jobs: [qualifiedExpiry],
   };
 }

@@ -1,6 +1,12 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { ParamsOf } from '@meridian/contracts/endpoint';
-import { investorEndpoints, kycEndpoints, opsKycEndpoints, opsKycStepEndpoints, qualifyEndpoints } from '@meridian/contracts/kyc';
+import {
+  investorEndpoints,
+  kycEndpoints,
+  opsKycEndpoints,
+  opsKycStepEndpoints,
+  qualifyEndpoints,
+} from '@meridian/contracts/kyc';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { currentUser } from '../../platform/http/auth.ts';
 import { registerEndpoints } from '../../platform/http/endpoint.ts';
@@ -12,7 +18,10 @@ import type { KycService } from './kyc.service.ts';
 export interface KycRoutesOptions {
   kyc: KycService;
   /** The admin module's operator check (`AdminService.authorizeOperator`). */
-  authorizeOperator: (authorizationHeader: string | undefined, roles: readonly OperatorRole[]) => Promise<{ email: string }>;
+  authorizeOperator: (
+    authorizationHeader: string | undefined,
+    roles: readonly OperatorRole[],
+  ) => Promise<{ email: string }>;
 }
 
 /** Who may review identity verification ('admin' may too). */
@@ -62,15 +71,26 @@ export function kycRoutes(options: KycRoutesOptions) {
       method: readDocument.method,
       url: readDocument.path,
       config: { auth: readDocument.auth },
-      schema: { tags: [readDocument.tag], summary: readDocument.summary, description: 'Business codes: 104 NOT_FOUND, 101 LOGIN_EXPIRED.', params: readDocument.params },
-      handler: async (request, reply) => sendDocument(reply, await kyc.readDocument(currentUser(request).userId, request.params.id)),
+      schema: {
+        tags: [readDocument.tag],
+        summary: readDocument.summary,
+        description: 'Business codes: 104 NOT_FOUND, 101 LOGIN_EXPIRED.',
+        params: readDocument.params,
+      },
+      handler: async (request, reply) =>
+        sendDocument(reply, await kyc.readDocument(currentUser(request).userId, request.params.id)),
     });
     // The reviewers' read of any document: operator bearer token, no session, no CSRF (a GET).
     const opsRead = opsKycEndpoints.readDocument;
     app.route<{ Params: ParamsOf<typeof opsRead> }>({
       method: opsRead.method,
       url: opsRead.path,
-      schema: { tags: [opsRead.tag], summary: opsRead.summary, description: 'Business codes: 101 LOGIN_EXPIRED, 102 FORBIDDEN, 104 NOT_FOUND.', params: opsRead.params },
+      schema: {
+        tags: [opsRead.tag],
+        summary: opsRead.summary,
+        description: 'Business codes: 101 LOGIN_EXPIRED, 102 FORBIDDEN, 104 NOT_FOUND.',
+        params: opsRead.params,
+      },
       handler: async (request, reply) => {
         await options.authorizeOperator(request.headers.authorization, READERS);
         return sendDocument(reply, await kyc.readDocument(null, request.params.id));
@@ -103,7 +123,13 @@ export function kycRoutes(options: KycRoutesOptions) {
       rejectStep: [
         async (request) => {
           const operator = await options.authorizeOperator(request.headers.authorization, REVIEWERS);
-          return kyc.decideStep(operator.email, request.params.userId, request.params.step, 'reject', request.body.reason);
+          return kyc.decideStep(
+            operator.email,
+            request.params.userId,
+            request.params.step,
+            'reject',
+            request.body.reason,
+          );
         },
         { csrf: false },
       ],

@@ -41,7 +41,15 @@ import type { UploadStore } from '../../platform/uploads/upload-store.ts';
 import type { ValidatedUpload } from '../../platform/uploads/upload-rules.ts';
 import type { NotifyInput } from '../notices/notices.service.ts';
 import { type AmlAnswers, type AmlRiskLevel, scoreAmlAnswers } from './kyc.aml-scoring.ts';
-import { kycAmlAnswers, kycBasic, kycDecisions, kycDocuments, kycInvestor, kycQualified, kycTaxForms } from './kyc.tables.ts';
+import {
+  kycAmlAnswers,
+  kycBasic,
+  kycDecisions,
+  kycDocuments,
+  kycInvestor,
+  kycQualified,
+  kycTaxForms,
+} from './kyc.tables.ts';
 
 /** What the KYC service needs of the identity module: the verified level, and recipients for the review list. */
 export interface KycIdentity {
@@ -72,12 +80,25 @@ type DocumentRow = typeof kycDocuments.$inferSelect;
 
 /** A document row as its owner sees it. */
 function toDocument(row: DocumentRow): KycDocument {
-  return { id: row.id, kind: row.kind as KycDocumentKind, fileName: row.fileName, mimeType: row.mimeType, sizeBytes: row.sizeBytes, createdAt: row.createdAt.toISOString() };
+  return {
+    id: row.id,
+    kind: row.kind as KycDocumentKind,
+    fileName: row.fileName,
+    mimeType: row.mimeType,
+    sizeBytes: row.sizeBytes,
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
 /** A custom zod issue naming `field` with a validation message key (and its placeholders). */
 function fieldIssue(field: string, messageKey: string, params?: Record<string, string | number>): z.core.$ZodIssue {
-  return { code: 'custom', path: [field], message: messageKey, input: undefined, ...(params && { params }) } as z.core.$ZodIssue;
+  return {
+    code: 'custom',
+    path: [field],
+    message: messageKey,
+    input: undefined,
+    ...(params && { params }),
+  } as z.core.$ZodIssue;
 }
 
 /** The steps' names in messages. */
@@ -89,12 +110,16 @@ const STEP_NAMES = {
 
 /** A tax form as shown back: US and foreign TINs masked but for their last 4 characters. */
 function maskTaxData(data: Record<string, unknown>): Record<string, unknown> {
-  const mask = (value: unknown) => (typeof value === 'string' && value.length > 4 ? `${'*'.repeat(value.length - 4)}${value.slice(-4)}` : value);
-  const residences = Array.isArray(data.residences) ? (data.residences as Record<string, unknown>[]).map((item) => ({ ...item, tin: mask(item.tin) })) : undefined;
+  const mask = (value: unknown) =>
+    typeof value === 'string' && value.length > 4 ? `${'*'.repeat(value.length - 4)}${value.slice(-4)}` : value;
+  const residences = Array.isArray(data.residences)
+    ? (data.residences as Record<string, unknown>[]).map((item) => ({ ...item, tin: mask(item.tin) }))
+    : undefined;
   return { ...data, ...(data.tin !== undefined && { tin: mask(data.tin) }), ...(residences && { residences }) };
 }
 
-const isIdType = (value: unknown): value is IdType => typeof value === 'string' && (ID_TYPES as readonly string[]).includes(value);
+const isIdType = (value: unknown): value is IdType =>
+  typeof value === 'string' && (ID_TYPES as readonly string[]).includes(value);
 
 /**
  * Basic identity verification (issue 15; spec §1, §3, §5, §7 `user/info`, `user/commit`, §9): the
@@ -161,8 +186,14 @@ export class KycService {
    * The bytes of one of `userId`'s documents.
    * @throws DomainError NOT_FOUND when the document is someone else's or does not exist (the same answer).
    */
-  async readDocument(userId: string | null, documentId: string): Promise<{ bytes: Buffer; mimeType: string; fileName: string }> {
-    const condition = userId === null ? eq(kycDocuments.id, documentId) : and(eq(kycDocuments.id, documentId), eq(kycDocuments.userId, userId));
+  async readDocument(
+    userId: string | null,
+    documentId: string,
+  ): Promise<{ bytes: Buffer; mimeType: string; fileName: string }> {
+    const condition =
+      userId === null
+        ? eq(kycDocuments.id, documentId)
+        : and(eq(kycDocuments.id, documentId), eq(kycDocuments.userId, userId));
     const [row] = await this.db.select().from(kycDocuments).where(condition).limit(1);
     const bytes = row ? await this.deps.uploads.read(row.storageKey) : null;
     if (!row || !bytes) throw new DomainError('NOT_FOUND');
@@ -188,26 +219,45 @@ export class KycService {
     if (!parsed.success) issues.push(...parsed.error.issues);
     for (const field of ['nationality', 'residence'] as const) {
       const code = draft[field];
-      if (code && /^[A-Z]{2}$/.test(code) && !this.deps.isKnownCountry(code)) issues.push(fieldIssue(field, 'validation.country'));
+      if (code && /^[A-Z]{2}$/.test(code) && !this.deps.isKnownCountry(code))
+        issues.push(fieldIssue(field, 'validation.country'));
     }
     const proofDate = draft.proofOfAddressDate;
     if (proofDate && dayjs(proofDate, 'YYYY-MM-DD', true).isValid()) {
       const oldest = dayjs(today).subtract(PROOF_OF_ADDRESS_AGE_DAYS_MAX, 'day').format('YYYY-MM-DD');
-      if (proofDate > today || proofDate < oldest) issues.push(fieldIssue('proofOfAddressDate', 'validation.proofOfAddressOld', { days: PROOF_OF_ADDRESS_AGE_DAYS_MAX }));
+      if (proofDate > today || proofDate < oldest)
+        issues.push(
+          fieldIssue('proofOfAddressDate', 'validation.proofOfAddressOld', { days: PROOF_OF_ADDRESS_AGE_DAYS_MAX }),
+        );
     }
     const documents = await this.currentDocuments(userId);
     const needed = isIdType(draft.idType) ? requiredDocumentKinds(draft.idType) : requiredDocumentKinds('nationalId');
     for (const kind of needed) if (!documents.has(kind)) issues.push(fieldIssue(kind, 'validation.documentRequired'));
     if (issues.length > 0 || !parsed.success) throw new RequestValidationError(issues);
 
-    const submitted = { ...parsed.data, documents: Object.fromEntries(needed.map((kind) => [kind, documents.get(kind)!.id])) };
+    const submitted = {
+      ...parsed.data,
+      documents: Object.fromEntries(needed.map((kind) => [kind, documents.get(kind)!.id])),
+    };
     const expectedDecisionAt = this.deps.calendar.addWorkingDays(now, KYC_REVIEW_WORKING_DAYS);
-    const values = { status: KYC_STATUS.UNDER_REVIEW, message: '', submitted, submittedAt: now, expectedDecisionAt, decidedAt: null, updatedAt: now };
+    const values = {
+      status: KYC_STATUS.UNDER_REVIEW,
+      message: '',
+      submitted,
+      submittedAt: now,
+      expectedDecisionAt,
+      decidedAt: null,
+      updatedAt: now,
+    };
     // Only from an editable state: a concurrent second commit finds the row Under Review and changes nothing.
     const updated = await this.db
       .insert(kycBasic)
       .values({ userId, draft, ...values })
-      .onConflictDoUpdate({ target: kycBasic.userId, set: values, setWhere: inArray(kycBasic.status, [KYC_STATUS.NONE, KYC_STATUS.FAILED]) })
+      .onConflictDoUpdate({
+        target: kycBasic.userId,
+        set: values,
+        setWhere: inArray(kycBasic.status, [KYC_STATUS.NONE, KYC_STATUS.FAILED]),
+      })
       .returning({ userId: kycBasic.userId });
     if (updated.length === 0) throw new DomainError('KYC_LOCKED');
     return this.state(userId);
@@ -228,7 +278,13 @@ export class KycService {
       .offset((query.pageID - 1) * query.pageSize);
     const list = await Promise.all(rows.map((row) => this.opsView(row)));
     const totalCount = Number(total?.value ?? 0);
-    return { list, pageID: query.pageID, pageSize: query.pageSize, totalCount, totalPage: totalPages(totalCount, query.pageSize) };
+    return {
+      list,
+      pageID: query.pageID,
+      pageSize: query.pageSize,
+      totalCount,
+      totalPage: totalPages(totalCount, query.pageSize),
+    };
   }
 
   /** One submission with its documents and every decision. @throws DomainError NOT_FOUND. */
@@ -238,12 +294,26 @@ export class KycService {
     // No basic KYC row (a level given otherwise): shown when another step has something.
     const [investor, qualified, aml] = await Promise.all([
       this.investorRow(userId),
-      this.db.select({ userId: kycQualified.userId }).from(kycQualified).where(eq(kycQualified.userId, userId)).limit(1),
+      this.db
+        .select({ userId: kycQualified.userId })
+        .from(kycQualified)
+        .where(eq(kycQualified.userId, userId))
+        .limit(1),
       this.db.select({ id: kycAmlAnswers.id }).from(kycAmlAnswers).where(eq(kycAmlAnswers.userId, userId)).limit(1),
     ]);
     if (!investor && qualified.length === 0 && aml.length === 0) throw new DomainError('NOT_FOUND');
     const now = this.now();
-    return this.opsView({ userId, status: KYC_STATUS.NONE, message: '', draft: {}, submitted: null, submittedAt: null, expectedDecisionAt: null, decidedAt: null, updatedAt: now });
+    return this.opsView({
+      userId,
+      status: KYC_STATUS.NONE,
+      message: '',
+      draft: {},
+      submitted: null,
+      submittedAt: null,
+      expectedDecisionAt: null,
+      decidedAt: null,
+      updatedAt: now,
+    });
   }
 
   /**
@@ -267,7 +337,12 @@ export class KycService {
     return this.showForReview(userId);
   }
 
-  private async decide(operatorEmail: string, userId: string, decision: 'approve' | 'reject', reason: string | null): Promise<void> {
+  private async decide(
+    operatorEmail: string,
+    userId: string,
+    decision: 'approve' | 'reject',
+    reason: string | null,
+  ): Promise<void> {
     const now = this.now();
     await this.db.transaction(async (tx) => {
       const [row] = await tx.select().from(kycBasic).where(eq(kycBasic.userId, userId)).for('update');
@@ -276,9 +351,17 @@ export class KycService {
       const isApproved = decision === 'approve';
       await tx
         .update(kycBasic)
-        .set({ status: isApproved ? KYC_STATUS.VERIFIED : KYC_STATUS.FAILED, message: reason ?? '', decidedAt: now, expectedDecisionAt: null, updatedAt: now })
+        .set({
+          status: isApproved ? KYC_STATUS.VERIFIED : KYC_STATUS.FAILED,
+          message: reason ?? '',
+          decidedAt: now,
+          expectedDecisionAt: null,
+          updatedAt: now,
+        })
         .where(eq(kycBasic.userId, userId));
-      await tx.insert(kycDecisions).values({ userId, subject: 'basic', decision, operatorEmail, reason, submission: row.submitted });
+      await tx
+        .insert(kycDecisions)
+        .values({ userId, subject: 'basic', decision, operatorEmail, reason, submission: row.submitted });
       await this.deps.notify(
         isApproved
           ? {
@@ -286,7 +369,8 @@ export class KycService {
               category: 'KYC',
               title: { 'en-US': 'Identity verified', 'zh-HK': '身份認證已通過' },
               body: {
-                'en-US': 'Your identity verification was approved. Withdrawals, exchange and card applications are now open to you.',
+                'en-US':
+                  'Your identity verification was approved. Withdrawals, exchange and card applications are now open to you.',
                 'zh-HK': '你的身份認證已獲批准，現可使用提現、兌換及申請卡片。',
               },
               link: '/identity',
@@ -349,12 +433,26 @@ export class KycService {
     let documentIds: Record<string, string> = {};
     if (parsed.success && parsed.data.type === 'company') {
       const { company } = parsed.data;
-      if (!this.deps.isKnownCountry(company.countryOfIncorporation)) issues.push({ ...fieldIssue('countryOfIncorporation', 'validation.country'), path: ['company', 'countryOfIncorporation'] });
-      const totalHundredths = company.beneficialOwners.reduce((sum, owner) => sum + percentHundredths(owner.sharePercent), 0);
-      if (totalHundredths > 100 * 100) issues.push({ ...fieldIssue('beneficialOwners', 'validation.sharesTotal'), path: ['company', 'beneficialOwners'] });
+      if (!this.deps.isKnownCountry(company.countryOfIncorporation))
+        issues.push({
+          ...fieldIssue('countryOfIncorporation', 'validation.country'),
+          path: ['company', 'countryOfIncorporation'],
+        });
+      const totalHundredths = company.beneficialOwners.reduce(
+        (sum, owner) => sum + percentHundredths(owner.sharePercent),
+        0,
+      );
+      if (totalHundredths > 100 * 100)
+        issues.push({
+          ...fieldIssue('beneficialOwners', 'validation.sharesTotal'),
+          path: ['company', 'beneficialOwners'],
+        });
       const documents = await this.currentDocuments(userId);
-      for (const kind of COMPANY_DOCUMENT_KINDS) if (!documents.has(kind)) issues.push(fieldIssue(kind, 'validation.documentRequired'));
-      documentIds = Object.fromEntries(COMPANY_DOCUMENT_KINDS.filter((kind) => documents.has(kind)).map((kind) => [kind, documents.get(kind)!.id]));
+      for (const kind of COMPANY_DOCUMENT_KINDS)
+        if (!documents.has(kind)) issues.push(fieldIssue(kind, 'validation.documentRequired'));
+      documentIds = Object.fromEntries(
+        COMPANY_DOCUMENT_KINDS.filter((kind) => documents.has(kind)).map((kind) => [kind, documents.get(kind)!.id]),
+      );
     }
     if (issues.length > 0 || !parsed.success) throw new RequestValidationError(issues);
     const submitted = { ...parsed.data, ...(parsed.data.type === 'company' && { documents: documentIds }) };
@@ -370,7 +468,11 @@ export class KycService {
     const updated = await this.db
       .insert(kycInvestor)
       .values({ userId, draft, ...values })
-      .onConflictDoUpdate({ target: kycInvestor.userId, set: values, setWhere: inArray(kycInvestor.status, [KYC_STATUS.NONE, KYC_STATUS.FAILED]) })
+      .onConflictDoUpdate({
+        target: kycInvestor.userId,
+        set: values,
+        setWhere: inArray(kycInvestor.status, [KYC_STATUS.NONE, KYC_STATUS.FAILED]),
+      })
       .returning({ userId: kycInvestor.userId });
     if (updated.length === 0) throw new DomainError('KYC_LOCKED');
     return this.investorState(userId);
@@ -378,11 +480,22 @@ export class KycService {
 
   /** `GET investor/aml`: the current answers with their score, and how many versions are kept. */
   async amlState(userId: string): Promise<AmlState> {
-    const rows = await this.db.select().from(kycAmlAnswers).where(eq(kycAmlAnswers.userId, userId)).orderBy(desc(kycAmlAnswers.id));
+    const rows = await this.db
+      .select()
+      .from(kycAmlAnswers)
+      .where(eq(kycAmlAnswers.userId, userId))
+      .orderBy(desc(kycAmlAnswers.id));
     const current = rows[0];
     return {
       current: current
-        ? { version: rows.length, answers: current.answers, points: current.points, level: current.level as AmlRiskLevel, status: current.status as AmlStatus, createdAt: current.createdAt.toISOString() }
+        ? {
+            version: rows.length,
+            answers: current.answers,
+            points: current.points,
+            level: current.level as AmlRiskLevel,
+            status: current.status as AmlStatus,
+            createdAt: current.createdAt.toISOString(),
+          }
         : null,
       versionCount: rows.length,
     };
@@ -409,10 +522,21 @@ export class KycService {
 
   /** `GET investor/tax`: the form on file (the TIN masked but for its last 4 characters). */
   async taxState(userId: string): Promise<TaxState> {
-    const rows = await this.db.select().from(kycTaxForms).where(eq(kycTaxForms.userId, userId)).orderBy(desc(kycTaxForms.id));
+    const rows = await this.db
+      .select()
+      .from(kycTaxForms)
+      .where(eq(kycTaxForms.userId, userId))
+      .orderBy(desc(kycTaxForms.id));
     const current = rows.find((row) => row.supersededAt === null);
     return {
-      current: current ? { id: current.id, form: current.form as 'W9' | 'W8BEN', summary: maskTaxData(current.data), createdAt: current.createdAt.toISOString() } : null,
+      current: current
+        ? {
+            id: current.id,
+            form: current.form as 'W9' | 'W8BEN',
+            summary: maskTaxData(current.data),
+            createdAt: current.createdAt.toISOString(),
+          }
+        : null,
       supersededCount: rows.filter((row) => row.supersededAt !== null).length,
       changeReportDays: TAX_CHANGE_REPORT_DAYS,
     };
@@ -427,15 +551,24 @@ export class KycService {
   async fileTax(userId: string, input: TaxFormInput): Promise<TaxState> {
     if (input.form === 'W8BEN') {
       const basic = (await this.row(userId))?.submitted ?? {};
-      const isUsPerson = input.isUsBorn || basic.nationality === 'US' || basic.residence === 'US' || input.residences.some((item) => item.country === 'US');
+      const isUsPerson =
+        input.isUsBorn ||
+        basic.nationality === 'US' ||
+        basic.residence === 'US' ||
+        input.residences.some((item) => item.country === 'US');
       if (isUsPerson) throw new FieldError('form', 'validation.usPersonW9');
       const unknown = input.residences.findIndex((item) => !this.deps.isKnownCountry(item.country));
       if (unknown >= 0) throw new FieldError(`residences.${unknown}.country`, 'validation.country');
     }
     const now = this.now();
     await this.db.transaction(async (tx) => {
-      await tx.update(kycTaxForms).set({ supersededAt: now }).where(and(eq(kycTaxForms.userId, userId), isNull(kycTaxForms.supersededAt)));
-      await tx.insert(kycTaxForms).values({ userId, form: input.form, data: input as unknown as Record<string, unknown> });
+      await tx
+        .update(kycTaxForms)
+        .set({ supersededAt: now })
+        .where(and(eq(kycTaxForms.userId, userId), isNull(kycTaxForms.supersededAt)));
+      await tx
+        .insert(kycTaxForms)
+        .values({ userId, form: input.form, data: input as unknown as Record<string, unknown> });
     });
     await this.refreshLevel(userId);
     return this.taxState(userId);
@@ -461,7 +594,10 @@ export class KycService {
    * @throws FieldError `qualifiedEvidence` when no evidence is uploaded; DomainError KYC_LOCKED.
    */
   async applyQualified(userId: string, input: QualifySubmission): Promise<QualifyState> {
-    const evidence = await this.db.select({ id: kycDocuments.id }).from(kycDocuments).where(and(eq(kycDocuments.userId, userId), eq(kycDocuments.kind, 'qualifiedEvidence')));
+    const evidence = await this.db
+      .select({ id: kycDocuments.id })
+      .from(kycDocuments)
+      .where(and(eq(kycDocuments.userId, userId), eq(kycDocuments.kind, 'qualifiedEvidence')));
     if (evidence.length === 0) throw new FieldError('qualifiedEvidence', 'validation.documentRequired');
     const now = this.now();
     const values = {
@@ -478,7 +614,11 @@ export class KycService {
     const updated = await this.db
       .insert(kycQualified)
       .values({ userId, ...values })
-      .onConflictDoUpdate({ target: kycQualified.userId, set: values, setWhere: inArray(kycQualified.status, [KYC_STATUS.NONE, KYC_STATUS.FAILED, KYC_STATUS.EXPIRED]) })
+      .onConflictDoUpdate({
+        target: kycQualified.userId,
+        set: values,
+        setWhere: inArray(kycQualified.status, [KYC_STATUS.NONE, KYC_STATUS.FAILED, KYC_STATUS.EXPIRED]),
+      })
       .returning({ userId: kycQualified.userId });
     if (updated.length === 0) throw new DomainError('KYC_LOCKED');
     return this.qualifyState(userId);
@@ -492,7 +632,10 @@ export class KycService {
    * connection (a statement on another handle would wait for it forever).
    * @returns how many reminders and expiries were made.
    */
-  async runQualifiedExpiry(now: Date = this.now(), db: DbOrTx = this.db): Promise<{ reminded: number; expired: number }> {
+  async runQualifiedExpiry(
+    now: Date = this.now(),
+    db: DbOrTx = this.db,
+  ): Promise<{ reminded: number; expired: number }> {
     const reminderFrom = dayjs(now).add(QUALIFIED_REMINDER_DAYS, 'day').toDate();
     const due = await db
       .select()
@@ -504,19 +647,27 @@ export class KycService {
       const validUntil = row.validUntil!;
       if (validUntil.getTime() <= now.getTime()) {
         await db.transaction(async (tx) => {
-          await tx.update(kycQualified).set({ status: KYC_STATUS.EXPIRED, updatedAt: now }).where(and(eq(kycQualified.userId, row.userId), eq(kycQualified.status, KYC_STATUS.VERIFIED)));
+          await tx
+            .update(kycQualified)
+            .set({ status: KYC_STATUS.EXPIRED, updatedAt: now })
+            .where(and(eq(kycQualified.userId, row.userId), eq(kycQualified.status, KYC_STATUS.VERIFIED)));
           await this.deps.notify(
             {
               userId: row.userId,
               category: 'KYC',
               title: { 'en-US': 'Qualified investor status expired', 'zh-HK': '合格投資者資格已到期' },
-              body: { 'en-US': 'Your qualified investor status has expired. Apply again to keep professional-only products open.', 'zh-HK': '你的合格投資者資格已到期，請重新申請以繼續使用專業投資者產品。' },
+              body: {
+                'en-US':
+                  'Your qualified investor status has expired. Apply again to keep professional-only products open.',
+                'zh-HK': '你的合格投資者資格已到期，請重新申請以繼續使用專業投資者產品。',
+              },
               link: '/identity/qualify',
             },
             tx,
           );
         });
-        if ((await this.deps.identity.kycLevelOf(row.userId, db)) >= 2) await this.deps.identity.setKycLevel(row.userId, 2, db);
+        if ((await this.deps.identity.kycLevelOf(row.userId, db)) >= 2)
+          await this.deps.identity.setKycLevel(row.userId, 2, db);
         expired += 1;
       } else if (row.reminderSentAt === null) {
         await db.transaction(async (tx) => {
@@ -526,7 +677,10 @@ export class KycService {
               userId: row.userId,
               category: 'KYC',
               title: { 'en-US': 'Qualified investor status ends soon', 'zh-HK': '合格投資者資格即將到期' },
-              body: { 'en-US': 'Your qualified investor status ends on {date}. Apply again before then to keep it.', 'zh-HK': '你的合格投資者資格將於 {date} 到期，請於到期前重新申請。' },
+              body: {
+                'en-US': 'Your qualified investor status ends on {date}. Apply again before then to keep it.',
+                'zh-HK': '你的合格投資者資格將於 {date} 到期，請於到期前重新申請。',
+              },
               params: { date: validUntil.toISOString().slice(0, 10) },
               link: '/identity/qualify',
             },
@@ -545,7 +699,13 @@ export class KycService {
    * level recomputed.
    * @throws DomainError NOT_FOUND; KYC_STATE_CHANGED when nothing of that step awaits a decision.
    */
-  async decideStep(operatorEmail: string, userId: string, step: 'investor' | 'aml' | 'qualified', decision: 'approve' | 'reject', reason: string | null): Promise<OpsKycSubmission> {
+  async decideStep(
+    operatorEmail: string,
+    userId: string,
+    step: 'investor' | 'aml' | 'qualified',
+    decision: 'approve' | 'reject',
+    reason: string | null,
+  ): Promise<OpsKycSubmission> {
     const now = this.now();
     const isApproved = decision === 'approve';
     await this.db.transaction(async (tx) => {
@@ -556,7 +716,13 @@ export class KycService {
         if (row.status !== KYC_STATUS.UNDER_REVIEW) throw new DomainError('KYC_STATE_CHANGED');
         await tx
           .update(kycInvestor)
-          .set({ status: isApproved ? KYC_STATUS.VERIFIED : KYC_STATUS.FAILED, message: reason ?? '', decidedAt: now, expectedDecisionAt: null, updatedAt: now })
+          .set({
+            status: isApproved ? KYC_STATUS.VERIFIED : KYC_STATUS.FAILED,
+            message: reason ?? '',
+            decidedAt: now,
+            expectedDecisionAt: null,
+            updatedAt: now,
+          })
           .where(eq(kycInvestor.userId, userId));
         submission = row.submitted;
       } else if (step === 'qualified') {
@@ -577,10 +743,19 @@ export class KycService {
           .where(eq(kycQualified.userId, userId));
         submission = row.submitted;
       } else {
-        const [row] = await tx.select().from(kycAmlAnswers).where(eq(kycAmlAnswers.userId, userId)).orderBy(desc(kycAmlAnswers.id)).limit(1).for('update');
+        const [row] = await tx
+          .select()
+          .from(kycAmlAnswers)
+          .where(eq(kycAmlAnswers.userId, userId))
+          .orderBy(desc(kycAmlAnswers.id))
+          .limit(1)
+          .for('update');
         if (!row) throw new DomainError('NOT_FOUND');
         if (row.status !== 'enhancedReview') throw new DomainError('KYC_STATE_CHANGED');
-        await tx.update(kycAmlAnswers).set({ status: isApproved ? 'accepted' : 'rejected' }).where(eq(kycAmlAnswers.id, row.id));
+        await tx
+          .update(kycAmlAnswers)
+          .set({ status: isApproved ? 'accepted' : 'rejected' })
+          .where(eq(kycAmlAnswers.id, row.id));
         submission = row.answers;
       }
       await tx.insert(kycDecisions).values({ userId, subject: step, decision, operatorEmail, reason, submission });
@@ -591,14 +766,20 @@ export class KycService {
               userId,
               category: 'KYC',
               title: { 'en-US': `${what['en-US']} approved`, 'zh-HK': `${what['zh-HK']}已獲批准` },
-              body: { 'en-US': `Your ${what['en-US'].toLowerCase()} was approved.`, 'zh-HK': `你的${what['zh-HK']}已獲批准。` },
+              body: {
+                'en-US': `Your ${what['en-US'].toLowerCase()} was approved.`,
+                'zh-HK': `你的${what['zh-HK']}已獲批准。`,
+              },
               link: '/identity',
             }
           : {
               userId,
               category: 'KYC',
               title: { 'en-US': `${what['en-US']} not approved`, 'zh-HK': `${what['zh-HK']}未獲批准` },
-              body: { 'en-US': `Your ${what['en-US'].toLowerCase()} was not approved: {reason}. Please correct it and submit again.`, 'zh-HK': `你的${what['zh-HK']}未獲批准：{reason}。請修正後重新提交。` },
+              body: {
+                'en-US': `Your ${what['en-US'].toLowerCase()} was not approved: {reason}. Please correct it and submit again.`,
+                'zh-HK': `你的${what['zh-HK']}未獲批准：{reason}。請修正後重新提交。`,
+              },
               params: { reason: reason ?? '' },
               link: step === 'investor' ? '/identity/investor' : step === 'aml' ? '/identity/aml' : '/identity/qualify',
             },
@@ -618,11 +799,25 @@ export class KycService {
     const [basic, investor, aml, tax] = await Promise.all([
       this.row(userId),
       this.investorRow(userId),
-      this.db.select({ status: kycAmlAnswers.status }).from(kycAmlAnswers).where(eq(kycAmlAnswers.userId, userId)).orderBy(desc(kycAmlAnswers.id)).limit(1),
-      this.db.select({ id: kycTaxForms.id }).from(kycTaxForms).where(and(eq(kycTaxForms.userId, userId), isNull(kycTaxForms.supersededAt))).limit(1),
+      this.db
+        .select({ status: kycAmlAnswers.status })
+        .from(kycAmlAnswers)
+        .where(eq(kycAmlAnswers.userId, userId))
+        .orderBy(desc(kycAmlAnswers.id))
+        .limit(1),
+      this.db
+        .select({ id: kycTaxForms.id })
+        .from(kycTaxForms)
+        .where(and(eq(kycTaxForms.userId, userId), isNull(kycTaxForms.supersededAt)))
+        .limit(1),
     ]);
-    const isComplete = basic?.status === KYC_STATUS.VERIFIED && investor?.status === KYC_STATUS.VERIFIED && aml[0]?.status === 'accepted' && tax.length > 0;
-    if (isComplete && (await this.deps.identity.kycLevelOf(userId)) < 2) await this.deps.identity.setKycLevel(userId, 2);
+    const isComplete =
+      basic?.status === KYC_STATUS.VERIFIED &&
+      investor?.status === KYC_STATUS.VERIFIED &&
+      aml[0]?.status === 'accepted' &&
+      tax.length > 0;
+    if (isComplete && (await this.deps.identity.kycLevelOf(userId)) < 2)
+      await this.deps.identity.setKycLevel(userId, 2);
   }
 
   private async investorRow(userId: string): Promise<typeof kycInvestor.$inferSelect | undefined> {
@@ -638,12 +833,17 @@ export class KycService {
   }
 
   private assertEditable(row: { status: number } | undefined): void {
-    if (row && (row.status === KYC_STATUS.UNDER_REVIEW || row.status === KYC_STATUS.VERIFIED)) throw new DomainError('KYC_LOCKED');
+    if (row && (row.status === KYC_STATUS.UNDER_REVIEW || row.status === KYC_STATUS.VERIFIED))
+      throw new DomainError('KYC_LOCKED');
   }
 
   /** The newest document of each kind. */
   private async currentDocuments(userId: string): Promise<Map<KycDocumentKind, DocumentRow>> {
-    const rows = await this.db.select().from(kycDocuments).where(eq(kycDocuments.userId, userId)).orderBy(desc(kycDocuments.createdAt), desc(kycDocuments.id));
+    const rows = await this.db
+      .select()
+      .from(kycDocuments)
+      .where(eq(kycDocuments.userId, userId))
+      .orderBy(desc(kycDocuments.createdAt), desc(kycDocuments.id));
     const byKind = new Map<KycDocumentKind, DocumentRow>();
     for (const row of rows) if (!byKind.has(row.kind as KycDocumentKind)) byKind.set(row.kind as KycDocumentKind, row);
     return byKind;
@@ -666,12 +866,24 @@ export class KycService {
 
   private async opsView(row: BasicRow): Promise<OpsKycSubmission> {
     const recipients = await this.deps.identity.recipientsOf([row.userId]);
-    const decisions = await this.db.select().from(kycDecisions).where(eq(kycDecisions.userId, row.userId)).orderBy(asc(kycDecisions.createdAt), asc(kycDecisions.id));
+    const decisions = await this.db
+      .select()
+      .from(kycDecisions)
+      .where(eq(kycDecisions.userId, row.userId))
+      .orderBy(asc(kycDecisions.createdAt), asc(kycDecisions.id));
     const [investor] = await this.db.select().from(kycInvestor).where(eq(kycInvestor.userId, row.userId)).limit(1);
-    const [aml] = await this.db.select().from(kycAmlAnswers).where(eq(kycAmlAnswers.userId, row.userId)).orderBy(desc(kycAmlAnswers.id)).limit(1);
+    const [aml] = await this.db
+      .select()
+      .from(kycAmlAnswers)
+      .where(eq(kycAmlAnswers.userId, row.userId))
+      .orderBy(desc(kycAmlAnswers.id))
+      .limit(1);
     const [qualified] = await this.db.select().from(kycQualified).where(eq(kycQualified.userId, row.userId)).limit(1);
     const documentIds = Object.values((row.submitted?.documents as Record<string, string> | undefined) ?? {});
-    const documents = documentIds.length > 0 ? await this.db.select().from(kycDocuments).where(inArray(kycDocuments.id, documentIds)) : [];
+    const documents =
+      documentIds.length > 0
+        ? await this.db.select().from(kycDocuments).where(inArray(kycDocuments.id, documentIds))
+        : [];
     return {
       userId: row.userId,
       email: recipients.get(row.userId)?.email ?? null,
@@ -688,9 +900,17 @@ export class KycService {
         reason: item.reason,
         createdAt: item.createdAt.toISOString(),
       })),
-      investor: investor ? { status: investor.status, message: investor.message, submitted: investor.submitted ?? null } : null,
+      investor: investor
+        ? { status: investor.status, message: investor.message, submitted: investor.submitted ?? null }
+        : null,
       aml: aml ? { status: aml.status, level: aml.level, points: aml.points, matchedRules: aml.matchedRules } : null,
-      qualified: qualified ? { status: qualified.status, submitted: qualified.submitted ?? null, validUntil: qualified.validUntil?.toISOString() ?? null } : null,
+      qualified: qualified
+        ? {
+            status: qualified.status,
+            submitted: qualified.submitted ?? null,
+            validUntil: qualified.validUntil?.toISOString() ?? null,
+          }
+        : null,
     };
   }
 }

@@ -5,9 +5,26 @@ import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { DomainError } from '../../platform/http/errors.ts';
 import { checkLedgerInvariants } from './ledger.invariants.ts';
-import { accountBalance, LedgerBatchKeyTakenError, ledgerHoldingsChecker, platformBalance, postEntries, postEntry, reverseEntry, userBalances, userHoldings } from './ledger.service.ts';
+import {
+  accountBalance,
+  LedgerBatchKeyTakenError,
+  ledgerHoldingsChecker,
+  platformBalance,
+  postEntries,
+  postEntry,
+  reverseEntry,
+  userBalances,
+  userHoldings,
+} from './ledger.service.ts';
 import { ledgerAccounts, ledgerEntries, ledgerPostings } from './ledger.tables.ts';
-import { type EntryInput, isPlatformOwnerId, platformAccount, type PostResult, transfer, userAccount } from './ledger.types.ts';
+import {
+  type EntryInput,
+  isPlatformOwnerId,
+  platformAccount,
+  type PostResult,
+  transfer,
+  userAccount,
+} from './ledger.types.ts';
 
 /**
  * The ledger's posting function on a real database (PGlite, and PostgreSQL with TEST_DATABASE_URL):
@@ -17,7 +34,12 @@ import { type EntryInput, isPlatformOwnerId, platformAccount, type PostResult, t
 const HOT = platformAccount('PLATFORM_HOT_WALLET', 'USDT');
 
 async function fund(db: Db, userId: string, amountMinor: bigint, key: string) {
-  return postEntry(db, { kind: 'DEPOSIT', reference: `test:${key}`, idempotencyKey: key, postings: transfer(HOT, userAccount(userId, 'USER_AVAILABLE', 'USDT'), amountMinor) });
+  return postEntry(db, {
+    kind: 'DEPOSIT',
+    reference: `test:${key}`,
+    idempotencyKey: key,
+    postings: transfer(HOT, userAccount(userId, 'USER_AVAILABLE', 'USDT'), amountMinor),
+  });
 }
 
 async function codeOf(promise: Promise<unknown>): Promise<string> {
@@ -45,7 +67,9 @@ describe('ledger posting function', () => {
     expect(entry.postings.map((p) => p.amountMinor)).toEqual([-250_000_000n, 250_000_000n]);
     expect(await accountBalance(db, userAccount('alice', 'USER_AVAILABLE', 'USDT'))).toBe(250_000_000n);
     expect(await accountBalance(db, HOT)).toBe(-250_000_000n);
-    expect(await userBalances(db, 'alice')).toEqual([{ type: 'USER_AVAILABLE', asset: 'USDT', balanceMinor: 250_000_000n }]);
+    expect(await userBalances(db, 'alice')).toEqual([
+      { type: 'USER_AVAILABLE', asset: 'USDT', balanceMinor: 250_000_000n },
+    ]);
   });
 
   it('refuses postings that do not sum to zero per asset, storing nothing', async () => {
@@ -61,16 +85,27 @@ describe('ledger posting function', () => {
         ],
       }),
     ).rejects.toBeInstanceOf(AssertionError);
-    await expect(postEntry(db, { kind: 'ADJUSTMENT', reference: 'bad', idempotencyKey: 'bad-2', postings: transfer(HOT, userAccount('a', 'USER_AVAILABLE', 'USDT'), 0n) })).rejects.toBeInstanceOf(
-      AssertionError,
-    );
+    await expect(
+      postEntry(db, {
+        kind: 'ADJUSTMENT',
+        reference: 'bad',
+        idempotencyKey: 'bad-2',
+        postings: transfer(HOT, userAccount('a', 'USER_AVAILABLE', 'USDT'), 0n),
+      }),
+    ).rejects.toBeInstanceOf(AssertionError);
     expect(await db.select({ n: sql<string>`count(*)` }).from(ledgerEntries)).toEqual(before);
   });
 
   it('refuses to take a user below zero with INSUFFICIENT_BALANCE (130): nothing moves and the key stays free', async () => {
     const alice = userAccount('alice', 'USER_AVAILABLE', 'USDT');
     const bob = userAccount('bob', 'USER_AVAILABLE', 'USDT');
-    const attempt = () => postEntry(db, { kind: 'INTERNAL_TRANSFER', reference: 'x', idempotencyKey: 'too-much', postings: transfer(alice, bob, 250_000_001n) });
+    const attempt = () =>
+      postEntry(db, {
+        kind: 'INTERNAL_TRANSFER',
+        reference: 'x',
+        idempotencyKey: 'too-much',
+        postings: transfer(alice, bob, 250_000_001n),
+      });
     expect(await codeOf(attempt())).toBe('INSUFFICIENT_BALANCE');
     expect(await accountBalance(db, alice)).toBe(250_000_000n);
     expect(await accountBalance(db, bob)).toBe(0n);
@@ -78,7 +113,12 @@ describe('ledger posting function', () => {
     // The refused statement is undone whole: not even bob's first account row was left behind.
     expect(await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.ownerId, 'bob'))).toEqual([]);
     // Exactly the whole balance is allowed.
-    const exact = await postEntry(db, { kind: 'INTERNAL_TRANSFER', reference: 'x', idempotencyKey: 'exact', postings: transfer(alice, bob, 250_000_000n) });
+    const exact = await postEntry(db, {
+      kind: 'INTERNAL_TRANSFER',
+      reference: 'x',
+      idempotencyKey: 'exact',
+      postings: transfer(alice, bob, 250_000_000n),
+    });
     expect(exact.isReplay).toBe(false);
     expect(await accountBalance(db, alice)).toBe(0n);
     expect(await accountBalance(db, bob)).toBe(250_000_000n);
@@ -107,7 +147,16 @@ describe('ledger posting function', () => {
     expect(await codeOf(reverseEntry(db, 999_999))).toBe('NOT_FOUND');
 
     const spent = await fund(db, 'dave', 3_000_000n, 'dep-dave-2');
-    await postEntry(db, { kind: 'INTERNAL_TRANSFER', reference: 'x', idempotencyKey: 'dave-spends', postings: transfer(userAccount('dave', 'USER_AVAILABLE', 'USDT'), userAccount('erin', 'USER_AVAILABLE', 'USDT'), 1n) });
+    await postEntry(db, {
+      kind: 'INTERNAL_TRANSFER',
+      reference: 'x',
+      idempotencyKey: 'dave-spends',
+      postings: transfer(
+        userAccount('dave', 'USER_AVAILABLE', 'USDT'),
+        userAccount('erin', 'USER_AVAILABLE', 'USDT'),
+        1n,
+      ),
+    });
     expect(await codeOf(reverseEntry(db, spent.entry.id))).toBe('INSUFFICIENT_BALANCE');
     expect(await accountBalance(db, userAccount('dave', 'USER_AVAILABLE', 'USDT'))).toBe(2_999_999n);
   });
@@ -117,14 +166,22 @@ describe('ledger posting function', () => {
     const frank = userAccount('frank', 'USER_AVAILABLE', 'USDT');
     const outcomes = await Promise.all(
       Array.from({ length: 100 }, (_, i) =>
-        codeOf(postEntry(db, { kind: 'INTERNAL_TRANSFER', reference: 'burst', idempotencyKey: `burst-${i}`, postings: transfer(frank, userAccount(`sink-${i % 7}`, 'USER_AVAILABLE', 'USDT'), 7_000_000n) })),
+        codeOf(
+          postEntry(db, {
+            kind: 'INTERNAL_TRANSFER',
+            reference: 'burst',
+            idempotencyKey: `burst-${i}`,
+            postings: transfer(frank, userAccount(`sink-${i % 7}`, 'USER_AVAILABLE', 'USDT'), 7_000_000n),
+          }),
+        ),
       ),
     );
     expect(outcomes.filter((o) => o === 'OK')).toHaveLength(71);
     expect(outcomes.filter((o) => o === 'INSUFFICIENT_BALANCE')).toHaveLength(29);
     expect(await accountBalance(db, frank)).toBe(3_000_000n);
     let sinks = 0n;
-    for (let i = 0; i < 7; i += 1) sinks += await accountBalance(db, userAccount(`sink-${i}`, 'USER_AVAILABLE', 'USDT'));
+    for (let i = 0; i < 7; i += 1)
+      sinks += await accountBalance(db, userAccount(`sink-${i}`, 'USER_AVAILABLE', 'USDT'));
     expect(sinks).toBe(497_000_000n);
   });
 
@@ -133,7 +190,9 @@ describe('ledger posting function', () => {
     expect(results.filter((r) => !r.isReplay)).toHaveLength(1);
     expect(new Set(results.map((r) => r.entry.id)).size).toBe(1);
     expect(await accountBalance(db, userAccount('gina', 'USER_AVAILABLE', 'USDT'))).toBe(1_000_000n);
-    expect(await db.select().from(ledgerEntries).where(eq(ledgerEntries.idempotencyKey, 'dep-gina-once'))).toHaveLength(1);
+    expect(await db.select().from(ledgerEntries).where(eq(ledgerEntries.idempotencyKey, 'dep-gina-once'))).toHaveLength(
+      1,
+    );
   });
 
   it('does not deadlock on opposite transfers between the same two accounts, and conserves the total', async () => {
@@ -143,7 +202,12 @@ describe('ledger posting function', () => {
     const ivy = userAccount('ivy', 'USER_AVAILABLE', 'USDT');
     await Promise.all(
       Array.from({ length: 60 }, (_, i) =>
-        postEntry(db, { kind: 'INTERNAL_TRANSFER', reference: 'pingpong', idempotencyKey: `pp-${i}`, postings: i % 2 === 0 ? transfer(hank, ivy, 1_000_000n) : transfer(ivy, hank, 1_000_000n) }),
+        postEntry(db, {
+          kind: 'INTERNAL_TRANSFER',
+          reference: 'pingpong',
+          idempotencyKey: `pp-${i}`,
+          postings: i % 2 === 0 ? transfer(hank, ivy, 1_000_000n) : transfer(ivy, hank, 1_000_000n),
+        }),
       ),
     );
     expect(await accountBalance(db, hank)).toBe(100_000_000n);
@@ -153,17 +217,28 @@ describe('ledger posting function', () => {
   it('checks the three invariants and reports a tampered balance, then holds again once repaired', async () => {
     expect((await checkLedgerInvariants(db)).isHeld).toBe(true);
     const [account] = await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.ownerId, 'ivy'));
-    await db.update(ledgerAccounts).set({ balanceMinor: sql`${ledgerAccounts.balanceMinor} + 1` }).where(eq(ledgerAccounts.id, account!.id));
+    await db
+      .update(ledgerAccounts)
+      .set({ balanceMinor: sql`${ledgerAccounts.balanceMinor} + 1` })
+      .where(eq(ledgerAccounts.id, account!.id));
     const report = await checkLedgerInvariants(db);
     expect(report.isHeld).toBe(false);
-    expect(report.results.find((r) => r.name === 'balances-equal-postings')).toMatchObject({ isHeld: false, violationCount: 1 });
-    await db.update(ledgerAccounts).set({ balanceMinor: sql`${ledgerAccounts.balanceMinor} - 1` }).where(eq(ledgerAccounts.id, account!.id));
+    expect(report.results.find((r) => r.name === 'balances-equal-postings')).toMatchObject({
+      isHeld: false,
+      violationCount: 1,
+    });
+    await db
+      .update(ledgerAccounts)
+      .set({ balanceMinor: sql`${ledgerAccounts.balanceMinor} - 1` })
+      .where(eq(ledgerAccounts.id, account!.id));
     expect((await checkLedgerInvariants(db)).isHeld).toBe(true);
   });
 
   it('refuses a negative user balance at the database level too (CHECK constraint)', async () => {
     const [account] = await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.ownerId, 'alice'));
-    await expect(db.update(ledgerAccounts).set({ balanceMinor: -1n }).where(eq(ledgerAccounts.id, account!.id))).rejects.toThrow();
+    await expect(
+      db.update(ledgerAccounts).set({ balanceMinor: -1n }).where(eq(ledgerAccounts.id, account!.id)),
+    ).rejects.toThrow();
   });
 
   it('aborts the caller’s transaction on a refusal, so the caller’s own writes roll back with it', async () => {
@@ -171,8 +246,18 @@ describe('ledger posting function', () => {
     await fund(db, 'tx-payer', 5n, 'tx-payer-fund');
     const outcome = await codeOf(
       db.transaction(async (tx) => {
-        await postEntry(tx, { kind: 'INTERNAL_TRANSFER', reference: 'x', idempotencyKey: 'tx-payer-ok', postings: transfer(payer, userAccount('tx-payee', 'USER_AVAILABLE', 'USDT'), 5n) });
-        await postEntry(tx, { kind: 'INTERNAL_TRANSFER', reference: 'x', idempotencyKey: 'tx-payer-over', postings: transfer(payer, userAccount('tx-payee', 'USER_AVAILABLE', 'USDT'), 1n) });
+        await postEntry(tx, {
+          kind: 'INTERNAL_TRANSFER',
+          reference: 'x',
+          idempotencyKey: 'tx-payer-ok',
+          postings: transfer(payer, userAccount('tx-payee', 'USER_AVAILABLE', 'USDT'), 5n),
+        });
+        await postEntry(tx, {
+          kind: 'INTERNAL_TRANSFER',
+          reference: 'x',
+          idempotencyKey: 'tx-payer-over',
+          postings: transfer(payer, userAccount('tx-payee', 'USER_AVAILABLE', 'USDT'), 1n),
+        });
       }),
     );
     expect(outcome).toBe('INSUFFICIENT_BALANCE');
@@ -187,7 +272,11 @@ describe('ledger posting function', () => {
         kind: 'ADJUSTMENT',
         reference: 'shards',
         idempotencyKey: `shard-${shard}`,
-        postings: transfer(platformAccount('PLATFORM_HOT_WALLET', 'USDC'), platformAccount('EXCHANGE_INVENTORY', 'USDC', shard), BigInt(shard + 1)),
+        postings: transfer(
+          platformAccount('PLATFORM_HOT_WALLET', 'USDC'),
+          platformAccount('EXCHANGE_INVENTORY', 'USDC', shard),
+          BigInt(shard + 1),
+        ),
       });
     }
     expect(platformAccount('EXCHANGE_INVENTORY', 'USDC', 3).ownerId).toBe('platform:3');
@@ -200,8 +289,12 @@ describe('ledger posting function', () => {
 
   it('lists a user’s holdings for account deletion: only non-zero balances', async () => {
     expect(await userHoldings(db, 'alice')).toEqual([]);
-    expect(await userHoldings(db, 'bob')).toEqual([{ type: 'USER_AVAILABLE', asset: 'USDT', balanceMinor: 250_000_000n }]);
-    expect(await ledgerHoldingsChecker(db).reasonsToRefuseClosure('bob', 'en-US')).toEqual(['USDT 250.000000 (USER_AVAILABLE)']);
+    expect(await userHoldings(db, 'bob')).toEqual([
+      { type: 'USER_AVAILABLE', asset: 'USDT', balanceMinor: 250_000_000n },
+    ]);
+    expect(await ledgerHoldingsChecker(db).reasonsToRefuseClosure('bob', 'en-US')).toEqual([
+      'USDT 250.000000 (USER_AVAILABLE)',
+    ]);
     expect(await ledgerHoldingsChecker(db).reasonsToRefuseClosure('alice', 'en-US')).toEqual([]);
     const postingCount = await db.select({ n: sql<string>`count(*)` }).from(ledgerPostings);
     expect(Number(postingCount[0]!.n)).toBeGreaterThan(0);
@@ -224,10 +317,15 @@ describe('ledger batch posting (postEntries)', () => {
     kind: 'INTERNAL_TRANSFER',
     reference: `batch:${key}`,
     idempotencyKey: key,
-    postings: transfer(userAccount(payer, 'USER_AVAILABLE', 'USDT'), userAccount(payee, 'USER_AVAILABLE', 'USDT'), amountMinor),
+    postings: transfer(
+      userAccount(payer, 'USER_AVAILABLE', 'USDT'),
+      userAccount(payee, 'USER_AVAILABLE', 'USDT'),
+      amountMinor,
+    ),
     metadata: { key },
   });
-  const outcome = (result: PostResult | DomainError) => (result instanceof DomainError ? result.code : result.isReplay ? 'REPLAY' : 'OK');
+  const outcome = (result: PostResult | DomainError) =>
+    result instanceof DomainError ? result.code : result.isReplay ? 'REPLAY' : 'OK';
 
   it('applies entries in order over running balances: a later entry sees an earlier credit, an unfunded one alone is refused', async () => {
     await fund(db, 'b-ann', 10n, 'b-ann-fund');
@@ -247,15 +345,25 @@ describe('ledger batch posting (postEntries)', () => {
     expect(first!.entry.id).toBeLessThan(second!.entry.id);
     expect(second!.entry.id).toBeLessThan(fourth!.entry.id);
     const [stored] = await db.select().from(ledgerEntries).where(eq(ledgerEntries.id, second!.entry.id));
-    expect(stored).toMatchObject({ idempotencyKey: 'b-2', metadata: { key: 'b-2' }, requestHash: second!.entry.requestHash });
+    expect(stored).toMatchObject({
+      idempotencyKey: 'b-2',
+      metadata: { key: 'b-2' },
+      requestHash: second!.entry.requestHash,
+    });
     const postings = await db.select().from(ledgerPostings).where(eq(ledgerPostings.entryId, second!.entry.id));
-    expect(postings.map((p) => [p.accountId, p.amountMinor])).toEqual(second!.entry.postings.map((p) => [p.accountId, p.amountMinor]));
+    expect(postings.map((p) => [p.accountId, p.amountMinor])).toEqual(
+      second!.entry.postings.map((p) => [p.accountId, p.amountMinor]),
+    );
   });
 
   it('answers a used key per entry: a replay of the same request, a conflict for another, and posts the rest', async () => {
     await fund(db, 'b-dan', 100n, 'b-dan-fund');
     const [first] = await postEntries(db, [pay('b-dan', 'b-eve', 5n, 'b-5')]);
-    const results = await postEntries(db, [pay('b-dan', 'b-eve', 5n, 'b-5'), pay('b-dan', 'b-eve', 6n, 'b-dan-fund'), pay('b-dan', 'b-eve', 1n, 'b-6')]);
+    const results = await postEntries(db, [
+      pay('b-dan', 'b-eve', 5n, 'b-5'),
+      pay('b-dan', 'b-eve', 6n, 'b-dan-fund'),
+      pay('b-dan', 'b-eve', 1n, 'b-6'),
+    ]);
     expect(results.map(outcome)).toEqual(['REPLAY', 'CONFLICT', 'OK']);
     expect((results[0] as PostResult).entry.id).toBe((first as PostResult).entry.id);
     expect(await accountBalance(db, userAccount('b-dan', 'USER_AVAILABLE', 'USDT'))).toBe(94n);
@@ -263,9 +371,16 @@ describe('ledger batch posting (postEntries)', () => {
 
   it('agrees with single postings when 20 batches race 60 single debits on one balance: never below zero, every unit accounted for', async () => {
     await fund(db, 'b-fay', 1_000n, 'b-fay-fund');
-    const batches = Array.from({ length: 20 }, (_, b) => postEntries(db, Array.from({ length: 3 }, (_, k) => pay('b-fay', `b-sink-${k}`, 9n, `b-race-${b}-${k}`))));
+    const batches = Array.from({ length: 20 }, (_, b) =>
+      postEntries(
+        db,
+        Array.from({ length: 3 }, (_, k) => pay('b-fay', `b-sink-${k}`, 9n, `b-race-${b}-${k}`)),
+      ),
+    );
     // Demand 20 × 3 × 9 + 60 × 11 = 1,200 > 1,000: some are refused, so what is left is below 11.
-    const singles = Array.from({ length: 60 }, (_, i) => codeOf(postEntry(db, pay('b-fay', 'b-sink-x', 11n, `b-single-${i}`))));
+    const singles = Array.from({ length: 60 }, (_, i) =>
+      codeOf(postEntry(db, pay('b-fay', 'b-sink-x', 11n, `b-single-${i}`))),
+    );
     const [batchResults, singleResults] = await Promise.all([Promise.all(batches), Promise.all(singles)]);
     const batchOk = batchResults.flat().filter((r) => !(r instanceof DomainError)).length;
     const singleOk = singleResults.filter((r) => r === 'OK').length;
@@ -278,7 +393,9 @@ describe('ledger batch posting (postEntries)', () => {
 
   it('refuses malformed batches as programmer errors, writing nothing', async () => {
     await expect(postEntries(db, [])).rejects.toThrow(AssertionError);
-    await expect(postEntries(db, [pay('x', 'y', 1n, 'b-dup'), pay('x', 'y', 1n, 'b-dup')])).rejects.toThrow(AssertionError);
+    await expect(postEntries(db, [pay('x', 'y', 1n, 'b-dup'), pay('x', 'y', 1n, 'b-dup')])).rejects.toThrow(
+      AssertionError,
+    );
     expect(await db.select().from(ledgerEntries).where(eq(ledgerEntries.idempotencyKey, 'b-dup'))).toEqual([]);
   });
 });
@@ -298,7 +415,11 @@ describe.runIf(process.env.MERIDIAN_TEST_DB === 'postgres')('ledger batch postin
       kind: 'INTERNAL_TRANSFER',
       reference: 'twin',
       idempotencyKey: key,
-      postings: transfer(userAccount('twin-payer', 'USER_AVAILABLE', 'USDT'), userAccount('twin-payee', 'USER_AVAILABLE', 'USDT'), amountMinor),
+      postings: transfer(
+        userAccount('twin-payer', 'USER_AVAILABLE', 'USDT'),
+        userAccount('twin-payee', 'USER_AVAILABLE', 'USDT'),
+        amountMinor,
+      ),
     });
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));

@@ -7,7 +7,11 @@ const SAMPLES_MAX = 20;
 
 /** One invariant's outcome: how many rows break it and a few of them. */
 export interface InvariantResult {
-  name: 'postings-sum-to-zero-per-asset' | 'balances-equal-postings' | 'no-negative-user-balance' | 'posting-asset-matches-account';
+  name:
+    | 'postings-sum-to-zero-per-asset'
+    | 'balances-equal-postings'
+    | 'no-negative-user-balance'
+    | 'posting-asset-matches-account';
   description: string;
   isHeld: boolean;
   violationCount: number;
@@ -26,10 +30,16 @@ function stringify(row: Record<string, unknown>): Record<string, string> {
   return Object.fromEntries(Object.entries(row).map(([key, value]) => [key, String(value)]));
 }
 
-async function runCheck(db: DbOrTx, name: InvariantResult['name'], description: string, offending: SQL): Promise<InvariantResult> {
+async function runCheck(
+  db: DbOrTx,
+  name: InvariantResult['name'],
+  description: string,
+  offending: SQL,
+): Promise<InvariantResult> {
   const [count] = await queryRows(db, sql`SELECT count(*)::text AS n FROM (${offending}) AS offending`);
   const violationCount = Number(count?.n ?? 0);
-  const samples = violationCount === 0 ? [] : (await queryRows(db, sql`${offending} LIMIT ${SAMPLES_MAX}`)).map(stringify);
+  const samples =
+    violationCount === 0 ? [] : (await queryRows(db, sql`${offending} LIMIT ${SAMPLES_MAX}`)).map(stringify);
   return { name, description, isHeld: violationCount === 0, violationCount, samples };
 }
 
@@ -70,7 +80,10 @@ export async function checkLedgerInvariants(db: DbOrTx): Promise<InvariantReport
       sql`SELECT p.id AS posting_id, p.asset, a.asset AS account_asset FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id WHERE p.asset <> a.asset`,
     ),
   ];
-  const [counts] = await queryRows(db, sql`SELECT (SELECT count(*) FROM ledger_entries)::text AS entries, (SELECT count(*) FROM ledger_accounts)::text AS accounts`);
+  const [counts] = await queryRows(
+    db,
+    sql`SELECT (SELECT count(*) FROM ledger_entries)::text AS entries, (SELECT count(*) FROM ledger_accounts)::text AS accounts`,
+  );
   return {
     isHeld: results.every((r) => r.isHeld),
     results,
@@ -83,7 +96,9 @@ export async function checkLedgerInvariants(db: DbOrTx): Promise<InvariantReport
 export function formatInvariantReport(report: InvariantReport): string {
   const lines = [`ledger: ${report.entryCount} entries, ${report.accountCount} accounts`];
   for (const result of report.results) {
-    lines.push(`${result.isHeld ? 'OK  ' : 'FAIL'} ${result.description}${result.isHeld ? '' : ` — ${result.violationCount} violation(s)`}`);
+    lines.push(
+      `${result.isHeld ? 'OK  ' : 'FAIL'} ${result.description}${result.isHeld ? '' : ` — ${result.violationCount} violation(s)`}`,
+    );
     for (const sample of result.samples) lines.push(`       ${JSON.stringify(sample)}`);
   }
   lines.push(report.isHeld ? 'all ledger invariants hold' : 'LEDGER INVARIANTS BROKEN');

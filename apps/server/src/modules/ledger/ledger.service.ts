@@ -39,25 +39,42 @@ function accountKey(ref: { ownerKind: string; ownerId: string; type: string; ass
  */
 export function hashEntryRequest(input: EntryInput, reversesEntryId: number | null = null): string {
   const postings = input.postings
-    .map((p) => [p.account.ownerKind, p.account.ownerId, p.account.type, p.account.asset, p.amountMinor.toString()].join('|'))
+    .map((p) =>
+      [p.account.ownerKind, p.account.ownerId, p.account.type, p.account.asset, p.amountMinor.toString()].join('|'),
+    )
     .sort();
   const metadata = Object.entries(input.metadata ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const canonical = JSON.stringify({ kind: input.kind, reference: input.reference, metadata, postings, reversesEntryId });
+  const canonical = JSON.stringify({
+    kind: input.kind,
+    reference: input.reference,
+    metadata,
+    postings,
+    reversesEntryId,
+  });
   return createHash('sha256').update(canonical).digest('hex');
 }
 
 /** Programmer errors in an entry request: asserted, never handled (STYLE habit 8). */
 function assertWellFormed(input: EntryInput): void {
   assert.ok((ENTRY_KINDS as readonly string[]).includes(input.kind), `unknown entry kind ${input.kind}`);
-  assert.ok(input.idempotencyKey.length > 0 && input.idempotencyKey.length <= IDEMPOTENCY_KEY_LENGTH_MAX, 'idempotency key must be 1–200 characters');
-  assert.ok(input.postings.length >= 2 && input.postings.length <= POSTINGS_PER_ENTRY_MAX, 'an entry has 2 to 64 postings');
+  assert.ok(
+    input.idempotencyKey.length > 0 && input.idempotencyKey.length <= IDEMPOTENCY_KEY_LENGTH_MAX,
+    'idempotency key must be 1–200 characters',
+  );
+  assert.ok(
+    input.postings.length >= 2 && input.postings.length <= POSTINGS_PER_ENTRY_MAX,
+    'an entry has 2 to 64 postings',
+  );
   const sums = new Map<AssetCode, bigint>();
   for (const posting of input.postings) {
     assert.ok(typeof posting.amountMinor === 'bigint', 'amounts are bigint minor units');
     assert.ok(posting.amountMinor !== 0n, 'a posting moves a non-zero amount');
     assert.ok(isAssetCode(posting.account.asset), `unknown asset ${posting.account.asset}`);
     const isUser = posting.account.ownerKind === 'user';
-    assert.ok(isUser ? posting.account.ownerId.length > 0 : isPlatformOwnerId(posting.account.ownerId), 'account owner');
+    assert.ok(
+      isUser ? posting.account.ownerId.length > 0 : isPlatformOwnerId(posting.account.ownerId),
+      'account owner',
+    );
     sums.set(posting.account.asset, (sums.get(posting.account.asset) ?? 0n) + posting.amountMinor);
   }
   for (const [asset, sum] of sums) assert.equal(sum, 0n, `postings of ${asset} sum to ${sum}, not zero`);
@@ -65,14 +82,21 @@ function assertWellFormed(input: EntryInput): void {
 
 async function loadEntry(db: DbOrTx, row: typeof ledgerEntries.$inferSelect): Promise<Entry> {
   const postings = await db
-    .select({ accountId: ledgerPostings.accountId, asset: ledgerPostings.asset, amountMinor: ledgerPostings.amountMinor })
+    .select({
+      accountId: ledgerPostings.accountId,
+      asset: ledgerPostings.asset,
+      amountMinor: ledgerPostings.amountMinor,
+    })
     .from(ledgerPostings)
     .where(eq(ledgerPostings.entryId, row.id))
     .orderBy(asc(ledgerPostings.id));
   return toEntry(row, postings);
 }
 
-function toEntry(row: typeof ledgerEntries.$inferSelect, postings: { accountId: number; asset: string; amountMinor: bigint }[]): Entry {
+function toEntry(
+  row: typeof ledgerEntries.$inferSelect,
+  postings: { accountId: number; asset: string; amountMinor: bigint }[],
+): Entry {
   return {
     id: row.id,
     kind: row.kind as EntryKind,
@@ -82,7 +106,11 @@ function toEntry(row: typeof ledgerEntries.$inferSelect, postings: { accountId: 
     reversesEntryId: row.reversesEntryId,
     metadata: row.metadata,
     createdAt: row.createdAt,
-    postings: postings.map((p): Posting => ({ accountId: p.accountId, asset: p.asset as AssetCode, amountMinor: p.amountMinor })),
+    postings: postings.map((p): Posting => ({
+      accountId: p.accountId,
+      asset: p.asset as AssetCode,
+      amountMinor: p.amountMinor,
+    })),
   };
 }
 
@@ -105,12 +133,24 @@ interface PostOutcome {
  */
 async function callLedgerPost(
   db: DbOrTx,
-  entry: { kind: EntryKind; reference: string; idempotencyKey: string; requestHash: string; reversesEntryId: number | null; metadata: Record<string, string> },
+  entry: {
+    kind: EntryKind;
+    reference: string;
+    idempotencyKey: string;
+    requestHash: string;
+    reversesEntryId: number | null;
+    metadata: Record<string, string>;
+  },
   refs: AccountRef[],
   deltas: bigint[],
   postings: { refIndex: number; amountMinor: bigint }[],
 ): Promise<PostOutcome> {
-  const rows = queryRows<{ o_entry_id: number | string | null; o_created_at: Date | string | null; o_status: string; o_account_ids: (number | string)[] | string | null }>(
+  const rows = queryRows<{
+    o_entry_id: number | string | null;
+    o_created_at: Date | string | null;
+    o_status: string;
+    o_account_ids: (number | string)[] | string | null;
+  }>(
     db,
     sql`SELECT * FROM ledger_post(
       ${entry.kind}, ${entry.reference}, ${entry.idempotencyKey}, ${entry.requestHash}, ${entry.reversesEntryId}::bigint, ${JSON.stringify(entry.metadata)}::jsonb,
@@ -160,8 +200,12 @@ function accountIndex(): { refs: AccountRef[]; indexOf(account: AccountRef): num
  * the same request (same hash), CONFLICT (121) otherwise.
  */
 async function replayOrConflict(db: DbOrTx, input: EntryInput, requestHash: string): Promise<PostResult | DomainError> {
-  const [existing] = await db.select().from(ledgerEntries).where(eq(ledgerEntries.idempotencyKey, input.idempotencyKey));
-  if (!existing || existing.requestHash !== requestHash) return new DomainError('CONFLICT', {}, { idempotencyKey: input.idempotencyKey });
+  const [existing] = await db
+    .select()
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.idempotencyKey, input.idempotencyKey));
+  if (!existing || existing.requestHash !== requestHash)
+    return new DomainError('CONFLICT', {}, { idempotencyKey: input.idempotencyKey });
   return { entry: await loadEntry(db, existing), isReplay: true };
 }
 
@@ -176,7 +220,20 @@ async function postOne(db: DbOrTx, input: EntryInput, reversesEntryId: number | 
   });
   const refs = accounts.refs;
   const metadata = input.metadata ?? {};
-  const outcome = await callLedgerPost(db, { kind: input.kind, reference: input.reference, idempotencyKey: input.idempotencyKey, requestHash, reversesEntryId, metadata }, refs, deltas, postings);
+  const outcome = await callLedgerPost(
+    db,
+    {
+      kind: input.kind,
+      reference: input.reference,
+      idempotencyKey: input.idempotencyKey,
+      requestHash,
+      reversesEntryId,
+      metadata,
+    },
+    refs,
+    deltas,
+    postings,
+  );
   if (outcome.status === 'replay') {
     // The key is taken: a concurrent twin waited on the unique index and now sees the first entry.
     const answer = await replayOrConflict(db, input, requestHash);
@@ -185,7 +242,11 @@ async function postOne(db: DbOrTx, input: EntryInput, reversesEntryId: number | 
   }
   const entryId = outcome.entryId;
   assert.ok(entryId !== null);
-  const stored: Posting[] = postings.map((p, i) => ({ accountId: outcome.accountIds[p.refIndex]!, asset: input.postings[i]!.account.asset, amountMinor: p.amountMinor }));
+  const stored: Posting[] = postings.map((p, i) => ({
+    accountId: outcome.accountIds[p.refIndex]!,
+    asset: input.postings[i]!.account.asset,
+    amountMinor: p.amountMinor,
+  }));
   return {
     entry: {
       id: entryId,
@@ -261,8 +322,15 @@ export class LedgerBatchKeyTakenError extends Error {
  * @throws AssertionError for malformed entries or duplicate keys: programmer errors.
  */
 export async function postEntries(db: DbOrTx, inputs: readonly EntryInput[]): Promise<(PostResult | DomainError)[]> {
-  assert.ok(inputs.length > 0 && inputs.length <= ENTRIES_PER_BATCH_MAX, `a batch has 1 to ${ENTRIES_PER_BATCH_MAX} entries`);
-  assert.equal(new Set(inputs.map((input) => input.idempotencyKey)).size, inputs.length, 'idempotency keys of a batch are distinct');
+  assert.ok(
+    inputs.length > 0 && inputs.length <= ENTRIES_PER_BATCH_MAX,
+    `a batch has 1 to ${ENTRIES_PER_BATCH_MAX} entries`,
+  );
+  assert.equal(
+    new Set(inputs.map((input) => input.idempotencyKey)).size,
+    inputs.length,
+    'idempotency keys of a batch are distinct',
+  );
   const accounts = accountIndex();
   const refs = accounts.refs;
   const changes = { entries: [] as number[], refs: [] as number[], deltas: [] as bigint[] };
@@ -286,7 +354,13 @@ export async function postEntries(db: DbOrTx, inputs: readonly EntryInput[]): Pr
       changes.deltas.push(delta);
     }
   }
-  const rows = await queryRows<{ o_ordinal: number; o_status: string; o_entry_id: number | string | null; o_created_at: Date | string | null; o_account_ids: (number | string)[] | string | null }>(
+  const rows = await queryRows<{
+    o_ordinal: number;
+    o_status: string;
+    o_entry_id: number | string | null;
+    o_created_at: Date | string | null;
+    o_account_ids: (number | string)[] | string | null;
+  }>(
     db,
     sql`SELECT * FROM ledger_post_batch(
       ${pgArrayLiteral(inputs.map((input) => input.kind))}::text[], ${pgArrayLiteral(inputs.map((input) => input.reference))}::text[],
@@ -312,8 +386,15 @@ export async function postEntries(db: DbOrTx, inputs: readonly EntryInput[]): Pr
     } else if (row.o_status === 'replay') {
       results.push(await replayOrConflict(db, input, hashes[index]!));
     } else {
-      assert.ok(row.o_status === 'ok' && row.o_entry_id !== null && row.o_created_at !== null, `ledger_post_batch status ${row.o_status}`);
-      const postings: Posting[] = input.postings.map((posting, k) => ({ accountId: accountIds[postingArrays.refs[firstPosting + k]! - 1]!, asset: posting.account.asset, amountMinor: posting.amountMinor }));
+      assert.ok(
+        row.o_status === 'ok' && row.o_entry_id !== null && row.o_created_at !== null,
+        `ledger_post_batch status ${row.o_status}`,
+      );
+      const postings: Posting[] = input.postings.map((posting, k) => ({
+        accountId: accountIds[postingArrays.refs[firstPosting + k]! - 1]!,
+        asset: posting.account.asset,
+        amountMinor: posting.amountMinor,
+      }));
       const entry: Entry = {
         id: Number(row.o_entry_id),
         kind: input.kind,
@@ -361,7 +442,13 @@ export async function reverseEntry(db: DbOrTx, entryId: number, options: Reverse
     const [original] = await tx.select().from(ledgerEntries).where(eq(ledgerEntries.id, entryId));
     if (!original) throw new DomainError('NOT_FOUND');
     const rows = await tx
-      .select({ amountMinor: ledgerPostings.amountMinor, ownerKind: ledgerAccounts.ownerKind, ownerId: ledgerAccounts.ownerId, type: ledgerAccounts.type, asset: ledgerAccounts.asset })
+      .select({
+        amountMinor: ledgerPostings.amountMinor,
+        ownerKind: ledgerAccounts.ownerKind,
+        ownerId: ledgerAccounts.ownerId,
+        type: ledgerAccounts.type,
+        asset: ledgerAccounts.asset,
+      })
       .from(ledgerPostings)
       .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
       .where(eq(ledgerPostings.entryId, entryId))
@@ -378,7 +465,8 @@ export async function reverseEntry(db: DbOrTx, entryId: number, options: Reverse
     try {
       return await postOne(tx, input, entryId);
     } catch (error) {
-      if (isSqlState(error, SQLSTATE_UNIQUE_VIOLATION, 'ledger_entries_reverses_entry_id_key')) throw new DomainError('CONFLICT', {}, { reversesEntryId: entryId });
+      if (isSqlState(error, SQLSTATE_UNIQUE_VIOLATION, 'ledger_entries_reverses_entry_id_key'))
+        throw new DomainError('CONFLICT', {}, { reversesEntryId: entryId });
       throw error;
     }
   });
@@ -392,8 +480,18 @@ function platformOwnerId(ownerId: string): PlatformOwnerId {
 function toAccountRef(row: { ownerKind: string; ownerId: string; type: string; asset: string }): AccountRef {
   assert.ok(isAssetCode(row.asset));
   return row.ownerKind === 'user'
-    ? { ownerKind: 'user', ownerId: row.ownerId, type: row.type as Extract<AccountRef, { ownerKind: 'user' }>['type'], asset: row.asset }
-    : { ownerKind: 'platform', ownerId: platformOwnerId(row.ownerId), type: row.type as Extract<AccountRef, { ownerKind: 'platform' }>['type'], asset: row.asset };
+    ? {
+        ownerKind: 'user',
+        ownerId: row.ownerId,
+        type: row.type as Extract<AccountRef, { ownerKind: 'user' }>['type'],
+        asset: row.asset,
+      }
+    : {
+        ownerKind: 'platform',
+        ownerId: platformOwnerId(row.ownerId),
+        type: row.type as Extract<AccountRef, { ownerKind: 'platform' }>['type'],
+        asset: row.asset,
+      };
 }
 
 /** One account's balance. */
@@ -410,7 +508,11 @@ export async function userBalances(db: DbOrTx, userId: string): Promise<AccountB
     .from(ledgerAccounts)
     .where(sql`${ledgerAccounts.ownerKind} = 'user' AND ${ledgerAccounts.ownerId} = ${userId}`)
     .orderBy(asc(ledgerAccounts.type), asc(ledgerAccounts.asset));
-  return rows.map((row) => ({ type: row.type as AccountType, asset: row.asset as AssetCode, balanceMinor: row.balanceMinor }));
+  return rows.map((row) => ({
+    type: row.type as AccountType,
+    asset: row.asset as AssetCode,
+    balanceMinor: row.balanceMinor,
+  }));
 }
 
 /** The balance of one account in minor units; 0 when the account was never touched. */
@@ -418,7 +520,9 @@ export async function accountBalance(db: DbOrTx, ref: AccountRef): Promise<bigin
   const [row] = await db
     .select({ balanceMinor: ledgerAccounts.balanceMinor })
     .from(ledgerAccounts)
-    .where(sql`${ledgerAccounts.ownerKind} = ${ref.ownerKind} AND ${ledgerAccounts.ownerId} = ${ref.ownerId} AND ${ledgerAccounts.type} = ${ref.type} AND ${ledgerAccounts.asset} = ${ref.asset}`);
+    .where(
+      sql`${ledgerAccounts.ownerKind} = ${ref.ownerKind} AND ${ledgerAccounts.ownerId} = ${ref.ownerId} AND ${ledgerAccounts.type} = ${ref.type} AND ${ledgerAccounts.asset} = ${ref.asset}`,
+    );
   return row?.balanceMinor ?? 0n;
 }
 
@@ -430,7 +534,9 @@ export async function platformBalance(db: DbOrTx, type: PlatformAccountType, ass
   const [row] = await db
     .select({ balanceMinor: sql<string>`coalesce(sum(${ledgerAccounts.balanceMinor}), 0)::text` })
     .from(ledgerAccounts)
-    .where(sql`${ledgerAccounts.ownerKind} = 'platform' AND ${ledgerAccounts.type} = ${type} AND ${ledgerAccounts.asset} = ${asset}`);
+    .where(
+      sql`${ledgerAccounts.ownerKind} = 'platform' AND ${ledgerAccounts.type} = ${type} AND ${ledgerAccounts.asset} = ${asset}`,
+    );
   return BigInt(row?.balanceMinor ?? '0');
 }
 
@@ -473,7 +579,11 @@ export interface UserPostingsFilter {
  * record reads swap legs from here (EXCHANGE_SWAP credits are `exchange_in`, debits `exchange_out`).
  * @returns the page's rows and how many match in all.
  */
-export async function userPostingsPage(db: DbOrTx, userId: string, filter: UserPostingsFilter): Promise<{ items: UserPostingItem[]; totalCount: number }> {
+export async function userPostingsPage(
+  db: DbOrTx,
+  userId: string,
+  filter: UserPostingsFilter,
+): Promise<{ items: UserPostingItem[]; totalCount: number }> {
   assert.ok(filter.limit > 0 && filter.limit <= 500, 'at most 500 rows per page');
   const conditions: SQL[] = [
     sql`${ledgerAccounts.ownerKind} = 'user'`,
@@ -493,7 +603,14 @@ export async function userPostingsPage(db: DbOrTx, userId: string, filter: UserP
     .innerJoin(ledgerEntries, eq(ledgerEntries.id, ledgerPostings.entryId))
     .where(where);
   const rows = await db
-    .select({ entryId: ledgerEntries.id, kind: ledgerEntries.kind, asset: ledgerAccounts.asset, amountMinor: ledgerPostings.amountMinor, reference: ledgerEntries.reference, createdAt: ledgerEntries.createdAt })
+    .select({
+      entryId: ledgerEntries.id,
+      kind: ledgerEntries.kind,
+      asset: ledgerAccounts.asset,
+      amountMinor: ledgerPostings.amountMinor,
+      reference: ledgerEntries.reference,
+      createdAt: ledgerEntries.createdAt,
+    })
     .from(ledgerPostings)
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
     .innerJoin(ledgerEntries, eq(ledgerEntries.id, ledgerPostings.entryId))
@@ -511,7 +628,11 @@ export async function userPostingsPage(db: DbOrTx, userId: string, filter: UserP
 export async function entriesByIds(db: DbOrTx, ids: number[]): Promise<Entry[]> {
   assert.ok(ids.length <= 500, 'at most 500 entries per call');
   if (ids.length === 0) return [];
-  const rows = await db.select().from(ledgerEntries).where(inArray(ledgerEntries.id, ids)).orderBy(asc(ledgerEntries.id));
+  const rows = await db
+    .select()
+    .from(ledgerEntries)
+    .where(inArray(ledgerEntries.id, ids))
+    .orderBy(asc(ledgerEntries.id));
   return Promise.all(rows.map((row) => loadEntry(db, row)));
 }
 
@@ -519,7 +640,9 @@ export async function entriesByIds(db: DbOrTx, ids: number[]): Promise<Entry[]> 
  * An account-deletion guard for the identity module (`identity.addHoldingsChecker`): one reason per
  * non-zero balance, e.g. "USDT 12.500000 (USER_AVAILABLE)"; [] when the user holds nothing.
  */
-export function ledgerHoldingsChecker(db: DbOrTx): { reasonsToRefuseClosure(userId: string, locale: string): Promise<string[]> } {
+export function ledgerHoldingsChecker(db: DbOrTx): {
+  reasonsToRefuseClosure(userId: string, locale: string): Promise<string[]>;
+} {
   return {
     reasonsToRefuseClosure: async (userId) =>
       (await userHoldings(db, userId)).map((b) => `${b.asset} ${toDecimalString(b.balanceMinor, b.asset)} (${b.type})`),

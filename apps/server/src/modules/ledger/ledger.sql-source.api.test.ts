@@ -39,7 +39,11 @@ function readSqlSources(): SqlSource[] {
       continue;
     }
     for (const file of files.sort()) {
-      sources.push({ path: `${module.name}/sql/${file}`, functionName: basename(file, '.sql'), text: readFileSync(join(dir, file), 'utf8') });
+      sources.push({
+        path: `${module.name}/sql/${file}`,
+        functionName: basename(file, '.sql'),
+        text: readFileSync(join(dir, file), 'utf8'),
+      });
     }
   }
   return sources;
@@ -62,7 +66,13 @@ class Rollback extends Error {}
 /** SQLSTATE and message of the PostgreSQL error in `error` or its causes (Drizzle wraps driver errors). */
 function databaseError(error: unknown): { code: string; message: string } | null {
   for (let current: unknown = error, depth = 0; current && depth < 4; depth += 1) {
-    if (typeof current === 'object' && 'code' in current && typeof current.code === 'string' && 'message' in current && typeof current.message === 'string') {
+    if (
+      typeof current === 'object' &&
+      'code' in current &&
+      typeof current.code === 'string' &&
+      'message' in current &&
+      typeof current.message === 'string'
+    ) {
       return { code: current.code, message: current.message };
     }
     current = typeof current === 'object' && 'cause' in current ? current.cause : undefined;
@@ -91,40 +101,59 @@ describe('SQL function source files', () => {
     }
   });
 
-  it.each(sources.map((source) => [source.path, source] as const))('%s is the migrated definition', async (_path, source) => {
-    const migrated = await functionDefinition(database.db, source.functionName);
-    let fromSource = '';
-    await database.db
-      .transaction(async (tx) => {
-        await tx.execute(sql.raw(source.text));
-        fromSource = await functionDefinition(tx, source.functionName);
-        throw new Rollback();
-      })
-      .catch((error: unknown) => {
-        if (!(error instanceof Rollback)) throw error;
-      });
-    expect(fromSource, `${source.path} differs from the migrated function: ship the change as a new migration`).toBe(migrated);
-  });
+  it.each(sources.map((source) => [source.path, source] as const))(
+    '%s is the migrated definition',
+    async (_path, source) => {
+      const migrated = await functionDefinition(database.db, source.functionName);
+      let fromSource = '';
+      await database.db
+        .transaction(async (tx) => {
+          await tx.execute(sql.raw(source.text));
+          fromSource = await functionDefinition(tx, source.functionName);
+          throw new Rollback();
+        })
+        .catch((error: unknown) => {
+          if (!(error instanceof Rollback)) throw error;
+        });
+      expect(fromSource, `${source.path} differs from the migrated function: ship the change as a new migration`).toBe(
+        migrated,
+      );
+    },
+  );
 
   it('applies balance changes in one place: a refusal raises ML001 with the caller named, and changes nothing', async () => {
     const { db } = database;
     const hot = platformAccount('PLATFORM_HOT_WALLET', 'USDT');
-    const { entry } = await postEntry(db, { kind: 'DEPOSIT', reference: 'test', idempotencyKey: 'sql-source-1', postings: transfer(hot, userAccount('ada', 'USER_AVAILABLE', 'USDT'), 5n) });
+    const { entry } = await postEntry(db, {
+      kind: 'DEPOSIT',
+      reference: 'test',
+      idempotencyKey: 'sql-source-1',
+      postings: transfer(hot, userAccount('ada', 'USER_AVAILABLE', 'USDT'), 5n),
+    });
     const [hotId, adaId] = entry.postings.map((posting) => posting.accountId);
     const balances = sql`SELECT id, balance_minor::text AS balance FROM ledger_accounts WHERE id IN (${hotId}, ${adaId}) ORDER BY id`;
     const before = await queryRows(db, balances);
     // Ada has 5: taking 6 is refused; the platform account's change in the same call is undone too.
     const refusal = await db
-      .execute(sql`SELECT ledger_apply_deltas(ARRAY[${hotId}, ${adaId}]::bigint[], ARRAY[6, -6]::numeric[], 'ledger_post')`)
-      .then(() => null, (error: unknown) => databaseError(error));
+      .execute(
+        sql`SELECT ledger_apply_deltas(ARRAY[${hotId}, ${adaId}]::bigint[], ARRAY[6, -6]::numeric[], 'ledger_post')`,
+      )
+      .then(
+        () => null,
+        (error: unknown) => databaseError(error),
+      );
     expect(refusal).toEqual({ code: 'ML001', message: 'ledger_post: insufficient balance' });
     expect(await queryRows(db, balances)).toEqual(before);
     // Zero changes are skipped, the others applied (in a transaction rolled back: no postings back them).
     let after: { balance: string }[] = [];
     await db
       .transaction(async (tx) => {
-        await tx.execute(sql`SELECT ledger_apply_deltas(ARRAY[${hotId}, ${adaId}]::bigint[], ARRAY[5, -5]::numeric[], 'ledger_post_batch')`);
-        await tx.execute(sql`SELECT ledger_apply_deltas(ARRAY[${hotId}, ${adaId}]::bigint[], ARRAY[-5, 0]::numeric[], 'ledger_post_batch')`);
+        await tx.execute(
+          sql`SELECT ledger_apply_deltas(ARRAY[${hotId}, ${adaId}]::bigint[], ARRAY[5, -5]::numeric[], 'ledger_post_batch')`,
+        );
+        await tx.execute(
+          sql`SELECT ledger_apply_deltas(ARRAY[${hotId}, ${adaId}]::bigint[], ARRAY[-5, 0]::numeric[], 'ledger_post_batch')`,
+        );
         after = await queryRows<{ balance: string }>(tx, balances);
         throw new Rollback();
       })

@@ -21,7 +21,9 @@ export const ledgerAccounts = pgTable(
     /** An `AccountType` of `ledger.types.ts`. */
     type: text('type').notNull(),
     asset: text('asset').notNull(),
-    balanceMinor: minorAmount('balance_minor').notNull().default(sql`0`),
+    balanceMinor: minorAmount('balance_minor')
+      .notNull()
+      .default(sql`0`),
     isNegativeAllowed: boolean('is_negative_allowed').notNull(),
     createdAt: createdAt(),
   },

@@ -73,8 +73,14 @@ export function userAccount(userId: string, type: UserAccountType, asset: AssetC
  * @throws RangeError for any other shard (a programmer error).
  */
 export function platformAccount(type: PlatformAccountType, asset: AssetCode, shard = 0): AccountRef {
-  if (!(Number.isInteger(shard) && shard >= 0 && shard < PLATFORM_SHARDS_MAX)) throw new RangeError(`platform account shard ${shard} is not 0–${PLATFORM_SHARDS_MAX - 1}`);
-  return { ownerKind: 'platform', ownerId: shard === 0 ? PLATFORM_OWNER_ID : `${PLATFORM_OWNER_ID}:${shard}`, type, asset };
+  if (!(Number.isInteger(shard) && shard >= 0 && shard < PLATFORM_SHARDS_MAX))
+    throw new RangeError(`platform account shard ${shard} is not 0–${PLATFORM_SHARDS_MAX - 1}`);
+  return {
+    ownerKind: 'platform',
+    ownerId: shard === 0 ? PLATFORM_OWNER_ID : `${PLATFORM_OWNER_ID}:${shard}`,
+    type,
+    asset,
+  };
 }
 
 /** What an entry records; a free list so that other modules can add theirs here. */

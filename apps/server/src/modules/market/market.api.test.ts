@@ -19,7 +19,13 @@ describe('GET /api/market/banner/getList', () => {
     await seedDemo(t.database.db);
     await seedDemo(t.database.db);
     const en = (await t.app.inject({ method: 'GET', url: '/api/market/banner/getList' })).json();
-    expect(en.content.content.map((b: { bannerId: string }) => b.bannerId)).toEqual(['earn', 'trust', 'loan', 'card', 'exchange']);
+    expect(en.content.content.map((b: { bannerId: string }) => b.bannerId)).toEqual([
+      'earn',
+      'trust',
+      'loan',
+      'card',
+      'exchange',
+    ]);
     expect(en.content.content[0]).toEqual({
       bannerId: 'earn',
       bannerImg: '/banners/earn.svg',
@@ -27,17 +33,34 @@ describe('GET /api/market/banner/getList', () => {
       isBlank: false,
       title: 'Earn up to 10.8% a year',
     });
-    const zh = (await t.app.inject({ method: 'GET', url: '/api/market/banner/getList', headers: { 'User-Lang': 'zh-HK' } })).json();
+    const zh = (
+      await t.app.inject({ method: 'GET', url: '/api/market/banner/getList', headers: { 'User-Lang': 'zh-HK' } })
+    ).json();
     expect(zh.content.content[0].title).toBe('年化收益高達 10.8%');
     // The image carries text: zh-HK callers get the Traditional Chinese one.
-    expect(zh.content.content.map((b: { bannerImg: string }) => b.bannerImg)).toEqual(['earn', 'trust', 'loan', 'card', 'exchange'].map((id) => `/banners/${id}.zh-HK.svg`));
+    expect(zh.content.content.map((b: { bannerImg: string }) => b.bannerImg)).toEqual(
+      ['earn', 'trust', 'loan', 'card', 'exchange'].map((id) => `/banners/${id}.zh-HK.svg`),
+    );
     expect(zh.message).toBe('操作成功');
   });
 
   it('shows the one image of a banner that has no zh-HK image to every language', async () => {
-    await t.database.db.insert(banners).values({ bannerId: 'plain', imagePath: '/banners/plain.png', webLink: '/', titleEn: 'Plain', titleZhHk: '簡單', sortOrder: 9 });
-    const zh = (await t.app.inject({ method: 'GET', url: '/api/market/banner/getList', headers: { 'User-Lang': 'zh-HK' } })).json();
-    expect(zh.content.content.at(-1)).toMatchObject({ bannerId: 'plain', bannerImg: '/banners/plain.png', title: '簡單' });
+    await t.database.db.insert(banners).values({
+      bannerId: 'plain',
+      imagePath: '/banners/plain.png',
+      webLink: '/',
+      titleEn: 'Plain',
+      titleZhHk: '簡單',
+      sortOrder: 9,
+    });
+    const zh = (
+      await t.app.inject({ method: 'GET', url: '/api/market/banner/getList', headers: { 'User-Lang': 'zh-HK' } })
+    ).json();
+    expect(zh.content.content.at(-1)).toMatchObject({
+      bannerId: 'plain',
+      bannerImg: '/banners/plain.png',
+      title: '簡單',
+    });
   });
 
   it('hides inactive banners', async () => {

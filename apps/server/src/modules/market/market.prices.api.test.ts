@@ -13,7 +13,11 @@ import { priceDays, priceHours, priceMinutes } from './market.tables.ts';
 /** A clock the test moves by hand (prices, jobs and the market table all read it). */
 function fakeClock(iso: string) {
   let nowMs = Date.parse(iso);
-  return { now: () => new Date(nowMs), set: (next: string) => (nowMs = Date.parse(next)), advance: (ms: number) => (nowMs += ms) };
+  return {
+    now: () => new Date(nowMs),
+    set: (next: string) => (nowMs = Date.parse(next)),
+    advance: (ms: number) => (nowMs += ms),
+  };
 }
 type FakeClock = ReturnType<typeof fakeClock>;
 
@@ -26,7 +30,14 @@ function scriptedOracle(clock: FakeClock) {
     price: async (symbol): Promise<AggregatedPrice> => {
       const price = prices.get(symbol);
       if (price === undefined) throw new PriceUnavailableError(symbol, []);
-      return { symbol, priceUsd: new PriceDecimal(price), observedAt: clock.now(), basis: 'median', sources: ['scripted'], excluded: [] };
+      return {
+        symbol,
+        priceUsd: new PriceDecimal(price),
+        observedAt: clock.now(),
+        basis: 'median',
+        sources: ['scripted'],
+        excluded: [],
+      };
     },
   };
   return { oracle, prices };
@@ -35,8 +46,19 @@ function scriptedOracle(clock: FakeClock) {
 async function createPriceApp(clock: FakeClock, prices?: PriceOracle) {
   const database = await createTestDatabase();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: 'memory://' });
-  const app = await buildApp({ config, database, sessionSecret: 'test-secret-'.padEnd(48, 'x'), logger: false, clock, ...(prices ? { prices } : {}) });
-  app.get('/api/probe/usd-price', async () => ({ statusCode: 200, content: (await app.market.prices.usdPrice('BTC')).priceUsd.toFixed(), message: 'Success' }));
+  const app = await buildApp({
+    config,
+    database,
+    sessionSecret: 'test-secret-'.padEnd(48, 'x'),
+    logger: false,
+    clock,
+    ...(prices ? { prices } : {}),
+  });
+  app.get('/api/probe/usd-price', async () => ({
+    statusCode: 200,
+    content: (await app.market.prices.usdPrice('BTC')).priceUsd.toFixed(),
+    message: 'Success',
+  }));
   await app.ready();
   return { app, database, close: async () => (await app.close(), await database.dispose()) };
 }
@@ -54,14 +76,30 @@ describe('GET /api/market/price on the replay (the embedded default)', () => {
   it('answers every coin even before the first sample, with the live price only', async () => {
     const body = await getTable(t.app);
     expect(body.statusCode).toBe(200);
-    expect(body.content.map((row: { coinCode: string }) => row.coinCode)).toEqual(['BTC', 'ETH', 'USDT', 'USDC', 'USDE']);
-    expect(body.content[2]).toEqual({ coinCode: 'USDT', currentPrice: '1.00', changePercent: '0.00', lineCode: [1], observedAt: '2026-01-02T12:00:30.000Z' });
+    expect(body.content.map((row: { coinCode: string }) => row.coinCode)).toEqual([
+      'BTC',
+      'ETH',
+      'USDT',
+      'USDC',
+      'USDE',
+    ]);
+    expect(body.content[2]).toEqual({
+      coinCode: 'USDT',
+      currentPrice: '1.00',
+      changePercent: '0.00',
+      lineCode: [1],
+      observedAt: '2026-01-02T12:00:30.000Z',
+    });
   });
 
   it('backfills the last 24 h from the replay on the first sample, so the trend line and the 24 h change are real', async () => {
     const outcomes = await t.app.scheduler.tick();
     expect(outcomes['market.sample-prices']).toBe('ran');
-    const minutes = await t.database.db.select().from(priceMinutes).where(eq(priceMinutes.coinCode, 'BTC')).orderBy(asc(priceMinutes.bucketAt));
+    const minutes = await t.database.db
+      .select()
+      .from(priceMinutes)
+      .where(eq(priceMinutes.coinCode, 'BTC'))
+      .orderBy(asc(priceMinutes.bucketAt));
     expect(minutes).toHaveLength(1441); // 1440 backfilled minutes and the sampled one
     expect(minutes[0]!.bucketAt.toISOString()).toBe('2026-01-01T12:00:00.000Z');
     clock.advance(MARKET_TABLE_TTL_MS); // past the table's cache of the first answer
@@ -76,7 +114,9 @@ describe('GET /api/market/price on the replay (the embedded default)', () => {
     const dayAgo = replay.quoteAt('BTC', new Date('2026-01-01T12:01:00Z')).priceUsd;
     const btc = (await getTable(t.app)).content[0];
     expect(btc.currentPrice).toBe(current.toFixed(2));
-    expect(btc.changePercent).toBe(current.minus(dayAgo).div(dayAgo).times(100).toDecimalPlaces(2, PriceDecimal.ROUND_HALF_EVEN).toFixed(2));
+    expect(btc.changePercent).toBe(
+      current.minus(dayAgo).div(dayAgo).times(100).toDecimalPlaces(2, PriceDecimal.ROUND_HALF_EVEN).toFixed(2),
+    );
     expect(btc.lineCode).toHaveLength(98); // 97 quarter-hour slots in (now − 24 h, now] and the live price
     expect(btc.lineCode.at(-1)).toBe(Number(current.toFixed()));
     // 2020-01-01/02 on Yahoo: BTC between 6854.07 and 7254.33; the whole line stays in that range.
@@ -136,8 +176,14 @@ describe('price history: sampling, roll-ups and retention', () => {
     // The hourly job ran at 01:00 (hour 00 complete) and ran again at 02:00 when the clock got there.
     await t.app.market.prices.rollUpHours(t.database.db, clock.now());
     await t.app.market.prices.rollUpHours(t.database.db, clock.now());
-    const eth = await t.database.db.select().from(priceHours).where(eq(priceHours.coinCode, 'ETH')).orderBy(asc(priceHours.bucketAt));
-    expect(eth.map((h) => [h.bucketAt.toISOString(), h.openUsd, h.highUsd, h.lowUsd, h.closeUsd, h.sampleCount])).toEqual([
+    const eth = await t.database.db
+      .select()
+      .from(priceHours)
+      .where(eq(priceHours.coinCode, 'ETH'))
+      .orderBy(asc(priceHours.bucketAt));
+    expect(
+      eth.map((h) => [h.bucketAt.toISOString(), h.openUsd, h.highUsd, h.lowUsd, h.closeUsd, h.sampleCount]),
+    ).toEqual([
       ['2026-03-01T00:00:00.000Z', '2000', '2059', '2000', '2059', 60],
       ['2026-03-01T01:00:00.000Z', '2057', '2057', '1939', '1939', 60],
     ]);
@@ -165,8 +211,16 @@ describe('price history: sampling, roll-ups and retention', () => {
     clock.set('2026-03-01T23:59:40Z'); // past the table's 5 s cache
     prices.delete('BTC');
     const btc = (await getTable(t.app)).content[0];
-    expect(btc).toMatchObject({ coinCode: 'BTC', currentPrice: '60000.00000001', observedAt: '2026-03-01T01:59:00.000Z' });
-    const refused = await t.app.inject({ method: 'GET', url: '/api/probe/usd-price', headers: { 'User-Lang': 'zh-HK' } });
+    expect(btc).toMatchObject({
+      coinCode: 'BTC',
+      currentPrice: '60000.00000001',
+      observedAt: '2026-03-01T01:59:00.000Z',
+    });
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: '/api/probe/usd-price',
+      headers: { 'User-Lang': 'zh-HK' },
+    });
     expect(refused.statusCode).toBe(503);
     expect(refused.json()).toEqual({ statusCode: 134, content: null, message: '暫時無法取得價格，請稍後再試' });
     prices.set('BTC', '61000');
@@ -176,8 +230,12 @@ describe('price history: sampling, roll-ups and retention', () => {
   it('deletes minutes after 48 h and hours after 90 days, keeping days forever', async () => {
     const insertOld = async (coinCode: string, at: string) => {
       const bucketAt = new Date(at);
-      await t.database.db.insert(priceHours).values({ coinCode, bucketAt, openUsd: '1', highUsd: '1', lowUsd: '1', closeUsd: '1', sampleCount: 60 });
-      await t.database.db.insert(priceDays).values({ coinCode, bucketAt, openUsd: '1', highUsd: '1', lowUsd: '1', closeUsd: '1', sampleCount: 1440 });
+      await t.database.db
+        .insert(priceHours)
+        .values({ coinCode, bucketAt, openUsd: '1', highUsd: '1', lowUsd: '1', closeUsd: '1', sampleCount: 60 });
+      await t.database.db
+        .insert(priceDays)
+        .values({ coinCode, bucketAt, openUsd: '1', highUsd: '1', lowUsd: '1', closeUsd: '1', sampleCount: 1440 });
     };
     await insertOld('BTC', '2025-11-01T00:00:00Z'); // 120 days before the clock below
     clock.set('2026-03-03T01:00:00Z'); // 48 h after the end of the first hour of samples
@@ -185,15 +243,31 @@ describe('price history: sampling, roll-ups and retention', () => {
     expect(deleted).toEqual({ minutes: 2 * 60, hours: 1 });
     const minutes = await t.database.db.select().from(priceMinutes).orderBy(asc(priceMinutes.bucketAt));
     expect(minutes[0]!.bucketAt.toISOString()).toBe('2026-03-01T01:00:00.000Z');
-    expect(await t.database.db.select().from(priceDays).where(eq(priceDays.bucketAt, new Date('2025-11-01T00:00:00Z')))).toHaveLength(1);
+    expect(
+      await t.database.db
+        .select()
+        .from(priceDays)
+        .where(eq(priceDays.bucketAt, new Date('2025-11-01T00:00:00Z'))),
+    ).toHaveLength(1);
   });
 });
 
 describe('the aggregator refuses rather than serve a stale replay', () => {
   it('leaves a replay quote older than 30 s out and refuses with PRICE_UNAVAILABLE', async () => {
     const clock = fakeClock('2026-01-02T12:00:30Z');
-    const replay = new ReplaySource({ dataDir: findPriceDataDir(), startDate: new Date('2020-01-01T00:00:00Z'), anchorAt: new Date('2026-01-01T00:00:00Z'), realMsPerDay: 86_400_000 });
-    const stale = { name: 'replay', supports: () => true, quote: async (symbol: PriceSymbol) => replay.quoteAt(symbol, new Date(clock.now().getTime() - 31_000)) };
-    await expect(new PriceAggregator([stale], { clock }).price('BTC')).rejects.toMatchObject({ code: 'PRICE_UNAVAILABLE' });
+    const replay = new ReplaySource({
+      dataDir: findPriceDataDir(),
+      startDate: new Date('2020-01-01T00:00:00Z'),
+      anchorAt: new Date('2026-01-01T00:00:00Z'),
+      realMsPerDay: 86_400_000,
+    });
+    const stale = {
+      name: 'replay',
+      supports: () => true,
+      quote: async (symbol: PriceSymbol) => replay.quoteAt(symbol, new Date(clock.now().getTime() - 31_000)),
+    };
+    await expect(new PriceAggregator([stale], { clock }).price('BTC')).rejects.toMatchObject({
+      code: 'PRICE_UNAVAILABLE',
+    });
   });
 });

@@ -107,7 +107,8 @@ export class MarketPrices {
    */
   async marketTable(): Promise<MarketCoinRow[]> {
     const nowMs = this.options.clock.now().getTime();
-    if (this.tableCache && nowMs - this.tableCache.atMs >= 0 && nowMs - this.tableCache.atMs < MARKET_TABLE_TTL_MS) return this.tableCache.rows;
+    if (this.tableCache && nowMs - this.tableCache.atMs >= 0 && nowMs - this.tableCache.atMs < MARKET_TABLE_TTL_MS)
+      return this.tableCache.rows;
     const rows = this.buildMarketTable();
     this.tableCache = { atMs: nowMs, rows };
     rows.catch(() => {
@@ -129,7 +130,9 @@ export class MarketPrices {
     MARKET_COIN_CODES.forEach((coinCode, index) => {
       const result = live[index]!;
       const current =
-        result.status === 'fulfilled' ? { priceUsd: result.value.priceUsd, observedAt: result.value.observedAt } : latest.get(coinCode);
+        result.status === 'fulfilled'
+          ? { priceUsd: result.value.priceUsd, observedAt: result.value.observedAt }
+          : latest.get(coinCode);
       if (result.status === 'rejected' && !(result.reason instanceof PriceUnavailableError)) {
         this.options.logger?.warn({ err: result.reason, coinCode }, 'market table: live price failed');
       }
@@ -174,7 +177,12 @@ export class MarketPrices {
       FROM ${priceMinutes}
       WHERE bucket_at >= ${since.toISOString()}::timestamptz
       ORDER BY coin_code, bucket_at ASC`);
-    return new Map(rowsOf<{ coin_code: MarketCoinCode; price_usd: string }>(result).map((row) => [row.coin_code, new PriceDecimal(row.price_usd)]));
+    return new Map(
+      rowsOf<{ coin_code: MarketCoinCode; price_usd: string }>(result).map((row) => [
+        row.coin_code,
+        new PriceDecimal(row.price_usd),
+      ]),
+    );
   }
 
   /** Each coin's newest sample (the display fallback when the live price is refused). */
@@ -209,10 +217,21 @@ export class MarketPrices {
         return [];
       }
       const price = result.value;
-      return [{ coinCode: price.symbol, bucketAt, priceUsd: price.priceUsd.toFixed(), source: `${price.basis}:${price.sources.join('+')}` }];
+      return [
+        {
+          coinCode: price.symbol,
+          bucketAt,
+          priceUsd: price.priceUsd.toFixed(),
+          source: `${price.basis}:${price.sources.join('+')}`,
+        },
+      ];
     });
     if (values.length === 0) return 0;
-    const inserted = await tx.insert(priceMinutes).values(values).onConflictDoNothing().returning({ coinCode: priceMinutes.coinCode });
+    const inserted = await tx
+      .insert(priceMinutes)
+      .values(values)
+      .onConflictDoNothing()
+      .returning({ coinCode: priceMinutes.coinCode });
     return inserted.length;
   }
 
@@ -231,18 +250,40 @@ export class MarketPrices {
     const counts = await tx
       .select({ coinCode: priceMinutes.coinCode, samples: count() })
       .from(priceMinutes)
-      .where(and(gte(priceMinutes.bucketAt, new Date(firstMinuteMs)), lt(priceMinutes.bucketAt, new Date(lastMinuteMs + MINUTE_MS))))
+      .where(
+        and(
+          gte(priceMinutes.bucketAt, new Date(firstMinuteMs)),
+          lt(priceMinutes.bucketAt, new Date(lastMinuteMs + MINUTE_MS)),
+        ),
+      )
       .groupBy(priceMinutes.coinCode);
     const full = new Set(counts.filter((row) => row.samples >= DAY_MS / MINUTE_MS).map((row) => row.coinCode));
     let written = 0;
     for (const coinCode of MARKET_COIN_CODES.filter((coin) => !full.has(coin))) {
-      for (let batchStartMs = firstMinuteMs; batchStartMs <= lastMinuteMs; batchStartMs += BACKFILL_BATCH_ROWS * MINUTE_MS) {
+      for (
+        let batchStartMs = firstMinuteMs;
+        batchStartMs <= lastMinuteMs;
+        batchStartMs += BACKFILL_BATCH_ROWS * MINUTE_MS
+      ) {
         const values = [];
-        for (let minuteMs = batchStartMs; minuteMs <= lastMinuteMs && minuteMs < batchStartMs + BACKFILL_BATCH_ROWS * MINUTE_MS; minuteMs += MINUTE_MS) {
+        for (
+          let minuteMs = batchStartMs;
+          minuteMs <= lastMinuteMs && minuteMs < batchStartMs + BACKFILL_BATCH_ROWS * MINUTE_MS;
+          minuteMs += MINUTE_MS
+        ) {
           const price = priceAt(coinCode, new Date(minuteMs));
-          values.push({ coinCode, bucketAt: new Date(minuteMs), priceUsd: price.priceUsd.toFixed(), source: `${price.basis}:${price.sources.join('+')}` });
+          values.push({
+            coinCode,
+            bucketAt: new Date(minuteMs),
+            priceUsd: price.priceUsd.toFixed(),
+            source: `${price.basis}:${price.sources.join('+')}`,
+          });
         }
-        const inserted = await tx.insert(priceMinutes).values(values).onConflictDoNothing().returning({ coinCode: priceMinutes.coinCode });
+        const inserted = await tx
+          .insert(priceMinutes)
+          .values(values)
+          .onConflictDoNothing()
+          .returning({ coinCode: priceMinutes.coinCode });
         written += inserted.length;
       }
     }
@@ -351,9 +392,21 @@ export class MarketPrices {
           this.hasBackfilled = true;
         },
       },
-      { name: 'market.roll-up-hours', periodMs: HOUR_MS, run: async ({ tx, now }) => void (await this.rollUpHours(tx, now)) },
-      { name: 'market.roll-up-days', periodMs: DAY_MS, run: async ({ tx, now }) => void (await this.rollUpDays(tx, now)) },
-      { name: 'market.retention', periodMs: HOUR_MS, run: async ({ tx, now }) => void (await this.applyRetention(tx, now)) },
+      {
+        name: 'market.roll-up-hours',
+        periodMs: HOUR_MS,
+        run: async ({ tx, now }) => void (await this.rollUpHours(tx, now)),
+      },
+      {
+        name: 'market.roll-up-days',
+        periodMs: DAY_MS,
+        run: async ({ tx, now }) => void (await this.rollUpDays(tx, now)),
+      },
+      {
+        name: 'market.retention',
+        periodMs: HOUR_MS,
+        run: async ({ tx, now }) => void (await this.applyRetention(tx, now)),
+      },
     ];
   }
 }

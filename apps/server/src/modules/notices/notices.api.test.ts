@@ -47,14 +47,28 @@ describe('message centre API', () => {
     expect(written).toMatchObject({ title: 'Deposit credited' });
     // … and a row from before templates were kept: it shows its stored copy in every language.
     const legacyId = randomUUID();
-    await t.database.db.insert(noticeMessages).values({ id: legacyId, userId: bob, category: 'SYSTEM', title: 'Old title', body: 'Old body' });
+    await t.database.db
+      .insert(noticeMessages)
+      .values({ id: legacyId, userId: bob, category: 'SYSTEM', title: 'Old title', body: 'Old body' });
     const read = async (lang: string) =>
-      (await t.app.inject({ method: 'GET', url: '/api/notice/message/list', headers: { ...as(bob), 'user-lang': lang } })).json().content.list as { id: string; title: string; body: string }[];
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/notice/message/list',
+          headers: { ...as(bob), 'user-lang': lang },
+        })
+      ).json().content.list as { id: string; title: string; body: string }[];
     const zh = await read('zh-HK');
-    expect(zh.find((m) => m.id === written!.id)).toMatchObject({ title: '充值已到帳', body: '你的第 7 筆 250.00 USDT 充值已到帳' });
+    expect(zh.find((m) => m.id === written!.id)).toMatchObject({
+      title: '充值已到帳',
+      body: '你的第 7 筆 250.00 USDT 充值已到帳',
+    });
     expect(zh.find((m) => m.id === legacyId)).toMatchObject({ title: 'Old title', body: 'Old body' });
     const en = await read('en-US');
-    expect(en.find((m) => m.id === written!.id)).toMatchObject({ title: 'Deposit credited', body: 'Your deposit #7 of 250.00 USDT arrived' });
+    expect(en.find((m) => m.id === written!.id)).toMatchObject({
+      title: 'Deposit credited',
+      body: 'Your deposit #7 of 250.00 USDT arrived',
+    });
     // The audit copy keeps what was rendered at creation.
     const [stored] = await t.database.db.select().from(noticeMessages).where(eq(noticeMessages.id, written!.id));
     expect(stored).toMatchObject({ title: 'Deposit credited', template: { params: { n: 7 } } });
@@ -68,56 +82,91 @@ describe('message centre API', () => {
   });
 
   it('pages the list newest first with unread and total counts', async () => {
-    const first = (await t.app.inject({ method: 'GET', url: '/api/notice/message/list?pageID=1&pageSize=5', headers: as(alice) })).json().content;
+    const first = (
+      await t.app.inject({ method: 'GET', url: '/api/notice/message/list?pageID=1&pageSize=5', headers: as(alice) })
+    ).json().content;
     expect(first).toMatchObject({ unreadCount: 12, totalCount: 12, totalPage: 3, pageID: 1, pageSize: 5 });
     expect(first.list).toHaveLength(5);
-    expect(first.list[0]).toMatchObject({ status: 'unread', title: 'Deposit credited', body: 'Your deposit #12 of 250.00 USDT arrived', category: 'DEPOSIT' });
-    const last = (await t.app.inject({ method: 'GET', url: '/api/notice/message/list?pageID=3&pageSize=5', headers: as(alice) })).json().content;
-    expect(last.list.map((m: { body: string }) => m.body)).toEqual(['Your deposit #2 of 250.00 USDT arrived', 'Your deposit #1 of 250.00 USDT arrived']);
-    const defaults = (await t.app.inject({ method: 'GET', url: '/api/notice/message/list', headers: as(alice) })).json().content;
+    expect(first.list[0]).toMatchObject({
+      status: 'unread',
+      title: 'Deposit credited',
+      body: 'Your deposit #12 of 250.00 USDT arrived',
+      category: 'DEPOSIT',
+    });
+    const last = (
+      await t.app.inject({ method: 'GET', url: '/api/notice/message/list?pageID=3&pageSize=5', headers: as(alice) })
+    ).json().content;
+    expect(last.list.map((m: { body: string }) => m.body)).toEqual([
+      'Your deposit #2 of 250.00 USDT arrived',
+      'Your deposit #1 of 250.00 USDT arrived',
+    ]);
+    const defaults = (await t.app.inject({ method: 'GET', url: '/api/notice/message/list', headers: as(alice) })).json()
+      .content;
     expect(defaults.pageSize).toBe(10);
   });
 
   it('bounds the page size and names the field', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/notice/message/list?pageSize=1000', headers: as(alice) });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/notice/message/list?pageSize=1000',
+      headers: as(alice),
+    });
     expect(response.statusCode).toBe(422);
     expect(response.json().content.fields[0].field).toBe('pageSize');
   });
 
   it('lowers the unread count once per real change and never for a read message', async () => {
-    const list = (await t.app.inject({ method: 'GET', url: '/api/notice/message/list', headers: as(alice) })).json().content;
+    const list = (await t.app.inject({ method: 'GET', url: '/api/notice/message/list', headers: as(alice) })).json()
+      .content;
     const id = list.list[0].id;
     const read = await t.app.inject({ method: 'POST', url: `/api/notice/message/${id}/read`, headers: post(alice) });
     expect(read.json().content).toEqual({ unreadCount: 11 });
     const again = await t.app.inject({ method: 'POST', url: `/api/notice/message/${id}/read`, headers: post(alice) });
     expect(again.json().content).toEqual({ unreadCount: 11 });
-    const after = (await t.app.inject({ method: 'GET', url: '/api/notice/message/list', headers: as(alice) })).json().content;
+    const after = (await t.app.inject({ method: 'GET', url: '/api/notice/message/list', headers: as(alice) })).json()
+      .content;
     expect(after.list[0].status).toBe('read');
   });
 
   it("answers 404 for another user's message and changes nothing", async () => {
-    const bobList = (await t.app.inject({ method: 'GET', url: '/api/notice/message/list', headers: as(bob) })).json().content;
+    const bobList = (await t.app.inject({ method: 'GET', url: '/api/notice/message/list', headers: as(bob) })).json()
+      .content;
     const bobMessage = bobList.list[0].id;
-    const response = await t.app.inject({ method: 'POST', url: `/api/notice/message/${bobMessage}/read`, headers: post(alice) });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/notice/message/${bobMessage}/read`,
+      headers: post(alice),
+    });
     expect(response.statusCode).toBe(404);
     expect(response.json().statusCode).toBe(104);
-    const bobAfter = (await t.app.inject({ method: 'GET', url: '/api/notice/message/list', headers: as(bob) })).json().content;
+    const bobAfter = (await t.app.inject({ method: 'GET', url: '/api/notice/message/list', headers: as(bob) })).json()
+      .content;
     expect(bobAfter.unreadCount).toBe(1);
-    const malformed = await t.app.inject({ method: 'POST', url: '/api/notice/message/not-a-uuid/read', headers: post(alice) });
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: '/api/notice/message/not-a-uuid/read',
+      headers: post(alice),
+    });
     expect(malformed.json().content.fields[0].field).toBe('id');
   });
 
   it('reads all: the count becomes 0 and other users are untouched', async () => {
     const response = await t.app.inject({ method: 'POST', url: '/api/notice/message/readAll', headers: post(alice) });
     expect(response.json().content).toEqual({ unreadCount: 0 });
-    const list = (await t.app.inject({ method: 'GET', url: '/api/notice/message/list?pageSize=100', headers: as(alice) })).json().content;
+    const list = (
+      await t.app.inject({ method: 'GET', url: '/api/notice/message/list?pageSize=100', headers: as(alice) })
+    ).json().content;
     expect(list.list.every((m: { status: string }) => m.status === 'read')).toBe(true);
-    const bobList = (await t.app.inject({ method: 'GET', url: '/api/notice/message/list', headers: as(bob) })).json().content;
+    const bobList = (await t.app.inject({ method: 'GET', url: '/api/notice/message/list', headers: as(bob) })).json()
+      .content;
     expect(bobList.unreadCount).toBe(1);
   });
 
   it('stores a push subscription and refuses a malformed one naming the field', async () => {
-    const subscription = { endpoint: 'https://push.example/send/abc', keys: { p256dh: 'BOr'.padEnd(87, 'A'), auth: 'c2VjcmV0c2VjcmV0c2VjcmV0' } };
+    const subscription = {
+      endpoint: 'https://push.example/send/abc',
+      keys: { p256dh: 'BOr'.padEnd(87, 'A'), auth: 'c2VjcmV0c2VjcmV0c2VjcmV0' },
+    };
     const deviceId = `pro-web-${randomUUID()}`;
     const stored = await t.app.inject({
       method: 'POST',
@@ -152,7 +201,10 @@ describe('message centre API', () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as AddressInfo;
     const controller = new AbortController();
-    const response = await fetch(`http://127.0.0.1:${port}/api/notice/stream`, { headers: as(bob), signal: controller.signal });
+    const response = await fetch(`http://127.0.0.1:${port}/api/notice/stream`, {
+      headers: as(bob),
+      signal: controller.signal,
+    });
     expect(response.headers.get('content-type')).toContain('text/event-stream');
     const reader = response.body!.getReader();
     const decoder = new TextDecoder();

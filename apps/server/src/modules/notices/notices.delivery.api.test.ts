@@ -9,7 +9,13 @@ import pino from 'pino';
 import webPush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, createTestDatabase, registerAndLogin, TEST_SESSION_SECRET, testDatabaseKind } from '../../../test/helpers.ts';
+import {
+  createTestApp,
+  createTestDatabase,
+  registerAndLogin,
+  TEST_SESSION_SECRET,
+  testDatabaseKind,
+} from '../../../test/helpers.ts';
 import { buildApp } from '../../app.ts';
 import { openDatabase } from '../../platform/db/client.ts';
 import type { Database } from '../../platform/db/client.ts';
@@ -36,8 +42,29 @@ interface ReceivedPush {
 /** A push service on https://127.0.0.1 with a self-signed certificate the sender is told to trust. */
 async function startPushService(statusFor: (path: string) => number) {
   const dir = mkdtempSync(join(tmpdir(), 'meridian-push-'));
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1',
-    '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+      '-keyout',
+      join(dir, 'key.pem'),
+      '-out',
+      join(dir, 'cert.pem'),
+    ],
+    { stdio: 'ignore' },
+  );
   const cert = readFileSync(join(dir, 'cert.pem'));
   const received: ReceivedPush[] = [];
   const waiters: (() => void)[] = [];
@@ -45,7 +72,11 @@ async function startPushService(statusFor: (path: string) => number) {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      received.push({ path: request.url ?? '', authorization: String(request.headers.authorization), body: Buffer.concat(chunks) });
+      received.push({
+        path: request.url ?? '',
+        authorization: String(request.headers.authorization),
+        body: Buffer.concat(chunks),
+      });
       response.statusCode = statusFor(request.url ?? '');
       response.end();
       waiters.splice(0).forEach((resolve) => resolve());
@@ -97,7 +128,12 @@ function verifyVapid(authorization: string, publicKey: string, audience: string,
   const [header, payload, signature] = jwt!.split('.');
   const raw = Buffer.from(publicKey, 'base64url');
   const jwk = { kty: 'EC', crv: 'P-256', x: b64url(raw.subarray(1, 33)), y: b64url(raw.subarray(33, 65)) };
-  const isValid = verify('sha256', Buffer.from(`${header}.${payload}`), { key: createPublicKey({ key: jwk, format: 'jwk' }), dsaEncoding: 'ieee-p1363' }, Buffer.from(signature!, 'base64url'));
+  const isValid = verify(
+    'sha256',
+    Buffer.from(`${header}.${payload}`),
+    { key: createPublicKey({ key: jwk, format: 'jwk' }), dsaEncoding: 'ieee-p1363' },
+    Buffer.from(signature!, 'base64url'),
+  );
   expect(isValid).toBe(true);
   expect(JSON.parse(Buffer.from(header!, 'base64url').toString())).toMatchObject({ alg: 'ES256', typ: 'JWT' });
   const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
@@ -130,7 +166,8 @@ describe('Web Push delivery', () => {
       database,
       hub: new SseHub(),
       push: createWebPushSender(vapid, subject, { agent: push.agent }),
-      recipientsOf: async (userIds) => new Map(userIds.map((userId) => [userId, { locale: 'zh-HK' as const, email: 'alice@example.com' }])),
+      recipientsOf: async (userIds) =>
+        new Map(userIds.map((userId) => [userId, { locale: 'zh-HK' as const, email: 'alice@example.com' }])),
       mail: async (to, title) => {
         mails.push(`${to}:${title}`);
       },
@@ -153,7 +190,11 @@ describe('Web Push delivery', () => {
     for (const path of ['/live/1', '/gone/2']) {
       await notices.saveSubscription(
         userId,
-        { token: JSON.stringify({ endpoint: `${push.origin}${path}`, keys }), platform: 'WEB', deviceId: `pro-web-${randomUUID()}` },
+        {
+          token: JSON.stringify({ endpoint: `${push.origin}${path}`, keys }),
+          platform: 'WEB',
+          deviceId: `pro-web-${randomUUID()}`,
+        },
         'Chrome',
       );
     }
@@ -163,7 +204,12 @@ describe('Web Push delivery', () => {
 
     const live = push.received.find((item) => item.path === '/live/1')!;
     const payload = JSON.parse(decryptPush(live.body, ua, authSecret));
-    expect(payload).toEqual({ id: message!.id, title: '新的登入', body: '你的帳戶已在 Chrome on Linux 登入', link: null });
+    expect(payload).toEqual({
+      id: message!.id,
+      title: '新的登入',
+      body: '你的帳戶已在 Chrome on Linux 登入',
+      link: null,
+    });
     verifyVapid(live.authorization, vapid.publicKey, push.origin, subject);
 
     // Delivery finishes after the pushes: wait until the gone endpoint is removed.
@@ -185,13 +231,21 @@ describe.skipIf(testDatabaseKind !== 'postgres')('fan-out between server process
     const session = await registerAndLogin(first.app);
     // The second server: its own connection pool and LISTEN connection to the same database.
     const secondDatabase = await openDatabase({ kind: 'postgres', url: first.database.url!, poolMax: 2 });
-    const second = await buildApp({ config: first.config, database: secondDatabase, sessionSecret: TEST_SESSION_SECRET, logger: false });
+    const second = await buildApp({
+      config: first.config,
+      database: secondDatabase,
+      sessionSecret: TEST_SESSION_SECRET,
+      logger: false,
+    });
     await second.listen({ port: 0, host: '127.0.0.1' });
     try {
       const { userId } = session;
       const { port } = second.server.address() as AddressInfo;
       const controller = new AbortController();
-      const stream = await fetch(`http://127.0.0.1:${port}/api/notice/stream`, { headers: { cookie: session.cookie }, signal: controller.signal });
+      const stream = await fetch(`http://127.0.0.1:${port}/api/notice/stream`, {
+        headers: { cookie: session.cookie },
+        signal: controller.signal,
+      });
       const reader = stream.body!.getReader();
       let received = '';
       const arrival = (async () => {
@@ -208,7 +262,9 @@ describe.skipIf(testDatabaseKind !== 'postgres')('fan-out between server process
       expect(received).toContain('"unreadCount":1');
       // Both servers heard it; exactly one claims the delivery — after writing to the open tabs, so
       // the claim may commit a moment after the stream's message arrived.
-      const deliveredAt = async () => (await first.database.db.select().from(noticeMessages).where(eq(noticeMessages.id, created!.id)))[0]?.deliveredAt ?? null;
+      const deliveredAt = async () =>
+        (await first.database.db.select().from(noticeMessages).where(eq(noticeMessages.id, created!.id)))[0]
+          ?.deliveredAt ?? null;
       await expect.poll(deliveredAt, { timeout: 5_000, interval: 20 }).not.toBeNull();
     } finally {
       await second.close();

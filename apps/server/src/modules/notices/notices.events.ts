@@ -47,4 +47,3 @@ export function securityEventNotice(event: SecurityEventLike): NotifyInput | nul
     link: '/my/security',
   };
 }
-

@@ -32,7 +32,8 @@ export interface NoticesModuleDeps {
 export function createNoticesModule(deps: NoticesModuleDeps): AppModule<NoticeService> {
   const { config, identity } = deps;
   const vapidKeys =
-    config.vapidKeys ?? (config.database.kind === 'memory' ? webPush.generateVAPIDKeys() : readOrCreateVapidKeys(config.dataDir));
+    config.vapidKeys ??
+    (config.database.kind === 'memory' ? webPush.generateVAPIDKeys() : readOrCreateVapidKeys(config.dataDir));
   const hub = new SseHub();
   const service = new NoticeService({
     database: deps.database,

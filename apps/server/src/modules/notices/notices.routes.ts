@@ -18,12 +18,19 @@ export function noticeRoutes(notices: NoticeService, hub: SseHub, vapidPublicKey
     await app.register(
       async (notice) => {
         registerEndpoints(notice, noticeEndpoints, {
-          listMessages: async (request) => notices.list(currentUser(request).userId, request.query, requestedLocale(request)),
-          readMessage: async (request) => ({ unreadCount: await notices.markRead(currentUser(request).userId, request.params.id) }),
+          listMessages: async (request) =>
+            notices.list(currentUser(request).userId, request.query, requestedLocale(request)),
+          readMessage: async (request) => ({
+            unreadCount: await notices.markRead(currentUser(request).userId, request.params.id),
+          }),
           readAllMessages: async (request) => ({ unreadCount: await notices.markAllRead(currentUser(request).userId) }),
           savePushToken: async (request) => {
             const deviceName = request.headers[HEADER_DEVICE_NAME.toLowerCase()];
-            await notices.saveSubscription(currentUser(request).userId, request.body, typeof deviceName === 'string' ? deviceName : undefined);
+            await notices.saveSubscription(
+              currentUser(request).userId,
+              request.body,
+              typeof deviceName === 'string' ? deviceName : undefined,
+            );
             return null;
           },
           pushKey: async () => (vapidPublicKey ? { publicKey: vapidPublicKey } : null),
@@ -32,7 +39,13 @@ export function noticeRoutes(notices: NoticeService, hub: SseHub, vapidPublicKey
         // Server-sent events, not a JSON call: the hub takes the reply over (no envelope, no response schema).
         notice.get(
           '/stream',
-          { config: { auth: 'user' }, schema: { tags: ['notices'], summary: 'Server-sent events: `message` with { message, unreadCount } as messages arrive' } },
+          {
+            config: { auth: 'user' },
+            schema: {
+              tags: ['notices'],
+              summary: 'Server-sent events: `message` with { message, unreadCount } as messages arrive',
+            },
+          },
           async (request, reply) => {
             hub.attach(currentUser(request).userId, request, reply);
           },

@@ -65,7 +65,10 @@ export interface NoticeServiceDeps {
  * A message's title and body in `locale` (issue 14 item 12): rendered from its template, or its
  * stored copy when it has none (rows from before templates were kept).
  */
-export function renderNotice(row: { title: string; body: string; template: NoticeTemplate | null }, locale: Locale): { title: string; body: string } {
+export function renderNotice(
+  row: { title: string; body: string; template: NoticeTemplate | null },
+  locale: Locale,
+): { title: string; body: string } {
   if (!row.template) return { title: row.title, body: row.body };
   return {
     title: interpolate(row.template.title[locale], row.template.params).slice(0, TITLE_LENGTH_MAX),
@@ -125,11 +128,22 @@ export class NoticeService {
       // A time-ordered id (UUIDv7, monotonic within the process): messages written in the same
       // millisecond — the embedded database's clock has no finer grain — still list newest first.
       const template: NoticeTemplate = { title: input.title, body: input.body, params: input.params ?? {} };
-      return [{ id: uuidv7(), userId: input.userId, category: input.category, title, body, link: input.link ?? null, template: JSON.stringify(template) }];
+      return [
+        {
+          id: uuidv7(),
+          userId: input.userId,
+          category: input.category,
+          title,
+          body,
+          link: input.link ?? null,
+          template: JSON.stringify(template),
+        },
+      ];
     });
     if (values.length === 0) return [];
     // One INSERT over `unnest`: one parameter per column whatever the batch size.
-    const column = (pick: (value: (typeof values)[number]) => string | null) => pgArrayLiteral(values.map((value) => pick(value) ?? ''));
+    const column = (pick: (value: (typeof values)[number]) => string | null) =>
+      pgArrayLiteral(values.map((value) => pick(value) ?? ''));
     const result: unknown = await tx.execute(sql`
       INSERT INTO ${noticeMessages} (id, user_id, category, title, body, link, template)
       SELECT i, u, c, t, b, nullif(l, ''), p::jsonb FROM unnest(${column((v) => v.id)}::uuid[], ${column((v) => v.userId)}::uuid[], ${column((v) => v.category)}::text[], ${column((v) => v.title)}::text[], ${column((v) => v.body)}::text[], ${column((v) => v.link)}::text[], ${column((v) => v.template)}::text[]) WITH ORDINALITY AS x(i, u, c, t, b, l, p, ord)
@@ -150,7 +164,9 @@ export class NoticeService {
   /** Start hearing announcements from every process (call once per process). */
   async start(): Promise<void> {
     this.unlisten ??= await this.deps.database.listen(NOTICE_CHANNEL, (payload) => {
-      void this.onAnnounced(payload).catch((error: unknown) => this.deps.log.error({ err: error }, 'notice delivery failed'));
+      void this.onAnnounced(payload).catch((error: unknown) =>
+        this.deps.log.error({ err: error }, 'notice delivery failed'),
+      );
     });
   }
 
@@ -158,7 +174,9 @@ export class NoticeService {
   async stop(): Promise<void> {
     const unlisten = this.unlisten;
     this.unlisten = undefined;
-    await unlisten?.().catch((error: unknown) => this.deps.log.debug({ err: error }, 'unlisten after the database closed'));
+    await unlisten?.().catch((error: unknown) =>
+      this.deps.log.debug({ err: error }, 'unlisten after the database closed'),
+    );
   }
 
   private async onAnnounced(payload: string): Promise<void> {
@@ -170,10 +188,17 @@ export class NoticeService {
       const [row] = await db.select().from(noticeMessages).where(eq(noticeMessages.id, messageId));
       // The open tabs read it in the user's language now (it may have changed since it was written).
       const locale = (await this.deps.recipientsOf([userId])).get(userId)?.locale;
-      if (row && locale) this.deps.hub.publish(userId, 'message', { message: toItem(row, locale), unreadCount: await this.unreadCount(userId) });
+      if (row && locale)
+        this.deps.hub.publish(userId, 'message', {
+          message: toItem(row, locale),
+          unreadCount: await this.unreadCount(userId),
+        });
     }
     const { push, mail } = this.deps;
-    const targets = push && hasPushFlag !== '0' ? await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)) : [];
+    const targets =
+      push && hasPushFlag !== '0'
+        ? await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId))
+        : [];
     const isMailed = mail !== undefined && EMAIL_CATEGORIES.has(category as NoticeCategory);
     if (targets.length === 0 && !isMailed) return;
     // Exactly one process wins this claim and sends the push and email.
@@ -185,7 +210,11 @@ export class NoticeService {
     if (claimed) await this.deliverOutside(claimed, targets, isMailed);
   }
 
-  private async deliverOutside(row: typeof noticeMessages.$inferSelect, targets: (typeof pushSubscriptions.$inferSelect)[], isMailed: boolean): Promise<void> {
+  private async deliverOutside(
+    row: typeof noticeMessages.$inferSelect,
+    targets: (typeof pushSubscriptions.$inferSelect)[],
+    isMailed: boolean,
+  ): Promise<void> {
     const { push, mail, recipientsOf, log } = this.deps;
     const db = this.deps.database.db;
     // Push and email use the user's language at sending time.
@@ -194,9 +223,16 @@ export class NoticeService {
     if (push && targets.length > 0) {
       const payload = JSON.stringify({ id: row.id, title: text.title, body: text.body, link: row.link });
       for (const target of targets) {
-        const outcome = await push.send({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, payload);
+        const outcome = await push.send(
+          { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
+          payload,
+        );
         if (outcome === 'gone') await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, target.id));
-        else if (outcome === 'sent') await db.update(pushSubscriptions).set({ lastSuccessAt: new Date() }).where(eq(pushSubscriptions.id, target.id));
+        else if (outcome === 'sent')
+          await db
+            .update(pushSubscriptions)
+            .set({ lastSuccessAt: new Date() })
+            .where(eq(pushSubscriptions.id, target.id));
         else log.warn({ endpointHost: new URL(target.endpoint).host }, 'web push failed');
       }
     }
@@ -292,7 +328,13 @@ export class NoticeService {
         })
         .onConflictDoUpdate({
           target: pushSubscriptions.endpoint,
-          set: { userId, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth, deviceId: body.deviceId, deviceName: deviceName?.slice(0, 64) ?? null },
+          set: {
+            userId,
+            p256dh: subscription.keys.p256dh,
+            auth: subscription.keys.auth,
+            deviceId: body.deviceId,
+            deviceName: deviceName?.slice(0, 64) ?? null,
+          },
         });
       // Keep the newest subscriptions only, so one account cannot grow the table without bound.
       await tx.execute(sql`

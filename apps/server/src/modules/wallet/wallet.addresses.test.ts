@@ -61,33 +61,51 @@ describe('withdrawal address validation', () => {
   });
 
   it('refuses every invalid BIP173 and BIP350 segwit address', () => {
-    const invalid = [...segwit.bip173_bech32.invalid_segwit_addresses, ...segwit.bip350_bech32m.invalid_segwit_addresses] as { address: string }[];
+    const invalid = [
+      ...segwit.bip173_bech32.invalid_segwit_addresses,
+      ...segwit.bip350_bech32m.invalid_segwit_addresses,
+    ] as { address: string }[];
     for (const { address } of invalid) expect(normalizeAddress('Bitcoin', address), address).toBeUndefined();
   });
 
   it('accepts legacy base58check P2PKH and P2SH addresses', () => {
-    expect(normalizeAddress('Bitcoin', '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2')).toBe('1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2');
-    expect(normalizeAddress('Bitcoin', '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy')).toBe('3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy');
+    expect(normalizeAddress('Bitcoin', '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2')).toBe(
+      '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2',
+    );
+    expect(normalizeAddress('Bitcoin', '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy')).toBe(
+      '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy',
+    );
     expect(normalizeAddress('Bitcoin', '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN3')).toBeUndefined();
   });
 
   it('accepts EIP-55 checksummed, all-lowercase and all-uppercase Ethereum addresses and refuses broken ones', () => {
     const eip55 = load('eip55_eth_address_vectors.json');
     for (const { address } of eip55.eip55_valid_checksummed as { address: string }[]) {
-      expect(normalizeAddress('ERC20', address), address).toBe(address.toLowerCase() === address || address.slice(2).toUpperCase() === address.slice(2) ? normalizeAddress('ERC20', address) : address);
+      expect(normalizeAddress('ERC20', address), address).toBe(
+        address.toLowerCase() === address || address.slice(2).toUpperCase() === address.slice(2)
+          ? normalizeAddress('ERC20', address)
+          : address,
+      );
       expect(normalizeAddress('Ethereum', address)).toBeDefined();
     }
-    expect(normalizeAddress('ERC20', '0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed')).toBe('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed');
-    for (const { address } of [...eip55.invalid_address_format, ...eip55.derived_invalid_checksum_NOT_PUBLISHED] as { address: string }[]) {
+    expect(normalizeAddress('ERC20', '0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed')).toBe(
+      '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+    );
+    for (const { address } of [...eip55.invalid_address_format, ...eip55.derived_invalid_checksum_NOT_PUBLISHED] as {
+      address: string;
+    }[]) {
       expect(normalizeAddress('ERC20', address), address).toBeUndefined();
     }
   });
 
   it('accepts the TRON valid list (base58 and 41-hex) and refuses the invalid list', () => {
     const tron = load('tron_address_vectors.json');
-    for (const address of tron.bitgo_valid_addresses as string[]) expect(normalizeAddress('TRC20', address), address).toMatch(/^T/);
-    for (const pair of tron.hex_base58_pairs as { hex: string; base58check: string }[]) expect(normalizeAddress('TRC20', pair.hex)).toBe(pair.base58check);
-    for (const { value } of tron.bitgo_invalid_addresses as { value: string | null }[]) expect(normalizeAddress('TRC20', value ?? ''), String(value)).toBeUndefined();
+    for (const address of tron.bitgo_valid_addresses as string[])
+      expect(normalizeAddress('TRC20', address), address).toMatch(/^T/);
+    for (const pair of tron.hex_base58_pairs as { hex: string; base58check: string }[])
+      expect(normalizeAddress('TRC20', pair.hex)).toBe(pair.base58check);
+    for (const { value } of tron.bitgo_invalid_addresses as { value: string | null }[])
+      expect(normalizeAddress('TRC20', value ?? ''), String(value)).toBeUndefined();
   });
 
   it('refuses an address of another chain and an unknown network', () => {

@@ -95,9 +95,20 @@ export function generateDemoXpubs(): Record<Chain, string> {
   const root = HDKey.fromMasterSeed(randomBytes(32));
   const account = (chain: Chain, versions: typeof XPUB_VERSIONS) => {
     const key = root.derive(ACCOUNT_PATHS[chain]);
-    return new HDKey({ versions, publicKey: key.publicKey!, chainCode: key.chainCode!, depth: key.depth, index: key.index, parentFingerprint: key.parentFingerprint }).publicExtendedKey;
+    return new HDKey({
+      versions,
+      publicKey: key.publicKey!,
+      chainCode: key.chainCode!,
+      depth: key.depth,
+      index: key.index,
+      parentFingerprint: key.parentFingerprint,
+    }).publicExtendedKey;
   };
-  return { bitcoin: account('bitcoin', ZPUB_VERSIONS), evm: account('evm', XPUB_VERSIONS), tron: account('tron', XPUB_VERSIONS) };
+  return {
+    bitcoin: account('bitcoin', ZPUB_VERSIONS),
+    evm: account('evm', XPUB_VERSIONS),
+    tron: account('tron', XPUB_VERSIONS),
+  };
 }
 
 // ---------------------------------------------------------------- validation of withdrawal addresses

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, mutationHeaders, registerAndLogin, sensitiveCode, type TestApp, type TestSession } from '../../../test/helpers.ts';
+import {
+  createTestApp,
+  mutationHeaders,
+  registerAndLogin,
+  sensitiveCode,
+  type TestApp,
+  type TestSession,
+} from '../../../test/helpers.ts';
 import { DomainError, FieldError } from '../../platform/http/errors.ts';
 import { accountBalance } from '../ledger/ledger.service.ts';
 import { platformAccount, userAccount } from '../ledger/ledger.types.ts';
@@ -21,20 +28,39 @@ const EXTERNAL_TRON = 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL';
 let t: TestApp;
 let deliveries = 0;
 
-function webhook(event: Record<string, unknown>, options: { deliveryId?: string; sentAt?: Date; secret?: string } = {}) {
+function webhook(
+  event: Record<string, unknown>,
+  options: { deliveryId?: string; sentAt?: Date; secret?: string } = {},
+) {
   deliveries += 1;
-  const raw = JSON.stringify({ deliveryId: options.deliveryId ?? `d-${deliveries}-${randomUUID()}`, sentAt: (options.sentAt ?? new Date()).toISOString(), event });
+  const raw = JSON.stringify({
+    deliveryId: options.deliveryId ?? `d-${deliveries}-${randomUUID()}`,
+    sentAt: (options.sentAt ?? new Date()).toISOString(),
+    event,
+  });
   return t.app.inject({
     method: 'POST',
     url: '/api/custody/webhook',
-    headers: { 'content-type': 'application/json', 'x-custody-signature': signCustodyBody(options.secret ?? SECRET, raw) },
+    headers: {
+      'content-type': 'application/json',
+      'x-custody-signature': signCustodyBody(options.secret ?? SECRET, raw),
+    },
     payload: raw,
   });
 }
 
 async function depositUsdt(userId: string, amount: string, options: { txHash?: string; confirmations?: number } = {}) {
   const { address } = await t.app.wallet.depositAddress(userId, 'USDT', 'TRC20');
-  return webhook({ type: 'deposit', network: 'TRC20', coin: 'USDT', address, txHash: options.txHash ?? `tx-${randomUUID()}`, outputIndex: 0, amount, confirmations: options.confirmations ?? 20 });
+  return webhook({
+    type: 'deposit',
+    network: 'TRC20',
+    coin: 'USDT',
+    address,
+    txHash: options.txHash ?? `tx-${randomUUID()}`,
+    outputIndex: 0,
+    amount,
+    confirmations: options.confirmations ?? 20,
+  });
 }
 
 const available = (userId: string) => accountBalance(t.database.db, userAccount(userId, 'USER_AVAILABLE', 'USDT'));
@@ -48,7 +74,12 @@ async function verifiedUser(): Promise<TestSession> {
 
 async function withdraw(session: TestSession, body: Record<string, unknown>, headers: Record<string, string> = {}) {
   const emailCaptcha = await sensitiveCode(t.app, session, 'WITHDRAW');
-  return t.app.inject({ method: 'POST', url: '/api/wallet/withdraw', headers: { ...session.headers, 'api-version': '2.0', ...headers }, payload: { emailCaptcha, ...body } });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/wallet/withdraw',
+    headers: { ...session.headers, 'api-version': '2.0', ...headers },
+    payload: { emailCaptcha, ...body },
+  });
 }
 
 async function codeOf(promise: Promise<unknown>): Promise<string> {
@@ -73,18 +104,43 @@ describe('coins and networks', () => {
     expect(list.map((c: { coinCode: string }) => c.coinCode)).toEqual(['USDE', 'USDT', 'USDC', 'BTC', 'ETH']);
     const usdt = (await t.app.inject({ method: 'GET', url: '/api/wallet/network?coin=USDT' })).json().content;
     expect(usdt).toEqual([
-      { network: 'ERC20', withdrawMin: '20.000000', withdrawMax: '500000.000000', withdrawFee: '5.000000', confirmationsRequired: 12, isDepositEnabled: true, isWithdrawEnabled: true },
-      { network: 'TRC20', withdrawMin: '10.000000', withdrawMax: '500000.000000', withdrawFee: '1.000000', confirmationsRequired: 20, isDepositEnabled: true, isWithdrawEnabled: true },
+      {
+        network: 'ERC20',
+        withdrawMin: '20.000000',
+        withdrawMax: '500000.000000',
+        withdrawFee: '5.000000',
+        confirmationsRequired: 12,
+        isDepositEnabled: true,
+        isWithdrawEnabled: true,
+      },
+      {
+        network: 'TRC20',
+        withdrawMin: '10.000000',
+        withdrawMax: '500000.000000',
+        withdrawFee: '1.000000',
+        confirmationsRequired: 20,
+        isDepositEnabled: true,
+        isWithdrawEnabled: true,
+      },
     ]);
     const config = (await t.app.inject({ method: 'GET', url: '/api/wallet/coin/config' })).json().content;
-    expect(config.find((c: { coinCode: string }) => c.coinCode === 'BTC').nets[0]).toMatchObject({ network: 'Bitcoin', withdrawFee: '0.00020000', confirmationsRequired: 2 });
+    expect(config.find((c: { coinCode: string }) => c.coinCode === 'BTC').nets[0]).toMatchObject({
+      network: 'Bitcoin',
+      withdrawFee: '0.00020000',
+      confirmationsRequired: 2,
+    });
   });
 });
 
 describe('deposit addresses', () => {
   it('gives each user one address per chain, stable, shared by ETH and ERC20 tokens, and needs a session', async () => {
     const alice = await registerAndLogin(t.app);
-    const get = (session: TestSession | null, query: string) => t.app.inject({ method: 'GET', url: `/api/wallet/address?${query}`, headers: session ? { cookie: session.cookie } : {} });
+    const get = (session: TestSession | null, query: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/wallet/address?${query}`,
+        headers: session ? { cookie: session.cookie } : {},
+      });
     expect((await get(null, 'coin=USDT&net=TRC20&action=deposit')).json().statusCode).toBe(101);
     const first = (await get(alice, 'coin=USDT&net=TRC20&action=deposit')).json().content;
     expect(first).toMatchObject({ coinCode: 'USDT', network: 'TRC20', confirmationsRequired: 20 });
@@ -97,7 +153,10 @@ describe('deposit addresses', () => {
     const bob = await registerAndLogin(t.app);
     expect((await get(bob, 'coin=USDT&net=TRC20')).json().content.address).not.toBe(first.address);
     // A network the coin does not have is the client's mistake, naming the field (issue 14 item 2).
-    expect((await get(alice, 'coin=BTC&net=TRC20')).json()).toMatchObject({ statusCode: 120, content: { fields: [{ field: 'net' }] } });
+    expect((await get(alice, 'coin=BTC&net=TRC20')).json()).toMatchObject({
+      statusCode: 120,
+      content: { fields: [{ field: 'net' }] },
+    });
   });
 });
 
@@ -105,7 +164,16 @@ describe('custody webhook', () => {
   it('refuses a bad signature, a stale timestamp, an unknown address, a bad amount and a disabled network, crediting nothing', async () => {
     const userId = randomUUID();
     const { address } = await t.app.wallet.depositAddress(userId, 'USDT', 'TRC20');
-    const event = { type: 'deposit', network: 'TRC20', coin: 'USDT', address, txHash: 'tx-refused', outputIndex: 0, amount: '5', confirmations: 20 };
+    const event = {
+      type: 'deposit',
+      network: 'TRC20',
+      coin: 'USDT',
+      address,
+      txHash: 'tx-refused',
+      outputIndex: 0,
+      amount: '5',
+      confirmations: 20,
+    };
     expect((await webhook(event, { secret: 'wrong-secret-'.padEnd(40, 'y') })).json().statusCode).toBe(137);
     expect((await webhook(event, { sentAt: new Date(Date.now() - 6 * 60_000) })).json().statusCode).toBe(137);
     expect((await webhook({ ...event, address: EXTERNAL_TRON })).json().statusCode).toBe(139);
@@ -114,7 +182,12 @@ describe('custody webhook', () => {
     expect(precise.content.fields[0].field).toBe('event.amount');
     expect((await webhook({ ...event, amount: '0' })).json().statusCode).toBe(120);
     expect((await webhook({ ...event, coin: 'BTC' })).json().statusCode).toBe(136);
-    const unsigned = await t.app.inject({ method: 'POST', url: '/api/custody/webhook', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ deliveryId: 'x', sentAt: new Date().toISOString(), event }) });
+    const unsigned = await t.app.inject({
+      method: 'POST',
+      url: '/api/custody/webhook',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ deliveryId: 'x', sentAt: new Date().toISOString(), event }),
+    });
     expect(unsigned.json().statusCode).toBe(137);
     expect(await available(userId)).toBe(0n);
   });
@@ -136,8 +209,19 @@ describe('custody webhook', () => {
   it('credits once when the same delivery arrives 10 times concurrently', async () => {
     const userId = randomUUID();
     const { address } = await t.app.wallet.depositAddress(userId, 'USDT', 'TRC20');
-    const event = { type: 'deposit', network: 'TRC20', coin: 'USDT', address, txHash: 'tx-burst', outputIndex: 1, amount: '42.5', confirmations: 20 };
-    const answers = await Promise.all(Array.from({ length: 10 }, () => webhook(event, { deliveryId: 'delivery-burst' })));
+    const event = {
+      type: 'deposit',
+      network: 'TRC20',
+      coin: 'USDT',
+      address,
+      txHash: 'tx-burst',
+      outputIndex: 1,
+      amount: '42.5',
+      confirmations: 20,
+    };
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => webhook(event, { deliveryId: 'delivery-burst' })),
+    );
     expect(answers.every((a) => a.json().statusCode === 200)).toBe(true);
     expect(answers.filter((a) => a.json().content.isDuplicateDelivery === false)).toHaveLength(1);
     expect(await available(userId)).toBe(42_500_000n);
@@ -148,17 +232,41 @@ describe('withdrawals over HTTP', () => {
   it('needs basic KYC, validates address and amount naming the field, then freezes amount + fee (status 0)', async () => {
     const session = await registerAndLogin(t.app);
     await depositUsdt(session.userId, '100');
-    const kycless = await t.app.inject({ method: 'POST', url: '/api/wallet/withdraw', headers: session.headers, payload: { coin: 'USDT', network: 'TRC20', address: EXTERNAL_TRON, amount: '20' } });
+    const kycless = await t.app.inject({
+      method: 'POST',
+      url: '/api/wallet/withdraw',
+      headers: session.headers,
+      payload: { coin: 'USDT', network: 'TRC20', address: EXTERNAL_TRON, amount: '20' },
+    });
     expect(kycless.json().statusCode).toBe(143);
     expect(kycless.json().content).toMatchObject({ step: 'basic', route: '/identity/basic' });
     await t.app.identity.setKycLevel(session.userId, 1);
 
-    const badAddress = await t.app.inject({ method: 'POST', url: '/api/wallet/withdraw', headers: session.headers, payload: { coin: 'USDT', network: 'TRC20', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', amount: '20', emailCaptcha: '000000' } });
+    const badAddress = await t.app.inject({
+      method: 'POST',
+      url: '/api/wallet/withdraw',
+      headers: session.headers,
+      payload: {
+        coin: 'USDT',
+        network: 'TRC20',
+        address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+        amount: '20',
+        emailCaptcha: '000000',
+      },
+    });
     // The request is validated before the security check (issue 14 item 5): the address is refused first and nothing moves.
     expect(badAddress.json()).toMatchObject({ statusCode: 120, content: { fields: [{ field: 'address' }] } });
 
-    const refused = await withdraw(session, { coin: 'USDT', network: 'TRC20', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', amount: '20' });
-    expect(refused.json()).toMatchObject({ statusCode: 120, content: { fields: [{ field: 'address', message: 'This is not a valid address on the TRC20 network' }] } });
+    const refused = await withdraw(session, {
+      coin: 'USDT',
+      network: 'TRC20',
+      address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+      amount: '20',
+    });
+    expect(refused.json()).toMatchObject({
+      statusCode: 120,
+      content: { fields: [{ field: 'address', message: 'This is not a valid address on the TRC20 network' }] },
+    });
     expect(await available(session.userId)).toBe(100_000_000n);
   });
 
@@ -169,7 +277,8 @@ describe('withdrawals over HTTP', () => {
     // The contract reads the amount (format, precision, zero: issue 13 item 2), the service checks the limits.
     const fieldOf = async (amount: string) => {
       const parsed = withdrawBodySchema.safeParse({ ...body, amount });
-      if (!parsed.success) return parsed.error.issues.map((issue) => `${issue.path.join('.')}:${issue.message}`).join(', ');
+      if (!parsed.success)
+        return parsed.error.issues.map((issue) => `${issue.path.join('.')}:${issue.message}`).join(', ');
       try {
         await t.app.wallet.requestWithdrawal(userId, parsed.data, undefined);
         return 'OK';
@@ -182,10 +291,18 @@ describe('withdrawals over HTTP', () => {
     expect(await fieldOf('0')).toBe('amount:validation.amountPositive');
     expect(await fieldOf('500000.000001')).toBe('amount:validation.withdrawMax');
     // The limits are named in the spec §9 number format ("Minimum withdrawal not lower than 10.00 USDT").
-    const limitOf = (amount: string) => t.app.wallet.requestWithdrawal(userId, withdrawBodySchema.parse({ ...body, amount }), undefined).then(() => null, (error: FieldError) => error.params);
+    const limitOf = (amount: string) =>
+      t.app.wallet.requestWithdrawal(userId, withdrawBodySchema.parse({ ...body, amount }), undefined).then(
+        () => null,
+        (error: FieldError) => error.params,
+      );
     expect(await limitOf('9.999999')).toEqual({ limit: '10.00', unit: 'USDT' });
     expect(await limitOf('500000.000001')).toEqual({ limit: '500,000.00', unit: 'USDT' });
-    expect(await codeOf(t.app.wallet.requestWithdrawal(userId, withdrawBodySchema.parse({ ...body, amount: '99.5' }), undefined))).toBe('INSUFFICIENT_BALANCE');
+    expect(
+      await codeOf(
+        t.app.wallet.requestWithdrawal(userId, withdrawBodySchema.parse({ ...body, amount: '99.5' }), undefined),
+      ),
+    ).toBe('INSUFFICIENT_BALANCE');
     expect(await available(userId)).toBe(100_000_000n);
   });
 
@@ -194,20 +311,46 @@ describe('withdrawals over HTTP', () => {
     await depositUsdt(session.userId, '100');
     const body = { coin: 'USDT', network: 'TRC20', address: EXTERNAL_TRON, amount: '30' };
     const first = await withdraw(session, body, { 'idempotency-key': 'wd-1' });
-    expect(first.json().content).toMatchObject({ action: 'withdraw', amount: '30.000000', fee: '1.000000', type: 'OUTER', status: 0 });
+    expect(first.json().content).toMatchObject({
+      action: 'withdraw',
+      amount: '30.000000',
+      fee: '1.000000',
+      type: 'OUTER',
+      status: 0,
+    });
     expect(await available(session.userId)).toBe(69_000_000n);
     expect(await frozen(session.userId)).toBe(31_000_000n);
 
-    const replay = await t.app.wallet.requestWithdrawal(session.userId, withdrawBodySchema.parse({ ...body, coin: 'USDT' }), 'wd-1');
+    const replay = await t.app.wallet.requestWithdrawal(
+      session.userId,
+      withdrawBodySchema.parse({ ...body, coin: 'USDT' }),
+      'wd-1',
+    );
     expect(replay.id).toBe(first.json().content.id);
     expect(await available(session.userId)).toBe(69_000_000n);
-    expect(await codeOf(t.app.wallet.requestWithdrawal(session.userId, withdrawBodySchema.parse({ ...body, coin: 'USDT', amount: '31' }), 'wd-1'))).toBe('CONFLICT');
+    expect(
+      await codeOf(
+        t.app.wallet.requestWithdrawal(
+          session.userId,
+          withdrawBodySchema.parse({ ...body, coin: 'USDT', amount: '31' }),
+          'wd-1',
+        ),
+      ),
+    ).toBe('CONFLICT');
 
-    const cancel = await t.app.inject({ method: 'POST', url: `/api/wallet/withdraw/${first.json().content.id}/cancel`, headers: session.headers });
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/api/wallet/withdraw/${first.json().content.id}/cancel`,
+      headers: session.headers,
+    });
     expect(cancel.json().content.status).toBe(4);
     expect(await available(session.userId)).toBe(100_000_000n);
     expect(await frozen(session.userId)).toBe(0n);
-    const twice = await t.app.inject({ method: 'POST', url: `/api/wallet/withdraw/${first.json().content.id}/cancel`, headers: session.headers });
+    const twice = await t.app.inject({
+      method: 'POST',
+      url: `/api/wallet/withdraw/${first.json().content.id}/cancel`,
+      headers: session.headers,
+    });
     expect(twice.json().statusCode).toBe(138);
     expect(await available(session.userId)).toBe(100_000_000n);
   });
@@ -218,17 +361,33 @@ describe('withdrawals over HTTP', () => {
     await depositUsdt(sender.userId, '100');
     const { address } = await t.app.wallet.depositAddress(recipientId, 'USDT', 'TRC20');
     const response = await withdraw(sender, { coin: 'USDT', network: 'TRC20', address, amount: '40' });
-    expect(response.json().content).toMatchObject({ type: 'INTERNAL', status: 2, fee: '0.000000', amount: '40.000000' });
+    expect(response.json().content).toMatchObject({
+      type: 'INTERNAL',
+      status: 2,
+      fee: '0.000000',
+      amount: '40.000000',
+    });
     expect(await available(sender.userId)).toBe(60_000_000n);
     expect(await available(recipientId)).toBe(40_000_000n);
-    const history = await t.app.wallet.records(recipientId, { action: 'deposit', pageID: 1, pageSize: 10, type: 'INTERNAL' });
+    const history = await t.app.wallet.records(recipientId, {
+      action: 'deposit',
+      pageID: 1,
+      pageSize: 10,
+      type: 'INTERNAL',
+    });
     expect(history.list).toHaveLength(1);
     expect(history.list[0]).toMatchObject({ type: 'INTERNAL', amount: '40.000000', status: 2 });
     // Withdrawing to one's own deposit address is refused.
     const own = await t.app.wallet.depositAddress(sender.userId, 'USDT', 'TRC20');
-    expect(await t.app.wallet.requestWithdrawal(sender.userId, withdrawBodySchema.parse({ coin: 'USDT', network: 'TRC20', address: own.address, amount: '20' }), undefined).catch((e: { messageKey?: string }) => e.messageKey)).toBe(
-      'validation.withdrawAddressOwn',
-    );
+    expect(
+      await t.app.wallet
+        .requestWithdrawal(
+          sender.userId,
+          withdrawBodySchema.parse({ coin: 'USDT', network: 'TRC20', address: own.address, amount: '20' }),
+          undefined,
+        )
+        .catch((e: { messageKey?: string }) => e.messageKey),
+    ).toBe('validation.withdrawAddressOwn');
   });
 });
 
@@ -239,32 +398,67 @@ describe('operators and custody results', () => {
     const { token } = await t.app.admin.createOperator('ops@example.com', 'withdrawals');
     const viewer = await t.app.admin.createOperator('viewer@example.com', 'viewer');
     const ops = (url: string, payload?: object, bearer = token) =>
-      t.app.inject({ method: 'POST', url: `/api/ops/withdrawals/${url}`, headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' }, payload: payload ?? {} });
+      t.app.inject({
+        method: 'POST',
+        url: `/api/ops/withdrawals/${url}`,
+        headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
+        payload: payload ?? {},
+      });
 
-    const a = await t.app.wallet.requestWithdrawal(userId, withdrawBodySchema.parse({ coin: 'USDT', network: 'TRC20', address: EXTERNAL_TRON, amount: '50' }), undefined);
-    const b = await t.app.wallet.requestWithdrawal(userId, withdrawBodySchema.parse({ coin: 'USDT', network: 'TRC20', address: EXTERNAL_TRON, amount: '60' }), undefined);
+    const a = await t.app.wallet.requestWithdrawal(
+      userId,
+      withdrawBodySchema.parse({ coin: 'USDT', network: 'TRC20', address: EXTERNAL_TRON, amount: '50' }),
+      undefined,
+    );
+    const b = await t.app.wallet.requestWithdrawal(
+      userId,
+      withdrawBodySchema.parse({ coin: 'USDT', network: 'TRC20', address: EXTERNAL_TRON, amount: '60' }),
+      undefined,
+    );
     expect(await available(userId)).toBe(88_000_000n);
     expect(await frozen(userId)).toBe(112_000_000n);
 
-    expect((await t.app.inject({ method: 'POST', url: `/api/ops/withdrawals/${a.id}/process`, payload: {} })).json().statusCode).toBe(101);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/ops/withdrawals/${a.id}/process`, payload: {} })).json()
+        .statusCode,
+    ).toBe(101);
     expect((await ops(`${a.id}/process`, {}, viewer.token)).json().statusCode).toBe(102);
     expect((await ops(`${a.id}/complete`, { txHash: '0xabc' })).json().statusCode).toBe(138);
-    expect((await ops(`${a.id}/process`)).json().content).toMatchObject({ status: 1, operatorEmail: 'ops@example.com' });
+    expect((await ops(`${a.id}/process`)).json().content).toMatchObject({
+      status: 1,
+      operatorEmail: 'ops@example.com',
+    });
     const hotBefore = await accountBalance(t.database.db, platformAccount('PLATFORM_HOT_WALLET', 'USDT'));
     const feesBefore = await accountBalance(t.database.db, platformAccount('PLATFORM_FEES', 'USDT'));
-    expect((await ops(`${a.id}/complete`, { txHash: 'chain-tx-a' })).json().content).toMatchObject({ status: 2, txHash: 'chain-tx-a' });
+    expect((await ops(`${a.id}/complete`, { txHash: 'chain-tx-a' })).json().content).toMatchObject({
+      status: 2,
+      txHash: 'chain-tx-a',
+    });
     expect((await ops(`${a.id}/complete`, { txHash: 'chain-tx-a' })).json().statusCode).toBe(138);
     expect(await frozen(userId)).toBe(61_000_000n);
-    expect((await accountBalance(t.database.db, platformAccount('PLATFORM_HOT_WALLET', 'USDT'))) - hotBefore).toBe(50_000_000n);
-    expect((await accountBalance(t.database.db, platformAccount('PLATFORM_FEES', 'USDT'))) - feesBefore).toBe(1_000_000n);
+    expect((await accountBalance(t.database.db, platformAccount('PLATFORM_HOT_WALLET', 'USDT'))) - hotBefore).toBe(
+      50_000_000n,
+    );
+    expect((await accountBalance(t.database.db, platformAccount('PLATFORM_FEES', 'USDT'))) - feesBefore).toBe(
+      1_000_000n,
+    );
 
     // The custody webhook reports b failed: funds return once; a repeat with a new delivery is refused.
-    expect((await webhook({ type: 'withdrawal', withdrawalId: b.id, result: 'failure', reason: 'rejected by chain' })).json().content.status).toBe('3');
+    expect(
+      (await webhook({ type: 'withdrawal', withdrawalId: b.id, result: 'failure', reason: 'rejected by chain' })).json()
+        .content.status,
+    ).toBe('3');
     expect((await webhook({ type: 'withdrawal', withdrawalId: b.id, result: 'failure' })).json().statusCode).toBe(138);
     expect(await frozen(userId)).toBe(0n);
     expect(await available(userId)).toBe(149_000_000n);
 
-    const listed = (await t.app.inject({ method: 'GET', url: '/api/ops/withdrawals?status=2', headers: { authorization: `Bearer ${viewer.token}` } })).json().content;
+    const listed = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/ops/withdrawals?status=2',
+        headers: { authorization: `Bearer ${viewer.token}` },
+      })
+    ).json().content;
     expect(listed.list.map((w: { id: string }) => w.id)).toContain(a.id);
   });
 });
@@ -274,7 +468,15 @@ describe('concurrency', () => {
     const userId = randomUUID();
     await depositUsdt(userId, '1000');
     const outcomes = await Promise.all(
-      Array.from({ length: 50 }, () => codeOf(t.app.wallet.requestWithdrawal(userId, withdrawBodySchema.parse({ coin: 'USDT', network: 'TRC20', address: EXTERNAL_TRON, amount: '30' }), undefined))),
+      Array.from({ length: 50 }, () =>
+        codeOf(
+          t.app.wallet.requestWithdrawal(
+            userId,
+            withdrawBodySchema.parse({ coin: 'USDT', network: 'TRC20', address: EXTERNAL_TRON, amount: '30' }),
+            undefined,
+          ),
+        ),
+      ),
     );
     expect(outcomes.filter((o) => o === 'OK')).toHaveLength(32);
     expect(outcomes.filter((o) => o === 'INSUFFICIENT_BALANCE')).toHaveLength(18);
@@ -288,7 +490,15 @@ describe('concurrency', () => {
     const userId = randomUUID();
     await depositUsdt(userId, '101');
     const outcomes = await Promise.all(
-      Array.from({ length: 1000 }, () => codeOf(t.app.wallet.requestWithdrawal(userId, withdrawBodySchema.parse({ coin: 'USDT', network: 'TRC20', address: EXTERNAL_TRON, amount: '100' }), undefined))),
+      Array.from({ length: 1000 }, () =>
+        codeOf(
+          t.app.wallet.requestWithdrawal(
+            userId,
+            withdrawBodySchema.parse({ coin: 'USDT', network: 'TRC20', address: EXTERNAL_TRON, amount: '100' }),
+            undefined,
+          ),
+        ),
+      ),
     );
     expect(outcomes.filter((o) => o === 'OK')).toHaveLength(1);
     expect(await available(userId)).toBe(0n);
@@ -300,10 +510,21 @@ describe('history, balances and the address book', () => {
   it('filters the history by coin, status, type and time, pages it, and values balances in USD', async () => {
     const session = await verifiedUser();
     await depositUsdt(session.userId, '300');
-    const w1 = await t.app.wallet.requestWithdrawal(session.userId, withdrawBodySchema.parse({ coin: 'USDT', network: 'TRC20', address: EXTERNAL_TRON, amount: '10' }), undefined);
-    await t.app.wallet.requestWithdrawal(session.userId, withdrawBodySchema.parse({ coin: 'USDT', network: 'TRC20', address: EXTERNAL_TRON, amount: '20' }), undefined);
+    const w1 = await t.app.wallet.requestWithdrawal(
+      session.userId,
+      withdrawBodySchema.parse({ coin: 'USDT', network: 'TRC20', address: EXTERNAL_TRON, amount: '10' }),
+      undefined,
+    );
+    await t.app.wallet.requestWithdrawal(
+      session.userId,
+      withdrawBodySchema.parse({ coin: 'USDT', network: 'TRC20', address: EXTERNAL_TRON, amount: '20' }),
+      undefined,
+    );
     await t.app.wallet.cancelWithdrawal(session.userId, Number(w1.id));
-    const get = async (query: string) => (await t.app.inject({ method: 'GET', url: `/api/wallet/record?${query}`, headers: { cookie: session.cookie } })).json();
+    const get = async (query: string) =>
+      (
+        await t.app.inject({ method: 'GET', url: `/api/wallet/record?${query}`, headers: { cookie: session.cookie } })
+      ).json();
     const all = await get('action=withdraw&pageSize=1');
     expect(all.content).toMatchObject({ totalCount: 2, totalPage: 2, pageID: 1, pageSize: 1 });
     expect(all.content.list[0].amount).toBe('20.000000');
@@ -312,39 +533,96 @@ describe('history, balances and the address book', () => {
     expect((await get('action=withdraw&type=INTERNAL')).content.totalCount).toBe(0);
     const from = new Date(Date.now() - 60_000).toISOString();
     const to = new Date(Date.now() + 60_000).toISOString();
-    expect((await get(`action=deposit&createTime=${encodeURIComponent(from)}&createTime=${encodeURIComponent(to)}`)).content.list[0]).toMatchObject({ action: 'deposit', amount: '300.000000', status: 2 });
+    expect(
+      (await get(`action=deposit&createTime=${encodeURIComponent(from)}&createTime=${encodeURIComponent(to)}`)).content
+        .list[0],
+    ).toMatchObject({ action: 'deposit', amount: '300.000000', status: 2 });
     expect((await get('action=withdraw&status=9')).statusCode).toBe(120);
 
-    const balance = (await t.app.inject({ method: 'GET', url: '/api/wallet/balance', headers: { cookie: session.cookie } })).json().content;
+    const balance = (
+      await t.app.inject({ method: 'GET', url: '/api/wallet/balance', headers: { cookie: session.cookie } })
+    ).json().content;
     const main = balance.wallet.accounts[0];
     expect(main.accountType).toBe('MainAccount');
     expect(main.assets.filter((a: { coinCode: string }) => a.coinCode === 'USDT')).toEqual([
       { coinCode: 'USDT', type: 'available', amount: '279.000000', convert: '279.00' },
       { coinCode: 'USDT', type: 'frozen', amount: '21.000000', convert: '21.00' },
     ]);
-    expect(balance.overview.accounts.map((a: { accountType: string }) => a.accountType)).toEqual(['MainAccount', 'FundAccount', 'CardAccount']);
-    expect((await t.app.inject({ method: 'GET', url: '/api/account/balance', headers: { cookie: session.cookie } })).json().content.wallet.accounts[0].assets.length).toBe(10);
+    expect(balance.overview.accounts.map((a: { accountType: string }) => a.accountType)).toEqual([
+      'MainAccount',
+      'FundAccount',
+      'CardAccount',
+    ]);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/account/balance', headers: { cookie: session.cookie } })).json()
+        .content.wallet.accounts[0].assets.length,
+    ).toBe(10);
   });
 
   it('adds an address behind the security check, validates label and address, lists and deletes only the owner’s', async () => {
     const session = await registerAndLogin(t.app);
     const add = async (body: Record<string, unknown>) => {
       const emailCaptcha = await sensitiveCode(t.app, session, 'WITHDRAW_ADDRESS_ADD');
-      return t.app.inject({ method: 'POST', url: '/api/wallet/addressbook', headers: session.headers, payload: { emailCaptcha, ...body } });
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/wallet/addressbook',
+        headers: session.headers,
+        payload: { emailCaptcha, ...body },
+      });
     };
-    const shortLabel = await t.app.inject({ method: 'POST', url: '/api/wallet/addressbook', headers: session.headers, payload: { label: 'abc', network: 'TRC20', address: EXTERNAL_TRON } });
-    expect(shortLabel.json()).toMatchObject({ statusCode: 120, content: { fields: [{ field: 'label', message: 'The label must be 4 to 50 characters' }] } });
+    const shortLabel = await t.app.inject({
+      method: 'POST',
+      url: '/api/wallet/addressbook',
+      headers: session.headers,
+      payload: { label: 'abc', network: 'TRC20', address: EXTERNAL_TRON },
+    });
+    expect(shortLabel.json()).toMatchObject({
+      statusCode: 120,
+      content: { fields: [{ field: 'label', message: 'The label must be 4 to 50 characters' }] },
+    });
     const added = (await add({ label: 'My Tron wallet', network: 'TRC20', address: EXTERNAL_TRON })).json();
     expect(added.content).toMatchObject({ label: 'My Tron wallet', network: 'TRC20', address: EXTERNAL_TRON });
     expect(Date.parse(added.content.usableAt) - Date.parse(added.content.createTime)).toBe(24 * 3600 * 1000);
-    const messages = (await t.app.inject({ method: 'GET', url: '/api/notice/message/list?pageID=1&pageSize=10', headers: { cookie: session.cookie } })).json().content;
+    const messages = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/notice/message/list?pageID=1&pageSize=10',
+        headers: { cookie: session.cookie },
+      })
+    ).json().content;
     expect(messages.list.map((m: { title: string }) => m.title)).toContain('Withdrawal address added');
-    const list = (await t.app.inject({ method: 'GET', url: '/api/wallet/addressbook', headers: { cookie: session.cookie } })).json().content;
+    const list = (
+      await t.app.inject({ method: 'GET', url: '/api/wallet/addressbook', headers: { cookie: session.cookie } })
+    ).json().content;
     expect(list).toHaveLength(1);
     const other = await registerAndLogin(t.app);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/wallet/addressbook/${added.content.id}`, headers: mutationHeaders({ cookie: other.cookie }) })).json().statusCode).toBe(104);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/wallet/addressbook/${added.content.id}`, headers: session.headers })).json().statusCode).toBe(200);
-    expect(await t.app.wallet.addAddress(session.userId, { label: 'broken', network: 'ERC20', address: '0x5AAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' }).catch((e: { field?: string }) => e.field)).toBe('address');
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: `/api/wallet/addressbook/${added.content.id}`,
+          headers: mutationHeaders({ cookie: other.cookie }),
+        })
+      ).json().statusCode,
+    ).toBe(104);
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: `/api/wallet/addressbook/${added.content.id}`,
+          headers: session.headers,
+        })
+      ).json().statusCode,
+    ).toBe(200);
+    expect(
+      await t.app.wallet
+        .addAddress(session.userId, {
+          label: 'broken',
+          network: 'ERC20',
+          address: '0x5AAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+        })
+        .catch((e: { field?: string }) => e.field),
+    ).toBe('address');
   });
 });
 
@@ -356,7 +634,11 @@ describe('whitelist mode and security holds (service with its own clock and iden
     let nowMs = Date.now();
     let holdUntil: Date | null = null;
     const wallet = new WalletService(t.database.db, {
-      xpubs: { bitcoin: parseAccountXpub(xpubs.bitcoin), evm: parseAccountXpub(xpubs.evm), tron: parseAccountXpub(xpubs.tron) },
+      xpubs: {
+        bitcoin: parseAccountXpub(xpubs.bitcoin),
+        evm: parseAccountXpub(xpubs.evm),
+        tron: parseAccountXpub(xpubs.tron),
+      },
       identity: { withdrawalHoldUntil: async () => holdUntil, findUserIdByEmail: async () => null },
       prices: { usdPerCoin: async () => null },
       isWhitelistMode: true,
@@ -366,13 +648,20 @@ describe('whitelist mode and security holds (service with its own clock and iden
     const userId = randomUUID();
     await depositUsdt(userId, '100');
     const body = { coin: 'USDT' as const, network: 'TRC20', address: EXTERNAL_TRON, amount: '20' };
-    const keyOf = (promise: Promise<unknown>) => promise.then(() => 'OK').catch((error: { messageKey?: string; code?: string }) => error.messageKey ?? error.code);
-    expect(await keyOf(wallet.requestWithdrawal(userId, withdrawBodySchema.parse(body), undefined))).toBe('validation.withdrawAddressNotWhitelisted');
+    const keyOf = (promise: Promise<unknown>) =>
+      promise.then(() => 'OK').catch((error: { messageKey?: string; code?: string }) => error.messageKey ?? error.code);
+    expect(await keyOf(wallet.requestWithdrawal(userId, withdrawBodySchema.parse(body), undefined))).toBe(
+      'validation.withdrawAddressNotWhitelisted',
+    );
     await wallet.addAddress(userId, { label: 'cold storage', network: 'TRC20', address: EXTERNAL_TRON });
-    expect(await keyOf(wallet.requestWithdrawal(userId, withdrawBodySchema.parse(body), undefined))).toBe('validation.withdrawAddressNotWhitelisted');
+    expect(await keyOf(wallet.requestWithdrawal(userId, withdrawBodySchema.parse(body), undefined))).toBe(
+      'validation.withdrawAddressNotWhitelisted',
+    );
     nowMs += 24 * 3600 * 1000 + 1000;
     holdUntil = new Date(nowMs + 3600_000);
-    expect(await keyOf(wallet.requestWithdrawal(userId, withdrawBodySchema.parse(body), undefined))).toBe('SECURITY_HOLD');
+    expect(await keyOf(wallet.requestWithdrawal(userId, withdrawBodySchema.parse(body), undefined))).toBe(
+      'SECURITY_HOLD',
+    );
     holdUntil = null;
     expect(await keyOf(wallet.requestWithdrawal(userId, withdrawBodySchema.parse(body), undefined))).toBe('OK');
     expect(await available(userId)).toBe(79_000_000n);

@@ -57,7 +57,11 @@ it('loses and duplicates nothing when the server is killed mid-request and resta
     expect(report.ops).toBeGreaterThanOrEqual(16);
     // The kills hit requests in flight, and each of them was resolved exactly once.
     expect(report.lostInFlight).toBeGreaterThan(0);
-    const resolved = [report.retriedWithdrawals, report.retriedCancels].flatMap((figures) => [figures.appliedBeforeKill, figures.appliedOnRetry, figures.refusedOnRetry]);
+    const resolved = [report.retriedWithdrawals, report.retriedCancels].flatMap((figures) => [
+      figures.appliedBeforeKill,
+      figures.appliedOnRetry,
+      figures.refusedOnRetry,
+    ]);
     expect(resolved.reduce((sum: number, n: number) => sum + n, 0)).toBe(report.lostInFlight);
     expect(report).toMatchObject({
       unresolved: 0,

@@ -32,7 +32,10 @@ function walletNotifier(notify: (input: NotifyInput) => Promise<unknown>): Walle
         userId,
         category: 'DEPOSIT',
         title: { 'en-US': 'Deposit credited', 'zh-HK': '充值已到帳' },
-        body: { 'en-US': '{amount} {coin} has been credited to your wallet.', 'zh-HK': '{amount} {coin} 已存入你的錢包。' },
+        body: {
+          'en-US': '{amount} {coin} has been credited to your wallet.',
+          'zh-HK': '{amount} {coin} 已存入你的錢包。',
+        },
         params: { amount: displayAmount(amount, coinCode), coin: coinCode },
         link: '/my/order/wallet/deposit',
       });
@@ -57,7 +60,8 @@ function walletNotifier(notify: (input: NotifyInput) => Promise<unknown>): Walle
         category: 'SECURITY',
         title: { 'en-US': 'Withdrawal address added', 'zh-HK': '已新增提現地址' },
         body: {
-          'en-US': '"{label}" ({network}) {address} was added to your address book. If this was not you, change your password and contact support.',
+          'en-US':
+            '"{label}" ({network}) {address} was added to your address book. If this was not you, change your password and contact support.',
           'zh-HK': '「{label}」（{network}）{address} 已加入你的地址簿。如非本人操作，請立即更改密碼並聯絡客服。',
         },
         params: { label, network, address },
@@ -103,13 +107,22 @@ export function createWalletModule(deps: WalletModuleDeps): AppModule<WalletServ
   const isEphemeral = config.database.kind === 'memory';
   const xpubText = config.wallet.xpubs ?? (isEphemeral ? generateDemoXpubs() : readOrCreateDemoXpubs(config.dataDir));
   const custodyWebhookSecret =
-    config.wallet.custodyWebhookSecret ?? (isEphemeral ? randomBytes(48).toString('base64url') : readOrCreateSecret(config.dataDir, 'custody-webhook-secret'));
+    config.wallet.custodyWebhookSecret ??
+    (isEphemeral
+      ? randomBytes(48).toString('base64url')
+      : readOrCreateSecret(config.dataDir, 'custody-webhook-secret'));
   const prices: UsdPriceSource = {
     usdPerCoin: async (coinCode) =>
-      (MARKET_COIN_CODES as readonly string[]).includes(coinCode) ? (await deps.prices.usdPrice(coinCode as MarketCoinCode)).priceUsd.toFixed() : null,
+      (MARKET_COIN_CODES as readonly string[]).includes(coinCode)
+        ? (await deps.prices.usdPrice(coinCode as MarketCoinCode)).priceUsd.toFixed()
+        : null,
   };
   const service = new WalletService(deps.database.db, {
-    xpubs: { bitcoin: parseAccountXpub(xpubText.bitcoin), evm: parseAccountXpub(xpubText.evm), tron: parseAccountXpub(xpubText.tron) },
+    xpubs: {
+      bitcoin: parseAccountXpub(xpubText.bitcoin),
+      evm: parseAccountXpub(xpubText.evm),
+      tron: parseAccountXpub(xpubText.tron),
+    },
     identity: deps.identity,
     prices,
     notifier: walletNotifier((input) => deps.notices.notify(input)),
@@ -117,7 +130,11 @@ export function createWalletModule(deps: WalletModuleDeps): AppModule<WalletServ
     log: deps.log,
     screening: createLocalScreeningProvider(),
   });
-  return { service, routes: walletRoutes({ wallet: service, custodyWebhookSecret, isAddressLookupEnabled: !config.isProduction }), jobs: [] };
+  return {
+    service,
+    routes: walletRoutes({ wallet: service, custodyWebhookSecret, isAddressLookupEnabled: !config.isProduction }),
+    jobs: [],
+  };
 }
 
 declare module 'fastify' {

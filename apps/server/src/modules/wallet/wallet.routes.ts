@@ -1,6 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { HEADER_IDEMPOTENCY_KEY } from '@meridian/contracts/http';
-import { CUSTODY_WEBHOOK_TOLERANCE_MS, custodyEndpoints, HEADER_CUSTODY_SIGNATURE, walletEndpoints } from '@meridian/contracts/wallet';
+import {
+  CUSTODY_WEBHOOK_TOLERANCE_MS,
+  custodyEndpoints,
+  HEADER_CUSTODY_SIGNATURE,
+  walletEndpoints,
+} from '@meridian/contracts/wallet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { currentUser, sensitiveActionOf } from '../../platform/http/auth.ts';
 import { registerEndpoint, registerEndpoints } from '../../platform/http/endpoint.ts';
@@ -33,7 +38,10 @@ function verifySignature(secret: string, request: FastifyRequest): void {
   const expected = Buffer.from(signCustodyBody(secret, raw ?? ''));
   const given = Buffer.from(typeof header === 'string' ? header : '');
   if (raw === undefined || given.length !== expected.length || !timingSafeEqual(given, expected)) {
-    request.log.warn({ deliveryHeader: typeof header === 'string' ? header.slice(0, 16) : null }, 'custody webhook refused: bad signature');
+    request.log.warn(
+      { deliveryHeader: typeof header === 'string' ? header.slice(0, 16) : null },
+      'custody webhook refused: bad signature',
+    );
     throw new DomainError('WEBHOOK_SIGNATURE_INVALID');
   }
 }
@@ -41,7 +49,8 @@ function verifySignature(secret: string, request: FastifyRequest): void {
 function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   const value = request.headers[HEADER_IDEMPOTENCY_KEY.toLowerCase()];
   if (value === undefined) return undefined;
-  if (typeof value !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(value)) throw new FieldError(HEADER_IDEMPOTENCY_KEY, 'validation.unknownField');
+  if (typeof value !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(value))
+    throw new FieldError(HEADER_IDEMPOTENCY_KEY, 'validation.unknownField');
   return value;
 }
 
@@ -58,16 +67,24 @@ export function walletRoutes(options: WalletRoutesOptions) {
       listCoins: async () => wallet.listCoins(),
       coinConfig: async () => wallet.listCoins(),
       listNetworks: async (request) => wallet.listNetworks(request.query.coin),
-      depositAddress: async (request) => wallet.depositAddress(currentUser(request).userId, request.query.coin, request.query.net),
+      depositAddress: async (request) =>
+        wallet.depositAddress(currentUser(request).userId, request.query.coin, request.query.net),
       balance: balances,
       accountBalance: balances,
       overview: balances,
-      withdraw: async (request) => wallet.requestWithdrawal(currentUser(request).userId, request.body, idempotencyKeyOf(request), sensitiveActionOf(request)),
+      withdraw: async (request) =>
+        wallet.requestWithdrawal(
+          currentUser(request).userId,
+          request.body,
+          idempotencyKeyOf(request),
+          sensitiveActionOf(request),
+        ),
       checkWithdrawal: async (request) => wallet.checkWithdrawal(currentUser(request).userId, request.body),
       cancelWithdrawal: async (request) => wallet.cancelWithdrawal(currentUser(request).userId, request.params.id),
       listRecords: async (request) => wallet.records(currentUser(request).userId, request.query),
       listAddressBook: async (request) => wallet.listAddressBook(currentUser(request).userId),
-      addAddress: async (request) => wallet.addAddress(currentUser(request).userId, request.body, sensitiveActionOf(request)),
+      addAddress: async (request) =>
+        wallet.addAddress(currentUser(request).userId, request.body, sensitiveActionOf(request)),
       deleteAddress: async (request) => {
         await wallet.deleteAddress(currentUser(request).userId, request.params.id);
         return null;
@@ -93,20 +110,31 @@ export function walletRoutes(options: WalletRoutesOptions) {
         async (request) => {
           const sentAtMs = Date.parse(request.body.sentAt);
           if (Math.abs(now().getTime() - sentAtMs) > CUSTODY_WEBHOOK_TOLERANCE_MS) {
-            request.log.warn({ deliveryId: request.body.deliveryId, sentAt: request.body.sentAt }, 'custody webhook refused: timestamp outside 5 minutes');
+            request.log.warn(
+              { deliveryId: request.body.deliveryId, sentAt: request.body.sentAt },
+              'custody webhook refused: timestamp outside 5 minutes',
+            );
             throw new DomainError('WEBHOOK_SIGNATURE_INVALID');
           }
           try {
             return await wallet.handleCustodyDelivery(request.body);
           } catch (error) {
-            request.log.warn({ err: error, deliveryId: request.body.deliveryId, event: request.body.event }, 'custody webhook refused');
+            request.log.warn(
+              { err: error, deliveryId: request.body.deliveryId, event: request.body.event },
+              'custody webhook refused',
+            );
             throw error;
           }
         },
         { csrf: false },
       );
       if (options.isAddressLookupEnabled) {
-        registerEndpoint(custody, custodyEndpoints.addressLookup, async (request) => wallet.depositAddressByEmail(request.body.email, request.body.coin, request.body.network), { csrf: false });
+        registerEndpoint(
+          custody,
+          custodyEndpoints.addressLookup,
+          async (request) => wallet.depositAddressByEmail(request.body.email, request.body.coin, request.body.network),
+          { csrf: false },
+        );
       }
     });
   };

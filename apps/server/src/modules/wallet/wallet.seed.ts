@@ -16,7 +16,14 @@ const COINS: { coinCode: SeedCoin; fullName: string; sortOrder: number }[] = [
 ];
 
 /** Per-network limits, written as decimals of the coin and parsed exactly. */
-const NETWORKS: { coinCode: SeedCoin; network: string; min: string; max: string; fee: string; confirmations: number }[] = [
+const NETWORKS: {
+  coinCode: SeedCoin;
+  network: string;
+  min: string;
+  max: string;
+  fee: string;
+  confirmations: number;
+}[] = [
   { coinCode: 'BTC', network: 'Bitcoin', min: '0.001', max: '10', fee: '0.0002', confirmations: 2 },
   { coinCode: 'ETH', network: 'Ethereum', min: '0.01', max: '200', fee: '0.002', confirmations: 12 },
   { coinCode: 'USDT', network: 'ERC20', min: '20', max: '500000', fee: '5', confirmations: 12 },
@@ -47,7 +54,13 @@ const BLOCKED: { network: string; address: string; reason: string }[] = [
 export async function seedWallet(db: DbOrTx): Promise<void> {
   await db
     .insert(coins)
-    .values(COINS.map((coin) => ({ ...coin, iconPath: `/coins/${coin.coinCode.toLowerCase()}.svg`, precision: ASSET_PRECISION[coin.coinCode] })))
+    .values(
+      COINS.map((coin) => ({
+        ...coin,
+        iconPath: `/coins/${coin.coinCode.toLowerCase()}.svg`,
+        precision: ASSET_PRECISION[coin.coinCode],
+      })),
+    )
     .onConflictDoNothing();
   await db
     .insert(coinNetworks)
@@ -72,7 +85,13 @@ export async function seedWallet(db: DbOrTx): Promise<void> {
  * The demo account's starting balances (issue 14 item 14), in decimals of each coin: enough to try
  * every flow (a swap, a withdrawal on each network, above every network's minimum plus its fee).
  */
-export const DEMO_FUNDING: Readonly<Record<SeedCoin, string>> = { USDT: '10000', USDC: '5000', USDE: '5000', BTC: '0.5', ETH: '5' };
+export const DEMO_FUNDING: Readonly<Record<SeedCoin, string>> = {
+  USDT: '10000',
+  USDC: '5000',
+  USDE: '5000',
+  BTC: '0.5',
+  ETH: '5',
+};
 
 /**
  * Credit the demo user's available balances with `DEMO_FUNDING` through the ledger: one balanced
@@ -85,8 +104,17 @@ export const DEMO_FUNDING: Readonly<Record<SeedCoin, string>> = { USDT: '10000',
 export async function seedDemoFunding(tx: DbOrTx, userId: string): Promise<boolean> {
   const postings = Object.entries(DEMO_FUNDING).flatMap(([coin, amount]) => {
     const asset = coin as SeedCoin;
-    return transfer(platformAccount('PLATFORM_DEMO_FUNDING', asset), userAccount(userId, 'USER_AVAILABLE', asset), parseAmountMinor(amount, asset));
+    return transfer(
+      platformAccount('PLATFORM_DEMO_FUNDING', asset),
+      userAccount(userId, 'USER_AVAILABLE', asset),
+      parseAmountMinor(amount, asset),
+    );
   });
-  const { isReplay } = await postEntry(tx, { kind: 'DEMO_FUNDING', reference: `demo-funding:${userId}`, idempotencyKey: `demo-funding:${userId}`, postings });
+  const { isReplay } = await postEntry(tx, {
+    kind: 'DEMO_FUNDING',
+    reference: `demo-funding:${userId}`,
+    idempotencyKey: `demo-funding:${userId}`,
+    postings,
+  });
   return !isReplay;
 }

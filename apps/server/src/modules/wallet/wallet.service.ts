@@ -25,7 +25,17 @@ import { accountBalance, postEntry, userBalances, userPostingsPage } from '../le
 import { type EntryInput, platformAccount, transfer, userAccount } from '../ledger/ledger.types.ts';
 import { type Chain, chainOf, deriveAddress, normalizeAddress } from './wallet.addresses.ts';
 import type { AddressScreeningProvider } from '../../platform/screening/address-screening.ts';
-import { addressBook, blockedDestinations, coinNetworks, coins, custodyDeliveries, depositAddresses, deposits, hdIndexCounters, withdrawals } from './wallet.tables.ts';
+import {
+  addressBook,
+  blockedDestinations,
+  coinNetworks,
+  coins,
+  custodyDeliveries,
+  depositAddresses,
+  deposits,
+  hdIndexCounters,
+  withdrawals,
+} from './wallet.tables.ts';
 
 /** USD per one coin as an exact decimal string, or null when no price is available now. */
 export interface UsdPriceSource {
@@ -88,7 +98,10 @@ function asAsset(code: string): AssetCode {
 /** USD value with 2 decimals, rounded down (a display of what the user holds never overstates it). */
 function usdValue(amountMinor: bigint, asset: AssetCode, usdPerCoin: string | null): string | null {
   if (usdPerCoin === null) return null;
-  return new Decimal(toDecimalString(amountMinor, asset)).mul(usdPerCoin).toDecimalPlaces(2, Decimal.ROUND_DOWN).toFixed(2);
+  return new Decimal(toDecimalString(amountMinor, asset))
+    .mul(usdPerCoin)
+    .toDecimalPlaces(2, Decimal.ROUND_DOWN)
+    .toFixed(2);
 }
 
 /**
@@ -125,7 +138,11 @@ export class WalletService {
 
   /** Enabled coins in display order, each with its networks and their limits (decimal strings). */
   async listCoins(): Promise<WalletCoin[]> {
-    const coinRows = await this.db.select().from(coins).where(eq(coins.isEnabled, true)).orderBy(asc(coins.sortOrder), asc(coins.coinCode));
+    const coinRows = await this.db
+      .select()
+      .from(coins)
+      .where(eq(coins.isEnabled, true))
+      .orderBy(asc(coins.sortOrder), asc(coins.coinCode));
     const netRows = await this.db.select().from(coinNetworks).orderBy(asc(coinNetworks.id));
     return coinRows
       .filter((coin) => isAssetCode(coin.coinCode))
@@ -186,13 +203,19 @@ export class WalletService {
   }
 
   private async addressOf(userId: string, chain: Chain): Promise<string> {
-    const [existing] = await this.db.select().from(depositAddresses).where(and(eq(depositAddresses.userId, userId), eq(depositAddresses.chain, chain)));
+    const [existing] = await this.db
+      .select()
+      .from(depositAddresses)
+      .where(and(eq(depositAddresses.userId, userId), eq(depositAddresses.chain, chain)));
     if (existing) return existing.address;
     return this.db.transaction(async (tx) => {
       const [counter] = await tx
         .insert(hdIndexCounters)
         .values({ chain, nextIndex: 1 })
-        .onConflictDoUpdate({ target: hdIndexCounters.chain, set: { nextIndex: sql`${hdIndexCounters.nextIndex} + 1` } })
+        .onConflictDoUpdate({
+          target: hdIndexCounters.chain,
+          set: { nextIndex: sql`${hdIndexCounters.nextIndex} + 1` },
+        })
         .returning({ nextIndex: hdIndexCounters.nextIndex });
       const index = counter!.nextIndex - 1;
       const address = deriveAddress(chain, this.options.xpubs[chain], index);
@@ -203,14 +226,20 @@ export class WalletService {
         .returning();
       if (inserted) return inserted.address;
       // A concurrent request of the same user won; its address stands (this index stays unused).
-      const [winner] = await tx.select().from(depositAddresses).where(and(eq(depositAddresses.userId, userId), eq(depositAddresses.chain, chain)));
+      const [winner] = await tx
+        .select()
+        .from(depositAddresses)
+        .where(and(eq(depositAddresses.userId, userId), eq(depositAddresses.chain, chain)));
       return winner!.address;
     });
   }
 
   /** Owner of a deposit address on `chain`, if it is one of ours. */
   private async ownerOfAddress(db: DbOrTx, chain: Chain, address: string): Promise<string | undefined> {
-    const [row] = await db.select({ userId: depositAddresses.userId }).from(depositAddresses).where(and(eq(depositAddresses.chain, chain), eq(depositAddresses.address, address)));
+    const [row] = await db
+      .select({ userId: depositAddresses.userId })
+      .from(depositAddresses)
+      .where(and(eq(depositAddresses.chain, chain), eq(depositAddresses.address, address)));
     return row?.userId;
   }
 
@@ -234,16 +263,25 @@ export class WalletService {
    *
    * Withdrawal: moves an OUTER withdrawal to success (with its txHash) or failure (funds returned).
    */
-  async handleCustodyDelivery(body: ParsedCustodyWebhookBody): Promise<{ isDuplicateDelivery: boolean; depositId: string | null; status: string | null }> {
+  async handleCustodyDelivery(
+    body: ParsedCustodyWebhookBody,
+  ): Promise<{ isDuplicateDelivery: boolean; depositId: string | null; status: string | null }> {
     let credited: { userId: string; coinCode: AssetCode; amount: string } | undefined;
     let moved: WithdrawalRow | undefined;
     const result = await this.db.transaction(async (tx) => {
-      const [delivery] = await tx.insert(custodyDeliveries).values({ deliveryId: body.deliveryId }).onConflictDoNothing().returning();
+      const [delivery] = await tx
+        .insert(custodyDeliveries)
+        .values({ deliveryId: body.deliveryId })
+        .onConflictDoNothing()
+        .returning();
       if (!delivery) return { isDuplicateDelivery: true, depositId: null, status: null };
       const event = body.event;
       if (event.type === 'withdrawal') {
         const id = Number(event.withdrawalId);
-        const row = event.result === 'success' ? await this.completeInTx(tx, id, event.txHash ?? null, null, [0, 1]) : await this.failInTx(tx, id, event.reason ?? 'reported by custody', null, [0, 1]);
+        const row =
+          event.result === 'success'
+            ? await this.completeInTx(tx, id, event.txHash ?? null, null, [0, 1])
+            : await this.failInTx(tx, id, event.reason ?? 'reported by custody', null, [0, 1]);
         moved = row;
         return { isDuplicateDelivery: false, depositId: null, status: String(row.status) };
       }
@@ -256,7 +294,18 @@ export class WalletService {
       const { amountMinor } = event;
       const [row] = await tx
         .insert(deposits)
-        .values({ userId, coinCode: event.coin, network: event.network, address, txHash: event.txHash, outputIndex: event.outputIndex, amountMinor, confirmations: event.confirmations, type: 'OUTER', status: 'PENDING' })
+        .values({
+          userId,
+          coinCode: event.coin,
+          network: event.network,
+          address,
+          txHash: event.txHash,
+          outputIndex: event.outputIndex,
+          amountMinor,
+          confirmations: event.confirmations,
+          type: 'OUTER',
+          status: 'PENDING',
+        })
         .onConflictDoUpdate({
           target: [deposits.network, deposits.txHash, deposits.outputIndex],
           set: { confirmations: sql`GREATEST(${deposits.confirmations}, excluded.confirmations)` },
@@ -265,13 +314,19 @@ export class WalletService {
         .returning();
       // A report of the same output with another owner, coin or amount is refused, not merged.
       if (!row) throw new DomainError('CONFLICT');
-      const final = row.status === 'PENDING' && row.confirmations >= found.net.confirmationsRequired ? await this.creditInTx(tx, row) : row;
-      if (final.status === 'CREDITED' && row.status === 'PENDING') credited = { userId, coinCode: event.coin, amount: toDecimalString(amountMinor, event.coin) };
+      const final =
+        row.status === 'PENDING' && row.confirmations >= found.net.confirmationsRequired
+          ? await this.creditInTx(tx, row)
+          : row;
+      if (final.status === 'CREDITED' && row.status === 'PENDING')
+        credited = { userId, coinCode: event.coin, amount: toDecimalString(amountMinor, event.coin) };
       return { isDuplicateDelivery: false, depositId: String(final.id), status: final.status };
     });
     if (credited) {
       const { userId, coinCode, amount } = credited;
-      await this.options.notifier?.depositCredited(userId, coinCode, amount).catch((error: unknown) => this.options.log.warn({ err: error }, 'deposit notification failed'));
+      await this.options.notifier
+        ?.depositCredited(userId, coinCode, amount)
+        .catch((error: unknown) => this.options.log.warn({ err: error }, 'deposit notification failed'));
     }
     if (moved) await this.notifyWithdrawal(moved);
     return result;
@@ -289,7 +344,11 @@ export class WalletService {
       kind: 'DEPOSIT',
       reference: `deposit:${row.id}`,
       idempotencyKey: `deposit:${row.id}:credit`,
-      postings: transfer(platformAccount('PLATFORM_HOT_WALLET', asset), userAccount(row.userId, 'USER_AVAILABLE', asset), row.amountMinor),
+      postings: transfer(
+        platformAccount('PLATFORM_HOT_WALLET', asset),
+        userAccount(row.userId, 'USER_AVAILABLE', asset),
+        row.amountMinor,
+      ),
       metadata: { network: row.network, txHash: row.txHash, outputIndex: String(row.outputIndex) },
     });
     const [done] = await tx.update(deposits).set({ entryId: entry.id }).where(eq(deposits.id, row.id)).returning();
@@ -314,24 +373,47 @@ export class WalletService {
     const asset = body.coin;
     const address = await this.checkDestination(body.network, body.address, userId);
     const { amountMinor } = body;
-    if (amountMinor < found.net.withdrawMinMinor) throw new FieldError('amount', 'validation.withdrawMin', { limit: formatAmount(found.net.withdrawMinMinor, asset), unit: asset });
-    if (amountMinor > found.net.withdrawMaxMinor) throw new FieldError('amount', 'validation.withdrawMax', { limit: formatAmount(found.net.withdrawMaxMinor, asset), unit: asset });
+    if (amountMinor < found.net.withdrawMinMinor)
+      throw new FieldError('amount', 'validation.withdrawMin', {
+        limit: formatAmount(found.net.withdrawMinMinor, asset),
+        unit: asset,
+      });
+    if (amountMinor > found.net.withdrawMaxMinor)
+      throw new FieldError('amount', 'validation.withdrawMax', {
+        limit: formatAmount(found.net.withdrawMaxMinor, asset),
+        unit: asset,
+      });
     const holdUntil = await this.options.identity.withdrawalHoldUntil(userId);
-    if (holdUntil) throw new DomainError('SECURITY_HOLD', { until: `${holdUntil.toISOString().slice(0, 16).replace('T', ' ')} UTC` }, { until: holdUntil.toISOString() });
+    if (holdUntil)
+      throw new DomainError(
+        'SECURITY_HOLD',
+        { until: `${holdUntil.toISOString().slice(0, 16).replace('T', ' ')} UTC` },
+        { until: holdUntil.toISOString() },
+      );
     const recipientUserId = await this.ownerOfAddress(this.db, chain, address);
     if (recipientUserId === userId) throw new FieldError('address', 'validation.withdrawAddressOwn');
     if (this.options.isWhitelistMode) {
       const [entry] = await this.db
         .select()
         .from(addressBook)
-        .where(and(eq(addressBook.userId, userId), eq(addressBook.network, body.network), eq(addressBook.address, address), lte(addressBook.usableAt, this.now())));
+        .where(
+          and(
+            eq(addressBook.userId, userId),
+            eq(addressBook.network, body.network),
+            eq(addressBook.address, address),
+            lte(addressBook.usableAt, this.now()),
+          ),
+        );
       if (!entry) throw new FieldError('address', 'validation.withdrawAddressNotWhitelisted');
     }
     const type: 'INTERNAL' | 'OUTER' = recipientUserId ? 'INTERNAL' : 'OUTER';
     const feeMinor = type === 'INTERNAL' ? 0n : found.net.withdrawFeeMinor;
     // Checked again, atomically, by the ledger when the withdrawal posts; here so that a refusal comes before any code is used.
-    if ((await accountBalance(this.db, userAccount(userId, 'USER_AVAILABLE', asset))) < amountMinor + feeMinor) throw new DomainError('INSUFFICIENT_BALANCE');
-    const requestHash = createHash('sha256').update(JSON.stringify([asset, body.network, address, amountMinor.toString()])).digest('hex');
+    if ((await accountBalance(this.db, userAccount(userId, 'USER_AVAILABLE', asset))) < amountMinor + feeMinor)
+      throw new DomainError('INSUFFICIENT_BALANCE');
+    const requestHash = createHash('sha256')
+      .update(JSON.stringify([asset, body.network, address, amountMinor.toString()]))
+      .digest('hex');
     return { asset, chain, address, amountMinor, feeMinor, type, recipientUserId, requestHash };
   }
 
@@ -341,7 +423,11 @@ export class WalletService {
    *   (a client mistake: "FOO", "trc20", "ERC20 " — issue 14 item 2).
    */
   private async findKnownNetwork(coinCode: string, network: string, field = 'network') {
-    const [row] = await this.db.select({ coin: coins, net: coinNetworks }).from(coinNetworks).innerJoin(coins, eq(coins.coinCode, coinNetworks.coinCode)).where(and(eq(coinNetworks.coinCode, coinCode), eq(coinNetworks.network, network)));
+    const [row] = await this.db
+      .select({ coin: coins, net: coinNetworks })
+      .from(coinNetworks)
+      .innerJoin(coins, eq(coins.coinCode, coinNetworks.coinCode))
+      .where(and(eq(coinNetworks.coinCode, coinCode), eq(coinNetworks.network, network)));
     if (!row || !chainOf(network)) throw new FieldError(field, 'validation.networkRequired');
     return row;
   }
@@ -355,11 +441,17 @@ export class WalletService {
   private async checkDestination(network: string, text: string, userId: string): Promise<string> {
     const address = normalizeAddress(network, text);
     if (!address) throw new FieldError('address', 'validation.withdrawAddressInvalid', { network });
-    const [blocked] = await this.db.select().from(blockedDestinations).where(and(eq(blockedDestinations.network, network), eq(blockedDestinations.address, address)));
+    const [blocked] = await this.db
+      .select()
+      .from(blockedDestinations)
+      .where(and(eq(blockedDestinations.network, network), eq(blockedDestinations.address, address)));
     if (blocked) throw new FieldError('address', 'validation.withdrawAddressBlocked', { network });
     const screening = await this.options.screening?.screen(network, address);
     if (screening?.status === 'hit') {
-      this.options.log.warn({ alert: 'address-screening-hit', userId, network, address, listName: screening.listName }, 'screening alert: sanctioned destination refused');
+      this.options.log.warn(
+        { alert: 'address-screening-hit', userId, network, address, listName: screening.listName },
+        'screening alert: sanctioned destination refused',
+      );
       throw new FieldError('address', 'validation.addressSanctioned');
     }
     return address;
@@ -398,7 +490,12 @@ export class WalletService {
    * @throws FieldError on `network` (unknown), `address` (invalid for the network, burn/contract
    *   destination, own address, not whitelisted) and `amount` (format, precision, zero, limits)
    */
-  async requestWithdrawal(userId: string, body: ParsedWithdrawBody, idempotencyKey: string | undefined, factors: FactorCheck = NO_FACTORS): Promise<WalletRecord> {
+  async requestWithdrawal(
+    userId: string,
+    body: ParsedWithdrawBody,
+    idempotencyKey: string | undefined,
+    factors: FactorCheck = NO_FACTORS,
+  ): Promise<WalletRecord> {
     const plan = await this.planWithdrawal(userId, body);
     const { asset, address, amountMinor, feeMinor, type, recipientUserId, requestHash } = plan;
 
@@ -437,7 +534,11 @@ export class WalletService {
             kind: 'WITHDRAWAL_FREEZE',
             reference: `withdrawal:${w.id}`,
             idempotencyKey: `withdrawal:${w.id}:freeze`,
-            postings: transfer(userAccount(userId, 'USER_AVAILABLE', asset), userAccount(userId, 'USER_FROZEN', asset), amountMinor + feeMinor),
+            postings: transfer(
+              userAccount(userId, 'USER_AVAILABLE', asset),
+              userAccount(userId, 'USER_FROZEN', asset),
+              amountMinor + feeMinor,
+            ),
           });
           await factors.consume(tx);
           return w;
@@ -446,7 +547,11 @@ export class WalletService {
           kind: 'INTERNAL_TRANSFER',
           reference: `withdrawal:${w.id}`,
           idempotencyKey: `withdrawal:${w.id}:internal`,
-          postings: transfer(userAccount(userId, 'USER_AVAILABLE', asset), userAccount(recipientUserId!, 'USER_AVAILABLE', asset), amountMinor),
+          postings: transfer(
+            userAccount(userId, 'USER_AVAILABLE', asset),
+            userAccount(recipientUserId!, 'USER_AVAILABLE', asset),
+            amountMinor,
+          ),
         });
         await tx.insert(deposits).values({
           userId: recipientUserId!,
@@ -476,8 +581,15 @@ export class WalletService {
     }
   }
 
-  private async replayWithdrawal(userId: string, idempotencyKey: string, requestHash: string): Promise<WalletRecord | undefined> {
-    const [existing] = await this.db.select().from(withdrawals).where(and(eq(withdrawals.userId, userId), eq(withdrawals.idempotencyKey, idempotencyKey)));
+  private async replayWithdrawal(
+    userId: string,
+    idempotencyKey: string,
+    requestHash: string,
+  ): Promise<WalletRecord | undefined> {
+    const [existing] = await this.db
+      .select()
+      .from(withdrawals)
+      .where(and(eq(withdrawals.userId, userId), eq(withdrawals.idempotencyKey, idempotencyKey)));
     if (!existing) return undefined;
     if (existing.requestHash !== requestHash) throw new DomainError('CONFLICT', {}, { idempotencyKey });
     return this.toWithdrawRecord(existing);
@@ -497,7 +609,11 @@ export class WalletService {
     entryOf: (w: WithdrawalRow) => EntryInput | null,
     ownerId?: string,
   ): Promise<WithdrawalRow> {
-    const conditions: SQL[] = [eq(withdrawals.id, id), eq(withdrawals.type, 'OUTER'), inArray(withdrawals.status, from)];
+    const conditions: SQL[] = [
+      eq(withdrawals.id, id),
+      eq(withdrawals.type, 'OUTER'),
+      inArray(withdrawals.status, from),
+    ];
     if (ownerId) conditions.push(eq(withdrawals.userId, ownerId));
     const [moved] = await tx
       .update(withdrawals)
@@ -505,7 +621,10 @@ export class WalletService {
       .where(and(...conditions))
       .returning();
     if (!moved) {
-      const [existing] = await tx.select().from(withdrawals).where(ownerId ? and(eq(withdrawals.id, id), eq(withdrawals.userId, ownerId)) : eq(withdrawals.id, id));
+      const [existing] = await tx
+        .select()
+        .from(withdrawals)
+        .where(ownerId ? and(eq(withdrawals.id, id), eq(withdrawals.userId, ownerId)) : eq(withdrawals.id, id));
       if (!existing) throw new DomainError('NOT_FOUND');
       throw new DomainError('WITHDRAW_STATE_CHANGED', {}, { status: existing.status });
     }
@@ -520,7 +639,11 @@ export class WalletService {
       kind: 'WITHDRAWAL_RETURN',
       reference: `withdrawal:${w.id}`,
       idempotencyKey: `withdrawal:${w.id}:return`,
-      postings: transfer(userAccount(w.userId, 'USER_FROZEN', asset), userAccount(w.userId, 'USER_AVAILABLE', asset), w.amountMinor + w.feeMinor),
+      postings: transfer(
+        userAccount(w.userId, 'USER_FROZEN', asset),
+        userAccount(w.userId, 'USER_AVAILABLE', asset),
+        w.amountMinor + w.feeMinor,
+      ),
       metadata: { reason: kindOfReturn },
     };
   }
@@ -531,13 +654,20 @@ export class WalletService {
    */
   private async notifyWithdrawal(row: WithdrawalRow): Promise<void> {
     await this.options.notifier
-      ?.withdrawalStatusChanged(row.userId, asAsset(row.coinCode), toDecimalString(row.amountMinor, asAsset(row.coinCode)), row.status as WithdrawStatus)
+      ?.withdrawalStatusChanged(
+        row.userId,
+        asAsset(row.coinCode),
+        toDecimalString(row.amountMinor, asAsset(row.coinCode)),
+        row.status as WithdrawStatus,
+      )
       .catch((error: unknown) => this.options.log.warn({ err: error }, 'withdrawal notification failed'));
   }
 
   /** The user cancels a waiting (0) withdrawal: status 4, amount + fee back to available. */
   async cancelWithdrawal(userId: string, id: number): Promise<WalletRecord> {
-    const row = await this.db.transaction((tx) => this.transition(tx, id, [0], 4, {}, (w) => this.returnEntry(w, 'cancel'), userId));
+    const row = await this.db.transaction((tx) =>
+      this.transition(tx, id, [0], 4, {}, (w) => this.returnEntry(w, 'cancel'), userId),
+    );
     await this.notifyWithdrawal(row);
     return this.toWithdrawRecord(row);
   }
@@ -572,7 +702,13 @@ export class WalletService {
     return this.toOpsWithdrawal(row);
   }
 
-  private async completeInTx(tx: Tx, id: number, txHash: string | null, operatorEmail: string | null, from: WithdrawStatus[]): Promise<WithdrawalRow> {
+  private async completeInTx(
+    tx: Tx,
+    id: number,
+    txHash: string | null,
+    operatorEmail: string | null,
+    from: WithdrawStatus[],
+  ): Promise<WithdrawalRow> {
     return this.transition(tx, id, from, 2, { txHash, ...(operatorEmail ? { operatorEmail } : {}) }, (w) => {
       const asset = asAsset(w.coinCode);
       const frozen = userAccount(w.userId, 'USER_FROZEN', asset);
@@ -581,12 +717,31 @@ export class WalletService {
         { account: platformAccount('PLATFORM_HOT_WALLET', asset), amountMinor: w.amountMinor },
       ];
       if (w.feeMinor > 0n) postings.push({ account: platformAccount('PLATFORM_FEES', asset), amountMinor: w.feeMinor });
-      return { kind: 'WITHDRAWAL_SETTLE', reference: `withdrawal:${w.id}`, idempotencyKey: `withdrawal:${w.id}:settle`, postings, metadata: { txHash: txHash ?? '' } };
+      return {
+        kind: 'WITHDRAWAL_SETTLE',
+        reference: `withdrawal:${w.id}`,
+        idempotencyKey: `withdrawal:${w.id}:settle`,
+        postings,
+        metadata: { txHash: txHash ?? '' },
+      };
     });
   }
 
-  private async failInTx(tx: Tx, id: number, reason: string, operatorEmail: string | null, from: WithdrawStatus[]): Promise<WithdrawalRow> {
-    return this.transition(tx, id, from, 3, { failureReason: reason, ...(operatorEmail ? { operatorEmail } : {}) }, (w) => this.returnEntry(w, 'failure'));
+  private async failInTx(
+    tx: Tx,
+    id: number,
+    reason: string,
+    operatorEmail: string | null,
+    from: WithdrawStatus[],
+  ): Promise<WithdrawalRow> {
+    return this.transition(
+      tx,
+      id,
+      from,
+      3,
+      { failureReason: reason, ...(operatorEmail ? { operatorEmail } : {}) },
+      (w) => this.returnEntry(w, 'failure'),
+    );
   }
 
   /** Operator list of withdrawals, newest first, optionally of one status. */
@@ -601,7 +756,13 @@ export class WalletService {
       .limit(query.pageSize)
       .offset((query.pageID - 1) * query.pageSize);
     const totalCount = Number(total?.n ?? 0);
-    return { list: rows.map((row) => this.toOpsWithdrawal(row)), pageID: query.pageID, pageSize: query.pageSize, totalCount, totalPage: totalPages(totalCount, query.pageSize) };
+    return {
+      list: rows.map((row) => this.toOpsWithdrawal(row)),
+      pageID: query.pageID,
+      pageSize: query.pageSize,
+      totalCount,
+      totalPage: totalPages(totalCount, query.pageSize),
+    };
   }
 
   private toWithdrawRecord(row: WithdrawalRow): WalletRecord {
@@ -623,7 +784,12 @@ export class WalletService {
   }
 
   private toOpsWithdrawal(row: WithdrawalRow): OpsWithdrawal {
-    return { ...this.toWithdrawRecord(row), userId: row.userId, failureReason: row.failureReason, operatorEmail: row.operatorEmail };
+    return {
+      ...this.toWithdrawRecord(row),
+      userId: row.userId,
+      failureReason: row.failureReason,
+      operatorEmail: row.operatorEmail,
+    };
   }
 
   private toDepositRecord(row: DepositRow): WalletRecord {
@@ -650,27 +816,60 @@ export class WalletService {
   async records(userId: string, query: WalletRecordQuery): Promise<Page<WalletRecord>> {
     const offset = (query.pageID - 1) * query.pageSize;
     const [from, to] = query.createTime ?? [];
-    if (query.action === 'exchange_in' || query.action === 'exchange_out') return this.swapLegRecords(userId, query, offset);
+    if (query.action === 'exchange_in' || query.action === 'exchange_out')
+      return this.swapLegRecords(userId, query, offset);
     if (query.action === 'withdraw') {
       const conditions: SQL[] = [eq(withdrawals.userId, userId)];
       if (query.coin) conditions.push(eq(withdrawals.coinCode, query.coin));
       if (query.status !== undefined) conditions.push(eq(withdrawals.status, query.status));
       if (query.type) conditions.push(eq(withdrawals.type, query.type));
-      if (from && to) conditions.push(gte(withdrawals.createdAt, new Date(from)), lte(withdrawals.createdAt, new Date(to)));
-      const [total] = await this.db.select({ n: count() }).from(withdrawals).where(and(...conditions));
-      const rows = await this.db.select().from(withdrawals).where(and(...conditions)).orderBy(desc(withdrawals.createdAt), desc(withdrawals.id)).limit(query.pageSize).offset(offset);
+      if (from && to)
+        conditions.push(gte(withdrawals.createdAt, new Date(from)), lte(withdrawals.createdAt, new Date(to)));
+      const [total] = await this.db
+        .select({ n: count() })
+        .from(withdrawals)
+        .where(and(...conditions));
+      const rows = await this.db
+        .select()
+        .from(withdrawals)
+        .where(and(...conditions))
+        .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
+        .limit(query.pageSize)
+        .offset(offset);
       const totalCount = Number(total?.n ?? 0);
-      return { list: rows.map((row) => this.toWithdrawRecord(row)), pageID: query.pageID, pageSize: query.pageSize, totalCount, totalPage: totalPages(totalCount, query.pageSize) };
+      return {
+        list: rows.map((row) => this.toWithdrawRecord(row)),
+        pageID: query.pageID,
+        pageSize: query.pageSize,
+        totalCount,
+        totalPage: totalPages(totalCount, query.pageSize),
+      };
     }
     const conditions: SQL[] = [eq(deposits.userId, userId)];
     if (query.coin) conditions.push(eq(deposits.coinCode, query.coin));
-    if (query.status !== undefined) conditions.push(eq(deposits.status, query.status === WITHDRAW_STATUS.SUCCESS ? 'CREDITED' : 'PENDING'));
+    if (query.status !== undefined)
+      conditions.push(eq(deposits.status, query.status === WITHDRAW_STATUS.SUCCESS ? 'CREDITED' : 'PENDING'));
     if (query.type) conditions.push(eq(deposits.type, query.type));
     if (from && to) conditions.push(gte(deposits.createdAt, new Date(from)), lte(deposits.createdAt, new Date(to)));
-    const [total] = await this.db.select({ n: count() }).from(deposits).where(and(...conditions));
-    const rows = await this.db.select().from(deposits).where(and(...conditions)).orderBy(desc(deposits.createdAt), desc(deposits.id)).limit(query.pageSize).offset(offset);
+    const [total] = await this.db
+      .select({ n: count() })
+      .from(deposits)
+      .where(and(...conditions));
+    const rows = await this.db
+      .select()
+      .from(deposits)
+      .where(and(...conditions))
+      .orderBy(desc(deposits.createdAt), desc(deposits.id))
+      .limit(query.pageSize)
+      .offset(offset);
     const totalCount = Number(total?.n ?? 0);
-    return { list: rows.map((row) => this.toDepositRecord(row)), pageID: query.pageID, pageSize: query.pageSize, totalCount, totalPage: totalPages(totalCount, query.pageSize) };
+    return {
+      list: rows.map((row) => this.toDepositRecord(row)),
+      pageID: query.pageID,
+      pageSize: query.pageSize,
+      totalCount,
+      totalPage: totalPages(totalCount, query.pageSize),
+    };
   }
 
   /**
@@ -681,7 +880,8 @@ export class WalletService {
   private async swapLegRecords(userId: string, query: WalletRecordQuery, offset: number): Promise<Page<WalletRecord>> {
     const action = query.action as 'exchange_in' | 'exchange_out';
     const empty = { list: [], pageID: query.pageID, pageSize: query.pageSize, totalCount: 0, totalPage: 0 };
-    if ((query.status !== undefined && query.status !== WITHDRAW_STATUS.SUCCESS) || query.type === 'OUTER') return empty;
+    if ((query.status !== undefined && query.status !== WITHDRAW_STATUS.SUCCESS) || query.type === 'OUTER')
+      return empty;
     const [from, to] = query.createTime ?? [];
     const { items, totalCount } = await userPostingsPage(this.db, userId, {
       type: 'USER_AVAILABLE',
@@ -692,23 +892,27 @@ export class WalletService {
       limit: query.pageSize,
       offset,
     });
-    const list = items.map(
-      (item): WalletRecord => ({
-        id: String(item.entryId),
-        action,
-        coinCode: item.asset,
-        network: '',
-        address: '',
-        amount: toDecimalString(item.amountMinor < 0n ? -item.amountMinor : item.amountMinor, item.asset),
-        fee: toDecimalString(0n, item.asset),
-        type: 'INTERNAL',
-        status: WITHDRAW_STATUS.SUCCESS,
-        txHash: null,
-        confirmations: null,
-        createTime: item.createdAt.toISOString(),
-      }),
-    );
-    return { list, pageID: query.pageID, pageSize: query.pageSize, totalCount, totalPage: totalPages(totalCount, query.pageSize) };
+    const list = items.map((item): WalletRecord => ({
+      id: String(item.entryId),
+      action,
+      coinCode: item.asset,
+      network: '',
+      address: '',
+      amount: toDecimalString(item.amountMinor < 0n ? -item.amountMinor : item.amountMinor, item.asset),
+      fee: toDecimalString(0n, item.asset),
+      type: 'INTERNAL',
+      status: WITHDRAW_STATUS.SUCCESS,
+      txHash: null,
+      confirmations: null,
+      createTime: item.createdAt.toISOString(),
+    }));
+    return {
+      list,
+      pageID: query.pageID,
+      pageSize: query.pageSize,
+      totalCount,
+      totalPage: totalPages(totalCount, query.pageSize),
+    };
   }
 
   // ---------------------------------------------------------------- balances
@@ -721,21 +925,33 @@ export class WalletService {
   async balances(userId: string): Promise<BalanceContent> {
     const enabled = (await this.listCoins()).map((coin) => coin.coinCode);
     const ledger = await userBalances(this.db, userId);
-    const amountOf = (type: string, asset: AssetCode) => ledger.find((b) => b.type === type && b.asset === asset)?.balanceMinor ?? 0n;
+    const amountOf = (type: string, asset: AssetCode) =>
+      ledger.find((b) => b.type === type && b.asset === asset)?.balanceMinor ?? 0n;
     const assetsInLedger = [...new Set([...enabled, ...ledger.map((b) => b.asset)])];
     const prices = new Map<AssetCode, string | null>();
     await Promise.all(assetsInLedger.map(async (asset) => prices.set(asset, await this.price(asset))));
-    const sum = (values: (string | null)[]) => values.reduce((total, value) => total.plus(value ?? 0), new Decimal(0)).toFixed(2);
+    const sum = (values: (string | null)[]) =>
+      values.reduce((total, value) => total.plus(value ?? 0), new Decimal(0)).toFixed(2);
     const mainAssets = enabled.flatMap((asset) =>
       (['available', 'frozen'] as const).map((type) => {
         const minor = amountOf(type === 'available' ? 'USER_AVAILABLE' : 'USER_FROZEN', asset);
-        return { coinCode: asset, type, amount: toDecimalString(minor, asset), convert: usdValue(minor, asset, prices.get(asset) ?? null) };
+        return {
+          coinCode: asset,
+          type,
+          amount: toDecimalString(minor, asset),
+          convert: usdValue(minor, asset, prices.get(asset) ?? null),
+        };
       }),
     );
     const otherAccount = (accountType: 'FundAccount' | 'CardAccount', ledgerType: string) => {
       const assets = ledger
         .filter((b) => b.type === ledgerType && b.balanceMinor !== 0n)
-        .map((b) => ({ coinCode: b.asset, type: 'available' as const, amount: toDecimalString(b.balanceMinor, b.asset), convert: usdValue(b.balanceMinor, b.asset, prices.get(b.asset) ?? null) }));
+        .map((b) => ({
+          coinCode: b.asset,
+          type: 'available' as const,
+          amount: toDecimalString(b.balanceMinor, b.asset),
+          convert: usdValue(b.balanceMinor, b.asset, prices.get(b.asset) ?? null),
+        }));
       return { accountType, totalUsd: sum(assets.map((a) => a.convert)), assets };
     };
     const accounts = [
@@ -744,7 +960,10 @@ export class WalletService {
       otherAccount('CardAccount', 'USER_CARD'),
     ];
     return {
-      overview: { totalUsd: sum(accounts.map((a) => a.totalUsd)), accounts: accounts.map(({ accountType, totalUsd }) => ({ accountType, totalUsd })) },
+      overview: {
+        totalUsd: sum(accounts.map((a) => a.totalUsd)),
+        accounts: accounts.map(({ accountType, totalUsd }) => ({ accountType, totalUsd })),
+      },
       wallet: { accounts },
     };
   }
@@ -759,8 +978,20 @@ export class WalletService {
 
   /** The user's saved withdrawal addresses, newest first (at most 200). */
   async listAddressBook(userId: string): Promise<AddressBookEntry[]> {
-    const rows = await this.db.select().from(addressBook).where(eq(addressBook.userId, userId)).orderBy(desc(addressBook.id)).limit(200);
-    return rows.map((row) => ({ id: row.id, label: row.label, network: row.network, address: row.address, createTime: row.createdAt.toISOString(), usableAt: row.usableAt.toISOString() }));
+    const rows = await this.db
+      .select()
+      .from(addressBook)
+      .where(eq(addressBook.userId, userId))
+      .orderBy(desc(addressBook.id))
+      .limit(200);
+    return rows.map((row) => ({
+      id: row.id,
+      label: row.label,
+      network: row.network,
+      address: row.address,
+      createTime: row.createdAt.toISOString(),
+      usableAt: row.usableAt.toISOString(),
+    }));
   }
 
   /**
@@ -768,30 +999,58 @@ export class WalletService {
    * withdrawals 24 hours later; the user is told of every addition.
    * @throws FieldError on `network` (unknown) and `address` (invalid, burn/contract destination, duplicate).
    */
-  async addAddress(userId: string, input: { label: string; network: string; address: string }, factors: FactorCheck = NO_FACTORS): Promise<AddressBookEntry> {
+  async addAddress(
+    userId: string,
+    input: { label: string; network: string; address: string },
+    factors: FactorCheck = NO_FACTORS,
+  ): Promise<AddressBookEntry> {
     if (!chainOf(input.network)) throw new FieldError('network', 'validation.networkRequired');
     const address = await this.checkDestination(input.network, input.address, userId);
-    const [duplicate] = await this.db.select({ id: addressBook.id }).from(addressBook).where(and(eq(addressBook.userId, userId), eq(addressBook.network, input.network), eq(addressBook.address, address)));
+    const [duplicate] = await this.db
+      .select({ id: addressBook.id })
+      .from(addressBook)
+      .where(
+        and(eq(addressBook.userId, userId), eq(addressBook.network, input.network), eq(addressBook.address, address)),
+      );
     if (duplicate) throw new FieldError('address', 'validation.addressBookDuplicate');
     await factors.check();
     const now = this.now();
     const row = await this.db.transaction(async (tx) => {
       const [inserted] = await tx
         .insert(addressBook)
-        .values({ userId, network: input.network, address, label: input.label, createdAt: now, usableAt: new Date(now.getTime() + WHITELIST_DELAY_MS) })
+        .values({
+          userId,
+          network: input.network,
+          address,
+          label: input.label,
+          createdAt: now,
+          usableAt: new Date(now.getTime() + WHITELIST_DELAY_MS),
+        })
         .onConflictDoNothing()
         .returning();
       if (!inserted) throw new FieldError('address', 'validation.addressBookDuplicate');
       await factors.consume(tx);
       return inserted;
     });
-    await this.options.notifier?.addressAdded(userId, row.label, row.network, row.address).catch((error: unknown) => this.options.log.warn({ err: error }, 'address-book notification failed'));
-    return { id: row.id, label: row.label, network: row.network, address: row.address, createTime: row.createdAt.toISOString(), usableAt: row.usableAt.toISOString() };
+    await this.options.notifier
+      ?.addressAdded(userId, row.label, row.network, row.address)
+      .catch((error: unknown) => this.options.log.warn({ err: error }, 'address-book notification failed'));
+    return {
+      id: row.id,
+      label: row.label,
+      network: row.network,
+      address: row.address,
+      createTime: row.createdAt.toISOString(),
+      usableAt: row.usableAt.toISOString(),
+    };
   }
 
   /** @throws DomainError NOT_FOUND when the entry is not the user's. */
   async deleteAddress(userId: string, id: number): Promise<void> {
-    const deleted = await this.db.delete(addressBook).where(and(eq(addressBook.id, id), eq(addressBook.userId, userId))).returning({ id: addressBook.id });
+    const deleted = await this.db
+      .delete(addressBook)
+      .where(and(eq(addressBook.id, id), eq(addressBook.userId, userId)))
+      .returning({ id: addressBook.id });
     if (deleted.length === 0) throw new DomainError('NOT_FOUND');
   }
 }

@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerAndLogin, sensitiveCode, type TestApp, type TestSession } from '../../../test/helpers.ts';
+import {
+  createTestApp,
+  registerAndLogin,
+  sensitiveCode,
+  type TestApp,
+  type TestSession,
+} from '../../../test/helpers.ts';
 import { accountBalance } from '../ledger/ledger.service.ts';
 import { userAccount } from '../ledger/ledger.types.ts';
 import { signCustodyBody } from './wallet.routes.ts';
@@ -26,9 +32,23 @@ async function depositUsdt(userId: string, amount: string) {
   const raw = JSON.stringify({
     deliveryId: `d-${randomUUID()}`,
     sentAt: new Date().toISOString(),
-    event: { type: 'deposit', network: 'TRC20', coin: 'USDT', address, txHash: `tx-${randomUUID()}`, outputIndex: 0, amount, confirmations: 20 },
+    event: {
+      type: 'deposit',
+      network: 'TRC20',
+      coin: 'USDT',
+      address,
+      txHash: `tx-${randomUUID()}`,
+      outputIndex: 0,
+      amount,
+      confirmations: 20,
+    },
   });
-  const response = await t.app.inject({ method: 'POST', url: '/api/custody/webhook', headers: { 'content-type': 'application/json', 'x-custody-signature': signCustodyBody(SECRET, raw) }, payload: raw });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/custody/webhook',
+    headers: { 'content-type': 'application/json', 'x-custody-signature': signCustodyBody(SECRET, raw) },
+    payload: raw,
+  });
   expect(response.json().statusCode).toBe(200);
 }
 
@@ -40,10 +60,21 @@ async function fundedUser(amount = '100'): Promise<TestSession> {
 }
 
 const available = (userId: string) => accountBalance(t.database.db, userAccount(userId, 'USER_AVAILABLE', 'USDT'));
-const withdrawalCount = async (userId: string) => (await t.database.db.select().from(withdrawals).where(eq(withdrawals.userId, userId))).length;
+const withdrawalCount = async (userId: string) =>
+  (await t.database.db.select().from(withdrawals).where(eq(withdrawals.userId, userId))).length;
 
-function post(session: TestSession, url: string, payload: Record<string, unknown>, headers: Record<string, string> = {}) {
-  return t.app.inject({ method: 'POST', url, headers: { ...session.headers, 'api-version': '2.0', ...headers }, payload });
+function post(
+  session: TestSession,
+  url: string,
+  payload: Record<string, unknown>,
+  headers: Record<string, string> = {},
+) {
+  return t.app.inject({
+    method: 'POST',
+    url,
+    headers: { ...session.headers, 'api-version': '2.0', ...headers },
+    payload,
+  });
 }
 
 beforeAll(async () => {
@@ -57,24 +88,58 @@ describe('unknown network (item 2)', () => {
     const session = await fundedUser();
     for (const network of ['FOO', 'trc20', 'ERC20 ', 'Bitcoin']) {
       for (const url of ['/api/wallet/withdraw', '/api/wallet/withdraw/check']) {
-        const response = await post(session, url, { coin: 'USDT', network, address: EXTERNAL_TRON, amount: '20', emailCaptcha: '000000' });
+        const response = await post(session, url, {
+          coin: 'USDT',
+          network,
+          address: EXTERNAL_TRON,
+          amount: '20',
+          emailCaptcha: '000000',
+        });
         expect(response.statusCode, `${url} ${network}`).toBe(422);
-        expect(response.json()).toMatchObject({ statusCode: 120, content: { fields: [{ field: 'network', message: 'Select a network' }] } });
+        expect(response.json()).toMatchObject({
+          statusCode: 120,
+          content: { fields: [{ field: 'network', message: 'Select a network' }] },
+        });
       }
-      const deposit = await t.app.inject({ method: 'GET', url: `/api/wallet/address?coin=USDT&net=${encodeURIComponent(network)}`, headers: { cookie: session.cookie } });
+      const deposit = await t.app.inject({
+        method: 'GET',
+        url: `/api/wallet/address?coin=USDT&net=${encodeURIComponent(network)}`,
+        headers: { cookie: session.cookie },
+      });
       expect(deposit.json()).toMatchObject({ statusCode: 120, content: { fields: [{ field: 'net' }] } });
     }
-    const book = await post(session, '/api/wallet/addressbook', { label: 'mine', network: 'FOO', address: EXTERNAL_TRON, emailCaptcha: '000000' });
+    const book = await post(session, '/api/wallet/addressbook', {
+      label: 'mine',
+      network: 'FOO',
+      address: EXTERNAL_TRON,
+      emailCaptcha: '000000',
+    });
     expect(book.json()).toMatchObject({ statusCode: 120, content: { fields: [{ field: 'network' }] } });
-    const zh = await post(session, '/api/wallet/withdraw/check', { coin: 'USDT', network: 'FOO', address: EXTERNAL_TRON, amount: '20' }, { 'user-lang': 'zh-HK' });
+    const zh = await post(
+      session,
+      '/api/wallet/withdraw/check',
+      { coin: 'USDT', network: 'FOO', address: EXTERNAL_TRON, amount: '20' },
+      { 'user-lang': 'zh-HK' },
+    );
     expect(zh.json().content.fields[0]).toMatchObject({ field: 'network', message: '請選擇網絡' });
 
-    await t.database.db.update(coinNetworks).set({ isWithdrawEnabled: false }).where(and(eq(coinNetworks.coinCode, 'USDT'), eq(coinNetworks.network, 'ERC20')));
+    await t.database.db
+      .update(coinNetworks)
+      .set({ isWithdrawEnabled: false })
+      .where(and(eq(coinNetworks.coinCode, 'USDT'), eq(coinNetworks.network, 'ERC20')));
     try {
-      const off = await post(session, '/api/wallet/withdraw/check', { coin: 'USDT', network: 'ERC20', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', amount: '20' });
+      const off = await post(session, '/api/wallet/withdraw/check', {
+        coin: 'USDT',
+        network: 'ERC20',
+        address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+        amount: '20',
+      });
       expect(off.json().statusCode).toBe(135);
     } finally {
-      await t.database.db.update(coinNetworks).set({ isWithdrawEnabled: true }).where(and(eq(coinNetworks.coinCode, 'USDT'), eq(coinNetworks.network, 'ERC20')));
+      await t.database.db
+        .update(coinNetworks)
+        .set({ isWithdrawEnabled: true })
+        .where(and(eq(coinNetworks.coinCode, 'USDT'), eq(coinNetworks.network, 'ERC20')));
     }
   });
 });
@@ -96,16 +161,44 @@ describe('burn and contract destinations (item 7)', () => {
       for (const url of ['/api/wallet/withdraw/check', '/api/wallet/withdraw']) {
         const response = await post(session, url, { coin, network, address, amount: '20', emailCaptcha: '000000' });
         expect(response.statusCode, `${url} ${network} ${address}`).toBe(422);
-        expect(response.json().content.fields[0]).toMatchObject({ field: 'address', message: expect.stringContaining('burns or loses funds') });
+        expect(response.json().content.fields[0]).toMatchObject({
+          field: 'address',
+          message: expect.stringContaining('burns or loses funds'),
+        });
       }
-      const book = await post(session, '/api/wallet/addressbook', { label: 'burn', network, address, emailCaptcha: '000000' });
+      const book = await post(session, '/api/wallet/addressbook', {
+        label: 'burn',
+        network,
+        address,
+        emailCaptcha: '000000',
+      });
       expect(book.json().content.fields[0].field).toBe('address');
     }
-    const zh = await post(session, '/api/wallet/withdraw/check', { coin: 'USDT', network: 'TRC20', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', amount: '20' }, { 'user-lang': 'zh-HK' });
+    const zh = await post(
+      session,
+      '/api/wallet/withdraw/check',
+      { coin: 'USDT', network: 'TRC20', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', amount: '20' },
+      { 'user-lang': 'zh-HK' },
+    );
     expect(zh.json().content.fields[0].message).toContain('代幣合約地址');
     // Valid Bitcoin types (P2PKH, P2SH, P2WPKH, P2TR) pass the address checks: the user holds no BTC, so 130.
-    for (const address of ['1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa', '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', 'bc1p5cyxnuxmeuwuvkwfem96lqzszd02n6xdcjrs20cac6yqjjwudpxqkedrcr']) {
-      expect((await post(session, '/api/wallet/withdraw/check', { coin: 'BTC', network: 'Bitcoin', address, amount: '0.01' })).json().statusCode, address).toBe(130);
+    for (const address of [
+      '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa',
+      '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy',
+      'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+      'bc1p5cyxnuxmeuwuvkwfem96lqzszd02n6xdcjrs20cac6yqjjwudpxqkedrcr',
+    ]) {
+      expect(
+        (
+          await post(session, '/api/wallet/withdraw/check', {
+            coin: 'BTC',
+            network: 'Bitcoin',
+            address,
+            amount: '0.01',
+          })
+        ).json().statusCode,
+        address,
+      ).toBe(130);
     }
     expect(await available(session.userId)).toBe(100_000_000n);
     expect(await withdrawalCount(session.userId)).toBe(0);
@@ -117,11 +210,29 @@ describe('POST wallet/withdraw/check (item 10)', () => {
     const session = await fundedUser('100');
     const body = { coin: 'USDT', network: 'TRC20', address: EXTERNAL_TRON, amount: '20' };
     const ok = await post(session, '/api/wallet/withdraw/check', body);
-    expect(ok.json()).toMatchObject({ statusCode: 200, content: { coinCode: 'USDT', network: 'TRC20', address: EXTERNAL_TRON, type: 'OUTER', amount: '20.000000', fee: '1.000000', totalDebited: '21.000000' } });
+    expect(ok.json()).toMatchObject({
+      statusCode: 200,
+      content: {
+        coinCode: 'USDT',
+        network: 'TRC20',
+        address: EXTERNAL_TRON,
+        type: 'OUTER',
+        amount: '20.000000',
+        fee: '1.000000',
+        totalDebited: '21.000000',
+      },
+    });
     // amount + fee above the available balance: the withdrawal's own refusal.
-    expect((await post(session, '/api/wallet/withdraw/check', { ...body, amount: '99.5' })).json().statusCode).toBe(130);
-    expect((await post(session, '/api/wallet/withdraw/check', { ...body, amount: '0' })).json().content.fields[0].field).toBe('amount');
-    expect((await post(session, '/api/wallet/withdraw/check', { ...body, address: 'not-an-address' })).json().content.fields[0].field).toBe('address');
+    expect((await post(session, '/api/wallet/withdraw/check', { ...body, amount: '99.5' })).json().statusCode).toBe(
+      130,
+    );
+    expect(
+      (await post(session, '/api/wallet/withdraw/check', { ...body, amount: '0' })).json().content.fields[0].field,
+    ).toBe('amount');
+    expect(
+      (await post(session, '/api/wallet/withdraw/check', { ...body, address: 'not-an-address' })).json().content
+        .fields[0].field,
+    ).toBe('address');
     expect(await available(session.userId)).toBe(100_000_000n);
     expect(await withdrawalCount(session.userId)).toBe(0);
     const kycless = await registerAndLogin(t.app);
@@ -133,10 +244,22 @@ describe('one-time codes checked last (items 4, 5)', () => {
   it('does not use up the email code on a refused amount; the same code then works', async () => {
     const session = await fundedUser();
     const emailCaptcha = await sensitiveCode(t.app, session, 'WITHDRAW');
-    const zero = await post(session, '/api/wallet/withdraw', { coin: 'USDT', network: 'TRC20', address: EXTERNAL_TRON, amount: '0', emailCaptcha });
+    const zero = await post(session, '/api/wallet/withdraw', {
+      coin: 'USDT',
+      network: 'TRC20',
+      address: EXTERNAL_TRON,
+      amount: '0',
+      emailCaptcha,
+    });
     expect(zero.statusCode).toBe(422);
     expect(zero.json()).toMatchObject({ statusCode: 120, content: { fields: [{ field: 'amount' }] } });
-    const good = await post(session, '/api/wallet/withdraw', { coin: 'USDT', network: 'TRC20', address: EXTERNAL_TRON, amount: '20', emailCaptcha });
+    const good = await post(session, '/api/wallet/withdraw', {
+      coin: 'USDT',
+      network: 'TRC20',
+      address: EXTERNAL_TRON,
+      amount: '20',
+      emailCaptcha,
+    });
     expect(good.json().statusCode).toBe(200);
     expect(await available(session.userId)).toBe(79_000_000n);
   });
@@ -161,13 +284,16 @@ describe('one-time codes checked last (items 4, 5)', () => {
     const session = await fundedUser();
     const emailCaptcha = await sensitiveCode(t.app, session, 'WITHDRAW');
     const body = { coin: 'USDT', network: 'TRC20', address: EXTERNAL_TRON, amount: '20', emailCaptcha };
-    const answers = await Promise.all([post(session, '/api/wallet/withdraw', body), post(session, '/api/wallet/withdraw', body)]);
+    const answers = await Promise.all([
+      post(session, '/api/wallet/withdraw', body),
+      post(session, '/api/wallet/withdraw', body),
+    ]);
     expect(answers.map((a) => a.json().statusCode).sort()).toEqual([119, 200]);
     expect(await withdrawalCount(session.userId)).toBe(1);
     expect(await available(session.userId)).toBe(79_000_000n);
   });
 
-  it('uses the email code up in the withdrawal\'s own transaction: a withdrawal that rolls back leaves the code usable', async () => {
+  it("uses the email code up in the withdrawal's own transaction: a withdrawal that rolls back leaves the code usable", async () => {
     const session = await fundedUser();
     const emailCaptcha = await sensitiveCode(t.app, session, 'WITHDRAW');
     const meta = { ip: null, userAgent: null, locale: 'en-US' as const, deviceId: null };
@@ -175,14 +301,32 @@ describe('one-time codes checked last (items 4, 5)', () => {
     // Between the factor check and the transaction, another withdrawal drains the balance: the
     // ledger refuses this one inside its transaction, which must take the code's use with it.
     const draining = {
-      check: async () => void (await t.app.wallet.requestWithdrawal(session.userId, withdrawBodySchema.parse({ coin: 'USDT', network: 'TRC20', address: EXTERNAL_TRON, amount: '90' }), undefined)),
+      check: async () =>
+        void (await t.app.wallet.requestWithdrawal(
+          session.userId,
+          withdrawBodySchema.parse({ coin: 'USDT', network: 'TRC20', address: EXTERNAL_TRON, amount: '90' }),
+          undefined,
+        )),
       consume: consumeCode,
       answeredByReplay: () => {},
     };
-    await expect(t.app.wallet.requestWithdrawal(session.userId, withdrawBodySchema.parse({ coin: 'USDT', network: 'TRC20', address: EXTERNAL_TRON, amount: '20' }), undefined, draining)).rejects.toThrow();
+    await expect(
+      t.app.wallet.requestWithdrawal(
+        session.userId,
+        withdrawBodySchema.parse({ coin: 'USDT', network: 'TRC20', address: EXTERNAL_TRON, amount: '20' }),
+        undefined,
+        draining,
+      ),
+    ).rejects.toThrow();
     expect(await withdrawalCount(session.userId)).toBe(1);
     await depositUsdt(session.userId, '50');
-    const retry = await post(session, '/api/wallet/withdraw', { coin: 'USDT', network: 'TRC20', address: EXTERNAL_TRON, amount: '20', emailCaptcha });
+    const retry = await post(session, '/api/wallet/withdraw', {
+      coin: 'USDT',
+      network: 'TRC20',
+      address: EXTERNAL_TRON,
+      amount: '20',
+      emailCaptcha,
+    });
     expect(retry.json().statusCode).toBe(200);
     expect(await withdrawalCount(session.userId)).toBe(2);
   });
@@ -190,9 +334,19 @@ describe('one-time codes checked last (items 4, 5)', () => {
   it('does not use up the code of an address-book entry refused for its address', async () => {
     const session = await fundedUser();
     const emailCaptcha = await sensitiveCode(t.app, session, 'WITHDRAW_ADDRESS_ADD');
-    const bad = await post(session, '/api/wallet/addressbook', { label: 'cold wallet', network: 'TRC20', address: 'not-an-address', emailCaptcha });
+    const bad = await post(session, '/api/wallet/addressbook', {
+      label: 'cold wallet',
+      network: 'TRC20',
+      address: 'not-an-address',
+      emailCaptcha,
+    });
     expect(bad.json().content.fields[0].field).toBe('address');
-    const good = await post(session, '/api/wallet/addressbook', { label: 'cold wallet', network: 'TRC20', address: EXTERNAL_TRON, emailCaptcha });
+    const good = await post(session, '/api/wallet/addressbook', {
+      label: 'cold wallet',
+      network: 'TRC20',
+      address: EXTERNAL_TRON,
+      emailCaptcha,
+    });
     expect(good.json().statusCode).toBe(200);
   });
 });

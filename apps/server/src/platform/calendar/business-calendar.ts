@@ -34,7 +34,12 @@ export class BusinessCalendar {
     const year = Number(localDate.slice(0, 4));
     let dates = this.holidayDatesByYear.get(year);
     if (!dates) {
-      dates = new Set(this.holidays.getHolidays(year).filter((holiday) => holiday.type === 'public').map((holiday) => holiday.date.slice(0, 10)));
+      dates = new Set(
+        this.holidays
+          .getHolidays(year)
+          .filter((holiday) => holiday.type === 'public')
+          .map((holiday) => holiday.date.slice(0, 10)),
+      );
       this.holidayDatesByYear.set(year, dates);
     }
     return dates.has(localDate);

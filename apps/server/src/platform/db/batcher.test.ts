@@ -49,7 +49,16 @@ describe('createWriteBatcher', () => {
       await turn();
       for (const batch of writer.batches) batch.finish();
     }
-    expect(await Promise.all(results)).toEqual(['done 1', 'done 2', 'done 3', 'done 4', 'refused -5', 'done 6', 'done 7', 'done 8']);
+    expect(await Promise.all(results)).toEqual([
+      'done 1',
+      'done 2',
+      'done 3',
+      'done 4',
+      'refused -5',
+      'done 6',
+      'done 7',
+      'done 8',
+    ]);
     expect(writer.batches.map((b) => b.items.length).every((n) => n <= 3)).toBe(true);
     expect(writer.activeMax()).toBe(2);
   });

@@ -58,7 +58,9 @@ describe('lockDataDir', () => {
     // `sleep 0 &` exits at once; its parent became `sleep 5` (exec) and never reaps it: a zombie.
     const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 5']);
     try {
-      const zombiePid = await new Promise<number>((resolve) => parent.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim()))));
+      const zombiePid = await new Promise<number>((resolve) =>
+        parent.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim()))),
+      );
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(() => process.kill(zombiePid, 0)).not.toThrow(); // the signal alone says "alive"
       expect(isProcessAlive(zombiePid)).toBe(false);

@@ -8,7 +8,9 @@ export class DataDirLockedError extends Error {
     readonly lockPath: string,
     readonly holderPid: number,
   ) {
-    super(`The data directory is in use by process ${holderPid} (lock file ${lockPath}). Stop that process or choose another DATA_DIR.`);
+    super(
+      `The data directory is in use by process ${holderPid} (lock file ${lockPath}). Stop that process or choose another DATA_DIR.`,
+    );
     this.name = 'DataDirLockedError';
   }
 }

@@ -15,7 +15,9 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 async function reltuples(): Promise<number> {
-  const result = (await t.database.db.execute(sql`SELECT reltuples::float8 AS n FROM pg_class WHERE relname = 'ledger_accounts'`)) as unknown as { rows: { n: number }[] };
+  const result = (await t.database.db.execute(
+    sql`SELECT reltuples::float8 AS n FROM pg_class WHERE relname = 'ledger_accounts'`,
+  )) as unknown as { rows: { n: number }[] };
   return Number(result.rows[0]?.n);
 }
 

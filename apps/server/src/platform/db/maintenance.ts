@@ -61,7 +61,11 @@ export async function analyzeGrownTables(db: Db): Promise<string[]> {
  * for a run in progress). Used by `openDatabase` for PGlite; PostgreSQL's autovacuum does this
  * itself. A failed run is reported to `onError` and the next one tries again.
  */
-export function startAutoAnalyze(db: Db, onError: (error: unknown) => void, periodMs = AUTO_ANALYZE_PERIOD_MS): () => Promise<void> {
+export function startAutoAnalyze(
+  db: Db,
+  onError: (error: unknown) => void,
+  periodMs = AUTO_ANALYZE_PERIOD_MS,
+): () => Promise<void> {
   let running: Promise<unknown> = Promise.resolve();
   const timer = setInterval(() => {
     running = analyzeGrownTables(db).catch(onError);

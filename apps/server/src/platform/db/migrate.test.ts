@@ -12,11 +12,16 @@ import { journalTags, migrationHash, readFrozenHashes } from './migration-hashes
  */
 it('lists every migration once, with journal times growing in order and its SQL file present', () => {
   const dir = findMigrationsDir();
-  const journal = JSON.parse(readFileSync(join(dir, 'meta', '_journal.json'), 'utf8')) as { entries: { idx: number; when: number; tag: string }[] };
+  const journal = JSON.parse(readFileSync(join(dir, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { idx: number; when: number; tag: string }[];
+  };
   const entries = journal.entries;
   expect(entries.map((entry) => entry.idx)).toEqual(entries.map((_entry, index) => index));
   for (const [index, entry] of entries.entries()) {
-    if (index > 0) expect(entry.when, `${entry.tag} must come after ${entries[index - 1]!.tag}`).toBeGreaterThan(entries[index - 1]!.when);
+    if (index > 0)
+      expect(entry.when, `${entry.tag} must come after ${entries[index - 1]!.tag}`).toBeGreaterThan(
+        entries[index - 1]!.when,
+      );
     expect(existsSync(join(dir, `${entry.tag}.sql`)), `${entry.tag}.sql`).toBe(true);
   }
 });
@@ -33,6 +38,12 @@ it('keeps every committed migration byte for byte as it was frozen', () => {
   const unfrozen = tags.filter((tag) => !frozen.has(tag));
   expect(unfrozen, 'new migrations: run `npm run db:freeze` and commit drizzle/frozen.sha256').toEqual([]);
   const edited = tags.filter((tag) => frozen.get(tag) !== migrationHash(dir, tag));
-  expect(edited, 'these migrations were edited after they were committed: restore them and write a new migration').toEqual([]);
-  expect([...frozen.keys()].filter((tag) => !tags.includes(tag)), 'frozen migrations missing from the journal').toEqual([]);
+  expect(
+    edited,
+    'these migrations were edited after they were committed: restore them and write a new migration',
+  ).toEqual([]);
+  expect(
+    [...frozen.keys()].filter((tag) => !tags.includes(tag)),
+    'frozen migrations missing from the journal',
+  ).toEqual([]);
 });

@@ -13,12 +13,16 @@ export const FROZEN_LIST_FILE = 'frozen.sha256';
 
 /** SHA-256 (hex) of one migration file's bytes. */
 export function migrationHash(migrationsDir: string, tag: string): string {
-  return createHash('sha256').update(readFileSync(join(migrationsDir, `${tag}.sql`))).digest('hex');
+  return createHash('sha256')
+    .update(readFileSync(join(migrationsDir, `${tag}.sql`)))
+    .digest('hex');
 }
 
 /** The migration tags of the journal, in order (`drizzle/meta/_journal.json`). */
 export function journalTags(migrationsDir: string): string[] {
-  const journal = JSON.parse(readFileSync(join(migrationsDir, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+  const journal = JSON.parse(readFileSync(join(migrationsDir, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { tag: string }[];
+  };
   return journal.entries.map((entry) => entry.tag);
 }
 

@@ -13,33 +13,59 @@ describe.skipIf(testDatabaseKind !== 'pglite')('PGlite client with prepared stat
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   beforeAll(async () => {
     database = await createTestDatabase();
-    await database.db.execute(sql`CREATE TABLE prepared_probe (id int PRIMARY KEY, note text, amount numeric(38, 0), at timestamptz, tags text[], doc jsonb)`);
+    await database.db.execute(
+      sql`CREATE TABLE prepared_probe (id int PRIMARY KEY, note text, amount numeric(38, 0), at timestamptz, tags text[], doc jsonb)`,
+    );
   });
   afterAll(async () => database.dispose());
 
-  const rowsOf = async (query: ReturnType<typeof sql>) => ((await database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
-  const preparedCount = async () => Number((await rowsOf(sql`SELECT count(*)::int AS n FROM pg_prepared_statements`))[0]!.n);
+  const rowsOf = async (query: ReturnType<typeof sql>) =>
+    ((await database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+  const preparedCount = async () =>
+    Number((await rowsOf(sql`SELECT count(*)::int AS n FROM pg_prepared_statements`))[0]!.n);
 
   it('answers a statement the same on its first (unprepared) and later (prepared) runs', async () => {
-    await database.db.execute(sql`INSERT INTO prepared_probe VALUES (1, ${'a’b'}, ${'123456789012345678901234567890'}, ${'2026-11-21T08:00:00.123Z'}, ${'{x,"y z"}'}, ${JSON.stringify({ k: [1, 'two'] })}), (2, NULL, NULL, NULL, NULL, NULL)`);
-    const read = () => rowsOf(sql`SELECT id, note, amount, at, tags, doc, ${7}::int8 AS big, ${true}::boolean AS flag FROM prepared_probe WHERE id >= ${1} ORDER BY id`);
+    await database.db.execute(
+      sql`INSERT INTO prepared_probe VALUES (1, ${'a’b'}, ${'123456789012345678901234567890'}, ${'2026-11-21T08:00:00.123Z'}, ${'{x,"y z"}'}, ${JSON.stringify({ k: [1, 'two'] })}), (2, NULL, NULL, NULL, NULL, NULL)`,
+    );
+    const read = () =>
+      rowsOf(
+        sql`SELECT id, note, amount, at, tags, doc, ${7}::int8 AS big, ${true}::boolean AS flag FROM prepared_probe WHERE id >= ${1} ORDER BY id`,
+      );
     const first = await read();
     const prepared = [await read(), await read()];
     expect(prepared).toEqual([first, first]);
-    expect(first[0]).toMatchObject({ id: 1, note: 'a’b', amount: '123456789012345678901234567890', tags: ['x', 'y z'], doc: { k: [1, 'two'] }, flag: true });
+    expect(first[0]).toMatchObject({
+      id: 1,
+      note: 'a’b',
+      amount: '123456789012345678901234567890',
+      tags: ['x', 'y z'],
+      doc: { k: [1, 'two'] },
+      flag: true,
+    });
     // Timestamps stay PostgreSQL's text (Drizzle maps them), NULLs stay null.
     expect(first[0]!.at).toBe('2026-11-21 08:00:00.123+00');
     expect(first[1]).toMatchObject({ note: null, amount: null, at: null, tags: null, doc: null });
-    expect(await rowsOf(sql`SELECT name FROM pg_prepared_statements WHERE statement LIKE '%FROM prepared_probe WHERE id >=%'`)).toHaveLength(1);
+    expect(
+      await rowsOf(
+        sql`SELECT name FROM pg_prepared_statements WHERE statement LIKE '%FROM prepared_probe WHERE id >=%'`,
+      ),
+    ).toHaveLength(1);
   });
 
   it('raises the database error with its SQLSTATE and constraint on the prepared path, and changes nothing', async () => {
-    const insert = (id: number) => database.db.execute(sql`INSERT INTO prepared_probe (id, note) VALUES (${id}, 'dup')`);
+    const insert = (id: number) =>
+      database.db.execute(sql`INSERT INTO prepared_probe (id, note) VALUES (${id}, 'dup')`);
     await insert(10);
     await insert(11);
-    const failure = await insert(10).catch((error: unknown) => error as { cause?: { code?: string; constraint?: string } });
+    const failure = await insert(10).catch(
+      (error: unknown) => error as { cause?: { code?: string; constraint?: string } },
+    );
     expect(failure).toMatchObject({ cause: { code: '23505', constraint: 'prepared_probe_pkey' } });
-    expect(await rowsOf(sql`SELECT id FROM prepared_probe WHERE note = 'dup' ORDER BY id`)).toEqual([{ id: 10 }, { id: 11 }]);
+    expect(await rowsOf(sql`SELECT id FROM prepared_probe WHERE note = 'dup' ORDER BY id`)).toEqual([
+      { id: 10 },
+      { id: 11 },
+    ]);
   });
 
   it('forgets a prepared statement whose table changed shape, and runs it again prepared afresh', async () => {
@@ -89,13 +115,15 @@ describe.skipIf(testDatabaseKind !== 'pglite')('PGlite client with prepared stat
   it(`keeps at most ${PREPARED_STATEMENTS_MAX} statements prepared, closing the least recently used`, async () => {
     const distinct = PREPARED_STATEMENTS_MAX + 30;
     for (let round = 0; round < 2; round++) {
-      for (let index = 0; index < distinct; index++) await database.db.execute(sql`SELECT ${index}::int AS ${sql.raw(`c${index}`)}`);
+      for (let index = 0; index < distinct; index++)
+        await database.db.execute(sql`SELECT ${index}::int AS ${sql.raw(`c${index}`)}`);
     }
     expect(await preparedCount()).toBeLessThanOrEqual(PREPARED_STATEMENTS_MAX + 1);
   });
 
   it('runs a prepared statement evicted while it waited for the database, and closes what it prepared', async () => {
-    const readOne = () => rowsOf(sql`SELECT id FROM prepared_probe WHERE id = ${1} AND note IS NOT DISTINCT FROM ${'a’b'}`);
+    const readOne = () =>
+      rowsOf(sql`SELECT id FROM prepared_probe WHERE id = ${1} AND note IS NOT DISTINCT FROM ${'a’b'}`);
     await readOne();
     await readOne();
     let open!: () => void;
@@ -104,7 +132,9 @@ describe.skipIf(testDatabaseKind !== 'pglite')('PGlite client with prepared stat
     await sleep(20);
     // Queued behind the transaction: the statement, then enough others to evict it from the cache.
     const waiting = readOne();
-    const others = Array.from({ length: PREPARED_STATEMENTS_MAX + 10 }, (_unused, index) => rowsOf(sql`SELECT ${index}::int AS ${sql.raw(`evict${index}`)}`));
+    const others = Array.from({ length: PREPARED_STATEMENTS_MAX + 10 }, (_unused, index) =>
+      rowsOf(sql`SELECT ${index}::int AS ${sql.raw(`evict${index}`)}`),
+    );
     open();
     await transaction;
     expect(await waiting).toEqual([{ id: 1 }]);
@@ -113,7 +143,13 @@ describe.skipIf(testDatabaseKind !== 'pglite')('PGlite client with prepared stat
   });
 
   it('refuses a parser for a type it does not keep as text', async () => {
-    const client = (database.db as unknown as { $client: { query: (text: string, params: unknown[], options: object) => Promise<unknown> } }).$client;
-    await expect(client.query('SELECT 1::int AS n', [], { parsers: { 23: (value: string) => Number(value) * 2 } })).rejects.toThrow('type 23');
+    const client = (
+      database.db as unknown as {
+        $client: { query: (text: string, params: unknown[], options: object) => Promise<unknown> };
+      }
+    ).$client;
+    await expect(
+      client.query('SELECT 1::int AS n', [], { parsers: { 23: (value: string) => Number(value) * 2 } }),
+    ).rejects.toThrow('type 23');
   });
 });

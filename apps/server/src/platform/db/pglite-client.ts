@@ -11,7 +11,10 @@ import { isSqlState } from './sql-state.ts';
 export const TEXT_TYPE_IDS: readonly number[] = [1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182];
 const TEXT_TYPES = new Set(TEXT_TYPE_IDS.map(String));
 const keepText = (value: string) => value;
-const ROW_MODE_OPTIONS = { array: { rowMode: 'array' }, object: { rowMode: 'object' } } as const satisfies Record<string, QueryOptions>;
+const ROW_MODE_OPTIONS = { array: { rowMode: 'array' }, object: { rowMode: 'object' } } as const satisfies Record<
+  string,
+  QueryOptions
+>;
 
 /** Statements kept prepared (named, planned once) per database; the least recently used is closed. */
 export const PREPARED_STATEMENTS_MAX = 500;
@@ -95,10 +98,19 @@ class PreparedStatements {
 
   constructor(private readonly pglite: PGlite) {}
 
-  async query<T>(target: Pick<PGlite, 'query'>, inTransaction: boolean, sql: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
+  async query<T>(
+    target: Pick<PGlite, 'query'>,
+    inTransaction: boolean,
+    sql: string,
+    params: unknown[] = [],
+    options?: QueryOptions,
+  ): Promise<Results<T>> {
     const { rowMode, parsers, ...rest } = options ?? {};
     for (const typeId of Object.keys(parsers ?? {})) {
-      if (!TEXT_TYPES.has(typeId)) throw new Error(`a parser for PostgreSQL type ${typeId} was asked for; only ${TEXT_TYPE_IDS.join(', ')} are kept as text`);
+      if (!TEXT_TYPES.has(typeId))
+        throw new Error(
+          `a parser for PostgreSQL type ${typeId} was asked for; only ${TEXT_TYPE_IDS.join(', ')} are kept as text`,
+        );
     }
     const use = this.byText.get(sql) ?? { uses: 0 };
     if (use.uses === 0) this.byText.set(sql, use);
@@ -106,7 +118,11 @@ class PreparedStatements {
     // Other options (blob, serializers, paramTypes) and first runs: PGlite's own path.
     const hasOtherOptions = Object.keys(rest).length > 0;
     if (hasOtherOptions || use.uses < PREPARE_AFTER_USES) {
-      return target.query<T>(sql, params, hasOtherOptions ? { ...rest, rowMode } : rowMode ? ROW_MODE_OPTIONS[rowMode] : undefined);
+      return target.query<T>(
+        sql,
+        params,
+        hasOtherOptions ? { ...rest, rowMode } : rowMode ? ROW_MODE_OPTIONS[rowMode] : undefined,
+      );
     }
     const run = () => this.pglite._runExclusiveQuery(() => this.execute<T>(use, sql, params, rowMode ?? 'object'));
     if (inTransaction) return run();
@@ -116,12 +132,22 @@ class PreparedStatements {
   }
 
   /** Runs under PGlite's query lock. */
-  private async execute<T>(use: StatementUse, sql: string, params: unknown[], rowMode: 'array' | 'object'): Promise<Results<T>> {
+  private async execute<T>(
+    use: StatementUse,
+    sql: string,
+    params: unknown[],
+    rowMode: 'array' | 'object',
+  ): Promise<Results<T>> {
     try {
       use.prepared ??= await this.prepare(sql);
       const { name, paramTypeIds, fields } = use.prepared;
       const values = params.map((value, index) => this.serialize(value, paramTypeIds[index]!));
-      const exchange = Buffer.concat([...this.closeMessages(), bindMessage(name, values), EXECUTE_MESSAGE, SYNC_MESSAGE]);
+      const exchange = Buffer.concat([
+        ...this.closeMessages(),
+        bindMessage(name, values),
+        EXECUTE_MESSAGE,
+        SYNC_MESSAGE,
+      ]);
       // Evicted while this call waited for the lock: this copy runs once and is closed by the next call.
       if (this.byText.peek(sql) !== use) {
         use.prepared = undefined;
@@ -137,10 +163,20 @@ class PreparedStatements {
 
   private async prepare(sql: string): Promise<PreparedStatement> {
     const name = `meridian_${this.nextId++}`;
-    const messages = await this.pglite.execProtocolStream(Buffer.concat([...this.closeMessages(), parseMessage(name, sql), describeStatementMessage(name), SYNC_MESSAGE]), { syncToFs: false });
-    const paramTypeIds = messages.flatMap((message) => ('dataTypeIDs' in message && message.name === 'parameterDescription' ? (message.dataTypeIDs as number[]) : []));
-    const description = messages.find((message) => message.name === 'rowDescription') as { fields: { name: string; dataTypeID: number }[] } | undefined;
-    return { name, paramTypeIds, fields: (description?.fields ?? []).map(({ name: field, dataTypeID }) => ({ name: field, dataTypeID })) };
+    const messages = await this.pglite.execProtocolStream(
+      Buffer.concat([...this.closeMessages(), parseMessage(name, sql), describeStatementMessage(name), SYNC_MESSAGE]),
+      { syncToFs: false },
+    );
+    const paramTypeIds = messages.flatMap((message) =>
+      'dataTypeIDs' in message && message.name === 'parameterDescription' ? (message.dataTypeIDs as number[]) : [],
+    );
+    const description = messages.find((message) => message.name === 'rowDescription') as
+      { fields: { name: string; dataTypeID: number }[] } | undefined;
+    return {
+      name,
+      paramTypeIds,
+      fields: (description?.fields ?? []).map(({ name: field, dataTypeID }) => ({ name: field, dataTypeID })),
+    };
   }
 
   private closeMessages(): Buffer[] {
@@ -156,16 +192,26 @@ class PreparedStatements {
 }
 
 /** Rows, fields and affected rows from a Bind + Execute + Sync exchange, as PGlite's `parseResults`. */
-function toResults<T>(messages: { name: string }[], fields: PreparedStatement['fields'], rowMode: 'array' | 'object', parsers: PGlite['parsers']): Results<T> {
+function toResults<T>(
+  messages: { name: string }[],
+  fields: PreparedStatement['fields'],
+  rowMode: 'array' | 'object',
+  parsers: PGlite['parsers'],
+): Results<T> {
   const rows: unknown[] = [];
   let affectedRows = 0;
   for (const message of messages) {
     if (message.name === 'dataRow') {
-      const values = (message as unknown as { fields: (string | null)[] }).fields.map((value, index) => types.parseType(value, fields[index]!.dataTypeID, parsers));
-      rows.push(rowMode === 'array' ? values : Object.fromEntries(values.map((value, index) => [fields[index]!.name, value])));
+      const values = (message as unknown as { fields: (string | null)[] }).fields.map((value, index) =>
+        types.parseType(value, fields[index]!.dataTypeID, parsers),
+      );
+      rows.push(
+        rowMode === 'array' ? values : Object.fromEntries(values.map((value, index) => [fields[index]!.name, value])),
+      );
     } else if (message.name === 'commandComplete') {
       const words = (message as unknown as { text: string }).text.split(' ');
-      if (['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE'].includes(words[0]!)) affectedRows += Number.parseInt(words.at(-1)!, 10);
+      if (['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE'].includes(words[0]!))
+        affectedRows += Number.parseInt(words.at(-1)!, 10);
     }
   }
   return { rows: rows as T[], fields, affectedRows };

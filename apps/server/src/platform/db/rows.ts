@@ -8,7 +8,8 @@ import type { DbOrTx } from './client.ts';
  */
 export async function queryRows<T = Record<string, unknown>>(db: DbOrTx, query: SQL): Promise<T[]> {
   const result: unknown = await db.execute(query);
-  if (typeof result !== 'object' || result === null || !('rows' in result) || !Array.isArray(result.rows)) throw new Error('driver returned no rows array');
+  if (typeof result !== 'object' || result === null || !('rows' in result) || !Array.isArray(result.rows))
+    throw new Error('driver returned no rows array');
   return result.rows as T[];
 }
 

@@ -14,7 +14,12 @@ export function isSqlState(error: unknown, code: string, constraint?: string): b
   let current: unknown = error;
   for (let depth = 0; current && depth < CAUSE_DEPTH_MAX; depth += 1) {
     if (typeof current !== 'object') return false;
-    if ('code' in current && current.code === code && (constraint === undefined || ('constraint' in current && current.constraint === constraint))) return true;
+    if (
+      'code' in current &&
+      current.code === code &&
+      (constraint === undefined || ('constraint' in current && current.constraint === constraint))
+    )
+      return true;
     current = 'cause' in current ? current.cause : undefined;
   }
   return false;

@@ -34,7 +34,12 @@ describe('declarative route permissions', () => {
   it('answers 101 on a user route when no provider or no session exists', async () => {
     const calls: string[] = [];
     t = await createTestApp({ configure: (app) => registerProbe(app, calls) });
-    const response = await t.app.inject({ method: 'POST', url: '/api/probe/withdraw', headers: mutationHeaders(), payload: { amount: '1' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/probe/withdraw',
+      headers: mutationHeaders(),
+      payload: { amount: '1' },
+    });
     expect(response.statusCode).toBe(401);
     expect(response.json().statusCode).toBe(101);
     expect(calls).toEqual([]);
@@ -57,7 +62,12 @@ describe('declarative route permissions', () => {
     };
     t = await createTestApp({ authProvider: provider, configure: (app) => registerProbe(app, calls) });
 
-    const invalid = await t.app.inject({ method: 'POST', url: '/api/probe/withdraw', headers: mutationHeaders(), payload: { amount: 5 } });
+    const invalid = await t.app.inject({
+      method: 'POST',
+      url: '/api/probe/withdraw',
+      headers: mutationHeaders(),
+      payload: { amount: 5 },
+    });
     expect(invalid.json().statusCode).toBe(120);
     expect(calls).toEqual([]);
 

@@ -53,7 +53,12 @@ export interface AuthProvider {
    * (119 captcha failed, 120 field missing …) when they do not satisfy it.
    * @returns the step that uses up the one-time codes, on `db` (a transaction) when given.
    */
-  verifySensitiveAction(auth: AuthContext, event: CaptchaEvent, factors: SensitiveFactors, request: FastifyRequest): Promise<(db?: DbOrTx) => Promise<void>>;
+  verifySensitiveAction(
+    auth: AuthContext,
+    event: CaptchaEvent,
+    factors: SensitiveFactors,
+    request: FastifyRequest,
+  ): Promise<(db?: DbOrTx) => Promise<void>>;
   /** Throw `DomainError('KYC_REQUIRED')` naming the missing step when the user lacks the level (issue 15 level table). */
   requireKyc(auth: AuthContext, level: KycRequirement): Promise<void>;
 }
@@ -105,13 +110,19 @@ export function registerAuth(app: FastifyInstance, provider: AuthProvider | unde
     if (kyc) await provider.requireKyc(auth, kyc);
     if (sensitiveAction) {
       const body = (request.body ?? {}) as SensitiveFactors;
-      const factors = { mfaCode: body.mfaCode, emailCaptcha: body.emailCaptcha, securityPassword: body.securityPassword };
+      const factors = {
+        mfaCode: body.mfaCode,
+        emailCaptcha: body.emailCaptcha,
+        securityPassword: body.securityPassword,
+      };
       let checked: Promise<(db?: DbOrTx) => Promise<void>> | undefined;
       let isVerified = false;
       const check = () => (checked ??= provider.verifySensitiveAction(auth, sensitiveAction, factors, request));
       const consume = async (tx?: DbOrTx) => {
         if (!checked) throw new Error('consume() before check() on a sensitive action');
-        await (await checked)(tx);
+        await (
+          await checked
+        )(tx);
         isVerified = true;
       };
       request.sensitiveAction = {
@@ -131,7 +142,8 @@ export function registerAuth(app: FastifyInstance, provider: AuthProvider | unde
     }
   });
   app.addHook('preSerialization', async (request, reply, payload) => {
-    if (!request.routeOptions.config.sensitiveAction || reply.statusCode >= 300 || request.sensitiveAction?.isVerified) return payload;
+    if (!request.routeOptions.config.sensitiveAction || reply.statusCode >= 300 || request.sensitiveAction?.isVerified)
+      return payload;
     request.log.error({ url: request.url }, 'sensitive route answered without verifying its factors');
     throw new Error('sensitive action answered without verification');
   });

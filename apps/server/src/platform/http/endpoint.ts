@@ -1,14 +1,27 @@
 import { BUSINESS_CODES } from '@meridian/contracts/codes';
 import type { BodyOf, ContentOf, Endpoint, ParamsOf, QueryOf } from '@meridian/contracts/endpoint';
 import { envelopeSchema } from '@meridian/contracts/envelope';
-import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import type {
+  FastifyContextConfig,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preValidationAsyncHookHandler,
+} from 'fastify';
 import { ok } from './envelope.ts';
 
 /** The request a handler of `E` sees: body, query and path parameters already parsed by its schemas. */
-export type EndpointRequest<E extends Endpoint> = FastifyRequest<{ Body: BodyOf<E>; Querystring: QueryOf<E>; Params: ParamsOf<E> }>;
+export type EndpointRequest<E extends Endpoint> = FastifyRequest<{
+  Body: BodyOf<E>;
+  Querystring: QueryOf<E>;
+  Params: ParamsOf<E>;
+}>;
 
 /** A handler returns the endpoint's content; `registerEndpoint` wraps it in the success envelope. */
-export type EndpointHandler<E extends Endpoint> = (request: EndpointRequest<E>, reply: FastifyReply) => Promise<ContentOf<E>>;
+export type EndpointHandler<E extends Endpoint> = (
+  request: EndpointRequest<E>,
+  reply: FastifyReply,
+) => Promise<ContentOf<E>>;
 
 /** Server-only policy of one route, which the descriptor (shared with the web) does not carry. */
 export interface EndpointPolicy {
@@ -29,7 +42,11 @@ const COMMON_CODES = ['LOGIN_EXPIRED', 'VALIDATION_FAILED', 'RATE_LIMITED', 'SER
 
 /** The OpenAPI description of an endpoint: its summary, then the business codes it can answer. */
 function describe(endpoint: Endpoint): string {
-  const names = [...(endpoint.codes ?? []), ...(endpoint.kyc && !endpoint.codes?.includes('KYC_REQUIRED') ? (['KYC_REQUIRED'] as const) : []), ...(endpoint.auth === 'user' ? COMMON_CODES : COMMON_CODES.slice(1))];
+  const names = [
+    ...(endpoint.codes ?? []),
+    ...(endpoint.kyc && !endpoint.codes?.includes('KYC_REQUIRED') ? (['KYC_REQUIRED'] as const) : []),
+    ...(endpoint.auth === 'user' ? COMMON_CODES : COMMON_CODES.slice(1)),
+  ];
   const codes = names.map((name) => `${BUSINESS_CODES[name].code} ${name}`).join(', ');
   const demands = [
     endpoint.kyc && `identity verification: ${endpoint.kyc}`,
@@ -37,7 +54,9 @@ function describe(endpoint: Endpoint): string {
     endpoint.apiVersion && `api-version: ${endpoint.apiVersion}`,
     endpoint.isIdempotent && 'Idempotency-Key honoured',
   ].filter(Boolean);
-  return [demands.length > 0 ? `Requires ${demands.join('; ')}.` : '', `Business codes: ${codes}.`].filter(Boolean).join(' ');
+  return [demands.length > 0 ? `Requires ${demands.join('; ')}.` : '', `Business codes: ${codes}.`]
+    .filter(Boolean)
+    .join(' ');
 }
 
 /**
@@ -48,7 +67,12 @@ function describe(endpoint: Endpoint): string {
  * (sent as is when the descriptor is `isBareContent`, in the success envelope otherwise);
  * errors are thrown as `DomainError`/`FieldError` (platform/http/errors).
  */
-export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: EndpointHandler<E>, policy: EndpointPolicy = {}): void {
+export function registerEndpoint<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: EndpointHandler<E>,
+  policy: EndpointPolicy = {},
+): void {
   app.route({
     method: endpoint.method,
     url: endpoint.path,

@@ -15,19 +15,33 @@ export const DEFAULT_RETRY_AFTER_SEC = 60;
  * code resend wait), else `seconds` in its params; undefined when it says nothing.
  */
 function retryAfterSecOf(content: unknown, params: Record<string, string | number> | undefined): number | undefined {
-  const fromContent = content !== null && typeof content === 'object' ? (content as { retryAfterSeconds?: unknown }).retryAfterSeconds : undefined;
+  const fromContent =
+    content !== null && typeof content === 'object'
+      ? (content as { retryAfterSeconds?: unknown }).retryAfterSeconds
+      : undefined;
   const value = typeof fromContent === 'number' ? fromContent : Number(params?.seconds);
   return Number.isFinite(value) && value > 0 ? Math.ceil(value) : undefined;
 }
 
-function send(reply: FastifyReply, name: BusinessCodeName, locale: Locale, content: unknown, message?: string, params?: Record<string, string | number>) {
+function send(
+  reply: FastifyReply,
+  name: BusinessCodeName,
+  locale: Locale,
+  content: unknown,
+  message?: string,
+  params?: Record<string, string | number>,
+) {
   const entry = BUSINESS_CODES[name];
   // Every 429 says when to come back (RFC 9110 §10.2.3; issue 14 item 9b): the limiter's own value
   // when it set one, else the refusal's, else a minute.
   if (entry.httpStatus === 429 && !reply.hasHeader('retry-after')) {
     reply.header('retry-after', String(retryAfterSecOf(content, params) ?? DEFAULT_RETRY_AFTER_SEC));
   }
-  const body: Envelope<unknown> = { statusCode: entry.code, content, message: message ?? businessMessage(name, locale) };
+  const body: Envelope<unknown> = {
+    statusCode: entry.code,
+    content,
+    message: message ?? businessMessage(name, locale),
+  };
   return reply.status(entry.httpStatus).send(body);
 }
 
@@ -50,19 +64,39 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const locale = requestLocale(request);
 
     if (error instanceof RequestValidationError) {
-      const part = 'validationContext' in error && typeof error.validationContext === 'string' ? error.validationContext : 'body';
+      const part =
+        'validationContext' in error && typeof error.validationContext === 'string' ? error.validationContext : 'body';
       const fields = describeIssues(error.issues, part, locale);
       const first = fields[0] ?? { field: part, message: validationMessage('validation.required', locale) };
       const content: ValidationErrorContent = { fields };
-      return send(reply, 'VALIDATION_FAILED', locale, content, businessMessage('VALIDATION_FAILED', locale, { field: first.field, reason: first.message }));
+      return send(
+        reply,
+        'VALIDATION_FAILED',
+        locale,
+        content,
+        businessMessage('VALIDATION_FAILED', locale, { field: first.field, reason: first.message }),
+      );
     }
     if (error instanceof FieldError) {
       const message = validationMessage(error.messageKey, locale, error.params);
       const content: ValidationErrorContent = { fields: [{ field: error.field, message }] };
-      return send(reply, 'VALIDATION_FAILED', locale, content, businessMessage('VALIDATION_FAILED', locale, { field: error.field, reason: message }));
+      return send(
+        reply,
+        'VALIDATION_FAILED',
+        locale,
+        content,
+        businessMessage('VALIDATION_FAILED', locale, { field: error.field, reason: message }),
+      );
     }
     if (error instanceof DomainError) {
-      return send(reply, error.code, locale, error.content, businessMessage(error.code, locale, error.params), error.params);
+      return send(
+        reply,
+        error.code,
+        locale,
+        error.content,
+        businessMessage(error.code, locale, error.params),
+        error.params,
+      );
     }
 
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;

@@ -15,7 +15,11 @@ function registerProbe(app: FastifyInstance, calls: unknown[]) {
     '/api/probe',
     {
       schema: {
-        body: z.strictObject({ coin: z.enum(['BTC', 'USDT']), amount: decimalAmountSchema, note: z.string().max(5).optional() }),
+        body: z.strictObject({
+          coin: z.enum(['BTC', 'USDT']),
+          amount: decimalAmountSchema,
+          note: z.string().max(5).optional(),
+        }),
       },
     },
     async (request) => {
@@ -46,14 +50,24 @@ describe('HTTP platform: envelope, validation, CSRF guard, errors', () => {
   });
 
   it('accepts a valid body and answers in the envelope', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/probe', headers: mutationHeaders(), payload: { coin: 'BTC', amount: '1.5' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/probe',
+      headers: mutationHeaders(),
+      payload: { coin: 'BTC', amount: '1.5' },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ statusCode: 200, content: { coin: 'BTC', amount: '1.5' }, message: 'Success' });
   });
 
   it('names the failing field in English and changes nothing', async () => {
     const before = calls.length;
-    const response = await t.app.inject({ method: 'POST', url: '/api/probe', headers: mutationHeaders(), payload: { coin: 'BTC', amount: '1,5' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/probe',
+      headers: mutationHeaders(),
+      payload: { coin: 'BTC', amount: '1,5' },
+    });
     expect(response.statusCode).toBe(422);
     const body = response.json();
     expect(body.statusCode).toBe(120);
@@ -72,14 +86,21 @@ describe('HTTP platform: envelope, validation, CSRF guard, errors', () => {
     expect(response.statusCode).toBe(422);
     const body = response.json();
     expect(body.message).toMatch(/^coin：無效的選項/);
-    const fields = Object.fromEntries(body.content.fields.map((f: { field: string; message: string }) => [f.field, f.message]));
+    const fields = Object.fromEntries(
+      body.content.fields.map((f: { field: string; message: string }) => [f.field, f.message]),
+    );
     expect(fields.amount).toBe('此欄位為必填');
     // A too-long string says so in words (issue 14 item 9a), not zod's generic "數值過大".
     expect(fields.note).toBe('此欄位過長（最多 5 個字元）');
   });
 
   it('refuses unknown fields and a missing body', async () => {
-    const extra = await t.app.inject({ method: 'POST', url: '/api/probe', headers: mutationHeaders(), payload: { coin: 'BTC', amount: '1', admin: true } });
+    const extra = await t.app.inject({
+      method: 'POST',
+      url: '/api/probe',
+      headers: mutationHeaders(),
+      payload: { coin: 'BTC', amount: '1', admin: true },
+    });
     expect(extra.json().content.fields[0]).toEqual({ field: 'admin', message: expect.stringContaining('admin') });
     const empty = await t.app.inject({ method: 'POST', url: '/api/probe', headers: { 'x-meridian-client': 'web' } });
     expect(empty.statusCode).toBe(422);
@@ -87,7 +108,12 @@ describe('HTTP platform: envelope, validation, CSRF guard, errors', () => {
   });
 
   it('maps domain errors to catalogue codes with filled placeholders', async () => {
-    const insufficient = await t.app.inject({ method: 'POST', url: '/api/probe', headers: mutationHeaders(), payload: { coin: 'USDT', amount: '999' } });
+    const insufficient = await t.app.inject({
+      method: 'POST',
+      url: '/api/probe',
+      headers: mutationHeaders(),
+      payload: { coin: 'USDT', amount: '999' },
+    });
     expect(insufficient.statusCode).toBe(422);
     expect(insufficient.json()).toEqual({ statusCode: 130, content: null, message: 'Insufficient Balance' });
     const aboveMax = await t.app.inject({
@@ -100,15 +126,29 @@ describe('HTTP platform: envelope, validation, CSRF guard, errors', () => {
   });
 
   it('hides the details of unexpected errors', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/probe', headers: mutationHeaders(), payload: { coin: 'USDT', amount: '500' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/probe',
+      headers: mutationHeaders(),
+      payload: { coin: 'USDT', amount: '500' },
+    });
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ statusCode: 500, content: null, message: 'Server error, please try again later' });
+    expect(response.json()).toEqual({
+      statusCode: 500,
+      content: null,
+      message: 'Server error, please try again later',
+    });
     expect(response.body).not.toContain('secret');
   });
 
   it('refuses a state-changing call without the client header or with a form content type', async () => {
     const before = calls.length;
-    const noHeader = await t.app.inject({ method: 'POST', url: '/api/probe', headers: { 'content-type': 'application/json' }, payload: { coin: 'BTC', amount: '1' } });
+    const noHeader = await t.app.inject({
+      method: 'POST',
+      url: '/api/probe',
+      headers: { 'content-type': 'application/json' },
+      payload: { coin: 'BTC', amount: '1' },
+    });
     expect(noHeader.statusCode).toBe(403);
     expect(noHeader.json().statusCode).toBe(102);
     const form = await t.app.inject({

@@ -32,7 +32,9 @@ function unsafeTextIssues(data: unknown, part: RequestPart, schema: z.ZodType): 
     const shape = schema instanceof z.ZodObject ? Object.keys(schema.shape) : [];
     checked = Object.fromEntries(shape.map((name) => [name, (data as Record<string, unknown>)[name]]));
   }
-  return findUnsafeText(checked, { isMultiline: (path) => MULTILINE_FIELDS.has(`${part}.${path.map(String).join('.')}`) }).map((path) => ({
+  return findUnsafeText(checked, {
+    isMultiline: (path) => MULTILINE_FIELDS.has(`${part}.${path.map(String).join('.')}`),
+  }).map((path) => ({
     code: 'custom',
     path,
     message: UNSAFE_TEXT_MESSAGE_KEY,
@@ -70,14 +72,23 @@ function isMissing(issue: z.core.$ZodIssue): boolean {
  * product message of its own (e.g. the label's "4 to 50 characters") is kept.
  */
 function isTooLongText(issue: z.core.$ZodIssue): issue is z.core.$ZodIssueTooBig {
-  return issue.code === 'too_big' && issue.origin === 'string' && (!isValidationMessageKey(issue.message) || issue.message === 'validation.required');
+  return (
+    issue.code === 'too_big' &&
+    issue.origin === 'string' &&
+    (!isValidationMessageKey(issue.message) || issue.message === 'validation.required')
+  );
 }
 
 function issueMessage(issue: z.core.$ZodIssue, locale: Locale): string {
   if (isMissing(issue)) return validationMessage('validation.required', locale);
   if (isTooLongText(issue)) return validationMessage('validation.tooLong', locale, { maximum: Number(issue.maximum) });
   // A custom issue carries its message's placeholders in `params` (e.g. the amount's `{ decimals }`).
-  if (isValidationMessageKey(issue.message)) return validationMessage(issue.message, locale, issue.code === 'custom' ? (issue.params as Record<string, string | number> | undefined) : undefined);
+  if (isValidationMessageKey(issue.message))
+    return validationMessage(
+      issue.message,
+      locale,
+      issue.code === 'custom' ? (issue.params as Record<string, string | number> | undefined) : undefined,
+    );
   if (locale === 'en-US') return issue.message;
   const localized = zhHkLocale(issue as unknown as z.core.$ZodRawIssue);
   return typeof localized === 'string' ? localized : (localized?.message ?? issue.message);

@@ -108,6 +108,8 @@ describe('JobScheduler: one run per period across instances', () => {
 
   it('refuses a duplicate job name', () => {
     const scheduler = new JobScheduler(database.db);
-    expect(() => scheduler.register({ name: 'jobs.prune-runs', periodMs: 60_000, run: async () => {} })).toThrow(/registered twice/);
+    expect(() => scheduler.register({ name: 'jobs.prune-runs', periodMs: 60_000, run: async () => {} })).toThrow(
+      /registered twice/,
+    );
   });
 });

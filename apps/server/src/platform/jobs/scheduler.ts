@@ -107,7 +107,8 @@ export class JobScheduler {
 
   /** Add a job. @throws Error on a duplicate name or a period under one second. */
   register<TPrepared>(job: JobDefinition<TPrepared>): void {
-    if (this.jobs.some((existing) => existing.name === job.name)) throw new Error(`job ${job.name} is registered twice`);
+    if (this.jobs.some((existing) => existing.name === job.name))
+      throw new Error(`job ${job.name} is registered twice`);
     if (!(job.periodMs >= 1000)) throw new Error(`job ${job.name}: period must be at least 1 s`);
     this.jobs.push({
       name: job.name,
@@ -123,7 +124,9 @@ export class JobScheduler {
   start(): void {
     if (this.timer || this.isStopped) return;
     const tick = () => {
-      this.inFlight = this.tick().catch((error: unknown) => this.options.logger?.error({ err: error }, 'job tick failed'));
+      this.inFlight = this.tick().catch((error: unknown) =>
+        this.options.logger?.error({ err: error }, 'job tick failed'),
+      );
     };
     tick();
     this.timer = setInterval(tick, this.options.tickMs ?? 5_000);
@@ -150,7 +153,8 @@ export class JobScheduler {
       const periodStartMs = Math.floor(now.getTime() / job.periodMs) * job.periodMs;
       if (this.lastDonePeriodMs.get(job.name) === periodStartMs) continue;
       outcomes[job.name] = await this.attempt(job, new Date(periodStartMs), now);
-      if (outcomes[job.name] === 'ran' || outcomes[job.name] === 'done-elsewhere') this.lastDonePeriodMs.set(job.name, periodStartMs);
+      if (outcomes[job.name] === 'ran' || outcomes[job.name] === 'done-elsewhere')
+        this.lastDonePeriodMs.set(job.name, periodStartMs);
     }
     return outcomes;
   }
@@ -161,10 +165,16 @@ export class JobScheduler {
       const run = await job.prepare({ periodStartAt, now });
       const outcome = await this.db.transaction(async (tx): Promise<JobOutcome> => {
         const lock = firstRow<{ locked: boolean }>(
-          await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${JOB_LOCK_NAMESPACE}, hashtext(${job.name})) AS locked`),
+          await tx.execute(
+            sql`SELECT pg_try_advisory_xact_lock(${JOB_LOCK_NAMESPACE}, hashtext(${job.name})) AS locked`,
+          ),
         );
         if (!lock?.locked) return 'busy';
-        const claimed = await tx.insert(jobRuns).values({ jobName: job.name, periodStartAt, startedAt: now }).onConflictDoNothing().returning({ jobName: jobRuns.jobName });
+        const claimed = await tx
+          .insert(jobRuns)
+          .values({ jobName: job.name, periodStartAt, startedAt: now })
+          .onConflictDoNothing()
+          .returning({ jobName: jobRuns.jobName });
         if (claimed.length === 0) return 'done-elsewhere';
         await run({ tx, periodStartAt, now });
         await tx
@@ -173,10 +183,14 @@ export class JobScheduler {
           .where(and(eq(jobRuns.jobName, job.name), eq(jobRuns.periodStartAt, periodStartAt)));
         return 'ran';
       });
-      if (outcome === 'ran') this.options.logger?.info({ job: job.name, periodStartAt, durationMs: Date.now() - startedMs }, 'job ran');
+      if (outcome === 'ran')
+        this.options.logger?.info({ job: job.name, periodStartAt, durationMs: Date.now() - startedMs }, 'job ran');
       return outcome;
     } catch (error) {
-      this.options.logger?.error({ err: error, job: job.name, periodStartAt }, 'job failed; it is retried on the next tick');
+      this.options.logger?.error(
+        { err: error, job: job.name, periodStartAt },
+        'job failed; it is retried on the next tick',
+      );
       return 'failed';
     }
   }

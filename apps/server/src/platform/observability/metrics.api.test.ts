@@ -29,8 +29,15 @@ describe('/metrics exposure', () => {
 
   it('asks for the bearer token when METRICS_TOKEN is set', async () => {
     expect((await guarded.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(401);
-    expect((await guarded.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer wrong' } })).statusCode).toBe(401);
-    const ok = await guarded.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(
+      (await guarded.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer wrong' } }))
+        .statusCode,
+    ).toBe(401);
+    const ok = await guarded.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
     expect(ok.statusCode).toBe(200);
   });
 
@@ -41,13 +48,23 @@ describe('/metrics exposure', () => {
     registerMetrics(app, pool, exposure);
     expect((await app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(404);
     await app.close();
-    expect(metricsExposureOf({ isProduction: true, metrics: { token: TOKEN, port: undefined } })).toMatchObject({ isOnAppPort: true, token: TOKEN });
-    expect(metricsExposureOf({ isProduction: false, metrics: { token: undefined, port: 9464 } })).toMatchObject({ isOnAppPort: false, port: 9464 });
+    expect(metricsExposureOf({ isProduction: true, metrics: { token: TOKEN, port: undefined } })).toMatchObject({
+      isOnAppPort: true,
+      token: TOKEN,
+    });
+    expect(metricsExposureOf({ isProduction: false, metrics: { token: undefined, port: 9464 } })).toMatchObject({
+      isOnAppPort: false,
+      port: 9464,
+    });
   });
 
   it('serves on METRICS_PORT, behind the token when set, and nothing else there', async () => {
     const app = Fastify();
-    const registry = registerMetrics(app, pool, metricsExposureOf({ isProduction: true, metrics: { token: TOKEN, port: 1 } }));
+    const registry = registerMetrics(
+      app,
+      pool,
+      metricsExposureOf({ isProduction: true, metrics: { token: TOKEN, port: 1 } }),
+    );
     expect((await app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(404);
     const server = await startMetricsServer(registry, { port: 0, host: '127.0.0.1', token: TOKEN });
     try {

@@ -20,7 +20,10 @@ export interface MetricsExposure {
 }
 
 /** Decide the exposure from the configuration (see `MetricsExposure`). */
-export function metricsExposureOf(config: { isProduction: boolean; metrics: { token: string | undefined; port: number | undefined } }): MetricsExposure {
+export function metricsExposureOf(config: {
+  isProduction: boolean;
+  metrics: { token: string | undefined; port: number | undefined };
+}): MetricsExposure {
   const { token, port } = config.metrics;
   return { isOnAppPort: port === undefined && (!config.isProduction || token !== undefined), token, port };
 }
@@ -45,7 +48,11 @@ export interface PoolStatsSource {
  * as `exposure` says (`metricsExposureOf`). Each app gets its own registry so tests can build
  * several apps in one process.
  */
-export function registerMetrics(app: FastifyInstance, pool: PoolStatsSource, exposure: MetricsExposure = { isOnAppPort: true, token: undefined, port: undefined }): Registry {
+export function registerMetrics(
+  app: FastifyInstance,
+  pool: PoolStatsSource,
+  exposure: MetricsExposure = { isOnAppPort: true, token: undefined, port: undefined },
+): Registry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
 
@@ -73,7 +80,10 @@ export function registerMetrics(app: FastifyInstance, pool: PoolStatsSource, exp
   app.addHook('onResponse', async (request, reply) => {
     // Label by the route pattern, never the raw URL, to keep the label set bounded.
     const route = request.routeOptions.url ?? 'unmatched';
-    httpDuration.observe({ method: request.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    httpDuration.observe(
+      { method: request.method, route, status_code: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
   });
 
   if (exposure.isOnAppPort) {
@@ -93,7 +103,10 @@ export function registerMetrics(app: FastifyInstance, pool: PoolStatsSource, exp
  * Serve `GET /metrics` of `registry` on its own port (METRICS_PORT), behind `token` when set; any
  * other path answers 404. `main.ts` starts it and closes it with the app.
  */
-export async function startMetricsServer(registry: Registry, options: { port: number; host: string; token: string | undefined }): Promise<Server> {
+export async function startMetricsServer(
+  registry: Registry,
+  options: { port: number; host: string; token: string | undefined },
+): Promise<Server> {
   const server = createServer((request: IncomingMessage, response) => {
     const path = (request.url ?? '/').split('?')[0];
     if (request.method !== 'GET' || path !== '/metrics') {

@@ -12,10 +12,19 @@ function fakeClock(iso: string) {
   return { now: () => new Date(nowMs), advance: (ms: number) => (nowMs += ms) };
 }
 
-const BINANCE_BTC = { url: 'https://api.binance.com/api/v3/ticker/price?symbol=BTCUSDT', file: 'binance-ticker-price-BTCUSDT.json' };
-const COINBASE_BTC = { url: 'https://api.coinbase.com/v2/prices/BTC-USD/spot', file: 'coinbase-prices-BTC-USD-spot.json' };
+const BINANCE_BTC = {
+  url: 'https://api.binance.com/api/v3/ticker/price?symbol=BTCUSDT',
+  file: 'binance-ticker-price-BTCUSDT.json',
+};
+const COINBASE_BTC = {
+  url: 'https://api.coinbase.com/v2/prices/BTC-USD/spot',
+  file: 'coinbase-prices-BTC-USD-spot.json',
+};
 const KRAKEN_BTC = { url: 'https://api.kraken.com/0/public/Ticker?pair=XBTUSD', file: 'kraken-ticker-XBTUSD.json' };
-const COINBASE_USDT = { url: 'https://api.coinbase.com/v2/prices/USDT-USD/spot', file: 'coinbase-prices-USDT-USD-spot.json' };
+const COINBASE_USDT = {
+  url: 'https://api.coinbase.com/v2/prices/USDT-USD/spot',
+  file: 'coinbase-prices-USDT-USD-spot.json',
+};
 const KRAKEN_USDT = { url: 'https://api.kraken.com/0/public/Ticker?pair=USDTUSD', file: 'kraken-ticker-USDTUSD.json' };
 
 /** The three real exchange sources answering from the recorded fixtures. */
@@ -63,13 +72,18 @@ describe('PriceAggregator on the recorded exchange answers', () => {
     const aggregator = new PriceAggregator(exchanges([BINANCE_BTC, COINBASE_BTC], clock), { clock });
     const price = await aggregator.price('BTC');
     expect(price.priceUsd.toFixed()).toBe('97193.5875');
-    expect(price.excluded).toEqual([{ source: 'kraken', reason: 'error', detail: expect.stringContaining('HTTP 404') }]);
+    expect(price.excluded).toEqual([
+      { source: 'kraken', reason: 'error', detail: expect.stringContaining('HTTP 404') },
+    ]);
   });
 
   it('refuses with PRICE_UNAVAILABLE (134) when no source answers, never inventing a price', async () => {
     const clock = fakeClock('2026-11-20T23:00:00Z');
     const failures: string[] = [];
-    const aggregator = new PriceAggregator(exchanges([], clock), { clock, onSourceFailure: (source, kind) => failures.push(`${source}:${kind}`) });
+    const aggregator = new PriceAggregator(exchanges([], clock), {
+      clock,
+      onSourceFailure: (source, kind) => failures.push(`${source}:${kind}`),
+    });
     const refusal = await aggregator.price('BTC').catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(PriceUnavailableError);
     expect((refusal as PriceUnavailableError).code).toBe('PRICE_UNAVAILABLE');
@@ -82,7 +96,11 @@ describe('PriceAggregator rules', () => {
   it('leaves out a source older than 30 s, and refuses when every source is stale', async () => {
     const clock = fakeClock('2026-11-20T23:00:00Z');
     const aggregator = new PriceAggregator(
-      [fixedSource('a', '100', clock, 30_000), fixedSource('b', '101', clock, 30_001), fixedSource('c', '100.5', clock, 5_000)],
+      [
+        fixedSource('a', '100', clock, 30_000),
+        fixedSource('b', '101', clock, 30_001),
+        fixedSource('c', '100.5', clock, 5_000),
+      ],
       { clock },
     );
     const price = await aggregator.price('BTC');
@@ -96,7 +114,10 @@ describe('PriceAggregator rules', () => {
 
   it('leaves out a source more than 2% from the median and takes the median of the rest', async () => {
     const clock = fakeClock('2026-11-20T23:00:00Z');
-    const aggregator = new PriceAggregator([fixedSource('a', '100', clock), fixedSource('b', '101', clock), fixedSource('c', '104', clock)], { clock });
+    const aggregator = new PriceAggregator(
+      [fixedSource('a', '100', clock), fixedSource('b', '101', clock), fixedSource('c', '104', clock)],
+      { clock },
+    );
     const price = await aggregator.price('BTC');
     expect(price.priceUsd.toFixed()).toBe('100.5');
     expect(price.excluded).toEqual([{ source: 'c', reason: 'deviation', detail: '298 bps from the median 101' }]);
@@ -138,12 +159,19 @@ describe('stablecoins track USD with a band alarm', () => {
   it('raises the alarm (logged, flagged) and prices at the market when a stablecoin leaves its band', async () => {
     const clock = fakeClock('2026-11-20T23:00:00Z');
     const logger = { warn: vi.fn(), error: vi.fn() };
-    const aggregator = new PriceAggregator([fixedSource('a', '0.9850', clock), fixedSource('b', '0.9870', clock)], { clock, logger, cacheTtlMs: 0 });
+    const aggregator = new PriceAggregator([fixedSource('a', '0.9850', clock), fixedSource('b', '0.9870', clock)], {
+      clock,
+      logger,
+      cacheTtlMs: 0,
+    });
     const price = await aggregator.price('USDC');
     expect(price.priceUsd.toFixed()).toBe('0.986');
     expect(price.basis).toBe('market');
     expect(aggregator.pegStatuses()[0]).toMatchObject({ symbol: 'USDC', deviationBps: 140, isAlarm: true });
-    expect(logger.error).toHaveBeenCalledWith(expect.objectContaining({ symbol: 'USDC', deviationBps: 140 }), 'stablecoin outside its band');
+    expect(logger.error).toHaveBeenCalledWith(
+      expect.objectContaining({ symbol: 'USDC', deviationBps: 140 }),
+      'stablecoin outside its band',
+    );
   });
 
   it('holds the peg for a stablecoin no source prices (USDE on the replay)', async () => {

@@ -167,13 +167,22 @@ export class PriceAggregator implements PriceOracle {
       }
       const kind = result.reason instanceof PriceSourceError ? result.reason.kind : 'error';
       this.options.onSourceFailure?.(source, kind);
-      excluded.push({ source, reason: 'error', detail: result.reason instanceof Error ? result.reason.message : String(result.reason) });
+      excluded.push({
+        source,
+        reason: 'error',
+        detail: result.reason instanceof Error ? result.reason.message : String(result.reason),
+      });
     });
     return this.combine(symbol, quotes, excluded, supporting.length);
   }
 
   /** The aggregate of already-fetched quotes (the rules, without I/O; also used for history). */
-  combine(symbol: PriceSymbol, quotes: readonly PriceQuote[], excludedBefore: readonly ExcludedSource[], supportingCount: number): AggregatedPrice {
+  combine(
+    symbol: PriceSymbol,
+    quotes: readonly PriceQuote[],
+    excludedBefore: readonly ExcludedSource[],
+    supportingCount: number,
+  ): AggregatedPrice {
     const now = this.clock.now();
     const excluded = [...excludedBefore];
     const fresh = quotes.filter((quote) => {
@@ -196,7 +205,11 @@ export class PriceAggregator implements PriceOracle {
     const agreeing = fresh.filter((quote) => {
       const bps = deviationBps(quote.priceUsd, firstMedian);
       if (bps <= this.deviationBpsMax) return true;
-      excluded.push({ source: quote.source, reason: 'deviation', detail: `${bps} bps from the median ${firstMedian.toFixed()}` });
+      excluded.push({
+        source: quote.source,
+        reason: 'deviation',
+        detail: `${bps} bps from the median ${firstMedian.toFixed()}`,
+      });
       return false;
     });
     if (agreeing.length === 0) {
@@ -211,11 +224,23 @@ export class PriceAggregator implements PriceOracle {
   }
 
   /** Price a stablecoin against its peg, raising or clearing the band alarm. */
-  private peg(symbol: PriceSymbol, market: PriceDecimal | null, observedAt: Date, sources: string[], excluded: ExcludedSource[]): AggregatedPrice {
+  private peg(
+    symbol: PriceSymbol,
+    market: PriceDecimal | null,
+    observedAt: Date,
+    sources: string[],
+    excluded: ExcludedSource[],
+  ): AggregatedPrice {
     const now = this.clock.now();
     if (market === null) {
       const previous = this.pegs.get(symbol);
-      this.pegs.set(symbol, { symbol, marketPriceUsd: null, deviationBps: null, isAlarm: previous?.isAlarm ?? false, checkedAt: now });
+      this.pegs.set(symbol, {
+        symbol,
+        marketPriceUsd: null,
+        deviationBps: null,
+        isAlarm: previous?.isAlarm ?? false,
+        checkedAt: now,
+      });
       return { symbol, priceUsd: ONE, observedAt, basis: 'peg', sources, excluded };
     }
     const bps = deviationBps(market, ONE);
@@ -223,10 +248,17 @@ export class PriceAggregator implements PriceOracle {
     const wasAlarm = this.pegs.get(symbol)?.isAlarm ?? false;
     this.pegs.set(symbol, { symbol, marketPriceUsd: market.toFixed(), deviationBps: bps, isAlarm, checkedAt: now });
     if (isAlarm) {
-      this.options.logger?.error({ symbol, marketPriceUsd: market.toFixed(), deviationBps: bps, bandBps: this.stablecoinBandBps }, 'stablecoin outside its band');
+      this.options.logger?.error(
+        { symbol, marketPriceUsd: market.toFixed(), deviationBps: bps, bandBps: this.stablecoinBandBps },
+        'stablecoin outside its band',
+      );
       return { symbol, priceUsd: market, observedAt, basis: 'market', sources, excluded };
     }
-    if (wasAlarm) this.options.logger?.warn({ symbol, marketPriceUsd: market.toFixed(), deviationBps: bps }, 'stablecoin back inside its band');
+    if (wasAlarm)
+      this.options.logger?.warn(
+        { symbol, marketPriceUsd: market.toFixed(), deviationBps: bps },
+        'stablecoin back inside its band',
+      );
     return { symbol, priceUsd: ONE, observedAt, basis: 'peg', sources, excluded };
   }
 
@@ -238,6 +270,13 @@ export class PriceAggregator implements PriceOracle {
     if (supporting.length === 0) throw new PriceUnavailableError(symbol, []);
     const quotes = supporting.map((source) => source.quoteAt(symbol, at));
     const priceUsd = medianOf(quotes.map((quote) => quote.priceUsd));
-    return { symbol, priceUsd, observedAt: at, basis: 'median', sources: quotes.map((quote) => quote.source), excluded: [] };
+    return {
+      symbol,
+      priceUsd,
+      observedAt: at,
+      basis: 'median',
+      sources: quotes.map((quote) => quote.source),
+      excluded: [],
+    };
   }
 }

@@ -1,5 +1,13 @@
 import { fetchJson, type FetchFn, isRecord, PRICE_TEXT_PATTERN } from './http.ts';
-import { type Clock, PriceDecimal, type PriceQuote, type PriceSource, PriceSourceError, type PriceSymbol, systemClock } from './types.ts';
+import {
+  type Clock,
+  PriceDecimal,
+  type PriceQuote,
+  type PriceSource,
+  PriceSourceError,
+  type PriceSymbol,
+  systemClock,
+} from './types.ts';
 
 /**
  * Binance spot markets used per coin. Binance has no USD market: BTC and ETH are read against
@@ -14,7 +22,12 @@ const BINANCE_SYMBOLS: Partial<Record<PriceSymbol, string>> = { BTC: 'BTCUSDT', 
  * @throws PriceSourceError kind 'body' when the shape or the symbol is not the one asked for.
  */
 export function parseBinanceTicker(body: unknown, marketSymbol: string): PriceDecimal {
-  if (!isRecord(body) || body.symbol !== marketSymbol || typeof body.price !== 'string' || !PRICE_TEXT_PATTERN.test(body.price)) {
+  if (
+    !isRecord(body) ||
+    body.symbol !== marketSymbol ||
+    typeof body.price !== 'string' ||
+    !PRICE_TEXT_PATTERN.test(body.price)
+  ) {
     throw new PriceSourceError('binance', 'body', `unexpected ticker body for ${marketSymbol}`);
   }
   return new PriceDecimal(body.price);
@@ -50,7 +63,12 @@ export class BinanceSource implements PriceSource {
   async quote(symbol: PriceSymbol): Promise<PriceQuote> {
     const market = BINANCE_SYMBOLS[symbol];
     if (!market) throw new PriceSourceError(this.name, 'unsupported', `no market for ${symbol}`);
-    const body = await fetchJson(this.name, `${this.baseUrl}/api/v3/ticker/price?symbol=${market}`, this.options.timeoutMs, this.fetchFn);
+    const body = await fetchJson(
+      this.name,
+      `${this.baseUrl}/api/v3/ticker/price?symbol=${market}`,
+      this.options.timeoutMs,
+      this.fetchFn,
+    );
     // The ticker carries no timestamp: the price is as old as the answer.
     return { symbol, priceUsd: parseBinanceTicker(body, market), observedAt: this.clock.now(), source: this.name };
   }

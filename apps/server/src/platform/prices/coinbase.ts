@@ -1,6 +1,14 @@
 import type { HttpSourceOptions } from './binance.ts';
 import { fetchJson, type FetchFn, isRecord, PRICE_TEXT_PATTERN } from './http.ts';
-import { type Clock, PriceDecimal, type PriceQuote, type PriceSource, PriceSourceError, type PriceSymbol, systemClock } from './types.ts';
+import {
+  type Clock,
+  PriceDecimal,
+  type PriceQuote,
+  type PriceSource,
+  PriceSourceError,
+  type PriceSymbol,
+  systemClock,
+} from './types.ts';
 
 /** Coinbase currency pairs per coin (USDC-USD is not used: Coinbase books USDC 1:1 with USD by definition). */
 const COINBASE_PAIRS: Partial<Record<PriceSymbol, string>> = { BTC: 'BTC-USD', ETH: 'ETH-USD', USDT: 'USDT-USD' };
@@ -44,7 +52,12 @@ export class CoinbaseSource implements PriceSource {
   async quote(symbol: PriceSymbol): Promise<PriceQuote> {
     const pair = COINBASE_PAIRS[symbol];
     if (!pair) throw new PriceSourceError(this.name, 'unsupported', `no pair for ${symbol}`);
-    const body = await fetchJson(this.name, `${this.baseUrl}/v2/prices/${pair}/spot`, this.options.timeoutMs, this.fetchFn);
+    const body = await fetchJson(
+      this.name,
+      `${this.baseUrl}/v2/prices/${pair}/spot`,
+      this.options.timeoutMs,
+      this.fetchFn,
+    );
     return { symbol, priceUsd: parseCoinbaseSpot(body, pair), observedAt: this.clock.now(), source: this.name };
   }
 }

@@ -61,8 +61,14 @@ export function createPriceOracle(settings: PriceSettings, deps: PriceOracleDeps
  * Whether any exchange source answers for `probeSymbol` (a start-up check). `main.ts` falls back to
  * the replay outside production when none does, so a machine without internet still shows prices.
  */
-export async function anyExchangeReachable(settings: PriceSettings, deps: PriceOracleDeps = {}, probeSymbol: PriceSymbol = 'BTC'): Promise<boolean> {
-  const exchanges = settings.sources.filter((name) => name !== 'replay').map((name) => createSource(name, settings, deps));
+export async function anyExchangeReachable(
+  settings: PriceSettings,
+  deps: PriceOracleDeps = {},
+  probeSymbol: PriceSymbol = 'BTC',
+): Promise<boolean> {
+  const exchanges = settings.sources
+    .filter((name) => name !== 'replay')
+    .map((name) => createSource(name, settings, deps));
   const results = await Promise.allSettled(exchanges.map((source) => source.quote(probeSymbol)));
   return results.some((result) => result.status === 'fulfilled');
 }

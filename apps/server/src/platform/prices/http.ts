@@ -1,7 +1,10 @@
 import { PriceSourceError } from './types.ts';
 
 /** The `fetch` the HTTP sources call; tests pass one that answers from recorded fixtures. */
-export type FetchFn = (input: string, init: { signal: AbortSignal; headers: Record<string, string> }) => Promise<Response>;
+export type FetchFn = (
+  input: string,
+  init: { signal: AbortSignal; headers: Record<string, string> },
+) => Promise<Response>;
 
 /**
  * GET `url` and parse its JSON body, giving up after `timeoutMs`.
@@ -13,7 +16,11 @@ export async function fetchJson(source: string, url: string, timeoutMs: number, 
     response = await fetchFn(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/json' } });
   } catch (error) {
     const isTimeout = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-    throw new PriceSourceError(source, isTimeout ? 'timeout' : 'network', isTimeout ? `no answer within ${timeoutMs} ms` : String(error));
+    throw new PriceSourceError(
+      source,
+      isTimeout ? 'timeout' : 'network',
+      isTimeout ? `no answer within ${timeoutMs} ms` : String(error),
+    );
   }
   if (!response.ok) {
     // Drain the body so the connection can be reused; its text is not trusted further.

@@ -1,9 +1,22 @@
 import type { HttpSourceOptions } from './binance.ts';
 import { fetchJson, type FetchFn, isRecord, PRICE_TEXT_PATTERN } from './http.ts';
-import { type Clock, PriceDecimal, type PriceQuote, type PriceSource, PriceSourceError, type PriceSymbol, systemClock } from './types.ts';
+import {
+  type Clock,
+  PriceDecimal,
+  type PriceQuote,
+  type PriceSource,
+  PriceSourceError,
+  type PriceSymbol,
+  systemClock,
+} from './types.ts';
 
 /** Kraken pairs per coin, as asked (`XBTUSD`); Kraken answers under its own name (`XXBTZUSD`). */
-const KRAKEN_PAIRS: Partial<Record<PriceSymbol, string>> = { BTC: 'XBTUSD', ETH: 'ETHUSD', USDT: 'USDTUSD', USDC: 'USDCUSD' };
+const KRAKEN_PAIRS: Partial<Record<PriceSymbol, string>> = {
+  BTC: 'XBTUSD',
+  ETH: 'ETHUSD',
+  USDT: 'USDTUSD',
+  USDC: 'USDCUSD',
+};
 
 /**
  * Read the body of `GET /0/public/Ticker?pair=XBTUSD`:
@@ -13,12 +26,15 @@ const KRAKEN_PAIRS: Partial<Record<PriceSymbol, string>> = { BTC: 'XBTUSD', ETH:
  * @throws PriceSourceError kind 'body' when Kraken reports errors or the shape is unexpected.
  */
 export function parseKrakenTicker(body: unknown, pair: string): PriceDecimal {
-  if (!isRecord(body) || !Array.isArray(body.error)) throw new PriceSourceError('kraken', 'body', `unexpected ticker body for ${pair}`);
-  if (body.error.length > 0) throw new PriceSourceError('kraken', 'body', `Kraken error for ${pair}: ${body.error.map(String).join(', ')}`);
+  if (!isRecord(body) || !Array.isArray(body.error))
+    throw new PriceSourceError('kraken', 'body', `unexpected ticker body for ${pair}`);
+  if (body.error.length > 0)
+    throw new PriceSourceError('kraken', 'body', `Kraken error for ${pair}: ${body.error.map(String).join(', ')}`);
   const entries = isRecord(body.result) ? Object.values(body.result) : [];
   const ticker = entries.length === 1 ? entries[0] : undefined;
   const last = isRecord(ticker) && Array.isArray(ticker.c) ? ticker.c[0] : undefined;
-  if (typeof last !== 'string' || !PRICE_TEXT_PATTERN.test(last)) throw new PriceSourceError('kraken', 'body', `no last trade for ${pair}`);
+  if (typeof last !== 'string' || !PRICE_TEXT_PATTERN.test(last))
+    throw new PriceSourceError('kraken', 'body', `no last trade for ${pair}`);
   return new PriceDecimal(last);
 }
 
@@ -42,7 +58,12 @@ export class KrakenSource implements PriceSource {
   async quote(symbol: PriceSymbol): Promise<PriceQuote> {
     const pair = KRAKEN_PAIRS[symbol];
     if (!pair) throw new PriceSourceError(this.name, 'unsupported', `no pair for ${symbol}`);
-    const body = await fetchJson(this.name, `${this.baseUrl}/0/public/Ticker?pair=${pair}`, this.options.timeoutMs, this.fetchFn);
+    const body = await fetchJson(
+      this.name,
+      `${this.baseUrl}/0/public/Ticker?pair=${pair}`,
+      this.options.timeoutMs,
+      this.fetchFn,
+    );
     return { symbol, priceUsd: parseKrakenTicker(body, pair), observedAt: this.clock.now(), source: this.name };
   }
 }

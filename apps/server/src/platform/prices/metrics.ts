@@ -7,7 +7,10 @@ import type { PriceOracle } from './aggregator.ts';
  * and `price_source_failures_total{source,kind}`. Returns the failure counter's increment function,
  * to hand to the aggregator.
  */
-export function registerPriceMetrics(registry: Registry, oracle: () => PriceOracle | undefined): (source: string, kind: string) => void {
+export function registerPriceMetrics(
+  registry: Registry,
+  oracle: () => PriceOracle | undefined,
+): (source: string, kind: string) => void {
   const alarm = new Gauge({
     name: 'price_stablecoin_peg_alarm',
     help: '1 while the stablecoin trades outside its band around 1 USD',

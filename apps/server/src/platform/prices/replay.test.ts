@@ -19,14 +19,21 @@ describe('parseYahooDailyCsv', () => {
     );
     expect(bars).toHaveLength(1);
     expect(bars[0]!.dayStartMs).toBe(CRASH_DAY_MS);
-    expect([bars[0]!.open, bars[0]!.high, bars[0]!.low, bars[0]!.close].map((p) => p.toFixed(2))).toEqual(['7913.62', '7929.12', '4860.35', '4970.79']);
+    expect([bars[0]!.open, bars[0]!.high, bars[0]!.low, bars[0]!.close].map((p) => p.toFixed(2))).toEqual([
+      '7913.62',
+      '7929.12',
+      '4860.35',
+      '4970.79',
+    ]);
   });
 
   it('refuses a malformed date and a gap between days', () => {
     const header = 'Date,Open,High,Low,Close,Volume,Dividends,Stock Splits\n';
     expect(() => parseYahooDailyCsv(`${header}2020-03-12,1,1,1,1,0,0.0,0.0\n`)).toThrow(/line 2: unexpected date/);
     expect(() =>
-      parseYahooDailyCsv(`${header}2020-03-12 00:00:00+00:00,1,1,1,1,0,0.0,0.0\n2020-03-14 00:00:00+00:00,1,1,1,1,0,0.0,0.0\n`),
+      parseYahooDailyCsv(
+        `${header}2020-03-12 00:00:00+00:00,1,1,1,1,0,0.0,0.0\n2020-03-14 00:00:00+00:00,1,1,1,1,0,0.0,0.0\n`,
+      ),
     ).toThrow(/days must follow/);
   });
 });
@@ -36,7 +43,9 @@ describe('ReplaySource on the real Yahoo history', () => {
     const { replay, anchorAt } = crashReplay();
     const prices: PriceDecimal[] = [];
     for (let minute = 0; minute <= 1440; minute += 1) {
-      prices.push(replay.quoteAt('BTC', new Date(anchorAt.getTime() + minute * 60_000 - (minute === 1440 ? 1 : 0))).priceUsd);
+      prices.push(
+        replay.quoteAt('BTC', new Date(anchorAt.getTime() + minute * 60_000 - (minute === 1440 ? 1 : 0))).priceUsd,
+      );
     }
     const low = PriceDecimal.min(...prices);
     const high = PriceDecimal.max(...prices);
@@ -72,7 +81,9 @@ describe('ReplaySource on the real Yahoo history', () => {
 
   it('is deterministic: two replays (two server processes) give the same price at the same instant', () => {
     const at = new Date('2026-01-01T13:37:00Z');
-    expect(crashReplay().replay.quoteAt('BTC', at).priceUsd.toFixed()).toBe(crashReplay().replay.quoteAt('BTC', at).priceUsd.toFixed());
+    expect(crashReplay().replay.quoteAt('BTC', at).priceUsd.toFixed()).toBe(
+      crashReplay().replay.quoteAt('BTC', at).priceUsd.toFixed(),
+    );
   });
 
   it('runs at the configured speed: 1 replayed day per 60 real minutes', () => {

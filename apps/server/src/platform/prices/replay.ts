@@ -49,7 +49,8 @@ function yahooPrice(text: string | undefined, line: number): PriceDecimal {
 export function parseYahooDailyCsv(text: string): DailyBar[] {
   const lines = text.split(/\r?\n/).filter((line) => line.trim() !== '');
   const header = lines[0]?.split(',');
-  if (!header || header[0] !== 'Date' || header[1] !== 'Open' || header[4] !== 'Close') throw new Error('not a Yahoo daily CSV');
+  if (!header || header[0] !== 'Date' || header[1] !== 'Open' || header[4] !== 'Close')
+    throw new Error('not a Yahoo daily CSV');
   const bars: DailyBar[] = [];
   for (let index = 1; index < lines.length; index += 1) {
     const cells = lines[index]!.split(',');
@@ -61,7 +62,8 @@ export function parseYahooDailyCsv(text: string): DailyBar[] {
     const low = PriceDecimal.min(yahooPrice(cells[3], index + 1), open, close);
     const dayStartMs = Date.parse(`${date[1]}T00:00:00Z`);
     const previous = bars.at(-1);
-    if (previous && dayStartMs !== previous.dayStartMs + DAY_MS) throw new Error(`line ${index + 1}: days must follow each other`);
+    if (previous && dayStartMs !== previous.dayStartMs + DAY_MS)
+      throw new Error(`line ${index + 1}: days must follow each other`);
     bars.push({ dayStartMs, open, high, low, close });
   }
   if (bars.length === 0) throw new Error('the file holds no day');
@@ -175,7 +177,12 @@ export class ReplaySource implements HistoricalPriceSource {
 
   /** The replayed price at the real instant `at`. @throws PriceSourceError 'unsupported' for a coin without history. */
   quoteAt(symbol: PriceSymbol, at: Date): PriceQuote {
-    return { symbol, priceUsd: this.priceAtReplayInstant(symbol, this.replayInstantMs(at)), observedAt: at, source: this.name };
+    return {
+      symbol,
+      priceUsd: this.priceAtReplayInstant(symbol, this.replayInstantMs(at)),
+      observedAt: at,
+      source: this.name,
+    };
   }
 
   /** The replayed instant (epoch ms in the history) at the real instant `at`, wrapped into the shared range. */
@@ -192,7 +199,12 @@ export class ReplaySource implements HistoricalPriceSource {
     if (!bars) throw new PriceSourceError(this.name, 'unsupported', `no history for ${symbol}`);
     const index = Math.floor((replayMs - bars[0]!.dayStartMs) / DAY_MS);
     const bar = bars[index];
-    if (!bar) throw new PriceSourceError(this.name, 'unsupported', `no history for ${symbol} on ${new Date(replayMs).toISOString()}`);
+    if (!bar)
+      throw new PriceSourceError(
+        this.name,
+        'unsupported',
+        `no history for ${symbol} on ${new Date(replayMs).toISOString()}`,
+      );
     return bar;
   }
 
@@ -226,9 +238,16 @@ export class ReplaySource implements HistoricalPriceSource {
     const k = position.floor().toNumber();
     const within = position.minus(k);
     const point = (n: number) => new PriceDecimal((hash32(`${dayKey}:w${n}`) % 2001) - 1000).div(1000);
-    const wiggle = point(k).plus(point(k + 1).minus(point(k)).times(within));
+    const wiggle = point(k).plus(
+      point(k + 1)
+        .minus(point(k))
+        .times(within),
+    );
     const amplitude = bar.high.minus(bar.low).times(WIGGLE_SHARE);
     const price = base.plus(wiggle.times(amplitude).times(taper));
-    return PriceDecimal.min(bar.high, PriceDecimal.max(bar.low, price)).toDecimalPlaces(2, PriceDecimal.ROUND_HALF_EVEN);
+    return PriceDecimal.min(bar.high, PriceDecimal.max(bar.low, price)).toDecimalPlaces(
+      2,
+      PriceDecimal.ROUND_HALF_EVEN,
+    );
   }
 }

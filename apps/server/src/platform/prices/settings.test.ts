@@ -10,13 +10,22 @@ describe('price settings from the environment', () => {
       deviationBpsMax: 200,
       stablecoinBandBps: 100,
       httpTimeoutMs: 3000,
-      replay: { dataDir: undefined, startDate: new Date('2020-01-01T00:00:00Z'), anchorAt: new Date('2026-01-01T00:00:00Z'), realMsPerDay: 86_400_000 },
+      replay: {
+        dataDir: undefined,
+        startDate: new Date('2020-01-01T00:00:00Z'),
+        anchorAt: new Date('2026-01-01T00:00:00Z'),
+        realMsPerDay: 86_400_000,
+      },
     });
     expect(jobsEnabled).toBe(true);
   });
 
   it('reads a list of exchanges and a faster replay', () => {
-    expect(loadConfig({ PRICE_SOURCES: 'Binance, coinbase,kraken' }).prices.sources).toEqual(['binance', 'coinbase', 'kraken']);
+    expect(loadConfig({ PRICE_SOURCES: 'Binance, coinbase,kraken' }).prices.sources).toEqual([
+      'binance',
+      'coinbase',
+      'kraken',
+    ]);
     expect(loadConfig({ PRICE_REPLAY_DAY_MINUTES: '60' }).prices.replay.realMsPerDay).toBe(3_600_000);
   });
 

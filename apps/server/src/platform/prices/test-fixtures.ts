@@ -29,7 +29,10 @@ export function fakeFetch(routes: FakeRoute[], hang: string[] = []): FetchFn & {
     }
     const route = routes.find((candidate) => candidate.url === input);
     if (!route) return new Response('{"error":"not found"}', { status: 404 });
-    return new Response(fixture(route.file), { status: route.status ?? 200, headers: { 'content-type': 'application/json' } });
+    return new Response(fixture(route.file), {
+      status: route.status ?? 200,
+      headers: { 'content-type': 'application/json' },
+    });
   };
   return Object.assign(fn, { calls });
 }

@@ -12,7 +12,11 @@ describe('Retry-After on every 429', () => {
   beforeAll(async () => {
     t = await createTestApp({
       configure: (app) => {
-        app.get('/api/probe/limited', { config: { rateLimit: perIpLimit(1, 30_000) } }, async () => ({ statusCode: 200, content: null, message: 'Success' }));
+        app.get('/api/probe/limited', { config: { rateLimit: perIpLimit(1, 30_000) } }, async () => ({
+          statusCode: 200,
+          content: null,
+          message: 'Success',
+        }));
         app.get('/api/probe/daily-cap', async () => {
           throw new DomainError('RATE_LIMITED');
         });
@@ -41,7 +45,12 @@ describe('Retry-After on every 429', () => {
     const session = await registerAndLogin(t.app);
     let last;
     for (let i = 0; i < 320; i += 1) {
-      last = await t.app.inject({ method: 'GET', url: '/api/exchange/rate?from=USDT&to=BTC&side=SELL', headers: { cookie: session.cookie }, remoteAddress: '10.8.8.8' });
+      last = await t.app.inject({
+        method: 'GET',
+        url: '/api/exchange/rate?from=USDT&to=BTC&side=SELL',
+        headers: { cookie: session.cookie },
+        remoteAddress: '10.8.8.8',
+      });
       if (last.statusCode === 429) break;
     }
     expect(last?.statusCode).toBe(429);

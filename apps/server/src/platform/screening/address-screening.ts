@@ -85,7 +85,9 @@ export class LocalListScreeningProvider implements AddressScreeningProvider {
     const family = familyOf(network, address.trim());
     const normalised = normaliseAddress(family, address);
     const listName = this.listByKey.get(`${family}:${normalised}`);
-    return Promise.resolve(listName === undefined ? { status: 'clear' } : { status: 'hit', listName, address: normalised });
+    return Promise.resolve(
+      listName === undefined ? { status: 'clear' } : { status: 'hit', listName, address: normalised },
+    );
   }
 }
 

@@ -77,7 +77,8 @@ export async function verifyHumanCheckToken(
   }
   if (result.expired) return 'expired';
   if (!result.verified) return 'invalid';
-  const expiresAtSeconds = payload.challenge.parameters.expiresAt ?? Math.floor((Date.now() + options.challengeTtlMs) / 1000);
+  const expiresAtSeconds =
+    payload.challenge.parameters.expiresAt ?? Math.floor((Date.now() + options.challengeTtlMs) / 1000);
   const isFirstUse = await markUsed(payload.challenge.parameters.nonce, new Date(expiresAtSeconds * 1000));
   return isFirstUse ? null : 'reused';
 }

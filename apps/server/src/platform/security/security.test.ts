@@ -9,7 +9,9 @@ import { matchTotpStep, totpCode } from './totp.ts';
 interface OtpVectors {
   totp_rfc6238: { keys: Record<string, { base32: string }>; vectors: { time: number; mode: string; totp: string }[] };
 }
-const vectors: OtpVectors = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../../test/vectors/rfc4226_rfc6238_otp_vectors.json'), 'utf8'));
+const vectors: OtpVectors = JSON.parse(
+  readFileSync(resolve(import.meta.dirname, '../../../test/vectors/rfc4226_rfc6238_otp_vectors.json'), 'utf8'),
+);
 
 describe('TOTP (RFC 6238 Appendix B, SHA-1, 30 s, 6 digits = last 6 of the 8-digit vector)', () => {
   const sha1 = vectors.totp_rfc6238.vectors.filter((vector) => vector.mode === 'SHA1');

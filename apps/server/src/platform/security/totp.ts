@@ -16,7 +16,14 @@ export function newTotpSecret(): string {
 }
 
 function totpFor(secretBase32: string, label = 'user', issuer = 'Meridian'): TOTP {
-  return new TOTP({ issuer, label, algorithm: 'SHA1', digits: TOTP_DIGITS, period: TOTP_PERIOD_SECONDS, secret: Secret.fromBase32(secretBase32) });
+  return new TOTP({
+    issuer,
+    label,
+    algorithm: 'SHA1',
+    digits: TOTP_DIGITS,
+    period: TOTP_PERIOD_SECONDS,
+    secret: Secret.fromBase32(secretBase32),
+  });
 }
 
 /** The `otpauth://totp/…` URI for authenticator apps (Key Uri Format). */

@@ -51,7 +51,10 @@ export class FileCipher {
     decipher.setAAD(Buffer.from(storageKey, 'utf8'));
     decipher.setAuthTag(tag);
     try {
-      return Buffer.concat([decipher.update(sealed.subarray(MAGIC.length + IV_BYTES, sealed.length - TAG_BYTES)), decipher.final()]);
+      return Buffer.concat([
+        decipher.update(sealed.subarray(MAGIC.length + IV_BYTES, sealed.length - TAG_BYTES)),
+        decipher.final(),
+      ]);
     } catch {
       throw new FileDecryptionError('authentication failed');
     }

@@ -10,13 +10,19 @@ import { UPLOAD_FILE_BYTES_MAX } from './upload-rules.ts';
 const BOUNDARY = '----meridian-test-boundary';
 
 function partHeader(fieldName: string, fileName: string, contentType: string): Buffer {
-  return Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${fieldName}"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`);
+  return Buffer.from(
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${fieldName}"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+  );
 }
 const CLOSING = Buffer.from(`--${BOUNDARY}--\r\n`);
 
 /** A whole multipart body with the given files. */
 function multipartBody(files: { fieldName?: string; fileName: string; contentType?: string; bytes: Buffer }[]): Buffer {
-  const pieces = files.flatMap((file) => [partHeader(file.fieldName ?? 'files', file.fileName, file.contentType ?? 'application/octet-stream'), file.bytes, Buffer.from('\r\n')]);
+  const pieces = files.flatMap((file) => [
+    partHeader(file.fieldName ?? 'files', file.fileName, file.contentType ?? 'application/octet-stream'),
+    file.bytes,
+    Buffer.from('\r\n'),
+  ]);
   return Buffer.concat([...pieces, CLOSING]);
 }
 
@@ -31,7 +37,8 @@ function streamedBody(fileName: string, fileBytes: number, png: Buffer): { strea
   function* pieces(): Generator<Buffer> {
     yield partHeader('files', fileName, 'image/png');
     yield png;
-    for (let sent = png.length; sent < fileBytes; sent += chunkBytes) yield Buffer.alloc(Math.min(chunkBytes, fileBytes - sent));
+    for (let sent = png.length; sent < fileBytes; sent += chunkBytes)
+      yield Buffer.alloc(Math.min(chunkBytes, fileBytes - sent));
     yield Buffer.from('\r\n');
     yield CLOSING;
   }
@@ -58,7 +65,9 @@ let pulledAtRefusal: number | undefined;
 let pulledNow: () => number = () => 0;
 
 beforeAll(async () => {
-  png = await sharp({ create: { width: 4, height: 4, channels: 3, background: 'blue' } }).png().toBuffer();
+  png = await sharp({ create: { width: 4, height: 4, channels: 3, background: 'blue' } })
+    .png()
+    .toBuffer();
   app = Fastify();
   registerErrorHandling(app);
   await app.register(fastifyMultipart);
@@ -67,14 +76,25 @@ beforeAll(async () => {
       pulledAtRefusal = pulledNow();
       throw error;
     });
-    return { files: submission.files.map((file) => ({ fileName: file.fileName, mimeType: file.mimeType, sizeBytes: file.sizeBytes })) };
+    return {
+      files: submission.files.map((file) => ({
+        fileName: file.fileName,
+        mimeType: file.mimeType,
+        sizeBytes: file.sizeBytes,
+      })),
+    };
   });
   await app.ready();
 });
 afterAll(() => app.close());
 
 async function post(payload: Buffer | Readable, locale = 'en-US') {
-  return app.inject({ method: 'POST', url: '/upload', payload, headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, 'user-lang': locale } });
+  return app.inject({
+    method: 'POST',
+    url: '/upload',
+    payload,
+    headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, 'user-lang': locale },
+  });
 }
 
 describe('streaming multipart reader', () => {
@@ -94,10 +114,16 @@ describe('streaming multipart reader', () => {
   });
 
   it('refuses a script renamed to .png, naming the file, in both languages', async () => {
-    const body = () => multipartBody([{ fileName: 'id-front.png', contentType: 'image/png', bytes: Buffer.from('<script>alert(1)</script>') }]);
+    const body = () =>
+      multipartBody([
+        { fileName: 'id-front.png', contentType: 'image/png', bytes: Buffer.from('<script>alert(1)</script>') },
+      ]);
     const english = await post(body());
     expect(english.statusCode).toBe(422);
-    expect(english.json().content.fields[0]).toEqual({ field: 'files', message: 'id-front.png: File format not supported yet (JPG, PNG or PDF)' });
+    expect(english.json().content.fields[0]).toEqual({
+      field: 'files',
+      message: 'id-front.png: File format not supported yet (JPG, PNG or PDF)',
+    });
     const chinese = await post(body(), 'zh-HK');
     expect(chinese.json().content.fields[0].message).toBe('id-front.png：暫不支援此檔案格式（JPG、PNG 或 PDF）');
   });
@@ -105,7 +131,9 @@ describe('streaming multipart reader', () => {
   it('refuses a file name of 51 characters', async () => {
     const response = await post(multipartBody([{ fileName: `${'n'.repeat(47)}.png`, bytes: png }]));
     expect(response.statusCode).toBe(422);
-    expect(response.json().content.fields[0].message).toBe(`${'n'.repeat(47)}.png: File name exceeded (at most 50 characters)`);
+    expect(response.json().content.fields[0].message).toBe(
+      `${'n'.repeat(47)}.png: File name exceeded (at most 50 characters)`,
+    );
   });
 
   it('refuses 10 MB + 1 byte when the limit fires, before the body is read whole', async () => {

@@ -80,7 +80,13 @@ export async function readMultipartUploads(
   const files: ValidatedUpload[] = [];
   const fields: Record<string, string> = {};
   const parts = request.parts({
-    limits: { fileSize: fileBytesMax, files: filesMax, fields: FIELDS_MAX, fieldSize: FIELD_BYTES_MAX, parts: filesMax + FIELDS_MAX },
+    limits: {
+      fileSize: fileBytesMax,
+      files: filesMax,
+      fields: FIELDS_MAX,
+      fieldSize: FIELD_BYTES_MAX,
+      parts: filesMax + FIELDS_MAX,
+    },
   });
   try {
     for await (const part of parts) {
@@ -89,7 +95,10 @@ export async function readMultipartUploads(
         continue;
       }
       const { bytes, isTruncated } = await readCapped(part, fileBytesMax);
-      if (isTruncated) throw new UploadRefusal(baseFileName(part.filename), 'validation.fileSizeExceeded', { maximumMb: UPLOAD_FILE_MEGABYTES_MAX });
+      if (isTruncated)
+        throw new UploadRefusal(baseFileName(part.filename), 'validation.fileSizeExceeded', {
+          maximumMb: UPLOAD_FILE_MEGABYTES_MAX,
+        });
       files.push(await validateUpload({ fieldName: part.fieldname, fileName: part.filename, bytes }));
     }
   } catch (error) {
@@ -97,9 +106,13 @@ export async function readMultipartUploads(
     if (isMultipartError(error, 'FST_REQ_FILE_TOO_LARGE')) {
       // The parser's own limit fired before readCapped saw the end of the cut stream.
       const fileName = baseFileName((error as { part?: { filename?: string } }).part?.filename ?? '');
-      throw new FieldError(UPLOADS_FIELD, 'validation.fileSizeExceeded', { file: fileName, maximumMb: UPLOAD_FILE_MEGABYTES_MAX });
+      throw new FieldError(UPLOADS_FIELD, 'validation.fileSizeExceeded', {
+        file: fileName,
+        maximumMb: UPLOAD_FILE_MEGABYTES_MAX,
+      });
     }
-    if (isMultipartError(error, 'FST_FILES_LIMIT')) throw new FieldError(UPLOADS_FIELD, 'validation.fileCount', { maximum: filesMax });
+    if (isMultipartError(error, 'FST_FILES_LIMIT'))
+      throw new FieldError(UPLOADS_FIELD, 'validation.fileCount', { maximum: filesMax });
     if (isMultipartError(error, 'FST_PARTS_LIMIT') || isMultipartError(error, 'FST_FIELDS_LIMIT')) {
       throw new FieldError(UPLOADS_FIELD, 'validation.fileCount', { maximum: filesMax });
     }

@@ -23,11 +23,16 @@ function fakeS3(): { server: Server; objects: Map<string, Buffer>; methods: stri
         response.writeHead(200, { ETag: '"etag"' }).end();
       } else if (request.method === 'GET') {
         const body = objects.get(path);
-        if (body) response.writeHead(200, { 'Content-Type': 'application/octet-stream', 'Content-Length': body.length }).end(body);
+        if (body)
+          response
+            .writeHead(200, { 'Content-Type': 'application/octet-stream', 'Content-Length': body.length })
+            .end(body);
         else {
           response
             .writeHead(404, { 'Content-Type': 'application/xml' })
-            .end('<?xml version="1.0" encoding="UTF-8"?><Error><Code>NoSuchKey</Code><Message>The specified key does not exist.</Message></Error>');
+            .end(
+              '<?xml version="1.0" encoding="UTF-8"?><Error><Code>NoSuchKey</Code><Message>The specified key does not exist.</Message></Error>',
+            );
         }
       } else if (request.method === 'DELETE') {
         objects.delete(path);
@@ -44,7 +49,13 @@ let storage: S3ObjectStorage;
 beforeAll(async () => {
   await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
   const port = (fake.server.address() as AddressInfo).port;
-  storage = new S3ObjectStorage({ endpoint: `http://127.0.0.1:${port}`, bucket: 'meridian-kyc', region: 'ap-east-1', accessKeyId: 'test', secretAccessKey: 'test-secret' });
+  storage = new S3ObjectStorage({
+    endpoint: `http://127.0.0.1:${port}`,
+    bucket: 'meridian-kyc',
+    region: 'ap-east-1',
+    accessKeyId: 'test',
+    secretAccessKey: 'test-secret',
+  });
 });
 afterAll(async () => {
   storage.close();
@@ -55,7 +66,14 @@ describe('S3-compatible storage', () => {
   it('puts, reads and deletes encrypted objects path-style in the bucket; a missing key reads as null', async () => {
     const store = new UploadStore(storage, new FileCipher('s'.repeat(48)));
     const pdf = Buffer.from('%PDF-1.4\n%%EOF\n');
-    const stored = await store.save({ fieldName: 'proof', fileName: 'bill.pdf', mimeType: 'application/pdf', extension: 'pdf', bytes: pdf, sizeBytes: pdf.length });
+    const stored = await store.save({
+      fieldName: 'proof',
+      fileName: 'bill.pdf',
+      mimeType: 'application/pdf',
+      extension: 'pdf',
+      bytes: pdf,
+      sizeBytes: pdf.length,
+    });
     const objectPath = `/meridian-kyc/${stored.storageKey}`;
     expect(fake.objects.has(objectPath)).toBe(true);
     expect(fake.objects.get(objectPath)?.includes(pdf)).toBe(false);

@@ -89,7 +89,14 @@ export class S3ObjectStorage implements ObjectStorage {
 
   async put(key: string, bytes: Buffer): Promise<void> {
     assertStorageKey(key);
-    await this.client.send(new PutObjectCommand({ Bucket: this.settings.bucket, Key: key, Body: bytes, ContentType: 'application/octet-stream' }));
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.settings.bucket,
+        Key: key,
+        Body: bytes,
+        ContentType: 'application/octet-stream',
+      }),
+    );
   }
 
   async get(key: string): Promise<Buffer | null> {

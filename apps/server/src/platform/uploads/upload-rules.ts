@@ -31,7 +31,13 @@ export interface ValidatedUpload {
   sizeBytes: number;
 }
 
-export type UploadRuleKey = 'validation.fileSizeExceeded' | 'validation.fileNameExceeded' | 'validation.fileFormat' | 'validation.fileCount' | 'validation.fileRequired' | 'validation.controlCharacter';
+export type UploadRuleKey =
+  | 'validation.fileSizeExceeded'
+  | 'validation.fileNameExceeded'
+  | 'validation.fileFormat'
+  | 'validation.fileCount'
+  | 'validation.fileRequired'
+  | 'validation.controlCharacter';
 
 /** A file refused by one rule: `fileName` and `messageKey` with its `params` make the user's message. */
 export class UploadRefusal extends Error {
@@ -57,13 +63,20 @@ export function baseFileName(rawName: string): string {
 export function checkFileName(rawName: string): string {
   const name = baseFileName(rawName);
   if (name.trim() === '') throw new UploadRefusal(rawName, 'validation.fileRequired');
-  if (hasUnsafeCharacters(name)) throw new UploadRefusal(name.replace(new RegExp(UNSAFE_TEXT_PATTERN.source, 'g'), '?'), 'validation.controlCharacter');
-  if ([...name].length > UPLOAD_FILE_NAME_LENGTH_MAX) throw new UploadRefusal(name, 'validation.fileNameExceeded', { maximum: UPLOAD_FILE_NAME_LENGTH_MAX });
+  if (hasUnsafeCharacters(name))
+    throw new UploadRefusal(
+      name.replace(new RegExp(UNSAFE_TEXT_PATTERN.source, 'g'), '?'),
+      'validation.controlCharacter',
+    );
+  if ([...name].length > UPLOAD_FILE_NAME_LENGTH_MAX)
+    throw new UploadRefusal(name, 'validation.fileNameExceeded', { maximum: UPLOAD_FILE_NAME_LENGTH_MAX });
   return name;
 }
 
 /** The accepted type of `bytes` by magic bytes (`file-type`), or null for anything else. */
-export async function detectUploadType(bytes: Uint8Array): Promise<{ mimeType: UploadMimeType; extension: ValidatedUpload['extension'] } | null> {
+export async function detectUploadType(
+  bytes: Uint8Array,
+): Promise<{ mimeType: UploadMimeType; extension: ValidatedUpload['extension'] } | null> {
   const detected = await fileTypeFromBuffer(bytes);
   switch (detected?.mime) {
     case 'image/jpeg':
@@ -94,9 +107,14 @@ export async function stripImageMetadata(bytes: Buffer, mimeType: 'image/jpeg' |
  * removal for images. PDFs are kept byte for byte (their metadata is not rewritten).
  * @throws UploadRefusal naming the file and the rule it broke.
  */
-export async function validateUpload(input: { fieldName: string; fileName: string; bytes: Buffer }): Promise<ValidatedUpload> {
+export async function validateUpload(input: {
+  fieldName: string;
+  fileName: string;
+  bytes: Buffer;
+}): Promise<ValidatedUpload> {
   const fileName = checkFileName(input.fileName);
-  if (input.bytes.length > UPLOAD_FILE_BYTES_MAX) throw new UploadRefusal(fileName, 'validation.fileSizeExceeded', { maximumMb: UPLOAD_FILE_MEGABYTES_MAX });
+  if (input.bytes.length > UPLOAD_FILE_BYTES_MAX)
+    throw new UploadRefusal(fileName, 'validation.fileSizeExceeded', { maximumMb: UPLOAD_FILE_MEGABYTES_MAX });
   if (input.bytes.length === 0) throw new UploadRefusal(fileName, 'validation.fileRequired');
   const type = await detectUploadType(input.bytes);
   if (!type) throw new UploadRefusal(fileName, 'validation.fileFormat');
@@ -109,5 +127,12 @@ export async function validateUpload(input: { fieldName: string; fileName: strin
       throw new UploadRefusal(fileName, 'validation.fileFormat');
     }
   }
-  return { fieldName: input.fieldName, fileName, mimeType: type.mimeType, extension: type.extension, bytes, sizeBytes: bytes.length };
+  return {
+    fieldName: input.fieldName,
+    fileName,
+    mimeType: type.mimeType,
+    extension: type.extension,
+    bytes,
+    sizeBytes: bytes.length,
+  };
 }

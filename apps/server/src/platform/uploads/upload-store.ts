@@ -1,7 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readOrCreateSecret } from '../security/secrets.ts';
 import { FileCipher } from './file-cipher.ts';
-import { LocalDirectoryStorage, newStorageKey, type ObjectStorage, S3ObjectStorage, type S3StorageSettings } from './storage.ts';
+import {
+  LocalDirectoryStorage,
+  newStorageKey,
+  type ObjectStorage,
+  S3ObjectStorage,
+  type S3StorageSettings,
+} from './storage.ts';
 import type { UploadMimeType, ValidatedUpload } from './upload-rules.ts';
 
 /** What a feature keeps in its own table about a stored file (the bytes stay in the store). */
@@ -30,7 +36,13 @@ export class UploadStore {
   async save(file: ValidatedUpload): Promise<StoredUpload> {
     const storageKey = newStorageKey(this.now());
     await this.storage.put(storageKey, this.cipher.encrypt(file.bytes, storageKey));
-    return { storageKey, fileName: file.fileName, mimeType: file.mimeType, sizeBytes: file.sizeBytes, sha256: createHash('sha256').update(file.bytes).digest('hex') };
+    return {
+      storageKey,
+      fileName: file.fileName,
+      mimeType: file.mimeType,
+      sizeBytes: file.sizeBytes,
+      sha256: createHash('sha256').update(file.bytes).digest('hex'),
+    };
   }
 
   /**
@@ -77,7 +89,12 @@ export interface UploadStoreSettings {
 export function createUploadStore(config: UploadStoreSettings): UploadStore {
   const isEphemeral = config.database.kind === 'memory';
   const secret =
-    config.uploads.encryptionKey ?? (isEphemeral ? randomBytes(48).toString('base64url') : readOrCreateSecret(config.dataDir, 'uploads-encryption-key'));
-  const storage: ObjectStorage = config.uploads.s3 ? new S3ObjectStorage(config.uploads.s3) : new LocalDirectoryStorage(config.uploads.dir);
+    config.uploads.encryptionKey ??
+    (isEphemeral
+      ? randomBytes(48).toString('base64url')
+      : readOrCreateSecret(config.dataDir, 'uploads-encryption-key'));
+  const storage: ObjectStorage = config.uploads.s3
+    ? new S3ObjectStorage(config.uploads.s3)
+    : new LocalDirectoryStorage(config.uploads.dir);
   return new UploadStore(storage, new FileCipher(secret));
 }

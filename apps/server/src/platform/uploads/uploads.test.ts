@@ -31,12 +31,16 @@ async function refusalOf(promise: Promise<unknown>): Promise<UploadRefusal> {
 
 describe('upload content rules', () => {
   it('refuses a shell script renamed to .png, by its content', async () => {
-    const refusal = await refusalOf(validateUpload({ fieldName: 'idFront', fileName: 'passport.png', bytes: Buffer.from('#!/bin/sh\nrm -rf / \n') }));
+    const refusal = await refusalOf(
+      validateUpload({ fieldName: 'idFront', fileName: 'passport.png', bytes: Buffer.from('#!/bin/sh\nrm -rf / \n') }),
+    );
     expect(refusal).toMatchObject({ fileName: 'passport.png', messageKey: 'validation.fileFormat' });
   });
 
   it('refuses a file name of 51 characters and accepts 50', async () => {
-    const png = await sharp({ create: { width: 2, height: 2, channels: 3, background: 'white' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 2, height: 2, channels: 3, background: 'white' } })
+      .png()
+      .toBuffer();
     const name50 = `${'a'.repeat(46)}.png`;
     expect((await validateUpload({ fieldName: 'f', fileName: name50, bytes: png })).fileName).toBe(name50);
     const refusal = await refusalOf(validateUpload({ fieldName: 'f', fileName: `${'a'.repeat(47)}.png`, bytes: png }));
@@ -47,7 +51,11 @@ describe('upload content rules', () => {
     const original = await jpegWithExif();
     expect((await sharp(original).metadata()).exif).toBeDefined();
     expect(original.includes(Buffer.from('Secret Model 9'))).toBe(true);
-    const cleaned = await validateUpload({ fieldName: 'selfie', fileName: 'C:\\fakepath\\selfie.JPG', bytes: original });
+    const cleaned = await validateUpload({
+      fieldName: 'selfie',
+      fileName: 'C:\\fakepath\\selfie.JPG',
+      bytes: original,
+    });
     expect(cleaned).toMatchObject({ fileName: 'selfie.JPG', mimeType: 'image/jpeg', extension: 'jpg' });
     const metadata = await sharp(cleaned.bytes).metadata();
     expect(metadata.exif).toBeUndefined();
@@ -63,8 +71,12 @@ describe('upload content rules', () => {
   });
 
   it('refuses a truncated PNG whose magic bytes promise an image', async () => {
-    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: 'white' } }).png().toBuffer();
-    const refusal = await refusalOf(validateUpload({ fieldName: 'f', fileName: 'cut.png', bytes: png.subarray(0, 40) }));
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: 'white' } })
+      .png()
+      .toBuffer();
+    const refusal = await refusalOf(
+      validateUpload({ fieldName: 'f', fileName: 'cut.png', bytes: png.subarray(0, 40) }),
+    );
     expect(refusal.messageKey).toBe('validation.fileFormat');
   });
 });
@@ -93,7 +105,11 @@ describe('encryption at rest', () => {
 
 describe('upload store on a local directory', () => {
   it('stores only ciphertext on disk and reads the plaintext back; a file altered on disk is refused', async () => {
-    const store = createUploadStore({ dataDir: tempDir, database: { kind: 'pglite' }, uploads: { dir: join(tempDir, 'uploads'), encryptionKey: undefined, s3: undefined } });
+    const store = createUploadStore({
+      dataDir: tempDir,
+      database: { kind: 'pglite' },
+      uploads: { dir: join(tempDir, 'uploads'), encryptionKey: undefined, s3: undefined },
+    });
     const file = await validateUpload({ fieldName: 'selfie', fileName: 'selfie.jpg', bytes: await jpegWithExif() });
     const stored = await store.save(file);
     expect(stored).toMatchObject({ fileName: 'selfie.jpg', mimeType: 'image/jpeg', sizeBytes: file.sizeBytes });
@@ -102,7 +118,9 @@ describe('upload store on a local directory', () => {
     expect(onDisk.includes(file.bytes.subarray(0, 64))).toBe(false);
     expect((await store.read(stored.storageKey))?.equals(file.bytes)).toBe(true);
     // The key was generated into DATA_DIR/secrets.
-    expect(readFileSync(join(tempDir, 'secrets', 'uploads-encryption-key'), 'utf8').trim().length).toBeGreaterThanOrEqual(32);
+    expect(
+      readFileSync(join(tempDir, 'secrets', 'uploads-encryption-key'), 'utf8').trim().length,
+    ).toBeGreaterThanOrEqual(32);
 
     onDisk[onDisk.length - 1] = (onDisk[onDisk.length - 1] ?? 0) ^ 0xff;
     writeFileSync(join(tempDir, 'uploads', stored.storageKey), onDisk);

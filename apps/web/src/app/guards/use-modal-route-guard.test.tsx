@@ -2,7 +2,13 @@
 import { act, cleanup, render } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { closeAllModals, getModalState, isAnyModalOpen, openActionModal, openLocaleModal } from '../../stores/modal-store.ts';
+import {
+  closeAllModals,
+  getModalState,
+  isAnyModalOpen,
+  openActionModal,
+  openLocaleModal,
+} from '../../stores/modal-store.ts';
 import { useModalRouteGuard } from './use-modal-route-guard.ts';
 
 /** The router guard of spec §2: with a modal open, navigation is cancelled and the modal closes. */

@@ -19,7 +19,11 @@ function toMenuItems(entries: readonly SideMenuEntry[], label: (key: string) => 
       const key = groupKey(entry.group);
       return {
         key,
-        label: <span data-testid={`side-menu-${key}`}>{label(entry.route ? `routes.${entry.route}` : `sideMenu.${entry.group}`)}</span>,
+        label: (
+          <span data-testid={`side-menu-${key}`}>
+            {label(entry.route ? `routes.${entry.route}` : `sideMenu.${entry.group}`)}
+          </span>
+        ),
         children: toMenuItems(entry.children, label),
       };
     }
@@ -39,7 +43,13 @@ function toMenuItems(entries: readonly SideMenuEntry[], label: (key: string) => 
  * The account area's side menu (spec §2). It highlights the matched route names and opens the
  * group of the current route; with no such group the first group is open, or all with `isExpandAll`.
  */
-export function AccountSideMenu({ isExpandAll = false, onNavigate }: { isExpandAll?: boolean; onNavigate?: () => void }) {
+export function AccountSideMenu({
+  isExpandAll = false,
+  onNavigate,
+}: {
+  isExpandAll?: boolean;
+  onNavigate?: () => void;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const isMobile = useIsMobile();
@@ -49,7 +59,11 @@ export function AccountSideMenu({ isExpandAll = false, onNavigate }: { isExpandA
 
   // Navigating elsewhere (a link, the back button) opens the new route's group too.
   useEffect(() => {
-    const needed = [...matchedNames].reverse().map((name) => groupsContaining(name)).find((groups) => groups.length > 0) ?? [];
+    const needed =
+      [...matchedNames]
+        .reverse()
+        .map((name) => groupsContaining(name))
+        .find((groups) => groups.length > 0) ?? [];
     setOpenKeys((open) => (needed.every((key) => open.includes(key)) ? open : [...new Set([...open, ...needed])]));
   }, [current, matchedNames]);
 
@@ -92,10 +106,21 @@ export function AccountLayout() {
       <section className="account-area__content">
         {isMobile && (
           <>
-            <Button className="account-area__menu-button" icon={<MenuIcon size={16} />} onClick={() => setMenuOpen(true)} data-testid="side-menu-button">
+            <Button
+              className="account-area__menu-button"
+              icon={<MenuIcon size={16} />}
+              onClick={() => setMenuOpen(true)}
+              data-testid="side-menu-button"
+            >
               {t('sideMenu.label')}
             </Button>
-            <Drawer open={isMenuOpen} onClose={() => setMenuOpen(false)} placement="left" size="100%" title={t('sideMenu.label')}>
+            <Drawer
+              open={isMenuOpen}
+              onClose={() => setMenuOpen(false)}
+              placement="left"
+              size="100%"
+              title={t('sideMenu.label')}
+            >
               <div data-testid="side-menu">
                 <AccountSideMenu onNavigate={() => setMenuOpen(false)} />
               </div>

@@ -1,7 +1,8 @@
 import type { RouteName, StaticRouteName } from '../../config/paths.ts';
 
 /** A side-menu entry: a route, or a group of entries. */
-export type SideMenuEntry = { route: StaticRouteName } | { group: string; route?: StaticRouteName; children: readonly SideMenuEntry[] };
+export type SideMenuEntry =
+  { route: StaticRouteName } | { group: string; route?: StaticRouteName; children: readonly SideMenuEntry[] };
 
 /**
  * The account area's side menu (spec §2): the Account and Order groups, then the statement and
@@ -11,7 +12,12 @@ export type SideMenuEntry = { route: StaticRouteName } | { group: string; route?
 export const SIDE_MENU: readonly SideMenuEntry[] = [
   {
     group: 'account',
-    children: [{ route: 'AccountOverview' }, { route: 'MainAccount' }, { route: 'FundAccount' }, { route: 'FiscardAccount' }],
+    children: [
+      { route: 'AccountOverview' },
+      { route: 'MainAccount' },
+      { route: 'FundAccount' },
+      { route: 'FiscardAccount' },
+    ],
   },
   {
     group: 'order',
@@ -22,7 +28,12 @@ export const SIDE_MENU: readonly SideMenuEntry[] = [
       {
         group: 'loan',
         route: 'LoanHistory',
-        children: [{ route: 'LoanOrder' }, { route: 'LoanRepayRecord' }, { route: 'LoanAdjustRecord' }, { route: 'LoanLiquidationRecord' }],
+        children: [
+          { route: 'LoanOrder' },
+          { route: 'LoanRepayRecord' },
+          { route: 'LoanAdjustRecord' },
+          { route: 'LoanLiquidationRecord' },
+        ],
       },
     ],
   },

@@ -22,7 +22,12 @@ export function MobileNavDrawer() {
   const close = () => setNavDrawerOpen(false);
 
   const link = (id: string, to: string, label: string) => (
-    <NavLink key={id} to={to} className={({ isActive }) => `drawer-nav__item${isActive ? ' is-active' : ''}`} data-testid={`drawer-menu-${id}`}>
+    <NavLink
+      key={id}
+      to={to}
+      className={({ isActive }) => `drawer-nav__item${isActive ? ' is-active' : ''}`}
+      data-testid={`drawer-menu-${id}`}
+    >
       <span>{label}</span>
       <ChevronRightIcon size={16} />
     </NavLink>
@@ -38,7 +43,9 @@ export function MobileNavDrawer() {
       rootClassName="nav-drawer"
     >
       <div data-testid="mobile-drawer" className="drawer-nav">
-        <nav aria-label={t('header.productMenu')}>{TOP_MENU_ITEMS.map((item) => link(item.id, pathTo(item.route), t(`menu.${item.id}`)))}</nav>
+        <nav aria-label={t('header.productMenu')}>
+          {TOP_MENU_ITEMS.map((item) => link(item.id, pathTo(item.route), t(`menu.${item.id}`)))}
+        </nav>
         {userId && (
           <nav aria-label={t('header.account')} className="drawer-nav__group">
             <h3>{t('header.account')}</h3>
@@ -47,7 +54,12 @@ export function MobileNavDrawer() {
           </nav>
         )}
         <div className="drawer-nav__group">
-          <button type="button" className="drawer-nav__item" onClick={openLocaleModal} data-testid="drawer-locale-picker">
+          <button
+            type="button"
+            className="drawer-nav__item"
+            onClick={openLocaleModal}
+            data-testid="drawer-locale-picker"
+          >
             <span className="drawer-nav__icon-label">
               <GlobeIcon size={18} /> {t('header.language')}
             </span>

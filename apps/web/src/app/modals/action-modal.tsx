@@ -14,12 +14,19 @@ export function ActionModal() {
   const flow = action?.flow ?? 'login';
 
   return (
-    <AppModal open={action !== null} footer={null} onCancel={closeActionModal} title={flow === 'recover' ? t('actionModal.recover') : null}>
+    <AppModal
+      open={action !== null}
+      footer={null}
+      onCancel={closeActionModal}
+      title={flow === 'recover' ? t('actionModal.recover') : null}
+    >
       <div data-testid="action-modal" data-flow={flow}>
         {flow !== 'recover' && (
           <Tabs
             activeKey={flow}
-            onChange={(key) => openActionModal(key === 'register' ? 'register' : 'login', { returnTo: action?.returnTo })}
+            onChange={(key) =>
+              openActionModal(key === 'register' ? 'register' : 'login', { returnTo: action?.returnTo })
+            }
             items={[
               { key: 'login', label: t('actionModal.login') },
               { key: 'register', label: t('actionModal.register') },

@@ -52,9 +52,11 @@ describe('ConfirmModal', () => {
     let finish: () => void = () => {};
     let outcome: boolean | undefined;
     act(() => {
-      void confirm({ title: 'Delete this address?', content: 'It cannot be undone.', onOk: () => new Promise<void>((resolve) => (finish = resolve)) }).then(
-        (value) => (outcome = value),
-      );
+      void confirm({
+        title: 'Delete this address?',
+        content: 'It cannot be undone.',
+        onOk: () => new Promise<void>((resolve) => (finish = resolve)),
+      }).then((value) => (outcome = value));
     });
     expect(await screen.findByText('Delete this address?')).toBeTruthy();
     expect(screen.getByText('It cannot be undone.')).toBeTruthy();
@@ -71,7 +73,9 @@ describe('ConfirmModal', () => {
     renderModal();
     let outcome: boolean | undefined;
     act(() => {
-      void confirm({ title: 'Redeem now?', onOk: () => Promise.reject(new Error('refused')) }).then((value) => (outcome = value));
+      void confirm({ title: 'Redeem now?', onOk: () => Promise.reject(new Error('refused')) }).then(
+        (value) => (outcome = value),
+      );
     });
     await screen.findByText('Redeem now?');
     await act(async () => fireEvent.click(okButton()));

@@ -8,7 +8,12 @@ export function SecurityCheckModal() {
   const { t } = useTranslation();
   const { securityCheck } = useModalState();
   return (
-    <AppModal open={securityCheck !== null} footer={null} title={t('securityCheck.title')} onCancel={closeSecurityCheck}>
+    <AppModal
+      open={securityCheck !== null}
+      footer={null}
+      title={t('securityCheck.title')}
+      onCancel={closeSecurityCheck}
+    >
       <div data-testid="security-check-modal">
         {securityCheck && <SecurityCheckSlot request={securityCheck} onClose={closeSecurityCheck} />}
       </div>

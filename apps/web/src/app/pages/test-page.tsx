@@ -20,7 +20,11 @@ export function TestPage() {
           column={1}
           items={[
             { key: 'locale', label: t('test.locale'), children: i18n.language },
-            { key: 'viewport', label: t('test.viewport'), children: `${window.innerWidth} × ${window.innerHeight} (${breakpointOf(window.innerWidth)})` },
+            {
+              key: 'viewport',
+              label: t('test.viewport'),
+              children: `${window.innerWidth} × ${window.innerHeight} (${breakpointOf(window.innerWidth)})`,
+            },
             { key: 'mobile', label: t('test.mobile'), children: isMobile ? t('test.yes') : t('test.no') },
             { key: 'session', label: t('test.session'), children: userId ? t('test.signedIn') : t('test.guest') },
             { key: 'build', label: t('test.build'), children: import.meta.env.MODE },

@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { PhoneIcon } from '../../../components/icons.tsx';
 import { pathTo } from '../../../config/paths.ts';
 
-const DownloadQrCode = lazy(() => import('./download-qr-code.tsx').then((module) => ({ default: module.DownloadQrCode })));
+const DownloadQrCode = lazy(() =>
+  import('./download-qr-code.tsx').then((module) => ({ default: module.DownloadQrCode })),
+);
 
 /**
  * The app-download popover (spec §2): a QR code of this product's download page. Plain CSS shows

@@ -22,7 +22,11 @@ export function Header({ isFixed }: { isFixed: boolean }) {
   const userId = useUserId();
 
   return (
-    <header className={`site-header${isFixed ? ' site-header--fixed' : ''}`} data-testid="site-header" data-fixed={isFixed}>
+    <header
+      className={`site-header${isFixed ? ' site-header--fixed' : ''}`}
+      data-testid="site-header"
+      data-fixed={isFixed}
+    >
       <div className="site-header__inner">
         <Link to={pathTo('Home')} className="site-header__logo" data-testid="header-logo" aria-label={t('header.home')}>
           <Logo height={28} />

@@ -6,7 +6,9 @@ import { ProductPage, type ProductPageConfig } from '../../../components/product
 const CONFIG: ProductPageConfig = {
   page: 'download',
   highlights: [],
-  sections: [{ id: 'meanwhile', variant: 'cards', items: ['browser', 'notifications', 'card'], Icons: { browser: PhoneIcon } }],
+  sections: [
+    { id: 'meanwhile', variant: 'cards', items: ['browser', 'notifications', 'card'], Icons: { browser: PhoneIcon } },
+  ],
 };
 
 /**

@@ -1,4 +1,9 @@
-import { type ExchangeQuote, type ExchangeRateQuery, exchangeEndpoints, QUOTE_TTL_MS } from '@meridian/contracts/exchange';
+import {
+  type ExchangeQuote,
+  type ExchangeRateQuery,
+  exchangeEndpoints,
+  QUOTE_TTL_MS,
+} from '@meridian/contracts/exchange';
 import { useQuery } from '@tanstack/react-query';
 import { callEndpoint, unwrap } from '../../../lib/api-client.ts';
 import { exchangeKeys } from './exchange-keys.ts';

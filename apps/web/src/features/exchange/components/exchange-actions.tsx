@@ -25,12 +25,30 @@ export interface ExchangeActionsProps {
  */
 export function ExchangeActions(props: ExchangeActionsProps) {
   const { t } = useTranslation('exchange');
-  const { isGuest, mode, hasQuote, isQuoting, isExecuting, isExpired, isOverBalance, isSlippageInvalid, onQuote, onConfirm, onFlash } = props;
+  const {
+    isGuest,
+    mode,
+    hasQuote,
+    isQuoting,
+    isExecuting,
+    isExpired,
+    isOverBalance,
+    isSlippageInvalid,
+    onQuote,
+    onConfirm,
+    onFlash,
+  } = props;
 
   let actions;
   if (isGuest) {
     actions = (
-      <Button type="primary" size="large" block onClick={() => openActionModal('login', { returnTo: pathTo('Exchange') })} data-testid="exchange-login-submit">
+      <Button
+        type="primary"
+        size="large"
+        block
+        onClick={() => openActionModal('login', { returnTo: pathTo('Exchange') })}
+        data-testid="exchange-login-submit"
+      >
         {t('form.loginToExchange')}
       </Button>
     );
@@ -40,7 +58,14 @@ export function ExchangeActions(props: ExchangeActionsProps) {
         <Button size="large" onClick={onQuote} loading={isQuoting} data-testid="quote-refresh">
           {t('quote.refresh')}
         </Button>
-        <Button type="primary" size="large" disabled={isExpired || isOverBalance} loading={isExecuting} onClick={onConfirm} data-testid="quote-confirm">
+        <Button
+          type="primary"
+          size="large"
+          disabled={isExpired || isOverBalance}
+          loading={isExecuting}
+          onClick={onConfirm}
+          data-testid="quote-confirm"
+        >
           {t('quote.confirm')}
         </Button>
       </>
@@ -53,7 +78,15 @@ export function ExchangeActions(props: ExchangeActionsProps) {
     );
   } else if (hasQuote) {
     actions = (
-      <Button type="primary" size="large" block disabled={isSlippageInvalid || isOverBalance} loading={isExecuting} onClick={onFlash} data-testid="flash-submit">
+      <Button
+        type="primary"
+        size="large"
+        block
+        disabled={isSlippageInvalid || isOverBalance}
+        loading={isExecuting}
+        onClick={onFlash}
+        data-testid="flash-submit"
+      >
         {t('flash.submit')}
       </Button>
     );

@@ -22,11 +22,23 @@ export interface ExchangeAmountFieldProps {
 }
 
 /** One side of the swap form (issue 5): coin picker, amount, and for the paying side the available balance. */
-export function ExchangeAmountField({ side, coin, otherCoin, amountText, error, available, onCoin, onAmount }: ExchangeAmountFieldProps) {
+export function ExchangeAmountField({
+  side,
+  coin,
+  otherCoin,
+  amountText,
+  error,
+  available,
+  onCoin,
+  onAmount,
+}: ExchangeAmountFieldProps) {
   const { t } = useTranslation('exchange');
   const isFrom = side === 'from';
   const amountId = `exchange-${side}-amount`;
-  const coinOptions = EXCHANGE_COINS.filter((option) => option !== otherCoin).map((option) => ({ value: option, label: option }));
+  const coinOptions = EXCHANGE_COINS.filter((option) => option !== otherCoin).map((option) => ({
+    value: option,
+    label: option,
+  }));
 
   return (
     <div className="exchange-field">

@@ -25,11 +25,18 @@ const QUOTE = {
   toAmount: '99.900000',
   expiresAt: '2026-11-24T12:00:10.000Z',
 };
-const BALANCE = { wallet: { accounts: [{ assets: [{ coinCode: 'USDT', type: 'available', amount: '10250.000000' }] }] } };
+const BALANCE = {
+  wallet: { accounts: [{ assets: [{ coinCode: 'USDT', type: 'available', amount: '10250.000000' }] }] },
+};
 
 async function renderPanel(rateAnswer: { statusCode: number; message: string; content: unknown }) {
   const i18n = createInstance();
-  await i18n.use(initReactI18next).init({ lng: 'en-US', resources: { 'en-US': { exchange: enExchange } }, defaultNS: 'exchange', react: { useSuspense: false } });
+  await i18n.use(initReactI18next).init({
+    lng: 'en-US',
+    resources: { 'en-US': { exchange: enExchange } },
+    defaultNS: 'exchange',
+    react: { useSuspense: false },
+  });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const fetchMock = vi.fn(async (url: string) => {
     const answer = url.includes('exchange/rate') ? rateAnswer : { statusCode: 200, message: '', content: BALANCE };

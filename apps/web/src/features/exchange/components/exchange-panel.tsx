@@ -6,7 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { useUserId } from '../../../lib/session.ts';
 import { useWalletBalance } from '../../../lib/get-wallet-balance.ts';
 import { useExchangeOrder } from '../hooks/use-exchange-order.ts';
-import { availableOf, bpsToPercentText, DEFAULT_PAIR, type ExchangeMode, slippagePercentToBps } from '../lib/swap-form.ts';
+import {
+  availableOf,
+  bpsToPercentText,
+  DEFAULT_PAIR,
+  type ExchangeMode,
+  slippagePercentToBps,
+} from '../lib/swap-form.ts';
 import { ExchangeActions } from './exchange-actions.tsx';
 import { ExchangeAmountField } from './exchange-amount-field.tsx';
 import { ExchangeQuoteCard } from './exchange-quote-card.tsx';
@@ -82,7 +88,12 @@ export function ExchangePanel() {
         onAmount={onAmount('from')}
       />
       <div className="exchange-panel__switch">
-        <Button shape="circle" aria-label={t('form.switch')} onClick={() => onPair(to, from, side === 'from' ? 'to' : 'from')} data-testid="exchange-switch">
+        <Button
+          shape="circle"
+          aria-label={t('form.switch')}
+          onClick={() => onPair(to, from, side === 'from' ? 'to' : 'from')}
+          data-testid="exchange-switch"
+        >
           ⇅
         </Button>
       </div>
@@ -96,7 +107,9 @@ export function ExchangePanel() {
         onAmount={onAmount('to')}
       />
 
-      {mode === 'flash' && <ExchangeSlippageField slippageText={slippageText} slippageBps={slippageBps} onSlippage={setSlippageText} />}
+      {mode === 'flash' && (
+        <ExchangeSlippageField slippageText={slippageText} slippageBps={slippageBps} onSlippage={setSlippageText} />
+      )}
       {held && (
         <ExchangeQuoteCard
           held={held}

@@ -25,7 +25,17 @@ export interface ExchangeQuoteCardProps {
  * A held quote (issue 5): the rate and its inverse, what is paid and received, the spread; a firm
  * quote's 10 s countdown or its expiry (spec §8), a flash exchange's minimum received.
  */
-export function ExchangeQuoteCard({ held, mode, side, from, to, slippageBps, secondsLeft, isExpired, isOverBalance }: ExchangeQuoteCardProps) {
+export function ExchangeQuoteCard({
+  held,
+  mode,
+  side,
+  from,
+  to,
+  slippageBps,
+  secondsLeft,
+  isExpired,
+  isOverBalance,
+}: ExchangeQuoteCardProps) {
   const { t } = useTranslation('exchange');
   const { quote } = held;
   const inverseRate = displayInverseRate(quote.rate);
@@ -36,7 +46,11 @@ export function ExchangeQuoteCard({ held, mode, side, from, to, slippageBps, sec
           <dt>{t('quote.rate')}</dt>
           <dd>
             <span data-testid="quote-rate">{t('quote.rateValue', { from, to, rate: displayRate(quote.rate) })}</span>
-            {inverseRate && <span data-testid="quote-rate-inverse">{t('quote.rateValue', { from: to, to: from, rate: inverseRate })}</span>}
+            {inverseRate && (
+              <span data-testid="quote-rate-inverse">
+                {t('quote.rateValue', { from: to, to: from, rate: inverseRate })}
+              </span>
+            )}
           </dd>
         </div>
         <div>
@@ -63,7 +77,10 @@ export function ExchangeQuoteCard({ held, mode, side, from, to, slippageBps, sec
           <Alert type="warning" showIcon title={t('quote.expired')} data-testid="quote-expired" />
         ) : (
           <div className="exchange-quote__countdown" data-testid="quote-countdown" aria-live="polite">
-            <span className="exchange-quote__ring" style={{ ['--progress' as string]: `${(secondsLeft * 1000) / QUOTE_TTL_MS}` }} />
+            <span
+              className="exchange-quote__ring"
+              style={{ ['--progress' as string]: `${(secondsLeft * 1000) / QUOTE_TTL_MS}` }}
+            />
             {t('quote.expiresIn', { count: secondsLeft })}
           </div>
         ))}

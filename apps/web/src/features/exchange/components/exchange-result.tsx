@@ -30,7 +30,12 @@ export function ExchangeResult({ record, onAgain }: { record: SwapRecord; onAgai
           <Button key="again" type="primary" onClick={onAgain} data-testid="exchange-again">
             {t('result.again')}
           </Button>,
-          <Link key="history" to={pathTo('SwapHistory')} className="exchange-panel__link" data-testid="exchange-history-link">
+          <Link
+            key="history"
+            to={pathTo('SwapHistory')}
+            className="exchange-panel__link"
+            data-testid="exchange-history-link"
+          >
             {t('result.history')}
           </Link>,
         ]}

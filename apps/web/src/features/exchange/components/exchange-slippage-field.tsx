@@ -23,7 +23,12 @@ export function ExchangeSlippageField({ slippageText, slippageBps, onSlippage }:
       </div>
       <Space wrap>
         {SLIPPAGE_PRESETS_BPS.map((bps) => (
-          <Button key={bps} size="small" type={slippageBps === bps ? 'primary' : 'default'} onClick={() => onSlippage(bpsToPercentText(bps))}>
+          <Button
+            key={bps}
+            size="small"
+            type={slippageBps === bps ? 'primary' : 'default'}
+            onClick={() => onSlippage(bpsToPercentText(bps))}
+          >
             {bpsToPercentText(bps)}%
           </Button>
         ))}

@@ -24,7 +24,11 @@ export function SwapKindTag({ record }: { record: SwapRecord }) {
 /** The rate the swap was done at ('1 USDT = 0.999 USDE'). */
 export function SwapRate({ record }: { record: SwapRecord }) {
   const { t } = useTranslation('exchange');
-  return <span className="swap-history__rate">{t('history.rateValue', { from: record.from, to: record.to, rate: displayRate(record.rate) })}</span>;
+  return (
+    <span className="swap-history__rate">
+      {t('history.rateValue', { from: record.from, to: record.to, rate: displayRate(record.rate) })}
+    </span>
+  );
 }
 
 /** What the user paid. */

@@ -17,10 +17,26 @@ export function SwapHistoryTable({ filters, onPage }: SwapHistoryTableProps) {
   const history = useSwapHistory(filters);
   const columns: TableColumnsType<SwapRecord> = [
     { title: t('history.time'), dataIndex: 'executedAt', render: (value: string) => <SwapTime executedAt={value} /> },
-    { title: t('history.type'), key: 'kind', render: (_value: unknown, record: SwapRecord) => <SwapKindTag record={record} /> },
-    { title: t('history.paid'), key: 'from', render: (_value: unknown, record: SwapRecord) => <SwapPaid record={record} /> },
-    { title: t('history.received'), key: 'to', render: (_value: unknown, record: SwapRecord) => <SwapReceived record={record} /> },
-    { title: t('history.rate'), key: 'rate', render: (_value: unknown, record: SwapRecord) => <SwapRate record={record} /> },
+    {
+      title: t('history.type'),
+      key: 'kind',
+      render: (_value: unknown, record: SwapRecord) => <SwapKindTag record={record} />,
+    },
+    {
+      title: t('history.paid'),
+      key: 'from',
+      render: (_value: unknown, record: SwapRecord) => <SwapPaid record={record} />,
+    },
+    {
+      title: t('history.received'),
+      key: 'to',
+      render: (_value: unknown, record: SwapRecord) => <SwapReceived record={record} />,
+    },
+    {
+      title: t('history.rate'),
+      key: 'rate',
+      render: (_value: unknown, record: SwapRecord) => <SwapRate record={record} />,
+    },
   ];
 
   return (
@@ -35,7 +51,13 @@ export function SwapHistoryTable({ filters, onPage }: SwapHistoryTableProps) {
       tableLayout="auto"
       scroll={{ x: 'max-content' }}
       data-testid="swap-table"
-      pagination={{ current: filters.pageID, pageSize: filters.pageSize, total: history.data?.totalCount ?? 0, onChange: onPage, showSizeChanger: false }}
+      pagination={{
+        current: filters.pageID,
+        pageSize: filters.pageSize,
+        total: history.data?.totalCount ?? 0,
+        onChange: onPage,
+        showSizeChanger: false,
+      }}
     />
   );
 }

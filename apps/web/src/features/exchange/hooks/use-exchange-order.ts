@@ -7,7 +7,13 @@ import { useCreateFlashExchange } from '../api/create-flash-exchange.ts';
 import { useCreateSwap } from '../api/create-swap.ts';
 import { exchangeKeys } from '../api/exchange-keys.ts';
 import { useExchangeQuote } from '../api/get-exchange-quote.ts';
-import { checkSwapAmount, exceedsAvailable, type ExchangeMode, secondsLeft, type SwapAmountProblem } from '../lib/swap-form.ts';
+import {
+  checkSwapAmount,
+  exceedsAvailable,
+  type ExchangeMode,
+  secondsLeft,
+  type SwapAmountProblem,
+} from '../lib/swap-form.ts';
 import { useNow } from './use-now.ts';
 
 /** Business code of an expired quote (spec §8 'This quote has expired, please get a new quote'). */
@@ -28,7 +34,8 @@ export interface ExchangeOrderInput {
   slippageBps: number | undefined;
 }
 
-const isSameQuery = (a: ExchangeRateQuery, b: ExchangeRateQuery) => a.from === b.from && a.to === b.to && a.side === b.side && a.amount === b.amount;
+const isSameQuery = (a: ExchangeRateQuery, b: ExchangeRateQuery) =>
+  a.from === b.from && a.to === b.to && a.side === b.side && a.amount === b.amount;
 
 /**
  * The quote and execution of one exchange (issue 5): the amount checked, a quote asked on request
@@ -104,7 +111,15 @@ export function useExchangeOrder({ mode, from, to, side, amountText, available, 
 
   const flashExchange = () => {
     if (!held || slippageBps === undefined) return;
-    const request = { from, to, side, amount: amountText.trim(), expectedRate: held.quote.rate, maxSlippageBps: slippageBps, requestId: flashRequestId.current };
+    const request = {
+      from,
+      to,
+      side,
+      amount: amountText.trim(),
+      expectedRate: held.quote.rate,
+      maxSlippageBps: slippageBps,
+      requestId: flashRequestId.current,
+    };
     flash.mutate(request, {
       onSuccess: finish,
       onError: () => {

@@ -1,6 +1,14 @@
 import type { BalanceContent } from '@meridian/contracts/wallet';
 import { describe, expect, it } from 'vitest';
-import { availableOf, bpsToPercentText, checkSwapAmount, exceedsAvailable, minimumReceived, secondsLeft, slippagePercentToBps } from './swap-form.ts';
+import {
+  availableOf,
+  bpsToPercentText,
+  checkSwapAmount,
+  exceedsAvailable,
+  minimumReceived,
+  secondsLeft,
+  slippagePercentToBps,
+} from './swap-form.ts';
 
 const balance: BalanceContent = {
   overview: { totalUsd: '250.00', accounts: [] },
@@ -20,7 +28,8 @@ const balance: BalanceContent = {
 
 describe('checkSwapAmount (spec §5 amount rules, exact)', () => {
   it('refuses what is not a positive decimal', () => {
-    for (const text of ['', 'abc', '-1', '1e3', '0', '0.000', '1,000']) expect(checkSwapAmount(text, 'USDT', 'from', '250')).toEqual({ key: 'amountInvalid' });
+    for (const text of ['', 'abc', '-1', '1e3', '0', '0.000', '1,000'])
+      expect(checkSwapAmount(text, 'USDT', 'from', '250')).toEqual({ key: 'amountInvalid' });
   });
 
   it('refuses more decimals than the coin has, naming them', () => {

@@ -9,7 +9,8 @@ import type { BalanceContent } from '@meridian/contracts/wallet';
  */
 
 /** Why an entered amount is refused before asking for a quote (spec §5 amount rules). */
-export type SwapAmountProblem = { key: 'amountInvalid' } | { key: 'amountPrecision'; decimals: number } | { key: 'exceedsAvailable' };
+export type SwapAmountProblem =
+  { key: 'amountInvalid' } | { key: 'amountPrecision'; decimals: number } | { key: 'exceedsAvailable' };
 
 /** The coins the exchange trades (every one against every other, priced through USD). */
 export const EXCHANGE_COINS: readonly MarketCoinCode[] = MARKET_COIN_CODES;
@@ -17,7 +18,10 @@ export const EXCHANGE_COINS: readonly MarketCoinCode[] = MARKET_COIN_CODES;
 export type ExchangeMode = 'swap' | 'flash';
 
 /** Spec §9: the default pair. */
-export const DEFAULT_PAIR = { from: 'USDT', to: 'USDE' } as const satisfies { from: MarketCoinCode; to: MarketCoinCode };
+export const DEFAULT_PAIR = { from: 'USDT', to: 'USDE' } as const satisfies {
+  from: MarketCoinCode;
+  to: MarketCoinCode;
+};
 
 export function isExchangeCoin(value: string): value is MarketCoinCode {
   return (EXCHANGE_COINS as readonly string[]).includes(value);
@@ -42,14 +46,22 @@ export function exceedsAvailable(payAmount: string, coin: MarketCoinCode, availa
  * (side `from`) — the available balance.
  * @returns undefined when the amount may be quoted.
  */
-export function checkSwapAmount(text: string, coin: MarketCoinCode, side: 'from' | 'to', available: string | undefined): SwapAmountProblem | undefined {
+export function checkSwapAmount(
+  text: string,
+  coin: MarketCoinCode,
+  side: 'from' | 'to',
+  available: string | undefined,
+): SwapAmountProblem | undefined {
   // The contracts' reading, as the server's: a plain decimal, at most the coin's decimals, above zero.
   const read = readAmountMinor(text.trim(), coin);
   if ('refusal' in read) {
     const { refusal } = read;
-    return refusal.messageKey === 'validation.amountPrecision' ? { key: 'amountPrecision', decimals: Number(refusal.params.decimals) } : { key: 'amountInvalid' };
+    return refusal.messageKey === 'validation.amountPrecision'
+      ? { key: 'amountPrecision', decimals: Number(refusal.params.decimals) }
+      : { key: 'amountInvalid' };
   }
-  if (side === 'from' && available !== undefined && read.amountMinor > parseAmountMinor(available, coin)) return { key: 'exceedsAvailable' };
+  if (side === 'from' && available !== undefined && read.amountMinor > parseAmountMinor(available, coin))
+    return { key: 'exceedsAvailable' };
   return undefined;
 }
 
@@ -82,7 +94,9 @@ export function slippagePercentToBps(text: string): number | undefined {
 /** Basis points (50) to the percent text of the slippage field ('0.5'). */
 export function bpsToPercentText(bps: number): string {
   const whole = Math.trunc(bps / 100);
-  const fraction = String(bps % 100).padStart(2, '0').replace(/0+$/, '');
+  const fraction = String(bps % 100)
+    .padStart(2, '0')
+    .replace(/0+$/, '');
   return fraction ? `${whole}.${fraction}` : String(whole);
 }
 

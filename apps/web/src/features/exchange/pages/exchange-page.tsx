@@ -23,7 +23,12 @@ export function ExchangePage() {
             {t('exchange.swap')}
           </a>
         ) : (
-          <button type="button" className="btn btn--primary btn--lg" onClick={() => openActionModal('login', { returnTo: pathTo('Exchange') })} data-testid="exchange-login">
+          <button
+            type="button"
+            className="btn btn--primary btn--lg"
+            onClick={() => openActionModal('login', { returnTo: pathTo('Exchange') })}
+            data-testid="exchange-login"
+          >
             {tExchange('form.loginToExchange')}
           </button>
         )
@@ -37,7 +42,8 @@ export function ExchangePage() {
             <ol>
               {STEPS.map((step) => (
                 <li key={step}>
-                  <strong>{t(`exchange.sections.steps.items.${step}.title`)}</strong> — {t(`exchange.sections.steps.items.${step}.body`)}
+                  <strong>{t(`exchange.sections.steps.items.${step}.title`)}</strong> —{' '}
+                  {t(`exchange.sections.steps.items.${step}.body`)}
                 </li>
               ))}
             </ol>

@@ -15,6 +15,9 @@ describe('toSwapFilters (the history form → the list query)', () => {
 
   it('widens the chosen dates to whole local days', () => {
     const filters = toSwapFilters({ createTime: [dayjs('2026-11-01T15:00:00'), dayjs('2026-11-03T09:00:00')] }, 1);
-    expect(filters.createTime).toEqual([dayjs('2026-11-01T00:00:00').toISOString(), dayjs('2026-11-03T23:59:59.999').toISOString()]);
+    expect(filters.createTime).toEqual([
+      dayjs('2026-11-01T00:00:00').toISOString(),
+      dayjs('2026-11-03T23:59:59.999').toISOString(),
+    ]);
   });
 });

@@ -27,7 +27,9 @@ function toSwapHistoryFilters(values: FilterValues): SwapHistoryFilters {
   return {
     pageSize: PAGE_SIZE,
     coin: values.coin && isExchangeCoin(values.coin) ? values.coin : undefined,
-    createTime: values.createTime ? [values.createTime[0].startOf('day').toISOString(), values.createTime[1].endOf('day').toISOString()] : undefined,
+    createTime: values.createTime
+      ? [values.createTime[0].startOf('day').toISOString(), values.createTime[1].endOf('day').toISOString()]
+      : undefined,
   };
 }
 
@@ -56,12 +58,19 @@ export function SwapHistoryPage() {
 
   const coinOptions = [
     { value: '', label: t('history.all') },
-    ...(coins.data ?? []).filter((coin) => isExchangeCoin(coin.coinCode)).map((coin) => ({ value: coin.coinCode, label: coin.coinCode })),
+    ...(coins.data ?? [])
+      .filter((coin) => isExchangeCoin(coin.coinCode))
+      .map((coin) => ({ value: coin.coinCode, label: coin.coinCode })),
   ];
   const filterFields = (
     <>
       <Form.Item name="coin" label={t('history.coin')}>
-        <Select style={{ minWidth: 120 }} options={coinOptions} placeholder={t('history.all')} data-testid="swap-filter-coin" />
+        <Select
+          style={{ minWidth: 120 }}
+          options={coinOptions}
+          placeholder={t('history.all')}
+          data-testid="swap-filter-coin"
+        />
       </Form.Item>
       <Form.Item name="createTime" label={t('history.time')}>
         <DatePicker.RangePicker data-testid="swap-filter-time" />
@@ -81,7 +90,11 @@ export function SwapHistoryPage() {
             labels={{ filter: t('history.filter'), reset: t('history.reset'), submit: t('history.submit') }}
             testIdPrefix="swap-filter"
           />
-          {isMobile ? <SwapHistoryList filters={toSwapHistoryFilters(values)} /> : <SwapHistoryTable filters={toSwapFilters(values, pageID)} onPage={setPageID} />}
+          {isMobile ? (
+            <SwapHistoryList filters={toSwapHistoryFilters(values)} />
+          ) : (
+            <SwapHistoryTable filters={toSwapFilters(values, pageID)} onPage={setPageID} />
+          )}
         </div>
       </PageFrame>
     </RequireUser>

@@ -43,20 +43,42 @@ export function HeroArt() {
           <rect x="150" y="160" width="200" height="124" rx="14" fill={ref('hero-card')} />
           <rect x="150" y="160" width="200" height="124" rx="14" fill="none" stroke="#fff" strokeOpacity=".25" />
           <rect x="170" y="196" width="30" height="22" rx="4" fill="#fde68a" fillOpacity=".9" />
-          <path d="M170 255h40M218 255h40M266 255h40" stroke="#fff" strokeOpacity=".7" strokeWidth="4" strokeLinecap="round" />
+          <path
+            d="M170 255h40M218 255h40M266 255h40"
+            stroke="#fff"
+            strokeOpacity=".7"
+            strokeWidth="4"
+            strokeLinecap="round"
+          />
           <circle cx="312" cy="186" r="11" fill="#fff" fillOpacity=".55" />
           <circle cx="326" cy="186" r="11" fill="#fff" fillOpacity=".3" />
         </g>
         <g>
           <circle cx="92" cy="110" r="30" fill={ref('hero-coin-gold')} />
-          <text x="92" y="120" textAnchor="middle" fontSize="28" fontWeight="700" fill="#7c2d12" fontFamily="Arial, sans-serif">
+          <text
+            x="92"
+            y="120"
+            textAnchor="middle"
+            fontSize="28"
+            fontWeight="700"
+            fill="#7c2d12"
+            fontFamily="Arial, sans-serif"
+          >
             B
           </text>
           <path d="M88 92v6M96 92v6M88 122v6M96 122v6" stroke="#7c2d12" strokeWidth="2.5" strokeLinecap="round" />
         </g>
         <g>
           <circle cx="360" cy="84" r="24" fill={ref('hero-coin-teal')} />
-          <text x="360" y="92" textAnchor="middle" fontSize="22" fontWeight="700" fill="#042f2e" fontFamily="Arial, sans-serif">
+          <text
+            x="360"
+            y="92"
+            textAnchor="middle"
+            fontSize="22"
+            fontWeight="700"
+            fill="#042f2e"
+            fontFamily="Arial, sans-serif"
+          >
             $
           </text>
         </g>

@@ -7,5 +7,14 @@ import type { Step } from './action-flow-types.ts';
 export function BackArrow({ steps, onBack }: { steps: Step[]; onBack: () => void }) {
   const { t } = useTranslation('identity');
   if (steps.length < 2) return null;
-  return <Button type="text" icon={<ArrowLeftOutlined />} aria-label={t('back')} data-testid="flow-back" onClick={onBack} style={{ marginBottom: 8 }} />;
+  return (
+    <Button
+      type="text"
+      icon={<ArrowLeftOutlined />}
+      aria-label={t('back')}
+      data-testid="flow-back"
+      onClick={onBack}
+      style={{ marginBottom: 8 }}
+    />
+  );
 }

@@ -24,7 +24,10 @@ interface EmailFlowValues {
   confirm: string;
 }
 
-const FLOW_EVENTS: Record<'register' | 'recover', CaptchaEvent> = { register: 'EMAIL_REGISTER', recover: 'FORGET_PASSWORD' };
+const FLOW_EVENTS: Record<'register' | 'recover', CaptchaEvent> = {
+  register: 'EMAIL_REGISTER',
+  recover: 'FORGET_PASSWORD',
+};
 
 /**
  * Register and Recover (spec §4): Mail (email and human check) → Verify (the emailed code) →
@@ -69,7 +72,13 @@ export function EmailFlow({ flow, onFlowChange }: ActionFlowSlotProps & { flow: 
       response = await stepOne({ email: values.email, ticket: ticket ?? '', emailCaptcha: values.emailCaptcha });
       if (isSuccess(response)) setSteps(['mail', 'verify', 'password']);
     } else {
-      const body = { email: values.email, ticket: ticket ?? '', emailCaptcha: values.emailCaptcha, password: values.password, confirm: values.confirm };
+      const body = {
+        email: values.email,
+        ticket: ticket ?? '',
+        emailCaptcha: values.emailCaptcha,
+        password: values.password,
+        confirm: values.confirm,
+      };
       response = flow === 'register' ? await registerAccount.mutateAsync(body) : await resetPassword.mutateAsync(body);
       // On success the modal switches to Login (spec §4 "on a 200 go to Login").
       if (isSuccess(response)) onFlowChange('login');
@@ -85,7 +94,11 @@ export function EmailFlow({ flow, onFlowChange }: ActionFlowSlotProps & { flow: 
       <Form form={form} layout="vertical" requiredMark={false} onFinish={() => void submit()} preserve>
         {step === 'mail' && (
           <>
-            <Form.Item label={t('fields.email')} name="email" rules={[required, { type: 'email', message: validationMessage('validation.email', locale) }]}>
+            <Form.Item
+              label={t('fields.email')}
+              name="email"
+              rules={[required, { type: 'email', message: validationMessage('validation.email', locale) }]}
+            >
               <Input data-testid="flow-email" autoComplete="username" autoFocus />
             </Form.Item>
             <HumanCheck onToken={setToken} handleRef={humanCheck} />
@@ -95,12 +108,22 @@ export function EmailFlow({ flow, onFlowChange }: ActionFlowSlotProps & { flow: 
           <VerifyFields
             needs={{ email: true, mfa: false, security: false }}
             email={form.getFieldValue('email') ?? ''}
-            onSendCode={() => sendEmailCode(FLOW_EVENTS[flow], { email: form.getFieldValue('email'), ticket: ticket ?? '' })}
+            onSendCode={() =>
+              sendEmailCode(FLOW_EVENTS[flow], { email: form.getFieldValue('email'), ticket: ticket ?? '' })
+            }
           />
         )}
         {step === 'password' && <NewPasswordFields flow={flow} locale={locale} />}
         {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} data-testid="flow-error" />}
-        <Button type="primary" htmlType="submit" block size="large" loading={isBusy} disabled={step === 'mail' && !token} data-testid="flow-submit">
+        <Button
+          type="primary"
+          htmlType="submit"
+          block
+          size="large"
+          loading={isBusy}
+          disabled={step === 'mail' && !token}
+          data-testid="flow-submit"
+        >
           {step === 'password' ? t(flow === 'register' ? 'register.submit' : 'recover.submit') : t('next')}
         </Button>
         {flow === 'register' && step === 'mail' && (

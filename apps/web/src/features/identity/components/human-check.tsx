@@ -34,7 +34,13 @@ function loadWidget(): Promise<void> {
   return widgetLoaded;
 }
 
-export function HumanCheck({ onToken, handleRef }: { onToken: (token: string | null) => void; handleRef?: Ref<HumanCheckHandle> }) {
+export function HumanCheck({
+  onToken,
+  handleRef,
+}: {
+  onToken: (token: string | null) => void;
+  handleRef?: Ref<HumanCheckHandle>;
+}) {
   const { i18n } = useTranslation();
   const element = useRef<AltchaElement | null>(null);
   const [isReady, setIsReady] = useState(false);
@@ -68,7 +74,15 @@ export function HumanCheck({ onToken, handleRef }: { onToken: (token: string | n
     },
   }));
 
-  if (!isReady) return <div className="human-check" data-testid="human-check" data-state="loading" style={{ minHeight: 52, marginBottom: 16 }} />;
+  if (!isReady)
+    return (
+      <div
+        className="human-check"
+        data-testid="human-check"
+        data-state="loading"
+        style={{ minHeight: 52, marginBottom: 16 }}
+      />
+    );
   return (
     <div className="human-check" data-testid="human-check" style={{ marginBottom: 16 }}>
       <altcha-widget

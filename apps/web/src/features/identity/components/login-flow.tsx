@@ -54,7 +54,10 @@ export function LoginFlow({ returnTo, onFlowChange, onDone }: ActionFlowSlotProp
     await queryClient.invalidateQueries();
     await Promise.all([
       queryClient.prefetchQuery({ queryKey: identityKeys.self, queryFn: async () => (await getSelf()).content }),
-      queryClient.prefetchQuery({ queryKey: identityKeys.config, queryFn: async () => (await getSecurityConfig()).content }),
+      queryClient.prefetchQuery({
+        queryKey: identityKeys.config,
+        queryFn: async () => (await getSecurityConfig()).content,
+      }),
     ]);
     onDone();
     if (returnTo) void navigate(returnTo);
@@ -105,14 +108,28 @@ export function LoginFlow({ returnTo, onFlowChange, onDone }: ActionFlowSlotProp
             >
               <Input data-testid="login-email" autoComplete="username" autoFocus />
             </Form.Item>
-            <Form.Item label={t('fields.password')} name="password" rules={[{ required: true, message: validationMessage('validation.required', locale) }]}>
+            <Form.Item
+              label={t('fields.password')}
+              name="password"
+              rules={[{ required: true, message: validationMessage('validation.required', locale) }]}
+            >
               <Input.Password data-testid="login-password" autoComplete="current-password" />
             </Form.Item>
             <div style={{ display: 'flex', justifyContent: 'space-between', marginBottom: 12 }}>
-              <Button type="link" style={{ padding: 0 }} data-testid="to-recover" onClick={() => onFlowChange('recover')}>
+              <Button
+                type="link"
+                style={{ padding: 0 }}
+                data-testid="to-recover"
+                onClick={() => onFlowChange('recover')}
+              >
                 {t('login.forgot')}
               </Button>
-              <Button type="link" style={{ padding: 0 }} data-testid="to-register" onClick={() => onFlowChange('register')}>
+              <Button
+                type="link"
+                style={{ padding: 0 }}
+                data-testid="to-register"
+                onClick={() => onFlowChange('register')}
+              >
                 {t('login.register')}
               </Button>
             </div>
@@ -123,22 +140,41 @@ export function LoginFlow({ returnTo, onFlowChange, onDone }: ActionFlowSlotProp
             <VerifyFields
               needs={{ ...needs, mfa: needs.mfa && !isRecoveryCode }}
               email={form.getFieldValue('email') ?? ''}
-              onSendCode={() => sendEmailCode('LOGIN_CHECK', { email: form.getFieldValue('email'), ticket: ticket ?? '' })}
+              onSendCode={() =>
+                sendEmailCode('LOGIN_CHECK', { email: form.getFieldValue('email'), ticket: ticket ?? '' })
+              }
             />
             {needs.mfa && isRecoveryCode && (
-              <Form.Item label={t('verify.recoveryCode')} name="recoveryCode" rules={[{ required: true, message: validationMessage('validation.required', locale) }]}>
+              <Form.Item
+                label={t('verify.recoveryCode')}
+                name="recoveryCode"
+                rules={[{ required: true, message: validationMessage('validation.required', locale) }]}
+              >
                 <Input data-testid="recovery-code" placeholder="ABCDE-FGHIJ" autoComplete="off" />
               </Form.Item>
             )}
             {needs.mfa && (
-              <Button type="link" style={{ padding: 0, marginBottom: 12 }} data-testid="toggle-recovery" onClick={() => setIsRecoveryCode(!isRecoveryCode)}>
+              <Button
+                type="link"
+                style={{ padding: 0, marginBottom: 12 }}
+                data-testid="toggle-recovery"
+                onClick={() => setIsRecoveryCode(!isRecoveryCode)}
+              >
                 {isRecoveryCode ? t('verify.useAuthenticator') : t('verify.useRecoveryCode')}
               </Button>
             )}
           </>
         )}
         {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} data-testid="flow-error" />}
-        <Button type="primary" htmlType="submit" block size="large" loading={isBusy} disabled={step === 'form' && !token} data-testid="login-submit">
+        <Button
+          type="primary"
+          htmlType="submit"
+          block
+          size="large"
+          loading={isBusy}
+          disabled={step === 'form' && !token}
+          data-testid="login-submit"
+        >
           {t('login.submit')}
         </Button>
       </Form>

@@ -15,7 +15,15 @@ export function NewPasswordFields({ flow, locale }: { flow: 'register' | 'recove
       <Form.Item
         label={t(flow === 'register' ? 'fields.setPassword' : 'fields.newPassword')}
         name="password"
-        rules={[required, { validator: async (_, value: string) => ((value ?? '').trim().length >= 8 ? undefined : Promise.reject(new Error(validationMessage('validation.passwordMin', locale)))) }]}
+        rules={[
+          required,
+          {
+            validator: async (_, value: string) =>
+              (value ?? '').trim().length >= 8
+                ? undefined
+                : Promise.reject(new Error(validationMessage('validation.passwordMin', locale))),
+          },
+        ]}
       >
         <Input.Password data-testid="flow-password" autoComplete="new-password" autoFocus />
       </Form.Item>
@@ -27,7 +35,9 @@ export function NewPasswordFields({ flow, locale }: { flow: 'register' | 'recove
           required,
           ({ getFieldValue }) => ({
             validator: async (_, value: string) =>
-              (value ?? '').trim() === String(getFieldValue('password') ?? '').trim() ? undefined : Promise.reject(new Error(validationMessage('validation.passwordMismatch', locale))),
+              (value ?? '').trim() === String(getFieldValue('password') ?? '').trim()
+                ? undefined
+                : Promise.reject(new Error(validationMessage('validation.passwordMismatch', locale))),
           }),
         ]}
       >

@@ -26,13 +26,22 @@ export function DevMailboxPage() {
     queryKey: ['dev-mailbox', recipient],
     refetchInterval: 3000,
     retry: false,
-    queryFn: async () => unwrap(await apiClient.get<OutboxItem[]>('dev/mailbox', { params: { to: recipient || undefined }, silent: true })),
+    queryFn: async () =>
+      unwrap(
+        await apiClient.get<OutboxItem[]>('dev/mailbox', { params: { to: recipient || undefined }, silent: true }),
+      ),
   });
   return (
     <div className="content-card" style={{ maxWidth: 1100, margin: '24px auto' }} data-testid="dev-mailbox">
       <h1>{t('mailbox.title')}</h1>
       <Alert type="info" showIcon message={t('mailbox.hint')} style={{ marginBottom: 16 }} />
-      <Input.Search placeholder={t('mailbox.filter')} allowClear onSearch={(value) => setRecipient(value.trim())} style={{ maxWidth: 360, marginBottom: 16 }} data-testid="mailbox-filter" />
+      <Input.Search
+        placeholder={t('mailbox.filter')}
+        allowClear
+        onSearch={(value) => setRecipient(value.trim())}
+        style={{ maxWidth: 360, marginBottom: 16 }}
+        data-testid="mailbox-filter"
+      />
       {messages.isError ? (
         <Alert type="warning" message={t('mailbox.unavailable')} />
       ) : (
@@ -43,9 +52,27 @@ export function DevMailboxPage() {
           dataSource={messages.data ?? []}
           pagination={{ pageSize: 20 }}
           columns={[
-            { title: t('mailbox.time'), dataIndex: 'createdAt', width: 150, render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm:ss') },
-            { title: t('mailbox.to'), dataIndex: 'recipient', width: 220, render: (value: string, row) => <>{value} <Tag>{row.channel}</Tag></> },
-            { title: t('mailbox.subject'), dataIndex: 'subject', render: (value: string, row) => <span data-testid="mailbox-message">{value || row.body}</span> },
+            {
+              title: t('mailbox.time'),
+              dataIndex: 'createdAt',
+              width: 150,
+              render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm:ss'),
+            },
+            {
+              title: t('mailbox.to'),
+              dataIndex: 'recipient',
+              width: 220,
+              render: (value: string, row) => (
+                <>
+                  {value} <Tag>{row.channel}</Tag>
+                </>
+              ),
+            },
+            {
+              title: t('mailbox.subject'),
+              dataIndex: 'subject',
+              render: (value: string, row) => <span data-testid="mailbox-message">{value || row.body}</span>,
+            },
             { title: t('mailbox.body'), dataIndex: 'body' },
           ]}
         />

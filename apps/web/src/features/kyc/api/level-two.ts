@@ -9,15 +9,27 @@ import { kycKeys } from './basic-kyc.ts';
  * a refusal there is expected and shown by the overview itself.
  */
 export function useInvestorState(enabled: boolean) {
-  return useQuery({ queryKey: kycKeys.investor, enabled, queryFn: async () => unwrap(await callEndpoint(investorEndpoints.investor, {}, { silent: true })) });
+  return useQuery({
+    queryKey: kycKeys.investor,
+    enabled,
+    queryFn: async () => unwrap(await callEndpoint(investorEndpoints.investor, {}, { silent: true })),
+  });
 }
 
 /** `GET investor/aml`: the current AML answers with their score and status. */
 export function useAmlState(enabled: boolean) {
-  return useQuery({ queryKey: kycKeys.aml, enabled, queryFn: async () => unwrap(await callEndpoint(investorEndpoints.aml, {}, { silent: true })) });
+  return useQuery({
+    queryKey: kycKeys.aml,
+    enabled,
+    queryFn: async () => unwrap(await callEndpoint(investorEndpoints.aml, {}, { silent: true })),
+  });
 }
 
 /** `GET investor/tax`: the tax form on file. */
 export function useTaxState(enabled: boolean) {
-  return useQuery({ queryKey: kycKeys.tax, enabled, queryFn: async () => unwrap(await callEndpoint(investorEndpoints.tax, {}, { silent: true })) });
+  return useQuery({
+    queryKey: kycKeys.tax,
+    enabled,
+    queryFn: async () => unwrap(await callEndpoint(investorEndpoints.tax, {}, { silent: true })),
+  });
 }

@@ -12,7 +12,12 @@ export type UploadOutcome = { isOk: true; documents: KycDocument[] } | { isOk: f
  * "Files"). Sent with XMLHttpRequest, because fetch reports no upload progress; `onProgressPercent`
  * gets 0–100. Resolves, never rejects: a network failure is a refusal with `networkMessage`.
  */
-export function uploadKycDocument(kind: KycDocumentKind, file: File, onProgressPercent: (percent: number) => void, networkMessage: string): Promise<UploadOutcome> {
+export function uploadKycDocument(
+  kind: KycDocumentKind,
+  file: File,
+  onProgressPercent: (percent: number) => void,
+  networkMessage: string,
+): Promise<UploadOutcome> {
   return new Promise((resolve) => {
     const body = new FormData();
     body.append(kind, file, file.name);
@@ -28,7 +33,8 @@ export function uploadKycDocument(kind: KycDocumentKind, file: File, onProgressP
     xhr.onload = () => {
       try {
         const envelope = JSON.parse(xhr.responseText) as Envelope<KycDocument[]>;
-        if (envelope.statusCode === 200 && Array.isArray(envelope.content)) resolve({ isOk: true, documents: envelope.content });
+        if (envelope.statusCode === 200 && Array.isArray(envelope.content))
+          resolve({ isOk: true, documents: envelope.content });
         else {
           const fields = (envelope.content as { fields?: { message: string }[] } | null)?.fields;
           resolve({ isOk: false, message: fields?.[0]?.message ?? (envelope.message || networkMessage) });

@@ -26,7 +26,17 @@ interface DocumentUploadProps {
 export function DocumentUpload({ kind, label, current, onUploaded }: DocumentUploadProps) {
   const { t } = useTranslation('kyc');
   const [fileList, setFileList] = useState<UploadFile[]>(() =>
-    current ? [{ uid: current.id, name: current.fileName, status: 'done', url: documentUrl(current.id), thumbUrl: current.mimeType.startsWith('image/') ? documentUrl(current.id) : undefined }] : [],
+    current
+      ? [
+          {
+            uid: current.id,
+            name: current.fileName,
+            status: 'done',
+            url: documentUrl(current.id),
+            thumbUrl: current.mimeType.startsWith('image/') ? documentUrl(current.id) : undefined,
+          },
+        ]
+      : [],
   );
   const [error, setError] = useState<string | null>(null);
 
@@ -41,7 +51,12 @@ export function DocumentUpload({ kind, label, current, onUploaded }: DocumentUpl
         onChange={({ fileList: next }) => setFileList(next.slice(-1))}
         customRequest={({ file, onProgress, onSuccess, onError }) => {
           setError(null);
-          void uploadKycDocument(kind, file as File, (percent) => onProgress?.({ percent }), t('basic.uploadFailed')).then((outcome) => {
+          void uploadKycDocument(
+            kind,
+            file as File,
+            (percent) => onProgress?.({ percent }),
+            t('basic.uploadFailed'),
+          ).then((outcome) => {
             if (outcome.isOk) {
               onSuccess?.(outcome.documents);
               onUploaded(outcome.documents);

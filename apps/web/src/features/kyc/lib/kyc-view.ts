@@ -1,10 +1,20 @@
-import { AML_STATUSES, type AmlState, type BasicKycState, type InvestorState, KYC_STATUS, type KycLevel, type TaxState } from '@meridian/contracts/kyc';
+import {
+  AML_STATUSES,
+  type AmlState,
+  type BasicKycState,
+  type InvestorState,
+  KYC_STATUS,
+  type KycLevel,
+  type TaxState,
+} from '@meridian/contracts/kyc';
 
 /** The state of one step as the overview shows it. */
 export type StepState = 'todo' | 'draft' | 'review' | 'done' | 'failed' | 'locked';
 
 /** A reviewed step's state (`KYC_STATUS`); `hasDraft` tells a started form from an untouched one. */
-export function reviewedStepState(state: Pick<BasicKycState | InvestorState, 'status' | 'draft'> | undefined): StepState {
+export function reviewedStepState(
+  state: Pick<BasicKycState | InvestorState, 'status' | 'draft'> | undefined,
+): StepState {
   if (!state) return 'todo';
   if (state.status === KYC_STATUS.VERIFIED) return 'done';
   if (state.status === KYC_STATUS.UNDER_REVIEW) return 'review';

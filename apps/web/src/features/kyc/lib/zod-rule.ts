@@ -13,7 +13,8 @@ export function zodRule(schema: () => z.ZodType, locale: Locale): RuleObject {
     validator: async (_rule, value: unknown) => {
       if (value === undefined || value === null || value === '') return;
       const parsed = schema().safeParse(value);
-      if (!parsed.success) throw new Error(validationMessage(parsed.error.issues[0]?.message ?? 'validation.required', locale));
+      if (!parsed.success)
+        throw new Error(validationMessage(parsed.error.issues[0]?.message ?? 'validation.required', locale));
     },
   };
 }

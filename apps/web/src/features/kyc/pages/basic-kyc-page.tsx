@@ -1,9 +1,28 @@
 import { type BasicKycDraft, type BasicKycState, KYC_STATUS, requiredDocumentKinds } from '@meridian/contracts/kyc';
-import { dateOfBirthSchema, englishNameSchema, ID_TYPES, idNumberSchemaFor, type IdType } from '@meridian/contracts/kyc-rules';
+import {
+  dateOfBirthSchema,
+  englishNameSchema,
+  ID_TYPES,
+  idNumberSchemaFor,
+  type IdType,
+} from '@meridian/contracts/kyc-rules';
 import { toLocale } from '@meridian/contracts/locale';
 import { validationMessage } from '@meridian/contracts/validation';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Descriptions, Flex, Form, Input, Result, Select, Skeleton, Steps, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Descriptions,
+  Flex,
+  Form,
+  Input,
+  Result,
+  Select,
+  Skeleton,
+  Steps,
+  Typography,
+} from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -70,14 +89,26 @@ function BasicKyc() {
         data-testid="kyc-under-review"
         status="info"
         title={t('basic.underReviewTitle')}
-        subTitle={data.expectedDecisionAt ? t('basic.underReviewText', { time: formatDateTime(data.expectedDecisionAt, i18n.language) }) : undefined}
+        subTitle={
+          data.expectedDecisionAt
+            ? t('basic.underReviewText', { time: formatDateTime(data.expectedDecisionAt, i18n.language) })
+            : undefined
+        }
         extra={backLinks}
       />
     );
   }
   if (data.status === KYC_STATUS.VERIFIED) {
     const idNumber = typeof data.submitted?.idNumber === 'string' ? maskIdNumber(data.submitted.idNumber) : '';
-    return <Result data-testid="kyc-verified" status="success" title={t('basic.verifiedTitle')} subTitle={idNumber} extra={backLinks} />;
+    return (
+      <Result
+        data-testid="kyc-verified"
+        status="success"
+        title={t('basic.verifiedTitle')}
+        subTitle={idNumber}
+        extra={backLinks}
+      />
+    );
   }
   return <BasicKycForm state={data} />;
 }
@@ -94,7 +125,10 @@ function BasicKycForm({ state }: { state: BasicKycState }) {
   const [documents, setDocuments] = useState(state.documents);
   const idType = Form.useWatch('idType', { form, preserve: true }) as IdType | undefined;
   const required = { required: true, message: validationMessage('validation.required', locale) };
-  const countryOptions = (countries.data ?? []).map((country) => ({ value: country.code, label: locale === 'zh-HK' ? country.nameZh : country.nameEn }));
+  const countryOptions = (countries.data ?? []).map((country) => ({
+    value: country.code,
+    label: locale === 'zh-HK' ? country.nameZh : country.nameEn,
+  }));
   const neededKinds = requiredDocumentKinds(idType && ID_TYPES.includes(idType) ? idType : 'passport');
   const missingKinds = neededKinds.filter((kind) => !documents.some((document) => document.kind === kind));
 
@@ -136,18 +170,29 @@ function BasicKycForm({ state }: { state: BasicKycState }) {
     }
     setError(applyServerErrors(form, response, ALL_FIELDS));
     // Go back to the first step with a field the server refused.
-    const failing = form.getFieldsError().filter((field) => field.errors.length > 0).map((field) => String(field.name[0]));
+    const failing = form
+      .getFieldsError()
+      .filter((field) => field.errors.length > 0)
+      .map((field) => String(field.name[0]));
     const stepIndex = STEPS.findIndex((step) => step.fields.some((name: string) => failing.includes(name)));
     if (stepIndex >= 0) setCurrent(stepIndex);
   };
 
-  const countryName = (code: string | undefined) => countryOptions.find((option) => option.value === code)?.label ?? code ?? '';
+  const countryName = (code: string | undefined) =>
+    countryOptions.find((option) => option.value === code)?.label ?? code ?? '';
   const hidden = (step: number) => ({ hidden: current !== step });
 
   return (
     <Card data-testid="kyc-basic-form">
       {state.status === KYC_STATUS.FAILED && (
-        <Alert data-testid="kyc-failed" type="error" showIcon style={{ marginBottom: 16 }} title={t('basic.failedTitle')} description={t('basic.failedText', { reason: state.message })} />
+        <Alert
+          data-testid="kyc-failed"
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={t('basic.failedTitle')}
+          description={t('basic.failedText', { reason: state.message })}
+        />
       )}
       <Steps
         className="kyc-steps"
@@ -159,42 +204,90 @@ function BasicKycForm({ state }: { state: BasicKycState }) {
       />
       <Form form={form} layout="vertical" requiredMark={false} initialValues={state.draft} style={{ maxWidth: 520 }}>
         {/* Every step's items stay mounted (hidden), so that each is validated and saved with the draft. */}
-        <Form.Item label={t('basic.fields.firstName')} name="firstName" rules={[required, zodRule(() => englishNameSchema, locale)]} {...hidden(0)}>
+        <Form.Item
+          label={t('basic.fields.firstName')}
+          name="firstName"
+          rules={[required, zodRule(() => englishNameSchema, locale)]}
+          {...hidden(0)}
+        >
           <Input autoComplete="given-name" />
         </Form.Item>
-        <Form.Item label={t('basic.fields.lastName')} name="lastName" rules={[required, zodRule(() => englishNameSchema, locale)]} {...hidden(0)}>
+        <Form.Item
+          label={t('basic.fields.lastName')}
+          name="lastName"
+          rules={[required, zodRule(() => englishNameSchema, locale)]}
+          {...hidden(0)}
+        >
           <Input autoComplete="family-name" />
         </Form.Item>
-        <Form.Item label={t('basic.fields.nameChinese')} name="nameChinese" rules={[{ max: 50, message: validationMessage('validation.tooLong', locale) }]} {...hidden(0)}>
+        <Form.Item
+          label={t('basic.fields.nameChinese')}
+          name="nameChinese"
+          rules={[{ max: 50, message: validationMessage('validation.tooLong', locale) }]}
+          {...hidden(0)}
+        >
           <Input />
         </Form.Item>
-        <Form.Item label={t('basic.fields.dateOfBirth')} name="dateOfBirth" rules={[required, zodRule(() => dateOfBirthSchema(), locale)]} {...hidden(0)}>
+        <Form.Item
+          label={t('basic.fields.dateOfBirth')}
+          name="dateOfBirth"
+          rules={[required, zodRule(() => dateOfBirthSchema(), locale)]}
+          {...hidden(0)}
+        >
           <Input type="date" autoComplete="bday" />
         </Form.Item>
         <Form.Item label={t('basic.fields.nationality')} name="nationality" rules={[required]} {...hidden(0)}>
-          <Select showSearch optionFilterProp="label" options={countryOptions} loading={countries.isPending} data-testid="kyc-nationality" />
+          <Select
+            showSearch
+            optionFilterProp="label"
+            options={countryOptions}
+            loading={countries.isPending}
+            data-testid="kyc-nationality"
+          />
         </Form.Item>
         <Form.Item label={t('basic.fields.residence')} name="residence" rules={[required]} {...hidden(0)}>
-          <Select showSearch optionFilterProp="label" options={countryOptions} loading={countries.isPending} data-testid="kyc-residence" />
+          <Select
+            showSearch
+            optionFilterProp="label"
+            options={countryOptions}
+            loading={countries.isPending}
+            data-testid="kyc-residence"
+          />
         </Form.Item>
 
         <Form.Item label={t('basic.fields.idType')} name="idType" rules={[required]} {...hidden(1)}>
-          <Select options={ID_TYPES.map((type) => ({ value: type, label: t(`basic.idTypes.${type}`) }))} data-testid="kyc-id-type" />
+          <Select
+            options={ID_TYPES.map((type) => ({ value: type, label: t(`basic.idTypes.${type}`) }))}
+            data-testid="kyc-id-type"
+          />
         </Form.Item>
         <Form.Item
           label={t('basic.fields.idNumber')}
           name="idNumber"
           dependencies={['idType']}
-          rules={[required, zodRule(() => idNumberSchemaFor(idType && ID_TYPES.includes(idType) ? idType : 'passport'), locale)]}
+          rules={[
+            required,
+            zodRule(() => idNumberSchemaFor(idType && ID_TYPES.includes(idType) ? idType : 'passport'), locale),
+          ]}
           {...hidden(1)}
         >
           <Input autoComplete="off" />
         </Form.Item>
 
-        <Form.Item label={t('basic.fields.address')} name="address" rules={[required, { max: 200, message: validationMessage('validation.tooLong', locale) }]} {...hidden(2)}>
+        <Form.Item
+          label={t('basic.fields.address')}
+          name="address"
+          rules={[required, { max: 200, message: validationMessage('validation.tooLong', locale) }]}
+          {...hidden(2)}
+        >
           <Input.TextArea rows={3} autoComplete="street-address" />
         </Form.Item>
-        <Form.Item label={t('basic.fields.proofOfAddressDate')} name="proofOfAddressDate" rules={[required]} {...hidden(2)}>
+        <Form.Item
+          label={t('basic.fields.proofOfAddressDate')}
+          name="proofOfAddressDate"
+          rules={[required]}
+          {...hidden(2)}
+        >
           <Input type="date" />
         </Form.Item>
       </Form>
@@ -208,7 +301,12 @@ function BasicKycForm({ state }: { state: BasicKycState }) {
               kind={kind}
               label={t(`basic.documents.${kind}`)}
               current={documents.find((document) => document.kind === kind)}
-              onUploaded={(stored) => setDocuments((before) => [...before.filter((document) => !stored.some((each) => each.kind === document.kind)), ...stored])}
+              onUploaded={(stored) =>
+                setDocuments((before) => [
+                  ...before.filter((document) => !stored.some((each) => each.kind === document.kind)),
+                  ...stored,
+                ])
+              }
             />
           ))}
         </div>
@@ -221,7 +319,11 @@ function BasicKycForm({ state }: { state: BasicKycState }) {
             {ALL_FIELDS.map((name) => {
               const value = form.getFieldValue(name) as string | undefined;
               const shown =
-                name === 'nationality' || name === 'residence' ? countryName(value) : name === 'idType' && value ? t(`basic.idTypes.${value}`) : (value ?? '');
+                name === 'nationality' || name === 'residence'
+                  ? countryName(value)
+                  : name === 'idType' && value
+                    ? t(`basic.idTypes.${value}`)
+                    : (value ?? '');
               return (
                 <Descriptions.Item key={name} label={t(`basic.fields.${name}`)}>
                   {shown}

@@ -12,7 +12,14 @@ import { amlStepState, levelOf, reviewedStepState, type StepState, taxStepState 
 import { useIdentitySearch } from '../lib/use-identity-search.ts';
 import './identity-pages.css';
 
-const STATE_COLOURS: Record<StepState, string> = { todo: 'default', draft: 'processing', review: 'warning', done: 'success', failed: 'error', locked: 'default' };
+const STATE_COLOURS: Record<StepState, string> = {
+  todo: 'default',
+  draft: 'processing',
+  review: 'warning',
+  done: 'success',
+  failed: 'error',
+  locked: 'default',
+};
 const LEVELS: KycLevel[] = [0, 1, 2, 3];
 
 /** `/identity`: the user's level, each step's state with its message, what each level opens, a button to each step (issue 15 "Web" item 1). */
@@ -50,18 +57,34 @@ function Overview() {
   const taxState = lockedUnlessLevelOne(taxStepState(tax.data));
   const level = levelOf(basicState, investorState, amlState, taxState);
 
-  const messageOf = (status: number | undefined, message: string | undefined, expectedAt: string | null | undefined): string | null => {
+  const messageOf = (
+    status: number | undefined,
+    message: string | undefined,
+    expectedAt: string | null | undefined,
+  ): string | null => {
     if (status === KYC_STATUS.FAILED && message) return t('overview.reason', { reason: message });
-    if (status === KYC_STATUS.UNDER_REVIEW && expectedAt) return t('overview.expected', { time: formatDateTime(expectedAt, i18n.language) });
+    if (status === KYC_STATUS.UNDER_REVIEW && expectedAt)
+      return t('overview.expected', { time: formatDateTime(expectedAt, i18n.language) });
     return null;
   };
   const rows: StepRow[] = [
-    { key: 'basic', route: 'IdentityBasic', state: basicState, message: messageOf(basic.data?.status, basic.data?.message, basic.data?.expectedDecisionAt) },
-    { key: 'investor', route: 'IdentityInvestor', state: investorState, message: messageOf(investor.data?.status, investor.data?.message, investor.data?.expectedDecisionAt) },
+    {
+      key: 'basic',
+      route: 'IdentityBasic',
+      state: basicState,
+      message: messageOf(basic.data?.status, basic.data?.message, basic.data?.expectedDecisionAt),
+    },
+    {
+      key: 'investor',
+      route: 'IdentityInvestor',
+      state: investorState,
+      message: messageOf(investor.data?.status, investor.data?.message, investor.data?.expectedDecisionAt),
+    },
     { key: 'aml', route: 'IdentityAml', state: amlState, message: null },
     { key: 'tax', route: 'IdentityTax', state: taxState, message: null },
   ];
-  const actionOf = (state: StepState) => (state === 'failed' ? 'fix' : state === 'draft' ? 'continue' : state === 'todo' ? 'start' : 'view');
+  const actionOf = (state: StepState) =>
+    state === 'failed' ? 'fix' : state === 'draft' ? 'continue' : state === 'todo' ? 'start' : 'view';
 
   return (
     <Flex vertical gap={16} data-testid="identity-page" data-level={level}>
@@ -73,7 +96,10 @@ function Overview() {
         <ul className="kyc-level-list">
           {LEVELS.map((each) => (
             <li key={each} className={each <= level ? 'kyc-level-reached' : undefined}>
-              {t('overview.levelOpens', { level: `${each} · ${t(`overview.levels.${each}`)}`, opens: t(`overview.opens.${each}`) })}
+              {t('overview.levelOpens', {
+                level: `${each} · ${t(`overview.levels.${each}`)}`,
+                opens: t(`overview.opens.${each}`),
+              })}
             </li>
           ))}
         </ul>
@@ -99,7 +125,14 @@ function Overview() {
                 </Link>
               )}
             </Flex>
-            {row.message && <Alert style={{ marginTop: 8 }} type={row.state === 'failed' ? 'error' : 'info'} title={row.message} showIcon />}
+            {row.message && (
+              <Alert
+                style={{ marginTop: 8 }}
+                type={row.state === 'failed' ? 'error' : 'info'}
+                title={row.message}
+                showIcon
+              />
+            )}
           </div>
         ))}
       </Card>

@@ -29,7 +29,12 @@ export function LoanPage() {
             {t('loan.borrow')}
           </a>
         ) : (
-          <button type="button" className="btn btn--primary btn--lg" onClick={() => openActionModal('login')} data-testid="loan-login">
+          <button
+            type="button"
+            className="btn btn--primary btn--lg"
+            onClick={() => openActionModal('login')}
+            data-testid="loan-login"
+          >
             {t('loan.loginToBorrow')}
           </button>
         )

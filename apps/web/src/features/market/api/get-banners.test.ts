@@ -3,7 +3,13 @@ import { readBannerList } from './get-banners.ts';
 
 /** The banner list is read from `content.content` and checked field by field against the contract. */
 describe('readBannerList', () => {
-  const banner = { bannerId: '1', bannerImg: '/banners/earn.svg', webLink: '/product/earn', isBlank: false, title: 'Earn' };
+  const banner = {
+    bannerId: '1',
+    bannerImg: '/banners/earn.svg',
+    webLink: '/product/earn',
+    isBlank: false,
+    title: 'Earn',
+  };
 
   it('reads the banners under content.content', () => {
     expect(readBannerList({ content: [banner] })).toEqual([banner]);

@@ -11,7 +11,10 @@ import { browserStore, STORAGE_KEYS } from '../../../lib/storage.ts';
  * carousel is on the home page's first load, and importing the descriptor itself would bring full
  * zod with it (issue 13 item 6: the home route stays under 150 KB); `readBannerList` checks the answer.
  */
-const LIST_BANNERS_ROUTE = { method: 'GET', path: '/market/banner/getList' } as const satisfies Pick<typeof marketEndpoints.listBanners, 'method' | 'path'>;
+const LIST_BANNERS_ROUTE = { method: 'GET', path: '/market/banner/getList' } as const satisfies Pick<
+  typeof marketEndpoints.listBanners,
+  'method' | 'path'
+>;
 
 /**
  * `GET market/banner/getList` (spec §7; descriptor `marketEndpoints.listBanners`): the home carousel's banners, under `content.content`.
@@ -74,7 +77,10 @@ function readCache(): CachedBanners | undefined {
 }
 
 function writeCache(banners: Banner[]): void {
-  browserStore().setItem(STORAGE_KEYS.banners, JSON.stringify({ savedAt: Date.now(), banners } satisfies CachedBanners));
+  browserStore().setItem(
+    STORAGE_KEYS.banners,
+    JSON.stringify({ savedAt: Date.now(), banners } satisfies CachedBanners),
+  );
 }
 
 export async function getBanners(): Promise<Banner[]> {

@@ -9,7 +9,10 @@ import { request, unwrap } from '../../../lib/api-client.ts';
  * table is on the home page's first load, and importing the descriptor itself would bring full zod
  * with it (issue 13 item 6: the home route stays under 150 KB); `readMarketPriceList` checks the answer.
  */
-const PRICES_ROUTE = { method: 'GET', path: '/market/price' } as const satisfies Pick<typeof marketEndpoints.prices, 'method' | 'path'>;
+const PRICES_ROUTE = { method: 'GET', path: '/market/price' } as const satisfies Pick<
+  typeof marketEndpoints.prices,
+  'method' | 'path'
+>;
 
 /**
  * `GET market/price` (spec §7; descriptor `marketEndpoints.prices`): the home market table's rows. Refetched every 15 s while the tab is
@@ -23,9 +26,14 @@ export const MARKET_REFRESH_MS = 15_000;
 const LINE_POINTS_MAX = 200;
 
 type FieldCheck = (value: unknown) => boolean;
-const isCoinCode: FieldCheck = (value) => typeof value === 'string' && (MARKET_COIN_CODES as readonly string[]).includes(value);
-const isDecimalText = (pattern: RegExp): FieldCheck => (value) => typeof value === 'string' && pattern.test(value);
-const isNumberList: FieldCheck = (value) => Array.isArray(value) && value.every((point) => typeof point === 'number' && Number.isFinite(point));
+const isCoinCode: FieldCheck = (value) =>
+  typeof value === 'string' && (MARKET_COIN_CODES as readonly string[]).includes(value);
+const isDecimalText =
+  (pattern: RegExp): FieldCheck =>
+  (value) =>
+    typeof value === 'string' && pattern.test(value);
+const isNumberList: FieldCheck = (value) =>
+  Array.isArray(value) && value.every((point) => typeof point === 'number' && Number.isFinite(point));
 const isString: FieldCheck = (value) => typeof value === 'string';
 
 /**
@@ -58,7 +66,9 @@ export function readMarketPriceList(content: unknown): MarketPriceList | null {
 }
 
 export async function getMarketPrices(): Promise<MarketPriceList> {
-  const rows = readMarketPriceList(unwrap(await request<MarketPriceList>(PRICES_ROUTE.method, endpointPath(PRICES_ROUTE))));
+  const rows = readMarketPriceList(
+    unwrap(await request<MarketPriceList>(PRICES_ROUTE.method, endpointPath(PRICES_ROUTE))),
+  );
   if (!rows) throw new Error('The market price list does not match its contract');
   return rows;
 }

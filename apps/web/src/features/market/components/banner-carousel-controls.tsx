@@ -12,7 +12,13 @@ export interface BannerCarouselControlsProps {
 }
 
 /** The carousel's previous and next arrows and one dot per banner (spec §9). */
-export function BannerCarouselControls({ banners, activeIndex, onPrevious, onNext, onGoTo }: BannerCarouselControlsProps) {
+export function BannerCarouselControls({
+  banners,
+  activeIndex,
+  onPrevious,
+  onNext,
+  onGoTo,
+}: BannerCarouselControlsProps) {
   const { t } = useTranslation('home');
   return (
     <div className="banner-carousel__controls">

@@ -33,7 +33,9 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
   const visibleCount = Math.max(1, Math.ceil(viewportWidthPx / stepPx));
   // Enough copies that the window never runs past the end before it jumps back.
   const copies = count > 1 ? Math.max(2, Math.ceil(visibleCount / count) + 1) : 1;
-  const slides = Array.from({ length: copies }, (_, copy) => banners.map((banner, index) => ({ banner, copy, index }))).flat();
+  const slides = Array.from({ length: copies }, (_, copy) =>
+    banners.map((banner, index) => ({ banner, copy, index })),
+  ).flat();
 
   if (count === 0) return null;
 
@@ -87,7 +89,13 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
         </div>
       </div>
       {count > 1 && (
-        <BannerCarouselControls banners={banners} activeIndex={loop.position % count} onPrevious={loop.previous} onNext={loop.next} onGoTo={loop.goTo} />
+        <BannerCarouselControls
+          banners={banners}
+          activeIndex={loop.position % count}
+          onPrevious={loop.previous}
+          onNext={loop.next}
+          onGoTo={loop.goTo}
+        />
       )}
     </div>
   );

@@ -2,7 +2,9 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBanners } from '../api/get-banners.ts';
 
-const BannerCarousel = lazy(() => import('./banner-carousel.tsx').then((module) => ({ default: module.BannerCarousel })));
+const BannerCarousel = lazy(() =>
+  import('./banner-carousel.tsx').then((module) => ({ default: module.BannerCarousel })),
+);
 
 /** Placeholder slides of the carousel's exact size, so the page does not move when it arrives. */
 function BannerSkeleton() {

@@ -19,19 +19,40 @@ function envelope(btcPrice: string, btcChange: string) {
     statusCode: 200,
     message: 'Success',
     content: [
-      { coinCode: 'BTC', currentPrice: btcPrice, changePercent: btcChange, lineCode: [97000, 96500, Number(btcPrice)], observedAt: '2026-11-20T23:00:00.000Z' },
-      { coinCode: 'USDT', currentPrice: '1.00', changePercent: '0.00', lineCode: [1, 1], observedAt: '2026-11-20T23:00:00.000Z' },
+      {
+        coinCode: 'BTC',
+        currentPrice: btcPrice,
+        changePercent: btcChange,
+        lineCode: [97000, 96500, Number(btcPrice)],
+        observedAt: '2026-11-20T23:00:00.000Z',
+      },
+      {
+        coinCode: 'USDT',
+        currentPrice: '1.00',
+        changePercent: '0.00',
+        lineCode: [1, 1],
+        observedAt: '2026-11-20T23:00:00.000Z',
+      },
     ],
   };
 }
 
 function stubFetch(body: unknown) {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      async () => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }),
+    ),
+  );
 }
 
 async function renderTable(locale: 'en-US' | 'zh-HK') {
   const i18n = createInstance();
-  await i18n.use(initReactI18next).init({ lng: locale, resources: { 'en-US': { market: enMarket }, 'zh-HK': { market: zhMarket } }, react: { useSuspense: false } });
+  await i18n.use(initReactI18next).init({
+    lng: locale,
+    resources: { 'en-US': { market: enMarket }, 'zh-HK': { market: zhMarket } },
+    react: { useSuspense: false },
+  });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <I18nextProvider i18n={i18n}>
@@ -62,8 +83,10 @@ describe('MarketTable', () => {
     const change = btc.querySelector('[data-testid="market-change"]')!;
     expect(change.textContent).toBe('+2.15%');
     expect(change.className).toContain('market__change--up');
-    expect(btc.querySelector('svg[role="img"] polyline')?.getAttribute('points')).toBe('0.0,11.0 60.0,34.0 120.0,2.0') // the highest price at the top;
-    expect(screen.getByTestId('market-row-USDT').querySelector('[data-testid="market-change"]')?.className).toContain('market__change--flat');
+    expect(btc.querySelector('svg[role="img"] polyline')?.getAttribute('points')).toBe('0.0,11.0 60.0,34.0 120.0,2.0'); // the highest price at the top;
+    expect(screen.getByTestId('market-row-USDT').querySelector('[data-testid="market-change"]')?.className).toContain(
+      'market__change--flat',
+    );
   });
 
   it('refreshes by itself every 15 s, without a reload', async () => {
@@ -88,7 +111,11 @@ describe('MarketTable', () => {
   });
 
   it('says prices are unavailable rather than showing made-up ones when the call fails', async () => {
-    stubFetch({ statusCode: 134, content: null, message: 'Prices are unavailable right now, please try again shortly' });
+    stubFetch({
+      statusCode: 134,
+      content: null,
+      message: 'Prices are unavailable right now, please try again shortly',
+    });
     await renderTable('en-US');
     // The hook retries once (after 1 s) before it gives up.
     expect(await screen.findByText(enMarket.unavailable, {}, { timeout: 4000 })).toBeTruthy();

@@ -91,9 +91,16 @@ export function MarketTable() {
                       </div>
                     </th>
                     <td className="market__trend-col">
-                      <Sparkline values={row.lineCode} direction={direction} label={t('trendLabel', { coin: row.coinCode })} />
+                      <Sparkline
+                        values={row.lineCode}
+                        direction={direction}
+                        label={t('trendLabel', { coin: row.coinCode })}
+                      />
                     </td>
-                    <td className={`market__num market__change market__change--${direction}`} data-testid="market-change">
+                    <td
+                      className={`market__num market__change market__change--${direction}`}
+                      data-testid="market-change"
+                    >
                       {formatChangePercent(row.changePercent)}
                     </td>
                     <td className="market__num market__price" data-testid="market-price">

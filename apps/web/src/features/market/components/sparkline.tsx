@@ -23,7 +23,15 @@ export function Sparkline({ values, direction, label }: SparklineProps) {
       aria-label={label}
       preserveAspectRatio="none"
     >
-      <polyline points={sparklinePoints(values, WIDTH_PX, HEIGHT_PX)} fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinejoin="round" strokeLinecap="round" vectorEffect="non-scaling-stroke" />
+      <polyline
+        points={sparklinePoints(values, WIDTH_PX, HEIGHT_PX)}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.75"
+        strokeLinejoin="round"
+        strokeLinecap="round"
+        vectorEffect="non-scaling-stroke"
+      />
     </svg>
   );
 }

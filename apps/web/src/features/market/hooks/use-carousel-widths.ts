@@ -4,7 +4,11 @@ import { type RefObject, useLayoutEffect, useState } from 'react';
  * The carousel viewport's width and one slide's width in px, measured now and on every resize of
  * the viewport; `slideWidthPx` starts at `initialSlideWidthPx` until a slide is measured.
  */
-export function useCarouselWidths(viewportRef: RefObject<HTMLDivElement | null>, slideCount: number, initialSlideWidthPx: number) {
+export function useCarouselWidths(
+  viewportRef: RefObject<HTMLDivElement | null>,
+  slideCount: number,
+  initialSlideWidthPx: number,
+) {
   const [slideWidthPx, setSlideWidthPx] = useState(initialSlideWidthPx);
   const [viewportWidthPx, setViewportWidthPx] = useState(0);
 

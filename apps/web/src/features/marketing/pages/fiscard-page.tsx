@@ -17,7 +17,11 @@ const CONFIG: ProductPageConfig = {
       items: ['topUp', 'rateLock', 'control', 'coverage'],
       Icons: { topUp: ExchangeIcon, rateLock: TrustIcon, control: CardIcon, coverage: GlobeIcon },
     },
-    { id: 'facts', variant: 'facts', items: ['networks', 'perUser', 'fee', 'topUp', 'virtualCurrencies', 'virtualCount', 'eure', 'limits'] },
+    {
+      id: 'facts',
+      variant: 'facts',
+      items: ['networks', 'perUser', 'fee', 'topUp', 'virtualCurrencies', 'virtualCount', 'eure', 'limits'],
+    },
   ],
   hasSignUp: true,
 };

@@ -5,7 +5,12 @@ const CONFIG: ProductPageConfig = {
   page: 'trust',
   highlights: ['asset', 'fee'],
   sections: [
-    { id: 'why', variant: 'cards', items: ['custody', 'dedicated', 'transparent'], Icons: { custody: TrustIcon, dedicated: UserIcon, transparent: EarnIcon } },
+    {
+      id: 'why',
+      variant: 'cards',
+      items: ['custody', 'dedicated', 'transparent'],
+      Icons: { custody: TrustIcon, dedicated: UserIcon, transparent: EarnIcon },
+    },
     { id: 'steps', variant: 'steps', items: ['verify', 'entrust', 'follow'] },
     { id: 'facts', variant: 'facts', items: ['asset', 'fee', 'eligibility'] },
   ],

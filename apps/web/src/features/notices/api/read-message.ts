@@ -27,7 +27,9 @@ export function useReadMessage(userId: string) {
       await queryClient.cancelQueries({ queryKey });
       queryClient.setQueryData<MessagePages>(queryKey, (data) => {
         if (!data) return data;
-        const isUnread = data.pages.some((page) => page.list.some((item) => item.id === messageId && item.status === 'unread'));
+        const isUnread = data.pages.some((page) =>
+          page.list.some((item) => item.id === messageId && item.status === 'unread'),
+        );
         const unreadCount = Math.max(0, (data.pages[0]?.unreadCount ?? 0) - (isUnread ? 1 : 0));
         return withMessageRead(data, messageId, unreadCount);
       });

@@ -7,5 +7,11 @@ import { callEndpoint, unwrap } from '../../../lib/api-client.ts';
  * registration after sign-in, so it has no mutation hook.
  */
 export async function registerPushToken(body: PushTokenBody, deviceName: string): Promise<void> {
-  unwrap(await callEndpoint(noticeEndpoints.savePushToken, { body }, { silent: true, headers: { [HEADER_DEVICE_NAME]: deviceName } }));
+  unwrap(
+    await callEndpoint(
+      noticeEndpoints.savePushToken,
+      { body },
+      { silent: true, headers: { [HEADER_DEVICE_NAME]: deviceName } },
+    ),
+  );
 }

@@ -58,7 +58,12 @@ export function BellPanel({ userId }: { userId: string }) {
           ))}
         </ul>
       )}
-      <Link to={pathTo('Messages')} className="bell-panel__all" onClick={blurActive} data-testid="notification-view-all">
+      <Link
+        to={pathTo('Messages')}
+        className="bell-panel__all"
+        onClick={blurActive}
+        data-testid="notification-view-all"
+      >
         {t('bell.viewAll')}
       </Link>
     </div>

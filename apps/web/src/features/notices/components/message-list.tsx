@@ -65,7 +65,12 @@ export function MessageList({ userId }: { userId: string }) {
         <span className="messages__summary" data-testid="messages-unread-summary" data-unread-count={unreadCount}>
           {t('page.unreadSummary', { count: unreadCount })}
         </span>
-        <Button onClick={() => readAll.mutate()} disabled={unreadCount === 0} loading={readAll.isPending} data-testid="messages-read-all">
+        <Button
+          onClick={() => readAll.mutate()}
+          disabled={unreadCount === 0}
+          loading={readAll.isPending}
+          data-testid="messages-read-all"
+        >
           {t('page.readAll')}
         </Button>
       </div>
@@ -74,18 +79,28 @@ export function MessageList({ userId }: { userId: string }) {
       ) : (
         <ul className="messages__list">
           {items.map((item) => (
-            <MessageRow key={item.id} item={item} isOpen={item.id === openId} onToggle={() => setOpenId(item.id === openId ? null : item.id)} />
+            <MessageRow
+              key={item.id}
+              item={item}
+              isOpen={item.id === openId}
+              onToggle={() => setOpenId(item.id === openId ? null : item.id)}
+            />
           ))}
         </ul>
       )}
       {messages.hasNextPage ? (
         <div className="messages__more">
-          <Button onClick={() => void messages.fetchNextPage()} loading={messages.isFetchingNextPage} data-testid="messages-load-more">
+          <Button
+            onClick={() => void messages.fetchNextPage()}
+            loading={messages.isFetchingNextPage}
+            data-testid="messages-load-more"
+          >
             {t('page.loadMore')}
           </Button>
         </div>
       ) : (
-        items.length > 0 && (messages.data?.pages.length ?? 0) > 1 && <p className="messages__end">{t('page.noMore')}</p>
+        items.length > 0 &&
+        (messages.data?.pages.length ?? 0) > 1 && <p className="messages__end">{t('page.noMore')}</p>
       )}
     </div>
   );

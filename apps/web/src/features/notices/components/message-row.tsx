@@ -24,9 +24,23 @@ export function MessageRow({ item, isOpen, onToggle }: MessageRowProps) {
   const bodyId = `message-body-${item.id}`;
 
   return (
-    <li className={`message-row${isUnread ? ' is-unread' : ''}${isOpen ? ' is-open' : ''}`} data-testid="message-row" data-status={item.status}>
-      <button type="button" className="message-row__head" aria-expanded={isOpen} aria-controls={bodyId} onClick={onToggle}>
-        <span className={`message-row__dot${isUnread ? ' is-unread' : ''}`} role="img" aria-label={isUnread ? t('page.unread') : t('page.read')} />
+    <li
+      className={`message-row${isUnread ? ' is-unread' : ''}${isOpen ? ' is-open' : ''}`}
+      data-testid="message-row"
+      data-status={item.status}
+    >
+      <button
+        type="button"
+        className="message-row__head"
+        aria-expanded={isOpen}
+        aria-controls={bodyId}
+        onClick={onToggle}
+      >
+        <span
+          className={`message-row__dot${isUnread ? ' is-unread' : ''}`}
+          role="img"
+          aria-label={isUnread ? t('page.unread') : t('page.read')}
+        />
         <span className="message-row__title">{item.title}</span>
         <span className="message-row__meta">
           <Tag className="message-row__category" variant="filled">

@@ -10,5 +10,13 @@ export function MessagesUnreadBadge() {
   const { data } = useMessages(userId);
   const unreadCount = unreadCountOf(data);
   if (unreadCount === 0) return null;
-  return <Badge count={unreadCount} overflowCount={99} size="small" className="messages-unread-badge" data-testid="messages-unread-badge" />;
+  return (
+    <Badge
+      count={unreadCount}
+      overflowCount={99}
+      size="small"
+      className="messages-unread-badge"
+      data-testid="messages-unread-badge"
+    />
+  );
 }

@@ -2,7 +2,9 @@ import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { useUserId } from '../../../lib/session.ts';
 import { QuietBoundary } from './quiet-boundary.tsx';
 
-const SignedInNotices = lazy(() => import('./signed-in-notices.tsx').then((module) => ({ default: module.SignedInNotices })));
+const SignedInNotices = lazy(() =>
+  import('./signed-in-notices.tsx').then((module) => ({ default: module.SignedInNotices })),
+);
 
 /**
  * Mounted once by the app's root layout. For a signed-in user (a user id is present, spec §6) it

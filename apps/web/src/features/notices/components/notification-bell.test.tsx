@@ -19,14 +19,22 @@ import { NotificationBell } from './notification-bell.tsx';
  */
 async function renderBell(unreadCount: number) {
   const i18n = createInstance();
-  await i18n.use(initReactI18next).init({ lng: 'en-US', resources: { 'en-US': { common: enCommon } }, defaultNS: 'common', react: { useSuspense: false } });
+  await i18n.use(initReactI18next).init({
+    lng: 'en-US',
+    resources: { 'en-US': { common: enCommon } },
+    defaultNS: 'common',
+    react: { useSuspense: false },
+  });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   const data: MessagePages = {
     pages: [page(1, unreadCount > 0 ? [message('m1')] : [message('m1', 'read')], { unreadCount, totalCount: 1 })],
     pageParams: [1],
   };
   client.setQueryData(messagesQueryKey('user-1'), data);
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ statusCode: 200, message: '', content: data.pages[0] }))));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify({ statusCode: 200, message: '', content: data.pages[0] }))),
+  );
   render(
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={client}>

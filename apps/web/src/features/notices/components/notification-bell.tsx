@@ -26,7 +26,12 @@ export function NotificationBell({ variant = 'header' }: NotificationBellProps) 
   const userId = useUserId();
   if (!userId) {
     return (
-      <Link to={pathTo('Messages')} className="header-chip header-chip--icon" aria-label={t('header.notifications')} data-testid="notification-bell">
+      <Link
+        to={pathTo('Messages')}
+        className="header-chip header-chip--icon"
+        aria-label={t('header.notifications')}
+        data-testid="notification-bell"
+      >
         <BellIcon size={19} />
       </Link>
     );
@@ -51,14 +56,21 @@ function SignedInBell({ userId, variant }: { userId: string; variant: 'header' |
       data-unread-count={unreadCount}
     >
       <BellIcon size={19} />
-      {unreadCount > 0 && <span className="notification-bell__dot" data-testid="notification-bell-dot" aria-hidden="true" />}
+      {unreadCount > 0 && (
+        <span className="notification-bell__dot" data-testid="notification-bell-dot" aria-hidden="true" />
+      )}
     </Link>
   );
 
   if (variant === 'compact') return <div className="notification-bell notification-bell--compact">{trigger}</div>;
 
   return (
-    <div className="popover notification-bell" onPointerEnter={arm} onFocus={arm} data-testid="notification-bell-popover">
+    <div
+      className="popover notification-bell"
+      onPointerEnter={arm}
+      onFocus={arm}
+      data-testid="notification-bell-popover"
+    >
       {trigger}
       <div className="popover__panel notification-bell__panel" role="dialog" aria-label={t('header.notifications')}>
         {isArmed ? (

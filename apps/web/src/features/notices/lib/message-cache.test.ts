@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { mergeMessagePages, type MessagePages, nextPageID, unreadCountOf, withAllRead, withIncomingMessage, withMessageRead } from './message-cache.ts';
+import {
+  mergeMessagePages,
+  type MessagePages,
+  nextPageID,
+  unreadCountOf,
+  withAllRead,
+  withIncomingMessage,
+  withMessageRead,
+} from './message-cache.ts';
 import { message, page } from './message-fixtures.ts';
 
 function pages(...list: MessagePages['pages']): MessagePages {
@@ -20,8 +28,16 @@ describe('list mode paging (spec §9: appends until totalPage)', () => {
 
   it('appends pages in order and shows a message shifted onto the next page only once', () => {
     // m3 was last on page 1; a new message arrived before page 2 was fetched, so page 2 starts with m3 again.
-    const first = page(1, [message('m1'), message('m2'), message('m3')], { unreadCount: 3, totalCount: 5, pageSize: 3 });
-    const second = page(2, [message('m3'), message('m4'), message('m5')], { unreadCount: 3, totalCount: 6, pageSize: 3 });
+    const first = page(1, [message('m1'), message('m2'), message('m3')], {
+      unreadCount: 3,
+      totalCount: 5,
+      pageSize: 3,
+    });
+    const second = page(2, [message('m3'), message('m4'), message('m5')], {
+      unreadCount: 3,
+      totalCount: 6,
+      pageSize: 3,
+    });
     expect(mergeMessagePages([first, second]).map((item) => item.id)).toEqual(['m1', 'm2', 'm3', 'm4', 'm5']);
   });
 });

@@ -45,7 +45,13 @@ export function withIncomingMessage(data: MessagePages, event: MessageEvent): Me
     const totalCount = isKnown ? page.totalCount : page.totalCount + 1;
     let list = page.list.map((item) => (item.id === event.message.id ? event.message : item));
     if (!isKnown && index === 0) list = [event.message, ...list];
-    return { ...page, list, unreadCount: event.unreadCount, totalCount, totalPage: totalPagesFor(totalCount, page.pageSize) };
+    return {
+      ...page,
+      list,
+      unreadCount: event.unreadCount,
+      totalCount,
+      totalPage: totalPagesFor(totalCount, page.pageSize),
+    };
   });
   return { ...data, pages };
 }
@@ -57,7 +63,9 @@ export function withMessageRead(data: MessagePages, messageId: string, unreadCou
     pages: data.pages.map((page) => ({
       ...page,
       unreadCount,
-      list: page.list.map((item) => (item.id === messageId && item.status !== 'read' ? { ...item, status: 'read' as const } : item)),
+      list: page.list.map((item) =>
+        item.id === messageId && item.status !== 'read' ? { ...item, status: 'read' as const } : item,
+      ),
     })),
   };
 }

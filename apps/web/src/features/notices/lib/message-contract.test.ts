@@ -8,7 +8,9 @@ describe('notices contract checks', () => {
     const event = { message: message('m1'), unreadCount: 4 };
     expect(parseMessageEvent(JSON.stringify(event))).toEqual(event);
     expect(parseMessageEvent('not json')).toBeNull();
-    expect(parseMessageEvent(JSON.stringify({ message: { ...message('m1'), category: 'SPAM' }, unreadCount: 4 }))).toBeNull();
+    expect(
+      parseMessageEvent(JSON.stringify({ message: { ...message('m1'), category: 'SPAM' }, unreadCount: 4 })),
+    ).toBeNull();
     expect(parseMessageEvent(JSON.stringify({ message: message('m1'), unreadCount: -1 }))).toBeNull();
   });
 

@@ -1,4 +1,11 @@
-import type { MessageEvent, MessageItem, MessageListContent, MessageStatus, NoticeCategory, UnreadCountContent } from '@meridian/contracts/notices';
+import type {
+  MessageEvent,
+  MessageItem,
+  MessageListContent,
+  MessageStatus,
+  NoticeCategory,
+  UnreadCountContent,
+} from '@meridian/contracts/notices';
 
 /**
  * Checks of what the server sends against the notices contract. The zod schemas themselves would put

@@ -1,7 +1,11 @@
 import type { MessageItem, MessageListContent } from '@meridian/contracts/notices';
 
 /** Test data of the message centre's unit tests. */
-export function message(id: string, status: MessageItem['status'] = 'unread', overrides: Partial<MessageItem> = {}): MessageItem {
+export function message(
+  id: string,
+  status: MessageItem['status'] = 'unread',
+  overrides: Partial<MessageItem> = {},
+): MessageItem {
   return {
     id,
     category: 'DEPOSIT',
@@ -14,7 +18,11 @@ export function message(id: string, status: MessageItem['status'] = 'unread', ov
   };
 }
 
-export function page(pageID: number, list: MessageItem[], totals: { unreadCount: number; totalCount: number; pageSize?: number }): MessageListContent {
+export function page(
+  pageID: number,
+  list: MessageItem[],
+  totals: { unreadCount: number; totalCount: number; pageSize?: number },
+): MessageListContent {
   const pageSize = totals.pageSize ?? 10;
   return {
     list,

@@ -54,7 +54,10 @@ describe('message stream → cache', () => {
   it('puts each event into the cached list and unread count, then hands it to the toast', () => {
     const { queryClient, userId, sources, onMessage } = setUp();
     const key = messagesQueryKey(userId);
-    queryClient.setQueryData<MessagePages>(key, { pages: [page(1, [message('m1', 'read')], { unreadCount: 0, totalCount: 1 })], pageParams: [1] });
+    queryClient.setQueryData<MessagePages>(key, {
+      pages: [page(1, [message('m1', 'read')], { unreadCount: 0, totalCount: 1 })],
+      pageParams: [1],
+    });
 
     expect(sources.map((source) => source.url)).toEqual([MESSAGE_STREAM_URL]);
     const event = { message: message('m2'), unreadCount: 1 };
@@ -70,9 +73,15 @@ describe('message stream → cache', () => {
     const { queryClient, sources } = setUp();
     queryClient.setQueryData(['wallet', 'records', { action: 'deposit' }], { list: [] });
     queryClient.setQueryData(['exchange', 'history', {}], { list: [] });
-    sources[0]?.emit('message', JSON.stringify({ message: message('m3', 'unread', { category: 'SECURITY' }), unreadCount: 1 }));
+    sources[0]?.emit(
+      'message',
+      JSON.stringify({ message: message('m3', 'unread', { category: 'SECURITY' }), unreadCount: 1 }),
+    );
     expect(queryClient.getQueryState(['wallet', 'records', { action: 'deposit' }])?.isInvalidated).toBe(false);
-    sources[0]?.emit('message', JSON.stringify({ message: message('m4', 'unread', { category: 'DEPOSIT' }), unreadCount: 2 }));
+    sources[0]?.emit(
+      'message',
+      JSON.stringify({ message: message('m4', 'unread', { category: 'DEPOSIT' }), unreadCount: 2 }),
+    );
     expect(queryClient.getQueryState(['wallet', 'records', { action: 'deposit' }])?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(['exchange', 'history', {}])?.isInvalidated).toBe(false);
   });

@@ -41,7 +41,8 @@ export const STALE_QUERIES_BY_CATEGORY: Partial<Record<NoticeCategory, readonly 
  */
 export function applyMessageEvent(queryClient: QueryClient, userId: string, event: NoticeEvent): void {
   queryClient.setQueryData<MessagePages>(messagesQueryKey(userId), (data) => data && withIncomingMessage(data, event));
-  for (const queryKey of STALE_QUERIES_BY_CATEGORY[event.message.category] ?? []) void queryClient.invalidateQueries({ queryKey });
+  for (const queryKey of STALE_QUERIES_BY_CATEGORY[event.message.category] ?? [])
+    void queryClient.invalidateQueries({ queryKey });
 }
 
 export interface MessageStreamOptions {

@@ -24,7 +24,9 @@ describe('push device identity', () => {
 
   it('replaces a stored id that is not of the contract form', () => {
     const store = memoryStore({ [DEVICE_ID_STORAGE_KEY]: 'pro-web-nonsense' });
-    expect(deviceIdFrom(store, () => '7c9e6679-7425-40de-944b-e07fc1f90ae7')).toBe('pro-web-7c9e6679-7425-40de-944b-e07fc1f90ae7');
+    expect(deviceIdFrom(store, () => '7c9e6679-7425-40de-944b-e07fc1f90ae7')).toBe(
+      'pro-web-7c9e6679-7425-40de-944b-e07fc1f90ae7',
+    );
   });
 
   it('names the browser in under 16 characters', () => {
@@ -32,8 +34,10 @@ describe('push device identity', () => {
       Chrome: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
       Edge: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0',
       Firefox: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.1; rv:133.0) Gecko/20100101 Firefox/133.0',
-      Safari: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
-      'Samsung Browser': 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/26.0 Chrome/122.0.0.0 Mobile Safari/537.36',
+      Safari:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+      'Samsung Browser':
+        'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/26.0 Chrome/122.0.0.0 Mobile Safari/537.36',
       'Web browser': 'curl/8.0',
     };
     for (const [name, agent] of Object.entries(agents)) {

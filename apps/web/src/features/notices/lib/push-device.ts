@@ -25,7 +25,8 @@ export function randomUuid(): string {
 /** `pro-web-{uuid}`: the stored one, or a new one that is stored for next time. */
 export function deviceIdFrom(store: KeyValueStore, newUuid: () => string = randomUuid): string {
   const stored = store.getItem(DEVICE_ID_STORAGE_KEY);
-  if (stored && stored.startsWith(DEVICE_ID_PREFIX) && UUID_PATTERN.test(stored.slice(DEVICE_ID_PREFIX.length))) return stored;
+  if (stored && stored.startsWith(DEVICE_ID_PREFIX) && UUID_PATTERN.test(stored.slice(DEVICE_ID_PREFIX.length)))
+    return stored;
   const deviceId = `${DEVICE_ID_PREFIX}${newUuid().toLowerCase()}`;
   store.setItem(DEVICE_ID_STORAGE_KEY, deviceId);
   return deviceId;
@@ -52,7 +53,10 @@ export function deviceNameFrom(userAgent: string): string {
 
 /** A base64url key (the VAPID public key) as the bytes PushManager.subscribe expects. */
 export function base64UrlToBytes(base64Url: string): Uint8Array<ArrayBuffer> {
-  const base64 = base64Url.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(base64Url.length / 4) * 4, '=');
+  const base64 = base64Url
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .padEnd(Math.ceil(base64Url.length / 4) * 4, '=');
   const binary = atob(base64);
   const bytes = new Uint8Array(new ArrayBuffer(binary.length));
   for (let index = 0; index < binary.length; index += 1) bytes[index] = binary.charCodeAt(index);

@@ -9,7 +9,9 @@ export const PERMISSION_DENIED_LOG = 'Unable to get permission to notify.';
 export const SERVICE_WORKER_URL = '/sw.js';
 
 function isPushSupported(): boolean {
-  return typeof window !== 'undefined' && 'Notification' in window && 'serviceWorker' in navigator && 'PushManager' in window;
+  return (
+    typeof window !== 'undefined' && 'Notification' in window && 'serviceWorker' in navigator && 'PushManager' in window
+  );
 }
 
 function sameKey(current: ArrayBuffer | null | undefined, wanted: Uint8Array): boolean {
@@ -30,7 +32,8 @@ export async function registerForPush(): Promise<void> {
     console.log('Push notifications are not supported in this browser.');
     return;
   }
-  const permission = Notification.permission === 'default' ? await Notification.requestPermission() : Notification.permission;
+  const permission =
+    Notification.permission === 'default' ? await Notification.requestPermission() : Notification.permission;
   if (permission !== 'granted') {
     console.log(PERMISSION_DENIED_LOG);
     return;

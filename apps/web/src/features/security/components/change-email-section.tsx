@@ -65,7 +65,15 @@ export function ChangeEmailSection() {
     <div data-testid="change-email" style={{ marginTop: 24, maxWidth: 420 }}>
       <Typography.Title level={5}>{t('changeEmail.title')}</Typography.Title>
       <Typography.Paragraph type="secondary">{t('changeEmail.hint')}</Typography.Paragraph>
-      {changedTo && <Alert type="success" showIcon style={{ marginBottom: 12 }} message={t('changeEmail.changed', { email: changedTo })} description={t('changeEmail.changedHint')} />}
+      {changedTo && (
+        <Alert
+          type="success"
+          showIcon
+          style={{ marginBottom: 12 }}
+          message={t('changeEmail.changed', { email: changedTo })}
+          description={t('changeEmail.changedHint')}
+        />
+      )}
       <Form form={form} layout="vertical" requiredMark={false} onFinish={submit}>
         <Form.Item
           label={t('changeEmail.newEmail')}
@@ -87,7 +95,13 @@ export function ChangeEmailSection() {
                 { pattern: /^\d{6}$/, message: validationMessage('validation.code6', locale) },
               ]}
             >
-              <Input data-testid="change-email-code" inputMode="numeric" maxLength={6} autoComplete="one-time-code" placeholder={t('verify.codePlaceholder')} />
+              <Input
+                data-testid="change-email-code"
+                inputMode="numeric"
+                maxLength={6}
+                autoComplete="one-time-code"
+                placeholder={t('verify.codePlaceholder')}
+              />
             </Form.Item>
             <SendCodeButton onSend={sendCode} testId="change-email-send-code" />
           </div>

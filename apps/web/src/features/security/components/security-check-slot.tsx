@@ -29,7 +29,10 @@ const STATUS_CODE_RESEND_WAIT = 112;
 
 /** The seconds to wait that a refused send carries (`content.retryAfterSeconds`), if any. */
 export function retryAfterSecondsOf(content: unknown): number | undefined {
-  const seconds = typeof content === 'object' && content !== null ? (content as { retryAfterSeconds?: unknown }).retryAfterSeconds : undefined;
+  const seconds =
+    typeof content === 'object' && content !== null
+      ? (content as { retryAfterSeconds?: unknown }).retryAfterSeconds
+      : undefined;
   return typeof seconds === 'number' && Number.isInteger(seconds) && seconds > 0 ? seconds : undefined;
 }
 
@@ -66,12 +69,19 @@ export function SecurityCheckSlot({ request, onClose }: SecurityCheckSlotProps) 
   const [emailNote, setEmailNote] = useState<string | undefined>(undefined);
   const { event } = request;
   const trade = config.data?.trade;
-  const needs = { email: trade?.email === 1 || EVENTS_ALWAYS_NEEDING_EMAIL.has(event), mfa: trade?.mfa === 1, security: trade?.security === 1 };
+  const needs = {
+    email: trade?.email === 1 || EVENTS_ALWAYS_NEEDING_EMAIL.has(event),
+    mfa: trade?.mfa === 1,
+    security: trade?.security === 1,
+  };
 
   const submit = async (factors: Factors) => {
     setError(null);
     setIsBusy(true);
-    const response = await callEndpoint(request.endpoint, withFactors(request, factors), { headers: request.headers, quietSuccess: request.quietSuccess });
+    const response = await callEndpoint(request.endpoint, withFactors(request, factors), {
+      headers: request.headers,
+      quietSuccess: request.quietSuccess,
+    });
     setIsBusy(false);
     if (isSuccess(response)) {
       onClose();
@@ -93,7 +103,8 @@ export function SecurityCheckSlot({ request, onClose }: SecurityCheckSlotProps) 
     hasSentOnShow.current = true;
     void sendEmailCode(event).then((response) => {
       if (response.statusCode === 200) return;
-      const seconds = response.statusCode === STATUS_CODE_RESEND_WAIT ? retryAfterSecondsOf(response.content) : undefined;
+      const seconds =
+        response.statusCode === STATUS_CODE_RESEND_WAIT ? retryAfterSecondsOf(response.content) : undefined;
       if (seconds !== undefined) {
         sendCode.current?.start(seconds);
         setEmailNote(t('verify.sentEarlier', { email: selfEmail ? maskEmail(selfEmail) : '' }));
@@ -116,7 +127,13 @@ export function SecurityCheckSlot({ request, onClose }: SecurityCheckSlotProps) 
 
   if (!config.data) return <Spin data-testid="security-check-loading" />;
   return (
-    <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => void submit(values)} data-testid="security-check-form">
+    <Form
+      form={form}
+      layout="vertical"
+      requiredMark={false}
+      onFinish={(values) => void submit(values)}
+      data-testid="security-check-form"
+    >
       <VerifyFields
         needs={needs}
         email={self.data?.email ?? ''}

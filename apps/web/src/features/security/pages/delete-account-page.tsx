@@ -19,9 +19,19 @@ export function DeleteAccountPage() {
     <RequireUser>
       <PageFrame>
         <div className="content-card" data-testid="delete-account-page" style={{ maxWidth: 560 }}>
-          <Alert type="warning" showIcon message={t('delete.warningTitle')} description={t('delete.warning')} style={{ marginBottom: 16 }} />
+          <Alert
+            type="warning"
+            showIcon
+            message={t('delete.warningTitle')}
+            description={t('delete.warning')}
+            style={{ marginBottom: 16 }}
+          />
           <Typography.Paragraph>{t('delete.retention')}</Typography.Paragraph>
-          <Checkbox checked={isUnderstood} onChange={(event) => setIsUnderstood(event.target.checked)} data-testid="delete-understood">
+          <Checkbox
+            checked={isUnderstood}
+            onChange={(event) => setIsUnderstood(event.target.checked)}
+            data-testid="delete-understood"
+          >
             {t('delete.understood')}
           </Checkbox>
           <div style={{ marginTop: 16 }}>

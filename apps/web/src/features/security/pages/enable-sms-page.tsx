@@ -46,7 +46,10 @@ function MobileForm() {
   const required = { required: true, message: validationMessage('validation.required', locale) };
   const options = (countries.data ?? [])
     .filter((country) => country.dialCodes.length > 0)
-    .map((country) => ({ value: country.code, label: `${locale === 'zh-HK' ? country.nameZh : country.nameEn} +${country.dialCodes[0]}` }));
+    .map((country) => ({
+      value: country.code,
+      label: `${locale === 'zh-HK' ? country.nameZh : country.nameEn} +${country.dialCodes[0]}`,
+    }));
   const submit = async (values: BindMobileBody) => {
     setError(null);
     const response = await bindMobile(values);
@@ -56,7 +59,16 @@ function MobileForm() {
       void navigate(pathTo('Security'));
       return;
     }
-    setError(applyServerErrors(form, response, ['mobileCountry', 'mobile', 'smsCaptcha', 'emailCaptcha', 'mfaCode', 'securityPassword']));
+    setError(
+      applyServerErrors(form, response, [
+        'mobileCountry',
+        'mobile',
+        'smsCaptcha',
+        'emailCaptcha',
+        'mfaCode',
+        'securityPassword',
+      ]),
+    );
   };
   const sendSms = async () => {
     const values = await form.validateFields(['mobileCountry', 'mobile']).catch(() => null);
@@ -66,16 +78,34 @@ function MobileForm() {
     return response.statusCode;
   };
   return (
-    <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => void submit(values)} style={{ maxWidth: 420 }} initialValues={{ mobileCountry: 'HK' }}>
+    <Form
+      form={form}
+      layout="vertical"
+      requiredMark={false}
+      onFinish={(values) => void submit(values)}
+      style={{ maxWidth: 420 }}
+      initialValues={{ mobileCountry: 'HK' }}
+    >
       <Form.Item label={t('mobile.country')} name="mobileCountry" rules={[required]}>
         <Select showSearch optionFilterProp="label" options={options} loading={countries.isLoading} />
       </Form.Item>
-      <Form.Item label={t('mobile.number')} name="mobile" rules={[required, { pattern: /^[\d\s()-]{4,20}$/, message: validationMessage('validation.mobile', locale) }]}>
+      <Form.Item
+        label={t('mobile.number')}
+        name="mobile"
+        rules={[required, { pattern: /^[\d\s()-]{4,20}$/, message: validationMessage('validation.mobile', locale) }]}
+      >
         <Input inputMode="tel" autoComplete="tel-national" />
       </Form.Item>
       <Form.Item label={t('mobile.smsCode')}>
         <div style={{ display: 'flex', gap: 8 }}>
-          <Form.Item name="smsCaptcha" noStyle rules={[{ required: true, message: validationMessage('validation.smsCode', locale) }, { pattern: /^\d{6}$/, message: validationMessage('validation.code6', locale) }]}>
+          <Form.Item
+            name="smsCaptcha"
+            noStyle
+            rules={[
+              { required: true, message: validationMessage('validation.smsCode', locale) },
+              { pattern: /^\d{6}$/, message: validationMessage('validation.code6', locale) },
+            ]}
+          >
             <Input inputMode="numeric" maxLength={6} autoComplete="one-time-code" />
           </Form.Item>
           <SendCodeButton onSend={sendSms} />

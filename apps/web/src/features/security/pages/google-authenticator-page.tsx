@@ -34,7 +34,11 @@ function GoogleAuthenticator() {
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   if (recoveryCodes) return <RecoveryCodes codes={recoveryCodes} />;
   if (!config.data) return <Spin />;
-  return config.data.mfa.length > 0 ? <UnbindForm /> : <BindForm isSecurityNeeded={config.data.trade.security === 1} onBound={setRecoveryCodes} />;
+  return config.data.mfa.length > 0 ? (
+    <UnbindForm />
+  ) : (
+    <BindForm isSecurityNeeded={config.data.trade.security === 1} onBound={setRecoveryCodes} />
+  );
 }
 
 function BindForm({ isSecurityNeeded, onBound }: { isSecurityNeeded: boolean; onBound: (codes: string[]) => void }) {
@@ -57,9 +61,17 @@ function BindForm({ isSecurityNeeded, onBound }: { isSecurityNeeded: boolean; on
   };
   if (!key.data) return <Spin />;
   return (
-    <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => void submit(values)} style={{ maxWidth: 420 }}>
+    <Form
+      form={form}
+      layout="vertical"
+      requiredMark={false}
+      onFinish={(values) => void submit(values)}
+      style={{ maxWidth: 420 }}
+    >
       <Typography.Paragraph>{t('google.step1')}</Typography.Paragraph>
-      {key.data.qrDataUrl && <img src={key.data.qrDataUrl} alt={t('google.qrAlt')} width={200} height={200} data-testid="mfa-qr" />}
+      {key.data.qrDataUrl && (
+        <img src={key.data.qrDataUrl} alt={t('google.qrAlt')} width={200} height={200} data-testid="mfa-qr" />
+      )}
       <Typography.Paragraph>
         {t('google.secret')}{' '}
         <Typography.Text code copyable data-testid="mfa-secret">
@@ -77,7 +89,11 @@ function BindForm({ isSecurityNeeded, onBound }: { isSecurityNeeded: boolean; on
       >
         <Input data-testid="mfa-code" inputMode="numeric" maxLength={6} autoComplete="one-time-code" />
       </Form.Item>
-      <VerifyFields needs={{ email: true, mfa: false, security: isSecurityNeeded }} email={self.data?.email ?? ''} onSendCode={() => sendEmailCode('MFA_ADD')} />
+      <VerifyFields
+        needs={{ email: true, mfa: false, security: isSecurityNeeded }}
+        email={self.data?.email ?? ''}
+        onSendCode={() => sendEmailCode('MFA_ADD')}
+      />
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} />}
       <Button type="primary" htmlType="submit" data-testid="mfa-bind">
         {t('google.bind')}
@@ -119,7 +135,13 @@ function UnbindForm() {
     setError(applyServerErrors(form, response, ['mfaCode', 'emailCaptcha', 'securityPassword']));
   };
   return (
-    <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => void submit(values)} style={{ maxWidth: 420 }}>
+    <Form
+      form={form}
+      layout="vertical"
+      requiredMark={false}
+      onFinish={(values) => void submit(values)}
+      style={{ maxWidth: 420 }}
+    >
       <Alert type="info" showIcon message={t('google.isBound')} style={{ marginBottom: 16 }} />
       <VerifyFields
         needs={{ email: true, mfa: true, security: config.data?.trade.security === 1 }}

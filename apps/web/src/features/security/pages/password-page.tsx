@@ -43,14 +43,28 @@ function PasswordForm() {
   };
   if (isDone) return <Result status="success" title={t('password.changed')} subTitle={t('password.changedHint')} />;
   return (
-    <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => void submit(values)} style={{ maxWidth: 420 }}>
+    <Form
+      form={form}
+      layout="vertical"
+      requiredMark={false}
+      onFinish={(values) => void submit(values)}
+      style={{ maxWidth: 420 }}
+    >
       <Form.Item label={t('password.old')} name="oldPassword" rules={[required]}>
         <Input.Password autoComplete="current-password" autoFocus />
       </Form.Item>
       <Form.Item
         label={t('fields.newPassword')}
         name="password"
-        rules={[required, { validator: async (_, value: string) => ((value ?? '').trim().length >= 8 ? undefined : Promise.reject(new Error(validationMessage('validation.passwordMin', locale)))) }]}
+        rules={[
+          required,
+          {
+            validator: async (_, value: string) =>
+              (value ?? '').trim().length >= 8
+                ? undefined
+                : Promise.reject(new Error(validationMessage('validation.passwordMin', locale))),
+          },
+        ]}
       >
         <Input.Password autoComplete="new-password" />
       </Form.Item>
@@ -62,7 +76,9 @@ function PasswordForm() {
           required,
           ({ getFieldValue }) => ({
             validator: async (_, value: string) =>
-              (value ?? '').trim() === String(getFieldValue('password') ?? '').trim() ? undefined : Promise.reject(new Error(validationMessage('validation.passwordMismatch', locale))),
+              (value ?? '').trim() === String(getFieldValue('password') ?? '').trim()
+                ? undefined
+                : Promise.reject(new Error(validationMessage('validation.passwordMismatch', locale))),
           }),
         ]}
       >

@@ -53,10 +53,24 @@ function PinForm() {
       void navigate(pathTo('Security'));
       return;
     }
-    setError(applyServerErrors(form, response, ['newSecurityPassword', 'confirm', 'emailCaptcha', 'mfaCode', 'securityPassword']));
+    setError(
+      applyServerErrors(form, response, [
+        'newSecurityPassword',
+        'confirm',
+        'emailCaptcha',
+        'mfaCode',
+        'securityPassword',
+      ]),
+    );
   };
   return (
-    <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => void submit(values)} style={{ maxWidth: 420 }}>
+    <Form
+      form={form}
+      layout="vertical"
+      requiredMark={false}
+      onFinish={(values) => void submit(values)}
+      style={{ maxWidth: 420 }}
+    >
       <Form.Item label={t('pin.new')} name="newSecurityPassword" rules={sixDigits}>
         <Input.Password data-testid="pin-new" inputMode="numeric" maxLength={6} autoFocus />
       </Form.Item>
@@ -67,7 +81,10 @@ function PinForm() {
         rules={[
           ...sixDigits,
           ({ getFieldValue }) => ({
-            validator: async (_, value: string) => (value === getFieldValue('newSecurityPassword') ? undefined : Promise.reject(new Error(validationMessage('validation.passwordMismatch', locale)))),
+            validator: async (_, value: string) =>
+              value === getFieldValue('newSecurityPassword')
+                ? undefined
+                : Promise.reject(new Error(validationMessage('validation.passwordMismatch', locale))),
           }),
         ]}
       >

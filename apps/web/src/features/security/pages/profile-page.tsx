@@ -30,7 +30,11 @@ function Profile() {
   // The verified identity (issue 15 "Web" item 5): names as submitted, the ID number masked.
   const submitted = isVerified ? basic.data?.submitted : null;
   const text = (name: string) => (typeof submitted?.[name] === 'string' ? submitted[name] : '');
-  const verification = (status: number) => <Tag color={status === 1 ? 'green' : 'default'}>{status === 1 ? t('profile.verified') : t('profile.unverified')}</Tag>;
+  const verification = (status: number) => (
+    <Tag color={status === 1 ? 'green' : 'default'}>
+      {status === 1 ? t('profile.verified') : t('profile.unverified')}
+    </Tag>
+  );
   return (
     <Descriptions column={1} bordered size="middle" className="profile-descriptions">
       <Descriptions.Item label={t('profile.uid')}>{user.uid}</Descriptions.Item>
@@ -50,7 +54,9 @@ function Profile() {
         </Descriptions.Item>
       )}
       <Descriptions.Item label={t('profile.investor')}>{verification(user.status.investor.status)}</Descriptions.Item>
-      <Descriptions.Item label={t('profile.since')}>{dayjs(user.createdAt).format('YYYY-MM-DD HH:mm')}</Descriptions.Item>
+      <Descriptions.Item label={t('profile.since')}>
+        {dayjs(user.createdAt).format('YYYY-MM-DD HH:mm')}
+      </Descriptions.Item>
     </Descriptions>
   );
 }

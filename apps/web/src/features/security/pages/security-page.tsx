@@ -51,9 +51,27 @@ function SecurityOverview() {
   const bindings = conf
     ? [
         { key: 'email', title: t('security.email'), value: maskEmail(self.data?.email ?? ''), isBound: true, to: null },
-        { key: 'mobile', title: t('security.mobile'), value: self.data?.mobile ?? t('security.unbound'), isBound: conf.mobile === 1, to: pathTo('EnableSMS') },
-        { key: 'google', title: t('security.google'), value: conf.mfa.length > 0 ? t('security.bound') : t('security.unbound'), isBound: conf.mfa.length > 0, to: pathTo('GoogleAuthenticators') },
-        { key: 'pin', title: t('security.pin'), value: conf.security ? t('security.set') : t('security.notSet'), isBound: conf.security === 1, to: pathTo('SetPin') },
+        {
+          key: 'mobile',
+          title: t('security.mobile'),
+          value: self.data?.mobile ?? t('security.unbound'),
+          isBound: conf.mobile === 1,
+          to: pathTo('EnableSMS'),
+        },
+        {
+          key: 'google',
+          title: t('security.google'),
+          value: conf.mfa.length > 0 ? t('security.bound') : t('security.unbound'),
+          isBound: conf.mfa.length > 0,
+          to: pathTo('GoogleAuthenticators'),
+        },
+        {
+          key: 'pin',
+          title: t('security.pin'),
+          value: conf.security ? t('security.set') : t('security.notSet'),
+          isBound: conf.security === 1,
+          to: pathTo('SetPin'),
+        },
         { key: 'password', title: t('security.password'), value: '********', isBound: true, to: pathTo('ResetPass') },
       ]
     : [];
@@ -71,7 +89,12 @@ function SecurityOverview() {
     <PageFrame>
       <div className="content-card" data-testid="security-page">
         {conf?.withdrawalHoldUntil && (
-          <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={t('security.hold', { until: dayjs(conf.withdrawalHoldUntil).format(DATETIME) })} />
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 16 }}
+            message={t('security.hold', { until: dayjs(conf.withdrawalHoldUntil).format(DATETIME) })}
+          />
         )}
         <List
           id="mobile"
@@ -81,10 +104,25 @@ function SecurityOverview() {
           renderItem={(item) => (
             <List.Item
               data-testid={`binding-${item.key}`}
-              actions={item.to ? [<Link key="go" to={item.to} className="security-binding__action" data-testid={`binding-${item.key}-action`}>{item.isBound ? t('security.change') : t('security.bind')}</Link>] : []}
+              actions={
+                item.to
+                  ? [
+                      <Link
+                        key="go"
+                        to={item.to}
+                        className="security-binding__action"
+                        data-testid={`binding-${item.key}-action`}
+                      >
+                        {item.isBound ? t('security.change') : t('security.bind')}
+                      </Link>,
+                    ]
+                  : []
+              }
             >
               <List.Item.Meta title={item.title} description={item.value} />
-              <Tag color={item.isBound ? 'green' : 'default'}>{item.isBound ? t('security.bound') : t('security.unbound')}</Tag>
+              <Tag color={item.isBound ? 'green' : 'default'}>
+                {item.isBound ? t('security.bound') : t('security.unbound')}
+              </Tag>
             </List.Item>
           )}
         />
@@ -104,14 +142,24 @@ function SecurityOverview() {
                 { title: t('security.trade'), dataIndex: 'trade' },
               ]}
               dataSource={[
-                { factor: 'email', label: t('security.email'), login: switchRow('login', 'email', conf.login.email === 1, true), trade: switchRow('trade', 'email', conf.trade.email === 1, true) },
+                {
+                  factor: 'email',
+                  label: t('security.email'),
+                  login: switchRow('login', 'email', conf.login.email === 1, true),
+                  trade: switchRow('trade', 'email', conf.trade.email === 1, true),
+                },
                 {
                   factor: 'mfa',
                   label: t('security.google'),
                   login: switchRow('login', 'mfa', conf.login.mfa === 1, conf.mfa.length > 0),
                   trade: switchRow('trade', 'mfa', conf.trade.mfa === 1, conf.mfa.length > 0),
                 },
-                { factor: 'security', label: t('security.pin'), login: '—', trade: switchRow('trade', 'security', conf.trade.security === 1, conf.security === 1) },
+                {
+                  factor: 'security',
+                  label: t('security.pin'),
+                  login: '—',
+                  trade: switchRow('trade', 'security', conf.trade.security === 1, conf.security === 1),
+                },
               ]}
             />
           </>
@@ -140,7 +188,17 @@ function SecurityOverview() {
 }
 
 /** Confirms a switch with an email code (CONFIG_SWITCH) and the factors the scope requires now. */
-function SwitchModal({ pending, needs, email, onClose }: { pending: PendingSwitch; needs: { email: boolean; mfa: boolean; security: boolean }; email: string; onClose: () => void }) {
+function SwitchModal({
+  pending,
+  needs,
+  email,
+  onClose,
+}: {
+  pending: PendingSwitch;
+  needs: { email: boolean; mfa: boolean; security: boolean };
+  email: string;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('identity');
   const [form] = Form.useForm();
   const queryClient = useQueryClient();
@@ -185,9 +243,24 @@ function SessionsSection() {
         dataSource={sessions.data ?? []}
         data-testid="sessions-table"
         columns={[
-          { title: t('security.device'), dataIndex: 'device', render: (device: string, row) => (row.isCurrent ? <>{device} <Tag color="blue">{t('security.current')}</Tag></> : device) },
+          {
+            title: t('security.device'),
+            dataIndex: 'device',
+            render: (device: string, row) =>
+              row.isCurrent ? (
+                <>
+                  {device} <Tag color="blue">{t('security.current')}</Tag>
+                </>
+              ) : (
+                device
+              ),
+          },
           { title: 'IP', dataIndex: 'ip' },
-          { title: t('security.lastSeen'), dataIndex: 'lastSeenAt', render: (value: string) => dayjs(value).format(DATETIME) },
+          {
+            title: t('security.lastSeen'),
+            dataIndex: 'lastSeenAt',
+            render: (value: string) => dayjs(value).format(DATETIME),
+          },
           {
             title: '',
             dataIndex: 'id',
@@ -217,9 +290,17 @@ function SessionsSection() {
         loading={signIns.isLoading}
         dataSource={signIns.data ?? []}
         columns={[
-          { title: t('security.event'), dataIndex: 'kind', render: (kind: string) => t(`security.kinds.${kind.replace('.', '_')}`, { defaultValue: kind }) },
+          {
+            title: t('security.event'),
+            dataIndex: 'kind',
+            render: (kind: string) => t(`security.kinds.${kind.replace('.', '_')}`, { defaultValue: kind }),
+          },
           { title: 'IP', dataIndex: 'ip' },
-          { title: t('security.time'), dataIndex: 'createdAt', render: (value: string) => dayjs(value).format(DATETIME) },
+          {
+            title: t('security.time'),
+            dataIndex: 'createdAt',
+            render: (value: string) => dayjs(value).format(DATETIME),
+          },
         ]}
       />
     </>

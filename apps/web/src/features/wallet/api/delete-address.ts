@@ -11,5 +11,8 @@ export async function deleteAddress(id: number) {
 /** Remove a saved address; a done removal refetches the address book. */
 export function useDeleteAddress() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: deleteAddress, onSuccess: () => client.invalidateQueries({ queryKey: walletKeys.addressBook }) });
+  return useMutation({
+    mutationFn: deleteAddress,
+    onSuccess: () => client.invalidateQueries({ queryKey: walletKeys.addressBook }),
+  });
 }

@@ -15,7 +15,10 @@ export function useDepositAddress(coin: string, network: string | undefined) {
   const userId = useUserId();
   return useQuery({
     queryKey: walletKeys.address(coin, network ?? ''),
-    queryFn: userId !== null && network !== undefined && isAssetCode(coin) ? () => getDepositAddress(coin, network) : skipToken,
+    queryFn:
+      userId !== null && network !== undefined && isAssetCode(coin)
+        ? () => getDepositAddress(coin, network)
+        : skipToken,
     staleTime: Infinity,
   });
 }

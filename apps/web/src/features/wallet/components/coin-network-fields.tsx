@@ -13,7 +13,14 @@ export interface CoinNetworkFieldsProps {
 }
 
 /** The coin and network pickers of the deposit and withdraw forms. */
-export function CoinNetworkFields({ coins, coin, network, onCoinChange, onNetworkChange, direction }: CoinNetworkFieldsProps) {
+export function CoinNetworkFields({
+  coins,
+  coin,
+  network,
+  onCoinChange,
+  onNetworkChange,
+  direction,
+}: CoinNetworkFieldsProps) {
   const { t } = useTranslation(['wallet', 'market']);
   // One name per coin and language, the market table's (market:coins); the server's English name
   // only for a coin the locale files do not know, and no name at all where it would repeat the code.
@@ -21,7 +28,9 @@ export function CoinNetworkFields({ coins, coin, network, onCoinChange, onNetwor
     const name = t(`market:coins.${c.coinCode}`, { defaultValue: c.fullName });
     return name === c.coinCode ? c.coinCode : `${c.coinCode} · ${name}`;
   };
-  const nets = (coins.find((c) => c.coinCode === coin)?.nets ?? []).filter((n) => (direction === 'deposit' ? n.isDepositEnabled : n.isWithdrawEnabled));
+  const nets = (coins.find((c) => c.coinCode === coin)?.nets ?? []).filter((n) =>
+    direction === 'deposit' ? n.isDepositEnabled : n.isWithdrawEnabled,
+  );
   return (
     <>
       <Form.Item label={t('wallet:form.coin')} required>
@@ -32,7 +41,12 @@ export function CoinNetworkFields({ coins, coin, network, onCoinChange, onNetwor
           options={coins.map((c) => ({ value: c.coinCode, label: coinLabel(c) }))}
         />
       </Form.Item>
-      <Form.Item label={t('wallet:form.network')} required validateStatus={nets.length === 0 ? 'error' : undefined} help={nets.length === 0 ? t('wallet:form.noNetwork') : undefined}>
+      <Form.Item
+        label={t('wallet:form.network')}
+        required
+        validateStatus={nets.length === 0 ? 'error' : undefined}
+        help={nets.length === 0 ? t('wallet:form.noNetwork') : undefined}
+      >
         <Select
           value={network}
           placeholder={t('wallet:form.selectNetwork')}

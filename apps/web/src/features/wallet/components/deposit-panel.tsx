@@ -16,7 +16,14 @@ export function DepositPanel({ coins, coin }: { coins: WalletCoin[]; coin: strin
   const address = useDepositAddress(coin, network);
   return (
     <Form layout="vertical" data-testid="deposit-panel">
-      <CoinNetworkFields coins={coins} coin={coin} network={network} direction="deposit" onCoinChange={(next) => void navigate(pathTo('DepositWallet', { coin: next }))} onNetworkChange={setNetwork} />
+      <CoinNetworkFields
+        coins={coins}
+        coin={coin}
+        network={network}
+        direction="deposit"
+        onCoinChange={(next) => void navigate(pathTo('DepositWallet', { coin: next }))}
+        onNetworkChange={setNetwork}
+      />
       {network && (
         <>
           {address.isLoading && <Skeleton active />}
@@ -25,7 +32,12 @@ export function DepositPanel({ coins, coin }: { coins: WalletCoin[]; coin: strin
               <div style={{ textAlign: 'center' }}>
                 <QRCodeSVG value={address.data.address} size={168} data-testid="deposit-qr" />
               </div>
-              <Typography.Paragraph copyable={{ text: address.data.address }} code data-testid="deposit-address" style={{ wordBreak: 'break-all', textAlign: 'center' }}>
+              <Typography.Paragraph
+                copyable={{ text: address.data.address }}
+                code
+                data-testid="deposit-address"
+                style={{ wordBreak: 'break-all', textAlign: 'center' }}
+              >
                 {address.data.address}
               </Typography.Paragraph>
               <Alert

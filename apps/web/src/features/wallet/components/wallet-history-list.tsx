@@ -35,14 +35,21 @@ export function WalletHistoryList({ filters }: { filters: RecordHistoryFilters }
             }
           >
             <List.Item.Meta
-              title={<span data-testid="record-amount">{`${displayAmount(row.amount, row.coinCode)} ${row.coinCode}`}</span>}
+              title={
+                <span data-testid="record-amount">{`${displayAmount(row.amount, row.coinCode)} ${row.coinCode}`}</span>
+              }
               description={`${row.network} · ${t(`history.${row.type}`)} · ${dayjs(row.createTime).format('YYYY-MM-DD HH:mm')}`}
             />
           </List.Item>
         )}
       />
       {records.hasNextPage && (
-        <Button block onClick={() => void records.fetchNextPage()} loading={records.isFetching} data-testid="record-more">
+        <Button
+          block
+          onClick={() => void records.fetchNextPage()}
+          loading={records.isFetching}
+          data-testid="record-more"
+        >
           {t('history.more')}
         </Button>
       )}

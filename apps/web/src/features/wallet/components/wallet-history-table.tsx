@@ -25,16 +25,48 @@ export function WalletHistoryTable({ filters, onPage }: WalletHistoryTableProps)
   // shortened in the middle, so the table fits the card at 1280 px; narrower screens scroll it, with
   // the cancel button pinned to the right edge.
   const columns: TableColumnsType<WalletRecord> = [
-    { title: t('history.time'), dataIndex: 'createTime', render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm') },
+    {
+      title: t('history.time'),
+      dataIndex: 'createTime',
+      render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm'),
+    },
     { title: t('history.coin'), dataIndex: 'coinCode' },
     { title: t('history.network'), dataIndex: 'network' },
-    { title: t('history.amount'), dataIndex: 'amount', align: 'right', render: (value: string, row: WalletRecord) => <span data-testid="record-amount">{displayAmount(value, row.coinCode)}</span> },
-    ...(action === 'withdraw' ? [{ title: t('history.fee'), dataIndex: 'fee', align: 'right' as const, render: (value: string, row: WalletRecord) => displayAmount(value, row.coinCode) }] : []),
+    {
+      title: t('history.amount'),
+      dataIndex: 'amount',
+      align: 'right',
+      render: (value: string, row: WalletRecord) => (
+        <span data-testid="record-amount">{displayAmount(value, row.coinCode)}</span>
+      ),
+    },
+    ...(action === 'withdraw'
+      ? [
+          {
+            title: t('history.fee'),
+            dataIndex: 'fee',
+            align: 'right' as const,
+            render: (value: string, row: WalletRecord) => displayAmount(value, row.coinCode),
+          },
+        ]
+      : []),
     { title: t('history.type'), dataIndex: 'type', render: (value: string) => t(`history.${value}`) },
     { title: t('history.address'), dataIndex: 'address', render: (value: string) => <AddressText address={value} /> },
-    { title: t('history.status'), dataIndex: 'status', render: (value: number) => <StatusTag status={value} action={action} /> },
+    {
+      title: t('history.status'),
+      dataIndex: 'status',
+      render: (value: number) => <StatusTag status={value} action={action} />,
+    },
     ...(action === 'withdraw'
-      ? [{ title: '', key: 'cancel', fixed: 'right' as const, render: (_value: unknown, row: WalletRecord) => (row.status === 0 ? <RecordCancelButton recordId={row.id} /> : null) }]
+      ? [
+          {
+            title: '',
+            key: 'cancel',
+            fixed: 'right' as const,
+            render: (_value: unknown, row: WalletRecord) =>
+              row.status === 0 ? <RecordCancelButton recordId={row.id} /> : null,
+          },
+        ]
       : []),
   ];
 
@@ -48,7 +80,13 @@ export function WalletHistoryTable({ filters, onPage }: WalletHistoryTableProps)
       tableLayout="auto"
       scroll={{ x: 'max-content' }}
       data-testid="record-table"
-      pagination={{ current: filters.pageID, pageSize: filters.pageSize, total: records.data?.totalCount ?? 0, onChange: onPage, showSizeChanger: false }}
+      pagination={{
+        current: filters.pageID,
+        pageSize: filters.pageSize,
+        total: records.data?.totalCount ?? 0,
+        onChange: onPage,
+        showSizeChanger: false,
+      }}
     />
   );
 }

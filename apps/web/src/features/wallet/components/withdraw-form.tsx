@@ -1,5 +1,10 @@
 import { displayAmount, isAssetCode } from '@meridian/contracts/money';
-import { type WalletCoin, type WalletRecord, type WithdrawCheckBody, walletEndpoints } from '@meridian/contracts/wallet';
+import {
+  type WalletCoin,
+  type WalletRecord,
+  type WithdrawCheckBody,
+  walletEndpoints,
+} from '@meridian/contracts/wallet';
 import { Alert, Button, Descriptions, Form, Input, Select } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -44,11 +49,20 @@ export function WithdrawForm({ coins, coin }: { coins: WalletCoin[]; coin: strin
   const [formError, setFormError] = useState<string | null>(null);
   const [result, setResult] = useState<WalletRecord | null>(null);
   const amount = Form.useWatch('amount', form) ?? '';
-  const available = balance.data?.wallet.accounts[0]?.assets.find((a) => a.coinCode === coin && a.type === 'available')?.amount ?? '0';
+  const available =
+    balance.data?.wallet.accounts[0]?.assets.find((a) => a.coinCode === coin && a.type === 'available')?.amount ?? '0';
   const hasNothing = balance.data !== undefined && /^0(\.0*)?$/.test(available);
-  const limits = net ? { coin, withdrawMin: net.withdrawMin, withdrawMax: net.withdrawMax, withdrawFee: net.withdrawFee, available } : undefined;
+  const limits = net
+    ? { coin, withdrawMin: net.withdrawMin, withdrawMax: net.withdrawMax, withdrawFee: net.withdrawFee, available }
+    : undefined;
   const debited = net ? totalDebited(amount, net.withdrawFee, coin) : undefined;
-  const bookOptions = useMemo(() => (book.data ?? []).filter((entry) => entry.network === network).map((entry) => ({ value: entry.address, label: `${entry.label} · ${entry.address}` })), [book.data, network]);
+  const bookOptions = useMemo(
+    () =>
+      (book.data ?? [])
+        .filter((entry) => entry.network === network)
+        .map((entry) => ({ value: entry.address, label: `${entry.label} · ${entry.address}` })),
+    [book.data, network],
+  );
 
   const openWithdrawal = (body: WithdrawCheckBody) =>
     openSecurityCheck({
@@ -79,7 +93,14 @@ export function WithdrawForm({ coins, coin }: { coins: WalletCoin[]; coin: strin
   if (result) return <WithdrawResult record={result} onAgain={() => setResult(null)} />;
 
   return (
-    <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} onValuesChange={() => setFormError(null)} data-testid="withdraw-form">
+    <Form
+      form={form}
+      layout="vertical"
+      requiredMark={false}
+      onFinish={submit}
+      onValuesChange={() => setFormError(null)}
+      data-testid="withdraw-form"
+    >
       {hasNothing && (
         <Alert
           type="info"
@@ -96,13 +117,29 @@ export function WithdrawForm({ coins, coin }: { coins: WalletCoin[]; coin: strin
           data-testid="withdraw-empty"
         />
       )}
-      <CoinNetworkFields coins={coins} coin={coin} network={network} direction="withdraw" onCoinChange={(next) => void navigate(pathTo('WithdrawWallet', { coin: next }))} onNetworkChange={setNetwork} />
-      <Form.Item label={t('withdraw.address')} name="address" rules={[{ required: true, whitespace: true, message: t('withdraw.addressRequired') }]}>
+      <CoinNetworkFields
+        coins={coins}
+        coin={coin}
+        network={network}
+        direction="withdraw"
+        onCoinChange={(next) => void navigate(pathTo('WithdrawWallet', { coin: next }))}
+        onNetworkChange={setNetwork}
+      />
+      <Form.Item
+        label={t('withdraw.address')}
+        name="address"
+        rules={[{ required: true, whitespace: true, message: t('withdraw.addressRequired') }]}
+      >
         <Input placeholder={t('withdraw.addressPlaceholder')} data-testid="withdraw-address" autoComplete="off" />
       </Form.Item>
       {bookOptions.length > 0 && (
         <Form.Item>
-          <Select placeholder={t('withdraw.fromBook')} options={bookOptions} onChange={(value: string) => form.setFieldValue('address', value)} data-testid="withdraw-book" />
+          <Select
+            placeholder={t('withdraw.fromBook')}
+            options={bookOptions}
+            onChange={(value: string) => form.setFieldValue('address', value)}
+            data-testid="withdraw-book"
+          />
         </Form.Item>
       )}
       <Form.Item
@@ -124,7 +161,13 @@ export function WithdrawForm({ coins, coin }: { coins: WalletCoin[]; coin: strin
           inputMode="decimal"
           data-testid="withdraw-amount"
           suffix={
-            <Button type="link" size="small" disabled={!limits} onClick={() => limits && form.setFieldValue('amount', maxWithdrawable(limits))} data-testid="withdraw-max">
+            <Button
+              type="link"
+              size="small"
+              disabled={!limits}
+              onClick={() => limits && form.setFieldValue('amount', maxWithdrawable(limits))}
+              data-testid="withdraw-max"
+            >
               {t('withdraw.max')}
             </Button>
           }
@@ -132,17 +175,36 @@ export function WithdrawForm({ coins, coin }: { coins: WalletCoin[]; coin: strin
       </Form.Item>
       {net && (
         <Descriptions size="small" column={1} style={{ marginBottom: 16 }}>
-          <Descriptions.Item label={t('withdraw.limits')}>{t('withdraw.limitsValue', { min: displayAmount(net.withdrawMin, coin), max: displayAmount(net.withdrawMax, coin), coin })}</Descriptions.Item>
+          <Descriptions.Item label={t('withdraw.limits')}>
+            {t('withdraw.limitsValue', {
+              min: displayAmount(net.withdrawMin, coin),
+              max: displayAmount(net.withdrawMax, coin),
+              coin,
+            })}
+          </Descriptions.Item>
           <Descriptions.Item label={t('withdraw.fee')}>
             <span data-testid="withdraw-fee">{`${displayAmount(net.withdrawFee, coin)} ${coin}`}</span>
           </Descriptions.Item>
-          <Descriptions.Item label={t('withdraw.received')}>{amount ? `${displayAmount(amount, coin)} ${coin}` : '—'}</Descriptions.Item>
-          <Descriptions.Item label={t('withdraw.debited')}>{debited ? `${displayAmount(debited, coin)} ${coin}` : '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('withdraw.received')}>
+            {amount ? `${displayAmount(amount, coin)} ${coin}` : '—'}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('withdraw.debited')}>
+            {debited ? `${displayAmount(debited, coin)} ${coin}` : '—'}
+          </Descriptions.Item>
         </Descriptions>
       )}
       <Alert type="info" showIcon message={t('withdraw.internalNote')} style={{ marginBottom: 16 }} />
-      {formError && <Alert type="error" showIcon message={formError} style={{ marginBottom: 16 }} data-testid="withdraw-error" />}
-      <Button type="primary" htmlType="submit" block disabled={!net} loading={checkWithdrawal.isPending} data-testid="withdraw-submit">
+      {formError && (
+        <Alert type="error" showIcon message={formError} style={{ marginBottom: 16 }} data-testid="withdraw-error" />
+      )}
+      <Button
+        type="primary"
+        htmlType="submit"
+        block
+        disabled={!net}
+        loading={checkWithdrawal.isPending}
+        data-testid="withdraw-submit"
+      >
         {t('withdraw.submit')}
       </Button>
     </Form>

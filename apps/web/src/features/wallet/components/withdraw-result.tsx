@@ -36,7 +36,13 @@ export function WithdrawResult({ record, onAgain }: WithdrawResultProps) {
         subTitle={t(record.type === 'INTERNAL' ? 'result.subtitleInternal' : 'result.subtitleOuter')}
         style={{ paddingInline: 0 }}
       />
-      <Descriptions size="small" column={1} bordered styles={{ label: { whiteSpace: 'nowrap' } }} style={{ marginBottom: 24 }}>
+      <Descriptions
+        size="small"
+        column={1}
+        bordered
+        styles={{ label: { whiteSpace: 'nowrap' } }}
+        style={{ marginBottom: 24 }}
+      >
         <Descriptions.Item label={t('history.amount')}>
           <span data-testid="withdraw-result-amount">{`${displayAmount(record.amount, coin)} ${coin}`}</span>
         </Descriptions.Item>
@@ -47,7 +53,11 @@ export function WithdrawResult({ record, onAgain }: WithdrawResultProps) {
           <span data-testid="withdraw-result-network">{record.network}</span>
         </Descriptions.Item>
         <Descriptions.Item label={t('history.address')}>
-          <Typography.Text copyable={{ text: record.address }} style={{ wordBreak: 'break-all' }} data-testid="withdraw-result-address">
+          <Typography.Text
+            copyable={{ text: record.address }}
+            style={{ wordBreak: 'break-all' }}
+            data-testid="withdraw-result-address"
+          >
             {record.address}
           </Typography.Text>
         </Descriptions.Item>

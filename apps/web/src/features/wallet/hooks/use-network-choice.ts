@@ -7,7 +7,9 @@ import { useEffect, useState } from 'react';
  * `net` is the chosen network's settings (limits, fee, confirmations).
  */
 export function useNetworkChoice(coins: WalletCoin[], coin: string, direction: 'deposit' | 'withdraw') {
-  const nets = (coins.find((c) => c.coinCode === coin)?.nets ?? []).filter((n) => (direction === 'deposit' ? n.isDepositEnabled : n.isWithdrawEnabled));
+  const nets = (coins.find((c) => c.coinCode === coin)?.nets ?? []).filter((n) =>
+    direction === 'deposit' ? n.isDepositEnabled : n.isWithdrawEnabled,
+  );
   const [network, setNetwork] = useState<string | undefined>(nets[0]?.network);
   const networkNames = nets.map((n) => n.network).join();
   useEffect(() => {

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { checkWithdrawAmount, maxWithdrawable, totalDebited } from './withdraw-rules.ts';
 
 /** The withdraw form's amount rules (spec §5), on USDT TRC20: min 10, max 500000, fee 1, 100 available. */
-const LIMITS = { coin: 'USDT', withdrawMin: '10.000000', withdrawMax: '500000.000000', withdrawFee: '1.000000', available: '100.000000' };
+const LIMITS = {
+  coin: 'USDT',
+  withdrawMin: '10.000000',
+  withdrawMax: '500000.000000',
+  withdrawFee: '1.000000',
+  available: '100.000000',
+};
 
 describe('withdraw amount rules', () => {
   it('accepts an amount within the limits whose total with the fee is available', () => {
@@ -16,7 +22,11 @@ describe('withdraw amount rules', () => {
   });
   it('names the minimum, the maximum and the available balance', () => {
     expect(checkWithdrawAmount('9.999999', LIMITS)).toEqual({ key: 'withdrawMin', limit: '10.00', unit: 'USDT' });
-    expect(checkWithdrawAmount('500000.000001', { ...LIMITS, available: '999999' })).toEqual({ key: 'withdrawMax', limit: '500,000.00', unit: 'USDT' });
+    expect(checkWithdrawAmount('500000.000001', { ...LIMITS, available: '999999' })).toEqual({
+      key: 'withdrawMax',
+      limit: '500,000.00',
+      unit: 'USDT',
+    });
     expect(checkWithdrawAmount('99.000001', LIMITS)).toEqual({ key: 'exceedsAvailable' });
   });
   it('computes the total debited and the maximum withdrawable exactly', () => {

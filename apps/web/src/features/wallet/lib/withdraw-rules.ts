@@ -1,4 +1,11 @@
-import { type AssetCode, formatAmount, isAssetCode, parseAmountMinor, readAmountMinor, toDecimalString } from '@meridian/contracts/money';
+import {
+  type AssetCode,
+  formatAmount,
+  isAssetCode,
+  parseAmountMinor,
+  readAmountMinor,
+  toDecimalString,
+} from '@meridian/contracts/money';
 
 /** Why an entered withdrawal amount is refused (spec §5 amount rules), with its message parameters. */
 export type AmountProblem =
@@ -30,14 +37,17 @@ export function checkWithdrawAmount(text: string, limits: WithdrawLimits): Amoun
   const read = readAmountMinor(text.trim(), asset);
   if ('refusal' in read) {
     const { refusal } = read;
-    return refusal.messageKey === 'validation.amountPrecision' ? { key: 'amountPrecision', decimals: Number(refusal.params.decimals) } : { key: 'amountInvalid' };
+    return refusal.messageKey === 'validation.amountPrecision'
+      ? { key: 'amountPrecision', decimals: Number(refusal.params.decimals) }
+      : { key: 'amountInvalid' };
   }
   const minor = read.amountMinor;
   const min = parseAmountMinor(limits.withdrawMin, asset);
   const max = parseAmountMinor(limits.withdrawMax, asset);
   if (minor < min) return { key: 'withdrawMin', limit: formatAmount(min, asset), unit: asset };
   if (minor > max) return { key: 'withdrawMax', limit: formatAmount(max, asset), unit: asset };
-  if (minor + parseAmountMinor(limits.withdrawFee, asset) > parseAmountMinor(limits.available, asset)) return { key: 'exceedsAvailable' };
+  if (minor + parseAmountMinor(limits.withdrawFee, asset) > parseAmountMinor(limits.available, asset))
+    return { key: 'exceedsAvailable' };
   return undefined;
 }
 

@@ -19,14 +19,25 @@ export function AccountOverviewPage() {
         ) : (
           <Space direction="vertical" size="large" style={{ width: '100%' }} data-testid="account-overview">
             <Card>
-              <Statistic title={t('account.totalUsd')} value={displayAmount(balance.data.overview.totalUsd, 'USD')} prefix="$" data-testid="total-usd" />
+              <Statistic
+                title={t('account.totalUsd')}
+                value={displayAmount(balance.data.overview.totalUsd, 'USD')}
+                prefix="$"
+                data-testid="total-usd"
+              />
             </Card>
             <Row gutter={[16, 16]}>
               {balance.data.overview.accounts.map((account) => (
                 <Col xs={24} md={8} key={account.accountType}>
                   <Card>
-                    <Statistic title={t(`account.${account.accountType}`)} value={displayAmount(account.totalUsd, 'USD')} prefix="$" />
-                    {account.accountType === 'MainAccount' && <Link to={pathTo('MainAccount')}>{t('account.details')}</Link>}
+                    <Statistic
+                      title={t(`account.${account.accountType}`)}
+                      value={displayAmount(account.totalUsd, 'USD')}
+                      prefix="$"
+                    />
+                    {account.accountType === 'MainAccount' && (
+                      <Link to={pathTo('MainAccount')}>{t('account.details')}</Link>
+                    )}
                   </Card>
                 </Col>
               ))}
@@ -54,24 +65,24 @@ function EmptyWallet() {
   // Empty does not pass data-* attributes to its element: the test id is on a wrapper.
   return (
     <div data-testid="wallet-empty">
-    <Empty
-      image={Empty.PRESENTED_IMAGE_SIMPLE}
-      description={
-        <>
-          <Typography.Title level={5} style={{ marginBottom: 4 }}>
-            {t('empty.title')}
-          </Typography.Title>
-          <Typography.Text type="secondary">{t('empty.description')}</Typography.Text>
-        </>
-      }
-      style={{ marginBlock: 8 }}
-    >
-      <Link to={pathTo('DepositWallet', { coin: DEFAULT_WALLET_COIN })}>
-        <Button type="primary" data-testid="wallet-empty-deposit">
-          {t('empty.deposit')}
-        </Button>
-      </Link>
-    </Empty>
+      <Empty
+        image={Empty.PRESENTED_IMAGE_SIMPLE}
+        description={
+          <>
+            <Typography.Title level={5} style={{ marginBottom: 4 }}>
+              {t('empty.title')}
+            </Typography.Title>
+            <Typography.Text type="secondary">{t('empty.description')}</Typography.Text>
+          </>
+        }
+        style={{ marginBlock: 8 }}
+      >
+        <Link to={pathTo('DepositWallet', { coin: DEFAULT_WALLET_COIN })}>
+          <Button type="primary" data-testid="wallet-empty-deposit">
+            {t('empty.deposit')}
+          </Button>
+        </Link>
+      </Empty>
     </div>
   );
 }
@@ -97,7 +108,11 @@ export function MainAccountPage() {
     if (asset.type === 'available') row.available = asset.amount;
     else row.frozen = asset.amount;
     // USD values are 2-decimal strings; they are added as integer cents, never as floats.
-    if (asset.convert !== null) row.usd = toDecimalString(parseAmountMinor(row.usd ?? '0', 'USD') + parseAmountMinor(asset.convert, 'USD'), 'USD');
+    if (asset.convert !== null)
+      row.usd = toDecimalString(
+        parseAmountMinor(row.usd ?? '0', 'USD') + parseAmountMinor(asset.convert, 'USD'),
+        'USD',
+      );
   }
   return (
     <RequireUser>
@@ -105,7 +120,13 @@ export function MainAccountPage() {
         <div className="content-card">
           {main && main.assets.every((asset) => isZero(asset.amount)) && <EmptyWallet />}
           {main && (
-            <Statistic title={t('account.mainTotal')} value={displayAmount(main.totalUsd, 'USD')} prefix="$" style={{ marginBottom: 16 }} data-testid="main-total-usd" />
+            <Statistic
+              title={t('account.mainTotal')}
+              value={displayAmount(main.totalUsd, 'USD')}
+              prefix="$"
+              style={{ marginBottom: 16 }}
+              data-testid="main-total-usd"
+            />
           )}
           <Table<CoinRow>
             rowKey="coinCode"
@@ -116,9 +137,25 @@ export function MainAccountPage() {
             scroll={{ x: true }}
             columns={[
               { title: t('account.coin'), dataIndex: 'coinCode' },
-              { title: t('account.available'), dataIndex: 'available', render: (value: string, row) => <span data-testid={`available-${row.coinCode}`}>{displayAmount(value, row.coinCode)}</span> },
-              { title: t('account.frozen'), dataIndex: 'frozen', render: (value: string, row) => <span data-testid={`frozen-${row.coinCode}`}>{displayAmount(value, row.coinCode)}</span> },
-              { title: t('account.usd'), dataIndex: 'usd', render: (value: string | null) => (value === null ? '—' : `$${displayAmount(value, 'USD')}`) },
+              {
+                title: t('account.available'),
+                dataIndex: 'available',
+                render: (value: string, row) => (
+                  <span data-testid={`available-${row.coinCode}`}>{displayAmount(value, row.coinCode)}</span>
+                ),
+              },
+              {
+                title: t('account.frozen'),
+                dataIndex: 'frozen',
+                render: (value: string, row) => (
+                  <span data-testid={`frozen-${row.coinCode}`}>{displayAmount(value, row.coinCode)}</span>
+                ),
+              },
+              {
+                title: t('account.usd'),
+                dataIndex: 'usd',
+                render: (value: string | null) => (value === null ? '—' : `$${displayAmount(value, 'USD')}`),
+              },
               {
                 title: t('account.actions'),
                 key: 'actions',

@@ -39,7 +39,9 @@ export function AddressBookPage() {
             onFinish={(values) =>
               openSecurityCheck({
                 endpoint: walletEndpoints.addAddress,
-                input: { body: { label: values.label.trim(), network: values.network, address: values.address.trim() } },
+                input: {
+                  body: { label: values.label.trim(), network: values.network, address: values.address.trim() },
+                },
                 onSuccess: () => {
                   form.resetFields();
                   refresh();
@@ -47,13 +49,28 @@ export function AddressBookPage() {
               })
             }
           >
-            <Form.Item name="label" label={t('book.label')} rules={[{ required: true, message: t('book.labelRule') }, { min: 4, max: 50, message: t('book.labelRule') }]}>
+            <Form.Item
+              name="label"
+              label={t('book.label')}
+              rules={[
+                { required: true, message: t('book.labelRule') },
+                { min: 4, max: 50, message: t('book.labelRule') },
+              ]}
+            >
               <Input maxLength={50} data-testid="book-label" />
             </Form.Item>
-            <Form.Item name="network" label={t('form.network')} rules={[{ required: true, message: t('form.selectNetwork') }]}>
+            <Form.Item
+              name="network"
+              label={t('form.network')}
+              rules={[{ required: true, message: t('form.selectNetwork') }]}
+            >
               <Select options={networks.map((n) => ({ value: n, label: n }))} data-testid="book-network" />
             </Form.Item>
-            <Form.Item name="address" label={t('withdraw.address')} rules={[{ required: true, whitespace: true, message: t('withdraw.addressRequired') }]}>
+            <Form.Item
+              name="address"
+              label={t('withdraw.address')}
+              rules={[{ required: true, whitespace: true, message: t('withdraw.addressRequired') }]}
+            >
               <Input data-testid="book-address" autoComplete="off" />
             </Form.Item>
             <Button type="primary" htmlType="submit" data-testid="book-submit">

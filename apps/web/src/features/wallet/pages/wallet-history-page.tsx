@@ -35,7 +35,9 @@ function toFilters(action: RecordHistoryFilters['action'], values: FilterValues)
     coin: values.coin || undefined,
     status: values.status,
     type: values.type,
-    createTime: values.createTime ? [values.createTime[0].startOf('day').toISOString(), values.createTime[1].endOf('day').toISOString()] : undefined,
+    createTime: values.createTime
+      ? [values.createTime[0].startOf('day').toISOString(), values.createTime[1].endOf('day').toISOString()]
+      : undefined,
   };
 }
 
@@ -69,18 +71,41 @@ export function WalletHistoryPage() {
   const filterFields = (
     <>
       <Form.Item name="coin" label={t('history.coin')}>
-        <Select style={{ minWidth: 120 }} data-testid="filter-coin" options={[{ value: '', label: t('history.all') }, ...(coins.data ?? []).map((c) => ({ value: c.coinCode, label: c.coinCode }))]} placeholder={t('history.all')} />
+        <Select
+          style={{ minWidth: 120 }}
+          data-testid="filter-coin"
+          options={[
+            { value: '', label: t('history.all') },
+            ...(coins.data ?? []).map((c) => ({ value: c.coinCode, label: c.coinCode })),
+          ]}
+          placeholder={t('history.all')}
+        />
       </Form.Item>
       <Form.Item name="createTime" label={t('history.time')}>
         <DatePicker.RangePicker />
       </Form.Item>
       {action === 'withdraw' && (
         <Form.Item name="status" label={t('history.status')}>
-          <Select allowClear style={{ minWidth: 120 }} data-testid="filter-status" options={WITHDRAW_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))} placeholder={t('history.all')} />
+          <Select
+            allowClear
+            style={{ minWidth: 120 }}
+            data-testid="filter-status"
+            options={WITHDRAW_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+            placeholder={t('history.all')}
+          />
         </Form.Item>
       )}
       <Form.Item name="type" label={t('history.type')}>
-        <Select allowClear style={{ minWidth: 120 }} data-testid="filter-type" options={[{ value: 'OUTER', label: t('history.OUTER') }, { value: 'INTERNAL', label: t('history.INTERNAL') }]} placeholder={t('history.all')} />
+        <Select
+          allowClear
+          style={{ minWidth: 120 }}
+          data-testid="filter-type"
+          options={[
+            { value: 'OUTER', label: t('history.OUTER') },
+            { value: 'INTERNAL', label: t('history.INTERNAL') },
+          ]}
+          placeholder={t('history.all')}
+        />
       </Form.Item>
     </>
   );
@@ -98,7 +123,11 @@ export function WalletHistoryPage() {
             labels={{ filter: t('history.filter'), reset: t('history.reset'), submit: t('history.submit') }}
             testIdPrefix="filter"
           />
-          {isMobile ? <WalletHistoryList filters={filters} /> : <WalletHistoryTable filters={{ ...filters, pageID }} onPage={setPageID} />}
+          {isMobile ? (
+            <WalletHistoryList filters={filters} />
+          ) : (
+            <WalletHistoryTable filters={{ ...filters, pageID }} onPage={setPageID} />
+          )}
         </div>
       </PageFrame>
     </RequireUser>

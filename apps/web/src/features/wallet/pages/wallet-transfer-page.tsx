@@ -35,7 +35,13 @@ export function WalletTransferPage() {
       >
         <RequireUser>
           <div className="content-card" style={{ maxWidth: 640 }}>
-            {!coins.data ? <Skeleton active /> : isWithdraw ? <WithdrawForm coins={coins.data} coin={coin} /> : <DepositPanel coins={coins.data} coin={coin} />}
+            {!coins.data ? (
+              <Skeleton active />
+            ) : isWithdraw ? (
+              <WithdrawForm coins={coins.data} coin={coin} />
+            ) : (
+              <DepositPanel coins={coins.data} coin={coin} />
+            )}
           </div>
         </RequireUser>
       </PageFrame>
