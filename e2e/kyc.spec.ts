@@ -98,7 +98,13 @@ async function registerAndLogIn(page: Page, email: string, locale: string): Prom
   const ticket = String(mail.content?.ticket);
   expect((await post(request, 'user/captcha', { event: 'EMAIL_REGISTER', email, ticket })).statusCode).toBe(200);
   const emailCaptcha = await readCode(request, email, 'EMAIL_REGISTER');
-  const done = await post(request, 'user/register', { email, ticket, emailCaptcha, password: PASSWORD });
+  const done = await post(request, 'user/register', {
+    email,
+    ticket,
+    emailCaptcha,
+    password: PASSWORD,
+    confirm: PASSWORD,
+  });
   expect(done.statusCode, done.message).toBe(200);
   const login = await post(request, 'user/login', { email, password: PASSWORD, token: await humanCheckToken(request) });
   expect(login.statusCode, login.message).toBe(200);
@@ -157,8 +163,8 @@ for (const { locale, project, country, passport } of CASES) {
     await page.locator('#lastName').fill('Chan');
     await page.locator('#nameChinese').fill('陳大文');
     await page.locator('#dateOfBirth').fill('1990-05-17');
-    await pickOption(page, page.getByTestId('kyc-nationality'), country);
-    await pickOption(page, page.getByTestId('kyc-residence'), country);
+    await pickOption(page, page.getByTestId('kyc-nationality'), country, { search: country });
+    await pickOption(page, page.getByTestId('kyc-residence'), country, { search: country });
     await snap(page, testInfo, `${locale}-basic-personal`);
     await page.getByTestId('kyc-next').click();
     // ID.

@@ -12,6 +12,8 @@ import {
 
 /** Time a server started from the run's template takes on this loaded 2-core machine, with room. */
 const OWN_SERVER_READY_TIMEOUT_MS = 90_000;
+/** The whole fixture: the copy, the spec's `prepare` (an `npm run ops` call takes seconds) and the start. */
+const OWN_SERVER_SETUP_TIMEOUT_MS = 150_000;
 
 /**
  * `test` whose `baseURL` is a server of the production build of its own, started for the test on a
@@ -30,26 +32,30 @@ export function ownServerTest<TPrepared = undefined>(
     prepared: TPrepared | undefined;
     ownServerState: { baseUrl: string; prepared: TPrepared | undefined };
   }>({
-    ownServerState: async ({ browserName }, use) => {
-      const templateDir = process.env.E2E_TEMPLATE_DIR;
-      if (!templateDir) throw new Error('E2E_TEMPLATE_DIR is not set: run the specs through playwright.config.ts');
-      const port = await freePort();
-      const dataDir = copyServerTemplate(templateDir, `${label}-${browserName}`);
-      // Work on the database before the server holds its lock (e.g. add an operator with `npm run ops`).
-      const prepared = prepare ? await prepare(dataDir) : undefined;
-      const child = spawn(process.execPath, [SERVER_ENTRY], {
-        env: serverEnv(port, dataDir, custodySecret),
-        stdio: 'ignore',
-      });
-      const baseUrl = `http://127.0.0.1:${port}`;
-      try {
-        await waitUntilReady(baseUrl, child, OWN_SERVER_READY_TIMEOUT_MS);
-        await use({ baseUrl, prepared });
-      } finally {
-        await stopServer(child);
-        rmSync(dataDir, { recursive: true, force: true });
-      }
-    },
+    ownServerState: [
+      async ({ browserName }, use) => {
+        const templateDir = process.env.E2E_TEMPLATE_DIR;
+        if (!templateDir) throw new Error('E2E_TEMPLATE_DIR is not set: run the specs through playwright.config.ts');
+        const port = await freePort();
+        const dataDir = copyServerTemplate(templateDir, `${label}-${browserName}`);
+        // Work on the database before the server holds its lock (e.g. add an operator with `npm run ops`).
+        const prepared = prepare ? await prepare(dataDir) : undefined;
+        const child = spawn(process.execPath, [SERVER_ENTRY], {
+          env: serverEnv(port, dataDir, custodySecret),
+          stdio: 'ignore',
+        });
+        const baseUrl = `http://127.0.0.1:${port}`;
+        try {
+          await waitUntilReady(baseUrl, child, OWN_SERVER_READY_TIMEOUT_MS);
+          await use({ baseUrl, prepared });
+        } finally {
+          await stopServer(child);
+          rmSync(dataDir, { recursive: true, force: true });
+        }
+      },
+      // Its own time, not the test's: copying, preparing and starting a server under load.
+      { timeout: OWN_SERVER_SETUP_TIMEOUT_MS },
+    ],
     ownServer: async ({ ownServerState }, use) => use(ownServerState.baseUrl),
     /** What `prepare` returned for this test's copy. */
     prepared: async ({ ownServerState }, use) => use(ownServerState.prepared),
