@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { expect, test, type APIRequestContext, type Locator, type Page, type Route } from '@playwright/test';
+import { LOCALES, runOnLocaleProject, type Locale } from './locale-runs.ts';
 
 /**
  * Message centre end to end (issue 6, web half) against the production build. Sign-in is the real
@@ -25,8 +26,6 @@ import { expect, test, type APIRequestContext, type Locator, type Page, type Rou
 const PASSWORD = 'Sturdy-Passphrase-2026';
 const SCREENSHOT_DIR = join(dirname(fileURLToPath(import.meta.url)), 'artifacts', 'screenshots');
 const ELLIPSIS = '…';
-const LOCALES = ['en-US', 'zh-HK'] as const;
-type Locale = (typeof LOCALES)[number];
 
 async function shoot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SCREENSHOT_DIR, `notices-${name}.png`), animations: 'allow' });
@@ -250,92 +249,98 @@ async function expectToastPlaced(page: Page, toast: Locator): Promise<void> {
 // ------------------------------------------------------------------ the scenario
 
 for (const locale of LOCALES) {
-  test(`a message arrives: toast, bell count, read one, read all (${locale})`, async ({ page, request }, testInfo) => {
-    test.setTimeout(120_000);
-    const isMobile = testInfo.project.name === 'mobile';
-    const shot = (step: string) => shoot(page, `${testInfo.project.name}-${locale}-${step}`);
-    const texts = TEXTS[locale];
-    const logs: string[] = [];
-    page.on('console', (entry) => logs.push(entry.text()));
-    const notices = new NoticeStandIn();
-    await notices.install(page);
+  test.describe(() => {
+    runOnLocaleProject(test, locale);
+    test(`a message arrives: toast, bell count, read one, read all (${locale})`, async ({
+      page,
+      request,
+    }, testInfo) => {
+      test.setTimeout(120_000);
+      const isMobile = testInfo.project.name === 'mobile';
+      const shot = (step: string) => shoot(page, `${testInfo.project.name}-${locale}-${step}`);
+      const texts = TEXTS[locale];
+      const logs: string[] = [];
+      page.on('console', (entry) => logs.push(entry.text()));
+      const notices = new NoticeStandIn();
+      await notices.install(page);
 
-    await page.goto(`/?locale=${locale}`);
-    await expect(page.locator('html')).toHaveAttribute('lang', locale);
-    await registerAndLogIn(page, request);
+      await page.goto(`/?locale=${locale}`);
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      await registerAndLogIn(page, request);
 
-    // After self-load: the browser refuses notifications (no prompt in tests), which is only logged.
-    await expect.poll(() => logs).toContain('Unable to get permission to notify.');
+      // After self-load: the browser refuses notifications (no prompt in tests), which is only logged.
+      await expect.poll(() => logs).toContain('Unable to get permission to notify.');
 
-    // Signed in, no messages: the bell has no dot, the page shows its empty state.
-    await expect(bell(page, isMobile)).toBeVisible();
-    await expect(bell(page, isMobile)).toHaveAttribute('data-unread-count', '0');
-    await page.goto('/messages');
-    await expect(page.getByTestId('messages-empty')).toContainText(texts.empty);
-    await shot('1-empty');
+      // Signed in, no messages: the bell has no dot, the page shows its empty state.
+      await expect(bell(page, isMobile)).toBeVisible();
+      await expect(bell(page, isMobile)).toHaveAttribute('data-unread-count', '0');
+      await page.goto('/messages');
+      await expect(page.getByTestId('messages-empty')).toContainText(texts.empty);
+      await shot('1-empty');
 
-    // A deposit message arrives on the stream.
-    const first = message(texts.title, texts.body);
-    notices.deliver(first);
-    const toast = page.locator('.push-toast');
-    await expect(toast).toBeVisible();
-    const toastShownAtMs = Date.now();
-    await expect(toast.locator('.ant-notification-notice-title')).toHaveText(cut(texts.title));
-    await expect(toast.locator('.ant-notification-notice-description')).toHaveText(cut(texts.body));
-    await expectToastPlaced(page, toast);
-    await expect(bell(page, isMobile)).toHaveAttribute('data-unread-count', '1');
-    await expect(bell(page, isMobile).getByTestId('notification-bell-dot')).toBeVisible();
-    await expect(page.getByTestId('message-row')).toHaveCount(1);
-    await expect(page.getByTestId('message-row').first()).toHaveAttribute('data-status', 'unread');
-    if (!isMobile) await expect(page.getByTestId('messages-unread-badge')).toHaveText('1');
-    await shot('2-toast');
+      // A deposit message arrives on the stream.
+      const first = message(texts.title, texts.body);
+      notices.deliver(first);
+      const toast = page.locator('.push-toast');
+      await expect(toast).toBeVisible();
+      const toastShownAtMs = Date.now();
+      await expect(toast.locator('.ant-notification-notice-title')).toHaveText(cut(texts.title));
+      await expect(toast.locator('.ant-notification-notice-description')).toHaveText(cut(texts.body));
+      await expectToastPlaced(page, toast);
+      await expect(bell(page, isMobile)).toHaveAttribute('data-unread-count', '1');
+      await expect(bell(page, isMobile).getByTestId('notification-bell-dot')).toBeVisible();
+      await expect(page.getByTestId('message-row')).toHaveCount(1);
+      await expect(page.getByTestId('message-row').first()).toHaveAttribute('data-status', 'unread');
+      if (!isMobile) await expect(page.getByTestId('messages-unread-badge')).toHaveText('1');
+      await shot('2-toast');
 
-    // The toast closes by itself after 5 s.
-    await expect(toast).toBeHidden({ timeout: 8_000 });
-    expect(Date.now() - toastShownAtMs).toBeGreaterThan(4_000);
+      // The toast closes by itself after 5 s.
+      await expect(toast).toBeHidden({ timeout: 8_000 });
+      expect(Date.now() - toastShownAtMs).toBeGreaterThan(4_000);
 
-    // Two more: the count rises to 3.
-    notices.deliver(message(`${texts.title} (2)`, `${texts.body} 2`));
-    await expect(bell(page, isMobile)).toHaveAttribute('data-unread-count', '2');
-    notices.deliver(message(`${texts.title} (3)`, `${texts.body} 3`));
-    await expect(bell(page, isMobile)).toHaveAttribute('data-unread-count', '3');
-    await expect(page.getByTestId('message-row')).toHaveCount(3);
+      // Two more: the count rises to 3.
+      notices.deliver(message(`${texts.title} (2)`, `${texts.body} 2`));
+      await expect(bell(page, isMobile)).toHaveAttribute('data-unread-count', '2');
+      notices.deliver(message(`${texts.title} (3)`, `${texts.body} 3`));
+      await expect(bell(page, isMobile)).toHaveAttribute('data-unread-count', '3');
+      await expect(page.getByTestId('message-row')).toHaveCount(3);
 
-    // Once the toasts have closed, and the account's other notices too (as a person would close them),
-    // nothing covers the page.
-    await expect(page.locator('.push-toast')).toHaveCount(0, { timeout: 8_000 });
-    await closeOtherNotifications(page);
+      // Once the toasts have closed, and the account's other notices too (as a person would close them),
+      // nothing covers the page.
+      await expect(page.locator('.push-toast')).toHaveCount(0, { timeout: 8_000 });
+      await closeOtherNotifications(page);
 
-    if (!isMobile) {
-      // The bell's preview: the 3 most recent, bodies cut at 50 characters, today's time as HH:mm:ss.
-      await bell(page, isMobile).hover();
-      const panel = page.getByTestId('notification-panel');
-      await expect(panel).toBeVisible();
-      await expect(panel.getByTestId('notification-preview-item')).toHaveCount(3);
-      await expect(panel.getByTestId('notification-preview-item').last()).toContainText(cut(texts.body));
-      await expect(panel.locator('time').first()).toHaveText(/^\d{2}:\d{2}:\d{2}$/);
-      await shot('3-bell-preview');
-      await page.mouse.move(10, 400);
-    }
+      if (!isMobile) {
+        // The bell's preview: the 3 most recent, bodies cut at 50 characters, today's time as HH:mm:ss.
+        await bell(page, isMobile).hover();
+        const panel = page.getByTestId('notification-panel');
+        await expect(panel).toBeVisible();
+        await expect(panel.getByTestId('notification-preview-item')).toHaveCount(3);
+        await expect(panel.getByTestId('notification-preview-item').last()).toContainText(cut(texts.body));
+        await expect(panel.locator('time').first()).toHaveText(/^\d{2}:\d{2}:\d{2}$/);
+        await shot('3-bell-preview');
+        await page.mouse.move(10, 400);
+      }
 
-    // Open the oldest: its whole text shows and it is read; the count drops by one.
-    const oldest = page.getByTestId('message-row').last();
-    await oldest.getByRole('button').click();
-    await expect(oldest.getByTestId('message-body')).toContainText(texts.body);
-    await expect(oldest).toHaveAttribute('data-status', 'read');
-    await expect(bell(page, isMobile)).toHaveAttribute('data-unread-count', '2');
-    // The list shows it read at once; the read call follows (spec §7, silent).
-    await expect.poll(() => notices.readCalls).toEqual([first.id]);
-    await shot('4-read-one');
+      // Open the oldest: its whole text shows and it is read; the count drops by one.
+      const oldest = page.getByTestId('message-row').last();
+      await oldest.getByRole('button').click();
+      await expect(oldest.getByTestId('message-body')).toContainText(texts.body);
+      await expect(oldest).toHaveAttribute('data-status', 'read');
+      await expect(bell(page, isMobile)).toHaveAttribute('data-unread-count', '2');
+      // The list shows it read at once; the read call follows (spec §7, silent).
+      await expect.poll(() => notices.readCalls).toEqual([first.id]);
+      await shot('4-read-one');
 
-    // Read all: the count clears, the dot and the badge go.
-    await page.getByTestId('messages-read-all').click();
-    await expect(bell(page, isMobile)).toHaveAttribute('data-unread-count', '0');
-    await expect(bell(page, isMobile).getByTestId('notification-bell-dot')).toHaveCount(0);
-    await expect(page.getByTestId('messages-unread-badge')).toHaveCount(0);
-    await expect(page.locator('[data-testid="message-row"][data-status="unread"]')).toHaveCount(0);
-    await expect(page.getByTestId('messages-read-all')).toBeDisabled();
-    await shot('5-all-read');
+      // Read all: the count clears, the dot and the badge go.
+      await page.getByTestId('messages-read-all').click();
+      await expect(bell(page, isMobile)).toHaveAttribute('data-unread-count', '0');
+      await expect(bell(page, isMobile).getByTestId('notification-bell-dot')).toHaveCount(0);
+      await expect(page.getByTestId('messages-unread-badge')).toHaveCount(0);
+      await expect(page.locator('[data-testid="message-row"][data-status="unread"]')).toHaveCount(0);
+      await expect(page.getByTestId('messages-read-all')).toBeDisabled();
+      await shot('5-all-read');
+    });
   });
 }
 
@@ -455,80 +460,83 @@ test('after sign-in with notifications allowed: the subscription reaches the ser
 });
 
 for (const locale of LOCALES) {
-  test(`a real deposit through npm run deposit: toast, bell count, read clears it (${locale})`, async ({
-    page,
-    request,
-    baseURL,
-  }, testInfo) => {
-    test.setTimeout(120_000);
-    const isMobile = testInfo.project.name === 'mobile';
-    const shot = (step: string) => shoot(page, `${testInfo.project.name}-${locale}-deposit-${step}`);
-    await page.goto(`/?locale=${locale}`);
-    const email = await registerAndLogIn(page, request);
-    await page.goto('/messages');
-    await expect(page.getByTestId('messages-empty')).toBeVisible();
-    await expect(bell(page, isMobile)).toHaveAttribute('data-unread-count', '0');
+  test.describe(() => {
+    runOnLocaleProject(test, locale);
+    test(`a real deposit through npm run deposit: toast, bell count, read clears it (${locale})`, async ({
+      page,
+      request,
+      baseURL,
+    }, testInfo) => {
+      test.setTimeout(120_000);
+      const isMobile = testInfo.project.name === 'mobile';
+      const shot = (step: string) => shoot(page, `${testInfo.project.name}-${locale}-deposit-${step}`);
+      await page.goto(`/?locale=${locale}`);
+      const email = await registerAndLogIn(page, request);
+      await page.goto('/messages');
+      await expect(page.getByTestId('messages-empty')).toBeVisible();
+      await expect(bell(page, isMobile)).toHaveAttribute('data-unread-count', '0');
 
-    // The custody provider's signed webhook, sent by the CLI; crediting the deposit notifies the user.
-    const deposit = (amount: string) =>
-      promisify(execFile)(
-        'npm',
-        [
-          'run',
-          '--silent',
-          'deposit',
-          '--',
-          '--email',
-          email,
-          '--coin',
-          'USDT',
-          '--network',
-          'TRC20',
-          '--amount',
-          amount,
-          '--url',
-          baseURL!,
-        ],
-        {
-          cwd: join(dirname(fileURLToPath(import.meta.url)), '..'),
-          env: { ...process.env, CUSTODY_WEBHOOK_SECRET: process.env.E2E_CUSTODY_SECRET, DATABASE_URL: 'memory://' },
-        },
-      );
-    await deposit('250');
+      // The custody provider's signed webhook, sent by the CLI; crediting the deposit notifies the user.
+      const deposit = (amount: string) =>
+        promisify(execFile)(
+          'npm',
+          [
+            'run',
+            '--silent',
+            'deposit',
+            '--',
+            '--email',
+            email,
+            '--coin',
+            'USDT',
+            '--network',
+            'TRC20',
+            '--amount',
+            amount,
+            '--url',
+            baseURL!,
+          ],
+          {
+            cwd: join(dirname(fileURLToPath(import.meta.url)), '..'),
+            env: { ...process.env, CUSTODY_WEBHOOK_SECRET: process.env.E2E_CUSTODY_SECRET, DATABASE_URL: 'memory://' },
+          },
+        );
+      await deposit('250');
 
-    const toast = page.locator('.push-toast');
-    await expect(toast).toBeVisible();
-    await expect(toast).toContainText('250');
-    await expectToastPlaced(page, toast);
-    await expect(bell(page, isMobile)).toHaveAttribute('data-unread-count', '1');
-    await expect(bell(page, isMobile).getByTestId('notification-bell-dot')).toBeVisible();
-    if (!isMobile) await expect(page.getByTestId('messages-unread-badge')).toHaveText('1');
-    const row = page.getByTestId('message-row');
-    await expect(row).toHaveCount(1);
-    await expect(row).toHaveAttribute('data-status', 'unread');
-    await shot('1-toast');
+      const toast = page.locator('.push-toast');
+      await expect(toast).toBeVisible();
+      await expect(toast).toContainText('250');
+      await expectToastPlaced(page, toast);
+      await expect(bell(page, isMobile)).toHaveAttribute('data-unread-count', '1');
+      await expect(bell(page, isMobile).getByTestId('notification-bell-dot')).toBeVisible();
+      if (!isMobile) await expect(page.getByTestId('messages-unread-badge')).toHaveText('1');
+      const row = page.getByTestId('message-row');
+      await expect(row).toHaveCount(1);
+      await expect(row).toHaveAttribute('data-status', 'unread');
+      await shot('1-toast');
 
-    // Reading it clears the count.
-    await expect(toast).toBeHidden({ timeout: 8_000 });
-    await closeOtherNotifications(page);
-    await row.getByRole('button').click();
-    await expect(row.getByTestId('message-body')).toContainText('250');
-    await expect(row).toHaveAttribute('data-status', 'read');
-    await expect(bell(page, isMobile)).toHaveAttribute('data-unread-count', '0');
-    await expect(bell(page, isMobile).getByTestId('notification-bell-dot')).toHaveCount(0);
-    await expect(page.getByTestId('messages-unread-badge')).toHaveCount(0);
-    // The server agrees after a reload.
-    await page.reload();
-    await expect(page.getByTestId('message-row')).toHaveAttribute('data-status', 'read');
-    await expect(bell(page, isMobile)).toHaveAttribute('data-unread-count', '0');
-    await shot('2-read');
+      // Reading it clears the count.
+      await expect(toast).toBeHidden({ timeout: 8_000 });
+      await closeOtherNotifications(page);
+      await row.getByRole('button').click();
+      await expect(row.getByTestId('message-body')).toContainText('250');
+      await expect(row).toHaveAttribute('data-status', 'read');
+      await expect(bell(page, isMobile)).toHaveAttribute('data-unread-count', '0');
+      await expect(bell(page, isMobile).getByTestId('notification-bell-dot')).toHaveCount(0);
+      await expect(page.getByTestId('messages-unread-badge')).toHaveCount(0);
+      // The server agrees after a reload.
+      await page.reload();
+      await expect(page.getByTestId('message-row')).toHaveAttribute('data-status', 'read');
+      await expect(bell(page, isMobile)).toHaveAttribute('data-unread-count', '0');
+      await shot('2-read');
 
-    // On the deposit history, the next deposit appears without a reload: its message marks the records stale.
-    await page.goto('/my/order/wallet/deposit');
-    const amounts = page.getByTestId('deposit-history').getByTestId('record-amount');
-    await expect(amounts).toHaveCount(1);
-    await deposit('75');
-    await expect(amounts).toHaveCount(2);
-    await expect(amounts.first()).toContainText('75');
+      // On the deposit history, the next deposit appears without a reload: its message marks the records stale.
+      await page.goto('/my/order/wallet/deposit');
+      const amounts = page.getByTestId('deposit-history').getByTestId('record-amount');
+      await expect(amounts).toHaveCount(1);
+      await deposit('75');
+      await expect(amounts).toHaveCount(2);
+      await expect(amounts.first()).toContainText('75');
+    });
   });
 }

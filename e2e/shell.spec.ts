@@ -193,32 +193,47 @@ const COMING_SOON = new Set([
   'add-bank',
 ]);
 
+/** Pages visited one after another in one test: a fresh browser per page cost ~12 s a page. */
+const PAGES_PER_TEST = 6;
+
+/**
+ * Opens `path` as a guest and checks what spec §2 says it shows (its title, or the sign-in prompt).
+ * The page's clock is installed by the caller (it carries over navigations).
+ */
+async function checkPage(page: Page, testInfo: TestInfo, { path, name, title, isHeaderFixed }: (typeof PAGES)[number]) {
+  await page.goto(path);
+  await expect(page).toHaveURL((url) => url.pathname === path);
+  const isProtected = (path.startsWith('/my') || path.startsWith('/account')) && !COMING_SOON.has(name);
+  if (isProtected) {
+    // A guest on a signed-in page is asked to log in, and stays on the page to return to it.
+    await expect(page.getByTestId('sign-in-required')).toBeVisible();
+    await expect(page.getByTestId('login-flow')).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await snap(page, testInfo, `page-${name}`);
+    return;
+  }
+  await expect(page.getByTestId('page-title')).toHaveText(title);
+  await expect(page.getByTestId('site-header')).toHaveAttribute('data-fixed', String(isHeaderFixed));
+  if (COMING_SOON.has(name)) {
+    // A feature that arrives with a later issue says so; it never shows invented figures.
+    await expect(page.getByTestId('coming-soon')).toBeVisible();
+  }
+  await revealFooter(page);
+  if (path.startsWith('/my')) await expect(page.getByTestId('site-footer')).toHaveCount(0);
+  else await expect(page.getByTestId('site-footer')).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await snap(page, testInfo, `page-${name}`);
+}
+
 test.describe('routes of spec §2', () => {
-  for (const { path, name, title, isHeaderFixed } of PAGES) {
-    test(`${path} shows its page`, async ({ page }, testInfo) => {
+  for (let first = 0; first < PAGES.length; first += PAGES_PER_TEST) {
+    const group = PAGES.slice(first, first + PAGES_PER_TEST);
+    test(`${group.map((entry) => entry.path).join(', ')} show their pages`, async ({ page }, testInfo) => {
+      test.setTimeout(30_000 * group.length);
       await page.clock.install();
-      await page.goto(path);
-      await expect(page).toHaveURL((url) => url.pathname === path);
-      const isProtected = (path.startsWith('/my') || path.startsWith('/account')) && !COMING_SOON.has(name);
-      if (isProtected) {
-        // A guest on a signed-in page is asked to log in, and stays on the page to return to it.
-        await expect(page.getByTestId('sign-in-required')).toBeVisible();
-        await expect(page.getByTestId('login-flow')).toBeVisible();
-        await expectNoSidewaysScroll(page);
-        await snap(page, testInfo, `page-${name}`);
-        return;
-      }
-      await expect(page.getByTestId('page-title')).toHaveText(title);
-      await expect(page.getByTestId('site-header')).toHaveAttribute('data-fixed', String(isHeaderFixed));
-      if (COMING_SOON.has(name)) {
-        // A feature that arrives with a later issue says so; it never shows invented figures.
-        await expect(page.getByTestId('coming-soon')).toBeVisible();
-      }
-      await revealFooter(page);
-      if (path.startsWith('/my')) await expect(page.getByTestId('site-footer')).toHaveCount(0);
-      else await expect(page.getByTestId('site-footer')).toBeVisible();
-      await expectNoSidewaysScroll(page);
-      await snap(page, testInfo, `page-${name}`);
+      // One tab goes from page to page (a full load each, the browser's cache kept): a guest
+      // stores nothing that another page would read.
+      for (const entry of group) await test.step(entry.path, () => checkPage(page, testInfo, entry));
     });
   }
 
@@ -233,12 +248,16 @@ test.describe('routes of spec §2', () => {
     ['/no/such/page', '/'],
     ['/product', '/'],
   ];
-  for (const [from, to] of REDIRECTS) {
-    test(`${from} redirects to ${to}`, async ({ page }) => {
-      await page.goto(from);
-      await expect(page).toHaveURL((url) => url.pathname === to);
-    });
-  }
+  test('old and partial paths redirect', async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name !== 'desktop', 'a redirect does not depend on the width');
+    test.setTimeout(15_000 * REDIRECTS.length);
+    for (const [from, to] of REDIRECTS) {
+      await test.step(`${from} → ${to}`, async () => {
+        await page.goto(from);
+        await expect(page).toHaveURL((url) => url.pathname === to);
+      });
+    }
+  });
 });
 
 test.describe('router guard', () => {
@@ -293,12 +312,14 @@ test.describe('footer', () => {
   });
 
   test('never shows on /my pages', async ({ page }) => {
-    await page.goto('/my/account/overview');
-    await page.waitForTimeout(FOOTER_DELAY_MS + 800);
-    await expect(page.getByTestId('site-footer')).toHaveCount(0);
-    await page.goto('/my/order/swap');
-    await page.waitForTimeout(FOOTER_DELAY_MS + 800);
-    await expect(page.getByTestId('site-footer')).toHaveCount(0);
+    await page.clock.install();
+    for (const path of ['/my/account/overview', '/my/order/swap']) {
+      await page.goto(path);
+      // A guest is asked to sign in there; the footer's delay then passes on the page's clock.
+      await expect(page.getByTestId('sign-in-required')).toBeVisible({ timeout: 30_000 });
+      await page.clock.fastForward(FOOTER_DELAY_MS + 800);
+      await expect(page.getByTestId('site-footer')).toHaveCount(0);
+    }
   });
 });
 

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { expect, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { pickOption } from './antd-select.ts';
+import { LOCALES, runOnLocaleProject } from './locale-runs.ts';
 import { ownServerTest } from './own-server.ts';
 
 /**
@@ -122,83 +123,85 @@ async function filterHistory(page: Page, isMobile: boolean, filters: { coin: str
   if (isMobile) await expect(page.getByTestId('filter-submit')).toBeHidden();
 }
 
-for (const locale of ['en-US', 'zh-HK'] as const) {
-  test(`a deposit, an on-chain withdrawal through the security check, the filtered history, a cancel (${locale})`, async ({
-    page,
-    baseURL,
-  }, testInfo) => {
-    test.skip(locale === 'zh-HK' && testInfo.project.name === 'desktop', 'zh-HK runs once, at the mobile width');
-    test.setTimeout(180_000); // starting the test's own server (migrations, seed, price backfill) is part of it
-    const text = TEXT[locale];
-    const isMobile = testInfo.project.name === 'mobile';
-    await depositWithCli(baseURL!, DEMO.email, '250');
-    await logIn(page, locale);
+for (const locale of LOCALES) {
+  test.describe(() => {
+    runOnLocaleProject(test, locale);
+    test(`a deposit, an on-chain withdrawal through the security check, the filtered history, a cancel (${locale})`, async ({
+      page,
+      baseURL,
+    }, testInfo) => {
+      test.setTimeout(180_000); // starting the test's own server (migrations, seed, price backfill) is part of it
+      const text = TEXT[locale];
+      const isMobile = testInfo.project.name === 'mobile';
+      await depositWithCli(baseURL!, DEMO.email, '250');
+      await logIn(page, locale);
 
-    // The balance of the deposit.
-    await page.goto('/my/account/main');
-    await expect(page.locator('html')).toHaveAttribute('lang', locale);
-    // The seed's 10,000 USDT of the demo account (issue 14 item 14) and the deposit.
-    await expect(page.getByTestId('available-USDT')).toHaveText('10,250.00');
-    await expect(page.getByTestId('frozen-USDT')).toHaveText('0.00');
+      // The balance of the deposit.
+      await page.goto('/my/account/main');
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      // The seed's 10,000 USDT of the demo account (issue 14 item 14) and the deposit.
+      await expect(page.getByTestId('available-USDT')).toHaveText('10,250.00');
+      await expect(page.getByTestId('frozen-USDT')).toHaveText('0.00');
 
-    // The withdrawal form: TRC20, an outside address, 40 USDT plus the 1 USDT fee.
-    await page.goto('/account/wallet/withdraw/USDT');
-    await pickOption(page, page.getByTestId('network-select'), 'TRC20');
-    await page.getByTestId('withdraw-address').fill(OUTER_ADDRESS);
-    await page.getByTestId('withdraw-amount').fill('40');
-    await expect(page.getByTestId('withdraw-fee')).toHaveText('1.00 USDT');
-    await expect(page.getByTestId('withdraw-form')).toContainText('10,250');
-    await snap(page, testInfo, `${locale}-form`);
+      // The withdrawal form: TRC20, an outside address, 40 USDT plus the 1 USDT fee.
+      await page.goto('/account/wallet/withdraw/USDT');
+      await pickOption(page, page.getByTestId('network-select'), 'TRC20');
+      await page.getByTestId('withdraw-address').fill(OUTER_ADDRESS);
+      await page.getByTestId('withdraw-amount').fill('40');
+      await expect(page.getByTestId('withdraw-fee')).toHaveText('1.00 USDT');
+      await expect(page.getByTestId('withdraw-form')).toContainText('10,250');
+      await snap(page, testInfo, `${locale}-form`);
 
-    // The security check: the email code is sent when the modal shows.
-    await page.getByTestId('withdraw-submit').click();
-    await expect(page.getByTestId('security-check-form')).toBeVisible();
-    await page.getByTestId('email-code').fill(await readCode(page.request, DEMO.email, 'WITHDRAW'));
-    await snap(page, testInfo, `${locale}-security-check`);
-    await page.getByTestId('security-check-submit').click();
-    await expect(page.getByTestId('security-check-form')).toBeHidden();
-    await expect(page.getByTestId('withdraw-result')).toBeVisible();
+      // The security check: the email code is sent when the modal shows.
+      await page.getByTestId('withdraw-submit').click();
+      await expect(page.getByTestId('security-check-form')).toBeVisible();
+      await page.getByTestId('email-code').fill(await readCode(page.request, DEMO.email, 'WITHDRAW'));
+      await snap(page, testInfo, `${locale}-security-check`);
+      await page.getByTestId('security-check-submit').click();
+      await expect(page.getByTestId('security-check-form')).toBeHidden();
+      await expect(page.getByTestId('withdraw-result')).toBeVisible();
 
-    // Amount plus fee are frozen while it waits.
-    await page.goto('/my/account/main');
-    await expect(page.getByTestId('available-USDT')).toHaveText('10,209.00');
-    await expect(page.getByTestId('frozen-USDT')).toHaveText('41.00');
+      // Amount plus fee are frozen while it waits.
+      await page.goto('/my/account/main');
+      await expect(page.getByTestId('available-USDT')).toHaveText('10,209.00');
+      await expect(page.getByTestId('frozen-USDT')).toHaveText('41.00');
 
-    // The withdraw history: waiting, on chain.
-    await page.goto('/my/order/wallet/withdraw');
-    const records = page.getByTestId(isMobile ? 'record-list' : 'record-table');
-    const amounts = records.getByTestId('record-amount');
-    const tags = records.getByTestId('status-tag');
-    const amountText = isMobile ? '40.00 USDT' : '40.00';
-    await expect(amounts).toHaveText([amountText]);
-    await expect(tags).toHaveText([text.waiting]);
-    await expect(records).toContainText(text.outer);
-    if (!isMobile) await expect(records).toContainText(OUTER_ADDRESS.slice(0, 8));
+      // The withdraw history: waiting, on chain.
+      await page.goto('/my/order/wallet/withdraw');
+      const records = page.getByTestId(isMobile ? 'record-list' : 'record-table');
+      const amounts = records.getByTestId('record-amount');
+      const tags = records.getByTestId('status-tag');
+      const amountText = isMobile ? '40.00 USDT' : '40.00';
+      await expect(amounts).toHaveText([amountText]);
+      await expect(tags).toHaveText([text.waiting]);
+      await expect(records).toContainText(text.outer);
+      if (!isMobile) await expect(records).toContainText(OUTER_ADDRESS.slice(0, 8));
 
-    // Filters: another coin shows nothing; the coin and "waiting" show it.
-    await filterHistory(page, isMobile, { coin: 'BTC' });
-    await expect(records.locator(isMobile ? '.ant-list-empty-text' : '.ant-table-placeholder')).toBeVisible();
-    await expect(amounts).toHaveCount(0);
-    await filterHistory(page, isMobile, { coin: 'USDT', status: text.waiting });
-    await expect(amounts).toHaveText([amountText]);
-    await expect(tags).toHaveText([text.waiting]);
-    await snap(page, testInfo, `${locale}-history-waiting`);
+      // Filters: another coin shows nothing; the coin and "waiting" show it.
+      await filterHistory(page, isMobile, { coin: 'BTC' });
+      await expect(records.locator(isMobile ? '.ant-list-empty-text' : '.ant-table-placeholder')).toBeVisible();
+      await expect(amounts).toHaveCount(0);
+      await filterHistory(page, isMobile, { coin: 'USDT', status: text.waiting });
+      await expect(amounts).toHaveText([amountText]);
+      await expect(tags).toHaveText([text.waiting]);
+      await snap(page, testInfo, `${locale}-history-waiting`);
 
-    // Cancel: the filtered "waiting" list empties; "cancelled" shows it.
-    await records.getByTestId('record-cancel').click();
-    await expect(amounts).toHaveCount(0);
-    await filterHistory(page, isMobile, { coin: 'USDT', status: text.cancelled });
-    await expect(amounts).toHaveText([amountText]);
-    await expect(tags).toHaveText([text.cancelled]);
-    await expect(records.getByTestId('record-cancel')).toHaveCount(0);
-    await filterHistory(page, isMobile, { coin: text.all });
-    await expect(tags).toHaveText([text.cancelled]);
-    await snap(page, testInfo, `${locale}-history-cancelled`);
+      // Cancel: the filtered "waiting" list empties; "cancelled" shows it.
+      await records.getByTestId('record-cancel').click();
+      await expect(amounts).toHaveCount(0);
+      await filterHistory(page, isMobile, { coin: 'USDT', status: text.cancelled });
+      await expect(amounts).toHaveText([amountText]);
+      await expect(tags).toHaveText([text.cancelled]);
+      await expect(records.getByTestId('record-cancel')).toHaveCount(0);
+      await filterHistory(page, isMobile, { coin: text.all });
+      await expect(tags).toHaveText([text.cancelled]);
+      await snap(page, testInfo, `${locale}-history-cancelled`);
 
-    // The funds are back.
-    await page.goto('/my/account/main');
-    await expect(page.getByTestId('available-USDT')).toHaveText('10,250.00');
-    await expect(page.getByTestId('frozen-USDT')).toHaveText('0.00');
+      // The funds are back.
+      await page.goto('/my/account/main');
+      await expect(page.getByTestId('available-USDT')).toHaveText('10,250.00');
+      await expect(page.getByTestId('frozen-USDT')).toHaveText('0.00');
+    });
   });
 }
 
@@ -218,67 +221,72 @@ const CHECK_TEXT = {
   'zh-HK': { stillValid: '仍然有效', waiting: '等待中', title: '提現已提交' },
 } as const;
 
-for (const locale of ['en-US', 'zh-HK'] as const) {
-  test(`the page refuses a bad address before asking for a code; a retry within 59 s keeps the first code; the result card (${locale})`, async ({
-    page,
-  }, testInfo) => {
-    const text = CHECK_TEXT[locale];
-    await logIn(page, locale);
+for (const locale of LOCALES) {
+  test.describe(() => {
+    runOnLocaleProject(test, locale);
+    test(`the page refuses a bad address before asking for a code; a retry within 59 s keeps the first code; the result card (${locale})`, async ({
+      page,
+    }, testInfo) => {
+      const text = CHECK_TEXT[locale];
+      await logIn(page, locale);
 
-    // The demo account starts with money (issue 14 item 14): nothing to deposit first.
-    await page.goto('/my/account/main');
-    await expect(page.getByTestId('available-USDT')).toHaveText('10,000.00', { timeout: 20_000 }); // the first page of a cold server
-    await expect(page.getByTestId('wallet-empty')).toHaveCount(0);
+      // The demo account starts with money (issue 14 item 14): nothing to deposit first.
+      await page.goto('/my/account/main');
+      await expect(page.getByTestId('available-USDT')).toHaveText('10,000.00', { timeout: 20_000 }); // the first page of a cold server
+      await expect(page.getByTestId('wallet-empty')).toHaveCount(0);
 
-    // `not-an-address`: refused on the address field by the dry run, no dialog, no code sent.
-    await page.goto('/account/wallet/withdraw/USDT');
-    await pickOption(page, page.getByTestId('network-select'), 'TRC20');
-    await page.getByTestId('withdraw-address').fill('not-an-address');
-    await page.getByTestId('withdraw-amount').fill('40');
-    await page.getByTestId('withdraw-submit').click();
-    const addressItem = page.locator('.ant-form-item').filter({ has: page.getByTestId('withdraw-address') });
-    await expect(addressItem.locator('.ant-form-item-explain-error')).toHaveText(/TRC20/);
-    await expect(page.getByTestId('security-check-modal')).toHaveCount(0);
-    await snap(page, testInfo, `${locale}-refused-address`);
-    expect(await withdrawCodeCount(page.request, DEMO.email)).toBe(0);
+      // `not-an-address`: refused on the address field by the dry run, no dialog, no code sent.
+      await page.goto('/account/wallet/withdraw/USDT');
+      await pickOption(page, page.getByTestId('network-select'), 'TRC20');
+      await page.getByTestId('withdraw-address').fill('not-an-address');
+      await page.getByTestId('withdraw-amount').fill('40');
+      await page.getByTestId('withdraw-submit').click();
+      const addressItem = page.locator('.ant-form-item').filter({ has: page.getByTestId('withdraw-address') });
+      await expect(addressItem.locator('.ant-form-item-explain-error')).toHaveText(/TRC20/);
+      await expect(page.getByTestId('security-check-modal')).toHaveCount(0);
+      await snap(page, testInfo, `${locale}-refused-address`);
+      expect(await withdrawCodeCount(page.request, DEMO.email)).toBe(0);
 
-    // A good address: the dry run passes, the dialog opens and the code is sent.
-    await page.getByTestId('withdraw-address').fill(OUTER_ADDRESS);
-    await expect(addressItem.locator('.ant-form-item-explain-error')).toHaveCount(0);
-    await page.getByTestId('withdraw-submit').click();
-    await expect(page.getByTestId('security-check-form')).toBeVisible();
-    const code = await readCode(page.request, DEMO.email, 'WITHDRAW');
+      // A good address: the dry run passes, the dialog opens and the code is sent.
+      await page.getByTestId('withdraw-address').fill(OUTER_ADDRESS);
+      await expect(addressItem.locator('.ant-form-item-explain-error')).toHaveCount(0);
+      await page.getByTestId('withdraw-submit').click();
+      await expect(page.getByTestId('security-check-form')).toBeVisible();
+      const code = await readCode(page.request, DEMO.email, 'WITHDRAW');
 
-    // Closed and retried a few seconds later: the server refuses a new code (429); the dialog shows
-    // the real remaining time and that the first code is still valid.
-    await page.locator('.ant-modal-close').click();
-    await expect(page.getByTestId('security-check-form')).toBeHidden();
-    await page.waitForTimeout(3_000);
-    await page.getByTestId('withdraw-submit').click();
-    await expect(page.getByTestId('email-code-note')).toContainText(text.stillValid);
-    const seconds = Number((await page.getByTestId('send-code').textContent())?.match(/\d+/)?.[0]);
-    expect(seconds).toBeGreaterThan(0);
-    expect(seconds).toBeLessThanOrEqual(57);
-    expect(await withdrawCodeCount(page.request, DEMO.email)).toBe(1);
-    await snap(page, testInfo, `${locale}-code-still-valid`);
+      // Closed and retried a few seconds later: the server refuses a new code (429); the dialog shows
+      // the real remaining time and that the first code is still valid.
+      await page.locator('.ant-modal-close').click();
+      await expect(page.getByTestId('security-check-form')).toBeHidden();
+      await page.waitForTimeout(3_000);
+      await page.getByTestId('withdraw-submit').click();
+      await expect(page.getByTestId('email-code-note')).toContainText(text.stillValid);
+      const seconds = Number((await page.getByTestId('send-code').textContent())?.match(/\d+/)?.[0]);
+      expect(seconds).toBeGreaterThan(0);
+      expect(seconds).toBeLessThanOrEqual(57);
+      expect(await withdrawCodeCount(page.request, DEMO.email)).toBe(1);
+      await snap(page, testInfo, `${locale}-code-still-valid`);
 
-    // The first code works; the result card replaces the form.
-    await page.getByTestId('email-code').fill(code);
-    await page.getByTestId('security-check-submit').click();
-    const result = page.getByTestId('withdraw-result');
-    await expect(result).toContainText(text.title);
-    await expect(result.locator('.ant-result-icon')).toBeInViewport({ ratio: 1 });
-    await expect(result.getByTestId('withdraw-result-amount')).toHaveText('40.00 USDT');
-    await expect(result.getByTestId('withdraw-result-fee')).toHaveText('1.00 USDT');
-    await expect(result.getByTestId('withdraw-result-network')).toHaveText('TRC20');
-    await expect(result.getByTestId('withdraw-result-address')).toContainText(OUTER_ADDRESS);
-    await expect(result.getByTestId('status-tag')).toHaveText(text.waiting);
-    expect(await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')).toBe(0);
-    await snap(page, testInfo, `${locale}-result`);
-    await result.getByTestId('withdraw-history-link').click();
-    await expect(page).toHaveURL(/\/my\/order\/wallet\/withdraw$/);
-    await expect(
-      page.getByTestId(testInfo.project.name === 'mobile' ? 'record-list' : 'record-table').getByTestId('status-tag'),
-    ).toHaveText([text.waiting]);
+      // The first code works; the result card replaces the form.
+      await page.getByTestId('email-code').fill(code);
+      await page.getByTestId('security-check-submit').click();
+      const result = page.getByTestId('withdraw-result');
+      await expect(result).toContainText(text.title);
+      await expect(result.locator('.ant-result-icon')).toBeInViewport({ ratio: 1 });
+      await expect(result.getByTestId('withdraw-result-amount')).toHaveText('40.00 USDT');
+      await expect(result.getByTestId('withdraw-result-fee')).toHaveText('1.00 USDT');
+      await expect(result.getByTestId('withdraw-result-network')).toHaveText('TRC20');
+      await expect(result.getByTestId('withdraw-result-address')).toContainText(OUTER_ADDRESS);
+      await expect(result.getByTestId('status-tag')).toHaveText(text.waiting);
+      expect(await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')).toBe(
+        0,
+      );
+      await snap(page, testInfo, `${locale}-result`);
+      await result.getByTestId('withdraw-history-link').click();
+      await expect(page).toHaveURL(/\/my\/order\/wallet\/withdraw$/);
+      await expect(
+        page.getByTestId(testInfo.project.name === 'mobile' ? 'record-list' : 'record-table').getByTestId('status-tag'),
+      ).toHaveText([text.waiting]);
+    });
   });
 }
