@@ -17,7 +17,7 @@ export function SwapHistoryList({ filters }: { filters: SwapHistoryFilters }) {
   return (
     <>
       <List
-        loading={history.isFetching && rows.length === 0}
+        loading={(history.isPending || history.isFetching) && rows.length === 0}
         dataSource={rows}
         locale={{ emptyText: t('history.empty') }}
         data-testid="swap-list"

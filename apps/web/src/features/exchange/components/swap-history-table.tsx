@@ -42,7 +42,7 @@ export function SwapHistoryTable({ filters, onPage }: SwapHistoryTableProps) {
   return (
     <Table<SwapRecord>
       rowKey="swapId"
-      loading={history.isFetching}
+      loading={history.isPending || history.isFetching}
       dataSource={history.data?.list ?? []}
       columns={columns}
       locale={{ emptyText: t('history.empty') }}

@@ -21,7 +21,7 @@ export function WalletHistoryList({ filters }: { filters: RecordHistoryFilters }
   return (
     <>
       <List
-        loading={records.isFetching && rows.length === 0}
+        loading={(records.isPending || records.isFetching) && rows.length === 0}
         dataSource={rows}
         data-testid="record-list"
         renderItem={(row) => (

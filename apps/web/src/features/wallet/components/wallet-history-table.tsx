@@ -73,7 +73,7 @@ export function WalletHistoryTable({ filters, onPage }: WalletHistoryTableProps)
   return (
     <Table<WalletRecord>
       rowKey="id"
-      loading={records.isFetching}
+      loading={records.isPending || records.isFetching}
       dataSource={records.data?.list ?? []}
       columns={columns}
       size="middle"
