@@ -1,12 +1,10 @@
-import { createHmac, randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { expect, type APIRequestContext } from '@playwright/test';
 import { pickOption } from './antd-select.ts';
 import { LOCALES, runOnLocaleProject } from './locale-runs.ts';
 import { ownServerTest } from './own-server.ts';
 import { isOneLine } from './page-style.ts';
+import { DEMO, logInThroughApi, signedCustodyPost, snap } from './helpers.ts';
 
 /**
  * Swap and flash exchange end to end (issue 5) on the production build: USDT credited through the
@@ -20,47 +18,20 @@ import { isOneLine } from './page-style.ts';
  * wallet.spec.ts nor with itself, every test starts its own server of the production build on its
  * own in-memory database (a few seconds), where the demo account starts empty.
  */
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const SCREENSHOT_DIR = join(ROOT, 'e2e', 'artifacts', 'screenshots');
 const SECRET = 'e2e-exchange-custody-secret-0123456789abcdef';
-const DEMO = { email: 'demo@meridian.test', password: 'Meridian-demo-2026' };
-const MUTATION = { 'content-type': 'application/json', 'x-meridian-client': 'web' };
 
 /** Each test on a server of its own (a copy of the run's template), stopped after it. */
 const test = ownServerTest('exchange', SECRET);
 
-async function snap(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  const file = `${testInfo.project.name}-exchange-${name}.png`;
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOT_DIR, file), fullPage: true, animations: 'disabled' });
-  await testInfo.attach(name, { path: join(SCREENSHOT_DIR, file), contentType: 'image/png' });
-}
-
-async function humanCheckToken(request: APIRequestContext): Promise<string> {
-  const { solveChallenge } = await import('altcha-lib');
-  const { deriveKey } = await import('altcha-lib/algorithms/sha');
-  const challenge = await (await request.get('/api/user/human-check/challenge')).json();
-  const solution = await solveChallenge({ challenge, deriveKey });
-  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
-}
-
-/** A signed custody call, as the custody provider (and `npm run deposit`) sends it. */
-async function signedPost(request: APIRequestContext, url: string, body: object) {
-  const raw = JSON.stringify(body);
-  const signature = `sha256=${createHmac('sha256', SECRET).update(raw).digest('hex')}`;
-  return (await (
-    await request.post(url, {
-      headers: { 'content-type': 'application/json', 'x-custody-signature': signature },
-      data: raw,
-    })
-  ).json()) as { statusCode: number; content: { address: string } };
-}
-
 /** Credit `amount` USDT to `email` through the deposit webhook. */
 async function depositUsdt(request: APIRequestContext, email: string, amount: string): Promise<void> {
-  const lookup = await signedPost(request, '/api/custody/address-lookup', { email, coin: 'USDT', network: 'TRC20' });
+  const lookup = await signedCustodyPost(request, SECRET, '/api/custody/address-lookup', {
+    email,
+    coin: 'USDT',
+    network: 'TRC20',
+  });
   expect(lookup.statusCode).toBe(200);
-  const deposit = await signedPost(request, '/api/custody/webhook', {
+  const deposit = await signedCustodyPost(request, SECRET, '/api/custody/webhook', {
     deliveryId: randomUUID(),
     sentAt: new Date().toISOString(),
     event: {
@@ -75,19 +46,6 @@ async function depositUsdt(request: APIRequestContext, email: string, amount: st
     },
   });
   expect(deposit.statusCode).toBe(200);
-}
-
-/** Log the page's context in through the API and open the app in `locale` as that user. */
-async function logIn(page: Page, locale: string): Promise<void> {
-  const body = await (
-    await page.request.post('/api/user/login', {
-      headers: MUTATION,
-      data: { ...DEMO, token: await humanCheckToken(page.request) },
-    })
-  ).json();
-  expect(body.statusCode, body.message).toBe(200);
-  const script = `window.localStorage.setItem('meridian.userId', ${JSON.stringify(String(body.content.accountId))}); window.localStorage.setItem('meridian.locale', ${JSON.stringify(locale)});`;
-  await page.addInitScript({ content: script });
 }
 
 const TEXT = {
@@ -122,7 +80,7 @@ for (const locale of LOCALES) {
       test.setTimeout(180_000); // starting the test's own server is part of it
       const text = TEXT[locale];
       await depositUsdt(page.request, DEMO.email, '250');
-      await logIn(page, locale);
+      await logInThroughApi(page, DEMO, locale);
       await page.clock.install();
       await page.goto('/exchange');
       await expect(page.locator('html')).toHaveAttribute('lang', locale);
@@ -147,13 +105,13 @@ for (const locale of LOCALES) {
       await expect(panel.getByTestId('quote-receive')).toHaveText('99.90 USDE');
       await expect(panel.getByTestId('exchange-to-amount')).toHaveValue('99.900000');
       await expect(panel.getByTestId('quote-countdown')).toHaveText(text.expiresIn);
-      await snap(page, testInfo, `quote-${locale}`);
+      await snap(page, testInfo, `quote-${locale}`, 'exchange-');
 
       // It expires: the message of spec §8, and it cannot be confirmed.
       await page.clock.fastForward(11_000);
       await expect(panel.getByTestId('quote-expired')).toHaveText(text.expired);
       await expect(panel.getByTestId('quote-confirm')).toBeDisabled();
-      await snap(page, testInfo, `expired-${locale}`);
+      await snap(page, testInfo, `expired-${locale}`, 'exchange-');
 
       // A refresh gives a new quote with a new countdown; confirming it swaps.
       await panel.getByTestId('quote-refresh').click();
@@ -169,7 +127,7 @@ for (const locale of LOCALES) {
       await expect(result).toContainText('99.90 USDE');
       // Its message arrives at once, in the language the user is using (not the one they signed in with).
       await expect(page.locator('.push-toast .ant-notification-notice-title').first()).toHaveText(text.message);
-      await snap(page, testInfo, `result-${locale}`);
+      await snap(page, testInfo, `result-${locale}`, 'exchange-');
 
       // The balance is updated.
       await result.getByTestId('exchange-again').click();
@@ -182,7 +140,7 @@ for (const locale of LOCALES) {
       await panel.getByTestId('flash-rate').click();
       await expect(panel.getByTestId('quote-receive')).toHaveText('49.95 USDE');
       await expect(panel.getByTestId('quote-minimum')).toHaveText('49.70025 USDE'); // 49.95 × 99.5%, rounded down
-      await snap(page, testInfo, `flash-${locale}`);
+      await snap(page, testInfo, `flash-${locale}`, 'exchange-');
       await panel.getByTestId('flash-submit').click();
       await expect(result).toContainText('50.00 USDT');
       await expect(result).toContainText('49.95 USDE');
@@ -196,10 +154,10 @@ for (const locale of LOCALES) {
       await expect(rows.getByTestId('swap-paid')).toHaveText(['50.00 USDT', '100.00 USDT']);
       await expect(rows.getByTestId('swap-received')).toHaveText(['49.95 USDE', '99.90 USDE']);
       await expect(rows).toContainText(text.flash);
-      await snap(page, testInfo, `history-${locale}`);
+      await snap(page, testInfo, `history-${locale}`, 'exchange-');
       if (isMobile) await page.getByTestId('swap-filter-open').click();
       await pickOption(page, page.getByTestId('swap-filter-coin'), 'BTC');
-      if (isMobile) await snap(page, testInfo, `history-filter-${locale}`);
+      if (isMobile) await snap(page, testInfo, `history-filter-${locale}`, 'exchange-');
       await page.getByTestId('swap-filter-submit').click();
       await expect(rows.getByTestId('swap-paid')).toHaveCount(0);
       if (isMobile) await page.getByTestId('swap-filter-open').click();
@@ -214,7 +172,7 @@ test('a guest is asked to log in to exchange', async ({ page }, testInfo) => {
   test.setTimeout(120_000); // starting the test's own server is part of it
   await page.goto('/exchange');
   await expect(page.getByTestId('exchange-login-submit')).toHaveText('Please login to exchange');
-  await snap(page, testInfo, 'guest');
+  await snap(page, testInfo, 'guest', 'exchange-');
   await page.getByTestId('exchange-login-submit').click();
   await expect(page.getByTestId('action-modal')).toHaveAttribute('data-flow', 'login');
 });
@@ -236,7 +194,7 @@ test.describe('rate, confirmation and history dates', () => {
       }, testInfo) => {
         test.setTimeout(180_000); // starting the test's own server is part of it
         await depositUsdt(page.request, DEMO.email, '250');
-        await logIn(page, locale);
+        await logInThroughApi(page, DEMO, locale);
         await page.goto('/exchange');
         const panel = page.getByTestId('exchange-panel');
         await pickOption(page, panel.getByTestId('exchange-to-coin'), 'BTC');
@@ -248,7 +206,7 @@ test.describe('rate, confirmation and history dates', () => {
         // The label beside the rate keeps to one line (its height is one line's).
         const label = panel.getByTestId('exchange-quote').locator('dt').first();
         expect(await isOneLine(label), 'the rate label fits one line').toBe(true);
-        await snap(page, testInfo, `rate-btc-${locale}`);
+        await snap(page, testInfo, `rate-btc-${locale}`, 'exchange-');
 
         await panel.getByTestId('quote-confirm').click();
         await expect(page.getByTestId('exchange-result')).toBeVisible();
@@ -262,7 +220,7 @@ test.describe('rate, confirmation and history dates', () => {
         await expect(time).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
         expect(await isOneLine(time), 'the date and time fit one line').toBe(true);
         await expect(page.locator('.swap-history__rate').first()).toHaveText(/^1 USDT = 0\.0*[1-9]\d{0,5} BTC$/);
-        await snap(page, testInfo, `history-dates-${locale}`);
+        await snap(page, testInfo, `history-dates-${locale}`, 'exchange-');
       });
     });
   }

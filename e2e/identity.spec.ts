@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
+import { readCode } from './helpers.ts';
 
 /**
  * Identity end to end (issue 3) against the production build with NODE_ENV=test, so the dev
@@ -11,25 +12,6 @@ import { Secret, TOTP } from 'otpauth';
  */
 
 const PASSWORD = 'Sturdy-Passphrase-2026';
-
-/** Outbox message ids already read, so each read waits for a new message. */
-const seenMessageIds = new Set<number>();
-
-/** The 6-digit code of the newest unread mail to `email` for `event`, waiting for it to arrive. */
-async function readCode(request: APIRequestContext, email: string, event: string): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(async () => {
-      const response = await request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`);
-      const messages: { id: number; subject: string; tag: string | null }[] = (await response.json()).content;
-      const message = messages.find((item) => item.tag === event && !seenMessageIds.has(item.id));
-      code = message?.subject.match(/\d{6}/)?.[0];
-      if (message && code) seenMessageIds.add(message.id);
-      return code;
-    })
-    .toBeTruthy();
-  return code!;
-}
 
 /** One code per 59 s per address and event (spec §9): wait out the countdown since `sentAtMs`. */
 async function waitForResend(sentAtMs: number): Promise<void> {

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { expect, test, type APIRequestContext, type Locator, type Page, type Route } from '@playwright/test';
 import { LOCALES, runOnLocaleProject, type Locale } from './locale-runs.ts';
+import { readCode } from './helpers.ts';
 
 /**
  * Message centre end to end (issue 6, web half) against the production build. Sign-in is the real
@@ -32,23 +33,6 @@ async function shoot(page: Page, name: string): Promise<void> {
 }
 
 // ------------------------------------------------------------------ sign-in (the identity UI)
-
-const seenMailIds = new Set<number>();
-
-async function readCode(request: APIRequestContext, email: string, event: string): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(async () => {
-      const response = await request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`);
-      const mails: { id: number; subject: string; tag: string | null }[] = (await response.json()).content;
-      const mail = mails.find((item) => item.tag === event && !seenMailIds.has(item.id));
-      code = mail?.subject.match(/\d{6}/)?.[0];
-      if (mail && code) seenMailIds.add(mail.id);
-      return code;
-    })
-    .toBeTruthy();
-  return code!;
-}
 
 /**
  * Register and log in through the action modal, as a person does. The header's buttons live in the

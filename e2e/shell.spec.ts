@@ -1,7 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { snap } from './helpers.ts';
 
 /**
  * The web shell end to end (issue 2, spec §2, §6, §9) against the production build: home in both
@@ -10,18 +8,9 @@ import { expect, test, type Page, type TestInfo } from '@playwright/test';
  * (390×844) projects; each page's screenshot is kept under e2e/artifacts/screenshots/.
  */
 
-const SCREENSHOT_DIR = join(dirname(fileURLToPath(import.meta.url)), 'artifacts', 'screenshots');
 const FOOTER_DELAY_MS = 2500;
 /** Below this width the header shows the menu button instead of the product menu. */
 const HEADER_COLLAPSE_WIDTH_PX = 992;
-
-async function snap(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  const file = `${testInfo.project.name}-${name}.png`;
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  // Animations are run to their end so that opening modals and drawers are captured in place.
-  await page.screenshot({ path: join(SCREENSHOT_DIR, file), fullPage: true, animations: 'disabled' });
-  await testInfo.attach(name, { path: join(SCREENSHOT_DIR, file), contentType: 'image/png' });
-}
 
 /** The page is no wider than the window: nothing makes the whole page scroll sideways. */
 async function expectNoSidewaysScroll(page: Page): Promise<void> {

@@ -1,12 +1,10 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { expect, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { pickOption } from './antd-select.ts';
 import { LOCALES, runOnLocaleProject } from './locale-runs.ts';
 import { ownServerTest } from './own-server.ts';
+import { DEMO, logInThroughApi, readCode, ROOT, snap } from './helpers.ts';
 
 /**
  * An on-chain (OUTER) withdrawal end to end (issue 4) on the production build: USDT credited through
@@ -20,46 +18,12 @@ import { ownServerTest } from './own-server.ts';
  * that no two tests (nor wallet.spec.ts) share the demo account's money or its email-code countdown,
  * every test starts its own server of the production build on its own in-memory database.
  */
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const SCREENSHOT_DIR = join(ROOT, 'e2e', 'artifacts', 'screenshots');
 const SECRET = 'e2e-withdraw-custody-secret-0123456789abcdef';
-const DEMO = { email: 'demo@meridian.test', password: 'Meridian-demo-2026' };
-const MUTATION = { 'content-type': 'application/json', 'x-meridian-client': 'web' };
 /** A valid TRON address owned by no Meridian user: the withdrawal is OUTER and waits for an operator. */
 const OUTER_ADDRESS = 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL';
 
 /** Each test on a server of its own (a copy of the run's template), stopped after it. */
 const test = ownServerTest('withdraw', SECRET);
-
-async function snap(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  const file = `${testInfo.project.name}-withdraw-${name}.png`;
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOT_DIR, file), fullPage: true, animations: 'disabled' });
-  await testInfo.attach(name, { path: join(SCREENSHOT_DIR, file), contentType: 'image/png' });
-}
-
-async function humanCheckToken(request: APIRequestContext): Promise<string> {
-  const { solveChallenge } = await import('altcha-lib');
-  const { deriveKey } = await import('altcha-lib/algorithms/sha');
-  const challenge = await (await request.get('/api/user/human-check/challenge')).json();
-  const solution = await solveChallenge({ challenge, deriveKey });
-  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
-}
-
-/** The 6-digit code of the newest mail to `email` for `event`, waiting for it to arrive. */
-async function readCode(request: APIRequestContext, email: string, event: string): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(async () => {
-      const messages: { id: number; subject: string; tag: string | null }[] = (
-        await (await request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`)).json()
-      ).content;
-      code = messages.find((item) => item.tag === event)?.subject.match(/\d{6}/)?.[0];
-      return code;
-    })
-    .toBeTruthy();
-  return code!;
-}
 
 /** Credit `amount` USDT on TRC20 to `email` with `npm run deposit` (the signed custody webhook). */
 async function depositWithCli(baseUrl: string, email: string, amount: string): Promise<void> {
@@ -86,19 +50,6 @@ async function depositWithCli(baseUrl: string, email: string, amount: string): P
       env: { ...process.env, CUSTODY_WEBHOOK_SECRET: SECRET, DATABASE_URL: 'memory://' },
     },
   );
-}
-
-/** Log the page's context in through the API and open the app in `locale` as that user. */
-async function logIn(page: Page, locale: string): Promise<void> {
-  const body = await (
-    await page.request.post('/api/user/login', {
-      headers: MUTATION,
-      data: { ...DEMO, token: await humanCheckToken(page.request) },
-    })
-  ).json();
-  expect(body.statusCode, body.message).toBe(200);
-  const script = `window.localStorage.setItem('meridian.userId', ${JSON.stringify(String(body.content.accountId))}); window.localStorage.setItem('meridian.locale', ${JSON.stringify(locale)});`;
-  await page.addInitScript({ content: script });
 }
 
 const TEXT = {
@@ -134,7 +85,7 @@ for (const locale of LOCALES) {
       const text = TEXT[locale];
       const isMobile = testInfo.project.name === 'mobile';
       await depositWithCli(baseURL!, DEMO.email, '250');
-      await logIn(page, locale);
+      await logInThroughApi(page, DEMO, locale);
 
       // The balance of the deposit.
       await page.goto('/my/account/main');
@@ -150,13 +101,13 @@ for (const locale of LOCALES) {
       await page.getByTestId('withdraw-amount').fill('40');
       await expect(page.getByTestId('withdraw-fee')).toHaveText('1.00 USDT');
       await expect(page.getByTestId('withdraw-form')).toContainText('10,250');
-      await snap(page, testInfo, `${locale}-form`);
+      await snap(page, testInfo, `${locale}-form`, 'withdraw-');
 
       // The security check: the email code is sent when the modal shows.
       await page.getByTestId('withdraw-submit').click();
       await expect(page.getByTestId('security-check-form')).toBeVisible();
       await page.getByTestId('email-code').fill(await readCode(page.request, DEMO.email, 'WITHDRAW'));
-      await snap(page, testInfo, `${locale}-security-check`);
+      await snap(page, testInfo, `${locale}-security-check`, 'withdraw-');
       await page.getByTestId('security-check-submit').click();
       await expect(page.getByTestId('security-check-form')).toBeHidden();
       await expect(page.getByTestId('withdraw-result')).toBeVisible();
@@ -184,7 +135,7 @@ for (const locale of LOCALES) {
       await filterHistory(page, isMobile, { coin: 'USDT', status: text.waiting });
       await expect(amounts).toHaveText([amountText]);
       await expect(tags).toHaveText([text.waiting]);
-      await snap(page, testInfo, `${locale}-history-waiting`);
+      await snap(page, testInfo, `${locale}-history-waiting`, 'withdraw-');
 
       // Cancel: the filtered "waiting" list empties; "cancelled" shows it.
       await records.getByTestId('record-cancel').click();
@@ -195,7 +146,7 @@ for (const locale of LOCALES) {
       await expect(records.getByTestId('record-cancel')).toHaveCount(0);
       await filterHistory(page, isMobile, { coin: text.all });
       await expect(tags).toHaveText([text.cancelled]);
-      await snap(page, testInfo, `${locale}-history-cancelled`);
+      await snap(page, testInfo, `${locale}-history-cancelled`, 'withdraw-');
 
       // The funds are back.
       await page.goto('/my/account/main');
@@ -228,7 +179,7 @@ for (const locale of LOCALES) {
       page,
     }, testInfo) => {
       const text = CHECK_TEXT[locale];
-      await logIn(page, locale);
+      await logInThroughApi(page, DEMO, locale);
 
       // The demo account starts with money (issue 14 item 14): nothing to deposit first.
       await page.goto('/my/account/main');
@@ -244,7 +195,7 @@ for (const locale of LOCALES) {
       const addressItem = page.locator('.ant-form-item').filter({ has: page.getByTestId('withdraw-address') });
       await expect(addressItem.locator('.ant-form-item-explain-error')).toHaveText(/TRC20/);
       await expect(page.getByTestId('security-check-modal')).toHaveCount(0);
-      await snap(page, testInfo, `${locale}-refused-address`);
+      await snap(page, testInfo, `${locale}-refused-address`, 'withdraw-');
       expect(await withdrawCodeCount(page.request, DEMO.email)).toBe(0);
 
       // A good address: the dry run passes, the dialog opens and the code is sent.
@@ -265,7 +216,7 @@ for (const locale of LOCALES) {
       expect(seconds).toBeGreaterThan(0);
       expect(seconds).toBeLessThanOrEqual(57);
       expect(await withdrawCodeCount(page.request, DEMO.email)).toBe(1);
-      await snap(page, testInfo, `${locale}-code-still-valid`);
+      await snap(page, testInfo, `${locale}-code-still-valid`, 'withdraw-');
 
       // The first code works; the result card replaces the form.
       await page.getByTestId('email-code').fill(code);
@@ -281,7 +232,7 @@ for (const locale of LOCALES) {
       expect(await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')).toBe(
         0,
       );
-      await snap(page, testInfo, `${locale}-result`);
+      await snap(page, testInfo, `${locale}-result`, 'withdraw-');
       await result.getByTestId('withdraw-history-link').click();
       await expect(page).toHaveURL(/\/my\/order\/wallet\/withdraw$/);
       await expect(

@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { pickOption } from './antd-select.ts';
+import { DEMO, humanCheckToken, MUTATION, readCode, ROOT, signedCustodyPost } from './helpers.ts';
 
 /**
  * The wallet end to end (issue 4) on the production build: a deposit arrives through
@@ -10,37 +11,8 @@ import { pickOption } from './antd-select.ts';
  * Meridian user's address passes the security check and settles at once (INTERNAL), and the
  * histories list it; on mobile the history filters open in a modal.
  */
-const ROOT = join(import.meta.dirname, '..');
 const SECRET = process.env.E2E_CUSTODY_SECRET ?? '';
-const DEMO = { email: 'demo@meridian.test', password: 'Meridian-demo-2026' };
 const PASSWORD = 'Sturdy-Passphrase-2026';
-const MUTATION = { 'content-type': 'application/json', 'x-meridian-client': 'web' };
-const seenMessageIds = new Set<number>();
-
-async function readCode(request: APIRequestContext, email: string, event: string): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(async () => {
-      const messages: { id: number; subject: string; tag: string | null }[] = (
-        await (await request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`)).json()
-      ).content;
-      const message = messages.find((item) => item.tag === event && !seenMessageIds.has(item.id));
-      code = message?.subject.match(/\d{6}/)?.[0];
-      if (message && code) seenMessageIds.add(message.id);
-      return code;
-    })
-    .toBeTruthy();
-  return code!;
-}
-
-async function humanCheckToken(request: APIRequestContext): Promise<string> {
-  const { solveChallenge } = await import('altcha-lib');
-  const { deriveKey } = await import('altcha-lib/algorithms/sha');
-  const challenge = await (await request.get('/api/user/human-check/challenge')).json();
-  const solution = await solveChallenge({ challenge, deriveKey });
-  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
-}
-
 async function post(request: APIRequestContext, url: string, data: object) {
   const body = await (await request.post(url, { headers: MUTATION, data })).json();
   expect(body.statusCode, `${url}: ${body.message}`).toBe(200);
@@ -68,18 +40,6 @@ async function logIn(page: Page, email: string, password: string): Promise<void>
   await page.addInitScript({
     content: `window.localStorage.setItem('meridian.userId', ${JSON.stringify(String(content.accountId))});`,
   });
-}
-
-/** A signed custody call, as the custody provider (and `npm run deposit`) sends it. */
-async function signedPost(request: APIRequestContext, url: string, body: object) {
-  const raw = JSON.stringify(body);
-  const signature = `sha256=${createHmac('sha256', SECRET).update(raw).digest('hex')}`;
-  return (await (
-    await request.post(url, {
-      headers: { 'content-type': 'application/json', 'x-custody-signature': signature },
-      data: raw,
-    })
-  ).json()) as { statusCode: number; content: { address: string } };
 }
 
 test('a deposit through npm run deposit, the balance, an internal withdrawal through the security check, the histories', async ({
@@ -114,7 +74,7 @@ test('a deposit through npm run deposit, the balance, an internal withdrawal thr
     },
   );
   const recipient = await register(request);
-  const lookup = await signedPost(request, '/api/custody/address-lookup', {
+  const lookup = await signedCustodyPost(request, SECRET, '/api/custody/address-lookup', {
     email: recipient,
     coin: 'USDT',
     network: 'TRC20',
@@ -159,8 +119,12 @@ test('the deposit history on mobile: list mode and the filter modal with reset a
   test.skip(testInfo.project.name !== 'mobile', 'the filter modal is the mobile layout');
   test.setTimeout(90_000);
   const email = await register(request);
-  const lookup = await signedPost(request, '/api/custody/address-lookup', { email, coin: 'USDT', network: 'TRC20' });
-  const deposit = await signedPost(request, '/api/custody/webhook', {
+  const lookup = await signedCustodyPost(request, SECRET, '/api/custody/address-lookup', {
+    email,
+    coin: 'USDT',
+    network: 'TRC20',
+  });
+  const deposit = await signedCustodyPost(request, SECRET, '/api/custody/webhook', {
     deliveryId: randomUUID(),
     sentAt: new Date().toISOString(),
     event: {

@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { contrastOnWhite, isOneLine } from './page-style.ts';
+import { DEMO, logInThroughApi } from './helpers.ts';
 
 /**
  * Issue 14 item 15, the Traditional Chinese rough edges a new user met: Ant Design put a space inside
@@ -9,30 +10,6 @@ import { contrastOnWhite, isOneLine } from './page-style.ts';
  */
 // Signed-in pages on a busy machine: the app, Ant Design and the account's data load first.
 test.describe.configure({ timeout: 90_000 });
-
-const DEMO = { email: 'demo@meridian.test', password: 'Meridian-demo-2026' };
-const MUTATION = { 'content-type': 'application/json', 'x-meridian-client': 'web' };
-
-async function humanCheckToken(page: Page): Promise<string> {
-  const { solveChallenge } = await import('altcha-lib');
-  const { deriveKey } = await import('altcha-lib/algorithms/sha');
-  const challenge = await (await page.request.get('/api/user/human-check/challenge')).json();
-  const solution = await solveChallenge({ challenge, deriveKey });
-  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
-}
-
-/** Sign the page's context in as the demo user and open the app in `locale`. */
-async function logIn(page: Page, locale: string): Promise<void> {
-  const body = await (
-    await page.request.post('/api/user/login', {
-      headers: MUTATION,
-      data: { ...DEMO, token: await humanCheckToken(page) },
-    })
-  ).json();
-  expect(body.statusCode, body.message).toBe(200);
-  const script = `window.localStorage.setItem('meridian.userId', ${JSON.stringify(String(body.content.accountId))}); window.localStorage.setItem('meridian.locale', ${JSON.stringify(locale)});`;
-  await page.addInitScript({ content: script });
-}
 
 test('zh-HK: two-character buttons have no space inside, the app button is in Chinese', async ({ page }) => {
   await page.goto('/my/security?locale=zh-HK');
@@ -46,7 +23,7 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
   test(`/my/profile labels stay on one line, /my/security links look like links (${locale})`, async ({
     page,
   }, testInfo) => {
-    await logIn(page, locale);
+    await logInThroughApi(page, DEMO, locale);
     await page.goto('/my/profile');
     const labelText = locale === 'zh-HK' ? '身份認證' : 'Identity verification';
     const label = page.getByTestId('profile-page').locator('.ant-descriptions-item-label', { hasText: labelText });

@@ -1,0 +1,100 @@
+import { createHmac } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+
+/**
+ * What several specs share: the seeded demo account, the web client's mutation headers, the human
+ * check solved as a script would, sign-in through the API, emailed codes read from the dev mailbox,
+ * signed custody calls, and the screenshots kept under e2e/artifacts/screenshots/.
+ */
+
+/** The repository's root (specs run `npm run …` commands from there). */
+export const ROOT = join(import.meta.dirname, '..');
+export const SCREENSHOT_DIR = join(ROOT, 'e2e', 'artifacts', 'screenshots');
+
+/** The demo account the seed creates (apps/server/src/seed.ts): basic KYC verified, with money. */
+export const DEMO = { email: 'demo@meridian.test', password: 'Meridian-demo-2026' } as const;
+
+/** Headers of a state-changing call from the web client (JSON, and the CSRF header the server requires). */
+export const MUTATION = { 'content-type': 'application/json', 'x-meridian-client': 'web' } as const;
+
+/**
+ * Saves a full-page screenshot as `<project>-<prefix><name>.png` and attaches it to the report.
+ * Animations run to their end so that opening modals and drawers are captured in place.
+ */
+export async function snap(page: Page, testInfo: TestInfo, name: string, prefix = ''): Promise<void> {
+  const file = `${testInfo.project.name}-${prefix}${name}.png`;
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, file), fullPage: true, animations: 'disabled' });
+  await testInfo.attach(name, { path: join(SCREENSHOT_DIR, file), contentType: 'image/png' });
+}
+
+/** Solves the server's proof-of-work human check (ALTCHA) as the widget would; the `token` field of sign-up and sign-in. */
+export async function humanCheckToken(request: APIRequestContext): Promise<string> {
+  const { solveChallenge } = await import('altcha-lib');
+  const { deriveKey } = await import('altcha-lib/algorithms/sha');
+  const challenge = await (await request.get('/api/user/human-check/challenge')).json();
+  const solution = await solveChallenge({ challenge, deriveKey });
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+}
+
+/**
+ * Signs the page's browser context in through the API (its cookies) and makes the app open as that
+ * user, in `locale` when given (the localStorage keys of apps/web/src/lib/storage.ts).
+ * Fails the test when the server refuses the sign-in.
+ */
+export async function logInThroughApi(
+  page: Page,
+  credentials: { email: string; password: string } = DEMO,
+  locale?: string,
+): Promise<void> {
+  const body = await (
+    await page.request.post('/api/user/login', {
+      headers: MUTATION,
+      data: { ...credentials, token: await humanCheckToken(page.request) },
+    })
+  ).json();
+  expect(body.statusCode, body.message).toBe(200);
+  const lines = [`window.localStorage.setItem('meridian.userId', ${JSON.stringify(String(body.content.accountId))});`];
+  if (locale) lines.push(`window.localStorage.setItem('meridian.locale', ${JSON.stringify(locale)});`);
+  await page.addInitScript({ content: lines.join(' ') });
+}
+
+/** Mails already read by `readCode`, per server (host) and id: each read waits for a new mail. */
+const readMailKeys = new Set<string>();
+
+/**
+ * The 6-digit code of the newest mail to `email` for `event` (e.g. 'EMAIL_REGISTER') that no earlier
+ * call returned, waiting for it to arrive in the dev mailbox (`GET /api/dev/mailbox`, outside production).
+ */
+export async function readCode(request: APIRequestContext, email: string, event: string): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const response = await request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`);
+      const host = new URL(response.url()).host;
+      const mails: { id: number; subject: string; tag: string | null }[] = (await response.json()).content;
+      const mail = mails.find((item) => item.tag === event && !readMailKeys.has(`${host}#${item.id}`));
+      code = mail?.subject.match(/\d{6}/)?.[0];
+      if (mail && code) readMailKeys.add(`${host}#${mail.id}`);
+      return code;
+    })
+    .toBeTruthy();
+  return code!;
+}
+
+/**
+ * A custody call signed with `secret` as the custody provider (and `npm run deposit`) sends it:
+ * `x-custody-signature: sha256=<HMAC-SHA256 of the raw body>`. Returns the answer's envelope.
+ */
+export async function signedCustodyPost(request: APIRequestContext, secret: string, url: string, body: object) {
+  const raw = JSON.stringify(body);
+  const signature = `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`;
+  return (await (
+    await request.post(url, {
+      headers: { 'content-type': 'application/json', 'x-custody-signature': signature },
+      data: raw,
+    })
+  ).json()) as { statusCode: number; content: { address: string } };
+}
