@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import i18next from 'i18next';
 import { type ReactNode, useMemo } from 'react';
 import { matchLocale } from '../../lib/locale.ts';
+import { usePrefersReducedMotion } from '../../lib/reduced-motion.ts';
 import { useIsMobile } from '../../lib/viewport.ts';
 
 /** Brand palette shared with the plain-CSS shell (`styles/tokens.css`). */
@@ -45,16 +46,26 @@ export function prepareAntd(): Promise<void> {
   return preparing;
 }
 
+/** The brand theme with Ant Design's animations off, for users who ask for reduced motion. */
+const REDUCED_MOTION_THEME: ThemeConfig = { ...THEME, token: { ...THEME.token, motion: false } };
+
 /**
  * Ant Design configuration: brand theme, the active language, and button size middle on mobile and
  * large otherwise (spec §9). In zh-HK a two-character button keeps its word whole: Ant Design's
- * default put a space inside it ("充 值", "取 消"; issue 14 item 15).
+ * default put a space inside it ("充 值", "取 消"; issue 14 item 15). With the system's "reduce
+ * motion" setting on, modals, drawers and menus open without animation.
  */
 export function AntdConfig({ children }: { children: ReactNode }) {
   const isMobile = useIsMobile();
+  const prefersReducedMotion = usePrefersReducedMotion();
   const button = useMemo(() => ({ autoInsertSpace: matchLocale(i18next.language) !== 'zh-HK' }), []);
   return (
-    <ConfigProvider locale={antdLocale} theme={THEME} componentSize={isMobile ? 'middle' : 'large'} button={button}>
+    <ConfigProvider
+      locale={antdLocale}
+      theme={prefersReducedMotion ? REDUCED_MOTION_THEME : THEME}
+      componentSize={isMobile ? 'middle' : 'large'}
+      button={button}
+    >
       {children}
     </ConfigProvider>
   );

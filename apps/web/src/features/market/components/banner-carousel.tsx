@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCarouselLoop } from '../hooks/use-carousel-loop.ts';
 import { useCarouselWidths } from '../hooks/use-carousel-widths.ts';
+import { usePrefersReducedMotion } from '../../../lib/reduced-motion.ts';
 import { usePageHidden } from '../hooks/use-page-hidden.ts';
 import { BannerCarouselControls } from './banner-carousel-controls.tsx';
 import { BannerLink } from './banner-link.tsx';
@@ -16,7 +17,8 @@ export const CAROUSEL_SLIDE_WIDTH_PX = 385;
 /**
  * The home banner carousel (spec §9): 385 px slides 16 px apart (full width below 576 px), autoplay
  * every 5 s, looping without a visible rewind, paused while hovered or focused and while the tab
- * is hidden. Looping renders the list more than once; the copies are hidden from assistive tech.
+ * is hidden, and never autoplaying under the system's reduced-motion setting. Looping renders the
+ * list more than once; the copies are hidden from assistive tech.
  */
 export function BannerCarousel({ banners }: { banners: Banner[] }) {
   const { t } = useTranslation('home');
@@ -26,7 +28,9 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
   const [isHovered, setHovered] = useState(false);
   const [isFocused, setFocused] = useState(false);
   const isPageHidden = usePageHidden();
-  const isPaused = isHovered || isFocused || isPageHidden;
+  // No autoplay for users who ask for reduced motion: the slides stay put until they scroll them.
+  const prefersReducedMotion = usePrefersReducedMotion();
+  const isPaused = isHovered || isFocused || isPageHidden || prefersReducedMotion;
   const loop = useCarouselLoop(count, CAROUSEL_AUTOPLAY_MS, isPaused);
 
   const stepPx = slideWidthPx + CAROUSEL_GAP_PX;
