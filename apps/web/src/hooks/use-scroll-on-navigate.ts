@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { usePrefersReducedMotion } from '../lib/reduced-motion.ts';
 
 /** Space left above an element scrolled to by hash (spec §2). */
 export const HASH_SCROLL_OFFSET_PX = 40;
@@ -8,10 +9,12 @@ const HASH_TARGET_FRAMES_MAX = 60;
 
 /**
  * On each navigation: scroll smoothly to the element named by the hash, 40 px above it, or to the
- * top of the page when there is no hash (spec §2).
+ * top of the page when there is no hash (spec §2). With the system's reduced-motion setting the
+ * jump is immediate.
  */
 export function useScrollOnNavigate(): void {
   const { pathname, hash } = useLocation();
+  const behavior: ScrollBehavior = usePrefersReducedMotion() ? 'auto' : 'smooth';
 
   useEffect(() => {
     if (!hash) {
@@ -25,7 +28,7 @@ export function useScrollOnNavigate(): void {
       const target = document.getElementById(id);
       if (target) {
         const top = target.getBoundingClientRect().top + window.scrollY - HASH_SCROLL_OFFSET_PX;
-        window.scrollTo({ top, behavior: 'smooth' });
+        window.scrollTo({ top, behavior });
         return;
       }
       frame += 1;
@@ -33,5 +36,5 @@ export function useScrollOnNavigate(): void {
     };
     seek();
     return () => cancelAnimationFrame(handle);
-  }, [pathname, hash]);
+  }, [pathname, hash, behavior]);
 }
