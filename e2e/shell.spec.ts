@@ -278,12 +278,15 @@ test.describe('router guard', () => {
   });
 });
 
-test('a link with a hash scrolls smoothly to its target, 40 px below the top', async ({ page }) => {
-  await page.goto('/product/earn#facts');
-  await expect(page.getByTestId('page-title')).toBeVisible();
-  await expect
-    .poll(async () => Math.round((await page.locator('#facts').boundingBox())?.y ?? -1), { timeout: 5000 })
-    .toBe(40);
+test.describe('without the reduced-motion setting', () => {
+  test.use({ contextOptions: { reducedMotion: 'no-preference' } });
+  test('a link with a hash scrolls smoothly to its target, 40 px below the top', async ({ page }) => {
+    await page.goto('/product/earn#facts');
+    await expect(page.getByTestId('page-title')).toBeVisible();
+    await expect
+      .poll(async () => Math.round((await page.locator('#facts').boundingBox())?.y ?? -1), { timeout: 5000 })
+      .toBe(40);
+  });
 });
 
 test.describe('footer', () => {
