@@ -112,7 +112,9 @@ function termsBody(): object {
     bodyZh: values['body-zh'],
   };
   if (Object.values(body).some((value) => value === undefined))
-    fail('usage: npm run ops -- terms schedule --effective YYYY-MM-DD --title-en T --title-zh T --body-en B --body-zh B');
+    fail(
+      'usage: npm run ops -- terms schedule --effective YYYY-MM-DD --title-en T --title-zh T --body-en B --body-zh B',
+    );
   return body;
 }
 

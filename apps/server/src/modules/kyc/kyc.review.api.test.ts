@@ -46,9 +46,9 @@ async function investorUser(): Promise<TestSession> {
   const session = await kit.verifiedUser();
   await kit.post(session, '/api/user/identity/investor', individualProfile);
   expect((await kit.post(session, '/api/user/identity/commit')).json().statusCode).toBe(200);
-  expect((await kit.ops(kit.complianceToken, 'POST', `/kyc/${session.userId}/investor/approve`)).json().statusCode).toBe(
-    200,
-  );
+  expect(
+    (await kit.ops(kit.complianceToken, 'POST', `/kyc/${session.userId}/investor/approve`)).json().statusCode,
+  ).toBe(200);
   expect((await kit.post(session, '/api/investor/aml', lowRiskAnswers)).json().statusCode).toBe(200);
   expect((await kit.post(session, '/api/investor/tax', hkTaxForm)).json().statusCode).toBe(200);
   expect(await levelOf(session.userId)).toBe(2);
@@ -173,17 +173,14 @@ describe('change of residence and the tax form', () => {
   it('refuses a change without a verified identity, or with bad fields naming each, changing nothing', async () => {
     const unverified = await kit.readyUser();
     await kit.t.app.identity.setKycLevel(unverified.userId, 1);
-    const refused = (await report(unverified, { residence: 'SG', address: '1 Raffles Place', proofOfAddressDate: today() }))
-      .json();
+    const refused = (
+      await report(unverified, { residence: 'SG', address: '1 Raffles Place', proofOfAddressDate: today() })
+    ).json();
     expect(refused.statusCode).toBe(148);
 
     const session = await kit.verifiedUser();
     const bad = (
-      await report(
-        session,
-        { residence: 'ZZ', address: '1 Raffles Place', proofOfAddressDate: '2020-01-01' },
-        'zh-HK',
-      )
+      await report(session, { residence: 'ZZ', address: '1 Raffles Place', proofOfAddressDate: '2020-01-01' }, 'zh-HK')
     ).json();
     expect(bad.statusCode).toBe(120);
     expect(bad.content.fields).toEqual([
@@ -206,7 +203,9 @@ describe('change of residence and the tax form', () => {
         proofOfAddressDate: today(),
       })
     ).json();
-    expect(same.content.fields).toEqual([{ field: 'address', message: 'This is the residence and address already on file' }]);
+    expect(same.content.fields).toEqual([
+      { field: 'address', message: 'This is the residence and address already on file' },
+    ]);
   });
 
   it('a new country: reviewed at the same level, then the tax form superseded and a new one due in 30 days; level 2 lapses without it and returns with it', async () => {
@@ -308,7 +307,9 @@ describe('change of residence and the tax form', () => {
       status: KYC_STATUS.FAILED,
       message: 'The bill is not in your name',
     });
-    expect((await kit.get(session, '/api/user/info')).json().content.submitted.address).toBe('2 Orchard Road, Singapore');
+    expect((await kit.get(session, '/api/user/info')).json().content.submitted.address).toBe(
+      '2 Orchard Road, Singapore',
+    );
     expect((await kit.get(session, '/api/investor/tax')).json().content.current).not.toBeNull();
     expect(
       (await kit.ops(kit.complianceToken, 'POST', `/kyc/${session.userId}/residence/approve`)).json().statusCode,

@@ -433,7 +433,9 @@ export class KycService {
     step: KycReviewStep,
     userId: string,
     ref: number | null,
-  ): Promise<Partial<Pick<OpsKycSubmission, 'status' | 'message' | 'submitted' | 'submittedAt' | 'expectedDecisionAt'>>> {
+  ): Promise<
+    Partial<Pick<OpsKycSubmission, 'status' | 'message' | 'submitted' | 'submittedAt' | 'expectedDecisionAt'>>
+  > {
     const iso = (value: Date | null | undefined) => value?.toISOString() ?? null;
     if (step === 'investor' || step === 'qualified') {
       const table = step === 'investor' ? kycInvestor : kycQualified;
@@ -1118,10 +1120,7 @@ export class KycService {
     let lapsed = 0;
     for (const change of due) {
       await db.transaction(async (tx) => {
-        await tx
-          .update(kycResidenceChanges)
-          .set({ taxFormLapsedAt: now })
-          .where(eq(kycResidenceChanges.id, change.id));
+        await tx.update(kycResidenceChanges).set({ taxFormLapsedAt: now }).where(eq(kycResidenceChanges.id, change.id));
         if ((await this.deps.identity.kycLevelOf(change.userId, tx)) < 2) return;
         await this.deps.identity.setKycLevel(change.userId, 1, tx);
         await this.deps.notify(

@@ -1,6 +1,17 @@
 import type { BasicKycDraft, InvestorDraft } from '@meridian/contracts/kyc';
 import { sql } from 'drizzle-orm';
-import { bigserial, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt } from '../../platform/db/columns.ts';
 
 /**
@@ -179,7 +190,9 @@ export const kycResidenceChanges = pgTable(
     index('kyc_residence_changes_status_submitted_idx').on(table.status, table.submittedAt),
     index('kyc_residence_changes_user_idx').on(table.userId, table.id.desc()),
     index('kyc_residence_changes_tax_due_idx').on(table.taxFormDueAt),
-    uniqueIndex('kyc_residence_changes_one_open_idx').on(table.userId).where(sql`${table.status} = 2`),
+    uniqueIndex('kyc_residence_changes_one_open_idx')
+      .on(table.userId)
+      .where(sql`${table.status} = 2`),
   ],
 );
 
@@ -206,5 +219,9 @@ export const termsChanges = pgTable(
     createdBy: text('created_by').notNull(),
     createdAt: createdAt(),
   },
-  (table) => [index('terms_changes_due_idx').on(table.announceOn).where(sql`${table.announcedAt} IS NULL`)],
+  (table) => [
+    index('terms_changes_due_idx')
+      .on(table.announceOn)
+      .where(sql`${table.announcedAt} IS NULL`),
+  ],
 );

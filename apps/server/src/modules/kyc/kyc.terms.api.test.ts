@@ -37,12 +37,16 @@ describe('scheduling a change of terms', () => {
     expect(terms.announceOnFor('2026-12-31')).toBe('2026-12-21');
     // Monday 1 Feb 2027: 2, 3, 4, 5, (8 and 9 Lunar New Year) 10, 11, 12 → 12 Feb.
     expect(terms.earliestEffectiveOn(hkNoon('2027-02-01'))).toBe('2027-02-12');
-    await expect(terms.schedule('compliance@example.com', change('2026-12-30'), hkNoon('2026-12-21'))).rejects.toMatchObject(
-      { field: 'effectiveOn', messageKey: 'validation.termsNoticeTooShort', params: { days: 7, date: '2026-12-31' } },
-    );
-    await expect(terms.schedule('compliance@example.com', change('2027-02-11'), hkNoon('2027-02-01'))).rejects.toMatchObject(
-      { field: 'effectiveOn', params: { date: '2027-02-12' } },
-    );
+    await expect(
+      terms.schedule('compliance@example.com', change('2026-12-30'), hkNoon('2026-12-21')),
+    ).rejects.toMatchObject({
+      field: 'effectiveOn',
+      messageKey: 'validation.termsNoticeTooShort',
+      params: { days: 7, date: '2026-12-31' },
+    });
+    await expect(
+      terms.schedule('compliance@example.com', change('2027-02-11'), hkNoon('2027-02-01')),
+    ).rejects.toMatchObject({ field: 'effectiveOn', params: { date: '2027-02-12' } });
     const scheduled = await terms.schedule('compliance@example.com', change('2027-02-12'), hkNoon('2027-02-01'));
     expect(scheduled).toMatchObject({ effectiveOn: '2027-02-12', announceOn: '2027-02-01', announcedAt: null });
   });
@@ -58,9 +62,13 @@ describe('scheduling a change of terms', () => {
     });
     expect(refused.json()).toMatchObject({
       statusCode: 120,
-      content: { fields: [{ field: 'effectiveOn', message: `條款變更須提前 7 個工作天通知：最早生效日期為 ${earliest}` }] },
+      content: {
+        fields: [{ field: 'effectiveOn', message: `條款變更須提前 7 個工作天通知：最早生效日期為 ${earliest}` }],
+      },
     });
-    const malformed = (await kit.ops(kit.complianceToken, 'POST', '/terms-changes', { ...change('31/12/2026') })).json();
+    const malformed = (
+      await kit.ops(kit.complianceToken, 'POST', '/terms-changes', { ...change('31/12/2026') })
+    ).json();
     expect(malformed.content.fields).toEqual([{ field: 'effectiveOn', message: 'Enter a date as YYYY-MM-DD' }]);
     expect((await kit.ops(kit.viewerToken, 'POST', '/terms-changes', change(earliest))).json().statusCode).toBe(102);
     const before = (await kit.ops(kit.viewerToken, 'GET', '/terms-changes')).json().content.totalCount;
@@ -91,8 +99,7 @@ describe('the daily announcement job', () => {
       )[0]!.n,
     );
     // As the scheduler runs it: in its transaction (on PGlite the only connection).
-    const run = (date: string) =>
-      kit.t.database.db.transaction((tx) => terms.runAnnouncements(hkNoon(date), tx));
+    const run = (date: string) => kit.t.database.db.transaction((tx) => terms.runAnnouncements(hkNoon(date), tx));
     // The day before: changes scheduled earlier in this file and due by then go out, not this one.
     await run('2027-01-05');
     const pending = (await kit.ops(kit.viewerToken, 'GET', '/terms-changes?pageSize=100')).json().content.list;

@@ -1,8 +1,4 @@
-import {
-  TERMS_NOTICE_WORKING_DAYS,
-  type TermsChange,
-  type TermsChangeInput,
-} from '@meridian/contracts/kyc';
+import { TERMS_NOTICE_WORKING_DAYS, type TermsChange, type TermsChangeInput } from '@meridian/contracts/kyc';
 import { type Page, totalPages } from '@meridian/contracts/pagination';
 import dayjs from 'dayjs';
 import { and, asc, count, desc, eq, isNull, lte } from 'drizzle-orm';
