@@ -168,6 +168,18 @@ const countryCodeSchema = z
   .string({ error: 'validation.country' })
   .regex(/^[A-Z]{2}$/, { error: 'validation.country' });
 
+/** A residential address: not empty, at most 200 characters (spec §5 "address cannot be empty"). */
+const residentialAddressSchema = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, { error: 'validation.required' })
+  .max(200, { error: 'validation.tooLong' });
+
+/** The issue date of a proof of address, `YYYY-MM-DD` (its 90-day age is checked by the server). */
+const proofOfAddressDateSchema = z
+  .string({ error: 'validation.required' })
+  .pipe(z.iso.date({ error: 'validation.proofOfAddressDate' }));
+
 /**
  * The rules a submission must pass at `user/commit` (spec §5): names in English characters, 18 or
  * older, an ID number valid for its type, a non-empty address and a proof-of-address date. The
@@ -188,14 +200,8 @@ export function basicKycSubmissionSchema(today?: () => string) {
       dateOfBirth: dateOfBirthSchema(today),
       nationality: countryCodeSchema,
       residence: countryCodeSchema,
-      address: z
-        .string({ error: 'validation.required' })
-        .trim()
-        .min(1, { error: 'validation.required' })
-        .max(200, { error: 'validation.tooLong' }),
-      proofOfAddressDate: z
-        .string({ error: 'validation.required' })
-        .pipe(z.iso.date({ error: 'validation.proofOfAddressDate' })),
+      address: residentialAddressSchema,
+      proofOfAddressDate: proofOfAddressDateSchema,
       idType: idTypeSchema,
       idNumber: z
         .string({ error: 'validation.required' })
@@ -925,14 +931,8 @@ export const opsKycStepEndpoints = {
  */
 export const residenceChangeSchema = z.object({
   residence: countryCodeSchema,
-  address: z
-    .string({ error: 'validation.required' })
-    .trim()
-    .min(1, { error: 'validation.required' })
-    .max(200, { error: 'validation.tooLong' }),
-  proofOfAddressDate: z
-    .string({ error: 'validation.required' })
-    .pipe(z.iso.date({ error: 'validation.proofOfAddressDate' })),
+  address: residentialAddressSchema,
+  proofOfAddressDate: proofOfAddressDateSchema,
 });
 export type ResidenceChangeInput = z.output<typeof residenceChangeSchema>;
 

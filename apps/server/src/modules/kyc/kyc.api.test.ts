@@ -6,7 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAndLogin, solveHumanCheck, type TestApp, type TestSession } from '../../../test/helpers.ts';
 import { seedWallet } from '../wallet/wallet.seed.ts';
 import { kycBasic, kycDecisions, kycDocuments } from './kyc.tables.ts';
-import { createKycKit, type KycKit, type KycTestFile, validDraft } from './kyc.test-kit.ts';
+import {
+  createKycKit,
+  INDIVIDUAL_PROFILE,
+  type KycKit,
+  type KycTestFile,
+  LOW_RISK_AML_ANSWERS,
+  validDraft,
+} from './kyc.test-kit.ts';
 
 /**
  * Basic identity verification through the real app (issue 15 part 2): draft, documents, commit
@@ -361,16 +368,7 @@ describe('review', () => {
 });
 
 describe('investor profile, AML questionnaire and tax form → level 2', () => {
-  const lowRiskAnswers = {
-    occupation: { status: 'employed', industry: 'technology' },
-    employer: 'Example Ltd',
-    sourcesOfFunds: ['salary'],
-    sourcesOfWealth: ['employment'],
-    expectedMonthlyVolumeUsdBand: 'under10k',
-    purposes: ['investment'],
-    isPoliticallyExposed: false,
-    sanctionsCountryLinks: [],
-  };
+  const lowRiskAnswers = LOW_RISK_AML_ANSWERS;
 
   async function verifiedUser(): Promise<TestSession> {
     const session = await readyUser();
@@ -426,14 +424,7 @@ describe('investor profile, AML questionnaire and tax form → level 2', () => {
   it('keeps every AML version; high risk goes to enhanced review; W-9 rules; all approved → level 2', async () => {
     const session = await verifiedUser();
     // Investor profile (individual) → Under Review → approved.
-    await post(session, '/api/user/identity/investor', {
-      type: 'individual',
-      individual: {
-        netWorthUsdBand: 'from100kTo1m',
-        annualIncomeUsdBand: 'from50kTo200k',
-        investmentExperience: 'oneToFiveYears',
-      },
-    });
+    await post(session, '/api/user/identity/investor', INDIVIDUAL_PROFILE);
     expect((await post(session, '/api/user/identity/commit')).json().content.status).toBe(KYC_STATUS.UNDER_REVIEW);
     expect((await post(session, '/api/user/identity/commit')).json().statusCode).toBe(141);
     expect((await ops(viewerToken, 'POST', `/${session.userId}/investor/approve`)).json().statusCode).toBe(102);

@@ -2,7 +2,7 @@ import { KYC_STATUS } from '@meridian/contracts/kyc';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAndLogin, type TestSession } from '../../../test/helpers.ts';
-import { createKycKit, type KycKit } from './kyc.test-kit.ts';
+import { createKycKit, INDIVIDUAL_PROFILE, type KycKit, LOW_RISK_AML_ANSWERS } from './kyc.test-kit.ts';
 
 /**
  * Issue 15, the review queue and what follows a decision, through the real app: the operators'
@@ -13,24 +13,8 @@ import { createKycKit, type KycKit } from './kyc.test-kit.ts';
  */
 let kit: KycKit;
 
-const lowRiskAnswers = {
-  occupation: { status: 'employed', industry: 'technology' },
-  employer: 'Example Ltd',
-  sourcesOfFunds: ['salary'],
-  sourcesOfWealth: ['employment'],
-  expectedMonthlyVolumeUsdBand: 'under10k',
-  purposes: ['investment'],
-  isPoliticallyExposed: false,
-  sanctionsCountryLinks: [],
-};
-const individualProfile = {
-  type: 'individual',
-  individual: {
-    netWorthUsdBand: 'from100kTo1m',
-    annualIncomeUsdBand: 'from50kTo200k',
-    investmentExperience: 'oneToFiveYears',
-  },
-};
+const lowRiskAnswers = LOW_RISK_AML_ANSWERS;
+const individualProfile = INDIVIDUAL_PROFILE;
 const hkTaxForm = { form: 'W8BEN', isUsBorn: false, residences: [{ country: 'HK', tin: 'A1234563' }] };
 
 const levelOf = async (userId: string) => {

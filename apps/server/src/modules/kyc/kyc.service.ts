@@ -134,6 +134,16 @@ function hongKongDate(instant: Date): string {
   return dayjs(instant).tz(BUSINESS_TIME_ZONE).format('YYYY-MM-DD');
 }
 
+/** Mark the tax form on file of `userId` superseded at `now`. @returns whether there was one. */
+async function supersedeTaxForm(tx: DbOrTx, userId: string, now: Date): Promise<boolean> {
+  const superseded = await tx
+    .update(kycTaxForms)
+    .set({ supersededAt: now })
+    .where(and(eq(kycTaxForms.userId, userId), isNull(kycTaxForms.supersededAt)))
+    .returning({ id: kycTaxForms.id });
+  return superseded.length > 0;
+}
+
 /** A row of the review queue's union: the user, the step, and the row id of steps with several rows per user. */
 interface QueueRow {
   user_id: string;
@@ -801,10 +811,7 @@ export class KycService {
     }
     const now = this.now();
     await this.db.transaction(async (tx) => {
-      await tx
-        .update(kycTaxForms)
-        .set({ supersededAt: now })
-        .where(and(eq(kycTaxForms.userId, userId), isNull(kycTaxForms.supersededAt)));
+      await supersedeTaxForm(tx, userId, now);
       await tx
         .insert(kycTaxForms)
         .values({ userId, form: input.form, data: input as unknown as Record<string, unknown> });
@@ -1041,12 +1048,7 @@ export class KycService {
         .where(eq(kycBasic.userId, change.userId));
     }
     if (residence === change.previousResidence) return;
-    const superseded = await tx
-      .update(kycTaxForms)
-      .set({ supersededAt: now })
-      .where(and(eq(kycTaxForms.userId, change.userId), isNull(kycTaxForms.supersededAt)))
-      .returning({ id: kycTaxForms.id });
-    if (superseded.length === 0) return;
+    if (!(await supersedeTaxForm(tx, change.userId, now))) return;
     const taxFormDueAt = dayjs(now).add(TAX_CHANGE_REPORT_DAYS, 'day').toDate();
     await tx.update(kycResidenceChanges).set({ taxFormDueAt }).where(eq(kycResidenceChanges.id, change.id));
     await this.deps.notify(
@@ -1155,22 +1157,14 @@ export class KycService {
    * level given otherwise, as the demo seed does) shows that step as Verified.
    */
   async selfStatus(userId: string, level: number): Promise<KycSelfStatus> {
-    const [basic, investor, aml, qualified] = await Promise.all([
-      this.row(userId),
-      this.investorRow(userId),
-      this.db
-        .select({ status: kycAmlAnswers.status })
-        .from(kycAmlAnswers)
-        .where(eq(kycAmlAnswers.userId, userId))
-        .orderBy(desc(kycAmlAnswers.id))
-        .limit(1),
+    const [{ basic, investor, amlStatus }, qualified] = await Promise.all([
+      this.levelTwoRows(userId),
       this.db.select({ status: kycQualified.status }).from(kycQualified).where(eq(kycQualified.userId, userId)),
     ]);
     const stepStatus = (row: { status: number; message: string } | undefined, levelOfStep: number) =>
       row && row.status !== KYC_STATUS.NONE
         ? { status: row.status, message: row.message }
         : { status: level >= levelOfStep ? KYC_STATUS.VERIFIED : KYC_STATUS.NONE, message: '' };
-    const amlStatus = aml[0]?.status as AmlStatus | undefined;
     const verified = basic?.status === KYC_STATUS.VERIFIED ? basic.submitted : null;
     return {
       user: stepStatus(basic, 1),
@@ -1192,15 +1186,8 @@ export class KycService {
    * current AML answers accepted and a tax form on file; the level is raised, never lowered here.
    */
   async refreshLevel(userId: string): Promise<void> {
-    const [basic, investor, aml, tax] = await Promise.all([
-      this.row(userId),
-      this.investorRow(userId),
-      this.db
-        .select({ status: kycAmlAnswers.status })
-        .from(kycAmlAnswers)
-        .where(eq(kycAmlAnswers.userId, userId))
-        .orderBy(desc(kycAmlAnswers.id))
-        .limit(1),
+    const [{ basic, investor, amlStatus }, tax] = await Promise.all([
+      this.levelTwoRows(userId),
       this.db
         .select({ id: kycTaxForms.id })
         .from(kycTaxForms)
@@ -1210,10 +1197,29 @@ export class KycService {
     const isComplete =
       basic?.status === KYC_STATUS.VERIFIED &&
       investor?.status === KYC_STATUS.VERIFIED &&
-      aml[0]?.status === 'accepted' &&
+      amlStatus === 'accepted' &&
       tax.length > 0;
     if (isComplete && (await this.deps.identity.kycLevelOf(userId)) < 2)
       await this.deps.identity.setKycLevel(userId, 2);
+  }
+
+  /** The basic KYC and investor profile rows of `userId`, and the status of the current AML answers. */
+  private async levelTwoRows(userId: string): Promise<{
+    basic: BasicRow | undefined;
+    investor: typeof kycInvestor.$inferSelect | undefined;
+    amlStatus: AmlStatus | undefined;
+  }> {
+    const [basic, investor, aml] = await Promise.all([
+      this.row(userId),
+      this.investorRow(userId),
+      this.db
+        .select({ status: kycAmlAnswers.status })
+        .from(kycAmlAnswers)
+        .where(eq(kycAmlAnswers.userId, userId))
+        .orderBy(desc(kycAmlAnswers.id))
+        .limit(1),
+    ]);
+    return { basic, investor, amlStatus: aml[0]?.status as AmlStatus | undefined };
   }
 
   private async investorRow(userId: string): Promise<typeof kycInvestor.$inferSelect | undefined> {

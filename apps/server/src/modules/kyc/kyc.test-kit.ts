@@ -55,6 +55,28 @@ export function validDraft(): Record<string, string> {
   };
 }
 
+/** AML answers no scoring rule applies to: low risk, accepted at once. */
+export const LOW_RISK_AML_ANSWERS = {
+  occupation: { status: 'employed', industry: 'technology' },
+  employer: 'Example Ltd',
+  sourcesOfFunds: ['salary'],
+  sourcesOfWealth: ['employment'],
+  expectedMonthlyVolumeUsdBand: 'under10k',
+  purposes: ['investment'],
+  isPoliticallyExposed: false,
+  sanctionsCountryLinks: [],
+};
+
+/** An individual investor profile that passes every rule. */
+export const INDIVIDUAL_PROFILE = {
+  type: 'individual',
+  individual: {
+    netWorthUsdBand: 'from100kTo1m',
+    annualIncomeUsdBand: 'from50kTo200k',
+    investmentExperience: 'oneToFiveYears',
+  },
+};
+
 function multipartBody(files: KycTestFile[]): Buffer {
   const pieces = files.flatMap((file) => [
     Buffer.from(
