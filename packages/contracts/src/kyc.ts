@@ -954,6 +954,7 @@ export const residenceChangeStateSchema = z.object({
 });
 export type ResidenceChangeState = z.infer<typeof residenceChangeStateSchema>;
 
+/** A verified user's change of residence (needs level 1 and a verified basic KYC). */
 export const residenceEndpoints = {
   residence: defineEndpoint({
     method: 'GET',
