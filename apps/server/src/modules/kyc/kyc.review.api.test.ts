@@ -230,6 +230,14 @@ describe('change of residence and the tax form', () => {
     expect(messages).toContain('Change of residence approved');
     expect(messages).toContain('A new tax form is needed');
     expect(messages).toContain(tax.newFormDueAt.slice(0, 10));
+    // KYC messages also go by email (delivered after the commit by the notices module).
+    const mailbox = async () =>
+      JSON.stringify(
+        (
+          await kit.t.app.inject({ method: 'GET', url: `/api/dev/mailbox?to=${encodeURIComponent(session.email)}` })
+        ).json().content,
+      );
+    await expect.poll(mailbox, { timeout: 10_000 }).toContain('A new tax form is needed');
     expect(await levelOf(session.userId)).toBe(2);
 
     // The daily job: nothing before the due time; after it, level 1 and a message, once.
