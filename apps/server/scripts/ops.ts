@@ -8,12 +8,18 @@
  *   withdrawals process <id>
  *   withdrawals complete <id> --tx <txHash>
  *   withdrawals fail <id> --reason <text>
- *   kyc list [--status 2]            (identity verification submissions; 2 Under Review by default)
+ *   kyc list [--step basic|investor|aml|qualified|residence] [--status 2]
+ *       The review queue, oldest first: every step by default; status 2 (awaiting a decision) by default.
  *   kyc show <userId>
  *   kyc approve <userId>
  *   kyc reject <userId> --reason <text>
- *   kyc approve <userId> --step investor|aml|qualified   (investor profile; AML answers in enhanced review; QI)
- *   kyc reject <userId> --step investor|aml|qualified --reason <text>
+ *   kyc approve <userId> --step investor|aml|qualified|residence   (investor profile; AML answers in
+ *       enhanced review; QI; a change of residence)
+ *   kyc reject <userId> --step investor|aml|qualified|residence --reason <text>
+ *   terms schedule --effective YYYY-MM-DD --title-en T --title-zh T --body-en B --body-zh B
+ *       Announce a change of terms to every user 7 Hong Kong working days before it takes effect
+ *       (role compliance or admin; an earlier date is refused naming the earliest allowed).
+ *   terms list
  *       Call the running server's operator API (--url, default PUBLIC_URL) with OPS_TOKEN
  *       (KYC decisions need an operator with role compliance or admin).
  */
@@ -31,6 +37,11 @@ const { values, positionals } = parseArgs({
     tx: { type: 'string' },
     reason: { type: 'string' },
     url: { type: 'string' },
+    effective: { type: 'string' },
+    'title-en': { type: 'string' },
+    'title-zh': { type: 'string' },
+    'body-en': { type: 'string' },
+    'body-zh': { type: 'string' },
   },
 });
 const [group, action, id] = positionals;
@@ -72,12 +83,39 @@ async function callApi(method: 'GET' | 'POST', path: string, body?: object): Pro
   process.exitCode = answer.statusCode === 200 ? 0 : 1;
 }
 
-/** `/investor` or `/aml` for `--step`, '' for basic KYC. */
+/** The review steps `--step` names (`KYC_REVIEW_STEPS` of the contracts). */
+const KYC_STEPS = ['basic', 'investor', 'aml', 'qualified', 'residence'];
+
+/** `/investor`, `/aml`, `/qualified` or `/residence` for `--step`, '' for basic KYC. */
 function kycStepPath(): string {
   if (values.step === undefined || values.step === 'basic') return '';
-  if (values.step !== 'investor' && values.step !== 'aml' && values.step !== 'qualified')
-    fail('--step is basic, investor, aml or qualified');
+  if (!KYC_STEPS.includes(values.step)) fail(`--step is ${KYC_STEPS.join(', ')}`);
   return `/${values.step}`;
+}
+
+/** `?step=…&status=…` of `kyc list`, from the options given. */
+function kycListQuery(): string {
+  const query = new URLSearchParams();
+  if (values.step !== undefined) query.set('step', values.step);
+  if (values.status !== undefined) query.set('status', values.status);
+  const text = query.toString();
+  return text ? `?${text}` : '';
+}
+
+/** `terms schedule`: the body of `POST ops/terms-changes` from the options. */
+function termsBody(): object {
+  const body = {
+    effectiveOn: values.effective,
+    titleEn: values['title-en'],
+    titleZh: values['title-zh'],
+    bodyEn: values['body-en'],
+    bodyZh: values['body-zh'],
+  };
+  if (Object.values(body).some((value) => value === undefined))
+    fail(
+      'usage: npm run ops -- terms schedule --effective YYYY-MM-DD --title-en T --title-zh T --body-en B --body-zh B',
+    );
+  return body;
 }
 
 if (group === 'operators' && action === 'add') await addOperator();
@@ -88,16 +126,18 @@ else if (group === 'withdrawals' && action === 'complete' && id && values.tx)
   await callApi('POST', `/withdrawals/${id}/complete`, { txHash: values.tx });
 else if (group === 'withdrawals' && action === 'fail' && id && values.reason)
   await callApi('POST', `/withdrawals/${id}/fail`, { reason: values.reason });
-else if (group === 'kyc' && action === 'list')
-  await callApi('GET', `/kyc${values.status ? `?status=${encodeURIComponent(values.status)}` : ''}`);
+else if (group === 'kyc' && action === 'list') await callApi('GET', `/kyc${kycListQuery()}`);
 else if (group === 'kyc' && action === 'show' && id) await callApi('GET', `/kyc/${encodeURIComponent(id)}`);
 else if (group === 'kyc' && action === 'approve' && id)
   await callApi('POST', `/kyc/${encodeURIComponent(id)}${kycStepPath()}/approve`);
 else if (group === 'kyc' && action === 'reject' && id && values.reason)
   await callApi('POST', `/kyc/${encodeURIComponent(id)}${kycStepPath()}/reject`, { reason: values.reason });
+else if (group === 'terms' && action === 'schedule') await callApi('POST', '/terms-changes', termsBody());
+else if (group === 'terms' && action === 'list') await callApi('GET', '/terms-changes');
 else {
   fail(
     'usage: npm run ops -- operators add --email E --role R | withdrawals list [--status N] | withdrawals process ID | withdrawals complete ID --tx HASH | withdrawals fail ID --reason TEXT' +
-      ' | kyc list [--status N] | kyc show USER_ID | kyc approve USER_ID [--step investor|aml|qualified] | kyc reject USER_ID [--step investor|aml|qualified] --reason TEXT',
+      ' | kyc list [--step S] [--status N] | kyc show USER_ID | kyc approve USER_ID [--step investor|aml|qualified|residence] | kyc reject USER_ID [--step investor|aml|qualified|residence] --reason TEXT' +
+      ' | terms schedule --effective YYYY-MM-DD --title-en T --title-zh T --body-en B --body-zh B | terms list',
   );
 }

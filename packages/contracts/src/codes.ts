@@ -174,6 +174,14 @@ export const BUSINESS_CODES = {
       'zh-HK': '請先完成{stepZh}，方可使用此功能',
     },
   },
+  KYC_NOT_VERIFIED: {
+    code: 148,
+    httpStatus: 409,
+    message: {
+      'en-US': 'Your identity must be verified before you report a change to it',
+      'zh-HK': '你的身份須先通過認證，方可申報變更',
+    },
+  },
   INTERNAL: {
     code: 500,
     httpStatus: 500,

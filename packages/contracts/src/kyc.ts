@@ -168,6 +168,18 @@ const countryCodeSchema = z
   .string({ error: 'validation.country' })
   .regex(/^[A-Z]{2}$/, { error: 'validation.country' });
 
+/** A residential address: not empty, at most 200 characters (spec §5 "address cannot be empty"). */
+const residentialAddressSchema = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, { error: 'validation.required' })
+  .max(200, { error: 'validation.tooLong' });
+
+/** The issue date of a proof of address, `YYYY-MM-DD` (its 90-day age is checked by the server). */
+const proofOfAddressDateSchema = z
+  .string({ error: 'validation.required' })
+  .pipe(z.iso.date({ error: 'validation.proofOfAddressDate' }));
+
 /**
  * The rules a submission must pass at `user/commit` (spec §5): names in English characters, 18 or
  * older, an ID number valid for its type, a non-empty address and a proof-of-address date. The
@@ -188,14 +200,8 @@ export function basicKycSubmissionSchema(today?: () => string) {
       dateOfBirth: dateOfBirthSchema(today),
       nationality: countryCodeSchema,
       residence: countryCodeSchema,
-      address: z
-        .string({ error: 'validation.required' })
-        .trim()
-        .min(1, { error: 'validation.required' })
-        .max(200, { error: 'validation.tooLong' }),
-      proofOfAddressDate: z
-        .string({ error: 'validation.required' })
-        .pipe(z.iso.date({ error: 'validation.proofOfAddressDate' })),
+      address: residentialAddressSchema,
+      proofOfAddressDate: proofOfAddressDateSchema,
       idType: idTypeSchema,
       idNumber: z
         .string({ error: 'validation.required' })
@@ -329,12 +335,45 @@ export const opsKycSubmissionSchema = z.object({
 });
 export type OpsKycSubmission = z.infer<typeof opsKycSubmissionSchema>;
 
+/**
+ * The steps a reviewer decides on, in the order of the levels: basic KYC, the investor profile,
+ * AML answers in enhanced review, qualified-investor applications, and changes of residence
+ * reported by verified users.
+ */
+export const KYC_REVIEW_STEPS = ['basic', 'investor', 'aml', 'qualified', 'residence'] as const;
+export type KycReviewStep = (typeof KYC_REVIEW_STEPS)[number];
+
+/**
+ * AML answer statuses as review statuses (`KYC_STATUS`), so one `status` filters every step:
+ * accepted 1, enhanced review 2 (awaiting a decision), rejected 3.
+ */
+export const AML_STATUS_AS_KYC_STATUS: Record<AmlStatus, KycStatus> = {
+  accepted: KYC_STATUS.VERIFIED,
+  enhancedReview: KYC_STATUS.UNDER_REVIEW,
+  rejected: KYC_STATUS.FAILED,
+};
+
+/**
+ * `GET ops/kyc`: the review queue. `step` narrows it to one step (default every step); `status`
+ * (`KYC_STATUS`, default 2: awaiting a decision — Under Review, or AML answers in enhanced review).
+ */
 export const opsKycListQuerySchema = z.object({
   pageID: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  /** Only this step; every step when absent. */
+  step: z.enum(KYC_REVIEW_STEPS, { error: 'validation.reviewStep' }).optional(),
   /** Only this status (`KYC_STATUS`); default Under Review. */
-  status: z.coerce.number().int().min(0).max(3).default(KYC_STATUS.UNDER_REVIEW),
+  status: z.coerce.number().int().min(0).max(4).default(KYC_STATUS.UNDER_REVIEW),
 });
+
+/**
+ * One entry of the review queue: the user as `ops/kyc/:userId` shows them, with `step` naming what
+ * is queued. `status`, `message`, `submitted`, `submittedAt` and `expectedDecisionAt` are that
+ * step's (for `basic` they are basic KYC's, as before `step` existed; for `aml` the answers, with
+ * a decision due 1 working day after they were given).
+ */
+export const opsKycQueueItemSchema = opsKycSubmissionSchema.extend({ step: z.enum(KYC_REVIEW_STEPS) });
+export type OpsKycQueueItem = z.infer<typeof opsKycQueueItemSchema>;
 
 export const opsKycRejectBodySchema = z.object({
   reason: z
@@ -362,10 +401,11 @@ export const opsKycEndpoints = {
     method: 'GET',
     path: '/ops/kyc',
     tag: 'operators',
-    summary: 'Basic KYC submissions, oldest first',
+    summary:
+      'The review queue over every step (basic, investor, aml, qualified, residence), oldest submission first; filter by step and status (default: awaiting a decision)',
     auth: 'none',
     query: opsKycListQuerySchema,
-    content: pageSchema(opsKycSubmissionSchema),
+    content: pageSchema(opsKycQueueItemSchema),
     codes: ['FORBIDDEN'],
   }),
   show: defineEndpoint({
@@ -510,80 +550,96 @@ export type InvestorState = z.infer<typeof investorStateSchema>;
 export const AML_STATUSES = ['accepted', 'enhancedReview', 'rejected'] as const;
 export type AmlStatus = (typeof AML_STATUSES)[number];
 
+/** What the customer mainly does for a living. */
+export const AML_OCCUPATION_STATUSES = [
+  'employed',
+  'selfEmployed',
+  'businessOwner',
+  'student',
+  'retired',
+  'unemployed',
+  'homemaker',
+] as const;
+/** The industry of the occupation; the last four are the cash-intensive or money-handling trades FATF names as higher risk. */
+export const AML_INDUSTRIES = [
+  'finance',
+  'technology',
+  'healthcare',
+  'education',
+  'government',
+  'retail',
+  'manufacturing',
+  'realEstate',
+  'other',
+  'moneyServices',
+  'gambling',
+  'preciousMetalsAndStones',
+  'armsAndDefence',
+] as const;
+/** Where the money put on the platform comes from. */
+export const AML_FUND_SOURCES = [
+  'salary',
+  'businessIncome',
+  'investments',
+  'savings',
+  'propertySale',
+  'inheritance',
+  'gift',
+  'loan',
+  'cryptoMining',
+  'other',
+] as const;
+/** How the customer's overall wealth was built. */
+export const AML_WEALTH_SOURCES = [
+  'employment',
+  'business',
+  'investments',
+  'propertySale',
+  'inheritance',
+  'gift',
+  'cryptoAssets',
+  'other',
+] as const;
+/** Expected monthly volume in US dollars, by band (lower bound inclusive, upper exclusive). */
+export const AML_MONTHLY_VOLUME_USD_BANDS = [
+  'under10k',
+  'from10kTo50k',
+  'from50kTo250k',
+  'from250kTo1m',
+  'atLeast1m',
+] as const;
+/** Why the customer uses the platform. */
+export const AML_ACCOUNT_PURPOSES = ['investment', 'savings', 'trading', 'payments', 'remittance', 'other'] as const;
+
 /**
- * `POST investor/aml`: the questionnaire (issue 15). The choice lists are the scoring table's
- * (apps/server/src/modules/kyc/kyc.aml-scoring.ts), repeated here for the form.
+ * `POST investor/aml`: the questionnaire (issue 15). The choice lists above are the only copy: the
+ * form offers them and the server's scoring table (apps/server/src/modules/kyc/kyc.aml-scoring.ts)
+ * scores them.
  */
 export const amlAnswersSchema = z
   .object({
     occupation: z.object({
-      status: z.enum(['employed', 'selfEmployed', 'businessOwner', 'student', 'retired', 'unemployed', 'homemaker'], {
-        error: 'validation.required',
-      }),
-      industry: z.enum(
-        [
-          'finance',
-          'technology',
-          'healthcare',
-          'education',
-          'government',
-          'retail',
-          'manufacturing',
-          'realEstate',
-          'other',
-          'moneyServices',
-          'gambling',
-          'preciousMetalsAndStones',
-          'armsAndDefence',
-        ],
-        { error: 'validation.required' },
-      ),
+      status: z.enum(AML_OCCUPATION_STATUSES, { error: 'validation.required' }),
+      industry: z.enum(AML_INDUSTRIES, { error: 'validation.required' }),
     }),
+    /** Employer's name; empty when not employed. */
     employer: z.string().trim().max(200, { error: 'validation.tooLong' }).default(''),
     sourcesOfFunds: z
-      .array(
-        z.enum([
-          'salary',
-          'businessIncome',
-          'investments',
-          'savings',
-          'propertySale',
-          'inheritance',
-          'gift',
-          'loan',
-          'cryptoMining',
-          'other',
-        ]),
-        { error: 'validation.required' },
-      )
+      .array(z.enum(AML_FUND_SOURCES), { error: 'validation.required' })
       .min(1, { error: 'validation.required' })
       .max(10),
     sourcesOfWealth: z
-      .array(
-        z.enum([
-          'employment',
-          'business',
-          'investments',
-          'propertySale',
-          'inheritance',
-          'gift',
-          'cryptoAssets',
-          'other',
-        ]),
-        { error: 'validation.required' },
-      )
+      .array(z.enum(AML_WEALTH_SOURCES), { error: 'validation.required' })
       .min(1, { error: 'validation.required' })
       .max(8),
-    expectedMonthlyVolumeUsdBand: z.enum(['under10k', 'from10kTo50k', 'from50kTo250k', 'from250kTo1m', 'atLeast1m'], {
-      error: 'validation.required',
-    }),
+    expectedMonthlyVolumeUsdBand: z.enum(AML_MONTHLY_VOLUME_USD_BANDS, { error: 'validation.required' }),
     purposes: z
-      .array(z.enum(['investment', 'savings', 'trading', 'payments', 'remittance', 'other']), {
-        error: 'validation.required',
-      })
+      .array(z.enum(AML_ACCOUNT_PURPOSES), { error: 'validation.required' })
       .min(1, { error: 'validation.required' })
       .max(6),
+    /** A politically exposed person, a family member or a close associate of one (FATF R.12). */
     isPoliticallyExposed: z.boolean({ error: 'validation.required' }),
+    /** ISO 3166-1 alpha-2 codes of countries under sanctions the customer has links with (residence, business, family, funds). */
     sanctionsCountryLinks: z
       .array(z.string().regex(/^[A-Z]{2}$/, { error: 'validation.country' }))
       .max(20)
@@ -666,6 +722,13 @@ export const taxStateSchema = z.object({
     .nullable(),
   supersededCount: z.number().int(),
   changeReportDays: z.number().int(),
+  /**
+   * Whether a new form is asked for: an approved change of country of residence superseded the
+   * form on file (spec §1 "a change of country in the profile asks for a new form").
+   */
+  isNewFormRequired: z.boolean(),
+  /** ISO time by which the new form is due (30 days after the change was approved); null when none is asked for. */
+  newFormDueAt: z.string().nullable(),
 });
 export type TaxState = z.infer<typeof taxStateSchema>;
 
@@ -742,7 +805,7 @@ export const investorEndpoints = {
 
 const stepParamsSchema = z.object({
   userId: z.uuid({ error: 'validation.required' }),
-  step: z.enum(['investor', 'aml', 'qualified']),
+  step: z.enum(['investor', 'aml', 'qualified', 'residence']),
 });
 
 // ---------------------------------------------------------------- qualified investor (level 3)
@@ -855,5 +918,135 @@ export const opsKycStepEndpoints = {
     body: opsKycRejectBodySchema,
     content: opsKycSubmissionSchema,
     codes: ['FORBIDDEN', 'NOT_FOUND', 'KYC_STATE_CHANGED'],
+  }),
+};
+
+// ---------------------------------------------------------------- change of residence
+
+/**
+ * `POST user/identity/residence`: a verified user reports a new country of residence and address,
+ * with a new proof of address uploaded first as `proofOfAddress` (dated within 90 days). It is
+ * reviewed like basic KYC (`--step residence`) while the user keeps level 1; when it changes the
+ * country, the tax form on file is superseded and a new one is due within 30 days.
+ */
+export const residenceChangeSchema = z.object({
+  residence: countryCodeSchema,
+  address: residentialAddressSchema,
+  proofOfAddressDate: proofOfAddressDateSchema,
+});
+export type ResidenceChangeInput = z.output<typeof residenceChangeSchema>;
+
+/** `GET/POST user/identity/residence`: the newest reported change and its review state. */
+export const residenceChangeStateSchema = z.object({
+  current: z
+    .object({
+      /** `KYC_STATUS`: 2 Under Review, 1 Verified (applied), 3 Failed (`message` says why). */
+      status: z.number().int(),
+      message: z.string(),
+      previousResidence: z.string(),
+      submitted: z.record(z.string(), z.unknown()),
+      submittedAt: z.string(),
+      expectedDecisionAt: z.string().nullable(),
+      /** When it changed the country and was approved: the new tax form's due time (ISO). */
+      taxFormDueAt: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type ResidenceChangeState = z.infer<typeof residenceChangeStateSchema>;
+
+/** A verified user's change of residence (needs level 1 and a verified basic KYC). */
+export const residenceEndpoints = {
+  residence: defineEndpoint({
+    method: 'GET',
+    path: '/user/identity/residence',
+    tag: 'kyc',
+    summary: 'The newest reported change of residence and its review state',
+    auth: 'user',
+    kyc: 'basic',
+    content: residenceChangeStateSchema,
+  }),
+  reportResidence: defineEndpoint({
+    method: 'POST',
+    path: '/user/identity/residence',
+    tag: 'kyc',
+    summary:
+      'Report a change of residence (country, address, proof of address uploaded first); reviewed; a new country asks for a new tax form within 30 days',
+    auth: 'user',
+    kyc: 'basic',
+    body: residenceChangeSchema,
+    content: residenceChangeStateSchema,
+    codes: ['KYC_LOCKED', 'KYC_NOT_VERIFIED'],
+  }),
+};
+
+// ---------------------------------------------------------------- announcements of changes of terms
+
+/** Hong Kong working days between the announcement of a change of terms and its effect (spec §9). */
+export const TERMS_NOTICE_WORKING_DAYS = 7;
+
+const termsText = (lengthMax: number) =>
+  z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .max(lengthMax, { error: 'validation.tooLong' });
+
+/**
+ * `POST ops/terms-changes`: a change of terms in both languages and the Hong Kong date it takes
+ * effect, at least 7 Hong Kong working days after today (checked by the server, which names the
+ * earliest allowed date on `effectiveOn`).
+ */
+export const termsChangeInputSchema = z.object({
+  titleEn: termsText(100),
+  titleZh: termsText(100),
+  bodyEn: termsText(1500),
+  bodyZh: termsText(1500),
+  effectiveOn: z.string({ error: 'validation.required' }).pipe(z.iso.date({ error: 'validation.date' })),
+});
+export type TermsChangeInput = z.output<typeof termsChangeInputSchema>;
+
+/** A scheduled change of terms as operators see it. */
+export const termsChangeSchema = z.object({
+  id: z.string(),
+  titleEn: z.string(),
+  titleZh: z.string(),
+  bodyEn: z.string(),
+  bodyZh: z.string(),
+  /** Hong Kong date the change applies from. */
+  effectiveOn: z.string(),
+  /** Hong Kong date users are told: 7 working days before `effectiveOn`. */
+  announceOn: z.string(),
+  /** When the messages were sent; null until then. */
+  announcedAt: z.string().nullable(),
+  createdBy: z.string(),
+  createdAt: z.string(),
+});
+export type TermsChange = z.infer<typeof termsChangeSchema>;
+
+/** Operators' API of changes of terms (bearer token; scheduling needs role admin or compliance). */
+export const opsTermsEndpoints = {
+  scheduleTerms: defineEndpoint({
+    method: 'POST',
+    path: '/ops/terms-changes',
+    tag: 'operators',
+    summary:
+      'Schedule an announcement of a change of terms: messaged to every active user 7 Hong Kong working days before it takes effect',
+    auth: 'none',
+    body: termsChangeInputSchema,
+    content: termsChangeSchema,
+    codes: ['FORBIDDEN'],
+  }),
+  listTerms: defineEndpoint({
+    method: 'GET',
+    path: '/ops/terms-changes',
+    tag: 'operators',
+    summary: 'Scheduled and announced changes of terms, newest effective date first',
+    auth: 'none',
+    query: z.object({
+      pageID: z.coerce.number().int().min(1).default(1),
+      pageSize: z.coerce.number().int().min(1).max(100).default(20),
+    }),
+    content: pageSchema(termsChangeSchema),
+    codes: ['FORBIDDEN'],
   }),
 };

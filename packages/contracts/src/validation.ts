@@ -138,6 +138,19 @@ export const VALIDATION_MESSAGES = {
     'zh-HK': '住址證明須為最近 {days} 日內發出',
   },
   'validation.documentRequired': { 'en-US': 'Please upload this document', 'zh-HK': '請上載此文件' },
+  'validation.reviewStep': {
+    'en-US': 'Choose basic, investor, aml, qualified or residence',
+    'zh-HK': '請選擇 basic、investor、aml、qualified 或 residence',
+  },
+  'validation.date': { 'en-US': 'Enter a date as YYYY-MM-DD', 'zh-HK': '請以 YYYY-MM-DD 格式輸入日期' },
+  'validation.termsNoticeTooShort': {
+    'en-US': 'Changes must be announced {days} working days ahead: the earliest effective date is {date}',
+    'zh-HK': '條款變更須提前 {days} 個工作天通知：最早生效日期為 {date}',
+  },
+  'validation.residenceUnchanged': {
+    'en-US': 'This is the residence and address already on file',
+    'zh-HK': '此居住地及地址與記錄相同',
+  },
   'validation.documentKind': {
     'en-US': '{file}: unknown document kind (idFront, idBack, selfie or proofOfAddress)',
     'zh-HK': '{file}：未知的文件類別（idFront、idBack、selfie 或 proofOfAddress）',

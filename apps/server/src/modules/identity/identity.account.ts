@@ -8,7 +8,7 @@ import type { EmailFlowContent, SelfContent, SendCodeContent } from '@meridian/c
 import { maskEmail } from '@meridian/contracts/identity';
 import type { Locale } from '@meridian/contracts/locale';
 import type { CaptchaEvent } from '@meridian/contracts/security';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { DomainError, FieldError } from '../../platform/http/errors.ts';
 import { isCommonPassword } from '../../platform/security/common-passwords.ts';
@@ -28,7 +28,7 @@ import {
 } from './identity.internal.ts';
 import { verifyHumanCheck } from './identity.sessions.ts';
 import { loginThrottles, sessions, users } from './identity.tables.ts';
-import { IDENTITY_RULES, type RequestMeta } from './identity.types.ts';
+import { IDENTITY_RULES, type KycSelfStatus, type KycStatusSource, type RequestMeta } from './identity.types.ts';
 
 /** Anonymous code events: the only ones a signed-out caller may ask for, each tied to its flow. */
 const ANONYMOUS_EVENTS: Partial<Record<CaptchaEvent, 'login' | 'register' | 'recover'>> = {
@@ -202,9 +202,22 @@ export function createAccountService(ctx: IdentityContext) {
       return { maskedTo: maskEmail(body.email), resendAfterSeconds };
     },
 
-    /** `user/self` (spec §3). */
+    /**
+     * `user/self` (spec §3): `status` and `identity.basic` from the KYC module's rows
+     * (`setKycStatusSource`: 0 none, 1 Verified, 2 Under Review, 3 Failed with the reviewer's
+     * message); without a source, from the level alone.
+     */
     async self(userId: string): Promise<SelfContent> {
       const user = await requireUser(ctx, userId);
+      const kyc: KycSelfStatus = ctx.kycStatusSource
+        ? await ctx.kycStatusSource(user.id, user.kycLevel)
+        : {
+            user: { status: user.kycLevel >= 1 ? 1 : 0, message: '' },
+            investor: { status: user.kycLevel >= 2 ? 1 : 0, message: '' },
+            aml: 0,
+            qualify: 0,
+            basic: null,
+          };
       return {
         uid: user.id,
         uuid: user.id,
@@ -215,15 +228,30 @@ export function createAccountService(ctx: IdentityContext) {
         country: null,
         locale: user.locale,
         createdAt: user.createdAt.toISOString(),
-        status: {
-          user: { status: user.kycLevel >= 1 ? 1 : 0, message: '' },
-          investor: { status: user.kycLevel >= 2 ? 1 : 0, message: '' },
-          aml: 0,
-          qualify: 0,
-        },
+        status: { user: kyc.user, investor: kyc.investor, aml: kyc.aml, qualify: kyc.qualify },
         conf: configOf(user),
-        identity: { basic: null, investor: null },
+        identity: { basic: kyc.basic, investor: null },
       };
+    },
+
+    /** Let the KYC module supply `user/self`'s verification states (called once, when it is wired). */
+    setKycStatusSource(source: KycStatusSource): void {
+      ctx.kycStatusSource = source;
+    },
+
+    /**
+     * Ids of active users after `afterId` (exclusive; from the start when null), in id order, at
+     * most `limit` (≤ 500): the pages of a message to everyone (announcements of changes of terms).
+     */
+    async activeUserIdsAfter(afterId: string | null, limit: number, db: DbOrTx = ctx.db): Promise<string[]> {
+      if (limit > 500) throw new RangeError('at most 500 users per page');
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.status, 'active'), afterId === null ? undefined : gt(users.id, afterId)))
+        .orderBy(asc(users.id))
+        .limit(limit);
+      return rows.map((row) => row.id);
     },
 
     /**

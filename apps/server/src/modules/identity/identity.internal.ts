@@ -14,7 +14,12 @@ import { VerificationCodes } from './identity.codes.ts';
 import { type MailKind, renderMail } from './identity.mails.ts';
 import { SessionCache } from './identity.session-cache.ts';
 import { users } from './identity.tables.ts';
-import type { AccountHoldingsChecker, IdentityOptions, SecurityEventListener } from './identity.types.ts';
+import type {
+  AccountHoldingsChecker,
+  IdentityOptions,
+  KycStatusSource,
+  SecurityEventListener,
+} from './identity.types.ts';
 
 /** The state every part of the identity service works on; one per service. */
 export interface IdentityContext {
@@ -28,6 +33,8 @@ export interface IdentityContext {
   sessionCache: SessionCache;
   holdingsCheckers: AccountHoldingsChecker[];
   securityEventListeners: SecurityEventListener[];
+  /** The KYC module's states for `user/self` (`setKycStatusSource`); derived from the level alone without it. */
+  kycStatusSource?: KycStatusSource;
 }
 
 /** A row of `users`. */

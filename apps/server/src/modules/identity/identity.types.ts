@@ -100,3 +100,21 @@ export interface LoginResult {
   content: LoginContent;
   session: NewSession | null;
 }
+
+/**
+ * The identity-verification states `user/self` shows (spec §3 `status`, `identity.basic`), read from
+ * the KYC module's rows: `user` and `investor` as `{ status, message }` with `KYC_STATUS` values (0
+ * none, 1 Verified, 2 Under Review, 3 Failed, the reviewer's reason in `message`), `aml` and
+ * `qualify` as the same numbers (4 Expired for `qualify`), and the verified name and country of
+ * residence (null before basic KYC is verified).
+ */
+export interface KycSelfStatus {
+  user: { status: number; message: string };
+  investor: { status: number; message: string };
+  aml: number;
+  qualify: number;
+  basic: { firstName: string; lastName: string; country: string } | null;
+}
+
+/** Supplied by the KYC module (`setKycStatusSource`): the states of `userId` at `level`. */
+export type KycStatusSource = (userId: string, level: number) => Promise<KycSelfStatus>;

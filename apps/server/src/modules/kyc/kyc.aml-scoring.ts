@@ -5,95 +5,25 @@
  * auto-acceptance (FATF Recommendation 10 risk-based customer due diligence; Recommendation 12
  * enhanced measures for politically exposed persons; Recommendation 19 higher-risk countries).
  */
+import type { AML_INDUSTRIES, AmlAnswersInput } from '@meridian/contracts/kyc';
 
-/** What the customer mainly does for a living. */
-export const OCCUPATION_STATUSES = [
-  'employed',
-  'selfEmployed',
-  'businessOwner',
-  'student',
-  'retired',
-  'unemployed',
-  'homemaker',
-] as const;
-/** The industry of the occupation; the last four are the cash-intensive or money-handling trades FATF names as higher risk. */
-export const INDUSTRIES = [
-  'finance',
-  'technology',
-  'healthcare',
-  'education',
-  'government',
-  'retail',
-  'manufacturing',
-  'realEstate',
-  'other',
-  'moneyServices',
-  'gambling',
-  'preciousMetalsAndStones',
-  'armsAndDefence',
-] as const;
+/** An industry of `AML_INDUSTRIES` (the contract's list). */
+export type Industry = (typeof AML_INDUSTRIES)[number];
+
+/** The cash-intensive or money-handling trades FATF names as higher risk (the last four of `AML_INDUSTRIES`). */
 export const HIGH_RISK_INDUSTRIES: ReadonlySet<Industry> = new Set<Industry>([
   'moneyServices',
   'gambling',
   'preciousMetalsAndStones',
   'armsAndDefence',
 ]);
-/** Where the money put on the platform comes from. */
-export const FUND_SOURCES = [
-  'salary',
-  'businessIncome',
-  'investments',
-  'savings',
-  'propertySale',
-  'inheritance',
-  'gift',
-  'loan',
-  'cryptoMining',
-  'other',
-] as const;
-/** How the customer's overall wealth was built. */
-export const WEALTH_SOURCES = [
-  'employment',
-  'business',
-  'investments',
-  'propertySale',
-  'inheritance',
-  'gift',
-  'cryptoAssets',
-  'other',
-] as const;
-/** Expected monthly volume in US dollars, by band (lower bound inclusive, upper exclusive). */
-export const MONTHLY_VOLUME_USD_BANDS = [
-  'under10k',
-  'from10kTo50k',
-  'from50kTo250k',
-  'from250kTo1m',
-  'atLeast1m',
-] as const;
-/** Why the customer uses the platform. */
-export const ACCOUNT_PURPOSES = ['investment', 'savings', 'trading', 'payments', 'remittance', 'other'] as const;
 
-export type OccupationStatus = (typeof OCCUPATION_STATUSES)[number];
-export type Industry = (typeof INDUSTRIES)[number];
-export type FundSource = (typeof FUND_SOURCES)[number];
-export type WealthSource = (typeof WEALTH_SOURCES)[number];
-export type MonthlyVolumeUsdBand = (typeof MONTHLY_VOLUME_USD_BANDS)[number];
-export type AccountPurpose = (typeof ACCOUNT_PURPOSES)[number];
-
-/** One set of answers to the AML questionnaire (`investor/aml`). Every version is kept by the caller. */
-export interface AmlAnswers {
-  occupation: { status: OccupationStatus; industry: Industry };
-  /** Employer's name; empty when not employed. */
-  employer: string;
-  sourcesOfFunds: readonly FundSource[];
-  sourcesOfWealth: readonly WealthSource[];
-  expectedMonthlyVolumeUsdBand: MonthlyVolumeUsdBand;
-  purposes: readonly AccountPurpose[];
-  /** A politically exposed person, a family member or a close associate of one (FATF R.12). */
-  isPoliticallyExposed: boolean;
-  /** ISO 3166-1 alpha-2 codes of countries under comprehensive sanctions the customer has links with (residence, business, family, funds). */
-  sanctionsCountryLinks: readonly string[];
-}
+/**
+ * One set of answers to the AML questionnaire (`investor/aml`), as `amlAnswersSchema` of the
+ * contracts parses it: the choice lists are the contract's (`AML_INDUSTRIES`, `AML_FUND_SOURCES`, …).
+ * Every version is kept by the caller.
+ */
+export type AmlAnswers = AmlAnswersInput;
 
 export type AmlRiskLevel = 'low' | 'medium' | 'high';
 

@@ -1,21 +1,19 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { HEADER_CSRF, CSRF_HEADER_VALUE } from '@meridian/contracts/http';
 import { KYC_STATUS } from '@meridian/contracts/kyc';
+import { CSRF_HEADER_VALUE, HEADER_CSRF } from '@meridian/contracts/http';
 import dayjs from 'dayjs';
 import { eq, sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  registerAndLogin,
-  solveHumanCheck,
-  type TestApp,
-  type TestSession,
-} from '../../../test/helpers.ts';
+import { registerAndLogin, solveHumanCheck, type TestApp, type TestSession } from '../../../test/helpers.ts';
 import { seedWallet } from '../wallet/wallet.seed.ts';
 import { kycBasic, kycDecisions, kycDocuments } from './kyc.tables.ts';
+import {
+  createKycKit,
+  INDIVIDUAL_PROFILE,
+  type KycKit,
+  type KycTestFile,
+  LOW_RISK_AML_ANSWERS,
+  validDraft,
+} from './kyc.test-kit.ts';
 
 /**
  * Basic identity verification through the real app (issue 15 part 2): draft, documents, commit
@@ -23,78 +21,22 @@ import { kycBasic, kycDecisions, kycDocuments } from './kyc.tables.ts';
  * reviewers with the `compliance` role, approval raising the level (the withdrawal gate opens),
  * rejection messaged with its reason and a resubmission.
  */
-const BOUNDARY = '----kyc-test-boundary';
 const TRON_ADDRESS = 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL';
 
+let kit: KycKit;
 let t: TestApp;
-let uploadsDir: string;
 let png: Buffer;
 let pdf: Buffer;
 let complianceToken: string;
 let viewerToken: string;
 let withdrawalsToken: string;
 
-function multipartBody(files: { fieldName: string; fileName: string; bytes: Buffer }[]): Buffer {
-  const pieces = files.flatMap((file) => [
-    Buffer.from(
-      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${file.fieldName}"; filename="${file.fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    file.bytes,
-    Buffer.from('\r\n'),
-  ]);
-  return Buffer.concat([...pieces, Buffer.from(`--${BOUNDARY}--\r\n`)]);
-}
-
-function upload(
-  session: TestSession,
-  files: { fieldName: string; fileName: string; bytes: Buffer }[],
-  locale = 'en-US',
-) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/user/identity/document',
-    headers: {
-      cookie: session.cookie,
-      [HEADER_CSRF]: CSRF_HEADER_VALUE,
-      'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
-      'user-lang': locale,
-    },
-    payload: multipartBody(files),
-  });
-}
-
-const post = (session: TestSession, url: string, payload?: object, locale = 'en-US') =>
-  t.app.inject({
-    method: 'POST',
-    url,
-    headers: { ...session.headers, 'user-lang': locale },
-    ...(payload ? { payload } : {}),
-  });
-const info = async (session: TestSession) =>
-  (await t.app.inject({ method: 'GET', url: '/api/user/info', headers: { cookie: session.cookie } })).json().content;
+const upload = (session: TestSession, files: KycTestFile[], locale?: string) => kit.upload(session, files, locale);
+const post = (session: TestSession, url: string, payload?: object, locale?: string) =>
+  kit.post(session, url, payload, locale);
+const info = async (session: TestSession) => (await kit.get(session, '/api/user/info')).json().content;
 const ops = (token: string, method: 'GET' | 'POST', url: string, payload?: object) =>
-  t.app.inject({
-    method,
-    url: `/api/ops/kyc${url}`,
-    headers: { authorization: `Bearer ${token}`, ...(payload ? { 'content-type': 'application/json' } : {}) },
-    ...(payload ? { payload } : {}),
-  });
-
-/** A complete, valid draft for an HKID holder. */
-function validDraft() {
-  return {
-    firstName: 'Tai Man',
-    lastName: 'Chan',
-    nameChinese: '陳大文',
-    dateOfBirth: '1990-05-01',
-    nationality: 'HK',
-    residence: 'HK',
-    idType: 'hkid',
-    idNumber: 'A123456(3)',
-    address: 'Flat 1, 2 Queen’s Road Central, Hong Kong',
-    proofOfAddressDate: dayjs().subtract(10, 'day').format('YYYY-MM-DD'),
-  };
-}
+  kit.ops(token, method, `/kyc${url}`, payload);
 
 const ALL_DOCUMENTS = () => [
   { fieldName: 'idFront', fileName: 'front.png', bytes: png },
@@ -104,12 +46,7 @@ const ALL_DOCUMENTS = () => [
 ];
 
 /** A user with a valid draft and every document, ready to commit. */
-async function readyUser(): Promise<TestSession> {
-  const session = await registerAndLogin(t.app);
-  expect((await post(session, '/api/user/info', validDraft())).json().statusCode).toBe(200);
-  expect((await upload(session, ALL_DOCUMENTS())).json().statusCode).toBe(200);
-  return session;
-}
+const readyUser = (): Promise<TestSession> => kit.readyUser();
 
 const withdrawCheck = (session: TestSession) =>
   t.app.inject({
@@ -120,22 +57,13 @@ const withdrawCheck = (session: TestSession) =>
   });
 
 beforeAll(async () => {
-  uploadsDir = mkdtempSync(join(tmpdir(), 'kyc-uploads-'));
-  t = await createTestApp({ env: { UPLOADS_DIR: uploadsDir } });
+  kit = await createKycKit();
+  ({ t, png, pdf, complianceToken, viewerToken } = kit);
   await seedWallet(t.database.db);
-  png = await sharp({ create: { width: 8, height: 8, channels: 3, background: 'red' } })
-    .png()
-    .toBuffer();
-  pdf = Buffer.from(
-    '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-  );
-  complianceToken = (await t.app.admin.createOperator('compliance@example.com', 'compliance')).token;
-  viewerToken = (await t.app.admin.createOperator('viewer@example.com', 'viewer')).token;
   withdrawalsToken = (await t.app.admin.createOperator('withdrawals@example.com', 'withdrawals')).token;
 });
 afterAll(async () => {
-  await t.close();
-  rmSync(uploadsDir, { recursive: true, force: true });
+  await kit?.close();
 });
 
 describe('draft', () => {
@@ -431,21 +359,16 @@ describe('review', () => {
     ).toBe(200);
     const again = (await post(session, '/api/user/commit')).json();
     expect(again.content).toMatchObject({ status: KYC_STATUS.UNDER_REVIEW, message: '' });
-    expect((await t.app.identity.self(session.userId)).status.user.status).toBe(0);
+    // user/self reads the row: Under Review again (not the level's 0).
+    expect((await t.app.identity.self(session.userId)).status.user).toEqual({
+      status: KYC_STATUS.UNDER_REVIEW,
+      message: '',
+    });
   });
 });
 
 describe('investor profile, AML questionnaire and tax form → level 2', () => {
-  const lowRiskAnswers = {
-    occupation: { status: 'employed', industry: 'technology' },
-    employer: 'Example Ltd',
-    sourcesOfFunds: ['salary'],
-    sourcesOfWealth: ['employment'],
-    expectedMonthlyVolumeUsdBand: 'under10k',
-    purposes: ['investment'],
-    isPoliticallyExposed: false,
-    sanctionsCountryLinks: [],
-  };
+  const lowRiskAnswers = LOW_RISK_AML_ANSWERS;
 
   async function verifiedUser(): Promise<TestSession> {
     const session = await readyUser();
@@ -501,14 +424,7 @@ describe('investor profile, AML questionnaire and tax form → level 2', () => {
   it('keeps every AML version; high risk goes to enhanced review; W-9 rules; all approved → level 2', async () => {
     const session = await verifiedUser();
     // Investor profile (individual) → Under Review → approved.
-    await post(session, '/api/user/identity/investor', {
-      type: 'individual',
-      individual: {
-        netWorthUsdBand: 'from100kTo1m',
-        annualIncomeUsdBand: 'from50kTo200k',
-        investmentExperience: 'oneToFiveYears',
-      },
-    });
+    await post(session, '/api/user/identity/investor', INDIVIDUAL_PROFILE);
     expect((await post(session, '/api/user/identity/commit')).json().content.status).toBe(KYC_STATUS.UNDER_REVIEW);
     expect((await post(session, '/api/user/identity/commit')).json().statusCode).toBe(141);
     expect((await ops(viewerToken, 'POST', `/${session.userId}/investor/approve`)).json().statusCode).toBe(102);
@@ -525,7 +441,11 @@ describe('investor profile, AML questionnaire and tax form → level 2', () => {
     expect((await ops(complianceToken, 'POST', `/${session.userId}/aml/approve`)).json().statusCode).toBe(142);
     const bad = (await post(session, '/api/investor/aml', { ...lowRiskAnswers, sourcesOfFunds: [] })).json();
     expect(bad.content.fields[0].field).toBe('sourcesOfFunds');
-    expect((await t.app.identity.self(session.userId)).status.investor.status).toBe(0);
+    // user/self reads the rows: the profile is Verified, the current AML answers accepted, the level still 1.
+    expect((await t.app.identity.self(session.userId)).status).toMatchObject({
+      investor: { status: KYC_STATUS.VERIFIED },
+      aml: KYC_STATUS.VERIFIED,
+    });
 
     // Tax: an HK resident born in the US must file a W-9; never-issued SSNs are refused.
     const w8 = (

@@ -9,14 +9,15 @@ import type { IdentityService } from '../identity/identity.service.ts';
 import type { NoticeService } from '../notices/notices.service.ts';
 import { kycRoutes } from './kyc.routes.ts';
 import { KycService } from './kyc.service.ts';
+import { TermsChanges } from './kyc.terms.ts';
 
 /** What `buildApp` hands the KYC module. */
 export interface KycModuleDeps {
   config: Config;
   database: Database;
-  /** Levels (`setKycLevel`, read through `self`) and reviewers' view of emails (`recipientsOf`). */
+  /** Levels (`setKycLevel`, read through `self`), reviewers' view of emails (`recipientsOf`), active users. */
   identity: IdentityService;
-  /** Decisions are messaged to the user (category KYC, also by email). */
+  /** Decisions and announcements are messaged to users (category KYC also by email). */
   notices: NoticeService;
   /** Operators and their roles (the reviewers' bearer tokens). */
   admin: AdminService;
@@ -26,11 +27,20 @@ export interface KycModuleDeps {
 
 /**
  * Wire identity verification (issue 15): the upload store of the configuration (local directory or
- * S3, encrypted), the Hong Kong working-day calendar, the user and reviewer routes, and the daily
- * qualified-investor expiry job.
+ * S3, encrypted), the Hong Kong working-day calendar, the user and reviewer routes, `user/self`'s
+ * verification states (handed to the identity module), and the daily jobs: qualified-investor
+ * expiry, the 30-day tax-form deadline after a change of country, and announcements of changes of
+ * terms.
  */
 export function createKycModule(deps: KycModuleDeps): AppModule<KycService> {
   const { identity } = deps;
+  const calendar = getHongKongCalendar();
+  const terms = new TermsChanges({
+    db: deps.database.db,
+    calendar,
+    activeUserIdsAfter: (afterId, limit, db) => identity.activeUserIdsAfter(afterId, limit, db),
+    notifyMany: (inputs, tx) => deps.notices.notifyMany(inputs, tx),
+  });
   const service = new KycService({
     db: deps.database.db,
     uploads: createUploadStore(deps.config),
@@ -40,22 +50,30 @@ export function createKycModule(deps: KycModuleDeps): AppModule<KycService> {
       kycLevelOf: (userId, db) => identity.kycLevelOf(userId, db),
     },
     notify: (input, tx) => deps.notices.notify(input, tx),
-    calendar: getHongKongCalendar(),
+    calendar,
     isKnownCountry: deps.isKnownCountry,
+    terms,
   });
-  // Daily: qualified-investor reminders 30 days ahead and expiries after 12 months.
-  const qualifiedExpiry: JobDefinition<unknown> = {
-    name: 'kyc.qualified-expiry',
+  identity.setKycStatusSource((userId, level) => service.selfStatus(userId, level));
+  const daily = (name: string, run: JobDefinition<unknown>['run']): JobDefinition<unknown> => ({
+    name,
     periodMs: 86_400_000,
-    run: async ({ now, tx }) => void (await service.runQualifiedExpiry(now, tx)),
-  };
+    run,
+  });
   return {
     service,
     routes: kycRoutes({
       kyc: service,
       authorizeOperator: (header, roles) => deps.admin.authorizeOperator(header, roles),
     }),
-    jobs: [qualifiedExpiry],
+    jobs: [
+      // Qualified-investor reminders 30 days ahead and expiries after 12 months.
+      daily('kyc.qualified-expiry', async ({ now, tx }) => void (await service.runQualifiedExpiry(now, tx))),
+      // Level 2 lapses when no new tax form follows a change of country within 30 days.
+      daily('kyc.tax-form-deadline', async ({ now, tx }) => void (await service.runTaxFormDeadlines(now, tx))),
+      // Changes of terms announced to every active user on their date, once.
+      daily('kyc.terms-announcements', async ({ now, tx }) => void (await terms.runAnnouncements(now, tx))),
+    ],
   };
 }
 

@@ -5,7 +5,9 @@ import {
   kycEndpoints,
   opsKycEndpoints,
   opsKycStepEndpoints,
+  opsTermsEndpoints,
   qualifyEndpoints,
+  residenceEndpoints,
 } from '@meridian/contracts/kyc';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { currentUser } from '../../platform/http/auth.ts';
@@ -110,6 +112,29 @@ export function kycRoutes(options: KycRoutesOptions) {
     registerEndpoints(app, qualifyEndpoints, {
       qualification: async (request) => kyc.qualifyState(currentUser(request).userId),
       qualify: async (request) => kyc.applyQualified(currentUser(request).userId, request.body),
+    });
+
+    registerEndpoints(app, residenceEndpoints, {
+      residence: async (request) => kyc.residenceState(currentUser(request).userId),
+      reportResidence: async (request) => kyc.reportResidence(currentUser(request).userId, request.body),
+    });
+
+    // Changes of terms: scheduled by compliance (or admin), read by viewers too.
+    registerEndpoints(app, opsTermsEndpoints, {
+      scheduleTerms: [
+        async (request) => {
+          const operator = await options.authorizeOperator(request.headers.authorization, REVIEWERS);
+          return kyc.terms.schedule(operator.email, request.body);
+        },
+        { csrf: false },
+      ],
+      listTerms: [
+        async (request) => {
+          await options.authorizeOperator(request.headers.authorization, READERS);
+          return kyc.terms.list(request.query);
+        },
+        { csrf: false },
+      ],
     });
 
     registerEndpoints(app, opsKycStepEndpoints, {

@@ -1,4 +1,11 @@
 import {
+  AML_STATUS_AS_KYC_STATUS,
+  AML_STATUSES,
+  type KycReviewStep,
+  KYC_REVIEW_STEPS,
+  type OpsKycQueueItem,
+  type ResidenceChangeInput,
+  type ResidenceChangeState,
   type AmlAnswersInput,
   type AmlState,
   type AmlStatus,
@@ -29,18 +36,18 @@ import {
 import { ID_TYPES, type IdType } from '@meridian/contracts/kyc-rules';
 import { type Page, totalPages } from '@meridian/contracts/pagination';
 import dayjs from 'dayjs';
-import { and, asc, count, desc, eq, inArray, isNull, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, notExists, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { BusinessCalendar } from '../../platform/calendar/business-calendar.ts';
 import { BUSINESS_TIME_ZONE } from '../../platform/calendar/business-calendar.ts';
-import type { Db, DbOrTx } from '../../platform/db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../platform/db/client.ts';
 import { DomainError, FieldError } from '../../platform/http/errors.ts';
 import { RequestValidationError } from '../../platform/http/validation.ts';
 import { UPLOADS_FIELD } from '../../platform/uploads/multipart-reader.ts';
 import type { UploadStore } from '../../platform/uploads/upload-store.ts';
 import type { ValidatedUpload } from '../../platform/uploads/upload-rules.ts';
 import type { NotifyInput } from '../notices/notices.service.ts';
-import { type AmlAnswers, type AmlRiskLevel, scoreAmlAnswers } from './kyc.aml-scoring.ts';
+import { type AmlRiskLevel, scoreAmlAnswers } from './kyc.aml-scoring.ts';
 import {
   kycAmlAnswers,
   kycBasic,
@@ -48,8 +55,11 @@ import {
   kycDocuments,
   kycInvestor,
   kycQualified,
+  kycResidenceChanges,
   kycTaxForms,
 } from './kyc.tables.ts';
+import type { KycSelfStatus } from '../identity/identity.types.ts';
+import type { TermsChanges } from './kyc.terms.ts';
 
 /** What the KYC service needs of the identity module: the verified level, and recipients for the review list. */
 export interface KycIdentity {
@@ -72,6 +82,8 @@ export interface KycServiceDeps {
   calendar: BusinessCalendar;
   /** Whether `code` (ISO 3166-1 alpha-2) is a country of `user/country/list`. */
   isKnownCountry: (code: string) => boolean;
+  /** Announcements of changes of terms (exposed as `terms`). */
+  terms: TermsChanges;
   now?: () => Date;
 }
 
@@ -101,13 +113,6 @@ function fieldIssue(field: string, messageKey: string, params?: Record<string, s
   } as z.core.$ZodIssue;
 }
 
-/** The steps' names in messages. */
-const STEP_NAMES = {
-  investor: { 'en-US': 'Investor profile', 'zh-HK': '投資者資料' },
-  aml: { 'en-US': 'AML questionnaire', 'zh-HK': '反洗錢問卷' },
-  qualified: { 'en-US': 'Qualified investor application', 'zh-HK': '合格投資者申請' },
-} as const;
-
 /** A tax form as shown back: US and foreign TINs masked but for their last 4 characters. */
 function maskTaxData(data: Record<string, unknown>): Record<string, unknown> {
   const mask = (value: unknown) =>
@@ -121,6 +126,130 @@ function maskTaxData(data: Record<string, unknown>): Record<string, unknown> {
 const isIdType = (value: unknown): value is IdType =>
   typeof value === 'string' && (ID_TYPES as readonly string[]).includes(value);
 
+/** Most tax-form deadlines one daily run handles (the rest wait for the next run). */
+const TAX_DEADLINE_BATCH_MAX = 500;
+
+/** The Hong Kong date (`YYYY-MM-DD`) of an instant. */
+function hongKongDate(instant: Date): string {
+  return dayjs(instant).tz(BUSINESS_TIME_ZONE).format('YYYY-MM-DD');
+}
+
+/** Mark the tax form on file of `userId` superseded at `now`. @returns whether there was one. */
+async function supersedeTaxForm(tx: DbOrTx, userId: string, now: Date): Promise<boolean> {
+  const superseded = await tx
+    .update(kycTaxForms)
+    .set({ supersededAt: now })
+    .where(and(eq(kycTaxForms.userId, userId), isNull(kycTaxForms.supersededAt)))
+    .returning({ id: kycTaxForms.id });
+  return superseded.length > 0;
+}
+
+/** A row of the review queue's union: the user, the step, and the row id of steps with several rows per user. */
+interface QueueRow {
+  user_id: string;
+  step: KycReviewStep;
+  /** `kyc_aml_answers.id` or `kyc_residence_changes.id` (bigint, as the driver returns it); null otherwise. */
+  ref: string | number | null;
+}
+
+/** The rows of a raw `db.execute` answer (both drivers return `{ rows }`). */
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/**
+ * The queue's part for one step: `user_id, step, submitted_at, ref` of the rows of `status`
+ * (`KYC_STATUS`), or null when the step has no such status (AML answers know 1, 2 and 3 only).
+ */
+function queueSelect(step: KycReviewStep, status: number): SQL | null {
+  switch (step) {
+    case 'basic':
+      return sql`SELECT user_id, 'basic' AS step, submitted_at, NULL::bigint AS ref FROM ${kycBasic} WHERE status = ${status}`;
+    case 'investor':
+      return sql`SELECT user_id, 'investor' AS step, submitted_at, NULL::bigint AS ref FROM ${kycInvestor} WHERE status = ${status}`;
+    case 'qualified':
+      return sql`SELECT user_id, 'qualified' AS step, submitted_at, NULL::bigint AS ref FROM ${kycQualified} WHERE status = ${status}`;
+    case 'residence':
+      return sql`SELECT user_id, 'residence' AS step, submitted_at, id AS ref FROM ${kycResidenceChanges} WHERE status = ${status}`;
+    case 'aml': {
+      const amlStatus = AML_STATUSES.find((item) => AML_STATUS_AS_KYC_STATUS[item] === status);
+      if (!amlStatus) return null;
+      // The current version only: no newer answers of the same user.
+      return sql`SELECT a.user_id, 'aml' AS step, a.created_at AS submitted_at, a.id AS ref FROM ${kycAmlAnswers} a
+        WHERE a.status = ${amlStatus}
+          AND NOT EXISTS (SELECT 1 FROM ${kycAmlAnswers} b WHERE b.user_id = a.user_id AND b.id > a.id)`;
+    }
+  }
+}
+
+/** The steps' names in messages. */
+const STEP_NAMES = {
+  investor: { 'en-US': 'Investor profile', 'zh-HK': '投資者資料' },
+  aml: { 'en-US': 'AML questionnaire', 'zh-HK': '反洗錢問卷' },
+  qualified: { 'en-US': 'Qualified investor application', 'zh-HK': '合格投資者申請' },
+  residence: { 'en-US': 'Change of residence', 'zh-HK': '居住地變更' },
+} as const;
+
+/** Where the web takes a user to submit a step again. */
+const STEP_ROUTES: Record<KycReviewStep, string> = {
+  basic: '/identity/basic',
+  investor: '/identity/investor',
+  aml: '/identity/aml',
+  qualified: '/identity/qualify',
+  residence: '/identity/residence',
+};
+
+/** The message telling the user of a decision on `step` (KYC category: also sent by email). */
+function decisionNotice(step: KycReviewStep, userId: string, isApproved: boolean, reason: string): NotifyInput {
+  if (step === 'basic')
+    return isApproved
+      ? {
+          userId,
+          category: 'KYC',
+          title: { 'en-US': 'Identity verified', 'zh-HK': '身份認證已通過' },
+          body: {
+            'en-US':
+              'Your identity verification was approved. Withdrawals, exchange and card applications are now open to you.',
+            'zh-HK': '你的身份認證已獲批准，現可使用提現、兌換及申請卡片。',
+          },
+          link: '/identity',
+        }
+      : {
+          userId,
+          category: 'KYC',
+          title: { 'en-US': 'Identity verification failed', 'zh-HK': '身份認證未通過' },
+          body: {
+            'en-US': 'Your identity verification was not approved: {reason}. Please correct it and submit again.',
+            'zh-HK': '你的身份認證未獲批准：{reason}。請修正後重新提交。',
+          },
+          params: { reason },
+          link: STEP_ROUTES.basic,
+        };
+  const what = STEP_NAMES[step];
+  return isApproved
+    ? {
+        userId,
+        category: 'KYC',
+        title: { 'en-US': `${what['en-US']} approved`, 'zh-HK': `${what['zh-HK']}已獲批准` },
+        body: {
+          'en-US': `Your ${what['en-US'].toLowerCase()} was approved.`,
+          'zh-HK': `你的${what['zh-HK']}已獲批准。`,
+        },
+        link: '/identity',
+      }
+    : {
+        userId,
+        category: 'KYC',
+        title: { 'en-US': `${what['en-US']} not approved`, 'zh-HK': `${what['zh-HK']}未獲批准` },
+        body: {
+          'en-US': `Your ${what['en-US'].toLowerCase()} was not approved: {reason}. Please correct it and submit again.`,
+          'zh-HK': `你的${what['zh-HK']}未獲批准：{reason}。請修正後重新提交。`,
+        },
+        params: { reason },
+        link: STEP_ROUTES[step],
+      };
+}
+
 /**
  * Basic identity verification (issue 15; spec §1, §3, §5, §7 `user/info`, `user/commit`, §9): the
  * draft, the documents, the submission and its review. States (`KYC_STATUS`): 0 none → 2 Under
@@ -130,9 +259,12 @@ const isIdType = (value: unknown): value is IdType =>
 export class KycService {
   private readonly db: Db;
   private readonly now: () => Date;
+  /** Announcements of changes of terms, 7 Hong Kong working days ahead. */
+  readonly terms: TermsChanges;
 
   constructor(private readonly deps: KycServiceDeps) {
     this.db = deps.db;
+    this.terms = deps.terms;
     this.now = deps.now ?? (() => new Date());
   }
 
@@ -163,10 +295,17 @@ export class KycService {
    * Store uploaded documents, each under its kind (the multipart field name); the newest of a kind
    * is the current one. All files are checked before any is stored: one bad file stores nothing.
    * @throws FieldError `files` (validation.documentKind) naming a file with an unknown kind;
-   *   DomainError KYC_LOCKED while Under Review or once Verified.
+   *   DomainError KYC_LOCKED while Under Review or once Verified (except a verified user's new
+   *   `proofOfAddress` for a change of residence, while none is Under Review).
    */
   async addDocuments(userId: string, files: readonly ValidatedUpload[]): Promise<KycDocument[]> {
-    this.assertEditable(await this.row(userId));
+    const row = await this.row(userId);
+    // A verified user may upload a new proof of address for a change of residence (none Under Review).
+    const isResidenceProof =
+      row?.status === KYC_STATUS.VERIFIED &&
+      files.every((file) => file.fieldName === 'proofOfAddress') &&
+      !(await this.openResidenceChange(userId));
+    if (!isResidenceProof) this.assertEditable(row);
     const stranger = files.find((file) => !(KYC_DOCUMENT_KINDS as readonly string[]).includes(file.fieldName));
     if (stranger) throw new FieldError(UPLOADS_FIELD, 'validation.documentKind', { file: stranger.fileName });
     const stored = await this.deps.uploads.saveAll(files);
@@ -210,7 +349,7 @@ export class KycService {
    */
   async commit(userId: string): Promise<BasicKycState> {
     const now = this.now();
-    const today = dayjs(now).tz(BUSINESS_TIME_ZONE).format('YYYY-MM-DD');
+    const today = hongKongDate(now);
     const row = await this.row(userId);
     this.assertEditable(row);
     const draft = row?.draft ?? {};
@@ -222,14 +361,8 @@ export class KycService {
       if (code && /^[A-Z]{2}$/.test(code) && !this.deps.isKnownCountry(code))
         issues.push(fieldIssue(field, 'validation.country'));
     }
-    const proofDate = draft.proofOfAddressDate;
-    if (proofDate && dayjs(proofDate, 'YYYY-MM-DD', true).isValid()) {
-      const oldest = dayjs(today).subtract(PROOF_OF_ADDRESS_AGE_DAYS_MAX, 'day').format('YYYY-MM-DD');
-      if (proofDate > today || proofDate < oldest)
-        issues.push(
-          fieldIssue('proofOfAddressDate', 'validation.proofOfAddressOld', { days: PROOF_OF_ADDRESS_AGE_DAYS_MAX }),
-        );
-    }
+    const proofIssue = this.proofOfAddressDateIssue(draft.proofOfAddressDate, now);
+    if (proofIssue) issues.push(proofIssue);
     const documents = await this.currentDocuments(userId);
     const needed = isIdType(draft.idType) ? requiredDocumentKinds(draft.idType) : requiredDocumentKinds('nationalId');
     for (const kind of needed) if (!documents.has(kind)) issues.push(fieldIssue(kind, 'validation.documentRequired'));
@@ -265,26 +398,88 @@ export class KycService {
 
   // ------------------------------------------------------------------ reviewers
 
-  /** Submissions of one status (default Under Review), oldest submission first, one page. */
-  async listForReview(query: { pageID: number; pageSize: number; status: number }): Promise<Page<OpsKycSubmission>> {
-    const where = eq(kycBasic.status, query.status);
-    const [total] = await this.db.select({ value: count() }).from(kycBasic).where(where);
-    const rows = await this.db
-      .select()
-      .from(kycBasic)
-      .where(where)
-      .orderBy(asc(kycBasic.submittedAt), asc(kycBasic.userId))
-      .limit(query.pageSize)
-      .offset((query.pageID - 1) * query.pageSize);
-    const list = await Promise.all(rows.map((row) => this.opsView(row)));
+  /**
+   * The review queue (`GET ops/kyc`): every submission of `status` (default 2, awaiting a decision)
+   * across the steps — or only `step` — oldest submission first, one page. A step's entry carries
+   * that step's status, submission and expected decision time (`OpsKycQueueItem`); AML answers are
+   * counted by their mapped status (`AML_STATUS_AS_KYC_STATUS`), the current version only.
+   */
+  async listForReview(query: {
+    pageID: number;
+    pageSize: number;
+    status: number;
+    step?: KycReviewStep | undefined;
+  }): Promise<Page<OpsKycQueueItem>> {
+    const parts = (query.step ? [query.step] : KYC_REVIEW_STEPS)
+      .map((step) => queueSelect(step, query.status))
+      .filter((part): part is SQL => part !== null);
+    const empty = { list: [], pageID: query.pageID, pageSize: query.pageSize, totalCount: 0, totalPage: 0 };
+    if (parts.length === 0) return empty;
+    const queue = sql.join(parts, sql` UNION ALL `);
+    const [total] = rowsOf<{ value: string | number }>(
+      await this.db.execute(sql`SELECT count(*) AS value FROM (${queue}) AS queue`),
+    );
+    const rows = rowsOf<QueueRow>(
+      await this.db.execute(sql`
+        SELECT user_id, step, ref FROM (${queue}) AS queue
+        ORDER BY submitted_at ASC NULLS LAST, user_id ASC, step ASC, ref ASC
+        LIMIT ${query.pageSize} OFFSET ${(query.pageID - 1) * query.pageSize}`),
+    );
+    const list: OpsKycQueueItem[] = [];
+    for (const row of rows) list.push(await this.queueItem(row));
     const totalCount = Number(total?.value ?? 0);
-    return {
-      list,
-      pageID: query.pageID,
-      pageSize: query.pageSize,
-      totalCount,
-      totalPage: totalPages(totalCount, query.pageSize),
-    };
+    return { ...empty, list, totalCount, totalPage: totalPages(totalCount, query.pageSize) };
+  }
+
+  /** One queue entry: the user's review view with the queued step's own state laid over it. */
+  private async queueItem(row: QueueRow): Promise<OpsKycQueueItem> {
+    const view = await this.showForReview(row.user_id);
+    const own = await this.stepState(row.step, row.user_id, row.ref === null ? null : Number(row.ref));
+    return { ...view, ...own, step: row.step };
+  }
+
+  /** The state of one step's submission, as the queue shows it (`basic`: nothing to add). */
+  private async stepState(
+    step: KycReviewStep,
+    userId: string,
+    ref: number | null,
+  ): Promise<
+    Partial<Pick<OpsKycSubmission, 'status' | 'message' | 'submitted' | 'submittedAt' | 'expectedDecisionAt'>>
+  > {
+    const iso = (value: Date | null | undefined) => value?.toISOString() ?? null;
+    if (step === 'investor' || step === 'qualified') {
+      const table = step === 'investor' ? kycInvestor : kycQualified;
+      const [row] = await this.db.select().from(table).where(eq(table.userId, userId)).limit(1);
+      if (!row) return {};
+      const { status, message, submitted, submittedAt, expectedDecisionAt } = row;
+      return { status, message, submitted, submittedAt: iso(submittedAt), expectedDecisionAt: iso(expectedDecisionAt) };
+    }
+    if (step === 'aml' && ref !== null) {
+      const [row] = await this.db.select().from(kycAmlAnswers).where(eq(kycAmlAnswers.id, ref)).limit(1);
+      if (!row) return {};
+      const isOpen = row.status === 'enhancedReview';
+      return {
+        status: AML_STATUS_AS_KYC_STATUS[row.status as AmlStatus],
+        message: '',
+        submitted: { ...row.answers, points: row.points, level: row.level, matchedRules: row.matchedRules },
+        submittedAt: row.createdAt.toISOString(),
+        expectedDecisionAt: isOpen
+          ? this.deps.calendar.addWorkingDays(row.createdAt, KYC_REVIEW_WORKING_DAYS).toISOString()
+          : null,
+      };
+    }
+    if (step === 'residence' && ref !== null) {
+      const [row] = await this.db.select().from(kycResidenceChanges).where(eq(kycResidenceChanges.id, ref)).limit(1);
+      if (!row) return {};
+      return {
+        status: row.status,
+        message: row.message,
+        submitted: { ...row.submitted, previousResidence: row.previousResidence },
+        submittedAt: row.submittedAt.toISOString(),
+        expectedDecisionAt: iso(row.expectedDecisionAt),
+      };
+    }
+    return {};
   }
 
   /** One submission with its documents and every decision. @throws DomainError NOT_FOUND. */
@@ -316,79 +511,127 @@ export class KycService {
     });
   }
 
-  /**
-   * Approve a submission Under Review: Verified, the decision audited, the user told (message and
-   * email, in their language), then the user's level raised to 1 (never lowered).
-   * @throws DomainError NOT_FOUND; KYC_STATE_CHANGED when it is not Under Review.
-   */
+  /** Approve basic KYC Under Review (`decideStep` of step `basic`): Verified, level 1. */
   async approve(operatorEmail: string, userId: string): Promise<OpsKycSubmission> {
-    await this.decide(operatorEmail, userId, 'approve', null);
-    if ((await this.deps.identity.kycLevelOf(userId)) < 1) await this.deps.identity.setKycLevel(userId, 1);
-    return this.showForReview(userId);
+    return this.decideStep(operatorEmail, userId, 'basic', 'approve', null);
+  }
+
+  /** Reject basic KYC Under Review with a reason the user sees (`decideStep` of step `basic`): Failed. */
+  async reject(operatorEmail: string, userId: string, reason: string): Promise<OpsKycSubmission> {
+    return this.decideStep(operatorEmail, userId, 'basic', 'reject', reason);
   }
 
   /**
-   * Reject a submission Under Review with a reason the user sees: Failed, the decision audited, the
-   * user told; the draft stays, so the user fixes it and commits again.
-   * @throws DomainError NOT_FOUND; KYC_STATE_CHANGED when it is not Under Review.
+   * A reviewer's decision on any step awaiting one — the one routine of every step:
+   * - `basic`, `investor`, `qualified`: Under Review → Verified / Failed (the reason kept as the
+   *   message; the user fixes the draft and submits again); `qualified` approved holds 12 months;
+   * - `aml`: the current answers in enhanced review → accepted / rejected;
+   * - `residence`: a change Under Review → Verified (applied to the verified identity; a new
+   *   country supersedes the tax form and asks for a new one within 30 days) / Failed.
+   * In one transaction the row is changed, the decision audited in `kyc_decisions` with the
+   * submission as it was, and the user messaged (also by email) in their language. Then the level:
+   * basic approved raises it to 1, qualified approved sets 3, investor and AML recompute level 2.
+   * @throws DomainError NOT_FOUND when the user has nothing of that step; KYC_STATE_CHANGED when
+   *   nothing of that step awaits a decision.
    */
-  async reject(operatorEmail: string, userId: string, reason: string): Promise<OpsKycSubmission> {
-    await this.decide(operatorEmail, userId, 'reject', reason);
-    return this.showForReview(userId);
-  }
-
-  private async decide(
+  async decideStep(
     operatorEmail: string,
     userId: string,
+    step: KycReviewStep,
     decision: 'approve' | 'reject',
     reason: string | null,
-  ): Promise<void> {
+  ): Promise<OpsKycSubmission> {
     const now = this.now();
+    const isApproved = decision === 'approve';
     await this.db.transaction(async (tx) => {
-      const [row] = await tx.select().from(kycBasic).where(eq(kycBasic.userId, userId)).for('update');
-      if (!row) throw new DomainError('NOT_FOUND');
-      if (row.status !== KYC_STATUS.UNDER_REVIEW) throw new DomainError('KYC_STATE_CHANGED');
-      const isApproved = decision === 'approve';
-      await tx
-        .update(kycBasic)
-        .set({
-          status: isApproved ? KYC_STATUS.VERIFIED : KYC_STATUS.FAILED,
-          message: reason ?? '',
-          decidedAt: now,
-          expectedDecisionAt: null,
-          updatedAt: now,
-        })
-        .where(eq(kycBasic.userId, userId));
-      await tx
-        .insert(kycDecisions)
-        .values({ userId, subject: 'basic', decision, operatorEmail, reason, submission: row.submitted });
-      await this.deps.notify(
-        isApproved
-          ? {
-              userId,
-              category: 'KYC',
-              title: { 'en-US': 'Identity verified', 'zh-HK': '身份認證已通過' },
-              body: {
-                'en-US':
-                  'Your identity verification was approved. Withdrawals, exchange and card applications are now open to you.',
-                'zh-HK': '你的身份認證已獲批准，現可使用提現、兌換及申請卡片。',
-              },
-              link: '/identity',
-            }
-          : {
-              userId,
-              category: 'KYC',
-              title: { 'en-US': 'Identity verification failed', 'zh-HK': '身份認證未通過' },
-              body: {
-                'en-US': 'Your identity verification was not approved: {reason}. Please correct it and submit again.',
-                'zh-HK': '你的身份認證未獲批准：{reason}。請修正後重新提交。',
-              },
-              params: { reason: reason ?? '' },
-              link: '/identity/basic',
-            },
-        tx,
-      );
+      const submission = await this.closeReview(tx, step, userId, isApproved, reason ?? '', now);
+      await tx.insert(kycDecisions).values({ userId, subject: step, decision, operatorEmail, reason, submission });
+      await this.deps.notify(decisionNotice(step, userId, isApproved, reason ?? ''), tx);
     });
+    if (isApproved && step === 'basic') {
+      if ((await this.deps.identity.kycLevelOf(userId)) < 1) await this.deps.identity.setKycLevel(userId, 1);
+    } else if (isApproved && step === 'qualified') await this.deps.identity.setKycLevel(userId, 3);
+    else if (step !== 'basic' && step !== 'residence') await this.refreshLevel(userId);
+    return this.showForReview(userId);
+  }
+
+  /**
+   * Close the review of `step` for `userId` in `tx` (the row locked by its conditional update):
+   * the new state, the reason as the message. @returns the submission as it was.
+   * @throws DomainError NOT_FOUND; KYC_STATE_CHANGED.
+   */
+  private async closeReview(
+    tx: Tx,
+    step: KycReviewStep,
+    userId: string,
+    isApproved: boolean,
+    message: string,
+    now: Date,
+  ): Promise<Record<string, unknown> | null> {
+    const status = isApproved ? KYC_STATUS.VERIFIED : KYC_STATUS.FAILED;
+    const closed = { status, message, decidedAt: now, expectedDecisionAt: null, updatedAt: now };
+    let changed: { submitted: Record<string, unknown> | null }[];
+    if (step === 'basic') {
+      changed = await tx
+        .update(kycBasic)
+        .set(closed)
+        .where(and(eq(kycBasic.userId, userId), eq(kycBasic.status, KYC_STATUS.UNDER_REVIEW)))
+        .returning({ submitted: kycBasic.submitted });
+    } else if (step === 'investor') {
+      changed = await tx
+        .update(kycInvestor)
+        .set(closed)
+        .where(and(eq(kycInvestor.userId, userId), eq(kycInvestor.status, KYC_STATUS.UNDER_REVIEW)))
+        .returning({ submitted: kycInvestor.submitted });
+    } else if (step === 'qualified') {
+      const validUntil = isApproved ? dayjs(now).add(QUALIFIED_VALIDITY_MONTHS, 'month').toDate() : null;
+      changed = await tx
+        .update(kycQualified)
+        .set({ ...closed, validUntil, reminderSentAt: null })
+        .where(and(eq(kycQualified.userId, userId), eq(kycQualified.status, KYC_STATUS.UNDER_REVIEW)))
+        .returning({ submitted: kycQualified.submitted });
+    } else if (step === 'aml') {
+      // Only the current (newest) answers can be decided.
+      const [current] = await tx
+        .select()
+        .from(kycAmlAnswers)
+        .where(eq(kycAmlAnswers.userId, userId))
+        .orderBy(desc(kycAmlAnswers.id))
+        .limit(1)
+        .for('update');
+      changed =
+        current?.status === 'enhancedReview'
+          ? await tx
+              .update(kycAmlAnswers)
+              .set({ status: isApproved ? 'accepted' : 'rejected' })
+              .where(eq(kycAmlAnswers.id, current.id))
+              .returning({ submitted: kycAmlAnswers.answers })
+          : [];
+    } else {
+      const rows = await tx
+        .update(kycResidenceChanges)
+        .set({ status, message, decidedAt: now, expectedDecisionAt: null })
+        .where(and(eq(kycResidenceChanges.userId, userId), eq(kycResidenceChanges.status, KYC_STATUS.UNDER_REVIEW)))
+        .returning();
+      if (rows[0] && isApproved) await this.applyResidenceChange(tx, rows[0], now);
+      changed = rows.map((row) => ({ submitted: row.submitted }));
+    }
+    if (changed[0]) return changed[0].submitted;
+    const hasAny = await this.hasStepRow(tx, step, userId);
+    throw new DomainError(hasAny ? 'KYC_STATE_CHANGED' : 'NOT_FOUND');
+  }
+
+  /** Whether `userId` has any row of `step` (a refused decision's NOT_FOUND or KYC_STATE_CHANGED). */
+  private async hasStepRow(db: DbOrTx, step: KycReviewStep, userId: string): Promise<boolean> {
+    const table = {
+      basic: kycBasic,
+      investor: kycInvestor,
+      qualified: kycQualified,
+      aml: kycAmlAnswers,
+      residence: kycResidenceChanges,
+    }[step];
+    const rows = await db.select({ userId: table.userId }).from(table).where(eq(table.userId, userId)).limit(1);
+    return rows.length > 0;
   }
 
   // ------------------------------------------------------------------ investor profile, AML, tax (level 2)
@@ -507,7 +750,7 @@ export class KycService {
    * or rejects it). Accepting may complete level 2.
    */
   async answerAml(userId: string, answers: AmlAnswersInput): Promise<AmlState> {
-    const score = scoreAmlAnswers(answers as AmlAnswers);
+    const score = scoreAmlAnswers(answers);
     await this.db.insert(kycAmlAnswers).values({
       userId,
       answers: answers as unknown as Record<string, unknown>,
@@ -520,7 +763,10 @@ export class KycService {
     return this.amlState(userId);
   }
 
-  /** `GET investor/tax`: the form on file (the TIN masked but for its last 4 characters). */
+  /**
+   * `GET investor/tax`: the form on file (the TIN masked but for its last 4 characters), and whether a
+   * new form is asked for after a change of country, due by when.
+   */
   async taxState(userId: string): Promise<TaxState> {
     const rows = await this.db
       .select()
@@ -528,6 +774,7 @@ export class KycService {
       .where(eq(kycTaxForms.userId, userId))
       .orderBy(desc(kycTaxForms.id));
     const current = rows.find((row) => row.supersededAt === null);
+    const request = await this.taxFormRequest(userId);
     return {
       current: current
         ? {
@@ -539,6 +786,8 @@ export class KycService {
         : null,
       supersededCount: rows.filter((row) => row.supersededAt !== null).length,
       changeReportDays: TAX_CHANGE_REPORT_DAYS,
+      isNewFormRequired: request !== null,
+      newFormDueAt: request?.dueAt.toISOString() ?? null,
     };
   }
 
@@ -562,10 +811,7 @@ export class KycService {
     }
     const now = this.now();
     await this.db.transaction(async (tx) => {
-      await tx
-        .update(kycTaxForms)
-        .set({ supersededAt: now })
-        .where(and(eq(kycTaxForms.userId, userId), isNull(kycTaxForms.supersededAt)));
+      await supersedeTaxForm(tx, userId, now);
       await tx
         .insert(kycTaxForms)
         .values({ userId, form: input.form, data: input as unknown as Record<string, unknown> });
@@ -693,102 +939,246 @@ export class KycService {
     return { reminded, expired };
   }
 
+  // ------------------------------------------------------------------ change of residence, tax form deadline
+
+  /** `GET user/identity/residence`: the newest reported change of residence, if any. */
+  async residenceState(userId: string): Promise<ResidenceChangeState> {
+    const [row] = await this.db
+      .select()
+      .from(kycResidenceChanges)
+      .where(eq(kycResidenceChanges.userId, userId))
+      .orderBy(desc(kycResidenceChanges.id))
+      .limit(1);
+    return {
+      current: row
+        ? {
+            status: row.status,
+            message: row.message,
+            previousResidence: row.previousResidence,
+            submitted: row.submitted,
+            submittedAt: row.submittedAt.toISOString(),
+            expectedDecisionAt: row.expectedDecisionAt?.toISOString() ?? null,
+            taxFormDueAt: row.taxFormDueAt?.toISOString() ?? null,
+          }
+        : null,
+    };
+  }
+
   /**
-   * A reviewer's decision on the investor profile (Under Review → Verified / Failed) or on AML
-   * answers in enhanced review (→ accepted / rejected): audited, messaged to the user, and the
-   * level recomputed.
-   * @throws DomainError NOT_FOUND; KYC_STATE_CHANGED when nothing of that step awaits a decision.
+   * `POST user/identity/residence`: a verified user reports a new residence (country and address)
+   * with a new proof of address, uploaded as `proofOfAddress` after the identity was verified and
+   * dated within 90 days. The change goes Under Review (decided in 1 Hong Kong working day, step
+   * `residence`); the verified identity and level 1 stay as they are meanwhile.
+   * @throws RequestValidationError naming each failing field (`residence` unknown country, `address`
+   *   unchanged, `proofOfAddressDate` too old, `proofOfAddress` not uploaded); DomainError
+   *   KYC_NOT_VERIFIED without a verified identity, KYC_LOCKED while a change is Under Review.
    */
-  async decideStep(
-    operatorEmail: string,
-    userId: string,
-    step: 'investor' | 'aml' | 'qualified',
-    decision: 'approve' | 'reject',
-    reason: string | null,
-  ): Promise<OpsKycSubmission> {
+  async reportResidence(userId: string, input: ResidenceChangeInput): Promise<ResidenceChangeState> {
     const now = this.now();
-    const isApproved = decision === 'approve';
-    await this.db.transaction(async (tx) => {
-      let submission: Record<string, unknown> | null;
-      if (step === 'investor') {
-        const [row] = await tx.select().from(kycInvestor).where(eq(kycInvestor.userId, userId)).for('update');
-        if (!row) throw new DomainError('NOT_FOUND');
-        if (row.status !== KYC_STATUS.UNDER_REVIEW) throw new DomainError('KYC_STATE_CHANGED');
-        await tx
-          .update(kycInvestor)
-          .set({
-            status: isApproved ? KYC_STATUS.VERIFIED : KYC_STATUS.FAILED,
-            message: reason ?? '',
-            decidedAt: now,
-            expectedDecisionAt: null,
-            updatedAt: now,
-          })
-          .where(eq(kycInvestor.userId, userId));
-        submission = row.submitted;
-      } else if (step === 'qualified') {
-        const [row] = await tx.select().from(kycQualified).where(eq(kycQualified.userId, userId)).for('update');
-        if (!row) throw new DomainError('NOT_FOUND');
-        if (row.status !== KYC_STATUS.UNDER_REVIEW) throw new DomainError('KYC_STATE_CHANGED');
-        await tx
-          .update(kycQualified)
-          .set({
-            status: isApproved ? KYC_STATUS.VERIFIED : KYC_STATUS.FAILED,
-            message: reason ?? '',
-            decidedAt: now,
-            expectedDecisionAt: null,
-            validUntil: isApproved ? dayjs(now).add(QUALIFIED_VALIDITY_MONTHS, 'month').toDate() : null,
-            reminderSentAt: null,
-            updatedAt: now,
-          })
-          .where(eq(kycQualified.userId, userId));
-        submission = row.submitted;
-      } else {
-        const [row] = await tx
-          .select()
-          .from(kycAmlAnswers)
-          .where(eq(kycAmlAnswers.userId, userId))
-          .orderBy(desc(kycAmlAnswers.id))
-          .limit(1)
-          .for('update');
-        if (!row) throw new DomainError('NOT_FOUND');
-        if (row.status !== 'enhancedReview') throw new DomainError('KYC_STATE_CHANGED');
-        await tx
-          .update(kycAmlAnswers)
-          .set({ status: isApproved ? 'accepted' : 'rejected' })
-          .where(eq(kycAmlAnswers.id, row.id));
-        submission = row.answers;
-      }
-      await tx.insert(kycDecisions).values({ userId, subject: step, decision, operatorEmail, reason, submission });
-      const what = STEP_NAMES[step];
-      await this.deps.notify(
-        isApproved
-          ? {
-              userId,
-              category: 'KYC',
-              title: { 'en-US': `${what['en-US']} approved`, 'zh-HK': `${what['zh-HK']}已獲批准` },
-              body: {
-                'en-US': `Your ${what['en-US'].toLowerCase()} was approved.`,
-                'zh-HK': `你的${what['zh-HK']}已獲批准。`,
-              },
-              link: '/identity',
-            }
-          : {
-              userId,
-              category: 'KYC',
-              title: { 'en-US': `${what['en-US']} not approved`, 'zh-HK': `${what['zh-HK']}未獲批准` },
-              body: {
-                'en-US': `Your ${what['en-US'].toLowerCase()} was not approved: {reason}. Please correct it and submit again.`,
-                'zh-HK': `你的${what['zh-HK']}未獲批准：{reason}。請修正後重新提交。`,
-              },
-              params: { reason: reason ?? '' },
-              link: step === 'investor' ? '/identity/investor' : step === 'aml' ? '/identity/aml' : '/identity/qualify',
+    const basic = await this.row(userId);
+    if (basic?.status !== KYC_STATUS.VERIFIED || !basic.submitted || !basic.decidedAt)
+      throw new DomainError('KYC_NOT_VERIFIED');
+    if (await this.openResidenceChange(userId)) throw new DomainError('KYC_LOCKED');
+    const issues: z.core.$ZodIssue[] = [];
+    if (!this.deps.isKnownCountry(input.residence)) issues.push(fieldIssue('residence', 'validation.country'));
+    if (input.residence === basic.submitted.residence && input.address === basic.submitted.address)
+      issues.push(fieldIssue('address', 'validation.residenceUnchanged'));
+    const issue = this.proofOfAddressDateIssue(input.proofOfAddressDate, now);
+    if (issue) issues.push(issue);
+    const proof = (await this.currentDocuments(userId)).get('proofOfAddress');
+    if (!proof || proof.createdAt.getTime() <= basic.decidedAt.getTime())
+      issues.push(fieldIssue('proofOfAddress', 'validation.documentRequired'));
+    if (issues.length > 0 || !proof) throw new RequestValidationError(issues);
+    const inserted = await this.db
+      .insert(kycResidenceChanges)
+      .values({
+        userId,
+        status: KYC_STATUS.UNDER_REVIEW,
+        previousResidence: String(basic.submitted.residence ?? ''),
+        submitted: { ...input, documents: { proofOfAddress: proof.id } },
+        submittedAt: now,
+        expectedDecisionAt: this.deps.calendar.addWorkingDays(now, KYC_REVIEW_WORKING_DAYS),
+      })
+      // The partial unique index allows one change Under Review per user: a concurrent second report adds nothing.
+      .onConflictDoNothing()
+      .returning({ id: kycResidenceChanges.id });
+    if (inserted.length === 0) throw new DomainError('KYC_LOCKED');
+    return this.residenceState(userId);
+  }
+
+  private async openResidenceChange(userId: string): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: kycResidenceChanges.id })
+      .from(kycResidenceChanges)
+      .where(and(eq(kycResidenceChanges.userId, userId), eq(kycResidenceChanges.status, KYC_STATUS.UNDER_REVIEW)))
+      .limit(1);
+    return rows.length > 0;
+  }
+
+  /**
+   * An approved change of residence, in the decision's transaction: the verified identity takes
+   * the new residence, address and proof of address. When the country changed and a tax form is
+   * on file, that form is superseded, a new one is due in 30 days (`taxFormDueAt`) and the user is
+   * asked for it (message and email, in their language).
+   */
+  private async applyResidenceChange(
+    tx: Tx,
+    change: typeof kycResidenceChanges.$inferSelect,
+    now: Date,
+  ): Promise<void> {
+    const { residence, address, proofOfAddressDate, documents } = change.submitted as ResidenceChangeInput & {
+      documents: { proofOfAddress: string };
+    };
+    const [basic] = await tx.select().from(kycBasic).where(eq(kycBasic.userId, change.userId)).for('update');
+    if (basic?.submitted) {
+      const submittedDocuments = (basic.submitted.documents as Record<string, string> | undefined) ?? {};
+      await tx
+        .update(kycBasic)
+        .set({
+          submitted: {
+            ...basic.submitted,
+            residence,
+            address,
+            proofOfAddressDate,
+            documents: { ...submittedDocuments, proofOfAddress: documents.proofOfAddress },
+          },
+          draft: { ...basic.draft, residence, address, proofOfAddressDate },
+          updatedAt: now,
+        })
+        .where(eq(kycBasic.userId, change.userId));
+    }
+    if (residence === change.previousResidence) return;
+    if (!(await supersedeTaxForm(tx, change.userId, now))) return;
+    const taxFormDueAt = dayjs(now).add(TAX_CHANGE_REPORT_DAYS, 'day').toDate();
+    await tx.update(kycResidenceChanges).set({ taxFormDueAt }).where(eq(kycResidenceChanges.id, change.id));
+    await this.deps.notify(
+      {
+        userId: change.userId,
+        category: 'KYC',
+        title: { 'en-US': 'A new tax form is needed', 'zh-HK': '請提交新的稅務表格' },
+        body: {
+          'en-US':
+            'Your country of residence is now {country}, so the tax form on file no longer applies. Please file a new one by {date}; until then investor services stay open, after that they are suspended until you file it.',
+          'zh-HK':
+            '你的居住地已變更為 {country}，原有的稅務表格已不再適用。請於 {date} 前提交新的稅務表格；逾期未交，投資者服務將暫停，直至你提交為止。',
+        },
+        params: { country: residence, date: hongKongDate(taxFormDueAt) },
+        link: '/identity/tax',
+      },
+      tx,
+    );
+  }
+
+  /**
+   * The new tax form asked for after a change of country (the newest approved change with a due
+   * time), unless a form was filed after that change was approved.
+   */
+  private async taxFormRequest(userId: string): Promise<{ dueAt: Date } | null> {
+    const [change] = await this.db
+      .select()
+      .from(kycResidenceChanges)
+      .where(and(eq(kycResidenceChanges.userId, userId), isNotNull(kycResidenceChanges.taxFormDueAt)))
+      .orderBy(desc(kycResidenceChanges.id))
+      .limit(1);
+    if (!change?.taxFormDueAt || !change.decidedAt) return null;
+    const filed = await this.db
+      .select({ id: kycTaxForms.id })
+      .from(kycTaxForms)
+      .where(and(eq(kycTaxForms.userId, userId), gt(kycTaxForms.createdAt, change.decidedAt)))
+      .limit(1);
+    return filed.length > 0 ? null : { dueAt: change.taxFormDueAt };
+  }
+
+  /**
+   * The daily tax-form deadline (job `kyc.tax-form-deadline`): a user asked for a new tax form after
+   * a change of country who filed none within 30 days drops from level 2 (or 3) to level 1 and is
+   * told; each request lapses once (`taxFormLapsedAt`). Filing a form later restores level 2 when
+   * the other conditions hold (`refreshLevel`). Runs on `db` (the job's transaction).
+   * @returns how many users were dropped to level 1.
+   */
+  async runTaxFormDeadlines(now: Date = this.now(), db: DbOrTx = this.db): Promise<{ lapsed: number }> {
+    const due = await db
+      .select()
+      .from(kycResidenceChanges)
+      .where(
+        and(
+          lte(kycResidenceChanges.taxFormDueAt, now),
+          isNull(kycResidenceChanges.taxFormLapsedAt),
+          notExists(
+            db
+              .select({ id: kycTaxForms.id })
+              .from(kycTaxForms)
+              .where(
+                and(
+                  eq(kycTaxForms.userId, kycResidenceChanges.userId),
+                  gt(kycTaxForms.createdAt, kycResidenceChanges.decidedAt),
+                ),
+              ),
+          ),
+        ),
+      )
+      .orderBy(asc(kycResidenceChanges.id))
+      .limit(TAX_DEADLINE_BATCH_MAX);
+    let lapsed = 0;
+    for (const change of due) {
+      await db.transaction(async (tx) => {
+        await tx.update(kycResidenceChanges).set({ taxFormLapsedAt: now }).where(eq(kycResidenceChanges.id, change.id));
+        if ((await this.deps.identity.kycLevelOf(change.userId, tx)) < 2) return;
+        await this.deps.identity.setKycLevel(change.userId, 1, tx);
+        await this.deps.notify(
+          {
+            userId: change.userId,
+            category: 'KYC',
+            title: { 'en-US': 'Investor services suspended', 'zh-HK': '投資者服務已暫停' },
+            body: {
+              'en-US':
+                'No new tax form was filed by {date} after your change of residence, so investor services are suspended. File a new tax form to open them again.',
+              'zh-HK': '你變更居住地後未於 {date} 前提交新的稅務表格，投資者服務已暫停。提交新的稅務表格後即可恢復。',
             },
-        tx,
-      );
-    });
-    if (step === 'qualified' && isApproved) await this.deps.identity.setKycLevel(userId, 3);
-    else await this.refreshLevel(userId);
-    return this.showForReview(userId);
+            params: { date: hongKongDate(change.taxFormDueAt!) },
+            link: '/identity/tax',
+          },
+          tx,
+        );
+        lapsed += 1;
+      });
+    }
+    return { lapsed };
+  }
+
+  // ------------------------------------------------------------------ user/self
+
+  /**
+   * The review states `user/self` shows (spec §3 `status`): `user` and `investor` from the basic
+   * KYC and investor profile rows (`KYC_STATUS`: 0 none, 1 Verified, 2 Under Review, 3 Failed, with
+   * the reviewer's reason as `message`), `aml` the current answers' status mapped the same way
+   * (`AML_STATUS_AS_KYC_STATUS`), `qualify` the qualified-investor application's (4 Expired), and
+   * the verified name and residence. A user with no row of a step but a level that includes it (a
+   * level given otherwise, as the demo seed does) shows that step as Verified.
+   */
+  async selfStatus(userId: string, level: number): Promise<KycSelfStatus> {
+    const [{ basic, investor, amlStatus }, qualified] = await Promise.all([
+      this.levelTwoRows(userId),
+      this.db.select({ status: kycQualified.status }).from(kycQualified).where(eq(kycQualified.userId, userId)),
+    ]);
+    const stepStatus = (row: { status: number; message: string } | undefined, levelOfStep: number) =>
+      row && row.status !== KYC_STATUS.NONE
+        ? { status: row.status, message: row.message }
+        : { status: level >= levelOfStep ? KYC_STATUS.VERIFIED : KYC_STATUS.NONE, message: '' };
+    const verified = basic?.status === KYC_STATUS.VERIFIED ? basic.submitted : null;
+    return {
+      user: stepStatus(basic, 1),
+      investor: stepStatus(investor, 2),
+      aml: amlStatus ? AML_STATUS_AS_KYC_STATUS[amlStatus] : level >= 2 ? KYC_STATUS.VERIFIED : KYC_STATUS.NONE,
+      qualify: qualified[0]?.status ?? (level >= 3 ? KYC_STATUS.VERIFIED : KYC_STATUS.NONE),
+      basic: verified
+        ? {
+            firstName: String(verified.firstName ?? ''),
+            lastName: String(verified.lastName ?? ''),
+            country: String(verified.residence ?? ''),
+          }
+        : null,
+    };
   }
 
   /**
@@ -796,15 +1186,8 @@ export class KycService {
    * current AML answers accepted and a tax form on file; the level is raised, never lowered here.
    */
   async refreshLevel(userId: string): Promise<void> {
-    const [basic, investor, aml, tax] = await Promise.all([
-      this.row(userId),
-      this.investorRow(userId),
-      this.db
-        .select({ status: kycAmlAnswers.status })
-        .from(kycAmlAnswers)
-        .where(eq(kycAmlAnswers.userId, userId))
-        .orderBy(desc(kycAmlAnswers.id))
-        .limit(1),
+    const [{ basic, investor, amlStatus }, tax] = await Promise.all([
+      this.levelTwoRows(userId),
       this.db
         .select({ id: kycTaxForms.id })
         .from(kycTaxForms)
@@ -814,10 +1197,29 @@ export class KycService {
     const isComplete =
       basic?.status === KYC_STATUS.VERIFIED &&
       investor?.status === KYC_STATUS.VERIFIED &&
-      aml[0]?.status === 'accepted' &&
+      amlStatus === 'accepted' &&
       tax.length > 0;
     if (isComplete && (await this.deps.identity.kycLevelOf(userId)) < 2)
       await this.deps.identity.setKycLevel(userId, 2);
+  }
+
+  /** The basic KYC and investor profile rows of `userId`, and the status of the current AML answers. */
+  private async levelTwoRows(userId: string): Promise<{
+    basic: BasicRow | undefined;
+    investor: typeof kycInvestor.$inferSelect | undefined;
+    amlStatus: AmlStatus | undefined;
+  }> {
+    const [basic, investor, aml] = await Promise.all([
+      this.row(userId),
+      this.investorRow(userId),
+      this.db
+        .select({ status: kycAmlAnswers.status })
+        .from(kycAmlAnswers)
+        .where(eq(kycAmlAnswers.userId, userId))
+        .orderBy(desc(kycAmlAnswers.id))
+        .limit(1),
+    ]);
+    return { basic, investor, amlStatus: aml[0]?.status as AmlStatus | undefined };
   }
 
   private async investorRow(userId: string): Promise<typeof kycInvestor.$inferSelect | undefined> {
@@ -830,6 +1232,16 @@ export class KycService {
   private async row(userId: string): Promise<BasicRow | undefined> {
     const [row] = await this.db.select().from(kycBasic).where(eq(kycBasic.userId, userId)).limit(1);
     return row;
+  }
+
+  /** The issue of a proof-of-address date (`YYYY-MM-DD`) in the future or older than 90 days at `now` (HK date), if any. */
+  private proofOfAddressDateIssue(proofDate: string | undefined, now: Date): z.core.$ZodIssue | null {
+    if (!proofDate || !dayjs(proofDate, 'YYYY-MM-DD', true).isValid()) return null;
+    const today = hongKongDate(now);
+    const oldest = dayjs(today).subtract(PROOF_OF_ADDRESS_AGE_DAYS_MAX, 'day').format('YYYY-MM-DD');
+    return proofDate > today || proofDate < oldest
+      ? fieldIssue('proofOfAddressDate', 'validation.proofOfAddressOld', { days: PROOF_OF_ADDRESS_AGE_DAYS_MAX })
+      : null;
   }
 
   private assertEditable(row: { status: number } | undefined): void {

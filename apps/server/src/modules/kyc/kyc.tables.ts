@@ -1,5 +1,17 @@
 import type { BasicKycDraft, InvestorDraft } from '@meridian/contracts/kyc';
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt } from '../../platform/db/columns.ts';
 
 /**
@@ -55,7 +67,7 @@ export const kycDecisions = pgTable(
   {
     id: bigserial('id', { mode: 'bigint' }).primaryKey(),
     userId: uuid('user_id').notNull(),
-    /** What was reviewed: 'basic'. */
+    /** What was reviewed: 'basic', 'investor', 'aml', 'qualified' or 'residence'. */
     subject: text('subject').notNull(),
     /** 'approve' or 'reject'. */
     decision: text('decision').notNull(),
@@ -146,4 +158,70 @@ export const kycQualified = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [index('kyc_qualified_status_valid_idx').on(table.status, table.validUntil)],
+);
+
+/**
+ * Changes of residence reported by a verified user (spec §1 "a change of country in the profile
+ * asks for a new form"): the new country of residence, address and proof of address, reviewed like
+ * basic KYC while the user keeps level 1. `status` follows `KYC_STATUS` (2 Under Review, 1
+ * Verified, 3 Failed); at most one is Under Review per user. When one that changes the country is
+ * approved, the tax form on file is superseded and a new one is due by `taxFormDueAt` (30 days);
+ * `taxFormLapsedAt` records when the daily job dropped level 2 for want of it.
+ */
+export const kycResidenceChanges = pgTable(
+  'kyc_residence_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id').notNull(),
+    status: integer('status').notNull(),
+    /** The reviewer's reason when Failed, '' otherwise. */
+    message: text('message').notNull().default(''),
+    /** The country of residence on file when the change was reported (ISO 3166-1 alpha-2). */
+    previousResidence: text('previous_residence').notNull(),
+    /** `{ residence, address, proofOfAddressDate, documents: { proofOfAddress } }`, normalised. */
+    submitted: jsonb('submitted').$type<Record<string, unknown>>().notNull(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true, mode: 'date' }).notNull(),
+    expectedDecisionAt: timestamp('expected_decision_at', { withTimezone: true, mode: 'date' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    taxFormDueAt: timestamp('tax_form_due_at', { withTimezone: true, mode: 'date' }),
+    taxFormLapsedAt: timestamp('tax_form_lapsed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    index('kyc_residence_changes_status_submitted_idx').on(table.status, table.submittedAt),
+    index('kyc_residence_changes_user_idx').on(table.userId, table.id.desc()),
+    index('kyc_residence_changes_tax_due_idx').on(table.taxFormDueAt),
+    uniqueIndex('kyc_residence_changes_one_open_idx')
+      .on(table.userId)
+      .where(sql`${table.status} = 2`),
+  ],
+);
+
+/**
+ * Changes of terms announced ahead (spec §9 "Changes must be notified 7 working days ahead"): the
+ * title and body in both languages, the date the change takes effect, and the date it is announced
+ * (7 Hong Kong working days before). The daily job `kyc.terms-announcements` messages every active
+ * user once on `announceOn` and sets `announcedAt` in the same transaction.
+ */
+export const termsChanges = pgTable(
+  'terms_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    titleEn: text('title_en').notNull(),
+    titleZh: text('title_zh').notNull(),
+    bodyEn: text('body_en').notNull(),
+    bodyZh: text('body_zh').notNull(),
+    /** Hong Kong date (`YYYY-MM-DD`) from which the changed terms apply. */
+    effectiveOn: date('effective_on', { mode: 'string' }).notNull(),
+    /** Hong Kong date 7 working days before `effectiveOn`, when users are told. */
+    announceOn: date('announce_on', { mode: 'string' }).notNull(),
+    announcedAt: timestamp('announced_at', { withTimezone: true, mode: 'date' }),
+    /** The operator's email. */
+    createdBy: text('created_by').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('terms_changes_due_idx')
+      .on(table.announceOn)
+      .where(sql`${table.announcedAt} IS NULL`),
+  ],
 );
