@@ -421,6 +421,31 @@ describe('investor profile, AML questionnaire and tax form → level 2', () => {
     ).toBe(KYC_STATUS.NONE);
   });
 
+  it("takes a verified user's company documents; each kind is locked by its own step", async () => {
+    const session = await verifiedUser();
+    // Basic KYC is Verified: its documents are locked, the investor profile's are not.
+    expect((await upload(session, [{ fieldName: 'idFront', fileName: 'id.png', bytes: png }])).json().statusCode).toBe(
+      141,
+    );
+    const companyFiles = [
+      { fieldName: 'certificateOfIncorporation', fileName: 'certificate.pdf', bytes: pdf },
+      { fieldName: 'registerOfDirectors', fileName: 'register.pdf', bytes: pdf },
+    ];
+    expect((await upload(session, companyFiles)).json().statusCode).toBe(200);
+    const company = {
+      companyName: 'Example Holdings Ltd',
+      registrationNumber: '12345678',
+      registeredAddress: '1 Harbour Road, Hong Kong',
+      countryOfIncorporation: 'HK',
+      directors: [{ name: 'Chan Tai Man', idNumber: 'A1234563' }],
+      beneficialOwners: [{ name: 'Lee Siu Ming', idNumber: 'B7654321', sharePercent: '60' }],
+    };
+    await post(session, '/api/user/identity/investor', { type: 'company', company });
+    expect((await post(session, '/api/user/identity/commit')).json().content.status).toBe(KYC_STATUS.UNDER_REVIEW);
+    // Under review, the company documents are locked too; nothing more is stored.
+    expect((await upload(session, companyFiles)).json().statusCode).toBe(141);
+  });
+
   it('keeps every AML version; high risk goes to enhanced review; W-9 rules; all approved → level 2', async () => {
     const session = await verifiedUser();
     // Investor profile (individual) → Under Review → approved.

@@ -61,6 +61,9 @@ import {
 import type { KycSelfStatus } from '../identity/identity.types.ts';
 import type { TermsChanges } from './kyc.terms.ts';
 
+/** Document kinds of the investor profile (a company's), locked by that step rather than by basic KYC. */
+const INVESTOR_DOCUMENT_KINDS: ReadonlySet<KycDocumentKind> = new Set(COMPANY_DOCUMENT_KINDS);
+
 /** What the KYC service needs of the identity module: the verified level, and recipients for the review list. */
 export interface KycIdentity {
   /** Record the user's verified level and drop its cached sessions (`IdentityService.setKycLevel`). */
@@ -295,19 +298,32 @@ export class KycService {
    * Store uploaded documents, each under its kind (the multipart field name); the newest of a kind
    * is the current one. All files are checked before any is stored: one bad file stores nothing.
    * @throws FieldError `files` (validation.documentKind) naming a file with an unknown kind;
-   *   DomainError KYC_LOCKED while Under Review or once Verified (except a verified user's new
-   *   `proofOfAddress` for a change of residence, while none is Under Review).
+   *   DomainError KYC_LOCKED while the step a kind belongs to (basic KYC, the investor profile, the
+   *   qualified-investor application) is Under Review or Verified — except a verified user's new
+   *   `proofOfAddress` for a change of residence, while none is Under Review.
    */
   async addDocuments(userId: string, files: readonly ValidatedUpload[]): Promise<KycDocument[]> {
-    const row = await this.row(userId);
-    // A verified user may upload a new proof of address for a change of residence (none Under Review).
-    const isResidenceProof =
-      row?.status === KYC_STATUS.VERIFIED &&
-      files.every((file) => file.fieldName === 'proofOfAddress') &&
-      !(await this.openResidenceChange(userId));
-    if (!isResidenceProof) this.assertEditable(row);
     const stranger = files.find((file) => !(KYC_DOCUMENT_KINDS as readonly string[]).includes(file.fieldName));
     if (stranger) throw new FieldError(UPLOADS_FIELD, 'validation.documentKind', { file: stranger.fileName });
+    // Each kind is locked by its own step: a verified basic KYC does not stop the company documents
+    // of the investor profile nor the evidence of a qualified-investor application.
+    const kinds = new Set(files.map((file) => file.fieldName as KycDocumentKind));
+    const basicKinds = [...kinds].filter((kind) => !INVESTOR_DOCUMENT_KINDS.has(kind) && kind !== 'qualifiedEvidence');
+    if (basicKinds.length > 0) {
+      const row = await this.row(userId);
+      // A verified user may upload a new proof of address for a change of residence (none Under Review).
+      const isResidenceProof =
+        row?.status === KYC_STATUS.VERIFIED &&
+        basicKinds.every((kind) => kind === 'proofOfAddress') &&
+        !(await this.openResidenceChange(userId));
+      if (!isResidenceProof) this.assertEditable(row);
+    }
+    if ([...kinds].some((kind) => INVESTOR_DOCUMENT_KINDS.has(kind)))
+      this.assertEditable(await this.investorRow(userId));
+    if (kinds.has('qualifiedEvidence')) {
+      const [qualified] = await this.db.select().from(kycQualified).where(eq(kycQualified.userId, userId)).limit(1);
+      this.assertEditable(qualified);
+    }
     const stored = await this.deps.uploads.saveAll(files);
     try {
       const rows = await this.db
