@@ -35,7 +35,8 @@ function Reminder() {
   const hasShown = useRef(false);
   const status = self.data?.status.user.status;
   // Not on the verification pages themselves (issue 15): the notice would only cover the form.
-  const isIdentityPage = location.pathname === pathTo('Identity') || location.pathname.startsWith(`${pathTo('Identity')}/`);
+  const isIdentityPage =
+    location.pathname === pathTo('Identity') || location.pathname.startsWith(`${pathTo('Identity')}/`);
 
   useEffect(() => {
     if (!isIdentityPage) return;

@@ -8,9 +8,7 @@ export interface UsPersonAnswers {
 }
 
 /** The form the answers call for: a W-9 with the first reason that makes a US person, or the W-8BEN self-certification. */
-export type TaxFormKind =
-  | { form: 'W9'; usPersonBasis: 'citizen' | 'resident' | 'birthplace' }
-  | { form: 'W8BEN' };
+export type TaxFormKind = { form: 'W9'; usPersonBasis: 'citizen' | 'resident' | 'birthplace' } | { form: 'W8BEN' };
 
 /**
  * Which form to file: a US citizen, US resident or a person born in the US files a W-9 (the server

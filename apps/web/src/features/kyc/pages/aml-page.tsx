@@ -2,7 +2,22 @@ import { type AmlAnswersInput, amlAnswersSchema, type AmlState, KYC_STATUS } fro
 import { toLocale } from '@meridian/contracts/locale';
 import { validationMessage } from '@meridian/contracts/validation';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Checkbox, Descriptions, Flex, Form, Input, Radio, Result, Select, Skeleton, Steps, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  Descriptions,
+  Flex,
+  Form,
+  Input,
+  Radio,
+  Result,
+  Select,
+  Skeleton,
+  Steps,
+  Typography,
+} from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSuccess } from '../../../lib/api-client.ts';
@@ -178,7 +193,13 @@ function AmlForm({ state, onDone }: { state: AmlState; onDone: () => void }) {
         style={{ marginBottom: 24 }}
       />
       <Typography.Paragraph type="secondary">{t('aml.intro')}</Typography.Paragraph>
-      <Form<AmlValues> form={form} layout="vertical" requiredMark={false} initialValues={initialValues} className="kyc-form">
+      <Form<AmlValues>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        initialValues={initialValues}
+        className="kyc-form"
+      >
         <div {...shown(0)}>
           <Form.Item label={t('aml.fields.occupation')} name={['occupation', 'status']} rules={[required]}>
             <Select options={choices('occupations', OCCUPATIONS)} data-testid="aml-occupation" />
@@ -197,18 +218,10 @@ function AmlForm({ state, onDone }: { state: AmlState; onDone: () => void }) {
 
         <div {...shown(1)}>
           <Form.Item label={t('aml.fields.sourcesOfFunds')} name="sourcesOfFunds" rules={[required]}>
-            <Checkbox.Group
-              options={choices('funds', FUNDS)}
-              className="kyc-choice-list"
-              data-testid="aml-funds"
-            />
+            <Checkbox.Group options={choices('funds', FUNDS)} className="kyc-choice-list" data-testid="aml-funds" />
           </Form.Item>
           <Form.Item label={t('aml.fields.sourcesOfWealth')} name="sourcesOfWealth" rules={[required]}>
-            <Checkbox.Group
-              options={choices('wealth', WEALTH)}
-              className="kyc-choice-list"
-              data-testid="aml-wealth"
-            />
+            <Checkbox.Group options={choices('wealth', WEALTH)} className="kyc-choice-list" data-testid="aml-wealth" />
           </Form.Item>
           <Form.Item label={t('aml.fields.volume')} name="expectedMonthlyVolumeUsdBand" rules={[required]}>
             <Radio.Group options={choices('volumes', VOLUMES)} className="kyc-choice-list" data-testid="aml-volume" />
@@ -252,7 +265,11 @@ function AmlForm({ state, onDone }: { state: AmlState; onDone: () => void }) {
       {current === REVIEW_STEP && (
         <div data-testid="kyc-review">
           <Typography.Paragraph>{t('aml.reviewHint')}</Typography.Paragraph>
-          <AmlReview values={form.getFieldsValue(true) as AmlValues} labelsOf={labelsOf} countryOptions={countryOptions} />
+          <AmlReview
+            values={form.getFieldsValue(true) as AmlValues}
+            labelsOf={labelsOf}
+            countryOptions={countryOptions}
+          />
         </div>
       )}
 
@@ -302,7 +319,9 @@ function AmlReview({
         {labelsOf('industries', values.occupation?.industry ? [values.occupation.industry] : [])}
       </Descriptions.Item>
       <Descriptions.Item label={t('aml.fields.employer')}>{values.employer ?? ''}</Descriptions.Item>
-      <Descriptions.Item label={t('aml.fields.sourcesOfFunds')}>{labelsOf('funds', values.sourcesOfFunds)}</Descriptions.Item>
+      <Descriptions.Item label={t('aml.fields.sourcesOfFunds')}>
+        {labelsOf('funds', values.sourcesOfFunds)}
+      </Descriptions.Item>
       <Descriptions.Item label={t('aml.fields.sourcesOfWealth')}>
         {labelsOf('wealth', values.sourcesOfWealth)}
       </Descriptions.Item>
@@ -310,7 +329,9 @@ function AmlReview({
         {labelsOf('volumes', values.expectedMonthlyVolumeUsdBand ? [values.expectedMonthlyVolumeUsdBand] : [])}
       </Descriptions.Item>
       <Descriptions.Item label={t('aml.fields.purposes')}>{labelsOf('purposes', values.purposes)}</Descriptions.Item>
-      <Descriptions.Item label={t('aml.fields.politicallyExposed')}>{yesNo(values.isPoliticallyExposed)}</Descriptions.Item>
+      <Descriptions.Item label={t('aml.fields.politicallyExposed')}>
+        {yesNo(values.isPoliticallyExposed)}
+      </Descriptions.Item>
       <Descriptions.Item label={t('aml.fields.sanctionsLinks')}>
         {yesNo(values.hasSanctionsLinks)}
         {countries && ` · ${countries}`}

@@ -48,7 +48,8 @@ function Overview() {
   const aml = useAmlState(isLevelOne);
   const tax = useTaxState(isLevelOne);
   const isLevelTwo =
-    isLevelOne && levelOf('done', reviewedStepState(investor.data), amlStepState(aml.data), taxStepState(tax.data)) === 2;
+    isLevelOne &&
+    levelOf('done', reviewedStepState(investor.data), amlStepState(aml.data), taxStepState(tax.data)) === 2;
   const qualification = useQualification(isLevelTwo);
   if (basic.isPending) return <Skeleton active />;
 
@@ -92,11 +93,7 @@ function Overview() {
       message:
         qualification.data?.status === KYC_STATUS.VERIFIED && qualification.data.validUntil
           ? t('overview.validUntil', { time: formatDateTime(qualification.data.validUntil, i18n.language) })
-          : messageOf(
-              qualification.data?.status,
-              qualification.data?.message,
-              qualification.data?.expectedDecisionAt,
-            ),
+          : messageOf(qualification.data?.status, qualification.data?.message, qualification.data?.expectedDecisionAt),
     },
   ];
   const actionOf = (state: StepState) =>

@@ -13,7 +13,21 @@ import { englishNameSchema } from '@meridian/contracts/kyc-rules';
 import { toLocale } from '@meridian/contracts/locale';
 import { validationMessage } from '@meridian/contracts/validation';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Descriptions, Flex, Form, Input, Radio, Result, Select, Skeleton, Steps, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Descriptions,
+  Flex,
+  Form,
+  Input,
+  Radio,
+  Result,
+  Select,
+  Skeleton,
+  Steps,
+  Typography,
+} from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSuccess } from '../../../lib/api-client.ts';
@@ -72,7 +86,8 @@ function Investor() {
   if (!isLevelOne) return <NeedsEarlierStep step="basic" />;
   if (investor.isPending || !investor.data) return <Skeleton active />;
   const data = investor.data;
-  if (data.status === KYC_STATUS.UNDER_REVIEW) return <UnderReviewResult expectedDecisionAt={data.expectedDecisionAt} />;
+  if (data.status === KYC_STATUS.UNDER_REVIEW)
+    return <UnderReviewResult expectedDecisionAt={data.expectedDecisionAt} />;
   if (data.status === KYC_STATUS.VERIFIED)
     return (
       <Result data-testid="kyc-verified" status="success" title={t('investor.verifiedTitle')} extra={<StepLinks />} />
@@ -456,7 +471,9 @@ function InvestorReview({
   const people = (rows: ({ name?: string; idNumber?: string; sharePercent?: string } | undefined)[] | undefined) =>
     (rows ?? [])
       .filter((row) => row !== undefined)
-      .map((row) => [row.name, row.idNumber, row.sharePercent ? `${row.sharePercent} %` : ''].filter(Boolean).join(' · '))
+      .map((row) =>
+        [row.name, row.idNumber, row.sharePercent ? `${row.sharePercent} %` : ''].filter(Boolean).join(' · '),
+      )
       .join('\n');
   return (
     <Descriptions column={1} size="small" bordered className="kyc-review-list">

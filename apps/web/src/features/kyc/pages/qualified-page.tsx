@@ -9,7 +9,21 @@ import {
 import { toLocale } from '@meridian/contracts/locale';
 import { validationMessage } from '@meridian/contracts/validation';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Checkbox, Descriptions, Flex, Form, Input, Radio, Result, Skeleton, Steps, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  Descriptions,
+  Flex,
+  Form,
+  Input,
+  Radio,
+  Result,
+  Skeleton,
+  Steps,
+  Typography,
+} from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, isSuccess } from '../../../lib/api-client.ts';
@@ -63,14 +77,19 @@ function Qualified() {
     return <NeedsEarlierStep step="investor" />;
   if (!qualification.data) return <Skeleton active />;
   const data = qualification.data;
-  if (data.status === KYC_STATUS.UNDER_REVIEW) return <UnderReviewResult expectedDecisionAt={data.expectedDecisionAt} />;
+  if (data.status === KYC_STATUS.UNDER_REVIEW)
+    return <UnderReviewResult expectedDecisionAt={data.expectedDecisionAt} />;
   if (data.status === KYC_STATUS.VERIFIED)
     return (
       <Result
         data-testid="kyc-verified"
         status="success"
         title={t('qualified.verifiedTitle')}
-        subTitle={data.validUntil ? t('qualified.validUntil', { time: formatDateTime(data.validUntil, i18n.language) }) : undefined}
+        subTitle={
+          data.validUntil
+            ? t('qualified.validUntil', { time: formatDateTime(data.validUntil, i18n.language) })
+            : undefined
+        }
         extra={<StepLinks />}
       />
     );

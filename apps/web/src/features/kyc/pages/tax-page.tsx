@@ -3,7 +3,21 @@ import { usTaxIdSchema } from '@meridian/contracts/kyc-rules';
 import { toLocale } from '@meridian/contracts/locale';
 import { validationMessage } from '@meridian/contracts/validation';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Descriptions, Flex, Form, Input, Radio, Result, Select, Skeleton, Steps, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Descriptions,
+  Flex,
+  Form,
+  Input,
+  Radio,
+  Result,
+  Select,
+  Skeleton,
+  Steps,
+  Typography,
+} from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSuccess } from '../../../lib/api-client.ts';
@@ -175,7 +189,12 @@ function TaxForm({ state, onDone }: { state: TaxState; onDone: () => void }) {
         items={STEPS.map((step) => ({ title: t(`tax.steps.${step}`) }))}
         style={{ marginBottom: 24 }}
       />
-      <Alert type="info" showIcon title={t('tax.changeRule', { days: state.changeReportDays })} style={{ marginBottom: 16 }} />
+      <Alert
+        type="info"
+        showIcon
+        title={t('tax.changeRule', { days: state.changeReportDays })}
+        style={{ marginBottom: 16 }}
+      />
       <Form<TaxPageValues>
         form={form}
         layout="vertical"
@@ -296,7 +315,11 @@ function TaxForm({ state, onDone }: { state: TaxState; onDone: () => void }) {
             ) : (
               (values.residences ?? []).map((residence, index) => (
                 <Descriptions.Item key={index} label={countryName(residence?.country)}>
-                  {residence?.tin ? residence.tin : residence?.noTinReason ? t(`tax.reasons.${residence.noTinReason}`) : ''}
+                  {residence?.tin
+                    ? residence.tin
+                    : residence?.noTinReason
+                      ? t(`tax.reasons.${residence.noTinReason}`)
+                      : ''}
                 </Descriptions.Item>
               ))
             )}
