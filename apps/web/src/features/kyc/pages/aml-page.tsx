@@ -192,7 +192,7 @@ function AmlForm({ state, onDone }: { state: AmlState; onDone: () => void }) {
         items={STEPS.map((step) => ({ title: t(`aml.steps.${step.key}`) }))}
         style={{ marginBottom: 24 }}
       />
-      <Typography.Paragraph type="secondary">{t('aml.intro')}</Typography.Paragraph>
+      {current === 0 && <Typography.Paragraph type="secondary">{t('aml.intro')}</Typography.Paragraph>}
       <Form<AmlValues>
         form={form}
         layout="vertical"

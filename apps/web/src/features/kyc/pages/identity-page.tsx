@@ -51,7 +51,12 @@ function Overview() {
     isLevelOne &&
     levelOf('done', reviewedStepState(investor.data), amlStepState(aml.data), taxStepState(tax.data)) === 2;
   const qualification = useQualification(isLevelTwo);
-  if (basic.isPending) return <Skeleton active />;
+  // Until every state asked for is known (a step still loading would read as not started).
+  const isLoading =
+    basic.isPending ||
+    (isLevelOne && (investor.isPending || aml.isPending || tax.isPending)) ||
+    (isLevelTwo && qualification.isPending);
+  if (isLoading) return <Skeleton active />;
 
   const lockedUnlessLevelOne = (state: StepState): StepState => (isLevelOne ? state : 'locked');
   const investorState = lockedUnlessLevelOne(reviewedStepState(investor.data));

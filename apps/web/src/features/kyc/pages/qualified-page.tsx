@@ -185,9 +185,11 @@ function QualifiedForm({ state, documents: initialDocuments }: { state: QualifyS
         items={STEPS.map((step) => ({ title: t(`qualified.steps.${step}`) }))}
         style={{ marginBottom: 24 }}
       />
-      <Typography.Paragraph type="secondary">
-        {t('qualified.intro', { months: QUALIFIED_VALIDITY_MONTHS })}
-      </Typography.Paragraph>
+      {current === 0 && (
+        <Typography.Paragraph type="secondary">
+          {t('qualified.intro', { months: QUALIFIED_VALIDITY_MONTHS })}
+        </Typography.Paragraph>
+      )}
       <Form<QualifyValues>
         form={form}
         layout="vertical"
