@@ -12,9 +12,10 @@ import { ownServerTest } from './own-server.ts';
  * through the API is refused a withdrawal (143 KYC_REQUIRED), goes through basic KYC on
  * `/identity/basic` with files made here (a PNG and a PDF; a text file is refused on its upload),
  * is approved by a compliance operator with `npm run ops -- kyc approve`, and the withdraw gate no
- * longer refuses. The investor profile, AML answers and tax form are then filed through the API
- * (their pages are not built yet), the profile approved with `--step investor`, and `/identity`
- * shows level 2. en-US at 1280 px, zh-HK at 390 px.
+ * longer refuses. The user then completes the investor profile (individual), the AML questionnaire
+ * and the tax form (W-8BEN) on their pages from the overview, `returnTo` kept throughout; the
+ * profile is approved with `--step investor`, and `/identity` shows level 2. en-US at 1280 px,
+ * zh-HK at 390 px.
  *
  * The operator is created with `npm run ops -- operators add`, which opens the database directly:
  * each test runs its own server on a copy of the run's template, the operator added before start.
@@ -130,18 +131,34 @@ async function approveWithCli(baseUrl: string, opsToken: string, userId: string,
 }
 
 const CASES = [
-  { locale: 'en-US', project: 'desktop', country: 'Hong Kong', passport: 'Passport' },
-  { locale: 'zh-HK', project: 'mobile', country: '中國香港特別行政區', passport: '護照' },
+  {
+    locale: 'en-US',
+    project: 'desktop',
+    country: 'Hong Kong',
+    passport: 'Passport',
+    employed: 'Employed',
+    technology: 'Technology',
+    investorBand: '100,000 to 1 million',
+  },
+  {
+    locale: 'zh-HK',
+    project: 'mobile',
+    country: '中國香港特別行政區',
+    passport: '護照',
+    employed: '受僱',
+    technology: '科技',
+    investorBand: '100,000 至 100 萬',
+  },
 ] as const;
 
-for (const { locale, project, country, passport } of CASES) {
-  test(`basic KYC with uploaded files, approved by an operator, the withdraw gate opens; level 2 shown (${locale})`, async ({
+for (const { locale, project, country, passport, employed, technology, investorBand } of CASES) {
+  test(`basic KYC with uploaded files, approved by an operator, the withdraw gate opens; investor, AML and tax pages give level 2 (${locale})`, async ({
     page,
     ownServer,
     prepared: opsToken,
   }, testInfo) => {
     test.skip(testInfo.project.name !== project, `${locale} runs on the ${project} project`);
-    test.setTimeout(240_000);
+    test.setTimeout(420_000);
     const email = `kyc-${locale.toLowerCase()}-${Date.now()}@meridian.test`;
     await registerAndLogIn(page, email, locale);
     const withdrawCheck = { coin: 'USDT', network: 'TRC20', address: OUTER_ADDRESS, amount: '5' };
@@ -215,39 +232,71 @@ for (const { locale, project, country, passport } of CASES) {
     await page.goto('/my/profile');
     await expect(page.getByTestId('profile-id-number')).toHaveText('K1****67');
 
-    // Level 2: investor profile, AML answers and tax form (through the API: their pages come later).
-    expect(
-      (
-        await post(page.request, 'user/identity/investor', {
-          type: 'individual',
-          individual: {
-            netWorthUsdBand: 'from100kTo1m',
-            annualIncomeUsdBand: 'from50kTo200k',
-            investmentExperience: 'oneToFiveYears',
-          },
-        })
-      ).statusCode,
-    ).toBe(200);
-    const investor = await post(page.request, 'user/identity/commit', {});
-    expect(investor.statusCode, investor.message).toBe(200);
-    const aml = await post(page.request, 'investor/aml', {
-      occupation: { status: 'employed', industry: 'technology' },
-      employer: 'Example Ltd',
-      sourcesOfFunds: ['salary'],
-      sourcesOfWealth: ['employment'],
-      expectedMonthlyVolumeUsdBand: 'under10k',
-      purposes: ['investment'],
-      isPoliticallyExposed: false,
-    });
-    expect(aml.statusCode, aml.message).toBe(200);
-    const tax = await post(page.request, 'investor/tax', {
-      form: 'W8BEN',
-      isUsBorn: false,
-      residences: [{ country: 'HK', tin: 'A1234563' }],
-    });
-    expect(tax.statusCode, tax.message).toBe(200);
-    await approveWithCli(ownServer, opsToken!, userId!, 'investor');
+    // Level 2 through the pages, from the overview (returnTo kept): investor profile (individual), AML, tax.
+    const returnTo = encodeURIComponent('/account/wallet/withdraw/USDT');
+    await page.goto(`/identity?returnTo=${returnTo}`);
+    await expect(page.getByTestId('identity-step-investor')).toHaveAttribute('data-state', 'todo');
+    await page.getByTestId('identity-step-investor').getByRole('button').click();
+    await expect(page).toHaveURL(/\/identity\/investor\?returnTo=/);
+    await expect(page.getByTestId('kyc-investor-form')).toBeVisible();
+    await page.locator('#type input[value="individual"]').check();
+    await page.getByTestId('kyc-next').click();
+    await page.locator('#individual_netWorthUsdBand input[value="from100kTo1m"]').check();
+    await page.locator('#individual_annualIncomeUsdBand input[value="from50kTo200k"]').check();
+    await page.locator('#individual_investmentExperience input[value="oneToFiveYears"]').check();
+    await snap(page, testInfo, `${locale}-investor-individual`);
+    await page.getByTestId('kyc-next').click();
+    await expect(page.getByTestId('kyc-review')).toContainText(investorBand);
+    await page.getByTestId('kyc-submit').click();
+    await expect(page.getByTestId('kyc-under-review')).toBeVisible();
+    await expect(page.getByTestId('kyc-return')).toBeVisible();
+    await page.getByTestId('kyc-to-overview').click();
+    await expect(page).toHaveURL(/\/identity\?returnTo=/);
+    await expect(page.getByTestId('identity-step-investor')).toHaveAttribute('data-state', 'review');
 
+    // AML questionnaire.
+    await page.getByTestId('identity-step-aml').getByRole('button').click();
+    await expect(page).toHaveURL(/\/identity\/aml\?returnTo=/);
+    await expect(page.getByTestId('kyc-aml-form')).toBeVisible();
+    await pickOption(page, page.getByTestId('aml-occupation'), employed);
+    await pickOption(page, page.getByTestId('aml-industry'), technology);
+    await page.locator('#employer').fill('Example Ltd');
+    await page.getByTestId('kyc-next').click();
+    await page.locator('#sourcesOfFunds input[value="salary"]').check();
+    await page.locator('#sourcesOfWealth input[value="employment"]').check();
+    await page.locator('#expectedMonthlyVolumeUsdBand input[value="under10k"]').check();
+    await page.locator('#purposes input[value="investment"]').check();
+    await page.getByTestId('kyc-next').click();
+    // Each yes/no question lists "No" first.
+    await page.locator('#isPoliticallyExposed input[type=radio]').first().check();
+    await page.locator('#hasSanctionsLinks input[type=radio]').first().check();
+    await page.getByTestId('kyc-next').click();
+    await expect(page.getByTestId('kyc-review')).toContainText('Example Ltd');
+    await page.getByTestId('kyc-submit').click();
+    await expect(page.getByTestId('aml-outcome')).toHaveAttribute('data-status', 'accepted');
+    await snap(page, testInfo, `${locale}-aml-outcome`);
+    await page.getByTestId('kyc-to-overview').click();
+    await expect(page.getByTestId('identity-step-aml')).toHaveAttribute('data-state', 'done');
+
+    // Tax: not a US person, so the W-8BEN self-certification with one residence and its TIN.
+    await page.getByTestId('identity-step-tax').getByRole('button').click();
+    await expect(page).toHaveURL(/\/identity\/tax\?returnTo=/);
+    await expect(page.getByTestId('kyc-tax-form')).toBeVisible();
+    for (const question of ['isUsCitizen', 'isUsResident', 'isUsBorn'])
+      await page.locator(`#${question} input[type=radio]`).first().check();
+    await expect(page.getByTestId('tax-kind')).toHaveAttribute('data-form', 'W8BEN');
+    await page.getByTestId('kyc-next').click();
+    await pickOption(page, page.getByTestId('tax-country-0'), country, { search: country });
+    await page.locator('#residences_0_tin').fill('A1234563');
+    await snap(page, testInfo, `${locale}-tax-w8ben`);
+    await page.getByTestId('kyc-next').click();
+    await expect(page.getByTestId('kyc-review')).toContainText('A1234563');
+    await page.getByTestId('kyc-submit').click();
+    await expect(page.getByTestId('tax-on-file')).toHaveAttribute('data-form', 'W8BEN');
+    await expect(page.getByTestId('tax-change-rule')).toContainText('30');
+    await snap(page, testInfo, `${locale}-tax-on-file`);
+
+    await approveWithCli(ownServer, opsToken!, userId!, 'investor');
     await page.goto('/identity');
     await expect(page.getByTestId('identity-page')).toHaveAttribute('data-level', '2');
     await expect(page.getByTestId('identity-step-tax')).toHaveAttribute('data-state', 'done');

@@ -115,9 +115,21 @@ export const routes: RouteObject[] = [
           page('IdentityBasic', () =>
             import('../features/kyc/pages/basic-kyc-page.tsx').then((m) => ({ Component: m.BasicKycPage })),
           ),
-          page('IdentityInvestor', comingSoon),
-          page('IdentityAml', comingSoon),
-          page('IdentityTax', comingSoon),
+          page('IdentityInvestor', () =>
+            import('../features/kyc/pages/investor-page.tsx').then((m) => ({ Component: m.InvestorPage })),
+          ),
+          page('IdentityAml', () =>
+            import('../features/kyc/pages/aml-page.tsx').then((m) => ({ Component: m.AmlPage })),
+          ),
+          page('IdentityTax', () =>
+            import('../features/kyc/pages/tax-page.tsx').then((m) => ({ Component: m.TaxPage })),
+          ),
+          page('IdentityQualified', () =>
+            import('../features/kyc/pages/qualified-page.tsx').then((m) => ({ Component: m.QualifiedPage })),
+          ),
+          page('IdentityQualify', () =>
+            import('../features/kyc/pages/qualified-page.tsx').then((m) => ({ Component: m.QualifiedPage })),
+          ),
           // The dev outbox of mail and SMS (issue 3); the server does not answer it in production.
           {
             id: 'DevMailbox',

@@ -22,6 +22,9 @@ export const ROUTE_PATHS = {
   IdentityInvestor: '/identity/investor',
   IdentityAml: '/identity/aml',
   IdentityTax: '/identity/tax',
+  IdentityQualified: '/identity/qualified',
+  /** The qualified-investor step as `KYC_STEPS` (and so a 143 answer's `route`) names it: the same page. */
+  IdentityQualify: '/identity/qualify',
 
   Wallet: '/account/wallet',
   DepositWalletDefault: '/account/wallet/deposit',

@@ -13,6 +13,7 @@ const KYC_NOTICE_CLASS = 'kyc-notice';
 /**
  * After a successful self-load, when identity status is 0, asks the user to verify their identity.
  * The button opens the identity overview (`/identity`, issue 15), which leads back here afterwards.
+ * Hidden on the `/identity` pages themselves, shown again when the user leaves them unverified.
  */
 export function KycReminder({ toastScope: ToastScope }: { toastScope: ComponentType<{ children: ReactNode }> }) {
   return (
@@ -33,9 +34,19 @@ function Reminder() {
   const [api, contextHolder] = notification.useNotification({ top: KYC_NOTICE_TOP_PX });
   const hasShown = useRef(false);
   const status = self.data?.status.user.status;
+  // Not on the verification pages themselves (issue 15): the notice would only cover the form.
+  const isIdentityPage =
+    location.pathname === pathTo('Identity') || location.pathname.startsWith(`${pathTo('Identity')}/`);
 
   useEffect(() => {
-    if (status !== 0 || hasShown.current) return;
+    if (!isIdentityPage) return;
+    api.destroy(KYC_NOTIFICATION_KEY);
+    // Shown again once the user leaves the identity pages still unverified.
+    hasShown.current = false;
+  }, [isIdentityPage, api]);
+
+  useEffect(() => {
+    if (status !== 0 || hasShown.current || isIdentityPage) return;
     hasShown.current = true;
     api.info({
       key: KYC_NOTIFICATION_KEY,
@@ -57,7 +68,7 @@ function Reminder() {
         </Button>
       ),
     });
-  }, [status, api, t, navigate]);
+  }, [status, api, t, navigate, isIdentityPage]);
 
   return contextHolder;
 }

@@ -26,8 +26,6 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PageFrame } from '../../../components/page-frame.tsx';
-import { RequireUser } from '../../../components/require-user.tsx';
 import { pathTo } from '../../../config/paths.ts';
 import { isSuccess } from '../../../lib/api-client.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
@@ -35,6 +33,7 @@ import { maskIdNumber } from '../../../lib/kyc-identity.ts';
 import { commitBasicKyc, kycKeys, saveBasicDraft, useBasicKyc } from '../api/basic-kyc.ts';
 import { useCountries } from '../api/countries.ts';
 import { DocumentUpload } from '../components/document-upload.tsx';
+import { IdentityShell } from '../components/identity-shell.tsx';
 import { formatDateTime } from '../lib/format-time.ts';
 import { useIdentitySearch } from '../lib/use-identity-search.ts';
 import { zodRule } from '../lib/zod-rule.ts';
@@ -55,11 +54,9 @@ const ALL_FIELDS: (keyof BasicKycDraft)[] = STEPS.flatMap((step) => [...step.fie
 /** `/identity/basic`: basic identity verification (issue 15 "Web" item 2; spec §5 rules). */
 export function BasicKycPage() {
   return (
-    <RequireUser>
-      <PageFrame>
-        <BasicKyc />
-      </PageFrame>
-    </RequireUser>
+    <IdentityShell>
+      <BasicKyc />
+    </IdentityShell>
   );
 }
 
@@ -202,7 +199,7 @@ function BasicKycForm({ state }: { state: BasicKycState }) {
         items={STEPS.map((step) => ({ title: t(`basic.steps.${step.key}`) }))}
         style={{ marginBottom: 24 }}
       />
-      <Form form={form} layout="vertical" requiredMark={false} initialValues={state.draft} style={{ maxWidth: 520 }}>
+      <Form form={form} layout="vertical" requiredMark={false} initialValues={state.draft} className="kyc-form">
         {/* Every step's items stay mounted (hidden), so that each is validated and saved with the draft. */}
         <Form.Item
           label={t('basic.fields.firstName')}

@@ -1,12 +1,12 @@
-import { KYC_STATUS, type KycLevel } from '@meridian/contracts/kyc';
+import { KYC_STATUS, type KycLevel, type QualifyState } from '@meridian/contracts/kyc';
 import { Alert, Button, Card, Flex, Skeleton, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PageFrame } from '../../../components/page-frame.tsx';
-import { RequireUser } from '../../../components/require-user.tsx';
 import { pathTo, type StaticRouteName } from '../../../config/paths.ts';
 import { useBasicKyc } from '../api/basic-kyc.ts';
 import { useAmlState, useInvestorState, useTaxState } from '../api/level-two.ts';
+import { useQualification } from '../api/qualification.ts';
+import { IdentityShell } from '../components/identity-shell.tsx';
 import { formatDateTime } from '../lib/format-time.ts';
 import { amlStepState, levelOf, reviewedStepState, type StepState, taxStepState } from '../lib/kyc-view.ts';
 import { useIdentitySearch } from '../lib/use-identity-search.ts';
@@ -25,16 +25,14 @@ const LEVELS: KycLevel[] = [0, 1, 2, 3];
 /** `/identity`: the user's level, each step's state with its message, what each level opens, a button to each step (issue 15 "Web" item 1). */
 export function IdentityPage() {
   return (
-    <RequireUser>
-      <PageFrame>
-        <Overview />
-      </PageFrame>
-    </RequireUser>
+    <IdentityShell>
+      <Overview />
+    </IdentityShell>
   );
 }
 
 interface StepRow {
-  key: 'basic' | 'investor' | 'aml' | 'tax';
+  key: 'basic' | 'investor' | 'aml' | 'tax' | 'qualified';
   route: StaticRouteName;
   state: StepState;
   message: string | null;
@@ -49,13 +47,24 @@ function Overview() {
   const investor = useInvestorState(isLevelOne);
   const aml = useAmlState(isLevelOne);
   const tax = useTaxState(isLevelOne);
-  if (basic.isPending) return <Skeleton active />;
+  const isLevelTwo =
+    isLevelOne &&
+    levelOf('done', reviewedStepState(investor.data), amlStepState(aml.data), taxStepState(tax.data)) === 2;
+  const qualification = useQualification(isLevelTwo);
+  // Until every state asked for is known (a step still loading would read as not started).
+  const isLoading =
+    basic.isPending ||
+    (isLevelOne && (investor.isPending || aml.isPending || tax.isPending)) ||
+    (isLevelTwo && qualification.isPending);
+  if (isLoading) return <Skeleton active />;
 
   const lockedUnlessLevelOne = (state: StepState): StepState => (isLevelOne ? state : 'locked');
   const investorState = lockedUnlessLevelOne(reviewedStepState(investor.data));
   const amlState = lockedUnlessLevelOne(amlStepState(aml.data));
   const taxState = lockedUnlessLevelOne(taxStepState(tax.data));
-  const level = levelOf(basicState, investorState, amlState, taxState);
+  const levelTwo = levelOf(basicState, investorState, amlState, taxState);
+  const qualifiedState: StepState = levelTwo === 2 ? reviewedStepState(qualifiedOf(qualification.data)) : 'locked';
+  const level = levelTwo === 2 && qualifiedState === 'done' ? 3 : levelTwo;
 
   const messageOf = (
     status: number | undefined,
@@ -82,6 +91,15 @@ function Overview() {
     },
     { key: 'aml', route: 'IdentityAml', state: amlState, message: null },
     { key: 'tax', route: 'IdentityTax', state: taxState, message: null },
+    {
+      key: 'qualified',
+      route: 'IdentityQualified',
+      state: qualifiedState,
+      message:
+        qualification.data?.status === KYC_STATUS.VERIFIED && qualification.data.validUntil
+          ? t('overview.validUntil', { time: formatDateTime(qualification.data.validUntil, i18n.language) })
+          : messageOf(qualification.data?.status, qualification.data?.message, qualification.data?.expectedDecisionAt),
+    },
   ];
   const actionOf = (state: StepState) =>
     state === 'failed' ? 'fix' : state === 'draft' ? 'continue' : state === 'todo' ? 'start' : 'view';
@@ -115,7 +133,13 @@ function Overview() {
             <Flex justify="space-between" align="center" gap={12} wrap>
               <Flex gap={8} wrap align="center">
                 <Typography.Text strong>{t(`overview.steps.${row.key}`)}</Typography.Text>
-                <Tag color={STATE_COLOURS[row.state]}>{t(`overview.state.${row.state}`)}</Tag>
+                <Tag color={STATE_COLOURS[row.state]}>
+                  {t(
+                    row.key === 'qualified' && row.state === 'locked'
+                      ? 'overview.state.lockedInvestor'
+                      : `overview.state.${row.state}`,
+                  )}
+                </Tag>
               </Flex>
               {row.state !== 'locked' && (
                 <Link to={withSearch(pathTo(row.route))}>
@@ -138,4 +162,10 @@ function Overview() {
       </Card>
     </Flex>
   );
+}
+
+/** The qualified-investor state as a reviewed step (it keeps no draft); Expired (4) reads as not started. */
+function qualifiedOf(state: QualifyState | undefined): { status: number; draft: Record<string, never> } | undefined {
+  if (!state) return undefined;
+  return { status: state.status === 4 ? KYC_STATUS.NONE : state.status, draft: {} };
 }
