@@ -1,11 +1,10 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { pickOption } from './antd-select.ts';
 import { ownServerTest } from './own-server.ts';
+import { humanCheckToken, MUTATION, readCode, ROOT, snap } from './helpers.ts';
+import { runOnLocaleProject } from './locale-runs.ts';
 
 /**
  * Identity verification end to end (issue 15) on the production build: a new user registered
@@ -20,9 +19,6 @@ import { ownServerTest } from './own-server.ts';
  * The operator is created with `npm run ops -- operators add`, which opens the database directly:
  * each test runs its own server on a copy of the run's template, the operator added before start.
  */
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const SCREENSHOT_DIR = join(ROOT, 'e2e', 'artifacts', 'screenshots');
-const MUTATION = { 'content-type': 'application/json', 'x-meridian-client': 'web' };
 const PASSWORD = 'Sturdy-Passphrase-2026';
 const OUTER_ADDRESS = 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL';
 const KYC_CUSTODY_SECRET = 'e2e-kyc-custody-secret-0123456789abcdef';
@@ -54,41 +50,12 @@ const test = ownServerTest('kyc', KYC_CUSTODY_SECRET, async (dataDir) => {
   return opsToken;
 });
 
-async function snap(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  const file = `${testInfo.project.name}-kyc-${name}.png`;
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOT_DIR, file), fullPage: true, animations: 'disabled' });
-  await testInfo.attach(name, { path: join(SCREENSHOT_DIR, file), contentType: 'image/png' });
-}
-
-async function humanCheckToken(request: APIRequestContext): Promise<string> {
-  const { solveChallenge } = await import('altcha-lib');
-  const { deriveKey } = await import('altcha-lib/algorithms/sha');
-  const challenge = await (await request.get('/api/user/human-check/challenge')).json();
-  const solution = await solveChallenge({ challenge, deriveKey });
-  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
-}
-
 async function post(
   request: APIRequestContext,
   path: string,
   data: object,
 ): Promise<{ statusCode: number; message: string; content: Record<string, unknown> | null }> {
   return (await request.post(`/api/${path}`, { headers: MUTATION, data })).json();
-}
-
-async function readCode(request: APIRequestContext, email: string, event: string): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(async () => {
-      const messages: { id: number; subject: string; tag: string | null }[] = (
-        await (await request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`)).json()
-      ).content;
-      code = messages.find((item) => item.tag === event)?.subject.match(/\d{6}/)?.[0];
-      return code;
-    })
-    .toBeTruthy();
-  return code!;
 }
 
 /** Register `email` through the API (Mail → Verify → Password), log the page's context in and open the app in `locale`. */
@@ -133,7 +100,6 @@ async function approveWithCli(baseUrl: string, opsToken: string, userId: string,
 const CASES = [
   {
     locale: 'en-US',
-    project: 'desktop',
     country: 'Hong Kong',
     passport: 'Passport',
     employed: 'Employed',
@@ -142,7 +108,6 @@ const CASES = [
   },
   {
     locale: 'zh-HK',
-    project: 'mobile',
     country: '中國香港特別行政區',
     passport: '護照',
     employed: '受僱',
@@ -151,155 +116,157 @@ const CASES = [
   },
 ] as const;
 
-for (const { locale, project, country, passport, employed, technology, investorBand } of CASES) {
-  test(`basic KYC with uploaded files, approved by an operator, the withdraw gate opens; investor, AML and tax pages give level 2 (${locale})`, async ({
-    page,
-    ownServer,
-    prepared: opsToken,
-  }, testInfo) => {
-    test.skip(testInfo.project.name !== project, `${locale} runs on the ${project} project`);
-    test.setTimeout(420_000);
-    const email = `kyc-${locale.toLowerCase()}-${Date.now()}@meridian.test`;
-    await registerAndLogIn(page, email, locale);
-    const withdrawCheck = { coin: 'USDT', network: 'TRC20', address: OUTER_ADDRESS, amount: '5' };
-    const refused = await post(page.request, 'wallet/withdraw/check', withdrawCheck);
-    expect(refused.statusCode).toBe(143);
-    expect(refused.content?.route).toBe('/identity/basic');
+for (const { locale, country, passport, employed, technology, investorBand } of CASES) {
+  test.describe(() => {
+    runOnLocaleProject(test, locale);
+    test(`basic KYC with uploaded files, approved by an operator, the withdraw gate opens; investor, AML and tax pages give level 2 (${locale})`, async ({
+      page,
+      ownServer,
+      prepared: opsToken,
+    }, testInfo) => {
+      test.setTimeout(420_000);
+      const email = `kyc-${locale.toLowerCase()}-${Date.now()}@meridian.test`;
+      await registerAndLogIn(page, email, locale);
+      const withdrawCheck = { coin: 'USDT', network: 'TRC20', address: OUTER_ADDRESS, amount: '5' };
+      const refused = await post(page.request, 'wallet/withdraw/check', withdrawCheck);
+      expect(refused.statusCode).toBe(143);
+      expect(refused.content?.route).toBe('/identity/basic');
 
-    // Overview: level 0, coming from the withdraw page.
-    await page.goto(`/identity?returnTo=${encodeURIComponent('/account/wallet/withdraw/USDT')}`);
-    await expect(page.getByTestId('identity-page')).toHaveAttribute('data-level', '0');
-    await expect(page.getByTestId('identity-step-basic')).toHaveAttribute('data-state', 'todo');
-    await snap(page, testInfo, `${locale}-overview-0`);
-    await page.getByTestId('identity-step-basic').getByRole('button').click();
-    await expect(page).toHaveURL(/\/identity\/basic\?returnTo=/);
+      // Overview: level 0, coming from the withdraw page.
+      await page.goto(`/identity?returnTo=${encodeURIComponent('/account/wallet/withdraw/USDT')}`);
+      await expect(page.getByTestId('identity-page')).toHaveAttribute('data-level', '0');
+      await expect(page.getByTestId('identity-step-basic')).toHaveAttribute('data-state', 'todo');
+      await snap(page, testInfo, `${locale}-overview-0`, 'kyc-');
+      await page.getByTestId('identity-step-basic').getByRole('button').click();
+      await expect(page).toHaveURL(/\/identity\/basic\?returnTo=/);
 
-    // Personal details.
-    await expect(page.getByTestId('kyc-basic-form')).toBeVisible();
-    await page.locator('#firstName').fill('Tai Man');
-    await page.locator('#lastName').fill('Chan');
-    await page.locator('#nameChinese').fill('陳大文');
-    await page.locator('#dateOfBirth').fill('1990-05-17');
-    await pickOption(page, page.getByTestId('kyc-nationality'), country, { search: country });
-    await pickOption(page, page.getByTestId('kyc-residence'), country, { search: country });
-    await snap(page, testInfo, `${locale}-basic-personal`);
-    await page.getByTestId('kyc-next').click();
-    // ID.
-    await pickOption(page, page.getByTestId('kyc-id-type'), passport);
-    await page.locator('#idNumber').fill('K1234567');
-    await page.getByTestId('kyc-next').click();
-    // Address.
-    await page.locator('#address').fill('Flat A, 1/F, 1 Queen’s Road Central, Hong Kong');
-    await page.locator('#proofOfAddressDate').fill(new Date().toISOString().slice(0, 10));
-    await page.getByTestId('kyc-next').click();
-    // Documents: a text file is refused on the file; then real files.
-    await expect(page.getByTestId('kyc-documents')).toBeVisible();
-    const fileInput = (kind: string) => page.getByTestId(`kyc-doc-${kind}`).locator('input[type=file]');
-    await fileInput('idFront').setInputFiles({
-      name: 'notes.png',
-      mimeType: 'image/png',
-      buffer: Buffer.from('not an image at all'),
-    });
-    await expect(page.getByTestId('kyc-doc-error-idFront')).toBeVisible();
-    await fileInput('idFront').setInputFiles({ name: 'id-front.png', mimeType: 'image/png', buffer: PNG });
-    await fileInput('selfie').setInputFiles({ name: 'selfie.png', mimeType: 'image/png', buffer: PNG });
-    await fileInput('proofOfAddress').setInputFiles({ name: 'bill.pdf', mimeType: 'application/pdf', buffer: PDF });
-    for (const kind of ['idFront', 'selfie', 'proofOfAddress'])
-      await expect(page.getByTestId(`kyc-doc-${kind}`).locator('.ant-upload-list-item-done')).toHaveCount(1, {
-        timeout: 30_000,
+      // Personal details.
+      await expect(page.getByTestId('kyc-basic-form')).toBeVisible();
+      await page.locator('#firstName').fill('Tai Man');
+      await page.locator('#lastName').fill('Chan');
+      await page.locator('#nameChinese').fill('陳大文');
+      await page.locator('#dateOfBirth').fill('1990-05-17');
+      await pickOption(page, page.getByTestId('kyc-nationality'), country, { search: country });
+      await pickOption(page, page.getByTestId('kyc-residence'), country, { search: country });
+      await snap(page, testInfo, `${locale}-basic-personal`, 'kyc-');
+      await page.getByTestId('kyc-next').click();
+      // ID.
+      await pickOption(page, page.getByTestId('kyc-id-type'), passport);
+      await page.locator('#idNumber').fill('K1234567');
+      await page.getByTestId('kyc-next').click();
+      // Address.
+      await page.locator('#address').fill('Flat A, 1/F, 1 Queen’s Road Central, Hong Kong');
+      await page.locator('#proofOfAddressDate').fill(new Date().toISOString().slice(0, 10));
+      await page.getByTestId('kyc-next').click();
+      // Documents: a text file is refused on the file; then real files.
+      await expect(page.getByTestId('kyc-documents')).toBeVisible();
+      const fileInput = (kind: string) => page.getByTestId(`kyc-doc-${kind}`).locator('input[type=file]');
+      await fileInput('idFront').setInputFiles({
+        name: 'notes.png',
+        mimeType: 'image/png',
+        buffer: Buffer.from('not an image at all'),
       });
-    await expect(page.getByTestId('kyc-doc-error-idFront')).toBeHidden();
-    await snap(page, testInfo, `${locale}-basic-documents`);
-    await page.getByTestId('kyc-next').click();
-    // Review and submit.
-    await expect(page.getByTestId('kyc-review')).toContainText('K1234567');
-    await page.getByTestId('kyc-submit').click();
-    await expect(page.getByTestId('kyc-under-review')).toBeVisible();
-    await snap(page, testInfo, `${locale}-basic-under-review`);
+      await expect(page.getByTestId('kyc-doc-error-idFront')).toBeVisible();
+      await fileInput('idFront').setInputFiles({ name: 'id-front.png', mimeType: 'image/png', buffer: PNG });
+      await fileInput('selfie').setInputFiles({ name: 'selfie.png', mimeType: 'image/png', buffer: PNG });
+      await fileInput('proofOfAddress').setInputFiles({ name: 'bill.pdf', mimeType: 'application/pdf', buffer: PDF });
+      for (const kind of ['idFront', 'selfie', 'proofOfAddress'])
+        await expect(page.getByTestId(`kyc-doc-${kind}`).locator('.ant-upload-list-item-done')).toHaveCount(1, {
+          timeout: 30_000,
+        });
+      await expect(page.getByTestId('kyc-doc-error-idFront')).toBeHidden();
+      await snap(page, testInfo, `${locale}-basic-documents`, 'kyc-');
+      await page.getByTestId('kyc-next').click();
+      // Review and submit.
+      await expect(page.getByTestId('kyc-review')).toContainText('K1234567');
+      await page.getByTestId('kyc-submit').click();
+      await expect(page.getByTestId('kyc-under-review')).toBeVisible();
+      await snap(page, testInfo, `${locale}-basic-under-review`, 'kyc-');
 
-    // The operator approves with the command.
-    const list = (await (
-      await fetch(`${ownServer}/api/ops/kyc?status=2`, { headers: { authorization: `Bearer ${opsToken!}` } })
-    ).json()) as { content: { list: { userId: string; email: string | null }[] } };
-    const userId = list.content.list.find((item) => item.email === email)?.userId;
-    expect(userId, JSON.stringify(list)).toBeTruthy();
-    await approveWithCli(ownServer, opsToken!, userId!);
-    const allowed = await post(page.request, 'wallet/withdraw/check', withdrawCheck);
-    expect(allowed.statusCode, allowed.message).not.toBe(143);
+      // The operator approves with the command.
+      const list = (await (
+        await fetch(`${ownServer}/api/ops/kyc?status=2`, { headers: { authorization: `Bearer ${opsToken!}` } })
+      ).json()) as { content: { list: { userId: string; email: string | null }[] } };
+      const userId = list.content.list.find((item) => item.email === email)?.userId;
+      expect(userId, JSON.stringify(list)).toBeTruthy();
+      await approveWithCli(ownServer, opsToken!, userId!);
+      const allowed = await post(page.request, 'wallet/withdraw/check', withdrawCheck);
+      expect(allowed.statusCode, allowed.message).not.toBe(143);
 
-    await page.goto('/identity');
-    await expect(page.getByTestId('identity-page')).toHaveAttribute('data-level', '1');
-    await page.goto('/my/profile');
-    await expect(page.getByTestId('profile-id-number')).toHaveText('K1****67');
+      await page.goto('/identity');
+      await expect(page.getByTestId('identity-page')).toHaveAttribute('data-level', '1');
+      await page.goto('/my/profile');
+      await expect(page.getByTestId('profile-id-number')).toHaveText('K1****67');
 
-    // Level 2 through the pages, from the overview (returnTo kept): investor profile (individual), AML, tax.
-    const returnTo = encodeURIComponent('/account/wallet/withdraw/USDT');
-    await page.goto(`/identity?returnTo=${returnTo}`);
-    await expect(page.getByTestId('identity-step-investor')).toHaveAttribute('data-state', 'todo');
-    await page.getByTestId('identity-step-investor').getByRole('button').click();
-    await expect(page).toHaveURL(/\/identity\/investor\?returnTo=/);
-    await expect(page.getByTestId('kyc-investor-form')).toBeVisible();
-    await page.locator('#type input[value="individual"]').check();
-    await page.getByTestId('kyc-next').click();
-    await page.locator('#individual_netWorthUsdBand input[value="from100kTo1m"]').check();
-    await page.locator('#individual_annualIncomeUsdBand input[value="from50kTo200k"]').check();
-    await page.locator('#individual_investmentExperience input[value="oneToFiveYears"]').check();
-    await snap(page, testInfo, `${locale}-investor-individual`);
-    await page.getByTestId('kyc-next').click();
-    await expect(page.getByTestId('kyc-review')).toContainText(investorBand);
-    await page.getByTestId('kyc-submit').click();
-    await expect(page.getByTestId('kyc-under-review')).toBeVisible();
-    await expect(page.getByTestId('kyc-return')).toBeVisible();
-    await page.getByTestId('kyc-to-overview').click();
-    await expect(page).toHaveURL(/\/identity\?returnTo=/);
-    await expect(page.getByTestId('identity-step-investor')).toHaveAttribute('data-state', 'review');
+      // Level 2 through the pages, from the overview (returnTo kept): investor profile (individual), AML, tax.
+      const returnTo = encodeURIComponent('/account/wallet/withdraw/USDT');
+      await page.goto(`/identity?returnTo=${returnTo}`);
+      await expect(page.getByTestId('identity-step-investor')).toHaveAttribute('data-state', 'todo');
+      await page.getByTestId('identity-step-investor').getByRole('button').click();
+      await expect(page).toHaveURL(/\/identity\/investor\?returnTo=/);
+      await expect(page.getByTestId('kyc-investor-form')).toBeVisible();
+      await page.locator('#type input[value="individual"]').check();
+      await page.getByTestId('kyc-next').click();
+      await page.locator('#individual_netWorthUsdBand input[value="from100kTo1m"]').check();
+      await page.locator('#individual_annualIncomeUsdBand input[value="from50kTo200k"]').check();
+      await page.locator('#individual_investmentExperience input[value="oneToFiveYears"]').check();
+      await snap(page, testInfo, `${locale}-investor-individual`, 'kyc-');
+      await page.getByTestId('kyc-next').click();
+      await expect(page.getByTestId('kyc-review')).toContainText(investorBand);
+      await page.getByTestId('kyc-submit').click();
+      await expect(page.getByTestId('kyc-under-review')).toBeVisible();
+      await expect(page.getByTestId('kyc-return')).toBeVisible();
+      await page.getByTestId('kyc-to-overview').click();
+      await expect(page).toHaveURL(/\/identity\?returnTo=/);
+      await expect(page.getByTestId('identity-step-investor')).toHaveAttribute('data-state', 'review');
 
-    // AML questionnaire.
-    await page.getByTestId('identity-step-aml').getByRole('button').click();
-    await expect(page).toHaveURL(/\/identity\/aml\?returnTo=/);
-    await expect(page.getByTestId('kyc-aml-form')).toBeVisible();
-    await pickOption(page, page.getByTestId('aml-occupation'), employed);
-    await pickOption(page, page.getByTestId('aml-industry'), technology);
-    await page.locator('#employer').fill('Example Ltd');
-    await page.getByTestId('kyc-next').click();
-    await page.locator('#sourcesOfFunds input[value="salary"]').check();
-    await page.locator('#sourcesOfWealth input[value="employment"]').check();
-    await page.locator('#expectedMonthlyVolumeUsdBand input[value="under10k"]').check();
-    await page.locator('#purposes input[value="investment"]').check();
-    await page.getByTestId('kyc-next').click();
-    // Each yes/no question lists "No" first.
-    await page.locator('#isPoliticallyExposed input[type=radio]').first().check();
-    await page.locator('#hasSanctionsLinks input[type=radio]').first().check();
-    await page.getByTestId('kyc-next').click();
-    await expect(page.getByTestId('kyc-review')).toContainText('Example Ltd');
-    await page.getByTestId('kyc-submit').click();
-    await expect(page.getByTestId('aml-outcome')).toHaveAttribute('data-status', 'accepted');
-    await snap(page, testInfo, `${locale}-aml-outcome`);
-    await page.getByTestId('kyc-to-overview').click();
-    await expect(page.getByTestId('identity-step-aml')).toHaveAttribute('data-state', 'done');
+      // AML questionnaire.
+      await page.getByTestId('identity-step-aml').getByRole('button').click();
+      await expect(page).toHaveURL(/\/identity\/aml\?returnTo=/);
+      await expect(page.getByTestId('kyc-aml-form')).toBeVisible();
+      await pickOption(page, page.getByTestId('aml-occupation'), employed);
+      await pickOption(page, page.getByTestId('aml-industry'), technology);
+      await page.locator('#employer').fill('Example Ltd');
+      await page.getByTestId('kyc-next').click();
+      await page.locator('#sourcesOfFunds input[value="salary"]').check();
+      await page.locator('#sourcesOfWealth input[value="employment"]').check();
+      await page.locator('#expectedMonthlyVolumeUsdBand input[value="under10k"]').check();
+      await page.locator('#purposes input[value="investment"]').check();
+      await page.getByTestId('kyc-next').click();
+      // Each yes/no question lists "No" first.
+      await page.locator('#isPoliticallyExposed input[type=radio]').first().check();
+      await page.locator('#hasSanctionsLinks input[type=radio]').first().check();
+      await page.getByTestId('kyc-next').click();
+      await expect(page.getByTestId('kyc-review')).toContainText('Example Ltd');
+      await page.getByTestId('kyc-submit').click();
+      await expect(page.getByTestId('aml-outcome')).toHaveAttribute('data-status', 'accepted');
+      await snap(page, testInfo, `${locale}-aml-outcome`, 'kyc-');
+      await page.getByTestId('kyc-to-overview').click();
+      await expect(page.getByTestId('identity-step-aml')).toHaveAttribute('data-state', 'done');
 
-    // Tax: not a US person, so the W-8BEN self-certification with one residence and its TIN.
-    await page.getByTestId('identity-step-tax').getByRole('button').click();
-    await expect(page).toHaveURL(/\/identity\/tax\?returnTo=/);
-    await expect(page.getByTestId('kyc-tax-form')).toBeVisible();
-    for (const question of ['isUsCitizen', 'isUsResident', 'isUsBorn'])
-      await page.locator(`#${question} input[type=radio]`).first().check();
-    await expect(page.getByTestId('tax-kind')).toHaveAttribute('data-form', 'W8BEN');
-    await page.getByTestId('kyc-next').click();
-    await pickOption(page, page.getByTestId('tax-country-0'), country, { search: country });
-    await page.locator('#residences_0_tin').fill('A1234563');
-    await snap(page, testInfo, `${locale}-tax-w8ben`);
-    await page.getByTestId('kyc-next').click();
-    await expect(page.getByTestId('kyc-review')).toContainText('A1234563');
-    await page.getByTestId('kyc-submit').click();
-    await expect(page.getByTestId('tax-on-file')).toHaveAttribute('data-form', 'W8BEN');
-    await expect(page.getByTestId('tax-change-rule')).toContainText('30');
-    await snap(page, testInfo, `${locale}-tax-on-file`);
+      // Tax: not a US person, so the W-8BEN self-certification with one residence and its TIN.
+      await page.getByTestId('identity-step-tax').getByRole('button').click();
+      await expect(page).toHaveURL(/\/identity\/tax\?returnTo=/);
+      await expect(page.getByTestId('kyc-tax-form')).toBeVisible();
+      for (const question of ['isUsCitizen', 'isUsResident', 'isUsBorn'])
+        await page.locator(`#${question} input[type=radio]`).first().check();
+      await expect(page.getByTestId('tax-kind')).toHaveAttribute('data-form', 'W8BEN');
+      await page.getByTestId('kyc-next').click();
+      await pickOption(page, page.getByTestId('tax-country-0'), country, { search: country });
+      await page.locator('#residences_0_tin').fill('A1234563');
+      await snap(page, testInfo, `${locale}-tax-w8ben`, 'kyc-');
+      await page.getByTestId('kyc-next').click();
+      await expect(page.getByTestId('kyc-review')).toContainText('A1234563');
+      await page.getByTestId('kyc-submit').click();
+      await expect(page.getByTestId('tax-on-file')).toHaveAttribute('data-form', 'W8BEN');
+      await expect(page.getByTestId('tax-change-rule')).toContainText('30');
+      await snap(page, testInfo, `${locale}-tax-on-file`, 'kyc-');
 
-    await approveWithCli(ownServer, opsToken!, userId!, 'investor');
-    await page.goto('/identity');
-    await expect(page.getByTestId('identity-page')).toHaveAttribute('data-level', '2');
-    await expect(page.getByTestId('identity-step-tax')).toHaveAttribute('data-state', 'done');
-    await snap(page, testInfo, `${locale}-overview-2`);
+      await approveWithCli(ownServer, opsToken!, userId!, 'investor');
+      await page.goto('/identity');
+      await expect(page.getByTestId('identity-page')).toHaveAttribute('data-level', '2');
+      await expect(page.getByTestId('identity-step-tax')).toHaveAttribute('data-state', 'done');
+      await snap(page, testInfo, `${locale}-overview-2`, 'kyc-');
+    });
   });
 }
