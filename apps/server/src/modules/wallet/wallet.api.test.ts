@@ -639,7 +639,11 @@ describe('whitelist mode and security holds (service with its own clock and iden
         evm: parseAccountXpub(xpubs.evm),
         tron: parseAccountXpub(xpubs.tron),
       },
-      identity: { withdrawalHoldUntil: async () => holdUntil, findUserIdByEmail: async () => null },
+      identity: {
+        withdrawalHoldUntil: async () => holdUntil,
+        findUserIdByEmail: async () => null,
+        kycLevelOf: async () => 1,
+      },
       prices: { usdPerCoin: async () => null },
       isWhitelistMode: true,
       log: { warn: () => {}, info: () => {} },
