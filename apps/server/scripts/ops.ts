@@ -14,8 +14,13 @@
  *   kyc reject <userId> --reason <text>
  *   kyc approve <userId> --step investor|aml|qualified   (investor profile; AML answers in enhanced review; QI)
  *   kyc reject <userId> --step investor|aml|qualified --reason <text>
+ *   limits list                      (withdrawal limits per identity level, USD; issue 15)
+ *   limits set --level 1 --per-24h 20000 --per-month 200000   (role admin; audited)
+ *   alerts list [--status open|released|confirmed]            (screening alerts, oldest first)
+ *   alerts release <id> [--note <text>]   (a frozen deposit is credited to the user)
+ *   alerts confirm <id> --note <text>     (the hit stands; a deposit stays frozen)
  *       Call the running server's operator API (--url, default PUBLIC_URL) with OPS_TOKEN
- *       (KYC decisions need an operator with role compliance or admin).
+ *       (KYC decisions and alert decisions need an operator with role compliance or admin).
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config.ts';
@@ -31,6 +36,10 @@ const { values, positionals } = parseArgs({
     tx: { type: 'string' },
     reason: { type: 'string' },
     url: { type: 'string' },
+    level: { type: 'string' },
+    'per-24h': { type: 'string' },
+    'per-month': { type: 'string' },
+    note: { type: 'string' },
   },
 });
 const [group, action, id] = positionals;
@@ -58,7 +67,7 @@ async function addOperator(): Promise<void> {
   }
 }
 
-async function callApi(method: 'GET' | 'POST', path: string, body?: object): Promise<void> {
+async function callApi(method: 'GET' | 'POST' | 'PUT', path: string, body?: object): Promise<void> {
   const token = process.env.OPS_TOKEN;
   if (!token) fail('Set OPS_TOKEN to an operator token (npm run ops -- operators add …).');
   const baseUrl = (values.url ?? config.publicUrl).replace(/\/$/, '');
@@ -95,9 +104,22 @@ else if (group === 'kyc' && action === 'approve' && id)
   await callApi('POST', `/kyc/${encodeURIComponent(id)}${kycStepPath()}/approve`);
 else if (group === 'kyc' && action === 'reject' && id && values.reason)
   await callApi('POST', `/kyc/${encodeURIComponent(id)}${kycStepPath()}/reject`, { reason: values.reason });
+else if (group === 'limits' && action === 'list') await callApi('GET', '/withdrawal-limits');
+else if (group === 'limits' && action === 'set' && values.level && values['per-24h'] && values['per-month'])
+  await callApi('PUT', `/withdrawal-limits/${encodeURIComponent(values.level)}`, {
+    usdPer24h: values['per-24h'],
+    usdPerMonth: values['per-month'],
+  });
+else if (group === 'alerts' && action === 'list')
+  await callApi('GET', `/screening/alerts${values.status ? `?status=${encodeURIComponent(values.status)}` : ''}`);
+else if (group === 'alerts' && action === 'release' && id)
+  await callApi('POST', `/screening/alerts/${encodeURIComponent(id)}/release`, values.note ? { note: values.note } : {});
+else if (group === 'alerts' && action === 'confirm' && id && values.note)
+  await callApi('POST', `/screening/alerts/${encodeURIComponent(id)}/confirm`, { note: values.note });
 else {
   fail(
     'usage: npm run ops -- operators add --email E --role R | withdrawals list [--status N] | withdrawals process ID | withdrawals complete ID --tx HASH | withdrawals fail ID --reason TEXT' +
-      ' | kyc list [--status N] | kyc show USER_ID | kyc approve USER_ID [--step investor|aml|qualified] | kyc reject USER_ID [--step investor|aml|qualified] --reason TEXT',
+      ' | kyc list [--status N] | kyc show USER_ID | kyc approve USER_ID [--step investor|aml|qualified] | kyc reject USER_ID [--step investor|aml|qualified] --reason TEXT' +
+      ' | limits list | limits set --level N --per-24h USD --per-month USD | alerts list [--status open|released|confirmed] | alerts release ID [--note TEXT] | alerts confirm ID --note TEXT',
   );
 }
