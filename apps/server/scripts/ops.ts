@@ -113,7 +113,11 @@ else if (group === 'limits' && action === 'set' && values.level && values['per-2
 else if (group === 'alerts' && action === 'list')
   await callApi('GET', `/screening/alerts${values.status ? `?status=${encodeURIComponent(values.status)}` : ''}`);
 else if (group === 'alerts' && action === 'release' && id)
-  await callApi('POST', `/screening/alerts/${encodeURIComponent(id)}/release`, values.note ? { note: values.note } : {});
+  await callApi(
+    'POST',
+    `/screening/alerts/${encodeURIComponent(id)}/release`,
+    values.note ? { note: values.note } : {},
+  );
 else if (group === 'alerts' && action === 'confirm' && id && values.note)
   await callApi('POST', `/screening/alerts/${encodeURIComponent(id)}/confirm`, { note: values.note });
 else {

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerAndLogin, type TestApp, type TestSession } from '../../../test/helpers.ts';
-import { users } from '../identity/identity.tables.ts';
 import { accountBalance } from '../ledger/ledger.service.ts';
 import { platformAccount, userAccount } from '../ledger/ledger.types.ts';
 import { signCustodyBody } from './wallet.routes.ts';
@@ -57,7 +56,8 @@ async function reportDeposit(userId: string, amount: string, options: { fromAddr
 async function withdrawer(level: 0 | 1 | 2 | 3, amount: string): Promise<TestSession> {
   const session = await registerAndLogin(t.app);
   await t.app.identity.setKycLevel(session.userId, level);
-  await t.database.db.update(users).set({ isTradeEmailOn: false }).where(eq(users.id, session.userId));
+  // The trade configuration's email code off (the identity module's column), so two requests can race without codes.
+  await t.database.db.execute(sql`UPDATE users SET is_trade_email_on = false WHERE id = ${session.userId}`);
   await reportDeposit(session.userId, amount);
   return session;
 }
@@ -67,7 +67,12 @@ const withdrawalRows = (userId: string) =>
   t.database.db.select().from(withdrawals).where(eq(withdrawals.userId, userId));
 
 function post(session: TestSession, url: string, payload: object, headers: Record<string, string> = {}) {
-  return t.app.inject({ method: 'POST', url, headers: { ...session.headers, 'api-version': '2.0', ...headers }, payload });
+  return t.app.inject({
+    method: 'POST',
+    url,
+    headers: { ...session.headers, 'api-version': '2.0', ...headers },
+    payload,
+  });
 }
 const withdraw = (session: TestSession, amount: string, headers: Record<string, string> = {}) =>
   post(session, '/api/wallet/withdraw', { coin: 'USDT', network: 'TRC20', address: EXTERNAL_TRON, amount }, headers);
@@ -155,7 +160,10 @@ describe('withdrawal limits by level', () => {
         },
       });
       const zh = await call(session, '25000', { 'user-lang': 'zh-HK' });
-      expect(zh.json().content.fields[0]).toEqual({ field: 'amount', message: '超出提現限額：未來 24 小時內尚餘 USD 20,000.00' });
+      expect(zh.json().content.fields[0]).toEqual({
+        field: 'amount',
+        message: '超出提現限額：未來 24 小時內尚餘 USD 20,000.00',
+      });
     }
     expect(await withdrawalRows(session.userId)).toHaveLength(0);
     expect(await available(session.userId)).toBe(before);

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../platform/http/errors.ts';
-import { assertWithinLimits, type LimitUsage, monthStartHongKong, toLimitsContent, usdValueCents } from './wallet.limits.ts';
+import {
+  assertWithinLimits,
+  type LimitUsage,
+  monthStartHongKong,
+  toLimitsContent,
+  usdValueCents,
+} from './wallet.limits.ts';
 
 /** The pure rules of the withdrawal limits (issue 15): the Hong Kong month, the USD value, the refusal. */
 describe('withdrawal limit rules', () => {

@@ -74,7 +74,8 @@ export function usdValueCents(amountMinor: bigint, asset: AssetCode, usdPerCoin:
 /** A level's limits: its row, else the default (levels 1–3), else none (level 0: 0 and 0). */
 export async function limitsOfLevel(db: DbOrTx, level: number): Promise<LevelLimitsCents> {
   const [row] = await db.select().from(withdrawalLimits).where(eq(withdrawalLimits.kycLevel, level));
-  const fallback = DEFAULT_WITHDRAWAL_LIMITS[level as 1 | 2 | 3] as { usdPer24h: string; usdPerMonth: string } | undefined;
+  const fallback = DEFAULT_WITHDRAWAL_LIMITS[level as 1 | 2 | 3] as
+    { usdPer24h: string; usdPerMonth: string } | undefined;
   const source = row ?? fallback;
   if (!source) return { usdPer24hCents: 0n, usdPerMonthCents: 0n };
   return { usdPer24hCents: cents(source.usdPer24h), usdPerMonthCents: cents(source.usdPerMonth) };

@@ -66,8 +66,11 @@ export interface WalletIdentity {
   withdrawalHoldUntil(userId: string): Promise<Date | null>;
   /** The active account with this email (custody address look-up for the deposit CLI). */
   findUserIdByEmail(email: string): Promise<string | null>;
-  /** The user's identity level 0–3 (issue 15: the withdrawal limits are per level). */
-  kycLevelOf(userId: string): Promise<number>;
+  /**
+   * The user's identity level 0–3 (issue 15: the withdrawal limits are per level), read in `db` —
+   * the caller's transaction when it holds one (on PGlite a read outside it would wait for it).
+   */
+  kycLevelOf(userId: string, db?: DbOrTx): Promise<number>;
 }
 
 /** Messages the wallet sends to users (wired to the notices module). Failures never undo money. */
@@ -399,7 +402,11 @@ export class WalletService {
       kind: 'DEPOSIT',
       reference: `deposit:${row.id}`,
       idempotencyKey: `deposit:${row.id}:freeze`,
-      postings: transfer(platformAccount('PLATFORM_HOT_WALLET', asset), platformAccount('SUSPENSE', asset), row.amountMinor),
+      postings: transfer(
+        platformAccount('PLATFORM_HOT_WALLET', asset),
+        platformAccount('SUSPENSE', asset),
+        row.amountMinor,
+      ),
       metadata: { network: row.network, txHash: row.txHash, outputIndex: String(row.outputIndex), screening: 'hit' },
     });
     const [done] = await tx.update(deposits).set({ entryId: entry.id }).where(eq(deposits.id, row.id)).returning();
@@ -497,7 +504,7 @@ export class WalletService {
   }
 
   private async limitUsageOf(db: DbOrTx, userId: string) {
-    return limitUsage(db, userId, await this.options.identity.kycLevelOf(userId), this.now());
+    return limitUsage(db, userId, await this.options.identity.kycLevelOf(userId, db), this.now());
   }
 
   /**
@@ -931,7 +938,11 @@ export class WalletService {
   }
 
   /** Operators (admin): set one level's limits (USD cents); audited in `withdrawal_limit_changes`. */
-  async setWithdrawalLimit(operatorEmail: string, level: number, limits: LevelLimitsCents): Promise<OpsWithdrawalLimit> {
+  async setWithdrawalLimit(
+    operatorEmail: string,
+    level: number,
+    limits: LevelLimitsCents,
+  ): Promise<OpsWithdrawalLimit> {
     return setLimits(this.db, operatorEmail, level, limits, this.now());
   }
 
