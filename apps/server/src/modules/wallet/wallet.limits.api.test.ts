@@ -214,6 +214,17 @@ describe('withdrawal limits by level', () => {
     // 30,000 − (12,000 + the TRC20 fee of 1) USDT.
     expect(await available(session.userId)).toBe(17_999_000_000n);
   });
+
+  it('lets exactly three of six racing withdrawals through when the limit holds three (checked under the per-user lock)', async () => {
+    const session = await withdrawer(1, '40000');
+    // Each request passes the early check against the same committed state; only the check in the
+    // withdrawal's transaction, under the user's lock, sees the others.
+    const answers = await Promise.all(Array.from({ length: 6 }, () => withdraw(session, '6000')));
+    const codes = answers.map((answer) => answer.json().statusCode).sort();
+    expect(codes).toEqual([150, 150, 150, 200, 200, 200]);
+    expect(await withdrawalRows(session.userId)).toHaveLength(3);
+    expect(await available(session.userId)).toBe(40_000_000_000n - 3n * 6_001_000_000n);
+  });
 });
 
 describe('screening alerts', () => {
