@@ -6,7 +6,8 @@
  * `custody/address-lookup` route (outside production only); give `--address` to skip that.
  *
  * Options: --url (default PUBLIC_URL or http://localhost:$PORT), --confirmations (default the
- * network's requirement, so the deposit is credited at once), --tx (default random), --index (0).
+ * network's requirement, so the deposit is credited at once), --tx (default random), --index (0),
+ * --from (the source address; one on a sanctions list freezes the deposit for review, issue 15).
  * The secret is CUSTODY_WEBHOOK_SECRET, or the one the server generated in DATA_DIR/secrets.
  */
 import { randomUUID } from 'node:crypto';
@@ -27,6 +28,7 @@ const { values } = parseArgs({
     tx: { type: 'string' },
     index: { type: 'string', default: '0' },
     url: { type: 'string' },
+    from: { type: 'string' },
   },
 });
 
@@ -86,6 +88,7 @@ const result = await signedPost('/custody/webhook', {
     outputIndex: Number(values.index),
     amount,
     confirmations,
+    ...(values.from ? { fromAddress: values.from } : {}),
   },
 });
 console.log(JSON.stringify({ address, ...result }, null, 2));

@@ -20,8 +20,13 @@
  *       Announce a change of terms to every user 7 Hong Kong working days before it takes effect
  *       (role compliance or admin; an earlier date is refused naming the earliest allowed).
  *   terms list
+ *   limits list                      (withdrawal limits per identity level, USD; issue 15)
+ *   limits set --level 1 --per-24h 20000 --per-month 200000   (role admin; audited)
+ *   alerts list [--status open|released|confirmed]            (screening alerts, oldest first)
+ *   alerts release <id> [--note <text>]   (a frozen deposit is credited to the user)
+ *   alerts confirm <id> --note <text>     (the hit stands; a deposit stays frozen)
  *       Call the running server's operator API (--url, default PUBLIC_URL) with OPS_TOKEN
- *       (KYC decisions need an operator with role compliance or admin).
+ *       (KYC decisions and alert decisions need an operator with role compliance or admin).
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config.ts';
@@ -42,6 +47,10 @@ const { values, positionals } = parseArgs({
     'title-zh': { type: 'string' },
     'body-en': { type: 'string' },
     'body-zh': { type: 'string' },
+    level: { type: 'string' },
+    'per-24h': { type: 'string' },
+    'per-month': { type: 'string' },
+    note: { type: 'string' },
   },
 });
 const [group, action, id] = positionals;
@@ -69,7 +78,7 @@ async function addOperator(): Promise<void> {
   }
 }
 
-async function callApi(method: 'GET' | 'POST', path: string, body?: object): Promise<void> {
+async function callApi(method: 'GET' | 'POST' | 'PUT', path: string, body?: object): Promise<void> {
   const token = process.env.OPS_TOKEN;
   if (!token) fail('Set OPS_TOKEN to an operator token (npm run ops -- operators add …).');
   const baseUrl = (values.url ?? config.publicUrl).replace(/\/$/, '');
@@ -134,10 +143,27 @@ else if (group === 'kyc' && action === 'reject' && id && values.reason)
   await callApi('POST', `/kyc/${encodeURIComponent(id)}${kycStepPath()}/reject`, { reason: values.reason });
 else if (group === 'terms' && action === 'schedule') await callApi('POST', '/terms-changes', termsBody());
 else if (group === 'terms' && action === 'list') await callApi('GET', '/terms-changes');
+else if (group === 'limits' && action === 'list') await callApi('GET', '/withdrawal-limits');
+else if (group === 'limits' && action === 'set' && values.level && values['per-24h'] && values['per-month'])
+  await callApi('PUT', `/withdrawal-limits/${encodeURIComponent(values.level)}`, {
+    usdPer24h: values['per-24h'],
+    usdPerMonth: values['per-month'],
+  });
+else if (group === 'alerts' && action === 'list')
+  await callApi('GET', `/screening/alerts${values.status ? `?status=${encodeURIComponent(values.status)}` : ''}`);
+else if (group === 'alerts' && action === 'release' && id)
+  await callApi(
+    'POST',
+    `/screening/alerts/${encodeURIComponent(id)}/release`,
+    values.note ? { note: values.note } : {},
+  );
+else if (group === 'alerts' && action === 'confirm' && id && values.note)
+  await callApi('POST', `/screening/alerts/${encodeURIComponent(id)}/confirm`, { note: values.note });
 else {
   fail(
     'usage: npm run ops -- operators add --email E --role R | withdrawals list [--status N] | withdrawals process ID | withdrawals complete ID --tx HASH | withdrawals fail ID --reason TEXT' +
       ' | kyc list [--step S] [--status N] | kyc show USER_ID | kyc approve USER_ID [--step investor|aml|qualified|residence] | kyc reject USER_ID [--step investor|aml|qualified|residence] --reason TEXT' +
-      ' | terms schedule --effective YYYY-MM-DD --title-en T --title-zh T --body-en B --body-zh B | terms list',
+      ' | terms schedule --effective YYYY-MM-DD --title-en T --title-zh T --body-en B --body-zh B | terms list' +
+      ' | limits list | limits set --level N --per-24h USD --per-month USD | alerts list [--status open|released|confirmed] | alerts release ID [--note TEXT] | alerts confirm ID --note TEXT',
   );
 }

@@ -182,6 +182,19 @@ export const BUSINESS_CODES = {
       'zh-HK': '你的身份須先通過認證，方可申報變更',
     },
   },
+  WITHDRAW_LIMIT_EXCEEDED: {
+    code: 150,
+    httpStatus: 422,
+    message: {
+      'en-US': 'Over your withdrawal limit: USD {leftUsd} left {windowEn}',
+      'zh-HK': '超出提現限額：{windowZh}尚餘 USD {leftUsd}',
+    },
+  },
+  SCREENING_ALERT_STATE_CHANGED: {
+    code: 151,
+    httpStatus: 409,
+    message: { 'en-US': 'This alert has already been decided', 'zh-HK': '此警示已有決定' },
+  },
   INTERNAL: {
     code: 500,
     httpStatus: 500,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { assetCodeSchema, decimalAmountSchema, withAmountMinor } from './money.ts';
+import { amountMinorSchema, assetCodeSchema, decimalAmountSchema, withAmountMinor } from './money.ts';
 import { pageQuerySchema, pageSchema } from './pagination.ts';
 import { sensitiveFactorsSchema } from './security.ts';
 import { defineEndpoint } from './endpoint.ts';
@@ -15,8 +15,12 @@ export const WITHDRAW_STATUS = { WAITING: 0, PROCESSING: 1, SUCCESS: 2, FAILURE:
 export type WithdrawStatus = (typeof WITHDRAW_STATUS)[keyof typeof WITHDRAW_STATUS];
 export const withdrawStatusSchema = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
 
-/** Deposit status: pending until the network's confirmations are reached, then credited. */
-export const DEPOSIT_STATUSES = ['PENDING', 'CREDITED'] as const;
+/**
+ * Deposit status: pending until the network's confirmations are reached, then credited — or, when
+ * its source address is on a sanctions list (issue 15), FROZEN for review (held in the ledger's
+ * SUSPENSE account until an operator releases it).
+ */
+export const DEPOSIT_STATUSES = ['PENDING', 'CREDITED', 'FROZEN'] as const;
 export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
 
 /** INTERNAL: between two Meridian users, settled at once without fee. OUTER: on chain. */
@@ -222,6 +226,12 @@ export const custodyDepositEventSchema = withAmountMinor(
     outputIndex: z.number().int().min(0).max(1_000_000),
     amount: decimalAmountSchema,
     confirmations: z.number().int().min(0).max(1_000_000),
+    /**
+     * The address the coins came from (issue 15: deposit-source screening), when custody knows it;
+     * for a transaction with several inputs, any one of them (custody sends one report per input
+     * address it wants screened). Optional: older reports have none.
+     */
+    fromAddress: z.string().min(1).max(128).optional(),
   }),
   (event) => event.coin,
 );
@@ -252,6 +262,29 @@ export const custodyWebhookContentSchema = z.object({
   depositId: z.string().nullable(),
   status: z.string().nullable(),
 });
+
+/**
+ * Withdrawal limits by identity level (issue 15), in USD: per rolling 24 hours and per calendar
+ * month in Hong Kong time. Amounts are decimal strings with 2 decimals.
+ */
+export const withdrawLimitWindowSchema = z.object({
+  /** The limit of the window. */
+  limitUsd: z.string(),
+  /** The USD value (at request time) of the withdrawals in the window that are not cancelled or failed. */
+  usedUsd: z.string(),
+  /** limitUsd − usedUsd, never below 0. */
+  leftUsd: z.string(),
+});
+/** `GET wallet/withdraw/limits`: the caller's level and what is left of each window. */
+export const withdrawLimitsContentSchema = z.object({
+  level: z.number().int(),
+  per24h: withdrawLimitWindowSchema,
+  perMonth: withdrawLimitWindowSchema,
+});
+export type WithdrawLimitsContent = z.infer<typeof withdrawLimitsContentSchema>;
+/** The window a withdrawal over the limit is refused for (`WITHDRAW_LIMIT_EXCEEDED` content). */
+export const WITHDRAW_LIMIT_WINDOWS = ['24h', 'month'] as const;
+export type WithdrawLimitWindow = (typeof WITHDRAW_LIMIT_WINDOWS)[number];
 
 /**
  * Every wallet call (spec §7 coinlist, wallet/*, account/balance) with its rules: the descriptors
@@ -339,6 +372,7 @@ export const walletEndpoints = {
       'AMOUNT_ABOVE_MAX',
       'WITHDRAW_UNAVAILABLE',
       'PRICE_UNAVAILABLE',
+      'WITHDRAW_LIMIT_EXCEEDED',
     ],
   }),
   checkWithdrawal: defineEndpoint({
@@ -359,7 +393,16 @@ export const walletEndpoints = {
       'AMOUNT_ABOVE_MAX',
       'WITHDRAW_UNAVAILABLE',
       'PRICE_UNAVAILABLE',
+      'WITHDRAW_LIMIT_EXCEEDED',
     ],
+  }),
+  withdrawLimits: defineEndpoint({
+    method: 'GET',
+    path: '/wallet/withdraw/limits',
+    tag: 'wallet',
+    summary: 'Withdrawal limits of the caller’s level in USD: per 24 hours and per month, used and left',
+    auth: 'user',
+    content: withdrawLimitsContentSchema,
   }),
   cancelWithdrawal: defineEndpoint({
     method: 'POST',
@@ -432,5 +475,119 @@ export const custodyEndpoints = {
     isHidden: true,
     body: z.object({ email: z.email(), coin: assetCodeSchema, network: z.string().min(1).max(32) }),
     content: depositAddressContentSchema,
+  }),
+};
+
+// ---------------------------------------------------------------- operators (issue 15)
+
+/** A limit row as operators see and edit it (USD decimal strings, 2 decimals). */
+export const opsWithdrawalLimitSchema = z.object({
+  level: z.number().int(),
+  usdPer24h: z.string(),
+  usdPerMonth: z.string(),
+  updatedAt: z.string().nullable(),
+  updatedBy: z.string().nullable(),
+});
+export type OpsWithdrawalLimit = z.infer<typeof opsWithdrawalLimitSchema>;
+/** `PUT ops/withdrawal-limits/:level` path: levels 1–3 (level 0 cannot withdraw). */
+export const withdrawalLimitLevelParamSchema = z.object({ level: z.coerce.number().int().min(1).max(3) });
+/** `PUT ops/withdrawal-limits/:level` body: positive USD amounts, at most 2 decimals, parsed to cents. */
+export const opsWithdrawalLimitBodySchema = z.object({
+  usdPer24h: amountMinorSchema('USD'),
+  usdPerMonth: amountMinorSchema('USD'),
+});
+
+/** What a screening alert is about: a refused withdrawal or address-book entry, or a frozen deposit. */
+export const SCREENING_ALERT_KINDS = ['withdrawal', 'address_book', 'deposit'] as const;
+export type ScreeningAlertKind = (typeof SCREENING_ALERT_KINDS)[number];
+/** open → released (cleared: a frozen deposit is credited) or confirmed (stays refused/frozen). */
+export const SCREENING_ALERT_STATUSES = ['open', 'released', 'confirmed'] as const;
+export type ScreeningAlertStatus = (typeof SCREENING_ALERT_STATUSES)[number];
+
+export const screeningAlertSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  kind: z.enum(SCREENING_ALERT_KINDS),
+  network: z.string(),
+  address: z.string(),
+  listName: z.string(),
+  /** The deposit id of a deposit alert; null for a refused withdrawal or address-book entry (nothing was recorded). */
+  referenceId: z.string().nullable(),
+  status: z.enum(SCREENING_ALERT_STATUSES),
+  decidedBy: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  note: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ScreeningAlert = z.infer<typeof screeningAlertSchema>;
+/** `GET ops/screening/alerts?status=open`: a page, oldest first, optionally of one status. */
+export const screeningAlertQuerySchema = pageQuerySchema.extend({
+  status: z.enum(SCREENING_ALERT_STATUSES).optional(),
+});
+/** `POST ops/screening/alerts/:id/release`: an optional note. */
+export const screeningReleaseBodySchema = z.object({ note: z.string().trim().min(1).max(500).optional() });
+/** `POST ops/screening/alerts/:id/confirm`: why the hit stands (required). */
+export const screeningConfirmBodySchema = z.object({
+  note: z.string().trim().min(1, { error: 'validation.required' }).max(500),
+});
+
+/**
+ * The operator calls of the wallet (issue 15), registered by the admin module with the other
+ * `/api/ops` routes (bearer token of an operator; `auth: 'none'` as no user session is involved).
+ * Limits: read by any operator, changed by `admin` only, each change audited. Screening alerts:
+ * listed by `viewer`, `compliance` and `admin`; decided by `compliance` and `admin`.
+ */
+export const opsWalletEndpoints = {
+  listWithdrawalLimits: defineEndpoint({
+    method: 'GET',
+    path: '/ops/withdrawal-limits',
+    tag: 'operators',
+    summary: 'Withdrawal limits per identity level (USD per 24 hours and per month)',
+    auth: 'none',
+    content: z.array(opsWithdrawalLimitSchema),
+    codes: ['LOGIN_EXPIRED', 'FORBIDDEN'],
+  }),
+  setWithdrawalLimit: defineEndpoint({
+    method: 'PUT',
+    path: '/ops/withdrawal-limits/:level',
+    tag: 'operators',
+    summary: 'Change the withdrawal limits of one level (admin; audited)',
+    auth: 'none',
+    params: withdrawalLimitLevelParamSchema,
+    body: opsWithdrawalLimitBodySchema,
+    content: opsWithdrawalLimitSchema,
+    codes: ['LOGIN_EXPIRED', 'FORBIDDEN'],
+  }),
+  listScreeningAlerts: defineEndpoint({
+    method: 'GET',
+    path: '/ops/screening/alerts',
+    tag: 'operators',
+    summary: 'Screening alerts (sanctions-list hits), oldest first',
+    auth: 'none',
+    query: screeningAlertQuerySchema,
+    content: pageSchema(screeningAlertSchema),
+    codes: ['LOGIN_EXPIRED', 'FORBIDDEN'],
+  }),
+  releaseScreeningAlert: defineEndpoint({
+    method: 'POST',
+    path: '/ops/screening/alerts/:id/release',
+    tag: 'operators',
+    summary: 'Release an alert: a frozen deposit is credited to the user (once)',
+    auth: 'none',
+    params: idParamSchema,
+    body: screeningReleaseBodySchema,
+    content: screeningAlertSchema,
+    codes: ['LOGIN_EXPIRED', 'FORBIDDEN', 'NOT_FOUND', 'SCREENING_ALERT_STATE_CHANGED'],
+  }),
+  confirmScreeningAlert: defineEndpoint({
+    method: 'POST',
+    path: '/ops/screening/alerts/:id/confirm',
+    tag: 'operators',
+    summary: 'Confirm an alert: the hit stands, a deposit stays frozen (note required)',
+    auth: 'none',
+    params: idParamSchema,
+    body: screeningConfirmBodySchema,
+    content: screeningAlertSchema,
+    codes: ['LOGIN_EXPIRED', 'FORBIDDEN', 'NOT_FOUND', 'SCREENING_ALERT_STATE_CHANGED'],
   }),
 };

@@ -17,7 +17,7 @@ export interface AdminModuleDeps {
  */
 export function createAdminModule(deps: AdminModuleDeps): AppModule<AdminService> {
   const service = new AdminService(deps.database.db, deps.wallet);
-  return { service, routes: adminRoutes(service), jobs: [] };
+  return { service, routes: adminRoutes(service, deps.wallet), jobs: [] };
 }
 
 declare module 'fastify' {

@@ -391,9 +391,16 @@ describe('withdrawals over HTTP', () => {
   });
 });
 
+/** A registered user with basic identity verification (level 1), whose withdrawals the limits of issue 15 allow. */
+async function verifiedUserId(): Promise<string> {
+  const { userId } = await registerAndLogin(t.app);
+  await t.app.identity.setKycLevel(userId, 1);
+  return userId;
+}
+
 describe('operators and custody results', () => {
   it('moves OUTER withdrawals 0 → 1 → 2 with the fee earned, or to 3 with the funds returned, each once, by role', async () => {
-    const userId = randomUUID();
+    const userId = await verifiedUserId();
     await depositUsdt(userId, '200');
     const { token } = await t.app.admin.createOperator('ops@example.com', 'withdrawals');
     const viewer = await t.app.admin.createOperator('viewer@example.com', 'viewer');
@@ -465,7 +472,7 @@ describe('operators and custody results', () => {
 
 describe('concurrency', () => {
   it('lets 50 concurrent withdrawals of 30 USDT (+1 fee) on 1,000 USDT take exactly 32, never below zero', async () => {
-    const userId = randomUUID();
+    const userId = await verifiedUserId();
     await depositUsdt(userId, '1000');
     const outcomes = await Promise.all(
       Array.from({ length: 50 }, () =>
@@ -487,7 +494,7 @@ describe('concurrency', () => {
   });
 
   it('lets exactly one of 1,000 concurrent withdrawals of the full balance succeed', async () => {
-    const userId = randomUUID();
+    const userId = await verifiedUserId();
     await depositUsdt(userId, '101');
     const outcomes = await Promise.all(
       Array.from({ length: 1000 }, () =>
@@ -639,7 +646,11 @@ describe('whitelist mode and security holds (service with its own clock and iden
         evm: parseAccountXpub(xpubs.evm),
         tron: parseAccountXpub(xpubs.tron),
       },
-      identity: { withdrawalHoldUntil: async () => holdUntil, findUserIdByEmail: async () => null },
+      identity: {
+        withdrawalHoldUntil: async () => holdUntil,
+        findUserIdByEmail: async () => null,
+        kycLevelOf: async () => 1,
+      },
       prices: { usdPerCoin: async () => null },
       isWhitelistMode: true,
       log: { warn: () => {}, info: () => {} },

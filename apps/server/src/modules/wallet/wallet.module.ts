@@ -12,6 +12,7 @@ import type { NoticeService, NotifyInput } from '../notices/notices.service.ts';
 import { createLocalScreeningProvider } from '../../platform/screening/address-screening.ts';
 import { readOrCreateSecret } from '../../platform/security/secrets.ts';
 import { type Chain, generateDemoXpubs, parseAccountXpub } from './wallet.addresses.ts';
+import { seedWithdrawalLimits } from './wallet.limits.ts';
 import { walletRoutes } from './wallet.routes.ts';
 import { type UsdPriceSource, type WalletIdentity, type WalletNotifier, WalletService } from './wallet.service.ts';
 
@@ -100,7 +101,8 @@ function readOrCreateDemoXpubs(dataDir: string): Record<Chain, string> {
 /**
  * Wire the wallet: xpubs and the webhook secret from the configuration, or (outside production)
  * generated into DATA_DIR — in memory for a memory database, so tests leave no files behind.
- * No jobs: deposits and withdrawal results arrive by the custody webhook.
+ * No jobs: deposits and withdrawal results arrive by the custody webhook. At start, the default
+ * withdrawal limits of issue 15 are inserted where a level has none (in every mode: production too).
  */
 export function createWalletModule(deps: WalletModuleDeps): AppModule<WalletService> {
   const { config } = deps;
@@ -134,6 +136,7 @@ export function createWalletModule(deps: WalletModuleDeps): AppModule<WalletServ
     service,
     routes: walletRoutes({ wallet: service, custodyWebhookSecret, isAddressLookupEnabled: !config.isProduction }),
     jobs: [],
+    start: () => seedWithdrawalLimits(deps.database.db),
   };
 }
 

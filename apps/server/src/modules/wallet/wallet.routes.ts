@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { businessMessage } from '@meridian/contracts/codes';
 import { HEADER_IDEMPOTENCY_KEY } from '@meridian/contracts/http';
 import {
   CUSTODY_WEBHOOK_TOLERANCE_MS,
@@ -10,6 +11,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { currentUser, sensitiveActionOf } from '../../platform/http/auth.ts';
 import { registerEndpoint, registerEndpoints } from '../../platform/http/endpoint.ts';
 import { DomainError, FieldError } from '../../platform/http/errors.ts';
+import { requestLocale } from '../../platform/http/locale.ts';
 import type { WalletService } from './wallet.service.ts';
 
 /** What the wallet routes need besides the service. */
@@ -55,6 +57,24 @@ function idempotencyKeyOf(request: FastifyRequest): string | undefined {
 }
 
 /**
+ * A withdrawal over the limit (150) is a refusal of the `amount` field: its content names the field
+ * with the message in the caller's language, as a validation failure does, so the page shows it
+ * under the amount (issue 15). Any other error passes unchanged.
+ */
+async function withLimitOnAmount<T>(request: FastifyRequest, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!(error instanceof DomainError) || error.code !== 'WITHDRAW_LIMIT_EXCEEDED') throw error;
+    const message = businessMessage(error.code, requestLocale(request), error.params);
+    throw new DomainError(error.code, error.params, {
+      ...(error.content as object),
+      fields: [{ field: 'amount', message }],
+    });
+  }
+}
+
+/**
  * HTTP routes of the wallet (spec §7 coinlist, wallet/*, account/balance) and the custody webhook,
  * mounted under /api (the operator API is the admin module's).
  */
@@ -73,13 +93,17 @@ export function walletRoutes(options: WalletRoutesOptions) {
       accountBalance: balances,
       overview: balances,
       withdraw: async (request) =>
-        wallet.requestWithdrawal(
-          currentUser(request).userId,
-          request.body,
-          idempotencyKeyOf(request),
-          sensitiveActionOf(request),
+        withLimitOnAmount(request, () =>
+          wallet.requestWithdrawal(
+            currentUser(request).userId,
+            request.body,
+            idempotencyKeyOf(request),
+            sensitiveActionOf(request),
+          ),
         ),
-      checkWithdrawal: async (request) => wallet.checkWithdrawal(currentUser(request).userId, request.body),
+      checkWithdrawal: async (request) =>
+        withLimitOnAmount(request, () => wallet.checkWithdrawal(currentUser(request).userId, request.body)),
+      withdrawLimits: async (request) => wallet.withdrawLimits(currentUser(request).userId),
       cancelWithdrawal: async (request) => wallet.cancelWithdrawal(currentUser(request).userId, request.params.id),
       listRecords: async (request) => wallet.records(currentUser(request).userId, request.query),
       listAddressBook: async (request) => wallet.listAddressBook(currentUser(request).userId),

@@ -8,11 +8,15 @@ import {
   type ParsedWithdrawBody,
   type ParsedWithdrawCheckBody,
   type DepositAddressContent,
+  type OpsWithdrawalLimit,
+  type ScreeningAlert,
+  type ScreeningAlertStatus,
   type WalletCoin,
   type WalletRecord,
   type WalletRecordQuery,
   WITHDRAW_STATUS,
   type WithdrawCheckContent,
+  type WithdrawLimitsContent,
   type WithdrawStatus,
 } from '@meridian/contracts/wallet';
 import Decimal from 'decimal.js';
@@ -25,6 +29,17 @@ import { accountBalance, postEntry, userBalances, userPostingsPage } from '../le
 import { type EntryInput, platformAccount, transfer, userAccount } from '../ledger/ledger.types.ts';
 import { type Chain, chainOf, deriveAddress, normalizeAddress } from './wallet.addresses.ts';
 import type { AddressScreeningProvider } from '../../platform/screening/address-screening.ts';
+import {
+  assertWithinLimits,
+  type LevelLimitsCents,
+  limitUsage,
+  listLimits,
+  lockUserWithdrawals,
+  setLimits,
+  toLimitsContent,
+  usdValueCents,
+} from './wallet.limits.ts';
+import { decideAlert, depositAlert, listAlerts, recordAlert, toScreeningAlert } from './wallet.screening.ts';
 import {
   addressBook,
   blockedDestinations,
@@ -51,6 +66,11 @@ export interface WalletIdentity {
   withdrawalHoldUntil(userId: string): Promise<Date | null>;
   /** The active account with this email (custody address look-up for the deposit CLI). */
   findUserIdByEmail(email: string): Promise<string | null>;
+  /**
+   * The user's identity level 0–3 (issue 15: the withdrawal limits are per level), read in `db` —
+   * the caller's transaction when it holds one (on PGlite a read outside it would wait for it).
+   */
+  kycLevelOf(userId: string, db?: DbOrTx): Promise<number>;
 }
 
 /** Messages the wallet sends to users (wired to the notices module). Failures never undo money. */
@@ -73,7 +93,8 @@ export interface WalletServiceOptions {
   log: { warn(detail: object, message: string): void; info(detail: object, message: string): void };
   /**
    * Address screening (KYT, issue 15): withdrawal destinations and address-book entries on a
-   * sanctions list are refused, and the hit is logged as an alert. None: no screening.
+   * sanctions list are refused, a deposit from a listed source is frozen for review, and each hit
+   * is stored as a screening alert (and logged). None: no screening.
    */
   screening?: AddressScreeningProvider;
   clock?: () => Date;
@@ -292,6 +313,7 @@ export class WalletService {
       const userId = await this.ownerOfAddress(tx, chain, address);
       if (!userId) throw new DomainError('UNKNOWN_DEPOSIT_ADDRESS');
       const { amountMinor } = event;
+      const fromAddress = event.fromAddress?.trim() ?? null;
       const [row] = await tx
         .insert(deposits)
         .values({
@@ -305,18 +327,23 @@ export class WalletService {
           confirmations: event.confirmations,
           type: 'OUTER',
           status: 'PENDING',
+          fromAddress,
         })
         .onConflictDoUpdate({
           target: [deposits.network, deposits.txHash, deposits.outputIndex],
-          set: { confirmations: sql`GREATEST(${deposits.confirmations}, excluded.confirmations)` },
+          set: {
+            confirmations: sql`GREATEST(${deposits.confirmations}, excluded.confirmations)`,
+            fromAddress: sql`COALESCE(${deposits.fromAddress}, excluded.from_address)`,
+          },
           setWhere: sql`${deposits.userId} = excluded.user_id AND ${deposits.coinCode} = excluded.coin_code AND ${deposits.amountMinor} = excluded.amount_minor`,
         })
         .returning();
       // A report of the same output with another owner, coin or amount is refused, not merged.
       if (!row) throw new DomainError('CONFLICT');
+      await this.screenDepositSource(tx, row);
       const final =
         row.status === 'PENDING' && row.confirmations >= found.net.confirmationsRequired
-          ? await this.creditInTx(tx, row)
+          ? await this.creditOrFreezeInTx(tx, row)
           : row;
       if (final.status === 'CREDITED' && row.status === 'PENDING')
         credited = { userId, coinCode: event.coin, amount: toDecimalString(amountMinor, event.coin) };
@@ -330,6 +357,60 @@ export class WalletService {
     }
     if (moved) await this.notifyWithdrawal(moved);
     return result;
+  }
+
+  /**
+   * Screen a deposit's source (issue 15): a source on a sanctions list records one alert for the
+   * deposit (unique per deposit: a repeated report does not alert again) and is logged without the
+   * user being told. The deposit is then frozen instead of credited (`creditOrFreezeInTx`).
+   */
+  private async screenDepositSource(tx: Tx, row: DepositRow): Promise<void> {
+    if (!row.fromAddress || !this.options.screening) return;
+    const screening = await this.options.screening.screen(row.network, row.fromAddress);
+    if (screening.status !== 'hit') return;
+    const alertId = await recordAlert(tx, {
+      userId: row.userId,
+      kind: 'deposit',
+      network: row.network,
+      address: row.fromAddress,
+      listName: screening.listName,
+      referenceId: String(row.id),
+    });
+    if (alertId !== undefined)
+      this.options.log.warn(
+        { alert: 'deposit-source-screening-hit', userId: row.userId, depositId: row.id, listName: screening.listName },
+        'screening alert: deposit from a sanctioned source frozen for review',
+      );
+  }
+
+  /**
+   * A confirmed deposit: credited to the user, unless its source has a screening alert that is not
+   * released — then FROZEN: one DEPOSIT entry hot wallet → SUSPENSE (the coins are accounted for,
+   * not the user's to spend) until an operator releases the alert (`releaseScreeningAlert`).
+   */
+  private async creditOrFreezeInTx(tx: Tx, row: DepositRow): Promise<DepositRow> {
+    const alert = await depositAlert(tx, row.id);
+    if (!alert || alert.status === 'released') return this.creditInTx(tx, row);
+    const [claimed] = await tx
+      .update(deposits)
+      .set({ status: 'FROZEN' })
+      .where(and(eq(deposits.id, row.id), eq(deposits.status, 'PENDING')))
+      .returning();
+    if (!claimed) return row;
+    const asset = asAsset(row.coinCode);
+    const { entry } = await postEntry(tx, {
+      kind: 'DEPOSIT',
+      reference: `deposit:${row.id}`,
+      idempotencyKey: `deposit:${row.id}:freeze`,
+      postings: transfer(
+        platformAccount('PLATFORM_HOT_WALLET', asset),
+        platformAccount('SUSPENSE', asset),
+        row.amountMinor,
+      ),
+      metadata: { network: row.network, txHash: row.txHash, outputIndex: String(row.outputIndex), screening: 'hit' },
+    });
+    const [done] = await tx.update(deposits).set({ entryId: entry.id }).where(eq(deposits.id, row.id)).returning();
+    return done!;
   }
 
   private async creditInTx(tx: Tx, row: DepositRow): Promise<DepositRow> {
@@ -361,17 +442,19 @@ export class WalletService {
    * Every check of a withdrawal, shared by `POST wallet/withdraw` and its dry run
    * `POST wallet/withdraw/check` (issue 14 items 2, 7, 10), in this order: network (unknown →
    * field `network`; known but switched off → 135), address (format, burn/contract destination,
-   * own address, whitelist), amount (format, limits), security hold, available balance ≥ amount + fee.
-   * Reads only; changes nothing.
+   * sanctions list, own address, whitelist), amount (format, network limits), security hold,
+   * available balance ≥ amount + fee, then the USD value of the amount (`usdCents`, checked against
+   * the level's limits by the callers: after the replay check, so an idempotent replay is never
+   * refused by its own first answer). Changes no balance or withdrawal (a sanctions hit stores an alert).
    * @throws FieldError on `network`, `address`, `amount`; DomainError WITHDRAW_UNAVAILABLE (135),
-   *   SECURITY_HOLD (106), INSUFFICIENT_BALANCE (130).
+   *   SECURITY_HOLD (106), INSUFFICIENT_BALANCE (130), PRICE_UNAVAILABLE (134).
    */
   private async planWithdrawal(userId: string, body: ParsedWithdrawCheckBody) {
     const found = await this.findKnownNetwork(body.coin, body.network);
     const chain = chainOf(body.network);
     if (!found.coin.isEnabled || !found.net.isWithdrawEnabled || !chain) throw new DomainError('WITHDRAW_UNAVAILABLE');
     const asset = body.coin;
-    const address = await this.checkDestination(body.network, body.address, userId);
+    const address = await this.checkDestination(body.network, body.address, userId, 'withdrawal');
     const { amountMinor } = body;
     if (amountMinor < found.net.withdrawMinMinor)
       throw new FieldError('amount', 'validation.withdrawMin', {
@@ -411,10 +494,17 @@ export class WalletService {
     // Checked again, atomically, by the ledger when the withdrawal posts; here so that a refusal comes before any code is used.
     if ((await accountBalance(this.db, userAccount(userId, 'USER_AVAILABLE', asset))) < amountMinor + feeMinor)
       throw new DomainError('INSUFFICIENT_BALANCE');
+    const usdPerCoin = await this.price(asset);
+    if (usdPerCoin === null) throw new DomainError('PRICE_UNAVAILABLE');
+    const usdCents = usdValueCents(amountMinor, asset, usdPerCoin);
     const requestHash = createHash('sha256')
       .update(JSON.stringify([asset, body.network, address, amountMinor.toString()]))
       .digest('hex');
-    return { asset, chain, address, amountMinor, feeMinor, type, recipientUserId, requestHash };
+    return { asset, chain, address, amountMinor, feeMinor, type, recipientUserId, requestHash, usdCents };
+  }
+
+  private async limitUsageOf(db: DbOrTx, userId: string) {
+    return limitUsage(db, userId, await this.options.identity.kycLevelOf(userId, db), this.now());
   }
 
   /**
@@ -436,9 +526,14 @@ export class WalletService {
    * A destination on `network` in canonical form.
    * @throws FieldError on `address`: not valid on the network, or a known burn/contract destination
    *   (`blocked_destinations`, issue 14 item 7), or an address on a sanctions list (screening,
-   *   issue 15: the hit is logged as an alert with the user and the list).
+   *   issue 15: the hit is stored as a screening alert of `kind` and logged, with the user and the list).
    */
-  private async checkDestination(network: string, text: string, userId: string): Promise<string> {
+  private async checkDestination(
+    network: string,
+    text: string,
+    userId: string,
+    kind: 'withdrawal' | 'address_book',
+  ): Promise<string> {
     const address = normalizeAddress(network, text);
     if (!address) throw new FieldError('address', 'validation.withdrawAddressInvalid', { network });
     const [blocked] = await this.db
@@ -452,6 +547,14 @@ export class WalletService {
         { alert: 'address-screening-hit', userId, network, address, listName: screening.listName },
         'screening alert: sanctioned destination refused',
       );
+      await recordAlert(this.db, {
+        userId,
+        kind,
+        network,
+        address,
+        listName: screening.listName,
+        referenceId: null,
+      });
       throw new FieldError('address', 'validation.addressSanctioned');
     }
     return address;
@@ -464,6 +567,7 @@ export class WalletService {
    */
   async checkWithdrawal(userId: string, body: ParsedWithdrawCheckBody): Promise<WithdrawCheckContent> {
     const plan = await this.planWithdrawal(userId, body);
+    assertWithinLimits(await this.limitUsageOf(this.db, userId), plan.usdCents);
     return {
       coinCode: plan.asset,
       network: body.network,
@@ -486,7 +590,12 @@ export class WalletService {
    * 14 item 4); the same key with another request is refused (CONFLICT 121). `verifyFactors` (the
    * sensitive-action check, which uses up one-time codes) runs after every other check passed.
    *
-   * @throws DomainError WITHDRAW_UNAVAILABLE (135), SECURITY_HOLD (106), INSUFFICIENT_BALANCE (130), CONFLICT (121)
+   * The USD value of the amount (market price at request time) is stored on the row and counted
+   * against the level's limits (issue 15); the limit is checked again in the transaction under a
+   * per-user lock, so two racing withdrawals cannot both pass it.
+   *
+   * @throws DomainError WITHDRAW_UNAVAILABLE (135), SECURITY_HOLD (106), INSUFFICIENT_BALANCE (130), CONFLICT (121),
+   *   PRICE_UNAVAILABLE (134), WITHDRAW_LIMIT_EXCEEDED (150)
    * @throws FieldError on `network` (unknown), `address` (invalid for the network, burn/contract
    *   destination, own address, not whitelisted) and `amount` (format, precision, zero, limits)
    */
@@ -497,7 +606,7 @@ export class WalletService {
     factors: FactorCheck = NO_FACTORS,
   ): Promise<WalletRecord> {
     const plan = await this.planWithdrawal(userId, body);
-    const { asset, address, amountMinor, feeMinor, type, recipientUserId, requestHash } = plan;
+    const { asset, address, amountMinor, feeMinor, type, recipientUserId, requestHash, usdCents } = plan;
 
     if (idempotencyKey) {
       const replay = await this.replayWithdrawal(userId, idempotencyKey, requestHash);
@@ -506,11 +615,16 @@ export class WalletService {
         return replay;
       }
     }
+    // Checked again under the user's withdrawal lock below; here so that a refusal comes before any code is checked.
+    assertWithinLimits(await this.limitUsageOf(this.db, userId), usdCents);
     // The one-time factors last: a refused or replayed request never uses up a code, and the code is
     // used up in the withdrawal's own transaction (issue 14 items 4, 5).
     await factors.check();
     try {
       const row = await this.db.transaction(async (tx) => {
+        // One withdrawal of a user at a time: the limit is checked against every committed one (issue 15).
+        await lockUserWithdrawals(tx, userId);
+        assertWithinLimits(await this.limitUsageOf(tx, userId), usdCents);
         const [created] = await tx
           .insert(withdrawals)
           .values({
@@ -526,6 +640,7 @@ export class WalletService {
             txHash: type === 'INTERNAL' ? null : null,
             idempotencyKey: idempotencyKey ?? null,
             requestHash,
+            usdValue: toDecimalString(usdCents, 'USD'),
           })
           .returning();
         const w = created!;
@@ -810,6 +925,90 @@ export class WalletService {
     };
   }
 
+  // ---------------------------------------------------------------- limits and screening (issue 15)
+
+  /** `GET wallet/withdraw/limits`: the caller's level, and limit, used and left of each window (USD). */
+  async withdrawLimits(userId: string): Promise<WithdrawLimitsContent> {
+    return toLimitsContent(await this.limitUsageOf(this.db, userId));
+  }
+
+  /** Operators: every level's limits. */
+  async listWithdrawalLimits(): Promise<OpsWithdrawalLimit[]> {
+    return listLimits(this.db);
+  }
+
+  /** Operators (admin): set one level's limits (USD cents); audited in `withdrawal_limit_changes`. */
+  async setWithdrawalLimit(
+    operatorEmail: string,
+    level: number,
+    limits: LevelLimitsCents,
+  ): Promise<OpsWithdrawalLimit> {
+    return setLimits(this.db, operatorEmail, level, limits, this.now());
+  }
+
+  /** Operators: screening alerts, oldest first, optionally of one status. */
+  async listScreeningAlerts(query: { pageID: number; pageSize: number; status?: ScreeningAlertStatus | undefined }) {
+    return listAlerts(this.db, query);
+  }
+
+  /**
+   * Operators (compliance, admin): release an open alert — the hit was a false positive. A deposit
+   * already FROZEN is credited in the same transaction (SUSPENSE → the user's available balance,
+   * once: the deposit moves FROZEN → CREDITED with one conditional UPDATE); a deposit still waiting
+   * for confirmations is credited when they arrive. The user is told of the credit.
+   * @throws DomainError NOT_FOUND; SCREENING_ALERT_STATE_CHANGED (151) when already decided.
+   */
+  async releaseScreeningAlert(operatorEmail: string, id: number, note: string | null): Promise<ScreeningAlert> {
+    let credited: DepositRow | undefined;
+    const alert = await this.db.transaction(async (tx) => {
+      const decided = await decideAlert(tx, id, 'released', operatorEmail, note, this.now());
+      if (decided.kind === 'deposit' && decided.referenceId !== null)
+        credited = await this.releaseFrozenDepositInTx(tx, Number(decided.referenceId));
+      return decided;
+    });
+    if (credited) {
+      const asset = asAsset(credited.coinCode);
+      await this.options.notifier
+        ?.depositCredited(credited.userId, asset, toDecimalString(credited.amountMinor, asset))
+        .catch((error: unknown) => this.options.log.warn({ err: error }, 'deposit notification failed'));
+    }
+    return toScreeningAlert(alert);
+  }
+
+  /**
+   * Operators (compliance, admin): confirm an open alert — the hit stands; a deposit stays frozen in
+   * SUSPENSE (or is frozen when its confirmations arrive). `note` says why.
+   * @throws DomainError NOT_FOUND; SCREENING_ALERT_STATE_CHANGED (151) when already decided.
+   */
+  async confirmScreeningAlert(operatorEmail: string, id: number, note: string): Promise<ScreeningAlert> {
+    const alert = await this.db.transaction((tx) => decideAlert(tx, id, 'confirmed', operatorEmail, note, this.now()));
+    return toScreeningAlert(alert);
+  }
+
+  /** FROZEN → CREDITED and SUSPENSE → user, once; undefined when the deposit is not frozen. */
+  private async releaseFrozenDepositInTx(tx: Tx, depositId: number): Promise<DepositRow | undefined> {
+    const [claimed] = await tx
+      .update(deposits)
+      .set({ status: 'CREDITED', creditedAt: this.now() })
+      .where(and(eq(deposits.id, depositId), eq(deposits.status, 'FROZEN')))
+      .returning();
+    if (!claimed) return undefined;
+    const asset = asAsset(claimed.coinCode);
+    const { entry } = await postEntry(tx, {
+      kind: 'DEPOSIT',
+      reference: `deposit:${claimed.id}`,
+      idempotencyKey: `deposit:${claimed.id}:release`,
+      postings: transfer(
+        platformAccount('SUSPENSE', asset),
+        userAccount(claimed.userId, 'USER_AVAILABLE', asset),
+        claimed.amountMinor,
+      ),
+      metadata: { network: claimed.network, txHash: claimed.txHash, outputIndex: String(claimed.outputIndex) },
+    });
+    const [done] = await tx.update(deposits).set({ entryId: entry.id }).where(eq(deposits.id, claimed.id)).returning();
+    return done;
+  }
+
   // ---------------------------------------------------------------- history
 
   /** `GET wallet/record`: the user's deposits or withdrawals, newest first, filtered and paged. */
@@ -848,7 +1047,11 @@ export class WalletService {
     const conditions: SQL[] = [eq(deposits.userId, userId)];
     if (query.coin) conditions.push(eq(deposits.coinCode, query.coin));
     if (query.status !== undefined)
-      conditions.push(eq(deposits.status, query.status === WITHDRAW_STATUS.SUCCESS ? 'CREDITED' : 'PENDING'));
+      conditions.push(
+        query.status === WITHDRAW_STATUS.SUCCESS
+          ? eq(deposits.status, 'CREDITED')
+          : inArray(deposits.status, ['PENDING', 'FROZEN']),
+      );
     if (query.type) conditions.push(eq(deposits.type, query.type));
     if (from && to) conditions.push(gte(deposits.createdAt, new Date(from)), lte(deposits.createdAt, new Date(to)));
     const [total] = await this.db
@@ -1005,7 +1208,7 @@ export class WalletService {
     factors: FactorCheck = NO_FACTORS,
   ): Promise<AddressBookEntry> {
     if (!chainOf(input.network)) throw new FieldError('network', 'validation.networkRequired');
-    const address = await this.checkDestination(input.network, input.address, userId);
+    const address = await this.checkDestination(input.network, input.address, userId, 'address_book');
     const [duplicate] = await this.db
       .select({ id: addressBook.id })
       .from(addressBook)

@@ -6,6 +6,7 @@ import {
   check,
   index,
   integer,
+  numeric,
   pgTable,
   primaryKey,
   serial,
@@ -99,8 +100,10 @@ export const deposits = pgTable(
     confirmations: integer('confirmations').notNull(),
     /** 'INTERNAL' | 'OUTER' (spec §4). */
     type: text('type').notNull(),
-    /** 'PENDING' | 'CREDITED'. */
+    /** 'PENDING' | 'CREDITED' | 'FROZEN' (source on a sanctions list: held in SUSPENSE until released). */
     status: text('status').notNull(),
+    /** Where the coins came from, when custody reports it (issue 15: deposit-source screening). */
+    fromAddress: text('from_address'),
     entryId: bigint('entry_id', { mode: 'number' }),
     createdAt: createdAt(),
     creditedAt: timestamp('credited_at', { withTimezone: true, mode: 'date' }),
@@ -139,6 +142,11 @@ export const withdrawals = pgTable(
     recipientUserId: uuid('recipient_user_id'),
     txHash: text('tx_hash'),
     failureReason: text('failure_reason'),
+    /**
+     * USD value of `amount_minor` at request time (2 decimals, rounded up), counted against the
+     * withdrawal limits of issue 15; null on rows made before the limits existed (counted as 0).
+     */
+    usdValue: numeric('usd_value', { precision: 38, scale: 2 }),
     /** The `Idempotency-Key` header of the request, with the SHA-256 of its body. */
     idempotencyKey: text('idempotency_key'),
     requestHash: text('request_hash').notNull(),
@@ -187,4 +195,67 @@ export const blockedDestinations = pgTable(
     reason: text('reason').notNull(),
   },
   (table) => [primaryKey({ columns: [table.network, table.address] })],
+);
+
+/** A USD amount with 2 decimals, read and written as an exact decimal string. */
+const usdColumn = (name: string) => numeric(name, { precision: 38, scale: 2 });
+
+/**
+ * Withdrawal limits per identity level (issue 15), in USD: per rolling 24 hours and per calendar
+ * month (Hong Kong time). Seeded at start with the defaults of `wallet.limits.ts` (existing rows,
+ * perhaps edited by operators, stay); changed by admins through `PUT /api/ops/withdrawal-limits/:level`.
+ */
+export const withdrawalLimits = pgTable(
+  'withdrawal_limits',
+  {
+    kycLevel: integer('kyc_level').primaryKey(),
+    usdPer24h: usdColumn('usd_per_24h').notNull(),
+    usdPerMonth: usdColumn('usd_per_month').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }),
+    /** The operator (email) of the last change; null for the seeded default. */
+    updatedBy: text('updated_by'),
+  },
+  (table) => [check('withdrawal_limits_positive', sql`${table.usdPer24h} > 0 AND ${table.usdPerMonth} > 0`)],
+);
+
+/** Every change of a withdrawal limit (issue 15 audit): who, when, the old and the new values. */
+export const withdrawalLimitChanges = pgTable('withdrawal_limit_changes', {
+  id: serial('id').primaryKey(),
+  kycLevel: integer('kyc_level').notNull(),
+  operatorEmail: text('operator_email').notNull(),
+  oldUsdPer24h: usdColumn('old_usd_per_24h'),
+  oldUsdPerMonth: usdColumn('old_usd_per_month'),
+  newUsdPer24h: usdColumn('new_usd_per_24h').notNull(),
+  newUsdPerMonth: usdColumn('new_usd_per_month').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Hits of address screening (issue 15, KYT) for operators to decide: a refused withdrawal or
+ * address-book entry (kind 'withdrawal' | 'address_book', no reference: nothing was recorded) or a
+ * deposit from a listed source (kind 'deposit', reference = the deposit id, one alert per deposit).
+ * status 'open' → 'released' | 'confirmed', once (one conditional UPDATE), with who, when and a note.
+ */
+export const screeningAlerts = pgTable(
+  'screening_alerts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id').notNull(),
+    kind: text('kind').notNull(),
+    network: text('network').notNull(),
+    address: text('address').notNull(),
+    listName: text('list_name').notNull(),
+    referenceId: text('reference_id'),
+    status: text('status').notNull().default('open'),
+    decidedBy: text('decided_by'),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    unique('screening_alerts_kind_reference_key').on(table.kind, table.referenceId),
+    index('screening_alerts_status_created_idx').on(table.status, table.createdAt),
+    check('screening_alerts_kind_known', sql`${table.kind} IN ('withdrawal', 'address_book', 'deposit')`),
+    check('screening_alerts_status_known', sql`${table.status} IN ('open', 'released', 'confirmed')`),
+  ],
 );

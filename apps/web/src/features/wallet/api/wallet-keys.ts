@@ -26,13 +26,15 @@ export const walletKeys = {
   recordPages: (filters: RecordHistoryFilters) => ['wallet', 'records', 'pages', filters] as const,
   recordsAll: ['wallet', 'records'] as const,
   addressBook: ['wallet', 'addressbook'] as const,
+  withdrawLimits: ['wallet', 'withdraw-limits'] as const,
 };
 
-/** Refetch what a money movement changed: balances and histories. */
+/** Refetch what a money movement changed: balances, histories and what is left of the withdrawal limits. */
 export function useInvalidateWallet() {
   const client = useQueryClient();
   return () => {
     void client.invalidateQueries({ queryKey: walletBalanceKey });
     void client.invalidateQueries({ queryKey: walletKeys.recordsAll });
+    void client.invalidateQueries({ queryKey: walletKeys.withdrawLimits });
   };
 }

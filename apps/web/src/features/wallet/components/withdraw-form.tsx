@@ -1,3 +1,4 @@
+import { BUSINESS_CODES } from '@meridian/contracts/codes';
 import { displayAmount, isAssetCode } from '@meridian/contracts/money';
 import {
   type WalletCoin,
@@ -15,6 +16,7 @@ import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { openSecurityCheck } from '../../../stores/modal-store.ts';
 import { useCheckWithdrawal } from '../api/check-withdrawal.ts';
 import { useAddressBook } from '../api/get-address-book.ts';
+import { useWithdrawLimits } from '../api/get-withdraw-limits.ts';
 import { useWalletBalance } from '../../../lib/get-wallet-balance.ts';
 import { useInvalidateWallet } from '../api/wallet-keys.ts';
 import { useNetworkChoice } from '../hooks/use-network-choice.ts';
@@ -29,13 +31,17 @@ interface WithdrawValues {
 
 /** The withdrawal fields the dry run may name and the form shows inline (the others go to the alert). */
 const WITHDRAW_FORM_FIELDS = ['address', 'amount'] as const;
+/** Over the withdrawal limit of the user's level (issue 15): shown under the amount, with the USD left. */
+const STATUS_WITHDRAW_LIMIT = BUSINESS_CODES.WITHDRAW_LIMIT_EXCEEDED.code;
 
 /**
  * Withdraw: network, address (or one from the book), amount with its rules, fee; then, before any
  * code is asked (issue 14 item 10), the form's own rules and the server's dry run
  * (`wallet/withdraw/check`: address format and burn list per network, limits, balance, holds), whose
  * refusals are shown on their fields; only then the security check. After it, the result card
- * (item 13) in place of the form.
+ * (item 13) in place of the form. Under the amount: the available balance and what is left of the
+ * level's withdrawal limits in USD (issue 15: rolling 24 hours and this month); a refusal over the
+ * limit is shown on the amount.
  */
 export function WithdrawForm({ coins, coin }: { coins: WalletCoin[]; coin: string }) {
   const { t } = useTranslation('wallet');
@@ -44,6 +50,7 @@ export function WithdrawForm({ coins, coin }: { coins: WalletCoin[]; coin: strin
   const { network, setNetwork, net } = useNetworkChoice(coins, coin, 'withdraw');
   const balance = useWalletBalance();
   const book = useAddressBook();
+  const withdrawLimits = useWithdrawLimits();
   const invalidate = useInvalidateWallet();
   const checkWithdrawal = useCheckWithdrawal();
   const [formError, setFormError] = useState<string | null>(null);
@@ -85,7 +92,13 @@ export function WithdrawForm({ coins, coin }: { coins: WalletCoin[]; coin: strin
     checkWithdrawal.mutate(body, {
       onSuccess: () => openWithdrawal(body),
       onError: (error) => {
-        if (error instanceof ApiError) setFormError(applyServerErrors(form, error.response, WITHDRAW_FORM_FIELDS));
+        if (!(error instanceof ApiError)) return;
+        if (error.response.statusCode === STATUS_WITHDRAW_LIMIT) {
+          form.setFields([{ name: 'amount', errors: [error.response.message] }]);
+          void withdrawLimits.refetch();
+          return;
+        }
+        setFormError(applyServerErrors(form, error.response, WITHDRAW_FORM_FIELDS));
       },
     });
   };
@@ -145,7 +158,19 @@ export function WithdrawForm({ coins, coin }: { coins: WalletCoin[]; coin: strin
       <Form.Item
         label={t('withdraw.amount')}
         name="amount"
-        extra={t('withdraw.available', { amount: displayAmount(available, coin), coin })}
+        extra={
+          <>
+            <div>{t('withdraw.available', { amount: displayAmount(available, coin), coin })}</div>
+            {withdrawLimits.data && (
+              <div data-testid="withdraw-limits-left">
+                {t('withdraw.limitLeft', {
+                  per24h: displayAmount(withdrawLimits.data.per24h.leftUsd, 'USD'),
+                  perMonth: displayAmount(withdrawLimits.data.perMonth.leftUsd, 'USD'),
+                })}
+              </div>
+            )}
+          </>
+        }
         rules={[
           { required: true, message: t('withdraw.amountRequired') },
           {
