@@ -414,26 +414,41 @@ export class WalletService {
   }
 
   private async creditInTx(tx: Tx, row: DepositRow): Promise<DepositRow> {
+    return (await this.creditDepositInTx(tx, row.id, 'PENDING')) ?? row;
+  }
+
+  /**
+   * Moves deposit `depositId` from `fromStatus` to CREDITED and posts its amount to the user's
+   * available balance, once: from the hot wallet for a PENDING deposit, from SUSPENSE for a FROZEN
+   * one an operator released (issue 15). The status claim and the entry's idempotency key make a
+   * repeated call change nothing. Undefined when the deposit is not in `fromStatus`.
+   */
+  private async creditDepositInTx(
+    tx: Tx,
+    depositId: number,
+    fromStatus: 'PENDING' | 'FROZEN',
+  ): Promise<DepositRow | undefined> {
     const [claimed] = await tx
       .update(deposits)
       .set({ status: 'CREDITED', creditedAt: this.now() })
-      .where(and(eq(deposits.id, row.id), eq(deposits.status, 'PENDING')))
+      .where(and(eq(deposits.id, depositId), eq(deposits.status, fromStatus)))
       .returning();
-    if (!claimed) return row;
-    const asset = asAsset(row.coinCode);
+    if (!claimed) return undefined;
+    const asset = asAsset(claimed.coinCode);
+    const isRelease = fromStatus === 'FROZEN';
     const { entry } = await postEntry(tx, {
       kind: 'DEPOSIT',
-      reference: `deposit:${row.id}`,
-      idempotencyKey: `deposit:${row.id}:credit`,
+      reference: `deposit:${claimed.id}`,
+      idempotencyKey: `deposit:${claimed.id}:${isRelease ? 'release' : 'credit'}`,
       postings: transfer(
-        platformAccount('PLATFORM_HOT_WALLET', asset),
-        userAccount(row.userId, 'USER_AVAILABLE', asset),
-        row.amountMinor,
+        platformAccount(isRelease ? 'SUSPENSE' : 'PLATFORM_HOT_WALLET', asset),
+        userAccount(claimed.userId, 'USER_AVAILABLE', asset),
+        claimed.amountMinor,
       ),
-      metadata: { network: row.network, txHash: row.txHash, outputIndex: String(row.outputIndex) },
+      metadata: { network: claimed.network, txHash: claimed.txHash, outputIndex: String(claimed.outputIndex) },
     });
-    const [done] = await tx.update(deposits).set({ entryId: entry.id }).where(eq(deposits.id, row.id)).returning();
-    return done!;
+    const [done] = await tx.update(deposits).set({ entryId: entry.id }).where(eq(deposits.id, claimed.id)).returning();
+    return done;
   }
 
   // ---------------------------------------------------------------- withdrawals
@@ -986,27 +1001,8 @@ export class WalletService {
   }
 
   /** FROZEN → CREDITED and SUSPENSE → user, once; undefined when the deposit is not frozen. */
-  private async releaseFrozenDepositInTx(tx: Tx, depositId: number): Promise<DepositRow | undefined> {
-    const [claimed] = await tx
-      .update(deposits)
-      .set({ status: 'CREDITED', creditedAt: this.now() })
-      .where(and(eq(deposits.id, depositId), eq(deposits.status, 'FROZEN')))
-      .returning();
-    if (!claimed) return undefined;
-    const asset = asAsset(claimed.coinCode);
-    const { entry } = await postEntry(tx, {
-      kind: 'DEPOSIT',
-      reference: `deposit:${claimed.id}`,
-      idempotencyKey: `deposit:${claimed.id}:release`,
-      postings: transfer(
-        platformAccount('SUSPENSE', asset),
-        userAccount(claimed.userId, 'USER_AVAILABLE', asset),
-        claimed.amountMinor,
-      ),
-      metadata: { network: claimed.network, txHash: claimed.txHash, outputIndex: String(claimed.outputIndex) },
-    });
-    const [done] = await tx.update(deposits).set({ entryId: entry.id }).where(eq(deposits.id, claimed.id)).returning();
-    return done;
+  private releaseFrozenDepositInTx(tx: Tx, depositId: number): Promise<DepositRow | undefined> {
+    return this.creditDepositInTx(tx, depositId, 'FROZEN');
   }
 
   // ---------------------------------------------------------------- history

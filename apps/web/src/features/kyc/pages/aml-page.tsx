@@ -8,14 +8,12 @@ import {
   Card,
   Checkbox,
   Descriptions,
-  Flex,
   Form,
   Input,
   Radio,
   Result,
   Select,
   Skeleton,
-  Steps,
   Typography,
 } from 'antd';
 import { useState } from 'react';
@@ -26,6 +24,7 @@ import { kycKeys, useBasicKyc } from '../api/basic-kyc.ts';
 import { useCountries } from '../api/countries.ts';
 import { useAmlState } from '../api/level-two.ts';
 import { IdentityShell } from '../components/identity-shell.tsx';
+import { StepActions, StepBar } from '../components/step-frame.tsx';
 import { NeedsEarlierStep, StepLinks } from '../components/step-links.tsx';
 import { applyNestedServerErrors, type FieldPath } from '../lib/server-field-errors.ts';
 import './identity-pages.css';
@@ -184,14 +183,7 @@ function AmlForm({ state, onDone }: { state: AmlState; onDone: () => void }) {
       {state.current?.status === 'rejected' && (
         <Alert type="error" showIcon style={{ marginBottom: 16 }} title={t('aml.outcome.rejected.title')} />
       )}
-      <Steps
-        className="kyc-steps"
-        size="small"
-        current={current}
-        responsive={false}
-        items={STEPS.map((step) => ({ title: t(`aml.steps.${step.key}`) }))}
-        style={{ marginBottom: 24 }}
-      />
+      <StepBar current={current} titles={STEPS.map((step) => t(`aml.steps.${step.key}`))} />
       {current === 0 && <Typography.Paragraph type="secondary">{t('aml.intro')}</Typography.Paragraph>}
       <Form<AmlValues>
         form={form}
@@ -273,23 +265,18 @@ function AmlForm({ state, onDone }: { state: AmlState; onDone: () => void }) {
         </div>
       )}
 
-      {error && <Alert data-testid="kyc-error" type="error" showIcon title={error} style={{ margin: '16px 0' }} />}
-      <Flex gap={8} style={{ marginTop: 16 }} wrap>
-        {current > 0 && (
-          <Button onClick={() => setCurrent(current - 1)} disabled={isBusy}>
-            {t('basic.previous')}
-          </Button>
-        )}
-        {current < REVIEW_STEP ? (
-          <Button type="primary" onClick={() => void saveAndContinue()} data-testid="kyc-next">
-            {t('common.next')}
-          </Button>
-        ) : (
-          <Button type="primary" loading={isBusy} onClick={() => void submit()} data-testid="kyc-submit">
-            {t('aml.submit')}
-          </Button>
-        )}
-      </Flex>
+      <StepActions
+        current={current}
+        isReviewStep={current === REVIEW_STEP}
+        isBusy={isBusy}
+
+        error={error}
+        nextLabel={t('common.next')}
+        submitLabel={t('aml.submit')}
+        onPrevious={() => setCurrent(current - 1)}
+        onNext={() => void saveAndContinue()}
+        onSubmit={() => void submit()}
+      />
     </Card>
   );
 }

@@ -9,20 +9,7 @@ import {
 import { toLocale } from '@meridian/contracts/locale';
 import { validationMessage } from '@meridian/contracts/validation';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Card,
-  Descriptions,
-  Flex,
-  Form,
-  Input,
-  Result,
-  Select,
-  Skeleton,
-  Steps,
-  Typography,
-} from 'antd';
+import { Button, Card, Descriptions, Flex, Form, Input, Result, Select, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -34,6 +21,7 @@ import { commitBasicKyc, kycKeys, saveBasicDraft, useBasicKyc } from '../api/bas
 import { useCountries } from '../api/countries.ts';
 import { DocumentUpload } from '../components/document-upload.tsx';
 import { IdentityShell } from '../components/identity-shell.tsx';
+import { StepActions, StepBar } from '../components/step-frame.tsx';
 import { formatDateTime } from '../lib/format-time.ts';
 import { useIdentitySearch } from '../lib/use-identity-search.ts';
 import { zodRule } from '../lib/zod-rule.ts';
@@ -181,23 +169,10 @@ function BasicKycForm({ state }: { state: BasicKycState }) {
 
   return (
     <Card data-testid="kyc-basic-form">
-      {state.status === KYC_STATUS.FAILED && (
-        <Alert
-          data-testid="kyc-failed"
-          type="error"
-          showIcon
-          style={{ marginBottom: 16 }}
-          title={t('basic.failedTitle')}
-          description={t('basic.failedText', { reason: state.message })}
-        />
-      )}
-      <Steps
-        className="kyc-steps"
-        size="small"
+      <StepBar
         current={current}
-        responsive={false}
-        items={STEPS.map((step) => ({ title: t(`basic.steps.${step.key}`) }))}
-        style={{ marginBottom: 24 }}
+        titles={STEPS.map((step) => t(`basic.steps.${step.key}`))}
+        failedReason={state.status === KYC_STATUS.FAILED ? state.message : null}
       />
       <Form form={form} layout="vertical" requiredMark={false} initialValues={state.draft} className="kyc-form">
         {/* Every step's items stay mounted (hidden), so that each is validated and saved with the draft. */}
@@ -336,23 +311,18 @@ function BasicKycForm({ state }: { state: BasicKycState }) {
         </div>
       )}
 
-      {error && <Alert data-testid="kyc-error" type="error" showIcon title={error} style={{ margin: '16px 0' }} />}
-      <Flex gap={8} style={{ marginTop: 16 }} wrap>
-        {current > 0 && (
-          <Button onClick={() => setCurrent(current - 1)} disabled={isBusy}>
-            {t('basic.previous')}
-          </Button>
-        )}
-        {current < REVIEW_STEP ? (
-          <Button type="primary" loading={isBusy} onClick={() => void saveAndContinue()} data-testid="kyc-next">
-            {t('basic.saveContinue')}
-          </Button>
-        ) : (
-          <Button type="primary" loading={isBusy} onClick={() => void submit()} data-testid="kyc-submit">
-            {t('basic.submit')}
-          </Button>
-        )}
-      </Flex>
+      <StepActions
+        current={current}
+        isReviewStep={current === REVIEW_STEP}
+        isBusy={isBusy}
+        isNextBusy={isBusy}
+        error={error}
+        nextLabel={t('basic.saveContinue')}
+        submitLabel={t('basic.submit')}
+        onPrevious={() => setCurrent(current - 1)}
+        onNext={() => void saveAndContinue()}
+        onSubmit={() => void submit()}
+      />
     </Card>
   );
 }

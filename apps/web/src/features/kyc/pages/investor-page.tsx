@@ -13,21 +13,7 @@ import { englishNameSchema } from '@meridian/contracts/kyc-rules';
 import { toLocale } from '@meridian/contracts/locale';
 import { validationMessage } from '@meridian/contracts/validation';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Card,
-  Descriptions,
-  Flex,
-  Form,
-  Input,
-  Radio,
-  Result,
-  Select,
-  Skeleton,
-  Steps,
-  Typography,
-} from 'antd';
+import { Button, Card, Descriptions, Form, Input, Radio, Result, Select, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSuccess } from '../../../lib/api-client.ts';
@@ -38,6 +24,7 @@ import { useInvestorState } from '../api/level-two.ts';
 import { saveInvestorDraft } from '../api/save-investor-draft.ts';
 import { DocumentUpload } from '../components/document-upload.tsx';
 import { IdentityShell } from '../components/identity-shell.tsx';
+import { StepActions, StepBar } from '../components/step-frame.tsx';
 import { NeedsEarlierStep, StepLinks, UnderReviewResult } from '../components/step-links.tsx';
 import { type OwnerValues, sharesExceedWhole } from '../lib/investor-form.ts';
 import { applyNestedServerErrors, type FieldPath } from '../lib/server-field-errors.ts';
@@ -210,23 +197,10 @@ function InvestorForm({ state, documents: initialDocuments }: { state: InvestorS
 
   return (
     <Card data-testid="kyc-investor-form">
-      {state.status === KYC_STATUS.FAILED && (
-        <Alert
-          data-testid="kyc-failed"
-          type="error"
-          showIcon
-          style={{ marginBottom: 16 }}
-          title={t('basic.failedTitle')}
-          description={t('basic.failedText', { reason: state.message })}
-        />
-      )}
-      <Steps
-        className="kyc-steps"
-        size="small"
+      <StepBar
         current={current}
-        responsive={false}
-        items={steps.map((step) => ({ title: t(`investor.steps.${step}`) }))}
-        style={{ marginBottom: 24 }}
+        titles={steps.map((step) => t(`investor.steps.${step}`))}
+        failedReason={state.status === KYC_STATUS.FAILED ? state.message : null}
       />
       <Form<InvestorValues>
         form={form}
@@ -348,23 +322,18 @@ function InvestorForm({ state, documents: initialDocuments }: { state: InvestorS
         </div>
       )}
 
-      {error && <Alert data-testid="kyc-error" type="error" showIcon title={error} style={{ margin: '16px 0' }} />}
-      <Flex gap={8} style={{ marginTop: 16 }} wrap>
-        {current > 0 && (
-          <Button onClick={() => setCurrent(current - 1)} disabled={isBusy}>
-            {t('basic.previous')}
-          </Button>
-        )}
-        {stepKey !== 'review' ? (
-          <Button type="primary" loading={isBusy} onClick={() => void saveAndContinue()} data-testid="kyc-next">
-            {t('basic.saveContinue')}
-          </Button>
-        ) : (
-          <Button type="primary" loading={isBusy} onClick={() => void submit()} data-testid="kyc-submit">
-            {t('basic.submit')}
-          </Button>
-        )}
-      </Flex>
+      <StepActions
+        current={current}
+        isReviewStep={stepKey === 'review'}
+        isBusy={isBusy}
+        isNextBusy={isBusy}
+        error={error}
+        nextLabel={t('basic.saveContinue')}
+        submitLabel={t('basic.submit')}
+        onPrevious={() => setCurrent(current - 1)}
+        onNext={() => void saveAndContinue()}
+        onSubmit={() => void submit()}
+      />
     </Card>
   );
 }

@@ -9,21 +9,7 @@ import {
 import { toLocale } from '@meridian/contracts/locale';
 import { validationMessage } from '@meridian/contracts/validation';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Card,
-  Checkbox,
-  Descriptions,
-  Flex,
-  Form,
-  Input,
-  Radio,
-  Result,
-  Skeleton,
-  Steps,
-  Typography,
-} from 'antd';
+import { Button, Card, Checkbox, Descriptions, Form, Input, Radio, Result, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, isSuccess } from '../../../lib/api-client.ts';
@@ -32,6 +18,7 @@ import { useBasicKyc } from '../api/basic-kyc.ts';
 import { QUALIFICATION_QUERY_KEY, useQualification } from '../api/qualification.ts';
 import { DocumentUpload } from '../components/document-upload.tsx';
 import { IdentityShell } from '../components/identity-shell.tsx';
+import { StepActions, StepBar } from '../components/step-frame.tsx';
 import { NeedsEarlierStep, StepLinks, UnderReviewResult } from '../components/step-links.tsx';
 import { formatDateTime } from '../lib/format-time.ts';
 import { applyNestedServerErrors } from '../lib/server-field-errors.ts';
@@ -167,23 +154,10 @@ function QualifiedForm({ state, documents: initialDocuments }: { state: QualifyS
 
   return (
     <Card data-testid="kyc-qualified-form">
-      {state.status === KYC_STATUS.FAILED && (
-        <Alert
-          data-testid="kyc-failed"
-          type="error"
-          showIcon
-          style={{ marginBottom: 16 }}
-          title={t('basic.failedTitle')}
-          description={t('basic.failedText', { reason: state.message })}
-        />
-      )}
-      <Steps
-        className="kyc-steps"
-        size="small"
+      <StepBar
         current={current}
-        responsive={false}
-        items={STEPS.map((step) => ({ title: t(`qualified.steps.${step}`) }))}
-        style={{ marginBottom: 24 }}
+        titles={STEPS.map((step) => t(`qualified.steps.${step}`))}
+        failedReason={state.status === KYC_STATUS.FAILED ? state.message : null}
       />
       {current === 0 && (
         <Typography.Paragraph type="secondary">
@@ -274,23 +248,18 @@ function QualifiedForm({ state, documents: initialDocuments }: { state: QualifyS
         </div>
       )}
 
-      {error && <Alert data-testid="kyc-error" type="error" showIcon title={error} style={{ margin: '16px 0' }} />}
-      <Flex gap={8} style={{ marginTop: 16 }} wrap>
-        {current > 0 && (
-          <Button onClick={() => setCurrent(current - 1)} disabled={isBusy}>
-            {t('basic.previous')}
-          </Button>
-        )}
-        {current < 2 ? (
-          <Button type="primary" onClick={() => void next()} data-testid="kyc-next">
-            {t('common.next')}
-          </Button>
-        ) : (
-          <Button type="primary" loading={isBusy} onClick={() => void submit()} data-testid="kyc-submit">
-            {t('basic.submit')}
-          </Button>
-        )}
-      </Flex>
+      <StepActions
+        current={current}
+        isReviewStep={current >= 2}
+        isBusy={isBusy}
+
+        error={error}
+        nextLabel={t('common.next')}
+        submitLabel={t('basic.submit')}
+        onPrevious={() => setCurrent(current - 1)}
+        onNext={() => void next()}
+        onSubmit={() => void submit()}
+      />
     </Card>
   );
 }

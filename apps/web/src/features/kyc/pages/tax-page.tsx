@@ -3,21 +3,7 @@ import { usTaxIdSchema } from '@meridian/contracts/kyc-rules';
 import { toLocale } from '@meridian/contracts/locale';
 import { validationMessage } from '@meridian/contracts/validation';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Card,
-  Descriptions,
-  Flex,
-  Form,
-  Input,
-  Radio,
-  Result,
-  Select,
-  Skeleton,
-  Steps,
-  Typography,
-} from 'antd';
+import { Alert, Button, Card, Descriptions, Form, Input, Radio, Result, Select, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSuccess } from '../../../lib/api-client.ts';
@@ -26,6 +12,7 @@ import { useCountries } from '../api/countries.ts';
 import { fileTaxForm } from '../api/file-tax-form.ts';
 import { useTaxState } from '../api/level-two.ts';
 import { IdentityShell } from '../components/identity-shell.tsx';
+import { StepActions, StepBar } from '../components/step-frame.tsx';
 import { NeedsEarlierStep, StepLinks } from '../components/step-links.tsx';
 import { formatDateTime } from '../lib/format-time.ts';
 import { applyNestedServerErrors } from '../lib/server-field-errors.ts';
@@ -181,14 +168,7 @@ function TaxForm({ state, onDone }: { state: TaxState; onDone: () => void }) {
 
   return (
     <Card data-testid="kyc-tax-form">
-      <Steps
-        className="kyc-steps"
-        size="small"
-        current={current}
-        responsive={false}
-        items={STEPS.map((step) => ({ title: t(`tax.steps.${step}`) }))}
-        style={{ marginBottom: 24 }}
-      />
+      <StepBar current={current} titles={STEPS.map((step) => t(`tax.steps.${step}`))} />
       <Alert
         type="info"
         showIcon
@@ -327,23 +307,18 @@ function TaxForm({ state, onDone }: { state: TaxState; onDone: () => void }) {
         </div>
       )}
 
-      {error && <Alert data-testid="kyc-error" type="error" showIcon title={error} style={{ margin: '16px 0' }} />}
-      <Flex gap={8} style={{ marginTop: 16 }} wrap>
-        {current > 0 && (
-          <Button onClick={() => setCurrent(current - 1)} disabled={isBusy}>
-            {t('basic.previous')}
-          </Button>
-        )}
-        {current < 2 ? (
-          <Button type="primary" onClick={() => void next()} data-testid="kyc-next">
-            {t('common.next')}
-          </Button>
-        ) : (
-          <Button type="primary" loading={isBusy} onClick={() => void submit()} data-testid="kyc-submit">
-            {t('tax.submit')}
-          </Button>
-        )}
-      </Flex>
+      <StepActions
+        current={current}
+        isReviewStep={current >= 2}
+        isBusy={isBusy}
+
+        error={error}
+        nextLabel={t('common.next')}
+        submitLabel={t('tax.submit')}
+        onPrevious={() => setCurrent(current - 1)}
+        onNext={() => void next()}
+        onSubmit={() => void submit()}
+      />
     </Card>
   );
 }
