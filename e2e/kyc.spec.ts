@@ -105,6 +105,7 @@ const CASES = [
     employed: 'Employed',
     technology: 'Technology',
     investorBand: '100,000 to 1 million',
+    newCountry: 'Singapore',
   },
   {
     locale: 'zh-HK',
@@ -113,10 +114,11 @@ const CASES = [
     employed: '受僱',
     technology: '科技',
     investorBand: '100,000 至 100 萬',
+    newCountry: '新加坡',
   },
 ] as const;
 
-for (const { locale, country, passport, employed, technology, investorBand } of CASES) {
+for (const { locale, country, passport, employed, technology, investorBand, newCountry } of CASES) {
   test.describe(() => {
     runOnLocaleProject(test, locale);
     test(`basic KYC with uploaded files, approved by an operator, the withdraw gate opens; investor, AML and tax pages give level 2 (${locale})`, async ({
@@ -267,6 +269,35 @@ for (const { locale, country, passport, employed, technology, investorBand } of 
       await expect(page.getByTestId('identity-page')).toHaveAttribute('data-level', '2');
       await expect(page.getByTestId('identity-step-tax')).toHaveAttribute('data-state', 'done');
       await snap(page, testInfo, `${locale}-overview-2`, 'kyc-');
+
+      // A move abroad: the change of residence from the overview, with a new proof of address; once
+      // approved the country changed, so a new tax form is asked for, with its due date.
+      await page.getByTestId('identity-residence').getByRole('button').click();
+      await expect(page).toHaveURL(/\/identity\/residence/);
+      await expect(page.getByTestId('kyc-residence-form')).toBeVisible();
+      await pickOption(page, page.getByTestId('residence-country'), newCountry, { search: newCountry });
+      await page.getByTestId('residence-address').fill('10 Marina Boulevard, Singapore 018983');
+      await page.getByTestId('residence-proof-date').fill(new Date().toISOString().slice(0, 10));
+      await fileInput('proofOfAddress').setInputFiles({
+        name: 'sg-bill.pdf',
+        mimeType: 'application/pdf',
+        buffer: PDF,
+      });
+      await expect(page.getByTestId('kyc-doc-proofOfAddress').locator('.ant-upload-list-item-done')).toHaveCount(1, {
+        timeout: 30_000,
+      });
+      await snap(page, testInfo, `${locale}-residence-form`, 'kyc-');
+      await page.getByTestId('kyc-next').click();
+      await expect(page.getByTestId('kyc-review')).toContainText(newCountry);
+      await page.getByTestId('kyc-submit').click();
+      await expect(page.getByTestId('residence-under-review')).toBeVisible();
+      await approveWithCli(ownServer, opsToken!, userId!, 'residence');
+      await page.goto('/identity');
+      // Level 2 is kept while the 30 days for the new form run.
+      await expect(page.getByTestId('identity-page')).toHaveAttribute('data-level', '2');
+      await expect(page.getByTestId('identity-step-tax')).toHaveAttribute('data-state', 'todo');
+      await expect(page.getByTestId('identity-step-tax').locator('.ant-alert')).toBeVisible();
+      await snap(page, testInfo, `${locale}-overview-new-tax-form`, 'kyc-');
     });
   });
 }

@@ -130,6 +130,9 @@ export const routes: RouteObject[] = [
           page('IdentityQualify', () =>
             import('../features/kyc/pages/qualified-page.tsx').then((m) => ({ Component: m.QualifiedPage })),
           ),
+          page('IdentityResidence', () =>
+            import('../features/kyc/pages/residence-page.tsx').then((m) => ({ Component: m.ResidencePage })),
+          ),
           // The dev outbox of mail and SMS (issue 3); the server does not answer it in production.
           {
             id: 'DevMailbox',

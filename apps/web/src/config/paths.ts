@@ -25,6 +25,8 @@ export const ROUTE_PATHS = {
   IdentityQualified: '/identity/qualified',
   /** The qualified-investor step as `KYC_STEPS` (and so a 143 answer's `route`) names it: the same page. */
   IdentityQualify: '/identity/qualify',
+  /** A verified user's change of residence (country, address, new proof of address). */
+  IdentityResidence: '/identity/residence',
 
   Wallet: '/account/wallet',
   DepositWalletDefault: '/account/wallet/deposit',

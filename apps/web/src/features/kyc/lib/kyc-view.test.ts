@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { maskIdNumber } from '../../../lib/kyc-identity.ts';
-import { levelOf, reviewedStepState, safeReturnTo } from './kyc-view.ts';
+import { levelOf, reviewedStepState, safeReturnTo, taxLevelState } from './kyc-view.ts';
 
 describe('maskIdNumber', () => {
   it('keeps the first 2 and last 2 characters', () => {
@@ -33,5 +33,33 @@ describe('safeReturnTo', () => {
     expect(safeReturnTo('//evil.example')).toBeNull();
     expect(safeReturnTo('https://evil.example')).toBeNull();
     expect(safeReturnTo(null)).toBeNull();
+  });
+});
+
+describe('taxLevelState', () => {
+  const base = { current: null, supersededCount: 1, changeReportDays: 30, isNewFormRequired: true };
+  const nowMs = Date.parse('2026-11-25T00:00:00Z');
+
+  it('counts a form on file, and a superseded one while the 30 days for the new form run', () => {
+    expect(
+      taxLevelState(
+        {
+          ...base,
+          isNewFormRequired: false,
+          newFormDueAt: null,
+          current: { id: 1, form: 'W8BEN', summary: {}, createdAt: '2026-11-01T00:00:00Z' },
+        },
+        nowMs,
+      ),
+    ).toBe('done');
+    expect(taxLevelState({ ...base, newFormDueAt: '2026-12-20T00:00:00Z' }, nowMs)).toBe('done');
+  });
+
+  it('does not count once the due time has passed, or when no form was ever filed', () => {
+    expect(taxLevelState({ ...base, newFormDueAt: '2026-11-20T00:00:00Z' }, nowMs)).toBe('todo');
+    expect(taxLevelState({ ...base, isNewFormRequired: false, newFormDueAt: null, supersededCount: 0 }, nowMs)).toBe(
+      'todo',
+    );
+    expect(taxLevelState(undefined, nowMs)).toBe('todo');
   });
 });

@@ -8,7 +8,14 @@ import { useAmlState, useInvestorState, useTaxState } from '../api/level-two.ts'
 import { useQualification } from '../api/qualification.ts';
 import { IdentityShell } from '../components/identity-shell.tsx';
 import { formatDateTime } from '../lib/format-time.ts';
-import { amlStepState, levelOf, reviewedStepState, type StepState, taxStepState } from '../lib/kyc-view.ts';
+import {
+  amlStepState,
+  levelOf,
+  reviewedStepState,
+  type StepState,
+  taxLevelState,
+  taxStepState,
+} from '../lib/kyc-view.ts';
 import { useIdentitySearch } from '../lib/use-identity-search.ts';
 import './identity-pages.css';
 
@@ -49,7 +56,8 @@ function Overview() {
   const tax = useTaxState(isLevelOne);
   const isLevelTwo =
     isLevelOne &&
-    levelOf('done', reviewedStepState(investor.data), amlStepState(aml.data), taxStepState(tax.data)) === 2;
+    levelOf('done', reviewedStepState(investor.data), amlStepState(aml.data), taxLevelState(tax.data, Date.now())) ===
+      2;
   const qualification = useQualification(isLevelTwo);
   // Until every state asked for is known (a step still loading would read as not started).
   const isLoading =
@@ -62,7 +70,12 @@ function Overview() {
   const investorState = lockedUnlessLevelOne(reviewedStepState(investor.data));
   const amlState = lockedUnlessLevelOne(amlStepState(aml.data));
   const taxState = lockedUnlessLevelOne(taxStepState(tax.data));
-  const levelTwo = levelOf(basicState, investorState, amlState, taxState);
+  const levelTwo = levelOf(
+    basicState,
+    investorState,
+    amlState,
+    lockedUnlessLevelOne(taxLevelState(tax.data, Date.now())),
+  );
   const qualifiedState: StepState = levelTwo === 2 ? reviewedStepState(qualifiedOf(qualification.data)) : 'locked';
   const level = levelTwo === 2 && qualifiedState === 'done' ? 3 : levelTwo;
 
@@ -90,7 +103,16 @@ function Overview() {
       message: messageOf(investor.data?.status, investor.data?.message, investor.data?.expectedDecisionAt),
     },
     { key: 'aml', route: 'IdentityAml', state: amlState, message: null },
-    { key: 'tax', route: 'IdentityTax', state: taxState, message: null },
+    {
+      key: 'tax',
+      route: 'IdentityTax',
+      state: taxState,
+      // An approved change of country superseded the form on file: a new one is due (issue 15).
+      message:
+        tax.data?.isNewFormRequired && tax.data.newFormDueAt
+          ? t('residence.newTaxFormDue', { time: formatDateTime(tax.data.newFormDueAt, i18n.language) })
+          : null,
+    },
     {
       key: 'qualified',
       route: 'IdentityQualified',
@@ -160,6 +182,16 @@ function Overview() {
           </div>
         ))}
       </Card>
+      {isLevelOne && (
+        <Card size="small" data-testid="identity-residence">
+          <Flex justify="space-between" align="center" gap={12} wrap>
+            <Typography.Text>{t('residence.overviewLink')}</Typography.Text>
+            <Link to={withSearch(pathTo('IdentityResidence'))}>
+              <Button size="small">{t('overview.start')}</Button>
+            </Link>
+          </Flex>
+        </Card>
+      )}
     </Flex>
   );
 }

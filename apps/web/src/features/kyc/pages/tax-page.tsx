@@ -169,6 +169,15 @@ function TaxForm({ state, onDone }: { state: TaxState; onDone: () => void }) {
   return (
     <Card data-testid="kyc-tax-form">
       <StepBar current={current} titles={STEPS.map((step) => t(`tax.steps.${step}`))} />
+      {state.isNewFormRequired && state.newFormDueAt && (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="tax-new-form-due"
+          title={t('residence.newTaxFormDue', { time: formatDateTime(state.newFormDueAt, i18n.language) })}
+          style={{ marginBottom: 16 }}
+        />
+      )}
       <Alert
         type="info"
         showIcon
