@@ -11,7 +11,7 @@ import { useCountries } from '../api/countries.ts';
 import { reportResidenceChange, residenceKey, useResidenceChange } from '../api/residence.ts';
 import { DocumentUpload } from '../components/document-upload.tsx';
 import { IdentityShell } from '../components/identity-shell.tsx';
-import { StepActions } from '../components/step-frame.tsx';
+import { StepActions, StepBar } from '../components/step-frame.tsx';
 import { NeedsEarlierStep, StepLinks, UnderReviewResult } from '../components/step-links.tsx';
 import { formatDateTime } from '../lib/format-time.ts';
 import { applyNestedServerErrors } from '../lib/server-field-errors.ts';
@@ -162,16 +162,11 @@ function ResidenceForm({
   const values = form.getFieldsValue(true) as ResidenceValues;
   return (
     <Card data-testid="kyc-residence-form">
-      {failedReason !== null && (
-        <Alert
-          data-testid="kyc-failed"
-          type="error"
-          showIcon
-          style={{ marginBottom: 16 }}
-          title={t('basic.failedTitle')}
-          description={t('basic.failedText', { reason: failedReason })}
-        />
-      )}
+      <StepBar
+        current={current}
+        titles={[t('residence.steps.details'), t('residence.steps.review')]}
+        failedReason={failedReason}
+      />
       <Typography.Paragraph type="secondary">{t('residence.intro')}</Typography.Paragraph>
       <Descriptions column={1} size="small" bordered className="kyc-review-list" style={{ marginBottom: 16 }}>
         <Descriptions.Item label={t('residence.onFileCountry')}>{countryName(onFile.residence)}</Descriptions.Item>
