@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
@@ -97,4 +97,37 @@ export async function signedCustodyPost(request: APIRequestContext, secret: stri
       data: raw,
     })
   ).json()) as { statusCode: number; content: { address: string } };
+}
+
+/**
+ * Credits `amount` (a decimal string) of USDT on TRC20 to the account of `email` as the custody
+ * provider reports a confirmed deposit: the address look-up, then the signed webhook.
+ */
+export async function depositUsdtThroughCustody(
+  request: APIRequestContext,
+  secret: string,
+  email: string,
+  amount: string,
+): Promise<void> {
+  const lookup = await signedCustodyPost(request, secret, '/api/custody/address-lookup', {
+    email,
+    coin: 'USDT',
+    network: 'TRC20',
+  });
+  expect(lookup.statusCode).toBe(200);
+  const deposit = await signedCustodyPost(request, secret, '/api/custody/webhook', {
+    deliveryId: randomUUID(),
+    sentAt: new Date().toISOString(),
+    event: {
+      type: 'deposit',
+      network: 'TRC20',
+      coin: 'USDT',
+      address: lookup.content.address,
+      txHash: `e2e-${randomUUID()}`,
+      outputIndex: 0,
+      amount,
+      confirmations: 100,
+    },
+  });
+  expect(deposit.statusCode).toBe(200);
 }

@@ -3,18 +3,19 @@ import { promisify } from 'node:util';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { pickOption } from './antd-select.ts';
 import { ownServerTest } from './own-server.ts';
-import { humanCheckToken, MUTATION, readCode, ROOT, snap } from './helpers.ts';
+import { depositUsdtThroughCustody, humanCheckToken, MUTATION, readCode, ROOT, snap } from './helpers.ts';
 import { runOnLocaleProject } from './locale-runs.ts';
 
 /**
  * Identity verification end to end (issue 15) on the production build: a new user registered
  * through the API is refused a withdrawal (143 KYC_REQUIRED), goes through basic KYC on
  * `/identity/basic` with files made here (a PNG and a PDF; a text file is refused on its upload),
- * is approved by a compliance operator with `npm run ops -- kyc approve`, and the withdraw gate no
- * longer refuses. The user then completes the investor profile (individual), the AML questionnaire
- * and the tax form (W-8BEN) on their pages from the overview, `returnTo` kept throughout; the
- * profile is approved with `--step investor`, and `/identity` shows level 2. en-US at 1280 px,
- * zh-HK at 390 px.
+ * is approved by a compliance operator with `npm run ops -- kyc approve`, and withdraws (a deposit
+ * through the custody webhook, then 20 USDT on TRC20 through the security check). The user then
+ * completes the investor profile (individual), the AML questionnaire and the tax form (W-8BEN) on
+ * their pages from the overview, `returnTo` kept throughout; the profile is approved with `--step
+ * investor`, and `/identity` shows level 2. Last, a move abroad reported on `/identity/residence`
+ * and approved asks for a new tax form. en-US at 1280 px, zh-HK at 390 px.
  *
  * The operator is created with `npm run ops -- operators add`, which opens the database directly:
  * each test runs its own server on a copy of the run's template, the operator added before start.
@@ -121,7 +122,7 @@ const CASES = [
 for (const { locale, country, passport, employed, technology, investorBand, newCountry } of CASES) {
   test.describe(() => {
     runOnLocaleProject(test, locale);
-    test(`basic KYC with uploaded files, approved by an operator, the withdraw gate opens; investor, AML and tax pages give level 2 (${locale})`, async ({
+    test(`basic KYC with uploaded files, approved by an operator, a withdrawal; level 2 through the investor, AML and tax pages; a move abroad asks for a new tax form (${locale})`, async ({
       page,
       ownServer,
       prepared: opsToken,
@@ -194,6 +195,19 @@ for (const { locale, country, passport, employed, technology, investorBand, newC
       await approveWithCli(ownServer, opsToken!, userId!);
       const allowed = await post(page.request, 'wallet/withdraw/check', withdrawCheck);
       expect(allowed.statusCode, allowed.message).not.toBe(143);
+
+      // Verified, the user withdraws: 50 USDT deposited, 20 USDT (the minimum is 10) sent on TRC20 through the security check.
+      await depositUsdtThroughCustody(page.request, KYC_CUSTODY_SECRET, email, '50');
+      await page.goto('/account/wallet/withdraw/USDT');
+      await pickOption(page, page.getByTestId('network-select'), 'TRC20');
+      await page.getByTestId('withdraw-address').fill(OUTER_ADDRESS);
+      await page.getByTestId('withdraw-amount').fill('20');
+      await page.getByTestId('withdraw-submit').click();
+      await expect(page.getByTestId('security-check-form')).toBeVisible();
+      await page.getByTestId('email-code').fill(await readCode(page.request, email, 'WITHDRAW'));
+      await page.getByTestId('security-check-submit').click();
+      await expect(page.getByTestId('withdraw-result')).toBeVisible();
+      await snap(page, testInfo, `${locale}-withdrawn`, 'kyc-');
 
       await page.goto('/identity');
       await expect(page.getByTestId('identity-page')).toHaveAttribute('data-level', '1');
