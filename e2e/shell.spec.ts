@@ -291,13 +291,21 @@ test.describe('without the reduced-motion setting', () => {
 
 test.describe('footer', () => {
   test('appears about 2.5 s after start', async ({ page }) => {
+    // When the footer enters the page, on the page's own clock: a check that it is still absent
+    // once the title shows raced the delay on a loaded machine (the title itself took over 2.5 s).
+    await page.addInitScript({
+      content: `new MutationObserver((_, observer) => {
+        if (!document.querySelector('[data-testid="site-footer"]')) return;
+        window.footerShownAtMs = performance.now();
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });`,
+    });
     await page.goto('/about');
     await expect(page.getByTestId('page-title')).toBeVisible();
-    await expect(page.getByTestId('site-footer')).toHaveCount(0);
-    await expect(page.getByTestId('site-footer')).toBeVisible({ timeout: FOOTER_DELAY_MS + 3000 });
-    const elapsedMs = await page.evaluate(() => performance.now());
-    expect(elapsedMs).toBeGreaterThanOrEqual(FOOTER_DELAY_MS);
     const footer = page.getByTestId('site-footer');
+    await expect(footer).toBeVisible({ timeout: FOOTER_DELAY_MS + 15_000 });
+    const shownAtMs = Number(await page.evaluate('window.footerShownAtMs'));
+    expect(shownAtMs).toBeGreaterThanOrEqual(FOOTER_DELAY_MS);
     await expect(footer.getByTestId('footer-about')).toHaveAttribute('href', '/about');
     await expect(footer.getByTestId('footer-privacy')).toHaveAttribute('href', '/legal/privacy');
     await expect(footer.getByTestId('footer-aml')).toHaveAttribute('target', '_blank');
