@@ -1,6 +1,8 @@
+import { execFile } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 
 /**
@@ -130,4 +132,16 @@ export async function depositUsdtThroughCustody(
     },
   });
   expect(deposit.statusCode).toBe(200);
+}
+
+/**
+ * Credits `amount` USDT on TRC20 to `email` with `npm run deposit` against `baseUrl`: the command
+ * an operator runs, sending the custody webhook signed with `secret`.
+ */
+export async function depositWithCli(baseUrl: string, secret: string, email: string, amount: string): Promise<void> {
+  const args = ['run', '--silent', 'deposit', '--', '--email', email, '--coin', 'USDT', '--network', 'TRC20'];
+  await promisify(execFile)('npm', [...args, '--amount', amount, '--url', baseUrl], {
+    cwd: ROOT,
+    env: { ...process.env, CUSTODY_WEBHOOK_SECRET: secret, DATABASE_URL: 'memory://' },
+  });
 }

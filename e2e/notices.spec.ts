@@ -1,11 +1,9 @@
-import { execFile } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { expect, test, type APIRequestContext, type Locator, type Page, type Route } from '@playwright/test';
 import { LOCALES, runOnLocaleProject, type Locale } from './locale-runs.ts';
-import { readCode } from './helpers.ts';
+import { depositWithCli, readCode } from './helpers.ts';
 
 /**
  * Message centre end to end (issue 6, web half) against the production build. Sign-in is the real
@@ -461,30 +459,7 @@ for (const locale of LOCALES) {
       await expect(bell(page, isMobile)).toHaveAttribute('data-unread-count', '0');
 
       // The custody provider's signed webhook, sent by the CLI; crediting the deposit notifies the user.
-      const deposit = (amount: string) =>
-        promisify(execFile)(
-          'npm',
-          [
-            'run',
-            '--silent',
-            'deposit',
-            '--',
-            '--email',
-            email,
-            '--coin',
-            'USDT',
-            '--network',
-            'TRC20',
-            '--amount',
-            amount,
-            '--url',
-            baseURL!,
-          ],
-          {
-            cwd: join(dirname(fileURLToPath(import.meta.url)), '..'),
-            env: { ...process.env, CUSTODY_WEBHOOK_SECRET: process.env.E2E_CUSTODY_SECRET, DATABASE_URL: 'memory://' },
-          },
-        );
+      const deposit = (amount: string) => depositWithCli(baseURL!, process.env.E2E_CUSTODY_SECRET ?? '', email, amount);
       await deposit('250');
 
       const toast = page.locator('.push-toast');

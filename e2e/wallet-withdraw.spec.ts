@@ -1,10 +1,8 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { pickOption } from './antd-select.ts';
 import { LOCALES, runOnLocaleProject } from './locale-runs.ts';
 import { ownServerTest } from './own-server.ts';
-import { DEMO, logInThroughApi, readCode, ROOT, snap } from './helpers.ts';
+import { DEMO, depositWithCli, logInThroughApi, readCode, snap } from './helpers.ts';
 
 /**
  * An on-chain (OUTER) withdrawal end to end (issue 4) on the production build: USDT credited through
@@ -24,33 +22,6 @@ const OUTER_ADDRESS = 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL';
 
 /** Each test on a server of its own (a copy of the run's template), stopped after it. */
 const test = ownServerTest('withdraw', SECRET);
-
-/** Credit `amount` USDT on TRC20 to `email` with `npm run deposit` (the signed custody webhook). */
-async function depositWithCli(baseUrl: string, email: string, amount: string): Promise<void> {
-  await promisify(execFile)(
-    'npm',
-    [
-      'run',
-      '--silent',
-      'deposit',
-      '--',
-      '--email',
-      email,
-      '--coin',
-      'USDT',
-      '--network',
-      'TRC20',
-      '--amount',
-      amount,
-      '--url',
-      baseUrl,
-    ],
-    {
-      cwd: ROOT,
-      env: { ...process.env, CUSTODY_WEBHOOK_SECRET: SECRET, DATABASE_URL: 'memory://' },
-    },
-  );
-}
 
 const TEXT = {
   'en-US': { all: 'All', waiting: 'Waiting', cancelled: 'Cancelled', outer: 'On chain' },
@@ -84,7 +55,7 @@ for (const locale of LOCALES) {
       test.setTimeout(180_000); // starting the test's own server (migrations, seed, price backfill) is part of it
       const text = TEXT[locale];
       const isMobile = testInfo.project.name === 'mobile';
-      await depositWithCli(baseURL!, DEMO.email, '250');
+      await depositWithCli(baseURL!, SECRET, DEMO.email, '250');
       await logInThroughApi(page, DEMO, locale);
 
       // The balance of the deposit.

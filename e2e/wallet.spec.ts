@@ -1,9 +1,17 @@
-import { execFileSync } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { pickOption } from './antd-select.ts';
-import { DEMO, humanCheckToken, MUTATION, readCode, ROOT, signedCustodyPost } from './helpers.ts';
+import {
+  DEMO,
+  depositUsdtThroughCustody,
+  depositWithCli,
+  humanCheckToken,
+  MUTATION,
+  readCode,
+  ROOT,
+  signedCustodyPost,
+} from './helpers.ts';
 
 /**
  * The wallet end to end (issue 4) on the production build: a deposit arrives through
@@ -49,30 +57,7 @@ test('a deposit through npm run deposit, the balance, an internal withdrawal thr
 }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'the demo account is shared: one viewport moves its money');
   test.setTimeout(120_000);
-  execFileSync(
-    'npm',
-    [
-      'run',
-      '--silent',
-      'deposit',
-      '--',
-      '--email',
-      DEMO.email,
-      '--coin',
-      'USDT',
-      '--network',
-      'TRC20',
-      '--amount',
-      '250',
-      '--url',
-      baseURL!,
-    ],
-    {
-      cwd: ROOT,
-      env: { ...process.env, CUSTODY_WEBHOOK_SECRET: SECRET, DATABASE_URL: 'memory://' },
-      stdio: 'pipe',
-    },
-  );
+  await depositWithCli(baseURL!, SECRET, DEMO.email, '250');
   const recipient = await register(request);
   const lookup = await signedCustodyPost(request, SECRET, '/api/custody/address-lookup', {
     email: recipient,
@@ -119,26 +104,7 @@ test('the deposit history on mobile: list mode and the filter modal with reset a
   test.skip(testInfo.project.name !== 'mobile', 'the filter modal is the mobile layout');
   test.setTimeout(90_000);
   const email = await register(request);
-  const lookup = await signedCustodyPost(request, SECRET, '/api/custody/address-lookup', {
-    email,
-    coin: 'USDT',
-    network: 'TRC20',
-  });
-  const deposit = await signedCustodyPost(request, SECRET, '/api/custody/webhook', {
-    deliveryId: randomUUID(),
-    sentAt: new Date().toISOString(),
-    event: {
-      type: 'deposit',
-      network: 'TRC20',
-      coin: 'USDT',
-      address: lookup.content.address,
-      txHash: `e2e-${randomUUID()}`,
-      outputIndex: 0,
-      amount: '12.5',
-      confirmations: 20,
-    },
-  });
-  expect(deposit.statusCode).toBe(200);
+  await depositUsdtThroughCustody(request, SECRET, email, '12.5');
   await logIn(page, email, PASSWORD);
   await page.goto('/my/order/wallet/deposit');
   await expect(page.getByTestId('record-list').getByTestId('record-amount').first()).toHaveText('12.50 USDT');

@@ -82,3 +82,34 @@ export function DocumentUpload({ kind, label, current, onUploaded }: DocumentUpl
 function documentUrl(id: string): string {
   return `${API_BASE_PATH}${endpointPath(kycEndpoints.readDocument, { id })}`;
 }
+
+/**
+ * One `DocumentUpload` per kind, in order, over the documents on file (`documents`, the newest of
+ * each kind). `onChange` receives an updater: a newly stored document replaces the one of its kind.
+ */
+export function DocumentUploads({
+  kinds,
+  labelOf,
+  documents,
+  onChange,
+}: {
+  kinds: readonly KycDocumentKind[];
+  labelOf: (kind: KycDocumentKind) => string;
+  documents: readonly KycDocument[];
+  onChange: (update: (before: KycDocument[]) => KycDocument[]) => void;
+}) {
+  return kinds.map((kind) => (
+    <DocumentUpload
+      key={kind}
+      kind={kind}
+      label={labelOf(kind)}
+      current={documents.find((document) => document.kind === kind)}
+      onUploaded={(stored) =>
+        onChange((before) => [
+          ...before.filter((document) => !stored.some((each) => each.kind === document.kind)),
+          ...stored,
+        ])
+      }
+    />
+  ));
+}

@@ -269,7 +269,6 @@ function AmlForm({ state, onDone }: { state: AmlState; onDone: () => void }) {
         current={current}
         isReviewStep={current === REVIEW_STEP}
         isBusy={isBusy}
-
         error={error}
         nextLabel={t('common.next')}
         submitLabel={t('aml.submit')}

@@ -19,7 +19,7 @@ import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { maskIdNumber } from '../../../lib/kyc-identity.ts';
 import { commitBasicKyc, kycKeys, saveBasicDraft, useBasicKyc } from '../api/basic-kyc.ts';
 import { useCountries } from '../api/countries.ts';
-import { DocumentUpload } from '../components/document-upload.tsx';
+import { DocumentUploads } from '../components/document-upload.tsx';
 import { IdentityShell } from '../components/identity-shell.tsx';
 import { StepActions, StepBar } from '../components/step-frame.tsx';
 import { formatDateTime } from '../lib/format-time.ts';
@@ -267,20 +267,12 @@ function BasicKycForm({ state }: { state: BasicKycState }) {
       {current === DOCUMENTS_STEP && (
         <div data-testid="kyc-documents">
           <Typography.Paragraph type="secondary">{t('basic.documentsHint')}</Typography.Paragraph>
-          {neededKinds.map((kind) => (
-            <DocumentUpload
-              key={kind}
-              kind={kind}
-              label={t(`basic.documents.${kind}`)}
-              current={documents.find((document) => document.kind === kind)}
-              onUploaded={(stored) =>
-                setDocuments((before) => [
-                  ...before.filter((document) => !stored.some((each) => each.kind === document.kind)),
-                  ...stored,
-                ])
-              }
-            />
-          ))}
+          <DocumentUploads
+            kinds={neededKinds}
+            labelOf={(kind) => t(`basic.documents.${kind}`)}
+            documents={documents}
+            onChange={setDocuments}
+          />
         </div>
       )}
 

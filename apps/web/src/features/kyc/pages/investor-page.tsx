@@ -22,7 +22,7 @@ import { commitInvestor } from '../api/commit-investor.ts';
 import { useCountries } from '../api/countries.ts';
 import { useInvestorState } from '../api/level-two.ts';
 import { saveInvestorDraft } from '../api/save-investor-draft.ts';
-import { DocumentUpload } from '../components/document-upload.tsx';
+import { DocumentUploads } from '../components/document-upload.tsx';
 import { IdentityShell } from '../components/identity-shell.tsx';
 import { StepActions, StepBar } from '../components/step-frame.tsx';
 import { NeedsEarlierStep, StepLinks, UnderReviewResult } from '../components/step-links.tsx';
@@ -294,20 +294,12 @@ function InvestorForm({ state, documents: initialDocuments }: { state: InvestorS
       {stepKey === 'documents' && (
         <div data-testid="kyc-documents">
           <Typography.Paragraph type="secondary">{t('basic.documentsHint')}</Typography.Paragraph>
-          {COMPANY_DOCUMENT_KINDS.map((kind) => (
-            <DocumentUpload
-              key={kind}
-              kind={kind}
-              label={t(`investor.documents.${kind}`)}
-              current={documents.find((document) => document.kind === kind)}
-              onUploaded={(stored) =>
-                setDocuments((before) => [
-                  ...before.filter((document) => !stored.some((each) => each.kind === document.kind)),
-                  ...stored,
-                ])
-              }
-            />
-          ))}
+          <DocumentUploads
+            kinds={COMPANY_DOCUMENT_KINDS}
+            labelOf={(kind) => t(`investor.documents.${kind}`)}
+            documents={documents}
+            onChange={setDocuments}
+          />
         </div>
       )}
 

@@ -252,7 +252,6 @@ function QualifiedForm({ state, documents: initialDocuments }: { state: QualifyS
         current={current}
         isReviewStep={current >= 2}
         isBusy={isBusy}
-
         error={error}
         nextLabel={t('common.next')}
         submitLabel={t('basic.submit')}

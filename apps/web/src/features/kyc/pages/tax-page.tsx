@@ -320,7 +320,6 @@ function TaxForm({ state, onDone }: { state: TaxState; onDone: () => void }) {
         current={current}
         isReviewStep={current >= 2}
         isBusy={isBusy}
-
         error={error}
         nextLabel={t('common.next')}
         submitLabel={t('tax.submit')}
