@@ -195,6 +195,35 @@ export const BUSINESS_CODES = {
     httpStatus: 409,
     message: { 'en-US': 'This alert has already been decided', 'zh-HK': '此警示已有決定' },
   },
+  ACCOUNT_FROZEN: {
+    code: 152,
+    httpStatus: 423,
+    message: {
+      'en-US': 'Your account is frozen: you can sign in and view it, but not move funds. Please contact support',
+      'zh-HK': '你的帳戶已被凍結：可以登入及查看，但不能轉移資金。請聯絡客服',
+    },
+  },
+  FOUR_EYES_REQUIRED: {
+    code: 153,
+    httpStatus: 409,
+    message: {
+      'en-US': 'A different operator must approve this',
+      'zh-HK': '須由另一位操作員批准',
+    },
+  },
+  ADJUSTMENT_STATE_CHANGED: {
+    code: 154,
+    httpStatus: 409,
+    message: { 'en-US': 'This adjustment has already been decided', 'zh-HK': '此調整已有決定' },
+  },
+  SECOND_APPROVAL_REQUIRED: {
+    code: 155,
+    httpStatus: 409,
+    message: {
+      'en-US': 'This large withdrawal needs a second operator’s approval first',
+      'zh-HK': '此大額提現須先經另一位操作員批准',
+    },
+  },
   INTERNAL: {
     code: 500,
     httpStatus: 500,

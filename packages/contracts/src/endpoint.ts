@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { BusinessCodeName } from './codes.ts';
+import type { OperatorRole } from './operators.ts';
 import type { CaptchaEvent } from './security.ts';
 
 /**
@@ -17,8 +18,12 @@ import type { CaptchaEvent } from './security.ts';
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** Who may call: a signed-in user, anyone (the user resolved when present), or anyone. */
-export type EndpointAuth = 'user' | 'optional' | 'none';
+/**
+ * Who may call: a signed-in user, anyone (the user resolved when present), anyone, or a back-office
+ * operator ('operator': the back-office session cookie with TOTP passed, or an operator's bearer
+ * token for scripts; the role must be one of `roles`, issue 16).
+ */
+export type EndpointAuth = 'user' | 'optional' | 'none' | 'operator';
 
 /** Identity-verification levels a call can demand (spec §6 gating; issue 15 level table: basic = 1, investor = 2, qualified = 3). */
 export type KycRequirement = 'basic' | 'investor' | 'qualified';
@@ -36,6 +41,8 @@ export interface Endpoint {
   tag: string;
   /** Default 'none'. 'user': a session is required (101 otherwise). */
   auth: EndpointAuth;
+  /** With `auth: 'operator'`: the roles that may call ('admin' always may; absent = admin only). See `mayCall`. */
+  roles?: readonly OperatorRole[];
   /** The identity verification the call needs (143 KYC_REQUIRED naming the missing step otherwise). */
   kyc?: KycRequirement;
   /** The captcha event of a sensitive action: the body carries the factors its trade configuration requires (spec §4). */

@@ -16,7 +16,7 @@ import { pageSchema } from './pagination.ts';
  * §5 rules, §7 `user/info`, `user/commit`; §9 "KYC review within 1 working day"). The user saves a
  * draft on every step (`POST user/info`), uploads the documents (`POST user/identity/document`,
  * multipart), then submits (`POST user/commit`); an operator with the `compliance` role approves or
- * rejects it through `/api/ops/kyc/...`.
+ * rejects it through `/api/admin/kyc/...`.
  */
 
 // ---------------------------------------------------------------- review status
@@ -354,7 +354,7 @@ export const AML_STATUS_AS_KYC_STATUS: Record<AmlStatus, KycStatus> = {
 };
 
 /**
- * `GET ops/kyc`: the review queue. `step` narrows it to one step (default every step); `status`
+ * `GET admin/kyc`: the review queue. `step` narrows it to one step (default every step); `status`
  * (`KYC_STATUS`, default 2: awaiting a decision — Under Review, or AML answers in enhanced review).
  */
 export const opsKycListQuerySchema = z.object({
@@ -367,7 +367,7 @@ export const opsKycListQuerySchema = z.object({
 });
 
 /**
- * One entry of the review queue: the user as `ops/kyc/:userId` shows them, with `step` naming what
+ * One entry of the review queue: the user as `admin/kyc/:userId` shows them, with `step` naming what
  * is queued. `status`, `message`, `submitted`, `submittedAt` and `expectedDecisionAt` are that
  * step's (for `basic` they are basic KYC's, as before `step` existed; for `aml` the answers, with
  * a decision due 1 working day after they were given).
@@ -385,55 +385,60 @@ export const opsKycRejectBodySchema = z.object({
 
 const userIdParamsSchema = z.object({ userId: z.uuid({ error: 'validation.required' }) });
 
-/** The reviewers' API (`/api/ops/kyc/...`, bearer token of an operator with role `compliance` or `admin`). */
+/** The reviewers' API (`/api/admin/kyc/...`): read by `support` and `compliance`, decided by `compliance` (and `admin`). */
 export const opsKycEndpoints = {
   readDocument: defineEndpoint({
     method: 'GET',
-    path: '/ops/kyc/documents/:id',
-    tag: 'operators',
+    path: '/admin/kyc/documents/:id',
+    tag: 'back-office',
     summary: 'The bytes of one identity document (reviewers: compliance or viewer), in its own content type',
-    auth: 'none',
+    auth: 'operator',
+    roles: ['compliance', 'support'],
     params: documentIdParamsSchema,
     content: z.unknown(),
     codes: ['FORBIDDEN', 'NOT_FOUND'],
   }),
   list: defineEndpoint({
     method: 'GET',
-    path: '/ops/kyc',
-    tag: 'operators',
+    path: '/admin/kyc',
+    tag: 'back-office',
     summary:
       'The review queue over every step (basic, investor, aml, qualified, residence), oldest submission first; filter by step and status (default: awaiting a decision)',
-    auth: 'none',
+    auth: 'operator',
+    roles: ['compliance', 'support'],
     query: opsKycListQuerySchema,
     content: pageSchema(opsKycQueueItemSchema),
     codes: ['FORBIDDEN'],
   }),
   show: defineEndpoint({
     method: 'GET',
-    path: '/ops/kyc/:userId',
-    tag: 'operators',
+    path: '/admin/kyc/:userId',
+    tag: 'back-office',
     summary: 'One basic KYC submission with its documents and decisions',
-    auth: 'none',
+    auth: 'operator',
+    roles: ['compliance', 'support'],
     params: userIdParamsSchema,
     content: opsKycSubmissionSchema,
     codes: ['FORBIDDEN', 'NOT_FOUND'],
   }),
   approve: defineEndpoint({
     method: 'POST',
-    path: '/ops/kyc/:userId/approve',
-    tag: 'operators',
+    path: '/admin/kyc/:userId/approve',
+    tag: 'back-office',
     summary: 'Approve: Verified, level 1',
-    auth: 'none',
+    auth: 'operator',
+    roles: ['compliance'],
     params: userIdParamsSchema,
     content: opsKycSubmissionSchema,
     codes: ['FORBIDDEN', 'NOT_FOUND', 'KYC_STATE_CHANGED'],
   }),
   reject: defineEndpoint({
     method: 'POST',
-    path: '/ops/kyc/:userId/reject',
-    tag: 'operators',
+    path: '/admin/kyc/:userId/reject',
+    tag: 'back-office',
     summary: 'Reject with a reason shown to the user: Failed',
-    auth: 'none',
+    auth: 'operator',
+    roles: ['compliance'],
     params: userIdParamsSchema,
     body: opsKycRejectBodySchema,
     content: opsKycSubmissionSchema,
@@ -898,22 +903,24 @@ export const qualifyEndpoints = {
 export const opsKycStepEndpoints = {
   approveStep: defineEndpoint({
     method: 'POST',
-    path: '/ops/kyc/:userId/:step/approve',
-    tag: 'operators',
+    path: '/admin/kyc/:userId/:step/approve',
+    tag: 'back-office',
     summary:
       'Approve the investor profile or a qualified-investor application, or accept an AML questionnaire after enhanced review',
-    auth: 'none',
+    auth: 'operator',
+    roles: ['compliance'],
     params: stepParamsSchema,
     content: opsKycSubmissionSchema,
     codes: ['FORBIDDEN', 'NOT_FOUND', 'KYC_STATE_CHANGED'],
   }),
   rejectStep: defineEndpoint({
     method: 'POST',
-    path: '/ops/kyc/:userId/:step/reject',
-    tag: 'operators',
+    path: '/admin/kyc/:userId/:step/reject',
+    tag: 'back-office',
     summary:
       'Reject the investor profile, a qualified-investor application or an AML questionnaire, with a reason shown to the user',
-    auth: 'none',
+    auth: 'operator',
+    roles: ['compliance'],
     params: stepParamsSchema,
     body: opsKycRejectBodySchema,
     content: opsKycSubmissionSchema,
@@ -992,7 +999,7 @@ const termsText = (lengthMax: number) =>
     .max(lengthMax, { error: 'validation.tooLong' });
 
 /**
- * `POST ops/terms-changes`: a change of terms in both languages and the Hong Kong date it takes
+ * `POST admin/terms-changes`: a change of terms in both languages and the Hong Kong date it takes
  * effect, at least 7 Hong Kong working days after today (checked by the server, which names the
  * earliest allowed date on `effectiveOn`).
  */
@@ -1027,21 +1034,23 @@ export type TermsChange = z.infer<typeof termsChangeSchema>;
 export const opsTermsEndpoints = {
   scheduleTerms: defineEndpoint({
     method: 'POST',
-    path: '/ops/terms-changes',
-    tag: 'operators',
+    path: '/admin/terms-changes',
+    tag: 'back-office',
     summary:
       'Schedule an announcement of a change of terms: messaged to every active user 7 Hong Kong working days before it takes effect',
-    auth: 'none',
+    auth: 'operator',
+    roles: ['compliance'],
     body: termsChangeInputSchema,
     content: termsChangeSchema,
     codes: ['FORBIDDEN'],
   }),
   listTerms: defineEndpoint({
     method: 'GET',
-    path: '/ops/terms-changes',
-    tag: 'operators',
+    path: '/admin/terms-changes',
+    tag: 'back-office',
     summary: 'Scheduled and announced changes of terms, newest effective date first',
-    auth: 'none',
+    auth: 'operator',
+    roles: ['compliance', 'support'],
     query: z.object({
       pageID: z.coerce.number().int().min(1).default(1),
       pageSize: z.coerce.number().int().min(1).max(100).default(20),

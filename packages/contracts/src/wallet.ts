@@ -3,6 +3,7 @@ import { amountMinorSchema, assetCodeSchema, decimalAmountSchema, withAmountMino
 import { pageQuerySchema, pageSchema } from './pagination.ts';
 import { sensitiveFactorsSchema } from './security.ts';
 import { defineEndpoint } from './endpoint.ts';
+import { ANY_OPERATOR } from './operators.ts';
 
 /**
  * Wallet API contracts (spec §3 wallet coin, network, balance, withdraw record, withdraw address;
@@ -489,9 +490,9 @@ export const opsWithdrawalLimitSchema = z.object({
   updatedBy: z.string().nullable(),
 });
 export type OpsWithdrawalLimit = z.infer<typeof opsWithdrawalLimitSchema>;
-/** `PUT ops/withdrawal-limits/:level` path: levels 1–3 (level 0 cannot withdraw). */
+/** `PUT admin/withdrawal-limits/:level` path: levels 1–3 (level 0 cannot withdraw). */
 export const withdrawalLimitLevelParamSchema = z.object({ level: z.coerce.number().int().min(1).max(3) });
-/** `PUT ops/withdrawal-limits/:level` body: positive USD amounts, at most 2 decimals, parsed to cents. */
+/** `PUT admin/withdrawal-limits/:level` body: positive USD amounts, at most 2 decimals, parsed to cents. */
 export const opsWithdrawalLimitBodySchema = z.object({
   usdPer24h: amountMinorSchema('USD'),
   usdPerMonth: amountMinorSchema('USD'),
@@ -520,39 +521,41 @@ export const screeningAlertSchema = z.object({
   createdAt: z.string(),
 });
 export type ScreeningAlert = z.infer<typeof screeningAlertSchema>;
-/** `GET ops/screening/alerts?status=open`: a page, oldest first, optionally of one status. */
+/** `GET admin/screening/alerts?status=open`: a page, oldest first, optionally of one status. */
 export const screeningAlertQuerySchema = pageQuerySchema.extend({
   status: z.enum(SCREENING_ALERT_STATUSES).optional(),
 });
-/** `POST ops/screening/alerts/:id/release`: an optional note. */
+/** `POST admin/screening/alerts/:id/release`: an optional note. */
 export const screeningReleaseBodySchema = z.object({ note: z.string().trim().min(1).max(500).optional() });
-/** `POST ops/screening/alerts/:id/confirm`: why the hit stands (required). */
+/** `POST admin/screening/alerts/:id/confirm`: why the hit stands (required). */
 export const screeningConfirmBodySchema = z.object({
   note: z.string().trim().min(1, { error: 'validation.required' }).max(500),
 });
 
 /**
  * The operator calls of the wallet (issue 15), registered by the admin module with the other
- * `/api/ops` routes (bearer token of an operator; `auth: 'none'` as no user session is involved).
- * Limits: read by any operator, changed by `admin` only, each change audited. Screening alerts:
- * listed by `viewer`, `compliance` and `admin`; decided by `compliance` and `admin`.
+ * back-office routes (`/api/admin`, `auth: 'operator'`, issue 16). Limits: read by any operator,
+ * changed by `admin` only, each change audited. Screening alerts: listed by `support`, `compliance`
+ * and `admin`; decided by `compliance` and `admin`.
  */
 export const opsWalletEndpoints = {
   listWithdrawalLimits: defineEndpoint({
     method: 'GET',
-    path: '/ops/withdrawal-limits',
-    tag: 'operators',
+    path: '/admin/withdrawal-limits',
+    tag: 'back-office',
     summary: 'Withdrawal limits per identity level (USD per 24 hours and per month)',
-    auth: 'none',
+    auth: 'operator',
+    roles: ANY_OPERATOR,
     content: z.array(opsWithdrawalLimitSchema),
     codes: ['LOGIN_EXPIRED', 'FORBIDDEN'],
   }),
   setWithdrawalLimit: defineEndpoint({
     method: 'PUT',
-    path: '/ops/withdrawal-limits/:level',
-    tag: 'operators',
+    path: '/admin/withdrawal-limits/:level',
+    tag: 'back-office',
     summary: 'Change the withdrawal limits of one level (admin; audited)',
-    auth: 'none',
+    auth: 'operator',
+    roles: [],
     params: withdrawalLimitLevelParamSchema,
     body: opsWithdrawalLimitBodySchema,
     content: opsWithdrawalLimitSchema,
@@ -560,20 +563,22 @@ export const opsWalletEndpoints = {
   }),
   listScreeningAlerts: defineEndpoint({
     method: 'GET',
-    path: '/ops/screening/alerts',
-    tag: 'operators',
+    path: '/admin/screening/alerts',
+    tag: 'back-office',
     summary: 'Screening alerts (sanctions-list hits), oldest first',
-    auth: 'none',
+    auth: 'operator',
+    roles: ['compliance', 'support'],
     query: screeningAlertQuerySchema,
     content: pageSchema(screeningAlertSchema),
     codes: ['LOGIN_EXPIRED', 'FORBIDDEN'],
   }),
   releaseScreeningAlert: defineEndpoint({
     method: 'POST',
-    path: '/ops/screening/alerts/:id/release',
-    tag: 'operators',
+    path: '/admin/screening/alerts/:id/release',
+    tag: 'back-office',
     summary: 'Release an alert: a frozen deposit is credited to the user (once)',
-    auth: 'none',
+    auth: 'operator',
+    roles: ['compliance'],
     params: idParamSchema,
     body: screeningReleaseBodySchema,
     content: screeningAlertSchema,
@@ -581,10 +586,11 @@ export const opsWalletEndpoints = {
   }),
   confirmScreeningAlert: defineEndpoint({
     method: 'POST',
-    path: '/ops/screening/alerts/:id/confirm',
-    tag: 'operators',
+    path: '/admin/screening/alerts/:id/confirm',
+    tag: 'back-office',
     summary: 'Confirm an alert: the hit stands, a deposit stays frozen (note required)',
-    auth: 'none',
+    auth: 'operator',
+    roles: ['compliance'],
     params: idParamSchema,
     body: screeningConfirmBodySchema,
     content: screeningAlertSchema,

@@ -1,4 +1,5 @@
 import type { EndpointAuth, KycRequirement } from '@meridian/contracts/endpoint';
+import { mayCall, type OperatorRole } from '@meridian/contracts/operators';
 import type { CaptchaEvent, SensitiveFactors } from '@meridian/contracts/security';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../db/client.ts';
@@ -26,10 +27,16 @@ declare module 'fastify' {
     sensitiveAction?: CaptchaEvent;
     /** The identity verification the route needs (the level table of issue 15). */
     kyc?: KycRequirement;
+    /** With `auth: 'operator'`: the roles that may call ('admin' always may; absent = admin only). */
+    roles?: readonly OperatorRole[];
+    /** The endpoint's name in its descriptor table (`freezeUser`): the audit log's action. */
+    operation?: string;
   }
   interface FastifyRequest {
     /** The signed-in user, or null. Set before validation on routes with `auth` 'user' or 'optional'. */
     auth: AuthContext | null;
+    /** The back-office operator on `auth: 'operator'` routes (set before validation), null elsewhere. */
+    operator: OperatorContext | null;
     /** On a route with `sensitiveAction`: the factor check the handler must run (see `SensitiveAction`); null elsewhere. */
     sensitiveAction: SensitiveAction | null;
   }
@@ -41,6 +48,24 @@ export interface AuthContext {
   sessionId: string;
   /** The user's identity-verification level (0 none, 1 basic, 2 investor, 3 qualified), read with the session in this request. */
   kycLevel: number;
+}
+
+/** Who is calling a back-office route: an operator, through its session cookie or a bearer token (issue 16). */
+export interface OperatorContext {
+  id: number;
+  email: string;
+  role: OperatorRole;
+  /** The back-office session, or null for a bearer token (scripts). */
+  sessionId: string | null;
+}
+
+/** Implemented by the admin module: resolves the back-office session cookie or bearer token of a request. */
+export interface OperatorAuthProvider {
+  /**
+   * The operator of the request, or null (no, expired or revoked session; a session that has not
+   * passed TOTP; unknown or deactivated token; an IP outside the allowlist).
+   */
+  authenticateOperator(request: FastifyRequest): Promise<OperatorContext | null>;
 }
 
 /** Implemented by the identity module and handed to `registerAuth` by `app.ts`. */
@@ -93,12 +118,24 @@ export interface SensitiveAction {
  * `verify()` after its own validation. A 2xx answer of a sensitive route whose check never passed
  * is a programmer error: it is replaced by a 500 and logged, so no route can skip the check.
  */
-export function registerAuth(app: FastifyInstance, provider: AuthProvider | undefined): void {
+export function registerAuth(
+  app: FastifyInstance,
+  provider: AuthProvider | undefined,
+  operatorProvider?: OperatorAuthProvider,
+): void {
   app.decorateRequest('auth', null);
+  app.decorateRequest('operator', null);
   app.decorateRequest('sensitiveAction', null);
   app.addHook('onRequest', async (request) => {
     const requirement = request.routeOptions.config.auth ?? 'none';
     if (requirement === 'none') return;
+    if (requirement === 'operator') {
+      request.operator = operatorProvider ? await operatorProvider.authenticateOperator(request) : null;
+      if (!request.operator) throw new DomainError('LOGIN_EXPIRED');
+      if (!mayCall(request.operator.role, { roles: request.routeOptions.config.roles }))
+        throw new DomainError('FORBIDDEN');
+      return;
+    }
     request.auth = provider ? await provider.authenticate(request) : null;
     if (requirement === 'user' && !request.auth) throw new DomainError('LOGIN_EXPIRED');
   });
@@ -162,4 +199,13 @@ export function sensitiveActionOf(request: FastifyRequest): SensitiveAction {
 export function currentUser(request: FastifyRequest): AuthContext {
   if (!request.auth) throw new DomainError('LOGIN_EXPIRED');
   return request.auth;
+}
+
+/**
+ * The operator of an `auth: 'operator'` route (set by `registerAuth` before the handler runs).
+ * @throws DomainError LOGIN_EXPIRED when called on a route without an operator.
+ */
+export function currentOperator(request: FastifyRequest): OperatorContext {
+  if (!request.operator) throw new DomainError('LOGIN_EXPIRED');
+  return request.operator;
 }

@@ -26,6 +26,8 @@ export function registerCsrfGuard(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
     if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
     if (request.routeOptions.config.csrf === false) return;
+    // A bearer token (an operator's script) is sent by its holder, never by a browser on its own.
+    if (request.routeOptions.config.auth === 'operator' && request.headers.authorization?.startsWith('Bearer ')) return;
     const hasHeader = request.headers[HEADER_CSRF.toLowerCase()] === CSRF_HEADER_VALUE;
     const contentType = request.headers['content-type'];
     const length = request.headers['content-length'];

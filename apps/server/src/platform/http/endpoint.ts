@@ -45,10 +45,11 @@ function describe(endpoint: Endpoint): string {
   const names = [
     ...(endpoint.codes ?? []),
     ...(endpoint.kyc && !endpoint.codes?.includes('KYC_REQUIRED') ? (['KYC_REQUIRED'] as const) : []),
-    ...(endpoint.auth === 'user' ? COMMON_CODES : COMMON_CODES.slice(1)),
+    ...(endpoint.auth === 'user' || endpoint.auth === 'operator' ? COMMON_CODES : COMMON_CODES.slice(1)),
   ];
   const codes = names.map((name) => `${BUSINESS_CODES[name].code} ${name}`).join(', ');
   const demands = [
+    endpoint.auth === 'operator' && `back-office role: ${['admin', ...(endpoint.roles ?? [])].join(' or ')}`,
     endpoint.kyc && `identity verification: ${endpoint.kyc}`,
     endpoint.sensitiveAction && `security check: ${endpoint.sensitiveAction} (factors in the body)`,
     endpoint.apiVersion && `api-version: ${endpoint.apiVersion}`,
@@ -72,12 +73,15 @@ export function registerEndpoint<E extends Endpoint>(
   endpoint: E,
   handler: EndpointHandler<E>,
   policy: EndpointPolicy = {},
+  operation?: string,
 ): void {
   app.route({
     method: endpoint.method,
     url: endpoint.path,
     config: {
       auth: endpoint.auth,
+      ...(endpoint.roles && { roles: endpoint.roles }),
+      ...(operation && { operation }),
       ...(endpoint.kyc && { kyc: endpoint.kyc }),
       ...(endpoint.sensitiveAction && { sensitiveAction: endpoint.sensitiveAction }),
       ...(policy.rateLimit !== undefined && { rateLimit: policy.rateLimit }),
@@ -110,6 +114,6 @@ export function registerEndpoints<const M extends Record<string, Endpoint>>(
   for (const name of Object.keys(endpoints) as (keyof M & string)[]) {
     const entry = handlers[name];
     const [handler, policy] = Array.isArray(entry) ? entry : [entry, {}];
-    registerEndpoint(app, endpoints[name] as M[typeof name], handler as EndpointHandler<M[typeof name]>, policy);
+    registerEndpoint(app, endpoints[name] as M[typeof name], handler as EndpointHandler<M[typeof name]>, policy, name);
   }
 }

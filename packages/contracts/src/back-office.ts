@@ -1,0 +1,410 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint.ts';
+import { emailSchema } from './identity.ts';
+import { assetCodeSchema } from './money.ts';
+import { ANY_OPERATOR, OPERATOR_ROLES } from './operators.ts';
+import { pageQuerySchema, pageSchema } from './pagination.ts';
+
+/**
+ * The back office (issue 16): the operators' application at `/admin` and its API at `/api/admin`.
+ * Every call is `auth: 'operator'` with the roles that may make it (see `operators.ts`). People sign
+ * in with email, password and a TOTP code (enrolment is forced at the first sign-in) and hold the
+ * back-office session cookie (path `/api/admin`, `SameSite=Strict`, 30 min idle, 8 h absolute);
+ * scripts (`npm run ops`) send an operator's bearer token instead. Every write is in the audit log.
+ */
+
+const codeSchema = z.string().regex(/^\d{6}$/, { error: 'validation.code6' });
+const reasonSchema = z.string().trim().min(1, { error: 'validation.required' }).max(500);
+const userIdParamsSchema = z.object({ userId: z.string().min(1).max(64) });
+const numericIdParamsSchema = z.object({ id: z.coerce.number().int().min(1) });
+
+// ---------------------------------------------------------------- access
+
+/** An operator as the back office shows it. */
+export const operatorSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  role: z.enum(OPERATOR_ROLES),
+  isActive: z.boolean(),
+  hasTotp: z.boolean(),
+  createdAt: z.string(),
+  lastSignInAt: z.string().nullable(),
+});
+export type OperatorView = z.infer<typeof operatorSchema>;
+
+/** `POST admin/session`: password, and the TOTP code once the operator has enrolled. */
+export const operatorSignInBodySchema = z.strictObject({
+  email: emailSchema,
+  password: z.string().min(1, { error: 'validation.required' }).max(128),
+  totpCode: codeSchema.optional(),
+});
+
+/**
+ * The sign-in's answer: `signedIn` (the session is full), or `enrolTotp` at the first sign-in (the
+ * session may only enrol: scan `otpauthUri` and send a code to `admin/session/totp`).
+ */
+export const operatorSessionSchema = z.object({
+  state: z.enum(['signedIn', 'enrolTotp']),
+  operator: operatorSchema,
+  totpEnrolment: z.object({ secret: z.string(), otpauthUri: z.string() }).nullable(),
+  idleTimeoutMinutes: z.number().int(),
+});
+export type OperatorSession = z.infer<typeof operatorSessionSchema>;
+
+export const operatorTotpBodySchema = z.strictObject({ totpCode: codeSchema });
+
+export const createOperatorBodySchema = z.strictObject({ email: emailSchema, role: z.enum(OPERATOR_ROLES) });
+/** The new operator and its temporary password, shown once to the admin who created it. */
+export const createdOperatorSchema = z.object({ operator: operatorSchema, temporaryPassword: z.string() });
+export const updateOperatorBodySchema = z.strictObject({
+  role: z.enum(OPERATOR_ROLES).optional(),
+  isActive: z.boolean().optional(),
+  /** Clear the authenticator: the operator enrols again at the next sign-in. */
+  resetTotp: z.literal(true).optional(),
+});
+
+/** One line of the append-only audit log: who, when, what, before/after, reason, IP. */
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  operatorId: z.number().int().nullable(),
+  operatorEmail: z.string().nullable(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string().nullable(),
+  before: z.unknown().nullable(),
+  after: z.unknown().nullable(),
+  reason: z.string().nullable(),
+  ip: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+/** `GET admin/audit` (and `admin/audit.csv`): filters, all optional; dates as `YYYY-MM-DD` (Hong Kong days). */
+export const auditQuerySchema = pageQuerySchema.extend({
+  operator: z.string().max(200).optional(),
+  action: z.string().max(100).optional(),
+  targetType: z.string().max(50).optional(),
+  targetId: z.string().max(100).optional(),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+});
+
+export const backOfficeAccessEndpoints = {
+  signIn: defineEndpoint({
+    method: 'POST',
+    path: '/admin/session',
+    tag: 'back-office',
+    summary: 'Operator sign-in: password, then TOTP (enrolment forced at the first sign-in)',
+    auth: 'none',
+    body: operatorSignInBodySchema,
+    content: operatorSessionSchema,
+    codes: ['LOGIN_FAILED', 'ACCOUNT_LOCKED', 'FORBIDDEN'],
+  }),
+  enrolTotp: defineEndpoint({
+    method: 'POST',
+    path: '/admin/session/totp',
+    tag: 'back-office',
+    summary: 'Confirm the authenticator at the first sign-in; the session becomes full',
+    auth: 'none',
+    body: operatorTotpBodySchema,
+    content: operatorSessionSchema,
+    codes: ['CAPTCHA_FAILED'],
+  }),
+  session: defineEndpoint({
+    method: 'GET',
+    path: '/admin/session',
+    tag: 'back-office',
+    summary: 'The signed-in operator',
+    auth: 'operator',
+    roles: ANY_OPERATOR,
+    content: operatorSessionSchema,
+  }),
+  signOut: defineEndpoint({
+    method: 'DELETE',
+    path: '/admin/session',
+    tag: 'back-office',
+    summary: 'Sign out (the session row is revoked)',
+    auth: 'none',
+    content: z.null(),
+  }),
+  listOperators: defineEndpoint({
+    method: 'GET',
+    path: '/admin/operators',
+    tag: 'back-office',
+    summary: 'Operators',
+    auth: 'operator',
+    roles: [],
+    content: z.array(operatorSchema),
+  }),
+  createOperator: defineEndpoint({
+    method: 'POST',
+    path: '/admin/operators',
+    tag: 'back-office',
+    summary: 'Create an operator; its temporary password is answered once',
+    auth: 'operator',
+    roles: [],
+    body: createOperatorBodySchema,
+    content: createdOperatorSchema,
+    codes: ['CONFLICT'],
+  }),
+  updateOperator: defineEndpoint({
+    method: 'PATCH',
+    path: '/admin/operators/:id',
+    tag: 'back-office',
+    summary: 'Change an operator’s role, deactivate or reactivate it, or reset its authenticator',
+    auth: 'operator',
+    roles: [],
+    params: numericIdParamsSchema,
+    body: updateOperatorBodySchema,
+    content: operatorSchema,
+    codes: ['NOT_FOUND', 'CONFLICT'],
+  }),
+  listAudit: defineEndpoint({
+    method: 'GET',
+    path: '/admin/audit',
+    tag: 'back-office',
+    summary: 'The audit log, newest first, searchable (CSV: admin/audit.csv with the same query)',
+    auth: 'operator',
+    roles: ['compliance'],
+    query: auditQuerySchema,
+    content: pageSchema(auditEntrySchema),
+  }),
+};
+
+// ---------------------------------------------------------------- dashboard
+
+/** A review queue's size and its oldest item against its SLA. */
+export const queueStatSchema = z.object({
+  queue: z.enum(['kyc', 'withdrawals', 'largeWithdrawals', 'screeningAlerts', 'adjustments']),
+  size: z.number().int(),
+  oldestAt: z.string().nullable(),
+  /** The SLA in hours (KYC: 1 working day = 24); null when the queue has none. */
+  slaHours: z.number().int().nullable(),
+  isOverdue: z.boolean(),
+});
+/** Today's totals per asset (Hong Kong day), as decimal strings. */
+export const flowTotalSchema = z.object({
+  kind: z.enum(['deposits', 'withdrawals', 'swaps']),
+  asset: z.string(),
+  count: z.number().int(),
+  amount: z.string(),
+});
+/** Liabilities (the sum of user balances) per asset against the platform's recorded holdings. */
+export const liabilitySchema = z.object({ asset: z.string(), liabilities: z.string(), holdings: z.string() });
+export const dashboardSchema = z.object({
+  queues: z.array(queueStatSchema),
+  today: z.array(flowTotalSchema),
+  /** The ledger's three invariants (ARCHITECTURE §4): postings sum to zero, balances match postings, no negative user balance. */
+  ledgerCheck: z.object({ isOk: z.boolean(), problems: z.array(z.string()), checkedAt: z.string() }),
+  liabilities: z.array(liabilitySchema),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;
+
+// ---------------------------------------------------------------- users
+
+export const userSearchQuerySchema = pageQuerySchema.extend({ q: z.string().trim().max(200).optional() });
+export const userRowSchema = z.object({
+  userId: z.string(),
+  email: z.string(),
+  name: z.string().nullable(),
+  phone: z.string().nullable(),
+  kycLevel: z.number().int(),
+  isFrozen: z.boolean(),
+  createdAt: z.string(),
+});
+export const userNoteSchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  operatorEmail: z.string(),
+  text: z.string(),
+});
+/** A user's page: profile, verification, balances, sessions, history across modules, messages, notes. */
+export const userDetailSchema = userRowSchema.extend({
+  frozenReason: z.string().nullable(),
+  frozenAt: z.string().nullable(),
+  hasTotp: z.boolean(),
+  /** Withdrawals are held until then after a security change (2FA reset). */
+  withdrawHoldUntil: z.string().nullable(),
+  verification: z.array(z.object({ step: z.string(), status: z.string(), decidedAt: z.string().nullable() })),
+  balances: z.array(z.object({ asset: z.string(), available: z.string(), frozen: z.string() })),
+  sessions: z.array(
+    z.object({ id: z.string(), createdAt: z.string(), lastSeenAt: z.string().nullable(), ip: z.string().nullable() }),
+  ),
+  history: z.array(
+    z.object({ at: z.string(), module: z.string(), kind: z.string(), asset: z.string(), amount: z.string(), status: z.string() }),
+  ),
+  messages: z.array(z.object({ at: z.string(), title: z.string() })),
+  notes: z.array(userNoteSchema),
+});
+export type UserDetail = z.infer<typeof userDetailSchema>;
+export const userActionBodySchema = z.strictObject({ reason: reasonSchema });
+export const userNoteBodySchema = z.strictObject({ text: z.string().trim().min(1, { error: 'validation.required' }).max(2000) });
+
+export const backOfficeUserEndpoints = {
+  dashboard: defineEndpoint({
+    method: 'GET',
+    path: '/admin/dashboard',
+    tag: 'back-office',
+    summary: 'Queues against their SLA, today’s flows, the ledger check, liabilities against holdings',
+    auth: 'operator',
+    roles: ANY_OPERATOR,
+    content: dashboardSchema,
+  }),
+  searchUsers: defineEndpoint({
+    method: 'GET',
+    path: '/admin/users',
+    tag: 'back-office',
+    summary: 'Search users by email, uid, name or phone',
+    auth: 'operator',
+    roles: ANY_OPERATOR,
+    query: userSearchQuerySchema,
+    content: pageSchema(userRowSchema),
+  }),
+  showUser: defineEndpoint({
+    method: 'GET',
+    path: '/admin/users/:userId',
+    tag: 'back-office',
+    summary: 'A user’s page',
+    auth: 'operator',
+    roles: ANY_OPERATOR,
+    params: userIdParamsSchema,
+    content: userDetailSchema,
+    codes: ['NOT_FOUND'],
+  }),
+  freezeUser: defineEndpoint({
+    method: 'POST',
+    path: '/admin/users/:userId/freeze',
+    tag: 'back-office',
+    summary: 'Freeze an account: it can sign in and see, not move money',
+    auth: 'operator',
+    roles: ['compliance'],
+    params: userIdParamsSchema,
+    body: userActionBodySchema,
+    content: userDetailSchema,
+    codes: ['NOT_FOUND', 'CONFLICT'],
+  }),
+  unfreezeUser: defineEndpoint({
+    method: 'POST',
+    path: '/admin/users/:userId/unfreeze',
+    tag: 'back-office',
+    summary: 'Unfreeze an account',
+    auth: 'operator',
+    roles: ['compliance'],
+    params: userIdParamsSchema,
+    body: userActionBodySchema,
+    content: userDetailSchema,
+    codes: ['NOT_FOUND', 'CONFLICT'],
+  }),
+  resetUserTotp: defineEndpoint({
+    method: 'POST',
+    path: '/admin/users/:userId/reset-2fa',
+    tag: 'back-office',
+    summary: 'Remove the user’s authenticator; withdrawals are held 24 h',
+    auth: 'operator',
+    roles: ['support'],
+    params: userIdParamsSchema,
+    body: userActionBodySchema,
+    content: userDetailSchema,
+    codes: ['NOT_FOUND', 'CONFLICT'],
+  }),
+  addUserNote: defineEndpoint({
+    method: 'POST',
+    path: '/admin/users/:userId/notes',
+    tag: 'back-office',
+    summary: 'Add an operator note to a user',
+    auth: 'operator',
+    roles: ANY_OPERATOR,
+    params: userIdParamsSchema,
+    body: userNoteBodySchema,
+    content: userNoteSchema,
+    codes: ['NOT_FOUND'],
+  }),
+};
+
+// ---------------------------------------------------------------- manual adjustments (four eyes)
+
+/** One side of an adjustment: a user's wallet in an asset, or a platform account by its code. */
+export const adjustmentPostingSchema = z.strictObject({
+  account: z.discriminatedUnion('kind', [
+    z.strictObject({ kind: z.literal('user'), userId: z.string().min(1).max(64) }),
+    z.strictObject({ kind: z.literal('platform'), code: z.enum(['adjustments', 'suspense', 'fees']) }),
+  ]),
+  asset: assetCodeSchema,
+  /** Signed decimal string: positive credits the account, negative debits it. */
+  amount: z.string().regex(/^-?\d+(\.\d+)?$/, { error: 'validation.amount' }),
+});
+export const proposeAdjustmentBodySchema = z.strictObject({
+  reason: reasonSchema,
+  /** At least two postings summing to zero per asset (`postings` is named when they do not). */
+  postings: z.array(adjustmentPostingSchema).min(2).max(10),
+});
+export const ADJUSTMENT_STATUSES = ['proposed', 'posted', 'rejected'] as const;
+export const adjustmentSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(ADJUSTMENT_STATUSES),
+  reason: z.string(),
+  postings: z.array(
+    z.object({
+      account: z.object({ kind: z.enum(['user', 'platform']), userId: z.string().optional(), code: z.string().optional() }),
+      asset: z.string(),
+      amount: z.string(),
+    }),
+  ),
+  proposedBy: z.string(),
+  proposedAt: z.string(),
+  decidedBy: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  decisionNote: z.string().nullable(),
+  /** The ledger entry once posted. */
+  entryId: z.string().nullable(),
+});
+export type Adjustment = z.infer<typeof adjustmentSchema>;
+export const adjustmentQuerySchema = pageQuerySchema.extend({ status: z.enum(ADJUSTMENT_STATUSES).optional() });
+export const rejectAdjustmentBodySchema = z.strictObject({ reason: reasonSchema });
+
+export const backOfficeAdjustmentEndpoints = {
+  listAdjustments: defineEndpoint({
+    method: 'GET',
+    path: '/admin/adjustments',
+    tag: 'back-office',
+    summary: 'Manual adjustments, newest first',
+    auth: 'operator',
+    roles: ['finance', 'compliance'],
+    query: adjustmentQuerySchema,
+    content: pageSchema(adjustmentSchema),
+  }),
+  proposeAdjustment: defineEndpoint({
+    method: 'POST',
+    path: '/admin/adjustments',
+    tag: 'back-office',
+    summary: 'Propose a balanced journal entry with a reason (a different finance operator approves it)',
+    auth: 'operator',
+    roles: ['finance'],
+    body: proposeAdjustmentBodySchema,
+    content: adjustmentSchema,
+    codes: ['NOT_FOUND'],
+  }),
+  approveAdjustment: defineEndpoint({
+    method: 'POST',
+    path: '/admin/adjustments/:id/approve',
+    tag: 'back-office',
+    summary: 'Approve and post (four eyes: not by its proposer); posted once however often it is approved',
+    auth: 'operator',
+    roles: ['finance'],
+    params: numericIdParamsSchema,
+    content: adjustmentSchema,
+    codes: ['NOT_FOUND', 'FOUR_EYES_REQUIRED', 'ADJUSTMENT_STATE_CHANGED', 'INSUFFICIENT_BALANCE'],
+  }),
+  rejectAdjustment: defineEndpoint({
+    method: 'POST',
+    path: '/admin/adjustments/:id/reject',
+    tag: 'back-office',
+    summary: 'Reject a proposed adjustment with a reason',
+    auth: 'operator',
+    roles: ['finance'],
+    params: numericIdParamsSchema,
+    body: rejectAdjustmentBodySchema,
+    content: adjustmentSchema,
+    codes: ['NOT_FOUND', 'ADJUSTMENT_STATE_CHANGED'],
+  }),
+};
+
