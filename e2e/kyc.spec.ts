@@ -188,7 +188,7 @@ for (const { locale, country, passport, employed, technology, investorBand, newC
 
       // The operator approves with the command.
       const list = (await (
-        await fetch(`${ownServer}/api/ops/kyc?status=2`, { headers: { authorization: `Bearer ${opsToken!}` } })
+        await fetch(`${ownServer}/api/admin/kyc?status=2`, { headers: { authorization: `Bearer ${opsToken!}` } })
       ).json()) as { content: { list: { userId: string; email: string | null }[] } };
       const userId = list.content.list.find((item) => item.email === email)?.userId;
       expect(userId, JSON.stringify(list)).toBeTruthy();

@@ -1,9 +1,12 @@
 /**
  * `npm run ops -- …`: the operator command line.
  *
- *   operators add --email ops@example.com --role withdrawals|admin|viewer
- *       Create (or re-key) an operator and print its bearer token once. Opens the database directly
- *       (DATABASE_URL, or the embedded PGlite in DATA_DIR: stop the server first, it holds the lock).
+ *   operators add --email ops@example.com --role support|compliance|finance|admin
+ *       Create (or re-key) an operator and print, once, its temporary password for the back office
+ *       (/admin: TOTP enrolment follows at the first sign-in) and its script token (OPS_TOKEN). Opens
+ *       the database directly (DATABASE_URL, or the embedded PGlite in DATA_DIR: stop the server
+ *       first, it holds the lock). The first admin is made this way; later operators by an admin in
+ *       the back office.
  *   withdrawals list [--status 0]
  *   withdrawals process <id>
  *   withdrawals complete <id> --tx <txHash>
@@ -67,12 +70,17 @@ async function addOperator(): Promise<void> {
     fail(`usage: npm run ops -- operators add --email E --role ${OPERATOR_ROLES.join('|')}`);
   const { openDatabase } = await import('../src/platform/db/client.ts');
   const { findMigrationsDir } = await import('../src/platform/db/migrate.ts');
-  const { createOperator } = await import('../src/modules/admin/admin.service.ts');
+  const { OperatorAccess } = await import('../src/modules/admin/admin.access.ts');
+  const { readOrCreateSecret } = await import('../src/platform/security/secrets.ts');
   const database = await openDatabase(config.database);
   try {
     await database.migrate(findMigrationsDir());
-    const { operator, token } = await createOperator(database.db, values.email, role);
-    console.log(`operator ${operator.email} (${operator.role})\nOPS_TOKEN=${token}`);
+    const secret = config.sessionSecret ?? readOrCreateSecret(config.dataDir, 'session-secret');
+    const access = new OperatorAccess(database.db, { secret, ipAllowlist: [] });
+    const { operator, temporaryPassword, token } = await access.createOperator(values.email, role);
+    console.log(
+      `operator ${operator.email} (${operator.role})\nTEMPORARY_PASSWORD=${temporaryPassword}\nOPS_TOKEN=${token}`,
+    );
   } finally {
     await database.close();
   }
@@ -82,7 +90,7 @@ async function callApi(method: 'GET' | 'POST' | 'PUT', path: string, body?: obje
   const token = process.env.OPS_TOKEN;
   if (!token) fail('Set OPS_TOKEN to an operator token (npm run ops -- operators add …).');
   const baseUrl = (values.url ?? config.publicUrl).replace(/\/$/, '');
-  const response = await fetch(`${baseUrl}/api/ops${path}`, {
+  const response = await fetch(`${baseUrl}/api/admin${path}`, {
     method,
     headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
     body: body ? JSON.stringify(body) : undefined,
@@ -111,7 +119,7 @@ function kycListQuery(): string {
   return text ? `?${text}` : '';
 }
 
-/** `terms schedule`: the body of `POST ops/terms-changes` from the options. */
+/** `terms schedule`: the body of `POST admin/terms-changes` from the options. */
 function termsBody(): object {
   const body = {
     effectiveOn: values.effective,

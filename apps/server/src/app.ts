@@ -25,6 +25,7 @@ import type { NoticeService } from './modules/notices/notices.service.ts';
 import { createWalletModule } from './modules/wallet/wallet.module.ts';
 import type { AppModule } from './platform/app-module.ts';
 import type { Database } from './platform/db/client.ts';
+import { registerAuditTrail } from './platform/http/audit.ts';
 import { type AuthProvider, registerAuth } from './platform/http/auth.ts';
 import { registerCsrfGuard } from './platform/http/csrf.ts';
 import { registerErrorHandling, sendApiNotFound } from './platform/http/error-handler.ts';
@@ -191,13 +192,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     notices: notices.service,
     log: app.log,
   });
-  const admin = createAdminModule({ database, wallet: wallet.service });
+  const admin = createAdminModule({
+    database,
+    secret: deps.sessionSecret,
+    ipAllowlist: config.adminIpAllowlist,
+    isProduction: config.isProduction,
+    wallet: wallet.service,
+  });
   const kyc = createKycModule({
     config,
     database,
     identity: identity.service,
     notices: notices.service,
-    admin: admin.service,
     isKnownCountry: (code) => findCountry(code) !== undefined,
   });
 
@@ -209,7 +215,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('admin', admin.service);
   app.decorate('kyc', kyc.service);
   registerMailMetrics(metrics, identity.outbox);
-  registerAuth(app, deps.authProvider ?? identity.auth);
+  registerAuth(app, deps.authProvider ?? identity.auth, admin.service.access);
+  registerAuditTrail(app, admin.service.access);
   await registerRateLimit(app, { redisUrl: config.redisUrl, nameSpace: deps.rateLimitNameSpace });
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));

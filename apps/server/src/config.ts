@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { PRICE_SOURCE_NAMES, type PriceSettings, type PriceSourceName } from './platform/prices/factory.ts';
 
@@ -57,6 +58,16 @@ export const configSchema = z
     ),
     SMTP_URL: z.preprocess(emptyToUndefined, z.url().optional()),
     REDIS_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+    /** Back office (issue 16): IPs or CIDR ranges, comma-separated, allowed to reach `/api/admin`; empty = any. */
+    ADMIN_IP_ALLOWLIST: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .refine((text) => text.split(',').every((part) => isIpOrCidr(part.trim())), {
+          error: 'must be IPs or CIDR ranges separated by commas',
+        })
+        .optional(),
+    ),
     /** Work factor of the ALTCHA human check: the largest counter a client may have to try. Default 50000 (20 under NODE_ENV=test). */
     ALTCHA_MAX_COUNTER: z.preprocess(emptyToUndefined, z.coerce.number().int().min(2).max(10_000_000).optional()),
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
@@ -240,6 +251,8 @@ export interface Config {
   sessionSecret: string | undefined;
   smtpUrl: string | undefined;
   redisUrl: string | undefined;
+  /** Back office: the IPs/CIDR ranges allowed to reach `/api/admin` (empty: any). */
+  adminIpAllowlist: string[];
   /** ALTCHA proof-of-work size (ALTCHA_MAX_COUNTER). */
   humanCheckMaxCounter: number;
   logLevel: Env['LOG_LEVEL'];
@@ -312,6 +325,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET,
     smtpUrl: e.SMTP_URL,
     redisUrl: e.REDIS_URL,
+    adminIpAllowlist: e.ADMIN_IP_ALLOWLIST ? e.ADMIN_IP_ALLOWLIST.split(',').map((part) => part.trim()) : [],
     humanCheckMaxCounter: e.ALTCHA_MAX_COUNTER ?? (e.NODE_ENV === 'test' ? 20 : 50_000),
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,
@@ -359,4 +373,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       isWhitelistMode: e.WITHDRAW_WHITELIST_MODE,
     },
   };
+}
+
+/** An IPv4/IPv6 address or a CIDR range (`10.0.0.0/8`), as ipaddr.js parses them. */
+export function isIpOrCidr(text: string): boolean {
+  if (ipaddr.isValid(text)) return true;
+  try {
+    ipaddr.parseCIDR(text);
+    return true;
+  } catch {
+    return false;
+  }
 }

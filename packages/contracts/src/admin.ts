@@ -67,7 +67,14 @@ export const adminEndpoints = {
     roles: ['finance'],
     params: idParamSchema,
     content: opsWithdrawalSchema,
-    codes: ['LOGIN_EXPIRED', 'FORBIDDEN', 'NOT_FOUND', 'WITHDRAW_STATE_CHANGED', 'SECOND_APPROVAL_REQUIRED', 'FOUR_EYES_REQUIRED'],
+    codes: [
+      'LOGIN_EXPIRED',
+      'FORBIDDEN',
+      'NOT_FOUND',
+      'WITHDRAW_STATE_CHANGED',
+      'SECOND_APPROVAL_REQUIRED',
+      'FOUR_EYES_REQUIRED',
+    ],
   }),
   completeWithdrawal: defineEndpoint({
     method: 'POST',

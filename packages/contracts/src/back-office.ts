@@ -230,14 +230,23 @@ export const userDetailSchema = userRowSchema.extend({
     z.object({ id: z.string(), createdAt: z.string(), lastSeenAt: z.string().nullable(), ip: z.string().nullable() }),
   ),
   history: z.array(
-    z.object({ at: z.string(), module: z.string(), kind: z.string(), asset: z.string(), amount: z.string(), status: z.string() }),
+    z.object({
+      at: z.string(),
+      module: z.string(),
+      kind: z.string(),
+      asset: z.string(),
+      amount: z.string(),
+      status: z.string(),
+    }),
   ),
   messages: z.array(z.object({ at: z.string(), title: z.string() })),
   notes: z.array(userNoteSchema),
 });
 export type UserDetail = z.infer<typeof userDetailSchema>;
 export const userActionBodySchema = z.strictObject({ reason: reasonSchema });
-export const userNoteBodySchema = z.strictObject({ text: z.string().trim().min(1, { error: 'validation.required' }).max(2000) });
+export const userNoteBodySchema = z.strictObject({
+  text: z.string().trim().min(1, { error: 'validation.required' }).max(2000),
+});
 
 export const backOfficeUserEndpoints = {
   dashboard: defineEndpoint({
@@ -344,7 +353,11 @@ export const adjustmentSchema = z.object({
   reason: z.string(),
   postings: z.array(
     z.object({
-      account: z.object({ kind: z.enum(['user', 'platform']), userId: z.string().optional(), code: z.string().optional() }),
+      account: z.object({
+        kind: z.enum(['user', 'platform']),
+        userId: z.string().optional(),
+        code: z.string().optional(),
+      }),
       asset: z.string(),
       amount: z.string(),
     }),
@@ -407,4 +420,3 @@ export const backOfficeAdjustmentEndpoints = {
     codes: ['NOT_FOUND', 'ADJUSTMENT_STATE_CHANGED'],
   }),
 };
-

@@ -80,6 +80,14 @@ export const VALIDATION_MESSAGES = {
   'validation.country': { 'en-US': 'Select a country or region', 'zh-HK': '請選擇國家或地區' },
   'validation.factorScope': { 'en-US': 'This factor cannot be used here', 'zh-HK': '此驗證方式不適用於此處' },
   'validation.bindingRequired': { 'en-US': 'At least one binding must remain', 'zh-HK': '至少須保留一項綁定' },
+  'validation.totpInvalid': {
+    'en-US': 'The authenticator code is wrong or already used; enter the current one',
+    'zh-HK': '驗證器代碼錯誤或已使用，請輸入目前的代碼',
+  },
+  'validation.operatorExists': {
+    'en-US': 'An operator with this email already exists',
+    'zh-HK': '已有使用此電郵的操作員',
+  },
   'validation.mfaNotBound': { 'en-US': 'Bind Google Authenticator first', 'zh-HK': '請先綁定 Google 驗證器' },
   'validation.securityPasswordNotSet': { 'en-US': 'Set a security code first', 'zh-HK': '請先設定安全碼' },
   'validation.emailCode': { 'en-US': 'Please enter the email verification code', 'zh-HK': '請輸入電郵驗證碼' },

@@ -1,28 +1,41 @@
 import type { AppModule } from '../../platform/app-module.ts';
 import type { Database } from '../../platform/db/client.ts';
 import type { WalletService } from '../wallet/wallet.service.ts';
+import { OperatorAccess } from './admin.access.ts';
 import { adminRoutes } from './admin.routes.ts';
 import { AdminService } from './admin.service.ts';
 
 /** What `buildApp` hands the admin module. */
 export interface AdminModuleDeps {
   database: Database;
-  /** The wallet, whose withdrawal transitions the operators perform. */
+  /** The server secret: seals the operators' TOTP seeds. */
+  secret: string;
+  /** IPs / CIDR ranges allowed to reach the back office (config `ADMIN_IP_ALLOWLIST`); empty = any. */
+  ipAllowlist: readonly string[];
+  /** Secure cookies (production). */
+  isProduction: boolean;
+  /** The wallet, whose withdrawal transitions, limits and screening alerts the operators handle. */
   wallet: WalletService;
 }
 
 /**
- * Wire the back office: operators with bearer tokens and the operator API (`/api/ops/...`); the
- * ready place for the back-office issue's screens. No jobs.
+ * Wire the back office (issue 16): operator access (sign-in with mandatory TOTP, sessions, script
+ * tokens, the audit log: `service.access`, which `buildApp` also hands the platform as its
+ * `OperatorAuthProvider` and `AuditWriter`) and the back-office API under `/api/admin`. No jobs.
  */
 export function createAdminModule(deps: AdminModuleDeps): AppModule<AdminService> {
-  const service = new AdminService(deps.database.db, deps.wallet);
-  return { service, routes: adminRoutes(service, deps.wallet), jobs: [] };
+  const access = new OperatorAccess(deps.database.db, { secret: deps.secret, ipAllowlist: deps.ipAllowlist });
+  const service = new AdminService(deps.database.db, access, deps.wallet);
+  return {
+    service,
+    routes: adminRoutes(service, deps.wallet, { isSecureCookie: deps.isProduction }),
+    jobs: [],
+  };
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The back office's service (operators; CLIs and tests). */
+    /** The back office's service (operators, access, audit; CLIs and tests). */
     admin: AdminService;
   }
 }

@@ -1,94 +1,125 @@
 import { adminEndpoints } from '@meridian/contracts/admin';
+import { auditQuerySchema, backOfficeAccessEndpoints } from '@meridian/contracts/back-office';
 import { opsWalletEndpoints } from '@meridian/contracts/wallet';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type EndpointPolicy, registerEndpoints } from '../../platform/http/endpoint.ts';
-import { DomainError } from '../../platform/http/errors.ts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { noteAudit } from '../../platform/http/audit.ts';
+import { currentOperator } from '../../platform/http/auth.ts';
+import { registerEndpoints } from '../../platform/http/endpoint.ts';
 import type { WalletService } from '../wallet/wallet.service.ts';
+import { OPERATOR_COOKIE, OPERATOR_COOKIE_PATHS, type RequestFacts } from './admin.access.ts';
 import type { AdminService } from './admin.service.ts';
-import type { Operator, OperatorRole } from './admin.types.ts';
 
-/** Operator callers are machines and scripts: no CSRF header asked. */
-const OPS_POLICY: EndpointPolicy = { csrf: false };
+/** Sign-in attempts per IP per minute (the account itself locks after 5 failures). */
+const SIGN_IN_RATE_LIMIT = { max: 10, timeWindow: '1 minute' };
+
+function factsOf(request: FastifyRequest): RequestFacts {
+  return { ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null };
+}
 
 /**
- * The operator API (`/api/ops/...`), mounted under /api, registered from `adminEndpoints`: bearer
- * tokens of the operators table, one role per route ('admin' may do everything).
- * A missing or unknown token answers LOGIN_EXPIRED, a role that may not answers FORBIDDEN.
- * The wallet's operator calls (`opsWalletEndpoints`, issue 15: withdrawal limits, screening alerts)
- * are registered here too and call the wallet service with the operator's email for the audit.
+ * The back office's own routes under /api (issue 16): operator sign-in, TOTP enrolment and
+ * sign-out (the session cookie `meridian_admin`: httpOnly, `SameSite=Strict`, Secure in production,
+ * on `/api/admin` and `/admin`), operators, the audit log and its CSV, withdrawals, and the wallet's
+ * operator calls (limits, screening alerts). Each descriptor declares its roles; the platform
+ * checks them before the handler and writes every write to the audit log.
  */
-export function adminRoutes(admin: AdminService, wallet: WalletService) {
+export function adminRoutes(admin: AdminService, wallet: WalletService, options: { isSecureCookie: boolean }) {
+  const { access } = admin;
+  const setCookie = (reply: FastifyReply, token: string, expires: Date) => {
+    for (const path of OPERATOR_COOKIE_PATHS)
+      reply.setCookie(OPERATOR_COOKIE, token, {
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: options.isSecureCookie,
+        path,
+        expires,
+      });
+  };
+  const clearCookie = (reply: FastifyReply) => {
+    for (const path of OPERATOR_COOKIE_PATHS) reply.clearCookie(OPERATOR_COOKIE, { path });
+  };
+
   return async function register(app: FastifyInstance): Promise<void> {
-    const operatorOf = async (request: FastifyRequest, roles: readonly OperatorRole[]): Promise<Operator> => {
-      const header = request.headers.authorization;
-      const token = typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7).trim() : '';
-      const operator = token ? await admin.authenticateOperator(token) : undefined;
-      if (!operator) throw new DomainError('LOGIN_EXPIRED');
-      if (operator.role !== 'admin' && !roles.includes(operator.role)) throw new DomainError('FORBIDDEN');
-      return operator;
-    };
-    registerEndpoints(app, adminEndpoints, {
-      listWithdrawals: [
-        async (request) => {
-          await operatorOf(request, ['withdrawals', 'viewer']);
-          return admin.listWithdrawals(request.query);
+    registerEndpoints(app, backOfficeAccessEndpoints, {
+      signIn: [
+        async (request, reply) => {
+          const { session, answer } = await access.signIn(request.body, factsOf(request));
+          setCookie(reply, session.token, session.expiresAt);
+          return answer;
         },
-        OPS_POLICY,
+        { rateLimit: SIGN_IN_RATE_LIMIT },
       ],
-      processWithdrawal: [
-        async (request) => admin.processWithdrawal(await operatorOf(request, ['withdrawals']), request.params.id),
-        OPS_POLICY,
+      enrolTotp: [
+        async (request) => access.enrolTotp(request.cookies[OPERATOR_COOKIE], request.body.totpCode, factsOf(request)),
+        { rateLimit: SIGN_IN_RATE_LIMIT },
       ],
-      completeWithdrawal: [
-        async (request) =>
-          admin.completeWithdrawal(await operatorOf(request, ['withdrawals']), request.params.id, request.body.txHash),
-        OPS_POLICY,
-      ],
-      failWithdrawal: [
-        async (request) =>
-          admin.failWithdrawal(await operatorOf(request, ['withdrawals']), request.params.id, request.body.reason),
-        OPS_POLICY,
-      ],
+      session: async (request) => access.sessionOf(currentOperator(request).id),
+      signOut: async (request, reply) => {
+        await access.signOut(request.cookies[OPERATOR_COOKIE], factsOf(request));
+        clearCookie(reply);
+        return null;
+      },
+      listOperators: async () => access.listOperators(),
+      createOperator: async (request) => {
+        const created = await access.addOperator(request.body.email, request.body.role);
+        noteAudit(request, { targetType: 'operator', targetId: created.operator.id, after: created.operator });
+        return created;
+      },
+      updateOperator: async (request) => {
+        const { before, after } = await access.updateOperator(
+          currentOperator(request).id,
+          request.params.id,
+          request.body,
+        );
+        noteAudit(request, { targetType: 'operator', targetId: after.id, before, after });
+        return after;
+      },
+      listAudit: async (request) => admin.searchAudit(request.query),
+    });
+
+    // The CSV export answers a file, not an envelope: registered by hand with the same permission
+    // (the listAudit descriptor's roles) and query schema.
+    app.route<{ Querystring: import('zod').output<typeof auditQuerySchema> }>({
+      method: 'GET',
+      url: '/admin/audit.csv',
+      config: { auth: 'operator', roles: backOfficeAccessEndpoints.listAudit.roles, operation: 'exportAudit' },
+      schema: {
+        tags: ['back-office'],
+        summary: 'The audit log as CSV (same filters as admin/audit)',
+        description: 'Business codes: 101 LOGIN_EXPIRED, 102 FORBIDDEN.',
+        querystring: auditQuerySchema,
+      },
+      handler: async (request, reply) => {
+        const csv = await admin.exportAuditCsv(request.query);
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('cache-control', 'private, no-store')
+          .header('content-disposition', 'attachment; filename="meridian-audit.csv"')
+          .send(csv);
+      },
+    });
+
+    registerEndpoints(app, adminEndpoints, {
+      listWithdrawals: async (request) => admin.listWithdrawals(request.query),
+      approveWithdrawal: async (request) => wallet.approveWithdrawal(currentOperator(request).email, request.params.id),
+      processWithdrawal: async (request) => admin.processWithdrawal(currentOperator(request), request.params.id),
+      completeWithdrawal: async (request) =>
+        admin.completeWithdrawal(currentOperator(request), request.params.id, request.body.txHash),
+      failWithdrawal: async (request) =>
+        admin.failWithdrawal(currentOperator(request), request.params.id, request.body.reason),
     });
     registerEndpoints(app, opsWalletEndpoints, {
-      listWithdrawalLimits: [
-        async (request) => {
-          await operatorOf(request, ['withdrawals', 'compliance', 'viewer']);
-          return wallet.listWithdrawalLimits();
-        },
-        OPS_POLICY,
-      ],
-      setWithdrawalLimit: [
-        async (request) => {
-          const operator = await operatorOf(request, []);
-          return wallet.setWithdrawalLimit(operator.email, request.params.level, {
-            usdPer24hCents: request.body.usdPer24h,
-            usdPerMonthCents: request.body.usdPerMonth,
-          });
-        },
-        OPS_POLICY,
-      ],
-      listScreeningAlerts: [
-        async (request) => {
-          await operatorOf(request, ['compliance', 'viewer']);
-          return wallet.listScreeningAlerts(request.query);
-        },
-        OPS_POLICY,
-      ],
-      releaseScreeningAlert: [
-        async (request) => {
-          const operator = await operatorOf(request, ['compliance']);
-          return wallet.releaseScreeningAlert(operator.email, request.params.id, request.body.note ?? null);
-        },
-        OPS_POLICY,
-      ],
-      confirmScreeningAlert: [
-        async (request) => {
-          const operator = await operatorOf(request, ['compliance']);
-          return wallet.confirmScreeningAlert(operator.email, request.params.id, request.body.note);
-        },
-        OPS_POLICY,
-      ],
+      listWithdrawalLimits: async () => wallet.listWithdrawalLimits(),
+      setWithdrawalLimit: async (request) =>
+        wallet.setWithdrawalLimit(currentOperator(request).email, request.params.level, {
+          usdPer24hCents: request.body.usdPer24h,
+          usdPerMonthCents: request.body.usdPerMonth,
+        }),
+      listScreeningAlerts: async (request) => wallet.listScreeningAlerts(request.query),
+      releaseScreeningAlert: async (request) =>
+        wallet.releaseScreeningAlert(currentOperator(request).email, request.params.id, request.body.note ?? null),
+      confirmScreeningAlert: async (request) =>
+        wallet.confirmScreeningAlert(currentOperator(request).email, request.params.id, request.body.note),
     });
   };
 }

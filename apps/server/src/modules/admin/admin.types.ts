@@ -1,8 +1,7 @@
-/** Operator roles: admin does everything, withdrawals moves withdrawals, compliance reviews identity verification, viewer reads. */
-export const OPERATOR_ROLES = ['admin', 'withdrawals', 'compliance', 'viewer'] as const;
-export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+export { OPERATOR_ROLES, type OperatorRole } from '@meridian/contracts/operators';
+import type { OperatorRole } from '@meridian/contracts/operators';
 
-/** A back-office operator, as authenticated by its bearer token. */
+/** A back-office operator, as authenticated by its session or bearer token. */
 export interface Operator {
   id: number;
   email: string;

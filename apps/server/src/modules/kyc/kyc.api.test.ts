@@ -60,7 +60,7 @@ beforeAll(async () => {
   kit = await createKycKit();
   ({ t, png, pdf, complianceToken, viewerToken } = kit);
   await seedWallet(t.database.db);
-  withdrawalsToken = (await t.app.admin.createOperator('withdrawals@example.com', 'withdrawals')).token;
+  withdrawalsToken = (await t.app.admin.createOperator('withdrawals@example.com', 'finance')).token;
 });
 afterAll(async () => {
   await kit?.close();
@@ -317,14 +317,14 @@ describe('review', () => {
     // A reviewer reads the user's documents through the operator API; other roles may not.
     const read = await t.app.inject({
       method: 'GET',
-      url: `/api/ops/kyc/documents/${shown.documents[0].id}`,
+      url: `/api/admin/kyc/documents/${shown.documents[0].id}`,
       headers: { authorization: `Bearer ${complianceToken}` },
     });
     expect(read.statusCode).toBe(200);
     expect(read.rawPayload.length).toBeGreaterThan(0);
     const refused = await t.app.inject({
       method: 'GET',
-      url: `/api/ops/kyc/documents/${shown.documents[0].id}`,
+      url: `/api/admin/kyc/documents/${shown.documents[0].id}`,
       headers: { authorization: `Bearer ${withdrawalsToken}` },
     });
     expect(refused.json().statusCode).toBe(102);

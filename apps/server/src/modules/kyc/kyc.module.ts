@@ -4,7 +4,6 @@ import { getHongKongCalendar } from '../../platform/calendar/business-calendar.t
 import type { JobDefinition } from '../../platform/jobs/scheduler.ts';
 import type { Database } from '../../platform/db/client.ts';
 import { createUploadStore } from '../../platform/uploads/upload-store.ts';
-import type { AdminService } from '../admin/admin.service.ts';
 import type { IdentityService } from '../identity/identity.service.ts';
 import type { NoticeService } from '../notices/notices.service.ts';
 import { kycRoutes } from './kyc.routes.ts';
@@ -19,8 +18,6 @@ export interface KycModuleDeps {
   identity: IdentityService;
   /** Decisions and announcements are messaged to users (category KYC also by email). */
   notices: NoticeService;
-  /** Operators and their roles (the reviewers' bearer tokens). */
-  admin: AdminService;
   /** Whether a country code is in `user/country/list` (the identity module's country list). */
   isKnownCountry: (code: string) => boolean;
 }
@@ -64,7 +61,6 @@ export function createKycModule(deps: KycModuleDeps): AppModule<KycService> {
     service,
     routes: kycRoutes({
       kyc: service,
-      authorizeOperator: (header, roles) => deps.admin.authorizeOperator(header, roles),
     }),
     jobs: [
       // Qualified-investor reminders 30 days ahead and expiries after 12 months.

@@ -10,26 +10,15 @@ import {
   residenceEndpoints,
 } from '@meridian/contracts/kyc';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { currentUser } from '../../platform/http/auth.ts';
+import { currentOperator, currentUser } from '../../platform/http/auth.ts';
 import { registerEndpoints } from '../../platform/http/endpoint.ts';
 import { readMultipartUploads } from '../../platform/uploads/multipart-reader.ts';
-import type { OperatorRole } from '../admin/admin.service.ts';
 import type { KycService } from './kyc.service.ts';
 
 /** What the KYC routes need. */
 export interface KycRoutesOptions {
   kyc: KycService;
-  /** The admin module's operator check (`AdminService.authorizeOperator`). */
-  authorizeOperator: (
-    authorizationHeader: string | undefined,
-    roles: readonly OperatorRole[],
-  ) => Promise<{ email: string }>;
 }
-
-/** Who may review identity verification ('admin' may too). */
-const REVIEWERS: readonly OperatorRole[] = ['compliance'];
-/** Who may read submissions without deciding. */
-const READERS: readonly OperatorRole[] = ['compliance', 'viewer'];
 
 /** Answer a document's bytes: its own type, never cached, never sniffed. */
 function sendDocument(reply: FastifyReply, document: { bytes: Buffer; mimeType: string; fileName: string }) {
@@ -82,21 +71,19 @@ export function kycRoutes(options: KycRoutesOptions) {
       handler: async (request, reply) =>
         sendDocument(reply, await kyc.readDocument(currentUser(request).userId, request.params.id)),
     });
-    // The reviewers' read of any document: operator bearer token, no session, no CSRF (a GET).
+    // The reviewers' read of any document (the back office's document viewer): its descriptor's roles.
     const opsRead = opsKycEndpoints.readDocument;
     app.route<{ Params: ParamsOf<typeof opsRead> }>({
       method: opsRead.method,
       url: opsRead.path,
+      config: { auth: opsRead.auth, roles: opsRead.roles, operation: 'readKycDocument' },
       schema: {
         tags: [opsRead.tag],
         summary: opsRead.summary,
         description: 'Business codes: 101 LOGIN_EXPIRED, 102 FORBIDDEN, 104 NOT_FOUND.',
         params: opsRead.params,
       },
-      handler: async (request, reply) => {
-        await options.authorizeOperator(request.headers.authorization, READERS);
-        return sendDocument(reply, await kyc.readDocument(null, request.params.id));
-      },
+      handler: async (request, reply) => sendDocument(reply, await kyc.readDocument(null, request.params.id)),
     });
 
     registerEndpoints(app, investorEndpoints, {
@@ -119,77 +106,31 @@ export function kycRoutes(options: KycRoutesOptions) {
       reportResidence: async (request) => kyc.reportResidence(currentUser(request).userId, request.body),
     });
 
-    // Changes of terms: scheduled by compliance (or admin), read by viewers too.
+    // Changes of terms: scheduled by compliance (or admin), read by support too.
     registerEndpoints(app, opsTermsEndpoints, {
-      scheduleTerms: [
-        async (request) => {
-          const operator = await options.authorizeOperator(request.headers.authorization, REVIEWERS);
-          return kyc.terms.schedule(operator.email, request.body);
-        },
-        { csrf: false },
-      ],
-      listTerms: [
-        async (request) => {
-          await options.authorizeOperator(request.headers.authorization, READERS);
-          return kyc.terms.list(request.query);
-        },
-        { csrf: false },
-      ],
+      scheduleTerms: async (request) => kyc.terms.schedule(currentOperator(request).email, request.body),
+      listTerms: async (request) => kyc.terms.list(request.query),
     });
 
     registerEndpoints(app, opsKycStepEndpoints, {
-      approveStep: [
-        async (request) => {
-          const operator = await options.authorizeOperator(request.headers.authorization, REVIEWERS);
-          return kyc.decideStep(operator.email, request.params.userId, request.params.step, 'approve', null);
-        },
-        { csrf: false },
-      ],
-      rejectStep: [
-        async (request) => {
-          const operator = await options.authorizeOperator(request.headers.authorization, REVIEWERS);
-          return kyc.decideStep(
-            operator.email,
-            request.params.userId,
-            request.params.step,
-            'reject',
-            request.body.reason,
-          );
-        },
-        { csrf: false },
-      ],
+      approveStep: async (request) =>
+        kyc.decideStep(currentOperator(request).email, request.params.userId, request.params.step, 'approve', null),
+      rejectStep: async (request) =>
+        kyc.decideStep(
+          currentOperator(request).email,
+          request.params.userId,
+          request.params.step,
+          'reject',
+          request.body.reason,
+        ),
     });
 
     const { readDocument: _opsReadDocument, ...opsJsonEndpoints } = opsKycEndpoints;
     registerEndpoints(app, opsJsonEndpoints, {
-      list: [
-        async (request) => {
-          await options.authorizeOperator(request.headers.authorization, READERS);
-          return kyc.listForReview(request.query);
-        },
-        { csrf: false },
-      ],
-      show: [
-        async (request) => {
-          await options.authorizeOperator(request.headers.authorization, READERS);
-          return kyc.showForReview(request.params.userId);
-        },
-        { csrf: false },
-      ],
-      approve: [
-        async (request) => {
-          const operator = await options.authorizeOperator(request.headers.authorization, REVIEWERS);
-          return kyc.approve(operator.email, request.params.userId);
-        },
-        { csrf: false },
-      ],
-      reject: [
-        async (request) => {
-          const operator = await options.authorizeOperator(request.headers.authorization, REVIEWERS);
-          return kyc.reject(operator.email, request.params.userId, request.body.reason);
-        },
-        { csrf: false },
-      ],
+      list: async (request) => kyc.listForReview(request.query),
+      show: async (request) => kyc.showForReview(request.params.userId),
+      approve: async (request) => kyc.approve(currentOperator(request).email, request.params.userId),
+      reject: async (request) => kyc.reject(currentOperator(request).email, request.params.userId, request.body.reason),
     });
   };
 }

@@ -56,7 +56,7 @@ describe('scheduling a change of terms', () => {
     const tooSoon = new Date().toISOString().slice(0, 10);
     const refused = await kit.t.app.inject({
       method: 'POST',
-      url: '/api/ops/terms-changes',
+      url: '/api/admin/terms-changes',
       headers: { authorization: `Bearer ${kit.complianceToken}`, 'user-lang': 'zh-HK' },
       payload: change(tooSoon),
     });

@@ -28,7 +28,7 @@ export interface KycKit {
   upload(session: TestSession, files: KycTestFile[], locale?: string): Promise<InjectResponse>;
   post(session: TestSession, url: string, payload?: object, locale?: string): Promise<InjectResponse>;
   get(session: TestSession, url: string): Promise<InjectResponse>;
-  /** An operator call under `/api/ops` with a bearer token. */
+  /** An operator call under `/api/admin` with a bearer token. */
   ops(token: string, method: 'GET' | 'POST', url: string, payload?: object): Promise<InjectResponse>;
   /** A registered user with a complete basic draft (`draft` laid over the valid one) and every document. */
   readyUser(draft?: Record<string, string>): Promise<TestSession>;
@@ -99,7 +99,7 @@ export async function createKycKit(): Promise<KycKit> {
     '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
   );
   const complianceToken = (await t.app.admin.createOperator('compliance@example.com', 'compliance')).token;
-  const viewerToken = (await t.app.admin.createOperator('viewer@example.com', 'viewer')).token;
+  const viewerToken = (await t.app.admin.createOperator('viewer@example.com', 'support')).token;
 
   const kit: KycKit = {
     t,
@@ -130,7 +130,7 @@ export async function createKycKit(): Promise<KycKit> {
     ops: (token, method, url, payload) =>
       t.app.inject({
         method,
-        url: `/api/ops${url}`,
+        url: `/api/admin${url}`,
         headers: { authorization: `Bearer ${token}`, ...(payload ? { 'content-type': 'application/json' } : {}) },
         ...(payload ? { payload } : {}),
       }),

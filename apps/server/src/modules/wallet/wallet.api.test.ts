@@ -402,12 +402,12 @@ describe('operators and custody results', () => {
   it('moves OUTER withdrawals 0 → 1 → 2 with the fee earned, or to 3 with the funds returned, each once, by role', async () => {
     const userId = await verifiedUserId();
     await depositUsdt(userId, '200');
-    const { token } = await t.app.admin.createOperator('ops@example.com', 'withdrawals');
-    const viewer = await t.app.admin.createOperator('viewer@example.com', 'viewer');
+    const { token } = await t.app.admin.createOperator('ops@example.com', 'finance');
+    const viewer = await t.app.admin.createOperator('viewer@example.com', 'support');
     const ops = (url: string, payload?: object, bearer = token) =>
       t.app.inject({
         method: 'POST',
-        url: `/api/ops/withdrawals/${url}`,
+        url: `/api/admin/withdrawals/${url}`,
         headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
         payload: payload ?? {},
       });
@@ -426,7 +426,7 @@ describe('operators and custody results', () => {
     expect(await frozen(userId)).toBe(112_000_000n);
 
     expect(
-      (await t.app.inject({ method: 'POST', url: `/api/ops/withdrawals/${a.id}/process`, payload: {} })).json()
+      (await t.app.inject({ method: 'POST', url: `/api/admin/withdrawals/${a.id}/process`, payload: {} })).json()
         .statusCode,
     ).toBe(101);
     expect((await ops(`${a.id}/process`, {}, viewer.token)).json().statusCode).toBe(102);
@@ -462,7 +462,7 @@ describe('operators and custody results', () => {
     const listed = (
       await t.app.inject({
         method: 'GET',
-        url: '/api/ops/withdrawals?status=2',
+        url: '/api/admin/withdrawals?status=2',
         headers: { authorization: `Bearer ${viewer.token}` },
       })
     ).json().content;

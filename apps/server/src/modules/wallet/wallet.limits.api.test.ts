@@ -95,7 +95,7 @@ async function limits(session: TestSession) {
 function ops(method: 'GET' | 'POST' | 'PUT', url: string, token: string, payload?: object) {
   return t.app.inject({
     method,
-    url: `/api/ops${url}`,
+    url: `/api/admin${url}`,
     headers: { authorization: `Bearer ${token}`, ...(payload ? { 'content-type': 'application/json' } : {}) },
     ...(payload ? { payload } : {}),
   });
@@ -107,7 +107,7 @@ beforeAll(async () => {
   t = await createTestApp({ env: { CUSTODY_WEBHOOK_SECRET: SECRET } });
   await seedWallet(t.database.db);
   adminToken = (await t.app.admin.createOperator('admin@example.com', 'admin')).token;
-  viewerToken = (await t.app.admin.createOperator('viewer@example.com', 'viewer')).token;
+  viewerToken = (await t.app.admin.createOperator('viewer@example.com', 'support')).token;
   complianceToken = (await t.app.admin.createOperator('compliance@example.com', 'compliance')).token;
 });
 afterAll(async () => t.close());

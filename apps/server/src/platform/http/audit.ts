@@ -53,19 +53,21 @@ export function noteAudit(request: FastifyRequest, detail: AuditDetail): void {
   request.auditDetail = { ...request.auditDetail, ...detail };
 }
 
-/** The business code of an enveloped answer, or the HTTP status when the payload is not one. */
-function outcomeOf(payload: unknown, httpStatus: number): number {
-  if (typeof payload === 'string' && payload.startsWith('{"statusCode":')) {
-    const match = /^\{"statusCode":(\d+)/.exec(payload);
-    if (match) return Number(match[1]);
+/** The envelope of a JSON answer (`{ statusCode, content }`), or null for any other payload. */
+function envelopeOf(payload: unknown): { statusCode: number; content: unknown } | null {
+  if (typeof payload !== 'string' || !payload.startsWith('{"statusCode":')) return null;
+  try {
+    return JSON.parse(payload) as { statusCode: number; content: unknown };
+  } catch {
+    return null;
   }
-  return httpStatus === 200 ? 200 : httpStatus;
 }
 
 /**
  * Record every state-changing call of an `auth: 'operator'` route that reached an operator —
  * answered or refused — before its answer is sent (`onSend`): the action is the endpoint's name,
- * the target defaults to the route's path parameters, the reason to the body's `reason`.
+ * the target defaults to the route's path parameters, the state after to the answer's content, the
+ * reason to the body's `reason`.
  * A refusal before authentication (no session) has no operator and is not recorded here; the
  * sign-in route records its own attempts.
  */
@@ -78,10 +80,12 @@ export function registerAuditTrail(app: FastifyInstance, writer: AuditWriter): v
     const params = (request.params ?? {}) as Record<string, unknown>;
     const body = (request.body ?? {}) as Record<string, unknown>;
     const paramValues = Object.values(params).map(String);
+    const envelope = envelopeOf(payload);
+    const outcomeCode = envelope?.statusCode ?? reply.statusCode;
     await writer.write({
       operator: { id: request.operator.id, email: request.operator.email },
       action: config.operation ?? `${request.method} ${request.routeOptions.url}`,
-      targetType: detail.targetType ?? (config.operation ?? 'route'),
+      targetType: detail.targetType ?? config.operation ?? 'route',
       targetId:
         detail.targetId !== undefined && detail.targetId !== null
           ? String(detail.targetId)
@@ -89,17 +93,12 @@ export function registerAuditTrail(app: FastifyInstance, writer: AuditWriter): v
             ? paramValues.join('/')
             : null,
       before: detail.before ?? null,
-      after: detail.after ?? (reply.statusCode < 300 ? safeBody(request, body) : null),
+      // By default the state after is what the call answered (the changed record).
+      after: detail.after ?? (outcomeCode === 200 ? (envelope?.content ?? null) : null),
       reason: detail.reason ?? (typeof body.reason === 'string' ? body.reason : null),
       ip: request.ip ?? null,
-      outcomeCode: outcomeOf(payload, reply.statusCode),
+      outcomeCode,
     });
     return payload;
   });
-}
-
-/** The request body without secrets (passwords, codes), as the default "after" of an action. */
-function safeBody(_request: FastifyRequest, body: Record<string, unknown>): unknown {
-  const { password: _p, totpCode: _t, mfaCode: _m, ...rest } = body;
-  return Object.keys(rest).length > 0 ? rest : null;
 }
