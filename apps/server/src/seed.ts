@@ -1,3 +1,4 @@
+import { seedOperators } from './modules/admin/admin.seed.ts';
 import { seedIdentity } from './modules/identity/identity.seed.ts';
 import { seedMarket } from './modules/market/market.seed.ts';
 import { seedDemoFunding, seedWallet } from './modules/wallet/wallet.seed.ts';
@@ -14,5 +15,6 @@ export async function seedDemo(db: Db): Promise<void> {
     await seedMarket(tx);
     const { demoUserId } = await seedIdentity(tx);
     await seedDemoFunding(tx, demoUserId);
+    await seedOperators(tx);
   });
 }
