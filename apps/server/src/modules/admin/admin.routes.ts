@@ -2,6 +2,7 @@ import { adminEndpoints } from '@meridian/contracts/admin';
 import { auditQuerySchema, backOfficeAccessEndpoints } from '@meridian/contracts/back-office';
 import { opsWalletEndpoints } from '@meridian/contracts/wallet';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { noteAudit } from '../../platform/http/audit.ts';
 import { currentOperator } from '../../platform/http/auth.ts';
 import { registerEndpoints } from '../../platform/http/endpoint.ts';
@@ -79,7 +80,7 @@ export function adminRoutes(admin: AdminService, wallet: WalletService, options:
 
     // The CSV export answers a file, not an envelope: registered by hand with the same permission
     // (the listAudit descriptor's roles) and query schema.
-    app.route<{ Querystring: import('zod').output<typeof auditQuerySchema> }>({
+    app.route<{ Querystring: z.output<typeof auditQuerySchema> }>({
       method: 'GET',
       url: '/admin/audit.csv',
       config: { auth: 'operator', roles: backOfficeAccessEndpoints.listAudit.roles, operation: 'exportAudit' },
