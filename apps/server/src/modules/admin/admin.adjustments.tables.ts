@@ -43,6 +43,9 @@ export const manualAdjustments = pgTable(
     index('manual_adjustments_status_idx').on(table.status, table.id),
     check('manual_adjustments_status_known', sql`${table.status} IN ('proposed', 'posted', 'rejected')`),
     // Four eyes, the database's own guard behind the service's check: whoever posts is not the proposer.
-    check('manual_adjustments_four_eyes', sql`${table.status} <> 'posted' OR ${table.decidedById} <> ${table.proposedById}`),
+    check(
+      'manual_adjustments_four_eyes',
+      sql`${table.status} <> 'posted' OR ${table.decidedById} <> ${table.proposedById}`,
+    ),
   ],
 );

@@ -131,19 +131,27 @@ export class ManualAdjustments {
    *   `postings` (`validation.postingsUnbalanced` with `{ asset, sum }`, the sum a decimal string).
    * @throws DomainError NOT_FOUND (a user posting names no active user).
    */
-  async propose(operator: ActingOperator, body: { reason: string; postings: AdjustmentPostingInput[] }): Promise<Adjustment> {
+  async propose(
+    operator: ActingOperator,
+    body: { reason: string; postings: AdjustmentPostingInput[] },
+  ): Promise<Adjustment> {
     const parsed = body.postings.map((posting, index) => ({
       posting,
       amountMinor: parseSignedAmountMinor(posting.amount, posting.asset, index),
     }));
     const sums = new Map<AssetCode, bigint>();
-    for (const { posting, amountMinor } of parsed) sums.set(posting.asset, (sums.get(posting.asset) ?? 0n) + amountMinor);
+    for (const { posting, amountMinor } of parsed)
+      sums.set(posting.asset, (sums.get(posting.asset) ?? 0n) + amountMinor);
     for (const [asset, sum] of sums) {
       if (sum !== 0n)
         throw new FieldError('postings', 'validation.postingsUnbalanced', { asset, sum: toDecimalString(sum, asset) });
     }
     const userIds = [
-      ...new Set(parsed.flatMap(({ posting }) => (posting.account.kind === 'user' ? [posting.account.userId.toLowerCase()] : []))),
+      ...new Set(
+        parsed.flatMap(({ posting }) =>
+          posting.account.kind === 'user' ? [posting.account.userId.toLowerCase()] : [],
+        ),
+      ),
     ];
     if (userIds.some((userId) => !UUID_PATTERN.test(userId))) throw new DomainError('NOT_FOUND');
     const known = await this.identity.recipientsOf(userIds);
@@ -269,7 +277,9 @@ export class ManualAdjustments {
     for (const [userId, perAsset] of changes) {
       const text = [...perAsset]
         .filter(([, minor]) => minor !== 0n)
-        .map(([asset, minor]) => `${minor > 0n ? '+' : '−'}${formatAmount(minor < 0n ? -minor : minor, asset)} ${asset}`)
+        .map(
+          ([asset, minor]) => `${minor > 0n ? '+' : '−'}${formatAmount(minor < 0n ? -minor : minor, asset)} ${asset}`,
+        )
         .join(', ');
       if (text === '') continue;
       await this.notifier
