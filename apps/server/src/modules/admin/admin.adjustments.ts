@@ -292,7 +292,7 @@ export class ManualAdjustments {
             'zh-HK': '我們的團隊已調整你的錢包餘額：{changes}。如有疑問，請聯絡客服。',
           },
           params: { changes: text },
-          link: '/my/order/wallet',
+          link: '/my/account/main',
         })
         .catch((error: unknown) =>
           this.log.warn({ err: error, adjustmentId: row.id, userId }, 'adjustment notification failed'),
