@@ -139,6 +139,15 @@ export const configSchema = z
       .enum(['true', 'false'])
       .default('false')
       .transform((value) => value === 'true'),
+    /**
+     * Withdrawals whose USD value at request time is over this amount (a decimal string of USD, at
+     * most 2 decimals) need a second finance operator's approval before another one processes them
+     * (issue 16).
+     */
+    LARGE_WITHDRAWAL_USD: z
+      .string()
+      .regex(/^(0|[1-9]\d*)(\.\d{1,2})?$/, { error: 'must be a USD amount such as 10000 or 2500.50' })
+      .default('10000'),
     /** Bearer token that `GET /metrics` requires (`Authorization: Bearer <token>`; ≥ 32 characters). */
     METRICS_TOKEN: z.preprocess(
       emptyToUndefined,
@@ -285,6 +294,8 @@ export interface Config {
     custodyWebhookSecret: string | undefined;
     xpubs: { bitcoin: string; evm: string; tron: string } | undefined;
     isWhitelistMode: boolean;
+    /** USD (decimal string): a withdrawal worth more needs a second operator's approval (LARGE_WITHDRAWAL_USD, issue 16). */
+    largeWithdrawalUsd: string;
   };
 }
 
@@ -371,6 +382,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           ? { bitcoin: e.WALLET_XPUB_BITCOIN, evm: e.WALLET_XPUB_EVM, tron: e.WALLET_XPUB_TRON }
           : undefined,
       isWhitelistMode: e.WITHDRAW_WHITELIST_MODE,
+      largeWithdrawalUsd: e.LARGE_WITHDRAWAL_USD,
     },
   };
 }

@@ -34,6 +34,12 @@ export const PLATFORM_ACCOUNT_TYPES = [
    * balances, outside production only. Goes negative by what it handed out.
    */
   'PLATFORM_DEMO_FUNDING',
+  /**
+   * The other side of manual adjustments (issue 16: a balanced entry proposed by one finance
+   * operator and approved by another), e.g. a goodwill credit to a user. Goes negative by what it
+   * handed out.
+   */
+  'PLATFORM_ADJUSTMENTS',
 ] as const;
 
 export type UserAccountType = (typeof USER_ACCOUNT_TYPES)[number];

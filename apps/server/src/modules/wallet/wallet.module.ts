@@ -129,6 +129,7 @@ export function createWalletModule(deps: WalletModuleDeps): AppModule<WalletServ
     prices,
     notifier: walletNotifier((input) => deps.notices.notify(input)),
     isWhitelistMode: config.wallet.isWhitelistMode,
+    largeWithdrawalUsd: config.wallet.largeWithdrawalUsd,
     log: deps.log,
     screening: createLocalScreeningProvider(),
   });

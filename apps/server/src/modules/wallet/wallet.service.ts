@@ -89,6 +89,12 @@ export interface WalletServiceOptions {
   notifier?: WalletNotifier;
   /** Withdraw only to address-book entries older than 24 hours (issue 4; off by default). */
   isWhitelistMode: boolean;
+  /**
+   * USD as a decimal string (LARGE_WITHDRAWAL_USD, default "10000"): an OUTER withdrawal whose USD
+   * value at request time is over it needs a second finance operator's approval (`approveWithdrawal`)
+   * before a different operator processes it (issue 16).
+   */
+  largeWithdrawalUsd?: string;
   /** Log refused webhooks and failed notifications. */
   log: { warn(detail: object, message: string): void; info(detail: object, message: string): void };
   /**
@@ -100,12 +106,21 @@ export interface WalletServiceOptions {
   clock?: () => Date;
 }
 
-/** A withdrawal as the operator API shows it. */
+/** A withdrawal as the operator API shows it (`opsWithdrawalSchema` of the contracts). */
 export interface OpsWithdrawal extends WalletRecord {
   userId: string;
   failureReason: string | null;
   operatorEmail: string | null;
+  /** USD value of the amount at request time, a decimal string with 2 decimals ("25000.00"); null on old rows. */
+  usdValue: string | null;
+  /** True when it is over LARGE_WITHDRAWAL_USD: a second operator approves it before another processes it. */
+  needsSecondApproval: boolean;
+  /** The operator (email) who gave that approval, once given. */
+  approvedBy: string | null;
 }
+
+/** The default of LARGE_WITHDRAWAL_USD (issue 16): 10,000 USD. */
+const LARGE_WITHDRAWAL_USD_DEFAULT = '10000';
 
 const WHITELIST_DELAY_MS = 24 * 60 * 60 * 1000;
 type WithdrawalRow = typeof withdrawals.$inferSelect;
@@ -803,11 +818,69 @@ export class WalletService {
   }
 
   /**
+   * Whether a withdrawal is large (issue 16): OUTER and its USD value at request time over
+   * LARGE_WITHDRAWAL_USD. A row without a USD value (made before values were stored) is not.
+   */
+  private isLarge(row: WithdrawalRow): boolean {
+    if (row.type !== 'OUTER' || row.usdValue === null) return false;
+    return new Decimal(row.usdValue).gt(this.options.largeWithdrawalUsd ?? LARGE_WITHDRAWAL_USD_DEFAULT);
+  }
+
+  /**
+   * Operator (admin module): the second approval of a large waiting withdrawal (issue 16); nothing
+   * moves. The approver's email and the time are kept on the row; a different operator must then
+   * process it (`processWithdrawal`). Conditional on the row being waiting and unapproved, under
+   * the row's lock, so it is approved once.
+   * @throws DomainError NOT_FOUND; WITHDRAW_STATE_CHANGED (138, content `{ status, approvedBy,
+   *   needsSecondApproval }`) when it is not waiting, is already approved, or is not large.
+   */
+  async approveWithdrawal(operatorEmail: string, id: number): Promise<OpsWithdrawal> {
+    const row = await this.db.transaction(async (tx) => {
+      const [current] = await tx
+        .select()
+        .from(withdrawals)
+        .where(and(eq(withdrawals.id, id), eq(withdrawals.type, 'OUTER')))
+        .for('update');
+      if (!current) throw new DomainError('NOT_FOUND');
+      if (current.status !== 0 || current.approvedBy !== null || !this.isLarge(current)) {
+        throw new DomainError(
+          'WITHDRAW_STATE_CHANGED',
+          {},
+          { status: current.status, approvedBy: current.approvedBy, needsSecondApproval: this.isLarge(current) },
+        );
+      }
+      const [approved] = await tx
+        .update(withdrawals)
+        .set({ approvedBy: operatorEmail, approvedAt: this.now(), updatedAt: this.now() })
+        .where(eq(withdrawals.id, id))
+        .returning();
+      return approved!;
+    });
+    return this.toOpsWithdrawal(row);
+  }
+
+  /**
    * Operator (admin module): 0 waiting → 1 processing (no money moves); `operatorEmail` is kept on
-   * the row for the audit trail. @throws DomainError NOT_FOUND, WITHDRAW_STATE_CHANGED (138) when not waiting.
+   * the row for the audit trail. A large withdrawal (issue 16) must have been approved first, by a
+   * different operator: the row is locked (`FOR UPDATE`) while that is checked, so an approval
+   * cannot slip in between.
+   * @throws DomainError NOT_FOUND; WITHDRAW_STATE_CHANGED (138) when not waiting;
+   *   SECOND_APPROVAL_REQUIRED (155) when large and not approved; FOUR_EYES_REQUIRED (153) when
+   *   `operatorEmail` gave the approval.
    */
   async processWithdrawal(operatorEmail: string, id: number): Promise<OpsWithdrawal> {
-    const row = await this.db.transaction((tx) => this.transition(tx, id, [0], 1, { operatorEmail }, () => null));
+    const row = await this.db.transaction(async (tx) => {
+      const [current] = await tx
+        .select()
+        .from(withdrawals)
+        .where(and(eq(withdrawals.id, id), eq(withdrawals.type, 'OUTER')))
+        .for('update');
+      if (current && current.status === 0 && this.isLarge(current)) {
+        if (current.approvedBy === null) throw new DomainError('SECOND_APPROVAL_REQUIRED');
+        if (current.approvedBy === operatorEmail) throw new DomainError('FOUR_EYES_REQUIRED');
+      }
+      return this.transition(tx, id, [0], 1, { operatorEmail }, () => null);
+    });
     await this.notifyWithdrawal(row);
     return this.toOpsWithdrawal(row);
   }
@@ -919,6 +992,9 @@ export class WalletService {
       userId: row.userId,
       failureReason: row.failureReason,
       operatorEmail: row.operatorEmail,
+      usdValue: row.usdValue,
+      needsSecondApproval: this.isLarge(row),
+      approvedBy: row.approvedBy,
     };
   }
 

@@ -152,6 +152,12 @@ export const withdrawals = pgTable(
     requestHash: text('request_hash').notNull(),
     /** The operator who last moved it (email), for the audit trail. */
     operatorEmail: text('operator_email'),
+    /**
+     * The finance operator (email) who gave a large withdrawal (USD value over LARGE_WITHDRAWAL_USD)
+     * its second approval (issue 16), and when; a different operator then processes it.
+     */
+    approvedBy: text('approved_by'),
+    approvedAt: timestamp('approved_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
