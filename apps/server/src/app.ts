@@ -198,6 +198,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ipAllowlist: config.adminIpAllowlist,
     isProduction: config.isProduction,
     wallet: wallet.service,
+    identity: identity.service,
+    notices: notices.service,
+    log: app.log,
   });
   const kyc = createKycModule({
     config,

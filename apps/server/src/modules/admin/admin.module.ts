@@ -1,7 +1,11 @@
 import type { AppModule } from '../../platform/app-module.ts';
 import type { Database } from '../../platform/db/client.ts';
+import type { IdentityService } from '../identity/identity.service.ts';
+import type { NoticeService } from '../notices/notices.service.ts';
 import type { WalletService } from '../wallet/wallet.service.ts';
 import { OperatorAccess } from './admin.access.ts';
+import { ManualAdjustments } from './admin.adjustments.ts';
+import { backOfficeAdjustmentRoutes } from './admin.adjustments.routes.ts';
 import { adminRoutes } from './admin.routes.ts';
 import { AdminService } from './admin.service.ts';
 
@@ -16,6 +20,11 @@ export interface AdminModuleDeps {
   isProduction: boolean;
   /** The wallet, whose withdrawal transitions, limits and screening alerts the operators handle. */
   wallet: WalletService;
+  /** Users (who an adjustment concerns, their language). */
+  identity: IdentityService;
+  /** Messages to users (a posted adjustment). */
+  notices: NoticeService;
+  log: { warn(detail: object, message: string): void };
 }
 
 /**
@@ -25,10 +34,16 @@ export interface AdminModuleDeps {
  */
 export function createAdminModule(deps: AdminModuleDeps): AppModule<AdminService> {
   const access = new OperatorAccess(deps.database.db, { secret: deps.secret, ipAllowlist: deps.ipAllowlist });
-  const service = new AdminService(deps.database.db, access, deps.wallet);
+  const adjustments = new ManualAdjustments(deps.database.db, deps.identity, deps.notices, deps.log);
+  const service = new AdminService(deps.database.db, access, deps.wallet, adjustments);
+  const accessRoutes = adminRoutes(service, deps.wallet, { isSecureCookie: deps.isProduction });
+  const adjustmentRoutes = backOfficeAdjustmentRoutes(adjustments);
   return {
     service,
-    routes: adminRoutes(service, deps.wallet, { isSecureCookie: deps.isProduction }),
+    routes: async (app) => {
+      await app.register(accessRoutes);
+      await app.register(adjustmentRoutes);
+    },
     jobs: [],
   };
 }

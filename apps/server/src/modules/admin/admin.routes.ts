@@ -102,7 +102,16 @@ export function adminRoutes(admin: AdminService, wallet: WalletService, options:
 
     registerEndpoints(app, adminEndpoints, {
       listWithdrawals: async (request) => admin.listWithdrawals(request.query),
-      approveWithdrawal: async (request) => wallet.approveWithdrawal(currentOperator(request).email, request.params.id),
+      approveWithdrawal: async (request) => {
+        const after = await wallet.approveWithdrawal(currentOperator(request).email, request.params.id);
+        noteAudit(request, {
+          targetType: 'withdrawal',
+          targetId: request.params.id,
+          before: { ...after, approvedBy: null },
+          after,
+        });
+        return after;
+      },
       processWithdrawal: async (request) => admin.processWithdrawal(currentOperator(request), request.params.id),
       completeWithdrawal: async (request) =>
         admin.completeWithdrawal(currentOperator(request), request.params.id, request.body.txHash),

@@ -5,6 +5,7 @@ import type { Db } from '../../platform/db/client.ts';
 import type { OperatorContext } from '../../platform/http/auth.ts';
 import type { OpsWithdrawal, WalletService } from '../wallet/wallet.service.ts';
 import type { OperatorAccess } from './admin.access.ts';
+import type { ManualAdjustments } from './admin.adjustments.ts';
 import { type AuditFilter, exportAuditCsv, searchAudit } from './admin.audit.ts';
 
 export { OPERATOR_ROLES, type Operator, type OperatorRole } from './admin.types.ts';
@@ -19,6 +20,8 @@ export class AdminService {
     private readonly db: Db,
     readonly access: OperatorAccess,
     private readonly wallet: WalletService,
+    /** Manual adjustments with four eyes (tests and CLIs reach them here). */
+    readonly adjustments: ManualAdjustments,
   ) {}
 
   /**

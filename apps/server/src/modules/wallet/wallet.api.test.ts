@@ -426,8 +426,14 @@ describe('operators and custody results', () => {
     expect(await frozen(userId)).toBe(112_000_000n);
 
     expect(
-      (await t.app.inject({ method: 'POST', url: `/api/admin/withdrawals/${a.id}/process`, payload: {} })).json()
-        .statusCode,
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/admin/withdrawals/${a.id}/process`,
+          headers: mutationHeaders(),
+          payload: {},
+        })
+      ).json().statusCode,
     ).toBe(101);
     expect((await ops(`${a.id}/process`, {}, viewer.token)).json().statusCode).toBe(102);
     expect((await ops(`${a.id}/complete`, { txHash: '0xabc' })).json().statusCode).toBe(138);
