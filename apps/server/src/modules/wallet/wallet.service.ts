@@ -836,7 +836,10 @@ export class WalletService {
       .catch((error: unknown) => this.options.log.warn({ err: error }, 'withdrawal notification failed'));
   }
 
-  /** The user cancels a waiting (0) withdrawal: status 4, amount + fee back to available. */
+  /**
+   * The user cancels a waiting (0) withdrawal: status 4, amount + fee back to available. Allowed
+   * for a frozen account (issue 16): the coins come back into the account, nothing leaves it.
+   */
   async cancelWithdrawal(userId: string, id: number): Promise<WalletRecord> {
     const row = await this.db.transaction((tx) =>
       this.transition(tx, id, [0], 4, {}, (w) => this.returnEntry(w, 'cancel'), userId),
