@@ -229,6 +229,23 @@ describe('freeze and unfreeze', () => {
     expect(after.balances).not.toEqual(before.balances);
   });
 
+  it('a frozen account may still cancel its waiting withdrawal: the coins come back, nothing leaves', async () => {
+    const user = await fundedUser('100');
+    const requested = await withdraw(user, '10');
+    expect(requested.json().statusCode).toBe(200);
+    await app.identity.freezeAccount(user.userId, 'test', { email: 'compliance@example.com', ip: null });
+    const cancelled = await app.inject({
+      method: 'POST',
+      url: `/api/wallet/withdraw/${requested.json().content.id}/cancel`,
+      headers: user.headers,
+    });
+    expect(cancelled.json()).toMatchObject({ statusCode: 200, content: { status: 4 } });
+    expect((await userBalances(database.db, user.userId)).find((b) => b.type === 'USER_AVAILABLE')?.balanceMinor).toBe(
+      100_000_000n,
+    );
+    await app.identity.unfreezeAccount(user.userId, 'test', { email: 'compliance@example.com', ip: null });
+  });
+
   it('the service refuses a frozen account too, whoever calls it', async () => {
     const user = await fundedUser('100');
     await app.identity.freezeAccount(user.userId, 'test', { email: 'compliance@example.com', ip: null });
