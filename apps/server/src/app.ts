@@ -179,6 +179,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const exchange = createExchangeModule({
     database,
+    identity: identity.service,
     prices: market.service.prices,
     clock,
     notices: notices.service,
@@ -192,22 +193,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     notices: notices.service,
     log: app.log,
   });
-  const admin = createAdminModule({
-    database,
-    secret: deps.sessionSecret,
-    ipAllowlist: config.adminIpAllowlist,
-    isProduction: config.isProduction,
-    wallet: wallet.service,
-    identity: identity.service,
-    notices: notices.service,
-    log: app.log,
-  });
   const kyc = createKycModule({
     config,
     database,
     identity: identity.service,
     notices: notices.service,
     isKnownCountry: (code) => findCountry(code) !== undefined,
+  });
+  const admin = createAdminModule({
+    database,
+    secret: deps.sessionSecret,
+    ipAllowlist: config.adminIpAllowlist,
+    isProduction: config.isProduction,
+    wallet: wallet.service,
+    exchange: exchange.service,
+    kyc: kyc.service,
+    identity: identity.service,
+    notices: notices.service,
+    log: app.log,
   });
 
   app.decorate('identity', identity.service);

@@ -11,7 +11,7 @@ import {
 } from '@meridian/contracts/money';
 import type { NoticeCategory } from '@meridian/contracts/notices';
 import { type Page, totalPages } from '@meridian/contracts/pagination';
-import { and, count, desc, eq, ne } from 'drizzle-orm';
+import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db/client.ts';
 import { DomainError, FieldError } from '../../platform/http/errors.ts';
 import { postEntry } from '../ledger/ledger.service.ts';
@@ -102,6 +102,18 @@ export class ManualAdjustments {
     private readonly log: { warn(detail: object, message: string): void },
     private readonly now: () => Date = () => new Date(),
   ) {}
+
+  /** Proposed adjustments waiting for a second operator: how many, and the oldest proposal (dashboard). */
+  async queueSize(): Promise<{ size: number; oldestAt: Date | null }> {
+    const [row] = await this.db
+      .select({
+        size: sql<number>`count(*)::int`,
+        oldestAt: sql<Date | string | null>`min(${manualAdjustments.proposedAt})`,
+      })
+      .from(manualAdjustments)
+      .where(eq(manualAdjustments.status, 'proposed'));
+    return { size: row?.size ?? 0, oldestAt: row?.oldestAt ? new Date(row.oldestAt) : null };
+  }
 
   /** Adjustments, newest first, optionally of one status, one page. */
   async list(query: { pageID: number; pageSize: number; status?: Adjustment['status'] }): Promise<Page<Adjustment>> {

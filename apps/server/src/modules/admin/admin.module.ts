@@ -1,11 +1,15 @@
 import type { AppModule } from '../../platform/app-module.ts';
 import type { Database } from '../../platform/db/client.ts';
+import type { ExchangeService } from '../exchange/exchange.service.ts';
 import type { IdentityService } from '../identity/identity.service.ts';
+import type { KycService } from '../kyc/kyc.service.ts';
 import type { NoticeService } from '../notices/notices.service.ts';
 import type { WalletService } from '../wallet/wallet.service.ts';
 import { OperatorAccess } from './admin.access.ts';
 import { ManualAdjustments } from './admin.adjustments.ts';
 import { backOfficeAdjustmentRoutes } from './admin.adjustments.routes.ts';
+import { BackOfficeUsers } from './admin.users.ts';
+import { backOfficeUserRoutes } from './admin.users.routes.ts';
 import { adminRoutes } from './admin.routes.ts';
 import { AdminService } from './admin.service.ts';
 
@@ -20,8 +24,12 @@ export interface AdminModuleDeps {
   isProduction: boolean;
   /** The wallet, whose withdrawal transitions, limits and screening alerts the operators handle. */
   wallet: WalletService;
-  /** Users (who an adjustment concerns, their language). */
+  /** Users: search, profile, freeze, 2FA reset; who an adjustment concerns. */
   identity: IdentityService;
+  /** Swaps in a user's history and today's totals. */
+  exchange: ExchangeService;
+  /** Verification steps of a user, the review queue's size. */
+  kyc: KycService;
   /** Messages to users (a posted adjustment). */
   notices: NoticeService;
   log: { warn(detail: object, message: string): void };
@@ -38,11 +46,23 @@ export function createAdminModule(deps: AdminModuleDeps): AppModule<AdminService
   const service = new AdminService(deps.database.db, access, deps.wallet, adjustments);
   const accessRoutes = adminRoutes(service, deps.wallet, { isSecureCookie: deps.isProduction });
   const adjustmentRoutes = backOfficeAdjustmentRoutes(adjustments);
+  const users = new BackOfficeUsers({
+    db: deps.database.db,
+    identity: deps.identity,
+    wallet: deps.wallet,
+    exchange: deps.exchange,
+    kyc: deps.kyc,
+    notices: deps.notices,
+    adjustments,
+    log: deps.log,
+  });
+  const userRoutes = backOfficeUserRoutes(users);
   return {
     service,
     routes: async (app) => {
       await app.register(accessRoutes);
       await app.register(adjustmentRoutes);
+      await app.register(userRoutes);
     },
     jobs: [],
   };

@@ -7,7 +7,7 @@ import type { Clock } from '../../platform/prices/types.ts';
 import type { MarketPrices } from '../market/market.service.ts';
 import type { NoticeService, NotifyInput } from '../notices/notices.service.ts';
 import { exchangeRoutes } from './exchange.routes.ts';
-import { ExchangeService } from './exchange.service.ts';
+import { type ExchangeAccounts, ExchangeService } from './exchange.service.ts';
 
 /** What `buildApp` hands the exchange module. */
 export interface ExchangeModuleDeps {
@@ -15,6 +15,8 @@ export interface ExchangeModuleDeps {
   /** The market module's prices (`market.service.prices`): every quote is priced from them. */
   prices: MarketPrices;
   clock: Clock;
+  /** The identity service: a frozen account executes no swap (issue 16). */
+  identity: ExchangeAccounts;
   /** A "swap done" message is written in the transaction of every swap (issue 6). */
   notices: NoticeService;
   log: FastifyBaseLogger;
@@ -53,6 +55,7 @@ export function createExchangeModule(deps: ExchangeModuleDeps): AppModule<Exchan
     deps.database.db,
     deps.prices,
     deps.clock,
+    deps.identity,
     async (tx, swaps) =>
       void (await notices.notifyMany(
         swaps.map(({ userId, swap }) => swapDoneNotice(userId, swap)),

@@ -62,6 +62,15 @@ export interface CompletedSwap {
  */
 export type SwapMessageWriter = (tx: DbOrTx, swaps: readonly CompletedSwap[]) => Promise<void>;
 
+/** What the exchange needs of the identity module (its service satisfies this). */
+export interface ExchangeAccounts {
+  /**
+   * Refuse money movement of a frozen account (issue 16), read on `db` (the caller's transaction
+   * when given). @throws DomainError ACCOUNT_FROZEN (152).
+   */
+  assertNotFrozen(userId: string, db?: DbOrTx): Promise<void>;
+}
+
 /** Options of `ExchangeService`. */
 export interface ExchangeServiceOptions {
   /** Told when a batch failed as a whole and its swaps were retried one by one. */
@@ -221,6 +230,8 @@ export class ExchangeService {
     private readonly db: Db,
     private readonly prices: MarketPrices,
     private readonly clock: Clock,
+    /** Frozen accounts execute no swap (issue 16). */
+    private readonly accounts: ExchangeAccounts,
     /** Writes the swaps' "swap done" messages in their transaction (issue 6). */
     private readonly writeSwapMessages: SwapMessageWriter = async () => {},
     private readonly options: ExchangeServiceOptions = {},
@@ -490,9 +501,11 @@ export class ExchangeService {
   /**
    * `POST exchange/swap`: execute the user's quote exactly once.
    * @throws DomainError QUOTE_EXPIRED (131), NOT_FOUND (another user's or no quote), CONFLICT (used),
-   *   INSUFFICIENT_BALANCE (130), SERVICE_UNAVAILABLE (pair switched off) — nothing moves.
+   *   INSUFFICIENT_BALANCE (130), SERVICE_UNAVAILABLE (pair switched off), ACCOUNT_FROZEN (152,
+   *   checked first) — nothing moves.
    */
   async swap(userId: string, quoteId: string): Promise<SwapRecord> {
+    await this.accounts.assertNotFrozen(userId);
     return this.submitSwap({ userId, quoteId });
   }
 
@@ -501,9 +514,11 @@ export class ExchangeService {
    * rate is more than `maxSlippageBps` below `expectedRate`. The same `requestId` again returns the
    * first result (the same request: same `hashFlashRequest`) or CONFLICT (121, any field differs,
    * e.g. the amount); it never swaps twice.
+   * A frozen account (issue 16) is refused before anything else, a replay included.
    * @throws DomainError SLIPPAGE_EXCEEDED (140) with `{ rate }` when the rate moved too far, and the swap refusals.
    */
   async flash(userId: string, request: ParsedFlashExchangeRequest): Promise<SwapRecord> {
+    await this.accounts.assertNotFrozen(userId);
     const [existing] = await this.db.select().from(exchangeQuotes).where(eq(exchangeQuotes.id, request.requestId));
     if (existing) return this.replayFlash(existing, userId, request);
     const priced = await this.price(request);
@@ -590,5 +605,31 @@ export class ExchangeService {
       totalPage: totalPages(totalCount, query.pageSize),
       totalCount,
     };
+  }
+
+  // ---------------------------------------------------------------- back office (issue 16)
+
+  /**
+   * Swaps and flash exchanges executed in [`from`, `to`), per asset paid (`from` coin): count and
+   * amount paid in minor units. For the back-office dashboard's day.
+   */
+  async swapTotalsBetween(from: Date, to: Date): Promise<{ asset: string; count: number; amountMinor: bigint }[]> {
+    const rows = await this.db
+      .select({
+        asset: exchangeQuotes.fromCoin,
+        count: count(),
+        amountMinor: sql<string>`sum(${exchangeQuotes.fromAmountMinor})::text`,
+      })
+      .from(exchangeQuotes)
+      .where(
+        and(
+          eq(exchangeQuotes.status, 'EXECUTED'),
+          gte(exchangeQuotes.executedAt, from),
+          sql`${exchangeQuotes.executedAt} < ${to}`,
+        ),
+      )
+      .groupBy(exchangeQuotes.fromCoin)
+      .orderBy(exchangeQuotes.fromCoin);
+    return rows.map((row) => ({ asset: row.asset, count: Number(row.count), amountMinor: BigInt(row.amountMinor) }));
   }
 }

@@ -10,6 +10,7 @@
  *   account          identity.account.ts          register, recover, password, profile, look-ups
  *   account changes  identity.account-changes.ts  email change, holds, KYC level, closure
  *   audit            identity.audit.ts            audit log, security-event listeners, retention
+ *   operator         identity.operator.ts         back office: search, view, freeze, authenticator reset
  */
 import { and, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
@@ -20,12 +21,14 @@ import { createAuditService, purgeExpiredAudit } from './identity.audit.ts';
 import { createFactorSettingsService } from './identity.factor-settings.ts';
 import { createFactorService } from './identity.factors.ts';
 import { createIdentityContext } from './identity.internal.ts';
+import { createOperatorAccountService } from './identity.operator.ts';
 import { createSessionService } from './identity.sessions.ts';
 import { flowTickets, humanCheckUses, loginThrottles, verificationCodes } from './identity.tables.ts';
 import type { IdentityOptions } from './identity.types.ts';
 
 export { AUDIT_PURGE_BATCH_ROWS, AUDIT_RETENTION_YEARS_AFTER_CLOSURE, purgeExpiredAudit } from './identity.audit.ts';
 export { describeDevice } from './identity.internal.ts';
+export type { OperatorActor, OperatorUserRow, OperatorUserSearch, OperatorUserView } from './identity.operator.ts';
 export {
   type AccountHoldingsChecker,
   IDENTITY_RULES,
@@ -87,6 +90,7 @@ export function createIdentityService(db: Db, options: IdentityOptions) {
     ...createAccountService(ctx),
     ...createAccountChangeService(ctx),
     ...createAuditService(ctx),
+    ...createOperatorAccountService(ctx),
     jobs: identityJobs,
   };
 }

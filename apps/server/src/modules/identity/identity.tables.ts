@@ -21,6 +21,7 @@ const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
  * An account (spec §3 user state). `email` is stored trimmed and lower-cased and is unique; a closed
  * account keeps its row (ledger history refers to it) with personal data removed (docs/identity.md).
  * Security configuration flags mirror spec §3 `conf`; `kycLevel` is 0 none, 1 basic, 2 investor.
+ * `frozenAt`/`frozenReason`: an account frozen by the back office (issue 16).
  */
 export const users = pgTable(
   'users',
@@ -49,6 +50,13 @@ export const users = pgTable(
     securityFailedCount: integer('security_failed_count').notNull().default(0),
     securityLockedUntil: at('security_locked_until'),
     withdrawalHoldUntil: at('withdrawal_hold_until'),
+    /**
+     * Set by a compliance operator (issue 16 "freeze"): the account can sign in and see everything
+     * but moves no money (withdrawals, swaps) until unfrozen; null when not frozen.
+     */
+    frozenAt: at('frozen_at'),
+    /** The operator's reason for the freeze, kept with it; null when not frozen. */
+    frozenReason: text('frozen_reason'),
     createdAt: createdAt(),
     closedAt: at('closed_at'),
   },

@@ -1341,4 +1341,96 @@ export class KycService {
         : null,
     };
   }
+
+  // ------------------------------------------------------------------ back office (issue 16)
+
+  /**
+   * The review queue's size (submissions Under Review across every step, as `listForReview` counts
+   * them) and its oldest submission, for the back-office dashboard.
+   */
+  async reviewQueueStats(): Promise<{ size: number; oldestAt: Date | null }> {
+    const parts = KYC_REVIEW_STEPS.map((step) => queueSelect(step, KYC_STATUS.UNDER_REVIEW)).filter(
+      (part): part is SQL => part !== null,
+    );
+    const queue = sql.join(parts, sql` UNION ALL `);
+    const [row] = rowsOf<{ size: string | number; oldest: Date | string | null }>(
+      await this.db.execute(sql`SELECT count(*) AS size, min(submitted_at) AS oldest FROM (${queue}) AS queue`),
+    );
+    return { size: Number(row?.size ?? 0), oldestAt: row?.oldest ? new Date(row.oldest) : null };
+  }
+
+  /**
+   * The names users gave in basic KYC (the submitted copy, else the draft), `firstName lastName`;
+   * users without one are absent from the map.
+   */
+  async namesOf(userIds: readonly string[]): Promise<Map<string, string>> {
+    if (userIds.length === 0) return new Map();
+    const rows = await this.db
+      .select({ userId: kycBasic.userId, submitted: kycBasic.submitted, draft: kycBasic.draft })
+      .from(kycBasic)
+      .where(inArray(kycBasic.userId, [...userIds]));
+    const names = new Map<string, string>();
+    for (const row of rows) {
+      const source = (row.submitted ?? row.draft) as Record<string, unknown>;
+      const name = [source.firstName, source.lastName]
+        .filter((part) => typeof part === 'string' && part !== '')
+        .join(' ');
+      if (name !== '') names.set(row.userId, name);
+    }
+    return names;
+  }
+
+  /**
+   * Users whose basic-KYC name (English or Chinese, submitted or draft) contains `text`
+   * (case-insensitive), at most `limit`: the back office's search by name.
+   */
+  async userIdsMatchingName(text: string, limit: number): Promise<string[]> {
+    const pattern = `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    const name = (source: SQL) =>
+      sql`concat_ws(' ', ${source}->>'firstName', ${source}->>'lastName', ${source}->>'nameChinese')`;
+    const rows = await this.db
+      .select({ userId: kycBasic.userId })
+      .from(kycBasic)
+      .where(
+        sql`${name(sql`${kycBasic.submitted}`)} ILIKE ${pattern} OR ${name(sql`${kycBasic.draft}`)} ILIKE ${pattern}`,
+      )
+      .limit(limit);
+    return rows.map((row) => row.userId);
+  }
+
+  /**
+   * The user's verification steps for the back office's user page: basic, investor, AML and
+   * qualified investor, each with its status name (`none`, `verified`, `underReview`, `failed`,
+   * `expired`, as `selfStatus` derives them from the rows and `level`) and the time of the latest
+   * reviewer decision on it (null when none, e.g. AML answers accepted by the rules).
+   */
+  async verificationStepsOf(
+    userId: string,
+    level: number,
+  ): Promise<{ step: string; status: string; decidedAt: Date | null }[]> {
+    const status = await this.selfStatus(userId, level);
+    const decisions = await this.db
+      .select({ subject: kycDecisions.subject, at: sql<Date | string>`max(${kycDecisions.createdAt})` })
+      .from(kycDecisions)
+      .where(eq(kycDecisions.userId, userId))
+      .groupBy(kycDecisions.subject);
+    const decidedAt = (subject: string) => {
+      const at = decisions.find((row) => row.subject === subject)?.at;
+      return at ? new Date(at) : null;
+    };
+    const names: Record<number, string> = {
+      [KYC_STATUS.NONE]: 'none',
+      [KYC_STATUS.VERIFIED]: 'verified',
+      [KYC_STATUS.UNDER_REVIEW]: 'underReview',
+      [KYC_STATUS.FAILED]: 'failed',
+      [KYC_STATUS.EXPIRED]: 'expired',
+    };
+    const nameOf = (value: number) => names[value] ?? String(value);
+    return [
+      { step: 'basic', status: nameOf(status.user.status), decidedAt: decidedAt('basic') },
+      { step: 'investor', status: nameOf(status.investor.status), decidedAt: decidedAt('investor') },
+      { step: 'aml', status: nameOf(status.aml), decidedAt: decidedAt('aml') },
+      { step: 'qualified', status: nameOf(status.qualify), decidedAt: decidedAt('qualified') },
+    ];
+  }
 }

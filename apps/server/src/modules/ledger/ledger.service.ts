@@ -24,6 +24,8 @@ import {
   type PostResult,
 } from './ledger.types.ts';
 
+export { checkLedgerInvariants, type InvariantReport, type InvariantResult } from './ledger.invariants.ts';
+
 /** Most postings one entry may carry (STYLE: bound every batch). */
 export const POSTINGS_PER_ENTRY_MAX = 64;
 const IDEMPOTENCY_KEY_LENGTH_MAX = 200;
@@ -538,6 +540,39 @@ export async function platformBalance(db: DbOrTx, type: PlatformAccountType, ass
       sql`${ledgerAccounts.ownerKind} = 'platform' AND ${ledgerAccounts.type} = ${type} AND ${ledgerAccounts.asset} = ${asset}`,
     );
   return BigInt(row?.balanceMinor ?? '0');
+}
+
+/** Per asset: what the platform owes users and what its custody wallets hold, in minor units. */
+export interface LiabilityLine {
+  asset: string;
+  /** The sum of every user account's balance in the asset (available, frozen, funds, collateral, card). */
+  liabilitiesMinor: bigint;
+  /**
+   * What the platform's custody (hot wallet) accounts hold: minus their balance summed over shards
+   * (PLATFORM_HOT_WALLET goes negative by what users deposited, ledger.types).
+   */
+  holdingsMinor: bigint;
+}
+
+/**
+ * Liabilities against holdings per asset (back-office dashboard, issue 16), every asset that has a
+ * user or hot-wallet account, by asset code.
+ */
+export async function liabilitiesAndHoldings(db: DbOrTx): Promise<LiabilityLine[]> {
+  const rows = await queryRows(
+    db,
+    sql`SELECT asset,
+          coalesce(sum(balance_minor) FILTER (WHERE owner_kind = 'user'), 0)::text AS liabilities,
+          coalesce(-sum(balance_minor) FILTER (WHERE owner_kind = 'platform' AND type = 'PLATFORM_HOT_WALLET'), 0)::text AS holdings
+        FROM ${ledgerAccounts}
+        WHERE owner_kind = 'user' OR type = 'PLATFORM_HOT_WALLET'
+        GROUP BY asset ORDER BY asset`,
+  );
+  return rows.map((row) => ({
+    asset: String(row.asset),
+    liabilitiesMinor: BigInt(String(row.liabilities)),
+    holdingsMinor: BigInt(String(row.holdings)),
+  }));
 }
 
 /**

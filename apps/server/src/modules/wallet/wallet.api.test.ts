@@ -656,6 +656,7 @@ describe('whitelist mode and security holds (service with its own clock and iden
         withdrawalHoldUntil: async () => holdUntil,
         findUserIdByEmail: async () => null,
         kycLevelOf: async () => 1,
+        assertNotFrozen: async () => {},
       },
       prices: { usdPerCoin: async () => null },
       isWhitelistMode: true,

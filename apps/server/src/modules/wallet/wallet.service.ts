@@ -20,7 +20,7 @@ import {
   type WithdrawStatus,
 } from '@meridian/contracts/wallet';
 import Decimal from 'decimal.js';
-import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { HDKey } from '@scure/bip32';
 import type { Db, DbOrTx, Tx } from '../../platform/db/client.ts';
 import { isSqlState, SQLSTATE_UNIQUE_VIOLATION } from '../../platform/db/sql-state.ts';
@@ -49,6 +49,7 @@ import {
   depositAddresses,
   deposits,
   hdIndexCounters,
+  screeningAlerts,
   withdrawals,
 } from './wallet.tables.ts';
 
@@ -71,6 +72,11 @@ export interface WalletIdentity {
    * the caller's transaction when it holds one (on PGlite a read outside it would wait for it).
    */
   kycLevelOf(userId: string, db?: DbOrTx): Promise<number>;
+  /**
+   * Refuse money movement of a frozen account (issue 16), read on `db` (the caller's transaction
+   * when given). @throws DomainError ACCOUNT_FROZEN (152).
+   */
+  assertNotFrozen(userId: string, db?: DbOrTx): Promise<void>;
 }
 
 /** Messages the wallet sends to users (wired to the notices module). Failures never undo money. */
@@ -121,6 +127,39 @@ export interface OpsWithdrawal extends WalletRecord {
 
 /** The default of LARGE_WITHDRAWAL_USD (issue 16): 10,000 USD. */
 const LARGE_WITHDRAWAL_USD_DEFAULT = '10000';
+
+/** A review queue's size and its oldest item (back-office dashboard). */
+export interface OperatorQueueSize {
+  size: number;
+  oldestAt: Date | null;
+}
+
+/** A day's deposits or withdrawals of one asset: how many, and the amount in minor units. */
+export interface WalletFlowTotal {
+  kind: 'deposits' | 'withdrawals';
+  asset: string;
+  count: number;
+  amountMinor: bigint;
+}
+
+/** One deposit or withdrawal in a user's history as the back office lists it; amount in minor units of `asset`. */
+export interface WalletActivityItem {
+  at: Date;
+  kind: 'deposit' | 'internalDeposit' | 'withdrawal' | 'internalWithdrawal';
+  asset: string;
+  amountMinor: bigint;
+  /** Deposits: pending, credited, frozen; withdrawals: waiting, processing, success, failure, cancel. */
+  status: string;
+}
+
+/** Withdrawal statuses by name (spec §4). */
+const WITHDRAW_STATUS_NAMES: Record<WithdrawStatus, string> = {
+  0: 'waiting',
+  1: 'processing',
+  2: 'success',
+  3: 'failure',
+  4: 'cancel',
+};
 
 const WHITELIST_DELAY_MS = 24 * 60 * 60 * 1000;
 type WithdrawalRow = typeof withdrawals.$inferSelect;
@@ -476,10 +515,11 @@ export class WalletService {
    * available balance ≥ amount + fee, then the USD value of the amount (`usdCents`, checked against
    * the level's limits by the callers: after the replay check, so an idempotent replay is never
    * refused by its own first answer). Changes no balance or withdrawal (a sanctions hit stores an alert).
-   * @throws FieldError on `network`, `address`, `amount`; DomainError WITHDRAW_UNAVAILABLE (135),
-   *   SECURITY_HOLD (106), INSUFFICIENT_BALANCE (130), PRICE_UNAVAILABLE (134).
+   * @throws FieldError on `network`, `address`, `amount`; DomainError ACCOUNT_FROZEN (152, checked
+   *   first), WITHDRAW_UNAVAILABLE (135), SECURITY_HOLD (106), INSUFFICIENT_BALANCE (130), PRICE_UNAVAILABLE (134).
    */
   private async planWithdrawal(userId: string, body: ParsedWithdrawCheckBody) {
+    await this.options.identity.assertNotFrozen(userId);
     const found = await this.findKnownNetwork(body.coin, body.network);
     const chain = chainOf(body.network);
     if (!found.coin.isEnabled || !found.net.isWithdrawEnabled || !chain) throw new DomainError('WITHDRAW_UNAVAILABLE');
@@ -619,12 +659,13 @@ export class WalletService {
    * nothing — before `verifyFactors` runs, so a retry after a lost answer needs no fresh code (issue
    * 14 item 4); the same key with another request is refused (CONFLICT 121). `verifyFactors` (the
    * sensitive-action check, which uses up one-time codes) runs after every other check passed.
+   * A frozen account (issue 16) is refused first, and again inside the transaction.
    *
    * The USD value of the amount (market price at request time) is stored on the row and counted
    * against the level's limits (issue 15); the limit is checked again in the transaction under a
    * per-user lock, so two racing withdrawals cannot both pass it.
    *
-   * @throws DomainError WITHDRAW_UNAVAILABLE (135), SECURITY_HOLD (106), INSUFFICIENT_BALANCE (130), CONFLICT (121),
+   * @throws DomainError ACCOUNT_FROZEN (152), WITHDRAW_UNAVAILABLE (135), SECURITY_HOLD (106), INSUFFICIENT_BALANCE (130), CONFLICT (121),
    *   PRICE_UNAVAILABLE (134), WITHDRAW_LIMIT_EXCEEDED (150)
    * @throws FieldError on `network` (unknown), `address` (invalid for the network, burn/contract
    *   destination, own address, not whitelisted) and `amount` (format, precision, zero, limits)
@@ -654,6 +695,8 @@ export class WalletService {
       const row = await this.db.transaction(async (tx) => {
         // One withdrawal of a user at a time: the limit is checked against every committed one (issue 15).
         await lockUserWithdrawals(tx, userId);
+        // A freeze that committed since the first check stops the withdrawal too.
+        await this.options.identity.assertNotFrozen(userId, tx);
         assertWithinLimits(await this.limitUsageOf(tx, userId), usdCents);
         const [created] = await tx
           .insert(withdrawals)
@@ -808,7 +851,10 @@ export class WalletService {
       .catch((error: unknown) => this.options.log.warn({ err: error }, 'withdrawal notification failed'));
   }
 
-  /** The user cancels a waiting (0) withdrawal: status 4, amount + fee back to available. */
+  /**
+   * The user cancels a waiting (0) withdrawal: status 4, amount + fee back to available. Allowed
+   * for a frozen account (issue 16): the coins come back into the account, nothing leaves it.
+   */
   async cancelWithdrawal(userId: string, id: number): Promise<WalletRecord> {
     const row = await this.db.transaction((tx) =>
       this.transition(tx, id, [0], 4, {}, (w) => this.returnEntry(w, 'cancel'), userId),
@@ -1327,5 +1373,123 @@ export class WalletService {
       .where(and(eq(addressBook.id, id), eq(addressBook.userId, userId)))
       .returning({ id: addressBook.id });
     if (deleted.length === 0) throw new DomainError('NOT_FOUND');
+  }
+
+  // ---------------------------------------------------------------- back office (issue 16)
+
+  /**
+   * The wallet's review queues for the back-office dashboard: OUTER withdrawals waiting for an
+   * operator (status 0) and open screening alerts, each with its size and oldest item.
+   */
+  async operatorQueues(): Promise<{
+    withdrawals: OperatorQueueSize;
+    largeWithdrawals: OperatorQueueSize;
+    screeningAlerts: OperatorQueueSize;
+  }> {
+    const [waiting] = await this.db
+      .select({ size: count(), oldestAt: sql<Date | string | null>`min(${withdrawals.createdAt})` })
+      .from(withdrawals)
+      .where(and(eq(withdrawals.type, 'OUTER'), eq(withdrawals.status, WITHDRAW_STATUS.WAITING)));
+    const largeUsd = this.options.largeWithdrawalUsd ?? LARGE_WITHDRAWAL_USD_DEFAULT;
+    const [large] = await this.db
+      .select({ size: count(), oldestAt: sql<Date | string | null>`min(${withdrawals.createdAt})` })
+      .from(withdrawals)
+      .where(
+        and(
+          eq(withdrawals.type, 'OUTER'),
+          eq(withdrawals.status, WITHDRAW_STATUS.WAITING),
+          isNull(withdrawals.approvedBy),
+          sql`${withdrawals.usdValue} > ${largeUsd}::numeric`,
+        ),
+      );
+    const [alerts] = await this.db
+      .select({ size: count(), oldestAt: sql<Date | string | null>`min(${screeningAlerts.createdAt})` })
+      .from(screeningAlerts)
+      .where(eq(screeningAlerts.status, 'open'));
+    const asQueue = (row: { size: number; oldestAt: Date | string | null } | undefined): OperatorQueueSize => ({
+      size: Number(row?.size ?? 0),
+      oldestAt: row?.oldestAt ? new Date(row.oldestAt) : null,
+    });
+    return { withdrawals: asQueue(waiting), largeWithdrawals: asQueue(large), screeningAlerts: asQueue(alerts) };
+  }
+
+  /**
+   * Deposits credited and withdrawals requested (any status but cancelled) in [`from`, `to`), per
+   * asset: count and amount in minor units (withdrawals without their fee). For the dashboard's day.
+   */
+  async flowTotalsBetween(from: Date, to: Date): Promise<WalletFlowTotal[]> {
+    const depositRows = await this.db
+      .select({
+        asset: deposits.coinCode,
+        count: count(),
+        amountMinor: sql<string>`sum(${deposits.amountMinor})::text`,
+      })
+      .from(deposits)
+      .where(and(eq(deposits.status, 'CREDITED'), gte(deposits.creditedAt, from), sql`${deposits.creditedAt} < ${to}`))
+      .groupBy(deposits.coinCode)
+      .orderBy(asc(deposits.coinCode));
+    const withdrawalRows = await this.db
+      .select({
+        asset: withdrawals.coinCode,
+        count: count(),
+        amountMinor: sql<string>`sum(${withdrawals.amountMinor})::text`,
+      })
+      .from(withdrawals)
+      .where(
+        and(
+          sql`${withdrawals.status} <> ${WITHDRAW_STATUS.CANCEL}`,
+          gte(withdrawals.createdAt, from),
+          sql`${withdrawals.createdAt} < ${to}`,
+        ),
+      )
+      .groupBy(withdrawals.coinCode)
+      .orderBy(asc(withdrawals.coinCode));
+    return [
+      ...depositRows.map((row) => ({
+        kind: 'deposits' as const,
+        ...row,
+        count: Number(row.count),
+        amountMinor: BigInt(row.amountMinor),
+      })),
+      ...withdrawalRows.map((row) => ({
+        kind: 'withdrawals' as const,
+        ...row,
+        count: Number(row.count),
+        amountMinor: BigInt(row.amountMinor),
+      })),
+    ];
+  }
+
+  /** The user's latest deposits and withdrawals (at most `limit` of each), newest first, for the back office's user page. */
+  async recentActivityOf(userId: string, limit: number): Promise<WalletActivityItem[]> {
+    const depositRows = await this.db
+      .select()
+      .from(deposits)
+      .where(eq(deposits.userId, userId))
+      .orderBy(desc(deposits.createdAt), desc(deposits.id))
+      .limit(limit);
+    const withdrawalRows = await this.db
+      .select()
+      .from(withdrawals)
+      .where(eq(withdrawals.userId, userId))
+      .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
+      .limit(limit);
+    const items: WalletActivityItem[] = [
+      ...depositRows.map((row) => ({
+        at: row.creditedAt ?? row.createdAt,
+        kind: row.type === 'INTERNAL' ? ('internalDeposit' as const) : ('deposit' as const),
+        asset: row.coinCode,
+        amountMinor: row.amountMinor,
+        status: row.status.toLowerCase(),
+      })),
+      ...withdrawalRows.map((row) => ({
+        at: row.createdAt,
+        kind: row.type === 'INTERNAL' ? ('internalWithdrawal' as const) : ('withdrawal' as const),
+        asset: row.coinCode,
+        amountMinor: row.amountMinor,
+        status: WITHDRAW_STATUS_NAMES[row.status as WithdrawStatus] ?? String(row.status),
+      })),
+    ];
+    return items.sort((a, b) => b.at.getTime() - a.at.getTime()).slice(0, limit);
   }
 }
