@@ -73,7 +73,7 @@ export function ScreeningPage() {
             title: t('common.status'),
             dataIndex: 'status',
             render: (value: ScreeningAlertStatus, row) => (
-              <Space direction="vertical" size={2}>
+              <Space orientation="vertical" size={2}>
                 <Tag color={STATUS_COLORS[value]}>{t(`screening.status.${value}`)}</Tag>
                 {row.decidedBy && <span>{`${row.decidedBy} · ${formatDateTime(row.decidedAt, i18n.language)}`}</span>}
                 {row.note && <span>{row.note}</span>}

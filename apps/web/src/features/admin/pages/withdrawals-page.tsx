@@ -133,7 +133,7 @@ export function WithdrawalsPage() {
             title: t('common.status'),
             dataIndex: 'status',
             render: (value: number, row) => (
-              <Space direction="vertical" size={2}>
+              <Space orientation="vertical" size={2}>
                 <Tag color={STATUS_COLORS[value]}>{t(`withdrawalStatus.${value}`, { defaultValue: String(value) })}</Tag>
                 {row.needsSecondApproval && (
                   <Tag color={row.approvedBy ? 'green' : 'orange'}>
