@@ -1,5 +1,11 @@
 import type { ContentOf, Endpoint, EndpointInput } from '@meridian/contracts/endpoint';
-import { type ApiResponse, type CallOptions, callEndpoint, STATUS_LOGIN_EXPIRED, unwrap } from '../../../lib/api-client.ts';
+import {
+  type ApiResponse,
+  type CallOptions,
+  callEndpoint,
+  STATUS_LOGIN_EXPIRED,
+  unwrap,
+} from '../../../lib/api-client.ts';
 
 /**
  * Every back-office call goes through `adminCall`: the customer app's 101 handling (forget the

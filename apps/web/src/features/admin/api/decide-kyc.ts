@@ -27,7 +27,8 @@ export async function approveKyc(input: { userId: string; step: ReviewStep }) {
 /** `POST admin/kyc/:userId/reject` (basic) or `admin/kyc/:userId/:step/reject`, with the reason shown to the user. */
 export async function rejectKyc(input: { userId: string; step: ReviewStep; reason: string }) {
   const { userId, step, reason } = input;
-  if (step === 'basic') return unwrap(await adminCall(opsKycEndpoints.reject, { params: { userId }, body: { reason } }));
+  if (step === 'basic')
+    return unwrap(await adminCall(opsKycEndpoints.reject, { params: { userId }, body: { reason } }));
   return unwrap(await adminCall(opsKycStepEndpoints.rejectStep, { params: { userId, step }, body: { reason } }));
 }
 

@@ -12,5 +12,9 @@ export function listAdjustments(query: AdjustmentQuery) {
 
 /** The table's page for `query`; the previous page stays shown while the next loads. */
 export function useAdjustments(query: AdjustmentQuery) {
-  return useQuery({ queryKey: [...adminKeys.adjustments, 'list', query], queryFn: () => listAdjustments(query), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: [...adminKeys.adjustments, 'list', query],
+    queryFn: () => listAdjustments(query),
+    placeholderData: keepPreviousData,
+  });
 }

@@ -12,5 +12,9 @@ export function listAudit(query: AuditQuery) {
 
 /** The table's page for `query`; the previous page stays shown while the next loads. */
 export function useAudit(query: AuditQuery) {
-  return useQuery({ queryKey: [...adminKeys.audit, 'list', query], queryFn: () => listAudit(query), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: [...adminKeys.audit, 'list', query],
+    queryFn: () => listAudit(query),
+    placeholderData: keepPreviousData,
+  });
 }

@@ -12,5 +12,9 @@ export function listKycQueue(query: KycQueueQuery) {
 
 /** The table's page for `query`; the previous page stays shown while the next loads. */
 export function useKycQueue(query: KycQueueQuery) {
-  return useQuery({ queryKey: [...adminKeys.kyc, 'list', query], queryFn: () => listKycQueue(query), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: [...adminKeys.kyc, 'list', query],
+    queryFn: () => listKycQueue(query),
+    placeholderData: keepPreviousData,
+  });
 }

@@ -12,5 +12,9 @@ export function listScreeningAlerts(query: ScreeningAlertQuery) {
 
 /** The table's page for `query`; the previous page stays shown while the next loads. */
 export function useScreeningAlerts(query: ScreeningAlertQuery) {
-  return useQuery({ queryKey: [...adminKeys.screening, 'list', query], queryFn: () => listScreeningAlerts(query), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: [...adminKeys.screening, 'list', query],
+    queryFn: () => listScreeningAlerts(query),
+    placeholderData: keepPreviousData,
+  });
 }

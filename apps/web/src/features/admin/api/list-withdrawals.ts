@@ -12,5 +12,9 @@ export function listWithdrawals(query: WithdrawalQuery) {
 
 /** The table's page for `query`; the previous page stays shown while the next loads. */
 export function useWithdrawals(query: WithdrawalQuery) {
-  return useQuery({ queryKey: [...adminKeys.withdrawals, 'list', query], queryFn: () => listWithdrawals(query), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: [...adminKeys.withdrawals, 'list', query],
+    queryFn: () => listWithdrawals(query),
+    placeholderData: keepPreviousData,
+  });
 }

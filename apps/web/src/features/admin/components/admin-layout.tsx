@@ -62,7 +62,11 @@ export function AdminLayout() {
   if (session.data.state !== 'signedIn') return <Navigate to={ADMIN_PATHS.login} replace />;
 
   const { operator } = session.data;
-  const items = menuItemsFor(operator.role).map((item) => ({ key: item.key, label: t(`menu.${item.key}`), path: item.path }));
+  const items = menuItemsFor(operator.role).map((item) => ({
+    key: item.key,
+    label: t(`menu.${item.key}`),
+    path: item.path,
+  }));
   const selectedKey = menuKeyOf(location.pathname);
 
   const onSignOut = async () => {

@@ -1,5 +1,9 @@
 import { adminEndpoints } from '@meridian/contracts/admin';
-import { backOfficeAccessEndpoints, backOfficeAdjustmentEndpoints, backOfficeUserEndpoints } from '@meridian/contracts/back-office';
+import {
+  backOfficeAccessEndpoints,
+  backOfficeAdjustmentEndpoints,
+  backOfficeUserEndpoints,
+} from '@meridian/contracts/back-office';
 import type { Endpoint } from '@meridian/contracts/endpoint';
 import { opsKycEndpoints } from '@meridian/contracts/kyc';
 import { mayCall, type OperatorRole } from '@meridian/contracts/operators';

@@ -7,7 +7,13 @@ describe('auditCsvHref', () => {
   });
 
   it('carries the same filters as the list, encoded, blanks left out', () => {
-    const href = auditCsvHref({ operator: 'a@b.co', action: 'user.freeze', targetId: '  ', from: '2026-11-01', to: '2026-11-25' });
+    const href = auditCsvHref({
+      operator: 'a@b.co',
+      action: 'user.freeze',
+      targetId: '  ',
+      from: '2026-11-01',
+      to: '2026-11-25',
+    });
     expect(href).toBe('/api/admin/audit.csv?operator=a%40b.co&action=user.freeze&from=2026-11-01&to=2026-11-25');
   });
 });

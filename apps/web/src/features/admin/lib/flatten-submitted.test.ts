@@ -4,7 +4,12 @@ import { flattenSubmitted } from './flatten-submitted.ts';
 describe('flattenSubmitted', () => {
   it('walks objects and arrays into dotted paths, in order', () => {
     expect(
-      flattenSubmitted({ firstName: 'Chan', address: { city: 'Hong Kong', line2: '' }, directors: [{ name: 'A' }], isPep: false }),
+      flattenSubmitted({
+        firstName: 'Chan',
+        address: { city: 'Hong Kong', line2: '' },
+        directors: [{ name: 'A' }],
+        isPep: false,
+      }),
     ).toEqual([
       { path: 'firstName', text: 'Chan' },
       { path: 'address.city', text: 'Hong Kong' },

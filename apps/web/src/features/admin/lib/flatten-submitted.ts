@@ -16,7 +16,9 @@ export function flattenSubmitted(value: unknown): SubmittedLine[] {
   const walk = (node: unknown, path: string) => {
     if (lines.length >= LINES_MAX) return;
     if (node !== null && typeof node === 'object') {
-      const entries = Array.isArray(node) ? node.map((item, index) => [String(index), item] as const) : Object.entries(node);
+      const entries = Array.isArray(node)
+        ? node.map((item, index) => [String(index), item] as const)
+        : Object.entries(node);
       if (entries.length === 0) lines.push({ path, text: '—' });
       for (const [key, child] of entries) walk(child, path ? `${path}.${key}` : key);
       return;

@@ -18,8 +18,14 @@ export function isIdleExpired(lastActivityMs: number, nowMs: number, idleTimeout
 }
 
 /** Whether a queued item is past its due time (or its SLA hours from submission when no due time is given). */
-export function isPastDue(nowMs: number, dueAt: string | null, submittedAt?: string | null, slaHours?: number | null): boolean {
+export function isPastDue(
+  nowMs: number,
+  dueAt: string | null,
+  submittedAt?: string | null,
+  slaHours?: number | null,
+): boolean {
   if (dueAt) return nowMs > new Date(dueAt).getTime();
-  if (submittedAt && slaHours != null) return nowMs - new Date(submittedAt).getTime() > slaHours * 3_600_000;
+  if (submittedAt && slaHours !== null && slaHours !== undefined)
+    return nowMs - new Date(submittedAt).getTime() > slaHours * 3_600_000;
   return false;
 }

@@ -34,7 +34,9 @@ const EMPTY_LINE: PostingLine = { kind: 'user' };
 
 /** An account of a posting as one short text: `user 5f1c…` or `platform: suspense`. */
 function accountText(account: Adjustment['postings'][number]['account'], t: (key: string) => string): string {
-  return account.kind === 'user' ? `${t('adjustments.user')} ${account.userId ?? ''}` : `${t('adjustments.platform')} ${account.code ?? ''}`;
+  return account.kind === 'user'
+    ? `${t('adjustments.user')} ${account.userId ?? ''}`
+    : `${t('adjustments.platform')} ${account.code ?? ''}`;
 }
 
 /** The live "balanced per asset" preview under the proposal's lines. */
@@ -55,7 +57,9 @@ function BalancePreviewView({ postings }: { postings: PostingLine[] | undefined 
             </Tag>
           ))}
           {preview.invalidLines.length > 0 && (
-            <span>{t('adjustments.incompleteLines', { lines: preview.invalidLines.map((index) => index + 1).join(', ') })}</span>
+            <span>
+              {t('adjustments.incompleteLines', { lines: preview.invalidLines.map((index) => index + 1).join(', ') })}
+            </span>
           )}
         </Space>
       }
@@ -104,7 +108,12 @@ function ProposeModal({ open, onClose }: { open: boolean; onClose: () => void })
       onCancel={onClose}
       destroyOnHidden
     >
-      <Form<ProposalForm> form={form} layout="vertical" preserve={false} initialValues={{ postings: [EMPTY_LINE, EMPTY_LINE] }}>
+      <Form<ProposalForm>
+        form={form}
+        layout="vertical"
+        preserve={false}
+        initialValues={{ postings: [EMPTY_LINE, EMPTY_LINE] }}
+      >
         <Form.Item
           name="reason"
           label={t('common.reason')}
@@ -121,7 +130,10 @@ function ProposeModal({ open, onClose }: { open: boolean; onClose: () => void })
                 const labelOf = (name: string) => t('adjustments.lineField', { line, field: name });
                 return (
                   <Space key={field.key} align="start" wrap style={{ display: 'flex' }}>
-                    <Form.Item name={[field.name, 'kind']} label={index === 0 ? t('adjustments.accountKind') : undefined}>
+                    <Form.Item
+                      name={[field.name, 'kind']}
+                      label={index === 0 ? t('adjustments.accountKind') : undefined}
+                    >
                       <Select
                         aria-label={labelOf(t('adjustments.accountKind'))}
                         style={{ width: 150 }}
@@ -168,7 +180,12 @@ function ProposeModal({ open, onClose }: { open: boolean; onClose: () => void })
                       label={index === 0 ? t('adjustments.signedAmount') : undefined}
                       rules={[{ required: true, pattern: /^-?\d+(\.\d+)?$/, message: t('adjustments.amountInvalid') }]}
                     >
-                      <Input aria-label={labelOf(t('common.amount'))} style={{ width: 180 }} placeholder="-10.50" inputMode="decimal" />
+                      <Input
+                        aria-label={labelOf(t('common.amount'))}
+                        style={{ width: 180 }}
+                        placeholder="-10.50"
+                        inputMode="decimal"
+                      />
                     </Form.Item>
                     <Form.Item label={index === 0 ? ' ' : undefined}>
                       <Button

@@ -120,9 +120,17 @@ export function AuditPage() {
         }}
         columns={[
           { title: t('common.time'), dataIndex: 'at', render: (at: string) => formatDateTime(at, i18n.language) },
-          { title: t('audit.operator'), dataIndex: 'operatorEmail', render: (email: string | null) => email ?? t('audit.system') },
+          {
+            title: t('audit.operator'),
+            dataIndex: 'operatorEmail',
+            render: (email: string | null) => email ?? t('audit.system'),
+          },
           { title: t('audit.action'), dataIndex: 'action' },
-          { title: t('audit.target'), key: 'target', render: (_, row) => `${row.targetType}${row.targetId ? ` ${row.targetId}` : ''}` },
+          {
+            title: t('audit.target'),
+            key: 'target',
+            render: (_, row) => `${row.targetType}${row.targetId ? ` ${row.targetId}` : ''}`,
+          },
           { title: t('common.reason'), dataIndex: 'reason', render: (reason: string | null) => reason ?? '—' },
           { title: t('common.ip'), dataIndex: 'ip', render: (ip: string | null) => ip ?? '—' },
         ]}

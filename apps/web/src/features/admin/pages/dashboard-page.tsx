@@ -71,19 +71,27 @@ export function DashboardPage() {
               dataSource={queues}
               rowClassName={(row) => (row.isOverdue ? 'admin-row-overdue' : '')}
               columns={[
-                { title: t('dashboard.queue'), dataIndex: 'queue', render: (queue: QueueStat['queue']) => t(`queues.${queue}`) },
+                {
+                  title: t('dashboard.queue'),
+                  dataIndex: 'queue',
+                  render: (queue: QueueStat['queue']) => t(`queues.${queue}`),
+                },
                 { title: t('dashboard.size'), dataIndex: 'size', align: 'right' },
                 { title: t('dashboard.oldest'), dataIndex: 'oldestAt', render: (at: string | null) => ageText(at) },
                 {
                   title: t('dashboard.sla'),
                   dataIndex: 'slaHours',
-                  render: (hours: number | null) => (hours == null ? '—' : t('common.hours', { count: hours })),
+                  render: (hours: number | null) => (hours === null ? '—' : t('common.hours', { count: hours })),
                 },
                 {
                   title: t('dashboard.state'),
                   key: 'state',
                   render: (_, row) =>
-                    row.isOverdue ? <Tag color="red">{t('dashboard.overdue')}</Tag> : <Tag color="green">{t('dashboard.onTime')}</Tag>,
+                    row.isOverdue ? (
+                      <Tag color="red">{t('dashboard.overdue')}</Tag>
+                    ) : (
+                      <Tag color="green">{t('dashboard.onTime')}</Tag>
+                    ),
                 },
               ]}
             />

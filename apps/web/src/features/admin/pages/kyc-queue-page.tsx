@@ -64,8 +64,16 @@ export function KycQueuePage() {
         columns={[
           { title: t('users.email'), dataIndex: 'email', render: (email: string | null, row) => email ?? row.userId },
           { title: t('kyc.step'), dataIndex: 'step', render: (value: KycReviewStep) => t(`steps.${value}`) },
-          { title: t('common.status'), dataIndex: 'status', render: (value: number) => t(`kycStatus.${value}`, { defaultValue: String(value) }) },
-          { title: t('kyc.submittedAt'), dataIndex: 'submittedAt', render: (at: string | null) => formatDateTime(at, i18n.language) },
+          {
+            title: t('common.status'),
+            dataIndex: 'status',
+            render: (value: number) => t(`kycStatus.${value}`, { defaultValue: String(value) }),
+          },
+          {
+            title: t('kyc.submittedAt'),
+            dataIndex: 'submittedAt',
+            render: (at: string | null) => formatDateTime(at, i18n.language),
+          },
           {
             title: t('kyc.sla'),
             key: 'sla',
@@ -74,11 +82,7 @@ export function KycQueuePage() {
           {
             title: t('common.actions'),
             key: 'actions',
-            render: (_, row) => (
-              <Link to={adminKycReviewPath(row.userId, row.step)}>
-                {t('kyc.review')}
-              </Link>
-            ),
+            render: (_, row) => <Link to={adminKycReviewPath(row.userId, row.step)}>{t('kyc.review')}</Link>,
           },
         ]}
       />

@@ -1,5 +1,20 @@
 import { KYC_REVIEW_STEPS, type KycReviewStep, type OpsKycSubmission } from '@meridian/contracts/kyc';
-import { Button, Card, Col, Descriptions, Empty, Form, Input, Modal, Popconfirm, Row, Select, Space, Table, Tag } from 'antd';
+import {
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Empty,
+  Form,
+  Input,
+  Modal,
+  Popconfirm,
+  Row,
+  Select,
+  Space,
+  Table,
+  Tag,
+} from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
@@ -45,7 +60,12 @@ function submittedDataOf(submission: OpsKycSubmission, step: KycReviewStep): unk
 }
 
 /** The rejection modal: a reason from the list plus free text, joined into the text shown to the user. */
-function RejectModal(props: { open: boolean; isPending: boolean; onCancel: () => void; onReject: (reason: string) => Promise<void> }) {
+function RejectModal(props: {
+  open: boolean;
+  isPending: boolean;
+  onCancel: () => void;
+  onReject: (reason: string) => Promise<void>;
+}) {
   const { t } = useTranslation('admin');
   const [form] = Form.useForm<{ reason: (typeof REJECTION_REASONS)[number]; details?: string }>();
   const submit = async () => {
@@ -70,7 +90,11 @@ function RejectModal(props: { open: boolean; isPending: boolean; onCancel: () =>
       destroyOnHidden
     >
       <Form form={form} layout="vertical" preserve={false}>
-        <Form.Item name="reason" label={t('kyc.rejectReason')} rules={[{ required: true, message: t('common.required') }]}>
+        <Form.Item
+          name="reason"
+          label={t('kyc.rejectReason')}
+          rules={[{ required: true, message: t('common.required') }]}
+        >
           <Select options={REJECTION_REASONS.map((value) => ({ value, label: t(`rejectionReasons.${value}`) }))} />
         </Form.Item>
         <Form.Item
@@ -158,8 +182,12 @@ export function KycReviewPage() {
           <Card title={t('kyc.submittedData')}>
             <Descriptions column={1} size="small" bordered style={{ marginBottom: 16 }}>
               <Descriptions.Item label={t('users.userId')}>{data.userId}</Descriptions.Item>
-              <Descriptions.Item label={t('kyc.submittedAt')}>{formatDateTime(data.submittedAt, i18n.language)}</Descriptions.Item>
-              <Descriptions.Item label={t('kyc.dueAt')}>{formatDateTime(data.expectedDecisionAt, i18n.language)}</Descriptions.Item>
+              <Descriptions.Item label={t('kyc.submittedAt')}>
+                {formatDateTime(data.submittedAt, i18n.language)}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('kyc.dueAt')}>
+                {formatDateTime(data.expectedDecisionAt, i18n.language)}
+              </Descriptions.Item>
               <Descriptions.Item label={t('common.status')}>
                 <Tag>{t(`kycStatus.${data.status}`, { defaultValue: String(data.status) })}</Tag>
               </Descriptions.Item>
@@ -191,7 +219,11 @@ export function KycReviewPage() {
               dataSource={data.decisions}
               locale={{ emptyText: t('common.none') }}
               columns={[
-                { title: t('common.time'), dataIndex: 'createdAt', render: (at: string) => formatDateTime(at, i18n.language) },
+                {
+                  title: t('common.time'),
+                  dataIndex: 'createdAt',
+                  render: (at: string) => formatDateTime(at, i18n.language),
+                },
                 { title: t('kyc.subject'), dataIndex: 'subject' },
                 {
                   title: t('kyc.decision'),

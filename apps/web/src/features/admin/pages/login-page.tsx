@@ -12,7 +12,13 @@ import { ADMIN_PATHS, LOGIN_REASON_EXPIRED, LOGIN_REASON_PARAM } from '../lib/ad
 const CODE_PATTERN = /^\d{6}$/;
 
 /** The enrolment step of a first sign-in: scan the QR code (or type the secret), then confirm a code. */
-function EnrolTotpStep({ enrolment, onDone }: { enrolment: NonNullable<OperatorSession['totpEnrolment']>; onDone: () => void }) {
+function EnrolTotpStep({
+  enrolment,
+  onDone,
+}: {
+  enrolment: NonNullable<OperatorSession['totpEnrolment']>;
+  onDone: () => void;
+}) {
   const { t } = useTranslation('admin');
   const enrol = useEnrolTotp();
   const onFinish = async ({ totpCode }: { totpCode: string }) => {
@@ -103,10 +109,18 @@ export function AdminLoginPage() {
           <EnrolTotpStep enrolment={enrolment} onDone={goToDashboard} />
         ) : (
           <Form layout="vertical" onFinish={(values) => void onFinish(values)} requiredMark={false}>
-            <Form.Item name="email" label={t('login.email')} rules={[{ required: true, type: 'email', message: t('login.emailInvalid') }]}>
+            <Form.Item
+              name="email"
+              label={t('login.email')}
+              rules={[{ required: true, type: 'email', message: t('login.emailInvalid') }]}
+            >
               <Input autoComplete="username" />
             </Form.Item>
-            <Form.Item name="password" label={t('login.password')} rules={[{ required: true, message: t('common.required') }]}>
+            <Form.Item
+              name="password"
+              label={t('login.password')}
+              rules={[{ required: true, message: t('common.required') }]}
+            >
               <Input.Password autoComplete="current-password" />
             </Form.Item>
             <Form.Item

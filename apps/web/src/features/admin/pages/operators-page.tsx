@@ -66,7 +66,11 @@ function CreateOperatorModal({ open, onClose }: { open: boolean; onClose: () => 
       destroyOnHidden
     >
       <Form form={form} layout="vertical" preserve={false} initialValues={{ role: 'support' }}>
-        <Form.Item name="email" label={t('operators.email')} rules={[{ required: true, type: 'email', message: t('login.emailInvalid') }]}>
+        <Form.Item
+          name="email"
+          label={t('operators.email')}
+          rules={[{ required: true, type: 'email', message: t('login.emailInvalid') }]}
+        >
           <Input autoComplete="off" />
         </Form.Item>
         <Form.Item name="role" label={t('operators.role')} rules={[{ required: true, message: t('common.required') }]}>
@@ -130,12 +134,24 @@ export function OperatorsPage() {
             render: (isActive: boolean, row) => (
               <Space size={4}>
                 {isActive ? <Tag color="green">{t('operators.active')}</Tag> : <Tag>{t('operators.inactive')}</Tag>}
-                {row.hasTotp ? <Tag color="blue">{t('operators.totpOn')}</Tag> : <Tag color="orange">{t('operators.totpPending')}</Tag>}
+                {row.hasTotp ? (
+                  <Tag color="blue">{t('operators.totpOn')}</Tag>
+                ) : (
+                  <Tag color="orange">{t('operators.totpPending')}</Tag>
+                )}
               </Space>
             ),
           },
-          { title: t('operators.createdAt'), dataIndex: 'createdAt', render: (at: string) => formatDateTime(at, i18n.language) },
-          { title: t('operators.lastSignIn'), dataIndex: 'lastSignInAt', render: (at: string | null) => formatDateTime(at, i18n.language) },
+          {
+            title: t('operators.createdAt'),
+            dataIndex: 'createdAt',
+            render: (at: string) => formatDateTime(at, i18n.language),
+          },
+          {
+            title: t('operators.lastSignIn'),
+            dataIndex: 'lastSignInAt',
+            render: (at: string | null) => formatDateTime(at, i18n.language),
+          },
           {
             title: t('common.actions'),
             key: 'actions',

@@ -1,4 +1,9 @@
-import { SCREENING_ALERT_STATUSES, type ScreeningAlert, type ScreeningAlertStatus, opsWalletEndpoints } from '@meridian/contracts/wallet';
+import {
+  SCREENING_ALERT_STATUSES,
+  type ScreeningAlert,
+  type ScreeningAlertStatus,
+  opsWalletEndpoints,
+} from '@meridian/contracts/wallet';
 import { Button, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -62,8 +67,16 @@ export function ScreeningPage() {
         pagination={paging.pagination(alerts.data?.totalCount)}
         scroll={{ x: 1100 }}
         columns={[
-          { title: t('common.time'), dataIndex: 'createdAt', render: (at: string) => formatDateTime(at, i18n.language) },
-          { title: t('common.user'), dataIndex: 'userId', render: (userId: string) => <Link to={adminUserPath(userId)}>{userId}</Link> },
+          {
+            title: t('common.time'),
+            dataIndex: 'createdAt',
+            render: (at: string) => formatDateTime(at, i18n.language),
+          },
+          {
+            title: t('common.user'),
+            dataIndex: 'userId',
+            render: (userId: string) => <Link to={adminUserPath(userId)}>{userId}</Link>,
+          },
           { title: t('screening.kind'), dataIndex: 'kind', render: (kind: string) => t(`screening.kinds.${kind}`) },
           { title: t('screening.network'), dataIndex: 'network' },
           { title: t('withdrawals.address'), dataIndex: 'address', ellipsis: true },

@@ -20,7 +20,11 @@ function EditLimitModal({ limit, onClose }: { limit: OpsWithdrawalLimit | null; 
     const values = await form.validateFields();
     if (!limit) return;
     try {
-      await setLimit.mutateAsync({ level: limit.level, usdPer24h: values.usdPer24h.trim(), usdPerMonth: values.usdPerMonth.trim() });
+      await setLimit.mutateAsync({
+        level: limit.level,
+        usdPer24h: values.usdPer24h.trim(),
+        usdPerMonth: values.usdPerMonth.trim(),
+      });
       onClose();
     } catch {
       // Shown by the HTTP client.
@@ -68,13 +72,18 @@ export function SettingsPage() {
           dataSource={limits.data}
           pagination={false}
           columns={[
-            { title: t('settings.level'), dataIndex: 'level', render: (level: number) => t('settings.levelName', { level }) },
+            {
+              title: t('settings.level'),
+              dataIndex: 'level',
+              render: (level: number) => t('settings.levelName', { level }),
+            },
             { title: t('settings.per24h'), dataIndex: 'usdPer24h', align: 'right' },
             { title: t('settings.perMonth'), dataIndex: 'usdPerMonth', align: 'right' },
             {
               title: t('settings.updated'),
               key: 'updated',
-              render: (_, row) => (row.updatedAt ? `${row.updatedBy ?? ''} · ${formatDateTime(row.updatedAt, i18n.language)}` : '—'),
+              render: (_, row) =>
+                row.updatedAt ? `${row.updatedBy ?? ''} · ${formatDateTime(row.updatedAt, i18n.language)}` : '—',
             },
             ...(mayEdit
               ? [

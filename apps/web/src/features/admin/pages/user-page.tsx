@@ -67,7 +67,10 @@ function UserNotes({ user }: { user: UserDetail }) {
         locale={{ emptyText: t('common.none') }}
         renderItem={(note) => (
           <List.Item>
-            <List.Item.Meta title={`${note.operatorEmail} · ${formatDateTime(note.at, i18n.language)}`} description={note.text} />
+            <List.Item.Meta
+              title={`${note.operatorEmail} · ${formatDateTime(note.at, i18n.language)}`}
+              description={note.text}
+            />
           </List.Item>
         )}
       />
@@ -84,7 +87,11 @@ function UserNotes({ user }: { user: UserDetail }) {
             }
           }}
         >
-          <Form.Item name="text" label={t('user.note')} rules={[{ required: true, whitespace: true, message: t('common.required') }]}>
+          <Form.Item
+            name="text"
+            label={t('user.note')}
+            rules={[{ required: true, whitespace: true, message: t('common.required') }]}
+          >
             <Input.TextArea rows={3} maxLength={2000} showCount />
           </Form.Item>
           <Button htmlType="submit" loading={addNote.isPending}>
@@ -132,10 +139,16 @@ export function UserPage() {
               <Descriptions.Item label={t('users.phone')}>{data.phone ?? '—'}</Descriptions.Item>
               <Descriptions.Item label={t('users.kycLevel')}>{data.kycLevel}</Descriptions.Item>
               <Descriptions.Item label={t('users.createdAt')}>{at(data.createdAt)}</Descriptions.Item>
-              <Descriptions.Item label={t('user.totp')}>{data.hasTotp ? t('common.yes') : t('common.no')}</Descriptions.Item>
+              <Descriptions.Item label={t('user.totp')}>
+                {data.hasTotp ? t('common.yes') : t('common.no')}
+              </Descriptions.Item>
               <Descriptions.Item label={t('user.withdrawHold')}>{at(data.withdrawHoldUntil)}</Descriptions.Item>
               <Descriptions.Item label={t('users.state')}>
-                {data.isFrozen ? <Tag color="red">{t('users.frozen')}</Tag> : <Tag color="green">{t('users.active')}</Tag>}
+                {data.isFrozen ? (
+                  <Tag color="red">{t('users.frozen')}</Tag>
+                ) : (
+                  <Tag color="green">{t('users.active')}</Tag>
+                )}
               </Descriptions.Item>
             </Descriptions>
           </Card>
@@ -148,7 +161,11 @@ export function UserPage() {
               pagination={false}
               dataSource={data.verification}
               columns={[
-                { title: t('kyc.step'), dataIndex: 'step', render: (step: string) => t(`steps.${step}`, { defaultValue: step }) },
+                {
+                  title: t('kyc.step'),
+                  dataIndex: 'step',
+                  render: (step: string) => t(`steps.${step}`, { defaultValue: step }),
+                },
                 { title: t('common.status'), dataIndex: 'status' },
                 { title: t('user.decidedAt'), dataIndex: 'decidedAt', render: at },
               ]}

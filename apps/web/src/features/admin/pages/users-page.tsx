@@ -38,7 +38,11 @@ export function UsersPage() {
         dataSource={users.data?.list}
         pagination={paging.pagination(users.data?.totalCount)}
         columns={[
-          { title: t('users.email'), dataIndex: 'email', render: (email: string, row) => <Link to={adminUserPath(row.userId)}>{email}</Link> },
+          {
+            title: t('users.email'),
+            dataIndex: 'email',
+            render: (email: string, row) => <Link to={adminUserPath(row.userId)}>{email}</Link>,
+          },
           { title: t('users.userId'), dataIndex: 'userId' },
           { title: t('users.name'), dataIndex: 'name', render: (name: string | null) => name ?? '—' },
           { title: t('users.phone'), dataIndex: 'phone', render: (phone: string | null) => phone ?? '—' },
@@ -49,7 +53,11 @@ export function UsersPage() {
             render: (isFrozen: boolean) =>
               isFrozen ? <Tag color="red">{t('users.frozen')}</Tag> : <Tag color="green">{t('users.active')}</Tag>,
           },
-          { title: t('users.createdAt'), dataIndex: 'createdAt', render: (at: string) => formatDateTime(at, i18n.language) },
+          {
+            title: t('users.createdAt'),
+            dataIndex: 'createdAt',
+            render: (at: string) => formatDateTime(at, i18n.language),
+          },
         ]}
       />
     </>

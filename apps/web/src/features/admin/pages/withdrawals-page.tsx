@@ -113,12 +113,29 @@ export function WithdrawalsPage() {
         scroll={{ x: 1200 }}
         columns={[
           { title: t('common.id'), dataIndex: 'id' },
-          { title: t('common.time'), dataIndex: 'createTime', render: (at: string) => formatDateTime(at, i18n.language) },
-          { title: t('common.user'), dataIndex: 'userId', render: (userId: string) => <Link to={adminUserPath(userId)}>{userId}</Link> },
-          { title: t('common.asset'), dataIndex: 'coinCode', render: (coin: string, row) => `${coin} (${row.network})` },
+          {
+            title: t('common.time'),
+            dataIndex: 'createTime',
+            render: (at: string) => formatDateTime(at, i18n.language),
+          },
+          {
+            title: t('common.user'),
+            dataIndex: 'userId',
+            render: (userId: string) => <Link to={adminUserPath(userId)}>{userId}</Link>,
+          },
+          {
+            title: t('common.asset'),
+            dataIndex: 'coinCode',
+            render: (coin: string, row) => `${coin} (${row.network})`,
+          },
           { title: t('common.amount'), dataIndex: 'amount', align: 'right' },
           { title: t('withdrawals.fee'), dataIndex: 'fee', align: 'right' },
-          { title: t('withdrawals.usdValue'), dataIndex: 'usdValue', align: 'right', render: (usd: string | null) => usd ?? '—' },
+          {
+            title: t('withdrawals.usdValue'),
+            dataIndex: 'usdValue',
+            align: 'right',
+            render: (usd: string | null) => usd ?? '—',
+          },
           {
             title: t('withdrawals.address'),
             dataIndex: 'address',
@@ -134,10 +151,14 @@ export function WithdrawalsPage() {
             dataIndex: 'status',
             render: (value: number, row) => (
               <Space orientation="vertical" size={2}>
-                <Tag color={STATUS_COLORS[value]}>{t(`withdrawalStatus.${value}`, { defaultValue: String(value) })}</Tag>
+                <Tag color={STATUS_COLORS[value]}>
+                  {t(`withdrawalStatus.${value}`, { defaultValue: String(value) })}
+                </Tag>
                 {row.needsSecondApproval && (
                   <Tag color={row.approvedBy ? 'green' : 'orange'}>
-                    {row.approvedBy ? t('withdrawals.approvedBy', { who: row.approvedBy }) : t('withdrawals.needsApproval')}
+                    {row.approvedBy
+                      ? t('withdrawals.approvedBy', { who: row.approvedBy })
+                      : t('withdrawals.needsApproval')}
                   </Tag>
                 )}
                 {row.failureReason && <span>{row.failureReason}</span>}
@@ -154,12 +175,22 @@ export function WithdrawalsPage() {
               return (
                 <Space wrap>
                   {mayApprove && row.status === 0 && isAwaitingApproval && (
-                    <Button size="small" type="primary" loading={approve.isPending} onClick={() => quietly(approve.mutateAsync(row.id))}>
+                    <Button
+                      size="small"
+                      type="primary"
+                      loading={approve.isPending}
+                      onClick={() => quietly(approve.mutateAsync(row.id))}
+                    >
                       {t('withdrawals.approve')}
                     </Button>
                   )}
                   {mayProcess && row.status === 0 && !isAwaitingApproval && (
-                    <Button size="small" type="primary" loading={process.isPending} onClick={() => quietly(process.mutateAsync(row.id))}>
+                    <Button
+                      size="small"
+                      type="primary"
+                      loading={process.isPending}
+                      onClick={() => quietly(process.mutateAsync(row.id))}
+                    >
                       {t('withdrawals.process')}
                     </Button>
                   )}
