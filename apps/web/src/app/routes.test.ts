@@ -127,3 +127,13 @@ describe('route table (spec §2)', () => {
     }
   });
 });
+
+describe('the back office (issue 16)', () => {
+  it.each(['/admin', '/admin/login', '/admin/users/u-1', '/admin/kyc/u-1', '/admin/anything'])(
+    '%s renders the back office, outside the customer shell',
+    (pathname) => {
+      const ids = leafOf(pathname).matches.map((match) => match.route.id);
+      expect(ids).toEqual(['Admin', 'AdminApp']);
+    },
+  );
+});

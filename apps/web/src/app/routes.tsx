@@ -53,15 +53,11 @@ function withSearch(to: string, requestUrl: string): string {
 
 const fixed: RouteHandle = { fixedHeader: true };
 
-/** A back-office page (issue 16): its own chunk, loaded with its route. */
-function adminPage(path: string, lazy: LazyComponent): RouteObject {
-  return { id: `Admin:${path}`, path, lazy };
-}
-
 /**
  * The back office at `/admin` (issue 16): its own layout (no customer header, footer, identity or
- * notices mounts) and its own chunks, so nothing of it enters the customer pages' bundles. Ant
- * Design's configuration and locale are the app's.
+ * notices mounts) and its own route table inside its own chunk (`features/admin/admin-app.tsx`),
+ * so the customer entry carries one lazy import for it and nothing of it enters the customer
+ * pages' bundles. Ant Design's configuration and locale are the app's.
  */
 const adminRoutes: RouteObject = {
   id: 'Admin',
@@ -76,59 +72,10 @@ const adminRoutes: RouteObject = {
   },
   children: [
     {
-      id: 'AdminRoot',
-      lazy: () => import('../features/admin/components/admin-root.tsx').then((m) => ({ Component: m.AdminRoot })),
-      children: [
-        adminPage(ADMIN_PATHS.login, () =>
-          import('../features/admin/pages/login-page.tsx').then((m) => ({ Component: m.AdminLoginPage })),
-        ),
-        {
-          id: 'AdminLayout',
-          lazy: () =>
-            import('../features/admin/components/admin-layout.tsx').then((m) => ({ Component: m.AdminLayout })),
-          children: [
-            {
-              id: 'AdminDashboard',
-              index: true,
-              lazy: () =>
-                import('../features/admin/pages/dashboard-page.tsx').then((m) => ({ Component: m.DashboardPage })),
-            },
-            adminPage(ADMIN_PATHS.users, () =>
-              import('../features/admin/pages/users-page.tsx').then((m) => ({ Component: m.UsersPage })),
-            ),
-            adminPage(ADMIN_PATHS.user, () =>
-              import('../features/admin/pages/user-page.tsx').then((m) => ({ Component: m.UserPage })),
-            ),
-            adminPage(ADMIN_PATHS.kyc, () =>
-              import('../features/admin/pages/kyc-queue-page.tsx').then((m) => ({ Component: m.KycQueuePage })),
-            ),
-            adminPage(ADMIN_PATHS.kycReview, () =>
-              import('../features/admin/pages/kyc-review-page.tsx').then((m) => ({ Component: m.KycReviewPage })),
-            ),
-            adminPage(ADMIN_PATHS.withdrawals, () =>
-              import('../features/admin/pages/withdrawals-page.tsx').then((m) => ({ Component: m.WithdrawalsPage })),
-            ),
-            adminPage(ADMIN_PATHS.screening, () =>
-              import('../features/admin/pages/screening-page.tsx').then((m) => ({ Component: m.ScreeningPage })),
-            ),
-            adminPage(ADMIN_PATHS.adjustments, () =>
-              import('../features/admin/pages/adjustments-page.tsx').then((m) => ({ Component: m.AdjustmentsPage })),
-            ),
-            adminPage(ADMIN_PATHS.operators, () =>
-              import('../features/admin/pages/operators-page.tsx').then((m) => ({ Component: m.OperatorsPage })),
-            ),
-            adminPage(ADMIN_PATHS.audit, () =>
-              import('../features/admin/pages/audit-page.tsx').then((m) => ({ Component: m.AuditPage })),
-            ),
-            adminPage(ADMIN_PATHS.settings, () =>
-              import('../features/admin/pages/settings-page.tsx').then((m) => ({ Component: m.SettingsPage })),
-            ),
-          ],
-        },
-      ],
+      id: 'AdminApp',
+      path: '*',
+      lazy: () => import('../features/admin/admin-app.tsx').then((m) => ({ Component: m.AdminApp })),
     },
-    // Any other back-office address opens the dashboard.
-    { id: 'AdminNotFound', path: '*', loader: () => redirect(ADMIN_PATHS.dashboard), Component: Forwarding },
   ],
 };
 

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Layout, Menu, Result, Space, Tag, Typography } from 'antd';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { ApiError, STATUS_LOGIN_EXPIRED } from '../../../lib/api-client.ts';
@@ -115,7 +115,9 @@ export function AdminLayout() {
             </Space>
           </Layout.Header>
           <Layout.Content style={{ padding: 24 }}>
-            <Outlet />
+            <Suspense fallback={<AdminSpinner />}>
+              <Outlet />
+            </Suspense>
           </Layout.Content>
         </Layout>
       </Layout>
