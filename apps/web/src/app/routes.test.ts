@@ -133,7 +133,7 @@ describe('the back office (issue 16)', () => {
     '%s renders the back office, outside the customer shell',
     (pathname) => {
       const ids = leafOf(pathname).matches.map((match) => match.route.id);
-      expect(ids).toEqual(['Admin', 'AdminApp']);
+      expect(ids).toEqual(['Admin']);
     },
   );
 });

@@ -1,9 +1,10 @@
+import { Suspense } from 'react';
 import { redirect, type LazyRouteFunction, type RouteObject } from 'react-router';
 import { DEFAULT_WALLET_COIN, pathTo, ROUTE_PATHS, type RouteName } from '../config/paths.ts';
 import type { RouteHandle } from '../config/route-handle.ts';
 import { HomeRoute } from './pages/home-route.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
-import { BootFallback } from './layout/boot-fallback.tsx';
+import { BootFallback, PageFallback } from './layout/boot-fallback.tsx';
 import { ADMIN_PATHS } from '../features/admin/lib/admin-paths.ts';
 
 /**
@@ -61,22 +62,30 @@ const fixed: RouteHandle = { fixedHeader: true };
  */
 const adminRoutes: RouteObject = {
   id: 'Admin',
-  path: ADMIN_PATHS.dashboard,
+  path: `${ADMIN_PATHS.dashboard}/*`,
   HydrateFallback: BootFallback,
   lazy: async () => {
-    const [scope] = await Promise.all([
-      import('./layout/antd-scope.tsx'),
-      import('./antd/antd-config.tsx').then((config) => config.prepareAntd()),
+    const [config, admin] = await Promise.all([
+      import('./antd/antd-config.tsx').then(async (module) => {
+        await module.prepareAntd();
+        return module;
+      }),
+      import('../features/admin/admin-app.tsx'),
     ]);
-    return { Component: scope.AntdScope };
+    const { AntdConfig } = config;
+    const { AdminApp } = admin;
+    return {
+      Component: function AdminScope() {
+        return (
+          <AntdConfig>
+            <Suspense fallback={<PageFallback />}>
+              <AdminApp />
+            </Suspense>
+          </AntdConfig>
+        );
+      },
+    };
   },
-  children: [
-    {
-      id: 'AdminApp',
-      path: '*',
-      lazy: () => import('../features/admin/admin-app.tsx').then((m) => ({ Component: m.AdminApp })),
-    },
-  ],
 };
 
 export const routes: RouteObject[] = [
