@@ -1,10 +1,10 @@
-import { Suspense } from 'react';
 import { redirect, type LazyRouteFunction, type RouteObject } from 'react-router';
 import { DEFAULT_WALLET_COIN, pathTo, ROUTE_PATHS, type RouteName } from '../config/paths.ts';
 import type { RouteHandle } from '../config/route-handle.ts';
 import { HomeRoute } from './pages/home-route.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
-import { BootFallback, PageFallback } from './layout/boot-fallback.tsx';
+import { BootFallback } from './layout/boot-fallback.tsx';
+import type { AdminRouteModule } from '../features/admin/admin-routes.ts';
 import { ADMIN_PATHS } from '../features/admin/lib/admin-paths.ts';
 
 /**
@@ -54,38 +54,59 @@ function withSearch(to: string, requestUrl: string): string {
 
 const fixed: RouteHandle = { fixedHeader: true };
 
+/** A module of the back office, through its one lazily loaded table (`features/admin/admin-routes.ts`). */
+function adminModule(name: AdminRouteModule): LazyComponent {
+  return () => import('../features/admin/admin-routes.ts').then((m) => m.adminRouteModules[name]());
+}
+
+/** A back-office page under the operator layout. */
+function adminPage(name: Exclude<AdminRouteModule, 'root' | 'layout' | 'login' | 'dashboard'>): RouteObject {
+  return { id: `Admin:${name}`, path: ADMIN_PATHS[name], lazy: adminModule(name) };
+}
+
 /**
  * The back office at `/admin` (issue 16): its own layout (no customer header, footer, identity or
- * notices mounts) and its own route table inside its own chunk (`features/admin/admin-app.tsx`),
- * so the customer entry carries one lazy import for it and nothing of it enters the customer
- * pages' bundles. Ant Design's configuration and locale are the app's.
+ * notices mounts) and its own chunks; the customer entry holds one dynamic import for all of it.
+ * Ant Design's configuration and locale are the app's. Any other `/admin` address opens the dashboard.
  */
 const adminRoutes: RouteObject = {
   id: 'Admin',
-  path: `${ADMIN_PATHS.dashboard}/*`,
+  path: ADMIN_PATHS.dashboard,
   HydrateFallback: BootFallback,
   lazy: async () => {
-    const [config, admin] = await Promise.all([
-      import('./antd/antd-config.tsx').then(async (module) => {
-        await module.prepareAntd();
-        return module;
-      }),
-      import('../features/admin/admin-app.tsx'),
+    const [scope] = await Promise.all([
+      import('./layout/antd-scope.tsx'),
+      import('./antd/antd-config.tsx').then((config) => config.prepareAntd()),
     ]);
-    const { AntdConfig } = config;
-    const { AdminApp } = admin;
-    return {
-      Component: function AdminScope() {
-        return (
-          <AntdConfig>
-            <Suspense fallback={<PageFallback />}>
-              <AdminApp />
-            </Suspense>
-          </AntdConfig>
-        );
-      },
-    };
+    return { Component: scope.AntdScope };
   },
+  children: [
+    {
+      id: 'AdminRoot',
+      lazy: adminModule('root'),
+      children: [
+        { id: 'Admin:login', path: ADMIN_PATHS.login, lazy: adminModule('login') },
+        {
+          id: 'AdminLayout',
+          lazy: adminModule('layout'),
+          children: [
+            { id: 'Admin:dashboard', index: true, lazy: adminModule('dashboard') },
+            adminPage('users'),
+            adminPage('user'),
+            adminPage('kyc'),
+            adminPage('kycReview'),
+            adminPage('withdrawals'),
+            adminPage('screening'),
+            adminPage('adjustments'),
+            adminPage('operators'),
+            adminPage('audit'),
+            adminPage('settings'),
+          ],
+        },
+      ],
+    },
+    { id: 'AdminNotFound', path: '*', loader: () => redirect(ADMIN_PATHS.dashboard), Component: Forwarding },
+  ],
 };
 
 export const routes: RouteObject[] = [

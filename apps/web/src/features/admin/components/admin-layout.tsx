@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Layout, Menu, Result, Space, Tag, Typography } from 'antd';
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { ApiError, STATUS_LOGIN_EXPIRED } from '../../../lib/api-client.ts';
 import { adminKeys, lastAdminActivityMs } from '../api/admin-call.ts';
 import { useOperatorSession } from '../api/get-session.ts';
@@ -21,6 +21,15 @@ const IDLE_CHECK_INTERVAL_MS = 15_000;
  * Ends the page's session view once the operator has been idle as long as the server allows (the
  * server has already expired it): back to the sign-in page with the "session expired" message.
  */
+/** Sends the operator to the sign-in page (an effect: rendering stays free of navigation). */
+function GoToLogin() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    void navigate(ADMIN_PATHS.login, { replace: true });
+  }, [navigate]);
+  return null;
+}
+
 function useIdleExpiry(idleTimeoutMinutes: number) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -50,7 +59,7 @@ export function AdminLayout() {
   if (session.isPending) return <AdminSpinner />;
   if (session.isError) {
     const isSignedOut = session.error instanceof ApiError && session.error.statusCode === STATUS_LOGIN_EXPIRED;
-    if (isSignedOut) return <Navigate to={ADMIN_PATHS.login} replace />;
+    if (isSignedOut) return <GoToLogin />;
     return (
       <Result
         status="error"
@@ -59,7 +68,7 @@ export function AdminLayout() {
       />
     );
   }
-  if (session.data.state !== 'signedIn') return <Navigate to={ADMIN_PATHS.login} replace />;
+  if (session.data.state !== 'signedIn') return <GoToLogin />;
 
   const { operator } = session.data;
   const items = menuItemsFor(operator.role).map((item) => ({
