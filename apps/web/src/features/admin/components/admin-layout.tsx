@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Layout, Menu, Result, Space, Tag, Typography } from 'antd';
+import { Button, Menu, Result, Space, Tag, Typography } from 'antd';
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
@@ -86,9 +86,10 @@ export function AdminLayout() {
 
   return (
     <OperatorContext value={session.data}>
-      <Layout style={{ minHeight: '100vh' }}>
-        <Layout.Sider width={220} theme="light" style={{ borderRight: '1px solid #e5e7eb' }}>
-          <div style={{ padding: '20px 24px', fontWeight: 700, fontSize: 16 }}>{t('layout.brand')}</div>
+      {/* Plain elements, not Ant Design's Layout: its Sider would enlarge the Menu chunk the customer pages share. */}
+      <div className="admin-shell">
+        <aside className="admin-sider">
+          <div className="admin-brand">{t('layout.brand')}</div>
           <nav aria-label={t('layout.menu')}>
             <Menu
               mode="inline"
@@ -100,18 +101,9 @@ export function AdminLayout() {
               }}
             />
           </nav>
-        </Layout.Sider>
-        <Layout>
-          <Layout.Header
-            style={{
-              background: '#fff',
-              borderBottom: '1px solid #e5e7eb',
-              display: 'flex',
-              justifyContent: 'flex-end',
-              alignItems: 'center',
-              paddingInline: 24,
-            }}
-          >
+        </aside>
+        <div className="admin-main">
+          <header className="admin-topbar">
             <Space size="middle">
               <Typography.Text data-testid="admin-operator-email">{operator.email}</Typography.Text>
               <Tag color="blue" data-testid="admin-operator-role">
@@ -122,14 +114,14 @@ export function AdminLayout() {
                 {t('layout.signOut')}
               </Button>
             </Space>
-          </Layout.Header>
-          <Layout.Content style={{ padding: 24 }}>
+          </header>
+          <main className="admin-content">
             <Suspense fallback={<AdminSpinner />}>
               <Outlet />
             </Suspense>
-          </Layout.Content>
-        </Layout>
-      </Layout>
+          </main>
+        </div>
+      </div>
     </OperatorContext>
   );
 }
