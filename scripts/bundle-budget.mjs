@@ -3,11 +3,13 @@
 // moved to apps/web/build/manifest.json by the web's postbuild) it adds up, per customer route, the
 // gzip -9 size of every chunk loaded before that route's first paint:
 //   home        the entry (index.html's module) and its static imports;
-//   /admin      the entry, the Ant Design scope and the back office's one module (features/admin/admin-routes.ts);
+//   /admin      the entry, the Ant Design scope and the back office's one module
+//               (features/admin/admin-routes.ts);
 //   any other   the entry, the Ant Design scope (app/layout/antd-scope.tsx, app/antd/antd-config.tsx),
 //               the account layout (app/layout/account-layout.tsx, counted for every page: an upper
 //               bound), and the page's own module, each with its static imports.
-// It fails when home passes HOME_BUDGET_KB, the back office ADMIN_BUDGET_KB or another route ROUTE_BUDGET_KB, printing the
+// It fails when home passes HOME_BUDGET_KB, the back office ADMIN_BUDGET_KB or another route
+// ROUTE_BUDGET_KB, printing the
 // route's chunks largest first. `npm run bench:bundle` measures what Chromium really fetches.
 // ROUTE_BUDGET_KB is a ceiling over today's heaviest page (the wallet history, ~485 KB: React 19,
 // Ant Design's table, form and select, and full zod), not the 200 KB target of issue 13, which no
