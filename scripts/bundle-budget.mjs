@@ -9,8 +9,7 @@
 //               the account layout (app/layout/account-layout.tsx, counted for every page: an upper
 //               bound), and the page's own module, each with its static imports.
 // It fails when home passes HOME_BUDGET_KB, the back office ADMIN_BUDGET_KB or another route
-// ROUTE_BUDGET_KB, printing the
-// route's chunks largest first. `npm run bench:bundle` measures what Chromium really fetches.
+// ROUTE_BUDGET_KB, printing the route's chunks largest first. `npm run bench:bundle` measures what Chromium really fetches.
 // ROUTE_BUDGET_KB is a ceiling over today's heaviest page (the wallet history, ~485 KB: React 19,
 // Ant Design's table, form and select, and full zod), not the 200 KB target of issue 13, which no
 // page with Ant Design meets yet; docs/decisions/0002-web-first-paint.md has the figures.
