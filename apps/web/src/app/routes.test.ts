@@ -127,3 +127,27 @@ describe('route table (spec §2)', () => {
     }
   });
 });
+
+describe('the back office (issue 16)', () => {
+  it.each([
+    ['/admin', 'Admin:dashboard'],
+    ['/admin/users/u-1', 'Admin:user'],
+    ['/admin/kyc/u-1', 'Admin:kycReview'],
+    ['/admin/adjustments', 'Admin:adjustments'],
+  ])('%s renders %s in the operator layout, outside the customer shell', (pathname, id) => {
+    const ids = leafOf(pathname).matches.map((match) => match.route.id);
+    expect(ids).toEqual(['Admin', 'AdminRoot', 'AdminLayout', id]);
+  });
+
+  it('renders the sign-in page without the operator layout', () => {
+    expect(leafOf('/admin/login').matches.map((match) => match.route.id)).toEqual([
+      'Admin',
+      'AdminRoot',
+      'Admin:login',
+    ]);
+  });
+
+  it('sends any other back-office address to the dashboard', async () => {
+    expect(await land('/admin/anything')).toBe('/admin');
+  });
+});

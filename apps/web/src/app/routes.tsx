@@ -4,6 +4,8 @@ import type { RouteHandle } from '../config/route-handle.ts';
 import { HomeRoute } from './pages/home-route.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 import { BootFallback } from './layout/boot-fallback.tsx';
+import type { AdminRouteModule } from '../features/admin/admin-routes.ts';
+import { ADMIN_PATHS } from '../features/admin/lib/admin-paths.ts';
 
 /**
  * The route table of spec §2. Each route's id is its name from `config/paths.ts`. The home page is
@@ -52,7 +54,63 @@ function withSearch(to: string, requestUrl: string): string {
 
 const fixed: RouteHandle = { fixedHeader: true };
 
+/** A module of the back office, through its one lazily loaded table (`features/admin/admin-routes.ts`). */
+function adminModule(name: AdminRouteModule): LazyComponent {
+  return () => import('../features/admin/admin-routes.ts').then((m) => m.adminRouteModules[name]());
+}
+
+/** A back-office page under the operator layout. */
+function adminPage(name: Exclude<AdminRouteModule, 'root' | 'layout' | 'login' | 'dashboard'>): RouteObject {
+  return { id: `Admin:${name}`, path: ADMIN_PATHS[name], lazy: adminModule(name) };
+}
+
+/**
+ * The back office at `/admin` (issue 16): its own layout (no customer header, footer, identity or
+ * notices mounts) and its own chunks; the customer entry holds one dynamic import for all of it.
+ * Ant Design's configuration and locale are the app's. Any other `/admin` address opens the dashboard.
+ */
+const adminRoutes: RouteObject = {
+  id: 'Admin',
+  path: ADMIN_PATHS.dashboard,
+  HydrateFallback: BootFallback,
+  lazy: async () => {
+    const [scope] = await Promise.all([
+      import('./layout/antd-scope.tsx'),
+      import('./antd/antd-config.tsx').then((config) => config.prepareAntd()),
+    ]);
+    return { Component: scope.AntdScope };
+  },
+  children: [
+    {
+      id: 'AdminRoot',
+      lazy: adminModule('root'),
+      children: [
+        { id: 'Admin:login', path: ADMIN_PATHS.login, lazy: adminModule('login') },
+        {
+          id: 'AdminLayout',
+          lazy: adminModule('layout'),
+          children: [
+            { id: 'Admin:dashboard', index: true, lazy: adminModule('dashboard') },
+            adminPage('users'),
+            adminPage('user'),
+            adminPage('kyc'),
+            adminPage('kycReview'),
+            adminPage('withdrawals'),
+            adminPage('screening'),
+            adminPage('adjustments'),
+            adminPage('operators'),
+            adminPage('audit'),
+            adminPage('settings'),
+          ],
+        },
+      ],
+    },
+    { id: 'AdminNotFound', path: '*', loader: () => redirect(ADMIN_PATHS.dashboard), Component: Forwarding },
+  ],
+};
+
 export const routes: RouteObject[] = [
+  adminRoutes,
   {
     id: 'Root',
     Component: RootLayout,

@@ -6,7 +6,7 @@ import { initReactI18next } from 'react-i18next';
  * Translation namespaces. Each is one JSON file per locale under `src/locales/<locale>/`, loaded on
  * first use, so a page only downloads the texts of the active language that it needs.
  */
-export const NAMESPACES = ['common', 'home', 'market', 'marketing', 'account', 'legal'] as const;
+export const NAMESPACES = ['common', 'home', 'market', 'marketing', 'account', 'legal', 'admin'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /**
@@ -66,6 +66,8 @@ export function namespacesForPath(pathname: string): Namespace[] {
     return ['common', 'account'];
   }
   if (pathname.startsWith('/legal')) return ['common', 'legal'];
+  // The back office (issue 16) shows its own texts only.
+  if (pathname === '/admin' || pathname.startsWith('/admin/')) return ['common', 'admin'];
   return ['common', 'marketing'];
 }
 

@@ -1,0 +1,54 @@
+import { backOfficeAccessEndpoints } from '@meridian/contracts/back-office';
+import { mayCall } from '@meridian/contracts/operators';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_MENU, menuItemsFor, menuKeyOf } from './admin-menu.ts';
+
+describe('menuItemsFor', () => {
+  it('shows an admin every page', () => {
+    expect(menuItemsFor('admin').map((item) => item.key)).toEqual(ADMIN_MENU.map((item) => item.key));
+  });
+
+  it('shows compliance the review pages and the audit log, not operators, withdrawals or settings edits', () => {
+    expect(menuItemsFor('compliance').map((item) => item.key)).toEqual([
+      'dashboard',
+      'users',
+      'kyc',
+      'screening',
+      'adjustments',
+      'audit',
+      'settings',
+    ]);
+  });
+
+  it('shows finance withdrawals and adjustments but not the verification queue', () => {
+    expect(menuItemsFor('finance').map((item) => item.key)).toEqual([
+      'dashboard',
+      'users',
+      'withdrawals',
+      'adjustments',
+      'settings',
+    ]);
+  });
+
+  it('shows support no operators page and no audit log', () => {
+    const keys = menuItemsFor('support').map((item) => item.key);
+    expect(keys).not.toContain('operators');
+    expect(keys).not.toContain('audit');
+    expect(keys).toContain('kyc');
+  });
+
+  it('decides with the same descriptor the page calls', () => {
+    const operators = ADMIN_MENU.find((item) => item.key === 'operators');
+    expect(operators?.endpoint).toBe(backOfficeAccessEndpoints.listOperators);
+    for (const item of menuItemsFor('support')) expect(mayCall('support', item.endpoint)).toBe(true);
+  });
+});
+
+describe('menuKeyOf', () => {
+  it('selects the page of a nested address, and the dashboard only at /admin', () => {
+    expect(menuKeyOf('/admin')).toBe('dashboard');
+    expect(menuKeyOf('/admin/users/abc')).toBe('users');
+    expect(menuKeyOf('/admin/kyc/abc')).toBe('kyc');
+    expect(menuKeyOf('/admin/audit')).toBe('audit');
+  });
+});

@@ -1,0 +1,47 @@
+import { adminEndpoints } from '@meridian/contracts/admin';
+import {
+  backOfficeAccessEndpoints,
+  backOfficeAdjustmentEndpoints,
+  backOfficeUserEndpoints,
+} from '@meridian/contracts/back-office';
+import type { Endpoint } from '@meridian/contracts/endpoint';
+import { opsKycEndpoints } from '@meridian/contracts/kyc';
+import { mayCall, type OperatorRole } from '@meridian/contracts/operators';
+import { opsWalletEndpoints } from '@meridian/contracts/wallet';
+import { ADMIN_PATHS } from './admin-paths.ts';
+
+/** One entry of the back office's left menu: its page and the call that page makes first. */
+export interface AdminMenuItem {
+  key: 'dashboard' | 'users' | 'kyc' | 'withdrawals' | 'screening' | 'adjustments' | 'operators' | 'audit' | 'settings';
+  path: string;
+  /** The page's list call: the entry shows only when the role may make it (`mayCall`). */
+  endpoint: Endpoint;
+}
+
+/** Every page of the back office, in menu order, each with the descriptor its page calls. */
+export const ADMIN_MENU: readonly AdminMenuItem[] = [
+  { key: 'dashboard', path: ADMIN_PATHS.dashboard, endpoint: backOfficeUserEndpoints.dashboard },
+  { key: 'users', path: ADMIN_PATHS.users, endpoint: backOfficeUserEndpoints.searchUsers },
+  { key: 'kyc', path: ADMIN_PATHS.kyc, endpoint: opsKycEndpoints.list },
+  { key: 'withdrawals', path: ADMIN_PATHS.withdrawals, endpoint: adminEndpoints.listWithdrawals },
+  { key: 'screening', path: ADMIN_PATHS.screening, endpoint: opsWalletEndpoints.listScreeningAlerts },
+  { key: 'adjustments', path: ADMIN_PATHS.adjustments, endpoint: backOfficeAdjustmentEndpoints.listAdjustments },
+  { key: 'operators', path: ADMIN_PATHS.operators, endpoint: backOfficeAccessEndpoints.listOperators },
+  { key: 'audit', path: ADMIN_PATHS.audit, endpoint: backOfficeAccessEndpoints.listAudit },
+  { key: 'settings', path: ADMIN_PATHS.settings, endpoint: opsWalletEndpoints.listWithdrawalLimits },
+];
+
+/** The menu entries `role` may open (the server refuses the others anyway). */
+export function menuItemsFor(role: OperatorRole): AdminMenuItem[] {
+  return ADMIN_MENU.filter((item) => mayCall(role, item.endpoint));
+}
+
+/** The menu entry whose page is shown at `pathname` (the longest matching path), for the selected key. */
+export function menuKeyOf(pathname: string): AdminMenuItem['key'] | undefined {
+  let best: AdminMenuItem | undefined;
+  for (const item of ADMIN_MENU) {
+    const isMatch = pathname === item.path || pathname.startsWith(`${item.path}/`);
+    if (isMatch && (!best || item.path.length > best.path.length)) best = item;
+  }
+  return best?.key;
+}

@@ -1,0 +1,29 @@
+/** The back office's pages (issue 16), all under `/admin` with their own layout. */
+export const ADMIN_PATHS = {
+  login: '/admin/login',
+  dashboard: '/admin',
+  users: '/admin/users',
+  user: '/admin/users/:userId',
+  kyc: '/admin/kyc',
+  kycReview: '/admin/kyc/:userId',
+  withdrawals: '/admin/withdrawals',
+  screening: '/admin/screening',
+  adjustments: '/admin/adjustments',
+  operators: '/admin/operators',
+  audit: '/admin/audit',
+  settings: '/admin/settings',
+} as const;
+
+/** A user's page. */
+export function adminUserPath(userId: string): string {
+  return `/admin/users/${encodeURIComponent(userId)}`;
+}
+
+/** A review of one user's queued step (`basic` when absent). */
+export function adminKycReviewPath(userId: string, step: string): string {
+  return `/admin/kyc/${encodeURIComponent(userId)}?step=${encodeURIComponent(step)}`;
+}
+
+/** Why the sign-in page is shown: the session ended after the idle time, or it was never there. */
+export const LOGIN_REASON_PARAM = 'reason';
+export const LOGIN_REASON_EXPIRED = 'expired';
