@@ -7,7 +7,10 @@ export function getDashboard() {
   return adminFetch(backOfficeUserEndpoints.dashboard, {});
 }
 
-/** The dashboard, refreshed every minute while shown. */
+/**
+ * The dashboard. Not polled: every call restarts the server's 30-minute idle clock, so a poll would
+ * keep an unattended session alive forever; the page has a Refresh button instead.
+ */
 export function useDashboard() {
-  return useQuery({ queryKey: adminKeys.dashboard, queryFn: getDashboard, refetchInterval: 60_000 });
+  return useQuery({ queryKey: adminKeys.dashboard, queryFn: getDashboard });
 }

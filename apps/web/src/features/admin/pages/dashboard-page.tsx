@@ -1,5 +1,5 @@
 import type { Dashboard } from '@meridian/contracts/back-office';
-import { Alert, Card, Col, Row, Table, Tag } from 'antd';
+import { Alert, Button, Card, Col, Row, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useDashboard } from '../api/get-dashboard.ts';
 import { AdminSpinner } from '../components/admin-spinner.tsx';
@@ -34,7 +34,22 @@ export function DashboardPage() {
 
   return (
     <>
-      <PageTitle>{t('dashboard.title')}</PageTitle>
+      <PageTitle
+        extra={
+          <Space>
+            <Typography.Text type="secondary">
+              {t('dashboard.loadedAt', {
+                at: formatDateTime(new Date(dashboard.dataUpdatedAt).toISOString(), i18n.language),
+              })}
+            </Typography.Text>
+            <Button onClick={() => void dashboard.refetch()} loading={dashboard.isFetching}>
+              {t('dashboard.refresh')}
+            </Button>
+          </Space>
+        }
+      >
+        {t('dashboard.title')}
+      </PageTitle>
       <Row gutter={[16, 16]}>
         <Col span={24}>
           {ledgerCheck.isOk ? (

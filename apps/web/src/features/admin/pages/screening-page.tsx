@@ -75,6 +75,8 @@ export function ScreeningPage() {
           {
             title: t('common.user'),
             dataIndex: 'userId',
+            width: 140,
+            ellipsis: true,
             render: (userId: string) => <Link to={adminUserPath(userId)}>{userId}</Link>,
           },
           { title: t('screening.kind'), dataIndex: 'kind', render: (kind: string) => t(`screening.kinds.${kind}`) },

@@ -121,6 +121,8 @@ export function WithdrawalsPage() {
           {
             title: t('common.user'),
             dataIndex: 'userId',
+            width: 140,
+            ellipsis: true,
             render: (userId: string) => <Link to={adminUserPath(userId)}>{userId}</Link>,
           },
           {
@@ -149,6 +151,7 @@ export function WithdrawalsPage() {
           {
             title: t('common.status'),
             dataIndex: 'status',
+            width: 200,
             render: (value: number, row) => (
               <Space orientation="vertical" size={2}>
                 <Tag color={STATUS_COLORS[value]}>
