@@ -63,6 +63,53 @@ export async function logInThroughApi(
   await page.addInitScript({ content: lines.join(' ') });
 }
 
+/** A call's envelope as the specs read it. */
+export interface ApiAnswer {
+  statusCode: number;
+  message: string;
+  content: Record<string, unknown> | null;
+}
+
+/** POST `data` to `/api/<path>` with the web client's mutation headers; answers the envelope. */
+export async function postApi(request: APIRequestContext, path: string, data: object): Promise<ApiAnswer> {
+  return (await request.post(`/api/${path}`, { headers: MUTATION, data })).json();
+}
+
+/** The password of users the specs register. */
+export const E2E_PASSWORD = 'Sturdy-Passphrase-2026';
+
+/**
+ * Register `email` through the API (Mail → Verify → Password, the code read from the dev mailbox),
+ * log the page's context in and open the app in `locale`.
+ * @returns the new user's id.
+ */
+export async function registerAndLogIn(page: Page, email: string, locale: string): Promise<string> {
+  const request = page.request;
+  const mail = await postApi(request, 'user/register', { email, token: await humanCheckToken(request) });
+  expect(mail.statusCode, mail.message).toBe(200);
+  const ticket = String(mail.content?.ticket);
+  expect((await postApi(request, 'user/captcha', { event: 'EMAIL_REGISTER', email, ticket })).statusCode).toBe(200);
+  const emailCaptcha = await readCode(request, email, 'EMAIL_REGISTER');
+  const done = await postApi(request, 'user/register', {
+    email,
+    ticket,
+    emailCaptcha,
+    password: E2E_PASSWORD,
+    confirm: E2E_PASSWORD,
+  });
+  expect(done.statusCode, done.message).toBe(200);
+  const login = await postApi(request, 'user/login', {
+    email,
+    password: E2E_PASSWORD,
+    token: await humanCheckToken(request),
+  });
+  expect(login.statusCode, login.message).toBe(200);
+  const userId = String(login.content?.accountId);
+  const script = `window.localStorage.setItem('meridian.userId', ${JSON.stringify(userId)}); window.localStorage.setItem('meridian.locale', ${JSON.stringify(locale)});`;
+  await page.addInitScript({ content: script });
+  return userId;
+}
+
 /** Mails already read by `readCode`, per server (host) and id: each read waits for a new mail. */
 const readMailKeys = new Set<string>();
 

@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { pickOption } from './antd-select.ts';
 import { ownServerTest } from './own-server.ts';
-import { depositUsdtThroughCustody, humanCheckToken, MUTATION, readCode, ROOT, snap } from './helpers.ts';
+import { depositUsdtThroughCustody, postApi as post, readCode, registerAndLogIn, ROOT, snap } from './helpers.ts';
 import { runOnLocaleProject } from './locale-runs.ts';
 
 /**
@@ -20,7 +20,6 @@ import { runOnLocaleProject } from './locale-runs.ts';
  * The operator is created with `npm run ops -- operators add`, which opens the database directly:
  * each test runs its own server on a copy of the run's template, the operator added before start.
  */
-const PASSWORD = 'Sturdy-Passphrase-2026';
 const OUTER_ADDRESS = 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL';
 const KYC_CUSTODY_SECRET = 'e2e-kyc-custody-secret-0123456789abcdef';
 /** A 1×1 PNG. */
@@ -50,36 +49,6 @@ const test = ownServerTest('kyc', KYC_CUSTODY_SECRET, async (dataDir) => {
   if (!opsToken) throw new Error(`no operator token: ${added.stdout}${added.stderr}`);
   return opsToken;
 });
-
-async function post(
-  request: APIRequestContext,
-  path: string,
-  data: object,
-): Promise<{ statusCode: number; message: string; content: Record<string, unknown> | null }> {
-  return (await request.post(`/api/${path}`, { headers: MUTATION, data })).json();
-}
-
-/** Register `email` through the API (Mail → Verify → Password), log the page's context in and open the app in `locale`. */
-async function registerAndLogIn(page: Page, email: string, locale: string): Promise<void> {
-  const request = page.request;
-  const mail = await post(request, 'user/register', { email, token: await humanCheckToken(request) });
-  expect(mail.statusCode, mail.message).toBe(200);
-  const ticket = String(mail.content?.ticket);
-  expect((await post(request, 'user/captcha', { event: 'EMAIL_REGISTER', email, ticket })).statusCode).toBe(200);
-  const emailCaptcha = await readCode(request, email, 'EMAIL_REGISTER');
-  const done = await post(request, 'user/register', {
-    email,
-    ticket,
-    emailCaptcha,
-    password: PASSWORD,
-    confirm: PASSWORD,
-  });
-  expect(done.statusCode, done.message).toBe(200);
-  const login = await post(request, 'user/login', { email, password: PASSWORD, token: await humanCheckToken(request) });
-  expect(login.statusCode, login.message).toBe(200);
-  const script = `window.localStorage.setItem('meridian.userId', ${JSON.stringify(String(login.content?.accountId))}); window.localStorage.setItem('meridian.locale', ${JSON.stringify(locale)});`;
-  await page.addInitScript({ content: script });
-}
 
 /** `npm run ops -- kyc approve <userId> [--step …]` against this test's server. */
 async function approveWithCli(baseUrl: string, opsToken: string, userId: string, step?: string): Promise<void> {

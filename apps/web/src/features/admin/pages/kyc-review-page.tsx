@@ -138,7 +138,8 @@ export function KycReviewPage() {
   if (submission.isPending) return <AdminSpinner />;
   if (submission.isError) return <QueryError error={submission.error} onRetry={() => void submission.refetch()} />;
   const data = submission.data;
-  const lines = flattenSubmitted(submittedDataOf(data, step));
+  // Document ids are shown as the documents themselves (the panel beside), not as lines.
+  const lines = flattenSubmitted(submittedDataOf(data, step)).filter((line) => !line.path.startsWith('documents.'));
 
   const onApprove = async () => {
     try {
@@ -197,7 +198,7 @@ export function KycReviewPage() {
             ) : (
               <Descriptions column={1} size="small" bordered>
                 {lines.map((line) => (
-                  <Descriptions.Item key={line.path} label={line.path}>
+                  <Descriptions.Item key={line.path} label={t(`fields.${line.path}`, { defaultValue: line.path })}>
                     {line.text}
                   </Descriptions.Item>
                 ))}

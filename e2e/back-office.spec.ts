@@ -1,0 +1,312 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { type Browser, expect, type Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { pickOption } from './antd-select.ts';
+import { MUTATION, registerAndLogIn, ROOT, snap } from './helpers.ts';
+import { ownServerTest } from './own-server.ts';
+
+/**
+ * The back office end to end (issue 16) on the production build, in both languages at desktop
+ * width: the first admin (made with `npm run ops -- operators add`) signs in at /admin and must set
+ * up an authenticator; it creates a compliance operator and two finance operators, each shown their
+ * temporary password once. A user in another browser submits basic KYC; the compliance operator
+ * signs in (TOTP enrolment again), finds the submission in the verification queue and approves it,
+ * and the user's identity page shows level 1. One finance operator proposes a balanced adjustment
+ * crediting the user 25 USDT; Approve is disabled for them; the second approves it, the entry is
+ * posted, and the user's balance shows the 25 USDT.
+ */
+const CUSTODY_SECRET = 'e2e-back-office-custody-secret-0123456789';
+/** A 1×1 PNG and a one-page PDF, the documents basic KYC asks for. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 72 72]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
+/** Each test on its own server with a first admin, whose temporary password is `prepared`. */
+const test = ownServerTest('back-office', CUSTODY_SECRET, async (dataDir) => {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn' };
+  delete env.DATABASE_URL;
+  const added = await promisify(execFile)(
+    'npm',
+    ['run', '--silent', 'ops', '--', 'operators', 'add', '--email', 'root@meridian.test', '--role', 'admin'],
+    { cwd: ROOT, env },
+  );
+  const password = added.stdout.match(/TEMPORARY_PASSWORD=(\S+)/)?.[1] ?? '';
+  if (!password) throw new Error(`no temporary password: ${added.stdout}${added.stderr}`);
+  return password;
+});
+// The back office is a desktop application: both languages run on the desktop project.
+test.skip(({ isMobile }) => isMobile, 'the back office runs on the desktop project');
+
+function totp(secret: string): string {
+  return new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate();
+}
+
+const TEXT = {
+  'en-US': {
+    email: 'Email',
+    password: 'Password',
+    code: 'Authenticator code',
+    signIn: 'Sign in',
+    confirm: 'Confirm and continue',
+    dashboard: 'Dashboard',
+    operators: 'Operators',
+    newOperator: 'New operator',
+    role: 'Role',
+    create: 'Create',
+    copied: 'I have copied the password',
+    roles: { compliance: 'Compliance', finance: 'Finance' },
+    queue: 'Verification queue',
+    review: 'Review',
+    approve: 'Approve',
+    approveYes: 'Yes, approve',
+    adjustments: 'Adjustments',
+    newAdjustment: 'New adjustment',
+    reason: 'Reason',
+    line: (line: number, field: string) => `Line ${line}: ${field}`,
+    accountKind: 'Account type',
+    userId: 'User ID',
+    platformAccount: 'Platform account',
+    asset: 'Asset',
+    amount: 'Amount',
+    platform: 'Platform',
+    platformAdjustments: 'Adjustments',
+    balanced: 'Balanced in every asset',
+    propose: 'Propose',
+    posted: 'Posted',
+  },
+  'zh-HK': {
+    email: '電郵地址',
+    password: '密碼',
+    code: '驗證器代碼',
+    signIn: '登入',
+    confirm: '確認並繼續',
+    dashboard: '總覽',
+    operators: '操作員',
+    newOperator: '新增操作員',
+    role: '角色',
+    create: '建立',
+    copied: '我已複製密碼',
+    roles: { compliance: '合規', finance: '財務' },
+    queue: '身份驗證審核',
+    review: '審核',
+    approve: '批准',
+    approveYes: '確定批准',
+    adjustments: '手動調整',
+    newAdjustment: '新增調整',
+    reason: '原因',
+    line: (line: number, field: string) => `第 ${line} 行：${field}`,
+    accountKind: '帳戶類型',
+    userId: '用戶編號',
+    platformAccount: '平台帳戶',
+    asset: '資產',
+    amount: '金額',
+    platform: '平台',
+    platformAdjustments: '調整',
+    balanced: '各資產均已平衡',
+    propose: '提交',
+    posted: '已入帳',
+  },
+} as const;
+type Locale = keyof typeof TEXT;
+
+/** A browser context in `locale` with one page on the test's server. */
+async function openPage(browser: Browser, baseURL: string, locale: Locale): Promise<Page> {
+  const context = await browser.newContext({ baseURL, locale, viewport: { width: 1280, height: 900 } });
+  await context.addInitScript({
+    content: `window.localStorage.setItem('meridian.locale', ${JSON.stringify(locale)});`,
+  });
+  return context.newPage();
+}
+
+/** First sign-in at /admin: password, then the authenticator set up from the secret shown; lands on the dashboard. */
+async function firstSignIn(page: Page, locale: Locale, email: string, password: string): Promise<void> {
+  const text = TEXT[locale];
+  await page.goto('/admin/login');
+  await page.getByLabel(text.email, { exact: true }).fill(email);
+  await page.getByLabel(text.password, { exact: true }).fill(password);
+  await page.getByRole('button', { name: text.signIn, exact: true }).click();
+  const secret = (await page.getByTestId('admin-totp-secret').innerText()).trim();
+  await page.getByLabel(text.code, { exact: true }).fill(totp(secret));
+  await page.getByRole('button', { name: text.confirm, exact: true }).click();
+  await expect(page.getByRole('heading', { name: text.dashboard, exact: true })).toBeVisible();
+}
+
+/** Create an operator on /admin/operators; answers the temporary password shown once. */
+async function createOperator(page: Page, locale: Locale, email: string, role: 'compliance' | 'finance') {
+  const text = TEXT[locale];
+  await page.getByRole('menuitem', { name: text.operators, exact: true }).click();
+  await page.getByRole('button', { name: text.newOperator, exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(text.email, { exact: true }).fill(email);
+  await pickOption(
+    page,
+    dialog.getByLabel(text.role, { exact: true }).locator('xpath=ancestor::div[contains(@class,"ant-select")][1]'),
+    text.roles[role],
+  );
+  await dialog.getByRole('button', { name: text.create, exact: true }).click();
+  const password = (await page.getByTestId('admin-temporary-password').innerText()).trim();
+  expect(password.length).toBeGreaterThanOrEqual(12);
+  await page.getByRole('button', { name: text.copied, exact: true }).click();
+  await expect(page.getByRole('cell', { name: email, exact: true })).toBeVisible();
+  return password;
+}
+
+/** The user submits basic KYC through the API: draft, the four documents, commit. */
+async function submitBasicKyc(page: Page): Promise<void> {
+  const request = page.request;
+  const proofDate = new Date(Date.now() - 10 * 86_400_000).toISOString().slice(0, 10);
+  const draft = await request.post('/api/user/info', {
+    headers: MUTATION,
+    data: {
+      firstName: 'Tai Man',
+      lastName: 'Chan',
+      nameChinese: '陳大文',
+      dateOfBirth: '1990-05-01',
+      nationality: 'HK',
+      residence: 'HK',
+      idType: 'hkid',
+      idNumber: 'A123456(3)',
+      address: 'Flat 1, 2 Queen’s Road Central, Hong Kong',
+      proofOfAddressDate: proofDate,
+    },
+  });
+  expect((await draft.json()).statusCode).toBe(200);
+  const file = (name: string, mimeType: string, buffer: Buffer) => ({ name, mimeType, buffer });
+  const upload = await request.post('/api/user/identity/document', {
+    headers: { 'x-meridian-client': MUTATION['x-meridian-client'] },
+    multipart: {
+      idFront: file('front.png', 'image/png', PNG),
+      idBack: file('back.png', 'image/png', PNG),
+      selfie: file('selfie.png', 'image/png', PNG),
+      proofOfAddress: file('bill.pdf', 'application/pdf', PDF),
+    },
+  });
+  expect((await upload.json()).statusCode, await upload.text()).toBe(200);
+  const commit = await request.post('/api/user/commit', { headers: MUTATION, data: {} });
+  expect((await commit.json()).statusCode).toBe(200);
+}
+
+/** The user's available USDT in the main account, a decimal string ('0' when the account holds none). */
+async function availableUsdt(page: Page): Promise<string> {
+  const answer = await (await page.request.get('/api/wallet/balance')).json();
+  const accounts = answer.content.wallet.accounts as {
+    accountType: string;
+    assets: { coinCode: string; type: string; amount: string }[];
+  }[];
+  const main = accounts.find((account) => account.accountType === 'MainAccount');
+  const line = main?.assets.find((asset) => asset.coinCode === 'USDT' && asset.type === 'available');
+  return line?.amount ?? '0';
+}
+
+for (const locale of ['en-US', 'zh-HK'] as const) {
+  test(`operators with TOTP: an admin creates a compliance operator who approves a user's KYC; two finance operators post an adjustment with four eyes (${locale})`, async ({
+    browser,
+    ownServer,
+    prepared: rootPassword,
+  }, testInfo) => {
+    test.setTimeout(300_000);
+    const text = TEXT[locale];
+    const tag = `${locale.toLowerCase()}-${Date.now()}`;
+
+    // The first admin: password, then the authenticator; then three operators.
+    const admin = await openPage(browser, ownServer, locale);
+    await firstSignIn(admin, locale, 'root@meridian.test', String(rootPassword));
+    await snap(admin, testInfo, 'dashboard', `back-office-${locale}-`);
+    const complianceEmail = `compliance-${tag}@meridian.test`;
+    const financeEmails = [`finance-a-${tag}@meridian.test`, `finance-b-${tag}@meridian.test`];
+    const compliancePassword = await createOperator(admin, locale, complianceEmail, 'compliance');
+    const financePasswords = [
+      await createOperator(admin, locale, financeEmails[0]!, 'finance'),
+      await createOperator(admin, locale, financeEmails[1]!, 'finance'),
+    ];
+    await snap(admin, testInfo, 'operators', `back-office-${locale}-`);
+
+    // A user in another browser submits basic KYC.
+    const user = await openPage(browser, ownServer, locale);
+    const userEmail = `kyc-user-${tag}@meridian.test`;
+    const userId = await registerAndLogIn(user, userEmail, locale);
+    await submitBasicKyc(user);
+
+    // The compliance operator signs in, finds it in the queue and approves it.
+    const compliance = await openPage(browser, ownServer, locale);
+    await firstSignIn(compliance, locale, complianceEmail, compliancePassword);
+    // Compliance sees no Operators or Adjustments entry: the menu follows the role.
+    await expect(compliance.getByRole('menuitem', { name: text.operators, exact: true })).toHaveCount(0);
+    await compliance.getByRole('menuitem', { name: text.queue, exact: true }).click();
+    const row = compliance.getByRole('row').filter({ hasText: userEmail });
+    await row.getByRole('link', { name: text.review, exact: true }).click();
+    await expect(compliance.getByText(userId).first()).toBeVisible();
+    await snap(compliance, testInfo, 'kyc-review', `back-office-${locale}-`);
+    await compliance.getByRole('button', { name: text.approve, exact: true }).click();
+    await compliance.getByRole('button', { name: text.approveYes, exact: true }).click();
+
+    // The user's identity page shows level 1 (Verified).
+    await expect
+      .poll(async () => (await (await user.request.get('/api/user/info')).json()).content?.status, { timeout: 15_000 })
+      .toBe(1);
+    await user.goto('/identity');
+    await expect(user.getByTestId('identity-page')).toHaveAttribute('data-level', '1');
+
+    // Finance A proposes a balanced adjustment: +25 USDT to the user, −25 USDT from platform adjustments.
+    const before = await availableUsdt(user);
+    const financeA = await openPage(browser, ownServer, locale);
+    await firstSignIn(financeA, locale, financeEmails[0]!, financePasswords[0]!);
+    await financeA.getByRole('menuitem', { name: text.adjustments, exact: true }).click();
+    await financeA.getByRole('button', { name: text.newAdjustment, exact: true }).click();
+    const dialog = financeA.getByRole('dialog');
+    await dialog.getByLabel(text.reason, { exact: true }).fill(`Goodwill credit ${tag}`);
+    await dialog.getByLabel(text.line(1, text.userId), { exact: true }).fill(userId);
+    await pickOption(
+      financeA,
+      dialog
+        .getByLabel(text.line(1, text.asset), { exact: true })
+        .locator('xpath=ancestor::div[contains(@class,"ant-select")][1]'),
+      'USDT',
+    );
+    await dialog.getByLabel(text.line(1, text.amount), { exact: true }).fill('25');
+    await pickOption(
+      financeA,
+      dialog
+        .getByLabel(text.line(2, text.accountKind), { exact: true })
+        .locator('xpath=ancestor::div[contains(@class,"ant-select")][1]'),
+      text.platform,
+    );
+    await pickOption(
+      financeA,
+      dialog
+        .getByLabel(text.line(2, text.platformAccount), { exact: true })
+        .locator('xpath=ancestor::div[contains(@class,"ant-select")][1]'),
+      text.platformAdjustments,
+    );
+    await pickOption(
+      financeA,
+      dialog
+        .getByLabel(text.line(2, text.asset), { exact: true })
+        .locator('xpath=ancestor::div[contains(@class,"ant-select")][1]'),
+      'USDT',
+    );
+    await dialog.getByLabel(text.line(2, text.amount), { exact: true }).fill('-25');
+    await expect(dialog.getByTestId('adjustment-balance')).toContainText(text.balanced);
+    await snap(financeA, testInfo, 'adjustment-proposal', `back-office-${locale}-`);
+    await dialog.getByRole('button', { name: text.propose, exact: true }).click();
+    const proposal = financeA.getByRole('row').filter({ hasText: `Goodwill credit ${tag}` });
+    await expect(proposal.getByRole('button', { name: text.approve, exact: true })).toBeDisabled();
+    expect(await availableUsdt(user)).toBe(before);
+
+    // Finance B approves it: posted once, the user has the 25 USDT.
+    const financeB = await openPage(browser, ownServer, locale);
+    await firstSignIn(financeB, locale, financeEmails[1]!, financePasswords[1]!);
+    await financeB.getByRole('menuitem', { name: text.adjustments, exact: true }).click();
+    const toApprove = financeB.getByRole('row').filter({ hasText: `Goodwill credit ${tag}` });
+    await toApprove.getByRole('button', { name: text.approve, exact: true }).click();
+    await expect(financeB.getByRole('row').filter({ hasText: `Goodwill credit ${tag}` })).toHaveCount(0);
+    expect(before).toMatch(/^0(\.0+)?$/);
+    await expect.poll(async () => availableUsdt(user), { timeout: 15_000 }).toMatch(/^25(\.0+)?$/);
+    await snap(financeB, testInfo, 'adjustments-after', `back-office-${locale}-`);
+  });
+}
