@@ -76,6 +76,8 @@ export const auditEntrySchema = z.object({
   after: z.unknown().nullable(),
   reason: z.string().nullable(),
   ip: z.string().nullable(),
+  /** The business code the action was answered with: 200 done, otherwise refused (102, 153 …). */
+  outcomeCode: z.number().int(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 /** `GET admin/audit` (and `admin/audit.csv`): filters, all optional; dates as `YYYY-MM-DD` (Hong Kong days). */

@@ -236,6 +236,38 @@ describe('manual adjustments (four eyes)', () => {
     expect(await available(userId)).toBe(0n);
   });
 
+  it('writes the proposal, the refused self-approval and the posting to the audit log with before/after', async () => {
+    const { userId } = await registerAndLogin(t.app);
+    const id = await proposeCredit(userId, '3', 'Audit trail check');
+    expect((await approve(f1, id)).json().statusCode).toBe(153);
+    expect((await approve(f2, id)).json().statusCode).toBe(200);
+    const rows = await t.app.admin.searchAudit({
+      targetType: 'adjustment',
+      targetId: String(id),
+      pageID: 1,
+      pageSize: 10,
+    });
+    const byAction = (action: string) => rows.list.filter((row) => row.action === action);
+    expect(byAction('proposeAdjustment')).toHaveLength(1);
+    expect(byAction('proposeAdjustment')[0]).toMatchObject({
+      operatorEmail: 'f1@example.com',
+      before: null,
+      after: { status: 'proposed', reason: 'Audit trail check' },
+    });
+    const approvals = byAction('approveAdjustment');
+    expect(approvals.map((row) => [row.operatorEmail, row.outcomeCode]).sort()).toEqual([
+      ['f1@example.com', 153],
+      ['f2@example.com', 200],
+    ]);
+    const posted = approvals.find((row) => row.operatorEmail === 'f2@example.com');
+    expect(posted).toMatchObject({
+      before: { status: 'proposed', entryId: null },
+      after: { status: 'posted', decidedBy: 'f2@example.com' },
+      reason: 'Audit trail check',
+    });
+    expect((posted?.after as { entryId: string | null }).entryId).toBeTruthy();
+  });
+
   it('leaves the ledger invariants holding', async () => {
     const report = await checkLedgerInvariants(t.database.db);
     expect(report.isHeld).toBe(true);

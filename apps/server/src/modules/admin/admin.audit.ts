@@ -51,6 +51,7 @@ function entryOf(row: typeof auditLog.$inferSelect): AuditEntry {
     after: row.after ?? null,
     reason: row.reason,
     ip: row.ip,
+    outcomeCode: row.outcomeCode,
   };
 }
 
@@ -111,6 +112,7 @@ export async function exportAuditCsv(db: DbOrTx, filter: AuditFilter): Promise<s
     'after',
     'reason',
     'ip',
+    'outcomeCode',
   ];
   return `\uFEFF${stringify(records, { header: true, columns })}`;
 }

@@ -1,5 +1,5 @@
 import type { AuditEntry } from '@meridian/contracts/back-office';
-import { Button, DatePicker, Form, Input, Space, Table } from 'antd';
+import { Button, DatePicker, Form, Input, Space, Table, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -133,6 +133,16 @@ export function AuditPage() {
           },
           { title: t('common.reason'), dataIndex: 'reason', render: (reason: string | null) => reason ?? '—' },
           { title: t('common.ip'), dataIndex: 'ip', render: (ip: string | null) => ip ?? '—' },
+          {
+            title: t('audit.outcome'),
+            dataIndex: 'outcomeCode',
+            render: (code: number) =>
+              code === 200 ? (
+                <Tag color="green">{t('audit.done')}</Tag>
+              ) : (
+                <Tag color="red">{t('audit.refused', { code })}</Tag>
+              ),
+          },
         ]}
       />
     </>
