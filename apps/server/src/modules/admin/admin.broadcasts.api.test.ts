@@ -92,10 +92,7 @@ describe('broadcasts', () => {
     const list = await call(support, 'GET', '/broadcasts?pageID=1&pageSize=10');
     expect(list.json().statusCode).toBe(200);
     expect(list.json().content.totalCount).toBe(2);
-    expect(list.json().content.list.map((b: { titleEn: string }) => b.titleEn)).toEqual([
-      'New coins',
-      TEXTS.titleEn,
-    ]);
+    expect(list.json().content.list.map((b: { titleEn: string }) => b.titleEn)).toEqual(['New coins', TEXTS.titleEn]);
 
     const audit = await call(admin, 'GET', '/audit?action=sendBroadcast');
     const rows = audit.json().content.list as { operatorEmail: string; targetType: string; targetId: string }[];

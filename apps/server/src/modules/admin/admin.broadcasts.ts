@@ -111,5 +111,4 @@ export class Broadcasts {
       totalPage: totalPages(totalCount, query.pageSize),
     };
   }
-
 }
