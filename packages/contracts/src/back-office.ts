@@ -422,3 +422,122 @@ export const backOfficeAdjustmentEndpoints = {
     codes: ['NOT_FOUND', 'ADJUSTMENT_STATE_CHANGED'],
   }),
 };
+
+// ---------------------------------------------------------------- deposits
+
+/** A deposit's state: waiting for confirmations, credited to the user, or frozen (source on a sanctions list). */
+export const OPS_DEPOSIT_STATUSES = ['pending', 'credited', 'frozen'] as const;
+export type OpsDepositStatus = (typeof OPS_DEPOSIT_STATUSES)[number];
+
+/** `GET admin/deposits?status=&coin=`: a page, newest first; both filters optional. */
+export const opsDepositQuerySchema = pageQuerySchema.extend({
+  status: z.enum(OPS_DEPOSIT_STATUSES).optional(),
+  coin: assetCodeSchema.optional(),
+});
+
+/**
+ * A deposit as operators see it (issue 16 "Deposits"): its owner, what arrived where, from where,
+ * its confirmations and state. `amount` is a decimal string in the coin's units ("25.5"), never a
+ * number; times are ISO 8601 instants.
+ */
+export const opsDepositSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  /** The owner's email; null when the account no longer exists. */
+  userEmail: z.string().nullable(),
+  coinCode: z.string(),
+  network: z.string(),
+  /** The user's deposit address the coins reached. */
+  address: z.string(),
+  amount: z.string(),
+  /** The chain transaction; null for a transfer between Meridian users (INTERNAL). */
+  txHash: z.string().nullable(),
+  /** Where the coins came from, when custody reported it. */
+  fromAddress: z.string().nullable(),
+  confirmations: z.number().int(),
+  type: z.enum(['INTERNAL', 'OUTER']),
+  status: z.enum(OPS_DEPOSIT_STATUSES),
+  createdAt: z.string(),
+  creditedAt: z.string().nullable(),
+});
+export type OpsDeposit = z.infer<typeof opsDepositSchema>;
+
+export const backOfficeDepositEndpoints = {
+  listDeposits: defineEndpoint({
+    method: 'GET',
+    path: '/admin/deposits',
+    tag: 'back-office',
+    summary: 'Deposits (pending, credited, frozen), newest first, by status and coin',
+    auth: 'operator',
+    roles: ['finance', 'compliance', 'support'],
+    query: opsDepositQuerySchema,
+    content: pageSchema(opsDepositSchema),
+  }),
+};
+
+// ---------------------------------------------------------------- broadcasts (content)
+
+/** Most characters of a broadcast's title (each language). */
+export const BROADCAST_TITLE_LENGTH_MAX = 120;
+/** Most characters of a broadcast's body (each language). */
+export const BROADCAST_BODY_LENGTH_MAX = 2000;
+/** Who a broadcast goes to: every active user, or the active users with KYC level ≥ 1 (basic verification). */
+export const BROADCAST_SEGMENTS = ['all', 'verified'] as const;
+export type BroadcastSegment = (typeof BROADCAST_SEGMENTS)[number];
+
+const broadcastText = (lengthMax: number) =>
+  z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .max(lengthMax, { error: 'validation.tooLong' });
+
+/**
+ * `POST admin/broadcasts`: a message in both languages (each user reads their own) and its segment.
+ * Every text is required; titles at most 120 characters, bodies at most 2,000; a bad field is named.
+ */
+export const sendBroadcastBodySchema = z.strictObject({
+  titleEn: broadcastText(BROADCAST_TITLE_LENGTH_MAX),
+  titleZh: broadcastText(BROADCAST_TITLE_LENGTH_MAX),
+  bodyEn: broadcastText(BROADCAST_BODY_LENGTH_MAX),
+  bodyZh: broadcastText(BROADCAST_BODY_LENGTH_MAX),
+  segment: z.enum(BROADCAST_SEGMENTS, { error: 'validation.required' }),
+});
+export type SendBroadcastBody = z.infer<typeof sendBroadcastBodySchema>;
+
+/** A sent broadcast: its texts, segment, how many users it reached, who sent it and when. */
+export const broadcastSchema = z.object({
+  id: z.number().int(),
+  titleEn: z.string(),
+  titleZh: z.string(),
+  bodyEn: z.string(),
+  bodyZh: z.string(),
+  segment: z.enum(BROADCAST_SEGMENTS),
+  recipientCount: z.number().int(),
+  operatorEmail: z.string(),
+  createdAt: z.string(),
+});
+export type Broadcast = z.infer<typeof broadcastSchema>;
+
+export const backOfficeBroadcastEndpoints = {
+  listBroadcasts: defineEndpoint({
+    method: 'GET',
+    path: '/admin/broadcasts',
+    tag: 'back-office',
+    summary: 'Broadcast messages sent, newest first',
+    auth: 'operator',
+    roles: ['compliance', 'support'],
+    query: pageQuerySchema,
+    content: pageSchema(broadcastSchema),
+  }),
+  sendBroadcast: defineEndpoint({
+    method: 'POST',
+    path: '/admin/broadcasts',
+    tag: 'back-office',
+    summary: 'Send a message to every active user of a segment, each in their language',
+    auth: 'operator',
+    roles: ['compliance'],
+    body: sendBroadcastBodySchema,
+    content: broadcastSchema,
+  }),
+};

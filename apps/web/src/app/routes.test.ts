@@ -134,6 +134,8 @@ describe('the back office (issue 16)', () => {
     ['/admin/users/u-1', 'Admin:user'],
     ['/admin/kyc/u-1', 'Admin:kycReview'],
     ['/admin/adjustments', 'Admin:adjustments'],
+    ['/admin/deposits', 'Admin:deposits'],
+    ['/admin/broadcasts', 'Admin:broadcasts'],
   ])('%s renders %s in the operator layout, outside the customer shell', (pathname, id) => {
     const ids = leafOf(pathname).matches.map((match) => match.route.id);
     expect(ids).toEqual(['Admin', 'AdminRoot', 'AdminLayout', id]);

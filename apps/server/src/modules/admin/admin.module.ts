@@ -8,6 +8,9 @@ import type { WalletService } from '../wallet/wallet.service.ts';
 import { OperatorAccess } from './admin.access.ts';
 import { ManualAdjustments } from './admin.adjustments.ts';
 import { backOfficeAdjustmentRoutes } from './admin.adjustments.routes.ts';
+import { Broadcasts } from './admin.broadcasts.ts';
+import { backOfficeBroadcastRoutes } from './admin.broadcasts.routes.ts';
+import { backOfficeDepositRoutes } from './admin.deposits.routes.ts';
 import { BackOfficeUsers } from './admin.users.ts';
 import { backOfficeUserRoutes } from './admin.users.routes.ts';
 import { adminRoutes } from './admin.routes.ts';
@@ -30,7 +33,7 @@ export interface AdminModuleDeps {
   exchange: ExchangeService;
   /** Verification steps of a user, the review queue's size. */
   kyc: KycService;
-  /** Messages to users (a posted adjustment). */
+  /** Messages to users (a posted adjustment, broadcasts). */
   notices: NoticeService;
   log: { warn(detail: object, message: string): void };
 }
@@ -38,7 +41,8 @@ export interface AdminModuleDeps {
 /**
  * Wire the back office (issue 16): operator access (sign-in with mandatory TOTP, sessions, script
  * tokens, the audit log: `service.access`, which `buildApp` also hands the platform as its
- * `OperatorAuthProvider` and `AuditWriter`) and the back-office API under `/api/admin`. No jobs.
+ * `OperatorAuthProvider` and `AuditWriter`) and the back-office API under `/api/admin` (access,
+ * adjustments, users, deposits, broadcasts). No jobs.
  */
 export function createAdminModule(deps: AdminModuleDeps): AppModule<AdminService> {
   const access = new OperatorAccess(deps.database.db, { secret: deps.secret, ipAllowlist: deps.ipAllowlist });
@@ -57,12 +61,21 @@ export function createAdminModule(deps: AdminModuleDeps): AppModule<AdminService
     log: deps.log,
   });
   const userRoutes = backOfficeUserRoutes(users);
+  const depositRoutes = backOfficeDepositRoutes({ wallet: deps.wallet, identity: deps.identity });
+  const broadcasts = new Broadcasts({
+    db: deps.database.db,
+    activeUserIdsAfter: (afterId, limit, db, filter) => deps.identity.activeUserIdsAfter(afterId, limit, db, filter),
+    notifyMany: (inputs, tx) => deps.notices.notifyMany(inputs, tx),
+  });
+  const broadcastRoutes = backOfficeBroadcastRoutes(broadcasts);
   return {
     service,
     routes: async (app) => {
       await app.register(accessRoutes);
       await app.register(adjustmentRoutes);
       await app.register(userRoutes);
+      await app.register(depositRoutes);
+      await app.register(broadcastRoutes);
     },
     jobs: [],
   };

@@ -8,7 +8,7 @@ import type { EmailFlowContent, SelfContent, SendCodeContent } from '@meridian/c
 import { maskEmail } from '@meridian/contracts/identity';
 import type { Locale } from '@meridian/contracts/locale';
 import type { CaptchaEvent } from '@meridian/contracts/security';
-import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { DomainError, FieldError } from '../../platform/http/errors.ts';
 import { isCommonPassword } from '../../platform/security/common-passwords.ts';
@@ -241,14 +241,27 @@ export function createAccountService(ctx: IdentityContext) {
 
     /**
      * Ids of active users after `afterId` (exclusive; from the start when null), in id order, at
-     * most `limit` (≤ 500): the pages of a message to everyone (announcements of changes of terms).
+     * most `limit` (≤ 500): the pages of a message to everyone (announcements of changes of terms,
+     * back-office broadcasts). `filter.minKycLevel` keeps the users verified to at least that level
+     * (0 none, 1 basic, 2 investor).
      */
-    async activeUserIdsAfter(afterId: string | null, limit: number, db: DbOrTx = ctx.db): Promise<string[]> {
+    async activeUserIdsAfter(
+      afterId: string | null,
+      limit: number,
+      db: DbOrTx = ctx.db,
+      filter: { minKycLevel?: number } = {},
+    ): Promise<string[]> {
       if (limit > 500) throw new RangeError('at most 500 users per page');
       const rows = await db
         .select({ id: users.id })
         .from(users)
-        .where(and(eq(users.status, 'active'), afterId === null ? undefined : gt(users.id, afterId)))
+        .where(
+          and(
+            eq(users.status, 'active'),
+            afterId === null ? undefined : gt(users.id, afterId),
+            filter.minKycLevel === undefined ? undefined : gte(users.kycLevel, filter.minKycLevel),
+          ),
+        )
         .orderBy(asc(users.id))
         .limit(limit);
       return rows.map((row) => row.id);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type AssetCode, formatAmount, isAssetCode, toDecimalString } from '@meridian/contracts/money';
+import type { OpsDeposit, OpsDepositStatus } from '@meridian/contracts/back-office';
 import { type Page, totalPages } from '@meridian/contracts/pagination';
 import {
   type AddressBookEntry,
@@ -150,6 +151,40 @@ export interface WalletActivityItem {
   amountMinor: bigint;
   /** Deposits: pending, credited, frozen; withdrawals: waiting, processing, success, failure, cancel. */
   status: string;
+}
+
+/**
+ * A deposit as the back office lists it (`WalletService.listDepositsForOperators`): the contracts'
+ * `OpsDeposit` without the owner's email, which the identity module knows. `amount` is a decimal
+ * string in the coin's units.
+ */
+export type OpsDepositRow = Omit<OpsDeposit, 'userEmail'>;
+
+/** Deposit statuses as stored ('PENDING' | 'CREDITED' | 'FROZEN') → as the back office names them. */
+function opsDepositStatusOf(stored: string): OpsDepositStatus {
+  if (stored === 'CREDITED') return 'credited';
+  if (stored === 'FROZEN') return 'frozen';
+  return 'pending';
+}
+
+function toOpsDepositRow(row: DepositRow): OpsDepositRow {
+  const asset = asAsset(row.coinCode);
+  const isInternal = row.type === 'INTERNAL';
+  return {
+    id: String(row.id),
+    userId: row.userId,
+    coinCode: asset,
+    network: row.network,
+    address: row.address,
+    amount: toDecimalString(row.amountMinor, asset),
+    txHash: isInternal ? null : row.txHash,
+    fromAddress: row.fromAddress,
+    confirmations: row.confirmations,
+    type: isInternal ? 'INTERNAL' : 'OUTER',
+    status: opsDepositStatusOf(row.status),
+    createdAt: row.createdAt.toISOString(),
+    creditedAt: row.creditedAt?.toISOString() ?? null,
+  };
 }
 
 /** Withdrawal statuses by name (spec §4). */
@@ -1007,6 +1042,39 @@ export class WalletService {
     const totalCount = Number(total?.n ?? 0);
     return {
       list: rows.map((row) => this.toOpsWithdrawal(row)),
+      pageID: query.pageID,
+      pageSize: query.pageSize,
+      totalCount,
+      totalPage: totalPages(totalCount, query.pageSize),
+    };
+  }
+
+  /**
+   * Operators (issue 16 "Deposits"): deposits, newest first (by id), optionally of one status
+   * (`pending` | `credited` | `frozen`) and one coin, one page. Amounts are decimal strings in the
+   * coin's units. The owner is a user id only: the caller adds what it needs of the user.
+   */
+  async listDepositsForOperators(query: {
+    pageID: number;
+    pageSize: number;
+    status?: OpsDepositStatus | undefined;
+    coinCode?: AssetCode | undefined;
+  }): Promise<Page<OpsDepositRow>> {
+    const filters: SQL[] = [];
+    if (query.status !== undefined) filters.push(eq(deposits.status, query.status.toUpperCase()));
+    if (query.coinCode !== undefined) filters.push(eq(deposits.coinCode, query.coinCode));
+    const where = filters.length > 0 ? and(...filters) : undefined;
+    const [total] = await this.db.select({ n: count() }).from(deposits).where(where);
+    const rows = await this.db
+      .select()
+      .from(deposits)
+      .where(where)
+      .orderBy(desc(deposits.id))
+      .limit(query.pageSize)
+      .offset((query.pageID - 1) * query.pageSize);
+    const totalCount = Number(total?.n ?? 0);
+    return {
+      list: rows.map((row) => toOpsDepositRow(row)),
       pageID: query.pageID,
       pageSize: query.pageSize,
       totalCount,

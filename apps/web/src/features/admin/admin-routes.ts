@@ -7,9 +7,11 @@ import { UsersPage } from './pages/users-page.tsx';
 import { UserPage } from './pages/user-page.tsx';
 import { KycQueuePage } from './pages/kyc-queue-page.tsx';
 import { KycReviewPage } from './pages/kyc-review-page.tsx';
+import { DepositsPage } from './pages/deposits-page.tsx';
 import { WithdrawalsPage } from './pages/withdrawals-page.tsx';
 import { ScreeningPage } from './pages/screening-page.tsx';
 import { AdjustmentsPage } from './pages/adjustments-page.tsx';
+import { BroadcastsPage } from './pages/broadcasts-page.tsx';
 import { OperatorsPage } from './pages/operators-page.tsx';
 import { AuditPage } from './pages/audit-page.tsx';
 import { SettingsPage } from './pages/settings-page.tsx';
@@ -30,9 +32,11 @@ const components = {
   user: UserPage,
   kyc: KycQueuePage,
   kycReview: KycReviewPage,
+  deposits: DepositsPage,
   withdrawals: WithdrawalsPage,
   screening: ScreeningPage,
   adjustments: AdjustmentsPage,
+  broadcasts: BroadcastsPage,
   operators: OperatorsPage,
   audit: AuditPage,
   settings: SettingsPage,

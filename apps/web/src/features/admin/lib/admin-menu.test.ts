@@ -13,8 +13,10 @@ describe('menuItemsFor', () => {
       'dashboard',
       'users',
       'kyc',
+      'deposits',
       'screening',
       'adjustments',
+      'broadcasts',
       'audit',
       'settings',
     ]);
@@ -24,6 +26,7 @@ describe('menuItemsFor', () => {
     expect(menuItemsFor('finance').map((item) => item.key)).toEqual([
       'dashboard',
       'users',
+      'deposits',
       'withdrawals',
       'adjustments',
       'settings',
@@ -35,6 +38,8 @@ describe('menuItemsFor', () => {
     expect(keys).not.toContain('operators');
     expect(keys).not.toContain('audit');
     expect(keys).toContain('kyc');
+    expect(keys).toContain('deposits');
+    expect(keys).toContain('broadcasts');
   });
 
   it('decides with the same descriptor the page calls', () => {
@@ -50,5 +55,7 @@ describe('menuKeyOf', () => {
     expect(menuKeyOf('/admin/users/abc')).toBe('users');
     expect(menuKeyOf('/admin/kyc/abc')).toBe('kyc');
     expect(menuKeyOf('/admin/audit')).toBe('audit');
+    expect(menuKeyOf('/admin/deposits')).toBe('deposits');
+    expect(menuKeyOf('/admin/broadcasts')).toBe('broadcasts');
   });
 });

@@ -2,6 +2,8 @@ import { adminEndpoints } from '@meridian/contracts/admin';
 import {
   backOfficeAccessEndpoints,
   backOfficeAdjustmentEndpoints,
+  backOfficeBroadcastEndpoints,
+  backOfficeDepositEndpoints,
   backOfficeUserEndpoints,
 } from '@meridian/contracts/back-office';
 import type { Endpoint } from '@meridian/contracts/endpoint';
@@ -12,7 +14,18 @@ import { ADMIN_PATHS } from './admin-paths.ts';
 
 /** One entry of the back office's left menu: its page and the call that page makes first. */
 export interface AdminMenuItem {
-  key: 'dashboard' | 'users' | 'kyc' | 'withdrawals' | 'screening' | 'adjustments' | 'operators' | 'audit' | 'settings';
+  key:
+    | 'dashboard'
+    | 'users'
+    | 'kyc'
+    | 'deposits'
+    | 'withdrawals'
+    | 'screening'
+    | 'adjustments'
+    | 'broadcasts'
+    | 'operators'
+    | 'audit'
+    | 'settings';
   path: string;
   /** The page's list call: the entry shows only when the role may make it (`mayCall`). */
   endpoint: Endpoint;
@@ -23,9 +36,11 @@ export const ADMIN_MENU: readonly AdminMenuItem[] = [
   { key: 'dashboard', path: ADMIN_PATHS.dashboard, endpoint: backOfficeUserEndpoints.dashboard },
   { key: 'users', path: ADMIN_PATHS.users, endpoint: backOfficeUserEndpoints.searchUsers },
   { key: 'kyc', path: ADMIN_PATHS.kyc, endpoint: opsKycEndpoints.list },
+  { key: 'deposits', path: ADMIN_PATHS.deposits, endpoint: backOfficeDepositEndpoints.listDeposits },
   { key: 'withdrawals', path: ADMIN_PATHS.withdrawals, endpoint: adminEndpoints.listWithdrawals },
   { key: 'screening', path: ADMIN_PATHS.screening, endpoint: opsWalletEndpoints.listScreeningAlerts },
   { key: 'adjustments', path: ADMIN_PATHS.adjustments, endpoint: backOfficeAdjustmentEndpoints.listAdjustments },
+  { key: 'broadcasts', path: ADMIN_PATHS.broadcasts, endpoint: backOfficeBroadcastEndpoints.listBroadcasts },
   { key: 'operators', path: ADMIN_PATHS.operators, endpoint: backOfficeAccessEndpoints.listOperators },
   { key: 'audit', path: ADMIN_PATHS.audit, endpoint: backOfficeAccessEndpoints.listAudit },
   { key: 'settings', path: ADMIN_PATHS.settings, endpoint: opsWalletEndpoints.listWithdrawalLimits },
