@@ -14,7 +14,8 @@ import { ownServerTest } from './own-server.ts';
  * signs in (TOTP enrolment again), finds the submission in the verification queue and approves it,
  * and the user's identity page shows level 1. One finance operator proposes a balanced adjustment
  * crediting the user 25 USDT; Approve is disabled for them; the second approves it, the entry is
- * posted, and the user's balance shows the 25 USDT.
+ * posted, and the user's balance shows the 25 USDT. Last, the admin broadcasts a message in both
+ * languages and the user reads it, in their language, in the message centre.
  */
 const CUSTODY_SECRET = 'e2e-back-office-custody-secret-0123456789';
 /** A 1×1 PNG and a one-page PDF, the documents basic KYC asks for. */
@@ -78,6 +79,12 @@ const TEXT = {
     balanced: 'Balanced in every asset',
     propose: 'Propose',
     posted: 'Posted',
+    broadcasts: 'Broadcasts',
+    newBroadcast: 'New broadcast',
+    messageTitle: 'Title',
+    messageBody: 'Message',
+    reviewBroadcast: 'Review and send',
+    send: 'Send now',
   },
   'zh-HK': {
     email: '電郵地址',
@@ -110,6 +117,12 @@ const TEXT = {
     balanced: '各資產均已平衡',
     propose: '提交',
     posted: '已入帳',
+    broadcasts: '群發訊息',
+    newBroadcast: '新增群發訊息',
+    messageTitle: '標題',
+    messageBody: '內容',
+    reviewBroadcast: '檢查並發送',
+    send: '立即發送',
   },
 } as const;
 type Locale = keyof typeof TEXT;
@@ -308,5 +321,22 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
     expect(before).toMatch(/^0(\.0+)?$/);
     await expect.poll(async () => availableUsdt(user), { timeout: 15_000 }).toMatch(/^25(\.0+)?$/);
     await snap(financeB, testInfo, 'adjustments-after', `back-office-${locale}-`);
+
+    // The admin broadcasts a message in both languages; the user reads theirs in the message centre.
+    const titles = { 'en-US': `Service notice ${tag}`, 'zh-HK': `服務通知 ${tag}` };
+    await admin.getByRole('menuitem', { name: text.broadcasts, exact: true }).click();
+    await admin.getByRole('button', { name: text.newBroadcast, exact: true }).click();
+    const composer = admin.getByRole('dialog');
+    await composer.getByLabel(text.messageTitle, { exact: true }).nth(0).fill(titles['en-US']);
+    await composer.getByLabel(text.messageBody, { exact: true }).nth(0).fill('Scheduled maintenance on Sunday.');
+    await composer.getByLabel(text.messageTitle, { exact: true }).nth(1).fill(titles['zh-HK']);
+    await composer.getByLabel(text.messageBody, { exact: true }).nth(1).fill('星期日將進行系統維護。');
+    await snap(admin, testInfo, 'broadcast', `back-office-${locale}-`);
+    await composer.getByRole('button', { name: text.reviewBroadcast, exact: true }).click();
+    await composer.getByRole('button', { name: text.send, exact: true }).click();
+    await expect(admin.getByRole('cell', { name: titles[locale] })).toBeVisible();
+    await user.goto('/messages');
+    await expect(user.getByText(titles[locale]).first()).toBeVisible();
+    await expect(user.getByText(titles[locale === 'en-US' ? 'zh-HK' : 'en-US'])).toHaveCount(0);
   });
 }
