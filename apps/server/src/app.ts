@@ -210,6 +210,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     kyc: kyc.service,
     identity: identity.service,
     notices: notices.service,
+    market: market.service,
     log: app.log,
   });
 

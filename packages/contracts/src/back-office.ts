@@ -541,3 +541,179 @@ export const backOfficeBroadcastEndpoints = {
     content: broadcastSchema,
   }),
 };
+
+// ---------------------------------------------------------------- banners (content)
+
+/** Most characters of a banner's title (each language). */
+export const BANNER_TITLE_LENGTH_MAX = 80;
+/** Most characters of a banner's link. */
+export const BANNER_LINK_LENGTH_MAX = 500;
+/** Most banners one reorder call may list. */
+export const BANNER_ORDER_MAX = 200;
+
+/**
+ * The banner images the web app ships (`apps/web/public/banners`), one per product and language
+ * (`.zh-HK.svg`: texts in Traditional Chinese). An operator chooses a banner's image per language
+ * from these paths; uploads are not built yet.
+ */
+export const BANNER_IMAGES = [
+  '/banners/earn.svg',
+  '/banners/earn.zh-HK.svg',
+  '/banners/trust.svg',
+  '/banners/trust.zh-HK.svg',
+  '/banners/loan.svg',
+  '/banners/loan.zh-HK.svg',
+  '/banners/card.svg',
+  '/banners/card.zh-HK.svg',
+  '/banners/exchange.svg',
+  '/banners/exchange.zh-HK.svg',
+] as const;
+export type BannerImage = (typeof BANNER_IMAGES)[number];
+
+/**
+ * A banner's state at a time: `off` (switched off), `scheduled` (on, its start is still ahead),
+ * `ended` (on, its end has passed), `live` (on and inside its window: customers see it).
+ */
+export const BANNER_STATES = ['scheduled', 'live', 'ended', 'off'] as const;
+export type BannerState = (typeof BANNER_STATES)[number];
+
+/**
+ * Whether `link` may be a banner's link: a site path (`/…`, not `//host`, no spaces or backslashes)
+ * or an absolute `https:` URL with a host. Anything else (http, javascript:, mailto:) is refused.
+ */
+export function isBannerLink(link: string): boolean {
+  if (/[\s\\]/.test(link)) return false;
+  if (link.startsWith('/')) return !link.startsWith('//');
+  if (!link.startsWith('https://')) return false;
+  try {
+    const url = new URL(link);
+    return url.protocol === 'https:' && url.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The state of a banner at `now` (see `BANNER_STATES`): its window is `startsAt` inclusive to
+ * `endsAt` exclusive; null on either side leaves it open.
+ */
+export function bannerStateAt(
+  banner: { isActive: boolean; startsAt: string | null; endsAt: string | null },
+  now: Date,
+): BannerState {
+  if (!banner.isActive) return 'off';
+  if (banner.startsAt !== null && Date.parse(banner.startsAt) > now.getTime()) return 'scheduled';
+  if (banner.endsAt !== null && Date.parse(banner.endsAt) <= now.getTime()) return 'ended';
+  return 'live';
+}
+
+const bannerTitle = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, { error: 'validation.required' })
+  .max(BANNER_TITLE_LENGTH_MAX, { error: 'validation.tooLong' });
+const bannerImage = z.enum(BANNER_IMAGES, { error: 'validation.bannerImage' });
+const bannerTime = z.iso.datetime({ offset: true, error: 'validation.required' }).nullable();
+
+/**
+ * `POST admin/banners` and `PUT admin/banners/:id`: a banner in both languages. Titles required,
+ * at most 80 characters each; `webLink` a site path (`/…`) or an https URL (`isBannerLink`);
+ * `imagePath` one of `BANNER_IMAGES`, `imagePathZhHk` one of them or null (the same image for
+ * zh-HK); `startsAt` / `endsAt` ISO 8601 times with an offset, null = open, the end after the
+ * start; `isBlank` opens the link in a new tab. A bad field is named (120).
+ */
+export const bannerBodySchema = z
+  .strictObject({
+    titleEn: bannerTitle,
+    titleZh: bannerTitle,
+    webLink: z
+      .string({ error: 'validation.required' })
+      .trim()
+      .min(1, { error: 'validation.required' })
+      .max(BANNER_LINK_LENGTH_MAX, { error: 'validation.tooLong' })
+      .refine(isBannerLink, { error: 'validation.bannerLink' }),
+    isBlank: z.boolean(),
+    imagePath: bannerImage,
+    imagePathZhHk: bannerImage.nullable(),
+    startsAt: bannerTime,
+    endsAt: bannerTime,
+    isActive: z.boolean(),
+  })
+  .refine(
+    (body) => body.startsAt === null || body.endsAt === null || Date.parse(body.endsAt) > Date.parse(body.startsAt),
+    {
+      error: 'validation.scheduleOrder',
+      path: ['endsAt'],
+    },
+  );
+export type BannerBody = z.infer<typeof bannerBodySchema>;
+
+/** `POST admin/banners/order`: every banner's id once, in the new display order (first = shown first). */
+export const bannerOrderBodySchema = z.strictObject({
+  ids: z.array(z.string().min(1).max(64)).min(1).max(BANNER_ORDER_MAX),
+});
+
+/** A banner as the back office shows it: its fields, display position, schedule and state now. */
+export const opsBannerSchema = z.object({
+  id: z.string(),
+  titleEn: z.string(),
+  titleZh: z.string(),
+  webLink: z.string(),
+  isBlank: z.boolean(),
+  /** A path the web app serves (e.g. `/banners/earn.svg`). */
+  imagePath: z.string(),
+  /** The zh-HK image; null: the same image for every language. */
+  imagePathZhHk: z.string().nullable(),
+  sortOrder: z.number().int(),
+  isActive: z.boolean(),
+  startsAt: z.string().nullable(),
+  endsAt: z.string().nullable(),
+  state: z.enum(BANNER_STATES),
+  createdAt: z.string(),
+});
+export type OpsBanner = z.infer<typeof opsBannerSchema>;
+
+const bannerIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
+
+export const backOfficeBannerEndpoints = {
+  listBanners: defineEndpoint({
+    method: 'GET',
+    path: '/admin/banners',
+    tag: 'back-office',
+    summary: 'Every home-page banner in display order, with its state now',
+    auth: 'operator',
+    roles: ['compliance', 'support'],
+    content: z.array(opsBannerSchema),
+  }),
+  createBanner: defineEndpoint({
+    method: 'POST',
+    path: '/admin/banners',
+    tag: 'back-office',
+    summary: 'Add a home-page banner (shown last)',
+    auth: 'operator',
+    roles: ['compliance'],
+    body: bannerBodySchema,
+    content: opsBannerSchema,
+  }),
+  updateBanner: defineEndpoint({
+    method: 'PUT',
+    path: '/admin/banners/:id',
+    tag: 'back-office',
+    summary: 'Edit a home-page banner',
+    auth: 'operator',
+    roles: ['compliance'],
+    params: bannerIdParamsSchema,
+    body: bannerBodySchema,
+    content: opsBannerSchema,
+  }),
+  reorderBanners: defineEndpoint({
+    method: 'POST',
+    path: '/admin/banners/order',
+    tag: 'back-office',
+    summary: 'Set the display order of every banner',
+    auth: 'operator',
+    roles: ['compliance'],
+    body: bannerOrderBodySchema,
+    content: z.array(opsBannerSchema),
+  }),
+};

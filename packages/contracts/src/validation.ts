@@ -121,6 +121,17 @@ export const VALIDATION_MESSAGES = {
     'en-US': 'This field is too long (at most {maximum} characters)',
     'zh-HK': '此欄位過長（最多 {maximum} 個字元）',
   },
+  // Back-office banners (issue 16 "Content: banners").
+  'validation.bannerLink': {
+    'en-US': 'Enter a site path starting with / or an https:// address',
+    'zh-HK': '請輸入以 / 開頭的站內路徑或 https:// 網址',
+  },
+  'validation.bannerImage': { 'en-US': 'Choose one of the listed images', 'zh-HK': '請從列出的圖片中選擇' },
+  'validation.scheduleOrder': { 'en-US': 'The end must be after the start', 'zh-HK': '結束時間必須晚於開始時間' },
+  'validation.bannerOrder': {
+    'en-US': 'List every banner exactly once',
+    'zh-HK': '請將每個橫幅列出一次且僅一次',
+  },
   // Identity verification (issue 15; spec §5 "name in English characters; ID number valid; US residents must provide an SSN").
   'validation.idType': { 'en-US': 'Select an ID type', 'zh-HK': '請選擇證件類型' },
   'validation.nameEnglish': {

@@ -136,6 +136,7 @@ describe('the back office (issue 16)', () => {
     ['/admin/adjustments', 'Admin:adjustments'],
     ['/admin/deposits', 'Admin:deposits'],
     ['/admin/broadcasts', 'Admin:broadcasts'],
+    ['/admin/banners', 'Admin:banners'],
   ])('%s renders %s in the operator layout, outside the customer shell', (pathname, id) => {
     const ids = leafOf(pathname).matches.map((match) => match.route.id);
     expect(ids).toEqual(['Admin', 'AdminRoot', 'AdminLayout', id]);

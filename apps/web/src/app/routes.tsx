@@ -100,6 +100,7 @@ const adminRoutes: RouteObject = {
             adminPage('screening'),
             adminPage('adjustments'),
             adminPage('broadcasts'),
+            adminPage('banners'),
             adminPage('operators'),
             adminPage('audit'),
             adminPage('settings'),

@@ -3,10 +3,12 @@ import type { Database } from '../../platform/db/client.ts';
 import type { ExchangeService } from '../exchange/exchange.service.ts';
 import type { IdentityService } from '../identity/identity.service.ts';
 import type { KycService } from '../kyc/kyc.service.ts';
+import type { MarketService } from '../market/market.service.ts';
 import type { NoticeService } from '../notices/notices.service.ts';
 import type { WalletService } from '../wallet/wallet.service.ts';
 import { OperatorAccess } from './admin.access.ts';
 import { ManualAdjustments } from './admin.adjustments.ts';
+import { backOfficeBannerRoutes } from './admin.banners.routes.ts';
 import { backOfficeAdjustmentRoutes } from './admin.adjustments.routes.ts';
 import { Broadcasts } from './admin.broadcasts.ts';
 import { backOfficeBroadcastRoutes } from './admin.broadcasts.routes.ts';
@@ -35,6 +37,8 @@ export interface AdminModuleDeps {
   kyc: KycService;
   /** Messages to users (a posted adjustment, broadcasts). */
   notices: NoticeService;
+  /** Home-page banners, which the market module owns (issue 16 "Content: banners"). */
+  market: MarketService;
   log: { warn(detail: object, message: string): void };
 }
 
@@ -42,7 +46,7 @@ export interface AdminModuleDeps {
  * Wire the back office (issue 16): operator access (sign-in with mandatory TOTP, sessions, script
  * tokens, the audit log: `service.access`, which `buildApp` also hands the platform as its
  * `OperatorAuthProvider` and `AuditWriter`) and the back-office API under `/api/admin` (access,
- * adjustments, users, deposits, broadcasts). No jobs.
+ * adjustments, users, deposits, broadcasts, banners). No jobs.
  */
 export function createAdminModule(deps: AdminModuleDeps): AppModule<AdminService> {
   const access = new OperatorAccess(deps.database.db, { secret: deps.secret, ipAllowlist: deps.ipAllowlist });
@@ -68,6 +72,7 @@ export function createAdminModule(deps: AdminModuleDeps): AppModule<AdminService
     notifyMany: (inputs, tx) => deps.notices.notifyMany(inputs, tx),
   });
   const broadcastRoutes = backOfficeBroadcastRoutes(broadcasts);
+  const bannerRoutes = backOfficeBannerRoutes(deps.market);
   return {
     service,
     routes: async (app) => {
@@ -76,6 +81,7 @@ export function createAdminModule(deps: AdminModuleDeps): AppModule<AdminService
       await app.register(userRoutes);
       await app.register(depositRoutes);
       await app.register(broadcastRoutes);
+      await app.register(bannerRoutes);
     },
     jobs: [],
   };

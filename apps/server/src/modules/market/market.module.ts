@@ -22,6 +22,10 @@ export interface MarketModuleDeps {
  */
 export function createMarketModule(deps: MarketModuleDeps): AppModule<MarketService> {
   const db = deps.database.db;
-  const service = new MarketService(db, new MarketPrices(db, deps.oracle, { clock: deps.clock, logger: deps.logger }));
+  const service = new MarketService(
+    db,
+    new MarketPrices(db, deps.oracle, { clock: deps.clock, logger: deps.logger }),
+    deps.clock,
+  );
   return { service, routes: marketRoutes(service), jobs: service.prices.jobs() };
 }

@@ -3,7 +3,8 @@ import { createdAt } from '../../platform/db/columns.ts';
 
 /**
  * Home-page banners (spec §3 Banner). Titles are kept per locale; the image is a path the web app
- * serves. Only active banners are listed, in `sortOrder`.
+ * serves. Only active banners inside their schedule window (`startsAt` inclusive, `endsAt`
+ * exclusive, null = open; issue 16) are listed, in `sortOrder`.
  */
 export const banners = pgTable('banners', {
   bannerId: text('banner_id').primaryKey(),
@@ -16,6 +17,10 @@ export const banners = pgTable('banners', {
   titleZhHk: text('title_zh_hk').notNull(),
   sortOrder: integer('sort_order').notNull().default(0),
   isActive: boolean('is_active').notNull().default(true),
+  /** First moment the banner is shown; null: from the start (migration 0030). */
+  startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }),
+  /** Moment the banner stops being shown; null: no end (migration 0030). */
+  endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }),
   createdAt: createdAt(),
 });
 

@@ -12,6 +12,7 @@ import { WithdrawalsPage } from './pages/withdrawals-page.tsx';
 import { ScreeningPage } from './pages/screening-page.tsx';
 import { AdjustmentsPage } from './pages/adjustments-page.tsx';
 import { BroadcastsPage } from './pages/broadcasts-page.tsx';
+import { BannersPage } from './pages/banners-page.tsx';
 import { OperatorsPage } from './pages/operators-page.tsx';
 import { AuditPage } from './pages/audit-page.tsx';
 import { SettingsPage } from './pages/settings-page.tsx';
@@ -37,6 +38,7 @@ const components = {
   screening: ScreeningPage,
   adjustments: AdjustmentsPage,
   broadcasts: BroadcastsPage,
+  banners: BannersPage,
   operators: OperatorsPage,
   audit: AuditPage,
   settings: SettingsPage,

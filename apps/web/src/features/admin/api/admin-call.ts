@@ -60,6 +60,7 @@ export const adminKeys = {
   screening: ['admin', 'screening'] as const,
   adjustments: ['admin', 'adjustments'] as const,
   broadcasts: ['admin', 'broadcasts'] as const,
+  banners: ['admin', 'banners'] as const,
   operators: ['admin', 'operators'] as const,
   audit: ['admin', 'audit'] as const,
   limits: ['admin', 'limits'] as const,

@@ -17,6 +17,7 @@ describe('menuItemsFor', () => {
       'screening',
       'adjustments',
       'broadcasts',
+      'banners',
       'audit',
       'settings',
     ]);
@@ -40,6 +41,7 @@ describe('menuItemsFor', () => {
     expect(keys).toContain('kyc');
     expect(keys).toContain('deposits');
     expect(keys).toContain('broadcasts');
+    expect(keys).toContain('banners');
   });
 
   it('decides with the same descriptor the page calls', () => {
@@ -57,5 +59,6 @@ describe('menuKeyOf', () => {
     expect(menuKeyOf('/admin/audit')).toBe('audit');
     expect(menuKeyOf('/admin/deposits')).toBe('deposits');
     expect(menuKeyOf('/admin/broadcasts')).toBe('broadcasts');
+    expect(menuKeyOf('/admin/banners')).toBe('banners');
   });
 });

@@ -2,6 +2,7 @@ import { adminEndpoints } from '@meridian/contracts/admin';
 import {
   backOfficeAccessEndpoints,
   backOfficeAdjustmentEndpoints,
+  backOfficeBannerEndpoints,
   backOfficeBroadcastEndpoints,
   backOfficeDepositEndpoints,
   backOfficeUserEndpoints,
@@ -23,6 +24,7 @@ export interface AdminMenuItem {
     | 'screening'
     | 'adjustments'
     | 'broadcasts'
+    | 'banners'
     | 'operators'
     | 'audit'
     | 'settings';
@@ -41,6 +43,7 @@ export const ADMIN_MENU: readonly AdminMenuItem[] = [
   { key: 'screening', path: ADMIN_PATHS.screening, endpoint: opsWalletEndpoints.listScreeningAlerts },
   { key: 'adjustments', path: ADMIN_PATHS.adjustments, endpoint: backOfficeAdjustmentEndpoints.listAdjustments },
   { key: 'broadcasts', path: ADMIN_PATHS.broadcasts, endpoint: backOfficeBroadcastEndpoints.listBroadcasts },
+  { key: 'banners', path: ADMIN_PATHS.banners, endpoint: backOfficeBannerEndpoints.listBanners },
   { key: 'operators', path: ADMIN_PATHS.operators, endpoint: backOfficeAccessEndpoints.listOperators },
   { key: 'audit', path: ADMIN_PATHS.audit, endpoint: backOfficeAccessEndpoints.listAudit },
   { key: 'settings', path: ADMIN_PATHS.settings, endpoint: opsWalletEndpoints.listWithdrawalLimits },

@@ -11,6 +11,7 @@ export const ADMIN_PATHS = {
   screening: '/admin/screening',
   adjustments: '/admin/adjustments',
   broadcasts: '/admin/broadcasts',
+  banners: '/admin/banners',
   operators: '/admin/operators',
   audit: '/admin/audit',
   settings: '/admin/settings',

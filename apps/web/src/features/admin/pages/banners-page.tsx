@@ -1,0 +1,288 @@
+import {
+  BANNER_IMAGES,
+  BANNER_LINK_LENGTH_MAX,
+  BANNER_TITLE_LENGTH_MAX,
+  type BannerBody,
+  type BannerState,
+  backOfficeBannerEndpoints,
+  isBannerLink,
+  type OpsBanner,
+} from '@meridian/contracts/back-office';
+import {
+  Alert,
+  Button,
+  Col,
+  DatePicker,
+  Form,
+  Image,
+  Input,
+  Modal,
+  Row,
+  Select,
+  Space,
+  Switch,
+  Table,
+  Tag,
+} from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client.ts';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { useBanners, useReorderBanners, useSaveBanner } from '../api/banners.ts';
+import { useMayCall } from '../components/operator-context.tsx';
+import { PageTitle } from '../components/page-title.tsx';
+import { QueryError } from '../components/query-error.tsx';
+import { moveBanner } from '../lib/banner-order.ts';
+import { formatDateTime } from '../lib/time.ts';
+
+const FORM_FIELDS = ['titleEn', 'titleZh', 'webLink', 'isBlank', 'imagePath', 'imagePathZhHk', 'isActive'] as const;
+
+const STATE_COLOURS: Record<BannerState, string> = {
+  live: 'green',
+  scheduled: 'blue',
+  ended: 'default',
+  off: 'red',
+};
+
+/** The edit form's values: the body, with the schedule as one date range. */
+interface BannerForm extends Omit<BannerBody, 'startsAt' | 'endsAt'> {
+  schedule?: [Dayjs | null, Dayjs | null] | null;
+}
+
+function formOf(banner: OpsBanner | null): Partial<BannerForm> {
+  if (!banner) return { isActive: true, isBlank: false, imagePath: BANNER_IMAGES[0], imagePathZhHk: null };
+  return {
+    titleEn: banner.titleEn,
+    titleZh: banner.titleZh,
+    webLink: banner.webLink,
+    isBlank: banner.isBlank,
+    imagePath: banner.imagePath as BannerBody['imagePath'],
+    imagePathZhHk: banner.imagePathZhHk as BannerBody['imagePathZhHk'],
+    isActive: banner.isActive,
+    schedule: [banner.startsAt ? dayjs(banner.startsAt) : null, banner.endsAt ? dayjs(banner.endsAt) : null],
+  };
+}
+
+function bodyOf(values: BannerForm): BannerBody {
+  const [start, end] = values.schedule ?? [null, null];
+  return {
+    titleEn: values.titleEn,
+    titleZh: values.titleZh,
+    webLink: values.webLink,
+    isBlank: values.isBlank,
+    imagePath: values.imagePath,
+    imagePathZhHk: values.imagePathZhHk ?? null,
+    isActive: values.isActive,
+    startsAt: start ? start.toISOString() : null,
+    endsAt: end ? end.toISOString() : null,
+  };
+}
+
+/**
+ * Add or edit a banner: titles in both languages, the link (a site path or an https address), the
+ * image of each language (chosen from the images the web app ships) with a preview, the schedule
+ * and the active switch. Field errors of the server are shown on their fields.
+ */
+function BannerModal({ banner, onClose }: { banner: OpsBanner | null; onClose: () => void }) {
+  const { t } = useTranslation('admin');
+  const [form] = Form.useForm<BannerForm>();
+  const imagePath = Form.useWatch('imagePath', form);
+  const imagePathZhHk = Form.useWatch('imagePathZhHk', form);
+  const save = useSaveBanner();
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async () => {
+    setError(null);
+    let values: BannerForm;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return; // The form shows what is missing.
+    }
+    try {
+      await save.mutateAsync({ id: banner?.id ?? null, body: bodyOf(values) });
+      onClose();
+    } catch (failure) {
+      if (failure instanceof ApiError) setError(applyServerErrors(form, failure.response, FORM_FIELDS));
+    }
+  };
+
+  const titleRules = [
+    { required: true, whitespace: true, message: t('common.required') },
+    { max: BANNER_TITLE_LENGTH_MAX, message: t('common.tooLong', { max: BANNER_TITLE_LENGTH_MAX }) },
+  ];
+  const imageOptions = BANNER_IMAGES.map((path) => ({ value: path, label: path }));
+
+  return (
+    <Modal
+      open
+      width={900}
+      title={banner ? t('banners.edit') : t('banners.new')}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      confirmLoading={save.isPending}
+      destroyOnHidden
+    >
+      {error && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={error} />}
+      <Form form={form} layout="vertical" initialValues={formOf(banner)}>
+        <Row gutter={24}>
+          <Col xs={24} md={12}>
+            <Form.Item name="titleEn" label={t('banners.titleEn')} rules={titleRules}>
+              <Input maxLength={BANNER_TITLE_LENGTH_MAX} showCount lang="en-US" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="titleZh" label={t('banners.titleZh')} rules={titleRules}>
+              <Input maxLength={BANNER_TITLE_LENGTH_MAX} showCount lang="zh-HK" />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item
+          name="webLink"
+          label={t('banners.link')}
+          extra={t('banners.linkHelp')}
+          rules={[
+            { required: true, whitespace: true, message: t('common.required') },
+            {
+              validator: async (_rule, value: string | undefined) => {
+                if (value && !isBannerLink(value.trim())) throw new Error(t('banners.linkInvalid'));
+              },
+            },
+          ]}
+        >
+          <Input maxLength={BANNER_LINK_LENGTH_MAX} />
+        </Form.Item>
+        <Row gutter={24}>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="imagePath"
+              label={t('banners.imageEn')}
+              rules={[{ required: true, message: t('common.required') }]}
+            >
+              <Select options={imageOptions} />
+            </Form.Item>
+            {imagePath && <Image src={imagePath} alt="" height={120} />}
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="imagePathZhHk" label={t('banners.imageZh')}>
+              <Select allowClear placeholder={t('banners.sameImage')} options={imageOptions} />
+            </Form.Item>
+            {(imagePathZhHk ?? imagePath) && <Image src={imagePathZhHk ?? imagePath} alt="" height={120} />}
+          </Col>
+        </Row>
+        <Form.Item name="schedule" label={t('banners.schedule')} extra={t('banners.scheduleHelp')}>
+          <DatePicker.RangePicker showTime allowEmpty={[true, true]} />
+        </Form.Item>
+        <Space size="large">
+          <Form.Item name="isActive" label={t('banners.active')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+          <Form.Item name="isBlank" label={t('banners.newTab')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </Space>
+      </Form>
+    </Modal>
+  );
+}
+
+/**
+ * `/admin/banners` (issue 16 "Content: banners"): the home-page banners in display order with their
+ * state (scheduled, live, ended, off). Compliance and admin add, edit and move them up or down;
+ * support reads.
+ */
+export function BannersPage() {
+  const { t, i18n } = useTranslation('admin');
+  const banners = useBanners();
+  const mayWrite = useMayCall(backOfficeBannerEndpoints.createBanner);
+  const reorder = useReorderBanners();
+  const [editing, setEditing] = useState<OpsBanner | 'new' | null>(null);
+  const ids = banners.data?.map((banner) => banner.id) ?? [];
+
+  const move = (index: number, delta: -1 | 1) => {
+    void reorder.mutateAsync(moveBanner(ids, index, delta)).catch(() => {
+      // The HTTP client shows the refusal.
+    });
+  };
+
+  return (
+    <>
+      <PageTitle
+        extra={
+          mayWrite && (
+            <Button type="primary" onClick={() => setEditing('new')}>
+              {t('banners.new')}
+            </Button>
+          )
+        }
+      >
+        {t('banners.title')}
+      </PageTitle>
+      {banners.isError && <QueryError error={banners.error} onRetry={() => void banners.refetch()} />}
+      <Table<OpsBanner>
+        rowKey="id"
+        loading={banners.isFetching || reorder.isPending}
+        dataSource={banners.data}
+        pagination={false}
+        scroll={{ x: 900 }}
+        columns={[
+          {
+            title: t('banners.image'),
+            key: 'image',
+            render: (_, row) => (
+              <Image
+                src={i18n.language === 'zh-HK' ? (row.imagePathZhHk ?? row.imagePath) : row.imagePath}
+                alt=""
+                height={48}
+              />
+            ),
+          },
+          {
+            title: t('banners.bannerTitle'),
+            key: 'title',
+            render: (_, row) => (i18n.language === 'zh-HK' ? row.titleZh : row.titleEn),
+          },
+          { title: t('banners.link'), dataIndex: 'webLink' },
+          {
+            title: t('common.status'),
+            dataIndex: 'state',
+            render: (state: BannerState) => <Tag color={STATE_COLOURS[state]}>{t(`banners.states.${state}`)}</Tag>,
+          },
+          {
+            title: t('banners.schedule'),
+            key: 'schedule',
+            render: (_, row) =>
+              `${row.startsAt ? formatDateTime(row.startsAt, i18n.language) : t('banners.open')} – ${
+                row.endsAt ? formatDateTime(row.endsAt, i18n.language) : t('banners.open')
+              }`,
+          },
+          ...(mayWrite
+            ? [
+                {
+                  title: t('common.actions'),
+                  key: 'actions',
+                  render: (_: unknown, row: OpsBanner, index: number) => (
+                    <Space>
+                      <Button size="small" disabled={index === 0} onClick={() => move(index, -1)}>
+                        {t('banners.up')}
+                      </Button>
+                      <Button size="small" disabled={index === ids.length - 1} onClick={() => move(index, 1)}>
+                        {t('banners.down')}
+                      </Button>
+                      <Button size="small" onClick={() => setEditing(row)}>
+                        {t('banners.edit')}
+                      </Button>
+                    </Space>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
+      {editing && <BannerModal banner={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+    </>
+  );
+}
