@@ -11,6 +11,8 @@ import { backOfficeAdjustmentRoutes } from './admin.adjustments.routes.ts';
 import { Broadcasts } from './admin.broadcasts.ts';
 import { backOfficeBroadcastRoutes } from './admin.broadcasts.routes.ts';
 import { backOfficeDepositRoutes } from './admin.deposits.routes.ts';
+import { ProductSettings } from './admin.settings.ts';
+import { backOfficeSettingsRoutes } from './admin.settings.routes.ts';
 import { BackOfficeUsers } from './admin.users.ts';
 import { backOfficeUserRoutes } from './admin.users.routes.ts';
 import { adminRoutes } from './admin.routes.ts';
@@ -42,7 +44,7 @@ export interface AdminModuleDeps {
  * Wire the back office (issue 16): operator access (sign-in with mandatory TOTP, sessions, script
  * tokens, the audit log: `service.access`, which `buildApp` also hands the platform as its
  * `OperatorAuthProvider` and `AuditWriter`) and the back-office API under `/api/admin` (access,
- * adjustments, users, deposits, broadcasts). No jobs.
+ * adjustments, users, deposits, broadcasts, product settings). No jobs.
  */
 export function createAdminModule(deps: AdminModuleDeps): AppModule<AdminService> {
   const access = new OperatorAccess(deps.database.db, { secret: deps.secret, ipAllowlist: deps.ipAllowlist });
@@ -68,6 +70,7 @@ export function createAdminModule(deps: AdminModuleDeps): AppModule<AdminService
     notifyMany: (inputs, tx) => deps.notices.notifyMany(inputs, tx),
   });
   const broadcastRoutes = backOfficeBroadcastRoutes(broadcasts);
+  const settingsRoutes = backOfficeSettingsRoutes(new ProductSettings(deps.database.db, deps.wallet, deps.exchange));
   return {
     service,
     routes: async (app) => {
@@ -76,6 +79,7 @@ export function createAdminModule(deps: AdminModuleDeps): AppModule<AdminService
       await app.register(userRoutes);
       await app.register(depositRoutes);
       await app.register(broadcastRoutes);
+      await app.register(settingsRoutes);
     },
     jobs: [],
   };
