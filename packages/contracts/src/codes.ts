@@ -224,6 +224,11 @@ export const BUSINESS_CODES = {
       'zh-HK': '此大額提現須先經另一位操作員批准',
     },
   },
+  SETTING_CHANGE_STATE_CHANGED: {
+    code: 156,
+    httpStatus: 409,
+    message: { 'en-US': 'This settings change has already been decided', 'zh-HK': '此設定變更已有決定' },
+  },
   INTERNAL: {
     code: 500,
     httpStatus: 500,

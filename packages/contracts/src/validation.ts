@@ -19,6 +19,10 @@ export const VALIDATION_MESSAGES = {
     'en-US': 'The postings must sum to zero for each asset ({asset} sums to {sum})',
     'zh-HK': '每種資產的分錄總和必須為零（{asset} 的總和為 {sum}）',
   },
+  'validation.minAboveMax': {
+    'en-US': 'The minimum must not be above the maximum',
+    'zh-HK': '最低值不可高於最高值',
+  },
   'validation.passwordMin': { 'en-US': 'The password must be at least 8 characters', 'zh-HK': '密碼最少需要 8 個字元' },
   'validation.passwordMismatch': { 'en-US': 'The two passwords do not match', 'zh-HK': '兩次輸入的密碼不一致' },
   'validation.code6': { 'en-US': 'Enter the 6-digit code', 'zh-HK': '請輸入 6 位數字驗證碼' },

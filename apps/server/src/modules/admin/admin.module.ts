@@ -13,6 +13,8 @@ import { backOfficeAdjustmentRoutes } from './admin.adjustments.routes.ts';
 import { Broadcasts } from './admin.broadcasts.ts';
 import { backOfficeBroadcastRoutes } from './admin.broadcasts.routes.ts';
 import { backOfficeDepositRoutes } from './admin.deposits.routes.ts';
+import { ProductSettings } from './admin.settings.ts';
+import { backOfficeSettingsRoutes } from './admin.settings.routes.ts';
 import { BackOfficeUsers } from './admin.users.ts';
 import { backOfficeUserRoutes } from './admin.users.routes.ts';
 import { adminRoutes } from './admin.routes.ts';
@@ -46,7 +48,7 @@ export interface AdminModuleDeps {
  * Wire the back office (issue 16): operator access (sign-in with mandatory TOTP, sessions, script
  * tokens, the audit log: `service.access`, which `buildApp` also hands the platform as its
  * `OperatorAuthProvider` and `AuditWriter`) and the back-office API under `/api/admin` (access,
- * adjustments, users, deposits, broadcasts, banners). No jobs.
+ * adjustments, users, deposits, broadcasts, banners, product settings). No jobs.
  */
 export function createAdminModule(deps: AdminModuleDeps): AppModule<AdminService> {
   const access = new OperatorAccess(deps.database.db, { secret: deps.secret, ipAllowlist: deps.ipAllowlist });
@@ -73,6 +75,7 @@ export function createAdminModule(deps: AdminModuleDeps): AppModule<AdminService
   });
   const broadcastRoutes = backOfficeBroadcastRoutes(broadcasts);
   const bannerRoutes = backOfficeBannerRoutes(deps.market);
+  const settingsRoutes = backOfficeSettingsRoutes(new ProductSettings(deps.database.db, deps.wallet, deps.exchange));
   return {
     service,
     routes: async (app) => {
@@ -82,6 +85,7 @@ export function createAdminModule(deps: AdminModuleDeps): AppModule<AdminService
       await app.register(depositRoutes);
       await app.register(broadcastRoutes);
       await app.register(bannerRoutes);
+      await app.register(settingsRoutes);
     },
     jobs: [],
   };

@@ -7,7 +7,7 @@ import type {
   SwapRecord,
 } from '@meridian/contracts/exchange';
 import { QUOTE_TTL_MS } from '@meridian/contracts/exchange';
-import type { MarketCoinCode } from '@meridian/contracts/market';
+import { MARKET_COIN_CODES, type MarketCoinCode } from '@meridian/contracts/market';
 import { ASSET_PRECISION, formatAmount, toDecimalString } from '@meridian/contracts/money';
 import type { Page } from '@meridian/contracts/pagination';
 import { totalPages } from '@meridian/contracts/pagination';
@@ -90,12 +90,19 @@ interface SwapRequest {
  */
 const PAIR_SETTINGS_TTL_MS = 1_000;
 
-/** A pair's effective settings: the defaults with the operator's overrides. */
-interface PairSettings {
+/** A pair's effective settings (the defaults with the operator's overrides): switch, spread (basis points), `from` limits (minor units of the `from` coin). */
+export interface PairSettings {
   isEnabled: boolean;
   spreadBps: number;
   fromMinMinor: bigint;
   fromMaxMinor: bigint;
+}
+
+/** A pair's settings with its key (`FROM/TO`) and coins (operators' list, issue 16). */
+export interface PairSettingsRow extends PairSettings {
+  pair: string;
+  from: MarketCoinCode;
+  to: MarketCoinCode;
 }
 
 /** A priced but not yet stored quote. */
@@ -267,6 +274,43 @@ export class ExchangeService {
       fromMinMinor: row?.fromMinMinor ?? limits.minMinor,
       fromMaxMinor: row?.fromMaxMinor ?? limits.maxMinor,
     };
+  }
+
+  /**
+   * Operators (issue 16 "Products and settings"): every pair of the market coins (`FROM/TO`, from ≠
+   * to) with its settings as they apply (defaults of `exchange.pairs.ts` where none is stored);
+   * limits in minor units of the `from` coin (bigint).
+   */
+  async listPairSettings(db: DbOrTx = this.db): Promise<PairSettingsRow[]> {
+    const rows: PairSettingsRow[] = [];
+    for (const from of MARKET_COIN_CODES)
+      for (const to of MARKET_COIN_CODES)
+        if (from !== to) rows.push({ pair: pairKey(from, to), from, to, ...(await this.pairSettings(db, from, to)) });
+    return rows;
+  }
+
+  /**
+   * Operators: change a pair's switch, spread (basis points) and `from` limits (minor units of the
+   * `from` coin); fields left out stay. The caller has checked min ≤ max and that a spread change was
+   * approved by a second operator. Forgets the cached settings, so quotes use them at once.
+   */
+  async updatePairSettings(
+    from: MarketCoinCode,
+    to: MarketCoinCode,
+    patch: Partial<PairSettings>,
+    db: DbOrTx = this.db,
+  ): Promise<PairSettingsRow> {
+    const set = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
+    this.pairCache.delete(pairKey(from, to));
+    await db
+      .insert(exchangePairs)
+      .values({ pair: pairKey(from, to), ...set })
+      .onConflictDoUpdate({
+        target: exchangePairs.pair,
+        set: Object.keys(set).length > 0 ? set : { pair: pairKey(from, to) },
+      });
+    this.pairCache.delete(pairKey(from, to));
+    return { pair: pairKey(from, to), from, to, ...(await this.pairSettings(db, from, to)) };
   }
 
   /** Operators (and tests): switch a pair on or off, or change its spread. */

@@ -205,6 +205,50 @@ function asAsset(code: string): AssetCode {
   return code;
 }
 
+/**
+ * A network's operator settings (issue 16): the coin's and the network's switches, the withdrawal
+ * limits and fee in minor units of the coin (bigint, never a JS number), and the confirmations a
+ * deposit needs.
+ */
+export interface NetworkSettings {
+  coinCode: AssetCode;
+  network: string;
+  isCoinEnabled: boolean;
+  isDepositEnabled: boolean;
+  isWithdrawEnabled: boolean;
+  withdrawMinMinor: bigint;
+  withdrawMaxMinor: bigint;
+  withdrawFeeMinor: bigint;
+  confirmationsRequired: number;
+}
+
+/** The fields of `NetworkSettings` an operator may change; undefined = unchanged. */
+export type NetworkSettingsPatch = Partial<
+  Pick<
+    NetworkSettings,
+    | 'isDepositEnabled'
+    | 'isWithdrawEnabled'
+    | 'withdrawMinMinor'
+    | 'withdrawMaxMinor'
+    | 'withdrawFeeMinor'
+    | 'confirmationsRequired'
+  >
+>;
+
+function toNetworkSettings(coin: typeof coins.$inferSelect, net: typeof coinNetworks.$inferSelect): NetworkSettings {
+  return {
+    coinCode: asAsset(coin.coinCode),
+    network: net.network,
+    isCoinEnabled: coin.isEnabled,
+    isDepositEnabled: net.isDepositEnabled,
+    isWithdrawEnabled: net.isWithdrawEnabled,
+    withdrawMinMinor: net.withdrawMinMinor,
+    withdrawMaxMinor: net.withdrawMaxMinor,
+    withdrawFeeMinor: net.withdrawFeeMinor,
+    confirmationsRequired: net.confirmationsRequired,
+  };
+}
+
 /** USD value with 2 decimals, rounded down (a display of what the user holds never overstates it). */
 function usdValue(amountMinor: bigint, asset: AssetCode, usdPerCoin: string | null): string | null {
   if (usdPerCoin === null) return null;
@@ -283,6 +327,45 @@ export class WalletService {
       isDepositEnabled: net.isDepositEnabled,
       isWithdrawEnabled: net.isWithdrawEnabled,
     };
+  }
+
+  /**
+   * Operators (issue 16 "Products and settings"): every network of every known coin, switched off or
+   * not, with the coin's own switch; limits and fee in minor units of the coin (bigint), by coin order.
+   */
+  async listNetworkSettings(db: DbOrTx = this.db): Promise<NetworkSettings[]> {
+    const rows = await db
+      .select({ coin: coins, net: coinNetworks })
+      .from(coinNetworks)
+      .innerJoin(coins, eq(coins.coinCode, coinNetworks.coinCode))
+      .orderBy(asc(coins.sortOrder), asc(coins.coinCode), asc(coinNetworks.id));
+    return rows.filter(({ coin }) => isAssetCode(coin.coinCode)).map(({ coin, net }) => toNetworkSettings(coin, net));
+  }
+
+  /** One network's settings (see `listNetworkSettings`), or undefined when the coin does not move on it. */
+  async networkSettings(coinCode: string, network: string, db: DbOrTx = this.db): Promise<NetworkSettings | undefined> {
+    return (await this.listNetworkSettings(db)).find((row) => row.coinCode === coinCode && row.network === network);
+  }
+
+  /**
+   * Operators: change a network's switches, withdrawal limits and fee (minor units of the coin) and
+   * confirmations; fields left out stay. The caller (the back office) has checked min ≤ max and that
+   * a fee change was approved by a second operator. Answers the row as it now stands, or undefined
+   * when the coin does not move on the network. Takes effect at once (no cache).
+   */
+  async updateNetworkSettings(
+    coinCode: string,
+    network: string,
+    patch: NetworkSettingsPatch,
+    db: DbOrTx = this.db,
+  ): Promise<NetworkSettings | undefined> {
+    const set = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
+    if (Object.keys(set).length > 0)
+      await db
+        .update(coinNetworks)
+        .set(set)
+        .where(and(eq(coinNetworks.coinCode, coinCode), eq(coinNetworks.network, network)));
+    return this.networkSettings(coinCode, network, db);
   }
 
   /** The coin and network rows, or undefined when the coin is disabled or does not move on the network. */

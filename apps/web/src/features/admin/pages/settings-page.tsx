@@ -1,5 +1,5 @@
 import { type OpsWithdrawalLimit, opsWalletEndpoints } from '@meridian/contracts/wallet';
-import { Button, Card, Form, Input, Modal, Table } from 'antd';
+import { Button, Card, Form, Input, Modal, Table, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSetWithdrawalLimit, useWithdrawalLimits } from '../api/withdrawal-limits.ts';
@@ -7,6 +7,7 @@ import { useMayCall } from '../components/operator-context.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 import { QueryError } from '../components/query-error.tsx';
 import { formatDateTime } from '../lib/time.ts';
+import { NetworksTab, PairsTab, PendingChangesTab } from './product-settings.tsx';
 
 /** A positive USD amount with at most 2 decimals, as the contract takes it. */
 const USD_PATTERN = /^\d+(\.\d{1,2})?$/;
@@ -54,8 +55,31 @@ function EditLimitModal({ limit, onClose }: { limit: OpsWithdrawalLimit | null; 
   );
 }
 
-/** `/admin/settings`: withdrawal limits per identity level, edited by an admin (audited). */
+/**
+ * `/admin/settings` (issue 16): tabs of withdrawal limits per identity level, coin networks, swap
+ * pairs and pending fee/spread changes. Admins edit (audited); a fee or spread change waits in
+ * "Pending changes" for a different admin's approval.
+ */
 export function SettingsPage() {
+  const { t } = useTranslation('admin');
+  return (
+    <>
+      <PageTitle>{t('settings.title')}</PageTitle>
+      <Tabs
+        destroyOnHidden
+        items={[
+          { key: 'limits', label: t('settings.limitsTab'), children: <LimitsTab /> },
+          { key: 'networks', label: t('productSettings.networks'), children: <NetworksTab /> },
+          { key: 'pairs', label: t('productSettings.pairs'), children: <PairsTab /> },
+          { key: 'changes', label: t('productSettings.changes'), children: <PendingChangesTab /> },
+        ]}
+      />
+    </>
+  );
+}
+
+/** Withdrawal limits per identity level, edited by an admin (audited). */
+function LimitsTab() {
   const { t, i18n } = useTranslation('admin');
   const limits = useWithdrawalLimits();
   const mayEdit = useMayCall(opsWalletEndpoints.setWithdrawalLimit);
@@ -63,7 +87,6 @@ export function SettingsPage() {
 
   return (
     <>
-      <PageTitle>{t('settings.title')}</PageTitle>
       <Card title={t('settings.limits')}>
         {limits.isError && <QueryError error={limits.error} onRetry={() => void limits.refetch()} />}
         <Table<OpsWithdrawalLimit>

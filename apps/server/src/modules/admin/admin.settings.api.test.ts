@@ -1,0 +1,229 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestApp,
+  mutationHeaders,
+  registerAndLogin,
+  type TestApp,
+  type TestSession,
+} from '../../../test/helpers.ts';
+import { signCustodyBody } from '../wallet/wallet.routes.ts';
+import { seedWallet } from '../wallet/wallet.seed.ts';
+
+/**
+ * Products and settings of the back office (issue 16) through the API on a fresh database: a
+ * switch applies at once (the customer's withdrawal is refused), a fee change waits for a second
+ * admin (the proposer cannot approve: 153; a decided change answers 156) and then the withdrawal's
+ * fee is the new one; a spread likewise; non-admins get 102 on writes; bad decimals name the field
+ * and change nothing; every action is in the audit log.
+ */
+const SECRET = 'custody-test-secret-'.padEnd(48, 'x');
+const EXTERNAL_TRON = 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL';
+let t: TestApp;
+let admin1: string;
+let admin2: string;
+let finance: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { CUSTODY_WEBHOOK_SECRET: SECRET } });
+  await seedWallet(t.database.db);
+  admin1 = (await t.app.admin.createOperator('a1@example.com', 'admin')).token;
+  admin2 = (await t.app.admin.createOperator('a2@example.com', 'admin')).token;
+  finance = (await t.app.admin.createOperator('f1@example.com', 'finance')).token;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+function call(token: string, method: 'GET' | 'PUT' | 'POST', path: string, payload?: object) {
+  return t.app.inject({
+    method,
+    url: `/api/admin${path}`,
+    headers: { ...mutationHeaders(), authorization: `Bearer ${token}` },
+    ...(payload ? { payload } : {}),
+  });
+}
+
+async function fundedUser(amount: string): Promise<TestSession> {
+  const session = await registerAndLogin(t.app);
+  await t.app.identity.setKycLevel(session.userId, 1);
+  const { address } = await t.app.wallet.depositAddress(session.userId, 'USDT', 'TRC20');
+  const raw = JSON.stringify({
+    deliveryId: `d-${randomUUID()}`,
+    sentAt: new Date().toISOString(),
+    event: {
+      type: 'deposit',
+      network: 'TRC20',
+      coin: 'USDT',
+      address,
+      txHash: `tx-${randomUUID()}`,
+      outputIndex: 0,
+      amount,
+      confirmations: 20,
+    },
+  });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/custody/webhook',
+    headers: { 'content-type': 'application/json', 'x-custody-signature': signCustodyBody(SECRET, raw) },
+    payload: raw,
+  });
+  expect(response.json().statusCode).toBe(200);
+  return session;
+}
+
+function withdrawCheck(session: TestSession) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/wallet/withdraw/check',
+    headers: { ...session.headers, 'api-version': '2.0' },
+    payload: { coin: 'USDT', network: 'TRC20', address: EXTERNAL_TRON, amount: '20' },
+  });
+}
+
+async function trc20() {
+  const list = (await call(finance, 'GET', '/settings/networks')).json();
+  expect(list.statusCode).toBe(200);
+  return list.content.find(
+    (row: { coinCode: string; network: string }) => row.coinCode === 'USDT' && row.network === 'TRC20',
+  );
+}
+
+async function auditOf(action: string) {
+  const audit = await call(admin1, 'GET', `/audit?action=${action}`);
+  return audit.json().content.list as { operatorEmail: string; targetId: string; before: unknown; after: unknown }[];
+}
+
+describe('network settings', () => {
+  it('a withdraw switch applies at once and shows in the customer API; audited with before/after', async () => {
+    const session = await fundedUser('100');
+    expect((await withdrawCheck(session)).json().statusCode).toBe(200);
+
+    const off = await call(admin1, 'PUT', '/settings/networks/USDT/TRC20', { isWithdrawEnabled: false });
+    expect(off.json()).toMatchObject({
+      statusCode: 200,
+      content: { setting: { isWithdrawEnabled: false }, proposed: [] },
+    });
+    expect((await withdrawCheck(session)).json().statusCode).toBe(135);
+
+    await call(admin1, 'PUT', '/settings/networks/USDT/TRC20', { isWithdrawEnabled: true });
+    expect((await withdrawCheck(session)).json().statusCode).toBe(200);
+
+    const rows = await auditOf('updateNetworkSetting');
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    expect(rows).toContainEqual(
+      expect.objectContaining({
+        operatorEmail: 'a1@example.com',
+        targetId: 'USDT/TRC20',
+        before: expect.objectContaining({ isWithdrawEnabled: true }),
+        after: expect.objectContaining({ isWithdrawEnabled: false }),
+      }),
+    );
+  });
+
+  it('a fee change waits for a different admin; then the withdrawal fee is the new one', async () => {
+    const session = await fundedUser('100');
+    const feeBefore = (await trc20()).withdrawFee;
+    const proposed = await call(admin1, 'PUT', '/settings/networks/USDT/TRC20', { withdrawFee: '2.5' });
+    expect(proposed.json().statusCode).toBe(200);
+    const [change] = proposed.json().content.proposed;
+    expect(change).toMatchObject({ field: 'withdrawFee', before: feeBefore, after: '2.500000', status: 'proposed' });
+    expect((await trc20()).withdrawFee).toBe(feeBefore);
+    expect((await withdrawCheck(session)).json().content.fee).toBe(feeBefore);
+
+    const pending = await call(finance, 'GET', '/settings/changes?status=proposed');
+    expect(pending.json().content.map((c: { id: number }) => c.id)).toContain(change.id);
+
+    const own = await call(admin1, 'POST', `/settings/changes/${change.id}/approve`);
+    expect(own.json().statusCode).toBe(153);
+    expect((await call(finance, 'POST', `/settings/changes/${change.id}/approve`)).json().statusCode).toBe(102);
+
+    const approved = await call(admin2, 'POST', `/settings/changes/${change.id}/approve`);
+    expect(approved.json()).toMatchObject({
+      statusCode: 200,
+      content: { status: 'applied', decidedBy: 'a2@example.com' },
+    });
+    expect((await trc20()).withdrawFee).toBe('2.500000');
+    expect((await withdrawCheck(session)).json().content).toMatchObject({ fee: '2.500000', totalDebited: '22.500000' });
+
+    const again = await call(admin2, 'POST', `/settings/changes/${change.id}/approve`);
+    expect(again.json().statusCode).toBe(156);
+    expect((await call(admin1, 'POST', `/settings/changes/${change.id}/reject`)).json().statusCode).toBe(156);
+
+    expect(await auditOf('approveSettingChange')).toContainEqual(
+      expect.objectContaining({ operatorEmail: 'a2@example.com', targetId: String(change.id) }),
+    );
+    expect(await auditOf('approveSettingChange')).toContainEqual(
+      expect.objectContaining({ operatorEmail: 'a1@example.com', targetId: String(change.id) }),
+    );
+  });
+
+  it('a rejected fee change changes nothing', async () => {
+    const feeBefore = (await trc20()).withdrawFee;
+    const proposed = await call(admin1, 'PUT', '/settings/networks/USDT/TRC20', { withdrawFee: '3' });
+    const [change] = proposed.json().content.proposed;
+    const rejected = await call(admin1, 'POST', `/settings/changes/${change.id}/reject`);
+    expect(rejected.json()).toMatchObject({ statusCode: 200, content: { status: 'rejected' } });
+    expect((await trc20()).withdrawFee).toBe(feeBefore);
+    expect(await auditOf('rejectSettingChange')).toContainEqual(
+      expect.objectContaining({ operatorEmail: 'a1@example.com', targetId: String(change.id) }),
+    );
+  });
+
+  it('names a field with too many decimals or a minimum above the maximum, and changes nothing', async () => {
+    const before = await trc20();
+    const decimals = await call(admin1, 'PUT', '/settings/networks/USDT/TRC20', {
+      isDepositEnabled: false,
+      withdrawMax: '10.1234567',
+    });
+    expect(decimals.json().statusCode).toBe(120);
+    expect(decimals.json().content.fields[0]).toMatchObject({ field: 'withdrawMax' });
+    const minAboveMax = await call(admin1, 'PUT', '/settings/networks/USDT/TRC20', {
+      isDepositEnabled: false,
+      withdrawMin: '1000000000',
+    });
+    expect(minAboveMax.json().statusCode).toBe(120);
+    expect(minAboveMax.json().content.fields[0]).toMatchObject({ field: 'withdrawMin' });
+    expect(await trc20()).toEqual(before);
+  });
+
+  it('refuses a non-admin write (102) and lets any operator read', async () => {
+    expect(
+      (await call(finance, 'PUT', '/settings/networks/USDT/TRC20', { isDepositEnabled: false })).json().statusCode,
+    ).toBe(102);
+    expect((await call(finance, 'PUT', '/settings/pairs/USDT-BTC', { isEnabled: false })).json().statusCode).toBe(102);
+    expect((await call(finance, 'GET', '/settings/pairs')).json().statusCode).toBe(200);
+  });
+});
+
+describe('pair settings', () => {
+  it('a switch applies at once; a spread change applies only after a second admin approves', async () => {
+    const pairOf = async () =>
+      (await call(finance, 'GET', '/settings/pairs'))
+        .json()
+        .content.find((p: { pair: string }) => p.pair === 'USDT/BTC');
+    const before = await pairOf();
+    expect(before).toMatchObject({ from: 'USDT', to: 'BTC', isEnabled: true, spreadBps: 50 });
+
+    const off = await call(admin1, 'PUT', '/settings/pairs/USDT-BTC', { isEnabled: false, spreadBps: 80 });
+    expect(off.json()).toMatchObject({ statusCode: 200, content: { setting: { isEnabled: false, spreadBps: 50 } } });
+    const [change] = off.json().content.proposed;
+    expect(change).toMatchObject({
+      targetKind: 'pair',
+      targetKey: 'USDT/BTC',
+      field: 'spreadBps',
+      before: '50',
+      after: '80',
+    });
+    expect(await pairOf()).toMatchObject({ isEnabled: false, spreadBps: 50 });
+
+    expect((await call(admin1, 'PUT', '/settings/pairs/USDT-BTC', { spreadBps: 1001 })).json().statusCode).toBe(120);
+    expect((await call(admin1, 'PUT', '/settings/pairs/USDT-USDT', { isEnabled: true })).json().statusCode).toBe(104);
+
+    expect((await call(admin2, 'POST', `/settings/changes/${change.id}/approve`)).json().statusCode).toBe(200);
+    expect(await pairOf()).toMatchObject({ isEnabled: false, spreadBps: 80 });
+    expect(await auditOf('updatePairSetting')).toContainEqual(
+      expect.objectContaining({ operatorEmail: 'a1@example.com', targetId: 'USDT/BTC' }),
+    );
+  });
+});
