@@ -229,6 +229,92 @@ export const BUSINESS_CODES = {
     httpStatus: 409,
     message: { 'en-US': 'This settings change has already been decided', 'zh-HK': '此設定變更已有決定' },
   },
+  // Funds (issue 17): codes 160–174.
+  FUND_BELOW_MIN_PURCHASE: {
+    code: 160,
+    httpStatus: 422,
+    message: {
+      'en-US': 'Below minimum purchase share: at least {amount} {unit}',
+      'zh-HK': '低於最低申購份額：最少 {amount} {unit}',
+    },
+  },
+  FUND_ABOVE_MAX_PURCHASE: {
+    code: 161,
+    httpStatus: 422,
+    message: {
+      'en-US': 'Above maximum purchase share: at most {amount} {unit}',
+      'zh-HK': '高於最高申購份額：最多 {amount} {unit}',
+    },
+  },
+  FUND_LIMIT_EXCEEDED: {
+    code: 162,
+    httpStatus: 422,
+    message: {
+      'en-US': 'Exceeded Current Limit: you can subscribe at most {amount} {unit} more',
+      'zh-HK': '超出當前限額：最多可再申購 {amount} {unit}',
+    },
+  },
+  FUND_BELOW_MIN_REDEEM: {
+    code: 163,
+    httpStatus: 422,
+    message: {
+      'en-US': 'Below minimum redemption share: at least {amount} {unit}',
+      'zh-HK': '低於最低贖回份額：最少 {amount} {unit}',
+    },
+  },
+  FUND_ABOVE_MAX_REDEEM: {
+    code: 164,
+    httpStatus: 422,
+    message: {
+      'en-US': 'Above maximum withdrawable share: at most {amount} {unit}',
+      'zh-HK': '高於最大可贖回份額：最多 {amount} {unit}',
+    },
+  },
+  FUND_NOT_RAISING: {
+    code: 165,
+    httpStatus: 409,
+    message: {
+      'en-US': 'This fund is not open for subscription (raise window {from} to {to})',
+      'zh-HK': '此基金不在募集期內（募集期 {from} 至 {to}）',
+    },
+  },
+  FUND_ACTION_NOT_ALLOWED: {
+    code: 166,
+    httpStatus: 422,
+    message: {
+      'en-US': 'This fund does not accept {actionType} for this',
+      'zh-HK': '此基金不接受以 {actionType} 進行此操作',
+    },
+  },
+  FUND_NO_EARLY_REDEMPTION: {
+    code: 167,
+    httpStatus: 409,
+    message: {
+      'en-US': 'A fixed fund cannot be redeemed before maturity; it moves to the current fund on {maturityDate}',
+      'zh-HK': '定期基金不可提前贖回，將於 {maturityDate} 自動轉入活期基金',
+    },
+  },
+  FUND_COIN_OFF_PEG: {
+    code: 168,
+    httpStatus: 409,
+    message: {
+      'en-US': '{coin} is trading outside its 1:1 band with USD, so the fund cannot take or pay it right now',
+      'zh-HK': '{coin} 目前偏離與美元 1:1 的區間，基金暫不接受或支付此幣種',
+    },
+  },
+  FUND_BANK_ACCOUNT_NOT_FOUND: {
+    code: 169,
+    httpStatus: 422,
+    message: {
+      'en-US': 'Choose one of your bound bank accounts',
+      'zh-HK': '請選擇你已綁定的銀行帳戶',
+    },
+  },
+  WIRE_STATE_CHANGED: {
+    code: 170,
+    httpStatus: 409,
+    message: { 'en-US': 'This wire has already been decided', 'zh-HK': '此電匯已有決定' },
+  },
   INTERNAL: {
     code: 500,
     httpStatus: 500,
