@@ -97,6 +97,7 @@ const adminRoutes: RouteObject = {
             adminPage('kycReview'),
             adminPage('deposits'),
             adminPage('withdrawals'),
+            adminPage('wires'),
             adminPage('screening'),
             adminPage('adjustments'),
             adminPage('broadcasts'),

@@ -9,6 +9,7 @@ import { KycQueuePage } from './pages/kyc-queue-page.tsx';
 import { KycReviewPage } from './pages/kyc-review-page.tsx';
 import { DepositsPage } from './pages/deposits-page.tsx';
 import { WithdrawalsPage } from './pages/withdrawals-page.tsx';
+import { WiresPage } from './pages/wires-page.tsx';
 import { ScreeningPage } from './pages/screening-page.tsx';
 import { AdjustmentsPage } from './pages/adjustments-page.tsx';
 import { BroadcastsPage } from './pages/broadcasts-page.tsx';
@@ -35,6 +36,7 @@ const components = {
   kycReview: KycReviewPage,
   deposits: DepositsPage,
   withdrawals: WithdrawalsPage,
+  wires: WiresPage,
   screening: ScreeningPage,
   adjustments: AdjustmentsPage,
   broadcasts: BroadcastsPage,

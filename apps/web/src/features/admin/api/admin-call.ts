@@ -57,6 +57,7 @@ export const adminKeys = {
   kycReview: (userId: string) => ['admin', 'kyc', 'review', userId] as const,
   deposits: ['admin', 'deposits'] as const,
   withdrawals: ['admin', 'withdrawals'] as const,
+  wires: ['admin', 'wires'] as const,
   screening: ['admin', 'screening'] as const,
   adjustments: ['admin', 'adjustments'] as const,
   broadcasts: ['admin', 'broadcasts'] as const,

@@ -23,12 +23,13 @@ describe('menuItemsFor', () => {
     ]);
   });
 
-  it('shows finance withdrawals and adjustments but not the verification queue', () => {
+  it('shows finance withdrawals, wires and adjustments but not the verification queue', () => {
     expect(menuItemsFor('finance').map((item) => item.key)).toEqual([
       'dashboard',
       'users',
       'deposits',
       'withdrawals',
+      'wires',
       'adjustments',
       'settings',
     ]);
@@ -38,6 +39,7 @@ describe('menuItemsFor', () => {
     const keys = menuItemsFor('support').map((item) => item.key);
     expect(keys).not.toContain('operators');
     expect(keys).not.toContain('audit');
+    expect(keys).not.toContain('wires');
     expect(keys).toContain('kyc');
     expect(keys).toContain('deposits');
     expect(keys).toContain('broadcasts');
@@ -58,6 +60,7 @@ describe('menuKeyOf', () => {
     expect(menuKeyOf('/admin/kyc/abc')).toBe('kyc');
     expect(menuKeyOf('/admin/audit')).toBe('audit');
     expect(menuKeyOf('/admin/deposits')).toBe('deposits');
+    expect(menuKeyOf('/admin/wires')).toBe('wires');
     expect(menuKeyOf('/admin/broadcasts')).toBe('broadcasts');
     expect(menuKeyOf('/admin/banners')).toBe('banners');
   });

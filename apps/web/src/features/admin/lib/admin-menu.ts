@@ -8,6 +8,7 @@ import {
   backOfficeUserEndpoints,
 } from '@meridian/contracts/back-office';
 import type { Endpoint } from '@meridian/contracts/endpoint';
+import { fundWireEndpoints } from '@meridian/contracts/fund-wires';
 import { opsKycEndpoints } from '@meridian/contracts/kyc';
 import { mayCall, type OperatorRole } from '@meridian/contracts/operators';
 import { opsWalletEndpoints } from '@meridian/contracts/wallet';
@@ -21,6 +22,7 @@ export interface AdminMenuItem {
     | 'kyc'
     | 'deposits'
     | 'withdrawals'
+    | 'wires'
     | 'screening'
     | 'adjustments'
     | 'broadcasts'
@@ -40,6 +42,7 @@ export const ADMIN_MENU: readonly AdminMenuItem[] = [
   { key: 'kyc', path: ADMIN_PATHS.kyc, endpoint: opsKycEndpoints.list },
   { key: 'deposits', path: ADMIN_PATHS.deposits, endpoint: backOfficeDepositEndpoints.listDeposits },
   { key: 'withdrawals', path: ADMIN_PATHS.withdrawals, endpoint: adminEndpoints.listWithdrawals },
+  { key: 'wires', path: ADMIN_PATHS.wires, endpoint: fundWireEndpoints.listWires },
   { key: 'screening', path: ADMIN_PATHS.screening, endpoint: opsWalletEndpoints.listScreeningAlerts },
   { key: 'adjustments', path: ADMIN_PATHS.adjustments, endpoint: backOfficeAdjustmentEndpoints.listAdjustments },
   { key: 'broadcasts', path: ADMIN_PATHS.broadcasts, endpoint: backOfficeBroadcastEndpoints.listBroadcasts },

@@ -8,6 +8,7 @@ export const ADMIN_PATHS = {
   kycReview: '/admin/kyc/:userId',
   deposits: '/admin/deposits',
   withdrawals: '/admin/withdrawals',
+  wires: '/admin/wires',
   screening: '/admin/screening',
   adjustments: '/admin/adjustments',
   broadcasts: '/admin/broadcasts',
