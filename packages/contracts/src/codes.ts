@@ -229,6 +229,14 @@ export const BUSINESS_CODES = {
     httpStatus: 409,
     message: { 'en-US': 'This settings change has already been decided', 'zh-HK': '此設定變更已有決定' },
   },
+  BANK_ACCOUNT_LIMIT_REACHED: {
+    code: 175,
+    httpStatus: 409,
+    message: {
+      'en-US': 'You can bind at most {limit} bank accounts; remove one before adding another',
+      'zh-HK': '最多只可綁定 {limit} 個銀行帳戶，請先移除一個再新增',
+    },
+  },
   INTERNAL: {
     code: 500,
     httpStatus: 500,
