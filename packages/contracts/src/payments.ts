@@ -60,18 +60,10 @@ export function holderMatchesVerifiedName(holder: string, verified: { firstName:
 }
 
 /** Account holder as on the bank's records: 2–70 characters (two SWIFT name lines of 35). */
-export const accountHolderSchema = z
-  .string()
-  .trim()
-  .min(2, { error: 'validation.accountHolder' })
-  .max(70, { error: 'validation.tooLong' });
+export const accountHolderSchema = z.string().trim().min(2, { error: 'validation.accountHolder' }).max(70);
 
 /** Name of the bank: 2–100 characters. */
-export const bankNameSchema = z
-  .string()
-  .trim()
-  .min(2, { error: 'validation.bankName' })
-  .max(100, { error: 'validation.tooLong' });
+export const bankNameSchema = z.string().trim().min(2, { error: 'validation.bankName' }).max(100);
 
 /** ISO 3166-1 alpha-2 country of the bank (upper case). */
 export const bankCountrySchema = z.string().trim().toUpperCase().refine(isBankCountry, { error: 'validation.country' });
@@ -79,21 +71,21 @@ export const bankCountrySchema = z.string().trim().toUpperCase().refine(isBankCo
 /** SWIFT/BIC (ISO 9362), 8 or 11 characters, checked by format with `ibantools`; stored compact, upper case. */
 export const swiftBicSchema = z
   .string()
-  .max(40, { error: 'validation.tooLong' })
+  .max(40)
   .transform(compactBankCode)
   .refine((bic) => isValidBIC(bic), { error: 'validation.swiftBic' });
 
 /** IBAN (ISO 13616) checked by its check digits and its country's format with `ibantools`; stored compact, upper case. */
 export const ibanSchema = z
   .string()
-  .max(50, { error: 'validation.tooLong' })
+  .max(50)
   .transform((iban) => electronicFormatIBAN(iban) ?? '')
   .refine((iban) => isValidIBAN(iban), { error: 'validation.iban' });
 
 /** Account number where the country has no IBAN: 4–34 letters or digits once spaces and hyphens are removed. */
 export const accountNumberSchema = z
   .string()
-  .max(50, { error: 'validation.tooLong' })
+  .max(50)
   .transform(compactBankCode)
   .refine((number) => /^[A-Z0-9]{4,34}$/.test(number), { error: 'validation.accountNumber' });
 
