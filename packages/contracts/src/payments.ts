@@ -75,19 +75,32 @@ export const swiftBicSchema = z
   .transform(compactBankCode)
   .refine((bic) => isValidBIC(bic), { error: 'validation.swiftBic' });
 
-/** IBAN (ISO 13616) checked by its check digits and its country's format with `ibantools`; stored compact, upper case. */
-export const ibanSchema = z
-  .string()
-  .max(50)
-  .transform((iban) => electronicFormatIBAN(iban) ?? '')
-  .refine((iban) => isValidIBAN(iban), { error: 'validation.iban' });
+/** An optional code field as a form sends it: absent or blank is "not given" (undefined), else compacted by `normalise`. */
+function optionalCode(normalise: (value: string) => string) {
+  return z
+    .string()
+    .max(50)
+    .optional()
+    .transform((value) => (value === undefined || value.trim() === '' ? undefined : normalise(value)));
+}
 
-/** Account number where the country has no IBAN: 4–34 letters or digits once spaces and hyphens are removed. */
-export const accountNumberSchema = z
-  .string()
-  .max(50)
-  .transform(compactBankCode)
-  .refine((number) => /^[A-Z0-9]{4,34}$/.test(number), { error: 'validation.accountNumber' });
+/**
+ * IBAN (ISO 13616) checked by its check digits and its country's format with `ibantools`; stored
+ * compact, upper case. Optional: required (and only allowed) where the country uses the IBAN.
+ */
+export const ibanSchema = optionalCode((iban) => electronicFormatIBAN(iban) ?? '').refine(
+  (iban) => iban === undefined || isValidIBAN(iban),
+  { error: 'validation.iban' },
+);
+
+/**
+ * Account number where the country has no IBAN: 4–34 letters or digits once spaces and hyphens are
+ * removed. Optional: required where the country has no IBAN, ignored where it has one.
+ */
+export const accountNumberSchema = optionalCode(compactBankCode).refine(
+  (number) => number === undefined || /^[A-Z0-9]{4,34}$/.test(number),
+  { error: 'validation.accountNumber' },
+);
 
 /** Currency of the account: USD only. */
 export const bankCurrencySchema = z.literal(BANK_ACCOUNT_CURRENCY, { error: 'validation.bankCurrency' });
@@ -97,23 +110,13 @@ const bankAccountFieldsSchema = z.object({
   accountHolder: accountHolderSchema,
   bankName: bankNameSchema,
   swiftBic: swiftBicSchema,
-  /** Required (and only allowed) where the country uses the IBAN; empty is the same as absent. */
-  iban: ibanSchema.optional(),
+  /** Required (and only allowed) where the country uses the IBAN; blank is the same as absent. */
+  iban: ibanSchema,
   /** Required where the country has no IBAN; ignored where it has one (the IBAN is the number). */
-  accountNumber: accountNumberSchema.optional(),
+  accountNumber: accountNumberSchema,
   currency: bankCurrencySchema,
   country: bankCountrySchema,
 });
-
-/** Empty strings of the optional fields mean "not given" (a form clears a field to ''). */
-function emptyAsAbsent(value: unknown): unknown {
-  if (typeof value !== 'object' || value === null) return value;
-  const record = { ...(value as Record<string, unknown>) };
-  for (const key of ['iban', 'accountNumber'] as const) {
-    if (typeof record[key] === 'string' && record[key].trim() === '') delete record[key];
-  }
-  return record;
-}
 
 /**
  * The rules between fields (each issue names its field): the BIC's country letters (positions
@@ -144,20 +147,16 @@ function checkBankAccountFields(
  * check's factors. Every field's rule and the rules between fields answer code 120 naming the
  * field; the holder's match with the verified name and the limit are the server's.
  */
-export const bankAccountAddBodySchema = z.preprocess(
-  emptyAsAbsent,
-  sensitiveFactorsSchema.extend(bankAccountFieldsSchema.shape).superRefine(checkBankAccountFields),
-);
+export const bankAccountAddBodySchema = sensitiveFactorsSchema
+  .extend(bankAccountFieldsSchema.shape)
+  .superRefine(checkBankAccountFields);
 /** The new account as a client sends it. */
 export type BankAccountAddBody = z.input<typeof bankAccountAddBodySchema>;
 /** The new account as the server receives it (codes compact and upper case; `iban` or `accountNumber` present). */
 export type ParsedBankAccountAddBody = z.output<typeof bankAccountAddBodySchema>;
 
 /** The form's check of the whole account (no factors): the same rules as the body. */
-export const bankAccountFormSchema = z.preprocess(
-  emptyAsAbsent,
-  bankAccountFieldsSchema.superRefine(checkBankAccountFields),
-);
+export const bankAccountFormSchema = bankAccountFieldsSchema.superRefine(checkBankAccountFields);
 
 /** A bound bank account as its owner (and the funds module) sees it. */
 export const bankAccountSchema = z.object({

@@ -14,7 +14,10 @@ import type { NotifyInput } from '../notices/notices.service.ts';
 import { bankAccounts } from './payments.tables.ts';
 
 /** A new account's fields as the contract parsed them (codes compact and upper case), without the security-check factors. */
-export type BankAccountInput = Omit<ParsedBankAccountAddBody, keyof SensitiveFactors>;
+export type BankAccountInput = Omit<ParsedBankAccountAddBody, keyof SensitiveFactors | 'iban' | 'accountNumber'> & {
+  iban?: string | undefined;
+  accountNumber?: string | undefined;
+};
 
 /**
  * The sensitive-action check of the request (`platform/http/auth.ts` `SensitiveAction`): `check()`
