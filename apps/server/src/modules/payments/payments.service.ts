@@ -78,13 +78,14 @@ function lastFour(number: string): string {
 export class PaymentsService {
   constructor(private readonly deps: PaymentsServiceDeps) {}
 
-  /** The user's bound (not removed) accounts, newest first. */
+  /** The user's bound (not removed) accounts, newest first (at most `BANK_ACCOUNT_LIMIT`, as adding keeps it). */
   async listBankAccounts(userId: string): Promise<BankAccount[]> {
     const rows = await this.deps.db
       .select()
       .from(bankAccounts)
       .where(and(eq(bankAccounts.userId, userId), isNull(bankAccounts.deletedAt)))
-      .orderBy(desc(bankAccounts.id));
+      .orderBy(desc(bankAccounts.id))
+      .limit(BANK_ACCOUNT_LIMIT);
     return rows.map(toBankAccount);
   }
 
