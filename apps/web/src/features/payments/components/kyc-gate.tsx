@@ -1,6 +1,6 @@
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
 
 /** The missing verification step of a 143 KYC_REQUIRED refusal: its page and the server's message. */
@@ -18,6 +18,7 @@ export function kycGateOf(error: unknown): { route: string; message: string } | 
 export function KycGate({ gate }: { gate: { route: string; message: string } }) {
   const { t } = useTranslation('payments');
   const location = useLocation();
+  const navigate = useNavigate();
   const returnTo = `${location.pathname}${location.search}${location.hash}`;
   return (
     <Result
@@ -26,9 +27,13 @@ export function KycGate({ gate }: { gate: { route: string; message: string } }) 
       title={t('gate.title')}
       subTitle={gate.message}
       extra={
-        <Link to={`${gate.route}?returnTo=${encodeURIComponent(returnTo)}`}>
-          <Button type="primary">{t('gate.action')}</Button>
-        </Link>
+        <Button
+          type="primary"
+          onClick={() => void navigate(`${gate.route}?returnTo=${encodeURIComponent(returnTo)}`)}
+          data-testid="kyc-gate-action"
+        >
+          {t('gate.action')}
+        </Button>
       }
     />
   );

@@ -11,7 +11,7 @@ import { validationMessage } from '@meridian/contracts/validation';
 import { Alert, Button, Form, Input, Select, Skeleton, Space } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { RequireUser } from '../../../components/require-user.tsx';
@@ -195,9 +195,7 @@ export function AddBankPage() {
           <Button type="primary" htmlType="submit" disabled={isFull} data-testid="add-bank-submit">
             {t('form.submit')}
           </Button>
-          <Link to={pathTo('PaymentBank')}>
-            <Button>{t('form.back')}</Button>
-          </Link>
+          <Button onClick={() => void navigate(pathTo('PaymentBank'))}>{t('form.back')}</Button>
         </Space>
       </Form>
     );

@@ -3,7 +3,7 @@ import { BANK_ACCOUNT_LIMIT, paymentsEndpoints, type BankAccount } from '@meridi
 import { Alert, Button, Empty, List, Popconfirm, Skeleton, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { RequireUser } from '../../../components/require-user.tsx';
@@ -27,56 +27,48 @@ function BankAccountItem({ account, countryName }: { account: BankAccount; count
       onSuccess: () => void client.invalidateQueries({ queryKey: paymentsKeys.bankAccounts }),
     });
   return (
-    <List.Item
-      className="bank-account"
-      data-testid="bank-account"
-      actions={[
-        <Popconfirm
-          key="delete"
-          title={t('list.deleteConfirm')}
-          description={t('list.deleteConfirmDetail')}
-          okText={t('list.delete')}
-          cancelText={t('list.cancel')}
-          okButtonProps={{ danger: true }}
-          onConfirm={remove}
-        >
-          <Button size="small" danger data-testid="bank-account-delete">
-            {t('list.delete')}
-          </Button>
-        </Popconfirm>,
-      ]}
-    >
-      <List.Item.Meta
-        title={
+    <List.Item className="bank-account" data-testid="bank-account">
+      <div className="bank-account__body">
+        <div className="bank-account__head">
           <span className="bank-account__title">
-            <span>{account.bankName}</span>
+            <Typography.Text strong>{account.bankName}</Typography.Text>
             <Tag>{countryName}</Tag>
             <Tag color={account.isDomestic ? 'green' : 'blue'}>
               {account.isDomestic ? t('list.domestic') : t('list.international')}
             </Tag>
           </span>
-        }
-        description={
-          <dl className="bank-account__facts">
-            <dt>{t('field.accountHolder')}</dt>
-            <dd>{account.accountHolder}</dd>
-            <dt>{account.iban ? t('field.iban') : t('field.accountNumber')}</dt>
-            <dd>
-              <Typography.Text code data-testid="bank-account-number">
-                {maskAccountNumber(account.accountNumber, account.iban !== null)}
-              </Typography.Text>
-            </dd>
-            <dt>{t('field.swiftBic')}</dt>
-            <dd>{account.swiftBic}</dd>
-            <dt>{t('field.currency')}</dt>
-            <dd>{account.currency}</dd>
-            <dt>{t('list.wireTime')}</dt>
-            <dd>{account.isDomestic ? t('list.wireTimeDomestic') : t('list.wireTimeInternational')}</dd>
-            <dt>{t('list.addedAt')}</dt>
-            <dd>{dayjs(account.createdAt).format('YYYY-MM-DD HH:mm')}</dd>
-          </dl>
-        }
-      />
+          <Popconfirm
+            title={t('list.deleteConfirm')}
+            description={t('list.deleteConfirmDetail')}
+            okText={t('list.delete')}
+            cancelText={t('list.cancel')}
+            okButtonProps={{ danger: true }}
+            onConfirm={remove}
+          >
+            <Button size="small" danger data-testid="bank-account-delete">
+              {t('list.delete')}
+            </Button>
+          </Popconfirm>
+        </div>
+        <dl className="bank-account__facts">
+          <dt>{t('field.accountHolder')}</dt>
+          <dd>{account.accountHolder}</dd>
+          <dt>{account.iban ? t('field.iban') : t('field.accountNumber')}</dt>
+          <dd>
+            <Typography.Text code data-testid="bank-account-number">
+              {maskAccountNumber(account.accountNumber, account.iban !== null)}
+            </Typography.Text>
+          </dd>
+          <dt>{t('field.swiftBic')}</dt>
+          <dd>{account.swiftBic}</dd>
+          <dt>{t('field.currency')}</dt>
+          <dd>{account.currency}</dd>
+          <dt>{t('list.wireTime')}</dt>
+          <dd>{account.isDomestic ? t('list.wireTimeDomestic') : t('list.wireTimeInternational')}</dd>
+          <dt>{t('list.addedAt')}</dt>
+          <dd>{dayjs(account.createdAt).format('YYYY-MM-DD HH:mm')}</dd>
+        </dl>
+      </div>
     </List.Item>
   );
 }
@@ -89,6 +81,7 @@ function BankAccountItem({ account, countryName }: { account: BankAccount; count
 export function PaymentBankPage() {
   const { t, i18n } = useTranslation('payments');
   const locale = toLocale(i18n.language);
+  const navigate = useNavigate();
   const accounts = useBankAccounts();
   const countries = useCountries();
   const gate = kycGateOf(accounts.error);
@@ -99,16 +92,19 @@ export function PaymentBankPage() {
     return country ? (locale === 'zh-HK' ? country.nameZh : country.nameEn) : code;
   };
   const addButton = (
-    <Link to={pathTo('AddBank')} aria-disabled={isFull} tabIndex={isFull ? -1 : undefined}>
-      <Button type="primary" disabled={isFull} data-testid="bank-account-add">
-        {t('list.add')}
-      </Button>
-    </Link>
+    <Button
+      type="primary"
+      disabled={isFull}
+      onClick={() => void navigate(pathTo('AddBank'))}
+      data-testid="bank-account-add"
+    >
+      {t('list.add')}
+    </Button>
   );
 
   return (
     <RequireUser>
-      <PageFrame subtitle={t('list.subtitle', { limit: BANK_ACCOUNT_LIMIT })} actions={gate ? undefined : addButton}>
+      <PageFrame subtitle={t('list.subtitle', { limit: BANK_ACCOUNT_LIMIT })}>
         <div className="content-card payments-card" data-testid="payment-bank">
           {gate ? (
             <KycGate gate={gate} />
@@ -120,6 +116,12 @@ export function PaymentBankPage() {
             <Empty description={t('list.empty')}>{addButton}</Empty>
           ) : (
             <>
+              <div className="payments-card__toolbar">
+                <Typography.Text type="secondary" data-testid="bank-account-count">
+                  {t('list.count', { count: list.length, limit: BANK_ACCOUNT_LIMIT })}
+                </Typography.Text>
+                {addButton}
+              </div>
               {isFull && (
                 <Alert
                   className="payments-card__notice"
