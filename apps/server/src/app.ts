@@ -21,6 +21,7 @@ import { createLedgerModule } from './modules/ledger/ledger.module.ts';
 import { createMarketModule } from './modules/market/market.module.ts';
 import type { MarketService } from './modules/market/market.service.ts';
 import { createNoticesModule } from './modules/notices/notices.module.ts';
+import { createPaymentsModule } from './modules/payments/payments.module.ts';
 import type { NoticeService } from './modules/notices/notices.service.ts';
 import { createWalletModule } from './modules/wallet/wallet.module.ts';
 import type { AppModule } from './platform/app-module.ts';
@@ -200,6 +201,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     notices: notices.service,
     isKnownCountry: (code) => findCountry(code) !== undefined,
   });
+  const payments = createPaymentsModule({ database, kyc: kyc.service, notices: notices.service });
   const admin = createAdminModule({
     database,
     secret: deps.sessionSecret,
@@ -221,6 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('wallet', wallet.service);
   app.decorate('admin', admin.service);
   app.decorate('kyc', kyc.service);
+  app.decorate('payments', payments.service);
   registerMailMetrics(metrics, identity.outbox);
   registerAuth(app, deps.authProvider ?? identity.auth, admin.service.access);
   registerAuditTrail(app, admin.service.access);
@@ -240,7 +243,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // What each module contributes to the app, in this order (routes keep the order of the OpenAPI
   // document): its routes under /api, its jobs to the scheduler, `start` when the app is ready,
   // `stop` before it closes, and its holdings checker to guard account closure.
-  const modules: AppModule<unknown>[] = [market, exchange, identity, notices, wallet, admin, kyc, ledger];
+  const modules: AppModule<unknown>[] = [market, exchange, identity, notices, wallet, admin, kyc, payments, ledger];
   const scheduler = new JobScheduler(database.db, { clock, logger: app.log });
   app.decorate('scheduler', scheduler);
   app.addHook('onClose', async () => scheduler.stop());

@@ -179,7 +179,7 @@ export const backOfficeSettingsEndpoints = {
     roles: [],
     params: changeIdParamsSchema,
     content: settingChangeSchema,
-    codes: ['NOT_FOUND', 'FOUR_EYES_REQUIRED', 'SETTING_CHANGE_STATE_CHANGED'],
+    codes: ['NOT_FOUND', 'FOUR_EYES_REQUIRED', 'SETTING_CHANGE_STATE_CHANGED', 'SETTING_CHANGE_STALE'],
   }),
   rejectSettingChange: defineEndpoint({
     method: 'POST',

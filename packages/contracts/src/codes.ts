@@ -315,6 +315,22 @@ export const BUSINESS_CODES = {
     httpStatus: 409,
     message: { 'en-US': 'This wire has already been decided', 'zh-HK': '此電匯已有決定' },
   },
+  BANK_ACCOUNT_LIMIT_REACHED: {
+    code: 175,
+    httpStatus: 409,
+    message: {
+      'en-US': 'You can bind at most {limit} bank accounts; remove one before adding another',
+      'zh-HK': '最多只可綁定 {limit} 個銀行帳戶，請先移除一個再新增',
+    },
+  },
+  SETTING_CHANGE_STALE: {
+    code: 176,
+    httpStatus: 409,
+    message: {
+      'en-US': 'This setting changed after the change was proposed (it is now {current}); reject it and propose again',
+      'zh-HK': '此設定在變更提出後已被修改（現為 {current}），請駁回此變更後重新提出',
+    },
+  },
   INTERNAL: {
     code: 500,
     httpStatus: 500,

@@ -23,6 +23,8 @@ export const CAPTCHA_EVENTS = [
   'MOBILE_BIND',
   'PASSWORD_CHANGE',
   'EMAIL_CHANGE',
+  'BANK_ACCOUNT_ADD',
+  'BANK_ACCOUNT_DELETE',
 ] as const;
 export type CaptchaEvent = (typeof CAPTCHA_EVENTS)[number];
 export const captchaEventSchema = z.enum(CAPTCHA_EVENTS);

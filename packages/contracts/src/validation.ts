@@ -222,6 +222,54 @@ export const VALIDATION_MESSAGES = {
     'zh-HK': '每次最多上載 {maximum} 個檔案',
   },
   'validation.fileRequired': { 'en-US': 'Please upload a file', 'zh-HK': '請上載檔案' },
+  // Bank accounts (issue 17; contracts/payments.ts).
+  'validation.accountHolder': {
+    'en-US': 'Enter the account holder’s name (at least 2 characters)',
+    'zh-HK': '請輸入帳戶持有人姓名（最少 2 個字元）',
+  },
+  'validation.accountHolderName': {
+    'en-US': 'The account holder must be you: enter the name you verified, {name}',
+    'zh-HK': '帳戶持有人須為你本人：請輸入已認證的姓名 {name}',
+  },
+  'validation.accountHolderUnverified': {
+    'en-US': 'Your verified name was not found; complete identity verification first',
+    'zh-HK': '找不到你的已認證姓名，請先完成身份認證',
+  },
+  'validation.bankName': {
+    'en-US': 'Enter the bank’s name (at least 2 characters)',
+    'zh-HK': '請輸入銀行名稱（最少 2 個字元）',
+  },
+  'validation.swiftBic': {
+    'en-US': 'Enter a valid SWIFT/BIC code of 8 or 11 characters',
+    'zh-HK': '請輸入有效的 8 位或 11 位 SWIFT/BIC 代碼',
+  },
+  'validation.swiftBicCountry': {
+    'en-US': 'The SWIFT/BIC code’s country (5th and 6th characters) must be the bank’s country',
+    'zh-HK': 'SWIFT/BIC 代碼的國家（第 5 及第 6 個字元）須與銀行所在國家相同',
+  },
+  'validation.iban': { 'en-US': 'Enter a valid IBAN (check the digits)', 'zh-HK': '請輸入有效的 IBAN（請核對號碼）' },
+  'validation.ibanRequired': {
+    'en-US': 'Banks in this country use an IBAN: please enter it',
+    'zh-HK': '此國家的銀行使用 IBAN，請輸入',
+  },
+  'validation.ibanCountry': {
+    'en-US': 'The IBAN must start with the bank’s country code',
+    'zh-HK': 'IBAN 須以銀行所在國家的代碼開頭',
+  },
+  'validation.ibanNotUsed': {
+    'en-US': 'Banks in this country do not use an IBAN: enter the account number',
+    'zh-HK': '此國家的銀行不使用 IBAN，請輸入帳戶號碼',
+  },
+  'validation.accountNumber': {
+    'en-US': 'Enter an account number of 4 to 34 letters or digits',
+    'zh-HK': '請輸入 4 至 34 位字母或數字的帳戶號碼',
+  },
+  'validation.accountNumberRequired': { 'en-US': 'Enter the account number', 'zh-HK': '請輸入帳戶號碼' },
+  'validation.bankCurrency': { 'en-US': 'Only USD accounts can be added', 'zh-HK': '只可新增美元（USD）帳戶' },
+  'validation.bankAccountDuplicate': {
+    'en-US': 'This account is already bound',
+    'zh-HK': '此帳戶已綁定',
+  },
 } as const satisfies Record<string, LocalizedText>;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

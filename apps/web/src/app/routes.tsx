@@ -308,8 +308,16 @@ export const routes: RouteObject[] = [
                     path: ROUTE_PATHS.Payment,
                     children: [
                       forwardIndex('Payment', ROUTE_PATHS.PaymentBank),
-                      page('PaymentBank', comingSoon),
-                      page('AddBank', comingSoon),
+                      page('PaymentBank', () =>
+                        import('../features/payments/pages/payment-bank-page.tsx').then((m) => ({
+                          Component: m.PaymentBankPage,
+                        })),
+                      ),
+                      page('AddBank', () =>
+                        import('../features/payments/pages/add-bank-page.tsx').then((m) => ({
+                          Component: m.AddBankPage,
+                        })),
+                      ),
                     ],
                   },
                   page('Profile', () =>

@@ -7,7 +7,9 @@ import {
   type TestApp,
   type TestSession,
 } from '../../../test/helpers.ts';
+import { FieldError } from '../../platform/http/errors.ts';
 import { signCustodyBody } from '../wallet/wallet.routes.ts';
+import { ProductSettings, type SettingsWallet } from './admin.settings.ts';
 import { seedWallet } from '../wallet/wallet.seed.ts';
 
 /**
@@ -184,6 +186,71 @@ describe('network settings', () => {
     });
     expect(minAboveMax.json().statusCode).toBe(120);
     expect(minAboveMax.json().content.fields[0]).toMatchObject({ field: 'withdrawMin' });
+    expect(await trc20()).toEqual(before);
+  });
+
+  it('refuses (176, 409) to approve a fee change whose before is no longer the fee, changing nothing', async () => {
+    const feeBefore = (await trc20()).withdrawFee;
+    // Two proposals from the same fee: the second approved first moves the fee on.
+    const first = (await call(admin1, 'PUT', '/settings/networks/USDT/TRC20', { withdrawFee: '4' })).json().content
+      .proposed[0];
+    const second = (await call(admin1, 'PUT', '/settings/networks/USDT/TRC20', { withdrawFee: '5' })).json().content
+      .proposed[0];
+    expect([first.before, second.before]).toEqual([feeBefore, feeBefore]);
+    expect((await call(admin2, 'POST', `/settings/changes/${second.id}/approve`)).json().statusCode).toBe(200);
+    expect((await trc20()).withdrawFee).toBe('5.000000');
+
+    const stale = await call(admin2, 'POST', `/settings/changes/${first.id}/approve`);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({
+      statusCode: 176,
+      message: 'This setting changed after the change was proposed (it is now 5.000000); reject it and propose again',
+    });
+    expect((await trc20()).withdrawFee).toBe('5.000000');
+    const pending = (await call(finance, 'GET', '/settings/changes?status=proposed')).json().content;
+    expect(pending.map((change: { id: number }) => change.id)).toContain(first.id);
+    expect((await call(admin1, 'POST', `/settings/changes/${first.id}/reject`)).json().statusCode).toBe(200);
+  });
+
+  it('checks min ≤ max inside the update: two edits that each pass alone, read at the same moment, never leave min above max', async () => {
+    const before = await trc20();
+    const min = Number(before.withdrawMin);
+    const max = Number(before.withdrawMax);
+    // Each alone keeps min ≤ max; together the minimum would sit above the maximum.
+    const raisedMin = String(Math.floor((min + max) / 2) + 1);
+    const loweredMax = String(Math.floor((min + max) / 2));
+    // The wallet's read of the network waits (up to 300 ms) for the other edit's read, so that both
+    // read before either writes when the reads happen outside the update's transaction.
+    let waiting: (() => void) | null = null;
+    const wallet: SettingsWallet = {
+      listNetworkSettings: (db) => t.app.wallet.listNetworkSettings(db),
+      updateNetworkSettings: (coin, network, patch, db) => t.app.wallet.updateNetworkSettings(coin, network, patch, db),
+      networkSettings: async (coin, network, db) => {
+        const read = await t.app.wallet.networkSettings(coin, network, db);
+        if (waiting) {
+          waiting();
+          waiting = null;
+        } else
+          await new Promise<void>((resolve) => {
+            waiting = resolve;
+            setTimeout(resolve, 300);
+          });
+        return read;
+      },
+    };
+    const settings = new ProductSettings(t.database.db, wallet, t.app.exchange);
+    const outcomes = await Promise.allSettled([
+      settings.updateNetwork({ id: 1, email: 'a1@example.com' }, 'USDT', 'TRC20', { withdrawMin: raisedMin }),
+      settings.updateNetwork({ id: 2, email: 'a2@example.com' }, 'USDT', 'TRC20', { withdrawMax: loweredMax }),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const refused = outcomes.find((outcome) => outcome.status === 'rejected');
+    expect((refused as PromiseRejectedResult).reason).toBeInstanceOf(FieldError);
+    const after = await trc20();
+    expect(Number(after.withdrawMin)).toBeLessThanOrEqual(Number(after.withdrawMax));
+    // Put the limits back for the tests after this one.
+    await call(admin1, 'PUT', '/settings/networks/USDT/TRC20', { withdrawMin: before.withdrawMin });
+    await call(admin1, 'PUT', '/settings/networks/USDT/TRC20', { withdrawMax: before.withdrawMax });
     expect(await trc20()).toEqual(before);
   });
 

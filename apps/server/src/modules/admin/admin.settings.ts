@@ -15,7 +15,7 @@ import {
   parseAmountMinor,
   toDecimalString,
 } from '@meridian/contracts/money';
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db/client.ts';
 import { DomainError, FieldError } from '../../platform/http/errors.ts';
 import type { ExchangeService, PairSettingsRow } from '../exchange/exchange.service.ts';
@@ -24,6 +24,20 @@ import type { ActingOperator } from './admin.adjustments.ts';
 import { settingChanges } from './admin.settings.tables.ts';
 
 type ChangeRow = typeof settingChanges.$inferSelect;
+
+/** Lock namespace of the per-setting lock (first key of a two-key advisory lock). */
+const SETTING_LOCK_NAMESPACE = 0x5354; // "ST"
+
+/**
+ * Serialise every change of one network or pair (a direct update, an approval) until `tx` ends: a
+ * transaction-scoped advisory lock, so the next change reads the committed result of the one
+ * before it. Two different targets never wait for each other.
+ */
+async function lockSettingTarget(tx: DbOrTx, targetKind: SettingTargetKind, targetKey: string): Promise<void> {
+  await tx.execute(
+    sql`SELECT pg_advisory_xact_lock(${SETTING_LOCK_NAMESPACE}, hashtext(${`${targetKind}:${targetKey}`}))`,
+  );
+}
 
 /** What the settings need from the wallet module (its service satisfies this). */
 export type SettingsWallet = Pick<WalletService, 'listNetworkSettings' | 'networkSettings' | 'updateNetworkSettings'>;
@@ -135,16 +149,18 @@ export class ProductSettings {
     network: string,
     body: UpdateNetworkSettingBody,
   ): Promise<{ before: OpsNetworkSetting; setting: OpsNetworkSetting; proposed: SettingChange[] }> {
-    const current = await this.wallet.networkSettings(coinCode, network);
-    if (!current) throw new DomainError('NOT_FOUND');
     const read = (text: string | undefined, field: string) =>
       text === undefined ? undefined : parseSettingAmountMinor(text, coinCode, field);
     const withdrawMinMinor = read(body.withdrawMin, 'withdrawMin');
     const withdrawMaxMinor = read(body.withdrawMax, 'withdrawMax');
     const withdrawFeeMinor = read(body.withdrawFee, 'withdrawFee');
-    if ((withdrawMinMinor ?? current.withdrawMinMinor) > (withdrawMaxMinor ?? current.withdrawMaxMinor))
-      throw new FieldError('withdrawMin', 'validation.minAboveMax');
     return this.db.transaction(async (tx) => {
+      // Read under the target's lock: min ≤ max is checked against what the update will change.
+      await lockSettingTarget(tx, 'network', `${coinCode}/${network}`);
+      const current = await this.wallet.networkSettings(coinCode, network, tx);
+      if (!current) throw new DomainError('NOT_FOUND');
+      if ((withdrawMinMinor ?? current.withdrawMinMinor) > (withdrawMaxMinor ?? current.withdrawMaxMinor))
+        throw new FieldError('withdrawMin', 'validation.minAboveMax');
       const updated = await this.wallet.updateNetworkSettings(
         coinCode,
         network,
@@ -184,15 +200,17 @@ export class ProductSettings {
     body: UpdatePairSettingBody,
   ): Promise<{ before: OpsPairSetting; setting: OpsPairSetting; proposed: SettingChange[] }> {
     const { from, to } = parsePair(pair);
-    const current = (await this.exchange.listPairSettings()).find((row) => row.pair === pair);
-    if (!current) throw new DomainError('NOT_FOUND');
     const read = (text: string | undefined, field: string) =>
       text === undefined ? undefined : parseSettingAmountMinor(text, from, field);
     const fromMinMinor = read(body.fromMin, 'fromMin');
     const fromMaxMinor = read(body.fromMax, 'fromMax');
-    if ((fromMinMinor ?? current.fromMinMinor) > (fromMaxMinor ?? current.fromMaxMinor))
-      throw new FieldError('fromMin', 'validation.minAboveMax');
     return this.db.transaction(async (tx) => {
+      // Read under the target's lock: min ≤ max is checked against what the update will change.
+      await lockSettingTarget(tx, 'pair', pair);
+      const current = (await this.exchange.listPairSettings(tx)).find((row) => row.pair === pair);
+      if (!current) throw new DomainError('NOT_FOUND');
+      if ((fromMinMinor ?? current.fromMinMinor) > (fromMaxMinor ?? current.fromMaxMinor))
+        throw new FieldError('fromMin', 'validation.minAboveMax');
       const updated = await this.exchange.updatePairSettings(
         from,
         to,
@@ -218,11 +236,17 @@ export class ProductSettings {
    * Approve and apply a proposed change, in one transaction: the row moves 'proposed' → 'applied'
    * with a conditional `UPDATE … WHERE status = 'proposed' AND proposed_by_id <> <approver>`, then
    * the field is set to `after` through the owning module's service.
+   * The change's target is locked first (as direct updates lock it), and its current value must
+   * still be the change's `before`.
    * @throws DomainError NOT_FOUND; FOUR_EYES_REQUIRED (153) when the approver proposed it;
-   *   SETTING_CHANGE_STATE_CHANGED (156, content `{ status }`) when already decided.
+   *   SETTING_CHANGE_STATE_CHANGED (156, content `{ status }`) when already decided;
+   *   SETTING_CHANGE_STALE (176, 409, `{current}`) when the value changed since the proposal —
+   *   nothing changes then, and the change stays proposed (to be rejected and proposed again).
    */
   async approve(operator: ActingOperator, id: number): Promise<SettingChange> {
     return this.db.transaction(async (tx) => {
+      const proposal = await this.find(tx, id);
+      await lockSettingTarget(tx, proposal.targetKind as SettingTargetKind, proposal.targetKey);
       const [claimed] = await tx
         .update(settingChanges)
         .set({ status: 'applied', decidedById: operator.id, decidedByEmail: operator.email, decidedAt: this.now() })
@@ -240,6 +264,10 @@ export class ProductSettings {
           throw new DomainError('SETTING_CHANGE_STATE_CHANGED', {}, { status: existing.status });
         throw new DomainError('FOUR_EYES_REQUIRED');
       }
+      // The value the proposer saw must still be the value: a change approved or made since
+      // would otherwise be overwritten unseen. Throwing rolls the claim back (still 'proposed').
+      const current = await this.currentValue(tx, claimed);
+      if (current !== claimed.before) throw new DomainError('SETTING_CHANGE_STALE', { current: current ?? '—' });
       await this.apply(tx, claimed);
       return toSettingChange(claimed);
     });
@@ -270,6 +298,20 @@ export class ProductSettings {
       .values({ ...change, proposedById: operator.id, proposedByEmail: operator.email, proposedAt: this.now() })
       .returning();
     return toSettingChange(row!);
+  }
+
+  /** The current value of the change's field, formatted as `before` was (null when the target is gone). */
+  private async currentValue(tx: DbOrTx, change: ChangeRow): Promise<string | null> {
+    if (change.targetKind === 'network' && change.field === 'withdrawFee') {
+      const [coinCode, network] = change.targetKey.split('/') as [AssetCode, string];
+      const current = await this.wallet.networkSettings(coinCode, network, tx);
+      return current ? toDecimalString(current.withdrawFeeMinor, coinCode) : null;
+    }
+    if (change.targetKind === 'pair' && change.field === 'spreadBps') {
+      const current = (await this.exchange.listPairSettings(tx)).find((row) => row.pair === change.targetKey);
+      return current ? String(current.spreadBps) : null;
+    }
+    throw new Error(`unknown setting change ${change.targetKind}.${change.field}`);
   }
 
   /** Set the change's field to its `after` value through the wallet or exchange service. */

@@ -25,6 +25,8 @@ const EVENT_NAMES: Record<CaptchaEvent, Record<Locale, string>> = {
   MOBILE_BIND: { 'en-US': 'binding a mobile number', 'zh-HK': '綁定手機號碼' },
   PASSWORD_CHANGE: { 'en-US': 'changing your password', 'zh-HK': '更改密碼' },
   EMAIL_CHANGE: { 'en-US': 'changing your email address', 'zh-HK': '更改電郵地址' },
+  BANK_ACCOUNT_ADD: { 'en-US': 'adding a bank account', 'zh-HK': '新增銀行帳戶' },
+  BANK_ACCOUNT_DELETE: { 'en-US': 'removing a bank account', 'zh-HK': '移除銀行帳戶' },
 };
 
 const TEMPLATES = {

@@ -1360,6 +1360,21 @@ export class KycService {
   }
 
   /**
+   * The user's verified name: the first and last name (English) of the approved basic-KYC
+   * submission; null while basic KYC is not Verified (a draft or a submission under review is not
+   * a verified name). Read on `db` when given.
+   */
+  async verifiedNameOf(userId: string, db: DbOrTx = this.db): Promise<{ firstName: string; lastName: string } | null> {
+    const [row] = await db
+      .select({ status: kycBasic.status, submitted: kycBasic.submitted })
+      .from(kycBasic)
+      .where(eq(kycBasic.userId, userId))
+      .limit(1);
+    if (row?.status !== KYC_STATUS.VERIFIED || !row.submitted) return null;
+    return { firstName: String(row.submitted.firstName ?? ''), lastName: String(row.submitted.lastName ?? '') };
+  }
+
+  /**
    * The names users gave in basic KYC (the submitted copy, else the draft), `firstName lastName`;
    * users without one are absent from the map.
    */
