@@ -23,6 +23,8 @@ export const CAPTCHA_EVENTS = [
   'MOBILE_BIND',
   'PASSWORD_CHANGE',
   'EMAIL_CHANGE',
+  'TRUST_FUND',
+  'TRUST_WITHDRAW',
 ] as const;
 export type CaptchaEvent = (typeof CAPTCHA_EVENTS)[number];
 export const captchaEventSchema = z.enum(CAPTCHA_EVENTS);

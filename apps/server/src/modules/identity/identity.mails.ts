@@ -25,6 +25,8 @@ const EVENT_NAMES: Record<CaptchaEvent, Record<Locale, string>> = {
   MOBILE_BIND: { 'en-US': 'binding a mobile number', 'zh-HK': '綁定手機號碼' },
   PASSWORD_CHANGE: { 'en-US': 'changing your password', 'zh-HK': '更改密碼' },
   EMAIL_CHANGE: { 'en-US': 'changing your email address', 'zh-HK': '更改電郵地址' },
+  TRUST_FUND: { 'en-US': 'funding a trust', 'zh-HK': '為信託注資' },
+  TRUST_WITHDRAW: { 'en-US': 'a withdrawal from a trust', 'zh-HK': '從信託提取' },
 };
 
 const TEMPLATES = {
