@@ -32,7 +32,11 @@ async function depositBtc(userId: string, amountMinor: bigint, key: string): Pro
     kind: 'DEPOSIT',
     reference: `test:${key}`,
     idempotencyKey: `test:${key}`,
-    postings: transfer(platformAccount('PLATFORM_HOT_WALLET', 'BTC'), userAccount(userId, 'USER_AVAILABLE', 'BTC'), amountMinor),
+    postings: transfer(
+      platformAccount('PLATFORM_HOT_WALLET', 'BTC'),
+      userAccount(userId, 'USER_AVAILABLE', 'BTC'),
+      amountMinor,
+    ),
   });
 }
 
@@ -57,7 +61,8 @@ const validTrust = {
 
 const post = (session: TestSession, url: string, payload: object, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, headers: { ...session.headers, ...headers }, payload });
-const get = (session: TestSession, url: string) => t.app.inject({ method: 'GET', url, headers: { cookie: session.cookie } });
+const get = (session: TestSession, url: string) =>
+  t.app.inject({ method: 'GET', url, headers: { cookie: session.cookie } });
 const ops = (token: string, method: 'GET' | 'POST', url: string, payload?: object) =>
   t.app.inject({
     method,
@@ -72,12 +77,26 @@ async function createTrust(session: TestSession, body: object = validTrust): Pro
   return response.content.id;
 }
 
+/**
+ * Let `session` ask for a new email code at once: the 59 s resend cooldown per (address, event) is
+ * the identity module's rule, not what these tests are about, so its codes are aged past it.
+ */
+async function ageCodes(session: TestSession): Promise<void> {
+  await t.database.db.execute(
+    sql`UPDATE verification_codes SET created_at = created_at - interval '2 minutes' WHERE address = ${session.email}`,
+  );
+}
+
 async function fund(session: TestSession, trustId: number, amount: string, key: string) {
+  await ageCodes(session);
   const emailCaptcha = await sensitiveCode(t.app, session, 'TRUST_FUND');
-  return (await post(session, `/api/trust/${trustId}/fund`, { amount, emailCaptcha }, { [HEADER_IDEMPOTENCY_KEY]: key })).json();
+  return (
+    await post(session, `/api/trust/${trustId}/fund`, { amount, emailCaptcha }, { [HEADER_IDEMPOTENCY_KEY]: key })
+  ).json();
 }
 
 async function withdraw(session: TestSession, trustId: number, amount: string, key: string) {
+  await ageCodes(session);
   const emailCaptcha = await sensitiveCode(t.app, session, 'TRUST_WITHDRAW');
   return (
     await post(session, `/api/trust/${trustId}/withdraw`, { amount, emailCaptcha }, { [HEADER_IDEMPOTENCY_KEY]: key })
@@ -131,7 +150,9 @@ describe('creating a trust', () => {
       { field: 'beneficiaries', message: '受益人比例總和必須剛好為 100%（目前為 99.99%）' },
     ]);
     const english = (await post(session, '/api/trust/create', body)).json();
-    expect(english.content.fields[0].message).toBe('The beneficiaries’ shares must add up to exactly 100% (now 99.99%)');
+    expect(english.content.fields[0].message).toBe(
+      'The beneficiaries’ shares must add up to exactly 100% (now 99.99%)',
+    );
     expect((await get(session, '/api/trust/list')).json().content).toEqual([]);
   });
 
@@ -148,7 +169,10 @@ describe('creating a trust', () => {
         },
         'beneficiaries.0.sharePct',
       ],
-      [{ ...validTrust, beneficiaries: [{ name: 'A', email: 'not-an-email', sharePct: '100' }] }, 'beneficiaries.0.email'],
+      [
+        { ...validTrust, beneficiaries: [{ name: 'A', email: 'not-an-email', sharePct: '100' }] },
+        'beneficiaries.0.email',
+      ],
       [{ ...validTrust, beneficiaries: [] }, 'beneficiaries'],
     ];
     for (const [body, field] of cases) {
@@ -202,7 +226,9 @@ describe('funding a trust: the 2 % entrustment fee', () => {
     const detail = (await get(session, `/api/trust/${id}`)).json().content;
     expect(detail.holding).toBe('0.12098764');
     expect(detail.feesPaid).toBe('0.00246914');
-    expect(detail.history.list).toEqual([expect.objectContaining({ kind: 'entrust', fee: '0.00246914', net: '0.12098764' })]);
+    expect(detail.history.list).toEqual([
+      expect.objectContaining({ kind: 'entrust', fee: '0.00246914', net: '0.12098764' }),
+    ]);
   });
 
   it('a replay under the same Idempotency-Key answers the first movement and moves nothing; another amount under it is refused (121)', async () => {
@@ -264,7 +290,12 @@ describe('withdrawing from a trust', () => {
     expect(await holding(id)).toBe(4_900_000n);
     const feesBefore = await fees();
     const back = await withdraw(session, id, '0.02', 'w-1');
-    expect(back.content).toMatchObject({ kind: 'withdraw', amount: '0.02000000', fee: '0.00000000', net: '0.02000000' });
+    expect(back.content).toMatchObject({
+      kind: 'withdraw',
+      amount: '0.02000000',
+      fee: '0.00000000',
+      net: '0.02000000',
+    });
     expect(await holding(id)).toBe(2_900_000n);
     expect(await wallet(session.userId)).toBe(7_000_000n); // 0.1 − 0.05 + 0.02
     expect(await fees()).toBe(feesBefore);
@@ -329,11 +360,14 @@ describe('the inactivity switch (controlled clock) and the operator’s release'
     expect((await get(session, `/api/trust/${id}`)).json().content.state).toBe('active');
 
     // The deadline passes: the beneficiaries are mailed (both languages), the trust is in claim, once.
-    expect(await run(deadline.add(1, 'hour'))).toMatchObject({ claimed: 1 });
-    expect(await run(deadline.add(1, 'day'))).toMatchObject({ claimed: 0, reminded: 0 });
+    // (Other tests' settlors signed in at about the same time, so their trusts are claimed in the same run.)
+    expect((await run(deadline.add(1, 'hour'))).claimed).toBeGreaterThanOrEqual(1);
+    expect(await run(deadline.add(1, 'day'))).toEqual({ claimed: 0, reminded: 0 });
     const mei = await mailbox(`mei-${session.userId}@example.com`);
     expect(mei).toHaveLength(1);
-    expect(mei[0]?.body).toContain('Dear Mei Chan, you are named as a beneficiary (75.50%) of the BTC trust "Family reserve"');
+    expect(mei[0]?.body).toContain(
+      'Dear Mei Chan, you are named as a beneficiary (75.50%) of the BTC trust "Family reserve"',
+    );
     expect(mei[0]?.body).toContain('Mei Chan您好');
     expect(await mailbox(`kaho-${session.userId}@example.com`)).toHaveLength(1);
     const detail = (await get(session, `/api/trust/${id}`)).json().content;
@@ -344,10 +378,13 @@ describe('the inactivity switch (controlled clock) and the operator’s release'
     expect((await fund(session, id, '0.01', 'after-claim')).statusCode).toBe(181);
 
     // Operators: compliance and finance list trusts in claim; only finance releases.
-    const listed = (await ops(complianceToken, 'GET', '/trusts?state=claim')).json();
+    const listed = (await ops(complianceToken, 'GET', '/trusts?state=claim&pageSize=100')).json();
     expect(listed.statusCode).toBe(200);
     expect(listed.content.list.map((row: { id: number }) => row.id)).toContain(id);
-    const release = { reference: 'CASE-2027-0042', verificationNote: 'Both beneficiaries verified by video call and ID' };
+    const release = {
+      reference: 'CASE-2027-0042',
+      verificationNote: 'Both beneficiaries verified by video call and ID',
+    };
     expect((await ops(complianceToken, 'POST', `/trusts/${id}/release`, release)).json().statusCode).toBe(102);
     const payoutsBefore = await platformBalance(t.database.db, 'TRUST_PAYOUTS', 'BTC');
     const released = (await ops(financeToken, 'POST', `/trusts/${id}/release`, release)).json();
@@ -361,7 +398,7 @@ describe('the inactivity switch (controlled clock) and the operator’s release'
     expect((await platformBalance(t.database.db, 'TRUST_PAYOUTS', 'BTC')) - payoutsBefore).toBe(4_900_000n);
     expect((await ops(financeToken, 'POST', `/trusts/${id}/release`, release)).json().statusCode).toBe(182);
     const audit = await t.database.db.execute(
-      sql`SELECT count(*)::int AS n FROM admin_audit_log WHERE action = 'releaseTrust' AND outcome_code = 200`,
+      sql`SELECT count(*)::int AS n FROM audit_log WHERE action = 'releaseTrust' AND outcome_code = 200`,
     );
     expect((audit as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(1);
   });

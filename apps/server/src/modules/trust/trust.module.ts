@@ -15,7 +15,12 @@ export interface TrustModuleDeps {
   /** The settlor's in-app messages. */
   notices: Pick<NoticeService, 'notifyMany'>;
   /** The identity module's outbox: reminder and beneficiary mails, queued in the job's transaction. */
-  outbox: { enqueue(message: Parameters<Mailer['send']>[0], tx?: Parameters<IdentityService['recipientsOf']>[1]): Promise<unknown> };
+  outbox: {
+    enqueue(
+      message: Parameters<Mailer['send']>[0],
+      tx?: Parameters<IdentityService['recipientsOf']>[1],
+    ): Promise<unknown>;
+  };
   clock: Clock;
   log: { info(detail: object, message: string): void };
 }

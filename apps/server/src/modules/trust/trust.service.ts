@@ -39,7 +39,10 @@ export interface TrustServiceDeps {
     /** Last sign-in per user (≤ 500 ids; closed accounts left out). */
     lastSignInAtOf(userIds: readonly string[], db?: DbOrTx): Promise<Map<string, Date>>;
     /** Language and email per user (≤ 500 ids; closed accounts left out). */
-    recipientsOf(userIds: readonly string[], db?: DbOrTx): Promise<Map<string, { locale: Locale; email: string | null }>>;
+    recipientsOf(
+      userIds: readonly string[],
+      db?: DbOrTx,
+    ): Promise<Map<string, { locale: Locale; email: string | null }>>;
   };
   /** In-app messages (up to 500 per call), in the caller's transaction. */
   notifyMany(inputs: NotifyInput[], tx: DbOrTx): Promise<unknown>;
@@ -64,7 +67,7 @@ const NO_FACTORS: FactorCheck = { check: async () => {}, consume: async () => {}
 /** Trusts of one inactivity-job batch; the batches of one run are bounded by `INACTIVITY_BATCHES_MAX`. */
 export const INACTIVITY_BATCH_ROWS = 500;
 const INACTIVITY_BATCHES_MAX = 400;
-/** Rows per page of a trust's history and of the operators' list. */
+/** One day in milliseconds (reminder thresholds are whole days before the deadline). */
 const DAY_MS = 86_400_000;
 
 type TrustRow = typeof trusts.$inferSelect;
@@ -155,7 +158,8 @@ export class TrustService {
       .select({ n: count() })
       .from(trusts)
       .where(and(eq(trusts.userId, userId), ne(trusts.state, 'closed')));
-    if ((held?.n ?? 0) >= TRUSTS_PER_USER_MAX) throw new DomainError('TRUST_LIMIT_REACHED', { max: TRUSTS_PER_USER_MAX });
+    if ((held?.n ?? 0) >= TRUSTS_PER_USER_MAX)
+      throw new DomainError('TRUST_LIMIT_REACHED', { max: TRUSTS_PER_USER_MAX });
     const beneficiaries: StoredBeneficiary[] = body.beneficiaries.map((item) => ({
       name: item.name,
       email: item.email.trim().toLowerCase(),
@@ -187,7 +191,10 @@ export class TrustService {
    */
   async detail(userId: string, trustId: number, page: { pageID: number; pageSize: number }): Promise<TrustDetail> {
     const row = await this.ownTrust(this.db, userId, trustId);
-    const [total] = await this.db.select({ n: count() }).from(trustMovements).where(eq(trustMovements.trustId, trustId));
+    const [total] = await this.db
+      .select({ n: count() })
+      .from(trustMovements)
+      .where(eq(trustMovements.trustId, trustId));
     const movements = await this.db
       .select()
       .from(trustMovements)
@@ -307,7 +314,10 @@ export class TrustService {
         if (amounts.feeMinor > 0n)
           await tx
             .update(trusts)
-            .set({ feesPaidMinor: sql`${trusts.feesPaidMinor} + ${amounts.feeMinor.toString()}::numeric`, updatedAt: this.deps.now() })
+            .set({
+              feesPaidMinor: sql`${trusts.feesPaidMinor} + ${amounts.feeMinor.toString()}::numeric`,
+              updatedAt: this.deps.now(),
+            })
             .where(eq(trusts.id, trustId));
         await factors.consume(tx);
         return created!;
@@ -388,7 +398,10 @@ export class TrustService {
    * beneficiary (both languages: they are not users). No money moves: an operator releases.
    * @returns how many reminders were sent and trusts moved to claim.
    */
-  async runInactivity(now: Date = this.deps.now(), tx: DbOrTx = this.db): Promise<{ reminded: number; claimed: number }> {
+  async runInactivity(
+    now: Date = this.deps.now(),
+    tx: DbOrTx = this.db,
+  ): Promise<{ reminded: number; claimed: number }> {
     let afterId = 0;
     let reminded = 0;
     let claimed = 0;
@@ -413,7 +426,14 @@ export class TrustService {
       if (due.length === 0) continue;
       const inserted = await tx
         .insert(trustInactivityNotices)
-        .values(due.map((item) => ({ trustId: item.row.id, daysBefore: item.daysBefore, deadlineAt: item.deadlineAt, sentAt: now })))
+        .values(
+          due.map((item) => ({
+            trustId: item.row.id,
+            daysBefore: item.daysBefore,
+            deadlineAt: item.deadlineAt,
+            sentAt: now,
+          })),
+        )
         .onConflictDoNothing()
         .returning({ trustId: trustInactivityNotices.trustId, daysBefore: trustInactivityNotices.daysBefore });
       const isNew = new Set(inserted.map((item) => `${item.trustId}:${item.daysBefore}`));
@@ -440,14 +460,23 @@ export class TrustService {
         const locale = recipient?.locale ?? 'en-US';
         if (recipient?.email)
           await this.deps.enqueueMail(
-            { to: recipient.email, subject: text.mail.subject[locale], text: text.mail.text[locale], tag: 'TRUST_INACTIVITY' },
+            {
+              to: recipient.email,
+              subject: text.mail.subject[locale],
+              text: text.mail.text[locale],
+              tag: 'TRUST_INACTIVITY',
+            },
             tx,
           );
         if (item.daysBefore === 0) {
           claimed += 1;
           for (const beneficiary of item.row.beneficiaries)
             await this.deps.enqueueMail(
-              { to: beneficiary.email, ...text.beneficiaryMail(beneficiary.name, shareBpsToPct(beneficiary.shareBps)), tag: 'TRUST_CLAIM' },
+              {
+                to: beneficiary.email,
+                ...text.beneficiaryMail(beneficiary.name, shareBpsToPct(beneficiary.shareBps)),
+                tag: 'TRUST_CLAIM',
+              },
               tx,
             );
         } else reminded += 1;
@@ -476,10 +505,18 @@ export class TrustService {
       this.deps.identity.lastSignInAtOf(userIds),
     ]);
     const list = await Promise.all(
-      rows.map(async (row) => this.toOpsTrust(row, recipients.get(row.userId)?.email ?? null, lastSignIns.get(row.userId) ?? null)),
+      rows.map(async (row) =>
+        this.toOpsTrust(row, recipients.get(row.userId)?.email ?? null, lastSignIns.get(row.userId) ?? null),
+      ),
     );
     const totalCount = total?.n ?? 0;
-    return { list, pageID: query.pageID, pageSize: query.pageSize, totalPage: totalPages(totalCount, query.pageSize), totalCount };
+    return {
+      list,
+      pageID: query.pageID,
+      pageSize: query.pageSize,
+      totalPage: totalPages(totalCount, query.pageSize),
+      totalCount,
+    };
   }
 
   /**
@@ -505,7 +542,11 @@ export class TrustService {
           kind: 'TRUST_RELEASE',
           reference: `trust:${trustId}`,
           idempotencyKey: `trust:${trustId}:release`,
-          postings: transfer(trustAccount(trustId, TRUST_ASSET), platformAccount('TRUST_PAYOUTS', TRUST_ASSET), holdingMinor),
+          postings: transfer(
+            trustAccount(trustId, TRUST_ASSET),
+            platformAccount('TRUST_PAYOUTS', TRUST_ASSET),
+            holdingMinor,
+          ),
           metadata: { payoutReference: body.reference },
         });
         await tx.insert(trustMovements).values({
