@@ -28,7 +28,9 @@ function formatDateTime(iso: string, locale: string): string {
 export function TrustDetailPage() {
   return (
     <RequireUser>
-      <TrustDetail />
+      <div className="container section">
+        <TrustDetail />
+      </div>
     </RequireUser>
   );
 }
