@@ -197,7 +197,7 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
 
       await expect(page.getByTestId('trust-detail-holding')).toHaveText('0.12098764 BTC');
       await expect(page.getByTestId('trust-detail-fees')).toHaveText('0.00246914 BTC');
-      const row = page.getByTestId('trust-history').locator('tr.ant-table-row').first();
+      const row = page.getByTestId('trust-history').locator('.trust-history-row').first();
       await expect(row).toContainText(TEXT[locale].entrusted);
       await expect(row).toContainText('0.12345678 BTC');
       await expect(row).toContainText('0.00246914 BTC');

@@ -1,6 +1,6 @@
 import { formatAmount, parseAmountMinor } from '@meridian/contracts/money';
-import { TRUST_ASSET, type TrustMovement } from '@meridian/contracts/trust';
-import { Button, Card, Descriptions, Flex, Result, Skeleton, Table, Tag, Typography } from 'antd';
+import { TRUST_ASSET, type TrustDetail as TrustDetailContent, type TrustMovement } from '@meridian/contracts/trust';
+import { Button, Card, Descriptions, Empty, Flex, Pagination, Result, Skeleton, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -152,35 +152,81 @@ function TrustDetail() {
           </Flex>
         </Card>
         <Card title={t('history.title')} size="small">
-          <Table<TrustMovement>
-            rowKey="id"
-            size="small"
-            dataSource={trust.history.list}
-            scroll={{ x: 'max-content' }}
-            locale={{ emptyText: t('history.empty') }}
-            pagination={{
-              current: pageID,
-              pageSize: TRUST_HISTORY_PAGE_SIZE,
-              total: trust.history.totalCount,
-              onChange: setPageID,
-              hideOnSinglePage: true,
-            }}
-            columns={[
-              { title: t('history.kind.title'), dataIndex: 'kind', render: kindLabel },
-              { title: t('history.amount'), dataIndex: 'amount', align: 'right', render: btc },
-              { title: t('history.fee'), dataIndex: 'fee', align: 'right', render: btc },
-              { title: t('history.net'), dataIndex: 'net', align: 'right', render: btc },
-              {
-                title: t('history.time'),
-                dataIndex: 'createdAt',
-                render: (value: string) => formatDateTime(value, i18n.language),
-              },
-            ]}
-            data-testid="trust-history"
-          />
+          {isMobile ? (
+            <MobileHistory trust={trust} pageID={pageID} onPage={setPageID} />
+          ) : (
+            <Table<TrustMovement>
+              rowKey="id"
+              rowClassName="trust-history-row"
+              size="small"
+              dataSource={trust.history.list}
+              scroll={{ x: 'max-content' }}
+              locale={{ emptyText: t('history.empty') }}
+              pagination={{
+                current: pageID,
+                pageSize: TRUST_HISTORY_PAGE_SIZE,
+                total: trust.history.totalCount,
+                onChange: setPageID,
+                hideOnSinglePage: true,
+              }}
+              columns={[
+                { title: t('history.kind.title'), dataIndex: 'kind', render: kindLabel },
+                { title: t('history.amount'), dataIndex: 'amount', align: 'right', render: btc },
+                { title: t('history.fee'), dataIndex: 'fee', align: 'right', render: btc },
+                { title: t('history.net'), dataIndex: 'net', align: 'right', render: btc },
+                {
+                  title: t('history.time'),
+                  dataIndex: 'createdAt',
+                  render: (value: string) => formatDateTime(value, i18n.language),
+                },
+              ]}
+              data-testid="trust-history"
+            />
+          )}
         </Card>
       </Flex>
       {modal && <MoveModal trust={trust} direction={modal} onClose={() => setModal(null)} />}
     </PageFrame>
+  );
+}
+
+/** The history at phone width: one block per movement (type and time, then amount, fee and net), paged. */
+function MobileHistory({
+  trust,
+  pageID,
+  onPage,
+}: {
+  trust: TrustDetailContent;
+  pageID: number;
+  onPage(pageID: number): void;
+}) {
+  const { t, i18n } = useTranslation('trust');
+  if (trust.history.list.length === 0) return <Empty description={t('history.empty')} />;
+  return (
+    <Flex vertical gap={12} data-testid="trust-history">
+      {trust.history.list.map((movement) => (
+        <Flex key={movement.id} vertical gap={4} className="trust-history-row">
+          <Flex justify="space-between">
+            <Typography.Text strong>{t(`history.kind.${movement.kind}`)}</Typography.Text>
+            <Typography.Text type="secondary">{formatDateTime(movement.createdAt, i18n.language)}</Typography.Text>
+          </Flex>
+          {(['amount', 'fee', 'net'] as const).map((field) => (
+            <Flex key={field} justify="space-between">
+              <Typography.Text type="secondary">{t(`history.${field}`)}</Typography.Text>
+              <span>{btc(movement[field])}</span>
+            </Flex>
+          ))}
+        </Flex>
+      ))}
+      {trust.history.totalPage > 1 && (
+        <Pagination
+          size="small"
+          current={pageID}
+          pageSize={TRUST_HISTORY_PAGE_SIZE}
+          total={trust.history.totalCount}
+          onChange={onPage}
+        />
+      )}
+    </Flex>
   );
 }
