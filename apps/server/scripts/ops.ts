@@ -28,6 +28,9 @@
  *   alerts list [--status open|released|confirmed]            (screening alerts, oldest first)
  *   alerts release <id> [--note <text>]   (a frozen deposit is credited to the user)
  *   alerts confirm <id> --note <text>     (the hit stands; a deposit stays frozen)
+ *   trusts list [--status active|claim|closed]       (BTC trusts, default claim; role compliance or finance)
+ *   trusts release <id> --reference <payout ref> --note <how the beneficiaries were verified>
+ *       (role finance; the trust's BTC moves to TRUST_PAYOUTS for the off-platform payout; audited)
  *       Call the running server's operator API (--url, default PUBLIC_URL) with OPS_TOKEN
  *       (KYC decisions and alert decisions need an operator with role compliance or admin).
  */
@@ -54,6 +57,7 @@ const { values, positionals } = parseArgs({
     'per-24h': { type: 'string' },
     'per-month': { type: 'string' },
     note: { type: 'string' },
+    reference: { type: 'string' },
   },
 });
 const [group, action, id] = positionals;
@@ -167,11 +171,19 @@ else if (group === 'alerts' && action === 'release' && id)
   );
 else if (group === 'alerts' && action === 'confirm' && id && values.note)
   await callApi('POST', `/screening/alerts/${encodeURIComponent(id)}/confirm`, { note: values.note });
+else if (group === 'trusts' && action === 'list')
+  await callApi('GET', `/trusts?pageSize=100&state=${encodeURIComponent(values.status ?? 'claim')}`);
+else if (group === 'trusts' && action === 'release' && id && values.reference && values.note)
+  await callApi('POST', `/trusts/${encodeURIComponent(id)}/release`, {
+    reference: values.reference,
+    verificationNote: values.note,
+  });
 else {
   fail(
     'usage: npm run ops -- operators add --email E --role R | withdrawals list [--status N] | withdrawals process ID | withdrawals complete ID --tx HASH | withdrawals fail ID --reason TEXT' +
       ' | kyc list [--step S] [--status N] | kyc show USER_ID | kyc approve USER_ID [--step investor|aml|qualified|residence] | kyc reject USER_ID [--step investor|aml|qualified|residence] --reason TEXT' +
       ' | terms schedule --effective YYYY-MM-DD --title-en T --title-zh T --body-en B --body-zh B | terms list' +
-      ' | limits list | limits set --level N --per-24h USD --per-month USD | alerts list [--status open|released|confirmed] | alerts release ID [--note TEXT] | alerts confirm ID --note TEXT',
+      ' | limits list | limits set --level N --per-24h USD --per-month USD | alerts list [--status open|released|confirmed] | alerts release ID [--note TEXT] | alerts confirm ID --note TEXT' +
+      ' | trusts list [--status claim] | trusts release ID --reference REF --note TEXT',
   );
 }

@@ -22,6 +22,7 @@ import { createMarketModule } from './modules/market/market.module.ts';
 import type { MarketService } from './modules/market/market.service.ts';
 import { createNoticesModule } from './modules/notices/notices.module.ts';
 import { createPaymentsModule } from './modules/payments/payments.module.ts';
+import { createTrustModule } from './modules/trust/trust.module.ts';
 import type { NoticeService } from './modules/notices/notices.service.ts';
 import { createWalletModule } from './modules/wallet/wallet.module.ts';
 import type { AppModule } from './platform/app-module.ts';
@@ -216,6 +217,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
 
+  const trust = createTrustModule({
+    database,
+    identity: identity.service,
+    notices: notices.service,
+    outbox: identity.outbox,
+    clock,
+    log: app.log,
+  });
+
   app.decorate('identity', identity.service);
   app.decorate('market', market.service);
   app.decorate('notices', notices.service);
@@ -224,6 +234,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('admin', admin.service);
   app.decorate('kyc', kyc.service);
   app.decorate('payments', payments.service);
+  app.decorate('trust', trust.service);
   registerMailMetrics(metrics, identity.outbox);
   registerAuth(app, deps.authProvider ?? identity.auth, admin.service.access);
   registerAuditTrail(app, admin.service.access);
@@ -243,7 +254,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // What each module contributes to the app, in this order (routes keep the order of the OpenAPI
   // document): its routes under /api, its jobs to the scheduler, `start` when the app is ready,
   // `stop` before it closes, and its holdings checker to guard account closure.
-  const modules: AppModule<unknown>[] = [market, exchange, identity, notices, wallet, admin, kyc, payments, ledger];
+  const modules: AppModule<unknown>[] = [
+    market,
+    exchange,
+    identity,
+    notices,
+    wallet,
+    admin,
+    kyc,
+    payments,
+    trust,
+    ledger,
+  ];
   const scheduler = new JobScheduler(database.db, { clock, logger: app.log });
   app.decorate('scheduler', scheduler);
   app.addHook('onClose', async () => scheduler.stop());

@@ -331,6 +331,35 @@ export const BUSINESS_CODES = {
       'zh-HK': '此設定在變更提出後已被修改（現為 {current}），請駁回此變更後重新提出',
     },
   },
+  TRUST_IRREVOCABLE: {
+    code: 180,
+    httpStatus: 409,
+    message: {
+      'en-US': 'This trust is irrevocable: its BTC cannot be withdrawn to your wallet',
+      'zh-HK': '此信託不可撤銷：其 BTC 不能提回你的錢包',
+    },
+  },
+  TRUST_NOT_ACTIVE: {
+    code: 181,
+    httpStatus: 409,
+    message: {
+      'en-US': 'This trust is no longer active: it cannot be funded or withdrawn from',
+      'zh-HK': '此信託已不再生效：不能注資或提取',
+    },
+  },
+  TRUST_STATE_CHANGED: {
+    code: 182,
+    httpStatus: 409,
+    message: { 'en-US': 'This trust is not waiting for release', 'zh-HK': '此信託並非待發放狀態' },
+  },
+  TRUST_LIMIT_REACHED: {
+    code: 183,
+    httpStatus: 409,
+    message: {
+      'en-US': 'You can hold at most {max} trusts',
+      'zh-HK': '你最多可持有 {max} 個信託',
+    },
+  },
   INTERNAL: {
     code: 500,
     httpStatus: 500,

@@ -25,6 +25,8 @@ export const CAPTCHA_EVENTS = [
   'EMAIL_CHANGE',
   'BANK_ACCOUNT_ADD',
   'BANK_ACCOUNT_DELETE',
+  'TRUST_FUND',
+  'TRUST_WITHDRAW',
 ] as const;
 export type CaptchaEvent = (typeof CAPTCHA_EVENTS)[number];
 export const captchaEventSchema = z.enum(CAPTCHA_EVENTS);

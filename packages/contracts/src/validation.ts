@@ -270,6 +270,27 @@ export const VALIDATION_MESSAGES = {
     'en-US': 'This account is already bound',
     'zh-HK': '此帳戶已綁定',
   },
+  // BTC trust (issue 17).
+  'validation.trustShare': {
+    'en-US': 'Enter a share between 0.01 and 100 with at most 2 decimals',
+    'zh-HK': '請輸入 0.01 至 100 之間的比例，最多 2 位小數',
+  },
+  'validation.trustSharesSum': {
+    'en-US': 'The beneficiaries’ shares must add up to exactly 100% (now {sum}%)',
+    'zh-HK': '受益人比例總和必須剛好為 100%（目前為 {sum}%）',
+  },
+  'validation.trustTerm': {
+    'en-US': 'Enter a term of 1 to 1200 months, or choose open-ended',
+    'zh-HK': '請輸入 1 至 1200 個月的期限，或選擇不設期限',
+  },
+  'validation.trustInactivity': {
+    'en-US': 'Choose an inactivity period of 6 to 36 months',
+    'zh-HK': '請選擇 6 至 36 個月的不活動期',
+  },
+  'validation.trustBeneficiaries': {
+    'en-US': 'Name 1 to 10 beneficiaries',
+    'zh-HK': '請填寫 1 至 10 位受益人',
+  },
 } as const satisfies Record<string, LocalizedText>;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

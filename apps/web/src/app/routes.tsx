@@ -154,8 +154,11 @@ export const routes: RouteObject[] = [
           ),
           page(
             'Trust',
-            () => import('../features/marketing/pages/trust-page.tsx').then((m) => ({ Component: m.TrustPage })),
+            () => import('../features/trust/pages/trust-page.tsx').then((m) => ({ Component: m.TrustPage })),
             fixed,
+          ),
+          page('TrustDetail', () =>
+            import('../features/trust/pages/trust-detail-page.tsx').then((m) => ({ Component: m.TrustDetailPage })),
           ),
           page('Exchange', () =>
             import('../features/exchange/pages/exchange-page.tsx').then((m) => ({ Component: m.ExchangePage })),

@@ -10,6 +10,8 @@ export const ROUTE_PATHS = {
   Earn: '/product/earn',
   Fiscard: '/product/fiscard',
   Trust: '/product/trust',
+  /** One of the signed-in user's trusts (issue 17). */
+  TrustDetail: '/product/trust/:id',
   Exchange: '/exchange',
   Loan: '/loan',
   Messages: '/messages',

@@ -287,6 +287,26 @@ export function createAccountService(ctx: IdentityContext) {
       );
     },
 
+    /**
+     * When each of `userIds` last signed in: the newest session's creation (a session is made only by
+     * a sign-in), or the account's creation when it never signed in. One grouped query; at most 500
+     * users (the trust module's inactivity switch asks per batch, issue 17). Closed accounts are left out.
+     * @returns userId → instant.
+     */
+    async lastSignInAtOf(userIds: readonly string[], db: DbOrTx = ctx.db): Promise<Map<string, Date>> {
+      if (userIds.length === 0) return new Map();
+      if (userIds.length > 500) throw new RangeError('at most 500 users per look-up');
+      const rows = await db
+        .select({
+          id: users.id,
+          // Epoch milliseconds as text: the same on both drivers, whatever they make of a bare timestamp.
+          lastSignInAtMs: sql<string>`(extract(epoch FROM greatest(${users.createdAt}, (SELECT max(${sessions.createdAt}) FROM ${sessions} WHERE ${sessions.userId} = ${users.id}))) * 1000)::bigint::text`,
+        })
+        .from(users)
+        .where(and(inArray(users.id, [...userIds]), eq(users.status, 'active')));
+      return new Map(rows.map((row) => [row.id, new Date(Number(row.lastSignInAtMs))]));
+    },
+
     findUserIdByEmail,
 
     /**

@@ -27,6 +27,8 @@ const EVENT_NAMES: Record<CaptchaEvent, Record<Locale, string>> = {
   EMAIL_CHANGE: { 'en-US': 'changing your email address', 'zh-HK': '更改電郵地址' },
   BANK_ACCOUNT_ADD: { 'en-US': 'adding a bank account', 'zh-HK': '新增銀行帳戶' },
   BANK_ACCOUNT_DELETE: { 'en-US': 'removing a bank account', 'zh-HK': '移除銀行帳戶' },
+  TRUST_FUND: { 'en-US': 'funding a trust', 'zh-HK': '為信託注資' },
+  TRUST_WITHDRAW: { 'en-US': 'a withdrawal from a trust', 'zh-HK': '從信託提取' },
 };
 
 const TEMPLATES = {

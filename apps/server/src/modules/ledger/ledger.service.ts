@@ -72,9 +72,9 @@ function assertWellFormed(input: EntryInput): void {
     assert.ok(typeof posting.amountMinor === 'bigint', 'amounts are bigint minor units');
     assert.ok(posting.amountMinor !== 0n, 'a posting moves a non-zero amount');
     assert.ok(isAssetCode(posting.account.asset), `unknown asset ${posting.account.asset}`);
-    const isUser = posting.account.ownerKind === 'user';
+    const isPlatform = posting.account.ownerKind === 'platform';
     assert.ok(
-      isUser ? posting.account.ownerId.length > 0 : isPlatformOwnerId(posting.account.ownerId),
+      isPlatform ? isPlatformOwnerId(posting.account.ownerId) : posting.account.ownerId.length > 0,
       'account owner',
     );
     sums.set(posting.account.asset, (sums.get(posting.account.asset) ?? 0n) + posting.amountMinor);
@@ -481,6 +481,13 @@ function platformOwnerId(ownerId: string): PlatformOwnerId {
 
 function toAccountRef(row: { ownerKind: string; ownerId: string; type: string; asset: string }): AccountRef {
   assert.ok(isAssetCode(row.asset));
+  if (row.ownerKind === 'trust')
+    return {
+      ownerKind: 'trust',
+      ownerId: row.ownerId,
+      type: row.type as Extract<AccountRef, { ownerKind: 'trust' }>['type'],
+      asset: row.asset,
+    };
   return row.ownerKind === 'user'
     ? {
         ownerKind: 'user',
@@ -545,7 +552,10 @@ export async function platformBalance(db: DbOrTx, type: PlatformAccountType, ass
 /** Per asset: what the platform owes users and what its custody wallets hold, in minor units. */
 export interface LiabilityLine {
   asset: string;
-  /** The sum of every user account's balance in the asset (available, frozen, funds, collateral, card). */
+  /**
+   * The sum of every user account's balance in the asset (available, frozen, funds, collateral,
+   * card), every trust's holding and what released trusts still owe their beneficiaries.
+   */
   liabilitiesMinor: bigint;
   /**
    * What the platform's custody (hot wallet) accounts hold: minus their balance summed over shards
@@ -562,10 +572,10 @@ export async function liabilitiesAndHoldings(db: DbOrTx): Promise<LiabilityLine[
   const rows = await queryRows(
     db,
     sql`SELECT asset,
-          coalesce(sum(balance_minor) FILTER (WHERE owner_kind = 'user'), 0)::text AS liabilities,
+          coalesce(sum(balance_minor) FILTER (WHERE owner_kind IN ('user', 'trust') OR type = 'TRUST_PAYOUTS'), 0)::text AS liabilities,
           coalesce(-sum(balance_minor) FILTER (WHERE owner_kind = 'platform' AND type = 'PLATFORM_HOT_WALLET'), 0)::text AS holdings
         FROM ${ledgerAccounts}
-        WHERE owner_kind = 'user' OR type = 'PLATFORM_HOT_WALLET'
+        WHERE owner_kind IN ('user', 'trust') OR type IN ('PLATFORM_HOT_WALLET', 'TRUST_PAYOUTS')
         GROUP BY asset ORDER BY asset`,
   );
   return rows.map((row) => ({

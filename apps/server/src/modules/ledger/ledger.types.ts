@@ -40,11 +40,27 @@ export const PLATFORM_ACCOUNT_TYPES = [
    * handed out.
    */
   'PLATFORM_ADJUSTMENTS',
+  /**
+   * BTC of released trusts owed to their beneficiaries (issue 17): a finance operator releases a
+   * trust in claim after verifying the beneficiaries, and pays them off the platform with the
+   * release's reference. Positive: what is still to be paid out.
+   */
+  'TRUST_PAYOUTS',
 ] as const;
 
+/**
+ * Accounts owned by a trust (issue 17), one per trust (`ownerKind: 'trust'`, `ownerId` the trust's
+ * id): never negative, like a user's, and not part of the settlor's wallet balances.
+ */
+export const TRUST_ACCOUNT_TYPES = [
+  /** The BTC a trust holds: entrusted net of the fee, minus withdrawals and releases. */
+  'TRUST_HOLDING',
+] as const;
+
+export type TrustAccountType = (typeof TRUST_ACCOUNT_TYPES)[number];
 export type UserAccountType = (typeof USER_ACCOUNT_TYPES)[number];
 export type PlatformAccountType = (typeof PLATFORM_ACCOUNT_TYPES)[number];
-export type AccountType = UserAccountType | PlatformAccountType;
+export type AccountType = UserAccountType | PlatformAccountType | TrustAccountType;
 
 /** The owner id of platform accounts (shard 0). */
 export const PLATFORM_OWNER_ID = 'platform';
@@ -63,7 +79,13 @@ export function isPlatformOwnerId(ownerId: string): ownerId is PlatformOwnerId {
 /** Names one ledger account; the account row is created by the first entry that touches it. */
 export type AccountRef =
   | { ownerKind: 'user'; ownerId: string; type: UserAccountType; asset: AssetCode }
-  | { ownerKind: 'platform'; ownerId: PlatformOwnerId; type: PlatformAccountType; asset: AssetCode };
+  | { ownerKind: 'platform'; ownerId: PlatformOwnerId; type: PlatformAccountType; asset: AssetCode }
+  | { ownerKind: 'trust'; ownerId: string; type: TrustAccountType; asset: AssetCode };
+
+/** The holding account of trust `trustId` in `asset` (issue 17; never negative). */
+export function trustAccount(trustId: number, asset: AssetCode): AccountRef {
+  return { ownerKind: 'trust', ownerId: String(trustId), type: 'TRUST_HOLDING', asset };
+}
 
 /** A user's account of `type` in `asset`. */
 export function userAccount(userId: string, type: UserAccountType, asset: AssetCode): AccountRef {
@@ -100,7 +122,12 @@ export const ENTRY_KINDS = [
   'FUND_SUBSCRIBE',
   'FUND_REDEEM',
   'FUND_INTEREST',
+  /** Wallet → trust holding (net) + platform fees (the 2 % entrustment fee), issue 17. */
   'TRUST_ENTRUST',
+  /** Trust holding → wallet (revocable trusts, no fee). */
+  'TRUST_WITHDRAW',
+  /** Trust holding → TRUST_PAYOUTS, when an operator releases a trust in claim. */
+  'TRUST_RELEASE',
   'LOAN_BORROW',
   'LOAN_REPAY',
   'LOAN_COLLATERAL',
