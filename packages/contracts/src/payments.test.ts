@@ -45,6 +45,11 @@ describe('bank account rules', () => {
     expect(issues({ ...GB, country: 'US', swiftBic: 'CHASUS33', iban: undefined })).toEqual([
       'accountNumber:validation.accountNumberRequired',
     ]);
+    // The rules between fields run even when another field is refused: a form shows both at once.
+    expect(issues({ ...GB, bankName: 'N', swiftBic: 'DEUTDEFF' })).toEqual([
+      'bankName:validation.bankName',
+      'swiftBic:validation.swiftBicCountry',
+    ]);
     // A refused country is reported once, without the rules that depend on it.
     expect(issues({ ...GB, country: 'XX' })).toEqual(['country:validation.country']);
   });

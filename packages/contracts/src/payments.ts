@@ -121,26 +121,31 @@ const bankAccountFieldsSchema = z.object({
 /**
  * The rules between fields (each issue names its field): the BIC's country letters (positions
  * 5–6) are `country`; where the country uses the IBAN it is required and its prefix is `country`;
- * elsewhere an IBAN is refused and the account number is required.
+ * elsewhere an IBAN is refused and the account number is required. They run even when another
+ * field was refused (`RUN_ALWAYS`), so a form shows every problem at once: each rule reads only
+ * fields that passed their own check (a refused field has its own issue already).
  */
 function checkBankAccountFields(
   account: z.output<typeof bankAccountFieldsSchema>,
   context: z.core.$RefinementCtx<z.output<typeof bankAccountFieldsSchema>>,
 ): void {
   const issue = (path: string, message: string) => context.addIssue({ code: 'custom', path: [path], message });
-  // A field refused on its own already has its issue: the rules between fields need a known country.
-  if (!isBankCountry(account.country)) return;
-  if (isValidBIC(account.swiftBic) && extractBIC(account.swiftBic).countryCode !== account.country)
+  const { country, swiftBic, iban, accountNumber } = account as Partial<Record<string, unknown>>;
+  if (typeof country !== 'string' || !isBankCountry(country)) return;
+  if (typeof swiftBic === 'string' && isValidBIC(swiftBic) && extractBIC(swiftBic).countryCode !== country)
     issue('swiftBic', 'validation.swiftBicCountry');
-  if (countryUsesIban(account.country)) {
-    if (account.iban === undefined) issue('iban', 'validation.ibanRequired');
-    else if (isValidIBAN(account.iban) && account.iban.slice(0, 2) !== account.country)
+  if (countryUsesIban(country)) {
+    if (iban === undefined) issue('iban', 'validation.ibanRequired');
+    else if (typeof iban === 'string' && isValidIBAN(iban) && iban.slice(0, 2) !== country)
       issue('iban', 'validation.ibanCountry');
   } else {
-    if (account.iban !== undefined) issue('iban', 'validation.ibanNotUsed');
-    if (account.accountNumber === undefined) issue('accountNumber', 'validation.accountNumberRequired');
+    if (iban !== undefined) issue('iban', 'validation.ibanNotUsed');
+    if (accountNumber === undefined) issue('accountNumber', 'validation.accountNumberRequired');
   }
 }
+
+/** Run the rules between fields even when a field was refused on its own. */
+const RUN_ALWAYS = { when: () => true };
 
 /**
  * `POST fund/investor/bankAccount/add` (api-version 2.0) body, with the BANK_ACCOUNT_ADD security
@@ -149,14 +154,14 @@ function checkBankAccountFields(
  */
 export const bankAccountAddBodySchema = sensitiveFactorsSchema
   .extend(bankAccountFieldsSchema.shape)
-  .superRefine(checkBankAccountFields);
+  .superRefine(checkBankAccountFields, RUN_ALWAYS);
 /** The new account as a client sends it. */
 export type BankAccountAddBody = z.input<typeof bankAccountAddBodySchema>;
 /** The new account as the server receives it (codes compact and upper case; `iban` or `accountNumber` present). */
 export type ParsedBankAccountAddBody = z.output<typeof bankAccountAddBodySchema>;
 
 /** The form's check of the whole account (no factors): the same rules as the body. */
-export const bankAccountFormSchema = bankAccountFieldsSchema.superRefine(checkBankAccountFields);
+export const bankAccountFormSchema = bankAccountFieldsSchema.superRefine(checkBankAccountFields, RUN_ALWAYS);
 
 /** A bound bank account as its owner (and the funds module) sees it. */
 export const bankAccountSchema = z.object({

@@ -22,7 +22,7 @@ function messageOf(issue: z.core.$ZodIssue, locale: Locale): string {
 /**
  * The form rule of one field: the whole form is checked with the contract's `bankAccountFormSchema`
  * (the same rules the server applies, the rules between fields included) and this field's first
- * issue is shown, in the user's language. The holder is also compared with the verified name
+ * issue is shown, in the user's language, once something was typed (an empty field is `required`'s). The holder is also compared with the verified name
  * (`holderMatchesVerifiedName`, the server's rule) when it is known.
  */
 export function bankFieldRule(
@@ -33,6 +33,8 @@ export function bankFieldRule(
   return (form) => ({
     validator: async () => {
       const values = form.getFieldsValue(true) as BankFormValues;
+      // An empty field is the `required` rule's to report (once); this rule checks what was typed.
+      if ((values[field] ?? '').trim() === '') return;
       const parsed = bankAccountFormSchema.safeParse({ ...values, currency: BANK_ACCOUNT_CURRENCY });
       const issue = parsed.success ? undefined : parsed.error.issues.find((item) => item.path[0] === field);
       if (issue) throw new Error(messageOf(issue, locale));
