@@ -197,7 +197,8 @@ export function createOrdersService(ctx: FundsContext) {
       locale: Locale = 'en-US',
     ): Promise<FundOrder> {
       const product = await loadProduct(ctx.db, body.productId);
-      const day = today();
+      const now = ctx.clock.now();
+      const day = hongKongDay(now);
       const isCurrent = product.type === 'CURRENT';
       const allowed = isCurrent ? ['WALLET', 'USD'] : ['FUND'];
       if (!allowed.includes(body.actionType))
@@ -243,7 +244,7 @@ export function createOrdersService(ctx: FundsContext) {
         ctx.db.transaction(async (tx) => {
           await ctx.identity.assertNotFrozen(userId, tx);
           // The user's current holding row is the lock of the user's fund orders: the limit is checked under it.
-          await lockCurrentHolding(tx, userId, day);
+          await lockCurrentHolding(tx, userId, now);
           await assertWithinLimit(tx, userId, product, amountMinor);
           const isPending = body.actionType === 'USD';
           const [order] = await tx
@@ -260,7 +261,8 @@ export function createOrdersService(ctx: FundsContext) {
               bankAccountId,
               idempotencyKey: idempotencyKey ?? null,
               requestHash,
-              completedAt: isPending ? null : ctx.clock.now(),
+              completedAt: isPending ? null : now,
+              createdAt: now,
             })
             .returning();
           if (isPending) {
@@ -281,14 +283,14 @@ export function createOrdersService(ctx: FundsContext) {
                 amountMinor,
               ),
             ];
-            await moveCurrentHolding(tx, userId, product.id, amountMinor, day);
+            await moveCurrentHolding(tx, userId, product.id, amountMinor, now);
           } else {
             postings = transfer(
               userAccount(userId, 'USER_FUND', 'USD'),
               userAccount(userId, 'USER_FUND_FIXED', 'USD'),
               amountMinor,
             );
-            if (!(await moveCurrentHolding(tx, userId, 'EXW_CURRENT_PRODUCT', -amountMinor, day)))
+            if (!(await moveCurrentHolding(tx, userId, 'EXW_CURRENT_PRODUCT', -amountMinor, now)))
               throw new DomainError('INSUFFICIENT_BALANCE');
             const [holding] = await tx
               .insert(fundHoldings)
@@ -299,6 +301,7 @@ export function createOrdersService(ctx: FundsContext) {
                 orderId: order!.id,
                 sharesMinor: amountMinor,
                 dayStartDate: day,
+                createdAt: now,
                 interestDate: product.interestDate,
                 maturityDate: product.maturityDate,
               })
@@ -338,7 +341,7 @@ export function createOrdersService(ctx: FundsContext) {
       if (product.type === 'FIXED')
         throw new DomainError('FUND_NO_EARLY_REDEMPTION', { maturityDate: product.maturityDate ?? '' });
       const amountMinor: bigint = body.amountMinor;
-      const day = today();
+      const now = ctx.clock.now();
       if (product.redeemMinMinor !== null && amountMinor < product.redeemMinMinor)
         throw new DomainError('FUND_BELOW_MIN_REDEEM', { amount: usd(product.redeemMinMinor), unit: 'USD' });
       const usable = (await currentHoldingOf(ctx.db, userId))?.sharesMinor ?? 0n;
@@ -364,7 +367,7 @@ export function createOrdersService(ctx: FundsContext) {
       const row = await insertOnce(userId, idempotencyKey, requestHash, () =>
         ctx.db.transaction(async (tx) => {
           await ctx.identity.assertNotFrozen(userId, tx);
-          const moved = await moveCurrentHolding(tx, userId, product.id, -amountMinor, day);
+          const moved = await moveCurrentHolding(tx, userId, product.id, -amountMinor, now);
           if (!moved) {
             const left = (await currentHoldingOf(tx, userId))?.sharesMinor ?? 0n;
             throw new DomainError('FUND_ABOVE_MAX_REDEEM', { amount: usd(left), unit: 'USD' });
@@ -384,7 +387,8 @@ export function createOrdersService(ctx: FundsContext) {
               bankAccountId,
               idempotencyKey: idempotencyKey ?? null,
               requestHash,
-              completedAt: bankAccount ? null : ctx.clock.now(),
+              completedAt: bankAccount ? null : now,
+              createdAt: now,
             })
             .returning();
           const postings: PostingInput[] = coin

@@ -130,11 +130,11 @@ export async function postFanout(db: DbOrTx, input: FanoutInput): Promise<Fanout
   // Postings: one credit per row, one debit of the source by the total.
   await db.execute(
     sql`INSERT INTO ledger_postings (entry_id, account_id, asset, amount_minor)
-        SELECT ${entryId}, a.id, ${input.asset}, r.amount_minor
+        SELECT ${entryId}::bigint, a.id, ${input.asset}, r.amount_minor
         FROM ledger_fanout_rows r
         JOIN ledger_accounts a ON a.owner_kind = 'user' AND a.owner_id = r.owner_id AND a.type = ${input.destinationType} AND a.asset = ${input.asset}
         UNION ALL
-        SELECT ${entryId}, a.id, ${source.asset}, ${(-totalMinor).toString()}::numeric
+        SELECT ${entryId}::bigint, a.id, ${source.asset}, ${(-totalMinor).toString()}::numeric
         FROM ledger_accounts a
         WHERE a.owner_kind = 'platform' AND a.owner_id = ${source.ownerId} AND a.type = ${source.type} AND a.asset = ${source.asset}`,
   );
