@@ -79,6 +79,9 @@ describe('a 90-day fixed order of 5,000 at 8 %', () => {
       unsettleProfit: '0.00',
       interestShares: '0.00',
     });
+    // The account overview counts the fund: 2,000.00 current + 5,000.00 fixed.
+    const balance = (await kit.get(grace, '/api/account/balance')).json().content;
+    expect(balance.overview.accounts).toContainEqual({ accountType: 'FundAccount', totalUsd: '7000.00' });
   });
 
   it('refuses the per-user limit (162), subscribing after the window (165) and redeeming early (167), changing nothing', async () => {

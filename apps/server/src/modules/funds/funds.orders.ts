@@ -11,7 +11,7 @@ import type {
 import type { Locale } from '@meridian/contracts/locale';
 import { ASSET_PRECISION, type AssetCode } from '@meridian/contracts/money';
 import { type Page, totalPages } from '@meridian/contracts/pagination';
-import { and, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { isSqlState, SQLSTATE_UNIQUE_VIOLATION } from '../../platform/db/sql-state.ts';
 import { DomainError } from '../../platform/http/errors.ts';
@@ -64,6 +64,10 @@ function hashRequest(kind: string, body: object): string {
 /** The fund orders (subscribe, redeem), the asset view, the history and the earnings: parts of `createFundsService`. */
 export function createOrdersService(ctx: FundsContext) {
   const today = () => hongKongDay(ctx.clock.now());
+
+  /** The ids of a user's holdings: the way to the user's accruals (`fund_accruals` is keyed by holding). */
+  const holdingIdsOf = (userId: string) =>
+    ctx.db.select({ id: fundHoldings.id }).from(fundHoldings).where(eq(fundHoldings.userId, userId));
 
   async function productNames(locale: Locale): Promise<Map<string, string>> {
     const rows = await ctx.db.select().from(fundProducts);
@@ -449,7 +453,7 @@ export function createOrdersService(ctx: FundsContext) {
       const [yesterday] = await ctx.db
         .select({ total: sql<string>`coalesce(sum(${fundAccruals.amountMinor}), 0)::text` })
         .from(fundAccruals)
-        .where(and(eq(fundAccruals.userId, userId), eq(fundAccruals.day, addDays(day, -1))));
+        .where(and(inArray(fundAccruals.holdingId, holdingIdsOf(userId)), eq(fundAccruals.day, addDays(day, -1))));
       const currentShares = current?.sharesMinor ?? 0n;
       const currentInterest = current ? interestSharesOn(current, day) : 0n;
       const fixedShares = sum(held.map((h) => h.sharesMinor));
@@ -527,7 +531,13 @@ export function createOrdersService(ctx: FundsContext) {
           total: sql<string>`sum(${fundAccruals.amountMinor})::text`,
         })
         .from(fundAccruals)
-        .where(and(eq(fundAccruals.userId, userId), gte(fundAccruals.day, first), lte(fundAccruals.day, last)))
+        .where(
+          and(
+            inArray(fundAccruals.holdingId, holdingIdsOf(userId)),
+            gte(fundAccruals.day, first),
+            lte(fundAccruals.day, last),
+          ),
+        )
         .groupBy(fundAccruals.day, fundAccruals.kind);
       const byDay = new Map<string, { current: bigint; fixed: bigint }>();
       for (const row of rows) {

@@ -125,6 +125,8 @@ export async function postFanout(db: DbOrTx, input: FanoutInput): Promise<Fanout
   await db.execute(
     sql`INSERT INTO ledger_accounts (owner_kind, owner_id, type, asset, is_negative_allowed)
         SELECT 'user', r.owner_id, ${input.destinationType}, ${input.asset}, false FROM ledger_fanout_rows r
+        WHERE NOT EXISTS (SELECT 1 FROM ledger_accounts a
+          WHERE a.owner_kind = 'user' AND a.owner_id = r.owner_id AND a.type = ${input.destinationType} AND a.asset = ${input.asset})
         ORDER BY r.owner_id ON CONFLICT DO NOTHING`,
   );
   // Postings: one credit per row, one debit of the source by the total.
