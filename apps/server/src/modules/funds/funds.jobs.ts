@@ -125,7 +125,7 @@ export function createJobsService(ctx: FundsContext) {
                   unsettled_minor = h.unsettled_minor + ins.amount_minor,
                   unsettled_month_minor = CASE WHEN h.accrual_month = ${month} THEN h.unsettled_month_minor + ins.amount_minor ELSE ins.amount_minor END,
                   accrual_month = ${month}
-                FROM ins WHERE h.id = ins.holding_id
+                FROM ins WHERE h.id = ins.holding_id AND h.id >= ${lo} AND h.id < ${hi}
                 RETURNING ins.amount_minor
               )
               SELECT count(*)::int AS n, coalesce(sum(amount_minor), 0)::text AS total FROM upd`,
@@ -239,7 +239,8 @@ export function createJobsService(ctx: FundsContext) {
                   paid_minor = fund_holdings.paid_minor + p.payable,
                   last_payout_month = ${month}
                 FROM p
-                WHERE fund_holdings.id = p.id AND (fund_holdings.last_payout_month IS NULL OR fund_holdings.last_payout_month < ${month})
+                WHERE fund_holdings.id = p.id AND fund_holdings.id >= ${lo} AND fund_holdings.id < ${hi}
+                  AND (fund_holdings.last_payout_month IS NULL OR fund_holdings.last_payout_month < ${month})
                 RETURNING fund_holdings.id, fund_holdings.user_id, p.payable
               ), history AS (
                 INSERT INTO fund_orders (user_id, product_id, action, amount_minor, status, holding_id, completed_at, created_at)

@@ -116,6 +116,16 @@ export async function postFanout(db: DbOrTx, input: FanoutInput): Promise<Fanout
     return { entryId: Number(existing.id), rowCount, totalMinor, isReplay: true };
   }
   const entryId = Number(claimed.id);
+  // Index probes only for the statements below, as the ledger's SQL functions hold their plans
+  // (docs/ledger.md "Generic plans"): the input table has no statistics, and a hash join would read
+  // every account of the ledger once per fanout. The settings are restored at the end.
+  const [previous] = await queryRows<{ seqscan: string; hashjoin: string; mergejoin: string }>(
+    db,
+    sql`SELECT current_setting('enable_seqscan') AS seqscan, current_setting('enable_hashjoin') AS hashjoin,
+               current_setting('enable_mergejoin') AS mergejoin,
+               set_config('enable_seqscan', 'off', true), set_config('enable_hashjoin', 'off', true),
+               set_config('enable_mergejoin', 'off', true)`,
+  );
 
   // Accounts: the source, and every destination that does not exist yet (sorted, as ledger_post creates them).
   await db.execute(
@@ -148,6 +158,10 @@ export async function postFanout(db: DbOrTx, input: FanoutInput): Promise<Fanout
   await db.execute(
     sql`UPDATE ledger_accounts SET balance_minor = balance_minor - ${totalMinor.toString()}::numeric
         WHERE owner_kind = 'platform' AND owner_id = ${source.ownerId} AND type = ${source.type} AND asset = ${source.asset}`,
+  );
+  await db.execute(
+    sql`SELECT set_config('enable_seqscan', ${previous!.seqscan}, true), set_config('enable_hashjoin', ${previous!.hashjoin}, true),
+               set_config('enable_mergejoin', ${previous!.mergejoin}, true)`,
   );
   return { entryId, rowCount, totalMinor, isReplay: false };
 }
