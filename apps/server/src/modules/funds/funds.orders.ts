@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { CURRENT_PRODUCT_ID } from '@meridian/contracts/funds';
 import type {
   FundAsset,
   FundEarningsDay,
@@ -80,7 +81,7 @@ export function createOrdersService(ctx: FundsContext) {
       id: String(row.id),
       productId: row.productId,
       productName: names.get(row.productId) ?? row.productId,
-      type: row.productId === 'EXW_CURRENT_PRODUCT' || product?.type === 'CURRENT' ? 'CURRENT' : 'FIXED',
+      type: row.productId === CURRENT_PRODUCT_ID || product?.type === 'CURRENT' ? 'CURRENT' : 'FIXED',
       action: row.action,
       actionType: row.actionType,
       coin: (row.coin as AssetCode | null) ?? null,
@@ -294,7 +295,7 @@ export function createOrdersService(ctx: FundsContext) {
               userAccount(userId, 'USER_FUND_FIXED', 'USD'),
               amountMinor,
             );
-            if (!(await moveCurrentHolding(tx, userId, 'EXW_CURRENT_PRODUCT', -amountMinor, now)))
+            if (!(await moveCurrentHolding(tx, userId, CURRENT_PRODUCT_ID, -amountMinor, now)))
               throw new DomainError('INSUFFICIENT_BALANCE');
             const [holding] = await tx
               .insert(fundHoldings)
@@ -330,7 +331,7 @@ export function createOrdersService(ctx: FundsContext) {
      * `POST fund/v2/redeem` (issue 17): current-fund shares to a stablecoin at 1:1 (WALLET,
      * instant, while inside its band) or to a bound bank account (USD: the shares are frozen and an
      * outgoing wire waits for a finance operator). Fixed funds cannot be redeemed early (167).
-     * Checks: product, fixed (167), minimum (160-like 163), more than the usable shares (164),
+     * Checks: product, fixed (167), minimum redemption (163), more than the usable shares (164),
      * replay, coin at par (168) / bank account (169), factors; then one transaction in which the
      * holding's conditional update refuses a second concurrent redemption of the same shares (164).
      */

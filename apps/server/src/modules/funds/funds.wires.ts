@@ -1,3 +1,4 @@
+import { CURRENT_PRODUCT_ID } from '@meridian/contracts/funds';
 import type {
   IncomingWire,
   IncomingWireStatus,
@@ -184,7 +185,7 @@ export function createWiresService(ctx: FundsContext) {
           postings: transfer(frozen, platformAccount('PLATFORM_BANK', 'USD'), updated.amountMinor),
         });
       } else {
-        await moveCurrentHolding(tx, updated.userId, 'EXW_CURRENT_PRODUCT', updated.amountMinor, now);
+        await moveCurrentHolding(tx, updated.userId, CURRENT_PRODUCT_ID, updated.amountMinor, now);
         await postEntry(tx, {
           kind: 'FUND_WIRE_OUT',
           reference: `fund-order:${updated.orderId}`,
