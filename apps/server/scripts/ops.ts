@@ -31,6 +31,14 @@
  *   trusts list [--status active|claim|closed]       (BTC trusts, default claim; role compliance or finance)
  *   trusts release <id> --reference <payout ref> --note <how the beneficiaries were verified>
  *       (role finance; the trust's BTC moves to TRUST_PAYOUTS for the off-platform payout; audited)
+ *   wires record --reference MW… --amount 2000.00 --sender "NAME" --bank-tx BANK-TX-ID
+ *       A USD wire received on Meridian's account (role finance; issue 17): credits the pending fund
+ *       subscription of its reference once (the same --bank-tx twice answers the first record), or
+ *       goes to suspense (unknown reference, order no longer pending, other amount).
+ *   wires list [--status CREDITED|SUSPENSE]
+ *   wires outgoing [--status PENDING|SENT|FAILED]       (redemptions to USD owed to users)
+ *   wires sent <id> [--note <text>]                     (the redemption completes)
+ *   wires failed <id> --note <text>                     (the shares return to the user's current fund)
  *       Call the running server's operator API (--url, default PUBLIC_URL) with OPS_TOKEN
  *       (KYC decisions and alert decisions need an operator with role compliance or admin).
  */
@@ -58,6 +66,9 @@ const { values, positionals } = parseArgs({
     'per-month': { type: 'string' },
     note: { type: 'string' },
     reference: { type: 'string' },
+    amount: { type: 'string' },
+    sender: { type: 'string' },
+    'bank-tx': { type: 'string' },
   },
 });
 const [group, action, id] = positionals;
@@ -178,12 +189,35 @@ else if (group === 'trusts' && action === 'release' && id && values.reference &&
     reference: values.reference,
     verificationNote: values.note,
   });
+else if (
+  group === 'wires' &&
+  action === 'record' &&
+  values.reference &&
+  values.amount &&
+  values.sender &&
+  values['bank-tx']
+)
+  await callApi('POST', '/wires', {
+    reference: values.reference,
+    amount: values.amount,
+    sender: values.sender,
+    bankTransactionId: values['bank-tx'],
+  });
+else if (group === 'wires' && action === 'list')
+  await callApi('GET', `/wires${values.status ? `?status=${encodeURIComponent(values.status)}` : ''}`);
+else if (group === 'wires' && action === 'outgoing')
+  await callApi('GET', `/wires/outgoing${values.status ? `?status=${encodeURIComponent(values.status)}` : ''}`);
+else if (group === 'wires' && action === 'sent' && id)
+  await callApi('POST', `/wires/outgoing/${encodeURIComponent(id)}/sent`, values.note ? { note: values.note } : {});
+else if (group === 'wires' && action === 'failed' && id && values.note)
+  await callApi('POST', `/wires/outgoing/${encodeURIComponent(id)}/failed`, { note: values.note });
 else {
   fail(
     'usage: npm run ops -- operators add --email E --role R | withdrawals list [--status N] | withdrawals process ID | withdrawals complete ID --tx HASH | withdrawals fail ID --reason TEXT' +
       ' | kyc list [--step S] [--status N] | kyc show USER_ID | kyc approve USER_ID [--step investor|aml|qualified|residence] | kyc reject USER_ID [--step investor|aml|qualified|residence] --reason TEXT' +
       ' | terms schedule --effective YYYY-MM-DD --title-en T --title-zh T --body-en B --body-zh B | terms list' +
       ' | limits list | limits set --level N --per-24h USD --per-month USD | alerts list [--status open|released|confirmed] | alerts release ID [--note TEXT] | alerts confirm ID --note TEXT' +
-      ' | trusts list [--status claim] | trusts release ID --reference REF --note TEXT',
+      ' | trusts list [--status claim] | trusts release ID --reference REF --note TEXT' +
+      ' | wires record --reference REF --amount USD --sender NAME --bank-tx ID | wires list [--status CREDITED|SUSPENSE] | wires outgoing [--status PENDING|SENT|FAILED] | wires sent ID [--note TEXT] | wires failed ID --note TEXT',
   );
 }

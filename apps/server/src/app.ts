@@ -12,6 +12,7 @@ import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-z
 import type { Config } from './config.ts';
 import { createAdminModule } from './modules/admin/admin.module.ts';
 import { createExchangeModule } from './modules/exchange/exchange.module.ts';
+import { createFundsModule } from './modules/funds/funds.module.ts';
 import type { ExchangeService } from './modules/exchange/exchange.service.ts';
 import { createIdentityModule } from './modules/identity/identity.module.ts';
 import { findCountry } from './modules/identity/identity.countries.ts';
@@ -203,6 +204,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     isKnownCountry: (code) => findCountry(code) !== undefined,
   });
   const payments = createPaymentsModule({ database, kyc: kyc.service, notices: notices.service });
+  const funds = createFundsModule({
+    database,
+    clock,
+    prices: market.service.prices,
+    identity: identity.service,
+    notices: notices.service,
+    bankAccounts: payments.service,
+    log: app.log,
+  });
   const admin = createAdminModule({
     database,
     secret: deps.sessionSecret,
@@ -234,6 +244,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('admin', admin.service);
   app.decorate('kyc', kyc.service);
   app.decorate('payments', payments.service);
+  app.decorate('funds', funds.service);
   app.decorate('trust', trust.service);
   registerMailMetrics(metrics, identity.outbox);
   registerAuth(app, deps.authProvider ?? identity.auth, admin.service.access);
@@ -260,6 +271,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     identity,
     notices,
     wallet,
+    funds,
     admin,
     kyc,
     payments,
