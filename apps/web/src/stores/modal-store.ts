@@ -1,4 +1,5 @@
 import type { ContentOf, Endpoint, EndpointInput } from '@meridian/contracts/endpoint';
+import type { Envelope } from '@meridian/contracts/envelope';
 import type { CaptchaEvent } from '@meridian/contracts/security';
 import { useSyncExternalStore, type ReactNode } from 'react';
 import { requestOverlayHost } from './overlay-host-store.ts';
@@ -61,8 +62,11 @@ export type SecurityCheckRequest<E extends SecurityCheckEndpoint = SecurityCheck
   /** No generic success toast: the caller shows its own result (issue 14 item 13). */
   quietSuccess?: boolean;
   onSuccess?(content: ContentOf<E>): void;
-  /** The business code of a refused call (the modal stays open unless it is 119). */
-  onFailure?(statusCode: number): void;
+  /**
+   * The business code of a refused call, with its envelope (a caller may show the message on its own
+   * field and close the check; otherwise the modal stays open unless it is 119).
+   */
+  onFailure?(statusCode: number, response: Envelope<unknown>): void;
 } & SecurityCheckEvent<E>;
 
 /** An open security check: its request with the event resolved (from the descriptor or the caller). */

@@ -3,9 +3,7 @@ import { formatAmount, parseAmountMinor, toDecimalString } from '@meridian/contr
 
 /** What is wrong with a typed amount, with the figure the message names (USD, display form). */
 export type AmountProblem =
-  | { key: 'format' }
-  | { key: 'zero' }
-  | { key: 'belowMin' | 'aboveMax' | 'limit' | 'insufficient'; amount: string };
+  { key: 'format' } | { key: 'zero' } | { key: 'belowMin' | 'aboveMax' | 'limit' | 'insufficient'; amount: string };
 
 /** The bounds a subscription or redemption amount must respect, USD decimal strings; absent ones are not checked. */
 export interface AmountBounds {
@@ -48,10 +46,7 @@ export function checkFundAmount(text: string, bounds: AmountBounds): AmountProbl
   const amountMinor = usdMinorOf(text);
   if (amountMinor === null) return { key: 'format' };
   if (amountMinor === 0n) return { key: 'zero' };
-  const over = (bound: string | null | undefined) => {
-    const boundMinor = bound == null ? null : usdMinorOf(bound);
-    return boundMinor === null ? null : boundMinor;
-  };
+  const over = (bound: string | null | undefined) => (bound === null || bound === undefined ? null : usdMinorOf(bound));
   const min = over(bounds.min);
   if (min !== null && amountMinor < min) return { key: 'belowMin', amount: formatAmount(min, 'USD') };
   const max = over(bounds.max);

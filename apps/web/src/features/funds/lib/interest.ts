@@ -21,7 +21,10 @@ export function rateMillionths(rate: string): bigint | null {
  * the shares above the previous tier's `upToShares` up to its own (`null`: no bound). A product
  * without tiers has one tier of its headline rate.
  */
-export function tierSlices(sharesMinor: bigint, tiers: readonly FundRateTier[]): { sliceMinor: bigint; rate: string }[] {
+export function tierSlices(
+  sharesMinor: bigint,
+  tiers: readonly FundRateTier[],
+): { sliceMinor: bigint; rate: string }[] {
   const slices: { sliceMinor: bigint; rate: string }[] = [];
   let lowerMinor = 0n;
   for (const tier of tiers) {

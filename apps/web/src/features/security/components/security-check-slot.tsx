@@ -88,7 +88,7 @@ export function SecurityCheckSlot({ request, onClose }: SecurityCheckSlotProps) 
       request.onSuccess?.(response.content);
       return;
     }
-    request.onFailure?.(response.statusCode);
+    request.onFailure?.(response.statusCode, response);
     if (response.statusCode === STATUS_CAPTCHA_FAILED) {
       onClose();
       return;
