@@ -6,9 +6,9 @@ import {
   type FundStablecoin,
   type FundType,
 } from '@meridian/contracts/funds';
-import { DatePicker, Form, Select } from 'antd';
+import { DatePicker, Form, Select, Skeleton } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HistoryFilters } from '../../../components/history-filters.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
@@ -18,10 +18,19 @@ import { useUserId } from '../../../lib/session.ts';
 import { useIsMobile } from '../../../lib/viewport.ts';
 import { useFundAsset } from '../api/get-fund-asset.ts';
 import type { FundHistoryFilters } from '../api/fund-keys.ts';
-import { FundAccessPrompt } from '../components/fund-access-prompt.tsx';
-import { FundHistoryList } from '../components/fund-history-list.tsx';
-import { FundHistoryTable } from '../components/fund-history-table.tsx';
+import { FundAccessPrompt } from '../components/fund-access-prompt-lazy.tsx';
 import { fundAccessOf } from '../lib/fund-access.ts';
+
+/**
+ * Each device loads only its view of the rows: the table (Ant Design's Table, ~44 KB) on desktop, the
+ * appending list on mobile; neither is on the page's first paint.
+ */
+const FundHistoryTable = lazy(() =>
+  import('../components/fund-history-table.tsx').then((m) => ({ default: m.FundHistoryTable })),
+);
+const FundHistoryList = lazy(() =>
+  import('../components/fund-history-list.tsx').then((m) => ({ default: m.FundHistoryList })),
+);
 
 /** Page size of the history (spec §9). */
 const PAGE_SIZE = 10;
@@ -115,11 +124,13 @@ export function FundHistoryPage() {
               labels={{ filter: t('history.filter'), reset: t('history.reset'), submit: t('history.submit') }}
               testIdPrefix="filter"
             />
-            {isMobile ? (
-              <FundHistoryList filters={filters} />
-            ) : (
-              <FundHistoryTable filters={{ ...filters, pageID }} onPage={setPageID} />
-            )}
+            <Suspense fallback={<Skeleton active />}>
+              {isMobile ? (
+                <FundHistoryList filters={filters} />
+              ) : (
+                <FundHistoryTable filters={{ ...filters, pageID }} onPage={setPageID} />
+              )}
+            </Suspense>
           </div>
         )}
       </PageFrame>
