@@ -12,6 +12,7 @@ import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-z
 import type { Config } from './config.ts';
 import { createAdminModule } from './modules/admin/admin.module.ts';
 import { createExchangeModule } from './modules/exchange/exchange.module.ts';
+import { createFundsModule, NO_BANK_ACCOUNTS } from './modules/funds/funds.module.ts';
 import type { ExchangeService } from './modules/exchange/exchange.service.ts';
 import { createIdentityModule } from './modules/identity/identity.module.ts';
 import { findCountry } from './modules/identity/identity.countries.ts';
@@ -200,6 +201,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     notices: notices.service,
     isKnownCountry: (code) => findCountry(code) !== undefined,
   });
+  const funds = createFundsModule({
+    database,
+    clock,
+    prices: market.service.prices,
+    identity: identity.service,
+    notices: notices.service,
+    // The payments module's `paymentsService` once it is merged (issue 17 bank accounts).
+    bankAccounts: NO_BANK_ACCOUNTS,
+    log: app.log,
+  });
   const admin = createAdminModule({
     database,
     secret: deps.sessionSecret,
@@ -221,6 +232,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('wallet', wallet.service);
   app.decorate('admin', admin.service);
   app.decorate('kyc', kyc.service);
+  app.decorate('funds', funds.service);
   registerMailMetrics(metrics, identity.outbox);
   registerAuth(app, deps.authProvider ?? identity.auth, admin.service.access);
   registerAuditTrail(app, admin.service.access);
@@ -240,7 +252,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // What each module contributes to the app, in this order (routes keep the order of the OpenAPI
   // document): its routes under /api, its jobs to the scheduler, `start` when the app is ready,
   // `stop` before it closes, and its holdings checker to guard account closure.
-  const modules: AppModule<unknown>[] = [market, exchange, identity, notices, wallet, admin, kyc, ledger];
+  const modules: AppModule<unknown>[] = [market, exchange, identity, notices, wallet, funds, admin, kyc, ledger];
   const scheduler = new JobScheduler(database.db, { clock, logger: app.log });
   app.decorate('scheduler', scheduler);
   app.addHook('onClose', async () => scheduler.stop());

@@ -25,6 +25,14 @@ import {
 } from './ledger.types.ts';
 
 export { checkLedgerInvariants, type InvariantReport, type InvariantResult } from './ledger.invariants.ts';
+export {
+  beginFanout,
+  FANOUT_ROWS_MAX,
+  FANOUT_ROWS_TABLE,
+  type FanoutInput,
+  type FanoutResult,
+  postFanout,
+} from './ledger.fanout.ts';
 
 /** Most postings one entry may carry (STYLE: bound every batch). */
 export const POSTINGS_PER_ENTRY_MAX = 64;

@@ -10,12 +10,16 @@ export const USER_ACCOUNT_TYPES = [
   'USER_AVAILABLE',
   /** Coins held for a pending withdrawal or order. */
   'USER_FROZEN',
-  /** Coins invested in funds (funds module). */
+  /** Current-fund shares (funds module, issue 17): USD minor units, 1 share = 1 USD. */
   'USER_FUND',
   /** BTC pledged as loan collateral (loans module). */
   'USER_LOAN_COLLATERAL',
   /** Card balance (cards module). */
   'USER_CARD',
+  /** Principal of the user's fixed-fund orders (funds module; each order's part is in `fund_holdings`). */
+  'USER_FUND_FIXED',
+  /** Current-fund shares held for a pending outgoing wire (redemption to USD), not redeemable again. */
+  'USER_FUND_FROZEN',
 ] as const;
 
 export const PLATFORM_ACCOUNT_TYPES = [
@@ -40,6 +44,19 @@ export const PLATFORM_ACCOUNT_TYPES = [
    * handed out.
    */
   'PLATFORM_ADJUSTMENTS',
+  /**
+   * The funds' pool (issue 17): per stablecoin, the coins users paid into funds (positive); in USD,
+   * minus the shares issued against them. A subscription from USDT moves USDT user → pool and USD
+   * pool → the user's current-fund shares.
+   */
+  'PLATFORM_FUND_POOL',
+  /**
+   * Fund interest accrued and not yet paid (a liability: negative by what users are owed). Daily
+   * accrual moves interest expense → here; the monthly payout and maturities move it to users.
+   */
+  'PLATFORM_FUND_ACCRUED_INTEREST',
+  /** Meridian's USD bank account (wires in and out). Goes negative as users wire money in. */
+  'PLATFORM_BANK',
 ] as const;
 
 export type UserAccountType = (typeof USER_ACCOUNT_TYPES)[number];
@@ -100,6 +117,14 @@ export const ENTRY_KINDS = [
   'FUND_SUBSCRIBE',
   'FUND_REDEEM',
   'FUND_INTEREST',
+  /** Funds: a day's accrued interest of a batch of holdings (expense → accrued interest). */
+  'FUND_ACCRUAL',
+  /** Funds: a fixed order's principal and interest rolled into the current fund at maturity. */
+  'FUND_MATURITY',
+  /** Funds: a USD wire received (bank → current shares, or → suspense). */
+  'FUND_WIRE_IN',
+  /** Funds: a redemption to USD frozen, sent or returned. */
+  'FUND_WIRE_OUT',
   'TRUST_ENTRUST',
   'LOAN_BORROW',
   'LOAN_REPAY',

@@ -1,0 +1,442 @@
+import { CURRENT_PRODUCT_ID } from '@meridian/contracts/funds';
+import type { Locale } from '@meridian/contracts/locale';
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/client.ts';
+import { queryRows } from '../../platform/db/rows.ts';
+import { beginFanout, postEntries, postEntry, postFanout } from '../ledger/ledger.service.ts';
+import { platformAccount, type PostingInput, transfer, userAccount, type EntryInput } from '../ledger/ledger.types.ts';
+import { addDays, dailyInterestSql, firstBusinessDay, monthOf, type RateTier } from './funds.interest.ts';
+import {
+  type FundsContext,
+  holdingDeltaSet,
+  hongKongDay,
+  interestSharesSql,
+  tiersByProduct,
+  usd,
+} from './funds.internal.ts';
+import { fundProducts } from './funds.tables.ts';
+
+/** Holdings per accrual or payout batch (one transaction each; STYLE: bound every batch). */
+export const FUND_BATCH_HOLDINGS_DEFAULT = 50_000;
+/** Fixed orders matured per batch: one ledger statement (`postEntries` takes 64). */
+const MATURITY_BATCH = 64;
+/** Days one run catches up at most (a longer outage is caught up over several runs, in order). */
+const CATCH_UP_DAYS_MAX = 400;
+
+/** Options of the batch jobs (tests and the benchmark). */
+export interface BatchOptions {
+  /** Holdings per batch (default 50,000). */
+  batchSize?: number;
+  /** Stop after this many batches, as if the process were killed (tests of a half-way run). */
+  batchesMax?: number;
+}
+
+/** What one day's accrual did. */
+export interface AccrualDayResult {
+  day: string;
+  /** Holdings accrued by this run (0 on a rerun: each (holding, day) is accrued once). */
+  holdingCount: number;
+  totalMinor: bigint;
+  batchCount: number;
+  /** The run stopped before the last batch (`batchesMax`). */
+  isPartial: boolean;
+}
+
+/** What one payout did. */
+export interface PayoutResult {
+  month: string;
+  paidOn: string;
+  holdingCount: number;
+  totalMinor: bigint;
+  isPartial: boolean;
+}
+
+/** A matured fixed order (told to its owner after the commit). */
+interface MaturedOrder {
+  userId: string;
+  productId: string;
+  principalMinor: bigint;
+  interestMinor: bigint;
+}
+
+function idRangeOf(rows: { lo: string | null; hi: string | null }[]): { lo: number; hi: number } | null {
+  const row = rows[0];
+  if (!row?.lo || !row.hi) return null;
+  return { lo: Number(row.lo), hi: Number(row.hi) };
+}
+
+/** Daily accrual, monthly payout and maturities: parts of `createFundsService`, run by the scheduler's leader. */
+export function createJobsService(ctx: FundsContext) {
+  /** `CASE product_id WHEN … THEN <daily interest of shares> … END` for every product's tiers. */
+  function interestByProductSql(shares: SQL, tiers: Map<string, RateTier[]>): SQL {
+    if (tiers.size === 0) return sql`0::numeric`;
+    const whens = [...tiers].map(
+      ([productId, productTiers]) => sql`WHEN ${productId} THEN ${dailyInterestSql(shares, productTiers)}`,
+    );
+    return sql`CASE e.product_id ${sql.join(whens, sql` `)} ELSE 0::numeric END`;
+  }
+
+  /**
+   * Accrue Hong Kong day `day` for every holding, in id batches of `batchSize` (each its own
+   * transaction, or savepoint inside the caller's): one statement per batch computes each holding's
+   * interest (`funds.interest.ts`: shares held through the day × tiered rate / 365, rounded down),
+   * inserts it into `fund_accruals` — whose key (holding, day) makes a rerun insert nothing — adds
+   * what was inserted to the holdings' unpaid interest, and posts one journal entry of the batch's
+   * total (interest expense → accrued interest, key `fund-accrual:<day>:<first id>`). Fixed orders
+   * earn from their interest date to the day before maturity; current shares as the day columns say.
+   */
+  async function accrueDay(db: DbOrTx, day: string, options: BatchOptions = {}): Promise<AccrualDayResult> {
+    const batchSize = options.batchSize ?? FUND_BATCH_HOLDINGS_DEFAULT;
+    const tiers = await tiersByProduct(db);
+    const range = idRangeOf(
+      await queryRows<{ lo: string | null; hi: string | null }>(
+        db,
+        sql`SELECT min(id)::text AS lo, max(id)::text AS hi FROM fund_holdings`,
+      ),
+    );
+    const month = monthOf(day);
+    const result: AccrualDayResult = { day, holdingCount: 0, totalMinor: 0n, batchCount: 0, isPartial: false };
+    const startedMs = Date.now();
+    for (let lo = range?.lo ?? 1; range && lo <= range.hi; lo += batchSize) {
+      if (options.batchesMax !== undefined && result.batchCount >= options.batchesMax) {
+        result.isPartial = true;
+        return result;
+      }
+      const hi = lo + batchSize;
+      const { n, total } = await db.transaction(async (tx) => {
+        const [row] = await queryRows<{ n: number; total: string }>(
+          tx,
+          sql`WITH e AS (
+                SELECT fund_holdings.id, fund_holdings.user_id, fund_holdings.kind, fund_holdings.product_id,
+                       CASE WHEN fund_holdings.kind = 'FIXED' THEN fund_holdings.shares_minor ELSE ${interestSharesSql(day)} END AS shares
+                FROM fund_holdings
+                WHERE fund_holdings.id >= ${lo} AND fund_holdings.id < ${hi} AND fund_holdings.status = 'HOLDING'
+                  AND (fund_holdings.kind = 'CURRENT'
+                       OR (fund_holdings.interest_date <= ${day}::date AND ${day}::date < fund_holdings.maturity_date))
+              ), a AS (
+                SELECT e.id, e.user_id, e.kind, ${interestByProductSql(sql`e.shares`, tiers)} AS amount FROM e
+              ), ins AS (
+                INSERT INTO fund_accruals (holding_id, day, user_id, kind, amount_minor)
+                SELECT a.id, ${day}::date, a.user_id, a.kind, a.amount FROM a WHERE a.amount > 0
+                ON CONFLICT DO NOTHING
+                RETURNING holding_id, amount_minor
+              ), upd AS (
+                UPDATE fund_holdings h SET
+                  unsettled_minor = h.unsettled_minor + ins.amount_minor,
+                  unsettled_month_minor = CASE WHEN h.accrual_month = ${month} THEN h.unsettled_month_minor + ins.amount_minor ELSE ins.amount_minor END,
+                  accrual_month = ${month}
+                FROM ins WHERE h.id = ins.holding_id
+                RETURNING ins.amount_minor
+              )
+              SELECT count(*)::int AS n, coalesce(sum(amount_minor), 0)::text AS total FROM upd`,
+        );
+        const batchTotal = BigInt(row?.total ?? '0');
+        if (batchTotal > 0n) {
+          await postEntry(tx, {
+            kind: 'FUND_ACCRUAL',
+            reference: `fund-accrual:${day}`,
+            idempotencyKey: `fund-accrual:${day}:${lo}`,
+            postings: transfer(
+              platformAccount('PLATFORM_INTEREST_EXPENSE', 'USD'),
+              platformAccount('PLATFORM_FUND_ACCRUED_INTEREST', 'USD'),
+              batchTotal,
+            ),
+            metadata: { day, firstHoldingId: String(lo), holdings: String(row?.n ?? 0) },
+          });
+        }
+        return { n: Number(row?.n ?? 0), total: batchTotal };
+      });
+      result.batchCount += 1;
+      result.holdingCount += n;
+      result.totalMinor += total;
+      ctx.log.info(
+        { day, firstHoldingId: lo, holdings: n, totalUsd: usd(total), elapsedMs: Date.now() - startedMs },
+        'fund accrual batch',
+      );
+    }
+    await db.execute(
+      sql`INSERT INTO fund_accrual_days (day, holding_count, total_minor) VALUES (${day}, ${result.holdingCount}, ${result.totalMinor.toString()}::numeric) ON CONFLICT DO NOTHING`,
+    );
+    return result;
+  }
+
+  /**
+   * Accrue every day not yet accrued up to yesterday (Hong Kong), oldest first: after an outage
+   * the missed days are caught up in order. The first day is the one after the last finished day,
+   * or the day the oldest holding was created.
+   */
+  async function runAccrual(db: DbOrTx, options: BatchOptions = {}): Promise<AccrualDayResult[]> {
+    const yesterday = addDays(hongKongDay(ctx.clock.now()), -1);
+    const [state] = await queryRows<{ last: string | null; first: string | null }>(
+      db,
+      sql`SELECT (SELECT max(day)::text FROM fund_accrual_days) AS last,
+                 (SELECT min((created_at AT TIME ZONE 'Asia/Hong_Kong')::date)::text FROM fund_holdings) AS first`,
+    );
+    if (!state?.first) return [];
+    let day = state.last ? addDays(state.last, 1) : state.first;
+    const results: AccrualDayResult[] = [];
+    for (let count = 0; day <= yesterday && count < CATCH_UP_DAYS_MAX; count += 1) {
+      const result = await accrueDay(db, day, options);
+      results.push(result);
+      if (result.isPartial) break;
+      day = addDays(day, 1);
+    }
+    return results;
+  }
+
+  /**
+   * Pay the interest accrued before `month` (YYYY-MM, default: this Hong Kong month) to every
+   * current holding as new current-fund shares, on or after the month's first Hong Kong business
+   * day — in id batches, each one transaction: one statement takes each holding's unpaid interest
+   * of the earlier months and marks the holding paid for `month` (a holding already marked is
+   * skipped, so two processes or a rerun pay once), adds the shares, writes the history line, and
+   * fills the ledger's fanout input; then one journal entry per batch (accrued interest → each
+   * user's USER_FUND, key `fund-payout:<month>:<first id>`). The month is recorded as paid last.
+   */
+  async function runPayout(db: DbOrTx, options: BatchOptions & { month?: string } = {}): Promise<PayoutResult | null> {
+    const today = hongKongDay(ctx.clock.now());
+    const month = options.month ?? monthOf(today);
+    const paidOn = firstBusinessDay(month, ctx.calendar);
+    if (today < paidOn) return null;
+    const [done] = await queryRows<{ month: string }>(db, sql`SELECT month FROM fund_payouts WHERE month = ${month}`);
+    if (done) return null;
+    const batchSize = options.batchSize ?? FUND_BATCH_HOLDINGS_DEFAULT;
+    const range = idRangeOf(
+      await queryRows<{ lo: string | null; hi: string | null }>(
+        db,
+        sql`SELECT min(id)::text AS lo, max(id)::text AS hi FROM fund_holdings WHERE kind = 'CURRENT'`,
+      ),
+    );
+    const payable = sql`(unsettled_minor - CASE WHEN accrual_month >= ${month} THEN unsettled_month_minor ELSE 0 END)`;
+    const set = holdingDeltaSet(sql`p.payable`, today);
+    const now = ctx.clock.now();
+    const result: PayoutResult = { month, paidOn: today, holdingCount: 0, totalMinor: 0n, isPartial: false };
+    let batchCount = 0;
+    const startedMs = Date.now();
+    for (let lo = range?.lo ?? 1; range && lo <= range.hi; lo += batchSize) {
+      if (options.batchesMax !== undefined && batchCount >= options.batchesMax) {
+        result.isPartial = true;
+        return result;
+      }
+      const hi = lo + batchSize;
+      const paid = await db.transaction(async (tx) => {
+        await beginFanout(tx);
+        await tx.execute(
+          sql`WITH p AS (
+                SELECT id, ${payable} AS payable FROM fund_holdings
+                WHERE kind = 'CURRENT' AND id >= ${lo} AND id < ${hi}
+                  AND (last_payout_month IS NULL OR last_payout_month < ${month}) AND ${payable} > 0
+                ORDER BY id FOR UPDATE
+              ), paid AS (
+                UPDATE fund_holdings SET
+                  prev_day_date = ${set.prevDayDate},
+                  prev_day_min_shares_minor = ${set.prevDayMinSharesMinor},
+                  day_start_shares_minor = ${set.dayStartSharesMinor},
+                  day_min_shares_minor = ${set.dayMinSharesMinor},
+                  day_start_date = ${set.dayStartDate},
+                  shares_minor = ${set.sharesMinor},
+                  unsettled_minor = fund_holdings.unsettled_minor - p.payable,
+                  paid_minor = fund_holdings.paid_minor + p.payable,
+                  last_payout_month = ${month}
+                FROM p
+                WHERE fund_holdings.id = p.id AND (fund_holdings.last_payout_month IS NULL OR fund_holdings.last_payout_month < ${month})
+                RETURNING fund_holdings.id, fund_holdings.user_id, p.payable
+              ), history AS (
+                INSERT INTO fund_orders (user_id, product_id, action, amount_minor, status, holding_id, completed_at)
+                SELECT user_id, ${CURRENT_PRODUCT_ID}, 'INTEREST', payable, 'SUCCESS', id, ${now.toISOString()}::timestamptz FROM paid
+              )
+              INSERT INTO ledger_fanout_rows (owner_id, amount_minor) SELECT user_id, payable FROM paid`,
+        );
+        const posted = await postFanout(tx, {
+          kind: 'FUND_INTEREST',
+          reference: `fund-payout:${month}`,
+          idempotencyKey: `fund-payout:${month}:${lo}`,
+          source: platformAccount('PLATFORM_FUND_ACCRUED_INTEREST', 'USD') as ReturnType<typeof platformAccount> & {
+            ownerKind: 'platform';
+          },
+          destinationType: 'USER_FUND',
+          asset: 'USD',
+          metadata: { month, firstHoldingId: String(lo) },
+        });
+        if (posted.isReplay) throw new Error(`fund payout ${month} batch ${lo} was posted already`);
+        return posted;
+      });
+      batchCount += 1;
+      result.holdingCount += paid.rowCount;
+      result.totalMinor += paid.totalMinor;
+      ctx.log.info(
+        {
+          month,
+          firstHoldingId: lo,
+          holdings: paid.rowCount,
+          totalUsd: usd(paid.totalMinor),
+          elapsedMs: Date.now() - startedMs,
+        },
+        'fund payout batch',
+      );
+    }
+    await db.execute(
+      sql`INSERT INTO fund_payouts (month, paid_on, holding_count, total_minor)
+          VALUES (${month}, ${today}, ${result.holdingCount}, ${result.totalMinor.toString()}::numeric) ON CONFLICT DO NOTHING`,
+    );
+    return result;
+  }
+
+  /**
+   * Roll every fixed order maturing on or before today (Hong Kong) into the current fund, in
+   * batches of 64: one statement marks the batch MATURED (a matured order is never taken again),
+   * one adds principal + interest to each owner's current holding, one writes the history lines,
+   * and one ledger statement posts one entry per order (principal USER_FUND_FIXED → USER_FUND,
+   * interest accrued interest → USER_FUND; key `fund-maturity:<order id>`). Only orders whose last
+   * interest day has been accrued are taken. Each owner gets a message after the commit.
+   */
+  async function runMaturities(db: DbOrTx): Promise<number> {
+    const today = hongKongDay(ctx.clock.now());
+    const [state] = await queryRows<{ last: string | null }>(
+      db,
+      sql`SELECT max(day)::text AS last FROM fund_accrual_days`,
+    );
+    const accruedThrough = state?.last ?? '0000-01-01';
+    let matured = 0;
+    for (let round = 0; round < 10_000; round += 1) {
+      const now = ctx.clock.now();
+      const batch = await db.transaction(async (tx): Promise<MaturedOrder[]> => {
+        const rows = await queryRows<{
+          id: string;
+          user_id: string;
+          order_id: string;
+          product_id: string;
+          principal: string;
+          interest: string;
+        }>(
+          tx,
+          sql`WITH p AS (
+                SELECT id, shares_minor AS principal, unsettled_minor AS interest FROM fund_holdings
+                WHERE kind = 'FIXED' AND status = 'HOLDING' AND maturity_date <= ${today}::date
+                  AND maturity_date - 1 <= ${accruedThrough}::date
+                ORDER BY maturity_date, id LIMIT ${MATURITY_BATCH} FOR UPDATE
+              )
+              UPDATE fund_holdings SET status = 'MATURED', unsettled_minor = 0, unsettled_month_minor = 0,
+                paid_minor = fund_holdings.paid_minor + p.interest
+              FROM p WHERE fund_holdings.id = p.id AND fund_holdings.status = 'HOLDING'
+              RETURNING fund_holdings.id::text, fund_holdings.user_id, fund_holdings.order_id::text, fund_holdings.product_id,
+                p.principal::text AS principal, p.interest::text AS interest`,
+        );
+        if (rows.length === 0) return [];
+        const credit = holdingDeltaSet(sql`c.amount`, today);
+        const values = sql.join(
+          rows.map(
+            (row) => sql`(${row.user_id}, ${(BigInt(row.principal) + BigInt(row.interest)).toString()}::numeric)`,
+          ),
+          sql`, `,
+        );
+        await tx.execute(
+          sql`INSERT INTO fund_holdings (user_id, product_id, kind, day_start_date)
+              SELECT DISTINCT v.user_id, ${CURRENT_PRODUCT_ID}, 'CURRENT', ${today}::date FROM (VALUES ${values}) AS v(user_id, amount)
+              ON CONFLICT DO NOTHING`,
+        );
+        await tx.execute(
+          sql`WITH c AS (SELECT v.user_id, sum(v.amount) AS amount FROM (VALUES ${values}) AS v(user_id, amount) GROUP BY v.user_id)
+              UPDATE fund_holdings SET
+                prev_day_date = ${credit.prevDayDate},
+                prev_day_min_shares_minor = ${credit.prevDayMinSharesMinor},
+                day_start_shares_minor = ${credit.dayStartSharesMinor},
+                day_min_shares_minor = ${credit.dayMinSharesMinor},
+                day_start_date = ${credit.dayStartDate},
+                shares_minor = ${credit.sharesMinor}
+              FROM c WHERE fund_holdings.kind = 'CURRENT' AND fund_holdings.user_id = c.user_id`,
+        );
+        const orderIds = rows.map((row) => sql`${row.order_id}::bigint`);
+        await tx.execute(sql`UPDATE fund_orders SET status = 'MATURED' WHERE id IN (${sql.join(orderIds, sql`, `)})`);
+        await tx.execute(
+          sql`INSERT INTO fund_orders (user_id, product_id, action, amount_minor, interest_minor, status, holding_id, completed_at)
+              VALUES ${sql.join(
+                rows.map(
+                  (row) =>
+                    sql`(${row.user_id}, ${row.product_id}, 'MATURITY', ${row.principal}::numeric, ${row.interest}::numeric, 'SUCCESS', ${row.id}::bigint, ${now.toISOString()}::timestamptz)`,
+                ),
+                sql`, `,
+              )}`,
+        );
+        const entries: EntryInput[] = rows.map((row) => {
+          const principal = BigInt(row.principal);
+          const interest = BigInt(row.interest);
+          const postings: PostingInput[] = [
+            ...transfer(
+              userAccount(row.user_id, 'USER_FUND_FIXED', 'USD'),
+              userAccount(row.user_id, 'USER_FUND', 'USD'),
+              principal,
+            ),
+            ...(interest > 0n
+              ? transfer(
+                  platformAccount('PLATFORM_FUND_ACCRUED_INTEREST', 'USD'),
+                  userAccount(row.user_id, 'USER_FUND', 'USD'),
+                  interest,
+                )
+              : []),
+          ];
+          return {
+            kind: 'FUND_MATURITY',
+            reference: `fund-order:${row.order_id}`,
+            idempotencyKey: `fund-maturity:${row.order_id}`,
+            postings,
+            metadata: { productId: row.product_id },
+          };
+        });
+        const outcomes = await postEntries(tx, entries);
+        const failed = outcomes.find((outcome) => outcome instanceof Error);
+        if (failed) throw failed;
+        return rows.map((row) => ({
+          userId: row.user_id,
+          productId: row.product_id,
+          principalMinor: BigInt(row.principal),
+          interestMinor: BigInt(row.interest),
+        }));
+      });
+      if (batch.length === 0) break;
+      matured += batch.length;
+      ctx.log.info({ day: today, orders: batch.length, matured }, 'fund maturity batch');
+      await tellMatured(db, batch);
+    }
+    return matured;
+  }
+
+  async function tellMatured(db: DbOrTx, orders: MaturedOrder[]): Promise<void> {
+    const products = new Map(
+      (await db.select().from(fundProducts)).map((p) => [
+        p.id,
+        { 'en-US': p.nameEn, 'zh-HK': p.nameZhHk } as Record<Locale, string>,
+      ]),
+    );
+    for (const order of orders) {
+      await ctx.notifier
+        .fixedMatured(
+          order.userId,
+          products.get(order.productId) ?? { 'en-US': order.productId, 'zh-HK': order.productId },
+          usd(order.principalMinor),
+          usd(order.interestMinor),
+          db,
+        )
+        .catch((error: unknown) => ctx.log.warn({ err: error, userId: order.userId }, 'fund maturity message failed'));
+    }
+  }
+
+  return {
+    accrueDay,
+    runAccrual,
+    runPayout,
+    runMaturities,
+
+    /**
+     * The funds' daily work, run by the scheduler's leader each hour (so at 00:00 Hong Kong time
+     * the first run of the day happens): accrue every finished day, mature the orders due, then
+     * the month's payout when it is due. Each step is idempotent, so later runs of the day find
+     * nothing to do.
+     */
+    async runDaily(db: DbOrTx = ctx.db, options: BatchOptions = {}): Promise<void> {
+      await runAccrual(db, options);
+      await runMaturities(db);
+      await runPayout(db, options);
+    },
+  };
+}

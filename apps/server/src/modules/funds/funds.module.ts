@@ -1,0 +1,138 @@
+import type { FundReceivingAccount } from '@meridian/contracts/funds';
+import type { Locale } from '@meridian/contracts/locale';
+import type { AppModule } from '../../platform/app-module.ts';
+import { getHongKongCalendar } from '../../platform/calendar/business-calendar.ts';
+import type { Database } from '../../platform/db/client.ts';
+import type { MarketPrices } from '../market/market.service.ts';
+import type { NoticeService } from '../notices/notices.service.ts';
+import type { FundsLogger } from './funds.internal.ts';
+import { fundsRoutes } from './funds.routes.ts';
+import { createFundsService, type FundsService } from './funds.service.ts';
+import type { BankAccountLookup, FundsClock, FundsIdentity, FundsNotifier } from './funds.types.ts';
+
+/**
+ * Meridian's receiving account for USD subscriptions by wire, shown with each order's reference.
+ * A demo account outside production; set the real one through `FundsModuleDeps.receivingAccount`.
+ */
+export const DEFAULT_RECEIVING_ACCOUNT: FundReceivingAccount = {
+  accountName: 'Meridian Custody Limited',
+  bankName: 'Demo Bank (Hong Kong) Limited',
+  accountNumber: '012-345678-001',
+  swift: 'DEMOHKHHXXX',
+  bankAddress: '1 Queen’s Road Central, Hong Kong',
+  currency: 'USD',
+};
+
+/** Until the payments module is wired (`paymentsService.findBankAccount`), no user has a bank account. */
+export const NO_BANK_ACCOUNTS: BankAccountLookup = { findBankAccount: async () => null };
+
+/** What `buildApp` hands the funds module. */
+export interface FundsModuleDeps {
+  database: Database;
+  clock: FundsClock;
+  /** The market's prices: a stablecoin is taken at 1:1 while priced at its peg. */
+  prices: MarketPrices;
+  identity: FundsIdentity;
+  notices: NoticeService;
+  /** The payments module's bank accounts (`paymentsService`); `NO_BANK_ACCOUNTS` until it exists. */
+  bankAccounts: BankAccountLookup;
+  receivingAccount?: FundReceivingAccount;
+  log: FundsLogger;
+}
+
+/** The funds' messages to users, in both languages (category FUND). */
+function fundsNotifier(notices: NoticeService): FundsNotifier {
+  return {
+    fixedMatured: async (userId, productName: Record<Locale, string>, principal, interest, db) => {
+      await notices.notify(
+        {
+          userId,
+          category: 'FUND',
+          title: { 'en-US': 'Fixed fund matured', 'zh-HK': '定期基金已到期' },
+          body: {
+            'en-US': `${productName['en-US']} matured: {principal} USD principal and {interest} USD interest moved into your current fund.`,
+            'zh-HK': `${productName['zh-HK']}已到期：本金 {principal} USD 及利息 {interest} USD 已轉入你的活期基金。`,
+          },
+          params: { principal, interest },
+          link: '/my/account/fund',
+        },
+        db,
+      );
+    },
+    wireCredited: async (userId, amount, db) => {
+      await notices.notify(
+        {
+          userId,
+          category: 'FUND',
+          title: { 'en-US': 'Wire received', 'zh-HK': '已收到電匯' },
+          body: {
+            'en-US': 'Your wire of {amount} USD arrived: the shares are in your current fund.',
+            'zh-HK': '你的 {amount} USD 電匯已到帳，份額已存入你的活期基金。',
+          },
+          params: { amount },
+          link: '/my/order/fund',
+        },
+        db,
+      );
+    },
+    wireDecided: async (userId, amount, isSent, db) => {
+      await notices.notify(
+        {
+          userId,
+          category: 'FUND',
+          title: isSent
+            ? { 'en-US': 'Redemption wire sent', 'zh-HK': '贖回電匯已發出' }
+            : { 'en-US': 'Redemption Failed', 'zh-HK': '贖回失敗' },
+          body: isSent
+            ? {
+                'en-US':
+                  'We sent your wire of {amount} USD. Domestic wires take 30 minutes to 2 hours, international 1-5 days.',
+                'zh-HK': '我們已發出你的 {amount} USD 電匯。本地電匯約需 30 分鐘至 2 小時，國際電匯約需 1 至 5 日。',
+              }
+            : {
+                'en-US': 'Your wire of {amount} USD could not be sent; the shares are back in your current fund.',
+                'zh-HK': '你的 {amount} USD 電匯未能發出，份額已退回你的活期基金。',
+              },
+          params: { amount },
+          link: '/my/order/fund',
+        },
+        db,
+      );
+    },
+  };
+}
+
+/**
+ * Wire the funds (issue 17): the service over the Hong Kong calendar, the stablecoin band of the
+ * price pipeline, the notices and the payments module's bank accounts; the `fund/v2/*` and
+ * `admin/wires*` routes; at start the products are seeded (idempotent); one job, `funds.daily`,
+ * run by the scheduler's leader every hour — the first run after 00:00 Hong Kong time accrues the
+ * day before (and any missed days), matures the orders due and, on the month's first business day,
+ * pays the interest; the other runs of the day find nothing to do.
+ */
+export function createFundsModule(deps: FundsModuleDeps): AppModule<FundsService> {
+  const service = createFundsService({
+    db: deps.database.db,
+    clock: deps.clock,
+    calendar: getHongKongCalendar(),
+    bankAccounts: deps.bankAccounts,
+    par: { isAtPar: async (coin) => (await deps.prices.usdPrice(coin)).basis === 'peg' },
+    identity: deps.identity,
+    notifier: fundsNotifier(deps.notices),
+    receivingAccount: deps.receivingAccount ?? DEFAULT_RECEIVING_ACCOUNT,
+    log: deps.log,
+  });
+  return {
+    service,
+    routes: fundsRoutes({ funds: service }),
+    jobs: [{ name: 'funds.daily', periodMs: 3_600_000, run: async ({ tx }) => service.runDaily(tx) }],
+    start: () => service.seedProducts(),
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The funds service (other modules in process, CLIs and tests). */
+    funds: FundsService;
+  }
+}

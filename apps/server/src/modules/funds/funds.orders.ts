@@ -1,0 +1,547 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type {
+  FundAsset,
+  FundEarningsDay,
+  FundOrder,
+  FundOrderQuery,
+  FundStablecoin,
+  ParsedFundRedeemBody,
+  ParsedFundSubscribeBody,
+} from '@meridian/contracts/funds';
+import type { Locale } from '@meridian/contracts/locale';
+import { ASSET_PRECISION, type AssetCode } from '@meridian/contracts/money';
+import { type Page, totalPages } from '@meridian/contracts/pagination';
+import { and, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/client.ts';
+import { isSqlState, SQLSTATE_UNIQUE_VIOLATION } from '../../platform/db/sql-state.ts';
+import { DomainError } from '../../platform/http/errors.ts';
+import { accountBalance, postEntry } from '../ledger/ledger.service.ts';
+import { platformAccount, type PostingInput, transfer, userAccount } from '../ledger/ledger.types.ts';
+import { addDays } from './funds.interest.ts';
+import {
+  currentHoldingOf,
+  type FundsContext,
+  hongKongDay,
+  interestSharesOn,
+  loadProduct,
+  lockCurrentHolding,
+  moveCurrentHolding,
+  productName,
+  type ProductRow,
+  usd,
+} from './funds.internal.ts';
+import { isRaising } from './funds.products.ts';
+import { fundAccruals, fundHoldings, fundOrders, fundProducts, fundWiresOut } from './funds.tables.ts';
+import { type FactorCheck, NO_FACTORS } from './funds.types.ts';
+
+type OrderRow = typeof fundOrders.$inferSelect;
+
+/**
+ * Minor units of a stablecoin for `usdMinor` USD cents at 1:1: ×10^(6 − 2). Exact — no rounding —
+ * because a fund amount has at most 2 decimals (the body is parsed as USD and refuses a third
+ * decimal, 120 naming `amount`), so the precision change from 6 to 2 decimals never drops a unit.
+ */
+export function coinMinorOfUsd(usdMinor: bigint, coin: FundStablecoin): bigint {
+  return usdMinor * 10n ** BigInt(ASSET_PRECISION[coin] - ASSET_PRECISION.USD);
+}
+
+/** A wire reference: `MW` + 10 characters of Crockford base32 (no I, L, O, U), unique by constraint. */
+export function newWireReference(): string {
+  const alphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+  return `MW${[...randomBytes(10)].map((byte) => alphabet[byte % 32]).join('')}`;
+}
+
+function hashRequest(kind: string, body: object): string {
+  return createHash('sha256')
+    .update(
+      JSON.stringify({ kind, ...body }, (_key, value: unknown) =>
+        typeof value === 'bigint' ? value.toString() : value,
+      ),
+    )
+    .digest('hex');
+}
+
+/** The fund orders (subscribe, redeem), the asset view, the history and the earnings: parts of `createFundsService`. */
+export function createOrdersService(ctx: FundsContext) {
+  const today = () => hongKongDay(ctx.clock.now());
+
+  async function productNames(locale: Locale): Promise<Map<string, string>> {
+    const rows = await ctx.db.select().from(fundProducts);
+    return new Map(rows.map((row) => [row.id, productName(row, locale)]));
+  }
+
+  function toFundOrder(row: OrderRow, names: Map<string, string>, products?: Map<string, ProductRow>): FundOrder {
+    const product = products?.get(row.productId);
+    return {
+      id: String(row.id),
+      productId: row.productId,
+      productName: names.get(row.productId) ?? row.productId,
+      type: row.productId === 'EXW_CURRENT_PRODUCT' || product?.type === 'CURRENT' ? 'CURRENT' : 'FIXED',
+      action: row.action,
+      actionType: row.actionType,
+      coin: (row.coin as AssetCode | null) ?? null,
+      amount: usd(row.amountMinor),
+      interest: row.interestMinor === null ? null : usd(row.interestMinor),
+      status: row.status,
+      interestDate: product?.type === 'FIXED' ? product.interestDate : null,
+      maturityDate: product?.type === 'FIXED' ? product.maturityDate : null,
+      wire:
+        row.actionType === 'USD' && row.reference
+          ? { reference: row.reference, receivingAccount: ctx.receivingAccount }
+          : null,
+      createTime: row.createdAt.toISOString(),
+      completeTime: row.completedAt?.toISOString() ?? null,
+    };
+  }
+
+  async function describe(row: OrderRow, locale: Locale): Promise<FundOrder> {
+    const products = new Map((await ctx.db.select().from(fundProducts)).map((p) => [p.id, p]));
+    const names = new Map([...products].map(([id, p]) => [id, productName(p, locale)]));
+    return toFundOrder(row, names, products);
+  }
+
+  async function replay(userId: string, key: string | undefined, requestHash: string): Promise<OrderRow | undefined> {
+    if (!key) return undefined;
+    const [existing] = await ctx.db
+      .select()
+      .from(fundOrders)
+      .where(and(eq(fundOrders.userId, userId), eq(fundOrders.idempotencyKey, key)));
+    if (!existing) return undefined;
+    if (existing.requestHash !== requestHash) throw new DomainError('CONFLICT', {}, { idempotencyKey: key });
+    return existing;
+  }
+
+  /** Pending USD subscriptions of a user for a product (counted against the per-user limit). */
+  async function pendingSubscribedMinor(db: DbOrTx, userId: string, productId: string): Promise<bigint> {
+    const [row] = await db
+      .select({ total: sql<string>`coalesce(sum(${fundOrders.amountMinor}), 0)::text` })
+      .from(fundOrders)
+      .where(
+        and(
+          eq(fundOrders.userId, userId),
+          eq(fundOrders.productId, productId),
+          eq(fundOrders.action, 'SUBSCRIBE'),
+          eq(fundOrders.status, 'PENDING'),
+        ),
+      );
+    return BigInt(row?.total ?? '0');
+  }
+
+  /** What a user holds of a product now (current shares, or the principal of fixed orders held). */
+  async function heldMinor(db: DbOrTx, userId: string, productId: string): Promise<bigint> {
+    const [row] = await db
+      .select({ total: sql<string>`coalesce(sum(${fundHoldings.sharesMinor}), 0)::text` })
+      .from(fundHoldings)
+      .where(
+        and(eq(fundHoldings.userId, userId), eq(fundHoldings.productId, productId), eq(fundHoldings.status, 'HOLDING')),
+      );
+    return BigInt(row?.total ?? '0');
+  }
+
+  /** @throws DomainError FUND_LIMIT_EXCEEDED (162) when `amountMinor` more would pass the product's per-user limit. */
+  async function assertWithinLimit(db: DbOrTx, userId: string, product: ProductRow, amountMinor: bigint) {
+    const used = (await heldMinor(db, userId, product.id)) + (await pendingSubscribedMinor(db, userId, product.id));
+    if (used + amountMinor > product.limitMinor) {
+      const left = product.limitMinor > used ? product.limitMinor - used : 0n;
+      throw new DomainError('FUND_LIMIT_EXCEEDED', { amount: usd(left), unit: 'USD' });
+    }
+  }
+
+  /** @throws DomainError FUND_COIN_OFF_PEG (168) outside the band; PRICE_UNAVAILABLE (134). */
+  async function assertAtPar(coin: FundStablecoin): Promise<void> {
+    if (!(await ctx.par.isAtPar(coin))) throw new DomainError('FUND_COIN_OFF_PEG', { coin });
+  }
+
+  async function bankAccountOf(userId: string, bankAccountId: string, db?: DbOrTx) {
+    const account = await ctx.bankAccounts.findBankAccount(userId, bankAccountId, db);
+    if (!account) throw new DomainError('FUND_BANK_ACCOUNT_NOT_FOUND', {}, { field: 'bankAccountId' });
+    return account;
+  }
+
+  /** Run the order's transaction; a concurrent twin with the same key that committed first answers as a replay. */
+  async function insertOnce(
+    userId: string,
+    key: string | undefined,
+    requestHash: string,
+    run: () => Promise<OrderRow>,
+  ): Promise<OrderRow> {
+    try {
+      return await run();
+    } catch (error) {
+      if (key && isSqlState(error, SQLSTATE_UNIQUE_VIOLATION)) {
+        const existing = await replay(userId, key, requestHash);
+        if (existing) return existing;
+      }
+      throw error;
+    }
+  }
+
+  return {
+    /**
+     * `POST fund/v2/subscribe` (issue 17). The current fund takes WALLET (a stablecoin at 1:1 while
+     * inside its band: `amount` USD shares cost `amount` coins) and USD (a PENDING order with a
+     * unique wire reference, credited when an operator records the wire); fixed funds take FUND
+     * (current shares) inside their raise window. Checks in order, each refusal changing nothing:
+     * product (404), action type (166), raise window (165), minimum (160), maximum (161), the
+     * idempotent replay, coin at par (168) or bank account (169), per-user limit (162), balance
+     * (130), then the security factors; then one transaction: frozen account (152), the limit
+     * again under the holding's row lock, the order row, one balanced journal entry, the holding,
+     * the factors used up.
+     * @throws DomainError as listed; CONFLICT (121) for a reused key with another body.
+     */
+    async subscribe(
+      userId: string,
+      body: ParsedFundSubscribeBody,
+      idempotencyKey: string | undefined,
+      factors: FactorCheck = NO_FACTORS,
+      locale: Locale = 'en-US',
+    ): Promise<FundOrder> {
+      const product = await loadProduct(ctx.db, body.productId);
+      const day = today();
+      const isCurrent = product.type === 'CURRENT';
+      const allowed = isCurrent ? ['WALLET', 'USD'] : ['FUND'];
+      if (!allowed.includes(body.actionType))
+        throw new DomainError('FUND_ACTION_NOT_ALLOWED', { actionType: body.actionType });
+      if (!isCurrent && !isRaising(product, day))
+        throw new DomainError('FUND_NOT_RAISING', {
+          from: product.raiseStartDate ?? '',
+          to: product.raiseEndDate ?? '',
+        });
+      const amountMinor: bigint = body.amountMinor;
+      if (amountMinor < product.minMinor)
+        throw new DomainError('FUND_BELOW_MIN_PURCHASE', { amount: usd(product.minMinor), unit: 'USD' });
+      if (amountMinor > product.maxMinor)
+        throw new DomainError('FUND_ABOVE_MAX_PURCHASE', { amount: usd(product.maxMinor), unit: 'USD' });
+      const coin = body.actionType === 'WALLET' ? body.coin! : null;
+      const bankAccountId = body.actionType === 'USD' ? body.bankAccountId! : null;
+      const requestHash = hashRequest('subscribe', {
+        productId: product.id,
+        amountMinor,
+        actionType: body.actionType,
+        coin,
+        bankAccountId,
+      });
+      const replayed = await replay(userId, idempotencyKey, requestHash);
+      if (replayed) {
+        factors.answeredByReplay();
+        return describe(replayed, locale);
+      }
+      if (coin) await assertAtPar(coin);
+      if (bankAccountId) await bankAccountOf(userId, bankAccountId);
+      await assertWithinLimit(ctx.db, userId, product, amountMinor);
+      if (coin) {
+        const available = await accountBalance(ctx.db, userAccount(userId, 'USER_AVAILABLE', coin));
+        if (available < coinMinorOfUsd(amountMinor, coin)) throw new DomainError('INSUFFICIENT_BALANCE');
+      }
+      if (body.actionType === 'FUND') {
+        const holding = await currentHoldingOf(ctx.db, userId);
+        if ((holding?.sharesMinor ?? 0n) < amountMinor) throw new DomainError('INSUFFICIENT_BALANCE');
+      }
+      await factors.check();
+
+      const row = await insertOnce(userId, idempotencyKey, requestHash, () =>
+        ctx.db.transaction(async (tx) => {
+          await ctx.identity.assertNotFrozen(userId, tx);
+          // The user's current holding row is the lock of the user's fund orders: the limit is checked under it.
+          await lockCurrentHolding(tx, userId, day);
+          await assertWithinLimit(tx, userId, product, amountMinor);
+          const isPending = body.actionType === 'USD';
+          const [order] = await tx
+            .insert(fundOrders)
+            .values({
+              userId,
+              productId: product.id,
+              action: 'SUBSCRIBE',
+              actionType: body.actionType,
+              coin,
+              amountMinor,
+              status: isPending ? 'PENDING' : isCurrent ? 'SUCCESS' : 'HOLDING',
+              reference: isPending ? newWireReference() : null,
+              bankAccountId,
+              idempotencyKey: idempotencyKey ?? null,
+              requestHash,
+              completedAt: isPending ? null : ctx.clock.now(),
+            })
+            .returning();
+          if (isPending) {
+            await factors.consume(tx);
+            return order!;
+          }
+          let postings: PostingInput[];
+          if (coin) {
+            postings = [
+              ...transfer(
+                userAccount(userId, 'USER_AVAILABLE', coin),
+                platformAccount('PLATFORM_FUND_POOL', coin),
+                coinMinorOfUsd(amountMinor, coin),
+              ),
+              ...transfer(
+                platformAccount('PLATFORM_FUND_POOL', 'USD'),
+                userAccount(userId, 'USER_FUND', 'USD'),
+                amountMinor,
+              ),
+            ];
+            await moveCurrentHolding(tx, userId, product.id, amountMinor, day);
+          } else {
+            postings = transfer(
+              userAccount(userId, 'USER_FUND', 'USD'),
+              userAccount(userId, 'USER_FUND_FIXED', 'USD'),
+              amountMinor,
+            );
+            if (!(await moveCurrentHolding(tx, userId, 'EXW_CURRENT_PRODUCT', -amountMinor, day)))
+              throw new DomainError('INSUFFICIENT_BALANCE');
+            const [holding] = await tx
+              .insert(fundHoldings)
+              .values({
+                userId,
+                productId: product.id,
+                kind: 'FIXED',
+                orderId: order!.id,
+                sharesMinor: amountMinor,
+                dayStartDate: day,
+                interestDate: product.interestDate,
+                maturityDate: product.maturityDate,
+              })
+              .returning({ id: fundHoldings.id });
+            await tx.update(fundOrders).set({ holdingId: holding!.id }).where(eq(fundOrders.id, order!.id));
+          }
+          await postEntry(tx, {
+            kind: 'FUND_SUBSCRIBE',
+            reference: `fund-order:${order!.id}`,
+            idempotencyKey: `fund-order:${order!.id}:subscribe`,
+            postings,
+            metadata: { productId: product.id },
+          });
+          await factors.consume(tx);
+          return order!;
+        }),
+      );
+      return describe(row, locale);
+    },
+
+    /**
+     * `POST fund/v2/redeem` (issue 17): current-fund shares to a stablecoin at 1:1 (WALLET,
+     * instant, while inside its band) or to a bound bank account (USD: the shares are frozen and an
+     * outgoing wire waits for a finance operator). Fixed funds cannot be redeemed early (167).
+     * Checks: product, fixed (167), minimum (160-like 163), more than the usable shares (164),
+     * replay, coin at par (168) / bank account (169), factors; then one transaction in which the
+     * holding's conditional update refuses a second concurrent redemption of the same shares (164).
+     */
+    async redeem(
+      userId: string,
+      body: ParsedFundRedeemBody,
+      idempotencyKey: string | undefined,
+      factors: FactorCheck = NO_FACTORS,
+      locale: Locale = 'en-US',
+    ): Promise<FundOrder> {
+      const product = await loadProduct(ctx.db, body.productId);
+      if (product.type === 'FIXED')
+        throw new DomainError('FUND_NO_EARLY_REDEMPTION', { maturityDate: product.maturityDate ?? '' });
+      const amountMinor: bigint = body.amountMinor;
+      const day = today();
+      if (product.redeemMinMinor !== null && amountMinor < product.redeemMinMinor)
+        throw new DomainError('FUND_BELOW_MIN_REDEEM', { amount: usd(product.redeemMinMinor), unit: 'USD' });
+      const usable = (await currentHoldingOf(ctx.db, userId))?.sharesMinor ?? 0n;
+      if (amountMinor > usable) throw new DomainError('FUND_ABOVE_MAX_REDEEM', { amount: usd(usable), unit: 'USD' });
+      const coin = body.actionType === 'WALLET' ? body.coin! : null;
+      const bankAccountId = body.actionType === 'USD' ? body.bankAccountId! : null;
+      const requestHash = hashRequest('redeem', {
+        productId: product.id,
+        amountMinor,
+        actionType: body.actionType,
+        coin,
+        bankAccountId,
+      });
+      const replayed = await replay(userId, idempotencyKey, requestHash);
+      if (replayed) {
+        factors.answeredByReplay();
+        return describe(replayed, locale);
+      }
+      if (coin) await assertAtPar(coin);
+      const bankAccount = bankAccountId ? await bankAccountOf(userId, bankAccountId) : null;
+      await factors.check();
+
+      const row = await insertOnce(userId, idempotencyKey, requestHash, () =>
+        ctx.db.transaction(async (tx) => {
+          await ctx.identity.assertNotFrozen(userId, tx);
+          const moved = await moveCurrentHolding(tx, userId, product.id, -amountMinor, day);
+          if (!moved) {
+            const left = (await currentHoldingOf(tx, userId))?.sharesMinor ?? 0n;
+            throw new DomainError('FUND_ABOVE_MAX_REDEEM', { amount: usd(left), unit: 'USD' });
+          }
+          const reference = bankAccount ? newWireReference() : null;
+          const [order] = await tx
+            .insert(fundOrders)
+            .values({
+              userId,
+              productId: product.id,
+              action: 'REDEEM',
+              actionType: body.actionType,
+              coin,
+              amountMinor,
+              status: bankAccount ? 'PENDING' : 'SUCCESS',
+              reference,
+              bankAccountId,
+              idempotencyKey: idempotencyKey ?? null,
+              requestHash,
+              completedAt: bankAccount ? null : ctx.clock.now(),
+            })
+            .returning();
+          const postings: PostingInput[] = coin
+            ? [
+                ...transfer(
+                  userAccount(userId, 'USER_FUND', 'USD'),
+                  platformAccount('PLATFORM_FUND_POOL', 'USD'),
+                  amountMinor,
+                ),
+                ...transfer(
+                  platformAccount('PLATFORM_FUND_POOL', coin),
+                  userAccount(userId, 'USER_AVAILABLE', coin),
+                  coinMinorOfUsd(amountMinor, coin),
+                ),
+              ]
+            : transfer(
+                userAccount(userId, 'USER_FUND', 'USD'),
+                userAccount(userId, 'USER_FUND_FROZEN', 'USD'),
+                amountMinor,
+              );
+          await postEntry(tx, {
+            kind: coin ? 'FUND_REDEEM' : 'FUND_WIRE_OUT',
+            reference: `fund-order:${order!.id}`,
+            idempotencyKey: `fund-order:${order!.id}:redeem`,
+            postings,
+            metadata: { productId: product.id },
+          });
+          if (bankAccount) {
+            await tx.insert(fundWiresOut).values({
+              orderId: order!.id,
+              userId,
+              reference: reference!,
+              amountMinor,
+              bankAccountId: bankAccountId!,
+              bankAccount,
+            });
+          }
+          await factors.consume(tx);
+          return order!;
+        }),
+      );
+      return describe(row, locale);
+    },
+
+    /** `GET fund/v2/asset` (spec §3 fund asset response) for the caller, on today's Hong Kong calendar. */
+    async asset(userId: string): Promise<FundAsset> {
+      const day = today();
+      const holdings = await ctx.db.select().from(fundHoldings).where(eq(fundHoldings.userId, userId));
+      const current = holdings.find((h) => h.kind === 'CURRENT');
+      const fixed = holdings.filter((h) => h.kind === 'FIXED');
+      const held = fixed.filter((h) => h.status === 'HOLDING');
+      const sum = (values: bigint[]) => values.reduce((total, value) => total + value, 0n);
+      const [frozen] = await ctx.db
+        .select({ total: sql<string>`coalesce(sum(${fundWiresOut.amountMinor}), 0)::text` })
+        .from(fundWiresOut)
+        .where(and(eq(fundWiresOut.userId, userId), eq(fundWiresOut.status, 'PENDING')));
+      const frozenMinor = BigInt(frozen?.total ?? '0');
+      const [yesterday] = await ctx.db
+        .select({ total: sql<string>`coalesce(sum(${fundAccruals.amountMinor}), 0)::text` })
+        .from(fundAccruals)
+        .where(and(eq(fundAccruals.userId, userId), eq(fundAccruals.day, addDays(day, -1))));
+      const currentShares = current?.sharesMinor ?? 0n;
+      const currentInterest = current ? interestSharesOn(current, day) : 0n;
+      const fixedShares = sum(held.map((h) => h.sharesMinor));
+      const fixedUnInterest = sum(held.filter((h) => (h.interestDate ?? '') > day).map((h) => h.sharesMinor));
+      const currentUnsettled = current?.unsettledMinor ?? 0n;
+      const fixedUnsettled = sum(held.map((h) => h.unsettledMinor));
+      const currentPaid = current?.paidMinor ?? 0n;
+      const fixedPaid = sum(fixed.map((h) => h.paidMinor));
+      return {
+        historyProfit: usd(currentPaid + fixedPaid),
+        totalValue: usd(currentShares + frozenMinor + fixedShares + currentUnsettled + fixedUnsettled),
+        yesterdayProfit: usd(BigInt(yesterday?.total ?? '0')),
+        currentProduct: {
+          usableShares: usd(currentShares),
+          unusableShares: usd(frozenMinor),
+          unsettleProfit: usd(currentUnsettled),
+          historyProfit: usd(currentPaid),
+          interestShares: usd(currentInterest),
+          unInterestShares: usd(currentShares - currentInterest),
+        },
+        fixedProduct: {
+          historyProfit: usd(fixedPaid),
+          holdingProducts: held.length,
+          totalShares: usd(fixedShares),
+          unInterestShares: usd(fixedUnInterest),
+          unsettleProfit: usd(fixedUnsettled),
+          interestShares: usd(fixedShares - fixedUnInterest),
+        },
+      };
+    },
+
+    /** `GET fund/v2/order`: the caller's fund history, newest first, filtered and paged. */
+    async orders(userId: string, query: FundOrderQuery, locale: Locale): Promise<Page<FundOrder>> {
+      const products = new Map((await ctx.db.select().from(fundProducts)).map((p) => [p.id, p]));
+      const ofType = query.type
+        ? [...products.values()].filter((p) => p.type === query.type).map((p) => p.id)
+        : undefined;
+      const where = and(
+        eq(fundOrders.userId, userId),
+        ofType
+          ? sql`${fundOrders.productId} IN (${sql.join(ofType.length ? ofType.map((id) => sql`${id}`) : [sql`NULL`], sql`, `)})`
+          : undefined,
+        query.action ? eq(fundOrders.action, query.action) : undefined,
+        query.coin ? eq(fundOrders.coin, query.coin) : undefined,
+        query.createTime ? gte(fundOrders.createdAt, new Date(query.createTime[0])) : undefined,
+        query.createTime ? lte(fundOrders.createdAt, new Date(query.createTime[1])) : undefined,
+      );
+      const [total] = await ctx.db.select({ n: count() }).from(fundOrders).where(where);
+      const rows = await ctx.db
+        .select()
+        .from(fundOrders)
+        .where(where)
+        .orderBy(desc(fundOrders.createdAt), desc(fundOrders.id))
+        .limit(query.pageSize)
+        .offset((query.pageID - 1) * query.pageSize);
+      const names = await productNames(locale);
+      const totalCount = total?.n ?? 0;
+      return {
+        list: rows.map((row) => toFundOrder(row, names, products)),
+        pageID: query.pageID,
+        pageSize: query.pageSize,
+        totalPage: totalPages(totalCount, query.pageSize),
+        totalCount,
+      };
+    },
+
+    /** `GET fund/v2/earnings?days=N`: interest accrued per Hong Kong day, the N days up to yesterday, every day present. */
+    async earnings(userId: string, days: number): Promise<FundEarningsDay[]> {
+      const last = addDays(today(), -1);
+      const first = addDays(last, -(days - 1));
+      const rows = await ctx.db
+        .select({
+          day: fundAccruals.day,
+          kind: fundAccruals.kind,
+          total: sql<string>`sum(${fundAccruals.amountMinor})::text`,
+        })
+        .from(fundAccruals)
+        .where(and(eq(fundAccruals.userId, userId), gte(fundAccruals.day, first), lte(fundAccruals.day, last)))
+        .groupBy(fundAccruals.day, fundAccruals.kind);
+      const byDay = new Map<string, { current: bigint; fixed: bigint }>();
+      for (const row of rows) {
+        const entry = byDay.get(row.day) ?? { current: 0n, fixed: 0n };
+        if (row.kind === 'CURRENT') entry.current += BigInt(row.total);
+        else entry.fixed += BigInt(row.total);
+        byDay.set(row.day, entry);
+      }
+      return Array.from({ length: days }, (_unused, index) => {
+        const date = addDays(first, index);
+        const entry = byDay.get(date) ?? { current: 0n, fixed: 0n };
+        return {
+          date,
+          profit: usd(entry.current + entry.fixed),
+          currentProfit: usd(entry.current),
+          fixedProfit: usd(entry.fixed),
+        };
+      });
+    },
+  };
+}

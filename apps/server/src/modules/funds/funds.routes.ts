@@ -1,0 +1,63 @@
+import { fundWireEndpoints } from '@meridian/contracts/fund-wires';
+import { fundEndpoints } from '@meridian/contracts/funds';
+import { HEADER_IDEMPOTENCY_KEY } from '@meridian/contracts/http';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { currentOperator, currentUser, sensitiveActionOf } from '../../platform/http/auth.ts';
+import { registerEndpoints } from '../../platform/http/endpoint.ts';
+import { FieldError } from '../../platform/http/errors.ts';
+import { requestLocale } from '../../platform/http/locale.ts';
+import type { FundsService } from './funds.service.ts';
+
+const IDEMPOTENCY_KEY_PATTERN = /^[\w.:-]{1,128}$/;
+
+/** The `Idempotency-Key` header, when sent. @throws FieldError naming the header when malformed. */
+function idempotencyKeyOf(request: FastifyRequest): string | undefined {
+  const value = request.headers[HEADER_IDEMPOTENCY_KEY.toLowerCase()];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(value))
+    throw new FieldError(HEADER_IDEMPOTENCY_KEY, 'validation.unknownField');
+  return value;
+}
+
+/**
+ * HTTP routes of the funds (spec §7 `fund/v2/*`) and the operators' wires (`admin/wires*`, role
+ * finance), mounted under /api: one table of handlers per descriptor object.
+ */
+export function fundsRoutes(options: { funds: FundsService }) {
+  const { funds } = options;
+  return async function register(app: FastifyInstance): Promise<void> {
+    registerEndpoints(app, fundEndpoints, {
+      asset: async (request) => funds.asset(currentUser(request).userId),
+      order: async (request) => funds.orders(currentUser(request).userId, request.query, requestLocale(request)),
+      product: async (request) =>
+        funds.listProducts(currentUser(request).userId, requestLocale(request), request.query.type),
+      config: async (request) => funds.config(requestLocale(request)),
+      earnings: async (request) => funds.earnings(currentUser(request).userId, request.query.days),
+      subscribe: async (request) =>
+        funds.subscribe(
+          currentUser(request).userId,
+          request.body,
+          idempotencyKeyOf(request),
+          sensitiveActionOf(request),
+          requestLocale(request),
+        ),
+      redeem: async (request) =>
+        funds.redeem(
+          currentUser(request).userId,
+          request.body,
+          idempotencyKeyOf(request),
+          sensitiveActionOf(request),
+          requestLocale(request),
+        ),
+    });
+    registerEndpoints(app, fundWireEndpoints, {
+      recordWire: async (request) => funds.recordWire(currentOperator(request).email, request.body),
+      listWires: async (request) => funds.listWires(request.query),
+      listOutgoingWires: async (request) => funds.listOutgoingWires(request.query),
+      markWireSent: async (request) =>
+        funds.markWireSent(request.params.id, currentOperator(request).email, request.body.note),
+      markWireFailed: async (request) =>
+        funds.markWireFailed(request.params.id, currentOperator(request).email, request.body.note),
+    });
+  };
+}
