@@ -23,6 +23,7 @@ export const fundKeys = {
   all: ['funds'] as const,
   products: ['funds', 'products'] as const,
   config: ['funds', 'config'] as const,
+  bankAccounts: ['funds', 'bank-accounts'] as const,
   asset: ['funds', 'asset'] as const,
   earnings: (days: number) => ['funds', 'earnings', days] as const,
   orders: (filters: FundOrderFilters) => ['funds', 'orders', filters] as const,

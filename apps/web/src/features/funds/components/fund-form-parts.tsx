@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { pathTo } from '../../../config/paths.ts';
 import { useWalletBalance } from '../../../lib/get-wallet-balance.ts';
-import type { BankAccountOption } from '../api/get-bank-accounts.ts';
+import type { BankAccount } from '../api/get-bank-accounts.ts';
 import { usableUsdOf } from '../lib/amount-rules.ts';
 import { usd } from '../lib/format.ts';
 
@@ -38,9 +38,21 @@ export function CoinField({ config, showBalance }: { config: FundConfig | undefi
   );
 }
 
+/** A bank account as the select shows it: bank, the number's last 4 characters, domestic or international. */
+export function bankAccountLabel(account: BankAccount, scope: string): string {
+  return `${account.bankName} · ••••${account.accountNumber.slice(-4)} · ${scope}`;
+}
+
 /** The bound bank account select of the USD option, or a link to add one when there is none. */
-export function BankAccountField({ accounts }: { accounts: BankAccountOption[] }) {
+export function BankAccountField({ accounts, isLoading }: { accounts: BankAccount[] | undefined; isLoading: boolean }) {
   const { t } = useTranslation('funds');
+  if (accounts === undefined) {
+    return (
+      <Form.Item label={t('form.bankAccount')}>
+        <Select loading={isLoading} disabled data-testid="fund-bank" />
+      </Form.Item>
+    );
+  }
   if (accounts.length === 0) {
     return (
       <Alert
@@ -63,7 +75,13 @@ export function BankAccountField({ accounts }: { accounts: BankAccountOption[] }
       label={t('form.bankAccount')}
       rules={[{ required: true, message: t('form.bankAccountRequired') }]}
     >
-      <Select data-testid="fund-bank" options={accounts.map((a) => ({ value: a.id, label: a.label }))} />
+      <Select
+        data-testid="fund-bank"
+        options={accounts.map((a) => ({
+          value: String(a.id),
+          label: bankAccountLabel(a, a.isDomestic ? t('form.domestic') : t('form.international')),
+        }))}
+      />
     </Form.Item>
   );
 }

@@ -42,13 +42,14 @@ export function RedeemModal({ product, onClose }: { product: FundProduct; onClos
   const [form] = Form.useForm<RedeemValues>();
   const config = useFundConfig();
   const asset = useFundAsset();
-  const banks = useBankAccounts();
   const invalidate = useInvalidateFunds();
   const [result, setResult] = useState<FundOrder | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
 
   const actionTypes = product.redeemActionTypes.filter((type): type is RedeemActionType => type !== 'FUND');
   const actionType = Form.useWatch('actionType', form) ?? actionTypes[0] ?? 'WALLET';
+  const banks = useBankAccounts(actionType === 'USD');
+  const hasNoBank = banks.data?.length === 0;
   const option = config.data?.subscribeOptions.find((o) => o.id === product.productId);
   const usable = asset.data?.currentProduct.usableShares;
   const bounds = { min: option?.redeemMin, available: usable };
@@ -142,7 +143,7 @@ export function RedeemModal({ product, onClose }: { product: FundProduct; onClos
             />
           </Form.Item>
           {actionType === 'WALLET' && <CoinField config={config.data} showBalance={false} />}
-          {actionType === 'USD' && <BankAccountField accounts={banks.data} />}
+          {actionType === 'USD' && <BankAccountField accounts={banks.data} isLoading={banks.isPending} />}
           {actionType === 'USD' && config.data && (
             <Alert
               type="info"
@@ -208,7 +209,7 @@ export function RedeemModal({ product, onClose }: { product: FundProduct; onClos
             type="primary"
             htmlType="submit"
             block
-            disabled={actionType === 'USD' && banks.data.length === 0}
+            disabled={actionType === 'USD' && (banks.data === undefined || hasNoBank)}
             data-testid="fund-submit"
           >
             {t('redeem.submit')}

@@ -55,7 +55,6 @@ export function SubscribeModal({ product, onClose }: { product: FundProduct; onC
   const [form] = Form.useForm<SubscribeValues>();
   const config = useFundConfig();
   const asset = useFundAsset();
-  const banks = useBankAccounts();
   const availableOf = useWalletAvailable();
   const invalidate = useInvalidateFunds();
   const [result, setResult] = useState<FundOrder | null>(null);
@@ -63,6 +62,8 @@ export function SubscribeModal({ product, onClose }: { product: FundProduct; onC
 
   const actionTypes = product.subscribeActionTypes;
   const actionType = Form.useWatch('actionType', form) ?? actionTypes[0] ?? 'WALLET';
+  const banks = useBankAccounts(actionType === 'USD');
+  const hasNoBank = banks.data?.length === 0;
   const coin = Form.useWatch('coin', form);
   const amount = Form.useWatch('amount', form) ?? '';
   const option = config.data?.subscribeOptions.find((o) => o.id === product.productId);
@@ -161,7 +162,7 @@ export function SubscribeModal({ product, onClose }: { product: FundProduct; onC
             />
           </Form.Item>
           {actionType === 'WALLET' && <CoinField config={config.data} showBalance />}
-          {actionType === 'USD' && <BankAccountField accounts={banks.data} />}
+          {actionType === 'USD' && <BankAccountField accounts={banks.data} isLoading={banks.isPending} />}
           {actionType === 'USD' && config.data && <WireInstructions account={config.data.receivingAccount} />}
           <Form.Item
             name="amount"
@@ -227,7 +228,7 @@ export function SubscribeModal({ product, onClose }: { product: FundProduct; onC
             type="primary"
             htmlType="submit"
             block
-            disabled={actionType === 'USD' && banks.data.length === 0}
+            disabled={actionType === 'USD' && (banks.data === undefined || hasNoBank)}
             data-testid="fund-submit"
           >
             {t('subscribe.submit')}
