@@ -7,7 +7,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useUserId } from '../../../lib/session.ts';
 import { openActionModal } from '../../../stores/modal-store.ts';
 import { useFundProducts } from '../api/get-fund-products.ts';
-import { FundAccessPrompt } from '../components/fund-access-prompt-lazy.tsx';
+import { FundAccessPrompt } from '../components/fund-access-prompt.tsx';
 import { useFundActions } from '../components/fund-actions.tsx';
 import { InterestCalculator } from '../components/interest-calculator.tsx';
 import { ProductCard } from '../components/product-card.tsx';

@@ -10,7 +10,7 @@ import { useUserId } from '../../../lib/session.ts';
 import { useFundAsset } from '../api/get-fund-asset.ts';
 import { useFundEarnings } from '../api/get-fund-earnings.ts';
 import { useFundProducts } from '../api/get-fund-products.ts';
-import { FundAccessPrompt } from '../components/fund-access-prompt-lazy.tsx';
+import { FundAccessPrompt } from '../components/fund-access-prompt.tsx';
 import { useFundActions } from '../components/fund-actions.tsx';
 import { usePeriodLabel } from '../components/product-card.tsx';
 import { addUsd, isPositive, percent, usd } from '../lib/format.ts';

@@ -18,7 +18,7 @@ import { useUserId } from '../../../lib/session.ts';
 import { useIsMobile } from '../../../lib/viewport.ts';
 import { useFundAsset } from '../api/get-fund-asset.ts';
 import type { FundHistoryFilters } from '../api/fund-keys.ts';
-import { FundAccessPrompt } from '../components/fund-access-prompt-lazy.tsx';
+import { FundAccessPrompt } from '../components/fund-access-prompt.tsx';
 import { fundAccessOf } from '../lib/fund-access.ts';
 
 /**
