@@ -122,6 +122,9 @@ async function availableUsdt(page: Page): Promise<string> {
   return main?.assets.find((asset) => asset.coinCode === 'USDT' && asset.type === 'available')?.amount ?? '0';
 }
 
+/** Time for a page's first data on the shared, loaded 2-core machine (a fresh load fetches its chunks and texts). */
+const PAGE_LOAD_MS = 40_000;
+
 /** Enters the emailed code of `event` in the security check and confirms. */
 async function passSecurityCheck(page: Page, email: string, event: string): Promise<void> {
   await expect(page.getByTestId('security-check-form')).toBeVisible();
@@ -147,7 +150,7 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
 
       // Below level 2 the earn page asks for verification instead of showing the products.
       await page.goto('/product/earn');
-      await expect(page.getByTestId('fund-kyc')).toBeVisible();
+      await expect(page.getByTestId('fund-kyc')).toBeVisible({ timeout: PAGE_LOAD_MS });
       await snap(page, testInfo, `${locale}-earn-level0`, 'funds-');
 
       await reachLevelTwo(page, ownServer, opsToken!, userId);
@@ -156,7 +159,7 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
       // The products, the tier table of the current fund and the calculator (10,000 at 3.65 % for 30 days: 30.00).
       await page.goto('/product/earn');
       const current = page.getByTestId('fund-product-EXW_CURRENT_PRODUCT');
-      await expect(current).toBeVisible();
+      await expect(current).toBeVisible({ timeout: PAGE_LOAD_MS });
       await expect(current.getByTestId('fund-rate')).toHaveText('3.65%');
       await expect(current.getByTestId('rate-tiers')).toBeVisible();
       await expect(page.getByTestId('calculator-total')).toContainText('30.00');
@@ -165,7 +168,7 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
       // Subscribe 1,000 USDT from the wallet.
       await current.getByTestId('fund-subscribe').click();
       const subscribe = page.getByTestId('subscribe-form');
-      await expect(subscribe).toBeVisible();
+      await expect(subscribe).toBeVisible({ timeout: PAGE_LOAD_MS });
       await expect(subscribe.getByTestId('fund-available')).toContainText('2,000.00');
       // A refusal of the form's own rules: more than the wallet holds.
       await subscribe.getByTestId('fund-amount').fill('2500');
@@ -183,14 +186,14 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
 
       // The fund account: 1,000.00 USD of current shares.
       await page.goto('/my/account/fund');
-      await expect(page.getByTestId('fund-usable')).toContainText('1,000.00');
+      await expect(page.getByTestId('fund-usable')).toContainText('1,000.00', { timeout: PAGE_LOAD_MS });
       await expect(page.getByTestId('fund-total')).toContainText('1,000.00');
       await expect(page.getByTestId('earnings-chart')).toBeVisible();
       await snap(page, testInfo, `${locale}-account`, 'funds-');
 
       // The history: the subscription.
       await page.goto('/my/order/fund');
-      await expect(page.getByTestId('fund-order-amount').first()).toContainText('1,000.00');
+      await expect(page.getByTestId('fund-order-amount').first()).toContainText('1,000.00', { timeout: PAGE_LOAD_MS });
       await snap(page, testInfo, `${locale}-history`, 'funds-');
 
       // A fixed-term fund from current shares: the first one open for subscription.
@@ -199,6 +202,7 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
         .locator('[data-testid^="fund-product-FIXED_"]')
         .filter({ has: page.locator('[data-testid="fund-subscribe"]:not([disabled])') })
         .first();
+      await expect(fixed).toBeVisible({ timeout: PAGE_LOAD_MS });
       await fixed.getByTestId('fund-subscribe').click();
       const fixedForm = page.getByTestId('subscribe-form');
       await expect(fixedForm.getByTestId('fund-available')).toContainText('1,000.00');
@@ -210,7 +214,7 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
       await page.getByTestId('subscribe-done').click();
 
       await page.goto('/my/account/fund');
-      await expect(page.getByTestId('fixed-principal').first()).toContainText('300.00');
+      await expect(page.getByTestId('fixed-principal').first()).toContainText('300.00', { timeout: PAGE_LOAD_MS });
       await expect(page.getByTestId('fixed-maturity').first()).toHaveText(/^\d{4}-\d{2}-\d{2}$/);
       await expect(page.getByTestId('fund-usable')).toContainText('700.00');
 
@@ -232,7 +236,7 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
       // The history lists the three orders, newest first.
       await page.goto('/my/order/fund');
       const amounts = page.getByTestId('fund-order-amount');
-      await expect(amounts).toHaveCount(3);
+      await expect(amounts).toHaveCount(3, { timeout: PAGE_LOAD_MS });
       await expect(amounts.nth(0)).toContainText('200.00');
       await expect(
         page.getByTestId(PROJECT_OF_LOCALE[locale] === 'mobile' ? 'fund-order-list' : 'fund-order-table'),

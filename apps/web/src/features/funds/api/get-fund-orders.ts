@@ -11,11 +11,11 @@ export async function getFundOrders(filters: FundOrderFilters, signal?: AbortSig
 }
 
 /** One page of the fund history (the desktop table's pager); the last page stays shown while the next loads. */
-export function useFundOrders(filters: FundOrderFilters) {
+export function useFundOrders(filters: FundOrderFilters, enabled = true) {
   const userId = useUserId();
   return useQuery({
     queryKey: fundKeys.orders(filters),
-    enabled: userId !== null,
+    enabled: enabled && userId !== null,
     queryFn: ({ signal }) => getFundOrders(filters, signal),
     placeholderData: keepPreviousData,
     retry: false,
@@ -23,11 +23,11 @@ export function useFundOrders(filters: FundOrderFilters) {
 }
 
 /** The fund history in list mode (mobile): page 1, then each further page appended on request until totalPage (spec §9). */
-export function useFundOrderPages(filters: FundHistoryFilters) {
+export function useFundOrderPages(filters: FundHistoryFilters, enabled = true) {
   const userId = useUserId();
   return useInfiniteQuery({
     queryKey: fundKeys.orderPages(filters),
-    enabled: userId !== null,
+    enabled: enabled && userId !== null,
     queryFn: ({ pageParam, signal }) => getFundOrders({ ...filters, pageID: pageParam }, signal),
     initialPageParam: FIRST_PAGE_ID,
     getNextPageParam: nextPageIdOf,

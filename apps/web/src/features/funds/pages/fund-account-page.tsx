@@ -1,4 +1,4 @@
-import { CURRENT_PRODUCT_ID } from '@meridian/contracts/funds';
+import { CURRENT_PRODUCT_ID, type FundProduct } from '@meridian/contracts/funds';
 import { Button, Card, Col, Descriptions, Empty, Flex, Row, Segmented, Skeleton, Statistic, Table } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { PageFrame } from '../../../components/page-frame.tsx';
 import { RequireUser } from '../../../components/require-user.tsx';
 import { pathTo } from '../../../config/paths.ts';
 import { useUserId } from '../../../lib/session.ts';
+import { useIsMobile } from '../../../lib/viewport.ts';
 import { useFundAsset } from '../api/get-fund-asset.ts';
 import { useFundEarnings } from '../api/get-fund-earnings.ts';
 import { useFundProducts } from '../api/get-fund-products.ts';
@@ -15,7 +16,6 @@ import { useFundActions } from '../components/fund-actions.tsx';
 import { usePeriodLabel } from '../components/product-card.tsx';
 import { addUsd, isPositive, percent, usd } from '../lib/format.ts';
 import { fundAccessOf } from '../lib/fund-access.ts';
-import type { FundProduct } from '@meridian/contracts/funds';
 import './funds.css';
 
 /** The chart and its library load after the page (issue 13 budgets). */
@@ -46,6 +46,7 @@ function FundAccount() {
   const products = useFundProducts();
   const actions = useFundActions();
   const periodLabel = usePeriodLabel();
+  const isMobile = useIsMobile();
   const [rangeDays, setRangeDays] = useState<number>(30);
   const earnings = useFundEarnings(rangeDays);
   const access = fundAccessOf(userId !== null, asset.error);
@@ -152,39 +153,64 @@ function FundAccount() {
             label={t('account.fixedPaid')}
           >{`${usd(fixedProduct.historyProfit)} USD`}</Descriptions.Item>
         </Descriptions>
-        <Table<FundProduct>
-          rowKey="productId"
-          size="small"
-          pagination={false}
-          loading={products.isPending}
-          dataSource={fixedHeld}
-          scroll={{ x: 'max-content' }}
-          data-testid="fixed-holdings"
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('account.noFixed')} /> }}
-          columns={[
-            { title: t('account.product'), dataIndex: 'productName' },
-            { title: t('account.term'), dataIndex: 'period', render: (period: number) => periodLabel(period) },
-            { title: t('account.rate'), dataIndex: 'annualRate', render: (rate: string) => percent(rate) },
-            {
-              title: t('account.principal'),
-              dataIndex: 'holdingShares',
-              align: 'right',
-              render: (value: string) => <span data-testid="fixed-principal">{usd(value)}</span>,
-            },
-            {
-              title: t('account.accrued'),
-              dataIndex: 'unsettleProfit',
-              align: 'right',
-              render: (value: string) => usd(value),
-            },
-            { title: t('product.interestStart'), dataIndex: 'interestDate' },
-            {
-              title: t('product.maturity'),
-              dataIndex: 'maturityDate',
-              render: (value: string | null) => <span data-testid="fixed-maturity">{value}</span>,
-            },
-          ]}
-        />
+        {isMobile ? (
+          fixedHeld.length === 0 ? (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('account.noFixed')} />
+          ) : (
+            <Flex vertical gap={12} data-testid="fixed-holdings">
+              {fixedHeld.map((product) => (
+                <Card size="small" key={product.productId} title={product.productName}>
+                  <Descriptions size="small" column={1}>
+                    <Descriptions.Item label={t('account.term')}>{periodLabel(product.period)}</Descriptions.Item>
+                    <Descriptions.Item label={t('account.rate')}>{percent(product.annualRate)}</Descriptions.Item>
+                    <Descriptions.Item label={t('account.principal')}>
+                      <span data-testid="fixed-principal">{usd(product.holdingShares)}</span>
+                    </Descriptions.Item>
+                    <Descriptions.Item label={t('account.accrued')}>{usd(product.unsettleProfit)}</Descriptions.Item>
+                    <Descriptions.Item label={t('product.interestStart')}>{product.interestDate}</Descriptions.Item>
+                    <Descriptions.Item label={t('product.maturity')}>
+                      <span data-testid="fixed-maturity">{product.maturityDate}</span>
+                    </Descriptions.Item>
+                  </Descriptions>
+                </Card>
+              ))}
+            </Flex>
+          )
+        ) : (
+          <Table<FundProduct>
+            rowKey="productId"
+            size="small"
+            pagination={false}
+            loading={products.isPending}
+            dataSource={fixedHeld}
+            scroll={{ x: 'max-content' }}
+            data-testid="fixed-holdings"
+            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('account.noFixed')} /> }}
+            columns={[
+              { title: t('account.product'), dataIndex: 'productName' },
+              { title: t('account.term'), dataIndex: 'period', render: (period: number) => periodLabel(period) },
+              { title: t('account.rate'), dataIndex: 'annualRate', render: (rate: string) => percent(rate) },
+              {
+                title: t('account.principal'),
+                dataIndex: 'holdingShares',
+                align: 'right',
+                render: (value: string) => <span data-testid="fixed-principal">{usd(value)}</span>,
+              },
+              {
+                title: t('account.accrued'),
+                dataIndex: 'unsettleProfit',
+                align: 'right',
+                render: (value: string) => usd(value),
+              },
+              { title: t('product.interestStart'), dataIndex: 'interestDate' },
+              {
+                title: t('product.maturity'),
+                dataIndex: 'maturityDate',
+                render: (value: string | null) => <span data-testid="fixed-maturity">{value}</span>,
+              },
+            ]}
+          />
+        )}
       </Card>
 
       <Card
@@ -206,8 +232,10 @@ function FundAccount() {
           <Skeleton active />
         )}
       </Card>
-      <Flex gap={8} justify="end">
-        <Link to={pathTo('FundHistory')}>{t('account.history')}</Link>
+      <Flex justify="end">
+        <Link to={pathTo('FundHistory')}>
+          <Button type="link">{t('account.history')}</Button>
+        </Link>
       </Flex>
       {actions.modals}
     </Flex>

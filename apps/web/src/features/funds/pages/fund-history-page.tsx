@@ -17,6 +17,7 @@ import { FIRST_PAGE_ID } from '../../../lib/paging.ts';
 import { useUserId } from '../../../lib/session.ts';
 import { useIsMobile } from '../../../lib/viewport.ts';
 import { useFundAsset } from '../api/get-fund-asset.ts';
+import { useFundOrderPages, useFundOrders } from '../api/get-fund-orders.ts';
 import type { FundHistoryFilters } from '../api/fund-keys.ts';
 import { FundAccessPrompt } from '../components/fund-access-prompt.tsx';
 import { fundAccessOf } from '../lib/fund-access.ts';
@@ -109,6 +110,10 @@ export function FundHistoryPage() {
   );
 
   const filters = toFundFilters(values);
+  // Asked for here, not only in the lazily loaded table or list (same query keys, one request): the
+  // rows load while the view's code does, instead of after it.
+  useFundOrders({ ...filters, pageID }, !isMobile);
+  useFundOrderPages(filters, isMobile);
   return (
     <RequireUser>
       <PageFrame>
