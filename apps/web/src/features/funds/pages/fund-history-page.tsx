@@ -1,13 +1,5 @@
-import {
-  FUND_ORDER_ACTIONS,
-  FUND_STABLECOINS,
-  FUND_TYPES,
-  type FundOrderAction,
-  type FundStablecoin,
-  type FundType,
-} from '@meridian/contracts/funds';
+import { FUND_ORDER_ACTIONS, FUND_STABLECOINS, FUND_TYPES } from '@meridian/contracts/funds';
 import { DatePicker, Form, Select, Skeleton } from 'antd';
-import type { Dayjs } from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HistoryFilters } from '../../../components/history-filters.tsx';
@@ -18,9 +10,9 @@ import { useUserId } from '../../../lib/session.ts';
 import { useIsMobile } from '../../../lib/viewport.ts';
 import { useFundAsset } from '../api/get-fund-asset.ts';
 import { useFundOrderPages, useFundOrders } from '../api/get-fund-orders.ts';
-import type { FundHistoryFilters } from '../api/fund-keys.ts';
 import { FundAccessPrompt } from '../components/fund-access-prompt.tsx';
 import { fundAccessOf } from '../lib/fund-access.ts';
+import { type FundFilterValues, toFundFilters } from '../lib/fund-filters.ts';
 
 /**
  * Each device loads only its view of the rows: the table (Ant Design's Table, ~44 KB) on desktop, the
@@ -33,29 +25,6 @@ const FundHistoryList = lazy(() =>
   import('../components/fund-history-list.tsx').then((m) => ({ default: m.FundHistoryList })),
 );
 
-/** Page size of the history (spec §9). */
-const PAGE_SIZE = 10;
-
-interface FilterValues {
-  type?: FundType | '';
-  action?: FundOrderAction | '';
-  coin?: FundStablecoin | '';
-  createTime?: [Dayjs, Dayjs];
-}
-
-/** The form's values as the list's filters: whole days in local time, "all" (empty) as no filter. */
-export function toFundFilters(values: FilterValues): FundHistoryFilters {
-  return {
-    pageSize: PAGE_SIZE,
-    type: values.type || undefined,
-    action: values.action || undefined,
-    coin: values.coin || undefined,
-    createTime: values.createTime
-      ? [values.createTime[0].startOf('day').toISOString(), values.createTime[1].endOf('day').toISOString()]
-      : undefined,
-  };
-}
-
 /**
  * /my/order/fund, FundHistory (issue 17 "Web"): subscriptions, redemptions, interest payouts and
  * maturities, with filters (fund type, action, coin, dates) inline on desktop and in a modal on
@@ -65,14 +34,14 @@ export function FundHistoryPage() {
   const { t } = useTranslation('funds');
   const userId = useUserId();
   const isMobile = useIsMobile();
-  const [values, setValues] = useState<FilterValues>({});
+  const [values, setValues] = useState<FundFilterValues>({});
   const [pageID, setPageID] = useState(FIRST_PAGE_ID);
-  const [form] = Form.useForm<FilterValues>();
+  const [form] = Form.useForm<FundFilterValues>();
   // The level gate: the fund calls need level 2; the asset call (cached, shared with the account page) tells.
   const asset = useFundAsset();
   const access = fundAccessOf(userId !== null, asset.error);
 
-  const apply = (next: FilterValues) => {
+  const apply = (next: FundFilterValues) => {
     setValues(next);
     setPageID(FIRST_PAGE_ID);
   };
