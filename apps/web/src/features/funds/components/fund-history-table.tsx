@@ -12,7 +12,13 @@ export function FundHistoryTable({ filters, onPage }: { filters: FundOrderFilter
   const { t } = useTranslation('funds');
   const orders = useFundOrders(filters);
   const channelOf = useChannelLabel();
-  const columns: TableColumnsType<FundOrder> = [
+  const rows = orders.data?.list ?? [];
+  // Columns that only some orders fill are shown when the page has such an order, so the table fits
+  // the card at 1280 px without scrolling in the common case.
+  const hasInterest = rows.some((row) => row.interest !== null);
+  const hasMaturity = rows.some((row) => row.maturityDate !== null);
+  const hasWire = rows.some((row) => row.wire !== null);
+  const maybeColumns: (TableColumnsType<FundOrder>[number] | false)[] = [
     {
       title: t('history.time'),
       dataIndex: 'createTime',
@@ -27,14 +33,18 @@ export function FundHistoryTable({ filters, onPage }: { filters: FundOrderFilter
       align: 'right',
       render: (value: string) => <span data-testid="fund-order-amount">{usd(value)}</span>,
     },
-    {
+    hasInterest && {
       title: t('history.interest'),
       dataIndex: 'interest',
       align: 'right',
       render: (value: string | null) => (value === null ? '—' : usd(value)),
     },
-    { title: t('history.maturity'), dataIndex: 'maturityDate', render: (value: string | null) => value ?? '—' },
-    {
+    hasMaturity && {
+      title: t('history.maturity'),
+      dataIndex: 'maturityDate',
+      render: (value: string | null) => value ?? '—',
+    },
+    hasWire && {
       title: t('history.reference'),
       key: 'reference',
       render: (_value, row) =>
@@ -50,11 +60,12 @@ export function FundHistoryTable({ filters, onPage }: { filters: FundOrderFilter
       render: (value: FundOrder['status']) => <FundStatusTag status={value} />,
     },
   ];
+  const columns: TableColumnsType<FundOrder> = maybeColumns.filter((column) => column !== false);
   return (
     <Table<FundOrder>
       rowKey="id"
       loading={orders.isPending || orders.isFetching}
-      dataSource={orders.data?.list ?? []}
+      dataSource={rows}
       columns={columns}
       size="middle"
       tableLayout="auto"
