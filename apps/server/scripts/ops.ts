@@ -28,6 +28,14 @@
  *   alerts list [--status open|released|confirmed]            (screening alerts, oldest first)
  *   alerts release <id> [--note <text>]   (a frozen deposit is credited to the user)
  *   alerts confirm <id> --note <text>     (the hit stands; a deposit stays frozen)
+ *   wires record --reference MW… --amount 2000.00 --sender "NAME" --bank-tx BANK-TX-ID
+ *       A USD wire received on Meridian's account (role finance; issue 17): credits the pending fund
+ *       subscription of its reference once (the same --bank-tx twice answers the first record), or
+ *       goes to suspense (unknown reference, order no longer pending, other amount).
+ *   wires list [--status CREDITED|SUSPENSE]
+ *   wires outgoing [--status PENDING|SENT|FAILED]       (redemptions to USD owed to users)
+ *   wires sent <id> [--note <text>]                     (the redemption completes)
+ *   wires failed <id> --note <text>                     (the shares return to the user's current fund)
  *       Call the running server's operator API (--url, default PUBLIC_URL) with OPS_TOKEN
  *       (KYC decisions and alert decisions need an operator with role compliance or admin).
  */
@@ -54,6 +62,10 @@ const { values, positionals } = parseArgs({
     'per-24h': { type: 'string' },
     'per-month': { type: 'string' },
     note: { type: 'string' },
+    reference: { type: 'string' },
+    amount: { type: 'string' },
+    sender: { type: 'string' },
+    'bank-tx': { type: 'string' },
   },
 });
 const [group, action, id] = positionals;
@@ -167,11 +179,34 @@ else if (group === 'alerts' && action === 'release' && id)
   );
 else if (group === 'alerts' && action === 'confirm' && id && values.note)
   await callApi('POST', `/screening/alerts/${encodeURIComponent(id)}/confirm`, { note: values.note });
+else if (
+  group === 'wires' &&
+  action === 'record' &&
+  values.reference &&
+  values.amount &&
+  values.sender &&
+  values['bank-tx']
+)
+  await callApi('POST', '/wires', {
+    reference: values.reference,
+    amount: values.amount,
+    sender: values.sender,
+    bankTransactionId: values['bank-tx'],
+  });
+else if (group === 'wires' && action === 'list')
+  await callApi('GET', `/wires${values.status ? `?status=${encodeURIComponent(values.status)}` : ''}`);
+else if (group === 'wires' && action === 'outgoing')
+  await callApi('GET', `/wires/outgoing${values.status ? `?status=${encodeURIComponent(values.status)}` : ''}`);
+else if (group === 'wires' && action === 'sent' && id)
+  await callApi('POST', `/wires/outgoing/${encodeURIComponent(id)}/sent`, values.note ? { note: values.note } : {});
+else if (group === 'wires' && action === 'failed' && id && values.note)
+  await callApi('POST', `/wires/outgoing/${encodeURIComponent(id)}/failed`, { note: values.note });
 else {
   fail(
     'usage: npm run ops -- operators add --email E --role R | withdrawals list [--status N] | withdrawals process ID | withdrawals complete ID --tx HASH | withdrawals fail ID --reason TEXT' +
       ' | kyc list [--step S] [--status N] | kyc show USER_ID | kyc approve USER_ID [--step investor|aml|qualified|residence] | kyc reject USER_ID [--step investor|aml|qualified|residence] --reason TEXT' +
       ' | terms schedule --effective YYYY-MM-DD --title-en T --title-zh T --body-en B --body-zh B | terms list' +
-      ' | limits list | limits set --level N --per-24h USD --per-month USD | alerts list [--status open|released|confirmed] | alerts release ID [--note TEXT] | alerts confirm ID --note TEXT',
+      ' | limits list | limits set --level N --per-24h USD --per-month USD | alerts list [--status open|released|confirmed] | alerts release ID [--note TEXT] | alerts confirm ID --note TEXT' +
+      ' | wires record --reference REF --amount USD --sender NAME --bank-tx ID | wires list [--status CREDITED|SUSPENSE] | wires outgoing [--status PENDING|SENT|FAILED] | wires sent ID [--note TEXT] | wires failed ID --note TEXT',
   );
 }

@@ -8,6 +8,7 @@ import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/platform/db/client.ts';
 import type { AuthProvider } from '../src/platform/http/auth.ts';
+import type { Clock } from '../src/platform/prices/types.ts';
 
 /** Which database the API tests run on: PGlite in memory by default, PostgreSQL when asked. */
 export const testDatabaseKind = process.env.MERIDIAN_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -68,6 +69,8 @@ export interface TestAppOptions {
   authProvider?: AuthProvider;
   /** Register extra routes before the app is ready (probe routes for platform tests). */
   configure?: (app: FastifyInstance) => void | Promise<void>;
+  /** The app's wall clock (prices, jobs, funds); tests of dated rules move it by hand. */
+  clock?: Clock;
 }
 
 /** Build the real app on a fresh database (fastify/demo `test/helper.ts`). */
@@ -80,6 +83,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     sessionSecret: TEST_SESSION_SECRET,
     logger: false,
     ...(options.authProvider ? { authProvider: options.authProvider } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   await options.configure?.(app);
   await app.ready();

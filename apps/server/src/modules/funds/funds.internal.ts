@@ -97,7 +97,7 @@ export function holdingDeltaSet(delta: SQL | bigint, today: string) {
 }
 
 /**
- * Move the user's current holding by `deltaMinor` (created at 0 when missing) on day `today`,
+ * Move the user's current holding by `deltaMinor` (created at 0 when missing) at `now` (its Hong Kong day),
  * locking its row. A debit below zero changes nothing and answers null.
  */
 export async function moveCurrentHolding(
@@ -105,11 +105,12 @@ export async function moveCurrentHolding(
   userId: string,
   productId: string,
   deltaMinor: bigint,
-  today: string,
+  now: Date,
 ): Promise<HoldingRow | null> {
+  const today = hongKongDay(now);
   await tx
     .insert(fundHoldings)
-    .values({ userId, productId, kind: 'CURRENT', dayStartDate: today })
+    .values({ userId, productId, kind: 'CURRENT', dayStartDate: today, createdAt: now })
     .onConflictDoNothing();
   const [row] = await tx
     .update(fundHoldings)
@@ -126,10 +127,10 @@ export async function moveCurrentHolding(
 }
 
 /** Create the user's current holding when missing and lock its row: the lock of the user's fund orders. */
-export async function lockCurrentHolding(tx: DbOrTx, userId: string, today: string): Promise<HoldingRow> {
+export async function lockCurrentHolding(tx: DbOrTx, userId: string, now: Date): Promise<HoldingRow> {
   await tx
     .insert(fundHoldings)
-    .values({ userId, productId: CURRENT_PRODUCT_ID, kind: 'CURRENT', dayStartDate: today })
+    .values({ userId, productId: CURRENT_PRODUCT_ID, kind: 'CURRENT', dayStartDate: hongKongDay(now), createdAt: now })
     .onConflictDoNothing();
   const [row] = await tx
     .select()

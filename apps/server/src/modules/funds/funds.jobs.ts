@@ -82,7 +82,7 @@ export function createJobsService(ctx: FundsContext) {
    * interest (`funds.interest.ts`: shares held through the day × tiered rate / 365, rounded down),
    * inserts it into `fund_accruals` — whose key (holding, day) makes a rerun insert nothing — adds
    * what was inserted to the holdings' unpaid interest, and posts one journal entry of the batch's
-   * total (interest expense → accrued interest, key `fund-accrual:<day>:<first id>`). Fixed orders
+   * total (interest expense → accrued interest, key `fund-accrual:<day>:<first id>-<end id>`). Fixed orders
    * earn from their interest date to the day before maturity; current shares as the day columns say.
    */
   async function accrueDay(db: DbOrTx, day: string, options: BatchOptions = {}): Promise<AccrualDayResult> {
@@ -125,7 +125,7 @@ export function createJobsService(ctx: FundsContext) {
                   unsettled_minor = h.unsettled_minor + ins.amount_minor,
                   unsettled_month_minor = CASE WHEN h.accrual_month = ${month} THEN h.unsettled_month_minor + ins.amount_minor ELSE ins.amount_minor END,
                   accrual_month = ${month}
-                FROM ins WHERE h.id = ins.holding_id
+                FROM ins WHERE h.id = ins.holding_id AND h.id >= ${lo} AND h.id < ${hi}
                 RETURNING ins.amount_minor
               )
               SELECT count(*)::int AS n, coalesce(sum(amount_minor), 0)::text AS total FROM upd`,
@@ -135,7 +135,7 @@ export function createJobsService(ctx: FundsContext) {
           await postEntry(tx, {
             kind: 'FUND_ACCRUAL',
             reference: `fund-accrual:${day}`,
-            idempotencyKey: `fund-accrual:${day}:${lo}`,
+            idempotencyKey: `fund-accrual:${day}:${lo}-${hi}`,
             postings: transfer(
               platformAccount('PLATFORM_INTEREST_EXPENSE', 'USD'),
               platformAccount('PLATFORM_FUND_ACCRUED_INTEREST', 'USD'),
@@ -191,7 +191,7 @@ export function createJobsService(ctx: FundsContext) {
    * of the earlier months and marks the holding paid for `month` (a holding already marked is
    * skipped, so two processes or a rerun pay once), adds the shares, writes the history line, and
    * fills the ledger's fanout input; then one journal entry per batch (accrued interest → each
-   * user's USER_FUND, key `fund-payout:<month>:<first id>`). The month is recorded as paid last.
+   * user's USER_FUND, key `fund-payout:<month>:<first id>-<end id>`). The month is recorded as paid last.
    */
   async function runPayout(db: DbOrTx, options: BatchOptions & { month?: string } = {}): Promise<PayoutResult | null> {
     const today = hongKongDay(ctx.clock.now());
@@ -239,18 +239,19 @@ export function createJobsService(ctx: FundsContext) {
                   paid_minor = fund_holdings.paid_minor + p.payable,
                   last_payout_month = ${month}
                 FROM p
-                WHERE fund_holdings.id = p.id AND (fund_holdings.last_payout_month IS NULL OR fund_holdings.last_payout_month < ${month})
+                WHERE fund_holdings.id = p.id AND fund_holdings.id >= ${lo} AND fund_holdings.id < ${hi}
+                  AND (fund_holdings.last_payout_month IS NULL OR fund_holdings.last_payout_month < ${month})
                 RETURNING fund_holdings.id, fund_holdings.user_id, p.payable
               ), history AS (
-                INSERT INTO fund_orders (user_id, product_id, action, amount_minor, status, holding_id, completed_at)
-                SELECT user_id, ${CURRENT_PRODUCT_ID}, 'INTEREST', payable, 'SUCCESS', id, ${now.toISOString()}::timestamptz FROM paid
+                INSERT INTO fund_orders (user_id, product_id, action, amount_minor, status, holding_id, completed_at, created_at)
+                SELECT user_id, ${CURRENT_PRODUCT_ID}, 'INTEREST', payable, 'SUCCESS', id, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz FROM paid
               )
               INSERT INTO ledger_fanout_rows (owner_id, amount_minor) SELECT user_id, payable FROM paid`,
         );
         const posted = await postFanout(tx, {
           kind: 'FUND_INTEREST',
           reference: `fund-payout:${month}`,
-          idempotencyKey: `fund-payout:${month}:${lo}`,
+          idempotencyKey: `fund-payout:${month}:${lo}-${hi}`,
           source: platformAccount('PLATFORM_FUND_ACCRUED_INTEREST', 'USD') as ReturnType<typeof platformAccount> & {
             ownerKind: 'platform';
           },
@@ -296,7 +297,7 @@ export function createJobsService(ctx: FundsContext) {
       db,
       sql`SELECT max(day)::text AS last FROM fund_accrual_days`,
     );
-    const accruedThrough = state?.last ?? '0000-01-01';
+    const accruedThrough = state?.last ?? '1970-01-01';
     let matured = 0;
     for (let round = 0; round < 10_000; round += 1) {
       const now = ctx.clock.now();
@@ -331,8 +332,8 @@ export function createJobsService(ctx: FundsContext) {
           sql`, `,
         );
         await tx.execute(
-          sql`INSERT INTO fund_holdings (user_id, product_id, kind, day_start_date)
-              SELECT DISTINCT v.user_id, ${CURRENT_PRODUCT_ID}, 'CURRENT', ${today}::date FROM (VALUES ${values}) AS v(user_id, amount)
+          sql`INSERT INTO fund_holdings (user_id, product_id, kind, day_start_date, created_at)
+              SELECT DISTINCT v.user_id, ${CURRENT_PRODUCT_ID}, 'CURRENT', ${today}::date, ${now.toISOString()}::timestamptz FROM (VALUES ${values}) AS v(user_id, amount)
               ON CONFLICT DO NOTHING`,
         );
         await tx.execute(
@@ -349,11 +350,11 @@ export function createJobsService(ctx: FundsContext) {
         const orderIds = rows.map((row) => sql`${row.order_id}::bigint`);
         await tx.execute(sql`UPDATE fund_orders SET status = 'MATURED' WHERE id IN (${sql.join(orderIds, sql`, `)})`);
         await tx.execute(
-          sql`INSERT INTO fund_orders (user_id, product_id, action, amount_minor, interest_minor, status, holding_id, completed_at)
+          sql`INSERT INTO fund_orders (user_id, product_id, action, amount_minor, interest_minor, status, holding_id, completed_at, created_at)
               VALUES ${sql.join(
                 rows.map(
                   (row) =>
-                    sql`(${row.user_id}, ${row.product_id}, 'MATURITY', ${row.principal}::numeric, ${row.interest}::numeric, 'SUCCESS', ${row.id}::bigint, ${now.toISOString()}::timestamptz)`,
+                    sql`(${row.user_id}, ${row.product_id}, 'MATURITY', ${row.principal}::numeric, ${row.interest}::numeric, 'SUCCESS', ${row.id}::bigint, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)`,
                 ),
                 sql`, `,
               )}`,

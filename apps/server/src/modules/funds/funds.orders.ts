@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { CURRENT_PRODUCT_ID } from '@meridian/contracts/funds';
 import type {
   FundAsset,
   FundEarningsDay,
@@ -11,7 +12,7 @@ import type {
 import type { Locale } from '@meridian/contracts/locale';
 import { ASSET_PRECISION, type AssetCode } from '@meridian/contracts/money';
 import { type Page, totalPages } from '@meridian/contracts/pagination';
-import { and, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { isSqlState, SQLSTATE_UNIQUE_VIOLATION } from '../../platform/db/sql-state.ts';
 import { DomainError } from '../../platform/http/errors.ts';
@@ -65,6 +66,10 @@ function hashRequest(kind: string, body: object): string {
 export function createOrdersService(ctx: FundsContext) {
   const today = () => hongKongDay(ctx.clock.now());
 
+  /** The ids of a user's holdings: the way to the user's accruals (`fund_accruals` is keyed by holding). */
+  const holdingIdsOf = (userId: string) =>
+    ctx.db.select({ id: fundHoldings.id }).from(fundHoldings).where(eq(fundHoldings.userId, userId));
+
   async function productNames(locale: Locale): Promise<Map<string, string>> {
     const rows = await ctx.db.select().from(fundProducts);
     return new Map(rows.map((row) => [row.id, productName(row, locale)]));
@@ -76,7 +81,7 @@ export function createOrdersService(ctx: FundsContext) {
       id: String(row.id),
       productId: row.productId,
       productName: names.get(row.productId) ?? row.productId,
-      type: row.productId === 'EXW_CURRENT_PRODUCT' || product?.type === 'CURRENT' ? 'CURRENT' : 'FIXED',
+      type: row.productId === CURRENT_PRODUCT_ID || product?.type === 'CURRENT' ? 'CURRENT' : 'FIXED',
       action: row.action,
       actionType: row.actionType,
       coin: (row.coin as AssetCode | null) ?? null,
@@ -197,7 +202,8 @@ export function createOrdersService(ctx: FundsContext) {
       locale: Locale = 'en-US',
     ): Promise<FundOrder> {
       const product = await loadProduct(ctx.db, body.productId);
-      const day = today();
+      const now = ctx.clock.now();
+      const day = hongKongDay(now);
       const isCurrent = product.type === 'CURRENT';
       const allowed = isCurrent ? ['WALLET', 'USD'] : ['FUND'];
       if (!allowed.includes(body.actionType))
@@ -243,7 +249,7 @@ export function createOrdersService(ctx: FundsContext) {
         ctx.db.transaction(async (tx) => {
           await ctx.identity.assertNotFrozen(userId, tx);
           // The user's current holding row is the lock of the user's fund orders: the limit is checked under it.
-          await lockCurrentHolding(tx, userId, day);
+          await lockCurrentHolding(tx, userId, now);
           await assertWithinLimit(tx, userId, product, amountMinor);
           const isPending = body.actionType === 'USD';
           const [order] = await tx
@@ -260,7 +266,8 @@ export function createOrdersService(ctx: FundsContext) {
               bankAccountId,
               idempotencyKey: idempotencyKey ?? null,
               requestHash,
-              completedAt: isPending ? null : ctx.clock.now(),
+              completedAt: isPending ? null : now,
+              createdAt: now,
             })
             .returning();
           if (isPending) {
@@ -281,14 +288,14 @@ export function createOrdersService(ctx: FundsContext) {
                 amountMinor,
               ),
             ];
-            await moveCurrentHolding(tx, userId, product.id, amountMinor, day);
+            await moveCurrentHolding(tx, userId, product.id, amountMinor, now);
           } else {
             postings = transfer(
               userAccount(userId, 'USER_FUND', 'USD'),
               userAccount(userId, 'USER_FUND_FIXED', 'USD'),
               amountMinor,
             );
-            if (!(await moveCurrentHolding(tx, userId, 'EXW_CURRENT_PRODUCT', -amountMinor, day)))
+            if (!(await moveCurrentHolding(tx, userId, CURRENT_PRODUCT_ID, -amountMinor, now)))
               throw new DomainError('INSUFFICIENT_BALANCE');
             const [holding] = await tx
               .insert(fundHoldings)
@@ -299,6 +306,7 @@ export function createOrdersService(ctx: FundsContext) {
                 orderId: order!.id,
                 sharesMinor: amountMinor,
                 dayStartDate: day,
+                createdAt: now,
                 interestDate: product.interestDate,
                 maturityDate: product.maturityDate,
               })
@@ -323,7 +331,7 @@ export function createOrdersService(ctx: FundsContext) {
      * `POST fund/v2/redeem` (issue 17): current-fund shares to a stablecoin at 1:1 (WALLET,
      * instant, while inside its band) or to a bound bank account (USD: the shares are frozen and an
      * outgoing wire waits for a finance operator). Fixed funds cannot be redeemed early (167).
-     * Checks: product, fixed (167), minimum (160-like 163), more than the usable shares (164),
+     * Checks: product, fixed (167), minimum redemption (163), more than the usable shares (164),
      * replay, coin at par (168) / bank account (169), factors; then one transaction in which the
      * holding's conditional update refuses a second concurrent redemption of the same shares (164).
      */
@@ -338,7 +346,7 @@ export function createOrdersService(ctx: FundsContext) {
       if (product.type === 'FIXED')
         throw new DomainError('FUND_NO_EARLY_REDEMPTION', { maturityDate: product.maturityDate ?? '' });
       const amountMinor: bigint = body.amountMinor;
-      const day = today();
+      const now = ctx.clock.now();
       if (product.redeemMinMinor !== null && amountMinor < product.redeemMinMinor)
         throw new DomainError('FUND_BELOW_MIN_REDEEM', { amount: usd(product.redeemMinMinor), unit: 'USD' });
       const usable = (await currentHoldingOf(ctx.db, userId))?.sharesMinor ?? 0n;
@@ -364,7 +372,7 @@ export function createOrdersService(ctx: FundsContext) {
       const row = await insertOnce(userId, idempotencyKey, requestHash, () =>
         ctx.db.transaction(async (tx) => {
           await ctx.identity.assertNotFrozen(userId, tx);
-          const moved = await moveCurrentHolding(tx, userId, product.id, -amountMinor, day);
+          const moved = await moveCurrentHolding(tx, userId, product.id, -amountMinor, now);
           if (!moved) {
             const left = (await currentHoldingOf(tx, userId))?.sharesMinor ?? 0n;
             throw new DomainError('FUND_ABOVE_MAX_REDEEM', { amount: usd(left), unit: 'USD' });
@@ -384,7 +392,8 @@ export function createOrdersService(ctx: FundsContext) {
               bankAccountId,
               idempotencyKey: idempotencyKey ?? null,
               requestHash,
-              completedAt: bankAccount ? null : ctx.clock.now(),
+              completedAt: bankAccount ? null : now,
+              createdAt: now,
             })
             .returning();
           const postings: PostingInput[] = coin
@@ -445,7 +454,7 @@ export function createOrdersService(ctx: FundsContext) {
       const [yesterday] = await ctx.db
         .select({ total: sql<string>`coalesce(sum(${fundAccruals.amountMinor}), 0)::text` })
         .from(fundAccruals)
-        .where(and(eq(fundAccruals.userId, userId), eq(fundAccruals.day, addDays(day, -1))));
+        .where(and(inArray(fundAccruals.holdingId, holdingIdsOf(userId)), eq(fundAccruals.day, addDays(day, -1))));
       const currentShares = current?.sharesMinor ?? 0n;
       const currentInterest = current ? interestSharesOn(current, day) : 0n;
       const fixedShares = sum(held.map((h) => h.sharesMinor));
@@ -523,7 +532,13 @@ export function createOrdersService(ctx: FundsContext) {
           total: sql<string>`sum(${fundAccruals.amountMinor})::text`,
         })
         .from(fundAccruals)
-        .where(and(eq(fundAccruals.userId, userId), gte(fundAccruals.day, first), lte(fundAccruals.day, last)))
+        .where(
+          and(
+            inArray(fundAccruals.holdingId, holdingIdsOf(userId)),
+            gte(fundAccruals.day, first),
+            lte(fundAccruals.day, last),
+          ),
+        )
         .groupBy(fundAccruals.day, fundAccruals.kind);
       const byDay = new Map<string, { current: bigint; fixed: bigint }>();
       for (const row of rows) {

@@ -1,3 +1,4 @@
+import { CURRENT_PRODUCT_ID } from '@meridian/contracts/funds';
 import type {
   IncomingWire,
   IncomingWireStatus,
@@ -11,7 +12,7 @@ import { isSqlState, SQLSTATE_UNIQUE_VIOLATION } from '../../platform/db/sql-sta
 import { DomainError } from '../../platform/http/errors.ts';
 import { postEntry } from '../ledger/ledger.service.ts';
 import { platformAccount, transfer, userAccount } from '../ledger/ledger.types.ts';
-import { type FundsContext, hongKongDay, lockCurrentHolding, moveCurrentHolding, usd } from './funds.internal.ts';
+import { type FundsContext, lockCurrentHolding, moveCurrentHolding, usd } from './funds.internal.ts';
 import { fundOrders, fundWiresIn, fundWiresOut } from './funds.tables.ts';
 
 type WireInRow = typeof fundWiresIn.$inferSelect;
@@ -73,7 +74,7 @@ export function createWiresService(ctx: FundsContext) {
     const earlier = await existingByBankTransaction(body.bankTransactionId);
     if (earlier) return toIncoming(earlier, true);
     const amountMinor: bigint = body.amount;
-    const day = hongKongDay(ctx.clock.now());
+    const now = ctx.clock.now();
     const outcome: { credited?: { userId: string; amountMinor: bigint } } = {};
     try {
       const row = await ctx.db.transaction(async (tx) => {
@@ -97,6 +98,7 @@ export function createWiresService(ctx: FundsContext) {
             suspenseReason: reason,
             orderId: reason ? null : order!.id,
             recordedBy: operatorEmail,
+            createdAt: now,
           })
           .returning();
         if (reason) {
@@ -113,12 +115,9 @@ export function createWiresService(ctx: FundsContext) {
           });
           return wire!;
         }
-        await lockCurrentHolding(tx, order!.userId, day);
-        await moveCurrentHolding(tx, order!.userId, order!.productId, amountMinor, day);
-        await tx
-          .update(fundOrders)
-          .set({ status: 'SUCCESS', completedAt: ctx.clock.now() })
-          .where(eq(fundOrders.id, order!.id));
+        await lockCurrentHolding(tx, order!.userId, now);
+        await moveCurrentHolding(tx, order!.userId, order!.productId, amountMinor, now);
+        await tx.update(fundOrders).set({ status: 'SUCCESS', completedAt: now }).where(eq(fundOrders.id, order!.id));
         await postEntry(tx, {
           kind: 'FUND_WIRE_IN',
           reference: `fund-order:${order!.id}`,
@@ -166,11 +165,11 @@ export function createWiresService(ctx: FundsContext) {
     note: string | null,
   ): Promise<OutgoingWire> {
     const wireId = Number(id);
-    const day = hongKongDay(ctx.clock.now());
+    const now = ctx.clock.now();
     const row = await ctx.db.transaction(async (tx) => {
       const [existing] = await tx.select().from(fundWiresOut).where(eq(fundWiresOut.id, wireId));
       if (!existing) throw new DomainError('NOT_FOUND');
-      if (status === 'FAILED') await lockCurrentHolding(tx, existing.userId, day);
+      if (status === 'FAILED') await lockCurrentHolding(tx, existing.userId, now);
       const [updated] = await tx
         .update(fundWiresOut)
         .set({ status, note, decidedBy: operatorEmail, decidedAt: ctx.clock.now() })
@@ -186,7 +185,7 @@ export function createWiresService(ctx: FundsContext) {
           postings: transfer(frozen, platformAccount('PLATFORM_BANK', 'USD'), updated.amountMinor),
         });
       } else {
-        await moveCurrentHolding(tx, updated.userId, 'EXW_CURRENT_PRODUCT', updated.amountMinor, day);
+        await moveCurrentHolding(tx, updated.userId, CURRENT_PRODUCT_ID, updated.amountMinor, now);
         await postEntry(tx, {
           kind: 'FUND_WIRE_OUT',
           reference: `fund-order:${updated.orderId}`,

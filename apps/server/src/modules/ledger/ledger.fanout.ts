@@ -116,6 +116,16 @@ export async function postFanout(db: DbOrTx, input: FanoutInput): Promise<Fanout
     return { entryId: Number(existing.id), rowCount, totalMinor, isReplay: true };
   }
   const entryId = Number(claimed.id);
+  // Index probes only for the statements below, as the ledger's SQL functions hold their plans
+  // (docs/ledger.md "Generic plans"): the input table has no statistics, and a hash join would read
+  // every account of the ledger once per fanout. The settings are restored at the end.
+  const [previous] = await queryRows<{ seqscan: string; hashjoin: string; mergejoin: string }>(
+    db,
+    sql`SELECT current_setting('enable_seqscan') AS seqscan, current_setting('enable_hashjoin') AS hashjoin,
+               current_setting('enable_mergejoin') AS mergejoin,
+               set_config('enable_seqscan', 'off', true), set_config('enable_hashjoin', 'off', true),
+               set_config('enable_mergejoin', 'off', true)`,
+  );
 
   // Accounts: the source, and every destination that does not exist yet (sorted, as ledger_post creates them).
   await db.execute(
@@ -125,16 +135,18 @@ export async function postFanout(db: DbOrTx, input: FanoutInput): Promise<Fanout
   await db.execute(
     sql`INSERT INTO ledger_accounts (owner_kind, owner_id, type, asset, is_negative_allowed)
         SELECT 'user', r.owner_id, ${input.destinationType}, ${input.asset}, false FROM ledger_fanout_rows r
+        WHERE NOT EXISTS (SELECT 1 FROM ledger_accounts a
+          WHERE a.owner_kind = 'user' AND a.owner_id = r.owner_id AND a.type = ${input.destinationType} AND a.asset = ${input.asset})
         ORDER BY r.owner_id ON CONFLICT DO NOTHING`,
   );
   // Postings: one credit per row, one debit of the source by the total.
   await db.execute(
     sql`INSERT INTO ledger_postings (entry_id, account_id, asset, amount_minor)
-        SELECT ${entryId}, a.id, ${input.asset}, r.amount_minor
+        SELECT ${entryId}::bigint, a.id, ${input.asset}, r.amount_minor
         FROM ledger_fanout_rows r
         JOIN ledger_accounts a ON a.owner_kind = 'user' AND a.owner_id = r.owner_id AND a.type = ${input.destinationType} AND a.asset = ${input.asset}
         UNION ALL
-        SELECT ${entryId}, a.id, ${source.asset}, ${(-totalMinor).toString()}::numeric
+        SELECT ${entryId}::bigint, a.id, ${source.asset}, ${(-totalMinor).toString()}::numeric
         FROM ledger_accounts a
         WHERE a.owner_kind = 'platform' AND a.owner_id = ${source.ownerId} AND a.type = ${source.type} AND a.asset = ${source.asset}`,
   );
@@ -146,6 +158,10 @@ export async function postFanout(db: DbOrTx, input: FanoutInput): Promise<Fanout
   await db.execute(
     sql`UPDATE ledger_accounts SET balance_minor = balance_minor - ${totalMinor.toString()}::numeric
         WHERE owner_kind = 'platform' AND owner_id = ${source.ownerId} AND type = ${source.type} AND asset = ${source.asset}`,
+  );
+  await db.execute(
+    sql`SELECT set_config('enable_seqscan', ${previous!.seqscan}, true), set_config('enable_hashjoin', ${previous!.hashjoin}, true),
+               set_config('enable_mergejoin', ${previous!.mergejoin}, true)`,
   );
   return { entryId, rowCount, totalMinor, isReplay: false };
 }

@@ -1392,7 +1392,7 @@ export class WalletService {
   /**
    * Balances per coin (available and frozen) with USD values, for `wallet/balance`,
    * `account/balance` and `wallet/overview`. Every enabled coin is listed, zero when untouched.
-   * Fund and card accounts are totalled from the ledger's USER_FUND and USER_CARD accounts.
+   * Fund and card accounts are totalled from the ledger's USER_FUND (+ USER_FUND_FIXED, USER_FUND_FROZEN) and USER_CARD accounts.
    */
   async balances(userId: string): Promise<BalanceContent> {
     const enabled = (await this.listCoins()).map((coin) => coin.coinCode);
@@ -1415,21 +1415,26 @@ export class WalletService {
         };
       }),
     );
-    const otherAccount = (accountType: 'FundAccount' | 'CardAccount', ledgerType: string) => {
-      const assets = ledger
-        .filter((b) => b.type === ledgerType && b.balanceMinor !== 0n)
-        .map((b) => ({
-          coinCode: b.asset,
+    const otherAccount = (accountType: 'FundAccount' | 'CardAccount', ledgerTypes: readonly string[]) => {
+      // One line per asset, summed over the account's ledger types (funds: current shares, fixed
+      // principal and shares frozen for an outgoing wire, issue 17).
+      const byAsset = new Map<AssetCode, bigint>();
+      for (const b of ledger)
+        if (ledgerTypes.includes(b.type)) byAsset.set(b.asset, (byAsset.get(b.asset) ?? 0n) + b.balanceMinor);
+      const assets = [...byAsset]
+        .filter(([, minor]) => minor !== 0n)
+        .map(([asset, minor]) => ({
+          coinCode: asset,
           type: 'available' as const,
-          amount: toDecimalString(b.balanceMinor, b.asset),
-          convert: usdValue(b.balanceMinor, b.asset, prices.get(b.asset) ?? null),
+          amount: toDecimalString(minor, asset),
+          convert: usdValue(minor, asset, prices.get(asset) ?? null),
         }));
       return { accountType, totalUsd: sum(assets.map((a) => a.convert)), assets };
     };
     const accounts = [
       { accountType: 'MainAccount' as const, totalUsd: sum(mainAssets.map((a) => a.convert)), assets: mainAssets },
-      otherAccount('FundAccount', 'USER_FUND'),
-      otherAccount('CardAccount', 'USER_CARD'),
+      otherAccount('FundAccount', ['USER_FUND', 'USER_FUND_FIXED', 'USER_FUND_FROZEN']),
+      otherAccount('CardAccount', ['USER_CARD']),
     ];
     return {
       overview: {
@@ -1443,7 +1448,8 @@ export class WalletService {
   private async price(asset: AssetCode): Promise<string | null> {
     const quoted = await this.options.prices.usdPerCoin(asset).catch(() => null);
     if (quoted !== null) return quoted;
-    return STABLECOINS.includes(asset) ? '1' : null;
+    // USD (fund shares, issue 17) is the unit itself.
+    return STABLECOINS.includes(asset) || asset === 'USD' ? '1' : null;
   }
 
   // ---------------------------------------------------------------- address book

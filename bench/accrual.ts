@@ -1,0 +1,161 @@
+/**
+ * `npm run bench:accrual`: the funds' batch jobs at scale (issue 17 "Benchmark"). Loads N current-fund
+ * holdings set-based (100,000 on an in-memory PGlite; 1,000,000 on PostgreSQL when TEST_DATABASE_URL
+ * or DATABASE_URL is postgres://…, in a scratch database `meridian_bench_<pid>` dropped afterwards),
+ * then times, through the funds service as the scheduler's leader runs it:
+ *   1. one day's accrual (2026-01-31) over every holding;
+ *   2. a rerun of the same day — it must post 0 ledger entries and accrue 0 holdings;
+ *   3. the month's payout (2026-02, paid on Monday 2026-02-02) of that interest as new shares.
+ * Prints holdings/s of each and the peak resident memory of this process (the server's work runs
+ * here; on PGlite the database too). Targets: accrual and payout ≤ 10 s for 1M on PostgreSQL,
+ * ≤ 300 MB.
+ *
+ *   npm run bench:accrual [-- --holdings 100000 --pg-holdings 1000000 --batch 50000 --only pglite|postgres]
+ */
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { CURRENT_PRODUCT_SEED } from '../apps/server/src/modules/funds/funds.products.ts';
+import { DEFAULT_RECEIVING_ACCOUNT } from '../apps/server/src/modules/funds/funds.module.ts';
+import { createFundsService } from '../apps/server/src/modules/funds/funds.service.ts';
+import { getHongKongCalendar } from '../apps/server/src/platform/calendar/business-calendar.ts';
+import { type Database, openDatabase } from '../apps/server/src/platform/db/client.ts';
+import { findMigrationsDir } from '../apps/server/src/platform/db/migrate.ts';
+import { queryRows } from '../apps/server/src/platform/db/rows.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    holdings: { type: 'string', default: '100000' },
+    'pg-holdings': { type: 'string', default: '1000000' },
+    batch: { type: 'string', default: '50000' },
+    /** Run only one database: `pglite` or `postgres`. */
+    only: { type: 'string' },
+    /** Keep the PostgreSQL scratch database (for EXPLAIN), and stop after loading. */
+    keep: { type: 'boolean', default: false },
+  },
+});
+
+let peakRssBytes = 0;
+const sampler = setInterval(() => {
+  peakRssBytes = Math.max(peakRssBytes, process.memoryUsage().rss);
+}, 20);
+sampler.unref();
+
+function mb(bytes: number): string {
+  return `${(bytes / 1_048_576).toFixed(0)} MB`;
+}
+
+async function entryCount(database: Database): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(database.db, sql`SELECT count(*)::int AS n FROM ledger_entries`);
+  return row?.n ?? 0;
+}
+
+/**
+ * N users' current holdings of 10,000.00–10,099.00 USD held since 2026-01-01, with their ledger
+ * USER_FUND accounts at the same balance (loaded directly: the benchmark measures the jobs).
+ */
+async function load(database: Database, holdings: number): Promise<void> {
+  const started = performance.now();
+  await database.db.execute(sql`
+    INSERT INTO fund_holdings (user_id, product_id, kind, shares_minor, day_start_date, created_at)
+    SELECT 'bench-' || i, ${CURRENT_PRODUCT_SEED.id}, 'CURRENT', 1000000 + (i % 100) * 100, '2026-01-01', '2026-01-01T00:00:00+08:00'
+    FROM generate_series(1, ${holdings}) AS i`);
+  await database.db.execute(sql`
+    INSERT INTO ledger_accounts (owner_kind, owner_id, type, asset, balance_minor, is_negative_allowed)
+    SELECT 'user', 'bench-' || i, 'USER_FUND', 'USD', 1000000 + (i % 100) * 100, false
+    FROM generate_series(1, ${holdings}) AS i`);
+  await database.db.execute(sql`ANALYZE fund_holdings`);
+  await database.db.execute(sql`ANALYZE ledger_accounts`);
+  console.log(
+    `  loaded ${holdings.toLocaleString('en-US')} holdings in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+}
+
+async function timed<T>(label: string, holdings: number, run: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  const result = await run();
+  const seconds = (performance.now() - started) / 1000;
+  console.log(
+    `  ${label.padEnd(26)} ${seconds.toFixed(2).padStart(7)} s   ${Math.round(holdings / seconds)
+      .toLocaleString('en-US')
+      .padStart(9)} holdings/s   peak RSS ${mb(peakRssBytes)}`,
+  );
+  return result;
+}
+
+async function bench(database: Database, label: string, holdings: number): Promise<void> {
+  peakRssBytes = process.memoryUsage().rss;
+  console.log(`${label}: ${holdings.toLocaleString('en-US')} current-fund holdings, batches of ${args.batch}`);
+  await database.migrate(findMigrationsDir());
+  const clock = { now: () => new Date('2026-02-02T00:00:05+08:00') };
+  const funds = createFundsService({
+    db: database.db,
+    clock,
+    calendar: getHongKongCalendar(),
+    bankAccounts: { findBankAccount: async () => null },
+    par: { isAtPar: async () => true },
+    identity: { assertNotFrozen: async () => {} },
+    notifier: { fixedMatured: async () => {}, wireCredited: async () => {}, wireDecided: async () => {} },
+    receivingAccount: DEFAULT_RECEIVING_ACCOUNT,
+    log: { info: () => {}, warn: (detail, message) => console.warn(message, detail) },
+  });
+  await funds.createProduct(CURRENT_PRODUCT_SEED);
+  await load(database, holdings);
+  if (args.keep) return;
+  const batchSize = Number(args.batch);
+
+  const entriesBefore = await entryCount(database);
+  const accrual = await timed('accrual of 2026-01-31', holdings, () =>
+    funds.accrueDay(database.db, '2026-01-31', { batchSize }),
+  );
+  const entriesAfterAccrual = await entryCount(database);
+  const rerun = await timed('rerun of 2026-01-31', holdings, () =>
+    funds.accrueDay(database.db, '2026-01-31', { batchSize }),
+  );
+  const entriesAfterRerun = await entryCount(database);
+  const payout = await timed('payout of 2026-02', holdings, () => funds.runPayout(database.db, { batchSize }));
+  const entriesAfterPayout = await entryCount(database);
+  console.log(
+    `  accrual: ${accrual.holdingCount.toLocaleString('en-US')} holdings, ${accrual.totalMinor} cents, ${entriesAfterAccrual - entriesBefore} entries` +
+      ` | rerun: ${rerun.holdingCount} holdings, ${entriesAfterRerun - entriesAfterAccrual} entries` +
+      ` | payout: ${payout?.holdingCount.toLocaleString('en-US')} holdings, ${payout?.totalMinor} cents, ${entriesAfterPayout - entriesAfterRerun} entries`,
+  );
+  if (rerun.holdingCount !== 0 || entriesAfterRerun !== entriesAfterAccrual) throw new Error('the rerun accrued again');
+  if (payout?.totalMinor !== accrual.totalMinor) throw new Error('the payout differs from the accrual');
+}
+
+async function main(): Promise<void> {
+  if (args.only !== 'postgres') {
+    const memory = await openDatabase({ kind: 'memory' });
+    try {
+      await bench(memory, 'PGlite (in memory)', Number(args.holdings));
+    } finally {
+      await memory.close();
+    }
+  }
+  if (args.only === 'pglite') return;
+  const postgresUrl = [process.env.TEST_DATABASE_URL, process.env.DATABASE_URL].find((url) =>
+    url?.startsWith('postgres'),
+  );
+  if (!postgresUrl) {
+    console.log('PostgreSQL: skipped (set TEST_DATABASE_URL or DATABASE_URL=postgres://… to include it)');
+    return;
+  }
+  const name = `meridian_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(postgresUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolMax: 4 });
+  try {
+    await bench(database, 'PostgreSQL', Number(args['pg-holdings']));
+  } finally {
+    await database.close();
+    if (args.keep) console.log(`kept database ${name}`);
+    else await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+    await admin.end();
+  }
+}
+
+await main();
