@@ -144,7 +144,7 @@ export const routes: RouteObject[] = [
           ),
           page(
             'Earn',
-            () => import('../features/marketing/pages/earn-page.tsx').then((m) => ({ Component: m.EarnPage })),
+            () => import('../features/funds/pages/earn-page.tsx').then((m) => ({ Component: m.EarnPage })),
             fixed,
           ),
           page(
@@ -269,7 +269,11 @@ export const routes: RouteObject[] = [
                           Component: m.SwapHistoryPage,
                         })),
                       ),
-                      page('FundHistory', comingSoon),
+                      page('FundHistory', () =>
+                        import('../features/funds/pages/fund-history-page.tsx').then((m) => ({
+                          Component: m.FundHistoryPage,
+                        })),
+                      ),
                       {
                         id: 'LoanHistory',
                         path: ROUTE_PATHS.LoanHistory,
@@ -301,7 +305,11 @@ export const routes: RouteObject[] = [
                           Component: m.MainAccountPage,
                         })),
                       ),
-                      page('FundAccount', comingSoon),
+                      page('FundAccount', () =>
+                        import('../features/funds/pages/fund-account-page.tsx').then((m) => ({
+                          Component: m.FundAccountPage,
+                        })),
+                      ),
                       page('FiscardAccount', comingSoon),
                       page('AccountStatement', comingSoon),
                     ],

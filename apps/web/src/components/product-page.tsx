@@ -66,15 +66,18 @@ function SectionItems({ page, section }: { page: string; section: ProductSection
 
 /**
  * A product or company page built from its texts: hero with highlight figures, then sections of
- * cards, numbered steps or facts, then an optional sign-up band. `children` go after the sections.
+ * cards, numbered steps or facts, then an optional sign-up band. `intro` goes between the hero and
+ * the sections (a product list), `children` after the sections.
  */
 export function ProductPage({
   config,
   heroActions,
+  intro,
   children,
 }: {
   config: ProductPageConfig;
   heroActions?: ReactNode;
+  intro?: ReactNode;
   children?: ReactNode;
 }) {
   const { t } = useTranslation('marketing');
@@ -121,6 +124,8 @@ export function ProductPage({
           )}
         </div>
       </section>
+
+      {intro}
 
       {config.sections.map((section) => (
         <section key={section.id} id={section.id} className="product-section">

@@ -19,9 +19,8 @@ import { pathTo } from '../../../config/paths.ts';
 import { applyServerErrors, STATUS_VALIDATION } from '../../../lib/form-errors.ts';
 import { useSelf } from '../../../lib/get-self.ts';
 import { closeSecurityCheck, openSecurityCheck } from '../../../stores/modal-store.ts';
-import { useBankAccounts } from '../api/get-bank-accounts.ts';
+import { bankAccountsKey, useBankAccounts } from '../../../lib/get-bank-accounts.ts';
 import { useCountries } from '../api/get-countries.ts';
-import { paymentsKeys } from '../api/payments-keys.ts';
 import { KycGate, kycGateOf } from '../components/kyc-gate.tsx';
 import { BANK_FORM_FIELDS, bankFieldRule, type BankFormField, type BankFormValues } from '../lib/bank-form-rules.ts';
 import './payments.css';
@@ -86,7 +85,7 @@ export function AddBankPage() {
         },
       },
       onSuccess: () => {
-        void client.invalidateQueries({ queryKey: paymentsKeys.bankAccounts });
+        void client.invalidateQueries({ queryKey: bankAccountsKey });
         void navigate(pathTo('PaymentBank'));
       },
       onFailure: (_statusCode, response) => {

@@ -9,9 +9,8 @@ import { PageFrame } from '../../../components/page-frame.tsx';
 import { RequireUser } from '../../../components/require-user.tsx';
 import { pathTo } from '../../../config/paths.ts';
 import { openSecurityCheck } from '../../../stores/modal-store.ts';
-import { useBankAccounts } from '../api/get-bank-accounts.ts';
+import { bankAccountsKey, useBankAccounts } from '../../../lib/get-bank-accounts.ts';
 import { useCountries } from '../api/get-countries.ts';
-import { paymentsKeys } from '../api/payments-keys.ts';
 import { KycGate, kycGateOf } from '../components/kyc-gate.tsx';
 import { maskAccountNumber } from '../lib/mask.ts';
 import './payments.css';
@@ -24,7 +23,7 @@ function BankAccountItem({ account, countryName }: { account: BankAccount; count
     openSecurityCheck({
       endpoint: paymentsEndpoints.deleteBankAccount,
       input: { params: { id: account.id }, body: {} },
-      onSuccess: () => void client.invalidateQueries({ queryKey: paymentsKeys.bankAccounts }),
+      onSuccess: () => void client.invalidateQueries({ queryKey: bankAccountsKey }),
     });
   return (
     <List.Item className="bank-account" data-testid="bank-account">

@@ -1,0 +1,268 @@
+import {
+  type FundActionType,
+  type FundOrder,
+  type FundProduct,
+  type FundStablecoin,
+  type FundSubscribeBody,
+  fundEndpoints,
+  fundSubscribeBodySchema,
+} from '@meridian/contracts/funds';
+import { toLocale } from '@meridian/contracts/locale';
+import { Alert, Button, Descriptions, Form, Input, Radio, Result } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AppModal } from '../../../components/app-modal.tsx';
+import { closeSecurityCheck, openSecurityCheck } from '../../../stores/modal-store.ts';
+import { useBankAccounts } from '../../../lib/get-bank-accounts.ts';
+import { useFundAsset } from '../api/get-fund-asset.ts';
+import { useFundConfig } from '../api/get-fund-config.ts';
+import { useInvalidateFunds } from '../api/fund-keys.ts';
+import {
+  AMOUNT_REFUSAL_CODES,
+  BANK_REFUSAL_CODES,
+  checkFundAmount,
+  COIN_REFUSAL_CODES,
+  limitLeftOf,
+  usableUsdOf,
+} from '../lib/amount-rules.ts';
+import { contractErrors } from '../lib/contract-errors.ts';
+import { percent, usd, usdOfMinor } from '../lib/format.ts';
+import { expectedInterest, tiersOf } from '../lib/interest.ts';
+import { BankAccountField, CoinField, useWalletAvailable } from './fund-form-parts.tsx';
+import { WireInstructions } from './wire-instructions.tsx';
+
+interface SubscribeValues {
+  actionType: FundActionType;
+  coin?: FundStablecoin;
+  bankAccountId?: string;
+  amount: string;
+}
+
+/** Days of interest the form previews for the current fund (a fixed fund previews its whole term). */
+const PREVIEW_DAYS_CURRENT = 30;
+
+/**
+ * Subscribe to a fund (issue 17 "Web"): the current fund from the WALLET (a stablecoin, with its
+ * balance) or USD (a wire from a bound bank account: Meridian's receiving account and, once the order
+ * exists, its unique reference; the order is Pending until the wire arrives); a fixed fund from
+ * current-fund shares (FUND). The amount is checked with the contract's schema and the product's
+ * rules before the security check; the server's refusals of the amount, coin or bank account are
+ * shown on their field.
+ */
+export function SubscribeModal({ product, onClose }: { product: FundProduct; onClose: () => void }) {
+  const { t, i18n } = useTranslation('funds');
+  const locale = toLocale(i18n.language);
+  const [form] = Form.useForm<SubscribeValues>();
+  const config = useFundConfig();
+  const asset = useFundAsset();
+  const availableOf = useWalletAvailable();
+  const invalidate = useInvalidateFunds();
+  const [result, setResult] = useState<FundOrder | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const actionTypes = product.subscribeActionTypes;
+  const actionType = Form.useWatch('actionType', form) ?? actionTypes[0] ?? 'WALLET';
+  const banks = useBankAccounts(actionType === 'USD');
+  const hasNoBank = banks.data?.length === 0;
+  const coin = Form.useWatch('coin', form);
+  const amount = Form.useWatch('amount', form) ?? '';
+  const option = config.data?.subscribeOptions.find((o) => o.id === product.productId);
+  const available =
+    actionType === 'FUND'
+      ? asset.data?.currentProduct.usableShares
+      : actionType === 'WALLET' && coin
+        ? usableUsdOf(availableOf(coin), coin)
+        : undefined;
+  const bounds = {
+    min: option?.min,
+    max: option?.max,
+    limitLeft: limitLeftOf(option?.limit, product.holdingShares),
+    available,
+  };
+  const previewDays = product.period > 0 ? product.period : PREVIEW_DAYS_CURRENT;
+  const preview = amount ? expectedInterest(amount, tiersOf(product), previewDays) : null;
+
+  const submit = (values: SubscribeValues) => {
+    setFormError(null);
+    const body: FundSubscribeBody = {
+      productId: product.productId,
+      amount: values.amount.trim(),
+      actionType: values.actionType,
+      ...(values.actionType === 'WALLET' && { coin: values.coin }),
+      ...(values.actionType === 'USD' && { bankAccountId: values.bankAccountId }),
+    };
+    const errors = contractErrors(fundSubscribeBodySchema, body, locale);
+    if (errors.length > 0) {
+      form.setFields(errors.map((e) => ({ name: e.name as keyof SubscribeValues, errors: e.errors })));
+      return;
+    }
+    openSecurityCheck({
+      endpoint: fundEndpoints.subscribe,
+      input: { body },
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+      quietSuccess: true,
+      onSuccess: (order) => {
+        setResult(order);
+        invalidate();
+      },
+      onFailure: (statusCode, response) => {
+        const field = AMOUNT_REFUSAL_CODES.has(statusCode)
+          ? 'amount'
+          : COIN_REFUSAL_CODES.has(statusCode)
+            ? 'coin'
+            : BANK_REFUSAL_CODES.has(statusCode)
+              ? 'bankAccountId'
+              : null;
+        // The codes were right and the request was not: back to the form, the message on its field.
+        if (field) {
+          closeSecurityCheck();
+          form.setFields([{ name: field, errors: [response.message] }]);
+        } else if (statusCode !== 119) {
+          setFormError(response.message);
+        }
+      },
+    });
+  };
+
+  return (
+    <AppModal
+      open
+      title={t('subscribe.title', { name: product.productName })}
+      footer={null}
+      onCancel={onClose}
+      data-testid="subscribe-modal"
+    >
+      {result ? (
+        <SubscribeResult order={result} onClose={onClose} />
+      ) : (
+        <Form<SubscribeValues>
+          form={form}
+          layout="vertical"
+          requiredMark={false}
+          initialValues={{ actionType: actionTypes[0] ?? 'WALLET', coin: 'USDT' }}
+          onFinish={submit}
+          onValuesChange={() => setFormError(null)}
+          data-testid="subscribe-form"
+        >
+          <Descriptions size="small" column={1} style={{ marginBottom: 12 }}>
+            <Descriptions.Item label={t('product.rate')}>{percent(product.annualRate)}</Descriptions.Item>
+            {product.interestDate && (
+              <Descriptions.Item label={t('product.interestStart')}>{product.interestDate}</Descriptions.Item>
+            )}
+            {product.maturityDate && (
+              <Descriptions.Item label={t('product.maturity')}>{product.maturityDate}</Descriptions.Item>
+            )}
+          </Descriptions>
+          <Form.Item name="actionType" label={t('form.source')}>
+            <Radio.Group
+              optionType="button"
+              buttonStyle="solid"
+              data-testid="fund-source"
+              options={actionTypes.map((type) => ({ value: type, label: t(`source.${type}`) }))}
+            />
+          </Form.Item>
+          {actionType === 'WALLET' && <CoinField config={config.data} showBalance />}
+          {actionType === 'USD' && <BankAccountField accounts={banks.data} isLoading={banks.isPending} />}
+          {actionType === 'USD' && config.data && <WireInstructions account={config.data.receivingAccount} />}
+          <Form.Item
+            name="amount"
+            label={t('form.amount')}
+            style={{ marginTop: actionType === 'USD' ? 16 : undefined }}
+            extra={
+              <>
+                {available !== undefined && (
+                  <div data-testid="fund-available">
+                    {actionType === 'FUND'
+                      ? t('form.availableShares', { amount: usd(available) })
+                      : t('form.available', { amount: usd(available), coin: coin ?? '' })}
+                  </div>
+                )}
+                {option && <div>{t('form.bounds', { min: usd(option.min), max: usd(option.max) })}</div>}
+                {bounds.limitLeft && <div>{t('form.limitLeft', { amount: usd(bounds.limitLeft) })}</div>}
+              </>
+            }
+            rules={[
+              { required: true, message: t('form.amountRequired') },
+              {
+                validator: async (_rule, value: string | undefined) => {
+                  if (!value) return;
+                  const problem = checkFundAmount(value, bounds);
+                  if (problem) throw new Error(t(`rules.${problem.key}`, problem));
+                },
+              },
+            ]}
+          >
+            <Input
+              inputMode="decimal"
+              autoComplete="off"
+              data-testid="fund-amount"
+              suffix={
+                available !== undefined ? (
+                  <Button
+                    type="link"
+                    size="small"
+                    onClick={() => form.setFieldValue('amount', available)}
+                    data-testid="fund-max"
+                  >
+                    {t('form.max')}
+                  </Button>
+                ) : (
+                  'USD'
+                )
+              }
+            />
+          </Form.Item>
+          {preview && (
+            <Alert
+              type="success"
+              style={{ marginBottom: 16 }}
+              data-testid="fund-preview"
+              message={t('form.preview', { amount: usdOfMinor(preview.totalMinor), count: previewDays })}
+            />
+          )}
+          <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t('form.noFee')} />
+          {formError && (
+            <Alert type="error" showIcon style={{ marginBottom: 16 }} message={formError} data-testid="fund-error" />
+          )}
+          <Button
+            type="primary"
+            htmlType="submit"
+            block
+            disabled={actionType === 'USD' && (banks.data === undefined || hasNoBank)}
+            data-testid="fund-submit"
+          >
+            {t('subscribe.submit')}
+          </Button>
+        </Form>
+      )}
+    </AppModal>
+  );
+}
+
+/** The subscription created: done, or for a wire the reference to quote and the Pending status. */
+function SubscribeResult({ order, onClose }: { order: FundOrder; onClose: () => void }) {
+  const { t } = useTranslation('funds');
+  const isPending = order.status === 'PENDING';
+  return (
+    <div data-testid="subscribe-result">
+      <Result
+        status={isPending ? 'info' : 'success'}
+        title={isPending ? t('subscribe.pendingTitle') : t('subscribe.doneTitle')}
+        subTitle={t('subscribe.doneBody', { amount: usd(order.amount), name: order.productName })}
+        style={{ paddingBlock: 16 }}
+      />
+      {order.wire && <WireInstructions account={order.wire.receivingAccount} reference={order.wire.reference} />}
+      {order.interestDate && (
+        <Descriptions size="small" column={1} style={{ marginTop: 12 }}>
+          <Descriptions.Item label={t('product.interestStart')}>{order.interestDate}</Descriptions.Item>
+          {order.maturityDate && (
+            <Descriptions.Item label={t('product.maturity')}>{order.maturityDate}</Descriptions.Item>
+          )}
+        </Descriptions>
+      )}
+      <Button type="primary" block style={{ marginTop: 16 }} onClick={onClose} data-testid="subscribe-done">
+        {t('actions.done')}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import type { Locale } from '@meridian/contracts/locale';
+import { validationMessage } from '@meridian/contracts/validation';
+import type { z } from 'zod';
+
+/** A form field's errors, as Ant Design's `form.setFields` takes them. */
+export interface FieldErrors {
+  name: string;
+  errors: string[];
+}
+
+/**
+ * Checks a request body with its contract's zod schema (the one the server validates with) and
+ * returns each failing top-level field with its message in the user's language; empty when it passes.
+ */
+export function contractErrors(schema: z.ZodType, body: unknown, locale: Locale): FieldErrors[] {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return [];
+  const byField = new Map<string, string[]>();
+  for (const issue of parsed.error.issues) {
+    const name = String(issue.path[0] ?? '');
+    const params = issue.code === 'custom' ? (issue.params as Record<string, string | number> | undefined) : undefined;
+    byField.set(name, [...(byField.get(name) ?? []), validationMessage(issue.message, locale, params)]);
+  }
+  return [...byField].map(([name, errors]) => ({ name, errors }));
+}

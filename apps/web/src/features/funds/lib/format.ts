@@ -1,0 +1,34 @@
+import { displayAmount, formatAmount, parseAmountMinor, toDecimalString } from '@meridian/contracts/money';
+
+/** A USD amount of the fund API ("1000.00") for display: "1,000.00". */
+export function usd(amount: string): string {
+  return displayAmount(amount, 'USD');
+}
+
+/** USD cents for display. */
+export function usdOfMinor(minor: bigint): string {
+  return formatAmount(minor, 'USD');
+}
+
+/** A percent-per-year rate ("3.65") for display: "3.65%". Rates are shown as the server gives them. */
+export function percent(rate: string): string {
+  return `${rate}%`;
+}
+
+/** Whether a USD text is above zero. */
+export function isPositive(amount: string): boolean {
+  return /[1-9]/.test(amount);
+}
+
+/** The exact sum of USD texts (added as cents, never as floats); a text that is no USD amount counts as 0. */
+export function addUsd(...amounts: string[]): string {
+  let totalMinor = 0n;
+  for (const amount of amounts) {
+    try {
+      totalMinor += parseAmountMinor(amount, 'USD');
+    } catch {
+      // Not an amount: nothing to add (the API always sends 2-decimal strings).
+    }
+  }
+  return toDecimalString(totalMinor, 'USD');
+}
