@@ -99,6 +99,12 @@ export const createTrustBodySchema = z
       .max(TRUST_BENEFICIARIES_MAX, { error: 'validation.trustBeneficiaries' }),
   })
   .superRefine((body, context) => {
+    // zod runs this refinement after non-fatal issues too (a name too long): sum only well-formed shares.
+    const isEachShareRead =
+      Array.isArray(body.beneficiaries) &&
+      body.beneficiaries.length > 0 &&
+      body.beneficiaries.every((item) => typeof item?.sharePct === 'string' && SHARE_PCT_PATTERN.test(item.sharePct));
+    if (!isEachShareRead) return;
     const sumBps = body.beneficiaries.reduce((sum, item) => sum + sharePctToBps(item.sharePct), 0);
     if (sumBps !== 10_000)
       context.issues.push({

@@ -174,6 +174,8 @@ describe('creating a trust', () => {
         'beneficiaries.0.email',
       ],
       [{ ...validTrust, beneficiaries: [] }, 'beneficiaries'],
+      [{ name: 'x'.repeat(100_000) }, 'name'],
+      [{ ...validTrust, name: 'x'.repeat(61) }, 'name'],
     ];
     for (const [body, field] of cases) {
       const response = (await post(session, '/api/trust/create', body)).json();
