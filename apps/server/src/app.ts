@@ -188,12 +188,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     notices: notices.service,
     log: app.log,
   });
+  const trust = createTrustModule({
+    database,
+    identity: identity.service,
+    notices: notices.service,
+    outbox: identity.outbox,
+    clock,
+    log: app.log,
+  });
   const wallet = createWalletModule({
     config,
     database,
     identity: identity.service,
     prices: market.service.prices,
     notices: notices.service,
+    trustHoldings: trust.service,
     log: app.log,
   });
   const kyc = createKycModule({
@@ -224,15 +233,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     identity: identity.service,
     notices: notices.service,
     market: market.service,
-    log: app.log,
-  });
-
-  const trust = createTrustModule({
-    database,
-    identity: identity.service,
-    notices: notices.service,
-    outbox: identity.outbox,
-    clock,
     log: app.log,
   });
 

@@ -87,7 +87,7 @@ export const balanceAssetSchema = z.object({
   convert: z.string().nullable(),
 });
 export const balanceAccountSchema = z.object({
-  accountType: z.enum(['MainAccount', 'FundAccount', 'CardAccount']),
+  accountType: z.enum(['MainAccount', 'FundAccount', 'CardAccount', 'TrustAccount']),
   /** USD value of the account's assets, 2 decimals, rounded down. */
   totalUsd: z.string(),
   assets: z.array(balanceAssetSchema),

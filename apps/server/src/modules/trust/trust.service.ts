@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Locale } from '@meridian/contracts/locale';
-import { displayAmount, toDecimalString } from '@meridian/contracts/money';
+import { type AssetCode, displayAmount, toDecimalString } from '@meridian/contracts/money';
 import { type Page, totalPages } from '@meridian/contracts/pagination';
 import {
   type OpsTrust,
@@ -355,6 +355,17 @@ export class TrustService {
       .where(and(eq(trusts.id, trustId), eq(trusts.userId, userId)));
     if (!row) throw new DomainError('NOT_FOUND');
     return row;
+  }
+
+  /**
+   * What the settlor's trusts hold, per asset in minor units (BTC only today), for the account
+   * overview. At most `TRUSTS_PER_USER_MAX` open trusts plus closed ones, which hold nothing.
+   */
+  async heldMinorByAsset(userId: string): Promise<Map<AssetCode, bigint>> {
+    const rows = await this.db.select({ id: trusts.id }).from(trusts).where(eq(trusts.userId, userId));
+    const held = await Promise.all(rows.map((row) => this.holdingOf(this.db, row.id)));
+    const totalMinor = held.reduce((total, minor) => total + minor, 0n);
+    return totalMinor === 0n ? new Map() : new Map([[TRUST_ASSET, totalMinor]]);
   }
 
   private holdingOf(db: DbOrTx, trustId: number): Promise<bigint> {

@@ -565,6 +565,7 @@ describe('history, balances and the address book', () => {
       'MainAccount',
       'FundAccount',
       'CardAccount',
+      'TrustAccount',
     ]);
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/account/balance', headers: { cookie: session.cookie } })).json()

@@ -14,7 +14,13 @@ import { readOrCreateSecret } from '../../platform/security/secrets.ts';
 import { type Chain, generateDemoXpubs, parseAccountXpub } from './wallet.addresses.ts';
 import { seedWithdrawalLimits } from './wallet.limits.ts';
 import { walletRoutes } from './wallet.routes.ts';
-import { type UsdPriceSource, type WalletIdentity, type WalletNotifier, WalletService } from './wallet.service.ts';
+import {
+  type TrustHoldings,
+  type UsdPriceSource,
+  type WalletIdentity,
+  type WalletNotifier,
+  WalletService,
+} from './wallet.service.ts';
 
 /** Withdraw status words (spec §4) as the messages show them. */
 const WITHDRAW_STATUS_TEXT: Record<WithdrawStatus, { 'en-US': string; 'zh-HK': string }> = {
@@ -81,6 +87,8 @@ export interface WalletModuleDeps {
   prices: MarketPrices;
   /** Messages to users (in-app; SECURITY and WITHDRAW also go by email). */
   notices: NoticeService;
+  /** The trust module (`trust.service`): what the user's trusts hold, for the account overview. */
+  trustHoldings?: TrustHoldings;
   log: { warn(detail: object, message: string): void; info(detail: object, message: string): void };
 }
 
@@ -132,6 +140,7 @@ export function createWalletModule(deps: WalletModuleDeps): AppModule<WalletServ
     largeWithdrawalUsd: config.wallet.largeWithdrawalUsd,
     log: deps.log,
     screening: createLocalScreeningProvider(),
+    ...(deps.trustHoldings && { trustHoldings: deps.trustHoldings }),
   });
   return {
     service,

@@ -110,7 +110,15 @@ export interface WalletServiceOptions {
    * is stored as a screening alert (and logged). None: no screening.
    */
   screening?: AddressScreeningProvider;
+  /** What the user's BTC trusts hold (the trust module), shown as the overview's TrustAccount; none: no line. */
+  trustHoldings?: TrustHoldings;
   clock?: () => Date;
+}
+
+/** The trust module's part in the account overview (issue 17 "Account overview totals include funds and trust"). */
+export interface TrustHoldings {
+  /** Minor units held per asset, summed over the user's trusts that still hold something. */
+  heldMinorByAsset(userId: string): Promise<Map<AssetCode, bigint>>;
 }
 
 /** A withdrawal as the operator API shows it (`opsWithdrawalSchema` of the contracts). */
@@ -1392,7 +1400,8 @@ export class WalletService {
   /**
    * Balances per coin (available and frozen) with USD values, for `wallet/balance`,
    * `account/balance` and `wallet/overview`. Every enabled coin is listed, zero when untouched.
-   * Fund and card accounts are totalled from the ledger's USER_FUND (+ USER_FUND_FIXED, USER_FUND_FROZEN) and USER_CARD accounts.
+   * Fund and card accounts are totalled from the ledger's USER_FUND (+ USER_FUND_FIXED, USER_FUND_FROZEN) and USER_CARD accounts,
+   * the trust account from what the user's BTC trusts hold (`trustHoldings`).
    */
   async balances(userId: string): Promise<BalanceContent> {
     const enabled = (await this.listCoins()).map((coin) => coin.coinCode);
@@ -1415,12 +1424,10 @@ export class WalletService {
         };
       }),
     );
-    const otherAccount = (accountType: 'FundAccount' | 'CardAccount', ledgerTypes: readonly string[]) => {
-      // One line per asset, summed over the account's ledger types (funds: current shares, fixed
-      // principal and shares frozen for an outgoing wire, issue 17).
-      const byAsset = new Map<AssetCode, bigint>();
-      for (const b of ledger)
-        if (ledgerTypes.includes(b.type)) byAsset.set(b.asset, (byAsset.get(b.asset) ?? 0n) + b.balanceMinor);
+    const accountOf = (
+      accountType: 'FundAccount' | 'CardAccount' | 'TrustAccount',
+      byAsset: Map<AssetCode, bigint>,
+    ) => {
       const assets = [...byAsset]
         .filter(([, minor]) => minor !== 0n)
         .map(([asset, minor]) => ({
@@ -1431,10 +1438,21 @@ export class WalletService {
         }));
       return { accountType, totalUsd: sum(assets.map((a) => a.convert)), assets };
     };
+    const ledgerAccount = (accountType: 'FundAccount' | 'CardAccount', ledgerTypes: readonly string[]) => {
+      // One line per asset, summed over the account's ledger types (funds: current shares, fixed
+      // principal and shares frozen for an outgoing wire, issue 17).
+      const byAsset = new Map<AssetCode, bigint>();
+      for (const b of ledger)
+        if (ledgerTypes.includes(b.type)) byAsset.set(b.asset, (byAsset.get(b.asset) ?? 0n) + b.balanceMinor);
+      return accountOf(accountType, byAsset);
+    };
+    const trustHeld = (await this.options.trustHoldings?.heldMinorByAsset(userId)) ?? new Map<AssetCode, bigint>();
+    for (const asset of trustHeld.keys()) if (!prices.has(asset)) prices.set(asset, await this.price(asset));
     const accounts = [
       { accountType: 'MainAccount' as const, totalUsd: sum(mainAssets.map((a) => a.convert)), assets: mainAssets },
-      otherAccount('FundAccount', ['USER_FUND', 'USER_FUND_FIXED', 'USER_FUND_FROZEN']),
-      otherAccount('CardAccount', ['USER_CARD']),
+      ledgerAccount('FundAccount', ['USER_FUND', 'USER_FUND_FIXED', 'USER_FUND_FROZEN']),
+      ledgerAccount('CardAccount', ['USER_CARD']),
+      accountOf('TrustAccount', trustHeld),
     ];
     return {
       overview: {

@@ -7,7 +7,7 @@ import { DEFAULT_WALLET_COIN, pathTo } from '../../../config/paths.ts';
 import { RequireUser } from '../../../components/require-user.tsx';
 import { useWalletBalance } from '../../../lib/get-wallet-balance.ts';
 
-/** /my/account/overview: total USD value and the value of each account (Main, Fund, Card). */
+/** /my/account/overview: total USD value and the value of each account (Main, Fund, Card, Trust). */
 export function AccountOverviewPage() {
   const { t } = useTranslation('wallet');
   const balance = useWalletBalance();
@@ -28,7 +28,7 @@ export function AccountOverviewPage() {
             </Card>
             <Row gutter={[16, 16]}>
               {balance.data.overview.accounts.map((account) => (
-                <Col xs={24} md={8} key={account.accountType}>
+                <Col xs={24} md={12} xl={6} key={account.accountType}>
                   <Card>
                     <Statistic
                       title={t(`account.${account.accountType}`)}
