@@ -98,6 +98,7 @@ const adminRoutes: RouteObject = {
             adminPage('deposits'),
             adminPage('withdrawals'),
             adminPage('wires'),
+            adminPage('trusts'),
             adminPage('screening'),
             adminPage('adjustments'),
             adminPage('broadcasts'),

@@ -10,6 +10,7 @@ import { KycReviewPage } from './pages/kyc-review-page.tsx';
 import { DepositsPage } from './pages/deposits-page.tsx';
 import { WithdrawalsPage } from './pages/withdrawals-page.tsx';
 import { WiresPage } from './pages/wires-page.tsx';
+import { TrustsPage } from './pages/trusts-page.tsx';
 import { ScreeningPage } from './pages/screening-page.tsx';
 import { AdjustmentsPage } from './pages/adjustments-page.tsx';
 import { BroadcastsPage } from './pages/broadcasts-page.tsx';
@@ -37,6 +38,7 @@ const components = {
   deposits: DepositsPage,
   withdrawals: WithdrawalsPage,
   wires: WiresPage,
+  trusts: TrustsPage,
   screening: ScreeningPage,
   adjustments: AdjustmentsPage,
   broadcasts: BroadcastsPage,

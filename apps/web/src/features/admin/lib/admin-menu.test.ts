@@ -14,6 +14,7 @@ describe('menuItemsFor', () => {
       'users',
       'kyc',
       'deposits',
+      'trusts',
       'screening',
       'adjustments',
       'broadcasts',
@@ -30,6 +31,7 @@ describe('menuItemsFor', () => {
       'deposits',
       'withdrawals',
       'wires',
+      'trusts',
       'adjustments',
       'settings',
     ]);
@@ -61,6 +63,7 @@ describe('menuKeyOf', () => {
     expect(menuKeyOf('/admin/audit')).toBe('audit');
     expect(menuKeyOf('/admin/deposits')).toBe('deposits');
     expect(menuKeyOf('/admin/wires')).toBe('wires');
+    expect(menuKeyOf('/admin/trusts')).toBe('trusts');
     expect(menuKeyOf('/admin/broadcasts')).toBe('broadcasts');
     expect(menuKeyOf('/admin/banners')).toBe('banners');
   });

@@ -11,6 +11,7 @@ import type { Endpoint } from '@meridian/contracts/endpoint';
 import { fundWireEndpoints } from '@meridian/contracts/fund-wires';
 import { opsKycEndpoints } from '@meridian/contracts/kyc';
 import { mayCall, type OperatorRole } from '@meridian/contracts/operators';
+import { opsTrustEndpoints } from '@meridian/contracts/trust';
 import { opsWalletEndpoints } from '@meridian/contracts/wallet';
 import { ADMIN_PATHS } from './admin-paths.ts';
 
@@ -23,6 +24,7 @@ export interface AdminMenuItem {
     | 'deposits'
     | 'withdrawals'
     | 'wires'
+    | 'trusts'
     | 'screening'
     | 'adjustments'
     | 'broadcasts'
@@ -43,6 +45,7 @@ export const ADMIN_MENU: readonly AdminMenuItem[] = [
   { key: 'deposits', path: ADMIN_PATHS.deposits, endpoint: backOfficeDepositEndpoints.listDeposits },
   { key: 'withdrawals', path: ADMIN_PATHS.withdrawals, endpoint: adminEndpoints.listWithdrawals },
   { key: 'wires', path: ADMIN_PATHS.wires, endpoint: fundWireEndpoints.listWires },
+  { key: 'trusts', path: ADMIN_PATHS.trusts, endpoint: opsTrustEndpoints.listTrusts },
   { key: 'screening', path: ADMIN_PATHS.screening, endpoint: opsWalletEndpoints.listScreeningAlerts },
   { key: 'adjustments', path: ADMIN_PATHS.adjustments, endpoint: backOfficeAdjustmentEndpoints.listAdjustments },
   { key: 'broadcasts', path: ADMIN_PATHS.broadcasts, endpoint: backOfficeBroadcastEndpoints.listBroadcasts },

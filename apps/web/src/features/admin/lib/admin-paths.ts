@@ -9,6 +9,7 @@ export const ADMIN_PATHS = {
   deposits: '/admin/deposits',
   withdrawals: '/admin/withdrawals',
   wires: '/admin/wires',
+  trusts: '/admin/trusts',
   screening: '/admin/screening',
   adjustments: '/admin/adjustments',
   broadcasts: '/admin/broadcasts',
