@@ -1,9 +1,8 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { pickOption } from './antd-select.ts';
 import { ownServerTest } from './own-server.ts';
-import { MUTATION, postApi as post, readCode, registerAndLogIn, ROOT, snap } from './helpers.ts';
+import { addComplianceOperator, reachLevelTwo } from './investor.ts';
+import { readCode, registerAndLogIn, snap } from './helpers.ts';
 import { runOnLocaleProject } from './locale-runs.ts';
 
 /**
@@ -19,87 +18,9 @@ const CUSTODY_SECRET = 'e2e-bank-custody-secret-0123456789abcdef';
 /** The UK banks' published IBAN example and the BIC of its bank's country (GB). */
 const IBAN = 'GB82 WEST 1234 5698 7654 32';
 const BIC = 'NWBKGB2L';
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
-const PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 72 72]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-);
 
 /** Each test on a server of its own with a compliance operator (added before start, as in kyc.spec.ts). */
-const test = ownServerTest('bank', CUSTODY_SECRET, async (dataDir) => {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn' };
-  delete env.DATABASE_URL;
-  const added = await promisify(execFile)(
-    'npm',
-    ['run', '--silent', 'ops', '--', 'operators', 'add', '--email', 'compliance@meridian.test', '--role', 'compliance'],
-    { cwd: ROOT, env },
-  );
-  const opsToken = added.stdout.match(/OPS_TOKEN=(\S+)/)?.[1] ?? '';
-  if (!opsToken) throw new Error(`no operator token: ${added.stdout}${added.stderr}`);
-  return opsToken;
-});
-
-/** `npm run ops -- kyc approve <userId> [--step …]` against this test's server. */
-async function approveWithCli(baseUrl: string, opsToken: string, userId: string, step?: string): Promise<void> {
-  const args = ['run', '--silent', 'ops', '--', 'kyc', 'approve', userId, '--url', baseUrl];
-  await promisify(execFile)('npm', [...args, ...(step ? ['--step', step] : [])], {
-    cwd: ROOT,
-    env: { ...process.env, OPS_TOKEN: opsToken },
-  });
-}
-
-/** Take the signed-in user to level 2 through the API: basic KYC (Tai Man Chan), investor profile, AML, tax. */
-async function reachLevelTwo(request: APIRequestContext, baseUrl: string, opsToken: string, userId: string) {
-  const ok = async (path: string, body: object = {}) => {
-    const answer = await post(request, path, body);
-    expect(answer.statusCode, `${path}: ${answer.message}`).toBe(200);
-  };
-  await ok('user/info', {
-    firstName: 'Tai Man',
-    lastName: 'Chan',
-    dateOfBirth: '1990-05-17',
-    nationality: 'HK',
-    residence: 'HK',
-    idType: 'passport',
-    idNumber: 'K1234567',
-    address: 'Flat A, 1/F, 1 Queen’s Road Central, Hong Kong',
-    proofOfAddressDate: new Date().toISOString().slice(0, 10),
-  });
-  const uploaded = await request.post('/api/user/identity/document', {
-    headers: { 'x-meridian-client': MUTATION['x-meridian-client'] },
-    multipart: {
-      idFront: { name: 'id-front.png', mimeType: 'image/png', buffer: PNG },
-      selfie: { name: 'selfie.png', mimeType: 'image/png', buffer: PNG },
-      proofOfAddress: { name: 'bill.pdf', mimeType: 'application/pdf', buffer: PDF },
-    },
-  });
-  expect((await uploaded.json()).statusCode).toBe(200);
-  await ok('user/commit');
-  await approveWithCli(baseUrl, opsToken, userId);
-  await ok('user/identity/investor', {
-    type: 'individual',
-    individual: {
-      netWorthUsdBand: 'from100kTo1m',
-      annualIncomeUsdBand: 'from50kTo200k',
-      investmentExperience: 'oneToFiveYears',
-    },
-  });
-  await ok('user/identity/commit');
-  await approveWithCli(baseUrl, opsToken, userId, 'investor');
-  await ok('investor/aml', {
-    occupation: { status: 'employed', industry: 'technology' },
-    employer: 'Example Ltd',
-    sourcesOfFunds: ['salary'],
-    sourcesOfWealth: ['employment'],
-    expectedMonthlyVolumeUsdBand: 'under10k',
-    purposes: ['investment'],
-    isPoliticallyExposed: false,
-    sanctionsCountryLinks: [],
-  });
-  await ok('investor/tax', { form: 'W8BEN', isUsBorn: false, residences: [{ country: 'HK', tin: 'A1234563' }] });
-}
+const test = ownServerTest('bank', CUSTODY_SECRET, addComplianceOperator);
 
 const CASES = [
   { locale: 'en-US', ibanError: 'Enter a valid IBAN (check the digits)' },

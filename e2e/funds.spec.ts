@@ -1,10 +1,9 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { pickOption } from './antd-select.ts';
-import { depositUsdtThroughCustody, MUTATION, postApi, readCode, registerAndLogIn, ROOT, snap } from './helpers.ts';
+import { depositUsdtThroughCustody, readCode, registerAndLogIn, snap } from './helpers.ts';
 import { type Locale, PROJECT_OF_LOCALE, runOnLocaleProject } from './locale-runs.ts';
 import { ownServerTest } from './own-server.ts';
+import { addComplianceOperator, reachLevelTwo } from './investor.ts';
 
 /**
  * The funds end to end (issue 17 "Tests") on the production build: a user brought to level 2 through
@@ -16,99 +15,9 @@ import { ownServerTest } from './own-server.ts';
  * date; redeems 200 shares to the wallet as USDT and gets them back. en-US at 1280 px, zh-HK at 390 px.
  */
 const FUNDS_CUSTODY_SECRET = 'e2e-funds-custody-secret-0123456789abcdef';
-/** A 1×1 PNG and a minimal one-page PDF, the identity documents. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
-const PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 72 72]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-);
 
 /** Each test on a server of its own with a compliance operator (added on the copy before start). */
-const test = ownServerTest('funds', FUNDS_CUSTODY_SECRET, async (dataDir) => {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn' };
-  delete env.DATABASE_URL;
-  const added = await promisify(execFile)(
-    'npm',
-    ['run', '--silent', 'ops', '--', 'operators', 'add', '--email', 'compliance@meridian.test', '--role', 'compliance'],
-    { cwd: ROOT, env },
-  );
-  const opsToken = added.stdout.match(/OPS_TOKEN=(\S+)/)?.[1] ?? '';
-  if (!opsToken) throw new Error(`no operator token: ${added.stdout}${added.stderr}`);
-  return opsToken;
-});
-
-/** `npm run ops -- kyc approve <userId> [--step …]` against this test's server. */
-async function approveWithCli(baseUrl: string, opsToken: string, userId: string, step?: string): Promise<void> {
-  const args = ['run', '--silent', 'ops', '--', 'kyc', 'approve', userId, '--url', baseUrl];
-  if (step) args.push('--step', step);
-  await promisify(execFile)('npm', args, { cwd: ROOT, env: { ...process.env, OPS_TOKEN: opsToken } });
-}
-
-/** Level 2 through the API: basic KYC (draft, documents, commit, approval), investor profile (approval), AML, tax. */
-async function reachLevelTwo(page: Page, baseUrl: string, opsToken: string, userId: string): Promise<void> {
-  const request = page.request;
-  const proofDate = new Date(Date.now() - 10 * 86_400_000).toISOString().slice(0, 10);
-  const draft = await postApi(request, 'user/info', {
-    firstName: 'Tai Man',
-    lastName: 'Chan',
-    nameChinese: '陳大文',
-    dateOfBirth: '1990-05-01',
-    nationality: 'HK',
-    residence: 'HK',
-    idType: 'hkid',
-    idNumber: 'A123456(3)',
-    address: 'Flat 1, 2 Queen’s Road Central, Hong Kong',
-    proofOfAddressDate: proofDate,
-  });
-  expect(draft.statusCode, draft.message).toBe(200);
-  const file = (name: string, mimeType: string, buffer: Buffer) => ({ name, mimeType, buffer });
-  const upload = await request.post('/api/user/identity/document', {
-    headers: { 'x-meridian-client': MUTATION['x-meridian-client'] },
-    multipart: {
-      idFront: file('front.png', 'image/png', PNG),
-      idBack: file('back.png', 'image/png', PNG),
-      selfie: file('selfie.png', 'image/png', PNG),
-      proofOfAddress: file('bill.pdf', 'application/pdf', PDF),
-    },
-  });
-  expect((await upload.json()).statusCode, await upload.text()).toBe(200);
-  expect((await postApi(request, 'user/commit', {})).statusCode).toBe(200);
-  await approveWithCli(baseUrl, opsToken, userId);
-
-  const investor = await postApi(request, 'user/identity/investor', {
-    type: 'individual',
-    individual: {
-      netWorthUsdBand: 'from100kTo1m',
-      annualIncomeUsdBand: 'from50kTo200k',
-      investmentExperience: 'oneToFiveYears',
-    },
-  });
-  expect(investor.statusCode, investor.message).toBe(200);
-  expect((await postApi(request, 'user/identity/commit', {})).statusCode).toBe(200);
-  await approveWithCli(baseUrl, opsToken, userId, 'investor');
-  const aml = await postApi(request, 'investor/aml', {
-    occupation: { status: 'employed', industry: 'technology' },
-    employer: 'Example Ltd',
-    sourcesOfFunds: ['salary'],
-    sourcesOfWealth: ['employment'],
-    expectedMonthlyVolumeUsdBand: 'under10k',
-    purposes: ['investment'],
-    isPoliticallyExposed: false,
-    sanctionsCountryLinks: [],
-  });
-  expect(aml.statusCode, aml.message).toBe(200);
-  const tax = await postApi(request, 'investor/tax', {
-    form: 'W8BEN',
-    isUsBorn: false,
-    residences: [{ country: 'HK', tin: 'A1234563' }],
-  });
-  expect(tax.statusCode, tax.message).toBe(200);
-  // Level 2 opens the funds: the asset call answers.
-  const asset = await (await request.get('/api/fund/v2/asset')).json();
-  expect(asset.statusCode, asset.message).toBe(200);
-}
+const test = ownServerTest('funds', FUNDS_CUSTODY_SECRET, addComplianceOperator);
 
 /** The user's available USDT in the main account. */
 async function availableUsdt(page: Page): Promise<string> {
@@ -172,7 +81,10 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
       await expect(page.getByTestId('fund-kyc')).toBeVisible({ timeout: PAGE_LOAD_MS });
       await snap(page, testInfo, `${locale}-earn-level0`, 'funds-');
 
-      await reachLevelTwo(page, ownServer, opsToken!, userId);
+      await reachLevelTwo(page.request, ownServer, opsToken!, userId);
+      // Level 2 opens the funds: the asset call answers.
+      const asset = await (await page.request.get('/api/fund/v2/asset')).json();
+      expect(asset.statusCode, asset.message).toBe(200);
       await depositUsdtThroughCustody(page.request, FUNDS_CUSTODY_SECRET, email, '2000');
 
       // The products, the tier table of the current fund and the calculator (10,000 at 3.65 % for 30 days: 30.00).

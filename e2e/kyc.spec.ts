@@ -1,9 +1,8 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { expect } from '@playwright/test';
 import { pickOption } from './antd-select.ts';
 import { ownServerTest } from './own-server.ts';
-import { depositUsdtThroughCustody, postApi as post, readCode, registerAndLogIn, ROOT, snap } from './helpers.ts';
+import { addComplianceOperator, approveWithCli, PDF, PNG } from './investor.ts';
+import { depositUsdtThroughCustody, postApi as post, readCode, registerAndLogIn, snap } from './helpers.ts';
 import { runOnLocaleProject } from './locale-runs.ts';
 
 /**
@@ -22,50 +21,13 @@ import { runOnLocaleProject } from './locale-runs.ts';
  */
 const OUTER_ADDRESS = 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL';
 const KYC_CUSTODY_SECRET = 'e2e-kyc-custody-secret-0123456789abcdef';
-/** A 1×1 PNG. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
-/** A minimal one-page PDF. */
-const PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 72 72]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-);
 
 /**
  * Each test on a server of its own (a copy of the run's template) with a compliance operator, added
  * with `npm run ops -- operators add` on the copy before the server starts (the command opens the
  * database itself); `prepared` is the operator's bearer token.
  */
-const test = ownServerTest('kyc', KYC_CUSTODY_SECRET, async (dataDir) => {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn' };
-  delete env.DATABASE_URL;
-  const added = await promisify(execFile)(
-    'npm',
-    ['run', '--silent', 'ops', '--', 'operators', 'add', '--email', 'compliance@meridian.test', '--role', 'compliance'],
-    { cwd: ROOT, env },
-  );
-  const opsToken = added.stdout.match(/OPS_TOKEN=(\S+)/)?.[1] ?? '';
-  if (!opsToken) throw new Error(`no operator token: ${added.stdout}${added.stderr}`);
-  return opsToken;
-});
-
-/** `npm run ops -- kyc approve <userId> [--step …]` against this test's server. */
-async function approveWithCli(baseUrl: string, opsToken: string, userId: string, step?: string): Promise<void> {
-  const args = [
-    'run',
-    '--silent',
-    'ops',
-    '--',
-    'kyc',
-    'approve',
-    userId,
-    '--url',
-    baseUrl,
-    ...(step ? ['--step', step] : []),
-  ];
-  await promisify(execFile)('npm', args, { cwd: ROOT, env: { ...process.env, OPS_TOKEN: opsToken } });
-}
+const test = ownServerTest('kyc', KYC_CUSTODY_SECRET, addComplianceOperator);
 
 const CASES = [
   {

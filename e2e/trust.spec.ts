@@ -1,10 +1,9 @@
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { promisify } from 'node:util';
 import { type APIRequestContext, expect } from '@playwright/test';
-import { MUTATION, postApi as post, readCode, registerAndLogIn, ROOT, signedCustodyPost, snap } from './helpers.ts';
+import { readCode, registerAndLogIn, signedCustodyPost, snap } from './helpers.ts';
 import { type Locale, runOnLocaleProject } from './locale-runs.ts';
 import { ownServerTest } from './own-server.ts';
+import { addComplianceOperator, reachLevelTwo } from './investor.ts';
 
 /**
  * The BTC trust end to end (issue 17) on the production build: a new user reaches level 2 through
@@ -16,92 +15,9 @@ import { ownServerTest } from './own-server.ts';
  * holding, the fee paid and the history. en-US at 1280 px, zh-HK at 390 px.
  */
 const TRUST_CUSTODY_SECRET = 'e2e-trust-custody-secret-0123456789abcdef';
-/** A 1×1 PNG and a minimal one-page PDF, as the KYC spec uploads. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
-const PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 72 72]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-);
 
 /** Each test on its own server with a compliance operator (added before start); `prepared` is its token. */
-const test = ownServerTest('trust', TRUST_CUSTODY_SECRET, async (dataDir) => {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn' };
-  delete env.DATABASE_URL;
-  const added = await promisify(execFile)(
-    'npm',
-    ['run', '--silent', 'ops', '--', 'operators', 'add', '--email', 'compliance@meridian.test', '--role', 'compliance'],
-    { cwd: ROOT, env },
-  );
-  const opsToken = added.stdout.match(/OPS_TOKEN=(\S+)/)?.[1] ?? '';
-  if (!opsToken) throw new Error(`no operator token: ${added.stdout}${added.stderr}`);
-  return opsToken;
-});
-
-/** `npm run ops -- kyc approve <userId> [--step …]` against this test's server. */
-async function approveWithCli(baseUrl: string, opsToken: string, userId: string, step?: string): Promise<void> {
-  const args = ['run', '--silent', 'ops', '--', 'kyc', 'approve', userId, '--url', baseUrl];
-  await promisify(execFile)('npm', [...args, ...(step ? ['--step', step] : [])], {
-    cwd: ROOT,
-    env: { ...process.env, OPS_TOKEN: opsToken },
-  });
-}
-
-/** Level 2 through the API: basic KYC (draft, files, commit, approval), investor profile (approval), AML, tax form. */
-async function reachLevelTwo(request: APIRequestContext, baseUrl: string, opsToken: string, userId: string) {
-  const ok = async (path: string, body: object = {}) => {
-    const answer = await post(request, path, body);
-    expect(answer.statusCode, `${path}: ${answer.message}`).toBe(200);
-  };
-  const proofDate = new Date(Date.now() - 10 * 86_400_000).toISOString().slice(0, 10);
-  await ok('user/info', {
-    firstName: 'Tai Man',
-    lastName: 'Chan',
-    nameChinese: '陳大文',
-    dateOfBirth: '1990-05-01',
-    nationality: 'HK',
-    residence: 'HK',
-    idType: 'hkid',
-    idNumber: 'A123456(3)',
-    address: 'Flat 1, 2 Queen’s Road Central, Hong Kong',
-    proofOfAddressDate: proofDate,
-  });
-  const file = (name: string, mimeType: string, buffer: Buffer) => ({ name, mimeType, buffer });
-  const uploaded = await request.post('/api/user/identity/document', {
-    headers: { 'x-meridian-client': MUTATION['x-meridian-client'] },
-    multipart: {
-      idFront: file('front.png', 'image/png', PNG),
-      idBack: file('back.png', 'image/png', PNG),
-      selfie: file('selfie.png', 'image/png', PNG),
-      proofOfAddress: file('bill.pdf', 'application/pdf', PDF),
-    },
-  });
-  expect((await uploaded.json()).statusCode).toBe(200);
-  await ok('user/commit');
-  await approveWithCli(baseUrl, opsToken, userId);
-  await ok('user/identity/investor', {
-    type: 'individual',
-    individual: {
-      netWorthUsdBand: 'from100kTo1m',
-      annualIncomeUsdBand: 'from50kTo200k',
-      investmentExperience: 'oneToFiveYears',
-    },
-  });
-  await ok('user/identity/commit');
-  await approveWithCli(baseUrl, opsToken, userId, 'investor');
-  await ok('investor/aml', {
-    occupation: { status: 'employed', industry: 'technology' },
-    employer: 'Example Ltd',
-    sourcesOfFunds: ['salary'],
-    sourcesOfWealth: ['employment'],
-    expectedMonthlyVolumeUsdBand: 'under10k',
-    purposes: ['investment'],
-    isPoliticallyExposed: false,
-    sanctionsCountryLinks: [],
-  });
-  await ok('investor/tax', { form: 'W8BEN', isUsBorn: false, residences: [{ country: 'HK', tin: 'A1234563' }] });
-}
+const test = ownServerTest('trust', TRUST_CUSTODY_SECRET, addComplianceOperator);
 
 /** 0.5 BTC to `email` as custody reports a confirmed deposit on the Bitcoin network. */
 async function depositBtc(request: APIRequestContext, email: string): Promise<void> {
