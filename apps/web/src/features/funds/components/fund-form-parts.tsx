@@ -1,11 +1,12 @@
 import { FUND_STABLECOINS, type FundConfig, type FundStablecoin } from '@meridian/contracts/funds';
-import { Alert, Button, Form, Select } from 'antd';
+import { Alert, Button, Form, type FormInstance, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { pathTo } from '../../../config/paths.ts';
 import { useWalletBalance } from '../../../lib/get-wallet-balance.ts';
 import type { BankAccount } from '@meridian/contracts/payments';
-import { usableUsdOf } from '../lib/amount-rules.ts';
+import { closeSecurityCheck } from '../../../stores/modal-store.ts';
+import { refusalFieldOf, usableUsdOf } from '../lib/amount-rules.ts';
 import { usd } from '../lib/format.ts';
 
 /** The wallet's available amount of a coin, as the wire decimal (0 when the balance is not loaded). */
@@ -84,4 +85,24 @@ export function BankAccountField({ accounts, isLoading }: { accounts: BankAccoun
       />
     </Form.Item>
   );
+}
+
+/**
+ * A subscription or redemption refused after the security check: the codes were right and the
+ * request was not, so the check closes and the message goes under its field (amount, coin, bank
+ * account); any other refusal but 119 (a wrong code, which the check itself shows) goes above the form.
+ */
+export function showOrderRefusal(
+  form: FormInstance,
+  statusCode: number,
+  message: string,
+  setFormError: (message: string) => void,
+): void {
+  const field = refusalFieldOf(statusCode);
+  if (field) {
+    closeSecurityCheck();
+    form.setFields([{ name: field, errors: [message] }]);
+  } else if (statusCode !== 119) {
+    setFormError(message);
+  }
 }

@@ -11,15 +11,15 @@ import { Alert, Button, Descriptions, Form, Input, Radio, Result } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../../components/app-modal.tsx';
-import { closeSecurityCheck, openSecurityCheck } from '../../../stores/modal-store.ts';
+import { openSecurityCheck } from '../../../stores/modal-store.ts';
 import { useBankAccounts } from '../../../lib/get-bank-accounts.ts';
 import { useFundAsset } from '../api/get-fund-asset.ts';
 import { useFundConfig } from '../api/get-fund-config.ts';
 import { useInvalidateFunds } from '../api/fund-keys.ts';
-import { AMOUNT_REFUSAL_CODES, BANK_REFUSAL_CODES, checkFundAmount, COIN_REFUSAL_CODES } from '../lib/amount-rules.ts';
+import { checkFundAmount } from '../lib/amount-rules.ts';
 import { contractErrors } from '../lib/contract-errors.ts';
 import { usd } from '../lib/format.ts';
-import { BankAccountField, CoinField } from './fund-form-parts.tsx';
+import { BankAccountField, CoinField, showOrderRefusal } from './fund-form-parts.tsx';
 
 type RedeemActionType = FundRedeemBody['actionType'];
 
@@ -77,21 +77,7 @@ export function RedeemModal({ product, onClose }: { product: FundProduct; onClos
         setResult(order);
         invalidate();
       },
-      onFailure: (statusCode, response) => {
-        const field = AMOUNT_REFUSAL_CODES.has(statusCode)
-          ? 'amount'
-          : COIN_REFUSAL_CODES.has(statusCode)
-            ? 'coin'
-            : BANK_REFUSAL_CODES.has(statusCode)
-              ? 'bankAccountId'
-              : null;
-        if (field) {
-          closeSecurityCheck();
-          form.setFields([{ name: field, errors: [response.message] }]);
-        } else if (statusCode !== 119) {
-          setFormError(response.message);
-        }
-      },
+      onFailure: (statusCode, response) => showOrderRefusal(form, statusCode, response.message, setFormError),
     });
   };
 

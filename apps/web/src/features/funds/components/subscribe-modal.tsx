@@ -12,23 +12,16 @@ import { Alert, Button, Descriptions, Form, Input, Radio, Result } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../../components/app-modal.tsx';
-import { closeSecurityCheck, openSecurityCheck } from '../../../stores/modal-store.ts';
+import { openSecurityCheck } from '../../../stores/modal-store.ts';
 import { useBankAccounts } from '../../../lib/get-bank-accounts.ts';
 import { useFundAsset } from '../api/get-fund-asset.ts';
 import { useFundConfig } from '../api/get-fund-config.ts';
 import { useInvalidateFunds } from '../api/fund-keys.ts';
-import {
-  AMOUNT_REFUSAL_CODES,
-  BANK_REFUSAL_CODES,
-  checkFundAmount,
-  COIN_REFUSAL_CODES,
-  limitLeftOf,
-  usableUsdOf,
-} from '../lib/amount-rules.ts';
+import { checkFundAmount, limitLeftOf, usableUsdOf } from '../lib/amount-rules.ts';
 import { contractErrors } from '../lib/contract-errors.ts';
 import { percent, usd, usdOfMinor } from '../lib/format.ts';
 import { expectedInterest, tiersOf } from '../lib/interest.ts';
-import { BankAccountField, CoinField, useWalletAvailable } from './fund-form-parts.tsx';
+import { BankAccountField, CoinField, showOrderRefusal, useWalletAvailable } from './fund-form-parts.tsx';
 import { WireInstructions } from './wire-instructions.tsx';
 
 interface SubscribeValues {
@@ -105,22 +98,7 @@ export function SubscribeModal({ product, onClose }: { product: FundProduct; onC
         setResult(order);
         invalidate();
       },
-      onFailure: (statusCode, response) => {
-        const field = AMOUNT_REFUSAL_CODES.has(statusCode)
-          ? 'amount'
-          : COIN_REFUSAL_CODES.has(statusCode)
-            ? 'coin'
-            : BANK_REFUSAL_CODES.has(statusCode)
-              ? 'bankAccountId'
-              : null;
-        // The codes were right and the request was not: back to the form, the message on its field.
-        if (field) {
-          closeSecurityCheck();
-          form.setFields([{ name: field, errors: [response.message] }]);
-        } else if (statusCode !== 119) {
-          setFormError(response.message);
-        }
-      },
+      onFailure: (statusCode, response) => showOrderRefusal(form, statusCode, response.message, setFormError),
     });
   };
 

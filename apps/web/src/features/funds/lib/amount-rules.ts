@@ -86,3 +86,11 @@ export const COIN_REFUSAL_CODES: ReadonlySet<number> = new Set([BUSINESS_CODES.F
 
 /** Refusals about the bank account chosen. */
 export const BANK_REFUSAL_CODES: ReadonlySet<number> = new Set([BUSINESS_CODES.FUND_BANK_ACCOUNT_NOT_FOUND.code]);
+
+/** The order form's field a refusal belongs on (amount, coin or bank account); null for any other code. */
+export function refusalFieldOf(statusCode: number): 'amount' | 'coin' | 'bankAccountId' | null {
+  if (AMOUNT_REFUSAL_CODES.has(statusCode)) return 'amount';
+  if (COIN_REFUSAL_CODES.has(statusCode)) return 'coin';
+  if (BANK_REFUSAL_CODES.has(statusCode)) return 'bankAccountId';
+  return null;
+}
