@@ -167,19 +167,15 @@ const PAGES: { path: string; name: string; title: string; isHeaderFixed: boolean
   { path: '/my/address', name: 'address', title: 'Address book', isHeaderFixed: false },
 ];
 
-/** Pages whose feature (funds, loans, cards, bank accounts, statements) comes with a later issue. */
+/** Pages whose feature (loans, cards, statements) comes with a later issue. */
 const COMING_SOON = new Set([
   'loan',
-  'fund-history',
   'loan-orders',
   'loan-repay',
   'loan-adjust',
   'loan-liquidation',
-  'fund-account',
   'card-account',
   'account-statement',
-  'payment-bank',
-  'add-bank',
 ]);
 
 /** Pages visited one after another in one test: a fresh browser per page cost ~12 s a page. */
