@@ -359,10 +359,14 @@ export class TrustService {
 
   /**
    * What the settlor's trusts hold, per asset in minor units (BTC only today), for the account
-   * overview. At most `TRUSTS_PER_USER_MAX` open trusts plus closed ones, which hold nothing.
+   * overview. Closed trusts hold nothing (a release moves the whole holding), so only the open ones
+   * are read: at most `TRUSTS_PER_USER_MAX` balances.
    */
   async heldMinorByAsset(userId: string): Promise<Map<AssetCode, bigint>> {
-    const rows = await this.db.select({ id: trusts.id }).from(trusts).where(eq(trusts.userId, userId));
+    const rows = await this.db
+      .select({ id: trusts.id })
+      .from(trusts)
+      .where(and(eq(trusts.userId, userId), ne(trusts.state, 'closed')));
     const held = await Promise.all(rows.map((row) => this.holdingOf(this.db, row.id)));
     const totalMinor = held.reduce((total, minor) => total + minor, 0n);
     return totalMinor === 0n ? new Map() : new Map([[TRUST_ASSET, totalMinor]]);
