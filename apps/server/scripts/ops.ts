@@ -35,7 +35,9 @@
  *       A USD wire received on Meridian's account (role finance; issue 17): credits the pending fund
  *       subscription of its reference once (the same --bank-tx twice answers the first record), or
  *       goes to suspense (unknown reference, order no longer pending, other amount).
- *   wires list [--status CREDITED|SUSPENSE]
+ *   wires list [--status CREDITED|SUSPENSE|RETURNED]
+ *   wires apply <id> --reference MW… --note <text>      (a wire in suspense pays the pending subscription named)
+ *   wires return <id> --note <text>                     (a wire in suspense goes back to its sender)
  *   wires outgoing [--status PENDING|SENT|FAILED]       (redemptions to USD owed to users)
  *   wires sent <id> [--note <text>]                     (the redemption completes)
  *   wires failed <id> --note <text>                     (the shares return to the user's current fund)
@@ -205,6 +207,10 @@ else if (
   });
 else if (group === 'wires' && action === 'list')
   await callApi('GET', `/wires${values.status ? `?status=${encodeURIComponent(values.status)}` : ''}`);
+else if (group === 'wires' && action === 'apply' && id && values.reference && values.note)
+  await callApi('POST', `/wires/${encodeURIComponent(id)}/apply`, { reference: values.reference, note: values.note });
+else if (group === 'wires' && action === 'return' && id && values.note)
+  await callApi('POST', `/wires/${encodeURIComponent(id)}/return`, { note: values.note });
 else if (group === 'wires' && action === 'outgoing')
   await callApi('GET', `/wires/outgoing${values.status ? `?status=${encodeURIComponent(values.status)}` : ''}`);
 else if (group === 'wires' && action === 'sent' && id)
@@ -218,6 +224,6 @@ else {
       ' | terms schedule --effective YYYY-MM-DD --title-en T --title-zh T --body-en B --body-zh B | terms list' +
       ' | limits list | limits set --level N --per-24h USD --per-month USD | alerts list [--status open|released|confirmed] | alerts release ID [--note TEXT] | alerts confirm ID --note TEXT' +
       ' | trusts list [--status claim] | trusts release ID --reference REF --note TEXT' +
-      ' | wires record --reference REF --amount USD --sender NAME --bank-tx ID | wires list [--status CREDITED|SUSPENSE] | wires outgoing [--status PENDING|SENT|FAILED] | wires sent ID [--note TEXT] | wires failed ID --note TEXT',
+      ' | wires record --reference REF --amount USD --sender NAME --bank-tx ID | wires list [--status CREDITED|SUSPENSE|RETURNED] | wires apply ID --reference REF --note TEXT | wires return ID --note TEXT | wires outgoing [--status PENDING|SENT|FAILED] | wires sent ID [--note TEXT] | wires failed ID --note TEXT',
   );
 }

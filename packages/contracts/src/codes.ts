@@ -315,6 +315,14 @@ export const BUSINESS_CODES = {
     httpStatus: 409,
     message: { 'en-US': 'This wire has already been decided', 'zh-HK': '此電匯已有決定' },
   },
+  WIRE_ORDER_MISMATCH: {
+    code: 171,
+    httpStatus: 422,
+    message: {
+      'en-US': 'This wire cannot pay {reference}: it must name a pending USD subscription of {amount} USD',
+      'zh-HK': '此電匯不能用於支付 {reference}：須為金額 {amount} 美元、仍在處理中的美元申購訂單',
+    },
+  },
   BANK_ACCOUNT_LIMIT_REACHED: {
     code: 175,
     httpStatus: 409,

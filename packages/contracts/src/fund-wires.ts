@@ -13,9 +13,11 @@ import { pageQuerySchema, pageSchema } from './pagination.ts';
 /**
  * What became of a received wire: CREDITED to the pending subscription its reference names (once),
  * or SUSPENSE (unknown reference, a reference whose order is no longer pending, or an amount that
- * differs from the order's) — held in the ledger's suspense account, never lost.
+ * differs from the order's) — held in the ledger's suspense account, never lost — until finance
+ * resolves it: applied to the pending subscription the sender meant (CREDITED, with the resolution)
+ * or sent back to the sender (RETURNED).
  */
-export const INCOMING_WIRE_STATUSES = ['CREDITED', 'SUSPENSE'] as const;
+export const INCOMING_WIRE_STATUSES = ['CREDITED', 'SUSPENSE', 'RETURNED'] as const;
 export const incomingWireStatusSchema = z.enum(INCOMING_WIRE_STATUSES);
 export type IncomingWireStatus = z.infer<typeof incomingWireStatusSchema>;
 
@@ -52,12 +54,32 @@ export const incomingWireSchema = z.object({
   orderId: z.string().nullable(),
   recordedBy: z.string(),
   createdAt: z.string(),
+  /** Who resolved a suspense wire, when, and why (null unless it left suspense through an operator). */
+  resolvedBy: z.string().nullable(),
+  resolvedAt: z.string().nullable(),
+  resolutionNote: z.string().nullable(),
   /** True when this call found the wire already recorded (nothing new was credited). */
   isDuplicate: z.boolean(),
 });
 export type IncomingWire = z.infer<typeof incomingWireSchema>;
 
 export const incomingWireQuerySchema = pageQuerySchema.extend({ status: incomingWireStatusSchema.optional() });
+
+export const incomingWireParamsSchema = z.object({ id: z.string().regex(/^\d{1,18}$/) });
+/**
+ * `POST admin/wires/:id/apply`: a suspense wire pays the PENDING USD subscription `reference` names
+ * (the sender misspelt or left out the reference); the amounts must be equal. `note` says how
+ * finance matched them.
+ */
+export const applySuspenseWireBodySchema = z.object({
+  reference: z.string().trim().min(1, { error: 'validation.required' }).max(64),
+  note: z.string().trim().min(1, { error: 'validation.required' }).max(500),
+});
+/** `POST admin/wires/:id/return`: a suspense wire goes back to its sender; `note` is why. */
+export const returnSuspenseWireBodySchema = z.object({
+  note: z.string().trim().min(1, { error: 'validation.required' }).max(500),
+});
+export type ApplySuspenseWireBody = z.input<typeof applySuspenseWireBodySchema>;
 
 /** A wire Meridian owes a user (redemption to USD). */
 export const outgoingWireSchema = z.object({
@@ -109,6 +131,30 @@ export const fundWireEndpoints = {
     query: incomingWireQuerySchema,
     content: pageSchema(incomingWireSchema),
     codes: ['LOGIN_EXPIRED', 'FORBIDDEN'],
+  }),
+  applySuspenseWire: defineEndpoint({
+    method: 'POST',
+    path: '/admin/wires/:id/apply',
+    tag: 'back-office',
+    summary: 'Apply a wire in suspense to the pending USD subscription of the reference given (same amount)',
+    auth: 'operator',
+    roles: ['finance'],
+    params: incomingWireParamsSchema,
+    body: applySuspenseWireBodySchema,
+    content: incomingWireSchema,
+    codes: ['LOGIN_EXPIRED', 'FORBIDDEN', 'NOT_FOUND', 'WIRE_STATE_CHANGED', 'WIRE_ORDER_MISMATCH'],
+  }),
+  returnSuspenseWire: defineEndpoint({
+    method: 'POST',
+    path: '/admin/wires/:id/return',
+    tag: 'back-office',
+    summary: 'Send a wire in suspense back to its sender (suspense → bank)',
+    auth: 'operator',
+    roles: ['finance'],
+    params: incomingWireParamsSchema,
+    body: returnSuspenseWireBodySchema,
+    content: incomingWireSchema,
+    codes: ['LOGIN_EXPIRED', 'FORBIDDEN', 'NOT_FOUND', 'WIRE_STATE_CHANGED'],
   }),
   listOutgoingWires: defineEndpoint({
     method: 'GET',

@@ -53,6 +53,10 @@ export function fundsRoutes(options: { funds: FundsService }) {
     registerEndpoints(app, fundWireEndpoints, {
       recordWire: async (request) => funds.recordWire(currentOperator(request).email, request.body),
       listWires: async (request) => funds.listWires(request.query),
+      applySuspenseWire: async (request) =>
+        funds.applySuspenseWire(request.params.id, currentOperator(request).email, request.body),
+      returnSuspenseWire: async (request) =>
+        funds.returnSuspenseWire(request.params.id, currentOperator(request).email, request.body.note),
       listOutgoingWires: async (request) => funds.listOutgoingWires(request.query),
       markWireSent: async (request) =>
         funds.markWireSent(request.params.id, currentOperator(request).email, request.body.note),

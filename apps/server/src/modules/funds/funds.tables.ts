@@ -212,11 +212,15 @@ export const fundWiresIn = pgTable(
     bankTransactionId: text('bank_transaction_id').notNull(),
     amountMinor: minorAmount('amount_minor').notNull(),
     sender: text('sender').notNull(),
-    status: text('status', { enum: ['CREDITED', 'SUSPENSE'] }).notNull(),
+    status: text('status', { enum: ['CREDITED', 'SUSPENSE', 'RETURNED'] }).notNull(),
     suspenseReason: text('suspense_reason'),
     orderId: bigint('order_id', { mode: 'number' }),
     recordedBy: text('recorded_by').notNull(),
     createdAt: createdAt(),
+    /** Set when finance resolved a suspense wire (applied to an order, or returned). */
+    resolvedBy: text('resolved_by'),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolutionNote: text('resolution_note'),
   },
   (table) => [
     unique('fund_wires_in_bank_transaction_key').on(table.bankTransactionId),

@@ -219,3 +219,80 @@ describe('USD redemption by wire', () => {
     expect(await fundSharesOf(kit, ivy.userId)).toBe(180_000n);
   });
 });
+
+describe('wires in suspense, resolved by finance', () => {
+  async function suspenseWire(bankTransactionId: string): Promise<{ id: string; amount: string }> {
+    const list = (await kit.ops(kit.financeToken, 'GET', '/wires?status=SUSPENSE&pageSize=50')).json().content;
+    const wire = list.list.find((row: { bankTransactionId: string }) => row.bankTransactionId === bankTransactionId);
+    expect(wire, bankTransactionId).toBeDefined();
+    return wire;
+  }
+
+  it('applies a wire whose reference was wrong to the pending subscription finance names, once', async () => {
+    const unknown = await suspenseWire('BTX-002'); // 150.00 with a reference no order has
+    const order = await funds.subscribe(
+      ivy.userId,
+      { productId: CURRENT_PRODUCT_ID, amountMinor: minor(15_000n), actionType: 'USD', bankAccountId: String(BANK.id) },
+      undefined,
+    );
+    const sharesBefore = await fundSharesOf(kit, ivy.userId);
+    const suspenseBefore = await balanceOf(kit, platformAccount('SUSPENSE', 'USD'));
+
+    // A reference no pending subscription has is refused, naming the reference; nothing moves.
+    const mismatch = (
+      await kit.ops(kit.financeToken, 'POST', `/wires/${unknown.id}/apply`, {
+        reference: 'MWNOSUCHREF0',
+        note: 'sender forgot the reference',
+      })
+    ).json();
+    expect(mismatch).toMatchObject({ statusCode: 171 });
+    expect(mismatch.message).toContain('MWNOSUCHREF0');
+
+    const applied = (
+      await kit.ops(kit.financeToken, 'POST', `/wires/${unknown.id}/apply`, {
+        reference: order.wire!.reference,
+        note: 'sender wrote the reference with a typo; matched by name and amount',
+      })
+    ).json();
+    expect(applied).toMatchObject({
+      statusCode: 200,
+      content: { status: 'CREDITED', orderId: order.id, resolutionNote: expect.stringContaining('typo') },
+    });
+    expect(applied.content.resolvedBy).toMatch(/@/);
+    expect(await fundSharesOf(kit, ivy.userId)).toBe(sharesBefore + 15_000n);
+    expect(await balanceOf(kit, platformAccount('SUSPENSE', 'USD'))).toBe(suspenseBefore - 15_000n);
+    const history = (await kit.get(ivy, '/api/fund/v2/order')).json().content;
+    expect(history.list.find((row: { id: string }) => row.id === order.id)).toMatchObject({ status: 'SUCCESS' });
+
+    const again = (
+      await kit.ops(kit.financeToken, 'POST', `/wires/${unknown.id}/apply`, {
+        reference: order.wire!.reference,
+        note: 'x',
+      })
+    ).json();
+    expect(again.statusCode).toBe(170);
+    expect(await fundSharesOf(kit, ivy.userId)).toBe(sharesBefore + 15_000n);
+  });
+
+  it('returns a wire to its sender (suspense → bank) once; other roles and a missing reason change nothing', async () => {
+    const wrong = await suspenseWire('BTX-004'); // 499.99 for a 500.00 order
+    const bankBefore = await balanceOf(kit, platformAccount('PLATFORM_BANK', 'USD'));
+    const support = (await kit.ops(kit.supportToken, 'POST', `/wires/${wrong.id}/return`, { note: 'n' })).json();
+    expect(support.statusCode).toBe(102);
+    const noReason = (await kit.ops(kit.financeToken, 'POST', `/wires/${wrong.id}/return`, {})).json();
+    expect(noReason.statusCode).toBe(120);
+    expect(noReason.content.fields[0].field).toBe('note');
+    expect(await balanceOf(kit, platformAccount('PLATFORM_BANK', 'USD'))).toBe(bankBefore);
+
+    const returned = (
+      await kit.ops(kit.financeToken, 'POST', `/wires/${wrong.id}/return`, { note: 'amount short by 0.01; sent back' })
+    ).json();
+    expect(returned.content).toMatchObject({ status: 'RETURNED', orderId: null });
+    expect(await balanceOf(kit, platformAccount('PLATFORM_BANK', 'USD'))).toBe(bankBefore + 49_999n);
+    const twice = (await kit.ops(kit.financeToken, 'POST', `/wires/${wrong.id}/return`, { note: 'again' })).json();
+    expect(twice.statusCode).toBe(170);
+    expect(await balanceOf(kit, platformAccount('PLATFORM_BANK', 'USD'))).toBe(bankBefore + 49_999n);
+    const missing = (await kit.ops(kit.financeToken, 'POST', '/wires/999999/return', { note: 'n' })).json();
+    expect(missing.statusCode).toBe(104);
+  });
+});

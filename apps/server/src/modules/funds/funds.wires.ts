@@ -8,6 +8,7 @@ import type {
 } from '@meridian/contracts/fund-wires';
 import { type Page, type PageQuery, totalPages } from '@meridian/contracts/pagination';
 import { and, asc, count, desc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/client.ts';
 import { isSqlState, SQLSTATE_UNIQUE_VIOLATION } from '../../platform/db/sql-state.ts';
 import { DomainError } from '../../platform/http/errors.ts';
 import { postEntry } from '../ledger/ledger.service.ts';
@@ -33,6 +34,9 @@ function toIncoming(row: WireInRow, isDuplicate: boolean): IncomingWire {
     orderId: row.orderId === null ? null : String(row.orderId),
     recordedBy: row.recordedBy,
     createdAt: row.createdAt.toISOString(),
+    resolvedBy: row.resolvedBy,
+    resolvedAt: row.resolvedAt?.toISOString() ?? null,
+    resolutionNote: row.resolutionNote,
     isDuplicate,
   };
 }
@@ -205,8 +209,115 @@ export function createWiresService(ctx: FundsContext) {
     return toOutgoing(row);
   }
 
+  /**
+   * Take a SUSPENSE wire for resolution: locks it and refuses any other state.
+   * @throws DomainError NOT_FOUND; WIRE_STATE_CHANGED (170) when it is no longer in suspense.
+   */
+  async function lockSuspenseWire(tx: DbOrTx, id: string): Promise<WireInRow> {
+    const [wire] = await tx
+      .select()
+      .from(fundWiresIn)
+      .where(eq(fundWiresIn.id, Number(id)))
+      .for('update');
+    if (!wire) throw new DomainError('NOT_FOUND');
+    if (wire.status !== 'SUSPENSE') throw new DomainError('WIRE_STATE_CHANGED');
+    return wire;
+  }
+
+  /**
+   * Finance applies a wire held in suspense to the PENDING USD subscription `reference` names (the
+   * sender misspelt or left out the reference): in one transaction the wire becomes CREDITED with
+   * the resolution, the order SUCCESS, the shares join the user's current holding, and one journal
+   * entry moves suspense → USER_FUND (`fund-order:<id>:wire-in`, so an order is paid once whichever
+   * way its wire arrived). The user gets the same message as for a wire credited on arrival.
+   * @throws DomainError NOT_FOUND; WIRE_STATE_CHANGED (170) when the wire is no longer in suspense;
+   *   WIRE_ORDER_MISMATCH (171) when the reference names no pending USD subscription of the wire's amount.
+   */
+  async function applySuspenseWire(
+    id: string,
+    operatorEmail: string,
+    body: { reference: string; note: string },
+  ): Promise<IncomingWire> {
+    const now = ctx.clock.now();
+    const { row, userId } = await ctx.db.transaction(async (tx) => {
+      const wire = await lockSuspenseWire(tx, id);
+      const [order] = await tx
+        .select()
+        .from(fundOrders)
+        .where(and(eq(fundOrders.reference, body.reference), eq(fundOrders.action, 'SUBSCRIBE')))
+        .for('update');
+      if (!order || order.status !== 'PENDING' || order.amountMinor !== wire.amountMinor) {
+        throw new DomainError('WIRE_ORDER_MISMATCH', { reference: body.reference, amount: usd(wire.amountMinor) });
+      }
+      await lockCurrentHolding(tx, order.userId, now);
+      await moveCurrentHolding(tx, order.userId, order.productId, wire.amountMinor, now);
+      await tx.update(fundOrders).set({ status: 'SUCCESS', completedAt: now }).where(eq(fundOrders.id, order.id));
+      const [updated] = await tx
+        .update(fundWiresIn)
+        .set({
+          status: 'CREDITED',
+          orderId: order.id,
+          resolvedBy: operatorEmail,
+          resolvedAt: now,
+          resolutionNote: body.note,
+        })
+        .where(eq(fundWiresIn.id, wire.id))
+        .returning();
+      await postEntry(tx, {
+        kind: 'FUND_WIRE_IN',
+        reference: `fund-order:${order.id}`,
+        idempotencyKey: `fund-order:${order.id}:wire-in`,
+        postings: transfer(
+          platformAccount('SUSPENSE', 'USD'),
+          userAccount(order.userId, 'USER_FUND', 'USD'),
+          wire.amountMinor,
+        ),
+        metadata: { reference: body.reference, wireId: String(wire.id), resolvedBy: operatorEmail },
+      });
+      return { row: updated!, userId: order.userId };
+    });
+    await ctx.notifier
+      .wireCredited(userId, usd(row.amountMinor))
+      .catch((error: unknown) => ctx.log.warn({ err: error, userId }, 'fund wire message failed'));
+    ctx.log.info({ wireId: row.id, orderId: row.orderId, operator: operatorEmail }, 'fund wire applied from suspense');
+    return toIncoming(row, false);
+  }
+
+  /**
+   * Finance sends a wire held in suspense back to its sender: the wire becomes RETURNED with the
+   * reason and one journal entry moves suspense → bank (`fund-wire-in:<id>:returned`).
+   * @throws DomainError NOT_FOUND; WIRE_STATE_CHANGED (170) when the wire is no longer in suspense.
+   */
+  async function returnSuspenseWire(id: string, operatorEmail: string, note: string): Promise<IncomingWire> {
+    const now = ctx.clock.now();
+    const row = await ctx.db.transaction(async (tx) => {
+      const wire = await lockSuspenseWire(tx, id);
+      const [updated] = await tx
+        .update(fundWiresIn)
+        .set({ status: 'RETURNED', resolvedBy: operatorEmail, resolvedAt: now, resolutionNote: note })
+        .where(eq(fundWiresIn.id, wire.id))
+        .returning();
+      await postEntry(tx, {
+        kind: 'FUND_WIRE_IN',
+        reference: `fund-wire-in:${wire.id}`,
+        idempotencyKey: `fund-wire-in:${wire.id}:returned`,
+        postings: transfer(
+          platformAccount('SUSPENSE', 'USD'),
+          platformAccount('PLATFORM_BANK', 'USD'),
+          wire.amountMinor,
+        ),
+        metadata: { reference: wire.reference, resolvedBy: operatorEmail },
+      });
+      return updated!;
+    });
+    ctx.log.info({ wireId: row.id, operator: operatorEmail }, 'fund wire returned from suspense');
+    return toIncoming(row, false);
+  }
+
   return {
     recordWire,
+    applySuspenseWire,
+    returnSuspenseWire,
 
     /** Received wires, newest first, optionally of one status. */
     async listWires(query: PageQuery & { status?: IncomingWireStatus }): Promise<Page<IncomingWire>> {

@@ -1,4 +1,5 @@
 import {
+  type ApplySuspenseWireBody,
   fundWireEndpoints,
   INCOMING_WIRE_STATUSES,
   type IncomingWire,
@@ -14,7 +15,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
-import { useMarkWireFailed, useMarkWireSent, useRecordWire } from '../api/decide-wire.ts';
+import {
+  useApplySuspenseWire,
+  useMarkWireFailed,
+  useMarkWireSent,
+  useRecordWire,
+  useReturnSuspenseWire,
+} from '../api/decide-wire.ts';
 import { useIncomingWires, useOutgoingWires } from '../api/list-wires.ts';
 import { useMayCall } from '../components/operator-context.tsx';
 import { PageTitle } from '../components/page-title.tsx';
@@ -25,9 +32,10 @@ import { formatDateTime } from '../lib/time.ts';
 import { usePaging } from '../lib/use-paging.ts';
 
 const ALL = 'all';
-const INCOMING_COLORS: Record<IncomingWireStatus, string> = { CREDITED: 'green', SUSPENSE: 'red' };
+const INCOMING_COLORS: Record<IncomingWireStatus, string> = { CREDITED: 'green', SUSPENSE: 'red', RETURNED: 'default' };
 const OUTGOING_COLORS: Record<OutgoingWireStatus, string> = { PENDING: 'gold', SENT: 'green', FAILED: 'red' };
 const RECORD_FIELDS = ['reference', 'amount', 'sender', 'bankTransactionId'] as const;
+const APPLY_FIELDS = ['reference', 'note'] as const;
 /** A USD amount as the server takes it: digits with at most 2 decimals (contracts' `amountMinorSchema('USD')`). */
 const USD_AMOUNT_PATTERN = /^\d{1,13}(\.\d{1,2})?$/;
 
@@ -127,12 +135,80 @@ function RecordWireModal({ open, onClose }: { open: boolean; onClose: () => void
   );
 }
 
-/** Received wires: credited to their subscription, or held in suspense with the reason. */
+/**
+ * Resolve a wire in suspense by applying it to the pending subscription the sender meant: the
+ * reference and a note on how finance matched them. A refusal (171: no pending USD subscription of
+ * that reference and amount) names the field and keeps the modal open.
+ */
+function ApplyWireModal({ wire, onClose }: { wire: IncomingWire | null; onClose: () => void }) {
+  const { t } = useTranslation('admin');
+  const [form] = Form.useForm<ApplySuspenseWireBody>();
+  const apply = useApplySuspenseWire();
+  const [error, setError] = useState<string | null>(null);
+  const close = () => {
+    setError(null);
+    form.resetFields();
+    onClose();
+  };
+  const submit = async () => {
+    setError(null);
+    const values = await form.validateFields();
+    try {
+      if (wire) await apply.mutateAsync({ id: wire.id, ...values });
+      close();
+    } catch (failure) {
+      if (failure instanceof ApiError) setError(applyServerErrors(form, failure.response, APPLY_FIELDS));
+    }
+  };
+  const required = { required: true, whitespace: true, message: t('common.required') };
+  return (
+    <Modal
+      open={wire !== null}
+      title={t('wires.applyTitle')}
+      okText={t('wires.apply')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ loading: apply.isPending }}
+      onOk={() => void submit()}
+      onCancel={close}
+      destroyOnHidden
+    >
+      <Form<ApplySuspenseWireBody> form={form} layout="vertical" preserve={false}>
+        {wire && (
+          <Alert
+            type="info"
+            showIcon
+            style={{ marginBottom: 16 }}
+            title={`${wire.amount} USD · ${wire.sender} · ${wire.reference}`}
+            description={t('wires.applyHint')}
+          />
+        )}
+        {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
+        <Form.Item name="reference" label={t('wires.applyReference')} rules={[required]}>
+          <Input maxLength={64} autoComplete="off" />
+        </Form.Item>
+        <Form.Item
+          name="note"
+          label={t('wires.applyNote')}
+          rules={[required, { max: 500, message: t('common.tooLong', { max: 500 }) }]}
+        >
+          <Input.TextArea maxLength={500} autoSize={{ minRows: 2 }} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/** Received wires: credited to their subscription, or held in suspense with the reason until resolved. */
 function IncomingWiresTab() {
   const { t, i18n } = useTranslation('admin');
   const [status, setStatus] = useState<IncomingWireStatus | typeof ALL>(ALL);
   const [isRecording, setIsRecording] = useState(false);
   const mayRecord = useMayCall(fundWireEndpoints.recordWire);
+  const mayApply = useMayCall(fundWireEndpoints.applySuspenseWire);
+  const mayReturn = useMayCall(fundWireEndpoints.returnSuspenseWire);
+  const returnWire = useReturnSuspenseWire();
+  const [applying, setApplying] = useState<IncomingWire | null>(null);
+  const [returning, setReturning] = useState<string | null>(null);
   const paging = usePaging();
   const wires = useIncomingWires({
     pageID: paging.pageID,
@@ -168,7 +244,7 @@ function IncomingWiresTab() {
         loading={wires.isFetching}
         dataSource={wires.data?.list}
         pagination={paging.pagination(wires.data?.totalCount)}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 1300 }}
         columns={[
           {
             title: t('common.time'),
@@ -193,13 +269,56 @@ function IncomingWiresTab() {
                   <span>{t(`wires.suspenseReason.${row.suspenseReason}`, { defaultValue: row.suspenseReason })}</span>
                 )}
                 {row.orderId && <span>{t('wires.order', { id: row.orderId })}</span>}
+                {row.resolvedBy && row.resolvedAt && (
+                  <span>
+                    {t('wires.resolvedBy', {
+                      who: row.resolvedBy,
+                      at: formatDateTime(row.resolvedAt, i18n.language),
+                      note: row.resolutionNote ?? '',
+                    })}
+                  </span>
+                )}
               </Space>
             ),
           },
           { title: t('wires.recordedBy'), dataIndex: 'recordedBy', ellipsis: true },
+          {
+            title: t('common.actions'),
+            key: 'actions',
+            fixed: 'right',
+            render: (_, row) =>
+              row.status === 'SUSPENSE' && (
+                <Space wrap>
+                  {mayApply && (
+                    <Button size="small" type="primary" onClick={() => setApplying(row)}>
+                      {t('wires.apply')}
+                    </Button>
+                  )}
+                  {mayReturn && (
+                    <Button size="small" danger onClick={() => setReturning(row.id)}>
+                      {t('wires.return')}
+                    </Button>
+                  )}
+                </Space>
+              ),
+          },
         ]}
       />
       <RecordWireModal open={isRecording} onClose={() => setIsRecording(false)} />
+      <ApplyWireModal wire={applying} onClose={() => setApplying(null)} />
+      <ReasonModal
+        open={returning !== null}
+        title={t('wires.returnTitle')}
+        okText={t('wires.return')}
+        label={t('wires.returnReason')}
+        isDanger
+        isPending={returnWire.isPending}
+        onCancel={() => setReturning(null)}
+        onSubmit={async (note) => {
+          if (returning) await returnWire.mutateAsync({ id: returning, note });
+          setReturning(null);
+        }}
+      />
     </>
   );
 }
