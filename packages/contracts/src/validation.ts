@@ -170,6 +170,18 @@ export const VALIDATION_MESSAGES = {
     'en-US': 'Choose basic, investor, aml, qualified or residence',
     'zh-HK': '請選擇 basic、investor、aml、qualified 或 residence',
   },
+  'validation.annualRate': {
+    'en-US': 'Enter a yearly rate from 0.00 to 50.00 %, with at most 2 decimals',
+    'zh-HK': '請輸入 0.00 至 50.00 % 的年利率，最多兩位小數',
+  },
+  'validation.rateTiers': {
+    'en-US': 'Each tier must reach above the one before, and only the last tier has no upper limit',
+    'zh-HK': '每一級的上限須高於前一級，只有最後一級沒有上限',
+  },
+  'validation.raiseWindow': {
+    'en-US': 'The raise window must start today or later and end before interest starts',
+    'zh-HK': '募集期須由今日或之後開始，並於起息日前結束',
+  },
   'validation.date': { 'en-US': 'Enter a date as YYYY-MM-DD', 'zh-HK': '請以 YYYY-MM-DD 格式輸入日期' },
   'validation.termsNoticeTooShort': {
     'en-US': 'Changes must be announced {days} working days ahead: the earliest effective date is {date}',

@@ -53,11 +53,15 @@ export function productName(product: ProductRow, locale: Locale): string {
 }
 
 /** One product. @throws DomainError NOT_FOUND when there is no active product `productId`. */
-export async function loadProduct(db: DbOrTx, productId: string): Promise<ProductRow> {
+export async function loadProduct(
+  db: DbOrTx,
+  productId: string,
+  options: { isOpenOnly: boolean } = { isOpenOnly: true },
+): Promise<ProductRow> {
   const [product] = await db
     .select()
     .from(fundProducts)
-    .where(and(eq(fundProducts.id, productId), eq(fundProducts.isActive, true)));
+    .where(and(eq(fundProducts.id, productId), options.isOpenOnly ? eq(fundProducts.isActive, true) : undefined));
   if (!product) throw new DomainError('NOT_FOUND', {}, { field: 'productId' });
   return product;
 }

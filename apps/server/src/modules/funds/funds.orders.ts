@@ -344,7 +344,8 @@ export function createOrdersService(ctx: FundsContext) {
       factors: FactorCheck = NO_FACTORS,
       locale: Locale = 'en-US',
     ): Promise<FundOrder> {
-      const product = await loadProduct(ctx.db, body.productId);
+      // A product closed to new subscriptions (an operator's switch) still redeems.
+      const product = await loadProduct(ctx.db, body.productId, { isOpenOnly: false });
       if (product.type === 'FIXED')
         throw new DomainError('FUND_NO_EARLY_REDEMPTION', { maturityDate: product.maturityDate ?? '' });
       const amountMinor: bigint = body.amountMinor;

@@ -7,11 +7,25 @@ import {
   type FundType,
   WIRE_TIMES,
 } from '@meridian/contracts/funds';
+import {
+  annualRateBpsOf,
+  type OpsFundProduct,
+  type ParsedCreateFixedFundBody,
+} from '@meridian/contracts/fund-settings';
 import type { Locale } from '@meridian/contracts/locale';
-import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, like, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import { addDays } from './funds.interest.ts';
-import { type FundsContext, hongKongDay, productName, type ProductRow, tiersByProduct, usd } from './funds.internal.ts';
+import { FieldError } from '../../platform/http/errors.ts';
+import { addDays, type RateTier } from './funds.interest.ts';
+import {
+  type FundsContext,
+  hongKongDay,
+  loadProduct,
+  productName,
+  type ProductRow,
+  tiersByProduct,
+  usd,
+} from './funds.internal.ts';
 import { fundHoldings, fundProducts, fundRateTiers } from './funds.tables.ts';
 
 /** A product to create (seed, tests, operators). Amounts in USD cents, rates in basis points. */
@@ -103,19 +117,138 @@ export function createProductsService(ctx: FundsContext) {
     });
   }
 
+  /**
+   * Replace a product's rate tiers (operators; issue 17 "Tiered rates, editable per product").
+   * The next accrual uses them. Tiers must ascend and end with an unbounded one.
+   */
+  async function setRateTiers(productId: string, tiers: ProductInput['tiers']): Promise<void> {
+    await ctx.db.transaction(async (tx) => {
+      await tx.delete(fundRateTiers).where(eq(fundRateTiers.productId, productId));
+      await tx.insert(fundRateTiers).values(tiers.map((tier, tierIndex) => ({ productId, tierIndex, ...tier })));
+    });
+  }
+
+  /** One product as operators see it, with who holds it now. */
+  async function opsProduct(product: ProductRow, tiers: readonly RateTier[]): Promise<OpsFundProduct> {
+    const [held] = await ctx.db
+      .select({
+        holders: sql<number>`count(DISTINCT ${fundHoldings.userId})::int`,
+        shares: sql<string>`coalesce(sum(${fundHoldings.sharesMinor}), 0)::text`,
+      })
+      .from(fundHoldings)
+      .where(
+        and(
+          eq(fundHoldings.productId, product.id),
+          eq(fundHoldings.status, 'HOLDING'),
+          sql`${fundHoldings.sharesMinor} > 0`,
+        ),
+      );
+    return {
+      productId: product.id,
+      type: product.type,
+      nameEn: product.nameEn,
+      nameZhHk: product.nameZhHk,
+      periodDays: product.periodDays,
+      raiseStartDate: product.raiseStartDate,
+      raiseEndDate: product.raiseEndDate,
+      interestDate: product.interestDate,
+      maturityDate: product.maturityDate,
+      min: usd(product.minMinor),
+      max: usd(product.maxMinor),
+      limit: usd(product.limitMinor),
+      isActive: product.isActive,
+      tiers: tiers.map((tier) => ({
+        upTo: tier.upToMinor === null ? null : usd(tier.upToMinor),
+        annualRatePct: rateText(tier.annualRateBps),
+      })),
+      holderCount: held?.holders ?? 0,
+      heldTotal: usd(BigInt(held?.shares ?? '0')),
+    };
+  }
+
+  async function opsProductById(productId: string): Promise<OpsFundProduct> {
+    const product = await loadProduct(ctx.db, productId, { isOpenOnly: false });
+    return opsProduct(product, (await tiersByProduct(ctx.db)).get(productId) ?? []);
+  }
+
   return {
     createProduct,
 
-    /**
-     * Replace a product's rate tiers (operators; issue 17 "Tiered rates, editable per product").
-     * The next accrual uses them. Tiers must ascend and end with an unbounded one.
-     */
-    async setRateTiers(productId: string, tiers: ProductInput['tiers']): Promise<void> {
-      await ctx.db.transaction(async (tx) => {
-        await tx.delete(fundRateTiers).where(eq(fundRateTiers.productId, productId));
-        await tx.insert(fundRateTiers).values(tiers.map((tier, tierIndex) => ({ productId, tierIndex, ...tier })));
-      });
+    /** Every product for the back office (`GET admin/fund-products`): current first, then fixed by period and raise date. */
+    async listForOperators(): Promise<OpsFundProduct[]> {
+      const products = await ctx.db
+        .select()
+        .from(fundProducts)
+        .orderBy(asc(fundProducts.sortOrder), asc(fundProducts.periodDays), asc(fundProducts.raiseStartDate));
+      const tiers = await tiersByProduct(ctx.db);
+      return Promise.all(products.map((product) => opsProduct(product, tiers.get(product.id) ?? [])));
     },
+
+    /**
+     * A new fixed fund from the back office (`POST admin/fund-products`, admin): id
+     * `FIXED_<period>D_<raise start>` (a suffix when taken), one rate for the whole holding, the
+     * raise window from today or later (Hong Kong) — else a field error on `raiseStartDate`.
+     */
+    async createFixedFund(body: ParsedCreateFixedFundBody): Promise<OpsFundProduct> {
+      const today = hongKongDay(ctx.clock.now());
+      if (body.raiseStartDate < today) throw new FieldError('raiseStartDate', 'validation.raiseWindow');
+      const baseId = `FIXED_${body.periodDays}D_${body.raiseStartDate.replaceAll('-', '')}`;
+      const taken = await ctx.db
+        .select({ id: fundProducts.id })
+        .from(fundProducts)
+        .where(like(fundProducts.id, `${baseId}%`));
+      const id = taken.length === 0 ? baseId : `${baseId}_${taken.length + 1}`;
+      await createProduct({
+        id,
+        type: 'FIXED',
+        nameEn: body.nameEn,
+        nameZhHk: body.nameZhHk,
+        periodDays: body.periodDays,
+        raiseStartDate: body.raiseStartDate,
+        raiseEndDate: body.raiseEndDate,
+        interestDate: body.interestDate,
+        minMinor: body.min,
+        maxMinor: body.max,
+        limitMinor: body.limit,
+        redeemMinMinor: null,
+        sortOrder: 100 + body.periodDays,
+        tiers: [{ upToMinor: null, annualRateBps: annualRateBpsOf(body.annualRatePct) }],
+      });
+      return opsProductById(id);
+    },
+
+    /**
+     * Replace a product's tiers from the back office (`PUT admin/fund-products/:id/tiers`, admin).
+     * The next daily accrual uses them; days already accrued keep their interest.
+     * @returns the product before and after. @throws DomainError NOT_FOUND.
+     */
+    async updateRateTiers(
+      productId: string,
+      tiers: readonly { upTo: bigint | null; annualRatePct: string }[],
+    ): Promise<{ before: OpsFundProduct; after: OpsFundProduct }> {
+      const before = await opsProductById(productId);
+      await setRateTiers(
+        productId,
+        tiers.map((tier) => ({ upToMinor: tier.upTo, annualRateBps: annualRateBpsOf(tier.annualRatePct) })),
+      );
+      return { before, after: await opsProductById(productId) };
+    },
+
+    /**
+     * Open or close a product to new subscriptions (`PUT admin/fund-products/:id/active`, admin);
+     * holdings keep earning and the current fund stays redeemable.
+     * @returns the product before and after. @throws DomainError NOT_FOUND.
+     */
+    async setProductActive(
+      productId: string,
+      isActive: boolean,
+    ): Promise<{ before: OpsFundProduct; after: OpsFundProduct }> {
+      const before = await opsProductById(productId);
+      await ctx.db.update(fundProducts).set({ isActive }).where(eq(fundProducts.id, productId));
+      return { before, after: await opsProductById(productId) };
+    },
+
+    setRateTiers,
 
     /**
      * Seed (idempotent; at start): the current fund, and for each fixed period a series raising
@@ -150,7 +283,7 @@ export function createProductsService(ctx: FundsContext) {
     },
 
     /**
-     * `GET fund/v2/product`: active products (current first, then fixed by period and raise date)
+     * `GET fund/v2/product`: products open to subscription, and closed ones the caller holds (current first, then fixed by period and raise date)
      * with the caller's holding of each; fixed products are listed while raising or held.
      */
     async listProducts(userId: string, locale: Locale, type?: FundType): Promise<FundProduct[]> {
@@ -158,7 +291,7 @@ export function createProductsService(ctx: FundsContext) {
       const products = await ctx.db
         .select()
         .from(fundProducts)
-        .where(and(eq(fundProducts.isActive, true), type ? eq(fundProducts.type, type) : undefined))
+        .where(type ? eq(fundProducts.type, type) : undefined)
         .orderBy(asc(fundProducts.sortOrder), asc(fundProducts.periodDays), asc(fundProducts.raiseStartDate));
       const tiers = await tiersByProduct(ctx.db);
       const held = await ctx.db
@@ -176,15 +309,20 @@ export function createProductsService(ctx: FundsContext) {
       );
       const frozenMinor = BigInt(((frozenRows as { rows: { frozen: string }[] }).rows[0]?.frozen ?? '0') as string);
       const heldBy = new Map(held.map((row) => [row.productId, row]));
-      return products
-        .filter(
-          (product) => product.type === 'CURRENT' || (product.raiseEndDate ?? '') >= today || heldBy.has(product.id),
-        )
-        .map((product) =>
-          toFundProduct(product, tiers.get(product.id) ?? [], heldBy.get(product.id), today, locale, {
-            frozenMinor: product.type === 'CURRENT' ? frozenMinor : 0n,
-          }),
-        );
+      return (
+        products
+          // Closed products (an operator's switch) only for those who hold them.
+          .filter(
+            (product) =>
+              heldBy.has(product.id) ||
+              (product.isActive && (product.type === 'CURRENT' || (product.raiseEndDate ?? '') >= today)),
+          )
+          .map((product) =>
+            toFundProduct(product, tiers.get(product.id) ?? [], heldBy.get(product.id), today, locale, {
+              frozenMinor: product.type === 'CURRENT' ? frozenMinor : 0n,
+            }),
+          )
+      );
     },
 
     /** `GET fund/v2/config`: subscribe options, coins at par now, the receiving account, wire times. */
@@ -251,7 +389,7 @@ function toFundProduct(
     raiseDate: product.raiseStartDate && product.raiseEndDate ? [product.raiseStartDate, product.raiseEndDate] : null,
     interestDate: product.interestDate,
     maturityDate: product.maturityDate,
-    subscribe: isCurrent || isRaising(product, today),
+    subscribe: product.isActive && (isCurrent || isRaising(product, today)),
     redeem: isCurrent,
     subscribeActionTypes: isCurrent ? ['WALLET', 'USD'] : ['FUND'],
     redeemActionTypes: isCurrent ? ['WALLET', 'USD'] : [],

@@ -1,7 +1,9 @@
+import { fundSettingsEndpoints } from '@meridian/contracts/fund-settings';
 import { fundWireEndpoints } from '@meridian/contracts/fund-wires';
 import { fundEndpoints } from '@meridian/contracts/funds';
 import { HEADER_IDEMPOTENCY_KEY } from '@meridian/contracts/http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { noteAudit } from '../../platform/http/audit.ts';
 import { currentOperator, currentUser, sensitiveActionOf } from '../../platform/http/auth.ts';
 import { registerEndpoints } from '../../platform/http/endpoint.ts';
 import { FieldError } from '../../platform/http/errors.ts';
@@ -20,8 +22,10 @@ function idempotencyKeyOf(request: FastifyRequest): string | undefined {
 }
 
 /**
- * HTTP routes of the funds (spec §7 `fund/v2/*`) and the operators' wires (`admin/wires*`, role
- * finance), mounted under /api: one table of handlers per descriptor object.
+ * HTTP routes of the funds (spec §7 `fund/v2/*`), the operators' wires (`admin/wires*`, role
+ * finance) and fund products (`admin/fund-products*`, admin writes), mounted under /api: one table
+ * of handlers per descriptor object. Operator writes are audited by the platform's hook; the
+ * handlers note the target, the reason and the state before and after.
  */
 export function fundsRoutes(options: { funds: FundsService }) {
   const { funds } = options;
@@ -53,15 +57,45 @@ export function fundsRoutes(options: { funds: FundsService }) {
     registerEndpoints(app, fundWireEndpoints, {
       recordWire: async (request) => funds.recordWire(currentOperator(request).email, request.body),
       listWires: async (request) => funds.listWires(request.query),
-      applySuspenseWire: async (request) =>
-        funds.applySuspenseWire(request.params.id, currentOperator(request).email, request.body),
-      returnSuspenseWire: async (request) =>
-        funds.returnSuspenseWire(request.params.id, currentOperator(request).email, request.body.note),
+      applySuspenseWire: async (request) => {
+        noteAudit(request, { targetType: 'wire', targetId: request.params.id, reason: request.body.note });
+        const applied = await funds.applySuspenseWire(request.params.id, currentOperator(request).email, request.body);
+        noteAudit(request, { before: { status: 'SUSPENSE' }, after: applied });
+        return applied;
+      },
+      returnSuspenseWire: async (request) => {
+        noteAudit(request, { targetType: 'wire', targetId: request.params.id, reason: request.body.note });
+        const returned = await funds.returnSuspenseWire(
+          request.params.id,
+          currentOperator(request).email,
+          request.body.note,
+        );
+        noteAudit(request, { before: { status: 'SUSPENSE' }, after: returned });
+        return returned;
+      },
       listOutgoingWires: async (request) => funds.listOutgoingWires(request.query),
       markWireSent: async (request) =>
         funds.markWireSent(request.params.id, currentOperator(request).email, request.body.note),
       markWireFailed: async (request) =>
         funds.markWireFailed(request.params.id, currentOperator(request).email, request.body.note),
+    });
+    registerEndpoints(app, fundSettingsEndpoints, {
+      listFundProducts: async () => funds.listForOperators(),
+      createFixedFund: async (request) => {
+        const created = await funds.createFixedFund(request.body);
+        noteAudit(request, { targetType: 'fund-product', targetId: created.productId, before: null, after: created });
+        return created;
+      },
+      updateRateTiers: async (request) => {
+        const { before, after } = await funds.updateRateTiers(request.params.id, request.body.tiers);
+        noteAudit(request, { targetType: 'fund-product', targetId: request.params.id, before, after });
+        return after;
+      },
+      setFundActive: async (request) => {
+        const { before, after } = await funds.setProductActive(request.params.id, request.body.isActive);
+        noteAudit(request, { targetType: 'fund-product', targetId: request.params.id, before, after });
+        return after;
+      },
     });
   };
 }

@@ -46,7 +46,7 @@ export interface FundsKit {
   redeem(session: TestSession, body: object, headers?: Record<string, string>): Promise<InjectResponse>;
   get(session: TestSession, url: string, locale?: string): Promise<InjectResponse>;
   /** An operator call under `/api/admin` with a bearer token. */
-  ops(token: string, method: 'GET' | 'POST', url: string, payload?: object): Promise<InjectResponse>;
+  ops(token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object): Promise<InjectResponse>;
   /** Set the clock and run the funds' daily job as the scheduler's leader would (outside its transaction). */
   runDailyAt(iso: string): Promise<void>;
   /** A second funds service on the same database, with its own bank accounts and par (fakes). */

@@ -7,6 +7,7 @@ import { useMayCall } from '../components/operator-context.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 import { QueryError } from '../components/query-error.tsx';
 import { formatDateTime } from '../lib/time.ts';
+import { FundProductsTab } from './fund-product-settings.tsx';
 import { NetworksTab, PairsTab, PendingChangesTab } from './product-settings.tsx';
 
 /** A positive USD amount with at most 2 decimals, as the contract takes it. */
@@ -57,7 +58,7 @@ function EditLimitModal({ limit, onClose }: { limit: OpsWithdrawalLimit | null; 
 
 /**
  * `/admin/settings` (issue 16): tabs of withdrawal limits per identity level, coin networks, swap
- * pairs and pending fee/spread changes. Admins edit (audited); a fee or spread change waits in
+ * pairs, fund products and pending fee/spread changes. Admins edit (audited); a fee or spread change waits in
  * "Pending changes" for a different admin's approval.
  */
 export function SettingsPage() {
@@ -71,6 +72,7 @@ export function SettingsPage() {
           { key: 'limits', label: t('settings.limitsTab'), children: <LimitsTab /> },
           { key: 'networks', label: t('productSettings.networks'), children: <NetworksTab /> },
           { key: 'pairs', label: t('productSettings.pairs'), children: <PairsTab /> },
+          { key: 'funds', label: t('fundProducts.tab'), children: <FundProductsTab /> },
           { key: 'changes', label: t('productSettings.changes'), children: <PendingChangesTab /> },
         ]}
       />
