@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { custodyWebhookBodySchema } from '@meridian/contracts/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerAndLogin, type TestApp, testDatabaseKind } from '../../../test/helpers.ts';
-import { checkLedgerInvariants } from '../../modules/ledger/ledger.invariants.ts';
-import { liabilitiesAndHoldings, userBalances } from '../../modules/ledger/ledger.service.ts';
-import { seedDemo } from '../../seed.ts';
-import { backupEmbeddedDatabase, RestoreTargetNotEmptyError, restoreEmbeddedDatabase } from './backup.ts';
-import { openDatabase } from './client.ts';
+import { createTestApp, registerAndLogin, type TestApp, testDatabaseKind } from './helpers.ts';
+import { checkLedgerInvariants } from '../src/modules/ledger/ledger.invariants.ts';
+import { liabilitiesAndHoldings, userBalances } from '../src/modules/ledger/ledger.service.ts';
+import { seedDemo } from '../src/seed.ts';
+import { backupEmbeddedDatabase, RestoreTargetNotEmptyError, restoreEmbeddedDatabase } from '../src/platform/db/backup.ts';
+import { openDatabase } from '../src/platform/db/client.ts';
 
 /**
  * Issue 21 "Backups": a database with activity (the demo seed's balances and a deposit credited
