@@ -29,7 +29,9 @@ async function main(): Promise<number> {
   try {
     const result = await backupEmbeddedDatabase(dataDir, resolve(callerDir, values.out));
     console.log(`backed up ${dataDir} to ${result.outFile} (${result.sizeBytes} bytes)`);
-    console.log(`also keep ${dataDir}/secrets (and uploads/ when uploads are stored on disk): they are not in the dump`);
+    console.log(
+      `also keep ${dataDir}/secrets (and uploads/ when uploads are stored on disk): they are not in the dump`,
+    );
     return 0;
   } catch (error) {
     console.error(`backup failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -8,7 +8,11 @@ import { createTestApp, registerAndLogin, type TestApp, testDatabaseKind } from 
 import { checkLedgerInvariants } from '../src/modules/ledger/ledger.invariants.ts';
 import { liabilitiesAndHoldings, userBalances } from '../src/modules/ledger/ledger.service.ts';
 import { seedDemo } from '../src/seed.ts';
-import { backupEmbeddedDatabase, RestoreTargetNotEmptyError, restoreEmbeddedDatabase } from '../src/platform/db/backup.ts';
+import {
+  backupEmbeddedDatabase,
+  RestoreTargetNotEmptyError,
+  restoreEmbeddedDatabase,
+} from '../src/platform/db/backup.ts';
 import { openDatabase } from '../src/platform/db/client.ts';
 
 /**
