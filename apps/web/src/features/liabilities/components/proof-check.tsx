@@ -1,6 +1,6 @@
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import type { LiabilitiesProof } from '@meridian/contracts/liabilities';
-import { Alert, Button, Flex, Table, Typography, Upload } from 'antd';
+import { Alert, Button, Flex, Select, Table, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -8,17 +8,21 @@ import { useLiabilitiesProof } from '../api/get-liabilities-proof.ts';
 import { checkProof, type ProofVerdict, saveProofFile } from '../lib/proof-file.ts';
 
 /**
- * The signed-in user's part of the page: download their inclusion proof of the latest snapshot
- * (checked at once in the browser), or open a proof file they kept and check it: pass with their
- * balances, or fail with the reason.
+ * The signed-in user's part of the page: download their inclusion proof of a published snapshot
+ * (the latest by default; `publishedRoots` lists them, newest first) — checked at once in the
+ * browser — or open a proof file they kept and check it: pass with their balances, or fail with the reason.
  */
 export function ProofCheck({ publishedRoots }: { publishedRoots: ReadonlyMap<string, string> }) {
   const { t } = useTranslation('liabilities');
   const proofCall = useLiabilitiesProof();
   const [verdict, setVerdict] = useState<ProofVerdict | null>(null);
+  const dates = [...publishedRoots.keys()];
+  const [date, setDate] = useState<string | undefined>(undefined);
+  const chosenDate = date ?? dates[0];
 
   const download = async () => {
-    const proof: LiabilitiesProof = await proofCall.mutateAsync(undefined);
+    setVerdict(null);
+    const proof: LiabilitiesProof = await proofCall.mutateAsync(chosenDate);
     saveProofFile(proof);
     setVerdict(checkProof(proof, publishedRoots));
   };
@@ -28,6 +32,14 @@ export function ProofCheck({ publishedRoots }: { publishedRoots: ReadonlyMap<str
     <Flex vertical gap={16} data-testid="liabilities-proof">
       <Typography.Paragraph type="secondary">{t('proof.intro')}</Typography.Paragraph>
       <Flex wrap gap={12}>
+        <Select
+          className="liabilities-date"
+          aria-label={t('columns.date')}
+          value={chosenDate}
+          onChange={setDate}
+          options={dates.map((value) => ({ value, label: value }))}
+          data-testid="liabilities-date"
+        />
         <Button
           type="primary"
           icon={<DownloadOutlined />}
