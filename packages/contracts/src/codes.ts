@@ -377,6 +377,15 @@ export const BUSINESS_CODES = {
       'zh-HK': '你的帳戶在 {date} 的快照中沒有結餘，因此沒有證明',
     },
   },
+  LIABILITIES_PROOF_EXPIRED: {
+    code: 242,
+    httpStatus: 410,
+    message: {
+      'en-US':
+        'Proofs are kept for {days} days: the proofs of {date} are no longer available (its root stays published)',
+      'zh-HK': '證明只保留 {days} 日：{date} 的證明已不再提供（其根雜湊值仍然公開）',
+    },
+  },
   INTERNAL: {
     code: 500,
     httpStatus: 500,

@@ -193,6 +193,12 @@ export type LiabilitiesSnapshots = z.infer<typeof liabilitiesSnapshotsSchema>;
 /** Snapshots the public page lists. */
 export const LIABILITIES_HISTORY_MAX = 30;
 
+/**
+ * Days a snapshot's leaves (and so its proofs) are kept after its date: one leaf per user per day
+ * would otherwise grow without end. Roots and totals are kept for ever.
+ */
+export const LIABILITIES_PROOF_RETENTION_DAYS = 30;
+
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 /** `GET liabilities/proof?date=YYYY-MM-DD`: the date of the snapshot (default: the latest). */
@@ -240,7 +246,7 @@ export const liabilitiesEndpoints = {
     auth: 'user',
     query: liabilitiesProofQuerySchema,
     content: liabilitiesProofSchema,
-    codes: ['LIABILITIES_NO_SNAPSHOT', 'LIABILITIES_NOT_IN_SNAPSHOT'],
+    codes: ['LIABILITIES_NO_SNAPSHOT', 'LIABILITIES_NOT_IN_SNAPSHOT', 'LIABILITIES_PROOF_EXPIRED'],
   }),
 };
 
@@ -256,6 +262,6 @@ export const opsLiabilitiesEndpoints = {
     roles: ['finance', 'compliance'],
     query: liabilitiesProofQuerySchema,
     content: liabilitiesCompareSchema,
-    codes: ['LIABILITIES_NO_SNAPSHOT'],
+    codes: ['LIABILITIES_NO_SNAPSHOT', 'LIABILITIES_PROOF_EXPIRED'],
   }),
 };

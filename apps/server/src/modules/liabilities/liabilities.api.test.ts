@@ -6,8 +6,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type LiabilitiesProof, verifyLiabilitiesProof } from '@meridian/contracts/liabilities';
 import { custodyWebhookBodySchema } from '@meridian/contracts/wallet';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerAndLogin, type TestApp, type TestSession } from '../../../test/helpers.ts';
+import { queryRows } from '../../platform/db/rows.ts';
 import { seedDemo } from '../../seed.ts';
 import { liabilitiesAndHoldings, userBalances } from '../ledger/ledger.service.ts';
 
@@ -153,5 +155,27 @@ describe('proof of liabilities', () => {
     expect(BigInt(usdt.holdingsMinor)).toBeGreaterThanOrEqual(1_250_500_000n);
     expect(BigInt(usdt.surplusMinor)).toBe(BigInt(usdt.holdingsMinor) - BigInt(usdt.treeTotalMinor));
     expect((await ops(supportToken, '/liabilities/compare')).json().statusCode).toBe(102);
+  });
+
+  it('keeps proofs for 30 days: a later snapshot prunes older leaves (their roots stay) and their proofs answer 242', async () => {
+    const today = (await get('/api/liabilities/snapshots')).json().content.latest.snapshotDate as string;
+    const later = new Date(Date.parse(`${today}T00:00:00Z`) + 31 * 86_400_000).toISOString().slice(0, 10);
+    expect((await t.app.liabilities.buildSnapshot(later, t.database.db)).isCreated).toBe(true);
+    const leftOld = await queryRows(
+      t.database.db,
+      sql`SELECT count(*)::int AS n FROM liabilities_leaves l JOIN liabilities_snapshots s ON s.id = l.snapshot_id WHERE s.snapshot_date = ${today}`,
+    );
+    expect(leftOld[0]!.n).toBe(0);
+    const history = (await get('/api/liabilities/snapshots')).json().content.history;
+    expect(history.map((item: { snapshotDate: string }) => item.snapshotDate)).toEqual([later, today]);
+    const expired = (
+      await get(`/api/liabilities/proof?date=${today}`, { cookie: alice.cookie, 'user-lang': 'zh-HK' })
+    ).json();
+    expect(expired.statusCode).toBe(242);
+    expect(expired.message).toContain('30 日');
+    expect((await ops(financeToken, `/liabilities/compare?date=${today}`)).json().statusCode).toBe(242);
+    const fresh = (await get('/api/liabilities/proof', { cookie: alice.cookie })).json();
+    expect(fresh.content.snapshotDate).toBe(later);
+    expect(verifyLiabilitiesProof(fresh.content).isValid).toBe(true);
   });
 });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   buildLiabilitiesTree,
   LIABILITIES_HISTORY_MAX,
+  LIABILITIES_PROOF_RETENTION_DAYS,
   LIABILITIES_TREE_VERSION,
   type LiabilitiesCompare,
   type LiabilitiesProof,
@@ -13,7 +14,7 @@ import {
   type SumNode,
 } from '@meridian/contracts/liabilities';
 import { isAssetCode, toDecimalString } from '@meridian/contracts/money';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db/client.ts';
 import { DomainError } from '../../platform/http/errors.ts';
 import { liabilitiesAndHoldings, userLiabilitiesByAsset } from '../ledger/ledger.service.ts';
@@ -36,6 +37,16 @@ interface BuiltLeaf {
   salt: string;
   tag: string;
   balances: bigint[];
+}
+
+/** The day `days` before `date` (YYYY-MM-DD, UTC). */
+function daysBefore(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Whether the leaves of the snapshot of `date` were pruned, given the newest snapshot's date. */
+function isExpired(date: string, latestDate: string): boolean {
+  return date < daysBefore(latestDate, LIABILITIES_PROOF_RETENTION_DAYS);
 }
 
 /** A display amount: decimal of a known asset, the minor units otherwise. */
@@ -115,6 +126,12 @@ export class LiabilitiesService {
         })),
       );
     }
+    // Leaves older than the retention go (the roots stay): one row per user per day otherwise grows for ever.
+    const expired = tx
+      .select({ id: liabilitiesSnapshots.id })
+      .from(liabilitiesSnapshots)
+      .where(lt(liabilitiesSnapshots.snapshotDate, daysBefore(snapshotDate, LIABILITIES_PROOF_RETENTION_DAYS)));
+    await tx.delete(liabilitiesLeaves).where(inArray(liabilitiesLeaves.snapshotId, expired));
     this.deps.log.info({ snapshotDate, rootHash: root.hash, leafCount: leaves.length }, 'liabilities snapshot built');
     return { isCreated: true, rootHash: root.hash, leafCount: leaves.length };
   }
@@ -133,10 +150,11 @@ export class LiabilitiesService {
   /**
    * The inclusion proof of `userId` in the snapshot of `date` (default the latest).
    * @throws DomainError LIABILITIES_NO_SNAPSHOT (240) when there is none; LIABILITIES_NOT_IN_SNAPSHOT
-   *   (241) when the user had no ledger account then.
+   *   (241) when the user had no ledger account then; LIABILITIES_PROOF_EXPIRED (242) when the
+   *   snapshot is older than the retention (`LIABILITIES_PROOF_RETENTION_DAYS`).
    */
   async proofFor(userId: string, date?: string): Promise<LiabilitiesProof> {
-    const snapshot = await this.snapshotOn(date);
+    const snapshot = await this.unexpiredSnapshotOn(date);
     const [leaf] = await this.deps.db
       .select()
       .from(liabilitiesLeaves)
@@ -164,10 +182,10 @@ export class LiabilitiesService {
    * The operators' comparison for the snapshot of `date` (default the latest): per asset the tree's
    * total, the ledger's liabilities and custody's holdings at the snapshot, and whether the stored
    * leaves still rebuild the stored root.
-   * @throws DomainError LIABILITIES_NO_SNAPSHOT (240).
+   * @throws DomainError LIABILITIES_NO_SNAPSHOT (240); LIABILITIES_PROOF_EXPIRED (242) past the retention.
    */
   async compare(date?: string): Promise<LiabilitiesCompare> {
-    const snapshot = await this.snapshotOn(date);
+    const snapshot = await this.unexpiredSnapshotOn(date);
     const levels = await this.treeOf(snapshot, { isFresh: true });
     const root = levels.at(-1)![0]!;
     return {
@@ -198,6 +216,20 @@ export class LiabilitiesService {
       .orderBy(desc(liabilitiesSnapshots.snapshotDate))
       .limit(1);
     if (!snapshot) throw new DomainError('LIABILITIES_NO_SNAPSHOT', { date: date ?? '—' });
+    return snapshot;
+  }
+
+  /** `snapshotOn`, refusing a snapshot whose leaves are past the retention (242). */
+  private async unexpiredSnapshotOn(date: string | undefined): Promise<SnapshotRow> {
+    const snapshot = await this.snapshotOn(date);
+    if (date !== undefined) {
+      const latest = await this.snapshotOn(undefined);
+      if (isExpired(snapshot.snapshotDate, latest.snapshotDate))
+        throw new DomainError('LIABILITIES_PROOF_EXPIRED', {
+          date: snapshot.snapshotDate,
+          days: LIABILITIES_PROOF_RETENTION_DAYS,
+        });
+    }
     return snapshot;
   }
 
