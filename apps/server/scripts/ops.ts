@@ -41,10 +41,15 @@
  *   wires outgoing [--status PENDING|SENT|FAILED]       (redemptions to USD owed to users)
  *   wires sent <id> [--note <text>]                     (the redemption completes)
  *   wires failed <id> --note <text>                     (the shares return to the user's current fund)
+ *   liabilities compare [--date YYYY-MM-DD]   (role finance or compliance; issue 21, docs/liabilities.md)
+ *       The proof-of-liabilities snapshot's totals per asset (default the latest) against what custody
+ *       held at the snapshot, and whether its stored leaves still rebuild its published root. Exit
+ *       code 1 when the root does not rebuild or an asset's holdings are below the users' total.
  *       Call the running server's operator API (--url, default PUBLIC_URL) with OPS_TOKEN
  *       (KYC decisions and alert decisions need an operator with role compliance or admin).
  */
 import { parseArgs } from 'node:util';
+import type { LiabilitiesCompare } from '@meridian/contracts/liabilities';
 import { loadConfig } from '../src/config.ts';
 import { OPERATOR_ROLES, type OperatorRole } from '../src/modules/admin/admin.types.ts';
 
@@ -71,6 +76,7 @@ const { values, positionals } = parseArgs({
     amount: { type: 'string' },
     sender: { type: 'string' },
     'bank-tx': { type: 'string' },
+    date: { type: 'string' },
   },
 });
 const [group, action, id] = positionals;
@@ -115,6 +121,39 @@ async function callApi(method: 'GET' | 'POST' | 'PUT', path: string, body?: obje
   const answer = (await response.json()) as { statusCode: number; message: string; content: unknown };
   console.log(JSON.stringify(answer, null, 2));
   process.exitCode = answer.statusCode === 200 ? 0 : 1;
+}
+
+/**
+ * `liabilities compare`: `GET admin/liabilities/compare` printed as a table (minor units); exit code 1
+ * when the stored leaves do not rebuild the root or custody holds less than the users' total of an asset.
+ */
+async function compareLiabilities(): Promise<void> {
+  const token = process.env.OPS_TOKEN;
+  if (!token) fail('Set OPS_TOKEN to an operator token (npm run ops -- operators add …).');
+  const baseUrl = (values.url ?? config.publicUrl).replace(/\/$/, '');
+  const query = values.date ? `?date=${encodeURIComponent(values.date)}` : '';
+  const response = await fetch(`${baseUrl}/api/admin/liabilities/compare${query}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const answer = (await response.json()) as { statusCode: number; message: string; content: LiabilitiesCompare };
+  if (answer.statusCode !== 200) {
+    console.error(`${answer.statusCode}: ${answer.message}`);
+    process.exitCode = 1;
+    return;
+  }
+  const { snapshotDate, rootHash, isRootRebuilt, lines } = answer.content;
+  console.log(`snapshot ${snapshotDate}  root ${rootHash}  leaves rebuild the root: ${isRootRebuilt ? 'yes' : 'NO'}`);
+  console.table(
+    lines.map((line) => ({
+      asset: line.asset,
+      'users (tree total)': line.treeTotalMinor,
+      'ledger liabilities': line.ledgerLiabilitiesMinor,
+      'custody holdings': line.holdingsMinor,
+      surplus: line.surplusMinor,
+      covered: line.isCovered ? 'yes' : 'SHORT',
+    })),
+  );
+  process.exitCode = isRootRebuilt && lines.every((line) => line.isCovered) ? 0 : 1;
 }
 
 /** The review steps `--step` names (`KYC_REVIEW_STEPS` of the contracts). */
@@ -217,6 +256,7 @@ else if (group === 'wires' && action === 'sent' && id)
   await callApi('POST', `/wires/outgoing/${encodeURIComponent(id)}/sent`, values.note ? { note: values.note } : {});
 else if (group === 'wires' && action === 'failed' && id && values.note)
   await callApi('POST', `/wires/outgoing/${encodeURIComponent(id)}/failed`, { note: values.note });
+else if (group === 'liabilities' && action === 'compare') await compareLiabilities();
 else {
   fail(
     'usage: npm run ops -- operators add --email E --role R | withdrawals list [--status N] | withdrawals process ID | withdrawals complete ID --tx HASH | withdrawals fail ID --reason TEXT' +
@@ -224,6 +264,7 @@ else {
       ' | terms schedule --effective YYYY-MM-DD --title-en T --title-zh T --body-en B --body-zh B | terms list' +
       ' | limits list | limits set --level N --per-24h USD --per-month USD | alerts list [--status open|released|confirmed] | alerts release ID [--note TEXT] | alerts confirm ID --note TEXT' +
       ' | trusts list [--status claim] | trusts release ID --reference REF --note TEXT' +
-      ' | wires record --reference REF --amount USD --sender NAME --bank-tx ID | wires list [--status CREDITED|SUSPENSE|RETURNED] | wires apply ID --reference REF --note TEXT | wires return ID --note TEXT | wires outgoing [--status PENDING|SENT|FAILED] | wires sent ID [--note TEXT] | wires failed ID --note TEXT',
+      ' | wires record --reference REF --amount USD --sender NAME --bank-tx ID | wires list [--status CREDITED|SUSPENSE|RETURNED] | wires apply ID --reference REF --note TEXT | wires return ID --note TEXT | wires outgoing [--status PENDING|SENT|FAILED] | wires sent ID [--note TEXT] | wires failed ID --note TEXT' +
+      ' | liabilities compare [--date YYYY-MM-DD]',
   );
 }

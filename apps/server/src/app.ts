@@ -19,6 +19,7 @@ import { findCountry } from './modules/identity/identity.countries.ts';
 import type { IdentityService } from './modules/identity/identity.service.ts';
 import { createKycModule } from './modules/kyc/kyc.module.ts';
 import { createLedgerModule } from './modules/ledger/ledger.module.ts';
+import { createLiabilitiesModule } from './modules/liabilities/liabilities.module.ts';
 import { createMarketModule } from './modules/market/market.module.ts';
 import type { MarketService } from './modules/market/market.service.ts';
 import { createNoticesModule } from './modules/notices/notices.module.ts';
@@ -235,6 +236,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     market: market.service,
     log: app.log,
   });
+  const liabilities = createLiabilitiesModule({ database, log: app.log });
 
   app.decorate('identity', identity.service);
   app.decorate('market', market.service);
@@ -246,6 +248,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('payments', payments.service);
   app.decorate('funds', funds.service);
   app.decorate('trust', trust.service);
+  app.decorate('liabilities', liabilities.service);
   registerMailMetrics(metrics, identity.outbox);
   registerAuth(app, deps.authProvider ?? identity.auth, admin.service.access);
   registerAuditTrail(app, admin.service.access);
@@ -276,6 +279,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     kyc,
     payments,
     trust,
+    liabilities,
     ledger,
   ];
   const scheduler = new JobScheduler(database.db, { clock, logger: app.log });

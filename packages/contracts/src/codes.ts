@@ -368,6 +368,32 @@ export const BUSINESS_CODES = {
       'zh-HK': '你最多可持有 {max} 個信託',
     },
   },
+  // Proof of liabilities (issue 21): codes 240–249.
+  LIABILITIES_NO_SNAPSHOT: {
+    code: 240,
+    httpStatus: 404,
+    message: {
+      'en-US': 'No proof-of-liabilities snapshot has been published for {date}',
+      'zh-HK': '{date} 未有發佈負債證明快照',
+    },
+  },
+  LIABILITIES_NOT_IN_SNAPSHOT: {
+    code: 241,
+    httpStatus: 404,
+    message: {
+      'en-US': 'Your account held no balance in the snapshot of {date}, so it has no proof',
+      'zh-HK': '你的帳戶在 {date} 的快照中沒有結餘，因此沒有證明',
+    },
+  },
+  LIABILITIES_PROOF_EXPIRED: {
+    code: 242,
+    httpStatus: 410,
+    message: {
+      'en-US':
+        'Proofs are kept for {days} days: the proofs of {date} are no longer available (its root stays published)',
+      'zh-HK': '證明只保留 {days} 日：{date} 的證明已不再提供（其根雜湊值仍然公開）',
+    },
+  },
   INTERNAL: {
     code: 500,
     httpStatus: 500,

@@ -47,6 +47,7 @@ async function land(pathname: string): Promise<string> {
 const PAGES: [path: string, name: string][] = [
   ['/', 'Home'],
   ['/about', 'About'],
+  ['/proof-of-liabilities', 'ProofOfLiabilities'],
   ['/usde', 'USDE'],
   ['/product/earn', 'Earn'],
   ['/product/fiscard', 'Fiscard'],

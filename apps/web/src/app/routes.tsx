@@ -166,6 +166,11 @@ export const routes: RouteObject[] = [
           ),
           page('Loan', () => import('../features/loans/pages/loan-page.tsx').then((m) => ({ Component: m.LoanPage }))),
           page('Test', () => import('./pages/test-page.tsx').then((m) => ({ Component: m.TestPage }))),
+          page('ProofOfLiabilities', () =>
+            import('../features/liabilities/pages/liabilities-page.tsx').then((m) => ({
+              Component: m.LiabilitiesPage,
+            })),
+          ),
           page('Download', () =>
             import('../features/download/pages/download-page.tsx').then((m) => ({ Component: m.DownloadPage })),
           ),

@@ -67,6 +67,8 @@ export const ROUTE_PATHS = {
   SetPin: '/my/security/pin',
   GoogleAuthenticators: '/my/security/google-authenticator',
   Address: '/my/address',
+  /** The published proof of liabilities and the user's own proof (issue 21). */
+  ProofOfLiabilities: '/proof-of-liabilities',
 } as const satisfies Record<string, `/${string}`>;
 
 export type RouteName = keyof typeof ROUTE_PATHS;

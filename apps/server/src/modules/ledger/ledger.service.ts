@@ -593,6 +593,31 @@ export async function liabilitiesAndHoldings(db: DbOrTx): Promise<LiabilityLine[
   }));
 }
 
+/** One user's liability in one asset: the sum of all their accounts' balances in it. */
+export interface UserLiability {
+  userId: string;
+  asset: string;
+  balanceMinor: bigint;
+}
+
+/**
+ * Every user's liability per asset: the balances of all their ledger accounts summed per (user,
+ * asset), every user with an account included (zero sums too), by user id then asset. Read in the
+ * caller's transaction, so a snapshot sees one consistent ledger (proof of liabilities, issue 21).
+ */
+export async function userLiabilitiesByAsset(db: DbOrTx): Promise<UserLiability[]> {
+  const rows = await queryRows(
+    db,
+    sql`SELECT owner_id, asset, sum(balance_minor)::text AS balance FROM ${ledgerAccounts}
+        WHERE owner_kind = 'user' GROUP BY owner_id, asset ORDER BY owner_id, asset`,
+  );
+  return rows.map((row) => ({
+    userId: String(row.owner_id),
+    asset: String(row.asset),
+    balanceMinor: BigInt(String(row.balance)),
+  }));
+}
+
 /**
  * The user's non-zero balances: what stands in the way of closing the account (identity's account
  * deletion calls this and refuses while the list is not empty).

@@ -51,6 +51,9 @@ export function Footer() {
             {t('footer.amlKyc')}
           </a>
           <Link to={pathTo('Download')}>{t('footer.download')}</Link>
+          <Link to={pathTo('ProofOfLiabilities')} data-testid="footer-liabilities">
+            {t('footer.liabilities')}
+          </Link>
         </nav>
         <nav className="site-footer__column" aria-label={t('footer.products')}>
           <h2>{t('footer.products')}</h2>

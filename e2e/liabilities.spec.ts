@@ -1,0 +1,63 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { logInThroughApi, snap } from './helpers.ts';
+import { type Locale, runOnLocaleProject } from './locale-runs.ts';
+
+/**
+ * Proof of liabilities (issue 21) on the production build: the demo account (seeded before the
+ * server's scheduler first ran the daily snapshot job, so it is in today's tree) opens
+ * `/proof-of-liabilities`, sees the published root and totals, downloads its inclusion proof — the
+ * page checks it at once (pass, with its balances) — then opens the downloaded file (pass) and a
+ * copy with a shrunk balance (fail). en-US at 1280 px, zh-HK at 390 px.
+ */
+const TEXT: Record<Locale, { title: string; pass: string; fail: string }> = {
+  'en-US': { title: 'Proof of liabilities', pass: 'Pass: your balances are included', fail: 'Fail:' },
+  'zh-HK': { title: '負債證明', pass: '通過：你的結餘已包含在', fail: '不通過' },
+};
+
+for (const locale of ['en-US', 'zh-HK'] as const) {
+  test.describe(`proof of liabilities (${locale})`, () => {
+    runOnLocaleProject(test, locale);
+    test(`a user downloads their proof and checks it in the page; a tampered copy fails (${locale})`, async ({
+      page,
+    }, testInfo) => {
+      const text = TEXT[locale];
+      await logInThroughApi(page, undefined, locale);
+      // The daily job runs at the server's first scheduler tick; reload until its root is published.
+      await expect(async () => {
+        await page.goto('/proof-of-liabilities');
+        await expect(page.getByTestId('liabilities-root')).toBeVisible({ timeout: 5_000 });
+      }).toPass({ timeout: 40_000 });
+      await expect(page.getByRole('heading', { name: text.title }).first()).toBeVisible();
+      const rootHash = (await page.getByTestId('liabilities-root').innerText()).trim();
+      expect(rootHash).toMatch(/^[0-9a-f]{64}$/);
+      await expect(page.getByTestId('liabilities-totals')).toContainText('USDT');
+      await snap(page, testInfo, `${locale}-page`, 'liabilities-');
+
+      const downloading = page.waitForEvent('download');
+      await page.getByTestId('liabilities-download').click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toMatch(/^meridian-liabilities-proof-\d{4}-\d{2}-\d{2}\.json$/);
+      await expect(page.getByTestId('liabilities-verdict-pass')).toContainText(text.pass);
+      await expect(page.getByTestId('liabilities-verdict-pass')).toContainText(rootHash);
+      await snap(page, testInfo, `${locale}-pass`, 'liabilities-');
+
+      const file = testInfo.outputPath('proof.json');
+      await download.saveAs(file);
+      const proof = JSON.parse(readFileSync(file, 'utf8')) as { root: { hash: string }; balances: string[] };
+      expect(proof.root.hash).toBe(rootHash);
+      await page.locator('input[type=file]').setInputFiles(file);
+      await expect(page.getByTestId('liabilities-verdict-pass')).toBeVisible();
+
+      const tampered = testInfo.outputPath('tampered.json');
+      const richest = proof.balances.findIndex((balance) => balance !== '0');
+      writeFileSync(
+        tampered,
+        JSON.stringify({ ...proof, balances: proof.balances.map((b, at) => (at === richest ? '1' : b)) }),
+      );
+      await page.locator('input[type=file]').setInputFiles(tampered);
+      await expect(page.getByTestId('liabilities-verdict-fail')).toContainText(text.fail);
+      await snap(page, testInfo, `${locale}-fail`, 'liabilities-');
+    });
+  });
+}
