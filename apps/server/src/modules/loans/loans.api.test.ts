@@ -1,5 +1,5 @@
 import { HEADER_IDEMPOTENCY_KEY } from '@meridian/contracts/http';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestDatabase,
@@ -15,7 +15,6 @@ import { PriceDecimal, PriceUnavailableError } from '../../platform/prices/types
 import { checkLedgerInvariants } from '../ledger/ledger.invariants.ts';
 import { accountBalance, platformBalance, postEntry } from '../ledger/ledger.service.ts';
 import { platformAccount, transfer, userAccount } from '../ledger/ledger.types.ts';
-import { noticeMessages } from '../notices/notices.tables.ts';
 import { loanEngineAlarms, loans } from './loans.tables.ts';
 
 /**
@@ -116,11 +115,13 @@ const loanRow = async (orderId: string) =>
       .from(loans)
       .where(eq(loans.id, Number(orderId)))
   )[0]!;
-const loanMessages = async (userId: string) =>
-  database.db
-    .select()
-    .from(noticeMessages)
-    .where(and(eq(noticeMessages.userId, userId), eq(noticeMessages.category, 'LOAN')));
+/** The user's LOAN messages (read with SQL: tests of a module reach another only through its service). */
+const loanMessages = async (userId: string): Promise<{ title: string }[]> => {
+  const result = await database.db.execute(
+    sql`SELECT title FROM notice_messages WHERE user_id = ${userId} AND category = 'LOAN'`,
+  );
+  return (result as unknown as { rows: { title: string }[] }).rows;
+};
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -531,7 +532,7 @@ describe('liquidation engine', () => {
       triggerLtvPct: 80,
       targetLtvPct: 60,
       maxAmountMinor: 30_000_000n,
-    } as Parameters<typeof app.loans.setProtection>[1]);
+    });
     market.btc = '37000'; // LTV 90.98 % → the rule acts first: collateral for 60 % = ⌈10,098.630137 ÷ (0.6 × 37,000)⌉
     const report = await app.loans.tickEngine();
     expect(report.protections).toBeGreaterThanOrEqual(1);

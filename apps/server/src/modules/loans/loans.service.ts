@@ -672,7 +672,7 @@ export function createLoansService(deps: LoansDeps) {
      */
     async borrow(
       userId: string,
-      body: Pick<ParsedLoanBorrowBody, 'loanCoin' | 'termDays' | 'collateralMinor' | 'principalMinor'>,
+      body: Pick<ParsedLoanBorrowBody, 'loanCoin' | 'termDays'> & { collateralMinor: bigint; principalMinor: bigint },
       idempotencyKey: string | undefined,
       factors: FactorCheck = NO_FACTORS,
     ): Promise<LoanOrder> {
@@ -876,7 +876,7 @@ export function createLoansService(deps: LoansDeps) {
      */
     async repay(
       userId: string,
-      body: Pick<ParsedLoanRepayBody, 'orderId' | 'repayType' | 'amountMinor'>,
+      body: Pick<ParsedLoanRepayBody, 'orderId' | 'repayType'> & { amountMinor: bigint | undefined },
       idempotencyKey: string | undefined,
       factors: FactorCheck = NO_FACTORS,
     ): Promise<LoanRepayRecord> {
@@ -979,7 +979,7 @@ export function createLoansService(deps: LoansDeps) {
      */
     async adjust(
       userId: string,
-      body: Pick<ParsedLoanAdjustBody, 'orderId' | 'direction' | 'amountMinor'>,
+      body: Pick<ParsedLoanAdjustBody, 'orderId' | 'direction'> & { amountMinor: bigint },
       idempotencyKey: string | undefined,
       factors: FactorCheck = NO_FACTORS,
     ): Promise<LoanAdjustRecord> {
@@ -1094,7 +1094,9 @@ export function createLoansService(deps: LoansDeps) {
      */
     async setProtection(
       userId: string,
-      body: Omit<ParsedLoanProtectionBody, 'mfaCode' | 'emailCaptcha' | 'securityPassword'>,
+      body: Omit<ParsedLoanProtectionBody, 'mfaCode' | 'emailCaptcha' | 'securityPassword' | 'maxAmountMinor'> & {
+        maxAmountMinor: bigint;
+      },
       factors: FactorCheck = NO_FACTORS,
     ): Promise<LoanProtection> {
       const loan = await loadOwnLoan(db, userId, Number(body.orderId));
