@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestDatabase,
   registerAndLogin,
+  testDatabaseKind,
   sensitiveCode,
   testDatabaseRegistry,
   type TestSession,
@@ -413,8 +414,8 @@ describe('liquidation engine', () => {
     market.btc = '37402.33384075';
     const report = await app.loans.tickEngine();
     // Every open loan of this file at 37,402.33 or above is a candidate; this user's is one of them.
-    expect(report.partial).toBeGreaterThanOrEqual(1);
-    expect(report.alarm).toBeNull();
+    expect(report!.partial).toBeGreaterThanOrEqual(1);
+    expect(report!.alarm).toBeNull();
     // S = (10,098.630137 − 0.7 × 11,220.700152225) ÷ 0.28 = 8,014.7858…; ⌈S ÷ P⌉ = 0.21428572 BTC;
     // proceeds ⌊0.21428572 × P⌋ = 8,014.786036; fee ⌈2 %⌉ = 160.295721; repaid 7,854.490315
     // (98.630137 interest + 7,755.860178 principal); debt after 2,244.139822 on 0.08571428 BTC.
@@ -453,7 +454,7 @@ describe('liquidation engine', () => {
     const lossBefore = await platformBalance(database.db, 'PLATFORM_LOAN_LOSS', 'USDT');
     market.btc = '30000';
     const report = await app.loans.tickEngine();
-    expect(report.full).toBeGreaterThanOrEqual(1);
+    expect(report!.full).toBeGreaterThanOrEqual(1);
     // 0.3 × 30,000 = 9,000 proceeds; fee 180; 8,820 repays 98.630137 interest + 8,721.369863 principal;
     // shortfall 10,098.630137 − 8,820 = 1,278.630137 to PLATFORM_LOAN_LOSS.
     const [receipt] = (await app.loans.liquidationRecords(user.userId, { pageID: 1, pageSize: 10 })).list;
@@ -535,7 +536,7 @@ describe('liquidation engine', () => {
     });
     market.btc = '37000'; // LTV 90.98 % → the rule acts first: collateral for 60 % = ⌈10,098.630137 ÷ (0.6 × 37,000)⌉
     const report = await app.loans.tickEngine();
-    expect(report.protections).toBeGreaterThanOrEqual(1);
+    expect(report!.protections).toBeGreaterThanOrEqual(1);
     const row = await loanRow(order.orderId);
     expect(row.collateralMinor).toBe(45_489_325n);
     expect(row.status).toBe(3);
@@ -549,5 +550,72 @@ describe('liquidation engine', () => {
       ltvAfterPct: '60.00',
     });
     market.btc = '50000';
+  });
+
+  it('the dev price route (never in production) sets the BTC price and runs one price event', async () => {
+    const user = await borrower(30_000_000n);
+    const order = await borrowStandard(user);
+    const set = async (price: string | null) =>
+      (
+        await app.inject({ method: 'POST', url: '/api/dev/loan/price', headers: user.headers, payload: { price } })
+      ).json();
+    const answer = await set('37402.33384075');
+    expect(answer.statusCode).toBe(200);
+    expect(answer.content.partial).toBeGreaterThanOrEqual(1);
+    const [receipt] = (await app.loans.liquidationRecords(user.userId, { pageID: 1, pageSize: 10 })).list;
+    expect(receipt).toMatchObject({ orderId: order.orderId, kind: 'PARTIAL', priceSources: ['dev-price'] });
+    expect((await set(null)).statusCode).toBe(200);
+    const bad = await set('-1');
+    expect(bad.statusCode).toBe(120);
+  });
+
+  it.runIf(testDatabaseKind === 'postgres')(
+    'while the leader holds the engine lock, another process does not act',
+    async () => {
+      const user = await borrower(30_000_000n);
+      await borrowStandard(user);
+      market.btc = '30000';
+      let inner: unknown = 'not run';
+      await database.db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(${0x4a0b}, hashtext('loans.engine'))`);
+        inner = await app.loans.tickEngine({ asLeader: true });
+      });
+      expect(inner).toBeNull();
+      market.btc = '50000';
+      expect((await app.loans.liquidationRecords(user.userId, { pageID: 1, pageSize: 10 })).totalCount).toBe(0);
+      await deposit(user.userId, 'USDT', 298_630_137n);
+      const [open] = (await app.loans.listOrders(user.userId, { pageID: 1, pageSize: 10, isCurrent: true })).list;
+      await app.loans.repay(
+        user.userId,
+        { orderId: open!.orderId, repayType: 'WALLET', amountMinor: undefined },
+        nextKey(),
+      );
+    },
+  );
+});
+
+describe('races', () => {
+  it('a borrow and a collateral removal racing never leave a loan above 70 %', async () => {
+    market.btc = '50000';
+    const user = await borrower(60_000_000n);
+    const first = await borrowStandard(user);
+    const outcomes = await Promise.all([
+      app.loans
+        .borrow(
+          user.userId,
+          { loanCoin: 'USDT', termDays: 30, collateralMinor: 30_000_000n, principalMinor: 10_000_000_000n },
+          nextKey(),
+        )
+        .then(() => 'ok')
+        .catch((error: { code?: string }) => error.code),
+      app.loans
+        .adjust(user.userId, { orderId: first.orderId, direction: 'REMOVE', amountMinor: 1_500_000n }, nextKey())
+        .then(() => 'ok')
+        .catch((error: { code?: string }) => error.code),
+    ]);
+    expect(outcomes).toContain('ok');
+    const current = await app.loans.listOrders(user.userId, { pageID: 1, pageSize: 10, isCurrent: true });
+    for (const order of current.list) expect(Number(order.ltvPct)).toBeLessThanOrEqual(70);
+    expect(await wallet(user.userId, 'BTC')).toBeGreaterThanOrEqual(0n);
   });
 });

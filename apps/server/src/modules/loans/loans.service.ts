@@ -449,9 +449,19 @@ export function createLoansService(deps: LoansDeps) {
     runOverdue: (tx: Tx, prepared: EnginePrice, now: Date) => engine.runOverdue(tx, prepared, now),
 
     /** One price event at the current price in its own transaction (tests, the replay CLI). */
-    async tickEngine(): Promise<PriceEventReport> {
+    async tickEngine(options: { asLeader?: boolean } = {}): Promise<PriceEventReport | null> {
       const prepared = await engine.preparePrice();
-      return db.transaction((tx) => engine.runPriceEvent(tx, prepared, deps.now(), runProtections));
+      return db.transaction(async (tx) => {
+        if (options.asLeader) {
+          // The scheduler's lock of job `loans.engine` (platform/jobs/scheduler.ts): busy → the leader is acting.
+          const result = await tx.execute(
+            sql`SELECT pg_try_advisory_xact_lock(${0x4a0b}, hashtext('loans.engine')) AS locked`,
+          );
+          const [row] = (result as unknown as { rows: { locked: boolean }[] }).rows;
+          if (!row?.locked) return null;
+        }
+        return engine.runPriceEvent(tx, prepared, deps.now(), runProtections);
+      });
     },
 
     /** One overdue run in its own transaction (tests, the replay CLI). */
