@@ -457,6 +457,7 @@ export function createLoanEngine(deps: LoansDeps) {
     accrueOverdue,
     applyAdjustment,
     liquidate,
+    liquidateCandidates,
     eventOf,
 
     /** The job's `prepare`: the BTC median price, or why there is none (never throws). */
