@@ -342,6 +342,36 @@ describe('borrow, repay early, records (HTTP)', () => {
   });
 });
 
+describe('account overview', () => {
+  it('shows the collateral and the debt of current loans as the LoanAccount (net of both)', async () => {
+    market.btc = '50000';
+    const user = await borrower(30_000_000n);
+    await borrowStandard(user);
+    const balance = (await get(user, '/api/wallet/balance')).content;
+    const line = balance.wallet.accounts.find(
+      (account: { accountType: string }) => account.accountType === 'LoanAccount',
+    );
+    // 0.3 BTC × 50,000 = 15,000.00 pledged; 10,098.630137 USDT owed → net 4,901.37 (each line rounded toward zero).
+    expect(line).toEqual({
+      accountType: 'LoanAccount',
+      totalUsd: '4901.37',
+      assets: [
+        { coinCode: 'BTC', type: 'frozen', amount: '0.30000000', convert: '15000.00' },
+        { coinCode: 'USDT', type: 'available', amount: '-10098.630137', convert: '-10098.63' },
+      ],
+    });
+    const asset = (await get(user, '/api/loan/asset')).content;
+    expect(asset).toMatchObject({
+      collateralAmount: '0.30000000',
+      collateralUsd: '15000.00',
+      debtUsd: '10098.630137',
+      currentCount: 1,
+      ltvPct: '67.33',
+      remainingLimitUsd: '990000.000000',
+    });
+  });
+});
+
 describe('overdue, concurrency', () => {
   it('overdue by 2 days: 3 × daily interest for 2 days, status 4 then 8', async () => {
     clock.set('2026-11-20T04:00:00Z');
