@@ -505,6 +505,31 @@ describe('liquidation engine', () => {
     market.btc = '50000';
   });
 
+  it('an engine run killed in the middle of a batch changes nothing; the rerun liquidates each loan once', async () => {
+    market.btc = '50000';
+    const first = await borrower(30_000_000n);
+    const second = await borrower(30_000_000n);
+    const firstOrder = await borrowStandard(first);
+    await borrowStandard(second);
+    market.btc = '36000';
+    const event = { price: { priceUsd: new PriceDecimal('36000'), observedAt: clock.now(), sources: ['scripted-a'] } };
+    await expect(
+      database.db.transaction(async (tx) => {
+        await app.loans.runPriceEvent(tx, event, clock.now());
+        throw new Error('killed mid-batch');
+      }),
+    ).rejects.toThrow('killed mid-batch');
+    const receipts = async (session: TestSession) =>
+      (await app.loans.liquidationRecords(session.userId, { pageID: 1, pageSize: 10 })).totalCount;
+    expect([await receipts(first), await receipts(second)]).toEqual([0, 0]);
+    expect((await loanRow(firstOrder.orderId)).collateralMinor).toBe(30_000_000n);
+    expect(await collateral(first.userId)).toBe(30_000_000n);
+    await app.loans.tickEngine();
+    await app.loans.tickEngine();
+    expect([await receipts(first), await receipts(second)]).toEqual([1, 1]);
+    market.btc = '50000';
+  });
+
   it('no price, or a stale one → no liquidation and an alarm', async () => {
     const user = await borrower(30_000_000n);
     const order = await borrowStandard(user);
