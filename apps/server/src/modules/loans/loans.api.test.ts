@@ -607,6 +607,50 @@ describe('liquidation engine', () => {
     market.btc = '50000';
   });
 
+  it('a REPAY protection rule repays from the wallet back to its target, early charge included', async () => {
+    market.btc = '50000';
+    const user = await borrower(30_000_000n);
+    const order = await borrowStandard(user);
+    const rule = await post(
+      user,
+      '/api/loan/protection',
+      {
+        orderId: order.orderId,
+        isEnabled: true,
+        action: 'REPAY',
+        triggerLtvPct: 80,
+        targetLtvPct: 60,
+        maxAmount: '5000',
+      },
+      'LOAN_ADJUST',
+    );
+    expect(rule.statusCode).toBe(200);
+    expect((await get(user, `/api/loan/protection?orderId=${order.orderId}`)).content).toMatchObject({
+      action: 'REPAY',
+      triggerLtvPct: 80,
+      targetLtvPct: 60,
+      maxAmount: '5000.000000',
+      lastRunTime: null,
+    });
+    market.btc = '41000'; // 10,098.630137 ÷ 12,300 = 82.10 % ≥ 80 %
+    await app.loans.tickEngine();
+    // Debt must fall to 60 % × 12,300 = 7,380: by 2,718.630137 = 98.630137 interest + 2,620 principal,
+    // plus the early charge 2 % × 2,620 = 52.40 → 2,771.030137 from the wallet.
+    const [record] = (await app.loans.repayRecords(user.userId, { pageID: 1, pageSize: 10 })).list;
+    expect(record).toMatchObject({
+      origin: 'PROTECTION',
+      amount: '2771.030137',
+      interest: '98.630137',
+      principal: '2620.000000',
+      fee: '52.400000',
+      statusAfter: 3,
+    });
+    expect((await loanRow(order.orderId)).outstandingPrincipalMinor).toBe(7_380_000_000n);
+    const [listed] = (await get(user, `/api/loan/order/list?orderId=${order.orderId}`)).content.list;
+    expect(listed).toMatchObject({ ltvPct: '60.00', hasProtection: true });
+    market.btc = '50000';
+  });
+
   it('the dev price route (never in production) sets the BTC price and runs one price event', async () => {
     const user = await borrower(30_000_000n);
     const order = await borrowStandard(user);

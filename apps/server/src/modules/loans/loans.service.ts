@@ -70,6 +70,7 @@ import {
   collateralFor,
   dailyRatePct,
   daysBetween,
+  feeOf,
   debtOf,
   hongKongDay,
   isLtvWithin,
@@ -395,7 +396,13 @@ export function createLoansService(deps: LoansDeps) {
       } else {
         unit = coin;
         const keep = (proceedsOf(loan.collateralMinor, price.priceUsd) * BigInt(rule.targetLtvBps)) / 10_000n;
-        const need = debt - keep;
+        // The debt must fall by `debt − keep`; before the repayment date the principal part also pays
+        // its early charge, which does not lower the debt, so it is offered on top.
+        const reduction = debt - keep;
+        const unpaidInterest =
+          loan.interestMinor - loan.interestPaidMinor + (loan.overdueInterestMinor - loan.overdueInterestPaidMinor);
+        const principalPart = reduction > unpaidInterest ? reduction - unpaidInterest : 0n;
+        const need = reduction + (today < loan.repaymentDate ? feeOf(principalPart, settings.earlyRepayFeeBps) : 0n);
         const held = await accountBalance(tx, walletCoin(loan.userId, coin));
         const offered = [need, rule.maxAmountMinor, held].reduce((a, b) => (a < b ? a : b));
         if (offered <= 0n) continue;
