@@ -24,6 +24,7 @@ import { createMarketModule } from './modules/market/market.module.ts';
 import type { MarketService } from './modules/market/market.service.ts';
 import { createNoticesModule } from './modules/notices/notices.module.ts';
 import { createPaymentsModule } from './modules/payments/payments.module.ts';
+import { createLoansModule } from './modules/loans/loans.module.ts';
 import { createTrustModule } from './modules/trust/trust.module.ts';
 import type { NoticeService } from './modules/notices/notices.service.ts';
 import { createWalletModule } from './modules/wallet/wallet.module.ts';
@@ -197,6 +198,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     log: app.log,
   });
+  const loans = createLoansModule({
+    database,
+    prices: market.service.prices,
+    identity: identity.service,
+    notices: notices.service,
+    clock,
+    isDevPriceEnabled: !config.isProduction,
+    log: app.log,
+  });
   const wallet = createWalletModule({
     config,
     database,
@@ -204,6 +214,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     prices: market.service.prices,
     notices: notices.service,
     trustHoldings: trust.service,
+    loanHoldings: loans.service,
     log: app.log,
   });
   const kyc = createKycModule({
@@ -249,6 +260,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('funds', funds.service);
   app.decorate('trust', trust.service);
   app.decorate('liabilities', liabilities.service);
+  app.decorate('loans', loans.service);
   registerMailMetrics(metrics, identity.outbox);
   registerAuth(app, deps.authProvider ?? identity.auth, admin.service.access);
   registerAuditTrail(app, admin.service.access);
@@ -280,6 +292,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     payments,
     trust,
     liabilities,
+    loans,
     ledger,
   ];
   const scheduler = new JobScheduler(database.db, { clock, logger: app.log });
