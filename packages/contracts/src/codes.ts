@@ -360,6 +360,57 @@ export const BUSINESS_CODES = {
       'zh-HK': '你最多可持有 {max} 個信託',
     },
   },
+  // Loans (issue 18): codes 184–199.
+  LOAN_LTV_TOO_HIGH: {
+    code: 184,
+    httpStatus: 422,
+    message: {
+      'en-US': 'The loan-to-value ratio would be {ltv}%, above the allowed {max}%: add collateral or borrow less',
+      'zh-HK': '按揭成數將為 {ltv}%，高於上限 {max}%：請增加抵押品或減少借款',
+    },
+  },
+  LOAN_ABOVE_MAX: {
+    code: 185,
+    httpStatus: 422,
+    message: {
+      'en-US': 'Maximum order amount {amount} {unit}: your loans may total at most this much',
+      'zh-HK': '最高訂單金額 {amount} {unit}：你的借款總額不可超過此數',
+    },
+  },
+  LOAN_BELOW_MIN: {
+    code: 186,
+    httpStatus: 422,
+    message: { 'en-US': 'Minimum order amount {amount} {unit}', 'zh-HK': '最低訂單金額 {amount} {unit}' },
+  },
+  LOAN_COIN_DISABLED: {
+    code: 187,
+    httpStatus: 409,
+    message: { 'en-US': '{coin} cannot be borrowed at the moment', 'zh-HK': '暫時無法借入 {coin}' },
+  },
+  LOAN_POOL_INSUFFICIENT: {
+    code: 188,
+    httpStatus: 409,
+    message: {
+      'en-US': 'The lending pool cannot lend {amount} {unit} now; the order failed',
+      'zh-HK': '借貸資金池目前無法借出 {amount} {unit}，訂單失敗',
+    },
+  },
+  LOAN_NOT_REPAYABLE: {
+    code: 189,
+    httpStatus: 409,
+    message: {
+      'en-US': 'This loan is closed or being processed: it cannot be repaid or changed',
+      'zh-HK': '此借款已結束或正在處理中：不能還款或更改',
+    },
+  },
+  LOAN_REPAY_TOO_MUCH: {
+    code: 190,
+    httpStatus: 422,
+    message: {
+      'en-US': 'The amount is more than this loan owes ({debt} {unit})',
+      'zh-HK': '金額多於此借款的欠款（{debt} {unit}）',
+    },
+  },
   INTERNAL: {
     code: 500,
     httpStatus: 500,

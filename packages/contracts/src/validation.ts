@@ -291,6 +291,18 @@ export const VALIDATION_MESSAGES = {
     'en-US': 'Name 1 to 10 beneficiaries',
     'zh-HK': '請填寫 1 至 10 位受益人',
   },
+  'validation.loanCoin': {
+    'en-US': 'Choose a coin to borrow: USDT, USDC or USDE',
+    'zh-HK': '請選擇借入的幣種：USDT、USDC 或 USDE',
+  },
+  'validation.loanTerm': {
+    'en-US': 'Choose a term of 30, 90, 180 or 360 days',
+    'zh-HK': '請選擇 30、90、180 或 360 天的期限',
+  },
+  'validation.loanProtectionPct': {
+    'en-US': 'The trigger LTV must be 75–88% and the target LTV 10–70%, below the trigger',
+    'zh-HK': '觸發按揭成數須為 75–88%，目標按揭成數須為 10–70% 並低於觸發值',
+  },
 } as const satisfies Record<string, LocalizedText>;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;
