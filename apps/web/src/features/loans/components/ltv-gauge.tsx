@@ -39,7 +39,14 @@ export function LtvGauge({
         </strong>
         <span className="ltv-gauge__zone">{t(`ltv.zone.${zone}`)}</span>
       </div>
-      <div className="ltv-gauge__track" role="meter" aria-valuemin={0} aria-valuemax={100} aria-valuenow={ltvPct === null ? 0 : pctForDrawing(ltvPct)} aria-label={t('ltv.label')}>
+      <div
+        className="ltv-gauge__track"
+        role="meter"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={ltvPct === null ? 0 : pctForDrawing(ltvPct)}
+        aria-label={t('ltv.label')}
+      >
         <div className="ltv-gauge__fill" style={{ width: ltvPct === null ? 0 : at(ltvPct) }} />
         {marks.map((mark) => (
           <Tooltip key={mark.key} title={t(`ltv.mark.${mark.key}`, { pct: mark.pct })}>

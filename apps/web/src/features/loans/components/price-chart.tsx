@@ -36,13 +36,21 @@ export default function PriceChart({ prices, lines }: { prices: readonly number[
   const high = Math.max(...all);
   const pad = Math.max((high - low) * 0.08, high * 0.005);
   const usd = (value: number) => displayAmount(value.toFixed(2), 'USD');
-  const ago = (minutes: number) => (minutes === 0 ? t('chart.now') : t('chart.hoursAgo', { count: Math.round(minutes / 60) }));
+  const ago = (minutes: number) =>
+    minutes === 0 ? t('chart.now') : t('chart.hoursAgo', { count: Math.round(minutes / 60) });
   return (
     <div className="loan-chart" data-testid="loan-price-chart">
       <ResponsiveContainer width="100%" height="100%">
         <LineChart data={points} margin={{ top: 16, right: 12, bottom: 0, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey="minutesAgo" reversed={false} tickFormatter={ago} fontSize={11} minTickGap={28} interval="preserveStartEnd" />
+          <XAxis
+            dataKey="minutesAgo"
+            reversed={false}
+            tickFormatter={ago}
+            fontSize={11}
+            minTickGap={28}
+            interval="preserveStartEnd"
+          />
           <YAxis
             domain={[Math.max(0, low - pad), high + pad]}
             tickFormatter={(value: number) => usd(Math.round(value)).replace(/\.00$/, '')}
@@ -53,7 +61,14 @@ export default function PriceChart({ prices, lines }: { prices: readonly number[
             labelFormatter={(minutes) => ago(Number(minutes))}
             formatter={(value) => [`$${usd(Number(value))}`, t('chart.price')]}
           />
-          <Line type="monotone" dataKey="price" stroke="#1c2f63" strokeWidth={2} dot={false} isAnimationActive={false} />
+          <Line
+            type="monotone"
+            dataKey="price"
+            stroke="#1c2f63"
+            strokeWidth={2}
+            dot={false}
+            isAnimationActive={false}
+          />
           {lines.map((line) => (
             <ReferenceLine
               key={line.key}
@@ -61,7 +76,12 @@ export default function PriceChart({ prices, lines }: { prices: readonly number[
               stroke={line.kind === 'liquidation' ? '#dc2626' : '#d97706'}
               strokeDasharray="6 4"
               ifOverflow="extendDomain"
-              label={{ value: `${line.label} $${displayAmount(line.priceUsd, 'USD')}`, position: 'insideBottomLeft', fontSize: 11, fill: line.kind === 'liquidation' ? '#dc2626' : '#b45309' }}
+              label={{
+                value: `${line.label} $${displayAmount(line.priceUsd, 'USD')}`,
+                position: 'insideBottomLeft',
+                fontSize: 11,
+                fill: line.kind === 'liquidation' ? '#dc2626' : '#b45309',
+              }}
             />
           ))}
         </LineChart>
