@@ -186,7 +186,7 @@ export function LoanCalculator({
 
   const calcError = query !== null && calc.error instanceof ApiError ? calc.error.message : null;
   return (
-    <Card className="loan-calc" title={t('calc.title')} data-testid="loan-calculator">
+    <Card className="loan-calc" data-testid="loan-calculator">
       <Row gutter={[24, 16]}>
         <Col xs={24} md={12}>
           <Form layout="vertical" requiredMark={false} onFinish={borrow}>

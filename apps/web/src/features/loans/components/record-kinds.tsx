@@ -97,7 +97,7 @@ export const REPAY_VIEW: RecordKindView<LoanRepayRecord> = {
     { key: 'fee', title: t('history.charge'), align: 'right', render: (row) => coinAmount(row.fee, row.loanCoin) },
     {
       key: 'released',
-      title: t('repay.collateralReleased'),
+      title: t('history.released'),
       align: 'right',
       render: (row) => coinAmount(row.collateralReleased, 'BTC'),
     },
