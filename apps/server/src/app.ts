@@ -23,6 +23,7 @@ import { createMarketModule } from './modules/market/market.module.ts';
 import type { MarketService } from './modules/market/market.service.ts';
 import { createNoticesModule } from './modules/notices/notices.module.ts';
 import { createPaymentsModule } from './modules/payments/payments.module.ts';
+import { createLoansModule } from './modules/loans/loans.module.ts';
 import { createTrustModule } from './modules/trust/trust.module.ts';
 import type { NoticeService } from './modules/notices/notices.service.ts';
 import { createWalletModule } from './modules/wallet/wallet.module.ts';
@@ -222,6 +223,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bankAccounts: payments.service,
     log: app.log,
   });
+  const loans = createLoansModule({
+    database,
+    prices: market.service.prices,
+    identity: identity.service,
+    notices: notices.service,
+    clock,
+    log: app.log,
+  });
   const admin = createAdminModule({
     database,
     secret: deps.sessionSecret,
@@ -246,6 +255,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('payments', payments.service);
   app.decorate('funds', funds.service);
   app.decorate('trust', trust.service);
+  app.decorate('loans', loans.service);
   registerMailMetrics(metrics, identity.outbox);
   registerAuth(app, deps.authProvider ?? identity.auth, admin.service.access);
   registerAuditTrail(app, admin.service.access);
@@ -276,6 +286,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     kyc,
     payments,
     trust,
+    loans,
     ledger,
   ];
   const scheduler = new JobScheduler(database.db, { clock, logger: app.log });

@@ -63,6 +63,20 @@ export const PLATFORM_ACCOUNT_TYPES = [
   'PLATFORM_FUND_ACCRUED_INTEREST',
   /** Meridian's USD bank account (wires in and out). Goes negative as users wire money in. */
   'PLATFORM_BANK',
+  /**
+   * The loans' lending pool (issue 18), per loan coin: principal lent moves pool → the borrower,
+   * repaid principal moves back. Negative by the principal outstanding.
+   */
+  'PLATFORM_LOAN_POOL',
+  /** Loan interest earned (term and overdue interest), per loan coin. */
+  'PLATFORM_LOAN_INTEREST',
+  /**
+   * The liquidation desk (issue 18): buys loan collateral (BTC in) at the liquidation price and pays
+   * the loan coin that repays the debt (coin out).
+   */
+  'PLATFORM_LOAN_LIQUIDATION',
+  /** Loan debt a full liquidation could not cover (the platform's loss, never a negative user balance). */
+  'PLATFORM_LOAN_LOSS',
 ] as const;
 
 /**

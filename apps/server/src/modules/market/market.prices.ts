@@ -30,6 +30,8 @@ export interface UsdPrice {
   observedAt: Date;
   /** 'median' of exchange sources, 'peg' (stablecoin at 1 USD) or 'market' (stablecoin outside its band). */
   basis: AggregatedPrice['basis'];
+  /** The sources whose observations went into the median (a loan liquidation receipt names them). */
+  sources: string[];
 }
 
 /** Retention of the price history. */
@@ -97,7 +99,7 @@ export class MarketPrices {
    */
   async usdPrice(coinCode: MarketCoinCode): Promise<UsdPrice> {
     const price = await this.oracle.price(coinCode);
-    return { coinCode, priceUsd: price.priceUsd, observedAt: price.observedAt, basis: price.basis };
+    return { coinCode, priceUsd: price.priceUsd, observedAt: price.observedAt, basis: price.basis, sources: price.sources };
   }
 
   /**

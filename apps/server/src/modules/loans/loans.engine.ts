@@ -1,0 +1,542 @@
+import { LOAN_STATUS, type LoanCoin, type LoanLiquidationKind, type LoanStatus } from '@meridian/contracts/loans';
+import type Decimal from 'decimal.js';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Tx } from '../../platform/db/client.ts';
+import { postEntry } from '../ledger/ledger.service.ts';
+import { platformAccount, type PostingInput, transfer } from '../ledger/ledger.types.ts';
+import {
+  btcText,
+  COLLATERAL,
+  coinText,
+  collateralAccount,
+  liquidationPriceOf,
+  loadSettings,
+  type LoanPrice,
+  type LoanRow,
+  type LoansDeps,
+  ltvText,
+  mergePostings,
+  paymentPostings,
+  type SettingsRow,
+  transition,
+  walletBtc,
+} from './loans.internal.ts';
+import { liquidationMessage, marginCallMessage, overdueMessage } from './loans.messages.ts';
+import {
+  bpsToPct,
+  daysBetween,
+  debtOf,
+  hongKongDay,
+  isOpenLoan,
+  LoanDecimal,
+  ltvOf,
+  overdueInterest,
+  planLiquidation,
+  priceAtLtv,
+  priceText,
+  splitRepaid,
+} from './loans.rules.ts';
+import { loanAdjustments, loanEngineAlarms, loanLiquidations, loans } from './loans.tables.ts';
+
+/** Loans the engine handles per batch, and batches per price event (10,000 loans per run at most). */
+export const ENGINE_BATCH_ROWS = 250;
+export const ENGINE_BATCHES_MAX = 40;
+/** A price older than this is stale: no liquidation, an alarm (the aggregator's own limit is 30 s). */
+export const ENGINE_PRICE_MAX_AGE_MS = 60_000;
+
+/** A price the engine may act on, or why it may not. */
+export type EnginePrice = { price: LoanPrice } | { error: string };
+
+/** What one price event did (tests, the replay CLI and the bench print it). */
+export interface PriceEventReport {
+  event: string | null;
+  alarm: string | null;
+  protections: number;
+  partial: number;
+  full: number;
+  alerts: number;
+  rearmed: number;
+}
+
+/**
+ * The loan engine (issue 18): overdue accrual and overdue liquidation, price liquidation in bounded
+ * batches over the partial index of open loans' liquidation prices, and margin-call alerts. Every
+ * action is one ledger entry in the job's transaction; the scheduler's advisory lock makes one
+ * process (the leader) act, and the receipt's unique (loan, price event) makes each loan liquidated
+ * at most once per price event, whatever restarts happen.
+ */
+export function createLoanEngine(deps: LoansDeps) {
+  async function alarm(tx: Tx, reason: string, detail: Record<string, unknown>): Promise<void> {
+    deps.log.error({ reason, ...detail }, 'loans engine alarm: no liquidation');
+    await tx.insert(loanEngineAlarms).values({ reason, detail });
+  }
+
+  /** The loan with overdue interest accrued up to `today` and status 4 when past due (no database). */
+  function previewOverdue(loan: LoanRow, settings: SettingsRow, today: string): LoanRow {
+    if (!isOpenLoan(loan.status) || today <= loan.repaymentDate) return loan;
+    const days = Math.min(settings.overdueGraceDays, daysBetween(loan.repaymentDate, today));
+    const newDays = days - loan.overdueDays;
+    const added =
+      newDays > 0
+        ? overdueInterest(loan.outstandingPrincipalMinor, loan.annualRateBps, settings.overdueRateMultiplier, newDays)
+        : 0n;
+    return {
+      ...loan,
+      status: LOAN_STATUS.OVERDUE,
+      overdueDays: Math.max(days, loan.overdueDays),
+      overdueInterestMinor: loan.overdueInterestMinor + added,
+    };
+  }
+
+  /**
+   * Accrue overdue interest on a LOCKED loan row up to Hong Kong day `today` (spec §9: 3 × the daily
+   * rate on the outstanding principal per natural day, up to the grace of 3 days) and move it 3 → 4
+   * after its repayment date; the liquidation price is rewritten. Returns the row as stored.
+   */
+  async function accrueOverdue(tx: Tx, loan: LoanRow, settings: SettingsRow, today: string): Promise<LoanRow> {
+    const next = previewOverdue(loan, settings, today);
+    if (next === loan) return loan;
+    const status = next.status === loan.status ? (loan.status as LoanStatus) : transition(loan.status, LOAN_STATUS.OVERDUE);
+    const [updated] = await tx
+      .update(loans)
+      .set({
+        status,
+        overdueDays: next.overdueDays,
+        overdueInterestMinor: next.overdueInterestMinor,
+        liquidationPrice: liquidationPriceOf(debtOf(next), next.collateralMinor, settings, true),
+        updatedAt: deps.now(),
+      })
+      .where(eq(loans.id, loan.id))
+      .returning();
+    if (loan.status !== LOAN_STATUS.OVERDUE)
+      await deps.notifyMany(
+        [
+          {
+            userId: loan.userId,
+            category: 'LOAN',
+            ...overdueMessage,
+            params: { orderId: String(loan.id), repaymentDate: loan.repaymentDate, grace: settings.overdueGraceDays },
+            link: '/my/order/loan/history',
+          },
+        ],
+        tx,
+      );
+    return updated!;
+  }
+
+  /**
+   * Move collateral on a LOCKED open loan (user or protection rule): ADD wallet → collateral, REMOVE
+   * collateral → wallet (the caller checked the LTV). One entry (kind LOAN_COLLATERAL) and the record.
+   */
+  async function applyAdjustment(
+    tx: Tx,
+    loan: LoanRow,
+    settings: SettingsRow,
+    input: {
+      direction: 'ADD' | 'REMOVE';
+      amountMinor: bigint;
+      origin: 'USER' | 'PROTECTION';
+      price: Decimal | null;
+      idempotencyKey: string;
+      requestHash: string;
+    },
+  ) {
+    const userId = loan.userId;
+    const collateralAfter =
+      input.direction === 'ADD' ? loan.collateralMinor + input.amountMinor : loan.collateralMinor - input.amountMinor;
+    const { entry } = await postEntry(tx, {
+      kind: 'LOAN_COLLATERAL',
+      reference: `loan:${loan.id}`,
+      idempotencyKey: `loan:${loan.id}:adjust:${input.origin}:${input.idempotencyKey}`,
+      postings:
+        input.direction === 'ADD'
+          ? transfer(walletBtc(userId), collateralAccount(userId), input.amountMinor)
+          : transfer(collateralAccount(userId), walletBtc(userId), input.amountMinor),
+    });
+    const debt = debtOf(loan);
+    await tx
+      .update(loans)
+      .set({
+        collateralMinor: collateralAfter,
+        liquidationPrice: liquidationPriceOf(debt, collateralAfter, settings, true),
+        updatedAt: deps.now(),
+      })
+      .where(eq(loans.id, loan.id));
+    const [record] = await tx
+      .insert(loanAdjustments)
+      .values({
+        loanId: loan.id,
+        userId,
+        direction: input.direction,
+        origin: input.origin,
+        amountMinor: input.amountMinor,
+        collateralAfterMinor: collateralAfter,
+        ltvBefore: input.price ? ltvText(debt, loan.collateralMinor, input.price) : null,
+        ltvAfter: input.price ? ltvText(debt, collateralAfter, input.price) : null,
+        price: input.price ? priceText(input.price) : null,
+        entryId: entry.id,
+        idempotencyKey: input.idempotencyKey,
+        requestHash: input.requestHash,
+      })
+      .returning();
+    return record!;
+  }
+
+  /**
+   * Liquidate one LOCKED open loan at `price` for price event `event` (issue 18): partial back to
+   * the initial LTV when possible (the loan stays 3/4), else full (→ 5, or → 9 with `isOverdue`):
+   * collateral sold to the desk, fee to the platform, debt repaid interest first, the rest of the
+   * collateral returned, a shortfall to PLATFORM_LOAN_LOSS. One entry (kind LOAN_LIQUIDATION), the
+   * receipt and a message.
+   */
+  async function liquidate(
+    tx: Tx,
+    loan: LoanRow,
+    settings: SettingsRow,
+    price: LoanPrice,
+    event: string,
+    isOverdue: boolean,
+  ): Promise<LoanLiquidationKind> {
+    const coin = loan.loanCoin as LoanCoin;
+    const userId = loan.userId;
+    const debt = debtOf(loan);
+    const plan = planLiquidation({
+      debtMinor: debt,
+      collateralMinor: loan.collateralMinor,
+      price: price.priceUsd,
+      targetLtvBps: settings.initialLtvBps,
+      feeBps: settings.liquidationFeeBps,
+      isFullOnly: isOverdue,
+    });
+    const repaid = splitRepaid(loan, plan.debtRepaidMinor);
+    const desk = (asset: 'BTC' | LoanCoin) => platformAccount('PLATFORM_LOAN_LIQUIDATION', asset);
+    const postings: PostingInput[] = [
+      ...transfer(collateralAccount(userId), desk(COLLATERAL), plan.collateralSoldMinor),
+      { account: desk(coin), amountMinor: -plan.feeMinor },
+      { account: platformAccount('PLATFORM_FEES', coin), amountMinor: plan.feeMinor },
+      ...paymentPostings(desk(coin), coin, repaid),
+    ];
+    const isFull = plan.kind === 'FULL';
+    const afterRepaid = {
+      ...loan,
+      outstandingPrincipalMinor: loan.outstandingPrincipalMinor - repaid.principalMinor,
+      interestPaidMinor: loan.interestPaidMinor + repaid.interestMinor,
+      overdueInterestPaidMinor: loan.overdueInterestPaidMinor + repaid.overdueInterestMinor,
+    };
+    if (isFull && plan.shortfallMinor > 0n) {
+      const written = splitRepaid(afterRepaid, plan.shortfallMinor);
+      postings.push(...paymentPostings(platformAccount('PLATFORM_LOAN_LOSS', coin), coin, written));
+    }
+    if (plan.collateralReturnedMinor > 0n)
+      postings.push(...transfer(collateralAccount(userId), walletBtc(userId), plan.collateralReturnedMinor));
+    const { entry } = await postEntry(tx, {
+      kind: 'LOAN_LIQUIDATION',
+      reference: `loan:${loan.id}`,
+      idempotencyKey: `loan:${loan.id}:liquidation:${event}`,
+      postings: mergePostings(postings),
+      metadata: { price: priceText(price.priceUsd), sources: price.sources.join(',') },
+    });
+    const now = deps.now();
+    const status: LoanStatus = isFull
+      ? transition(loan.status, isOverdue ? LOAN_STATUS.OVERDUE_LIQUIDATION : LOAN_STATUS.PRICE_LIQUIDATION)
+      : (loan.status as LoanStatus);
+    const collateralAfter = isFull ? 0n : loan.collateralMinor - plan.collateralSoldMinor;
+    const debtAfter = isFull ? 0n : debtOf(afterRepaid);
+    await tx
+      .update(loans)
+      .set(
+        isFull
+          ? {
+              status,
+              collateralMinor: 0n,
+              outstandingPrincipalMinor: 0n,
+              interestPaidMinor: loan.interestMinor,
+              overdueInterestPaidMinor: loan.overdueInterestMinor,
+              feesPaidMinor: loan.feesPaidMinor + plan.feeMinor,
+              liquidationPrice: null,
+              closedAt: now,
+              updatedAt: now,
+            }
+          : {
+              collateralMinor: collateralAfter,
+              outstandingPrincipalMinor: afterRepaid.outstandingPrincipalMinor,
+              interestPaidMinor: afterRepaid.interestPaidMinor,
+              overdueInterestPaidMinor: afterRepaid.overdueInterestPaidMinor,
+              feesPaidMinor: loan.feesPaidMinor + plan.feeMinor,
+              liquidationPrice: liquidationPriceOf(debtAfter, collateralAfter, settings, true),
+              updatedAt: now,
+            },
+      )
+      .where(eq(loans.id, loan.id));
+    const kind: LoanLiquidationKind = isFull ? (isOverdue ? 'OVERDUE' : 'FULL') : 'PARTIAL';
+    const ltvBefore = ltvText(debt, loan.collateralMinor, price.priceUsd);
+    const ltvAfter = isFull ? null : ltvText(debtAfter, collateralAfter, price.priceUsd);
+    await tx.insert(loanLiquidations).values({
+      loanId: loan.id,
+      userId,
+      kind,
+      loanCoin: coin,
+      priceEvent: event,
+      price: priceText(price.priceUsd),
+      priceSources: price.sources,
+      collateralSoldMinor: plan.collateralSoldMinor,
+      feeMinor: plan.feeMinor,
+      debtRepaidMinor: plan.debtRepaidMinor,
+      collateralReturnedMinor: plan.collateralReturnedMinor,
+      shortfallMinor: plan.shortfallMinor,
+      ltvBefore,
+      ltvAfter,
+      statusAfter: status,
+      entryId: entry.id,
+    });
+    await deps.notifyMany(
+      [
+        {
+          userId,
+          category: 'LOAN',
+          ...liquidationMessage,
+          params: {
+            orderId: String(loan.id),
+            kind,
+            price: priceText(price.priceUsd),
+            sources: price.sources.join(', '),
+            collateralSold: btcText(plan.collateralSoldMinor),
+            fee: coinText(plan.feeMinor, coin),
+            debtRepaid: coinText(plan.debtRepaidMinor, coin),
+            collateralReturned: btcText(plan.collateralReturnedMinor),
+            loanCoin: coin,
+            ltvBefore,
+            ltvAfter: ltvAfter ?? '0.00',
+          },
+          link: '/my/order/loan/liquidation',
+        },
+      ],
+      tx,
+    );
+    return kind;
+  }
+
+  /** The name of a price event: the observation instant and the price (each loan acts once per event). */
+  function eventOf(price: LoanPrice): string {
+    return `${price.observedAt.toISOString()}@${priceText(price.priceUsd)}`;
+  }
+
+  /** A price the engine may act on, or the alarm reason (refused by the pipeline, or stale). */
+  function checkPrice(prepared: EnginePrice, now: Date): { price: LoanPrice } | { reason: string; detail: object } {
+    if ('error' in prepared) return { reason: 'PRICE_UNAVAILABLE', detail: { error: prepared.error } };
+    const ageMs = now.getTime() - prepared.price.observedAt.getTime();
+    if (ageMs > ENGINE_PRICE_MAX_AGE_MS)
+      return { reason: 'PRICE_STALE', detail: { observedAt: prepared.price.observedAt.toISOString(), ageMs } };
+    return prepared;
+  }
+
+  /**
+   * Price liquidation (issue 18): open loans whose liquidation price ≥ `price`, an index range scan
+   * of `loans_liquidation_price_open_idx`, in batches of `ENGINE_BATCH_ROWS` (rows locked, SKIP
+   * LOCKED: a loan a user is repaying is taken on the next event), at most `ENGINE_BATCHES_MAX`.
+   */
+  async function liquidateCandidates(
+    tx: Tx,
+    settings: SettingsRow,
+    price: LoanPrice,
+    event: string,
+  ): Promise<{ partial: number; full: number }> {
+    const counts = { partial: 0, full: 0 };
+    const threshold = price.priceUsd.toFixed();
+    for (let batch = 0; batch < ENGINE_BATCHES_MAX; batch += 1) {
+      const rows = await tx
+        .select()
+        .from(loans)
+        .where(
+          and(
+            inArray(loans.status, [LOAN_STATUS.REPAYABLE, LOAN_STATUS.OVERDUE]),
+            sql`${loans.liquidationPrice} >= ${threshold}::numeric`,
+            sql`NOT EXISTS (SELECT 1 FROM ${loanLiquidations} WHERE ${loanLiquidations.loanId} = ${loans.id} AND ${loanLiquidations.priceEvent} = ${event})`,
+          ),
+        )
+        .orderBy(desc(loans.liquidationPrice))
+        .limit(ENGINE_BATCH_ROWS)
+        .for('update', { skipLocked: true });
+      for (const loan of rows) {
+        const kind = await liquidate(tx, loan, settings, price, event, false);
+        if (kind === 'PARTIAL') counts.partial += 1;
+        else counts.full += 1;
+      }
+      if (rows.length < ENGINE_BATCH_ROWS) break;
+    }
+    return counts;
+  }
+
+  /**
+   * Margin-call alerts (issue 18): a level (75/80/85 %) crossed sends one message naming the highest
+   * level newly crossed and the liquidation price; each level fires once until the LTV falls
+   * `alertRearmBps` (2 points) below it. Candidates: liquidation price ≥ price × lowest level ÷
+   * liquidation LTV (the same index); re-arming walks `loans_alerted_open_idx`.
+   */
+  async function runAlerts(tx: Tx, settings: SettingsRow, price: LoanPrice): Promise<{ alerts: number; rearmed: number }> {
+    const levels = settings.alertLevelsBps;
+    if (levels.length === 0) return { alerts: 0, rearmed: 0 };
+    const lowest = Math.min(...levels);
+    const threshold = price.priceUsd.mul(lowest).div(settings.liquidationLtvBps).toFixed();
+    let alerts = 0;
+    let rearmed = 0;
+    const rows = await tx
+      .select()
+      .from(loans)
+      .where(
+        and(
+          inArray(loans.status, [LOAN_STATUS.REPAYABLE, LOAN_STATUS.OVERDUE]),
+          sql`${loans.liquidationPrice} >= ${threshold}::numeric`,
+        ),
+      )
+      .orderBy(desc(loans.liquidationPrice))
+      .limit(ENGINE_BATCH_ROWS * ENGINE_BATCHES_MAX);
+    const messages: Parameters<LoansDeps['notifyMany']>[0] = [];
+    for (const loan of rows) {
+      const debt = debtOf(loan);
+      const ltv = ltvOf(debt, loan.collateralMinor, price.priceUsd);
+      let mask = loan.alertsFired;
+      let crossed: number | null = null;
+      levels.forEach((level, index) => {
+        const bit = 1 << index;
+        if (ltv.gte(new LoanDecimal(level).div(10_000)) && (mask & bit) === 0) {
+          mask |= bit;
+          crossed = crossed === null ? level : Math.max(crossed, level);
+        }
+      });
+      if (crossed === null) continue;
+      await tx.update(loans).set({ alertsFired: mask }).where(eq(loans.id, loan.id));
+      const liquidationPrice = priceAtLtv(debt, loan.collateralMinor, settings.liquidationLtvBps);
+      messages.push({
+        userId: loan.userId,
+        category: 'LOAN',
+        ...marginCallMessage,
+        params: {
+          orderId: String(loan.id),
+          loanCoin: loan.loanCoin,
+          ltv: ltvText(debt, loan.collateralMinor, price.priceUsd),
+          level: bpsToPct(crossed),
+          price: priceText(price.priceUsd),
+          liquidationPrice: liquidationPrice ? priceText(liquidationPrice) : '-',
+        },
+        link: '/loan',
+      });
+      alerts += 1;
+    }
+    for (let index = 0; index < messages.length; index += 500)
+      await deps.notifyMany(messages.slice(index, index + 500), tx);
+    // Re-arm: loans with a fired level whose LTV fell 2 points below it.
+    const fired = await tx
+      .select()
+      .from(loans)
+      .where(and(inArray(loans.status, [LOAN_STATUS.REPAYABLE, LOAN_STATUS.OVERDUE]), ne(loans.alertsFired, 0)))
+      .orderBy(asc(loans.id))
+      .limit(ENGINE_BATCH_ROWS * ENGINE_BATCHES_MAX);
+    for (const loan of fired) {
+      const ltv = ltvOf(debtOf(loan), loan.collateralMinor, price.priceUsd);
+      let mask = loan.alertsFired;
+      levels.forEach((level, index) => {
+        const bit = 1 << index;
+        if ((mask & bit) !== 0 && ltv.lt(new LoanDecimal(level - settings.alertRearmBps).div(10_000))) mask &= ~bit;
+      });
+      if (mask !== loan.alertsFired) {
+        await tx.update(loans).set({ alertsFired: mask }).where(eq(loans.id, loan.id));
+        rearmed += 1;
+      }
+    }
+    return { alerts, rearmed };
+  }
+
+  return {
+    previewOverdue,
+    accrueOverdue,
+    applyAdjustment,
+    liquidate,
+    eventOf,
+
+    /** The job's `prepare`: the BTC median price, or why there is none (never throws). */
+    async preparePrice(): Promise<EnginePrice> {
+      try {
+        return { price: await deps.btcPrice() };
+      } catch (error) {
+        return { error: error instanceof Error ? error.message : String(error) };
+      }
+    },
+
+    /**
+     * One price event (the `loans.engine` job, leader only): protection rules first (`protect`,
+     * given by the service), then liquidation, then alerts. A refused or stale price → nothing is
+     * liquidated, an alarm is logged and stored.
+     */
+    async runPriceEvent(
+      tx: Tx,
+      prepared: EnginePrice,
+      now: Date,
+      protect: (tx: Tx, settings: SettingsRow, price: LoanPrice, event: string) => Promise<number>,
+    ): Promise<PriceEventReport> {
+      const checked = checkPrice(prepared, now);
+      const report: PriceEventReport = {
+        event: null,
+        alarm: null,
+        protections: 0,
+        partial: 0,
+        full: 0,
+        alerts: 0,
+        rearmed: 0,
+      };
+      if (!('price' in checked)) {
+        await alarm(tx, checked.reason, checked.detail as Record<string, unknown>);
+        return { ...report, alarm: checked.reason };
+      }
+      const settings = await loadSettings(tx);
+      const event = eventOf(checked.price);
+      report.event = event;
+      report.protections = await protect(tx, settings, checked.price, event);
+      const counts = await liquidateCandidates(tx, settings, checked.price, event);
+      const alerts = await runAlerts(tx, settings, checked.price);
+      return { ...report, ...counts, ...alerts };
+    },
+
+    /**
+     * The overdue job (hourly, leader only): open loans past their repayment date (index
+     * `loans_due_open_idx`) get overdue interest accrued and go 3 → 4 (with a message); those past
+     * the grace (3 natural days) are liquidated in full → 9 at the current price (none without a
+     * valid price: alarm). Bounded per run.
+     */
+    async runOverdue(tx: Tx, prepared: EnginePrice, now: Date): Promise<{ overdue: number; liquidated: number }> {
+      const settings = await loadSettings(tx);
+      const today = hongKongDay(now);
+      const rows = await tx
+        .select()
+        .from(loans)
+        .where(
+          and(
+            inArray(loans.status, [LOAN_STATUS.REPAYABLE, LOAN_STATUS.OVERDUE]),
+            sql`${loans.repaymentDate} < ${today}`,
+          ),
+        )
+        .orderBy(asc(loans.repaymentDate))
+        .limit(ENGINE_BATCH_ROWS * ENGINE_BATCHES_MAX)
+        .for('update', { skipLocked: true });
+      const checked = checkPrice(prepared, now);
+      let overdue = 0;
+      let liquidated = 0;
+      let isAlarmed = false;
+      for (const row of rows) {
+        const loan = await accrueOverdue(tx, row, settings, today);
+        if (row.status !== loan.status) overdue += 1;
+        if (daysBetween(loan.repaymentDate, today) <= settings.overdueGraceDays) continue;
+        if (!('price' in checked)) {
+          if (!isAlarmed) await alarm(tx, checked.reason, { ...checked.detail, job: 'overdue' });
+          isAlarmed = true;
+          continue;
+        }
+        await liquidate(tx, loan, settings, checked.price, `overdue:${today}`, true);
+        liquidated += 1;
+      }
+      return { overdue, liquidated };
+    },
+  };
+}
+
+export type LoanEngine = ReturnType<typeof createLoanEngine>;

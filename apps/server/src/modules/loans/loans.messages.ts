@@ -1,0 +1,50 @@
+import type { LocalizedText } from '@meridian/contracts/locale';
+
+/** A message of the loans module: title and body templates in both languages (params filled by notices). */
+export interface LoanMessage {
+  title: LocalizedText;
+  body: LocalizedText;
+}
+
+/** Margin-call alert (issue 18): LTV crossed {level}% on loan {orderId}; liquidation at {liquidationPrice}. */
+export const marginCallMessage: LoanMessage = {
+  title: { 'en-US': 'Margin call: loan {orderId} LTV {ltv}%', 'zh-HK': '追加保證金通知：借款 {orderId} 按揭成數 {ltv}%' },
+  body: {
+    'en-US':
+      'The LTV of your {loanCoin} loan {orderId} reached {ltv}% (alert level {level}%) at a BTC price of {price} USD. It will be liquidated if BTC falls to {liquidationPrice} USD. Add collateral or repay to lower the LTV.',
+    'zh-HK':
+      '你的 {loanCoin} 借款 {orderId} 的按揭成數在 BTC 價格 {price} 美元時達到 {ltv}%（提示水平 {level}%）。若 BTC 跌至 {liquidationPrice} 美元，借款將被平倉。請增加抵押品或還款以降低按揭成數。',
+  },
+};
+
+/** Liquidation receipt message (issue 18): what was sold, the fee, the debt repaid, LTV before and after. */
+export const liquidationMessage: LoanMessage = {
+  title: { 'en-US': 'Loan {orderId} liquidated ({kind})', 'zh-HK': '借款 {orderId} 已平倉（{kind}）' },
+  body: {
+    'en-US':
+      'At a BTC price of {price} USD ({sources}), {collateralSold} BTC of your collateral was sold: fee {fee} {loanCoin}, debt repaid {debtRepaid} {loanCoin}, collateral returned {collateralReturned} BTC. LTV {ltvBefore}% → {ltvAfter}%.',
+    'zh-HK':
+      '在 BTC 價格 {price} 美元（{sources}）時，你的抵押品中有 {collateralSold} BTC 被出售：手續費 {fee} {loanCoin}，已償還債務 {debtRepaid} {loanCoin}，退回抵押品 {collateralReturned} BTC。按揭成數 {ltvBefore}% → {ltvAfter}%。',
+  },
+};
+
+/** A protection rule acted (issue 18). */
+export const protectionMessage: LoanMessage = {
+  title: { 'en-US': 'Loan {orderId} protected', 'zh-HK': '借款 {orderId} 保障規則已執行' },
+  body: {
+    'en-US':
+      'The LTV of loan {orderId} reached {ltvBefore}%: your protection rule {action} {amount} {unit}. LTV is now {ltvAfter}%.',
+    'zh-HK': '借款 {orderId} 的按揭成數達到 {ltvBefore}%：你的保障規則已{action} {amount} {unit}。按揭成數現為 {ltvAfter}%。',
+  },
+};
+
+/** The loan is overdue (issue 18): 3× daily interest for up to {grace} days, then liquidation. */
+export const overdueMessage: LoanMessage = {
+  title: { 'en-US': 'Loan {orderId} is overdue', 'zh-HK': '借款 {orderId} 已逾期' },
+  body: {
+    'en-US':
+      'Loan {orderId} was due on {repaymentDate}. Overdue interest accrues at 3 times the daily rate for up to {grace} days; after that the collateral is liquidated. Repay now to avoid liquidation.',
+    'zh-HK':
+      '借款 {orderId} 已於 {repaymentDate} 到期。逾期利息按日利率的 3 倍計算，最多 {grace} 天；其後抵押品將被平倉。請立即還款以免被平倉。',
+  },
+};

@@ -1,0 +1,74 @@
+import type { AppModule } from '../../platform/app-module.ts';
+import type { Database } from '../../platform/db/client.ts';
+import type { Clock } from '../../platform/prices/types.ts';
+import type { IdentityService } from '../identity/identity.service.ts';
+import type { MarketService } from '../market/market.service.ts';
+import type { NoticeService } from '../notices/notices.service.ts';
+import type { EnginePrice } from './loans.engine.ts';
+import { loansRoutes } from './loans.routes.ts';
+import { createLoansService, type LoansService } from './loans.service.ts';
+
+/** What `buildApp` hands the loans module. */
+export interface LoansModuleDeps {
+  database: Database;
+  /** The markets module's prices: BTC's median (PRICE_UNAVAILABLE when the pipeline refuses). */
+  prices: MarketService['prices'];
+  identity: Pick<IdentityService, 'assertNotFrozen'>;
+  notices: Pick<NoticeService, 'notifyMany'>;
+  clock: Clock;
+  log: {
+    info(detail: object, message: string): void;
+    warn(detail: object, message: string): void;
+    error(detail: object, message: string): void;
+  };
+}
+
+/** How often the engine takes a price event (the scheduler ticks every 5 s). */
+export const LOAN_ENGINE_PERIOD_MS = 10_000;
+
+/**
+ * Wire the loans (issue 18): routes `loan/*`, the seeded rules (start), and two leader jobs — the
+ * engine (`loans.engine`: protection rules, liquidation, margin-call alerts on each new BTC price)
+ * and the overdue run (`loans.overdue`, hourly).
+ */
+export function createLoansModule(deps: LoansModuleDeps): AppModule<LoansService> {
+  const service = createLoansService({
+    db: deps.database.db,
+    btcPrice: async () => {
+      const price = await deps.prices.usdPrice('BTC');
+      return { priceUsd: price.priceUsd, observedAt: price.observedAt, sources: price.sources };
+    },
+    assertNotFrozen: (userId, db) => deps.identity.assertNotFrozen(userId, db),
+    notifyMany: (inputs, tx) => deps.notices.notifyMany(inputs, tx),
+    now: () => deps.clock.now(),
+    log: deps.log,
+  });
+  return {
+    service,
+    routes: loansRoutes({ loans: service }),
+    jobs: [
+      {
+        name: 'loans.engine',
+        periodMs: LOAN_ENGINE_PERIOD_MS,
+        prepare: () => service.engine.preparePrice(),
+        run: async ({ tx, now }, prepared?: EnginePrice) =>
+          void (await service.runPriceEvent(tx, prepared ?? { error: 'no price prepared' }, now)),
+      },
+      {
+        name: 'loans.overdue',
+        periodMs: 3_600_000,
+        prepare: () => service.engine.preparePrice(),
+        run: async ({ tx, now }, prepared?: EnginePrice) =>
+          void (await service.runOverdue(tx, prepared ?? { error: 'no price prepared' }, now)),
+      },
+    ],
+    start: () => service.seed(),
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The loans service (CLIs and tests). */
+    loans: LoansService;
+  }
+}
