@@ -37,7 +37,7 @@ export function LtvGauge({
         <strong className="ltv-gauge__value" data-testid={`${testId}-value`} data-zone={zone}>
           {ltvPct === null ? '—' : `${ltvPct}%`}
         </strong>
-        <span className="ltv-gauge__zone">{t(`ltv.zone.${zone}`)}</span>
+        {ltvPct !== null && <span className="ltv-gauge__zone">{t(`ltv.zone.${zone}`)}</span>}
       </div>
       <div
         className="ltv-gauge__track"

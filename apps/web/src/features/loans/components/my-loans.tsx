@@ -68,7 +68,7 @@ export function MyLoans({ config }: { config: LoanConfig }) {
             <Card>
               <Statistic
                 title={t('loans.debt')}
-                value={displayAmount(asset.data.debtUsd, 'USD')}
+                value={usdPrice(asset.data.debtUsd, 'up')}
                 suffix="USD"
                 data-testid="loan-total-debt"
               />

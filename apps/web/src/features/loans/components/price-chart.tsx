@@ -1,4 +1,5 @@
 import { displayAmount } from '@meridian/contracts/money';
+import { usdPrice } from '../lib/format.ts';
 import { useTranslation } from 'react-i18next';
 import { CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
@@ -77,7 +78,7 @@ export default function PriceChart({ prices, lines }: { prices: readonly number[
               strokeDasharray="6 4"
               ifOverflow="extendDomain"
               label={{
-                value: `${line.label} $${displayAmount(line.priceUsd, 'USD')}`,
+                value: `${line.label} $${usdPrice(line.priceUsd, 'up')}`,
                 position: 'insideBottomLeft',
                 fontSize: 11,
                 fill: line.kind === 'liquidation' ? '#dc2626' : '#b45309',
