@@ -229,6 +229,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     identity: identity.service,
     notices: notices.service,
     clock,
+    isDevPriceEnabled: !config.isProduction,
     log: app.log,
   });
   const admin = createAdminModule({

@@ -96,7 +96,8 @@ export function createLoanEngine(deps: LoansDeps) {
   async function accrueOverdue(tx: Tx, loan: LoanRow, settings: SettingsRow, today: string): Promise<LoanRow> {
     const next = previewOverdue(loan, settings, today);
     if (next === loan) return loan;
-    const status = next.status === loan.status ? (loan.status as LoanStatus) : transition(loan.status, LOAN_STATUS.OVERDUE);
+    const status =
+      next.status === loan.status ? (loan.status as LoanStatus) : transition(loan.status, LOAN_STATUS.OVERDUE);
     const [updated] = await tx
       .update(loans)
       .set({
@@ -373,7 +374,11 @@ export function createLoanEngine(deps: LoansDeps) {
    * `alertRearmBps` (2 points) below it. Candidates: liquidation price ≥ price × lowest level ÷
    * liquidation LTV (the same index); re-arming walks `loans_alerted_open_idx`.
    */
-  async function runAlerts(tx: Tx, settings: SettingsRow, price: LoanPrice): Promise<{ alerts: number; rearmed: number }> {
+  async function runAlerts(
+    tx: Tx,
+    settings: SettingsRow,
+    price: LoanPrice,
+  ): Promise<{ alerts: number; rearmed: number }> {
     const levels = settings.alertLevelsBps;
     if (levels.length === 0) return { alerts: 0, rearmed: 0 };
     const lowest = Math.min(...levels);

@@ -1,10 +1,5 @@
 import { createHash } from 'node:crypto';
-import {
-  LOAN_STATUS,
-  type LoanCoin,
-  type LoanOrder,
-  type LoanStatus,
-} from '@meridian/contracts/loans';
+import { LOAN_STATUS, type LoanCoin, type LoanOrder, type LoanStatus } from '@meridian/contracts/loans';
 import { toDecimalString } from '@meridian/contracts/money';
 import type { NoticeCategory } from '@meridian/contracts/notices';
 import type { LocalizedText } from '@meridian/contracts/locale';

@@ -8,7 +8,10 @@ export interface LoanMessage {
 
 /** Margin-call alert (issue 18): LTV crossed {level}% on loan {orderId}; liquidation at {liquidationPrice}. */
 export const marginCallMessage: LoanMessage = {
-  title: { 'en-US': 'Margin call: loan {orderId} LTV {ltv}%', 'zh-HK': '追加保證金通知：借款 {orderId} 按揭成數 {ltv}%' },
+  title: {
+    'en-US': 'Margin call: loan {orderId} LTV {ltv}%',
+    'zh-HK': '追加保證金通知：借款 {orderId} 按揭成數 {ltv}%',
+  },
   body: {
     'en-US':
       'The LTV of your {loanCoin} loan {orderId} reached {ltv}% (alert level {level}%) at a BTC price of {price} USD. It will be liquidated if BTC falls to {liquidationPrice} USD. Add collateral or repay to lower the LTV.',
@@ -34,7 +37,8 @@ export const protectionMessage: LoanMessage = {
   body: {
     'en-US':
       'The LTV of loan {orderId} reached {ltvBefore}%: your protection rule {action} {amount} {unit}. LTV is now {ltvAfter}%.',
-    'zh-HK': '借款 {orderId} 的按揭成數達到 {ltvBefore}%：你的保障規則已{action} {amount} {unit}。按揭成數現為 {ltvAfter}%。',
+    'zh-HK':
+      '借款 {orderId} 的按揭成數達到 {ltvBefore}%：你的保障規則已{action} {amount} {unit}。按揭成數現為 {ltvAfter}%。',
   },
 };
 

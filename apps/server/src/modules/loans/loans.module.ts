@@ -1,6 +1,6 @@
 import type { AppModule } from '../../platform/app-module.ts';
 import type { Database } from '../../platform/db/client.ts';
-import type { Clock } from '../../platform/prices/types.ts';
+import { type Clock, PriceDecimal } from '../../platform/prices/types.ts';
 import type { IdentityService } from '../identity/identity.service.ts';
 import type { MarketService } from '../market/market.service.ts';
 import type { NoticeService } from '../notices/notices.service.ts';
@@ -16,6 +16,8 @@ export interface LoansModuleDeps {
   identity: Pick<IdentityService, 'assertNotFrozen'>;
   notices: Pick<NoticeService, 'notifyMany'>;
   clock: Clock;
+  /** Serve `POST /api/dev/loan/price` (a settable BTC price for e2e runs); never in production. */
+  isDevPriceEnabled?: boolean;
   log: {
     info(detail: object, message: string): void;
     warn(detail: object, message: string): void;
@@ -32,9 +34,12 @@ export const LOAN_ENGINE_PERIOD_MS = 10_000;
  * and the overdue run (`loans.overdue`, hourly).
  */
 export function createLoansModule(deps: LoansModuleDeps): AppModule<LoansService> {
+  let devPrice: string | null = null;
   const service = createLoansService({
     db: deps.database.db,
     btcPrice: async () => {
+      if (devPrice !== null)
+        return { priceUsd: new PriceDecimal(devPrice), observedAt: deps.clock.now(), sources: ['dev-price'] };
       const price = await deps.prices.usdPrice('BTC');
       return { priceUsd: price.priceUsd, observedAt: price.observedAt, sources: price.sources };
     },
@@ -45,7 +50,10 @@ export function createLoansModule(deps: LoansModuleDeps): AppModule<LoansService
   });
   return {
     service,
-    routes: loansRoutes({ loans: service }),
+    routes: loansRoutes({
+      loans: service,
+      ...(deps.isDevPriceEnabled ? { devPrice: { set: (price: string | null) => void (devPrice = price) } } : {}),
+    }),
     jobs: [
       {
         name: 'loans.engine',

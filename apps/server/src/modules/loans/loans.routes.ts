@@ -1,6 +1,9 @@
 import { HEADER_IDEMPOTENCY_KEY } from '@meridian/contracts/http';
 import { loanEndpoints } from '@meridian/contracts/loans';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../platform/http/envelope.ts';
 import { currentUser, sensitiveActionOf } from '../../platform/http/auth.ts';
 import { registerEndpoints } from '../../platform/http/endpoint.ts';
 import { FieldError } from '../../platform/http/errors.ts';
@@ -18,8 +21,12 @@ function idempotencyKeyOf(request: FastifyRequest): string | undefined {
 }
 
 /** The loans' routes under /api (`loanEndpoints`, spec §7 `loan/*` and `loan/protection`). */
-export function loansRoutes(options: { loans: LoansService }) {
-  const { loans } = options;
+export function loansRoutes(options: {
+  loans: LoansService;
+  /** Development and e2e only (never in production): `POST /api/dev/loan/price`. */
+  devPrice?: { set(price: string | null): void };
+}) {
+  const { loans, devPrice } = options;
   return async function register(app: FastifyInstance): Promise<void> {
     registerEndpoints(app, loanEndpoints, {
       coins: async () => loans.coins(),
@@ -42,5 +49,29 @@ export function loansRoutes(options: { loans: LoansService }) {
       setProtection: async (request) =>
         loans.setProtection(currentUser(request).userId, request.body, sensitiveActionOf(request)),
     });
+
+    if (devPrice) {
+      // Development and e2e only, left out of the OpenAPI document (not an API call, so no descriptor):
+      // set (or clear with null) the BTC price the loans module uses, then run one price event of the
+      // engine (under the engine job's lock, so it never runs beside the leader's).
+      app.withTypeProvider<ZodTypeProvider>().post(
+        '/dev/loan/price',
+        {
+          schema: {
+            hide: true,
+            body: z.strictObject({
+              price: z
+                .string()
+                .regex(/^\d{1,9}(\.\d{1,8})?$/)
+                .nullable(),
+            }),
+          },
+        },
+        async (request) => {
+          devPrice.set(request.body.price);
+          return ok(request, await loans.tickEngine({ asLeader: true }));
+        },
+      );
+    }
   };
 }

@@ -205,7 +205,10 @@ export function maxPrincipalFor(
   // principal × (1 + r) ≤ limit, r = APR × days ÷ 365.
   const factor = new LoanDecimal(1).plus(new LoanDecimal(annualRateBps).mul(termDays).div(10_000).div(365));
   let principal = floorBig(limit.div(factor));
-  while (principal > 0n && new LoanDecimal((principal + termInterest(principal, annualRateBps, termDays)).toString()).gt(limit))
+  while (
+    principal > 0n &&
+    new LoanDecimal((principal + termInterest(principal, annualRateBps, termDays)).toString()).gt(limit)
+  )
     principal -= 1n;
   return principal;
 }

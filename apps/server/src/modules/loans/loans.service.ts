@@ -253,7 +253,10 @@ export function createLoansService(deps: LoansDeps) {
     const isEarly = today < loan.repaymentDate;
     const full = splitPayment(loan, undefined, isEarly, settings.earlyRepayFeeBps);
     if (input.amountMinor !== undefined && input.amountMinor > full.totalMinor)
-      throw new DomainError('LOAN_REPAY_TOO_MUCH', { debt: coinText(full.totalMinor, loan.loanCoin), unit: loan.loanCoin });
+      throw new DomainError('LOAN_REPAY_TOO_MUCH', {
+        debt: coinText(full.totalMinor, loan.loanCoin),
+        unit: loan.loanCoin,
+      });
     const split = splitPayment(loan, input.amountMinor, isEarly, settings.earlyRepayFeeBps);
     if (split.totalMinor <= 0n) throw new FieldError('amount', 'validation.amountPositive');
     let collateralSoldMinor = 0n;
@@ -263,9 +266,7 @@ export function createLoansService(deps: LoansDeps) {
       if (collateralSoldMinor > loan.collateralMinor) throw new DomainError('INSUFFICIENT_BALANCE');
     }
     const collateralLeft = loan.collateralMinor - collateralSoldMinor;
-    const afterStatus = split.isFull
-      ? repaidStatusOn(today, loan.repaymentDate)
-      : (loan.status as LoanStatus);
+    const afterStatus = split.isFull ? repaidStatusOn(today, loan.repaymentDate) : (loan.status as LoanStatus);
     return {
       split,
       collateralSoldMinor,
@@ -393,7 +394,7 @@ export function createLoansService(deps: LoansDeps) {
         });
       } else {
         unit = coin;
-        const keep = proceedsOf(loan.collateralMinor, price.priceUsd) * BigInt(rule.targetLtvBps) / 10_000n;
+        const keep = (proceedsOf(loan.collateralMinor, price.priceUsd) * BigInt(rule.targetLtvBps)) / 10_000n;
         const need = debt - keep;
         const held = await accountBalance(tx, walletCoin(loan.userId, coin));
         const offered = [need, rule.maxAmountMinor, held].reduce((a, b) => (a < b ? a : b));
@@ -419,7 +420,10 @@ export function createLoansService(deps: LoansDeps) {
             params: {
               orderId: String(loan.id),
               ltvBefore,
-              ltvAfter: after && isOpenLoan(after.status) ? ltvText(debtOf(after), after.collateralMinor, price.priceUsd) : '0.00',
+              ltvAfter:
+                after && isOpenLoan(after.status)
+                  ? ltvText(debtOf(after), after.collateralMinor, price.priceUsd)
+                  : '0.00',
               action: rule.action === 'ADD_COLLATERAL' ? '+' : '-',
               amount: unit === COLLATERAL ? btcText(amountMinor) : coinText(amountMinor, unit),
               unit,
@@ -438,15 +442,26 @@ export function createLoansService(deps: LoansDeps) {
     engine,
 
     /** One price event of the engine (job `loans.engine`; tests call it with a transaction). */
-    runPriceEvent: (tx: Tx, prepared: EnginePrice, now: Date) => engine.runPriceEvent(tx, prepared, now, runProtections),
+    runPriceEvent: (tx: Tx, prepared: EnginePrice, now: Date) =>
+      engine.runPriceEvent(tx, prepared, now, runProtections),
 
     /** The overdue job's run (job `loans.overdue`). */
     runOverdue: (tx: Tx, prepared: EnginePrice, now: Date) => engine.runOverdue(tx, prepared, now),
 
     /** One price event at the current price in its own transaction (tests, the replay CLI). */
-    async tickEngine(): Promise<PriceEventReport> {
+    async tickEngine(options: { asLeader?: boolean } = {}): Promise<PriceEventReport | null> {
       const prepared = await engine.preparePrice();
-      return db.transaction((tx) => engine.runPriceEvent(tx, prepared, deps.now(), runProtections));
+      return db.transaction(async (tx) => {
+        if (options.asLeader) {
+          // The scheduler's lock of job `loans.engine` (platform/jobs/scheduler.ts): busy → the leader is acting.
+          const result = await tx.execute(
+            sql`SELECT pg_try_advisory_xact_lock(${0x4a0b}, hashtext('loans.engine')) AS locked`,
+          );
+          const [row] = (result as unknown as { rows: { locked: boolean }[] }).rows;
+          if (!row?.locked) return null;
+        }
+        return engine.runPriceEvent(tx, prepared, deps.now(), runProtections);
+      });
     },
 
     /** One overdue run in its own transaction (tests, the replay CLI). */
@@ -543,7 +558,13 @@ export function createLoansService(deps: LoansDeps) {
       const maxPrincipal =
         query.collateralMinor === undefined
           ? null
-          : maxPrincipalFor(query.collateralMinor, price.priceUsd, settings.initialLtvBps, term.annualRateBps, term.termDays);
+          : maxPrincipalFor(
+              query.collateralMinor,
+              price.priceUsd,
+              settings.initialLtvBps,
+              term.annualRateBps,
+              term.termDays,
+            );
       const principal = query.principalMinor ?? maxPrincipal ?? 0n;
       const interest = termInterest(principal, term.annualRateBps, term.termDays);
       const debt = principal + interest;
@@ -633,7 +654,9 @@ export function createLoansService(deps: LoansDeps) {
     },
 
     /** Collateral and debt per user for the account overview: BTC pledged and debt per coin (current loans). */
-    async holdingsOf(userId: string): Promise<{ collateralMinor: bigint; debts: { coin: LoanCoin; debtMinor: bigint }[] }> {
+    async holdingsOf(
+      userId: string,
+    ): Promise<{ collateralMinor: bigint; debts: { coin: LoanCoin; debtMinor: bigint }[] }> {
       const rows = await db
         .select()
         .from(loans)
@@ -659,7 +682,7 @@ export function createLoansService(deps: LoansDeps) {
      */
     async borrow(
       userId: string,
-      body: Pick<ParsedLoanBorrowBody, 'loanCoin' | 'termDays' | 'collateralMinor' | 'principalMinor'>,
+      body: Pick<ParsedLoanBorrowBody, 'loanCoin' | 'termDays'> & { collateralMinor: bigint; principalMinor: bigint },
       idempotencyKey: string | undefined,
       factors: FactorCheck = NO_FACTORS,
     ): Promise<LoanOrder> {
@@ -694,7 +717,10 @@ export function createLoansService(deps: LoansDeps) {
       const term = await loadTerm(db, body.termDays);
       const principal = body.principalMinor;
       if (principal < coin.minPrincipalMinor)
-        throw new DomainError('LOAN_BELOW_MIN', { amount: coinText(coin.minPrincipalMinor, coin.coin), unit: coin.coin });
+        throw new DomainError('LOAN_BELOW_MIN', {
+          amount: coinText(coin.minPrincipalMinor, coin.coin),
+          unit: coin.coin,
+        });
       const price = await deps.btcPrice();
       const interest = termInterest(principal, term.annualRateBps, term.termDays);
       const debt = principal + interest;
@@ -706,10 +732,14 @@ export function createLoansService(deps: LoansDeps) {
         });
       const maxMicro = settings.maxOutstandingUsdMinor * MICRO_PER_CENT;
       const aboveMax = () =>
-        new DomainError('LOAN_ABOVE_MAX', { amount: toDecimalString(settings.maxOutstandingUsdMinor, 'USD'), unit: 'USD' });
+        new DomainError('LOAN_ABOVE_MAX', {
+          amount: toDecimalString(settings.maxOutstandingUsdMinor, 'USD'),
+          unit: 'USD',
+        });
       if ((await outstandingOf(db, userId)) + principal > maxMicro) throw aboveMax();
       await deps.assertNotFrozen(userId);
-      if ((await accountBalance(db, walletBtc(userId))) < body.collateralMinor) throw new DomainError('INSUFFICIENT_BALANCE');
+      if ((await accountBalance(db, walletBtc(userId))) < body.collateralMinor)
+        throw new DomainError('INSUFFICIENT_BALANCE');
       await factors.check();
       const now = deps.now();
       const repaymentDate = repaymentDateOf(now, term.termDays);
@@ -724,7 +754,10 @@ export function createLoansService(deps: LoansDeps) {
           const lent = -(await accountBalance(tx, platformAccount('PLATFORM_LOAN_POOL', body.loanCoin)));
           if (lent + principal > lockedCoin.poolCapacityMinor) {
             poolShort = true;
-            throw new DomainError('LOAN_POOL_INSUFFICIENT', { amount: coinText(principal, coin.coin), unit: coin.coin });
+            throw new DomainError('LOAN_POOL_INSUFFICIENT', {
+              amount: coinText(principal, coin.coin),
+              unit: coin.coin,
+            });
           }
           const [created] = await tx
             .insert(loans)
@@ -751,7 +784,11 @@ export function createLoansService(deps: LoansDeps) {
             idempotencyKey: `loan:${created!.id}:borrow`,
             postings: [
               ...transfer(walletBtc(userId), collateralAccount(userId), body.collateralMinor),
-              ...transfer(platformAccount('PLATFORM_LOAN_POOL', body.loanCoin), walletCoin(userId, body.loanCoin), principal),
+              ...transfer(
+                platformAccount('PLATFORM_LOAN_POOL', body.loanCoin),
+                walletCoin(userId, body.loanCoin),
+                principal,
+              ),
             ],
           });
           const [updated] = await tx
@@ -849,7 +886,7 @@ export function createLoansService(deps: LoansDeps) {
      */
     async repay(
       userId: string,
-      body: Pick<ParsedLoanRepayBody, 'orderId' | 'repayType' | 'amountMinor'>,
+      body: Pick<ParsedLoanRepayBody, 'orderId' | 'repayType'> & { amountMinor: bigint | undefined },
       idempotencyKey: string | undefined,
       factors: FactorCheck = NO_FACTORS,
     ): Promise<LoanRepayRecord> {
@@ -952,7 +989,7 @@ export function createLoansService(deps: LoansDeps) {
      */
     async adjust(
       userId: string,
-      body: Pick<ParsedLoanAdjustBody, 'orderId' | 'direction' | 'amountMinor'>,
+      body: Pick<ParsedLoanAdjustBody, 'orderId' | 'direction'> & { amountMinor: bigint },
       idempotencyKey: string | undefined,
       factors: FactorCheck = NO_FACTORS,
     ): Promise<LoanAdjustRecord> {
@@ -1067,7 +1104,9 @@ export function createLoansService(deps: LoansDeps) {
      */
     async setProtection(
       userId: string,
-      body: Omit<ParsedLoanProtectionBody, 'mfaCode' | 'emailCaptcha' | 'securityPassword'>,
+      body: Omit<ParsedLoanProtectionBody, 'mfaCode' | 'emailCaptcha' | 'securityPassword' | 'maxAmountMinor'> & {
+        maxAmountMinor: bigint;
+      },
       factors: FactorCheck = NO_FACTORS,
     ): Promise<LoanProtection> {
       const loan = await loadOwnLoan(db, userId, Number(body.orderId));
@@ -1113,7 +1152,11 @@ export function createLoansService(deps: LoansDeps) {
     if (meta.repayType === 'WALLET') postings.push(...paymentPostings(walletCoin(userId, coin), coin, plan.split));
     else {
       postings.push(
-        ...transfer(collateralAccount(userId), platformAccount('PLATFORM_LOAN_LIQUIDATION', COLLATERAL), plan.collateralSoldMinor),
+        ...transfer(
+          collateralAccount(userId),
+          platformAccount('PLATFORM_LOAN_LIQUIDATION', COLLATERAL),
+          plan.collateralSoldMinor,
+        ),
         ...paymentPostings(platformAccount('PLATFORM_LOAN_LIQUIDATION', coin), coin, plan.split),
       );
     }

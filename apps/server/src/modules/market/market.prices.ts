@@ -99,7 +99,13 @@ export class MarketPrices {
    */
   async usdPrice(coinCode: MarketCoinCode): Promise<UsdPrice> {
     const price = await this.oracle.price(coinCode);
-    return { coinCode, priceUsd: price.priceUsd, observedAt: price.observedAt, basis: price.basis, sources: price.sources };
+    return {
+      coinCode,
+      priceUsd: price.priceUsd,
+      observedAt: price.observedAt,
+      basis: price.basis,
+      sources: price.sources,
+    };
   }
 
   /**
