@@ -1,6 +1,5 @@
 import {
   type LoanBorrowBody,
-  type LoanCalcQuery,
   type LoanCoin,
   type LoanConfig,
   type LoanOrder,
@@ -23,7 +22,14 @@ import { closeSecurityCheck, openActionModal, openSecurityCheck } from '../../..
 import { useLoanCalc } from '../api/get-loan-calc.ts';
 import { useLoanCoins } from '../api/get-loan-coins.ts';
 import { useInvalidateLoans } from '../api/loan-keys.ts';
-import { readAmountInput } from '../lib/amount-input.ts';
+import {
+  type CalcField,
+  type CalcInputs,
+  calcQueryOf,
+  isLtvAboveInitial,
+  readCalcInputs,
+  shownAmount,
+} from '../lib/calc-fields.ts';
 import { contractErrors, refusedFields } from '../lib/contract-errors.ts';
 import { coinAmount, pct, usdPrice } from '../lib/format.ts';
 import { kycLinkOf, type LoanAccess } from '../lib/loan-access.ts';
@@ -33,7 +39,7 @@ import { LtvGauge } from './ltv-gauge.tsx';
 /** Pause after typing before the calculator asks `loan/calc`. */
 const CALC_DEBOUNCE_MS = 350;
 
-type Field = 'collateral' | 'principal';
+type Field = CalcField;
 
 /** The wallet's available amount of a coin ("0" when none). */
 function useAvailable(): (coin: string) => string {
@@ -78,29 +84,19 @@ export function LoanCalculator({
   const [formError, setFormError] = useState<string | null>(null);
   const [borrowed, setBorrowed] = useState<LoanOrder | null>(null);
 
-  const collateralInput = typed.collateral ? readAmountInput(texts.collateral, 'BTC') : ({ kind: 'empty' } as const);
-  const principalInput = typed.principal ? readAmountInput(texts.principal, loanCoin) : ({ kind: 'empty' } as const);
-  const hasInput = collateralInput.kind === 'ok' || principalInput.kind === 'ok';
-  const isInvalid = collateralInput.kind === 'invalid' || principalInput.kind === 'invalid';
-  const query: LoanCalcQuery | null =
-    hasInput && !isInvalid
-      ? {
-          loanCoin,
-          termDays,
-          ...(collateralInput.kind === 'ok' && { collateralAmount: collateralInput.text }),
-          ...(principalInput.kind === 'ok' && { principal: principalInput.text }),
-        }
-      : null;
+  const inputs: CalcInputs = { loanCoin, termDays, texts, typed };
+  const read = readCalcInputs(inputs);
+  const query = calcQueryOf(inputs);
   const settledQuery = useDebounced(query, CALC_DEBOUNCE_MS);
   const calc = useLoanCalc(settledQuery);
   const answer = query !== null && calc.data && !calc.isError ? calc.data : null;
+  // Borrow only on the answer to what is typed now, not on the previous one still shown while it loads.
+  const isAnswerCurrent =
+    answer !== null && !calc.isPlaceholderData && JSON.stringify(settledQuery) === JSON.stringify(query);
+  const isLtvTooHigh = isLtvAboveInitial(answer, config.initialLtvPct);
   const term = config.terms.find((item) => item.termDays === termDays);
 
-  const shown = (field: Field): string => {
-    if (typed[field]) return texts[field];
-    if (!answer) return '';
-    return field === 'collateral' ? answer.collateralAmount : (answer.maxPrincipal ?? answer.principal);
-  };
+  const shown = (field: Field): string => shownAmount(field, inputs, answer);
   const edit = (field: Field, value: string) => {
     setTexts((current) => ({ ...current, [field]: value }));
     setTyped((current) => ({ ...current, [field]: value.trim() !== '' }));
@@ -109,8 +105,11 @@ export function LoanCalculator({
   };
 
   const refusalText = (field: Field): string | undefined => {
-    const input = field === 'collateral' ? collateralInput : principalInput;
+    const input = read[field];
     if (input.kind === 'invalid') return validationMessage(input.refusal.messageKey, locale, input.refusal.params);
+    if (field === 'principal' && isLtvTooHigh && answer) {
+      return t('calc.rules.ltvOver', { pct: answer.ltvPct, max: config.initialLtvPct });
+    }
     return fieldErrors[field];
   };
 
@@ -125,9 +124,6 @@ export function LoanCalculator({
     if (min && new Decimal(principal).lt(min)) {
       problems.principal = t('calc.rules.min', { amount: displayAmount(min, loanCoin), unit: loanCoin });
     }
-    if (answer && new Decimal(answer.ltvPct).gt(config.initialLtvPct)) {
-      problems.principal = t('calc.rules.ltvOver', { pct: answer.ltvPct, max: config.initialLtvPct });
-    }
     return problems;
   };
 
@@ -136,7 +132,7 @@ export function LoanCalculator({
       openActionModal('login', { returnTo });
       return;
     }
-    if (access.kind !== 'ok' || !answer) return;
+    if (access.kind !== 'ok' || !isAnswerCurrent || isLtvTooHigh) return;
     const collateral = shown('collateral');
     const principal = shown('principal');
     const body: LoanBorrowBody = { loanCoin, termDays, collateralAmount: collateral, principal };
@@ -280,7 +276,7 @@ export function LoanCalculator({
                 data-testid="loan-borrow-error"
               />
             )}
-            <BorrowAction access={access} returnTo={returnTo} isReady={answer !== null} />
+            <BorrowAction access={access} returnTo={returnTo} isReady={isAnswerCurrent && !isLtvTooHigh} />
           </Form>
         </Col>
         <Col xs={24} md={12}>
