@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
-import { depositUsdtThroughCustody, readCode, registerAndLogIn, signedCustodyPost, snap } from './helpers.ts';
+import { depositUsdtThroughCustody, postApi, readCode, registerAndLogIn, signedCustodyPost, snap } from './helpers.ts';
 import { addComplianceOperator, reachLevelTwo } from './investor.ts';
 import { type Locale, runOnLocaleProject } from './locale-runs.ts';
 import { ownServerTest } from './own-server.ts';
@@ -11,11 +11,12 @@ import { ownServerTest } from './own-server.ts';
  * a tax form), is credited 0.5 BTC and 100 USDT through the custody webhook, then on /loan borrows
  * 1,000 USDT for 30 days against 0.2 BTC through the security check (LOAN_BORROW), sees the loan with
  * its LTV gauge and liquidation price, adds 0.05 BTC of collateral (the new collateral shown by
- * `loan/adjust/calc` before the security check LOAN_ADJUST), repays early in full from the wallet
- * (`loan/repay/calc` shows the 2 % early-repayment charge, 20 USDT, before LOAN_REPAY), and finds the
- * loan, the repayment and the adjustment in `/my/order/loan/*`. en-US at 1280 px, zh-HK at 390 px.
- * The price-drop part (margin call, partial liquidation) is not driven here: the e2e server's
- * replayed price cannot be moved from a test.
+ * `loan/adjust/calc` before the security check LOAN_ADJUST), sees a price drop below the liquidation
+ * price (the loans module's dev price, `POST /api/dev/loan/price`, docs/loans.md) send the margin-call
+ * and liquidation messages and liquidate part of the collateral back to 70 % LTV, repays early in
+ * full from the wallet (`loan/repay/calc` shows the 2 % early-repayment charge and the collateral
+ * released before LOAN_REPAY), and finds the loan, the repayment, the adjustment and the liquidation
+ * with its receipt in `/my/order/loan/*`. en-US at 1280 px, zh-HK at 390 px.
  */
 const LOANS_CUSTODY_SECRET = 'e2e-loans-custody-secret-0123456789abcdef';
 
@@ -66,15 +67,36 @@ async function available(page: Page, coin: string): Promise<string> {
   return assets.find((asset) => asset.coinCode === coin && asset.type === 'available')?.amount ?? '0';
 }
 
-const TEXT: Record<Locale, { earlyRepaid: string; added: string; wallet: string }> = {
-  'en-US': { earlyRepaid: 'Early repaid', added: 'Added', wallet: 'Wallet' },
-  'zh-HK': { earlyRepaid: '提前還款', added: '增加', wallet: '錢包' },
+/** BTC prices for the loan after 0.25 BTC of collateral (debt ≈ 1,009.86 USDT): LTV ≈ 82 %, then below the liquidation price (≈ 4,488 USD). */
+const MARGIN_CALL_PRICE = '4900';
+const LIQUIDATION_PRICE = '4400';
+
+const TEXT: Record<
+  Locale,
+  { earlyRepaid: string; added: string; wallet: string; marginCall: string; liquidated: string; partial: string }
+> = {
+  'en-US': {
+    earlyRepaid: 'Early repaid',
+    added: 'Added',
+    wallet: 'Wallet',
+    marginCall: 'Margin call',
+    liquidated: 'liquidated',
+    partial: 'Partial liquidation',
+  },
+  'zh-HK': {
+    earlyRepaid: '提前還款',
+    added: '增加',
+    wallet: '錢包',
+    marginCall: '追加保證金通知',
+    liquidated: '已平倉',
+    partial: '部分清算',
+  },
 };
 
 for (const locale of ['en-US', 'zh-HK'] as const) {
   test.describe(`Loans (${locale})`, () => {
     runOnLocaleProject(test, locale);
-    test(`a level-2 user borrows 1,000 USDT against BTC, adds collateral, repays early and sees the records (${locale})`, async ({
+    test(`a level-2 user borrows 1,000 USDT against BTC, adds collateral, sees a margin call and a partial liquidation, repays early and sees the records (${locale})`, async ({
       page,
       ownServer,
       prepared: opsToken,
@@ -129,18 +151,42 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
       const ltvAfter = Number((await card.getByTestId('loan-ltv-value').textContent())?.replace('%', ''));
       expect(ltvAfter).toBeLessThan(ltvBefore);
 
-      // Repay early, in full from the wallet: full interest plus 2 % of the principal (20 USDT).
+      // The price falls (the dev price of the loans module, `POST /api/dev/loan/price`): first into
+      // the margin-call band (LTV ≈ 82 %: the margin-call message), then below the liquidation price
+      // (debt ÷ (0.25 BTC × 90 %) ≈ 4,488): a partial liquidation back to 70 % with its receipt and
+      // message; the loan stays repayable.
+      const titles = async () => {
+        const messages = await (await page.request.get('/api/notice/message/list?pageID=1&pageSize=10')).json();
+        return (messages.content.list as { title: string }[]).map((message) => message.title).join('\n');
+      };
+      expect((await postApi(page.request, 'dev/loan/price', { price: MARGIN_CALL_PRICE })).statusCode).toBe(200);
+      await expect.poll(titles).toContain(TEXT[locale].marginCall);
+      await page.reload();
+      await expect(card.getByTestId('loan-ltv-value')).toHaveAttribute('data-zone', 'marginCall', {
+        timeout: PAGE_LOAD_MS,
+      });
+      await snap(page, testInfo, `${locale}-margin-call`, 'loans-');
+      expect((await postApi(page.request, 'dev/loan/price', { price: LIQUIDATION_PRICE })).statusCode).toBe(200);
+      await expect.poll(titles).toContain(TEXT[locale].liquidated);
+      await page.reload();
+      await expect(card.getByTestId('loan-ltv-value')).toHaveText(/^(69|70)\.\d{2}%$/, { timeout: PAGE_LOAD_MS });
+      await snap(page, testInfo, `${locale}-after-liquidation`, 'loans-');
+      expect((await postApi(page.request, 'dev/loan/price', { price: null })).statusCode).toBe(200);
+      await page.reload();
+      await expect(card.getByTestId('loan-ltv-value')).not.toHaveText(/^(69|70)\./, { timeout: PAGE_LOAD_MS });
+      const collateralLeft = (await card.getByTestId('loan-collateral-amount').textContent()) ?? '';
+
+      // Repay early, in full from the wallet: full interest plus 2 % of the principal still owed.
       await card.getByTestId('loan-repay').click();
       const repay = page.getByTestId('repay-modal');
-      await expect(repay.getByTestId('repay-fee')).toHaveText('20.00 USDT');
-      await expect(repay.getByTestId('repay-collateral-released')).toHaveText('0.25 BTC');
+      await expect(repay.getByTestId('repay-fee')).toHaveText(/^[1-9][\d,]*\.\d+ USDT$/);
+      await expect(repay.getByTestId('repay-collateral-released')).toHaveText(collateralLeft);
       await snap(page, testInfo, `${locale}-repay`, 'loans-');
       await passSecurityCheck(page, repay.getByTestId('repay-confirm'), email, 'LOAN_REPAY');
       await repay.getByTestId('repay-done').click();
       await expect(page.getByTestId('loans-empty')).toBeVisible();
-      expect(Number(await available(page, 'BTC'))).toBe(0.5);
 
-      // The records: the loan (early repaid), the repayment, the adjustment.
+      // The records: the loan (early repaid), the repayment, the adjustment, the liquidation's receipt.
       await page.goto('/my/order/loan/history');
       await expect(page.getByTestId('record-principal').first()).toHaveText('1,000.00 USDT', { timeout: PAGE_LOAD_MS });
       await expect(page.getByTestId('loan-status').first()).toHaveText(TEXT[locale].earlyRepaid);
@@ -149,11 +195,19 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
       await expect(page.getByTestId('loan-history-repay')).toContainText(TEXT[locale].wallet, {
         timeout: PAGE_LOAD_MS,
       });
-      await expect(page.getByTestId('record-amount').first()).toHaveText(/^1,0\d\d\.\d+ USDT$/);
+      await expect(page.getByTestId('record-amount').first()).toHaveText(/^[\d,]+\.\d+ USDT$/);
       await page.goto('/my/order/loan/adjust');
-      await expect(page.getByTestId('record-amount').first()).toHaveText('0.05 BTC', { timeout: PAGE_LOAD_MS });
+      await expect(page.getByTestId('loan-history-adjust')).toContainText('0.05 BTC', { timeout: PAGE_LOAD_MS });
       await expect(page.getByTestId('loan-history-adjust')).toContainText(TEXT[locale].added);
       await snap(page, testInfo, `${locale}-adjustments`, 'loans-');
+      await page.goto('/my/order/loan/liquidation');
+      await expect(page.getByTestId('loan-history-liquidation')).toContainText(TEXT[locale].partial, {
+        timeout: PAGE_LOAD_MS,
+      });
+      await page.getByTestId('receipt-open').first().click();
+      await expect(page.getByTestId('receipt-price')).toHaveText('$4,400.00');
+      await expect(page.getByTestId('liquidation-receipt')).toContainText('dev-price');
+      await snap(page, testInfo, `${locale}-receipt`, 'loans-');
     });
   });
 }
