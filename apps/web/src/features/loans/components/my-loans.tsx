@@ -30,18 +30,32 @@ export function MyLoans({ config }: { config: LoanConfig }) {
   const price = useBtcPriceLine();
   const [open, setOpen] = useState<{ action: LoanAction; loan: LoanOrder } | null>(null);
   const list = loans.data?.list ?? [];
-  const lines: PriceLine[] = list.flatMap((loan) =>
-    loan.liquidationPrice
-      ? [
-          {
-            key: loan.orderId,
-            label: list.length > 1 ? `${t('chart.liquidation')} #${loan.orderId}` : t('chart.liquidation'),
-            priceUsd: loan.liquidationPrice,
-            kind: 'liquidation' as const,
-          },
-        ]
-      : [],
-  );
+  // Each loan's liquidation price; with a single loan also its margin-call price (more lines would crowd the chart).
+  const lines: PriceLine[] = list.flatMap((loan) => {
+    const suffix = list.length > 1 ? ` #${loan.orderId}` : '';
+    return [
+      ...(loan.liquidationPrice
+        ? [
+            {
+              key: `${loan.orderId}-liquidation`,
+              label: `${t('chart.liquidation')}${suffix}`,
+              priceUsd: loan.liquidationPrice,
+              kind: 'liquidation' as const,
+            },
+          ]
+        : []),
+      ...(list.length === 1 && loan.marginCallPrice
+        ? [
+            {
+              key: `${loan.orderId}-margin-call`,
+              label: t('chart.marginCall'),
+              priceUsd: loan.marginCallPrice,
+              kind: 'marginCall' as const,
+            },
+          ]
+        : []),
+    ];
+  });
   const close = () => setOpen(null);
 
   return (
