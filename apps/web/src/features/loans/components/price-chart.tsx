@@ -79,7 +79,7 @@ export default function PriceChart({ prices, lines }: { prices: readonly number[
               ifOverflow="extendDomain"
               label={{
                 value: `${line.label} $${usdPrice(line.priceUsd, 'up')}`,
-                position: 'insideBottomLeft',
+                position: line.kind === 'liquidation' ? 'insideTopLeft' : 'insideBottomRight',
                 fontSize: 11,
                 fill: line.kind === 'liquidation' ? '#dc2626' : '#b45309',
               }}
