@@ -197,6 +197,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     log: app.log,
   });
+  const loans = createLoansModule({
+    database,
+    prices: market.service.prices,
+    identity: identity.service,
+    notices: notices.service,
+    clock,
+    isDevPriceEnabled: !config.isProduction,
+    log: app.log,
+  });
   const wallet = createWalletModule({
     config,
     database,
@@ -204,6 +213,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     prices: market.service.prices,
     notices: notices.service,
     trustHoldings: trust.service,
+    loanHoldings: loans.service,
     log: app.log,
   });
   const kyc = createKycModule({
@@ -221,15 +231,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     identity: identity.service,
     notices: notices.service,
     bankAccounts: payments.service,
-    log: app.log,
-  });
-  const loans = createLoansModule({
-    database,
-    prices: market.service.prices,
-    identity: identity.service,
-    notices: notices.service,
-    clock,
-    isDevPriceEnabled: !config.isProduction,
     log: app.log,
   });
   const admin = createAdminModule({

@@ -87,7 +87,12 @@ export const balanceAssetSchema = z.object({
   convert: z.string().nullable(),
 });
 export const balanceAccountSchema = z.object({
-  accountType: z.enum(['MainAccount', 'FundAccount', 'CardAccount', 'TrustAccount']),
+  /**
+   * LoanAccount (issue 18 "Account overview totals include collateral and debt"): the BTC pledged in
+   * current loans (type `frozen`) and each loan coin's debt as a NEGATIVE amount (type `available`);
+   * its `totalUsd` is collateral minus debt and may be negative.
+   */
+  accountType: z.enum(['MainAccount', 'FundAccount', 'CardAccount', 'TrustAccount', 'LoanAccount']),
   /** USD value of the account's assets, 2 decimals, rounded down. */
   totalUsd: z.string(),
   assets: z.array(balanceAssetSchema),

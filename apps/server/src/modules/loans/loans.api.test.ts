@@ -342,6 +342,36 @@ describe('borrow, repay early, records (HTTP)', () => {
   });
 });
 
+describe('account overview', () => {
+  it('shows the collateral and the debt of current loans as the LoanAccount (net of both)', async () => {
+    market.btc = '50000';
+    const user = await borrower(30_000_000n);
+    await borrowStandard(user);
+    const balance = (await get(user, '/api/wallet/balance')).content;
+    const line = balance.wallet.accounts.find(
+      (account: { accountType: string }) => account.accountType === 'LoanAccount',
+    );
+    // 0.3 BTC × 50,000 = 15,000.00 pledged; 10,098.630137 USDT owed → net 4,901.37 (each line rounded toward zero).
+    expect(line).toEqual({
+      accountType: 'LoanAccount',
+      totalUsd: '4901.37',
+      assets: [
+        { coinCode: 'BTC', type: 'frozen', amount: '0.30000000', convert: '15000.00' },
+        { coinCode: 'USDT', type: 'available', amount: '-10098.630137', convert: '-10098.63' },
+      ],
+    });
+    const asset = (await get(user, '/api/loan/asset')).content;
+    expect(asset).toMatchObject({
+      collateralAmount: '0.30000000',
+      collateralUsd: '15000.00',
+      debtUsd: '10098.630137',
+      currentCount: 1,
+      ltvPct: '67.33',
+      remainingLimitUsd: '990000.000000',
+    });
+  });
+});
+
 describe('overdue, concurrency', () => {
   it('overdue by 2 days: 3 × daily interest for 2 days, status 4 then 8', async () => {
     clock.set('2026-11-20T04:00:00Z');
@@ -472,6 +502,31 @@ describe('liquidation engine', () => {
     expect(await collateral(user.userId)).toBe(0n);
     expect(await wallet(user.userId, 'USDT')).toBe(10_000_000_000n); // the borrowed coins stay the user's
     expect((await platformBalance(database.db, 'PLATFORM_LOAN_LOSS', 'USDT')) - lossBefore).toBe(-1_278_630_137n);
+    market.btc = '50000';
+  });
+
+  it('an engine run killed in the middle of a batch changes nothing; the rerun liquidates each loan once', async () => {
+    market.btc = '50000';
+    const first = await borrower(30_000_000n);
+    const second = await borrower(30_000_000n);
+    const firstOrder = await borrowStandard(first);
+    await borrowStandard(second);
+    market.btc = '36000';
+    const event = { price: { priceUsd: new PriceDecimal('36000'), observedAt: clock.now(), sources: ['scripted-a'] } };
+    await expect(
+      database.db.transaction(async (tx) => {
+        await app.loans.runPriceEvent(tx, event, clock.now());
+        throw new Error('killed mid-batch');
+      }),
+    ).rejects.toThrow('killed mid-batch');
+    const receipts = async (session: TestSession) =>
+      (await app.loans.liquidationRecords(session.userId, { pageID: 1, pageSize: 10 })).totalCount;
+    expect([await receipts(first), await receipts(second)]).toEqual([0, 0]);
+    expect((await loanRow(firstOrder.orderId)).collateralMinor).toBe(30_000_000n);
+    expect(await collateral(first.userId)).toBe(30_000_000n);
+    await app.loans.tickEngine();
+    await app.loans.tickEngine();
+    expect([await receipts(first), await receipts(second)]).toEqual([1, 1]);
     market.btc = '50000';
   });
 

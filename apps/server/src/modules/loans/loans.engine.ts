@@ -2,8 +2,9 @@ import { LOAN_STATUS, type LoanCoin, type LoanLiquidationKind, type LoanStatus }
 import type Decimal from 'decimal.js';
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.ts';
-import { postEntry } from '../ledger/ledger.service.ts';
-import { platformAccount, type PostingInput, transfer } from '../ledger/ledger.types.ts';
+import { ENTRIES_PER_BATCH_MAX, postEntries, postEntry } from '../ledger/ledger.service.ts';
+import { pgArrayLiteral } from '../../platform/db/pg-array.ts';
+import { type EntryInput, platformAccount, type PostingInput, transfer } from '../ledger/ledger.types.ts';
 import {
   btcText,
   COLLATERAL,
@@ -183,21 +184,38 @@ export function createLoanEngine(deps: LoansDeps) {
     return record!;
   }
 
+  /** One loan's liquidation worked out in memory: its entry, the loan's new state, its receipt and message. */
+  interface LiquidationWork {
+    loan: LoanRow;
+    kind: LoanLiquidationKind;
+    entry: EntryInput;
+    update: {
+      status: LoanStatus;
+      collateralMinor: bigint;
+      outstandingPrincipalMinor: bigint;
+      interestPaidMinor: bigint;
+      overdueInterestPaidMinor: bigint;
+      feesPaidMinor: bigint;
+      liquidationPrice: string | null;
+      isClosed: boolean;
+    };
+    receipt: Omit<typeof loanLiquidations.$inferInsert, 'entryId'>;
+    message: Parameters<LoansDeps['notifyMany']>[0][number];
+  }
+
   /**
-   * Liquidate one LOCKED open loan at `price` for price event `event` (issue 18): partial back to
-   * the initial LTV when possible (the loan stays 3/4), else full (→ 5, or → 9 with `isOverdue`):
-   * collateral sold to the desk, fee to the platform, debt repaid interest first, the rest of the
-   * collateral returned, a shortfall to PLATFORM_LOAN_LOSS. One entry (kind LOAN_LIQUIDATION), the
-   * receipt and a message.
+   * Work out the liquidation of one LOCKED open loan at `price` for price event `event` (issue 18):
+   * partial back to the initial LTV when possible (the loan stays 3/4), else full (→ 5, or → 9 with
+   * `isOverdue`): collateral sold to the desk, fee to the platform, debt repaid interest first, the
+   * rest of the collateral returned, a shortfall to PLATFORM_LOAN_LOSS. Nothing is written here.
    */
-  async function liquidate(
-    tx: Tx,
+  function planLoan(
     loan: LoanRow,
     settings: SettingsRow,
     price: LoanPrice,
     event: string,
     isOverdue: boolean,
-  ): Promise<LoanLiquidationKind> {
+  ): LiquidationWork {
     const coin = loan.loanCoin as LoanCoin;
     const userId = loan.userId;
     const debt = debtOf(loan);
@@ -230,91 +248,143 @@ export function createLoanEngine(deps: LoansDeps) {
     }
     if (plan.collateralReturnedMinor > 0n)
       postings.push(...transfer(collateralAccount(userId), walletBtc(userId), plan.collateralReturnedMinor));
-    const { entry } = await postEntry(tx, {
-      kind: 'LOAN_LIQUIDATION',
-      reference: `loan:${loan.id}`,
-      idempotencyKey: `loan:${loan.id}:liquidation:${event}`,
-      postings: mergePostings(postings),
-      metadata: { price: priceText(price.priceUsd), sources: price.sources.join(',') },
-    });
-    const now = deps.now();
     const status: LoanStatus = isFull
       ? transition(loan.status, isOverdue ? LOAN_STATUS.OVERDUE_LIQUIDATION : LOAN_STATUS.PRICE_LIQUIDATION)
       : (loan.status as LoanStatus);
     const collateralAfter = isFull ? 0n : loan.collateralMinor - plan.collateralSoldMinor;
     const debtAfter = isFull ? 0n : debtOf(afterRepaid);
-    await tx
-      .update(loans)
-      .set(
-        isFull
-          ? {
-              status,
-              collateralMinor: 0n,
-              outstandingPrincipalMinor: 0n,
-              interestPaidMinor: loan.interestMinor,
-              overdueInterestPaidMinor: loan.overdueInterestMinor,
-              feesPaidMinor: loan.feesPaidMinor + plan.feeMinor,
-              liquidationPrice: null,
-              closedAt: now,
-              updatedAt: now,
-            }
-          : {
-              collateralMinor: collateralAfter,
-              outstandingPrincipalMinor: afterRepaid.outstandingPrincipalMinor,
-              interestPaidMinor: afterRepaid.interestPaidMinor,
-              overdueInterestPaidMinor: afterRepaid.overdueInterestPaidMinor,
-              feesPaidMinor: loan.feesPaidMinor + plan.feeMinor,
-              liquidationPrice: liquidationPriceOf(debtAfter, collateralAfter, settings, true),
-              updatedAt: now,
-            },
-      )
-      .where(eq(loans.id, loan.id));
     const kind: LoanLiquidationKind = isFull ? (isOverdue ? 'OVERDUE' : 'FULL') : 'PARTIAL';
     const ltvBefore = ltvText(debt, loan.collateralMinor, price.priceUsd);
     const ltvAfter = isFull ? null : ltvText(debtAfter, collateralAfter, price.priceUsd);
-    await tx.insert(loanLiquidations).values({
-      loanId: loan.id,
-      userId,
+    return {
+      loan,
       kind,
-      loanCoin: coin,
-      priceEvent: event,
-      price: priceText(price.priceUsd),
-      priceSources: price.sources,
-      collateralSoldMinor: plan.collateralSoldMinor,
-      feeMinor: plan.feeMinor,
-      debtRepaidMinor: plan.debtRepaidMinor,
-      collateralReturnedMinor: plan.collateralReturnedMinor,
-      shortfallMinor: plan.shortfallMinor,
-      ltvBefore,
-      ltvAfter,
-      statusAfter: status,
-      entryId: entry.id,
-    });
-    await deps.notifyMany(
-      [
-        {
-          userId,
-          category: 'LOAN',
-          ...liquidationMessage,
-          params: {
-            orderId: String(loan.id),
-            kind,
-            price: priceText(price.priceUsd),
-            sources: price.sources.join(', '),
-            collateralSold: btcText(plan.collateralSoldMinor),
-            fee: coinText(plan.feeMinor, coin),
-            debtRepaid: coinText(plan.debtRepaidMinor, coin),
-            collateralReturned: btcText(plan.collateralReturnedMinor),
-            loanCoin: coin,
-            ltvBefore,
-            ltvAfter: ltvAfter ?? '0.00',
+      entry: {
+        kind: 'LOAN_LIQUIDATION',
+        reference: `loan:${loan.id}`,
+        idempotencyKey: `loan:${loan.id}:liquidation:${event}`,
+        postings: mergePostings(postings),
+        metadata: { price: priceText(price.priceUsd), sources: price.sources.join(',') },
+      },
+      update: isFull
+        ? {
+            status,
+            collateralMinor: 0n,
+            outstandingPrincipalMinor: 0n,
+            interestPaidMinor: loan.interestMinor,
+            overdueInterestPaidMinor: loan.overdueInterestMinor,
+            feesPaidMinor: loan.feesPaidMinor + plan.feeMinor,
+            liquidationPrice: null,
+            isClosed: true,
+          }
+        : {
+            status,
+            collateralMinor: collateralAfter,
+            outstandingPrincipalMinor: afterRepaid.outstandingPrincipalMinor,
+            interestPaidMinor: afterRepaid.interestPaidMinor,
+            overdueInterestPaidMinor: afterRepaid.overdueInterestPaidMinor,
+            feesPaidMinor: loan.feesPaidMinor + plan.feeMinor,
+            liquidationPrice: liquidationPriceOf(debtAfter, collateralAfter, settings, true),
+            isClosed: false,
           },
-          link: '/my/order/loan/liquidation',
+      receipt: {
+        loanId: loan.id,
+        userId,
+        kind,
+        loanCoin: coin,
+        priceEvent: event,
+        price: priceText(price.priceUsd),
+        priceSources: price.sources,
+        collateralSoldMinor: plan.collateralSoldMinor,
+        feeMinor: plan.feeMinor,
+        debtRepaidMinor: plan.debtRepaidMinor,
+        collateralReturnedMinor: plan.collateralReturnedMinor,
+        shortfallMinor: plan.shortfallMinor,
+        ltvBefore,
+        ltvAfter,
+        statusAfter: status,
+      },
+      message: {
+        userId,
+        category: 'LOAN',
+        ...liquidationMessage,
+        params: {
+          orderId: String(loan.id),
+          kind,
+          price: priceText(price.priceUsd),
+          sources: price.sources.join(', '),
+          collateralSold: btcText(plan.collateralSoldMinor),
+          fee: coinText(plan.feeMinor, coin),
+          debtRepaid: coinText(plan.debtRepaidMinor, coin),
+          collateralReturned: btcText(plan.collateralReturnedMinor),
+          loanCoin: coin,
+          ltvBefore,
+          ltvAfter: ltvAfter ?? '0.00',
         },
-      ],
-      tx,
-    );
-    return kind;
+        link: '/my/order/loan/liquidation',
+      },
+    };
+  }
+
+  /**
+   * Write liquidations worked out by `planLoan` (up to a batch of loans, all LOCKED) set-based: the
+   * entries through `postEntries` (64 per statement), one UPDATE of the loans over `unnest`, one
+   * INSERT of the receipts, one call for the messages.
+   */
+  async function applyLiquidations(tx: Tx, works: LiquidationWork[]): Promise<void> {
+    if (works.length === 0) return;
+    const entryIds: number[] = [];
+    for (let index = 0; index < works.length; index += ENTRIES_PER_BATCH_MAX) {
+      const chunk = works.slice(index, index + ENTRIES_PER_BATCH_MAX);
+      const results = await postEntries(
+        tx,
+        chunk.map((work) => work.entry),
+      );
+      for (const result of results) {
+        // Every account debited is the loan's own collateral (held) or a platform account: a refusal is a bug.
+        if (result instanceof Error) throw result;
+        entryIds.push(result.entry.id);
+      }
+    }
+    const now = deps.now();
+    const column = (pick: (work: LiquidationWork) => string | number | bigint) => pgArrayLiteral(works.map(pick));
+    await tx.execute(sql`
+      UPDATE ${loans} AS l SET
+        status = u.status, collateral_minor = u.collateral, outstanding_principal_minor = u.outstanding,
+        interest_paid_minor = u.interest_paid, overdue_interest_paid_minor = u.overdue_paid, fees_paid_minor = u.fees,
+        liquidation_price = nullif(u.lp, '')::numeric,
+        closed_at = CASE WHEN u.is_closed THEN ${now}::timestamptz ELSE l.closed_at END,
+        updated_at = ${now}::timestamptz
+      FROM unnest(
+        ${column((w) => w.loan.id)}::bigint[], ${column((w) => w.update.status)}::smallint[],
+        ${column((w) => w.update.collateralMinor)}::numeric[], ${column((w) => w.update.outstandingPrincipalMinor)}::numeric[],
+        ${column((w) => w.update.interestPaidMinor)}::numeric[], ${column((w) => w.update.overdueInterestPaidMinor)}::numeric[],
+        ${column((w) => w.update.feesPaidMinor)}::numeric[], ${column((w) => w.update.liquidationPrice ?? '')}::text[],
+        ${column((w) => (w.update.isClosed ? 'true' : 'false'))}::boolean[]
+      ) AS u(id, status, collateral, outstanding, interest_paid, overdue_paid, fees, lp, is_closed)
+      WHERE l.id = u.id`);
+    await tx
+      .insert(loanLiquidations)
+      .values(works.map((work, index) => ({ ...work.receipt, entryId: entryIds[index]! })));
+    for (let index = 0; index < works.length; index += 500)
+      await deps.notifyMany(
+        works.slice(index, index + 500).map((work) => work.message),
+        tx,
+      );
+  }
+
+  /** Liquidate one LOCKED open loan now (overdue liquidation); see `planLoan`. */
+  async function liquidate(
+    tx: Tx,
+    loan: LoanRow,
+    settings: SettingsRow,
+    price: LoanPrice,
+    event: string,
+    isOverdue: boolean,
+  ): Promise<LoanLiquidationKind> {
+    const work = planLoan(loan, settings, price, event, isOverdue);
+    await applyLiquidations(tx, [work]);
+    return work.kind;
   }
 
   /** The name of a price event: the observation instant and the price (each loan acts once per event). */
@@ -358,9 +428,10 @@ export function createLoanEngine(deps: LoansDeps) {
         .orderBy(desc(loans.liquidationPrice))
         .limit(ENGINE_BATCH_ROWS)
         .for('update', { skipLocked: true });
-      for (const loan of rows) {
-        const kind = await liquidate(tx, loan, settings, price, event, false);
-        if (kind === 'PARTIAL') counts.partial += 1;
+      const works = rows.map((loan) => planLoan(loan, settings, price, event, false));
+      await applyLiquidations(tx, works);
+      for (const work of works) {
+        if (work.kind === 'PARTIAL') counts.partial += 1;
         else counts.full += 1;
       }
       if (rows.length < ENGINE_BATCH_ROWS) break;
@@ -457,6 +528,7 @@ export function createLoanEngine(deps: LoansDeps) {
     accrueOverdue,
     applyAdjustment,
     liquidate,
+    liquidateCandidates,
     eventOf,
 
     /** The job's `prepare`: the BTC median price, or why there is none (never throws). */

@@ -566,6 +566,7 @@ describe('history, balances and the address book', () => {
       'FundAccount',
       'CardAccount',
       'TrustAccount',
+      'LoanAccount',
     ]);
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/account/balance', headers: { cookie: session.cookie } })).json()

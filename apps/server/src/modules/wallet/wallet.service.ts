@@ -112,7 +112,15 @@ export interface WalletServiceOptions {
   screening?: AddressScreeningProvider;
   /** What the user's BTC trusts hold (the trust module), shown as the overview's TrustAccount; none: no line. */
   trustHoldings?: TrustHoldings;
+  /** What the user's current loans pledge and owe (the loans module), shown as the overview's LoanAccount; none: no line. */
+  loanHoldings?: LoanHoldings;
   clock?: () => Date;
+}
+
+/** The loans module's part in the account overview (issue 18 "Account overview totals include collateral and debt"). */
+export interface LoanHoldings {
+  /** BTC pledged (satoshi) and debt per loan coin (minor units) over the user's current loans. */
+  holdingsOf(userId: string): Promise<{ collateralMinor: bigint; debts: { coin: AssetCode; debtMinor: bigint }[] }>;
 }
 
 /** The trust module's part in the account overview (issue 17 "Account overview totals include funds and trust"). */
@@ -1448,12 +1456,39 @@ export class WalletService {
     };
     const trustHeld = (await this.options.trustHoldings?.heldMinorByAsset(userId)) ?? new Map<AssetCode, bigint>();
     for (const asset of trustHeld.keys()) if (!prices.has(asset)) prices.set(asset, await this.price(asset));
-    const accounts = [
+    const accounts: BalanceContent['wallet']['accounts'] = [
       { accountType: 'MainAccount' as const, totalUsd: sum(mainAssets.map((a) => a.convert)), assets: mainAssets },
       ledgerAccount('FundAccount', ['USER_FUND', 'USER_FUND_FIXED', 'USER_FUND_FROZEN']),
       ledgerAccount('CardAccount', ['USER_CARD']),
       accountOf('TrustAccount', trustHeld),
     ];
+    if (this.options.loanHoldings) {
+      // Collateral (pledged BTC, `frozen`) and debt (negative amounts): the account's total is their net.
+      const { collateralMinor, debts } = await this.options.loanHoldings.holdingsOf(userId);
+      for (const asset of ['BTC' as AssetCode, ...debts.map((debt) => debt.coin)])
+        if (!prices.has(asset)) prices.set(asset, await this.price(asset));
+      const assets = [
+        ...(collateralMinor > 0n
+          ? [
+              {
+                coinCode: 'BTC' as AssetCode,
+                type: 'frozen' as const,
+                amount: toDecimalString(collateralMinor, 'BTC'),
+                convert: usdValue(collateralMinor, 'BTC', prices.get('BTC') ?? null),
+              },
+            ]
+          : []),
+        ...debts
+          .filter((debt) => debt.debtMinor !== 0n)
+          .map((debt) => ({
+            coinCode: debt.coin,
+            type: 'available' as const,
+            amount: toDecimalString(-debt.debtMinor, debt.coin),
+            convert: usdValue(-debt.debtMinor, debt.coin, prices.get(debt.coin) ?? null),
+          })),
+      ];
+      accounts.push({ accountType: 'LoanAccount' as const, totalUsd: sum(assets.map((a) => a.convert)), assets });
+    }
     return {
       overview: {
         totalUsd: sum(accounts.map((a) => a.totalUsd)),
