@@ -11,7 +11,8 @@ import { ownServerTest } from './own-server.ts';
  * a tax form), is credited 0.5 BTC and 100 USDT through the custody webhook, then on /loan borrows
  * 1,000 USDT for 30 days against 0.2 BTC through the security check (LOAN_BORROW), sees the loan with
  * its LTV gauge and liquidation price, adds 0.05 BTC of collateral (the new collateral shown by
- * `loan/adjust/calc` before the security check LOAN_ADJUST), sees a price drop below the liquidation
+ * `loan/adjust/calc` before the security check LOAN_ADJUST), finds the collateral and the debt on the
+ * account overview (its LoanAccount), sees a price drop below the liquidation
  * price (the loans module's dev price, `POST /api/dev/loan/price`, docs/loans.md) send the margin-call
  * and liquidation messages and liquidate part of the collateral back to 70 % LTV, repays early in
  * full from the wallet (`loan/repay/calc` shows the 2 % early-repayment charge and the collateral
@@ -150,6 +151,13 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
       await expect(card.getByTestId('loan-collateral-amount')).toHaveText('0.25 BTC');
       const ltvAfter = Number((await card.getByTestId('loan-ltv-value').textContent())?.replace('%', ''));
       expect(ltvAfter).toBeLessThan(ltvBefore);
+
+      // The account overview counts the collateral and the debt (its LoanAccount).
+      await page.goto('/my/account/overview');
+      await expect(page.getByTestId('overview-loan-lines')).toContainText('0.25 BTC', { timeout: PAGE_LOAD_MS });
+      await expect(page.getByTestId('overview-loan-lines')).toContainText('USDT');
+      await page.goto('/loan');
+      await expect(card.getByTestId('loan-collateral-amount')).toHaveText('0.25 BTC', { timeout: PAGE_LOAD_MS });
 
       // The price falls (the dev price of the loans module, `POST /api/dev/loan/price`): first into
       // the margin-call band (LTV ≈ 82 %: the margin-call message), then below the liquidation price

@@ -17,7 +17,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useWalletBalance } from '../../../lib/get-wallet-balance.ts';
 import { closeSecurityCheck, openSecurityCheck } from '../../../stores/modal-store.ts';
 import { useAdjustCalc } from '../api/get-adjust-calc.ts';
 import { useInvalidateLoans } from '../api/loan-keys.ts';
@@ -25,6 +24,7 @@ import { readAmountInput } from '../lib/amount-input.ts';
 import { refusedFields } from '../lib/contract-errors.ts';
 import { coinAmount, pct, usdPrice } from '../lib/format.ts';
 import { useDebounced } from '../lib/use-debounced.ts';
+import { useWalletAvailable } from '../lib/wallet-available.ts';
 
 const CALC_DEBOUNCE_MS = 300;
 
@@ -37,7 +37,7 @@ const CALC_DEBOUNCE_MS = 300;
 export function AdjustModal({ loan, config, onClose }: { loan: LoanOrder; config: LoanConfig; onClose: () => void }) {
   const { t, i18n } = useTranslation('loans');
   const locale = toLocale(i18n.language);
-  const balance = useWalletBalance();
+  const availableOf = useWalletAvailable();
   const invalidate = useInvalidateLoans();
   const [direction, setDirection] = useState<LoanAdjustDirection>('ADD');
   const [amountText, setAmountText] = useState('');
@@ -51,8 +51,7 @@ export function AdjustModal({ loan, config, onClose }: { loan: LoanOrder; config
   const calc = useAdjustCalc(settled);
   const isSettled = query !== null && settled !== null && JSON.stringify(settled) === JSON.stringify(query);
   const preview = isSettled && !calc.isError ? calc.data : undefined;
-  const walletBtc =
-    balance.data?.wallet.accounts[0]?.assets.find((a) => a.coinCode === 'BTC' && a.type === 'available')?.amount ?? '0';
+  const walletBtc = availableOf('BTC');
   const overBalance = direction === 'ADD' && amount.kind === 'ok' && new Decimal(amount.text).gt(walletBtc);
   const amountRefusal =
     amount.kind === 'invalid'

@@ -17,7 +17,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useWalletBalance } from '../../../lib/get-wallet-balance.ts';
 import { closeSecurityCheck, openActionModal, openSecurityCheck } from '../../../stores/modal-store.ts';
 import { useLoanCalc } from '../api/get-loan-calc.ts';
 import { useLoanCoins } from '../api/get-loan-coins.ts';
@@ -34,19 +33,13 @@ import { contractErrors, refusedFields } from '../lib/contract-errors.ts';
 import { coinAmount, pct, usdPrice } from '../lib/format.ts';
 import { kycLinkOf, type LoanAccess } from '../lib/loan-access.ts';
 import { useDebounced } from '../lib/use-debounced.ts';
+import { useWalletAvailable } from '../lib/wallet-available.ts';
 import { LtvGauge } from './ltv-gauge.tsx';
 
 /** Pause after typing before the calculator asks `loan/calc`. */
 const CALC_DEBOUNCE_MS = 350;
 
 type Field = CalcField;
-
-/** The wallet's available amount of a coin ("0" when none). */
-function useAvailable(): (coin: string) => string {
-  const balance = useWalletBalance();
-  return (coin) =>
-    balance.data?.wallet.accounts[0]?.assets.find((a) => a.coinCode === coin && a.type === 'available')?.amount ?? '0';
-}
 
 /**
  * The loan calculator and the borrow form in one (issue 18 "Web"): the coin to borrow, the term
@@ -71,7 +64,7 @@ export function LoanCalculator({
   const location = useLocation();
   const returnTo = `${location.pathname}${location.search}${location.hash}`;
   const coins = useLoanCoins();
-  const availableOf = useAvailable();
+  const availableOf = useWalletAvailable();
   const invalidate = useInvalidateLoans();
   const enabledCoins = (coins.data?.loanCoins ?? []).filter((coin) => coin.isEnabled).map((coin) => coin.coin);
   const coinChoices: readonly LoanCoin[] = enabledCoins.length > 0 ? enabledCoins : LOAN_COINS;

@@ -15,7 +15,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useWalletBalance } from '../../../lib/get-wallet-balance.ts';
 import { closeSecurityCheck, openSecurityCheck } from '../../../stores/modal-store.ts';
 import { useRepayCalc } from '../api/get-repay-calc.ts';
 import { useInvalidateLoans } from '../api/loan-keys.ts';
@@ -24,6 +23,7 @@ import { refusedFields } from '../lib/contract-errors.ts';
 import { coinAmount, pct, usdPrice } from '../lib/format.ts';
 import { isZeroAmount } from '../lib/is-zero.ts';
 import { useDebounced } from '../lib/use-debounced.ts';
+import { useWalletAvailable } from '../lib/wallet-available.ts';
 
 const CALC_DEBOUNCE_MS = 300;
 
@@ -36,7 +36,7 @@ const CALC_DEBOUNCE_MS = 300;
 export function RepayModal({ loan, onClose }: { loan: LoanOrder; onClose: () => void }) {
   const { t, i18n } = useTranslation('loans');
   const locale = toLocale(i18n.language);
-  const balance = useWalletBalance();
+  const availableOf = useWalletAvailable();
   const invalidate = useInvalidateLoans();
   const [repayType, setRepayType] = useState<LoanRepayType>('WALLET');
   const [isFull, setIsFull] = useState(true);
@@ -53,9 +53,7 @@ export function RepayModal({ loan, onClose }: { loan: LoanOrder; onClose: () => 
   const calc = useRepayCalc(settled);
   const quote =
     query !== null && settled !== null && JSON.stringify(settled) === JSON.stringify(query) ? calc.data : undefined;
-  const walletCoin =
-    balance.data?.wallet.accounts[0]?.assets.find((a) => a.coinCode === loan.loanCoin && a.type === 'available')
-      ?.amount ?? '0';
+  const walletCoin = availableOf(loan.loanCoin);
   const amountRefusal =
     amount.kind === 'invalid'
       ? validationMessage(amount.refusal.messageKey, locale, amount.refusal.params)
