@@ -156,6 +156,7 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
       await page.goto('/my/account/overview');
       await expect(page.getByTestId('overview-loan-lines')).toContainText('0.25 BTC', { timeout: PAGE_LOAD_MS });
       await expect(page.getByTestId('overview-loan-lines')).toContainText('USDT');
+      await snap(page, testInfo, `${locale}-overview`, 'loans-');
       await page.goto('/loan');
       await expect(card.getByTestId('loan-collateral-amount')).toHaveText('0.25 BTC', { timeout: PAGE_LOAD_MS });
 
