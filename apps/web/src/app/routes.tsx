@@ -288,10 +288,26 @@ export const routes: RouteObject[] = [
                         } satisfies RouteHandle,
                         children: [
                           forwardIndex('LoanHistory', ROUTE_PATHS.LoanOrder),
-                          page('LoanOrder', comingSoon),
-                          page('LoanRepayRecord', comingSoon),
-                          page('LoanAdjustRecord', comingSoon),
-                          page('LoanLiquidationRecord', comingSoon),
+                          page('LoanOrder', () =>
+                            import('../features/loans/pages/loan-history-page.tsx').then((m) => ({
+                              Component: m.LoanOrderPage,
+                            })),
+                          ),
+                          page('LoanRepayRecord', () =>
+                            import('../features/loans/pages/loan-history-page.tsx').then((m) => ({
+                              Component: m.LoanRepayRecordPage,
+                            })),
+                          ),
+                          page('LoanAdjustRecord', () =>
+                            import('../features/loans/pages/loan-history-page.tsx').then((m) => ({
+                              Component: m.LoanAdjustRecordPage,
+                            })),
+                          ),
+                          page('LoanLiquidationRecord', () =>
+                            import('../features/loans/pages/loan-history-page.tsx').then((m) => ({
+                              Component: m.LoanLiquidationRecordPage,
+                            })),
+                          ),
                         ],
                       },
                     ],

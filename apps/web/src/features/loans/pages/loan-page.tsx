@@ -1,9 +1,17 @@
+import { Alert, Button, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../../components/coming-soon.tsx';
+import { useLocation } from 'react-router';
 import { ProductPage, type ProductPageConfig } from '../../../components/product-page.tsx';
 import { useUserId } from '../../../lib/session.ts';
 import { openActionModal } from '../../../stores/modal-store.ts';
+import { useLoanAsset } from '../api/get-loan-asset.ts';
+import { useLoanConfig } from '../api/get-loan-config.ts';
+import { LoanCalculator } from '../components/loan-calculator.tsx';
+import { MyLoans } from '../components/my-loans.tsx';
+import { loanAccessOf } from '../lib/loan-access.ts';
+import './loans.css';
 
+/** The marketing texts of the page (hero, steps, terms) stay in `marketing.json`. */
 const CONFIG: ProductPageConfig = {
   page: 'loan',
   highlights: ['ltv', 'max', 'apr'],
@@ -14,39 +22,70 @@ const CONFIG: ProductPageConfig = {
 };
 
 /**
- * /loan: what a Meridian loan is, from the spec's constants; the borrowing form arrives with the
- * loans issue and is shown as available soon.
+ * /loan (spec §2; issue 18 "Web"): the hero and the loan terms, the calculator (collateral ↔ amount,
+ * term and APR, interest, LTV gauge, margin-call and liquidation prices) with Borrow through the
+ * security check, and the user's current loans with their LTV, the BTC price chart with the
+ * liquidation prices, and repay / adjust / protection. Guests see the calculator and "Log in to
+ * borrow"; users below level 2 are asked to verify (the server's 143 names the step).
  */
 export function LoanPage() {
-  const { t } = useTranslation('marketing');
+  const { t } = useTranslation('loans');
+  const { t: tm } = useTranslation('marketing');
+  const location = useLocation();
   const userId = useUserId();
+  const config = useLoanConfig();
+  const asset = useLoanAsset();
+  const access = loanAccessOf(userId !== null, asset.error);
+  const returnTo = `${location.pathname}${location.search}${location.hash}`;
+
   return (
     <ProductPage
       config={CONFIG}
       heroActions={
         userId ? (
           <a href="#borrow" className="btn btn--primary btn--lg">
-            {t('loan.borrow')}
+            {tm('loan.borrow')}
           </a>
         ) : (
           <button
             type="button"
             className="btn btn--primary btn--lg"
-            onClick={() => openActionModal('login')}
+            onClick={() => openActionModal('login', { returnTo })}
             data-testid="loan-login"
           >
-            {t('loan.loginToBorrow')}
+            {tm('loan.loginToBorrow')}
           </button>
         )
       }
-    >
-      <section id="borrow" className="product-section">
-        <div className="container">
-          <div className="product-panel">
-            <ComingSoon feature={t('loan.feature')} extra={null} />
+      intro={
+        <section id="borrow" className="product-section loan-section">
+          <div className="container">
+            <div className="section-head">
+              <h2>{t('calc.title')}</h2>
+              <p>{t('calc.subtitle')}</p>
+            </div>
+            {config.isPending ? (
+              <Skeleton active />
+            ) : config.isError ? (
+              <Alert
+                type="error"
+                showIcon
+                message={config.error.message}
+                action={<Button onClick={() => void config.refetch()}>{t('actions.retry')}</Button>}
+              />
+            ) : (
+              <>
+                <LoanCalculator config={config.data} access={access} />
+                {access.kind === 'ok' && userId && (
+                  <div style={{ marginTop: 32 }}>
+                    <MyLoans config={config.data} />
+                  </div>
+                )}
+              </>
+            )}
           </div>
-        </div>
-      </section>
-    </ProductPage>
+        </section>
+      }
+    />
   );
 }

@@ -32,11 +32,15 @@ export function AccountOverviewPage() {
                   <Card>
                     <Statistic
                       title={t(`account.${account.accountType}`)}
-                      value={displayAmount(account.totalUsd, 'USD')}
+                      value={signedUsd(account.totalUsd)}
                       prefix="$"
+                      data-testid={`overview-${account.accountType}`}
                     />
                     {account.accountType === 'MainAccount' && (
                       <Link to={pathTo('MainAccount')}>{t('account.details')}</Link>
+                    )}
+                    {account.accountType === 'LoanAccount' && (
+                      <LoanAccountLines assets={loanAssetsOf(balance.data.wallet.accounts)} />
                     )}
                   </Card>
                 </Col>
@@ -46,6 +50,46 @@ export function AccountOverviewPage() {
         )}
       </PageFrame>
     </RequireUser>
+  );
+}
+
+/** A USD total that may be negative (the LoanAccount's net of collateral and debt) for display: "-1,009.87". */
+function signedUsd(totalUsd: string): string {
+  return totalUsd.startsWith('-') ? `-${displayAmount(totalUsd.slice(1), 'USD')}` : displayAmount(totalUsd, 'USD');
+}
+
+type BalanceAccounts = NonNullable<ReturnType<typeof useWalletBalance>['data']>['wallet']['accounts'];
+
+/** The LoanAccount's assets: the BTC pledged (`frozen`) and each loan coin's debt (a negative `available`). */
+function loanAssetsOf(accounts: BalanceAccounts): BalanceAccounts[number]['assets'] {
+  return accounts.find((account) => account.accountType === 'LoanAccount')?.assets ?? [];
+}
+
+/**
+ * The LoanAccount's card lines (issue 18 "Account overview totals include collateral and debt"): the
+ * collateral pledged in current loans and the debt per coin, and a link to the loan page.
+ */
+function LoanAccountLines({ assets }: { assets: BalanceAccounts[number]['assets'] }) {
+  const { t } = useTranslation('wallet');
+  return (
+    <div data-testid="overview-loan-lines">
+      {assets.map((asset) => (
+        <div key={`${asset.coinCode}-${asset.type}`}>
+          <Typography.Text type="secondary">
+            {asset.type === 'frozen'
+              ? t('account.loanCollateral', {
+                  amount: displayAmount(asset.amount, asset.coinCode),
+                  coin: asset.coinCode,
+                })
+              : t('account.loanDebt', {
+                  amount: displayAmount(asset.amount.replace(/^-/, ''), asset.coinCode),
+                  coin: asset.coinCode,
+                })}
+          </Typography.Text>
+        </div>
+      ))}
+      <Link to={pathTo('Loan')}>{t('account.loanDetails')}</Link>
+    </div>
   );
 }
 

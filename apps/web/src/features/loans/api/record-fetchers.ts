@@ -1,0 +1,12 @@
+import { getLoanAdjustRecords } from './get-adjust-records.ts';
+import { getLoanLiquidationRecords } from './get-liquidation-records.ts';
+import { getLoanOrders } from './get-loan-orders.ts';
+import { getLoanRepayRecords } from './get-repay-records.ts';
+
+/** The call of each loan history (spec §2 `/my/order/loan/*` → spec §7 `loan/*`). */
+export const RECORD_FETCHERS = {
+  order: getLoanOrders,
+  repay: getLoanRepayRecords,
+  adjust: getLoanAdjustRecords,
+  liquidation: getLoanLiquidationRecords,
+};

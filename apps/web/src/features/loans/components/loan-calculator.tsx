@@ -1,0 +1,383 @@
+import {
+  type LoanBorrowBody,
+  type LoanCoin,
+  type LoanConfig,
+  type LoanOrder,
+  LOAN_COINS,
+  loanBorrowBodySchema,
+  loanEndpoints,
+} from '@meridian/contracts/loans';
+import { toLocale } from '@meridian/contracts/locale';
+import { displayAmount } from '@meridian/contracts/money';
+import { validationMessage } from '@meridian/contracts/validation';
+import { Alert, Button, Card, Col, Descriptions, Form, Input, Radio, Result, Row, Select, Skeleton } from 'antd';
+import Decimal from 'decimal.js';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { AppModal } from '../../../components/app-modal.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { closeSecurityCheck, openActionModal, openSecurityCheck } from '../../../stores/modal-store.ts';
+import { useLoanCalc } from '../api/get-loan-calc.ts';
+import { useLoanCoins } from '../api/get-loan-coins.ts';
+import { useInvalidateLoans } from '../api/loan-keys.ts';
+import {
+  type CalcField,
+  type CalcInputs,
+  calcQueryOf,
+  isLtvAboveInitial,
+  readCalcInputs,
+  shownAmount,
+} from '../lib/calc-fields.ts';
+import { contractErrors, refusedFields } from '../lib/contract-errors.ts';
+import { coinAmount, pct, usdPrice } from '../lib/format.ts';
+import { kycLinkOf, type LoanAccess } from '../lib/loan-access.ts';
+import { useDebounced } from '../lib/use-debounced.ts';
+import { useWalletAvailable } from '../lib/wallet-available.ts';
+import { LtvGauge } from './ltv-gauge.tsx';
+
+/** Pause after typing before the calculator asks `loan/calc`. */
+const CALC_DEBOUNCE_MS = 350;
+
+type Field = CalcField;
+
+/**
+ * The loan calculator and the borrow form in one (issue 18 "Web"): the coin to borrow, the term
+ * with its APR (`loan/config`), and collateral ↔ amount — the field typed last drives, the other is
+ * filled from `loan/calc` (the largest loan the collateral allows at the initial LTV, or the collateral
+ * an amount needs); typing both gives the LTV of that pair. Interest, total, repayment date, the LTV
+ * gauge and the margin-call and liquidation prices come from the same answer. Guests are asked to
+ * log in, users below level 2 to verify; a verified user borrows through the security check
+ * (LOAN_BORROW). Every amount rule is the server's; the form shows the ones it can know first.
+ */
+export function LoanCalculator({
+  config,
+  access,
+  onBorrowed,
+}: {
+  config: LoanConfig;
+  access: LoanAccess;
+  onBorrowed?: (order: LoanOrder) => void;
+}) {
+  const { t, i18n } = useTranslation('loans');
+  const locale = toLocale(i18n.language);
+  const location = useLocation();
+  const returnTo = `${location.pathname}${location.search}${location.hash}`;
+  const coins = useLoanCoins();
+  const availableOf = useWalletAvailable();
+  const invalidate = useInvalidateLoans();
+  const enabledCoins = (coins.data?.loanCoins ?? []).filter((coin) => coin.isEnabled).map((coin) => coin.coin);
+  const coinChoices: readonly LoanCoin[] = enabledCoins.length > 0 ? enabledCoins : LOAN_COINS;
+  const [loanCoin, setLoanCoin] = useState<LoanCoin>('USDT');
+  const [termDays, setTermDays] = useState<number>(config.terms[0]?.termDays ?? 30);
+  const [texts, setTexts] = useState<Record<Field, string>>({ collateral: '', principal: '' });
+  // Fields the user typed; the others show the calculator's figure.
+  const [typed, setTyped] = useState<Record<Field, boolean>>({ collateral: false, principal: false });
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [borrowed, setBorrowed] = useState<LoanOrder | null>(null);
+
+  const inputs: CalcInputs = { loanCoin, termDays, texts, typed };
+  const read = readCalcInputs(inputs);
+  const query = calcQueryOf(inputs);
+  const settledQuery = useDebounced(query, CALC_DEBOUNCE_MS);
+  const calc = useLoanCalc(settledQuery);
+  const answer = query !== null && calc.data && !calc.isError ? calc.data : null;
+  // Borrow only on the answer to what is typed now, not on the previous one still shown while it loads.
+  const isAnswerCurrent =
+    answer !== null && !calc.isPlaceholderData && JSON.stringify(settledQuery) === JSON.stringify(query);
+  const isLtvTooHigh = isLtvAboveInitial(answer, config.initialLtvPct);
+  const term = config.terms.find((item) => item.termDays === termDays);
+
+  const shown = (field: Field): string => shownAmount(field, inputs, answer);
+  const edit = (field: Field, value: string) => {
+    setTexts((current) => ({ ...current, [field]: value }));
+    setTyped((current) => ({ ...current, [field]: value.trim() !== '' }));
+    setFieldErrors({});
+    setFormError(null);
+  };
+
+  const refusalText = (field: Field): string | undefined => {
+    const input = read[field];
+    if (input.kind === 'invalid') return validationMessage(input.refusal.messageKey, locale, input.refusal.params);
+    if (field === 'principal' && isLtvTooHigh && answer) {
+      return t('calc.rules.ltvOver', { pct: answer.ltvPct, max: config.initialLtvPct });
+    }
+    return fieldErrors[field];
+  };
+
+  /** The rules the page can check before asking: wallet balance, minimum, the initial LTV. */
+  const checkBeforeBorrow = (collateral: string, principal: string): Partial<Record<Field, string>> => {
+    const problems: Partial<Record<Field, string>> = {};
+    const available = availableOf('BTC');
+    if (new Decimal(collateral).gt(available)) {
+      problems.collateral = t('calc.rules.overBalance', { amount: displayAmount(available, 'BTC'), coin: 'BTC' });
+    }
+    const min = coins.data?.loanCoins.find((coin) => coin.coin === loanCoin)?.minPrincipal;
+    if (min && new Decimal(principal).lt(min)) {
+      problems.principal = t('calc.rules.min', { amount: displayAmount(min, loanCoin), unit: loanCoin });
+    }
+    return problems;
+  };
+
+  const borrow = () => {
+    if (access.kind === 'guest') {
+      openActionModal('login', { returnTo });
+      return;
+    }
+    if (access.kind !== 'ok' || !isAnswerCurrent || isLtvTooHigh) return;
+    const collateral = shown('collateral');
+    const principal = shown('principal');
+    const body: LoanBorrowBody = { loanCoin, termDays, collateralAmount: collateral, principal };
+    const errors = contractErrors(loanBorrowBodySchema, body, locale);
+    if (errors.length > 0) {
+      setFormError(errors.map((error) => error.errors.join(' ')).join(' '));
+      return;
+    }
+    const problems = checkBeforeBorrow(collateral, principal);
+    if (Object.keys(problems).length > 0) {
+      setFieldErrors(problems);
+      return;
+    }
+    openSecurityCheck({
+      endpoint: loanEndpoints.borrow,
+      input: { body },
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+      quietSuccess: true,
+      onSuccess: (order) => {
+        setBorrowed(order);
+        setTexts({ collateral: '', principal: '' });
+        setTyped({ collateral: false, principal: false });
+        invalidate();
+        onBorrowed?.(order);
+      },
+      onFailure: (statusCode, response) => {
+        const fields = refusedFields(statusCode, response.content);
+        if (fields.length > 0) {
+          closeSecurityCheck();
+          const byName: Partial<Record<Field, string>> = {};
+          for (const { field, message } of fields) {
+            if (field === 'collateralAmount') byName.collateral = message;
+            else if (field === 'principal') byName.principal = message;
+            else setFormError(message);
+          }
+          setFieldErrors(byName);
+          return;
+        }
+        // Amount rules (LTV over 70 %, over the maximum, under the minimum, the wallet's balance) come back as business codes.
+        if (statusCode !== 119) {
+          closeSecurityCheck();
+          setFormError(response.message);
+        }
+      },
+    });
+  };
+
+  const calcError = query !== null && calc.error instanceof ApiError ? calc.error.message : null;
+  return (
+    <Card className="loan-calc" data-testid="loan-calculator">
+      <Row gutter={[24, 16]}>
+        <Col xs={24} md={12}>
+          <Form layout="vertical" requiredMark={false} onFinish={borrow}>
+            <Form.Item label={t('calc.loanCoin')}>
+              <Select<LoanCoin>
+                value={loanCoin}
+                onChange={(coin) => {
+                  setLoanCoin(coin);
+                  setFieldErrors({});
+                }}
+                data-testid="loan-coin"
+                options={coinChoices.map((coin) => ({ value: coin, label: coin }))}
+              />
+            </Form.Item>
+            <Form.Item label={t('calc.term')}>
+              <Radio.Group
+                value={termDays}
+                onChange={(event) => setTermDays(Number(event.target.value))}
+                optionType="button"
+                buttonStyle="solid"
+                className="loan-terms"
+                data-testid="loan-term"
+                options={config.terms.map((item) => ({
+                  value: item.termDays,
+                  label: (
+                    <span data-testid={`loan-term-${item.termDays}`}>
+                      {t('calc.termDays', { count: item.termDays })}
+                      <small className="loan-terms__apr">{t('calc.apr', { rate: item.annualRatePct })}</small>
+                    </span>
+                  ),
+                }))}
+              />
+            </Form.Item>
+            <Form.Item
+              label={t('calc.collateral')}
+              validateStatus={refusalText('collateral') ? 'error' : undefined}
+              help={refusalText('collateral')}
+              extra={
+                access.kind === 'ok'
+                  ? t('calc.available', { amount: displayAmount(availableOf('BTC'), 'BTC') })
+                  : undefined
+              }
+            >
+              <Input
+                inputMode="decimal"
+                autoComplete="off"
+                value={shown('collateral')}
+                onChange={(event) => edit('collateral', event.target.value)}
+                suffix="BTC"
+                data-testid="loan-collateral"
+              />
+            </Form.Item>
+            <Form.Item
+              label={t('calc.amount')}
+              validateStatus={refusalText('principal') ? 'error' : undefined}
+              help={refusalText('principal')}
+              extra={
+                answer?.maxPrincipal
+                  ? t('calc.maxAmount', {
+                      amount: displayAmount(answer.maxPrincipal, loanCoin),
+                      coin: loanCoin,
+                      pct: config.initialLtvPct,
+                    })
+                  : undefined
+              }
+            >
+              <Input
+                inputMode="decimal"
+                autoComplete="off"
+                value={shown('principal')}
+                onChange={(event) => edit('principal', event.target.value)}
+                suffix={loanCoin}
+                data-testid="loan-principal"
+              />
+            </Form.Item>
+            {calcError && (
+              <Alert
+                type="warning"
+                showIcon
+                message={calcError}
+                style={{ marginBottom: 16 }}
+                data-testid="loan-calc-error"
+              />
+            )}
+            {formError && (
+              <Alert
+                type="error"
+                showIcon
+                message={formError}
+                style={{ marginBottom: 16 }}
+                data-testid="loan-borrow-error"
+              />
+            )}
+            <BorrowAction access={access} returnTo={returnTo} isReady={isAnswerCurrent && !isLtvTooHigh} />
+          </Form>
+        </Col>
+        <Col xs={24} md={12}>
+          <div className="loan-calc__result" data-testid="loan-calc-result">
+            <LtvGauge
+              ltvPct={answer?.ltvPct ?? null}
+              levels={{
+                initialPct: config.initialLtvPct,
+                marginCallPct: config.marginCallLtvPct,
+                liquidationPct: config.liquidationLtvPct,
+              }}
+              testId="loan-calc-ltv"
+            />
+            <Descriptions size="small" column={1} style={{ marginTop: 16 }} className="loan-figures">
+              <Descriptions.Item label={t('calc.btcPrice')}>
+                {answer ? `$${usdPrice(answer.price)}` : '—'}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('calc.aprLabel')}>{term ? pct(term.annualRatePct) : '—'}</Descriptions.Item>
+              <Descriptions.Item label={t('calc.dailyRate')}>{term ? pct(term.dailyRatePct) : '—'}</Descriptions.Item>
+              <Descriptions.Item label={t('calc.interest')}>
+                <span data-testid="loan-calc-interest">{answer ? coinAmount(answer.interest, loanCoin) : '—'}</span>
+              </Descriptions.Item>
+              <Descriptions.Item label={t('calc.totalRepay')}>
+                {answer ? coinAmount(answer.totalRepay, loanCoin) : '—'}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('calc.dueDate')}>{answer?.repaymentDate ?? '—'}</Descriptions.Item>
+              <Descriptions.Item label={t('calc.marginCallPrice')}>
+                {answer ? `$${usdPrice(answer.marginCallPrice, 'up')}` : '—'}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('calc.liquidationPrice')}>
+                <span data-testid="loan-calc-liquidation-price">
+                  {answer ? `$${usdPrice(answer.liquidationPrice, 'up')}` : '—'}
+                </span>
+              </Descriptions.Item>
+            </Descriptions>
+            {!answer && !calcError && (
+              <p className="loan-calc__hint">
+                {calc.isFetching && query ? <Skeleton.Input active size="small" /> : t('calc.enterAmount')}
+              </p>
+            )}
+          </div>
+        </Col>
+      </Row>
+      {borrowed && (
+        <AppModal
+          open
+          title={t('borrow.doneTitle')}
+          footer={null}
+          onCancel={() => setBorrowed(null)}
+          data-testid="loan-borrowed"
+        >
+          <Result
+            status="success"
+            title={t('borrow.doneTitle')}
+            subTitle={t('borrow.doneBody', {
+              amount: displayAmount(borrowed.principal, borrowed.loanCoin),
+              coin: borrowed.loanCoin,
+              date: borrowed.repaymentDate,
+            })}
+            extra={
+              <Button type="primary" onClick={() => setBorrowed(null)} data-testid="loan-borrowed-done">
+                {t('borrow.done')}
+              </Button>
+            }
+          />
+        </AppModal>
+      )}
+    </Card>
+  );
+}
+
+/** The form's button: log in (guest), verify (below level 2), or borrow. */
+function BorrowAction({ access, returnTo, isReady }: { access: LoanAccess; returnTo: string; isReady: boolean }) {
+  const { t } = useTranslation('loans');
+  if (access.kind === 'guest') {
+    return (
+      <Button
+        type="primary"
+        block
+        size="large"
+        onClick={() => openActionModal('login', { returnTo })}
+        data-testid="loan-login-to-borrow"
+      >
+        {t('calc.loginToBorrow')}
+      </Button>
+    );
+  }
+  if (access.kind === 'kyc') {
+    return (
+      <Alert
+        type="warning"
+        showIcon
+        message={t('calc.verifyTitle')}
+        description={t('calc.verifyBody')}
+        data-testid="loan-verify"
+        action={
+          <Link to={kycLinkOf(access.route, returnTo)}>
+            <Button type="primary" size="small">
+              {t('calc.verify')}
+            </Button>
+          </Link>
+        }
+      />
+    );
+  }
+  return (
+    <Button type="primary" htmlType="submit" block size="large" disabled={!isReady} data-testid="loan-borrow">
+      {t('calc.borrow')}
+    </Button>
+  );
+}

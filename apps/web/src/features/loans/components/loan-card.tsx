@@ -1,0 +1,89 @@
+import type { LoanConfig, LoanOrder } from '@meridian/contracts/loans';
+import { Button, Card, Descriptions, Flex, Space, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { coinAmount, pct, usdPrice } from '../lib/format.ts';
+import { LoanStatusTag } from './loan-status-tag.tsx';
+import { LtvGauge } from './ltv-gauge.tsx';
+
+/** What a loan card's buttons open. */
+export type LoanAction = 'repay' | 'adjust' | 'protect';
+
+/**
+ * One current loan (issue 18 "Web"; spec §3 loan labels): status, LTV gauge against the loan's own
+ * levels, debt and collateral, the liquidation price, rates and dates, and Repay / Adjust collateral /
+ * Protection rule.
+ */
+export function LoanCard({
+  loan,
+  config,
+  onAction,
+}: {
+  loan: LoanOrder;
+  config: LoanConfig;
+  onAction: (action: LoanAction, loan: LoanOrder) => void;
+}) {
+  const { t } = useTranslation('loans');
+  const canAct = loan.status === 3 || loan.status === 4;
+  return (
+    <Card
+      className="loan-card"
+      data-testid="loan-card"
+      data-order-id={loan.orderId}
+      title={
+        <Flex gap={8} align="center" wrap>
+          <span>{coinAmount(loan.principal, loan.loanCoin)}</span>
+          <LoanStatusTag status={loan.status} />
+          {loan.hasProtection && <Tag color="blue">{t('loans.protect')}</Tag>}
+        </Flex>
+      }
+      extra={<span className="loan-card__id">{t('loans.orderNo', { id: loan.orderId })}</span>}
+    >
+      <LtvGauge
+        ltvPct={loan.ltvPct}
+        levels={{
+          initialPct: config.initialLtvPct,
+          marginCallPct: loan.marginCallLtvPct,
+          liquidationPct: loan.liquidationLtvPct,
+        }}
+        compact
+        testId="loan-ltv"
+      />
+      <Descriptions size="small" column={{ xs: 1, sm: 2 }} style={{ marginTop: 12 }} className="loan-figures">
+        <Descriptions.Item label={t('loans.debt')}>
+          <span data-testid="loan-debt">{coinAmount(loan.debt, loan.loanCoin)}</span>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('loans.collateral')}>
+          <span data-testid="loan-collateral-amount">{coinAmount(loan.collateralAmount, loan.collateralCoin)}</span>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('loans.liquidationPrice')}>
+          <span data-testid="loan-liquidation-price">
+            {loan.liquidationPrice ? `$${usdPrice(loan.liquidationPrice, 'up')}` : '—'}
+          </span>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('loans.interest')}>{coinAmount(loan.interest, loan.loanCoin)}</Descriptions.Item>
+        <Descriptions.Item label={t('loans.dailyRate')}>{pct(loan.dailyRatePct)}</Descriptions.Item>
+        <Descriptions.Item label={t('loans.term')}>{t('loans.termDays', { count: loan.termDays })}</Descriptions.Item>
+        <Descriptions.Item label={t('loans.borrowedAt')}>
+          {dayjs(loan.borrowTime).format('YYYY-MM-DD HH:mm')}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('loans.dueDate')}>
+          <span data-testid="loan-due-date">{loan.repaymentDate}</span>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('loans.marginCallLevel')}>{pct(loan.marginCallLtvPct)}</Descriptions.Item>
+        <Descriptions.Item label={t('loans.liquidationLevel')}>{pct(loan.liquidationLtvPct)}</Descriptions.Item>
+      </Descriptions>
+      <Space wrap style={{ marginTop: 12 }}>
+        <Button type="primary" disabled={!canAct} onClick={() => onAction('repay', loan)} data-testid="loan-repay">
+          {t('loans.repay')}
+        </Button>
+        <Button disabled={!canAct} onClick={() => onAction('adjust', loan)} data-testid="loan-adjust">
+          {t('loans.adjust')}
+        </Button>
+        <Button disabled={!canAct} onClick={() => onAction('protect', loan)} data-testid="loan-protect">
+          {t('loans.protect')}
+        </Button>
+      </Space>
+    </Card>
+  );
+}

@@ -1,0 +1,138 @@
+import type { LoanConfig, LoanOrder } from '@meridian/contracts/loans';
+import { displayAmount } from '@meridian/contracts/money';
+import { Alert, Card, Col, Empty, Row, Skeleton, Statistic } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { pathTo } from '../../../config/paths.ts';
+import { useBtcPriceLine } from '../api/get-btc-price-line.ts';
+import { useCurrentLoans } from '../api/get-current-loans.ts';
+import { useLoanAsset } from '../api/get-loan-asset.ts';
+import { pct, usdPrice } from '../lib/format.ts';
+import { AdjustModal } from './adjust-modal.tsx';
+import { type LoanAction, LoanCard } from './loan-card.tsx';
+import type { PriceLine } from './price-chart.tsx';
+import { ProtectionModal } from './protection-modal.tsx';
+import { RepayModal } from './repay-modal.tsx';
+
+/** The chart and its library (recharts) load after the page (issue 13 budgets). */
+const PriceChart = lazy(() => import('./price-chart.tsx'));
+
+/**
+ * The signed-in, verified user's current loans (statuses 0, 2, 3, 4; issue 18 "Web"): totals from
+ * `loan/asset`, the BTC price of the last 24 hours with each loan's liquidation price, one card per
+ * loan with its LTV gauge, and the repay, adjust and protection modals.
+ */
+export function MyLoans({ config }: { config: LoanConfig }) {
+  const { t } = useTranslation('loans');
+  const loans = useCurrentLoans();
+  const asset = useLoanAsset();
+  const price = useBtcPriceLine();
+  const [open, setOpen] = useState<{ action: LoanAction; loan: LoanOrder } | null>(null);
+  const list = loans.data?.list ?? [];
+  // Each loan's liquidation price; with a single loan also its margin-call price (more lines would crowd the chart).
+  const lines: PriceLine[] = list.flatMap((loan) => {
+    const suffix = list.length > 1 ? ` #${loan.orderId}` : '';
+    return [
+      ...(loan.liquidationPrice
+        ? [
+            {
+              key: `${loan.orderId}-liquidation`,
+              label: `${t('chart.liquidation')}${suffix}`,
+              priceUsd: loan.liquidationPrice,
+              kind: 'liquidation' as const,
+            },
+          ]
+        : []),
+      ...(list.length === 1 && loan.marginCallPrice
+        ? [
+            {
+              key: `${loan.orderId}-margin-call`,
+              label: t('chart.marginCall'),
+              priceUsd: loan.marginCallPrice,
+              kind: 'marginCall' as const,
+            },
+          ]
+        : []),
+    ];
+  });
+  const close = () => setOpen(null);
+
+  return (
+    <div className="my-loans" data-testid="my-loans">
+      <div className="section-head">
+        <h2>{t('loans.title')}</h2>
+        <p>
+          {t('loans.subtitle')} <Link to={pathTo('LoanOrder')}>{t('loans.allRecords')}</Link>
+        </p>
+      </div>
+      {asset.data && (
+        <Row gutter={[16, 16]} className="loan-stats" style={{ marginBottom: 16 }}>
+          <Col xs={12} md={6}>
+            <Card>
+              <Statistic
+                title={t('loans.collateral')}
+                value={displayAmount(asset.data.collateralAmount, 'BTC')}
+                suffix="BTC"
+                data-testid="loan-total-collateral"
+              />
+            </Card>
+          </Col>
+          <Col xs={12} md={6}>
+            <Card>
+              <Statistic
+                title={t('loans.debt')}
+                value={usdPrice(asset.data.debtUsd, 'up')}
+                suffix="USD"
+                data-testid="loan-total-debt"
+              />
+            </Card>
+          </Col>
+          <Col xs={12} md={6}>
+            <Card>
+              <Statistic title={t('ltv.label')} value={asset.data.ltvPct ? pct(asset.data.ltvPct) : '—'} />
+            </Card>
+          </Col>
+          <Col xs={12} md={6}>
+            <Card>
+              <Statistic title={t('calc.btcPrice')} value={asset.data.price ? `$${usdPrice(asset.data.price)}` : '—'} />
+            </Card>
+          </Col>
+        </Row>
+      )}
+      {list.length > 0 && (
+        <Card title={t('chart.title')} style={{ marginBottom: 16 }} data-testid="loan-chart-card">
+          {price.data && price.data.lineCode.length > 1 ? (
+            <Suspense fallback={<Skeleton active />}>
+              <PriceChart prices={price.data.lineCode} lines={lines} />
+            </Suspense>
+          ) : price.isPending ? (
+            <Skeleton active />
+          ) : (
+            <Empty description={t('chart.unavailable')} />
+          )}
+        </Card>
+      )}
+      {loans.isPending ? (
+        <Skeleton active />
+      ) : loans.isError ? (
+        <Alert type="error" showIcon message={loans.error.message} />
+      ) : list.length === 0 ? (
+        <Card>
+          <Empty description={t('loans.empty')} data-testid="loans-empty" />
+        </Card>
+      ) : (
+        <Row gutter={[16, 16]} data-testid="loan-list">
+          {list.map((loan) => (
+            <Col xs={24} lg={12} key={loan.orderId}>
+              <LoanCard loan={loan} config={config} onAction={(action, chosen) => setOpen({ action, loan: chosen })} />
+            </Col>
+          ))}
+        </Row>
+      )}
+      {open?.action === 'repay' && <RepayModal loan={open.loan} onClose={close} />}
+      {open?.action === 'adjust' && <AdjustModal loan={open.loan} config={config} onClose={close} />}
+      {open?.action === 'protect' && <ProtectionModal loan={open.loan} onClose={close} />}
+    </div>
+  );
+}

@@ -1,0 +1,193 @@
+import {
+  LOAN_PROTECTION_ACTIONS,
+  LOAN_PROTECTION_TRIGGER_PCT_MAX,
+  LOAN_PROTECTION_TRIGGER_PCT_MIN,
+  type LoanOrder,
+  type LoanProtection,
+  type LoanProtectionAction,
+  type LoanProtectionBody,
+  loanEndpoints,
+  loanProtectionBodySchema,
+} from '@meridian/contracts/loans';
+import { toLocale } from '@meridian/contracts/locale';
+import { Alert, Button, Form, Input, InputNumber, Radio, Result, Skeleton, Switch } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AppModal } from '../../../components/app-modal.tsx';
+import { closeSecurityCheck, openSecurityCheck } from '../../../stores/modal-store.ts';
+import { useProtection } from '../api/get-protection.ts';
+import { useInvalidateLoans } from '../api/loan-keys.ts';
+import { contractErrors, refusedFields } from '../lib/contract-errors.ts';
+
+/** Bounds of the target LTV (the contract: 10–70 %, below the trigger). */
+const TARGET_PCT_MIN = 10;
+const TARGET_PCT_MAX = 70;
+
+interface ProtectionValues {
+  isEnabled: boolean;
+  action: LoanProtectionAction;
+  triggerLtvPct: number;
+  targetLtvPct: number;
+  maxAmount: string;
+}
+
+/**
+ * A loan's protection rule (issue 18 "Web"): when the LTV reaches X % (75–88), move up to N BTC from
+ * the wallet into collateral, or repay up to M of the loan coin from the wallet, to bring the LTV
+ * back to Y %. Saved through the security check (LOAN_ADJUST); the contract's schema checks the
+ * values first and the server's refusals go under their fields.
+ */
+export function ProtectionModal({ loan, onClose }: { loan: LoanOrder; onClose: () => void }) {
+  const { t } = useTranslation('loans');
+  const rule = useProtection(loan.orderId);
+  return (
+    <AppModal open title={t('protect.title')} footer={null} onCancel={onClose} data-testid="protection-modal">
+      {rule.isPending ? <Skeleton active /> : <ProtectionForm loan={loan} rule={rule.data ?? null} onClose={onClose} />}
+    </AppModal>
+  );
+}
+
+function ProtectionForm({
+  loan,
+  rule,
+  onClose,
+}: {
+  loan: LoanOrder;
+  rule: LoanProtection | null;
+  onClose: () => void;
+}) {
+  const { t, i18n } = useTranslation('loans');
+  const locale = toLocale(i18n.language);
+  const [form] = Form.useForm<ProtectionValues>();
+  const invalidate = useInvalidateLoans();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [saved, setSaved] = useState<LoanProtection | null>(null);
+  const action = Form.useWatch('action', form) ?? rule?.action ?? 'ADD_COLLATERAL';
+  const unit = action === 'ADD_COLLATERAL' ? 'BTC' : loan.loanCoin;
+
+  const save = (values: ProtectionValues) => {
+    setFormError(null);
+    const body: LoanProtectionBody = {
+      orderId: loan.orderId,
+      isEnabled: values.isEnabled,
+      action: values.action,
+      triggerLtvPct: values.triggerLtvPct,
+      targetLtvPct: values.targetLtvPct,
+      maxAmount: values.maxAmount.trim(),
+    };
+    const errors = contractErrors(loanProtectionBodySchema, body, locale);
+    if (errors.length > 0) {
+      form.setFields(errors.map((error) => ({ name: error.name as keyof ProtectionValues, errors: error.errors })));
+      return;
+    }
+    openSecurityCheck({
+      endpoint: loanEndpoints.setProtection,
+      input: { body },
+      quietSuccess: true,
+      onSuccess: (protection) => {
+        setSaved(protection);
+        invalidate();
+      },
+      onFailure: (statusCode, response) => {
+        const fields = refusedFields(statusCode, response.content);
+        if (fields.length > 0) {
+          closeSecurityCheck();
+          form.setFields(
+            fields.map(({ field, message }) => ({ name: field as keyof ProtectionValues, errors: [message] })),
+          );
+        } else if (statusCode !== 119) {
+          closeSecurityCheck();
+          setFormError(response.message);
+        }
+      },
+    });
+  };
+
+  if (saved) {
+    return (
+      <Result
+        status="success"
+        title={t('protect.saved')}
+        subTitle={saved.isEnabled ? t('loans.protectOn', { pct: saved.triggerLtvPct }) : undefined}
+        extra={
+          <Button type="primary" onClick={onClose} data-testid="protection-done">
+            {t('borrow.done')}
+          </Button>
+        }
+      />
+    );
+  }
+  return (
+    <Form<ProtectionValues>
+      form={form}
+      layout="vertical"
+      requiredMark={false}
+      onFinish={save}
+      onValuesChange={() => setFormError(null)}
+      initialValues={{
+        isEnabled: rule?.isEnabled ?? true,
+        action: rule?.action ?? 'ADD_COLLATERAL',
+        triggerLtvPct: rule?.triggerLtvPct ?? 80,
+        targetLtvPct: rule?.targetLtvPct ?? 65,
+        maxAmount: rule?.maxAmount ?? '',
+      }}
+      data-testid="protection-form"
+    >
+      <p>{t('protect.intro')}</p>
+      <Form.Item name="isEnabled" label={t('protect.enabled')} valuePropName="checked">
+        <Switch data-testid="protection-enabled" />
+      </Form.Item>
+      <Form.Item name="triggerLtvPct" label={t('protect.trigger')}>
+        <InputNumber
+          min={LOAN_PROTECTION_TRIGGER_PCT_MIN}
+          max={LOAN_PROTECTION_TRIGGER_PCT_MAX}
+          precision={0}
+          style={{ width: '100%' }}
+          data-testid="protection-trigger"
+        />
+      </Form.Item>
+      <Form.Item name="action" label={t('protect.action')}>
+        <Radio.Group
+          data-testid="protection-action"
+          options={LOAN_PROTECTION_ACTIONS.map((value) => ({
+            value,
+            label: t(value === 'ADD_COLLATERAL' ? 'protect.addCollateral' : 'protect.repayWallet'),
+          }))}
+        />
+      </Form.Item>
+      <Form.Item
+        name="maxAmount"
+        label={action === 'ADD_COLLATERAL' ? t('protect.maxBtc') : t('protect.maxRepay')}
+        rules={[{ required: true, message: t('calc.rules.required') }]}
+      >
+        <Input inputMode="decimal" autoComplete="off" suffix={unit} data-testid="protection-max" />
+      </Form.Item>
+      <Form.Item
+        name="targetLtvPct"
+        label={t('protect.target')}
+        dependencies={['triggerLtvPct']}
+        rules={[
+          ({ getFieldValue }) => ({
+            validator: async (_rule, value: number | null) => {
+              if (value !== null && value >= Number(getFieldValue('triggerLtvPct'))) {
+                throw new Error(t('protect.targetBelowTrigger'));
+              }
+            },
+          }),
+        ]}
+      >
+        <InputNumber
+          min={TARGET_PCT_MIN}
+          max={TARGET_PCT_MAX}
+          precision={0}
+          style={{ width: '100%' }}
+          data-testid="protection-target"
+        />
+      </Form.Item>
+      {formError && <Alert type="error" showIcon message={formError} style={{ marginBottom: 12 }} />}
+      <Button type="primary" htmlType="submit" block data-testid="protection-save">
+        {t('protect.save')}
+      </Button>
+    </Form>
+  );
+}

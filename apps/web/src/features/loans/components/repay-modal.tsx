@@ -1,0 +1,231 @@
+import {
+  type LoanOrder,
+  type LoanRepayBody,
+  type LoanRepayCalcQuery,
+  type LoanRepayRecord,
+  type LoanRepayType,
+  LOAN_REPAY_TYPES,
+  loanEndpoints,
+} from '@meridian/contracts/loans';
+import { toLocale } from '@meridian/contracts/locale';
+import { displayAmount } from '@meridian/contracts/money';
+import { validationMessage } from '@meridian/contracts/validation';
+import { Alert, Button, Descriptions, Form, Input, Radio, Result, Skeleton } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AppModal } from '../../../components/app-modal.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { closeSecurityCheck, openSecurityCheck } from '../../../stores/modal-store.ts';
+import { useRepayCalc } from '../api/get-repay-calc.ts';
+import { useInvalidateLoans } from '../api/loan-keys.ts';
+import { readAmountInput } from '../lib/amount-input.ts';
+import { refusedFields } from '../lib/contract-errors.ts';
+import { coinAmount, pct, usdPrice } from '../lib/format.ts';
+import { isZeroAmount } from '../lib/is-zero.ts';
+import { useDebounced } from '../lib/use-debounced.ts';
+import { useWalletAvailable } from '../lib/wallet-available.ts';
+
+const CALC_DEBOUNCE_MS = 300;
+
+/**
+ * Repay a loan (issue 18 "Web"): from the wallet's loan coin or with collateral (BTC sold at the
+ * current price), in full or in part (interest first, then principal). `loan/repay/calc` shows the
+ * exact split — interest, overdue interest, principal, the early-repayment charge, the BTC sold and
+ * released — before the security check (LOAN_REPAY) confirms it.
+ */
+export function RepayModal({ loan, onClose }: { loan: LoanOrder; onClose: () => void }) {
+  const { t, i18n } = useTranslation('loans');
+  const locale = toLocale(i18n.language);
+  const availableOf = useWalletAvailable();
+  const invalidate = useInvalidateLoans();
+  const [repayType, setRepayType] = useState<LoanRepayType>('WALLET');
+  const [isFull, setIsFull] = useState(true);
+  const [amountText, setAmountText] = useState('');
+  const [amountError, setAmountError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [result, setResult] = useState<LoanRepayRecord | null>(null);
+  const amount = isFull ? ({ kind: 'empty' } as const) : readAmountInput(amountText, loan.loanCoin);
+  const query: LoanRepayCalcQuery | null =
+    isFull || amount.kind === 'ok'
+      ? { orderId: loan.orderId, repayType, ...(amount.kind === 'ok' && { amount: amount.text }) }
+      : null;
+  const settled = useDebounced(query, CALC_DEBOUNCE_MS);
+  const calc = useRepayCalc(settled);
+  const quote =
+    query !== null && settled !== null && JSON.stringify(settled) === JSON.stringify(query) ? calc.data : undefined;
+  const walletCoin = availableOf(loan.loanCoin);
+  const amountRefusal =
+    amount.kind === 'invalid'
+      ? validationMessage(amount.refusal.messageKey, locale, amount.refusal.params)
+      : amountError;
+  const calcError = query !== null && calc.error instanceof ApiError ? calc.error.message : null;
+
+  const confirm = () => {
+    if (!quote) return;
+    setFormError(null);
+    const body: LoanRepayBody = {
+      orderId: loan.orderId,
+      repayType,
+      ...(amount.kind === 'ok' && { amount: amount.text }),
+    };
+    openSecurityCheck({
+      endpoint: loanEndpoints.repay,
+      input: { body },
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+      quietSuccess: true,
+      onSuccess: (record) => {
+        setResult(record);
+        invalidate();
+      },
+      onFailure: (statusCode, response) => {
+        const fields = refusedFields(statusCode, response.content);
+        if (fields.length > 0) {
+          closeSecurityCheck();
+          setAmountError(fields.map((field) => field.message).join(' '));
+        } else if (statusCode !== 119) {
+          closeSecurityCheck();
+          setFormError(response.message);
+        }
+      },
+    });
+  };
+
+  return (
+    <AppModal open title={t('repay.title')} footer={null} onCancel={onClose} data-testid="repay-modal">
+      {result ? (
+        <Result
+          status="success"
+          title={t('repay.doneTitle')}
+          subTitle={coinAmount(result.amount, result.loanCoin)}
+          extra={
+            <Button type="primary" onClick={onClose} data-testid="repay-done">
+              {t('borrow.done')}
+            </Button>
+          }
+        />
+      ) : (
+        <Form layout="vertical" requiredMark={false} onFinish={confirm}>
+          <Form.Item label={t('repay.source')}>
+            <Radio.Group
+              value={repayType}
+              onChange={(event) => setRepayType(event.target.value as LoanRepayType)}
+              optionType="button"
+              buttonStyle="solid"
+              data-testid="repay-source"
+              options={LOAN_REPAY_TYPES.map((type) => ({
+                value: type,
+                label: t(type === 'WALLET' ? 'repay.sourceWallet' : 'repay.sourceCollateral'),
+              }))}
+            />
+          </Form.Item>
+          <Form.Item
+            label={t('repay.amount')}
+            extra={
+              repayType === 'WALLET'
+                ? t('repay.walletBalance', { amount: displayAmount(walletCoin, loan.loanCoin), coin: loan.loanCoin })
+                : undefined
+            }
+          >
+            <Radio.Group
+              value={isFull}
+              onChange={(event) => {
+                setIsFull(Boolean(event.target.value));
+                setAmountError(null);
+              }}
+              data-testid="repay-mode"
+              options={[
+                { value: true, label: t('repay.full') },
+                { value: false, label: t('repay.partial') },
+              ]}
+            />
+          </Form.Item>
+          {!isFull && (
+            <Form.Item
+              validateStatus={amountRefusal ? 'error' : undefined}
+              help={amountRefusal ?? t('repay.amountHint')}
+            >
+              <Input
+                inputMode="decimal"
+                autoComplete="off"
+                value={amountText}
+                onChange={(event) => {
+                  setAmountText(event.target.value);
+                  setAmountError(null);
+                }}
+                suffix={loan.loanCoin}
+                data-testid="repay-amount"
+              />
+            </Form.Item>
+          )}
+          {calcError && (
+            <Alert
+              type="warning"
+              showIcon
+              message={calcError}
+              style={{ marginBottom: 12 }}
+              data-testid="repay-calc-error"
+            />
+          )}
+          {query !== null && !quote && !calcError && <Skeleton active paragraph={{ rows: 3 }} />}
+          {quote && (
+            <Descriptions
+              size="small"
+              column={1}
+              bordered
+              title={t('repay.quote')}
+              className="loan-figures"
+              style={{ marginBottom: 12 }}
+              data-testid="repay-quote"
+            >
+              <Descriptions.Item label={t('repay.interest')}>
+                {coinAmount(quote.interest, quote.loanCoin)}
+              </Descriptions.Item>
+              {!isZeroAmount(quote.overdueInterest) && (
+                <Descriptions.Item label={t('repay.overdueInterest')}>
+                  {coinAmount(quote.overdueInterest, quote.loanCoin)}
+                </Descriptions.Item>
+              )}
+              <Descriptions.Item label={t('repay.principal')}>
+                {coinAmount(quote.principal, quote.loanCoin)}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('repay.earlyCharge')}>
+                <span data-testid="repay-fee">{coinAmount(quote.fee, quote.loanCoin)}</span>
+              </Descriptions.Item>
+              <Descriptions.Item label={t('repay.total')}>
+                <strong data-testid="repay-total">{coinAmount(quote.amount, quote.loanCoin)}</strong>
+              </Descriptions.Item>
+              {quote.repayType === 'COLLATERAL' && (
+                <Descriptions.Item label={t('repay.collateralSold')}>
+                  <span data-testid="repay-collateral-sold">{coinAmount(quote.collateralSold, 'BTC')}</span>
+                </Descriptions.Item>
+              )}
+              {quote.price && (
+                <Descriptions.Item label={t('repay.priceUsed')}>{`$${usdPrice(quote.price)}`}</Descriptions.Item>
+              )}
+              <Descriptions.Item label={t('repay.collateralReleased')}>
+                <span data-testid="repay-collateral-released">{coinAmount(quote.collateralReleased, 'BTC')}</span>
+              </Descriptions.Item>
+              {!quote.isFull && (
+                <Descriptions.Item label={t('repay.debtAfter')}>
+                  {coinAmount(quote.debtAfter, quote.loanCoin)}
+                </Descriptions.Item>
+              )}
+              {quote.ltvAfterPct && (
+                <Descriptions.Item label={t('ltv.after')}>{pct(quote.ltvAfterPct)}</Descriptions.Item>
+              )}
+            </Descriptions>
+          )}
+          {quote && !isZeroAmount(quote.fee) && (
+            <Alert type="info" showIcon message={t('repay.early')} style={{ marginBottom: 12 }} />
+          )}
+          {formError && (
+            <Alert type="error" showIcon message={formError} style={{ marginBottom: 12 }} data-testid="repay-error" />
+          )}
+          <Button type="primary" htmlType="submit" block disabled={!quote} data-testid="repay-confirm">
+            {t('repay.confirm')}
+          </Button>
+        </Form>
+      )}
+    </AppModal>
+  );
+}
