@@ -82,20 +82,31 @@ export function createCardEventsService(deps: CardsDeps) {
     return row ?? null;
   }
 
-  /** Spent (held or cleared purchases) on `card` since `since`, minor units of its currency. */
-  async function spentSince(tx: Tx, cardId: number, since: Date): Promise<bigint> {
+  /**
+   * Spent (held or cleared purchases) on `card` today and this month (UTC), minor units of its
+   * currency: one indexed range scan of the month's rows.
+   */
+  async function spentDayAndMonth(
+    tx: Tx,
+    cardId: number,
+    now: Date,
+  ): Promise<{ dayMinor: bigint; monthMinor: bigint }> {
+    const dayStart = startOfUtcDay(now);
     const [row] = await tx
-      .select({ total: sql<string>`coalesce(sum(${cardTransactions.amountMinor}), 0)::text` })
+      .select({
+        day: sql<string>`coalesce(sum(${cardTransactions.amountMinor}) FILTER (WHERE ${cardTransactions.createdAt} >= ${dayStart.toISOString()}::timestamptz), 0)::text`,
+        month: sql<string>`coalesce(sum(${cardTransactions.amountMinor}), 0)::text`,
+      })
       .from(cardTransactions)
       .where(
         and(
           eq(cardTransactions.cardId, cardId),
           eq(cardTransactions.kind, 'PURCHASE'),
           inArray(cardTransactions.status, ['AUTHORIZED', 'CLEARED']),
-          gte(cardTransactions.createdAt, since),
+          gte(cardTransactions.createdAt, startOfUtcMonth(now)),
         ),
       );
-    return BigInt(row?.total ?? '0');
+    return { dayMinor: BigInt(row?.day ?? '0'), monthMinor: BigInt(row?.month ?? '0') };
   }
 
   /**
@@ -117,16 +128,12 @@ export function createCardEventsService(deps: CardsDeps) {
     if (card.rulePerTransactionMaxMinor !== null && amountMinor > card.rulePerTransactionMaxMinor)
       return 'LIMIT_EXCEEDED';
     if (card.limitPerTransactionMinor !== null && amountMinor > card.limitPerTransactionMinor) return 'LIMIT_EXCEEDED';
-    if (
-      card.limitDailyMinor !== null &&
-      (await spentSince(tx, card.id, startOfUtcDay(now))) + amountMinor > card.limitDailyMinor
-    )
-      return 'LIMIT_EXCEEDED';
-    if (
-      card.limitMonthlyMinor !== null &&
-      (await spentSince(tx, card.id, startOfUtcMonth(now))) + amountMinor > card.limitMonthlyMinor
-    )
-      return 'LIMIT_EXCEEDED';
+    if (card.limitDailyMinor !== null || card.limitMonthlyMinor !== null) {
+      const spent = await spentDayAndMonth(tx, card.id, now);
+      if (card.limitDailyMinor !== null && spent.dayMinor + amountMinor > card.limitDailyMinor) return 'LIMIT_EXCEEDED';
+      if (card.limitMonthlyMinor !== null && spent.monthMinor + amountMinor > card.limitMonthlyMinor)
+        return 'LIMIT_EXCEEDED';
+    }
     if ((await accountBalance(tx, availableAccount(card))) < amountMinor) return 'INSUFFICIENT_FUNDS';
     return null;
   }
@@ -149,9 +156,6 @@ export function createCardEventsService(deps: CardsDeps) {
    * held and the answer is APPROVED.
    */
   async function authorize(event: AuthorizationEvent): Promise<CardWebhookAnswer> {
-    const known = await transactionByAuthId(db, event.authorizationId);
-    if (known) return answerOf(known);
-    const settings = await readSettings(db);
     const now = deps.now();
     let notice: { userId: string; params: Record<string, string> } | null = null;
     const answer = await db.transaction(async (tx) => {
@@ -161,8 +165,13 @@ export function createCardEventsService(deps: CardsDeps) {
       if (twin) return answerOf(twin);
       const currency = card.currency as CardCurrency;
       const originalMinor = readProcessorAmount(event.amount, event.currency);
+      // The rate table is read only for a merchant charging in another currency.
       const amountMinor =
-        originalMinor === null ? null : convertMinor(originalMinor, event.currency, currency, settings.fxRates, 'up');
+        originalMinor === null
+          ? null
+          : event.currency === currency
+            ? originalMinor
+            : convertMinor(originalMinor, event.currency, currency, (await readSettings(tx)).fxRates, 'up');
       const base = {
         cardId: card.id,
         kind: 'PURCHASE',
