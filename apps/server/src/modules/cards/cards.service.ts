@@ -652,7 +652,7 @@ export function createCardsService(deps: CardsDeps) {
       }));
     },
 
-    /** Put a pre-activated physical card in the sandbox processor's stock (CLI, tests). */
+    /** Move a card to another status (the back office's production and shipping steps; tests). */
     async setStatus(
       cardId: number,
       status: 'PROCESSING' | 'SHIPPED' | 'ACTIVE' | 'FROZEN' | 'CANCELLED',
