@@ -538,6 +538,12 @@ describe('authorisation, clearing, reversal, refund', () => {
     const revealed = (await post(session, `/api/card/${cardId}/reveal`, { emailCaptcha: code })).json();
     expect(revealed.content.pan).toMatch(/^\d{16}$/);
     expect(revealed.content.cvv).toMatch(/^\d{3}$/);
+    // The account overview's CardAccount: 9.20 EUR at the table's 0.92 per USD = 10.00 USD.
+    const balance = (await get(session, '/api/account/balance')).json().content;
+    const cardLine = balance.wallet.accounts.find(
+      (account: { accountType: string }) => account.accountType === 'CardAccount',
+    );
+    expect(cardLine).toMatchObject({ totalUsd: '10.00', assets: [{ coinCode: 'EUR', amount: '9.20' }] });
     const reasons = await t.app.cards.holdingsChecker.reasonsToRefuseClosure(session.userId, 'en-US');
     expect(reasons[0]).toMatch(/^card ending \d{4} \(9\.20 EUR\)$/);
   });

@@ -22,7 +22,7 @@ import {
   type ShippingAddress,
 } from '@meridian/contracts/cards';
 import type { Locale } from '@meridian/contracts/locale';
-import { displayAmount, parseAmountMinor, readAmountMinor } from '@meridian/contracts/money';
+import { type AssetCode, displayAmount, parseAmountMinor, readAmountMinor } from '@meridian/contracts/money';
 import { type Page, totalPages } from '@meridian/contracts/pagination';
 import Decimal from 'decimal.js';
 import { and, count, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
@@ -666,10 +666,13 @@ export function createCardsService(deps: CardsDeps) {
       return row?.token ?? null;
     },
 
-    /** What the user's cards hold (available + held) per currency, minor units (account overview). */
-    async heldMinorByCurrency(userId: string): Promise<Map<CardCurrency, bigint>> {
+    /**
+     * What the user's cards hold (available + held) per currency, minor units: the account
+     * overview's CardAccount (the wallet module's `CardHoldings`).
+     */
+    async heldMinorByAsset(userId: string): Promise<Map<AssetCode, bigint>> {
       const rows = await db.select().from(cards).where(eq(cards.userId, userId));
-      const totals = new Map<CardCurrency, bigint>();
+      const totals = new Map<AssetCode, bigint>();
       for (const row of rows) {
         const currency = row.currency as CardCurrency;
         const [a, h] = await Promise.all([
@@ -679,6 +682,13 @@ export function createCardsService(deps: CardsDeps) {
         if (a + h !== 0n) totals.set(currency, (totals.get(currency) ?? 0n) + a + h);
       }
       return totals;
+    },
+
+    /** USD per one unit of a card currency from the rate table (units per USD), 20 significant digits; null when absent. */
+    async usdPerUnit(asset: AssetCode): Promise<string | null> {
+      const rates: Record<string, string> = (await readSettings(db)).fxRates;
+      const rate = rates[asset];
+      return rate ? new Decimal(1).div(rate).toFixed() : null;
     },
 
     /** Account closure is refused while a card holds a balance or a hold (issue 19). Reasons in `locale`. */
