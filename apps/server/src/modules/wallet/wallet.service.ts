@@ -1458,7 +1458,8 @@ export class WalletService {
     for (const asset of trustHeld.keys()) if (!prices.has(asset)) prices.set(asset, await this.price(asset));
     const cardHeld = (await this.options.cardHoldings?.heldMinorByAsset(userId)) ?? new Map<AssetCode, bigint>();
     for (const asset of cardHeld.keys())
-      if (prices.get(asset) == null) prices.set(asset, (await this.options.cardHoldings?.usdPerUnit(asset)) ?? null);
+      if ((prices.get(asset) ?? null) === null)
+        prices.set(asset, (await this.options.cardHoldings?.usdPerUnit(asset)) ?? null);
     const cardAccount = () => {
       const byAsset = new Map(cardHeld);
       for (const b of ledger)
