@@ -332,6 +332,10 @@ describe('authorisation, clearing, reversal, refund', () => {
       ['PURCHASE', 'CLEARED', '12.80'],
       ['TOPUP', 'COMPLETED', '92.00'],
     ]);
+    const purchase = list[1];
+    expect(Date.parse(purchase.refundAfter) - Date.parse(purchase.createdAt)).toBe(72 * 3_600_000);
+    expect(Date.parse(purchase.refundFallbackAt) - Date.parse(purchase.createdAt)).toBe(31 * 86_400_000);
+    expect(list[2].refundAfter).toBeNull();
   });
 
   it('releases the hold on a reversal', async () => {
