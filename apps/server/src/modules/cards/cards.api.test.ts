@@ -531,6 +531,13 @@ describe('authorisation, clearing, reversal, refund', () => {
     expect(first.content).toMatchObject({ state: 'PENDING', requested: { perTransaction: '8000.00' } });
     expect((await post(session, `/api/card/${cardId}/limit-request`, body)).json().statusCode).toBe(216);
     expect((await t.app.cards.pendingLimitRequests()).some((r) => r.id === first.content.id)).toBe(true);
+    const decided = await t.app.cards.decideLimitRequest(first.content.id, true, 'support@example.com');
+    expect(decided.state).toBe('APPROVED');
+    const detail = (await get(session, `/api/card/${cardId}`)).json().content;
+    expect(detail).toMatchObject({
+      limits: { perTransaction: '8000.00', daily: '10000.00', monthly: '50000.00' },
+      pendingLimitRequest: null,
+    });
   });
 
   it('reveals the number only through the security check, and refuses closing the account with a card balance', async () => {

@@ -652,6 +652,35 @@ export function createCardsService(deps: CardsDeps) {
       }));
     },
 
+    /**
+     * Customer service decides a pending limit-change request: approved, the requested limits (those
+     * not null) become the card's; rejected, nothing changes. Both in one transaction.
+     * @throws DomainError NOT_FOUND (no such request, or already decided)
+     */
+    async decideLimitRequest(requestId: number, isApproved: boolean, decidedBy: string): Promise<CardLimitRequest> {
+      const now = deps.now();
+      return db.transaction(async (tx) => {
+        const [request] = await tx
+          .update(cardLimitRequests)
+          .set({ state: isApproved ? 'APPROVED' : 'REJECTED', decidedAt: now, decidedBy })
+          .where(and(eq(cardLimitRequests.id, requestId), eq(cardLimitRequests.state, 'PENDING')))
+          .returning();
+        if (!request) throw new DomainError('NOT_FOUND');
+        const [card] = await tx.select().from(cards).where(eq(cards.id, request.cardId)).for('update');
+        if (isApproved)
+          await tx
+            .update(cards)
+            .set({
+              limitPerTransactionMinor: request.perTransactionMinor ?? card!.limitPerTransactionMinor,
+              limitDailyMinor: request.dailyMinor ?? card!.limitDailyMinor,
+              limitMonthlyMinor: request.monthlyMinor ?? card!.limitMonthlyMinor,
+              updatedAt: now,
+            })
+            .where(eq(cards.id, request.cardId));
+        return toLimitRequest(request, card!.currency as CardCurrency);
+      });
+    },
+
     /** Move a card to another status (the back office's production and shipping steps; tests). */
     async setStatus(
       cardId: number,
