@@ -478,6 +478,12 @@ describe('authorisation, clearing, reversal, refund', () => {
     expect(
       (await post(session, `/api/card/confirmation/${pending[0].id}`, { isApproved: true })).json().statusCode,
     ).toBe(218);
+    // More than the card holds (5.20 EUR left): declined at once, no confirmation asked.
+    expect((await authorize(cardId, '9.00', { isThreeDs: true })).content).toMatchObject({
+      decision: 'DECLINED',
+      declineReason: 'INSUFFICIENT_FUNDS',
+    });
+    expect((await get(session, '/api/card/confirmations')).json().content).toEqual([]);
   });
 
   it('refuses a 3-D Secure confirmation after 5 minutes and declines the payment', async () => {

@@ -259,6 +259,9 @@ export function createCardEventsService(deps: CardsDeps) {
               ? 'ASK_ABOVE'
               : null;
         if (confirmReason) {
+          // Ask the user only for a payment the card can pay now (checked again on confirmation).
+          if ((await accountBalance(tx, availableAccount(card))) < amountMinor)
+            return decline('INSUFFICIENT_FUNDS', amountMinor);
           const [row] = await tx
             .insert(cardTransactions)
             .values({
