@@ -11,6 +11,7 @@ import type { Registry } from 'prom-client';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { createAdminModule } from './modules/admin/admin.module.ts';
+import { createCardsModule } from './modules/cards/cards.module.ts';
 import { createExchangeModule } from './modules/exchange/exchange.module.ts';
 import { createFundsModule } from './modules/funds/funds.module.ts';
 import type { ExchangeService } from './modules/exchange/exchange.service.ts';
@@ -207,6 +208,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     isDevPriceEnabled: !config.isProduction,
     log: app.log,
   });
+  const cards = createCardsModule({
+    config,
+    database,
+    identity: identity.service,
+    prices: market.service.prices,
+    notices: notices.service,
+    clock,
+    log: app.log,
+  });
   const wallet = createWalletModule({
     config,
     database,
@@ -215,6 +225,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     notices: notices.service,
     trustHoldings: trust.service,
     loanHoldings: loans.service,
+    cardHoldings: cards.service,
     log: app.log,
   });
   const kyc = createKycModule({
@@ -261,6 +272,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('trust', trust.service);
   app.decorate('liabilities', liabilities.service);
   app.decorate('loans', loans.service);
+  app.decorate('cards', cards.service);
   registerMailMetrics(metrics, identity.outbox);
   registerAuth(app, deps.authProvider ?? identity.auth, admin.service.access);
   registerAuditTrail(app, admin.service.access);
@@ -293,6 +305,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trust,
     liabilities,
     loans,
+    cards,
     ledger,
   ];
   const scheduler = new JobScheduler(database.db, { clock, logger: app.log });

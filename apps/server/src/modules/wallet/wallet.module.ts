@@ -16,6 +16,7 @@ import { seedWithdrawalLimits } from './wallet.limits.ts';
 import { walletRoutes } from './wallet.routes.ts';
 import {
   type LoanHoldings,
+  type CardHoldings,
   type TrustHoldings,
   type UsdPriceSource,
   type WalletIdentity,
@@ -92,6 +93,8 @@ export interface WalletModuleDeps {
   trustHoldings?: TrustHoldings;
   /** The loans module (`loans.service`): collateral and debt of current loans, for the account overview. */
   loanHoldings?: LoanHoldings;
+  /** The cards module (`cards.service`): what the user's cards hold, for the account overview's CardAccount. */
+  cardHoldings?: CardHoldings;
   log: { warn(detail: object, message: string): void; info(detail: object, message: string): void };
 }
 
@@ -145,6 +148,7 @@ export function createWalletModule(deps: WalletModuleDeps): AppModule<WalletServ
     screening: createLocalScreeningProvider(),
     ...(deps.trustHoldings && { trustHoldings: deps.trustHoldings }),
     ...(deps.loanHoldings && { loanHoldings: deps.loanHoldings }),
+    ...(deps.cardHoldings && { cardHoldings: deps.cardHoldings }),
   });
   return {
     service,
