@@ -645,12 +645,19 @@ export function createCardEventsService(deps: CardsDeps) {
 
     /**
      * Decline the confirmations that lapsed before `now` (3DS failed: no answer in 5 minutes), up
-     * to 500 a run, and tell the processor. Run by the job `cards.confirmations` and before the
-     * sandbox answers a poll.
+     * to 500 a run, through `executor` (the job's transaction, or the database), and answer the
+     * processor's pending authorisations as declined. With `isProcessorDeferred` (the job) the
+     * processor is told without waiting: its writes must not queue behind the job's transaction,
+     * which on the embedded database holds the only connection until the job returns. Run by the
+     * job `cards.confirmations` and before the sandbox answers a poll.
      * @returns how many were declined.
      */
-    async expireConfirmations(now: Date = deps.now()): Promise<number> {
-      const lapsed = await db
+    async expireConfirmations(
+      now: Date = deps.now(),
+      options: { executor?: DbOrTx; isProcessorDeferred?: boolean } = {},
+    ): Promise<number> {
+      const executor = options.executor ?? db;
+      const lapsed = await executor
         .update(cardTransactions)
         .set({ status: 'DECLINED', declineReason: 'THREE_DS_FAILED', updatedAt: now })
         .where(
@@ -659,7 +666,7 @@ export function createCardEventsService(deps: CardsDeps) {
             lt(cardTransactions.confirmBy, now),
             inArray(
               cardTransactions.id,
-              db
+              executor
                 .select({ id: cardTransactions.id })
                 .from(cardTransactions)
                 .where(and(eq(cardTransactions.status, 'PENDING_CONFIRMATION'), lt(cardTransactions.confirmBy, now)))
@@ -668,12 +675,19 @@ export function createCardEventsService(deps: CardsDeps) {
           ),
         )
         .returning({ authId: cardTransactions.processorAuthId });
-      for (const { authId } of lapsed)
-        if (authId)
-          await deps.processor.completeAuthorization(authId, {
-            decision: 'DECLINED',
-            declineReason: 'THREE_DS_FAILED',
-          });
+      const tellProcessor = async () => {
+        for (const { authId } of lapsed)
+          if (authId)
+            await deps.processor.completeAuthorization(authId, {
+              decision: 'DECLINED',
+              declineReason: 'THREE_DS_FAILED',
+            });
+      };
+      if (options.isProcessorDeferred)
+        void tellProcessor().catch((error: unknown) =>
+          deps.log.warn({ err: error }, 'card processor not told of lapsed confirmations'),
+        );
+      else await tellProcessor();
       return lapsed.length;
     },
 

@@ -63,7 +63,8 @@ export function createCardsModule(deps: CardsModuleDeps): AppModule<CardsService
       {
         name: 'cards.confirmations',
         periodMs: 30_000,
-        run: async ({ now: at }) => void (await service.expireConfirmations(at)),
+        run: async ({ tx, now: at }) =>
+          void (await service.expireConfirmations(at, { executor: tx, isProcessorDeferred: true })),
       },
     ],
     holdingsChecker: service.holdingsChecker,
