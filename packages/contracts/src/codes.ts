@@ -360,6 +360,69 @@ export const BUSINESS_CODES = {
       'zh-HK': '你最多可持有 {max} 個信託',
     },
   },
+  CARD_PHYSICAL_LIMIT_REACHED: {
+    code: 210,
+    httpStatus: 409,
+    message: {
+      'en-US': 'You can apply for or bind at most {max} physical cards',
+      'zh-HK': '你最多可申請或綁定 {max} 張實體卡',
+    },
+  },
+  CARD_NOT_ACTIVE: {
+    code: 211,
+    httpStatus: 409,
+    message: { 'en-US': 'This card is not active', 'zh-HK': '此卡未啟用' },
+  },
+  CARD_BIND_FAILED: {
+    code: 212,
+    httpStatus: 422,
+    message: {
+      'en-US': 'The card number or activation code is not correct, or the card is already bound',
+      'zh-HK': '卡號或啟用碼不正確，或此卡已被綁定',
+    },
+  },
+  CARD_QUOTE_USED: {
+    code: 213,
+    httpStatus: 409,
+    message: { 'en-US': 'This top-up quote has already been used', 'zh-HK': '此充值報價已被使用' },
+  },
+  CARD_COIN_OFF_PEG: {
+    code: 214,
+    httpStatus: 409,
+    message: {
+      'en-US': '{coin} is outside its 1:1 band now: top-ups from it are paused',
+      'zh-HK': '{coin} 現時偏離 1:1 範圍：暫停以其充值',
+    },
+  },
+  CARD_CURRENCY_MISMATCH: {
+    code: 215,
+    httpStatus: 422,
+    message: {
+      'en-US': 'Amounts must be in the card’s currency ({currency})',
+      'zh-HK': '金額須以此卡的貨幣（{currency}）計算',
+    },
+  },
+  CARD_LIMIT_REQUEST_PENDING: {
+    code: 216,
+    httpStatus: 409,
+    message: {
+      'en-US': 'A limit change request for this card is already waiting for customer service',
+      'zh-HK': '此卡已有待客戶服務處理的限額變更申請',
+    },
+  },
+  CARD_CONFIRMATION_EXPIRED: {
+    code: 217,
+    httpStatus: 409,
+    message: {
+      'en-US': 'This payment confirmation has expired (5 minutes); the payment was declined',
+      'zh-HK': '此付款確認已逾時（5 分鐘），付款已被拒絕',
+    },
+  },
+  CARD_CONFIRMATION_STATE_CHANGED: {
+    code: 218,
+    httpStatus: 409,
+    message: { 'en-US': 'This payment has already been answered', 'zh-HK': '此付款已回覆' },
+  },
   INTERNAL: {
     code: 500,
     httpStatus: 500,

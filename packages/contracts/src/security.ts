@@ -27,6 +27,10 @@ export const CAPTCHA_EVENTS = [
   'BANK_ACCOUNT_DELETE',
   'TRUST_FUND',
   'TRUST_WITHDRAW',
+  'CARD_APPLY',
+  'CARD_TOPUP',
+  'CARD_REVEAL',
+  'CARD_PIN',
 ] as const;
 export type CaptchaEvent = (typeof CAPTCHA_EVENTS)[number];
 export const captchaEventSchema = z.enum(CAPTCHA_EVENTS);

@@ -291,6 +291,17 @@ export const VALIDATION_MESSAGES = {
     'en-US': 'Name 1 to 10 beneficiaries',
     'zh-HK': '請填寫 1 至 10 位受益人',
   },
+  // Cards (issue 19).
+  'validation.cardMcc': { 'en-US': 'A merchant category code has 4 digits', 'zh-HK': '商戶類別代碼須為 4 位數字' },
+  'validation.cardPin': { 'en-US': 'The PIN must be 4 digits', 'zh-HK': '密碼須為 4 位數字' },
+  'validation.cardNumber': {
+    'en-US': 'Enter the card number (13 to 19 digits)',
+    'zh-HK': '請輸入卡號（13 至 19 位數字）',
+  },
+  'validation.cardholderName': {
+    'en-US': 'Use Latin letters, spaces, dots, apostrophes or hyphens',
+    'zh-HK': '請使用英文字母、空格、句點、撇號或連字號',
+  },
 } as const satisfies Record<string, LocalizedText>;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

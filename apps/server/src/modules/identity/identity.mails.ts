@@ -29,6 +29,10 @@ const EVENT_NAMES: Record<CaptchaEvent, Record<Locale, string>> = {
   BANK_ACCOUNT_DELETE: { 'en-US': 'removing a bank account', 'zh-HK': '移除銀行帳戶' },
   TRUST_FUND: { 'en-US': 'funding a trust', 'zh-HK': '為信託注資' },
   TRUST_WITHDRAW: { 'en-US': 'a withdrawal from a trust', 'zh-HK': '從信託提取' },
+  CARD_APPLY: { 'en-US': 'applying for a card', 'zh-HK': '申請卡' },
+  CARD_TOPUP: { 'en-US': 'topping up a card', 'zh-HK': '為卡充值' },
+  CARD_REVEAL: { 'en-US': 'showing your card details', 'zh-HK': '顯示卡資料' },
+  CARD_PIN: { 'en-US': 'setting your card PIN', 'zh-HK': '設定卡密碼' },
 };
 
 const TEMPLATES = {
