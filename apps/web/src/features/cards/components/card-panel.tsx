@@ -7,7 +7,7 @@ import {
 } from '@meridian/contracts/cards';
 import { Alert, Button, Card as Panel, Descriptions, Flex, Switch, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { openSecurityCheck } from '../../../stores/modal-store.ts';
 import { useCard } from '../api/get-card.ts';
@@ -16,10 +16,14 @@ import { useNow } from '../hooks/use-now.ts';
 import { isUsable, money, secondsLeft } from '../lib/card-format.ts';
 import { CardFace } from './card-face.tsx';
 import { CardTransactions } from './card-transactions.tsx';
-import { LimitRequestModal } from './limit-request-modal.tsx';
-import { PinModal } from './pin-modal.tsx';
-import { RulesModal } from './rules-modal.tsx';
-import { TopUpModal } from './top-up-modal.tsx';
+
+/** The modals load when first opened (issue 13 budgets: the page's route stays within 505 KB). */
+const TopUpModal = lazy(() => import('./top-up-modal.tsx').then((m) => ({ default: m.TopUpModal })));
+const PinModal = lazy(() => import('./pin-modal.tsx').then((m) => ({ default: m.PinModal })));
+const RulesModal = lazy(() => import('./rules-modal.tsx').then((m) => ({ default: m.RulesModal })));
+const LimitRequestModal = lazy(() =>
+  import('./limit-request-modal.tsx').then((m) => ({ default: m.LimitRequestModal })),
+);
 
 type OpenModal = 'topUp' | 'pin' | 'rules' | 'limits' | null;
 
@@ -159,10 +163,12 @@ export function CardPanel({ card, config }: { card: Card; config: CardConfig }) 
       <Panel title={t('tx.title')}>
         <CardTransactions card={card} pageID={pageID} onPage={setPageID} />
       </Panel>
-      {modal === 'topUp' && <TopUpModal card={card} config={config} onClose={() => setModal(null)} />}
-      {modal === 'pin' && <PinModal card={card} onClose={() => setModal(null)} />}
-      {modal === 'rules' && detail.data && <RulesModal card={detail.data} onClose={() => setModal(null)} />}
-      {modal === 'limits' && detail.data && <LimitRequestModal card={detail.data} onClose={() => setModal(null)} />}
+      <Suspense fallback={null}>
+        {modal === 'topUp' && <TopUpModal card={card} config={config} onClose={() => setModal(null)} />}
+        {modal === 'pin' && <PinModal card={card} onClose={() => setModal(null)} />}
+        {modal === 'rules' && detail.data && <RulesModal card={detail.data} onClose={() => setModal(null)} />}
+        {modal === 'limits' && detail.data && <LimitRequestModal card={detail.data} onClose={() => setModal(null)} />}
+      </Suspense>
     </Flex>
   );
 }

@@ -1,6 +1,6 @@
 import { KYC_STATUS } from '@meridian/contracts/kyc';
 import { Alert, Button, Empty, Flex, Skeleton } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { PageFrame } from '../../../components/page-frame.tsx';
@@ -9,12 +9,14 @@ import { pathTo } from '../../../config/paths.ts';
 import { useSelf } from '../../../lib/get-self.ts';
 import { useCardConfig } from '../api/get-card-config.ts';
 import { useCards } from '../api/get-cards.ts';
-import { ApplyModal } from '../components/apply-modal.tsx';
-import { BindModal } from '../components/bind-modal.tsx';
 import { CardFace } from '../components/card-face.tsx';
 import { CardPanel } from '../components/card-panel.tsx';
 import { ConfirmationBanner } from '../components/confirmation-banner.tsx';
 import '../components/cards.css';
+
+/** The apply and bind forms load when first opened (the route's budget, issue 13). */
+const ApplyModal = lazy(() => import('../components/apply-modal.tsx').then((m) => ({ default: m.ApplyModal })));
+const BindModal = lazy(() => import('../components/bind-modal.tsx').then((m) => ({ default: m.BindModal })));
 
 /**
  * /my/account/fiscard, FiscardAccount (spec §2; issue 19 builds it inside the product instead of
@@ -122,10 +124,12 @@ function FiscardAccount() {
           </>
         )}
       </Flex>
-      {isApplyOpen && config.data && (
-        <ApplyModal config={config.data} defaultName={defaultName} onClose={() => setApplyOpen(false)} />
-      )}
-      {isBindOpen && <BindModal onClose={() => setBindOpen(false)} />}
+      <Suspense fallback={null}>
+        {isApplyOpen && config.data && (
+          <ApplyModal config={config.data} defaultName={defaultName} onClose={() => setApplyOpen(false)} />
+        )}
+        {isBindOpen && <BindModal onClose={() => setBindOpen(false)} />}
+      </Suspense>
     </PageFrame>
   );
 }
