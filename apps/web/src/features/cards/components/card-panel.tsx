@@ -48,7 +48,17 @@ function useReveal() {
  * after the security check), balance and held amount, status, Top up, the lock switch (at once),
  * PIN set/change, spend rules, a limit-change request, and its transactions.
  */
-export function CardPanel({ card, config }: { card: Card; config: CardConfig }) {
+export function CardPanel({
+  cards,
+  card,
+  config,
+  onChoose,
+}: {
+  cards: Card[];
+  card: Card;
+  config: CardConfig;
+  onChoose: (id: number) => void;
+}) {
   const { t } = useTranslation('cards');
   const detail = useCard(card.id);
   const lock = useSetCardLock();
@@ -69,12 +79,20 @@ export function CardPanel({ card, config }: { card: Card; config: CardConfig }) 
 
   return (
     <Flex vertical gap={16} data-testid="card-panel" data-card-id={card.id}>
-      <Panel>
-        <Flex gap={24} wrap align="flex-start">
-          <div style={{ flex: '1 1 280px', maxWidth: 380 }}>
-            <CardFace card={card} reveal={reveal.details} isSelected />
-            {reveal.details && (
-              <Flex justify="space-between" align="center" style={{ marginTop: 8 }}>
+      <div className="card-faces" data-testid="card-list">
+        {cards.map((item) => (
+          <div key={item.id}>
+            <CardFace
+              card={item}
+              reveal={item.id === card.id ? reveal.details : null}
+              isSelected={item.id === card.id}
+              onSelect={() => {
+                if (item.id !== card.id) reveal.hide();
+                onChoose(item.id);
+              }}
+            />
+            {item.id === card.id && reveal.details && (
+              <Flex justify="space-between" align="center" style={{ marginTop: 8, maxWidth: 380 }}>
                 <Typography.Text type="secondary" data-testid="card-reveal-countdown">
                   {t('reveal.hidesIn', { count: reveal.secondsLeft })}
                 </Typography.Text>
@@ -84,6 +102,10 @@ export function CardPanel({ card, config }: { card: Card; config: CardConfig }) 
               </Flex>
             )}
           </div>
+        ))}
+      </div>
+      <Panel title={`${t(`kind.${card.kind}`)} •••• ${card.last4}`}>
+        <Flex gap={24} wrap align="flex-start">
           <Flex vertical gap={12} style={{ flex: '1 1 280px', minWidth: 0 }}>
             <Descriptions
               size="small"
@@ -128,6 +150,8 @@ export function CardPanel({ card, config }: { card: Card; config: CardConfig }) 
             {card.status === 'UNDER_REVIEW' || card.status === 'PROCESSING' || card.status === 'SHIPPED' ? (
               <Alert type="info" showIcon message={t(`panel.statusNote.${card.status}`)} />
             ) : null}
+          </Flex>
+          <Flex vertical gap={12} style={{ flex: '1 1 280px', minWidth: 0 }}>
             <div className="card-panel__actions">
               <Button type="primary" disabled={!usable} onClick={() => setModal('topUp')} data-testid="card-topup">
                 {t('actions.topUp')}

@@ -146,7 +146,7 @@ export function CardTransactions({
     },
     { title: t('tx.original'), key: 'original', align: 'right', render: (_value, row) => original(row) ?? '—' },
     { title: t('tx.status'), key: 'status', render: (_value, row) => <StatusCell row={row} /> },
-    { title: t('tx.refundColumn'), key: 'refund', render: (_value, row) => <RefundNote row={row} /> },
+    { title: t('tx.refundColumn'), key: 'refund', width: 220, render: (_value, row) => <RefundNote row={row} /> },
   ];
   return (
     <Table<CardTransaction>
@@ -156,7 +156,6 @@ export function CardTransactions({
       dataSource={rows}
       columns={columns}
       tableLayout="auto"
-      scroll={{ x: 'max-content' }}
       locale={{ emptyText: empty }}
       data-testid="card-transactions"
       onRow={() => ({ 'data-testid': 'card-tx-row' }) as never}

@@ -9,7 +9,6 @@ import { pathTo } from '../../../config/paths.ts';
 import { useSelf } from '../../../lib/get-self.ts';
 import { useCardConfig } from '../api/get-card-config.ts';
 import { useCards } from '../api/get-cards.ts';
-import { CardFace } from '../components/card-face.tsx';
 import { CardPanel } from '../components/card-panel.tsx';
 import { ConfirmationBanner } from '../components/confirmation-banner.tsx';
 import '../components/cards.css';
@@ -107,21 +106,10 @@ function FiscardAccount() {
             </div>
           </Empty>
         ) : (
-          <>
-            {list.length > 1 && (
-              <div className="card-faces" data-testid="card-list">
-                {list.map((card) => (
-                  <CardFace
-                    key={card.id}
-                    card={card}
-                    isSelected={card.id === chosen?.id}
-                    onSelect={() => setChosenId(card.id)}
-                  />
-                ))}
-              </div>
-            )}
-            {chosen && config.data && <CardPanel key={chosen.id} card={chosen} config={config.data} />}
-          </>
+          chosen &&
+          config.data && (
+            <CardPanel key={chosen.id} cards={list} card={chosen} config={config.data} onChoose={setChosenId} />
+          )
         )}
       </Flex>
       <Suspense fallback={null}>
