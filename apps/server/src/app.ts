@@ -11,6 +11,7 @@ import type { Registry } from 'prom-client';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { createAdminModule } from './modules/admin/admin.module.ts';
+import { createCardsModule } from './modules/cards/cards.module.ts';
 import { createExchangeModule } from './modules/exchange/exchange.module.ts';
 import { createFundsModule } from './modules/funds/funds.module.ts';
 import type { ExchangeService } from './modules/exchange/exchange.service.ts';
@@ -222,6 +223,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bankAccounts: payments.service,
     log: app.log,
   });
+  const cards = createCardsModule({
+    config,
+    database,
+    identity: identity.service,
+    prices: market.service.prices,
+    notices: notices.service,
+    clock,
+    log: app.log,
+  });
   const admin = createAdminModule({
     database,
     secret: deps.sessionSecret,
@@ -246,6 +256,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('payments', payments.service);
   app.decorate('funds', funds.service);
   app.decorate('trust', trust.service);
+  app.decorate('cards', cards.service);
   registerMailMetrics(metrics, identity.outbox);
   registerAuth(app, deps.authProvider ?? identity.auth, admin.service.access);
   registerAuditTrail(app, admin.service.access);
@@ -276,6 +287,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     kyc,
     payments,
     trust,
+    cards,
     ledger,
   ];
   const scheduler = new JobScheduler(database.db, { clock, logger: app.log });

@@ -112,6 +112,16 @@ export const configSchema = z
       emptyToUndefined,
       z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
     ),
+    /** Secret of the card issuer-processor's webhook HMAC-SHA256 signature (≥ 32 characters). Generated into DATA_DIR when absent (issue 19; the sandbox processor signs with it). */
+    CARD_WEBHOOK_SECRET: z.preprocess(
+      emptyToUndefined,
+      z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+    ),
+    /** Key of the sandbox card processor's vault (PAN, CVV, PIN encrypted at rest). Generated into DATA_DIR when absent. */
+    CARD_VAULT_KEY: z.preprocess(
+      emptyToUndefined,
+      z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+    ),
     /** Account-level extended public keys for deposit addresses: zpub/xpub at m/84'/0'/0' (Bitcoin), xpub at m/44'/60'/0' (ETH, ERC20), xpub at m/44'/195'/0' (TRC20). A demo set is generated into DATA_DIR when absent (not in production). */
     WALLET_XPUB_BITCOIN: z.preprocess(
       emptyToUndefined,
@@ -297,6 +307,8 @@ export interface Config {
     /** USD (decimal string): a withdrawal worth more needs a second operator's approval (LARGE_WITHDRAWAL_USD, issue 16). */
     largeWithdrawalUsd: string;
   };
+  /** Cards (issue 19): the processor webhook secret and the sandbox vault key (generated into DATA_DIR, or memory, when absent). */
+  cards: { webhookSecret: string | undefined; vaultKey: string | undefined };
 }
 
 /** Raised when the environment is invalid; the message lists every offending variable. */
@@ -384,6 +396,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       isWhitelistMode: e.WITHDRAW_WHITELIST_MODE,
       largeWithdrawalUsd: e.LARGE_WITHDRAWAL_USD,
     },
+    cards: { webhookSecret: e.CARD_WEBHOOK_SECRET, vaultKey: e.CARD_VAULT_KEY },
   };
 }
 

@@ -677,3 +677,122 @@ export const cardProcessorEndpoints = {
     codes: ['WEBHOOK_SIGNATURE_INVALID'],
   }),
 };
+
+// ---------------------------------------------------------------- the sandbox network (merchant CLI)
+
+const sandboxMoney = { amount: decimalAmountSchema, currency: z.string().regex(/^[A-Z]{3}$/) };
+
+/** The sandbox's answer to a merchant: the authorisation id and Meridian's decision. */
+export const sandboxAnswerSchema = cardWebhookAnswerSchema.extend({ authorizationId: z.string().nullable() });
+
+/** The sandbox's record of an authorisation (the CLI polls it while a confirmation waits). */
+export const sandboxAuthorizationSchema = z.object({
+  authorizationId: z.string(),
+  status: z.string(),
+  declineReason: cardDeclineReasonSchema.nullable(),
+  amount: z.string(),
+  currency: z.string(),
+});
+
+/**
+ * The built-in sandbox processor's network side, for `npm run card` playing a merchant (never in
+ * production; every call signed like a webhook: `X-Card-Signature` over the raw body).
+ * `card` is Meridian's card id.
+ */
+export const cardSandboxEndpoints = {
+  authorize: defineEndpoint({
+    method: 'POST',
+    path: '/card/sandbox/authorize',
+    tag: 'cards',
+    summary: 'Sandbox: a merchant authorisation on a card',
+    auth: 'none',
+    isHidden: true,
+    body: z.object({
+      card: z.number().int().positive(),
+      ...sandboxMoney,
+      merchantName: z.string().max(100),
+      mcc: z.string().regex(/^\d{4}$/),
+      isOnline: z.boolean(),
+      isThreeDs: z.boolean(),
+      pin: z
+        .string()
+        .regex(/^\d{4}$/)
+        .optional(),
+      expiry: z
+        .string()
+        .regex(/^\d{2}\/\d{2}$/)
+        .optional(),
+    }),
+    content: sandboxAnswerSchema,
+    codes: ['WEBHOOK_SIGNATURE_INVALID', 'NOT_FOUND'],
+  }),
+  authorization: defineEndpoint({
+    method: 'POST',
+    path: '/card/sandbox/authorization',
+    tag: 'cards',
+    summary: 'Sandbox: the state of an authorisation',
+    auth: 'none',
+    isHidden: true,
+    body: z.object({ authorizationId: z.string().min(1).max(64) }),
+    content: sandboxAuthorizationSchema,
+    codes: ['WEBHOOK_SIGNATURE_INVALID', 'NOT_FOUND'],
+  }),
+  clear: defineEndpoint({
+    method: 'POST',
+    path: '/card/sandbox/clear',
+    tag: 'cards',
+    summary: 'Sandbox: clear an authorisation (optionally at another final amount)',
+    auth: 'none',
+    isHidden: true,
+    body: z.object({
+      authorizationId: z.string().min(1).max(64),
+      amount: decimalAmountSchema.optional(),
+      currency: z
+        .string()
+        .regex(/^[A-Z]{3}$/)
+        .optional(),
+    }),
+    content: sandboxAnswerSchema,
+    codes: ['WEBHOOK_SIGNATURE_INVALID'],
+  }),
+  reverse: defineEndpoint({
+    method: 'POST',
+    path: '/card/sandbox/reverse',
+    tag: 'cards',
+    summary: 'Sandbox: reverse an authorisation',
+    auth: 'none',
+    isHidden: true,
+    body: z.object({ authorizationId: z.string().min(1).max(64) }),
+    content: sandboxAnswerSchema,
+    codes: ['WEBHOOK_SIGNATURE_INVALID', 'NOT_FOUND'],
+  }),
+  refund: defineEndpoint({
+    method: 'POST',
+    path: '/card/sandbox/refund',
+    tag: 'cards',
+    summary: 'Sandbox: a merchant refund on the card of an authorisation',
+    auth: 'none',
+    isHidden: true,
+    body: z.object({
+      authorizationId: z.string().min(1).max(64),
+      amount: decimalAmountSchema,
+      currency: z
+        .string()
+        .regex(/^[A-Z]{3}$/)
+        .optional(),
+    }),
+    content: sandboxAnswerSchema,
+    codes: ['WEBHOOK_SIGNATURE_INVALID', 'NOT_FOUND'],
+  }),
+  stock: defineEndpoint({
+    method: 'POST',
+    path: '/card/sandbox/stock',
+    tag: 'cards',
+    summary: 'Sandbox: a pre-activated physical card in stock (number and activation code, shown once)',
+    auth: 'none',
+    isHidden: true,
+    body: z.object({ network: cardNetworkSchema }),
+    content: z.object({ cardNumber: z.string(), activationCode: z.string() }),
+    codes: ['WEBHOOK_SIGNATURE_INVALID'],
+  }),
+};

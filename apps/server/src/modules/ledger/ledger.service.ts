@@ -489,6 +489,13 @@ function platformOwnerId(ownerId: string): PlatformOwnerId {
 
 function toAccountRef(row: { ownerKind: string; ownerId: string; type: string; asset: string }): AccountRef {
   assert.ok(isAssetCode(row.asset));
+  if (row.ownerKind === 'card')
+    return {
+      ownerKind: 'card',
+      ownerId: row.ownerId,
+      type: row.type as Extract<AccountRef, { ownerKind: 'card' }>['type'],
+      asset: row.asset,
+    };
   if (row.ownerKind === 'trust')
     return {
       ownerKind: 'trust',
@@ -562,7 +569,8 @@ export interface LiabilityLine {
   asset: string;
   /**
    * The sum of every user account's balance in the asset (available, frozen, funds, collateral,
-   * card), every trust's holding and what released trusts still owe their beneficiaries.
+   * card), every trust's holding, every card's balance and held amounts, and what released trusts
+   * still owe their beneficiaries.
    */
   liabilitiesMinor: bigint;
   /**
@@ -580,10 +588,10 @@ export async function liabilitiesAndHoldings(db: DbOrTx): Promise<LiabilityLine[
   const rows = await queryRows(
     db,
     sql`SELECT asset,
-          coalesce(sum(balance_minor) FILTER (WHERE owner_kind IN ('user', 'trust') OR type = 'TRUST_PAYOUTS'), 0)::text AS liabilities,
+          coalesce(sum(balance_minor) FILTER (WHERE owner_kind IN ('user', 'trust', 'card') OR type = 'TRUST_PAYOUTS'), 0)::text AS liabilities,
           coalesce(-sum(balance_minor) FILTER (WHERE owner_kind = 'platform' AND type = 'PLATFORM_HOT_WALLET'), 0)::text AS holdings
         FROM ${ledgerAccounts}
-        WHERE owner_kind IN ('user', 'trust') OR type IN ('PLATFORM_HOT_WALLET', 'TRUST_PAYOUTS')
+        WHERE owner_kind IN ('user', 'trust', 'card') OR type IN ('PLATFORM_HOT_WALLET', 'TRUST_PAYOUTS')
         GROUP BY asset ORDER BY asset`,
   );
   return rows.map((row) => ({

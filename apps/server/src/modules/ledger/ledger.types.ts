@@ -63,6 +63,16 @@ export const PLATFORM_ACCOUNT_TYPES = [
   'PLATFORM_FUND_ACCRUED_INTEREST',
   /** Meridian's USD bank account (wires in and out). Goes negative as users wire money in. */
   'PLATFORM_BANK',
+  /**
+   * The card top-up desk (issue 19): per stablecoin, the coins users paid for card top-ups
+   * (positive); per card currency, minus what it credited to cards.
+   */
+  'PLATFORM_CARD_FUNDING',
+  /**
+   * What Meridian owes the card network for cleared purchases, net of refunds (issue 19): positive
+   * until the processor's settlement is paid off the platform.
+   */
+  'PLATFORM_CARD_SETTLEMENT',
 ] as const;
 
 /**
@@ -75,9 +85,21 @@ export const TRUST_ACCOUNT_TYPES = [
 ] as const;
 
 export type TrustAccountType = (typeof TRUST_ACCOUNT_TYPES)[number];
+
+/**
+ * Accounts owned by a card (issue 19), one pair per card in its currency (`ownerKind: 'card'`,
+ * `ownerId` the card's id): never negative. Part of the card holder's money, not of the wallet.
+ */
+export const CARD_ACCOUNT_TYPES = [
+  /** The card's spendable balance. */
+  'CARD_AVAILABLE',
+  /** Amounts held by approved authorisations until clearing or reversal. */
+  'CARD_HELD',
+] as const;
+export type CardAccountType = (typeof CARD_ACCOUNT_TYPES)[number];
 export type UserAccountType = (typeof USER_ACCOUNT_TYPES)[number];
 export type PlatformAccountType = (typeof PLATFORM_ACCOUNT_TYPES)[number];
-export type AccountType = UserAccountType | PlatformAccountType | TrustAccountType;
+export type AccountType = UserAccountType | PlatformAccountType | TrustAccountType | CardAccountType;
 
 /** The owner id of platform accounts (shard 0). */
 export const PLATFORM_OWNER_ID = 'platform';
@@ -97,7 +119,13 @@ export function isPlatformOwnerId(ownerId: string): ownerId is PlatformOwnerId {
 export type AccountRef =
   | { ownerKind: 'user'; ownerId: string; type: UserAccountType; asset: AssetCode }
   | { ownerKind: 'platform'; ownerId: PlatformOwnerId; type: PlatformAccountType; asset: AssetCode }
-  | { ownerKind: 'trust'; ownerId: string; type: TrustAccountType; asset: AssetCode };
+  | { ownerKind: 'trust'; ownerId: string; type: TrustAccountType; asset: AssetCode }
+  | { ownerKind: 'card'; ownerId: string; type: CardAccountType; asset: AssetCode };
+
+/** The account of card `cardId` of `type` in `asset` (issue 19; never negative). */
+export function cardAccount(cardId: number, type: CardAccountType, asset: AssetCode): AccountRef {
+  return { ownerKind: 'card', ownerId: String(cardId), type, asset };
+}
 
 /** The holding account of trust `trustId` in `asset` (issue 17; never negative). */
 export function trustAccount(trustId: number, asset: AssetCode): AccountRef {
@@ -158,6 +186,20 @@ export const ENTRY_KINDS = [
   'LOAN_COLLATERAL',
   'LOAN_LIQUIDATION',
   'CARD',
+  /** A card application: the 10 USDT production fee wallet → PLATFORM_FEES (issue 19). */
+  'CARD_FEE',
+  /** Wallet stablecoin → PLATFORM_CARD_FUNDING, and PLATFORM_CARD_FUNDING → the card (its currency), issue 19. */
+  'CARD_TOPUP',
+  /** An approved authorisation: card available → card held. */
+  'CARD_HOLD',
+  /** Clearing: the hold (and any difference from the available balance) → PLATFORM_CARD_SETTLEMENT. */
+  'CARD_CLEARING',
+  /** A reversal: card held → card available. */
+  'CARD_RELEASE',
+  /** A merchant refund: PLATFORM_CARD_SETTLEMENT → card available. */
+  'CARD_REFUND',
+  /** A clearing for an unknown authorisation: SUSPENSE → PLATFORM_CARD_SETTLEMENT (an operator resolves it). */
+  'CARD_SUSPENSE',
   'ADJUSTMENT',
   'REVERSAL',
   /** The demo seed's starting balances (PLATFORM_DEMO_FUNDING → the demo user), never in production. */

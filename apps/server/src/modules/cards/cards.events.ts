@@ -1,0 +1,599 @@
+import {
+  CARD_CONFIRMATION_TTL_MS,
+  CARD_PIN_BLOCK_HOURS,
+  CARD_PIN_TRIES_MAX,
+  CARD_WEBHOOK_TOLERANCE_MS,
+  type CardConfirmation,
+  type CardCurrency,
+  type CardDeclineReason,
+  type CardProcessorEvent,
+  type CardTransaction,
+  type CardWebhookAnswer,
+  cardWebhookBodySchema,
+} from '@meridian/contracts/cards';
+import type { AssetCode } from '@meridian/contracts/money';
+import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../platform/db/client.ts';
+import { DomainError } from '../../platform/http/errors.ts';
+import { accountBalance, postEntry } from '../ledger/ledger.service.ts';
+import { platformAccount, type PostingInput, transfer } from '../ledger/ledger.types.ts';
+import {
+  availableAccount,
+  type CardRow,
+  type CardsDeps,
+  type CardTransactionRow,
+  convertMinor,
+  heldAccount,
+  money,
+  readProcessorAmount,
+  readSettings,
+  toTransaction,
+} from './cards.internal.ts';
+import { cardMessages } from './cards.messages.ts';
+import { isCardWebhookSignatureValid } from './cards.processor.ts';
+import { cardSuspenseItems, cardTransactions, cards } from './cards.tables.ts';
+
+type AuthorizationEvent = Extract<CardProcessorEvent, { type: 'authorization' }>;
+
+const HOUR_MS = 3_600_000;
+
+const answerOf = (row: CardTransactionRow): CardWebhookAnswer => ({
+  decision:
+    row.status === 'DECLINED'
+      ? 'DECLINED'
+      : row.status === 'PENDING_CONFIRMATION'
+        ? 'PENDING_CONFIRMATION'
+        : 'APPROVED',
+  declineReason: (row.declineReason as CardDeclineReason | null) ?? null,
+  transactionId: row.id,
+});
+
+const accepted = (transactionId: number | null): CardWebhookAnswer => ({
+  decision: 'ACCEPTED',
+  declineReason: null,
+  transactionId,
+});
+
+function startOfUtcDay(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+}
+function startOfUtcMonth(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+}
+
+/**
+ * The processor's side of cards (issue 19): the signed webhook, the authorisation decision (the hot
+ * path), 3-D Secure / "ask me above X" confirmations, clearing, reversal and refund. Every decision
+ * runs in one transaction holding the card row's lock (`SELECT … FOR UPDATE`), so decisions on one
+ * card are serial: concurrent authorisations never overspend, and the same authorisation delivered
+ * twice finds its row (unique processor id) and answers the same decision with one hold.
+ */
+export function createCardEventsService(deps: CardsDeps) {
+  const { db } = deps;
+
+  /** Lock the card of `token`; null when the processor names no card of ours. */
+  async function lockCardByToken(tx: Tx, token: string): Promise<CardRow | null> {
+    const [row] = await tx.select().from(cards).where(eq(cards.processorToken, token)).for('update');
+    return row ?? null;
+  }
+
+  async function transactionByAuthId(dbOrTx: DbOrTx, authId: string): Promise<CardTransactionRow | null> {
+    const [row] = await dbOrTx.select().from(cardTransactions).where(eq(cardTransactions.processorAuthId, authId));
+    return row ?? null;
+  }
+
+  /** Spent (held or cleared purchases) on `card` since `since`, minor units of its currency. */
+  async function spentSince(tx: Tx, cardId: number, since: Date): Promise<bigint> {
+    const [row] = await tx
+      .select({ total: sql<string>`coalesce(sum(${cardTransactions.amountMinor}), 0)::text` })
+      .from(cardTransactions)
+      .where(
+        and(
+          eq(cardTransactions.cardId, cardId),
+          eq(cardTransactions.kind, 'PURCHASE'),
+          inArray(cardTransactions.status, ['AUTHORIZED', 'CLEARED']),
+          gte(cardTransactions.createdAt, since),
+        ),
+      );
+    return BigInt(row?.total ?? '0');
+  }
+
+  /**
+   * The checks of an authorisation on a locked card, in order (spec §8 reasons): status, PIN block,
+   * lock, the user's category block and per-transaction maximum, the card's limits per transaction,
+   * day and month, then the balance. Null when it may be approved.
+   */
+  async function refusalOf(
+    tx: Tx,
+    card: CardRow,
+    amountMinor: bigint,
+    mcc: string | null,
+    now: Date,
+  ): Promise<CardDeclineReason | null> {
+    if (card.status !== 'ACTIVE') return 'CARD_NOT_ACTIVE';
+    if (card.pinBlockedUntil && card.pinBlockedUntil > now) return 'PIN_TRIES_EXCEEDED';
+    if (card.isLocked) return 'CARD_LOCKED';
+    if (mcc !== null && card.blockedMccs.includes(mcc)) return 'MERCHANT_CATEGORY_BLOCKED';
+    if (card.rulePerTransactionMaxMinor !== null && amountMinor > card.rulePerTransactionMaxMinor)
+      return 'LIMIT_EXCEEDED';
+    if (card.limitPerTransactionMinor !== null && amountMinor > card.limitPerTransactionMinor) return 'LIMIT_EXCEEDED';
+    if (
+      card.limitDailyMinor !== null &&
+      (await spentSince(tx, card.id, startOfUtcDay(now))) + amountMinor > card.limitDailyMinor
+    )
+      return 'LIMIT_EXCEEDED';
+    if (
+      card.limitMonthlyMinor !== null &&
+      (await spentSince(tx, card.id, startOfUtcMonth(now))) + amountMinor > card.limitMonthlyMinor
+    )
+      return 'LIMIT_EXCEEDED';
+    if ((await accountBalance(tx, availableAccount(card))) < amountMinor) return 'INSUFFICIENT_FUNDS';
+    return null;
+  }
+
+  /** Hold `amountMinor` on the card (available → held), one entry keyed by the authorisation. */
+  async function hold(tx: Tx, card: CardRow, authId: string, amountMinor: bigint): Promise<void> {
+    await postEntry(tx, {
+      kind: 'CARD_HOLD',
+      reference: `card:${card.id}`,
+      idempotencyKey: `card-hold:${authId}`,
+      postings: transfer(availableAccount(card), heldAccount(card), amountMinor),
+    });
+  }
+
+  /**
+   * The authorisation decision (just-in-time funding). Declines write a DECLINED row and move
+   * nothing; a wrong PIN counts toward the block (the fifth blocks for 24 h); an online payment with
+   * 3-D Secure, or an in-person one above the user's "ask me above X", waits for the user's
+   * confirmation (PENDING_CONFIRMATION, 5 minutes, a push and a message); otherwise the amount is
+   * held and the answer is APPROVED.
+   */
+  async function authorize(event: AuthorizationEvent): Promise<CardWebhookAnswer> {
+    const known = await transactionByAuthId(db, event.authorizationId);
+    if (known) return answerOf(known);
+    const settings = await readSettings(db);
+    const now = deps.now();
+    let notice: { userId: string; params: Record<string, string> } | null = null;
+    const answer = await db.transaction(async (tx) => {
+      const card = await lockCardByToken(tx, event.cardToken);
+      if (!card) return { decision: 'DECLINED', declineReason: 'CARD_NOT_ACTIVE', transactionId: null } as const;
+      const twin = await transactionByAuthId(tx, event.authorizationId);
+      if (twin) return answerOf(twin);
+      const currency = card.currency as CardCurrency;
+      const originalMinor = readProcessorAmount(event.amount, event.currency);
+      const amountMinor =
+        originalMinor === null ? null : convertMinor(originalMinor, event.currency, currency, settings.fxRates, 'up');
+      const base = {
+        cardId: card.id,
+        kind: 'PURCHASE',
+        originalAmount: event.amount,
+        originalCurrency: event.currency,
+        merchantName: event.merchantName,
+        mcc: event.mcc,
+        processorAuthId: event.authorizationId,
+        isOnline: event.isOnline,
+        createdAt: now,
+        updatedAt: now,
+      } as const;
+      const decline = async (reason: CardDeclineReason, minor: bigint) => {
+        const [row] = await tx
+          .insert(cardTransactions)
+          .values({ ...base, status: 'DECLINED', amountMinor: minor, declineReason: reason })
+          .returning();
+        return answerOf(row!);
+      };
+      if (amountMinor === null || amountMinor <= 0n) return decline('CURRENCY_NOT_SUPPORTED', 0n);
+      // The processor checked the PIN and the expiry; Meridian counts wrong PINs (spec §5).
+      const isPinBlocked = card.pinBlockedUntil !== null && card.pinBlockedUntil > now;
+      if (card.status === 'ACTIVE' && !card.isLocked && !isPinBlocked && event.pinResult !== 'NOT_PRESENT') {
+        if (event.pinResult === 'WRONG') {
+          const count = card.pinWrongCount + 1;
+          const isNowBlocked = count >= CARD_PIN_TRIES_MAX;
+          await tx
+            .update(cards)
+            .set({
+              pinWrongCount: isNowBlocked ? 0 : count,
+              pinBlockedUntil: isNowBlocked ? new Date(now.getTime() + CARD_PIN_BLOCK_HOURS * HOUR_MS) : null,
+              updatedAt: now,
+            })
+            .where(eq(cards.id, card.id));
+          return decline('WRONG_PIN', amountMinor);
+        }
+        if (card.pinWrongCount > 0)
+          await tx.update(cards).set({ pinWrongCount: 0, updatedAt: now }).where(eq(cards.id, card.id));
+      }
+      const refusal = await refusalOf(tx, card, amountMinor, event.mcc, now);
+      if (refusal) return decline(refusal, amountMinor);
+      if (!event.isExpiryCorrect) return decline('WRONG_EXPIRY', amountMinor);
+      const confirmReason =
+        event.isOnline && event.isThreeDs
+          ? 'THREE_DS'
+          : !event.isOnline && card.ruleAskAboveMinor !== null && amountMinor > card.ruleAskAboveMinor
+            ? 'ASK_ABOVE'
+            : null;
+      if (confirmReason) {
+        const [row] = await tx
+          .insert(cardTransactions)
+          .values({
+            ...base,
+            status: 'PENDING_CONFIRMATION',
+            amountMinor,
+            confirmReason,
+            confirmBy: new Date(now.getTime() + CARD_CONFIRMATION_TTL_MS),
+          })
+          .returning();
+        notice = {
+          userId: card.userId,
+          params: { amount: money(amountMinor, currency), currency, merchant: event.merchantName, last4: card.last4 },
+        };
+        await deps.notify(
+          {
+            userId: card.userId,
+            category: 'CARD',
+            ...cardMessages.confirm,
+            params: notice.params,
+            link: '/my/account/fiscard',
+          },
+          tx,
+        );
+        return answerOf(row!);
+      }
+      await hold(tx, card, event.authorizationId, amountMinor);
+      const [row] = await tx
+        .insert(cardTransactions)
+        .values({ ...base, status: 'AUTHORIZED', amountMinor, heldMinor: amountMinor })
+        .returning();
+      return answerOf(row!);
+    });
+    if (notice) deps.log.info({ authorizationId: event.authorizationId }, 'card payment waits for confirmation');
+    return answer;
+  }
+
+  /** Post the clearing of a held purchase at `finalMinor` (possibly different from the hold). */
+  async function postClearing(tx: Tx, card: CardRow, row: CardTransactionRow, finalMinor: bigint): Promise<void> {
+    const currency = card.currency as CardCurrency;
+    const postings: PostingInput[] = [
+      { account: heldAccount(card), amountMinor: -row.heldMinor },
+      { account: platformAccount('PLATFORM_CARD_SETTLEMENT', currency), amountMinor: finalMinor },
+    ];
+    const diffMinor = finalMinor - row.heldMinor;
+    if (diffMinor < 0n) postings.push({ account: availableAccount(card), amountMinor: -diffMinor });
+    if (diffMinor > 0n) {
+      // The network may clear more than was held (tips, fuel): take it from the card, and what the
+      // card cannot pay from suspense, with an alert (the issuer owes the network regardless).
+      const availableMinor = await accountBalance(tx, availableAccount(card));
+      const fromCardMinor = availableMinor < diffMinor ? availableMinor : diffMinor;
+      const shortMinor = diffMinor - fromCardMinor;
+      if (fromCardMinor > 0n) postings.push({ account: availableAccount(card), amountMinor: -fromCardMinor });
+      if (shortMinor > 0n) {
+        postings.push({ account: platformAccount('SUSPENSE', currency), amountMinor: -shortMinor });
+        deps.log.warn(
+          { cardId: card.id, transactionId: row.id, shortMinor: shortMinor.toString() },
+          'ALERT card clearing above the balance: the shortfall went to suspense',
+        );
+      }
+    }
+    await postEntry(tx, {
+      kind: 'CARD_CLEARING',
+      reference: `card:${card.id}`,
+      idempotencyKey: `card-clear:${row.processorAuthId}`,
+      postings: postings.filter((posting) => posting.amountMinor !== 0n),
+    });
+  }
+
+  /** Money the processor says moved for an authorisation we cannot match: to suspense, with an alert. */
+  async function toSuspense(
+    tx: Tx,
+    eventType: 'clearing' | 'refund',
+    authId: string,
+    token: string,
+    amount: string,
+    currency: string,
+  ): Promise<void> {
+    const minor = readProcessorAmount(amount, currency);
+    let entryId: number | null = null;
+    if (minor !== null && minor > 0n) {
+      const asset = currency as AssetCode;
+      const settlement = platformAccount('PLATFORM_CARD_SETTLEMENT', asset);
+      const suspense = platformAccount('SUSPENSE', asset);
+      const { entry } = await postEntry(tx, {
+        kind: 'CARD_SUSPENSE',
+        reference: `card-auth:${authId}`,
+        idempotencyKey: `card-suspense:${eventType}:${authId}`,
+        postings:
+          eventType === 'clearing' ? transfer(suspense, settlement, minor) : transfer(settlement, suspense, minor),
+      });
+      entryId = entry.id;
+    }
+    await tx.insert(cardSuspenseItems).values({
+      eventType,
+      processorAuthId: authId,
+      cardToken: token,
+      amountMinor: minor ?? 0n,
+      currency,
+      entryId,
+    });
+    deps.log.warn(
+      { eventType, authorizationId: authId, amount, currency },
+      'ALERT card event for an unknown authorisation: booked to suspense',
+    );
+  }
+
+  async function clear(event: Extract<CardProcessorEvent, { type: 'clearing' }>): Promise<CardWebhookAnswer> {
+    const settings = await readSettings(db);
+    const now = deps.now();
+    return db.transaction(async (tx) => {
+      const known = await transactionByAuthId(tx, event.authorizationId);
+      const card = known ? await lockCardByToken(tx, event.cardToken) : null;
+      const [row] = known
+        ? await tx.select().from(cardTransactions).where(eq(cardTransactions.id, known.id)).for('update')
+        : [];
+      if (row?.status === 'CLEARED') return accepted(row.id);
+      if (!card || !row || row.cardId !== card.id || row.status !== 'AUTHORIZED') {
+        await toSuspense(tx, 'clearing', event.authorizationId, event.cardToken, event.amount, event.currency);
+        return accepted(null);
+      }
+      const originalMinor = readProcessorAmount(event.amount, event.currency);
+      const finalMinor =
+        originalMinor === null
+          ? null
+          : convertMinor(originalMinor, event.currency, card.currency as CardCurrency, settings.fxRates, 'up');
+      if (finalMinor === null) {
+        await toSuspense(tx, 'clearing', event.authorizationId, event.cardToken, event.amount, event.currency);
+        return accepted(null);
+      }
+      await postClearing(tx, card, row, finalMinor);
+      await tx
+        .update(cardTransactions)
+        .set({
+          status: 'CLEARED',
+          amountMinor: finalMinor,
+          heldMinor: 0n,
+          originalAmount: event.amount,
+          originalCurrency: event.currency,
+          updatedAt: now,
+        })
+        .where(eq(cardTransactions.id, row.id));
+      return accepted(row.id);
+    });
+  }
+
+  async function reverse(event: Extract<CardProcessorEvent, { type: 'reversal' }>): Promise<CardWebhookAnswer> {
+    const now = deps.now();
+    return db.transaction(async (tx) => {
+      const known = await transactionByAuthId(tx, event.authorizationId);
+      if (!known) {
+        deps.log.warn({ authorizationId: event.authorizationId }, 'card reversal for an unknown authorisation ignored');
+        return accepted(null);
+      }
+      const card = await lockCardByToken(tx, event.cardToken);
+      const [row] = await tx.select().from(cardTransactions).where(eq(cardTransactions.id, known.id)).for('update');
+      if (!card || !row || row.cardId !== card.id) return accepted(null);
+      if (row.status === 'AUTHORIZED') {
+        await postEntry(tx, {
+          kind: 'CARD_RELEASE',
+          reference: `card:${card.id}`,
+          idempotencyKey: `card-release:${event.authorizationId}`,
+          postings: transfer(heldAccount(card), availableAccount(card), row.heldMinor),
+        });
+      }
+      if (row.status === 'AUTHORIZED' || row.status === 'PENDING_CONFIRMATION')
+        await tx
+          .update(cardTransactions)
+          .set({ status: 'REVERSED', heldMinor: 0n, updatedAt: now })
+          .where(eq(cardTransactions.id, row.id));
+      return accepted(row.id);
+    });
+  }
+
+  async function refund(event: Extract<CardProcessorEvent, { type: 'refund' }>): Promise<CardWebhookAnswer> {
+    const settings = await readSettings(db);
+    const now = deps.now();
+    return db.transaction(async (tx) => {
+      const [twin] = await tx
+        .select()
+        .from(cardTransactions)
+        .where(eq(cardTransactions.processorRefundId, event.refundId));
+      if (twin) return accepted(twin.id);
+      const card = await lockCardByToken(tx, event.cardToken);
+      const originalMinor = readProcessorAmount(event.amount, event.currency);
+      const creditMinor =
+        card && originalMinor !== null
+          ? convertMinor(originalMinor, event.currency, card.currency as CardCurrency, settings.fxRates, 'down')
+          : null;
+      if (!card || creditMinor === null || creditMinor <= 0n) {
+        await toSuspense(tx, 'refund', event.refundId, event.cardToken, event.amount, event.currency);
+        return accepted(null);
+      }
+      const currency = card.currency as CardCurrency;
+      await postEntry(tx, {
+        kind: 'CARD_REFUND',
+        reference: `card:${card.id}`,
+        idempotencyKey: `card-refund:${event.refundId}`,
+        postings: transfer(platformAccount('PLATFORM_CARD_SETTLEMENT', currency), availableAccount(card), creditMinor),
+      });
+      const [row] = await tx
+        .insert(cardTransactions)
+        .values({
+          cardId: card.id,
+          kind: 'REFUND',
+          status: 'COMPLETED',
+          amountMinor: creditMinor,
+          originalAmount: event.amount,
+          originalCurrency: event.currency,
+          merchantName: event.merchantName,
+          processorRefundId: event.refundId,
+          processorAuthId: null,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      return accepted(row!.id);
+    });
+  }
+
+  /** Dispatch one parsed processor event. */
+  async function handleEvent(event: CardProcessorEvent): Promise<CardWebhookAnswer> {
+    switch (event.type) {
+      case 'authorization':
+        return authorize(event);
+      case 'clearing':
+        return clear(event);
+      case 'reversal':
+        return reverse(event);
+      case 'refund':
+        return refund(event);
+    }
+  }
+
+  return {
+    /**
+     * A webhook as it arrived: the signature over the raw body is checked first (constant time),
+     * then the body is read and `sentAt` must be within 5 minutes of the clock.
+     * @throws DomainError WEBHOOK_SIGNATURE_INVALID (a bad or missing signature: nothing is read), BAD_REQUEST
+     */
+    async handleSignedWebhook(rawBody: string, signature: string | undefined): Promise<CardWebhookAnswer> {
+      if (!isCardWebhookSignatureValid(deps.webhookSecret, rawBody, signature)) {
+        deps.log.warn({ signature: signature?.slice(0, 16) ?? null }, 'card webhook refused: bad signature');
+        throw new DomainError('WEBHOOK_SIGNATURE_INVALID');
+      }
+      let json: unknown;
+      try {
+        json = JSON.parse(rawBody);
+      } catch {
+        throw new DomainError('BAD_REQUEST');
+      }
+      const parsed = cardWebhookBodySchema.safeParse(json);
+      if (!parsed.success) throw new DomainError('BAD_REQUEST');
+      return this.handleWebhook(parsed.data);
+    },
+
+    /**
+     * A webhook whose signature the route checked: `sentAt` within 5 minutes, then the event.
+     * @throws DomainError BAD_REQUEST for a stale or future `sentAt`
+     */
+    async handleWebhook(body: { sentAt: string; event: CardProcessorEvent }): Promise<CardWebhookAnswer> {
+      const skewMs = Math.abs(new Date(body.sentAt).getTime() - deps.now().getTime());
+      if (!(skewMs <= CARD_WEBHOOK_TOLERANCE_MS)) throw new DomainError('BAD_REQUEST');
+      return handleEvent(body.event);
+    },
+
+    /** `GET card/confirmations`: the caller's payments waiting for confirmation, not yet lapsed. */
+    async listConfirmations(userId: string): Promise<CardConfirmation[]> {
+      const now = deps.now();
+      const rows = await db
+        .select({ tx: cardTransactions, card: cards })
+        .from(cardTransactions)
+        .innerJoin(cards, eq(cards.id, cardTransactions.cardId))
+        .where(
+          and(
+            eq(cards.userId, userId),
+            eq(cardTransactions.status, 'PENDING_CONFIRMATION'),
+            gte(cardTransactions.confirmBy, now),
+          ),
+        )
+        .orderBy(cardTransactions.id);
+      return rows.map(({ tx, card }) => ({
+        id: tx.id,
+        cardId: card.id,
+        last4: card.last4,
+        merchantName: tx.merchantName,
+        amount: money(tx.amountMinor, card.currency as CardCurrency),
+        currency: card.currency,
+        reason: tx.confirmReason === 'ASK_ABOVE' ? 'ASK_ABOVE' : 'THREE_DS',
+        expiresAt: tx.confirmBy!.toISOString(),
+      }));
+    },
+
+    /**
+     * `POST card/confirmation/:id`: the user approves or rejects a payment waiting for confirmation.
+     * Approved within 5 minutes: the checks run again on the locked card and the amount is held
+     * (or declined with the reason); rejected: declined THREE_DS_FAILED. The processor is told.
+     * @throws DomainError NOT_FOUND, CARD_CONFIRMATION_EXPIRED (after 5 minutes: declined), CARD_CONFIRMATION_STATE_CHANGED
+     */
+    async confirm(userId: string, transactionId: number, isApproved: boolean): Promise<CardTransaction> {
+      const now = deps.now();
+      const outcome = await db.transaction(async (tx) => {
+        const [found] = await tx
+          .select({ cardId: cardTransactions.cardId })
+          .from(cardTransactions)
+          .innerJoin(cards, eq(cards.id, cardTransactions.cardId))
+          .where(and(eq(cardTransactions.id, transactionId), eq(cards.userId, userId)));
+        if (!found) throw new DomainError('NOT_FOUND');
+        const [card] = await tx.select().from(cards).where(eq(cards.id, found.cardId)).for('update');
+        const [row] = await tx
+          .select()
+          .from(cardTransactions)
+          .where(eq(cardTransactions.id, transactionId))
+          .for('update');
+        if (!card || !row) throw new DomainError('NOT_FOUND');
+        if (row.status !== 'PENDING_CONFIRMATION') throw new DomainError('CARD_CONFIRMATION_STATE_CHANGED');
+        const isLate = row.confirmBy === null || row.confirmBy < now;
+        let reason: CardDeclineReason | null = isLate || !isApproved ? 'THREE_DS_FAILED' : null;
+        reason ??= await refusalOf(tx, card, row.amountMinor, row.mcc, now);
+        if (reason === null) await hold(tx, card, row.processorAuthId!, row.amountMinor);
+        const [updated] = await tx
+          .update(cardTransactions)
+          .set(
+            reason === null
+              ? { status: 'AUTHORIZED', heldMinor: row.amountMinor, updatedAt: now }
+              : { status: 'DECLINED', declineReason: reason, updatedAt: now },
+          )
+          .where(eq(cardTransactions.id, row.id))
+          .returning();
+        return { row: updated!, currency: card.currency as CardCurrency, isLate };
+      });
+      await deps.processor.completeAuthorization(outcome.row.processorAuthId!, {
+        decision: outcome.row.status === 'AUTHORIZED' ? 'APPROVED' : 'DECLINED',
+        declineReason: outcome.row.declineReason as CardDeclineReason | null,
+      });
+      if (outcome.isLate) throw new DomainError('CARD_CONFIRMATION_EXPIRED');
+      return toTransaction(outcome.row, outcome.currency);
+    },
+
+    /**
+     * Decline the confirmations that lapsed before `now` (3DS failed: no answer in 5 minutes), up
+     * to 500 a run, and tell the processor. Run by the job `cards.confirmations` and before the
+     * sandbox answers a poll.
+     * @returns how many were declined.
+     */
+    async expireConfirmations(now: Date = deps.now()): Promise<number> {
+      const lapsed = await db
+        .update(cardTransactions)
+        .set({ status: 'DECLINED', declineReason: 'THREE_DS_FAILED', updatedAt: now })
+        .where(
+          and(
+            eq(cardTransactions.status, 'PENDING_CONFIRMATION'),
+            lt(cardTransactions.confirmBy, now),
+            inArray(
+              cardTransactions.id,
+              db
+                .select({ id: cardTransactions.id })
+                .from(cardTransactions)
+                .where(and(eq(cardTransactions.status, 'PENDING_CONFIRMATION'), lt(cardTransactions.confirmBy, now)))
+                .limit(500),
+            ),
+          ),
+        )
+        .returning({ authId: cardTransactions.processorAuthId });
+      for (const { authId } of lapsed)
+        if (authId)
+          await deps.processor.completeAuthorization(authId, {
+            decision: 'DECLINED',
+            declineReason: 'THREE_DS_FAILED',
+          });
+      return lapsed.length;
+    },
+
+    /** Lift a PIN block (an operator; spec §5 "temporarily"). */
+    async unblockPin(cardId: number): Promise<void> {
+      await db
+        .update(cards)
+        .set({ pinBlockedUntil: null, pinWrongCount: 0, updatedAt: deps.now() })
+        .where(eq(cards.id, cardId));
+    },
+  };
+}
+
+/** The processor-facing part of the cards service. */
+export type CardEventsService = ReturnType<typeof createCardEventsService>;

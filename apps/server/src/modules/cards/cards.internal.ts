@@ -1,0 +1,212 @@
+import {
+  type Card,
+  type CardCurrency,
+  type CardDeclineReason,
+  type CardKind,
+  type CardNetwork,
+  type CardStatus,
+  type CardTransaction,
+  type CardTransactionKind,
+  type CardTransactionStatus,
+  type CardTopUpCoin,
+} from '@meridian/contracts/cards';
+import type { LocalizedText } from '@meridian/contracts/locale';
+import {
+  ASSET_PRECISION,
+  type AssetCode,
+  isAssetCode,
+  parseAmountMinor,
+  toDecimalString,
+} from '@meridian/contracts/money';
+import type { NoticeCategory } from '@meridian/contracts/notices';
+import Decimal from 'decimal.js';
+import { eq } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../platform/db/client.ts';
+import { accountBalance } from '../ledger/ledger.service.ts';
+import { cardAccount } from '../ledger/ledger.types.ts';
+import type { IssuerProcessor } from './cards.processor.ts';
+import { cardSettings, type cardTransactions, type cards } from './cards.tables.ts';
+
+/** What the cards module needs from other modules and the platform (by their services). */
+export interface CardsDeps {
+  db: Db;
+  processor: IssuerProcessor;
+  /** HMAC key of the processor's webhooks. */
+  webhookSecret: string;
+  identity: {
+    /** ACCOUNT_FROZEN (152) for a frozen account: it moves no money. */
+    assertNotFrozen(userId: string, db?: DbOrTx): Promise<void>;
+  };
+  /** Whether a stablecoin is inside its 1:1 band now (the price pipeline, docs/prices.md). */
+  isAtPar(coin: CardTopUpCoin): Promise<boolean>;
+  /** An in-app message with push (3-D Secure confirmations), in the caller's transaction. */
+  notify(
+    input: {
+      userId: string;
+      category: NoticeCategory;
+      title: LocalizedText;
+      body: LocalizedText;
+      params?: Record<string, string | number>;
+      link?: string;
+    },
+    tx: DbOrTx,
+  ): Promise<unknown>;
+  now(): Date;
+  log: { info(detail: object, message: string): void; warn(detail: object, message: string): void };
+}
+
+/** The security check of a sensitive call (platform/http/auth `SensitiveAction`); `NO_FACTORS` outside HTTP. */
+export interface FactorCheck {
+  check(): Promise<void>;
+  consume(tx: DbOrTx): Promise<void>;
+  answeredByReplay(): void;
+}
+export const NO_FACTORS: FactorCheck = { check: async () => {}, consume: async () => {}, answeredByReplay: () => {} };
+
+export type CardRow = typeof cards.$inferSelect;
+export type CardTransactionRow = typeof cardTransactions.$inferSelect;
+
+/** The settings row's id. */
+export const SETTINGS_ID = 1;
+
+/**
+ * Default limits of a new card in minor units of its currency (issue 19: per transaction, day,
+ * month; changed only through a limit-change request): 5,000 / 10,000 / 50,000 of USD, EUR or GBP;
+ * 750,000 / 1,500,000 / 7,500,000 JPY.
+ */
+export const DEFAULT_LIMITS_MINOR: Record<CardCurrency, { perTransaction: bigint; daily: bigint; monthly: bigint }> = {
+  USD: { perTransaction: 500_000n, daily: 1_000_000n, monthly: 5_000_000n },
+  EUR: { perTransaction: 500_000n, daily: 1_000_000n, monthly: 5_000_000n },
+  GBP: { perTransaction: 500_000n, daily: 1_000_000n, monthly: 5_000_000n },
+  JPY: { perTransaction: 750_000n, daily: 1_500_000n, monthly: 7_500_000n },
+};
+
+/**
+ * The default rate table (units of each card currency per 1 USD), seeded into `card_settings` and
+ * changed there by operators: a configured table, as issue 19 allows in place of live FX sources.
+ */
+export const DEFAULT_FX_RATES: Record<CardCurrency, string> = { USD: '1', EUR: '0.92', GBP: '0.79', JPY: '150' };
+
+/** The default promotion: no virtual-card fee until the end of June 2027. */
+export const DEFAULT_PROMOTION_ENDS_AT = new Date('2027-06-30T16:00:00Z');
+
+export const money = (minor: bigint, asset: AssetCode): string => toDecimalString(minor, asset);
+
+export function maskNumber(first4: string, last4: string): string {
+  return `${first4} •••• •••• ${last4}`;
+}
+
+export const availableAccount = (row: Pick<CardRow, 'id' | 'currency'>) =>
+  cardAccount(row.id, 'CARD_AVAILABLE', row.currency as CardCurrency);
+export const heldAccount = (row: Pick<CardRow, 'id' | 'currency'>) =>
+  cardAccount(row.id, 'CARD_HELD', row.currency as CardCurrency);
+
+/** A card as the holder sees it, with its balances read through `db`. */
+export async function toCard(db: DbOrTx, row: CardRow, now: Date): Promise<Card> {
+  const [availableMinor, heldMinor] = await Promise.all([
+    accountBalance(db, availableAccount(row)),
+    accountBalance(db, heldAccount(row)),
+  ]);
+  const currency = row.currency as CardCurrency;
+  return {
+    id: row.id,
+    kind: row.kind as CardKind,
+    network: row.network as CardNetwork,
+    currency,
+    status: row.status as CardStatus,
+    isLocked: row.isLocked,
+    first4: row.first4,
+    last4: row.last4,
+    maskedNumber: maskNumber(row.first4, row.last4),
+    expiryMonth: row.expiryMonth,
+    expiryYear: row.expiryYear,
+    cardholderName: row.cardholderName,
+    balance: money(availableMinor, currency),
+    held: money(heldMinor, currency),
+    pinBlockedUntil: row.pinBlockedUntil && row.pinBlockedUntil > now ? row.pinBlockedUntil.toISOString() : null,
+    isPinSet: row.isPinSet,
+    isBound: row.isBound,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function toTransaction(row: CardTransactionRow, currency: CardCurrency): CardTransaction {
+  return {
+    id: row.id,
+    kind: row.kind as CardTransactionKind,
+    status: row.status as CardTransactionStatus,
+    amount: money(row.amountMinor, currency),
+    currency,
+    originalAmount: row.originalAmount,
+    originalCurrency: row.originalCurrency,
+    merchantName: row.merchantName,
+    mcc: row.mcc,
+    declineReason: row.declineReason as CardDeclineReason | null,
+    sourceCoin: row.sourceCoin,
+    sourceAmount:
+      row.sourceCoin && row.sourceAmountMinor !== null && isAssetCode(row.sourceCoin)
+        ? money(row.sourceAmountMinor, row.sourceCoin)
+        : null,
+    confirmBy: row.status === 'PENDING_CONFIRMATION' ? (row.confirmBy?.toISOString() ?? null) : null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The settings row (seeded at start). */
+export async function readSettings(db: DbOrTx) {
+  const [row] = await db.select().from(cardSettings).where(eq(cardSettings.id, SETTINGS_ID));
+  return (
+    row ?? {
+      id: SETTINGS_ID,
+      virtualFeeUsdtMinor: 10_000_000n,
+      promotionStartsAt: null,
+      promotionEndsAt: DEFAULT_PROMOTION_ENDS_AT,
+      fxRates: DEFAULT_FX_RATES,
+      updatedAt: new Date(0),
+    }
+  );
+}
+
+/** Whether the dated promotion (no virtual-card fee) is on at `now`. */
+export function isPromotionOn(
+  settings: { promotionStartsAt: Date | null; promotionEndsAt: Date | null },
+  now: Date,
+): boolean {
+  if (settings.promotionEndsAt === null) return false;
+  return (settings.promotionStartsAt === null || settings.promotionStartsAt <= now) && now < settings.promotionEndsAt;
+}
+
+/**
+ * Convert `minor` of `from` into `to` with the rate table (units per 1 USD): exact decimal, rounded
+ * UP for what the user owes (a purchase) or DOWN for what they receive (a refund). Null when a
+ * currency is not in the table.
+ */
+export function convertMinor(
+  minor: bigint,
+  from: string,
+  to: CardCurrency,
+  rates: Record<string, string>,
+  rounding: 'up' | 'down',
+): bigint | null {
+  if (from === to) return minor;
+  const fromRate = rates[from];
+  const toRate = rates[to];
+  if (!fromRate || !toRate || !isAssetCode(from)) return null;
+  const value = new Decimal(minor.toString())
+    .div(new Decimal(10).pow(ASSET_PRECISION[from]))
+    .div(fromRate)
+    .mul(toRate)
+    .mul(new Decimal(10).pow(ASSET_PRECISION[to]));
+  return BigInt(value.toDecimalPlaces(0, rounding === 'up' ? Decimal.ROUND_UP : Decimal.ROUND_DOWN).toFixed());
+}
+
+/** A processor's decimal amount in `currency` as minor units; null when unreadable or not an asset. */
+export function readProcessorAmount(amount: string, currency: string): bigint | null {
+  if (!isAssetCode(currency)) return null;
+  try {
+    return parseAmountMinor(amount, currency);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto';
+import type { CardTopUpCoin } from '@meridian/contracts/cards';
+import type { Config } from '../../config.ts';
+import type { AppModule } from '../../platform/app-module.ts';
+import type { Database } from '../../platform/db/client.ts';
+import type { Clock } from '../../platform/prices/types.ts';
+import { readOrCreateSecret } from '../../platform/security/secrets.ts';
+import type { IdentityService } from '../identity/identity.service.ts';
+import type { MarketPrices } from '../market/market.service.ts';
+import type { NoticeService } from '../notices/notices.service.ts';
+import { cardsRoutes } from './cards.routes.ts';
+import { SandboxProcessor } from './cards.sandbox.ts';
+import { createCardsService, type CardsService } from './cards.service.ts';
+
+/** What `buildApp` hands the cards module. */
+export interface CardsModuleDeps {
+  config: Config;
+  database: Database;
+  identity: Pick<IdentityService, 'assertNotFrozen'>;
+  /** The stablecoin band (a coin is topped up 1:1 while priced at its peg). */
+  prices: MarketPrices;
+  notices: Pick<NoticeService, 'notify'>;
+  clock: Clock;
+  log: { info(detail: object, message: string): void; warn(detail: object, message: string): void };
+}
+
+/** A secret from the configuration, or generated (memory database: in memory; else DATA_DIR/secrets). */
+function secretOf(config: Config, configured: string | undefined, name: string): string {
+  if (configured) return configured;
+  return config.database.kind === 'memory'
+    ? randomBytes(48).toString('base64url')
+    : readOrCreateSecret(config.dataDir, name);
+}
+
+/**
+ * Wire the cards (issue 19): the built-in sandbox issuer processor (the embedded default,
+ * ARCHITECTURE §6) connected to the cards service's webhook handler, the routes `card/*` (the
+ * holder's calls, the processor's signed webhook, and outside production the sandbox's merchant
+ * calls for `npm run card`), one job declining lapsed 3-D Secure confirmations, the holdings
+ * checker (a card with a balance forbids closing the account), and at start the settings row.
+ */
+export function createCardsModule(deps: CardsModuleDeps): AppModule<CardsService> & { sandbox: SandboxProcessor } {
+  const webhookSecret = secretOf(deps.config, deps.config.cards.webhookSecret, 'card-webhook-secret');
+  const vaultKey = secretOf(deps.config, deps.config.cards.vaultKey, 'card-vault-key');
+  const now = () => deps.clock.now();
+  const sandbox = new SandboxProcessor({ db: deps.database.db, vaultKey, webhookSecret, now });
+  const service = createCardsService({
+    db: deps.database.db,
+    processor: sandbox,
+    webhookSecret,
+    identity: { assertNotFrozen: (userId, db) => deps.identity.assertNotFrozen(userId, db) },
+    isAtPar: async (coin) => (await deps.prices.usdPrice(coin as CardTopUpCoin)).basis === 'peg',
+    notify: (input, tx) => deps.notices.notify(input, tx),
+    now,
+    log: deps.log,
+  });
+  sandbox.connect((raw, signature) => service.handleSignedWebhook(raw, signature));
+  return {
+    service,
+    sandbox,
+    routes: cardsRoutes({ cards: service, webhookSecret, sandbox: deps.config.isProduction ? null : sandbox }),
+    jobs: [
+      {
+        name: 'cards.confirmations',
+        periodMs: 30_000,
+        run: async ({ now: at }) => void (await service.expireConfirmations(at)),
+      },
+    ],
+    holdingsChecker: service.holdingsChecker,
+    start: async () => service.seed(),
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The cards service (CLIs and tests). */
+    cards: CardsService;
+  }
+}

@@ -1,0 +1,733 @@
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  CARD_CURRENCIES,
+  CARD_NETWORKS,
+  CARD_PRODUCTION_FEE_USDT,
+  CARD_REVEAL_TTL_MS,
+  CARD_TOPUP_COINS,
+  CARD_TOPUP_QUOTE_TTL_MS,
+  type Card,
+  type CardConfig,
+  type CardCurrency,
+  type CardDetail,
+  type CardKind,
+  type CardLimitRequest,
+  type CardNetwork,
+  type CardReveal,
+  type CardSpendRules,
+  type CardTopUpCoin,
+  type CardTopUpQuote,
+  type CardTransaction,
+  PHYSICAL_CARDS_PER_USER_MAX,
+  type ShippingAddress,
+} from '@meridian/contracts/cards';
+import type { Locale } from '@meridian/contracts/locale';
+import { displayAmount, parseAmountMinor, readAmountMinor } from '@meridian/contracts/money';
+import { type Page, totalPages } from '@meridian/contracts/pagination';
+import Decimal from 'decimal.js';
+import { and, count, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import type { HoldingsChecker } from '../../platform/app-module.ts';
+import type { DbOrTx } from '../../platform/db/client.ts';
+import { isSqlState, SQLSTATE_UNIQUE_VIOLATION } from '../../platform/db/sql-state.ts';
+import { DomainError, FieldError } from '../../platform/http/errors.ts';
+import { accountBalance, postEntry } from '../ledger/ledger.service.ts';
+import { platformAccount, userAccount } from '../ledger/ledger.types.ts';
+import { createCardEventsService } from './cards.events.ts';
+import {
+  availableAccount,
+  type CardRow,
+  type CardsDeps,
+  DEFAULT_FX_RATES,
+  DEFAULT_LIMITS_MINOR,
+  DEFAULT_PROMOTION_ENDS_AT,
+  type FactorCheck,
+  heldAccount,
+  isPromotionOn,
+  money,
+  NO_FACTORS,
+  readSettings,
+  SETTINGS_ID,
+  toCard,
+  toTransaction,
+} from './cards.internal.ts';
+import type { IssuedCard } from './cards.processor.ts';
+import { cardLimitRequests, cardSettings, cardTopUpQuotes, cardTransactions, cards } from './cards.tables.ts';
+
+export type { CardsDeps, FactorCheck } from './cards.internal.ts';
+
+/** Statuses of a physical card that no longer count toward the 3 (spec §9). */
+const PHYSICAL_NOT_COUNTED = ['CANCELLED', 'RETURNED', 'EXPIRED'];
+const FEE_USDT_MINOR = parseAmountMinor(CARD_PRODUCTION_FEE_USDT, 'USDT');
+
+/** SHA-256 of a money request, stored with its idempotency key (a different body under the key → 121). */
+function requestHashOf(parts: Record<string, unknown>): string {
+  return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
+}
+
+/** What the apply call receives (the contract's parsed body without the factors). */
+export interface ApplyCardInput {
+  kind: CardKind;
+  network: CardNetwork;
+  currency: CardCurrency;
+  cardholderName: string;
+  shippingAddress?: ShippingAddress | undefined;
+}
+
+/** Amount in the card's currency from a wire decimal, refused on `field`. */
+function readCardAmount(text: string | null, currency: CardCurrency, field: string): bigint | null {
+  if (text === null) return null;
+  const read = readAmountMinor(text, currency);
+  if ('refusal' in read) throw new FieldError(field, read.refusal.messageKey, read.refusal.params);
+  return read.amountMinor;
+}
+
+/**
+ * Cards (issue 19; spec §1 card, §5 PIN, §6 basic verification, §8 declines, §9 constants):
+ * applying and binding, top-ups at a locked rate, lock, reveal, PIN, spend rules, limit-change
+ * requests, and (from `cards.events.ts`) the processor's webhook and the authorisation decision.
+ * Every balance change is one ledger entry (docs/cards.md).
+ */
+export function createCardsService(deps: CardsDeps) {
+  const { db, processor } = deps;
+  const events = createCardEventsService(deps);
+
+  async function ownCard(dbOrTx: DbOrTx, userId: string, cardId: number): Promise<CardRow> {
+    const [row] = await dbOrTx
+      .select()
+      .from(cards)
+      .where(and(eq(cards.id, cardId), eq(cards.userId, userId)));
+    if (!row) throw new DomainError('NOT_FOUND');
+    return row;
+  }
+
+  async function physicalCount(dbOrTx: DbOrTx, userId: string): Promise<number> {
+    const [row] = await dbOrTx
+      .select({ n: count() })
+      .from(cards)
+      .where(and(eq(cards.userId, userId), eq(cards.kind, 'PHYSICAL'), notInArray(cards.status, PHYSICAL_NOT_COUNTED)));
+    return row?.n ?? 0;
+  }
+
+  /** Serialise one user's applications and bindings (the 3-card count), on PGlite and PostgreSQL alike. */
+  async function lockUserCards(tx: DbOrTx, userId: string): Promise<void> {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`cards:${userId}`}))`);
+  }
+
+  async function feeOf(kind: CardKind): Promise<bigint> {
+    if (kind === 'PHYSICAL') return FEE_USDT_MINOR;
+    const settings = await readSettings(db);
+    return isPromotionOn(settings, deps.now()) ? 0n : settings.virtualFeeUsdtMinor;
+  }
+
+  function newCardValues(userId: string, issued: IssuedCard, kind: CardKind, currency: CardCurrency) {
+    const limits = DEFAULT_LIMITS_MINOR[currency];
+    return {
+      userId,
+      kind,
+      network: issued.network,
+      currency,
+      processorToken: issued.token,
+      first4: issued.first4,
+      last4: issued.last4,
+      expiryMonth: issued.expiryMonth,
+      expiryYear: issued.expiryYear,
+      cardholderName: issued.cardholderName,
+      limitPerTransactionMinor: limits.perTransaction,
+      limitDailyMinor: limits.daily,
+      limitMonthlyMinor: limits.monthly,
+    };
+  }
+
+  async function replayApplication(userId: string, idempotencyKey: string, requestHash: string): Promise<Card | null> {
+    const [row] = await db
+      .select()
+      .from(cards)
+      .where(and(eq(cards.userId, userId), eq(cards.idempotencyKey, idempotencyKey)));
+    if (!row) return null;
+    if (row.requestHash !== requestHash) throw new DomainError('CONFLICT', {}, { idempotencyKey });
+    return toCard(db, row, deps.now());
+  }
+
+  return {
+    ...events,
+
+    /** Seed the settings row (promotion, virtual fee, rate table) when absent. */
+    async seed(): Promise<void> {
+      await db
+        .insert(cardSettings)
+        .values({
+          id: SETTINGS_ID,
+          virtualFeeUsdtMinor: FEE_USDT_MINOR,
+          promotionStartsAt: null,
+          promotionEndsAt: DEFAULT_PROMOTION_ENDS_AT,
+          fxRates: DEFAULT_FX_RATES,
+        })
+        .onConflictDoNothing();
+    },
+
+    /** Change the dated promotion or the rate table (operators, tests). */
+    async updateSettings(change: {
+      promotionStartsAt?: Date | null;
+      promotionEndsAt?: Date | null;
+      fxRates?: Record<string, string>;
+      virtualFeeUsdtMinor?: bigint;
+    }): Promise<void> {
+      await this.seed();
+      await db
+        .update(cardSettings)
+        .set({ ...change, updatedAt: deps.now() })
+        .where(eq(cardSettings.id, SETTINGS_ID));
+    },
+
+    /** `GET card/config`. */
+    async config(userId: string): Promise<CardConfig> {
+      const settings = await readSettings(db);
+      const now = deps.now();
+      const used = await physicalCount(db, userId);
+      return {
+        networks: [...CARD_NETWORKS],
+        currencies: [...CARD_CURRENCIES],
+        topUpCoins: await Promise.all(
+          CARD_TOPUP_COINS.map(async (coin) => ({ coin, isAtPar: await deps.isAtPar(coin).catch(() => false) })),
+        ),
+        physicalFee: { coin: 'USDT', amount: CARD_PRODUCTION_FEE_USDT },
+        virtualFee: { coin: 'USDT', amount: money(settings.virtualFeeUsdtMinor, 'USDT') },
+        isVirtualFeeWaived: isPromotionOn(settings, now),
+        promotionEndsAt: settings.promotionEndsAt?.toISOString() ?? null,
+        physicalCardsMax: PHYSICAL_CARDS_PER_USER_MAX,
+        physicalCardsLeft: Math.max(0, PHYSICAL_CARDS_PER_USER_MAX - used),
+      };
+    },
+
+    /** `GET card/list`: the caller's cards, newest first. */
+    async list(userId: string): Promise<Card[]> {
+      const rows = await db.select().from(cards).where(eq(cards.userId, userId)).orderBy(desc(cards.id));
+      const now = deps.now();
+      return Promise.all(rows.map((row) => toCard(db, row, now)));
+    },
+
+    /**
+     * `POST card/apply`: a virtual card (ACTIVE at once; no fee while the promotion lasts) or a
+     * physical one (UNDER_REVIEW; at most 3 per user; the 10 USDT production fee taken from the
+     * wallet in ONE journal entry with the application row). Every refusal comes before the
+     * processor issues anything, and the fee's entry and the card row commit together, so an
+     * application without the fee charges nothing and creates nothing.
+     * @throws FieldError Idempotency-Key (missing)
+     * @throws DomainError CARD_PHYSICAL_LIMIT_REACHED (210), INSUFFICIENT_BALANCE (130), ACCOUNT_FROZEN, CONFLICT, CAPTCHA_FAILED
+     */
+    async apply(
+      userId: string,
+      input: ApplyCardInput,
+      idempotencyKey: string | undefined,
+      factors: FactorCheck = NO_FACTORS,
+    ): Promise<Card> {
+      if (!idempotencyKey) throw new FieldError('Idempotency-Key', 'validation.required');
+      const requestHash = requestHashOf({ ...input, shippingAddress: input.shippingAddress ?? null });
+      const replay = await replayApplication(userId, idempotencyKey, requestHash);
+      if (replay) {
+        factors.answeredByReplay();
+        return replay;
+      }
+      if (input.kind === 'PHYSICAL' && (await physicalCount(db, userId)) >= PHYSICAL_CARDS_PER_USER_MAX)
+        throw new DomainError('CARD_PHYSICAL_LIMIT_REACHED', { max: PHYSICAL_CARDS_PER_USER_MAX });
+      await deps.identity.assertNotFrozen(userId);
+      const feeMinor = await feeOf(input.kind);
+      const wallet = userAccount(userId, 'USER_AVAILABLE', 'USDT');
+      if (feeMinor > 0n && (await accountBalance(db, wallet)) < feeMinor) throw new DomainError('INSUFFICIENT_BALANCE');
+      await factors.check();
+      const issued = await processor.createCard({ network: input.network, cardholderName: input.cardholderName });
+      const now = deps.now();
+      try {
+        const row = await db.transaction(async (tx) => {
+          await lockUserCards(tx, userId);
+          if (input.kind === 'PHYSICAL' && (await physicalCount(tx, userId)) >= PHYSICAL_CARDS_PER_USER_MAX)
+            throw new DomainError('CARD_PHYSICAL_LIMIT_REACHED', { max: PHYSICAL_CARDS_PER_USER_MAX });
+          await deps.identity.assertNotFrozen(userId, tx);
+          const [card] = await tx
+            .insert(cards)
+            .values({
+              ...newCardValues(userId, issued, input.kind, input.currency),
+              status: input.kind === 'VIRTUAL' ? 'ACTIVE' : 'UNDER_REVIEW',
+              shippingAddress: input.shippingAddress ?? null,
+              idempotencyKey,
+              requestHash,
+              createdAt: now,
+              updatedAt: now,
+            })
+            .returning();
+          if (feeMinor > 0n) {
+            await postEntry(tx, {
+              kind: 'CARD_FEE',
+              reference: `card:${card!.id}`,
+              idempotencyKey: `card-fee:${card!.id}`,
+              postings: [
+                { account: wallet, amountMinor: -feeMinor },
+                { account: platformAccount('PLATFORM_FEES', 'USDT'), amountMinor: feeMinor },
+              ],
+              metadata: { kind: input.kind },
+            });
+            await tx.insert(cardTransactions).values({
+              cardId: card!.id,
+              kind: 'FEE',
+              status: 'COMPLETED',
+              amountMinor: 0n,
+              originalAmount: money(feeMinor, 'USDT'),
+              originalCurrency: 'USDT',
+              sourceCoin: 'USDT',
+              sourceAmountMinor: feeMinor,
+              createdAt: now,
+              updatedAt: now,
+            });
+          }
+          await factors.consume(tx);
+          return card!;
+        });
+        return toCard(db, row, now);
+      } catch (error) {
+        if (isSqlState(error, SQLSTATE_UNIQUE_VIOLATION)) {
+          const twin = await replayApplication(userId, idempotencyKey, requestHash);
+          if (twin) return twin;
+        }
+        throw error;
+      }
+    },
+
+    /**
+     * `POST card/bind`: bind a pre-activated physical card (corporate customers receive them) with
+     * its number and activation code; ACTIVE at once, no fee (it was produced for the company).
+     * Counts toward the 3 physical cards.
+     * @throws DomainError CARD_BIND_FAILED (212: no such card in stock, wrong code, or already bound), CARD_PHYSICAL_LIMIT_REACHED, ACCOUNT_FROZEN
+     */
+    async bind(userId: string, input: { cardNumber: string; activationCode: string }): Promise<Card> {
+      if ((await physicalCount(db, userId)) >= PHYSICAL_CARDS_PER_USER_MAX)
+        throw new DomainError('CARD_PHYSICAL_LIMIT_REACHED', { max: PHYSICAL_CARDS_PER_USER_MAX });
+      await deps.identity.assertNotFrozen(userId);
+      const issued = await processor.claimStockCard({ pan: input.cardNumber, activationCode: input.activationCode });
+      if (!issued) throw new DomainError('CARD_BIND_FAILED');
+      const now = deps.now();
+      const row = await db.transaction(async (tx) => {
+        await lockUserCards(tx, userId);
+        if ((await physicalCount(tx, userId)) >= PHYSICAL_CARDS_PER_USER_MAX)
+          throw new DomainError('CARD_PHYSICAL_LIMIT_REACHED', { max: PHYSICAL_CARDS_PER_USER_MAX });
+        const [card] = await tx
+          .insert(cards)
+          .values({
+            ...newCardValues(userId, issued, 'PHYSICAL', 'USD'),
+            status: 'ACTIVE',
+            isBound: true,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning();
+        return card!;
+      });
+      return toCard(db, row, now);
+    },
+
+    /** `GET card/:id`. @throws DomainError NOT_FOUND */
+    async detail(userId: string, cardId: number): Promise<CardDetail> {
+      const row = await ownCard(db, userId, cardId);
+      const currency = row.currency as CardCurrency;
+      const [pending] = await db
+        .select()
+        .from(cardLimitRequests)
+        .where(and(eq(cardLimitRequests.cardId, cardId), eq(cardLimitRequests.state, 'PENDING')));
+      const amount = (minor: bigint | null) => (minor === null ? null : money(minor, currency));
+      return {
+        ...(await toCard(db, row, deps.now())),
+        limits: {
+          perTransaction: amount(row.limitPerTransactionMinor),
+          daily: amount(row.limitDailyMinor),
+          monthly: amount(row.limitMonthlyMinor),
+        },
+        spendRules: this.rulesOf(row),
+        pendingLimitRequest: pending ? toLimitRequest(pending, currency) : null,
+        shippingAddress: row.shippingAddress ?? null,
+      };
+    },
+
+    rulesOf(row: CardRow): CardSpendRules {
+      const currency = row.currency as CardCurrency;
+      return {
+        blockedMccs: row.blockedMccs,
+        perTransactionMax:
+          row.rulePerTransactionMaxMinor === null ? null : money(row.rulePerTransactionMaxMinor, currency),
+        askAbove: row.ruleAskAboveMinor === null ? null : money(row.ruleAskAboveMinor, currency),
+      };
+    },
+
+    /**
+     * `POST card/:id/topup/quote`: `amountMinor` of `coin` to the card at a locked rate for 30 s.
+     * USD cards: 1:1 while the coin is inside its band; EUR/GBP/JPY: the rate table's units per USD
+     * (the coin counted 1:1 as USD inside the band). The credit is rounded DOWN (owed to the user).
+     * @throws DomainError NOT_FOUND, CARD_NOT_ACTIVE, CARD_COIN_OFF_PEG (214), AMOUNT_BELOW_MIN (a credit under one minor unit)
+     */
+    async quoteTopUp(
+      userId: string,
+      cardId: number,
+      coin: CardTopUpCoin,
+      amountMinor: bigint,
+    ): Promise<CardTopUpQuote> {
+      const card = await ownCard(db, userId, cardId);
+      if (card.status !== 'ACTIVE') throw new DomainError('CARD_NOT_ACTIVE');
+      if (!(await deps.isAtPar(coin))) throw new DomainError('CARD_COIN_OFF_PEG', { coin });
+      const currency = card.currency as CardCurrency;
+      const settings = await readSettings(db);
+      const rate = new Decimal(settings.fxRates[currency] ?? DEFAULT_FX_RATES[currency]);
+      // coin minor (6 decimals) → card minor (2 or 0 decimals) at `rate` per coin, rounded down.
+      const creditMinor = BigInt(
+        new Decimal(amountMinor.toString())
+          .mul(rate)
+          .div(new Decimal(10).pow(6 - (currency === 'JPY' ? 0 : 2)))
+          .toDecimalPlaces(0, Decimal.ROUND_DOWN)
+          .toFixed(),
+      );
+      if (creditMinor <= 0n) throw new DomainError('AMOUNT_BELOW_MIN', { amount: money(1n, currency), unit: currency });
+      const now = deps.now();
+      const id = randomUUID();
+      const expiresAt = new Date(now.getTime() + CARD_TOPUP_QUOTE_TTL_MS);
+      await db.insert(cardTopUpQuotes).values({
+        id,
+        cardId,
+        userId,
+        coin,
+        amountMinor,
+        creditMinor,
+        rate: rate.toFixed(),
+        expiresAt,
+        createdAt: now,
+      });
+      return {
+        quoteId: id,
+        cardId,
+        coin,
+        amount: money(amountMinor, coin),
+        currency,
+        creditAmount: money(creditMinor, currency),
+        rate: rate.toFixed(),
+        expiresAt: expiresAt.toISOString(),
+      };
+    },
+
+    /**
+     * `POST card/:id/topup`: execute a quote exactly once — the coin leaves the wallet for
+     * PLATFORM_CARD_FUNDING and the card is credited from it, one entry (kind CARD_TOPUP). The quote
+     * is claimed with `UPDATE … WHERE used_at IS NULL` inside the entry's transaction, so two
+     * executions of one quote move money once. A retry under the same Idempotency-Key answers the
+     * first top-up.
+     * @throws DomainError NOT_FOUND, QUOTE_EXPIRED (131), CARD_QUOTE_USED (213), INSUFFICIENT_BALANCE, CARD_NOT_ACTIVE, ACCOUNT_FROZEN, CAPTCHA_FAILED
+     */
+    async topUp(
+      userId: string,
+      cardId: number,
+      quoteId: string,
+      idempotencyKey: string | undefined,
+      factors: FactorCheck = NO_FACTORS,
+    ): Promise<CardTransaction> {
+      if (!idempotencyKey) throw new FieldError('Idempotency-Key', 'validation.required');
+      const card = await ownCard(db, userId, cardId);
+      const currency = card.currency as CardCurrency;
+      const [replay] = await db
+        .select()
+        .from(cardTransactions)
+        .where(and(eq(cardTransactions.cardId, cardId), eq(cardTransactions.idempotencyKey, idempotencyKey)));
+      if (replay) {
+        if (replay.processorAuthId !== `quote:${quoteId}`) throw new DomainError('CONFLICT', {}, { idempotencyKey });
+        factors.answeredByReplay();
+        return toTransaction(replay, currency);
+      }
+      const [quote] = await db
+        .select()
+        .from(cardTopUpQuotes)
+        .where(
+          and(eq(cardTopUpQuotes.id, quoteId), eq(cardTopUpQuotes.userId, userId), eq(cardTopUpQuotes.cardId, cardId)),
+        );
+      if (!quote) throw new DomainError('NOT_FOUND');
+      if (quote.usedAt) throw new DomainError('CARD_QUOTE_USED');
+      const now = deps.now();
+      if (quote.expiresAt <= now) throw new DomainError('QUOTE_EXPIRED');
+      if (card.status !== 'ACTIVE') throw new DomainError('CARD_NOT_ACTIVE');
+      await deps.identity.assertNotFrozen(userId);
+      const coin = quote.coin as CardTopUpCoin;
+      const wallet = userAccount(userId, 'USER_AVAILABLE', coin);
+      if ((await accountBalance(db, wallet)) < quote.amountMinor) throw new DomainError('INSUFFICIENT_BALANCE');
+      await factors.check();
+      const row = await db.transaction(async (tx) => {
+        const claimed = await tx
+          .update(cardTopUpQuotes)
+          .set({ usedAt: now })
+          .where(and(eq(cardTopUpQuotes.id, quoteId), isNull(cardTopUpQuotes.usedAt)))
+          .returning({ id: cardTopUpQuotes.id });
+        if (claimed.length === 0) throw new DomainError('CARD_QUOTE_USED');
+        await deps.identity.assertNotFrozen(userId, tx);
+        await postEntry(tx, {
+          kind: 'CARD_TOPUP',
+          reference: `card:${cardId}`,
+          idempotencyKey: `card-topup:${quoteId}`,
+          postings: [
+            { account: wallet, amountMinor: -quote.amountMinor },
+            { account: platformAccount('PLATFORM_CARD_FUNDING', coin), amountMinor: quote.amountMinor },
+            { account: platformAccount('PLATFORM_CARD_FUNDING', currency), amountMinor: -quote.creditMinor },
+            { account: availableAccount(card), amountMinor: quote.creditMinor },
+          ],
+          metadata: { quoteId, rate: quote.rate },
+        });
+        const [created] = await tx
+          .insert(cardTransactions)
+          .values({
+            cardId,
+            kind: 'TOPUP',
+            status: 'COMPLETED',
+            amountMinor: quote.creditMinor,
+            originalAmount: money(quote.creditMinor, currency),
+            originalCurrency: currency,
+            sourceCoin: coin,
+            sourceAmountMinor: quote.amountMinor,
+            // The quote id keeps a retry under another key from matching this top-up.
+            processorAuthId: `quote:${quoteId}`,
+            idempotencyKey,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning();
+        await factors.consume(tx);
+        return created!;
+      });
+      return toTransaction(row, currency);
+    },
+
+    /** `POST card/:id/lock`: lock or unlock at once (mirrored at the processor). @throws DomainError NOT_FOUND, CARD_NOT_ACTIVE */
+    async setLock(userId: string, cardId: number, isLocked: boolean): Promise<Card> {
+      const card = await ownCard(db, userId, cardId);
+      if (card.status !== 'ACTIVE') throw new DomainError('CARD_NOT_ACTIVE');
+      const [row] = await db
+        .update(cards)
+        .set({ isLocked, updatedAt: deps.now() })
+        .where(eq(cards.id, cardId))
+        .returning();
+      await processor.setLocked(card.processorToken, isLocked);
+      return toCard(db, row!, deps.now());
+    },
+
+    /**
+     * `POST card/:id/reveal`: the full details from the processor, after the security check; the
+     * answer is not stored, and the page hides it at `hideAt` (60 s).
+     * @throws DomainError NOT_FOUND, CARD_NOT_ACTIVE, CAPTCHA_FAILED
+     */
+    async reveal(userId: string, cardId: number, factors: FactorCheck = NO_FACTORS): Promise<CardReveal> {
+      const card = await ownCard(db, userId, cardId);
+      if (!['ACTIVE', 'SHIPPED'].includes(card.status)) throw new DomainError('CARD_NOT_ACTIVE');
+      await factors.check();
+      await factors.consume(db);
+      const details = await processor.revealCard(card.processorToken);
+      deps.log.info({ cardId, userId }, 'card details revealed');
+      return {
+        ...details,
+        cardholderName: card.cardholderName,
+        hideAt: new Date(deps.now().getTime() + CARD_REVEAL_TTL_MS).toISOString(),
+      };
+    },
+
+    /** `POST card/:id/pin`: set or change the PIN at the processor, after the security check. */
+    async setPin(userId: string, cardId: number, pin: string, factors: FactorCheck = NO_FACTORS): Promise<Card> {
+      const card = await ownCard(db, userId, cardId);
+      if (['CANCELLED', 'EXPIRED', 'RETURNED'].includes(card.status)) throw new DomainError('CARD_NOT_ACTIVE');
+      await factors.check();
+      await processor.setPin(card.processorToken, pin);
+      await factors.consume(db);
+      const [row] = await db
+        .update(cards)
+        .set({ isPinSet: true, updatedAt: deps.now() })
+        .where(eq(cards.id, cardId))
+        .returning();
+      return toCard(db, row!, deps.now());
+    },
+
+    /** `GET card/:id/rules`. */
+    async getRules(userId: string, cardId: number): Promise<CardSpendRules> {
+      return this.rulesOf(await ownCard(db, userId, cardId));
+    },
+
+    /**
+     * `PUT card/:id/rules`: the user's spend rules. Amounts come parsed in `currency`, which must
+     * be the card's. @throws DomainError NOT_FOUND, CARD_CURRENCY_MISMATCH (215)
+     */
+    async setRules(
+      userId: string,
+      cardId: number,
+      body: {
+        currency: CardCurrency;
+        blockedMccs: string[];
+        perTransactionMaxMinor: bigint | null;
+        askAboveMinor: bigint | null;
+      },
+    ): Promise<CardSpendRules> {
+      const card = await ownCard(db, userId, cardId);
+      if (card.currency !== body.currency) throw new DomainError('CARD_CURRENCY_MISMATCH', { currency: card.currency });
+      const [row] = await db
+        .update(cards)
+        .set({
+          blockedMccs: body.blockedMccs,
+          rulePerTransactionMaxMinor: body.perTransactionMaxMinor,
+          ruleAskAboveMinor: body.askAboveMinor,
+          updatedAt: deps.now(),
+        })
+        .where(eq(cards.id, cardId))
+        .returning();
+      return this.rulesOf(row!);
+    },
+
+    /** `GET card/:id/transactions`: newest first. */
+    async transactions(
+      userId: string,
+      cardId: number,
+      page: { pageID: number; pageSize: number },
+    ): Promise<Page<CardTransaction>> {
+      const card = await ownCard(db, userId, cardId);
+      const [total] = await db.select({ n: count() }).from(cardTransactions).where(eq(cardTransactions.cardId, cardId));
+      const rows = await db
+        .select()
+        .from(cardTransactions)
+        .where(eq(cardTransactions.cardId, cardId))
+        .orderBy(desc(cardTransactions.id))
+        .limit(page.pageSize)
+        .offset((page.pageID - 1) * page.pageSize);
+      const totalCount = total?.n ?? 0;
+      return {
+        list: rows.map((row) => toTransaction(row, card.currency as CardCurrency)),
+        pageID: page.pageID,
+        pageSize: page.pageSize,
+        totalPage: totalPages(totalCount, page.pageSize),
+        totalCount,
+      };
+    },
+
+    /**
+     * `POST card/:id/limit-request`: stored for customer service (one pending per card).
+     * @throws DomainError NOT_FOUND, CARD_CURRENCY_MISMATCH, CARD_LIMIT_REQUEST_PENDING (216)
+     */
+    async requestLimitChange(
+      userId: string,
+      cardId: number,
+      body: {
+        currency: CardCurrency;
+        perTransaction: string | null;
+        daily: string | null;
+        monthly: string | null;
+        reason: string;
+      },
+    ): Promise<CardLimitRequest> {
+      const card = await ownCard(db, userId, cardId);
+      const currency = card.currency as CardCurrency;
+      if (currency !== body.currency) throw new DomainError('CARD_CURRENCY_MISMATCH', { currency });
+      const values = {
+        cardId,
+        perTransactionMinor: readCardAmount(body.perTransaction, currency, 'perTransaction'),
+        dailyMinor: readCardAmount(body.daily, currency, 'daily'),
+        monthlyMinor: readCardAmount(body.monthly, currency, 'monthly'),
+        reason: body.reason,
+        createdAt: deps.now(),
+      };
+      try {
+        const [row] = await db.insert(cardLimitRequests).values(values).returning();
+        return toLimitRequest(row!, currency);
+      } catch (error) {
+        if (isSqlState(error, SQLSTATE_UNIQUE_VIOLATION)) throw new DomainError('CARD_LIMIT_REQUEST_PENDING');
+        throw error;
+      }
+    },
+
+    /** Pending limit-change requests, oldest first (the back office). */
+    async pendingLimitRequests(): Promise<(CardLimitRequest & { userId: string })[]> {
+      const rows = await db
+        .select({ request: cardLimitRequests, card: cards })
+        .from(cardLimitRequests)
+        .innerJoin(cards, eq(cards.id, cardLimitRequests.cardId))
+        .where(eq(cardLimitRequests.state, 'PENDING'))
+        .orderBy(cardLimitRequests.id)
+        .limit(500);
+      return rows.map(({ request, card }) => ({
+        ...toLimitRequest(request, card.currency as CardCurrency),
+        userId: card.userId,
+      }));
+    },
+
+    /** Put a pre-activated physical card in the sandbox processor's stock (CLI, tests). */
+    async setStatus(
+      cardId: number,
+      status: 'PROCESSING' | 'SHIPPED' | 'ACTIVE' | 'FROZEN' | 'CANCELLED',
+    ): Promise<void> {
+      await db.update(cards).set({ status, updatedAt: deps.now() }).where(eq(cards.id, cardId));
+    },
+
+    /** The processor token of a card (the sandbox CLI routes). */
+    async tokenOf(cardId: number): Promise<string | null> {
+      const [row] = await db.select({ token: cards.processorToken }).from(cards).where(eq(cards.id, cardId));
+      return row?.token ?? null;
+    },
+
+    /** What the user's cards hold (available + held) per currency, minor units (account overview). */
+    async heldMinorByCurrency(userId: string): Promise<Map<CardCurrency, bigint>> {
+      const rows = await db.select().from(cards).where(eq(cards.userId, userId));
+      const totals = new Map<CardCurrency, bigint>();
+      for (const row of rows) {
+        const currency = row.currency as CardCurrency;
+        const [a, h] = await Promise.all([
+          accountBalance(db, availableAccount(row)),
+          accountBalance(db, heldAccount(row)),
+        ]);
+        if (a + h !== 0n) totals.set(currency, (totals.get(currency) ?? 0n) + a + h);
+      }
+      return totals;
+    },
+
+    /** Account closure is refused while a card holds a balance or a hold (issue 19). Reasons in `locale`. */
+    holdingsChecker: {
+      reasonsToRefuseClosure: async (userId: string, locale: Locale) => {
+        const rows = await db
+          .select()
+          .from(cards)
+          .where(
+            and(
+              eq(cards.userId, userId),
+              inArray(cards.status, ['UNDER_REVIEW', 'PROCESSING', 'SHIPPED', 'ACTIVE', 'FROZEN']),
+            ),
+          );
+        const reasons: string[] = [];
+        for (const row of rows) {
+          const currency = row.currency as CardCurrency;
+          const totalMinor =
+            (await accountBalance(db, availableAccount(row))) + (await accountBalance(db, heldAccount(row)));
+          if (totalMinor === 0n) continue;
+          const amount = displayAmount(money(totalMinor, currency), currency);
+          reasons.push(
+            locale === 'zh-HK'
+              ? `尾號 ${row.last4} 的卡（${amount} ${currency}）`
+              : `card ending ${row.last4} (${amount} ${currency})`,
+          );
+        }
+        return reasons;
+      },
+    } satisfies HoldingsChecker,
+  };
+}
+
+function toLimitRequest(row: typeof cardLimitRequests.$inferSelect, currency: CardCurrency): CardLimitRequest {
+  const amount = (minor: bigint | null) => (minor === null ? null : money(minor, currency));
+  return {
+    id: row.id,
+    cardId: row.cardId,
+    state: row.state as CardLimitRequest['state'],
+    requested: {
+      perTransaction: amount(row.perTransactionMinor),
+      daily: amount(row.dailyMinor),
+      monthly: amount(row.monthlyMinor),
+    },
+    reason: row.reason,
+    createdAt: row.createdAt.toISOString(),
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+  };
+}
+
+/** The cards service: user calls and the processor's side. */
+export type CardsService = ReturnType<typeof createCardsService>;
