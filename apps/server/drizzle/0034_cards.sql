@@ -144,6 +144,7 @@ CREATE INDEX "card_limit_requests_card_idx" ON "card_limit_requests" USING btree
 CREATE UNIQUE INDEX "card_limit_requests_one_pending" ON "card_limit_requests" USING btree ("card_id") WHERE "card_limit_requests"."state" = 'PENDING';--> statement-breakpoint
 CREATE INDEX "card_topup_quotes_expiry_idx" ON "card_topup_quotes" USING btree ("expires_at");--> statement-breakpoint
 CREATE INDEX "card_transactions_card_idx" ON "card_transactions" USING btree ("card_id","id");--> statement-breakpoint
+CREATE INDEX "card_transactions_card_time_idx" ON "card_transactions" USING btree ("card_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "card_transactions_auth_key" ON "card_transactions" USING btree ("processor_auth_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "card_transactions_refund_key" ON "card_transactions" USING btree ("processor_refund_id");--> statement-breakpoint
 CREATE INDEX "card_transactions_pending_idx" ON "card_transactions" USING btree ("confirm_by") WHERE "card_transactions"."status" = 'PENDING_CONFIRMATION';--> statement-breakpoint

@@ -197,6 +197,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     log: app.log,
   });
+  const cards = createCardsModule({
+    config,
+    database,
+    identity: identity.service,
+    prices: market.service.prices,
+    notices: notices.service,
+    clock,
+    log: app.log,
+  });
   const wallet = createWalletModule({
     config,
     database,
@@ -204,6 +213,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     prices: market.service.prices,
     notices: notices.service,
     trustHoldings: trust.service,
+    cardHoldings: cards.service,
     log: app.log,
   });
   const kyc = createKycModule({
@@ -221,15 +231,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     identity: identity.service,
     notices: notices.service,
     bankAccounts: payments.service,
-    log: app.log,
-  });
-  const cards = createCardsModule({
-    config,
-    database,
-    identity: identity.service,
-    prices: market.service.prices,
-    notices: notices.service,
-    clock,
     log: app.log,
   });
   const admin = createAdminModule({

@@ -366,7 +366,9 @@ export type CardLimitRequestBody = z.input<typeof cardLimitRequestBodySchema>;
 /**
  * One line of a card's transactions. `amount` is in the card's currency (for a purchase: the held
  * amount while AUTHORIZED, the final amount once CLEARED); `originalAmount`/`originalCurrency` are
- * what the merchant charged. `refundNote` states spec §9's refund timing on purchases.
+ * what the merchant charged. `refundAfter`/`refundFallbackAt` state spec §9's refund timing on
+ * purchases (a merchant refund after 72 hours, or 31 days if the merchant has not started refund or
+ * settlement); null on other lines.
  */
 export const cardTransactionSchema = z.object({
   id: z.number().int(),
@@ -384,6 +386,10 @@ export const cardTransactionSchema = z.object({
   sourceAmount: z.string().nullable(),
   /** A PENDING_CONFIRMATION line: when the confirmation lapses. */
   confirmBy: z.string().nullable(),
+  /** A purchase (held or cleared): when a merchant refund is due at the earliest (createdAt + 72 h). */
+  refundAfter: z.string().nullable(),
+  /** A purchase: the latest a refund takes when the merchant has not started refund or settlement (createdAt + 31 days). */
+  refundFallbackAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

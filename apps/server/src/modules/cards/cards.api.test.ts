@@ -332,6 +332,10 @@ describe('authorisation, clearing, reversal, refund', () => {
       ['PURCHASE', 'CLEARED', '12.80'],
       ['TOPUP', 'COMPLETED', '92.00'],
     ]);
+    const purchase = list[1];
+    expect(Date.parse(purchase.refundAfter) - Date.parse(purchase.createdAt)).toBe(72 * 3_600_000);
+    expect(Date.parse(purchase.refundFallbackAt) - Date.parse(purchase.createdAt)).toBe(31 * 86_400_000);
+    expect(list[2].refundAfter).toBeNull();
   });
 
   it('releases the hold on a reversal', async () => {
@@ -474,6 +478,12 @@ describe('authorisation, clearing, reversal, refund', () => {
     expect(
       (await post(session, `/api/card/confirmation/${pending[0].id}`, { isApproved: true })).json().statusCode,
     ).toBe(218);
+    // More than the card holds (5.20 EUR left): declined at once, no confirmation asked.
+    expect((await authorize(cardId, '9.00', { isThreeDs: true })).content).toMatchObject({
+      decision: 'DECLINED',
+      declineReason: 'INSUFFICIENT_FUNDS',
+    });
+    expect((await get(session, '/api/card/confirmations')).json().content).toEqual([]);
   });
 
   it('refuses a 3-D Secure confirmation after 5 minutes and declines the payment', async () => {
@@ -527,6 +537,13 @@ describe('authorisation, clearing, reversal, refund', () => {
     expect(first.content).toMatchObject({ state: 'PENDING', requested: { perTransaction: '8000.00' } });
     expect((await post(session, `/api/card/${cardId}/limit-request`, body)).json().statusCode).toBe(216);
     expect((await t.app.cards.pendingLimitRequests()).some((r) => r.id === first.content.id)).toBe(true);
+    const decided = await t.app.cards.decideLimitRequest(first.content.id, true, 'support@example.com');
+    expect(decided.state).toBe('APPROVED');
+    const detail = (await get(session, `/api/card/${cardId}`)).json().content;
+    expect(detail).toMatchObject({
+      limits: { perTransaction: '8000.00', daily: '10000.00', monthly: '50000.00' },
+      pendingLimitRequest: null,
+    });
   });
 
   it('reveals the number only through the security check, and refuses closing the account with a card balance', async () => {
@@ -538,6 +555,12 @@ describe('authorisation, clearing, reversal, refund', () => {
     const revealed = (await post(session, `/api/card/${cardId}/reveal`, { emailCaptcha: code })).json();
     expect(revealed.content.pan).toMatch(/^\d{16}$/);
     expect(revealed.content.cvv).toMatch(/^\d{3}$/);
+    // The account overview's CardAccount: 9.20 EUR at the table's 0.92 per USD = 10.00 USD.
+    const balance = (await get(session, '/api/account/balance')).json().content;
+    const cardLine = balance.wallet.accounts.find(
+      (account: { accountType: string }) => account.accountType === 'CardAccount',
+    );
+    expect(cardLine).toMatchObject({ totalUsd: '10.00', assets: [{ coinCode: 'EUR', amount: '9.20' }] });
     const reasons = await t.app.cards.holdingsChecker.reasonsToRefuseClosure(session.userId, 'en-US');
     expect(reasons[0]).toMatch(/^card ending \d{4} \(9\.20 EUR\)$/);
   });

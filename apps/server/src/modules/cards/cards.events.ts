@@ -37,6 +37,16 @@ type AuthorizationEvent = Extract<CardProcessorEvent, { type: 'authorization' }>
 
 const HOUR_MS = 3_600_000;
 
+/** The ledger refused an authorisation's hold (balance too low): decline it in a new transaction. */
+class HoldRefused extends Error {
+  constructor(
+    readonly cardId: number,
+    readonly amountMinor: bigint,
+  ) {
+    super('card hold refused: insufficient balance');
+  }
+}
+
 const answerOf = (row: CardTransactionRow): CardWebhookAnswer => ({
   decision:
     row.status === 'DECLINED'
@@ -82,20 +92,42 @@ export function createCardEventsService(deps: CardsDeps) {
     return row ?? null;
   }
 
-  /** Spent (held or cleared purchases) on `card` since `since`, minor units of its currency. */
-  async function spentSince(tx: Tx, cardId: number, since: Date): Promise<bigint> {
+  /**
+   * Spent (held or cleared purchases) on `card` today and this month (UTC), minor units of its
+   * currency — one indexed range scan of the month's rows — and, when `authId` is given, the id of
+   * the transaction already recorded for that authorisation (a duplicate delivery), in the same
+   * statement. Run after the card row is locked, so a twin committed meanwhile is seen.
+   */
+  async function spentDayAndMonth(
+    tx: Tx,
+    cardId: number,
+    now: Date,
+    authId?: string,
+  ): Promise<{ dayMinor: bigint; monthMinor: bigint; twinId: number | null }> {
+    const dayStart = startOfUtcDay(now);
     const [row] = await tx
-      .select({ total: sql<string>`coalesce(sum(${cardTransactions.amountMinor}), 0)::text` })
+      .select({
+        day: sql<string>`coalesce(sum(${cardTransactions.amountMinor}) FILTER (WHERE ${cardTransactions.createdAt} >= ${dayStart.toISOString()}::timestamptz), 0)::text`,
+        month: sql<string>`coalesce(sum(${cardTransactions.amountMinor}), 0)::text`,
+        twinId:
+          authId === undefined
+            ? sql<null>`NULL::bigint`
+            : sql<string | null>`(SELECT t.id FROM card_transactions t WHERE t.processor_auth_id = ${authId})::text`,
+      })
       .from(cardTransactions)
       .where(
         and(
           eq(cardTransactions.cardId, cardId),
           eq(cardTransactions.kind, 'PURCHASE'),
           inArray(cardTransactions.status, ['AUTHORIZED', 'CLEARED']),
-          gte(cardTransactions.createdAt, since),
+          gte(cardTransactions.createdAt, startOfUtcMonth(now)),
         ),
       );
-    return BigInt(row?.total ?? '0');
+    return {
+      dayMinor: BigInt(row?.day ?? '0'),
+      monthMinor: BigInt(row?.month ?? '0'),
+      twinId: row?.twinId === null || row?.twinId === undefined ? null : Number(row.twinId),
+    };
   }
 
   /**
@@ -109,6 +141,7 @@ export function createCardEventsService(deps: CardsDeps) {
     amountMinor: bigint,
     mcc: string | null,
     now: Date,
+    options: { spent?: { dayMinor: bigint; monthMinor: bigint }; isBalanceChecked?: boolean } = {},
   ): Promise<CardDeclineReason | null> {
     if (card.status !== 'ACTIVE') return 'CARD_NOT_ACTIVE';
     if (card.pinBlockedUntil && card.pinBlockedUntil > now) return 'PIN_TRIES_EXCEEDED';
@@ -117,16 +150,13 @@ export function createCardEventsService(deps: CardsDeps) {
     if (card.rulePerTransactionMaxMinor !== null && amountMinor > card.rulePerTransactionMaxMinor)
       return 'LIMIT_EXCEEDED';
     if (card.limitPerTransactionMinor !== null && amountMinor > card.limitPerTransactionMinor) return 'LIMIT_EXCEEDED';
-    if (
-      card.limitDailyMinor !== null &&
-      (await spentSince(tx, card.id, startOfUtcDay(now))) + amountMinor > card.limitDailyMinor
-    )
-      return 'LIMIT_EXCEEDED';
-    if (
-      card.limitMonthlyMinor !== null &&
-      (await spentSince(tx, card.id, startOfUtcMonth(now))) + amountMinor > card.limitMonthlyMinor
-    )
-      return 'LIMIT_EXCEEDED';
+    if (card.limitDailyMinor !== null || card.limitMonthlyMinor !== null) {
+      const spent = options.spent ?? (await spentDayAndMonth(tx, card.id, now));
+      if (card.limitDailyMinor !== null && spent.dayMinor + amountMinor > card.limitDailyMinor) return 'LIMIT_EXCEEDED';
+      if (card.limitMonthlyMinor !== null && spent.monthMinor + amountMinor > card.limitMonthlyMinor)
+        return 'LIMIT_EXCEEDED';
+    }
+    if (options.isBalanceChecked === false) return null;
     if ((await accountBalance(tx, availableAccount(card))) < amountMinor) return 'INSUFFICIENT_FUNDS';
     return null;
   }
@@ -149,104 +179,166 @@ export function createCardEventsService(deps: CardsDeps) {
    * held and the answer is APPROVED.
    */
   async function authorize(event: AuthorizationEvent): Promise<CardWebhookAnswer> {
-    const known = await transactionByAuthId(db, event.authorizationId);
-    if (known) return answerOf(known);
-    const settings = await readSettings(db);
     const now = deps.now();
     let notice: { userId: string; params: Record<string, string> } | null = null;
-    const answer = await db.transaction(async (tx) => {
-      const card = await lockCardByToken(tx, event.cardToken);
-      if (!card) return { decision: 'DECLINED', declineReason: 'CARD_NOT_ACTIVE', transactionId: null } as const;
-      const twin = await transactionByAuthId(tx, event.authorizationId);
-      if (twin) return answerOf(twin);
-      const currency = card.currency as CardCurrency;
-      const originalMinor = readProcessorAmount(event.amount, event.currency);
-      const amountMinor =
-        originalMinor === null ? null : convertMinor(originalMinor, event.currency, currency, settings.fxRates, 'up');
-      const base = {
-        cardId: card.id,
-        kind: 'PURCHASE',
-        originalAmount: event.amount,
-        originalCurrency: event.currency,
-        merchantName: event.merchantName,
-        mcc: event.mcc,
-        processorAuthId: event.authorizationId,
-        isOnline: event.isOnline,
-        createdAt: now,
-        updatedAt: now,
-      } as const;
-      const decline = async (reason: CardDeclineReason, minor: bigint) => {
-        const [row] = await tx
-          .insert(cardTransactions)
-          .values({ ...base, status: 'DECLINED', amountMinor: minor, declineReason: reason })
-          .returning();
-        return answerOf(row!);
-      };
-      if (amountMinor === null || amountMinor <= 0n) return decline('CURRENCY_NOT_SUPPORTED', 0n);
-      // The processor checked the PIN and the expiry; Meridian counts wrong PINs (spec §5).
-      const isPinBlocked = card.pinBlockedUntil !== null && card.pinBlockedUntil > now;
-      if (card.status === 'ACTIVE' && !card.isLocked && !isPinBlocked && event.pinResult !== 'NOT_PRESENT') {
-        if (event.pinResult === 'WRONG') {
-          const count = card.pinWrongCount + 1;
-          const isNowBlocked = count >= CARD_PIN_TRIES_MAX;
-          await tx
-            .update(cards)
-            .set({
-              pinWrongCount: isNowBlocked ? 0 : count,
-              pinBlockedUntil: isNowBlocked ? new Date(now.getTime() + CARD_PIN_BLOCK_HOURS * HOUR_MS) : null,
-              updatedAt: now,
-            })
-            .where(eq(cards.id, card.id));
-          return decline('WRONG_PIN', amountMinor);
-        }
-        if (card.pinWrongCount > 0)
-          await tx.update(cards).set({ pinWrongCount: 0, updatedAt: now }).where(eq(cards.id, card.id));
-      }
-      const refusal = await refusalOf(tx, card, amountMinor, event.mcc, now);
-      if (refusal) return decline(refusal, amountMinor);
-      if (!event.isExpiryCorrect) return decline('WRONG_EXPIRY', amountMinor);
-      const confirmReason =
-        event.isOnline && event.isThreeDs
-          ? 'THREE_DS'
-          : !event.isOnline && card.ruleAskAboveMinor !== null && amountMinor > card.ruleAskAboveMinor
-            ? 'ASK_ABOVE'
-            : null;
-      if (confirmReason) {
-        const [row] = await tx
-          .insert(cardTransactions)
-          .values({
-            ...base,
-            status: 'PENDING_CONFIRMATION',
-            amountMinor,
-            confirmReason,
-            confirmBy: new Date(now.getTime() + CARD_CONFIRMATION_TTL_MS),
-          })
-          .returning();
-        notice = {
-          userId: card.userId,
-          params: { amount: money(amountMinor, currency), currency, merchant: event.merchantName, last4: card.last4 },
-        };
-        await deps.notify(
-          {
-            userId: card.userId,
-            category: 'CARD',
-            ...cardMessages.confirm,
-            params: notice.params,
-            link: '/my/account/fiscard',
-          },
-          tx,
-        );
-        return answerOf(row!);
-      }
-      await hold(tx, card, event.authorizationId, amountMinor);
-      const [row] = await tx
-        .insert(cardTransactions)
-        .values({ ...base, status: 'AUTHORIZED', amountMinor, heldMinor: amountMinor })
-        .returning();
-      return answerOf(row!);
+    const answer = await decide().catch(async (error: unknown) => {
+      if (!(error instanceof HoldRefused)) throw error;
+      return declineInsufficient(event, error.cardId, error.amountMinor, now);
     });
     if (notice) deps.log.info({ authorizationId: event.authorizationId }, 'card payment waits for confirmation');
     return answer;
+
+    function decide(): Promise<CardWebhookAnswer> {
+      return db.transaction(async (tx) => {
+        const card = await lockCardByToken(tx, event.cardToken);
+        if (!card) return { decision: 'DECLINED', declineReason: 'CARD_NOT_ACTIVE', transactionId: null } as const;
+        const seen = await spentDayAndMonth(tx, card.id, now, event.authorizationId);
+        if (seen.twinId !== null) {
+          const [twin] = await tx.select().from(cardTransactions).where(eq(cardTransactions.id, seen.twinId));
+          return answerOf(twin!);
+        }
+        const currency = card.currency as CardCurrency;
+        const originalMinor = readProcessorAmount(event.amount, event.currency);
+        // The rate table is read only for a merchant charging in another currency.
+        const amountMinor =
+          originalMinor === null
+            ? null
+            : event.currency === currency
+              ? originalMinor
+              : convertMinor(originalMinor, event.currency, currency, (await readSettings(tx)).fxRates, 'up');
+        const base = {
+          cardId: card.id,
+          kind: 'PURCHASE',
+          originalAmount: event.amount,
+          originalCurrency: event.currency,
+          merchantName: event.merchantName,
+          mcc: event.mcc,
+          processorAuthId: event.authorizationId,
+          isOnline: event.isOnline,
+          createdAt: now,
+          updatedAt: now,
+        } as const;
+        const decline = async (reason: CardDeclineReason, minor: bigint) => {
+          const [row] = await tx
+            .insert(cardTransactions)
+            .values({ ...base, status: 'DECLINED', amountMinor: minor, declineReason: reason })
+            .returning();
+          return answerOf(row!);
+        };
+        if (amountMinor === null || amountMinor <= 0n) return decline('CURRENCY_NOT_SUPPORTED', 0n);
+        // The processor checked the PIN and the expiry; Meridian counts wrong PINs (spec §5).
+        const isPinBlocked = card.pinBlockedUntil !== null && card.pinBlockedUntil > now;
+        if (card.status === 'ACTIVE' && !card.isLocked && !isPinBlocked && event.pinResult !== 'NOT_PRESENT') {
+          if (event.pinResult === 'WRONG') {
+            const count = card.pinWrongCount + 1;
+            const isNowBlocked = count >= CARD_PIN_TRIES_MAX;
+            await tx
+              .update(cards)
+              .set({
+                pinWrongCount: isNowBlocked ? 0 : count,
+                pinBlockedUntil: isNowBlocked ? new Date(now.getTime() + CARD_PIN_BLOCK_HOURS * HOUR_MS) : null,
+                updatedAt: now,
+              })
+              .where(eq(cards.id, card.id));
+            return decline('WRONG_PIN', amountMinor);
+          }
+          if (card.pinWrongCount > 0)
+            await tx.update(cards).set({ pinWrongCount: 0, updatedAt: now }).where(eq(cards.id, card.id));
+        }
+        // The balance is left to the ledger: the hold's own update refuses going below zero (below).
+        const refusal = await refusalOf(tx, card, amountMinor, event.mcc, now, {
+          spent: seen,
+          isBalanceChecked: false,
+        });
+        if (refusal) return decline(refusal, amountMinor);
+        if (!event.isExpiryCorrect) return decline('WRONG_EXPIRY', amountMinor);
+        const confirmReason =
+          event.isOnline && event.isThreeDs
+            ? 'THREE_DS'
+            : !event.isOnline && card.ruleAskAboveMinor !== null && amountMinor > card.ruleAskAboveMinor
+              ? 'ASK_ABOVE'
+              : null;
+        if (confirmReason) {
+          // Ask the user only for a payment the card can pay now (checked again on confirmation).
+          if ((await accountBalance(tx, availableAccount(card))) < amountMinor)
+            return decline('INSUFFICIENT_FUNDS', amountMinor);
+          const [row] = await tx
+            .insert(cardTransactions)
+            .values({
+              ...base,
+              status: 'PENDING_CONFIRMATION',
+              amountMinor,
+              confirmReason,
+              confirmBy: new Date(now.getTime() + CARD_CONFIRMATION_TTL_MS),
+            })
+            .returning();
+          notice = {
+            userId: card.userId,
+            params: { amount: money(amountMinor, currency), currency, merchant: event.merchantName, last4: card.last4 },
+          };
+          await deps.notify(
+            {
+              userId: card.userId,
+              category: 'CARD',
+              ...cardMessages.confirm,
+              params: notice.params,
+              link: '/my/account/fiscard',
+            },
+            tx,
+          );
+          return answerOf(row!);
+        }
+        try {
+          await hold(tx, card, event.authorizationId, amountMinor);
+        } catch (error) {
+          // The ledger refused (balance too low): the transaction is aborted; decline in a new one.
+          if (error instanceof DomainError && error.code === 'INSUFFICIENT_BALANCE')
+            throw new HoldRefused(card.id, amountMinor);
+          throw error;
+        }
+        const [row] = await tx
+          .insert(cardTransactions)
+          .values({ ...base, status: 'AUTHORIZED', amountMinor, heldMinor: amountMinor })
+          .returning();
+        return answerOf(row!);
+      });
+    }
+  }
+
+  /**
+   * The decline of an authorisation whose hold the ledger refused (not enough balance): a new
+   * transaction on the locked card (the first one was aborted), once per authorisation.
+   */
+  async function declineInsufficient(
+    event: AuthorizationEvent,
+    cardId: number,
+    amountMinor: bigint,
+    now: Date,
+  ): Promise<CardWebhookAnswer> {
+    return db.transaction(async (tx) => {
+      await tx.select({ id: cards.id }).from(cards).where(eq(cards.id, cardId)).for('update');
+      const twin = await transactionByAuthId(tx, event.authorizationId);
+      if (twin) return answerOf(twin);
+      const [row] = await tx
+        .insert(cardTransactions)
+        .values({
+          cardId,
+          kind: 'PURCHASE',
+          status: 'DECLINED',
+          amountMinor,
+          declineReason: 'INSUFFICIENT_FUNDS',
+          originalAmount: event.amount,
+          originalCurrency: event.currency,
+          merchantName: event.merchantName,
+          mcc: event.mcc,
+          processorAuthId: event.authorizationId,
+          isOnline: event.isOnline,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      return answerOf(row!);
+    });
   }
 
   /** Post the clearing of a held purchase at `finalMinor` (possibly different from the hold). */

@@ -1,4 +1,6 @@
 import {
+  CARD_REFUND_AFTER_HOURS,
+  CARD_REFUND_FALLBACK_DAYS,
   type Card,
   type CardCurrency,
   type CardDeclineReason,
@@ -131,6 +133,7 @@ export async function toCard(db: DbOrTx, row: CardRow, now: Date): Promise<Card>
 }
 
 export function toTransaction(row: CardTransactionRow, currency: CardCurrency): CardTransaction {
+  const isSettledPurchase = row.kind === 'PURCHASE' && (row.status === 'AUTHORIZED' || row.status === 'CLEARED');
   return {
     id: row.id,
     kind: row.kind as CardTransactionKind,
@@ -148,6 +151,12 @@ export function toTransaction(row: CardTransactionRow, currency: CardCurrency): 
         ? money(row.sourceAmountMinor, row.sourceCoin)
         : null,
     confirmBy: row.status === 'PENDING_CONFIRMATION' ? (row.confirmBy?.toISOString() ?? null) : null,
+    refundAfter: isSettledPurchase
+      ? new Date(row.createdAt.getTime() + CARD_REFUND_AFTER_HOURS * 3_600_000).toISOString()
+      : null,
+    refundFallbackAt: isSettledPurchase
+      ? new Date(row.createdAt.getTime() + CARD_REFUND_FALLBACK_DAYS * 86_400_000).toISOString()
+      : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -22,7 +22,7 @@ import {
   type ShippingAddress,
 } from '@meridian/contracts/cards';
 import type { Locale } from '@meridian/contracts/locale';
-import { displayAmount, parseAmountMinor, readAmountMinor } from '@meridian/contracts/money';
+import { type AssetCode, displayAmount, parseAmountMinor, readAmountMinor } from '@meridian/contracts/money';
 import { type Page, totalPages } from '@meridian/contracts/pagination';
 import Decimal from 'decimal.js';
 import { and, count, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
@@ -652,7 +652,36 @@ export function createCardsService(deps: CardsDeps) {
       }));
     },
 
-    /** Put a pre-activated physical card in the sandbox processor's stock (CLI, tests). */
+    /**
+     * Customer service decides a pending limit-change request: approved, the requested limits (those
+     * not null) become the card's; rejected, nothing changes. Both in one transaction.
+     * @throws DomainError NOT_FOUND (no such request, or already decided)
+     */
+    async decideLimitRequest(requestId: number, isApproved: boolean, decidedBy: string): Promise<CardLimitRequest> {
+      const now = deps.now();
+      return db.transaction(async (tx) => {
+        const [request] = await tx
+          .update(cardLimitRequests)
+          .set({ state: isApproved ? 'APPROVED' : 'REJECTED', decidedAt: now, decidedBy })
+          .where(and(eq(cardLimitRequests.id, requestId), eq(cardLimitRequests.state, 'PENDING')))
+          .returning();
+        if (!request) throw new DomainError('NOT_FOUND');
+        const [card] = await tx.select().from(cards).where(eq(cards.id, request.cardId)).for('update');
+        if (isApproved)
+          await tx
+            .update(cards)
+            .set({
+              limitPerTransactionMinor: request.perTransactionMinor ?? card!.limitPerTransactionMinor,
+              limitDailyMinor: request.dailyMinor ?? card!.limitDailyMinor,
+              limitMonthlyMinor: request.monthlyMinor ?? card!.limitMonthlyMinor,
+              updatedAt: now,
+            })
+            .where(eq(cards.id, request.cardId));
+        return toLimitRequest(request, card!.currency as CardCurrency);
+      });
+    },
+
+    /** Move a card to another status (the back office's production and shipping steps; tests). */
     async setStatus(
       cardId: number,
       status: 'PROCESSING' | 'SHIPPED' | 'ACTIVE' | 'FROZEN' | 'CANCELLED',
@@ -666,10 +695,13 @@ export function createCardsService(deps: CardsDeps) {
       return row?.token ?? null;
     },
 
-    /** What the user's cards hold (available + held) per currency, minor units (account overview). */
-    async heldMinorByCurrency(userId: string): Promise<Map<CardCurrency, bigint>> {
+    /**
+     * What the user's cards hold (available + held) per currency, minor units: the account
+     * overview's CardAccount (the wallet module's `CardHoldings`).
+     */
+    async heldMinorByAsset(userId: string): Promise<Map<AssetCode, bigint>> {
       const rows = await db.select().from(cards).where(eq(cards.userId, userId));
-      const totals = new Map<CardCurrency, bigint>();
+      const totals = new Map<AssetCode, bigint>();
       for (const row of rows) {
         const currency = row.currency as CardCurrency;
         const [a, h] = await Promise.all([
@@ -679,6 +711,13 @@ export function createCardsService(deps: CardsDeps) {
         if (a + h !== 0n) totals.set(currency, (totals.get(currency) ?? 0n) + a + h);
       }
       return totals;
+    },
+
+    /** USD per one unit of a card currency from the rate table (units per USD), 20 significant digits; null when absent. */
+    async usdPerUnit(asset: AssetCode): Promise<string | null> {
+      const rates: Record<string, string> = (await readSettings(db)).fxRates;
+      const rate = rates[asset];
+      return rate ? new Decimal(1).div(rate).toFixed() : null;
     },
 
     /** Account closure is refused while a card holds a balance or a hold (issue 19). Reasons in `locale`. */

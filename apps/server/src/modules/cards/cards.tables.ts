@@ -119,6 +119,8 @@ export const cardTransactions = pgTable(
   },
   (table) => [
     index('card_transactions_card_idx').on(table.cardId, table.id),
+    // The decision's daily and monthly spend: a range of the card's purchases by time.
+    index('card_transactions_card_time_idx').on(table.cardId, table.createdAt),
     uniqueIndex('card_transactions_auth_key').on(table.processorAuthId),
     uniqueIndex('card_transactions_refund_key').on(table.processorRefundId),
     unique('card_transactions_idempotency_key').on(table.cardId, table.idempotencyKey),

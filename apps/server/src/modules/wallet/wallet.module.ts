@@ -15,6 +15,7 @@ import { type Chain, generateDemoXpubs, parseAccountXpub } from './wallet.addres
 import { seedWithdrawalLimits } from './wallet.limits.ts';
 import { walletRoutes } from './wallet.routes.ts';
 import {
+  type CardHoldings,
   type TrustHoldings,
   type UsdPriceSource,
   type WalletIdentity,
@@ -89,6 +90,8 @@ export interface WalletModuleDeps {
   notices: NoticeService;
   /** The trust module (`trust.service`): what the user's trusts hold, for the account overview. */
   trustHoldings?: TrustHoldings;
+  /** The cards module (`cards.service`): what the user's cards hold, for the account overview's CardAccount. */
+  cardHoldings?: CardHoldings;
   log: { warn(detail: object, message: string): void; info(detail: object, message: string): void };
 }
 
@@ -141,6 +144,7 @@ export function createWalletModule(deps: WalletModuleDeps): AppModule<WalletServ
     log: deps.log,
     screening: createLocalScreeningProvider(),
     ...(deps.trustHoldings && { trustHoldings: deps.trustHoldings }),
+    ...(deps.cardHoldings && { cardHoldings: deps.cardHoldings }),
   });
   return {
     service,

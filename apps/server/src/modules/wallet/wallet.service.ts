@@ -112,7 +112,15 @@ export interface WalletServiceOptions {
   screening?: AddressScreeningProvider;
   /** What the user's BTC trusts hold (the trust module), shown as the overview's TrustAccount; none: no line. */
   trustHoldings?: TrustHoldings;
+  /** What the user's cards hold (the cards module, issue 19), added to the overview's CardAccount; none: ledger only. */
+  cardHoldings?: CardHoldings;
   clock?: () => Date;
+}
+
+/** The cards module's part in the account overview (issue 19): card balances in their currencies. */
+export interface CardHoldings extends TrustHoldings {
+  /** USD per one unit of a card currency (the cards' rate table), decimal string; null when unknown. */
+  usdPerUnit(asset: AssetCode): Promise<string | null>;
 }
 
 /** The trust module's part in the account overview (issue 17 "Account overview totals include funds and trust"). */
@@ -1438,7 +1446,7 @@ export class WalletService {
         }));
       return { accountType, totalUsd: sum(assets.map((a) => a.convert)), assets };
     };
-    const ledgerAccount = (accountType: 'FundAccount' | 'CardAccount', ledgerTypes: readonly string[]) => {
+    const ledgerAccount = (accountType: 'FundAccount', ledgerTypes: readonly string[]) => {
       // One line per asset, summed over the account's ledger types (funds: current shares, fixed
       // principal and shares frozen for an outgoing wire, issue 17).
       const byAsset = new Map<AssetCode, bigint>();
@@ -1448,10 +1456,20 @@ export class WalletService {
     };
     const trustHeld = (await this.options.trustHoldings?.heldMinorByAsset(userId)) ?? new Map<AssetCode, bigint>();
     for (const asset of trustHeld.keys()) if (!prices.has(asset)) prices.set(asset, await this.price(asset));
+    const cardHeld = (await this.options.cardHoldings?.heldMinorByAsset(userId)) ?? new Map<AssetCode, bigint>();
+    for (const asset of cardHeld.keys())
+      if ((prices.get(asset) ?? null) === null)
+        prices.set(asset, (await this.options.cardHoldings?.usdPerUnit(asset)) ?? null);
+    const cardAccount = () => {
+      const byAsset = new Map(cardHeld);
+      for (const b of ledger)
+        if (b.type === 'USER_CARD') byAsset.set(b.asset, (byAsset.get(b.asset) ?? 0n) + b.balanceMinor);
+      return accountOf('CardAccount', byAsset);
+    };
     const accounts = [
       { accountType: 'MainAccount' as const, totalUsd: sum(mainAssets.map((a) => a.convert)), assets: mainAssets },
       ledgerAccount('FundAccount', ['USER_FUND', 'USER_FUND_FIXED', 'USER_FUND_FROZEN']),
-      ledgerAccount('CardAccount', ['USER_CARD']),
+      cardAccount(),
       accountOf('TrustAccount', trustHeld),
     ];
     return {
