@@ -19,6 +19,12 @@ import { ownServerTest } from './own-server.ts';
  */
 const CARDS_CUSTODY_SECRET = 'e2e-cards-custody-secret-0123456789abcdef';
 
+/**
+ * Within 59 s of the last code of an event the server sends no new one (and the used one does not
+ * work again): the second application waits, as a person would wait for "resend" (e2e/funds.spec.ts).
+ */
+const CODE_RESEND_WAIT_MS = 61_000;
+
 /** Each test on its own server: a compliance operator (its token) and the data directory (the card CLI's secret). */
 const test = ownServerTest('cards', CARDS_CUSTODY_SECRET, async (dataDir) => ({
   opsToken: await addComplianceOperator(dataDir),
@@ -126,6 +132,7 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
       if (await applyForm.getByTestId('card-apply-fee-accept').isVisible())
         await applyForm.getByTestId('card-apply-fee-accept').check();
       await snap(page, testInfo, `${locale}-apply-virtual`, 'cards-');
+      const firstCodeAtMs = Date.now();
       await applyForm.getByTestId('card-apply-submit').click();
       await passSecurityCheck(page, email, 'CARD_APPLY');
       await expect(page.getByTestId('card-apply-result')).toBeVisible();
@@ -189,6 +196,7 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
       await page.getByTestId('card-address-phone').fill('+852 2123 4567');
       await page.getByTestId('card-apply-fee-accept').check();
       await snap(page, testInfo, `${locale}-apply-physical`, 'cards-');
+      await page.waitForTimeout(Math.max(0, firstCodeAtMs + CODE_RESEND_WAIT_MS - Date.now()));
       await page.getByTestId('card-apply-submit').click();
       await passSecurityCheck(page, email, 'CARD_APPLY');
       await expect(page.getByTestId('card-apply-result')).toBeVisible();
