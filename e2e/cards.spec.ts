@@ -12,6 +12,7 @@ import { ownServerTest } from './own-server.ts';
  * user reaches level 1 (basic KYC approved with `npm run ops -- kyc approve`), is credited 150 USDT
  * with `npm run deposit`, applies for a virtual EUR card on /my/account/fiscard (security check),
  * tops it up with 100 USDT at a locked rate (the quote's 30 s countdown, then the security check),
+ * shows the full number and CVV after the security check and hides them again,
  * pays 12.50 EUR through the merchant CLI (`npm run card -- authorize … --3ds`) and approves the
  * 3-D Secure confirmation in the browser, locks the card and sees the next payment declined with
  * its reason; then a physical card application shows and charges the 10 USDT fee. en-US at
@@ -158,6 +159,19 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
       await page.getByTestId('card-topup-done').click();
       await expect(page.getByTestId('card-balance')).toHaveText(credit);
       expect(await walletUsdt(page.request)).toMatch(/^50(\.0+)?$/);
+
+      // The full number and CVV after the security check, hidden again (at 60 s, or at once on request).
+      const masked = (await face.getByTestId('card-masked-number').textContent())!;
+      await page.getByTestId('card-reveal').click();
+      await passSecurityCheck(page, email, 'CARD_REVEAL');
+      const revealed = (await face.getByTestId('card-revealed-number').textContent())!;
+      expect(revealed.replace(/ /g, '')).toMatch(/^\d{16}$/);
+      expect(revealed.slice(0, 4)).toBe(masked.slice(0, 4));
+      expect(revealed.slice(-4)).toBe(masked.slice(-4));
+      await expect(face.getByTestId('card-revealed-cvv')).toHaveText(/^\d{3}$/);
+      await expect(page.getByTestId('card-reveal-countdown')).toBeVisible();
+      await page.getByTestId('card-reveal-hide').click();
+      await expect(face.getByTestId('card-masked-number')).toHaveText(masked);
 
       // An online payment with 3-D Secure waits for the holder: approved in the browser.
       const pending = await authorizeWithCli(ownServer, dataDir, cardId, ['--3ds']);
