@@ -127,6 +127,30 @@ const PAGES: { path: string; name: string; title: string; isHeaderFixed: boolean
     title: 'Spend your crypto wherever cards are accepted',
     isHeaderFixed: true,
   },
+  {
+    path: '/product/fiscard/physical',
+    name: 'fiscard-physical',
+    title: 'A physical card for everyday spending',
+    isHeaderFixed: true,
+  },
+  {
+    path: '/product/fiscard/virtual',
+    name: 'fiscard-virtual',
+    title: 'A virtual card for paying online',
+    isHeaderFixed: true,
+  },
+  {
+    path: '/product/fiscard/business',
+    name: 'fiscard-business',
+    title: "Cards for your company's spending",
+    isHeaderFixed: true,
+  },
+  {
+    path: '/product/fiscard/api',
+    name: 'fiscard-api',
+    title: 'Issue cards from your own product',
+    isHeaderFixed: true,
+  },
   { path: '/product/trust', name: 'trust', title: 'A BTC trust with one simple fee', isHeaderFixed: true },
   { path: '/exchange', name: 'exchange', title: 'Swap coins in a few clicks', isHeaderFixed: false },
   { path: '/loan', name: 'loan', title: 'Borrow stablecoins against your bitcoin', isHeaderFixed: false },
@@ -167,8 +191,8 @@ const PAGES: { path: string; name: string; title: string; isHeaderFixed: boolean
   { path: '/my/address', name: 'address', title: 'Address book', isHeaderFixed: false },
 ];
 
-/** Pages whose feature (cards, statements) comes with a later issue. */
-const COMING_SOON = new Set(['card-account', 'account-statement']);
+/** Pages whose feature (statements) comes with a later issue. */
+const COMING_SOON = new Set(['account-statement']);
 
 /** Pages visited one after another in one test: a fresh browser per page cost ~12 s a page. */
 const PAGES_PER_TEST = 6;

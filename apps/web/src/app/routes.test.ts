@@ -51,6 +51,10 @@ const PAGES: [path: string, name: string][] = [
   ['/usde', 'USDE'],
   ['/product/earn', 'Earn'],
   ['/product/fiscard', 'Fiscard'],
+  ['/product/fiscard/physical', 'FiscardPhysical'],
+  ['/product/fiscard/virtual', 'FiscardVirtual'],
+  ['/product/fiscard/business', 'FiscardBusiness'],
+  ['/product/fiscard/api', 'FiscardApi'],
   ['/product/trust', 'Trust'],
   ['/exchange', 'Exchange'],
   ['/account/wallet/deposit/BTC', 'DepositWallet'],
@@ -115,6 +119,13 @@ describe('route table (spec §2)', () => {
 
   it('fixes the header exactly on the routes the spec names', () => {
     const fixed = ['/', '/about', '/usde', '/product/earn', '/product/fiscard', '/product/trust', '/messages'];
+    // The card screens of spec §2 (issue 19) are pages of /product/fiscard and share its fixed header.
+    fixed.push(
+      '/product/fiscard/physical',
+      '/product/fiscard/virtual',
+      '/product/fiscard/business',
+      '/product/fiscard/api',
+    );
     for (const [path] of PAGES) {
       const isFixed = leafOf(path).matches.some((match) => readRouteHandle(match.route.handle).fixedHeader === true);
       expect(isFixed, path).toBe(fixed.includes(path));

@@ -150,7 +150,37 @@ export const routes: RouteObject[] = [
           ),
           page(
             'Fiscard',
-            () => import('../features/marketing/pages/fiscard-page.tsx').then((m) => ({ Component: m.FiscardPage })),
+            () => import('../features/cards/pages/fiscard-page.tsx').then((m) => ({ Component: m.FiscardPage })),
+            fixed,
+          ),
+          page(
+            'FiscardPhysical',
+            () =>
+              import('../features/cards/pages/fiscard-topic-pages.tsx').then((m) => ({
+                Component: m.FiscardPhysicalPage,
+              })),
+            fixed,
+          ),
+          page(
+            'FiscardVirtual',
+            () =>
+              import('../features/cards/pages/fiscard-topic-pages.tsx').then((m) => ({
+                Component: m.FiscardVirtualPage,
+              })),
+            fixed,
+          ),
+          page(
+            'FiscardBusiness',
+            () =>
+              import('../features/cards/pages/fiscard-topic-pages.tsx').then((m) => ({
+                Component: m.FiscardBusinessPage,
+              })),
+            fixed,
+          ),
+          page(
+            'FiscardApi',
+            () =>
+              import('../features/cards/pages/fiscard-topic-pages.tsx').then((m) => ({ Component: m.FiscardApiPage })),
             fixed,
           ),
           page(
@@ -332,7 +362,11 @@ export const routes: RouteObject[] = [
                           Component: m.FundAccountPage,
                         })),
                       ),
-                      page('FiscardAccount', comingSoon),
+                      page('FiscardAccount', () =>
+                        import('../features/cards/pages/fiscard-account-page.tsx').then((m) => ({
+                          Component: m.FiscardAccountPage,
+                        })),
+                      ),
                       page('AccountStatement', comingSoon),
                     ],
                   },

@@ -9,6 +9,11 @@ export const ROUTE_PATHS = {
   USDE: '/usde',
   Earn: '/product/earn',
   Fiscard: '/product/fiscard',
+  /** The card marketing screens of spec §2 (issue 19): physical, virtual, business, card-issuing API. */
+  FiscardPhysical: '/product/fiscard/physical',
+  FiscardVirtual: '/product/fiscard/virtual',
+  FiscardBusiness: '/product/fiscard/business',
+  FiscardApi: '/product/fiscard/api',
   Trust: '/product/trust',
   /** One of the signed-in user's trusts (issue 17). */
   TrustDetail: '/product/trust/:id',

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
 import { MenuIcon } from '../../components/icons.tsx';
 import { MessagesUnreadBadge } from '../../features/notices/components/messages-unread-badge.tsx';
-import { pathTo, ROUTE_PATHS, type RouteName } from '../../config/paths.ts';
+import { ROUTE_PATHS, type RouteName } from '../../config/paths.ts';
 import { useRouteMeta } from '../../hooks/use-route-meta.ts';
 import { useIsMobile } from '../../lib/viewport.ts';
 import { groupKey, groupsContaining, initialOpenGroups, SIDE_MENU, type SideMenuEntry } from './account-menu-items.ts';
@@ -52,7 +52,6 @@ export function AccountSideMenu({
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const isMobile = useIsMobile();
   const { named, current } = useRouteMeta();
   const matchedNames = useMemo(() => named.map((match) => match.name), [named]);
   const [openKeys, setOpenKeys] = useState<string[]>(() => initialOpenGroups(matchedNames, isExpandAll));
@@ -71,10 +70,10 @@ export function AccountSideMenu({
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
     const route = key as RouteName;
-    // The physical-card binding page needs the mobile app on phones (spec §2).
-    const target = route === 'FiscardAccount' && isMobile ? pathTo('Download') : ROUTE_PATHS[route];
+    // The spec sent FiscardAccount to an external card site (the download page on phones); issue 19
+    // builds the card pages inside the product, at every width.
     onNavigate?.();
-    void navigate(target);
+    void navigate(ROUTE_PATHS[route]);
   };
 
   return (

@@ -1,0 +1,21 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { walletBalanceKey } from '../../../lib/get-wallet-balance.ts';
+
+/** The TanStack Query keys of the card calls (`cardEndpoints`, issue 19). */
+export const cardKeys = {
+  all: ['cards'] as const,
+  config: ['cards', 'config'] as const,
+  list: ['cards', 'list'] as const,
+  detail: (id: number) => ['cards', 'detail', id] as const,
+  transactions: (id: number, pageID: number) => ['cards', 'transactions', id, pageID] as const,
+  confirmations: ['cards', 'confirmations'] as const,
+};
+
+/** Refetch what a card action changed: every card view and the wallet's balances (fees, top-ups). */
+export function useInvalidateCards() {
+  const client = useQueryClient();
+  return () => {
+    void client.invalidateQueries({ queryKey: cardKeys.all });
+    void client.invalidateQueries({ queryKey: walletBalanceKey });
+  };
+}

@@ -1,0 +1,42 @@
+import { Collapse } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+/** The questions of the card FAQ, in order; texts under `fiscard.faq.items.<id>` in `marketing.json`. */
+const FAQ_ITEMS = [
+  'declined',
+  'refund',
+  'threeDs',
+  'howMany',
+  'fees',
+  'currencies',
+  'eligibility',
+  'lock',
+  'limits',
+  'security',
+] as const;
+
+/**
+ * The card FAQ (spec §2 "FAQ screens"): the declined-payment reasons of spec §8, the refund timing
+ * of spec §9 (72 hours, or 31 days), 3-D Secure's 5 minutes, the card counts and fees of §1/§9.
+ * The first two answers start open.
+ */
+export function CardFaq() {
+  const { t } = useTranslation('marketing');
+  return (
+    <section id="faq" className="product-section" data-testid="fiscard-faq">
+      <div className="container">
+        <div className="section-head">
+          <h2>{t('fiscard.faq.title')}</h2>
+        </div>
+        <Collapse
+          defaultActiveKey={['declined', 'refund']}
+          items={FAQ_ITEMS.map((id) => ({
+            key: id,
+            label: <strong>{t(`fiscard.faq.items.${id}.q`)}</strong>,
+            children: <p className="card-faq__answer">{t(`fiscard.faq.items.${id}.a`)}</p>,
+          }))}
+        />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,85 @@
+import { type Card, cardEndpoints } from '@meridian/contracts/cards';
+import { Alert, Button, Form, Input } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AppModal } from '../../../components/app-modal.tsx';
+import { openSecurityCheck } from '../../../stores/modal-store.ts';
+import { useInvalidateCards } from '../api/card-keys.ts';
+
+interface PinValues {
+  pin: string;
+  confirm: string;
+}
+
+const PIN_PATTERN = /^\d{4}$/;
+
+/**
+ * Set or change the card's PIN (issue 19; 4 digits, typed twice): sent through the security check
+ * (CARD_PIN) to the processor, which alone keeps it. Five wrong PINs in a row block the card (spec §5).
+ */
+export function PinModal({ card, onClose }: { card: Card; onClose: () => void }) {
+  const { t } = useTranslation('cards');
+  const [form] = Form.useForm<PinValues>();
+  const invalidate = useInvalidateCards();
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const submit = ({ pin }: PinValues) => {
+    setFormError(null);
+    openSecurityCheck({
+      endpoint: cardEndpoints.setPin,
+      input: { params: { id: card.id }, body: { pin } },
+      onSuccess: () => {
+        invalidate();
+        onClose();
+      },
+      onFailure: (statusCode, response) => {
+        if (statusCode !== 119) setFormError(response.message);
+      },
+    });
+  };
+
+  return (
+    <AppModal
+      open
+      title={t(card.isPinSet ? 'pin.changeTitle' : 'pin.setTitle', { card: card.last4 })}
+      footer={null}
+      onCancel={onClose}
+      data-testid="card-pin-modal"
+    >
+      <Form<PinValues> form={form} layout="vertical" requiredMark={false} onFinish={submit}>
+        <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t('pin.note')} />
+        <Form.Item
+          name="pin"
+          label={t('pin.pin')}
+          rules={[{ pattern: PIN_PATTERN, required: true, message: t('pin.invalid') }]}
+        >
+          <Input.Password inputMode="numeric" maxLength={4} autoComplete="new-password" data-testid="card-pin" />
+        </Form.Item>
+        <Form.Item
+          name="confirm"
+          label={t('pin.confirm')}
+          dependencies={['pin']}
+          rules={[
+            { required: true, message: t('pin.invalid') },
+            ({ getFieldValue }) => ({
+              validator: async (_rule, value: string | undefined) => {
+                if (value && value !== getFieldValue('pin')) throw new Error(t('pin.mismatch'));
+              },
+            }),
+          ]}
+        >
+          <Input.Password
+            inputMode="numeric"
+            maxLength={4}
+            autoComplete="new-password"
+            data-testid="card-pin-confirm"
+          />
+        </Form.Item>
+        {formError && <Alert type="error" showIcon style={{ marginBottom: 12 }} message={formError} />}
+        <Button type="primary" htmlType="submit" block data-testid="card-pin-submit">
+          {t('pin.submit')}
+        </Button>
+      </Form>
+    </AppModal>
+  );
+}
