@@ -1,3 +1,4 @@
+import { KYC_REQUIRED_CODE } from './client-codes.ts';
 import { interpolate, type Locale, type LocalizedText } from './locale.ts';
 
 /**
@@ -167,7 +168,7 @@ export const BUSINESS_CODES = {
     message: { 'en-US': 'This submission is no longer under review', 'zh-HK': '此申請已不在審核中' },
   },
   KYC_REQUIRED: {
-    code: 143,
+    code: KYC_REQUIRED_CODE,
     httpStatus: 403,
     message: {
       'en-US': 'Complete {stepEn} first to use this',
@@ -518,8 +519,7 @@ export const BUSINESS_CODES = {
 export type BusinessCodeName = keyof typeof BUSINESS_CODES;
 export type BusinessCode = (typeof BUSINESS_CODES)[BusinessCodeName]['code'];
 
-/** Codes the web client shows as a notification with the message as description (spec §8). */
-export const NOTIFICATION_CODES: readonly number[] = [103, 105, 106, 107, 108];
+export { NOTIFICATION_CODES } from './client-codes.ts';
 
 /** The localized message of a catalogue entry, with its placeholders filled. */
 export function businessMessage(

@@ -1,4 +1,4 @@
-import { BUSINESS_CODES, NOTIFICATION_CODES } from '@meridian/contracts/codes';
+import { KYC_REQUIRED_CODE, NOTIFICATION_CODES } from '@meridian/contracts/client-codes';
 import {
   type ContentOf,
   type Endpoint,
@@ -178,7 +178,7 @@ function showMessages(response: ApiFailure, method: HttpMethod, options: Request
   if (statusCode === STATUS_OK) {
     if (options.quietSuccess) return;
     showFeedback({ kind: 'success', text: text || translate('common:feedback.success') });
-  } else if (statusCode === BUSINESS_CODES.KYC_REQUIRED.code && isKycRequiredContent(response.content)) {
+  } else if (statusCode === KYC_REQUIRED_CODE && isKycRequiredContent(response.content)) {
     // The call needs a verification step: a prompt with a button to that step, back here afterwards.
     const to = `${response.content.route}?returnTo=${encodeURIComponent(currentLocation())}`;
     showFeedback({
