@@ -17,7 +17,7 @@ import { useFundAsset } from '../api/get-fund-asset.ts';
 import { useFundConfig } from '../api/get-fund-config.ts';
 import { useInvalidateFunds } from '../api/fund-keys.ts';
 import { checkFundAmount } from '../lib/amount-rules.ts';
-import { contractErrors } from '../lib/contract-errors.ts';
+import { contractErrors } from '../../../lib/contract-errors.ts';
 import { usd } from '../lib/format.ts';
 import { BankAccountField, CoinField, showOrderRefusal } from './fund-form-parts.tsx';
 

@@ -18,7 +18,7 @@ import { useFundAsset } from '../api/get-fund-asset.ts';
 import { useFundConfig } from '../api/get-fund-config.ts';
 import { useInvalidateFunds } from '../api/fund-keys.ts';
 import { checkFundAmount, limitLeftOf, usableUsdOf } from '../lib/amount-rules.ts';
-import { contractErrors } from '../lib/contract-errors.ts';
+import { contractErrors } from '../../../lib/contract-errors.ts';
 import { percent, usd, usdOfMinor } from '../lib/format.ts';
 import { expectedInterest, tiersOf } from '../lib/interest.ts';
 import { BankAccountField, CoinField, showOrderRefusal, useWalletAvailable } from './fund-form-parts.tsx';

@@ -21,7 +21,7 @@ import { closeSecurityCheck, openSecurityCheck } from '../../../stores/modal-sto
 import { useAdjustCalc } from '../api/get-adjust-calc.ts';
 import { useInvalidateLoans } from '../api/loan-keys.ts';
 import { readAmountInput } from '../lib/amount-input.ts';
-import { refusedFields } from '../lib/contract-errors.ts';
+import { refusedFields } from '../../../lib/contract-errors.ts';
 import { coinAmount, pct, usdPrice } from '../lib/format.ts';
 import { useDebounced } from '../lib/use-debounced.ts';
 import { useWalletAvailable } from '../lib/wallet-available.ts';

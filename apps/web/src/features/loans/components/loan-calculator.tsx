@@ -29,7 +29,7 @@ import {
   readCalcInputs,
   shownAmount,
 } from '../lib/calc-fields.ts';
-import { contractErrors, refusedFields } from '../lib/contract-errors.ts';
+import { contractErrors, refusedFields } from '../../../lib/contract-errors.ts';
 import { coinAmount, pct, usdPrice } from '../lib/format.ts';
 import { kycLinkOf, type LoanAccess } from '../lib/loan-access.ts';
 import { useDebounced } from '../lib/use-debounced.ts';

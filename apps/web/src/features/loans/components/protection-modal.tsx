@@ -17,7 +17,7 @@ import { AppModal } from '../../../components/app-modal.tsx';
 import { closeSecurityCheck, openSecurityCheck } from '../../../stores/modal-store.ts';
 import { useProtection } from '../api/get-protection.ts';
 import { useInvalidateLoans } from '../api/loan-keys.ts';
-import { contractErrors, refusedFields } from '../lib/contract-errors.ts';
+import { contractErrors, refusedFields } from '../../../lib/contract-errors.ts';
 
 /** Bounds of the target LTV (the contract: 10–70 %, below the trigger). */
 const TARGET_PCT_MIN = 10;

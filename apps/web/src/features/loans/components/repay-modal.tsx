@@ -19,7 +19,7 @@ import { closeSecurityCheck, openSecurityCheck } from '../../../stores/modal-sto
 import { useRepayCalc } from '../api/get-repay-calc.ts';
 import { useInvalidateLoans } from '../api/loan-keys.ts';
 import { readAmountInput } from '../lib/amount-input.ts';
-import { refusedFields } from '../lib/contract-errors.ts';
+import { refusedFields } from '../../../lib/contract-errors.ts';
 import { coinAmount, pct, usdPrice } from '../lib/format.ts';
 import { isZeroAmount } from '../lib/is-zero.ts';
 import { useDebounced } from '../lib/use-debounced.ts';
