@@ -2,8 +2,8 @@ import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import { depositWithCli, postApi, readCode, registerAndLogIn, ROOT, snap } from './helpers.ts';
-import { addComplianceOperator, approveWithCli, PDF, PNG } from './investor.ts';
+import { depositWithCli, readCode, registerAndLogIn, ROOT, snap } from './helpers.ts';
+import { addComplianceOperator, reachLevelOne } from './investor.ts';
 import { type Locale, runOnLocaleProject } from './locale-runs.ts';
 import { ownServerTest } from './own-server.ts';
 
@@ -31,38 +31,6 @@ const test = ownServerTest('cards', CARDS_CUSTODY_SECRET, async (dataDir) => ({
   opsToken: await addComplianceOperator(dataDir),
   dataDir,
 }));
-
-/** Basic KYC (level 1) for the signed-in user: the draft, the documents, the commit and the approval. */
-async function reachLevelOne(request: APIRequestContext, baseUrl: string, opsToken: string, userId: string) {
-  const proofDate = new Date(Date.now() - 10 * 86_400_000).toISOString().slice(0, 10);
-  const draft = await postApi(request, 'user/info', {
-    firstName: 'Tai Man',
-    lastName: 'Chan',
-    nameChinese: '陳大文',
-    dateOfBirth: '1990-05-01',
-    nationality: 'HK',
-    residence: 'HK',
-    idType: 'hkid',
-    idNumber: 'A123456(3)',
-    address: 'Flat 1, 2 Queen’s Road Central, Hong Kong',
-    proofOfAddressDate: proofDate,
-  });
-  expect(draft.statusCode, draft.message).toBe(200);
-  const file = (name: string, mimeType: string, buffer: Buffer) => ({ name, mimeType, buffer });
-  const uploaded = await request.post('/api/user/identity/document', {
-    headers: { 'x-meridian-client': 'web' },
-    multipart: {
-      idFront: file('front.png', 'image/png', PNG),
-      idBack: file('back.png', 'image/png', PNG),
-      selfie: file('selfie.png', 'image/png', PNG),
-      proofOfAddress: file('bill.pdf', 'application/pdf', PDF),
-    },
-  });
-  expect((await uploaded.json()).statusCode).toBe(200);
-  const commit = await postApi(request, 'user/commit', {});
-  expect(commit.statusCode, commit.message).toBe(200);
-  await approveWithCli(baseUrl, opsToken, userId);
-}
 
 /** `npm run card -- authorize …` as a merchant, without waiting for a confirmation; its JSON answer. */
 async function authorizeWithCli(
