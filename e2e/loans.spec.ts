@@ -89,8 +89,8 @@ const TEXT: Record<
     added: '增加',
     wallet: '錢包',
     marginCall: '追加保證金通知',
-    liquidated: '已平倉',
-    partial: '部分清算',
+    liquidated: '平倉',
+    partial: '部分平倉',
   },
 };
 

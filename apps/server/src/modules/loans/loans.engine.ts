@@ -22,7 +22,7 @@ import {
   transition,
   walletBtc,
 } from './loans.internal.ts';
-import { liquidationMessage, marginCallMessage, overdueMessage } from './loans.messages.ts';
+import { liquidationMessages, marginCallMessage, overdueMessage } from './loans.messages.ts';
 import {
   bpsToPct,
   daysBetween,
@@ -307,7 +307,7 @@ export function createLoanEngine(deps: LoansDeps) {
       message: {
         userId,
         category: 'LOAN',
-        ...liquidationMessage,
+        ...liquidationMessages[kind],
         params: {
           orderId: String(loan.id),
           kind,

@@ -20,14 +20,29 @@ export const marginCallMessage: LoanMessage = {
   },
 };
 
-/** Liquidation receipt message (issue 18): what was sold, the fee, the debt repaid, LTV before and after. */
-export const liquidationMessage: LoanMessage = {
-  title: { 'en-US': 'Loan {orderId} liquidated ({kind})', 'zh-HK': '借款 {orderId} 已平倉（{kind}）' },
-  body: {
-    'en-US':
-      'At a BTC price of {price} USD ({sources}), {collateralSold} BTC of your collateral was sold: fee {fee} {loanCoin}, debt repaid {debtRepaid} {loanCoin}, collateral returned {collateralReturned} BTC. LTV {ltvBefore}% → {ltvAfter}%.',
-    'zh-HK':
-      '在 BTC 價格 {price} 美元（{sources}）時，你的抵押品中有 {collateralSold} BTC 被出售：手續費 {fee} {loanCoin}，已償還債務 {debtRepaid} {loanCoin}，退回抵押品 {collateralReturned} BTC。按揭成數 {ltvBefore}% → {ltvAfter}%。',
+/**
+ * Liquidation receipt messages (issue 18), one per kind of liquidation: what was sold, the fee, the
+ * debt repaid, LTV before and after. PARTIAL brings LTV back to the initial level (the loan goes on);
+ * FULL sells all the collateral after a price fall (status 5); OVERDUE after the grace (status 9).
+ */
+const LIQUIDATION_BODY: LocalizedText = {
+  'en-US':
+    'At a BTC price of {price} USD ({sources}), {collateralSold} BTC of your collateral was sold: fee {fee} {loanCoin}, debt repaid {debtRepaid} {loanCoin}, collateral returned {collateralReturned} BTC. LTV {ltvBefore}% → {ltvAfter}%.',
+  'zh-HK':
+    '在 BTC 價格 {price} 美元（{sources}）時，你的抵押品中有 {collateralSold} BTC 被出售：手續費 {fee} {loanCoin}，已償還債務 {debtRepaid} {loanCoin}，退回抵押品 {collateralReturned} BTC。按揭成數 {ltvBefore}% → {ltvAfter}%。',
+};
+export const liquidationMessages: Record<'PARTIAL' | 'FULL' | 'OVERDUE', LoanMessage> = {
+  PARTIAL: {
+    title: { 'en-US': 'Loan {orderId} partly liquidated', 'zh-HK': '借款 {orderId} 已部分平倉' },
+    body: LIQUIDATION_BODY,
+  },
+  FULL: {
+    title: { 'en-US': 'Loan {orderId} liquidated', 'zh-HK': '借款 {orderId} 已全數平倉' },
+    body: LIQUIDATION_BODY,
+  },
+  OVERDUE: {
+    title: { 'en-US': 'Overdue loan {orderId} liquidated', 'zh-HK': '逾期借款 {orderId} 已平倉' },
+    body: LIQUIDATION_BODY,
   },
 };
 
