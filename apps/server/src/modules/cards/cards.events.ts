@@ -282,7 +282,8 @@ export function createCardEventsService(deps: CardsDeps) {
               category: 'CARD',
               ...cardMessages.confirm,
               params: notice.params,
-              link: '/my/account/fiscard',
+              // The card page highlights this payment in its confirmation banner.
+              link: `/my/account/fiscard?confirm=${row!.id}`,
             },
             tx,
           );
