@@ -200,43 +200,39 @@ export function LoanSettingsTab() {
         />
       </Card>
 
-      <Card
-        title={t('loanSettings.risk')}
-        extra={
-          mayPropose &&
-          data && (
-            <Button
-              onClick={() =>
-                setEditing({
-                  title: t('loanSettings.proposeTitle'),
-                  hint: t('loanSettings.proposeHint'),
-                  fields: [
-                    pct('initialLtvPct', t('loanSettings.initialLtv')),
-                    pct('marginCallLtvPct', t('loanSettings.marginCallLtv')),
-                    pct('liquidationLtvPct', t('loanSettings.liquidationLtv')),
-                    pct('liquidationFeePct', t('loanSettings.liquidationFee')),
-                  ],
-                  initial: {
-                    initialLtvPct: data.initialLtvPct,
-                    marginCallLtvPct: data.marginCallLtvPct,
-                    liquidationLtvPct: data.liquidationLtvPct,
-                    liquidationFeePct: data.liquidationFeePct,
-                  },
-                  save: (values) =>
-                    propose.mutateAsync({
-                      initialLtvPct: values.initialLtvPct!,
-                      marginCallLtvPct: values.marginCallLtvPct!,
-                      liquidationLtvPct: values.liquidationLtvPct!,
-                      liquidationFeePct: values.liquidationFeePct!,
-                    }),
-                })
-              }
-            >
-              {t('loanSettings.propose')}
-            </Button>
-          )
-        }
-      >
+      <Card title={t('loanSettings.risk')}>
+        {mayPropose && data && (
+          <Button
+            style={{ marginBottom: 16 }}
+            onClick={() =>
+              setEditing({
+                title: t('loanSettings.proposeTitle'),
+                hint: t('loanSettings.proposeHint'),
+                fields: [
+                  pct('initialLtvPct', t('loanSettings.initialLtv')),
+                  pct('marginCallLtvPct', t('loanSettings.marginCallLtv')),
+                  pct('liquidationLtvPct', t('loanSettings.liquidationLtv')),
+                  pct('liquidationFeePct', t('loanSettings.liquidationFee')),
+                ],
+                initial: {
+                  initialLtvPct: data.initialLtvPct,
+                  marginCallLtvPct: data.marginCallLtvPct,
+                  liquidationLtvPct: data.liquidationLtvPct,
+                  liquidationFeePct: data.liquidationFeePct,
+                },
+                save: (values) =>
+                  propose.mutateAsync({
+                    initialLtvPct: values.initialLtvPct!,
+                    marginCallLtvPct: values.marginCallLtvPct!,
+                    liquidationLtvPct: values.liquidationLtvPct!,
+                    liquidationFeePct: values.liquidationFeePct!,
+                  }),
+              })
+            }
+          >
+            {t('loanSettings.propose')}
+          </Button>
+        )}
         {data && (
           <Descriptions
             bordered
@@ -345,13 +341,14 @@ export function LoanSettingsTab() {
       </Card>
 
       <Card title={t('loanSettings.changes')}>
+        <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t('loanSettings.levelsHint')} />
         {decideError && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={decideError} />}
         <Table<LoanSettingChange>
           rowKey="id"
           loading={settings.isFetching}
           dataSource={data?.changes}
           pagination={false}
-          scroll={{ x: 900 }}
+          scroll={{ x: 1100 }}
           locale={{ emptyText: t('loanSettings.noChanges') }}
           columns={[
             { title: t('common.id'), dataIndex: 'id' },
@@ -369,11 +366,13 @@ export function LoanSettingsTab() {
             {
               title: t('loanSettings.proposedBy'),
               key: 'proposed',
+              width: 240,
               render: (_, row) => `${row.proposedBy} · ${formatDateTime(row.proposedAt, i18n.language)}`,
             },
             {
               title: t('loanSettings.decidedBy'),
               key: 'decided',
+              width: 240,
               render: (_, row) =>
                 row.decidedAt ? `${row.decidedBy ?? ''} · ${formatDateTime(row.decidedAt, i18n.language)}` : '—',
             },
@@ -381,6 +380,7 @@ export function LoanSettingsTab() {
               title: t('common.actions'),
               key: 'actions',
               fixed: 'right',
+              width: 200,
               render: (_, row) =>
                 mayDecide &&
                 row.status === 'proposed' && (
