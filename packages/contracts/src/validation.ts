@@ -174,6 +174,22 @@ export const VALIDATION_MESSAGES = {
     'en-US': 'Enter a yearly rate from 0.00 to 50.00 %, with at most 2 decimals',
     'zh-HK': '請輸入 0.00 至 50.00 % 的年利率，最多兩位小數',
   },
+  'validation.loanApr': {
+    'en-US': 'Enter an APR from 0.01 to 50.00 %, with at most 2 decimals',
+    'zh-HK': '請輸入 0.01 至 50.00 % 的年利率，最多兩位小數',
+  },
+  'validation.ltvPct': {
+    'en-US': 'Enter a percentage from 0.01 to 99.99, with at most 2 decimals',
+    'zh-HK': '請輸入 0.01 至 99.99 的百分比，最多兩位小數',
+  },
+  'validation.ltvOrder': {
+    'en-US': 'The levels must rise: initial < margin call < liquidation < 100 %',
+    'zh-HK': '各水平須遞增：初始 < 追加保證金 < 平倉 < 100 %',
+  },
+  'validation.liquidationFee': {
+    'en-US': 'Enter a fee from 0.00 to 20.00 %, with at most 2 decimals, that with the initial LTV stays below 100 %',
+    'zh-HK': '請輸入 0.00 至 20.00 % 的費率（最多兩位小數），與初始按揭成數相加須低於 100 %',
+  },
   'validation.rateTiers': {
     'en-US': 'Each tier must reach above the one before, and only the last tier has no upper limit',
     'zh-HK': '每一級的上限須高於前一級，只有最後一級沒有上限',

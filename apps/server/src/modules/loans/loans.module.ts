@@ -7,6 +7,7 @@ import type { NoticeService } from '../notices/notices.service.ts';
 import type { EnginePrice } from './loans.engine.ts';
 import { loansRoutes } from './loans.routes.ts';
 import { createLoansService, type LoansService } from './loans.service.ts';
+import { createLoanSettings } from './loans.settings.ts';
 
 /** What `buildApp` hands the loans module. */
 export interface LoansModuleDeps {
@@ -52,6 +53,7 @@ export function createLoansModule(deps: LoansModuleDeps): AppModule<LoansService
     service,
     routes: loansRoutes({
       loans: service,
+      settings: createLoanSettings(deps.database.db, () => deps.clock.now()),
       ...(deps.isDevPriceEnabled ? { devPrice: { set: (price: string | null) => void (devPrice = price) } } : {}),
     }),
     jobs: [

@@ -1,13 +1,16 @@
 import { HEADER_IDEMPOTENCY_KEY } from '@meridian/contracts/http';
+import { loanSettingsEndpoints } from '@meridian/contracts/loan-settings';
 import { loanEndpoints } from '@meridian/contracts/loans';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/http/envelope.ts';
-import { currentUser, sensitiveActionOf } from '../../platform/http/auth.ts';
+import { noteAudit } from '../../platform/http/audit.ts';
+import { currentOperator, currentUser, sensitiveActionOf } from '../../platform/http/auth.ts';
 import { registerEndpoints } from '../../platform/http/endpoint.ts';
 import { FieldError } from '../../platform/http/errors.ts';
 import type { LoansService } from './loans.service.ts';
+import type { LoanSettingsService } from './loans.settings.ts';
 
 const IDEMPOTENCY_KEY_PATTERN = /^[\w.:-]{1,128}$/;
 
@@ -20,13 +23,18 @@ function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   return value;
 }
 
-/** The loans' routes under /api (`loanEndpoints`, spec §7 `loan/*` and `loan/protection`). */
+/**
+ * The loans' routes under /api (`loanEndpoints`, spec §7 `loan/*` and `loan/protection`) and the
+ * back office's loan settings (`loanSettingsEndpoints`, `admin/loan-settings*`, admin writes; the
+ * handlers note target, before and after for the audit log).
+ */
 export function loansRoutes(options: {
   loans: LoansService;
+  settings: LoanSettingsService;
   /** Development and e2e only (never in production): `POST /api/dev/loan/price`. */
   devPrice?: { set(price: string | null): void };
 }) {
-  const { loans, devPrice } = options;
+  const { loans, settings, devPrice } = options;
   return async function register(app: FastifyInstance): Promise<void> {
     registerEndpoints(app, loanEndpoints, {
       coins: async () => loans.coins(),
@@ -48,6 +56,47 @@ export function loansRoutes(options: {
       protection: async (request) => loans.protection(currentUser(request).userId, request.query.orderId),
       setProtection: async (request) =>
         loans.setProtection(currentUser(request).userId, request.body, sensitiveActionOf(request)),
+    });
+
+    registerEndpoints(app, loanSettingsEndpoints, {
+      getLoanSettings: async () => settings.view(),
+      updateLoanTerm: async (request) => {
+        const { before, after, settings: view } = await settings.updateTerm(request.params.termDays, request.body);
+        noteAudit(request, { targetType: 'loan-term', targetId: String(request.params.termDays), before, after });
+        return view;
+      },
+      updateLoanCoin: async (request) => {
+        const { before, after, settings: view } = await settings.updateCoin(request.params.coin, request.body);
+        noteAudit(request, { targetType: 'loan-coin', targetId: request.params.coin, before, after });
+        return view;
+      },
+      updateLoanLimits: async (request) => {
+        const { before, after, settings: view } = await settings.updateLimits(request.body.maxOutstandingUsd);
+        noteAudit(request, { targetType: 'loan-settings', targetId: 'limits', before, after });
+        return view;
+      },
+      proposeLoanRisk: async (request) => {
+        const change = await settings.propose(currentOperator(request), request.body);
+        noteAudit(request, {
+          targetType: 'loan-setting-change',
+          targetId: String(change.id),
+          before: change.before,
+          after: change.after,
+        });
+        return change;
+      },
+      approveLoanSettingChange: async (request) => {
+        noteAudit(request, { targetType: 'loan-setting-change', targetId: String(request.params.id) });
+        const change = await settings.approve(currentOperator(request), request.params.id);
+        noteAudit(request, { before: change.before, after: change.after });
+        return change;
+      },
+      rejectLoanSettingChange: async (request) => {
+        noteAudit(request, { targetType: 'loan-setting-change', targetId: String(request.params.id) });
+        const change = await settings.reject(currentOperator(request), request.params.id);
+        noteAudit(request, { before: { status: 'proposed' }, after: { status: change.status } });
+        return change;
+      },
     });
 
     if (devPrice) {

@@ -8,6 +8,7 @@ import { PageTitle } from '../components/page-title.tsx';
 import { QueryError } from '../components/query-error.tsx';
 import { formatDateTime } from '../lib/time.ts';
 import { FundProductsTab } from './fund-product-settings.tsx';
+import { LoanSettingsTab } from './loan-settings.tsx';
 import { NetworksTab, PairsTab, PendingChangesTab } from './product-settings.tsx';
 
 /** A positive USD amount with at most 2 decimals, as the contract takes it. */
@@ -73,6 +74,7 @@ export function SettingsPage() {
           { key: 'networks', label: t('productSettings.networks'), children: <NetworksTab /> },
           { key: 'pairs', label: t('productSettings.pairs'), children: <PairsTab /> },
           { key: 'funds', label: t('fundProducts.tab'), children: <FundProductsTab /> },
+          { key: 'loans', label: t('loanSettings.tab'), children: <LoanSettingsTab /> },
           { key: 'changes', label: t('productSettings.changes'), children: <PendingChangesTab /> },
         ]}
       />
