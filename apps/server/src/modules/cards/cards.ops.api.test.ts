@@ -186,6 +186,12 @@ describe('limit-change requests', () => {
       reply: 'Please send a proof of income first',
       current: { perTransaction: '5000.00' },
     });
+    // The user reads the reply in their messages (the card page's contract carries only a pending request).
+    const messages = (
+      await t.app.inject({ method: 'GET', url: '/api/notice/message/list', headers: { cookie: session.cookie } })
+    ).json().content;
+    expect(JSON.stringify(messages)).toContain('Please send a proof of income first');
+    expect(JSON.stringify(messages)).toContain('Card limit request declined');
   });
 
   it('refuses other roles (102) and bad input (120 naming the field), deciding nothing', async () => {

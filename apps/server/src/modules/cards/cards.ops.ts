@@ -13,6 +13,7 @@ import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { DomainError, FieldError } from '../../platform/http/errors.ts';
 import { type CardRow, type CardsDeps, maskNumber, money } from './cards.internal.ts';
+import { cardMessages } from './cards.messages.ts';
 import { cardLimitRequests, cardSuspenseItems, cards } from './cards.tables.ts';
 
 type LimitRequestRow = typeof cardLimitRequests.$inferSelect;
@@ -126,7 +127,8 @@ export function createCardOpsService(deps: CardsDeps) {
     /**
      * Decide a pending request once: approved, `limits` (or, omitted, the requested ones; a null
      * requested value keeps the card's) become the card's limits in the same transaction, so the
-     * next authorisation uses them; rejected, the card is unchanged. `reply` is stored for the user.
+     * next authorisation uses them; rejected, the card is unchanged. `reply` is stored and sent to
+     * the user as an in-app message (with push) in the same transaction.
      * @returns the request before and after (the audit row).
      * @throws DomainError NOT_FOUND, CARD_LIMIT_REQUEST_STATE_CHANGED (219); FieldError `limits.*`.
      */
@@ -173,6 +175,16 @@ export function createCardOpsService(deps: CardsDeps) {
           .where(and(eq(cardLimitRequests.id, requestId), eq(cardLimitRequests.state, 'PENDING')))
           .returning();
         if (!decided) throw new DomainError('CARD_LIMIT_REQUEST_STATE_CHANGED');
+        await deps.notify(
+          {
+            userId: card.userId,
+            category: 'CARD',
+            ...(body.isApproved ? cardMessages.limitApproved : cardMessages.limitRejected),
+            params: { last4: card.last4, reply: body.reply },
+            link: '/my/account/fiscard',
+          },
+          tx,
+        );
         return { before, after: toOpsRequest(decided, applied) };
       });
     },

@@ -191,7 +191,7 @@ function LimitRequestsTab() {
         loading={requests.isFetching}
         dataSource={requests.data?.list}
         pagination={paging.pagination(requests.data?.totalCount)}
-        scroll={{ x: 1300 }}
+        scroll={{ x: 1450 }}
         columns={[
           {
             title: t('common.time'),
@@ -225,7 +225,7 @@ function LimitRequestsTab() {
             key: 'current',
             render: (_, row) => <LimitsText limits={row.current} currency={row.currency} />,
           },
-          { title: t('common.reason'), dataIndex: 'reason', ellipsis: true },
+          { title: t('common.reason'), dataIndex: 'reason', width: 200 },
           {
             title: t('common.status'),
             dataIndex: 'state',
@@ -334,7 +334,7 @@ function CardsTab() {
         loading={list.isFetching}
         dataSource={list.data?.list}
         pagination={paging.pagination(list.data?.totalCount)}
-        scroll={{ x: 1300 }}
+        scroll={{ x: 1150 }}
         columns={[
           { title: t('common.id'), dataIndex: 'id', width: 70 },
           {
@@ -356,10 +356,11 @@ function CardsTab() {
               </Space>
             ),
           },
-          { title: t('cards.cardholder'), dataIndex: 'cardholderName', ellipsis: true },
+          { title: t('cards.cardholder'), dataIndex: 'cardholderName', width: 140, ellipsis: true },
           {
             title: t('common.status'),
             dataIndex: 'status',
+            width: 230,
             render: (value: CardStatus, row) => (
               <Space orientation="vertical" size={2}>
                 <Tag color={STATUS_COLORS[value] ?? 'default'}>{t(`cards.status.${value}`)}</Tag>
