@@ -509,6 +509,24 @@ export const BUSINESS_CODES = {
     httpStatus: 409,
     message: { 'en-US': 'This payment has already been answered', 'zh-HK': '此付款已回覆' },
   },
+  CARD_LIMIT_REQUEST_STATE_CHANGED: {
+    code: 219,
+    httpStatus: 409,
+    message: { 'en-US': 'This limit change request has already been decided', 'zh-HK': '此限額變更申請已有決定' },
+  },
+  CARD_STATUS_STEP_NOT_ALLOWED: {
+    code: 220,
+    httpStatus: 409,
+    message: {
+      'en-US': 'This card cannot move from {from} to {to}',
+      'zh-HK': '此卡不能由 {from} 轉為 {to}',
+    },
+  },
+  CARD_PIN_NOT_BLOCKED: {
+    code: 221,
+    httpStatus: 409,
+    message: { 'en-US': 'This card’s PIN is not blocked', 'zh-HK': '此卡的密碼未被鎖定' },
+  },
   INTERNAL: {
     code: 500,
     httpStatus: 500,

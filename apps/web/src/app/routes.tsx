@@ -98,6 +98,7 @@ const adminRoutes: RouteObject = {
             adminPage('deposits'),
             adminPage('withdrawals'),
             adminPage('wires'),
+            adminPage('cards'),
             adminPage('trusts'),
             adminPage('screening'),
             adminPage('adjustments'),

@@ -16,4 +16,20 @@ export const cardMessages = {
       'zh-HK': '{merchant} 要求從你尾號 {last4} 的卡扣款 {amount} {currency}，請於 5 分鐘內確認。',
     } satisfies LocalizedText,
   },
+  /** Customer service approved a limit-change request (issue 16 "with status and reply"). */
+  limitApproved: {
+    title: { 'en-US': 'Card limits changed', 'zh-HK': '卡片限額已變更' } satisfies LocalizedText,
+    body: {
+      'en-US': 'Your limit change request for the card ending {last4} was approved. Customer service: {reply}',
+      'zh-HK': '你尾號 {last4} 的卡的限額變更申請已獲批准。客戶服務回覆：{reply}',
+    } satisfies LocalizedText,
+  },
+  /** Customer service rejected a limit-change request, with its reply. */
+  limitRejected: {
+    title: { 'en-US': 'Card limit request declined', 'zh-HK': '卡片限額申請未獲批准' } satisfies LocalizedText,
+    body: {
+      'en-US': 'Your limit change request for the card ending {last4} was not approved. Customer service: {reply}',
+      'zh-HK': '你尾號 {last4} 的卡的限額變更申請未獲批准。客戶服務回覆：{reply}',
+    } satisfies LocalizedText,
+  },
 } as const;

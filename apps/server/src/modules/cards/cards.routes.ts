@@ -1,3 +1,4 @@
+import { opsCardEndpoints } from '@meridian/contracts/card-ops';
 import {
   cardEndpoints,
   cardProcessorEndpoints,
@@ -6,7 +7,8 @@ import {
 } from '@meridian/contracts/cards';
 import { HEADER_IDEMPOTENCY_KEY } from '@meridian/contracts/http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { currentUser, sensitiveActionOf } from '../../platform/http/auth.ts';
+import { noteAudit } from '../../platform/http/audit.ts';
+import { currentOperator, currentUser, sensitiveActionOf } from '../../platform/http/auth.ts';
 import { registerEndpoint, registerEndpoints } from '../../platform/http/endpoint.ts';
 import { DomainError, FieldError } from '../../platform/http/errors.ts';
 import { isCardWebhookSignatureValid } from './cards.processor.ts';
@@ -80,6 +82,38 @@ export function cardsRoutes(options: CardsRoutesOptions) {
       requestLimitChange: async (request) => cards.requestLimitChange(userId(request), request.params.id, request.body),
       listConfirmations: async (request) => cards.listConfirmations(userId(request)),
       confirmPayment: async (request) => cards.confirm(userId(request), request.params.id, request.body.isApproved),
+    });
+
+    registerEndpoints(app, opsCardEndpoints, {
+      listLimitRequests: async (request) => cards.ops.listLimitRequests(request.query),
+      decideLimitRequest: async (request) => {
+        noteAudit(request, {
+          targetType: 'card-limit-request',
+          targetId: request.params.id,
+          reason: request.body.reply,
+        });
+        const { before, after } = await cards.ops.decideLimitRequest(
+          Number(request.params.id),
+          request.body,
+          currentOperator(request).email,
+        );
+        noteAudit(request, { before, after });
+        return after;
+      },
+      listCards: async (request) => cards.ops.listCards(request.query),
+      setCardStatus: async (request) => {
+        noteAudit(request, { targetType: 'card', targetId: request.params.id, reason: request.body.note ?? null });
+        const { before, after } = await cards.ops.stepCard(Number(request.params.id), request.body.status);
+        noteAudit(request, { before, after });
+        return after;
+      },
+      unblockPin: async (request) => {
+        noteAudit(request, { targetType: 'card', targetId: request.params.id });
+        const { before, after } = await cards.ops.unblockPin(Number(request.params.id));
+        noteAudit(request, { before, after });
+        return after;
+      },
+      listSuspense: async (request) => cards.ops.listSuspense(request.query),
     });
 
     await app.register(async (signed) => {

@@ -33,6 +33,7 @@ import { DomainError, FieldError } from '../../platform/http/errors.ts';
 import { accountBalance, postEntry } from '../ledger/ledger.service.ts';
 import { platformAccount, userAccount } from '../ledger/ledger.types.ts';
 import { createCardEventsService } from './cards.events.ts';
+import { createCardOpsService } from './cards.ops.ts';
 import {
   availableAccount,
   type CardRow,
@@ -90,6 +91,7 @@ function readCardAmount(text: string | null, currency: CardCurrency, field: stri
 export function createCardsService(deps: CardsDeps) {
   const { db, processor } = deps;
   const events = createCardEventsService(deps);
+  const ops = createCardOpsService(deps);
 
   async function ownCard(dbOrTx: DbOrTx, userId: string, cardId: number): Promise<CardRow> {
     const [row] = await dbOrTx
@@ -149,6 +151,8 @@ export function createCardsService(deps: CardsDeps) {
   }
 
   return {
+    /** The back office's card operations (`cards.ops.ts`). */
+    ops,
     ...events,
 
     /** Seed the settings row (promotion, virtual fee, rate table) when absent. */

@@ -169,6 +169,8 @@ export const cardLimitRequests = pgTable(
     reason: text('reason').notNull(),
     decidedAt: at('decided_at'),
     decidedBy: text('decided_by'),
+    /** The operator's answer to the user (issue 16 "with status and reply"); null while pending. */
+    reply: text('reply'),
     createdAt: createdAt(),
   },
   (table) => [

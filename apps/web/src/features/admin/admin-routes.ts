@@ -10,6 +10,7 @@ import { KycReviewPage } from './pages/kyc-review-page.tsx';
 import { DepositsPage } from './pages/deposits-page.tsx';
 import { WithdrawalsPage } from './pages/withdrawals-page.tsx';
 import { WiresPage } from './pages/wires-page.tsx';
+import { CardsPage } from './pages/cards-page.tsx';
 import { TrustsPage } from './pages/trusts-page.tsx';
 import { ScreeningPage } from './pages/screening-page.tsx';
 import { AdjustmentsPage } from './pages/adjustments-page.tsx';
@@ -38,6 +39,7 @@ const components = {
   deposits: DepositsPage,
   withdrawals: WithdrawalsPage,
   wires: WiresPage,
+  cards: CardsPage,
   trusts: TrustsPage,
   screening: ScreeningPage,
   adjustments: AdjustmentsPage,

@@ -58,6 +58,7 @@ export const adminKeys = {
   deposits: ['admin', 'deposits'] as const,
   withdrawals: ['admin', 'withdrawals'] as const,
   wires: ['admin', 'wires'] as const,
+  cards: ['admin', 'cards'] as const,
   trusts: ['admin', 'trusts'] as const,
   screening: ['admin', 'screening'] as const,
   adjustments: ['admin', 'adjustments'] as const,

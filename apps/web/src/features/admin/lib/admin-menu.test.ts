@@ -32,6 +32,7 @@ describe('menuItemsFor', () => {
       'withdrawals',
       'wires',
       'trusts',
+      'cards',
       'adjustments',
       'settings',
     ]);
@@ -46,6 +47,7 @@ describe('menuItemsFor', () => {
     expect(keys).toContain('deposits');
     expect(keys).toContain('broadcasts');
     expect(keys).toContain('banners');
+    expect(keys).toContain('cards');
   });
 
   it('decides with the same descriptor the page calls', () => {
@@ -63,6 +65,7 @@ describe('menuKeyOf', () => {
     expect(menuKeyOf('/admin/audit')).toBe('audit');
     expect(menuKeyOf('/admin/deposits')).toBe('deposits');
     expect(menuKeyOf('/admin/wires')).toBe('wires');
+    expect(menuKeyOf('/admin/cards')).toBe('cards');
     expect(menuKeyOf('/admin/trusts')).toBe('trusts');
     expect(menuKeyOf('/admin/broadcasts')).toBe('broadcasts');
     expect(menuKeyOf('/admin/banners')).toBe('banners');

@@ -7,6 +7,7 @@ import {
   backOfficeDepositEndpoints,
   backOfficeUserEndpoints,
 } from '@meridian/contracts/back-office';
+import { opsCardEndpoints } from '@meridian/contracts/card-ops';
 import type { Endpoint } from '@meridian/contracts/endpoint';
 import { fundWireEndpoints } from '@meridian/contracts/fund-wires';
 import { opsKycEndpoints } from '@meridian/contracts/kyc';
@@ -25,6 +26,7 @@ export interface AdminMenuItem {
     | 'withdrawals'
     | 'wires'
     | 'trusts'
+    | 'cards'
     | 'screening'
     | 'adjustments'
     | 'broadcasts'
@@ -46,6 +48,7 @@ export const ADMIN_MENU: readonly AdminMenuItem[] = [
   { key: 'withdrawals', path: ADMIN_PATHS.withdrawals, endpoint: adminEndpoints.listWithdrawals },
   { key: 'wires', path: ADMIN_PATHS.wires, endpoint: fundWireEndpoints.listWires },
   { key: 'trusts', path: ADMIN_PATHS.trusts, endpoint: opsTrustEndpoints.listTrusts },
+  { key: 'cards', path: ADMIN_PATHS.cards, endpoint: opsCardEndpoints.listCards },
   { key: 'screening', path: ADMIN_PATHS.screening, endpoint: opsWalletEndpoints.listScreeningAlerts },
   { key: 'adjustments', path: ADMIN_PATHS.adjustments, endpoint: backOfficeAdjustmentEndpoints.listAdjustments },
   { key: 'broadcasts', path: ADMIN_PATHS.broadcasts, endpoint: backOfficeBroadcastEndpoints.listBroadcasts },

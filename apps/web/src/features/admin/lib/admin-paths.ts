@@ -9,6 +9,7 @@ export const ADMIN_PATHS = {
   deposits: '/admin/deposits',
   withdrawals: '/admin/withdrawals',
   wires: '/admin/wires',
+  cards: '/admin/cards',
   trusts: '/admin/trusts',
   screening: '/admin/screening',
   adjustments: '/admin/adjustments',

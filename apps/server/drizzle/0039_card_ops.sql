@@ -1,0 +1,1 @@
+ALTER TABLE "card_limit_requests" ADD COLUMN "reply" text;
