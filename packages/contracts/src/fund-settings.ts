@@ -24,7 +24,7 @@ const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 export const annualRatePctSchema = z
   .string()
   .regex(RATE_PATTERN, { error: 'validation.annualRate' })
-  .refine((text) => Math.round(Number(text) * 100) <= ANNUAL_RATE_BPS_MAX, { error: 'validation.annualRate' });
+  .refine((text) => annualRateBpsOf(text) <= ANNUAL_RATE_BPS_MAX, { error: 'validation.annualRate' });
 
 /** `annualRatePct` ("3.65") as basis points (365), exactly: the text has at most 2 decimals. */
 export function annualRateBpsOf(annualRatePct: string): number {
@@ -139,7 +139,7 @@ export const fundSettingsEndpoints = {
     roles: [],
     body: createFixedFundBodySchema,
     content: opsFundProductSchema,
-    codes: ['LOGIN_EXPIRED', 'FORBIDDEN'],
+    codes: ['LOGIN_EXPIRED', 'FORBIDDEN', 'CONFLICT'],
   }),
   updateRateTiers: defineEndpoint({
     method: 'PUT',

@@ -13,9 +13,9 @@ import {
   type ParsedCreateFixedFundBody,
 } from '@meridian/contracts/fund-settings';
 import type { Locale } from '@meridian/contracts/locale';
-import { and, asc, eq, gte, like, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import { FieldError } from '../../platform/http/errors.ts';
+import { DomainError, FieldError } from '../../platform/http/errors.ts';
 import { addDays, type RateTier } from './funds.interest.ts';
 import {
   type FundsContext,
@@ -76,6 +76,9 @@ export const FIXED_SERIES_SEED = [
   { periodDays: 360, annualRateBps: 1080 },
 ] as const;
 
+/** Fixed funds of one term starting to raise on one day that an operator may create. */
+const FIXED_ID_ATTEMPTS_MAX = 20;
+
 /** Days a seeded fixed series raises money; interest starts the day after the window. */
 export const FIXED_RAISE_DAYS = 14;
 
@@ -85,11 +88,11 @@ function rateText(bps: number): string {
 
 /** Create the products the funds need, parts of `createFundsService`. */
 export function createProductsService(ctx: FundsContext) {
-  /** Insert a product with its tiers; an existing id is left as it is. */
-  async function createProduct(input: ProductInput, db: DbOrTx = ctx.db): Promise<void> {
+  /** Insert a product with its tiers; an existing id is left as it is. @returns whether it was inserted. */
+  async function createProduct(input: ProductInput, db: DbOrTx = ctx.db): Promise<boolean> {
     const maturityDate =
       input.interestDate && input.periodDays > 0 ? addDays(input.interestDate, input.periodDays) : null;
-    await db.transaction(async (tx) => {
+    return db.transaction(async (tx) => {
       const inserted = await tx
         .insert(fundProducts)
         .values({
@@ -110,10 +113,11 @@ export function createProductsService(ctx: FundsContext) {
         })
         .onConflictDoNothing()
         .returning({ id: fundProducts.id });
-      if (inserted.length === 0) return;
+      if (inserted.length === 0) return false;
       await tx
         .insert(fundRateTiers)
         .values(input.tiers.map((tier, tierIndex) => ({ productId: input.id, tierIndex, ...tier })));
+      return true;
     });
   }
 
@@ -128,21 +132,32 @@ export function createProductsService(ctx: FundsContext) {
     });
   }
 
-  /** One product as operators see it, with who holds it now. */
-  async function opsProduct(product: ProductRow, tiers: readonly RateTier[]): Promise<OpsFundProduct> {
-    const [held] = await ctx.db
+  /** Who holds each product now (holdings with shares), by product id: one grouped query. */
+  async function heldByProduct(productId?: string): Promise<Map<string, { holders: number; shares: string }>> {
+    const rows = await ctx.db
       .select({
+        productId: fundHoldings.productId,
         holders: sql<number>`count(DISTINCT ${fundHoldings.userId})::int`,
-        shares: sql<string>`coalesce(sum(${fundHoldings.sharesMinor}), 0)::text`,
+        shares: sql<string>`sum(${fundHoldings.sharesMinor})::text`,
       })
       .from(fundHoldings)
       .where(
         and(
-          eq(fundHoldings.productId, product.id),
+          productId ? eq(fundHoldings.productId, productId) : undefined,
           eq(fundHoldings.status, 'HOLDING'),
           sql`${fundHoldings.sharesMinor} > 0`,
         ),
-      );
+      )
+      .groupBy(fundHoldings.productId);
+    return new Map(rows.map((row) => [row.productId, { holders: row.holders, shares: row.shares }]));
+  }
+
+  /** One product as operators see it, with who holds it now. */
+  function opsProduct(
+    product: ProductRow,
+    tiers: readonly RateTier[],
+    held: { holders: number; shares: string } | undefined,
+  ): OpsFundProduct {
     return {
       productId: product.id,
       type: product.type,
@@ -168,7 +183,8 @@ export function createProductsService(ctx: FundsContext) {
 
   async function opsProductById(productId: string): Promise<OpsFundProduct> {
     const product = await loadProduct(ctx.db, productId, { isOpenOnly: false });
-    return opsProduct(product, (await tiersByProduct(ctx.db)).get(productId) ?? []);
+    const held = await heldByProduct(productId);
+    return opsProduct(product, (await tiersByProduct(ctx.db)).get(productId) ?? [], held.get(productId));
   }
 
   return {
@@ -181,40 +197,43 @@ export function createProductsService(ctx: FundsContext) {
         .from(fundProducts)
         .orderBy(asc(fundProducts.sortOrder), asc(fundProducts.periodDays), asc(fundProducts.raiseStartDate));
       const tiers = await tiersByProduct(ctx.db);
-      return Promise.all(products.map((product) => opsProduct(product, tiers.get(product.id) ?? [])));
+      const held = await heldByProduct();
+      return products.map((product) => opsProduct(product, tiers.get(product.id) ?? [], held.get(product.id)));
     },
 
     /**
      * A new fixed fund from the back office (`POST admin/fund-products`, admin): id
      * `FIXED_<period>D_<raise start>` (a suffix when taken), one rate for the whole holding, the
      * raise window from today or later (Hong Kong) — else a field error on `raiseStartDate`.
+     * @throws DomainError CONFLICT (121) when 20 funds of that term already open on that day.
      */
     async createFixedFund(body: ParsedCreateFixedFundBody): Promise<OpsFundProduct> {
       const today = hongKongDay(ctx.clock.now());
       if (body.raiseStartDate < today) throw new FieldError('raiseStartDate', 'validation.raiseWindow');
+      // `FIXED_<days>D_<raise start>`, then `_2`, `_3`, … : the insert itself claims the id (an
+      // existing one is left alone), so two admins creating at once get two products.
       const baseId = `FIXED_${body.periodDays}D_${body.raiseStartDate.replaceAll('-', '')}`;
-      const taken = await ctx.db
-        .select({ id: fundProducts.id })
-        .from(fundProducts)
-        .where(like(fundProducts.id, `${baseId}%`));
-      const id = taken.length === 0 ? baseId : `${baseId}_${taken.length + 1}`;
-      await createProduct({
-        id,
-        type: 'FIXED',
-        nameEn: body.nameEn,
-        nameZhHk: body.nameZhHk,
-        periodDays: body.periodDays,
-        raiseStartDate: body.raiseStartDate,
-        raiseEndDate: body.raiseEndDate,
-        interestDate: body.interestDate,
-        minMinor: body.min,
-        maxMinor: body.max,
-        limitMinor: body.limit,
-        redeemMinMinor: null,
-        sortOrder: 100 + body.periodDays,
-        tiers: [{ upToMinor: null, annualRateBps: annualRateBpsOf(body.annualRatePct) }],
-      });
-      return opsProductById(id);
+      for (let attempt = 1; attempt <= FIXED_ID_ATTEMPTS_MAX; attempt += 1) {
+        const id = attempt === 1 ? baseId : `${baseId}_${attempt}`;
+        const isCreated = await createProduct({
+          id,
+          type: 'FIXED',
+          nameEn: body.nameEn,
+          nameZhHk: body.nameZhHk,
+          periodDays: body.periodDays,
+          raiseStartDate: body.raiseStartDate,
+          raiseEndDate: body.raiseEndDate,
+          interestDate: body.interestDate,
+          minMinor: body.min,
+          maxMinor: body.max,
+          limitMinor: body.limit,
+          redeemMinMinor: null,
+          sortOrder: 100 + body.periodDays,
+          tiers: [{ upToMinor: null, annualRateBps: annualRateBpsOf(body.annualRatePct) }],
+        });
+        if (isCreated) return opsProductById(id);
+      }
+      throw new DomainError('CONFLICT'); // 20 funds of one term opening on one day: refuse the 21st
     },
 
     /**
