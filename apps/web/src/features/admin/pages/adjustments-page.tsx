@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useApproveAdjustment, useProposeAdjustment, useRejectAdjustment } from '../api/decide-adjustment.ts';
 import { useAdjustments } from '../api/list-adjustments.ts';
 import { useMayCall, useOperatorSessionContext } from '../components/operator-context.tsx';
+import { StatusFilter } from '../components/status-filter.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 import { QueryError } from '../components/query-error.tsx';
 import { ReasonModal } from '../components/reason-modal.tsx';
@@ -254,18 +255,15 @@ export function AdjustmentsPage() {
         {t('adjustments.title')}
       </PageTitle>
       <Space style={{ marginBottom: 16 }}>
-        <Select
-          aria-label={t('common.status')}
-          style={{ width: 200 }}
+        <StatusFilter
           value={status}
+          statuses={ADJUSTMENT_STATUSES}
+          all={ALL}
+          labelOf={(value) => t(`adjustments.status.${value}`)}
           onChange={(value) => {
             setStatus(value);
             paging.reset();
           }}
-          options={[
-            { value: ALL, label: t('common.all') },
-            ...ADJUSTMENT_STATUSES.map((value) => ({ value, label: t(`adjustments.status.${value}`) })),
-          ]}
         />
       </Space>
       {adjustments.isError && <QueryError error={adjustments.error} onRetry={() => void adjustments.refetch()} />}

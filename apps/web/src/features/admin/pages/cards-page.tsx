@@ -18,6 +18,7 @@ import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { useDecideLimitRequest, useStepCard, useUnblockCardPin } from '../api/decide-card-ops.ts';
 import { useCardSuspense, useLimitRequests, useOpsCards } from '../api/list-card-ops.ts';
 import { useMayCall } from '../components/operator-context.tsx';
+import { StatusFilter } from '../components/status-filter.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 import { QueryError } from '../components/query-error.tsx';
 import { ReasonModal } from '../components/reason-modal.tsx';
@@ -171,18 +172,15 @@ function LimitRequestsTab() {
   return (
     <>
       <Space style={{ marginBottom: 16 }}>
-        <Select
-          aria-label={t('common.status')}
-          style={{ width: 200 }}
+        <StatusFilter
           value={state}
+          statuses={LIMIT_REQUEST_STATES}
+          all={ALL}
+          labelOf={(value) => t(`cards.requestState.${value}`)}
           onChange={(value) => {
             setState(value);
             paging.reset();
           }}
-          options={[
-            { value: ALL, label: t('common.all') },
-            ...LIMIT_REQUEST_STATES.map((value) => ({ value, label: t(`cards.requestState.${value}`) })),
-          ]}
         />
       </Space>
       {requests.isError && <QueryError error={requests.error} onRetry={() => void requests.refetch()} />}
@@ -304,18 +302,15 @@ function CardsTab() {
   return (
     <>
       <Space style={{ marginBottom: 16 }} wrap>
-        <Select
-          aria-label={t('common.status')}
-          style={{ width: 200 }}
+        <StatusFilter
           value={status}
+          statuses={CARD_STATUSES}
+          all={ALL}
+          labelOf={(value) => t(`cards.status.${value}`)}
           onChange={(value) => {
             setStatus(value);
             paging.reset();
           }}
-          options={[
-            { value: ALL, label: t('common.all') },
-            ...CARD_STATUSES.map((value) => ({ value, label: t(`cards.status.${value}`) })),
-          ]}
         />
         <Input.Search
           aria-label={t('cards.userId')}

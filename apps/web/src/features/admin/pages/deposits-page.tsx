@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDeposits } from '../api/list-deposits.ts';
+import { StatusFilter } from '../components/status-filter.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 import { QueryError } from '../components/query-error.tsx';
 import { ADMIN_PATHS, adminUserPath } from '../lib/admin-paths.ts';
@@ -35,18 +36,15 @@ export function DepositsPage() {
     <>
       <PageTitle>{t('deposits.title')}</PageTitle>
       <Space style={{ marginBottom: 16 }} wrap>
-        <Select
-          aria-label={t('common.status')}
-          style={{ width: 200 }}
+        <StatusFilter
           value={status}
+          statuses={OPS_DEPOSIT_STATUSES}
+          all={ALL}
+          labelOf={(value) => t(`deposits.status.${value}`)}
           onChange={(value) => {
             setStatus(value);
             paging.reset();
           }}
-          options={[
-            { value: ALL, label: t('common.all') },
-            ...OPS_DEPOSIT_STATUSES.map((value) => ({ value, label: t(`deposits.status.${value}`) })),
-          ]}
         />
         <Select
           aria-label={t('common.asset')}

@@ -4,13 +4,14 @@ import {
   type ScreeningAlertStatus,
   opsWalletEndpoints,
 } from '@meridian/contracts/wallet';
-import { Button, Select, Space, Table, Tag } from 'antd';
+import { Button, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useConfirmScreeningAlert, useReleaseScreeningAlert } from '../api/decide-screening-alert.ts';
 import { useScreeningAlerts } from '../api/list-screening-alerts.ts';
 import { useMayCall } from '../components/operator-context.tsx';
+import { StatusFilter } from '../components/status-filter.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 import { QueryError } from '../components/query-error.tsx';
 import { ReasonModal } from '../components/reason-modal.tsx';
@@ -45,18 +46,15 @@ export function ScreeningPage() {
     <>
       <PageTitle>{t('screening.title')}</PageTitle>
       <Space style={{ marginBottom: 16 }}>
-        <Select
-          aria-label={t('common.status')}
-          style={{ width: 200 }}
+        <StatusFilter
           value={status}
+          statuses={SCREENING_ALERT_STATUSES}
+          all={ALL}
+          labelOf={(value) => t(`screening.status.${value}`)}
           onChange={(value) => {
             setStatus(value);
             paging.reset();
           }}
-          options={[
-            { value: ALL, label: t('common.all') },
-            ...SCREENING_ALERT_STATUSES.map((value) => ({ value, label: t(`screening.status.${value}`) })),
-          ]}
         />
       </Space>
       {alerts.isError && <QueryError error={alerts.error} onRetry={() => void alerts.refetch()} />}

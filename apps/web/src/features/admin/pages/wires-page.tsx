@@ -9,7 +9,7 @@ import {
   type OutgoingWireStatus,
   type RecordWireBody,
 } from '@meridian/contracts/fund-wires';
-import { Alert, Button, Descriptions, Form, Input, Modal, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { Alert, Button, Descriptions, Form, Input, Modal, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -24,6 +24,7 @@ import {
 } from '../api/decide-wire.ts';
 import { useIncomingWires, useOutgoingWires } from '../api/list-wires.ts';
 import { useMayCall } from '../components/operator-context.tsx';
+import { StatusFilter } from '../components/status-filter.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 import { QueryError } from '../components/query-error.tsx';
 import { ReasonModal } from '../components/reason-modal.tsx';
@@ -219,18 +220,15 @@ function IncomingWiresTab() {
   return (
     <>
       <Space style={{ marginBottom: 16 }} wrap>
-        <Select
-          aria-label={t('common.status')}
-          style={{ width: 200 }}
+        <StatusFilter
           value={status}
+          statuses={INCOMING_WIRE_STATUSES}
+          all={ALL}
+          labelOf={(value) => t(`wires.incomingStatus.${value}`)}
           onChange={(value) => {
             setStatus(value);
             paging.reset();
           }}
-          options={[
-            { value: ALL, label: t('common.all') },
-            ...INCOMING_WIRE_STATUSES.map((value) => ({ value, label: t(`wires.incomingStatus.${value}`) })),
-          ]}
         />
         {mayRecord && (
           <Button type="primary" onClick={() => setIsRecording(true)}>
@@ -343,18 +341,15 @@ function OutgoingWiresTab() {
   return (
     <>
       <Space style={{ marginBottom: 16 }}>
-        <Select
-          aria-label={t('common.status')}
-          style={{ width: 200 }}
+        <StatusFilter
           value={status}
+          statuses={OUTGOING_WIRE_STATUSES}
+          all={ALL}
+          labelOf={(value) => t(`wires.outgoingStatus.${value}`)}
           onChange={(value) => {
             setStatus(value);
             paging.reset();
           }}
-          options={[
-            { value: ALL, label: t('common.all') },
-            ...OUTGOING_WIRE_STATUSES.map((value) => ({ value, label: t(`wires.outgoingStatus.${value}`) })),
-          ]}
         />
       </Space>
       {wires.isError && <QueryError error={wires.error} onRetry={() => void wires.refetch()} />}

@@ -1,5 +1,5 @@
 import { adminEndpoints } from '@meridian/contracts/admin';
-import { Button, Form, Input, Modal, Select, Space, Table, Tag, Tooltip } from 'antd';
+import { Button, Form, Input, Modal, Space, Table, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,6 +11,7 @@ import {
 } from '../api/decide-withdrawal.ts';
 import { useWithdrawals } from '../api/list-withdrawals.ts';
 import { useMayCall } from '../components/operator-context.tsx';
+import { StatusFilter } from '../components/status-filter.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 import { QueryError } from '../components/query-error.tsx';
 import { ReasonModal } from '../components/reason-modal.tsx';
@@ -90,18 +91,15 @@ export function WithdrawalsPage() {
     <>
       <PageTitle>{t('withdrawals.title')}</PageTitle>
       <Space style={{ marginBottom: 16 }}>
-        <Select
-          aria-label={t('common.status')}
-          style={{ width: 200 }}
+        <StatusFilter<number, number>
           value={status}
+          statuses={WITHDRAWAL_STATUSES}
+          all={ALL}
+          labelOf={(value) => t(`withdrawalStatus.${value}`)}
           onChange={(value) => {
             setStatus(value);
             paging.reset();
           }}
-          options={[
-            { value: ALL, label: t('common.all') },
-            ...WITHDRAWAL_STATUSES.map((value) => ({ value, label: t(`withdrawalStatus.${value}`) })),
-          ]}
         />
       </Space>
       {withdrawals.isError && <QueryError error={withdrawals.error} onRetry={() => void withdrawals.refetch()} />}
