@@ -166,6 +166,8 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
       await expect(page.getByTestId('card-tx-row').first().getByTestId('card-tx-reason')).toHaveText(
         TEXT[locale].locked,
       );
+      // A declined payment moved no money: its amount carries no minus sign.
+      await expect(page.getByTestId('card-tx-row').first().getByTestId('card-tx-amount')).toHaveText('12.50 EUR');
       await snap(page, testInfo, `${locale}-declined`, 'cards-');
 
       // A physical card: the 10 USDT production fee is shown, accepted and charged.

@@ -31,10 +31,24 @@ function useDescribe() {
   };
 }
 
-/** The amount in the card's currency, signed: money out of the card is negative. */
-function signedAmount(row: CardTransaction): string {
+/**
+ * The amount in the card's currency, signed: money out of the card is negative, money in positive.
+ * A declined or reversed payment moved no money, so it has no sign and is struck through.
+ */
+function SignedAmount({ row, strong = false }: { row: CardTransaction; strong?: boolean }) {
+  const amount = money(row.amount, row.currency);
+  if (row.status === 'DECLINED' || row.status === 'REVERSED')
+    return (
+      <Typography.Text type="secondary" delete data-testid="card-tx-amount">
+        {amount}
+      </Typography.Text>
+    );
   const isOut = row.kind === 'PURCHASE' || row.kind === 'FEE';
-  return `${isOut ? '−' : '+'}${money(row.amount, row.currency)}`;
+  return (
+    <Typography.Text strong={strong} data-testid="card-tx-amount">
+      {`${isOut ? '−' : '+'}${amount}`}
+    </Typography.Text>
+  );
 }
 
 /** The status tag, and for a declined payment its reason (spec §8). */
@@ -108,7 +122,7 @@ export function CardTransactions({
                   <Typography.Text type="secondary">{dayjs(row.createdAt).format('YYYY-MM-DD HH:mm')}</Typography.Text>
                 </Flex>
                 <Flex vertical align="flex-end" gap={2}>
-                  <strong data-testid="card-tx-amount">{signedAmount(row)}</strong>
+                  <SignedAmount row={row} strong />
                   {original(row) && <Typography.Text type="secondary">{original(row)}</Typography.Text>}
                 </Flex>
               </Flex>
@@ -142,7 +156,7 @@ export function CardTransactions({
       title: t('tx.amount'),
       key: 'amount',
       align: 'right',
-      render: (_value, row) => <span data-testid="card-tx-amount">{signedAmount(row)}</span>,
+      render: (_value, row) => <SignedAmount row={row} />,
     },
     { title: t('tx.original'), key: 'original', align: 'right', render: (_value, row) => original(row) ?? '—' },
     { title: t('tx.status'), key: 'status', render: (_value, row) => <StatusCell row={row} /> },
