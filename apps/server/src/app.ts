@@ -258,7 +258,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     market: market.service,
     log: app.log,
   });
-  const liabilities = createLiabilitiesModule({ database, log: app.log });
+  const liabilities = createLiabilitiesModule({
+    database,
+    log: app.log,
+    accountHolders: [
+      { ownerKind: 'trust', holdersOf: (tx) => trust.service.settlorsByTrustId(tx) },
+      { ownerKind: 'card', holdersOf: (tx) => cards.service.holdersByCardId(tx) },
+    ],
+  });
 
   app.decorate('identity', identity.service);
   app.decorate('market', market.service);

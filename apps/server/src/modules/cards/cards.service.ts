@@ -155,6 +155,12 @@ export function createCardsService(deps: CardsDeps) {
     ops,
     ...events,
 
+    /** Every card's holder: card id (as the ledger's owner id) → user id (proof of liabilities). */
+    async holdersByCardId(dbOrTx: DbOrTx = db): Promise<Map<string, string>> {
+      const rows = await dbOrTx.select({ id: cards.id, userId: cards.userId }).from(cards);
+      return new Map(rows.map((row) => [String(row.id), row.userId]));
+    },
+
     /** Seed the settings row (promotion, virtual fee, rate table) when absent. */
     async seed(): Promise<void> {
       await db

@@ -601,26 +601,34 @@ export async function liabilitiesAndHoldings(db: DbOrTx): Promise<LiabilityLine[
   }));
 }
 
-/** One user's liability in one asset: the sum of all their accounts' balances in it. */
-export interface UserLiability {
-  userId: string;
+/**
+ * The balance of one owner's accounts in one asset: a user's own accounts, or a trust's or a card's
+ * (held for a user: the settlor's trust, the holder's card).
+ */
+export interface OwnerLiability {
+  ownerKind: 'user' | 'trust' | 'card';
+  /** A user's uuid, or a trust's or card's id as text. */
+  ownerId: string;
   asset: string;
   balanceMinor: bigint;
 }
 
 /**
- * Every user's liability per asset: the balances of all their ledger accounts summed per (user,
- * asset), every user with an account included (zero sums too), by user id then asset. Read in the
- * caller's transaction, so a snapshot sees one consistent ledger (proof of liabilities, issue 21).
+ * Every owner's liability per asset: the balances of all ledger accounts owned by a user, a trust or
+ * a card, summed per (owner, asset), zero sums included, by owner kind, owner id, then asset. Read in
+ * the caller's transaction, so a snapshot sees one consistent ledger (proof of liabilities, issue
+ * 21); the caller maps trusts and cards to their users.
  */
-export async function userLiabilitiesByAsset(db: DbOrTx): Promise<UserLiability[]> {
+export async function ownerLiabilitiesByAsset(db: DbOrTx): Promise<OwnerLiability[]> {
   const rows = await queryRows(
     db,
-    sql`SELECT owner_id, asset, sum(balance_minor)::text AS balance FROM ${ledgerAccounts}
-        WHERE owner_kind = 'user' GROUP BY owner_id, asset ORDER BY owner_id, asset`,
+    sql`SELECT owner_kind, owner_id, asset, sum(balance_minor)::text AS balance FROM ${ledgerAccounts}
+        WHERE owner_kind IN ('user', 'trust', 'card')
+        GROUP BY owner_kind, owner_id, asset ORDER BY owner_kind, owner_id, asset`,
   );
   return rows.map((row) => ({
-    userId: String(row.owner_id),
+    ownerKind: String(row.owner_kind) as OwnerLiability['ownerKind'],
+    ownerId: String(row.owner_id),
     asset: String(row.asset),
     balanceMinor: BigInt(String(row.balance)),
   }));

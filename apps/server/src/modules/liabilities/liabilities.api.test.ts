@@ -75,6 +75,15 @@ beforeAll(async () => {
   await deposit(alice.userId, 'USDT', 'TRC20', '250');
   await deposit(bob.userId, 'USDT', 'TRC20', '1000.5');
   await deposit(bob.userId, 'BTC', 'Bitcoin', '0.25');
+  // Bob entrusts 0.05 BTC: the trust's holding (0.049 BTC after the 2 % fee) stays his liability.
+  const trust = await t.app.trust.create(bob.userId, {
+    name: 'Family',
+    termMonths: null,
+    isRevocable: true,
+    inactivityMonths: 12,
+    beneficiaries: [{ name: 'Carol', email: 'carol@example.com', sharePct: '100' }],
+  });
+  await t.app.trust.fund(bob.userId, trust.id, 5_000_000n, randomUUID());
 });
 
 afterAll(async () => {
@@ -102,6 +111,10 @@ describe('proof of liabilities', () => {
     // No trust holds USDT, so the ledger's USDT liabilities are exactly the users' balances.
     expect(BigInt(usdt.totalMinor)).toBe(ledgerUsdt.liabilitiesMinor);
     expect(BigInt(usdt.totalMinor)).toBeGreaterThanOrEqual(1_250_500_000n);
+    // BTC held in a trust is in the tree (the settlor's leaf), so the totals still match the ledger.
+    const btc = latest.totals.find((line: { asset: string }) => line.asset === 'BTC');
+    const ledgerBtc = (await liabilitiesAndHoldings(t.database.db)).find((line) => line.asset === 'BTC')!;
+    expect(BigInt(btc.totalMinor)).toBe(ledgerBtc.liabilitiesMinor);
     const again = await t.app.liabilities.buildSnapshot(latest.snapshotDate, t.database.db);
     expect(again).toEqual({ isCreated: false, rootHash: latest.rootHash, leafCount: latest.leafCount });
   });
@@ -125,7 +138,8 @@ describe('proof of liabilities', () => {
     }
     const bobProof = (await get('/api/liabilities/proof', { cookie: bob.cookie })).json().content as LiabilitiesProof;
     const btcAt = bobProof.assets.indexOf('BTC');
-    expect(bobProof.balances[btcAt]).toBe('25000000');
+    // 0.25 BTC deposited, less the trust's 2 % fee on 0.05: wallet 0.20 + trust 0.049.
+    expect(bobProof.balances[btcAt]).toBe('24900000');
     // A shrunk balance is refused by the script too.
     const shrunk = { ...bobProof, balances: bobProof.balances.map((b, at) => (at === btcAt ? '1' : b)) };
     expect(runVerifier(shrunk).status).toBe(1);

@@ -1,12 +1,14 @@
 import type { AppModule } from '../../platform/app-module.ts';
 import type { Database } from '../../platform/db/client.ts';
 import { liabilitiesRoutes } from './liabilities.routes.ts';
-import { LiabilitiesService } from './liabilities.service.ts';
+import { type LedgerAccountHolders, LiabilitiesService } from './liabilities.service.ts';
 
 /** What `buildApp` hands the liabilities module: the database (it reads the ledger through the ledger's service). */
 export interface LiabilitiesModuleDeps {
   database: Database;
   log: { info(detail: object, message: string): void };
+  /** The trust and cards modules' maps from their ledger owners to users (trusts' and cards' balances join their user's leaf). */
+  accountHolders: LedgerAccountHolders[];
 }
 
 /** Period of the snapshot job: one UTC day. */
@@ -19,7 +21,7 @@ export const LIABILITIES_SNAPSHOT_PERIOD_MS = 86_400_000;
  * snapshot of that day in the job's transaction.
  */
 export function createLiabilitiesModule(deps: LiabilitiesModuleDeps): AppModule<LiabilitiesService> {
-  const service = new LiabilitiesService({ db: deps.database.db, log: deps.log });
+  const service = new LiabilitiesService({ db: deps.database.db, log: deps.log, accountHolders: deps.accountHolders });
   return {
     service,
     routes: liabilitiesRoutes({ liabilities: service }),

@@ -17,7 +17,7 @@ import { isAssetCode, toDecimalString } from '@meridian/contracts/money';
 import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db/client.ts';
 import { DomainError } from '../../platform/http/errors.ts';
-import { liabilitiesAndHoldings, userLiabilitiesByAsset } from '../ledger/ledger.service.ts';
+import { liabilitiesAndHoldings, ownerLiabilitiesByAsset } from '../ledger/ledger.service.ts';
 import { liabilitiesLeaves, liabilitiesSnapshots } from './liabilities.tables.ts';
 
 /** Leaves written per INSERT (5 parameters each, well under PostgreSQL's 65,535). */
@@ -29,6 +29,18 @@ type SnapshotRow = typeof liabilitiesSnapshots.$inferSelect;
 export interface LiabilitiesServiceDeps {
   db: Db;
   log: { info(detail: object, message: string): void };
+  /**
+   * Who holds the ledger accounts a module keeps on a user's behalf: trusts (the settlor) and cards
+   * (the holder). Their balances join that user's leaf; an owner with no holder here is an error.
+   */
+  accountHolders?: LedgerAccountHolders[];
+}
+
+/** One module's map from the ledger owners it creates to the user each is held for. */
+export interface LedgerAccountHolders {
+  ownerKind: 'trust' | 'card';
+  /** Owner id as the ledger stores it (the trust's or card's id as text) → user id, for every owner of the kind. */
+  holdersOf(tx: DbOrTx): Promise<Map<string, string>>;
 }
 
 /** One user's leaf as the tree is built: tag, salt and balances in the snapshot's asset order. */
@@ -82,7 +94,7 @@ export class LiabilitiesService {
       .where(eq(liabilitiesSnapshots.snapshotDate, snapshotDate));
     if (existing) return { isCreated: false, rootHash: existing.rootHash, leafCount: existing.leafCount };
 
-    const rows = await userLiabilitiesByAsset(tx);
+    const rows = await this.userRows(tx);
     const lines = await liabilitiesAndHoldings(tx);
     const assets = [...new Set([...rows.map((row) => row.asset), ...lines.map((line) => line.asset)])].sort();
     const assetIndex = new Map(assets.map((asset, index) => [asset, index]));
@@ -134,6 +146,26 @@ export class LiabilitiesService {
     await tx.delete(liabilitiesLeaves).where(inArray(liabilitiesLeaves.snapshotId, expired));
     this.deps.log.info({ snapshotDate, rootHash: root.hash, leafCount: leaves.length }, 'liabilities snapshot built');
     return { isCreated: true, rootHash: root.hash, leafCount: leaves.length };
+  }
+
+  /**
+   * Every owner's balances per asset with trusts and cards folded into the user they are held for.
+   * @throws Error when a trust's or card's ledger accounts have no known holder (a snapshot that
+   *   silently left them out would prove less than the ledger owes).
+   */
+  private async userRows(tx: DbOrTx): Promise<Array<{ userId: string; asset: string; balanceMinor: bigint }>> {
+    const holders = new Map<string, Map<string, string>>();
+    for (const source of this.deps.accountHolders ?? []) holders.set(source.ownerKind, await source.holdersOf(tx));
+    const sums = new Map<string, { userId: string; asset: string; balanceMinor: bigint }>();
+    for (const row of await ownerLiabilitiesByAsset(tx)) {
+      const userId = row.ownerKind === 'user' ? row.ownerId : holders.get(row.ownerKind)?.get(row.ownerId);
+      if (!userId) throw new Error(`no holder known for the ledger's ${row.ownerKind} ${row.ownerId}`);
+      const key = `${userId}\u0000${row.asset}`;
+      const sum = sums.get(key) ?? { userId, asset: row.asset, balanceMinor: 0n };
+      sum.balanceMinor += row.balanceMinor;
+      sums.set(key, sum);
+    }
+    return [...sums.values()];
   }
 
   /** The public page: the latest snapshot and the last `LIABILITIES_HISTORY_MAX`, newest first. */

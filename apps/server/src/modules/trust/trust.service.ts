@@ -146,6 +146,12 @@ export class TrustService {
     return this.deps.db;
   }
 
+  /** Every trust's settlor: trust id (as the ledger's owner id) → user id (proof of liabilities). */
+  async settlorsByTrustId(db: DbOrTx = this.db): Promise<Map<string, string>> {
+    const rows = await db.select({ id: trusts.id, userId: trusts.userId }).from(trusts);
+    return new Map(rows.map((row) => [String(row.id), row.userId]));
+  }
+
   // ------------------------------------------------------------------ settlor
 
   /**
