@@ -204,6 +204,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     prices: market.service.prices,
     identity: identity.service,
     notices: notices.service,
+    // Late-bound: the funds module is built below (it needs the payments module).
+    currentFund: {
+      redeemForLoanProtection: (tx, userId, coin, coinMinor, reference) =>
+        funds.service.redeemForLoanProtection(tx, userId, coin, coinMinor, reference),
+    },
     clock,
     isDevPriceEnabled: !config.isProduction,
     log: app.log,

@@ -539,6 +539,13 @@ export const loanLiquidationRecordPageSchema = pageSchema(loanLiquidationRecordS
 /** ADD_COLLATERAL: BTC from the wallet into collateral; REPAY: the loan coin from the wallet repays debt. */
 export const LOAN_PROTECTION_ACTIONS = ['ADD_COLLATERAL', 'REPAY'] as const;
 export type LoanProtectionAction = (typeof LOAN_PROTECTION_ACTIONS)[number];
+/**
+ * Where a REPAY rule takes the loan coin from (issue 18): the wallet's balance of the loan coin, or
+ * the current fund (shares redeemed at 1:1 into the loan coin, whole cents rounded up, while the
+ * coin is at par). ADD_COLLATERAL always takes BTC from the wallet.
+ */
+export const LOAN_PROTECTION_REPAY_SOURCES = ['WALLET', 'FUND'] as const;
+export type LoanProtectionRepaySource = (typeof LOAN_PROTECTION_REPAY_SOURCES)[number];
 
 const pctInputSchema = (min: number, max: number) =>
   z.coerce
@@ -557,6 +564,8 @@ const protectionFieldsSchema = sensitiveFactorsSchema.extend({
   targetLtvPct: pctInputSchema(10, 70),
   /** ADD_COLLATERAL: at most this BTC per run; REPAY: at most this much of the loan coin per run. */
   maxAmount: decimalAmountSchema,
+  /** REPAY only: the wallet (default) or the current fund; ignored for ADD_COLLATERAL. */
+  repaySource: z.enum(LOAN_PROTECTION_REPAY_SOURCES).optional(),
 });
 
 /**
@@ -581,7 +590,8 @@ export const loanProtectionBodySchema = protectionFieldsSchema.transform((body, 
   );
   if (maxAmountMinor === undefined) return z.NEVER;
   const { maxAmount: _m, ...rest } = body;
-  return { ...rest, maxAmountMinor };
+  const repaySource: LoanProtectionRepaySource = body.action === 'REPAY' ? (body.repaySource ?? 'WALLET') : 'WALLET';
+  return { ...rest, maxAmountMinor, repaySource };
 });
 export type LoanProtectionBody = z.input<typeof loanProtectionBodySchema>;
 export type ParsedLoanProtectionBody = z.output<typeof loanProtectionBodySchema>;
@@ -595,6 +605,8 @@ export const loanProtectionSchema = z.object({
   targetLtvPct: z.number().int(),
   /** BTC (ADD_COLLATERAL) or loan coin (REPAY). */
   maxAmount: amountTextSchema,
+  /** Where REPAY takes the coin from (WALLET for ADD_COLLATERAL). */
+  repaySource: z.enum(LOAN_PROTECTION_REPAY_SOURCES),
   lastRunTime: isoSchema.nullable(),
   updateTime: isoSchema,
 });

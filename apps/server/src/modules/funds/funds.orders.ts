@@ -46,6 +46,21 @@ export function coinMinorOfUsd(usdMinor: bigint, coin: FundStablecoin): bigint {
   return usdMinor * 10n ** BigInt(ASSET_PRECISION[coin] - ASSET_PRECISION.USD);
 }
 
+/**
+ * The two legs of redeeming `usdMinor` current-fund shares into `coin` at 1:1: the shares go back to
+ * the fund pool in USD and the pool pays the coin into the user's wallet (journal entry FUND_REDEEM).
+ */
+function coinRedemptionPostings(userId: string, coin: FundStablecoin, usdMinor: bigint): PostingInput[] {
+  return [
+    ...transfer(userAccount(userId, 'USER_FUND', 'USD'), platformAccount('PLATFORM_FUND_POOL', 'USD'), usdMinor),
+    ...transfer(
+      platformAccount('PLATFORM_FUND_POOL', coin),
+      userAccount(userId, 'USER_AVAILABLE', coin),
+      coinMinorOfUsd(usdMinor, coin),
+    ),
+  ];
+}
+
 /** A wire reference: `MW` + 10 characters of Crockford base32 (no I, L, O, U), unique by constraint. */
 export function newWireReference(): string {
   const alphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -400,18 +415,7 @@ export function createOrdersService(ctx: FundsContext) {
             })
             .returning();
           const postings: PostingInput[] = coin
-            ? [
-                ...transfer(
-                  userAccount(userId, 'USER_FUND', 'USD'),
-                  platformAccount('PLATFORM_FUND_POOL', 'USD'),
-                  amountMinor,
-                ),
-                ...transfer(
-                  platformAccount('PLATFORM_FUND_POOL', coin),
-                  userAccount(userId, 'USER_AVAILABLE', coin),
-                  coinMinorOfUsd(amountMinor, coin),
-                ),
-              ]
+            ? coinRedemptionPostings(userId, coin, amountMinor)
             : transfer(
                 userAccount(userId, 'USER_FUND', 'USD'),
                 userAccount(userId, 'USER_FUND_FROZEN', 'USD'),
@@ -439,6 +443,63 @@ export function createOrdersService(ctx: FundsContext) {
         }),
       );
       return describe(row, locale);
+    },
+
+    /**
+     * A loan's protection rule repaying from the current fund (issue 18), inside the loan engine's
+     * transaction `tx`: redeem enough current-fund shares for `coinMinor` of `coin` — whole cents,
+     * rounded up, at most the shares the user holds — into the user's wallet, as a REDEEM/WALLET
+     * order of the fund's history and one FUND_REDEEM journal entry keyed by `reference`. No
+     * security check: the user set the rule behind one. Nothing moves when the coin is off its peg
+     * (the redemption is 1:1 only at par) or the user holds no shares.
+     * @returns the coin's minor units credited to the wallet (≥ `coinMinor` unless the shares ran
+     *   short; 0 when nothing moved). A `reference` already used answers 0 and moves nothing.
+     */
+    async redeemForLoanProtection(
+      tx: DbOrTx,
+      userId: string,
+      coin: FundStablecoin,
+      coinMinor: bigint,
+      reference: string,
+    ): Promise<bigint> {
+      if (coinMinor <= 0n || !(await ctx.par.isAtPar(coin))) return 0n;
+      const unit = 10n ** BigInt(ASSET_PRECISION[coin] - ASSET_PRECISION.USD);
+      const usable = (await currentHoldingOf(tx, userId))?.sharesMinor ?? 0n;
+      const wantedMinor = (coinMinor + unit - 1n) / unit;
+      const sharesMinor = wantedMinor < usable ? wantedMinor : usable;
+      if (sharesMinor <= 0n) return 0n;
+      const idempotencyKey = `loan-protection:${reference}`;
+      const [used] = await tx
+        .select({ id: fundOrders.id })
+        .from(fundOrders)
+        .where(and(eq(fundOrders.userId, userId), eq(fundOrders.idempotencyKey, idempotencyKey)));
+      if (used) return 0n;
+      const now = ctx.clock.now();
+      if (!(await moveCurrentHolding(tx, userId, CURRENT_PRODUCT_ID, -sharesMinor, now))) return 0n;
+      const [order] = await tx
+        .insert(fundOrders)
+        .values({
+          userId,
+          productId: CURRENT_PRODUCT_ID,
+          action: 'REDEEM',
+          actionType: 'WALLET',
+          coin,
+          amountMinor: sharesMinor,
+          status: 'SUCCESS',
+          idempotencyKey,
+          requestHash: hashRequest('loan-protection', { reference, coin, sharesMinor }),
+          completedAt: now,
+          createdAt: now,
+        })
+        .returning();
+      await postEntry(tx, {
+        kind: 'FUND_REDEEM',
+        reference: `fund-order:${order!.id}`,
+        idempotencyKey: `fund-order:${order!.id}:redeem`,
+        postings: coinRedemptionPostings(userId, coin, sharesMinor),
+        metadata: { productId: CURRENT_PRODUCT_ID, loanProtection: reference },
+      });
+      return coinMinorOfUsd(sharesMinor, coin);
     },
 
     /** `GET fund/v2/asset` (spec §3 fund asset response) for the caller, on today's Hong Kong calendar. */

@@ -651,6 +651,65 @@ describe('liquidation engine', () => {
     market.btc = '50000';
   });
 
+  it('a REPAY protection rule funded from the current fund redeems shares (whole cents, rounded up) and repays', async () => {
+    market.btc = '50000';
+    const user = await borrower(30_000_000n);
+    const order = await borrowStandard(user); // 10,000 USDT into the wallet
+    const subscribed = await post(
+      user,
+      '/api/fund/v2/subscribe',
+      { productId: 'EXW_CURRENT_PRODUCT', amount: '3000', actionType: 'WALLET', coin: 'USDT' },
+      'PURCHASE',
+    );
+    expect(subscribed.statusCode).toBe(200);
+    const rule = await post(
+      user,
+      '/api/loan/protection',
+      {
+        orderId: order.orderId,
+        isEnabled: true,
+        action: 'REPAY',
+        triggerLtvPct: 80,
+        targetLtvPct: 60,
+        maxAmount: '5000',
+        repaySource: 'FUND',
+      },
+      'LOAN_ADJUST',
+    );
+    expect(rule.content).toMatchObject({ action: 'REPAY', repaySource: 'FUND' });
+    market.btc = '41000';
+    await app.loans.tickEngine();
+    // The same 2,771.030137 USDT as from the wallet (previous test): 2,771.04 USD of shares are
+    // redeemed (a whole cent up), so 0.009863 USDT stays in the wallet beside the 7,000 left there.
+    const [record] = (await app.loans.repayRecords(user.userId, { pageID: 1, pageSize: 10 })).list;
+    expect(record).toMatchObject({ origin: 'PROTECTION', amount: '2771.030137', statusAfter: 3 });
+    expect(await wallet(user.userId, 'USDT')).toBe(7_000_009_863n);
+    expect(await accountBalance(database.db, userAccount(user.userId, 'USER_FUND', 'USD'))).toBe(22_896n);
+    const history = (await get(user, '/api/fund/v2/order?pageID=1&pageSize=10')).content.list;
+    expect(history[0]).toMatchObject({ action: 'REDEEM', actionType: 'WALLET', coin: 'USDT', amount: '2771.04' });
+    // A second price event at the same LTV (60 %) does not act again.
+    market.btc = '41001';
+    await app.loans.tickEngine();
+    expect((await app.loans.repayRecords(user.userId, { pageID: 1, pageSize: 10 })).totalCount).toBe(1);
+    // ADD_COLLATERAL always takes the wallet's BTC: a FUND source is not kept for it.
+    const addRule = await post(
+      user,
+      '/api/loan/protection',
+      {
+        orderId: order.orderId,
+        isEnabled: true,
+        action: 'ADD_COLLATERAL',
+        triggerLtvPct: 80,
+        targetLtvPct: 60,
+        maxAmount: '0.1',
+        repaySource: 'FUND',
+      },
+      'LOAN_ADJUST',
+    );
+    expect(addRule.content).toMatchObject({ action: 'ADD_COLLATERAL', repaySource: 'WALLET' });
+    market.btc = '50000';
+  });
+
   it('the dev price route (never in production) sets the BTC price and runs one price event', async () => {
     const user = await borrower(30_000_000n);
     const order = await borrowStandard(user);

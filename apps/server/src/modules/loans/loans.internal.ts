@@ -5,7 +5,7 @@ import type { NoticeCategory } from '@meridian/contracts/notices';
 import type { LocalizedText } from '@meridian/contracts/locale';
 import type Decimal from 'decimal.js';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../platform/db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../platform/db/client.ts';
 import { DomainError } from '../../platform/http/errors.ts';
 import { type AccountRef, platformAccount, type PostingInput, userAccount } from '../ledger/ledger.types.ts';
 import {
@@ -52,6 +52,13 @@ export interface LoansDeps {
     }[],
     tx: DbOrTx,
   ): Promise<unknown>;
+  /**
+   * The funds module's current fund, for REPAY protection rules that take the loan coin from it
+   * (`FundsService.redeemForLoanProtection`): redeems shares into the wallet in the engine's
+   * transaction and answers the coin's minor units credited (0 when nothing moved). Absent: such
+   * rules do not act.
+   */
+  redeemCurrentFund?(tx: Tx, userId: string, coin: LoanCoin, coinMinor: bigint, reference: string): Promise<bigint>;
   now(): Date;
   log: {
     info(detail: object, message: string): void;

@@ -1,6 +1,7 @@
 import type { AppModule } from '../../platform/app-module.ts';
 import type { Database } from '../../platform/db/client.ts';
 import { type Clock, PriceDecimal } from '../../platform/prices/types.ts';
+import type { FundsService } from '../funds/funds.service.ts';
 import type { IdentityService } from '../identity/identity.service.ts';
 import type { MarketService } from '../market/market.service.ts';
 import type { NoticeService } from '../notices/notices.service.ts';
@@ -17,6 +18,8 @@ export interface LoansModuleDeps {
   identity: Pick<IdentityService, 'assertNotFrozen'>;
   notices: Pick<NoticeService, 'notifyMany'>;
   clock: Clock;
+  /** The current fund, for REPAY protection rules funded from it (`FundsService.redeemForLoanProtection`). */
+  currentFund?: Pick<FundsService, 'redeemForLoanProtection'>;
   /** Serve `POST /api/dev/loan/price` (a settable BTC price for e2e runs); never in production. */
   isDevPriceEnabled?: boolean;
   log: {
@@ -46,6 +49,10 @@ export function createLoansModule(deps: LoansModuleDeps): AppModule<LoansService
     },
     assertNotFrozen: (userId, db) => deps.identity.assertNotFrozen(userId, db),
     notifyMany: (inputs, tx) => deps.notices.notifyMany(inputs, tx),
+    ...(deps.currentFund && {
+      redeemCurrentFund: (tx, userId, coin, coinMinor, reference) =>
+        deps.currentFund!.redeemForLoanProtection(tx, userId, coin, coinMinor, reference),
+    }),
     now: () => deps.clock.now(),
     log: deps.log,
   });

@@ -345,6 +345,7 @@ export function createLoansService(deps: LoansDeps) {
       triggerLtvPct: row.triggerLtvBps / 100,
       targetLtvPct: row.targetLtvBps / 100,
       maxAmount: row.action === 'ADD_COLLATERAL' ? btcText(row.maxAmountMinor) : coinText(row.maxAmountMinor, coin),
+      repaySource: row.repaySource as LoanProtection['repaySource'],
       lastRunTime: row.lastRunAt?.toISOString() ?? null,
       updateTime: row.updatedAt.toISOString(),
     };
@@ -353,8 +354,11 @@ export function createLoansService(deps: LoansDeps) {
   /**
    * Protection rules (issue 18), run by the engine before alerts and liquidation: each enabled rule
    * whose loan's LTV reached its trigger adds collateral from the wallet (ADD_COLLATERAL) or repays
-   * from the wallet's loan coin (REPAY), up to its maximum and what the wallet holds, to bring the
-   * LTV back to its target. Each run is one entry, a record (origin PROTECTION) and a message.
+   * (REPAY) from the wallet's loan coin or, with `repaySource` FUND, from current-fund shares
+   * redeemed 1:1 into the wallet first (a FUND_REDEEM entry and a fund history line, whole cents
+   * rounded up: a sub-cent rest stays in the wallet), up to its maximum and what the source holds,
+   * to bring the LTV back to its target. Each run is the repayment's or adjustment's entry, a record
+   * (origin PROTECTION) and a message, in the engine's transaction.
    * Candidates: liquidation price × liquidation LTV ≥ price × trigger.
    */
   async function runProtections(tx: Tx, settings: SettingsRow, price: LoanPrice, event: string): Promise<number> {
@@ -403,8 +407,12 @@ export function createLoansService(deps: LoansDeps) {
           loan.interestMinor - loan.interestPaidMinor + (loan.overdueInterestMinor - loan.overdueInterestPaidMinor);
         const principalPart = reduction > unpaidInterest ? reduction - unpaidInterest : 0n;
         const need = reduction + (today < loan.repaymentDate ? feeOf(principalPart, settings.earlyRepayFeeBps) : 0n);
-        const held = await accountBalance(tx, walletCoin(loan.userId, coin));
-        const offered = [need, rule.maxAmountMinor, held].reduce((a, b) => (a < b ? a : b));
+        const wanted = need < rule.maxAmountMinor ? need : rule.maxAmountMinor;
+        const held =
+          rule.repaySource === 'FUND'
+            ? ((await deps.redeemCurrentFund?.(tx, loan.userId, coin, wanted, `${event}:${loan.id}`)) ?? 0n)
+            : await accountBalance(tx, walletCoin(loan.userId, coin));
+        const offered = wanted < held ? wanted : held;
         if (offered <= 0n) continue;
         const plan = await planRepay(loan, settings, { repayType: 'WALLET', amountMinor: offered }, today, price);
         amountMinor = plan.split.totalMinor;
@@ -1111,8 +1119,13 @@ export function createLoansService(deps: LoansDeps) {
      */
     async setProtection(
       userId: string,
-      body: Omit<ParsedLoanProtectionBody, 'mfaCode' | 'emailCaptcha' | 'securityPassword' | 'maxAmountMinor'> & {
+      body: Omit<
+        ParsedLoanProtectionBody,
+        'mfaCode' | 'emailCaptcha' | 'securityPassword' | 'maxAmountMinor' | 'repaySource'
+      > & {
         maxAmountMinor: bigint;
+        /** REPAY's source; WALLET when absent. */
+        repaySource?: ParsedLoanProtectionBody['repaySource'];
       },
       factors: FactorCheck = NO_FACTORS,
     ): Promise<LoanProtection> {
@@ -1127,6 +1140,7 @@ export function createLoansService(deps: LoansDeps) {
         triggerLtvBps: body.triggerLtvPct * 100,
         targetLtvBps: body.targetLtvPct * 100,
         maxAmountMinor: body.maxAmountMinor,
+        repaySource: body.action === 'REPAY' ? (body.repaySource ?? 'WALLET') : 'WALLET',
         updatedAt: deps.now(),
       };
       const row = await db.transaction(async (tx) => {

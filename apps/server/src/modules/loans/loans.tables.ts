@@ -245,6 +245,8 @@ export const loanProtections = pgTable(
     triggerLtvBps: integer('trigger_ltv_bps').notNull(),
     targetLtvBps: integer('target_ltv_bps').notNull(),
     maxAmountMinor: minorAmount('max_amount_minor').notNull(),
+    /** REPAY's source: 'WALLET' (the loan coin's balance) or 'FUND' (current-fund shares redeemed 1:1). */
+    repaySource: text('repay_source').notNull().default('WALLET'),
     lastRunAt: at('last_run_at'),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
@@ -253,6 +255,10 @@ export const loanProtections = pgTable(
       .on(table.loanId)
       .where(sql`${table.isEnabled}`),
     check('loan_protections_action_known', sql`${table.action} IN ('ADD_COLLATERAL', 'REPAY')`),
+    check(
+      'loan_protections_repay_source_known',
+      sql`${table.repaySource} = 'WALLET' OR (${table.repaySource} = 'FUND' AND ${table.action} = 'REPAY')`,
+    ),
     check('loan_protections_target_below_trigger', sql`${table.targetLtvBps} < ${table.triggerLtvBps}`),
   ],
 );

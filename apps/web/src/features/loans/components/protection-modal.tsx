@@ -1,10 +1,8 @@
 import {
-  LOAN_PROTECTION_ACTIONS,
   LOAN_PROTECTION_TRIGGER_PCT_MAX,
   LOAN_PROTECTION_TRIGGER_PCT_MIN,
   type LoanOrder,
   type LoanProtection,
-  type LoanProtectionAction,
   type LoanProtectionBody,
   loanEndpoints,
   loanProtectionBodySchema,
@@ -23,9 +21,24 @@ import { contractErrors, refusedFields } from '../../../lib/contract-errors.ts';
 const TARGET_PCT_MIN = 10;
 const TARGET_PCT_MAX = 70;
 
+/** What the rule does, as the form offers it: the action, and for REPAY its source (wallet or current fund). */
+const PLANS = ['ADD_COLLATERAL', 'REPAY_WALLET', 'REPAY_FUND'] as const;
+type Plan = (typeof PLANS)[number];
+const PLAN_LABEL: Record<Plan, string> = {
+  ADD_COLLATERAL: 'protect.addCollateral',
+  REPAY_WALLET: 'protect.repayWallet',
+  REPAY_FUND: 'protect.repayFund',
+};
+
+function planOf(rule: LoanProtection | null): Plan {
+  if (!rule || rule.action === 'ADD_COLLATERAL') return 'ADD_COLLATERAL';
+  return rule.repaySource === 'FUND' ? 'REPAY_FUND' : 'REPAY_WALLET';
+}
+
 interface ProtectionValues {
   isEnabled: boolean;
-  action: LoanProtectionAction;
+  /** The form's field `action`: the contract's action and repay source in one choice. */
+  action: Plan;
   triggerLtvPct: number;
   targetLtvPct: number;
   maxAmount: string;
@@ -33,8 +46,8 @@ interface ProtectionValues {
 
 /**
  * A loan's protection rule (issue 18 "Web"): when the LTV reaches X % (75–88), move up to N BTC from
- * the wallet into collateral, or repay up to M of the loan coin from the wallet, to bring the LTV
- * back to Y %. Saved through the security check (LOAN_ADJUST); the contract's schema checks the
+ * the wallet into collateral, or repay up to M of the loan coin from the wallet or from the current
+ * fund (shares redeemed 1:1), to bring the LTV back to Y %. Saved through the security check (LOAN_ADJUST); the contract's schema checks the
  * values first and the server's refusals go under their fields.
  */
 export function ProtectionModal({ loan, onClose }: { loan: LoanOrder; onClose: () => void }) {
@@ -62,7 +75,7 @@ function ProtectionForm({
   const invalidate = useInvalidateLoans();
   const [formError, setFormError] = useState<string | null>(null);
   const [saved, setSaved] = useState<LoanProtection | null>(null);
-  const action = Form.useWatch('action', form) ?? rule?.action ?? 'ADD_COLLATERAL';
+  const action: Plan = Form.useWatch('action', form) ?? planOf(rule);
   const unit = action === 'ADD_COLLATERAL' ? 'BTC' : loan.loanCoin;
 
   const save = (values: ProtectionValues) => {
@@ -70,7 +83,8 @@ function ProtectionForm({
     const body: LoanProtectionBody = {
       orderId: loan.orderId,
       isEnabled: values.isEnabled,
-      action: values.action,
+      action: values.action === 'ADD_COLLATERAL' ? 'ADD_COLLATERAL' : 'REPAY',
+      ...(values.action === 'REPAY_FUND' && { repaySource: 'FUND' as const }),
       triggerLtvPct: values.triggerLtvPct,
       targetLtvPct: values.targetLtvPct,
       maxAmount: values.maxAmount.trim(),
@@ -126,7 +140,7 @@ function ProtectionForm({
       onValuesChange={() => setFormError(null)}
       initialValues={{
         isEnabled: rule?.isEnabled ?? true,
-        action: rule?.action ?? 'ADD_COLLATERAL',
+        action: planOf(rule),
         triggerLtvPct: rule?.triggerLtvPct ?? 80,
         targetLtvPct: rule?.targetLtvPct ?? 65,
         maxAmount: rule?.maxAmount ?? '',
@@ -149,12 +163,17 @@ function ProtectionForm({
       <Form.Item name="action" label={t('protect.action')}>
         <Radio.Group
           data-testid="protection-action"
-          options={LOAN_PROTECTION_ACTIONS.map((value) => ({
-            value,
-            label: t(value === 'ADD_COLLATERAL' ? 'protect.addCollateral' : 'protect.repayWallet'),
-          }))}
+          options={PLANS.map((value) => ({ value, label: t(PLAN_LABEL[value]) }))}
         />
       </Form.Item>
+      {action === 'REPAY_FUND' && (
+        <Alert
+          type="info"
+          showIcon
+          message={t('protect.fundNote', { coin: loan.loanCoin })}
+          style={{ marginBottom: 16 }}
+        />
+      )}
       <Form.Item
         name="maxAmount"
         label={action === 'ADD_COLLATERAL' ? t('protect.maxBtc') : t('protect.maxRepay')}

@@ -1,0 +1,2 @@
+ALTER TABLE "loan_protections" ADD COLUMN "repay_source" text DEFAULT 'WALLET' NOT NULL;--> statement-breakpoint
+ALTER TABLE "loan_protections" ADD CONSTRAINT "loan_protections_repay_source_known" CHECK ("loan_protections"."repay_source" = 'WALLET' OR ("loan_protections"."repay_source" = 'FUND' AND "loan_protections"."action" = 'REPAY'));
