@@ -109,10 +109,25 @@ export const opsSuspenseItemSchema = z.object({
   currency: z.string(),
   state: z.enum(['OPEN', 'RESOLVED']),
   note: z.string().nullable(),
+  resolution: z.enum(['ASSIGN_TO_CARD', 'WRITE_OFF']).nullable(),
+  resolvedAt: z.string().nullable(),
   createdAt: z.string(),
 });
 export type OpsSuspenseItem = z.infer<typeof opsSuspenseItemSchema>;
 export const opsSuspenseQuerySchema = pageQuerySchema.extend({ state: z.enum(['OPEN', 'RESOLVED']).optional() });
+
+/**
+ * How finance resolves a card suspense item: ASSIGN_TO_CARD books it on the card its token names (a
+ * clearing is charged to the card's available balance, a refund credited to it); WRITE_OFF books it
+ * to the platform (a clearing is a loss, a refund a gain). Either way with a note for the audit.
+ */
+export const CARD_SUSPENSE_RESOLUTIONS = ['ASSIGN_TO_CARD', 'WRITE_OFF'] as const;
+export type CardSuspenseResolution = (typeof CARD_SUSPENSE_RESOLUTIONS)[number];
+export const resolveSuspenseBodySchema = z.object({
+  resolution: z.enum(CARD_SUSPENSE_RESOLUTIONS, { error: 'validation.required' }),
+  note: z.string().trim().min(1, { error: 'validation.required' }).max(500, { error: 'validation.tooLong' }),
+});
+export type ResolveSuspenseBody = z.input<typeof resolveSuspenseBodySchema>;
 
 /**
  * The operator calls of the cards. Limit requests are support's (issue 16 gives support "card and
@@ -187,5 +202,24 @@ export const opsCardEndpoints = {
     query: opsSuspenseQuerySchema,
     content: pageSchema(opsSuspenseItemSchema),
     codes: ['LOGIN_EXPIRED', 'FORBIDDEN'],
+  }),
+  resolveSuspense: defineEndpoint({
+    method: 'POST',
+    path: '/admin/cards/suspense/:id/resolve',
+    tag: 'back-office',
+    summary: 'Resolve a suspense item once: charge or credit the card its token names, or write it off, with a note',
+    auth: 'operator',
+    roles: ['finance'],
+    params: opsIdParamsSchema,
+    body: resolveSuspenseBodySchema,
+    content: opsSuspenseItemSchema,
+    codes: [
+      'LOGIN_EXPIRED',
+      'FORBIDDEN',
+      'NOT_FOUND',
+      'CARD_SUSPENSE_RESOLVED',
+      'CARD_SUSPENSE_NO_CARD',
+      'INSUFFICIENT_BALANCE',
+    ],
   }),
 };

@@ -527,6 +527,19 @@ export const BUSINESS_CODES = {
     httpStatus: 409,
     message: { 'en-US': 'This card’s PIN is not blocked', 'zh-HK': '此卡的密碼未被鎖定' },
   },
+  CARD_SUSPENSE_RESOLVED: {
+    code: 222,
+    httpStatus: 409,
+    message: { 'en-US': 'This suspense item has already been resolved', 'zh-HK': '此暫記項目已經處理' },
+  },
+  CARD_SUSPENSE_NO_CARD: {
+    code: 223,
+    httpStatus: 409,
+    message: {
+      'en-US': 'No Meridian card matches this item’s card token: write it off instead',
+      'zh-HK': '沒有 Meridian 卡片與此項目的卡片代碼相符，請改為撇賬',
+    },
+  },
   INTERNAL: {
     code: 500,
     httpStatus: 500,

@@ -3,8 +3,9 @@ import { HEADER_CARD_SIGNATURE } from '@meridian/contracts/cards';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerAndLogin, type TestApp, type TestSession } from '../../../test/helpers.ts';
-import { postEntry } from '../ledger/ledger.service.ts';
-import { platformAccount, transfer, userAccount } from '../ledger/ledger.types.ts';
+import { checkLedgerInvariants } from '../ledger/ledger.invariants.ts';
+import { accountBalance, platformBalance, postEntry } from '../ledger/ledger.service.ts';
+import { cardAccount, platformAccount, transfer, userAccount } from '../ledger/ledger.types.ts';
 import { signCardWebhook } from './cards.processor.ts';
 
 /**
@@ -324,5 +325,60 @@ describe('suspense clearings', () => {
       cardId: null,
       state: 'OPEN',
     });
+  });
+
+  it('finance charges a clearing to the card its token names, once; a card of no match is written off', async () => {
+    const session = await holder();
+    const cardId = await fundedCard(session);
+    const [card] = await rowsOf(sql`SELECT processor_token FROM cards WHERE id = ${cardId}`);
+    const clearing = async (cardToken: string, amount: string) => {
+      const authorizationId = `ext_${randomUUID()}`;
+      await signed('/api/card/processor/webhook', {
+        deliveryId: randomUUID(),
+        sentAt: new Date().toISOString(),
+        event: { type: 'clearing', authorizationId, cardToken, amount, currency: 'EUR' },
+      });
+      const listed = (await ops(financeToken, 'GET', '/cards/suspense?state=OPEN&pageSize=100')).json();
+      return listed.content.list.find((item: { processorAuthId: string }) => item.processorAuthId === authorizationId)
+        .id as number;
+    };
+    const resolve = (id: number, payload: object, token = financeToken) =>
+      ops(token, 'POST', `/cards/suspense/${id}/resolve`, payload).then((answer) => answer.json());
+
+    const known = await clearing(String(card!.processor_token), '7.00');
+    // Bad input names the field and changes nothing; support may not resolve.
+    const noNote = await resolve(known, { resolution: 'ASSIGN_TO_CARD', note: ' ' });
+    expect(noNote.statusCode).toBe(120);
+    expect(noNote.content.fields[0].field).toBe('note');
+    expect((await resolve(known, { resolution: 'ASSIGN_TO_CARD', note: 'x' }, supportToken)).statusCode).toBe(102);
+    const tooMuch = await clearing(String(card!.processor_token), '500.00');
+    expect((await resolve(tooMuch, { resolution: 'ASSIGN_TO_CARD', note: 'late clearing' })).statusCode).toBe(130);
+
+    const assigned = await resolve(known, {
+      resolution: 'ASSIGN_TO_CARD',
+      note: 'Late clearing of a lost authorisation',
+    });
+    expect(assigned).toMatchObject({
+      statusCode: 200,
+      content: { state: 'RESOLVED', resolution: 'ASSIGN_TO_CARD', cardId, amount: '7.00' },
+    });
+    // 92.00 − 7.00, and the holder sees the purchase.
+    expect(await accountBalance(t.database.db, cardAccount(cardId, 'CARD_AVAILABLE', 'EUR'))).toBe(8_500n);
+    const transactions = (
+      await t.app.inject({ method: 'GET', url: `/api/card/${cardId}/transactions?pageID=1`, headers: session.headers })
+    ).json();
+    expect(transactions.content.list[0]).toMatchObject({ kind: 'PURCHASE', status: 'CLEARED', amount: '7.00' });
+    const again = await resolve(known, { resolution: 'WRITE_OFF', note: 'twice' });
+    expect(again.statusCode).toBe(222);
+    expect(await auditRows('card-suspense', String(known))).toHaveLength(2);
+
+    const stranger = await clearing('sbx_card_nobody', '3.00');
+    expect((await resolve(stranger, { resolution: 'ASSIGN_TO_CARD', note: 'try' })).statusCode).toBe(223);
+    const writeOffBefore = await platformBalance(t.database.db, 'PLATFORM_CARD_WRITE_OFF', 'EUR');
+    expect((await resolve(stranger, { resolution: 'WRITE_OFF', note: 'Processor error, absorbed' })).statusCode).toBe(
+      200,
+    );
+    expect(await platformBalance(t.database.db, 'PLATFORM_CARD_WRITE_OFF', 'EUR')).toBe(writeOffBefore - 300n);
+    expect((await checkLedgerInvariants(t.database.db)).isHeld).toBe(true);
   });
 });

@@ -1,22 +1,42 @@
 import {
   CARD_STATUS_STEPS,
   type CardStepTarget,
+  type CardSuspenseResolution,
   type DecideLimitRequestBody,
   type OpsCard,
   type OpsLimitRequest,
   type OpsSuspenseItem,
 } from '@meridian/contracts/card-ops';
 import type { CardCurrency, CardKind, CardNetwork, CardStatus } from '@meridian/contracts/cards';
-import { readAmountMinor } from '@meridian/contracts/money';
+import { type AssetCode, readAmountMinor, toDecimalString } from '@meridian/contracts/money';
 import { type Page, type PageQuery, totalPages } from '@meridian/contracts/pagination';
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { DomainError, FieldError } from '../../platform/http/errors.ts';
-import { type CardRow, type CardsDeps, maskNumber, money } from './cards.internal.ts';
+import { accountBalance, postEntry } from '../ledger/ledger.service.ts';
+import { platformAccount, transfer } from '../ledger/ledger.types.ts';
+import { availableAccount, type CardRow, type CardsDeps, maskNumber, money } from './cards.internal.ts';
 import { cardMessages } from './cards.messages.ts';
-import { cardLimitRequests, cardSuspenseItems, cards } from './cards.tables.ts';
+import { cardLimitRequests, cardSuspenseItems, cardTransactions, cards } from './cards.tables.ts';
 
 type LimitRequestRow = typeof cardLimitRequests.$inferSelect;
+type SuspenseRow = typeof cardSuspenseItems.$inferSelect;
+
+function toOpsSuspense(item: SuspenseRow, cardId: number | null): OpsSuspenseItem {
+  return {
+    id: item.id,
+    eventType: item.eventType,
+    processorAuthId: item.processorAuthId,
+    cardId,
+    amount: money(item.amountMinor, item.currency as CardCurrency),
+    currency: item.currency,
+    state: item.state as OpsSuspenseItem['state'],
+    note: item.note,
+    resolution: item.resolution as OpsSuspenseItem['resolution'],
+    resolvedAt: item.resolvedAt?.toISOString() ?? null,
+    createdAt: item.createdAt.toISOString(),
+  };
+}
 
 const amountOf = (minor: bigint | null, currency: CardCurrency) => (minor === null ? null : money(minor, currency));
 
@@ -265,20 +285,88 @@ export function createCardOpsService(deps: CardsDeps) {
         .limit(query.pageSize)
         .offset((query.pageID - 1) * query.pageSize);
       return pageOf(
-        rows.map(({ item, cardId }) => ({
-          id: item.id,
-          eventType: item.eventType,
-          processorAuthId: item.processorAuthId,
-          cardId,
-          amount: money(item.amountMinor, item.currency as CardCurrency),
-          currency: item.currency,
-          state: item.state as OpsSuspenseItem['state'],
-          note: item.note,
-          createdAt: item.createdAt.toISOString(),
-        })),
+        rows.map(({ item, cardId }) => toOpsSuspense(item, cardId)),
         query,
         total?.n ?? 0,
       );
+    },
+
+    /**
+     * Resolve one open suspense item (issue 16), once, in one transaction under the item's and the
+     * card's row locks. ASSIGN_TO_CARD books it on the card its token names: a clearing is charged
+     * to the card's available balance (SUSPENSE ← CARD_AVAILABLE, which must cover it), a refund
+     * credited to it (SUSPENSE → CARD_AVAILABLE); either adds a line to the card's transactions
+     * (PURCHASE CLEARED / REFUND COMPLETED) so the holder sees it. WRITE_OFF books it against
+     * PLATFORM_CARD_WRITE_OFF (a clearing is the platform's loss, a refund its gain). One journal
+     * entry (CARD_SUSPENSE_RESOLVED, keyed by the item); an item of no readable amount moves nothing.
+     * @returns the item before and after (for the audit log).
+     * @throws DomainError NOT_FOUND, CARD_SUSPENSE_RESOLVED (222), CARD_SUSPENSE_NO_CARD (223),
+     *   INSUFFICIENT_BALANCE (130: the card's available balance is below a clearing)
+     */
+    async resolveSuspense(
+      itemId: number,
+      resolution: CardSuspenseResolution,
+      note: string,
+    ): Promise<{ before: OpsSuspenseItem; after: OpsSuspenseItem }> {
+      const now = deps.now();
+      return db.transaction(async (tx) => {
+        const [item] = await tx.select().from(cardSuspenseItems).where(eq(cardSuspenseItems.id, itemId)).for('update');
+        if (!item) throw new DomainError('NOT_FOUND');
+        const [card] = await tx.select().from(cards).where(eq(cards.processorToken, item.cardToken)).for('update');
+        const before = toOpsSuspense(item, card?.id ?? null);
+        if (item.state !== 'OPEN') throw new DomainError('CARD_SUSPENSE_RESOLVED');
+        const suspense = platformAccount('SUSPENSE', item.currency as AssetCode);
+        const isClearing = item.eventType === 'clearing';
+        let entryId: number | null = null;
+        if (resolution === 'ASSIGN_TO_CARD') {
+          if (!card) throw new DomainError('CARD_SUSPENSE_NO_CARD');
+          const available = availableAccount(card);
+          if (isClearing && (await accountBalance(tx, available)) < item.amountMinor)
+            throw new DomainError('INSUFFICIENT_BALANCE');
+          if (item.amountMinor > 0n) {
+            const { entry } = await postEntry(tx, {
+              kind: 'CARD_SUSPENSE_RESOLVED',
+              reference: `card:${card.id}`,
+              idempotencyKey: `card-suspense-resolve:${item.id}`,
+              postings: isClearing
+                ? transfer(available, suspense, item.amountMinor)
+                : transfer(suspense, available, item.amountMinor),
+              metadata: { suspenseItemId: String(item.id), resolution },
+            });
+            entryId = entry.id;
+            const amountText = toDecimalString(item.amountMinor, item.currency as CardCurrency);
+            await tx.insert(cardTransactions).values({
+              cardId: card.id,
+              kind: isClearing ? 'PURCHASE' : 'REFUND',
+              status: isClearing ? 'CLEARED' : 'COMPLETED',
+              amountMinor: item.amountMinor,
+              originalAmount: amountText,
+              originalCurrency: item.currency,
+              idempotencyKey: `suspense:${item.id}`,
+              createdAt: now,
+              updatedAt: now,
+            });
+          }
+        } else if (item.amountMinor > 0n) {
+          const writeOff = platformAccount('PLATFORM_CARD_WRITE_OFF', item.currency as AssetCode);
+          const { entry } = await postEntry(tx, {
+            kind: 'CARD_SUSPENSE_RESOLVED',
+            reference: `card-suspense:${item.id}`,
+            idempotencyKey: `card-suspense-resolve:${item.id}`,
+            postings: isClearing
+              ? transfer(writeOff, suspense, item.amountMinor)
+              : transfer(suspense, writeOff, item.amountMinor),
+            metadata: { suspenseItemId: String(item.id), resolution },
+          });
+          entryId = entry.id;
+        }
+        const [after] = await tx
+          .update(cardSuspenseItems)
+          .set({ state: 'RESOLVED', resolution, note, resolvedAt: now, resolutionEntryId: entryId })
+          .where(eq(cardSuspenseItems.id, item.id))
+          .returning();
+        return { before, after: toOpsSuspense(after!, card?.id ?? null) };
+      });
     },
   };
 }

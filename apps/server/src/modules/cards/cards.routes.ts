@@ -114,6 +114,20 @@ export function cardsRoutes(options: CardsRoutesOptions) {
         return after;
       },
       listSuspense: async (request) => cards.ops.listSuspense(request.query),
+      resolveSuspense: async (request) => {
+        noteAudit(request, {
+          targetType: 'card-suspense',
+          targetId: request.params.id,
+          reason: request.body.note,
+        });
+        const { before, after } = await cards.ops.resolveSuspense(
+          Number(request.params.id),
+          request.body.resolution,
+          request.body.note,
+        );
+        noteAudit(request, { before, after });
+        return after;
+      },
     });
 
     await app.register(async (signed) => {

@@ -197,6 +197,11 @@ export const cardSuspenseItems = pgTable('card_suspense_items', {
   /** 'OPEN' | 'RESOLVED'. */
   state: text('state').notNull().default('OPEN'),
   note: text('note'),
+  /** How finance resolved it: 'ASSIGN_TO_CARD' | 'WRITE_OFF' (null while open). */
+  resolution: text('resolution'),
+  resolvedAt: at('resolved_at'),
+  /** The resolution's journal entry. */
+  resolutionEntryId: bigint('resolution_entry_id', { mode: 'number' }),
   createdAt: createdAt(),
 });
 

@@ -87,6 +87,11 @@ export const PLATFORM_ACCOUNT_TYPES = [
    * until the processor's settlement is paid off the platform.
    */
   'PLATFORM_CARD_SETTLEMENT',
+  /**
+   * Card suspense written off by finance (issue 16): a clearing nobody can be charged for is the
+   * platform's loss (negative), a refund nobody can be credited its gain (positive).
+   */
+  'PLATFORM_CARD_WRITE_OFF',
 ] as const;
 
 /**
@@ -214,6 +219,11 @@ export const ENTRY_KINDS = [
   'CARD_REFUND',
   /** A clearing for an unknown authorisation: SUSPENSE → PLATFORM_CARD_SETTLEMENT (an operator resolves it). */
   'CARD_SUSPENSE',
+  /**
+   * Finance resolves a suspense item (issue 16): assigned to the card its token names (a clearing
+   * charges the card's available balance, a refund credits it) or written off to PLATFORM_CARD_WRITE_OFF.
+   */
+  'CARD_SUSPENSE_RESOLVED',
   'ADJUSTMENT',
   'REVERSAL',
   /** The demo seed's starting balances (PLATFORM_DEMO_FUNDING → the demo user), never in production. */

@@ -1,4 +1,9 @@
-import { type CardStepTarget, type DecideLimitRequestBody, opsCardEndpoints } from '@meridian/contracts/card-ops';
+import {
+  type CardStepTarget,
+  type DecideLimitRequestBody,
+  opsCardEndpoints,
+  type ResolveSuspenseBody,
+} from '@meridian/contracts/card-ops';
 import { unwrap } from '../../../lib/api-client.ts';
 import { adminCall, adminKeys } from './admin-call.ts';
 import { useAdminMutation } from './use-admin-mutation.ts';
@@ -46,4 +51,19 @@ export function useStepCard() {
 /** Unblock mutation of the cards tab. */
 export function useUnblockCardPin() {
   return useAdminMutation(unblockCardPin, refreshed);
+}
+
+/**
+ * `POST admin/cards/suspense/:id/resolve`: charge or credit the card the item names, or write it off.
+ * @throws ApiError 222 when already resolved; 223 when no card matches (write off instead); 130 when
+ *   the card's balance is below a clearing; 120 naming `note`.
+ */
+export async function resolveCardSuspense(input: { id: number } & ResolveSuspenseBody) {
+  const { id, ...body } = input;
+  return unwrap(await adminCall(opsCardEndpoints.resolveSuspense, { params: { id: String(id) }, body }));
+}
+
+/** Resolve mutation of the suspense tab. */
+export function useResolveCardSuspense() {
+  return useAdminMutation(resolveCardSuspense, refreshed);
 }

@@ -1,6 +1,8 @@
 import {
   CARD_STATUS_STEPS,
+  CARD_SUSPENSE_RESOLUTIONS,
   type CardStepTarget,
+  type CardSuspenseResolution,
   type DecideLimitRequestBody,
   LIMIT_REQUEST_STATES,
   type OpsCard,
@@ -9,13 +11,18 @@ import {
   opsCardEndpoints,
 } from '@meridian/contracts/card-ops';
 import { CARD_STATUSES, type CardLimits, type CardStatus } from '@meridian/contracts/cards';
-import { Alert, Button, Form, Input, Modal, Select, Space, Table, Tabs, Tag } from 'antd';
+import { Alert, Button, Form, Input, Modal, Radio, Select, Space, Table, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
-import { useDecideLimitRequest, useStepCard, useUnblockCardPin } from '../api/decide-card-ops.ts';
+import {
+  useDecideLimitRequest,
+  useResolveCardSuspense,
+  useStepCard,
+  useUnblockCardPin,
+} from '../api/decide-card-ops.ts';
 import { useCardSuspense, useLimitRequests, useOpsCards } from '../api/list-card-ops.ts';
 import { useMayCall } from '../components/operator-context.tsx';
 import { StatusFilter } from '../components/status-filter.tsx';
@@ -423,9 +430,85 @@ function CardsTab() {
   );
 }
 
+interface ResolveForm {
+  resolution: CardSuspenseResolution;
+  note: string;
+}
+
+/**
+ * Resolve one suspense item: book it on the card its token names (a clearing is charged, a refund
+ * credited) or write it off; the note goes to the audit log. A refusal names the field or says why.
+ */
+function ResolveModal({ item, onClose }: { item: OpsSuspenseItem | null; onClose: () => void }) {
+  const { t } = useTranslation('admin');
+  const [form] = Form.useForm<ResolveForm>();
+  const resolve = useResolveCardSuspense();
+  const [error, setError] = useState<string | null>(null);
+  const close = () => {
+    setError(null);
+    onClose();
+  };
+  const submit = async () => {
+    setError(null);
+    const values = await form.validateFields();
+    if (!item) return;
+    try {
+      await resolve.mutateAsync({ id: item.id, ...values });
+      close();
+    } catch (failure) {
+      if (failure instanceof ApiError) setError(applyServerErrors(form, failure.response, ['note', 'resolution']));
+    }
+  };
+  return (
+    <Modal
+      open={item !== null}
+      title={t('cards.resolveTitle')}
+      okText={t('cards.resolve')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ loading: resolve.isPending }}
+      onOk={() => void submit()}
+      onCancel={close}
+      destroyOnHidden
+    >
+      {item && (
+        <Form<ResolveForm>
+          form={form}
+          layout="vertical"
+          preserve={false}
+          initialValues={{ resolution: item.cardId === null ? 'WRITE_OFF' : 'ASSIGN_TO_CARD', note: '' }}
+        >
+          <p>
+            {t(`cards.event.${item.eventType}`, { defaultValue: item.eventType })} · {item.amount} {item.currency} ·{' '}
+            {item.cardId === null ? t('cards.unknownCard') : `#${item.cardId}`}
+          </p>
+          <Form.Item name="resolution" label={t('cards.resolution')}>
+            <Radio.Group
+              options={CARD_SUSPENSE_RESOLUTIONS.map((value) => ({
+                value,
+                disabled: value === 'ASSIGN_TO_CARD' && item.cardId === null,
+                label: t(`cards.resolutionOf.${value}.${item.eventType === 'refund' ? 'refund' : 'clearing'}`),
+              }))}
+            />
+          </Form.Item>
+          <Form.Item
+            name="note"
+            label={t('cards.resolveNote')}
+            rules={[{ required: true, whitespace: true, message: t('common.required') }]}
+          >
+            <Input.TextArea rows={3} maxLength={500} showCount />
+          </Form.Item>
+          {error && <Alert type="error" showIcon title={error} />}
+        </Form>
+      )}
+    </Modal>
+  );
+}
+
 /** Clearings and refunds the processor sent for no authorisation Meridian knows (booked to suspense). */
 function SuspenseTab() {
   const { t, i18n } = useTranslation('admin');
+  const mayResolve = useMayCall(opsCardEndpoints.resolveSuspense);
+  const [resolving, setResolving] = useState<OpsSuspenseItem | null>(null);
   const [state, setState] = useState<'OPEN' | 'RESOLVED' | typeof ALL>('OPEN');
   const paging = usePaging();
   const items = useCardSuspense({
@@ -488,12 +571,32 @@ function SuspenseTab() {
             render: (value: OpsSuspenseItem['state'], row) => (
               <Space orientation="vertical" size={2}>
                 <Tag color={value === 'OPEN' ? 'red' : 'default'}>{t(`cards.suspenseState.${value}`)}</Tag>
+                {row.resolution && (
+                  <span>
+                    {t(`cards.resolutionOf.${row.resolution}.${row.eventType === 'refund' ? 'refund' : 'clearing'}`)}
+                  </span>
+                )}
                 {row.note && <span>{row.note}</span>}
               </Space>
             ),
           },
+          ...(mayResolve
+            ? [
+                {
+                  title: t('common.actions'),
+                  key: 'actions',
+                  render: (_: unknown, row: OpsSuspenseItem) =>
+                    row.state === 'OPEN' && (
+                      <Button size="small" onClick={() => setResolving(row)}>
+                        {t('cards.resolve')}
+                      </Button>
+                    ),
+                },
+              ]
+            : []),
         ]}
       />
+      <ResolveModal item={resolving} onClose={() => setResolving(null)} />
     </>
   );
 }
