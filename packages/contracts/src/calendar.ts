@@ -53,16 +53,13 @@ export const calendarEventSchema = z.object({
 export type CalendarEvent = z.infer<typeof calendarEventSchema>;
 
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-const daySchema = z
-  .string()
-  .regex(DAY_PATTERN, { error: 'validation.date' })
-  .refine(
-    (day) =>
-      !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day),
-    {
-      error: 'validation.date',
-    },
-  );
+/** Whether `day` is a real calendar day `YYYY-MM-DD` (2026-02-30 is not). */
+function isCalendarDay(day: string): boolean {
+  if (!DAY_PATTERN.test(day)) return false;
+  const parsed = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(day);
+}
+const daySchema = z.string().refine(isCalendarDay, { error: 'validation.date' });
 
 /** Whole days from `from` to `to` (UTC dates, `YYYY-MM-DD`). */
 export function calendarDaysBetween(from: string, to: string): number {
@@ -74,6 +71,7 @@ export function calendarDaysBetween(from: string, to: string): number {
  * `CALENDAR_RANGE_DAYS_MAX` days in all (120 naming `to` otherwise).
  */
 export const calendarRangeQuerySchema = z.object({ from: daySchema, to: daySchema }).superRefine((query, context) => {
+  if (!isCalendarDay(query.from) || !isCalendarDay(query.to)) return;
   const span = calendarDaysBetween(query.from, query.to);
   if (span < 0) context.addIssue({ code: 'custom', path: ['to'], message: 'validation.calendarRangeOrder' });
   else if (span + 1 > CALENDAR_RANGE_DAYS_MAX)
