@@ -99,7 +99,7 @@ describe('calendar', () => {
         .map((event) => event.day)
         .slice(0, 3),
     ).toEqual(['2026-12-01', '2027-01-04', '2027-02-01']);
-    expect(byKind('LOAN_REPAYMENT')).toMatchObject([{ day: '2027-01-08', title: expect.stringContaining('1000') }]);
+    expect(byKind('LOAN_REPAYMENT')).toMatchObject([{ day: '2027-01-08', title: 'Loan repayment due: 1,000.00 USDT (order 1)' }]);
     expect(byKind('LOAN_GRACE_END')).toMatchObject([{ day: '2027-01-11' }]);
     const [deadline] = byKind('TRUST_DEADLINE') as { startsAt: string; isAllDay: boolean; link: string }[];
     expect(deadline).toMatchObject({ isAllDay: false, link: expect.stringMatching(/^\/product\/trust\/\d+$/) });

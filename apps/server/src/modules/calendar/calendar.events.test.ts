@@ -99,7 +99,7 @@ describe('calendar events', () => {
       'LOAN_REPAYMENT',
     ]);
     expect(december[0]!.title).toBe('定期理財到期：90 日定期基金');
-    expect(december[3]!.title).toBe('貸款還款日：1000.000000 USDT（訂單 42）');
+    expect(december[3]!.title).toBe('貸款還款日：1,000.00 USDT（訂單 42）');
     const all = buildCalendarEvents(sources(), { fromDay: '2026-01-01', toDay: '2027-12-31' }, 'en-US');
     const allUids = new Set(all.map((event) => event.uid));
     for (const event of december) expect(allUids.has(event.uid)).toBe(true);

@@ -1,5 +1,6 @@
 import { CALENDAR_EVENT_KINDS, type CalendarEvent, type CalendarEventKind } from '@meridian/contracts/calendar';
 import { interpolate, type Locale, type LocalizedText } from '@meridian/contracts/locale';
+import { displayAmount } from '@meridian/contracts/money';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
@@ -158,7 +159,7 @@ export function buildCalendarEvents(
       kind: 'FUND_MATURITY',
       ref: String(item.holdingId),
       when: item.maturityDate,
-      params: { name: fundName(item), principal: item.principal },
+      params: { name: fundName(item), principal: displayAmount(item.principal, 'USD') },
       link: '/my/account/fund',
     });
   for (const day of sources.funds.payoutDays)
@@ -172,7 +173,7 @@ export function buildCalendarEvents(
   for (const loan of sources.loans) {
     const params = {
       orderId: loan.orderId,
-      principal: loan.outstandingPrincipal,
+      principal: displayAmount(loan.outstandingPrincipal, loan.loanCoin),
       coin: loan.loanCoin,
       grace: loan.graceDays,
     };

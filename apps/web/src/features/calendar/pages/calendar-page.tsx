@@ -1,4 +1,4 @@
-import { Button, Card, Flex, Skeleton, Typography } from 'antd';
+import { Button, Card, Col, Flex, Row, Skeleton, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../../components/page-frame.tsx';
@@ -39,23 +39,31 @@ function CalendarContent() {
       <Typography.Paragraph type="secondary" className="calendar-page__intro">
         {t('intro')}
       </Typography.Paragraph>
-      <Card
-        title={<span data-testid="calendar-range">{rangeLabel}</span>}
-        extra={
-          <Flex gap={8}>
-            <Button size="small" onClick={() => setMonthOffset((value) => value - STEP_MONTHS)}>
-              {t('list.earlier')}
-            </Button>
-            <Button size="small" onClick={() => setMonthOffset((value) => value + STEP_MONTHS)}>
-              {t('list.later')}
-            </Button>
-          </Flex>
-        }
-        className="calendar-page__events"
-      >
-        {events.data ? <CalendarEventList events={events.data.events} /> : <Skeleton active />}
-      </Card>
-      <CalendarFeedCard />
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={16}>
+          <Card
+            title={<span data-testid="calendar-range">{rangeLabel}</span>}
+            extra={
+              <Flex gap={8}>
+                <Button size="small" onClick={() => setMonthOffset((value) => value - STEP_MONTHS)}>
+                  {t('list.earlier')}
+                </Button>
+                <Button size="small" onClick={() => setMonthOffset((value) => value + STEP_MONTHS)}>
+                  {t('list.later')}
+                </Button>
+              </Flex>
+            }
+            className="calendar-page__events"
+          >
+            {events.data ? <CalendarEventList events={events.data.events} /> : <Skeleton active />}
+          </Card>
+        </Col>
+        <Col xs={24} lg={8}>
+          <div className="calendar-page__feed">
+            <CalendarFeedCard />
+          </div>
+        </Col>
+      </Row>
     </Flex>
   );
 }
