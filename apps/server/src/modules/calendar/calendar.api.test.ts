@@ -1,3 +1,4 @@
+import type { CalendarEvent } from '@meridian/contracts/calendar';
 import { createTrustBodySchema } from '@meridian/contracts/trust';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -88,7 +89,7 @@ describe('calendar', () => {
     const url = '/api/calendar/events?from=2026-12-01&to=2027-12-31';
     const english = (await get(url, { cookie: alice.cookie, 'user-lang': 'en-US' })).json();
     expect(english.statusCode).toBe(200);
-    const events = english.content.events as { uid: string; kind: string; day: string; title: string }[];
+    const events = english.content.events as CalendarEvent[];
     const byKind = (kind: string) => events.filter((event) => event.kind === kind);
     expect(byKind('FUND_MATURITY')).toMatchObject([
       { day: '2027-01-15', isAllDay: true, title: 'Fixed fund matures: 90-day Fixed Fund', link: '/my/account/fund' },
@@ -99,14 +100,16 @@ describe('calendar', () => {
         .map((event) => event.day)
         .slice(0, 3),
     ).toEqual(['2026-12-01', '2027-01-04', '2027-02-01']);
-    expect(byKind('LOAN_REPAYMENT')).toMatchObject([{ day: '2027-01-08', title: 'Loan repayment due: 1,000.00 USDT (order 1)' }]);
-    expect(byKind('LOAN_GRACE_END')).toMatchObject([{ day: '2027-01-11' }]);
-    const [deadline] = byKind('TRUST_DEADLINE') as { startsAt: string; isAllDay: boolean; link: string }[];
-    expect(deadline).toMatchObject({ isAllDay: false, link: expect.stringMatching(/^\/product\/trust\/\d+$/) });
-    const reminders = byKind('TRUST_REMINDER') as { startsAt: string }[];
-    expect(reminders.map((item) => (Date.parse(deadline!.startsAt) - Date.parse(item.startsAt)) / 86_400_000)).toEqual([
-      30, 14, 3,
+    expect(byKind('LOAN_REPAYMENT')).toMatchObject([
+      { day: '2027-01-08', title: 'Loan repayment due: 1,000.00 USDT (order 1)' },
     ]);
+    expect(byKind('LOAN_GRACE_END')).toMatchObject([{ day: '2027-01-11' }]);
+    const [deadline] = byKind('TRUST_DEADLINE');
+    expect(deadline).toMatchObject({ isAllDay: false, link: expect.stringMatching(/^\/product\/trust\/\d+$/) });
+    const reminders = byKind('TRUST_REMINDER');
+    expect(
+      reminders.map((item) => (Date.parse(deadline!.startsAt!) - Date.parse(item.startsAt!)) / 86_400_000),
+    ).toEqual([30, 14, 3]);
     expect(byKind('QUALIFIED_RENEWAL')).toMatchObject([{ day: '2027-03-01', startsAt: '2027-03-01T04:00:00.000Z' }]);
 
     const chinese = (await get(url, { cookie: alice.cookie, 'user-lang': 'zh-HK' })).json();
@@ -183,7 +186,14 @@ describe('calendar', () => {
     expect((await get(`/api/calendar/feed/${'A'.repeat(43)}.ics`)).statusCode).toBe(404);
   });
 
-  it('limits feed requests per IP like the other public routes', async () => {
+  it('limits feed requests per IP like the other public routes, and documents the calls', async () => {
+    const paths = (await get('/api/docs/json')).json().paths as Record<string, Record<string, unknown>>;
+    expect(Object.keys(paths).filter((path) => path.startsWith('/api/calendar/'))).toEqual([
+      '/api/calendar/events',
+      '/api/calendar/feed',
+      '/api/calendar/feed/rotate',
+      '/api/calendar/feed/{file}',
+    ]);
     const remoteAddress = '10.200.0.1';
     const statuses: number[] = [];
     for (let index = 0; index < 31; index += 1)

@@ -177,7 +177,7 @@ export function buildCalendarEvents(
       coin: loan.loanCoin,
       grace: loan.graceDays,
     };
-    const link = `/my/order/loan/history?orderId=${encodeURIComponent(loan.orderId)}`;
+    const link = '/my/order/loan/history';
     drafts.push({ kind: 'LOAN_REPAYMENT', ref: loan.orderId, when: loan.repaymentDate, params, link });
     if (loan.graceDays > 0)
       drafts.push({ kind: 'LOAN_GRACE_END', ref: loan.orderId, when: loan.graceEndDate, params, link });
