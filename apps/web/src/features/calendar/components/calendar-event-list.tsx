@@ -19,11 +19,19 @@ const KIND_COLOR: Record<CalendarEventKind, string> = {
 /**
  * The events as a list grouped by month (reads better than a month grid at 390 px): per event its
  * Hong Kong day and weekday, kind, time (timed events, Hong Kong time), title linking to the record,
- * and the description.
+ * and the description (the first time its text appears).
  */
 export function CalendarEventList({ events }: { events: readonly CalendarEvent[] }) {
   const { t, i18n } = useTranslation('calendar');
   if (events.length === 0) return <Empty description={t('list.empty')} data-testid="calendar-empty" />;
+  // A description repeated word for word (every month's payout, a trust's three reminders) is shown once.
+  const describedUids = new Set<string>();
+  const seenDescriptions = new Set<string>();
+  for (const event of events) {
+    if (seenDescriptions.has(event.description)) continue;
+    seenDescriptions.add(event.description);
+    describedUids.add(event.uid);
+  }
   return (
     <div className="calendar-list">
       {groupByMonth(events).map((group) => (
@@ -54,9 +62,11 @@ export function CalendarEventList({ events }: { events: readonly CalendarEvent[]
                     <Link to={event.link} className="calendar-event__title" data-testid="calendar-event-link">
                       {event.title}
                     </Link>
-                    <Typography.Text type="secondary" className="calendar-event__description">
-                      {event.description}
-                    </Typography.Text>
+                    {describedUids.has(event.uid) && (
+                      <Typography.Text type="secondary" className="calendar-event__description">
+                        {event.description}
+                      </Typography.Text>
+                    )}
                   </Flex>
                 </li>
               );

@@ -46,9 +46,9 @@ export function groupByMonth(events: readonly CalendarEvent[]): { month: string;
   return groups;
 }
 
-/** A month `YYYY-MM` as its name in `locale` ("December 2026", "2026年12月"). */
-export function monthLabel(month: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(
+/** A month `YYYY-MM` as its name in `locale` ("December 2026", "2026年12月"; short: "Dec 2026"). */
+export function monthLabel(month: string, locale: string, width: 'long' | 'short' = 'long'): string {
+  return new Intl.DateTimeFormat(locale, { year: 'numeric', month: width, timeZone: 'UTC' }).format(
     new Date(`${month}-01T00:00:00Z`),
   );
 }

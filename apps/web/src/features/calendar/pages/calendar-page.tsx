@@ -33,7 +33,8 @@ function CalendarContent() {
   const [monthOffset, setMonthOffset] = useState(0);
   const range = useMemo(() => pageRange(new Date(), monthOffset), [monthOffset]);
   const events = useCalendarEvents(range.from, range.to);
-  const rangeLabel = `${monthLabel(range.from.slice(0, 7), i18n.language)} – ${monthLabel(range.to.slice(0, 7), i18n.language)}`;
+  // Short month names, so the range fits the card's head at 390 px.
+  const rangeLabel = `${monthLabel(range.from.slice(0, 7), i18n.language, 'short')} – ${monthLabel(range.to.slice(0, 7), i18n.language, 'short')}`;
   return (
     <Flex vertical gap={16} className="calendar-page">
       <Typography.Paragraph type="secondary" className="calendar-page__intro">
