@@ -11,6 +11,7 @@ import type { Registry } from 'prom-client';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { createAdminModule } from './modules/admin/admin.module.ts';
+import { createCalendarModule } from './modules/calendar/calendar.module.ts';
 import { createCardsModule } from './modules/cards/cards.module.ts';
 import { createExchangeModule } from './modules/exchange/exchange.module.ts';
 import { createFundsModule } from './modules/funds/funds.module.ts';
@@ -271,6 +272,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       { ownerKind: 'card', holdersOf: (tx) => cards.service.holdersByCardId(tx) },
     ],
   });
+  const calendar = createCalendarModule({
+    database,
+    secret: deps.sessionSecret,
+    publicUrl: config.publicUrl,
+    clock,
+    funds: funds.service,
+    loans: loans.service,
+    trust: trust.service,
+    kyc: kyc.service,
+    identity: identity.service,
+  });
 
   app.decorate('identity', identity.service);
   app.decorate('market', market.service);
@@ -285,6 +297,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('liabilities', liabilities.service);
   app.decorate('loans', loans.service);
   app.decorate('cards', cards.service);
+  app.decorate('calendar', calendar.service);
   registerMailMetrics(metrics, identity.outbox);
   registerAuth(app, deps.authProvider ?? identity.auth, admin.service.access);
   registerAuditTrail(app, admin.service.access);
@@ -318,6 +331,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     liabilities,
     loans,
     cards,
+    calendar,
     ledger,
   ];
   const scheduler = new JobScheduler(database.db, { clock, logger: app.log });

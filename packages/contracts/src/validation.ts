@@ -199,6 +199,18 @@ export const VALIDATION_MESSAGES = {
     'zh-HK': '募集期須由今日或之後開始，並於起息日前結束',
   },
   'validation.date': { 'en-US': 'Enter a date as YYYY-MM-DD', 'zh-HK': '請以 YYYY-MM-DD 格式輸入日期' },
+  'validation.calendarRangeOrder': {
+    'en-US': 'The end date must not be before the start date',
+    'zh-HK': '結束日期不可早於開始日期',
+  },
+  'validation.calendarRangeTooLong': {
+    'en-US': 'A calendar range may span at most 400 days',
+    'zh-HK': '日曆範圍最多為 400 日',
+  },
+  'validation.calendarFeedFile': {
+    'en-US': 'Unknown calendar address',
+    'zh-HK': '日曆地址無效',
+  },
   'validation.termsNoticeTooShort': {
     'en-US': 'Changes must be announced {days} working days ahead: the earliest effective date is {date}',
     'zh-HK': '條款變更須提前 {days} 個工作天通知：最早生效日期為 {date}',

@@ -72,6 +72,7 @@ const PAGES: [path: string, name: string][] = [
   ['/my/account/fund', 'FundAccount'],
   ['/my/account/fiscard', 'FiscardAccount'],
   ['/my/account/statement', 'AccountStatement'],
+  ['/my/calendar', 'Calendar'],
   ['/my/payment/bank', 'PaymentBank'],
   ['/my/payment/bank-add', 'AddBank'],
   ['/my/profile', 'Profile'],

@@ -371,6 +371,11 @@ export const routes: RouteObject[] = [
                       page('AccountStatement', comingSoon),
                     ],
                   },
+                  page('Calendar', () =>
+                    import('../features/calendar/pages/calendar-page.tsx').then((m) => ({
+                      Component: m.CalendarPage,
+                    })),
+                  ),
                   {
                     id: 'Payment',
                     path: ROUTE_PATHS.Payment,

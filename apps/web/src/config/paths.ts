@@ -60,6 +60,8 @@ export const ROUTE_PATHS = {
   FundAccount: '/my/account/fund',
   FiscardAccount: '/my/account/fiscard',
   AccountStatement: '/my/account/statement',
+  /** The user's dates and the ICS feed (issue 20 "Calendar"). */
+  Calendar: '/my/calendar',
 
   Payment: '/my/payment',
   PaymentBank: '/my/payment/bank',

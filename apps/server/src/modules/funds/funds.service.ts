@@ -1,6 +1,7 @@
 import type { FundReceivingAccount } from '@meridian/contracts/funds';
 import type { BusinessCalendar } from '../../platform/calendar/business-calendar.ts';
 import type { Db } from '../../platform/db/client.ts';
+import { createDatesService } from './funds.dates.ts';
 import { type FundsLogger } from './funds.internal.ts';
 import { createJobsService } from './funds.jobs.ts';
 import { createOrdersService } from './funds.orders.ts';
@@ -10,6 +11,8 @@ import { createWiresService } from './funds.wires.ts';
 
 export type { ProductInput } from './funds.products.ts';
 export type { AccrualDayResult, BatchOptions, PayoutResult } from './funds.jobs.ts';
+export type { FundCalendarDates, FundMaturityDate } from './funds.dates.ts';
+export { payoutDaysBetween } from './funds.dates.ts';
 
 /** What the funds service needs (see `FundsContext`). */
 export interface FundsServiceDeps {
@@ -39,6 +42,7 @@ export function createFundsService(deps: FundsServiceDeps) {
     ...createOrdersService(ctx),
     ...createJobsService(ctx),
     ...createWiresService(ctx),
+    ...createDatesService(ctx),
   };
 }
 

@@ -686,6 +686,28 @@ export function createLoansService(deps: LoansDeps) {
     },
 
     /**
+     * The dates of the user's current loans, for the calendar (issue 20, docs/calendar.md): each
+     * loan's repayment day (Hong Kong, `YYYY-MM-DD`) and the last day of its overdue grace, the
+     * repayment day + `overdueGraceDays` of the settings (the overdue job liquidates the day after).
+     * `outstandingPrincipal`: decimal text of the loan coin. At most a few dozen rows per user.
+     */
+    async calendarDatesOf(userId: string): Promise<LoanCalendarDates[]> {
+      const settings = await loadSettings(db);
+      const rows = await db
+        .select()
+        .from(loans)
+        .where(and(eq(loans.userId, userId), inArray(loans.status, [...LOAN_CURRENT_STATUSES])));
+      return rows.map((row) => ({
+        orderId: String(row.id),
+        loanCoin: row.loanCoin as LoanCoin,
+        outstandingPrincipal: coinText(row.outstandingPrincipalMinor, row.loanCoin as LoanCoin),
+        repaymentDate: row.repaymentDate,
+        graceEndDate: addDays(row.repaymentDate, settings.overdueGraceDays),
+        graceDays: settings.overdueGraceDays,
+      }));
+    },
+
+    /**
      * `POST loan/borrow` (issue 18): pledge `collateralMinor` satoshi and borrow `principalMinor` of
      * the loan coin for `termDays`. Checks: coin enabled, minimum principal, LTV (principal + term
      * interest) ÷ collateral value ≤ initial LTV (70 %), the user's outstanding principal ≤ maximum
@@ -1249,3 +1271,16 @@ export type LoansService = ReturnType<typeof createLoansService>;
 
 // Re-exported for tests and the replay CLI.
 export { addDays, daysBetween, hongKongDay, overdueInterest };
+
+/** One current loan's dates for the calendar (`LoansService.calendarDatesOf`). */
+export interface LoanCalendarDates {
+  orderId: string;
+  loanCoin: LoanCoin;
+  /** Outstanding principal, decimal text of `loanCoin`. */
+  outstandingPrincipal: string;
+  /** Hong Kong day the loan falls due. */
+  repaymentDate: string;
+  /** Last Hong Kong day of the overdue grace (liquidation the day after). */
+  graceEndDate: string;
+  graceDays: number;
+}

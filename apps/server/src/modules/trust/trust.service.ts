@@ -121,6 +121,19 @@ export function inactivityDeadline(lastSignInAt: Date, inactivityMonths: number)
   return dayjs(lastSignInAt).add(inactivityMonths, 'month').toDate();
 }
 
+/** Days before the inactivity deadline on which the switch reminds the settlor (`dueInactivityStage`). */
+export const INACTIVITY_REMINDER_DAYS = [30, 14, 3] as const;
+
+/** One active trust's inactivity dates (`TrustService.inactivityDatesOf`). */
+export interface TrustInactivityDates {
+  trustId: number;
+  name: string;
+  /** Last sign-in + the trust's inactivity period: the switch moves the trust to claim then. */
+  deadlineAt: Date;
+  /** When each reminder is due (the deadline minus `daysBefore` days). */
+  reminders: { daysBefore: (typeof INACTIVITY_REMINDER_DAYS)[number]; at: Date }[];
+}
+
 /**
  * Which stage of the inactivity switch is due at `now` for `deadline`: 0 (the deadline passed: claim),
  * the nearest reminder whose day has come (30, 14 or 3 days before), or null (nothing yet). A run
@@ -189,6 +202,35 @@ export class TrustService {
   async list(userId: string): Promise<Trust[]> {
     const rows = await this.db.select().from(trusts).where(eq(trusts.userId, userId)).orderBy(desc(trusts.id));
     return Promise.all(rows.map(async (row) => toTrust(row, await this.holdingOf(this.db, row.id))));
+  }
+
+  /**
+   * The inactivity dates of the settlor's active trusts, for the calendar (issue 20,
+   * docs/calendar.md): the deadline (last sign-in + `inactivityMonths`, `inactivityDeadline`) and
+   * the instants of the reminders the switch sends (`INACTIVITY_REMINDER_DAYS` days before it). A
+   * sign-in moves them all, so they are computed when asked. Empty when the user has no active trust.
+   */
+  async inactivityDatesOf(userId: string): Promise<TrustInactivityDates[]> {
+    const rows = await this.db
+      .select({ id: trusts.id, name: trusts.name, inactivityMonths: trusts.inactivityMonths })
+      .from(trusts)
+      .where(and(eq(trusts.userId, userId), eq(trusts.state, 'active')))
+      .orderBy(desc(trusts.id));
+    if (rows.length === 0) return [];
+    const lastSignInAt = (await this.deps.identity.lastSignInAtOf([userId])).get(userId);
+    if (!lastSignInAt) return [];
+    return rows.map((row) => {
+      const deadlineAt = inactivityDeadline(lastSignInAt, row.inactivityMonths);
+      return {
+        trustId: row.id,
+        name: row.name,
+        deadlineAt,
+        reminders: INACTIVITY_REMINDER_DAYS.map((daysBefore) => ({
+          daysBefore,
+          at: new Date(deadlineAt.getTime() - daysBefore * DAY_MS),
+        })),
+      };
+    });
   }
 
   /**

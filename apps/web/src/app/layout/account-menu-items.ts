@@ -5,8 +5,8 @@ export type SideMenuEntry =
   { route: StaticRouteName } | { group: string; route?: StaticRouteName; children: readonly SideMenuEntry[] };
 
 /**
- * The account area's side menu (spec §2): the Account and Order groups, then the statement and
- * messages. A Settings group gathers the user-menu pages (Security, Profile, Payment, Address),
+ * The account area's side menu (spec §2): the Account and Order groups, then the statement, the
+ * calendar (issue 20) and messages. A Settings group gathers the user-menu pages (Security, Profile, Payment, Address),
  * which also live under /my and would otherwise have no entry here.
  */
 export const SIDE_MENU: readonly SideMenuEntry[] = [
@@ -42,6 +42,7 @@ export const SIDE_MENU: readonly SideMenuEntry[] = [
     children: [{ route: 'Security' }, { route: 'Profile' }, { route: 'Payment' }, { route: 'Address' }],
   },
   { route: 'AccountStatement' },
+  { route: 'Calendar' },
   { route: 'Messages' },
 ];
 
