@@ -108,7 +108,8 @@ export class ApiKeyService implements ApiKeyAuthProvider {
       .select({ n: count() })
       .from(apiKeys)
       .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)));
-    if ((live?.n ?? 0) >= API_KEYS_PER_USER_MAX) throw new DomainError('API_KEY_LIMIT_REACHED', { max: API_KEYS_PER_USER_MAX });
+    if ((live?.n ?? 0) >= API_KEYS_PER_USER_MAX)
+      throw new DomainError('API_KEY_LIMIT_REACHED', { max: API_KEYS_PER_USER_MAX });
     await factors.check();
     const keyId = `mk_${randomBytes(18).toString('base64url')}`;
     const secret = randomBytes(32).toString('base64url');

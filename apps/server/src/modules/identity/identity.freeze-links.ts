@@ -57,7 +57,12 @@ export function createFreezeLinkService(ctx: IdentityContext) {
       userId: string,
     ): Promise<{ isActive: boolean; hasTotp: boolean; isFrozen: boolean; kycLevel: number } | undefined> {
       const [row] = await ctx.db
-        .select({ status: users.status, mfaSecret: users.mfaSecret, frozenAt: users.frozenAt, kycLevel: users.kycLevel })
+        .select({
+          status: users.status,
+          mfaSecret: users.mfaSecret,
+          frozenAt: users.frozenAt,
+          kycLevel: users.kycLevel,
+        })
         .from(users)
         .where(eq(users.id, userId));
       if (!row) return undefined;
@@ -83,7 +88,11 @@ export function createFreezeLinkService(ctx: IdentityContext) {
           .update(freezeTokens)
           .set({ usedAt: now, usedIp: meta.ip })
           .where(
-            and(eq(freezeTokens.tokenHash, sha256(token)), isNull(freezeTokens.usedAt), gt(freezeTokens.expiresAt, now)),
+            and(
+              eq(freezeTokens.tokenHash, sha256(token)),
+              isNull(freezeTokens.usedAt),
+              gt(freezeTokens.expiresAt, now),
+            ),
           )
           .returning({ userId: freezeTokens.userId });
         if (!used) throw new DomainError('FREEZE_LINK_INVALID');
@@ -92,7 +101,9 @@ export function createFreezeLinkService(ctx: IdentityContext) {
           .set({ frozenAt: now, frozenReason: 'Frozen by the user with the link of a security email' })
           .where(and(eq(users.id, used.userId), isNull(users.frozenAt)))
           .returning({ frozenAt: users.frozenAt });
-        const [user] = frozen ? [frozen] : await tx.select({ frozenAt: users.frozenAt }).from(users).where(eq(users.id, used.userId));
+        const [user] = frozen
+          ? [frozen]
+          : await tx.select({ frozenAt: users.frozenAt }).from(users).where(eq(users.id, used.userId));
         const revoked = await tx
           .update(sessions)
           .set({ revokedAt: now })

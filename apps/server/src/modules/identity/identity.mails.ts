@@ -62,9 +62,10 @@ const TEMPLATES = {
     subject: { 'en-US': 'New sign-in to your Meridian account', 'zh-HK': '你的 Meridian 帳戶有新裝置登入' },
     text: {
       'en-US':
-        'Your account was signed in from a new device at {time} (UTC) from IP {ip} ({device}). If this was not you, change your password now.'+
+        'Your account was signed in from a new device at {time} (UTC) from IP {ip} ({device}). If this was not you, change your password now.' +
         FREEZE_EN,
-      'zh-HK': '你的帳戶於 {time}（UTC）在新裝置登入，IP 為 {ip}（{device}）。如非本人操作，請立即更改密碼。' + FREEZE_ZH,
+      'zh-HK':
+        '你的帳戶於 {time}（UTC）在新裝置登入，IP 為 {ip}（{device}）。如非本人操作，請立即更改密碼。' + FREEZE_ZH,
     },
   },
   passwordReset: {
@@ -83,7 +84,8 @@ const TEMPLATES = {
         'The email address of your account was changed to {newEmail}. This address no longer signs in, other sessions were signed out and withdrawals are held for 72 hours. If this was not you, contact support at once.' +
         FREEZE_EN,
       'zh-HK':
-        '你帳戶的電郵地址已更改為 {newEmail}。此地址已不能用於登入，其他登入已被登出，提現將暫停 72 小時。如非本人操作，請立即聯絡客戶服務。' + FREEZE_ZH,
+        '你帳戶的電郵地址已更改為 {newEmail}。此地址已不能用於登入，其他登入已被登出，提現將暫停 72 小時。如非本人操作，請立即聯絡客戶服務。' +
+        FREEZE_ZH,
     },
   },
   accountClosed: {

@@ -924,6 +924,8 @@ export class WalletService {
         await factors.consume(tx);
         return w;
       });
+      // The request itself is a security mail too (issue 21: it carries a freeze link).
+      await this.notifyWithdrawal(row);
       return this.toWithdrawRecord(row);
     } catch (error) {
       // A concurrent twin with the same key committed first: answer as a replay.
