@@ -39,7 +39,13 @@ export const SIDE_MENU: readonly SideMenuEntry[] = [
   },
   {
     group: 'settings',
-    children: [{ route: 'Security' }, { route: 'Profile' }, { route: 'Payment' }, { route: 'Address' }],
+    children: [
+      { route: 'Security' },
+      { route: 'ApiKeys' },
+      { route: 'Profile' },
+      { route: 'Payment' },
+      { route: 'Address' },
+    ],
   },
   { route: 'AccountStatement' },
   { route: 'Messages' },
