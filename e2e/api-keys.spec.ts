@@ -41,7 +41,8 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
       expect(bound.statusCode, bound.message).toBe(200);
 
       await page.goto('/my/security/api-keys');
-      await expect(page.getByTestId('api-keys-page')).toContainText(text.title, { timeout: 30_000 });
+      await expect(page.getByTestId('api-keys-page')).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByRole('heading', { name: text.title }).first()).toBeVisible();
       await page.getByTestId('api-key-label').fill('e2e bot');
       await page.getByTestId('api-key-scope-trade').check();
       await page.getByTestId('api-key-ips').fill('127.0.0.1, ::1');

@@ -32,60 +32,62 @@ export function FreezePage() {
   };
 
   return (
-    <PageFrame>
-      <div className="content-card freeze-page" data-testid="freeze-page">
-        {state.kind === 'done' ? (
-          <Result
-            status="success"
-            title={t('freeze.doneTitle')}
-            subTitle={t('freeze.doneText')}
-            data-testid="freeze-done"
-            extra={
+    <div className="container section">
+      <PageFrame>
+        <div className="content-card freeze-page" data-testid="freeze-page">
+          {state.kind === 'done' ? (
+            <Result
+              status="success"
+              title={t('freeze.doneTitle')}
+              subTitle={t('freeze.doneText')}
+              data-testid="freeze-done"
+              extra={
+                <ul className="freeze-page__facts">
+                  <li>{t('freeze.sessionsRevoked', { count: state.result.sessionsRevoked })}</li>
+                  <li>{t('freeze.apiKeysRevoked', { count: state.result.apiKeysRevoked })}</li>
+                  <li>{t('freeze.withdrawalsCancelled', { count: state.result.withdrawalsCancelled })}</li>
+                </ul>
+              }
+            />
+          ) : (
+            <>
+              <Typography.Title level={3}>{t('freeze.title')}</Typography.Title>
+              <Typography.Paragraph>{t('freeze.intro')}</Typography.Paragraph>
               <ul className="freeze-page__facts">
-                <li>{t('freeze.sessionsRevoked', { count: state.result.sessionsRevoked })}</li>
-                <li>{t('freeze.apiKeysRevoked', { count: state.result.apiKeysRevoked })}</li>
-                <li>{t('freeze.withdrawalsCancelled', { count: state.result.withdrawalsCancelled })}</li>
+                <li>{t('freeze.effectSessions')}</li>
+                <li>{t('freeze.effectKeys')}</li>
+                <li>{t('freeze.effectMoney')}</li>
+                <li>{t('freeze.effectWithdrawals')}</li>
               </ul>
-            }
-          />
-        ) : (
-          <>
-            <Typography.Title level={3}>{t('freeze.title')}</Typography.Title>
-            <Typography.Paragraph>{t('freeze.intro')}</Typography.Paragraph>
-            <ul className="freeze-page__facts">
-              <li>{t('freeze.effectSessions')}</li>
-              <li>{t('freeze.effectKeys')}</li>
-              <li>{t('freeze.effectMoney')}</li>
-              <li>{t('freeze.effectWithdrawals')}</li>
-            </ul>
-            <Typography.Paragraph type="secondary">{t('freeze.unfreezeNote')}</Typography.Paragraph>
-            {state.kind === 'failed' && (
-              <Alert
-                type="error"
-                showIcon
-                message={state.message}
-                style={{ marginBottom: 16 }}
-                data-testid="freeze-error"
-              />
-            )}
-            <Button
-              type="primary"
-              danger
-              size="large"
-              block
-              loading={state.kind === 'busy'}
-              disabled={state.kind === 'failed'}
-              onClick={() => void freeze()}
-              data-testid="freeze-confirm"
-            >
-              {t('freeze.confirm')}
-            </Button>
-            <div className="freeze-page__home">
-              <Link to={pathTo('Home')}>{t('freeze.home')}</Link>
-            </div>
-          </>
-        )}
-      </div>
-    </PageFrame>
+              <Typography.Paragraph type="secondary">{t('freeze.unfreezeNote')}</Typography.Paragraph>
+              {state.kind === 'failed' && (
+                <Alert
+                  type="error"
+                  showIcon
+                  message={state.message}
+                  style={{ marginBottom: 16 }}
+                  data-testid="freeze-error"
+                />
+              )}
+              <Button
+                type="primary"
+                danger
+                size="large"
+                block
+                loading={state.kind === 'busy'}
+                disabled={state.kind === 'failed'}
+                onClick={() => void freeze()}
+                data-testid="freeze-confirm"
+              >
+                {t('freeze.confirm')}
+              </Button>
+              <div className="freeze-page__home">
+                <Link to={pathTo('Home')}>{t('freeze.home')}</Link>
+              </div>
+            </>
+          )}
+        </div>
+      </PageFrame>
+    </div>
   );
 }

@@ -95,7 +95,6 @@ function ApiKeysContent() {
   return (
     <PageFrame>
       <div className="content-card api-keys" data-testid="api-keys-page">
-        <Typography.Title level={4}>{t('apiKeys.title')}</Typography.Title>
         <Typography.Paragraph type="secondary">{t('apiKeys.intro')}</Typography.Paragraph>
         {config.data && !hasAuthenticator && (
           <Alert
