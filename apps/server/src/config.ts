@@ -122,6 +122,8 @@ export const configSchema = z
       emptyToUndefined,
       z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
     ),
+    /** Signed requests one developer API key may make per minute (then 108 with Retry-After; issue 21). */
+    API_KEY_REQUESTS_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).optional()),
     /** Key sealing the developer API keys' HMAC secrets at rest (AES-256-GCM, issue 21; docs/api.md). Generated into DATA_DIR when absent. */
     API_KEY_VAULT_KEY: z.preprocess(
       emptyToUndefined,
@@ -316,6 +318,8 @@ export interface Config {
   cards: { webhookSecret: string | undefined; vaultKey: string | undefined };
   /** API_KEY_VAULT_KEY: seals the developer API keys' secrets (generated into DATA_DIR when absent). */
   apiKeyVaultKey: string | undefined;
+  /** API_KEY_REQUESTS_PER_MINUTE: the per-key limit of signed requests (default 600). */
+  apiKeyRequestsPerMinute: number;
 }
 
 /** Raised when the environment is invalid; the message lists every offending variable. */
@@ -405,6 +409,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     cards: { webhookSecret: e.CARD_WEBHOOK_SECRET, vaultKey: e.CARD_VAULT_KEY },
     apiKeyVaultKey: e.API_KEY_VAULT_KEY,
+    apiKeyRequestsPerMinute: e.API_KEY_REQUESTS_PER_MINUTE ?? 600,
   };
 }
 

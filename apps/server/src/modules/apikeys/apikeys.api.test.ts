@@ -31,7 +31,8 @@ const run = promisify(execFile);
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ env: { CUSTODY_WEBHOOK_SECRET: CUSTODY_SECRET } });
+  // A low per-key limit, so that the test reaches it in a few calls (each key here makes at most 3 counted calls otherwise).
+  t = await createTestApp({ env: { CUSTODY_WEBHOOK_SECRET: CUSTODY_SECRET, API_KEY_REQUESTS_PER_MINUTE: '5' } });
   await seedWallet(t.database.db);
 });
 afterAll(async () => t.close());
@@ -391,6 +392,17 @@ describe('developer API keys', () => {
     );
     // Signed correctly (a POST with a body, no CSRF header): refused only for its scope.
     expect(JSON.parse(swap.stdout)).toMatchObject({ statusCode: 275 });
+  });
+
+  it('limits each key’s signed requests per minute (108 with Retry-After); another key is not affected', async () => {
+    const busy = await directKey(owner.userId, { label: 'busy', scopes: ['read'] });
+    for (let i = 0; i < 5; i += 1)
+      expect((await signed(busy, 'GET', `/api/account/balance?n=${i}`)).json().statusCode).toBe(200);
+    const limited = await signed(busy, 'GET', '/api/account/balance?n=5');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().statusCode).toBe(108);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect((await signed(readKey, 'GET', '/api/account/balance?other')).json().statusCode).toBe(200);
   });
 
   it('unbinding the authenticator switches every key off', async () => {

@@ -42,6 +42,7 @@ export function createApiKeysModule(
     vaultKey,
     identity: deps.identity,
     store,
+    requestsPerMinute: config.apiKeyRequestsPerMinute,
     now: deps.now ?? Date.now,
   });
   deps.identity.addSecurityEventListener(async (event) => {

@@ -32,6 +32,8 @@ export interface ApiKeyServiceDeps {
   identity: Pick<IdentityService, 'apiKeyOwner' | 'assertNotFrozen' | 'audit'>;
   /** Replay cache and per-key rate limits (Redis when REDIS_URL is set, memory otherwise). */
   store: WindowStore;
+  /** Signed requests one key may make per minute (API_KEY_REQUESTS_PER_MINUTE, default `API_KEY_REQUESTS_PER_MINUTE` of the contracts). */
+  requestsPerMinute?: number;
   now: () => number;
 }
 
@@ -214,7 +216,7 @@ export class ApiKeyService implements ApiKeyAuthProvider {
         if (!(await this.deps.store.claimOnce(`sig:${signature}`, 2 * API_RECV_WINDOW_MS)))
           throw this.refuse(request, 'API_REQUEST_REPLAYED', HEADER_API_SIGNATURE);
         const { count: hits, msLeft } = await this.deps.store.hit(`key:${key.id}`, 60_000);
-        if (hits > API_KEY_REQUESTS_PER_MINUTE)
+        if (hits > (this.deps.requestsPerMinute ?? API_KEY_REQUESTS_PER_MINUTE))
           throw new DomainError('RATE_LIMITED', { seconds: Math.ceil(msLeft / 1000) });
         await this.deps.db
           .update(apiKeys)
