@@ -6,7 +6,7 @@ export type SideMenuEntry =
 
 /**
  * The account area's side menu (spec §2): the Account and Order groups, then the statement and
- * messages. A Settings group gathers the user-menu pages (Security, Profile, Payment, Address),
+ * messages. A Settings group gathers the user-menu pages (Security, API keys, Profile, Payment, Address),
  * which also live under /my and would otherwise have no entry here.
  */
 export const SIDE_MENU: readonly SideMenuEntry[] = [
