@@ -12,6 +12,7 @@ import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-z
 import type { Config } from './config.ts';
 import { createAdminModule } from './modules/admin/admin.module.ts';
 import { createCalendarModule } from './modules/calendar/calendar.module.ts';
+import { createApiKeysModule } from './modules/apikeys/apikeys.module.ts';
 import { createCardsModule } from './modules/cards/cards.module.ts';
 import { createExchangeModule } from './modules/exchange/exchange.module.ts';
 import { createFundsModule } from './modules/funds/funds.module.ts';
@@ -34,6 +35,7 @@ import type { AppModule } from './platform/app-module.ts';
 import type { Database } from './platform/db/client.ts';
 import { registerAuditTrail } from './platform/http/audit.ts';
 import { type AuthProvider, registerAuth } from './platform/http/auth.ts';
+import { rememberRawBody } from './platform/http/raw-body.ts';
 import { registerCsrfGuard } from './platform/http/csrf.ts';
 import { registerErrorHandling, sendApiNotFound } from './platform/http/error-handler.ts';
 import { zodValidatorCompiler } from './platform/http/validation.ts';
@@ -123,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body.toString();
+    rememberRawBody(request, text);
     if (text.trim() === '') return done(null, undefined);
     parseJson(request, text, done);
   });
@@ -148,7 +151,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       info: {
         title: 'Meridian API',
         version: '0.1.0',
-        description: 'Every answer is the envelope { statusCode, content, message }.',
+        description:
+          'Every answer is the envelope { statusCode, content, message }. Routes with `x-api-key-scope` also accept a developer API key: HMAC-SHA256-signed requests (docs/api.md).',
+      },
+      components: {
+        securitySchemes: {
+          cookieAuth: { type: 'apiKey', in: 'cookie', name: 'meridian_sid' },
+          apiKey: { type: 'apiKey', in: 'header', name: 'X-MERIDIAN-APIKEY' },
+          apiTimestamp: { type: 'apiKey', in: 'header', name: 'X-MERIDIAN-TIMESTAMP' },
+          apiSignature: { type: 'apiKey', in: 'header', name: 'X-MERIDIAN-SIGNATURE' },
+        },
       },
     },
     transform: jsonSchemaTransform,
@@ -283,6 +295,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     kyc: kyc.service,
     identity: identity.service,
   });
+  const apiKeys = createApiKeysModule({
+    config,
+    database,
+    identity: identity.service,
+    wallet: wallet.service,
+    nameSpace: deps.rateLimitNameSpace,
+    now: () => clock.now().getTime(),
+  });
 
   app.decorate('identity', identity.service);
   app.decorate('market', market.service);
@@ -298,8 +318,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('loans', loans.service);
   app.decorate('cards', cards.service);
   app.decorate('calendar', calendar.service);
+  app.decorate('apiKeys', apiKeys.service);
   registerMailMetrics(metrics, identity.outbox);
-  registerAuth(app, deps.authProvider ?? identity.auth, admin.service.access);
+  registerAuth(app, deps.authProvider ?? identity.auth, admin.service.access, apiKeys.service);
   registerAuditTrail(app, admin.service.access);
   await registerRateLimit(app, { redisUrl: config.redisUrl, nameSpace: deps.rateLimitNameSpace });
 
@@ -332,6 +353,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     loans,
     cards,
     calendar,
+    apiKeys,
     ledger,
   ];
   const scheduler = new JobScheduler(database.db, { clock, logger: app.log });

@@ -122,6 +122,13 @@ export const configSchema = z
       emptyToUndefined,
       z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
     ),
+    /** Signed requests one developer API key may make per minute (then 108 with Retry-After; issue 21). */
+    API_KEY_REQUESTS_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).optional()),
+    /** Key sealing the developer API keys' HMAC secrets at rest (AES-256-GCM, issue 21; docs/api.md). Generated into DATA_DIR when absent. */
+    API_KEY_VAULT_KEY: z.preprocess(
+      emptyToUndefined,
+      z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+    ),
     /** Account-level extended public keys for deposit addresses: zpub/xpub at m/84'/0'/0' (Bitcoin), xpub at m/44'/60'/0' (ETH, ERC20), xpub at m/44'/195'/0' (TRC20). A demo set is generated into DATA_DIR when absent (not in production). */
     WALLET_XPUB_BITCOIN: z.preprocess(
       emptyToUndefined,
@@ -309,6 +316,10 @@ export interface Config {
   };
   /** Cards (issue 19): the processor webhook secret and the sandbox vault key (generated into DATA_DIR, or memory, when absent). */
   cards: { webhookSecret: string | undefined; vaultKey: string | undefined };
+  /** API_KEY_VAULT_KEY: seals the developer API keys' secrets (generated into DATA_DIR when absent). */
+  apiKeyVaultKey: string | undefined;
+  /** API_KEY_REQUESTS_PER_MINUTE: the per-key limit of signed requests (default 600). */
+  apiKeyRequestsPerMinute: number;
 }
 
 /** Raised when the environment is invalid; the message lists every offending variable. */
@@ -397,6 +408,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       largeWithdrawalUsd: e.LARGE_WITHDRAWAL_USD,
     },
     cards: { webhookSecret: e.CARD_WEBHOOK_SECRET, vaultKey: e.CARD_VAULT_KEY },
+    apiKeyVaultKey: e.API_KEY_VAULT_KEY,
+    apiKeyRequestsPerMinute: e.API_KEY_REQUESTS_PER_MINUTE ?? 600,
   };
 }
 

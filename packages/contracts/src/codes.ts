@@ -540,6 +540,60 @@ export const BUSINESS_CODES = {
       'zh-HK': '沒有 Meridian 卡片與此項目的卡片代碼相符，請改為撇賬',
     },
   },
+  API_KEY_INVALID: {
+    code: 270,
+    httpStatus: 401,
+    message: { 'en-US': 'The API key is unknown or switched off', 'zh-HK': 'API 金鑰不存在或已停用' },
+  },
+  API_SIGNATURE_INVALID: {
+    code: 271,
+    httpStatus: 401,
+    message: { 'en-US': 'The request signature does not match', 'zh-HK': '請求簽名不符' },
+  },
+  API_TIMESTAMP_OUTSIDE_WINDOW: {
+    code: 272,
+    httpStatus: 401,
+    message: {
+      'en-US': 'The request timestamp is more than {windowMs} ms from the server time',
+      'zh-HK': '請求時間戳與伺服器時間相差超過 {windowMs} 毫秒',
+    },
+  },
+  API_REQUEST_REPLAYED: {
+    code: 273,
+    httpStatus: 401,
+    message: { 'en-US': 'This signed request was already used', 'zh-HK': '此簽名請求已被使用' },
+  },
+  API_IP_NOT_ALLOWED: {
+    code: 274,
+    httpStatus: 403,
+    message: { 'en-US': 'This API key may not be used from IP {ip}', 'zh-HK': '此 API 金鑰不可從 IP {ip} 使用' },
+  },
+  API_SCOPE_MISSING: {
+    code: 275,
+    httpStatus: 403,
+    message: {
+      'en-US': 'This API key lacks the permission this call needs: {scope}',
+      'zh-HK': '此 API 金鑰沒有此操作所需的權限：{scope}',
+    },
+  },
+  API_KEY_NOT_ACCEPTED: {
+    code: 276,
+    httpStatus: 403,
+    message: { 'en-US': 'This call cannot be made with an API key', 'zh-HK': '此操作不可使用 API 金鑰' },
+  },
+  API_KEY_LIMIT_REACHED: {
+    code: 277,
+    httpStatus: 409,
+    message: { 'en-US': 'You can keep at most {max} API keys', 'zh-HK': '你最多可保留 {max} 個 API 金鑰' },
+  },
+  FREEZE_LINK_INVALID: {
+    code: 278,
+    httpStatus: 410,
+    message: {
+      'en-US': 'This freeze link is unknown, already used or expired',
+      'zh-HK': '此凍結連結無效、已使用或已過期',
+    },
+  },
   INTERNAL: {
     code: 500,
     httpStatus: 500,

@@ -28,6 +28,13 @@ export type EndpointAuth = 'user' | 'optional' | 'none' | 'operator';
 /** Identity-verification levels a call can demand (spec §6 gating; issue 15 level table: basic = 1, investor = 2, qualified = 3). */
 export type KycRequirement = 'basic' | 'investor' | 'qualified';
 
+/**
+ * Permissions of a developer API key (issue 21 "Developer API"; docs/api.md): `read` (balances,
+ * records, orders), `trade` (swap, fund subscribe/redeem), `withdraw` (only to address-book entries).
+ */
+export const API_KEY_SCOPES = ['read', 'trade', 'withdraw'] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+
 /** The data of a descriptor; see `defineEndpoint`. */
 export interface Endpoint {
   method: HttpMethod;
@@ -47,6 +54,12 @@ export interface Endpoint {
   kyc?: KycRequirement;
   /** The captcha event of a sensitive action: the body carries the factors its trade configuration requires (spec §4). */
   sensitiveAction?: CaptchaEvent;
+  /**
+   * With `auth: 'user'`: the API-key scope that lets a signed request with a developer key call the
+   * route instead of a session (issue 21; docs/api.md). Absent: keys are refused (276). The server's
+   * route registration enforces it; the OpenAPI document lists it.
+   */
+  apiKeyScope?: ApiKeyScope;
   /** Sent with `api-version: 2.0` (spec §7 names the calls). */
   apiVersion?: '2.0';
   /** Honours the `Idempotency-Key` header (a retry answers the stored result). */

@@ -31,6 +31,7 @@ export const CAPTCHA_EVENTS = [
   'CARD_TOPUP',
   'CARD_REVEAL',
   'CARD_PIN',
+  'API_KEY_CREATE',
 ] as const;
 export type CaptchaEvent = (typeof CAPTCHA_EVENTS)[number];
 export const captchaEventSchema = z.enum(CAPTCHA_EVENTS);

@@ -354,6 +354,23 @@ export const VALIDATION_MESSAGES = {
     'en-US': 'Use Latin letters, spaces, dots, apostrophes or hyphens',
     'zh-HK': '請使用英文字母、空格、句點、撇號或連字號',
   },
+  'validation.apiKeyLabel': {
+    'en-US': 'The name must be 1 to 40 characters',
+    'zh-HK': '名稱須為 1 至 40 個字元',
+  },
+  'validation.apiKeyScopes': {
+    'en-US': 'Choose at least one permission (read, trade, withdraw), each once',
+    'zh-HK': '請選擇最少一項權限（讀取、交易、提現），每項一次',
+  },
+  'validation.ipAddress': {
+    'en-US': 'Enter IPv4 or IPv6 addresses or CIDR ranges, at most 10',
+    'zh-HK': '請輸入 IPv4 或 IPv6 地址或 CIDR 範圍，最多 10 個',
+  },
+  'validation.apiKeyAddressBookOnly': {
+    'en-US': 'With an API key, withdrawals go only to addresses in your address book',
+    'zh-HK': '使用 API 金鑰時，只可提現到地址簿內的地址',
+  },
+  'validation.freezeToken': { 'en-US': 'This link is not complete', 'zh-HK': '此連結不完整' },
 } as const satisfies Record<string, LocalizedText>;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

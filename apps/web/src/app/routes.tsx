@@ -202,6 +202,9 @@ export const routes: RouteObject[] = [
               Component: m.LiabilitiesPage,
             })),
           ),
+          page('Freeze', () =>
+            import('../features/freeze/pages/freeze-page.tsx').then((m) => ({ Component: m.FreezePage })),
+          ),
           page('Download', () =>
             import('../features/download/pages/download-page.tsx').then((m) => ({ Component: m.DownloadPage })),
           ),
@@ -421,6 +424,9 @@ export const routes: RouteObject[] = [
                     import('../features/security/pages/google-authenticator-page.tsx').then((m) => ({
                       Component: m.GoogleAuthenticatorPage,
                     })),
+                  ),
+                  page('ApiKeys', () =>
+                    import('../features/security/pages/api-keys-page.tsx').then((m) => ({ Component: m.ApiKeysPage })),
                   ),
                   page('Address', () =>
                     import('../features/wallet/pages/address-book-page.tsx').then((m) => ({

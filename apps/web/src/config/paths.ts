@@ -73,9 +73,13 @@ export const ROUTE_PATHS = {
   ResetPass: '/my/security/password',
   SetPin: '/my/security/pin',
   GoogleAuthenticators: '/my/security/google-authenticator',
+  /** The user's developer API keys (issue 21). */
+  ApiKeys: '/my/security/api-keys',
   Address: '/my/address',
   /** The published proof of liabilities and the user's own proof (issue 21). */
   ProofOfLiabilities: '/proof-of-liabilities',
+  /** The "this wasn't me" link of security emails (issue 21): one press freezes the account. */
+  Freeze: '/freeze/:token',
 } as const satisfies Record<string, `/${string}`>;
 
 export type RouteName = keyof typeof ROUTE_PATHS;

@@ -430,7 +430,7 @@ describe('authorisation, clearing, reversal, refund', () => {
     expect(await available(cardId)).toBe(920n);
   });
 
-  it('declines on a locked card, and approves again once unlocked', async () => {
+  it('declines on a locked card or a frozen account (issue 21 freeze link), and approves again once unlocked', async () => {
     const session = await holder(100_000_000n);
     const cardId = await fundedCard(session, '10');
     expect((await post(session, `/api/card/${cardId}/lock`, { isLocked: true })).json().content.isLocked).toBe(true);
@@ -439,6 +439,14 @@ describe('authorisation, clearing, reversal, refund', () => {
       declineReason: 'CARD_LOCKED',
     });
     await post(session, `/api/card/${cardId}/lock`, { isLocked: false });
+    expect((await authorize(cardId, '1.00')).content.decision).toBe('APPROVED');
+    const operator = { email: 'compliance@meridian.test', ip: null };
+    await t.app.identity.freezeAccount(session.userId, 'this wasn’t me', operator);
+    expect((await authorize(cardId, '1.00')).content).toMatchObject({
+      decision: 'DECLINED',
+      declineReason: 'CARD_LOCKED',
+    });
+    await t.app.identity.unfreezeAccount(session.userId, 'identity checked', operator);
     expect((await authorize(cardId, '1.00')).content.decision).toBe('APPROVED');
   });
 

@@ -135,6 +135,17 @@ export function createCardEventsService(deps: CardsDeps) {
    * lock, the user's category block and per-transaction maximum, the card's limits per transaction,
    * day and month, then the balance. Null when it may be approved.
    */
+  /** Whether the card owner's account is frozen, read in `tx`. */
+  async function isAccountFrozen(tx: Tx, userId: string): Promise<boolean> {
+    try {
+      await deps.identity.assertNotFrozen(userId, tx);
+      return false;
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'ACCOUNT_FROZEN') return true;
+      throw error;
+    }
+  }
+
   async function refusalOf(
     tx: Tx,
     card: CardRow,
@@ -146,6 +157,8 @@ export function createCardEventsService(deps: CardsDeps) {
     if (card.status !== 'ACTIVE') return 'CARD_NOT_ACTIVE';
     if (card.pinBlockedUntil && card.pinBlockedUntil > now) return 'PIN_TRIES_EXCEEDED';
     if (card.isLocked) return 'CARD_LOCKED';
+    // A frozen account (back office, or the user's freeze link, issue 21) pays nothing by card.
+    if (await isAccountFrozen(tx, card.userId)) return 'CARD_LOCKED';
     if (mcc !== null && card.blockedMccs.includes(mcc)) return 'MERCHANT_CATEGORY_BLOCKED';
     if (card.rulePerTransactionMaxMinor !== null && amountMinor > card.rulePerTransactionMaxMinor)
       return 'LIMIT_EXCEEDED';

@@ -24,6 +24,7 @@ import {
 } from './identity.internal.ts';
 import { loginThrottles, mfaRecoveryCodes, sessions, users } from './identity.tables.ts';
 import { type AccountHoldingsChecker, IDENTITY_RULES, type RequestMeta } from './identity.types.ts';
+import { issueFreezeLink } from './identity.freeze-links.ts';
 
 /** @throws FieldError `email` when it is the user's current address or any account (even closed) has it. */
 async function assertEmailAvailable(ctx: IdentityContext, user: UserRow, email: string): Promise<void> {
@@ -127,7 +128,10 @@ export function createAccountChangeService(ctx: IdentityContext) {
       forgetSessions(ctx, user.id);
       await extendWithdrawalHold(ctx, user.id, hours(IDENTITY_RULES.holdAfterContactChangeHours));
       await audit(ctx, user.id, 'email.changed', meta, { from: maskEmail(user.email), to: maskEmail(email) });
-      await mail(ctx, user.email, user.locale, 'emailChanged', { newEmail: maskEmail(email) });
+      await mail(ctx, user.email, user.locale, 'emailChanged', {
+        newEmail: maskEmail(email),
+        freezeUrl: await issueFreezeLink(ctx, user.id),
+      });
     },
 
     withdrawalHoldUntil,

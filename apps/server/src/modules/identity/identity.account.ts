@@ -29,6 +29,7 @@ import {
 import { verifyHumanCheck } from './identity.sessions.ts';
 import { loginThrottles, sessions, users } from './identity.tables.ts';
 import { IDENTITY_RULES, type KycSelfStatus, type KycStatusSource, type RequestMeta } from './identity.types.ts';
+import { issueFreezeLink } from './identity.freeze-links.ts';
 
 /** Anonymous code events: the only ones a signed-out caller may ask for, each tied to its flow. */
 const ANONYMOUS_EVENTS: Partial<Record<CaptchaEvent, 'login' | 'register' | 'recover'>> = {
@@ -126,7 +127,7 @@ export function createAccountService(ctx: IdentityContext) {
       await extendWithdrawalHold(ctx, user.id, hours(IDENTITY_RULES.holdAfterPasswordResetHours));
       await ctx.codes.consumeTicket(body.ticket);
       await audit(ctx, user.id, 'password.reset', meta);
-      await mail(ctx, user.email, user.locale, 'passwordReset', {});
+      await mail(ctx, user.email, user.locale, 'passwordReset', { freezeUrl: await issueFreezeLink(ctx, user.id) });
       return { email: false, mfa: false, security: false, ticket: null, accountId: null };
     },
 
@@ -167,7 +168,7 @@ export function createAccountService(ctx: IdentityContext) {
       forgetSessions(ctx, user.id);
       await extendWithdrawalHold(ctx, user.id, hours(IDENTITY_RULES.holdAfterPasswordResetHours));
       await audit(ctx, user.id, 'password.changed', meta);
-      await mail(ctx, user.email, user.locale, 'passwordReset', {});
+      await mail(ctx, user.email, user.locale, 'passwordReset', { freezeUrl: await issueFreezeLink(ctx, user.id) });
     },
 
     /**

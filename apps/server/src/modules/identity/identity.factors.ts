@@ -59,6 +59,9 @@ export async function securityConfigOf(ctx: IdentityContext, userId: string): Pr
 }
 
 /** The factors the user's trade configuration requires for sensitive actions (spec §4). */
+/** Events whose check always demands the authenticator code (and so a bound authenticator). */
+const EVENTS_ALWAYS_NEEDING_MFA: ReadonlySet<CaptchaEvent> = new Set<CaptchaEvent>(['API_KEY_CREATE']);
+
 export function tradeFactors(user: UserRow): RequiredFactors {
   return {
     email: user.isTradeEmailOn,
@@ -202,7 +205,11 @@ export function createFactorService(ctx: IdentityContext) {
       meta: RequestMeta,
     ): Promise<(db?: DbOrTx) => Promise<void>> {
       const user = await requireUser(ctx, userId);
-      const codeId = await checkFactors(ctx, user, event, factors, tradeFactors(user), meta);
+      // Creating a developer API key always needs the authenticator (issue 21), whatever the trade configuration says.
+      const isMfaAlways = EVENTS_ALWAYS_NEEDING_MFA.has(event);
+      if (isMfaAlways && !user.mfaSecret) throw new FieldError('mfaCode', 'validation.mfaNotBound');
+      const required = isMfaAlways ? { ...tradeFactors(user), mfa: true } : tradeFactors(user);
+      const codeId = await checkFactors(ctx, user, event, factors, required, meta);
       await audit(ctx, user.id, 'sensitive_action.verified', meta, { event });
       return async (db = ctx.db) => {
         if (codeId !== undefined) await ctx.codes.consume(db, codeId);

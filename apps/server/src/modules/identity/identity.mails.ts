@@ -33,7 +33,12 @@ const EVENT_NAMES: Record<CaptchaEvent, Record<Locale, string>> = {
   CARD_TOPUP: { 'en-US': 'topping up a card', 'zh-HK': '為卡充值' },
   CARD_REVEAL: { 'en-US': 'showing your card details', 'zh-HK': '顯示卡資料' },
   CARD_PIN: { 'en-US': 'setting your card PIN', 'zh-HK': '設定卡密碼' },
+  API_KEY_CREATE: { 'en-US': 'creating an API key', 'zh-HK': '建立 API 金鑰' },
 };
+
+/** The "this wasn't me" line of security mails (issue 21 "Freeze link"): `{freezeUrl}` is a one-time link. */
+const FREEZE_EN = '\n\nThis wasn’t me — freeze my account at once (no sign-in needed): {freezeUrl}';
+const FREEZE_ZH = '\n\n並非本人操作？立即凍結帳戶（無需登入）：{freezeUrl}';
 
 const TEMPLATES = {
   code: {
@@ -57,25 +62,30 @@ const TEMPLATES = {
     subject: { 'en-US': 'New sign-in to your Meridian account', 'zh-HK': '你的 Meridian 帳戶有新裝置登入' },
     text: {
       'en-US':
-        'Your account was signed in from a new device at {time} (UTC) from IP {ip} ({device}). If this was not you, change your password now.',
-      'zh-HK': '你的帳戶於 {time}（UTC）在新裝置登入，IP 為 {ip}（{device}）。如非本人操作，請立即更改密碼。',
+        'Your account was signed in from a new device at {time} (UTC) from IP {ip} ({device}). If this was not you, change your password now.' +
+        FREEZE_EN,
+      'zh-HK':
+        '你的帳戶於 {time}（UTC）在新裝置登入，IP 為 {ip}（{device}）。如非本人操作，請立即更改密碼。' + FREEZE_ZH,
     },
   },
   passwordReset: {
     subject: { 'en-US': 'Your Meridian password was changed', 'zh-HK': '你的 Meridian 密碼已更改' },
     text: {
       'en-US':
-        'Your password was changed. Every session was signed out and withdrawals are held for 24 hours. If this was not you, contact support at once.',
-      'zh-HK': '你的密碼已更改，所有登入已被登出，提現將暫停 24 小時。如非本人操作，請立即聯絡客戶服務。',
+        'Your password was changed. Every session was signed out and withdrawals are held for 24 hours. If this was not you, contact support at once.' +
+        FREEZE_EN,
+      'zh-HK': '你的密碼已更改，所有登入已被登出，提現將暫停 24 小時。如非本人操作，請立即聯絡客戶服務。' + FREEZE_ZH,
     },
   },
   emailChanged: {
     subject: { 'en-US': 'Your Meridian email address was changed', 'zh-HK': '你的 Meridian 電郵地址已更改' },
     text: {
       'en-US':
-        'The email address of your account was changed to {newEmail}. This address no longer signs in, other sessions were signed out and withdrawals are held for 72 hours. If this was not you, contact support at once.',
+        'The email address of your account was changed to {newEmail}. This address no longer signs in, other sessions were signed out and withdrawals are held for 72 hours. If this was not you, contact support at once.' +
+        FREEZE_EN,
       'zh-HK':
-        '你帳戶的電郵地址已更改為 {newEmail}。此地址已不能用於登入，其他登入已被登出，提現將暫停 72 小時。如非本人操作，請立即聯絡客戶服務。',
+        '你帳戶的電郵地址已更改為 {newEmail}。此地址已不能用於登入，其他登入已被登出，提現將暫停 72 小時。如非本人操作，請立即聯絡客戶服務。' +
+        FREEZE_ZH,
     },
   },
   accountClosed: {

@@ -55,6 +55,7 @@ export function createIdentityModule(deps: IdentityModuleDeps): IdentityModule {
   const service = createIdentityService(deps.database.db, {
     secret: deps.sessionSecret,
     humanCheckMaxCounter: deps.humanCheckMaxCounter,
+    publicUrl: deps.publicUrl,
     outbox,
     sms,
     log: deps.log,

@@ -11,6 +11,7 @@
  *   account changes  identity.account-changes.ts  email change, holds, KYC level, closure
  *   audit            identity.audit.ts            audit log, security-event listeners, retention
  *   operator         identity.operator.ts         back office: search, view, freeze, authenticator reset
+ *   freeze links     identity.freeze-links.ts     one-time "this wasn't me" links of security mails
  */
 import { and, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
@@ -20,6 +21,7 @@ import { createAccountService } from './identity.account.ts';
 import { createAuditService, purgeExpiredAudit } from './identity.audit.ts';
 import { createFactorSettingsService } from './identity.factor-settings.ts';
 import { createFactorService } from './identity.factors.ts';
+import { createFreezeLinkService } from './identity.freeze-links.ts';
 import { createIdentityContext } from './identity.internal.ts';
 import { createOperatorAccountService } from './identity.operator.ts';
 import { createSessionService } from './identity.sessions.ts';
@@ -28,6 +30,7 @@ import type { IdentityOptions } from './identity.types.ts';
 
 export { AUDIT_PURGE_BATCH_ROWS, AUDIT_RETENTION_YEARS_AFTER_CLOSURE, purgeExpiredAudit } from './identity.audit.ts';
 export { describeDevice } from './identity.internal.ts';
+export type { FreezeOutcome } from './identity.freeze-links.ts';
 export type { OperatorActor, OperatorUserRow, OperatorUserSearch, OperatorUserView } from './identity.operator.ts';
 export {
   type AccountHoldingsChecker,
@@ -91,6 +94,7 @@ export function createIdentityService(db: Db, options: IdentityOptions) {
     ...createAccountChangeService(ctx),
     ...createAuditService(ctx),
     ...createOperatorAccountService(ctx),
+    ...createFreezeLinkService(ctx),
     jobs: identityJobs,
   };
 }

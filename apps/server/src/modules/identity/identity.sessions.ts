@@ -26,6 +26,7 @@ import {
 import type { CachedSession } from './identity.session-cache.ts';
 import { humanCheckUses, loginThrottles, sessions, users } from './identity.tables.ts';
 import { IDENTITY_RULES, type LoginResult, type NewSession, type RequestMeta } from './identity.types.ts';
+import { issueFreezeLink } from './identity.freeze-links.ts';
 
 /** @throws DomainError CAPTCHA_FAILED (119) when the token is malformed, wrong, expired or reused. */
 export async function verifyHumanCheck(ctx: IdentityContext, token: string, meta: RequestMeta): Promise<void> {
@@ -207,6 +208,7 @@ export function createSessionService(ctx: IdentityContext) {
               time: new Date().toISOString().slice(0, 16).replace('T', ' '),
               ip: meta.ip ?? '-',
               device: describeDevice(meta.userAgent),
+              freezeUrl: await issueFreezeLink(ctx, user.id, tx),
             })
           : null;
         return { session: opened, mailId: queued };

@@ -203,3 +203,26 @@ export const auditEvents = pgTable(
   },
   (table) => [index('audit_events_user_idx').on(table.userId, table.id)],
 );
+
+/**
+ * One-time "this wasn't me" links of security emails (issue 21 "Freeze link"; docs/freeze-links.md):
+ * the token is random (32 bytes) and only its SHA-256 is kept; usable once (`usedAt`), until `expiresAt`.
+ */
+export const freezeTokens = pgTable(
+  'freeze_tokens',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+    usedIp: text('used_ip'),
+  },
+  (table) => [
+    uniqueIndex('freeze_tokens_token_hash_key').on(table.tokenHash),
+    index('freeze_tokens_user_idx').on(table.userId),
+  ],
+);

@@ -50,6 +50,7 @@ export const SECURITY_EVENT_KINDS: ReadonlySet<string> = new Set([
   'mobile.bound',
   'mobile.changed',
   'email.changed',
+  'api_key.created',
 ]);
 
 /** A security event of one user, for listeners (`addSecurityEventListener`). */
@@ -84,6 +85,8 @@ export interface IdentityOptions {
   sms: SmsSender;
   /** Issuer shown in authenticator apps. */
   totpIssuer?: string;
+  /** The web app's origin, for the freeze links of security emails (default http://localhost:3000). */
+  publicUrl?: string;
   /** Operational log for failures that must not fail the user's action (listeners). */
   log?: (message: string, detail: Record<string, unknown>) => void;
 }

@@ -23,6 +23,7 @@ const SECURITY_TITLES: Record<string, LocalizedText> = {
   'mobile.bound': { 'en-US': 'Mobile number linked', 'zh-HK': '已綁定手提電話' },
   'mobile.changed': { 'en-US': 'Mobile number changed', 'zh-HK': '手提電話已更改' },
   'email.changed': { 'en-US': 'Email address changed', 'zh-HK': '電郵地址已更改' },
+  'api_key.created': { 'en-US': 'New API key created', 'zh-HK': '已建立新的 API 金鑰' },
 };
 
 const SECURITY_BODY: LocalizedText = {

@@ -41,6 +41,7 @@ export function createNoticesModule(deps: NoticesModuleDeps): AppModule<NoticeSe
     push: createWebPushSender(vapidKeys, config.vapidSubject),
     recipientsOf: (userIds, db) => identity.recipientsOf(userIds, db),
     mail: (to, subject, text) => deps.mailer.send({ to, subject, text, tag: 'notice' }),
+    freezeLinkOf: (userId) => identity.issueFreezeLink(userId),
     log: deps.log,
   });
   identity.addSecurityEventListener(async (event) => {

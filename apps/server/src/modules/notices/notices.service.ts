@@ -58,8 +58,20 @@ export interface NoticeServiceDeps {
   push: PushSender | undefined;
   recipientsOf: RecipientLookup;
   mail: NoticeMailer | undefined;
+  /**
+   * A one-time "this wasn't me" link for `userId` (identity's `issueFreezeLink`, issue 21): every
+   * mailed SECURITY or WITHDRAW message carries a fresh one.
+   */
+  freezeLinkOf?: (userId: string) => Promise<string>;
   log: FastifyBaseLogger;
 }
+
+/** Mailed categories that are security emails: they carry a freeze link (issue 21 "Freeze link"). */
+const FREEZE_LINK_CATEGORIES: ReadonlySet<NoticeCategory> = new Set(['SECURITY', 'WITHDRAW']);
+const FREEZE_LINE: LocalizedText = {
+  'en-US': '\n\nThis wasn’t me — freeze my account at once (no sign-in needed): {url}',
+  'zh-HK': '\n\n並非本人操作？立即凍結帳戶（無需登入）：{url}',
+};
 
 /**
  * A message's title and body in `locale` (issue 14 item 12): rendered from its template, or its
@@ -236,7 +248,14 @@ export class NoticeService {
         else log.warn({ endpointHost: new URL(target.endpoint).host }, 'web push failed');
       }
     }
-    if (mail && isMailed && recipient?.email) await mail(recipient.email, text.title, text.body, recipient.locale);
+    if (mail && isMailed && recipient?.email) {
+      const { freezeLinkOf } = this.deps;
+      const freezeLine =
+        freezeLinkOf && FREEZE_LINK_CATEGORIES.has(row.category as NoticeCategory)
+          ? interpolate(FREEZE_LINE[recipient.locale], { url: await freezeLinkOf(row.userId) })
+          : '';
+      await mail(recipient.email, text.title, text.body + freezeLine, recipient.locale);
+    }
   }
 
   async unreadCount(userId: string, db: DbOrTx = this.deps.database.db): Promise<number> {

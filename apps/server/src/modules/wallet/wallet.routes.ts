@@ -99,10 +99,15 @@ export function walletRoutes(options: WalletRoutesOptions) {
             request.body,
             idempotencyKeyOf(request),
             sensitiveActionOf(request),
+            { isAddressBookOnly: currentUser(request).apiKey !== undefined },
           ),
         ),
       checkWithdrawal: async (request) =>
-        withLimitOnAmount(request, () => wallet.checkWithdrawal(currentUser(request).userId, request.body)),
+        withLimitOnAmount(request, () =>
+          wallet.checkWithdrawal(currentUser(request).userId, request.body, {
+            isAddressBookOnly: currentUser(request).apiKey !== undefined,
+          }),
+        ),
       withdrawLimits: async (request) => wallet.withdrawLimits(currentUser(request).userId),
       cancelWithdrawal: async (request) => wallet.cancelWithdrawal(currentUser(request).userId, request.params.id),
       listRecords: async (request) => wallet.records(currentUser(request).userId, request.query),

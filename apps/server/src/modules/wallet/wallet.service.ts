@@ -294,6 +294,15 @@ export interface FactorCheck {
   answeredByReplay(): void;
 }
 
+/** How a withdrawal was asked for. */
+export interface WithdrawalOptions {
+  /**
+   * Signed with a developer API key (issue 21): the address must be an entry of the user's address
+   * book (`validation.apiKeyAddressBookOnly` on `address` otherwise).
+   */
+  isAddressBookOnly?: boolean;
+}
+
 /** For callers that are not HTTP requests (CLI, tests): no factor to check. */
 const NO_FACTORS: FactorCheck = { check: async () => {}, consume: async () => {}, answeredByReplay: () => {} };
 
@@ -660,7 +669,7 @@ export class WalletService {
    * @throws FieldError on `network`, `address`, `amount`; DomainError ACCOUNT_FROZEN (152, checked
    *   first), WITHDRAW_UNAVAILABLE (135), SECURITY_HOLD (106), INSUFFICIENT_BALANCE (130), PRICE_UNAVAILABLE (134).
    */
-  private async planWithdrawal(userId: string, body: ParsedWithdrawCheckBody) {
+  private async planWithdrawal(userId: string, body: ParsedWithdrawCheckBody, isAddressBookOnly = false) {
     await this.options.identity.assertNotFrozen(userId);
     const found = await this.findKnownNetwork(body.coin, body.network);
     const chain = chainOf(body.network);
@@ -687,6 +696,16 @@ export class WalletService {
       );
     const recipientUserId = await this.ownerOfAddress(this.db, chain, address);
     if (recipientUserId === userId) throw new FieldError('address', 'validation.withdrawAddressOwn');
+    if (isAddressBookOnly && !this.options.isWhitelistMode) {
+      // A withdrawal signed with an API key (issue 21): only to an address-book entry.
+      const [entry] = await this.db
+        .select({ id: addressBook.id })
+        .from(addressBook)
+        .where(
+          and(eq(addressBook.userId, userId), eq(addressBook.network, body.network), eq(addressBook.address, address)),
+        );
+      if (!entry) throw new FieldError('address', 'validation.apiKeyAddressBookOnly');
+    }
     if (this.options.isWhitelistMode) {
       const [entry] = await this.db
         .select()
@@ -777,8 +796,12 @@ export class WalletService {
    * (`planWithdrawal`), nothing recorded, no factor asked. Amounts are decimal strings of the coin.
    * @throws as `requestWithdrawal` minus CONFLICT.
    */
-  async checkWithdrawal(userId: string, body: ParsedWithdrawCheckBody): Promise<WithdrawCheckContent> {
-    const plan = await this.planWithdrawal(userId, body);
+  async checkWithdrawal(
+    userId: string,
+    body: ParsedWithdrawCheckBody,
+    options: WithdrawalOptions = {},
+  ): Promise<WithdrawCheckContent> {
+    const plan = await this.planWithdrawal(userId, body, options.isAddressBookOnly);
     assertWithinLimits(await this.limitUsageOf(this.db, userId), plan.usdCents);
     return {
       coinCode: plan.asset,
@@ -817,8 +840,9 @@ export class WalletService {
     body: ParsedWithdrawBody,
     idempotencyKey: string | undefined,
     factors: FactorCheck = NO_FACTORS,
+    options: WithdrawalOptions = {},
   ): Promise<WalletRecord> {
-    const plan = await this.planWithdrawal(userId, body);
+    const plan = await this.planWithdrawal(userId, body, options.isAddressBookOnly);
     const { asset, address, amountMinor, feeMinor, type, recipientUserId, requestHash, usdCents } = plan;
 
     if (idempotencyKey) {
@@ -900,6 +924,8 @@ export class WalletService {
         await factors.consume(tx);
         return w;
       });
+      // The request itself is a security mail too (issue 21: it carries a freeze link).
+      await this.notifyWithdrawal(row);
       return this.toWithdrawRecord(row);
     } catch (error) {
       // A concurrent twin with the same key committed first: answer as a replay.
@@ -1003,6 +1029,34 @@ export class WalletService {
     );
     await this.notifyWithdrawal(row);
     return this.toWithdrawRecord(row);
+  }
+
+  /**
+   * Cancel every waiting (0) withdrawal of `userId` back to available, each through
+   * `cancelWithdrawal` (its ledger return entry and message): the freeze link (issue 21). One that
+   * an operator moved on meanwhile is left as it is. @returns how many were cancelled.
+   */
+  async cancelPendingWithdrawals(userId: string): Promise<number> {
+    const waiting = await this.db
+      .select({ id: withdrawals.id })
+      .from(withdrawals)
+      .where(
+        and(
+          eq(withdrawals.userId, userId),
+          eq(withdrawals.type, 'OUTER'),
+          eq(withdrawals.status, WITHDRAW_STATUS.WAITING),
+        ),
+      );
+    let cancelled = 0;
+    for (const { id } of waiting) {
+      try {
+        await this.cancelWithdrawal(userId, id);
+        cancelled += 1;
+      } catch (error) {
+        if (!(error instanceof DomainError) || error.code !== 'WITHDRAW_STATE_CHANGED') throw error;
+      }
+    }
+    return cancelled;
   }
 
   /**

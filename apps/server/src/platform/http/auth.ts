@@ -1,9 +1,11 @@
-import type { EndpointAuth, KycRequirement } from '@meridian/contracts/endpoint';
+import { HEADER_API_KEY } from '@meridian/contracts/api-keys';
+import type { ApiKeyScope, EndpointAuth, KycRequirement } from '@meridian/contracts/endpoint';
 import { mayCall, type OperatorRole } from '@meridian/contracts/operators';
 import type { CaptchaEvent, SensitiveFactors } from '@meridian/contracts/security';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../db/client.ts';
 import { DomainError } from './errors.ts';
+import { rawBodyOf } from './raw-body.ts';
 
 /**
  * Declarative permissions (STYLE habit 9). A route states what it needs in its `config`:
@@ -31,6 +33,8 @@ declare module 'fastify' {
     roles?: readonly OperatorRole[];
     /** The endpoint's name in its descriptor table (`freezeUser`): the audit log's action. */
     operation?: string;
+    /** With `auth: 'user'`: the developer API-key scope that may call the route with a signed request (issue 21). */
+    apiKeyScope?: ApiKeyScope;
   }
   interface FastifyRequest {
     /** The signed-in user, or null. Set before validation on routes with `auth` 'user' or 'optional'. */
@@ -48,6 +52,31 @@ export interface AuthContext {
   sessionId: string;
   /** The user's identity-verification level (0 none, 1 basic, 2 investor, 3 qualified), read with the session in this request. */
   kycLevel: number;
+  /**
+   * Set when the request was signed with a developer API key instead of a session (issue 21;
+   * `sessionId` is then empty): the key's id and scopes.
+   */
+  apiKey?: { id: string; scopes: readonly ApiKeyScope[] };
+}
+
+/** A request whose API-key headers passed; its signature is checked once the body was read. */
+export interface PendingApiKeyRequest {
+  auth: AuthContext;
+  /**
+   * Check the signature over the raw body, refuse a replay, count the key's rate limit.
+   * @throws DomainError API_SIGNATURE_INVALID (271), API_REQUEST_REPLAYED (273), RATE_LIMITED (108).
+   */
+  verifySignature(rawBody: string): Promise<void>;
+}
+
+/** Implemented by the apikeys module: the developer API's signed requests (issue 21; docs/api.md). */
+export interface ApiKeyAuthProvider {
+  /**
+   * Resolve the key headers of a request to a route that accepts keys with `scope`, before its body
+   * is read: a live key whose owner has the authenticator on, an allowed IP, a timestamp within the
+   * receive window, the scope. @throws DomainError 270–275 naming the header in `content.fields`.
+   */
+  authenticateKey(request: FastifyRequest, scope: ApiKeyScope): Promise<PendingApiKeyRequest>;
 }
 
 /** Who is calling a back-office route: an operator, through its session cookie or a bearer token (issue 16). */
@@ -122,7 +151,9 @@ export function registerAuth(
   app: FastifyInstance,
   provider: AuthProvider | undefined,
   operatorProvider?: OperatorAuthProvider,
+  apiKeyProvider?: ApiKeyAuthProvider,
 ): void {
+  const pendingKeys = new WeakMap<FastifyRequest, PendingApiKeyRequest>();
   app.decorateRequest('auth', null);
   app.decorateRequest('operator', null);
   app.decorateRequest('sensitiveAction', null);
@@ -136,8 +167,22 @@ export function registerAuth(
         throw new DomainError('FORBIDDEN');
       return;
     }
+    if (request.headers[HEADER_API_KEY.toLowerCase()] !== undefined) {
+      // A developer API key instead of a session (issue 21): only where the descriptor names a scope.
+      const scope = request.routeOptions.config.apiKeyScope;
+      if (!scope || !apiKeyProvider || requirement !== 'user') throw new DomainError('API_KEY_NOT_ACCEPTED');
+      const pending = await apiKeyProvider.authenticateKey(request, scope);
+      pendingKeys.set(request, pending);
+      request.auth = pending.auth;
+      return;
+    }
     request.auth = provider ? await provider.authenticate(request) : null;
     if (requirement === 'user' && !request.auth) throw new DomainError('LOGIN_EXPIRED');
+  });
+  // The signature covers the raw body: checked once it was read, before it is validated.
+  app.addHook('preValidation', async (request) => {
+    const pending = pendingKeys.get(request);
+    if (pending) await pending.verifySignature(rawBodyOf(request));
   });
   app.addHook('preHandler', async (request) => {
     const { kyc, sensitiveAction } = request.routeOptions.config;
@@ -145,7 +190,26 @@ export function registerAuth(
     const auth = currentUser(request);
     if (!provider) throw new DomainError('LOGIN_EXPIRED');
     if (kyc) await provider.requireKyc(auth, kyc);
-    if (sensitiveAction) {
+    if (sensitiveAction && auth.apiKey) {
+      // A signed key request: the key was created behind the authenticator check and the signature
+      // proves its holder; what a key may do is bounded by its scopes (withdrawals: address book only).
+      let isKeyVerified = false;
+      request.sensitiveAction = {
+        check: async () => {},
+        consume: async () => {
+          isKeyVerified = true;
+        },
+        verify: async () => {
+          isKeyVerified = true;
+        },
+        answeredByReplay: () => {
+          isKeyVerified = true;
+        },
+        get isVerified() {
+          return isKeyVerified;
+        },
+      };
+    } else if (sensitiveAction) {
       const body = (request.body ?? {}) as SensitiveFactors;
       const factors = {
         mfaCode: body.mfaCode,

@@ -1,4 +1,5 @@
 import { BUSINESS_CODES, businessMessage } from '@meridian/contracts/codes';
+import { HEADER_API_KEY } from '@meridian/contracts/api-keys';
 import { CSRF_HEADER_VALUE, HEADER_CSRF } from '@meridian/contracts/http';
 import type { FastifyInstance } from 'fastify';
 import { requestLocale } from './locale.ts';
@@ -28,6 +29,9 @@ export function registerCsrfGuard(app: FastifyInstance): void {
     if (request.routeOptions.config.csrf === false) return;
     // A bearer token (an operator's script) is sent by its holder, never by a browser on its own.
     if (request.routeOptions.config.auth === 'operator' && request.headers.authorization?.startsWith('Bearer ')) return;
+    // A request signed with a developer API key (issue 21): a browser cannot add the key header to
+    // a cross-site request without a CORS pre-flight, which this server never grants.
+    if (request.routeOptions.config.apiKeyScope && request.headers[HEADER_API_KEY.toLowerCase()] !== undefined) return;
     const hasHeader = request.headers[HEADER_CSRF.toLowerCase()] === CSRF_HEADER_VALUE;
     const contentType = request.headers['content-type'];
     const length = request.headers['content-length'];

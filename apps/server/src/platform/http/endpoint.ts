@@ -54,6 +54,7 @@ function describe(endpoint: Endpoint): string {
     endpoint.sensitiveAction && `security check: ${endpoint.sensitiveAction} (factors in the body)`,
     endpoint.apiVersion && `api-version: ${endpoint.apiVersion}`,
     endpoint.isIdempotent && 'Idempotency-Key honoured',
+    endpoint.apiKeyScope && `accepts a signed API key with scope ${endpoint.apiKeyScope} (docs/api.md)`,
   ].filter(Boolean);
   return [demands.length > 0 ? `Requires ${demands.join('; ')}.` : '', `Business codes: ${codes}.`]
     .filter(Boolean)
@@ -83,6 +84,7 @@ export function registerEndpoint<E extends Endpoint>(
       ...(endpoint.roles && { roles: endpoint.roles }),
       ...(operation && { operation }),
       ...(endpoint.kyc && { kyc: endpoint.kyc }),
+      ...(endpoint.apiKeyScope && { apiKeyScope: endpoint.apiKeyScope }),
       ...(endpoint.sensitiveAction && { sensitiveAction: endpoint.sensitiveAction }),
       ...(policy.rateLimit !== undefined && { rateLimit: policy.rateLimit }),
       ...(policy.csrf !== undefined && { csrf: policy.csrf }),
@@ -92,6 +94,11 @@ export function registerEndpoint<E extends Endpoint>(
       summary: endpoint.summary,
       description: describe(endpoint),
       ...(endpoint.isHidden && { hide: true }),
+      // OpenAPI: the routes a developer API key may call, with the scope it needs (issue 21).
+      ...(endpoint.apiKeyScope && {
+        'x-api-key-scope': endpoint.apiKeyScope,
+        security: [{ cookieAuth: [] }, { apiKey: [], apiTimestamp: [], apiSignature: [] }],
+      }),
       ...(endpoint.body && { body: endpoint.body }),
       ...(endpoint.query && { querystring: endpoint.query }),
       ...(endpoint.params && { params: endpoint.params }),

@@ -6,7 +6,7 @@ export type SideMenuEntry =
 
 /**
  * The account area's side menu (spec §2): the Account and Order groups, then the statement, the
- * calendar (issue 20) and messages. A Settings group gathers the user-menu pages (Security, Profile, Payment, Address),
+ * calendar (issue 20) and messages. A Settings group gathers the user-menu pages (Security, API keys, Profile, Payment, Address),
  * which also live under /my and would otherwise have no entry here.
  */
 export const SIDE_MENU: readonly SideMenuEntry[] = [
@@ -39,7 +39,13 @@ export const SIDE_MENU: readonly SideMenuEntry[] = [
   },
   {
     group: 'settings',
-    children: [{ route: 'Security' }, { route: 'Profile' }, { route: 'Payment' }, { route: 'Address' }],
+    children: [
+      { route: 'Security' },
+      { route: 'ApiKeys' },
+      { route: 'Profile' },
+      { route: 'Payment' },
+      { route: 'Address' },
+    ],
   },
   { route: 'AccountStatement' },
   { route: 'Calendar' },

@@ -23,6 +23,8 @@ export interface SecurityCheckSlotProps {
  * trade configuration says (changing the email proves control of the old address).
  */
 const EVENTS_ALWAYS_NEEDING_EMAIL: ReadonlySet<CaptchaEvent> = new Set<CaptchaEvent>(['EMAIL_CHANGE']);
+/** Events whose server check always demands the authenticator code (creating an API key, issue 21). */
+const EVENTS_ALWAYS_NEEDING_MFA: ReadonlySet<CaptchaEvent> = new Set<CaptchaEvent>(['API_KEY_CREATE']);
 
 /** Business code of a send refused because the last code is younger than 59 s (HTTP 429). */
 const STATUS_CODE_RESEND_WAIT = 112;
@@ -71,7 +73,7 @@ export function SecurityCheckSlot({ request, onClose }: SecurityCheckSlotProps) 
   const trade = config.data?.trade;
   const needs = {
     email: trade?.email === 1 || EVENTS_ALWAYS_NEEDING_EMAIL.has(event),
-    mfa: trade?.mfa === 1,
+    mfa: trade?.mfa === 1 || EVENTS_ALWAYS_NEEDING_MFA.has(event),
     security: trade?.security === 1,
   };
 
