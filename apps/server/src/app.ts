@@ -21,6 +21,7 @@ import type { IdentityService } from './modules/identity/identity.service.ts';
 import { createKycModule } from './modules/kyc/kyc.module.ts';
 import { createLedgerModule } from './modules/ledger/ledger.module.ts';
 import { createLiabilitiesModule } from './modules/liabilities/liabilities.module.ts';
+import { createStatementsModule } from './modules/statements/statements.module.ts';
 import { createMarketModule } from './modules/market/market.module.ts';
 import type { MarketService } from './modules/market/market.service.ts';
 import { createNoticesModule } from './modules/notices/notices.module.ts';
@@ -259,6 +260,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   const liabilities = createLiabilitiesModule({ database, log: app.log });
+  const statements = createStatementsModule({
+    database,
+    clock,
+    prices: market.service.prices,
+    cards: cards.service,
+    trusts: trust.service,
+    log: app.log,
+  });
 
   app.decorate('identity', identity.service);
   app.decorate('market', market.service);
@@ -273,6 +282,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('liabilities', liabilities.service);
   app.decorate('loans', loans.service);
   app.decorate('cards', cards.service);
+  app.decorate('statements', statements.service);
   registerMailMetrics(metrics, identity.outbox);
   registerAuth(app, deps.authProvider ?? identity.auth, admin.service.access);
   registerAuditTrail(app, admin.service.access);
@@ -306,6 +316,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     liabilities,
     loans,
     cards,
+    statements,
     ledger,
   ];
   const scheduler = new JobScheduler(database.db, { clock, logger: app.log });
