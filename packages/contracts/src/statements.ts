@@ -29,9 +29,13 @@ const DAY_MS = 86_400_000;
 const daySchema = z
   .string()
   .regex(DATE_PATTERN, { error: 'validation.date' })
-  .refine((text) => !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text), {
-    error: 'validation.date',
-  });
+  .refine(
+    (text) =>
+      !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text),
+    {
+      error: 'validation.date',
+    },
+  );
 
 /** Days from `from` to `to` inclusive (both `YYYY-MM-DD`, UTC). */
 export function statementRangeDays(from: string, to: string): number {

@@ -50,7 +50,10 @@ export const STATEMENT_POSTINGS_MAX = 20_000;
  * Every ledger account of the given owners (a user's own, their cards', their trusts'), by owner,
  * type and asset; accounts are created by their first entry, so an owner with none has none.
  */
-export async function statementAccounts(db: DbOrTx, owners: readonly StatementOwner[]): Promise<StatementLedgerAccount[]> {
+export async function statementAccounts(
+  db: DbOrTx,
+  owners: readonly StatementOwner[],
+): Promise<StatementLedgerAccount[]> {
   if (owners.length === 0) return [];
   const pairs = sql.join(
     owners.map((owner) => sql`(${owner.ownerKind}, ${owner.ownerId})`),

@@ -379,7 +379,10 @@ export class MarketPrices {
    * with (issue 20). Days without a bar are absent; the caller carries the last close forward.
    * @param fromDay, toDay UTC days `YYYY-MM-DD`.
    */
-  async dailyClosesUsd(fromDay: string, toDay: string): Promise<Map<MarketCoinCode, { day: string; closeUsd: PriceDecimal }[]>> {
+  async dailyClosesUsd(
+    fromDay: string,
+    toDay: string,
+  ): Promise<Map<MarketCoinCode, { day: string; closeUsd: PriceDecimal }[]>> {
     const rows = await this.db
       .select({ coinCode: priceDays.coinCode, bucketAt: priceDays.bucketAt, closeUsd: priceDays.closeUsd })
       .from(priceDays)

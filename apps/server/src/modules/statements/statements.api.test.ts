@@ -44,7 +44,8 @@ async function postAt(at: string, input: EntryInput): Promise<void> {
 
 /** One month of Alice's activity, each movement posted as its module posts it. */
 async function monthOfActivity(month: number): Promise<void> {
-  const day = (d: number, hour = 10) => `${YEAR}-${String(month).padStart(2, '0')}-${String(d).padStart(2, '0')}T${hour}:00:00Z`;
+  const day = (d: number, hour = 10) =>
+    `${YEAR}-${String(month).padStart(2, '0')}-${String(d).padStart(2, '0')}T${hour}:00:00Z`;
   const key = (name: string) => `stmt-test:${month}:${name}`;
   const usdt = (amount: string) => minor(amount, 'USDT');
   await postAt(day(1), {
@@ -133,20 +134,32 @@ async function monthOfActivity(month: number): Promise<void> {
     idempotencyKey: key('topup'),
     postings: [
       ...transfer(wallet('USDT'), platformAccount('PLATFORM_CARD_FUNDING', 'USDT'), usdt('80')),
-      ...transfer(platformAccount('PLATFORM_CARD_FUNDING', 'USD'), cardAccount(cardId, 'CARD_AVAILABLE', 'USD'), minor('80', 'USD')),
+      ...transfer(
+        platformAccount('PLATFORM_CARD_FUNDING', 'USD'),
+        cardAccount(cardId, 'CARD_AVAILABLE', 'USD'),
+        minor('80', 'USD'),
+      ),
     ],
   });
   await postAt(day(11), {
     kind: 'CARD_HOLD',
     reference: `card:${cardId}`,
     idempotencyKey: key('hold'),
-    postings: transfer(cardAccount(cardId, 'CARD_AVAILABLE', 'USD'), cardAccount(cardId, 'CARD_HELD', 'USD'), minor('30', 'USD')),
+    postings: transfer(
+      cardAccount(cardId, 'CARD_AVAILABLE', 'USD'),
+      cardAccount(cardId, 'CARD_HELD', 'USD'),
+      minor('30', 'USD'),
+    ),
   });
   await postAt(day(12), {
     kind: 'CARD_CLEARING',
     reference: `card:${cardId}`,
     idempotencyKey: key('clearing'),
-    postings: transfer(cardAccount(cardId, 'CARD_HELD', 'USD'), platformAccount('PLATFORM_CARD_SETTLEMENT', 'USD'), minor('30', 'USD')),
+    postings: transfer(
+      cardAccount(cardId, 'CARD_HELD', 'USD'),
+      platformAccount('PLATFORM_CARD_SETTLEMENT', 'USD'),
+      minor('30', 'USD'),
+    ),
   });
   await postAt(day(15), {
     kind: 'TRUST_ENTRUST',
@@ -227,13 +240,17 @@ describe('statements over a year of mixed activity', () => {
     for (const account of year.accounts) expect(account.closing).toBe(december.get(accountKey(account)));
     const ledger = await userBalances(t.database.db, alice.userId);
     for (const balance of ledger) {
-      const account = year.accounts.find((a) => a.type === balance.type && a.asset === balance.asset && a.ownerRef === null);
-      expect(minor(account?.closing ?? '0', balance.asset), `${balance.type} ${balance.asset}`).toBe(balance.balanceMinor);
+      const account = year.accounts.find(
+        (a) => a.type === balance.type && a.asset === balance.asset && a.ownerRef === null,
+      );
+      expect(minor(account?.closing ?? '0', balance.asset), `${balance.type} ${balance.asset}`).toBe(
+        balance.balanceMinor,
+      );
     }
     // Every section appears, with the card's and the trust's accounts labelled.
     expect(new Set(year.accounts.map((a) => a.section))).toEqual(new Set(['main', 'fund', 'loan', 'card', 'trust']));
     expect(year.accounts.find((a) => a.type === 'TRUST_HOLDING')?.ownerRef).toBe('家族信託');
-    expect(year.accounts.find((a) => a.type === 'CARD_HELD')?.ownerRef).toMatch(/^•••• \d{4}$/);
+    expect(year.accounts.find((a) => a.type === 'CARD_HELD')?.ownerRef).toMatch(/^\*\*\*\* \d{4}$/);
     // Fees and USD values: the withdrawal's 1 USDT fee; BTC valued at the stored close of its day.
     const frozen = year.accounts.find((a) => a.type === 'USER_FROZEN')!;
     expect(frozen.movements.find((m) => m.kind === 'WITHDRAWAL_SETTLE')?.fee).toBe('1.000000');
@@ -252,11 +269,14 @@ describe('statement calls', () => {
       headers: { ...session.headers, 'User-Lang': lang },
       payload: body as object,
     });
-  const get = (session: TestSession, url: string) => t.app.inject({ method: 'GET', url, headers: { cookie: session.cookie } });
+  const get = (session: TestSession, url: string) =>
+    t.app.inject({ method: 'GET', url, headers: { cookie: session.cookie } });
 
   /** The message of `field` in a 120 answer's `content.fields`. */
-  const fieldMessage = (answer: { json(): { content: { fields: { field: string; message: string }[] } } }, field: string) =>
-    answer.json().content.fields.find((item) => item.field === field)?.message;
+  const fieldMessage = (
+    answer: { json(): { content: { fields: { field: string; message: string }[] } } },
+    field: string,
+  ) => answer.json().content.fields.find((item) => item.field === field)?.message;
 
   async function waitDone(id: string): Promise<StatementGeneration> {
     await t.app.statements.settled(id);
@@ -300,7 +320,9 @@ describe('statement calls', () => {
 
     const csv = await get(alice, `/api/statements/generations/${id}/file?format=csv`);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(csv.headers['content-disposition']).toBe(`attachment; filename="meridian-statement-${YEAR}-01-01-${YEAR}-12-31.csv"`);
+    expect(csv.headers['content-disposition']).toBe(
+      `attachment; filename="meridian-statement-${YEAR}-01-01-${YEAR}-12-31.csv"`,
+    );
     const statementRows = parse(csv.body, { columns: true }) as Record<string, string>[];
     expect(new Set(statementRows.map((r) => r.Row))).toEqual(new Set(['OPENING', 'MOVEMENT', 'CLOSING']));
 
@@ -331,18 +353,40 @@ describe('statement calls', () => {
     }
     const is = (row: Record<string, string>, sent: boolean, received: boolean) =>
       (row['Sent Amount'] !== '') === sent && (row['Received Amount'] !== '') === received;
-    const described = (text: string) => koinly.filter((r) => r.Description.includes(text));
+    const described = (text: string) => koinly.filter((r) => (r.Description ?? '').includes(text));
     expect(described('Deposit').every((r) => is(r, false, true) && r.Label === '')).toBe(true);
     expect(described('Deposit')).toHaveLength(24);
     const withdrawal = described('Withdrawal');
     expect(withdrawal).toHaveLength(12);
-    expect(withdrawal[0]).toMatchObject({ 'Sent Amount': '50', 'Sent Currency': 'USDT', 'Fee Amount': '1', 'Fee Currency': 'USDT' });
-    expect(described('Swap')[0]).toMatchObject({ 'Sent Amount': '100', 'Sent Currency': 'USDT', 'Received Amount': '99.9', 'Received Currency': 'USDE' });
-    expect(described('Fund interest')[0]).toMatchObject({ 'Received Amount': '1.25', 'Received Currency': 'USD', Label: 'lending interest' });
-    expect(described('Loan borrowed')[0]).toMatchObject({ 'Received Amount': '300', 'Received Currency': 'USDT', Label: 'loan' });
+    expect(withdrawal[0]).toMatchObject({
+      'Sent Amount': '50',
+      'Sent Currency': 'USDT',
+      'Fee Amount': '1',
+      'Fee Currency': 'USDT',
+    });
+    expect(described('Swap')[0]).toMatchObject({
+      'Sent Amount': '100',
+      'Sent Currency': 'USDT',
+      'Received Amount': '99.9',
+      'Received Currency': 'USDE',
+    });
+    expect(described('Fund interest')[0]).toMatchObject({
+      'Received Amount': '1.25',
+      'Received Currency': 'USD',
+      Label: 'lending interest',
+    });
+    expect(described('Loan borrowed')[0]).toMatchObject({
+      'Received Amount': '300',
+      'Received Currency': 'USDT',
+      Label: 'loan',
+    });
     expect(described('Loan repaid')[0]).toMatchObject({ 'Sent Amount': '152', Label: 'loan repayment' });
     expect(described('Loan collateral liquidated')).toHaveLength(4);
-    expect(described('Loan collateral liquidated')[0]).toMatchObject({ 'Sent Amount': '0.005', 'Sent Currency': 'BTC', Label: '' });
+    expect(described('Loan collateral liquidated')[0]).toMatchObject({
+      'Sent Amount': '0.005',
+      'Sent Currency': 'BTC',
+      Label: '',
+    });
     expect(described('Card purchase')[0]).toMatchObject({ 'Sent Amount': '30', 'Sent Currency': 'USD', Label: '' });
     // Moves between Alice's own accounts are no tax events.
     expect(koinly).toHaveLength(24 + 12 * 6 + 4);

@@ -119,5 +119,11 @@ export function assembleStatement(
       movements,
     });
   }
-  return { from: fromDay, to: toDay, generatedAt: generatedAt.toISOString(), accounts, closingUsdTotal: totalUsd.toFixed(2) };
+  return {
+    from: fromDay,
+    to: toDay,
+    generatedAt: generatedAt.toISOString(),
+    accounts,
+    closingUsdTotal: totalUsd.toFixed(2),
+  };
 }

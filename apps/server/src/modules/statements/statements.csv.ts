@@ -42,7 +42,18 @@ export function statementCsv(statement: Statement): string {
         m.balanceAfter,
         m.amountUsd ?? '',
       ]);
-    rows.push([...head, 'CLOSING', `${statement.to} 23:59:59`, '', '', '', '', '', account.closing, account.closingUsd ?? '']);
+    rows.push([
+      ...head,
+      'CLOSING',
+      `${statement.to} 23:59:59`,
+      '',
+      '',
+      '',
+      '',
+      '',
+      account.closing,
+      account.closingUsd ?? '',
+    ]);
   }
   return stringify(rows, { header: true, columns: [...STATEMENT_CSV_COLUMNS] });
 }
@@ -132,8 +143,7 @@ export function taxRows(statement: Statement): TaxRow[] {
       if (rule.entryKind !== first.kind) continue;
       const matching = legs.filter(
         (leg) =>
-          rule.types.includes(leg.account.type) &&
-          (rule.side === 'debit') === leg.movement.amount.startsWith('-'),
+          rule.types.includes(leg.account.type) && (rule.side === 'debit') === leg.movement.amount.startsWith('-'),
       );
       // One row per asset (a card clearing may debit both the hold and the available balance).
       const byAsset = new Map<string, Leg[]>();

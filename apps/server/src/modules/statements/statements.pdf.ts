@@ -34,6 +34,10 @@ type Texts = {
   kinds: Record<string, string>;
   page: string;
   footer: string;
+  /** The label–value separator (a full-width colon in Chinese). */
+  colon: string;
+  /** Between the parts of an account's heading. */
+  separator: string;
 };
 
 const TEXTS: Record<Locale, Texts> = {
@@ -91,6 +95,8 @@ const TEXTS: Record<Locale, Texts> = {
     },
     page: 'Page',
     footer: 'Balances come from the Meridian ledger. USD values use each day’s closing price.',
+    colon: ': ',
+    separator: ' | ',
   },
   'zh-HK': {
     title: 'Meridian 帳戶結單',
@@ -146,6 +152,8 @@ const TEXTS: Record<Locale, Texts> = {
     },
     page: '頁',
     footer: '結餘取自 Meridian 分類帳。美元價值按每日收市價計算。',
+    colon: '：',
+    separator: '｜',
   },
 };
 
@@ -192,9 +200,9 @@ export async function statementPdf(statement: Statement, locale: Locale): Promis
   doc.font('bold').fontSize(18).text(t.title);
   doc.moveDown(0.3);
   doc.font('body').fontSize(10);
-  doc.text(`${t.period}: ${statement.from} – ${statement.to}`);
-  doc.text(`${t.generated}: ${statement.generatedAt.slice(0, 19).replace('T', ' ')} UTC`);
-  doc.text(`${t.totalUsd}: ${displayAmount(statement.closingUsdTotal, 'USD')} USD`);
+  doc.text(`${t.period}${t.colon}${statement.from} – ${statement.to}`);
+  doc.text(`${t.generated}${t.colon}${statement.generatedAt.slice(0, 19).replace('T', ' ')} UTC`);
+  doc.text(`${t.totalUsd}${t.colon}${displayAmount(statement.closingUsdTotal, 'USD')} USD`);
   doc.moveDown(0.8);
 
   const row = (cells: readonly string[], font: 'body' | 'bold', size = 8) => {
@@ -215,13 +223,19 @@ export async function statementPdf(statement: Statement, locale: Locale): Promis
 
   for (const account of statement.accounts) {
     if (doc.y + 80 > bottom()) doc.addPage();
-    const owner = account.ownerRef ? ` · ${account.ownerRef}` : '';
+    const owner = account.ownerRef ? `${t.separator}${account.ownerRef}` : '';
     doc
       .font('bold')
       .fontSize(11)
-      .text(`${t.sections[account.section]} · ${t.types[account.type] ?? account.type} · ${account.asset}${owner}`, MARGIN);
+      .text(
+        [t.sections[account.section], t.types[account.type] ?? account.type, account.asset].join(t.separator) + owner,
+        MARGIN,
+      );
     doc.moveDown(0.2);
-    doc.font('body').fontSize(9).text(`${t.opening}: ${displayAmount(account.opening, account.asset)} ${account.asset}`);
+    doc
+      .font('body')
+      .fontSize(9)
+      .text(`${t.opening}${t.colon}${displayAmount(account.opening, account.asset)} ${account.asset}`);
     doc.moveDown(0.3);
     if (account.movements.length === 0) doc.font('body').fontSize(8).text(t.noMovements);
     else {
@@ -251,7 +265,7 @@ export async function statementPdf(statement: Statement, locale: Locale): Promis
     doc
       .font('bold')
       .fontSize(9)
-      .text(`${t.closing}: ${displayAmount(account.closing, account.asset)} ${account.asset}${usd}`, MARGIN);
+      .text(`${t.closing}${t.colon}${displayAmount(account.closing, account.asset)} ${account.asset}${usd}`, MARGIN);
     doc.moveDown(1);
   }
 
@@ -263,7 +277,8 @@ export async function statementPdf(statement: Statement, locale: Locale): Promis
     doc.font('body').fontSize(7).fillColor('#666666');
     const y = doc.page.height - MARGIN - 10;
     doc.text(t.footer, MARGIN, y, { lineBreak: false });
-    const label = locale === 'zh-HK' ? `第 ${index + 1} / ${range.count} ${t.page}` : `${t.page} ${index + 1} / ${range.count}`;
+    const label =
+      locale === 'zh-HK' ? `第 ${index + 1} / ${range.count} ${t.page}` : `${t.page} ${index + 1} / ${range.count}`;
     doc.text(label, doc.page.width - MARGIN - 100, y, { width: 100, align: 'right', lineBreak: false });
     doc.fillColor('#000000');
   }

@@ -12,11 +12,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { isSqlState, SQLSTATE_UNIQUE_VIOLATION } from '../../platform/db/sql-state.ts';
 import { DomainError } from '../../platform/http/errors.ts';
 import { type Clock, PriceDecimal } from '../../platform/prices/types.ts';
-import {
-  type StatementOwner,
-  statementAccounts,
-  statementActivity,
-} from '../ledger/ledger.service.ts';
+import { type StatementOwner, statementAccounts, statementActivity } from '../ledger/ledger.service.ts';
 import { type AccountWithActivity, assembleStatement, DailyPrices } from './statements.build.ts';
 import { coinTrackerCsv, koinlyCsv, statementCsv, taxRows } from './statements.csv.ts';
 import { statementPdf } from './statements.pdf.ts';
@@ -100,7 +96,14 @@ export class StatementsService {
     try {
       [row] = (await db
         .insert(statementGenerations)
-        .values({ id: randomUUID(), userId, fromDay: request.from, toDay: request.to, status: 'RUNNING', createdAt: now })
+        .values({
+          id: randomUUID(),
+          userId,
+          fromDay: request.from,
+          toDay: request.to,
+          status: 'RUNNING',
+          createdAt: now,
+        })
         .returning()) as [Row];
     } catch (error) {
       if (isSqlState(error, SQLSTATE_UNIQUE_VIOLATION)) throw new DomainError('STATEMENT_GENERATION_RUNNING');
@@ -150,7 +153,11 @@ export class StatementsService {
       case 'pdf':
         return { bytes: await statementPdf(statement, locale), mimeType: 'application/pdf', fileName: `${base}.pdf` };
       case 'csv':
-        return { bytes: Buffer.from(statementCsv(statement)), mimeType: 'text/csv; charset=utf-8', fileName: `${base}.csv` };
+        return {
+          bytes: Buffer.from(statementCsv(statement)),
+          mimeType: 'text/csv; charset=utf-8',
+          fileName: `${base}.csv`,
+        };
       case 'koinly':
         return {
           bytes: Buffer.from(koinlyCsv(taxRows(statement))),
@@ -185,7 +192,7 @@ export class StatementsService {
     const owners: StatementOwner[] = [{ ownerKind: 'user', ownerId: userId }];
     for (const card of cardList) {
       owners.push({ ownerKind: 'card', ownerId: String(card.id) });
-      labels.set(`card:${card.id}`, `•••• ${card.last4}`);
+      labels.set(`card:${card.id}`, `**** ${card.last4}`);
     }
     for (const trust of trustList) {
       owners.push({ ownerKind: 'trust', ownerId: String(trust.id) });
