@@ -59,7 +59,7 @@ function StatementView() {
   const isMobile = useIsMobile();
   const today = dayjs().format('YYYY-MM-DD');
   const [mode, setMode] = useState<Mode>('month');
-  const [month, setMonth] = useState<Dayjs>(() => dayjs().subtract(1, 'month'));
+  const [month, setMonth] = useState<Dayjs>(() => dayjs());
   const [range, setRange] = useState<[Dayjs, Dayjs] | null>(null);
   const [fieldErrors, setFieldErrors] = useState<string[]>([]);
   const [generationId, setGenerationId] = useState<string | null>(null);
