@@ -253,7 +253,7 @@ export async function statementPdf(statement: Statement, locale: Locale): Promis
             statementKindLabel(m.kind, locale),
             m.reference,
             displayAmount(m.amount, account.asset),
-            m.fee === '0' ? '' : displayAmount(m.fee, account.asset),
+            /^0(\.0*)?$/.test(m.fee) ? '' : displayAmount(m.fee, account.asset),
             displayAmount(m.balanceAfter, account.asset),
             m.amountUsd === null ? '—' : displayAmount(m.amountUsd, 'USD'),
           ],

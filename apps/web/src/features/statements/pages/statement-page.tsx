@@ -225,6 +225,16 @@ function StatementResult({
         <Typography.Text type="secondary">{t('download.taxHint')}</Typography.Text>
         {statement.accounts.length === 0 ? (
           <Empty description={t('accounts.none')} />
+        ) : isMobile ? (
+          <Flex vertical gap={12} data-testid="statement-accounts">
+            {statement.accounts.map((account) => (
+              <MobileAccount
+                key={`${account.type}:${account.asset}:${account.ownerRef ?? ''}`}
+                account={account}
+                name={accountName(account)}
+              />
+            ))}
+          </Flex>
         ) : (
           <Table<StatementAccount>
             size="small"
@@ -245,6 +255,48 @@ function StatementResult({
           />
         )}
       </Flex>
+    </Card>
+  );
+}
+
+/** An account on a phone: its balances, then its movements as a compact list (no sideways scrolling). */
+function MobileAccount({ account, name }: { account: StatementAccount; name: string }) {
+  const { t } = useTranslation('statements');
+  return (
+    <Card size="small" title={`${t(`sections.${account.section}`)} · ${account.asset}`} extra={name}>
+      <Descriptions size="small" column={1}>
+        <Descriptions.Item label={t('accounts.opening')}>{groupDecimal(account.opening)}</Descriptions.Item>
+        <Descriptions.Item label={t('accounts.closing')}>{groupDecimal(account.closing)}</Descriptions.Item>
+        <Descriptions.Item label={t('accounts.closingUsd')}>
+          {account.closingUsd === null ? '—' : groupDecimal(account.closingUsd)}
+        </Descriptions.Item>
+      </Descriptions>
+      {account.movements.length > 0 && (
+        <ul className="statement-mobile-movements" data-testid="statement-movements">
+          {account.movements.map((m) => (
+            <li key={`${m.entryId}:${m.amount}`}>
+              <Flex justify="space-between" gap={8}>
+                <span>{t(`kinds.${m.kind}`, { defaultValue: m.kind })}</span>
+                <span className={m.amount.startsWith('-') ? 'statement-debit' : 'statement-credit'}>
+                  {groupDecimal(m.amount)}
+                </span>
+              </Flex>
+              <Flex justify="space-between" gap={8} className="statement-mobile-meta">
+                <span>{m.at.slice(0, 16).replace('T', ' ')}</span>
+                <span>
+                  {t('movements.balance')} {groupDecimal(m.balanceAfter)}
+                </span>
+              </Flex>
+              {!/^0(\.0*)?$/.test(m.fee) && (
+                <div className="statement-mobile-meta">
+                  {t('movements.fee')} {groupDecimal(m.fee)}
+                </div>
+              )}
+              <div className="statement-mobile-meta statement-mobile-reference">{m.reference}</div>
+            </li>
+          ))}
+        </ul>
+      )}
     </Card>
   );
 }
