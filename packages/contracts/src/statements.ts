@@ -14,7 +14,7 @@ import { defineEndpoint } from './endpoint.ts';
  * close of the movement's day (docs/statements.md "Prices").
  *
  * Generation runs in the background, at most one per user at a time: `POST statements/generations`
- * starts one, `GET statements/generations/:id` polls its progress and returns the statement when it
+ * starts one, `GET statements/generations/latest` finds the last one, `GET statements/generations/:id` polls its progress and returns the statement when it
  * is done, `GET statements/generations/:id/file?format=` downloads it as PDF, CSV, or the CSV that
  * Koinly (universal format) or CoinTracker import.
  */
@@ -93,7 +93,7 @@ export const statementAccountSchema = z.object({
   /** The ledger account type (`USER_AVAILABLE`, `CARD_HELD`, `TRUST_HOLDING`, …). */
   type: z.string(),
   asset: z.string(),
-  /** The card's or trust's id for their accounts; null for the user's own. */
+  /** Which card (`**** 1234`, its last digits) or trust (its name) the account belongs to; null for the user's own. */
   ownerRef: z.string().nullable(),
   opening: z.string(),
   closing: z.string(),
@@ -153,6 +153,14 @@ export const statementEndpoints = {
     body: statementRequestSchema,
     content: statementGenerationSchema,
     codes: ['STATEMENT_GENERATION_RUNNING'],
+  }),
+  getLatestGeneration: defineEndpoint({
+    method: 'GET',
+    path: '/statements/generations/latest',
+    tag: 'statements',
+    summary: "The user's latest statement generation (null when none), so the page resumes after a reload",
+    auth: 'user',
+    content: statementGenerationSchema.nullable(),
   }),
   getGeneration: defineEndpoint({
     method: 'GET',

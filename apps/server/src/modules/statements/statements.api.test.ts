@@ -310,6 +310,12 @@ describe('statement calls', () => {
     expect((await get(bob, `/api/statements/generations/${id}`)).json().statusCode).toBe(104);
     expect((await get(bob, `/api/statements/generations/${id}/file?format=csv`)).json().statusCode).toBe(104);
 
+    const latest = (await get(alice, '/api/statements/generations/latest')).json();
+    expect(latest).toMatchObject({ statusCode: 200, content: { id } });
+    expect((await get(bob, '/api/statements/generations/latest')).json()).toMatchObject({
+      statusCode: 200,
+      content: null,
+    });
     const done = await waitDone(id);
     expect(done).toMatchObject({ status: 'DONE', progressPercent: 100 });
     expect(done.statement!.accounts.length).toBeGreaterThanOrEqual(8);

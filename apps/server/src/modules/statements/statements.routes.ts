@@ -18,6 +18,7 @@ export function statementsRoutes(options: { statements: StatementsService }) {
     const { downloadFile, ...jsonEndpoints } = statementEndpoints;
     registerEndpoints(app, jsonEndpoints, {
       startGeneration: async (request) => statements.start(currentUser(request).userId, request.body),
+      getLatestGeneration: async (request) => statements.latest(currentUser(request).userId),
       getGeneration: async (request) => statements.generation(currentUser(request).userId, request.params.id),
     });
     app.route<{ Params: ParamsOf<typeof downloadFile>; Querystring: QueryOf<typeof downloadFile> }>({

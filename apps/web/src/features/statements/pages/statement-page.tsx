@@ -30,6 +30,7 @@ import { PageFrame } from '../../../components/page-frame.tsx';
 import { RequireUser } from '../../../components/require-user.tsx';
 import { isSuccess } from '../../../lib/api-client.ts';
 import { useIsMobile } from '../../../lib/viewport.ts';
+import { useLatestStatementGeneration } from '../api/get-latest-statement-generation.ts';
 import { useStatementGeneration } from '../api/get-statement-generation.ts';
 import { useStartStatementGeneration } from '../api/start-statement-generation.ts';
 import { type DayRange, groupDecimal, monthRange, pickedRange } from '../lib/range.ts';
@@ -64,7 +65,9 @@ function StatementView() {
   const [fieldErrors, setFieldErrors] = useState<string[]>([]);
   const [generationId, setGenerationId] = useState<string | null>(null);
   const start = useStartStatementGeneration();
-  const generation = useStatementGeneration(generationId);
+  const latest = useLatestStatementGeneration();
+  // Until the user generates one here, show the last generation (a running one keeps its progress).
+  const generation = useStatementGeneration(generationId ?? latest.data?.id ?? null);
 
   const chosen: DayRange | null =
     mode === 'month' ? monthRange(month, today) : range ? pickedRange(range[0], range[1]) : null;
