@@ -23,6 +23,7 @@ import type { IdentityService } from './modules/identity/identity.service.ts';
 import { createKycModule } from './modules/kyc/kyc.module.ts';
 import { createLedgerModule } from './modules/ledger/ledger.module.ts';
 import { createLiabilitiesModule } from './modules/liabilities/liabilities.module.ts';
+import { createStatementsModule } from './modules/statements/statements.module.ts';
 import { createMarketModule } from './modules/market/market.module.ts';
 import type { MarketService } from './modules/market/market.service.ts';
 import { createNoticesModule } from './modules/notices/notices.module.ts';
@@ -303,6 +304,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     nameSpace: deps.rateLimitNameSpace,
     now: () => clock.now().getTime(),
   });
+  const statements = createStatementsModule({
+    database,
+    clock,
+    prices: market.service.prices,
+    cards: cards.service,
+    trusts: trust.service,
+    log: app.log,
+  });
 
   app.decorate('identity', identity.service);
   app.decorate('market', market.service);
@@ -319,6 +328,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('cards', cards.service);
   app.decorate('calendar', calendar.service);
   app.decorate('apiKeys', apiKeys.service);
+  app.decorate('statements', statements.service);
   registerMailMetrics(metrics, identity.outbox);
   registerAuth(app, deps.authProvider ?? identity.auth, admin.service.access, apiKeys.service);
   registerAuditTrail(app, admin.service.access);
@@ -354,6 +364,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     cards,
     calendar,
     apiKeys,
+    statements,
     ledger,
   ];
   const scheduler = new JobScheduler(database.db, { clock, logger: app.log });

@@ -395,6 +395,31 @@ export const BUSINESS_CODES = {
       'zh-HK': '證明只保留 {days} 日：{date} 的證明已不再提供（其根雜湊值仍然公開）',
     },
   },
+  // Account statements (issue 20): codes 250–254.
+  STATEMENT_GENERATION_RUNNING: {
+    code: 250,
+    httpStatus: 409,
+    message: {
+      'en-US': 'A statement is already being generated for you: wait until it is ready, then start another',
+      'zh-HK': '你已有一份結單正在生成：請待其完成後再開始另一份',
+    },
+  },
+  STATEMENT_NOT_READY: {
+    code: 251,
+    httpStatus: 409,
+    message: {
+      'en-US': 'The statement is still being generated ({percent}%): download it when it is ready',
+      'zh-HK': '結單仍在生成中（{percent}%）：完成後方可下載',
+    },
+  },
+  STATEMENT_GENERATION_FAILED: {
+    code: 252,
+    httpStatus: 500,
+    message: {
+      'en-US': 'The statement could not be generated: please start it again',
+      'zh-HK': '未能生成結單：請重新開始',
+    },
+  },
   // Loans (issue 18): codes 184–199.
   LOAN_LTV_TOO_HIGH: {
     code: 184,

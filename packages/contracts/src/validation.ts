@@ -371,6 +371,19 @@ export const VALIDATION_MESSAGES = {
     'zh-HK': '使用 API 金鑰時，只可提現到地址簿內的地址',
   },
   'validation.freezeToken': { 'en-US': 'This link is not complete', 'zh-HK': '此連結不完整' },
+  // Account statements (issue 20).
+  'validation.statementRangeOrder': {
+    'en-US': 'The end date must not be before the start date',
+    'zh-HK': '結束日期不可早於開始日期',
+  },
+  'validation.statementRangeTooLong': {
+    'en-US': 'A statement covers at most 366 days',
+    'zh-HK': '結單最多涵蓋 366 日',
+  },
+  'validation.statementRangeFuture': {
+    'en-US': 'The start date must not be in the future',
+    'zh-HK': '開始日期不可為未來日期',
+  },
 } as const satisfies Record<string, LocalizedText>;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

@@ -14,10 +14,6 @@ import { ADMIN_PATHS } from '../features/admin/lib/admin-paths.ts';
  */
 type LazyComponent = LazyRouteFunction<RouteObject>;
 
-/** A route whose page is the translated "available soon" state, until its feature arrives. */
-const comingSoon: LazyComponent = () =>
-  import('./pages/coming-soon-page.tsx').then((module) => ({ Component: module.ComingSoonPage }));
-
 function page(name: RouteName, lazy: LazyComponent, handle?: RouteHandle, children?: RouteObject[]): RouteObject {
   return { id: name, path: ROUTE_PATHS[name], lazy, handle, children };
 }
@@ -371,7 +367,11 @@ export const routes: RouteObject[] = [
                           Component: m.FiscardAccountPage,
                         })),
                       ),
-                      page('AccountStatement', comingSoon),
+                      page('AccountStatement', () =>
+                        import('../features/statements/pages/statement-page.tsx').then((m) => ({
+                          Component: m.StatementPage,
+                        })),
+                      ),
                     ],
                   },
                   page('Calendar', () =>

@@ -33,6 +33,15 @@ export {
   type FanoutResult,
   postFanout,
 } from './ledger.fanout.ts';
+export {
+  STATEMENT_POSTINGS_MAX,
+  type StatementActivity,
+  statementActivity,
+  statementAccounts,
+  type StatementLedgerAccount,
+  type StatementOwner,
+  type StatementPosting,
+} from './ledger.statements.ts';
 
 /** Most postings one entry may carry (STYLE: bound every batch). */
 export const POSTINGS_PER_ENTRY_MAX = 64;

@@ -373,6 +373,37 @@ export class MarketPrices {
     };
   }
 
+  /**
+   * The stored daily closes (UTC days, `price_days`) of every market coin from the last day before
+   * `fromDay` to `toDay` inclusive, oldest first per coin: what account statements value balances
+   * with (issue 20). Days without a bar are absent; the caller carries the last close forward.
+   * @param fromDay, toDay UTC days `YYYY-MM-DD`.
+   */
+  async dailyClosesUsd(
+    fromDay: string,
+    toDay: string,
+  ): Promise<Map<MarketCoinCode, { day: string; closeUsd: PriceDecimal }[]>> {
+    const rows = await this.db
+      .select({ coinCode: priceDays.coinCode, bucketAt: priceDays.bucketAt, closeUsd: priceDays.closeUsd })
+      .from(priceDays)
+      .where(
+        and(
+          gte(priceDays.bucketAt, new Date(Date.parse(`${fromDay}T00:00:00Z`) - 31 * DAY_MS)),
+          lt(priceDays.bucketAt, new Date(Date.parse(`${toDay}T00:00:00Z`) + DAY_MS)),
+        ),
+      )
+      .orderBy(asc(priceDays.coinCode), asc(priceDays.bucketAt))
+      .limit(MARKET_COIN_CODES.length * 400);
+    const closes = new Map<MarketCoinCode, { day: string; closeUsd: PriceDecimal }[]>();
+    for (const row of rows) {
+      const coin = row.coinCode as MarketCoinCode;
+      const list = closes.get(coin) ?? [];
+      list.push({ day: row.bucketAt.toISOString().slice(0, 10), closeUsd: new PriceDecimal(row.closeUsd) });
+      closes.set(coin, list);
+    }
+    return closes;
+  }
+
   /** Hourly bars of a coin from `since`, oldest first (operators and tests). */
   async hourlyBars(coinCode: MarketCoinCode, since: Date) {
     return this.db
