@@ -21,6 +21,7 @@ import type { IdentityService } from './modules/identity/identity.service.ts';
 import { createKycModule } from './modules/kyc/kyc.module.ts';
 import { createLedgerModule } from './modules/ledger/ledger.module.ts';
 import { createLiabilitiesModule } from './modules/liabilities/liabilities.module.ts';
+import { createSiteModule } from './modules/site/site.module.ts';
 import { createMarketModule } from './modules/market/market.module.ts';
 import type { MarketService } from './modules/market/market.service.ts';
 import { createNoticesModule } from './modules/notices/notices.module.ts';
@@ -259,6 +260,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   const liabilities = createLiabilitiesModule({ database, log: app.log });
+  const site = createSiteModule({ database, clock, site: config.site });
 
   app.decorate('identity', identity.service);
   app.decorate('market', market.service);
@@ -307,6 +309,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     loans,
     cards,
     ledger,
+    site,
   ];
   const scheduler = new JobScheduler(database.db, { clock, logger: app.log });
   app.decorate('scheduler', scheduler);
