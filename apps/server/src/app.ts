@@ -260,7 +260,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   const liabilities = createLiabilitiesModule({ database, log: app.log });
-  const site = createSiteModule({ database, clock, site: config.site });
+  const site = createSiteModule({ funds: funds.service, clock, site: config.site });
 
   app.decorate('identity', identity.service);
   app.decorate('market', market.service);

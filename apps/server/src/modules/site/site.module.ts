@@ -1,13 +1,13 @@
 import type { Config } from '../../config.ts';
 import type { AppModule } from '../../platform/app-module.ts';
-import type { Database } from '../../platform/db/client.ts';
 import type { Clock } from '../../platform/prices/types.ts';
 import { siteRoutes } from './site.routes.ts';
-import { SiteService } from './site.service.ts';
+import { type SiteFundsReader, SiteService } from './site.service.ts';
 
 /** What `buildApp` hands the site module. */
 export interface SiteModuleDeps {
-  database: Database;
+  /** The funds service (the top open rate). */
+  funds: SiteFundsReader;
   clock: Clock;
   /** The operator's site settings (`config.site`, SITE_* variables). */
   site: Config['site'];
@@ -18,6 +18,6 @@ export interface SiteModuleDeps {
  * marketing pages (About's legal details, footer social links, other business lines, home figures).
  */
 export function createSiteModule(deps: SiteModuleDeps): AppModule<SiteService> {
-  const service = new SiteService({ db: deps.database.db, clock: deps.clock, site: deps.site });
+  const service = new SiteService({ funds: deps.funds, clock: deps.clock, site: deps.site });
   return { service, routes: siteRoutes({ site: service }), jobs: [] };
 }
