@@ -28,7 +28,7 @@ const CONFIG: ProductPageConfig = {
   ],
 };
 
-/** The install guides in the order shown; the visitor's own platform moves first. */
+/** The install guides, phones first. */
 const PLATFORMS: readonly InstallPlatform[] = ['ios', 'android', 'other'];
 const GUIDE_KEY: Record<InstallPlatform, string> = { ios: 'ios', android: 'android', other: 'desktop' };
 
@@ -58,7 +58,8 @@ export function DownloadPage() {
   const canPrompt = useCanPromptInstall();
   const [platform] = useState(() => installPlatformOf(navigator.userAgent, navigator.maxTouchPoints));
   const [installed, setInstalled] = useState(isInstalled);
-  const ordered = [platform, ...PLATFORMS.filter((other) => other !== platform)];
+  // On a phone its own steps first; on a computer the phones' first (the QR code is for them).
+  const ordered = platform === 'other' ? PLATFORMS : [platform, ...PLATFORMS.filter((other) => other !== platform)];
 
   const heroActions = installed ? (
     <p className="install-done" data-testid="install-done">
