@@ -47,7 +47,8 @@ test.describe('home page', () => {
     await expect(tiles).toHaveCount(4);
     await expect(tiles.nth(0).locator('strong')).toHaveText('500+');
     await expect(tiles.nth(2).locator('strong')).toHaveText('6+');
-    await expect(page.getByTestId('business-lines').locator('li')).toHaveCount(7);
+    // Six lines: the mining site is a separate site, listed only when SITE_MINING_URL is set.
+    await expect(page.getByTestId('business-lines').locator('li')).toHaveCount(6);
     await expect(page.getByTestId('banner-carousel')).toBeVisible();
     await expect(page.getByTestId('banner-slide').first()).toBeVisible();
     await expect(page.getByTestId('site-header')).toHaveAttribute('data-fixed', 'true');
@@ -119,7 +120,7 @@ test('the language picker switches language with a reload, Ant Design included',
 /** Every page of spec §2 (plus the public pages the shell links to), with its title. */
 const PAGES: { path: string; name: string; title: string; isHeaderFixed: boolean }[] = [
   { path: '/about', name: 'about', title: 'Crypto finance in one trusted account', isHeaderFixed: true },
-  { path: '/usde', name: 'usde', title: 'USDE, the stablecoin that connects Meridian', isHeaderFixed: true },
+  { path: '/usde', name: 'usde', title: 'USDE: one dollar, one USDE', isHeaderFixed: true },
   { path: '/product/earn', name: 'earn', title: 'Put your idle crypto to work', isHeaderFixed: true },
   {
     path: '/product/fiscard',
@@ -156,7 +157,7 @@ const PAGES: { path: string; name: string; title: string; isHeaderFixed: boolean
   { path: '/loan', name: 'loan', title: 'Borrow stablecoins against your bitcoin', isHeaderFixed: false },
   { path: '/messages', name: 'messages', title: 'Messages', isHeaderFixed: true },
   { path: '/test', name: 'test', title: 'Diagnostics', isHeaderFixed: false },
-  { path: '/download', name: 'download', title: 'Meridian in your pocket', isHeaderFixed: false },
+  { path: '/download', name: 'download', title: 'Install Meridian on your home screen', isHeaderFixed: false },
   { path: '/legal/privacy', name: 'privacy', title: 'Privacy Policy', isHeaderFixed: false },
   { path: '/legal/aml-kyc', name: 'aml-kyc', title: 'AML/KYC Policy', isHeaderFixed: false },
   { path: '/account/wallet/deposit/USDE', name: 'wallet-deposit', title: 'Deposit USDE', isHeaderFixed: false },
@@ -191,9 +192,6 @@ const PAGES: { path: string; name: string; title: string; isHeaderFixed: boolean
   { path: '/my/address', name: 'address', title: 'Address book', isHeaderFixed: false },
 ];
 
-/** Pages whose feature (statements) comes with a later issue. */
-const COMING_SOON = new Set(['account-statement']);
-
 /** Pages visited one after another in one test: a fresh browser per page cost ~12 s a page. */
 const PAGES_PER_TEST = 6;
 
@@ -204,7 +202,7 @@ const PAGES_PER_TEST = 6;
 async function checkPage(page: Page, testInfo: TestInfo, { path, name, title, isHeaderFixed }: (typeof PAGES)[number]) {
   await page.goto(path);
   await expect(page).toHaveURL((url) => url.pathname === path);
-  const isProtected = (path.startsWith('/my') || path.startsWith('/account')) && !COMING_SOON.has(name);
+  const isProtected = path.startsWith('/my') || path.startsWith('/account');
   if (isProtected) {
     // A guest on a signed-in page is asked to log in, and stays on the page to return to it.
     await expect(page.getByTestId('sign-in-required')).toBeVisible();
@@ -215,10 +213,6 @@ async function checkPage(page: Page, testInfo: TestInfo, { path, name, title, is
   }
   await expect(page.getByTestId('page-title')).toHaveText(title);
   await expect(page.getByTestId('site-header')).toHaveAttribute('data-fixed', String(isHeaderFixed));
-  if (COMING_SOON.has(name)) {
-    // A feature that arrives with a later issue says so; it never shows invented figures.
-    await expect(page.getByTestId('coming-soon')).toBeVisible();
-  }
   await revealFooter(page);
   if (path.startsWith('/my')) await expect(page.getByTestId('site-footer')).toHaveCount(0);
   else await expect(page.getByTestId('site-footer')).toBeVisible();
@@ -320,6 +314,7 @@ test.describe('footer', () => {
     expect(shownAtMs).toBeGreaterThanOrEqual(FOOTER_DELAY_MS);
     await expect(footer.getByTestId('footer-about')).toHaveAttribute('href', '/about');
     await expect(footer.getByTestId('footer-privacy')).toHaveAttribute('href', '/legal/privacy');
+    await expect(footer.getByTestId('footer-privacy')).toHaveAttribute('target', '_blank');
     await expect(footer.getByTestId('footer-aml')).toHaveAttribute('target', '_blank');
   });
 
@@ -358,6 +353,7 @@ test.describe('navigation chrome', () => {
     await expect(page.getByTestId('mobile-menu-button')).toBeHidden();
     await page.getByTestId('download-trigger').hover();
     await expect(page.getByTestId('download-qr').locator('svg')).toBeVisible();
+    await expect(page.getByTestId('download-steps').locator('li')).toHaveCount(2);
     await snap(page, testInfo, 'download-popover');
     await page.getByTestId('top-menu-loan').click();
     await expect(page).toHaveURL(/\/loan$/);

@@ -24,6 +24,7 @@ import { createKycModule } from './modules/kyc/kyc.module.ts';
 import { createLedgerModule } from './modules/ledger/ledger.module.ts';
 import { createLiabilitiesModule } from './modules/liabilities/liabilities.module.ts';
 import { createStatementsModule } from './modules/statements/statements.module.ts';
+import { createSiteModule } from './modules/site/site.module.ts';
 import { createMarketModule } from './modules/market/market.module.ts';
 import type { MarketService } from './modules/market/market.service.ts';
 import { createNoticesModule } from './modules/notices/notices.module.ts';
@@ -312,6 +313,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trusts: trust.service,
     log: app.log,
   });
+  const site = createSiteModule({ funds: funds.service, clock, site: config.site });
 
   app.decorate('identity', identity.service);
   app.decorate('market', market.service);
@@ -366,6 +368,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     apiKeys,
     statements,
     ledger,
+    site,
   ];
   const scheduler = new JobScheduler(database.db, { clock, logger: app.log });
   app.decorate('scheduler', scheduler);

@@ -31,6 +31,20 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads the public site settings and refuses a licence line or link it cannot show', () => {
+    expect(loadConfig({}).site).toMatchObject({ licences: [], miningUrl: undefined, legalEntity: undefined });
+    expect(
+      loadConfig({ SITE_LICENCES: 'SFC|Type 1|AAA111;;', SITE_EXCHANGE_URL: 'https://ex.example.com' }).site,
+    ).toMatchObject({
+      licences: [{ authority: 'SFC', licence: 'Type 1', number: 'AAA111' }],
+      exchangeUrl: 'https://ex.example.com',
+    });
+    expect(() => loadConfig({ SITE_LICENCES: 'SFC only' })).toThrow(/SITE_LICENCES.*Authority\|Licence\|Number/);
+    expect(() => loadConfig({ SITE_SOCIAL_X_URL: 'http://x.com/meridian' })).toThrow(
+      /SITE_SOCIAL_X_URL must be an https/,
+    );
+  });
+
   it('puts uploads in DATA_DIR/uploads by default and in S3 only when all five S3 variables are set', () => {
     expect(loadConfig({ DATA_DIR: '/srv/meridian' }).uploads).toEqual({
       dir: '/srv/meridian/uploads',

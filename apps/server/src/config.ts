@@ -37,6 +37,36 @@ const priceSourcesSchema = z.preprocess(
     .optional(),
 );
 
+/** An absolute `https://` URL (links the public site shows). */
+const httpsUrlSchema = z.url({ protocol: /^https$/, error: 'must be an https:// URL' });
+
+/**
+ * `SITE_LICENCES`: `Authority|Licence|Number` entries separated by `;`, e.g.
+ * `Hong Kong SFC|Type 1 licence|ABC123;Hong Kong Customs|Money Service Operator|12-34-56789`.
+ */
+const siteLicencesSchema = z
+  .string()
+  .transform((text) =>
+    text
+      .split(';')
+      .map((entry) => entry.trim())
+      .filter((entry) => entry !== '')
+      .map((entry) => entry.split('|').map((part) => part.trim())),
+  )
+  .pipe(
+    z
+      .array(
+        z
+          .array(z.string())
+          .refine((parts) => parts.length >= 2 && parts.length <= 3 && parts[0] !== '' && parts[1] !== '', {
+            error: 'each entry must read Authority|Licence|Number (the number may be left out)',
+          }),
+      )
+      .transform((entries) =>
+        entries.map(([authority = '', licence = '', number = '']) => ({ authority, licence, number })),
+      ),
+  );
+
 export const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -193,6 +223,22 @@ export const configSchema = z
     S3_REGION: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
     S3_ACCESS_KEY_ID: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
     S3_SECRET_ACCESS_KEY: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+    /**
+     * Public site (issue 20, docs/marketing.md): the operator's legal name, registered address and
+     * licences shown on /about, the separate exchange and mining sites, and the social accounts of
+     * the footer. Unset: the About page marks the legal details as still to be completed, and the
+     * links are hidden.
+     */
+    SITE_LEGAL_ENTITY: z.preprocess(emptyToUndefined, z.string().trim().min(1).max(200).optional()),
+    SITE_REGISTERED_ADDRESS: z.preprocess(emptyToUndefined, z.string().trim().min(1).max(300).optional()),
+    /** `Authority|Licence|Number` entries separated by `;` (the number may be empty). */
+    SITE_LICENCES: z.preprocess(emptyToUndefined, siteLicencesSchema.optional()),
+    SITE_EXCHANGE_URL: z.preprocess(emptyToUndefined, httpsUrlSchema.optional()),
+    SITE_MINING_URL: z.preprocess(emptyToUndefined, httpsUrlSchema.optional()),
+    SITE_SOCIAL_X_URL: z.preprocess(emptyToUndefined, httpsUrlSchema.optional()),
+    SITE_SOCIAL_TELEGRAM_URL: z.preprocess(emptyToUndefined, httpsUrlSchema.optional()),
+    SITE_SOCIAL_LINKEDIN_URL: z.preprocess(emptyToUndefined, httpsUrlSchema.optional()),
+    SITE_SOCIAL_YOUTUBE_URL: z.preprocess(emptyToUndefined, httpsUrlSchema.optional()),
     /** Run the idempotent demo seed at start (never in production). */
     SEED_DEMO: z
       .enum(['true', 'false'])
@@ -320,6 +366,20 @@ export interface Config {
   apiKeyVaultKey: string | undefined;
   /** API_KEY_REQUESTS_PER_MINUTE: the per-key limit of signed requests (default 600). */
   apiKeyRequestsPerMinute: number;
+  /** The public site's operator details and links (SITE_*, issue 20); undefined/empty: not configured. */
+  site: {
+    legalEntity: string | undefined;
+    registeredAddress: string | undefined;
+    licences: { authority: string; licence: string; number: string }[];
+    exchangeUrl: string | undefined;
+    miningUrl: string | undefined;
+    social: {
+      x: string | undefined;
+      telegram: string | undefined;
+      linkedin: string | undefined;
+      youtube: string | undefined;
+    };
+  };
 }
 
 /** Raised when the environment is invalid; the message lists every offending variable. */
@@ -410,6 +470,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cards: { webhookSecret: e.CARD_WEBHOOK_SECRET, vaultKey: e.CARD_VAULT_KEY },
     apiKeyVaultKey: e.API_KEY_VAULT_KEY,
     apiKeyRequestsPerMinute: e.API_KEY_REQUESTS_PER_MINUTE ?? 600,
+    site: {
+      legalEntity: e.SITE_LEGAL_ENTITY,
+      registeredAddress: e.SITE_REGISTERED_ADDRESS,
+      licences: e.SITE_LICENCES ?? [],
+      exchangeUrl: e.SITE_EXCHANGE_URL,
+      miningUrl: e.SITE_MINING_URL,
+      social: {
+        x: e.SITE_SOCIAL_X_URL,
+        telegram: e.SITE_SOCIAL_TELEGRAM_URL,
+        linkedin: e.SITE_SOCIAL_LINKEDIN_URL,
+        youtube: e.SITE_SOCIAL_YOUTUBE_URL,
+      },
+    },
   };
 }
 

@@ -4,14 +4,17 @@ import { AppRouter } from './app/router.tsx';
 import { wireAppServices } from './app/services.ts';
 import { initI18n, namespacesForPath } from './lib/i18n.ts';
 import { bootLocale } from './lib/locale.ts';
+import { startPwa } from './lib/pwa.ts';
 import './styles/global.css';
 
 /**
  * Start-up: read `?locale=` / `?_lt=` (then drop them from the address bar), load the active
- * language's texts for the shell and the first page, then render.
+ * language's texts for the shell and the first page, then render. The service worker (offline
+ * shell, pushes) registers after the page has loaded.
  */
 const locale = bootLocale();
 wireAppServices();
+startPwa({ registerWorker: import.meta.env.PROD });
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

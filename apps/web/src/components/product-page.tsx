@@ -2,6 +2,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ArrowRightIcon } from './icons.tsx';
+import { ProductFaq } from './product-faq.tsx';
 import { pathTo } from '../config/paths.ts';
 import { useUserId } from '../lib/session.ts';
 import { openActionModal } from '../stores/modal-store.ts';
@@ -21,6 +22,8 @@ export interface ProductPageConfig {
   /** Highlight figures of the hero; `<page>.highlights.<id>.value` and `.label`. Spec facts only. */
   highlights: readonly string[];
   sections: readonly ProductSection[];
+  /** Questions of the page's FAQ (`<page>.faq.items.<id>`), shown after the sections; none: no FAQ. */
+  faq?: readonly string[];
   /** Show the closing sign-up band. */
   hasSignUp?: boolean;
 }
@@ -142,6 +145,8 @@ export function ProductPage({
       ))}
 
       {children}
+
+      {config.faq && config.faq.length > 0 && <ProductFaq page={page} items={config.faq} />}
 
       {note && (
         <div className="container">

@@ -13,7 +13,7 @@ import {
   type ParsedCreateFixedFundBody,
 } from '@meridian/contracts/fund-settings';
 import type { Locale } from '@meridian/contracts/locale';
-import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, max, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { DomainError, FieldError } from '../../platform/http/errors.ts';
 import { addDays, type RateTier } from './funds.interest.ts';
@@ -299,6 +299,25 @@ export function createProductsService(ctx: FundsContext) {
           tiers: [{ upToMinor: null, annualRateBps: series.annualRateBps }],
         });
       }
+    },
+
+    /**
+     * The highest annual rate (basis points) of the products open to subscription now — active,
+     * and for fixed funds still raising — or null when none is (the home page's yield tile, issue 20).
+     */
+    async topOpenAnnualRateBps(): Promise<number | null> {
+      const today = hongKongDay(ctx.clock.now());
+      const [row] = await ctx.db
+        .select({ topBps: max(fundRateTiers.annualRateBps) })
+        .from(fundRateTiers)
+        .innerJoin(fundProducts, eq(fundProducts.id, fundRateTiers.productId))
+        .where(
+          and(
+            eq(fundProducts.isActive, true),
+            or(eq(fundProducts.type, 'CURRENT'), gte(fundProducts.raiseEndDate, today)),
+          ),
+        );
+      return row?.topBps ?? null;
     },
 
     /**

@@ -2,20 +2,32 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LinkedInIcon, TelegramIcon, XIcon, YouTubeIcon } from '../../components/icons.tsx';
 import { Logo } from '../../components/logo.tsx';
-import { SOCIAL_LINKS, type SocialLink } from '../../config/links.ts';
+import type { SocialLinkId } from '@meridian/contracts/site';
 import { pathTo } from '../../config/paths.ts';
+import { useSite } from '../../lib/get-site.ts';
 import { TOP_MENU_ITEMS } from './top-menu-items.ts';
 
-const SOCIAL_ICONS: Record<SocialLink['id'], typeof XIcon> = {
+const SOCIAL_ICONS: Record<SocialLinkId, typeof XIcon> = {
   x: XIcon,
   telegram: TelegramIcon,
   linkedin: LinkedInIcon,
   youtube: YouTubeIcon,
 };
 
-/** Site footer (spec §2): company links, the AML/KYC document in a new tab, social links, copyright. */
+const SOCIAL_LABELS: Record<SocialLinkId, string> = {
+  x: 'X',
+  telegram: 'Telegram',
+  linkedin: 'LinkedIn',
+  youtube: 'YouTube',
+};
+
+/**
+ * Site footer (spec §2): company links, the Privacy Policy and AML/KYC documents in a new tab, the
+ * social accounts the operator configured (`GET site`; none shown while unset), copyright.
+ */
 export function Footer() {
   const { t } = useTranslation();
+  const { social } = useSite();
   const year = new Date().getFullYear();
 
   return (
@@ -24,13 +36,13 @@ export function Footer() {
         <div className="site-footer__brand">
           <Logo height={28} />
           <p>{t('footer.tagline')}</p>
-          {SOCIAL_LINKS.length > 0 && (
+          {social.length > 0 && (
             <ul className="site-footer__social" aria-label={t('footer.social')} data-testid="footer-social">
-              {SOCIAL_LINKS.map((link) => {
+              {social.map((link) => {
                 const Icon = SOCIAL_ICONS[link.id];
                 return (
                   <li key={link.id}>
-                    <a href={link.href} target="_blank" rel="noopener noreferrer" aria-label={link.label}>
+                    <a href={link.href} target="_blank" rel="noopener noreferrer" aria-label={SOCIAL_LABELS[link.id]}>
                       <Icon />
                     </a>
                   </li>
@@ -44,9 +56,9 @@ export function Footer() {
           <Link to={pathTo('About')} data-testid="footer-about">
             {t('footer.about')}
           </Link>
-          <Link to={pathTo('PrivacyPolicy')} data-testid="footer-privacy">
+          <a href={pathTo('PrivacyPolicy')} target="_blank" rel="noopener" data-testid="footer-privacy">
             {t('footer.privacy')}
-          </Link>
+          </a>
           <a href={pathTo('AmlKycPolicy')} target="_blank" rel="noopener" data-testid="footer-aml">
             {t('footer.amlKyc')}
           </a>

@@ -9,8 +9,10 @@ const DownloadQrCode = lazy(() =>
 );
 
 /**
- * The app-download popover (spec §2): a QR code of this product's download page. Plain CSS shows
- * it on hover and keyboard focus; the QR code's code loads the first time it is about to show.
+ * The app popover (spec §2): Meridian installs from the website as a Progressive Web App, so the
+ * QR code opens the install page (`/download`) on a phone, and the popover lists the steps for
+ * iPhone (Safari) and Android (Chrome). Plain CSS shows it on hover and keyboard focus; the QR
+ * code's code loads the first time it is about to show.
  */
 export function DownloadPopover() {
   const { t } = useTranslation();
@@ -53,6 +55,10 @@ export function DownloadPopover() {
         <div className="download-popover__text">
           <strong>{t('download.popoverTitle')}</strong>
           <span>{t('download.popoverBody')}</span>
+          <ol className="download-popover__steps" data-testid="download-steps">
+            <li>{t('download.stepIos')}</li>
+            <li>{t('download.stepAndroid')}</li>
+          </ol>
           <Link to={pathTo('Download')} className="text-link">
             {t('download.popoverLink')}
           </Link>

@@ -22,6 +22,7 @@ const CONFIG: ProductPageConfig = {
     { id: 'steps', variant: 'steps', items: ['verify', 'subscribe', 'interest', 'redeem'] },
     { id: 'facts', variant: 'facts', items: ['yield', 'fees', 'payout', 'maturity', 'eligibility'] },
   ],
+  faq: ['risk', 'fees', 'who', 'fixedEarly', 'interest', 'coins'],
   hasSignUp: true,
 };
 

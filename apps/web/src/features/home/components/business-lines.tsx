@@ -12,29 +12,41 @@ import {
   StablecoinIcon,
   TrustIcon,
 } from '../../../components/icons.tsx';
-import { MINING_SITE_URL } from '../../../config/links.ts';
 import { pathTo, type StaticRouteName } from '../../../config/paths.ts';
+import { useSite } from '../../../lib/get-site.ts';
 
 interface BusinessLine {
   id: string;
   Icon: ComponentType<{ size?: number }>;
+  /** A page of this app. */
   route?: StaticRouteName;
+  /** A separate site (spec §1: the exchange, the mining site); the line is hidden while unset. */
   externalUrl?: string | null;
 }
 
-const LINES: readonly BusinessLine[] = [
-  { id: 'earn', Icon: EarnIcon, route: 'Earn' },
-  { id: 'trust', Icon: TrustIcon, route: 'Trust' },
-  { id: 'loan', Icon: LoanIcon, route: 'Loan' },
-  { id: 'card', Icon: CardIcon, route: 'Fiscard' },
-  { id: 'usde', Icon: StablecoinIcon, route: 'USDE' },
-  { id: 'exchange', Icon: ExchangeIcon, route: 'Exchange' },
-  { id: 'mining', Icon: MiningIcon, externalUrl: MINING_SITE_URL },
-];
+/**
+ * The lines in grid order. The exchange opens its separate site when the operator set
+ * `SITE_EXCHANGE_URL`, and the in-app swap otherwise; the mining line exists only with `SITE_MINING_URL`.
+ */
+function businessLines(site: { exchangeUrl: string | null; miningUrl: string | null }): BusinessLine[] {
+  const lines: BusinessLine[] = [
+    { id: 'earn', Icon: EarnIcon, route: 'Earn' },
+    { id: 'trust', Icon: TrustIcon, route: 'Trust' },
+    { id: 'loan', Icon: LoanIcon, route: 'Loan' },
+    { id: 'card', Icon: CardIcon, route: 'Fiscard' },
+    { id: 'usde', Icon: StablecoinIcon, route: 'USDE' },
+    site.exchangeUrl
+      ? { id: 'exchange', Icon: ExchangeIcon, externalUrl: site.exchangeUrl }
+      : { id: 'exchange', Icon: ExchangeIcon, route: 'Exchange' },
+  ];
+  if (site.miningUrl) lines.push({ id: 'mining', Icon: MiningIcon, externalUrl: site.miningUrl });
+  return lines;
+}
 
 /** The business-lines grid (spec §1): each product line with a short pitch and where to go. */
 export function BusinessLines() {
   const { t } = useTranslation('home');
+  const site = useSite();
 
   return (
     <section className="home-section" aria-labelledby="home-lines-title">
@@ -44,7 +56,7 @@ export function BusinessLines() {
           <p>{t('lines.subtitle')}</p>
         </div>
         <ul className="business-lines" data-testid="business-lines">
-          {LINES.map(({ id, Icon, route, externalUrl }) => {
+          {businessLines(site).map(({ id, Icon, route, externalUrl }) => {
             const body = (
               <>
                 <span className="business-line__icon">
@@ -53,9 +65,8 @@ export function BusinessLines() {
                 <h3>{t(`lines.${id}.title`)}</h3>
                 <p>{t(`lines.${id}.body`)}</p>
                 <span className="business-line__more">
-                  {route || externalUrl ? t('lines.more') : t('lines.soon')}
-                  {route && <ArrowRightIcon size={16} />}
-                  {externalUrl && <ExternalIcon size={16} />}
+                  {externalUrl ? t('lines.visit') : t('lines.more')}
+                  {route ? <ArrowRightIcon size={16} /> : <ExternalIcon size={16} />}
                 </span>
               </>
             );
@@ -65,12 +76,15 @@ export function BusinessLines() {
                   <Link to={pathTo(route)} className="business-line">
                     {body}
                   </Link>
-                ) : externalUrl ? (
-                  <a href={externalUrl} target="_blank" rel="noopener noreferrer" className="business-line">
+                ) : (
+                  <a
+                    href={externalUrl ?? undefined}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="business-line"
+                  >
                     {body}
                   </a>
-                ) : (
-                  <div className="business-line business-line--soon">{body}</div>
                 )}
               </li>
             );

@@ -5,12 +5,17 @@ import { ArrowRightIcon } from '../../../components/icons.tsx';
 import { pathTo } from '../../../config/paths.ts';
 import { useUserId } from '../../../lib/session.ts';
 import { openActionModal } from '../../../stores/modal-store.ts';
+import { formatRateBps, useSite } from '../../../lib/get-site.ts';
 import { requestOverlayHost } from '../../../stores/overlay-host-store.ts';
 import { BusinessLines } from './business-lines.tsx';
 import { HeroArt } from './hero-art.tsx';
 import './home.css';
 
-/** The four statistic tiles (spec §1): the first reads 500+ and the third 6+; the others come from the texts. */
+/**
+ * The four statistic tiles (spec §1): the first reads 500+ and the third 6+; the others come from
+ * the texts, except the yield, which is the highest rate of the funds open now (`GET site`) once it
+ * arrives — the text (spec §9's 10.8%) is the first paint and the fallback.
+ */
 const STAT_TILES = [
   { id: 'clients', value: '500+' },
   { id: 'coverage', valueKey: 'stats.coverage.value' },
@@ -32,6 +37,13 @@ interface HomePageProps {
 export function HomePage({ banners, marketTable }: HomePageProps) {
   const { t } = useTranslation('home');
   const userId = useUserId();
+  const { topAnnualRateBps } = useSite().stats;
+  const tileValue = (tile: (typeof STAT_TILES)[number]): string =>
+    'value' in tile
+      ? tile.value
+      : tile.id === 'yield' && topAnnualRateBps !== null
+        ? formatRateBps(topAnnualRateBps)
+        : t(tile.valueKey);
 
   return (
     <div className="home" data-testid="home-page">
@@ -69,8 +81,8 @@ export function HomePage({ banners, marketTable }: HomePageProps) {
         <div className="container">
           <ul className="stat-tiles" data-testid="stat-tiles">
             {STAT_TILES.map((tile) => (
-              <li key={tile.id} className="stat-tile">
-                <strong>{'value' in tile ? tile.value : t(tile.valueKey)}</strong>
+              <li key={tile.id} className="stat-tile" data-testid={`stat-tile-${tile.id}`}>
+                <strong>{tileValue(tile)}</strong>
                 <span>{t(`stats.${tile.id}.label`)}</span>
               </li>
             ))}

@@ -19,6 +19,7 @@ const CONFIG: ProductPageConfig = {
     { id: 'steps', variant: 'steps', items: ['collateral', 'term', 'receive', 'repay'] },
     { id: 'rules', variant: 'facts', items: ['ltv', 'max', 'terms', 'apr', 'interest', 'overdue', 'early'] },
   ],
+  faq: ['ltv', 'liquidation', 'fees', 'early', 'who', 'risk'],
 };
 
 /**

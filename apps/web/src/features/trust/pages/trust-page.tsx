@@ -25,6 +25,7 @@ const CONFIG: ProductPageConfig = {
     { id: 'steps', variant: 'steps', items: ['verify', 'entrust', 'follow'] },
     { id: 'facts', variant: 'facts', items: ['asset', 'fee', 'eligibility'] },
   ],
+  faq: ['what', 'fee', 'who', 'withdraw', 'inactivity', 'risk'],
   hasSignUp: true,
 };
 

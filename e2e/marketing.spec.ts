@@ -1,0 +1,43 @@
+import { expect, test } from '@playwright/test';
+import { LOCALES, runOnLocaleProject } from './locale-runs.ts';
+
+/**
+ * Marketing and legal content (issue 20, docs/marketing.md): every marketing page has real text in
+ * both languages — none says "coming soon" — the About page marks the operator's legal details
+ * while they are unset, and /download shows the install steps of the Progressive Web App.
+ * One tab visits the pages on the shared server (a guest; nothing is spent).
+ */
+const PAGES = [
+  '/',
+  '/about',
+  '/usde',
+  '/product/earn',
+  '/product/trust',
+  '/product/fiscard',
+  '/product/fiscard/physical',
+  '/loan',
+  '/download',
+  '/legal/privacy',
+  '/legal/aml-kyc',
+];
+const NOT_READY = /coming soon|being prepared|lorem ipsum|即將推出|敬請期待|準備中/i;
+
+for (const locale of LOCALES) {
+  test.describe(locale, () => {
+    runOnLocaleProject(test, locale);
+
+    test('every marketing page has real content and the install steps show', async ({ page }) => {
+      test.setTimeout(20_000 * PAGES.length);
+      await page.goto(`/?locale=${locale}`);
+      for (const path of PAGES) {
+        await page.goto(path);
+        await expect(page.getByTestId(path === '/' ? 'home-headline' : 'page-title')).toBeVisible();
+        if (path === '/about') await expect(page.getByTestId('legal-pending').first()).toBeVisible();
+        if (path === '/download') await expect(page.getByTestId('install-ios').locator('li')).toHaveCount(4);
+        if (path.startsWith('/product/') && path.split('/').length === 3 && path !== '/product/fiscard')
+          await expect(page.locator('[data-testid^="faq-"]')).toBeVisible();
+        expect(await page.locator('body').innerText(), path).not.toMatch(NOT_READY);
+      }
+    });
+  });
+}

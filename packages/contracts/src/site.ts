@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint.ts';
+
+/**
+ * The public site information (issue 20 "Marketing and legal content"; docs/marketing.md): what the
+ * operator configured for the marketing pages (server variables `SITE_*`, see `.env.example`) and
+ * the live figures of the home page's statistic tiles (spec §1/§2). Every link is an `https://` URL
+ * or null when the operator has not set it — the web hides what is null, it never invents a link.
+ */
+
+/** A social account shown in the footer; ids match the footer's icons. */
+export const SOCIAL_LINK_IDS = ['x', 'telegram', 'linkedin', 'youtube'] as const;
+export type SocialLinkId = (typeof SOCIAL_LINK_IDS)[number];
+
+/**
+ * One licence or registration of the operator, as `SITE_LICENCES` lists it
+ * (`Authority|Licence|Number;…`): e.g. `Hong Kong SFC|Type 1 (dealing in securities)|ABC123`.
+ */
+export const siteLicenceSchema = z.object({
+  authority: z.string(),
+  licence: z.string(),
+  /** The licence or registration number; may be empty when the authority gives none. */
+  number: z.string(),
+});
+export type SiteLicence = z.infer<typeof siteLicenceSchema>;
+
+export const siteInfoSchema = z.object({
+  /** Legal name of the operating company (`SITE_LEGAL_ENTITY`); null: not configured yet. */
+  legalEntity: z.string().nullable(),
+  /** Registered address (`SITE_REGISTERED_ADDRESS`); null: not configured yet. */
+  registeredAddress: z.string().nullable(),
+  /** Licences and registrations (`SITE_LICENCES`); empty: not configured yet (the About page says so). */
+  licences: z.array(siteLicenceSchema),
+  /** The separate exchange site (`SITE_EXCHANGE_URL`, spec §1 other product lines); null: not run. */
+  exchangeUrl: z.string().nullable(),
+  /** The separate mining site (`SITE_MINING_URL`); null: not run. */
+  miningUrl: z.string().nullable(),
+  /** Social accounts that are configured (`SITE_SOCIAL_<ID>_URL`), in footer order. */
+  social: z.array(z.object({ id: z.enum(SOCIAL_LINK_IDS), href: z.string() })),
+  /** Live figures for the home page's statistic tiles. */
+  stats: z.object({
+    /**
+     * Highest annual rate of the fund products open to subscription now, in basis points
+     * (1080 = 10.8 %); null when no fund is open.
+     */
+    topAnnualRateBps: z.number().int().nullable(),
+  }),
+});
+export type SiteInfo = z.infer<typeof siteInfoSchema>;
+
+export const siteEndpoints = {
+  getSite: defineEndpoint({
+    method: 'GET',
+    path: '/site',
+    tag: 'site',
+    summary: "The public site information: operator's legal details and links, and the home page's live figures",
+    auth: 'none',
+    content: siteInfoSchema,
+  }),
+};
