@@ -33,6 +33,8 @@ const EVENT_NAMES: Record<CaptchaEvent, Record<Locale, string>> = {
   CARD_TOPUP: { 'en-US': 'topping up a card', 'zh-HK': '為卡充值' },
   CARD_REVEAL: { 'en-US': 'showing your card details', 'zh-HK': '顯示卡資料' },
   CARD_PIN: { 'en-US': 'setting your card PIN', 'zh-HK': '設定卡密碼' },
+  PASSKEY_ADD: { 'en-US': 'adding a passkey', 'zh-HK': '新增通行密鑰' },
+  PASSKEY_REMOVE: { 'en-US': 'removing a passkey', 'zh-HK': '移除通行密鑰' },
 };
 
 const TEMPLATES = {

@@ -15,6 +15,10 @@ export interface RequestMeta {
   locale: Locale;
   /** The long-lived device cookie, when the browser has one. */
   deviceId: string | null;
+  /** The caller's session, when signed in (passkey challenges are bound to it). */
+  sessionId?: string | null;
+  /** `protocol://host` the request was addressed to: the passkey origin when none is configured. */
+  webOrigin?: string | null;
 }
 
 /** Time rules of sign-in and holds (issue 3). */
@@ -50,6 +54,8 @@ export const SECURITY_EVENT_KINDS: ReadonlySet<string> = new Set([
   'mobile.bound',
   'mobile.changed',
   'email.changed',
+  'passkey.added',
+  'passkey.removed',
 ]);
 
 /** A security event of one user, for listeners (`addSecurityEventListener`). */
@@ -86,6 +92,8 @@ export interface IdentityOptions {
   totpIssuer?: string;
   /** Operational log for failures that must not fail the user's action (listeners). */
   log?: (message: string, detail: Record<string, unknown>) => void;
+  /** Passkeys' relying party (config `webauthn`); each part missing is taken from the request. */
+  webauthn?: { rpId: string | undefined; origins: string[] | undefined };
 }
 
 /** A new session's cookie token and row id. */
