@@ -25,7 +25,11 @@ export const passkeyNameSchema = z
   .min(1, { error: 'validation.passkeyName' })
   .max(PASSKEY_NAME_LENGTH_MAX, { error: 'validation.passkeyName' });
 
-const base64Url = (max: number) => z.string().max(max).regex(/^[\w-]*={0,2}$/, { error: 'validation.passkey' });
+const base64Url = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .regex(/^[\w-]*={0,2}$/, { error: 'validation.passkey' });
 
 /** What `@simplewebauthn/browser`'s `startRegistration()` returns (base64url fields, sizes capped). */
 export const registrationResponseSchema = z.looseObject({

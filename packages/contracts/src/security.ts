@@ -40,7 +40,11 @@ export const captchaEventSchema = z.enum(CAPTCHA_EVENTS);
 /** Six digits (spec §5 "Codes are 6 digits"; §9 verification code). */
 export const sixDigitCodeSchema = z.string().regex(/^\d{6}$/, { error: 'validation.code6' });
 
-const base64Url = (max: number) => z.string().max(max).regex(/^[\w-]*={0,2}$/, { error: 'validation.passkey' });
+const base64Url = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .regex(/^[\w-]*={0,2}$/, { error: 'validation.passkey' });
 
 /**
  * What `@simplewebauthn/browser`'s `startAuthentication()` returns (WebAuthn `PublicKeyCredential`

@@ -239,10 +239,7 @@ export function createFactorService(ctx: IdentityContext) {
         throw new FieldError('factor', 'validation.securityPasswordNotSet');
       const next = {
         email: body.scope === 'login' ? user.isLoginEmailOn : user.isTradeEmailOn,
-        mfa:
-          body.scope === 'login'
-            ? user.isLoginMfaOn && hasMfaMethod(user)
-            : user.isTradeMfaOn && hasMfaMethod(user),
+        mfa: body.scope === 'login' ? user.isLoginMfaOn && hasMfaMethod(user) : user.isTradeMfaOn && hasMfaMethod(user),
         security: body.scope === 'trade' && user.isTradeSecurityOn && user.securityPasswordHash !== null,
       };
       const current = { ...next };

@@ -27,13 +27,7 @@ import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { DomainError } from '../../platform/http/errors.ts';
 import { audit } from './identity.audit.ts';
-import {
-  extendWithdrawalHold,
-  hours,
-  type IdentityContext,
-  requireUser,
-  type UserRow,
-} from './identity.internal.ts';
+import { extendWithdrawalHold, hours, type IdentityContext, requireUser, type UserRow } from './identity.internal.ts';
 import { passkeyChallenges, passkeyCredentials, users } from './identity.tables.ts';
 import { IDENTITY_RULES, type RequestMeta } from './identity.types.ts';
 
@@ -392,7 +386,8 @@ export function createPasskeyService(ctx: IdentityContext) {
           .returning();
         if (!inserted) throw new DomainError('PASSKEY_ALREADY_REGISTERED');
         const count = await recount(tx, user.id);
-        if (count > PASSKEYS_PER_USER_MAX) throw new DomainError('PASSKEY_LIMIT_REACHED', { max: PASSKEYS_PER_USER_MAX });
+        if (count > PASSKEYS_PER_USER_MAX)
+          throw new DomainError('PASSKEY_LIMIT_REACHED', { max: PASSKEYS_PER_USER_MAX });
         if (count === 1 && user.mfaSecret === null)
           await tx.update(users).set({ isLoginMfaOn: true, isTradeMfaOn: true }).where(eq(users.id, user.id));
         await factors.consume(tx);

@@ -191,12 +191,7 @@ export function identityRoutes({ identity, auth, outbox, isDevMailboxEnabled }: 
         perIpPolicy('sensitive'),
       ],
       renamePasskey: async (request) =>
-        identity.renamePasskey(
-          currentUser(request).userId,
-          request.params.id,
-          request.body.name,
-          requestMeta(request),
-        ),
+        identity.renamePasskey(currentUser(request).userId, request.params.id, request.body.name, requestMeta(request)),
       removePasskey: [
         async (request) => {
           await identity.removePasskey(

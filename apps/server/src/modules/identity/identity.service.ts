@@ -24,7 +24,13 @@ import { createIdentityContext } from './identity.internal.ts';
 import { createPasskeyService } from './identity.passkeys.ts';
 import { createOperatorAccountService } from './identity.operator.ts';
 import { createSessionService } from './identity.sessions.ts';
-import { flowTickets, humanCheckUses, loginThrottles, passkeyChallenges, verificationCodes } from './identity.tables.ts';
+import {
+  flowTickets,
+  humanCheckUses,
+  loginThrottles,
+  passkeyChallenges,
+  verificationCodes,
+} from './identity.tables.ts';
 import type { IdentityOptions } from './identity.types.ts';
 
 export { AUDIT_PURGE_BATCH_ROWS, AUDIT_RETENTION_YEARS_AFTER_CLOSURE, purgeExpiredAudit } from './identity.audit.ts';

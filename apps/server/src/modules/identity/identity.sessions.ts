@@ -278,8 +278,8 @@ export function createSessionService(ctx: IdentityContext) {
       return signIn(ctx, signingIn, meta, 'passkey');
     },
 
-      // The session and its new-device mail commit together or not at all (issue 14 item 6); the mail
-      // is sent after the commit, and a mail outage only leaves it queued for the delivery job.
+    // The session and its new-device mail commit together or not at all (issue 14 item 6); the mail
+    // is sent after the commit, and a mail outage only leaves it queued for the delivery job.
 
     /**
      * The live session of a cookie token: not revoked, before its absolute expiry, used within the idle
