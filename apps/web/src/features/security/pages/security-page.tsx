@@ -20,6 +20,7 @@ import { useSignIns } from '../api/get-sign-ins.ts';
 import { revokeSession } from '../api/revoke-session.ts';
 import { switchConfig } from '../api/switch-config.ts';
 import { ChangeEmailSection } from '../components/change-email-section.tsx';
+import { PasskeysSection } from '../components/passkeys-section.tsx';
 import './account-pages.css';
 
 const DATETIME = 'YYYY-MM-DD HH:mm';
@@ -61,8 +62,8 @@ function SecurityOverview() {
         {
           key: 'google',
           title: t('security.google'),
-          value: conf.mfa.length > 0 ? t('security.bound') : t('security.unbound'),
-          isBound: conf.mfa.length > 0,
+          value: conf.mfa.includes('google') ? t('security.bound') : t('security.unbound'),
+          isBound: conf.mfa.includes('google'),
           to: pathTo('GoogleAuthenticators'),
         },
         {
@@ -126,6 +127,7 @@ function SecurityOverview() {
             </List.Item>
           )}
         />
+        {conf && <PasskeysSection />}
         {conf && <ChangeEmailSection />}
         {conf && (
           <>
