@@ -52,7 +52,15 @@ export const configSchema = z
         .optional(),
     ),
     /** Origins passkey answers may come from, comma-separated; default PUBLIC_URL's origin. */
-    WEBAUTHN_ORIGINS: z.preprocess(emptyToUndefined, z.string().optional()),
+    WEBAUTHN_ORIGINS: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .refine((value) => value.split(',').every((origin) => URL.canParse(origin.trim())), {
+          error: 'must be comma-separated URLs (https://app.example.com)',
+        })
+        .optional(),
+    ),
     /** `postgres://…` for a PostgreSQL server, `memory://` for a throw-away in-memory PGlite; unset for PGlite in DATA_DIR. */
     DATABASE_URL: z.preprocess(
       emptyToUndefined,
