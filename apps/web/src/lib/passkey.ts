@@ -62,3 +62,25 @@ export async function createPasskey(): Promise<
     return { kind: 'cancelled', message: errorMessage(error) };
   }
 }
+
+/**
+ * For a form whose `mfa` factor the user can only give with a passkey (no authenticator app: the
+ * security configuration's `mfa` lists `'passkey'` alone): whether to hide the code input and ask
+ * for a passkey on submit instead.
+ */
+export function isMfaByPasskeyOnly(isMfaNeeded: boolean, mfaMethods: readonly string[] | undefined): boolean {
+  return isMfaNeeded && !(mfaMethods ?? []).includes('google') && (mfaMethods ?? []).includes('passkey');
+}
+
+/**
+ * Add a passkey's answer (a `verify` challenge of the signed-in user) to a form's values, for the
+ * `mfa` factor. @returns the values with `passkey`, or the message to show.
+ */
+export async function withPasskeyFactor<T extends object>(
+  values: T,
+  cancelledMessage: string,
+): Promise<{ values: T & { passkey: PasskeyAssertion } } | { error: string }> {
+  const assertion = await getPasskeyAssertion({ purpose: 'verify' });
+  if (assertion.kind === 'ok') return { values: { ...values, passkey: assertion.value } };
+  return { error: assertion.kind === 'failed' ? assertion.response.message : cancelledMessage };
+}
