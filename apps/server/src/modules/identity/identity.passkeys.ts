@@ -463,10 +463,11 @@ export function createPasskeyService(ctx: IdentityContext) {
     ): Promise<CeremonyOptionsContent> {
       const rp = relyingPartyOf(ctx.options.webauthn, meta.webOrigin);
       if (body.purpose === 'login') return assertionOptions(ctx, 'login', rp, [], null, null);
+      // A login flow's ticket names the user signing in, even when the browser still holds an older session.
       let userId = signedInUserId;
       let sessionId = signedInUserId ? (meta.sessionId ?? null) : null;
-      if (!userId && body.email && body.ticket) {
-        userId = (await ctx.codes.checkTicket(body.ticket, 'login', body.email.trim().toLowerCase())).userId;
+      if (body.email && body.ticket) {
+        userId = (await ctx.codes.checkTicket(body.ticket, 'login', body.email)).userId;
         sessionId = null;
       }
       if (!userId) throw new DomainError('LOGIN_EXPIRED');

@@ -260,7 +260,8 @@ describe('identity: passkeys', () => {
       })
     ).json();
     expect(first.content).toMatchObject({ accountId: null, mfa: true, passkey: true });
-    const passkey = await passkeyFactor(device, mutationHeaders(), {
+    // The browser may still hold a session: the flow's ticket names the user (and no session binds the challenge).
+    const passkey = await passkeyFactor(device, session.headers, {
       email: session.email,
       ticket: first.content.ticket,
     });
