@@ -17,6 +17,7 @@ const test = base.extend({
 
 test('a passkey is added, signs in, and answers the mfa factor of a security check', async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'one run: en-US on the desktop project');
+  test.setTimeout(120_000); // three ceremonies, two security checks and a sign-out on a shared 2-core machine
   const email = `passkey-${randomBytes(4).toString('hex')}@example.com`;
   await registerAndLogIn(page, email, 'en-US');
 
@@ -54,6 +55,7 @@ test('a passkey is added, signs in, and answers the mfa factor of a security che
   await page.getByTestId('account-menu').hover();
   await page.getByTestId('account-menu').getByRole('menuitem').last().click();
   await expect(page.getByTestId('header-login')).toBeVisible();
+  await page.goto('/');
   await page.getByTestId('header-login').click();
   await page.getByTestId('login-passkey').click();
   await expect(page.getByTestId('account-menu')).toBeVisible();
