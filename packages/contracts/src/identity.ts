@@ -92,6 +92,8 @@ export const loginContentSchema = requiredFactorsSchema.extend({
   ticket: z.string().nullable(),
   /** With `mfa`: the account has a passkey, which the Verify step may offer for it (issue 21). */
   passkey: z.boolean().optional(),
+  /** With `mfa`: the authenticator app is bound (false: a passkey is the only way to give `mfa`). */
+  authenticator: z.boolean().optional(),
 });
 export type LoginContent = z.infer<typeof loginContentSchema>;
 

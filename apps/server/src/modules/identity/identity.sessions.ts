@@ -210,6 +210,7 @@ export function createSessionService(ctx: IdentityContext) {
             security: false,
             ticket,
             passkey: needsMfa && user.passkeyCount > 0,
+            authenticator: needsMfa && user.mfaSecret !== null,
           },
           session: null,
         };

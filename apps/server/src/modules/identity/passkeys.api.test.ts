@@ -259,7 +259,7 @@ describe('identity: passkeys', () => {
         token: await solveHumanCheck(t.app, ip),
       })
     ).json();
-    expect(first.content).toMatchObject({ accountId: null, mfa: true, passkey: true });
+    expect(first.content).toMatchObject({ accountId: null, mfa: true, passkey: true, authenticator: false });
     // The browser may still hold a session: the flow's ticket names the user (and no session binds the challenge).
     const passkey = await passkeyFactor(device, session.headers, {
       email: session.email,

@@ -46,6 +46,8 @@ export function LoginFlow({ returnTo, onFlowChange, onDone }: ActionFlowSlotProp
   const [isRecoveryCode, setIsRecoveryCode] = useState(false);
   /** The Verify step may take a passkey for the mfa factor (the account has one: `content.passkey`). */
   const [isPasskeyOffered, setIsPasskeyOffered] = useState(false);
+  /** No authenticator app: the passkey is the only answer to the mfa factor (no code input, no recovery codes). */
+  const [isPasskeyOnly, setIsPasskeyOnly] = useState(false);
   const humanCheck = useRef<HumanCheckHandle>(null);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -94,6 +96,9 @@ export function LoginFlow({ returnTo, onFlowChange, onDone }: ActionFlowSlotProp
     setTicket(response.content.ticket);
     setNeeds({ email: response.content.email, mfa: response.content.mfa, security: false });
     setIsPasskeyOffered(response.content.mfa && response.content.passkey === true && isPasskeySupported());
+    setIsPasskeyOnly(
+      response.content.mfa && response.content.passkey === true && response.content.authenticator === false,
+    );
     setSteps(['form', 'verify']);
   };
 
@@ -136,7 +141,13 @@ export function LoginFlow({ returnTo, onFlowChange, onDone }: ActionFlowSlotProp
   return (
     <div data-testid="login-flow" data-step={step}>
       <BackArrow steps={steps} onBack={() => setSteps(['form'])} />
-      <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => void submit(values)} preserve>
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        onFinish={(values) => void (step === 'verify' && isPasskeyOnly ? continueWithPasskey() : submit(values))}
+        preserve
+      >
         {step === 'form' ? (
           <>
             <Form.Item
@@ -179,7 +190,7 @@ export function LoginFlow({ returnTo, onFlowChange, onDone }: ActionFlowSlotProp
         ) : (
           <>
             <VerifyFields
-              needs={{ ...needs, mfa: needs.mfa && !isRecoveryCode }}
+              needs={{ ...needs, mfa: needs.mfa && !isRecoveryCode && !isPasskeyOnly }}
               email={form.getFieldValue('email') ?? ''}
               onSendCode={() =>
                 sendEmailCode('LOGIN_CHECK', { email: form.getFieldValue('email'), ticket: ticket ?? '' })
@@ -194,7 +205,7 @@ export function LoginFlow({ returnTo, onFlowChange, onDone }: ActionFlowSlotProp
                 <Input data-testid="recovery-code" placeholder="ABCDE-FGHIJ" autoComplete="off" />
               </Form.Item>
             )}
-            {needs.mfa && (
+            {needs.mfa && !isPasskeyOnly && (
               <Button
                 type="link"
                 style={{ padding: 0, marginBottom: 12 }}
@@ -207,18 +218,20 @@ export function LoginFlow({ returnTo, onFlowChange, onDone }: ActionFlowSlotProp
           </>
         )}
         {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} data-testid="flow-error" />}
-        <Button
-          type="primary"
-          htmlType="submit"
-          block
-          size="large"
-          loading={isBusy}
-          disabled={step === 'form' && !token}
-          data-testid="login-submit"
-        >
-          {t('login.submit')}
-        </Button>
-        {(step === 'form' ? isPasskeySupported() : isPasskeyOffered) && (
+        {!(step === 'verify' && isPasskeyOnly) && (
+          <Button
+            type="primary"
+            htmlType="submit"
+            block
+            size="large"
+            loading={isBusy}
+            disabled={step === 'form' && !token}
+            data-testid="login-submit"
+          >
+            {t('login.submit')}
+          </Button>
+        )}
+        {(step === 'form' ? isPasskeySupported() : isPasskeyOffered || isPasskeyOnly) && (
           <>
             {step === 'form' && (
               <Divider plain style={{ margin: '12px 0' }}>
@@ -228,7 +241,8 @@ export function LoginFlow({ returnTo, onFlowChange, onDone }: ActionFlowSlotProp
             <Button
               block
               size="large"
-              style={step === 'form' ? undefined : { marginTop: 8 }}
+              type={step === 'verify' && isPasskeyOnly ? 'primary' : 'default'}
+              style={step === 'form' || isPasskeyOnly ? undefined : { marginTop: 8 }}
               loading={isBusy}
               onClick={() => void continueWithPasskey()}
               data-testid={step === 'form' ? 'login-passkey' : 'login-verify-passkey'}
