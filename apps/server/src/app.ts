@@ -187,6 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     smtpUrl: config.smtpUrl,
     publicUrl: config.publicUrl,
     humanCheckMaxCounter: config.humanCheckMaxCounter,
+    webauthn: config.webauthn,
     log: (message, detail, level) => app.log[level ?? 'info'](detail, message),
   });
   const ledger = createLedgerModule({ database });

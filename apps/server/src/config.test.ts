@@ -10,6 +10,22 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('http://localhost:3000');
   });
 
+  it('takes the passkey relying party from WEBAUTHN_* or PUBLIC_URL, else leaves it to the request', () => {
+    expect(loadConfig({}).webauthn).toEqual({ rpId: undefined, origins: undefined });
+    expect(loadConfig({ PUBLIC_URL: 'https://app.meridian.example/' }).webauthn).toEqual({
+      rpId: 'app.meridian.example',
+      origins: ['https://app.meridian.example'],
+    });
+    expect(
+      loadConfig({
+        PUBLIC_URL: 'https://app.meridian.example',
+        WEBAUTHN_RP_ID: 'meridian.example',
+        WEBAUTHN_ORIGINS: 'https://app.meridian.example, https://m.meridian.example',
+      }).webauthn,
+    ).toEqual({ rpId: 'meridian.example', origins: ['https://app.meridian.example', 'https://m.meridian.example'] });
+    expect(() => loadConfig({ WEBAUTHN_ORIGINS: 'not a url' })).toThrow(/WEBAUTHN_ORIGINS/);
+  });
+
   it('reads PostgreSQL and in-memory database URLs', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db' }).database).toEqual({
       kind: 'postgres',

@@ -73,6 +73,24 @@ export const configSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().min(1).default('0.0.0.0'),
     PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+    /** Passkeys' relying-party id (a domain: the site's host or a parent of it); default PUBLIC_URL's host. */
+    WEBAUTHN_RP_ID: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^[a-z0-9.-]+$/i, { error: 'must be a domain name' })
+        .optional(),
+    ),
+    /** Origins passkey answers may come from, comma-separated; default PUBLIC_URL's origin. */
+    WEBAUTHN_ORIGINS: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .refine((value) => value.split(',').every((origin) => URL.canParse(origin.trim())), {
+          error: 'must be comma-separated URLs (https://app.example.com)',
+        })
+        .optional(),
+    ),
     /** `postgres://…` for a PostgreSQL server, `memory://` for a throw-away in-memory PGlite; unset for PGlite in DATA_DIR. */
     DATABASE_URL: z.preprocess(
       emptyToUndefined,
@@ -317,6 +335,12 @@ export interface Config {
   port: number;
   host: string;
   publicUrl: string;
+  /**
+   * Passkeys (issue 21): the relying-party id and the accepted origins. Each defaults to PUBLIC_URL
+   * (its host, its origin) when that is set; when neither is set (development, tests), each request
+   * supplies its own (`Host`), so `localhost:5173` and `localhost:3000` both work.
+   */
+  webauthn: { rpId: string | undefined; origins: string[] | undefined };
   database: { kind: 'pglite'; dataDir: string } | { kind: 'memory' } | { kind: 'postgres'; url: string };
   dataDir: string;
   /** Absent outside production until `ensureSessionSecret` generates and stores one in DATA_DIR. */
@@ -414,6 +438,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    webauthn: {
+      rpId: e.WEBAUTHN_RP_ID ?? (e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : undefined),
+      origins: e.WEBAUTHN_ORIGINS
+        ? e.WEBAUTHN_ORIGINS.split(',').map((origin) => new URL(origin.trim()).origin)
+        : e.PUBLIC_URL
+          ? [new URL(e.PUBLIC_URL).origin]
+          : undefined,
+    },
     database,
     dataDir: e.DATA_DIR,
     sessionSecret: e.SESSION_SECRET,

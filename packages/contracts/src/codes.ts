@@ -420,6 +420,55 @@ export const BUSINESS_CODES = {
       'zh-HK': '未能生成結單：請重新開始',
     },
   },
+  // Passkeys (issue 21): codes 260–269.
+  PASSKEY_CHALLENGE_EXPIRED: {
+    code: 260,
+    httpStatus: 400,
+    message: {
+      'en-US': 'This passkey request has expired or was already used; please try again',
+      'zh-HK': '此通行密鑰請求已過期或已使用，請再試一次',
+    },
+  },
+  PASSKEY_FAILED: {
+    code: 261,
+    httpStatus: 400,
+    message: {
+      'en-US': 'The passkey could not be verified',
+      'zh-HK': '無法驗證通行密鑰',
+    },
+  },
+  PASSKEY_UNKNOWN: {
+    code: 262,
+    httpStatus: 400,
+    message: {
+      'en-US': 'This passkey is not registered with your account',
+      'zh-HK': '此通行密鑰未有登記於你的帳戶',
+    },
+  },
+  PASSKEY_COUNTER_REGRESSED: {
+    code: 263,
+    httpStatus: 400,
+    message: {
+      'en-US': 'This passkey was refused: its use counter went backwards, which can mean it was copied',
+      'zh-HK': '此通行密鑰已被拒絕：其使用計數倒退，可能已被複製',
+    },
+  },
+  PASSKEY_LIMIT_REACHED: {
+    code: 264,
+    httpStatus: 409,
+    message: {
+      'en-US': 'You can register at most {max} passkeys',
+      'zh-HK': '你最多可登記 {max} 個通行密鑰',
+    },
+  },
+  PASSKEY_ALREADY_REGISTERED: {
+    code: 265,
+    httpStatus: 409,
+    message: {
+      'en-US': 'This passkey is already registered',
+      'zh-HK': '此通行密鑰已經登記',
+    },
+  },
   // Loans (issue 18): codes 184–199.
   LOAN_LTV_TOO_HIGH: {
     code: 184,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
-import { captchaEventSchema, sixDigitCodeSchema } from './security.ts';
+import { captchaEventSchema, passkeyAssertionSchema, sixDigitCodeSchema } from './security.ts';
 
 /**
  * Request and response contracts of the identity module (spec §3 user state, login/verify/register
@@ -67,7 +67,7 @@ export const humanCheckChallengeSchema = z.object({
 /**
  * `POST user/login`. First call: `email`, `password`, `token` (human check). When the answer asks
  * for factors it carries a `ticket`; the second call sends `email`, `password`, `ticket` and the
- * factors (`emailCaptcha`, `mfaCode` or `recoveryCode`).
+ * factors (`emailCaptcha`, `mfaCode`, `recoveryCode` or `passkey` — a passkey assertion satisfies `mfa`).
  */
 export const loginRequestSchema = z
   .strictObject({
@@ -77,6 +77,7 @@ export const loginRequestSchema = z
     ticket: flowTicketSchema.optional(),
     emailCaptcha: sixDigitCodeSchema.optional(),
     mfaCode: sixDigitCodeSchema.optional(),
+    passkey: passkeyAssertionSchema.optional(),
     recoveryCode: recoveryCodeSchema.optional(),
   })
   .superRefine((body, ctx) => {
@@ -89,6 +90,10 @@ export type LoginRequest = z.input<typeof loginRequestSchema>;
 export const loginContentSchema = requiredFactorsSchema.extend({
   accountId: z.string().nullable(),
   ticket: z.string().nullable(),
+  /** With `mfa`: the account has a passkey, which the Verify step may offer for it (issue 21). */
+  passkey: z.boolean().optional(),
+  /** With `mfa`: the authenticator app is bound (false: a passkey is the only way to give `mfa`). */
+  authenticator: z.boolean().optional(),
 });
 export type LoginContent = z.infer<typeof loginContentSchema>;
 
@@ -173,7 +178,7 @@ export const reviewStatusSchema = z.object({ status: z.number().int(), message: 
 export const securityConfigSchema = z.object({
   /** 1 when a trading password (security code) is set. */
   security: z.number().int(),
-  /** Enabled second factors: `'google'` when the authenticator is bound. */
+  /** Enabled second factors: `'google'` when the authenticator is bound, `'passkey'` when a passkey is registered. */
   mfa: z.array(z.string()),
   login: z.object({ email: z.number().int(), mfa: z.number().int() }),
   trade: z.object({ email: z.number().int(), mfa: z.number().int(), security: z.number().int() }),
@@ -225,6 +230,7 @@ export const configSwitchRequestSchema = z
     isEnabled: z.boolean(),
     emailCaptcha: sixDigitCodeSchema.optional(),
     mfaCode: sixDigitCodeSchema.optional(),
+    passkey: passkeyAssertionSchema.optional(),
     securityPassword: sixDigitCodeSchema.optional(),
   })
   .superRefine((body, ctx) => {
@@ -273,6 +279,7 @@ export const setSecurityPasswordRequestSchema = z
     confirm: z.string({ error: 'validation.required' }),
     emailCaptcha: sixDigitCodeSchema,
     mfaCode: sixDigitCodeSchema.optional(),
+    passkey: passkeyAssertionSchema.optional(),
     securityPassword: sixDigitCodeSchema.optional(),
   })
   .superRefine((body, ctx) => {
@@ -288,6 +295,7 @@ export const changePasswordRequestSchema = z
     confirm: z.string({ error: 'validation.required' }).max(PASSWORD_LENGTH_MAX),
     emailCaptcha: sixDigitCodeSchema,
     mfaCode: sixDigitCodeSchema.optional(),
+    passkey: passkeyAssertionSchema.optional(),
   })
   .superRefine((body, ctx) => {
     if (body.confirm.trim() !== body.password.trim())
@@ -313,6 +321,7 @@ export const bindMobileRequestSchema = z.strictObject({
   smsCaptcha: sixDigitCodeSchema,
   emailCaptcha: sixDigitCodeSchema,
   mfaCode: sixDigitCodeSchema.optional(),
+  passkey: passkeyAssertionSchema.optional(),
   securityPassword: sixDigitCodeSchema.optional(),
 });
 
@@ -330,6 +339,7 @@ export const changeEmailRequestSchema = z.strictObject({
   newEmailCaptcha: z.string({ error: 'validation.emailCode' }).regex(/^\d{6}$/, { error: 'validation.code6' }),
   emailCaptcha: sixDigitCodeSchema.optional(),
   mfaCode: sixDigitCodeSchema.optional(),
+  passkey: passkeyAssertionSchema.optional(),
   securityPassword: sixDigitCodeSchema.optional(),
 });
 export type ChangeEmailRequest = z.input<typeof changeEmailRequestSchema>;

@@ -32,12 +32,49 @@ export const CAPTCHA_EVENTS = [
   'CARD_REVEAL',
   'CARD_PIN',
   'API_KEY_CREATE',
+  'PASSKEY_ADD',
+  'PASSKEY_REMOVE',
 ] as const;
 export type CaptchaEvent = (typeof CAPTCHA_EVENTS)[number];
 export const captchaEventSchema = z.enum(CAPTCHA_EVENTS);
 
 /** Six digits (spec §5 "Codes are 6 digits"; §9 verification code). */
 export const sixDigitCodeSchema = z.string().regex(/^\d{6}$/, { error: 'validation.code6' });
+
+const base64Url = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .regex(/^[\w-]*={0,2}$/, { error: 'validation.passkey' });
+
+/**
+ * What `@simplewebauthn/browser`'s `startAuthentication()` returns (WebAuthn `PublicKeyCredential`
+ * as JSON, base64url fields). Sizes are capped; the server checks the rest (signature, challenge,
+ * origin, RP ID, user verification, counter).
+ */
+export const authenticationResponseSchema = z.looseObject({
+  id: base64Url(1366),
+  rawId: base64Url(1366),
+  type: z.literal('public-key', { error: 'validation.passkey' }),
+  response: z.looseObject({
+    clientDataJSON: base64Url(8192),
+    authenticatorData: base64Url(8192),
+    signature: base64Url(2048),
+    userHandle: base64Url(256).optional(),
+  }),
+  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+});
+
+/**
+ * A passkey assertion sent as a factor: the id of the challenge the server handed out
+ * (`POST user/passkeys/assertion/options`, single use, 5 minutes) and the browser's answer to it.
+ */
+export const passkeyAssertionSchema = z.strictObject({
+  challengeId: z.uuid({ error: 'validation.passkey' }),
+  response: authenticationResponseSchema,
+});
+export type PasskeyAssertion = z.input<typeof passkeyAssertionSchema>;
 
 /**
  * The verification factors a sensitive action may carry (spec §3 security check form): the server
@@ -48,5 +85,7 @@ export const sensitiveFactorsSchema = z.object({
   mfaCode: sixDigitCodeSchema.optional(),
   emailCaptcha: sixDigitCodeSchema.optional(),
   securityPassword: sixDigitCodeSchema.optional(),
+  /** A passkey assertion in place of `mfaCode` (issue 21): it satisfies the `mfa` factor. */
+  passkey: passkeyAssertionSchema.optional(),
 });
 export type SensitiveFactors = z.infer<typeof sensitiveFactorsSchema>;

@@ -384,6 +384,14 @@ export const VALIDATION_MESSAGES = {
     'en-US': 'The start date must not be in the future',
     'zh-HK': '開始日期不可為未來日期',
   },
+  'validation.passkey': {
+    'en-US': 'The passkey answer is malformed; try again',
+    'zh-HK': '通行密鑰的回應格式不正確，請再試一次',
+  },
+  'validation.passkeyName': {
+    'en-US': 'Name the passkey (1 to 40 characters)',
+    'zh-HK': '請為通行密鑰命名（1 至 40 個字元）',
+  },
 } as const satisfies Record<string, LocalizedText>;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

@@ -8,4 +8,5 @@ export const identityKeys = {
   sessions: ['identity', 'sessions'] as const,
   signIns: ['identity', 'signins'] as const,
   countries: ['identity', 'countries'] as const,
+  passkeys: ['identity', 'passkeys'] as const,
 };

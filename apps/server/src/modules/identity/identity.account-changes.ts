@@ -22,7 +22,7 @@ import {
   requireUser,
   type UserRow,
 } from './identity.internal.ts';
-import { loginThrottles, mfaRecoveryCodes, sessions, users } from './identity.tables.ts';
+import { loginThrottles, mfaRecoveryCodes, passkeyCredentials, sessions, users } from './identity.tables.ts';
 import { type AccountHoldingsChecker, IDENTITY_RULES, type RequestMeta } from './identity.types.ts';
 import { issueFreezeLink } from './identity.freeze-links.ts';
 
@@ -201,6 +201,8 @@ export function createAccountChangeService(ctx: IdentityContext) {
           .set({ revokedAt: new Date(), ip: null, userAgent: null })
           .where(eq(sessions.userId, user.id));
         await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, user.id));
+        await tx.delete(passkeyCredentials).where(eq(passkeyCredentials.userId, user.id));
+        await tx.update(users).set({ passkeyCount: 0 }).where(eq(users.id, user.id));
         await tx.delete(loginThrottles).where(eq(loginThrottles.email, user.email));
       });
       forgetSessions(ctx, user.id);

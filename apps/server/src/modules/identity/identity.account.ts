@@ -7,7 +7,7 @@
 import type { EmailFlowContent, SelfContent, SendCodeContent } from '@meridian/contracts/identity';
 import { maskEmail } from '@meridian/contracts/identity';
 import type { Locale } from '@meridian/contracts/locale';
-import type { CaptchaEvent } from '@meridian/contracts/security';
+import type { CaptchaEvent, SensitiveFactors } from '@meridian/contracts/security';
 import { and, asc, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { DomainError, FieldError } from '../../platform/http/errors.ts';
@@ -138,7 +138,13 @@ export function createAccountService(ctx: IdentityContext) {
     async changePassword(
       userId: string,
       currentSessionId: string,
-      body: { oldPassword: string; password: string; emailCaptcha: string; mfaCode?: string },
+      body: {
+        oldPassword: string;
+        password: string;
+        emailCaptcha: string;
+        mfaCode?: string;
+        passkey?: SensitiveFactors['passkey'];
+      },
       meta: RequestMeta,
     ): Promise<void> {
       const user = await requireUser(ctx, userId);
@@ -151,7 +157,7 @@ export function createAccountService(ctx: IdentityContext) {
         ctx,
         user,
         'PASSWORD_CHANGE',
-        { emailCaptcha: body.emailCaptcha, mfaCode: body.mfaCode },
+        { emailCaptcha: body.emailCaptcha, mfaCode: body.mfaCode, passkey: body.passkey },
         required,
         meta,
       );

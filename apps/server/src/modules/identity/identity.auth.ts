@@ -24,6 +24,8 @@ export function requestMeta(request: FastifyRequest): RequestMeta {
     userAgent: request.headers['user-agent'] ?? null,
     locale: requestLocale(request),
     deviceId: deviceId && /^[\w-]{20,100}$/.test(deviceId) ? deviceId : null,
+    sessionId: request.auth?.sessionId ?? null,
+    webOrigin: `${request.protocol}://${request.host}`,
   };
 }
 

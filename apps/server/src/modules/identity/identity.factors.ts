@@ -15,12 +15,14 @@ import { matchTotpStep } from '../../platform/security/totp.ts';
 import { audit } from './identity.audit.ts';
 import {
   extendWithdrawalHold,
+  hasMfaMethod,
   hours,
   type IdentityContext,
   minutes,
   requireUser,
   type UserRow,
 } from './identity.internal.ts';
+import { acceptPasskeyFactor } from './identity.passkeys.ts';
 import { mfaRecoveryCodes, users } from './identity.tables.ts';
 import { IDENTITY_RULES, type RequestMeta } from './identity.types.ts';
 
@@ -41,11 +43,11 @@ export function configOf(user: UserRow): SecurityConfig {
       : null;
   return {
     security: flag(user.securityPasswordHash !== null),
-    mfa: user.mfaSecret ? ['google'] : [],
-    login: { email: flag(user.isLoginEmailOn), mfa: flag(user.isLoginMfaOn && user.mfaSecret !== null) },
+    mfa: [...(user.mfaSecret ? ['google'] : []), ...(user.passkeyCount > 0 ? ['passkey'] : [])],
+    login: { email: flag(user.isLoginEmailOn), mfa: flag(user.isLoginMfaOn && hasMfaMethod(user)) },
     trade: {
       email: flag(user.isTradeEmailOn),
-      mfa: flag(user.isTradeMfaOn && user.mfaSecret !== null),
+      mfa: flag(user.isTradeMfaOn && hasMfaMethod(user)),
       security: flag(user.isTradeSecurityOn && user.securityPasswordHash !== null),
     },
     mobile: flag(user.mobile !== null),
@@ -65,7 +67,7 @@ const EVENTS_ALWAYS_NEEDING_MFA: ReadonlySet<CaptchaEvent> = new Set<CaptchaEven
 export function tradeFactors(user: UserRow): RequiredFactors {
   return {
     email: user.isTradeEmailOn,
-    mfa: user.isTradeMfaOn && user.mfaSecret !== null,
+    mfa: user.isTradeMfaOn && hasMfaMethod(user),
     security: user.isTradeSecurityOn && user.securityPasswordHash !== null,
   };
 }
@@ -96,17 +98,25 @@ async function checkFactors(
   required: RequiredFactors,
   meta: RequestMeta,
 ): Promise<string | undefined> {
-  const needsMfa = required.mfa && user.mfaSecret !== null;
+  const needsMfa = required.mfa && hasMfaMethod(user);
   const needsSecurity = required.security && user.securityPasswordHash !== null;
   if (required.email && !factors.emailCaptcha) throw new FieldError('emailCaptcha', 'validation.emailCode');
   if (needsSecurity && !factors.securityPassword)
     throw new FieldError('securityPassword', 'validation.securityPassword');
-  if (needsMfa && !factors.mfaCode) throw new FieldError('mfaCode', 'validation.mfaCode');
+  if (needsMfa && !factors.mfaCode && !factors.passkey) throw new FieldError('mfaCode', 'validation.mfaCode');
   const codeId = required.email
     ? await ctx.codes.check('email', user.email, event, factors.emailCaptcha ?? '', { consume: false, userId: user.id })
     : undefined;
   if (needsSecurity) await checkSecurityPassword(ctx, user, factors.securityPassword ?? '', meta);
-  if (needsMfa && !(await acceptTotp(ctx, user, factors.mfaCode ?? ''))) {
+  if (needsMfa && factors.passkey && !factors.mfaCode) {
+    // A passkey stands for the authenticator code (issue 21); its own errors (260–263) say what failed.
+    try {
+      await acceptPasskeyFactor(ctx, user, factors.passkey, meta);
+    } catch (error) {
+      await audit(ctx, user.id, 'mfa.failure', meta, { event, method: 'passkey' });
+      throw error;
+    }
+  } else if (needsMfa && !(await acceptTotp(ctx, user, factors.mfaCode ?? ''))) {
     await audit(ctx, user.id, 'mfa.failure', meta, { event });
     throw new DomainError('CAPTCHA_FAILED');
   }
@@ -230,16 +240,13 @@ export function createFactorService(ctx: IdentityContext) {
       meta: RequestMeta,
     ): Promise<SecurityConfig> {
       const user = await requireUser(ctx, userId);
-      if (body.isEnabled && body.factor === 'mfa' && !user.mfaSecret)
+      if (body.isEnabled && body.factor === 'mfa' && !hasMfaMethod(user))
         throw new FieldError('factor', 'validation.mfaNotBound');
       if (body.isEnabled && body.factor === 'security' && !user.securityPasswordHash)
         throw new FieldError('factor', 'validation.securityPasswordNotSet');
       const next = {
         email: body.scope === 'login' ? user.isLoginEmailOn : user.isTradeEmailOn,
-        mfa:
-          body.scope === 'login'
-            ? user.isLoginMfaOn && user.mfaSecret !== null
-            : user.isTradeMfaOn && user.mfaSecret !== null,
+        mfa: body.scope === 'login' ? user.isLoginMfaOn && hasMfaMethod(user) : user.isTradeMfaOn && hasMfaMethod(user),
         security: body.scope === 'trade' && user.isTradeSecurityOn && user.securityPasswordHash !== null,
       };
       const current = { ...next };

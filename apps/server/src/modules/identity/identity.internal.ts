@@ -64,6 +64,14 @@ export function createIdentityContext(db: Db, options: IdentityOptions): Identit
   };
 }
 
+/**
+ * Whether the user has something that answers the `mfa` factor: the authenticator app or at least
+ * one passkey (issue 21: a passkey satisfies `mfa`).
+ */
+export function hasMfaMethod(user: UserRow): boolean {
+  return user.mfaSecret !== null || user.passkeyCount > 0;
+}
+
 /** The active account with this (normalised) email, if any. */
 export async function findActiveByEmail(ctx: IdentityContext, email: string): Promise<UserRow | undefined> {
   const [row] = await ctx.db

@@ -34,6 +34,8 @@ const EVENT_NAMES: Record<CaptchaEvent, Record<Locale, string>> = {
   CARD_REVEAL: { 'en-US': 'showing your card details', 'zh-HK': '顯示卡資料' },
   CARD_PIN: { 'en-US': 'setting your card PIN', 'zh-HK': '設定卡密碼' },
   API_KEY_CREATE: { 'en-US': 'creating an API key', 'zh-HK': '建立 API 金鑰' },
+  PASSKEY_ADD: { 'en-US': 'adding a passkey', 'zh-HK': '新增通行密鑰' },
+  PASSKEY_REMOVE: { 'en-US': 'removing a passkey', 'zh-HK': '移除通行密鑰' },
 };
 
 /** The "this wasn't me" line of security mails (issue 21 "Freeze link"): `{freezeUrl}` is a one-time link. */

@@ -19,6 +19,8 @@ export interface IdentityModuleDeps {
   smtpUrl: string | undefined;
   publicUrl: string;
   humanCheckMaxCounter: number;
+  /** Passkeys' relying party (config `webauthn`); parts left undefined are taken from each request. */
+  webauthn?: { rpId: string | undefined; origins: string[] | undefined };
   /** Operational log; 'debug' only for the session listener's failure to stop after the database closed. */
   log: (message: string, detail: Record<string, unknown>, level?: 'debug' | 'info' | 'warn') => void;
 }
@@ -59,6 +61,7 @@ export function createIdentityModule(deps: IdentityModuleDeps): IdentityModule {
     outbox,
     sms,
     log: deps.log,
+    webauthn: deps.webauthn,
   });
   const auth = new IdentityAuthProvider(service, deps.isProduction);
   let unlistenSessions: (() => Promise<void>) | undefined;

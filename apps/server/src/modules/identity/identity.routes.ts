@@ -1,4 +1,5 @@
 import { identityEndpoints, securityEndpoints } from '@meridian/contracts/identity';
+import { passkeyEndpoints } from '@meridian/contracts/passkeys';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -167,6 +168,62 @@ export function identityRoutes({ identity, auth, outbox, isDevMailboxEnabled }: 
       bindMobile: [
         async (request) => identity.bindMobile(currentUser(request).userId, request.body, requestMeta(request)),
         perIpPolicy('sensitive'),
+      ],
+    });
+
+    registerEndpoints(app, passkeyEndpoints, {
+      listPasskeys: async (request) => identity.listPasskeys(currentUser(request).userId),
+      registrationOptions: [
+        async (request, reply) => {
+          reply.header('cache-control', 'no-store');
+          return identity.passkeyRegistrationOptions(currentUser(request).userId, requestMeta(request));
+        },
+        perIpPolicy('challenge'),
+      ],
+      registerPasskey: [
+        async (request) =>
+          identity.registerPasskey(
+            currentUser(request).userId,
+            request.body,
+            sensitiveActionOf(request),
+            requestMeta(request),
+          ),
+        perIpPolicy('sensitive'),
+      ],
+      renamePasskey: async (request) =>
+        identity.renamePasskey(currentUser(request).userId, request.params.id, request.body.name, requestMeta(request)),
+      removePasskey: [
+        async (request) => {
+          await identity.removePasskey(
+            currentUser(request).userId,
+            request.params.id,
+            sensitiveActionOf(request),
+            requestMeta(request),
+          );
+          return null;
+        },
+        perIpPolicy('sensitive'),
+      ],
+      assertionOptions: [
+        async (request, reply) => {
+          reply.header('cache-control', 'no-store');
+          return identity.passkeyAssertionOptions(request.body, request.auth?.userId ?? null, requestMeta(request));
+        },
+        perIpPolicy('challenge'),
+      ],
+      passkeyLogin: [
+        async (request, reply) => {
+          auth.ensureDeviceCookie(request, reply);
+          const meta = requestMeta(request);
+          const result = await identity.passkeyLogin(request.body, meta);
+          if (result.session) {
+            const previous = request.cookies[SESSION_COOKIE];
+            if (previous) await identity.logout(previous, meta);
+            auth.setSessionCookie(request, reply, result.session);
+          }
+          return result.content;
+        },
+        perIpPolicy('login'),
       ],
     });
 

@@ -23,9 +23,16 @@ import { createFactorSettingsService } from './identity.factor-settings.ts';
 import { createFactorService } from './identity.factors.ts';
 import { createFreezeLinkService } from './identity.freeze-links.ts';
 import { createIdentityContext } from './identity.internal.ts';
+import { createPasskeyService } from './identity.passkeys.ts';
 import { createOperatorAccountService } from './identity.operator.ts';
 import { createSessionService } from './identity.sessions.ts';
-import { flowTickets, humanCheckUses, loginThrottles, verificationCodes } from './identity.tables.ts';
+import {
+  flowTickets,
+  humanCheckUses,
+  loginThrottles,
+  passkeyChallenges,
+  verificationCodes,
+} from './identity.tables.ts';
 import type { IdentityOptions } from './identity.types.ts';
 
 export { AUDIT_PURGE_BATCH_ROWS, AUDIT_RETENTION_YEARS_AFTER_CLOSURE, purgeExpiredAudit } from './identity.audit.ts';
@@ -57,6 +64,7 @@ function identityJobs(): JobDefinition[] {
       run: async ({ tx, now }) => {
         const twoDaysAgo = new Date(now.getTime() - 2 * 86_400_000);
         await tx.delete(humanCheckUses).where(lt(humanCheckUses.expiresAt, now));
+        await tx.delete(passkeyChallenges).where(lt(passkeyChallenges.expiresAt, now));
         await tx.delete(flowTickets).where(lt(flowTickets.expiresAt, twoDaysAgo));
         await tx.delete(verificationCodes).where(lt(verificationCodes.createdAt, twoDaysAgo));
         await tx
@@ -95,6 +103,7 @@ export function createIdentityService(db: Db, options: IdentityOptions) {
     ...createAuditService(ctx),
     ...createOperatorAccountService(ctx),
     ...createFreezeLinkService(ctx),
+    ...createPasskeyService(ctx),
     jobs: identityJobs,
   };
 }

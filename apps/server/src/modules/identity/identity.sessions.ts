@@ -5,6 +5,7 @@
  */
 import type { SessionItem } from '@meridian/contracts/identity';
 import { type Locale, toLocale } from '@meridian/contracts/locale';
+import type { PasskeyAssertion } from '@meridian/contracts/security';
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { DomainError, FieldError } from '../../platform/http/errors.ts';
@@ -13,15 +14,18 @@ import { randomToken } from '../../platform/security/one-time-codes.ts';
 import { verifySecret } from '../../platform/security/passwords.ts';
 import { audit } from './identity.audit.ts';
 import { acceptTotp, useRecoveryCode } from './identity.factors.ts';
+import { acceptPasskeyFactor, acceptPasskeySignIn } from './identity.passkeys.ts';
 import {
   describeDevice,
   findActiveByEmail,
   forgetSessions,
+  hasMfaMethod,
   hours,
   type IdentityContext,
   minutes,
   queueMail,
   sha256,
+  type UserRow,
 } from './identity.internal.ts';
 import type { CachedSession } from './identity.session-cache.ts';
 import { humanCheckUses, loginThrottles, sessions, users } from './identity.tables.ts';
@@ -127,6 +131,37 @@ async function followLocale(
   ctx.sessionCache.set(tokenHash, { ...session, locale });
 }
 
+/**
+ * Open a session for `user`, whose sign-in passed (password and factors, or a passkey): the login
+ * counter is dropped, and the session and its new-device mail commit together or not at all (issue
+ * 14 item 6); the mail is sent after the commit, and a mail outage only leaves it queued.
+ */
+async function signIn(
+  ctx: IdentityContext,
+  user: UserRow,
+  meta: RequestMeta,
+  method: 'password' | 'passkey',
+): Promise<LoginResult> {
+  await ctx.db.delete(loginThrottles).where(eq(loginThrottles.email, user.email));
+  const isNew = await isNewDevice(ctx, user.id, meta.deviceId);
+  const { session, mailId } = await ctx.db.transaction(async (tx) => {
+    const opened = await openSession(ctx, user.id, meta, tx);
+    await tx.update(users).set({ locale: meta.locale }).where(eq(users.id, user.id));
+    const queued = isNew
+      ? await queueMail(ctx, tx, user.email, meta.locale, 'newDevice', {
+          time: new Date().toISOString().slice(0, 16).replace('T', ' '),
+          ip: meta.ip ?? '-',
+          device: describeDevice(meta.userAgent),
+          freezeUrl: await issueFreezeLink(ctx, user.id, tx),
+        })
+      : null;
+    return { session: opened, mailId: queued };
+  });
+  await audit(ctx, user.id, 'login.success', meta, { sessionId: session.sessionId, isNewDevice: isNew, method });
+  if (mailId !== null) await ctx.options.outbox.deliver(mailId);
+  return { content: { accountId: user.id, email: false, mfa: false, security: false, ticket: null }, session };
+}
+
 /** The session part of the identity service: human check, login, sessions, logout. */
 export function createSessionService(ctx: IdentityContext) {
   return {
@@ -149,6 +184,7 @@ export function createSessionService(ctx: IdentityContext) {
         emailCaptcha?: string;
         mfaCode?: string;
         recoveryCode?: string;
+        passkey?: PasskeyAssertion;
       },
       meta: RequestMeta,
     ): Promise<LoginResult> {
@@ -164,26 +200,45 @@ export function createSessionService(ctx: IdentityContext) {
         throw new DomainError('LOGIN_FAILED');
       }
       const needsEmail = user.isLoginEmailOn;
-      const needsMfa = user.isLoginMfaOn && user.mfaSecret !== null;
+      const needsMfa = user.isLoginMfaOn && hasMfaMethod(user);
       if ((needsEmail || needsMfa) && !body.ticket) {
         const ticket = await ctx.codes.issueTicket('login', email, user.id);
         await audit(ctx, user.id, 'login.factors_requested', meta, { email: needsEmail, mfa: needsMfa });
         return {
-          content: { accountId: null, email: needsEmail, mfa: needsMfa, security: false, ticket },
+          content: {
+            accountId: null,
+            email: needsEmail,
+            mfa: needsMfa,
+            security: false,
+            ticket,
+            passkey: needsMfa && user.passkeyCount > 0,
+            authenticator: needsMfa && user.mfaSecret !== null,
+          },
           session: null,
         };
       }
       if (needsEmail && !body.emailCaptcha) throw new FieldError('emailCaptcha', 'validation.emailCode');
-      if (needsMfa && !body.mfaCode && !body.recoveryCode) throw new FieldError('mfaCode', 'validation.mfaCode');
+      if (needsMfa && !body.mfaCode && !body.recoveryCode && !body.passkey)
+        throw new FieldError('mfaCode', 'validation.mfaCode');
       if (needsEmail)
         await ctx.codes.check('email', email, 'LOGIN_CHECK', body.emailCaptcha ?? '', {
           consume: false,
           userId: user.id,
         });
       if (needsMfa) {
+        if (body.passkey && !body.mfaCode && !body.recoveryCode) {
+          try {
+            await acceptPasskeyFactor(ctx, user, body.passkey, meta);
+          } catch (error) {
+            await recordLoginFailure(ctx, email, user.id, meta, 'passkey');
+            throw error;
+          }
+        }
         const isMfaRight = body.recoveryCode
           ? await useRecoveryCode(ctx, user.id, body.recoveryCode)
-          : await acceptTotp(ctx, user, body.mfaCode ?? '');
+          : body.mfaCode
+            ? await acceptTotp(ctx, user, body.mfaCode)
+            : true;
         if (!isMfaRight) {
           await recordLoginFailure(ctx, email, user.id, meta, 'mfa');
           throw new DomainError('CAPTCHA_FAILED');
@@ -195,28 +250,39 @@ export function createSessionService(ctx: IdentityContext) {
           userId: user.id,
         });
       if (body.ticket) await ctx.codes.consumeTicket(body.ticket);
-
-      await ctx.db.delete(loginThrottles).where(eq(loginThrottles.email, email));
-      const isNew = await isNewDevice(ctx, user.id, meta.deviceId);
-      // The session and its new-device mail commit together or not at all (issue 14 item 6); the mail
-      // is sent after the commit, and a mail outage only leaves it queued for the delivery job.
-      const { session, mailId } = await ctx.db.transaction(async (tx) => {
-        const opened = await openSession(ctx, user.id, meta, tx);
-        await tx.update(users).set({ locale: meta.locale }).where(eq(users.id, user.id));
-        const queued = isNew
-          ? await queueMail(ctx, tx, user.email, meta.locale, 'newDevice', {
-              time: new Date().toISOString().slice(0, 16).replace('T', ' '),
-              ip: meta.ip ?? '-',
-              device: describeDevice(meta.userAgent),
-              freezeUrl: await issueFreezeLink(ctx, user.id, tx),
-            })
-          : null;
-        return { session: opened, mailId: queued };
-      });
-      await audit(ctx, user.id, 'login.success', meta, { sessionId: session.sessionId, isNewDevice: isNew });
-      if (mailId !== null) await ctx.options.outbox.deliver(mailId);
-      return { content: { accountId: user.id, email: false, mfa: false, security: false, ticket: null }, session };
+      return signIn(ctx, user, meta, 'password');
     },
+
+    /**
+     * `POST user/passkeys/login`: sign in with a passkey, under the password sign-in's rules: the
+     * account must be active (a closed one answers LOGIN_FAILED 110), a locked address answers 103,
+     * a failed passkey counts toward the lock, and the session, the new-device mail and the audit
+     * are those of `login`. A passkey with user verification is both factors (possession and PIN or
+     * biometric), so no Verify step follows.
+     * @throws DomainError PASSKEY_CHALLENGE_EXPIRED, PASSKEY_UNKNOWN, PASSKEY_FAILED,
+     * PASSKEY_COUNTER_REGRESSED, ACCOUNT_LOCKED, LOGIN_FAILED.
+     */
+    async passkeyLogin(body: { challengeId: string; response: unknown }, meta: RequestMeta): Promise<LoginResult> {
+      let signingIn: UserRow | undefined;
+      await acceptPasskeySignIn(ctx, body, meta, async (credential) => {
+        const [user] = await ctx.db.select().from(users).where(eq(users.id, credential.userId)).limit(1);
+        if (!user || user.status !== 'active') {
+          await audit(ctx, credential.userId, 'login.failure', meta, { reason: 'passkey_account_inactive' });
+          throw new DomainError('LOGIN_FAILED');
+        }
+        await assertNotLocked(ctx, user.email);
+        signingIn = user;
+      }).catch(async (error: unknown) => {
+        if (signingIn && error instanceof DomainError && error.code !== 'ACCOUNT_LOCKED')
+          await recordLoginFailure(ctx, signingIn.email, signingIn.id, meta, 'passkey');
+        throw error;
+      });
+      if (!signingIn) throw new DomainError('LOGIN_FAILED');
+      return signIn(ctx, signingIn, meta, 'passkey');
+    },
+
+    // The session and its new-device mail commit together or not at all (issue 14 item 6); the mail
+    // is sent after the commit, and a mail outage only leaves it queued for the delivery job.
 
     /**
      * The live session of a cookie token: not revoked, before its absolute expiry, used within the idle

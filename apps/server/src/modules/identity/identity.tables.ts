@@ -57,6 +57,12 @@ export const users = pgTable(
     frozenAt: at('frozen_at'),
     /** The operator's reason for the freeze, kept with it; null when not frozen. */
     frozenReason: text('frozen_reason'),
+    /**
+     * How many passkeys the account holds (`passkey_credentials`, kept in step in the same
+     * transaction): read with the row so the factor checks know synchronously whether a passkey can
+     * stand for the `mfa` factor.
+     */
+    passkeyCount: integer('passkey_count').notNull().default(0),
     createdAt: createdAt(),
     closedAt: at('closed_at'),
   },
@@ -225,4 +231,54 @@ export const freezeTokens = pgTable(
     uniqueIndex('freeze_tokens_token_hash_key').on(table.tokenHash),
     index('freeze_tokens_user_idx').on(table.userId),
   ],
+);
+
+/**
+ * A registered passkey (WebAuthn credential, issue 21). `credentialId` is the authenticator's id
+ * (base64url, unique across accounts), `publicKey` its COSE public key (base64url), `counter` the
+ * last signature counter seen (a lower or equal one is refused, unless both are 0), `transports`
+ * what the browser reported. `name` is the owner's label.
+ */
+export const passkeyCredentials = pgTable(
+  'passkey_credentials',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    credentialId: text('credential_id').notNull(),
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: jsonb('transports').$type<string[]>().notNull().default([]),
+    /** 'singleDevice' | 'multiDevice' as the authenticator data tells. */
+    deviceType: text('device_type').notNull(),
+    isBackedUp: boolean('is_backed_up').notNull().default(false),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: at('last_used_at'),
+  },
+  (table) => [
+    uniqueIndex('passkey_credentials_credential_id_key').on(table.credentialId),
+    index('passkey_credentials_user_idx').on(table.userId),
+  ],
+);
+
+/**
+ * A WebAuthn challenge handed out and not yet answered (issue 21): single use (deleted when
+ * answered), valid until `expiresAt` (5 minutes). `purpose` is 'register' | 'login' | 'verify';
+ * `userId` names the account for 'register' and 'verify' (null for a discoverable sign-in), and
+ * `sessionId` the session that asked, when signed in (the answer must come from the same session).
+ */
+export const passkeyChallenges = pgTable(
+  'passkey_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    challenge: text('challenge').notNull(),
+    purpose: text('purpose').notNull(),
+    userId: uuid('user_id').references(() => users.id),
+    sessionId: uuid('session_id'),
+    expiresAt: at('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('passkey_challenges_expires_idx').on(table.expiresAt)],
 );

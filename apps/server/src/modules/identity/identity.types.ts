@@ -15,6 +15,10 @@ export interface RequestMeta {
   locale: Locale;
   /** The long-lived device cookie, when the browser has one. */
   deviceId: string | null;
+  /** The caller's session, when signed in (passkey challenges are bound to it). */
+  sessionId?: string | null;
+  /** `protocol://host` the request was addressed to: the passkey origin when none is configured. */
+  webOrigin?: string | null;
 }
 
 /** Time rules of sign-in and holds (issue 3). */
@@ -51,6 +55,8 @@ export const SECURITY_EVENT_KINDS: ReadonlySet<string> = new Set([
   'mobile.changed',
   'email.changed',
   'api_key.created',
+  'passkey.added',
+  'passkey.removed',
 ]);
 
 /** A security event of one user, for listeners (`addSecurityEventListener`). */
@@ -89,6 +95,8 @@ export interface IdentityOptions {
   publicUrl?: string;
   /** Operational log for failures that must not fail the user's action (listeners). */
   log?: (message: string, detail: Record<string, unknown>) => void;
+  /** Passkeys' relying party (config `webauthn`); each part missing is taken from the request. */
+  webauthn?: { rpId: string | undefined; origins: string[] | undefined };
 }
 
 /** A new session's cookie token and row id. */

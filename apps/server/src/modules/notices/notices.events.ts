@@ -24,6 +24,8 @@ const SECURITY_TITLES: Record<string, LocalizedText> = {
   'mobile.changed': { 'en-US': 'Mobile number changed', 'zh-HK': '手提電話已更改' },
   'email.changed': { 'en-US': 'Email address changed', 'zh-HK': '電郵地址已更改' },
   'api_key.created': { 'en-US': 'New API key created', 'zh-HK': '已建立新的 API 金鑰' },
+  'passkey.added': { 'en-US': 'Passkey added', 'zh-HK': '已新增通行密鑰' },
+  'passkey.removed': { 'en-US': 'Passkey removed', 'zh-HK': '已移除通行密鑰' },
 };
 
 const SECURITY_BODY: LocalizedText = {

@@ -215,6 +215,7 @@ export function registerAuth(
         mfaCode: body.mfaCode,
         emailCaptcha: body.emailCaptcha,
         securityPassword: body.securityPassword,
+        passkey: body.passkey,
       };
       let checked: Promise<(db?: DbOrTx) => Promise<void>> | undefined;
       let isVerified = false;

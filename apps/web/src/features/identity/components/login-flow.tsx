@@ -1,7 +1,7 @@
 import { toLocale } from '@meridian/contracts/locale';
 import { validationMessage } from '@meridian/contracts/validation';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Form, Input } from 'antd';
+import { Alert, Button, Divider, Form, Input } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -13,7 +13,9 @@ import { getSelf } from '../../../lib/get-self.ts';
 import { identityKeys } from '../../../lib/identity-keys.ts';
 import { sendEmailCode } from '../../../lib/send-email-code.ts';
 import { setUserId } from '../../../lib/session.ts';
+import { getPasskeyAssertion, isPasskeySupported } from '../../../lib/passkey.ts';
 import { useLogIn } from '../api/log-in.ts';
+import { passkeyLogIn } from '../api/passkey-log-in.ts';
 import type { ActionFlowSlotProps, Step } from './action-flow-types.ts';
 import { BackArrow } from './back-arrow.tsx';
 import { HumanCheck, type HumanCheckHandle } from './human-check.tsx';
@@ -42,6 +44,10 @@ export function LoginFlow({ returnTo, onFlowChange, onDone }: ActionFlowSlotProp
   const [error, setError] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
   const [isRecoveryCode, setIsRecoveryCode] = useState(false);
+  /** The Verify step may take a passkey for the mfa factor (the account has one: `content.passkey`). */
+  const [isPasskeyOffered, setIsPasskeyOffered] = useState(false);
+  /** No authenticator app: the passkey is the only answer to the mfa factor (no code input, no recovery codes). */
+  const [isPasskeyOnly, setIsPasskeyOnly] = useState(false);
   const humanCheck = useRef<HumanCheckHandle>(null);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -89,13 +95,59 @@ export function LoginFlow({ returnTo, onFlowChange, onDone }: ActionFlowSlotProp
     }
     setTicket(response.content.ticket);
     setNeeds({ email: response.content.email, mfa: response.content.mfa, security: false });
+    setIsPasskeyOffered(response.content.mfa && response.content.passkey === true && isPasskeySupported());
+    setIsPasskeyOnly(
+      response.content.mfa && response.content.passkey === true && response.content.authenticator === false,
+    );
     setSteps(['form', 'verify']);
+  };
+
+  /**
+   * Sign in with a passkey (issue 21): no email or password; the browser offers the site's
+   * passkeys. Or, at the Verify step, the passkey answers the mfa factor (after the email code).
+   */
+  const continueWithPasskey = async () => {
+    setError(null);
+    const isVerify = step === 'verify';
+    const values = isVerify ? await form.validateFields(needs.email ? ['emailCaptcha'] : []).catch(() => null) : {};
+    if (!values) return;
+    setIsBusy(true);
+    const { email, password } = form.getFieldsValue(true) as LoginValues;
+    const assertion = await getPasskeyAssertion(
+      isVerify ? { purpose: 'verify', email, ticket: ticket ?? '' } : { purpose: 'login' },
+    );
+    if (assertion.kind !== 'ok') {
+      setIsBusy(false);
+      setError(assertion.kind === 'failed' ? assertion.response.message : t('passkeys.cancelled'));
+      return;
+    }
+    const response = isVerify
+      ? await logIn.mutateAsync({
+          email,
+          password,
+          ticket: ticket ?? '',
+          emailCaptcha: (values as Partial<LoginValues>).emailCaptcha,
+          passkey: assertion.value,
+        })
+      : await passkeyLogIn(assertion.value);
+    setIsBusy(false);
+    if (!isSuccess(response)) {
+      setError(applyServerErrors(form, response, ['emailCaptcha']));
+      return;
+    }
+    if (response.content.accountId) await signIn(response.content.accountId);
   };
 
   return (
     <div data-testid="login-flow" data-step={step}>
       <BackArrow steps={steps} onBack={() => setSteps(['form'])} />
-      <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => void submit(values)} preserve>
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        onFinish={(values) => void (step === 'verify' && isPasskeyOnly ? continueWithPasskey() : submit(values))}
+        preserve
+      >
         {step === 'form' ? (
           <>
             <Form.Item
@@ -138,7 +190,7 @@ export function LoginFlow({ returnTo, onFlowChange, onDone }: ActionFlowSlotProp
         ) : (
           <>
             <VerifyFields
-              needs={{ ...needs, mfa: needs.mfa && !isRecoveryCode }}
+              needs={{ ...needs, mfa: needs.mfa && !isRecoveryCode && !isPasskeyOnly }}
               email={form.getFieldValue('email') ?? ''}
               onSendCode={() =>
                 sendEmailCode('LOGIN_CHECK', { email: form.getFieldValue('email'), ticket: ticket ?? '' })
@@ -153,7 +205,7 @@ export function LoginFlow({ returnTo, onFlowChange, onDone }: ActionFlowSlotProp
                 <Input data-testid="recovery-code" placeholder="ABCDE-FGHIJ" autoComplete="off" />
               </Form.Item>
             )}
-            {needs.mfa && (
+            {needs.mfa && !isPasskeyOnly && (
               <Button
                 type="link"
                 style={{ padding: 0, marginBottom: 12 }}
@@ -166,17 +218,39 @@ export function LoginFlow({ returnTo, onFlowChange, onDone }: ActionFlowSlotProp
           </>
         )}
         {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} data-testid="flow-error" />}
-        <Button
-          type="primary"
-          htmlType="submit"
-          block
-          size="large"
-          loading={isBusy}
-          disabled={step === 'form' && !token}
-          data-testid="login-submit"
-        >
-          {t('login.submit')}
-        </Button>
+        {!(step === 'verify' && isPasskeyOnly) && (
+          <Button
+            type="primary"
+            htmlType="submit"
+            block
+            size="large"
+            loading={isBusy}
+            disabled={step === 'form' && !token}
+            data-testid="login-submit"
+          >
+            {t('login.submit')}
+          </Button>
+        )}
+        {(step === 'form' ? isPasskeySupported() : isPasskeyOffered || isPasskeyOnly) && (
+          <>
+            {step === 'form' && (
+              <Divider plain style={{ margin: '12px 0' }}>
+                {t('passkeys.or')}
+              </Divider>
+            )}
+            <Button
+              block
+              size="large"
+              type={step === 'verify' && isPasskeyOnly ? 'primary' : 'default'}
+              style={step === 'form' || isPasskeyOnly ? undefined : { marginTop: 8 }}
+              loading={isBusy}
+              onClick={() => void continueWithPasskey()}
+              data-testid={step === 'form' ? 'login-passkey' : 'login-verify-passkey'}
+            >
+              {step === 'form' ? t('passkeys.signIn') : t('passkeys.verifyWithPasskey')}
+            </Button>
+          </>
+        )}
       </Form>
     </div>
   );

@@ -1,4 +1,4 @@
-import type { CaptchaEvent } from '@meridian/contracts/security';
+import type { CaptchaEvent, PasskeyAssertion } from '@meridian/contracts/security';
 import { Alert, Button, Form, Spin } from 'antd';
 import { maskEmail } from '@meridian/contracts/identity';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
@@ -11,6 +11,7 @@ import { sendEmailCode } from '../../../lib/send-email-code.ts';
 import { applyServerErrors, STATUS_CAPTCHA_FAILED } from '../../../lib/form-errors.ts';
 import type { SendCodeHandle } from '../../../components/send-code-button.tsx';
 import { VerifyFields } from '../../../components/verify-fields.tsx';
+import { getPasskeyAssertion, isPasskeySupported } from '../../../lib/passkey.ts';
 
 export interface SecurityCheckSlotProps {
   request: OpenSecurityCheck;
@@ -42,6 +43,8 @@ interface Factors {
   emailCaptcha?: string;
   securityPassword?: string;
   mfaCode?: string;
+  /** A passkey's answer in place of `mfaCode` (issue 21). */
+  passkey?: PasskeyAssertion;
 }
 
 /** The request's input with the factors added to its body (spec §4: the factors travel in the body of the call they authorise). */
@@ -127,17 +130,38 @@ export function SecurityCheckSlot({ request, onClose }: SecurityCheckSlotProps) 
     submitDirectly();
   }, [needsNothing]);
 
+  // The mfa factor by passkey (issue 21): the other factors are checked by the form, then the
+  // browser signs a fresh challenge and the call goes with its answer instead of `mfaCode`.
+  const canUsePasskey = needs.mfa && (config.data?.mfa.includes('passkey') ?? false) && isPasskeySupported();
+  const submitWithPasskey = async () => {
+    const others = [
+      ...(needs.email ? ['emailCaptcha' as const] : []),
+      ...(needs.security ? ['securityPassword' as const] : []),
+    ];
+    const values = await form.validateFields(others).catch(() => null);
+    if (!values) return;
+    setError(null);
+    setIsBusy(true);
+    const assertion = await getPasskeyAssertion({ purpose: 'verify' });
+    setIsBusy(false);
+    if (assertion.kind === 'ok') await submit({ ...values, passkey: assertion.value });
+    else setError(assertion.kind === 'failed' ? assertion.response.message : t('passkeys.cancelled'));
+  };
+
+  // Without the authenticator app the passkey is the only answer: no code input, one button.
+  const isPasskeyOnly = canUsePasskey && !(config.data?.mfa.includes('google') ?? false);
+
   if (!config.data) return <Spin data-testid="security-check-loading" />;
   return (
     <Form
       form={form}
       layout="vertical"
       requiredMark={false}
-      onFinish={(values) => void submit(values)}
+      onFinish={(values) => void (isPasskeyOnly ? submitWithPasskey() : submit(values))}
       data-testid="security-check-form"
     >
       <VerifyFields
-        needs={needs}
+        needs={{ ...needs, mfa: needs.mfa && !isPasskeyOnly }}
         email={self.data?.email ?? ''}
         isCountdownStartedOnMount={needs.email}
         sendCodeRef={sendCode}
@@ -149,9 +173,32 @@ export function SecurityCheckSlot({ request, onClose }: SecurityCheckSlotProps) 
         }}
       />
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} />}
-      <Button type="primary" htmlType="submit" block loading={isBusy} data-testid="security-check-submit">
-        {t('verify.confirm')}
-      </Button>
+      {isPasskeyOnly ? (
+        <Button
+          type="primary"
+          block
+          loading={isBusy}
+          onClick={() => void submitWithPasskey()}
+          data-testid="security-check-passkey"
+        >
+          {t('passkeys.verifyWithPasskey')}
+        </Button>
+      ) : (
+        <Button type="primary" htmlType="submit" block loading={isBusy} data-testid="security-check-submit">
+          {t('verify.confirm')}
+        </Button>
+      )}
+      {canUsePasskey && !isPasskeyOnly && (
+        <Button
+          block
+          style={{ marginTop: 8 }}
+          loading={isBusy}
+          onClick={() => void submitWithPasskey()}
+          data-testid="security-check-passkey"
+        >
+          {t('passkeys.verifyWithPasskey')}
+        </Button>
+      )}
     </Form>
   );
 }

@@ -15,6 +15,7 @@ import { sendEmailCode } from '../../../lib/send-email-code.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { RequireUser } from '../../../components/require-user.tsx';
 import { SendCodeButton } from '../../../components/send-code-button.tsx';
+import { isMfaByPasskeyOnly, withPasskeyFactor } from '../../../lib/passkey.ts';
 import { VerifyFields } from '../../../components/verify-fields.tsx';
 import { type BindMobileBody, bindMobile } from '../api/bind-mobile.ts';
 import { useCountries } from '../api/get-countries.ts';
@@ -50,8 +51,17 @@ function MobileForm() {
       value: country.code,
       label: `${locale === 'zh-HK' ? country.nameZh : country.nameEn} +${country.dialCodes[0]}`,
     }));
-  const submit = async (values: BindMobileBody) => {
+  const isMfaNeeded = config.data?.trade.mfa === 1;
+  const isPasskeyOnly = isMfaByPasskeyOnly(isMfaNeeded, config.data?.mfa);
+  const submit = async (entered: BindMobileBody) => {
     setError(null);
+    // The mfa factor of an account whose only method is a passkey: the passkey is asked for here.
+    const withFactor = isPasskeyOnly ? await withPasskeyFactor(entered, t('passkeys.cancelled')) : { values: entered };
+    if ('error' in withFactor) {
+      setError(withFactor.error);
+      return;
+    }
+    const values = withFactor.values;
     const response = await bindMobile(values);
     if (isSuccess(response)) {
       queryClient.setQueryData(identityKeys.config, response.content);
@@ -112,7 +122,7 @@ function MobileForm() {
         </div>
       </Form.Item>
       <VerifyFields
-        needs={{ email: true, mfa: config.data?.trade.mfa === 1, security: config.data?.trade.security === 1 }}
+        needs={{ email: true, mfa: isMfaNeeded && !isPasskeyOnly, security: config.data?.trade.security === 1 }}
         email={self.data?.email ?? ''}
         onSendCode={() => sendEmailCode('MOBILE_BIND')}
       />

@@ -34,7 +34,7 @@ function GoogleAuthenticator() {
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   if (recoveryCodes) return <RecoveryCodes codes={recoveryCodes} />;
   if (!config.data) return <Spin />;
-  return config.data.mfa.length > 0 ? (
+  return config.data.mfa.includes('google') ? (
     <UnbindForm />
   ) : (
     <BindForm isSecurityNeeded={config.data.trade.security === 1} onBound={setRecoveryCodes} />

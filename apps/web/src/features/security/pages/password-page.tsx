@@ -85,7 +85,7 @@ function PasswordForm() {
         <Input.Password autoComplete="new-password" />
       </Form.Item>
       <VerifyFields
-        needs={{ email: true, mfa: (config.data?.mfa.length ?? 0) > 0, security: false }}
+        needs={{ email: true, mfa: config.data?.mfa.includes('google') ?? false, security: false }}
         email={self.data?.email ?? ''}
         onSendCode={() => sendEmailCode('PASSWORD_CHANGE')}
       />

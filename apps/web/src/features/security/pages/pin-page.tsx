@@ -91,7 +91,7 @@ function PinForm() {
         <Input.Password data-testid="pin-confirm" inputMode="numeric" maxLength={6} />
       </Form.Item>
       <VerifyFields
-        needs={{ email: true, mfa: config.data.mfa.length > 0, security: isChange }}
+        needs={{ email: true, mfa: config.data.mfa.includes('google'), security: isChange }}
         email={self.data?.email ?? ''}
         onSendCode={() => sendEmailCode('SECURITY_PASSWORD')}
       />

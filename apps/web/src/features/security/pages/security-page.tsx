@@ -15,11 +15,13 @@ import { sendEmailCode } from '../../../lib/send-email-code.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { RequireUser } from '../../../components/require-user.tsx';
 import { VerifyFields } from '../../../components/verify-fields.tsx';
+import { isMfaByPasskeyOnly, withPasskeyFactor } from '../../../lib/passkey.ts';
 import { useSessions } from '../api/get-sessions.ts';
 import { useSignIns } from '../api/get-sign-ins.ts';
 import { revokeSession } from '../api/revoke-session.ts';
 import { switchConfig } from '../api/switch-config.ts';
 import { ChangeEmailSection } from '../components/change-email-section.tsx';
+import { PasskeysSection } from '../components/passkeys-section.tsx';
 import './account-pages.css';
 
 const DATETIME = 'YYYY-MM-DD HH:mm';
@@ -61,8 +63,8 @@ function SecurityOverview() {
         {
           key: 'google',
           title: t('security.google'),
-          value: conf.mfa.length > 0 ? t('security.bound') : t('security.unbound'),
-          isBound: conf.mfa.length > 0,
+          value: conf.mfa.includes('google') ? t('security.bound') : t('security.unbound'),
+          isBound: conf.mfa.includes('google'),
           to: pathTo('GoogleAuthenticators'),
         },
         {
@@ -126,6 +128,7 @@ function SecurityOverview() {
             </List.Item>
           )}
         />
+        {conf && <PasskeysSection />}
         {conf && <ChangeEmailSection />}
         {conf && (
           <>
@@ -150,7 +153,7 @@ function SecurityOverview() {
                 },
                 {
                   factor: 'mfa',
-                  label: t('security.google'),
+                  label: t('security.mfaFactor'),
                   login: switchRow('login', 'mfa', conf.login.mfa === 1, conf.mfa.length > 0),
                   trade: switchRow('trade', 'mfa', conf.trade.mfa === 1, conf.mfa.length > 0),
                 },
@@ -179,6 +182,7 @@ function SecurityOverview() {
               security: pending.scope === 'trade' && conf.trade.security === 1,
             }}
             email={self.data?.email ?? ''}
+            mfaMethods={conf.mfa}
             onClose={() => setPending(null)}
           />
         )}
@@ -192,19 +196,30 @@ function SwitchModal({
   pending,
   needs,
   email,
+  mfaMethods,
   onClose,
 }: {
   pending: PendingSwitch;
   needs: { email: boolean; mfa: boolean; security: boolean };
   email: string;
+  /** The security configuration's `mfa` list: a passkey-only account gives the factor by passkey. */
+  mfaMethods: readonly string[];
   onClose: () => void;
 }) {
   const { t } = useTranslation('identity');
   const [form] = Form.useForm();
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
-  const submit = async (factors: Record<string, string>) => {
-    const response = await switchConfig({ ...pending, ...factors });
+  const isPasskeyOnly = isMfaByPasskeyOnly(needs.mfa, mfaMethods);
+  const submit = async (entered: Record<string, string>) => {
+    setError(null);
+    // The mfa factor of an account whose only method is a passkey: the passkey is asked for here.
+    const withFactor = isPasskeyOnly ? await withPasskeyFactor(entered, t('passkeys.cancelled')) : { values: entered };
+    if ('error' in withFactor) {
+      setError(withFactor.error);
+      return;
+    }
+    const response = await switchConfig({ ...pending, ...withFactor.values });
     if (isSuccess(response)) {
       queryClient.setQueryData(identityKeys.config, response.content);
       onClose();
@@ -215,7 +230,11 @@ function SwitchModal({
   return (
     <Modal open title={t('securityCheck.title')} footer={null} onCancel={onClose} width={450} destroyOnHidden>
       <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => void submit(values)}>
-        <VerifyFields needs={needs} email={email} onSendCode={() => sendEmailCode('CONFIG_SWITCH')} />
+        <VerifyFields
+          needs={{ ...needs, mfa: needs.mfa && !isPasskeyOnly }}
+          email={email}
+          onSendCode={() => sendEmailCode('CONFIG_SWITCH')}
+        />
         {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} />}
         <Button type="primary" htmlType="submit" block data-testid="switch-confirm">
           {t('verify.confirm')}
