@@ -172,6 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     smtpUrl: config.smtpUrl,
     publicUrl: config.publicUrl,
     humanCheckMaxCounter: config.humanCheckMaxCounter,
+    codeResendAfterSeconds: config.codeResendAfterSeconds,
     log: (message, detail, level) => app.log[level ?? 'info'](detail, message),
   });
   const ledger = createLedgerModule({ database });

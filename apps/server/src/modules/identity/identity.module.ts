@@ -19,6 +19,8 @@ export interface IdentityModuleDeps {
   smtpUrl: string | undefined;
   publicUrl: string;
   humanCheckMaxCounter: number;
+  /** Seconds between two codes for one address and event (59 outside tests; see config.ts). */
+  codeResendAfterSeconds?: number;
   /** Operational log; 'debug' only for the session listener's failure to stop after the database closed. */
   log: (message: string, detail: Record<string, unknown>, level?: 'debug' | 'info' | 'warn') => void;
 }
@@ -55,6 +57,7 @@ export function createIdentityModule(deps: IdentityModuleDeps): IdentityModule {
   const service = createIdentityService(deps.database.db, {
     secret: deps.sessionSecret,
     humanCheckMaxCounter: deps.humanCheckMaxCounter,
+    codeResendAfterSeconds: deps.codeResendAfterSeconds,
     outbox,
     sms,
     log: deps.log,
