@@ -6,6 +6,7 @@ import { depositWithCli, readCode, registerAndLogIn, ROOT, snap } from './helper
 import { addComplianceOperator, reachLevelOne } from './investor.ts';
 import { type Locale, runOnLocaleProject } from './locale-runs.ts';
 import { ownServerTest } from './own-server.ts';
+import { CODE_RESEND_WAIT_MS } from './server-template.ts';
 
 /**
  * Cards end to end (issue 19) on the production build with the built-in sandbox processor: a new
@@ -21,12 +22,11 @@ import { ownServerTest } from './own-server.ts';
 const CARDS_CUSTODY_SECRET = 'e2e-cards-custody-secret-0123456789abcdef';
 
 /**
- * Within 59 s of the last code of an event the server sends no new one (and the used one does not
- * work again): the second application waits, as a person would wait for "resend" (e2e/funds.spec.ts).
+ * Each test on its own server: a compliance operator (its token) and the data directory (the card
+ * CLI's secret). Within the resend wait of the last code of an event the server sends no new one
+ * (and the used one does not work again): the second application waits, as a person would wait for
+ * "resend" — a few seconds on the e2e servers (server-template.ts `E2E_CODE_RESEND_AFTER_SECONDS`).
  */
-const CODE_RESEND_WAIT_MS = 61_000;
-
-/** Each test on its own server: a compliance operator (its token) and the data directory (the card CLI's secret). */
 const test = ownServerTest('cards', CARDS_CUSTODY_SECRET, async (dataDir) => ({
   opsToken: await addComplianceOperator(dataDir),
   dataDir,

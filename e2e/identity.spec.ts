@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { readCode } from './helpers.ts';
+import { CODE_RESEND_WAIT_MS } from './server-template.ts';
 
 /**
  * Identity end to end (issue 3) against the production build with NODE_ENV=test, so the dev
@@ -13,24 +14,39 @@ import { readCode } from './helpers.ts';
 
 const PASSWORD = 'Sturdy-Passphrase-2026';
 
-/** One code per 59 s per address and event (spec §9): wait out the countdown since `sentAtMs`. */
+/** The client waits out the server's resend wait (a few seconds on the e2e servers) of the code sent at `sentAtMs`. */
 async function waitForResend(sentAtMs: number): Promise<void> {
-  const waitMs = sentAtMs + 62_000 - Date.now();
+  const waitMs = sentAtMs + CODE_RESEND_WAIT_MS - Date.now();
   if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs));
 }
 
-function totp(secret: string, offsetSteps = 0): string {
+const TOTP_PERIOD_MS = 30_000;
+/** Time an authenticator code needs from being typed to the server's check, with room on a loaded machine. */
+const TOTP_MARGIN_MS = 10_000;
+
+/** The authenticator code of time step `step` (RFC 6238, the server's parameters). */
+function totpAt(secret: string, step: number): string {
   const generator = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) });
-  return generator.generate({ timestamp: Date.now() + offsetSteps * 30_000 });
+  return generator.generate({ timestamp: step * TOTP_PERIOD_MS });
 }
 
-function currentStep(): number {
-  return Math.floor(Date.now() / 30_000);
-}
-
-async function waitForStepAfter(step: number): Promise<void> {
-  const waitMs = (step + 1) * 30_000 - Date.now();
-  if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs + 200));
+/**
+ * The step of the next authenticator code to type, without waiting for the clock: the server accepts
+ * a step within ±1 of its own and each step once, newer than the last accepted (`lastStep`). So take
+ * the oldest such step — the previous one when nothing was used yet, which leaves the current and the
+ * next for the later checks. A previous step is accepted only until the current one ends: with less
+ * than `TOTP_MARGIN_MS` left, wait for the next step first (at most that long).
+ */
+async function nextTotpStep(lastStep: number | null): Promise<number> {
+  const pick = (now: number) => {
+    const current = Math.floor(now / TOTP_PERIOD_MS);
+    return { current, step: lastStep === null ? current - 1 : Math.max(current - 1, lastStep + 1) };
+  };
+  const now = Date.now();
+  const msLeft = TOTP_PERIOD_MS - (now % TOTP_PERIOD_MS);
+  if (pick(now).step >= pick(now).current || msLeft >= TOTP_MARGIN_MS) return pick(now).step;
+  await new Promise((resolve) => setTimeout(resolve, msLeft + 100));
+  return pick(Date.now()).step;
 }
 
 async function waitForHumanCheck(page: Page, submitTestId: string): Promise<void> {
@@ -125,10 +141,11 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
     await page.goto('/my/security/google-authenticator');
     const secret = (await page.getByTestId('mfa-secret').innerText()).trim();
     await expect(page.getByTestId('mfa-qr')).toBeVisible();
-    const bindStep = currentStep();
-    await page.getByTestId('mfa-code').fill(totp(secret));
     await page.getByTestId('send-code').click();
     await page.getByTestId('email-code').fill(await readCode(request, email, 'MFA_ADD'));
+    // Typed last, just before the check: the previous step, accepted only until the current one ends.
+    const bindStep = await nextTotpStep(null);
+    await page.getByTestId('mfa-code').fill(totpAt(secret, bindStep));
     await page.getByTestId('mfa-bind').click();
     await expect(page.getByTestId('recovery-codes')).toBeVisible();
     expect((await page.getByTestId('recovery-codes').innerText()).trim().split('\n')).toHaveLength(10);
@@ -140,9 +157,9 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
     await waitForResend(loginCodeSentAtMs);
     await page.getByTestId('send-code').click();
     await page.getByTestId('email-code').fill(await readCode(request, email, 'LOGIN_CHECK'));
-    // A time step is accepted once: wait for the step after the one used to bind.
-    await waitForStepAfter(bindStep);
-    await page.getByTestId('mfa-code').fill(totp(secret));
+    // A time step is accepted once: a step after the one used to bind.
+    const loginStep = await nextTotpStep(bindStep);
+    await page.getByTestId('mfa-code').fill(totpAt(secret, loginStep));
     await page.getByTestId('login-submit').click();
     await expect(page.getByTestId('account-menu')).toBeVisible();
 
@@ -152,8 +169,8 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
     await page.getByTestId('delete-submit').click();
     await expect(page.getByTestId('security-check-form')).toBeVisible();
     await page.getByTestId('email-code').fill(await readCode(request, email, 'ACCOUNT_CANCEL'));
-    // The step after the login's (one step ahead is inside the ±1 window).
-    await page.getByTestId('mfa-code').fill(totp(secret, 1));
+    // A step after the login's (one step ahead is inside the ±1 window).
+    await page.getByTestId('mfa-code').fill(totpAt(secret, await nextTotpStep(loginStep)));
     await page.getByTestId('security-check-submit').click();
     await expect(page.getByTestId('header-login')).toBeVisible();
     const stale = await request.post('/api/user/login', {

@@ -20,12 +20,14 @@ const OWN_SERVER_SETUP_TIMEOUT_MS = 150_000;
  * copy of the run's migrated and seeded template (playwright.config.ts) and stopped after it: for
  * specs whose tests spend the demo account's money or start its email-code countdown, so that no
  * two tests share them. `prepare`, when given, runs on the copy before the server starts; its
- * result is the `prepared` fixture.
+ * result is the `prepared` fixture. `extraEnv` is added to the server's environment (e.g.
+ * `REAL_CODE_RESEND_ENV`).
  */
 export function ownServerTest<TPrepared = undefined>(
   label: string,
   custodySecret: string,
   prepare?: (dataDir: string) => Promise<TPrepared>,
+  extraEnv: NodeJS.ProcessEnv = {},
 ) {
   return base.extend<{
     ownServer: string;
@@ -41,7 +43,7 @@ export function ownServerTest<TPrepared = undefined>(
         // Work on the database before the server holds its lock (e.g. add an operator with `npm run ops`).
         const prepared = prepare ? await prepare(dataDir) : undefined;
         const child = spawn(process.execPath, [SERVER_ENTRY], {
-          env: serverEnv(port, dataDir, custodySecret),
+          env: serverEnv(port, dataDir, custodySecret, extraEnv),
           stdio: 'ignore',
         });
         const baseUrl = `http://127.0.0.1:${port}`;

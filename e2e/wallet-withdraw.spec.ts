@@ -2,6 +2,7 @@ import { expect, type APIRequestContext, type Locator, type Page } from '@playwr
 import { pickOption } from './antd-select.ts';
 import { LOCALES, runOnLocaleProject } from './locale-runs.ts';
 import { ownServerTest } from './own-server.ts';
+import { REAL_CODE_RESEND_ENV } from './server-template.ts';
 import { DEMO, depositWithCli, logInThroughApi, readCode, snap } from './helpers.ts';
 
 /**
@@ -20,8 +21,11 @@ const SECRET = 'e2e-withdraw-custody-secret-0123456789abcdef';
 /** A valid TRON address owned by no Meridian user: the withdrawal is OUTER and waits for an operator. */
 const OUTER_ADDRESS = 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL';
 
-/** Each test on a server of its own (a copy of the run's template), stopped after it. */
-const test = ownServerTest('withdraw', SECRET);
+/**
+ * Each test on a server of its own (a copy of the run's template), stopped after it, with spec §9's
+ * real 59 s between two codes: a retry within it keeps the first code (below).
+ */
+const test = ownServerTest('withdraw', SECRET, undefined, REAL_CODE_RESEND_ENV);
 
 const TEXT = {
   'en-US': { all: 'All', waiting: 'Waiting', cancelled: 'Cancelled', outer: 'On chain' },

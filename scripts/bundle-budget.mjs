@@ -3,8 +3,9 @@
 // moved to apps/web/build/manifest.json by the web's postbuild) it adds up, per customer route, the
 // gzip -9 size of every chunk loaded before that route's first paint:
 //   home        the entry (index.html's module) and its static imports;
-//   /admin      the entry, the Ant Design scope and the back office's one module
-//               (features/admin/admin-routes.ts);
+//   /admin      the entry, the Ant Design scope and the back office's module
+//               (features/admin/admin-routes.ts: the operator shell, login and dashboard), and for
+//               each other admin page that module and the page's own lazily loaded module;
 //   any other   the entry, the Ant Design scope (app/layout/antd-scope.tsx, app/antd/antd-config.tsx),
 //               the account layout (app/layout/account-layout.tsx, counted for every page: an upper
 //               bound), and the page's own module, each with its static imports.
@@ -20,10 +21,11 @@ import { gzipSync } from 'node:zlib';
 
 export const HOME_BUDGET_KB = 150;
 export const ROUTE_BUDGET_KB = 505;
-// The back office is an operators' desktop tool, loaded once per working day and cached: one module
-// for every admin page (Table, Form, DatePicker, QR code, decimal.js), ~552 KB when it was added.
-// It is one module rather than one chunk per page because 14 more lazy entries split the Ant Design
-// chunks the customer pages share differently and grew every customer page by about 1 KB.
+// The back office is an operators' desktop tool, loaded once per working day and cached. It was one
+// module for every admin page (Table, Form, DatePicker, QR code, decimal.js): ~552 KB when it was
+// added, 598.6 KB of 600 KB with 16 pages (2026-11-26). Since then admin-routes.ts holds the shell
+// and the dashboard and imports every other page lazily (its own chunk), so each page is counted on
+// its own against this budget and a new screen no longer grows the others.
 export const ADMIN_BUDGET_KB = 600;
 
 const webDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'apps', 'web');
@@ -58,7 +60,10 @@ const sharedKeys = [
   'src/app/layout/account-layout.tsx',
 ];
 const pageKeys = Object.keys(manifest).filter(
-  (key) => /^src\/(features\/[^/]+|app)\/pages\/[^/]+\.tsx$/.test(key) && !key.includes('dev-mailbox'),
+  (key) =>
+    /^src\/(features\/[^/]+|app)\/pages\/[^/]+\.tsx$/.test(key) &&
+    !key.includes('dev-mailbox') &&
+    !key.startsWith('src/features/admin/'),
 );
 
 const routes = [{ name: 'home (/)', files: closure(entryKey), budgetKb: HOME_BUDGET_KB }];
@@ -69,14 +74,21 @@ for (const key of pageKeys) {
   routes.push({ name: key.replace(/^src\//, ''), files, budgetKb: ROUTE_BUDGET_KB });
 }
 
-// The back office (issue 16) is one lazy module with every admin page; counted like a page, with
-// the Ant Design scope but without the customer account layout.
+// The back office (issue 16): its lazy module (shell, login, dashboard) counted like a page, with
+// the Ant Design scope but without the customer account layout; each other admin page adds its own
+// lazily loaded module to that.
 const adminKey = 'src/features/admin/admin-routes.ts';
 if (manifest[adminKey]) {
-  const files = closure(entryKey);
-  for (const shared of sharedKeys.slice(0, 2)) closure(shared, files);
-  closure(adminKey, files);
-  routes.push({ name: 'back office (/admin)', files, budgetKb: ADMIN_BUDGET_KB });
+  const adminFiles = () => {
+    const files = closure(entryKey);
+    for (const shared of sharedKeys.slice(0, 2)) closure(shared, files);
+    return closure(adminKey, files);
+  };
+  routes.push({ name: 'back office (/admin)', files: adminFiles(), budgetKb: ADMIN_BUDGET_KB });
+  for (const key of Object.keys(manifest).filter((k) => /^src\/features\/admin\/pages\/[^/]+\.tsx$/.test(k))) {
+    if (!manifest[key].isDynamicEntry) continue;
+    routes.push({ name: key.replace(/^src\//, ''), files: closure(key, adminFiles()), budgetKb: ADMIN_BUDGET_KB });
+  }
 }
 
 let overCount = 0;

@@ -188,6 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     humanCheckMaxCounter: config.humanCheckMaxCounter,
     webauthn: config.webauthn,
+    codeResendAfterSeconds: config.codeResendAfterSeconds,
     log: (message, detail, level) => app.log[level ?? 'info'](detail, message),
   });
   const ledger = createLedgerModule({ database });

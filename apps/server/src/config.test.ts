@@ -96,6 +96,14 @@ describe('loadConfig', () => {
     );
   });
 
+  it('shortens the code resend wait only under NODE_ENV=test', () => {
+    expect(loadConfig({}).codeResendAfterSeconds).toBe(59);
+    expect(loadConfig({ NODE_ENV: 'test', CODE_RESEND_AFTER_SECONDS: '2' }).codeResendAfterSeconds).toBe(2);
+    expect(() => loadConfig({ CODE_RESEND_AFTER_SECONDS: '2' })).toThrowError(
+      /CODE_RESEND_AFTER_SECONDS is only allowed with NODE_ENV=test/,
+    );
+  });
+
   it('requires a session secret and public URL in production and never seeds there', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrowError(/SESSION_SECRET is required in production/);
     // Production also needs the custody webhook secret and the deposit xpubs (issue 4): no generated keys there.

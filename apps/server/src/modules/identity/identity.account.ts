@@ -16,7 +16,6 @@ import { hashSecret, verifySecret } from '../../platform/security/passwords.ts';
 import { audit } from './identity.audit.ts';
 import { configOf, verifyFactors } from './identity.factors.ts';
 import {
-  CODE_RESEND_AFTER_SEC,
   extendWithdrawalHold,
   findActiveByEmail,
   forgetSessions,
@@ -202,7 +201,7 @@ export function createAccountService(ctx: IdentityContext) {
       const ticket = await ctx.codes.checkTicket(body.ticket, purpose, body.email);
       const user = await findActiveByEmail(ctx, body.email);
       const code = await ctx.codes.issue('email', body.email, body.event, ticket.userId);
-      let resendAfterSeconds: number = CODE_RESEND_AFTER_SEC;
+      let resendAfterSeconds = ctx.codes.resendAfterSeconds;
       if (purpose === 'register' && user) await mail(ctx, body.email, user.locale, 'alreadyRegistered', {}, body.event);
       else if (purpose === 'register' || user)
         resendAfterSeconds = await mailCode(ctx, body.email, user?.locale ?? meta.locale, code, body.event);

@@ -27,13 +27,23 @@ function codeContext(channel: CodeChannel, address: string, event: string, id: s
 /**
  * Issues and checks one-time codes and flow tickets. Codes: 6 digits from the CSPRNG, kept as an
  * HMAC, valid 10 minutes, used once, bound to channel + address + event (+ user), one send per 59 s
- * per (address, event) and 20 per address per day, void after 5 wrong tries.
+ * (`resendAfterMs`) per (address, event) and 20 per address per day, void after 5 wrong tries.
  */
 export class VerificationCodes {
+  /**
+   * @param resendAfterMs time before another code for the same address and event: spec §9's 59 s
+   *   (`CODE_RULES.resendAfterMs`) unless a test server is configured shorter (CODE_RESEND_AFTER_SECONDS).
+   */
   constructor(
     private readonly db: Db,
     private readonly hmacKey: string,
+    private readonly resendAfterMs: number = CODE_RULES.resendAfterMs,
   ) {}
+
+  /** The resend wait a delivered code answers with, in seconds. */
+  get resendAfterSeconds(): number {
+    return Math.ceil(this.resendAfterMs / 1000);
+  }
 
   /**
    * Create a code for (channel, address, event), voiding older ones, and return it for delivery.
@@ -47,8 +57,8 @@ export class VerificationCodes {
       .where(and(eq(verificationCodes.address, address), eq(verificationCodes.event, event)))
       .orderBy(desc(verificationCodes.createdAt))
       .limit(1);
-    if (latest && now - latest.createdAt.getTime() < CODE_RULES.resendAfterMs) {
-      const seconds = Math.ceil((CODE_RULES.resendAfterMs - (now - latest.createdAt.getTime())) / 1000);
+    if (latest && now - latest.createdAt.getTime() < this.resendAfterMs) {
+      const seconds = Math.ceil((this.resendAfterMs - (now - latest.createdAt.getTime())) / 1000);
       throw new DomainError('CODE_RESEND_WAIT', { seconds }, { retryAfterSeconds: seconds });
     }
     const [daily] = await this.db
@@ -91,7 +101,7 @@ export class VerificationCodes {
    */
   async releaseCooldown(channel: CodeChannel, address: string, event: string): Promise<void> {
     await this.db.execute(sql`
-      UPDATE ${verificationCodes} SET created_at = created_at - ${CODE_RULES.resendAfterMs} * interval '1 millisecond'
+      UPDATE ${verificationCodes} SET created_at = created_at - ${this.resendAfterMs} * interval '1 millisecond'
       WHERE id = (SELECT id FROM ${verificationCodes} WHERE channel = ${channel} AND address = ${address} AND event = ${event} ORDER BY created_at DESC LIMIT 1)`);
   }
 

@@ -40,8 +40,6 @@ export interface IdentityContext {
 /** A row of `users`. */
 export type UserRow = typeof users.$inferSelect;
 
-/** The resend wait a delivered code answers with (`CODE_RULES.resendAfterMs`, in seconds). */
-export const CODE_RESEND_AFTER_SEC = 59;
 export const hours = (count: number) => count * 3_600_000;
 export const minutes = (count: number) => count * 60_000;
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -51,7 +49,7 @@ export function createIdentityContext(db: Db, options: IdentityOptions): Identit
   return {
     db,
     options,
-    codes: new VerificationCodes(db, options.secret),
+    codes: new VerificationCodes(db, options.secret, (options.codeResendAfterSeconds ?? 59) * 1000),
     humanCheck: {
       hmacSecret: `${options.secret}:altcha`,
       maxCounter: options.humanCheckMaxCounter,
@@ -150,7 +148,7 @@ export async function mail(
  * Mail a code just issued for (`to`, `event`) (docs/identity.md "Mail delivery"): when the first,
  * immediate attempt fails the code stays valid and queued for retries, but its resend cooldown is
  * released, so the user may ask again at once.
- * @returns the resend wait for the answer: `CODE_RESEND_AFTER_SEC`, or 0 when the mail is not sent yet.
+ * @returns the resend wait for the answer: the codes' resend wait (`VerificationCodes.resendAfterSeconds`), or 0 when the mail is not sent yet.
  */
 export async function mailCode(
   ctx: IdentityContext,
@@ -160,7 +158,7 @@ export async function mailCode(
   event: CaptchaEvent,
 ): Promise<number> {
   const isSent = await mail(ctx, to, locale, 'code', { code, event }, event);
-  if (isSent) return CODE_RESEND_AFTER_SEC;
+  if (isSent) return ctx.codes.resendAfterSeconds;
   await ctx.codes.releaseCooldown('email', to, event);
   return 0;
 }

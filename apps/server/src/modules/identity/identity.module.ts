@@ -21,6 +21,8 @@ export interface IdentityModuleDeps {
   humanCheckMaxCounter: number;
   /** Passkeys' relying party (config `webauthn`); parts left undefined are taken from each request. */
   webauthn?: { rpId: string | undefined; origins: string[] | undefined };
+  /** Seconds between two codes for one address and event (59 outside tests; see config.ts). */
+  codeResendAfterSeconds?: number;
   /** Operational log; 'debug' only for the session listener's failure to stop after the database closed. */
   log: (message: string, detail: Record<string, unknown>, level?: 'debug' | 'info' | 'warn') => void;
 }
@@ -58,6 +60,7 @@ export function createIdentityModule(deps: IdentityModuleDeps): IdentityModule {
     secret: deps.sessionSecret,
     humanCheckMaxCounter: deps.humanCheckMaxCounter,
     publicUrl: deps.publicUrl,
+    codeResendAfterSeconds: deps.codeResendAfterSeconds,
     outbox,
     sms,
     log: deps.log,

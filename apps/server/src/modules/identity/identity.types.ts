@@ -86,6 +86,8 @@ export interface IdentityOptions {
   secret: string;
   /** Proof-of-work size of the human check (low in tests). */
   humanCheckMaxCounter: number;
+  /** Seconds between two codes for one address and event; default 59 (spec §9), less only in tests. */
+  codeResendAfterSeconds?: number;
   /** Every mail is queued here (issue 14 item 6), in the transaction of what it reports when there is one. */
   outbox: Outbox;
   sms: SmsSender;
