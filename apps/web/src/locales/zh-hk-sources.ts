@@ -18,7 +18,9 @@ function* jsonLeaves(value: unknown, where: string): Generator<[string, string]>
 /** The web app's zh-HK locale strings. */
 export function* localeTexts(localesDir: string): Generator<[string, string]> {
   const dir = join(localesDir, 'zh-HK');
-  for (const file of readdirSync(dir).filter((name) => name.endsWith('.json')).sort())
+  for (const file of readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .sort())
     yield* jsonLeaves(JSON.parse(readFileSync(join(dir, file), 'utf8')), `zh-HK/${file}:`);
 }
 

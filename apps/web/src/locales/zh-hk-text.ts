@@ -147,14 +147,22 @@ export const ENGLISH_ALLOWLIST = new Set<string>([
   'MW',
 ]);
 
+const UPPERCASE_ALLOWLIST = new Set([...ENGLISH_ALLOWLIST].map((word) => word.toUpperCase()));
+
 /** Names of several words or with punctuation, taken out before the words are checked. */
 const PHRASE_ALLOWLIST = ['3-D Secure', 'Node.js', 'HK$', 'US$'];
 
 /**
- * Codes that look like words: with a digit (TRC20, ERC20, W-9, W-8BEN, SHA-256), constant names
+ * Codes that look like words: language tags (zh-HK), with a digit (TRC20, ERC20, W-9, W-8BEN, SHA-256), constant names
  * (TRUST_PAYOUTS), format masks (YYYY-MM-DD, AAA-GG-SSSS) and one-letter options (A, B, C).
  */
-const CODE_WORDS = [/^(?=.*\d)[A-Za-z0-9-]+$/, /^[A-Z0-9]+(_[A-Z0-9]+)+$/, /^[A-Z]+(-[A-Z]+)+$/, /^[A-Z]$/];
+const CODE_WORDS = [
+  /^[a-z]{2}-[A-Z]{2}$/,
+  /^(?=.*\d)[A-Za-z0-9-]+$/,
+  /^[A-Z0-9]+(_[A-Z0-9]+)+$/,
+  /^[A-Z]+(-[A-Z]+)+$/,
+  /^[A-Z]$/,
+];
 
 /** What a text shows once its placeholders, markup, addresses and e-mail addresses are taken out. */
 function visibleText(text: string): string {
@@ -163,7 +171,7 @@ function visibleText(text: string): string {
     .replace(/\{[^}]*\}/g, ' ') // ICU / contracts {name}
     .replace(/<\/?[A-Za-z0-9]+[^>]*>/g, ' ') // markup and i18next <1></1>
     .replace(/https?:\/\/\S*/g, ' ')
-    .replace(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g, ' ')
+    .replace(/[\w.+*-]+@[\w-]+(\.[\w-]+)+/g, ' ') // also masked: d**o@meridian.test
     .replace(/\/[\w/.:-]+/g, ' '); // paths such as /my/security
 }
 
@@ -200,6 +208,8 @@ export function untranslatedEnglish(text: string, extraAllowed: ReadonlySet<stri
   for (const raw of words) {
     const word = raw.replace(/['’_-]+$/, '');
     if (ENGLISH_ALLOWLIST.has(word) || extraAllowed.has(word)) continue;
+    // A name shown in capitals by the page's CSS (text-transform) reads "MERIDIAN" in its text.
+    if (word === word.toUpperCase() && UPPERCASE_ALLOWLIST.has(word)) continue;
     if (CODE_WORDS.some((pattern) => pattern.test(word))) continue;
     found.add(word);
   }
