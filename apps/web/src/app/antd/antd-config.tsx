@@ -29,18 +29,6 @@ export const THEME: ThemeConfig = {
     colorSuccess: '#237804',
     colorWarning: '#ad6800',
     colorError: '#cf1322',
-    // Preset tags write their palette's shade 7 on shade 1 (green 3.4:1, cyan 3.4:1): shade 9 keeps 4.5:1.
-    green7: '#135200',
-    cyan7: '#00474f',
-    blue7: '#002c8c',
-    geekblue7: '#061178',
-    gold7: '#613400',
-    orange7: '#873800',
-    red7: '#820014',
-    volcano7: '#871400',
-    magenta7: '#780650',
-    purple7: '#22075e',
-    lime7: '#254000',
     borderRadius: 10,
     fontFamily:
       "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'PingFang HK', 'Noto Sans CJK TC', 'Microsoft JhengHei', sans-serif",
