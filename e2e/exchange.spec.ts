@@ -38,7 +38,7 @@ const TEXT = {
     exceeds: '不可超過可用餘額',
     minimum: '最小下單金額 10 USDT',
     expiresIn: /報價將於 \d+ 秒後失效/,
-    expired: '報價已過期，請重新獲取報價',
+    expired: '報價已過期，請重新取得報價',
     done: '兌換成功',
     message: '兌換已完成',
     flash: '閃兌',

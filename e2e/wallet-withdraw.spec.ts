@@ -144,7 +144,7 @@ test.describe.configure({ timeout: 180_000 });
 
 const CHECK_TEXT = {
   'en-US': { stillValid: 'still valid', waiting: 'Waiting', title: 'Withdrawal submitted' },
-  'zh-HK': { stillValid: '仍然有效', waiting: '等待中', title: '提現已提交' },
+  'zh-HK': { stillValid: '仍然有效', waiting: '等待中', title: '提幣已提交' },
 } as const;
 
 for (const locale of LOCALES) {

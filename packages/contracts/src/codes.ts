@@ -36,7 +36,7 @@ export const BUSINESS_CODES = {
     httpStatus: 403,
     message: {
       'en-US': 'Withdrawals are on hold after a recent security change until {until}',
-      'zh-HK': '由於近期更改了安全設定，提現暫停至 {until}',
+      'zh-HK': '由於近期更改了安全設定，提幣暫停至 {until}',
     },
   },
   SERVICE_UNAVAILABLE: {
@@ -67,7 +67,7 @@ export const BUSINESS_CODES = {
     httpStatus: 429,
     message: {
       'en-US': 'Please wait {seconds} seconds before asking for a new code',
-      'zh-HK': '請於 {seconds} 秒後再獲取新的驗證碼',
+      'zh-HK': '請於 {seconds} 秒後再索取新的驗證碼',
     },
   },
   CAPTCHA_FAILED: {
@@ -98,7 +98,7 @@ export const BUSINESS_CODES = {
   QUOTE_EXPIRED: {
     code: 131,
     httpStatus: 409,
-    message: { 'en-US': 'This quote has expired, please get a new quote', 'zh-HK': '報價已過期，請重新獲取報價' },
+    message: { 'en-US': 'This quote has expired, please get a new quote', 'zh-HK': '報價已過期，請重新取得報價' },
   },
   AMOUNT_BELOW_MIN: {
     code: 132,
@@ -138,7 +138,7 @@ export const BUSINESS_CODES = {
     httpStatus: 409,
     message: {
       'en-US': 'This withdrawal can no longer be changed this way',
-      'zh-HK': '此提現狀態已變更，無法執行此操作',
+      'zh-HK': '此提幣狀態已變更，無法執行此操作',
     },
   },
   UNKNOWN_DEPOSIT_ADDRESS: {
@@ -188,7 +188,7 @@ export const BUSINESS_CODES = {
     httpStatus: 422,
     message: {
       'en-US': 'Over your withdrawal limit: USD {leftUsd} left {windowEn}',
-      'zh-HK': '超出提現限額：{windowZh}尚餘 USD {leftUsd}',
+      'zh-HK': '超出提幣限額：{windowZh}尚餘 USD {leftUsd}',
     },
   },
   SCREENING_ALERT_STATE_CHANGED: {
@@ -222,7 +222,7 @@ export const BUSINESS_CODES = {
     httpStatus: 409,
     message: {
       'en-US': 'This large withdrawal needs a second operator’s approval first',
-      'zh-HK': '此大額提現須先經另一位操作員批准',
+      'zh-HK': '此大額提幣須先經另一位操作員批准',
     },
   },
   SETTING_CHANGE_STATE_CHANGED: {
@@ -475,7 +475,7 @@ export const BUSINESS_CODES = {
     httpStatus: 422,
     message: {
       'en-US': 'The loan-to-value ratio would be {ltv}%, above the allowed {max}%: add collateral or borrow less',
-      'zh-HK': '按揭成數將為 {ltv}%，高於上限 {max}%：請增加抵押品或減少借款',
+      'zh-HK': '貸款價值比率將為 {ltv}%，高於上限 {max}%：請增加抵押品或減少借款',
     },
   },
   LOAN_ABOVE_MAX: {
@@ -611,7 +611,7 @@ export const BUSINESS_CODES = {
     httpStatus: 409,
     message: {
       'en-US': 'No Meridian card matches this item’s card token: write it off instead',
-      'zh-HK': '沒有 Meridian 卡片與此項目的卡片代碼相符，請改為撇賬',
+      'zh-HK': '沒有 Meridian 卡片與此項目的卡片代碼相符，請改為撇帳',
     },
   },
   API_KEY_INVALID: {

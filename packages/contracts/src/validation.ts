@@ -36,18 +36,18 @@ export const VALIDATION_MESSAGES = {
   },
   'validation.pushToken': { 'en-US': 'The push subscription is not valid', 'zh-HK': '推送訂閱無效' },
   'validation.unknownField': { 'en-US': 'This field is not allowed', 'zh-HK': '不允許此欄位' },
-  'validation.withdrawAddressRequired': { 'en-US': 'Withdrawal address required', 'zh-HK': '請輸入提現地址' },
+  'validation.withdrawAddressRequired': { 'en-US': 'Withdrawal address required', 'zh-HK': '請輸入提幣地址' },
   'validation.withdrawAddressInvalid': {
     'en-US': 'This is not a valid address on the {network} network',
     'zh-HK': '這不是 {network} 網絡的有效地址',
   },
   'validation.withdrawAddressOwn': {
     'en-US': 'You cannot withdraw to your own deposit address',
-    'zh-HK': '不能提現到自己的充值地址',
+    'zh-HK': '不能提幣到自己的充值地址',
   },
   'validation.withdrawAddressNotWhitelisted': {
     'en-US': 'Withdrawals go only to address-book addresses at least 24 hours old',
-    'zh-HK': '只可提現到已加入地址簿滿 24 小時的地址',
+    'zh-HK': '只可提幣到已加入地址簿滿 24 小時的地址',
   },
   'validation.addressSanctioned': {
     'en-US': 'This address is on a sanctions list and cannot be used',
@@ -65,11 +65,11 @@ export const VALIDATION_MESSAGES = {
   },
   'validation.withdrawMin': {
     'en-US': 'Minimum withdrawal not lower than {limit} {unit}',
-    'zh-HK': '最低提現金額不低於 {limit} {unit}',
+    'zh-HK': '最低提幣金額不低於 {limit} {unit}',
   },
   'validation.withdrawMax': {
     'en-US': 'Single-transaction withdrawal maximum {limit} {unit}',
-    'zh-HK': '單筆最高提現金額 {limit} {unit}',
+    'zh-HK': '單筆最高提幣金額 {limit} {unit}',
   },
   'validation.amountExceedsAvailable': { 'en-US': 'Do not exceed the available balance', 'zh-HK': '不可超過可用餘額' },
   'validation.addressBookDuplicate': {
@@ -172,11 +172,11 @@ export const VALIDATION_MESSAGES = {
   },
   'validation.annualRate': {
     'en-US': 'Enter a yearly rate from 0.00 to 50.00 %, with at most 2 decimals',
-    'zh-HK': '請輸入 0.00 至 50.00 % 的年利率，最多兩位小數',
+    'zh-HK': '請輸入 0.00 至 50.00 % 的年化利率，最多兩位小數',
   },
   'validation.loanApr': {
     'en-US': 'Enter an APR from 0.01 to 50.00 %, with at most 2 decimals',
-    'zh-HK': '請輸入 0.01 至 50.00 % 的年利率，最多兩位小數',
+    'zh-HK': '請輸入 0.01 至 50.00 % 的年化利率，最多兩位小數',
   },
   'validation.ltvPct': {
     'en-US': 'Enter a percentage from 0.01 to 99.99, with at most 2 decimals',
@@ -188,7 +188,7 @@ export const VALIDATION_MESSAGES = {
   },
   'validation.liquidationFee': {
     'en-US': 'Enter a fee from 0.00 to 20.00 %, with at most 2 decimals, that with the initial LTV stays below 100 %',
-    'zh-HK': '請輸入 0.00 至 20.00 % 的費率（最多兩位小數），與初始按揭成數相加須低於 100 %',
+    'zh-HK': '請輸入 0.00 至 20.00 % 的費率（最多兩位小數），與初始貸款價值比率相加須低於 100 %',
   },
   'validation.rateTiers': {
     'en-US': 'Each tier must reach above the one before, and only the last tier has no upper limit',
@@ -341,7 +341,7 @@ export const VALIDATION_MESSAGES = {
   },
   'validation.loanProtectionPct': {
     'en-US': 'The trigger LTV must be 75–88% and the target LTV 10–70%, below the trigger',
-    'zh-HK': '觸發按揭成數須為 75–88%，目標按揭成數須為 10–70% 並低於觸發值',
+    'zh-HK': '觸發貸款價值比率須為 75–88%，目標貸款價值比率須為 10–70% 並低於觸發值',
   },
   // Cards (issue 19).
   'validation.cardMcc': { 'en-US': 'A merchant category code has 4 digits', 'zh-HK': '商戶類別代碼須為 4 位數字' },
@@ -360,7 +360,7 @@ export const VALIDATION_MESSAGES = {
   },
   'validation.apiKeyScopes': {
     'en-US': 'Choose at least one permission (read, trade, withdraw), each once',
-    'zh-HK': '請選擇最少一項權限（讀取、交易、提現），每項一次',
+    'zh-HK': '請選擇最少一項權限（讀取、交易、提幣），每項一次',
   },
   'validation.ipAddress': {
     'en-US': 'Enter IPv4 or IPv6 addresses or CIDR ranges, at most 10',
@@ -368,7 +368,7 @@ export const VALIDATION_MESSAGES = {
   },
   'validation.apiKeyAddressBookOnly': {
     'en-US': 'With an API key, withdrawals go only to addresses in your address book',
-    'zh-HK': '使用 API 金鑰時，只可提現到地址簿內的地址',
+    'zh-HK': '使用 API 金鑰時，只可提幣到地址簿內的地址',
   },
   'validation.freezeToken': { 'en-US': 'This link is not complete', 'zh-HK': '此連結不完整' },
   // Account statements (issue 20).

@@ -1,7 +1,7 @@
-import { Breadcrumb, Tabs } from 'antd';
+import { Breadcrumb } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { pathTo, ROUTE_PATHS } from '../config/paths.ts';
 import { useRouteMeta } from '../hooks/use-route-meta.ts';
 import './page-frame.css';
@@ -18,11 +18,13 @@ interface PageFrameProps {
 
 /**
  * The frame of an application page: breadcrumbs from the matched routes, title, optional tabs of
- * sibling routes (a parent route's `handle.tabs`), then the content.
+ * sibling routes (a parent route's `handle.tabs`), then the content. The tabs go to other pages, so
+ * they are a navigation of links (the current one `aria-current="page"`), not an ARIA tablist:
+ * Ant Design's Tabs put its overflow "more" button inside the tablist at 390 px (axe
+ * aria-required-children); the links scroll sideways instead.
  */
 export function PageFrame({ title, subtitle, actions, tabs, children }: PageFrameProps) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const { named, current } = useRouteMeta();
 
   const crumbs = [
@@ -61,15 +63,18 @@ export function PageFrame({ title, subtitle, actions, tabs, children }: PageFram
         {actions && <div className="page-frame__actions">{actions}</div>}
       </div>
       {tabConfig && (
-        <Tabs
-          className="page-frame__tabs"
-          activeKey={tabConfig.activeKey}
-          onChange={(key) => {
-            const target = tabConfig.items.find((item) => item.key === key);
-            if (target) void navigate(target.to);
-          }}
-          items={tabConfig.items.map((item) => ({ key: item.key, label: item.label }))}
-        />
+        <nav className="page-frame__tabs" aria-label={t('pageFrame.tabs')} data-testid="page-tabs">
+          {tabConfig.items.map((item) => (
+            <Link
+              key={item.key}
+              to={item.to}
+              className="page-frame__tab"
+              aria-current={item.key === tabConfig.activeKey ? 'page' : undefined}
+            >
+              {item.label}
+            </Link>
+          ))}
+        </nav>
       )}
       <div className="page-frame__body">{children}</div>
     </div>

@@ -1,8 +1,8 @@
 import { maskEmail } from '@meridian/contracts/identity';
 import { toLocale } from '@meridian/contracts/locale';
 import { validationMessage } from '@meridian/contracts/validation';
-import { Form, Input, Typography } from 'antd';
-import { useState, type Ref } from 'react';
+import { Form, Input, Typography, type InputRef } from 'antd';
+import { useRef, useState, type ChangeEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SendCodeButton, type SendCodeHandle } from './send-code-button.tsx';
 
@@ -33,7 +33,9 @@ const SIX_DIGITS = /^\d{6}$/;
 
 /**
  * The Verify inputs (spec §2): only those required, in the focus order email code → security
- * password → two-factor code; the email code has the send/resend button and the masked address.
+ * password → two-factor code: the first shown has focus on opening, and six digits typed in one
+ * move focus on to the next shown (Tab and Shift+Tab go the same way, the email code's send button
+ * between). The email code has the send/resend button and the masked address.
  * Field names are the wire names (`emailCaptcha`, `securityPassword`, `mfaCode`).
  */
 export function VerifyFields({
@@ -52,6 +54,14 @@ export function VerifyFields({
     { pattern: SIX_DIGITS, message: validationMessage('validation.code6', locale) },
   ];
   const first = needs.email ? 'email' : needs.security ? 'security' : 'mfa';
+  const securityInput = useRef<InputRef>(null);
+  const mfaInput = useRef<InputRef>(null);
+  /** Moves focus on once the field holds six digits (spec §2 focus order). */
+  const advanceFrom = (field: 'email' | 'security') => (event: ChangeEvent<HTMLInputElement>) => {
+    if (!SIX_DIGITS.test(event.target.value)) return;
+    const next = field === 'email' && needs.security ? securityInput : needs.mfa ? mfaInput : null;
+    next?.current?.focus();
+  };
   const [sendError, setSendError] = useState<string | null>(null);
   const send = async () => {
     const response = await onSendCode();
@@ -85,6 +95,7 @@ export function VerifyFields({
                 autoComplete="one-time-code"
                 maxLength={6}
                 autoFocus={first === 'email'}
+                onChange={advanceFrom('email')}
                 placeholder={t('verify.codePlaceholder')}
               />
             </Form.Item>
@@ -104,6 +115,8 @@ export function VerifyFields({
           rules={codeRule('validation.securityPassword')}
         >
           <Input.Password
+            ref={securityInput}
+            onChange={advanceFrom('security')}
             data-testid="security-password"
             inputMode="numeric"
             maxLength={6}
@@ -114,6 +127,7 @@ export function VerifyFields({
       {needs.mfa && (
         <Form.Item label={t('verify.mfaCode')} name="mfaCode" rules={codeRule('validation.mfaCode')}>
           <Input
+            ref={mfaInput}
             data-testid="mfa-code"
             inputMode="numeric"
             autoComplete="one-time-code"

@@ -70,7 +70,7 @@ const NOTICES = {
     body: {
       'en-US':
         'You can still sign in and view your account, but withdrawals and exchanges are paused. Please contact support.',
-      'zh-HK': '你仍可登入及查看帳戶，但提現及兌換已暫停。請聯絡客服。',
+      'zh-HK': '你仍可登入及查看帳戶，但提幣及兌換已暫停。請聯絡客服。',
     },
   },
   unfrozen: {
@@ -78,7 +78,7 @@ const NOTICES = {
     title: { 'en-US': 'Your account is no longer frozen', 'zh-HK': '你的帳戶已解除凍結' },
     body: {
       'en-US': 'Withdrawals and exchanges are available again.',
-      'zh-HK': '提現及兌換已恢復。',
+      'zh-HK': '提幣及兌換已恢復。',
     },
   },
   totpReset: {
@@ -87,7 +87,7 @@ const NOTICES = {
     body: {
       'en-US':
         'At your request, support removed the authenticator app from your account. Withdrawals are held for 24 hours. If you did not ask for this, contact support at once.',
-      'zh-HK': '應你的要求，客服已從你的帳戶移除身份驗證器。提現將暫停 24 小時。如非本人要求，請立即聯絡客服。',
+      'zh-HK': '應你的要求，客服已從你的帳戶移除身份驗證器。提幣將暫停 24 小時。如非本人要求，請立即聯絡客服。',
     },
   },
 } as const satisfies Record<string, Omit<NotifyInput, 'userId'>>;

@@ -332,7 +332,7 @@ describe('developer API keys', () => {
     const body = { coin: 'USDT', network: 'TRC20', address: EXTERNAL_TRON, amount: '20' };
     for (const [lang, text] of [
       ['en-US', 'With an API key, withdrawals go only to addresses in your address book'],
-      ['zh-HK', '使用 API 金鑰時，只可提現到地址簿內的地址'],
+      ['zh-HK', '使用 API 金鑰時，只可提幣到地址簿內的地址'],
     ] as const) {
       const refused = await signed(withdrawer, 'POST', '/api/wallet/withdraw', body, { lang });
       expect(refused.json()).toMatchObject({

@@ -163,7 +163,10 @@ export async function mailCode(
   return 0;
 }
 
-/** A short device description from a user agent: browser on system. */
+/**
+ * A short device description from a user agent: browser · system ("Chrome · Windows"): names only,
+ * so that it reads the same inside an en-US or a zh-HK mail, message or session list (issue 20).
+ */
 export function describeDevice(userAgent: string | null): string {
   if (!userAgent) return 'Unknown device';
   const browser = /Edg\//.test(userAgent)
@@ -186,5 +189,5 @@ export function describeDevice(userAgent: string | null): string {
           : /Linux/.test(userAgent)
             ? 'Linux'
             : 'Unknown system';
-  return `${browser} on ${system}`;
+  return `${browser} · ${system}`;
 }

@@ -7,7 +7,7 @@ import type { CaptchaEvent } from '@meridian/contracts/security';
  * user's language). `{placeholders}` are filled by `renderMail`.
  */
 const EVENT_NAMES: Record<CaptchaEvent, Record<Locale, string>> = {
-  WITHDRAW_ADDRESS_ADD: { 'en-US': 'adding a withdrawal address', 'zh-HK': '新增提現地址' },
+  WITHDRAW_ADDRESS_ADD: { 'en-US': 'adding a withdrawal address', 'zh-HK': '新增提幣地址' },
   PURCHASE: { 'en-US': 'a purchase', 'zh-HK': '申購' },
   MFA_ADD: { 'en-US': 'binding Google Authenticator', 'zh-HK': '綁定 Google 驗證器' },
   MFA_REMOVE: { 'en-US': 'unbinding Google Authenticator', 'zh-HK': '解除綁定 Google 驗證器' },
@@ -20,7 +20,7 @@ const EVENT_NAMES: Record<CaptchaEvent, Record<Locale, string>> = {
   LOAN_BORROW: { 'en-US': 'borrowing', 'zh-HK': '借款' },
   LOAN_REPAY: { 'en-US': 'a loan repayment', 'zh-HK': '還款' },
   LOAN_ADJUST: { 'en-US': 'adjusting collateral', 'zh-HK': '調整抵押品' },
-  WITHDRAW: { 'en-US': 'a withdrawal', 'zh-HK': '提現' },
+  WITHDRAW: { 'en-US': 'a withdrawal', 'zh-HK': '提幣' },
   ACCOUNT_CANCEL: { 'en-US': 'deleting your account', 'zh-HK': '註銷帳戶' },
   MOBILE_BIND: { 'en-US': 'binding a mobile number', 'zh-HK': '綁定手機號碼' },
   PASSWORD_CHANGE: { 'en-US': 'changing your password', 'zh-HK': '更改密碼' },
@@ -76,7 +76,7 @@ const TEMPLATES = {
       'en-US':
         'Your password was changed. Every session was signed out and withdrawals are held for 24 hours. If this was not you, contact support at once.' +
         FREEZE_EN,
-      'zh-HK': '你的密碼已更改，所有登入已被登出，提現將暫停 24 小時。如非本人操作，請立即聯絡客戶服務。' + FREEZE_ZH,
+      'zh-HK': '你的密碼已更改，所有登入已被登出，提幣將暫停 24 小時。如非本人操作，請立即聯絡客戶服務。' + FREEZE_ZH,
     },
   },
   emailChanged: {
@@ -86,7 +86,7 @@ const TEMPLATES = {
         'The email address of your account was changed to {newEmail}. This address no longer signs in, other sessions were signed out and withdrawals are held for 72 hours. If this was not you, contact support at once.' +
         FREEZE_EN,
       'zh-HK':
-        '你帳戶的電郵地址已更改為 {newEmail}。此地址已不能用於登入，其他登入已被登出，提現將暫停 72 小時。如非本人操作，請立即聯絡客戶服務。' +
+        '你帳戶的電郵地址已更改為 {newEmail}。此地址已不能用於登入，其他登入已被登出，提幣將暫停 72 小時。如非本人操作，請立即聯絡客戶服務。' +
         FREEZE_ZH,
     },
   },

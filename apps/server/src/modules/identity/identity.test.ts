@@ -69,7 +69,7 @@ describe('device description', () => {
       describeDevice(
         'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36',
       ),
-    ).toBe('Chrome on Windows');
+    ).toBe('Chrome · Windows');
     expect(describeDevice(null)).toBe('Unknown device');
   });
 });

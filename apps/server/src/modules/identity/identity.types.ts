@@ -64,7 +64,7 @@ export interface SecurityEvent {
   userId: string;
   /** One of `SECURITY_EVENT_KINDS`. */
   kind: string;
-  /** Browser and system from the user agent, e.g. "Chrome on Linux". */
+  /** Browser and system from the user agent, e.g. "Chrome · Linux". */
   device: string;
   ip: string | null;
 }

@@ -213,7 +213,7 @@ function decisionNotice(step: KycReviewStep, userId: string, isApproved: boolean
           body: {
             'en-US':
               'Your identity verification was approved. Withdrawals, exchange and card applications are now open to you.',
-            'zh-HK': '你的身份認證已獲批准，現可使用提現、兌換及申請卡片。',
+            'zh-HK': '你的身份認證已獲批准，現可使用提幣、兌換及申請卡片。',
           },
           link: '/identity',
         }

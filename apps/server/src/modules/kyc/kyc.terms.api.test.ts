@@ -15,7 +15,7 @@ const change = (effectiveOn: string) => ({
   titleEn: 'New fee schedule',
   titleZh: '新收費表',
   bodyEn: 'Withdrawal fees change.',
-  bodyZh: '提現費用將會調整。',
+  bodyZh: '提幣費用將會調整。',
   effectiveOn,
 });
 /** Noon in Hong Kong on a local date. */
@@ -124,7 +124,7 @@ describe('the daily announcement job', () => {
     expect(byUser.get(chinese.userId)).toEqual({
       user_id: chinese.userId,
       title: '新收費表',
-      body: '提現費用將會調整。\n\n以上變更將於 2027-01-15 起生效。',
+      body: '提幣費用將會調整。\n\n以上變更將於 2027-01-15 起生效。',
     });
     expect(byUser.has(closed.userId)).toBe(false);
     const listed = (await kit.ops(kit.viewerToken, 'GET', '/terms-changes?pageSize=100')).json().content.list;

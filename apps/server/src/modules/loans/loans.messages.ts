@@ -10,13 +10,13 @@ export interface LoanMessage {
 export const marginCallMessage: LoanMessage = {
   title: {
     'en-US': 'Margin call: loan {orderId} LTV {ltv}%',
-    'zh-HK': '追加保證金通知：借款 {orderId} 按揭成數 {ltv}%',
+    'zh-HK': '追加保證金通知：借款 {orderId} 貸款價值比率 {ltv}%',
   },
   body: {
     'en-US':
       'The LTV of your {loanCoin} loan {orderId} reached {ltv}% (alert level {level}%) at a BTC price of {price} USD. It will be liquidated if BTC falls to {liquidationPrice} USD. Add collateral or repay to lower the LTV.',
     'zh-HK':
-      '你的 {loanCoin} 借款 {orderId} 的按揭成數在 BTC 價格 {price} 美元時達到 {ltv}%（提示水平 {level}%）。若 BTC 跌至 {liquidationPrice} 美元，借款將被平倉。請增加抵押品或還款以降低按揭成數。',
+      '你的 {loanCoin} 借款 {orderId} 的貸款價值比率在 BTC 價格 {price} 美元時達到 {ltv}%（提示水平 {level}%）。若 BTC 跌至 {liquidationPrice} 美元，借款將被平倉。請增加抵押品或還款以降低貸款價值比率。',
   },
 };
 
@@ -29,7 +29,7 @@ const LIQUIDATION_BODY: LocalizedText = {
   'en-US':
     'At a BTC price of {price} USD ({sources}), {collateralSold} BTC of your collateral was sold: fee {fee} {loanCoin}, debt repaid {debtRepaid} {loanCoin}, collateral returned {collateralReturned} BTC. LTV {ltvBefore}% → {ltvAfter}%.',
   'zh-HK':
-    '在 BTC 價格 {price} 美元（{sources}）時，你的抵押品中有 {collateralSold} BTC 被出售：手續費 {fee} {loanCoin}，已償還債務 {debtRepaid} {loanCoin}，退回抵押品 {collateralReturned} BTC。按揭成數 {ltvBefore}% → {ltvAfter}%。',
+    '在 BTC 價格 {price} 美元（{sources}）時，你的抵押品中有 {collateralSold} BTC 被出售：手續費 {fee} {loanCoin}，已償還債務 {debtRepaid} {loanCoin}，退回抵押品 {collateralReturned} BTC。貸款價值比率 {ltvBefore}% → {ltvAfter}%。',
 };
 export const liquidationMessages: Record<'PARTIAL' | 'FULL' | 'OVERDUE', LoanMessage> = {
   PARTIAL: {
@@ -53,7 +53,7 @@ export const protectionMessage: LoanMessage = {
     'en-US':
       'The LTV of loan {orderId} reached {ltvBefore}%: your protection rule {action} {amount} {unit}. LTV is now {ltvAfter}%.',
     'zh-HK':
-      '借款 {orderId} 的按揭成數達到 {ltvBefore}%：你的保障規則已{action} {amount} {unit}。按揭成數現為 {ltvAfter}%。',
+      '借款 {orderId} 的貸款價值比率達到 {ltvBefore}%：你的保障規則已{action} {amount} {unit}。貸款價值比率現為 {ltvAfter}%。',
   },
 };
 

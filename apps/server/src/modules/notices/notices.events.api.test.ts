@@ -56,7 +56,7 @@ describe('event messages', () => {
       await t.app.inject({ method: 'GET', url: '/api/notice/message/list', headers: { cookie: session.cookie } })
     ).json().content;
     expect(list.list.find((m: { category: string }) => m.category === 'ACCOUNT').body).toMatch(
-      /^From Firefox on Linux \(IP 10\./,
+      /^From Firefox · Linux \(IP 10\./,
     );
   });
 

@@ -162,7 +162,7 @@ describe('withdrawal limits by level', () => {
       const zh = await call(session, '25000', { 'user-lang': 'zh-HK' });
       expect(zh.json().content.fields[0]).toEqual({
         field: 'amount',
-        message: '超出提現限額：未來 24 小時內尚餘 USD 20,000.00',
+        message: '超出提幣限額：未來 24 小時內尚餘 USD 20,000.00',
       });
     }
     expect(await withdrawalRows(session.userId)).toHaveLength(0);

@@ -54,10 +54,10 @@ function walletNotifier(notify: (input: NotifyInput) => Promise<unknown>): Walle
       await notify({
         userId,
         category: 'WITHDRAW',
-        title: { 'en-US': `Withdrawal ${state['en-US']}`, 'zh-HK': `提現${state['zh-HK']}` },
+        title: { 'en-US': `Withdrawal ${state['en-US']}`, 'zh-HK': `提幣${state['zh-HK']}` },
         body: {
           'en-US': `Your withdrawal of {amount} {coin} is now ${state['en-US']}.`,
-          'zh-HK': `你提現 {amount} {coin} 的狀態已更新為「${state['zh-HK']}」。`,
+          'zh-HK': `你提幣 {amount} {coin} 的狀態已更新為「${state['zh-HK']}」。`,
         },
         params: { amount: displayAmount(amount, coinCode), coin: coinCode },
         link: '/my/order/wallet/withdraw',
@@ -67,7 +67,7 @@ function walletNotifier(notify: (input: NotifyInput) => Promise<unknown>): Walle
       await notify({
         userId,
         category: 'SECURITY',
-        title: { 'en-US': 'Withdrawal address added', 'zh-HK': '已新增提現地址' },
+        title: { 'en-US': 'Withdrawal address added', 'zh-HK': '已新增提幣地址' },
         body: {
           'en-US':
             '"{label}" ({network}) {address} was added to your address book. If this was not you, change your password and contact support.',

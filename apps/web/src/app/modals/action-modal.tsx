@@ -19,6 +19,7 @@ export function ActionModal() {
       footer={null}
       onCancel={closeActionModal}
       title={flow === 'recover' ? t('actionModal.recover') : null}
+      accessibleName={flow === 'register' ? t('actionModal.register') : t('actionModal.login')}
     >
       <div data-testid="action-modal" data-flow={flow}>
         {flow !== 'recover' && (

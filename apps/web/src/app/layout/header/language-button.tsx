@@ -13,13 +13,14 @@ export function LanguageButton() {
       type="button"
       className="header-chip"
       data-testid="locale-picker"
-      aria-label={t('header.language')}
+      // The visible language name is part of the name (WCAG 2.5.3, axe label-content-name-mismatch).
+      aria-label={`${t('header.language')}: ${LOCALE_LABELS[locale]}`}
       onPointerEnter={requestOverlayHost}
       onFocus={requestOverlayHost}
       onClick={openLocaleModal}
     >
       <GlobeIcon size={18} />
-      <span>{LOCALE_LABELS[locale]}</span>
+      <span lang={locale}>{LOCALE_LABELS[locale]}</span>
     </button>
   );
 }

@@ -125,11 +125,17 @@ export function AuditPage() {
             dataIndex: 'operatorEmail',
             render: (email: string | null) => email ?? t('audit.system'),
           },
-          { title: t('audit.action'), dataIndex: 'action' },
+          // Action and target type are the log's codes (operator.signInEnrol), shown as code in both languages.
+          { title: t('audit.action'), dataIndex: 'action', render: (action: string) => <code>{action}</code> },
           {
             title: t('audit.target'),
             key: 'target',
-            render: (_, row) => `${row.targetType}${row.targetId ? ` ${row.targetId}` : ''}`,
+            render: (_, row) => (
+              <>
+                <code>{row.targetType}</code>
+                {row.targetId ? ` ${row.targetId}` : ''}
+              </>
+            ),
           },
           { title: t('common.reason'), dataIndex: 'reason', render: (reason: string | null) => reason ?? '—' },
           { title: t('common.ip'), dataIndex: 'ip', render: (ip: string | null) => ip ?? '—' },

@@ -235,7 +235,8 @@ export function BannersPage() {
             render: (_, row) => (
               <Image
                 src={i18n.language === 'zh-HK' ? (row.imagePathZhHk ?? row.imagePath) : row.imagePath}
-                alt=""
+                // The image opens a preview: its alt text names that button (axe aria-command-name).
+                alt={i18n.language === 'zh-HK' ? row.titleZh : row.titleEn}
                 height={48}
               />
             ),

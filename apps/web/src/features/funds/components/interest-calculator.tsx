@@ -31,8 +31,10 @@ export function InterestCalculator({ products }: { products: readonly FundProduc
       <Row gutter={[24, 16]}>
         <Col xs={24} md={14}>
           <Form layout="vertical" requiredMark={false}>
-            <Form.Item label={t('calculator.product')}>
+            {/* Items without a `name` link label and control through htmlFor/id (axe: label). */}
+            <Form.Item label={t('calculator.product')} htmlFor="interest-calc-product">
               <Select
+                id="interest-calc-product"
                 value={product.productId}
                 onChange={setProductId}
                 data-testid="calculator-product"
@@ -44,10 +46,12 @@ export function InterestCalculator({ products }: { products: readonly FundProduc
             </Form.Item>
             <Form.Item
               label={t('calculator.amount')}
+              htmlFor="interest-calc-amount"
               validateStatus={problem ? 'error' : undefined}
               help={problem ? t(`rules.${problem.key}`, problem) : undefined}
             >
               <Input
+                id="interest-calc-amount"
                 value={amount}
                 onChange={(event) => setAmount(event.target.value)}
                 inputMode="decimal"
@@ -55,13 +59,14 @@ export function InterestCalculator({ products }: { products: readonly FundProduc
                 data-testid="calculator-amount"
               />
             </Form.Item>
-            <Form.Item label={t('calculator.days')}>
+            <Form.Item label={t('calculator.days')} htmlFor={product.period > 0 ? undefined : 'interest-calc-days'}>
               {product.period > 0 ? (
                 <Typography.Text data-testid="calculator-days">
                   {t('product.days', { count: product.period })}
                 </Typography.Text>
               ) : (
                 <InputNumber
+                  id="interest-calc-days"
                   min={1}
                   max={DAYS_MAX}
                   precision={0}

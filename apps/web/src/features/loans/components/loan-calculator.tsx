@@ -179,8 +179,10 @@ export function LoanCalculator({
       <Row gutter={[24, 16]}>
         <Col xs={24} md={12}>
           <Form layout="vertical" requiredMark={false} onFinish={borrow}>
-            <Form.Item label={t('calc.loanCoin')}>
+            {/* Items without a `name` link label and input through htmlFor/id (axe: label). */}
+            <Form.Item label={t('calc.loanCoin')} htmlFor="loan-calc-coin">
               <Select<LoanCoin>
+                id="loan-calc-coin"
                 value={loanCoin}
                 onChange={(coin) => {
                   setLoanCoin(coin);
@@ -211,6 +213,7 @@ export function LoanCalculator({
             </Form.Item>
             <Form.Item
               label={t('calc.collateral')}
+              htmlFor="loan-calc-collateral"
               validateStatus={refusalText('collateral') ? 'error' : undefined}
               help={refusalText('collateral')}
               extra={
@@ -220,6 +223,7 @@ export function LoanCalculator({
               }
             >
               <Input
+                id="loan-calc-collateral"
                 inputMode="decimal"
                 autoComplete="off"
                 value={shown('collateral')}
@@ -230,6 +234,7 @@ export function LoanCalculator({
             </Form.Item>
             <Form.Item
               label={t('calc.amount')}
+              htmlFor="loan-calc-principal"
               validateStatus={refusalText('principal') ? 'error' : undefined}
               help={refusalText('principal')}
               extra={
@@ -243,6 +248,7 @@ export function LoanCalculator({
               }
             >
               <Input
+                id="loan-calc-principal"
                 inputMode="decimal"
                 autoComplete="off"
                 value={shown('principal')}

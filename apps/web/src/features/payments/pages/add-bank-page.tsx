@@ -187,8 +187,8 @@ export function AddBankPage() {
             <Input maxLength={50} autoComplete="off" inputMode="text" data-testid="bank-account-number" />
           </Form.Item>
         )}
-        <Form.Item label={t('field.currency')} extra={t('form.currencyHelp')}>
-          <Input value={BANK_ACCOUNT_CURRENCY} disabled data-testid="bank-currency" />
+        <Form.Item label={t('field.currency')} extra={t('form.currencyHelp')} htmlFor="bank-currency">
+          <Input id="bank-currency" value={BANK_ACCOUNT_CURRENCY} disabled data-testid="bank-currency" />
         </Form.Item>
         <Space wrap>
           <Button type="primary" htmlType="submit" disabled={isFull} data-testid="add-bank-submit">

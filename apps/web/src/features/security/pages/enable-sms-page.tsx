@@ -106,7 +106,8 @@ function MobileForm() {
       >
         <Input inputMode="tel" autoComplete="tel-national" />
       </Form.Item>
-      <Form.Item label={t('mobile.smsCode')}>
+      {/* The label names the inner item's input (its id is the field name). */}
+      <Form.Item label={t('mobile.smsCode')} htmlFor="smsCaptcha">
         <div style={{ display: 'flex', gap: 8 }}>
           <Form.Item
             name="smsCaptcha"

@@ -78,8 +78,15 @@ function SecurityOverview() {
       ]
     : [];
 
+  const factorLabels: Record<Factor, string> = {
+    email: t('security.email'),
+    mfa: t('security.google'),
+    security: t('security.pin'),
+  };
   const switchRow = (scope: Scope, factor: Factor, isOn: boolean, isAvailable: boolean) => (
     <Switch
+      // A switch in a table cell is named by its row and column ("Email, Login"), not by a label.
+      aria-label={`${factorLabels[factor]}, ${t(scope === 'login' ? 'security.login' : 'security.trade')}`}
       data-testid={`switch-${scope}-${factor}`}
       checked={isOn}
       disabled={!isAvailable}

@@ -136,7 +136,7 @@ export function CreateTrustForm({ onCreated }: { onCreated(trust: Trust): void }
           <Input maxLength={60} placeholder={t('create.namePlaceholder')} data-testid="trust-name" />
         </Form.Item>
         <Flex gap={16} wrap>
-          <Form.Item label={t('create.term')} style={{ flex: '1 1 220px' }}>
+          <Form.Item label={t('create.term')} htmlFor="termMonths" style={{ flex: '1 1 220px' }}>
             <Flex gap={12} align="center" wrap>
               <Form.Item
                 name="termMonths"

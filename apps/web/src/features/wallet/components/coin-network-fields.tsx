@@ -33,8 +33,10 @@ export function CoinNetworkFields({
   );
   return (
     <>
-      <Form.Item label={t('wallet:form.coin')} required>
+      {/* Items without a `name` link label and select through htmlFor/id (axe: label). */}
+      <Form.Item label={t('wallet:form.coin')} required htmlFor={`${direction}-coin`}>
         <Select
+          id={`${direction}-coin`}
           value={coin}
           onChange={onCoinChange}
           data-testid="coin-select"
@@ -44,10 +46,12 @@ export function CoinNetworkFields({
       <Form.Item
         label={t('wallet:form.network')}
         required
+        htmlFor={`${direction}-network`}
         validateStatus={nets.length === 0 ? 'error' : undefined}
         help={nets.length === 0 ? t('wallet:form.noNetwork') : undefined}
       >
         <Select
+          id={`${direction}-network`}
           value={network}
           placeholder={t('wallet:form.selectNetwork')}
           onChange={onNetworkChange}

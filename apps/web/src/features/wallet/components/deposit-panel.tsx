@@ -30,7 +30,12 @@ export function DepositPanel({ coins, coin }: { coins: WalletCoin[]; coin: strin
           {address.data && (
             <Space direction="vertical" size="middle" style={{ width: '100%' }}>
               <div style={{ textAlign: 'center' }}>
-                <QRCodeSVG value={address.data.address} size={168} data-testid="deposit-qr" />
+                <QRCodeSVG
+                  value={address.data.address}
+                  size={168}
+                  title={t('deposit.qrTitle', { coin, network })}
+                  data-testid="deposit-qr"
+                />
               </div>
               <Typography.Paragraph
                 copyable={{ text: address.data.address }}

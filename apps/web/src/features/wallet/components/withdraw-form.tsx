@@ -148,6 +148,7 @@ export function WithdrawForm({ coins, coin }: { coins: WalletCoin[]; coin: strin
       {bookOptions.length > 0 && (
         <Form.Item>
           <Select
+            aria-label={t('withdraw.fromBook')}
             placeholder={t('withdraw.fromBook')}
             options={bookOptions}
             onChange={(value: string) => form.setFieldValue('address', value)}
