@@ -5,13 +5,14 @@ import { expect, test, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { checkZhHkTexts } from '../apps/web/src/locales/zh-hk-text.ts';
 import { DEMO, logInThroughApi, registerAndLogIn } from './helpers.ts';
-import { LOCALES, type Locale } from './locale-runs.ts';
+import { LOCALES, type Locale, runOnLocaleProject } from './locale-runs.ts';
 
 /**
  * Accessibility and language of every page (issue 20): axe-core (WCAG 2.x A/AA and best practice)
  * on each customer route of apps/web/src/app/routes.tsx, as a guest and signed in as the demo
- * account, and on the back office's main pages, in both languages at 1280 px and 390 px; no
- * serious or critical violation. The page's `lang` follows the chosen language, and in zh-HK the
+ * account, and on the back office's main pages: public pages in both languages at 1280 px and
+ * 390 px, signed-in pages in en-US at 1280 px and zh-HK at 390 px, the back office in both
+ * languages at 1280 px; no serious or critical violation. The page's `lang` follows the chosen language, and in zh-HK the
  * rendered text has no Simplified-only characters and no untranslated English outside brand
  * names and codes (the check of src/locales/zh-hk-text.ts). Then the keyboard paths of two modals:
  * the security check (focus order of spec §2, Escape closes, focus back on its opener) and the
@@ -176,13 +177,32 @@ async function openIn(page: Page, locale: Locale): Promise<void> {
   await page.clock.install();
 }
 
+/** The signed-in pages in two halves, two tests, so the run's two workers share them. */
+const SIGNED_IN_HALVES = [
+  SIGNED_IN_PAGES.slice(0, Math.ceil(SIGNED_IN_PAGES.length / 2)),
+  SIGNED_IN_PAGES.slice(Math.ceil(SIGNED_IN_PAGES.length / 2)),
+];
+
 for (const locale of LOCALES) {
-  test(`every customer page passes axe, guest and signed in (${locale})`, async ({ page }) => {
-    test.setTimeout(20_000 * (GUEST_PAGES.length + SIGNED_IN_PAGES.length));
+  // The public pages, where most layout differs between widths, in all four combinations.
+  test(`every public page passes axe as a guest (${locale})`, async ({ page }) => {
+    test.setTimeout(20_000 * GUEST_PAGES.length);
     await openIn(page, locale);
     await auditPages(page, GUEST_PAGES, locale);
-    await logInThroughApi(page, DEMO, locale);
-    await auditPages(page, SIGNED_IN_PAGES, locale);
+  });
+
+  // The signed-in pages once per language, at that language's width (en-US 1280 px, zh-HK 390 px:
+  // both widths and both languages, as every long flow of the suite; docs/testing.md).
+  test.describe(`signed in (${locale})`, () => {
+    runOnLocaleProject(test, locale);
+    SIGNED_IN_HALVES.forEach((paths, half) => {
+      test(`every signed-in page passes axe, part ${half + 1} of 2 (${locale})`, async ({ page }) => {
+        test.setTimeout(20_000 * paths.length + 30_000);
+        await openIn(page, locale);
+        await logInThroughApi(page, DEMO, locale);
+        await auditPages(page, paths, locale);
+      });
+    });
   });
 }
 

@@ -486,7 +486,7 @@ describe('identity: register, login, recover', () => {
     ).json().content;
     expect(list).toHaveLength(2);
     const other = list.find((item: { isCurrent: boolean }) => !item.isCurrent);
-    expect(other.device).toBe('Safari on iOS');
+    expect(other.device).toBe('Safari · iOS');
     const bobsTry = await t.app.inject({
       method: 'DELETE',
       url: `/api/user/sessions/${other.id}`,
