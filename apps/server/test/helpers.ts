@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { CSRF_HEADER_VALUE, HEADER_CSRF } from '@meridian/contracts/http';
 import type { FastifyInstance } from 'fastify';
@@ -9,6 +9,7 @@ import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/platform/db/client.ts';
 import type { AuthProvider } from '../src/platform/http/auth.ts';
 import type { Clock } from '../src/platform/prices/types.ts';
+import { signCustodyBody } from '../src/modules/wallet/wallet.routes.ts';
 
 /** Which database the API tests run on: PGlite in memory by default, PostgreSQL when asked. */
 export const testDatabaseKind = process.env.MERIDIAN_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -205,4 +206,43 @@ export async function sensitiveCode(app: FastifyInstance, session: TestSession, 
   if (response.json().statusCode !== 200)
     throw new Error(`user/captcha answered ${response.json().statusCode}: ${response.json().message}`);
   return readLatestCode(app, session.email, event);
+}
+
+/**
+ * Credit `amount` (a decimal string) of `coin` to `userId` the way custody does: a `deposit`
+ * webhook with 20 confirmations to the user's deposit address on `network`, signed with the app's
+ * custody secret `secret` (`CUSTODY_WEBHOOK_SECRET` of the test app).
+ * @throws when the webhook does not answer 200.
+ */
+export async function depositThroughCustody(
+  app: FastifyInstance,
+  secret: string,
+  userId: string,
+  amount: string,
+  coin: 'USDT' | 'BTC' = 'USDT',
+  network = 'TRC20',
+): Promise<void> {
+  const { address } = await app.wallet.depositAddress(userId, coin, network);
+  const raw = JSON.stringify({
+    deliveryId: `d-${randomUUID()}`,
+    sentAt: new Date().toISOString(),
+    event: {
+      type: 'deposit',
+      network,
+      coin,
+      address,
+      txHash: `tx-${randomUUID()}`,
+      outputIndex: 0,
+      amount,
+      confirmations: 20,
+    },
+  });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/custody/webhook',
+    headers: { 'content-type': 'application/json', 'x-custody-signature': signCustodyBody(secret, raw) },
+    payload: raw,
+  });
+  const statusCode = response.json().statusCode;
+  if (statusCode !== 200) throw new Error(`the custody deposit answered ${statusCode}`);
 }

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
+  depositThroughCustody,
   readLatestCode,
   registerAndLogin,
   sensitiveCode,
@@ -14,7 +15,6 @@ import {
 } from '../../../test/helpers.ts';
 import { signApiRequest } from '../../platform/security/request-signing.ts';
 import { totpCode } from '../../platform/security/totp.ts';
-import { signCustodyBody } from '../wallet/wallet.routes.ts';
 import { seedWallet } from '../wallet/wallet.seed.ts';
 import { isIpAllowed } from './apikeys.service.ts';
 
@@ -127,30 +127,7 @@ function signed(
   });
 }
 
-async function deposit(userId: string, amount: string) {
-  const { address } = await t.app.wallet.depositAddress(userId, 'USDT', 'TRC20');
-  const raw = JSON.stringify({
-    deliveryId: `d-${randomUUID()}`,
-    sentAt: new Date().toISOString(),
-    event: {
-      type: 'deposit',
-      network: 'TRC20',
-      coin: 'USDT',
-      address,
-      txHash: `tx-${randomUUID()}`,
-      outputIndex: 0,
-      amount,
-      confirmations: 20,
-    },
-  });
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/custody/webhook',
-    headers: { 'content-type': 'application/json', 'x-custody-signature': signCustodyBody(CUSTODY_SECRET, raw) },
-    payload: raw,
-  });
-  expect(response.json().statusCode).toBe(200);
-}
+const deposit = (userId: string, amount: string) => depositThroughCustody(t.app, CUSTODY_SECRET, userId, amount);
 
 describe('developer API keys', () => {
   let owner: TestSession & { totpSecret: string };

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
+  depositThroughCustody,
   registerAndLogin,
   sensitiveCode,
   solveHumanCheck,
@@ -11,7 +11,6 @@ import {
 import { signApiRequest } from '../../platform/security/request-signing.ts';
 import { accountBalance } from '../ledger/ledger.service.ts';
 import { userAccount } from '../ledger/ledger.types.ts';
-import { signCustodyBody } from '../wallet/wallet.routes.ts';
 import { seedWallet } from '../wallet/wallet.seed.ts';
 
 /**
@@ -79,27 +78,7 @@ describe('freeze link', () => {
     expect(signInToken).toBeDefined();
 
     // Money in, then a withdrawal waiting for an operator (amount + fee frozen in the ledger).
-    const { address } = await t.app.wallet.depositAddress(session.userId, 'USDT', 'TRC20');
-    const raw = JSON.stringify({
-      deliveryId: `d-${randomUUID()}`,
-      sentAt: new Date().toISOString(),
-      event: {
-        type: 'deposit',
-        network: 'TRC20',
-        coin: 'USDT',
-        address,
-        txHash: `tx-${randomUUID()}`,
-        outputIndex: 0,
-        amount: '100',
-        confirmations: 20,
-      },
-    });
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/custody/webhook',
-      headers: { 'content-type': 'application/json', 'x-custody-signature': signCustodyBody(CUSTODY_SECRET, raw) },
-      payload: raw,
-    });
+    await depositThroughCustody(t.app, CUSTODY_SECRET, session.userId, '100');
     const available = () => accountBalance(t.database.db, userAccount(session.userId, 'USER_AVAILABLE', 'USDT'));
     const frozen = () => accountBalance(t.database.db, userAccount(session.userId, 'USER_FROZEN', 'USDT'));
     const withdrawal = await t.app.inject({

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
+  depositThroughCustody,
   registerAndLogin,
   sensitiveCode,
   type TestApp,
@@ -10,7 +11,6 @@ import {
 } from '../../../test/helpers.ts';
 import { accountBalance } from '../ledger/ledger.service.ts';
 import { userAccount } from '../ledger/ledger.types.ts';
-import { signCustodyBody } from './wallet.routes.ts';
 import { seedWallet } from './wallet.seed.ts';
 import { coinNetworks, withdrawals } from './wallet.tables.ts';
 import { withdrawBodySchema } from '@meridian/contracts/wallet';
@@ -27,30 +27,7 @@ const EXTERNAL_TRON = 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL';
 
 let t: TestApp;
 
-async function depositUsdt(userId: string, amount: string) {
-  const { address } = await t.app.wallet.depositAddress(userId, 'USDT', 'TRC20');
-  const raw = JSON.stringify({
-    deliveryId: `d-${randomUUID()}`,
-    sentAt: new Date().toISOString(),
-    event: {
-      type: 'deposit',
-      network: 'TRC20',
-      coin: 'USDT',
-      address,
-      txHash: `tx-${randomUUID()}`,
-      outputIndex: 0,
-      amount,
-      confirmations: 20,
-    },
-  });
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/custody/webhook',
-    headers: { 'content-type': 'application/json', 'x-custody-signature': signCustodyBody(SECRET, raw) },
-    payload: raw,
-  });
-  expect(response.json().statusCode).toBe(200);
-}
+const depositUsdt = (userId: string, amount: string) => depositThroughCustody(t.app, SECRET, userId, amount);
 
 async function fundedUser(amount = '100'): Promise<TestSession> {
   const session = await registerAndLogin(t.app);
