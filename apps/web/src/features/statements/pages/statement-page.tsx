@@ -295,7 +295,9 @@ function MobileAccount({ account, name }: { account: StatementAccount; name: str
                   {t('movements.fee')} {groupDecimal(m.fee)}
                 </div>
               )}
-              <div className="statement-mobile-meta statement-mobile-reference">{m.reference}</div>
+              <div className="statement-mobile-meta statement-mobile-reference">
+                <code className="statement-reference">{m.reference}</code>
+              </div>
             </li>
           ))}
         </ul>
@@ -310,7 +312,12 @@ function Movements({ account }: { account: StatementAccount }) {
   const columns: ColumnsType<StatementMovement> = [
     { key: 'at', title: t('movements.at'), render: (_, m) => m.at.slice(0, 19).replace('T', ' ') },
     { key: 'kind', title: t('movements.kind'), render: (_, m) => t(`kinds.${m.kind}`, { defaultValue: m.kind }) },
-    { key: 'reference', dataIndex: 'reference', title: t('movements.reference') },
+    {
+      key: 'reference',
+      title: t('movements.reference'),
+      // A ledger reference is a code (e.g. `fund-order:12`), shown as typed in every language.
+      render: (_, m) => <code className="statement-reference">{m.reference}</code>,
+    },
     {
       key: 'amount',
       title: t('movements.amount'),
