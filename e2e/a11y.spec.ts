@@ -16,7 +16,9 @@ import { LOCALES, type Locale, runOnLocaleProject } from './locale-runs.ts';
  * rendered text has no Simplified-only characters and no untranslated English outside brand
  * names and codes (the check of src/locales/zh-hk-text.ts). Then the keyboard paths of two modals:
  * the security check (focus order of spec §2, Escape closes, focus back on its opener) and the
- * language picker. One tab visits many pages per test (a fresh browser per page cost ~12 s).
+ * language picker. One tab visits many pages per test (a fresh browser per page cost ~12 s), the
+ * first loaded in full and the others reached inside the app, as a link would (a full load each
+ * started the whole app again).
  * See docs/accessibility.md.
  */
 
@@ -121,17 +123,71 @@ const DEMO_DATA_WORDS = new Set(['Demo', 'Chan', 'Tai', 'Man', 'Meridian']);
  */
 const NETWORK_IDLE_MAX_MS = 5_000;
 
+/**
+ * Requests in flight in a page, counted from Playwright's request events: after an in-app
+ * navigation `waitForLoadState('networkidle')` no longer applies (it answers for the last full load).
+ */
+class NetworkTracker {
+  private inFlight = 0;
+  private lastChangeMs = Date.now();
+
+  constructor(page: Page) {
+    const change = (delta: number) => {
+      this.inFlight = Math.max(0, this.inFlight + delta);
+      this.lastChangeMs = Date.now();
+    };
+    page.on('request', () => change(1));
+    page.on('requestfinished', () => change(-1));
+    page.on('requestfailed', () => change(-1));
+  }
+
+  /** Resolves when no request has been in flight for `quietMs`, or after `maxMs` (a page may poll). */
+  async quiet(quietMs = 300, maxMs = NETWORK_IDLE_MAX_MS): Promise<void> {
+    const deadline = Date.now() + maxMs;
+    while (Date.now() < deadline) {
+      if (this.inFlight === 0 && Date.now() - this.lastChangeMs >= quietMs) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
+
 /** Waits until the page has painted its data: no request in flight (bounded), no spinner, no skeleton. */
-async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle', { timeout: NETWORK_IDLE_MAX_MS }).catch(() => undefined);
-  await page.clock.fastForward(FOOTER_DELAY_MS);
+async function settle(page: Page, network: NetworkTracker): Promise<void> {
+  await network.quiet();
   await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active, [data-testid="boot-fallback"]')).toHaveCount(0);
 }
 
+/**
+ * Opens `path`: the first page of a test with a full load (then the delayed footer is brought in by
+ * the page clock), every later one inside the app, as a link would (history entry + popstate, which
+ * the router follows), waiting for the root layout to render that path (`html[data-path]`). A full
+ * load per page cost the boot of the whole app each time.
+ */
+async function open(page: Page, path: string, network: NetworkTracker, isFirst: boolean): Promise<void> {
+  if (isFirst) {
+    await page.goto(path);
+    await network.quiet();
+    await page.clock.fastForward(FOOTER_DELAY_MS);
+  } else {
+    const to = JSON.stringify(path);
+    await page.evaluate(
+      `window.history.pushState(null, '', ${to}); window.dispatchEvent(new PopStateEvent('popstate', { state: null }))`,
+    );
+  }
+  const pathname = new URL(path, 'http://x').pathname;
+  await expect(page.locator('html')).toHaveAttribute('data-path', pathname);
+  await settle(page, network);
+}
+
 /** What one page failed: its axe violations (serious and critical) and, in zh-HK, its text findings. */
-async function auditPage(page: Page, path: string, locale: Locale): Promise<string[]> {
-  await page.goto(path);
-  await settle(page);
+async function auditPage(
+  page: Page,
+  path: string,
+  locale: Locale,
+  network: NetworkTracker,
+  isFirst: boolean,
+): Promise<string[]> {
+  await open(page, path, network, isFirst);
   const problems: string[] = [];
   const lang = await page.locator('html').getAttribute('lang');
   if (lang !== locale) problems.push(`html lang is ${lang}, not ${locale}`);
@@ -173,10 +229,15 @@ async function auditPage(page: Page, path: string, locale: Locale): Promise<stri
   return problems.map((problem) => `${path}: ${problem}`);
 }
 
-/** Audits each of `paths` in turn in one tab; fails at the end with every page's problems listed. */
+/**
+ * Audits each of `paths` in turn in one tab (the first loaded in full, the others reached inside the
+ * app); fails at the end with every page's problems listed.
+ */
 async function auditPages(page: Page, paths: string[], locale: Locale): Promise<void> {
   const problems: string[] = [];
-  for (const path of paths) await test.step(path, async () => problems.push(...(await auditPage(page, path, locale))));
+  const network = new NetworkTracker(page);
+  for (const [index, path] of paths.entries())
+    await test.step(path, async () => problems.push(...(await auditPage(page, path, locale, network, index === 0))));
   // Soft: the test goes on to its other pages, and reports every page's problems at its end.
   expect.soft(problems, problems.join('\n')).toEqual([]);
 }

@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { IdentityMount } from '../../features/identity/components/identity-mount.tsx';
 import { NoticesMount } from '../../features/notices/components/notices-mount.tsx';
 import { useElapsed } from '../../hooks/use-elapsed.ts';
+import { useRenderedPath } from '../../hooks/use-rendered-path.ts';
 import { useRouteMeta } from '../../hooks/use-route-meta.ts';
 import { useScrollOnNavigate } from '../../hooks/use-scroll-on-navigate.ts';
 import { setNavDrawerOpen } from '../../stores/nav-drawer-store.ts';
@@ -38,6 +39,7 @@ export function RootLayout() {
   const isOverlayHostRequested = useOverlayHostRequested();
   useModalRouteGuard();
   useScrollOnNavigate();
+  useRenderedPath();
 
   useEffect(() => {
     setNavDrawerOpen(false);

@@ -3,6 +3,7 @@ import { App as AntdApp } from 'antd';
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { useRenderedPath } from '../../../hooks/use-rendered-path.ts';
 import { bindFeedbackSink } from '../../../lib/feedback.ts';
 import { adminKeys, setAdminUnauthenticatedHandler } from '../api/admin-call.ts';
 import { ADMIN_PATHS, LOGIN_REASON_EXPIRED, LOGIN_REASON_PARAM } from '../lib/admin-paths.ts';
@@ -54,6 +55,7 @@ function AdminUnauthenticatedRedirect() {
  */
 export function AdminRoot() {
   const { i18n } = useTranslation('admin');
+  useRenderedPath();
   return (
     <AntdApp component={false} message={{ top: 64, maxCount: 3 }} notification={{ placement: 'topRight' }}>
       <div lang={i18n.language}>
