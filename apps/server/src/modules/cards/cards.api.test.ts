@@ -537,6 +537,41 @@ describe('authorisation, clearing, reversal, refund', () => {
     expect(mismatch.statusCode).toBe(215);
   });
 
+  it('counts held and cleared purchases toward the daily and monthly limits, not reversed or declined ones', async () => {
+    const savedOffsetMs = offsetMs;
+    // The 15th of this month, 12:00 UTC, so the next day is in the same month.
+    const today = new Date();
+    offsetMs = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 15, 12) - Date.now();
+    try {
+      const session = await holder(100_000_000n);
+      const cardId = await fundedCard(session, '100'); // 92.00 EUR
+      await t.database.db.execute(
+        sql`UPDATE cards SET limit_daily_minor = 1000, limit_monthly_minor = 1500 WHERE id = ${cardId}`,
+      );
+      const first = await authorize(cardId, '4.00');
+      const second = await authorize(cardId, '3.00');
+      expect([first.content.decision, second.content.decision]).toEqual(['APPROVED', 'APPROVED']);
+      // 7.00 held today: 3.01 more passes the daily 10.00.
+      expect((await authorize(cardId, '3.01')).content.declineReason).toBe('LIMIT_EXCEEDED');
+      await signed('/api/card/sandbox/reverse', { authorizationId: second.content.authorizationId }); // 4.00
+      await signed('/api/card/sandbox/clear', { authorizationId: first.content.authorizationId, amount: '5.00' }); // 5.00
+      expect((await authorize(cardId, '5.01')).content.declineReason).toBe('LIMIT_EXCEEDED');
+      expect((await authorize(cardId, '5.00')).content.decision).toBe('APPROVED'); // 10.00 today
+      const [totals] = await rowsOf(
+        sql`SELECT (SELECT sum(amount_minor) FROM card_spend_totals WHERE card_id = ${cardId})::text AS totals,
+                   (SELECT sum(amount_minor) FROM card_transactions WHERE card_id = ${cardId} AND kind = 'PURCHASE'
+                      AND status IN ('AUTHORIZED', 'CLEARED'))::text AS purchases`,
+      );
+      expect(totals).toEqual({ totals: '1000', purchases: '1000' });
+      // The next day: the daily limit starts again; the month still counts 10.00 of its 15.00.
+      offsetMs += 86_400_000;
+      expect((await authorize(cardId, '5.01')).content.declineReason).toBe('LIMIT_EXCEEDED');
+      expect((await authorize(cardId, '5.00')).content.decision).toBe('APPROVED');
+    } finally {
+      offsetMs = savedOffsetMs;
+    }
+  });
+
   it('stores one pending limit-change request per card for customer service', async () => {
     const session = await holder();
     const cardId = await virtualCard(session);

@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import {
   CARD_CONFIRMATION_TTL_MS,
   CARD_PIN_BLOCK_HOURS,
@@ -14,9 +15,16 @@ import {
 import type { AssetCode } from '@meridian/contracts/money';
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../platform/db/client.ts';
+import { queryRows } from '../../platform/db/rows.ts';
+import { isSqlState } from '../../platform/db/sql-state.ts';
 import { DomainError } from '../../platform/http/errors.ts';
-import { accountBalance, postEntry } from '../ledger/ledger.service.ts';
-import { platformAccount, type PostingInput, transfer } from '../ledger/ledger.types.ts';
+import {
+  accountBalance,
+  hashEntryRequest,
+  postEntry,
+  SQLSTATE_INSUFFICIENT_BALANCE,
+} from '../ledger/ledger.service.ts';
+import { type EntryInput, platformAccount, type PostingInput, transfer } from '../ledger/ledger.types.ts';
 import {
   availableAccount,
   type CardRow,
@@ -35,16 +43,38 @@ import { cardSuspenseItems, cardTransactions, cards } from './cards.tables.ts';
 
 type AuthorizationEvent = Extract<CardProcessorEvent, { type: 'authorization' }>;
 
-const HOUR_MS = 3_600_000;
+/** The facts of a card that never change, cached in process by processor token (`cardFactsOf`). */
+interface CardFacts {
+  id: number;
+  userId: string;
+  currency: CardCurrency;
+  last4: string;
+}
 
-/** The ledger refused an authorisation's hold (balance too low): decline it in a new transaction. */
-class HoldRefused extends Error {
-  constructor(
-    readonly cardId: number,
-    readonly amountMinor: bigint,
-  ) {
-    super('card hold refused: insufficient balance');
-  }
+/** Most cards whose facts the process keeps (about 100 bytes each); past it the cache starts again. */
+const CARD_FACTS_CACHED_MAX = 100_000;
+
+/** The row `card_authorize` returns (sql/card_authorize.sql), as the driver gives it. */
+interface AuthorizeRow {
+  o_card_id: number | string | null;
+  o_transaction_id: number | string | null;
+  o_transaction_status: string;
+  o_decline_reason: string | null;
+  o_is_replay: boolean;
+}
+
+/**
+ * The ledger entry of an authorisation's hold: `amountMinor` from the card's available to its
+ * held account, keyed by the processor's authorisation id (so one hold per authorisation).
+ * `card_authorize` posts the same entry in SQL with this entry's `hashEntryRequest`.
+ */
+function holdEntry(card: Pick<CardRow, 'id' | 'currency'>, authId: string, amountMinor: bigint): EntryInput {
+  return {
+    kind: 'CARD_HOLD',
+    reference: `card:${card.id}`,
+    idempotencyKey: `card-hold:${authId}`,
+    postings: transfer(availableAccount(card), heldAccount(card), amountMinor),
+  };
 }
 
 const answerOf = (row: CardTransactionRow): CardWebhookAnswer => ({
@@ -64,13 +94,6 @@ const accepted = (transactionId: number | null): CardWebhookAnswer => ({
   transactionId,
 });
 
-function startOfUtcDay(now: Date): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-}
-function startOfUtcMonth(now: Date): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-}
-
 /**
  * The processor's side of cards (issue 19): the signed webhook, the authorisation decision (the hot
  * path), 3-D Secure / "ask me above X" confirmations, clearing, reversal and refund. Every decision
@@ -80,6 +103,8 @@ function startOfUtcMonth(now: Date): Date {
  */
 export function createCardEventsService(deps: CardsDeps) {
   const { db } = deps;
+  /** Card facts by processor token (`cardFactsOf`). */
+  const cardFacts = new Map<string, CardFacts>();
 
   /** Lock the card of `token`; null when the processor names no card of ours. */
   async function lockCardByToken(tx: Tx, token: string): Promise<CardRow | null> {
@@ -93,229 +118,125 @@ export function createCardEventsService(deps: CardsDeps) {
   }
 
   /**
-   * Spent (held or cleared purchases) on `card` today and this month (UTC), minor units of its
-   * currency — one indexed range scan of the month's rows — and, when `authId` is given, the id of
-   * the transaction already recorded for that authorisation (a duplicate delivery), in the same
-   * statement. Run after the card row is locked, so a twin committed meanwhile is seen.
+   * Why the locked `card` must decline a payment of `amountMinor` (its currency) now, or null:
+   * the SQL function `card_refusal` (sql/card_refusal.sql — status, PIN block, lock or frozen
+   * account, blocked category, per-transaction, daily and monthly limits, then the balance), the
+   * same rules the authorisation decision runs. Read in `tx`, which holds the card row's lock.
    */
-  async function spentDayAndMonth(
-    tx: Tx,
-    cardId: number,
-    now: Date,
-    authId?: string,
-  ): Promise<{ dayMinor: bigint; monthMinor: bigint; twinId: number | null }> {
-    const dayStart = startOfUtcDay(now);
-    const [row] = await tx
-      .select({
-        day: sql<string>`coalesce(sum(${cardTransactions.amountMinor}) FILTER (WHERE ${cardTransactions.createdAt} >= ${dayStart.toISOString()}::timestamptz), 0)::text`,
-        month: sql<string>`coalesce(sum(${cardTransactions.amountMinor}), 0)::text`,
-        twinId:
-          authId === undefined
-            ? sql<null>`NULL::bigint`
-            : sql<string | null>`(SELECT t.id FROM card_transactions t WHERE t.processor_auth_id = ${authId})::text`,
-      })
-      .from(cardTransactions)
-      .where(
-        and(
-          eq(cardTransactions.cardId, cardId),
-          eq(cardTransactions.kind, 'PURCHASE'),
-          inArray(cardTransactions.status, ['AUTHORIZED', 'CLEARED']),
-          gte(cardTransactions.createdAt, startOfUtcMonth(now)),
-        ),
-      );
-    return {
-      dayMinor: BigInt(row?.day ?? '0'),
-      monthMinor: BigInt(row?.month ?? '0'),
-      twinId: row?.twinId === null || row?.twinId === undefined ? null : Number(row.twinId),
-    };
-  }
-
-  /**
-   * The checks of an authorisation on a locked card, in order (spec §8 reasons): status, PIN block,
-   * lock, the user's category block and per-transaction maximum, the card's limits per transaction,
-   * day and month, then the balance. Null when it may be approved.
-   */
-  /** Whether the card owner's account is frozen, read in `tx`. */
-  async function isAccountFrozen(tx: Tx, userId: string): Promise<boolean> {
-    try {
-      await deps.identity.assertNotFrozen(userId, tx);
-      return false;
-    } catch (error) {
-      if (error instanceof DomainError && error.code === 'ACCOUNT_FROZEN') return true;
-      throw error;
-    }
-  }
-
-  async function refusalOf(
-    tx: Tx,
-    card: CardRow,
-    amountMinor: bigint,
-    mcc: string | null,
-    now: Date,
-    options: { spent?: { dayMinor: bigint; monthMinor: bigint }; isBalanceChecked?: boolean } = {},
-  ): Promise<CardDeclineReason | null> {
-    if (card.status !== 'ACTIVE') return 'CARD_NOT_ACTIVE';
-    if (card.pinBlockedUntil && card.pinBlockedUntil > now) return 'PIN_TRIES_EXCEEDED';
-    if (card.isLocked) return 'CARD_LOCKED';
-    // A frozen account (back office, or the user's freeze link, issue 21) pays nothing by card.
-    if (await isAccountFrozen(tx, card.userId)) return 'CARD_LOCKED';
-    if (mcc !== null && card.blockedMccs.includes(mcc)) return 'MERCHANT_CATEGORY_BLOCKED';
-    if (card.rulePerTransactionMaxMinor !== null && amountMinor > card.rulePerTransactionMaxMinor)
-      return 'LIMIT_EXCEEDED';
-    if (card.limitPerTransactionMinor !== null && amountMinor > card.limitPerTransactionMinor) return 'LIMIT_EXCEEDED';
-    if (card.limitDailyMinor !== null || card.limitMonthlyMinor !== null) {
-      const spent = options.spent ?? (await spentDayAndMonth(tx, card.id, now));
-      if (card.limitDailyMinor !== null && spent.dayMinor + amountMinor > card.limitDailyMinor) return 'LIMIT_EXCEEDED';
-      if (card.limitMonthlyMinor !== null && spent.monthMinor + amountMinor > card.limitMonthlyMinor)
-        return 'LIMIT_EXCEEDED';
-    }
-    if (options.isBalanceChecked === false) return null;
-    if ((await accountBalance(tx, availableAccount(card))) < amountMinor) return 'INSUFFICIENT_FUNDS';
-    return null;
+  async function refusalOf(tx: Tx, card: CardRow, amountMinor: bigint, mcc: string | null, now: Date) {
+    const [row] = await queryRows<{ reason: string | null }>(
+      tx,
+      sql`SELECT card_refusal(c, ${amountMinor.toString()}::numeric, ${mcc}::text, ${now.toISOString()}::timestamptz, true) AS reason
+          FROM cards c WHERE c.id = ${card.id}`,
+    );
+    return (row?.reason ?? null) as CardDeclineReason | null;
   }
 
   /** Hold `amountMinor` on the card (available → held), one entry keyed by the authorisation. */
   async function hold(tx: Tx, card: CardRow, authId: string, amountMinor: bigint): Promise<void> {
-    await postEntry(tx, {
-      kind: 'CARD_HOLD',
-      reference: `card:${card.id}`,
-      idempotencyKey: `card-hold:${authId}`,
-      postings: transfer(availableAccount(card), heldAccount(card), amountMinor),
-    });
+    await postEntry(tx, holdEntry(card, authId, amountMinor));
   }
 
   /**
-   * The authorisation decision (just-in-time funding). Declines write a DECLINED row and move
-   * nothing; a wrong PIN counts toward the block (the fifth blocks for 24 h); an online payment with
-   * 3-D Secure, or an in-person one above the user's "ask me above X", waits for the user's
-   * confirmation (PENDING_CONFIRMATION, 5 minutes, a push and a message); otherwise the amount is
-   * held and the answer is APPROVED.
+   * The card facts that never change (id, owner, currency, last 4) of the card with processor
+   * token `token`, from the in-process cache or one indexed read (then cached); null when no card
+   * has the token (not cached, so a card issued later is found). The cache is cleared when it
+   * reaches `CARD_FACTS_CACHED_MAX` entries.
+   */
+  async function cardFactsOf(token: string): Promise<CardFacts | null> {
+    const cached = cardFacts.get(token);
+    if (cached) return cached;
+    const [row] = await db
+      .select({ id: cards.id, userId: cards.userId, currency: cards.currency, last4: cards.last4 })
+      .from(cards)
+      .where(eq(cards.processorToken, token));
+    if (!row) return null;
+    if (cardFacts.size >= CARD_FACTS_CACHED_MAX) cardFacts.clear();
+    const facts: CardFacts = { ...row, currency: row.currency as CardCurrency };
+    cardFacts.set(token, facts);
+    return facts;
+  }
+
+  /**
+   * The authorisation decision (just-in-time funding): one call of the SQL function
+   * `card_authorize` (sql/card_authorize.sql: the card's lock, the duplicate check, the PIN count,
+   * `card_refusal`, the expiry, the balance, then the hold or the confirmation row). Declines write
+   * a DECLINED row and move nothing; a wrong PIN counts toward the block (the fifth blocks for
+   * 24 h); an online payment with 3-D Secure, or an in-person one above the user's "ask me above
+   * X", waits for the user's confirmation (PENDING_CONFIRMATION, 5 minutes, a push and a message,
+   * written in the decision's transaction); otherwise the amount is held and the answer is
+   * APPROVED. An online payment without 3-D Secure cannot wait for a confirmation, so it runs as
+   * the one statement alone (one round trip); the others run in a transaction with the message.
    */
   async function authorize(event: AuthorizationEvent): Promise<CardWebhookAnswer> {
     const now = deps.now();
-    let notice: { userId: string; params: Record<string, string> } | null = null;
-    const answer = await decide().catch(async (error: unknown) => {
-      if (!(error instanceof HoldRefused)) throw error;
-      return declineInsufficient(event, error.cardId, error.amountMinor, now);
+    const facts = await cardFactsOf(event.cardToken);
+    if (!facts) return { decision: 'DECLINED', declineReason: 'CARD_NOT_ACTIVE', transactionId: null };
+    const originalMinor = readProcessorAmount(event.amount, event.currency);
+    // The rate table is read only for a merchant charging in another currency.
+    const amountMinor =
+      originalMinor === null
+        ? null
+        : event.currency === facts.currency
+          ? originalMinor
+          : convertMinor(originalMinor, event.currency, facts.currency, (await readSettings(db)).fxRates, 'up');
+    const isPayable = amountMinor !== null && amountMinor > 0n;
+    const holdHash = isPayable ? hashEntryRequest(holdEntry(facts, event.authorizationId, amountMinor)) : '';
+    const decide = async (executor: DbOrTx) => {
+      const [row] = await queryRows<AuthorizeRow>(
+        executor,
+        sql`SELECT * FROM card_authorize(
+          ${event.cardToken}, ${event.authorizationId}, ${isPayable ? amountMinor.toString() : null}::numeric,
+          ${event.amount}, ${event.currency}, ${event.merchantName}, ${event.mcc}::text, ${event.isOnline},
+          ${event.isThreeDs}, ${event.pinResult}, ${event.isExpiryCorrect}, ${now.toISOString()}::timestamptz,
+          ${CARD_PIN_TRIES_MAX}::integer, ${`${CARD_PIN_BLOCK_HOURS} hours`}::interval,
+          ${`${CARD_CONFIRMATION_TTL_MS} milliseconds`}::interval, ${holdHash})`,
+      );
+      assert.ok(row, 'card_authorize returns one row');
+      return row;
+    };
+    const answerOfRow = (row: AuthorizeRow): CardWebhookAnswer => ({
+      decision:
+        row.o_transaction_status === 'DECLINED'
+          ? 'DECLINED'
+          : row.o_transaction_status === 'PENDING_CONFIRMATION'
+            ? 'PENDING_CONFIRMATION'
+            : 'APPROVED',
+      declineReason: (row.o_decline_reason as CardDeclineReason | null) ?? null,
+      transactionId: row.o_transaction_id === null ? null : Number(row.o_transaction_id),
     });
-    if (notice) deps.log.info({ authorizationId: event.authorizationId }, 'card payment waits for confirmation');
-    return answer;
-
-    function decide(): Promise<CardWebhookAnswer> {
-      return db.transaction(async (tx) => {
-        const card = await lockCardByToken(tx, event.cardToken);
-        if (!card) return { decision: 'DECLINED', declineReason: 'CARD_NOT_ACTIVE', transactionId: null } as const;
-        const seen = await spentDayAndMonth(tx, card.id, now, event.authorizationId);
-        if (seen.twinId !== null) {
-          const [twin] = await tx.select().from(cardTransactions).where(eq(cardTransactions.id, seen.twinId));
-          return answerOf(twin!);
-        }
-        const currency = card.currency as CardCurrency;
-        const originalMinor = readProcessorAmount(event.amount, event.currency);
-        // The rate table is read only for a merchant charging in another currency.
-        const amountMinor =
-          originalMinor === null
-            ? null
-            : event.currency === currency
-              ? originalMinor
-              : convertMinor(originalMinor, event.currency, currency, (await readSettings(tx)).fxRates, 'up');
-        const base = {
-          cardId: card.id,
-          kind: 'PURCHASE',
-          originalAmount: event.amount,
-          originalCurrency: event.currency,
-          merchantName: event.merchantName,
-          mcc: event.mcc,
-          processorAuthId: event.authorizationId,
-          isOnline: event.isOnline,
-          createdAt: now,
-          updatedAt: now,
-        } as const;
-        const decline = async (reason: CardDeclineReason, minor: bigint) => {
-          const [row] = await tx
-            .insert(cardTransactions)
-            .values({ ...base, status: 'DECLINED', amountMinor: minor, declineReason: reason })
-            .returning();
-          return answerOf(row!);
-        };
-        if (amountMinor === null || amountMinor <= 0n) return decline('CURRENCY_NOT_SUPPORTED', 0n);
-        // The processor checked the PIN and the expiry; Meridian counts wrong PINs (spec §5).
-        const isPinBlocked = card.pinBlockedUntil !== null && card.pinBlockedUntil > now;
-        if (card.status === 'ACTIVE' && !card.isLocked && !isPinBlocked && event.pinResult !== 'NOT_PRESENT') {
-          if (event.pinResult === 'WRONG') {
-            const count = card.pinWrongCount + 1;
-            const isNowBlocked = count >= CARD_PIN_TRIES_MAX;
-            await tx
-              .update(cards)
-              .set({
-                pinWrongCount: isNowBlocked ? 0 : count,
-                pinBlockedUntil: isNowBlocked ? new Date(now.getTime() + CARD_PIN_BLOCK_HOURS * HOUR_MS) : null,
-                updatedAt: now,
-              })
-              .where(eq(cards.id, card.id));
-            return decline('WRONG_PIN', amountMinor);
-          }
-          if (card.pinWrongCount > 0)
-            await tx.update(cards).set({ pinWrongCount: 0, updatedAt: now }).where(eq(cards.id, card.id));
-        }
-        // The balance is left to the ledger: the hold's own update refuses going below zero (below).
-        const refusal = await refusalOf(tx, card, amountMinor, event.mcc, now, {
-          spent: seen,
-          isBalanceChecked: false,
-        });
-        if (refusal) return decline(refusal, amountMinor);
-        if (!event.isExpiryCorrect) return decline('WRONG_EXPIRY', amountMinor);
-        const confirmReason =
-          event.isOnline && event.isThreeDs
-            ? 'THREE_DS'
-            : !event.isOnline && card.ruleAskAboveMinor !== null && amountMinor > card.ruleAskAboveMinor
-              ? 'ASK_ABOVE'
-              : null;
-        if (confirmReason) {
-          // Ask the user only for a payment the card can pay now (checked again on confirmation).
-          if ((await accountBalance(tx, availableAccount(card))) < amountMinor)
-            return decline('INSUFFICIENT_FUNDS', amountMinor);
-          const [row] = await tx
-            .insert(cardTransactions)
-            .values({
-              ...base,
-              status: 'PENDING_CONFIRMATION',
-              amountMinor,
-              confirmReason,
-              confirmBy: new Date(now.getTime() + CARD_CONFIRMATION_TTL_MS),
-            })
-            .returning();
-          notice = {
-            userId: card.userId,
-            params: { amount: money(amountMinor, currency), currency, merchant: event.merchantName, last4: card.last4 },
-          };
+    try {
+      if (event.isOnline && !event.isThreeDs) return answerOfRow(await decide(db));
+      return await db.transaction(async (tx) => {
+        const row = await decide(tx);
+        if (row.o_transaction_status === 'PENDING_CONFIRMATION' && !row.o_is_replay && isPayable) {
+          const currency = facts.currency;
           await deps.notify(
             {
-              userId: card.userId,
+              userId: facts.userId,
               category: 'CARD',
               ...cardMessages.confirm,
-              params: notice.params,
+              params: {
+                amount: money(amountMinor, currency),
+                currency,
+                merchant: event.merchantName,
+                last4: facts.last4,
+              },
               // The card page highlights this payment in its confirmation banner.
-              link: `/my/account/fiscard?confirm=${row!.id}`,
+              link: `/my/account/fiscard?confirm=${row.o_transaction_id}`,
             },
             tx,
           );
-          return answerOf(row!);
+          deps.log.info({ authorizationId: event.authorizationId }, 'card payment waits for confirmation');
         }
-        try {
-          await hold(tx, card, event.authorizationId, amountMinor);
-        } catch (error) {
-          // The ledger refused (balance too low): the transaction is aborted; decline in a new one.
-          if (error instanceof DomainError && error.code === 'INSUFFICIENT_BALANCE')
-            throw new HoldRefused(card.id, amountMinor);
-          throw error;
-        }
-        const [row] = await tx
-          .insert(cardTransactions)
-          .values({ ...base, status: 'AUTHORIZED', amountMinor, heldMinor: amountMinor })
-          .returning();
-        return answerOf(row!);
+        return answerOfRow(row);
       });
+    } catch (error) {
+      // The hold's ledger update refused (money left the card without its lock since the balance
+      // was read): everything was rolled back; decline in a new transaction.
+      if (isPayable && isSqlState(error, SQLSTATE_INSUFFICIENT_BALANCE))
+        return declineInsufficient(event, facts.id, amountMinor, now);
+      throw error;
     }
   }
 

@@ -4,10 +4,12 @@ import {
   bigserial,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
@@ -130,6 +132,29 @@ export const cardTransactions = pgTable(
     check('card_transactions_kind_known', sql`${table.kind} IN ('PURCHASE', 'REFUND', 'TOPUP', 'FEE')`),
     check('card_transactions_amounts', sql`${table.amountMinor} >= 0 AND ${table.heldMinor} >= 0`),
   ],
+);
+
+/**
+ * What each card spent per UTC day (issue 19, the authorisation decision's daily and monthly
+ * limits): `amount_minor` is the sum, in minor units of the card's currency, of the card's PURCHASE
+ * rows that are AUTHORIZED or CLEARED and were created on `day` (UTC). Kept by the trigger
+ * `card_spend_totals_track` on `card_transactions` (sql/card_spend_totals_track.sql) in the same
+ * transaction as the row's change, so the decision reads one row for the day and at most 31 for the
+ * month instead of summing the card's purchases. Written only by the trigger.
+ */
+export const cardSpendTotals = pgTable(
+  'card_spend_totals',
+  {
+    cardId: bigint('card_id', { mode: 'number' })
+      .notNull()
+      .references(() => cards.id),
+    /** The UTC day of the purchases' `created_at`. */
+    day: date('day', { mode: 'string' }).notNull(),
+    amountMinor: minorAmount('amount_minor')
+      .notNull()
+      .default(sql`0`),
+  },
+  (table) => [primaryKey({ name: 'card_spend_totals_pkey', columns: [table.cardId, table.day] })],
 );
 
 /** Top-up quotes (issue 19): a locked rate valid 30 s, used at most once (`used_at`). */

@@ -133,8 +133,13 @@ function toEntry(
   };
 }
 
-/** SQLSTATE `ledger_apply_deltas` raises (for `ledger_post` and `ledger_post_batch`) when a user account would go below zero (`sql/ledger_apply_deltas.sql`). */
-const SQLSTATE_INSUFFICIENT = 'ML001';
+/**
+ * SQLSTATE `ledger_apply_deltas` raises (for `ledger_post` and `ledger_post_batch`) when a user account
+ * would go below zero (`sql/ledger_apply_deltas.sql`); exported for SQL functions of other modules that
+ * call `ledger_post` themselves (the card authorisation, modules/cards/sql/card_authorize.sql).
+ */
+export const SQLSTATE_INSUFFICIENT_BALANCE = 'ML001';
+const SQLSTATE_INSUFFICIENT = SQLSTATE_INSUFFICIENT_BALANCE;
 
 interface PostOutcome {
   status: 'ok' | 'replay';

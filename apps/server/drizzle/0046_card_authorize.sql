@@ -1,0 +1,293 @@
+CREATE TABLE "card_spend_totals" (
+	"card_id" bigint NOT NULL,
+	"day" date NOT NULL,
+	"amount_minor" numeric(38, 0) DEFAULT 0 NOT NULL,
+	CONSTRAINT "card_spend_totals_pkey" PRIMARY KEY("card_id","day")
+);
+--> statement-breakpoint
+ALTER TABLE "card_spend_totals" ADD CONSTRAINT "card_spend_totals_card_id_cards_id_fk" FOREIGN KEY ("card_id") REFERENCES "public"."cards"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+-- The spend so far, per card and UTC day, from the purchases already recorded; then kept by the trigger.
+INSERT INTO card_spend_totals (card_id, day, amount_minor)
+SELECT t.card_id, (t.created_at AT TIME ZONE 'UTC')::date, sum(t.amount_minor)
+FROM card_transactions t
+WHERE t.kind = 'PURCHASE' AND t.status IN ('AUTHORIZED', 'CLEARED')
+GROUP BY 1, 2
+HAVING sum(t.amount_minor) <> 0;
+--> statement-breakpoint
+-- ledger_account_balance: the balance of one account in minor units of its asset, 0 when the
+-- account was never touched — the SQL twin of `accountBalance` (modules/ledger/ledger.service.ts),
+-- for SQL functions of other modules that decide on a balance in their own statement (the card
+-- authorisation, modules/cards/sql/card_authorize.sql). One probe of the unique index
+-- ledger_accounts_owner_type_asset_key. Reads only; the caller locks what it needs.
+CREATE OR REPLACE FUNCTION ledger_account_balance(p_owner_kind text, p_owner_id text, p_type text, p_asset text)
+RETURNS numeric
+LANGUAGE sql
+STABLE
+AS $$
+  SELECT coalesce(
+    (SELECT a.balance_minor FROM ledger_accounts a
+     WHERE a.owner_kind = p_owner_kind AND a.owner_id = p_owner_id AND a.type = p_type AND a.asset = p_asset),
+    0);
+$$;
+--> statement-breakpoint
+-- identity_is_frozen: whether the account `p_user_id` is frozen (back office or the user's freeze
+-- link, issue 16/21: `users.frozen_at` set) — the SQL twin of the identity service's `isFrozen`
+-- (modules/identity/identity.operator.ts), for decisions taken inside one SQL statement (the card
+-- authorisation, modules/cards/sql/card_refusal.sql). False for an unknown id.
+CREATE OR REPLACE FUNCTION identity_is_frozen(p_user_id uuid)
+RETURNS boolean
+LANGUAGE sql
+STABLE
+AS $$
+  SELECT EXISTS (SELECT 1 FROM users u WHERE u.id = p_user_id AND u.frozen_at IS NOT NULL);
+$$;
+--> statement-breakpoint
+-- card_spend_totals_track: the trigger on card_transactions (AFTER INSERT OR UPDATE OR DELETE, for
+-- each row) that keeps card_spend_totals (modules/cards/cards.tables.ts) equal to the sum of each
+-- card's PURCHASE rows that are AUTHORIZED or CLEARED, per UTC day of their created_at. A row's
+-- share is taken off its old day and put on its new one, so every change counts: a hold approved
+-- (insert or PENDING_CONFIRMATION → AUTHORIZED), a clearing at another amount, a reversal
+-- (AUTHORIZED → REVERSED). Runs in the writer's transaction; the writers of purchases hold the
+-- card row's lock, so a card's day row is not contended.
+CREATE OR REPLACE FUNCTION card_spend_totals_track()
+RETURNS trigger
+LANGUAGE plpgsql
+AS $$
+DECLARE
+  v_old numeric := 0;
+  v_new numeric := 0;
+BEGIN
+  IF TG_OP <> 'INSERT' AND OLD.kind = 'PURCHASE' AND OLD.status IN ('AUTHORIZED', 'CLEARED') THEN
+    v_old := OLD.amount_minor;
+  END IF;
+  IF TG_OP <> 'DELETE' AND NEW.kind = 'PURCHASE' AND NEW.status IN ('AUTHORIZED', 'CLEARED') THEN
+    v_new := NEW.amount_minor;
+  END IF;
+  IF TG_OP = 'UPDATE' AND OLD.card_id = NEW.card_id AND OLD.created_at = NEW.created_at THEN
+    v_new := v_new - v_old;
+    v_old := 0;
+  END IF;
+  IF v_old <> 0 THEN
+    UPDATE card_spend_totals s SET amount_minor = s.amount_minor - v_old
+    WHERE s.card_id = OLD.card_id AND s.day = (OLD.created_at AT TIME ZONE 'UTC')::date;
+  END IF;
+  IF v_new <> 0 THEN
+    INSERT INTO card_spend_totals AS s (card_id, day, amount_minor)
+    VALUES (NEW.card_id, (NEW.created_at AT TIME ZONE 'UTC')::date, v_new)
+    ON CONFLICT (card_id, day) DO UPDATE SET amount_minor = s.amount_minor + EXCLUDED.amount_minor;
+  END IF;
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+-- card_refusal: why a card payment of p_amount (minor units of the card's currency) must be
+-- declined now, or NULL when it may be approved (issue 19, spec §8 reasons). p_card is the card's
+-- row, read under the row's lock (FOR UPDATE) by the caller: card_authorize.sql for a new
+-- authorisation, the confirmation of a 3-D Secure / "ask me above X" payment
+-- (cards.events.ts `confirm`). Checks, in order:
+--   status ACTIVE (CARD_NOT_ACTIVE); PIN block (PIN_TRIES_EXCEEDED); the card's lock and a frozen
+--   account (CARD_LOCKED, identity_is_frozen); the user's blocked categories
+--   (MERCHANT_CATEGORY_BLOCKED); the user's and the card's per-transaction maximum, then the day's
+--   and the month's spend (UTC) plus this payment against the daily and monthly limits
+--   (LIMIT_EXCEEDED) — the spend is read from card_spend_totals (kept by card_spend_totals_track),
+--   at most 31 rows of the card's month, no scan of its purchases;
+--   with p_is_balance_checked, the card's available balance (INSUFFICIENT_FUNDS, ledger_account_balance).
+CREATE OR REPLACE FUNCTION card_refusal(
+  p_card cards,
+  p_amount numeric,
+  p_mcc text,
+  p_now timestamptz,
+  p_is_balance_checked boolean
+) RETURNS text
+LANGUAGE plpgsql
+AS $$
+DECLARE
+  v_today date := (p_now AT TIME ZONE 'UTC')::date;
+  v_day_spent numeric;
+  v_month_spent numeric;
+BEGIN
+  IF p_card.status <> 'ACTIVE' THEN
+    RETURN 'CARD_NOT_ACTIVE';
+  END IF;
+  IF p_card.pin_blocked_until IS NOT NULL AND p_card.pin_blocked_until > p_now THEN
+    RETURN 'PIN_TRIES_EXCEEDED';
+  END IF;
+  IF p_card.is_locked OR identity_is_frozen(p_card.user_id) THEN
+    RETURN 'CARD_LOCKED';
+  END IF;
+  IF p_mcc IS NOT NULL AND p_card.blocked_mccs ? p_mcc THEN
+    RETURN 'MERCHANT_CATEGORY_BLOCKED';
+  END IF;
+  IF (p_card.rule_per_transaction_max_minor IS NOT NULL AND p_amount > p_card.rule_per_transaction_max_minor)
+    OR (p_card.limit_per_transaction_minor IS NOT NULL AND p_amount > p_card.limit_per_transaction_minor) THEN
+    RETURN 'LIMIT_EXCEEDED';
+  END IF;
+  IF p_card.limit_daily_minor IS NOT NULL OR p_card.limit_monthly_minor IS NOT NULL THEN
+    SELECT coalesce(sum(s.amount_minor) FILTER (WHERE s.day >= v_today), 0), coalesce(sum(s.amount_minor), 0)
+    INTO v_day_spent, v_month_spent
+    FROM card_spend_totals s
+    WHERE s.card_id = p_card.id AND s.day >= date_trunc('month', p_now AT TIME ZONE 'UTC')::date;
+    IF (p_card.limit_daily_minor IS NOT NULL AND v_day_spent + p_amount > p_card.limit_daily_minor)
+      OR (p_card.limit_monthly_minor IS NOT NULL AND v_month_spent + p_amount > p_card.limit_monthly_minor) THEN
+      RETURN 'LIMIT_EXCEEDED';
+    END IF;
+  END IF;
+  IF p_is_balance_checked
+    AND ledger_account_balance('card', p_card.id::text, 'CARD_AVAILABLE', p_card.currency) < p_amount THEN
+    RETURN 'INSUFFICIENT_FUNDS';
+  END IF;
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+-- card_authorize: the authorisation decision (issue 19, the hot path; modules/cards/cards.events.ts
+-- `authorize`, docs/cards.md "Authorisation decision") in one statement, so an approval costs one
+-- round trip and, outside a transaction, needs no BEGIN/COMMIT. Steps:
+--   1. lock the card of p_card_token (SELECT … FOR UPDATE): decisions on one card are serial, so
+--      concurrent authorisations never overspend. No card: DECLINED CARD_NOT_ACTIVE, no row.
+--   2. the authorisation already recorded (unique processor_auth_id: the same webhook twice):
+--      its decision again, o_is_replay — one hold whatever the deliveries;
+--   3. p_amount_minor (the card's currency, converted by the caller) NULL or ≤ 0: CURRENCY_NOT_SUPPORTED;
+--   4. the PIN the processor checked: a wrong one counts (the p_pin_tries_max-th blocks the card
+--      for p_pin_block: WRONG_PIN), a right one resets the count — on an active, unlocked,
+--      unblocked card only;
+--   5. card_refusal (status, PIN block, lock or frozen account, blocked category, per-transaction,
+--      daily and monthly limits), then the expiry the processor checked (WRONG_EXPIRY), then the
+--      available balance (INSUFFICIENT_FUNDS; ledger_account_balance);
+--   6. a 3-D Secure payment online, or one in person above the card's "ask me above X": a
+--      PENDING_CONFIRMATION row confirmed by p_now + p_confirm_ttl (the caller tells the user);
+--   7. otherwise the hold, ledger_post CARD_HOLD available → held keyed `card-hold:<auth id>`
+--      (p_hold_request_hash: the caller's hashEntryRequest of that entry), and an AUTHORIZED row.
+-- A decline writes a DECLINED row and moves nothing. The hold's own update still refuses a balance
+-- going below zero (SQLSTATE ML001 from ledger_apply_deltas, everything rolled back) when money left
+-- the card between step 5 and 7 without the card's lock; the caller then declines in a new
+-- transaction. Returns one row: card id (NULL when no card), the transaction's id, status and
+-- decline reason, and whether it was recorded before.
+-- plan_cache_mode: every statement is an equality probe of a unique index; the generic plan is
+-- made once per session (as in ledger_post.sql).
+CREATE OR REPLACE FUNCTION card_authorize(
+  p_card_token text,
+  p_auth_id text,
+  p_amount_minor numeric,
+  p_original_amount text,
+  p_original_currency text,
+  p_merchant_name text,
+  p_mcc text,
+  p_is_online boolean,
+  p_is_three_ds boolean,
+  p_pin_result text,
+  p_is_expiry_correct boolean,
+  p_now timestamptz,
+  p_pin_tries_max integer,
+  p_pin_block interval,
+  p_confirm_ttl interval,
+  p_hold_request_hash text
+) RETURNS TABLE (
+  o_card_id bigint,
+  o_transaction_id bigint,
+  o_transaction_status text,
+  o_decline_reason text,
+  o_is_replay boolean
+)
+LANGUAGE plpgsql
+SET plan_cache_mode = force_generic_plan
+AS $$
+DECLARE
+  v_card cards%ROWTYPE;
+  v_twin record;
+  v_amount numeric := p_amount_minor;
+  v_reason text;
+  v_confirm text;
+  v_wrong_count integer;
+  v_hold_status text;
+  v_id bigint;
+BEGIN
+  SELECT * INTO v_card FROM cards c WHERE c.processor_token = p_card_token FOR UPDATE;
+  IF NOT FOUND THEN
+    RETURN QUERY SELECT NULL::bigint, NULL::bigint, 'DECLINED'::text, 'CARD_NOT_ACTIVE'::text, false;
+    RETURN;
+  END IF;
+
+  SELECT t.id, t.status, t.decline_reason INTO v_twin
+  FROM card_transactions t WHERE t.processor_auth_id = p_auth_id;
+  IF FOUND THEN
+    RETURN QUERY SELECT v_card.id, v_twin.id, v_twin.status, v_twin.decline_reason, true;
+    RETURN;
+  END IF;
+
+  IF v_amount IS NULL OR v_amount <= 0 THEN
+    v_amount := 0;
+    v_reason := 'CURRENCY_NOT_SUPPORTED';
+  ELSE
+    IF v_card.status = 'ACTIVE' AND NOT v_card.is_locked
+      AND NOT (v_card.pin_blocked_until IS NOT NULL AND v_card.pin_blocked_until > p_now)
+      AND p_pin_result <> 'NOT_PRESENT' THEN
+      IF p_pin_result = 'WRONG' THEN
+        v_wrong_count := v_card.pin_wrong_count + 1;
+        UPDATE cards c SET
+          pin_wrong_count = CASE WHEN v_wrong_count >= p_pin_tries_max THEN 0 ELSE v_wrong_count END,
+          pin_blocked_until = CASE WHEN v_wrong_count >= p_pin_tries_max THEN p_now + p_pin_block END,
+          updated_at = p_now
+        WHERE c.id = v_card.id;
+        v_reason := 'WRONG_PIN';
+      ELSIF v_card.pin_wrong_count > 0 THEN
+        UPDATE cards c SET pin_wrong_count = 0, updated_at = p_now WHERE c.id = v_card.id;
+      END IF;
+    END IF;
+    IF v_reason IS NULL THEN
+      v_reason := card_refusal(v_card, v_amount, p_mcc, p_now, false);
+    END IF;
+    IF v_reason IS NULL AND NOT p_is_expiry_correct THEN
+      v_reason := 'WRONG_EXPIRY';
+    END IF;
+    IF v_reason IS NULL
+      AND ledger_account_balance('card', v_card.id::text, 'CARD_AVAILABLE', v_card.currency) < v_amount THEN
+      v_reason := 'INSUFFICIENT_FUNDS';
+    END IF;
+  END IF;
+
+  IF v_reason IS NOT NULL THEN
+    INSERT INTO card_transactions (card_id, kind, status, amount_minor, decline_reason, original_amount,
+      original_currency, merchant_name, mcc, processor_auth_id, is_online, created_at, updated_at)
+    VALUES (v_card.id, 'PURCHASE', 'DECLINED', v_amount, v_reason, p_original_amount,
+      p_original_currency, p_merchant_name, p_mcc, p_auth_id, p_is_online, p_now, p_now)
+    RETURNING id INTO v_id;
+    RETURN QUERY SELECT v_card.id, v_id, 'DECLINED'::text, v_reason, false;
+    RETURN;
+  END IF;
+
+  v_confirm := CASE
+    WHEN p_is_online AND p_is_three_ds THEN 'THREE_DS'
+    WHEN NOT p_is_online AND v_card.rule_ask_above_minor IS NOT NULL AND v_amount > v_card.rule_ask_above_minor
+      THEN 'ASK_ABOVE'
+  END;
+  IF v_confirm IS NOT NULL THEN
+    INSERT INTO card_transactions (card_id, kind, status, amount_minor, original_amount, original_currency,
+      merchant_name, mcc, processor_auth_id, is_online, confirm_reason, confirm_by, created_at, updated_at)
+    VALUES (v_card.id, 'PURCHASE', 'PENDING_CONFIRMATION', v_amount, p_original_amount, p_original_currency,
+      p_merchant_name, p_mcc, p_auth_id, p_is_online, v_confirm, p_now + p_confirm_ttl, p_now, p_now)
+    RETURNING id INTO v_id;
+    RETURN QUERY SELECT v_card.id, v_id, 'PENDING_CONFIRMATION'::text, NULL::text, false;
+    RETURN;
+  END IF;
+
+  SELECT lp.o_status INTO v_hold_status
+  FROM ledger_post(
+    'CARD_HOLD', 'card:' || v_card.id, 'card-hold:' || p_auth_id, p_hold_request_hash, NULL, '{}'::jsonb,
+    ARRAY['card', 'card'], ARRAY[v_card.id::text, v_card.id::text], ARRAY['CARD_AVAILABLE', 'CARD_HELD'],
+    ARRAY[v_card.currency, v_card.currency], ARRAY[-v_amount, v_amount], ARRAY[1, 2], ARRAY[-v_amount, v_amount], 2
+  ) AS lp;
+  IF v_hold_status <> 'ok' THEN
+    RAISE EXCEPTION 'card_authorize: the hold key card-hold:% is taken without a transaction row', p_auth_id;
+  END IF;
+  INSERT INTO card_transactions (card_id, kind, status, amount_minor, held_minor, original_amount,
+    original_currency, merchant_name, mcc, processor_auth_id, is_online, created_at, updated_at)
+  VALUES (v_card.id, 'PURCHASE', 'AUTHORIZED', v_amount, v_amount, p_original_amount,
+    p_original_currency, p_merchant_name, p_mcc, p_auth_id, p_is_online, p_now, p_now)
+  RETURNING id INTO v_id;
+  RETURN QUERY SELECT v_card.id, v_id, 'AUTHORIZED'::text, NULL::text, false;
+END;
+$$;
+--> statement-breakpoint
+CREATE TRIGGER card_spend_totals_track AFTER INSERT OR UPDATE OR DELETE ON card_transactions
+FOR EACH ROW EXECUTE FUNCTION card_spend_totals_track();
