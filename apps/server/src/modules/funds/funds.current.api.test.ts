@@ -1,11 +1,12 @@
 import { CURRENT_PRODUCT_ID } from '@meridian/contracts/funds';
+import { toDecimalString } from '@meridian/contracts/money';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKind, type TestSession } from '../../../test/helpers.ts';
 import { openDatabase } from '../../platform/db/client.ts';
 import { queryRows } from '../../platform/db/rows.ts';
 import { DomainError } from '../../platform/http/errors.ts';
-import { userAccount } from '../ledger/ledger.types.ts';
+import { platformAccount, userAccount } from '../ledger/ledger.types.ts';
 import {
   balanceOf,
   createFundsKit,
@@ -333,11 +334,14 @@ describe.runIf(testDatabaseKind === 'postgres')('two server processes on one Pos
       await Promise.all([kit.t.app.funds.runDaily(), other.runDaily()]);
       // February for alice: 28 days × 1.00 (1,000,100 cents earn 100.01 → 100 a day).
       expect(await fundSharesOf(kit, alice.userId)).toBe(1_000_100n + 2_800n);
-      const [paid] = await queryRows<{ n: number }>(
-        db(),
-        sql`SELECT count(*)::int AS n FROM fund_orders WHERE user_id = ${alice.userId} AND action = 'INTEREST'`,
-      );
-      expect(paid?.n).toBe(2);
+      const history = (await kit.get(alice, '/api/fund/v2/order?action=INTEREST')).json().content;
+      expect(history).toMatchObject({
+        totalCount: 2,
+        list: [
+          { id: 'payout:2026-03', amount: '28.00' },
+          { id: 'payout:2026-02', amount: '1.00' },
+        ],
+      });
       const [days] = await queryRows<{ n: number; dup: number }>(
         db(),
         sql`SELECT count(DISTINCT day)::int AS n, (SELECT count(*)::int FROM (SELECT holding_id, day FROM fund_accruals GROUP BY 1, 2 HAVING count(*) > 1) d) AS dup FROM fund_accruals`,
@@ -346,5 +350,83 @@ describe.runIf(testDatabaseKind === 'postgres')('two server processes on one Pos
     } finally {
       await second.close();
     }
+  });
+});
+
+describe('the monthly payout is set-based and pays once', () => {
+  it('waits for the accrual of the month before, then a run killed half-way, a rerun and a forced third run pay April once: Σ per holding = Σ batches = the ledger', async () => {
+    kit.clock.set('2026-04-01T00:00:05+08:00'); // Wednesday 1 April 2026, a Hong Kong business day
+    // 31 March is not accrued yet: no payout, nothing moves.
+    expect(await kit.t.app.funds.runPayout(db())).toBeNull();
+    await kit.t.app.funds.runAccrual(db());
+    const accruedBefore = await balanceOf(kit, platformAccount('PLATFORM_FUND_ACCRUED_INTEREST', 'USD'));
+    const sharesBefore = await fundSharesOf(kit, alice.userId);
+
+    const partial = await kit.t.app.funds.runPayout(db(), { batchSize: 1, batchesMax: 2 });
+    expect(partial?.isPartial).toBe(true);
+    const rest = await kit.t.app.funds.runPayout(db(), { batchSize: 1 });
+    expect(rest?.isPartial).toBe(false);
+    expect(await kit.t.app.funds.runPayout(db(), { batchSize: 1 })).toBeNull(); // the month is recorded as paid
+    // Even with the month's record gone, a run with other batches pays nobody again.
+    await db().execute(sql`DELETE FROM fund_payouts WHERE month = '2026-04'`);
+    const forced = await kit.t.app.funds.runPayout(db(), { batchSize: 1000 });
+    expect(forced).toMatchObject({ holdingCount: 0, totalMinor: 0n });
+
+    // Each holding was paid exactly its accruals since the previous payout's month, once.
+    const holdings = await queryRows<{ id: string; paid: string; expected: string; month: string | null }>(
+      db(),
+      sql`SELECT h.id::text, h.last_payout_minor::text AS paid, h.last_payout_month AS month,
+            (SELECT coalesce(sum(a.amount_minor), 0)::text FROM fund_accruals a WHERE a.holding_id = h.id
+              AND a.day < '2026-04-01' AND a.day >= ((SELECT max(month) FROM fund_payouts WHERE month < '2026-04') || '-01')::date) AS expected
+          FROM fund_holdings h WHERE h.kind = 'CURRENT' ORDER BY h.id`,
+    );
+    const payable = holdings.filter((h) => BigInt(h.expected) > 0n);
+    expect(payable.length).toBeGreaterThan(1);
+    for (const holding of payable) expect(holding).toMatchObject({ month: '2026-04', paid: holding.expected });
+    const perHolding = payable.reduce((total, h) => total + BigInt(h.paid), 0n);
+    expect(partial!.totalMinor + rest!.totalMinor).toBe(perHolding);
+    expect(partial!.holdingCount + rest!.holdingCount).toBe(payable.length);
+    const [batches] = await queryRows<{
+      n: number;
+      total: string;
+      holdings: number;
+      entries: number;
+      credited: string;
+    }>(
+      db(),
+      sql`SELECT count(*)::int AS n, sum(total_minor)::text AS total, sum(holding_count)::int AS holdings,
+            (SELECT count(*)::int FROM ledger_entries WHERE reference = 'fund-payout:2026-04') AS entries,
+            (SELECT sum(p.amount_minor)::text FROM ledger_postings p JOIN ledger_entries e ON e.id = p.entry_id
+              WHERE e.reference = 'fund-payout:2026-04' AND p.amount_minor > 0) AS credited
+          FROM fund_payout_batches WHERE month = '2026-04'`,
+    );
+    expect(batches).toEqual({
+      n: payable.length,
+      total: perHolding.toString(),
+      holdings: payable.length,
+      entries: payable.length,
+      credited: perHolding.toString(),
+    });
+    const accruedAfter = await balanceOf(kit, platformAccount('PLATFORM_FUND_ACCRUED_INTEREST', 'USD'));
+    expect(accruedBefore - accruedAfter).toBe(perHolding);
+
+    // alice's shares grew by her payout once, and her history shows it as one line per month.
+    const aliceHolding = await queryRows<{ paid: string }>(
+      db(),
+      sql`SELECT last_payout_minor::text AS paid FROM fund_holdings WHERE user_id = ${alice.userId} AND kind = 'CURRENT'`,
+    );
+    const aliceMinor = BigInt(aliceHolding[0]!.paid);
+    expect(aliceMinor).toBeGreaterThan(0n);
+    expect(await fundSharesOf(kit, alice.userId)).toBe(sharesBefore + aliceMinor);
+    const history = (await kit.get(alice, '/api/fund/v2/order?action=INTEREST')).json().content;
+    expect(history.list[0]).toMatchObject({
+      id: 'payout:2026-04',
+      action: 'INTEREST',
+      type: 'CURRENT',
+      status: 'SUCCESS',
+      amount: toDecimalString(aliceMinor, 'USD'),
+    });
+    expect(history.list.filter((line: { id: string }) => line.id === 'payout:2026-04')).toHaveLength(1);
+    expect(history.list.at(-1)).toMatchObject({ id: 'payout:2026-02', amount: '1.00' });
   });
 });

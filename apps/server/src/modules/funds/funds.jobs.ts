@@ -187,19 +187,32 @@ export function createJobsService(ctx: FundsContext) {
   /**
    * Pay the interest accrued before `month` (YYYY-MM, default: this Hong Kong month) to every
    * current holding as new current-fund shares, on or after the month's first Hong Kong business
-   * day — in id batches, each one transaction: one statement takes each holding's unpaid interest
-   * of the earlier months and marks the holding paid for `month` (a holding already marked is
-   * skipped, so two processes or a rerun pay once), adds the shares, writes the history line, and
-   * fills the ledger's fanout input; then one journal entry per batch (accrued interest → each
-   * user's USER_FUND, key `fund-payout:<month>:<first id>-<end id>`). The month is recorded as paid last.
+   * day and once every day before the month is accrued (`fund_accrual_days`; before that it
+   * answers null and a later run pays) — in id batches, each one transaction:
+   * 1. one statement takes each holding's unpaid interest of the earlier months and marks the
+   *    holding paid for `month` (a holding already marked is skipped, so two processes or a rerun
+   *    pay once), adds the shares, keeps the amount (`last_payout_minor`), and fills the ledger's
+   *    fanout input;
+   * 2. one journal entry per batch (`postFanout`: accrued interest → each user's USER_FUND, key
+   *    `fund-payout:<month>:<first id>-<end id>`);
+   * 3. one `fund_payout_batches` row: the holdings' INTEREST history lines are read from it, not
+   *    written per holding (`funds.orders.ts`).
+   * The month is recorded as paid (`fund_payouts`) after the last batch.
    */
   async function runPayout(db: DbOrTx, options: BatchOptions & { month?: string } = {}): Promise<PayoutResult | null> {
     const today = hongKongDay(ctx.clock.now());
     const month = options.month ?? monthOf(today);
     const paidOn = firstBusinessDay(month, ctx.calendar);
     if (today < paidOn) return null;
-    const [done] = await queryRows<{ month: string }>(db, sql`SELECT month FROM fund_payouts WHERE month = ${month}`);
-    if (done) return null;
+    const [state] = await queryRows<{ paid: string | null; accrued: string | null }>(
+      db,
+      sql`SELECT (SELECT month FROM fund_payouts WHERE month = ${month}) AS paid,
+                 (SELECT max(day)::text FROM fund_accrual_days) AS accrued`,
+    );
+    if (state?.paid) return null;
+    // Each payout pays exactly the accruals of the days before its month (the history relies on it).
+    const lastDayBefore = addDays(`${month}-01`, -1);
+    if (!state?.accrued || state.accrued < lastDayBefore) return null;
     const batchSize = options.batchSize ?? FUND_BATCH_HOLDINGS_DEFAULT;
     const range = idRangeOf(
       await queryRows<{ lo: string | null; hi: string | null }>(
@@ -237,14 +250,12 @@ export function createJobsService(ctx: FundsContext) {
                   shares_minor = ${set.sharesMinor},
                   unsettled_minor = fund_holdings.unsettled_minor - p.payable,
                   paid_minor = fund_holdings.paid_minor + p.payable,
-                  last_payout_month = ${month}
+                  last_payout_month = ${month},
+                  last_payout_minor = p.payable
                 FROM p
                 WHERE fund_holdings.id = p.id AND fund_holdings.id >= ${lo} AND fund_holdings.id < ${hi}
                   AND (fund_holdings.last_payout_month IS NULL OR fund_holdings.last_payout_month < ${month})
-                RETURNING fund_holdings.id, fund_holdings.user_id, p.payable
-              ), history AS (
-                INSERT INTO fund_orders (user_id, product_id, action, amount_minor, status, holding_id, completed_at, created_at)
-                SELECT user_id, ${CURRENT_PRODUCT_ID}, 'INTEREST', payable, 'SUCCESS', id, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz FROM paid
+                RETURNING fund_holdings.user_id, p.payable
               )
               INSERT INTO ledger_fanout_rows (owner_id, amount_minor) SELECT user_id, payable FROM paid`,
         );
@@ -260,6 +271,13 @@ export function createJobsService(ctx: FundsContext) {
           metadata: { month, firstHoldingId: String(lo) },
         });
         if (posted.isReplay) throw new Error(`fund payout ${month} batch ${lo} was posted already`);
+        if (posted.entryId !== null) {
+          await tx.execute(
+            sql`INSERT INTO fund_payout_batches (month, first_holding_id, end_holding_id, holding_count, total_minor, entry_id, paid_at)
+                VALUES (${month}, ${lo}, ${hi}, ${posted.rowCount}, ${posted.totalMinor.toString()}::numeric, ${posted.entryId},
+                        ${now.toISOString()}::timestamptz)`,
+          );
+        }
         return posted;
       });
       batchCount += 1;

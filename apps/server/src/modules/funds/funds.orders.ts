@@ -12,8 +12,9 @@ import type {
 import type { Locale } from '@meridian/contracts/locale';
 import { ASSET_PRECISION, type AssetCode } from '@meridian/contracts/money';
 import { type Page, totalPages } from '@meridian/contracts/pagination';
-import { and, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
+import { queryRows, rowOfTable } from '../../platform/db/rows.ts';
 import { isSqlState, SQLSTATE_UNIQUE_VIOLATION } from '../../platform/db/sql-state.ts';
 import { DomainError } from '../../platform/http/errors.ts';
 import { accountBalance, postEntry } from '../ledger/ledger.service.ts';
@@ -36,6 +37,48 @@ import { fundAccruals, fundHoldings, fundOrders, fundProducts, fundWiresOut } fr
 import { type FactorCheck, NO_FACTORS } from './funds.types.ts';
 
 type OrderRow = typeof fundOrders.$inferSelect;
+
+/**
+ * `WITH … lines AS (…)`: the user's fund history as `fund_orders` rows (plus `line_id` text), the
+ * stored rows and the INTEREST line of each monthly payout of the user's current holding. A payout
+ * writes one `fund_payout_batches` row per id batch instead of a row per holding (issue 17
+ * benchmark), so a line is read back: for each month whose batch covers the holding's id (the
+ * earliest batch when two processes covered it), the amount paid is what the payout kept on the
+ * holding (`last_payout_minor`) for its last payout month, and for an earlier month the holding's
+ * accruals from the previous payout's month up to that month — exactly what that payout paid,
+ * because a payout runs only once every day before its month is accrued and pays all of them.
+ * Months paid nothing (0) have no line. Old payouts' stored INTEREST rows stay as they are; their
+ * months have no batches. `id` is 0 on a read line (sorting only); `line_id` is `payout:<YYYY-MM>`.
+ */
+function historyLinesSql(userId: string): SQL {
+  return sql`WITH h AS (
+      SELECT id, last_payout_month, last_payout_minor FROM fund_holdings WHERE user_id = ${userId} AND kind = 'CURRENT'
+    ), b AS (
+      SELECT DISTINCT ON (pb.month) pb.month, pb.paid_at FROM fund_payout_batches pb
+      JOIN h ON h.id >= pb.first_holding_id AND h.id < pb.end_holding_id
+      ORDER BY pb.month, pb.paid_at
+    ), w AS (
+      SELECT b.month, b.paid_at,
+        coalesce(lag(b.month) OVER (ORDER BY b.month), (SELECT max(p.month) FROM fund_payouts p WHERE p.month < b.month)) AS from_month
+      FROM b
+    ), paid AS (
+      SELECT w.month, w.paid_at,
+        CASE WHEN w.month = h.last_payout_month THEN h.last_payout_minor
+        ELSE (SELECT coalesce(sum(a.amount_minor), 0) FROM fund_accruals a
+              WHERE a.holding_id = h.id AND a.day < (w.month || '-01')::date
+                AND (w.from_month IS NULL OR a.day >= (w.from_month || '-01')::date)) END AS amount_minor
+      FROM w CROSS JOIN h
+    ), lines AS (
+      SELECT o.id::text AS line_id, o.id, o.user_id, o.product_id, o.action, o.action_type, o.coin, o.amount_minor,
+        o.interest_minor, o.status, o.reference, o.bank_account_id, o.holding_id, o.idempotency_key, o.request_hash,
+        o.created_at, o.completed_at
+      FROM fund_orders o WHERE o.user_id = ${userId}
+      UNION ALL
+      SELECT 'payout:' || paid.month, 0, ${userId}, ${CURRENT_PRODUCT_ID}, 'INTEREST', NULL, NULL, paid.amount_minor,
+        NULL, 'SUCCESS', NULL, NULL, NULL, NULL, NULL, paid.paid_at, paid.paid_at
+      FROM paid WHERE paid.amount_minor > 0
+    )`;
+}
 
 /**
  * Minor units of a stablecoin for `usdMinor` USD cents at 1:1: ×10^(6 − 2). Exact — no rounding —
@@ -90,10 +133,15 @@ export function createOrdersService(ctx: FundsContext) {
     return new Map(rows.map((row) => [row.id, productName(row, locale)]));
   }
 
-  function toFundOrder(row: OrderRow, names: Map<string, string>, products?: Map<string, ProductRow>): FundOrder {
+  function toFundOrder(
+    row: OrderRow,
+    names: Map<string, string>,
+    products?: Map<string, ProductRow>,
+    lineId = String(row.id),
+  ): FundOrder {
     const product = products?.get(row.productId);
     return {
-      id: String(row.id),
+      id: lineId,
       productId: row.productId,
       productName: names.get(row.productId) ?? row.productId,
       type: row.productId === CURRENT_PRODUCT_ID || product?.type === 'CURRENT' ? 'CURRENT' : 'FIXED',
@@ -550,34 +598,40 @@ export function createOrdersService(ctx: FundsContext) {
       };
     },
 
-    /** `GET fund/v2/order`: the caller's fund history, newest first, filtered and paged. */
+    /**
+     * `GET fund/v2/order`: the caller's fund history, newest first, filtered and paged: the rows of
+     * `fund_orders` and the monthly INTEREST lines of the current holding (`payoutLinesSql`, id
+     * `payout:<YYYY-MM>`), which the payout no longer writes per holding.
+     */
     async orders(userId: string, query: FundOrderQuery, locale: Locale): Promise<Page<FundOrder>> {
       const products = new Map((await ctx.db.select().from(fundProducts)).map((p) => [p.id, p]));
       const ofType = query.type
         ? [...products.values()].filter((p) => p.type === query.type).map((p) => p.id)
         : undefined;
-      const where = and(
-        eq(fundOrders.userId, userId),
+      const filters = [
         ofType
-          ? sql`${fundOrders.productId} IN (${sql.join(ofType.length ? ofType.map((id) => sql`${id}`) : [sql`NULL`], sql`, `)})`
+          ? sql`l.product_id IN (${sql.join(ofType.length ? ofType.map((id) => sql`${id}`) : [sql`NULL`], sql`, `)})`
           : undefined,
-        query.action ? eq(fundOrders.action, query.action) : undefined,
-        query.coin ? eq(fundOrders.coin, query.coin) : undefined,
-        query.createTime ? gte(fundOrders.createdAt, new Date(query.createTime[0])) : undefined,
-        query.createTime ? lte(fundOrders.createdAt, new Date(query.createTime[1])) : undefined,
+        query.action ? sql`l.action = ${query.action}` : undefined,
+        query.coin ? sql`l.coin = ${query.coin}` : undefined,
+        query.createTime ? sql`l.created_at >= ${new Date(query.createTime[0]).toISOString()}::timestamptz` : undefined,
+        query.createTime ? sql`l.created_at <= ${new Date(query.createTime[1]).toISOString()}::timestamptz` : undefined,
+      ].filter((filter): filter is SQL => filter !== undefined);
+      const where = filters.length ? sql`WHERE ${sql.join(filters, sql` AND `)}` : sql``;
+      const lines = historyLinesSql(userId);
+      const [total] = await queryRows<{ n: number }>(
+        ctx.db,
+        sql`${lines} SELECT count(*)::int AS n FROM lines l ${where}`,
       );
-      const [total] = await ctx.db.select({ n: count() }).from(fundOrders).where(where);
-      const rows = await ctx.db
-        .select()
-        .from(fundOrders)
-        .where(where)
-        .orderBy(desc(fundOrders.createdAt), desc(fundOrders.id))
-        .limit(query.pageSize)
-        .offset((query.pageID - 1) * query.pageSize);
+      const raw = await queryRows<Record<string, unknown> & { line_id: string }>(
+        ctx.db,
+        sql`${lines} SELECT l.* FROM lines l ${where} ORDER BY l.created_at DESC, l.id DESC
+            LIMIT ${query.pageSize} OFFSET ${(query.pageID - 1) * query.pageSize}`,
+      );
       const names = await productNames(locale);
       const totalCount = total?.n ?? 0;
       return {
-        list: rows.map((row) => toFundOrder(row, names, products)),
+        list: raw.map((line) => toFundOrder(rowOfTable(fundOrders, line), names, products, line.line_id)),
         pageID: query.pageID,
         pageSize: query.pageSize,
         totalPage: totalPages(totalCount, query.pageSize),

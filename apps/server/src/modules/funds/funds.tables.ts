@@ -68,7 +68,7 @@ export const fundRateTiers = pgTable(
  * `day_min_shares_minor`) to the shares before it; each change lowers `day_min_shares_minor` to the
  * new shares when lower; the day it replaces is kept as `prev_day_date` with its minimum. Accrued interest not yet paid is `unsettled_minor`; the part of it accrued
  * in `accrual_month` (the month of the last accrued day) is `unsettled_month_minor`, so a payout
- * pays only the months before its own. Stored with fillfactor 50 (migration 0032): the daily accrual
+ * pays only the months before its own; `last_payout_minor` is what the last payout paid. Stored with fillfactor 50 (migration 0032): the daily accrual
  * and the monthly payout update every row, and room on the page lets PostgreSQL update in place
  * (HOT) without touching the indexes.
  */
@@ -111,6 +111,10 @@ export const fundHoldings = pgTable(
       .default(sql`0`),
     /** The month (YYYY-MM) whose payout this holding last received. */
     lastPayoutMonth: text('last_payout_month'),
+    /** What that payout paid (USD cents; 0 before the first). */
+    lastPayoutMinor: minorAmount('last_payout_minor')
+      .notNull()
+      .default(sql`0`),
     interestDate: date('interest_date', { mode: 'string' }),
     maturityDate: date('maturity_date', { mode: 'string' }),
     status: text('status', { enum: ['HOLDING', 'MATURED'] })
@@ -165,6 +169,28 @@ export const fundPayouts = pgTable('fund_payouts', {
   totalMinor: minorAmount('total_minor').notNull(),
   finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+/**
+ * The batches of the monthly payouts: one row per id batch of current holdings paid for `month`
+ * (YYYY-MM), written in the batch's transaction with its journal entry (`entry_id`, the fanout
+ * entry `fund-payout:<month>:<first>-<end>`). A payout writes no history row per holding: a
+ * holding's INTEREST line of `month` is read from the batch covering its id
+ * (`first_holding_id <= id < end_holding_id`) and its accruals before the month
+ * (`funds.orders.ts` `orders`). `holding_count` and `total_minor` (USD cents) are what the batch paid.
+ */
+export const fundPayoutBatches = pgTable(
+  'fund_payout_batches',
+  {
+    month: text('month').notNull(),
+    firstHoldingId: bigint('first_holding_id', { mode: 'number' }).notNull(),
+    endHoldingId: bigint('end_holding_id', { mode: 'number' }).notNull(),
+    holdingCount: integer('holding_count').notNull(),
+    totalMinor: minorAmount('total_minor').notNull(),
+    entryId: bigint('entry_id', { mode: 'number' }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.month, table.firstHoldingId, table.endHoldingId] })],
+);
 
 /**
  * The fund history (spec §7 `fund/v2/order`): subscriptions, redemptions, interest payouts and

@@ -7,11 +7,13 @@ import { DomainError } from '../../platform/http/errors.ts';
 import { checkLedgerInvariants } from './ledger.invariants.ts';
 import {
   accountBalance,
+  beginFanout,
   LedgerBatchKeyTakenError,
   ledgerHoldingsChecker,
   platformBalance,
   postEntries,
   postEntry,
+  postFanout,
   reverseEntry,
   userBalances,
   userHoldings,
@@ -442,5 +444,73 @@ describe.runIf(process.env.MERIDIAN_TEST_DB === 'postgres')('ledger batch postin
     expect(await batch).toBeInstanceOf(LedgerBatchKeyTakenError);
     expect(await db.select().from(ledgerEntries).where(eq(ledgerEntries.idempotencyKey, 'twin-other'))).toEqual([]);
     expect(await accountBalance(db, userAccount('twin-payer', 'USER_AVAILABLE', 'USDT'))).toBe(97n);
+  });
+});
+
+describe('ledger fanout posting (postFanout)', () => {
+  let t: TestApp;
+  let db: Db;
+  beforeAll(async () => {
+    t = await createTestApp();
+    db = t.database.db;
+  });
+  afterAll(async () => {
+    expect((await checkLedgerInvariants(db)).isHeld).toBe(true);
+    await t.close();
+  });
+
+  const SOURCE = platformAccount('PLATFORM_FUND_ACCRUED_INTEREST', 'USD') as ReturnType<typeof platformAccount> & {
+    ownerKind: 'platform';
+  };
+  const fanout = (rows: [string, bigint][], key: string) =>
+    db.transaction(async (tx) => {
+      await beginFanout(tx);
+      await tx.execute(
+        sql`INSERT INTO ledger_fanout_rows (owner_id, amount_minor) VALUES ${sql.join(
+          rows.map(([owner, amount]) => sql`(${owner}, ${amount.toString()}::numeric)`),
+          sql`, `,
+        )}`,
+      );
+      return postFanout(tx, {
+        kind: 'FUND_INTEREST',
+        reference: `fanout:${key}`,
+        idempotencyKey: key,
+        source: SOURCE,
+        destinationType: 'USER_FUND',
+        asset: 'USD',
+      });
+    });
+  const fundOf = (userId: string) => accountBalance(db, userAccount(userId, 'USER_FUND', 'USD'));
+
+  it('credits existing and missing accounts once each in one balanced entry; a replay moves nothing; other rows under the key are 121', async () => {
+    await fanout([['f-ann', 5n]], 'f-0'); // f-ann's account exists before the next fanout
+    const source0 = await accountBalance(db, SOURCE);
+    const result = await fanout(
+      [
+        ['f-ann', 100n],
+        ['f-ben', 250n],
+        ['f-cid', 1n],
+      ],
+      'f-1',
+    );
+    expect(result).toMatchObject({ rowCount: 3, totalMinor: 351n, isReplay: false });
+    expect([await fundOf('f-ann'), await fundOf('f-ben'), await fundOf('f-cid')]).toEqual([105n, 250n, 1n]);
+    expect(await accountBalance(db, SOURCE)).toBe(source0 - 351n);
+    const postings = await db.select().from(ledgerPostings).where(eq(ledgerPostings.entryId, result.entryId!));
+    expect(postings).toHaveLength(4);
+    expect(postings.reduce((sum, posting) => sum + posting.amountMinor, 0n)).toBe(0n);
+
+    const replay = await fanout(
+      [
+        ['f-cid', 1n],
+        ['f-ann', 100n],
+        ['f-ben', 250n],
+      ],
+      'f-1',
+    );
+    expect(replay).toMatchObject({ entryId: result.entryId, isReplay: true });
+    expect(await fundOf('f-ann')).toBe(105n);
+    expect(await codeOf(fanout([['f-ann', 101n]], 'f-1'))).toBe('CONFLICT');
+    expect(await fundOf('f-ann')).toBe(105n);
   });
 });

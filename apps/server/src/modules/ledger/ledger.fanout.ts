@@ -15,8 +15,9 @@ import { ENTRY_KINDS, type AccountRef, type EntryKind, type UserAccountType } fr
  * writes it with one `INSERT … SELECT` (or a data-modifying CTE that ends in one) inside the same
  * transaction — and then `postFanout` posts ONE balanced entry: `source` −total, and +amount to
  * each listed user's `destinationType` account in `asset` (created when missing). Statements, not
- * rows: count/sum/hash, claim the key, create missing accounts, insert the postings, update the
- * balances — five or six statements whatever the number of rows (bounded by `FANOUT_ROWS_MAX`).
+ * rows: count/sum/hash, claim the key, credit the existing accounts (each balance update and its
+ * posting in one statement), create and credit the missing ones (only when some are missing), debit
+ * the source — six to eight statements whatever the number of rows (bounded by `FANOUT_ROWS_MAX`).
  *
  * Only credits to user accounts and a debit of a platform account (which may go negative), so no
  * balance check can fail. Locks: the user accounts are updated in one statement in no set order;
@@ -127,33 +128,49 @@ export async function postFanout(db: DbOrTx, input: FanoutInput): Promise<Fanout
                set_config('enable_mergejoin', 'off', true)`,
   );
 
-  // Accounts: the source, and every destination that does not exist yet (sorted, as ledger_post creates them).
+  // The source account, then the credits: ONE statement updates every existing destination's
+  // balance and writes its posting from the updated rows (one index probe per row, not one per
+  // statement). Destinations that do not exist yet (a first payout) are created afterwards, sorted as
+  // ledger_post creates them, and credited by the same statement limited to the accounts this entry
+  // has not posted to yet (probed through ledger_postings_account_idx).
   await db.execute(
     sql`INSERT INTO ledger_accounts (owner_kind, owner_id, type, asset, is_negative_allowed)
         VALUES ('platform', ${source.ownerId}, ${source.type}, ${source.asset}, true) ON CONFLICT DO NOTHING`,
   );
-  await db.execute(
-    sql`INSERT INTO ledger_accounts (owner_kind, owner_id, type, asset, is_negative_allowed)
-        SELECT 'user', r.owner_id, ${input.destinationType}, ${input.asset}, false FROM ledger_fanout_rows r
-        WHERE NOT EXISTS (SELECT 1 FROM ledger_accounts a
-          WHERE a.owner_kind = 'user' AND a.owner_id = r.owner_id AND a.type = ${input.destinationType} AND a.asset = ${input.asset})
-        ORDER BY r.owner_id ON CONFLICT DO NOTHING`,
-  );
-  // Postings: one credit per row, one debit of the source by the total.
+  const credit = (onlyUnposted: boolean) =>
+    queryRows<{ n: string }>(
+      db,
+      sql`WITH credited AS (
+            UPDATE ledger_accounts a SET balance_minor = a.balance_minor + r.amount_minor
+            FROM ledger_fanout_rows r
+            WHERE a.owner_kind = 'user' AND a.owner_id = r.owner_id AND a.type = ${input.destinationType} AND a.asset = ${input.asset}
+              ${onlyUnposted ? sql`AND NOT EXISTS (SELECT 1 FROM ledger_postings p WHERE p.account_id = a.id AND p.entry_id = ${entryId}::bigint)` : sql``}
+            RETURNING a.id, r.amount_minor
+          ), posted AS (
+            INSERT INTO ledger_postings (entry_id, account_id, asset, amount_minor)
+            SELECT ${entryId}::bigint, credited.id, ${input.asset}, credited.amount_minor FROM credited
+            RETURNING 1
+          )
+          SELECT count(*)::text AS n FROM posted`,
+    );
+  let creditedCount = Number((await credit(false))[0]?.n ?? 0);
+  if (creditedCount < rowCount) {
+    await db.execute(
+      sql`INSERT INTO ledger_accounts (owner_kind, owner_id, type, asset, is_negative_allowed)
+          SELECT 'user', r.owner_id, ${input.destinationType}, ${input.asset}, false FROM ledger_fanout_rows r
+          WHERE NOT EXISTS (SELECT 1 FROM ledger_accounts a
+            WHERE a.owner_kind = 'user' AND a.owner_id = r.owner_id AND a.type = ${input.destinationType} AND a.asset = ${input.asset})
+          ORDER BY r.owner_id ON CONFLICT DO NOTHING`,
+    );
+    creditedCount += Number((await credit(true))[0]?.n ?? 0);
+  }
+  assert.equal(creditedCount, rowCount, 'every fanout row is credited once');
+  // The debit of the source by the total.
   await db.execute(
     sql`INSERT INTO ledger_postings (entry_id, account_id, asset, amount_minor)
-        SELECT ${entryId}::bigint, a.id, ${input.asset}, r.amount_minor
-        FROM ledger_fanout_rows r
-        JOIN ledger_accounts a ON a.owner_kind = 'user' AND a.owner_id = r.owner_id AND a.type = ${input.destinationType} AND a.asset = ${input.asset}
-        UNION ALL
         SELECT ${entryId}::bigint, a.id, ${source.asset}, ${(-totalMinor).toString()}::numeric
         FROM ledger_accounts a
         WHERE a.owner_kind = 'platform' AND a.owner_id = ${source.ownerId} AND a.type = ${source.type} AND a.asset = ${source.asset}`,
-  );
-  await db.execute(
-    sql`UPDATE ledger_accounts a SET balance_minor = a.balance_minor + r.amount_minor
-        FROM ledger_fanout_rows r
-        WHERE a.owner_kind = 'user' AND a.owner_id = r.owner_id AND a.type = ${input.destinationType} AND a.asset = ${input.asset}`,
   );
   await db.execute(
     sql`UPDATE ledger_accounts SET balance_minor = balance_minor - ${totalMinor.toString()}::numeric
