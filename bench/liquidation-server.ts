@@ -29,7 +29,12 @@ const target = JSON.parse(process.argv[2] ?? '') as DatabaseTarget;
 const dropPrice = process.argv[3] ?? '39700';
 const MB = 1_048_576;
 
-const silent = { info: () => {}, warn: () => {}, debug: () => {}, error: (detail: unknown, message?: string) => console.error(message, detail) };
+const silent = {
+  info: () => {},
+  warn: () => {},
+  debug: () => {},
+  error: (detail: unknown, message?: string) => console.error(message, detail),
+};
 const database = await openDatabase(target);
 const notices = new NoticeService({
   database,
