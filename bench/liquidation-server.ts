@@ -8,7 +8,8 @@
  * drop price (`service.runPriceEvent`: protection rules, liquidation, margin-call alerts, one
  * transaction), waits until every announced message is delivered, and prints one JSON line:
  *
- *   { "report": PriceEventReport, "eventMs": number, "deliveryMs": number, "messages": number,
+ *   { "report": PriceEventReport, "eventMs": number, "notifyMs": number (of it, writing messages),
+ *     "deliveryMs": number, "messages": number,
  *     "baselineRssMb": number, "peakRssMb": number, "peakHeapMb": number }
  *
  * `baselineRssMb` is the RSS after opening the database and before the event; the peak is sampled
@@ -28,6 +29,8 @@ import { SseHub } from '../apps/server/src/platform/realtime/sse-hub.ts';
 const target = JSON.parse(process.argv[2] ?? '') as DatabaseTarget;
 const dropPrice = process.argv[3] ?? '39700';
 const MB = 1_048_576;
+/** Time spent writing messages inside the event (`notifyMany`), milliseconds. */
+let notifyMs = 0;
 
 const silent = {
   info: () => {},
@@ -50,7 +53,14 @@ const service = createLoansService({
   db: database.db,
   btcPrice: async () => ({ priceUsd: new PriceDecimal(dropPrice), observedAt: new Date(), sources: ['bench'] }),
   assertNotFrozen: async () => {},
-  notifyMany: (inputs, tx) => notices.notifyMany(inputs, tx),
+  notifyMany: async (inputs, tx) => {
+    const started = performance.now();
+    try {
+      return await notices.notifyMany(inputs, tx);
+    } finally {
+      notifyMs += performance.now() - started;
+    }
+  },
   now: () => new Date(),
   log: silent,
 });
@@ -95,6 +105,7 @@ console.log(
   JSON.stringify({
     report,
     eventMs: Math.round(eventMs),
+    notifyMs: Math.round(notifyMs),
     deliveryMs: Math.round(deliveryMs),
     messages,
     undeliveredAtCommit: undelivered?.n ?? 0,

@@ -75,6 +75,7 @@ async function load(database: Database, loans: number): Promise<void> {
 interface ServerResult {
   report: { partial: number; full: number; alerts: number; rearmed: number; alarm: string | null };
   eventMs: number;
+  notifyMs: number;
   deliveryMs: number;
   messages: number;
   baselineRssMb: number;
@@ -137,7 +138,7 @@ async function bench(database: Database, target: DatabaseTarget, label: string, 
   const done = result.report.partial + result.report.full;
   const seconds = result.eventMs / 1000;
   console.log(
-    `  server process: price event ${seconds.toFixed(2)} s — liquidated ${done.toLocaleString('en-US')} (partial ${result.report.partial}, full ${result.report.full}) = ${Math.round(done / seconds).toLocaleString('en-US')} liquidations/s, margin calls ${result.report.alerts.toLocaleString('en-US')}`,
+    `  server process: price event ${seconds.toFixed(2)} s — liquidated ${done.toLocaleString('en-US')} (partial ${result.report.partial}, full ${result.report.full}) = ${Math.round(done / seconds).toLocaleString('en-US')} liquidations/s, margin calls ${result.report.alerts.toLocaleString('en-US')}; of the event, writing messages ${(result.notifyMs / 1000).toFixed(2)} s`,
   );
   console.log(
     `  server process: ${result.messages.toLocaleString('en-US')} messages delivered ${(result.deliveryMs / 1000).toFixed(2)} s after commit; RSS ${result.baselineRssMb} MB before the event, peak ${result.peakRssMb} MB (heap peak ${result.peakHeapMb} MB)`,
