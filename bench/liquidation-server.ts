@@ -10,7 +10,8 @@
  *
  *   { "report": PriceEventReport, "eventMs": number, "notifyMs": number (of it, writing messages),
  *     "deliveryMs": number, "messages": number,
- *     "baselineRssMb": number, "peakRssMb": number, "peakHeapMb": number }
+ *     "baselineRssMb": number, "eventPeakRssMb": number (up to the commit), "peakRssMb": number
+ *     (up to the last delivery), "peakHeapMb": number }
  *
  * `baselineRssMb` is the RSS after opening the database and before the event; the peak is sampled
  * every 10 ms from then until the deliveries are done.
@@ -80,6 +81,7 @@ const started = performance.now();
 const prepared = await service.engine.preparePrice();
 const report = await database.db.transaction((tx) => service.runPriceEvent(tx, prepared, new Date()));
 const eventMs = performance.now() - started;
+const eventPeakRss = Math.max(peakRss, process.memoryUsage().rss);
 // The announcements arrive after commit; every LOAN message is mailed, so each is claimed
 // (`delivered_at` set) when its delivery starts: wait for none to be left, then for the last ones to end.
 const [after] = await queryRows<{ n: number }>(database.db, sql`SELECT count(*)::int AS n FROM notice_messages`);
@@ -110,6 +112,7 @@ console.log(
     messages,
     undeliveredAtCommit: undelivered?.n ?? 0,
     baselineRssMb: Math.round(baseline.rss / MB),
+    eventPeakRssMb: Math.round(eventPeakRss / MB),
     peakRssMb: Math.round(peakRss / MB),
     peakHeapMb: Math.round(peakHeap / MB),
   }),

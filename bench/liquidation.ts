@@ -79,6 +79,7 @@ interface ServerResult {
   deliveryMs: number;
   messages: number;
   baselineRssMb: number;
+  eventPeakRssMb: number;
   peakRssMb: number;
   peakHeapMb: number;
 }
@@ -141,7 +142,7 @@ async function bench(database: Database, target: DatabaseTarget, label: string, 
     `  server process: price event ${seconds.toFixed(2)} s — liquidated ${done.toLocaleString('en-US')} (partial ${result.report.partial}, full ${result.report.full}) = ${Math.round(done / seconds).toLocaleString('en-US')} liquidations/s, margin calls ${result.report.alerts.toLocaleString('en-US')}; of the event, writing messages ${(result.notifyMs / 1000).toFixed(2)} s`,
   );
   console.log(
-    `  server process: ${result.messages.toLocaleString('en-US')} messages delivered ${(result.deliveryMs / 1000).toFixed(2)} s after commit; RSS ${result.baselineRssMb} MB before the event, peak ${result.peakRssMb} MB (heap peak ${result.peakHeapMb} MB)`,
+    `  server process: ${result.messages.toLocaleString('en-US')} messages delivered ${(result.deliveryMs / 1000).toFixed(2)} s after commit; RSS ${result.baselineRssMb} MB before the event, peak ${result.eventPeakRssMb} MB up to the commit, ${result.peakRssMb} MB up to the last delivery (heap peak ${result.peakHeapMb} MB)`,
   );
   const check = await openDatabase(target);
   try {
