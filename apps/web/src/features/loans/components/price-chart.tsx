@@ -4,10 +4,13 @@ import { usdPrice } from '../lib/format.ts';
 import { useTranslation } from 'react-i18next';
 import { CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
-/** How the time axis reads per range: hours and minutes within a day, month and day within a month, month and year over a year. */
+/**
+ * How the time axis reads per range: hours and minutes within a day, day and hour within a week (a
+ * young history holds a single day), month and day within a month, month and year over a year.
+ */
 const AXIS_FORMATS: Record<PriceHistoryRange, Intl.DateTimeFormatOptions> = {
   '24h': { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
-  '7d': { month: 'numeric', day: 'numeric' },
+  '7d': { month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
   '30d': { month: 'numeric', day: 'numeric' },
   '1y': { year: 'numeric', month: 'numeric' },
 };
