@@ -1,26 +1,32 @@
 /**
  * `npm run bench:liquidation`: the loans' liquidation engine at scale (issue 18 "Benchmark"). Loads
- * N open loans set-based (100,000 on an in-memory PGlite; 1,000,000 on PostgreSQL when
- * TEST_DATABASE_URL or DATABASE_URL is postgres://…, in a scratch database `meridian_bench_<pid>`
- * dropped afterwards), one per user, each 1 BTC of collateral (its USER_LOAN_COLLATERAL ledger
- * account loaded alongside) and a debt that spreads the liquidation prices evenly over
- * 10,000–40,000 USD. Then a price drop to 39,700 makes 1 % of them liquidatable, and it times:
+ * N open loans set-based (100,000 on PGlite, in a scratch data directory removed afterwards;
+ * 1,000,000 on PostgreSQL when TEST_DATABASE_URL or DATABASE_URL is postgres://…, in a scratch
+ * database `meridian_bench_<pid>` dropped afterwards), one per user, each 1 BTC of collateral (its
+ * USER_LOAN_COLLATERAL ledger account loaded alongside) and a debt that spreads the liquidation
+ * prices evenly over 10,000–40,000 USD. Then a price drop to 39,700 makes 1 % of them
+ * liquidatable (and about 23 % cross a margin-call level), and it measures:
  *   1. candidate selection — the engine's query (one batch of 250), median of 20 runs, with its
  *      EXPLAIN (ANALYZE) plan: an index range scan of `loans_liquidation_price_open_idx`;
- *   2. the liquidation of every candidate through the engine (`liquidateCandidates`, one
- *      transaction, batches of 250, each loan one ledger entry + receipt), as liquidations/s;
- * and prints the peak resident memory of this process. Messages go to a no-op notifier (the
- * notices module's insert is not part of this measurement). Targets: selection ≤ 5 ms, 10,000
- * liquidations ≤ 10 s on PostgreSQL, ≤ 300 MB.
+ *   2. one whole price event in a SEPARATE server process (`liquidation-server.ts`): protection
+ *      rules, liquidation of every candidate (batches of 250, at most 10,000), margin-call alerts
+ *      (pages of 250, at most 10,000), one transaction, with the real notices service writing the
+ *      messages; then the delivery of every announced message by that process. Its peak resident
+ *      memory is the engine's: this process (the data generator) is measured apart.
+ * Targets: selection ≤ 5 ms, 10,000 liquidations ≤ 10 s on PostgreSQL, the server ≤ 300 MB RSS.
  *
  *   npm run bench:liquidation [-- --loans 100000 --pg-loans 1000000 --only pglite|postgres]
  */
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { loadSettings } from '../apps/server/src/modules/loans/loans.internal.ts';
 import { createLoansService } from '../apps/server/src/modules/loans/loans.service.ts';
-import { type Database, openDatabase } from '../apps/server/src/platform/db/client.ts';
+import { type Database, type DatabaseTarget, openDatabase } from '../apps/server/src/platform/db/client.ts';
 import { findMigrationsDir } from '../apps/server/src/platform/db/migrate.ts';
 import { queryRows } from '../apps/server/src/platform/db/rows.ts';
 import { PriceDecimal } from '../apps/server/src/platform/prices/types.ts';
@@ -65,14 +71,40 @@ async function load(database: Database, loans: number): Promise<void> {
   );
 }
 
-async function bench(database: Database, label: string, loans: number): Promise<void> {
+/** What `liquidation-server.ts` prints (one JSON line). */
+interface ServerResult {
+  report: { partial: number; full: number; alerts: number; rearmed: number; alarm: string | null };
+  eventMs: number;
+  notifyMs: number;
+  deliveryMs: number;
+  messages: number;
+  baselineRssMb: number;
+  eventPeakRssMb: number;
+  peakRssMb: number;
+  peakHeapMb: number;
+}
+
+/** Run one price event in a separate Node process on `target` (closed here first) and read its figures. */
+async function runServer(target: DatabaseTarget): Promise<ServerResult> {
+  const script = path.join(import.meta.dirname, 'liquidation-server.ts');
+  const { stdout, stderr } = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', '--expose-gc', script, JSON.stringify(target), DROP_PRICE],
+    { cwd: import.meta.dirname, maxBuffer: 16 * 1_048_576 },
+  );
+  if (stderr.trim()) console.error(stderr.trim());
+  const line = stdout.trim().split('\n').at(-1) ?? '';
+  return JSON.parse(line) as ServerResult;
+}
+
+/** Load, time the candidate query, then close this connection and run the event in the server process. */
+async function bench(database: Database, target: DatabaseTarget, label: string, loans: number): Promise<void> {
   peakRssBytes = process.memoryUsage().rss;
   console.log(`${label}: ${loans.toLocaleString('en-US')} open loans, price drop to ${DROP_PRICE}`);
   await database.migrate(findMigrationsDir());
-  let price = '50000';
   const service = createLoansService({
     db: database.db,
-    btcPrice: async () => ({ priceUsd: new PriceDecimal(price), observedAt: new Date(), sources: ['bench'] }),
+    btcPrice: async () => ({ priceUsd: new PriceDecimal('50000'), observedAt: new Date(), sources: ['bench'] }),
     assertNotFrozen: async () => {},
     notifyMany: async () => [],
     now: () => new Date(),
@@ -80,7 +112,6 @@ async function bench(database: Database, label: string, loans: number): Promise<
   });
   await service.seed();
   await load(database, loans);
-  price = DROP_PRICE;
   const candidateQuery = sql`SELECT id FROM loans WHERE status IN (3, 4) AND liquidation_price >= ${DROP_PRICE}::numeric ORDER BY liquidation_price DESC LIMIT 250`;
   const [expected] = await queryRows<{ n: number }>(
     database.db,
@@ -102,30 +133,37 @@ async function bench(database: Database, label: string, loans: number): Promise<
     sql`EXPLAIN (ANALYZE, COSTS OFF) ${candidateQuery}`,
   );
   for (const line of plan) console.log(`    ${line['QUERY PLAN']}`);
-  const settingsPrice = { priceUsd: new PriceDecimal(DROP_PRICE), observedAt: new Date(), sources: ['bench'] };
-  const started = performance.now();
-  const counts = await database.db.transaction(async (tx) =>
-    service.engine.liquidateCandidates(tx, await loadSettings(tx), settingsPrice, 'bench-event'),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  const done = counts.partial + counts.full;
+  console.log(`  generator process (this one): peak RSS ${mb(peakRssBytes)}`);
+  await database.close();
+  const result = await runServer(target);
+  const done = result.report.partial + result.report.full;
+  const seconds = result.eventMs / 1000;
   console.log(
-    `  liquidated ${done.toLocaleString('en-US')} (partial ${counts.partial}, full ${counts.full}) in ${seconds.toFixed(2)} s = ${Math.round(done / seconds).toLocaleString('en-US')} liquidations/s   peak RSS ${mb(peakRssBytes)}`,
+    `  server process: price event ${seconds.toFixed(2)} s — liquidated ${done.toLocaleString('en-US')} (partial ${result.report.partial}, full ${result.report.full}) = ${Math.round(done / seconds).toLocaleString('en-US')} liquidations/s, margin calls ${result.report.alerts.toLocaleString('en-US')}; of the event, writing messages ${(result.notifyMs / 1000).toFixed(2)} s`,
   );
-  const [left] = await queryRows<{ n: number }>(
-    database.db,
-    sql`SELECT count(*)::int AS n FROM loans WHERE status IN (3, 4) AND liquidation_price >= ${DROP_PRICE}::numeric`,
+  console.log(
+    `  server process: ${result.messages.toLocaleString('en-US')} messages delivered ${(result.deliveryMs / 1000).toFixed(2)} s after commit; RSS ${result.baselineRssMb} MB before the event, peak ${result.eventPeakRssMb} MB up to the commit, ${result.peakRssMb} MB up to the last delivery (heap peak ${result.peakHeapMb} MB)`,
   );
-  console.log(`  left liquidatable after the event: ${left?.n}`);
+  const check = await openDatabase(target);
+  try {
+    const [left] = await queryRows<{ n: number }>(
+      check.db,
+      sql`SELECT count(*)::int AS n FROM loans WHERE status IN (3, 4) AND liquidation_price >= ${DROP_PRICE}::numeric`,
+    );
+    console.log(`  left liquidatable after the event: ${left?.n}`);
+  } finally {
+    await check.close();
+  }
 }
 
 async function main(): Promise<void> {
   if (args.only !== 'postgres') {
-    const memory = await openDatabase({ kind: 'memory' });
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'meridian-bench-liquidation-'));
+    const target: DatabaseTarget = { kind: 'pglite', dataDir };
     try {
-      await bench(memory, 'PGlite (in memory)', Number(args.loans));
+      await bench(await openDatabase(target), target, 'PGlite (data directory)', Number(args.loans));
     } finally {
-      await memory.close();
+      await rm(dataDir, { recursive: true, force: true });
     }
   }
   if (args.only === 'pglite') return;
@@ -142,11 +180,10 @@ async function main(): Promise<void> {
   await admin.query(`CREATE DATABASE ${name}`);
   const url = new URL(postgresUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolMax: 4 });
+  const target: DatabaseTarget = { kind: 'postgres', url: url.toString(), poolMax: 4 };
   try {
-    await bench(database, 'PostgreSQL', Number(args['pg-loans']));
+    await bench(await openDatabase(target), target, 'PostgreSQL', Number(args['pg-loans']));
   } finally {
-    await database.close();
     await admin.query(`DROP DATABASE IF EXISTS ${name}`);
     await admin.end();
   }

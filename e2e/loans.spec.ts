@@ -137,6 +137,25 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
       await expect(card.getByTestId('loan-ltv-value')).toHaveText(/^\d+\.\d{2}%$/);
       await expect(card.getByTestId('loan-liquidation-price')).toHaveText(/^\$[\d,]+\.\d{2}$/);
       await expect(page.getByTestId('loan-price-chart')).toBeVisible();
+      // The chart's range buttons (market/price/history): 7 days of hourly closes, then back to 24 hours.
+      const ranges = page.getByTestId('loan-chart-range');
+      await ranges.getByText(locale === 'en-US' ? '7D' : '7 日', { exact: true }).click();
+      await expect(ranges.locator('.ant-segmented-item-selected')).toHaveText(locale === 'en-US' ? '7D' : '7 日');
+      await expect(
+        page
+          .getByTestId('loan-chart-card')
+          .getByTestId('loan-price-chart')
+          .or(page.getByTestId('loan-chart-card').locator('.ant-empty')),
+      ).toBeVisible();
+      await snap(page, testInfo, `${locale}-chart-7d`, 'loans-');
+      // The other width too (the project gives this language one): both languages at 1280 and 390 px.
+      const width = page.viewportSize()!.width;
+      await page.setViewportSize({ width: width === 1280 ? 390 : 1280, height: 844 });
+      await expect(page.getByTestId('loan-chart-card')).toBeVisible();
+      await snap(page, testInfo, `${locale}-chart-7d-${width === 1280 ? 390 : 1280}`, 'loans-');
+      await page.setViewportSize({ width, height: width === 1280 ? 800 : 844 });
+      await ranges.getByText(locale === 'en-US' ? '24H' : '24 小時', { exact: true }).click();
+      await expect(page.getByTestId('loan-price-chart')).toBeVisible();
       const ltvBefore = Number((await card.getByTestId('loan-ltv-value').textContent())?.replace('%', ''));
       await snap(page, testInfo, `${locale}-loan`, 'loans-');
 

@@ -26,6 +26,40 @@ export type MarketCoinRow = z.infer<typeof marketCoinRowSchema>;
 export const marketPriceListSchema = z.array(marketCoinRowSchema);
 export type MarketPriceList = z.infer<typeof marketPriceListSchema>;
 
+/** The ranges of `GET market/price/history` (the loan page's chart buttons). */
+export const PRICE_HISTORY_RANGES = ['24h', '7d', '30d', '1y'] as const;
+export type PriceHistoryRange = (typeof PRICE_HISTORY_RANGES)[number];
+
+/**
+ * `GET market/price/history?range=24h|7d|30d|1y[&coinCode=BTC]`: `range` is required (a missing or
+ * unknown one is 120 naming `range`, `validation.priceRange`); `coinCode` defaults to BTC.
+ */
+export const priceHistoryQuerySchema = z.object({
+  range: z.enum(PRICE_HISTORY_RANGES, { error: 'validation.priceRange' }),
+  coinCode: marketCoinCodeSchema.default('BTC'),
+});
+export type PriceHistoryQuery = z.infer<typeof priceHistoryQuerySchema>;
+
+/** One point of a price history: the slot's start (UTC) and the last price in it, USD per coin (decimal string). */
+export const priceHistoryPointSchema = z.object({
+  time: z.iso.datetime(),
+  priceUsd: z.string().regex(/^\d+(\.\d+)?$/),
+});
+export type PriceHistoryPoint = z.infer<typeof priceHistoryPointSchema>;
+
+/**
+ * `GET market/price/history` content: the stored prices of `range`, oldest first, one point per
+ * `stepMinutes` slot that has a sample (24h: 15 minutes from the minute samples; 7d: 1 hour and
+ * 30d: 4 hours from the hourly bars; 1y: 1 day from the daily bars). Empty without history.
+ */
+export const priceHistoryContentSchema = z.object({
+  coinCode: marketCoinCodeSchema,
+  range: z.enum(PRICE_HISTORY_RANGES),
+  stepMinutes: z.number().int().positive(),
+  points: z.array(priceHistoryPointSchema),
+});
+export type PriceHistoryContent = z.infer<typeof priceHistoryContentSchema>;
+
 /** Every market call (spec §7 `market/*`): the descriptors the server registers its routes from (see `endpoint.ts`). */
 export const marketEndpoints = {
   listBanners: defineEndpoint({
@@ -43,5 +77,14 @@ export const marketEndpoints = {
     summary: 'The home market table: current USD price, 24-hour change and trend line per coin',
     auth: 'none',
     content: marketPriceListSchema,
+  }),
+  priceHistory: defineEndpoint({
+    method: 'GET',
+    path: '/market/price/history',
+    tag: 'market',
+    summary: 'A coin’s stored USD prices over 24 hours, 7 days, 30 days or 1 year (the loan page’s chart)',
+    auth: 'none',
+    query: priceHistoryQuerySchema,
+    content: priceHistoryContentSchema,
   }),
 };

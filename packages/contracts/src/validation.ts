@@ -207,6 +207,10 @@ export const VALIDATION_MESSAGES = {
     'en-US': 'A calendar range may span at most 400 days',
     'zh-HK': '日曆範圍最多為 400 日',
   },
+  'validation.priceRange': {
+    'en-US': 'Choose a range: 24h, 7d, 30d or 1y',
+    'zh-HK': '請選擇範圍：24h、7d、30d 或 1y',
+  },
   'validation.calendarFeedFile': {
     'en-US': 'Unknown calendar address',
     'zh-HK': '日曆地址無效',

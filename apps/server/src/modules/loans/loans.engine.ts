@@ -439,11 +439,38 @@ export function createLoanEngine(deps: LoansDeps) {
     return counts;
   }
 
+  /** The columns the alert pass reads (not whole rows: a page holds 250 of them). */
+  const alertColumns = {
+    id: loans.id,
+    userId: loans.userId,
+    loanCoin: loans.loanCoin,
+    collateralMinor: loans.collateralMinor,
+    outstandingPrincipalMinor: loans.outstandingPrincipalMinor,
+    interestMinor: loans.interestMinor,
+    interestPaidMinor: loans.interestPaidMinor,
+    overdueInterestMinor: loans.overdueInterestMinor,
+    overdueInterestPaidMinor: loans.overdueInterestPaidMinor,
+    liquidationPrice: loans.liquidationPrice,
+    alertsFired: loans.alertsFired,
+  };
+
+  /** Store new `alerts_fired` masks for a page of loans in one UPDATE over `unnest`. */
+  async function storeMasks(tx: Tx, changed: { id: number; mask: number }[]): Promise<void> {
+    if (changed.length === 0) return;
+    await tx.execute(sql`
+      UPDATE ${loans} AS l SET alerts_fired = u.mask
+      FROM unnest(${pgArrayLiteral(changed.map((row) => row.id))}::bigint[], ${pgArrayLiteral(changed.map((row) => row.mask))}::integer[]) AS u(id, mask)
+      WHERE l.id = u.id`);
+  }
+
   /**
    * Margin-call alerts (issue 18): a level (75/80/85 %) crossed sends one message naming the highest
    * level newly crossed and the liquidation price; each level fires once until the LTV falls
    * `alertRearmBps` (2 points) below it. Candidates: liquidation price ≥ price × lowest level ÷
-   * liquidation LTV (the same index); re-arming walks `loans_alerted_open_idx`.
+   * liquidation LTV (the same index), read in pages of `ENGINE_BATCH_ROWS` (keyset on liquidation
+   * price, id; at most `ENGINE_BATCHES_MAX` pages); each page's masks are one UPDATE and its
+   * messages one `notifyMany` call, so memory holds one page whatever the number of loans.
+   * Re-arming walks `loans_alerted_open_idx` by id, in pages the same way.
    */
   async function runAlerts(
     tx: Tx,
@@ -454,71 +481,90 @@ export function createLoanEngine(deps: LoansDeps) {
     if (levels.length === 0) return { alerts: 0, rearmed: 0 };
     const lowest = Math.min(...levels);
     const threshold = price.priceUsd.mul(lowest).div(settings.liquidationLtvBps).toFixed();
+    const levelRatios = levels.map((level) => new LoanDecimal(level).div(10_000));
+    const rearmRatios = levels.map((level) => new LoanDecimal(level - settings.alertRearmBps).div(10_000));
+    const open = inArray(loans.status, [LOAN_STATUS.REPAYABLE, LOAN_STATUS.OVERDUE]);
     let alerts = 0;
     let rearmed = 0;
-    const rows = await tx
-      .select()
-      .from(loans)
-      .where(
-        and(
-          inArray(loans.status, [LOAN_STATUS.REPAYABLE, LOAN_STATUS.OVERDUE]),
-          sql`${loans.liquidationPrice} >= ${threshold}::numeric`,
-        ),
-      )
-      .orderBy(desc(loans.liquidationPrice))
-      .limit(ENGINE_BATCH_ROWS * ENGINE_BATCHES_MAX);
-    const messages: Parameters<LoansDeps['notifyMany']>[0] = [];
-    for (const loan of rows) {
-      const debt = debtOf(loan);
-      const ltv = ltvOf(debt, loan.collateralMinor, price.priceUsd);
-      let mask = loan.alertsFired;
-      let crossed: number | null = null;
-      levels.forEach((level, index) => {
-        const bit = 1 << index;
-        if (ltv.gte(new LoanDecimal(level).div(10_000)) && (mask & bit) === 0) {
-          mask |= bit;
-          crossed = crossed === null ? level : Math.max(crossed, level);
-        }
-      });
-      if (crossed === null) continue;
-      await tx.update(loans).set({ alertsFired: mask }).where(eq(loans.id, loan.id));
-      const liquidationPrice = priceAtLtv(debt, loan.collateralMinor, settings.liquidationLtvBps);
-      messages.push({
-        userId: loan.userId,
-        category: 'LOAN',
-        ...marginCallMessage,
-        params: {
-          orderId: String(loan.id),
-          loanCoin: loan.loanCoin,
-          ltv: ltvText(debt, loan.collateralMinor, price.priceUsd),
-          level: bpsToPct(crossed),
-          price: priceText(price.priceUsd),
-          liquidationPrice: liquidationPrice ? priceText(liquidationPrice) : '-',
-        },
-        link: '/loan',
-      });
-      alerts += 1;
-    }
-    for (let index = 0; index < messages.length; index += 500)
-      await deps.notifyMany(messages.slice(index, index + 500), tx);
-    // Re-arm: loans with a fired level whose LTV fell 2 points below it.
-    const fired = await tx
-      .select()
-      .from(loans)
-      .where(and(inArray(loans.status, [LOAN_STATUS.REPAYABLE, LOAN_STATUS.OVERDUE]), ne(loans.alertsFired, 0)))
-      .orderBy(asc(loans.id))
-      .limit(ENGINE_BATCH_ROWS * ENGINE_BATCHES_MAX);
-    for (const loan of fired) {
-      const ltv = ltvOf(debtOf(loan), loan.collateralMinor, price.priceUsd);
-      let mask = loan.alertsFired;
-      levels.forEach((level, index) => {
-        const bit = 1 << index;
-        if ((mask & bit) !== 0 && ltv.lt(new LoanDecimal(level - settings.alertRearmBps).div(10_000))) mask &= ~bit;
-      });
-      if (mask !== loan.alertsFired) {
-        await tx.update(loans).set({ alertsFired: mask }).where(eq(loans.id, loan.id));
-        rearmed += 1;
+    let after: { price: string; id: number } | null = null;
+    for (let page = 0; page < ENGINE_BATCHES_MAX; page += 1) {
+      const rows = await tx
+        .select(alertColumns)
+        .from(loans)
+        .where(
+          and(
+            open,
+            sql`${loans.liquidationPrice} >= ${threshold}::numeric`,
+            after
+              ? sql`${loans.liquidationPrice} <= ${after.price}::numeric AND (${loans.liquidationPrice} < ${after.price}::numeric OR ${loans.id} < ${after.id})`
+              : undefined,
+          ),
+        )
+        .orderBy(desc(loans.liquidationPrice), desc(loans.id))
+        .limit(ENGINE_BATCH_ROWS);
+      const changed: { id: number; mask: number }[] = [];
+      const messages: Parameters<LoansDeps['notifyMany']>[0] = [];
+      for (const loan of rows) {
+        const debt = debtOf(loan);
+        const ltv = ltvOf(debt, loan.collateralMinor, price.priceUsd);
+        let mask = loan.alertsFired;
+        let crossed: number | null = null;
+        levels.forEach((level, index) => {
+          const bit = 1 << index;
+          if (ltv.gte(levelRatios[index]!) && (mask & bit) === 0) {
+            mask |= bit;
+            crossed = crossed === null ? level : Math.max(crossed, level);
+          }
+        });
+        if (crossed === null) continue;
+        changed.push({ id: loan.id, mask });
+        const liquidationPrice = priceAtLtv(debt, loan.collateralMinor, settings.liquidationLtvBps);
+        messages.push({
+          userId: loan.userId,
+          category: 'LOAN',
+          ...marginCallMessage,
+          params: {
+            orderId: String(loan.id),
+            loanCoin: loan.loanCoin,
+            ltv: ltvText(debt, loan.collateralMinor, price.priceUsd),
+            level: bpsToPct(crossed),
+            price: priceText(price.priceUsd),
+            liquidationPrice: liquidationPrice ? priceText(liquidationPrice) : '-',
+          },
+          link: '/loan',
+        });
       }
+      await storeMasks(tx, changed);
+      if (messages.length > 0) await deps.notifyMany(messages, tx);
+      alerts += messages.length;
+      const last = rows.at(-1);
+      if (!last || rows.length < ENGINE_BATCH_ROWS || last.liquidationPrice === null) break;
+      after = { price: last.liquidationPrice, id: last.id };
+    }
+    // Re-arm: loans with a fired level whose LTV fell 2 points below it.
+    let afterId = 0;
+    for (let page = 0; page < ENGINE_BATCHES_MAX; page += 1) {
+      const fired = await tx
+        .select(alertColumns)
+        .from(loans)
+        .where(and(open, ne(loans.alertsFired, 0), sql`${loans.id} > ${afterId}`))
+        .orderBy(asc(loans.id))
+        .limit(ENGINE_BATCH_ROWS);
+      const changed: { id: number; mask: number }[] = [];
+      for (const loan of fired) {
+        const ltv = ltvOf(debtOf(loan), loan.collateralMinor, price.priceUsd);
+        let mask = loan.alertsFired;
+        levels.forEach((_level, index) => {
+          const bit = 1 << index;
+          if ((mask & bit) !== 0 && ltv.lt(rearmRatios[index]!)) mask &= ~bit;
+        });
+        if (mask !== loan.alertsFired) changed.push({ id: loan.id, mask });
+      }
+      await storeMasks(tx, changed);
+      rearmed += changed.length;
+      const last = fired.at(-1);
+      if (!last || fired.length < ENGINE_BATCH_ROWS) break;
+      afterId = last.id;
     }
     return { alerts, rearmed };
   }

@@ -1,4 +1,10 @@
-import { MARKET_COIN_CODES, type MarketCoinCode, type MarketCoinRow } from '@meridian/contracts/market';
+import {
+  MARKET_COIN_CODES,
+  type MarketCoinCode,
+  type MarketCoinRow,
+  type PriceHistoryContent,
+  type PriceHistoryRange,
+} from '@meridian/contracts/market';
 import { and, asc, count, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db/client.ts';
 import type { JobDefinition } from '../../platform/jobs/scheduler.ts';
@@ -11,6 +17,20 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 /** The trend line's resolution: one point per this many minutes of the last 24 hours (96 points). */
 const LINE_STEP_MINUTES = 15;
+
+/**
+ * Where each range of `GET market/price/history` reads: the table (minutes kept 48 h, hours 90
+ * days, days forever), how far back, and the slot width in minutes.
+ */
+export const PRICE_HISTORY_SOURCES: Record<
+  PriceHistoryRange,
+  { table: 'minutes' | 'hours' | 'days'; spanMs: number; stepMinutes: number }
+> = {
+  '24h': { table: 'minutes', spanMs: DAY_MS, stepMinutes: 15 },
+  '7d': { table: 'hours', spanMs: 7 * DAY_MS, stepMinutes: 60 },
+  '30d': { table: 'hours', spanMs: 30 * DAY_MS, stepMinutes: 240 },
+  '1y': { table: 'days', spanMs: 365 * DAY_MS, stepMinutes: 1440 },
+};
 /** Rows written per INSERT when backfilling, to keep statements bounded. */
 const BACKFILL_BATCH_ROWS = 500;
 /** Rows deleted per retention statement; the hourly job catches up over several runs if ever behind. */
@@ -412,6 +432,43 @@ export class MarketPrices {
       .where(and(eq(priceHours.coinCode, coinCode), gte(priceHours.bucketAt, since)))
       .orderBy(asc(priceHours.bucketAt))
       .limit(24 * 90);
+  }
+
+  /**
+   * `GET market/price/history` (the loan page's chart): the stored USD prices of `coinCode` over
+   * `range` up to now, oldest first, the last price of each slot — 24h: 15-minute slots of
+   * `price_minutes`; 7d: hourly and 30d: 4-hourly closes of `price_hours`; 1y: daily closes of
+   * `price_days` (see `PRICE_HISTORY_SOURCES`). Slots without a sample are absent; at most
+   * 400 points. Display only: prices are the stored decimals as text.
+   */
+  async history(coinCode: MarketCoinCode, range: PriceHistoryRange): Promise<PriceHistoryContent> {
+    const source = PRICE_HISTORY_SOURCES[range];
+    const now = this.options.clock.now();
+    const since = new Date(now.getTime() - source.spanMs);
+    const table = source.table === 'minutes' ? priceMinutes : source.table === 'hours' ? priceHours : priceDays;
+    const price = 'priceUsd' in table ? table.priceUsd : table.closeUsd;
+    const result = await this.db.execute(sql`
+      SELECT slot, (array_agg(price ORDER BY bucket_at DESC))[1]::text AS price_usd
+      FROM (
+        SELECT ${table.bucketAt} AS bucket_at, ${price} AS price,
+               date_bin(${`${source.stepMinutes} minutes`}::interval, ${table.bucketAt}, TIMESTAMPTZ '2000-01-01 00:00:00+00') AS slot
+        FROM ${table}
+        WHERE ${table.coinCode} = ${coinCode}
+          AND ${table.bucketAt} > ${since.toISOString()}::timestamptz
+          AND ${table.bucketAt} <= ${now.toISOString()}::timestamptz
+      ) samples
+      GROUP BY slot
+      ORDER BY slot
+      LIMIT 400`);
+    return {
+      coinCode,
+      range,
+      stepMinutes: source.stepMinutes,
+      points: rowsOf<{ slot: Date | string; price_usd: string }>(result).map((row) => ({
+        time: new Date(row.slot).toISOString(),
+        priceUsd: row.price_usd,
+      })),
+    };
   }
 
   /**

@@ -10,6 +10,7 @@ export function marketRoutes(market: MarketService) {
     registerEndpoints(app, marketEndpoints, {
       listBanners: async (request) => ({ content: await market.listBanners(requestLocale(request)) }),
       prices: async () => market.prices.marketTable(),
+      priceHistory: async (request) => market.prices.history(request.query.coinCode, request.query.range),
     });
   };
 }

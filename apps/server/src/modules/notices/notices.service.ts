@@ -25,6 +25,15 @@ const BODY_LENGTH_MAX = 2000;
 /** Most messages one `notifyMany` call writes. */
 export const NOTIFY_BATCH_MAX = 500;
 
+/**
+ * Announced messages one process delivers at once (open tabs, Web Push, email; issue 18
+ * "Benchmark"): a price event that writes 10,000 margin-call and liquidation messages is announced
+ * as 10,000 notifications at commit, and starting a delivery per notification at once held 10,000
+ * pending database queries and closures in memory. The others wait in a queue of payload strings
+ * (about 100 bytes each), delivered in arrival order.
+ */
+export const DELIVERY_CONCURRENCY_MAX = 4;
+
 /** Who receives a message: their language now, and their email for important categories. */
 export interface Recipient {
   locale: Locale;
@@ -110,6 +119,11 @@ function toItem(row: typeof noticeMessages.$inferSelect, locale: Locale): Messag
  */
 export class NoticeService {
   private unlisten: (() => Promise<void>) | undefined;
+  /** Announcement payloads waiting for a delivery slot, and the deliveries running (≤ DELIVERY_CONCURRENCY_MAX). */
+  private readonly deliveryQueue: string[] = [];
+  private deliveryHead = 0;
+  private deliveriesRunning = 0;
+  private idleWaiters: (() => void)[] = [];
 
   constructor(private readonly deps: NoticeServiceDeps) {}
 
@@ -175,11 +189,57 @@ export class NoticeService {
 
   /** Start hearing announcements from every process (call once per process). */
   async start(): Promise<void> {
-    this.unlisten ??= await this.deps.database.listen(NOTICE_CHANNEL, (payload) => {
-      void this.onAnnounced(payload).catch((error: unknown) =>
-        this.deps.log.error({ err: error }, 'notice delivery failed'),
-      );
-    });
+    this.unlisten ??= await this.deps.database.listen(NOTICE_CHANNEL, (payload) => this.enqueueDelivery(payload));
+  }
+
+  /**
+   * Deliver an announced message when a slot is free (at most `DELIVERY_CONCURRENCY_MAX` at once,
+   * in arrival order). A failed delivery is logged and does not stop the others.
+   */
+  private enqueueDelivery(payload: string): void {
+    this.deliveryQueue.push(payload);
+    this.pumpDeliveries();
+  }
+
+  private pumpDeliveries(): void {
+    while (this.deliveriesRunning < DELIVERY_CONCURRENCY_MAX && this.deliveryHead < this.deliveryQueue.length) {
+      const payload = this.deliveryQueue[this.deliveryHead]!;
+      this.deliveryHead += 1;
+      this.deliveriesRunning += 1;
+      void this.onAnnounced(payload)
+        .catch((error: unknown) => this.deps.log.error({ err: error }, 'notice delivery failed'))
+        .finally(() => {
+          this.deliveriesRunning -= 1;
+          this.pumpDeliveries();
+        });
+    }
+    // Drop the delivered prefix now and then so the queue does not keep every payload seen.
+    if (this.deliveryHead === this.deliveryQueue.length) {
+      this.deliveryQueue.length = 0;
+      this.deliveryHead = 0;
+    } else if (this.deliveryHead > 1024) {
+      this.deliveryQueue.splice(0, this.deliveryHead);
+      this.deliveryHead = 0;
+    }
+    if (this.deliveriesRunning === 0 && this.deliveryQueue.length === 0) {
+      const waiters = this.idleWaiters;
+      this.idleWaiters = [];
+      for (const resolve of waiters) resolve();
+    }
+  }
+
+  /**
+   * Resolves once every announcement heard so far has been delivered (queue empty, nothing
+   * running): tests and the liquidation benchmark wait on it.
+   */
+  deliveriesIdle(): Promise<void> {
+    if (this.deliveriesRunning === 0 && this.deliveryQueue.length === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  /** Announcements waiting for a delivery slot plus those being delivered (the benchmark samples it). */
+  deliveriesPending(): number {
+    return this.deliveryQueue.length - this.deliveryHead + this.deliveriesRunning;
   }
 
   /** Stop hearing announcements. A database that is already closed has nothing left to unlisten. */

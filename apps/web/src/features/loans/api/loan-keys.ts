@@ -1,4 +1,5 @@
 import type { LoanAdjustCalcQuery, LoanCalcQuery, LoanCoin, LoanRepayCalcQuery } from '@meridian/contracts/loans';
+import type { PriceHistoryRange } from '@meridian/contracts/market';
 import { useQueryClient } from '@tanstack/react-query';
 import { walletBalanceKey } from '../../../lib/get-wallet-balance.ts';
 
@@ -33,7 +34,7 @@ export const loanKeys = {
   records: (kind: LoanRecordKind, filters: LoanPageFilters) => ['loans', 'records', kind, filters] as const,
   recordPages: (kind: LoanRecordKind, filters: LoanHistoryFilters) =>
     ['loans', 'records', kind, 'pages', filters] as const,
-  btcPrice: ['market', 'prices', 'btc-line'] as const,
+  priceHistory: (range: PriceHistoryRange) => ['market', 'prices', 'history', 'BTC', range] as const,
 };
 
 /** Refetch what a borrow, repayment or adjustment changed: every loan view and the wallet balances. */

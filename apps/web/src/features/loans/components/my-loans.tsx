@@ -1,13 +1,14 @@
 import type { LoanConfig, LoanOrder } from '@meridian/contracts/loans';
+import { PRICE_HISTORY_RANGES, type PriceHistoryRange } from '@meridian/contracts/market';
 import { displayAmount } from '@meridian/contracts/money';
-import { Alert, Card, Col, Empty, Row, Skeleton, Statistic } from 'antd';
+import { Alert, Card, Col, Empty, Row, Segmented, Skeleton, Statistic } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { pathTo } from '../../../config/paths.ts';
-import { useBtcPriceLine } from '../api/get-btc-price-line.ts';
 import { useCurrentLoans } from '../api/get-current-loans.ts';
 import { useLoanAsset } from '../api/get-loan-asset.ts';
+import { usePriceHistory } from '../api/get-price-history.ts';
 import { pct, usdPrice } from '../lib/format.ts';
 import { AdjustModal } from './adjust-modal.tsx';
 import { type LoanAction, LoanCard } from './loan-card.tsx';
@@ -20,14 +21,16 @@ const PriceChart = lazy(() => import('./price-chart.tsx'));
 
 /**
  * The signed-in, verified user's current loans (statuses 0, 2, 3, 4; issue 18 "Web"): totals from
- * `loan/asset`, the BTC price of the last 24 hours with each loan's liquidation price, one card per
- * loan with its LTV gauge, and the repay, adjust and protection modals.
+ * `loan/asset`, the BTC price over a chosen range (24 h, 7 d, 30 d, 1 y; `market/price/history`)
+ * with each loan's liquidation price, one card per loan with its LTV gauge, and the repay, adjust
+ * and protection modals.
  */
 export function MyLoans({ config }: { config: LoanConfig }) {
   const { t } = useTranslation('loans');
   const loans = useCurrentLoans();
   const asset = useLoanAsset();
-  const price = useBtcPriceLine();
+  const [range, setRange] = useState<PriceHistoryRange>('24h');
+  const history = usePriceHistory(range);
   const [open, setOpen] = useState<{ action: LoanAction; loan: LoanOrder } | null>(null);
   const list = loans.data?.list ?? [];
   // Each loan's liquidation price; with a single loan also its margin-call price (more lines would crowd the chart).
@@ -101,12 +104,27 @@ export function MyLoans({ config }: { config: LoanConfig }) {
         </Row>
       )}
       {list.length > 0 && (
-        <Card title={t('chart.title')} style={{ marginBottom: 16 }} data-testid="loan-chart-card">
-          {price.data && price.data.lineCode.length > 1 ? (
+        <Card
+          title={t('chart.title')}
+          className="loan-chart-card"
+          style={{ marginBottom: 16 }}
+          data-testid="loan-chart-card"
+          extra={
+            <Segmented<PriceHistoryRange>
+              size="small"
+              value={range}
+              onChange={setRange}
+              aria-label={t('chart.rangeLabel')}
+              data-testid="loan-chart-range"
+              options={PRICE_HISTORY_RANGES.map((value) => ({ value, label: t(`chart.range.${value}`) }))}
+            />
+          }
+        >
+          {history.data && history.data.points.length > 1 ? (
             <Suspense fallback={<Skeleton active />}>
-              <PriceChart prices={price.data.lineCode} lines={lines} />
+              <PriceChart history={history.data.points} range={range} lines={lines} />
             </Suspense>
-          ) : price.isPending ? (
+          ) : history.isPending ? (
             <Skeleton active />
           ) : (
             <Empty description={t('chart.unavailable')} />

@@ -1,10 +1,26 @@
+import type { PriceHistoryPoint, PriceHistoryRange } from '@meridian/contracts/market';
 import { displayAmount } from '@meridian/contracts/money';
 import { usdPrice } from '../lib/format.ts';
 import { useTranslation } from 'react-i18next';
 import { CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
-/** Minutes between two points of the market's trend line (`market/price` lineCode: one per 15 minutes). */
-const POINT_STEP_MINUTES = 15;
+/**
+ * How the time axis reads per range: hours and minutes within a day, day and hour within a week (a
+ * young history holds a single day), month and day within a month, month and year over a year.
+ */
+const AXIS_FORMATS: Record<PriceHistoryRange, Intl.DateTimeFormatOptions> = {
+  '24h': { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+  '7d': { month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+  '30d': { month: 'numeric', day: 'numeric' },
+  '1y': { year: 'numeric', month: 'numeric' },
+};
+/** The tooltip's time: to the minute for the day and week, the day for longer ranges. */
+const TOOLTIP_FORMATS: Record<PriceHistoryRange, Intl.DateTimeFormatOptions> = {
+  '24h': { month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+  '7d': { month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+  '30d': { month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+  '1y': { year: 'numeric', month: 'numeric', day: 'numeric' },
+};
 
 /** A horizontal line over the prices: a loan's liquidation (or margin-call) price in USD. */
 export interface PriceLine {
@@ -16,38 +32,48 @@ export interface PriceLine {
 }
 
 interface Point {
-  minutesAgo: number;
+  /** The slot's start, epoch milliseconds. */
+  atMs: number;
   price: number;
 }
 
 /**
- * The BTC price of the last 24 hours (the market table's trend line, `market/price`) with each loan's
+ * BTC's price over `range` (`market/price/history` points, oldest first) with each loan's
  * liquidation price as a dashed line (issue 18 "Web"). The line's numbers are for drawing only; the
- * figures people read (tooltip, labels) are formatted for display. Loaded lazily with recharts.
+ * figures people read (tooltip, labels) are formatted for display, times in the page's language.
+ * Loaded lazily with recharts.
  */
-export default function PriceChart({ prices, lines }: { prices: readonly number[]; lines: readonly PriceLine[] }) {
-  const { t } = useTranslation('loans');
-  const points: Point[] = prices.map((price, index) => ({
-    minutesAgo: (prices.length - 1 - index) * POINT_STEP_MINUTES,
-    price,
-  }));
+export default function PriceChart({
+  history,
+  range,
+  lines,
+}: {
+  history: readonly PriceHistoryPoint[];
+  range: PriceHistoryRange;
+  lines: readonly PriceLine[];
+}) {
+  const { t, i18n } = useTranslation('loans');
+  const points: Point[] = history.map((point) => ({ atMs: Date.parse(point.time), price: Number(point.priceUsd) }));
+  const prices = points.map((point) => point.price);
+  const axisTime = new Intl.DateTimeFormat(i18n.language, AXIS_FORMATS[range]);
+  const tooltipTime = new Intl.DateTimeFormat(i18n.language, TOOLTIP_FORMATS[range]);
   const lineValues = lines.map((line) => Number(line.priceUsd)).filter(Number.isFinite);
   const all = [...prices, ...lineValues];
   const low = Math.min(...all);
   const high = Math.max(...all);
   const pad = Math.max((high - low) * 0.08, high * 0.005);
   const usd = (value: number) => displayAmount(value.toFixed(2), 'USD');
-  const ago = (minutes: number) =>
-    minutes === 0 ? t('chart.now') : t('chart.hoursAgo', { count: Math.round(minutes / 60) });
   return (
     <div className="loan-chart" data-testid="loan-price-chart">
       <ResponsiveContainer width="100%" height="100%">
         <LineChart data={points} margin={{ top: 16, right: 12, bottom: 0, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis
-            dataKey="minutesAgo"
-            reversed={false}
-            tickFormatter={ago}
+            dataKey="atMs"
+            type="number"
+            scale="time"
+            domain={['dataMin', 'dataMax']}
+            tickFormatter={(atMs: number) => axisTime.format(atMs)}
             fontSize={11}
             minTickGap={28}
             interval="preserveStartEnd"
@@ -59,7 +85,7 @@ export default function PriceChart({ prices, lines }: { prices: readonly number[
             width={72}
           />
           <Tooltip
-            labelFormatter={(minutes) => ago(Number(minutes))}
+            labelFormatter={(atMs) => tooltipTime.format(Number(atMs))}
             formatter={(value) => [`$${usd(Number(value))}`, t('chart.price')]}
           />
           <Line
