@@ -193,7 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: (message, detail, level) => app.log[level ?? 'info'](detail, message),
   });
   const ledger = createLedgerModule({ database });
-  const market = createMarketModule({ database, oracle, clock, logger: app.log });
+  const market = createMarketModule({ config, database, oracle, clock, logger: app.log });
   const notices = createNoticesModule({
     config,
     database,
