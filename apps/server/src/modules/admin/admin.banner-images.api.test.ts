@@ -62,10 +62,11 @@ function call(token: string, method: 'GET' | 'POST' | 'PUT', url: string, payloa
   });
 }
 
-const picture = (format: 'png' | 'jpeg' | 'webp') =>
-  sharp({ create: { width: 32, height: 12, channels: 3, background: 'teal' } })
-    [format]()
-    .toBuffer();
+/** A small real picture in `format`. */
+function picture(format: 'png' | 'jpeg' | 'webp'): Promise<Buffer> {
+  const image = sharp({ create: { width: 32, height: 12, channels: 3, background: 'teal' } });
+  return image.toFormat(format).toBuffer();
+}
 
 const BODY = {
   titleEn: 'Uploaded',

@@ -227,9 +227,9 @@ export function SupportPage() {
     ...(PRO_APPLICATIONS_TAB ? [PRO_APPLICATIONS_TAB] : []),
   ];
   return (
-    <>
+    <div data-testid="support-page">
       <PageTitle>{t('support.title')}</PageTitle>
       <Tabs items={items} />
-    </>
+    </div>
   );
 }
