@@ -39,21 +39,20 @@ async function openPage(browser: Browser, baseURL: string): Promise<Page> {
   return context.newPage();
 }
 
-/** Screenshots of the page at 1280 and 390 px in both languages, named `<prefix><locale>-<width>`. */
-async function snapBoth(page: Page, testInfo: Parameters<typeof snap>[1], prefix: string, ready: string) {
+/**
+ * Screenshots of `path` at 1280 and 390 px in both languages, named `<prefix><locale>-<width>`
+ * (`?locale=` selects the language: the contexts' init scripts store en-US at every load).
+ */
+async function snapBoth(page: Page, testInfo: Parameters<typeof snap>[1], path: string, prefix: string, ready: string) {
   for (const locale of ['en-US', 'zh-HK'] as Locale[]) {
-    await page.evaluate((value) => window.localStorage.setItem('meridian.locale', value), locale);
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.reload();
-      await expect(page.getByTestId(ready).first()).toBeVisible();
+      await page.goto(`${path}?locale=${locale}`);
+      await expect(page.getByTestId(ready).first()).toBeVisible({ timeout: 45_000 });
       await expect(page.locator('html')).toHaveAttribute('lang', locale);
       await snap(page, testInfo, `${locale}-${width}`, prefix);
     }
   }
-  await page.evaluate(() => window.localStorage.setItem('meridian.locale', 'en-US'));
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.reload();
 }
 
 test('a user asks to delete the account; support replies and rejects; the user reads the reply', async ({
@@ -74,7 +73,7 @@ test('a user asks to delete the account; support replies and rejects; the user r
   await expect(user.getByTestId('security-check-form')).toBeVisible();
   await user.getByTestId('email-code').fill(await readCode(user.request, email, 'ACCOUNT_CANCEL'));
   await user.getByTestId('security-check-submit').click();
-  await expect(user.getByTestId('deletion-status')).toHaveText('Pending');
+  await expect(user.getByTestId('deletion-status')).toHaveText('Pending', { timeout: 30_000 });
   await expect(user.getByTestId('delete-submit')).toHaveCount(0);
 
   // The admin signs in (password, then an authenticator) and opens Support requests.
@@ -103,8 +102,9 @@ test('a user asks to delete the account; support replies and rejects; the user r
   await expect(row.getByRole('button', { name: 'Reply', exact: true })).toHaveCount(0);
 
   // The user sees the status and the reply, and may send a new request.
+  // (A reload on a loaded machine can take longer than the default 15 s.)
   await user.reload();
-  await expect(user.getByTestId('deletion-status')).toHaveText('Rejected');
+  await expect(user.getByTestId('deletion-status')).toHaveText('Rejected', { timeout: 45_000 });
   await expect(user.getByTestId('deletion-reply')).toHaveText('Please call us to confirm your identity first');
   await expect(user.getByTestId('delete-submit')).toBeVisible();
 
@@ -113,7 +113,6 @@ test('a user asks to delete the account; support replies and rejects; the user r
   await expect(admin.getByRole('tabpanel')).toBeVisible();
   await admin.getByRole('tab', { name: 'Account deletion', exact: true }).click();
 
-  await snapBoth(user, testInfo, 'support-delete-account-', 'deletion-request');
-  await admin.goto('/admin/support');
-  await snapBoth(admin, testInfo, 'support-admin-', 'support-page');
+  await snapBoth(user, testInfo, '/my/security/account/delete', 'support-delete-account-', 'deletion-request');
+  await snapBoth(admin, testInfo, '/admin/support', 'support-admin-', 'support-page');
 });

@@ -124,7 +124,7 @@ function DeletionRequestsTab() {
         loading={requests.isFetching}
         dataSource={requests.data?.list}
         pagination={paging.pagination(requests.data?.totalCount)}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 1250 }}
         columns={[
           {
             title: t('common.time'),
@@ -146,6 +146,7 @@ function DeletionRequestsTab() {
           {
             title: t('common.status'),
             dataIndex: 'status',
+            width: 300,
             render: (value: SupportRequestStatus, row) => (
               <Space orientation="vertical" size={2}>
                 <Tag color={STATUS_COLOURS[value]}>{t(`support.statuses.${value}`)}</Tag>
