@@ -124,29 +124,28 @@ function DeletionRequestsTab() {
         loading={requests.isFetching}
         dataSource={requests.data?.list}
         pagination={paging.pagination(requests.data?.totalCount)}
-        scroll={{ x: 1250 }}
+        scroll={{ x: 1000 }}
         columns={[
           {
             title: t('common.time'),
             dataIndex: 'createdAt',
-            width: 170,
+            width: 150,
             render: (at: string) => formatDateTime(at, i18n.language),
           },
           {
             title: t('common.user'),
             dataIndex: 'userId',
-            width: 220,
+            width: 200,
             render: (userId: string, row) => (
               <Space orientation="vertical" size={0}>
                 <Link to={adminUserPath(userId)}>{row.email ?? userId}</Link>
               </Space>
             ),
           },
-          { title: t('common.reason'), dataIndex: 'reason', width: 240 },
+          { title: t('common.reason'), dataIndex: 'reason', width: 200 },
           {
             title: t('common.status'),
             dataIndex: 'status',
-            width: 300,
             render: (value: SupportRequestStatus, row) => (
               <Space orientation="vertical" size={2}>
                 <Tag color={STATUS_COLOURS[value]}>{t(`support.statuses.${value}`)}</Tag>
@@ -167,8 +166,7 @@ function DeletionRequestsTab() {
           {
             title: t('common.actions'),
             key: 'actions',
-            fixed: 'right',
-            width: 220,
+            width: 200,
             render: (_, row) =>
               isOpen(row.status) && (
                 <Space wrap>
