@@ -94,7 +94,7 @@ async function register(page: Page, request: APIRequestContext, email: string): 
 }
 
 for (const locale of ['en-US', 'zh-HK'] as const) {
-  test(`register, log in with an email code and an authenticator, delete the account (${locale})`, async ({
+  test(`register, log in with an email code and an authenticator, ask to delete the account (${locale})`, async ({
     page,
     request,
   }, testInfo) => {
