@@ -25,6 +25,7 @@ import { createLedgerModule } from './modules/ledger/ledger.module.ts';
 import { createLiabilitiesModule } from './modules/liabilities/liabilities.module.ts';
 import { createStatementsModule } from './modules/statements/statements.module.ts';
 import { createSiteModule } from './modules/site/site.module.ts';
+import { createSupportModule } from './modules/support/support.module.ts';
 import { createMarketModule } from './modules/market/market.module.ts';
 import type { MarketService } from './modules/market/market.service.ts';
 import { createNoticesModule } from './modules/notices/notices.module.ts';
@@ -192,7 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: (message, detail, level) => app.log[level ?? 'info'](detail, message),
   });
   const ledger = createLedgerModule({ database });
-  const market = createMarketModule({ database, oracle, clock, logger: app.log });
+  const market = createMarketModule({ config, database, oracle, clock, logger: app.log });
   const notices = createNoticesModule({
     config,
     database,
@@ -316,6 +317,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   const site = createSiteModule({ funds: funds.service, clock, site: config.site });
+  const support = createSupportModule({ database, identity: identity.service, notices: notices.service, clock });
 
   app.decorate('identity', identity.service);
   app.decorate('market', market.service);
@@ -333,6 +335,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('calendar', calendar.service);
   app.decorate('apiKeys', apiKeys.service);
   app.decorate('statements', statements.service);
+  app.decorate('support', support.service);
   registerMailMetrics(metrics, identity.outbox);
   registerAuth(app, deps.authProvider ?? identity.auth, admin.service.access, apiKeys.service);
   registerAuditTrail(app, admin.service.access);
@@ -371,6 +374,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     statements,
     ledger,
     site,
+    support,
   ];
   const scheduler = new JobScheduler(database.db, { clock, logger: app.log });
   app.decorate('scheduler', scheduler);

@@ -612,14 +612,34 @@ const bannerTitle = z
   .trim()
   .min(1, { error: 'validation.required' })
   .max(BANNER_TITLE_LENGTH_MAX, { error: 'validation.tooLong' });
-const bannerImage = z.enum(BANNER_IMAGES, { error: 'validation.bannerImage' });
+/** Where an uploaded banner image is served (`GET /api/market/banner/image/:id`, public, cached). */
+export const BANNER_IMAGE_URL_PREFIX = '/api/market/banner/image/';
+const UPLOADED_BANNER_IMAGE =
+  /^\/api\/market\/banner\/image\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Whether `path` is the served path of an uploaded banner image (not whether that image exists). */
+export function isUploadedBannerImage(path: string): boolean {
+  return UPLOADED_BANNER_IMAGE.test(path);
+}
+
+/** The id of an uploaded banner image from its served path, or null for a shipped image. */
+export function uploadedBannerImageId(path: string): string | null {
+  return isUploadedBannerImage(path) ? path.slice(BANNER_IMAGE_URL_PREFIX.length) : null;
+}
+
+/** A banner image: one the web app ships (`BANNER_IMAGES`) or an uploaded one's served path. */
+const bannerImage = z
+  .string({ error: 'validation.bannerImage' })
+  .refine((path) => (BANNER_IMAGES as readonly string[]).includes(path) || isUploadedBannerImage(path), {
+    error: 'validation.bannerImage',
+  });
 const bannerTime = z.iso.datetime({ offset: true, error: 'validation.required' }).nullable();
 
 /**
  * `POST admin/banners` and `PUT admin/banners/:id`: a banner in both languages. Titles required,
  * at most 80 characters each; `webLink` a site path (`/…`) or an https URL (`isBannerLink`);
- * `imagePath` one of `BANNER_IMAGES`, `imagePathZhHk` one of them or null (the same image for
- * zh-HK); `startsAt` / `endsAt` ISO 8601 times with an offset, null = open, the end after the
+ * `imagePath` one of `BANNER_IMAGES` or an uploaded image's path (`BANNER_IMAGE_URL_PREFIX<id>`,
+ * which the server checks exists), `imagePathZhHk` the same or null (the same image for zh-HK); `startsAt` / `endsAt` ISO 8601 times with an offset, null = open, the end after the
  * start; `isBlank` opens the link in a new tab. A bad field is named (120).
  */
 export const bannerBodySchema = z
@@ -675,6 +695,26 @@ export type OpsBanner = z.infer<typeof opsBannerSchema>;
 
 const bannerIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
 
+/** The multipart part that carries a banner image, and the field its refusals name. */
+export const BANNER_IMAGE_FIELD = 'image';
+/** Largest banner image, bytes (the server's `BANNER_IMAGE_UPLOAD_PROFILE` limit). */
+export const BANNER_IMAGE_BYTES_MAX = 2 * 1024 * 1024;
+/** Content types of a banner image (checked by magic bytes on the server). */
+export const BANNER_IMAGE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+
+/** A stored banner image: `path` is what a banner's `imagePath` / `imagePathZhHk` takes. */
+export const bannerImageUploadSchema = z.object({
+  id: z.string(),
+  path: z.string(),
+  fileName: z.string(),
+  mimeType: z.enum(BANNER_IMAGE_MIME_TYPES),
+  sizeBytes: z.number().int(),
+});
+export type BannerImageUpload = z.infer<typeof bannerImageUploadSchema>;
+
+/** `GET market/banner/image/:id` parameters. */
+export const bannerImageParamsSchema = z.object({ id: z.uuid({ error: 'validation.required' }) });
+
 export const backOfficeBannerEndpoints = {
   listBanners: defineEndpoint({
     method: 'GET',
@@ -705,6 +745,16 @@ export const backOfficeBannerEndpoints = {
     params: bannerIdParamsSchema,
     body: bannerBodySchema,
     content: opsBannerSchema,
+  }),
+  uploadBannerImage: defineEndpoint({
+    method: 'POST',
+    path: '/admin/banners/images',
+    tag: 'back-office',
+    summary:
+      'Upload a banner image: multipart/form-data with one file in the part `image`; PNG, JPEG or WebP by content, at most 2 MB, a name of at most 50 characters (refusals name the field `image`)',
+    auth: 'operator',
+    roles: ['compliance'],
+    content: bannerImageUploadSchema,
   }),
   reorderBanners: defineEndpoint({
     method: 'POST',

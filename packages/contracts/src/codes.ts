@@ -668,6 +668,30 @@ export const BUSINESS_CODES = {
       'zh-HK': '此凍結連結無效、已使用或已過期',
     },
   },
+  SUPPORT_REQUEST_OPEN: {
+    code: 300,
+    httpStatus: 409,
+    message: {
+      'en-US': 'You already have an open account deletion request',
+      'zh-HK': '你已有一項處理中的帳戶註銷申請',
+    },
+  },
+  SUPPORT_REQUEST_STATE_CHANGED: {
+    code: 301,
+    httpStatus: 409,
+    message: {
+      'en-US': 'This request is already {status}: it cannot be changed',
+      'zh-HK': '此申請已是「{status}」狀態，不能再更改',
+    },
+  },
+  SUPPORT_ACCOUNT_NOT_ACTIVE: {
+    code: 302,
+    httpStatus: 409,
+    message: {
+      'en-US': 'This account is frozen or already closed: it cannot be deleted now',
+      'zh-HK': '此帳戶已凍結或已註銷，現時不能註銷',
+    },
+  },
   INTERNAL: {
     code: 500,
     httpStatus: 500,

@@ -70,6 +70,17 @@ export const marketEndpoints = {
     auth: 'none',
     content: bannerListContentSchema,
   }),
+  bannerImage: defineEndpoint({
+    method: 'GET',
+    path: '/market/banner/image/:id',
+    tag: 'market',
+    summary:
+      'An uploaded banner image: the bytes themselves (image/png, image/jpeg or image/webp), cached publicly for a year (an image is never changed; a new one gets a new id)',
+    auth: 'none',
+    params: z.object({ id: z.uuid({ error: 'validation.required' }) }),
+    content: z.unknown(),
+    codes: ['NOT_FOUND'],
+  }),
   prices: defineEndpoint({
     method: 'GET',
     path: '/market/price',

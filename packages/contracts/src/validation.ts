@@ -130,7 +130,10 @@ export const VALIDATION_MESSAGES = {
     'en-US': 'Enter a site path starting with / or an https:// address',
     'zh-HK': '請輸入以 / 開頭的站內路徑或 https:// 網址',
   },
-  'validation.bannerImage': { 'en-US': 'Choose one of the listed images', 'zh-HK': '請從列出的圖片中選擇' },
+  'validation.bannerImage': {
+    'en-US': 'Choose one of the listed images or upload one',
+    'zh-HK': '請從列出的圖片中選擇或上載圖片',
+  },
   'validation.scheduleOrder': { 'en-US': 'The end must be after the start', 'zh-HK': '結束時間必須晚於開始時間' },
   'validation.bannerOrder': {
     'en-US': 'List every banner exactly once',
@@ -260,6 +263,10 @@ export const VALIDATION_MESSAGES = {
   'validation.fileFormat': {
     'en-US': '{file}: File format not supported yet (JPG, PNG or PDF)',
     'zh-HK': '{file}：暫不支援此檔案格式（JPG、PNG 或 PDF）',
+  },
+  'validation.imageFormat': {
+    'en-US': '{file}: File format not supported yet (PNG, JPEG or WebP)',
+    'zh-HK': '{file}：暫不支援此檔案格式（PNG、JPEG 或 WebP）',
   },
   'validation.fileCount': {
     'en-US': 'At most {maximum} files per submission',

@@ -1,14 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.ts';
 import type { AppModule } from '../../platform/app-module.ts';
 import type { Database } from '../../platform/db/client.ts';
 import type { PriceOracle } from '../../platform/prices/aggregator.ts';
 import type { Clock } from '../../platform/prices/types.ts';
+import { createUploadStore } from '../../platform/uploads/upload-store.ts';
 import { MarketPrices } from './market.prices.ts';
 import { marketRoutes } from './market.routes.ts';
 import { MarketService } from './market.service.ts';
 
 /** What `buildApp` hands the market module. */
 export interface MarketModuleDeps {
+  /** Where uploaded banner images are kept (the upload store of `UPLOADS_DIR` or S3, like identity documents). */
+  config: Config;
   database: Database;
   /** The live price sources (platform/prices): their median prices every money movement. */
   oracle: PriceOracle;
@@ -17,7 +21,7 @@ export interface MarketModuleDeps {
 }
 
 /**
- * Wire the market: banners and, through `service.prices`, current USD prices, their stored
+ * Wire the market: banners (with their uploaded images, in the upload store) and, through `service.prices`, current USD prices, their stored
  * history and the market table; its jobs record the minute, hour and day prices and prune them.
  */
 export function createMarketModule(deps: MarketModuleDeps): AppModule<MarketService> {
@@ -26,6 +30,7 @@ export function createMarketModule(deps: MarketModuleDeps): AppModule<MarketServ
     db,
     new MarketPrices(db, deps.oracle, { clock: deps.clock, logger: deps.logger }),
     deps.clock,
+    createUploadStore(deps.config),
   );
   return { service, routes: marketRoutes(service), jobs: service.prices.jobs() };
 }

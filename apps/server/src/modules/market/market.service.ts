@@ -1,14 +1,16 @@
-import type { BannerBody, OpsBanner } from '@meridian/contracts/back-office';
-import { bannerStateAt } from '@meridian/contracts/back-office';
+import type { BannerBody, BannerImageUpload, OpsBanner } from '@meridian/contracts/back-office';
+import { BANNER_IMAGE_URL_PREFIX, bannerStateAt, uploadedBannerImageId } from '@meridian/contracts/back-office';
 import type { Banner } from '@meridian/contracts/banner';
 import type { Locale } from '@meridian/contracts/locale';
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gt, isNull, lte, max, or } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, max, or } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { DomainError, FieldError } from '../../platform/http/errors.ts';
 import type { Clock } from '../../platform/prices/types.ts';
+import type { UploadStore } from '../../platform/uploads/upload-store.ts';
+import type { ValidatedUpload } from '../../platform/uploads/upload-rules.ts';
 import type { MarketPrices } from './market.prices.ts';
-import { banners } from './market.tables.ts';
+import { bannerImages, banners } from './market.tables.ts';
 
 /** The market's price service, as other modules see it (they import the market's service file only). */
 export type { MarketPrices } from './market.prices.ts';
@@ -64,7 +66,71 @@ export class MarketService {
     private readonly db: Db,
     readonly prices: MarketPrices,
     private readonly clock: Clock,
+    /** The upload store (platform/uploads) the banner images are kept in, encrypted. */
+    private readonly uploads: UploadStore,
   ) {}
+
+  /**
+   * Keep an uploaded banner image (already validated by the upload rules: PNG, JPEG or WebP by
+   * content, at most 2 MB, metadata removed): the bytes go to the upload store, a `banner_images`
+   * row says what they are. Nothing refers to it until a banner is saved with its `path`.
+   */
+  async saveBannerImage(file: ValidatedUpload, uploadedBy: string): Promise<BannerImageUpload> {
+    const stored = await this.uploads.save(file);
+    try {
+      const [row] = await this.db
+        .insert(bannerImages)
+        .values({ ...stored, uploadedBy })
+        .returning();
+      if (!row) throw new Error('banner image insert returned no row');
+      return {
+        id: row.id,
+        path: `${BANNER_IMAGE_URL_PREFIX}${row.id}`,
+        fileName: row.fileName,
+        mimeType: row.mimeType as BannerImageUpload['mimeType'],
+        sizeBytes: row.sizeBytes,
+      };
+    } catch (error) {
+      await this.uploads.remove(stored.storageKey);
+      throw error;
+    }
+  }
+
+  /**
+   * The bytes and content type of an uploaded banner image (public: banners are shown to anyone).
+   * @throws DomainError NOT_FOUND (104) when there is no image `id` or its bytes are gone.
+   */
+  async readBannerImage(id: string): Promise<{ bytes: Buffer; mimeType: string }> {
+    const [row] = await this.db.select().from(bannerImages).where(eq(bannerImages.id, id));
+    const bytes = row ? await this.uploads.read(row.storageKey) : null;
+    if (!row || !bytes) throw new DomainError('NOT_FOUND');
+    return { bytes, mimeType: row.mimeType };
+  }
+
+  /**
+   * Check that the uploaded images a banner body names exist (the contract checks only their shape).
+   * @throws FieldError `imagePath` / `imagePathZhHk` (`validation.bannerImage`) for an unknown one.
+   */
+  private async assertImagesExist(body: BannerBody): Promise<void> {
+    const wanted = (['imagePath', 'imagePathZhHk'] as const).flatMap((field) => {
+      const path = body[field];
+      const id = path === null ? null : uploadedBannerImageId(path);
+      return id === null ? [] : [{ field, id }];
+    });
+    if (wanted.length === 0) return;
+    const found = await this.db
+      .select({ id: bannerImages.id })
+      .from(bannerImages)
+      .where(
+        inArray(
+          bannerImages.id,
+          wanted.map((item) => item.id),
+        ),
+      );
+    const known = new Set(found.map((row) => row.id));
+    const missing = wanted.find((item) => !known.has(item.id));
+    if (missing) throw new FieldError(missing.field, 'validation.bannerImage');
+  }
 
   /**
    * Active banners inside their schedule window now (`startsAt` ≤ now < `endsAt`, null = open) in
@@ -109,9 +175,11 @@ export class MarketService {
 
   /**
    * Add a banner (back office) after every other one in display order; its id is generated.
+   * @throws FieldError `imagePath` / `imagePathZhHk` naming an uploaded image that does not exist.
    * @returns the stored banner.
    */
   async createBanner(body: BannerBody): Promise<OpsBanner> {
+    await this.assertImagesExist(body);
     const row = await this.db.transaction(async (tx) => {
       const [last] = await tx.select({ sortOrder: max(banners.sortOrder) }).from(banners);
       const [inserted] = await tx
@@ -126,9 +194,11 @@ export class MarketService {
 
   /**
    * Replace a banner's fields (not its position).
-   * @throws DomainError NOT_FOUND (104) when there is no banner `id`.
+   * @throws DomainError NOT_FOUND (104) when there is no banner `id`; FieldError `imagePath` /
+   *   `imagePathZhHk` naming an uploaded image that does not exist.
    */
   async updateBanner(id: string, body: BannerBody): Promise<OpsBanner> {
+    await this.assertImagesExist(body);
     const [row] = await this.db.update(banners).set(columnsOf(body)).where(eq(banners.bannerId, id)).returning();
     if (!row) throw new DomainError('NOT_FOUND');
     return toOpsBanner(row, this.clock.now());

@@ -1,4 +1,4 @@
-import { boolean, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../platform/db/columns.ts';
 
 /**
@@ -21,6 +21,27 @@ export const banners = pgTable('banners', {
   startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }),
   /** Moment the banner stops being shown; null: no end (migration 0030). */
   endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }),
+  createdAt: createdAt(),
+});
+
+/**
+ * Banner images uploaded by operators (issue 16 "Content: banners (image per language …)"): the
+ * bytes are in the upload store (platform/uploads, encrypted like identity documents), this row
+ * says what they are. Served to anyone at `GET /api/market/banner/image/:id` (a banner is public);
+ * a banner refers to one by its path `/api/market/banner/image/<id>` in `image_path` or
+ * `image_path_zh_hk`. Rows are never changed: a new picture is a new row (so the path can be cached
+ * for ever).
+ */
+export const bannerImages = pgTable('banner_images', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  storageKey: text('storage_key').notNull().unique(),
+  fileName: text('file_name').notNull(),
+  /** image/png, image/jpeg or image/webp, detected from the content. */
+  mimeType: text('mime_type').notNull(),
+  sizeBytes: integer('size_bytes').notNull(),
+  sha256: text('sha256').notNull(),
+  /** Email of the operator who uploaded it. */
+  uploadedBy: text('uploaded_by').notNull(),
   createdAt: createdAt(),
 });
 

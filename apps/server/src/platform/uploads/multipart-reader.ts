@@ -3,10 +3,12 @@ import type { FastifyRequest } from 'fastify';
 import { FieldError } from '../http/errors.ts';
 import {
   baseFileName,
+  DOCUMENT_UPLOAD_PROFILE,
+  megabytesOf,
   UPLOAD_FILE_BYTES_MAX,
-  UPLOAD_FILE_MEGABYTES_MAX,
   UPLOAD_FILES_PER_SUBMISSION_MAX,
   UploadRefusal,
+  type UploadProfile,
   validateUpload,
   type ValidatedUpload,
 } from './upload-rules.ts';
@@ -53,8 +55,8 @@ function readCapped(part: MultipartFile, bytesMax: number): Promise<{ bytes: Buf
 }
 
 /** Map a refusal to the field error the error handler answers with (422, in the user's language). */
-function toFieldError(refusal: UploadRefusal): FieldError {
-  return new FieldError(UPLOADS_FIELD, refusal.messageKey, { file: refusal.fileName, ...refusal.params });
+function toFieldError(refusal: UploadRefusal, field: string): FieldError {
+  return new FieldError(field, refusal.messageKey, { file: refusal.fileName, ...refusal.params });
 }
 
 /** @fastify/multipart's limit errors, by their stable codes. */
@@ -66,16 +68,20 @@ function isMultipartError(error: unknown, code: string): boolean {
  * Read a `multipart/form-data` request as it streams in (needs `@fastify/multipart` registered):
  * at most 10 files of at most 10 MB each (the parser's `files` and `fileSize` limits stop the
  * body at the first file too many or the first byte too much), each file checked by
- * `validateUpload` (name ≤ 50, JPG/PNG/PDF by content, image metadata removed).
+ * `validateUpload` under `profile` (default documents: name ≤ 50, JPG/PNG/PDF by content, image
+ * metadata removed; banner images: PNG/JPEG/WebP, 2 MB). Refusals name `field` (default `files`).
  * Nothing is stored here; the caller stores the files when the whole submission is valid.
  * @throws FieldError on `files` naming the file and the rule (`validation.fileSizeExceeded`,
  *   `validation.fileNameExceeded`, `validation.fileFormat`, `validation.fileCount`, …).
  */
 export async function readMultipartUploads(
   request: FastifyRequest,
-  limits: { fileBytesMax?: number; filesMax?: number } = {},
+  limits: { fileBytesMax?: number; filesMax?: number; profile?: UploadProfile; field?: string } = {},
 ): Promise<MultipartSubmission> {
-  const fileBytesMax = Math.min(limits.fileBytesMax ?? UPLOAD_FILE_BYTES_MAX, UPLOAD_FILE_BYTES_MAX);
+  const profile = limits.profile ?? DOCUMENT_UPLOAD_PROFILE;
+  const field = limits.field ?? UPLOADS_FIELD;
+  const fileBytesMax = Math.min(limits.fileBytesMax ?? profile.fileBytesMax, UPLOAD_FILE_BYTES_MAX);
+  const maximumMb = megabytesOf(fileBytesMax);
   const filesMax = Math.min(limits.filesMax ?? UPLOAD_FILES_PER_SUBMISSION_MAX, UPLOAD_FILES_PER_SUBMISSION_MAX);
   const files: ValidatedUpload[] = [];
   const fields: Record<string, string> = {};
@@ -96,28 +102,28 @@ export async function readMultipartUploads(
       }
       const { bytes, isTruncated } = await readCapped(part, fileBytesMax);
       if (isTruncated)
-        throw new UploadRefusal(baseFileName(part.filename), 'validation.fileSizeExceeded', {
-          maximumMb: UPLOAD_FILE_MEGABYTES_MAX,
-        });
-      files.push(await validateUpload({ fieldName: part.fieldname, fileName: part.filename, bytes }));
+        throw new UploadRefusal(baseFileName(part.filename), 'validation.fileSizeExceeded', { maximumMb });
+      files.push(
+        await validateUpload(
+          { fieldName: part.fieldname, fileName: part.filename, bytes },
+          { ...profile, fileBytesMax },
+        ),
+      );
     }
   } catch (error) {
-    if (error instanceof UploadRefusal) throw toFieldError(error);
+    if (error instanceof UploadRefusal) throw toFieldError(error, field);
     if (isMultipartError(error, 'FST_REQ_FILE_TOO_LARGE')) {
       // The parser's own limit fired before readCapped saw the end of the cut stream.
       const fileName = baseFileName((error as { part?: { filename?: string } }).part?.filename ?? '');
-      throw new FieldError(UPLOADS_FIELD, 'validation.fileSizeExceeded', {
-        file: fileName,
-        maximumMb: UPLOAD_FILE_MEGABYTES_MAX,
-      });
+      throw new FieldError(field, 'validation.fileSizeExceeded', { file: fileName, maximumMb });
     }
     if (isMultipartError(error, 'FST_FILES_LIMIT'))
-      throw new FieldError(UPLOADS_FIELD, 'validation.fileCount', { maximum: filesMax });
+      throw new FieldError(field, 'validation.fileCount', { maximum: filesMax });
     if (isMultipartError(error, 'FST_PARTS_LIMIT') || isMultipartError(error, 'FST_FIELDS_LIMIT')) {
-      throw new FieldError(UPLOADS_FIELD, 'validation.fileCount', { maximum: filesMax });
+      throw new FieldError(field, 'validation.fileCount', { maximum: filesMax });
     }
     throw error;
   }
-  if (files.length === 0) throw new FieldError(UPLOADS_FIELD, 'validation.fileRequired');
+  if (files.length === 0) throw new FieldError(field, 'validation.fileRequired');
   return { files, fields };
 }

@@ -14,9 +14,45 @@ export const UPLOAD_FILES_PER_SUBMISSION_MAX = 10;
 /** Longest file name, counted in Unicode code points. */
 export const UPLOAD_FILE_NAME_LENGTH_MAX = 50;
 
-/** Accepted content types, recognised by their magic bytes (never by the name or the declared type). */
+/** Accepted content types of documents, recognised by their magic bytes (never by the name or the declared type). */
 export const UPLOAD_MIME_TYPES = ['image/jpeg', 'image/png', 'application/pdf'] as const;
-export type UploadMimeType = (typeof UPLOAD_MIME_TYPES)[number];
+/** Accepted content types of pictures shown on the site (banner images; issue 16): no PDF, WebP too. */
+export const IMAGE_UPLOAD_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+/** Every content type the store keeps. */
+export type UploadMimeType = (typeof UPLOAD_MIME_TYPES)[number] | (typeof IMAGE_UPLOAD_MIME_TYPES)[number];
+type ImageMimeType = Exclude<UploadMimeType, 'application/pdf'>;
+
+/**
+ * What one kind of upload accepts: its content types (by magic bytes), its size limit, and the
+ * message key that lists the accepted formats when a file is refused.
+ */
+export interface UploadProfile {
+  mimeTypes: readonly UploadMimeType[];
+  /** Largest file, bytes (at most `UPLOAD_FILE_BYTES_MAX`). */
+  fileBytesMax: number;
+  formatMessageKey: 'validation.fileFormat' | 'validation.imageFormat';
+}
+
+/** Identity documents and evidence (issue 15): JPG, PNG or PDF, 10 MB. */
+export const DOCUMENT_UPLOAD_PROFILE: UploadProfile = {
+  mimeTypes: UPLOAD_MIME_TYPES,
+  fileBytesMax: UPLOAD_FILE_BYTES_MAX,
+  formatMessageKey: 'validation.fileFormat',
+};
+
+/** The size limit of a banner image, bytes (a 1600 × 600 picture well compressed is far below it). */
+export const BANNER_IMAGE_BYTES_MAX = 2 * 1024 * 1024;
+/** Banner images (issue 16 "Content: banners"): PNG, JPEG or WebP, 2 MB. */
+export const BANNER_IMAGE_UPLOAD_PROFILE: UploadProfile = {
+  mimeTypes: IMAGE_UPLOAD_MIME_TYPES,
+  fileBytesMax: BANNER_IMAGE_BYTES_MAX,
+  formatMessageKey: 'validation.imageFormat',
+};
+
+/** A byte limit in megabytes for messages (rounded to one decimal; 2 MB → 2). */
+export function megabytesOf(bytes: number): number {
+  return Math.round((bytes / (1024 * 1024)) * 10) / 10;
+}
 
 /** A file that passed every rule: its bytes are the ones to store (image metadata already removed). */
 export interface ValidatedUpload {
@@ -25,8 +61,8 @@ export interface ValidatedUpload {
   /** The name the client gave (base name only), for display; never used as a storage path. */
   fileName: string;
   mimeType: UploadMimeType;
-  /** `jpg`, `png` or `pdf`, from the detected content. */
-  extension: 'jpg' | 'png' | 'pdf';
+  /** `jpg`, `png`, `webp` or `pdf`, from the detected content. */
+  extension: 'jpg' | 'png' | 'webp' | 'pdf';
   bytes: Buffer;
   sizeBytes: number;
 }
@@ -35,6 +71,7 @@ export type UploadRuleKey =
   | 'validation.fileSizeExceeded'
   | 'validation.fileNameExceeded'
   | 'validation.fileFormat'
+  | 'validation.imageFormat'
   | 'validation.fileCount'
   | 'validation.fileRequired'
   | 'validation.controlCharacter';
@@ -73,21 +110,24 @@ export function checkFileName(rawName: string): string {
   return name;
 }
 
-/** The accepted type of `bytes` by magic bytes (`file-type`), or null for anything else. */
+const EXTENSIONS: Record<UploadMimeType, ValidatedUpload['extension']> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'application/pdf': 'pdf',
+};
+
+/**
+ * The type of `bytes` by magic bytes (`file-type`) when it is one of `accepted` (default: the
+ * document types), or null for anything else.
+ */
 export async function detectUploadType(
   bytes: Uint8Array,
+  accepted: readonly UploadMimeType[] = UPLOAD_MIME_TYPES,
 ): Promise<{ mimeType: UploadMimeType; extension: ValidatedUpload['extension'] } | null> {
   const detected = await fileTypeFromBuffer(bytes);
-  switch (detected?.mime) {
-    case 'image/jpeg':
-      return { mimeType: 'image/jpeg', extension: 'jpg' };
-    case 'image/png':
-      return { mimeType: 'image/png', extension: 'png' };
-    case 'application/pdf':
-      return { mimeType: 'application/pdf', extension: 'pdf' };
-    default:
-      return null;
-  }
+  const mimeType = accepted.find((type) => type === detected?.mime);
+  return mimeType ? { mimeType, extension: EXTENSIONS[mimeType] } : null;
 }
 
 /**
@@ -97,34 +137,36 @@ export async function detectUploadType(
  * sharp's pixel limit (268 megapixels) refuses decompression bombs.
  * @throws Error when the image cannot be decoded.
  */
-export async function stripImageMetadata(bytes: Buffer, mimeType: 'image/jpeg' | 'image/png'): Promise<Buffer> {
+export async function stripImageMetadata(bytes: Buffer, mimeType: ImageMimeType): Promise<Buffer> {
   const image = sharp(bytes, { failOn: 'error' }).rotate();
-  return mimeType === 'image/jpeg' ? image.jpeg({ quality: 92 }).toBuffer() : image.png().toBuffer();
+  if (mimeType === 'image/jpeg') return image.jpeg({ quality: 92 }).toBuffer();
+  if (mimeType === 'image/webp') return image.webp({ quality: 90 }).toBuffer();
+  return image.png().toBuffer();
 }
 
 /**
- * Apply every content rule to one received file: size, name, type by content, and metadata
- * removal for images. PDFs are kept byte for byte (their metadata is not rewritten).
+ * Apply every content rule of `profile` (default: documents) to one received file: size, name,
+ * type by content, and metadata removal for images. PDFs are kept byte for byte (their metadata is not rewritten).
  * @throws UploadRefusal naming the file and the rule it broke.
  */
-export async function validateUpload(input: {
-  fieldName: string;
-  fileName: string;
-  bytes: Buffer;
-}): Promise<ValidatedUpload> {
+export async function validateUpload(
+  input: { fieldName: string; fileName: string; bytes: Buffer },
+  profile: UploadProfile = DOCUMENT_UPLOAD_PROFILE,
+): Promise<ValidatedUpload> {
   const fileName = checkFileName(input.fileName);
-  if (input.bytes.length > UPLOAD_FILE_BYTES_MAX)
-    throw new UploadRefusal(fileName, 'validation.fileSizeExceeded', { maximumMb: UPLOAD_FILE_MEGABYTES_MAX });
+  const fileBytesMax = Math.min(profile.fileBytesMax, UPLOAD_FILE_BYTES_MAX);
+  if (input.bytes.length > fileBytesMax)
+    throw new UploadRefusal(fileName, 'validation.fileSizeExceeded', { maximumMb: megabytesOf(fileBytesMax) });
   if (input.bytes.length === 0) throw new UploadRefusal(fileName, 'validation.fileRequired');
-  const type = await detectUploadType(input.bytes);
-  if (!type) throw new UploadRefusal(fileName, 'validation.fileFormat');
+  const type = await detectUploadType(input.bytes, profile.mimeTypes);
+  if (!type) throw new UploadRefusal(fileName, profile.formatMessageKey);
   let bytes = input.bytes;
   if (type.mimeType !== 'application/pdf') {
     try {
       bytes = await stripImageMetadata(input.bytes, type.mimeType);
     } catch {
       // A file with an image's magic bytes that no decoder can read is not a supported image.
-      throw new UploadRefusal(fileName, 'validation.fileFormat');
+      throw new UploadRefusal(fileName, profile.formatMessageKey);
     }
   }
   return {

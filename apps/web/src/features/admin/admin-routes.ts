@@ -36,6 +36,7 @@ const pages = {
   adjustments: () => import('./pages/adjustments-page.tsx').then((m) => ({ Component: m.AdjustmentsPage })),
   broadcasts: () => import('./pages/broadcasts-page.tsx').then((m) => ({ Component: m.BroadcastsPage })),
   banners: () => import('./pages/banners-page.tsx').then((m) => ({ Component: m.BannersPage })),
+  support: () => import('./pages/support-page.tsx').then((m) => ({ Component: m.SupportPage })),
   operators: () => import('./pages/operators-page.tsx').then((m) => ({ Component: m.OperatorsPage })),
   audit: () => import('./pages/audit-page.tsx').then((m) => ({ Component: m.AuditPage })),
   settings: () => import('./pages/settings-page.tsx').then((m) => ({ Component: m.SettingsPage })),

@@ -67,4 +67,5 @@ export const adminKeys = {
   operators: ['admin', 'operators'] as const,
   audit: ['admin', 'audit'] as const,
   limits: ['admin', 'limits'] as const,
+  support: ['admin', 'support'] as const,
 };

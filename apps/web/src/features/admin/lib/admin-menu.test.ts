@@ -15,6 +15,7 @@ describe('menuItemsFor', () => {
       'kyc',
       'deposits',
       'trusts',
+      'support',
       'screening',
       'adjustments',
       'broadcasts',
@@ -48,6 +49,7 @@ describe('menuItemsFor', () => {
     expect(keys).toContain('broadcasts');
     expect(keys).toContain('banners');
     expect(keys).toContain('cards');
+    expect(keys).toContain('support');
   });
 
   it('decides with the same descriptor the page calls', () => {
@@ -69,5 +71,6 @@ describe('menuKeyOf', () => {
     expect(menuKeyOf('/admin/trusts')).toBe('trusts');
     expect(menuKeyOf('/admin/broadcasts')).toBe('broadcasts');
     expect(menuKeyOf('/admin/banners')).toBe('banners');
+    expect(menuKeyOf('/admin/support')).toBe('support');
   });
 });

@@ -13,6 +13,7 @@ import { fundWireEndpoints } from '@meridian/contracts/fund-wires';
 import { opsKycEndpoints } from '@meridian/contracts/kyc';
 import { mayCall, type OperatorRole } from '@meridian/contracts/operators';
 import { opsTrustEndpoints } from '@meridian/contracts/trust';
+import { opsSupportEndpoints } from '@meridian/contracts/support';
 import { opsWalletEndpoints } from '@meridian/contracts/wallet';
 import { ADMIN_PATHS } from './admin-paths.ts';
 
@@ -27,6 +28,7 @@ export interface AdminMenuItem {
     | 'wires'
     | 'trusts'
     | 'cards'
+    | 'support'
     | 'screening'
     | 'adjustments'
     | 'broadcasts'
@@ -49,6 +51,7 @@ export const ADMIN_MENU: readonly AdminMenuItem[] = [
   { key: 'wires', path: ADMIN_PATHS.wires, endpoint: fundWireEndpoints.listWires },
   { key: 'trusts', path: ADMIN_PATHS.trusts, endpoint: opsTrustEndpoints.listTrusts },
   { key: 'cards', path: ADMIN_PATHS.cards, endpoint: opsCardEndpoints.listCards },
+  { key: 'support', path: ADMIN_PATHS.support, endpoint: opsSupportEndpoints.listSupportRequests },
   { key: 'screening', path: ADMIN_PATHS.screening, endpoint: opsWalletEndpoints.listScreeningAlerts },
   { key: 'adjustments', path: ADMIN_PATHS.adjustments, endpoint: backOfficeAdjustmentEndpoints.listAdjustments },
   { key: 'broadcasts', path: ADMIN_PATHS.broadcasts, endpoint: backOfficeBroadcastEndpoints.listBroadcasts },

@@ -15,6 +15,7 @@ export const ADMIN_PATHS = {
   adjustments: '/admin/adjustments',
   broadcasts: '/admin/broadcasts',
   banners: '/admin/banners',
+  support: '/admin/support',
   operators: '/admin/operators',
   audit: '/admin/audit',
   settings: '/admin/settings',

@@ -23,6 +23,8 @@ import {
   Switch,
   Table,
   Tag,
+  Typography,
+  Upload,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -30,6 +32,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { useBanners, useReorderBanners, useSaveBanner } from '../api/banners.ts';
+import { BANNER_IMAGE_ACCEPT, isSendableBannerImage, uploadBannerImage } from '../api/upload-banner-image.ts';
 import { useMayCall } from '../components/operator-context.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 import { QueryError } from '../components/query-error.tsx';
@@ -80,9 +83,62 @@ function bodyOf(values: BannerForm): BannerBody {
 }
 
 /**
+ * Upload one banner image (PNG, JPEG or WebP, at most 2 MB; the server checks the content) and
+ * hand its served path to `onUploaded`; the server's refusal (naming the file and the rule) shows
+ * under the button.
+ */
+function ImageUploadButton({
+  onUploaded,
+  testId,
+}: {
+  onUploaded: (path: string, fileName: string) => void;
+  testId: string;
+}) {
+  const { t } = useTranslation('admin');
+  const [isUploading, setIsUploading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const send = async (file: File) => {
+    setError(null);
+    if (!isSendableBannerImage(file)) {
+      setError(t('banners.uploadRefused', { name: file.name }));
+      return;
+    }
+    setIsUploading(true);
+    const outcome = await uploadBannerImage(file, t('banners.uploadFailed'));
+    setIsUploading(false);
+    if (outcome.isOk) onUploaded(outcome.image.path, outcome.image.fileName);
+    else setError(outcome.message);
+  };
+  return (
+    <div style={{ marginBottom: 12 }}>
+      <Upload
+        accept={BANNER_IMAGE_ACCEPT}
+        showUploadList={false}
+        beforeUpload={(file) => {
+          void send(file);
+          return false;
+        }}
+      >
+        <Button loading={isUploading} data-testid={testId}>
+          {t('banners.upload')}
+        </Button>
+      </Upload>
+      <div>
+        <Typography.Text type="secondary">{t('banners.uploadHelp')}</Typography.Text>
+      </div>
+      {error && (
+        <Typography.Text type="danger" role="alert">
+          {error}
+        </Typography.Text>
+      )}
+    </div>
+  );
+}
+
+/**
  * Add or edit a banner: titles in both languages, the link (a site path or an https address), the
- * image of each language (chosen from the images the web app ships) with a preview, the schedule
- * and the active switch. Field errors of the server are shown on their fields.
+ * image of each language (chosen from the images the web app ships, or uploaded) with a preview,
+ * the schedule and the active switch. Field errors of the server are shown on their fields.
  */
 function BannerModal({ banner, onClose }: { banner: OpsBanner | null; onClose: () => void }) {
   const { t } = useTranslation('admin');
@@ -90,6 +146,7 @@ function BannerModal({ banner, onClose }: { banner: OpsBanner | null; onClose: (
   const imagePath = Form.useWatch('imagePath', form);
   const imagePathZhHk = Form.useWatch('imagePathZhHk', form);
   const save = useSaveBanner();
+  const mayUpload = useMayCall(backOfficeBannerEndpoints.uploadBannerImage);
   const [error, setError] = useState<string | null>(null);
 
   const submit = async () => {
@@ -112,7 +169,22 @@ function BannerModal({ banner, onClose }: { banner: OpsBanner | null; onClose: (
     { required: true, whitespace: true, message: t('common.required') },
     { max: BANNER_TITLE_LENGTH_MAX, message: t('common.tooLong', { max: BANNER_TITLE_LENGTH_MAX }) },
   ];
-  const imageOptions = BANNER_IMAGES.map((path) => ({ value: path, label: path }));
+  // Uploaded images are offered by their file name once uploaded here, else by their path.
+  const [uploadedNames, setUploadedNames] = useState<Record<string, string>>({});
+  const uploadedPaths = [banner?.imagePath, banner?.imagePathZhHk, ...Object.keys(uploadedNames)].filter(
+    (path): path is string => !!path && !(BANNER_IMAGES as readonly string[]).includes(path),
+  );
+  const imageOptions = [
+    ...[...new Set(uploadedPaths)].map((path) => ({
+      value: path,
+      label: t('banners.uploadedImage', { name: uploadedNames[path] ?? path.split('/').pop() }),
+    })),
+    ...BANNER_IMAGES.map((path) => ({ value: path, label: path })),
+  ];
+  const pickUploaded = (field: 'imagePath' | 'imagePathZhHk') => (path: string, fileName: string) => {
+    setUploadedNames((names) => ({ ...names, [path]: fileName }));
+    form.setFieldValue(field, path);
+  };
 
   return (
     <Modal
@@ -164,13 +236,17 @@ function BannerModal({ banner, onClose }: { banner: OpsBanner | null; onClose: (
             >
               <Select options={imageOptions} />
             </Form.Item>
-            {imagePath && <Image src={imagePath} alt="" height={120} />}
+            {mayUpload && <ImageUploadButton onUploaded={pickUploaded('imagePath')} testId="banner-upload-en" />}
+            {imagePath && <Image src={imagePath} alt="" height={120} data-testid="banner-preview-en" />}
           </Col>
           <Col xs={24} md={12}>
             <Form.Item name="imagePathZhHk" label={t('banners.imageZh')}>
               <Select allowClear placeholder={t('banners.sameImage')} options={imageOptions} />
             </Form.Item>
-            {(imagePathZhHk ?? imagePath) && <Image src={imagePathZhHk ?? imagePath} alt="" height={120} />}
+            {mayUpload && <ImageUploadButton onUploaded={pickUploaded('imagePathZhHk')} testId="banner-upload-zh" />}
+            {(imagePathZhHk ?? imagePath) && (
+              <Image src={imagePathZhHk ?? imagePath} alt="" height={120} data-testid="banner-preview-zh" />
+            )}
           </Col>
         </Row>
         <Form.Item name="schedule" label={t('banners.schedule')} extra={t('banners.scheduleHelp')}>
