@@ -97,6 +97,8 @@ export const DEMO_FUNDING: Readonly<Record<SeedCoin, string>> = {
   USDE: '5000',
   BTC: '0.5',
   ETH: '5',
+  // Enough to try a EUR card top-up from EURE at 1:1 (issue 19).
+  EURE: '1000',
 };
 
 /**
