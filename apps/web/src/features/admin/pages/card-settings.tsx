@@ -90,9 +90,9 @@ export function CardSettingsTab() {
     }
   };
 
-  const editButton = (spec: () => EditSpec, label = t('cardSettings.edit')) =>
+  const editButton = (spec: () => EditSpec, testId: string, label = t('cardSettings.edit')) =>
     mayEdit && (
-      <Button size="small" onClick={() => setEditing(spec())}>
+      <Button size="small" data-testid={`card-settings-edit-${testId}`} onClick={() => setEditing(spec())}>
         {label}
       </Button>
     );
@@ -162,17 +162,24 @@ export function CardSettingsTab() {
                 label: t('cardSettings.physicalCardsMax'),
                 children: (
                   <Space>
-                    <span>{data.physicalCardsMax}</span>
-                    {editButton(() => ({
-                      title: t('cardSettings.physicalCardsMax'),
-                      hint: t('cardSettings.physicalCardsMaxHint'),
-                      fields: [
-                        { name: 'physicalCardsMax', label: t('cardSettings.physicalCardsMax'), pattern: COUNT_PATTERN },
-                      ],
-                      initial: { physicalCardsMax: String(data.physicalCardsMax) },
-                      save: (values) =>
-                        updateIssuing.mutateAsync({ physicalCardsMax: Number(values.physicalCardsMax) }),
-                    }))}
+                    <span data-testid="card-settings-physical-max">{data.physicalCardsMax}</span>
+                    {editButton(
+                      () => ({
+                        title: t('cardSettings.physicalCardsMax'),
+                        hint: t('cardSettings.physicalCardsMaxHint'),
+                        fields: [
+                          {
+                            name: 'physicalCardsMax',
+                            label: t('cardSettings.physicalCardsMax'),
+                            pattern: COUNT_PATTERN,
+                          },
+                        ],
+                        initial: { physicalCardsMax: String(data.physicalCardsMax) },
+                        save: (values) =>
+                          updateIssuing.mutateAsync({ physicalCardsMax: Number(values.physicalCardsMax) }),
+                      }),
+                      'physical-max',
+                    )}
                   </Space>
                 ),
               },
@@ -202,23 +209,26 @@ export function CardSettingsTab() {
                     <span>
                       {dateTime(data.promotionStartsAt)} – {dateTime(data.promotionEndsAt)}
                     </span>
-                    {editButton(() => ({
-                      title: t('cardSettings.promotionDates'),
-                      hint: t('cardSettings.promotionDatesHint'),
-                      fields: [
-                        { name: 'promotionStartsAt', label: t('cardSettings.startsAt'), pattern: INSTANT_PATTERN },
-                        { name: 'promotionEndsAt', label: t('cardSettings.endsAt'), pattern: INSTANT_PATTERN },
-                      ],
-                      initial: {
-                        promotionStartsAt: data.promotionStartsAt ?? '',
-                        promotionEndsAt: data.promotionEndsAt ?? '',
-                      },
-                      save: (values) =>
-                        updateIssuing.mutateAsync({
-                          promotionStartsAt: values.promotionStartsAt!,
-                          promotionEndsAt: values.promotionEndsAt!,
-                        }),
-                    }))}
+                    {editButton(
+                      () => ({
+                        title: t('cardSettings.promotionDates'),
+                        hint: t('cardSettings.promotionDatesHint'),
+                        fields: [
+                          { name: 'promotionStartsAt', label: t('cardSettings.startsAt'), pattern: INSTANT_PATTERN },
+                          { name: 'promotionEndsAt', label: t('cardSettings.endsAt'), pattern: INSTANT_PATTERN },
+                        ],
+                        initial: {
+                          promotionStartsAt: data.promotionStartsAt ?? '',
+                          promotionEndsAt: data.promotionEndsAt ?? '',
+                        },
+                        save: (values) =>
+                          updateIssuing.mutateAsync({
+                            promotionStartsAt: values.promotionStartsAt!,
+                            promotionEndsAt: values.promotionEndsAt!,
+                          }),
+                      }),
+                      'promotion',
+                    )}
                   </Space>
                 ),
               },
@@ -230,17 +240,20 @@ export function CardSettingsTab() {
                     <span>
                       {data.topUpMin} – {data.topUpMax}
                     </span>
-                    {editButton(() => ({
-                      title: t('cardSettings.topUpBounds'),
-                      hint: t('cardSettings.topUpHint'),
-                      fields: [
-                        { name: 'topUpMin', label: t('cardSettings.topUpMin'), pattern: amountPattern(6) },
-                        { name: 'topUpMax', label: t('cardSettings.topUpMax'), pattern: amountPattern(6) },
-                      ],
-                      initial: { topUpMin: data.topUpMin, topUpMax: data.topUpMax },
-                      save: (values) =>
-                        updateTopUp.mutateAsync({ topUpMin: values.topUpMin!, topUpMax: values.topUpMax! }),
-                    }))}
+                    {editButton(
+                      () => ({
+                        title: t('cardSettings.topUpBounds'),
+                        hint: t('cardSettings.topUpHint'),
+                        fields: [
+                          { name: 'topUpMin', label: t('cardSettings.topUpMin'), pattern: amountPattern(6) },
+                          { name: 'topUpMax', label: t('cardSettings.topUpMax'), pattern: amountPattern(6) },
+                        ],
+                        initial: { topUpMin: data.topUpMin, topUpMax: data.topUpMax },
+                        save: (values) =>
+                          updateTopUp.mutateAsync({ topUpMin: values.topUpMin!, topUpMax: values.topUpMax! }),
+                      }),
+                      'top-up',
+                    )}
                   </Space>
                 ),
               },
@@ -266,6 +279,7 @@ export function CardSettingsTab() {
               initial: Object.fromEntries(data.fxRates.map((row) => [row.currency, row.unitsPerUsd])),
               save: (values) => updateRates.mutateAsync({ EUR: values.EUR!, GBP: values.GBP!, JPY: values.JPY! }),
             }),
+            'rates',
             t('cardSettings.editRates'),
           )
         }
@@ -325,6 +339,7 @@ export function CardSettingsTab() {
                         monthly: values.monthly!,
                       }),
                   }),
+                  `limits-${row.currency}`,
                   t('cardSettings.editLimits'),
                 ),
             },
