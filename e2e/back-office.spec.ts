@@ -85,6 +85,13 @@ const TEXT = {
     messageBody: 'Message',
     reviewBroadcast: 'Review and send',
     send: 'Send now',
+    settings: 'Settings',
+    cardsTab: 'Cards',
+    physicalCardsMax: 'Physical cards per user',
+    save: 'Save',
+    proposeFees: 'Propose fee change',
+    physicalFee: 'Physical card production fee',
+    awaiting: 'Awaiting approval',
   },
   'zh-HK': {
     email: '電郵地址',
@@ -123,6 +130,13 @@ const TEXT = {
     messageBody: '內容',
     reviewBroadcast: '檢查並發送',
     send: '立即發送',
+    settings: '設定',
+    cardsTab: '卡片',
+    physicalCardsMax: '每位用戶實體卡數目上限',
+    save: '儲存',
+    proposeFees: '提出手續費變更',
+    physicalFee: '實體卡製卡費',
+    awaiting: '待批准',
   },
 } as const;
 type Locale = keyof typeof TEXT;
@@ -338,5 +352,23 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
     await user.goto('/messages');
     await expect(user.getByText(titles[locale]).first()).toBeVisible();
     await expect(user.getByText(titles[locale === 'en-US' ? 'zh-HK' : 'en-US'])).toHaveCount(0);
+
+    // Card settings: the admin allows 2 physical cards per user (at once, audited) and proposes a
+    // 12 USDT production fee, which waits for a different admin's approval (issue 16).
+    await admin.getByRole('menuitem', { name: text.settings, exact: true }).click();
+    await admin.getByRole('tab', { name: text.cardsTab, exact: true }).click();
+    await expect(admin.getByTestId('card-settings-physical-max')).toHaveText('3');
+    await admin.getByTestId('card-settings-edit-physical-max').click();
+    const edit = admin.getByRole('dialog');
+    await edit.getByLabel(text.physicalCardsMax, { exact: true }).fill('2');
+    await edit.getByRole('button', { name: text.save }).click();
+    await expect(admin.getByTestId('card-settings-physical-max')).toHaveText('2');
+    await admin.getByRole('button', { name: text.proposeFees, exact: true }).click();
+    const proposeDialog = admin.getByRole('dialog');
+    await proposeDialog.getByLabel(text.physicalFee, { exact: true }).fill('12');
+    await proposeDialog.getByRole('button', { name: text.save }).click();
+    const feeRow = admin.getByRole('row').filter({ hasText: '12 / 10 USDT' });
+    await expect(feeRow.getByText(text.awaiting, { exact: true })).toBeVisible();
+    await snap(admin, testInfo, 'card-settings', `back-office-${locale}-`);
   });
 }

@@ -17,9 +17,12 @@ import { sensitiveFactorsSchema } from './security.ts';
 
 // ---------------------------------------------------------------- constants (spec §9)
 
-/** Physical cards one user may apply for or bind, not counting cancelled or returned ones (spec §9: 3). */
+/**
+ * Physical cards one user may apply for or bind, not counting cancelled or returned ones (spec §9: 3):
+ * the default of the back office's card settings, which the cards module reads (`card/config`).
+ */
 export const PHYSICAL_CARDS_PER_USER_MAX = 3;
-/** Production fee of a physical card in USDT (spec §9: 10 USDT), as a wire amount. */
+/** Production fee of a physical card in USDT (spec §9: 10 USDT), as a wire amount: the settings' default (changed with four eyes). */
 export const CARD_PRODUCTION_FEE_USDT = '10';
 /** Wrong PIN entries in a row that block a card (spec §9: 5). */
 export const CARD_PIN_TRIES_MAX = 5;
@@ -50,8 +53,12 @@ export const CARD_CURRENCIES = ['USD', 'EUR', 'JPY', 'GBP'] as const satisfies r
 export const cardCurrencySchema = z.enum(CARD_CURRENCIES);
 export type CardCurrency = z.infer<typeof cardCurrencySchema>;
 
-/** Stablecoins a card is topped up from (spec §1: USDT, USDE, USDC). */
-export const CARD_TOPUP_COINS = ['USDT', 'USDC', 'USDE'] as const satisfies readonly AssetCode[];
+/**
+ * Stablecoins a card is topped up from (spec §1: USDT, USDE, USDC; "EURE to EUR is 1:1"). EURE is
+ * Monerium's EUR e-money token: it tops up a EUR card at exactly 1:1 (no rate, no quote risk) and
+ * other cards through the rate table as EUR.
+ */
+export const CARD_TOPUP_COINS = ['USDT', 'USDC', 'USDE', 'EURE'] as const satisfies readonly AssetCode[];
 export const cardTopUpCoinSchema = z.enum(CARD_TOPUP_COINS);
 export type CardTopUpCoin = z.infer<typeof cardTopUpCoinSchema>;
 
@@ -228,6 +235,11 @@ export const cardConfigSchema = z.object({
   promotionEndsAt: z.string().nullable(),
   physicalCardsMax: z.number().int(),
   physicalCardsLeft: z.number().int(),
+  /** Currencies a virtual card can be applied for in now (back-office card settings). */
+  virtualCurrencies: z.array(cardCurrencySchema),
+  /** Least and most of a coin one top-up spends, in units of the coin (6 decimals). */
+  topUpMin: z.string(),
+  topUpMax: z.string(),
 });
 export type CardConfig = z.infer<typeof cardConfigSchema>;
 
@@ -442,7 +454,14 @@ export const cardEndpoints = {
     isIdempotent: true,
     body: applyCardBodySchema,
     content: cardSchema,
-    codes: ['CAPTCHA_FAILED', 'CONFLICT', 'INSUFFICIENT_BALANCE', 'ACCOUNT_FROZEN', 'CARD_PHYSICAL_LIMIT_REACHED'],
+    codes: [
+      'CAPTCHA_FAILED',
+      'CONFLICT',
+      'INSUFFICIENT_BALANCE',
+      'ACCOUNT_FROZEN',
+      'CARD_PHYSICAL_LIMIT_REACHED',
+      'CARD_CURRENCY_NOT_OFFERED',
+    ],
   }),
   bindCard: defineEndpoint({
     method: 'POST',
@@ -475,7 +494,14 @@ export const cardEndpoints = {
     params: cardIdParamSchema,
     body: cardTopUpQuoteBodySchema,
     content: cardTopUpQuoteSchema,
-    codes: ['NOT_FOUND', 'CARD_NOT_ACTIVE', 'CARD_COIN_OFF_PEG', 'PRICE_UNAVAILABLE', 'AMOUNT_BELOW_MIN'],
+    codes: [
+      'NOT_FOUND',
+      'CARD_NOT_ACTIVE',
+      'CARD_COIN_OFF_PEG',
+      'PRICE_UNAVAILABLE',
+      'AMOUNT_BELOW_MIN',
+      'AMOUNT_ABOVE_MAX',
+    ],
   }),
   topUp: defineEndpoint({
     method: 'POST',

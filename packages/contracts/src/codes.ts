@@ -614,6 +614,15 @@ export const BUSINESS_CODES = {
       'zh-HK': '沒有 Meridian 卡片與此項目的卡片代碼相符，請改為撇帳',
     },
   },
+  // Card settings (issue 16, issue 19): codes 310–319.
+  CARD_CURRENCY_NOT_OFFERED: {
+    code: 310,
+    httpStatus: 422,
+    message: {
+      'en-US': 'Virtual cards are not issued in {currency} at the moment; choose one of {currencies}',
+      'zh-HK': '目前不發行 {currency} 虛擬卡，請從 {currencies} 中選擇',
+    },
+  },
   API_KEY_INVALID: {
     code: 270,
     httpStatus: 401,

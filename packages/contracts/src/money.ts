@@ -11,6 +11,8 @@ export const ASSET_PRECISION = {
   USDT: 6,
   USDC: 6,
   USDE: 6,
+  /** Monerium's EUR e-money token (EURe) on Ethereum and Gnosis: 1 EURE = 1 EUR (issue 19). */
+  EURE: 6,
   USD: 2,
   EUR: 2,
   GBP: 2,

@@ -193,6 +193,38 @@ export const VALIDATION_MESSAGES = {
     'en-US': 'Enter a fee from 0.00 to 20.00 %, with at most 2 decimals, that with the initial LTV stays below 100 %',
     'zh-HK': '請輸入 0.00 至 20.00 % 的費率（最多兩位小數），與初始貸款價值比率相加須低於 100 %',
   },
+  'validation.cardFee': {
+    'en-US': 'Enter a fee from 0 to 1,000 USDT, with at most 6 decimals',
+    'zh-HK': '請輸入 0 至 1,000 USDT 的手續費，最多六位小數',
+  },
+  'validation.cardRate': {
+    'en-US': 'Enter a rate above 0 and at most 1,000,000 units per USD, with at most 8 decimals',
+    'zh-HK': '請輸入大於 0 及不超過 1,000,000 的每美元匯率，最多八位小數',
+  },
+  'validation.cardsMax': {
+    'en-US': 'Enter a whole number of cards from 0 to 20',
+    'zh-HK': '請輸入 0 至 20 的整數卡片數目',
+  },
+  'validation.cardCurrencies': {
+    'en-US': 'Choose at least one currency, each once',
+    'zh-HK': '請選擇最少一種貨幣，每種只選一次',
+  },
+  'validation.cardTopUpBound': {
+    'en-US': 'Enter an amount above 0, with at most 6 decimals',
+    'zh-HK': '請輸入大於 0 的金額，最多六位小數',
+  },
+  'validation.cardLimitOrder': {
+    'en-US': 'Limits must not fall: per transaction ≤ daily ≤ monthly',
+    'zh-HK': '限額不可遞減：每筆 ≤ 每日 ≤ 每月',
+  },
+  'validation.promotionOrder': {
+    'en-US': 'The promotion must start before it ends',
+    'zh-HK': '推廣期的開始時間須早於結束時間',
+  },
+  'validation.dateTime': {
+    'en-US': 'Enter a date and time with its time zone',
+    'zh-HK': '請輸入附時區的日期及時間',
+  },
   'validation.rateTiers': {
     'en-US': 'Each tier must reach above the one before, and only the last tier has no upper limit',
     'zh-HK': '每一級的上限須高於前一級，只有最後一級沒有上限',

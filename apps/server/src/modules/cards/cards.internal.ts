@@ -1,4 +1,6 @@
 import {
+  CARD_CURRENCIES,
+  CARD_PRODUCTION_FEE_USDT,
   CARD_REFUND_AFTER_HOURS,
   CARD_REFUND_FALLBACK_DAYS,
   type Card,
@@ -11,6 +13,7 @@ import {
   type CardTransactionKind,
   type CardTransactionStatus,
   type CardTopUpCoin,
+  PHYSICAL_CARDS_PER_USER_MAX,
 } from '@meridian/contracts/cards';
 import type { LocalizedText } from '@meridian/contracts/locale';
 import {
@@ -27,7 +30,7 @@ import type { Db, DbOrTx } from '../../platform/db/client.ts';
 import { accountBalance } from '../ledger/ledger.service.ts';
 import { cardAccount } from '../ledger/ledger.types.ts';
 import type { IssuerProcessor } from './cards.processor.ts';
-import { cardSettings, type cardTransactions, type cards } from './cards.tables.ts';
+import { type CardDefaultLimitsRow, cardSettings, type cardTransactions, type cards } from './cards.tables.ts';
 
 /** What the cards module needs from other modules and the platform (by their services). */
 export interface CardsDeps {
@@ -72,16 +75,30 @@ export type CardTransactionRow = typeof cardTransactions.$inferSelect;
 export const SETTINGS_ID = 1;
 
 /**
- * Default limits of a new card in minor units of its currency (issue 19: per transaction, day,
- * month; changed only through a limit-change request): 5,000 / 10,000 / 50,000 of USD, EUR or GBP;
- * 750,000 / 1,500,000 / 7,500,000 JPY.
+ * Default limits of a new card (issue 19: per transaction, day, month; changed per card only through
+ * a limit-change request), the settings' starting values as decimal strings of each currency: 5,000 /
+ * 10,000 / 50,000 of USD, EUR or GBP; 750,000 / 1,500,000 / 7,500,000 JPY. Operators change them in
+ * the back office (`card_settings.default_limits`).
  */
-export const DEFAULT_LIMITS_MINOR: Record<CardCurrency, { perTransaction: bigint; daily: bigint; monthly: bigint }> = {
-  USD: { perTransaction: 500_000n, daily: 1_000_000n, monthly: 5_000_000n },
-  EUR: { perTransaction: 500_000n, daily: 1_000_000n, monthly: 5_000_000n },
-  GBP: { perTransaction: 500_000n, daily: 1_000_000n, monthly: 5_000_000n },
-  JPY: { perTransaction: 750_000n, daily: 1_500_000n, monthly: 7_500_000n },
+export const DEFAULT_LIMITS: Record<CardCurrency, CardDefaultLimitsRow> = {
+  USD: { perTransaction: '5000.00', daily: '10000.00', monthly: '50000.00' },
+  EUR: { perTransaction: '5000.00', daily: '10000.00', monthly: '50000.00' },
+  GBP: { perTransaction: '5000.00', daily: '10000.00', monthly: '50000.00' },
+  JPY: { perTransaction: '750000', daily: '1500000', monthly: '7500000' },
 };
+
+/** The limits a new card in `currency` starts with, minor units, from the settings row (defaults where absent). */
+export function defaultLimitsMinor(
+  settings: Pick<CardSettingsRow, 'defaultLimits'>,
+  currency: CardCurrency,
+): { perTransaction: bigint; daily: bigint; monthly: bigint } {
+  const limits = settings.defaultLimits[currency] ?? DEFAULT_LIMITS[currency];
+  return {
+    perTransaction: parseAmountMinor(limits.perTransaction, currency),
+    daily: parseAmountMinor(limits.daily, currency),
+    monthly: parseAmountMinor(limits.monthly, currency),
+  };
+}
 
 /**
  * The default rate table (units of each card currency per 1 USD), seeded into `card_settings` and
@@ -162,27 +179,37 @@ export function toTransaction(row: CardTransactionRow, currency: CardCurrency): 
   };
 }
 
-/** The settings row (seeded at start). */
-export async function readSettings(db: DbOrTx) {
+/** The card settings row (`card_settings`, id 1). */
+export type CardSettingsRow = typeof cardSettings.$inferSelect;
+
+/** The settings a fresh installation starts with (spec §9: 10 USDT, 3 physical cards; issue 19). */
+export const DEFAULT_SETTINGS: Omit<CardSettingsRow, 'updatedAt'> = {
+  id: SETTINGS_ID,
+  virtualFeeUsdtMinor: 10_000_000n,
+  physicalFeeUsdtMinor: parseAmountMinor(CARD_PRODUCTION_FEE_USDT, 'USDT'),
+  physicalCardsMax: PHYSICAL_CARDS_PER_USER_MAX,
+  isPromotionEnabled: true,
+  promotionStartsAt: null,
+  promotionEndsAt: DEFAULT_PROMOTION_ENDS_AT,
+  virtualCurrencies: [...CARD_CURRENCIES],
+  topUpMinMinor: 10_000_000n,
+  topUpMaxMinor: 100_000_000_000n,
+  defaultLimits: DEFAULT_LIMITS,
+  fxRates: DEFAULT_FX_RATES,
+};
+
+/** The settings row (seeded at start; the defaults when absent), read through `db` (the caller's transaction when given). */
+export async function readSettings(db: DbOrTx): Promise<CardSettingsRow> {
   const [row] = await db.select().from(cardSettings).where(eq(cardSettings.id, SETTINGS_ID));
-  return (
-    row ?? {
-      id: SETTINGS_ID,
-      virtualFeeUsdtMinor: 10_000_000n,
-      promotionStartsAt: null,
-      promotionEndsAt: DEFAULT_PROMOTION_ENDS_AT,
-      fxRates: DEFAULT_FX_RATES,
-      updatedAt: new Date(0),
-    }
-  );
+  return row ?? { ...DEFAULT_SETTINGS, updatedAt: new Date(0) };
 }
 
-/** Whether the dated promotion (no virtual-card fee) is on at `now`. */
+/** Whether the dated promotion (no virtual-card fee) is on at `now`: its switch on and `now` inside its instants. */
 export function isPromotionOn(
-  settings: { promotionStartsAt: Date | null; promotionEndsAt: Date | null },
+  settings: { isPromotionEnabled: boolean; promotionStartsAt: Date | null; promotionEndsAt: Date | null },
   now: Date,
 ): boolean {
-  if (settings.promotionEndsAt === null) return false;
+  if (!settings.isPromotionEnabled || settings.promotionEndsAt === null) return false;
   return (settings.promotionStartsAt === null || settings.promotionStartsAt <= now) && now < settings.promotionEndsAt;
 }
 

@@ -11,6 +11,8 @@ import type { NoticeService } from '../notices/notices.service.ts';
 import { cardsRoutes } from './cards.routes.ts';
 import { SandboxProcessor } from './cards.sandbox.ts';
 import { createCardsService, type CardsService } from './cards.service.ts';
+import { cardSettingsRoutes } from './cards.settings.routes.ts';
+import { createCardSettings } from './cards.settings.ts';
 
 /** What `buildApp` hands the cards module. */
 export interface CardsModuleDeps {
@@ -37,7 +39,9 @@ function secretOf(config: Config, configured: string | undefined, name: string):
  * ARCHITECTURE §6) connected to the cards service's webhook handler, the routes `card/*` (the
  * holder's calls, the processor's signed webhook, and outside production the sandbox's merchant
  * calls for `npm run card`), one job declining lapsed 3-D Secure confirmations, the holdings
- * checker (a card with a balance forbids closing the account), and at start the settings row.
+ * checker (a card with a balance forbids closing the account), the back office's card settings
+ * (`admin/card-settings*`, `cards.settings.ts`: fees with four eyes, the rest audited at once), and
+ * at start the settings row.
  */
 export function createCardsModule(deps: CardsModuleDeps): AppModule<CardsService> & { sandbox: SandboxProcessor } {
   const webhookSecret = secretOf(deps.config, deps.config.cards.webhookSecret, 'card-webhook-secret');
@@ -49,16 +53,28 @@ export function createCardsModule(deps: CardsModuleDeps): AppModule<CardsService
     processor: sandbox,
     webhookSecret,
     identity: { assertNotFrozen: (userId, db) => deps.identity.assertNotFrozen(userId, db) },
-    isAtPar: async (coin) => (await deps.prices.usdPrice(coin as CardTopUpCoin)).basis === 'peg',
+    // EURE is EUR e-money redeemable 1:1 at its issuer (Monerium): at par by definition, never
+    // priced against USD; the USD stablecoins are at par while the price pipeline holds their peg.
+    isAtPar: async (coin) =>
+      coin === 'EURE' || (await deps.prices.usdPrice(coin as Exclude<CardTopUpCoin, 'EURE'>)).basis === 'peg',
     notify: (input, tx) => deps.notices.notify(input, tx),
     now,
     log: deps.log,
   });
   sandbox.connect((raw, signature) => service.handleSignedWebhook(raw, signature));
+  const holderRoutes = cardsRoutes({
+    cards: service,
+    webhookSecret,
+    sandbox: deps.config.isProduction ? null : sandbox,
+  });
+  const settingsRoutes = cardSettingsRoutes(createCardSettings(deps.database.db, now));
   return {
     service,
     sandbox,
-    routes: cardsRoutes({ cards: service, webhookSecret, sandbox: deps.config.isProduction ? null : sandbox }),
+    routes: async (app) => {
+      await holderRoutes(app);
+      await settingsRoutes(app);
+    },
     jobs: [
       {
         name: 'cards.confirmations',

@@ -2,7 +2,6 @@ import { createHash, randomUUID } from 'node:crypto';
 import {
   CARD_CURRENCIES,
   CARD_NETWORKS,
-  CARD_PRODUCTION_FEE_USDT,
   CARD_REVEAL_TTL_MS,
   CARD_TOPUP_COINS,
   CARD_TOPUP_QUOTE_TTL_MS,
@@ -18,11 +17,10 @@ import {
   type CardTopUpCoin,
   type CardTopUpQuote,
   type CardTransaction,
-  PHYSICAL_CARDS_PER_USER_MAX,
   type ShippingAddress,
 } from '@meridian/contracts/cards';
 import type { Locale } from '@meridian/contracts/locale';
-import { type AssetCode, displayAmount, parseAmountMinor, readAmountMinor } from '@meridian/contracts/money';
+import { ASSET_PRECISION, type AssetCode, displayAmount, readAmountMinor } from '@meridian/contracts/money';
 import { type Page, totalPages } from '@meridian/contracts/pagination';
 import Decimal from 'decimal.js';
 import { and, count, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
@@ -37,10 +35,11 @@ import { createCardOpsService } from './cards.ops.ts';
 import {
   availableAccount,
   type CardRow,
+  type CardSettingsRow,
   type CardsDeps,
   DEFAULT_FX_RATES,
-  DEFAULT_LIMITS_MINOR,
-  DEFAULT_PROMOTION_ENDS_AT,
+  DEFAULT_SETTINGS,
+  defaultLimitsMinor,
   type FactorCheck,
   heldAccount,
   isPromotionOn,
@@ -56,13 +55,27 @@ import { cardLimitRequests, cardSettings, cardTopUpQuotes, cardTransactions, car
 
 export type { CardsDeps, FactorCheck } from './cards.internal.ts';
 
-/** Statuses of a physical card that no longer count toward the 3 (spec §9). */
+/** Statuses of a physical card that no longer count toward the settings' maximum (spec §9: 3). */
 const PHYSICAL_NOT_COUNTED = ['CANCELLED', 'RETURNED', 'EXPIRED'];
-const FEE_USDT_MINOR = parseAmountMinor(CARD_PRODUCTION_FEE_USDT, 'USDT');
+
+/** Minor units of a top-up coin per one unit (all have 6 decimals). */
+const COIN_UNIT_MINOR = 1_000_000n;
 
 /** SHA-256 of a money request, stored with its idempotency key (a different body under the key → 121). */
 function requestHashOf(parts: Record<string, unknown>): string {
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
+}
+
+/**
+ * Units of `currency` one `coin` buys at a top-up: EURE is EUR (1 for a EUR card, exactly; else the
+ * table's units of `currency` per EUR); a USD stablecoin is USD (1 for a USD card; else the table's
+ * units per USD). `rates` is the settings' table (units per 1 USD); a missing rate falls back to the
+ * default table.
+ */
+export function topUpRate(coin: CardTopUpCoin, currency: CardCurrency, rates: Record<string, string>): Decimal {
+  const perUsd = (code: CardCurrency) => new Decimal(rates[code] ?? DEFAULT_FX_RATES[code]);
+  if (coin === 'EURE') return currency === 'EUR' ? new Decimal(1) : perUsd(currency).div(perUsd('EUR'));
+  return currency === 'USD' ? new Decimal(1) : perUsd(currency);
 }
 
 /** What the apply call receives (the contract's parsed body without the factors). */
@@ -115,14 +128,25 @@ export function createCardsService(deps: CardsDeps) {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`cards:${userId}`}))`);
   }
 
-  async function feeOf(kind: CardKind): Promise<bigint> {
-    if (kind === 'PHYSICAL') return FEE_USDT_MINOR;
-    const settings = await readSettings(db);
+  /** The fee an application of `kind` charges now under `settings`, USDT minor units. */
+  function feeOf(kind: CardKind, settings: CardSettingsRow): bigint {
+    if (kind === 'PHYSICAL') return settings.physicalFeeUsdtMinor;
     return isPromotionOn(settings, deps.now()) ? 0n : settings.virtualFeeUsdtMinor;
   }
 
-  function newCardValues(userId: string, issued: IssuedCard, kind: CardKind, currency: CardCurrency) {
-    const limits = DEFAULT_LIMITS_MINOR[currency];
+  /** Refuse a physical card beyond the settings' maximum. @throws DomainError CARD_PHYSICAL_LIMIT_REACHED (210) */
+  async function assertPhysicalRoom(dbOrTx: DbOrTx, userId: string, max: number): Promise<void> {
+    if ((await physicalCount(dbOrTx, userId)) >= max) throw new DomainError('CARD_PHYSICAL_LIMIT_REACHED', { max });
+  }
+
+  function newCardValues(
+    userId: string,
+    issued: IssuedCard,
+    kind: CardKind,
+    currency: CardCurrency,
+    settings: CardSettingsRow,
+  ) {
+    const limits = defaultLimitsMinor(settings, currency);
     return {
       userId,
       kind,
@@ -161,27 +185,16 @@ export function createCardsService(deps: CardsDeps) {
       return new Map(rows.map((row) => [String(row.id), row.userId]));
     },
 
-    /** Seed the settings row (promotion, virtual fee, rate table) when absent. */
+    /** Seed the settings row (fees, card count, promotion, currencies, top-up bounds, limits, rates) when absent. */
     async seed(): Promise<void> {
-      await db
-        .insert(cardSettings)
-        .values({
-          id: SETTINGS_ID,
-          virtualFeeUsdtMinor: FEE_USDT_MINOR,
-          promotionStartsAt: null,
-          promotionEndsAt: DEFAULT_PROMOTION_ENDS_AT,
-          fxRates: DEFAULT_FX_RATES,
-        })
-        .onConflictDoNothing();
+      await db.insert(cardSettings).values(DEFAULT_SETTINGS).onConflictDoNothing();
     },
 
-    /** Change the dated promotion or the rate table (operators, tests). */
-    async updateSettings(change: {
-      promotionStartsAt?: Date | null;
-      promotionEndsAt?: Date | null;
-      fxRates?: Record<string, string>;
-      virtualFeeUsdtMinor?: bigint;
-    }): Promise<void> {
+    /**
+     * Change settings directly, without audit or four eyes (tests and CLIs only; operators go
+     * through `cards.settings.ts`, whose routes audit every change).
+     */
+    async updateSettings(change: Partial<Omit<CardSettingsRow, 'id' | 'updatedAt'>>): Promise<void> {
       await this.seed();
       await db
         .update(cardSettings)
@@ -200,12 +213,15 @@ export function createCardsService(deps: CardsDeps) {
         topUpCoins: await Promise.all(
           CARD_TOPUP_COINS.map(async (coin) => ({ coin, isAtPar: await deps.isAtPar(coin).catch(() => false) })),
         ),
-        physicalFee: { coin: 'USDT', amount: CARD_PRODUCTION_FEE_USDT },
+        physicalFee: { coin: 'USDT', amount: money(settings.physicalFeeUsdtMinor, 'USDT') },
         virtualFee: { coin: 'USDT', amount: money(settings.virtualFeeUsdtMinor, 'USDT') },
         isVirtualFeeWaived: isPromotionOn(settings, now),
-        promotionEndsAt: settings.promotionEndsAt?.toISOString() ?? null,
-        physicalCardsMax: PHYSICAL_CARDS_PER_USER_MAX,
-        physicalCardsLeft: Math.max(0, PHYSICAL_CARDS_PER_USER_MAX - used),
+        promotionEndsAt: settings.isPromotionEnabled ? (settings.promotionEndsAt?.toISOString() ?? null) : null,
+        physicalCardsMax: settings.physicalCardsMax,
+        physicalCardsLeft: Math.max(0, settings.physicalCardsMax - used),
+        virtualCurrencies: CARD_CURRENCIES.filter((currency) => settings.virtualCurrencies.includes(currency)),
+        topUpMin: money(settings.topUpMinMinor, 'USDT'),
+        topUpMax: money(settings.topUpMaxMinor, 'USDT'),
       };
     },
 
@@ -217,13 +233,15 @@ export function createCardsService(deps: CardsDeps) {
     },
 
     /**
-     * `POST card/apply`: a virtual card (ACTIVE at once; no fee while the promotion lasts) or a
-     * physical one (UNDER_REVIEW; at most 3 per user; the 10 USDT production fee taken from the
-     * wallet in ONE journal entry with the application row). Every refusal comes before the
+     * `POST card/apply`: a virtual card (ACTIVE at once; in a currency the settings offer; no fee
+     * while the promotion lasts, the settings' virtual fee otherwise) or a physical one (UNDER_REVIEW;
+     * at most the settings' maximum per user, 3 by default; the settings' production fee, 10 USDT by
+     * default, taken from the wallet in ONE journal entry with the application row). The fee, the
+     * maximum and the new card's limits are read from the settings at the application. Every refusal comes before the
      * processor issues anything, and the fee's entry and the card row commit together, so an
      * application without the fee charges nothing and creates nothing.
      * @throws FieldError Idempotency-Key (missing)
-     * @throws DomainError CARD_PHYSICAL_LIMIT_REACHED (210), INSUFFICIENT_BALANCE (130), ACCOUNT_FROZEN, CONFLICT, CAPTCHA_FAILED
+     * @throws DomainError CARD_PHYSICAL_LIMIT_REACHED (210), CARD_CURRENCY_NOT_OFFERED (310), INSUFFICIENT_BALANCE (130), ACCOUNT_FROZEN, CONFLICT, CAPTCHA_FAILED
      */
     async apply(
       userId: string,
@@ -238,10 +256,15 @@ export function createCardsService(deps: CardsDeps) {
         factors.answeredByReplay();
         return replay;
       }
-      if (input.kind === 'PHYSICAL' && (await physicalCount(db, userId)) >= PHYSICAL_CARDS_PER_USER_MAX)
-        throw new DomainError('CARD_PHYSICAL_LIMIT_REACHED', { max: PHYSICAL_CARDS_PER_USER_MAX });
+      const settings = await readSettings(db);
+      if (input.kind === 'VIRTUAL' && !settings.virtualCurrencies.includes(input.currency))
+        throw new DomainError('CARD_CURRENCY_NOT_OFFERED', {
+          currency: input.currency,
+          currencies: CARD_CURRENCIES.filter((currency) => settings.virtualCurrencies.includes(currency)).join(', '),
+        });
+      if (input.kind === 'PHYSICAL') await assertPhysicalRoom(db, userId, settings.physicalCardsMax);
       await deps.identity.assertNotFrozen(userId);
-      const feeMinor = await feeOf(input.kind);
+      const feeMinor = feeOf(input.kind, settings);
       const wallet = userAccount(userId, 'USER_AVAILABLE', 'USDT');
       if (feeMinor > 0n && (await accountBalance(db, wallet)) < feeMinor) throw new DomainError('INSUFFICIENT_BALANCE');
       await factors.check();
@@ -250,13 +273,12 @@ export function createCardsService(deps: CardsDeps) {
       try {
         const row = await db.transaction(async (tx) => {
           await lockUserCards(tx, userId);
-          if (input.kind === 'PHYSICAL' && (await physicalCount(tx, userId)) >= PHYSICAL_CARDS_PER_USER_MAX)
-            throw new DomainError('CARD_PHYSICAL_LIMIT_REACHED', { max: PHYSICAL_CARDS_PER_USER_MAX });
+          if (input.kind === 'PHYSICAL') await assertPhysicalRoom(tx, userId, settings.physicalCardsMax);
           await deps.identity.assertNotFrozen(userId, tx);
           const [card] = await tx
             .insert(cards)
             .values({
-              ...newCardValues(userId, issued, input.kind, input.currency),
+              ...newCardValues(userId, issued, input.kind, input.currency, settings),
               status: input.kind === 'VIRTUAL' ? 'ACTIVE' : 'UNDER_REVIEW',
               shippingAddress: input.shippingAddress ?? null,
               idempotencyKey,
@@ -305,24 +327,23 @@ export function createCardsService(deps: CardsDeps) {
     /**
      * `POST card/bind`: bind a pre-activated physical card (corporate customers receive them) with
      * its number and activation code; ACTIVE at once, no fee (it was produced for the company).
-     * Counts toward the 3 physical cards.
+     * Counts toward the settings' maximum of physical cards (3 by default).
      * @throws DomainError CARD_BIND_FAILED (212: no such card in stock, wrong code, or already bound), CARD_PHYSICAL_LIMIT_REACHED, ACCOUNT_FROZEN
      */
     async bind(userId: string, input: { cardNumber: string; activationCode: string }): Promise<Card> {
-      if ((await physicalCount(db, userId)) >= PHYSICAL_CARDS_PER_USER_MAX)
-        throw new DomainError('CARD_PHYSICAL_LIMIT_REACHED', { max: PHYSICAL_CARDS_PER_USER_MAX });
+      const settings = await readSettings(db);
+      await assertPhysicalRoom(db, userId, settings.physicalCardsMax);
       await deps.identity.assertNotFrozen(userId);
       const issued = await processor.claimStockCard({ pan: input.cardNumber, activationCode: input.activationCode });
       if (!issued) throw new DomainError('CARD_BIND_FAILED');
       const now = deps.now();
       const row = await db.transaction(async (tx) => {
         await lockUserCards(tx, userId);
-        if ((await physicalCount(tx, userId)) >= PHYSICAL_CARDS_PER_USER_MAX)
-          throw new DomainError('CARD_PHYSICAL_LIMIT_REACHED', { max: PHYSICAL_CARDS_PER_USER_MAX });
+        await assertPhysicalRoom(tx, userId, settings.physicalCardsMax);
         const [card] = await tx
           .insert(cards)
           .values({
-            ...newCardValues(userId, issued, 'PHYSICAL', 'USD'),
+            ...newCardValues(userId, issued, 'PHYSICAL', 'USD', settings),
             status: 'ACTIVE',
             isBound: true,
             createdAt: now,
@@ -368,9 +389,12 @@ export function createCardsService(deps: CardsDeps) {
 
     /**
      * `POST card/:id/topup/quote`: `amountMinor` of `coin` to the card at a locked rate for 30 s.
-     * USD cards: 1:1 while the coin is inside its band; EUR/GBP/JPY: the rate table's units per USD
-     * (the coin counted 1:1 as USD inside the band). The credit is rounded DOWN (owed to the user).
-     * @throws DomainError NOT_FOUND, CARD_NOT_ACTIVE, CARD_COIN_OFF_PEG (214), AMOUNT_BELOW_MIN (a credit under one minor unit)
+     * The amount must lie within the settings' top-up minimum and maximum (units of the coin).
+     * USD stablecoins (inside their band) count 1:1 as USD: a USD card gets 1, EUR/GBP/JPY cards the
+     * rate table's units per USD. EURE counts 1:1 as EUR: a EUR card gets exactly 1 (locked 1:1,
+     * no rate in it, so no quote risk), another card the table's units of its currency per EUR.
+     * The credit is rounded DOWN (owed to the user).
+     * @throws DomainError NOT_FOUND, CARD_NOT_ACTIVE, CARD_COIN_OFF_PEG (214), AMOUNT_BELOW_MIN (132: under the minimum, or a credit under one minor unit), AMOUNT_ABOVE_MAX (133)
      */
     async quoteTopUp(
       userId: string,
@@ -380,15 +404,26 @@ export function createCardsService(deps: CardsDeps) {
     ): Promise<CardTopUpQuote> {
       const card = await ownCard(db, userId, cardId);
       if (card.status !== 'ACTIVE') throw new DomainError('CARD_NOT_ACTIVE');
+      const settings = await readSettings(db);
+      if (amountMinor < settings.topUpMinMinor)
+        throw new DomainError('AMOUNT_BELOW_MIN', {
+          amount: displayAmount(money(settings.topUpMinMinor, coin), coin),
+          unit: coin,
+        });
+      if (amountMinor > settings.topUpMaxMinor)
+        throw new DomainError('AMOUNT_ABOVE_MAX', {
+          amount: displayAmount(money(settings.topUpMaxMinor, coin), coin),
+          unit: coin,
+        });
       if (!(await deps.isAtPar(coin))) throw new DomainError('CARD_COIN_OFF_PEG', { coin });
       const currency = card.currency as CardCurrency;
-      const settings = await readSettings(db);
-      const rate = new Decimal(settings.fxRates[currency] ?? DEFAULT_FX_RATES[currency]);
+      const rate = topUpRate(coin, currency, settings.fxRates);
       // coin minor (6 decimals) → card minor (2 or 0 decimals) at `rate` per coin, rounded down.
       const creditMinor = BigInt(
         new Decimal(amountMinor.toString())
           .mul(rate)
-          .div(new Decimal(10).pow(6 - (currency === 'JPY' ? 0 : 2)))
+          .mul(new Decimal(10).pow(ASSET_PRECISION[currency]))
+          .div(COIN_UNIT_MINOR.toString())
           .toDecimalPlaces(0, Decimal.ROUND_DOWN)
           .toFixed(),
       );

@@ -231,18 +231,102 @@ export const cardSuspenseItems = pgTable('card_suspense_items', {
 });
 
 /**
- * Card settings in the database (one row, id 1): the dated virtual-card promotion (no issuing fee
- * between its instants), the virtual-card fee outside it, and the top-up rate table (units of the
- * card currency per 1 USD, decimal strings; EURE → EUR is 1:1 by definition).
+ * Card settings in the database (one row, id 1; issue 16 "Products and settings", edited in the
+ * back office — `cards.settings.ts`): the physical card's production fee and the virtual card's
+ * issuing fee (USDT minor units; changed only through an approved `card_setting_changes` row), the
+ * physical cards one user may hold, the dated virtual-card promotion with its switch (no issuing fee
+ * while on and between its instants), the currencies virtual cards are issued in, the least and most
+ * one top-up spends (minor units of the coin, 6 decimals), the default limits of new cards (decimal
+ * strings of each currency) and the top-up rate table (units of the card currency per 1 USD, decimal
+ * strings; EURE → EUR is 1:1 by definition, outside the table).
  */
-export const cardSettings = pgTable('card_settings', {
-  id: integer('id').primaryKey(),
-  virtualFeeUsdtMinor: minorAmount('virtual_fee_usdt_minor').notNull(),
-  promotionStartsAt: at('promotion_starts_at'),
-  promotionEndsAt: at('promotion_ends_at'),
-  fxRates: jsonb('fx_rates').$type<Record<string, string>>().notNull(),
-  updatedAt: at('updated_at').notNull().defaultNow(),
-});
+export const cardSettings = pgTable(
+  'card_settings',
+  {
+    id: integer('id').primaryKey(),
+    virtualFeeUsdtMinor: minorAmount('virtual_fee_usdt_minor').notNull(),
+    physicalFeeUsdtMinor: minorAmount('physical_fee_usdt_minor')
+      .notNull()
+      .default(sql`10000000`),
+    physicalCardsMax: integer('physical_cards_max').notNull().default(3),
+    isPromotionEnabled: boolean('is_promotion_enabled').notNull().default(true),
+    promotionStartsAt: at('promotion_starts_at'),
+    promotionEndsAt: at('promotion_ends_at'),
+    virtualCurrencies: jsonb('virtual_currencies').$type<string[]>().notNull().default(['USD', 'EUR', 'JPY', 'GBP']),
+    topUpMinMinor: minorAmount('top_up_min_minor')
+      .notNull()
+      .default(sql`10000000`),
+    topUpMaxMinor: minorAmount('top_up_max_minor')
+      .notNull()
+      .default(sql`100000000000`),
+    defaultLimits: jsonb('default_limits')
+      .$type<Record<string, CardDefaultLimitsRow>>()
+      .notNull()
+      .default({
+        USD: { perTransaction: '5000.00', daily: '10000.00', monthly: '50000.00' },
+        EUR: { perTransaction: '5000.00', daily: '10000.00', monthly: '50000.00' },
+        GBP: { perTransaction: '5000.00', daily: '10000.00', monthly: '50000.00' },
+        JPY: { perTransaction: '750000', daily: '1500000', monthly: '7500000' },
+      }),
+    fxRates: jsonb('fx_rates').$type<Record<string, string>>().notNull(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (table) => [
+    check('card_settings_one_row', sql`${table.id} = 1`),
+    check(
+      'card_settings_fees_non_negative',
+      sql`${table.virtualFeeUsdtMinor} >= 0 AND ${table.physicalFeeUsdtMinor} >= 0`,
+    ),
+    check('card_settings_cards_max', sql`${table.physicalCardsMax} BETWEEN 0 AND 20`),
+    check(
+      'card_settings_top_up_bounds',
+      sql`0 < ${table.topUpMinMinor} AND ${table.topUpMinMinor} <= ${table.topUpMaxMinor}`,
+    ),
+  ],
+);
+
+/** Default limits of new cards in one currency, decimal strings of it ("5000.00"). */
+export interface CardDefaultLimitsRow {
+  perTransaction: string;
+  daily: string;
+  monthly: string;
+}
+
+/** The two fees of a proposal, USDT decimal strings ("10", "0"). */
+export interface CardFeesRow {
+  physicalFeeUsdt: string;
+  virtualFeeUsdt: string;
+}
+
+/**
+ * Proposed changes of the card fees (issue 16 "risky changes (… fees) take effect after a second
+ * approval"): the physical production fee and the virtual issuing fee together, as USDT decimal
+ * strings in `before`/`after`. `status` 'proposed' | 'applied' | 'rejected' moves only from
+ * 'proposed' with a conditional `UPDATE … WHERE status = 'proposed'`; the check keeps the approver
+ * apart from the proposer (the same rules as `loan_setting_changes`).
+ */
+export const cardSettingChanges = pgTable(
+  'card_setting_changes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    before: jsonb('before').$type<CardFeesRow>().notNull(),
+    after: jsonb('after').$type<CardFeesRow>().notNull(),
+    status: text('status').notNull().default('proposed'),
+    proposedById: integer('proposed_by_id').notNull(),
+    proposedByEmail: text('proposed_by_email').notNull(),
+    proposedAt: at('proposed_at').notNull().defaultNow(),
+    decidedById: integer('decided_by_id'),
+    decidedByEmail: text('decided_by_email'),
+    decidedAt: at('decided_at'),
+  },
+  (table) => [
+    check('card_setting_changes_status_known', sql`${table.status} IN ('proposed', 'applied', 'rejected')`),
+    check(
+      'card_setting_changes_four_eyes',
+      sql`${table.status} <> 'applied' OR ${table.decidedById} <> ${table.proposedById}`,
+    ),
+  ],
+);
 
 // ---------------------------------------------------------------- the sandbox processor's own store
 

@@ -14,7 +14,14 @@ import { HDKey } from '@scure/bip32';
 export const CHAINS = ['bitcoin', 'evm', 'tron'] as const;
 export type Chain = (typeof CHAINS)[number];
 
-const NETWORK_CHAIN: Record<string, Chain> = { Bitcoin: 'bitcoin', Ethereum: 'evm', ERC20: 'evm', TRC20: 'tron' };
+const NETWORK_CHAIN: Record<string, Chain> = {
+  Bitcoin: 'bitcoin',
+  Ethereum: 'evm',
+  ERC20: 'evm',
+  // Gnosis Chain (EURE): an EVM chain, so the same address as on Ethereum.
+  Gnosis: 'evm',
+  TRC20: 'tron',
+};
 
 /** The chain of a network name, or undefined for a network this build cannot address. */
 export function chainOf(network: string): Chain | undefined {

@@ -101,7 +101,13 @@ afterAll(async () => t.close());
 describe('coins and networks', () => {
   it('lists the seeded coins with their networks and exact limits', async () => {
     const list = (await t.app.inject({ method: 'GET', url: '/api/coinlist' })).json().content;
-    expect(list.map((c: { coinCode: string }) => c.coinCode)).toEqual(['USDE', 'USDT', 'USDC', 'BTC', 'ETH']);
+    expect(list.map((c: { coinCode: string }) => c.coinCode)).toEqual(['USDE', 'USDT', 'USDC', 'BTC', 'ETH', 'EURE']);
+    // EURE (Monerium's EUR token, issue 19) on Ethereum and Gnosis Chain, 6 decimals.
+    const eure = (await t.app.inject({ method: 'GET', url: '/api/wallet/network?coin=EURE' })).json().content;
+    expect(eure.map((net: { network: string; withdrawMin: string }) => [net.network, net.withdrawMin])).toEqual([
+      ['ERC20', '20.000000'],
+      ['Gnosis', '5.000000'],
+    ]);
     const usdt = (await t.app.inject({ method: 'GET', url: '/api/wallet/network?coin=USDT' })).json().content;
     expect(usdt).toEqual([
       {
@@ -571,7 +577,7 @@ describe('history, balances and the address book', () => {
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/account/balance', headers: { cookie: session.cookie } })).json()
         .content.wallet.accounts[0].assets.length,
-    ).toBe(10);
+    ).toBe(12); // six coins (USDE, USDT, USDC, BTC, ETH, EURE) × available and frozen
   });
 
   it('adds an address behind the security check, validates label and address, lists and deletes only the owner’s', async () => {

@@ -5,7 +5,7 @@ import { platformAccount, transfer, userAccount } from '../ledger/ledger.types.t
 import { normalizeAddress } from './wallet.addresses.ts';
 import { blockedDestinations, coinNetworks, coins } from './wallet.tables.ts';
 
-type SeedCoin = 'BTC' | 'ETH' | 'USDT' | 'USDC' | 'USDE';
+type SeedCoin = 'BTC' | 'ETH' | 'USDT' | 'USDC' | 'USDE' | 'EURE';
 
 const COINS: { coinCode: SeedCoin; fullName: string; sortOrder: number }[] = [
   { coinCode: 'USDE', fullName: 'USDE', sortOrder: 1 },
@@ -13,6 +13,8 @@ const COINS: { coinCode: SeedCoin; fullName: string; sortOrder: number }[] = [
   { coinCode: 'USDC', fullName: 'USD Coin', sortOrder: 3 },
   { coinCode: 'BTC', fullName: 'Bitcoin', sortOrder: 4 },
   { coinCode: 'ETH', fullName: 'Ethereum', sortOrder: 5 },
+  // Monerium's EUR e-money token (issue 19: "EURE to EUR is 1:1"), valued at the cards' EUR rate.
+  { coinCode: 'EURE', fullName: 'Monerium EUR', sortOrder: 6 },
 ];
 
 /** Per-network limits, written as decimals of the coin and parsed exactly. */
@@ -30,6 +32,9 @@ const NETWORKS: {
   { coinCode: 'USDT', network: 'TRC20', min: '10', max: '500000', fee: '1', confirmations: 20 },
   { coinCode: 'USDC', network: 'ERC20', min: '20', max: '500000', fee: '5', confirmations: 12 },
   { coinCode: 'USDE', network: 'ERC20', min: '20', max: '500000', fee: '5', confirmations: 12 },
+  { coinCode: 'EURE', network: 'ERC20', min: '20', max: '500000', fee: '5', confirmations: 12 },
+  // Gnosis Chain: EVM addresses, cheap transfers, ~5 s blocks (so more confirmations for the same time).
+  { coinCode: 'EURE', network: 'Gnosis', min: '5', max: '500000', fee: '0.5', confirmations: 20 },
 ];
 
 const EVM_BLOCKED: { address: string; reason: string }[] = [
@@ -44,6 +49,7 @@ const EVM_BLOCKED: { address: string; reason: string }[] = [
 const BLOCKED: { network: string; address: string; reason: string }[] = [
   ...EVM_BLOCKED.map((row) => ({ ...row, network: 'Ethereum' })),
   ...EVM_BLOCKED.map((row) => ({ ...row, network: 'ERC20' })),
+  ...EVM_BLOCKED.map((row) => ({ ...row, network: 'Gnosis' })),
   { network: 'TRC20', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', reason: 'USDT token contract' },
   { network: 'TRC20', address: 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb', reason: 'zero address' },
   { network: 'Bitcoin', address: '1111111111111111111114oLvT2', reason: 'unspendable (zero hash160)' },
@@ -91,6 +97,8 @@ export const DEMO_FUNDING: Readonly<Record<SeedCoin, string>> = {
   USDE: '5000',
   BTC: '0.5',
   ETH: '5',
+  // Enough to try a EUR card top-up from EURE at 1:1 (issue 19).
+  EURE: '1000',
 };
 
 /**

@@ -1571,6 +1571,9 @@ export class WalletService {
   }
 
   private async price(asset: AssetCode): Promise<string | null> {
+    // EURE is EUR e-money (1 EURE = 1 EUR): valued at the EUR rate the cards' top-ups use, so the
+    // wallet and the card account agree on what a euro is worth (issue 19).
+    if (asset === 'EURE') return (await this.options.cardHoldings?.usdPerUnit('EUR').catch(() => null)) ?? null;
     const quoted = await this.options.prices.usdPerCoin(asset).catch(() => null);
     if (quoted !== null) return quoted;
     // USD (fund shares, issue 17) is the unit itself.

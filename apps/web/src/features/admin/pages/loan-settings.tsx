@@ -24,10 +24,12 @@ import { formatDateTime } from '../lib/time.ts';
 /** A percentage with at most 2 decimals (the server checks the ranges and the order). */
 const PCT_PATTERN = /^\d{1,2}(\.\d{1,2})?$/;
 /** An amount with at most `decimals` decimals. */
-const amountPattern = (decimals: number) => new RegExp(`^\\d{1,13}(\\.\\d{1,${decimals}})?$`);
+export const amountPattern = (decimals: number) => new RegExp(`^\\d{1,13}(\\.\\d{1,${decimals}})?$`);
 
-type Fields = Record<string, string>;
-interface FieldSpec {
+/** The values of an `EditModal`'s fields, trimmed. */
+export type Fields = Record<string, string>;
+/** One text field of an `EditModal`. */
+export interface FieldSpec {
   name: string;
   label: string;
   pattern: RegExp;
@@ -35,7 +37,7 @@ interface FieldSpec {
 }
 
 /** One small form in a modal: the fields, their starting values, and what saving calls. */
-interface EditSpec {
+export interface EditSpec {
   title: string;
   hint?: string;
   fields: FieldSpec[];
@@ -43,7 +45,8 @@ interface EditSpec {
   save: (values: Fields) => Promise<unknown>;
 }
 
-function EditModal({ spec, onClose }: { spec: EditSpec | null; onClose: () => void }) {
+/** A modal of text fields (shared by the loan and card settings tabs); a server refusal names its field. */
+export function EditModal({ spec, onClose }: { spec: EditSpec | null; onClose: () => void }) {
   const { t } = useTranslation('admin');
   const [form] = Form.useForm<Fields>();
   const [error, setError] = useState<string | null>(null);

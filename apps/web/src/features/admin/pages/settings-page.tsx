@@ -7,6 +7,7 @@ import { useMayCall } from '../components/operator-context.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 import { QueryError } from '../components/query-error.tsx';
 import { formatDateTime } from '../lib/time.ts';
+import { CardSettingsTab } from './card-settings.tsx';
 import { FundProductsTab } from './fund-product-settings.tsx';
 import { LoanSettingsTab } from './loan-settings.tsx';
 import { NetworksTab, PairsTab, PendingChangesTab } from './product-settings.tsx';
@@ -59,7 +60,7 @@ function EditLimitModal({ limit, onClose }: { limit: OpsWithdrawalLimit | null; 
 
 /**
  * `/admin/settings` (issue 16): tabs of withdrawal limits per identity level, coin networks, swap
- * pairs, fund products and pending fee/spread changes. Admins edit (audited); a fee or spread change waits in
+ * pairs, fund products, loan and card settings, and pending fee/spread changes. Admins edit (audited); a fee or spread change waits in
  * "Pending changes" for a different admin's approval.
  */
 export function SettingsPage() {
@@ -75,6 +76,7 @@ export function SettingsPage() {
           { key: 'pairs', label: t('productSettings.pairs'), children: <PairsTab /> },
           { key: 'funds', label: t('fundProducts.tab'), children: <FundProductsTab /> },
           { key: 'loans', label: t('loanSettings.tab'), children: <LoanSettingsTab /> },
+          { key: 'cards', label: t('cardSettings.tab'), children: <CardSettingsTab /> },
           { key: 'changes', label: t('productSettings.changes'), children: <PendingChangesTab /> },
         ]}
       />

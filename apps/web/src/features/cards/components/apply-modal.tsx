@@ -121,7 +121,7 @@ export function ApplyModal({
           initialValues={{
             kind: 'VIRTUAL',
             network: config.networks[0],
-            currency: config.currencies[0],
+            currency: config.virtualCurrencies[0] ?? config.currencies[0],
             cardholderName: defaultName,
             shippingAddress: { country: 'HK' },
           }}
@@ -163,7 +163,10 @@ export function ApplyModal({
               <Form.Item name="currency" label={t('apply.currency')}>
                 <Select
                   data-testid="card-apply-currency"
-                  options={config.currencies.map((currency) => ({ value: currency, label: currency }))}
+                  options={(isPhysical ? config.currencies : config.virtualCurrencies).map((currency) => ({
+                    value: currency,
+                    label: currency,
+                  }))}
                 />
               </Form.Item>
             </Col>

@@ -1,0 +1,320 @@
+import type {
+  CardFees,
+  CardSettingChange,
+  CardSettingChangeStatus,
+  OpsCardSettings,
+  UpdateCardFxRatesBody,
+  UpdateCardIssuingBody,
+  UpdateCardLimitsBody,
+  UpdateCardTopUpBody,
+} from '@meridian/contracts/card-settings';
+import { CARD_CURRENCIES, type CardCurrency } from '@meridian/contracts/cards';
+import { parseAmountMinor, readAmountMinor } from '@meridian/contracts/money';
+import Decimal from 'decimal.js';
+import { and, desc, eq, ne } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../platform/db/client.ts';
+import { DomainError, FieldError } from '../../platform/http/errors.ts';
+import {
+  type CardSettingsRow,
+  DEFAULT_LIMITS,
+  DEFAULT_SETTINGS,
+  isPromotionOn,
+  money,
+  readSettings,
+  SETTINGS_ID,
+} from './cards.internal.ts';
+import { cardSettingChanges, cardSettings } from './cards.tables.ts';
+
+type ChangeRow = typeof cardSettingChanges.$inferSelect;
+
+/** Who acts (an operator's id and email). */
+export interface CardSettingsOperator {
+  id: number;
+  email: string;
+}
+
+/** What an immediate change answers: the changed part before and after (for the audit log) and the whole view. */
+export interface CardSettingsWrite {
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
+  settings: OpsCardSettings;
+}
+
+/** The two fees of the settings row as USDT decimal strings without trailing zeros ("10", "7.5"). */
+function feesOf(row: Pick<CardSettingsRow, 'physicalFeeUsdtMinor' | 'virtualFeeUsdtMinor'>): CardFees {
+  const text = (minor: bigint) => new Decimal(money(minor, 'USDT')).toFixed();
+  return { physicalFeeUsdt: text(row.physicalFeeUsdtMinor), virtualFeeUsdt: text(row.virtualFeeUsdtMinor) };
+}
+
+/** Same two fees (compared as minor units, so "10" equals "10.000000"). */
+function isSameFees(a: CardFees, b: CardFees): boolean {
+  return (
+    parseAmountMinor(a.physicalFeeUsdt, 'USDT') === parseAmountMinor(b.physicalFeeUsdt, 'USDT') &&
+    parseAmountMinor(a.virtualFeeUsdt, 'USDT') === parseAmountMinor(b.virtualFeeUsdt, 'USDT')
+  );
+}
+
+function toChange(row: ChangeRow): CardSettingChange {
+  return {
+    id: row.id,
+    before: row.before,
+    after: row.after,
+    status: row.status as CardSettingChangeStatus,
+    proposedBy: row.proposedByEmail,
+    proposedAt: row.proposedAt.toISOString(),
+    decidedBy: row.decidedByEmail,
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+  };
+}
+
+/** A limit of `currency` read from the wire, refused naming `field` (precision, format, zero). */
+function readLimit(text: string, currency: CardCurrency, field: string): bigint {
+  const read = readAmountMinor(text, currency);
+  if ('refusal' in read) throw new FieldError(field, read.refusal.messageKey, read.refusal.params);
+  return read.amountMinor;
+}
+
+/**
+ * Card programme settings of the back office (issue 16 "Products and settings … each change
+ * audited; risky changes (LTV levels, fees) take effect after a second approval"; issue 19; spec §9).
+ * The physical cards per user, the promotion (switch and instants), the virtual-card currencies, the
+ * top-up bounds, the default limits of new cards and the rate table apply at once — to applications,
+ * quotes and new cards from then on (a card keeps its limits; a quote keeps its rate). The two fees
+ * are proposed in `card_setting_changes` and applied only when a different admin approves (153 for
+ * one's own, 156 once decided, 176 when the fees changed since the proposal — the rules of
+ * `loan_setting_changes`). Every write answers its before and after for the audit log (the routes
+ * note them). The cards service reads the same row (`readSettings`), so a change is in force for the
+ * next call.
+ */
+export function createCardSettings(db: Db, now: () => Date) {
+  /** The row, seeded first when absent (the module seeds it at start; a test may come earlier). */
+  async function lockedRow(tx: DbOrTx): Promise<CardSettingsRow> {
+    await tx.insert(cardSettings).values(DEFAULT_SETTINGS).onConflictDoNothing();
+    const [row] = await tx.select().from(cardSettings).where(eq(cardSettings.id, SETTINGS_ID)).for('update');
+    return row!;
+  }
+
+  async function view(tx: DbOrTx): Promise<OpsCardSettings> {
+    const row = await readSettings(tx);
+    const changes = await tx.select().from(cardSettingChanges).orderBy(desc(cardSettingChanges.id)).limit(20);
+    return {
+      ...feesOf(row),
+      physicalCardsMax: row.physicalCardsMax,
+      isPromotionEnabled: row.isPromotionEnabled,
+      promotionStartsAt: row.promotionStartsAt?.toISOString() ?? null,
+      promotionEndsAt: row.promotionEndsAt?.toISOString() ?? null,
+      isPromotionOn: isPromotionOn(row, now()),
+      virtualCurrencies: CARD_CURRENCIES.filter((currency) => row.virtualCurrencies.includes(currency)),
+      topUpMin: money(row.topUpMinMinor, 'USDT'),
+      topUpMax: money(row.topUpMaxMinor, 'USDT'),
+      defaultLimits: CARD_CURRENCIES.map((currency) => ({
+        currency,
+        ...(row.defaultLimits[currency] ?? DEFAULT_LIMITS[currency]),
+      })),
+      fxRates: CARD_CURRENCIES.map((currency) => ({
+        currency,
+        unitsPerUsd: row.fxRates[currency] ?? DEFAULT_SETTINGS.fxRates[currency]!,
+      })),
+      changes: changes.map(toChange),
+    };
+  }
+
+  async function findChange(tx: DbOrTx, id: number): Promise<ChangeRow> {
+    const [row] = await tx.select().from(cardSettingChanges).where(eq(cardSettingChanges.id, id));
+    if (!row) throw new DomainError('NOT_FOUND');
+    return row;
+  }
+
+  /** Lock the row, compute the change from it, write it and answer before/after and the view. */
+  async function write(
+    change: (row: CardSettingsRow) => {
+      set: Partial<Omit<CardSettingsRow, 'id'>>;
+      before: Record<string, unknown>;
+      after: Record<string, unknown>;
+    },
+  ): Promise<CardSettingsWrite> {
+    return db.transaction(async (tx) => {
+      const row = await lockedRow(tx);
+      const { set, before, after } = change(row);
+      await tx
+        .update(cardSettings)
+        .set({ ...set, updatedAt: now() })
+        .where(eq(cardSettings.id, SETTINGS_ID));
+      return { before, after, settings: await view(tx) };
+    });
+  }
+
+  const iso = (at: Date | null) => at?.toISOString() ?? null;
+
+  return {
+    /** `GET admin/card-settings`. */
+    view: () => view(db),
+
+    /**
+     * The physical cards per user, the promotion's switch and instants, the virtual-card currencies
+     * (each optional), at once. The promotion must start before it ends, with the stored instant
+     * where the body leaves one out.
+     * @throws FieldError promotionEndsAt (validation.promotionOrder)
+     */
+    async updateIssuing(body: UpdateCardIssuingBody): Promise<CardSettingsWrite> {
+      return write((row) => {
+        const instant = (text: string | null | undefined, stored: Date | null) =>
+          text === undefined ? stored : text === null ? null : new Date(text);
+        const startsAt = instant(body.promotionStartsAt, row.promotionStartsAt);
+        const endsAt = instant(body.promotionEndsAt, row.promotionEndsAt);
+        if (startsAt && endsAt && startsAt >= endsAt)
+          throw new FieldError('promotionEndsAt', 'validation.promotionOrder');
+        const summary = (values: {
+          physicalCardsMax: number;
+          isPromotionEnabled: boolean;
+          promotionStartsAt: Date | null;
+          promotionEndsAt: Date | null;
+          virtualCurrencies: string[];
+        }) => ({
+          physicalCardsMax: values.physicalCardsMax,
+          isPromotionEnabled: values.isPromotionEnabled,
+          promotionStartsAt: iso(values.promotionStartsAt),
+          promotionEndsAt: iso(values.promotionEndsAt),
+          virtualCurrencies: values.virtualCurrencies,
+        });
+        const next = {
+          physicalCardsMax: body.physicalCardsMax ?? row.physicalCardsMax,
+          isPromotionEnabled: body.isPromotionEnabled ?? row.isPromotionEnabled,
+          promotionStartsAt: startsAt,
+          promotionEndsAt: endsAt,
+          virtualCurrencies: body.virtualCurrencies
+            ? CARD_CURRENCIES.filter((currency) => body.virtualCurrencies!.includes(currency))
+            : row.virtualCurrencies,
+        };
+        return { set: next, before: summary(row), after: summary(next) };
+      });
+    },
+
+    /** The least and most one top-up spends (coin units, 6 decimals; validated by the contract), at once. */
+    async updateTopUp(body: UpdateCardTopUpBody): Promise<CardSettingsWrite> {
+      const topUpMinMinor = parseAmountMinor(body.topUpMin, 'USDT');
+      const topUpMaxMinor = parseAmountMinor(body.topUpMax, 'USDT');
+      return write((row) => ({
+        set: { topUpMinMinor, topUpMaxMinor },
+        before: { topUpMin: money(row.topUpMinMinor, 'USDT'), topUpMax: money(row.topUpMaxMinor, 'USDT') },
+        after: { topUpMin: money(topUpMinMinor, 'USDT'), topUpMax: money(topUpMaxMinor, 'USDT') },
+      }));
+    },
+
+    /**
+     * The default limits of new cards in `currency`, at once (cards already issued keep theirs).
+     * @throws FieldError perTransaction / daily / monthly (format, precision of the currency, zero;
+     *   validation.cardLimitOrder when per transaction > daily or daily > monthly)
+     */
+    async updateLimits(currency: CardCurrency, body: UpdateCardLimitsBody): Promise<CardSettingsWrite> {
+      const perTransactionMinor = readLimit(body.perTransaction, currency, 'perTransaction');
+      const dailyMinor = readLimit(body.daily, currency, 'daily');
+      const monthlyMinor = readLimit(body.monthly, currency, 'monthly');
+      if (perTransactionMinor > dailyMinor) throw new FieldError('daily', 'validation.cardLimitOrder');
+      if (dailyMinor > monthlyMinor) throw new FieldError('monthly', 'validation.cardLimitOrder');
+      const limits = {
+        perTransaction: money(perTransactionMinor, currency),
+        daily: money(dailyMinor, currency),
+        monthly: money(monthlyMinor, currency),
+      };
+      return write((row) => ({
+        set: { defaultLimits: { ...row.defaultLimits, [currency]: limits } },
+        before: { currency, ...(row.defaultLimits[currency] ?? DEFAULT_LIMITS[currency]) },
+        after: { currency, ...limits },
+      }));
+    },
+
+    /** The rate table's EUR, GBP and JPY per 1 USD (USD stays 1; validated by the contract), at once. */
+    async updateFxRates(body: UpdateCardFxRatesBody): Promise<CardSettingsWrite> {
+      // Stored without trailing zeros ("0.92", not "0.9200"), as the default table is written.
+      const rates = {
+        USD: '1',
+        EUR: new Decimal(body.EUR).toFixed(),
+        GBP: new Decimal(body.GBP).toFixed(),
+        JPY: new Decimal(body.JPY).toFixed(),
+      };
+      return write((row) => ({ set: { fxRates: rates }, before: { ...row.fxRates }, after: rates }));
+    },
+
+    /** Propose both fees (validated by the contract); nothing applies yet. */
+    async propose(operator: CardSettingsOperator, after: CardFees): Promise<CardSettingChange> {
+      const before = feesOf(await readSettings(db));
+      const normalised = {
+        physicalFeeUsdt: new Decimal(after.physicalFeeUsdt).toFixed(),
+        virtualFeeUsdt: new Decimal(after.virtualFeeUsdt).toFixed(),
+      };
+      const [row] = await db
+        .insert(cardSettingChanges)
+        .values({
+          before,
+          after: normalised,
+          proposedById: operator.id,
+          proposedByEmail: operator.email,
+          proposedAt: now(),
+        })
+        .returning();
+      return toChange(row!);
+    },
+
+    /**
+     * Approve and apply a proposal in one transaction: the settings row locked, the proposal claimed
+     * with `UPDATE … WHERE status = 'proposed' AND proposed_by_id <> approver`, the fees still the
+     * proposal's `before`, then set to `after` — the next application charges them.
+     * @throws DomainError NOT_FOUND; FOUR_EYES_REQUIRED (153) for the proposer;
+     *   SETTING_CHANGE_STATE_CHANGED (156, `{ status }`) once decided; SETTING_CHANGE_STALE (176)
+     *   when the fees changed since — nothing changes then and the proposal stays proposed.
+     */
+    async approve(operator: CardSettingsOperator, id: number): Promise<CardSettingChange> {
+      return db.transaction(async (tx) => {
+        await findChange(tx, id);
+        const row = await lockedRow(tx);
+        const [claimed] = await tx
+          .update(cardSettingChanges)
+          .set({ status: 'applied', decidedById: operator.id, decidedByEmail: operator.email, decidedAt: now() })
+          .where(
+            and(
+              eq(cardSettingChanges.id, id),
+              eq(cardSettingChanges.status, 'proposed'),
+              ne(cardSettingChanges.proposedById, operator.id),
+            ),
+          )
+          .returning();
+        if (!claimed) {
+          const existing = await findChange(tx, id);
+          if (existing.status !== 'proposed')
+            throw new DomainError('SETTING_CHANGE_STATE_CHANGED', {}, { status: existing.status });
+          throw new DomainError('FOUR_EYES_REQUIRED');
+        }
+        const current = feesOf(row);
+        if (!isSameFees(current, claimed.before))
+          throw new DomainError('SETTING_CHANGE_STALE', {
+            current: `${current.physicalFeeUsdt} / ${current.virtualFeeUsdt} USDT`,
+          });
+        await tx
+          .update(cardSettings)
+          .set({
+            physicalFeeUsdtMinor: parseAmountMinor(claimed.after.physicalFeeUsdt, 'USDT'),
+            virtualFeeUsdtMinor: parseAmountMinor(claimed.after.virtualFeeUsdt, 'USDT'),
+            updatedAt: now(),
+          })
+          .where(eq(cardSettings.id, SETTINGS_ID));
+        return toChange(claimed);
+      });
+    },
+
+    /** Reject a proposal (any admin, its proposer too; nothing changes). @throws NOT_FOUND; SETTING_CHANGE_STATE_CHANGED (156). */
+    async reject(operator: CardSettingsOperator, id: number): Promise<CardSettingChange> {
+      const [rejected] = await db
+        .update(cardSettingChanges)
+        .set({ status: 'rejected', decidedById: operator.id, decidedByEmail: operator.email, decidedAt: now() })
+        .where(and(eq(cardSettingChanges.id, id), eq(cardSettingChanges.status, 'proposed')))
+        .returning();
+      if (rejected) return toChange(rejected);
+      const existing = await findChange(db, id);
+      throw new DomainError('SETTING_CHANGE_STATE_CHANGED', {}, { status: existing.status });
+    },
+  };
+}
+
+/** The back office's card settings (`admin/card-settings*`). */
+export type CardSettingsService = ReturnType<typeof createCardSettings>;

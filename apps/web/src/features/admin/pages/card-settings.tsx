@@ -1,0 +1,416 @@
+import {
+  type CardFees,
+  type CardSettingChange,
+  cardSettingsEndpoints,
+  type OpsCardSettings,
+} from '@meridian/contracts/card-settings';
+import { CARD_CURRENCIES, type CardCurrency } from '@meridian/contracts/cards';
+import { ASSET_PRECISION } from '@meridian/contracts/money';
+import { Alert, Button, Card, Descriptions, Space, Switch, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client.ts';
+import {
+  useCardSettings,
+  useDecideCardSettingChange,
+  useProposeCardFees,
+  useUpdateCardFxRates,
+  useUpdateCardIssuing,
+  useUpdateCardLimits,
+  useUpdateCardTopUp,
+} from '../api/card-settings.ts';
+import { useMayCall } from '../components/operator-context.tsx';
+import { QueryError } from '../components/query-error.tsx';
+import { formatDateTime } from '../lib/time.ts';
+import { amountPattern, EditModal, type EditSpec } from './loan-settings.tsx';
+
+/** A whole number of cards (the server checks 0–20). */
+const COUNT_PATTERN = /^\d{1,2}$/;
+/** A rate with at most 8 decimals (the server checks the range). */
+const RATE_PATTERN = /^\d{1,7}(\.\d{1,8})?$/;
+/** An ISO 8601 instant with its zone ("2027-06-30T16:00:00Z"; the server checks it). */
+const INSTANT_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+const feesText = (fees: CardFees) => `${fees.physicalFeeUsdt} / ${fees.virtualFeeUsdt} USDT`;
+
+/** One row of the currencies table: whether virtual cards are issued in it, its default limits and its rate. */
+interface CurrencyRow {
+  currency: CardCurrency;
+  isVirtualOffered: boolean;
+  perTransaction: string;
+  daily: string;
+  monthly: string;
+  unitsPerUsd: string;
+}
+
+function currencyRows(data: OpsCardSettings): CurrencyRow[] {
+  return CARD_CURRENCIES.map((currency) => {
+    const limits = data.defaultLimits.find((row) => row.currency === currency);
+    return {
+      currency,
+      isVirtualOffered: data.virtualCurrencies.includes(currency),
+      perTransaction: limits?.perTransaction ?? '—',
+      daily: limits?.daily ?? '—',
+      monthly: limits?.monthly ?? '—',
+      unitsPerUsd: data.fxRates.find((row) => row.currency === currency)?.unitsPerUsd ?? '—',
+    };
+  });
+}
+
+/**
+ * Settings tab "Cards" (issue 16 "Products and settings"; issue 19; docs/back-office.md "Card
+ * settings"): the physical production fee and the virtual issuing fee are proposed and apply when a
+ * different admin approves; the physical cards per user, the virtual-card promotion and currencies,
+ * the top-up bounds, the default limits of new cards and the rate table change at once (audited with
+ * before and after). The cards module reads them for the next application, quote or card.
+ */
+export function CardSettingsTab() {
+  const { t, i18n } = useTranslation('admin');
+  const settings = useCardSettings();
+  const updateIssuing = useUpdateCardIssuing();
+  const updateTopUp = useUpdateCardTopUp();
+  const updateLimits = useUpdateCardLimits();
+  const updateRates = useUpdateCardFxRates();
+  const propose = useProposeCardFees();
+  const decide = useDecideCardSettingChange();
+  const mayEdit = useMayCall(cardSettingsEndpoints.updateCardIssuing);
+  const mayPropose = useMayCall(cardSettingsEndpoints.proposeCardFees);
+  const mayDecide = useMayCall(cardSettingsEndpoints.approveCardSettingChange);
+  const [editing, setEditing] = useState<EditSpec | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const data = settings.data;
+  const dateTime = (at: string | null) => (at ? formatDateTime(at, i18n.language) : '—');
+
+  const run = async (action: () => Promise<unknown>) => {
+    setActionError(null);
+    try {
+      await action();
+    } catch (failure) {
+      if (failure instanceof ApiError) setActionError(failure.message);
+    }
+  };
+
+  const editButton = (spec: () => EditSpec, testId: string, label = t('cardSettings.edit')) =>
+    mayEdit && (
+      <Button size="small" data-testid={`card-settings-edit-${testId}`} onClick={() => setEditing(spec())}>
+        {label}
+      </Button>
+    );
+
+  return (
+    <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+      {settings.isError && <QueryError error={settings.error} onRetry={() => void settings.refetch()} />}
+      {actionError && <Alert type="error" showIcon closable title={actionError} onClose={() => setActionError(null)} />}
+
+      <Card title={t('cardSettings.fees')}>
+        <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t('cardSettings.feesHint')} />
+        {mayPropose && data && (
+          <Button
+            style={{ marginBottom: 16 }}
+            onClick={() =>
+              setEditing({
+                title: t('cardSettings.proposeTitle'),
+                hint: t('cardSettings.proposeHint'),
+                fields: [
+                  {
+                    name: 'physicalFeeUsdt',
+                    label: t('cardSettings.physicalFee'),
+                    pattern: amountPattern(6),
+                    suffix: 'USDT',
+                  },
+                  {
+                    name: 'virtualFeeUsdt',
+                    label: t('cardSettings.virtualFee'),
+                    pattern: amountPattern(6),
+                    suffix: 'USDT',
+                  },
+                ],
+                initial: { physicalFeeUsdt: data.physicalFeeUsdt, virtualFeeUsdt: data.virtualFeeUsdt },
+                save: (values) =>
+                  propose.mutateAsync({
+                    physicalFeeUsdt: values.physicalFeeUsdt!,
+                    virtualFeeUsdt: values.virtualFeeUsdt!,
+                  }),
+              })
+            }
+          >
+            {t('cardSettings.propose')}
+          </Button>
+        )}
+        {data && (
+          <Descriptions
+            bordered
+            size="small"
+            column={{ xs: 1, md: 2 }}
+            items={[
+              { key: 'physical', label: t('cardSettings.physicalFee'), children: `${data.physicalFeeUsdt} USDT` },
+              { key: 'virtual', label: t('cardSettings.virtualFee'), children: `${data.virtualFeeUsdt} USDT` },
+            ]}
+          />
+        )}
+      </Card>
+
+      <Card title={t('cardSettings.issuing')}>
+        {data && (
+          <Descriptions
+            bordered
+            size="small"
+            column={{ xs: 1, md: 2 }}
+            items={[
+              {
+                key: 'max',
+                label: t('cardSettings.physicalCardsMax'),
+                children: (
+                  <Space>
+                    <span data-testid="card-settings-physical-max">{data.physicalCardsMax}</span>
+                    {editButton(
+                      () => ({
+                        title: t('cardSettings.physicalCardsMax'),
+                        hint: t('cardSettings.physicalCardsMaxHint'),
+                        fields: [
+                          {
+                            name: 'physicalCardsMax',
+                            label: t('cardSettings.physicalCardsMax'),
+                            pattern: COUNT_PATTERN,
+                          },
+                        ],
+                        initial: { physicalCardsMax: String(data.physicalCardsMax) },
+                        save: (values) =>
+                          updateIssuing.mutateAsync({ physicalCardsMax: Number(values.physicalCardsMax) }),
+                      }),
+                      'physical-max',
+                    )}
+                  </Space>
+                ),
+              },
+              {
+                key: 'promotion',
+                label: t('cardSettings.promotion'),
+                children: (
+                  <Space wrap>
+                    <Switch
+                      checked={data.isPromotionEnabled}
+                      disabled={!mayEdit}
+                      aria-label={t('cardSettings.promotion')}
+                      loading={updateIssuing.isPending && updateIssuing.variables?.isPromotionEnabled !== undefined}
+                      onChange={(checked) => void run(() => updateIssuing.mutateAsync({ isPromotionEnabled: checked }))}
+                    />
+                    <Tag color={data.isPromotionOn ? 'green' : 'default'}>
+                      {data.isPromotionOn ? t('cardSettings.promotionOn') : t('cardSettings.promotionOff')}
+                    </Tag>
+                  </Space>
+                ),
+              },
+              {
+                key: 'dates',
+                label: t('cardSettings.promotionDates'),
+                children: (
+                  <Space wrap>
+                    <span>
+                      {dateTime(data.promotionStartsAt)} – {dateTime(data.promotionEndsAt)}
+                    </span>
+                    {editButton(
+                      () => ({
+                        title: t('cardSettings.promotionDates'),
+                        hint: t('cardSettings.promotionDatesHint'),
+                        fields: [
+                          { name: 'promotionStartsAt', label: t('cardSettings.startsAt'), pattern: INSTANT_PATTERN },
+                          { name: 'promotionEndsAt', label: t('cardSettings.endsAt'), pattern: INSTANT_PATTERN },
+                        ],
+                        initial: {
+                          promotionStartsAt: data.promotionStartsAt ?? '',
+                          promotionEndsAt: data.promotionEndsAt ?? '',
+                        },
+                        save: (values) =>
+                          updateIssuing.mutateAsync({
+                            promotionStartsAt: values.promotionStartsAt!,
+                            promotionEndsAt: values.promotionEndsAt!,
+                          }),
+                      }),
+                      'promotion',
+                    )}
+                  </Space>
+                ),
+              },
+              {
+                key: 'topUp',
+                label: t('cardSettings.topUpBounds'),
+                children: (
+                  <Space wrap>
+                    <span>
+                      {data.topUpMin} – {data.topUpMax}
+                    </span>
+                    {editButton(
+                      () => ({
+                        title: t('cardSettings.topUpBounds'),
+                        hint: t('cardSettings.topUpHint'),
+                        fields: [
+                          { name: 'topUpMin', label: t('cardSettings.topUpMin'), pattern: amountPattern(6) },
+                          { name: 'topUpMax', label: t('cardSettings.topUpMax'), pattern: amountPattern(6) },
+                        ],
+                        initial: { topUpMin: data.topUpMin, topUpMax: data.topUpMax },
+                        save: (values) =>
+                          updateTopUp.mutateAsync({ topUpMin: values.topUpMin!, topUpMax: values.topUpMax! }),
+                      }),
+                      'top-up',
+                    )}
+                  </Space>
+                ),
+              },
+              { key: 'eure', label: t('cardSettings.eure'), children: t('cardSettings.eureRate') },
+            ]}
+          />
+        )}
+      </Card>
+
+      <Card
+        title={t('cardSettings.currencies')}
+        extra={
+          data &&
+          editButton(
+            () => ({
+              title: t('cardSettings.ratesTitle'),
+              hint: t('cardSettings.ratesHint'),
+              fields: (['EUR', 'GBP', 'JPY'] as const).map((currency) => ({
+                name: currency,
+                label: t('cardSettings.ratePer', { currency }),
+                pattern: RATE_PATTERN,
+              })),
+              initial: Object.fromEntries(data.fxRates.map((row) => [row.currency, row.unitsPerUsd])),
+              save: (values) => updateRates.mutateAsync({ EUR: values.EUR!, GBP: values.GBP!, JPY: values.JPY! }),
+            }),
+            'rates',
+            t('cardSettings.editRates'),
+          )
+        }
+      >
+        <Table<CurrencyRow>
+          rowKey="currency"
+          loading={settings.isFetching}
+          dataSource={data ? currencyRows(data) : []}
+          pagination={false}
+          scroll={{ x: 900 }}
+          columns={[
+            { title: t('cardSettings.currency'), dataIndex: 'currency' },
+            {
+              title: t('cardSettings.virtualOffered'),
+              dataIndex: 'isVirtualOffered',
+              render: (isOffered: boolean, row) => (
+                <Switch
+                  checked={isOffered}
+                  disabled={!mayEdit || !data}
+                  aria-label={t('cardSettings.virtualOfferedIn', { currency: row.currency })}
+                  onChange={(checked) =>
+                    void run(() =>
+                      updateIssuing.mutateAsync({
+                        virtualCurrencies: CARD_CURRENCIES.filter((currency) =>
+                          currency === row.currency ? checked : data!.virtualCurrencies.includes(currency),
+                        ),
+                      }),
+                    )
+                  }
+                />
+              ),
+            },
+            { title: t('cardSettings.perTransaction'), dataIndex: 'perTransaction', align: 'right' },
+            { title: t('cardSettings.daily'), dataIndex: 'daily', align: 'right' },
+            { title: t('cardSettings.monthly'), dataIndex: 'monthly', align: 'right' },
+            { title: t('cardSettings.unitsPerUsd'), dataIndex: 'unitsPerUsd', align: 'right' },
+            {
+              title: t('common.actions'),
+              key: 'actions',
+              render: (_, row) =>
+                editButton(
+                  () => ({
+                    title: t('cardSettings.limitsOf', { currency: row.currency }),
+                    hint: t('cardSettings.limitsHint'),
+                    fields: (['perTransaction', 'daily', 'monthly'] as const).map((name) => ({
+                      name,
+                      label: t(`cardSettings.${name}`),
+                      pattern: amountPattern(ASSET_PRECISION[row.currency]),
+                      suffix: row.currency,
+                    })),
+                    initial: { perTransaction: row.perTransaction, daily: row.daily, monthly: row.monthly },
+                    save: (values) =>
+                      updateLimits.mutateAsync({
+                        currency: row.currency,
+                        perTransaction: values.perTransaction!,
+                        daily: values.daily!,
+                        monthly: values.monthly!,
+                      }),
+                  }),
+                  `limits-${row.currency}`,
+                  t('cardSettings.editLimits'),
+                ),
+            },
+          ]}
+        />
+      </Card>
+
+      <Card title={t('cardSettings.changes')}>
+        <Table<CardSettingChange>
+          rowKey="id"
+          loading={settings.isFetching}
+          dataSource={data?.changes}
+          pagination={false}
+          scroll={{ x: 1100 }}
+          locale={{ emptyText: t('cardSettings.noChanges') }}
+          columns={[
+            { title: t('common.id'), dataIndex: 'id' },
+            { title: t('cardSettings.before'), key: 'before', render: (_, row) => feesText(row.before) },
+            { title: t('cardSettings.proposed'), key: 'after', render: (_, row) => feesText(row.after) },
+            {
+              title: t('common.status'),
+              dataIndex: 'status',
+              render: (status: string) => (
+                <Tag color={status === 'applied' ? 'green' : status === 'rejected' ? 'default' : 'orange'}>
+                  {t(`loanSettings.status.${status}`)}
+                </Tag>
+              ),
+            },
+            {
+              title: t('loanSettings.proposedBy'),
+              key: 'proposed',
+              width: 240,
+              render: (_, row) => `${row.proposedBy} · ${formatDateTime(row.proposedAt, i18n.language)}`,
+            },
+            {
+              title: t('loanSettings.decidedBy'),
+              key: 'decided',
+              width: 240,
+              render: (_, row) =>
+                row.decidedAt ? `${row.decidedBy ?? ''} · ${formatDateTime(row.decidedAt, i18n.language)}` : '—',
+            },
+            {
+              title: t('common.actions'),
+              key: 'actions',
+              fixed: 'right',
+              width: 200,
+              render: (_, row) =>
+                mayDecide &&
+                row.status === 'proposed' && (
+                  <Space>
+                    <Button
+                      size="small"
+                      type="primary"
+                      onClick={() => void run(() => decide.mutateAsync({ id: row.id, decision: 'approve' }))}
+                    >
+                      {t('loanSettings.approve')}
+                    </Button>
+                    <Button
+                      size="small"
+                      danger
+                      onClick={() => void run(() => decide.mutateAsync({ id: row.id, decision: 'reject' }))}
+                    >
+                      {t('loanSettings.reject')}
+                    </Button>
+                  </Space>
+                ),
+            },
+          ]}
+        />
+      </Card>
+      <EditModal spec={editing} onClose={() => setEditing(null)} />
+    </Space>
+  );
+}
