@@ -28,6 +28,11 @@ try {
         onlyCategories: ['performance'],
       });
       const audits = result.lhr.audits;
+      // A failed run (e.g. NO_FCP on an overloaded machine) has no figures: reported, not counted.
+      if (result.lhr.runtimeError) {
+        console.log(`${path} run ${run + 1}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+        continue;
+      }
       results.push({
         score: Math.round((result.lhr.categories.performance.score ?? 0) * 100),
         lcpMs: audits['largest-contentful-paint'].numericValue,
@@ -50,6 +55,10 @@ const line = (r) =>
 const summary = [];
 for (const [path, results] of resultsOf) {
   console.log(path);
+  if (results.length === 0) {
+    summary.push(`✖ ${path.padEnd(18)} no run finished`);
+    continue;
+  }
   for (const [i, r] of results.entries()) console.log(`  run ${i + 1}: ${line(r)}`);
   const median = {
     score: medianOf(results, 'score'),
