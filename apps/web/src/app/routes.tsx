@@ -9,8 +9,10 @@ import { ADMIN_PATHS } from '../features/admin/lib/admin-paths.ts';
 
 /**
  * The route table of spec §2. Each route's id is its name from `config/paths.ts`. The home page is
- * part of the first bundle; every other page, and the Ant Design scope they render in, loads with
- * its route.
+ * part of the first bundle; every other page loads with its route. The public and product pages
+ * (about, USDE, earn, the card pages, trust, exchange, loan, download) paint without Ant Design and
+ * load it in islands; the others render in the Ant Design scope, which loads with the first of them.
+ * `scripts/bundle-budget.mjs` reads this file to tell the groups apart.
  */
 type LazyComponent = LazyRouteFunction<RouteObject>;
 
@@ -120,8 +122,72 @@ export const routes: RouteObject[] = [
     HydrateFallback: BootFallback,
     children: [
       { id: 'Home', index: true, Component: HomeRoute, handle: fixed },
+      // The public and product pages render their shell and texts with plain React and CSS, and load
+      // Ant Design only for their forms and lists, as islands after the first paint
+      // (components/antd-island.tsx; issue 20 "web performance").
+      page(
+        'About',
+        () => import('../features/marketing/pages/about-page.tsx').then((m) => ({ Component: m.AboutPage })),
+        fixed,
+      ),
+      page(
+        'USDE',
+        () => import('../features/marketing/pages/usde-page.tsx').then((m) => ({ Component: m.UsdePage })),
+        fixed,
+      ),
+      page(
+        'Earn',
+        () => import('../features/funds/pages/earn-page.tsx').then((m) => ({ Component: m.EarnPage })),
+        fixed,
+      ),
+      page(
+        'Fiscard',
+        () => import('../features/cards/pages/fiscard-page.tsx').then((m) => ({ Component: m.FiscardPage })),
+        fixed,
+      ),
+      page(
+        'FiscardPhysical',
+        () =>
+          import('../features/cards/pages/fiscard-topic-pages.tsx').then((m) => ({
+            Component: m.FiscardPhysicalPage,
+          })),
+        fixed,
+      ),
+      page(
+        'FiscardVirtual',
+        () =>
+          import('../features/cards/pages/fiscard-topic-pages.tsx').then((m) => ({
+            Component: m.FiscardVirtualPage,
+          })),
+        fixed,
+      ),
+      page(
+        'FiscardBusiness',
+        () =>
+          import('../features/cards/pages/fiscard-topic-pages.tsx').then((m) => ({
+            Component: m.FiscardBusinessPage,
+          })),
+        fixed,
+      ),
+      page(
+        'FiscardApi',
+        () => import('../features/cards/pages/fiscard-topic-pages.tsx').then((m) => ({ Component: m.FiscardApiPage })),
+        fixed,
+      ),
+      page(
+        'Trust',
+        () => import('../features/trust/pages/trust-page.tsx').then((m) => ({ Component: m.TrustPage })),
+        fixed,
+      ),
+      page('Exchange', () =>
+        import('../features/exchange/pages/exchange-page.tsx').then((m) => ({ Component: m.ExchangePage })),
+      ),
+      page('Loan', () => import('../features/loans/pages/loan-page.tsx').then((m) => ({ Component: m.LoanPage }))),
+      page('Download', () =>
+        import('../features/download/pages/download-page.tsx').then((m) => ({ Component: m.DownloadPage })),
+      ),
       {
-        // Every page but home renders inside Ant Design's ConfigProvider, loaded with the first of them.
+        // Every other page renders inside Ant Design's ConfigProvider, loaded with the first of them.
         id: 'AntdScope',
         lazy: async () => {
           const [scope] = await Promise.all([
@@ -131,68 +197,9 @@ export const routes: RouteObject[] = [
           return { Component: scope.AntdScope };
         },
         children: [
-          page(
-            'About',
-            () => import('../features/marketing/pages/about-page.tsx').then((m) => ({ Component: m.AboutPage })),
-            fixed,
-          ),
-          page(
-            'USDE',
-            () => import('../features/marketing/pages/usde-page.tsx').then((m) => ({ Component: m.UsdePage })),
-            fixed,
-          ),
-          page(
-            'Earn',
-            () => import('../features/funds/pages/earn-page.tsx').then((m) => ({ Component: m.EarnPage })),
-            fixed,
-          ),
-          page(
-            'Fiscard',
-            () => import('../features/cards/pages/fiscard-page.tsx').then((m) => ({ Component: m.FiscardPage })),
-            fixed,
-          ),
-          page(
-            'FiscardPhysical',
-            () =>
-              import('../features/cards/pages/fiscard-topic-pages.tsx').then((m) => ({
-                Component: m.FiscardPhysicalPage,
-              })),
-            fixed,
-          ),
-          page(
-            'FiscardVirtual',
-            () =>
-              import('../features/cards/pages/fiscard-topic-pages.tsx').then((m) => ({
-                Component: m.FiscardVirtualPage,
-              })),
-            fixed,
-          ),
-          page(
-            'FiscardBusiness',
-            () =>
-              import('../features/cards/pages/fiscard-topic-pages.tsx').then((m) => ({
-                Component: m.FiscardBusinessPage,
-              })),
-            fixed,
-          ),
-          page(
-            'FiscardApi',
-            () =>
-              import('../features/cards/pages/fiscard-topic-pages.tsx').then((m) => ({ Component: m.FiscardApiPage })),
-            fixed,
-          ),
-          page(
-            'Trust',
-            () => import('../features/trust/pages/trust-page.tsx').then((m) => ({ Component: m.TrustPage })),
-            fixed,
-          ),
           page('TrustDetail', () =>
             import('../features/trust/pages/trust-detail-page.tsx').then((m) => ({ Component: m.TrustDetailPage })),
           ),
-          page('Exchange', () =>
-            import('../features/exchange/pages/exchange-page.tsx').then((m) => ({ Component: m.ExchangePage })),
-          ),
-          page('Loan', () => import('../features/loans/pages/loan-page.tsx').then((m) => ({ Component: m.LoanPage }))),
           page('Test', () => import('./pages/test-page.tsx').then((m) => ({ Component: m.TestPage }))),
           page('ProofOfLiabilities', () =>
             import('../features/liabilities/pages/liabilities-page.tsx').then((m) => ({
@@ -201,9 +208,6 @@ export const routes: RouteObject[] = [
           ),
           page('Freeze', () =>
             import('../features/freeze/pages/freeze-page.tsx').then((m) => ({ Component: m.FreezePage })),
-          ),
-          page('Download', () =>
-            import('../features/download/pages/download-page.tsx').then((m) => ({ Component: m.DownloadPage })),
           ),
           page('PrivacyPolicy', () =>
             import('../features/legal/pages/policy-page.tsx').then((m) => ({ Component: m.PrivacyPolicyPage })),

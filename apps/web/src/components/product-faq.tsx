@@ -1,10 +1,10 @@
-import { Collapse } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FaqList } from './faq-list.tsx';
 
 /**
  * The questions and answers of a product page (spec §2 "FAQ screens"): texts under
  * `<page>.faq.title` and `<page>.faq.items.<id>.q` / `.a` in `marketing.json`, in the order of
- * `items`; the first answer starts open.
+ * `items`; the first answer starts open. Plain disclosure widgets (`FaqList`), no Ant Design.
  */
 export function ProductFaq({ page, items }: { page: string; items: readonly string[] }) {
   const { t } = useTranslation('marketing');
@@ -14,12 +14,13 @@ export function ProductFaq({ page, items }: { page: string; items: readonly stri
         <div className="section-head">
           <h2>{t(`${page}.faq.title`)}</h2>
         </div>
-        <Collapse
-          defaultActiveKey={items.slice(0, 1)}
+        <FaqList
+          openIds={items.slice(0, 1)}
+          answerClassName="product-faq__answer"
           items={items.map((id) => ({
-            key: id,
-            label: <strong>{t(`${page}.faq.items.${id}.q`)}</strong>,
-            children: <p className="product-faq__answer">{t(`${page}.faq.items.${id}.a`)}</p>,
+            id,
+            question: t(`${page}.faq.items.${id}.q`),
+            answer: t(`${page}.faq.items.${id}.a`),
           }))}
         />
       </div>

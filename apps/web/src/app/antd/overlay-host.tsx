@@ -7,7 +7,7 @@ import { ConfirmModal } from '../modals/confirm-modal.tsx';
 import { LocaleModal } from '../modals/locale-modal.tsx';
 import { SecurityCheckModal } from '../modals/security-check-modal.tsx';
 import { MobileNavDrawer } from '../layout/mobile-nav-drawer.tsx';
-import { AntdConfig } from './antd-config.tsx';
+import { AntdConfig } from '../../components/antd-config.tsx';
 import './overlay.css';
 
 /** Connects Ant Design's message and notification APIs to the app-wide feedback module. */

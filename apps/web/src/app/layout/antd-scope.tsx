@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { AntdConfig } from '../antd/antd-config.tsx';
+import { AntdConfig } from '../../components/antd-config.tsx';
 import { PageFallback } from './boot-fallback.tsx';
 
 /** Layout route of every page but home: the pages below render inside Ant Design's configuration. */

@@ -1,5 +1,5 @@
-import { Collapse } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FaqList } from '../../../components/faq-list.tsx';
 
 /** The questions of the card FAQ, in order; texts under `fiscard.faq.items.<id>` in `marketing.json`. */
 const FAQ_ITEMS = [
@@ -18,7 +18,7 @@ const FAQ_ITEMS = [
 /**
  * The card FAQ (spec §2 "FAQ screens"): the declined-payment reasons of spec §8, the refund timing
  * of spec §9 (72 hours, or 31 days), 3-D Secure's 5 minutes, the card counts and fees of §1/§9.
- * The first two answers start open.
+ * The first two answers start open. Plain disclosure widgets (`FaqList`), no Ant Design.
  */
 export function CardFaq() {
   const { t } = useTranslation('marketing');
@@ -28,12 +28,13 @@ export function CardFaq() {
         <div className="section-head">
           <h2>{t('fiscard.faq.title')}</h2>
         </div>
-        <Collapse
-          defaultActiveKey={['declined', 'refund']}
+        <FaqList
+          openIds={['declined', 'refund']}
+          answerClassName="card-faq__answer"
           items={FAQ_ITEMS.map((id) => ({
-            key: id,
-            label: <strong>{t(`fiscard.faq.items.${id}.q`)}</strong>,
-            children: <p className="card-faq__answer">{t(`fiscard.faq.items.${id}.a`)}</p>,
+            id,
+            question: t(`fiscard.faq.items.${id}.q`),
+            answer: t(`fiscard.faq.items.${id}.a`),
           }))}
         />
       </div>

@@ -1,13 +1,19 @@
 import { useTranslation } from 'react-i18next';
+import { AntdIsland, antdIsland } from '../../../components/antd-island.tsx';
 import { ProductPage, type ProductPageConfig } from '../../../components/product-page.tsx';
 import { pathTo } from '../../../config/paths.ts';
 import { useUserId } from '../../../lib/session.ts';
 import { openActionModal } from '../../../stores/modal-store.ts';
-import { ExchangePanel } from '../components/exchange-panel.tsx';
+import './exchange-page.css';
+
+/** The swap form and Ant Design load after the page's first paint (issue 20 "web performance"). */
+const ExchangePanel = antdIsland(() => import('../components/exchange-panel.tsx').then((m) => m.ExchangePanel));
 
 /** The hero of the marketing texts; the steps are drawn beside the form instead of as a section. */
 const CONFIG: ProductPageConfig = { page: 'exchange', highlights: ['pair'], sections: [] };
 const STEPS = ['choose', 'quote', 'confirm'] as const;
+/** The swap form's height while it loads: the guest's form at 1280 px and at 390 px, about. */
+const EXCHANGE_PANEL_HEIGHT = 'var(--exchange-panel-height)';
 
 /** /exchange (spec §2): the product's hero, then the swap form with how it works beside it. */
 export function ExchangePage() {
@@ -36,7 +42,9 @@ export function ExchangePage() {
     >
       <section id="swap" className="exchange-section">
         <div className="container exchange-layout">
-          <ExchangePanel />
+          <AntdIsland minHeight={EXCHANGE_PANEL_HEIGHT} testId="exchange-panel-loading">
+            <ExchangePanel />
+          </AntdIsland>
           <aside className="exchange-aside">
             <h2>{t('exchange.sections.steps.title')}</h2>
             <ol>

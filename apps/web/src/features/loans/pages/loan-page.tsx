@@ -1,14 +1,9 @@
-import { Alert, Button, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { AntdIsland, antdIsland } from '../../../components/antd-island.tsx';
 import { ProductPage, type ProductPageConfig } from '../../../components/product-page.tsx';
 import { useUserId } from '../../../lib/session.ts';
 import { openActionModal } from '../../../stores/modal-store.ts';
-import { useLoanAsset } from '../api/get-loan-asset.ts';
-import { useLoanConfig } from '../api/get-loan-config.ts';
-import { LoanCalculator } from '../components/loan-calculator.tsx';
-import { MyLoans } from '../components/my-loans.tsx';
-import { loanAccessOf } from '../lib/loan-access.ts';
 import './loans.css';
 
 /** The marketing texts of the page (hero, steps, terms) stay in `marketing.json`. */
@@ -22,21 +17,22 @@ const CONFIG: ProductPageConfig = {
   faq: ['ltv', 'liquidation', 'fees', 'early', 'who', 'risk'],
 };
 
+/** The calculator and the user's loans load after the page's first paint (issue 20). */
+const LoanBorrow = antdIsland(() => import('../components/loan-borrow.tsx').then((m) => m.LoanBorrow));
+
 /**
  * /loan (spec §2; issue 18 "Web"): the hero and the loan terms, the calculator (collateral ↔ amount,
  * term and APR, interest, LTV gauge, margin-call and liquidation prices) with Borrow through the
  * security check, and the user's current loans with their LTV, the BTC price chart with the
  * liquidation prices, and repay / adjust / protection. Guests see the calculator and "Log in to
- * borrow"; users below level 2 are asked to verify (the server's 143 names the step).
+ * borrow"; users below level 2 are asked to verify (the server's 143 names the step). The
+ * calculator and the loans are an Ant Design island (`LoanBorrow`); the rest is plain React.
  */
 export function LoanPage() {
   const { t } = useTranslation('loans');
   const { t: tm } = useTranslation('marketing');
   const location = useLocation();
   const userId = useUserId();
-  const config = useLoanConfig();
-  const asset = useLoanAsset();
-  const access = loanAccessOf(userId !== null, asset.error);
   const returnTo = `${location.pathname}${location.search}${location.hash}`;
 
   return (
@@ -65,25 +61,9 @@ export function LoanPage() {
               <h2>{t('calc.title')}</h2>
               <p>{t('calc.subtitle')}</p>
             </div>
-            {config.isPending ? (
-              <Skeleton active />
-            ) : config.isError ? (
-              <Alert
-                type="error"
-                showIcon
-                message={config.error.message}
-                action={<Button onClick={() => void config.refetch()}>{t('actions.retry')}</Button>}
-              />
-            ) : (
-              <>
-                <LoanCalculator config={config.data} access={access} />
-                {access.kind === 'ok' && userId && (
-                  <div style={{ marginTop: 32 }}>
-                    <MyLoans config={config.data} />
-                  </div>
-                )}
-              </>
-            )}
+            <AntdIsland minHeight="var(--loan-borrow-height)" testId="loan-borrow-loading">
+              <LoanBorrow />
+            </AntdIsland>
           </div>
         </section>
       }

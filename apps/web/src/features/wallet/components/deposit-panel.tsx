@@ -1,12 +1,16 @@
 import type { WalletCoin } from '@meridian/contracts/wallet';
 import { Alert, Form, Skeleton, Space, Typography } from 'antd';
-import { QRCodeSVG } from 'qrcode.react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { pathTo } from '../../../config/paths.ts';
 import { useDepositAddress } from '../api/get-deposit-address.ts';
 import { useNetworkChoice } from '../hooks/use-network-choice.ts';
 import { CoinNetworkFields } from './coin-network-fields.tsx';
+
+/** The QR code and its library load after the page, in a box of the code's size (issue 20 "web performance"). */
+const QRCodeSVG = lazy(() => import('qrcode.react').then((m) => ({ default: m.QRCodeSVG })));
+const QR_SIZE = 168;
 
 /** Deposit: the user's address on the chosen network, its QR code and the network warnings. */
 export function DepositPanel({ coins, coin }: { coins: WalletCoin[]; coin: string }) {
@@ -30,12 +34,14 @@ export function DepositPanel({ coins, coin }: { coins: WalletCoin[]; coin: strin
           {address.data && (
             <Space direction="vertical" size="middle" style={{ width: '100%' }}>
               <div style={{ textAlign: 'center' }}>
-                <QRCodeSVG
-                  value={address.data.address}
-                  size={168}
-                  title={t('deposit.qrTitle', { coin, network })}
-                  data-testid="deposit-qr"
-                />
+                <Suspense fallback={<div style={{ width: QR_SIZE, height: QR_SIZE, margin: '0 auto' }} />}>
+                  <QRCodeSVG
+                    value={address.data.address}
+                    size={QR_SIZE}
+                    title={t('deposit.qrTitle', { coin, network })}
+                    data-testid="deposit-qr"
+                  />
+                </Suspense>
               </div>
               <Typography.Paragraph
                 copyable={{ text: address.data.address }}

@@ -1,0 +1,45 @@
+import { Alert, Button, Skeleton } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useUserId } from '../../../lib/session.ts';
+import { useLoanAsset } from '../api/get-loan-asset.ts';
+import { useLoanConfig } from '../api/get-loan-config.ts';
+import { loanAccessOf } from '../lib/loan-access.ts';
+import { LoanCalculator } from './loan-calculator.tsx';
+import { MyLoans } from './my-loans.tsx';
+
+/**
+ * The product part of /loan (issue 18 "Web"), loaded as an Ant Design island after the page's first
+ * paint (issue 20): the calculator (collateral ↔ amount, term and APR, interest, LTV gauge,
+ * margin-call and liquidation prices) with Borrow through the security check, and the user's
+ * current loans with their LTV, the BTC price chart and repay / adjust / protection. Guests see the
+ * calculator and "Log in to borrow"; users below level 2 are asked to verify (143 names the step).
+ */
+export function LoanBorrow() {
+  const { t } = useTranslation('loans');
+  const userId = useUserId();
+  const config = useLoanConfig();
+  const asset = useLoanAsset();
+  const access = loanAccessOf(userId !== null, asset.error);
+
+  if (config.isPending) return <Skeleton active />;
+  if (config.isError) {
+    return (
+      <Alert
+        type="error"
+        showIcon
+        message={config.error.message}
+        action={<Button onClick={() => void config.refetch()}>{t('actions.retry')}</Button>}
+      />
+    );
+  }
+  return (
+    <>
+      <LoanCalculator config={config.data} access={access} />
+      {access.kind === 'ok' && userId && (
+        <div style={{ marginTop: 32 }}>
+          <MyLoans config={config.data} />
+        </div>
+      )}
+    </>
+  );
+}
