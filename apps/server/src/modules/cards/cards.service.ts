@@ -32,6 +32,7 @@ import { isSqlState, SQLSTATE_UNIQUE_VIOLATION } from '../../platform/db/sql-sta
 import { DomainError, FieldError } from '../../platform/http/errors.ts';
 import { accountBalance, postEntry } from '../ledger/ledger.service.ts';
 import { platformAccount, userAccount } from '../ledger/ledger.types.ts';
+import { createCardCorporateService } from './cards.corporate.ts';
 import { createCardEventsService } from './cards.events.ts';
 import { createCardOpsService } from './cards.ops.ts';
 import {
@@ -72,6 +73,18 @@ export interface ApplyCardInput {
   currency: CardCurrency;
   cardholderName: string;
   shippingAddress?: ShippingAddress | undefined;
+  /**
+   * Set for a PRO account's employee card (`cards.corporate.ts`): the employee's name, stored in
+   * `cards.employee_name`, and the card's limits in minor units of `currency` in place of the
+   * defaults — the same limit columns the authorisation decision checks.
+   */
+  employee?: EmployeeCardTerms | undefined;
+}
+
+/** An employee card's name and per-card limits (minor units of the card's currency). */
+export interface EmployeeCardTerms {
+  name: string;
+  limitsMinor: { perTransaction: bigint; daily: bigint; monthly: bigint };
 }
 
 /** Amount in the card's currency from a wire decimal, refused on `field`. */
@@ -121,8 +134,14 @@ export function createCardsService(deps: CardsDeps) {
     return isPromotionOn(settings, deps.now()) ? 0n : settings.virtualFeeUsdtMinor;
   }
 
-  function newCardValues(userId: string, issued: IssuedCard, kind: CardKind, currency: CardCurrency) {
-    const limits = DEFAULT_LIMITS_MINOR[currency];
+  function newCardValues(
+    userId: string,
+    issued: IssuedCard,
+    kind: CardKind,
+    currency: CardCurrency,
+    employee?: EmployeeCardTerms,
+  ) {
+    const limits = employee?.limitsMinor ?? DEFAULT_LIMITS_MINOR[currency];
     return {
       userId,
       kind,
@@ -134,6 +153,7 @@ export function createCardsService(deps: CardsDeps) {
       expiryMonth: issued.expiryMonth,
       expiryYear: issued.expiryYear,
       cardholderName: issued.cardholderName,
+      employeeName: employee?.name ?? null,
       limitPerTransactionMinor: limits.perTransaction,
       limitDailyMinor: limits.daily,
       limitMonthlyMinor: limits.monthly,
@@ -150,7 +170,7 @@ export function createCardsService(deps: CardsDeps) {
     return toCard(db, row, deps.now());
   }
 
-  return {
+  const service = {
     /** The back office's card operations (`cards.ops.ts`). */
     ops,
     ...events,
@@ -232,7 +252,18 @@ export function createCardsService(deps: CardsDeps) {
       factors: FactorCheck = NO_FACTORS,
     ): Promise<Card> {
       if (!idempotencyKey) throw new FieldError('Idempotency-Key', 'validation.required');
-      const requestHash = requestHashOf({ ...input, shippingAddress: input.shippingAddress ?? null });
+      const { employee, ...card } = input;
+      const requestHash = requestHashOf({
+        ...card,
+        shippingAddress: input.shippingAddress ?? null,
+        // Bigints have no JSON form: the limits are hashed as their decimal digits.
+        ...(employee && {
+          employee: {
+            name: employee.name,
+            limitsMinor: Object.fromEntries(Object.entries(employee.limitsMinor).map(([k, v]) => [k, v.toString()])),
+          },
+        }),
+      });
       const replay = await replayApplication(userId, idempotencyKey, requestHash);
       if (replay) {
         factors.answeredByReplay();
@@ -256,7 +287,7 @@ export function createCardsService(deps: CardsDeps) {
           const [card] = await tx
             .insert(cards)
             .values({
-              ...newCardValues(userId, issued, input.kind, input.currency),
+              ...newCardValues(userId, issued, input.kind, input.currency, employee),
               status: input.kind === 'VIRTUAL' ? 'ACTIVE' : 'UNDER_REVIEW',
               shippingAddress: input.shippingAddress ?? null,
               idempotencyKey,
@@ -759,6 +790,12 @@ export function createCardsService(deps: CardsDeps) {
       },
     } satisfies HoldingsChecker,
   };
+  // Employee cards of PRO accounts (`cards.corporate.ts`): an application through `apply` above.
+  const corporate = createCardCorporateService({
+    isApprovedPro: (userId) => deps.corporate.isApprovedPro(userId),
+    apply: (userId, input, idempotencyKey, factors) => service.apply(userId, input, idempotencyKey, factors),
+  });
+  return { ...service, ...corporate };
 }
 
 function toLimitRequest(row: typeof cardLimitRequests.$inferSelect, currency: CardCurrency): CardLimitRequest {
