@@ -95,6 +95,7 @@ const adminRoutes: RouteObject = {
             adminPage('withdrawals'),
             adminPage('wires'),
             adminPage('cards'),
+            adminPage('proApplications'),
             adminPage('trusts'),
             adminPage('screening'),
             adminPage('adjustments'),
