@@ -57,11 +57,7 @@ export const applyProBaseSchema = z.object({
     .max(30, { error: 'validation.tooLong' }),
 });
 /** The apply body; its output carries `expectedMonthlySpendMinor` (minor units of `currency`). */
-export const applyProBodySchema = withAmountMinor(
-  applyProBaseSchema,
-  (body) => body.currency,
-  'expectedMonthlySpend',
-);
+export const applyProBodySchema = withAmountMinor(applyProBaseSchema, (body) => body.currency, 'expectedMonthlySpend');
 export type ApplyProBody = z.input<typeof applyProBodySchema>;
 export type ParsedApplyProBody = z.output<typeof applyProBodySchema>;
 

@@ -69,7 +69,9 @@ async function holder(): Promise<TestSession> {
 }
 
 const apply = async (session: TestSession, body: object = APPLICATION) =>
-  (await t.app.inject({ method: 'POST', url: '/api/corporate/pro/apply', headers: session.headers, payload: body })).json();
+  (
+    await t.app.inject({ method: 'POST', url: '/api/corporate/pro/apply', headers: session.headers, payload: body })
+  ).json();
 
 const proAccount = async (session: TestSession) =>
   (await t.app.inject({ method: 'GET', url: '/api/corporate/pro', headers: { cookie: session.cookie } })).json()
@@ -276,7 +278,10 @@ describe('deciding', () => {
     const answer = await ops(supportToken, 'GET', '/pro-applications.csv?q=HYPERLINK');
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['content-type']).toContain('text/csv');
-    const lines = answer.body.replace(/^\uFEFF/, '').trim().split('\n');
+    const lines = answer.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
     expect(lines[0]).toContain('companyName');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`"'=HYPERLINK(""x"") Ltd"`);

@@ -43,7 +43,12 @@ function toApplication(row: ProApplicationRow): ProApplication {
 }
 
 function toOpsApplication(row: ProApplicationRow, emails: Map<string, string>): OpsProApplication {
-  return { ...toApplication(row), userId: row.userId, userEmail: emails.get(row.userId) ?? null, decidedBy: row.decidedBy };
+  return {
+    ...toApplication(row),
+    userId: row.userId,
+    userEmail: emails.get(row.userId) ?? null,
+    decidedBy: row.decidedBy,
+  };
 }
 
 /** `%text%` for ILIKE with the pattern characters of `text` escaped. */
@@ -119,7 +124,8 @@ export function createCorporateService(deps: CorporateServiceDeps) {
     const ids = [...new Set(rows.map((row) => row.userId))];
     const emails = new Map<string, string>();
     for (let start = 0; start < ids.length; start += EMAIL_LOOKUP_BATCH)
-      for (const [id, email] of await deps.emailsOf(ids.slice(start, start + EMAIL_LOOKUP_BATCH))) emails.set(id, email);
+      for (const [id, email] of await deps.emailsOf(ids.slice(start, start + EMAIL_LOOKUP_BATCH)))
+        emails.set(id, email);
     return emails;
   }
 
