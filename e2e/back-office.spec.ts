@@ -370,7 +370,7 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
     ownServer,
     prepared: rootPassword,
   }, testInfo) => {
-    test.setTimeout(300_000);
+    test.setTimeout(600_000);
     const text = TEXT[locale];
     const pro = PRO_TEXT[locale];
     const tag = `${locale.toLowerCase()}-${Date.now()}`;
@@ -403,7 +403,8 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
     // The application, on the card account page.
     await user.goto('/my/account/fiscard');
     const section = user.getByTestId('pro-section');
-    await expect(section.getByTestId('pro-apply-form')).toBeVisible();
+    // The section's forms are a chunk of their own, loaded after the cards (slow on a busy machine).
+    await expect(section.getByTestId('pro-apply-form')).toBeVisible({ timeout: 60_000 });
     await section.getByTestId('pro-company').fill(company);
     await section.getByTestId('pro-registration').fill('12345678');
     await section.getByTestId('pro-spend').fill('25000');
@@ -434,7 +435,7 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
 
     // The user is PRO: issues a card to an employee with per-card limits.
     await user.reload();
-    await expect(section.getByTestId('pro-approved')).toContainText(pro.approved);
+    await expect(section.getByTestId('pro-approved')).toContainText(pro.approved, { timeout: 60_000 });
     await expect(section.getByTestId('pro-approved')).toContainText(`Welcome, ${company}`);
     const form = section.getByTestId('pro-employee-form');
     await form.getByTestId('pro-employee-name').fill('Wing Lee');
