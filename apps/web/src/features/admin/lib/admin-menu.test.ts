@@ -15,6 +15,7 @@ describe('menuItemsFor', () => {
       'kyc',
       'deposits',
       'trusts',
+      'proApplications',
       'screening',
       'adjustments',
       'broadcasts',
@@ -48,6 +49,7 @@ describe('menuItemsFor', () => {
     expect(keys).toContain('broadcasts');
     expect(keys).toContain('banners');
     expect(keys).toContain('cards');
+    expect(keys).toContain('proApplications');
   });
 
   it('decides with the same descriptor the page calls', () => {
