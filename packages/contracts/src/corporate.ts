@@ -183,7 +183,8 @@ export const decideProApplicationBodySchema = z.object({
 });
 export type DecideProApplicationBody = z.input<typeof decideProApplicationBodySchema>;
 
-export const opsProIdParamsSchema = z.object({ id: z.coerce.number().int().min(1) });
+/** An application id: a positive `serial` (PostgreSQL integer; larger ones are refused, not a database error). */
+export const opsProIdParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 
 /**
  * The account managers' calls (issue 16 roles): support and compliance list the applications;
