@@ -299,7 +299,7 @@ function EmployeeCards({ reply, cards, config }: { reply: string | null; cards: 
             <Form.Item
               name="employeeName"
               label={t('pro.employeeName')}
-              extra={t('apply.cardholderNameHelp')}
+              extra={t('pro.employeeNameHelp')}
               rules={[{ required: true, message: t('apply.required') }]}
             >
               <Input maxLength={26} autoComplete="off" data-testid="pro-employee-name" />
