@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { type Browser, expect, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { pickOption } from './antd-select.ts';
-import { MUTATION, registerAndLogIn, ROOT, snap } from './helpers.ts';
+import { MUTATION, readCode, registerAndLogIn, ROOT, snap } from './helpers.ts';
 import { ownServerTest } from './own-server.ts';
 
 /**
@@ -370,5 +370,129 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
     const feeRow = admin.getByRole('row').filter({ hasText: '12 / 10 USDT' });
     await expect(feeRow.getByText(text.awaiting, { exact: true })).toBeVisible();
     await snap(admin, testInfo, 'card-settings', `back-office-${locale}-`);
+  });
+}
+
+const PRO_TEXT = {
+  'en-US': {
+    proMenu: 'PRO applications',
+    reply: 'Reply to the customer',
+    approved: 'Your PRO account is approved',
+    pending: 'under review',
+    message: 'PRO account approved',
+  },
+  'zh-HK': {
+    proMenu: 'PRO 帳戶申請',
+    reply: '回覆客戶',
+    approved: '你的 PRO 帳戶已獲批核',
+    pending: '正在審核中',
+    message: 'PRO 帳戶已獲批核',
+  },
+} as const;
+
+for (const locale of ['en-US', 'zh-HK'] as const) {
+  /**
+   * PRO account (issues 16 and 19): a level-1 user applies on /my/account/fiscard; the compliance
+   * operator finds the application in /admin/pro-applications and approves it with a reply; the
+   * user reads the approval, issues a virtual card to a named employee with per-card limits
+   * (security check CARD_APPLY) and sees it listed. The customer page is captured at 1280 and 390 px.
+   */
+  test(`PRO account: a user applies, a compliance operator approves, the user issues an employee card (${locale})`, async ({
+    browser,
+    ownServer,
+    prepared: rootPassword,
+  }, testInfo) => {
+    test.setTimeout(600_000);
+    const text = TEXT[locale];
+    const pro = PRO_TEXT[locale];
+    const tag = `${locale.toLowerCase()}-${Date.now()}`;
+    const company = `Harbour Trading ${tag}`;
+
+    const admin = await openPage(browser, ownServer, locale);
+    await firstSignIn(admin, locale, 'root@meridian.test', String(rootPassword));
+    const complianceEmail = `compliance-pro-${tag}@meridian.test`;
+    const compliancePassword = await createOperator(admin, locale, complianceEmail, 'compliance');
+
+    // The user reaches level 1: basic KYC approved by the compliance operator.
+    const user = await openPage(browser, ownServer, locale);
+    const userEmail = `pro-user-${tag}@meridian.test`;
+    await registerAndLogIn(user, userEmail, locale);
+    await submitBasicKyc(user);
+    const compliance = await openPage(browser, ownServer, locale);
+    await firstSignIn(compliance, locale, complianceEmail, compliancePassword);
+    await compliance.getByRole('menuitem', { name: text.queue, exact: true }).click();
+    await compliance
+      .getByRole('row')
+      .filter({ hasText: userEmail })
+      .getByRole('link', { name: text.review, exact: true })
+      .click();
+    await compliance.getByRole('button', { name: text.approve, exact: true }).click();
+    await compliance.getByRole('button', { name: text.approveYes, exact: true }).click();
+    await expect
+      .poll(async () => (await (await user.request.get('/api/user/info')).json()).content?.status, { timeout: 15_000 })
+      .toBe(1);
+
+    // The application, on the card account page.
+    await user.goto('/my/account/fiscard');
+    const section = user.getByTestId('pro-section');
+    // The section's forms are a chunk of their own, loaded after the cards (slow on a busy machine).
+    await expect(section.getByTestId('pro-apply-form')).toBeVisible({ timeout: 60_000 });
+    await section.getByTestId('pro-company').fill(company);
+    await section.getByTestId('pro-registration').fill('12345678');
+    await section.getByTestId('pro-spend').fill('25000');
+    await section.getByTestId('pro-card-count').fill('8');
+    await section.getByTestId('pro-contact-name').fill('Mei Chan');
+    await section.getByTestId('pro-contact-email').fill('mei@harbour.example');
+    await section.getByTestId('pro-contact-phone').fill('+852 5555 0101');
+    await snap(user, testInfo, 'apply', `pro-${locale}-1280-`);
+    await user.setViewportSize({ width: 390, height: 844 });
+    await snap(user, testInfo, 'apply', `pro-${locale}-390-`);
+    await user.setViewportSize({ width: 1280, height: 900 });
+    await section.getByTestId('pro-apply-submit').click();
+    await expect(section.getByTestId('pro-pending')).toContainText(pro.pending);
+    await expect(section.getByTestId('pro-pending')).toContainText('25,000.00 USD');
+    await snap(user, testInfo, 'pending', `pro-${locale}-1280-`);
+
+    // The compliance operator approves it with a reply.
+    await compliance.getByRole('menuitem', { name: pro.proMenu, exact: true }).click();
+    const row = compliance.getByRole('row').filter({ hasText: company });
+    await expect(row).toContainText(userEmail);
+    await snap(compliance, testInfo, 'applications', `pro-${locale}-admin-`);
+    await row.getByTestId('pro-approve').click();
+    const dialog = compliance.getByRole('dialog');
+    await dialog.getByLabel(pro.reply, { exact: true }).fill(`Welcome, ${company}`);
+    await dialog.getByRole('button', { name: text.approve, exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(compliance.getByRole('row').filter({ hasText: company })).toHaveCount(0);
+
+    // The user is PRO: issues a card to an employee with per-card limits.
+    await user.reload();
+    await expect(section.getByTestId('pro-approved')).toContainText(pro.approved, { timeout: 60_000 });
+    await expect(section.getByTestId('pro-approved')).toContainText(`Welcome, ${company}`);
+    const form = section.getByTestId('pro-employee-form');
+    await form.getByTestId('pro-employee-name').fill('Wing Lee');
+    await form.getByTestId('pro-limit-perTransaction').fill('200');
+    await form.getByTestId('pro-limit-daily').fill('500');
+    await form.getByTestId('pro-limit-monthly').fill('3000');
+    await form.getByTestId('pro-issue-submit').click();
+    await expect(user.getByTestId('security-check-form')).toBeVisible();
+    await user.getByTestId('email-code').fill(await readCode(user.request, userEmail, 'CARD_APPLY'));
+    await user.getByTestId('security-check-submit').click();
+    await expect(user.getByTestId('security-check-form')).toBeHidden();
+    await expect(section.getByTestId('pro-issue-done')).toContainText('Wing Lee');
+    await expect(section.getByTestId('pro-employee-card')).toHaveCount(1);
+    await expect(section.getByTestId('pro-employee-card')).toContainText('Wing Lee');
+    const cards = (await (await user.request.get('/api/card/list')).json()).content as { employeeName: string }[];
+    expect(cards.map((card) => card.employeeName)).toEqual(['Wing Lee']);
+    const detail = (await (await user.request.get(`/api/card/${(cards[0] as unknown as { id: number }).id}`)).json())
+      .content;
+    expect(detail.limits).toEqual({ perTransaction: '200.00', daily: '500.00', monthly: '3000.00' });
+    await snap(user, testInfo, 'employee-card', `pro-${locale}-1280-`);
+    await user.setViewportSize({ width: 390, height: 844 });
+    await snap(user, testInfo, 'employee-card', `pro-${locale}-390-`);
+
+    // The approval is in the user's message centre, in their language.
+    await user.goto('/messages');
+    await expect(user.getByText(pro.message).first()).toBeVisible();
   });
 }

@@ -14,6 +14,7 @@ import { createAdminModule } from './modules/admin/admin.module.ts';
 import { createCalendarModule } from './modules/calendar/calendar.module.ts';
 import { createApiKeysModule } from './modules/apikeys/apikeys.module.ts';
 import { createCardsModule } from './modules/cards/cards.module.ts';
+import { createCorporateModule } from './modules/corporate/corporate.module.ts';
 import { createExchangeModule } from './modules/exchange/exchange.module.ts';
 import { createFundsModule } from './modules/funds/funds.module.ts';
 import type { ExchangeService } from './modules/exchange/exchange.service.ts';
@@ -237,6 +238,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     identity: identity.service,
     prices: market.service.prices,
     notices: notices.service,
+    // Late-bound: the corporate module is built below (it needs the kyc module's investor profile).
+    corporate: { isApprovedPro: (userId) => corporate.service.isApprovedPro(userId) },
     clock,
     log: app.log,
   });
@@ -257,6 +260,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     identity: identity.service,
     notices: notices.service,
     isKnownCountry: (code) => findCountry(code) !== undefined,
+  });
+  const corporate = createCorporateModule({
+    database,
+    kyc: kyc.service,
+    identity: identity.service,
+    notices: notices.service,
+    clock,
   });
   const payments = createPaymentsModule({ database, kyc: kyc.service, notices: notices.service });
   const funds = createFundsModule({
@@ -332,6 +342,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('liabilities', liabilities.service);
   app.decorate('loans', loans.service);
   app.decorate('cards', cards.service);
+  app.decorate('corporate', corporate.service);
   app.decorate('calendar', calendar.service);
   app.decorate('apiKeys', apiKeys.service);
   app.decorate('statements', statements.service);
@@ -369,6 +380,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     liabilities,
     loans,
     cards,
+    corporate,
     calendar,
     apiKeys,
     statements,

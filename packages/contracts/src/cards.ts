@@ -176,6 +176,8 @@ export const cardSchema = z.object({
   expiryMonth: z.number().int(),
   expiryYear: z.number().int(),
   cardholderName: z.string(),
+  /** The employee a PRO account issued the card to (issue 19); null for the holder's own cards. */
+  employeeName: z.string().nullable(),
   /** Spendable balance (what is not held). */
   balance: z.string(),
   /** Amount held by authorisations waiting for clearing. */

@@ -701,6 +701,33 @@ export const BUSINESS_CODES = {
       'zh-HK': '此帳戶已凍結或已註銷，現時不能註銷',
     },
   },
+  // Corporate PRO accounts and employee cards (issues 16 and 19): codes 280–289.
+  PRO_APPLICATION_OPEN: {
+    code: 280,
+    httpStatus: 409,
+    message: {
+      'en-US': 'You already have a PRO account application under review',
+      'zh-HK': '你已有一份 PRO 帳戶申請正在審核中',
+    },
+  },
+  PRO_ACCOUNT_ACTIVE: {
+    code: 281,
+    httpStatus: 409,
+    message: { 'en-US': 'Your PRO account is already approved', 'zh-HK': '你的 PRO 帳戶已獲批核' },
+  },
+  PRO_APPLICATION_STATE_CHANGED: {
+    code: 282,
+    httpStatus: 409,
+    message: { 'en-US': 'This PRO application has already been decided', 'zh-HK': '此 PRO 帳戶申請已有決定' },
+  },
+  PRO_ACCOUNT_REQUIRED: {
+    code: 283,
+    httpStatus: 403,
+    message: {
+      'en-US': 'Employee cards need an approved PRO account',
+      'zh-HK': '員工卡需要已獲批核的 PRO 帳戶',
+    },
+  },
   INTERNAL: {
     code: 500,
     httpStatus: 500,

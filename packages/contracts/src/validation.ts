@@ -19,6 +19,10 @@ export const VALIDATION_MESSAGES = {
     'en-US': 'The postings must sum to zero for each asset ({asset} sums to {sum})',
     'zh-HK': '每種資產的分錄總和必須為零（{asset} 的總和為 {sum}）',
   },
+  'validation.cardLimitMax': {
+    'en-US': 'At most {max} {currency}, the standard limit (higher limits are a request to customer service)',
+    'zh-HK': '最多 {max} {currency}，即標準限額（更高限額須向客戶服務申請）',
+  },
   'validation.minAboveMax': {
     'en-US': 'The minimum must not be above the maximum',
     'zh-HK': '最低值不可高於最高值',

@@ -98,6 +98,7 @@ const adminRoutes: RouteObject = {
             adminPage('wires'),
             adminPage('cards'),
             adminPage('support'),
+            adminPage('proApplications'),
             adminPage('trusts'),
             adminPage('screening'),
             adminPage('adjustments'),

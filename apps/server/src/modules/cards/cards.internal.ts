@@ -42,6 +42,8 @@ export interface CardsDeps {
     /** ACCOUNT_FROZEN (152) for a frozen account: it moves no money. */
     assertNotFrozen(userId: string, db?: DbOrTx): Promise<void>;
   };
+  /** Whether the user's PRO account is approved (the corporate module; employee cards, `cards.corporate.ts`). */
+  corporate: { isApprovedPro(userId: string): Promise<boolean> };
   /** Whether a stablecoin is inside its 1:1 band now (the price pipeline, docs/prices.md). */
   isAtPar(coin: CardTopUpCoin): Promise<boolean>;
   /** An in-app message with push (3-D Secure confirmations), in the caller's transaction. */
@@ -140,6 +142,7 @@ export async function toCard(db: DbOrTx, row: CardRow, now: Date): Promise<Card>
     expiryMonth: row.expiryMonth,
     expiryYear: row.expiryYear,
     cardholderName: row.cardholderName,
+    employeeName: row.employeeName,
     balance: money(availableMinor, currency),
     held: money(heldMinor, currency),
     pinBlockedUntil: row.pinBlockedUntil && row.pinBlockedUntil > now ? row.pinBlockedUntil.toISOString() : null,

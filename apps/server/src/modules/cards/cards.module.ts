@@ -22,6 +22,8 @@ export interface CardsModuleDeps {
   /** The stablecoin band (a coin is topped up 1:1 while priced at its peg). */
   prices: MarketPrices;
   notices: Pick<NoticeService, 'notify'>;
+  /** Whether a user's PRO account is approved (employee cards); late-bound, the corporate module comes later. */
+  corporate: { isApprovedPro(userId: string): Promise<boolean> };
   clock: Clock;
   log: { info(detail: object, message: string): void; warn(detail: object, message: string): void };
 }
@@ -58,6 +60,7 @@ export function createCardsModule(deps: CardsModuleDeps): AppModule<CardsService
     isAtPar: async (coin) =>
       coin === 'EURE' || (await deps.prices.usdPrice(coin as Exclude<CardTopUpCoin, 'EURE'>)).basis === 'peg',
     notify: (input, tx) => deps.notices.notify(input, tx),
+    corporate: deps.corporate,
     now,
     log: deps.log,
   });

@@ -5,6 +5,7 @@ import {
   cardSandboxEndpoints,
   HEADER_CARD_SIGNATURE,
 } from '@meridian/contracts/cards';
+import { corporateCardEndpoints } from '@meridian/contracts/corporate';
 import { HEADER_IDEMPOTENCY_KEY } from '@meridian/contracts/http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { noteAudit } from '../../platform/http/audit.ts';
@@ -84,6 +85,13 @@ export function cardsRoutes(options: CardsRoutesOptions) {
       confirmPayment: async (request) => cards.confirm(userId(request), request.params.id, request.body.isApproved),
     });
 
+    // Employee cards of PRO accounts (issue 19, `cards.corporate.ts`).
+    registerEndpoints(app, corporateCardEndpoints, {
+      issueEmployeeCard: async (request) => {
+        const { mfaCode: _m, emailCaptcha: _e, securityPassword: _s, passkey: _p, ...input } = request.body;
+        return cards.issueEmployeeCard(userId(request), input, idempotencyKeyOf(request), sensitiveActionOf(request));
+      },
+    });
     registerEndpoints(app, opsCardEndpoints, {
       listLimitRequests: async (request) => cards.ops.listLimitRequests(request.query),
       decideLimitRequest: async (request) => {

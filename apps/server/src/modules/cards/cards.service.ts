@@ -30,6 +30,7 @@ import { isSqlState, SQLSTATE_UNIQUE_VIOLATION } from '../../platform/db/sql-sta
 import { DomainError, FieldError } from '../../platform/http/errors.ts';
 import { accountBalance, postEntry } from '../ledger/ledger.service.ts';
 import { platformAccount, userAccount } from '../ledger/ledger.types.ts';
+import { createCardCorporateService } from './cards.corporate.ts';
 import { createCardEventsService } from './cards.events.ts';
 import { createCardOpsService } from './cards.ops.ts';
 import {
@@ -85,6 +86,18 @@ export interface ApplyCardInput {
   currency: CardCurrency;
   cardholderName: string;
   shippingAddress?: ShippingAddress | undefined;
+  /**
+   * Set for a PRO account's employee card (`cards.corporate.ts`): the employee's name, stored in
+   * `cards.employee_name`, and the card's limits in minor units of `currency` in place of the
+   * defaults — the same limit columns the authorisation decision checks.
+   */
+  employee?: EmployeeCardTerms | undefined;
+}
+
+/** An employee card's name and per-card limits (minor units of the card's currency). */
+export interface EmployeeCardTerms {
+  name: string;
+  limitsMinor: { perTransaction: bigint; daily: bigint; monthly: bigint };
 }
 
 /** Amount in the card's currency from a wire decimal, refused on `field`. */
@@ -145,8 +158,9 @@ export function createCardsService(deps: CardsDeps) {
     kind: CardKind,
     currency: CardCurrency,
     settings: CardSettingsRow,
+    employee?: EmployeeCardTerms,
   ) {
-    const limits = defaultLimitsMinor(settings, currency);
+    const limits = employee?.limitsMinor ?? defaultLimitsMinor(settings, currency);
     return {
       userId,
       kind,
@@ -158,6 +172,7 @@ export function createCardsService(deps: CardsDeps) {
       expiryMonth: issued.expiryMonth,
       expiryYear: issued.expiryYear,
       cardholderName: issued.cardholderName,
+      employeeName: employee?.name ?? null,
       limitPerTransactionMinor: limits.perTransaction,
       limitDailyMinor: limits.daily,
       limitMonthlyMinor: limits.monthly,
@@ -174,7 +189,7 @@ export function createCardsService(deps: CardsDeps) {
     return toCard(db, row, deps.now());
   }
 
-  return {
+  const service = {
     /** The back office's card operations (`cards.ops.ts`). */
     ops,
     ...events,
@@ -250,7 +265,18 @@ export function createCardsService(deps: CardsDeps) {
       factors: FactorCheck = NO_FACTORS,
     ): Promise<Card> {
       if (!idempotencyKey) throw new FieldError('Idempotency-Key', 'validation.required');
-      const requestHash = requestHashOf({ ...input, shippingAddress: input.shippingAddress ?? null });
+      const { employee, ...card } = input;
+      const requestHash = requestHashOf({
+        ...card,
+        shippingAddress: input.shippingAddress ?? null,
+        // Bigints have no JSON form: the limits are hashed as their decimal digits.
+        ...(employee && {
+          employee: {
+            name: employee.name,
+            limitsMinor: Object.fromEntries(Object.entries(employee.limitsMinor).map(([k, v]) => [k, v.toString()])),
+          },
+        }),
+      });
       const replay = await replayApplication(userId, idempotencyKey, requestHash);
       if (replay) {
         factors.answeredByReplay();
@@ -278,7 +304,7 @@ export function createCardsService(deps: CardsDeps) {
           const [card] = await tx
             .insert(cards)
             .values({
-              ...newCardValues(userId, issued, input.kind, input.currency, settings),
+              ...newCardValues(userId, issued, input.kind, input.currency, settings, employee),
               status: input.kind === 'VIRTUAL' ? 'ACTIVE' : 'UNDER_REVIEW',
               shippingAddress: input.shippingAddress ?? null,
               idempotencyKey,
@@ -794,6 +820,13 @@ export function createCardsService(deps: CardsDeps) {
       },
     } satisfies HoldingsChecker,
   };
+  // Employee cards of PRO accounts (`cards.corporate.ts`): an application through `apply` above.
+  const corporate = createCardCorporateService({
+    isApprovedPro: (userId) => deps.corporate.isApprovedPro(userId),
+    apply: (userId, input, idempotencyKey, factors) => service.apply(userId, input, idempotencyKey, factors),
+    standardLimits: async (currency) => defaultLimitsMinor(await readSettings(db), currency),
+  });
+  return { ...service, ...corporate };
 }
 
 function toLimitRequest(row: typeof cardLimitRequests.$inferSelect, currency: CardCurrency): CardLimitRequest {

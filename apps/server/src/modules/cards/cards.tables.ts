@@ -47,6 +47,8 @@ export const cards = pgTable(
     expiryMonth: integer('expiry_month').notNull(),
     expiryYear: integer('expiry_year').notNull(),
     cardholderName: text('cardholder_name').notNull(),
+    /** The employee a PRO account issued this card to (issue 19, `cards.corporate.ts`); null for the holder's own cards. */
+    employeeName: text('employee_name'),
     isBound: boolean('is_bound').notNull().default(false),
     isPinSet: boolean('is_pin_set').notNull().default(false),
     /** Wrong PINs in a row (spec §5: five block the card). */

@@ -31,6 +31,8 @@ const pages = {
   withdrawals: () => import('./pages/withdrawals-page.tsx').then((m) => ({ Component: m.WithdrawalsPage })),
   wires: () => import('./pages/wires-page.tsx').then((m) => ({ Component: m.WiresPage })),
   cards: () => import('./pages/cards-page.tsx').then((m) => ({ Component: m.CardsPage })),
+  proApplications: () =>
+    import('./pages/pro-applications-page.tsx').then((m) => ({ Component: m.ProApplicationsPage })),
   trusts: () => import('./pages/trusts-page.tsx').then((m) => ({ Component: m.TrustsPage })),
   screening: () => import('./pages/screening-page.tsx').then((m) => ({ Component: m.ScreeningPage })),
   adjustments: () => import('./pages/adjustments-page.tsx').then((m) => ({ Component: m.AdjustmentsPage })),

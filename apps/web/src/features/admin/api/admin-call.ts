@@ -59,6 +59,7 @@ export const adminKeys = {
   withdrawals: ['admin', 'withdrawals'] as const,
   wires: ['admin', 'wires'] as const,
   cards: ['admin', 'cards'] as const,
+  proApplications: ['admin', 'pro-applications'] as const,
   trusts: ['admin', 'trusts'] as const,
   screening: ['admin', 'screening'] as const,
   adjustments: ['admin', 'adjustments'] as const,

@@ -16,6 +16,7 @@ describe('menuItemsFor', () => {
       'deposits',
       'trusts',
       'support',
+      'proApplications',
       'screening',
       'adjustments',
       'broadcasts',
@@ -50,6 +51,7 @@ describe('menuItemsFor', () => {
     expect(keys).toContain('banners');
     expect(keys).toContain('cards');
     expect(keys).toContain('support');
+    expect(keys).toContain('proApplications');
   });
 
   it('decides with the same descriptor the page calls', () => {

@@ -8,6 +8,7 @@ import {
   backOfficeUserEndpoints,
 } from '@meridian/contracts/back-office';
 import { opsCardEndpoints } from '@meridian/contracts/card-ops';
+import { opsCorporateEndpoints } from '@meridian/contracts/corporate';
 import type { Endpoint } from '@meridian/contracts/endpoint';
 import { fundWireEndpoints } from '@meridian/contracts/fund-wires';
 import { opsKycEndpoints } from '@meridian/contracts/kyc';
@@ -29,6 +30,7 @@ export interface AdminMenuItem {
     | 'trusts'
     | 'cards'
     | 'support'
+    | 'proApplications'
     | 'screening'
     | 'adjustments'
     | 'broadcasts'
@@ -52,6 +54,11 @@ export const ADMIN_MENU: readonly AdminMenuItem[] = [
   { key: 'trusts', path: ADMIN_PATHS.trusts, endpoint: opsTrustEndpoints.listTrusts },
   { key: 'cards', path: ADMIN_PATHS.cards, endpoint: opsCardEndpoints.listCards },
   { key: 'support', path: ADMIN_PATHS.support, endpoint: opsSupportEndpoints.listSupportRequests },
+  {
+    key: 'proApplications',
+    path: ADMIN_PATHS.proApplications,
+    endpoint: opsCorporateEndpoints.listProApplications,
+  },
   { key: 'screening', path: ADMIN_PATHS.screening, endpoint: opsWalletEndpoints.listScreeningAlerts },
   { key: 'adjustments', path: ADMIN_PATHS.adjustments, endpoint: backOfficeAdjustmentEndpoints.listAdjustments },
   { key: 'broadcasts', path: ADMIN_PATHS.broadcasts, endpoint: backOfficeBroadcastEndpoints.listBroadcasts },

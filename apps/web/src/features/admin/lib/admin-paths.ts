@@ -10,6 +10,7 @@ export const ADMIN_PATHS = {
   withdrawals: '/admin/withdrawals',
   wires: '/admin/wires',
   cards: '/admin/cards',
+  proApplications: '/admin/pro-applications',
   trusts: '/admin/trusts',
   screening: '/admin/screening',
   adjustments: '/admin/adjustments',

@@ -23,13 +23,6 @@ import { adminUserPath } from '../lib/admin-paths.ts';
 import { formatDateTime } from '../lib/time.ts';
 import { usePaging } from '../lib/use-paging.ts';
 
-/**
- * The slot of the PRO applications tab (issue 16 "Support requests: PRO applications"): built as
- * its own page by another part of issue 16; while null the support page shows no such tab. Set it
- * to a tab item (`{ key, label, children }`) to show the applications here as well.
- */
-export const PRO_APPLICATIONS_TAB: NonNullable<TabsProps['items']>[number] | null = null;
-
 const ALL = 'all';
 const STATUS_COLOURS: Record<SupportRequestStatus, string> = {
   PENDING: 'gold',
@@ -212,7 +205,7 @@ function DeletionRequestsTab() {
 /**
  * `/admin/support` (issue 16 "Support requests: … account-deletion requests — with status and
  * reply"): account-deletion requests, and the card limit-change requests (the cards page's
- * component) as a second tab; PRO applications have their own page (`PRO_APPLICATIONS_TAB`). Each
+ * component) as a second tab; PRO applications have their own page (`pro-applications-page.tsx`). Each
  * tab shows only when the role may make its list call.
  */
 export function SupportPage() {
@@ -223,7 +216,6 @@ export function SupportPage() {
     ...(mayListLimitRequests
       ? [{ key: 'card-limits', label: t('support.cardLimitsTab'), children: <CardLimitRequests /> }]
       : []),
-    ...(PRO_APPLICATIONS_TAB ? [PRO_APPLICATIONS_TAB] : []),
   ];
   return (
     <div data-testid="support-page">

@@ -9,6 +9,8 @@ export const cardKeys = {
   detail: (id: number) => ['cards', 'detail', id] as const,
   transactions: (id: number, pageID: number) => ['cards', 'transactions', id, pageID] as const,
   confirmations: ['cards', 'confirmations'] as const,
+  /** The PRO account (`corporate/pro`): under `cards`, so a card action refetches it too. */
+  pro: ['cards', 'pro'] as const,
 };
 
 /** Refetch what a card action changed: every card view and the wallet's balances (fees, top-ups). */

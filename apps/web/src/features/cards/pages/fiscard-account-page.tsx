@@ -9,12 +9,15 @@ import { pathTo } from '../../../config/paths.ts';
 import { useSelf } from '../../../lib/get-self.ts';
 import { useCardConfig } from '../api/get-card-config.ts';
 import { useCards } from '../api/get-cards.ts';
+import { useProAccount } from '../api/get-pro-account.ts';
 import { CardPanel } from '../components/card-panel.tsx';
 import { ConfirmationBanner } from '../components/confirmation-banner.tsx';
 import '../components/cards.css';
 
 /** The apply and bind forms load when first opened (the route's budget, issue 13). */
 const ApplyModal = lazy(() => import('../components/apply-modal.tsx').then((m) => ({ default: m.ApplyModal })));
+/** The PRO section (issue 19: application, employee cards) loads with its forms, after the cards. */
+const ProSection = lazy(() => import('../components/pro-section.tsx').then((m) => ({ default: m.ProSection })));
 const BindModal = lazy(() => import('../components/bind-modal.tsx').then((m) => ({ default: m.BindModal })));
 
 /**
@@ -22,7 +25,8 @@ const BindModal = lazy(() => import('../components/bind-modal.tsx').then((m) => 
  * the external card site): payments waiting for confirmation (3-D Secure, "ask me above X"), the
  * cards as card faces, the chosen card's panel (top-up, lock, reveal, PIN, rules, limits,
  * transactions), and Apply / Bind. Cards need basic verification (level 1, spec §6): a user below it
- * is told to verify. `?apply=1` opens the apply form; `?confirm=<id>` (the push's link) marks that payment.
+ * is told to verify. Below the cards, the PRO section (issue 19): the corporate account's
+ * application, its state, and once approved the employee cards. `?apply=1` opens the apply form; `?confirm=<id>` (the push's link) marks that payment.
  */
 export function FiscardAccountPage() {
   return (
@@ -39,6 +43,7 @@ function FiscardAccount() {
   const self = useSelf();
   const cards = useCards();
   const config = useCardConfig();
+  const pro = useProAccount();
   const [chosenId, setChosenId] = useState<number | null>(null);
   const [isBindOpen, setBindOpen] = useState(false);
   const isLevelOne = self.data?.status.user.status === KYC_STATUS.VERIFIED;
@@ -110,6 +115,11 @@ function FiscardAccount() {
           config.data && (
             <CardPanel key={chosen.id} cards={list} card={chosen} config={config.data} onChoose={setChosenId} />
           )
+        )}
+        {isLevelOne && pro.data && config.data && (
+          <Suspense fallback={<Skeleton active />}>
+            <ProSection pro={pro.data} cards={list} config={config.data} />
+          </Suspense>
         )}
       </Flex>
       <Suspense fallback={null}>
