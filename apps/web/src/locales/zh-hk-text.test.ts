@@ -36,6 +36,8 @@ describe('zh-HK texts', () => {
     expect(simplifiedCharacters('提幣到你的帳戶，了解後台批核')).toEqual([]);
     expect(untranslatedEnglish('請輸入 amount')).toEqual(['amount']);
     expect(untranslatedEnglish('以 USDT（TRC20）充值 {{amount}}，<1>Meridian</1> 3-D Secure W-8BEN')).toEqual([]);
+    expect(untranslatedEnglish('請選擇範圍：24h、7d、30d 或 1y；WebP 檔案')).toEqual([]);
+    expect(untranslatedEnglish('24h 內 hello')).toEqual(['hello']);
   });
 
   it('the web locale files are Hong Kong Traditional Chinese', () => {

@@ -145,6 +145,7 @@ export const ENGLISH_ALLOWLIST = new Set<string>([
   'JPG',
   'JPEG',
   'PNG',
+  'WebP',
   'KB',
   'MB',
   'GB',
@@ -209,10 +210,11 @@ export function simplifiedCharacters(text: string): string[] {
 
 /**
  * The English words of `text` (outside placeholders, markup, links and e-mail addresses) that are
- * neither in `ENGLISH_ALLOWLIST` nor codes with digits (TRC20, ERC20), each once.
+ * neither in `ENGLISH_ALLOWLIST` nor codes with digits (TRC20, ERC20, and range codes that begin
+ * with a digit such as 24h or 7d, which are read as one token), each once.
  */
 export function untranslatedEnglish(text: string, extraAllowed: ReadonlySet<string> = new Set()): string[] {
-  const words = visibleText(text).match(/[A-Za-z][A-Za-z0-9_'’-]*/g) ?? [];
+  const words = (visibleText(text).match(/[A-Za-z0-9][A-Za-z0-9_'’-]*/g) ?? []).filter((token) => !/^[0-9]/.test(token));
   const found = new Set<string>();
   for (const raw of words) {
     const word = raw.replace(/['’_-]+$/, '');
