@@ -214,7 +214,9 @@ export function simplifiedCharacters(text: string): string[] {
  * with a digit such as 24h or 7d, which are read as one token), each once.
  */
 export function untranslatedEnglish(text: string, extraAllowed: ReadonlySet<string> = new Set()): string[] {
-  const words = (visibleText(text).match(/[A-Za-z0-9][A-Za-z0-9_'’-]*/g) ?? []).filter((token) => !/^[0-9]/.test(token));
+  const words = (visibleText(text).match(/[A-Za-z0-9][A-Za-z0-9_'’-]*/g) ?? []).filter(
+    (token) => !/^[0-9]/.test(token),
+  );
   const found = new Set<string>();
   for (const raw of words) {
     const word = raw.replace(/['’_-]+$/, '');
