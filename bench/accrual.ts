@@ -10,12 +10,16 @@
  * here; on PGlite the database too). Targets: accrual and payout ≤ 10 s for 1M on PostgreSQL,
  * ≤ 300 MB.
  *
- *   npm run bench:accrual [-- --holdings 100000 --pg-holdings 1000000 --batch 50000 --only pglite|postgres]
+ * The payout runs its batches on `--connections` pooled connections at once on PostgreSQL (default
+ * FUND_PAYOUT_CONNECTIONS_POSTGRES, as the `funds.payout` job does); PGlite has one connection.
+ *
+ *   npm run bench:accrual [-- --holdings 100000 --pg-holdings 1000000 --batch 50000 --connections 2 --only pglite|postgres]
  */
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { CURRENT_PRODUCT_SEED } from '../apps/server/src/modules/funds/funds.products.ts';
+import { FUND_PAYOUT_CONNECTIONS_POSTGRES } from '../apps/server/src/modules/funds/funds.jobs.ts';
 import { DEFAULT_RECEIVING_ACCOUNT } from '../apps/server/src/modules/funds/funds.module.ts';
 import { createFundsService } from '../apps/server/src/modules/funds/funds.service.ts';
 import { getHongKongCalendar } from '../apps/server/src/platform/calendar/business-calendar.ts';
@@ -28,6 +32,8 @@ const { values: args } = parseArgs({
     holdings: { type: 'string', default: '100000' },
     'pg-holdings': { type: 'string', default: '1000000' },
     batch: { type: 'string', default: '50000' },
+    /** Payout batches at once on PostgreSQL (default: what the `funds.payout` job uses). */
+    connections: { type: 'string' },
     /** Run only one database: `pglite` or `postgres`. */
     only: { type: 'string' },
     /** Keep the PostgreSQL scratch database (for EXPLAIN), and stop after loading. */
@@ -85,7 +91,10 @@ async function timed<T>(label: string, holdings: number, run: () => Promise<T>):
 
 async function bench(database: Database, label: string, holdings: number): Promise<void> {
   peakRssBytes = process.memoryUsage().rss;
-  console.log(`${label}: ${holdings.toLocaleString('en-US')} current-fund holdings, batches of ${args.batch}`);
+  const connections = database.kind === 'postgres' ? Number(args.connections ?? FUND_PAYOUT_CONNECTIONS_POSTGRES) : 1;
+  console.log(
+    `${label}: ${holdings.toLocaleString('en-US')} current-fund holdings, batches of ${args.batch}, payout on ${connections} connection(s)`,
+  );
   await database.migrate(findMigrationsDir());
   const clock = { now: () => new Date('2026-02-02T00:00:05+08:00') };
   const funds = createFundsService({
@@ -113,7 +122,9 @@ async function bench(database: Database, label: string, holdings: number): Promi
     funds.accrueDay(database.db, '2026-01-31', { batchSize }),
   );
   const entriesAfterRerun = await entryCount(database);
-  const payout = await timed('payout of 2026-02', holdings, () => funds.runPayout(database.db, { batchSize }));
+  const payout = await timed('payout of 2026-02', holdings, () =>
+    funds.runPayout(database.db, { batchSize, connections }),
+  );
   const entriesAfterPayout = await entryCount(database);
   console.log(
     `  accrual: ${accrual.holdingCount.toLocaleString('en-US')} holdings, ${accrual.totalMinor} cents, ${entriesAfterAccrual - entriesBefore} entries` +

@@ -31,6 +31,22 @@ export interface BatchOptions {
   batchesMax?: number;
 }
 
+/** Options of the payout. */
+export interface PayoutOptions extends BatchOptions {
+  /** The month paid (YYYY-MM), default this Hong Kong month. */
+  month?: string;
+  /**
+   * Batches paid at once, each in its own transaction on its own connection of the pool (default 1:
+   * one after another). More than 1 only with a pooled PostgreSQL `Db` — never a transaction, and
+   * never PGlite (one connection). The batches' id ranges are disjoint, so are their holdings and
+   * their users' accounts; they meet only on the source account's debit, at the end of each batch.
+   */
+  connections?: number;
+}
+
+/** Payout batches run at once on PostgreSQL by the `funds.payout` job (2 cores: docs/funds.md "Benchmark"). */
+export const FUND_PAYOUT_CONNECTIONS_POSTGRES = 2;
+
 /** What one day's accrual did. */
 export interface AccrualDayResult {
   day: string;
@@ -197,9 +213,10 @@ export function createJobsService(ctx: FundsContext) {
    *    `fund-payout:<month>:<first id>-<end id>`);
    * 3. one `fund_payout_batches` row: the holdings' INTEREST history lines are read from it, not
    *    written per holding (`funds.orders.ts`).
-   * The month is recorded as paid (`fund_payouts`) after the last batch.
+   * The month is recorded as paid (`fund_payouts`) after the last batch. With `connections` > 1 (a
+   * pooled PostgreSQL `Db`) that many batches run at once, each in its own transaction.
    */
-  async function runPayout(db: DbOrTx, options: BatchOptions & { month?: string } = {}): Promise<PayoutResult | null> {
+  async function runPayout(db: DbOrTx, options: PayoutOptions = {}): Promise<PayoutResult | null> {
     const today = hongKongDay(ctx.clock.now());
     const month = options.month ?? monthOf(today);
     const paidOn = firstBusinessDay(month, ctx.calendar);
@@ -220,27 +237,21 @@ export function createJobsService(ctx: FundsContext) {
         sql`SELECT min(id)::text AS lo, max(id)::text AS hi FROM fund_holdings WHERE kind = 'CURRENT'`,
       ),
     );
-    const payable = sql`(unsettled_minor - CASE WHEN accrual_month >= ${month} THEN unsettled_month_minor ELSE 0 END)`;
-    const set = holdingDeltaSet(sql`p.payable`, today);
+    const payable = sql`(fund_holdings.unsettled_minor - CASE WHEN fund_holdings.accrual_month >= ${month} THEN fund_holdings.unsettled_month_minor ELSE 0 END)`;
+    const set = holdingDeltaSet(payable, today);
     const now = ctx.clock.now();
     const result: PayoutResult = { month, paidOn: today, holdingCount: 0, totalMinor: 0n, isPartial: false };
-    let batchCount = 0;
-    const startedMs = Date.now();
-    for (let lo = range?.lo ?? 1; range && lo <= range.hi; lo += batchSize) {
-      if (options.batchesMax !== undefined && batchCount >= options.batchesMax) {
-        result.isPartial = true;
-        return result;
-      }
+    /** Pay the holdings with ids in [lo, lo + batchSize): one transaction. */
+    const payBatch = (lo: number) => {
       const hi = lo + batchSize;
-      const paid = await db.transaction(async (tx) => {
+      return db.transaction(async (tx) => {
         await beginFanout(tx);
+        // ONE single-table UPDATE over the batch's id range (an index range scan: rows are locked in id
+        // order, so two processes paying at once wait for each other and never deadlock; the one that
+        // waited re-checks `last_payout_month` on the updated row and skips it). No join and no separate
+        // locking pass: each holding row is read and written once.
         await tx.execute(
-          sql`WITH p AS (
-                SELECT id, ${payable} AS payable FROM fund_holdings
-                WHERE kind = 'CURRENT' AND id >= ${lo} AND id < ${hi}
-                  AND (last_payout_month IS NULL OR last_payout_month < ${month}) AND ${payable} > 0
-                ORDER BY id FOR UPDATE
-              ), paid AS (
+          sql`WITH paid AS (
                 UPDATE fund_holdings SET
                   prev_day_date = ${set.prevDayDate},
                   prev_day_min_shares_minor = ${set.prevDayMinSharesMinor},
@@ -248,16 +259,16 @@ export function createJobsService(ctx: FundsContext) {
                   day_min_shares_minor = ${set.dayMinSharesMinor},
                   day_start_date = ${set.dayStartDate},
                   shares_minor = ${set.sharesMinor},
-                  unsettled_minor = fund_holdings.unsettled_minor - p.payable,
-                  paid_minor = fund_holdings.paid_minor + p.payable,
+                  unsettled_minor = fund_holdings.unsettled_minor - ${payable},
+                  paid_minor = fund_holdings.paid_minor + ${payable},
                   last_payout_month = ${month},
-                  last_payout_minor = p.payable
-                FROM p
-                WHERE fund_holdings.id = p.id AND fund_holdings.id >= ${lo} AND fund_holdings.id < ${hi}
+                  last_payout_minor = ${payable}
+                WHERE fund_holdings.kind = 'CURRENT' AND fund_holdings.id >= ${lo} AND fund_holdings.id < ${hi}
                   AND (fund_holdings.last_payout_month IS NULL OR fund_holdings.last_payout_month < ${month})
-                RETURNING fund_holdings.user_id, p.payable
+                  AND ${payable} > 0
+                RETURNING fund_holdings.user_id, fund_holdings.last_payout_minor
               )
-              INSERT INTO ledger_fanout_rows (owner_id, amount_minor) SELECT user_id, payable FROM paid`,
+              INSERT INTO ledger_fanout_rows (owner_id, amount_minor) SELECT user_id, last_payout_minor FROM paid`,
         );
         const posted = await postFanout(tx, {
           kind: 'FUND_INTEREST',
@@ -280,20 +291,44 @@ export function createJobsService(ctx: FundsContext) {
         }
         return posted;
       });
-      batchCount += 1;
-      result.holdingCount += paid.rowCount;
-      result.totalMinor += paid.totalMinor;
-      ctx.log.info(
-        {
-          month,
-          firstHoldingId: lo,
-          holdings: paid.rowCount,
-          totalUsd: usd(paid.totalMinor),
-          elapsedMs: Date.now() - startedMs,
-        },
-        'fund payout batch',
-      );
-    }
+    };
+    const batchStarts: number[] = [];
+    for (let lo = range?.lo ?? 1; range && lo <= range.hi; lo += batchSize) batchStarts.push(lo);
+    let batchCount = 0;
+    let isFailed = false;
+    const startedMs = Date.now();
+    // Workers take the next batch in id order; each awaits its batch before taking another.
+    const worker = async (): Promise<void> => {
+      while (!isFailed && batchCount < batchStarts.length) {
+        if (options.batchesMax !== undefined && batchCount >= options.batchesMax) {
+          result.isPartial = true;
+          return;
+        }
+        const lo = batchStarts[batchCount]!;
+        batchCount += 1;
+        const paid = await payBatch(lo).catch((error: unknown) => {
+          isFailed = true;
+          throw error;
+        });
+        result.holdingCount += paid.rowCount;
+        result.totalMinor += paid.totalMinor;
+        ctx.log.info(
+          {
+            month,
+            firstHoldingId: lo,
+            holdings: paid.rowCount,
+            totalUsd: usd(paid.totalMinor),
+            elapsedMs: Date.now() - startedMs,
+          },
+          'fund payout batch',
+        );
+      }
+    };
+    const connections = Math.max(1, Math.min(options.connections ?? 1, batchStarts.length));
+    const outcomes = await Promise.allSettled(Array.from({ length: connections }, () => worker()));
+    const failure = outcomes.find((outcome) => outcome.status === 'rejected');
+    if (failure) throw failure.reason;
+    if (result.isPartial) return result;
     await db.execute(
       sql`INSERT INTO fund_payouts (month, paid_on, holding_count, total_minor)
           VALUES (${month}, ${today}, ${result.holdingCount}, ${result.totalMinor.toString()}::numeric) ON CONFLICT DO NOTHING`,
@@ -449,13 +484,14 @@ export function createJobsService(ctx: FundsContext) {
     /**
      * The funds' daily work, run by the scheduler's leader each hour (so at 00:00 Hong Kong time
      * the first run of the day happens): accrue every finished day, mature the orders due, then
-     * the month's payout when it is due. Each step is idempotent, so later runs of the day find
+     * the month's payout when it is due (unless `isPayoutSeparate`: on PostgreSQL the `funds.payout`
+     * job pays, on several connections). Each step is idempotent, so later runs of the day find
      * nothing to do.
      */
-    async runDaily(db: DbOrTx = ctx.db, options: BatchOptions = {}): Promise<void> {
+    async runDaily(db: DbOrTx = ctx.db, options: BatchOptions & { isPayoutSeparate?: boolean } = {}): Promise<void> {
       await runAccrual(db, options);
       await runMaturities(db);
-      await runPayout(db, options);
+      if (!options.isPayoutSeparate) await runPayout(db, options);
     },
   };
 }

@@ -7,6 +7,7 @@ import type { MarketPrices } from '../market/market.service.ts';
 import type { NoticeService } from '../notices/notices.service.ts';
 import type { FundsLogger } from './funds.internal.ts';
 import { fundsRoutes } from './funds.routes.ts';
+import { FUND_PAYOUT_CONNECTIONS_POSTGRES } from './funds.jobs.ts';
 import { createFundsService, type FundsService } from './funds.service.ts';
 import type { BankAccountLookup, FundsClock, FundsIdentity, FundsNotifier } from './funds.types.ts';
 
@@ -105,7 +106,12 @@ function fundsNotifier(notices: NoticeService): FundsNotifier {
  * `admin/wires*` routes; at start the products are seeded (idempotent); one job, `funds.daily`,
  * run by the scheduler's leader every hour — the first run after 00:00 Hong Kong time accrues the
  * day before (and any missed days), matures the orders due and, on the month's first business day,
- * pays the interest; the other runs of the day find nothing to do.
+ * pays the interest; the other runs of the day find nothing to do. On PostgreSQL the payout is its
+ * own job, `funds.payout` (hourly, after `funds.daily` in the same tick, so it sees the day's accrual
+ * committed): its transaction holds the job's lock while the batches run on
+ * `FUND_PAYOUT_CONNECTIONS_POSTGRES` pooled connections, each batch committed on its own (a run that
+ * dies leaves its paid batches; the next run pays the rest). PGlite has one connection: there the
+ * payout stays in `funds.daily`'s transaction.
  */
 export function createFundsModule(deps: FundsModuleDeps): AppModule<FundsService> {
   const service = createFundsService({
@@ -119,10 +125,28 @@ export function createFundsModule(deps: FundsModuleDeps): AppModule<FundsService
     receivingAccount: deps.receivingAccount ?? DEFAULT_RECEIVING_ACCOUNT,
     log: deps.log,
   });
+  const isPostgres = deps.database.kind === 'postgres';
   return {
     service,
     routes: fundsRoutes({ funds: service }),
-    jobs: [{ name: 'funds.daily', periodMs: 3_600_000, run: async ({ tx }) => service.runDaily(tx) }],
+    jobs: [
+      {
+        name: 'funds.daily',
+        periodMs: 3_600_000,
+        run: async ({ tx }) => service.runDaily(tx, { isPayoutSeparate: isPostgres }),
+      },
+      ...(isPostgres
+        ? [
+            {
+              name: 'funds.payout',
+              periodMs: 3_600_000,
+              run: async () => {
+                await service.runPayout(deps.database.db, { connections: FUND_PAYOUT_CONNECTIONS_POSTGRES });
+              },
+            },
+          ]
+        : []),
+    ],
     start: () => service.seedProducts(),
   };
 }

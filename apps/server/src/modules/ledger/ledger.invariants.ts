@@ -11,7 +11,8 @@ export interface InvariantResult {
     | 'postings-sum-to-zero-per-asset'
     | 'balances-equal-postings'
     | 'no-negative-user-balance'
-    | 'posting-asset-matches-account';
+    | 'posting-asset-matches-account'
+    | 'posting-references-exist';
   description: string;
   isHeld: boolean;
   violationCount: number;
@@ -48,7 +49,9 @@ async function runCheck(
  * 1. the postings of every entry sum to zero per asset;
  * 2. every account's stored balance equals the sum of its postings;
  * 3. no user account is negative;
- * and, as a guard on the posting function, 4. each posting's asset is its account's asset.
+ * and, as a guard on the posting function, 4. each posting's asset is its account's asset;
+ * and, as a guard on the statement-level reference check that replaced the foreign keys (migration
+ * 0051, docs/ledger.md "References"), 5. each posting's entry and account exist.
  * Read-only; safe to run on a live database (a running entry is not yet visible).
  */
 export async function checkLedgerInvariants(db: DbOrTx): Promise<InvariantReport> {
@@ -78,6 +81,14 @@ export async function checkLedgerInvariants(db: DbOrTx): Promise<InvariantReport
       'posting-asset-matches-account',
       "every posting's asset is its account's asset",
       sql`SELECT p.id AS posting_id, p.asset, a.asset AS account_asset FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id WHERE p.asset <> a.asset`,
+    ),
+    await runCheck(
+      db,
+      'posting-references-exist',
+      "every posting's entry and account exist",
+      sql`SELECT p.id AS posting_id, p.entry_id, p.account_id FROM ledger_postings p
+          WHERE NOT EXISTS (SELECT 1 FROM ledger_entries e WHERE e.id = p.entry_id)
+             OR NOT EXISTS (SELECT 1 FROM ledger_accounts a WHERE a.id = p.account_id)`,
     ),
   ];
   const [counts] = await queryRows(

@@ -69,12 +69,11 @@ export const ledgerPostings = pgTable(
   'ledger_postings',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    entryId: bigint('entry_id', { mode: 'number' })
-      .notNull()
-      .references(() => ledgerEntries.id),
-    accountId: bigint('account_id', { mode: 'number' })
-      .notNull()
-      .references(() => ledgerAccounts.id),
+    // References ledger_entries.id and ledger_accounts.id, checked once per INSERT statement by the
+    // trigger `ledger_postings_refs_check` (migration 0051) instead of per-row foreign keys; entries and
+    // accounts are never deleted (docs/ledger.md "References").
+    entryId: bigint('entry_id', { mode: 'number' }).notNull(),
+    accountId: bigint('account_id', { mode: 'number' }).notNull(),
     asset: text('asset').notNull(),
     amountMinor: minorAmount('amount_minor').notNull(),
   },
