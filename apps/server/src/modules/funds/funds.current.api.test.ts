@@ -354,7 +354,9 @@ describe.runIf(testDatabaseKind === 'postgres')('two server processes on one Pos
 });
 
 describe('the monthly payout is set-based and pays once', () => {
-  it('waits for the accrual of the month before, then a run killed half-way, a rerun and a forced third run pay April once: Σ per holding = Σ batches = the ledger', async () => {
+  it('waits for the accrual of the month before, then a run killed half-way, a rerun and a forced third run pay April once (on PostgreSQL two batches at a time): Σ per holding = Σ batches = the ledger', async () => {
+    // On PostgreSQL the funds.payout job pays two batches at once on two connections.
+    const connections = testDatabaseKind === 'postgres' ? 2 : 1;
     kit.clock.set('2026-04-01T00:00:05+08:00'); // Wednesday 1 April 2026, a Hong Kong business day
     // 31 March is not accrued yet: no payout, nothing moves.
     expect(await kit.t.app.funds.runPayout(db())).toBeNull();
@@ -362,14 +364,14 @@ describe('the monthly payout is set-based and pays once', () => {
     const accruedBefore = await balanceOf(kit, platformAccount('PLATFORM_FUND_ACCRUED_INTEREST', 'USD'));
     const sharesBefore = await fundSharesOf(kit, alice.userId);
 
-    const partial = await kit.t.app.funds.runPayout(db(), { batchSize: 1, batchesMax: 2 });
+    const partial = await kit.t.app.funds.runPayout(db(), { batchSize: 1, batchesMax: 2, connections });
     expect(partial?.isPartial).toBe(true);
-    const rest = await kit.t.app.funds.runPayout(db(), { batchSize: 1 });
+    const rest = await kit.t.app.funds.runPayout(db(), { batchSize: 1, connections });
     expect(rest?.isPartial).toBe(false);
     expect(await kit.t.app.funds.runPayout(db(), { batchSize: 1 })).toBeNull(); // the month is recorded as paid
     // Even with the month's record gone, a run with other batches pays nobody again.
     await db().execute(sql`DELETE FROM fund_payouts WHERE month = '2026-04'`);
-    const forced = await kit.t.app.funds.runPayout(db(), { batchSize: 1000 });
+    const forced = await kit.t.app.funds.runPayout(db(), { batchSize: 1000, connections });
     expect(forced).toMatchObject({ holdingCount: 0, totalMinor: 0n });
 
     // Each holding was paid exactly its accruals since the previous payout's month, once.

@@ -44,6 +44,20 @@ async function fund(db: Db, userId: string, amountMinor: bigint, key: string) {
   });
 }
 
+/** The SQLSTATE of the database error `promise` rejects with (Drizzle wraps the driver's error), or 'OK'. */
+async function sqlStateOf(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+    return 'OK';
+  } catch (error) {
+    for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
+      const code = (current as { code?: unknown }).code;
+      if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    }
+    throw error;
+  }
+}
+
 async function codeOf(promise: Promise<unknown>): Promise<string> {
   try {
     await promise;
@@ -241,6 +255,46 @@ describe('ledger posting function', () => {
     await expect(
       db.update(ledgerAccounts).set({ balanceMinor: -1n }).where(eq(ledgerAccounts.id, account!.id)),
     ).rejects.toThrow();
+  });
+
+  it('refuses a posting whose entry or account does not exist (checked once per INSERT statement), and deleting, truncating or renumbering what postings reference', async () => {
+    const [account] = await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.ownerId, 'alice'));
+    const [posting] = await db.select().from(ledgerPostings).where(eq(ledgerPostings.accountId, account!.id)).limit(1);
+    const entryId = posting!.entryId;
+    const missing = 9_000_000_000;
+    const insert = (rows: [number, number][]) =>
+      db.execute(
+        sql`INSERT INTO ledger_postings (entry_id, account_id, asset, amount_minor) VALUES ${sql.join(
+          rows.map(([entry, accountId]) => sql`(${entry}, ${accountId}, 'USDT', 1)`),
+          sql`, `,
+        )}`,
+      );
+    const before = await checkLedgerInvariants(db);
+    // 23503 foreign_key_violation, as the foreign keys it replaced; one bad row refuses the statement.
+    expect(await sqlStateOf(insert([[missing, account!.id]]))).toBe('23503');
+    expect(await sqlStateOf(insert([[entryId, missing]]))).toBe('23503');
+    expect(
+      await sqlStateOf(
+        insert([
+          [entryId, account!.id],
+          [entryId, missing],
+        ]),
+      ),
+    ).toBe('23503');
+    // 23001 restrict_violation: ledger rows are never deleted and references never change.
+    expect(await sqlStateOf(db.execute(sql`DELETE FROM ledger_entries WHERE id = ${entryId}`))).toBe('23001');
+    expect(await sqlStateOf(db.execute(sql`DELETE FROM ledger_accounts WHERE id = ${account!.id}`))).toBe('23001');
+    expect(await sqlStateOf(db.execute(sql`UPDATE ledger_accounts SET id = id WHERE id = ${account!.id}`))).toBe(
+      '23001',
+    );
+    expect(await sqlStateOf(db.execute(sql`UPDATE ledger_entries SET id = id WHERE id = ${entryId}`))).toBe('23001');
+    expect(
+      await sqlStateOf(db.execute(sql`UPDATE ledger_postings SET account_id = account_id WHERE id = ${posting!.id}`)),
+    ).toBe('23001');
+    expect(await sqlStateOf(db.execute(sql`TRUNCATE ledger_entries CASCADE`))).toBe('23001');
+    const after = await checkLedgerInvariants(db);
+    expect(after).toEqual(before);
+    expect(after.results.find((r) => r.name === 'posting-references-exist')).toMatchObject({ isHeld: true });
   });
 
   it('aborts the caller’s transaction on a refusal, so the caller’s own writes roll back with it', async () => {
