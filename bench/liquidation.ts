@@ -12,7 +12,10 @@
  *      rules, liquidation of every candidate (batches of 250, at most 10,000), margin-call alerts
  *      (pages of 250, at most 10,000), one transaction, with the real notices service writing the
  *      messages; then the delivery of every announced message by that process. Its peak resident
- *      memory is the engine's: this process (the data generator) is measured apart.
+ *      memory is the engine's: this process (the data generator) is measured apart. Besides the
+ *      wall time it prints the CPU time of the server process and of the PostgreSQL backend during
+ *      the event (steadier than the wall time on a loaded machine); LIQUIDATION_PROFILE=1 also
+ *      prints every statement's summed time (see `liquidation-server.ts`).
  * Targets: selection ≤ 5 ms, 10,000 liquidations ≤ 10 s on PostgreSQL, the server ≤ 300 MB RSS.
  *
  * The server process runs as production runs it (`--runner bundle`, the default: bundled by esbuild
@@ -95,6 +98,8 @@ async function load(database: Database, loans: number): Promise<void> {
 interface ServerResult {
   report: { partial: number; full: number; alerts: number; rearmed: number; alarm: string | null };
   eventMs: number;
+  eventCpuMs: number;
+  backendCpuMs: number | null;
   notifyMs: number;
   deliveryMs: number;
   messages: number;
@@ -214,6 +219,9 @@ async function bench(
   const seconds = result.eventMs / 1000;
   console.log(
     `  server process: price event ${seconds.toFixed(2)} s — liquidated ${done.toLocaleString('en-US')} (partial ${result.report.partial}, full ${result.report.full}) = ${Math.round(done / seconds).toLocaleString('en-US')} liquidations/s, margin calls ${result.report.alerts.toLocaleString('en-US')}; of the event, writing messages ${(result.notifyMs / 1000).toFixed(2)} s`,
+  );
+  console.log(
+    `  CPU time during the event (steadier than the wall time on a loaded machine): server process ${(result.eventCpuMs / 1000).toFixed(2)} s, PostgreSQL backend ${result.backendCpuMs === null ? 'n/a' : `${(result.backendCpuMs / 1000).toFixed(2)} s`}`,
   );
   console.log(
     `  server process: ${result.messages.toLocaleString('en-US')} messages delivered ${(result.deliveryMs / 1000).toFixed(2)} s after commit; RSS ${result.baselineRssMb} MB before the event, peak ${result.eventPeakRssMb} MB up to the commit, ${result.peakRssMb} MB up to the last delivery (heap peak ${result.peakHeapMb} MB)`,
