@@ -9,6 +9,8 @@
  * transaction), waits until every announced message is delivered, and prints one JSON line:
  *
  *   { "report": PriceEventReport, "eventMs": number, "notifyMs": number (of it, writing messages),
+ *     "eventCpuMs": number (this process's CPU time during the event), "backendCpuMs": number | null
+ *     (the PostgreSQL backend's CPU time in the event's transaction, from /proc on this machine),
  *     "deliveryMs": number, "messages": number,
  *     "baselineRssMb": number, "eventPeakRssMb": number (up to the commit), "peakRssMb": number
  *     (up to the last delivery), "peakHeapMb": number }
@@ -18,8 +20,10 @@
  *
  *   tsx bench/liquidation-server.ts '{"kind":"postgres","url":"postgres://…"}' 39700
  */
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
 import { createLoansService } from '../apps/server/src/modules/loans/loans.service.ts';
 import { NoticeService } from '../apps/server/src/modules/notices/notices.service.ts';
 import { type DatabaseTarget, openDatabase } from '../apps/server/src/platform/db/client.ts';
@@ -28,8 +32,50 @@ import { PriceDecimal } from '../apps/server/src/platform/prices/types.ts';
 import { SseHub } from '../apps/server/src/platform/realtime/sse-hub.ts';
 
 const target = JSON.parse(process.argv[2] ?? '') as DatabaseTarget;
+
+/**
+ * With LIQUIDATION_PROFILE=1 (PostgreSQL only): every statement's time, summed by the statement's
+ * first 70 characters, printed to stderr after the event (count, total ms, mean ms), largest first.
+ */
+const statementTimes = new Map<string, { count: number; totalMs: number }>();
+if (process.env.LIQUIDATION_PROFILE === '1') {
+  const original = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+  (pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown }).query = function (
+    this: pg.Client,
+    ...args: unknown[]
+  ) {
+    const config = args[0];
+    const text = typeof config === 'string' ? config : ((config as { text?: string } | null)?.text ?? '?');
+    const key = text.replace(/\s+/g, ' ').trim().slice(0, 70);
+    const started = performance.now();
+    const result = original.apply(this, args);
+    const record = () => {
+      const entry = statementTimes.get(key) ?? { count: 0, totalMs: 0 };
+      entry.count += 1;
+      entry.totalMs += performance.now() - started;
+      statementTimes.set(key, entry);
+    };
+    if (result instanceof Promise) result.then(record, record);
+    return result;
+  };
+}
 const dropPrice = process.argv[3] ?? '39700';
 const MB = 1_048_576;
+
+/**
+ * CPU time (user + system, ms) a PostgreSQL backend on this machine has used, from
+ * `/proc/<pid>/stat` (clock ticks of 10 ms); null when it cannot be read (PGlite, another host).
+ */
+function backendCpuMsOf(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
 /** Time spent writing messages inside the event (`notifyMany`), milliseconds. */
 let notifyMs = 0;
 
@@ -79,9 +125,27 @@ const sampler = setInterval(() => {
 const [before] = await queryRows<{ n: number }>(database.db, sql`SELECT count(*)::int AS n FROM notice_messages`);
 const started = performance.now();
 const prepared = await service.engine.preparePrice();
-const report = await database.db.transaction((tx) => service.runPriceEvent(tx, prepared, new Date()));
+const cpuBefore = process.cpuUsage();
+let backendCpuMs: number | null = null;
+const report = await database.db.transaction(async (tx) => {
+  const [backend] = await queryRows<{ pid: number }>(tx, sql`SELECT pg_backend_pid() AS pid`);
+  const backendBefore = backendCpuMsOf(backend?.pid);
+  const result = await service.runPriceEvent(tx, prepared, new Date());
+  const backendAfter = backendCpuMsOf(backend?.pid);
+  if (backendBefore !== null && backendAfter !== null) backendCpuMs = backendAfter - backendBefore;
+  return result;
+});
 const eventMs = performance.now() - started;
+const cpu = process.cpuUsage(cpuBefore);
 const eventPeakRss = Math.max(peakRss, process.memoryUsage().rss);
+if (statementTimes.size > 0) {
+  const lines = [...statementTimes].sort((a, b) => b[1].totalMs - a[1].totalMs);
+  for (const [key, { count, totalMs }] of lines)
+    console.error(
+      `${totalMs.toFixed(0).padStart(7)} ms ${String(count).padStart(6)} × ${(totalMs / count).toFixed(2).padStart(8)} ms  ${key}`,
+    );
+  statementTimes.clear();
+}
 // The announcements arrive after commit; every LOAN message is mailed, so each is claimed
 // (`delivered_at` set) when its delivery starts: wait for none to be left, then for the last ones to end.
 const [after] = await queryRows<{ n: number }>(database.db, sql`SELECT count(*)::int AS n FROM notice_messages`);
@@ -107,6 +171,8 @@ console.log(
   JSON.stringify({
     report,
     eventMs: Math.round(eventMs),
+    eventCpuMs: Math.round((cpu.user + cpu.system) / 1000),
+    backendCpuMs,
     notifyMs: Math.round(notifyMs),
     deliveryMs: Math.round(deliveryMs),
     messages,

@@ -2,7 +2,7 @@
  * `npm run bench:liquidation`: the loans' liquidation engine at scale (issue 18 "Benchmark"). Loads
  * N open loans set-based (100,000 on PGlite, in a scratch data directory removed afterwards;
  * 1,000,000 on PostgreSQL when TEST_DATABASE_URL or DATABASE_URL is postgres://…, in a scratch
- * database `meridian_bench_<pid>` dropped afterwards), one per user, each 1 BTC of collateral (its
+ * database `meridian_bench_<pid>_<runner>` dropped afterwards), one per user, each 1 BTC of collateral (its
  * USER_LOAN_COLLATERAL ledger account loaded alongside) and a debt that spreads the liquidation
  * prices evenly over 10,000–40,000 USD. Then a price drop to 39,700 makes 1 % of them
  * liquidatable (and about 23 % cross a margin-call level), and it measures:
@@ -12,18 +12,28 @@
  *      rules, liquidation of every candidate (batches of 250, at most 10,000), margin-call alerts
  *      (pages of 250, at most 10,000), one transaction, with the real notices service writing the
  *      messages; then the delivery of every announced message by that process. Its peak resident
- *      memory is the engine's: this process (the data generator) is measured apart.
+ *      memory is the engine's: this process (the data generator) is measured apart. Besides the
+ *      wall time it prints the CPU time of the server process and of the PostgreSQL backend during
+ *      the event (steadier than the wall time on a loaded machine); LIQUIDATION_PROFILE=1 also
+ *      prints every statement's summed time (see `liquidation-server.ts`).
  * Targets: selection ≤ 5 ms, 10,000 liquidations ≤ 10 s on PostgreSQL, the server ≤ 300 MB RSS.
  *
- *   npm run bench:liquidation [-- --loans 100000 --pg-loans 1000000 --only pglite|postgres]
+ * The server process runs as production runs it (`--runner bundle`, the default: bundled by esbuild
+ * like `apps/server/build.mjs`, started with plain `node`), or as TypeScript through tsx
+ * (`--runner tsx`); `--runner tsx,bundle` runs the whole bench once per runner, each on a freshly
+ * loaded database. `--db-prefix` names the scratch PostgreSQL database (`<prefix>_<pid>_<runner>`).
+ *
+ *   npm run bench:liquidation [-- --loans 100000 --pg-loans 1000000 --only pglite|postgres
+ *     --runner bundle|tsx|tsx,bundle --db-prefix meridian_bench]
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
+import { build } from 'esbuild';
 import pg from 'pg';
 import { createLoansService } from '../apps/server/src/modules/loans/loans.service.ts';
 import { type Database, type DatabaseTarget, openDatabase } from '../apps/server/src/platform/db/client.ts';
@@ -36,7 +46,20 @@ const { values: args } = parseArgs({
     loans: { type: 'string', default: '100000' },
     'pg-loans': { type: 'string', default: '1000000' },
     only: { type: 'string' },
+    runner: { type: 'string', default: 'bundle' },
+    'db-prefix': { type: 'string', default: 'meridian_bench' },
   },
+});
+/**
+ * How the server process runs (`--runner`, comma-separated to compare; each runner gets its own
+ * freshly loaded database): `bundle` = as in production (`npm start` runs the esbuild bundle
+ * `apps/server/dist/main.js` with plain `node`), `tsx` = TypeScript transpiled on the fly.
+ */
+const RUNNERS = ['bundle', 'tsx'] as const;
+type Runner = (typeof RUNNERS)[number];
+const runners = (args.runner ?? 'bundle').split(',').map((name) => {
+  if (!RUNNERS.includes(name as Runner)) throw new Error(`--runner: bundle or tsx, not ${name}`);
+  return name as Runner;
 });
 
 let peakRssBytes = 0;
@@ -75,6 +98,8 @@ async function load(database: Database, loans: number): Promise<void> {
 interface ServerResult {
   report: { partial: number; full: number; alerts: number; rearmed: number; alarm: string | null };
   eventMs: number;
+  eventCpuMs: number;
+  backendCpuMs: number | null;
   notifyMs: number;
   deliveryMs: number;
   messages: number;
@@ -84,23 +109,77 @@ interface ServerResult {
   peakHeapMb: number;
 }
 
+/**
+ * Bundle `liquidation-server.ts` the way `apps/server/build.mjs` bundles `src/main.ts` (esbuild,
+ * ESM for Node, npm packages external, the workspace contracts bundled in) into a scratch
+ * directory under `apps/server/dist/`, so that its packages resolve from the same place as
+ * production's `dist/main.js`. Returns the bundle's path; the caller removes its directory.
+ */
+async function bundleServer(): Promise<string> {
+  const serverDir = path.join(import.meta.dirname, '..', 'apps', 'server');
+  await mkdir(path.join(serverDir, 'dist'), { recursive: true });
+  const outDir = await mkdtemp(path.join(serverDir, 'dist', 'bench-liquidation-'));
+  const outfile = path.join(outDir, 'liquidation-server.js');
+  await build({
+    entryPoints: [path.join(import.meta.dirname, 'liquidation-server.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    packages: 'external',
+    logLevel: 'warning',
+    plugins: [
+      {
+        name: 'bundle-workspace-contracts',
+        setup(b) {
+          b.onResolve({ filter: /^@meridian\/contracts\// }, (resolveArgs) => ({
+            path: path.join(
+              import.meta.dirname,
+              '..',
+              'packages',
+              'contracts',
+              'src',
+              `${resolveArgs.path.replace('@meridian/contracts/', '')}.ts`,
+            ),
+          }));
+        },
+      },
+    ],
+  });
+  return outfile;
+}
+
 /** Run one price event in a separate Node process on `target` (closed here first) and read its figures. */
-async function runServer(target: DatabaseTarget): Promise<ServerResult> {
-  const script = path.join(import.meta.dirname, 'liquidation-server.ts');
-  const { stdout, stderr } = await promisify(execFile)(
-    process.execPath,
-    ['--import', 'tsx', '--expose-gc', script, JSON.stringify(target), DROP_PRICE],
-    { cwd: import.meta.dirname, maxBuffer: 16 * 1_048_576 },
-  );
-  if (stderr.trim()) console.error(stderr.trim());
-  const line = stdout.trim().split('\n').at(-1) ?? '';
-  return JSON.parse(line) as ServerResult;
+async function runServer(target: DatabaseTarget, runner: Runner): Promise<ServerResult> {
+  const bundled = runner === 'bundle' ? await bundleServer() : null;
+  const script = bundled ?? path.join(import.meta.dirname, 'liquidation-server.ts');
+  try {
+    const { stdout, stderr } = await promisify(execFile)(
+      process.execPath,
+      [...(bundled ? [] : ['--import', 'tsx']), '--expose-gc', script, JSON.stringify(target), DROP_PRICE],
+      { cwd: import.meta.dirname, maxBuffer: 16 * 1_048_576 },
+    );
+    if (stderr.trim()) console.error(stderr.trim());
+    const line = stdout.trim().split('\n').at(-1) ?? '';
+    return JSON.parse(line) as ServerResult;
+  } finally {
+    if (bundled) await rm(path.dirname(bundled), { recursive: true, force: true });
+  }
 }
 
 /** Load, time the candidate query, then close this connection and run the event in the server process. */
-async function bench(database: Database, target: DatabaseTarget, label: string, loans: number): Promise<void> {
+async function bench(
+  database: Database,
+  target: DatabaseTarget,
+  label: string,
+  loans: number,
+  runner: Runner,
+): Promise<void> {
   peakRssBytes = process.memoryUsage().rss;
-  console.log(`${label}: ${loans.toLocaleString('en-US')} open loans, price drop to ${DROP_PRICE}`);
+  console.log(
+    `${label}: ${loans.toLocaleString('en-US')} open loans, price drop to ${DROP_PRICE}, server run as ${runner === 'bundle' ? 'an esbuild bundle (node)' : 'TypeScript (tsx)'}`,
+  );
   await database.migrate(findMigrationsDir());
   const service = createLoansService({
     db: database.db,
@@ -135,11 +214,14 @@ async function bench(database: Database, target: DatabaseTarget, label: string, 
   for (const line of plan) console.log(`    ${line['QUERY PLAN']}`);
   console.log(`  generator process (this one): peak RSS ${mb(peakRssBytes)}`);
   await database.close();
-  const result = await runServer(target);
+  const result = await runServer(target, runner);
   const done = result.report.partial + result.report.full;
   const seconds = result.eventMs / 1000;
   console.log(
     `  server process: price event ${seconds.toFixed(2)} s — liquidated ${done.toLocaleString('en-US')} (partial ${result.report.partial}, full ${result.report.full}) = ${Math.round(done / seconds).toLocaleString('en-US')} liquidations/s, margin calls ${result.report.alerts.toLocaleString('en-US')}; of the event, writing messages ${(result.notifyMs / 1000).toFixed(2)} s`,
+  );
+  console.log(
+    `  CPU time during the event (steadier than the wall time on a loaded machine): server process ${(result.eventCpuMs / 1000).toFixed(2)} s, PostgreSQL backend ${result.backendCpuMs === null ? 'n/a' : `${(result.backendCpuMs / 1000).toFixed(2)} s`}`,
   );
   console.log(
     `  server process: ${result.messages.toLocaleString('en-US')} messages delivered ${(result.deliveryMs / 1000).toFixed(2)} s after commit; RSS ${result.baselineRssMb} MB before the event, peak ${result.eventPeakRssMb} MB up to the commit, ${result.peakRssMb} MB up to the last delivery (heap peak ${result.peakHeapMb} MB)`,
@@ -157,35 +239,37 @@ async function bench(database: Database, target: DatabaseTarget, label: string, 
 }
 
 async function main(): Promise<void> {
-  if (args.only !== 'postgres') {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'meridian-bench-liquidation-'));
-    const target: DatabaseTarget = { kind: 'pglite', dataDir };
-    try {
-      await bench(await openDatabase(target), target, 'PGlite (data directory)', Number(args.loans));
-    } finally {
-      await rm(dataDir, { recursive: true, force: true });
+  for (const runner of runners) {
+    if (args.only !== 'postgres') {
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'meridian-bench-liquidation-'));
+      const target: DatabaseTarget = { kind: 'pglite', dataDir };
+      try {
+        await bench(await openDatabase(target), target, 'PGlite (data directory)', Number(args.loans), runner);
+      } finally {
+        await rm(dataDir, { recursive: true, force: true });
+      }
     }
-  }
-  if (args.only === 'pglite') return;
-  const postgresUrl = [process.env.TEST_DATABASE_URL, process.env.DATABASE_URL].find((url) =>
-    url?.startsWith('postgres'),
-  );
-  if (!postgresUrl) {
-    console.log('PostgreSQL: skipped (set TEST_DATABASE_URL or DATABASE_URL=postgres://… to include it)');
-    return;
-  }
-  const name = `meridian_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: postgresUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(postgresUrl);
-  url.pathname = `/${name}`;
-  const target: DatabaseTarget = { kind: 'postgres', url: url.toString(), poolMax: 4 };
-  try {
-    await bench(await openDatabase(target), target, 'PostgreSQL', Number(args['pg-loans']));
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-    await admin.end();
+    if (args.only === 'pglite') continue;
+    const postgresUrl = [process.env.TEST_DATABASE_URL, process.env.DATABASE_URL].find((url) =>
+      url?.startsWith('postgres'),
+    );
+    if (!postgresUrl) {
+      console.log('PostgreSQL: skipped (set TEST_DATABASE_URL or DATABASE_URL=postgres://… to include it)');
+      continue;
+    }
+    const name = `${args['db-prefix']}_${process.pid}_${runner}`;
+    const admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(postgresUrl);
+    url.pathname = `/${name}`;
+    const target: DatabaseTarget = { kind: 'postgres', url: url.toString(), poolMax: 4 };
+    try {
+      await bench(await openDatabase(target), target, 'PostgreSQL', Number(args['pg-loans']), runner);
+    } finally {
+      await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+      await admin.end();
+    }
   }
 }
 
