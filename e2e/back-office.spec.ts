@@ -1,10 +1,7 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-import { type Browser, expect, type Page } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
+import { expect, type Page } from '@playwright/test';
 import { pickOption } from './antd-select.ts';
-import { MUTATION, readCode, registerAndLogIn, ROOT, snap } from './helpers.ts';
-import { ownServerTest } from './own-server.ts';
+import { backOfficeTest, firstSignIn, openPage } from './back-office-session.ts';
+import { MUTATION, readCode, registerAndLogIn, snap } from './helpers.ts';
 
 /**
  * The back office end to end (issue 16) on the production build, in both languages at desktop
@@ -28,24 +25,9 @@ const PDF = Buffer.from(
 );
 
 /** Each test on its own server with a first admin, whose temporary password is `prepared`. */
-const test = ownServerTest('back-office', CUSTODY_SECRET, async (dataDir) => {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn' };
-  delete env.DATABASE_URL;
-  const added = await promisify(execFile)(
-    'npm',
-    ['run', '--silent', 'ops', '--', 'operators', 'add', '--email', 'root@meridian.test', '--role', 'admin'],
-    { cwd: ROOT, env },
-  );
-  const password = added.stdout.match(/TEMPORARY_PASSWORD=(\S+)/)?.[1] ?? '';
-  if (!password) throw new Error(`no temporary password: ${added.stdout}${added.stderr}`);
-  return password;
-});
+const test = backOfficeTest('back-office', CUSTODY_SECRET);
 // The back office is a desktop application: both languages run on the desktop project.
 test.skip(({ isMobile }) => isMobile, 'the back office runs on the desktop project');
-
-function totp(secret: string): string {
-  return new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate();
-}
 
 const TEXT = {
   'en-US': {
@@ -140,28 +122,6 @@ const TEXT = {
   },
 } as const;
 type Locale = keyof typeof TEXT;
-
-/** A browser context in `locale` with one page on the test's server. */
-async function openPage(browser: Browser, baseURL: string, locale: Locale): Promise<Page> {
-  const context = await browser.newContext({ baseURL, locale, viewport: { width: 1280, height: 900 } });
-  await context.addInitScript({
-    content: `window.localStorage.setItem('meridian.locale', ${JSON.stringify(locale)});`,
-  });
-  return context.newPage();
-}
-
-/** First sign-in at /admin: password, then the authenticator set up from the secret shown; lands on the dashboard. */
-async function firstSignIn(page: Page, locale: Locale, email: string, password: string): Promise<void> {
-  const text = TEXT[locale];
-  await page.goto('/admin/login');
-  await page.getByLabel(text.email, { exact: true }).fill(email);
-  await page.getByLabel(text.password, { exact: true }).fill(password);
-  await page.getByRole('button', { name: text.signIn, exact: true }).click();
-  const secret = (await page.getByTestId('admin-totp-secret').innerText()).trim();
-  await page.getByLabel(text.code, { exact: true }).fill(totp(secret));
-  await page.getByRole('button', { name: text.confirm, exact: true }).click();
-  await expect(page.getByRole('heading', { name: text.dashboard, exact: true })).toBeVisible();
-}
 
 /** Create an operator on /admin/operators; answers the temporary password shown once. */
 async function createOperator(page: Page, locale: Locale, email: string, role: 'compliance' | 'finance') {
