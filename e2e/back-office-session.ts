@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { type Browser, expect, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { ROOT } from './helpers.ts';
+import { MUTATION, ROOT } from './helpers.ts';
 import { ownServerTest } from './own-server.ts';
 
 /**
@@ -90,4 +90,48 @@ export async function firstSignIn(
   await page.getByLabel(text.code, { exact: true }).fill(totp(secret));
   await page.getByRole('button', { name: text.confirm, exact: true }).click();
   await expect(page.getByRole('heading', { name: text.dashboard, exact: true })).toBeVisible();
+}
+
+/** A 1×1 PNG and a one-page PDF, the documents basic KYC asks for. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 72 72]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
+/** The user submits basic KYC through the API: draft, the four documents, commit. */
+export async function submitBasicKyc(page: Page): Promise<void> {
+  const request = page.request;
+  const proofDate = new Date(Date.now() - 10 * 86_400_000).toISOString().slice(0, 10);
+  const draft = await request.post('/api/user/info', {
+    headers: MUTATION,
+    data: {
+      firstName: 'Tai Man',
+      lastName: 'Chan',
+      nameChinese: '陳大文',
+      dateOfBirth: '1990-05-01',
+      nationality: 'HK',
+      residence: 'HK',
+      idType: 'hkid',
+      idNumber: 'A123456(3)',
+      address: 'Flat 1, 2 Queen’s Road Central, Hong Kong',
+      proofOfAddressDate: proofDate,
+    },
+  });
+  expect((await draft.json()).statusCode).toBe(200);
+  const file = (name: string, mimeType: string, buffer: Buffer) => ({ name, mimeType, buffer });
+  const upload = await request.post('/api/user/identity/document', {
+    headers: { 'x-meridian-client': MUTATION['x-meridian-client'] },
+    multipart: {
+      idFront: file('front.png', 'image/png', PNG),
+      idBack: file('back.png', 'image/png', PNG),
+      selfie: file('selfie.png', 'image/png', PNG),
+      proofOfAddress: file('bill.pdf', 'application/pdf', PDF),
+    },
+  });
+  expect((await upload.json()).statusCode, await upload.text()).toBe(200);
+  const commit = await request.post('/api/user/commit', { headers: MUTATION, data: {} });
+  expect((await commit.json()).statusCode).toBe(200);
 }

@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { pickOption } from './antd-select.ts';
-import { backOfficeTest, firstSignIn, openPage } from './back-office-session.ts';
-import { MUTATION, readCode, registerAndLogIn, snap } from './helpers.ts';
+import { backOfficeTest, firstSignIn, openPage, submitBasicKyc } from './back-office-session.ts';
+import { readCode, registerAndLogIn, snap } from './helpers.ts';
 
 /**
  * The back office end to end (issue 16) on the production build, in both languages at desktop
@@ -15,15 +15,6 @@ import { MUTATION, readCode, registerAndLogIn, snap } from './helpers.ts';
  * languages and the user reads it, in their language, in the message centre.
  */
 const CUSTODY_SECRET = 'e2e-back-office-custody-secret-0123456789';
-/** A 1×1 PNG and a one-page PDF, the documents basic KYC asks for. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
-const PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 72 72]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-);
-
 /** Each test on its own server with a first admin, whose temporary password is `prepared`. */
 const test = backOfficeTest('back-office', CUSTODY_SECRET);
 // The back office is a desktop application: both languages run on the desktop project.
@@ -141,41 +132,6 @@ async function createOperator(page: Page, locale: Locale, email: string, role: '
   await page.getByRole('button', { name: text.copied, exact: true }).click();
   await expect(page.getByRole('cell', { name: email, exact: true })).toBeVisible();
   return password;
-}
-
-/** The user submits basic KYC through the API: draft, the four documents, commit. */
-async function submitBasicKyc(page: Page): Promise<void> {
-  const request = page.request;
-  const proofDate = new Date(Date.now() - 10 * 86_400_000).toISOString().slice(0, 10);
-  const draft = await request.post('/api/user/info', {
-    headers: MUTATION,
-    data: {
-      firstName: 'Tai Man',
-      lastName: 'Chan',
-      nameChinese: '陳大文',
-      dateOfBirth: '1990-05-01',
-      nationality: 'HK',
-      residence: 'HK',
-      idType: 'hkid',
-      idNumber: 'A123456(3)',
-      address: 'Flat 1, 2 Queen’s Road Central, Hong Kong',
-      proofOfAddressDate: proofDate,
-    },
-  });
-  expect((await draft.json()).statusCode).toBe(200);
-  const file = (name: string, mimeType: string, buffer: Buffer) => ({ name, mimeType, buffer });
-  const upload = await request.post('/api/user/identity/document', {
-    headers: { 'x-meridian-client': MUTATION['x-meridian-client'] },
-    multipart: {
-      idFront: file('front.png', 'image/png', PNG),
-      idBack: file('back.png', 'image/png', PNG),
-      selfie: file('selfie.png', 'image/png', PNG),
-      proofOfAddress: file('bill.pdf', 'application/pdf', PDF),
-    },
-  });
-  expect((await upload.json()).statusCode, await upload.text()).toBe(200);
-  const commit = await request.post('/api/user/commit', { headers: MUTATION, data: {} });
-  expect((await commit.json()).statusCode).toBe(200);
 }
 
 /** The user's available USDT in the main account, a decimal string ('0' when the account holds none). */
