@@ -1,10 +1,7 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-import { type Browser, expect, type Page } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
+import { expect, type Page } from '@playwright/test';
 import { pickOption } from './antd-select.ts';
-import { MUTATION, readCode, registerAndLogIn, ROOT, snap } from './helpers.ts';
-import { ownServerTest } from './own-server.ts';
+import { backOfficeTest, firstSignIn, openPage, submitBasicKyc } from './back-office-session.ts';
+import { readCode, registerAndLogIn, snap } from './helpers.ts';
 
 /**
  * The back office end to end (issue 16) on the production build, in both languages at desktop
@@ -18,34 +15,10 @@ import { ownServerTest } from './own-server.ts';
  * languages and the user reads it, in their language, in the message centre.
  */
 const CUSTODY_SECRET = 'e2e-back-office-custody-secret-0123456789';
-/** A 1×1 PNG and a one-page PDF, the documents basic KYC asks for. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
-const PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 72 72]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-);
-
 /** Each test on its own server with a first admin, whose temporary password is `prepared`. */
-const test = ownServerTest('back-office', CUSTODY_SECRET, async (dataDir) => {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn' };
-  delete env.DATABASE_URL;
-  const added = await promisify(execFile)(
-    'npm',
-    ['run', '--silent', 'ops', '--', 'operators', 'add', '--email', 'root@meridian.test', '--role', 'admin'],
-    { cwd: ROOT, env },
-  );
-  const password = added.stdout.match(/TEMPORARY_PASSWORD=(\S+)/)?.[1] ?? '';
-  if (!password) throw new Error(`no temporary password: ${added.stdout}${added.stderr}`);
-  return password;
-});
+const test = backOfficeTest('back-office', CUSTODY_SECRET);
 // The back office is a desktop application: both languages run on the desktop project.
 test.skip(({ isMobile }) => isMobile, 'the back office runs on the desktop project');
-
-function totp(secret: string): string {
-  return new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate();
-}
 
 const TEXT = {
   'en-US': {
@@ -141,28 +114,6 @@ const TEXT = {
 } as const;
 type Locale = keyof typeof TEXT;
 
-/** A browser context in `locale` with one page on the test's server. */
-async function openPage(browser: Browser, baseURL: string, locale: Locale): Promise<Page> {
-  const context = await browser.newContext({ baseURL, locale, viewport: { width: 1280, height: 900 } });
-  await context.addInitScript({
-    content: `window.localStorage.setItem('meridian.locale', ${JSON.stringify(locale)});`,
-  });
-  return context.newPage();
-}
-
-/** First sign-in at /admin: password, then the authenticator set up from the secret shown; lands on the dashboard. */
-async function firstSignIn(page: Page, locale: Locale, email: string, password: string): Promise<void> {
-  const text = TEXT[locale];
-  await page.goto('/admin/login');
-  await page.getByLabel(text.email, { exact: true }).fill(email);
-  await page.getByLabel(text.password, { exact: true }).fill(password);
-  await page.getByRole('button', { name: text.signIn, exact: true }).click();
-  const secret = (await page.getByTestId('admin-totp-secret').innerText()).trim();
-  await page.getByLabel(text.code, { exact: true }).fill(totp(secret));
-  await page.getByRole('button', { name: text.confirm, exact: true }).click();
-  await expect(page.getByRole('heading', { name: text.dashboard, exact: true })).toBeVisible();
-}
-
 /** Create an operator on /admin/operators; answers the temporary password shown once. */
 async function createOperator(page: Page, locale: Locale, email: string, role: 'compliance' | 'finance') {
   const text = TEXT[locale];
@@ -181,41 +132,6 @@ async function createOperator(page: Page, locale: Locale, email: string, role: '
   await page.getByRole('button', { name: text.copied, exact: true }).click();
   await expect(page.getByRole('cell', { name: email, exact: true })).toBeVisible();
   return password;
-}
-
-/** The user submits basic KYC through the API: draft, the four documents, commit. */
-async function submitBasicKyc(page: Page): Promise<void> {
-  const request = page.request;
-  const proofDate = new Date(Date.now() - 10 * 86_400_000).toISOString().slice(0, 10);
-  const draft = await request.post('/api/user/info', {
-    headers: MUTATION,
-    data: {
-      firstName: 'Tai Man',
-      lastName: 'Chan',
-      nameChinese: '陳大文',
-      dateOfBirth: '1990-05-01',
-      nationality: 'HK',
-      residence: 'HK',
-      idType: 'hkid',
-      idNumber: 'A123456(3)',
-      address: 'Flat 1, 2 Queen’s Road Central, Hong Kong',
-      proofOfAddressDate: proofDate,
-    },
-  });
-  expect((await draft.json()).statusCode).toBe(200);
-  const file = (name: string, mimeType: string, buffer: Buffer) => ({ name, mimeType, buffer });
-  const upload = await request.post('/api/user/identity/document', {
-    headers: { 'x-meridian-client': MUTATION['x-meridian-client'] },
-    multipart: {
-      idFront: file('front.png', 'image/png', PNG),
-      idBack: file('back.png', 'image/png', PNG),
-      selfie: file('selfie.png', 'image/png', PNG),
-      proofOfAddress: file('bill.pdf', 'application/pdf', PDF),
-    },
-  });
-  expect((await upload.json()).statusCode, await upload.text()).toBe(200);
-  const commit = await request.post('/api/user/commit', { headers: MUTATION, data: {} });
-  expect((await commit.json()).statusCode).toBe(200);
 }
 
 /** The user's available USDT in the main account, a decimal string ('0' when the account holds none). */

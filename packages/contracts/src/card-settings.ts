@@ -9,10 +9,11 @@ import { ANY_OPERATOR } from './operators.ts';
  * risky changes (LTV levels, fees) take effect after a second approval"; issue 19 card constants;
  * spec §9 "Cards per user 3; fee 10 USDT"). Every operator reads them; an admin changes the number
  * of physical cards per user, the virtual-card promotion, the currencies virtual cards are issued
- * in, the top-up minimum and maximum, the default limits of new cards and the rate table at once
- * (audited with before and after). The two fees — the physical card's production fee and the
- * virtual card's issuing fee — are only proposed: a different admin approves the proposal before
- * it applies (four eyes, docs/back-office.md "Card settings"). Amounts are decimal strings: fees in
+ * in, the top-up minimum and maximum and the default limits of new cards at once (audited with
+ * before and after). The risky changes are only proposed, and a different admin approves the
+ * proposal before it applies (four eyes, docs/back-office.md "Card settings"): the two fees — the
+ * physical card's production fee and the virtual card's issuing fee — and the rate table, which
+ * prices every top-up and every foreign-currency card payment like a spread. Amounts are decimal strings: fees in
  * USDT (6 decimals), top-up bounds in units of the stablecoin (6 decimals), limits in the card's
  * currency (USD/EUR/GBP 2 decimals, JPY 0).
  */
@@ -48,20 +49,40 @@ export const cardRateSchema = z
 export const cardFeesSchema = z.object({ physicalFeeUsdt: z.string(), virtualFeeUsdt: z.string() });
 export type CardFees = z.infer<typeof cardFeesSchema>;
 
+/** The rate table an admin proposes: units of EUR, GBP and JPY per 1 USD (decimal strings; USD is 1). */
+export const cardFxRatesSchema = z.object({ EUR: z.string(), GBP: z.string(), JPY: z.string() });
+export type CardFxRates = z.infer<typeof cardFxRatesSchema>;
+
 export const CARD_SETTING_CHANGE_STATUSES = ['proposed', 'applied', 'rejected'] as const;
 export type CardSettingChangeStatus = (typeof CARD_SETTING_CHANGE_STATUSES)[number];
 
-/** A proposed change of the fees: what they were and would be, who proposed and who decided. */
-export const cardSettingChangeSchema = z.object({
+/** What a proposal changes: both fees, or the whole rate table. */
+export const CARD_SETTING_CHANGE_KINDS = ['fees', 'fxRates'] as const;
+export type CardSettingChangeKind = (typeof CARD_SETTING_CHANGE_KINDS)[number];
+
+/** Who proposed and decided a change, and its state (common to every kind). */
+const cardSettingChangeFields = {
   id: z.number().int(),
-  before: cardFeesSchema,
-  after: cardFeesSchema,
   status: z.enum(CARD_SETTING_CHANGE_STATUSES),
   proposedBy: z.string(),
   proposedAt: z.string(),
   decidedBy: z.string().nullable(),
   decidedAt: z.string().nullable(),
-});
+};
+
+/**
+ * A proposed risky change of the card programme, by `kind`: the fees (`before` / `after` both fees)
+ * or the rate table (`before` / `after` the three rates), who proposed and who decided.
+ */
+export const cardSettingChangeSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('fees'), before: cardFeesSchema, after: cardFeesSchema, ...cardSettingChangeFields }),
+  z.object({
+    kind: z.literal('fxRates'),
+    before: cardFxRatesSchema,
+    after: cardFxRatesSchema,
+    ...cardSettingChangeFields,
+  }),
+]);
 export type CardSettingChange = z.infer<typeof cardSettingChangeSchema>;
 
 /** Default limits of a new card in one currency (decimal strings of that currency). */
@@ -96,7 +117,7 @@ export const opsCardSettingsSchema = z.object({
   defaultLimits: z.array(cardDefaultLimitsSchema),
   /** The rate table: units of each card currency per 1 USD (USD is 1). EURE → EUR is 1:1 outside it. */
   fxRates: z.array(z.object({ currency: cardCurrencySchema, unitsPerUsd: z.string() })),
-  /** Proposals of fee changes, newest first (the last 20). */
+  /** Proposals of fee and rate-table changes, newest first (the last 20). */
   changes: z.array(cardSettingChangeSchema),
 });
 export type OpsCardSettings = z.infer<typeof opsCardSettingsSchema>;
@@ -180,13 +201,16 @@ export const CARD_RATE_CURRENCIES = CARD_CURRENCIES.filter(
   (currency): currency is Exclude<CardCurrency, 'USD'> => currency !== 'USD',
 );
 
-/** `PUT admin/card-settings/fx-rates`: units of EUR, GBP and JPY per 1 USD (each named on a refusal). */
-export const updateCardFxRatesBodySchema = z.strictObject({
+/**
+ * `POST admin/card-settings/fx-rates/changes`: propose units of EUR, GBP and JPY per 1 USD (each
+ * named on a refusal), applied together on a second admin's approval.
+ */
+export const proposeCardFxRatesBodySchema = z.strictObject({
   EUR: cardRateSchema,
   GBP: cardRateSchema,
   JPY: cardRateSchema,
 });
-export type UpdateCardFxRatesBody = z.input<typeof updateCardFxRatesBodySchema>;
+export type ProposeCardFxRatesBody = z.input<typeof proposeCardFxRatesBodySchema>;
 
 /** `POST admin/card-settings/changes`: propose both fees (applied together on a second admin's approval). */
 export const proposeCardFeesBodySchema = z.strictObject({
@@ -246,15 +270,16 @@ export const cardSettingsEndpoints = {
     content: opsCardSettingsSchema,
     codes: ['LOGIN_EXPIRED', 'FORBIDDEN'],
   }),
-  updateCardFxRates: defineEndpoint({
-    method: 'PUT',
-    path: '/admin/card-settings/fx-rates',
+  proposeCardFxRates: defineEndpoint({
+    method: 'POST',
+    path: '/admin/card-settings/fx-rates/changes',
     tag: 'back-office',
-    summary: 'Change the card rate table, units per 1 USD (at once; quotes already given keep their rate)',
+    summary:
+      'Propose a new card rate table, units per 1 USD (a different admin approves; quotes given keep their rate)',
     auth: 'operator',
     roles: [],
-    body: updateCardFxRatesBodySchema,
-    content: opsCardSettingsSchema,
+    body: proposeCardFxRatesBodySchema,
+    content: cardSettingChangeSchema,
     codes: ['LOGIN_EXPIRED', 'FORBIDDEN'],
   }),
   proposeCardFees: defineEndpoint({
@@ -272,7 +297,7 @@ export const cardSettingsEndpoints = {
     method: 'POST',
     path: '/admin/card-settings/changes/:id/approve',
     tag: 'back-office',
-    summary: 'Approve and apply a proposed fee change (not its proposer)',
+    summary: 'Approve and apply a proposed fee or rate-table change (not its proposer)',
     auth: 'operator',
     roles: [],
     params: cardSettingChangeParamsSchema,
@@ -290,7 +315,7 @@ export const cardSettingsEndpoints = {
     method: 'POST',
     path: '/admin/card-settings/changes/:id/reject',
     tag: 'back-office',
-    summary: 'Reject a proposed fee change (nothing changes)',
+    summary: 'Reject a proposed fee or rate-table change (nothing changes)',
     auth: 'operator',
     roles: [],
     params: cardSettingChangeParamsSchema,

@@ -42,8 +42,8 @@ function secretOf(config: Config, configured: string | undefined, name: string):
  * holder's calls, the processor's signed webhook, and outside production the sandbox's merchant
  * calls for `npm run card`), one job declining lapsed 3-D Secure confirmations, the holdings
  * checker (a card with a balance forbids closing the account), the back office's card settings
- * (`admin/card-settings*`, `cards.settings.ts`: fees with four eyes, the rest audited at once), and
- * at start the settings row.
+ * (`admin/card-settings*`, `cards.settings.ts`: fees and the rate table with four eyes, the rest
+ * audited at once), and at start the settings row.
  */
 export function createCardsModule(deps: CardsModuleDeps): AppModule<CardsService> & { sandbox: SandboxProcessor } {
   const webhookSecret = secretOf(deps.config, deps.config.cards.webhookSecret, 'card-webhook-secret');

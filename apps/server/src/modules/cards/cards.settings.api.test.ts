@@ -54,6 +54,15 @@ async function credit(userId: string, asset: 'USDT' | 'EURE', amountMinor: bigin
   });
 }
 
+/** Set the rate table the only way there is: one admin proposes, a different one approves. */
+async function setRates(rates: { EUR: string; GBP: string; JPY: string }) {
+  const proposed = await ops(adminToken, 'POST', '/card-settings/fx-rates/changes', rates);
+  expect(proposed.statusCode).toBe(200);
+  const approved = await ops(secondAdminToken, 'POST', `/card-settings/changes/${proposed.content.id}/approve`);
+  expect(approved.statusCode).toBe(200);
+  return (await ops(supportToken, 'GET', '/card-settings')).content;
+}
+
 /** A signed-in user at level 1. */
 async function holder(): Promise<TestSession> {
   const session = await registerAndLogin(t.app);
@@ -123,6 +132,9 @@ describe('card settings in the back office', () => {
     const fees = { physicalFeeUsdt: '12.5', virtualFeeUsdt: '8' };
     expect((await ops(supportToken, 'POST', '/card-settings/changes', fees)).statusCode).toBe(102);
     const rates = { EUR: '0.9', GBP: '0.8', JPY: '155' };
+    expect((await ops(supportToken, 'POST', '/card-settings/fx-rates/changes', rates)).statusCode).toBe(102);
+    // The immediate rate call is gone: a rate table is only proposed.
+    expect((await ops(adminToken, 'PUT', '/card-settings/fx-rates', rates)).statusCode).not.toBe(200);
     const refusals: [string, string, object, string][] = [
       ['POST', '/card-settings/changes', { ...fees, physicalFeeUsdt: '1000.01' }, 'physicalFeeUsdt'],
       ['POST', '/card-settings/changes', { ...fees, virtualFeeUsdt: '1.0000001' }, 'virtualFeeUsdt'],
@@ -145,9 +157,9 @@ describe('card settings in the back office', () => {
       ['PUT', '/card-settings/limits/EUR', { perTransaction: '600', daily: '500', monthly: '900' }, 'daily'],
       ['PUT', '/card-settings/limits/EUR', { perTransaction: '100', daily: '500', monthly: '400' }, 'monthly'],
       ['PUT', '/card-settings/limits/JPY', { perTransaction: '1.5', daily: '500', monthly: '900' }, 'perTransaction'],
-      ['PUT', '/card-settings/fx-rates', { ...rates, EUR: '0' }, 'EUR'],
-      ['PUT', '/card-settings/fx-rates', { ...rates, JPY: '155.123456789' }, 'JPY'],
-      ['PUT', '/card-settings/fx-rates', { ...rates, GBP: '2000000' }, 'GBP'],
+      ['POST', '/card-settings/fx-rates/changes', { ...rates, EUR: '0' }, 'EUR'],
+      ['POST', '/card-settings/fx-rates/changes', { ...rates, JPY: '155.123456789' }, 'JPY'],
+      ['POST', '/card-settings/fx-rates/changes', { ...rates, GBP: '2000000' }, 'GBP'],
     ];
     for (const [method, url, body, field] of refusals) {
       const answer = await ops(adminToken, method as 'PUT' | 'POST', url, body);
@@ -322,10 +334,122 @@ describe('card settings in the back office', () => {
   });
 });
 
+describe('the card rate table with four eyes', () => {
+  it('applies a proposed rate table only on a different admin’s approval, once, audited with before and after', async () => {
+    const thirdAdminToken = (await t.app.admin.createOperator('card-admin3@example.com', 'admin')).token;
+    const session = await holder();
+    await credit(session.userId, 'USDT', 1_000_000_000n);
+    const card = await virtual(session.userId, 'EUR');
+    const quote = async () =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/card/${card.id}/topup/quote`,
+          headers: session.headers,
+          payload: { coin: 'USDT', amount: '100' },
+        })
+      ).json().content;
+    // 100 USDT at 0.92 EUR per USD = 92.00 EUR.
+    expect(await quote()).toMatchObject({ creditAmount: '92.00', rate: '0.92' });
+
+    const proposed = await ops(adminToken, 'POST', '/card-settings/fx-rates/changes', {
+      EUR: '0.9000',
+      GBP: '0.8',
+      JPY: '155.5',
+    });
+    expect(proposed.statusCode).toBe(200);
+    expect(proposed.content).toMatchObject({
+      kind: 'fxRates',
+      before: { EUR: '0.92', GBP: '0.79', JPY: '150' },
+      after: { EUR: '0.9', GBP: '0.8', JPY: '155.5' },
+      status: 'proposed',
+      proposedBy: 'card-admin@example.com',
+      decidedBy: null,
+    });
+    const id = proposed.content.id as number;
+
+    // Not in force before the approval: the table, a new quote and the proposer's own approval.
+    expect((await ops(supportToken, 'GET', '/card-settings')).content.fxRates[1]).toEqual({
+      currency: 'EUR',
+      unitsPerUsd: '0.92',
+    });
+    expect(await quote()).toMatchObject({ creditAmount: '92.00', rate: '0.92' });
+    expect((await ops(adminToken, 'POST', `/card-settings/changes/${id}/approve`)).statusCode).toBe(153);
+    expect((await ops(supportToken, 'POST', `/card-settings/changes/${id}/approve`)).statusCode).toBe(102);
+    expect(await quote()).toMatchObject({ creditAmount: '92.00', rate: '0.92' });
+    const listed = (await ops(supportToken, 'GET', '/card-settings')).content.changes[0];
+    expect(listed).toMatchObject({ id, kind: 'fxRates', status: 'proposed' });
+
+    // Two different admins approve at once: one applies it, the other is told it is decided.
+    const answers = await Promise.all([
+      ops(secondAdminToken, 'POST', `/card-settings/changes/${id}/approve`),
+      ops(thirdAdminToken, 'POST', `/card-settings/changes/${id}/approve`),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([156, 200]);
+    const approved = answers.find((answer) => answer.statusCode === 200)!;
+    expect(approved.content).toMatchObject({ kind: 'fxRates', status: 'applied' });
+    expect((await ops(secondAdminToken, 'POST', `/card-settings/changes/${id}/approve`)).statusCode).toBe(156);
+
+    const view = (await ops(supportToken, 'GET', '/card-settings')).content;
+    expect(view.fxRates).toEqual([
+      { currency: 'USD', unitsPerUsd: '1' },
+      { currency: 'EUR', unitsPerUsd: '0.9' },
+      { currency: 'JPY', unitsPerUsd: '155.5' },
+      { currency: 'GBP', unitsPerUsd: '0.8' },
+    ]);
+    // Now in force: 100 USDT at 0.9 = 90.00 EUR.
+    expect(await quote()).toMatchObject({ creditAmount: '90.00', rate: '0.9' });
+
+    const audit = (await auditRows('card-setting-change')).filter((row) => row.target_id === String(id));
+    // Proposed (200), refused to its proposer (153), the two approvals at once (200 and 156, either
+    // order), the late one (156).
+    expect(audit.map((row) => row.outcome_code).slice(0, 2)).toEqual([200, 153]);
+    expect(audit.map((row) => row.outcome_code).sort()).toEqual([153, 156, 156, 200, 200]);
+    expect(audit[0]).toMatchObject({
+      operator_id: adminId,
+      before: { EUR: '0.92', GBP: '0.79', JPY: '150' },
+      after: { EUR: '0.9', GBP: '0.8', JPY: '155.5' },
+    });
+    const applied = audit.filter((row) => row.outcome_code === 200)[1]!;
+    expect(applied).toMatchObject({
+      before: { EUR: '0.92', GBP: '0.79', JPY: '150' },
+      after: { EUR: '0.9', GBP: '0.8', JPY: '155.5' },
+    });
+  });
+
+  it('refuses a stale rate proposal (176) once another rate table is applied; fees and rates do not make each other stale', async () => {
+    const rates = (
+      await ops(adminToken, 'POST', '/card-settings/fx-rates/changes', { EUR: '0.91', GBP: '0.8', JPY: '150' })
+    ).content.id as number;
+    const other = (
+      await ops(adminToken, 'POST', '/card-settings/fx-rates/changes', { EUR: '0.93', GBP: '0.8', JPY: '150' })
+    ).content.id as number;
+    const fees = (
+      await ops(adminToken, 'POST', '/card-settings/changes', { physicalFeeUsdt: '11', virtualFeeUsdt: '1' })
+    ).content.id as number;
+    expect((await ops(secondAdminToken, 'POST', `/card-settings/changes/${other}/approve`)).statusCode).toBe(200);
+    const stale = await ops(secondAdminToken, 'POST', `/card-settings/changes/${rates}/approve`);
+    expect(stale.statusCode).toBe(176);
+    expect(stale.message).toContain('EUR 0.93');
+    expect((await ops(secondAdminToken, 'POST', `/card-settings/changes/${fees}/approve`)).statusCode).toBe(200);
+    expect((await ops(adminToken, 'POST', `/card-settings/changes/${rates}/reject`)).content).toMatchObject({
+      kind: 'fxRates',
+      status: 'rejected',
+    });
+    const view = (await ops(supportToken, 'GET', '/card-settings')).content;
+    expect(view).toMatchObject({ physicalFeeUsdt: '11', virtualFeeUsdt: '1' });
+    expect(view.fxRates[1]).toEqual({ currency: 'EUR', unitsPerUsd: '0.93' });
+    await setRates({ EUR: '0.92', GBP: '0.79', JPY: '150' });
+    await ops(adminToken, 'POST', '/card-settings/changes', { physicalFeeUsdt: '11', virtualFeeUsdt: '0' }).then(
+      async (answer) => ops(secondAdminToken, 'POST', `/card-settings/changes/${answer.content.id}/approve`),
+    );
+  });
+});
+
 describe('EURE top-ups and valuation', () => {
   it('tops up a EUR card from EURE at exactly 1:1 whatever the rate table says', async () => {
-    const rates = await ops(adminToken, 'PUT', '/card-settings/fx-rates', { EUR: '0.5', GBP: '0.79', JPY: '150' });
-    expect(rates.content.fxRates[1]).toEqual({ currency: 'EUR', unitsPerUsd: '0.5' });
+    const rates = await setRates({ EUR: '0.5', GBP: '0.79', JPY: '150' });
+    expect(rates.fxRates[1]).toEqual({ currency: 'EUR', unitsPerUsd: '0.5' });
     const session = await holder();
     await credit(session.userId, 'EURE', 1_000_000_000n); // 1,000 EURE
     const card = await virtual(session.userId, 'EUR');
@@ -346,7 +470,7 @@ describe('EURE top-ups and valuation', () => {
       rate: '1',
     });
     // A rate change after the quote changes nothing of it.
-    await ops(adminToken, 'PUT', '/card-settings/fx-rates', { EUR: '0.92', GBP: '0.79', JPY: '150' });
+    await setRates({ EUR: '0.92', GBP: '0.79', JPY: '150' });
     const done = await t.app.cards.topUp(session.userId, card.id, quote.quoteId, randomUUID());
     expect(done).toMatchObject({ kind: 'TOPUP', amount: '123.45', sourceCoin: 'EURE', sourceAmount: '123.456789' });
     expect(await wallet(session.userId, 'EURE')).toBe(876_543_211n);

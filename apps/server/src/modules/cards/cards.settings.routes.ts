@@ -8,9 +8,9 @@ import type { CardSettingsService } from './cards.settings.ts';
 /**
  * The back office's card settings under /api (`cardSettingsEndpoints`, `admin/card-settings*`):
  * any operator reads, an admin writes. Each handler notes target, before and after for the audit
- * log (issue 16 "each change audited"): `card-settings` / issuing | top-up | limits:<currency> |
- * fx-rates for the immediate changes, `card-setting-change` / <id> for the fee proposals and their
- * decisions.
+ * log (issue 16 "each change audited"): `card-settings` / issuing | top-up | limits:<currency> for
+ * the immediate changes, `card-setting-change` / <id> for the fee and rate-table proposals and their
+ * decisions (an approval's before and after are the values it replaced and set).
  */
 export function cardSettingsRoutes(settings: CardSettingsService) {
   return async function register(app: FastifyInstance): Promise<void> {
@@ -32,10 +32,15 @@ export function cardSettingsRoutes(settings: CardSettingsService) {
         noteAudit(request, { targetType: 'card-settings', targetId: `limits:${currency}`, before, after });
         return view;
       },
-      updateCardFxRates: async (request) => {
-        const { before, after, settings: view } = await settings.updateFxRates(request.body);
-        noteAudit(request, { targetType: 'card-settings', targetId: 'fx-rates', before, after });
-        return view;
+      proposeCardFxRates: async (request) => {
+        const change = await settings.proposeFxRates(currentOperator(request), request.body);
+        noteAudit(request, {
+          targetType: 'card-setting-change',
+          targetId: String(change.id),
+          before: change.before,
+          after: change.after,
+        });
+        return change;
       },
       proposeCardFees: async (request) => {
         const change = await settings.propose(currentOperator(request), request.body);

@@ -1,9 +1,10 @@
 import type {
   CardFees,
+  CardFxRates,
   CardSettingChange,
+  CardSettingChangeKind,
   CardSettingChangeStatus,
   OpsCardSettings,
-  UpdateCardFxRatesBody,
   UpdateCardIssuingBody,
   UpdateCardLimitsBody,
   UpdateCardTopUpBody,
@@ -46,17 +47,67 @@ function feesOf(row: Pick<CardSettingsRow, 'physicalFeeUsdtMinor' | 'virtualFeeU
   return { physicalFeeUsdt: text(row.physicalFeeUsdtMinor), virtualFeeUsdt: text(row.virtualFeeUsdtMinor) };
 }
 
-/** Same two fees (compared as minor units, so "10" equals "10.000000"). */
-function isSameFees(a: CardFees, b: CardFees): boolean {
-  return (
-    parseAmountMinor(a.physicalFeeUsdt, 'USDT') === parseAmountMinor(b.physicalFeeUsdt, 'USDT') &&
-    parseAmountMinor(a.virtualFeeUsdt, 'USDT') === parseAmountMinor(b.virtualFeeUsdt, 'USDT')
-  );
+/** The rate table's EUR, GBP and JPY per 1 USD as stored ("0.92", "150"). */
+function ratesOf(row: Pick<CardSettingsRow, 'fxRates'>): CardFxRates {
+  const rate = (currency: 'EUR' | 'GBP' | 'JPY') => row.fxRates[currency] ?? DEFAULT_SETTINGS.fxRates[currency]!;
+  return { EUR: rate('EUR'), GBP: rate('GBP'), JPY: rate('JPY') };
 }
+
+/**
+ * What a kind of risky change reads, compares, normalises and writes on the settings row: the one
+ * place a new kind is described, so that proposing, approving and rejecting stay one flow.
+ */
+interface RiskyKind<T> {
+  /** The current values of the row, in the proposal's shape. */
+  read: (row: CardSettingsRow) => T;
+  /** The proposed values as stored (decimal strings without trailing zeros). */
+  normalise: (after: T) => T;
+  /** Same values (so a stored "10" equals "10.000000"). */
+  isSame: (a: T, b: T) => boolean;
+  /** The columns of the settings row that set `after`. */
+  set: (after: T, row: CardSettingsRow) => Partial<Omit<CardSettingsRow, 'id'>>;
+  /** The current values in a 176 message. */
+  describe: (current: T) => string;
+}
+
+const plain = (text: string) => new Decimal(text).toFixed();
+
+const FEES: RiskyKind<CardFees> = {
+  read: feesOf,
+  normalise: (after) => ({
+    physicalFeeUsdt: plain(after.physicalFeeUsdt),
+    virtualFeeUsdt: plain(after.virtualFeeUsdt),
+  }),
+  isSame: (a, b) =>
+    parseAmountMinor(a.physicalFeeUsdt, 'USDT') === parseAmountMinor(b.physicalFeeUsdt, 'USDT') &&
+    parseAmountMinor(a.virtualFeeUsdt, 'USDT') === parseAmountMinor(b.virtualFeeUsdt, 'USDT'),
+  set: (after) => ({
+    physicalFeeUsdtMinor: parseAmountMinor(after.physicalFeeUsdt, 'USDT'),
+    virtualFeeUsdtMinor: parseAmountMinor(after.virtualFeeUsdt, 'USDT'),
+  }),
+  describe: (current) => `${current.physicalFeeUsdt} / ${current.virtualFeeUsdt} USDT`,
+};
+
+const FX_RATES: RiskyKind<CardFxRates> = {
+  read: ratesOf,
+  // Stored without trailing zeros ("0.92", not "0.9200"), as the default table is written.
+  normalise: (after) => ({ EUR: plain(after.EUR), GBP: plain(after.GBP), JPY: plain(after.JPY) }),
+  isSame: (a, b) => (['EUR', 'GBP', 'JPY'] as const).every((currency) => new Decimal(a[currency]).eq(b[currency])),
+  set: (after, row) => ({ fxRates: { ...row.fxRates, USD: '1', ...after } }),
+  describe: (current) => `EUR ${current.EUR} / GBP ${current.GBP} / JPY ${current.JPY} per USD`,
+};
+
+/** The values of each kind of proposal. */
+interface RiskyValues {
+  fees: CardFees;
+  fxRates: CardFxRates;
+}
+const RISKY_KINDS: { [K in CardSettingChangeKind]: RiskyKind<RiskyValues[K]> } = { fees: FEES, fxRates: FX_RATES };
 
 function toChange(row: ChangeRow): CardSettingChange {
   return {
     id: row.id,
+    kind: row.kind as CardSettingChangeKind,
     before: row.before,
     after: row.after,
     status: row.status as CardSettingChangeStatus,
@@ -64,7 +115,7 @@ function toChange(row: ChangeRow): CardSettingChange {
     proposedAt: row.proposedAt.toISOString(),
     decidedBy: row.decidedByEmail,
     decidedAt: row.decidedAt?.toISOString() ?? null,
-  };
+  } as CardSettingChange;
 }
 
 /** A limit of `currency` read from the wire, refused naming `field` (precision, format, zero). */
@@ -78,11 +129,12 @@ function readLimit(text: string, currency: CardCurrency, field: string): bigint 
  * Card programme settings of the back office (issue 16 "Products and settings … each change
  * audited; risky changes (LTV levels, fees) take effect after a second approval"; issue 19; spec §9).
  * The physical cards per user, the promotion (switch and instants), the virtual-card currencies, the
- * top-up bounds, the default limits of new cards and the rate table apply at once — to applications,
- * quotes and new cards from then on (a card keeps its limits; a quote keeps its rate). The two fees
- * are proposed in `card_setting_changes` and applied only when a different admin approves (153 for
- * one's own, 156 once decided, 176 when the fees changed since the proposal — the rules of
- * `loan_setting_changes`). Every write answers its before and after for the audit log (the routes
+ * top-up bounds and the default limits of new cards apply at once — to applications, quotes and new
+ * cards from then on (a card keeps its limits). The risky changes — the two fees, and the rate table
+ * (it prices every top-up and foreign-currency payment) — are proposed in `card_setting_changes`
+ * (one flow, `RISKY_KINDS`) and applied only when a different admin approves (153 for one's own, 156
+ * once decided, 176 when the values changed since the proposal — the rules of
+ * `loan_setting_changes`); a quote already given keeps its rate. Every write answers its before and after for the audit log (the routes
  * note them). The cards service reads the same row (`readSettings`), so a change is in force for the
  * next call.
  */
@@ -142,6 +194,27 @@ export function createCardSettings(db: Db, now: () => Date) {
         .where(eq(cardSettings.id, SETTINGS_ID));
       return { before, after, settings: await view(tx) };
     });
+  }
+
+  /** Store a proposal of `kind` with the row's current values as `before`; nothing applies yet. */
+  async function propose<K extends CardSettingChangeKind>(
+    operator: CardSettingsOperator,
+    kindName: K,
+    after: RiskyValues[K],
+  ): Promise<CardSettingChange> {
+    const kind: RiskyKind<RiskyValues[K]> = RISKY_KINDS[kindName];
+    const [row] = await db
+      .insert(cardSettingChanges)
+      .values({
+        kind: kindName,
+        before: kind.read(await readSettings(db)),
+        after: kind.normalise(after),
+        proposedById: operator.id,
+        proposedByEmail: operator.email,
+        proposedAt: now(),
+      })
+      .returning();
+    return toChange(row!);
   }
 
   const iso = (at: Date | null) => at?.toISOString() ?? null;
@@ -224,45 +297,20 @@ export function createCardSettings(db: Db, now: () => Date) {
       }));
     },
 
-    /** The rate table's EUR, GBP and JPY per 1 USD (USD stays 1; validated by the contract), at once. */
-    async updateFxRates(body: UpdateCardFxRatesBody): Promise<CardSettingsWrite> {
-      // Stored without trailing zeros ("0.92", not "0.9200"), as the default table is written.
-      const rates = {
-        USD: '1',
-        EUR: new Decimal(body.EUR).toFixed(),
-        GBP: new Decimal(body.GBP).toFixed(),
-        JPY: new Decimal(body.JPY).toFixed(),
-      };
-      return write((row) => ({ set: { fxRates: rates }, before: { ...row.fxRates }, after: rates }));
-    },
-
     /** Propose both fees (validated by the contract); nothing applies yet. */
-    async propose(operator: CardSettingsOperator, after: CardFees): Promise<CardSettingChange> {
-      const before = feesOf(await readSettings(db));
-      const normalised = {
-        physicalFeeUsdt: new Decimal(after.physicalFeeUsdt).toFixed(),
-        virtualFeeUsdt: new Decimal(after.virtualFeeUsdt).toFixed(),
-      };
-      const [row] = await db
-        .insert(cardSettingChanges)
-        .values({
-          before,
-          after: normalised,
-          proposedById: operator.id,
-          proposedByEmail: operator.email,
-          proposedAt: now(),
-        })
-        .returning();
-      return toChange(row!);
-    },
+    propose: (operator: CardSettingsOperator, after: CardFees) => propose(operator, 'fees', after),
+
+    /** Propose the rate table's EUR, GBP and JPY per 1 USD (validated by the contract; USD stays 1); nothing applies yet. */
+    proposeFxRates: (operator: CardSettingsOperator, after: CardFxRates) => propose(operator, 'fxRates', after),
 
     /**
-     * Approve and apply a proposal in one transaction: the settings row locked, the proposal claimed
-     * with `UPDATE … WHERE status = 'proposed' AND proposed_by_id <> approver`, the fees still the
-     * proposal's `before`, then set to `after` — the next application charges them.
+     * Approve and apply a proposal of either kind in one transaction: the settings row locked, the
+     * proposal claimed with `UPDATE … WHERE status = 'proposed' AND proposed_by_id <> approver`, the
+     * row's values still the proposal's `before`, then set to `after` — the next application, quote or
+     * card payment uses them.
      * @throws DomainError NOT_FOUND; FOUR_EYES_REQUIRED (153) for the proposer;
      *   SETTING_CHANGE_STATE_CHANGED (156, `{ status }`) once decided; SETTING_CHANGE_STALE (176)
-     *   when the fees changed since — nothing changes then and the proposal stays proposed.
+     *   when the values changed since — nothing changes then and the proposal stays proposed.
      */
     async approve(operator: CardSettingsOperator, id: number): Promise<CardSettingChange> {
       return db.transaction(async (tx) => {
@@ -285,18 +333,13 @@ export function createCardSettings(db: Db, now: () => Date) {
             throw new DomainError('SETTING_CHANGE_STATE_CHANGED', {}, { status: existing.status });
           throw new DomainError('FOUR_EYES_REQUIRED');
         }
-        const current = feesOf(row);
-        if (!isSameFees(current, claimed.before))
-          throw new DomainError('SETTING_CHANGE_STALE', {
-            current: `${current.physicalFeeUsdt} / ${current.virtualFeeUsdt} USDT`,
-          });
+        const kind = RISKY_KINDS[claimed.kind as CardSettingChangeKind] as RiskyKind<unknown>;
+        const current = kind.read(row);
+        if (!kind.isSame(current, claimed.before))
+          throw new DomainError('SETTING_CHANGE_STALE', { current: kind.describe(current) });
         await tx
           .update(cardSettings)
-          .set({
-            physicalFeeUsdtMinor: parseAmountMinor(claimed.after.physicalFeeUsdt, 'USDT'),
-            virtualFeeUsdtMinor: parseAmountMinor(claimed.after.virtualFeeUsdt, 'USDT'),
-            updatedAt: now(),
-          })
+          .set({ ...kind.set(claimed.after, row), updatedAt: now() })
           .where(eq(cardSettings.id, SETTINGS_ID));
         return toChange(claimed);
       });

@@ -1,7 +1,7 @@
 import {
   cardSettingsEndpoints,
   type ProposeCardFeesBody,
-  type UpdateCardFxRatesBody,
+  type ProposeCardFxRatesBody,
   type UpdateCardIssuingBody,
   type UpdateCardLimitsBody,
   type UpdateCardTopUpBody,
@@ -47,10 +47,10 @@ export function useUpdateCardLimits() {
   );
 }
 
-/** `PUT admin/card-settings/fx-rates` (admin): EUR, GBP, JPY per 1 USD. @throws ApiError 120 naming the currency. */
-export function useUpdateCardFxRates() {
+/** `POST admin/card-settings/fx-rates/changes` (admin): propose EUR, GBP, JPY per 1 USD. @throws ApiError 120 naming the currency. */
+export function useProposeCardFxRates() {
   return useAdminMutation(
-    async (body: UpdateCardFxRatesBody) => unwrap(await adminCall(cardSettingsEndpoints.updateCardFxRates, { body })),
+    async (body: ProposeCardFxRatesBody) => unwrap(await adminCall(cardSettingsEndpoints.proposeCardFxRates, { body })),
     [cardSettingsKey],
   );
 }
@@ -63,7 +63,7 @@ export function useProposeCardFees() {
   );
 }
 
-/** Approve (a different admin; 153 for the proposer, 176 when stale) or reject a fee proposal. */
+/** Approve (a different admin; 153 for the proposer, 176 when stale) or reject a fee or rate-table proposal. */
 export function useDecideCardSettingChange() {
   return useAdminMutation(
     async (input: { id: number; decision: 'approve' | 'reject' }) =>

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Menu, Result, Space, Tag, Typography } from 'antd';
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { ApiError, STATUS_LOGIN_EXPIRED } from '../../../lib/api-client.ts';
@@ -46,6 +46,8 @@ function useIdleExpiry(idleTimeoutMinutes: number) {
 /**
  * The back office's own layout (issue 16): a left menu of the pages the operator's role may open,
  * a top bar with the operator's email and role, the language switch and sign-out, then the page.
+ * Below 768 px (admin.css) the menu is a bar with the brand and a Menu button that opens the list
+ * over the page and closes it once a page is chosen, so the page keeps the whole width.
  * Without a full session it sends the operator to the sign-in page.
  */
 export function AdminLayout() {
@@ -54,6 +56,7 @@ export function AdminLayout() {
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const [isMenuOpen, setMenuOpen] = useState(false);
   useIdleExpiry(session.data?.idleTimeoutMinutes ?? 30);
 
   if (session.isPending) return <AdminSpinner />;
@@ -87,16 +90,28 @@ export function AdminLayout() {
   return (
     <OperatorContext value={session.data}>
       {/* Plain elements, not Ant Design's Layout: its Sider would enlarge the Menu chunk the customer pages share. */}
-      <div className="admin-shell">
+      <div className="admin-shell" data-menu-open={isMenuOpen}>
         <aside className="admin-sider">
-          <div className="admin-brand">{t('layout.brand')}</div>
-          <nav aria-label={t('layout.menu')}>
+          <div className="admin-brand">
+            <span>{t('layout.brand')}</span>
+            {/* Shown below 768 px only (admin.css). */}
+            <Button
+              className="admin-menu-toggle"
+              aria-expanded={isMenuOpen}
+              aria-controls="admin-nav"
+              onClick={() => setMenuOpen((isOpen) => !isOpen)}
+            >
+              {t('layout.menuButton')}
+            </Button>
+          </div>
+          <nav id="admin-nav" className="admin-nav" aria-label={t('layout.menu')}>
             <Menu
               mode="inline"
               selectedKeys={selectedKey ? [selectedKey] : []}
               items={items.map(({ key, label }) => ({ key, label }))}
               onClick={({ key }) => {
                 const item = items.find((entry) => entry.key === key);
+                setMenuOpen(false);
                 if (item) void navigate(item.path);
               }}
             />
@@ -104,7 +119,7 @@ export function AdminLayout() {
         </aside>
         <div className="admin-main">
           <header className="admin-topbar">
-            <Space size="middle">
+            <Space size="middle" wrap>
               <Typography.Text data-testid="admin-operator-email">{operator.email}</Typography.Text>
               <Tag color="blue" data-testid="admin-operator-role">
                 {t(`roles.${operator.role}`)}

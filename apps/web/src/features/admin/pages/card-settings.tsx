@@ -1,5 +1,7 @@
 import {
+  CARD_RATE_CURRENCIES,
   type CardFees,
+  type CardFxRates,
   type CardSettingChange,
   cardSettingsEndpoints,
   type OpsCardSettings,
@@ -14,7 +16,7 @@ import {
   useCardSettings,
   useDecideCardSettingChange,
   useProposeCardFees,
-  useUpdateCardFxRates,
+  useProposeCardFxRates,
   useUpdateCardIssuing,
   useUpdateCardLimits,
   useUpdateCardTopUp,
@@ -32,6 +34,11 @@ const RATE_PATTERN = /^\d{1,7}(\.\d{1,8})?$/;
 const INSTANT_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 
 const feesText = (fees: CardFees) => `${fees.physicalFeeUsdt} / ${fees.virtualFeeUsdt} USDT`;
+const ratesText = (rates: CardFxRates) =>
+  CARD_RATE_CURRENCIES.map((currency) => `${currency} ${rates[currency]}`).join(' · ');
+/** What a proposal held or would set, in one line. */
+const valuesText = (change: CardSettingChange, side: 'before' | 'after') =>
+  change.kind === 'fees' ? feesText(change[side]) : ratesText(change[side]);
 
 /** One row of the currencies table: whether virtual cards are issued in it, its default limits and its rate. */
 interface CurrencyRow {
@@ -59,9 +66,9 @@ function currencyRows(data: OpsCardSettings): CurrencyRow[] {
 
 /**
  * Settings tab "Cards" (issue 16 "Products and settings"; issue 19; docs/back-office.md "Card
- * settings"): the physical production fee and the virtual issuing fee are proposed and apply when a
- * different admin approves; the physical cards per user, the virtual-card promotion and currencies,
- * the top-up bounds, the default limits of new cards and the rate table change at once (audited with
+ * settings"): the physical production fee, the virtual issuing fee and the rate table are proposed and
+ * apply when a different admin approves; the physical cards per user, the virtual-card promotion and
+ * currencies, the top-up bounds and the default limits of new cards change at once (audited with
  * before and after). The cards module reads them for the next application, quote or card.
  */
 export function CardSettingsTab() {
@@ -70,11 +77,12 @@ export function CardSettingsTab() {
   const updateIssuing = useUpdateCardIssuing();
   const updateTopUp = useUpdateCardTopUp();
   const updateLimits = useUpdateCardLimits();
-  const updateRates = useUpdateCardFxRates();
+  const proposeRates = useProposeCardFxRates();
   const propose = useProposeCardFees();
   const decide = useDecideCardSettingChange();
   const mayEdit = useMayCall(cardSettingsEndpoints.updateCardIssuing);
   const mayPropose = useMayCall(cardSettingsEndpoints.proposeCardFees);
+  const mayProposeRates = useMayCall(cardSettingsEndpoints.proposeCardFxRates);
   const mayDecide = useMayCall(cardSettingsEndpoints.approveCardSettingChange);
   const [editing, setEditing] = useState<EditSpec | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
@@ -267,23 +275,30 @@ export function CardSettingsTab() {
         title={t('cardSettings.currencies')}
         extra={
           data &&
-          editButton(
-            () => ({
-              title: t('cardSettings.ratesTitle'),
-              hint: t('cardSettings.ratesHint'),
-              fields: (['EUR', 'GBP', 'JPY'] as const).map((currency) => ({
-                name: currency,
-                label: t('cardSettings.ratePer', { currency }),
-                pattern: RATE_PATTERN,
-              })),
-              initial: Object.fromEntries(data.fxRates.map((row) => [row.currency, row.unitsPerUsd])),
-              save: (values) => updateRates.mutateAsync({ EUR: values.EUR!, GBP: values.GBP!, JPY: values.JPY! }),
-            }),
-            'rates',
-            t('cardSettings.editRates'),
+          mayProposeRates && (
+            <Button
+              size="small"
+              data-testid="card-settings-propose-rates"
+              onClick={() =>
+                setEditing({
+                  title: t('cardSettings.ratesTitle'),
+                  hint: t('cardSettings.ratesHint'),
+                  fields: CARD_RATE_CURRENCIES.map((currency) => ({
+                    name: currency,
+                    label: t('cardSettings.ratePer', { currency }),
+                    pattern: RATE_PATTERN,
+                  })),
+                  initial: Object.fromEntries(data.fxRates.map((row) => [row.currency, row.unitsPerUsd])),
+                  save: (values) => proposeRates.mutateAsync({ EUR: values.EUR!, GBP: values.GBP!, JPY: values.JPY! }),
+                })
+              }
+            >
+              {t('cardSettings.editRates')}
+            </Button>
           )
         }
       >
+        <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t('cardSettings.ratesFourEyes')} />
         <Table<CurrencyRow>
           rowKey="currency"
           loading={settings.isFetching}
@@ -353,12 +368,18 @@ export function CardSettingsTab() {
           loading={settings.isFetching}
           dataSource={data?.changes}
           pagination={false}
-          scroll={{ x: 1100 }}
+          scroll={{ x: 1300 }}
           locale={{ emptyText: t('cardSettings.noChanges') }}
           columns={[
             { title: t('common.id'), dataIndex: 'id' },
-            { title: t('cardSettings.before'), key: 'before', render: (_, row) => feesText(row.before) },
-            { title: t('cardSettings.proposed'), key: 'after', render: (_, row) => feesText(row.after) },
+            {
+              title: t('cardSettings.kind'),
+              dataIndex: 'kind',
+              render: (kind: CardSettingChange['kind']) =>
+                kind === 'fees' ? t('cardSettings.kindFees') : t('cardSettings.kindFxRates'),
+            },
+            { title: t('cardSettings.before'), key: 'before', render: (_, row) => valuesText(row, 'before') },
+            { title: t('cardSettings.proposed'), key: 'after', render: (_, row) => valuesText(row, 'after') },
             {
               title: t('common.status'),
               dataIndex: 'status',

@@ -1,0 +1,2 @@
+ALTER TABLE "card_setting_changes" ADD COLUMN "kind" text DEFAULT 'fees' NOT NULL;--> statement-breakpoint
+ALTER TABLE "card_setting_changes" ADD CONSTRAINT "card_setting_changes_kind_known" CHECK ("card_setting_changes"."kind" IN ('fees', 'fxRates'));
