@@ -311,7 +311,7 @@ export interface CardFxRatesRow {
  * Proposed risky changes of the card programme (issue 16 "risky changes (… fees) take effect after
  * a second approval"), by `kind`: 'fees' — the physical production fee and the virtual issuing fee
  * together, as USDT decimal strings in `before`/`after` — or 'fxRates' — the rate table's EUR, GBP
- * and JPY per 1 USD (migration 0051). `status` 'proposed' | 'applied' | 'rejected' moves only from
+ * and JPY per 1 USD (migration 0052). `status` 'proposed' | 'applied' | 'rejected' moves only from
  * 'proposed' with a conditional `UPDATE … WHERE status = 'proposed'`; the check keeps the approver
  * apart from the proposer (the same rules as `loan_setting_changes`).
  */
