@@ -2,6 +2,7 @@ import { Suspense, useEffect, useId, useMemo, useRef, useState, type KeyboardEve
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { ChevronDownIcon, MenuIcon } from '../../components/icons.tsx';
+import { InAccountLayout } from '../../components/page-shell.tsx';
 import { MessagesUnreadBadge } from '../../features/notices/components/messages-unread-badge.tsx';
 import { ROUTE_PATHS, type RouteName } from '../../config/paths.ts';
 import { useRouteMeta } from '../../hooks/use-route-meta.ts';
@@ -230,9 +231,11 @@ export function AccountLayout() {
             {isMenuOpen && <MenuSheet onClose={() => setMenuOpen(false)} returnFocusTo={buttonRef.current} />}
           </>
         )}
-        <Suspense fallback={<PageFallback />}>
-          <Outlet />
-        </Suspense>
+        <InAccountLayout value={true}>
+          <Suspense fallback={<PageFallback />}>
+            <Outlet />
+          </Suspense>
+        </InAccountLayout>
       </section>
     </div>
   );
