@@ -151,10 +151,15 @@ class NetworkTracker {
   }
 }
 
-/** Waits until the page has painted its data: no request in flight (bounded), no spinner, no skeleton. */
+/**
+ * Waits until the page has painted its data: no request in flight (bounded), no spinner, no skeleton,
+ * and no app-shell placeholder (a signed-in page's content arrives after its frame: page-shell.tsx).
+ */
 async function settle(page: Page, network: NetworkTracker): Promise<void> {
   await network.quiet();
-  await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active, [data-testid="boot-fallback"]')).toHaveCount(0);
+  await expect(
+    page.locator('.ant-spin-spinning, .ant-skeleton-active, [data-testid="boot-fallback"], [data-testid="page-shell"]'),
+  ).toHaveCount(0);
 }
 
 /**

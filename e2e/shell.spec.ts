@@ -371,7 +371,7 @@ test.describe('navigation chrome', () => {
     }
     const menu = page.getByTestId('side-menu');
     await expect(menu).toBeVisible();
-    await expect(menu.locator('.ant-menu-item-selected')).toHaveText('Repayments');
+    await expect(menu.locator('[aria-current="page"]')).toHaveText('Repayments');
     await expect(menu.getByTestId('side-menu-SwapHistory')).toBeVisible();
     await expect(menu.getByTestId('side-menu-MainAccount')).toBeHidden();
     await snap(page, testInfo, 'side-menu');

@@ -4,6 +4,8 @@ import type { RouteHandle } from '../config/route-handle.ts';
 import { HomeRoute } from './pages/home-route.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 import { BootFallback } from './layout/boot-fallback.tsx';
+import { ShellScope } from './layout/shell-scope.tsx';
+import { PageShell, shellPage, type PageModuleLoad } from '../components/page-shell.tsx';
 import type { AdminRouteModule } from '../features/admin/admin-routes.ts';
 import { ADMIN_PATHS } from '../features/admin/lib/admin-paths.ts';
 
@@ -11,13 +13,34 @@ import { ADMIN_PATHS } from '../features/admin/lib/admin-paths.ts';
  * The route table of spec §2. Each route's id is its name from `config/paths.ts`. The home page is
  * part of the first bundle; every other page loads with its route. The public and product pages
  * (about, USDE, earn, the card pages, trust, exchange, loan, download) paint without Ant Design and
- * load it in islands; the others render in the Ant Design scope, which loads with the first of them.
+ * load it in islands; the others are app-shell pages (`shell()`): they paint their frame and title
+ * without Ant Design and load the page's module with Ant Design after the first paint.
  * `scripts/bundle-budget.mjs` reads this file to tell the groups apart.
  */
 type LazyComponent = LazyRouteFunction<RouteObject>;
 
 function page(name: RouteName, lazy: LazyComponent, handle?: RouteHandle, children?: RouteObject[]): RouteObject {
   return { id: name, path: ROUTE_PATHS[name], lazy, handle, children };
+}
+
+/**
+ * An app-shell page (issue 20): the route renders `PageShell` at once — the page's frame and title —
+ * and the page's module (`load`, written like a route's `lazy`) with Ant Design's configuration and
+ * texts replaces it when they arrive. The route's `lazy` only starts those downloads as the
+ * navigation starts, in parallel with the account layout's chunk, instead of when the shell renders.
+ */
+function shell(name: RouteName, load: PageModuleLoad, handle?: RouteHandle): RouteObject {
+  const shellOfPage = shellPage(load);
+  return {
+    id: name,
+    path: ROUTE_PATHS[name],
+    handle,
+    element: <PageShell page={shellOfPage} />,
+    lazy: () => {
+      void shellOfPage.load().catch(() => undefined);
+      return Promise.resolve({});
+    },
+  };
 }
 
 /** Forwarding routes render nothing; their loader redirects before any render. */
@@ -188,64 +211,66 @@ export const routes: RouteObject[] = [
         import('../features/download/pages/download-page.tsx').then((m) => ({ Component: m.DownloadPage })),
       ),
       {
-        // Every other page renders inside Ant Design's ConfigProvider, loaded with the first of them.
+        // Every other page is an app-shell page (components/page-shell.tsx): its frame paints at once,
+        // and its module with Ant Design's configuration loads after the first paint (issue 20).
         id: 'AntdScope',
-        lazy: async () => {
-          const [scope] = await Promise.all([
-            import('./layout/antd-scope.tsx'),
-            import('./antd/antd-config.tsx').then((config) => config.prepareAntd()),
-          ]);
-          return { Component: scope.AntdScope };
-        },
+        Component: ShellScope,
         children: [
-          page('TrustDetail', () =>
+          shell('TrustDetail', () =>
             import('../features/trust/pages/trust-detail-page.tsx').then((m) => ({ Component: m.TrustDetailPage })),
           ),
-          page('Test', () => import('./pages/test-page.tsx').then((m) => ({ Component: m.TestPage }))),
-          page('ProofOfLiabilities', () =>
+          shell('Test', () => import('./pages/test-page.tsx').then((m) => ({ Component: m.TestPage }))),
+          shell('ProofOfLiabilities', () =>
             import('../features/liabilities/pages/liabilities-page.tsx').then((m) => ({
               Component: m.LiabilitiesPage,
             })),
           ),
-          page('Freeze', () =>
+          shell('Freeze', () =>
             import('../features/freeze/pages/freeze-page.tsx').then((m) => ({ Component: m.FreezePage })),
           ),
-          page('PrivacyPolicy', () =>
+          shell('PrivacyPolicy', () =>
             import('../features/legal/pages/policy-page.tsx').then((m) => ({ Component: m.PrivacyPolicyPage })),
           ),
-          page('AmlKycPolicy', () =>
+          shell('AmlKycPolicy', () =>
             import('../features/legal/pages/policy-page.tsx').then((m) => ({ Component: m.AmlKycPolicyPage })),
           ),
-          page('Identity', () =>
+          shell('Identity', () =>
             import('../features/kyc/pages/identity-page.tsx').then((m) => ({ Component: m.IdentityPage })),
           ),
-          page('IdentityBasic', () =>
+          shell('IdentityBasic', () =>
             import('../features/kyc/pages/basic-kyc-page.tsx').then((m) => ({ Component: m.BasicKycPage })),
           ),
-          page('IdentityInvestor', () =>
+          shell('IdentityInvestor', () =>
             import('../features/kyc/pages/investor-page.tsx').then((m) => ({ Component: m.InvestorPage })),
           ),
-          page('IdentityAml', () =>
+          shell('IdentityAml', () =>
             import('../features/kyc/pages/aml-page.tsx').then((m) => ({ Component: m.AmlPage })),
           ),
-          page('IdentityTax', () =>
+          shell('IdentityTax', () =>
             import('../features/kyc/pages/tax-page.tsx').then((m) => ({ Component: m.TaxPage })),
           ),
-          page('IdentityQualified', () =>
+          shell('IdentityQualified', () =>
             import('../features/kyc/pages/qualified-page.tsx').then((m) => ({ Component: m.QualifiedPage })),
           ),
-          page('IdentityQualify', () =>
+          shell('IdentityQualify', () =>
             import('../features/kyc/pages/qualified-page.tsx').then((m) => ({ Component: m.QualifiedPage })),
           ),
-          page('IdentityResidence', () =>
+          shell('IdentityResidence', () =>
             import('../features/kyc/pages/residence-page.tsx').then((m) => ({ Component: m.ResidencePage })),
           ),
           // The dev outbox of mail and SMS (issue 3); the server does not answer it in production.
           {
             id: 'DevMailbox',
             path: '/dev/mailbox',
-            lazy: () =>
-              import('../features/identity/pages/dev-mailbox-page.tsx').then((m) => ({ Component: m.DevMailboxPage })),
+            element: (
+              <PageShell
+                page={shellPage(() =>
+                  import('../features/identity/pages/dev-mailbox-page.tsx').then((m) => ({
+                    Component: m.DevMailboxPage,
+                  })),
+                )}
+              />
+            ),
           },
           {
             id: 'Wallet',
@@ -254,12 +279,12 @@ export const routes: RouteObject[] = [
               forwardIndex('Wallet', pathTo('DepositWallet', { coin: DEFAULT_WALLET_COIN })),
               forward('DepositWalletDefault', pathTo('DepositWallet', { coin: DEFAULT_WALLET_COIN })),
               forward('WithdrawWalletDefault', pathTo('WithdrawWallet', { coin: DEFAULT_WALLET_COIN })),
-              page('DepositWallet', () =>
+              shell('DepositWallet', () =>
                 import('../features/wallet/pages/wallet-transfer-page.tsx').then((m) => ({
                   Component: m.WalletTransferPage,
                 })),
               ),
-              page('WithdrawWallet', () =>
+              shell('WithdrawWallet', () =>
                 import('../features/wallet/pages/wallet-transfer-page.tsx').then((m) => ({
                   Component: m.WalletTransferPage,
                 })),
@@ -271,7 +296,7 @@ export const routes: RouteObject[] = [
             id: 'AccountArea',
             lazy: () => import('./layout/account-layout.tsx').then((m) => ({ Component: m.AccountLayout })),
             children: [
-              page(
+              shell(
                 'Messages',
                 () =>
                   import('../features/notices/pages/messages-page.tsx').then((m) => ({ Component: m.MessagesPage })),
@@ -294,24 +319,24 @@ export const routes: RouteObject[] = [
                         handle: { tabs: ['DepositHistory', 'WithdrawHistory'] } satisfies RouteHandle,
                         children: [
                           forwardIndex('WalletHistory', ROUTE_PATHS.DepositHistory),
-                          page('DepositHistory', () =>
+                          shell('DepositHistory', () =>
                             import('../features/wallet/pages/wallet-history-page.tsx').then((m) => ({
                               Component: m.WalletHistoryPage,
                             })),
                           ),
-                          page('WithdrawHistory', () =>
+                          shell('WithdrawHistory', () =>
                             import('../features/wallet/pages/wallet-history-page.tsx').then((m) => ({
                               Component: m.WalletHistoryPage,
                             })),
                           ),
                         ],
                       },
-                      page('SwapHistory', () =>
+                      shell('SwapHistory', () =>
                         import('../features/exchange/pages/swap-history-page.tsx').then((m) => ({
                           Component: m.SwapHistoryPage,
                         })),
                       ),
-                      page('FundHistory', () =>
+                      shell('FundHistory', () =>
                         import('../features/funds/pages/fund-history-page.tsx').then((m) => ({
                           Component: m.FundHistoryPage,
                         })),
@@ -324,22 +349,22 @@ export const routes: RouteObject[] = [
                         } satisfies RouteHandle,
                         children: [
                           forwardIndex('LoanHistory', ROUTE_PATHS.LoanOrder),
-                          page('LoanOrder', () =>
+                          shell('LoanOrder', () =>
                             import('../features/loans/pages/loan-history-page.tsx').then((m) => ({
                               Component: m.LoanOrderPage,
                             })),
                           ),
-                          page('LoanRepayRecord', () =>
+                          shell('LoanRepayRecord', () =>
                             import('../features/loans/pages/loan-history-page.tsx').then((m) => ({
                               Component: m.LoanRepayRecordPage,
                             })),
                           ),
-                          page('LoanAdjustRecord', () =>
+                          shell('LoanAdjustRecord', () =>
                             import('../features/loans/pages/loan-history-page.tsx').then((m) => ({
                               Component: m.LoanAdjustRecordPage,
                             })),
                           ),
-                          page('LoanLiquidationRecord', () =>
+                          shell('LoanLiquidationRecord', () =>
                             import('../features/loans/pages/loan-history-page.tsx').then((m) => ({
                               Component: m.LoanLiquidationRecordPage,
                             })),
@@ -353,34 +378,34 @@ export const routes: RouteObject[] = [
                     path: ROUTE_PATHS.Account,
                     children: [
                       forwardIndex('Account', ROUTE_PATHS.AccountOverview),
-                      page('AccountOverview', () =>
+                      shell('AccountOverview', () =>
                         import('../features/wallet/pages/account-pages.tsx').then((m) => ({
                           Component: m.AccountOverviewPage,
                         })),
                       ),
-                      page('MainAccount', () =>
+                      shell('MainAccount', () =>
                         import('../features/wallet/pages/account-pages.tsx').then((m) => ({
                           Component: m.MainAccountPage,
                         })),
                       ),
-                      page('FundAccount', () =>
+                      shell('FundAccount', () =>
                         import('../features/funds/pages/fund-account-page.tsx').then((m) => ({
                           Component: m.FundAccountPage,
                         })),
                       ),
-                      page('FiscardAccount', () =>
+                      shell('FiscardAccount', () =>
                         import('../features/cards/pages/fiscard-account-page.tsx').then((m) => ({
                           Component: m.FiscardAccountPage,
                         })),
                       ),
-                      page('AccountStatement', () =>
+                      shell('AccountStatement', () =>
                         import('../features/statements/pages/statement-page.tsx').then((m) => ({
                           Component: m.StatementPage,
                         })),
                       ),
                     ],
                   },
-                  page('Calendar', () =>
+                  shell('Calendar', () =>
                     import('../features/calendar/pages/calendar-page.tsx').then((m) => ({
                       Component: m.CalendarPage,
                     })),
@@ -390,51 +415,51 @@ export const routes: RouteObject[] = [
                     path: ROUTE_PATHS.Payment,
                     children: [
                       forwardIndex('Payment', ROUTE_PATHS.PaymentBank),
-                      page('PaymentBank', () =>
+                      shell('PaymentBank', () =>
                         import('../features/payments/pages/payment-bank-page.tsx').then((m) => ({
                           Component: m.PaymentBankPage,
                         })),
                       ),
-                      page('AddBank', () =>
+                      shell('AddBank', () =>
                         import('../features/payments/pages/add-bank-page.tsx').then((m) => ({
                           Component: m.AddBankPage,
                         })),
                       ),
                     ],
                   },
-                  page('Profile', () =>
+                  shell('Profile', () =>
                     import('../features/security/pages/profile-page.tsx').then((m) => ({ Component: m.ProfilePage })),
                   ),
-                  page('Security', () =>
+                  shell('Security', () =>
                     import('../features/security/pages/security-page.tsx').then((m) => ({ Component: m.SecurityPage })),
                   ),
-                  page('DeleteAccount', () =>
+                  shell('DeleteAccount', () =>
                     import('../features/security/pages/delete-account-page.tsx').then((m) => ({
                       Component: m.DeleteAccountPage,
                     })),
                   ),
-                  page('EnableSMS', () =>
+                  shell('EnableSMS', () =>
                     import('../features/security/pages/enable-sms-page.tsx').then((m) => ({
                       Component: m.EnableSmsPage,
                     })),
                   ),
-                  page('ResetPass', () =>
+                  shell('ResetPass', () =>
                     import('../features/security/pages/password-page.tsx').then((m) => ({
                       Component: m.ResetPassPage,
                     })),
                   ),
-                  page('SetPin', () =>
+                  shell('SetPin', () =>
                     import('../features/security/pages/pin-page.tsx').then((m) => ({ Component: m.SetPinPage })),
                   ),
-                  page('GoogleAuthenticators', () =>
+                  shell('GoogleAuthenticators', () =>
                     import('../features/security/pages/google-authenticator-page.tsx').then((m) => ({
                       Component: m.GoogleAuthenticatorPage,
                     })),
                   ),
-                  page('ApiKeys', () =>
+                  shell('ApiKeys', () =>
                     import('../features/security/pages/api-keys-page.tsx').then((m) => ({ Component: m.ApiKeysPage })),
                   ),
-                  page('Address', () =>
+                  shell('Address', () =>
                     import('../features/wallet/pages/address-book-page.tsx').then((m) => ({
                       Component: m.AddressBookPage,
                     })),

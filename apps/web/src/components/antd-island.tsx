@@ -1,29 +1,56 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import type { AntdConfig } from './antd-config.tsx';
 import './antd-island.css';
+
+/** What `loadIsland` resolves to: the island's component and Ant Design's configuration around it. */
+export interface LoadedIsland<C> {
+  Component: C;
+  AntdConfig: typeof AntdConfig;
+}
+
+/**
+ * The loader of an island: the first call fetches `load`'s module, Ant Design's configuration and the
+ * active language's Ant Design texts in parallel; later calls return the same promise (a failed load
+ * is tried again on the next call). Call it early — in a route's `lazy`, on hover — to start the
+ * downloads before the island renders.
+ */
+export function islandLoader<C>(load: () => Promise<C>): () => Promise<LoadedIsland<C>> {
+  let loading: Promise<LoadedIsland<C>> | undefined;
+  return () => {
+    loading ??= Promise.all([
+      import('./antd-config.tsx').then(async (module) => {
+        await module.prepareAntd();
+        return module;
+      }),
+      load(),
+    ]).then(
+      ([config, Component]) => ({ Component, AntdConfig: config.AntdConfig }),
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    );
+    return loading;
+  };
+}
 
 /**
  * A lazily loaded part of a light page that renders Ant Design (issue 20 "web performance"). The
  * public and product pages (home, earn, loan, trust, exchange, the card pages) paint their shell and
  * marketing content with plain React and CSS; the forms, tables and lists they carry load after
  * that as islands, each inside Ant Design's configuration (`components/antd-config.tsx`: theme,
- * language, size).
+ * language, size). The signed-in pages are islands as a whole (`components/page-shell.tsx`).
  *
  * `load` resolves to the island's component. Its module, Ant Design's configuration and the active
- * language's Ant Design texts are fetched in parallel the first time the island renders; the module
- * should be imported only here (`() => import('./x.tsx').then((m) => m.X)`), so that its Ant Design
- * code stays out of the page's chunk. Render the result inside `<AntdIsland>`, which reserves its
- * space while it loads.
+ * language's Ant Design texts are fetched in parallel the first time the island renders
+ * (`islandLoader`); the module should be imported only here (`() => import('./x.tsx').then((m) => m.X)`),
+ * so that its Ant Design code stays out of the page's chunk. Render the result inside `<AntdIsland>`,
+ * which reserves its space while it loads.
  */
 export function antdIsland<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  const loadIsland = islandLoader(load);
   return lazy(async () => {
-    const [config, Component] = await Promise.all([
-      import('./antd-config.tsx').then(async (module) => {
-        await module.prepareAntd();
-        return module;
-      }),
-      load(),
-    ]);
-    const { AntdConfig } = config;
+    const { AntdConfig, Component } = await loadIsland();
     function Island(props: P) {
       return (
         <AntdConfig>

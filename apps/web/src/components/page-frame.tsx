@@ -1,4 +1,3 @@
-import { Breadcrumb } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -18,7 +17,9 @@ interface PageFrameProps {
 
 /**
  * The frame of an application page: breadcrumbs from the matched routes, title, optional tabs of
- * sibling routes (a parent route's `handle.tabs`), then the content. The tabs go to other pages, so
+ * sibling routes (a parent route's `handle.tabs`), then the content. Plain React and CSS (drawn like
+ * Ant Design's Breadcrumb it replaced): the app shell paints it before Ant Design loads
+ * (`components/page-shell.tsx`). The tabs go to other pages, so
  * they are a navigation of links (the current one `aria-current="page"`), not an ARIA tablist:
  * Ant Design's Tabs put its overflow "more" button inside the tablist at 390 px (axe
  * aria-required-children); the links scroll sideways instead.
@@ -28,8 +29,9 @@ export function PageFrame({ title, subtitle, actions, tabs, children }: PageFram
   const { named, current } = useRouteMeta();
 
   const crumbs = [
-    { title: <Link to={pathTo('Home')}>{t('routes.Home')}</Link> },
+    { key: 'Home', title: <Link to={pathTo('Home')}>{t('routes.Home')}</Link> },
     ...named.map((match, index) => ({
+      key: match.name,
       title:
         index === named.length - 1 ? (
           t(`routes.${match.name}`)
@@ -52,7 +54,20 @@ export function PageFrame({ title, subtitle, actions, tabs, children }: PageFram
 
   return (
     <div className="page-frame" data-testid="page-frame" data-route={current}>
-      <Breadcrumb className="page-frame__crumbs" items={crumbs} data-testid="breadcrumbs" />
+      <nav className="page-frame__crumbs" aria-label={t('pageFrame.breadcrumbs')} data-testid="breadcrumbs">
+        <ol>
+          {crumbs.map((crumb, index) => (
+            <li key={crumb.key}>
+              {index > 0 && (
+                <span className="page-frame__crumb-separator" aria-hidden="true">
+                  /
+                </span>
+              )}
+              <span className="page-frame__crumb">{crumb.title}</span>
+            </li>
+          ))}
+        </ol>
+      </nav>
       <div className="page-frame__head">
         <div>
           <h1 className="page-frame__title" data-testid="page-title">

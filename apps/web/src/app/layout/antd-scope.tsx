@@ -3,7 +3,7 @@ import { Outlet } from 'react-router';
 import { AntdConfig } from '../../components/antd-config.tsx';
 import { PageFallback } from './boot-fallback.tsx';
 
-/** Layout route of every page but home: the pages below render inside Ant Design's configuration. */
+/** Layout route of the back office (`/admin`): the pages below render inside Ant Design's configuration. */
 export function AntdScope() {
   return (
     <AntdConfig>
