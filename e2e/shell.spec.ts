@@ -289,9 +289,11 @@ test.describe('without the reduced-motion setting', () => {
   test('a link with a hash scrolls smoothly to its target, 40 px below the top', async ({ page }) => {
     await page.goto('/product/earn#facts');
     await expect(page.getByTestId('page-title')).toBeVisible();
+    // Within one CSS pixel: the phone project draws at a device scale of 3, where a scroll position
+    // lands on a third of a pixel, so the target's top may read 39.3 or 40.7.
     await expect
-      .poll(async () => Math.round((await page.locator('#facts').boundingBox())?.y ?? -1), { timeout: 5000 })
-      .toBe(40);
+      .poll(async () => Math.abs(((await page.locator('#facts').boundingBox())?.y ?? -100) - 40), { timeout: 5000 })
+      .toBeLessThanOrEqual(1);
   });
 });
 
