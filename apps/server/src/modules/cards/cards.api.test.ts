@@ -10,7 +10,7 @@ import {
   type TestApp,
   type TestSession,
 } from '../../../test/helpers.ts';
-import { accountBalance, platformBalance, postEntry } from '../ledger/ledger.service.ts';
+import { accountBalance, hashEntryRequest, platformBalance, postEntry } from '../ledger/ledger.service.ts';
 import { cardAccount, platformAccount, transfer, userAccount } from '../ledger/ledger.types.ts';
 import { signCardWebhook } from './cards.processor.ts';
 
@@ -336,6 +336,43 @@ describe('authorisation, clearing, reversal, refund', () => {
     expect(Date.parse(purchase.refundAfter) - Date.parse(purchase.createdAt)).toBe(72 * 3_600_000);
     expect(Date.parse(purchase.refundFallbackAt) - Date.parse(purchase.createdAt)).toBe(31 * 86_400_000);
     expect(list[2].refundAfter).toBeNull();
+  });
+
+  it('holds a USD merchant charge on a EUR card at the rate table, the first time and from the cache', async () => {
+    const session = await holder(100_000_000n);
+    const cardId = await fundedCard(session, '100'); // 92.00 EUR
+    // The server has not seen this card: card_authorize answers its currency, the amount is
+    // converted (5.00 USD × 0.92 = 4.60 EUR) and sent again.
+    const first = await authorize(cardId, '5.00', { currency: 'USD' });
+    expect(first.content).toMatchObject({ decision: 'APPROVED', declineReason: null });
+    expect(await held(cardId)).toBe(460n);
+    // Now the currency is known: one call, converted before it (0.01 USD × 0.92 rounds up to 0.01 EUR).
+    const second = await authorize(cardId, '0.01', { currency: 'USD' });
+    expect(second.content.decision).toBe('APPROVED');
+    expect(await held(cardId)).toBe(461n);
+    expect(await available(cardId)).toBe(9_200n - 461n);
+    const list = (await get(session, `/api/card/${cardId}/transactions`)).json().content.list;
+    expect(list.slice(0, 2).map((row: { amount: string; status: string }) => [row.status, row.amount])).toEqual([
+      ['AUTHORIZED', '0.01'],
+      ['AUTHORIZED', '4.60'],
+    ]);
+  });
+
+  it("writes the hold entry's request hash as hashEntryRequest does", async () => {
+    const session = await holder(100_000_000n);
+    const cardId = await fundedCard(session, '100');
+    const auth = await authorize(cardId, '12.34');
+    expect(auth.content.decision).toBe('APPROVED');
+    const [entry] = await rowsOf(
+      sql`SELECT request_hash FROM ledger_entries WHERE idempotency_key = ${`card-hold:${auth.content.authorizationId}`}`,
+    );
+    const expected = hashEntryRequest({
+      kind: 'CARD_HOLD',
+      reference: `card:${cardId}`,
+      idempotencyKey: `card-hold:${auth.content.authorizationId}`,
+      postings: transfer(cardAccount(cardId, 'CARD_AVAILABLE', 'EUR'), cardAccount(cardId, 'CARD_HELD', 'EUR'), 1_234n),
+    });
+    expect(entry).toEqual({ request_hash: expected });
   });
 
   it('releases the hold on a reversal', async () => {

@@ -18,12 +18,7 @@ import type { DbOrTx, Tx } from '../../platform/db/client.ts';
 import { queryRows } from '../../platform/db/rows.ts';
 import { isSqlState } from '../../platform/db/sql-state.ts';
 import { DomainError } from '../../platform/http/errors.ts';
-import {
-  accountBalance,
-  hashEntryRequest,
-  postEntry,
-  SQLSTATE_INSUFFICIENT_BALANCE,
-} from '../ledger/ledger.service.ts';
+import { accountBalance, postEntry, SQLSTATE_INSUFFICIENT_BALANCE } from '../ledger/ledger.service.ts';
 import { type EntryInput, platformAccount, type PostingInput, transfer } from '../ledger/ledger.types.ts';
 import {
   availableAccount,
@@ -43,22 +38,19 @@ import { cardSuspenseItems, cardTransactions, cards } from './cards.tables.ts';
 
 type AuthorizationEvent = Extract<CardProcessorEvent, { type: 'authorization' }>;
 
-/** The facts of a card that never change, cached in process by processor token (`cardFactsOf`). */
-interface CardFacts {
-  id: number;
-  userId: string;
-  currency: CardCurrency;
-  last4: string;
-}
-
-/** Most cards whose facts the process keeps (about 100 bytes each); past it the cache starts again. */
-const CARD_FACTS_CACHED_MAX = 100_000;
+/** Most cards whose currency the process keeps (about 100 bytes each); past it the cache starts again. */
+const CARD_CURRENCIES_CACHED_MAX = 100_000;
 
 /** The row `card_authorize` returns (sql/card_authorize.sql), as the driver gives it. */
 interface AuthorizeRow {
   o_card_id: number | string | null;
+  /** The card's owner, currency and last 4 digits: NULL only when no card has the token. */
+  o_user_id: string | null;
+  o_currency: string | null;
+  o_last4: string | null;
   o_transaction_id: number | string | null;
-  o_transaction_status: string;
+  /** NULL when the amount was sent in another currency than the card's (nothing written). */
+  o_transaction_status: string | null;
   o_decline_reason: string | null;
   o_is_replay: boolean;
 }
@@ -66,7 +58,8 @@ interface AuthorizeRow {
 /**
  * The ledger entry of an authorisation's hold: `amountMinor` from the card's available to its
  * held account, keyed by the processor's authorisation id (so one hold per authorisation).
- * `card_authorize` posts the same entry in SQL with this entry's `hashEntryRequest`.
+ * `card_authorize` posts the same entry in SQL and writes this entry's `hashEntryRequest` out
+ * itself (sql/card_authorize.sql step 7); cards.api.test.ts checks the two hashes agree.
  */
 function holdEntry(card: Pick<CardRow, 'id' | 'currency'>, authId: string, amountMinor: bigint): EntryInput {
   return {
@@ -103,8 +96,8 @@ const accepted = (transactionId: number | null): CardWebhookAnswer => ({
  */
 export function createCardEventsService(deps: CardsDeps) {
   const { db } = deps;
-  /** Card facts by processor token (`cardFactsOf`). */
-  const cardFacts = new Map<string, CardFacts>();
+  /** The card's currency by processor token, from `card_authorize`'s answers (a card's currency never changes). */
+  const cardCurrencies = new Map<string, CardCurrency>();
 
   /** Lock the card of `token`; null when the processor names no card of ours. */
   async function lockCardByToken(tx: Tx, token: string): Promise<CardRow | null> {
@@ -138,26 +131,6 @@ export function createCardEventsService(deps: CardsDeps) {
   }
 
   /**
-   * The card facts that never change (id, owner, currency, last 4) of the card with processor
-   * token `token`, from the in-process cache or one indexed read (then cached); null when no card
-   * has the token (not cached, so a card issued later is found). The cache is cleared when it
-   * reaches `CARD_FACTS_CACHED_MAX` entries.
-   */
-  async function cardFactsOf(token: string): Promise<CardFacts | null> {
-    const cached = cardFacts.get(token);
-    if (cached) return cached;
-    const [row] = await db
-      .select({ id: cards.id, userId: cards.userId, currency: cards.currency, last4: cards.last4 })
-      .from(cards)
-      .where(eq(cards.processorToken, token));
-    if (!row) return null;
-    if (cardFacts.size >= CARD_FACTS_CACHED_MAX) cardFacts.clear();
-    const facts: CardFacts = { ...row, currency: row.currency as CardCurrency };
-    cardFacts.set(token, facts);
-    return facts;
-  }
-
-  /**
    * The authorisation decision (just-in-time funding): one call of the SQL function
    * `card_authorize` (sql/card_authorize.sql: the card's lock, the duplicate check, the PIN count,
    * `card_refusal`, the expiry, the balance, then the hold or the confirmation row). Declines write
@@ -167,33 +140,51 @@ export function createCardEventsService(deps: CardsDeps) {
    * written in the decision's transaction); otherwise the amount is held and the answer is
    * APPROVED. An online payment without 3-D Secure cannot wait for a confirmation, so it runs as
    * the one statement alone (one round trip); the others run in a transaction with the message.
+   *
+   * The amount is sent in the card's currency when the process knows it (`cardCurrencies`, filled
+   * from the function's answers), else in the merchant's: when that is not the card's, the function
+   * answers the card's currency and writes nothing, and the amount is converted at the rate table
+   * (rounded up, against the user) and sent again — the only case of two round trips.
    */
   async function authorize(event: AuthorizationEvent): Promise<CardWebhookAnswer> {
     const now = deps.now();
-    const facts = await cardFactsOf(event.cardToken);
-    if (!facts) return { decision: 'DECLINED', declineReason: 'CARD_NOT_ACTIVE', transactionId: null };
     const originalMinor = readProcessorAmount(event.amount, event.currency);
-    // The rate table is read only for a merchant charging in another currency.
-    const amountMinor =
+    /** The amount to decide in `currency` (the card's, or the merchant's while the card's is unknown). */
+    const amountIn = async (currency: CardCurrency): Promise<bigint | null> =>
       originalMinor === null
         ? null
-        : event.currency === facts.currency
+        : event.currency === currency
           ? originalMinor
-          : convertMinor(originalMinor, event.currency, facts.currency, (await readSettings(db)).fxRates, 'up');
-    const isPayable = amountMinor !== null && amountMinor > 0n;
-    const holdHash = isPayable ? hashEntryRequest(holdEntry(facts, event.authorizationId, amountMinor)) : '';
-    const decide = async (executor: DbOrTx) => {
+          : convertMinor(originalMinor, event.currency, currency, (await readSettings(db)).fxRates, 'up');
+    let amountCurrency = cardCurrencies.get(event.cardToken) ?? (event.currency as CardCurrency);
+    let amountMinor = await amountIn(amountCurrency);
+    const decideOnce = async (executor: DbOrTx) => {
+      const isPayable = amountMinor !== null && amountMinor > 0n;
       const [row] = await queryRows<AuthorizeRow>(
         executor,
         sql`SELECT * FROM card_authorize(
-          ${event.cardToken}, ${event.authorizationId}, ${isPayable ? amountMinor.toString() : null}::numeric,
-          ${event.amount}, ${event.currency}, ${event.merchantName}, ${event.mcc}::text, ${event.isOnline},
-          ${event.isThreeDs}, ${event.pinResult}, ${event.isExpiryCorrect}, ${now.toISOString()}::timestamptz,
-          ${CARD_PIN_TRIES_MAX}::integer, ${`${CARD_PIN_BLOCK_HOURS} hours`}::interval,
-          ${`${CARD_CONFIRMATION_TTL_MS} milliseconds`}::interval, ${holdHash})`,
+          ${event.cardToken}, ${event.authorizationId}, ${isPayable ? amountMinor!.toString() : null}::numeric,
+          ${amountCurrency}, ${event.amount}, ${event.currency}, ${event.merchantName}, ${event.mcc}::text,
+          ${event.isOnline}, ${event.isThreeDs}, ${event.pinResult}, ${event.isExpiryCorrect},
+          ${now.toISOString()}::timestamptz, ${CARD_PIN_TRIES_MAX}::integer, ${`${CARD_PIN_BLOCK_HOURS} hours`}::interval,
+          ${`${CARD_CONFIRMATION_TTL_MS} milliseconds`}::interval)`,
       );
       assert.ok(row, 'card_authorize returns one row');
+      if (row.o_currency !== null) {
+        if (cardCurrencies.size >= CARD_CURRENCIES_CACHED_MAX) cardCurrencies.clear();
+        cardCurrencies.set(event.cardToken, row.o_currency as CardCurrency);
+      }
       return row;
+    };
+    /** The decision, with the second call when the card's currency was not the one sent. */
+    const decide = async (executor: DbOrTx) => {
+      const row = await decideOnce(executor);
+      if (row.o_transaction_status !== null) return row;
+      amountCurrency = row.o_currency as CardCurrency;
+      amountMinor = await amountIn(amountCurrency);
+      const again = await decideOnce(executor);
+      assert.ok(again.o_transaction_status !== null, 'card_authorize decides in the card currency');
+      return again;
     };
     const answerOfRow = (row: AuthorizeRow): CardWebhookAnswer => ({
       decision:
@@ -209,18 +200,18 @@ export function createCardEventsService(deps: CardsDeps) {
       if (event.isOnline && !event.isThreeDs) return answerOfRow(await decide(db));
       return await db.transaction(async (tx) => {
         const row = await decide(tx);
-        if (row.o_transaction_status === 'PENDING_CONFIRMATION' && !row.o_is_replay && isPayable) {
-          const currency = facts.currency;
+        if (row.o_transaction_status === 'PENDING_CONFIRMATION' && !row.o_is_replay && amountMinor !== null) {
+          const currency = row.o_currency as CardCurrency;
           await deps.notify(
             {
-              userId: facts.userId,
+              userId: row.o_user_id!,
               category: 'CARD',
               ...cardMessages.confirm,
               params: {
                 amount: money(amountMinor, currency),
                 currency,
                 merchant: event.merchantName,
-                last4: facts.last4,
+                last4: row.o_last4!,
               },
               // The card page highlights this payment in its confirmation banner.
               link: `/my/account/fiscard?confirm=${row.o_transaction_id}`,
@@ -234,8 +225,8 @@ export function createCardEventsService(deps: CardsDeps) {
     } catch (error) {
       // The hold's ledger update refused (money left the card without its lock since the balance
       // was read): everything was rolled back; decline in a new transaction.
-      if (isPayable && isSqlState(error, SQLSTATE_INSUFFICIENT_BALANCE))
-        return declineInsufficient(event, facts.id, amountMinor, now);
+      if (amountMinor !== null && amountMinor > 0n && isSqlState(error, SQLSTATE_INSUFFICIENT_BALANCE))
+        return declineInsufficient(event, amountMinor, now);
       throw error;
     }
   }
@@ -246,12 +237,13 @@ export function createCardEventsService(deps: CardsDeps) {
    */
   async function declineInsufficient(
     event: AuthorizationEvent,
-    cardId: number,
     amountMinor: bigint,
     now: Date,
   ): Promise<CardWebhookAnswer> {
     return db.transaction(async (tx) => {
-      await tx.select({ id: cards.id }).from(cards).where(eq(cards.id, cardId)).for('update');
+      const card = await lockCardByToken(tx, event.cardToken);
+      assert.ok(card, 'the card whose hold was refused exists');
+      const cardId = card.id;
       const twin = await transactionByAuthId(tx, event.authorizationId);
       if (twin) return answerOf(twin);
       const [row] = await tx
