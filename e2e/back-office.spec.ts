@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { pickOption } from './antd-select.ts';
-import { backOfficeTest, firstSignIn, openPage, submitBasicKyc } from './back-office-session.ts';
+import { backOfficeTest, firstSignIn, openPage, SIGN_IN_TEXT, submitBasicKyc } from './back-office-session.ts';
 import { readCode, registerAndLogIn, snap } from './helpers.ts';
 
 /**
@@ -20,14 +20,10 @@ const test = backOfficeTest('back-office', CUSTODY_SECRET);
 // The back office is a desktop application: both languages run on the desktop project.
 test.skip(({ isMobile }) => isMobile, 'the back office runs on the desktop project');
 
+/** The texts these tests look for, in each language: the sign-in page's (shared) and the back office's. */
 const TEXT = {
   'en-US': {
-    email: 'Email',
-    password: 'Password',
-    code: 'Authenticator code',
-    signIn: 'Sign in',
-    confirm: 'Confirm and continue',
-    dashboard: 'Dashboard',
+    ...SIGN_IN_TEXT['en-US'],
     operators: 'Operators',
     newOperator: 'New operator',
     role: 'Role',
@@ -67,12 +63,7 @@ const TEXT = {
     awaiting: 'Awaiting approval',
   },
   'zh-HK': {
-    email: '電郵地址',
-    password: '密碼',
-    code: '驗證器代碼',
-    signIn: '登入',
-    confirm: '確認並繼續',
-    dashboard: '總覽',
+    ...SIGN_IN_TEXT['zh-HK'],
     operators: '操作員',
     newOperator: '新增操作員',
     role: '角色',
