@@ -10,16 +10,21 @@
  * here; on PGlite the database too). Targets: accrual and payout ≤ 10 s for 1M on PostgreSQL,
  * ≤ 300 MB.
  *
- * The payout runs its batches on `--connections` pooled connections at once on PostgreSQL (default
- * FUND_PAYOUT_CONNECTIONS_POSTGRES, as the `funds.payout` job does); PGlite has one connection.
+ * On PostgreSQL the accrual runs its batches on `--accrual-connections` pooled connections at once
+ * (default FUND_ACCRUAL_CONNECTIONS_POSTGRES, as the `funds.daily` job does) and the payout on
+ * `--connections` (default FUND_PAYOUT_CONNECTIONS_POSTGRES, as the `funds.payout` job does); PGlite
+ * has one connection.
  *
- *   npm run bench:accrual [-- --holdings 100000 --pg-holdings 1000000 --batch 50000 --connections 2 --only pglite|postgres]
+ *   npm run bench:accrual [-- --holdings 100000 --pg-holdings 1000000 --batch 50000 --connections 2 --accrual-connections 2 --only pglite|postgres]
  */
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { CURRENT_PRODUCT_SEED } from '../apps/server/src/modules/funds/funds.products.ts';
-import { FUND_PAYOUT_CONNECTIONS_POSTGRES } from '../apps/server/src/modules/funds/funds.jobs.ts';
+import {
+  FUND_ACCRUAL_CONNECTIONS_POSTGRES,
+  FUND_PAYOUT_CONNECTIONS_POSTGRES,
+} from '../apps/server/src/modules/funds/funds.jobs.ts';
 import { DEFAULT_RECEIVING_ACCOUNT } from '../apps/server/src/modules/funds/funds.module.ts';
 import { createFundsService } from '../apps/server/src/modules/funds/funds.service.ts';
 import { getHongKongCalendar } from '../apps/server/src/platform/calendar/business-calendar.ts';
@@ -34,6 +39,8 @@ const { values: args } = parseArgs({
     batch: { type: 'string', default: '50000' },
     /** Payout batches at once on PostgreSQL (default: what the `funds.payout` job uses). */
     connections: { type: 'string' },
+    /** Accrual batches at once on PostgreSQL (default: what the `funds.daily` job uses). */
+    'accrual-connections': { type: 'string' },
     /** Run only one database: `pglite` or `postgres`. */
     only: { type: 'string' },
     /** Keep the PostgreSQL scratch database (for EXPLAIN), and stop after loading. */
@@ -91,9 +98,11 @@ async function timed<T>(label: string, holdings: number, run: () => Promise<T>):
 
 async function bench(database: Database, label: string, holdings: number): Promise<void> {
   peakRssBytes = process.memoryUsage().rss;
-  const connections = database.kind === 'postgres' ? Number(args.connections ?? FUND_PAYOUT_CONNECTIONS_POSTGRES) : 1;
+  const isPostgres = database.kind === 'postgres';
+  const connections = isPostgres ? Number(args.connections ?? FUND_PAYOUT_CONNECTIONS_POSTGRES) : 1;
+  const accrualConnections = isPostgres ? Number(args['accrual-connections'] ?? FUND_ACCRUAL_CONNECTIONS_POSTGRES) : 1;
   console.log(
-    `${label}: ${holdings.toLocaleString('en-US')} current-fund holdings, batches of ${args.batch}, payout on ${connections} connection(s)`,
+    `${label}: ${holdings.toLocaleString('en-US')} current-fund holdings, batches of ${args.batch}, accrual on ${accrualConnections} and payout on ${connections} connection(s)`,
   );
   await database.migrate(findMigrationsDir());
   const clock = { now: () => new Date('2026-02-02T00:00:05+08:00') };
@@ -115,11 +124,11 @@ async function bench(database: Database, label: string, holdings: number): Promi
 
   const entriesBefore = await entryCount(database);
   const accrual = await timed('accrual of 2026-01-31', holdings, () =>
-    funds.accrueDay(database.db, '2026-01-31', { batchSize }),
+    funds.accrueDay(database.db, '2026-01-31', { batchSize, connections: accrualConnections }),
   );
   const entriesAfterAccrual = await entryCount(database);
   const rerun = await timed('rerun of 2026-01-31', holdings, () =>
-    funds.accrueDay(database.db, '2026-01-31', { batchSize }),
+    funds.accrueDay(database.db, '2026-01-31', { batchSize, connections: accrualConnections }),
   );
   const entriesAfterRerun = await entryCount(database);
   const payout = await timed('payout of 2026-02', holdings, () =>
