@@ -6,17 +6,26 @@
  *   1. one day's accrual (2026-01-31) over every holding;
  *   2. a rerun of the same day — it must post 0 ledger entries and accrue 0 holdings;
  *   3. the month's payout (2026-02, paid on Monday 2026-02-02) of that interest as new shares.
- * Prints holdings/s of each and the peak resident memory of this process (the server's work runs
- * here; on PGlite the database too). Targets: accrual and payout ≤ 10 s for 1M on PostgreSQL,
- * ≤ 300 MB.
+ * Prints holdings/s of each, the resident memory of this process before the jobs (Node, the
+ * modules; on PGlite the database too) and its peak (the server's work runs here). Targets: accrual
+ * and payout ≤ 10 s for 1M on PostgreSQL, ≤ 300 MB.
+ *
+ * The process runs as production runs the server (`--runner bundle`, the default: this file bundled
+ * by esbuild like `apps/server/build.mjs` into a scratch directory under `apps/server/dist/`, run
+ * with plain `node`), or as TypeScript through tsx (`--runner tsx`: ~110 MB more resident memory
+ * for tsx's on-the-fly transpiling, none of it the jobs').
  *
  * On PostgreSQL the accrual runs its batches on `--accrual-connections` pooled connections at once
  * (default FUND_ACCRUAL_CONNECTIONS_POSTGRES, as the `funds.daily` job does) and the payout on
  * `--connections` (default FUND_PAYOUT_CONNECTIONS_POSTGRES, as the `funds.payout` job does); PGlite
  * has one connection.
  *
- *   npm run bench:accrual [-- --holdings 100000 --pg-holdings 1000000 --batch 50000 --connections 2 --accrual-connections 2 --only pglite|postgres]
+ *   npm run bench:accrual [-- --holdings 100000 --pg-holdings 1000000 --batch 50000 --connections 2
+ *     --accrual-connections 2 --only pglite|postgres --runner bundle|tsx --keep]
  */
+import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -45,8 +54,67 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     /** Keep the PostgreSQL scratch database (for EXPLAIN), and stop after loading. */
     keep: { type: 'boolean', default: false },
+    /** `bundle` (default: esbuild bundle run by plain node, as production) or `tsx`. */
+    runner: { type: 'string', default: 'bundle' },
   },
 });
+
+/** Set in the bundled child process (`--runner bundle`). */
+const BUNDLED_ENV = 'MERIDIAN_BENCH_ACCRUAL_BUNDLED';
+
+/**
+ * Bundle this file the way `apps/server/build.mjs` bundles `src/main.ts` (esbuild, ESM for Node, npm
+ * packages external, the workspace contracts bundled in) into a scratch directory under
+ * `apps/server/dist/` — so packages and the migrations resolve as from production's `dist/main.js` —
+ * run it with plain `node` and the same arguments, and remove the directory.
+ * @returns the child's exit code.
+ */
+async function runBundled(): Promise<number> {
+  const { build } = await import('esbuild');
+  const serverDir = path.join(import.meta.dirname, '..', 'apps', 'server');
+  await mkdir(path.join(serverDir, 'dist'), { recursive: true });
+  const outDir = await mkdtemp(path.join(serverDir, 'dist', 'bench-accrual-'));
+  try {
+    const outfile = path.join(outDir, 'accrual.js');
+    await build({
+      entryPoints: [path.join(import.meta.dirname, 'accrual.ts')],
+      outfile,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node22',
+      packages: 'external',
+      logLevel: 'warning',
+      plugins: [
+        {
+          name: 'bundle-workspace-contracts',
+          setup(b) {
+            b.onResolve({ filter: /^@meridian\/contracts\// }, (resolveArgs) => ({
+              path: path.join(
+                import.meta.dirname,
+                '..',
+                'packages',
+                'contracts',
+                'src',
+                `${resolveArgs.path.replace('@meridian/contracts/', '')}.ts`,
+              ),
+            }));
+          },
+        },
+      ],
+    });
+    const child = spawn(process.execPath, [outfile, ...process.argv.slice(2)], {
+      stdio: 'inherit',
+      env: { ...process.env, [BUNDLED_ENV]: '1' },
+    });
+    return await new Promise<number>((resolve, reject) => {
+      child.on('error', reject);
+      child.on('exit', (code) => resolve(code ?? 1));
+    });
+  } finally {
+    await rm(outDir, { recursive: true, force: true });
+  }
+}
 
 let peakRssBytes = 0;
 const sampler = setInterval(() => {
@@ -103,6 +171,9 @@ async function bench(database: Database, label: string, holdings: number): Promi
   const accrualConnections = isPostgres ? Number(args['accrual-connections'] ?? FUND_ACCRUAL_CONNECTIONS_POSTGRES) : 1;
   console.log(
     `${label}: ${holdings.toLocaleString('en-US')} current-fund holdings, batches of ${args.batch}, accrual on ${accrualConnections} and payout on ${connections} connection(s)`,
+  );
+  console.log(
+    `  run as ${process.env[BUNDLED_ENV] ? 'an esbuild bundle (node)' : 'TypeScript (tsx)'}; resident memory before the work ${mb(peakRssBytes)}`,
   );
   await database.migrate(findMigrationsDir());
   const clock = { now: () => new Date('2026-02-02T00:00:05+08:00') };
@@ -178,4 +249,7 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+if (args.runner === 'bundle' && !process.env[BUNDLED_ENV]) process.exitCode = await runBundled();
+else if (args.runner !== 'bundle' && args.runner !== 'tsx')
+  throw new Error(`--runner: bundle or tsx, not ${args.runner}`);
+else await main();
