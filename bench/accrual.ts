@@ -152,14 +152,34 @@ async function load(database: Database, holdings: number): Promise<void> {
   );
 }
 
-async function timed<T>(label: string, holdings: number, run: () => Promise<T>): Promise<T> {
+/** PostgreSQL's WAL position and checkpoint count (cluster-wide: other databases' work counts too). */
+async function walState(database: Database): Promise<{ lsn: string; checkpoints: number } | null> {
+  if (database.kind !== 'postgres') return null;
+  const [row] = await queryRows<{ lsn: string; checkpoints: number }>(
+    database.db,
+    sql`SELECT pg_current_wal_lsn()::text AS lsn, (checkpoints_timed + checkpoints_req)::int AS checkpoints FROM pg_stat_bgwriter`,
+  );
+  return row ?? null;
+}
+
+async function timed<T>(database: Database, label: string, holdings: number, run: () => Promise<T>): Promise<T> {
+  const walBefore = await walState(database);
   const started = performance.now();
   const result = await run();
   const seconds = (performance.now() - started) / 1000;
+  let wal = '';
+  if (walBefore) {
+    const [row] = await queryRows<{ bytes: string; checkpoints: number }>(
+      database.db,
+      sql`SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), ${walBefore.lsn}::pg_lsn)::text AS bytes,
+                 (checkpoints_timed + checkpoints_req)::int - ${walBefore.checkpoints} AS checkpoints FROM pg_stat_bgwriter`,
+    );
+    wal = `   WAL ${mb(Number(row?.bytes ?? 0))}, ${row?.checkpoints ?? 0} checkpoint(s) (cluster-wide)`;
+  }
   console.log(
     `  ${label.padEnd(26)} ${seconds.toFixed(2).padStart(7)} s   ${Math.round(holdings / seconds)
       .toLocaleString('en-US')
-      .padStart(9)} holdings/s   peak RSS ${mb(peakRssBytes)}`,
+      .padStart(9)} holdings/s   peak RSS ${mb(peakRssBytes)}${wal}`,
   );
   return result;
 }
@@ -194,15 +214,15 @@ async function bench(database: Database, label: string, holdings: number): Promi
   const batchSize = Number(args.batch);
 
   const entriesBefore = await entryCount(database);
-  const accrual = await timed('accrual of 2026-01-31', holdings, () =>
+  const accrual = await timed(database, 'accrual of 2026-01-31', holdings, () =>
     funds.accrueDay(database.db, '2026-01-31', { batchSize, connections: accrualConnections }),
   );
   const entriesAfterAccrual = await entryCount(database);
-  const rerun = await timed('rerun of 2026-01-31', holdings, () =>
+  const rerun = await timed(database, 'rerun of 2026-01-31', holdings, () =>
     funds.accrueDay(database.db, '2026-01-31', { batchSize, connections: accrualConnections }),
   );
   const entriesAfterRerun = await entryCount(database);
-  const payout = await timed('payout of 2026-02', holdings, () =>
+  const payout = await timed(database, 'payout of 2026-02', holdings, () =>
     funds.runPayout(database.db, { batchSize, connections }),
   );
   const entriesAfterPayout = await entryCount(database);
