@@ -6,20 +6,34 @@
  *   1. one day's accrual (2026-01-31) over every holding;
  *   2. a rerun of the same day — it must post 0 ledger entries and accrue 0 holdings;
  *   3. the month's payout (2026-02, paid on Monday 2026-02-02) of that interest as new shares.
- * Prints holdings/s of each and the peak resident memory of this process (the server's work runs
- * here; on PGlite the database too). Targets: accrual and payout ≤ 10 s for 1M on PostgreSQL,
- * ≤ 300 MB.
+ * Prints holdings/s of each, the resident memory of this process before the jobs (Node, the
+ * modules; on PGlite the database too) and its peak (the server's work runs here). Targets: accrual
+ * and payout ≤ 10 s for 1M on PostgreSQL, ≤ 300 MB.
  *
- * The payout runs its batches on `--connections` pooled connections at once on PostgreSQL (default
- * FUND_PAYOUT_CONNECTIONS_POSTGRES, as the `funds.payout` job does); PGlite has one connection.
+ * The process runs as production runs the server (`--runner bundle`, the default: this file bundled
+ * by esbuild like `apps/server/build.mjs` into a scratch directory under `apps/server/dist/`, run
+ * with plain `node`), or as TypeScript through tsx (`--runner tsx`: ~110 MB more resident memory
+ * for tsx's on-the-fly transpiling, none of it the jobs').
  *
- *   npm run bench:accrual [-- --holdings 100000 --pg-holdings 1000000 --batch 50000 --connections 2 --only pglite|postgres]
+ * On PostgreSQL the accrual runs its batches on `--accrual-connections` pooled connections at once
+ * (default FUND_ACCRUAL_CONNECTIONS_POSTGRES, as the `funds.daily` job does) and the payout on
+ * `--connections` (default FUND_PAYOUT_CONNECTIONS_POSTGRES, as the `funds.payout` job does); PGlite
+ * has one connection.
+ *
+ *   npm run bench:accrual [-- --holdings 100000 --pg-holdings 1000000 --batch 50000 --connections 2
+ *     --accrual-connections 2 --only pglite|postgres --runner bundle|tsx --keep]
  */
+import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { CURRENT_PRODUCT_SEED } from '../apps/server/src/modules/funds/funds.products.ts';
-import { FUND_PAYOUT_CONNECTIONS_POSTGRES } from '../apps/server/src/modules/funds/funds.jobs.ts';
+import {
+  FUND_ACCRUAL_CONNECTIONS_POSTGRES,
+  FUND_PAYOUT_CONNECTIONS_POSTGRES,
+} from '../apps/server/src/modules/funds/funds.jobs.ts';
 import { DEFAULT_RECEIVING_ACCOUNT } from '../apps/server/src/modules/funds/funds.module.ts';
 import { createFundsService } from '../apps/server/src/modules/funds/funds.service.ts';
 import { getHongKongCalendar } from '../apps/server/src/platform/calendar/business-calendar.ts';
@@ -34,12 +48,73 @@ const { values: args } = parseArgs({
     batch: { type: 'string', default: '50000' },
     /** Payout batches at once on PostgreSQL (default: what the `funds.payout` job uses). */
     connections: { type: 'string' },
+    /** Accrual batches at once on PostgreSQL (default: what the `funds.daily` job uses). */
+    'accrual-connections': { type: 'string' },
     /** Run only one database: `pglite` or `postgres`. */
     only: { type: 'string' },
     /** Keep the PostgreSQL scratch database (for EXPLAIN), and stop after loading. */
     keep: { type: 'boolean', default: false },
+    /** `bundle` (default: esbuild bundle run by plain node, as production) or `tsx`. */
+    runner: { type: 'string', default: 'bundle' },
   },
 });
+
+/** Set in the bundled child process (`--runner bundle`). */
+const BUNDLED_ENV = 'MERIDIAN_BENCH_ACCRUAL_BUNDLED';
+
+/**
+ * Bundle this file the way `apps/server/build.mjs` bundles `src/main.ts` (esbuild, ESM for Node, npm
+ * packages external, the workspace contracts bundled in) into a scratch directory under
+ * `apps/server/dist/` — so packages and the migrations resolve as from production's `dist/main.js` —
+ * run it with plain `node` and the same arguments, and remove the directory.
+ * @returns the child's exit code.
+ */
+async function runBundled(): Promise<number> {
+  const { build } = await import('esbuild');
+  const serverDir = path.join(import.meta.dirname, '..', 'apps', 'server');
+  await mkdir(path.join(serverDir, 'dist'), { recursive: true });
+  const outDir = await mkdtemp(path.join(serverDir, 'dist', 'bench-accrual-'));
+  try {
+    const outfile = path.join(outDir, 'accrual.js');
+    await build({
+      entryPoints: [path.join(import.meta.dirname, 'accrual.ts')],
+      outfile,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node22',
+      packages: 'external',
+      logLevel: 'warning',
+      plugins: [
+        {
+          name: 'bundle-workspace-contracts',
+          setup(b) {
+            b.onResolve({ filter: /^@meridian\/contracts\// }, (resolveArgs) => ({
+              path: path.join(
+                import.meta.dirname,
+                '..',
+                'packages',
+                'contracts',
+                'src',
+                `${resolveArgs.path.replace('@meridian/contracts/', '')}.ts`,
+              ),
+            }));
+          },
+        },
+      ],
+    });
+    const child = spawn(process.execPath, [outfile, ...process.argv.slice(2)], {
+      stdio: 'inherit',
+      env: { ...process.env, [BUNDLED_ENV]: '1' },
+    });
+    return await new Promise<number>((resolve, reject) => {
+      child.on('error', reject);
+      child.on('exit', (code) => resolve(code ?? 1));
+    });
+  } finally {
+    await rm(outDir, { recursive: true, force: true });
+  }
+}
 
 let peakRssBytes = 0;
 const sampler = setInterval(() => {
@@ -77,23 +152,48 @@ async function load(database: Database, holdings: number): Promise<void> {
   );
 }
 
-async function timed<T>(label: string, holdings: number, run: () => Promise<T>): Promise<T> {
+/** PostgreSQL's WAL position and checkpoint count (cluster-wide: other databases' work counts too). */
+async function walState(database: Database): Promise<{ lsn: string; checkpoints: number } | null> {
+  if (database.kind !== 'postgres') return null;
+  const [row] = await queryRows<{ lsn: string; checkpoints: number }>(
+    database.db,
+    sql`SELECT pg_current_wal_lsn()::text AS lsn, (checkpoints_timed + checkpoints_req)::int AS checkpoints FROM pg_stat_bgwriter`,
+  );
+  return row ?? null;
+}
+
+async function timed<T>(database: Database, label: string, holdings: number, run: () => Promise<T>): Promise<T> {
+  const walBefore = await walState(database);
   const started = performance.now();
   const result = await run();
   const seconds = (performance.now() - started) / 1000;
+  let wal = '';
+  if (walBefore) {
+    const [row] = await queryRows<{ bytes: string; checkpoints: number }>(
+      database.db,
+      sql`SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), ${walBefore.lsn}::pg_lsn)::text AS bytes,
+                 (checkpoints_timed + checkpoints_req)::int - ${walBefore.checkpoints} AS checkpoints FROM pg_stat_bgwriter`,
+    );
+    wal = `   WAL ${mb(Number(row?.bytes ?? 0))}, ${row?.checkpoints ?? 0} checkpoint(s) (cluster-wide)`;
+  }
   console.log(
     `  ${label.padEnd(26)} ${seconds.toFixed(2).padStart(7)} s   ${Math.round(holdings / seconds)
       .toLocaleString('en-US')
-      .padStart(9)} holdings/s   peak RSS ${mb(peakRssBytes)}`,
+      .padStart(9)} holdings/s   peak RSS ${mb(peakRssBytes)}${wal}`,
   );
   return result;
 }
 
 async function bench(database: Database, label: string, holdings: number): Promise<void> {
   peakRssBytes = process.memoryUsage().rss;
-  const connections = database.kind === 'postgres' ? Number(args.connections ?? FUND_PAYOUT_CONNECTIONS_POSTGRES) : 1;
+  const isPostgres = database.kind === 'postgres';
+  const connections = isPostgres ? Number(args.connections ?? FUND_PAYOUT_CONNECTIONS_POSTGRES) : 1;
+  const accrualConnections = isPostgres ? Number(args['accrual-connections'] ?? FUND_ACCRUAL_CONNECTIONS_POSTGRES) : 1;
   console.log(
-    `${label}: ${holdings.toLocaleString('en-US')} current-fund holdings, batches of ${args.batch}, payout on ${connections} connection(s)`,
+    `${label}: ${holdings.toLocaleString('en-US')} current-fund holdings, batches of ${args.batch}, accrual on ${accrualConnections} and payout on ${connections} connection(s)`,
+  );
+  console.log(
+    `  run as ${process.env[BUNDLED_ENV] ? 'an esbuild bundle (node)' : 'TypeScript (tsx)'}; resident memory before the work ${mb(peakRssBytes)}`,
   );
   await database.migrate(findMigrationsDir());
   const clock = { now: () => new Date('2026-02-02T00:00:05+08:00') };
@@ -114,15 +214,15 @@ async function bench(database: Database, label: string, holdings: number): Promi
   const batchSize = Number(args.batch);
 
   const entriesBefore = await entryCount(database);
-  const accrual = await timed('accrual of 2026-01-31', holdings, () =>
-    funds.accrueDay(database.db, '2026-01-31', { batchSize }),
+  const accrual = await timed(database, 'accrual of 2026-01-31', holdings, () =>
+    funds.accrueDay(database.db, '2026-01-31', { batchSize, connections: accrualConnections }),
   );
   const entriesAfterAccrual = await entryCount(database);
-  const rerun = await timed('rerun of 2026-01-31', holdings, () =>
-    funds.accrueDay(database.db, '2026-01-31', { batchSize }),
+  const rerun = await timed(database, 'rerun of 2026-01-31', holdings, () =>
+    funds.accrueDay(database.db, '2026-01-31', { batchSize, connections: accrualConnections }),
   );
   const entriesAfterRerun = await entryCount(database);
-  const payout = await timed('payout of 2026-02', holdings, () =>
+  const payout = await timed(database, 'payout of 2026-02', holdings, () =>
     funds.runPayout(database.db, { batchSize, connections }),
   );
   const entriesAfterPayout = await entryCount(database);
@@ -169,4 +269,7 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+if (args.runner === 'bundle' && !process.env[BUNDLED_ENV]) process.exitCode = await runBundled();
+else if (args.runner !== 'bundle' && args.runner !== 'tsx')
+  throw new Error(`--runner: bundle or tsx, not ${args.runner}`);
+else await main();

@@ -304,15 +304,35 @@ describe('redemptions and replays', () => {
 });
 
 describe('accrual exactly once per (holding, day)', () => {
-  it('a run killed half-way and run again, then run twice more, accrues 2026-02-04 once', async () => {
+  it('a run killed half-way and run again, then run twice more, accrues 2026-02-04 once (on PostgreSQL two batches at a time, as the funds.daily job)', async () => {
+    // On PostgreSQL the funds.daily job accrues two batches at once on two pooled connections.
+    const connections = testDatabaseKind === 'postgres' ? 2 : 1;
     kit.clock.set('2026-02-05T00:00:05+08:00');
-    const partial = await kit.t.app.funds.accrueDay(db(), '2026-02-04', { batchSize: 1, batchesMax: 1 });
-    expect(partial.isPartial).toBe(true);
-    const rest = await kit.t.app.funds.runAccrual(db());
-    expect(rest.map((day) => day.day)).toEqual(['2026-02-04']);
+    const partial = await kit.t.app.funds.accrueDay(db(), '2026-02-04', { batchSize: 1, batchesMax: 3, connections });
+    expect(partial).toMatchObject({ isPartial: true, batchCount: 3 });
+    const [recorded] = await queryRows<{ n: number }>(
+      db(),
+      sql`SELECT count(*)::int AS n FROM fund_accrual_days WHERE day = '2026-02-04'`,
+    );
+    expect(recorded?.n).toBe(0); // the day is recorded only after its last batch
+    // The rest as the job runs it: the accrual on the pool, maturities (and here the payout: none due) in `db`.
+    await kit.t.app.funds.runDaily(db(), {
+      batchSize: 1,
+      ...(testDatabaseKind === 'postgres' ? { accrualPool: { db: db(), connections } } : {}),
+    });
     expect(await kit.t.app.funds.runAccrual(db())).toEqual([]);
-    const again = await kit.t.app.funds.accrueDay(db(), '2026-02-04');
+    const again = await kit.t.app.funds.accrueDay(db(), '2026-02-04', { batchSize: 1, connections });
     expect(again).toMatchObject({ holdingCount: 0, totalMinor: 0n });
+    const [ledger] = await queryRows<{ entries: number; total: string; days: number; recordedTotal: string }>(
+      db(),
+      sql`SELECT count(*)::int AS entries, sum(p.amount_minor)::text AS total,
+            (SELECT count(*)::int FROM fund_accrual_days WHERE day = '2026-02-04') AS days,
+            (SELECT sum(amount_minor)::text FROM fund_accruals WHERE day = '2026-02-04') AS "recordedTotal"
+          FROM ledger_entries e JOIN ledger_postings p ON p.entry_id = e.id AND p.amount_minor > 0
+          WHERE e.reference = 'fund-accrual:2026-02-04'`,
+    );
+    // One entry per batch that accrued (alice's and bob's holdings), together exactly the accruals.
+    expect(ledger).toEqual({ entries: 2, total: '654', days: 1, recordedTotal: '654' });
     const rows = await queryRows<{ holding_id: string; n: number; total: string }>(
       db(),
       sql`SELECT holding_id::text, count(*)::int AS n, sum(amount_minor)::text AS total FROM fund_accruals WHERE day = '2026-02-04' GROUP BY holding_id`,

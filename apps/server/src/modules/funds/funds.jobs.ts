@@ -1,7 +1,7 @@
 import { CURRENT_PRODUCT_ID } from '@meridian/contracts/funds';
 import type { Locale } from '@meridian/contracts/locale';
 import { sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../platform/db/client.ts';
+import type { Db, DbOrTx } from '../../platform/db/client.ts';
 import { queryRows } from '../../platform/db/rows.ts';
 import { beginFanout, postEntries, postEntry, postFanout } from '../ledger/ledger.service.ts';
 import { platformAccount, type PostingInput, transfer, userAccount, type EntryInput } from '../ledger/ledger.types.ts';
@@ -29,23 +29,37 @@ export interface BatchOptions {
   batchSize?: number;
   /** Stop after this many batches, as if the process were killed (tests of a half-way run). */
   batchesMax?: number;
+  /**
+   * Batches run at once, each in its own transaction on its own connection of the pool (default 1:
+   * one after another). More than 1 only with a pooled PostgreSQL `Db` — never a transaction, and
+   * never PGlite (one connection). The batches' id ranges are disjoint, so are their holdings (and,
+   * in the payout, their users' accounts); they meet only on the platform accounts' postings at the
+   * end of each batch (one waits for the other's commit, no cycle).
+   */
+  connections?: number;
 }
 
 /** Options of the payout. */
 export interface PayoutOptions extends BatchOptions {
   /** The month paid (YYYY-MM), default this Hong Kong month. */
   month?: string;
+}
+
+/** Options of `runDaily` (the `funds.daily` job). */
+export interface DailyOptions extends Omit<BatchOptions, 'connections'> {
+  /** The payout is another job's (`funds.payout` on PostgreSQL): skip it here. */
+  isPayoutSeparate?: boolean;
   /**
-   * Batches paid at once, each in its own transaction on its own connection of the pool (default 1:
-   * one after another). More than 1 only with a pooled PostgreSQL `Db` — never a transaction, and
-   * never PGlite (one connection). The batches' id ranges are disjoint, so are their holdings and
-   * their users' accounts; they meet only on the source account's debit, at the end of each batch.
+   * Accrue on this pooled PostgreSQL `Db`, `connections` batches at once, each batch committed on
+   * its own, instead of in the `db` given to `runDaily` (the job's transaction).
    */
-  connections?: number;
+  accrualPool?: { db: Db; connections: number };
 }
 
 /** Payout batches run at once on PostgreSQL by the `funds.payout` job (2 cores: docs/funds.md "Benchmark"). */
 export const FUND_PAYOUT_CONNECTIONS_POSTGRES = 2;
+/** Accrual batches run at once on PostgreSQL by the `funds.daily` job (2 cores: docs/funds.md "Benchmark"). */
+export const FUND_ACCRUAL_CONNECTIONS_POSTGRES = 2;
 
 /** What one day's accrual did. */
 export interface AccrualDayResult {
@@ -75,6 +89,53 @@ interface MaturedOrder {
   interestMinor: bigint;
 }
 
+/**
+ * Run `runBatch` once for each start of `batchStarts`, in that order, `options.connections` at a
+ * time (default 1: one after another): each worker takes the next start and awaits its batch before
+ * taking another, so at most `connections` batches (transactions) are open at once. After the first
+ * failure no worker takes another batch; the failure is thrown once every started batch has settled.
+ * `onBatch` sees each batch's result as it completes (in completion order).
+ * @returns `isPartial` when `options.batchesMax` batches were started and others were left (a run
+ *   stopped half-way, as tests simulate a killed process).
+ */
+async function runBatches<T>(
+  batchStarts: readonly number[],
+  options: Pick<BatchOptions, 'batchesMax' | 'connections'>,
+  runBatch: (lo: number) => Promise<T>,
+  onBatch: (lo: number, result: T) => void,
+): Promise<{ isPartial: boolean }> {
+  let taken = 0;
+  let isFailed = false;
+  let isPartial = false;
+  const worker = async (): Promise<void> => {
+    while (!isFailed && taken < batchStarts.length) {
+      if (options.batchesMax !== undefined && taken >= options.batchesMax) {
+        isPartial = true;
+        return;
+      }
+      const lo = batchStarts[taken]!;
+      taken += 1;
+      const result = await runBatch(lo).catch((error: unknown) => {
+        isFailed = true;
+        throw error;
+      });
+      onBatch(lo, result);
+    }
+  };
+  const connections = Math.max(1, Math.min(options.connections ?? 1, batchStarts.length));
+  const outcomes = await Promise.allSettled(Array.from({ length: connections }, () => worker()));
+  const failure = outcomes.find((outcome) => outcome.status === 'rejected');
+  if (failure) throw failure.reason;
+  return { isPartial };
+}
+
+/** The starts of the id batches of `batchSize` covering [range.lo, range.hi] (none when there are no rows). */
+function batchStartsOf(range: { lo: number; hi: number } | null, batchSize: number): number[] {
+  const starts: number[] = [];
+  for (let lo = range?.lo ?? 1; range && lo <= range.hi; lo += batchSize) starts.push(lo);
+  return starts;
+}
+
 function idRangeOf(rows: { lo: string | null; hi: string | null }[]): { lo: number; hi: number } | null {
   const row = rows[0];
   if (!row?.lo || !row.hi) return null;
@@ -94,12 +155,16 @@ export function createJobsService(ctx: FundsContext) {
 
   /**
    * Accrue Hong Kong day `day` for every holding, in id batches of `batchSize` (each its own
-   * transaction, or savepoint inside the caller's): one statement per batch computes each holding's
+   * transaction, or savepoint inside the caller's; with `connections` > 1 on a pooled PostgreSQL
+   * `Db`, that many batches at once): one statement per batch computes each holding's
    * interest (`funds.interest.ts`: shares held through the day × tiered rate / 365, rounded down),
    * inserts it into `fund_accruals` — whose key (holding, day) makes a rerun insert nothing — adds
    * what was inserted to the holdings' unpaid interest, and posts one journal entry of the batch's
    * total (interest expense → accrued interest, key `fund-accrual:<day>:<first id>-<end id>`). Fixed orders
    * earn from their interest date to the day before maturity; current shares as the day columns say.
+   * The day is recorded (`fund_accrual_days`) only after every batch committed; a run stopped before
+   * (`batchesMax`, a crash) leaves its committed batches, whichever they were, and a rerun inserts
+   * only the rest. Answers `isPartial` when stopped by `batchesMax`.
    */
   async function accrueDay(db: DbOrTx, day: string, options: BatchOptions = {}): Promise<AccrualDayResult> {
     const batchSize = options.batchSize ?? FUND_BATCH_HOLDINGS_DEFAULT;
@@ -113,13 +178,10 @@ export function createJobsService(ctx: FundsContext) {
     const month = monthOf(day);
     const result: AccrualDayResult = { day, holdingCount: 0, totalMinor: 0n, batchCount: 0, isPartial: false };
     const startedMs = Date.now();
-    for (let lo = range?.lo ?? 1; range && lo <= range.hi; lo += batchSize) {
-      if (options.batchesMax !== undefined && result.batchCount >= options.batchesMax) {
-        result.isPartial = true;
-        return result;
-      }
+    /** Accrue the holdings with ids in [lo, lo + batchSize): one transaction. */
+    const accrueBatch = (lo: number) => {
       const hi = lo + batchSize;
-      const { n, total } = await db.transaction(async (tx) => {
+      return db.transaction(async (tx) => {
         const [row] = await queryRows<{ n: number; total: string }>(
           tx,
           sql`WITH e AS (
@@ -162,14 +224,26 @@ export function createJobsService(ctx: FundsContext) {
         }
         return { n: Number(row?.n ?? 0), total: batchTotal };
       });
-      result.batchCount += 1;
-      result.holdingCount += n;
-      result.totalMinor += total;
-      ctx.log.info(
-        { day, firstHoldingId: lo, holdings: n, totalUsd: usd(total), elapsedMs: Date.now() - startedMs },
-        'fund accrual batch',
-      );
+    };
+    const { isPartial } = await runBatches(
+      batchStartsOf(range, batchSize),
+      options,
+      accrueBatch,
+      (lo, { n, total }) => {
+        result.batchCount += 1;
+        result.holdingCount += n;
+        result.totalMinor += total;
+        ctx.log.info(
+          { day, firstHoldingId: lo, holdings: n, totalUsd: usd(total), elapsedMs: Date.now() - startedMs },
+          'fund accrual batch',
+        );
+      },
+    );
+    if (isPartial) {
+      result.isPartial = true;
+      return result;
     }
+    // Only after every batch committed: a run that died before leaves the day to the next run.
     await db.execute(
       sql`INSERT INTO fund_accrual_days (day, holding_count, total_minor) VALUES (${day}, ${result.holdingCount}, ${result.totalMinor.toString()}::numeric) ON CONFLICT DO NOTHING`,
     );
@@ -292,42 +366,22 @@ export function createJobsService(ctx: FundsContext) {
         return posted;
       });
     };
-    const batchStarts: number[] = [];
-    for (let lo = range?.lo ?? 1; range && lo <= range.hi; lo += batchSize) batchStarts.push(lo);
-    let batchCount = 0;
-    let isFailed = false;
     const startedMs = Date.now();
-    // Workers take the next batch in id order; each awaits its batch before taking another.
-    const worker = async (): Promise<void> => {
-      while (!isFailed && batchCount < batchStarts.length) {
-        if (options.batchesMax !== undefined && batchCount >= options.batchesMax) {
-          result.isPartial = true;
-          return;
-        }
-        const lo = batchStarts[batchCount]!;
-        batchCount += 1;
-        const paid = await payBatch(lo).catch((error: unknown) => {
-          isFailed = true;
-          throw error;
-        });
-        result.holdingCount += paid.rowCount;
-        result.totalMinor += paid.totalMinor;
-        ctx.log.info(
-          {
-            month,
-            firstHoldingId: lo,
-            holdings: paid.rowCount,
-            totalUsd: usd(paid.totalMinor),
-            elapsedMs: Date.now() - startedMs,
-          },
-          'fund payout batch',
-        );
-      }
-    };
-    const connections = Math.max(1, Math.min(options.connections ?? 1, batchStarts.length));
-    const outcomes = await Promise.allSettled(Array.from({ length: connections }, () => worker()));
-    const failure = outcomes.find((outcome) => outcome.status === 'rejected');
-    if (failure) throw failure.reason;
+    const { isPartial } = await runBatches(batchStartsOf(range, batchSize), options, payBatch, (lo, paid) => {
+      result.holdingCount += paid.rowCount;
+      result.totalMinor += paid.totalMinor;
+      ctx.log.info(
+        {
+          month,
+          firstHoldingId: lo,
+          holdings: paid.rowCount,
+          totalUsd: usd(paid.totalMinor),
+          elapsedMs: Date.now() - startedMs,
+        },
+        'fund payout batch',
+      );
+    });
+    result.isPartial = isPartial;
     if (result.isPartial) return result;
     await db.execute(
       sql`INSERT INTO fund_payouts (month, paid_on, holding_count, total_minor)
@@ -485,13 +539,19 @@ export function createJobsService(ctx: FundsContext) {
      * The funds' daily work, run by the scheduler's leader each hour (so at 00:00 Hong Kong time
      * the first run of the day happens): accrue every finished day, mature the orders due, then
      * the month's payout when it is due (unless `isPayoutSeparate`: on PostgreSQL the `funds.payout`
-     * job pays, on several connections). Each step is idempotent, so later runs of the day find
-     * nothing to do.
+     * job pays, on several connections). With `accrualPool` (PostgreSQL) the accrual's batches run on
+     * that pool, `connections` at once, each committed on its own, while `db` (the job's transaction,
+     * which holds the job's lock and touches no holding before) waits; maturities and the payout run
+     * in `db`. Each step is idempotent, so later runs of the day find nothing to do.
      */
-    async runDaily(db: DbOrTx = ctx.db, options: BatchOptions & { isPayoutSeparate?: boolean } = {}): Promise<void> {
-      await runAccrual(db, options);
+    async runDaily(db: DbOrTx = ctx.db, options: DailyOptions = {}): Promise<void> {
+      const { accrualPool, isPayoutSeparate, ...batchOptions } = options;
+      await runAccrual(
+        accrualPool?.db ?? db,
+        accrualPool ? { ...batchOptions, connections: accrualPool.connections } : batchOptions,
+      );
       await runMaturities(db);
-      if (!options.isPayoutSeparate) await runPayout(db, options);
+      if (!isPayoutSeparate) await runPayout(db, batchOptions);
     },
   };
 }

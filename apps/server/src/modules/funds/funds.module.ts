@@ -7,7 +7,7 @@ import type { MarketPrices } from '../market/market.service.ts';
 import type { NoticeService } from '../notices/notices.service.ts';
 import type { FundsLogger } from './funds.internal.ts';
 import { fundsRoutes } from './funds.routes.ts';
-import { FUND_PAYOUT_CONNECTIONS_POSTGRES } from './funds.jobs.ts';
+import { FUND_ACCRUAL_CONNECTIONS_POSTGRES, FUND_PAYOUT_CONNECTIONS_POSTGRES } from './funds.jobs.ts';
 import { createFundsService, type FundsService } from './funds.service.ts';
 import type { BankAccountLookup, FundsClock, FundsIdentity, FundsNotifier } from './funds.types.ts';
 
@@ -106,12 +106,15 @@ function fundsNotifier(notices: NoticeService): FundsNotifier {
  * `admin/wires*` routes; at start the products are seeded (idempotent); one job, `funds.daily`,
  * run by the scheduler's leader every hour — the first run after 00:00 Hong Kong time accrues the
  * day before (and any missed days), matures the orders due and, on the month's first business day,
- * pays the interest; the other runs of the day find nothing to do. On PostgreSQL the payout is its
- * own job, `funds.payout` (hourly, after `funds.daily` in the same tick, so it sees the day's accrual
+ * pays the interest; the other runs of the day find nothing to do. On PostgreSQL the accrual's
+ * batches run on `FUND_ACCRUAL_CONNECTIONS_POSTGRES` pooled connections while the job's transaction
+ * holds its lock, each batch committed on its own (the day is recorded after its last batch; a run
+ * that dies leaves its committed batches and the next run accrues the rest, each (holding, day)
+ * once); maturities follow in the job's transaction. The payout is its own job, `funds.payout` (hourly, after `funds.daily` in the same tick, so it sees the day's accrual
  * committed): its transaction holds the job's lock while the batches run on
  * `FUND_PAYOUT_CONNECTIONS_POSTGRES` pooled connections, each batch committed on its own (a run that
  * dies leaves its paid batches; the next run pays the rest). PGlite has one connection: there the
- * payout stays in `funds.daily`'s transaction.
+ * accrual and the payout run in `funds.daily`'s transaction, one batch after another.
  */
 export function createFundsModule(deps: FundsModuleDeps): AppModule<FundsService> {
   const service = createFundsService({
@@ -133,7 +136,16 @@ export function createFundsModule(deps: FundsModuleDeps): AppModule<FundsService
       {
         name: 'funds.daily',
         periodMs: 3_600_000,
-        run: async ({ tx }) => service.runDaily(tx, { isPayoutSeparate: isPostgres }),
+        run: async ({ tx }) =>
+          service.runDaily(
+            tx,
+            isPostgres
+              ? {
+                  isPayoutSeparate: true,
+                  accrualPool: { db: deps.database.db, connections: FUND_ACCRUAL_CONNECTIONS_POSTGRES },
+                }
+              : {},
+          ),
       },
       ...(isPostgres
         ? [
