@@ -12,6 +12,7 @@ import { defineConfig } from 'vite';
  * modals, drawers and the carousel load on demand (see `src/app/routes.tsx`). Only the framework
  * that every page needs is grouped into one long-lived vendor chunk.
  */
+const ISLAND_CHUNKS = /(^|\/)(antd-config|loan-borrow|earn-products|exchange-panel|trust-product)-[\w-]+\.js$/;
 const apiProxy = { '/api': { target: 'http://localhost:3000', changeOrigin: true } };
 
 export default defineConfig(({ isSsrBuild }) => ({
@@ -28,6 +29,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     assetsInlineLimit: 0,
     // Chunk graph for the size budget (scripts/bundle-budget.mjs); postbuild moves it out of dist.
     manifest: !isSsrBuild,
+    modulePreload: {
+      resolveDependencies: (filename, deps) =>
+        ISLAND_CHUNKS.test(filename) ? deps.filter((dep) => dep.endsWith('.css')) : deps,
+    },
     rolldownOptions: {
       output: {
         codeSplitting: {

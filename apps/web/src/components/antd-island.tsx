@@ -1,4 +1,5 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { afterPaintIdle } from '../lib/idle.ts';
 import type { AntdConfig } from './antd-config.tsx';
 import './antd-island.css';
 
@@ -42,8 +43,8 @@ export function islandLoader<C>(load: () => Promise<C>): () => Promise<LoadedIsl
  * language, size). The signed-in pages are islands as a whole (`components/page-shell.tsx`).
  *
  * `load` resolves to the island's component. Its module, Ant Design's configuration and the active
- * language's Ant Design texts are fetched in parallel the first time the island renders
- * (`islandLoader`); the module should be imported only here (`() => import('./x.tsx').then((m) => m.X)`),
+ * language's Ant Design texts are fetched in parallel (`islandLoader`) when the island first renders
+ * (`<AntdIsland>` renders it once the page has painted and the main thread is idle); the module should be imported only here (`() => import('./x.tsx').then((m) => m.X)`),
  * so that its Ant Design code stays out of the page's chunk. Render the result inside `<AntdIsland>`,
  * which reserves its space while it loads.
  */
@@ -63,10 +64,15 @@ export function antdIsland<P extends object>(load: () => Promise<ComponentType<P
 }
 
 /**
- * The place of one or more islands of `antdIsland` on a page: while they load, an empty block of
- * `minHeight` CSS pixels (the island's usual height at that width, so that the page below does not
- * move when it appears: CLS ≤ 0.05, issue 20) with `aria-busy`. `minHeight` may be a number or any
- * CSS length (e.g. `'min(480px, 90vh)'`); `testId` marks the placeholder for tests.
+ * The place of one or more islands of `antdIsland` on a page: an empty block of `minHeight` CSS
+ * pixels (the island's usual height at that width, so that the page below does not move when it
+ * appears: CLS ≤ 0.05, issue 20) with `aria-busy`, until the islands are there. `minHeight` may be a
+ * number or any CSS length (e.g. `'min(480px, 90vh)'`); `testId` marks the placeholder for tests.
+ *
+ * The islands start (render, and so load) only after the page around them has been committed and
+ * painted, once the main thread is idle (`afterPaintIdle`): their downloads and Ant Design's
+ * start-up then come after the page's text is on screen instead of holding its first paint back
+ * (React would otherwise wait for the suspended island before committing the page in a navigation).
  */
 export function AntdIsland({
   minHeight,
@@ -77,11 +83,18 @@ export function AntdIsland({
   children: ReactNode;
   testId?: string;
 }) {
-  return (
-    <Suspense
-      fallback={<div className="antd-island-placeholder" style={{ minHeight }} aria-busy="true" data-testid={testId} />}
-    >
-      {children}
-    </Suspense>
+  const [isStarted, setIsStarted] = useState(false);
+  useEffect(() => {
+    let isMounted = true;
+    void afterPaintIdle().then(() => {
+      if (isMounted) setIsStarted(true);
+    });
+    return () => {
+      isMounted = false;
+    };
+  }, []);
+  const placeholder = (
+    <div className="antd-island-placeholder" style={{ minHeight }} aria-busy="true" data-testid={testId} />
   );
+  return isStarted ? <Suspense fallback={placeholder}>{children}</Suspense> : placeholder;
 }

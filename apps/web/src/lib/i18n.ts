@@ -6,7 +6,18 @@ import { initReactI18next } from 'react-i18next';
  * Translation namespaces. Each is one JSON file per locale under `src/locales/<locale>/`, loaded on
  * first use, so a page only downloads the texts of the active language that it needs.
  */
-export const NAMESPACES = ['common', 'home', 'market', 'marketing', 'account', 'legal', 'admin'] as const;
+export const NAMESPACES = [
+  'common',
+  'home',
+  'market',
+  'marketing',
+  'account',
+  'legal',
+  'admin',
+  'funds',
+  'loans',
+  'exchange',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /**
@@ -68,8 +79,20 @@ export function namespacesForPath(pathname: string): Namespace[] {
   if (pathname.startsWith('/legal')) return ['common', 'legal'];
   // The back office (issue 16) shows its own texts only.
   if (pathname === '/admin' || pathname.startsWith('/admin/')) return ['common', 'admin'];
-  return ['common', 'marketing'];
+  const pageNamespace = PRODUCT_PAGE_NAMESPACES[pathname.replace(/\/+$/, '')];
+  return pageNamespace ? ['common', 'marketing', pageNamespace] : ['common', 'marketing'];
 }
+
+/**
+ * The namespace a product page's own module reads besides `marketing` (issue 20): loaded with the
+ * first texts, in parallel, instead of after the page's module arrived, which held the page's first
+ * paint back by one more request. Keys are `ROUTE_PATHS` (`config/paths.ts`).
+ */
+const PRODUCT_PAGE_NAMESPACES: Partial<Record<string, Namespace>> = {
+  '/product/earn': 'funds',
+  '/loan': 'loans',
+  '/exchange': 'exchange',
+};
 
 /** Translate outside React (HTTP client messages); returns the key until i18next is ready. */
 export function translate(key: string, options?: Record<string, unknown>): string {

@@ -1,0 +1,29 @@
+/** The longest wait for an idle moment before `afterPaintIdle` resolves anyway. */
+export const IDLE_TIMEOUT_MS = 1500;
+
+/**
+ * Resolves once the browser has painted the current frame and then found an idle moment on the main
+ * thread (`requestIdleCallback`, at most `timeoutMs` later; a 0 ms timer where the browser has none).
+ * Used to start work that is not needed for the first paint — the Ant Design islands of the public
+ * pages — after that paint, so their downloads and their evaluation do not delay it (issue 20,
+ * Lighthouse's largest contentful paint). Never rejects.
+ */
+export function afterPaintIdle(timeoutMs: number = IDLE_TIMEOUT_MS): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof window === 'undefined' || typeof window.requestAnimationFrame !== 'function') {
+      resolve();
+      return;
+    }
+    // The callback of requestAnimationFrame runs before the frame's paint; the timer after it runs
+    // once that frame is out.
+    window.requestAnimationFrame(() => {
+      setTimeout(() => {
+        if (typeof window.requestIdleCallback === 'function') {
+          window.requestIdleCallback(() => resolve(), { timeout: timeoutMs });
+        } else {
+          setTimeout(resolve, 0);
+        }
+      }, 0);
+    });
+  });
+}
