@@ -58,9 +58,25 @@ export async function logInThroughApi(
     })
   ).json();
   expect(body.statusCode, body.message).toBe(200);
-  const lines = [`window.localStorage.setItem('meridian.userId', ${JSON.stringify(String(body.content.accountId))});`];
+  await openAsUser(page, String(body.content.accountId), locale);
+}
+
+/**
+ * Makes the page's app open as `userId`, in `locale` when given (the localStorage keys of
+ * apps/web/src/lib/storage.ts), through an init script. The user is written once per tab (a
+ * sessionStorage mark per user), so a sign-out in the app holds on the tab's later documents
+ * instead of being undone at the next load; the locale is written on every document.
+ */
+async function openAsUser(page: Page, userId: string, locale?: string): Promise<void> {
+  const mark = JSON.stringify(`e2e.signed-in:${userId}`);
+  const lines = [
+    `if (!window.sessionStorage.getItem(${mark})) {`,
+    `  window.sessionStorage.setItem(${mark}, '1');`,
+    `  window.localStorage.setItem('meridian.userId', ${JSON.stringify(userId)});`,
+    `}`,
+  ];
   if (locale) lines.push(`window.localStorage.setItem('meridian.locale', ${JSON.stringify(locale)});`);
-  await page.addInitScript({ content: lines.join(' ') });
+  await page.addInitScript({ content: lines.join('\n') });
 }
 
 /** A call's envelope as the specs read it. */
@@ -105,8 +121,7 @@ export async function registerAndLogIn(page: Page, email: string, locale: string
   });
   expect(login.statusCode, login.message).toBe(200);
   const userId = String(login.content?.accountId);
-  const script = `window.localStorage.setItem('meridian.userId', ${JSON.stringify(userId)}); window.localStorage.setItem('meridian.locale', ${JSON.stringify(locale)});`;
-  await page.addInitScript({ content: script });
+  await openAsUser(page, userId, locale);
   return userId;
 }
 
