@@ -24,7 +24,7 @@
  *     --accrual-connections 2 --only pglite|postgres --runner bundle|tsx --keep]
  */
 import { spawn } from 'node:child_process';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
@@ -40,6 +40,7 @@ import { getHongKongCalendar } from '../apps/server/src/platform/calendar/busine
 import { type Database, openDatabase } from '../apps/server/src/platform/db/client.ts';
 import { findMigrationsDir } from '../apps/server/src/platform/db/migrate.ts';
 import { queryRows } from '../apps/server/src/platform/db/rows.ts';
+import { bundleLikeServer } from './lib/bundle-like-server.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -70,39 +71,8 @@ const BUNDLED_ENV = 'MERIDIAN_BENCH_ACCRUAL_BUNDLED';
  * @returns the child's exit code.
  */
 async function runBundled(): Promise<number> {
-  const { build } = await import('esbuild');
-  const serverDir = path.join(import.meta.dirname, '..', 'apps', 'server');
-  await mkdir(path.join(serverDir, 'dist'), { recursive: true });
-  const outDir = await mkdtemp(path.join(serverDir, 'dist', 'bench-accrual-'));
+  const { outfile, outDir } = await bundleLikeServer(path.join(import.meta.dirname, 'accrual.ts'), 'accrual');
   try {
-    const outfile = path.join(outDir, 'accrual.js');
-    await build({
-      entryPoints: [path.join(import.meta.dirname, 'accrual.ts')],
-      outfile,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node22',
-      packages: 'external',
-      logLevel: 'warning',
-      plugins: [
-        {
-          name: 'bundle-workspace-contracts',
-          setup(b) {
-            b.onResolve({ filter: /^@meridian\/contracts\// }, (resolveArgs) => ({
-              path: path.join(
-                import.meta.dirname,
-                '..',
-                'packages',
-                'contracts',
-                'src',
-                `${resolveArgs.path.replace('@meridian/contracts/', '')}.ts`,
-              ),
-            }));
-          },
-        },
-      ],
-    });
     const child = spawn(process.execPath, [outfile, ...process.argv.slice(2)], {
       stdio: 'inherit',
       env: { ...process.env, [BUNDLED_ENV]: '1' },

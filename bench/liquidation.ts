@@ -27,19 +27,19 @@
  *     --runner bundle|tsx|tsx,bundle --db-prefix meridian_bench]
  */
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { build } from 'esbuild';
 import pg from 'pg';
 import { createLoansService } from '../apps/server/src/modules/loans/loans.service.ts';
 import { type Database, type DatabaseTarget, openDatabase } from '../apps/server/src/platform/db/client.ts';
 import { findMigrationsDir } from '../apps/server/src/platform/db/migrate.ts';
 import { queryRows } from '../apps/server/src/platform/db/rows.ts';
 import { PriceDecimal } from '../apps/server/src/platform/prices/types.ts';
+import { bundleLikeServer } from './lib/bundle-like-server.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -110,43 +110,11 @@ interface ServerResult {
 }
 
 /**
- * Bundle `liquidation-server.ts` the way `apps/server/build.mjs` bundles `src/main.ts` (esbuild,
- * ESM for Node, npm packages external, the workspace contracts bundled in) into a scratch
- * directory under `apps/server/dist/`, so that its packages resolve from the same place as
- * production's `dist/main.js`. Returns the bundle's path; the caller removes its directory.
+ * Bundle `liquidation-server.ts` as production bundles the server (`bundleLikeServer`). Returns the
+ * bundle's path; the caller removes its directory.
  */
 async function bundleServer(): Promise<string> {
-  const serverDir = path.join(import.meta.dirname, '..', 'apps', 'server');
-  await mkdir(path.join(serverDir, 'dist'), { recursive: true });
-  const outDir = await mkdtemp(path.join(serverDir, 'dist', 'bench-liquidation-'));
-  const outfile = path.join(outDir, 'liquidation-server.js');
-  await build({
-    entryPoints: [path.join(import.meta.dirname, 'liquidation-server.ts')],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node22',
-    packages: 'external',
-    logLevel: 'warning',
-    plugins: [
-      {
-        name: 'bundle-workspace-contracts',
-        setup(b) {
-          b.onResolve({ filter: /^@meridian\/contracts\// }, (resolveArgs) => ({
-            path: path.join(
-              import.meta.dirname,
-              '..',
-              'packages',
-              'contracts',
-              'src',
-              `${resolveArgs.path.replace('@meridian/contracts/', '')}.ts`,
-            ),
-          }));
-        },
-      },
-    ],
-  });
+  const { outfile } = await bundleLikeServer(path.join(import.meta.dirname, 'liquidation-server.ts'), 'liquidation');
   return outfile;
 }
 
