@@ -67,7 +67,7 @@ export async function logInThroughApi(
  * sessionStorage mark per user), so a sign-out in the app holds on the tab's later documents
  * instead of being undone at the next load; the locale is written on every document.
  */
-async function openAsUser(page: Page, userId: string, locale?: string): Promise<void> {
+export async function openAsUser(page: Page, userId: string, locale?: string): Promise<void> {
   const mark = JSON.stringify(`e2e.signed-in:${userId}`);
   const lines = [
     `if (!window.sessionStorage.getItem(${mark})) {`,

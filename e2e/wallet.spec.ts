@@ -8,6 +8,7 @@ import {
   depositWithCli,
   humanCheckToken,
   MUTATION,
+  openAsUser,
   readCode,
   ROOT,
   signedCustodyPost,
@@ -62,10 +63,7 @@ async function logIn(page: Page, email: string, password: string): Promise<void>
     password,
     token: await humanCheckToken(page.request),
   });
-  // The web app reads the signed-in user's id from localStorage (key of apps/web/src/lib/storage.ts).
-  await page.addInitScript({
-    content: `window.localStorage.setItem('meridian.userId', ${JSON.stringify(String(content.accountId))});`,
-  });
+  await openAsUser(page, String(content.accountId));
 }
 
 test('a deposit through npm run deposit, the balance, an internal withdrawal through the security check, the histories', async ({

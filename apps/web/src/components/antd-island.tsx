@@ -44,8 +44,9 @@ export function islandLoader<C>(load: () => Promise<C>): () => Promise<LoadedIsl
  *
  * `load` resolves to the island's component. Its module, Ant Design's configuration and the active
  * language's Ant Design texts are fetched in parallel (`islandLoader`) when the island first renders
- * (`<AntdIsland>` renders it once the page has painted and the main thread is idle); the module should be imported only here (`() => import('./x.tsx').then((m) => m.X)`),
- * so that its Ant Design code stays out of the page's chunk. Render the result inside `<AntdIsland>`,
+ * (`<AntdIsland>` renders it once the page has painted and the main thread is idle); the module
+ * should be imported only here (`() => import('./x.tsx').then((m) => m.X)`), so that its Ant Design
+ * code stays out of the page's chunk. Render the result inside `<AntdIsland>`,
  * which reserves its space while it loads.
  */
 export function antdIsland<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
