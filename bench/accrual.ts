@@ -64,9 +64,8 @@ const { values: args } = parseArgs({
 const BUNDLED_ENV = 'MERIDIAN_BENCH_ACCRUAL_BUNDLED';
 
 /**
- * Bundle this file the way `apps/server/build.mjs` bundles `src/main.ts` (esbuild, ESM for Node, npm
- * packages external, the workspace contracts bundled in) into a scratch directory under
- * `apps/server/dist/` — so packages and the migrations resolve as from production's `dist/main.js` —
+ * Bundle this file as production bundles the server (`bundleLikeServer`: a scratch directory under
+ * `apps/server/dist/`, so packages and the migrations resolve as from production's `dist/main.js`),
  * run it with plain `node` and the same arguments, and remove the directory.
  * @returns the child's exit code.
  */
