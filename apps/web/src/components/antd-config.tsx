@@ -7,47 +7,48 @@ import { watchTableScrollAreas } from '../lib/focusable-scroll.ts';
 import { matchLocale } from '../lib/locale.ts';
 import { usePrefersReducedMotion } from '../lib/reduced-motion.ts';
 import { useIsMobile } from '../lib/viewport.ts';
+import antdCssUrl from '../styles/antd.css?url';
+import { THEME } from './antd-theme.ts';
 
-/** Brand palette shared with the plain-CSS shell (`styles/tokens.css`). */
-export const THEME: ThemeConfig = {
-  cssVar: { key: 'meridian' },
-  token: {
-    // Teal 700, not 600: white on #0d9488 measured 3.7:1, under WCAG AA's 4.5:1 for button labels
-    // and links (issue 20, axe color-contrast); #0f766e gives 5.5:1.
-    colorPrimary: '#0f766e',
-    colorInfo: '#0f766e',
-    colorLink: '#0f766e',
-    colorTextBase: '#0f172a',
-    // Secondary texts (descriptions' labels, breadcrumbs, result subtitles) at 4.5:1 or more on
-    // white and on the page's #f4f7fb: Ant Design's 45 % ink gave 2.9:1.
-    colorTextTertiary: '#5b6474',
-    colorTextDescription: '#5b6474',
-    // Placeholders and empty-table texts (Ant Design's 25 % ink: 1.7:1) and the status colours as
-    // text (success 2.3:1, warning 1.9:1, error 3.3:1) darkened to 4.5:1 or more on white.
-    colorTextQuaternary: '#6b7280',
-    colorTextPlaceholder: '#6b7280',
-    colorSuccess: '#237804',
-    colorWarning: '#ad6800',
-    colorError: '#cf1322',
-    borderRadius: 10,
-    fontFamily:
-      "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'PingFang HK', 'Noto Sans CJK TC', 'Microsoft JhengHei', sans-serif",
-  },
-  components: {
-    Menu: { itemBorderRadius: 8, subMenuItemBorderRadius: 8, itemSelectedBg: '#e6f6f4', itemSelectedColor: '#0f766e' },
-    Modal: { titleFontSize: 18 },
-  },
-};
+export { THEME };
 
 let antdLocale: AntdLocale | undefined;
 let preparing: Promise<void> | undefined;
 
 /**
- * Loads Ant Design's and dayjs's texts for the active language before the first antd component
- * renders. Only the active language's file is downloaded; changing language reloads the page.
+ * Adds Ant Design's generated styles (`styles/antd.css`, see `antd-theme.ts`) as the head's first
+ * stylesheet and resolves once they are loaded (at once when they are there already). First, so
+ * that the app's own rules win over Ant Design's at equal specificity, as they did when Ant Design
+ * inserted its styles at the head's start itself.
+ * @throws Error when the file cannot be loaded (the caller's island shows its error).
+ */
+function loadAntdStyles(): Promise<void> {
+  const existing = document.head.querySelector<HTMLLinkElement>('link[data-antd-styles]');
+  if (existing?.sheet) return Promise.resolve();
+  const link = existing ?? document.createElement('link');
+  const loaded = new Promise<void>((resolve, reject) => {
+    link.addEventListener('load', () => resolve(), { once: true });
+    link.addEventListener('error', () => reject(new Error(`Ant Design's styles did not load (${antdCssUrl})`)), {
+      once: true,
+    });
+  });
+  if (!existing) {
+    link.rel = 'stylesheet';
+    link.href = antdCssUrl;
+    link.dataset.antdStyles = '';
+    document.head.prepend(link);
+  }
+  return loaded;
+}
+
+/**
+ * Loads Ant Design's styles (`loadAntdStyles`) and Ant Design's and dayjs's texts for the active
+ * language before the first antd component renders. Only the active language's file is
+ * downloaded; changing language reloads the page. A failed load is tried again on the next call.
  */
 export function prepareAntd(): Promise<void> {
   preparing ??= (async () => {
+    const styles = loadAntdStyles();
     if (matchLocale(i18next.language) === 'zh-HK') {
       const [zhHK] = await Promise.all([import('antd/es/locale/zh_HK'), import('dayjs/locale/zh-hk')]);
       antdLocale = zhHK.default;
@@ -56,7 +57,11 @@ export function prepareAntd(): Promise<void> {
       antdLocale = (await import('antd/es/locale/en_US')).default;
       dayjs.locale('en');
     }
-  })();
+    await styles;
+  })().catch((error: unknown) => {
+    preparing = undefined;
+    throw error;
+  });
   return preparing;
 }
 
