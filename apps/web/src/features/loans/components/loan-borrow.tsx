@@ -1,5 +1,5 @@
 import { Alert, Button, Skeleton } from 'antd';
-import { useDeferredValue } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUserId } from '../../../lib/session.ts';
 import { useLoanAsset } from '../api/get-loan-asset.ts';
@@ -7,7 +7,12 @@ import { useLoanCoins } from '../api/get-loan-coins.ts';
 import { useLoanConfig } from '../api/get-loan-config.ts';
 import { loanAccessOf } from '../lib/loan-access.ts';
 import { LoanCalculator } from './loan-calculator.tsx';
-import { MyLoans } from './my-loans.tsx';
+
+/**
+ * The user's loans, with their modals and chart: loaded only for a signed-in user who may borrow, so
+ * that a guest's page evaluates the calculator alone (issue 20, Lighthouse's total blocking time).
+ */
+const MyLoans = lazy(() => import('./my-loans.tsx').then((m) => ({ default: m.MyLoans })));
 
 /**
  * The product part of /loan (issue 18 "Web"), loaded as an Ant Design island after the page's first
@@ -46,7 +51,9 @@ export function LoanBorrow() {
       <LoanCalculator config={config.data} access={access} />
       {access.kind === 'ok' && userId && (
         <div style={{ marginTop: 32 }}>
-          <MyLoans config={config.data} />
+          <Suspense fallback={<Skeleton active />}>
+            <MyLoans config={config.data} />
+          </Suspense>
         </div>
       )}
     </>

@@ -10,12 +10,11 @@ import {
 import { toLocale } from '@meridian/contracts/locale';
 import { displayAmount } from '@meridian/contracts/money';
 import { validationMessage } from '@meridian/contracts/validation';
-import { Alert, Button, Card, Col, Descriptions, Form, Input, Radio, Result, Row, Select, Skeleton } from 'antd';
+import { Alert, Button, Card, Col, Descriptions, Form, Input, Radio, Row, Select, Skeleton } from 'antd';
 import Decimal from 'decimal.js';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { AppModal } from '../../../components/app-modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { closeSecurityCheck, openActionModal, openSecurityCheck } from '../../../stores/modal-store.ts';
 import { useLoanCalc } from '../api/get-loan-calc.ts';
@@ -35,6 +34,11 @@ import { kycLinkOf, type LoanAccess } from '../lib/loan-access.ts';
 import { useDebounced } from '../lib/use-debounced.ts';
 import { useWalletAvailable } from '../lib/wallet-available.ts';
 import { LtvGauge } from './ltv-gauge.tsx';
+
+/** The receipt of a new loan: loaded when a loan is taken, so that a guest's page does not load a modal. */
+const LoanBorrowedModal = lazy(() =>
+  import('./loan-borrowed-modal.tsx').then((m) => ({ default: m.LoanBorrowedModal })),
+);
 
 /** Pause after typing before the calculator asks `loan/calc`. */
 const CALC_DEBOUNCE_MS = 350;
@@ -320,28 +324,9 @@ export function LoanCalculator({
         </Col>
       </Row>
       {borrowed && (
-        <AppModal
-          open
-          title={t('borrow.doneTitle')}
-          footer={null}
-          onCancel={() => setBorrowed(null)}
-          data-testid="loan-borrowed"
-        >
-          <Result
-            status="success"
-            title={t('borrow.doneTitle')}
-            subTitle={t('borrow.doneBody', {
-              amount: displayAmount(borrowed.principal, borrowed.loanCoin),
-              coin: borrowed.loanCoin,
-              date: borrowed.repaymentDate,
-            })}
-            extra={
-              <Button type="primary" onClick={() => setBorrowed(null)} data-testid="loan-borrowed-done">
-                {t('borrow.done')}
-              </Button>
-            }
-          />
-        </AppModal>
+        <Suspense fallback={null}>
+          <LoanBorrowedModal order={borrowed} onClose={() => setBorrowed(null)} />
+        </Suspense>
       )}
     </Card>
   );
