@@ -1,7 +1,7 @@
 import { FLASH_SLIPPAGE_BPS_DEFAULT, type SwapSide } from '@meridian/contracts/exchange';
 import type { MarketCoinCode } from '@meridian/contracts/market';
 import { Button, Segmented } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUserId } from '../../../lib/session.ts';
 import { useWalletBalance } from '../../../lib/get-wallet-balance.ts';
@@ -16,9 +16,12 @@ import {
 import { ExchangeActions } from './exchange-actions.tsx';
 import { ExchangeAmountField } from './exchange-amount-field.tsx';
 import { ExchangeQuoteCard } from './exchange-quote-card.tsx';
-import { ExchangeResult } from './exchange-result.tsx';
 import { ExchangeSlippageField } from './exchange-slippage-field.tsx';
 import './exchange.css';
+
+/** A done exchange's receipt: loaded once an exchange is done, so that the page first loads the form alone (issue 20). */
+const loadExchangeResult = () => import('./exchange-result.tsx');
+const ExchangeResult = lazy(() => loadExchangeResult().then((m) => ({ default: m.ExchangeResult })));
 
 /**
  * The swap form of /exchange (issue 5): pair pickers (default USDT → USDE), the amount on either
@@ -40,13 +43,25 @@ export function ExchangePanel() {
   const slippageBps = slippagePercentToBps(slippageText);
   const order = useExchangeOrder({ mode, from, to, side, amountText, available, slippageBps });
   const { held, result, resetQuote } = order;
+  // Once the user types an amount an exchange may follow: fetch the receipt's code then, so that it
+  // shows without a wait.
+  const isExchangeLikely = amountText !== '';
+  useEffect(() => {
+    if (isExchangeLikely) void loadExchangeResult();
+  }, [isExchangeLikely]);
 
   const startOver = () => {
     setAmountText('');
     order.clearResult();
   };
 
-  if (result) return <ExchangeResult record={result} onAgain={startOver} />;
+  if (result) {
+    return (
+      <Suspense fallback={<div className="exchange-panel" aria-busy="true" />}>
+        <ExchangeResult record={result} onAgain={startOver} />
+      </Suspense>
+    );
+  }
 
   const fieldMessage = order.problem ? t(`rules.${order.problem.key}`, order.problem) : order.serverMessage;
   const onAmount = (nextSide: SwapSide) => (value: string) => {
