@@ -1,4 +1,3 @@
-import { walletEndpoints } from '@meridian/contracts/wallet';
 import { useQuery } from '@tanstack/react-query';
 import { callEndpoint, unwrap } from './api-client.ts';
 import { useUserId } from './session.ts';
@@ -9,8 +8,13 @@ import { useUserId } from './session.ts';
  */
 export const walletBalanceKey = ['wallet', 'balance'] as const;
 
-/** `GET wallet/balance` (spec §7, `walletEndpoints.balance`): the signed-in user's balances valued in USD. */
+/**
+ * `GET wallet/balance` (spec §7, `walletEndpoints.balance`): the signed-in user's balances valued in
+ * USD. The wallet's contracts (their schemas are built when the module loads) are imported with the
+ * first call, so that a guest's page that could show balances does not load them (issue 20).
+ */
 export async function getWalletBalance() {
+  const { walletEndpoints } = await import('@meridian/contracts/wallet');
   return unwrap(await callEndpoint(walletEndpoints.balance, {}));
 }
 
