@@ -229,7 +229,8 @@ async function printProfile(database: Database, before: ProfileState, startLsn: 
     console.log(
       `      ${row.type.padEnd(28)} ${Number(row.count).toLocaleString('en-US').padStart(11)} ${mb(Number(row.record)).padStart(8)} ${mb(Number(row.fpi)).padStart(8)}`,
     );
-  const delta = (table: string, column: string) => Number(after[table]?.[column] ?? 0) - Number(before[table]?.[column] ?? 0);
+  const delta = (table: string, column: string) =>
+    Number(after[table]?.[column] ?? 0) - Number(before[table]?.[column] ?? 0);
   console.log('    tables: inserted, updated, of which HOT, size after');
   for (const table of PROFILE_TABLES)
     console.log(
