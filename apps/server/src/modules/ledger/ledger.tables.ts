@@ -1,16 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  bigserial,
-  boolean,
-  check,
-  index,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  unique,
-} from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, index, jsonb, pgTable, text, unique } from 'drizzle-orm/pg-core';
 import { createdAt, minorAmount } from '../../platform/db/columns.ts';
 
 /**
@@ -79,10 +68,7 @@ export const ledgerEntries = pgTable(
 export const ledgerPostings = pgTable(
   'ledger_postings',
   {
-    // From its sequence; the primary key is (entry_id, id) since migration 0055: one index serves
-    // both identity and the postings of an entry, one fewer index to write per posting
-    // (docs/ledger.md "Indexes of ledger_postings").
-    id: bigserial('id', { mode: 'number' }).notNull(),
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
     // References ledger_entries.id and ledger_accounts.id, checked once per INSERT statement by the
     // trigger `ledger_postings_refs_check` (migration 0051) instead of per-row foreign keys; entries and
     // accounts are never deleted (docs/ledger.md "References").
@@ -92,7 +78,7 @@ export const ledgerPostings = pgTable(
     amountMinor: minorAmount('amount_minor').notNull(),
   },
   (table) => [
-    primaryKey({ name: 'ledger_postings_pkey', columns: [table.entryId, table.id] }),
+    index('ledger_postings_entry_idx').on(table.entryId),
     index('ledger_postings_account_idx').on(table.accountId),
     check('ledger_postings_amount_non_zero', sql`${table.amountMinor} <> 0`),
   ],
