@@ -24,7 +24,7 @@
  *     --accrual-connections 2 --only pglite|postgres --runner bundle|tsx --keep]
  */
 import { spawn } from 'node:child_process';
-import { rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
@@ -121,6 +121,138 @@ async function load(database: Database, holdings: number): Promise<void> {
   );
 }
 
+/**
+ * `ACCRUAL_PROFILE=1` (PostgreSQL only): after each job, the WAL it wrote per record type
+ * (`pg_walinspect`, cluster-wide), the tables' inserted / updated / HOT-updated rows
+ * (`pg_stat_user_tables`), the WAL and buffer counters (`pg_stat_wal`, `pg_stat_bgwriter`), and the
+ * time spent per SQL statement, summed over the job's batches (wall time on each connection, so
+ * with two connections the sum exceeds the job's time).
+ */
+const PROFILE = process.env.ACCRUAL_PROFILE === '1';
+const PROFILE_TABLES = ['fund_holdings', 'fund_accruals', 'ledger_accounts', 'ledger_postings', 'ledger_entries'];
+
+/** Statement time per statement text (its first 90 characters, whitespace collapsed), in ms. */
+const statementTimes = new Map<string, { count: number; ms: number }>();
+if (PROFILE) {
+  const query = pg.Client.prototype.query as (...queryArgs: unknown[]) => unknown;
+  pg.Client.prototype.query = function profiledQuery(this: pg.Client, ...queryArgs: unknown[]) {
+    const [first] = queryArgs;
+    const text = typeof first === 'string' ? first : ((first as { text?: string } | undefined)?.text ?? '');
+    const key = text.replace(/\s+/g, ' ').trim().slice(0, 90);
+    const started = performance.now();
+    const result = query.apply(this, queryArgs);
+    if (result instanceof Promise) {
+      void result.then(
+        () => {
+          const entry = statementTimes.get(key) ?? { count: 0, ms: 0 };
+          entry.count += 1;
+          entry.ms += performance.now() - started;
+          statementTimes.set(key, entry);
+        },
+        () => undefined,
+      );
+    }
+    return result;
+  } as typeof pg.Client.prototype.query;
+}
+
+/** A session holding a temporary physical replication slot (dropped when it ends), or null on PGlite. */
+async function openWalSlot(database: Database): Promise<pg.Client | null> {
+  const [row] = await queryRows<{ url: string }>(database.db, sql`SELECT current_database() AS url`);
+  const url = [process.env.TEST_DATABASE_URL, process.env.DATABASE_URL].find((value) => value?.startsWith('postgres'));
+  if (!url || !row) return null;
+  const target = new URL(url);
+  target.pathname = `/${row.url}`;
+  const client = new pg.Client({ connectionString: target.toString() });
+  await client.connect();
+  await client.query(`SELECT pg_create_physical_replication_slot('bench_accrual_' || pg_backend_pid(), true, true)`);
+  return client;
+}
+
+type ProfileState = Record<string, Record<string, string>>;
+
+async function profileState(database: Database): Promise<ProfileState> {
+  await database.db.execute(sql`SELECT pg_stat_clear_snapshot()`);
+  // Other connections report their counters when idle (at most once a second).
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  const tables = await queryRows<Record<string, string>>(
+    database.db,
+    sql`SELECT relname AS name, n_tup_ins::text AS ins, n_tup_upd::text AS upd, n_tup_hot_upd::text AS hot,
+               pg_total_relation_size(relid)::text AS bytes
+        FROM pg_stat_user_tables WHERE relname IN (${sql.join(
+          PROFILE_TABLES.map((table) => sql`${table}`),
+          sql`, `,
+        )})`,
+  );
+  const [counters] = await queryRows<Record<string, string>>(
+    database.db,
+    sql`SELECT w.wal_records::text AS wal_records, w.wal_fpi::text AS wal_fpi, w.wal_write::text AS wal_write,
+               w.wal_sync::text AS wal_sync, w.wal_buffers_full::text AS wal_buffers_full,
+               b.buffers_backend::text AS buffers_backend, b.buffers_backend_fsync::text AS buffers_backend_fsync,
+               b.buffers_checkpoint::text AS buffers_checkpoint, b.buffers_clean::text AS buffers_clean
+        FROM pg_stat_wal w, pg_stat_bgwriter b`,
+  );
+  // CPU seconds of this database's backends and of the WAL writer, checkpointer and background
+  // writer (/proc, same host): what the job cost, less sensitive to other processes' load than its time.
+  const processes = await queryRows<{ pid: number; kind: string }>(
+    database.db,
+    sql`SELECT pid, CASE WHEN datname = current_database() THEN 'backends' ELSE 'background' END AS kind
+        FROM pg_stat_activity WHERE datname = current_database() OR backend_type IN ('walwriter', 'checkpointer', 'background writer')`,
+  );
+  const cpu: Record<string, string> = {};
+  for (const { pid, kind } of processes) cpu[`${kind}:${pid}`] = String(await cpuTicksOf(pid));
+  return { ...Object.fromEntries(tables.map((row) => [row.name!, row])), counters: counters ?? {}, cpu };
+}
+
+/** utime + stime of a process in clock ticks (1/100 s), 0 when unreadable. */
+async function cpuTicksOf(pid: number): Promise<number> {
+  try {
+    const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0;
+  }
+}
+
+async function printProfile(database: Database, before: ProfileState, startLsn: string): Promise<void> {
+  const [end] = await queryRows<{ lsn: string }>(database.db, sql`SELECT pg_current_wal_lsn()::text AS lsn`);
+  const after = await profileState(database);
+  const records = await queryRows<{ type: string; count: string; record: string; fpi: string; combined: string }>(
+    database.db,
+    sql`SELECT "resource_manager/record_type" AS type, count::text, record_size::text AS record, fpi_size::text AS fpi,
+               combined_size::text AS combined
+        FROM pg_get_wal_stats(${startLsn}::pg_lsn, ${end!.lsn}::pg_lsn, true) WHERE count > 0
+        ORDER BY combined_size DESC LIMIT 12`,
+  );
+  console.log('    WAL by record type: count, record MB, full-page images MB');
+  for (const row of records)
+    console.log(
+      `      ${row.type.padEnd(28)} ${Number(row.count).toLocaleString('en-US').padStart(11)} ${mb(Number(row.record)).padStart(8)} ${mb(Number(row.fpi)).padStart(8)}`,
+    );
+  const delta = (table: string, column: string) =>
+    Number(after[table]?.[column] ?? 0) - Number(before[table]?.[column] ?? 0);
+  console.log('    tables: inserted, updated, of which HOT, size after');
+  for (const table of PROFILE_TABLES)
+    console.log(
+      `      ${table.padEnd(18)} ${delta(table, 'ins').toLocaleString('en-US').padStart(10)} ${delta(table, 'upd').toLocaleString('en-US').padStart(10)} ${delta(table, 'hot').toLocaleString('en-US').padStart(10)} ${mb(Number(after[table]?.bytes ?? 0)).padStart(8)}`,
+    );
+  console.log(
+    `    counters: ${Object.keys(after.counters ?? {})
+      .map((name) => `${name} ${delta('counters', name)}`)
+      .join(', ')}`,
+  );
+  const cpuSeconds = (kind: string) =>
+    Object.entries(after.cpu ?? {})
+      .filter(([key]) => key.startsWith(`${kind}:`))
+      .reduce((sum, [key, ticks]) => sum + Number(ticks) - Number(before.cpu?.[key] ?? 0), 0) / 100;
+  console.log(
+    `    CPU: this database's backends ${cpuSeconds('backends').toFixed(2)} s, WAL writer + checkpointer + background writer ${cpuSeconds('background').toFixed(2)} s`,
+  );
+  console.log('    statements: count, total ms (summed over connections)');
+  for (const [text, entry] of [...statementTimes].sort((a, b) => b[1].ms - a[1].ms).slice(0, 12))
+    console.log(`      ${String(entry.count).padStart(5)} ${entry.ms.toFixed(0).padStart(8)}  ${text}`);
+}
+
 /** PostgreSQL's WAL position and checkpoint count (cluster-wide: other databases' work counts too). */
 async function walState(database: Database): Promise<{ lsn: string; checkpoints: number } | null> {
   if (database.kind !== 'postgres') return null;
@@ -132,8 +264,12 @@ async function walState(database: Database): Promise<{ lsn: string; checkpoints:
 }
 
 async function timed<T>(database: Database, label: string, holdings: number, run: () => Promise<T>): Promise<T> {
+  const profileBefore = PROFILE ? await profileState(database) : null;
+  // A temporary replication slot keeps the job's WAL until pg_walinspect has read it.
+  const slot = profileBefore ? await openWalSlot(database) : null;
   const walBefore = await walState(database);
   const started = performance.now();
+  statementTimes.clear();
   const result = await run();
   const seconds = (performance.now() - started) / 1000;
   let wal = '';
@@ -150,6 +286,8 @@ async function timed<T>(database: Database, label: string, holdings: number, run
       .toLocaleString('en-US')
       .padStart(9)} holdings/s   peak RSS ${mb(peakRssBytes)}${wal}`,
   );
+  if (profileBefore && walBefore) await printProfile(database, profileBefore, walBefore.lsn);
+  await slot?.end();
   return result;
 }
 
@@ -165,6 +303,7 @@ async function bench(database: Database, label: string, holdings: number): Promi
     `  run as ${process.env[BUNDLED_ENV] ? 'an esbuild bundle (node)' : 'TypeScript (tsx)'}; resident memory before the work ${mb(peakRssBytes)}`,
   );
   await database.migrate(findMigrationsDir());
+  if (PROFILE && isPostgres) await database.db.execute(sql`CREATE EXTENSION IF NOT EXISTS pg_walinspect`);
   const clock = { now: () => new Date('2026-02-02T00:00:05+08:00') };
   const funds = createFundsService({
     db: database.db,

@@ -287,6 +287,18 @@ describe('ledger posting function', () => {
     expect(await sqlStateOf(db.execute(sql`UPDATE ledger_accounts SET id = id WHERE id = ${account!.id}`))).toBe(
       '23001',
     );
+    // Since 0054 per statement (no lock per balance update): refused whatever rows it matches, and
+    // through INSERT … ON CONFLICT DO UPDATE too.
+    expect(await sqlStateOf(db.execute(sql`UPDATE ledger_accounts SET id = id WHERE false`))).toBe('23001');
+    expect(
+      await sqlStateOf(
+        db.execute(
+          sql`INSERT INTO ledger_accounts (owner_kind, owner_id, type, asset, is_negative_allowed)
+              SELECT owner_kind, owner_id, type, asset, is_negative_allowed FROM ledger_accounts WHERE id = ${account!.id}
+              ON CONFLICT (owner_kind, owner_id, type, asset) DO UPDATE SET id = excluded.id`,
+        ),
+      ),
+    ).toBe('23001');
     expect(await sqlStateOf(db.execute(sql`UPDATE ledger_entries SET id = id WHERE id = ${entryId}`))).toBe('23001');
     expect(
       await sqlStateOf(db.execute(sql`UPDATE ledger_postings SET account_id = account_id WHERE id = ${posting!.id}`)),
