@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
@@ -22,8 +24,21 @@ const apiProxy = { '/api': { target: 'http://localhost:3000', changeOrigin: true
  */
 const ISLAND_CHUNKS = /(^|\/)(antd-config|loan-borrow|earn-products|exchange-panel|trust-product)-[\w-]+\.js$/;
 
-export default defineConfig(({ isSsrBuild }) => ({
+/**
+ * React Router's production build for `vite build`. Its package exports only `dist/development` (a
+ * temporary choice upstream: remix-run/react-router#12532, #14753), whose dev warnings and checks
+ * run in every user's browser: at start-up, route matching alone showed ~40 ms of main-thread time
+ * in a profile of /loan (issue 20, docs/performance.md). `vite dev` keeps the development build.
+ */
+const reactRouterDir = dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
+const REACT_ROUTER_PRODUCTION = [
+  { find: /^react-router$/, replacement: join(reactRouterDir, 'dist/production/index.mjs') },
+  { find: /^react-router\/dom$/, replacement: join(reactRouterDir, 'dist/production/dom-export.mjs') },
+];
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [react()],
+  resolve: { alias: command === 'build' ? REACT_ROUTER_PRODUCTION : [] },
   server: { port: 5173, proxy: apiProxy },
   preview: { port: 4173, proxy: apiProxy },
   build: {
