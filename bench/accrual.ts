@@ -158,11 +158,11 @@ if (PROFILE) {
 
 /** A session holding a temporary physical replication slot (dropped when it ends), or null on PGlite. */
 async function openWalSlot(database: Database): Promise<pg.Client | null> {
-  const [row] = await queryRows<{ url: string }>(database.db, sql`SELECT current_database() AS url`);
+  const [row] = await queryRows<{ name: string }>(database.db, sql`SELECT current_database() AS name`);
   const url = [process.env.TEST_DATABASE_URL, process.env.DATABASE_URL].find((value) => value?.startsWith('postgres'));
   if (!url || !row) return null;
   const target = new URL(url);
-  target.pathname = `/${row.url}`;
+  target.pathname = `/${row.name}`;
   const client = new pg.Client({ connectionString: target.toString() });
   await client.connect();
   await client.query(`SELECT pg_create_physical_replication_slot('bench_accrual_' || pg_backend_pid(), true, true)`);

@@ -10,17 +10,16 @@ import { useIsMobile } from '../lib/viewport.ts';
 import antdCssUrl from '../styles/antd.css?url';
 import { THEME } from './antd-theme.ts';
 
-export { THEME };
-
 let antdLocale: AntdLocale | undefined;
 let preparing: Promise<void> | undefined;
 
 /**
  * Adds Ant Design's generated styles (`styles/antd.css`, see `antd-theme.ts`) as the head's first
- * stylesheet and resolves once they are loaded (at once when they are there already). First, so
- * that the app's own rules win over Ant Design's at equal specificity, as they did when Ant Design
- * inserted its styles at the head's start itself.
- * @throws Error when the file cannot be loaded (the caller's island shows its error).
+ * stylesheet and resolves once they are loaded (at once when they are there already; a load under
+ * way is waited for). First, so that the app's own rules win over Ant Design's at equal
+ * specificity, as they did when Ant Design inserted its styles at the head's start itself.
+ * @throws Error when the file cannot be loaded; the link is removed, so the next call tries again
+ *   (the caller's island shows its error).
  */
 function loadAntdStyles(): Promise<void> {
   const existing = document.head.querySelector<HTMLLinkElement>('link[data-antd-styles]');
@@ -28,9 +27,14 @@ function loadAntdStyles(): Promise<void> {
   const link = existing ?? document.createElement('link');
   const loaded = new Promise<void>((resolve, reject) => {
     link.addEventListener('load', () => resolve(), { once: true });
-    link.addEventListener('error', () => reject(new Error(`Ant Design's styles did not load (${antdCssUrl})`)), {
-      once: true,
-    });
+    link.addEventListener(
+      'error',
+      () => {
+        link.remove();
+        reject(new Error(`Ant Design's styles did not load (${antdCssUrl})`));
+      },
+      { once: true },
+    );
   });
   if (!existing) {
     link.rel = 'stylesheet';
@@ -41,27 +45,31 @@ function loadAntdStyles(): Promise<void> {
   return loaded;
 }
 
+/** Loads Ant Design's and dayjs's texts for the active language (only that language's files). */
+async function loadAntdTexts(): Promise<void> {
+  if (matchLocale(i18next.language) === 'zh-HK') {
+    const [zhHK] = await Promise.all([import('antd/es/locale/zh_HK'), import('dayjs/locale/zh-hk')]);
+    antdLocale = zhHK.default;
+    dayjs.locale('zh-hk');
+  } else {
+    antdLocale = (await import('antd/es/locale/en_US')).default;
+    dayjs.locale('en');
+  }
+}
+
 /**
- * Loads Ant Design's styles (`loadAntdStyles`) and Ant Design's and dayjs's texts for the active
- * language before the first antd component renders. Only the active language's file is
- * downloaded; changing language reloads the page. A failed load is tried again on the next call.
+ * Loads Ant Design's styles (`loadAntdStyles`) and its and dayjs's texts for the active language
+ * (`loadAntdTexts`), in parallel, before the first antd component renders; changing language
+ * reloads the page. A failed load is tried again on the next call.
  */
 export function prepareAntd(): Promise<void> {
-  preparing ??= (async () => {
-    const styles = loadAntdStyles();
-    if (matchLocale(i18next.language) === 'zh-HK') {
-      const [zhHK] = await Promise.all([import('antd/es/locale/zh_HK'), import('dayjs/locale/zh-hk')]);
-      antdLocale = zhHK.default;
-      dayjs.locale('zh-hk');
-    } else {
-      antdLocale = (await import('antd/es/locale/en_US')).default;
-      dayjs.locale('en');
-    }
-    await styles;
-  })().catch((error: unknown) => {
-    preparing = undefined;
-    throw error;
-  });
+  preparing ??= Promise.all([loadAntdStyles(), loadAntdTexts()]).then(
+    () => undefined,
+    (error: unknown) => {
+      preparing = undefined;
+      throw error;
+    },
+  );
   return preparing;
 }
 

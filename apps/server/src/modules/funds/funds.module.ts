@@ -112,8 +112,9 @@ function fundsNotifier(notices: NoticeService): FundsNotifier {
  * that dies leaves its committed batches and the next run accrues the rest, each (holding, day)
  * once); maturities follow in the job's transaction. The payout is its own job, `funds.payout`
  * (hourly, after `funds.daily` in the same tick, so it sees the day's accrual committed): its
- * transaction holds the job's lock while the batches run on `FUND_PAYOUT_CONNECTIONS_POSTGRES` pooled connections, each batch committed on its own (a run that
- * dies leaves its paid batches; the next run pays the rest). PGlite has one connection: there the
+ * transaction holds the job's lock while the batches run on `FUND_PAYOUT_CONNECTIONS_POSTGRES`
+ * pooled connections, each batch committed on its own (a run that dies leaves its paid batches;
+ * the next run pays the rest). PGlite has one connection: there the
  * accrual and the payout run in `funds.daily`'s transaction, one batch after another.
  */
 export function createFundsModule(deps: FundsModuleDeps): AppModule<FundsService> {

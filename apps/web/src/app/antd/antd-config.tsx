@@ -3,4 +3,4 @@
  * that shared components (the lazily loaded Ant Design islands of `components/antd-island.tsx`) can
  * use it; the app's layouts keep importing it from here.
  */
-export { AntdConfig, prepareAntd, THEME } from '../../components/antd-config.tsx';
+export { AntdConfig, prepareAntd } from '../../components/antd-config.tsx';
