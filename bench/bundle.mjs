@@ -2,7 +2,7 @@
 // whole build's total. Target (issue 2): home route ≤ 200 KB gzipped.
 //
 // Two figures for the home route:
-// - static: the scripts of index.html (boot script, module entry) and its modulepreloads;
+// - static: the scripts of index.html (the inline boot script, the module entry) and its modulepreloads;
 // - measured: every JS file Chromium fetched before first contentful paint on "/" (1280 px),
 //   which also counts the lazily loaded home route chunk. The larger of the two is the figure.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -18,9 +18,12 @@ const fmt = (kb) => `${kb.toFixed(1)} KB`;
 
 ensureBuilt();
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
-// Every local script of index.html: the classic boot script, the module entry and its modulepreloads.
+// Every script of index.html: the inline boot script (the build inlines it), the module entry and
+// its modulepreloads.
 const staticFiles = [...html.matchAll(/(?:src|href)="(\/[^"]+\.js)"/g)].map((m) => m[1]);
-const staticKb = staticFiles.reduce((sum, file) => sum + gzipKb(join(dist, file)), 0);
+const inlineScripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+const inlineKb = inlineScripts.reduce((sum, text) => sum + gzipSync(text, { level: 9 }).length / 1024, 0);
+const staticKb = staticFiles.reduce((sum, file) => sum + gzipKb(join(dist, file)), inlineKb);
 
 const allJs = readdirSync(join(dist, 'assets')).filter((f) => f.endsWith('.js'));
 const totalKb = allJs.reduce((sum, file) => sum + gzipKb(join(dist, 'assets', file)), 0);
@@ -42,12 +45,14 @@ try {
   await browser.close();
   await server.stop();
 }
-const measuredKb = measured.reduce((sum, file) => sum + gzipKb(join(dist, file)), 0);
+const measuredKb = measured.reduce((sum, file) => sum + gzipKb(join(dist, file)), inlineKb);
 const homeKb = Math.max(staticKb, measuredKb);
 
 console.log('Home route JavaScript (gzip -9):');
-console.log(`  entry + modulepreloads: ${fmt(staticKb)} in ${staticFiles.length} files`);
-console.log(`  fetched before first paint in Chromium: ${fmt(measuredKb)} in ${measured.length} files`);
+console.log(
+  `  inline + entry + modulepreloads: ${fmt(staticKb)} in ${inlineScripts.length} inline script(s) and ${staticFiles.length} files`,
+);
+console.log(`  inline + fetched before first paint in Chromium: ${fmt(measuredKb)} in ${measured.length} files`);
 for (const file of measured) console.log(`    ${file}  ${fmt(gzipKb(join(dist, file)))}`);
 console.log(
   `home route: ${fmt(homeKb)} (budget ${BUDGET_KB} KB) ${homeKb <= BUDGET_KB ? 'within budget' : 'OVER BUDGET'}`,

@@ -38,6 +38,7 @@ import { createWalletModule } from './modules/wallet/wallet.module.ts';
 import type { AppModule } from './platform/app-module.ts';
 import type { Database } from './platform/db/client.ts';
 import { registerAuditTrail } from './platform/http/audit.ts';
+import { webAppScriptHashSources } from './platform/http/csp.ts';
 import { type AuthProvider, registerAuth } from './platform/http/auth.ts';
 import { rememberRawBody } from './platform/http/raw-body.ts';
 import { registerCsrfGuard } from './platform/http/csrf.ts';
@@ -87,26 +88,30 @@ declare module 'fastify' {
 }
 
 /**
- * The Content-Security-Policy the built web app satisfies: scripts only from our origin (no inline
- * script, no eval); Ant Design injects its CSS-in-JS style tags, so inline styles are allowed.
+ * The Content-Security-Policy the built web app satisfies: scripts only from our origin, plus the
+ * inline scripts of the built `index.html` by their hashes (`scriptHashSources`, the boot script:
+ * platform/http/csp.ts), no eval; inline styles are allowed (the page's first styles are inlined,
+ * and Ant Design's components set style attributes).
  */
-const CONTENT_SECURITY_POLICY = {
-  useDefaults: false,
-  directives: {
-    defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
-    styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:', 'blob:'],
-    fontSrc: ["'self'", 'data:'],
-    connectSrc: ["'self'"],
-    workerSrc: ["'self'"],
-    manifestSrc: ["'self'"],
-    objectSrc: ["'none'"],
-    baseUri: ["'self'"],
-    formAction: ["'self'"],
-    frameAncestors: ["'none'"],
-  },
-};
+function contentSecurityPolicy(scriptHashSources: string[]) {
+  return {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'", ...scriptHashSources],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      workerSrc: ["'self'"],
+      manifestSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+  };
+}
 
 /**
  * Build the Fastify application (fastify/demo order): external plugins, then app-wide hooks,
@@ -142,7 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Security headers (helmet) on every answer. The middleware is built once: @fastify/helmet built
   // it again for every request (3 % of the server's time under bench:swap).
   const securityHeaders = helmet({
-    contentSecurityPolicy: CONTENT_SECURITY_POLICY,
+    contentSecurityPolicy: contentSecurityPolicy(webAppScriptHashSources(config.webDistDir)),
     hsts: config.isProduction,
     crossOriginEmbedderPolicy: false,
   });

@@ -1,5 +1,6 @@
 /*
- * Meridian boot hint, run before first paint (an external file: the CSP forbids inline scripts).
+ * Meridian boot hint, run before first paint. The build inlines it into index.html
+ * (scripts/postbuild.mjs) and the server's CSP allows it by its SHA-256; `vite dev` serves this file.
  * index.html carries the home page prerendered in each language; this marks <html> with the path
  * kind, the language and whether a user is signed in, so CSS shows the matching copy — or none on
  * other paths — until the app takes over. It mirrors src/lib/locale.ts and only reads.

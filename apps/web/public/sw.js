@@ -3,13 +3,14 @@
  * worker-src 'self'). Two jobs:
  *
  * 1. The offline shell of the installed Progressive Web App (docs/marketing.md). Installing caches
- *    the shell — the page ('/', the same index.html every route gets), boot.js, the manifest, the
- *    icons and the scripts and styles that page names — and each successful load of a page
- *    refreshes it. Pages are network-first: offline, the cached shell answers and the app starts.
- *    Hashed assets are answered from the cache only while offline (online they go to the network
- *    and the browser's HTTP cache, untouched). The API is network-first for the few public,
- *    non-personal GET calls the shell shows (PUBLIC_API_PREFIXES); every other API call — anything
- *    of a user's — is never intercepted nor stored.
+ *    the shell — the page ('/', the same index.html every route gets, its boot script and first
+ *    styles inline), the manifest, the icons and the scripts and styles that page names — and each
+ *    successful load of a page refreshes it. Pages are network-first: offline, the cached shell
+ *    answers and the app starts. Hashed assets are answered from the cache only while offline
+ *    (online they go to the network and the browser's HTTP cache, untouched). The API is
+ *    network-first for the few public, non-personal GET calls the shell shows
+ *    (PUBLIC_API_PREFIXES); every other API call — anything of a user's — is never intercepted nor
+ *    stored.
  * 2. Web Push for the message centre (spec §1, §4), below.
  *
  * A push carries the JSON { id, title, body, link }. An open, focused tab already shows the message
@@ -27,7 +28,6 @@ const SHELL_CACHE = 'meridian-shell-v1';
 const SHELL_PAGE = '/';
 const SHELL_FILES = [
   SHELL_PAGE,
-  '/boot.js',
   '/favicon.svg',
   '/manifest.webmanifest',
   '/icons/icon-192.png',

@@ -37,7 +37,8 @@ describe('the web app manifest', () => {
     const worker = read(SERVICE_WORKER_PATH.slice(1)).toString('utf8');
     const shellFiles = /const SHELL_FILES = \[([^\]]+)\]/.exec(worker)?.[1] ?? '';
     const paths = [...shellFiles.matchAll(/'(\/[^']+)'/g)].map((match) => match[1]!);
-    expect(paths).toEqual(expect.arrayContaining(['/boot.js', '/manifest.webmanifest', '/icons/icon-192.png']));
+    expect(paths).toEqual(expect.arrayContaining(['/favicon.svg', '/manifest.webmanifest', '/icons/icon-192.png']));
+    expect(worker).toContain('SHELL_PAGE,');
     for (const path of paths) expect(() => read(path.slice(1))).not.toThrow();
     expect(worker).toContain("addEventListener('fetch'");
   });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,6 +33,9 @@ function registerProbe(app: FastifyInstance, calls: unknown[]) {
   );
 }
 
+/** An inline script as the web build writes one into index.html (its boot script). */
+const BOOT_SCRIPT = "\n(function () { document.documentElement.setAttribute('data-boot-path', 'app'); })();\n";
+
 describe('HTTP platform: envelope, validation, CSRF guard, errors', () => {
   let t: TestApp;
   const calls: unknown[] = [];
@@ -40,7 +44,10 @@ describe('HTTP platform: envelope, validation, CSRF guard, errors', () => {
   beforeAll(async () => {
     webDir = mkdtempSync(join(tmpdir(), 'meridian-web-'));
     mkdirSync(join(webDir, 'assets'));
-    writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>Meridian</title><div id="root"></div>');
+    writeFileSync(
+      join(webDir, 'index.html'),
+      `<!doctype html><title>Meridian</title><script>${BOOT_SCRIPT}</script><div id="root"></div>`,
+    );
     writeFileSync(join(webDir, 'assets', 'app-abc123.js'), 'console.log(1)');
     t = await createTestApp({ env: { WEB_DIST_DIR: webDir }, configure: (app) => registerProbe(app, calls) });
   });
@@ -170,6 +177,10 @@ describe('HTTP platform: envelope, validation, CSRF guard, errors', () => {
     expect(page.body).toContain('<div id="root">');
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
     expect(page.headers['content-security-policy']).not.toContain('unsafe-eval');
+    // The built page's inline boot script runs by its hash; no other inline script does.
+    const bootHash = createHash('sha256').update(BOOT_SCRIPT, 'utf8').digest('base64');
+    const scriptSrc = /script-src [^;]*/.exec(String(page.headers['content-security-policy']))?.[0];
+    expect(scriptSrc).toBe(`script-src 'self' 'sha256-${bootHash}'`);
     // A page asked for with any Accept header (curl sends */*) is the app too; a missing file is not.
     for (const accept of ['*/*', undefined]) {
       const plain = await t.app.inject({ method: 'GET', url: '/some/page?x=1', headers: accept ? { accept } : {} });
