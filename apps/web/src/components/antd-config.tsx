@@ -11,37 +11,63 @@ import antdCssUrl from '../styles/antd.css?url';
 import { THEME } from './antd-theme.ts';
 
 let antdLocale: AntdLocale | undefined;
-let preparing: Promise<void> | undefined;
+let textsLoading: Promise<void> | undefined;
+/** The loads of Ant Design's stylesheets by URL (a failed one is dropped, so the next call tries again). */
+const stylesLoading = new Map<string, Promise<void>>();
 
 /**
- * Adds Ant Design's generated styles (`styles/antd.css`, see `antd-theme.ts`) as the head's first
- * stylesheet and resolves once they are loaded (at once when they are there already; a load under
- * way is waited for). First, so that the app's own rules win over Ant Design's at equal
- * specificity, as they did when Ant Design inserted its styles at the head's start itself.
+ * The URL of one of Ant Design's generated stylesheets (`npm run antd:css -w @meridian/web`): the
+ * full file `styles/antd.css` (every component the app uses), or an island's `styles/antd/<island>.css`
+ * (the components that island renders, for the public pages; imported with `?url`).
+ */
+export type AntdStylesUrl = string;
+
+/** The full file's URL: what `prepareAntd` loads unless told otherwise. */
+export const FULL_ANTD_STYLES: AntdStylesUrl = antdCssUrl;
+
+/**
+ * Adds one of Ant Design's generated stylesheets (see `antd-theme.ts`) to the head and resolves once
+ * it is loaded (at once when it is there already; a load under way is waited for).
+ *
+ * Where: before the app's own styles, so that the app's rules win over Ant Design's at equal
+ * specificity (as when Ant Design inserted its styles at the head's start itself) — first in the
+ * head, or right after Ant Design's stylesheets already there. Which: an island's file only while no
+ * other of Ant Design's stylesheets is in the page; otherwise the full file. The full file holds
+ * every island's rules in the same order, so once it follows an island's file, every rule's last
+ * copy is the full file's and the cascade is exactly the full file's; two islands' files together
+ * could order some rules differently, so that never happens.
  * @throws Error when the file cannot be loaded; the link is removed, so the next call tries again
  *   (the caller's island shows its error).
  */
-function loadAntdStyles(): Promise<void> {
-  const existing = document.head.querySelector<HTMLLinkElement>('link[data-antd-styles]');
+function loadAntdStyles(requested: AntdStylesUrl): Promise<void> {
+  const links = [...document.head.querySelectorAll<HTMLLinkElement>('link[data-antd-styles]')];
+  const hasOther = links.some((link) => link.dataset.antdStyles !== requested);
+  const url =
+    hasOther || links.some((link) => link.dataset.antdStyles === FULL_ANTD_STYLES) ? FULL_ANTD_STYLES : requested;
+  const existing = links.find((link) => link.dataset.antdStyles === url);
   if (existing?.sheet) return Promise.resolve();
-  const link = existing ?? document.createElement('link');
+  const loading = stylesLoading.get(url);
+  if (loading && existing) return loading;
+  const link = document.createElement('link');
   const loaded = new Promise<void>((resolve, reject) => {
     link.addEventListener('load', () => resolve(), { once: true });
     link.addEventListener(
       'error',
       () => {
         link.remove();
-        reject(new Error(`Ant Design's styles did not load (${antdCssUrl})`));
+        stylesLoading.delete(url);
+        reject(new Error(`Ant Design's styles did not load (${url})`));
       },
       { once: true },
     );
   });
-  if (!existing) {
-    link.rel = 'stylesheet';
-    link.href = antdCssUrl;
-    link.dataset.antdStyles = '';
-    document.head.prepend(link);
-  }
+  link.rel = 'stylesheet';
+  link.href = url;
+  link.dataset.antdStyles = url;
+  const last = links.at(-1);
+  if (last) last.after(link);
+  else document.head.prepend(link);
+  stylesLoading.set(url, loaded);
   return loaded;
 }
 
@@ -58,19 +84,17 @@ async function loadAntdTexts(): Promise<void> {
 }
 
 /**
- * Loads Ant Design's styles (`loadAntdStyles`) and its and dayjs's texts for the active language
- * (`loadAntdTexts`), in parallel, before the first antd component renders; changing language
- * reloads the page. A failed load is tried again on the next call.
+ * Loads Ant Design's styles (`loadAntdStyles`: the full file, or `styles` — an island's own file)
+ * and its and dayjs's texts for the active language (`loadAntdTexts`), in parallel, before the
+ * first antd component renders; changing language reloads the page. A failed load is tried again
+ * on the next call.
  */
-export function prepareAntd(): Promise<void> {
-  preparing ??= Promise.all([loadAntdStyles(), loadAntdTexts()]).then(
-    () => undefined,
-    (error: unknown) => {
-      preparing = undefined;
-      throw error;
-    },
-  );
-  return preparing;
+export function prepareAntd(styles: AntdStylesUrl = FULL_ANTD_STYLES): Promise<void> {
+  textsLoading ??= loadAntdTexts().catch((error: unknown) => {
+    textsLoading = undefined;
+    throw error;
+  });
+  return Promise.all([loadAntdStyles(styles), textsLoading]).then(() => undefined);
 }
 
 /** The brand theme with Ant Design's animations off, for users who ask for reduced motion. */

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { afterPaintIdle } from '../lib/idle.ts';
-import type { AntdConfig } from './antd-config.tsx';
+import type { AntdConfig, AntdStylesUrl } from './antd-config.tsx';
 import './antd-island.css';
 
 /** What `loadIsland` resolves to: the island's component and Ant Design's configuration around it. */
@@ -10,17 +10,18 @@ export interface LoadedIsland<C> {
 }
 
 /**
- * The loader of an island: the first call fetches `load`'s module, Ant Design's configuration and the
- * active language's Ant Design texts in parallel; later calls return the same promise (a failed load
- * is tried again on the next call). Call it early — in a route's `lazy`, on hover — to start the
+ * The loader of an island: the first call fetches `load`'s module, Ant Design's configuration, its
+ * styles (`styles`: the island's own file, `styles/antd/<island>.css`; by default the full file) and
+ * the active language's Ant Design texts in parallel; later calls return the same promise (a failed
+ * load is tried again on the next call). Call it early — in a route's `lazy`, on hover — to start the
  * downloads before the island renders.
  */
-export function islandLoader<C>(load: () => Promise<C>): () => Promise<LoadedIsland<C>> {
+export function islandLoader<C>(load: () => Promise<C>, styles?: AntdStylesUrl): () => Promise<LoadedIsland<C>> {
   let loading: Promise<LoadedIsland<C>> | undefined;
   return () => {
     loading ??= Promise.all([
       import('./antd-config.tsx').then(async (module) => {
-        await module.prepareAntd();
+        await module.prepareAntd(styles);
         return module;
       }),
       load(),
@@ -42,15 +43,20 @@ export function islandLoader<C>(load: () => Promise<C>): () => Promise<LoadedIsl
  * that as islands, each inside Ant Design's configuration (`components/antd-config.tsx`: theme,
  * language, size). The signed-in pages are islands as a whole (`components/page-shell.tsx`).
  *
- * `load` resolves to the island's component. Its module, Ant Design's configuration and the active
- * language's Ant Design texts are fetched in parallel (`islandLoader`) when the island first renders
- * (`<AntdIsland>` renders it once the page has painted and the main thread is idle); the module
- * should be imported only here (`() => import('./x.tsx').then((m) => m.X)`), so that its Ant Design
- * code stays out of the page's chunk. Render the result inside `<AntdIsland>`,
- * which reserves its space while it loads.
+ * `load` resolves to the island's component. Its module, Ant Design's configuration, the island's
+ * styles and the active language's Ant Design texts are fetched in parallel (`islandLoader`) when
+ * the island first renders (`<AntdIsland>` renders it once the page has painted and the main thread
+ * is idle); the module should be imported only here (`() => import('./x.tsx').then((m) => m.X)`), so
+ * that its Ant Design code stays out of the page's chunk. `styles` is the URL of the island's own
+ * stylesheet, `styles/antd/<module's file name>.css?url`, which `npm run antd:css -w @meridian/web`
+ * writes from the components the module and its imports render (`styles/antd-css.test.ts` checks
+ * the pairing). Render the result inside `<AntdIsland>`, which reserves its space while it loads.
  */
-export function antdIsland<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
-  const loadIsland = islandLoader(load);
+export function antdIsland<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  styles: AntdStylesUrl,
+): ComponentType<P> {
+  const loadIsland = islandLoader(load, styles);
   return lazy(async () => {
     const { AntdConfig, Component } = await loadIsland();
     function Island(props: P) {

@@ -5,9 +5,13 @@ import { pathTo } from '../../../config/paths.ts';
 import { useUserId } from '../../../lib/session.ts';
 import { openActionModal } from '../../../stores/modal-store.ts';
 import './exchange-page.css';
+import exchangePanelStyles from '../../../styles/antd/exchange-panel.css?url';
 
 /** The swap form and Ant Design load after the page's first paint (issue 20 "web performance"). */
-const ExchangePanel = antdIsland(() => import('../components/exchange-panel.tsx').then((m) => m.ExchangePanel));
+const ExchangePanel = antdIsland(
+  () => import('../components/exchange-panel.tsx').then((m) => m.ExchangePanel),
+  exchangePanelStyles,
+);
 
 /** The hero of the marketing texts; the steps are drawn beside the form instead of as a section. */
 const CONFIG: ProductPageConfig = { page: 'exchange', highlights: ['pair'], sections: [] };

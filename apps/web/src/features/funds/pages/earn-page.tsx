@@ -6,6 +6,7 @@ import { useUserId } from '../../../lib/session.ts';
 import { openActionModal } from '../../../stores/modal-store.ts';
 import { runEarnSubscribe } from '../lib/earn-hero.ts';
 import './funds.css';
+import earnProductsStyles from '../../../styles/antd/earn-products.css?url';
 
 /** The marketing texts of the page (hero, steps, key terms) stay in `marketing.json`. */
 const CONFIG: ProductPageConfig = {
@@ -20,7 +21,10 @@ const CONFIG: ProductPageConfig = {
 };
 
 /** The products, the calculator and their modals load after the page's first paint (issue 20). */
-const EarnProducts = antdIsland(() => import('../components/earn-products.tsx').then((m) => m.EarnProducts));
+const EarnProducts = antdIsland(
+  () => import('../components/earn-products.tsx').then((m) => m.EarnProducts),
+  earnProductsStyles,
+);
 
 /**
  * /product/earn (issue 17 "Web"): the hero, then the products and the calculator of expected

@@ -5,6 +5,7 @@ import { ProductPage, type ProductPageConfig } from '../../../components/product
 import { useUserId } from '../../../lib/session.ts';
 import { openActionModal } from '../../../stores/modal-store.ts';
 import './loans.css';
+import loanBorrowStyles from '../../../styles/antd/loan-borrow.css?url';
 
 /** The marketing texts of the page (hero, steps, terms) stay in `marketing.json`. */
 const CONFIG: ProductPageConfig = {
@@ -18,7 +19,10 @@ const CONFIG: ProductPageConfig = {
 };
 
 /** The calculator and the user's loans load after the page's first paint (issue 20). */
-const LoanBorrow = antdIsland(() => import('../components/loan-borrow.tsx').then((m) => m.LoanBorrow));
+const LoanBorrow = antdIsland(
+  () => import('../components/loan-borrow.tsx').then((m) => m.LoanBorrow),
+  loanBorrowStyles,
+);
 
 /**
  * /loan (spec §2; issue 18 "Web"): the hero and the loan terms, the calculator (collateral ↔ amount,

@@ -2,6 +2,7 @@ import { TrustIcon, UserIcon, EarnIcon } from '../../../components/icons.tsx';
 import { AntdIsland, antdIsland } from '../../../components/antd-island.tsx';
 import { ProductPage, type ProductPageConfig } from '../../../components/product-page.tsx';
 import { useUserId } from '../../../lib/session.ts';
+import trustProductStyles from '../../../styles/antd/trust-product.css?url';
 
 /** The marketing content of the trust (texts in the `marketing` namespace). */
 const CONFIG: ProductPageConfig = {
@@ -22,7 +23,10 @@ const CONFIG: ProductPageConfig = {
 };
 
 /** A user's trusts and the create form load after the page's first paint (issue 20). */
-const TrustProduct = antdIsland(() => import('../components/trust-product.tsx').then((m) => m.TrustProduct));
+const TrustProduct = antdIsland(
+  () => import('../components/trust-product.tsx').then((m) => m.TrustProduct),
+  trustProductStyles,
+);
 
 /**
  * `/product/trust` (spec §2; issue 17): for guests the product page (hero with the 2 % fee,
