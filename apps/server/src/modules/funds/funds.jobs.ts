@@ -3,7 +3,7 @@ import type { Locale } from '@meridian/contracts/locale';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db/client.ts';
 import { queryRows } from '../../platform/db/rows.ts';
-import { beginFanout, postEntries, postEntry, postFanout } from '../ledger/ledger.service.ts';
+import { postEntries, postEntry, postFanout } from '../ledger/ledger.service.ts';
 import { platformAccount, type PostingInput, transfer, userAccount, type EntryInput } from '../ledger/ledger.types.ts';
 import { addDays, dailyInterestSql, firstBusinessDay, monthOf, type RateTier } from './funds.interest.ts';
 import {
@@ -319,31 +319,11 @@ export function createJobsService(ctx: FundsContext) {
     const payBatch = (lo: number) => {
       const hi = lo + batchSize;
       return db.transaction(async (tx) => {
-        await beginFanout(tx);
         // ONE single-table UPDATE over the batch's id range (an index range scan: rows are locked in id
         // order, so two processes paying at once wait for each other and never deadlock; the one that
         // waited re-checks `last_payout_month` on the updated row and skips it). No join and no separate
-        // locking pass: each holding row is read and written once.
-        await tx.execute(
-          sql`WITH paid AS (
-                UPDATE fund_holdings SET
-                  prev_day_date = ${set.prevDayDate},
-                  prev_day_min_shares_minor = ${set.prevDayMinSharesMinor},
-                  day_start_shares_minor = ${set.dayStartSharesMinor},
-                  day_min_shares_minor = ${set.dayMinSharesMinor},
-                  day_start_date = ${set.dayStartDate},
-                  shares_minor = ${set.sharesMinor},
-                  unsettled_minor = fund_holdings.unsettled_minor - ${payable},
-                  paid_minor = fund_holdings.paid_minor + ${payable},
-                  last_payout_month = ${month},
-                  last_payout_minor = ${payable}
-                WHERE fund_holdings.kind = 'CURRENT' AND fund_holdings.id >= ${lo} AND fund_holdings.id < ${hi}
-                  AND (fund_holdings.last_payout_month IS NULL OR fund_holdings.last_payout_month < ${month})
-                  AND ${payable} > 0
-                RETURNING fund_holdings.user_id, fund_holdings.last_payout_minor
-              )
-              INSERT INTO ledger_fanout_rows (owner_id, amount_minor) SELECT user_id, last_payout_minor FROM paid`,
-        );
+        // locking pass: each holding row is read and written once. It is the fanout's rows: it runs
+        // inside postFanout's one statement, which credits each owner what the update returned.
         const posted = await postFanout(tx, {
           kind: 'FUND_INTEREST',
           reference: `fund-payout:${month}`,
@@ -354,6 +334,21 @@ export function createJobsService(ctx: FundsContext) {
           destinationType: 'USER_FUND',
           asset: 'USD',
           metadata: { month, firstHoldingId: String(lo) },
+          rows: sql`UPDATE fund_holdings SET
+                prev_day_date = ${set.prevDayDate},
+                prev_day_min_shares_minor = ${set.prevDayMinSharesMinor},
+                day_start_shares_minor = ${set.dayStartSharesMinor},
+                day_min_shares_minor = ${set.dayMinSharesMinor},
+                day_start_date = ${set.dayStartDate},
+                shares_minor = ${set.sharesMinor},
+                unsettled_minor = fund_holdings.unsettled_minor - ${payable},
+                paid_minor = fund_holdings.paid_minor + ${payable},
+                last_payout_month = ${month},
+                last_payout_minor = ${payable}
+              WHERE fund_holdings.kind = 'CURRENT' AND fund_holdings.id >= ${lo} AND fund_holdings.id < ${hi}
+                AND (fund_holdings.last_payout_month IS NULL OR fund_holdings.last_payout_month < ${month})
+                AND ${payable} > 0
+              RETURNING fund_holdings.user_id, fund_holdings.last_payout_minor`,
         });
         if (posted.isReplay) throw new Error(`fund payout ${month} batch ${lo} was posted already`);
         if (posted.entryId !== null) {

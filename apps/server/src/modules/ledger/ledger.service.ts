@@ -26,9 +26,7 @@ import {
 
 export { checkLedgerInvariants, type InvariantReport, type InvariantResult } from './ledger.invariants.ts';
 export {
-  beginFanout,
   FANOUT_ROWS_MAX,
-  FANOUT_ROWS_TABLE,
   type FanoutInput,
   type FanoutResult,
   postFanout,
