@@ -323,7 +323,9 @@ export function createJobsService(ctx: FundsContext) {
         // order, so two processes paying at once wait for each other and never deadlock; the one that
         // waited re-checks `last_payout_month` on the updated row and skips it). No join and no separate
         // locking pass: each holding row is read and written once. It is the fanout's rows: it runs
-        // inside postFanout's one statement, which credits each owner what the update returned.
+        // inside postFanout's one statement, which credits each owner what the update returned, in
+        // the account whose id the holding keeps (`ledger_account_id`: looked up by owner the first
+        // time a holding is paid, then kept, so later payouts probe the accounts' primary key).
         const posted = await postFanout(tx, {
           kind: 'FUND_INTEREST',
           reference: `fund-payout:${month}`,
@@ -344,11 +346,13 @@ export function createJobsService(ctx: FundsContext) {
                 unsettled_minor = fund_holdings.unsettled_minor - ${payable},
                 paid_minor = fund_holdings.paid_minor + ${payable},
                 last_payout_month = ${month},
-                last_payout_minor = ${payable}
+                last_payout_minor = ${payable},
+                ledger_account_id = COALESCE(fund_holdings.ledger_account_id, (SELECT a.id FROM ledger_accounts a
+                  WHERE a.owner_kind = 'user' AND a.owner_id = fund_holdings.user_id AND a.type = 'USER_FUND' AND a.asset = 'USD'))
               WHERE fund_holdings.kind = 'CURRENT' AND fund_holdings.id >= ${lo} AND fund_holdings.id < ${hi}
                 AND (fund_holdings.last_payout_month IS NULL OR fund_holdings.last_payout_month < ${month})
                 AND ${payable} > 0
-              RETURNING fund_holdings.user_id, fund_holdings.last_payout_minor`,
+              RETURNING fund_holdings.user_id, fund_holdings.last_payout_minor, fund_holdings.ledger_account_id`,
         });
         if (posted.isReplay) throw new Error(`fund payout ${month} batch ${lo} was posted already`);
         if (posted.entryId !== null) {

@@ -539,7 +539,7 @@ describe('ledger fanout posting (postFanout)', () => {
         destinationType: 'USER_FUND',
         asset: 'USD',
         rows: sql`VALUES ${sql.join(
-          rows.map(([owner, amount]) => sql`(${owner}, ${amount.toString()}::numeric)`),
+          rows.map(([owner, amount]) => sql`(${owner}, ${amount.toString()}::numeric, NULL::bigint)`),
           sql`, `,
         )}`,
       }),
@@ -617,7 +617,7 @@ describe('ledger fanout posting (postFanout)', () => {
           source: SOURCE,
           destinationType: 'USER_FUND',
           asset: 'USD',
-          rows: sql`UPDATE fanout_test_owed SET paid = true WHERE NOT paid RETURNING owner_id, amount_minor`,
+          rows: sql`UPDATE fanout_test_owed SET paid = true WHERE NOT paid RETURNING owner_id, amount_minor, NULL::bigint`,
         }),
       );
     const paidOwners = async () =>
@@ -651,6 +651,55 @@ describe('ledger fanout posting (postFanout)', () => {
     await db.execute(sql`DROP TABLE fanout_test_owed`);
   });
 
+  it('credits accounts given by id, mixed with accounts found by owner; refuses an id that is not the owner\'s account', async () => {
+    await fanout(
+      [
+        ['f-hal', 1n],
+        ['f-ida', 1n],
+      ],
+      'f-ids-0',
+    );
+    const idOf = async (userId: string) =>
+      (
+        await db
+          .select({ id: ledgerAccounts.id })
+          .from(ledgerAccounts)
+          .where(sql`${ledgerAccounts.ownerId} = ${userId} AND ${ledgerAccounts.type} = 'USER_FUND'`)
+      )[0]!.id;
+    const [hal, ida] = [await idOf('f-hal'), await idOf('f-ida')];
+    const byIds = (rows: [string, bigint, number | null][], key: string) =>
+      db.transaction((tx) =>
+        postFanout(tx, {
+          kind: 'FUND_INTEREST',
+          reference: `fanout:${key}`,
+          idempotencyKey: key,
+          source: SOURCE,
+          destinationType: 'USER_FUND',
+          asset: 'USD',
+          rows: sql`VALUES ${sql.join(
+            rows.map(([owner, amount, id]) => sql`(${owner}, ${amount.toString()}::numeric, ${id}::bigint)`),
+            sql`, `,
+          )}`,
+        }),
+      );
+    const source0 = await accountBalance(db, SOURCE);
+    const result = await byIds(
+      [
+        ['f-hal', 10n, hal],
+        ['f-ida', 20n, null],
+        ['f-jon', 30n, null],
+      ],
+      'f-ids-1',
+    );
+    expect(result).toMatchObject({ rowCount: 3, totalMinor: 60n, isReplay: false });
+    expect([await fundOf('f-hal'), await fundOf('f-ida'), await fundOf('f-jon')]).toEqual([11n, 21n, 30n]);
+    expect(await accountBalance(db, SOURCE)).toBe(source0 - 60n);
+    // ida's account id given for hal: refused, nothing moves.
+    await expect(byIds([['f-hal', 5n, ida]], 'f-ids-2')).rejects.toBeInstanceOf(AssertionError);
+    expect([await fundOf('f-hal'), await fundOf('f-ida')]).toEqual([11n, 21n]);
+    expect(await db.select().from(ledgerEntries).where(eq(ledgerEntries.idempotencyKey, 'f-ids-2'))).toEqual([]);
+  });
+
   it('refuses an owner listed twice or an amount that is not a positive whole number, changing nothing', async () => {
     await fanout([['f-fay', 1n]], 'f-fay-0');
     const source0 = await accountBalance(db, SOURCE);
@@ -682,7 +731,7 @@ describe('ledger fanout posting (postFanout)', () => {
           source: SOURCE,
           destinationType: 'USER_FUND',
           asset: 'USD',
-          rows: sql`VALUES ('f-fay', 1.5::numeric)`,
+          rows: sql`VALUES ('f-fay', 1.5::numeric, NULL::bigint)`,
         }),
       ),
     ).rejects.toBeInstanceOf(AssertionError);

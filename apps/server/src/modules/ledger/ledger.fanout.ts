@@ -10,11 +10,12 @@ import { ENTRY_KINDS, type AccountRef, type EntryKind, type UserAccountType } fr
  * One journal entry from a platform account to many user accounts, written set-based (issue 17:
  * the funds' monthly payout credits up to a million holdings; `postEntry` would be a statement per
  * user). The caller gives the credits as SQL (`rows`: a query, or one data-modifying statement with
- * `RETURNING`, yielding owner id and amount), and `postFanout` runs it inside ONE statement that
- * also computes the rows' count, sum and hash, claims the idempotency key, credits each listed
- * user's `destinationType` account in `asset` (creating the missing ones with the credit as their
- * balance), debits `source` by the total and writes every posting (docs/ledger.md "Fanout"). So
- * the rows are produced, read and posted in one pass, without an intermediate table.
+ * `RETURNING`, yielding owner id, amount and — when known — the owner's account id), and
+ * `postFanout` runs it inside ONE statement that also computes the rows' count, sum and hash, claims
+ * the idempotency key, credits each listed user's `destinationType` account in `asset` (found by id
+ * when given, else by owner; the missing ones created with the credit as their balance), debits
+ * `source` by the total and writes every posting (docs/ledger.md "Fanout"). So the rows are
+ * produced, read and posted in one pass, without an intermediate table.
  *
  * Only credits to user accounts and a debit of a platform account (which may go negative), so no
  * balance check can fail. Locks: the user accounts are updated in one statement in no set order,
@@ -37,9 +38,12 @@ export interface FanoutInput {
   asset: AssetCode;
   metadata?: Record<string, string>;
   /**
-   * The credits, one row per user: SQL yielding two columns in this order — the user's owner id
-   * (text, not null, each at most once) and the amount (numeric, a positive whole number of minor
-   * units, scale 0 as `numeric(38,0)`). A `SELECT`, `VALUES`, or ONE data-modifying statement with
+   * The credits, one row per user: SQL yielding three columns in this order — the user's owner id
+   * (text, not null, each at most once), the amount (numeric, a positive whole number of minor
+   * units, scale 0 as `numeric(38,0)`) and the id of the owner's `destinationType` account in
+   * `asset` when the caller knows it (bigint; NULL when not): a known id is found through the
+   * primary key (and must be that owner's account of that type and asset, or the fanout is
+   * refused), an unknown one through the owner key (text) — or created. A `SELECT`, `VALUES`, or ONE data-modifying statement with
    * `RETURNING` (e.g. the funds' `UPDATE` of the holdings it pays: the update and the posting are
    * then one statement). It runs exactly once, as a `WITH` item of `postFanout`'s statement, under
    * its planner settings (index probes, no hash or merge joins); it must not hold a data-modifying
@@ -63,7 +67,8 @@ interface FanoutOutcome {
   bad: string;
   request_hash: string | null;
   entry_id: string | null;
-  credited: string;
+  credited_by_id: string;
+  credited_by_owner: string;
   created: string;
   posted: string;
   posted_sum: string;
@@ -91,8 +96,9 @@ class FanoutNotClaimed extends Error {
  *   already used by the same request (nothing moves, the rows' source changes are undone).
  * @throws DomainError CONFLICT (121) when the key was used by a different request (nothing changed).
  * @throws AssertionError when a row's owner is null or listed twice, its amount not a positive whole
- *   number, there are more than FANOUT_ROWS_MAX rows, or an account to create was created meanwhile
- *   by another transaction (nothing changed; the caller may retry).
+ *   number, its account id not that owner's `destinationType` account in `asset`, there are more than
+ *   FANOUT_ROWS_MAX rows, or an account to create was created meanwhile by another transaction
+ *   (nothing changed; the caller may retry).
  */
 export async function postFanout(db: DbOrTx, input: FanoutInput): Promise<FanoutResult> {
   assert.ok((ENTRY_KINDS as readonly string[]).includes(input.kind), `unknown entry kind ${input.kind}`);
@@ -120,13 +126,17 @@ export async function postFanout(db: DbOrTx, input: FanoutInput): Promise<Fanout
       // plans"): the rows' estimate is the caller's, and a hash join would read every account of the
       // ledger once per fanout; work_mem for the sorted hash of up to FANOUT_ROWS_MAX rows and the
       // hashed look-up of the credited owners, in memory. The source account exists before the
-      // statement (its debit updates it). Settings are local to the savepoint's transaction and
-      // restored below.
+      // statement (its debit updates it); looked up first, so that a concurrent fanout's uncommitted
+      // debit of it is not waited for (ON CONFLICT alone would wait for that transaction to end).
+      // Settings are local to the savepoint's transaction and restored below.
       const [previous] = await queryRows<{ seqscan: string; hashjoin: string; mergejoin: string; workmem: string }>(
         sp,
         sql`WITH source_account AS (
               INSERT INTO ledger_accounts (owner_kind, owner_id, type, asset, is_negative_allowed)
-              VALUES ('platform', ${source.ownerId}, ${source.type}, ${source.asset}, true) ON CONFLICT DO NOTHING
+              SELECT 'platform', ${source.ownerId}, ${source.type}, ${source.asset}, true
+              WHERE NOT EXISTS (SELECT 1 FROM ledger_accounts
+                WHERE owner_kind = 'platform' AND owner_id = ${source.ownerId} AND type = ${source.type} AND asset = ${source.asset})
+              ON CONFLICT DO NOTHING
             )
             SELECT current_setting('enable_seqscan') AS seqscan, current_setting('enable_hashjoin') AS hashjoin,
                    current_setting('enable_mergejoin') AS mergejoin, current_setting('work_mem') AS workmem,
@@ -135,7 +145,7 @@ export async function postFanout(db: DbOrTx, input: FanoutInput): Promise<Fanout
       );
       const [result] = await queryRows<FanoutOutcome>(
         sp,
-        sql`WITH fanout_rows (owner_id, amount_minor) AS (${input.rows}),
+        sql`WITH fanout_rows (owner_id, amount_minor, account_id) AS (${input.rows}),
             summary AS (
               SELECT count(*) AS n, sum(amount_minor) AS total,
                      count(*) FILTER (WHERE owner_id IS NULL OR amount_minor IS NULL OR amount_minor <= 0 OR scale(amount_minor) > 0) AS bad,
@@ -149,18 +159,28 @@ export async function postFanout(db: DbOrTx, input: FanoutInput): Promise<Fanout
               FROM summary s WHERE s.n BETWEEN 1 AND ${FANOUT_ROWS_MAX} AND s.bad = 0
               ON CONFLICT (idempotency_key) DO NOTHING RETURNING id
             ),
-            credited AS (
+            credited_by_id AS (
               UPDATE ledger_accounts a SET balance_minor = a.balance_minor + r.amount_minor
               FROM fanout_rows r
-              WHERE a.owner_kind = 'user' AND a.owner_id = r.owner_id AND a.type = ${destinationType} AND a.asset = ${asset}
+              WHERE r.account_id IS NOT NULL AND a.id = r.account_id
+                AND a.owner_kind = 'user' AND a.owner_id = r.owner_id AND a.type = ${destinationType} AND a.asset = ${asset}
+                AND EXISTS (SELECT 1 FROM entry)
+              RETURNING a.id, a.owner_id, r.amount_minor
+            ),
+            credited_by_owner AS (
+              UPDATE ledger_accounts a SET balance_minor = a.balance_minor + r.amount_minor
+              FROM fanout_rows r
+              WHERE r.account_id IS NULL
+                AND a.owner_kind = 'user' AND a.owner_id = r.owner_id AND a.type = ${destinationType} AND a.asset = ${asset}
                 AND EXISTS (SELECT 1 FROM entry)
               RETURNING a.id, a.owner_id, r.amount_minor
             ),
             created AS (
               INSERT INTO ledger_accounts (owner_kind, owner_id, type, asset, balance_minor, is_negative_allowed)
               SELECT 'user', r.owner_id, ${destinationType}, ${asset}, r.amount_minor, false FROM fanout_rows r
-              WHERE (SELECT count(*) FROM credited) < (SELECT n FROM summary) AND EXISTS (SELECT 1 FROM entry)
-                AND r.owner_id NOT IN (SELECT c.owner_id FROM credited c)
+              WHERE (SELECT count(*) FROM credited_by_id) + (SELECT count(*) FROM credited_by_owner) < (SELECT n FROM summary)
+                AND r.account_id IS NULL AND EXISTS (SELECT 1 FROM entry)
+                AND r.owner_id NOT IN (SELECT c.owner_id FROM credited_by_owner c)
               ORDER BY r.owner_id
               ON CONFLICT DO NOTHING RETURNING id, balance_minor AS amount_minor
             ),
@@ -173,13 +193,14 @@ export async function postFanout(db: DbOrTx, input: FanoutInput): Promise<Fanout
             posted AS (
               INSERT INTO ledger_postings (entry_id, account_id, asset, amount_minor)
               SELECT e.id, p.id, ${asset}, p.amount_minor
-              FROM entry e, (SELECT id, amount_minor FROM credited UNION ALL SELECT id, amount_minor FROM created
-                             UNION ALL SELECT id, amount_minor FROM debited) p
+              FROM entry e, (SELECT id, amount_minor FROM credited_by_id UNION ALL SELECT id, amount_minor FROM credited_by_owner
+                             UNION ALL SELECT id, amount_minor FROM created UNION ALL SELECT id, amount_minor FROM debited) p
               RETURNING amount_minor
             )
             SELECT s.n::text AS n, s.total::text AS total, s.bad::text AS bad, s.request_hash,
                    (SELECT id::text FROM entry) AS entry_id,
-                   (SELECT count(*) FROM credited)::text AS credited,
+                   (SELECT count(*) FROM credited_by_id)::text AS credited_by_id,
+                   (SELECT count(*) FROM credited_by_owner)::text AS credited_by_owner,
                    (SELECT count(*) FROM created)::text AS created,
                    (SELECT count(*) FROM posted)::text AS posted,
                    (SELECT coalesce(sum(amount_minor), 0) FROM posted)::text AS posted_sum
@@ -192,9 +213,9 @@ export async function postFanout(db: DbOrTx, input: FanoutInput): Promise<Fanout
         assert.equal(result.bad, '0', 'fanout owners are set and amounts positive whole numbers');
         if (result.entry_id === null) throw new FanoutNotClaimed(result);
         assert.equal(
-          Number(result.credited) + Number(result.created),
+          Number(result.credited_by_id) + Number(result.credited_by_owner) + Number(result.created),
           rowCount,
-          'every fanout row is credited once (owners listed once; no account created meanwhile)',
+          'every fanout row is credited once (owners listed once, account ids their own, no account created meanwhile)',
         );
         assert.equal(Number(result.posted), rowCount + 1, 'one posting per row and the debit');
         assert.equal(result.posted_sum, '0', 'the fanout entry balances');
