@@ -117,8 +117,12 @@ async function load(database: Database, holdings: number): Promise<void> {
   await database.db.execute(sql`
     INSERT INTO fund_holdings (user_id, product_id, kind, shares_minor, day_start_date, created_at, ledger_account_id)
     SELECT 'bench-' || i, ${CURRENT_PRODUCT_SEED.id}, 'CURRENT', 1000000 + (i % 100) * 100, '2026-01-01', '2026-01-01T00:00:00+08:00',
-           ${args['first-payout'] ? sql`NULL::bigint` : sql`(SELECT a.id FROM ledger_accounts a
-             WHERE a.owner_kind = 'user' AND a.owner_id = 'bench-' || i AND a.type = 'USER_FUND' AND a.asset = 'USD')`}
+           ${
+             args['first-payout']
+               ? sql`NULL::bigint`
+               : sql`(SELECT a.id FROM ledger_accounts a
+             WHERE a.owner_kind = 'user' AND a.owner_id = 'bench-' || i AND a.type = 'USER_FUND' AND a.asset = 'USD')`
+           }
     FROM generate_series(1, ${holdings}) AS i ORDER BY i`);
   await database.db.execute(sql`ANALYZE fund_holdings`);
   await database.db.execute(sql`ANALYZE ledger_accounts`);

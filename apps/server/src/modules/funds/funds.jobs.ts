@@ -281,11 +281,12 @@ export function createJobsService(ctx: FundsContext) {
    * answers null and a later run pays) — in id batches, each one transaction:
    * 1. one statement takes each holding's unpaid interest of the earlier months and marks the
    *    holding paid for `month` (a holding already marked is skipped, so two processes or a rerun
-   *    pay once), adds the shares, keeps the amount (`last_payout_minor`), and fills the ledger's
-   *    fanout input;
-   * 2. one journal entry per batch (`postFanout`: accrued interest → each user's USER_FUND, key
+   *    pay once), adds the shares, keeps the amount (`last_payout_minor`) and the owner's USER_FUND
+   *    account id (`ledger_account_id`, looked up the first time), and — being the `rows` of
+   *    `postFanout`, inside its one statement — posts one journal entry per batch (accrued interest
+   *    → each user's USER_FUND, credited through the account id; key
    *    `fund-payout:<month>:<first id>-<end id>`);
-   * 3. one `fund_payout_batches` row: the holdings' INTEREST history lines are read from it, not
+   * 2. one `fund_payout_batches` row: the holdings' INTEREST history lines are read from it, not
    *    written per holding (`funds.orders.ts`).
    * The month is recorded as paid (`fund_payouts`) after the last batch. With `connections` > 1 (a
    * pooled PostgreSQL `Db`) that many batches run at once, each in its own transaction.

@@ -651,7 +651,7 @@ describe('ledger fanout posting (postFanout)', () => {
     await db.execute(sql`DROP TABLE fanout_test_owed`);
   });
 
-  it('credits accounts given by id, mixed with accounts found by owner; refuses an id that is not the owner\'s account', async () => {
+  it("credits accounts given by id, mixed with accounts found by owner; refuses an id that is not the owner's account", async () => {
     await fanout(
       [
         ['f-hal', 1n],
