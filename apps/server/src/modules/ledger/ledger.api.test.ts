@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import type { Db } from '../../platform/db/client.ts';
+import { queryRows } from '../../platform/db/rows.ts';
 import { DomainError } from '../../platform/http/errors.ts';
 import { checkLedgerInvariants } from './ledger.invariants.ts';
 import {
@@ -621,9 +622,12 @@ describe('ledger fanout posting (postFanout)', () => {
         }),
       );
     const paidOwners = async () =>
-      (await db.execute(sql`SELECT owner_id FROM fanout_test_owed WHERE paid ORDER BY owner_id`)).rows.map(
-        (row) => (row as { owner_id: string }).owner_id,
-      );
+      (
+        await queryRows<{ owner_id: string }>(
+          db,
+          sql`SELECT owner_id FROM fanout_test_owed WHERE paid ORDER BY owner_id`,
+        )
+      ).map((row) => row.owner_id);
     const source0 = await accountBalance(db, SOURCE);
     const first = await payOwed('f-owed');
     expect(first).toMatchObject({ rowCount: 2, totalMinor: 42n, isReplay: false });
