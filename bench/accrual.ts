@@ -21,7 +21,7 @@
  * has one connection.
  *
  *   npm run bench:accrual [-- --holdings 100000 --pg-holdings 1000000 --batch 50000 --connections 2
- *     --accrual-connections 2 --only pglite|postgres --runner bundle|tsx --keep]
+ *     --accrual-connections 2 --only pglite|postgres --runner bundle|tsx --first-payout --keep]
  */
 import { spawn } from 'node:child_process';
 import { readFile, rm } from 'node:fs/promises';
@@ -53,6 +53,8 @@ const { values: args } = parseArgs({
     'accrual-connections': { type: 'string' },
     /** Run only one database: `pglite` or `postgres`. */
     only: { type: 'string' },
+    /** Load the holdings without their ledger account's id (a first payout looks them up). */
+    'first-payout': { type: 'boolean', default: false },
     /** Keep the PostgreSQL scratch database (for EXPLAIN), and stop after loading. */
     keep: { type: 'boolean', default: false },
     /** `bundle` (default: esbuild bundle run by plain node, as production) or `tsx`. */
@@ -102,18 +104,26 @@ async function entryCount(database: Database): Promise<number> {
 
 /**
  * N users' current holdings of 10,000.00–10,099.00 USD held since 2026-01-01, with their ledger
- * USER_FUND accounts at the same balance (loaded directly: the benchmark measures the jobs).
+ * USER_FUND accounts at the same balance (loaded directly: the benchmark measures the jobs). Each
+ * holding keeps its account's id (`ledger_account_id`), as every holding paid once before does;
+ * with `--first-payout` it does not, as before a holding's first payout (the payout looks it up).
  */
 async function load(database: Database, holdings: number): Promise<void> {
   const started = performance.now();
   await database.db.execute(sql`
-    INSERT INTO fund_holdings (user_id, product_id, kind, shares_minor, day_start_date, created_at)
-    SELECT 'bench-' || i, ${CURRENT_PRODUCT_SEED.id}, 'CURRENT', 1000000 + (i % 100) * 100, '2026-01-01', '2026-01-01T00:00:00+08:00'
-    FROM generate_series(1, ${holdings}) AS i`);
-  await database.db.execute(sql`
     INSERT INTO ledger_accounts (owner_kind, owner_id, type, asset, balance_minor, is_negative_allowed)
     SELECT 'user', 'bench-' || i, 'USER_FUND', 'USD', 1000000 + (i % 100) * 100, false
     FROM generate_series(1, ${holdings}) AS i`);
+  await database.db.execute(sql`
+    INSERT INTO fund_holdings (user_id, product_id, kind, shares_minor, day_start_date, created_at, ledger_account_id)
+    SELECT 'bench-' || i, ${CURRENT_PRODUCT_SEED.id}, 'CURRENT', 1000000 + (i % 100) * 100, '2026-01-01', '2026-01-01T00:00:00+08:00',
+           ${
+             args['first-payout']
+               ? sql`NULL::bigint`
+               : sql`(SELECT a.id FROM ledger_accounts a
+             WHERE a.owner_kind = 'user' AND a.owner_id = 'bench-' || i AND a.type = 'USER_FUND' AND a.asset = 'USD')`
+           }
+    FROM generate_series(1, ${holdings}) AS i ORDER BY i`);
   await database.db.execute(sql`ANALYZE fund_holdings`);
   await database.db.execute(sql`ANALYZE ledger_accounts`);
   console.log(

@@ -3,7 +3,7 @@ import type { Locale } from '@meridian/contracts/locale';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db/client.ts';
 import { queryRows } from '../../platform/db/rows.ts';
-import { beginFanout, postEntries, postEntry, postFanout } from '../ledger/ledger.service.ts';
+import { postEntries, postEntry, postFanout } from '../ledger/ledger.service.ts';
 import { platformAccount, type PostingInput, transfer, userAccount, type EntryInput } from '../ledger/ledger.types.ts';
 import { addDays, dailyInterestSql, firstBusinessDay, monthOf, type RateTier } from './funds.interest.ts';
 import {
@@ -281,11 +281,12 @@ export function createJobsService(ctx: FundsContext) {
    * answers null and a later run pays) — in id batches, each one transaction:
    * 1. one statement takes each holding's unpaid interest of the earlier months and marks the
    *    holding paid for `month` (a holding already marked is skipped, so two processes or a rerun
-   *    pay once), adds the shares, keeps the amount (`last_payout_minor`), and fills the ledger's
-   *    fanout input;
-   * 2. one journal entry per batch (`postFanout`: accrued interest → each user's USER_FUND, key
+   *    pay once), adds the shares, keeps the amount (`last_payout_minor`) and the owner's USER_FUND
+   *    account id (`ledger_account_id`, looked up the first time), and — being the `rows` of
+   *    `postFanout`, inside its one statement — posts one journal entry per batch (accrued interest
+   *    → each user's USER_FUND, credited through the account id; key
    *    `fund-payout:<month>:<first id>-<end id>`);
-   * 3. one `fund_payout_batches` row: the holdings' INTEREST history lines are read from it, not
+   * 2. one `fund_payout_batches` row: the holdings' INTEREST history lines are read from it, not
    *    written per holding (`funds.orders.ts`).
    * The month is recorded as paid (`fund_payouts`) after the last batch. With `connections` > 1 (a
    * pooled PostgreSQL `Db`) that many batches run at once, each in its own transaction.
@@ -319,31 +320,13 @@ export function createJobsService(ctx: FundsContext) {
     const payBatch = (lo: number) => {
       const hi = lo + batchSize;
       return db.transaction(async (tx) => {
-        await beginFanout(tx);
         // ONE single-table UPDATE over the batch's id range (an index range scan: rows are locked in id
         // order, so two processes paying at once wait for each other and never deadlock; the one that
         // waited re-checks `last_payout_month` on the updated row and skips it). No join and no separate
-        // locking pass: each holding row is read and written once.
-        await tx.execute(
-          sql`WITH paid AS (
-                UPDATE fund_holdings SET
-                  prev_day_date = ${set.prevDayDate},
-                  prev_day_min_shares_minor = ${set.prevDayMinSharesMinor},
-                  day_start_shares_minor = ${set.dayStartSharesMinor},
-                  day_min_shares_minor = ${set.dayMinSharesMinor},
-                  day_start_date = ${set.dayStartDate},
-                  shares_minor = ${set.sharesMinor},
-                  unsettled_minor = fund_holdings.unsettled_minor - ${payable},
-                  paid_minor = fund_holdings.paid_minor + ${payable},
-                  last_payout_month = ${month},
-                  last_payout_minor = ${payable}
-                WHERE fund_holdings.kind = 'CURRENT' AND fund_holdings.id >= ${lo} AND fund_holdings.id < ${hi}
-                  AND (fund_holdings.last_payout_month IS NULL OR fund_holdings.last_payout_month < ${month})
-                  AND ${payable} > 0
-                RETURNING fund_holdings.user_id, fund_holdings.last_payout_minor
-              )
-              INSERT INTO ledger_fanout_rows (owner_id, amount_minor) SELECT user_id, last_payout_minor FROM paid`,
-        );
+        // locking pass: each holding row is read and written once. It is the fanout's rows: it runs
+        // inside postFanout's one statement, which credits each owner what the update returned, in
+        // the account whose id the holding keeps (`ledger_account_id`: looked up by owner the first
+        // time a holding is paid, then kept, so later payouts probe the accounts' primary key).
         const posted = await postFanout(tx, {
           kind: 'FUND_INTEREST',
           reference: `fund-payout:${month}`,
@@ -354,6 +337,23 @@ export function createJobsService(ctx: FundsContext) {
           destinationType: 'USER_FUND',
           asset: 'USD',
           metadata: { month, firstHoldingId: String(lo) },
+          rows: sql`UPDATE fund_holdings SET
+                prev_day_date = ${set.prevDayDate},
+                prev_day_min_shares_minor = ${set.prevDayMinSharesMinor},
+                day_start_shares_minor = ${set.dayStartSharesMinor},
+                day_min_shares_minor = ${set.dayMinSharesMinor},
+                day_start_date = ${set.dayStartDate},
+                shares_minor = ${set.sharesMinor},
+                unsettled_minor = fund_holdings.unsettled_minor - ${payable},
+                paid_minor = fund_holdings.paid_minor + ${payable},
+                last_payout_month = ${month},
+                last_payout_minor = ${payable},
+                ledger_account_id = COALESCE(fund_holdings.ledger_account_id, (SELECT a.id FROM ledger_accounts a
+                  WHERE a.owner_kind = 'user' AND a.owner_id = fund_holdings.user_id AND a.type = 'USER_FUND' AND a.asset = 'USD'))
+              WHERE fund_holdings.kind = 'CURRENT' AND fund_holdings.id >= ${lo} AND fund_holdings.id < ${hi}
+                AND (fund_holdings.last_payout_month IS NULL OR fund_holdings.last_payout_month < ${month})
+                AND ${payable} > 0
+              RETURNING fund_holdings.user_id, fund_holdings.last_payout_minor, fund_holdings.ledger_account_id`,
         });
         if (posted.isReplay) throw new Error(`fund payout ${month} batch ${lo} was posted already`);
         if (posted.entryId !== null) {

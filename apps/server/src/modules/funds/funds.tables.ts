@@ -115,6 +115,13 @@ export const fundHoldings = pgTable(
     lastPayoutMinor: minorAmount('last_payout_minor')
       .notNull()
       .default(sql`0`),
+    /**
+     * The id of the owner's `USER_FUND` USD ledger account (current holdings), found by the first
+     * payout that pays the holding; null before. The payout's fanout finds the account through
+     * the primary key instead of the owner key (docs/funds.md "Benchmark"). Not a foreign key: the
+     * fanout checks that the id is the owner's account, and accounts are never deleted nor renumbered.
+     */
+    ledgerAccountId: bigint('ledger_account_id', { mode: 'number' }),
     interestDate: date('interest_date', { mode: 'string' }),
     maturityDate: date('maturity_date', { mode: 'string' }),
     status: text('status', { enum: ['HOLDING', 'MATURED'] })

@@ -1,13 +1,14 @@
 import { AssertionError } from 'node:assert';
+import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import type { Db } from '../../platform/db/client.ts';
+import { queryRows } from '../../platform/db/rows.ts';
 import { DomainError } from '../../platform/http/errors.ts';
 import { checkLedgerInvariants } from './ledger.invariants.ts';
 import {
   accountBalance,
-  beginFanout,
   LedgerBatchKeyTakenError,
   ledgerHoldingsChecker,
   platformBalance,
@@ -528,24 +529,22 @@ describe('ledger fanout posting (postFanout)', () => {
   const SOURCE = platformAccount('PLATFORM_FUND_ACCRUED_INTEREST', 'USD') as ReturnType<typeof platformAccount> & {
     ownerKind: 'platform';
   };
+  /** A fanout of `rows` (VALUES) under `key`, in its own transaction. */
   const fanout = (rows: [string, bigint][], key: string) =>
-    db.transaction(async (tx) => {
-      await beginFanout(tx);
-      await tx.execute(
-        sql`INSERT INTO ledger_fanout_rows (owner_id, amount_minor) VALUES ${sql.join(
-          rows.map(([owner, amount]) => sql`(${owner}, ${amount.toString()}::numeric)`),
-          sql`, `,
-        )}`,
-      );
-      return postFanout(tx, {
+    db.transaction((tx) =>
+      postFanout(tx, {
         kind: 'FUND_INTEREST',
         reference: `fanout:${key}`,
         idempotencyKey: key,
         source: SOURCE,
         destinationType: 'USER_FUND',
         asset: 'USD',
-      });
-    });
+        rows: sql`VALUES ${sql.join(
+          rows.map(([owner, amount]) => sql`(${owner}, ${amount.toString()}::numeric, NULL::bigint)`),
+          sql`, `,
+        )}`,
+      }),
+    );
   const fundOf = (userId: string) => accountBalance(db, userAccount(userId, 'USER_FUND', 'USD'));
 
   it('credits existing and missing accounts once each in one balanced entry; a replay moves nothing; other rows under the key are 121', async () => {
@@ -578,5 +577,177 @@ describe('ledger fanout posting (postFanout)', () => {
     expect(await fundOf('f-ann')).toBe(105n);
     expect(await codeOf(fanout([['f-ann', 101n]], 'f-1'))).toBe('CONFLICT');
     expect(await fundOf('f-ann')).toBe(105n);
+  });
+
+  it('stores the documented request hash: SHA-256 of the request with the SHA-256 of the rows sorted by owner', async () => {
+    const result = await fanout(
+      [
+        ['f-hb', 20n],
+        ['f-ha', 7n],
+      ],
+      'f-hash',
+    );
+    const rowsHash = createHash('sha256').update('f-ha:7,f-hb:20').digest('hex');
+    const expected = createHash('sha256')
+      .update(
+        JSON.stringify({
+          kind: 'FUND_INTEREST',
+          reference: 'fanout:f-hash',
+          metadata: [],
+          source: ['platform', SOURCE.ownerId, SOURCE.type, SOURCE.asset],
+          destination: ['USER_FUND', 'USD'],
+          rows: rowsHash,
+        }),
+      )
+      .digest('hex');
+    const [entry] = await db.select().from(ledgerEntries).where(eq(ledgerEntries.id, result.entryId!));
+    expect(entry?.requestHash).toBe(expected);
+  });
+
+  it('runs a data-modifying rows statement once with the posting; a replay or a conflict undoes it; no rows claim nothing', async () => {
+    await db.execute(
+      sql`CREATE TABLE fanout_test_owed (owner_id text PRIMARY KEY, amount_minor numeric(38,0) NOT NULL, paid boolean NOT NULL DEFAULT false)`,
+    );
+    await db.execute(sql`INSERT INTO fanout_test_owed (owner_id, amount_minor) VALUES ('f-dan', 40), ('f-eve', 2)`);
+    const payOwed = (key: string) =>
+      db.transaction((tx) =>
+        postFanout(tx, {
+          kind: 'FUND_INTEREST',
+          reference: 'fanout:owed',
+          idempotencyKey: key,
+          source: SOURCE,
+          destinationType: 'USER_FUND',
+          asset: 'USD',
+          rows: sql`UPDATE fanout_test_owed SET paid = true WHERE NOT paid RETURNING owner_id, amount_minor, NULL::bigint`,
+        }),
+      );
+    const paidOwners = async () =>
+      (
+        await queryRows<{ owner_id: string }>(
+          db,
+          sql`SELECT owner_id FROM fanout_test_owed WHERE paid ORDER BY owner_id`,
+        )
+      ).map((row) => row.owner_id);
+    const source0 = await accountBalance(db, SOURCE);
+    const first = await payOwed('f-owed');
+    expect(first).toMatchObject({ rowCount: 2, totalMinor: 42n, isReplay: false });
+    expect(await paidOwners()).toEqual(['f-dan', 'f-eve']);
+    expect([await fundOf('f-dan'), await fundOf('f-eve')]).toEqual([40n, 2n]); // both accounts created
+    expect(await accountBalance(db, SOURCE)).toBe(source0 - 42n);
+
+    // Nothing owed: no entry, the key is not claimed.
+    expect(await payOwed('f-owed-empty')).toEqual({ entryId: null, rowCount: 0, totalMinor: 0n, isReplay: false });
+    expect(await db.select().from(ledgerEntries).where(eq(ledgerEntries.idempotencyKey, 'f-owed-empty'))).toEqual([]);
+
+    // The same rows again under the same key: a replay; the marks it set are undone, nothing moves.
+    await db.execute(sql`UPDATE fanout_test_owed SET paid = false`);
+    expect(await payOwed('f-owed')).toEqual({ entryId: first.entryId, rowCount: 2, totalMinor: 42n, isReplay: true });
+    expect(await paidOwners()).toEqual([]);
+    // Other rows under the key: CONFLICT, undone too.
+    await db.execute(sql`UPDATE fanout_test_owed SET amount_minor = 41 WHERE owner_id = 'f-dan'`);
+    expect(await codeOf(payOwed('f-owed'))).toBe('CONFLICT');
+    expect(await paidOwners()).toEqual([]);
+    expect([await fundOf('f-dan'), await fundOf('f-eve')]).toEqual([40n, 2n]);
+    expect(await accountBalance(db, SOURCE)).toBe(source0 - 42n);
+    // The empty run's key is still free: rows under it post.
+    expect(await payOwed('f-owed-empty')).toMatchObject({ rowCount: 2, totalMinor: 43n, isReplay: false });
+    expect([await fundOf('f-dan'), await fundOf('f-eve')]).toEqual([81n, 4n]);
+    await db.execute(sql`DROP TABLE fanout_test_owed`);
+  });
+
+  it("credits accounts given by id, mixed with accounts found by owner; refuses an id that is not the owner's account", async () => {
+    await fanout(
+      [
+        ['f-hal', 1n],
+        ['f-ida', 1n],
+      ],
+      'f-ids-0',
+    );
+    const idOf = async (userId: string) =>
+      (
+        await db
+          .select({ id: ledgerAccounts.id })
+          .from(ledgerAccounts)
+          .where(sql`${ledgerAccounts.ownerId} = ${userId} AND ${ledgerAccounts.type} = 'USER_FUND'`)
+      )[0]!.id;
+    const [hal, ida] = [await idOf('f-hal'), await idOf('f-ida')];
+    const byIds = (rows: [string, bigint, number | null][], key: string) =>
+      db.transaction((tx) =>
+        postFanout(tx, {
+          kind: 'FUND_INTEREST',
+          reference: `fanout:${key}`,
+          idempotencyKey: key,
+          source: SOURCE,
+          destinationType: 'USER_FUND',
+          asset: 'USD',
+          rows: sql`VALUES ${sql.join(
+            rows.map(([owner, amount, id]) => sql`(${owner}, ${amount.toString()}::numeric, ${id}::bigint)`),
+            sql`, `,
+          )}`,
+        }),
+      );
+    const source0 = await accountBalance(db, SOURCE);
+    const result = await byIds(
+      [
+        ['f-hal', 10n, hal],
+        ['f-ida', 20n, null],
+        ['f-jon', 30n, null],
+      ],
+      'f-ids-1',
+    );
+    expect(result).toMatchObject({ rowCount: 3, totalMinor: 60n, isReplay: false });
+    expect([await fundOf('f-hal'), await fundOf('f-ida'), await fundOf('f-jon')]).toEqual([11n, 21n, 30n]);
+    expect(await accountBalance(db, SOURCE)).toBe(source0 - 60n);
+    // ida's account id given for hal: refused, nothing moves.
+    await expect(byIds([['f-hal', 5n, ida]], 'f-ids-2')).rejects.toBeInstanceOf(AssertionError);
+    expect([await fundOf('f-hal'), await fundOf('f-ida')]).toEqual([11n, 21n]);
+    expect(await db.select().from(ledgerEntries).where(eq(ledgerEntries.idempotencyKey, 'f-ids-2'))).toEqual([]);
+  });
+
+  it('refuses an owner listed twice or an amount that is not a positive whole number, changing nothing', async () => {
+    await fanout([['f-fay', 1n]], 'f-fay-0');
+    const source0 = await accountBalance(db, SOURCE);
+    await expect(
+      fanout(
+        [
+          ['f-fay', 3n],
+          ['f-fay', 4n],
+        ],
+        'f-twice',
+      ),
+    ).rejects.toBeInstanceOf(AssertionError);
+    await expect(
+      fanout(
+        [
+          ['f-gus', 3n],
+          ['f-gus', 4n],
+        ],
+        'f-twice-new',
+      ),
+    ).rejects.toBeInstanceOf(AssertionError);
+    await expect(fanout([['f-fay', 0n]], 'f-zero')).rejects.toBeInstanceOf(AssertionError);
+    await expect(
+      db.transaction((tx) =>
+        postFanout(tx, {
+          kind: 'FUND_INTEREST',
+          reference: 'fanout:fraction',
+          idempotencyKey: 'f-fraction',
+          source: SOURCE,
+          destinationType: 'USER_FUND',
+          asset: 'USD',
+          rows: sql`VALUES ('f-fay', 1.5::numeric, NULL::bigint)`,
+        }),
+      ),
+    ).rejects.toBeInstanceOf(AssertionError);
+    expect(await fundOf('f-fay')).toBe(1n);
+    expect(await accountBalance(db, SOURCE)).toBe(source0);
+    expect(
+      await db
+        .select()
+        .from(ledgerAccounts)
+        .where(sql`${ledgerAccounts.ownerId} = 'f-gus'`),
+    ).toEqual([]);
+    for (const key of ['f-twice', 'f-twice-new', 'f-zero', 'f-fraction'])
+      expect(await db.select().from(ledgerEntries).where(eq(ledgerEntries.idempotencyKey, key))).toEqual([]);
   });
 });

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
-import { createHash } from 'node:crypto';
 import type { AssetCode } from '@meridian/contracts/money';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { queryRows } from '../../platform/db/rows.ts';
 import { DomainError } from '../../platform/http/errors.ts';
@@ -10,28 +9,24 @@ import { ENTRY_KINDS, type AccountRef, type EntryKind, type UserAccountType } fr
 /**
  * One journal entry from a platform account to many user accounts, written set-based (issue 17:
  * the funds' monthly payout credits up to a million holdings; `postEntry` would be a statement per
- * user). The caller first fills the session's input table `ledger_fanout_rows (owner_id text
- * PRIMARY KEY, amount_minor numeric(38,0))` — `beginFanout(tx)` creates and empties it; the caller
- * writes it with one `INSERT … SELECT` (or a data-modifying CTE that ends in one) inside the same
- * transaction — and then `postFanout` posts ONE balanced entry: `source` −total, and +amount to
- * each listed user's `destinationType` account in `asset` (created when missing). Statements, not
- * rows: count/sum/hash, claim the key, credit the existing accounts (each balance update and its
- * posting in one statement), create and credit the missing ones (only when some are missing), debit
- * the source — six to eight statements whatever the number of rows (bounded by `FANOUT_ROWS_MAX`).
+ * user). The caller gives the credits as SQL (`rows`: a query, or one data-modifying statement with
+ * `RETURNING`, yielding owner id, amount and — when known — the owner's account id), and
+ * `postFanout` runs it inside ONE statement that also computes the rows' count, sum and hash, claims
+ * the idempotency key, credits each listed user's `destinationType` account in `asset` (found by id
+ * when given, else by owner; the missing ones created with the credit as their balance), debits
+ * `source` by the total and writes every posting (docs/ledger.md "Fanout"). So the rows are
+ * produced, read and posted in one pass, without an intermediate table.
  *
  * Only credits to user accounts and a debit of a platform account (which may go negative), so no
- * balance check can fail. Locks: the user accounts are updated in one statement in no set order;
- * a deadlock would need another transaction locking two of these users' accounts of this type,
- * which no flow does (an entry touches one user), so none arises.
+ * balance check can fail. Locks: the user accounts are updated in one statement in no set order,
+ * then the source; a deadlock would need another transaction locking two of these users' accounts
+ * of this type, which no flow does (an entry touches one user), so none arises.
  */
-
-/** The session's input table of `postFanout`. */
-export const FANOUT_ROWS_TABLE = 'ledger_fanout_rows';
 
 /** Most rows one fanout entry may carry (STYLE: bound every batch). */
 export const FANOUT_ROWS_MAX = 100_000;
 
-/** What `postFanout` posts; the rows are in `ledger_fanout_rows`. */
+/** What `postFanout` posts. */
 export interface FanoutInput {
   kind: EntryKind;
   reference: string;
@@ -42,9 +37,22 @@ export interface FanoutInput {
   destinationType: UserAccountType;
   asset: AssetCode;
   metadata?: Record<string, string>;
+  /**
+   * The credits, one row per user: SQL yielding three columns in this order — the user's owner id
+   * (text, not null, each at most once), the amount (numeric, a positive whole number of minor
+   * units, scale 0 as `numeric(38,0)`) and the id of the owner's `destinationType` account in
+   * `asset` when the caller knows it (bigint; NULL when not): a known id is found through the
+   * primary key (and must be that owner's account of that type and asset, or the fanout is
+   * refused), an unknown one through the owner key (text) — or created. A `SELECT`, `VALUES`, or ONE data-modifying statement with
+   * `RETURNING` (e.g. the funds' `UPDATE` of the holdings it pays: the update and the posting are
+   * then one statement). It runs exactly once, as a `WITH` item of `postFanout`'s statement, under
+   * its planner settings (index probes, no hash or merge joins); it must not hold a data-modifying
+   * `WITH` of its own (PostgreSQL allows those only at the top level).
+   */
+  rows: SQL;
 }
 
-/** The outcome of `postFanout`: the entry (null when the table was empty), what it moved, and whether it was a replay. */
+/** The outcome of `postFanout`: the entry (null when there were no rows), what it moved, and whether it was a replay. */
 export interface FanoutResult {
   entryId: number | null;
   rowCount: number;
@@ -52,133 +60,189 @@ export interface FanoutResult {
   isReplay: boolean;
 }
 
-/** Create (once per session) and empty the fanout input table. Call inside the caller's transaction. */
-export async function beginFanout(db: DbOrTx): Promise<void> {
-  await db.execute(
-    sql.raw(
-      `CREATE TEMP TABLE IF NOT EXISTS ${FANOUT_ROWS_TABLE} (owner_id text PRIMARY KEY, amount_minor numeric(38,0) NOT NULL) ON COMMIT DELETE ROWS`,
-    ),
-  );
-  await db.execute(sql.raw(`TRUNCATE ${FANOUT_ROWS_TABLE}`));
+/** The statement's answer: the rows' summary and what was written. */
+interface FanoutOutcome {
+  n: string;
+  total: string | null;
+  bad: string;
+  request_hash: string | null;
+  entry_id: string | null;
+  credited_by_id: string;
+  credited_by_owner: string;
+  created: string;
+  posted: string;
+  posted_sum: string;
+}
+
+/** Thrown inside the savepoint to undo the statement when the key was not claimed (replay or conflict). */
+class FanoutNotClaimed extends Error {
+  constructor(readonly outcome: FanoutOutcome) {
+    super('fanout key not claimed');
+  }
 }
 
 /**
- * Post the fanout entry of the rows in `ledger_fanout_rows` (see the file comment). The request hash
- * is SHA-256 of kind, reference, metadata, source, destination and the SHA-256 of the rows sorted
- * by owner: the same key with other rows is refused.
- * @returns `entryId: null` and nothing posted when the table is empty; `isReplay` when the key was
- *   already used by the same request (nothing moves).
- * @throws DomainError CONFLICT (121) when the key was used by a different request.
- * @throws AssertionError when a row's amount is not positive or there are more than FANOUT_ROWS_MAX rows.
+ * Post ONE balanced entry crediting each row of `input.rows` (see the file comment and
+ * `FanoutInput.rows`): `source` −total, +amount to each owner's `destinationType` account in `asset`
+ * (created when missing, with the amount as its opening balance). The request hash is SHA-256 of
+ * kind, reference, metadata, source, destination and the SHA-256 of the rows sorted by owner id
+ * (bytewise), computed in the statement from the rows it produced: the same key with other rows is
+ * refused.
+ *
+ * Runs in a savepoint of `db` (a transaction, or its own transaction when `db` is the pool), so
+ * whatever the statement changed — the rows' own source included, e.g. the holdings marked paid —
+ * is undone when nothing is posted: on a replay, a conflict or a failed assertion.
+ * @returns `entryId: null` and nothing posted when there are no rows; `isReplay` when the key was
+ *   already used by the same request (nothing moves, the rows' source changes are undone).
+ * @throws DomainError CONFLICT (121) when the key was used by a different request (nothing changed).
+ * @throws AssertionError when a row's owner is null or listed twice, its amount not a positive whole
+ *   number, its account id not that owner's `destinationType` account in `asset`, there are more than
+ *   FANOUT_ROWS_MAX rows, or an account to create was created meanwhile by another transaction
+ *   (nothing changed; the caller may retry).
  */
 export async function postFanout(db: DbOrTx, input: FanoutInput): Promise<FanoutResult> {
   assert.ok((ENTRY_KINDS as readonly string[]).includes(input.kind), `unknown entry kind ${input.kind}`);
   assert.ok(input.idempotencyKey.length > 0 && input.idempotencyKey.length <= 200, 'idempotency key 1–200 characters');
-  const [summary] = await queryRows<{ n: string; total: string | null; bad: string; rows_hash: string | null }>(
-    db,
-    sql`SELECT count(*)::text AS n, sum(amount_minor)::text AS total, count(*) FILTER (WHERE amount_minor <= 0)::text AS bad,
-               encode(sha256(convert_to(string_agg(owner_id || ':' || amount_minor::text, ',' ORDER BY owner_id), 'UTF8')), 'hex') AS rows_hash
-        FROM ledger_fanout_rows`,
-  );
-  const rowCount = Number(summary?.n ?? 0);
-  if (rowCount === 0) return { entryId: null, rowCount: 0, totalMinor: 0n, isReplay: false };
-  assert.ok(rowCount <= FANOUT_ROWS_MAX, `a fanout carries at most ${FANOUT_ROWS_MAX} rows`);
-  assert.equal(summary?.bad, '0', 'fanout amounts are positive');
-  const totalMinor = BigInt(summary!.total!);
-  const { source } = input;
-  assert.equal(source.asset, input.asset, 'a fanout moves one asset');
+  const { source, destinationType, asset } = input;
+  assert.equal(source.asset, asset, 'a fanout moves one asset');
   const metadata = input.metadata ?? {};
-  const requestHash = createHash('sha256')
-    .update(
-      JSON.stringify({
-        kind: input.kind,
-        reference: input.reference,
-        metadata: Object.entries(metadata).sort(([a], [b]) => (a < b ? -1 : 1)),
-        source: [source.ownerKind, source.ownerId, source.type, source.asset],
-        destination: [input.destinationType, input.asset],
-        rows: summary!.rows_hash,
-      }),
-    )
-    .digest('hex');
+  // The request hash is SHA-256 of this JSON with the rows' hash as its last member ("rows"), so the
+  // statement completes it: requestJson = prefix + rows hash + '"}'.
+  const requestJson = JSON.stringify({
+    kind: input.kind,
+    reference: input.reference,
+    metadata: Object.entries(metadata).sort(([a], [b]) => (a < b ? -1 : 1)),
+    source: [source.ownerKind, source.ownerId, source.type, source.asset],
+    destination: [destinationType, asset],
+    rows: '',
+  });
+  assert.ok(requestJson.endsWith('"rows":""}'));
+  const requestPrefix = requestJson.slice(0, -2);
 
-  const [claimed] = await queryRows<{ id: string }>(
-    db,
-    sql`INSERT INTO ledger_entries (kind, reference, idempotency_key, request_hash, metadata)
-        VALUES (${input.kind}, ${input.reference}, ${input.idempotencyKey}, ${requestHash}, ${JSON.stringify(metadata)}::jsonb)
-        ON CONFLICT (idempotency_key) DO NOTHING RETURNING id::text AS id`,
-  );
-  if (!claimed) {
+  let outcome: FanoutOutcome;
+  try {
+    outcome = await db.transaction(async (sp) => {
+      // Index probes only, as the ledger's SQL functions hold their plans (docs/ledger.md "Generic
+      // plans"): the rows' estimate is the caller's, and a hash join would read every account of the
+      // ledger once per fanout; work_mem for the sorted hash of up to FANOUT_ROWS_MAX rows and the
+      // hashed look-up of the credited owners, in memory. The source account exists before the
+      // statement (its debit updates it); looked up first, so that a concurrent fanout's uncommitted
+      // debit of it is not waited for (ON CONFLICT alone would wait for that transaction to end).
+      // Settings are local to the savepoint's transaction and restored below.
+      const [previous] = await queryRows<{ seqscan: string; hashjoin: string; mergejoin: string; workmem: string }>(
+        sp,
+        sql`WITH source_account AS (
+              INSERT INTO ledger_accounts (owner_kind, owner_id, type, asset, is_negative_allowed)
+              SELECT 'platform', ${source.ownerId}, ${source.type}, ${source.asset}, true
+              WHERE NOT EXISTS (SELECT 1 FROM ledger_accounts
+                WHERE owner_kind = 'platform' AND owner_id = ${source.ownerId} AND type = ${source.type} AND asset = ${source.asset})
+              ON CONFLICT DO NOTHING
+            )
+            SELECT current_setting('enable_seqscan') AS seqscan, current_setting('enable_hashjoin') AS hashjoin,
+                   current_setting('enable_mergejoin') AS mergejoin, current_setting('work_mem') AS workmem,
+                   set_config('enable_seqscan', 'off', true), set_config('enable_hashjoin', 'off', true),
+                   set_config('enable_mergejoin', 'off', true), set_config('work_mem', '64MB', true)`,
+      );
+      const [result] = await queryRows<FanoutOutcome>(
+        sp,
+        sql`WITH fanout_rows (owner_id, amount_minor, account_id) AS (${input.rows}),
+            summary AS (
+              SELECT count(*) AS n, sum(amount_minor) AS total,
+                     count(*) FILTER (WHERE owner_id IS NULL OR amount_minor IS NULL OR amount_minor <= 0 OR scale(amount_minor) > 0) AS bad,
+                     encode(sha256(convert_to(${requestPrefix} || encode(sha256(convert_to(
+                       string_agg(owner_id || ':' || amount_minor::text, ',' ORDER BY owner_id COLLATE "C"), 'UTF8')), 'hex') || '"}', 'UTF8')), 'hex') AS request_hash
+              FROM fanout_rows
+            ),
+            entry AS (
+              INSERT INTO ledger_entries (kind, reference, idempotency_key, request_hash, metadata)
+              SELECT ${input.kind}, ${input.reference}, ${input.idempotencyKey}, s.request_hash, ${JSON.stringify(metadata)}::jsonb
+              FROM summary s WHERE s.n BETWEEN 1 AND ${FANOUT_ROWS_MAX} AND s.bad = 0
+              ON CONFLICT (idempotency_key) DO NOTHING RETURNING id
+            ),
+            credited_by_id AS (
+              UPDATE ledger_accounts a SET balance_minor = a.balance_minor + r.amount_minor
+              FROM fanout_rows r
+              WHERE r.account_id IS NOT NULL AND a.id = r.account_id
+                AND a.owner_kind = 'user' AND a.owner_id = r.owner_id AND a.type = ${destinationType} AND a.asset = ${asset}
+                AND EXISTS (SELECT 1 FROM entry)
+              RETURNING a.id, a.owner_id, r.amount_minor
+            ),
+            credited_by_owner AS (
+              UPDATE ledger_accounts a SET balance_minor = a.balance_minor + r.amount_minor
+              FROM fanout_rows r
+              WHERE r.account_id IS NULL
+                AND a.owner_kind = 'user' AND a.owner_id = r.owner_id AND a.type = ${destinationType} AND a.asset = ${asset}
+                AND EXISTS (SELECT 1 FROM entry)
+              RETURNING a.id, a.owner_id, r.amount_minor
+            ),
+            created AS (
+              INSERT INTO ledger_accounts (owner_kind, owner_id, type, asset, balance_minor, is_negative_allowed)
+              SELECT 'user', r.owner_id, ${destinationType}, ${asset}, r.amount_minor, false FROM fanout_rows r
+              WHERE (SELECT count(*) FROM credited_by_id) + (SELECT count(*) FROM credited_by_owner) < (SELECT n FROM summary)
+                AND r.account_id IS NULL AND EXISTS (SELECT 1 FROM entry)
+                AND r.owner_id NOT IN (SELECT c.owner_id FROM credited_by_owner c)
+              ORDER BY r.owner_id
+              ON CONFLICT DO NOTHING RETURNING id, balance_minor AS amount_minor
+            ),
+            debited AS (
+              UPDATE ledger_accounts a SET balance_minor = a.balance_minor - s.total FROM summary s
+              WHERE a.owner_kind = 'platform' AND a.owner_id = ${source.ownerId} AND a.type = ${source.type} AND a.asset = ${source.asset}
+                AND EXISTS (SELECT 1 FROM entry)
+              RETURNING a.id, -s.total AS amount_minor
+            ),
+            posted AS (
+              INSERT INTO ledger_postings (entry_id, account_id, asset, amount_minor)
+              SELECT e.id, p.id, ${asset}, p.amount_minor
+              FROM entry e, (SELECT id, amount_minor FROM credited_by_id UNION ALL SELECT id, amount_minor FROM credited_by_owner
+                             UNION ALL SELECT id, amount_minor FROM created UNION ALL SELECT id, amount_minor FROM debited) p
+              RETURNING amount_minor
+            )
+            SELECT s.n::text AS n, s.total::text AS total, s.bad::text AS bad, s.request_hash,
+                   (SELECT id::text FROM entry) AS entry_id,
+                   (SELECT count(*) FROM credited_by_id)::text AS credited_by_id,
+                   (SELECT count(*) FROM credited_by_owner)::text AS credited_by_owner,
+                   (SELECT count(*) FROM created)::text AS created,
+                   (SELECT count(*) FROM posted)::text AS posted,
+                   (SELECT coalesce(sum(amount_minor), 0) FROM posted)::text AS posted_sum
+            FROM summary s`,
+      );
+      assert.ok(result, 'the fanout statement answers one row');
+      const rowCount = Number(result.n);
+      if (rowCount > 0) {
+        assert.ok(rowCount <= FANOUT_ROWS_MAX, `a fanout carries at most ${FANOUT_ROWS_MAX} rows`);
+        assert.equal(result.bad, '0', 'fanout owners are set and amounts positive whole numbers');
+        if (result.entry_id === null) throw new FanoutNotClaimed(result);
+        assert.equal(
+          Number(result.credited_by_id) + Number(result.credited_by_owner) + Number(result.created),
+          rowCount,
+          'every fanout row is credited once (owners listed once, account ids their own, no account created meanwhile)',
+        );
+        assert.equal(Number(result.posted), rowCount + 1, 'one posting per row and the debit');
+        assert.equal(result.posted_sum, '0', 'the fanout entry balances');
+      }
+      await sp.execute(
+        sql`SELECT set_config('enable_seqscan', ${previous!.seqscan}, true), set_config('enable_hashjoin', ${previous!.hashjoin}, true),
+                   set_config('enable_mergejoin', ${previous!.mergejoin}, true), set_config('work_mem', ${previous!.workmem}, true)`,
+      );
+      return result;
+    });
+  } catch (error) {
+    if (!(error instanceof FanoutNotClaimed)) throw error;
+    // The key is taken: the savepoint undid everything; the same request is a replay, another a conflict.
     const [existing] = await queryRows<{ id: string; request_hash: string }>(
       db,
       sql`SELECT id::text AS id, request_hash FROM ledger_entries WHERE idempotency_key = ${input.idempotencyKey}`,
     );
-    if (existing?.request_hash !== requestHash)
+    if (!existing || existing.request_hash !== error.outcome.request_hash)
       throw new DomainError('CONFLICT', {}, { idempotencyKey: input.idempotencyKey });
-    return { entryId: Number(existing.id), rowCount, totalMinor, isReplay: true };
+    return {
+      entryId: Number(existing.id),
+      rowCount: Number(error.outcome.n),
+      totalMinor: BigInt(error.outcome.total!),
+      isReplay: true,
+    };
   }
-  const entryId = Number(claimed.id);
-  // Index probes only for the statements below, as the ledger's SQL functions hold their plans
-  // (docs/ledger.md "Generic plans"): the input table has no statistics, and a hash join would read
-  // every account of the ledger once per fanout. The settings are restored at the end.
-  const [previous] = await queryRows<{ seqscan: string; hashjoin: string; mergejoin: string }>(
-    db,
-    sql`SELECT current_setting('enable_seqscan') AS seqscan, current_setting('enable_hashjoin') AS hashjoin,
-               current_setting('enable_mergejoin') AS mergejoin,
-               set_config('enable_seqscan', 'off', true), set_config('enable_hashjoin', 'off', true),
-               set_config('enable_mergejoin', 'off', true)`,
-  );
-
-  // The source account, then the credits: ONE statement updates every existing destination's
-  // balance and writes its posting from the updated rows (one index probe per row, not one per
-  // statement). Destinations that do not exist yet (a first payout) are created afterwards, sorted as
-  // ledger_post creates them, and credited by the same statement limited to the accounts this entry
-  // has not posted to yet (probed through ledger_postings_account_idx).
-  await db.execute(
-    sql`INSERT INTO ledger_accounts (owner_kind, owner_id, type, asset, is_negative_allowed)
-        VALUES ('platform', ${source.ownerId}, ${source.type}, ${source.asset}, true) ON CONFLICT DO NOTHING`,
-  );
-  const credit = (onlyUnposted: boolean) =>
-    queryRows<{ n: string }>(
-      db,
-      sql`WITH credited AS (
-            UPDATE ledger_accounts a SET balance_minor = a.balance_minor + r.amount_minor
-            FROM ledger_fanout_rows r
-            WHERE a.owner_kind = 'user' AND a.owner_id = r.owner_id AND a.type = ${input.destinationType} AND a.asset = ${input.asset}
-              ${onlyUnposted ? sql`AND NOT EXISTS (SELECT 1 FROM ledger_postings p WHERE p.account_id = a.id AND p.entry_id = ${entryId}::bigint)` : sql``}
-            RETURNING a.id, r.amount_minor
-          ), posted AS (
-            INSERT INTO ledger_postings (entry_id, account_id, asset, amount_minor)
-            SELECT ${entryId}::bigint, credited.id, ${input.asset}, credited.amount_minor FROM credited
-            RETURNING 1
-          )
-          SELECT count(*)::text AS n FROM posted`,
-    );
-  let creditedCount = Number((await credit(false))[0]?.n ?? 0);
-  if (creditedCount < rowCount) {
-    await db.execute(
-      sql`INSERT INTO ledger_accounts (owner_kind, owner_id, type, asset, is_negative_allowed)
-          SELECT 'user', r.owner_id, ${input.destinationType}, ${input.asset}, false FROM ledger_fanout_rows r
-          WHERE NOT EXISTS (SELECT 1 FROM ledger_accounts a
-            WHERE a.owner_kind = 'user' AND a.owner_id = r.owner_id AND a.type = ${input.destinationType} AND a.asset = ${input.asset})
-          ORDER BY r.owner_id ON CONFLICT DO NOTHING`,
-    );
-    creditedCount += Number((await credit(true))[0]?.n ?? 0);
-  }
-  assert.equal(creditedCount, rowCount, 'every fanout row is credited once');
-  // The debit of the source by the total.
-  await db.execute(
-    sql`INSERT INTO ledger_postings (entry_id, account_id, asset, amount_minor)
-        SELECT ${entryId}::bigint, a.id, ${source.asset}, ${(-totalMinor).toString()}::numeric
-        FROM ledger_accounts a
-        WHERE a.owner_kind = 'platform' AND a.owner_id = ${source.ownerId} AND a.type = ${source.type} AND a.asset = ${source.asset}`,
-  );
-  await db.execute(
-    sql`UPDATE ledger_accounts SET balance_minor = balance_minor - ${totalMinor.toString()}::numeric
-        WHERE owner_kind = 'platform' AND owner_id = ${source.ownerId} AND type = ${source.type} AND asset = ${source.asset}`,
-  );
-  await db.execute(
-    sql`SELECT set_config('enable_seqscan', ${previous!.seqscan}, true), set_config('enable_hashjoin', ${previous!.hashjoin}, true),
-               set_config('enable_mergejoin', ${previous!.mergejoin}, true)`,
-  );
-  return { entryId, rowCount, totalMinor, isReplay: false };
+  const rowCount = Number(outcome.n);
+  if (rowCount === 0) return { entryId: null, rowCount: 0, totalMinor: 0n, isReplay: false };
+  return { entryId: Number(outcome.entry_id), rowCount, totalMinor: BigInt(outcome.total!), isReplay: false };
 }

@@ -25,14 +25,7 @@ import {
 } from './ledger.types.ts';
 
 export { checkLedgerInvariants, type InvariantReport, type InvariantResult } from './ledger.invariants.ts';
-export {
-  beginFanout,
-  FANOUT_ROWS_MAX,
-  FANOUT_ROWS_TABLE,
-  type FanoutInput,
-  type FanoutResult,
-  postFanout,
-} from './ledger.fanout.ts';
+export { FANOUT_ROWS_MAX, type FanoutInput, type FanoutResult, postFanout } from './ledger.fanout.ts';
 export {
   STATEMENT_POSTINGS_MAX,
   type StatementActivity,
