@@ -529,8 +529,8 @@ describe('ledger fanout posting (postFanout)', () => {
   const SOURCE = platformAccount('PLATFORM_FUND_ACCRUED_INTEREST', 'USD') as ReturnType<typeof platformAccount> & {
     ownerKind: 'platform';
   };
-  /** A fanout of `rows` (VALUES) under `key`, in its own transaction. */
-  const fanout = (rows: [string, bigint][], key: string) =>
+  /** A fanout of `rows` (VALUES: owner, amount, and the account's id where the caller knows it) under `key`, in its own transaction. */
+  const fanout = (rows: [string, bigint, (number | null)?][], key: string) =>
     db.transaction((tx) =>
       postFanout(tx, {
         kind: 'FUND_INTEREST',
@@ -540,7 +540,7 @@ describe('ledger fanout posting (postFanout)', () => {
         destinationType: 'USER_FUND',
         asset: 'USD',
         rows: sql`VALUES ${sql.join(
-          rows.map(([owner, amount]) => sql`(${owner}, ${amount.toString()}::numeric, NULL::bigint)`),
+          rows.map(([owner, amount, id]) => sql`(${owner}, ${amount.toString()}::numeric, ${id ?? null}::bigint)`),
           sql`, `,
         )}`,
       }),
@@ -671,23 +671,8 @@ describe('ledger fanout posting (postFanout)', () => {
           .where(sql`${ledgerAccounts.ownerId} = ${userId} AND ${ledgerAccounts.type} = 'USER_FUND'`)
       )[0]!.id;
     const [hal, ida] = [await idOf('f-hal'), await idOf('f-ida')];
-    const byIds = (rows: [string, bigint, number | null][], key: string) =>
-      db.transaction((tx) =>
-        postFanout(tx, {
-          kind: 'FUND_INTEREST',
-          reference: `fanout:${key}`,
-          idempotencyKey: key,
-          source: SOURCE,
-          destinationType: 'USER_FUND',
-          asset: 'USD',
-          rows: sql`VALUES ${sql.join(
-            rows.map(([owner, amount, id]) => sql`(${owner}, ${amount.toString()}::numeric, ${id}::bigint)`),
-            sql`, `,
-          )}`,
-        }),
-      );
     const source0 = await accountBalance(db, SOURCE);
-    const result = await byIds(
+    const result = await fanout(
       [
         ['f-hal', 10n, hal],
         ['f-ida', 20n, null],
@@ -699,7 +684,7 @@ describe('ledger fanout posting (postFanout)', () => {
     expect([await fundOf('f-hal'), await fundOf('f-ida'), await fundOf('f-jon')]).toEqual([11n, 21n, 30n]);
     expect(await accountBalance(db, SOURCE)).toBe(source0 - 60n);
     // ida's account id given for hal: refused, nothing moves.
-    await expect(byIds([['f-hal', 5n, ida]], 'f-ids-2')).rejects.toBeInstanceOf(AssertionError);
+    await expect(fanout([['f-hal', 5n, ida]], 'f-ids-2')).rejects.toBeInstanceOf(AssertionError);
     expect([await fundOf('f-hal'), await fundOf('f-ida')]).toEqual([11n, 21n]);
     expect(await db.select().from(ledgerEntries).where(eq(ledgerEntries.idempotencyKey, 'f-ids-2'))).toEqual([]);
   });
