@@ -41,9 +41,8 @@ export const FULL_ANTD_STYLES: AntdStylesUrl = antdCssUrl;
  */
 function loadAntdStyles(requested: AntdStylesUrl): Promise<void> {
   const links = [...document.head.querySelectorAll<HTMLLinkElement>('link[data-antd-styles]')];
-  const hasOther = links.some((link) => link.dataset.antdStyles !== requested);
-  const url =
-    hasOther || links.some((link) => link.dataset.antdStyles === FULL_ANTD_STYLES) ? FULL_ANTD_STYLES : requested;
+  // Any other file already there (another island's, or the full one) means the full file.
+  const url = links.some((link) => link.dataset.antdStyles !== requested) ? FULL_ANTD_STYLES : requested;
   const existing = links.find((link) => link.dataset.antdStyles === url);
   if (existing?.sheet) return Promise.resolve();
   const loading = stylesLoading.get(url);

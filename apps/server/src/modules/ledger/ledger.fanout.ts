@@ -43,9 +43,9 @@ export interface FanoutInput {
    * units, scale 0 as `numeric(38,0)`) and the id of the owner's `destinationType` account in
    * `asset` when the caller knows it (bigint; NULL when not): a known id is found through the
    * primary key (and must be that owner's account of that type and asset, or the fanout is
-   * refused), an unknown one through the owner key (text) — or created. A `SELECT`, `VALUES`, or ONE data-modifying statement with
-   * `RETURNING` (e.g. the funds' `UPDATE` of the holdings it pays: the update and the posting are
-   * then one statement). It runs exactly once, as a `WITH` item of `postFanout`'s statement, under
+   * refused), an unknown one through the owner key (text) — or created. A `SELECT`, `VALUES`, or
+   * ONE data-modifying statement with `RETURNING` (e.g. the funds' `UPDATE` of the holdings it
+   * pays: the update and the posting are then one statement). It runs exactly once, as a `WITH` item of `postFanout`'s statement, under
    * its planner settings (index probes, no hash or merge joins); it must not hold a data-modifying
    * `WITH` of its own (PostgreSQL allows those only at the top level).
    */
