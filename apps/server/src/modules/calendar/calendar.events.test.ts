@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { getHongKongCalendar } from '../../platform/calendar/business-calendar.ts';
 import { payoutDaysBetween } from '../funds/funds.service.ts';
-import { buildCalendarEvents, type CalendarSources, hongKongDayOf, toIcs } from './calendar.events.ts';
+import { hongKongDay } from '../../platform/calendar/business-calendar.ts';
+import { buildCalendarEvents, type CalendarSources, toIcs } from './calendar.events.ts';
 
 const calendar = getHongKongCalendar();
 
@@ -78,7 +79,7 @@ describe('calendar events', () => {
     expect(byUid.get('loan-grace-end-42@calendar.meridian')).toMatchObject({ day: '2027-01-02', isAllDay: true });
     const deadline = byUid.get('trust-deadline-9@calendar.meridian')!;
     expect(deadline).toMatchObject({ day: '2027-02-01', isAllDay: false, startsAt: '2027-01-31T17:00:00.000Z' });
-    expect(hongKongDayOf(new Date('2027-01-31T15:59:59Z'))).toBe('2027-01-31');
+    expect(hongKongDay(new Date('2027-01-31T15:59:59Z'))).toBe('2027-01-31');
     expect(byUid.get('trust-reminder-9-30@calendar.meridian')?.title).toBe(
       'Sign in to keep trust “Family” active (30 days left)',
     );

@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 import { createEvents, type EventAttributes } from 'ics';
-import { BUSINESS_TIME_ZONE } from '../../platform/calendar/business-calendar.ts';
+import { BUSINESS_TIME_ZONE, hongKongDay } from '../../platform/calendar/business-calendar.ts';
 import type { FundCalendarDates } from '../funds/funds.service.ts';
 import type { LoanCalendarDates } from '../loans/loans.service.ts';
 import type { TrustInactivityDates } from '../trust/trust.service.ts';
@@ -105,11 +105,6 @@ const TEXTS: Record<CalendarEventKind, { title: LocalizedText; description: Loca
   },
 };
 
-/** The Hong Kong day of an instant, `YYYY-MM-DD`. */
-export function hongKongDayOf(instant: Date): string {
-  return dayjs(instant).tz(BUSINESS_TIME_ZONE).format('YYYY-MM-DD');
-}
-
 /** An instant as Hong Kong wall-clock text, `YYYY-MM-DD HH:mm`. */
 function hongKongTimeOf(instant: Date): string {
   return dayjs(instant).tz(BUSINESS_TIME_ZONE).format('YYYY-MM-DD HH:mm');
@@ -131,7 +126,7 @@ function toEvent(draft: Draft, locale: Locale): CalendarEvent {
   return {
     uid: `${draft.kind.toLowerCase().replaceAll('_', '-')}-${draft.ref}@${CALENDAR_UID_DOMAIN}`,
     kind: draft.kind,
-    day: typeof draft.when === 'string' ? draft.when : hongKongDayOf(draft.when),
+    day: typeof draft.when === 'string' ? draft.when : hongKongDay(draft.when),
     isAllDay,
     startsAt: typeof draft.when === 'string' ? null : draft.when.toISOString(),
     title: interpolate(texts.title[locale], draft.params),
@@ -198,7 +193,7 @@ export function buildCalendarEvents(
   if (sources.taxFormDueAt)
     drafts.push({
       kind: 'TAX_FORM_DUE',
-      ref: `${hongKongDayOf(sources.taxFormDueAt)}-${sources.userTag}`,
+      ref: `${hongKongDay(sources.taxFormDueAt)}-${sources.userTag}`,
       when: sources.taxFormDueAt,
       params: {},
       link: '/identity/tax',
@@ -206,7 +201,7 @@ export function buildCalendarEvents(
   if (sources.qualifiedUntil)
     drafts.push({
       kind: 'QUALIFIED_RENEWAL',
-      ref: `${hongKongDayOf(sources.qualifiedUntil)}-${sources.userTag}`,
+      ref: `${hongKongDay(sources.qualifiedUntil)}-${sources.userTag}`,
       when: sources.qualifiedUntil,
       params: {},
       link: '/identity/qualified',

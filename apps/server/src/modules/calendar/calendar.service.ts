@@ -17,7 +17,8 @@ import type { IdentityService } from '../identity/identity.service.ts';
 import type { KycService } from '../kyc/kyc.service.ts';
 import type { LoansService } from '../loans/loans.service.ts';
 import type { TrustService } from '../trust/trust.service.ts';
-import { buildCalendarEvents, type CalendarSources, hongKongDayOf, toIcs } from './calendar.events.ts';
+import { hongKongDay } from '../../platform/calendar/business-calendar.ts';
+import { buildCalendarEvents, type CalendarSources, toIcs } from './calendar.events.ts';
 import { calendarFeeds } from './calendar.tables.ts';
 
 dayjs.extend(utc);
@@ -134,7 +135,7 @@ export class CalendarService {
     if (!row) throw new DomainError('NOT_FOUND');
     const owner = (await this.deps.identity.recipientsOf([row.userId])).get(row.userId);
     if (!owner) throw new DomainError('NOT_FOUND');
-    const today = hongKongDayOf(this.deps.clock.now());
+    const today = hongKongDay(this.deps.clock.now());
     const fromDay = dayjs.utc(today).subtract(CALENDAR_FEED_PAST_DAYS, 'day').format('YYYY-MM-DD');
     const toDay = dayjs.utc(today).add(CALENDAR_FEED_FUTURE_DAYS, 'day').format('YYYY-MM-DD');
     const { events } = await this.events(row.userId, fromDay, toDay, owner.locale);

@@ -1,19 +1,13 @@
 import { CURRENT_PRODUCT_ID, type FundReceivingAccount } from '@meridian/contracts/funds';
 import type { Locale } from '@meridian/contracts/locale';
 import { toDecimalString } from '@meridian/contracts/money';
-import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone.js';
-import utc from 'dayjs/plugin/utc.js';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
-import { BUSINESS_TIME_ZONE, type BusinessCalendar } from '../../platform/calendar/business-calendar.ts';
+import { type BusinessCalendar, hongKongDay } from '../../platform/calendar/business-calendar.ts';
 import type { Db, DbOrTx } from '../../platform/db/client.ts';
 import { DomainError } from '../../platform/http/errors.ts';
 import type { RateTier } from './funds.interest.ts';
 import { fundHoldings, fundProducts, fundRateTiers } from './funds.tables.ts';
 import type { BankAccountLookup, FundsClock, FundsIdentity, FundsNotifier, StablecoinPar } from './funds.types.ts';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 /** Something that logs like pino. */
 export interface FundsLogger {
@@ -36,11 +30,6 @@ export interface FundsContext {
 
 export type ProductRow = typeof fundProducts.$inferSelect;
 export type HoldingRow = typeof fundHoldings.$inferSelect;
-
-/** The Hong Kong calendar day of `instant`, `YYYY-MM-DD`. */
-export function hongKongDay(instant: Date): string {
-  return dayjs(instant).tz(BUSINESS_TIME_ZONE).format('YYYY-MM-DD');
-}
 
 /** USD cents on the wire: "1234.50". */
 export function usd(minor: bigint): string {

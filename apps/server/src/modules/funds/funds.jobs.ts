@@ -5,15 +5,9 @@ import type { Db, DbOrTx } from '../../platform/db/client.ts';
 import { queryRows } from '../../platform/db/rows.ts';
 import { postEntries, postEntry, postFanout } from '../ledger/ledger.service.ts';
 import { platformAccount, type PostingInput, transfer, userAccount, type EntryInput } from '../ledger/ledger.types.ts';
+import { hongKongDay } from '../../platform/calendar/business-calendar.ts';
 import { addDays, dailyInterestSql, firstBusinessDay, monthOf, type RateTier } from './funds.interest.ts';
-import {
-  type FundsContext,
-  holdingDeltaSet,
-  hongKongDay,
-  interestSharesSql,
-  tiersByProduct,
-  usd,
-} from './funds.internal.ts';
+import { type FundsContext, holdingDeltaSet, interestSharesSql, tiersByProduct, usd } from './funds.internal.ts';
 import { fundProducts } from './funds.tables.ts';
 
 /** Holdings per accrual or payout batch (one transaction each; STYLE: bound every batch). */

@@ -19,11 +19,11 @@ import { isSqlState, SQLSTATE_UNIQUE_VIOLATION } from '../../platform/db/sql-sta
 import { DomainError } from '../../platform/http/errors.ts';
 import { accountBalance, postEntry } from '../ledger/ledger.service.ts';
 import { platformAccount, type PostingInput, transfer, userAccount } from '../ledger/ledger.types.ts';
+import { hongKongDay } from '../../platform/calendar/business-calendar.ts';
 import { addDays } from './funds.interest.ts';
 import {
   currentHoldingOf,
   type FundsContext,
-  hongKongDay,
   interestSharesOn,
   loadProduct,
   lockCurrentHolding,

@@ -2,6 +2,7 @@ import { KYC_STATUS } from '@meridian/contracts/kyc';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAndLogin, type TestSession } from '../../../test/helpers.ts';
+import { hongKongDay } from '../../platform/calendar/business-calendar.ts';
 import { createKycKit, INDIVIDUAL_PROFILE, type KycKit, LOW_RISK_AML_ANSWERS } from './kyc.test-kit.ts';
 
 /**
@@ -229,7 +230,8 @@ describe('change of residence and the tax form', () => {
     const messages = await messagesOf(session);
     expect(messages).toContain('Change of residence approved');
     expect(messages).toContain('A new tax form is needed');
-    expect(messages).toContain(tax.newFormDueAt.slice(0, 10));
+    // The message gives the due date as a Hong Kong day (one day after the UTC date from 16:00 UTC).
+    expect(messages).toContain(hongKongDay(new Date(tax.newFormDueAt)));
     // KYC messages also go by email (delivered after the commit by the notices module).
     const mailbox = async () =>
       JSON.stringify(

@@ -39,7 +39,7 @@ import dayjs from 'dayjs';
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, notExists, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { BusinessCalendar } from '../../platform/calendar/business-calendar.ts';
-import { BUSINESS_TIME_ZONE } from '../../platform/calendar/business-calendar.ts';
+import { hongKongDay } from '../../platform/calendar/business-calendar.ts';
 import type { Db, DbOrTx, Tx } from '../../platform/db/client.ts';
 import { DomainError, FieldError } from '../../platform/http/errors.ts';
 import { RequestValidationError } from '../../platform/http/validation.ts';
@@ -131,11 +131,6 @@ const isIdType = (value: unknown): value is IdType =>
 
 /** Most tax-form deadlines one daily run handles (the rest wait for the next run). */
 const TAX_DEADLINE_BATCH_MAX = 500;
-
-/** The Hong Kong date (`YYYY-MM-DD`) of an instant. */
-function hongKongDate(instant: Date): string {
-  return dayjs(instant).tz(BUSINESS_TIME_ZONE).format('YYYY-MM-DD');
-}
 
 /** Mark the tax form on file of `userId` superseded at `now`. @returns whether there was one. */
 async function supersedeTaxForm(tx: DbOrTx, userId: string, now: Date): Promise<boolean> {
@@ -365,7 +360,7 @@ export class KycService {
    */
   async commit(userId: string): Promise<BasicKycState> {
     const now = this.now();
-    const today = hongKongDate(now);
+    const today = hongKongDay(now);
     const row = await this.row(userId);
     this.assertEditable(row);
     const draft = row?.draft ?? {};
@@ -1078,7 +1073,7 @@ export class KycService {
           'zh-HK':
             '你的居住地已變更為 {country}，原有的稅務表格已不再適用。請於 {date} 前提交新的稅務表格；逾期未交，投資者服務將暫停，直至你提交為止。',
         },
-        params: { country: residence, date: hongKongDate(taxFormDueAt) },
+        params: { country: residence, date: hongKongDay(taxFormDueAt) },
         link: '/identity/tax',
       },
       tx,
@@ -1151,7 +1146,7 @@ export class KycService {
                 'No new tax form was filed by {date} after your change of residence, so investor services are suspended. File a new tax form to open them again.',
               'zh-HK': '你變更居住地後未於 {date} 前提交新的稅務表格，投資者服務已暫停。提交新的稅務表格後即可恢復。',
             },
-            params: { date: hongKongDate(change.taxFormDueAt!) },
+            params: { date: hongKongDay(change.taxFormDueAt!) },
             link: '/identity/tax',
           },
           tx,
@@ -1253,7 +1248,7 @@ export class KycService {
   /** The issue of a proof-of-address date (`YYYY-MM-DD`) in the future or older than 90 days at `now` (HK date), if any. */
   private proofOfAddressDateIssue(proofDate: string | undefined, now: Date): z.core.$ZodIssue | null {
     if (!proofDate || !dayjs(proofDate, 'YYYY-MM-DD', true).isValid()) return null;
-    const today = hongKongDate(now);
+    const today = hongKongDay(now);
     const oldest = dayjs(today).subtract(PROOF_OF_ADDRESS_AGE_DAYS_MAX, 'day').format('YYYY-MM-DD');
     return proofDate > today || proofDate < oldest
       ? fieldIssue('proofOfAddressDate', 'validation.proofOfAddressOld', { days: PROOF_OF_ADDRESS_AGE_DAYS_MAX })

@@ -5,6 +5,7 @@ import type { Tx } from '../../platform/db/client.ts';
 import { ENTRIES_PER_BATCH_MAX, postEntries, postEntry } from '../ledger/ledger.service.ts';
 import { pgArrayLiteral } from '../../platform/db/pg-array.ts';
 import { type EntryInput, platformAccount, type PostingInput, transfer } from '../ledger/ledger.types.ts';
+import { hongKongDay } from '../../platform/calendar/business-calendar.ts';
 import {
   btcText,
   COLLATERAL,
@@ -27,7 +28,6 @@ import {
   bpsToPct,
   daysBetween,
   debtOf,
-  hongKongDay,
   isOpenLoan,
   LoanDecimal,
   ltvOf,

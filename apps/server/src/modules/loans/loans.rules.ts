@@ -2,12 +2,10 @@ import assert from 'node:assert/strict';
 import { LOAN_STATUS, type LoanStatus } from '@meridian/contracts/loans';
 import Decimal from 'decimal.js';
 import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
-import { BUSINESS_TIME_ZONE } from '../../platform/calendar/business-calendar.ts';
+import { hongKongDay } from '../../platform/calendar/business-calendar.ts';
 
 dayjs.extend(utc);
-dayjs.extend(timezone);
 
 /**
  * The loan rules (issue 18; spec §9), each written once, as pure functions over minor units.
@@ -81,11 +79,6 @@ export function isOpenLoan(status: number): boolean {
 }
 
 // ---------------------------------------------------------------- days
-
-/** The Hong Kong calendar day of `instant`, YYYY-MM-DD ("natural day", spec §9). */
-export function hongKongDay(instant: Date): string {
-  return dayjs(instant).tz(BUSINESS_TIME_ZONE).format('YYYY-MM-DD');
-}
 
 /** `day` (YYYY-MM-DD) plus `days` calendar days. */
 export function addDays(day: string, days: number): string {

@@ -33,6 +33,7 @@ import { isSqlState, SQLSTATE_UNIQUE_VIOLATION } from '../../platform/db/sql-sta
 import { DomainError, FieldError } from '../../platform/http/errors.ts';
 import { accountBalance, postEntry } from '../ledger/ledger.service.ts';
 import { platformAccount, type PostingInput, transfer } from '../ledger/ledger.types.ts';
+import { hongKongDay } from '../../platform/calendar/business-calendar.ts';
 import { createLoanEngine, type EnginePrice, type PriceEventReport } from './loans.engine.ts';
 import { protectionMessage } from './loans.messages.ts';
 import {
@@ -72,7 +73,6 @@ import {
   daysBetween,
   feeOf,
   debtOf,
-  hongKongDay,
   isLtvWithin,
   isOpenLoan,
   ltvOf,
@@ -1270,7 +1270,7 @@ export function createLoansService(deps: LoansDeps) {
 export type LoansService = ReturnType<typeof createLoansService>;
 
 // Re-exported for tests and the replay CLI.
-export { addDays, daysBetween, hongKongDay, overdueInterest };
+export { addDays, daysBetween, overdueInterest };
 
 /** One current loan's dates for the calendar (`LoansService.calendarDatesOf`). */
 export interface LoanCalendarDates {

@@ -9,6 +9,14 @@ dayjs.extend(timezone);
 /** The time zone of the business calendar: KYC reviews and notices are counted in Hong Kong working days (issue 15, spec §9). */
 export const BUSINESS_TIME_ZONE = 'Asia/Hong_Kong';
 
+/**
+ * The Hong Kong calendar day of an instant, `YYYY-MM-DD` (the "natural day" of spec §9: accruals,
+ * due dates and the dates written in messages are all counted in it).
+ */
+export function hongKongDay(instant: Date): string {
+  return dayjs(instant).tz(BUSINESS_TIME_ZONE).format('YYYY-MM-DD');
+}
+
 /** The largest count of working days one call may add or subtract (a bound on the day-by-day walk). */
 export const WORKING_DAYS_MAX = 3660;
 
