@@ -50,6 +50,8 @@ export async function createTestDatabase(): Promise<Database & { dispose(): Prom
  */
 export const testDatabaseRegistry = {
   open: new Set<Database>(),
+  /** The app built on each open database by `createTestApp`, closed with it if a file leaves it open. */
+  apps: new Map<Database, FastifyInstance>(),
   beforeClose: [] as ((database: Database) => Promise<void>)[],
 };
 
@@ -89,11 +91,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   await options.configure?.(app);
   await app.ready();
   testDatabaseRegistry.open.add(database);
+  testDatabaseRegistry.apps.set(database, app);
   return {
     app,
     database,
     config,
     close: async () => {
+      testDatabaseRegistry.apps.delete(database);
       await app.close();
       if (testDatabaseRegistry.open.delete(database)) {
         try {
