@@ -50,8 +50,11 @@ export async function createTestDatabase(): Promise<Database & { dispose(): Prom
  */
 export const testDatabaseRegistry = {
   open: new Set<Database>(),
-  /** The app built on each open database by `createTestApp`, closed with it if a file leaves it open. */
-  apps: new Map<Database, FastifyInstance>(),
+  /**
+   * How to close each open database of `createTestApp` with its app, used after a file that left
+   * it open (a worker runs many files: an app left running would keep its timers).
+   */
+  closers: new Map<Database, () => Promise<void>>(),
   beforeClose: [] as ((database: Database) => Promise<void>)[],
 };
 
@@ -91,13 +94,16 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   await options.configure?.(app);
   await app.ready();
   testDatabaseRegistry.open.add(database);
-  testDatabaseRegistry.apps.set(database, app);
+  testDatabaseRegistry.closers.set(database, async () => {
+    await app.close();
+    await database.dispose();
+  });
   return {
     app,
     database,
     config,
     close: async () => {
-      testDatabaseRegistry.apps.delete(database);
+      testDatabaseRegistry.closers.delete(database);
       await app.close();
       if (testDatabaseRegistry.open.delete(database)) {
         try {

@@ -24,13 +24,12 @@ afterAll(async () => {
   const leftOpen = [...testDatabaseRegistry.open];
   testDatabaseRegistry.open.clear();
   for (const database of leftOpen) {
-    const app = testDatabaseRegistry.apps.get(database);
-    testDatabaseRegistry.apps.delete(database);
+    const close = testDatabaseRegistry.closers.get(database);
+    testDatabaseRegistry.closers.delete(database);
     try {
       await assertLedgerInvariants(database);
     } finally {
-      await app?.close();
-      await database.dispose();
+      await close?.();
     }
   }
 });
