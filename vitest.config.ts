@@ -16,8 +16,8 @@ const apiProject = (name: string, db: 'pglite' | 'postgres') => ({
     env: { MERIDIAN_TEST_DB: db },
     globalSetup: ['apps/server/test/global-setup.ts'],
     setupFiles: ['apps/server/test/ledger-invariants.ts'],
-    // One worker runs many files without re-importing the server for each (docs/testing.md: −35 %
-    // CPU); every file still builds its own app on its own database.
+    // One worker runs many files without re-importing the server for each (measured in
+    // docs/testing.md); every file still builds its own app on its own database.
     isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -27,8 +27,7 @@ const apiProject = (name: string, db: 'pglite' | 'postgres') => ({
 export default defineConfig({
   test: {
     // Vitest's default for `run` is one worker fewer than the cores: one on these 2-core machines,
-    // with the second core mostly idle while PGlite or PostgreSQL works. Two workers there took the
-    // unit and API stage from 745 s to 492 s (docs/testing.md).
+    // with the second core mostly idle while PGlite or PostgreSQL works (measured in docs/testing.md).
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
