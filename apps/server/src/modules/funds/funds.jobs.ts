@@ -1,11 +1,11 @@
 import { CURRENT_PRODUCT_ID } from '@meridian/contracts/funds';
 import type { Locale } from '@meridian/contracts/locale';
 import { sql, type SQL } from 'drizzle-orm';
+import { hongKongDay } from '../../platform/calendar/business-calendar.ts';
 import type { Db, DbOrTx } from '../../platform/db/client.ts';
 import { queryRows } from '../../platform/db/rows.ts';
 import { postEntries, postEntry, postFanout } from '../ledger/ledger.service.ts';
 import { platformAccount, type PostingInput, transfer, userAccount, type EntryInput } from '../ledger/ledger.types.ts';
-import { hongKongDay } from '../../platform/calendar/business-calendar.ts';
 import { addDays, dailyInterestSql, firstBusinessDay, monthOf, type RateTier } from './funds.interest.ts';
 import { type FundsContext, holdingDeltaSet, interestSharesSql, tiersByProduct, usd } from './funds.internal.ts';
 import { fundProducts } from './funds.tables.ts';

@@ -13,13 +13,13 @@ import type { Locale } from '@meridian/contracts/locale';
 import { ASSET_PRECISION, type AssetCode } from '@meridian/contracts/money';
 import { type Page, totalPages } from '@meridian/contracts/pagination';
 import { and, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { hongKongDay } from '../../platform/calendar/business-calendar.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { queryRows, rowOfTable } from '../../platform/db/rows.ts';
 import { isSqlState, SQLSTATE_UNIQUE_VIOLATION } from '../../platform/db/sql-state.ts';
 import { DomainError } from '../../platform/http/errors.ts';
 import { accountBalance, postEntry } from '../ledger/ledger.service.ts';
 import { platformAccount, type PostingInput, transfer, userAccount } from '../ledger/ledger.types.ts';
-import { hongKongDay } from '../../platform/calendar/business-calendar.ts';
 import { addDays } from './funds.interest.ts';
 import {
   currentHoldingOf,

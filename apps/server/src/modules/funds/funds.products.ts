@@ -14,9 +14,9 @@ import {
 } from '@meridian/contracts/fund-settings';
 import type { Locale } from '@meridian/contracts/locale';
 import { and, asc, eq, gte, max, or, sql } from 'drizzle-orm';
+import { hongKongDay } from '../../platform/calendar/business-calendar.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { DomainError, FieldError } from '../../platform/http/errors.ts';
-import { hongKongDay } from '../../platform/calendar/business-calendar.ts';
 import { addDays, type RateTier } from './funds.interest.ts';
 import { type FundsContext, loadProduct, productName, type ProductRow, tiersByProduct, usd } from './funds.internal.ts';
 import { fundHoldings, fundProducts, fundRateTiers } from './funds.tables.ts';

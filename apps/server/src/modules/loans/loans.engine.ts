@@ -1,11 +1,11 @@
 import { LOAN_STATUS, type LoanCoin, type LoanLiquidationKind, type LoanStatus } from '@meridian/contracts/loans';
 import type Decimal from 'decimal.js';
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { hongKongDay } from '../../platform/calendar/business-calendar.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { ENTRIES_PER_BATCH_MAX, postEntries, postEntry } from '../ledger/ledger.service.ts';
 import { pgArrayLiteral } from '../../platform/db/pg-array.ts';
 import { type EntryInput, platformAccount, type PostingInput, transfer } from '../ledger/ledger.types.ts';
-import { hongKongDay } from '../../platform/calendar/business-calendar.ts';
 import {
   btcText,
   COLLATERAL,

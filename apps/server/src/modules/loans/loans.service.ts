@@ -28,12 +28,12 @@ import { type Page, type PageQuery, totalPages } from '@meridian/contracts/pagin
 import type Decimal from 'decimal.js';
 import { and, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { hongKongDay } from '../../platform/calendar/business-calendar.ts';
 import type { DbOrTx, Tx } from '../../platform/db/client.ts';
 import { isSqlState, SQLSTATE_UNIQUE_VIOLATION } from '../../platform/db/sql-state.ts';
 import { DomainError, FieldError } from '../../platform/http/errors.ts';
 import { accountBalance, postEntry } from '../ledger/ledger.service.ts';
 import { platformAccount, type PostingInput, transfer } from '../ledger/ledger.types.ts';
-import { hongKongDay } from '../../platform/calendar/business-calendar.ts';
 import { createLoanEngine, type EnginePrice, type PriceEventReport } from './loans.engine.ts';
 import { protectionMessage } from './loans.messages.ts';
 import {
