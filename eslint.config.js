@@ -22,6 +22,7 @@ export default tseslint.config(
       'apps/server/drizzle/**',
       'e2e/test-results/**',
       'e2e/playwright-report/**',
+      '.vitest-report/**',
       'bench/out/**',
       'data/**',
       'coverage/**',

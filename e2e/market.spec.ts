@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { E2E_MARKET } from './server-template.ts';
 
 /**
  * The home market table end to end (issue 5, spec §1 and §3 market coin row) against the production
@@ -75,6 +76,12 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
     // Real prices from the replayed history, never zero; stablecoins at the 1 USD peg.
     expect(Number(first.find((row) => row.coinCode === 'BTC')!.currentPrice)).toBeGreaterThan(1000);
     expect(first.find((row) => row.coinCode === 'USDT')!.currentPrice).toMatch(/^1\.0+$/);
+    // The run's market is pinned (server-template.ts): one coin up, one down and the stablecoins
+    // flat, whatever the day, so every colour of the change column is drawn (and audited by axe).
+    const changeOf = (coin: string) => first.find((row) => row.coinCode === coin)!.changePercent;
+    expect(Number(changeOf(E2E_MARKET.up))).toBeGreaterThan(0);
+    expect(Number(changeOf(E2E_MARKET.down))).toBeLessThan(0);
+    expect(Number(changeOf('USDT'))).toBe(0);
 
     const table = page.getByTestId('market-table');
     await table.scrollIntoViewIfNeeded();

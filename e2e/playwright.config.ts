@@ -24,6 +24,9 @@ process.env.E2E_CUSTODY_SECRET ??= 'e2e-custody-webhook-secret-0123456789abcdef'
 // every server of the run; see server-template.ts). Workers inherit the path.
 if (!process.env.E2E_TEMPLATE_DIR)
   process.env.E2E_TEMPLATE_DIR = join(mkdtempSync(join(tmpdir(), 'meridian-e2e-')), 'template');
+// The real instant the run started: the replayed market of every server of the run is anchored to
+// it (server-template.ts `E2E_MARKET`), so what the tests see does not depend on the day they run.
+process.env.E2E_RUN_STARTED_AT ??= new Date().toISOString();
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 
@@ -83,6 +86,7 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       E2E_TEMPLATE_DIR: process.env.E2E_TEMPLATE_DIR,
+      E2E_RUN_STARTED_AT: process.env.E2E_RUN_STARTED_AT,
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       CUSTODY_WEBHOOK_SECRET: process.env.E2E_CUSTODY_SECRET,

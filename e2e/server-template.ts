@@ -31,7 +31,34 @@ export const CODE_RESEND_WAIT_MS = (E2E_CODE_RESEND_AFTER_SECONDS + 1) * 1000;
 /** `extraEnv` of a server with spec §9's real 59 s between two codes. */
 export const REAL_CODE_RESEND_ENV: NodeJS.ProcessEnv = { CODE_RESEND_AFTER_SECONDS: '' };
 
-/** The environment every e2e server shares (embedded database in its data directory); `extraEnv` wins. */
+/**
+ * The replayed market every e2e server shows, the same on any day the suite runs: the price replay
+ * (docs/prices.md) is at `replayedAt` when the run starts (`E2E_RUN_STARTED_AT`, set once by
+ * playwright.config.ts) and moves at the real pace from there. On 6 February 2021, from 18:00 UTC to
+ * midnight, BTC's 24-hour change stays between +2.7 % and +4 % and ETH's between −2.4 % and −6 %
+ * (computed from the bundled daily files with the replay's own path), so for six hours after its
+ * start every page shows a market that is up (BTC), one that is down (ETH) and the stablecoins flat.
+ */
+export const E2E_MARKET = {
+  replayStartDay: '2021-02-06',
+  /** Replayed hours after `replayStartDay` 00:00 UTC at the run's start. */
+  replayedHoursAtRunStart: 18,
+  up: 'BTC',
+  down: 'ETH',
+} as const;
+
+/** `PRICE_REPLAY_START` and `PRICE_REPLAY_ANCHOR_AT` that put the replay at `E2E_MARKET` for this run. */
+export function marketEnv(runStartedAt = process.env.E2E_RUN_STARTED_AT): NodeJS.ProcessEnv {
+  if (!runStartedAt) throw new Error('E2E_RUN_STARTED_AT is not set: run the specs through playwright.config.ts');
+  const anchorMs = Date.parse(runStartedAt) - E2E_MARKET.replayedHoursAtRunStart * 3_600_000;
+  return {
+    PRICE_REPLAY_START: E2E_MARKET.replayStartDay,
+    PRICE_REPLAY_ANCHOR_AT: new Date(anchorMs).toISOString(),
+    PRICE_REPLAY_DAY_MINUTES: '1440',
+  };
+}
+
+/** The environment every e2e server shares (embedded database in its data directory, the run's market); `extraEnv` wins. */
 export function serverEnv(
   port: number,
   dataDir: string,
@@ -47,6 +74,7 @@ export function serverEnv(
     LOG_LEVEL: 'warn',
     CUSTODY_WEBHOOK_SECRET: custodySecret,
     CODE_RESEND_AFTER_SECONDS: String(E2E_CODE_RESEND_AFTER_SECONDS),
+    ...marketEnv(),
     ...extraEnv,
   };
   delete env.DATABASE_URL;
