@@ -22,10 +22,19 @@ export const DEMO = { email: 'demo@meridian.test', password: 'Meridian-demo-2026
 export const MUTATION = { 'content-type': 'application/json', 'x-meridian-client': 'web' } as const;
 
 /**
- * Saves a full-page screenshot as `<project>-<prefix><name>.png` and attaches it to the report.
- * Animations run to their end so that opening modals and drawers are captured in place.
+ * Whether `snap` saves screenshots: on a developer's machine, for looking at the pages; not in CI
+ * (`CI` set), where nobody looks at them and the ~250 full-page captures of a run cost minutes of
+ * the budget (docs/testing.md). `E2E_SCREENSHOTS=1` or `0` decides either way.
+ */
+export const TAKES_SCREENSHOTS = process.env.E2E_SCREENSHOTS ? process.env.E2E_SCREENSHOTS !== '0' : !process.env.CI;
+
+/**
+ * Saves a full-page screenshot as `<project>-<prefix><name>.png` and attaches it to the report, when
+ * `TAKES_SCREENSHOTS`. Animations run to their end so that opening modals and drawers are captured
+ * in place.
  */
 export async function snap(page: Page, testInfo: TestInfo, name: string, prefix = ''): Promise<void> {
+  if (!TAKES_SCREENSHOTS) return;
   const file = `${testInfo.project.name}-${prefix}${name}.png`;
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOT_DIR, file), fullPage: true, animations: 'disabled' });

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Locator, type Page, type Route } from '@playwright/test';
 import { LOCALES, runOnLocaleProject, type Locale } from './locale-runs.ts';
-import { depositWithCli, readCode } from './helpers.ts';
+import { depositWithCli, readCode, TAKES_SCREENSHOTS } from './helpers.ts';
 
 /**
  * Message centre end to end (issue 6, web half) against the production build. Sign-in is the real
@@ -27,6 +27,7 @@ const SCREENSHOT_DIR = join(dirname(fileURLToPath(import.meta.url)), 'artifacts'
 const ELLIPSIS = '…';
 
 async function shoot(page: Page, name: string): Promise<void> {
+  if (!TAKES_SCREENSHOTS) return;
   await page.screenshot({ path: join(SCREENSHOT_DIR, `notices-${name}.png`), animations: 'allow' });
 }
 
