@@ -4,7 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { checkZhHkTexts } from '../apps/web/src/locales/zh-hk-text.ts';
-import { DEMO, logInThroughApi, registerAndLogIn } from './helpers.ts';
+import { DEMO, logInThroughApi, navigateInApp, registerAndLogIn } from './helpers.ts';
 import { LOCALES, type Locale, runOnLocaleProject } from './locale-runs.ts';
 
 /**
@@ -174,14 +174,10 @@ async function open(page: Page, path: string, network: NetworkTracker, isFirst: 
     await page.goto(path);
     await network.quiet();
     await page.clock.fastForward(FOOTER_DELAY_MS);
+    await expect(page.locator('html')).toHaveAttribute('data-path', new URL(path, 'http://x').pathname);
   } else {
-    const to = JSON.stringify(path);
-    await page.evaluate(
-      `window.history.pushState(null, '', ${to}); window.dispatchEvent(new PopStateEvent('popstate', { state: null }))`,
-    );
+    await navigateInApp(page, path);
   }
-  const pathname = new URL(path, 'http://x').pathname;
-  await expect(page.locator('html')).toHaveAttribute('data-path', pathname);
   await settle(page, network);
 }
 

@@ -41,6 +41,26 @@ export async function snap(page: Page, testInfo: TestInfo, name: string, prefix 
   await testInfo.attach(name, { path: join(SCREENSHOT_DIR, file), contentType: 'image/png' });
 }
 
+/**
+ * Goes to `path` inside the running app, as a link would (a history entry and a popstate event,
+ * which the router follows), and waits until the root layout has rendered it (`<html data-path>`).
+ * A full load per page starts the whole app again (its boot, styles and texts): about a second or
+ * more per page on these machines. The router keeps a page whose modal is open (it closes the
+ * modal instead), so an open modal is closed first.
+ */
+export async function navigateInApp(page: Page, path: string): Promise<void> {
+  const modal = page.locator('.ant-modal-wrap:visible');
+  if ((await modal.count()) > 0) {
+    await page.keyboard.press('Escape');
+    await expect(modal).toHaveCount(0);
+  }
+  const to = JSON.stringify(path);
+  await page.evaluate(
+    `window.history.pushState(null, '', ${to}); window.dispatchEvent(new PopStateEvent('popstate', { state: null }))`,
+  );
+  await expect(page.locator('html')).toHaveAttribute('data-path', new URL(path, 'http://x').pathname);
+}
+
 /** Solves the server's proof-of-work human check (ALTCHA) as the widget would; the `token` field of sign-up and sign-in. */
 export async function humanCheckToken(request: APIRequestContext): Promise<string> {
   const { solveChallenge } = await import('altcha-lib');
