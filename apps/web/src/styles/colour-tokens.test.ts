@@ -3,6 +3,7 @@ import { FastColor } from '@ant-design/fast-color';
 import { describe, expect, it } from 'vitest';
 import { COLOUR_TOKENS_CSS_PATH, generateColourTokensCss } from '../../scripts/colour-tokens-css.ts';
 import { ANTD_CSS_PATH } from '../../scripts/antd-css.ts';
+import { THEME } from '../components/antd-theme.ts';
 import {
   ALL_COLOURS,
   type AnyColourToken,
@@ -117,6 +118,39 @@ describe('one source for the colours', () => {
       }),
     );
   }
+
+  it("Ant Design's theme and its generated stylesheet hold the tokens' values (run npm run antd:css -w @meridian/web after changing them)", () => {
+    const variables = antdVariables();
+    const expected: Record<string, string> = {
+      '--ant-color-primary': COLOURS.primary,
+      '--ant-color-link': COLOURS.link,
+      '--ant-color-primary-bg': COLOURS.primarySubtle,
+      '--ant-color-text-base': COLOURS.text,
+      '--ant-color-text-tertiary': COLOURS.textTertiary,
+      '--ant-color-text-description': COLOURS.textTertiary,
+      '--ant-color-text-quaternary': COLOURS.textPlaceholder,
+      '--ant-color-text-placeholder': COLOURS.textPlaceholder,
+      '--ant-color-text-disabled': COLOURS.textPlaceholder,
+      '--ant-color-bg-container': COLOURS.surface,
+      '--ant-color-bg-container-disabled': COLOURS.controlDisabledBackground,
+      '--ant-color-border': COLOURS.controlBorder,
+      '--ant-color-success': COLOURS.success,
+      '--ant-color-success-bg': COLOURS.successBackground,
+      '--ant-color-warning': COLOURS.warning,
+      '--ant-color-warning-bg': COLOURS.warningBackground,
+      '--ant-color-error': COLOURS.error,
+      '--ant-color-error-bg': COLOURS.errorBackground,
+      '--ant-color-info': COLOURS.info,
+      '--ant-color-info-bg': COLOURS.infoBackground,
+    };
+    for (const [name, value] of Object.entries(expected)) {
+      const actual = variables.get(name);
+      expect(actual, name).toBeDefined();
+      expect(sameColour(actual!, value), `${name}: ${actual} in the stylesheet, ${value} in the tokens`).toBe(true);
+    }
+    expect(THEME.token?.colorPrimary).toBe(COLOURS.primary);
+    expect(THEME.components?.Menu?.itemSelectedBg).toBe(COLOURS.primarySubtle);
+  });
 
   it("the preset tags' tokens are a dark shade of Ant Design's palette (9 or 10) on its shade 1", () => {
     const variables = antdVariables();
