@@ -6,6 +6,7 @@ import { wireAppServices } from './app/services.ts';
 import { initI18n, namespacesForPath } from './lib/i18n.ts';
 import { bootLocale } from './lib/locale.ts';
 import { startPwa } from './lib/pwa.ts';
+import './styles/colour-tokens.css';
 import './styles/global.css';
 
 /**

@@ -4,6 +4,7 @@ import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { colourVar } from '../../../styles/colour-tokens.ts';
 import { useEnrolTotp } from '../api/enrol-totp.ts';
 import { type SignInInput, useSignIn } from '../api/sign-in.ts';
 import { LanguageSelect } from '../components/language-select.tsx';
@@ -87,7 +88,7 @@ export function AdminLoginPage() {
   };
 
   return (
-    <Flex vertical align="center" style={{ minHeight: '100vh', padding: '64px 16px', background: '#f5f7fa' }}>
+    <Flex vertical align="center" style={{ minHeight: '100vh', padding: '64px 16px', background: colourVar('page') }}>
       <Flex justify="flex-end" style={{ width: 420, marginBottom: 16 }}>
         <LanguageSelect />
       </Flex>

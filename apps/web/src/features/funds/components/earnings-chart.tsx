@@ -2,6 +2,7 @@ import type { FundEarningsDay } from '@meridian/contracts/funds';
 import { formatAmount, parseAmountMinor } from '@meridian/contracts/money';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { COLOURS } from '../../../styles/colour-tokens.ts';
 import { usd } from '../lib/format.ts';
 
 /**
@@ -56,8 +57,8 @@ export default function EarningsChart({ days }: { days: readonly FundEarningsDay
               return [`${usd(name === 'fixedCents' ? point.fixed : point.current)} USD`, t(`chart.${String(name)}`)];
             }}
           />
-          <Bar dataKey="currentCents" stackId="profit" fill="#14b8a6" name="currentCents" />
-          <Bar dataKey="fixedCents" stackId="profit" fill="#1c2f63" name="fixedCents" />
+          <Bar dataKey="currentCents" stackId="profit" fill={COLOURS.chartCurrentInterest} name="currentCents" />
+          <Bar dataKey="fixedCents" stackId="profit" fill={COLOURS.chartFixedInterest} name="fixedCents" />
         </BarChart>
       </ResponsiveContainer>
     </div>

@@ -1,5 +1,6 @@
 import type { PriceHistoryPoint, PriceHistoryRange } from '@meridian/contracts/market';
 import { displayAmount } from '@meridian/contracts/money';
+import { COLOURS } from '../../../styles/colour-tokens.ts';
 import { usdPrice } from '../lib/format.ts';
 import { useTranslation } from 'react-i18next';
 import { CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
@@ -30,6 +31,12 @@ export interface PriceLine {
   priceUsd: string;
   kind: 'liquidation' | 'marginCall';
 }
+
+/** A line's colour: its LTV band's, as on the gauge (line and label, both 4.5:1 or more on white). */
+const LINE_COLOURS: Record<PriceLine['kind'], string> = {
+  liquidation: COLOURS.ltvLiquidation,
+  marginCall: COLOURS.ltvMarginCall,
+};
 
 interface Point {
   /** The slot's start, epoch milliseconds. */
@@ -91,7 +98,7 @@ export default function PriceChart({
           <Line
             type="monotone"
             dataKey="price"
-            stroke="#1c2f63"
+            stroke={COLOURS.chartPrice}
             strokeWidth={2}
             dot={false}
             isAnimationActive={false}
@@ -100,14 +107,14 @@ export default function PriceChart({
             <ReferenceLine
               key={line.key}
               y={Number(line.priceUsd)}
-              stroke={line.kind === 'liquidation' ? '#dc2626' : '#d97706'}
+              stroke={LINE_COLOURS[line.kind]}
               strokeDasharray="6 4"
               ifOverflow="extendDomain"
               label={{
                 value: `${line.label} $${usdPrice(line.priceUsd, 'up')}`,
                 position: line.kind === 'liquidation' ? 'insideTopLeft' : 'insideBottomRight',
                 fontSize: 11,
-                fill: line.kind === 'liquidation' ? '#dc2626' : '#b45309',
+                fill: LINE_COLOURS[line.kind],
               }}
             />
           ))}
