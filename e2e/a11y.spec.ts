@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Request } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { checkZhHkTexts } from '../apps/web/src/locales/zh-hk-text.ts';
 import { DEMO, logInThroughApi, navigateInApp, registerAndLogIn } from './helpers.ts';
@@ -125,21 +125,32 @@ const DEMO_DATA_WORDS = new Set(['Demo', 'Chan', 'Tai', 'Man', 'Meridian']);
 const NETWORK_IDLE_MAX_MS = 5_000;
 
 /**
- * Requests in flight in a page, counted from Playwright's request events: after an in-app
- * navigation `waitForLoadState('networkidle')` no longer applies (it answers for the last full load).
+ * A request that stays open for as long as the page does: the signed-in app's message stream
+ * (Server-Sent Events). Counted as in flight, it kept every signed-in page from ever being quiet, so
+ * each audit waited out `NETWORK_IDLE_MAX_MS` (about 5 s a page, most of the signed-in runs' time).
+ */
+function isLongLived(request: Request): boolean {
+  return request.resourceType() === 'eventsource';
+}
+
+/**
+ * Requests in flight in a page, counted from Playwright's request events (long-lived streams left
+ * out): after an in-app navigation `waitForLoadState('networkidle')` no longer applies (it answers
+ * for the last full load).
  */
 class NetworkTracker {
   private inFlight = 0;
   private lastChangeMs = Date.now();
 
   constructor(page: Page) {
-    const change = (delta: number) => {
+    const change = (request: Request, delta: number) => {
+      if (isLongLived(request)) return;
       this.inFlight = Math.max(0, this.inFlight + delta);
       this.lastChangeMs = Date.now();
     };
-    page.on('request', () => change(1));
-    page.on('requestfinished', () => change(-1));
-    page.on('requestfailed', () => change(-1));
+    page.on('request', (request) => change(request, 1));
+    page.on('requestfinished', (request) => change(request, -1));
+    page.on('requestfailed', (request) => change(request, -1));
   }
 
   /** Resolves when no request has been in flight for `quietMs`, or after `maxMs` (a page may poll). */

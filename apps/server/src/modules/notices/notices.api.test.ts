@@ -225,4 +225,41 @@ describe('message centre API', () => {
     expect(data.unreadCount).toBe(2);
     expect(received).not.toContain('#99');
   });
+
+  it('writes a streamed message in the language each tab shows: zh-HK for one, the account’s en-US for another', async () => {
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const controller = new AbortController();
+    /** Opens a tab's stream and resolves with its first message event's data. */
+    const firstMessage = async (query: string) => {
+      const response = await fetch(`http://127.0.0.1:${port}/api/notice/stream${query}`, {
+        headers: as(bob),
+        signal: controller.signal,
+      });
+      const reader = response.body!.getReader();
+      const decoder = new TextDecoder();
+      let received = '';
+      // The stream is attached once its first line (the retry hint) arrives.
+      while (!received.includes('retry:')) received += decoder.decode((await reader.read()).value);
+      return async () => {
+        while (!received.includes('event: message')) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          received += decoder.decode(value);
+        }
+        return JSON.parse(received.split('event: message\ndata: ')[1]!.split('\n')[0]!);
+      };
+    };
+    const chinese = await firstMessage('?lang=zh-HK');
+    const english = await firstMessage('');
+    const unknown = await firstMessage('?lang=xx-XX');
+    await t.app.notices.notify(depositNotice(bob, 7));
+    const [zh, en, fallback] = await Promise.all([chinese(), english(), unknown()]);
+    controller.abort();
+    expect(zh.message.body).toBe('你的第 7 筆 250.00 USDT 充值已到帳');
+    expect(en.message.body).toBe('Your deposit #7 of 250.00 USDT arrived');
+    // A language the app does not have falls back to the account's.
+    expect(fallback.message.body).toBe('Your deposit #7 of 250.00 USDT arrived');
+    expect(zh.unreadCount).toBe(en.unreadCount);
+  });
 });

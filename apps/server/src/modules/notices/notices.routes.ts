@@ -1,4 +1,5 @@
 import { HEADER_DEVICE_NAME, NOTICE_BASE_PATH, noticeEndpoints } from '@meridian/contracts/notices';
+import { isLocale } from '@meridian/contracts/locale';
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../platform/http/auth.ts';
 import { registerEndpoints } from '../../platform/http/endpoint.ts';
@@ -47,7 +48,9 @@ export function noticeRoutes(notices: NoticeService, hub: SseHub, vapidPublicKey
             },
           },
           async (request, reply) => {
-            hub.attach(currentUser(request).userId, request, reply);
+            // An EventSource sends no User-Lang header: the tab names its language in the query.
+            const lang = (request.query as { lang?: unknown } | undefined)?.lang;
+            hub.attach(currentUser(request).userId, request, reply, isLocale(lang) ? lang : requestedLocale(request));
           },
         );
       },

@@ -258,13 +258,16 @@ export class NoticeService {
     const db = this.deps.database.db;
     if (this.deps.hub.hasUser(userId)) {
       const [row] = await db.select().from(noticeMessages).where(eq(noticeMessages.id, messageId));
-      // The open tabs read it in the user's language now (it may have changed since it was written).
-      const locale = (await this.deps.recipientsOf([userId])).get(userId)?.locale;
-      if (row && locale)
-        this.deps.hub.publish(userId, 'message', {
-          message: toItem(row, locale),
-          unreadCount: await this.unreadCount(userId),
-        });
+      // Each open tab reads it in the language it shows (a tab that named none: the user's language
+      // now, which may have changed since the message was written).
+      const accountLocale = (await this.deps.recipientsOf([userId])).get(userId)?.locale;
+      if (row && accountLocale) {
+        const unreadCount = await this.unreadCount(userId);
+        this.deps.hub.publish(userId, 'message', (tabLocale: Locale | undefined) => ({
+          message: toItem(row, tabLocale ?? accountLocale),
+          unreadCount,
+        }));
+      }
     }
     const { push, mail } = this.deps;
     const targets =

@@ -1,3 +1,4 @@
+import type { Locale } from '@meridian/contracts/locale';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** Interval of the comment line that keeps idle proxies from closing a stream. */
@@ -8,6 +9,8 @@ const STREAMS_PER_USER_MAX = 10;
 interface Stream {
   reply: FastifyReply;
   heartbeat: NodeJS.Timeout;
+  /** The language the tab asked for, or undefined for the account's own. */
+  locale: Locale | undefined;
 }
 
 /**
@@ -28,8 +31,11 @@ export class SseHub {
     return (this.streams.get(userId)?.size ?? 0) > 0;
   }
 
-  /** Take over the response as an event stream for `userId` until the client disconnects. */
-  attach(userId: string, request: FastifyRequest, reply: FastifyReply): void {
+  /**
+   * Take over the response as an event stream for `userId` until the client disconnects; `locale`
+   * is the language the tab shows (its events are written in it), undefined for the account's own.
+   */
+  attach(userId: string, request: FastifyRequest, reply: FastifyReply, locale?: Locale): void {
     reply.hijack();
     reply.raw.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
@@ -41,6 +47,7 @@ export class SseHub {
     const stream: Stream = {
       reply,
       heartbeat: setInterval(() => reply.raw.write(': keep-alive\n\n'), HEARTBEAT_MS),
+      locale,
     };
     const set = this.streams.get(userId) ?? new Set<Stream>();
     if (set.size >= STREAMS_PER_USER_MAX) {
@@ -52,10 +59,27 @@ export class SseHub {
     request.raw.on('close', () => this.detach(userId, stream, false));
   }
 
-  /** Send one event to every stream of `userId` in this process. */
-  publish(userId: string, event: string, data: unknown): void {
-    const payload = `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
-    for (const stream of this.streams.get(userId) ?? []) stream.reply.raw.write(payload);
+  /** The languages the open streams of `userId` asked for (undefined: the account's own). */
+  localesOf(userId: string): Set<Locale | undefined> {
+    return new Set([...(this.streams.get(userId) ?? [])].map((stream) => stream.locale));
+  }
+
+  /**
+   * Send one event to every stream of `userId` in this process: `data`, or for an event written in
+   * words, `data(locale)` — each stream gets its own language's (`localesOf` tells which are open).
+   */
+  publish(userId: string, event: string, data: unknown | ((locale: Locale | undefined) => unknown)): void {
+    const payloads = new Map<Locale | undefined, string>();
+    for (const stream of this.streams.get(userId) ?? []) {
+      let payload = payloads.get(stream.locale);
+      if (payload === undefined) {
+        const body =
+          typeof data === 'function' ? (data as (locale: Locale | undefined) => unknown)(stream.locale) : data;
+        payload = `event: ${event}\ndata: ${JSON.stringify(body)}\n\n`;
+        payloads.set(stream.locale, payload);
+      }
+      stream.reply.raw.write(payload);
+    }
   }
 
   /** End every stream (server shutdown). */

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { getStoredLocale } from '../../../lib/locale.ts';
 import { openMessageStream } from '../lib/message-stream.ts';
 import { registerForPushOnce } from '../lib/push-registration.ts';
 import { enqueuePushToast } from '../lib/push-toast-queue.ts';
@@ -27,6 +28,8 @@ export function SignedInNotices({ userId, toastScope: ToastScope }: SignedInNoti
       openMessageStream({
         queryClient,
         userId,
+        // A change of language reloads the page, so the tab's language is fixed for the stream.
+        locale: getStoredLocale(),
         onMessage: (event) => {
           enqueuePushToast(event.message);
           setHasToasts(true);

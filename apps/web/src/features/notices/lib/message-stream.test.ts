@@ -35,6 +35,7 @@ function setUp() {
   const stop = openMessageStream({
     queryClient,
     userId,
+    locale: 'zh-HK',
     onMessage,
     openSource: (url) => {
       const source = new FakeSource(url);
@@ -59,7 +60,8 @@ describe('message stream → cache', () => {
       pageParams: [1],
     });
 
-    expect(sources.map((source) => source.url)).toEqual([MESSAGE_STREAM_URL]);
+    // The tab's language goes with the stream (an EventSource sends no User-Lang header).
+    expect(sources.map((source) => source.url)).toEqual([`${MESSAGE_STREAM_URL}?lang=zh-HK`]);
     const event = { message: message('m2'), unreadCount: 1 };
     sources[0]?.emit('message', JSON.stringify(event));
 

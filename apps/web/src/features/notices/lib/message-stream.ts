@@ -6,6 +6,15 @@ import { parseMessageEvent } from './message-contract.ts';
 
 /** Server-sent events of the signed-in user's new messages (`event: message`). */
 export const MESSAGE_STREAM_URL = `${NOTICE_BASE_PATH}/stream`;
+
+/**
+ * The stream's address for a tab shown in `locale`: an EventSource sends no `User-Lang` header, so
+ * the language goes in the query, and the server writes this tab's messages in it (another tab of
+ * the same account may be in the other language).
+ */
+export function messageStreamUrl(locale: string): string {
+  return `${MESSAGE_STREAM_URL}?lang=${encodeURIComponent(locale)}`;
+}
 /**
  * The browser reconnects a dropped stream by itself (the server asks for 5 s). A stream the server
  * refused (an error status, a proxy's 502) is closed for good, so it is reopened here, waiting twice
@@ -48,6 +57,8 @@ export function applyMessageEvent(queryClient: QueryClient, userId: string, even
 export interface MessageStreamOptions {
   queryClient: QueryClient;
   userId: string;
+  /** The tab's language (`en-US`, `zh-HK`): the stream's messages are written in it. */
+  locale: string;
   /** Called with each valid event after the cache has it (the foreground toast). */
   onMessage: (event: NoticeEvent) => void;
   openSource?: (url: string) => StreamSource;
@@ -61,7 +72,7 @@ export interface MessageStreamOptions {
  * messages may have arrived while the stream was down.
  */
 export function openMessageStream(options: MessageStreamOptions): () => void {
-  const { queryClient, userId, onMessage } = options;
+  const { queryClient, userId, locale, onMessage } = options;
   const openSource = options.openSource ?? ((url: string) => new EventSource(url));
   const setTimer = options.setTimer ?? ((run: () => void, delayMs: number) => setTimeout(run, delayMs));
   const clearTimer = options.clearTimer ?? ((timer: unknown) => clearTimeout(timer as ReturnType<typeof setTimeout>));
@@ -75,7 +86,7 @@ export function openMessageStream(options: MessageStreamOptions): () => void {
   const connect = () => {
     timer = null;
     if (isStopped) return;
-    const current = openSource(MESSAGE_STREAM_URL);
+    const current = openSource(messageStreamUrl(locale));
     source = current;
     current.addEventListener('open', () => {
       delayMs = RECONNECT_DELAY_MS_MIN;
