@@ -149,7 +149,8 @@ class NoticeStandIn {
       for (const item of this.messages) item.status = 'read';
       return ok(route, { unreadCount: 0 });
     });
-    await page.route('**/api/notice/stream', (route) =>
+    // The stream's address carries the tab's language (`?lang=`).
+    await page.route('**/api/notice/stream?*', (route) =>
       route.fulfill({
         status: 200,
         headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' },
