@@ -50,7 +50,7 @@ import { registerRateLimit } from './platform/ratelimit/rate-limit.ts';
 import type { PriceOracle } from './platform/prices/aggregator.ts';
 import { createPriceOracle } from './platform/prices/factory.ts';
 import { registerPriceMetrics } from './platform/prices/metrics.ts';
-import { type Clock, systemClock } from './platform/prices/types.ts';
+import { type Clock, startedClock, systemClock } from './platform/clock/clock.ts';
 
 /** What `buildApp` needs; tests pass their own database and configuration. */
 export interface AppDeps {
@@ -62,7 +62,10 @@ export interface AppDeps {
   authProvider?: AuthProvider;
   /** Fastify logger option; tests pass `false`. */
   logger?: FastifyServerOptions['logger'];
-  /** The wall clock of prices and jobs; tests pass a fake one. */
+  /**
+   * The app's one source of the current instant, handed to every module (docs/clock.md). Default:
+   * a clock started at `config.testClockAt` (TEST_CLOCK_AT) when set, else the system clock.
+   */
   clock?: Clock;
   /** Prices; default: the sources of `config.prices` (PRICE_SOURCES). */
   prices?: PriceOracle;
@@ -180,7 +183,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerCsrfGuard(app);
   const metrics = registerMetrics(app, database, metricsExposureOf(config));
   app.decorate('metricsRegistry', metrics);
-  const clock = deps.clock ?? systemClock;
+  const clock = deps.clock ?? (config.testClockAt ? startedClock(config.testClockAt) : systemClock);
   let oracle = deps.prices;
   const onSourceFailure = registerPriceMetrics(metrics, () => oracle);
   oracle ??= createPriceOracle(config.prices, { clock, logger: app.log, onSourceFailure });

@@ -8,7 +8,7 @@ import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/platform/db/client.ts';
 import type { AuthProvider } from '../src/platform/http/auth.ts';
-import type { Clock } from '../src/platform/prices/types.ts';
+import type { Clock } from '../src/platform/clock/clock.ts';
 import { signCustodyBody } from '../src/modules/wallet/wallet.routes.ts';
 
 /** Which database the API tests run on: PGlite in memory by default, PostgreSQL when asked. */
@@ -75,14 +75,22 @@ export interface TestAppOptions {
   authProvider?: AuthProvider;
   /** Register extra routes before the app is ready (probe routes for platform tests). */
   configure?: (app: FastifyInstance) => void | Promise<void>;
-  /** The app's wall clock (prices, jobs, funds); tests of dated rules move it by hand. */
+  /** The app's clock; tests of dated rules move it by hand. Default: TEST_CLOCK_AT's, else the system clock. */
   clock?: Clock;
 }
 
 /** Build the real app on a fresh database (fastify/demo `test/helper.ts`). */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: 'memory://', ...options.env });
+  // TEST_CLOCK_AT of the test run (scripts/date-matrix.mjs) reaches every test app; a test's own
+  // clock (`options.clock`) still wins.
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: 'memory://',
+    TEST_CLOCK_AT: process.env.TEST_CLOCK_AT,
+    ...options.env,
+  });
   const app = await buildApp({
     config,
     database,

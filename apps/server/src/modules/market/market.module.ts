@@ -3,7 +3,7 @@ import type { Config } from '../../config.ts';
 import type { AppModule } from '../../platform/app-module.ts';
 import type { Database } from '../../platform/db/client.ts';
 import type { PriceOracle } from '../../platform/prices/aggregator.ts';
-import type { Clock } from '../../platform/prices/types.ts';
+import type { Clock } from '../../platform/clock/clock.ts';
 import { createUploadStore } from '../../platform/uploads/upload-store.ts';
 import { MarketPrices } from './market.prices.ts';
 import { marketRoutes } from './market.routes.ts';

@@ -1,12 +1,11 @@
+import { type Clock, systemClock } from '../clock/clock.ts';
 import { fetchJson, type FetchFn, isRecord, PRICE_TEXT_PATTERN } from './http.ts';
 import {
-  type Clock,
   PriceDecimal,
   type PriceQuote,
   type PriceSource,
   PriceSourceError,
   type PriceSymbol,
-  systemClock,
 } from './types.ts';
 
 /**

@@ -1,13 +1,12 @@
+import { type Clock, systemClock } from '../clock/clock.ts';
 import type { HttpSourceOptions } from './binance.ts';
 import { fetchJson, type FetchFn, isRecord, PRICE_TEXT_PATTERN } from './http.ts';
 import {
-  type Clock,
   PriceDecimal,
   type PriceQuote,
   type PriceSource,
   PriceSourceError,
   type PriceSymbol,
-  systemClock,
 } from './types.ts';
 
 /** Coinbase currency pairs per coin (USDC-USD is not used: Coinbase books USDC 1:1 with USD by definition). */
