@@ -87,6 +87,8 @@ declare module 'fastify' {
     notices: NoticeService;
     /** Identity and security: sessions, sensitive-action checks, withdrawal holds, KYC level. */
     identity: IdentityService;
+    /** The app's one source of the current instant (docs/clock.md); tests read it to date their expectations. */
+    clock: Clock;
   }
 }
 
@@ -191,6 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The modules, in dependency order: each is handed only modules created before it.
   const identity = createIdentityModule({
     database,
+    clock,
     sessionSecret: deps.sessionSecret,
     isProduction: config.isProduction,
     isDevMailboxEnabled: !config.isProduction,
@@ -337,6 +340,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const site = createSiteModule({ funds: funds.service, clock, site: config.site });
   const support = createSupportModule({ database, identity: identity.service, notices: notices.service, clock });
 
+  app.decorate('clock', clock);
   app.decorate('identity', identity.service);
   app.decorate('market', market.service);
   app.decorate('notices', notices.service);

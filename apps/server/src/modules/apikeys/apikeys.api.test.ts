@@ -53,7 +53,10 @@ async function userWithAuthenticator(): Promise<TestSession & { totpSecret: stri
     method: 'POST',
     url: '/api/user/config/mfa/key',
     headers: session.headers,
-    payload: { mfaCode: totpCode(key.secret), emailCaptcha: await sensitiveCode(t.app, session, 'MFA_ADD') },
+    payload: {
+      mfaCode: totpCode(key.secret, t.app.clock.now().getTime()),
+      emailCaptcha: await sensitiveCode(t.app, session, 'MFA_ADD'),
+    },
   });
   expect(bound.json().statusCode).toBe(200);
   await t.app.identity.setKycLevel(session.userId, 1);
@@ -74,7 +77,7 @@ async function createKey(session: TestSession & { totpSecret: string }, body: Re
     payload: {
       ...body,
       emailCaptcha: await readLatestCode(t.app, session.email, 'API_KEY_CREATE'),
-      mfaCode: totpCode(session.totpSecret, Date.now() + 30_000),
+      mfaCode: totpCode(session.totpSecret, t.app.clock.now().getTime() + 30_000),
     },
   });
 }
@@ -327,7 +330,7 @@ describe('developer API keys', () => {
         network: 'TRC20',
         address: EXTERNAL_TRON,
         emailCaptcha: await sensitiveCode(t.app, owner, 'WITHDRAW_ADDRESS_ADD'),
-        mfaCode: totpCode(owner.totpSecret),
+        mfaCode: totpCode(owner.totpSecret, t.app.clock.now().getTime()),
       },
     });
     expect(added.json().statusCode).toBe(200);
@@ -389,7 +392,10 @@ describe('developer API keys', () => {
       method: 'DELETE',
       url: '/api/user/config/mfa/key',
       headers: owner.headers,
-      payload: { mfaCode: totpCode(owner.totpSecret), emailCaptcha: await sensitiveCode(t.app, owner, 'MFA_REMOVE') },
+      payload: {
+        mfaCode: totpCode(owner.totpSecret, t.app.clock.now().getTime()),
+        emailCaptcha: await sensitiveCode(t.app, owner, 'MFA_REMOVE'),
+      },
     });
     expect(unbound.json().statusCode).toBe(200);
     const refused = await signed(readKey, 'GET', '/api/account/balance');

@@ -80,7 +80,7 @@ describe('identity: security settings and sensitive actions', () => {
     expect(key.qrDataUrl).toMatch(/^data:image\/png;base64,/);
     const emailCaptcha = await sensitiveCode(t.app, session, 'MFA_ADD');
     const bound = await send('POST', '/api/user/config/mfa/key', session, {
-      mfaCode: totpCode(key.secret),
+      mfaCode: totpCode(key.secret, t.app.clock.now().getTime()),
       emailCaptcha,
     });
     expect(bound.json().statusCode).toBe(200);
@@ -127,14 +127,14 @@ describe('identity: security settings and sensitive actions', () => {
       email: session.email,
       password: session.password,
       ticket,
-      mfaCode: totpCode(secret),
+      mfaCode: totpCode(secret, t.app.clock.now().getTime()),
     });
     expect(replay.json().statusCode).toBe(119);
     const next = await send('POST', '/api/user/login', null, {
       email: session.email,
       password: session.password,
       ticket,
-      mfaCode: totpCode(secret, Date.now() + 30_000),
+      mfaCode: totpCode(secret, t.app.clock.now().getTime() + 30_000),
     });
     expect(next.json().content.accountId).toBe(session.userId);
 
@@ -174,14 +174,14 @@ describe('identity: security settings and sensitive actions', () => {
     const wrong = await send('POST', '/api/probe/withdraw', session, {
       amount: '1',
       emailCaptcha,
-      mfaCode: totpCode(secret, Date.now() - 10 * 60_000),
+      mfaCode: totpCode(secret, t.app.clock.now().getTime() - 10 * 60_000),
     });
     expect(wrong.json().statusCode).toBe(119);
     // The email code survives a wrong second factor.
     const right = await send('POST', '/api/probe/withdraw', session, {
       amount: '1',
       emailCaptcha,
-      mfaCode: totpCode(secret, Date.now() + 30_000),
+      mfaCode: totpCode(secret, t.app.clock.now().getTime() + 30_000),
     });
     expect(right.json().statusCode).toBe(200);
 

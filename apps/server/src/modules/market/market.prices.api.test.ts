@@ -11,7 +11,6 @@ import { MARKET_TABLE_TTL_MS } from './market.prices.ts';
 import { priceDays, priceHours, priceMinutes } from './market.tables.ts';
 import { type ManualClock, manualClock } from '../../platform/clock/clock.ts';
 
-
 /** An oracle whose prices the test sets; a coin without a price is refused like the real aggregator does. */
 function scriptedOracle(clock: ManualClock) {
   const prices = new Map<PriceSymbol, string>();

@@ -6,7 +6,6 @@ import { jobRuns } from './jobs.tables.ts';
 import { type JobDefinition, JobScheduler } from './scheduler.ts';
 import { manualClock, systemClock } from '../clock/clock.ts';
 
-
 describe('JobScheduler: one run per period across instances', () => {
   let database: Database & { dispose(): Promise<void> };
   beforeAll(async () => {

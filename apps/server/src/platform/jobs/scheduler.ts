@@ -3,7 +3,6 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { jobRuns } from './jobs.tables.ts';
 
-
 /** What a job receives for one period. */
 export interface JobContext {
   /** The transaction that holds the job's lock and its period claim; commit makes the run count. */
@@ -183,7 +182,10 @@ export class JobScheduler {
         return 'ran';
       });
       if (outcome === 'ran')
-        this.options.logger?.info({ job: job.name, periodStartAt, durationMs: Math.round(performance.now() - startedMs) }, 'job ran');
+        this.options.logger?.info(
+          { job: job.name, periodStartAt, durationMs: Math.round(performance.now() - startedMs) },
+          'job ran',
+        );
       return outcome;
     } catch (error) {
       this.options.logger?.error(

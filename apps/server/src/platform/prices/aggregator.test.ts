@@ -7,7 +7,6 @@ import { fakeFetch, type FakeRoute } from './test-fixtures.ts';
 import { PriceDecimal, type PriceQuote, type PriceSource, type PriceSymbol, PriceUnavailableError } from './types.ts';
 import { manualClock } from '../clock/clock.ts';
 
-
 const BINANCE_BTC = {
   url: 'https://api.binance.com/api/v3/ticker/price?symbol=BTCUSDT',
   file: 'binance-ticker-price-BTCUSDT.json',
