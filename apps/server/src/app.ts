@@ -209,6 +209,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const notices = createNoticesModule({
     config,
     database,
+    clock,
     identity: identity.service,
     mailer: identity.mailer,
     log: app.log,
@@ -257,6 +258,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const wallet = createWalletModule({
     config,
     database,
+    clock,
     identity: identity.service,
     prices: market.service.prices,
     notices: notices.service,
@@ -268,6 +270,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const kyc = createKycModule({
     config,
     database,
+    clock,
     identity: identity.service,
     notices: notices.service,
     isKnownCountry: (code) => findCountry(code) !== undefined,
@@ -279,7 +282,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     notices: notices.service,
     clock,
   });
-  const payments = createPaymentsModule({ database, kyc: kyc.service, notices: notices.service });
+  const payments = createPaymentsModule({ database, clock, kyc: kyc.service, notices: notices.service });
   const funds = createFundsModule({
     database,
     clock,
@@ -291,6 +294,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const admin = createAdminModule({
     database,
+    clock,
     secret: deps.sessionSecret,
     ipAllowlist: config.adminIpAllowlist,
     isProduction: config.isProduction,

@@ -238,7 +238,7 @@ describe('network settings', () => {
         return read;
       },
     };
-    const settings = new ProductSettings(t.database.db, wallet, t.app.exchange);
+    const settings = new ProductSettings(t.database.db, wallet, t.app.exchange, () => t.app.clock.now());
     const outcomes = await Promise.allSettled([
       settings.updateNetwork({ id: 1, email: 'a1@example.com' }, 'USDT', 'TRC20', { withdrawMin: raisedMin }),
       settings.updateNetwork({ id: 2, email: 'a2@example.com' }, 'USDT', 'TRC20', { withdrawMax: loweredMax }),

@@ -87,7 +87,8 @@ export interface KycServiceDeps {
   isKnownCountry: (code: string) => boolean;
   /** Announcements of changes of terms (exposed as `terms`). */
   terms: TermsChanges;
-  now?: () => Date;
+  /** The app's clock. */
+  now: () => Date;
 }
 
 type BasicRow = typeof kycBasic.$inferSelect;
@@ -263,7 +264,7 @@ export class KycService {
   constructor(private readonly deps: KycServiceDeps) {
     this.db = deps.db;
     this.terms = deps.terms;
-    this.now = deps.now ?? (() => new Date());
+    this.now = deps.now;
   }
 
   // ------------------------------------------------------------------ user side

@@ -30,7 +30,7 @@ export function createMarketModule(deps: MarketModuleDeps): AppModule<MarketServ
     db,
     new MarketPrices(db, deps.oracle, { clock: deps.clock, logger: deps.logger }),
     deps.clock,
-    createUploadStore(deps.config),
+    createUploadStore(deps.config, deps.clock),
   );
   return { service, routes: marketRoutes(service), jobs: service.prices.jobs() };
 }

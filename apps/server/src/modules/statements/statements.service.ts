@@ -231,9 +231,10 @@ export class StatementsService {
   /** The background part of a generation: build, writing progress, then store the statement. */
   private async run(row: Row): Promise<void> {
     const { db, clock, log } = this.deps;
-    let writtenAtMs = 0;
+    // How often progress is written is a duration, not calendar time: the monotonic clock.
+    let writtenAtMs = Number.NEGATIVE_INFINITY;
     const progress = async (percent: number) => {
-      const nowMs = Date.now();
+      const nowMs = performance.now();
       if (nowMs - writtenAtMs < PROGRESS_WRITE_MS) return;
       writtenAtMs = nowMs;
       await db

@@ -116,7 +116,8 @@ export interface WalletServiceOptions {
   loanHoldings?: LoanHoldings;
   /** What the user's cards hold (the cards module, issue 19), added to the overview's CardAccount; none: ledger only. */
   cardHoldings?: CardHoldings;
-  clock?: () => Date;
+  /** The app's clock. */
+  clock: () => Date;
 }
 
 /** The loans module's part in the account overview (issue 18 "Account overview totals include collateral and debt"). */
@@ -318,7 +319,7 @@ export class WalletService {
     private readonly db: Db,
     private readonly options: WalletServiceOptions,
   ) {
-    this.now = options.clock ?? (() => new Date());
+    this.now = options.clock;
   }
 
   // ---------------------------------------------------------------- coins and networks
