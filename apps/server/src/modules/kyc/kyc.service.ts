@@ -824,9 +824,13 @@ export class KycService {
     const now = this.now();
     await this.db.transaction(async (tx) => {
       await supersedeTaxForm(tx, userId, now);
-      await tx
-        .insert(kycTaxForms)
-        .values({ userId, form: input.form, data: input as unknown as Record<string, unknown> });
+      await tx.insert(kycTaxForms).values({
+        userId,
+        form: input.form,
+        data: input as unknown as Record<string, unknown>,
+        // From the app's clock: a form counts only when filed after a change of country (decidedAt).
+        createdAt: this.now(),
+      });
     });
     await this.refreshLevel(userId);
     return this.taxState(userId);

@@ -523,6 +523,7 @@ export class WalletService {
       const [row] = await tx
         .insert(deposits)
         .values({
+          createdAt: this.now(),
           userId,
           coinCode: event.coin,
           network: event.network,
@@ -881,6 +882,8 @@ export class WalletService {
             idempotencyKey: idempotencyKey ?? null,
             requestHash,
             usdValue: toDecimalString(usdCents, 'USD'),
+            // From the app's clock, not the column's default: the 24-hour and monthly limits compare it with the clock.
+            createdAt: this.now(),
           })
           .returning();
         const w = created!;
@@ -909,6 +912,7 @@ export class WalletService {
           ),
         });
         await tx.insert(deposits).values({
+          createdAt: this.now(),
           userId: recipientUserId!,
           coinCode: asset,
           network: body.network,
