@@ -8,7 +8,7 @@ import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/platform/db/client.ts';
 import type { AuthProvider } from '../src/platform/http/auth.ts';
-import type { Clock } from '../src/platform/clock/clock.ts';
+import { type Clock, startedClock, systemClock } from '../src/platform/clock/clock.ts';
 import { signCustodyBody } from '../src/modules/wallet/wallet.routes.ts';
 
 /** Which database the API tests run on: PGlite in memory by default, PostgreSQL when asked. */
@@ -57,6 +57,16 @@ export const testDatabaseRegistry = {
   closers: new Map<Database, () => Promise<void>>(),
   beforeClose: [] as ((database: Database) => Promise<void>)[],
 };
+
+/**
+ * The clock of this test run: TEST_CLOCK_AT's (scripts/date-matrix.mjs), started when this file
+ * loads, else the machine's. Tests that talk to a server process they spawned (which takes the same
+ * TEST_CLOCK_AT from the environment and starts its own clock a few seconds later) date what they
+ * send with it; tests of an in-process app read `app.clock` instead.
+ */
+export const testRunClock: Clock = process.env.TEST_CLOCK_AT
+  ? startedClock(new Date(process.env.TEST_CLOCK_AT))
+  : systemClock;
 
 /** The session secret of every test app, so a second app on the same database accepts its cookies. */
 export const TEST_SESSION_SECRET = 'test-secret-'.padEnd(48, 'x');
@@ -243,7 +253,7 @@ export async function depositThroughCustody(
   const { address } = await app.wallet.depositAddress(userId, coin, network);
   const raw = JSON.stringify({
     deliveryId: `d-${randomUUID()}`,
-    sentAt: new Date().toISOString(),
+    sentAt: app.clock.now().toISOString(),
     event: {
       type: 'deposit',
       network,

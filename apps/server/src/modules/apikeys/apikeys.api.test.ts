@@ -111,7 +111,7 @@ function signed(
   options: { timestamp?: number; signature?: string; remoteAddress?: string; lang?: string } = {},
 ) {
   const raw = body === undefined ? '' : JSON.stringify(body);
-  const timestamp = String(options.timestamp ?? Date.now());
+  const timestamp = String(options.timestamp ?? t.app.clock.now().getTime());
   const signature =
     options.signature ?? signApiRequest(key.secret, { timestamp, method, requestTarget: url, body: raw });
   return t.app.inject({
@@ -227,7 +227,7 @@ describe('developer API keys', () => {
     const ok = await signed(readKey, 'GET', url);
     expect(ok.json().statusCode).toBe(200);
 
-    const timestamp = Date.now();
+    const timestamp = t.app.clock.now().getTime();
     const signature = signApiRequest(readKey.secret, {
       timestamp: String(timestamp),
       method: 'GET',
@@ -250,14 +250,14 @@ describe('developer API keys', () => {
     });
     // Signed over another query: the query is covered.
     const otherQuery = signApiRequest(readKey.secret, {
-      timestamp: String(Date.now()),
+      timestamp: String(t.app.clock.now().getTime()),
       method: 'GET',
       requestTarget: '/api/wallet/record?pageID=2&pageSize=10&action=withdraw',
       body: '',
     });
     expect((await signed(readKey, 'GET', url, undefined, { signature: otherQuery })).json().statusCode).toBe(271);
 
-    const stale = await signed(readKey, 'GET', url, undefined, { timestamp: Date.now() - 6_000 });
+    const stale = await signed(readKey, 'GET', url, undefined, { timestamp: t.app.clock.now().getTime() - 6_000 });
     expect(stale.json()).toMatchObject({
       statusCode: 272,
       content: { fields: [{ field: 'X-MERIDIAN-TIMESTAMP' }] },

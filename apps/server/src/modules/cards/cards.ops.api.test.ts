@@ -310,7 +310,7 @@ describe('suspense clearings', () => {
     const authorizationId = `ext_${randomUUID()}`;
     await signed('/api/card/processor/webhook', {
       deliveryId: randomUUID(),
-      sentAt: new Date().toISOString(),
+      sentAt: t.app.clock.now().toISOString(),
       event: { type: 'clearing', authorizationId, cardToken: 'sbx_card_unknown', amount: '7.00', currency: 'EUR' },
     });
     expect((await ops(supportToken, 'GET', '/cards/suspense')).json().statusCode).toBe(102);
@@ -335,7 +335,7 @@ describe('suspense clearings', () => {
       const authorizationId = `ext_${randomUUID()}`;
       await signed('/api/card/processor/webhook', {
         deliveryId: randomUUID(),
-        sentAt: new Date().toISOString(),
+        sentAt: t.app.clock.now().toISOString(),
         event: { type: 'clearing', authorizationId, cardToken, amount, currency: 'EUR' },
       });
       const listed = (await ops(financeToken, 'GET', '/cards/suspense?state=OPEN&pageSize=100')).json();

@@ -417,8 +417,9 @@ describe('statement calls', () => {
   it('answers 251 while a generation runs and 252 for a failed one', async () => {
     const id = randomUUID();
     await t.database.db.execute(
-      sql`INSERT INTO statement_generations (id, user_id, from_day, to_day, status, progress_percent)
-          VALUES (${id}, ${bob.userId}, '2025-01-01', '2025-01-31', 'RUNNING', 40)`,
+      // Started now by the app's clock (an older one would be taken for a stale run and failed).
+      sql`INSERT INTO statement_generations (id, user_id, from_day, to_day, status, progress_percent, created_at)
+          VALUES (${id}, ${bob.userId}, '2025-01-01', '2025-01-31', 'RUNNING', 40, ${t.app.clock.now().toISOString()}::timestamptz)`,
     );
     const notReady = await get(bob, `/api/statements/generations/${id}/file?format=pdf`);
     expect(notReady.json()).toMatchObject({ statusCode: 251 });
