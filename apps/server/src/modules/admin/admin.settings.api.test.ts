@@ -52,7 +52,7 @@ async function fundedUser(amount: string): Promise<TestSession> {
   const { address } = await t.app.wallet.depositAddress(session.userId, 'USDT', 'TRC20');
   const raw = JSON.stringify({
     deliveryId: `d-${randomUUID()}`,
-    sentAt: new Date().toISOString(),
+    sentAt: t.app.clock.now().toISOString(),
     event: {
       type: 'deposit',
       network: 'TRC20',

@@ -140,7 +140,7 @@ describe('freeze link', () => {
       (await t.app.inject({ method: 'GET', url: '/api/user/self', headers: { cookie: session.cookie } })).json()
         .statusCode,
     ).toBe(101);
-    const timestamp = String(Date.now());
+    const timestamp = String(t.app.clock.now().getTime());
     const keyCall = await t.app.inject({
       method: 'GET',
       url: '/api/account/balance',

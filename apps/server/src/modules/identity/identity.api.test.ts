@@ -364,7 +364,7 @@ describe('identity: register, login, recover', () => {
     const old = await t.app.inject({ method: 'GET', url: '/api/user/self', headers: { cookie: session.cookie } });
     expect(old.json().statusCode).toBe(101);
     const hold = await t.app.identity.withdrawalHoldUntil(session.userId);
-    expect(hold!.getTime() - Date.now()).toBeGreaterThan(23.9 * 3_600_000);
+    expect(hold!.getTime() - t.app.clock.now().getTime()).toBeGreaterThan(23.9 * 3_600_000);
     await expect(t.app.identity.assertWithdrawalAllowed(session.userId)).rejects.toMatchObject({
       code: 'SECURITY_HOLD',
     });
@@ -566,7 +566,7 @@ describe('identity: register, login, recover', () => {
     expect(await count('human_check_uses')).toBeGreaterThan(0);
     expect(await count('verification_codes')).toBeGreaterThan(0);
     const [job] = t.app.identity.jobs();
-    const now = new Date(Date.now() + 3 * 86_400_000);
+    const now = new Date(t.app.clock.now().getTime() + 3 * 86_400_000);
     await t.database.db.transaction(async (tx) => job!.run({ tx, now, periodStartAt: now }, undefined));
     expect(await count('human_check_uses')).toBe(0);
     expect(await count('verification_codes')).toBe(0);

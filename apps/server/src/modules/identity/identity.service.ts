@@ -13,7 +13,6 @@
  *   operator         identity.operator.ts         back office: search, view, freeze, authenticator reset
  *   freeze links     identity.freeze-links.ts     one-time "this wasn't me" links of security mails
  */
-import { systemClock } from '../../platform/clock/clock.ts';
 import { and, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import type { JobDefinition } from '../../platform/jobs/scheduler.ts';
@@ -64,8 +63,9 @@ function identityJobs(): JobDefinition[] {
       periodMs: 3_600_000,
       run: async ({ tx, now }) => {
         const twoDaysAgo = new Date(now.getTime() - 2 * 86_400_000);
-        // Human-check nonces expire on the machine's clock (platform/security/human-check.ts).
-        await tx.delete(humanCheckUses).where(lt(humanCheckUses.expiresAt, systemClock.now()));
+        // Human-check nonces are dated by the machine's clock (platform/security/human-check.ts); in
+        // production it is the app's, and a test clock set ahead only forgets used nonces sooner.
+        await tx.delete(humanCheckUses).where(lt(humanCheckUses.expiresAt, now));
         await tx.delete(passkeyChallenges).where(lt(passkeyChallenges.expiresAt, now));
         await tx.delete(flowTickets).where(lt(flowTickets.expiresAt, twoDaysAgo));
         await tx.delete(verificationCodes).where(lt(verificationCodes.createdAt, twoDaysAgo));

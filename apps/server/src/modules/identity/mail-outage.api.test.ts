@@ -94,7 +94,7 @@ describe('with the SMTP server unreachable', () => {
     expect(await sessionCount(alice.userId)).toBe(before + 1);
     const [mail] = await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.tag, 'newDevice'));
     expect(mail).toMatchObject({ recipient: alice.email, status: 'PENDING', attempts: 1 });
-    expect(mail!.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now());
+    expect(mail!.nextAttemptAt!.getTime()).toBeGreaterThan(t.app.clock.now().getTime());
   });
 
   it('a signed-in code request answers 200 without starting the cooldown, and the code is kept for delivery', async () => {

@@ -332,7 +332,7 @@ describe('identity: security settings and sensitive actions', () => {
     });
     expect(changed.json().statusCode).toBe(200);
     const hold = await t.app.identity.withdrawalHoldUntil(session.userId);
-    expect(hold!.getTime() - Date.now()).toBeGreaterThan(71.9 * 3_600_000);
+    expect(hold!.getTime() - t.app.clock.now().getTime()).toBeGreaterThan(71.9 * 3_600_000);
   });
 
   it('gates a route on the KYC level, naming the missing step (issue 15 level table)', async () => {
