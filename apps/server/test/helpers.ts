@@ -1,7 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { CSRF_HEADER_VALUE, HEADER_CSRF } from '@meridian/contracts/http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { Response as InjectResponse } from 'light-my-request';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -111,6 +113,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   });
   await options.configure?.(app);
   await app.ready();
+  if (options.clock) followTestClock(app, database, options.clock);
   testDatabaseRegistry.open.add(database);
   testDatabaseRegistry.closers.set(database, async () => {
     await app.close();
@@ -134,6 +137,43 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await database.dispose();
     },
   };
+}
+
+/**
+ * A test that moves its own clock by hours or days stands for people who kept using the site
+ * meanwhile: before a request that finds the clock moved by more than a minute since the last one,
+ * the live sessions (users' and operators') are touched at the clock's time, and codes dated after
+ * it (the clock went back) are dated a resend wait before it. Without this every session would idle
+ * out (30 minutes) or expire (12 hours) at the first jump. Session expiry itself is tested on apps
+ * with the run's clock (identity tests), which this leaves alone.
+ */
+export function followTestClock(app: FastifyInstance, database: Database, clock: Clock): void {
+  let lastRequestAtMs: number | undefined;
+  const follow = async () => {
+    const now = clock.now();
+    const hasJumped = lastRequestAtMs !== undefined && Math.abs(now.getTime() - lastRequestAtMs) > 60_000;
+    lastRequestAtMs = now.getTime();
+    if (!hasJumped) return;
+    const at = sql`${now.toISOString()}::timestamptz`;
+    await database.db.execute(
+      sql`UPDATE sessions SET last_seen_at = ${at}, expires_at = GREATEST(expires_at, ${at} + interval '12 hours') WHERE revoked_at IS NULL`,
+    );
+    await database.db.execute(
+      sql`UPDATE admin_sessions SET last_seen_at = ${at}, expires_at = GREATEST(expires_at, ${at} + interval '12 hours') WHERE revoked_at IS NULL`,
+    );
+    await database.db.execute(
+      sql`UPDATE verification_codes SET created_at = ${at} - interval '2 minutes' WHERE created_at > ${at}`,
+    );
+    app.identity.forgetSessions();
+  };
+  // Before the request reaches the app's hooks (the session is resolved in the first of them).
+  const inject = app.inject.bind(app) as (options: InjectOptions | string) => Promise<InjectResponse>;
+  Object.assign(app, {
+    inject: async (options: InjectOptions | string) => {
+      await follow();
+      return inject(options);
+    },
+  });
 }
 
 /** Headers of a state-changing call as the web app sends them. */

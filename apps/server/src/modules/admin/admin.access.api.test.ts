@@ -149,7 +149,7 @@ describe('back-office sign-in', () => {
     const { cookie, seed } = await signInWithTotp('idle@meridian.test', temporaryPassword);
     expect((await asOperator(cookie, 'GET', '/api/admin/session')).json().statusCode).toBe(200);
     await t.database.db.execute(
-      sql`UPDATE admin_sessions SET last_seen_at = now() - interval '31 minutes' WHERE operator_id = (SELECT id FROM operators WHERE email = 'idle@meridian.test')`,
+      sql`UPDATE admin_sessions SET last_seen_at = ${t.app.clock.now().toISOString()}::timestamptz - interval '31 minutes' WHERE operator_id = (SELECT id FROM operators WHERE email = 'idle@meridian.test')`,
     );
     expect((await asOperator(cookie, 'GET', '/api/admin/session')).json().statusCode).toBe(101);
 

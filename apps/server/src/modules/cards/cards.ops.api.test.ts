@@ -291,7 +291,7 @@ describe('cards', () => {
     const cardId = await fundedCard(session);
     expect((await ops(supportToken, 'POST', `/cards/${cardId}/unblock-pin`)).json().statusCode).toBe(221);
     await t.database.db.execute(
-      sql`UPDATE cards SET pin_wrong_count = 5, pin_blocked_until = now() + interval '24 hours' WHERE id = ${cardId}`,
+      sql`UPDATE cards SET pin_wrong_count = 5, pin_blocked_until = ${t.app.clock.now().toISOString()}::timestamptz + interval '24 hours' WHERE id = ${cardId}`,
     );
     expect((await ops(financeToken, 'POST', `/cards/${cardId}/unblock-pin`)).json().statusCode).toBe(102);
     const unblocked = (await ops(supportToken, 'POST', `/cards/${cardId}/unblock-pin`)).json();

@@ -1,6 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, registerAndLogin, testDatabaseRegistry, type TestSession } from '../../../test/helpers.ts';
+import {
+  createTestDatabase,
+  followTestClock,
+  registerAndLogin,
+  testDatabaseRegistry,
+  type TestSession,
+} from '../../../test/helpers.ts';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import type { AggregatedPrice, PriceOracle } from '../../platform/prices/aggregator.ts';
@@ -80,6 +86,7 @@ beforeAll(async () => {
     prices: oracle,
   });
   await app.ready();
+  followTestClock(app, database, clock);
   alice = await registerAndLogin(app);
   bob = await registerAndLogin(app);
   await app.identity.setKycLevel(alice.userId, 1);

@@ -128,7 +128,7 @@ describe('once the SMTP server is back', () => {
     try {
       // Skip the backoff wait: every pending mail is due now.
       await t.database.db.execute(
-        sql`UPDATE outbox_messages SET next_attempt_at = now() - interval '1 second' WHERE status = 'PENDING'`,
+        sql`UPDATE outbox_messages SET next_attempt_at = ${t.app.clock.now().toISOString()}::timestamptz - interval '1 second' WHERE status = 'PENDING'`,
       );
       const outcomes = await t.app.scheduler.tick();
       expect(outcomes['identity.mail-delivery']).toBe('ran');

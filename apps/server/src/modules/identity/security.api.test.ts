@@ -242,7 +242,9 @@ describe('identity: security settings and sensitive actions', () => {
     });
     expect(locked.json().statusCode).toBe(103);
     await t.database.db.execute(
-      sql.raw(`UPDATE users SET security_locked_until = now() - interval '1 second' WHERE id = '${session.userId}'`),
+      sql.raw(
+        `UPDATE users SET security_locked_until = '${t.app.clock.now().toISOString()}'::timestamptz - interval '1 second' WHERE id = '${session.userId}'`,
+      ),
     );
     const unlocked = await send('POST', '/api/probe/withdraw', session, {
       amount: '1',
@@ -320,7 +322,7 @@ describe('identity: security settings and sensitive actions', () => {
     const sms2 = await readLatestCode(t.app, '+447700900123', 'MOBILE_BIND');
     await t.database.db.execute(
       sql.raw(
-        `UPDATE verification_codes SET created_at = now() - interval '60 seconds' WHERE user_id = '${session.userId}'`,
+        `UPDATE verification_codes SET created_at = '${t.app.clock.now().toISOString()}'::timestamptz - interval '60 seconds' WHERE user_id = '${session.userId}'`,
       ),
     );
     const email2 = await sensitiveCode(t.app, session, 'MOBILE_BIND');

@@ -3,9 +3,10 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestDatabase,
+  followTestClock,
   registerAndLogin,
-  testDatabaseKind,
   sensitiveCode,
+  testDatabaseKind,
   testDatabaseRegistry,
   type TestSession,
 } from '../../../test/helpers.ts';
@@ -129,6 +130,7 @@ beforeAll(async () => {
     prices: oracle,
   });
   await app.ready();
+  followTestClock(app, database, clock);
 });
 
 afterAll(async () => {
