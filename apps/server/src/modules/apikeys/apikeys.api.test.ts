@@ -1,6 +1,8 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { resolve } from 'node:path';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +15,7 @@ import {
   type TestApp,
   type TestSession,
 } from '../../../test/helpers.ts';
+import { systemClock } from '../../platform/clock/clock.ts';
 import { signApiRequest } from '../../platform/security/request-signing.ts';
 import { totpCode } from '../../platform/security/totp.ts';
 import { seedWallet } from '../wallet/wallet.seed.ts';
@@ -340,12 +343,23 @@ describe('developer API keys', () => {
 
   it('scripts/api-request.sh (the docs/api.md example) works against a listening server', async () => {
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    // The script stamps requests with `date`; under a test clock (TEST_CLOCK_AT) a `date` first on the
+    // PATH answers the app's time, as a client's clock in step with the server's would.
+    const offsetSeconds = Math.round((t.app.clock.now().getTime() - systemClock.now().getTime()) / 1000);
+    const shimDir = mkdtempSync(join(tmpdir(), 'meridian-date-'));
+    writeFileSync(
+      join(shimDir, 'date'),
+      `#!/bin/sh\nexec /usr/bin/env -u PATH date -d "@$(( $(command -p date +%s) + ${offsetSeconds} ))" "$@"\n`,
+      { mode: 0o755 },
+    );
+    const PATH = `${shimDir}:${process.env.PATH ?? ''}`;
     const { stdout } = await run(
       'bash',
       [resolve(import.meta.dirname, '../../../../../scripts/api-request.sh'), 'GET', '/api/account/balance'],
       {
         env: {
           ...process.env,
+          PATH,
           MERIDIAN_URL: address,
           MERIDIAN_API_KEY: readKey.apiKey,
           MERIDIAN_API_SECRET: readKey.secret,
@@ -364,6 +378,7 @@ describe('developer API keys', () => {
       {
         env: {
           ...process.env,
+          PATH,
           MERIDIAN_URL: address,
           MERIDIAN_API_KEY: readKey.apiKey,
           MERIDIAN_API_SECRET: readKey.secret,

@@ -324,7 +324,10 @@ export class KycService {
     try {
       const rows = await this.db
         .insert(kycDocuments)
-        .values(stored.map((item, index) => ({ userId, kind: files[index]!.fieldName, ...item })))
+        // Dated by the app's clock: a proof of address counts only when uploaded after the last decision.
+        .values(
+          stored.map((item, index) => ({ userId, kind: files[index]!.fieldName, ...item, createdAt: this.now() })),
+        )
         .returning();
       return rows.map(toDocument);
     } catch (error) {
@@ -557,7 +560,9 @@ export class KycService {
     const isApproved = decision === 'approve';
     await this.db.transaction(async (tx) => {
       const submission = await this.closeReview(tx, step, userId, isApproved, reason ?? '', now);
-      await tx.insert(kycDecisions).values({ userId, subject: step, decision, operatorEmail, reason, submission });
+      await tx
+        .insert(kycDecisions)
+        .values({ userId, subject: step, decision, operatorEmail, reason, submission, createdAt: now });
       await this.deps.notify(decisionNotice(step, userId, isApproved, reason ?? ''), tx);
     });
     if (isApproved && step === 'basic') {
@@ -765,6 +770,8 @@ export class KycService {
     const score = scoreAmlAnswers(answers);
     await this.db.insert(kycAmlAnswers).values({
       userId,
+      // Dated by the app's clock: the review queue orders these with the other steps' submittedAt.
+      createdAt: this.now(),
       answers: answers as unknown as Record<string, unknown>,
       points: score.points,
       level: score.level,
