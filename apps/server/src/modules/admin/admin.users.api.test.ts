@@ -145,6 +145,8 @@ beforeAll(async () => {
     LOG_LEVEL: 'silent',
     DATABASE_URL: 'memory://',
     CUSTODY_WEBHOOK_SECRET: SECRET,
+    // The run's date (scripts/date-matrix.mjs), as createTestApp does.
+    TEST_CLOCK_AT: process.env.TEST_CLOCK_AT,
   });
   app = await buildApp({ config, database, sessionSecret: TEST_SESSION_SECRET, logger: false, prices: oracle });
   await app.ready();
