@@ -7,6 +7,7 @@ import { checkLedgerInvariants } from '../ledger/ledger.invariants.ts';
 import { accountBalance, platformBalance, postEntry } from '../ledger/ledger.service.ts';
 import { cardAccount, platformAccount, transfer, userAccount } from '../ledger/ledger.types.ts';
 import { signCardWebhook } from './cards.processor.ts';
+import { extendCardPromotion } from './cards.test-kit.ts';
 
 /**
  * The back office's card operations (issue 16 "Support requests: card limit-change requests … with
@@ -102,6 +103,7 @@ const auditRows = (targetType: string, targetId: string) =>
 
 beforeAll(async () => {
   t = await createTestApp({ env: { CARD_WEBHOOK_SECRET: SECRET } });
+  await extendCardPromotion(t);
   supportToken = (await t.app.admin.createOperator('support@cards.test', 'support')).token;
   financeToken = (await t.app.admin.createOperator('finance@cards.test', 'finance')).token;
   complianceToken = (await t.app.admin.createOperator('compliance@cards.test', 'compliance')).token;

@@ -18,6 +18,7 @@ import {
   userAccount,
 } from '../ledger/ledger.types.ts';
 import { COINTRACKER_COLUMNS, KOINLY_COLUMNS } from './statements.csv.ts';
+import { extendCardPromotion } from '../cards/cards.test-kit.ts';
 
 /**
  * Account statements (issue 20): a year of mixed activity posted through the ledger (as the wallet,
@@ -179,6 +180,7 @@ const accountKey = (a: Statement['accounts'][number]) => `${a.type}:${a.asset}:$
 
 beforeAll(async () => {
   t = await createTestApp();
+  await extendCardPromotion(t);
   [alice, bob] = [await registerAndLogin(t.app), await registerAndLogin(t.app)];
   await t.app.identity.setKycLevel(alice.userId, 1);
   cardId = (
