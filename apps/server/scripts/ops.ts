@@ -99,7 +99,9 @@ async function addOperator(): Promise<void> {
   try {
     await database.migrate(findMigrationsDir());
     const secret = config.sessionSecret ?? readOrCreateSecret(config.dataDir, 'session-secret');
-    const access = new OperatorAccess(database.db, { secret, ipAllowlist: [] });
+    const { systemClock } = await import('../src/platform/clock/clock.ts');
+    // A command-line tool: the machine's clock.
+    const access = new OperatorAccess(database.db, { secret, ipAllowlist: [], now: () => systemClock.now().getTime() });
     const { operator, temporaryPassword, token } = await access.createOperator(values.email, role);
     console.log(
       `operator ${operator.email} (${operator.role})\nTEMPORARY_PASSWORD=${temporaryPassword}\nOPS_TOKEN=${token}`,

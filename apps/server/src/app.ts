@@ -50,7 +50,7 @@ import { registerRateLimit } from './platform/ratelimit/rate-limit.ts';
 import type { PriceOracle } from './platform/prices/aggregator.ts';
 import { createPriceOracle } from './platform/prices/factory.ts';
 import { registerPriceMetrics } from './platform/prices/metrics.ts';
-import { type Clock, systemClock } from './platform/prices/types.ts';
+import { type Clock, startedClock, systemClock } from './platform/clock/clock.ts';
 
 /** What `buildApp` needs; tests pass their own database and configuration. */
 export interface AppDeps {
@@ -62,7 +62,10 @@ export interface AppDeps {
   authProvider?: AuthProvider;
   /** Fastify logger option; tests pass `false`. */
   logger?: FastifyServerOptions['logger'];
-  /** The wall clock of prices and jobs; tests pass a fake one. */
+  /**
+   * The app's one source of the current instant, handed to every module (docs/clock.md). Default:
+   * a clock started at `config.testClockAt` (TEST_CLOCK_AT) when set, else the system clock.
+   */
   clock?: Clock;
   /** Prices; default: the sources of `config.prices` (PRICE_SOURCES). */
   prices?: PriceOracle;
@@ -84,6 +87,8 @@ declare module 'fastify' {
     notices: NoticeService;
     /** Identity and security: sessions, sensitive-action checks, withdrawal holds, KYC level. */
     identity: IdentityService;
+    /** The app's one source of the current instant (docs/clock.md); tests read it to date their expectations. */
+    clock: Clock;
   }
 }
 
@@ -180,7 +185,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerCsrfGuard(app);
   const metrics = registerMetrics(app, database, metricsExposureOf(config));
   app.decorate('metricsRegistry', metrics);
-  const clock = deps.clock ?? systemClock;
+  const clock = deps.clock ?? (config.testClockAt ? startedClock(config.testClockAt) : systemClock);
   let oracle = deps.prices;
   const onSourceFailure = registerPriceMetrics(metrics, () => oracle);
   oracle ??= createPriceOracle(config.prices, { clock, logger: app.log, onSourceFailure });
@@ -188,6 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The modules, in dependency order: each is handed only modules created before it.
   const identity = createIdentityModule({
     database,
+    clock,
     sessionSecret: deps.sessionSecret,
     isProduction: config.isProduction,
     isDevMailboxEnabled: !config.isProduction,
@@ -203,6 +209,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const notices = createNoticesModule({
     config,
     database,
+    clock,
     identity: identity.service,
     mailer: identity.mailer,
     log: app.log,
@@ -251,6 +258,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const wallet = createWalletModule({
     config,
     database,
+    clock,
     identity: identity.service,
     prices: market.service.prices,
     notices: notices.service,
@@ -262,6 +270,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const kyc = createKycModule({
     config,
     database,
+    clock,
     identity: identity.service,
     notices: notices.service,
     isKnownCountry: (code) => findCountry(code) !== undefined,
@@ -273,7 +282,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     notices: notices.service,
     clock,
   });
-  const payments = createPaymentsModule({ database, kyc: kyc.service, notices: notices.service });
+  const payments = createPaymentsModule({ database, clock, kyc: kyc.service, notices: notices.service });
   const funds = createFundsModule({
     database,
     clock,
@@ -285,6 +294,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const admin = createAdminModule({
     database,
+    clock,
     secret: deps.sessionSecret,
     ipAllowlist: config.adminIpAllowlist,
     isProduction: config.isProduction,
@@ -334,6 +344,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const site = createSiteModule({ funds: funds.service, clock, site: config.site });
   const support = createSupportModule({ database, identity: identity.service, notices: notices.service, clock });
 
+  app.decorate('clock', clock);
   app.decorate('identity', identity.service);
   app.decorate('market', market.service);
   app.decorate('notices', notices.service);

@@ -104,6 +104,20 @@ describe('loadConfig', () => {
     );
   });
 
+  it('starts the clock at TEST_CLOCK_AT only under NODE_ENV=test', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).testClockAt).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: 'test', TEST_CLOCK_AT: '2027-02-28T23:59:00+08:00' }).testClockAt).toEqual(
+      new Date('2027-02-28T15:59:00Z'),
+    );
+    expect(() => loadConfig({ NODE_ENV: 'test', TEST_CLOCK_AT: '2027-02-28 23:59' })).toThrowError(/TEST_CLOCK_AT/);
+    expect(() => loadConfig({ TEST_CLOCK_AT: '2027-02-28T23:59:00+08:00' })).toThrowError(
+      /TEST_CLOCK_AT is only allowed with NODE_ENV=test/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'production', TEST_CLOCK_AT: '2027-02-28T23:59:00+08:00' })).toThrowError(
+      /TEST_CLOCK_AT is only allowed with NODE_ENV=test/,
+    );
+  });
+
   it('requires a session secret and public URL in production and never seeds there', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrowError(/SESSION_SECRET is required in production/);
     // Production also needs the custody webhook secret and the deposit xpubs (issue 4): no generated keys there.

@@ -124,6 +124,12 @@ export const configSchema = z
      * one event's code set it on their own server (e2e/own-server.ts) instead of waiting a minute.
      */
     CODE_RESEND_AFTER_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(59).optional()),
+    /**
+     * Test only (refused unless NODE_ENV=test): the instant the server's clock reads when the app is
+     * built, an ISO 8601 instant with its offset (`2027-02-28T23:59:00+08:00`); the clock then runs
+     * at the real rate. `scripts/date-matrix.mjs` runs the tests under several dates (docs/clock.md).
+     */
+    TEST_CLOCK_AT: z.preprocess(emptyToUndefined, z.iso.datetime({ offset: true }).optional()),
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
     /** VAPID keys for Web Push (RFC 8292); generated and kept in DATA_DIR when absent. */
     VAPID_PUBLIC_KEY: z.preprocess(emptyToUndefined, z.string().min(20).optional()),
@@ -277,6 +283,9 @@ export const configSchema = z
         message: 'is only allowed with NODE_ENV=test',
       });
     }
+    if (env.TEST_CLOCK_AT !== undefined && env.NODE_ENV !== 'test') {
+      ctx.addIssue({ code: 'custom', path: ['TEST_CLOCK_AT'], message: 'is only allowed with NODE_ENV=test' });
+    }
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required in production' });
     }
@@ -366,6 +375,8 @@ export interface Config {
   humanCheckMaxCounter: number;
   /** Seconds between two codes for one address and event: 59 (spec §9), less only in tests (CODE_RESEND_AFTER_SECONDS). */
   codeResendAfterSeconds: number;
+  /** Test only (TEST_CLOCK_AT): the instant the app's clock starts at; undefined: the system clock. */
+  testClockAt: Date | undefined;
   logLevel: Env['LOG_LEVEL'];
   webDistDir: string | undefined;
   seedDemo: boolean;
@@ -469,6 +480,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminIpAllowlist: e.ADMIN_IP_ALLOWLIST ? e.ADMIN_IP_ALLOWLIST.split(',').map((part) => part.trim()) : [],
     humanCheckMaxCounter: e.ALTCHA_MAX_COUNTER ?? (e.NODE_ENV === 'test' ? 20 : 50_000),
     codeResendAfterSeconds: e.CODE_RESEND_AFTER_SECONDS ?? 59,
+    testClockAt: e.TEST_CLOCK_AT === undefined ? undefined : new Date(e.TEST_CLOCK_AT),
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,
     vapidKeys:

@@ -36,7 +36,7 @@ describe.runIf(testDatabaseKind === 'pglite')('embedded database backup and rest
     await t.app.wallet.handleCustodyDelivery(
       custodyWebhookBodySchema.parse({
         deliveryId: randomUUID(),
-        sentAt: new Date().toISOString(),
+        sentAt: t.app.clock.now().toISOString(),
         event: {
           type: 'deposit',
           network: 'TRC20',

@@ -268,7 +268,7 @@ beforeAll(async () => {
   const { address } = await t.app.wallet.depositAddress(user.userId, 'USDT', 'TRC20');
   const raw = JSON.stringify({
     deliveryId: `d-${randomUUID()}`,
-    sentAt: new Date().toISOString(),
+    sentAt: t.app.clock.now().toISOString(),
     event: {
       type: 'deposit',
       network: 'TRC20',

@@ -1,14 +1,16 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { CSRF_HEADER_VALUE, HEADER_CSRF } from '@meridian/contracts/http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { Response as InjectResponse } from 'light-my-request';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/platform/db/client.ts';
 import type { AuthProvider } from '../src/platform/http/auth.ts';
-import type { Clock } from '../src/platform/prices/types.ts';
+import { type Clock, startedClock, systemClock } from '../src/platform/clock/clock.ts';
 import { signCustodyBody } from '../src/modules/wallet/wallet.routes.ts';
 
 /** Which database the API tests run on: PGlite in memory by default, PostgreSQL when asked. */
@@ -58,6 +60,16 @@ export const testDatabaseRegistry = {
   beforeClose: [] as ((database: Database) => Promise<void>)[],
 };
 
+/**
+ * The clock of this test run: TEST_CLOCK_AT's (scripts/date-matrix.mjs), started when this file
+ * loads, else the machine's. Tests that talk to a server process they spawned (which takes the same
+ * TEST_CLOCK_AT from the environment and starts its own clock a few seconds later) date what they
+ * send with it; tests of an in-process app read `app.clock` instead.
+ */
+export const testRunClock: Clock = process.env.TEST_CLOCK_AT
+  ? startedClock(new Date(process.env.TEST_CLOCK_AT))
+  : systemClock;
+
 /** The session secret of every test app, so a second app on the same database accepts its cookies. */
 export const TEST_SESSION_SECRET = 'test-secret-'.padEnd(48, 'x');
 
@@ -75,14 +87,22 @@ export interface TestAppOptions {
   authProvider?: AuthProvider;
   /** Register extra routes before the app is ready (probe routes for platform tests). */
   configure?: (app: FastifyInstance) => void | Promise<void>;
-  /** The app's wall clock (prices, jobs, funds); tests of dated rules move it by hand. */
+  /** The app's clock; tests of dated rules move it by hand. Default: TEST_CLOCK_AT's, else the system clock. */
   clock?: Clock;
 }
 
 /** Build the real app on a fresh database (fastify/demo `test/helper.ts`). */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: 'memory://', ...options.env });
+  // TEST_CLOCK_AT of the test run (scripts/date-matrix.mjs) reaches every test app; a test's own
+  // clock (`options.clock`) still wins.
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: 'memory://',
+    TEST_CLOCK_AT: process.env.TEST_CLOCK_AT,
+    ...options.env,
+  });
   const app = await buildApp({
     config,
     database,
@@ -93,6 +113,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   });
   await options.configure?.(app);
   await app.ready();
+  if (options.clock) followTestClock(app, database, options.clock);
   testDatabaseRegistry.open.add(database);
   testDatabaseRegistry.closers.set(database, async () => {
     await app.close();
@@ -116,6 +137,43 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await database.dispose();
     },
   };
+}
+
+/**
+ * A test that moves its own clock by hours or days stands for people who kept using the site
+ * meanwhile: before a request that finds the clock moved by more than a minute since the last one,
+ * the live sessions (users' and operators') are touched at the clock's time, and codes dated after
+ * it (the clock went back) are dated a resend wait before it. Without this every session would idle
+ * out (30 minutes) or expire (12 hours) at the first jump. Session expiry itself is tested on apps
+ * with the run's clock (identity tests), which this leaves alone.
+ */
+export function followTestClock(app: FastifyInstance, database: Database, clock: Clock): void {
+  let lastRequestAtMs: number | undefined;
+  const follow = async () => {
+    const now = clock.now();
+    const hasJumped = lastRequestAtMs !== undefined && Math.abs(now.getTime() - lastRequestAtMs) > 60_000;
+    lastRequestAtMs = now.getTime();
+    if (!hasJumped) return;
+    const at = sql`${now.toISOString()}::timestamptz`;
+    await database.db.execute(
+      sql`UPDATE sessions SET last_seen_at = ${at}, expires_at = GREATEST(expires_at, ${at} + interval '12 hours') WHERE revoked_at IS NULL`,
+    );
+    await database.db.execute(
+      sql`UPDATE admin_sessions SET last_seen_at = ${at}, expires_at = GREATEST(expires_at, ${at} + interval '12 hours') WHERE revoked_at IS NULL`,
+    );
+    await database.db.execute(
+      sql`UPDATE verification_codes SET created_at = ${at} - interval '2 minutes' WHERE created_at > ${at}`,
+    );
+    app.identity.forgetSessions();
+  };
+  // Before the request reaches the app's hooks (the session is resolved in the first of them).
+  const inject = app.inject.bind(app) as (options: InjectOptions | string) => Promise<InjectResponse>;
+  Object.assign(app, {
+    inject: async (options: InjectOptions | string) => {
+      await follow();
+      return inject(options);
+    },
+  });
 }
 
 /** Headers of a state-changing call as the web app sends them. */
@@ -235,7 +293,7 @@ export async function depositThroughCustody(
   const { address } = await app.wallet.depositAddress(userId, coin, network);
   const raw = JSON.stringify({
     deliveryId: `d-${randomUUID()}`,
-    sentAt: new Date().toISOString(),
+    sentAt: app.clock.now().toISOString(),
     event: {
       type: 'deposit',
       network,

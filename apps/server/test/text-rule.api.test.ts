@@ -120,7 +120,7 @@ describe('the text rule at the edge', () => {
     for (const field of fields) {
       const body: Record<string, unknown> = {
         deliveryId: `d-${randomUUID()}`,
-        sentAt: new Date().toISOString(),
+        sentAt: t.app.clock.now().toISOString(),
         event: { ...event },
       };
       const [head, tail] = field.split('.');

@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/platform/db/rows.ts';
-import { createTestDatabase, testDatabaseKind } from './helpers.ts';
+import { createTestDatabase, testDatabaseKind, testRunClock } from './helpers.ts';
 
 /**
  * Two server processes on one PostgreSQL database, as `docs/operations.md` "Several processes" sets
@@ -219,7 +219,7 @@ describe.skipIf(testDatabaseKind !== 'postgres')('two server processes on one Po
     expect(lookup.statusCode).toBe(200);
     const deposit = await custodyPost(a, '/api/custody/webhook', {
       deliveryId: randomUUID(),
-      sentAt: new Date().toISOString(),
+      sentAt: testRunClock.now().toISOString(),
       event: {
         type: 'deposit',
         network: 'TRC20',

@@ -40,6 +40,9 @@ const CONFIG_VARIABLES = [
   'JOBS_ENABLED',
   'ALTCHA_MAX_COUNTER',
   'SEED_DEMO',
+  // The soak dates its custody deliveries and set-up rows by the machine's clock, so its server
+  // runs on it too, whatever date a test run sets (scripts/date-matrix.mjs).
+  'TEST_CLOCK_AT',
 ] as const;
 
 export interface ServerTarget {

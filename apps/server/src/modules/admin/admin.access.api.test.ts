@@ -39,7 +39,7 @@ async function signInWithTotp(email: string, password: string): Promise<{ cookie
     url: '/api/admin/session/totp',
     headers: mutationHeaders(),
     cookies: { [OPERATOR_COOKIE]: cookie },
-    payload: { totpCode: totpCode(seed) },
+    payload: { totpCode: totpCode(seed, t.app.clock.now().getTime()) },
   });
   expect(enrolled.json()).toMatchObject({ statusCode: 200, content: { state: 'signedIn' } });
   return { cookie, seed };
@@ -115,10 +115,10 @@ describe('back-office sign-in', () => {
     expect(missing.json().statusCode).toBe(120);
     expect(JSON.stringify(missing.json())).toContain('totpCode');
     // The code that enrolled it was used: the same step is refused (RFC 6238 §5.2).
-    const replayed = await signIn(totpCode(seed));
+    const replayed = await signIn(totpCode(seed, t.app.clock.now().getTime()));
     expect(replayed.json().statusCode).toBe(120);
     expect(replayed.json().message).toMatch(/驗證器代碼/);
-    const next = await signIn(totpCode(seed, Date.now() + 30_000));
+    const next = await signIn(totpCode(seed, t.app.clock.now().getTime() + 30_000));
     expect(next.json()).toMatchObject({ statusCode: 200, content: { state: 'signedIn' } });
   });
 
@@ -149,7 +149,7 @@ describe('back-office sign-in', () => {
     const { cookie, seed } = await signInWithTotp('idle@meridian.test', temporaryPassword);
     expect((await asOperator(cookie, 'GET', '/api/admin/session')).json().statusCode).toBe(200);
     await t.database.db.execute(
-      sql`UPDATE admin_sessions SET last_seen_at = now() - interval '31 minutes' WHERE operator_id = (SELECT id FROM operators WHERE email = 'idle@meridian.test')`,
+      sql`UPDATE admin_sessions SET last_seen_at = ${t.app.clock.now().toISOString()}::timestamptz - interval '31 minutes' WHERE operator_id = (SELECT id FROM operators WHERE email = 'idle@meridian.test')`,
     );
     expect((await asOperator(cookie, 'GET', '/api/admin/session')).json().statusCode).toBe(101);
 
@@ -191,7 +191,7 @@ async function signInWithTotpAgain(email: string, password: string, seed: string
     url: '/api/admin/session',
     remoteAddress: randomTestIp(),
     headers: mutationHeaders(),
-    payload: { email, password, totpCode: totpCode(seed, Date.now() + 30_000) },
+    payload: { email, password, totpCode: totpCode(seed, t.app.clock.now().getTime() + 30_000) },
   });
   expect(response.json().statusCode).toBe(200);
   return cookieOf(response);

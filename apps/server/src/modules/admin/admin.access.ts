@@ -71,8 +71,8 @@ export interface OperatorAccessOptions {
   secret: string;
   /** IPs / CIDR ranges allowed to reach the back office; empty = any. */
   ipAllowlist: readonly string[];
-  /** Now, in milliseconds (tests move it). */
-  now?: () => number;
+  /** The app's clock, in milliseconds since the epoch. */
+  now: () => number;
 }
 
 /** The request facts the access service records. */
@@ -99,7 +99,7 @@ export class OperatorAccess implements OperatorAuthProvider, AuditWriter {
     this.allowlist = options.ipAllowlist.map((entry) =>
       entry.includes('/') ? ipaddr.parseCIDR(entry) : ipaddr.process(entry),
     );
-    this.now = options.now ?? Date.now;
+    this.now = options.now;
   }
 
   // ------------------------------------------------------------ accounts

@@ -100,7 +100,8 @@ export class ManualAdjustments {
     private readonly identity: AdjustmentIdentity,
     private readonly notifier: AdjustmentNotifier,
     private readonly log: { warn(detail: object, message: string): void },
-    private readonly now: () => Date = () => new Date(),
+    /** The app's clock. */
+    private readonly now: () => Date,
   ) {}
 
   /** Proposed adjustments waiting for a second operator: how many, and the oldest proposal (dashboard). */

@@ -68,7 +68,8 @@ const BODY = {
 };
 
 const HOUR = 3_600_000;
-const at = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
+// Dated by the app's clock, which decides what is live.
+const at = (offsetMs: number) => new Date(t.app.clock.now().getTime() + offsetMs).toISOString();
 
 describe('banners', () => {
   it('lists every banner to support in display order with its state', async () => {

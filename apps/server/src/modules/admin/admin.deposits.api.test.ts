@@ -42,7 +42,7 @@ async function reportDeposit(userId: string, amount: string, confirmations: numb
   const txHash = `tx-${randomUUID()}`;
   const raw = JSON.stringify({
     deliveryId: `d-${randomUUID()}`,
-    sentAt: new Date().toISOString(),
+    sentAt: t.app.clock.now().toISOString(),
     event: {
       type: 'deposit',
       network: 'TRC20',

@@ -1,3 +1,4 @@
+import type { Clock } from '../../platform/clock/clock.ts';
 import type { AppModule } from '../../platform/app-module.ts';
 import type { Database } from '../../platform/db/client.ts';
 import type { ExchangeService } from '../exchange/exchange.service.ts';
@@ -23,6 +24,8 @@ import { AdminService } from './admin.service.ts';
 /** What `buildApp` hands the admin module. */
 export interface AdminModuleDeps {
   database: Database;
+  /** The app's clock (docs/clock.md). */
+  clock: Clock;
   /** The server secret: seals the operators' TOTP seeds. */
   secret: string;
   /** IPs / CIDR ranges allowed to reach the back office (config `ADMIN_IP_ALLOWLIST`); empty = any. */
@@ -51,8 +54,13 @@ export interface AdminModuleDeps {
  * adjustments, users, deposits, broadcasts, banners, product settings). No jobs.
  */
 export function createAdminModule(deps: AdminModuleDeps): AppModule<AdminService> {
-  const access = new OperatorAccess(deps.database.db, { secret: deps.secret, ipAllowlist: deps.ipAllowlist });
-  const adjustments = new ManualAdjustments(deps.database.db, deps.identity, deps.notices, deps.log);
+  const now = () => deps.clock.now();
+  const access = new OperatorAccess(deps.database.db, {
+    secret: deps.secret,
+    ipAllowlist: deps.ipAllowlist,
+    now: () => deps.clock.now().getTime(),
+  });
+  const adjustments = new ManualAdjustments(deps.database.db, deps.identity, deps.notices, deps.log, now);
   const service = new AdminService(deps.database.db, access, deps.wallet, adjustments);
   const accessRoutes = adminRoutes(service, deps.wallet, { isSecureCookie: deps.isProduction });
   const adjustmentRoutes = backOfficeAdjustmentRoutes(adjustments);
@@ -65,6 +73,7 @@ export function createAdminModule(deps: AdminModuleDeps): AppModule<AdminService
     notices: deps.notices,
     adjustments,
     log: deps.log,
+    clock: now,
   });
   const userRoutes = backOfficeUserRoutes(users);
   const depositRoutes = backOfficeDepositRoutes({ wallet: deps.wallet, identity: deps.identity });
@@ -75,7 +84,9 @@ export function createAdminModule(deps: AdminModuleDeps): AppModule<AdminService
   });
   const broadcastRoutes = backOfficeBroadcastRoutes(broadcasts);
   const bannerRoutes = backOfficeBannerRoutes(deps.market);
-  const settingsRoutes = backOfficeSettingsRoutes(new ProductSettings(deps.database.db, deps.wallet, deps.exchange));
+  const settingsRoutes = backOfficeSettingsRoutes(
+    new ProductSettings(deps.database.db, deps.wallet, deps.exchange, now),
+  );
   return {
     service,
     routes: async (app) => {

@@ -52,7 +52,7 @@ async function fundedUser(amount: string): Promise<TestSession> {
   const { address } = await t.app.wallet.depositAddress(session.userId, 'USDT', 'TRC20');
   const raw = JSON.stringify({
     deliveryId: `d-${randomUUID()}`,
-    sentAt: new Date().toISOString(),
+    sentAt: t.app.clock.now().toISOString(),
     event: {
       type: 'deposit',
       network: 'TRC20',
@@ -238,7 +238,7 @@ describe('network settings', () => {
         return read;
       },
     };
-    const settings = new ProductSettings(t.database.db, wallet, t.app.exchange);
+    const settings = new ProductSettings(t.database.db, wallet, t.app.exchange, () => t.app.clock.now());
     const outcomes = await Promise.allSettled([
       settings.updateNetwork({ id: 1, email: 'a1@example.com' }, 'USDT', 'TRC20', { withdrawMin: raisedMin }),
       settings.updateNetwork({ id: 2, email: 'a2@example.com' }, 'USDT', 'TRC20', { withdrawMax: loweredMax }),

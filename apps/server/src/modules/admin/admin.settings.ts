@@ -112,7 +112,8 @@ export class ProductSettings {
     private readonly db: Db,
     private readonly wallet: SettingsWallet,
     private readonly exchange: SettingsExchange,
-    private readonly now: () => Date = () => new Date(),
+    /** The app's clock. */
+    private readonly now: () => Date,
   ) {}
 
   /** Every coin network's settings (contract view). */

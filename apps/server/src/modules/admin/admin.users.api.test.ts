@@ -43,7 +43,7 @@ const oracle: PriceOracle = {
     return {
       symbol,
       priceUsd: new PriceDecimal(price),
-      observedAt: new Date(),
+      observedAt: app.clock.now(),
       basis: 'median',
       sources: ['scripted'],
       excluded: [],
@@ -70,7 +70,7 @@ async function reportDeposit(userId: string, amount: string) {
   const { address } = await app.wallet.depositAddress(userId, 'USDT', 'TRC20');
   const raw = JSON.stringify({
     deliveryId: `d-${randomUUID()}`,
-    sentAt: new Date().toISOString(),
+    sentAt: app.clock.now().toISOString(),
     event: {
       type: 'deposit',
       network: 'TRC20',
@@ -145,6 +145,8 @@ beforeAll(async () => {
     LOG_LEVEL: 'silent',
     DATABASE_URL: 'memory://',
     CUSTODY_WEBHOOK_SECRET: SECRET,
+    // The run's date (scripts/date-matrix.mjs), as createTestApp does.
+    TEST_CLOCK_AT: process.env.TEST_CLOCK_AT,
   });
   app = await buildApp({ config, database, sessionSecret: TEST_SESSION_SECRET, logger: false, prices: oracle });
   await app.ready();
@@ -289,8 +291,8 @@ describe('reset 2FA', () => {
     const reset = await op(supportToken, 'POST', `/users/${user.userId}/reset-2fa`, { reason: 'lost phone' });
     expect(reset.json()).toMatchObject({ statusCode: 200, content: { hasTotp: false } });
     const holdUntil = Date.parse(reset.json().content.withdrawHoldUntil);
-    expect(holdUntil).toBeGreaterThan(Date.now() + 23.9 * 3_600_000);
-    expect(holdUntil).toBeLessThan(Date.now() + 24.1 * 3_600_000);
+    expect(holdUntil).toBeGreaterThan(app.clock.now().getTime() + 23.9 * 3_600_000);
+    expect(holdUntil).toBeLessThan(app.clock.now().getTime() + 24.1 * 3_600_000);
     const [row] = await database.db
       .execute(
         sql`SELECT mfa_secret, is_login_mfa_on, is_trade_mfa_on, password_hash IS NOT NULL AS has_password FROM users WHERE id = ${user.userId}`,

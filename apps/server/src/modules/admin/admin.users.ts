@@ -45,7 +45,8 @@ export interface BackOfficeUsersDeps {
   adjustments: Pick<ManualAdjustments, 'queueSize'>;
   /** Told when a message to the user could not be written (the operator's action stands). */
   log?: { warn(detail: object, message: string): void };
-  clock?: () => Date;
+  /** The app's clock. */
+  clock: () => Date;
 }
 
 /** The operator acting: the audit fields of `currentOperator(request)` and the request's IP. */
@@ -111,7 +112,7 @@ export class BackOfficeUsers {
   private readonly now: () => Date;
 
   constructor(private readonly deps: BackOfficeUsersDeps) {
-    this.now = deps.clock ?? (() => new Date());
+    this.now = deps.clock;
   }
 
   // ---------------------------------------------------------------- dashboard

@@ -1,6 +1,8 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { resolve } from 'node:path';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +15,7 @@ import {
   type TestApp,
   type TestSession,
 } from '../../../test/helpers.ts';
+import { systemClock } from '../../platform/clock/clock.ts';
 import { signApiRequest } from '../../platform/security/request-signing.ts';
 import { totpCode } from '../../platform/security/totp.ts';
 import { seedWallet } from '../wallet/wallet.seed.ts';
@@ -53,7 +56,10 @@ async function userWithAuthenticator(): Promise<TestSession & { totpSecret: stri
     method: 'POST',
     url: '/api/user/config/mfa/key',
     headers: session.headers,
-    payload: { mfaCode: totpCode(key.secret), emailCaptcha: await sensitiveCode(t.app, session, 'MFA_ADD') },
+    payload: {
+      mfaCode: totpCode(key.secret, t.app.clock.now().getTime()),
+      emailCaptcha: await sensitiveCode(t.app, session, 'MFA_ADD'),
+    },
   });
   expect(bound.json().statusCode).toBe(200);
   await t.app.identity.setKycLevel(session.userId, 1);
@@ -74,7 +80,7 @@ async function createKey(session: TestSession & { totpSecret: string }, body: Re
     payload: {
       ...body,
       emailCaptcha: await readLatestCode(t.app, session.email, 'API_KEY_CREATE'),
-      mfaCode: totpCode(session.totpSecret, Date.now() + 30_000),
+      mfaCode: totpCode(session.totpSecret, t.app.clock.now().getTime() + 30_000),
     },
   });
 }
@@ -108,7 +114,7 @@ function signed(
   options: { timestamp?: number; signature?: string; remoteAddress?: string; lang?: string } = {},
 ) {
   const raw = body === undefined ? '' : JSON.stringify(body);
-  const timestamp = String(options.timestamp ?? Date.now());
+  const timestamp = String(options.timestamp ?? t.app.clock.now().getTime());
   const signature =
     options.signature ?? signApiRequest(key.secret, { timestamp, method, requestTarget: url, body: raw });
   return t.app.inject({
@@ -224,7 +230,7 @@ describe('developer API keys', () => {
     const ok = await signed(readKey, 'GET', url);
     expect(ok.json().statusCode).toBe(200);
 
-    const timestamp = Date.now();
+    const timestamp = t.app.clock.now().getTime();
     const signature = signApiRequest(readKey.secret, {
       timestamp: String(timestamp),
       method: 'GET',
@@ -247,14 +253,14 @@ describe('developer API keys', () => {
     });
     // Signed over another query: the query is covered.
     const otherQuery = signApiRequest(readKey.secret, {
-      timestamp: String(Date.now()),
+      timestamp: String(t.app.clock.now().getTime()),
       method: 'GET',
       requestTarget: '/api/wallet/record?pageID=2&pageSize=10&action=withdraw',
       body: '',
     });
     expect((await signed(readKey, 'GET', url, undefined, { signature: otherQuery })).json().statusCode).toBe(271);
 
-    const stale = await signed(readKey, 'GET', url, undefined, { timestamp: Date.now() - 6_000 });
+    const stale = await signed(readKey, 'GET', url, undefined, { timestamp: t.app.clock.now().getTime() - 6_000 });
     expect(stale.json()).toMatchObject({
       statusCode: 272,
       content: { fields: [{ field: 'X-MERIDIAN-TIMESTAMP' }] },
@@ -327,7 +333,7 @@ describe('developer API keys', () => {
         network: 'TRC20',
         address: EXTERNAL_TRON,
         emailCaptcha: await sensitiveCode(t.app, owner, 'WITHDRAW_ADDRESS_ADD'),
-        mfaCode: totpCode(owner.totpSecret),
+        mfaCode: totpCode(owner.totpSecret, t.app.clock.now().getTime()),
       },
     });
     expect(added.json().statusCode).toBe(200);
@@ -337,12 +343,23 @@ describe('developer API keys', () => {
 
   it('scripts/api-request.sh (the docs/api.md example) works against a listening server', async () => {
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    // The script stamps requests with `date`; under a test clock (TEST_CLOCK_AT) a `date` first on the
+    // PATH answers the app's time, as a client's clock in step with the server's would.
+    const offsetSeconds = Math.round((t.app.clock.now().getTime() - systemClock.now().getTime()) / 1000);
+    const shimDir = mkdtempSync(join(tmpdir(), 'meridian-date-'));
+    writeFileSync(
+      join(shimDir, 'date'),
+      `#!/bin/sh\nexec /usr/bin/env -u PATH date -d "@$(( $(command -p date +%s) + ${offsetSeconds} ))" "$@"\n`,
+      { mode: 0o755 },
+    );
+    const PATH = `${shimDir}:${process.env.PATH ?? ''}`;
     const { stdout } = await run(
       'bash',
       [resolve(import.meta.dirname, '../../../../../scripts/api-request.sh'), 'GET', '/api/account/balance'],
       {
         env: {
           ...process.env,
+          PATH,
           MERIDIAN_URL: address,
           MERIDIAN_API_KEY: readKey.apiKey,
           MERIDIAN_API_SECRET: readKey.secret,
@@ -361,6 +378,7 @@ describe('developer API keys', () => {
       {
         env: {
           ...process.env,
+          PATH,
           MERIDIAN_URL: address,
           MERIDIAN_API_KEY: readKey.apiKey,
           MERIDIAN_API_SECRET: readKey.secret,
@@ -389,7 +407,10 @@ describe('developer API keys', () => {
       method: 'DELETE',
       url: '/api/user/config/mfa/key',
       headers: owner.headers,
-      payload: { mfaCode: totpCode(owner.totpSecret), emailCaptcha: await sensitiveCode(t.app, owner, 'MFA_REMOVE') },
+      payload: {
+        mfaCode: totpCode(owner.totpSecret, t.app.clock.now().getTime()),
+        emailCaptcha: await sensitiveCode(t.app, owner, 'MFA_REMOVE'),
+      },
     });
     expect(unbound.json().statusCode).toBe(200);
     const refused = await signed(readKey, 'GET', '/api/account/balance');

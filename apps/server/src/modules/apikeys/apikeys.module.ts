@@ -18,7 +18,8 @@ export interface ApiKeysModuleDeps {
   wallet: Pick<WalletService, 'cancelPendingWithdrawals'>;
   /** Key prefix of the replay cache and per-key limits in Redis (tests share one server). */
   nameSpace?: string;
-  now?: () => number;
+  /** The app's clock, in milliseconds since the epoch (signed requests' timestamps are checked against it). */
+  now: () => number;
 }
 
 /**
@@ -43,7 +44,7 @@ export function createApiKeysModule(
     identity: deps.identity,
     store,
     requestsPerMinute: config.apiKeyRequestsPerMinute,
-    now: deps.now ?? Date.now,
+    now: deps.now,
   });
   deps.identity.addSecurityEventListener(async (event) => {
     if (event.kind === 'mfa.unbound') await service.revokeAll(event.userId, 'mfa_off');

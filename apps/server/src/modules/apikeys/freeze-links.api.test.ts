@@ -140,7 +140,7 @@ describe('freeze link', () => {
       (await t.app.inject({ method: 'GET', url: '/api/user/self', headers: { cookie: session.cookie } })).json()
         .statusCode,
     ).toBe(101);
-    const timestamp = String(Date.now());
+    const timestamp = String(t.app.clock.now().getTime());
     const keyCall = await t.app.inject({
       method: 'GET',
       url: '/api/account/balance',
@@ -225,7 +225,7 @@ describe('freeze link', () => {
     const link = await t.app.identity.issueFreezeLink(session.userId);
     const token = link.split('/freeze/')[1]!;
     await t.database.db.execute(
-      sql`UPDATE freeze_tokens SET expires_at = now() - interval '1 second' WHERE user_id = ${session.userId}`,
+      sql`UPDATE freeze_tokens SET expires_at = ${t.app.clock.now().toISOString()}::timestamptz - interval '1 second' WHERE user_id = ${session.userId}`,
     );
     expect((await freeze(token)).json().statusCode).toBe(278);
     expect(await t.app.identity.isFrozen(session.userId)).toBe(false);

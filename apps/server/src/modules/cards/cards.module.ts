@@ -3,7 +3,7 @@ import type { CardTopUpCoin } from '@meridian/contracts/cards';
 import type { Config } from '../../config.ts';
 import type { AppModule } from '../../platform/app-module.ts';
 import type { Database } from '../../platform/db/client.ts';
-import type { Clock } from '../../platform/prices/types.ts';
+import type { Clock } from '../../platform/clock/clock.ts';
 import { readOrCreateSecret } from '../../platform/security/secrets.ts';
 import type { IdentityService } from '../identity/identity.service.ts';
 import type { MarketPrices } from '../market/market.service.ts';

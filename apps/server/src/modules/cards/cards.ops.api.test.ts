@@ -7,6 +7,7 @@ import { checkLedgerInvariants } from '../ledger/ledger.invariants.ts';
 import { accountBalance, platformBalance, postEntry } from '../ledger/ledger.service.ts';
 import { cardAccount, platformAccount, transfer, userAccount } from '../ledger/ledger.types.ts';
 import { signCardWebhook } from './cards.processor.ts';
+import { extendCardPromotion } from './cards.test-kit.ts';
 
 /**
  * The back office's card operations (issue 16 "Support requests: card limit-change requests … with
@@ -102,6 +103,7 @@ const auditRows = (targetType: string, targetId: string) =>
 
 beforeAll(async () => {
   t = await createTestApp({ env: { CARD_WEBHOOK_SECRET: SECRET } });
+  await extendCardPromotion(t);
   supportToken = (await t.app.admin.createOperator('support@cards.test', 'support')).token;
   financeToken = (await t.app.admin.createOperator('finance@cards.test', 'finance')).token;
   complianceToken = (await t.app.admin.createOperator('compliance@cards.test', 'compliance')).token;
@@ -291,7 +293,7 @@ describe('cards', () => {
     const cardId = await fundedCard(session);
     expect((await ops(supportToken, 'POST', `/cards/${cardId}/unblock-pin`)).json().statusCode).toBe(221);
     await t.database.db.execute(
-      sql`UPDATE cards SET pin_wrong_count = 5, pin_blocked_until = now() + interval '24 hours' WHERE id = ${cardId}`,
+      sql`UPDATE cards SET pin_wrong_count = 5, pin_blocked_until = ${t.app.clock.now().toISOString()}::timestamptz + interval '24 hours' WHERE id = ${cardId}`,
     );
     expect((await ops(financeToken, 'POST', `/cards/${cardId}/unblock-pin`)).json().statusCode).toBe(102);
     const unblocked = (await ops(supportToken, 'POST', `/cards/${cardId}/unblock-pin`)).json();
@@ -310,7 +312,7 @@ describe('suspense clearings', () => {
     const authorizationId = `ext_${randomUUID()}`;
     await signed('/api/card/processor/webhook', {
       deliveryId: randomUUID(),
-      sentAt: new Date().toISOString(),
+      sentAt: t.app.clock.now().toISOString(),
       event: { type: 'clearing', authorizationId, cardToken: 'sbx_card_unknown', amount: '7.00', currency: 'EUR' },
     });
     expect((await ops(supportToken, 'GET', '/cards/suspense')).json().statusCode).toBe(102);
@@ -335,7 +337,7 @@ describe('suspense clearings', () => {
       const authorizationId = `ext_${randomUUID()}`;
       await signed('/api/card/processor/webhook', {
         deliveryId: randomUUID(),
-        sentAt: new Date().toISOString(),
+        sentAt: t.app.clock.now().toISOString(),
         event: { type: 'clearing', authorizationId, cardToken, amount, currency: 'EUR' },
       });
       const listed = (await ops(financeToken, 'GET', '/cards/suspense?state=OPEN&pageSize=100')).json();

@@ -14,6 +14,7 @@ import { checkLedgerInvariants } from '../ledger/ledger.invariants.ts';
 import { postEntry } from '../ledger/ledger.service.ts';
 import { platformAccount, transfer, userAccount } from '../ledger/ledger.types.ts';
 import { signCardWebhook } from '../cards/cards.processor.ts';
+import { extendCardPromotion } from '../cards/cards.test-kit.ts';
 
 /**
  * PRO accounts (issue 19 "a PRO account application … goes to an account manager in the back
@@ -130,6 +131,7 @@ const authorize = (cardId: number, amount: string) =>
 
 beforeAll(async () => {
   t = await createTestApp({ env: { CARD_WEBHOOK_SECRET: SECRET } });
+  await extendCardPromotion(t);
   supportToken = (await t.app.admin.createOperator('support@pro.test', 'support')).token;
   financeToken = (await t.app.admin.createOperator('finance@pro.test', 'finance')).token;
   complianceToken = (await t.app.admin.createOperator('compliance@pro.test', 'compliance')).token;

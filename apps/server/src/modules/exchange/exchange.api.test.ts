@@ -1,6 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, registerAndLogin, testDatabaseRegistry, type TestSession } from '../../../test/helpers.ts';
+import {
+  createTestDatabase,
+  followTestClock,
+  registerAndLogin,
+  testDatabaseRegistry,
+  type TestSession,
+} from '../../../test/helpers.ts';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import type { AggregatedPrice, PriceOracle } from '../../platform/prices/aggregator.ts';
@@ -10,18 +16,15 @@ import { accountBalance, platformBalance, postEntry } from '../ledger/ledger.ser
 import { platformAccount, transfer, userAccount } from '../ledger/ledger.types.ts';
 import { seedWallet } from '../wallet/wallet.seed.ts';
 import { withdrawBodySchema } from '@meridian/contracts/wallet';
+import { manualClock } from '../../platform/clock/clock.ts';
 
 /**
  * Swaps through the real app: quote, execute exactly once through the ledger, and every refusal
  * (expired, another user's, used, insufficient balance, limits, pair off, KYC) with nothing moved.
  * Prices are fixed by a scripted oracle (BTC 50,000 USD, ETH 2,500 USD, stablecoins at the peg).
  */
-function fakeClock(iso: string) {
-  let nowMs = Date.parse(iso);
-  return { now: () => new Date(nowMs), advance: (ms: number) => (nowMs += ms) };
-}
 
-const clock = fakeClock('2026-11-20T12:00:00Z');
+const clock = manualClock('2026-11-20T12:00:00Z');
 const prices = new Map<PriceSymbol, string>([
   ['BTC', '50000'],
   ['ETH', '2500'],
@@ -83,6 +86,7 @@ beforeAll(async () => {
     prices: oracle,
   });
   await app.ready();
+  followTestClock(app, database, clock);
   alice = await registerAndLogin(app);
   bob = await registerAndLogin(app);
   await app.identity.setKycLevel(alice.userId, 1);

@@ -3,7 +3,7 @@ import { displayAmount } from '@meridian/contracts/money';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppModule } from '../../platform/app-module.ts';
 import type { Database } from '../../platform/db/client.ts';
-import type { Clock } from '../../platform/prices/types.ts';
+import type { Clock } from '../../platform/clock/clock.ts';
 import type { MarketPrices } from '../market/market.service.ts';
 import type { NoticeService, NotifyInput } from '../notices/notices.service.ts';
 import { exchangeRoutes } from './exchange.routes.ts';

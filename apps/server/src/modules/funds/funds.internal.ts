@@ -7,7 +7,8 @@ import type { Db, DbOrTx } from '../../platform/db/client.ts';
 import { DomainError } from '../../platform/http/errors.ts';
 import type { RateTier } from './funds.interest.ts';
 import { fundHoldings, fundProducts, fundRateTiers } from './funds.tables.ts';
-import type { BankAccountLookup, FundsClock, FundsIdentity, FundsNotifier, StablecoinPar } from './funds.types.ts';
+import type { Clock } from '../../platform/clock/clock.ts';
+import type { BankAccountLookup, FundsIdentity, FundsNotifier, StablecoinPar } from './funds.types.ts';
 
 /** Something that logs like pino. */
 export interface FundsLogger {
@@ -18,7 +19,7 @@ export interface FundsLogger {
 /** The context every part of the funds service shares (imported only inside the module). */
 export interface FundsContext {
   db: Db;
-  clock: FundsClock;
+  clock: Clock;
   calendar: BusinessCalendar;
   bankAccounts: BankAccountLookup;
   par: StablecoinPar;

@@ -171,7 +171,7 @@ export function createJobsService(ctx: FundsContext) {
     );
     const month = monthOf(day);
     const result: AccrualDayResult = { day, holdingCount: 0, totalMinor: 0n, batchCount: 0, isPartial: false };
-    const startedMs = Date.now();
+    const startedMs = performance.now(); // elapsed time for the log: the monotonic clock
     /** Accrue the holdings with ids in [lo, lo + batchSize): one transaction. */
     const accrueBatch = (lo: number) => {
       const hi = lo + batchSize;
@@ -228,7 +228,13 @@ export function createJobsService(ctx: FundsContext) {
         result.holdingCount += n;
         result.totalMinor += total;
         ctx.log.info(
-          { day, firstHoldingId: lo, holdings: n, totalUsd: usd(total), elapsedMs: Date.now() - startedMs },
+          {
+            day,
+            firstHoldingId: lo,
+            holdings: n,
+            totalUsd: usd(total),
+            elapsedMs: Math.round(performance.now() - startedMs),
+          },
           'fund accrual batch',
         );
       },
@@ -360,7 +366,7 @@ export function createJobsService(ctx: FundsContext) {
         return posted;
       });
     };
-    const startedMs = Date.now();
+    const startedMs = performance.now(); // elapsed time for the log: the monotonic clock
     const { isPartial } = await runBatches(batchStartsOf(range, batchSize), options, payBatch, (lo, paid) => {
       result.holdingCount += paid.rowCount;
       result.totalMinor += paid.totalMinor;
@@ -370,7 +376,7 @@ export function createJobsService(ctx: FundsContext) {
           firstHoldingId: lo,
           holdings: paid.rowCount,
           totalUsd: usd(paid.totalMinor),
-          elapsedMs: Date.now() - startedMs,
+          elapsedMs: Math.round(performance.now() - startedMs),
         },
         'fund payout batch',
       );

@@ -9,7 +9,8 @@ import type { FundsLogger } from './funds.internal.ts';
 import { fundsRoutes } from './funds.routes.ts';
 import { FUND_ACCRUAL_CONNECTIONS_POSTGRES, FUND_PAYOUT_CONNECTIONS_POSTGRES } from './funds.jobs.ts';
 import { createFundsService, type FundsService } from './funds.service.ts';
-import type { BankAccountLookup, FundsClock, FundsIdentity, FundsNotifier } from './funds.types.ts';
+import type { Clock } from '../../platform/clock/clock.ts';
+import type { BankAccountLookup, FundsIdentity, FundsNotifier } from './funds.types.ts';
 
 /**
  * Meridian's receiving account for USD subscriptions by wire, shown with each order's reference.
@@ -27,7 +28,7 @@ export const DEFAULT_RECEIVING_ACCOUNT: FundReceivingAccount = {
 /** What `buildApp` hands the funds module. */
 export interface FundsModuleDeps {
   database: Database;
-  clock: FundsClock;
+  clock: Clock;
   /** The market's prices: a stablecoin is taken at 1:1 while priced at its peg. */
   prices: MarketPrices;
   identity: FundsIdentity;

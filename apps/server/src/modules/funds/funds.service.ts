@@ -6,7 +6,8 @@ import { type FundsLogger } from './funds.internal.ts';
 import { createJobsService } from './funds.jobs.ts';
 import { createOrdersService } from './funds.orders.ts';
 import { createProductsService } from './funds.products.ts';
-import type { BankAccountLookup, FundsClock, FundsIdentity, FundsNotifier, StablecoinPar } from './funds.types.ts';
+import type { Clock } from '../../platform/clock/clock.ts';
+import type { BankAccountLookup, FundsIdentity, FundsNotifier, StablecoinPar } from './funds.types.ts';
 import { createWiresService } from './funds.wires.ts';
 
 export type { ProductInput } from './funds.products.ts';
@@ -17,7 +18,7 @@ export { payoutDaysBetween } from './funds.dates.ts';
 /** What the funds service needs (see `FundsContext`). */
 export interface FundsServiceDeps {
   db: Db;
-  clock: FundsClock;
+  clock: Clock;
   calendar: BusinessCalendar;
   bankAccounts: BankAccountLookup;
   par: StablecoinPar;

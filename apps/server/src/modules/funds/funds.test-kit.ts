@@ -10,6 +10,7 @@ import {
   type TestApp,
   type TestSession,
 } from '../../../test/helpers.ts';
+import { type ManualClock, manualClock } from '../../platform/clock/clock.ts';
 import { getHongKongCalendar } from '../../platform/calendar/business-calendar.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { queryRows } from '../../platform/db/rows.ts';
@@ -20,15 +21,8 @@ import { createFundsService, type FundsService } from './funds.service.ts';
 import type { BankAccountLookup, StablecoinPar } from './funds.types.ts';
 
 /** A clock the test sets by hand (Hong Kong wall-clock instants, e.g. `2026-01-30T10:00:00+08:00`). */
-export interface TestClock {
-  now(): Date;
-  set(iso: string): void;
-}
-
-export function testClock(iso: string): TestClock {
-  let nowMs = Date.parse(iso);
-  return { now: () => new Date(nowMs), set: (next) => void (nowMs = Date.parse(next)) };
-}
+export type TestClock = ManualClock;
+export const testClock = manualClock;
 
 /** The funds API tests' harness: the real app on a fresh database with a hand-set clock. */
 export interface FundsKit {

@@ -58,11 +58,6 @@ export interface FundsNotifier {
   wireDecided(userId: string, amount: string, isSent: boolean, db?: DbOrTx): Promise<void>;
 }
 
-/** A wall clock that tests replace. */
-export interface FundsClock {
-  now(): Date;
-}
-
 /**
  * The sensitive-action check of a request (`sensitiveActionOf(request)`, issue 14 items 4, 5): the
  * service calls `check()` after every other check passed, `consume(tx)` as the last step of its

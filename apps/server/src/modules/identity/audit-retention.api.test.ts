@@ -31,7 +31,7 @@ async function auditCount(userId: string | null): Promise<number> {
 
 it('purges the audit rows of accounts closed more than five years ago, and old rows of no account, keeping the rest', async () => {
   const db = t.database.db;
-  const now = new Date();
+  const now = t.app.clock.now();
   const open = await registerAndLogin(t.app);
   const closedLongAgo = await registerAndLogin(t.app);
   const closedRecently = await registerAndLogin(t.app);

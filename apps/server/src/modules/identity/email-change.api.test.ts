@@ -109,8 +109,8 @@ describe('identity: change email', () => {
         .statusCode,
     ).toBe(101);
     const hold = await t.app.identity.withdrawalHoldUntil(session.userId);
-    expect(hold!.getTime() - Date.now()).toBeGreaterThan(71.9 * 3_600_000);
-    expect(hold!.getTime() - Date.now()).toBeLessThanOrEqual(72 * 3_600_000);
+    expect(hold!.getTime() - t.app.clock.now().getTime()).toBeGreaterThan(71.9 * 3_600_000);
+    expect(hold!.getTime() - t.app.clock.now().getTime()).toBeLessThanOrEqual(72 * 3_600_000);
     expect((await get('/api/user/config', session)).json().content.withdrawalHoldUntil).not.toBeNull();
     const after = await snapshot(session);
     expect(after).toMatchObject({ email: target, changedRows: 1, liveSessions: 1 });
@@ -230,8 +230,12 @@ describe('identity: change email', () => {
     const key = (await get('/api/user/config/mfa/key', session)).json().content;
     const addCode = await sensitiveCode(t.app, session, 'MFA_ADD');
     expect(
-      (await post('/api/user/config/mfa/key', session, { mfaCode: totpCode(key.secret), emailCaptcha: addCode })).json()
-        .statusCode,
+      (
+        await post('/api/user/config/mfa/key', session, {
+          mfaCode: totpCode(key.secret, t.app.clock.now().getTime()),
+          emailCaptcha: addCode,
+        })
+      ).json().statusCode,
     ).toBe(200);
     const beforeMfa = await snapshot(session);
     const emailCaptcha = await sensitiveCode(t.app, session, 'EMAIL_CHANGE');
@@ -241,7 +245,7 @@ describe('identity: change email', () => {
       email: target,
       newEmailCaptcha,
       emailCaptcha,
-      mfaCode: totpCode(key.secret, Date.now() - 10 * 60_000),
+      mfaCode: totpCode(key.secret, t.app.clock.now().getTime() - 10 * 60_000),
     });
     expect(wrongMfa.json().statusCode).toBe(119);
     expect(await snapshot(session)).toEqual(beforeMfa);
@@ -253,13 +257,13 @@ describe('identity: change email', () => {
       factor: 'email',
       isEnabled: false,
       emailCaptcha: switchCode,
-      mfaCode: totpCode(key.secret, Date.now() + 30_000),
+      mfaCode: totpCode(key.secret, t.app.clock.now().getTime() + 30_000),
     });
     expect(switched.json().content.trade).toMatchObject({ email: 0, mfa: 1 });
     const onlyMfa = await post('/api/user/email/change', session, {
       email: target,
       newEmailCaptcha,
-      mfaCode: totpCode(key.secret, Date.now() + 60_000),
+      mfaCode: totpCode(key.secret, t.app.clock.now().getTime() + 60_000),
     });
     expect(onlyMfa.json()).toMatchObject({ statusCode: 120, content: { fields: [{ field: 'emailCaptcha' }] } });
 
@@ -269,7 +273,7 @@ describe('identity: change email', () => {
       email: target,
       newEmailCaptcha,
       emailCaptcha,
-      mfaCode: totpCode(key.secret),
+      mfaCode: totpCode(key.secret, t.app.clock.now().getTime()),
     });
     expect(changed.json().statusCode).toBe(200);
     expect((await get('/api/user/self', session)).json().content.email).toBe(target);

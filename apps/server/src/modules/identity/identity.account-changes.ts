@@ -42,7 +42,7 @@ export function createAccountChangeService(ctx: IdentityContext) {
       .from(users)
       .where(eq(users.id, userId))
       .limit(1);
-    return row?.until && row.until.getTime() > Date.now() ? row.until : null;
+    return row?.until && row.until.getTime() > ctx.clock.now().getTime() ? row.until : null;
   };
 
   /**
@@ -114,7 +114,7 @@ export function createAccountChangeService(ctx: IdentityContext) {
           if (updated.length === 0) throw new DomainError('CONFLICT');
           await tx
             .update(sessions)
-            .set({ revokedAt: new Date() })
+            .set({ revokedAt: ctx.clock.now() })
             .where(
               and(eq(sessions.userId, user.id), isNull(sessions.revokedAt), sql`${sessions.id} <> ${currentSessionId}`),
             );
@@ -193,12 +193,12 @@ export function createAccountChangeService(ctx: IdentityContext) {
             mfaSecret: null,
             mfaPendingSecret: null,
             securityPasswordHash: null,
-            closedAt: new Date(),
+            closedAt: ctx.clock.now(),
           })
           .where(eq(users.id, user.id));
         await tx
           .update(sessions)
-          .set({ revokedAt: new Date(), ip: null, userAgent: null })
+          .set({ revokedAt: ctx.clock.now(), ip: null, userAgent: null })
           .where(eq(sessions.userId, user.id));
         await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, user.id));
         await tx.delete(passkeyCredentials).where(eq(passkeyCredentials.userId, user.id));

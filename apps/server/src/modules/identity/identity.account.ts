@@ -118,7 +118,7 @@ export function createAccountService(ctx: IdentityContext) {
         await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
         await tx
           .update(sessions)
-          .set({ revokedAt: new Date() })
+          .set({ revokedAt: ctx.clock.now() })
           .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)));
         await tx.delete(loginThrottles).where(eq(loginThrottles.email, user.email));
       });
@@ -165,7 +165,7 @@ export function createAccountService(ctx: IdentityContext) {
         await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
         await tx
           .update(sessions)
-          .set({ revokedAt: new Date() })
+          .set({ revokedAt: ctx.clock.now() })
           .where(
             and(eq(sessions.userId, user.id), isNull(sessions.revokedAt), sql`${sessions.id} <> ${currentSessionId}`),
           );
@@ -235,7 +235,7 @@ export function createAccountService(ctx: IdentityContext) {
         locale: user.locale,
         createdAt: user.createdAt.toISOString(),
         status: { user: kyc.user, investor: kyc.investor, aml: kyc.aml, qualify: kyc.qualify },
-        conf: configOf(user),
+        conf: configOf(user, ctx.clock.now()),
         identity: { basic: kyc.basic, investor: null },
       };
     },

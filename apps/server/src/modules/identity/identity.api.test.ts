@@ -180,7 +180,9 @@ describe('identity: register, login, recover', () => {
 
     // A new code after the 59-second wait (moved back in time here) works once, not twice.
     await t.database.db.execute(
-      sql.raw(`UPDATE verification_codes SET created_at = now() - interval '60 seconds' WHERE address = '${email}'`),
+      sql.raw(
+        `UPDATE verification_codes SET created_at = '${t.app.clock.now().toISOString()}'::timestamptz - interval '60 seconds' WHERE address = '${email}'`,
+      ),
     );
     await post('/api/user/captcha', { event: 'EMAIL_REGISTER', email, ticket });
     const fresh = await readLatestCode(t.app, email, 'EMAIL_REGISTER');
@@ -193,7 +195,9 @@ describe('identity: register, login, recover', () => {
     await post('/api/user/captcha', { event: 'EMAIL_REGISTER', email: dave, ticket: daveTicket });
     const daveCode = await readLatestCode(t.app, dave, 'EMAIL_REGISTER');
     await t.database.db.execute(
-      sql.raw(`UPDATE verification_codes SET expires_at = now() - interval '1 second' WHERE address = '${dave}'`),
+      sql.raw(
+        `UPDATE verification_codes SET expires_at = '${t.app.clock.now().toISOString()}'::timestamptz - interval '1 second' WHERE address = '${dave}'`,
+      ),
     );
     const expired = await post('/api/user/register', {
       email: dave,
@@ -287,7 +291,9 @@ describe('identity: register, login, recover', () => {
     ).toBe(103);
     // After the lock expires the right password works again.
     await t.database.db.execute(
-      sql.raw(`UPDATE login_throttles SET locked_until = now() - interval '1 second' WHERE email = '${session.email}'`),
+      sql.raw(
+        `UPDATE login_throttles SET locked_until = '${t.app.clock.now().toISOString()}'::timestamptz - interval '1 second' WHERE email = '${session.email}'`,
+      ),
     );
     expect(
       (
@@ -364,7 +370,7 @@ describe('identity: register, login, recover', () => {
     const old = await t.app.inject({ method: 'GET', url: '/api/user/self', headers: { cookie: session.cookie } });
     expect(old.json().statusCode).toBe(101);
     const hold = await t.app.identity.withdrawalHoldUntil(session.userId);
-    expect(hold!.getTime() - Date.now()).toBeGreaterThan(23.9 * 3_600_000);
+    expect(hold!.getTime() - t.app.clock.now().getTime()).toBeGreaterThan(23.9 * 3_600_000);
     await expect(t.app.identity.assertWithdrawalAllowed(session.userId)).rejects.toMatchObject({
       code: 'SECURITY_HOLD',
     });
@@ -523,7 +529,9 @@ describe('identity: register, login, recover', () => {
   it('expires idle sessions', async () => {
     const session = await registerAndLogin(t.app);
     await t.database.db.execute(
-      sql.raw(`UPDATE sessions SET last_seen_at = now() - interval '31 minutes' WHERE user_id = '${session.userId}'`),
+      sql.raw(
+        `UPDATE sessions SET last_seen_at = '${t.app.clock.now().toISOString()}'::timestamptz - interval '31 minutes' WHERE user_id = '${session.userId}'`,
+      ),
     );
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/user/self', headers: { cookie: session.cookie } })).json()
@@ -566,7 +574,7 @@ describe('identity: register, login, recover', () => {
     expect(await count('human_check_uses')).toBeGreaterThan(0);
     expect(await count('verification_codes')).toBeGreaterThan(0);
     const [job] = t.app.identity.jobs();
-    const now = new Date(Date.now() + 3 * 86_400_000);
+    const now = new Date(t.app.clock.now().getTime() + 3 * 86_400_000);
     await t.database.db.transaction(async (tx) => job!.run({ tx, now, periodStartAt: now }, undefined));
     expect(await count('human_check_uses')).toBe(0);
     expect(await count('verification_codes')).toBe(0);

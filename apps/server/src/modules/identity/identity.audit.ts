@@ -50,9 +50,15 @@ export async function audit(
   meta: RequestMeta,
   detail: Record<string, unknown> = {},
 ): Promise<void> {
-  await ctx.db
-    .insert(auditEvents)
-    .values({ userId, kind, ip: meta.ip, userAgent: meta.userAgent?.slice(0, 400) ?? null, detail });
+  await ctx.db.insert(auditEvents).values({
+    userId,
+    kind,
+    ip: meta.ip,
+    userAgent: meta.userAgent?.slice(0, 400) ?? null,
+    detail,
+    // From the app's clock: the retention rule compares it with the clock.
+    createdAt: ctx.clock.now(),
+  });
   const isSecurityEvent = SECURITY_EVENT_KINDS.has(kind) && (kind !== 'login.success' || detail.isNewDevice === true);
   if (!userId || !isSecurityEvent) return;
   const device = describeDevice(meta.userAgent ?? null);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Clock } from '../../platform/clock/clock.ts';
 import type { Db, DbOrTx } from '../../platform/db/client.ts';
 import { DomainError } from '../../platform/http/errors.ts';
 import { hashesEqual, keyedHash, randomNumericCode, randomToken } from '../../platform/security/one-time-codes.ts';
@@ -31,12 +32,14 @@ function codeContext(channel: CodeChannel, address: string, event: string, id: s
  */
 export class VerificationCodes {
   /**
+   * @param clock the app's clock: expiries, the resend wait and the daily cap are read from it.
    * @param resendAfterMs time before another code for the same address and event: spec §9's 59 s
    *   (`CODE_RULES.resendAfterMs`) unless a test server is configured shorter (CODE_RESEND_AFTER_SECONDS).
    */
   constructor(
     private readonly db: Db,
     private readonly hmacKey: string,
+    private readonly clock: Clock,
     private readonly resendAfterMs: number = CODE_RULES.resendAfterMs,
   ) {}
 
@@ -50,7 +53,7 @@ export class VerificationCodes {
    * @throws DomainError CODE_RESEND_WAIT within 59 s of the last send; RATE_LIMITED past the daily cap.
    */
   async issue(channel: CodeChannel, address: string, event: string, userId: string | null): Promise<string> {
-    const now = Date.now();
+    const now = this.clock.now().getTime();
     const [latest] = await this.db
       .select({ createdAt: verificationCodes.createdAt })
       .from(verificationCodes)
@@ -117,7 +120,7 @@ export class VerificationCodes {
     code: string,
     options: { consume: boolean; userId?: string },
   ): Promise<string> {
-    const now = new Date();
+    const now = this.clock.now();
     const [row] = await this.db
       .select()
       .from(verificationCodes)
@@ -141,7 +144,7 @@ export class VerificationCodes {
         .update(verificationCodes)
         .set({
           wrongTryCount: sql`${verificationCodes.wrongTryCount} + 1`,
-          usedAt: sql`CASE WHEN ${verificationCodes.wrongTryCount} + 1 >= ${CODE_RULES.wrongTriesMax} THEN now() ELSE NULL END`,
+          usedAt: sql`CASE WHEN ${verificationCodes.wrongTryCount} + 1 >= ${CODE_RULES.wrongTriesMax} THEN ${now.toISOString()}::timestamptz ELSE NULL END`,
         })
         .where(and(eq(verificationCodes.id, row.id), isNull(verificationCodes.usedAt)));
       throw new DomainError('CAPTCHA_FAILED');
@@ -159,7 +162,7 @@ export class VerificationCodes {
   async consume(db: DbOrTx, codeId: string): Promise<void> {
     const used = await db
       .update(verificationCodes)
-      .set({ usedAt: new Date() })
+      .set({ usedAt: this.clock.now() })
       .where(and(eq(verificationCodes.id, codeId), isNull(verificationCodes.usedAt)))
       .returning({ id: verificationCodes.id });
     if (used.length === 0) throw new DomainError('CAPTCHA_FAILED');
@@ -178,7 +181,7 @@ export class VerificationCodes {
       purpose,
       email,
       userId,
-      expiresAt: new Date(Date.now() + CODE_RULES.ticketTtlMs),
+      expiresAt: new Date(this.clock.now().getTime() + CODE_RULES.ticketTtlMs),
     });
     return token;
   }
@@ -195,7 +198,7 @@ export class VerificationCodes {
         and(
           eq(flowTickets.tokenHash, keyedHash(this.hmacKey, 'ticket', token)),
           isNull(flowTickets.usedAt),
-          gt(flowTickets.expiresAt, new Date()),
+          gt(flowTickets.expiresAt, this.clock.now()),
         ),
       )
       .limit(1);
@@ -207,7 +210,7 @@ export class VerificationCodes {
   async consumeTicket(token: string): Promise<void> {
     await this.db
       .update(flowTickets)
-      .set({ usedAt: new Date() })
+      .set({ usedAt: this.clock.now() })
       .where(eq(flowTickets.tokenHash, keyedHash(this.hmacKey, 'ticket', token)));
   }
 }

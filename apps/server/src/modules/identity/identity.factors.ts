@@ -35,10 +35,10 @@ export interface RequiredFactors {
 
 const flag = (value: boolean) => (value ? 1 : 0);
 
-/** `user/config` of a user row (spec §3 conf). */
-export function configOf(user: UserRow): SecurityConfig {
+/** `user/config` of a user row (spec §3 conf) at `now` (the app's clock). */
+export function configOf(user: UserRow, now: Date): SecurityConfig {
   const hold =
-    user.withdrawalHoldUntil && user.withdrawalHoldUntil.getTime() > Date.now()
+    user.withdrawalHoldUntil && user.withdrawalHoldUntil.getTime() > now.getTime()
       ? user.withdrawalHoldUntil.toISOString()
       : null;
   return {
@@ -57,7 +57,7 @@ export function configOf(user: UserRow): SecurityConfig {
 
 /** `user/config` (spec §3 conf) of an active user. @throws DomainError LOGIN_EXPIRED when not active. */
 export async function securityConfigOf(ctx: IdentityContext, userId: string): Promise<SecurityConfig> {
-  return configOf(await requireUser(ctx, userId));
+  return configOf(await requireUser(ctx, userId), ctx.clock.now());
 }
 
 /** The factors the user's trade configuration requires for sensitive actions (spec §4). */
@@ -133,7 +133,7 @@ export async function checkSecurityPassword(
   securityPassword: string,
   meta: RequestMeta,
 ): Promise<void> {
-  if (user.securityLockedUntil && user.securityLockedUntil.getTime() > Date.now())
+  if (user.securityLockedUntil && user.securityLockedUntil.getTime() > ctx.clock.now().getTime())
     throw new DomainError('ACCOUNT_LOCKED');
   if (await verifySecret(user.securityPasswordHash, securityPassword)) {
     if (user.securityFailedCount > 0)
@@ -148,7 +148,9 @@ export async function checkSecurityPassword(
       isLocked
         ? {
             securityFailedCount: 0,
-            securityLockedUntil: new Date(Date.now() + minutes(IDENTITY_RULES.securityPasswordLockoutMinutes)),
+            securityLockedUntil: new Date(
+              ctx.clock.now().getTime() + minutes(IDENTITY_RULES.securityPasswordLockoutMinutes),
+            ),
           }
         : { securityFailedCount: sql`${users.securityFailedCount} + 1` },
     )
@@ -165,7 +167,7 @@ export async function acceptTotp(
   secret: string | null = user.mfaSecret,
 ): Promise<boolean> {
   if (!secret || !/^\d{6}$/.test(code)) return false;
-  const step = matchTotpStep(ctx.totpSecrets.open(secret), code);
+  const step = matchTotpStep(ctx.totpSecrets.open(secret), code, ctx.clock.now().getTime());
   if (step === null) return false;
   const updated = await ctx.db
     .update(users)
@@ -185,7 +187,7 @@ export async function useRecoveryCode(ctx: IdentityContext, userId: string, reco
   const normalized = recoveryCode.replace('-', '').toUpperCase();
   const used = await ctx.db
     .update(mfaRecoveryCodes)
-    .set({ usedAt: new Date() })
+    .set({ usedAt: ctx.clock.now() })
     .where(
       and(
         eq(mfaRecoveryCodes.userId, userId),

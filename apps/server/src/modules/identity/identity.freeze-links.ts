@@ -36,7 +36,7 @@ export async function issueFreezeLink(ctx: IdentityContext, userId: string, db: 
   await db.insert(freezeTokens).values({
     userId,
     tokenHash: sha256(token),
-    expiresAt: new Date(Date.now() + FREEZE_LINK_TTL_DAYS * DAY_MS),
+    expiresAt: new Date(ctx.clock.now().getTime() + FREEZE_LINK_TTL_DAYS * DAY_MS),
   });
   const origin = (ctx.options.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, '');
   return `${origin}${FREEZE_LINK_PATH}${token}`;
@@ -82,7 +82,7 @@ export function createFreezeLinkService(ctx: IdentityContext) {
      * @throws DomainError FREEZE_LINK_INVALID (278) for an unknown, used or expired token.
      */
     async redeemFreezeToken(token: string, meta: RequestMeta): Promise<FreezeOutcome> {
-      const now = new Date();
+      const now = ctx.clock.now();
       const outcome = await ctx.db.transaction(async (tx) => {
         const [used] = await tx
           .update(freezeTokens)

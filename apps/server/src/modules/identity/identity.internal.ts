@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { CaptchaEvent } from '@meridian/contracts/security';
 import { and, eq, sql } from 'drizzle-orm';
+import type { Clock } from '../../platform/clock/clock.ts';
 import type { Db, DbOrTx } from '../../platform/db/client.ts';
 import { DomainError } from '../../platform/http/errors.ts';
 import type { HumanCheckOptions } from '../../platform/security/human-check.ts';
@@ -24,6 +25,8 @@ import type {
 /** The state every part of the identity service works on; one per service. */
 export interface IdentityContext {
   db: Db;
+  /** The app's clock (docs/clock.md). */
+  clock: Clock;
   options: IdentityOptions;
   codes: VerificationCodes;
   humanCheck: HumanCheckOptions;
@@ -48,8 +51,9 @@ export const sha256 = (value: string) => createHash('sha256').update(value).dige
 export function createIdentityContext(db: Db, options: IdentityOptions): IdentityContext {
   return {
     db,
+    clock: options.clock,
     options,
-    codes: new VerificationCodes(db, options.secret, (options.codeResendAfterSeconds ?? 59) * 1000),
+    codes: new VerificationCodes(db, options.secret, options.clock, (options.codeResendAfterSeconds ?? 59) * 1000),
     humanCheck: {
       hmacSecret: `${options.secret}:altcha`,
       maxCounter: options.humanCheckMaxCounter,
@@ -103,7 +107,7 @@ export function forgetSessions(ctx: IdentityContext, userId?: string): void {
 
 /** Hold the user's withdrawals for `durationMs` from now, unless a longer hold already runs. */
 export async function extendWithdrawalHold(ctx: IdentityContext, userId: string, durationMs: number): Promise<void> {
-  const until = new Date(Date.now() + durationMs);
+  const until = new Date(ctx.clock.now().getTime() + durationMs);
   await ctx.db
     .update(users)
     .set({ withdrawalHoldUntil: sql`GREATEST(COALESCE(${users.withdrawalHoldUntil}, ${until}), ${until})` })

@@ -1,3 +1,4 @@
+import type { Clock } from '../../platform/clock/clock.ts';
 import type { AppModule } from '../../platform/app-module.ts';
 import type { Database } from '../../platform/db/client.ts';
 import { createSmtpMailer, type Mailer } from '../../platform/mail/mailer.ts';
@@ -12,6 +13,8 @@ import { SESSION_CHANNEL } from './identity.session-cache.ts';
 /** What the identity module needs from `buildApp`. */
 export interface IdentityModuleDeps {
   database: Database;
+  /** The app's clock (docs/clock.md). */
+  clock: Clock;
   sessionSecret: string;
   isProduction: boolean;
   /** Serve the dev mailbox (never true in production). */
@@ -53,11 +56,12 @@ export function createIdentityModule(deps: IdentityModuleDeps): IdentityModule {
   const log: OutboxLog = deps.isProduction
     ? (message, detail, level) => level === 'warn' && deps.log(message, detail, level)
     : deps.log;
-  const outbox = new Outbox(deps.database.db, log, transport);
+  const outbox = new Outbox(deps.database.db, log, deps.clock, transport);
   const mailer: Mailer = outbox;
   const sms: SmsSender = outbox;
   const service = createIdentityService(deps.database.db, {
     secret: deps.sessionSecret,
+    clock: deps.clock,
     humanCheckMaxCounter: deps.humanCheckMaxCounter,
     publicUrl: deps.publicUrl,
     codeResendAfterSeconds: deps.codeResendAfterSeconds,

@@ -162,7 +162,7 @@ export function createOperatorAccountService(ctx: IdentityContext) {
     /** The account as the back office's user page shows it. @throws DomainError NOT_FOUND. */
     async operatorViewOf(userId: string): Promise<OperatorUserView> {
       const user = await requireAnyUser(userId);
-      const now = new Date();
+      const now = ctx.clock.now();
       const live = await ctx.db
         .select({ id: sessions.id, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, ip: sessions.ip })
         .from(sessions)
@@ -189,7 +189,7 @@ export function createOperatorAccountService(ctx: IdentityContext) {
       await requireAnyUser(userId);
       const updated = await ctx.db
         .update(users)
-        .set({ frozenAt: new Date(), frozenReason: reason })
+        .set({ frozenAt: ctx.clock.now(), frozenReason: reason })
         .where(and(eq(users.id, userId), isNull(users.frozenAt)))
         .returning({ id: users.id });
       if (updated.length === 0) throw new DomainError('CONFLICT');

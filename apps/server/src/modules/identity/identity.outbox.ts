@@ -1,3 +1,4 @@
+import type { Clock } from '../../platform/clock/clock.ts';
 import { and, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db/client.ts';
 import type { JobDefinition } from '../../platform/jobs/scheduler.ts';
@@ -61,9 +62,10 @@ export class Outbox implements Mailer, SmsSender {
   constructor(
     private readonly db: Db,
     private readonly log: OutboxLog,
+    /** The app's clock: when a message is due and was sent. */
+    private readonly clock: Clock,
     /** The real mail transport (SMTP); undefined keeps mail local (development). */
     private readonly transport?: Mailer,
-    private readonly clock: { now(): Date } = { now: () => new Date() },
   ) {}
 
   /** Queue a message (in `tx` when given) and return its row id; nothing is sent yet. */

@@ -96,7 +96,13 @@ async function issueChallenge(
 ): Promise<string> {
   const [row] = await ctx.db
     .insert(passkeyChallenges)
-    .values({ challenge, purpose, userId, sessionId, expiresAt: new Date(Date.now() + PASSKEY_CHALLENGE_TTL_MS) })
+    .values({
+      challenge,
+      purpose,
+      userId,
+      sessionId,
+      expiresAt: new Date(ctx.clock.now().getTime() + PASSKEY_CHALLENGE_TTL_MS),
+    })
     .returning({ id: passkeyChallenges.id });
   if (!row) throw new Error('challenge insert returned nothing');
   return row.id;
@@ -121,7 +127,7 @@ async function takeChallenge(
       and(
         eq(passkeyChallenges.id, challengeId),
         eq(passkeyChallenges.purpose, purpose),
-        gt(passkeyChallenges.expiresAt, new Date()),
+        gt(passkeyChallenges.expiresAt, ctx.clock.now()),
         userId === null ? isNull(passkeyChallenges.userId) : eq(passkeyChallenges.userId, userId),
         meta.sessionId
           ? or(isNull(passkeyChallenges.sessionId), eq(passkeyChallenges.sessionId, meta.sessionId))
@@ -206,7 +212,7 @@ async function acceptAssertion(
   // Conditional on the counter read: of two answers racing with the same counter, one wins.
   const updated = await ctx.db
     .update(passkeyCredentials)
-    .set({ counter: newCounter, lastUsedAt: new Date() })
+    .set({ counter: newCounter, lastUsedAt: ctx.clock.now() })
     .where(and(eq(passkeyCredentials.id, credential.id), eq(passkeyCredentials.counter, credential.counter)))
     .returning({ id: passkeyCredentials.id });
   if (updated.length !== 1) throw new DomainError('PASSKEY_COUNTER_REGRESSED');

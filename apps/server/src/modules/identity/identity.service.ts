@@ -63,6 +63,8 @@ function identityJobs(): JobDefinition[] {
       periodMs: 3_600_000,
       run: async ({ tx, now }) => {
         const twoDaysAgo = new Date(now.getTime() - 2 * 86_400_000);
+        // Human-check nonces are dated by the machine's clock (platform/security/human-check.ts); in
+        // production it is the app's, and a test clock set ahead only forgets used nonces sooner.
         await tx.delete(humanCheckUses).where(lt(humanCheckUses.expiresAt, now));
         await tx.delete(passkeyChallenges).where(lt(passkeyChallenges.expiresAt, now));
         await tx.delete(flowTickets).where(lt(flowTickets.expiresAt, twoDaysAgo));

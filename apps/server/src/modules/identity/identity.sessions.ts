@@ -51,7 +51,8 @@ export async function verifyHumanCheck(ctx: IdentityContext, token: string, meta
 /** @throws DomainError ACCOUNT_LOCKED (103) while the address is locked after failed sign-ins. */
 async function assertNotLocked(ctx: IdentityContext, email: string): Promise<void> {
   const [row] = await ctx.db.select().from(loginThrottles).where(eq(loginThrottles.email, email)).limit(1);
-  if (row?.lockedUntil && row.lockedUntil.getTime() > Date.now()) throw new DomainError('ACCOUNT_LOCKED');
+  if (row?.lockedUntil && row.lockedUntil.getTime() > ctx.clock.now().getTime())
+    throw new DomainError('ACCOUNT_LOCKED');
 }
 
 /** Count a failed sign-in for the address (existing or not); the fifth in 15 minutes locks it. */
@@ -62,23 +63,24 @@ async function recordLoginFailure(
   meta: RequestMeta,
   reason: string,
 ): Promise<void> {
-  const windowStart = new Date(Date.now() - minutes(IDENTITY_RULES.loginFailureWindowMinutes));
-  const lockUntil = new Date(Date.now() + minutes(IDENTITY_RULES.loginLockoutMinutes));
+  const now = ctx.clock.now();
+  const windowStart = new Date(now.getTime() - minutes(IDENTITY_RULES.loginFailureWindowMinutes));
+  const lockUntil = new Date(now.getTime() + minutes(IDENTITY_RULES.loginLockoutMinutes));
   const [row] = await ctx.db
     .insert(loginThrottles)
-    .values({ email, failedCount: 1, windowStartedAt: new Date() })
+    .values({ email, failedCount: 1, windowStartedAt: now })
     .onConflictDoUpdate({
       target: loginThrottles.email,
       set: {
         failedCount: sql`CASE WHEN ${loginThrottles.windowStartedAt} < ${windowStart} THEN 1 ELSE ${loginThrottles.failedCount} + 1 END`,
-        windowStartedAt: sql`CASE WHEN ${loginThrottles.windowStartedAt} < ${windowStart} THEN now() ELSE ${loginThrottles.windowStartedAt} END`,
+        windowStartedAt: sql`CASE WHEN ${loginThrottles.windowStartedAt} < ${windowStart} THEN ${now.toISOString()}::timestamptz ELSE ${loginThrottles.windowStartedAt} END`,
       },
     })
     .returning();
   if (row && row.failedCount >= IDENTITY_RULES.loginFailuresMax) {
     await ctx.db
       .update(loginThrottles)
-      .set({ lockedUntil: lockUntil, failedCount: 0, windowStartedAt: new Date() })
+      .set({ lockedUntil: lockUntil, failedCount: 0, windowStartedAt: now })
       .where(eq(loginThrottles.email, email));
     await audit(ctx, userId, 'login.locked', meta, { until: lockUntil.toISOString() });
   }
@@ -101,11 +103,15 @@ async function isNewDevice(ctx: IdentityContext, userId: string, deviceId: strin
 /** Insert a session row in `tx` and return its new cookie token. */
 async function openSession(ctx: IdentityContext, userId: string, meta: RequestMeta, tx: DbOrTx): Promise<NewSession> {
   const token = randomToken();
-  const expiresAt = new Date(Date.now() + hours(IDENTITY_RULES.sessionAbsoluteHours));
+  const now = ctx.clock.now();
+  const expiresAt = new Date(now.getTime() + hours(IDENTITY_RULES.sessionAbsoluteHours));
   const [row] = await tx
     .insert(sessions)
     .values({
       userId,
+      // Set from the app's clock, not the column's default: the idle limit compares them with it.
+      createdAt: now,
+      lastSeenAt: now,
       tokenHash: sha256(token),
       deviceId: meta.deviceId,
       ip: meta.ip,
@@ -149,7 +155,7 @@ async function signIn(
     await tx.update(users).set({ locale: meta.locale }).where(eq(users.id, user.id));
     const queued = isNew
       ? await queueMail(ctx, tx, user.email, meta.locale, 'newDevice', {
-          time: new Date().toISOString().slice(0, 16).replace('T', ' '),
+          time: ctx.clock.now().toISOString().slice(0, 16).replace('T', ' '),
           ip: meta.ip ?? '-',
           device: describeDevice(meta.userAgent),
           freezeUrl: await issueFreezeLink(ctx, user.id, tx),
@@ -302,7 +308,7 @@ export function createSessionService(ctx: IdentityContext) {
       options: { fresh?: boolean; locale?: Locale } = {},
     ): Promise<{ userId: string; sessionId: string; kycLevel: number } | null> {
       if (!/^[\w-]{20,100}$/.test(token)) return null;
-      const now = Date.now();
+      const now = ctx.clock.now().getTime();
       const tokenHash = sha256(token);
       const cached = options.fresh ? undefined : ctx.sessionCache.get(tokenHash);
       if (cached && cached.expiresAtMs > now && now - cached.lastSeenAtMs <= IDENTITY_RULES.sessionTouchIntervalMs) {
@@ -361,7 +367,7 @@ export function createSessionService(ctx: IdentityContext) {
     async logout(token: string, meta: RequestMeta): Promise<void> {
       const revoked = await ctx.db
         .update(sessions)
-        .set({ revokedAt: new Date() })
+        .set({ revokedAt: ctx.clock.now() })
         .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt)))
         .returning({ userId: sessions.userId, id: sessions.id });
       for (const row of revoked) {
@@ -379,8 +385,8 @@ export function createSessionService(ctx: IdentityContext) {
           and(
             eq(sessions.userId, userId),
             isNull(sessions.revokedAt),
-            gt(sessions.expiresAt, new Date()),
-            gt(sessions.lastSeenAt, new Date(Date.now() - minutes(IDENTITY_RULES.sessionIdleMinutes))),
+            gt(sessions.expiresAt, ctx.clock.now()),
+            gt(sessions.lastSeenAt, new Date(ctx.clock.now().getTime() - minutes(IDENTITY_RULES.sessionIdleMinutes))),
           ),
         )
         .orderBy(desc(sessions.lastSeenAt))
@@ -399,7 +405,7 @@ export function createSessionService(ctx: IdentityContext) {
     async revokeSession(userId: string, sessionId: string, meta: RequestMeta): Promise<void> {
       const revoked = await ctx.db
         .update(sessions)
-        .set({ revokedAt: new Date() })
+        .set({ revokedAt: ctx.clock.now() })
         .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
         .returning({ id: sessions.id });
       if (revoked.length === 0) throw new DomainError('NOT_FOUND');

@@ -3,6 +3,7 @@
  * sign-in and holds, the security events other modules listen to, the closure checkers, the
  * service's options and what a login answers. `identity.service.ts` re-exports them.
  */
+import type { Clock } from '../../platform/clock/clock.ts';
 import type { LoginContent } from '@meridian/contracts/identity';
 import type { Locale } from '@meridian/contracts/locale';
 import type { SmsSender } from '../../platform/sms/sms.ts';
@@ -84,6 +85,8 @@ export interface AccountHoldingsChecker {
 export interface IdentityOptions {
   /** Key for code/ticket HMACs and the human-check signature (the session secret). */
   secret: string;
+  /** The app's clock: expiries, throttles, holds and every time written by identity are read from it. */
+  clock: Clock;
   /** Proof-of-work size of the human check (low in tests). */
   humanCheckMaxCounter: number;
   /** Seconds between two codes for one address and event; default 59 (spec §9), less only in tests. */

@@ -94,7 +94,7 @@ describe('with the SMTP server unreachable', () => {
     expect(await sessionCount(alice.userId)).toBe(before + 1);
     const [mail] = await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.tag, 'newDevice'));
     expect(mail).toMatchObject({ recipient: alice.email, status: 'PENDING', attempts: 1 });
-    expect(mail!.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now());
+    expect(mail!.nextAttemptAt!.getTime()).toBeGreaterThan(t.app.clock.now().getTime());
   });
 
   it('a signed-in code request answers 200 without starting the cooldown, and the code is kept for delivery', async () => {
@@ -128,7 +128,7 @@ describe('once the SMTP server is back', () => {
     try {
       // Skip the backoff wait: every pending mail is due now.
       await t.database.db.execute(
-        sql`UPDATE outbox_messages SET next_attempt_at = now() - interval '1 second' WHERE status = 'PENDING'`,
+        sql`UPDATE outbox_messages SET next_attempt_at = ${t.app.clock.now().toISOString()}::timestamptz - interval '1 second' WHERE status = 'PENDING'`,
       );
       const outcomes = await t.app.scheduler.tick();
       expect(outcomes['identity.mail-delivery']).toBe('ran');

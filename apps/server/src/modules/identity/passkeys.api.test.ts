@@ -219,7 +219,7 @@ describe('identity: passkeys', () => {
     expect(foreign.json().statusCode).toBe(261);
     const late = await loginChallenge();
     await t.database.db.execute(
-      sql`UPDATE passkey_challenges SET expires_at = now() - interval '1 second' WHERE id = ${late.challengeId}`,
+      sql`UPDATE passkey_challenges SET expires_at = ${t.app.clock.now().toISOString()}::timestamptz - interval '1 second' WHERE id = ${late.challengeId}`,
     );
     const expired = await post('/api/user/passkeys/login', {
       challengeId: late.challengeId,
@@ -236,7 +236,7 @@ describe('identity: passkeys', () => {
 
     // The failures above counted toward the address lock (3 so far); a locked address cannot sign in.
     await t.database.db.execute(
-      sql`UPDATE login_throttles SET locked_until = now() + interval '15 minutes' WHERE email = ${session.email}`,
+      sql`UPDATE login_throttles SET locked_until = ${t.app.clock.now().toISOString()}::timestamptz + interval '15 minutes' WHERE email = ${session.email}`,
     );
     const whileLocked = await loginChallenge();
     const locked = await post('/api/user/passkeys/login', {

@@ -80,7 +80,7 @@ describe('identity: security settings and sensitive actions', () => {
     expect(key.qrDataUrl).toMatch(/^data:image\/png;base64,/);
     const emailCaptcha = await sensitiveCode(t.app, session, 'MFA_ADD');
     const bound = await send('POST', '/api/user/config/mfa/key', session, {
-      mfaCode: totpCode(key.secret),
+      mfaCode: totpCode(key.secret, t.app.clock.now().getTime()),
       emailCaptcha,
     });
     expect(bound.json().statusCode).toBe(200);
@@ -127,14 +127,14 @@ describe('identity: security settings and sensitive actions', () => {
       email: session.email,
       password: session.password,
       ticket,
-      mfaCode: totpCode(secret),
+      mfaCode: totpCode(secret, t.app.clock.now().getTime()),
     });
     expect(replay.json().statusCode).toBe(119);
     const next = await send('POST', '/api/user/login', null, {
       email: session.email,
       password: session.password,
       ticket,
-      mfaCode: totpCode(secret, Date.now() + 30_000),
+      mfaCode: totpCode(secret, t.app.clock.now().getTime() + 30_000),
     });
     expect(next.json().content.accountId).toBe(session.userId);
 
@@ -174,14 +174,14 @@ describe('identity: security settings and sensitive actions', () => {
     const wrong = await send('POST', '/api/probe/withdraw', session, {
       amount: '1',
       emailCaptcha,
-      mfaCode: totpCode(secret, Date.now() - 10 * 60_000),
+      mfaCode: totpCode(secret, t.app.clock.now().getTime() - 10 * 60_000),
     });
     expect(wrong.json().statusCode).toBe(119);
     // The email code survives a wrong second factor.
     const right = await send('POST', '/api/probe/withdraw', session, {
       amount: '1',
       emailCaptcha,
-      mfaCode: totpCode(secret, Date.now() + 30_000),
+      mfaCode: totpCode(secret, t.app.clock.now().getTime() + 30_000),
     });
     expect(right.json().statusCode).toBe(200);
 
@@ -242,7 +242,9 @@ describe('identity: security settings and sensitive actions', () => {
     });
     expect(locked.json().statusCode).toBe(103);
     await t.database.db.execute(
-      sql.raw(`UPDATE users SET security_locked_until = now() - interval '1 second' WHERE id = '${session.userId}'`),
+      sql.raw(
+        `UPDATE users SET security_locked_until = '${t.app.clock.now().toISOString()}'::timestamptz - interval '1 second' WHERE id = '${session.userId}'`,
+      ),
     );
     const unlocked = await send('POST', '/api/probe/withdraw', session, {
       amount: '1',
@@ -320,7 +322,7 @@ describe('identity: security settings and sensitive actions', () => {
     const sms2 = await readLatestCode(t.app, '+447700900123', 'MOBILE_BIND');
     await t.database.db.execute(
       sql.raw(
-        `UPDATE verification_codes SET created_at = now() - interval '60 seconds' WHERE user_id = '${session.userId}'`,
+        `UPDATE verification_codes SET created_at = '${t.app.clock.now().toISOString()}'::timestamptz - interval '60 seconds' WHERE user_id = '${session.userId}'`,
       ),
     );
     const email2 = await sensitiveCode(t.app, session, 'MOBILE_BIND');
@@ -332,7 +334,7 @@ describe('identity: security settings and sensitive actions', () => {
     });
     expect(changed.json().statusCode).toBe(200);
     const hold = await t.app.identity.withdrawalHoldUntil(session.userId);
-    expect(hold!.getTime() - Date.now()).toBeGreaterThan(71.9 * 3_600_000);
+    expect(hold!.getTime() - t.app.clock.now().getTime()).toBeGreaterThan(71.9 * 3_600_000);
   });
 
   it('gates a route on the KYC level, naming the missing step (issue 15 level table)', async () => {

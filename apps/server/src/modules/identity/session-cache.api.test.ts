@@ -28,7 +28,9 @@ describe('session cache', () => {
   it('ends a cached session as soon as another process revokes it', async () => {
     const session = await registerAndLogin(t.app);
     expect(await self(session.cookie)).toBe(200); // resolved and cached
-    await t.database.db.execute(sql`UPDATE sessions SET revoked_at = now() WHERE user_id = ${session.userId}::uuid`);
+    await t.database.db.execute(
+      sql`UPDATE sessions SET revoked_at = ${t.app.clock.now().toISOString()}::timestamptz WHERE user_id = ${session.userId}::uuid`,
+    );
     expect(await eventually(async () => (await self(session.cookie)) === 101)).toBe(true);
   });
 

@@ -174,7 +174,7 @@ describe('commit', () => {
       [{ firstName: 'Tài' }, 'firstName', 'Enter the name in English characters, as on the document'],
       [{ lastName: '' }, 'lastName', 'This field is required'],
       [
-        { dateOfBirth: dayjs().subtract(17, 'year').format('YYYY-MM-DD') },
+        { dateOfBirth: dayjs(t.app.clock.now()).subtract(17, 'year').format('YYYY-MM-DD') },
         'dateOfBirth',
         'You must be at least 18 years old',
       ],
@@ -186,19 +186,19 @@ describe('commit', () => {
       [{ idType: 'passport', idNumber: 'AB12' }, 'idNumber', 'A passport number has 6 to 9 letters or digits'],
       [{ address: '   ' }, 'address', 'This field is required'],
       [
-        { proofOfAddressDate: dayjs().subtract(91, 'day').format('YYYY-MM-DD') },
+        { proofOfAddressDate: dayjs(t.app.clock.now()).subtract(91, 'day').format('YYYY-MM-DD') },
         'proofOfAddressDate',
         'The proof of address must be dated within the last 90 days',
       ],
       [{ proofOfAddressDate: 'yesterday' }, 'proofOfAddressDate', 'Enter the issue date of the proof of address'],
     ];
     for (const [change, field, message] of cases) {
-      await post(session, '/api/user/info', { ...validDraft(), ...change });
+      await post(session, '/api/user/info', { ...validDraft(t.app.clock.now()), ...change });
       const answer = (await post(session, '/api/user/commit')).json();
       expect(answer.statusCode, field).toBe(120);
       expect(answer.content.fields, field).toContainEqual({ field, message });
     }
-    await post(session, '/api/user/info', { ...validDraft(), firstName: '陳' });
+    await post(session, '/api/user/info', { ...validDraft(t.app.clock.now()), firstName: '陳' });
     const chinese = (await post(session, '/api/user/commit', undefined, 'zh-HK')).json();
     expect(chinese.content.fields).toContainEqual({ field: 'firstName', message: '請以英文字母輸入姓名，與證件相同' });
     expect((await info(session)).status).toBe(KYC_STATUS.NONE);
@@ -206,7 +206,7 @@ describe('commit', () => {
 
   it('refuses a missing document naming it, and records nothing', async () => {
     const session = await registerAndLogin(t.app);
-    await post(session, '/api/user/info', validDraft());
+    await post(session, '/api/user/info', validDraft(t.app.clock.now()));
     await upload(
       session,
       ALL_DOCUMENTS().filter((file) => file.fieldName !== 'idBack'),

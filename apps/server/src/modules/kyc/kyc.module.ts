@@ -1,3 +1,4 @@
+import type { Clock } from '../../platform/clock/clock.ts';
 import type { Config } from '../../config.ts';
 import type { AppModule } from '../../platform/app-module.ts';
 import { getHongKongCalendar } from '../../platform/calendar/business-calendar.ts';
@@ -14,6 +15,8 @@ import { TermsChanges } from './kyc.terms.ts';
 export interface KycModuleDeps {
   config: Config;
   database: Database;
+  /** The app's clock (docs/clock.md). */
+  clock: Clock;
   /** Levels (`setKycLevel`, read through `self`), reviewers' view of emails (`recipientsOf`), active users. */
   identity: IdentityService;
   /** Decisions and announcements are messaged to users (category KYC also by email). */
@@ -37,10 +40,11 @@ export function createKycModule(deps: KycModuleDeps): AppModule<KycService> {
     calendar,
     activeUserIdsAfter: (afterId, limit, db) => identity.activeUserIdsAfter(afterId, limit, db),
     notifyMany: (inputs, tx) => deps.notices.notifyMany(inputs, tx),
+    now: () => deps.clock.now(),
   });
   const service = new KycService({
     db: deps.database.db,
-    uploads: createUploadStore(deps.config),
+    uploads: createUploadStore(deps.config, deps.clock),
     identity: {
       setKycLevel: (userId, level, db) => identity.setKycLevel(userId, level, db),
       recipientsOf: (userIds) => identity.recipientsOf(userIds),
@@ -50,6 +54,7 @@ export function createKycModule(deps: KycModuleDeps): AppModule<KycService> {
     calendar,
     isKnownCountry: deps.isKnownCountry,
     terms,
+    now: () => deps.clock.now(),
   });
   identity.setKycStatusSource((userId, level) => service.selfStatus(userId, level));
   const daily = (name: string, run: JobDefinition<unknown>['run']): JobDefinition<unknown> => ({

@@ -153,7 +153,7 @@ describe('change of residence and the tax form', () => {
   const newProof = () => [{ fieldName: 'proofOfAddress', fileName: 'sg-bill.pdf', bytes: kit.pdf }];
   const report = (session: TestSession, body: object, locale = 'en-US') =>
     kit.post(session, '/api/user/identity/residence', body, locale);
-  const today = () => new Date().toISOString().slice(0, 10);
+  const today = () => kit.t.app.clock.now().toISOString().slice(0, 10);
 
   it('refuses a change without a verified identity, or with bad fields naming each, changing nothing', async () => {
     const unverified = await kit.readyUser();
@@ -215,7 +215,7 @@ describe('change of residence and the tax form', () => {
     expect(queued).toMatchObject([{ userId: session.userId, step: 'residence', status: KYC_STATUS.UNDER_REVIEW }]);
     expect(queued[0].submitted.previousResidence).toBe('HK');
 
-    const approvedAt = Date.now();
+    const approvedAt = kit.t.app.clock.now().getTime();
     expect(
       (await kit.ops(kit.complianceToken, 'POST', `/kyc/${session.userId}/residence/approve`)).json().statusCode,
     ).toBe(200);

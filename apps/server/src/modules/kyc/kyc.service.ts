@@ -87,7 +87,8 @@ export interface KycServiceDeps {
   isKnownCountry: (code: string) => boolean;
   /** Announcements of changes of terms (exposed as `terms`). */
   terms: TermsChanges;
-  now?: () => Date;
+  /** The app's clock. */
+  now: () => Date;
 }
 
 type BasicRow = typeof kycBasic.$inferSelect;
@@ -263,7 +264,7 @@ export class KycService {
   constructor(private readonly deps: KycServiceDeps) {
     this.db = deps.db;
     this.terms = deps.terms;
-    this.now = deps.now ?? (() => new Date());
+    this.now = deps.now;
   }
 
   // ------------------------------------------------------------------ user side
@@ -323,7 +324,10 @@ export class KycService {
     try {
       const rows = await this.db
         .insert(kycDocuments)
-        .values(stored.map((item, index) => ({ userId, kind: files[index]!.fieldName, ...item })))
+        // Dated by the app's clock: a proof of address counts only when uploaded after the last decision.
+        .values(
+          stored.map((item, index) => ({ userId, kind: files[index]!.fieldName, ...item, createdAt: this.now() })),
+        )
         .returning();
       return rows.map(toDocument);
     } catch (error) {
@@ -556,7 +560,9 @@ export class KycService {
     const isApproved = decision === 'approve';
     await this.db.transaction(async (tx) => {
       const submission = await this.closeReview(tx, step, userId, isApproved, reason ?? '', now);
-      await tx.insert(kycDecisions).values({ userId, subject: step, decision, operatorEmail, reason, submission });
+      await tx
+        .insert(kycDecisions)
+        .values({ userId, subject: step, decision, operatorEmail, reason, submission, createdAt: now });
       await this.deps.notify(decisionNotice(step, userId, isApproved, reason ?? ''), tx);
     });
     if (isApproved && step === 'basic') {
@@ -764,6 +770,8 @@ export class KycService {
     const score = scoreAmlAnswers(answers);
     await this.db.insert(kycAmlAnswers).values({
       userId,
+      // Dated by the app's clock: the review queue orders these with the other steps' submittedAt.
+      createdAt: this.now(),
       answers: answers as unknown as Record<string, unknown>,
       points: score.points,
       level: score.level,
@@ -823,9 +831,13 @@ export class KycService {
     const now = this.now();
     await this.db.transaction(async (tx) => {
       await supersedeTaxForm(tx, userId, now);
-      await tx
-        .insert(kycTaxForms)
-        .values({ userId, form: input.form, data: input as unknown as Record<string, unknown> });
+      await tx.insert(kycTaxForms).values({
+        userId,
+        form: input.form,
+        data: input as unknown as Record<string, unknown>,
+        // From the app's clock: a form counts only when filed after a change of country (decidedAt).
+        createdAt: this.now(),
+      });
     });
     await this.refreshLevel(userId);
     return this.taxState(userId);

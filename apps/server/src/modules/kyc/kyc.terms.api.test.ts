@@ -53,7 +53,7 @@ describe('scheduling a change of terms', () => {
 
   it('refuses through the API on effectiveOn in the user language, needs compliance or admin, and lists', async () => {
     const earliest = kit.t.app.kyc.terms.earliestEffectiveOn();
-    const tooSoon = new Date().toISOString().slice(0, 10);
+    const tooSoon = kit.t.app.clock.now().toISOString().slice(0, 10);
     const refused = await kit.t.app.inject({
       method: 'POST',
       url: '/api/admin/terms-changes',

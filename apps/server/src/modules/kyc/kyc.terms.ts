@@ -22,7 +22,8 @@ export interface TermsChangeDeps {
   activeUserIdsAfter: (afterId: string | null, limit: number, db: DbOrTx) => Promise<string[]>;
   /** Message many users in their languages in the caller's transaction (`NoticeService.notifyMany`). */
   notifyMany: (inputs: readonly NotifyInput[], tx: DbOrTx) => Promise<unknown>;
-  now?: () => Date;
+  /** The app's clock. */
+  now: () => Date;
 }
 
 type TermsChangeRow = typeof termsChanges.$inferSelect;
@@ -52,7 +53,7 @@ export class TermsChanges {
   private readonly now: () => Date;
 
   constructor(private readonly deps: TermsChangeDeps) {
-    this.now = deps.now ?? (() => new Date());
+    this.now = deps.now;
   }
 
   /** The Hong Kong date (`YYYY-MM-DD`) of an instant. */

@@ -39,8 +39,11 @@ export interface KycKit {
 
 const BOUNDARY = '----kyc-test-boundary';
 
-/** A complete, valid basic-KYC draft for an HKID holder living in Hong Kong. */
-export function validDraft(): Record<string, string> {
+/**
+ * A complete, valid basic-KYC draft for an HKID holder living in Hong Kong, its proof of address
+ * dated 10 days before `now` (the app's clock).
+ */
+export function validDraft(now: Date): Record<string, string> {
   return {
     firstName: 'Tai Man',
     lastName: 'Chan',
@@ -51,7 +54,7 @@ export function validDraft(): Record<string, string> {
     idType: 'hkid',
     idNumber: 'A123456(3)',
     address: 'Flat 1, 2 Queen’s Road Central, Hong Kong',
-    proofOfAddressDate: dayjs().subtract(10, 'day').format('YYYY-MM-DD'),
+    proofOfAddressDate: dayjs(now).subtract(10, 'day').format('YYYY-MM-DD'),
   };
 }
 
@@ -136,7 +139,9 @@ export async function createKycKit(): Promise<KycKit> {
       }),
     readyUser: async (draft = {}) => {
       const session = await registerAndLogin(t.app);
-      expect((await kit.post(session, '/api/user/info', { ...validDraft(), ...draft })).json().statusCode).toBe(200);
+      expect(
+        (await kit.post(session, '/api/user/info', { ...validDraft(t.app.clock.now()), ...draft })).json().statusCode,
+      ).toBe(200);
       const documents = [
         { fieldName: 'idFront', fileName: 'front.png', bytes: png },
         { fieldName: 'idBack', fileName: 'back.png', bytes: png },

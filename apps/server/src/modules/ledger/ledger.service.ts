@@ -258,7 +258,8 @@ async function postOne(db: DbOrTx, input: EntryInput, reversesEntryId: number | 
     return answer;
   }
   const entryId = outcome.entryId;
-  assert.ok(entryId !== null);
+  const createdAt = outcome.createdAt;
+  assert.ok(entryId !== null && createdAt !== null, 'ledger_post answers the new entry and its time');
   const stored: Posting[] = postings.map((p, i) => ({
     accountId: outcome.accountIds[p.refIndex]!,
     asset: input.postings[i]!.account.asset,
@@ -273,7 +274,7 @@ async function postOne(db: DbOrTx, input: EntryInput, reversesEntryId: number | 
       requestHash,
       reversesEntryId,
       metadata,
-      createdAt: outcome.createdAt ?? new Date(),
+      createdAt,
       postings: stored,
     },
     isReplay: false,

@@ -34,7 +34,7 @@ async function deposit(userId: string, coin: 'USDT' | 'BTC', network: string, am
   await t.app.wallet.handleCustodyDelivery(
     custodyWebhookBodySchema.parse({
       deliveryId: randomUUID(),
-      sentAt: new Date().toISOString(),
+      sentAt: t.app.clock.now().toISOString(),
       event: {
         type: 'deposit',
         network,

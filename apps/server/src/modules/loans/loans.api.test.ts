@@ -3,9 +3,10 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestDatabase,
+  followTestClock,
   registerAndLogin,
-  testDatabaseKind,
   sensitiveCode,
+  testDatabaseKind,
   testDatabaseRegistry,
   type TestSession,
 } from '../../../test/helpers.ts';
@@ -17,6 +18,7 @@ import { checkLedgerInvariants } from '../ledger/ledger.invariants.ts';
 import { accountBalance, platformBalance, postEntry } from '../ledger/ledger.service.ts';
 import { platformAccount, transfer, userAccount } from '../ledger/ledger.types.ts';
 import { loanEngineAlarms, loans } from './loans.tables.ts';
+import { manualClock } from '../../platform/clock/clock.ts';
 
 /**
  * Issue 18, loans through the real app on a scripted BTC price and a controlled clock. The
@@ -28,15 +30,7 @@ import { loanEngineAlarms, loans } from './loans.tables.ts';
  *   margin    = 10,098.630137 ÷ (0.3 × 0.8) = 42,077.625570833… → 42,077.62557084
  * The ledger invariants are checked after the file.
  */
-function fakeClock(iso: string) {
-  let nowMs = Date.parse(iso);
-  return {
-    now: () => new Date(nowMs),
-    set: (at: string) => (nowMs = Date.parse(at)),
-    advance: (ms: number) => (nowMs += ms),
-  };
-}
-const clock = fakeClock('2026-11-20T04:00:00Z'); // 12:00 in Hong Kong, 20 Nov
+const clock = manualClock('2026-11-20T04:00:00Z'); // 12:00 in Hong Kong, 20 Nov
 const market = { btc: '50000', isDown: false, ageMs: 0 };
 const oracle: PriceOracle = {
   sourceNames: ['scripted-a', 'scripted-b', 'scripted-c'],
@@ -136,6 +130,7 @@ beforeAll(async () => {
     prices: oracle,
   });
   await app.ready();
+  followTestClock(app, database, clock);
 });
 
 afterAll(async () => {

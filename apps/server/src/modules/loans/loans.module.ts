@@ -1,6 +1,7 @@
 import type { AppModule } from '../../platform/app-module.ts';
 import type { Database } from '../../platform/db/client.ts';
-import { type Clock, PriceDecimal } from '../../platform/prices/types.ts';
+import type { Clock } from '../../platform/clock/clock.ts';
+import { PriceDecimal } from '../../platform/prices/types.ts';
 import type { FundsService } from '../funds/funds.service.ts';
 import type { IdentityService } from '../identity/identity.service.ts';
 import type { MarketService } from '../market/market.service.ts';

@@ -3,7 +3,7 @@ import type { Config } from '../../config.ts';
 import type { AppModule } from '../../platform/app-module.ts';
 import type { Database } from '../../platform/db/client.ts';
 import type { PriceOracle } from '../../platform/prices/aggregator.ts';
-import type { Clock } from '../../platform/prices/types.ts';
+import type { Clock } from '../../platform/clock/clock.ts';
 import { createUploadStore } from '../../platform/uploads/upload-store.ts';
 import { MarketPrices } from './market.prices.ts';
 import { marketRoutes } from './market.routes.ts';
@@ -30,7 +30,7 @@ export function createMarketModule(deps: MarketModuleDeps): AppModule<MarketServ
     db,
     new MarketPrices(db, deps.oracle, { clock: deps.clock, logger: deps.logger }),
     deps.clock,
-    createUploadStore(deps.config),
+    createUploadStore(deps.config, deps.clock),
   );
   return { service, routes: marketRoutes(service), jobs: service.prices.jobs() };
 }

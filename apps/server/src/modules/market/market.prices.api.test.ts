@@ -9,20 +9,10 @@ import { findPriceDataDir, ReplaySource } from '../../platform/prices/replay.ts'
 import { PriceDecimal, type PriceSymbol, PriceUnavailableError } from '../../platform/prices/types.ts';
 import { MARKET_TABLE_TTL_MS } from './market.prices.ts';
 import { priceDays, priceHours, priceMinutes } from './market.tables.ts';
-
-/** A clock the test moves by hand (prices, jobs and the market table all read it). */
-function fakeClock(iso: string) {
-  let nowMs = Date.parse(iso);
-  return {
-    now: () => new Date(nowMs),
-    set: (next: string) => (nowMs = Date.parse(next)),
-    advance: (ms: number) => (nowMs += ms),
-  };
-}
-type FakeClock = ReturnType<typeof fakeClock>;
+import { type ManualClock, manualClock } from '../../platform/clock/clock.ts';
 
 /** An oracle whose prices the test sets; a coin without a price is refused like the real aggregator does. */
-function scriptedOracle(clock: FakeClock) {
+function scriptedOracle(clock: ManualClock) {
   const prices = new Map<PriceSymbol, string>();
   const oracle: PriceOracle = {
     sourceNames: ['scripted'],
@@ -43,7 +33,7 @@ function scriptedOracle(clock: FakeClock) {
   return { oracle, prices };
 }
 
-async function createPriceApp(clock: FakeClock, prices?: PriceOracle) {
+async function createPriceApp(clock: ManualClock, prices?: PriceOracle) {
   const database = await createTestDatabase();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: 'memory://' });
   const app = await buildApp({
@@ -66,7 +56,7 @@ async function createPriceApp(clock: FakeClock, prices?: PriceOracle) {
 const getTable = async (app: FastifyInstance) => (await app.inject({ method: 'GET', url: '/api/market/price' })).json();
 
 describe('GET /api/market/price on the replay (the embedded default)', () => {
-  const clock = fakeClock('2026-01-02T12:00:30Z');
+  const clock = manualClock('2026-01-02T12:00:30Z');
   let t: Awaited<ReturnType<typeof createPriceApp>>;
   beforeAll(async () => {
     t = await createPriceApp(clock);
@@ -147,7 +137,7 @@ describe('GET /api/market/price on the replay (the embedded default)', () => {
 });
 
 describe('price history: sampling, roll-ups and retention', () => {
-  const clock = fakeClock('2026-03-01T00:00:00Z');
+  const clock = manualClock('2026-03-01T00:00:00Z');
   const { oracle, prices } = scriptedOracle(clock);
   let t: Awaited<ReturnType<typeof createPriceApp>>;
   beforeAll(async () => {
@@ -254,7 +244,7 @@ describe('price history: sampling, roll-ups and retention', () => {
 
 describe('the aggregator refuses rather than serve a stale replay', () => {
   it('leaves a replay quote older than 30 s out and refuses with PRICE_UNAVAILABLE', async () => {
-    const clock = fakeClock('2026-01-02T12:00:30Z');
+    const clock = manualClock('2026-01-02T12:00:30Z');
     const replay = new ReplaySource({
       dataDir: findPriceDataDir(),
       startDate: new Date('2020-01-01T00:00:00Z'),

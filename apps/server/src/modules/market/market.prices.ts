@@ -9,7 +9,8 @@ import { and, asc, count, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db/client.ts';
 import type { JobDefinition } from '../../platform/jobs/scheduler.ts';
 import type { AggregatedPrice, PriceLogger, PriceOracle } from '../../platform/prices/aggregator.ts';
-import { type Clock, PriceDecimal, PriceUnavailableError } from '../../platform/prices/types.ts';
+import type { Clock } from '../../platform/clock/clock.ts';
+import { PriceDecimal, PriceUnavailableError } from '../../platform/prices/types.ts';
 import { priceDays, priceHours, priceMinutes } from './market.tables.ts';
 
 const MINUTE_MS = 60_000;

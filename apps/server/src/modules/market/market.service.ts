@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gt, inArray, isNull, lte, max, or } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { DomainError, FieldError } from '../../platform/http/errors.ts';
-import type { Clock } from '../../platform/prices/types.ts';
+import type { Clock } from '../../platform/clock/clock.ts';
 import type { UploadStore } from '../../platform/uploads/upload-store.ts';
 import type { ValidatedUpload } from '../../platform/uploads/upload-rules.ts';
 import type { MarketPrices } from './market.prices.ts';

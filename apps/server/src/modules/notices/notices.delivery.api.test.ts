@@ -1,3 +1,4 @@
+import { systemClock } from '../../platform/clock/clock.ts';
 import { createECDH, createDecipheriv, createPublicKey, hkdfSync, randomBytes, randomUUID, verify } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -164,6 +165,7 @@ describe('Web Push delivery', () => {
     push = await startPushService((path) => (path.startsWith('/gone') ? 410 : 201));
     notices = new NoticeService({
       database,
+      clock: systemClock,
       hub: new SseHub(),
       push: createWebPushSender(vapid, subject, { agent: push.agent }),
       recipientsOf: async (userIds) =>

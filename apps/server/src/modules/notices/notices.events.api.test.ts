@@ -101,12 +101,12 @@ describe('event messages', () => {
       confirmations: 25,
     };
     await t.app.wallet.handleCustodyDelivery(
-      custodyWebhookBodySchema.parse({ deliveryId: randomUUID(), sentAt: new Date().toISOString(), event }),
+      custodyWebhookBodySchema.parse({ deliveryId: randomUUID(), sentAt: t.app.clock.now().toISOString(), event }),
     );
     await t.app.wallet.handleCustodyDelivery(
       custodyWebhookBodySchema.parse({
         deliveryId: randomUUID(),
-        sentAt: new Date().toISOString(),
+        sentAt: t.app.clock.now().toISOString(),
         event: { ...event, confirmations: 30 },
       }),
     );

@@ -1,3 +1,4 @@
+import type { Clock } from '../../platform/clock/clock.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import webPush from 'web-push';
 import type { Config } from '../../config.ts';
@@ -15,6 +16,8 @@ import { NoticeService } from './notices.service.ts';
 export interface NoticesModuleDeps {
   config: Config;
   database: Database;
+  /** The app's clock (docs/clock.md). */
+  clock: Clock;
   /** Recipients (email, language, switches) and the security events the user is told about. */
   identity: IdentityService;
   /** The identity module's outbox: important messages are also mailed through it. */
@@ -37,6 +40,7 @@ export function createNoticesModule(deps: NoticesModuleDeps): AppModule<NoticeSe
   const hub = new SseHub();
   const service = new NoticeService({
     database: deps.database,
+    clock: deps.clock,
     hub,
     push: createWebPushSender(vapidKeys, config.vapidSubject),
     recipientsOf: (userIds, db) => identity.recipientsOf(userIds, db),

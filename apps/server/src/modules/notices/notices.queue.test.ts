@@ -1,3 +1,4 @@
+import { systemClock } from '../../platform/clock/clock.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../platform/db/client.ts';
@@ -39,6 +40,7 @@ describe('NoticeService delivery queue', () => {
     const mailed: string[] = [];
     const service = new NoticeService({
       database,
+      clock: systemClock,
       hub: new SseHub(),
       push: undefined,
       recipientsOf: async (ids) => new Map(ids.map((id) => [id, { locale: 'en-US' as const, email: 'u@example.com' }])),

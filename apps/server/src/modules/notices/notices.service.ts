@@ -1,3 +1,4 @@
+import type { Clock } from '../../platform/clock/clock.ts';
 import assert from 'node:assert/strict';
 import { type Locale, type LocalizedText, interpolate } from '@meridian/contracts/locale';
 import type { MessageItem, MessageListContent, NoticeCategory, PushTokenBody } from '@meridian/contracts/notices';
@@ -63,6 +64,8 @@ export interface NotifyInput {
 
 export interface NoticeServiceDeps {
   database: Database;
+  /** The app's clock: when a message was written, delivered, read. */
+  clock: Clock;
   hub: SseHub;
   push: PushSender | undefined;
   recipientsOf: RecipientLookup;
@@ -171,8 +174,8 @@ export class NoticeService {
     const column = (pick: (value: (typeof values)[number]) => string | null) =>
       pgArrayLiteral(values.map((value) => pick(value) ?? ''));
     const result: unknown = await tx.execute(sql`
-      INSERT INTO ${noticeMessages} (id, user_id, category, title, body, link, template)
-      SELECT i, u, c, t, b, nullif(l, ''), p::jsonb FROM unnest(${column((v) => v.id)}::uuid[], ${column((v) => v.userId)}::uuid[], ${column((v) => v.category)}::text[], ${column((v) => v.title)}::text[], ${column((v) => v.body)}::text[], ${column((v) => v.link)}::text[], ${column((v) => v.template)}::text[]) WITH ORDINALITY AS x(i, u, c, t, b, l, p, ord)
+      INSERT INTO ${noticeMessages} (id, user_id, category, title, body, link, template, created_at)
+      SELECT i, u, c, t, b, nullif(l, ''), p::jsonb, ${this.deps.clock.now().toISOString()}::timestamptz FROM unnest(${column((v) => v.id)}::uuid[], ${column((v) => v.userId)}::uuid[], ${column((v) => v.category)}::text[], ${column((v) => v.title)}::text[], ${column((v) => v.body)}::text[], ${column((v) => v.link)}::text[], ${column((v) => v.template)}::text[]) WITH ORDINALITY AS x(i, u, c, t, b, l, p, ord)
       ORDER BY ord
       RETURNING id, created_at`);
     const stored = (result as { rows: { id: string; created_at: Date | string }[] }).rows;
@@ -279,7 +282,7 @@ export class NoticeService {
     // Exactly one process wins this claim and sends the push and email.
     const [claimed] = await db
       .update(noticeMessages)
-      .set({ deliveredAt: new Date() })
+      .set({ deliveredAt: this.deps.clock.now() })
       .where(and(eq(noticeMessages.id, messageId), isNull(noticeMessages.deliveredAt)))
       .returning();
     if (claimed) await this.deliverOutside(claimed, targets, isMailed);
@@ -306,7 +309,7 @@ export class NoticeService {
         else if (outcome === 'sent')
           await db
             .update(pushSubscriptions)
-            .set({ lastSuccessAt: new Date() })
+            .set({ lastSuccessAt: this.deps.clock.now() })
             .where(eq(pushSubscriptions.id, target.id));
         else log.warn({ endpointHost: new URL(target.endpoint).host }, 'web push failed');
       }
@@ -370,7 +373,7 @@ export class NoticeService {
     if (!row) throw new DomainError('NOT_FOUND');
     await db
       .update(noticeMessages)
-      .set({ readAt: new Date() })
+      .set({ readAt: this.deps.clock.now() })
       .where(and(eq(noticeMessages.id, messageId), isNull(noticeMessages.readAt)));
     return this.unreadCount(userId);
   }
@@ -379,7 +382,7 @@ export class NoticeService {
   async markAllRead(userId: string): Promise<number> {
     await this.deps.database.db
       .update(noticeMessages)
-      .set({ readAt: new Date() })
+      .set({ readAt: this.deps.clock.now() })
       .where(and(eq(noticeMessages.userId, userId), isNull(noticeMessages.readAt)));
     return 0;
   }

@@ -1,3 +1,4 @@
+import type { Clock } from '../../platform/clock/clock.ts';
 import type { AppModule } from '../../platform/app-module.ts';
 import type { Database } from '../../platform/db/client.ts';
 import type { KycService } from '../kyc/kyc.service.ts';
@@ -8,6 +9,8 @@ import { PaymentsService } from './payments.service.ts';
 /** What `buildApp` hands the payments module. */
 export interface PaymentsModuleDeps {
   database: Database;
+  /** The app's clock (docs/clock.md). */
+  clock: Clock;
   /** The verified name an account holder must match (`verifiedNameOf`). */
   kyc: KycService;
   /** Additions and removals are messaged to the user. */
@@ -24,6 +27,7 @@ export function createPaymentsModule(deps: PaymentsModuleDeps): AppModule<Paymen
     db: deps.database.db,
     verifiedNameOf: (userId, db) => deps.kyc.verifiedNameOf(userId, db),
     notify: (input, tx) => deps.notices.notify(input, tx),
+    clock: deps.clock,
   });
   return { service, routes: paymentsRoutes(service), jobs: [] };
 }

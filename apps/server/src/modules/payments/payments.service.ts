@@ -1,3 +1,4 @@
+import type { Clock } from '../../platform/clock/clock.ts';
 import {
   BANK_ACCOUNT_CURRENCY,
   BANK_ACCOUNT_LIMIT,
@@ -42,6 +43,8 @@ export interface PaymentsServiceDeps {
   verifiedNameOf(userId: string, db?: DbOrTx): Promise<{ firstName: string; lastName: string } | null>;
   /** Message the user in their language, in the caller's transaction (notices service). */
   notify(input: NotifyInput, tx: DbOrTx): Promise<unknown>;
+  /** The app's clock: when an account was removed. */
+  clock: Clock;
 }
 
 type BankAccountRow = typeof bankAccounts.$inferSelect;
@@ -161,7 +164,7 @@ export class PaymentsService {
     await this.deps.db.transaction(async (tx) => {
       const [removed] = await tx
         .update(bankAccounts)
-        .set({ deletedAt: sql`now()` })
+        .set({ deletedAt: this.deps.clock.now() })
         .where(and(eq(bankAccounts.id, id), eq(bankAccounts.userId, userId), isNull(bankAccounts.deletedAt)))
         .returning();
       if (!removed) throw new DomainError('NOT_FOUND');

@@ -1,6 +1,6 @@
 import type { Config } from '../../config.ts';
 import type { AppModule } from '../../platform/app-module.ts';
-import type { Clock } from '../../platform/prices/types.ts';
+import type { Clock } from '../../platform/clock/clock.ts';
 import { siteRoutes } from './site.routes.ts';
 import { type SiteFundsReader, SiteService } from './site.service.ts';
 

@@ -1,6 +1,6 @@
 import { SOCIAL_LINK_IDS, type SiteInfo } from '@meridian/contracts/site';
 import type { Config } from '../../config.ts';
-import type { Clock } from '../../platform/prices/types.ts';
+import type { Clock } from '../../platform/clock/clock.ts';
 
 /** How long the home page's live figures are reused before the funds are asked again. */
 export const SITE_STATS_TTL_MS = 60_000;

@@ -18,6 +18,7 @@ import {
   userAccount,
 } from '../ledger/ledger.types.ts';
 import { COINTRACKER_COLUMNS, KOINLY_COLUMNS } from './statements.csv.ts';
+import { extendCardPromotion } from '../cards/cards.test-kit.ts';
 
 /**
  * Account statements (issue 20): a year of mixed activity posted through the ledger (as the wallet,
@@ -179,6 +180,7 @@ const accountKey = (a: Statement['accounts'][number]) => `${a.type}:${a.asset}:$
 
 beforeAll(async () => {
   t = await createTestApp();
+  await extendCardPromotion(t);
   [alice, bob] = [await registerAndLogin(t.app), await registerAndLogin(t.app)];
   await t.app.identity.setKycLevel(alice.userId, 1);
   cardId = (
@@ -417,8 +419,9 @@ describe('statement calls', () => {
   it('answers 251 while a generation runs and 252 for a failed one', async () => {
     const id = randomUUID();
     await t.database.db.execute(
-      sql`INSERT INTO statement_generations (id, user_id, from_day, to_day, status, progress_percent)
-          VALUES (${id}, ${bob.userId}, '2025-01-01', '2025-01-31', 'RUNNING', 40)`,
+      // Started now by the app's clock (an older one would be taken for a stale run and failed).
+      sql`INSERT INTO statement_generations (id, user_id, from_day, to_day, status, progress_percent, created_at)
+          VALUES (${id}, ${bob.userId}, '2025-01-01', '2025-01-31', 'RUNNING', 40, ${t.app.clock.now().toISOString()}::timestamptz)`,
     );
     const notReady = await get(bob, `/api/statements/generations/${id}/file?format=pdf`);
     expect(notReady.json()).toMatchObject({ statusCode: 251 });

@@ -11,7 +11,8 @@ import { and, desc, eq, lt } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { isSqlState, SQLSTATE_UNIQUE_VIOLATION } from '../../platform/db/sql-state.ts';
 import { DomainError } from '../../platform/http/errors.ts';
-import { type Clock, PriceDecimal } from '../../platform/prices/types.ts';
+import type { Clock } from '../../platform/clock/clock.ts';
+import { PriceDecimal } from '../../platform/prices/types.ts';
 import { type StatementOwner, statementAccounts, statementActivity } from '../ledger/ledger.service.ts';
 import { type AccountWithActivity, assembleStatement, DailyPrices } from './statements.build.ts';
 import { coinTrackerCsv, koinlyCsv, statementCsv, taxRows } from './statements.csv.ts';
@@ -230,9 +231,10 @@ export class StatementsService {
   /** The background part of a generation: build, writing progress, then store the statement. */
   private async run(row: Row): Promise<void> {
     const { db, clock, log } = this.deps;
-    let writtenAtMs = 0;
+    // How often progress is written is a duration, not calendar time: the monotonic clock.
+    let writtenAtMs = Number.NEGATIVE_INFINITY;
     const progress = async (percent: number) => {
-      const nowMs = Date.now();
+      const nowMs = performance.now();
       if (nowMs - writtenAtMs < PROGRESS_WRITE_MS) return;
       writtenAtMs = nowMs;
       await db

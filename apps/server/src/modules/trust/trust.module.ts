@@ -1,7 +1,7 @@
 import type { AppModule } from '../../platform/app-module.ts';
 import type { Database } from '../../platform/db/client.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
-import type { Clock } from '../../platform/prices/types.ts';
+import type { Clock } from '../../platform/clock/clock.ts';
 import type { IdentityService } from '../identity/identity.service.ts';
 import type { NoticeService } from '../notices/notices.service.ts';
 import { trustRoutes } from './trust.routes.ts';

@@ -35,7 +35,7 @@ function webhook(
   deliveries += 1;
   const raw = JSON.stringify({
     deliveryId: options.deliveryId ?? `d-${deliveries}-${randomUUID()}`,
-    sentAt: (options.sentAt ?? new Date()).toISOString(),
+    sentAt: (options.sentAt ?? t.app.clock.now()).toISOString(),
     event,
   });
   return t.app.inject({
@@ -181,7 +181,9 @@ describe('custody webhook', () => {
       confirmations: 20,
     };
     expect((await webhook(event, { secret: 'wrong-secret-'.padEnd(40, 'y') })).json().statusCode).toBe(137);
-    expect((await webhook(event, { sentAt: new Date(Date.now() - 6 * 60_000) })).json().statusCode).toBe(137);
+    expect(
+      (await webhook(event, { sentAt: new Date(t.app.clock.now().getTime() - 6 * 60_000) })).json().statusCode,
+    ).toBe(137);
     expect((await webhook({ ...event, address: EXTERNAL_TRON })).json().statusCode).toBe(139);
     const precise = (await webhook({ ...event, amount: '5.0000001' })).json();
     expect(precise.statusCode).toBe(120);
@@ -192,7 +194,7 @@ describe('custody webhook', () => {
       method: 'POST',
       url: '/api/custody/webhook',
       headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ deliveryId: 'x', sentAt: new Date().toISOString(), event }),
+      payload: JSON.stringify({ deliveryId: 'x', sentAt: t.app.clock.now().toISOString(), event }),
     });
     expect(unsigned.json().statusCode).toBe(137);
     expect(await available(userId)).toBe(0n);
@@ -550,8 +552,8 @@ describe('history, balances and the address book', () => {
     expect((await get('action=withdraw&status=4')).content.list.map((r: { id: string }) => r.id)).toEqual([w1.id]);
     expect((await get('action=withdraw&coin=BTC')).content.totalCount).toBe(0);
     expect((await get('action=withdraw&type=INTERNAL')).content.totalCount).toBe(0);
-    const from = new Date(Date.now() - 60_000).toISOString();
-    const to = new Date(Date.now() + 60_000).toISOString();
+    const from = new Date(t.app.clock.now().getTime() - 60_000).toISOString();
+    const to = new Date(t.app.clock.now().getTime() + 60_000).toISOString();
     expect(
       (await get(`action=deposit&createTime=${encodeURIComponent(from)}&createTime=${encodeURIComponent(to)}`)).content
         .list[0],
@@ -652,7 +654,7 @@ describe('whitelist mode and security holds (service with its own clock and iden
     const { WalletService } = await import('./wallet.service.ts');
     const { generateDemoXpubs, parseAccountXpub } = await import('./wallet.addresses.ts');
     const xpubs = generateDemoXpubs();
-    let nowMs = Date.now();
+    let nowMs = t.app.clock.now().getTime();
     let holdUntil: Date | null = null;
     const wallet = new WalletService(t.database.db, {
       xpubs: {

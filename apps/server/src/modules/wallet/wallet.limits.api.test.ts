@@ -29,7 +29,7 @@ async function reportDeposit(userId: string, amount: string, options: { fromAddr
   const { address } = await t.app.wallet.depositAddress(userId, 'USDT', 'TRC20');
   const raw = JSON.stringify({
     deliveryId: `d-${randomUUID()}`,
-    sentAt: new Date().toISOString(),
+    sentAt: t.app.clock.now().toISOString(),
     event: {
       type: 'deposit',
       network: 'TRC20',

@@ -1,3 +1,4 @@
+import type { Clock } from '../../platform/clock/clock.ts';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -84,6 +85,8 @@ function walletNotifier(notify: (input: NotifyInput) => Promise<unknown>): Walle
 export interface WalletModuleDeps {
   config: Config;
   database: Database;
+  /** The app's clock (docs/clock.md). */
+  clock: Clock;
   identity: WalletIdentity;
   /** The market module's prices (`market.service.prices`): balances are valued in USD with them. */
   prices: MarketPrices;
@@ -146,13 +149,19 @@ export function createWalletModule(deps: WalletModuleDeps): AppModule<WalletServ
     largeWithdrawalUsd: config.wallet.largeWithdrawalUsd,
     log: deps.log,
     screening: createLocalScreeningProvider(),
+    clock: () => deps.clock.now(),
     ...(deps.trustHoldings && { trustHoldings: deps.trustHoldings }),
     ...(deps.loanHoldings && { loanHoldings: deps.loanHoldings }),
     ...(deps.cardHoldings && { cardHoldings: deps.cardHoldings }),
   });
   return {
     service,
-    routes: walletRoutes({ wallet: service, custodyWebhookSecret, isAddressLookupEnabled: !config.isProduction }),
+    routes: walletRoutes({
+      wallet: service,
+      custodyWebhookSecret,
+      isAddressLookupEnabled: !config.isProduction,
+      clock: () => deps.clock.now(),
+    }),
     jobs: [],
     start: () => seedWithdrawalLimits(deps.database.db),
   };

@@ -21,7 +21,8 @@ export interface WalletRoutesOptions {
   custodyWebhookSecret: string;
   /** Serve the signed address look-up of the deposit CLI (never in production). */
   isAddressLookupEnabled: boolean;
-  clock?: () => Date;
+  /** The app's clock: the custody webhook's `sentAt` must be within the tolerance of it. */
+  clock: () => Date;
 }
 
 const IDEMPOTENCY_KEY_PATTERN = /^[\w.:-]{1,128}$/;
@@ -80,7 +81,7 @@ async function withLimitOnAmount<T>(request: FastifyRequest, run: () => Promise<
  */
 export function walletRoutes(options: WalletRoutesOptions) {
   const { wallet } = options;
-  const now = options.clock ?? (() => new Date());
+  const now = options.clock;
   return async function register(app: FastifyInstance): Promise<void> {
     const balances = async (request: FastifyRequest) => wallet.balances(currentUser(request).userId);
     registerEndpoints(app, walletEndpoints, {

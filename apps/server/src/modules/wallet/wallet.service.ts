@@ -116,7 +116,8 @@ export interface WalletServiceOptions {
   loanHoldings?: LoanHoldings;
   /** What the user's cards hold (the cards module, issue 19), added to the overview's CardAccount; none: ledger only. */
   cardHoldings?: CardHoldings;
-  clock?: () => Date;
+  /** The app's clock. */
+  clock: () => Date;
 }
 
 /** The loans module's part in the account overview (issue 18 "Account overview totals include collateral and debt"). */
@@ -318,7 +319,7 @@ export class WalletService {
     private readonly db: Db,
     private readonly options: WalletServiceOptions,
   ) {
-    this.now = options.clock ?? (() => new Date());
+    this.now = options.clock;
   }
 
   // ---------------------------------------------------------------- coins and networks
@@ -522,6 +523,7 @@ export class WalletService {
       const [row] = await tx
         .insert(deposits)
         .values({
+          createdAt: this.now(),
           userId,
           coinCode: event.coin,
           network: event.network,
@@ -880,6 +882,8 @@ export class WalletService {
             idempotencyKey: idempotencyKey ?? null,
             requestHash,
             usdValue: toDecimalString(usdCents, 'USD'),
+            // From the app's clock, not the column's default: the 24-hour and monthly limits compare it with the clock.
+            createdAt: this.now(),
           })
           .returning();
         const w = created!;
@@ -908,6 +912,7 @@ export class WalletService {
           ),
         });
         await tx.insert(deposits).values({
+          createdAt: this.now(),
           userId: recipientUserId!,
           coinCode: asset,
           network: body.network,

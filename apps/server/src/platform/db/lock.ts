@@ -63,7 +63,8 @@ export async function lockDataDir(dataDir: string, options: LockOptions = {}): P
   const pollMs = options.pollMs ?? 100;
   mkdirSync(dataDir, { recursive: true });
   const lockPath = join(dataDir, 'meridian.lock');
-  const deadline = Date.now() + waitMs;
+  // A wait is a duration, not calendar time: the monotonic clock.
+  const deadlineMs = performance.now() + waitMs;
   for (;;) {
     try {
       const fd = openSync(lockPath, 'wx');
@@ -86,7 +87,7 @@ export async function lockDataDir(dataDir: string, options: LockOptions = {}): P
       throw error;
     }
     if (Number.isInteger(holderPid) && holderPid > 0 && holderPid !== process.pid && isProcessAlive(holderPid)) {
-      if (Date.now() >= deadline) throw new DataDirLockedError(lockPath, holderPid);
+      if (performance.now() >= deadlineMs) throw new DataDirLockedError(lockPath, holderPid);
       await sleep(pollMs);
       continue;
     }

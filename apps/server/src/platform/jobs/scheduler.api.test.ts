@@ -4,12 +4,7 @@ import { createTestDatabase } from '../../../test/helpers.ts';
 import type { Database } from '../db/client.ts';
 import { jobRuns } from './jobs.tables.ts';
 import { type JobDefinition, JobScheduler } from './scheduler.ts';
-
-/** A clock the test moves by hand, shared by both schedulers (two server processes on one database). */
-function fakeClock(iso: string) {
-  let nowMs = Date.parse(iso);
-  return { now: () => new Date(nowMs), advance: (ms: number) => (nowMs += ms) };
-}
+import { manualClock, systemClock } from '../clock/clock.ts';
 
 describe('JobScheduler: one run per period across instances', () => {
   let database: Database & { dispose(): Promise<void> };
@@ -19,7 +14,7 @@ describe('JobScheduler: one run per period across instances', () => {
   afterAll(async () => database.dispose());
 
   it('runs a job once per period when two schedulers tick at the same time, over five periods', async () => {
-    const clock = fakeClock('2026-11-20T10:00:05Z');
+    const clock = manualClock('2026-11-20T10:00:05Z');
     const runs: string[] = [];
     const job = (instance: string): JobDefinition => ({
       name: 'test.count',
@@ -53,7 +48,7 @@ describe('JobScheduler: one run per period across instances', () => {
   });
 
   it('rolls a failed run back and retries it on the next tick of the same period', async () => {
-    const clock = fakeClock('2026-11-20T11:00:00Z');
+    const clock = manualClock('2026-11-20T11:00:00Z');
     let attempts = 0;
     const scheduler = new JobScheduler(database.db, { clock });
     scheduler.register({
@@ -72,7 +67,7 @@ describe('JobScheduler: one run per period across instances', () => {
   });
 
   it('a second instance started later in the period finds the claim and skips', async () => {
-    const clock = fakeClock('2026-11-20T12:00:10Z');
+    const clock = manualClock('2026-11-20T12:00:10Z');
     let runs = 0;
     const job: JobDefinition = { name: 'test.late', periodMs: 60_000, run: async () => void (runs += 1) };
     const first = new JobScheduler(database.db, { clock });
@@ -86,7 +81,7 @@ describe('JobScheduler: one run per period across instances', () => {
   });
 
   it('runs prepare outside the transaction and hands its result to run; a failed prepare claims nothing', async () => {
-    const clock = fakeClock('2026-11-20T13:00:00Z');
+    const clock = manualClock('2026-11-20T13:00:00Z');
     const seen: string[] = [];
     let isExchangeUp = false;
     const scheduler = new JobScheduler(database.db, { clock });
@@ -107,7 +102,7 @@ describe('JobScheduler: one run per period across instances', () => {
   });
 
   it('refuses a duplicate job name', () => {
-    const scheduler = new JobScheduler(database.db);
+    const scheduler = new JobScheduler(database.db, { clock: systemClock });
     expect(() => scheduler.register({ name: 'jobs.prune-runs', periodMs: 60_000, run: async () => {} })).toThrow(
       /registered twice/,
     );

@@ -1,11 +1,7 @@
+import type { Clock } from '../clock/clock.ts';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { jobRuns } from './jobs.tables.ts';
-
-/** A wall clock that tests replace. */
-export interface JobClock {
-  now(): Date;
-}
 
 /** What a job receives for one period. */
 export interface JobContext {
@@ -56,7 +52,8 @@ export interface JobLogger {
 
 /** Options of the scheduler. */
 export interface SchedulerOptions {
-  clock?: JobClock;
+  /** The app's clock: periods and job times are read from it. */
+  clock: Clock;
   logger?: JobLogger;
   /** How often `start()` checks for due jobs (5 s). */
   tickMs?: number;
@@ -85,16 +82,16 @@ function firstRow<T>(result: unknown): T | undefined {
 export class JobScheduler {
   private readonly jobs: ScheduledJob[] = [];
   private readonly lastDonePeriodMs = new Map<string, number>();
-  private readonly clock: JobClock;
+  private readonly clock: Clock;
   private timer: NodeJS.Timeout | undefined;
   private inFlight: Promise<unknown> = Promise.resolve();
   private isStopped = false;
 
   constructor(
     private readonly db: Db,
-    private readonly options: SchedulerOptions = {},
+    private readonly options: SchedulerOptions,
   ) {
-    this.clock = options.clock ?? { now: () => new Date() };
+    this.clock = options.clock;
     const retentionMs = options.runRetentionMs ?? 7 * 86_400_000;
     this.register({
       name: 'jobs.prune-runs',
@@ -160,7 +157,8 @@ export class JobScheduler {
   }
 
   private async attempt(job: ScheduledJob, periodStartAt: Date, now: Date): Promise<JobOutcome> {
-    const startedMs = Date.now();
+    // A duration, not calendar time: the monotonic clock.
+    const startedMs = performance.now();
     try {
       const run = await job.prepare({ periodStartAt, now });
       const outcome = await this.db.transaction(async (tx): Promise<JobOutcome> => {
@@ -184,7 +182,10 @@ export class JobScheduler {
         return 'ran';
       });
       if (outcome === 'ran')
-        this.options.logger?.info({ job: job.name, periodStartAt, durationMs: Date.now() - startedMs }, 'job ran');
+        this.options.logger?.info(
+          { job: job.name, periodStartAt, durationMs: Math.round(performance.now() - startedMs) },
+          'job ran',
+        );
       return outcome;
     } catch (error) {
       this.options.logger?.error(

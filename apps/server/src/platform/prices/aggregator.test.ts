@@ -5,12 +5,7 @@ import { CoinbaseSource } from './coinbase.ts';
 import { KrakenSource } from './kraken.ts';
 import { fakeFetch, type FakeRoute } from './test-fixtures.ts';
 import { PriceDecimal, type PriceQuote, type PriceSource, type PriceSymbol, PriceUnavailableError } from './types.ts';
-
-/** A clock the test moves by hand. */
-function fakeClock(iso: string) {
-  let nowMs = Date.parse(iso);
-  return { now: () => new Date(nowMs), advance: (ms: number) => (nowMs += ms) };
-}
+import { manualClock } from '../clock/clock.ts';
 
 const BINANCE_BTC = {
   url: 'https://api.binance.com/api/v3/ticker/price?symbol=BTCUSDT',
@@ -58,7 +53,7 @@ describe('median and deviation', () => {
 
 describe('PriceAggregator on the recorded exchange answers', () => {
   it('prices BTC at the median of the three fresh sources', async () => {
-    const clock = fakeClock('2026-11-20T23:00:00Z');
+    const clock = manualClock('2026-11-20T23:00:00Z');
     const aggregator = new PriceAggregator(exchanges([BINANCE_BTC, COINBASE_BTC, KRAKEN_BTC], clock), { clock });
     const price = await aggregator.price('BTC');
     expect(price.priceUsd.toFixed()).toBe('97196.9');
@@ -68,7 +63,7 @@ describe('PriceAggregator on the recorded exchange answers', () => {
   });
 
   it('leaves out a missing source (HTTP 404) and takes the median of the other two', async () => {
-    const clock = fakeClock('2026-11-20T23:00:00Z');
+    const clock = manualClock('2026-11-20T23:00:00Z');
     const aggregator = new PriceAggregator(exchanges([BINANCE_BTC, COINBASE_BTC], clock), { clock });
     const price = await aggregator.price('BTC');
     expect(price.priceUsd.toFixed()).toBe('97193.5875');
@@ -78,7 +73,7 @@ describe('PriceAggregator on the recorded exchange answers', () => {
   });
 
   it('refuses with PRICE_UNAVAILABLE (134) when no source answers, never inventing a price', async () => {
-    const clock = fakeClock('2026-11-20T23:00:00Z');
+    const clock = manualClock('2026-11-20T23:00:00Z');
     const failures: string[] = [];
     const aggregator = new PriceAggregator(exchanges([], clock), {
       clock,
@@ -94,7 +89,7 @@ describe('PriceAggregator on the recorded exchange answers', () => {
 
 describe('PriceAggregator rules', () => {
   it('leaves out a source older than 30 s, and refuses when every source is stale', async () => {
-    const clock = fakeClock('2026-11-20T23:00:00Z');
+    const clock = manualClock('2026-11-20T23:00:00Z');
     const aggregator = new PriceAggregator(
       [
         fixedSource('a', '100', clock, 30_000),
@@ -113,7 +108,7 @@ describe('PriceAggregator rules', () => {
   });
 
   it('leaves out a source more than 2% from the median and takes the median of the rest', async () => {
-    const clock = fakeClock('2026-11-20T23:00:00Z');
+    const clock = manualClock('2026-11-20T23:00:00Z');
     const aggregator = new PriceAggregator(
       [fixedSource('a', '100', clock), fixedSource('b', '101', clock), fixedSource('c', '104', clock)],
       { clock },
@@ -124,13 +119,13 @@ describe('PriceAggregator rules', () => {
   });
 
   it('refuses when two sources disagree by more than twice the limit (neither is trusted)', async () => {
-    const clock = fakeClock('2026-11-20T23:00:00Z');
+    const clock = manualClock('2026-11-20T23:00:00Z');
     const aggregator = new PriceAggregator([fixedSource('a', '100', clock), fixedSource('b', '110', clock)], { clock });
     await expect(aggregator.price('BTC')).rejects.toBeInstanceOf(PriceUnavailableError);
   });
 
   it('reuses an answer for 2 s, then asks the sources again; a refusal is not reused', async () => {
-    const clock = fakeClock('2026-11-20T23:00:00Z');
+    const clock = manualClock('2026-11-20T23:00:00Z');
     const source = fixedSource('a', '100', clock);
     const quote = vi.spyOn(source, 'quote');
     const aggregator = new PriceAggregator([source], { clock });
@@ -145,7 +140,7 @@ describe('PriceAggregator rules', () => {
 
 describe('stablecoins track USD with a band alarm', () => {
   it('prices USDT at the 1 USD peg while the recorded market (1.0003) is inside the ±1% band', async () => {
-    const clock = fakeClock('2026-11-20T23:00:00Z');
+    const clock = manualClock('2026-11-20T23:00:00Z');
     const aggregator = new PriceAggregator(exchanges([COINBASE_USDT, KRAKEN_USDT], clock), { clock });
     const price = await aggregator.price('USDT');
     expect(price.priceUsd.toFixed()).toBe('1');
@@ -157,7 +152,7 @@ describe('stablecoins track USD with a band alarm', () => {
   });
 
   it('raises the alarm (logged, flagged) and prices at the market when a stablecoin leaves its band', async () => {
-    const clock = fakeClock('2026-11-20T23:00:00Z');
+    const clock = manualClock('2026-11-20T23:00:00Z');
     const logger = { warn: vi.fn(), error: vi.fn() };
     const aggregator = new PriceAggregator([fixedSource('a', '0.9850', clock), fixedSource('b', '0.9870', clock)], {
       clock,
@@ -175,7 +170,7 @@ describe('stablecoins track USD with a band alarm', () => {
   });
 
   it('holds the peg for a stablecoin no source prices (USDE on the replay)', async () => {
-    const clock = fakeClock('2026-11-20T23:00:00Z');
+    const clock = manualClock('2026-11-20T23:00:00Z');
     const aggregator = new PriceAggregator(exchanges([], clock), { clock });
     const price = await aggregator.price('USDE');
     expect(price).toMatchObject({ basis: 'peg', sources: [], excluded: [] });

@@ -1,5 +1,5 @@
+import { type Clock, systemClock } from '../clock/clock.ts';
 import {
-  type Clock,
   type ExcludedSource,
   isHistoricalPriceSource,
   PriceDecimal,
@@ -9,7 +9,6 @@ import {
   type PriceSymbol,
   PriceUnavailableError,
   STABLECOIN_SYMBOLS,
-  systemClock,
 } from './types.ts';
 
 /** The platform's price of one coin. */

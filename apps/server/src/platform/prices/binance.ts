@@ -1,13 +1,6 @@
+import { type Clock, systemClock } from '../clock/clock.ts';
 import { fetchJson, type FetchFn, isRecord, PRICE_TEXT_PATTERN } from './http.ts';
-import {
-  type Clock,
-  PriceDecimal,
-  type PriceQuote,
-  type PriceSource,
-  PriceSourceError,
-  type PriceSymbol,
-  systemClock,
-} from './types.ts';
+import { PriceDecimal, type PriceQuote, type PriceSource, PriceSourceError, type PriceSymbol } from './types.ts';
 
 /**
  * Binance spot markets used per coin. Binance has no USD market: BTC and ETH are read against

@@ -1,14 +1,7 @@
+import { type Clock, systemClock } from '../clock/clock.ts';
 import type { HttpSourceOptions } from './binance.ts';
 import { fetchJson, type FetchFn, isRecord, PRICE_TEXT_PATTERN } from './http.ts';
-import {
-  type Clock,
-  PriceDecimal,
-  type PriceQuote,
-  type PriceSource,
-  PriceSourceError,
-  type PriceSymbol,
-  systemClock,
-} from './types.ts';
+import { PriceDecimal, type PriceQuote, type PriceSource, PriceSourceError, type PriceSymbol } from './types.ts';
 
 /** Coinbase currency pairs per coin (USDC-USD is not used: Coinbase books USDC 1:1 with USD by definition). */
 const COINBASE_PAIRS: Partial<Record<PriceSymbol, string>> = { BTC: 'BTC-USD', ETH: 'ETH-USD', USDT: 'USDT-USD' };

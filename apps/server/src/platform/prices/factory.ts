@@ -4,7 +4,8 @@ import { CoinbaseSource } from './coinbase.ts';
 import type { FetchFn } from './http.ts';
 import { KrakenSource } from './kraken.ts';
 import { findPriceDataDir, ReplaySource } from './replay.ts';
-import { type Clock, type PriceSource, type PriceSymbol, systemClock } from './types.ts';
+import { type Clock, systemClock } from '../clock/clock.ts';
+import type { PriceSource, PriceSymbol } from './types.ts';
 
 /** Names accepted in `PRICE_SOURCES`. */
 export const PRICE_SOURCE_NAMES = ['replay', 'binance', 'coinbase', 'kraken'] as const;

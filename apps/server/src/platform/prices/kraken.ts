@@ -1,14 +1,7 @@
+import { type Clock, systemClock } from '../clock/clock.ts';
 import type { HttpSourceOptions } from './binance.ts';
 import { fetchJson, type FetchFn, isRecord, PRICE_TEXT_PATTERN } from './http.ts';
-import {
-  type Clock,
-  PriceDecimal,
-  type PriceQuote,
-  type PriceSource,
-  PriceSourceError,
-  type PriceSymbol,
-  systemClock,
-} from './types.ts';
+import { PriceDecimal, type PriceQuote, type PriceSource, PriceSourceError, type PriceSymbol } from './types.ts';
 
 /** Kraken pairs per coin, as asked (`XBTUSD`); Kraken answers under its own name (`XXBTZUSD`). */
 const KRAKEN_PAIRS: Partial<Record<PriceSymbol, string>> = {

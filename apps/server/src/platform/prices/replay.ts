@@ -1,14 +1,13 @@
+import { type Clock, systemClock } from '../clock/clock.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  type Clock,
   type HistoricalPriceSource,
   PriceDecimal,
   type PriceQuote,
   PriceSourceError,
   type PriceSymbol,
-  systemClock,
 } from './types.ts';
 
 /** One replayed day of a Yahoo daily file, prices in USD rounded to cents. */

@@ -16,12 +16,6 @@ export const PRICE_SYMBOLS: readonly PriceSymbol[] = ['BTC', 'ETH', 'USDT', 'USD
 /** Coins pegged to the US dollar (tracked at 1 USD, with a band alarm). */
 export const STABLECOIN_SYMBOLS: readonly PriceSymbol[] = ['USDT', 'USDC', 'USDE'];
 
-/** A wall clock that tests replace; every time-dependent price rule reads it. */
-export interface Clock {
-  now(): Date;
-}
-export const systemClock: Clock = { now: () => new Date() };
-
 /** One source's price of one coin. */
 export interface PriceQuote {
   symbol: PriceSymbol;

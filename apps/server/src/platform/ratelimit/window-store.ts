@@ -39,6 +39,11 @@ function redisStore(url: string, prefix: string): WindowStore {
   };
 }
 
+/**
+ * Counters in this process's memory. Windows measure real elapsed time, as the Redis store's TTLs
+ * do, so they read the monotonic clock (`performance.now()`), not the app's clock: a limit is so
+ * many requests per real minute whatever date the app's clock reads.
+ */
 function memoryStore(prefix: string): WindowStore {
   const windows = new Map<string, { count: number; endsAt: number }>();
   const marks = new Map<string, number>();
@@ -51,7 +56,7 @@ function memoryStore(prefix: string): WindowStore {
   };
   return {
     async hit(key, windowMs) {
-      const now = Date.now();
+      const now = performance.now();
       sweep(now);
       const name = prefix + key;
       let window = windows.get(name);
@@ -63,7 +68,7 @@ function memoryStore(prefix: string): WindowStore {
       return { count: window.count, msLeft: window.endsAt - now };
     },
     async claimOnce(key, ttlMs) {
-      const now = Date.now();
+      const now = performance.now();
       sweep(now);
       const name = prefix + key;
       const endsAt = marks.get(name);

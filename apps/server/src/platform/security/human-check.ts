@@ -1,11 +1,17 @@
 import { type Challenge, createChallenge, randomInt, type Solution, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
+import { systemClock } from '../clock/clock.ts';
 
 /**
  * Self-hosted human check: ALTCHA proof-of-work v2 (no third party, ARCHITECTURE §6). The server
  * signs a challenge whose answer is a counter below `maxCounter`; the widget finds it by brute force
  * and submits `base64(JSON {challenge, solution})` as the `token`. Each challenge's nonce may be
  * accepted once: the caller supplies `markUsed`, which must be atomic (a unique insert).
+ *
+ * Challenges are dated by the machine's clock (`systemClock`), not the app's: altcha-lib checks a
+ * challenge's `expiresAt` against the machine's time, and so does the browser's widget, so a challenge
+ * dated by a test clock set in the past would be refused as expired. A challenge is a ten-minute
+ * proof of work; no business rule reads its date.
  */
 export interface HumanCheckOptions {
   /** Secret that signs challenges (HMAC-SHA-256). */
@@ -28,7 +34,7 @@ export async function createHumanCheckChallenge(options: HumanCheckOptions): Pro
     cost: 1,
     counter: randomInt(Math.max(1, Math.floor(options.maxCounter / 4)), Math.max(2, options.maxCounter)),
     deriveKey,
-    expiresAt: new Date(Date.now() + options.challengeTtlMs),
+    expiresAt: new Date(systemClock.now().getTime() + options.challengeTtlMs),
     hmacSignatureSecret: options.hmacSecret,
     hmacKeySignatureSecret: `${options.hmacSecret}:key`,
   });
@@ -78,7 +84,7 @@ export async function verifyHumanCheckToken(
   if (result.expired) return 'expired';
   if (!result.verified) return 'invalid';
   const expiresAtSeconds =
-    payload.challenge.parameters.expiresAt ?? Math.floor((Date.now() + options.challengeTtlMs) / 1000);
+    payload.challenge.parameters.expiresAt ?? Math.floor((systemClock.now().getTime() + options.challengeTtlMs) / 1000);
   const isFirstUse = await markUsed(payload.challenge.parameters.nonce, new Date(expiresAtSeconds * 1000));
   return isFirstUse ? null : 'reused';
 }

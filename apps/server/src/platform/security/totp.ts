@@ -31,16 +31,20 @@ export function totpUri(secretBase32: string, label: string, issuer: string): st
   return totpFor(secretBase32, label, issuer).toString();
 }
 
-/** The code for `timestampMs` (tests and the e2e compute codes the same way). */
-export function totpCode(secretBase32: string, timestampMs: number = Date.now()): string {
+/**
+ * The code for `timestampMs` (milliseconds since the epoch; the app's clock, `clock.now().getTime()`).
+ * Tests and the e2e compute codes the same way.
+ */
+export function totpCode(secretBase32: string, timestampMs: number): string {
   return totpFor(secretBase32).generate({ timestamp: timestampMs });
 }
 
 /**
- * The time step (counter) that `code` matches within ±1 step of `timestampMs`, or null. The caller
- * refuses a step at or below the last one it accepted.
+ * The time step (counter) that `code` matches within ±1 step of `timestampMs` (milliseconds since
+ * the epoch, from the app's clock), or null. The caller refuses a step at or below the last one it
+ * accepted.
  */
-export function matchTotpStep(secretBase32: string, code: string, timestampMs: number = Date.now()): number | null {
+export function matchTotpStep(secretBase32: string, code: string, timestampMs: number): number | null {
   const delta = totpFor(secretBase32).validate({ token: code, timestamp: timestampMs, window: TOTP_WINDOW_STEPS });
   if (delta === null) return null;
   return Math.floor(timestampMs / 1000 / TOTP_PERIOD_SECONDS) + delta;

@@ -1,3 +1,4 @@
+import { systemClock } from '../clock/clock.ts';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -64,7 +65,7 @@ afterAll(async () => {
 
 describe('S3-compatible storage', () => {
   it('puts, reads and deletes encrypted objects path-style in the bucket; a missing key reads as null', async () => {
-    const store = new UploadStore(storage, new FileCipher('s'.repeat(48)));
+    const store = new UploadStore(storage, new FileCipher('s'.repeat(48)), () => systemClock.now());
     const pdf = Buffer.from('%PDF-1.4\n%%EOF\n');
     const stored = await store.save({
       fieldName: 'proof',

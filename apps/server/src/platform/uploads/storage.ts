@@ -17,8 +17,8 @@ export interface ObjectStorage {
   delete(key: string): Promise<void>;
 }
 
-/** `uploads/2026/11/<uuid>`: a fresh key, grouped by month for operations. */
-export function newStorageKey(now: Date = new Date()): string {
+/** `uploads/2026/11/<uuid>`: a fresh key, grouped by the UTC month of `now` (the app's clock) for operations. */
+export function newStorageKey(now: Date): string {
   const month = String(now.getUTCMonth() + 1).padStart(2, '0');
   return `uploads/${now.getUTCFullYear()}/${month}/${randomUUID()}`;
 }

@@ -1,3 +1,4 @@
+import type { Clock } from '../clock/clock.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import { readOrCreateSecret } from '../security/secrets.ts';
 import { FileCipher } from './file-cipher.ts';
@@ -29,7 +30,8 @@ export class UploadStore {
   constructor(
     private readonly storage: ObjectStorage,
     private readonly cipher: FileCipher,
-    private readonly now: () => Date = () => new Date(),
+    /** The app's clock: the month in a new file's key. */
+    private readonly now: () => Date,
   ) {}
 
   /** Encrypt and store one validated file under a fresh key. */
@@ -86,7 +88,7 @@ export interface UploadStoreSettings {
  * local directory; the key from `UPLOADS_ENCRYPTION_KEY`, else a secret generated into
  * DATA_DIR/secrets (in memory for a memory database, so tests leave no files behind).
  */
-export function createUploadStore(config: UploadStoreSettings): UploadStore {
+export function createUploadStore(config: UploadStoreSettings, clock: Clock): UploadStore {
   const isEphemeral = config.database.kind === 'memory';
   const secret =
     config.uploads.encryptionKey ??
@@ -96,5 +98,5 @@ export function createUploadStore(config: UploadStoreSettings): UploadStore {
   const storage: ObjectStorage = config.uploads.s3
     ? new S3ObjectStorage(config.uploads.s3)
     : new LocalDirectoryStorage(config.uploads.dir);
-  return new UploadStore(storage, new FileCipher(secret));
+  return new UploadStore(storage, new FileCipher(secret), () => clock.now());
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../clock/clock.ts';
 import { FileCipher, FileDecryptionError } from './file-cipher.ts';
 import { LocalDirectoryStorage } from './storage.ts';
 import { UploadRefusal, validateUpload } from './upload-rules.ts';
@@ -105,11 +106,14 @@ describe('encryption at rest', () => {
 
 describe('upload store on a local directory', () => {
   it('stores only ciphertext on disk and reads the plaintext back; a file altered on disk is refused', async () => {
-    const store = createUploadStore({
-      dataDir: tempDir,
-      database: { kind: 'pglite' },
-      uploads: { dir: join(tempDir, 'uploads'), encryptionKey: undefined, s3: undefined },
-    });
+    const store = createUploadStore(
+      {
+        dataDir: tempDir,
+        database: { kind: 'pglite' },
+        uploads: { dir: join(tempDir, 'uploads'), encryptionKey: undefined, s3: undefined },
+      },
+      systemClock,
+    );
     const file = await validateUpload({ fieldName: 'selfie', fileName: 'selfie.jpg', bytes: await jpegWithExif() });
     const stored = await store.save(file);
     expect(stored).toMatchObject({ fileName: 'selfie.jpg', mimeType: 'image/jpeg', sizeBytes: file.sizeBytes });
@@ -131,7 +135,7 @@ describe('upload store on a local directory', () => {
 
   it('refuses storage keys it did not make (no path traversal)', async () => {
     const storage = new LocalDirectoryStorage(join(tempDir, 'uploads'));
-    const store = new UploadStore(storage, new FileCipher('s'.repeat(48)));
+    const store = new UploadStore(storage, new FileCipher('s'.repeat(48)), () => systemClock.now());
     await expect(store.read('../secrets/uploads-encryption-key')).rejects.toThrow(/invalid storage key/);
   });
 });
