@@ -9,10 +9,12 @@ import {
   sensitiveCode,
   type TestApp,
   type TestSession,
+  testRunClock,
 } from '../../../test/helpers.ts';
 import { accountBalance, hashEntryRequest, platformBalance, postEntry } from '../ledger/ledger.service.ts';
 import { cardAccount, platformAccount, transfer, userAccount } from '../ledger/ledger.types.ts';
 import { signCardWebhook } from './cards.processor.ts';
+import { extendCardPromotion } from './cards.test-kit.ts';
 
 /**
  * Issue 19, cards through the real app and the built-in sandbox processor: the exact-amount
@@ -25,7 +27,8 @@ import { signCardWebhook } from './cards.processor.ts';
 const SECRET = 'card-webhook-test-secret-'.padEnd(48, 'z');
 let t: TestApp;
 let offsetMs = 0;
-const clock = { now: () => new Date(Date.now() + offsetMs) };
+/** The run's clock (TEST_CLOCK_AT's, docs/clock.md), moved by `offsetMs` where a test needs another time. */
+const clock = { now: () => new Date(testRunClock.now().getTime() + offsetMs) };
 
 const usdt = (userId: string) => accountBalance(t.database.db, userAccount(userId, 'USER_AVAILABLE', 'USDT'));
 const available = (cardId: number, currency: 'EUR' | 'USD' = 'EUR') =>
@@ -155,6 +158,8 @@ const webhook = (event: object, deliveryId = randomUUID()) =>
 
 beforeAll(async () => {
   t = await createTestApp({ env: { CARD_WEBHOOK_SECRET: SECRET }, clock });
+  // The amounts below assume a free virtual card, whatever date the run's clock reads.
+  await extendCardPromotion(t);
 });
 afterAll(async () => t.close());
 
@@ -577,8 +582,8 @@ describe('authorisation, clearing, reversal, refund', () => {
   it('counts held and cleared purchases toward the daily and monthly limits, not reversed or declined ones', async () => {
     const savedOffsetMs = offsetMs;
     // The 15th of this month, 12:00 UTC, so the next day is in the same month.
-    const today = new Date();
-    offsetMs = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 15, 12) - Date.now();
+    const today = testRunClock.now();
+    offsetMs = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 15, 12) - testRunClock.now().getTime();
     try {
       const session = await holder(100_000_000n);
       const cardId = await fundedCard(session, '100'); // 92.00 EUR
