@@ -1,6 +1,7 @@
 // Print the slowest unit and API test files, from Vitest's JSON report (written by scripts/test.mjs
-// to `.vitest-report/results.json`): each file's wall time in each project that ran it (an API file
-// runs once on PGlite and once on PostgreSQL), slowest first, so that every run shows where the
+// to `.vitest-report/results.json`): each file's test time (its first test's start to its last
+// test's end; the file's import and app setup are not in it) in each project that ran it (an API
+// file runs once on PGlite and once on PostgreSQL), slowest first, so that every run shows where the
 // stage's time goes and a file that grew is seen the day it does (docs/testing.md).
 import { existsSync, readFileSync } from 'node:fs';
 import { relative } from 'node:path';
@@ -27,7 +28,7 @@ const rows = [...runsByFile]
   .sort((a, b) => b.ms - a.ms);
 const totalMs = rows.reduce((sum, row) => sum + row.ms, 0);
 console.log(
-  `unit and API: ${rows.length} files, ${(totalMs / 1000).toFixed(1)} s summed over the workers; the ${Math.min(SHOWN, rows.length)} slowest (each run's time, one per database for an API file):`,
+  `unit and API: ${rows.length} files, ${(totalMs / 1000).toFixed(1)} s of test time summed over the workers (imports and setup not counted); the ${Math.min(SHOWN, rows.length)} slowest (each run's time, one per database for an API file):`,
 );
 for (const row of rows.slice(0, SHOWN)) {
   const runs = row.runs.map((ms) => `${(ms / 1000).toFixed(1)} s`).join(' + ');
