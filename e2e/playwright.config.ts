@@ -57,7 +57,10 @@ export default defineConfig({
     // The system's "reduce motion" setting: no Ant Design animations, no carousel autoplay. A
     // headless Chromium's GPU process took ~25 % of a core while a page animated.
     contextOptions: { reducedMotion: 'reduce' },
-    trace: 'retain-on-failure',
+    // A trace records every action's DOM and a screencast: about a fifth of the CPU of a passing
+    // run (docs/testing.md). In CI a failed test is tried again with its trace on; locally, where
+    // nothing is retried, a failed test keeps the trace of its one run.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions,
   },
