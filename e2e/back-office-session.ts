@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { type Browser, expect, type Page } from '@playwright/test';
+import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { MUTATION, ROOT } from './helpers.ts';
 import { ownServerTest } from './own-server.ts';
@@ -17,17 +17,42 @@ import { ownServerTest } from './own-server.ts';
  * `label` names the server's data directory; `custodySecret` its custody webhook secret.
  */
 export function backOfficeTest(label: string, custodySecret: string) {
-  return ownServerTest(label, custodySecret, async (dataDir) => {
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn' };
-    delete env.DATABASE_URL;
-    const added = await promisify(execFile)(
-      'npm',
-      ['run', '--silent', 'ops', '--', 'operators', 'add', '--email', ROOT_ADMIN_EMAIL, '--role', 'admin'],
-      { cwd: ROOT, env },
-    );
-    const password = added.stdout.match(/TEMPORARY_PASSWORD=(\S+)/)?.[1] ?? '';
-    if (!password) throw new Error(`no temporary password: ${added.stdout}${added.stderr}`);
-    return password;
+  return withPagesClosed(
+    ownServerTest(label, custodySecret, async (dataDir) => {
+      const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn' };
+      delete env.DATABASE_URL;
+      const added = await promisify(execFile)(
+        'npm',
+        ['run', '--silent', 'ops', '--', 'operators', 'add', '--email', ROOT_ADMIN_EMAIL, '--role', 'admin'],
+        { cwd: ROOT, env },
+      );
+      const password = added.stdout.match(/TEMPORARY_PASSWORD=(\S+)/)?.[1] ?? '';
+      if (!password) throw new Error(`no temporary password: ${added.stdout}${added.stderr}`);
+      return password;
+    }),
+  );
+}
+
+/** The contexts `openPage` opened for the running test. */
+const openedContexts = new Set<BrowserContext>();
+
+/**
+ * `test` that closes the contexts `openPage` opened once the test ends, before its own server
+ * stops. The worker's browser outlives its tests: left open, a test's pages went on polling and
+ * reconnecting their message streams to a stopped server (or to a later test's server on the same
+ * port) for the rest of the run, holding CPU and memory.
+ */
+export function withPagesClosed<T extends ReturnType<typeof ownServerTest>>(test: T) {
+  return test.extend<{ pagesClosed: void }>({
+    pagesClosed: [
+      async ({ ownServer }, use) => {
+        void ownServer; // set up after the server, so torn down before it stops
+        await use();
+        await Promise.all([...openedContexts].map((context) => context.close().catch(() => undefined)));
+        openedContexts.clear();
+      },
+      { auto: true },
+    ],
   });
 }
 
@@ -68,6 +93,7 @@ export async function openPage(
   viewport = { width: 1280, height: 900 },
 ): Promise<Page> {
   const context = await browser.newContext({ baseURL, locale, viewport });
+  openedContexts.add(context);
   await context.addInitScript({
     content: `window.localStorage.setItem('meridian.locale', ${JSON.stringify(locale)});`,
   });

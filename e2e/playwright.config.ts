@@ -54,6 +54,12 @@ export default defineConfig({
   ],
   use: {
     baseURL,
+    // Playwright sets no limit of its own on an action or a navigation: one that never finished held
+    // its worker until the test's timeout (ten minutes for the long back-office flows), then was
+    // retried. A click waits for its element up to 30 s, a page load up to 45 s: twice the longest
+    // seen on a loaded machine; then the test fails with the step that hung.
+    actionTimeout: 30_000,
+    navigationTimeout: 45_000,
     // The system's "reduce motion" setting: no Ant Design animations, no carousel autoplay. A
     // headless Chromium's GPU process took ~25 % of a core while a page animated.
     contextOptions: { reducedMotion: 'reduce' },

@@ -1,9 +1,7 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-import { type Browser, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { readCode, registerAndLogIn, ROOT, snap } from './helpers.ts';
-import { ownServerTest } from './own-server.ts';
+import { backOfficeTest, openPage } from './back-office-session.ts';
+import { readCode, registerAndLogIn, snap } from './helpers.ts';
 
 /**
  * Account deletion as a request to customer service (issue 16 "Support requests: … account-deletion
@@ -15,29 +13,12 @@ import { ownServerTest } from './own-server.ts';
  */
 const CUSTODY_SECRET = 'e2e-support-custody-secret-0123456789abcd';
 
-const test = ownServerTest('support', CUSTODY_SECRET, async (dataDir) => {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn' };
-  delete env.DATABASE_URL;
-  const added = await promisify(execFile)(
-    'npm',
-    ['run', '--silent', 'ops', '--', 'operators', 'add', '--email', 'root@meridian.test', '--role', 'admin'],
-    { cwd: ROOT, env },
-  );
-  const password = added.stdout.match(/TEMPORARY_PASSWORD=(\S+)/)?.[1] ?? '';
-  if (!password) throw new Error(`no temporary password: ${added.stdout}${added.stderr}`);
-  return password;
-});
+// Its own server with a first admin, `root@meridian.test`, whose temporary password is `prepared`.
+const test = backOfficeTest('support', CUSTODY_SECRET);
 // One run covers both languages and both widths (the screenshots switch them); the desktop project runs it.
 test.skip(({ isMobile }) => isMobile, 'runs once, on the desktop project');
 
 type Locale = 'en-US' | 'zh-HK';
-
-/** A browser context in en-US with one page on the test's server. */
-async function openPage(browser: Browser, baseURL: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL, locale: 'en-US', viewport: { width: 1280, height: 900 } });
-  await context.addInitScript({ content: `window.localStorage.setItem('meridian.locale', 'en-US');` });
-  return context.newPage();
-}
 
 /**
  * Screenshots of `path` at 1280 and 390 px in both languages, named `<prefix><locale>-<width>`
@@ -63,7 +44,7 @@ test('a user asks to delete the account; support replies and rejects; the user r
   test.setTimeout(240_000);
 
   // The user asks for deletion with a reason, after the security check (an email code).
-  const user = await openPage(browser, ownServer);
+  const user = await openPage(browser, ownServer, 'en-US');
   const email = `delete-me-${Date.now()}@meridian.test`;
   await registerAndLogIn(user, email, 'en-US');
   await user.goto('/my/security/account/delete');
@@ -77,7 +58,7 @@ test('a user asks to delete the account; support replies and rejects; the user r
   await expect(user.getByTestId('delete-submit')).toHaveCount(0);
 
   // The admin signs in (password, then an authenticator) and opens Support requests.
-  const admin = await openPage(browser, ownServer);
+  const admin = await openPage(browser, ownServer, 'en-US');
   await admin.goto('/admin/login');
   await admin.getByLabel('Email', { exact: true }).fill('root@meridian.test');
   await admin.getByLabel('Password', { exact: true }).fill(String(rootPassword));
