@@ -199,7 +199,7 @@ const PAGES: { path: string; name: string; title: string; isHeaderFixed: boolean
 const PAGES_PER_TEST = 12;
 
 /**
- * Opens `path` as a guest and checks what spec §2 says it shows (its title, or the sign-in prompt):
+ * Opens `path` as a guest and checks that it shows its title (or, for a signed-in page, the sign-in prompt):
  * with a full load when `isFirst` (a deep link: the server answers the app for the path), else
  * inside the app as a link would. The page's clock is installed by the caller (it carries over
  * navigations).

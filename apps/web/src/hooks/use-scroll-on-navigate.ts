@@ -16,7 +16,7 @@ const USER_SCROLL_EVENTS = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as 
 
 /**
  * On each navigation: scroll smoothly to the element named by the hash, 40 px above it, or to the
- * top of the page when there is no hash (spec §2); while content above it is still arriving
+ * top of the page when there is no hash; while content above it is still arriving
  * (`HASH_SETTLE_MS`), the page follows the target, so the link lands where it points. With the
  * system's reduced-motion setting the jump is immediate.
  */

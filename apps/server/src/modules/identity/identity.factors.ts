@@ -35,7 +35,7 @@ export interface RequiredFactors {
 
 const flag = (value: boolean) => (value ? 1 : 0);
 
-/** `user/config` of a user row (spec §3 conf) at `now` (the app's clock). */
+/** `user/config` of a user row (its security factors and holds, docs/identity.md) at `now` (the app's clock). */
 export function configOf(user: UserRow, now: Date): SecurityConfig {
   const hold =
     user.withdrawalHoldUntil && user.withdrawalHoldUntil.getTime() > now.getTime()
