@@ -70,7 +70,7 @@ const TEXT = {
     create: '建立',
     copied: '我已複製密碼',
     roles: { compliance: '合規', finance: '財務' },
-    queue: '身份驗證審核',
+    queue: '身份認證審核',
     review: '審核',
     approve: '批准',
     approveYes: '確定批准',

@@ -59,7 +59,7 @@ export const BUSINESS_CODES = {
     httpStatus: 409,
     message: {
       'en-US': 'The account cannot be deleted while it still holds: {reasons}',
-      'zh-HK': '帳戶仍持有以下項目，無法註銷：{reasons}',
+      'zh-HK': '帳戶仍持有以下項目，無法刪除：{reasons}',
     },
   },
   CODE_RESEND_WAIT: {
@@ -236,7 +236,7 @@ export const BUSINESS_CODES = {
     httpStatus: 422,
     message: {
       'en-US': 'Below minimum purchase share: at least {amount} {unit}',
-      'zh-HK': '低於最低申購份額：最少 {amount} {unit}',
+      'zh-HK': '低於最低認購份額：最少 {amount} {unit}',
     },
   },
   FUND_ABOVE_MAX_PURCHASE: {
@@ -244,7 +244,7 @@ export const BUSINESS_CODES = {
     httpStatus: 422,
     message: {
       'en-US': 'Above maximum purchase share: at most {amount} {unit}',
-      'zh-HK': '高於最高申購份額：最多 {amount} {unit}',
+      'zh-HK': '高於最高認購份額：最多 {amount} {unit}',
     },
   },
   FUND_LIMIT_EXCEEDED: {
@@ -252,7 +252,7 @@ export const BUSINESS_CODES = {
     httpStatus: 422,
     message: {
       'en-US': 'Exceeded Current Limit: you can subscribe at most {amount} {unit} more',
-      'zh-HK': '超出當前限額：最多可再申購 {amount} {unit}',
+      'zh-HK': '超出當前限額：最多可再認購 {amount} {unit}',
     },
   },
   FUND_BELOW_MIN_REDEEM: {
@@ -321,7 +321,7 @@ export const BUSINESS_CODES = {
     httpStatus: 422,
     message: {
       'en-US': 'This wire cannot pay {reference}: it must name a pending USD subscription of {amount} USD',
-      'zh-HK': '此電匯不能用於支付 {reference}：須為金額 {amount} 美元、仍在處理中的美元申購訂單',
+      'zh-HK': '此電匯不能用於支付 {reference}：須為金額 {amount} 美元、仍在處理中的美元認購訂單',
     },
   },
   BANK_ACCOUNT_LIMIT_REACHED: {
@@ -426,7 +426,7 @@ export const BUSINESS_CODES = {
     httpStatus: 400,
     message: {
       'en-US': 'This passkey request has expired or was already used; please try again',
-      'zh-HK': '此通行密鑰請求已過期或已使用，請再試一次',
+      'zh-HK': '此密碼匙請求已過期或已使用，請再試一次',
     },
   },
   PASSKEY_FAILED: {
@@ -434,7 +434,7 @@ export const BUSINESS_CODES = {
     httpStatus: 400,
     message: {
       'en-US': 'The passkey could not be verified',
-      'zh-HK': '無法驗證通行密鑰',
+      'zh-HK': '無法驗證密碼匙',
     },
   },
   PASSKEY_UNKNOWN: {
@@ -442,7 +442,7 @@ export const BUSINESS_CODES = {
     httpStatus: 400,
     message: {
       'en-US': 'This passkey is not registered with your account',
-      'zh-HK': '此通行密鑰未有登記於你的帳戶',
+      'zh-HK': '此密碼匙未有登記於你的帳戶',
     },
   },
   PASSKEY_COUNTER_REGRESSED: {
@@ -450,7 +450,7 @@ export const BUSINESS_CODES = {
     httpStatus: 400,
     message: {
       'en-US': 'This passkey was refused: its use counter went backwards, which can mean it was copied',
-      'zh-HK': '此通行密鑰已被拒絕：其使用計數倒退，可能已被複製',
+      'zh-HK': '此密碼匙已被拒絕：其使用計數倒退，可能已被複製',
     },
   },
   PASSKEY_LIMIT_REACHED: {
@@ -458,7 +458,7 @@ export const BUSINESS_CODES = {
     httpStatus: 409,
     message: {
       'en-US': 'You can register at most {max} passkeys',
-      'zh-HK': '你最多可登記 {max} 個通行密鑰',
+      'zh-HK': '你最多可登記 {max} 個密碼匙',
     },
   },
   PASSKEY_ALREADY_REGISTERED: {
@@ -466,7 +466,7 @@ export const BUSINESS_CODES = {
     httpStatus: 409,
     message: {
       'en-US': 'This passkey is already registered',
-      'zh-HK': '此通行密鑰已經登記',
+      'zh-HK': '此密碼匙已經登記',
     },
   },
   // Loans (issue 18): codes 184–199.
@@ -682,7 +682,7 @@ export const BUSINESS_CODES = {
     httpStatus: 409,
     message: {
       'en-US': 'You already have an open account deletion request',
-      'zh-HK': '你已有一項處理中的帳戶註銷申請',
+      'zh-HK': '你已有一項處理中的刪除帳戶申請',
     },
   },
   SUPPORT_REQUEST_STATE_CHANGED: {
@@ -698,7 +698,7 @@ export const BUSINESS_CODES = {
     httpStatus: 409,
     message: {
       'en-US': 'This account is frozen or already closed: it cannot be deleted now',
-      'zh-HK': '此帳戶已凍結或已註銷，現時不能註銷',
+      'zh-HK': '此帳戶已凍結或已刪除，現時不能刪除',
     },
   },
   // Corporate PRO accounts and employee cards (issues 16 and 19): codes 280–289.

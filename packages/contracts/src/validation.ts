@@ -69,7 +69,7 @@ export const VALIDATION_MESSAGES = {
   },
   'validation.withdrawMin': {
     'en-US': 'Minimum withdrawal not lower than {limit} {unit}',
-    'zh-HK': '最低提幣金額不低於 {limit} {unit}',
+    'zh-HK': '提幣金額最少為 {limit} {unit}',
   },
   'validation.withdrawMax': {
     'en-US': 'Single-transaction withdrawal maximum {limit} {unit}',
@@ -256,7 +256,7 @@ export const VALIDATION_MESSAGES = {
   },
   'validation.termsNoticeTooShort': {
     'en-US': 'Changes must be announced {days} working days ahead: the earliest effective date is {date}',
-    'zh-HK': '條款變更須提前 {days} 個工作天通知：最早生效日期為 {date}',
+    'zh-HK': '條款變更須提前 {days} 個工作日通知：最早生效日期為 {date}',
   },
   'validation.residenceUnchanged': {
     'en-US': 'This is the residence and address already on file',
@@ -384,7 +384,7 @@ export const VALIDATION_MESSAGES = {
   },
   'validation.loanTerm': {
     'en-US': 'Choose a term of 30, 90, 180 or 360 days',
-    'zh-HK': '請選擇 30、90、180 或 360 天的期限',
+    'zh-HK': '請選擇 30、90、180 或 360 日的期限',
   },
   'validation.loanProtectionPct': {
     'en-US': 'The trigger LTV must be 75–88% and the target LTV 10–70%, below the trigger',
@@ -433,11 +433,11 @@ export const VALIDATION_MESSAGES = {
   },
   'validation.passkey': {
     'en-US': 'The passkey answer is malformed; try again',
-    'zh-HK': '通行密鑰的回應格式不正確，請再試一次',
+    'zh-HK': '密碼匙的回應格式不正確，請再試一次',
   },
   'validation.passkeyName': {
     'en-US': 'Name the passkey (1 to 40 characters)',
-    'zh-HK': '請為通行密鑰命名（1 至 40 個字元）',
+    'zh-HK': '請為密碼匙命名（1 至 40 個字元）',
   },
 } as const satisfies Record<string, LocalizedText>;
 

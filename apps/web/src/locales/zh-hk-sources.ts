@@ -53,3 +53,21 @@ export function* sourceTexts(repoRoot: string, roots: string[]): Generator<[stri
     }
   }
 }
+
+/** A run of Han characters: a line holding one carries Chinese text. */
+const HAN = /\p{Script=Han}/u;
+
+/**
+ * Every line with Chinese text in the TypeScript sources under each of `roots` (tests excepted), as
+ * `path:line`: catches zh-HK texts that are not written as a `'zh-HK':` entry (a `nameZhHk` field, a
+ * template). Comments with Chinese examples are caught too, which is what a glossary check wants.
+ */
+export function* hanSourceLines(repoRoot: string, roots: string[]): Generator<[string, string]> {
+  for (const root of roots) {
+    for (const path of sourceFiles(join(repoRoot, root))) {
+      const lines = readFileSync(path, 'utf8').split('\n');
+      for (const [index, line] of lines.entries())
+        if (HAN.test(line)) yield [`${path.slice(repoRoot.length + 1)}:${index + 1}`, line];
+    }
+  }
+}

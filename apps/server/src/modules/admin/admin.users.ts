@@ -84,11 +84,11 @@ const NOTICES = {
   },
   totpReset: {
     category: 'SECURITY',
-    title: { 'en-US': 'Your authenticator was removed', 'zh-HK': '你的身份驗證器已被移除' },
+    title: { 'en-US': 'Your authenticator was removed', 'zh-HK': '你的驗證器已被移除' },
     body: {
       'en-US':
         'At your request, support removed the authenticator app from your account. Withdrawals are held for 24 hours. If you did not ask for this, contact support at once.',
-      'zh-HK': '應你的要求，客服已從你的帳戶移除身份驗證器。提幣將暫停 24 小時。如非本人要求，請立即聯絡客服。',
+      'zh-HK': '應你的要求，客服已從你的帳戶移除驗證器。提幣將暫停 24 小時。如非本人要求，請立即聯絡客服。',
     },
   },
 } as const satisfies Record<string, Omit<NotifyInput, 'userId'>>;

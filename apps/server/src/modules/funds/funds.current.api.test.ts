@@ -192,7 +192,7 @@ describe('every refusal names its rule and changes nothing', () => {
       expect({ code: answer.statusCode, message: answer.message }).toEqual({ code, message });
     }
     const zh = await kit.subscribe(carol, body({ amount: '0.5' }), { 'user-lang': 'zh-HK' });
-    expect(zh.json().message).toBe('低於最低申購份額：最少 1.00 USD');
+    expect(zh.json().message).toBe('低於最低認購份額：最少 1.00 USD');
   });
 
   it('refuses bad input with 120 naming the field: a third decimal, zero, text, a missing coin', async () => {

@@ -24,7 +24,7 @@ beforeAll(async () => {
     id: FIXED,
     type: 'FIXED',
     nameEn: 'Fixed 90-day Test',
-    nameZhHk: '90 天定期測試',
+    nameZhHk: '90 日定期測試',
     periodDays: 90,
     raiseStartDate: '2026-03-01',
     raiseEndDate: '2026-03-14',

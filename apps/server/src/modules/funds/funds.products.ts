@@ -279,7 +279,7 @@ export function createProductsService(ctx: FundsContext) {
           id: `FIXED_${series.periodDays}D_${today.replaceAll('-', '')}`,
           type: 'FIXED',
           nameEn: `Fixed ${series.periodDays}-day Fund`,
-          nameZhHk: `${series.periodDays} 天定期基金`,
+          nameZhHk: `${series.periodDays} 日定期基金`,
           periodDays: series.periodDays,
           raiseStartDate: today,
           raiseEndDate: addDays(today, FIXED_RAISE_DAYS - 1),

@@ -139,7 +139,7 @@ describe('fund products in the back office', () => {
   it('creates a fixed fund (admin) and closes it to new subscriptions while holders keep it', async () => {
     const body = {
       nameEn: 'Fixed 60-day Fund',
-      nameZhHk: '60 天定期基金',
+      nameZhHk: '60 日定期基金',
       periodDays: 60,
       annualRatePct: '7.25',
       raiseStartDate: '2026-03-04',

@@ -8,7 +8,7 @@ import type { CaptchaEvent } from '@meridian/contracts/security';
  */
 const EVENT_NAMES: Record<CaptchaEvent, Record<Locale, string>> = {
   WITHDRAW_ADDRESS_ADD: { 'en-US': 'adding a withdrawal address', 'zh-HK': '新增提幣地址' },
-  PURCHASE: { 'en-US': 'a purchase', 'zh-HK': '申購' },
+  PURCHASE: { 'en-US': 'a purchase', 'zh-HK': '認購' },
   MFA_ADD: { 'en-US': 'binding Google Authenticator', 'zh-HK': '綁定 Google 驗證器' },
   MFA_REMOVE: { 'en-US': 'unbinding Google Authenticator', 'zh-HK': '解除綁定 Google 驗證器' },
   REDEEM: { 'en-US': 'a redemption', 'zh-HK': '贖回' },
@@ -21,7 +21,7 @@ const EVENT_NAMES: Record<CaptchaEvent, Record<Locale, string>> = {
   LOAN_REPAY: { 'en-US': 'a loan repayment', 'zh-HK': '還款' },
   LOAN_ADJUST: { 'en-US': 'adjusting collateral', 'zh-HK': '調整抵押品' },
   WITHDRAW: { 'en-US': 'a withdrawal', 'zh-HK': '提幣' },
-  ACCOUNT_CANCEL: { 'en-US': 'deleting your account', 'zh-HK': '註銷帳戶' },
+  ACCOUNT_CANCEL: { 'en-US': 'deleting your account', 'zh-HK': '刪除帳戶' },
   MOBILE_BIND: { 'en-US': 'binding a mobile number', 'zh-HK': '綁定手機號碼' },
   PASSWORD_CHANGE: { 'en-US': 'changing your password', 'zh-HK': '更改密碼' },
   EMAIL_CHANGE: { 'en-US': 'changing your email address', 'zh-HK': '更改電郵地址' },
@@ -34,8 +34,8 @@ const EVENT_NAMES: Record<CaptchaEvent, Record<Locale, string>> = {
   CARD_REVEAL: { 'en-US': 'showing your card details', 'zh-HK': '顯示卡資料' },
   CARD_PIN: { 'en-US': 'setting your card PIN', 'zh-HK': '設定卡密碼' },
   API_KEY_CREATE: { 'en-US': 'creating an API key', 'zh-HK': '建立 API 金鑰' },
-  PASSKEY_ADD: { 'en-US': 'adding a passkey', 'zh-HK': '新增通行密鑰' },
-  PASSKEY_REMOVE: { 'en-US': 'removing a passkey', 'zh-HK': '移除通行密鑰' },
+  PASSKEY_ADD: { 'en-US': 'adding a passkey', 'zh-HK': '新增密碼匙' },
+  PASSKEY_REMOVE: { 'en-US': 'removing a passkey', 'zh-HK': '移除密碼匙' },
 };
 
 /** The "this wasn't me" line of security mails (issue 21 "Freeze link"): `{freezeUrl}` is a one-time link. */
@@ -91,11 +91,11 @@ const TEMPLATES = {
     },
   },
   accountClosed: {
-    subject: { 'en-US': 'Your Meridian account is closed', 'zh-HK': '你的 Meridian 帳戶已註銷' },
+    subject: { 'en-US': 'Your Meridian account is closed', 'zh-HK': '你的 Meridian 帳戶已刪除' },
     text: {
       'en-US':
         'Your account has been closed and your personal data removed. Transaction records are kept as the law requires.',
-      'zh-HK': '你的帳戶已註銷，個人資料已刪除。交易紀錄將按法律要求保存。',
+      'zh-HK': '你的帳戶及個人資料已刪除。交易紀錄將按法律要求保存。',
     },
   },
   smsCode: {

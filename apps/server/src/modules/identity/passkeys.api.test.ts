@@ -88,7 +88,7 @@ describe('identity: passkeys', () => {
       { ...session.headers, 'User-Lang': 'zh-HK' },
     );
     expect(badName.json()).toMatchObject({ statusCode: 120, content: { fields: [{ field: 'name' }] } });
-    expect(badName.json().message).toContain('通行密鑰');
+    expect(badName.json().message).toContain('密碼匙');
 
     const emailCaptcha = await sensitiveCode(t.app, session, 'PASSKEY_ADD');
     const added = await post(

@@ -63,7 +63,7 @@ describe('scheduling a change of terms', () => {
     expect(refused.json()).toMatchObject({
       statusCode: 120,
       content: {
-        fields: [{ field: 'effectiveOn', message: `條款變更須提前 7 個工作天通知：最早生效日期為 ${earliest}` }],
+        fields: [{ field: 'effectiveOn', message: `條款變更須提前 7 個工作日通知：最早生效日期為 ${earliest}` }],
       },
     });
     const malformed = (

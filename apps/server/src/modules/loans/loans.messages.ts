@@ -64,6 +64,6 @@ export const overdueMessage: LoanMessage = {
     'en-US':
       'Loan {orderId} was due on {repaymentDate}. Overdue interest accrues at 3 times the daily rate for up to {grace} days; after that the collateral is liquidated. Repay now to avoid liquidation.',
     'zh-HK':
-      '借款 {orderId} 已於 {repaymentDate} 到期。逾期利息按日利率的 3 倍計算，最多 {grace} 天；其後抵押品將被平倉。請立即還款以免被平倉。',
+      '借款 {orderId} 已於 {repaymentDate} 到期。逾期利息按日利率的 3 倍計算，最多 {grace} 日；其後抵押品將被平倉。請立即還款以免被平倉。',
   },
 };

@@ -16,16 +16,16 @@ const SECURITY_TITLES: Record<string, LocalizedText> = {
   'password.reset': { 'en-US': 'Login password reset', 'zh-HK': '登入密碼已重設' },
   'password.changed': { 'en-US': 'Login password changed', 'zh-HK': '登入密碼已更改' },
   'config.switched': { 'en-US': 'Security settings changed', 'zh-HK': '安全設定已更改' },
-  'mfa.bound': { 'en-US': 'Authenticator app enabled', 'zh-HK': '已啟用身份驗證器' },
-  'mfa.unbound': { 'en-US': 'Authenticator app removed', 'zh-HK': '已移除身份驗證器' },
+  'mfa.bound': { 'en-US': 'Authenticator app enabled', 'zh-HK': '已啟用驗證器' },
+  'mfa.unbound': { 'en-US': 'Authenticator app removed', 'zh-HK': '已移除驗證器' },
   'security_password.set': { 'en-US': 'Trading password set', 'zh-HK': '已設定安全碼' },
   'security_password.changed': { 'en-US': 'Trading password changed', 'zh-HK': '安全碼已更改' },
   'mobile.bound': { 'en-US': 'Mobile number linked', 'zh-HK': '已綁定手提電話' },
   'mobile.changed': { 'en-US': 'Mobile number changed', 'zh-HK': '手提電話已更改' },
   'email.changed': { 'en-US': 'Email address changed', 'zh-HK': '電郵地址已更改' },
   'api_key.created': { 'en-US': 'New API key created', 'zh-HK': '已建立新的 API 金鑰' },
-  'passkey.added': { 'en-US': 'Passkey added', 'zh-HK': '已新增通行密鑰' },
-  'passkey.removed': { 'en-US': 'Passkey removed', 'zh-HK': '已移除通行密鑰' },
+  'passkey.added': { 'en-US': 'Passkey added', 'zh-HK': '已新增密碼匙' },
+  'passkey.removed': { 'en-US': 'Passkey removed', 'zh-HK': '已移除密碼匙' },
 };
 
 const SECURITY_BODY: LocalizedText = {

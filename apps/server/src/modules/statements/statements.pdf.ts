@@ -126,7 +126,7 @@ const TEXTS: Record<Locale, Texts> = {
       WITHDRAWAL_RETURN: '提幣退回',
       WITHDRAWAL_SETTLE: '提幣已發送',
       INTERNAL_TRANSFER: '內部轉帳',
-      EXCHANGE_SWAP: '閃兌',
+      EXCHANGE_SWAP: '兌換',
       FUND_SUBSCRIBE: '理財認購',
       FUND_REDEEM: '理財贖回',
       FUND_INTEREST: '理財利息',

@@ -135,7 +135,7 @@ describe('account-deletion requests', () => {
     const first = (await requestDeletion(session, 'First')).json();
     expect(first.statusCode).toBe(200);
     const second = (await requestDeletion(session, 'Second', 'zh-HK')).json();
-    expect(second).toMatchObject({ statusCode: 300, message: '你已有一項處理中的帳戶註銷申請' });
+    expect(second).toMatchObject({ statusCode: 300, message: '你已有一項處理中的刪除帳戶申請' });
     await ops(compliance, 'POST', `/support/requests/${first.content.id}/decide`, { status: 'REJECTED', reply: 'No' });
     expect((await requestDeletion(session, 'Third')).json().content).toMatchObject({ status: 'PENDING' });
   });

@@ -9,24 +9,24 @@ export const supportMessages = {
   replied: {
     title: {
       'en-US': 'Reply to your account deletion request',
-      'zh-HK': '你的帳戶註銷申請有新回覆',
+      'zh-HK': '你的刪除帳戶申請有新回覆',
     } satisfies LocalizedText,
     body: { 'en-US': 'Customer service: {reply}', 'zh-HK': '客戶服務回覆：{reply}' } satisfies LocalizedText,
   },
   /** The request was rejected: the account stays open. */
   rejected: {
-    title: { 'en-US': 'Account deletion request declined', 'zh-HK': '帳戶註銷申請未獲批准' } satisfies LocalizedText,
+    title: { 'en-US': 'Account deletion request declined', 'zh-HK': '刪除帳戶申請未獲批准' } satisfies LocalizedText,
     body: {
       'en-US': 'Your account deletion request was not approved. Customer service: {reply}',
-      'zh-HK': '你的帳戶註銷申請未獲批准。客戶服務回覆：{reply}',
+      'zh-HK': '你的刪除帳戶申請未獲批准。客戶服務回覆：{reply}',
     } satisfies LocalizedText,
   },
   /** The account was closed as asked. */
   done: {
-    title: { 'en-US': 'Account deleted', 'zh-HK': '帳戶已註銷' } satisfies LocalizedText,
+    title: { 'en-US': 'Account deleted', 'zh-HK': '帳戶已刪除' } satisfies LocalizedText,
     body: {
       'en-US': 'Your account was deleted as you asked. Customer service: {reply}',
-      'zh-HK': '你的帳戶已按你的申請註銷。客戶服務回覆：{reply}',
+      'zh-HK': '你的帳戶已按你的申請刪除。客戶服務回覆：{reply}',
     } satisfies LocalizedText,
   },
 } as const;
