@@ -45,9 +45,10 @@ describe('zh-HK glossary', () => {
 
   it('the doc lists every term and every rejected variant', () => {
     const doc = readFileSync(join(REPO_ROOT, 'docs', 'zh-hk-glossary.md'), 'utf8');
-    const missing = ZH_HK_GLOSSARY.flatMap((term) => [term.zhHk, ...term.rejected.map((variant) => variant.label)]).filter(
-      (word) => !doc.includes(word),
-    );
+    const missing = ZH_HK_GLOSSARY.flatMap((term) => [
+      term.zhHk,
+      ...term.rejected.map((variant) => variant.label),
+    ]).filter((word) => !doc.includes(word));
     expect(missing).toEqual([]);
   });
 });

@@ -61,13 +61,20 @@ export const ZH_HK_GLOSSARY: readonly GlossaryTerm[] = [
   {
     en: 'a minimum (at least)',
     zhHk: '最少',
-    rejected: [v('最低…不低於', { pattern: /最低[^，。；]*不低於/ }), v('最少…不少於', { pattern: /最少[^，。；]*不少於/ })],
+    rejected: [
+      v('最低…不低於', { pattern: /最低[^，。；]*不低於/ }),
+      v('最少…不少於', { pattern: /最少[^，。；]*不少於/ }),
+    ],
   },
   { en: 'get (a quote, a code)', zhHk: '取得 / 索取', rejected: [v('獲取')] },
   { en: 'security code (trade password)', zhHk: '安全碼', rejected: [v('資金密碼')] },
   { en: 'sign in', zhHk: '登入', rejected: [v('登錄'), v('登陸')] },
   { en: 'email', zhHk: '電郵', rejected: [v('郵箱')] },
-  { en: 'mobile number, SMS', zhHk: '手機號碼 / 短訊', rejected: [v('手機號', { pattern: /手機號(?!碼)/ }), v('短信')] },
+  {
+    en: 'mobile number, SMS',
+    zhHk: '手機號碼 / 短訊',
+    rejected: [v('手機號', { pattern: /手機號(?!碼)/ }), v('短信')],
+  },
   { en: 'settings, default', zhHk: '設定 / 預設', rejected: [v('設置'), v('默認')] },
   { en: 'message', zhHk: '訊息', rejected: [v('信息')] },
   { en: 'software, program', zhHk: '軟件 / 程式', rejected: [v('軟體'), v('程序')] },
