@@ -126,7 +126,7 @@ describe('loadConfig', () => {
     ).toThrowError(/CUSTODY_WEBHOOK_SECRET is required in production/);
     const xpub =
       'xpub661MyMwAqRbcFtXgS5sYJABqqG9YLmC4Q1Rdap9gSE8NqtwybGhePY2gZ29ESFjqJoCu1Rupje8YtGqsefD265TMg7usUDFdp6W1EGMcet8';
-    const config = loadConfig({
+    const production = {
       NODE_ENV: 'production',
       SESSION_SECRET: 'x'.repeat(32),
       PUBLIC_URL: 'https://meridian.example',
@@ -135,8 +135,17 @@ describe('loadConfig', () => {
       WALLET_XPUB_BITCOIN: xpub,
       WALLET_XPUB_EVM: xpub,
       WALLET_XPUB_TRON: xpub,
+    };
+    // The legal details of /about are required in production: no public placeholder there.
+    expect(() => loadConfig(production)).toThrowError(/SITE_LEGAL_ENTITY is required in production/);
+    const config = loadConfig({
+      ...production,
+      SITE_LEGAL_ENTITY: 'Meridian Digital Limited',
+      SITE_REGISTERED_ADDRESS: '1 Queen’s Road Central, Hong Kong',
+      SITE_LICENCES: 'Hong Kong Customs|Money Service Operator|12-34-56789',
     });
     expect(config.seedDemo).toBe(false);
+    expect(config.site.legalEntity).toBe('Meridian Digital Limited');
     expect(config.wallet.xpubs?.evm).toBe(xpub);
   });
 });

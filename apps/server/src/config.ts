@@ -310,6 +310,10 @@ export const configSchema = z
         'WALLET_XPUB_BITCOIN',
         'WALLET_XPUB_EVM',
         'WALLET_XPUB_TRON',
+        // The operator's legal details on /about: a public page never shows placeholders in production.
+        'SITE_LEGAL_ENTITY',
+        'SITE_REGISTERED_ADDRESS',
+        'SITE_LICENCES',
       ] as const) {
         if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required in production' });
       }

@@ -25,12 +25,17 @@ export const siteLicenceSchema = z.object({
 export type SiteLicence = z.infer<typeof siteLicenceSchema>;
 
 export const siteInfoSchema = z.object({
-  /** Legal name of the operating company (`SITE_LEGAL_ENTITY`); null: not configured yet. */
+  /** Legal name of the operating company (`SITE_LEGAL_ENTITY`); null: not configured (outside production only). */
   legalEntity: z.string().nullable(),
-  /** Registered address (`SITE_REGISTERED_ADDRESS`); null: not configured yet. */
+  /** Registered address (`SITE_REGISTERED_ADDRESS`); null: not configured (outside production only). */
   registeredAddress: z.string().nullable(),
-  /** Licences and registrations (`SITE_LICENCES`); empty: not configured yet (the About page says so). */
+  /** Licences and registrations (`SITE_LICENCES`); empty: not configured. */
   licences: z.array(siteLicenceSchema),
+  /**
+   * True when any of the three legal details is not configured, which the server allows only
+   * outside production: the About page then shows marked demonstration values in their place.
+   */
+  legalDetailsAreDemo: z.boolean(),
   /** The separate exchange site (`SITE_EXCHANGE_URL`, spec §1 other product lines); null: not run. */
   exchangeUrl: z.string().nullable(),
   /** The separate mining site (`SITE_MINING_URL`); null: not run. */

@@ -8,6 +8,7 @@ describe('readSiteInfo', () => {
         legalEntity: 'Meridian Digital Limited',
         registeredAddress: null,
         licences: [{ authority: 'SFC', licence: 'Type 1', number: 'AAA111' }, { authority: 'broken' }],
+        legalDetailsAreDemo: true,
         exchangeUrl: 'http://exchange.example.com',
         miningUrl: 'https://mining.example.com',
         social: [
@@ -21,6 +22,7 @@ describe('readSiteInfo', () => {
       legalEntity: 'Meridian Digital Limited',
       registeredAddress: null,
       licences: [{ authority: 'SFC', licence: 'Type 1', number: 'AAA111' }],
+      legalDetailsAreDemo: true,
       exchangeUrl: null,
       miningUrl: 'https://mining.example.com',
       social: [{ id: 'x', href: 'https://x.com/meridian' }],

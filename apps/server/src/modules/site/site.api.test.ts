@@ -28,6 +28,8 @@ describe('GET /api/site', () => {
         { authority: 'Hong Kong Customs', licence: 'Money Service Operator', number: '12-34-56789' },
         { authority: 'Companies Registry', licence: 'Trust or company service provider', number: '' },
       ],
+      // The registered address is not set (allowed outside production only): the page marks demo values.
+      legalDetailsAreDemo: true,
       exchangeUrl: null,
       miningUrl: 'https://mining.example.com',
       social: [{ id: 'telegram', href: 'https://t.me/meridian' }],

@@ -27,6 +27,7 @@ export class SiteService {
       legalEntity: site.legalEntity ?? null,
       registeredAddress: site.registeredAddress ?? null,
       licences: site.licences,
+      legalDetailsAreDemo: !site.legalEntity || !site.registeredAddress || site.licences.length === 0,
       exchangeUrl: site.exchangeUrl ?? null,
       miningUrl: site.miningUrl ?? null,
       social: SOCIAL_LINK_IDS.flatMap((id) => {
