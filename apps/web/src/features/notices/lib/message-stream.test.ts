@@ -71,21 +71,33 @@ describe('message stream → cache', () => {
     expect(onMessage).toHaveBeenCalledWith(event);
   });
 
-  it('marks the wallet’s cached balances and records stale when a deposit message arrives, and leaves them for a security one', () => {
+  it('marks every cached balance stale when a money message arrives, on a card payment too, and leaves them for a security one', () => {
     const { queryClient, sources } = setUp();
-    queryClient.setQueryData(['wallet', 'records', { action: 'deposit' }], { list: [] });
-    queryClient.setQueryData(['exchange', 'history', {}], { list: [] });
+    const moneyKeys = [
+      ['wallet', 'records', { action: 'deposit' }],
+      ['wallet', 'balance'],
+      ['exchange', 'history', {}],
+      ['funds', 'holdings'],
+      ['cards', 'detail', 7],
+      ['loans', 'list'],
+      ['trust', 'list'],
+    ];
+    const isStale = () => moneyKeys.map((key) => queryClient.getQueryState(key)?.isInvalidated);
+    const reset = () => moneyKeys.forEach((key) => queryClient.setQueryData(key, { list: [] }));
+    reset();
     sources[0]?.emit(
       'message',
       JSON.stringify({ message: message('m3', 'unread', { category: 'SECURITY' }), unreadCount: 1 }),
     );
-    expect(queryClient.getQueryState(['wallet', 'records', { action: 'deposit' }])?.isInvalidated).toBe(false);
-    sources[0]?.emit(
-      'message',
-      JSON.stringify({ message: message('m4', 'unread', { category: 'DEPOSIT' }), unreadCount: 2 }),
-    );
-    expect(queryClient.getQueryState(['wallet', 'records', { action: 'deposit' }])?.isInvalidated).toBe(true);
-    expect(queryClient.getQueryState(['exchange', 'history', {}])?.isInvalidated).toBe(false);
+    expect(isStale()).toEqual(moneyKeys.map(() => false));
+    for (const category of ['DEPOSIT', 'CARD', 'FUND', 'LOAN'] as const) {
+      reset();
+      sources[0]?.emit(
+        'message',
+        JSON.stringify({ message: message(`m-${category}`, 'unread', { category }), unreadCount: 2 }),
+      );
+      expect(isStale(), category).toEqual(moneyKeys.map(() => true));
+    }
   });
 
   it('ignores an event that breaks the contract', () => {

@@ -34,24 +34,40 @@ export interface StreamSource {
 const READY_STATE_CLOSED = 2;
 
 /**
- * Cached data a message says has changed, by category: query-key prefixes of the wallet's caches
- * (`['wallet', …]`: balances, deposit and withdrawal records) and the exchange's (`['exchange', …]`),
- * so an open history page or balance shows a credited deposit or a settled withdrawal at once.
+ * Every cache that shows a balance or a money record: the wallet's (balances, deposit and
+ * withdrawal records), the exchange's, the funds', the cards', the loans' and the trusts'. A money
+ * event can change more than its own page shows (a card top-up moves the wallet too, a loan
+ * liquidation the wallet and the loan), so a message of any money category marks them all stale;
+ * only the ones a page of this tab is showing are fetched again. Every open tab has its own
+ * stream, so every tab refreshes.
  */
-export const STALE_QUERIES_BY_CATEGORY: Partial<Record<NoticeCategory, readonly (readonly string[])[]>> = {
-  DEPOSIT: [['wallet']],
-  WITHDRAW: [['wallet']],
-  EXCHANGE: [['wallet'], ['exchange']],
-};
+export const MONEY_QUERIES: readonly (readonly string[])[] = [
+  ['wallet'],
+  ['exchange'],
+  ['funds'],
+  ['cards'],
+  ['loans'],
+  ['trust'],
+];
+
+/** The message categories that tell of money moving (their messages refresh {@link MONEY_QUERIES}). */
+export const MONEY_CATEGORIES: ReadonlySet<NoticeCategory> = new Set<NoticeCategory>([
+  'DEPOSIT',
+  'WITHDRAW',
+  'EXCHANGE',
+  'FUND',
+  'LOAN',
+  'CARD',
+]);
 
 /**
  * Puts a stream event into the cached message list (nothing to do before the list is first
- * fetched), and marks the money data the message's category changes as stale.
+ * fetched), and marks every cached balance and money record stale when the message tells of money.
  */
 export function applyMessageEvent(queryClient: QueryClient, userId: string, event: NoticeEvent): void {
   queryClient.setQueryData<MessagePages>(messagesQueryKey(userId), (data) => data && withIncomingMessage(data, event));
-  for (const queryKey of STALE_QUERIES_BY_CATEGORY[event.message.category] ?? [])
-    void queryClient.invalidateQueries({ queryKey });
+  if (!MONEY_CATEGORIES.has(event.message.category)) return;
+  for (const queryKey of MONEY_QUERIES) void queryClient.invalidateQueries({ queryKey });
 }
 
 export interface MessageStreamOptions {
