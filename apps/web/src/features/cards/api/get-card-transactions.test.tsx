@@ -17,11 +17,11 @@ afterEach(() => cleanup());
 
 describe('card transactions', () => {
   it('a page signature changes with a new row, a status or an amount', () => {
-    const row = { id: 1, status: 'HELD', amount: '20.00' } as const;
+    const row = { id: 1, status: 'AUTHORIZED', amount: '20.00' } as const;
     expect(transactionsSignature([row])).toBe(transactionsSignature([{ ...row }]));
     expect(transactionsSignature([row])).not.toBe(transactionsSignature([{ ...row, status: 'CLEARED' }]));
     expect(transactionsSignature([row])).not.toBe(
-      transactionsSignature([{ id: 2, status: 'HELD', amount: '1.00' }, row]),
+      transactionsSignature([{ id: 2, status: 'AUTHORIZED', amount: '1.00' }, row]),
     );
   });
 
@@ -30,7 +30,7 @@ describe('card transactions', () => {
     const wrapper = ({ children }: { children: ReactNode }) => (
       <QueryClientProvider client={client}>{children}</QueryClientProvider>
     );
-    pages[0] = { list: [{ id: 1, status: 'HELD', amount: '20.00' }] };
+    pages[0] = { list: [{ id: 1, status: 'AUTHORIZED', amount: '20.00' }] };
     client.setQueryData(cardKeys.detail(7), { available: '80.00' });
     const { result } = renderHook(() => useCardTransactions(7, 1, 0), { wrapper });
     await waitFor(() => expect(result.current.data?.list).toHaveLength(1));
@@ -40,8 +40,8 @@ describe('card transactions', () => {
 
     pages[0] = {
       list: [
-        { id: 2, status: 'HELD', amount: '5.00' },
-        { id: 1, status: 'HELD', amount: '20.00' },
+        { id: 2, status: 'AUTHORIZED', amount: '5.00' },
+        { id: 1, status: 'AUTHORIZED', amount: '20.00' },
       ],
     };
     await client.refetchQueries({ queryKey: cardKeys.transactions(7, 1) });
