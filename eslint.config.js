@@ -1,4 +1,4 @@
-// ESLint flat config. Module boundaries are lint rules, not wishes (STYLE.md, actualbudget and
+// ESLint flat config. Module boundaries are lint rules, not wishes (after actualbudget and
 // bulletproof-react): platform code never imports business modules, a module never reads another
 // module's tables, and the web app's imports flow one way: shared → features → app.
 import { readdirSync } from 'node:fs';
@@ -9,6 +9,20 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const restrict = (patterns) => ['error', { patterns }];
+/**
+ * `no-restricted-imports` does not see `import()`: the same boundary for dynamic imports, as an
+ * ImportExpression selector on the source (`/` written `\u002F`, which a selector's regex needs).
+ */
+const dynamicImport = (pattern, message) => ({
+  selector: `ImportExpression[source.value=/${pattern.replaceAll('/', '\\u002F')}/]`,
+  message: `${message} (dynamic import)`,
+});
+/** The web calls an endpoint through its descriptor (`callEndpoint`), never through a path typed by hand. */
+const RAW_API_PATH = {
+  selector: "CallExpression[callee.object.name='apiClient'][arguments.0.type=/^(Literal|TemplateLiteral)$/]",
+  message:
+    'Call the endpoint through its descriptor in @meridian/contracts (callEndpoint), not a raw path: the path, method and schemas then come from one place.',
+};
 /** The web app's feature folders: each may import only itself among them (bulletproof-react's zones). */
 const WEB_FEATURES = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -41,7 +55,7 @@ export default tseslint.config(
     },
   },
   {
-    // No import cycles anywhere (issue 13 item 4): a cycle hides an order dependency at start-up.
+    // No import cycles anywhere: a cycle hides an order dependency at start-up.
     files: ['**/*.{ts,tsx,mjs,js}'],
     plugins: { 'import-x': importX },
     settings: { 'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'] },
@@ -59,7 +73,7 @@ export default tseslint.config(
       'no-restricted-imports': restrict([
         {
           group: ['**/modules/**'],
-          message: 'platform/ holds no business rules and never imports from modules/ (ARCHITECTURE §1).',
+          message: 'platform/ holds no business rules and never imports from modules/.',
         },
       ]),
     },
@@ -70,25 +84,25 @@ export default tseslint.config(
       'no-restricted-imports': restrict([
         {
           regex: '^\\.\\./[^/]+/[^/]+\\.tables(\\.ts)?$',
-          message: "A module may call another module's service, never its tables (ARCHITECTURE §1).",
+          message: "A module may call another module's service, never its tables.",
         },
       ]),
     },
   },
   {
     // Outside tests (which may seed and check through any module), a module reaches another module
-    // only through its public surface: its `*.service.ts` and `*.types.ts` files (issue 13 item 4).
+    // only through its public surface: its `*.service.ts` and `*.types.ts` files.
     files: ['apps/server/src/modules/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': restrict([
         {
           regex: '^\\.\\./[^/]+/[^/]+\\.tables(\\.ts)?$',
-          message: "A module may call another module's service, never its tables (ARCHITECTURE §1).",
+          message: "A module may call another module's service, never its tables.",
         },
         {
           regex: '^\\.\\./(?!\\.\\./)[^/]+/(?![^/]+\\.(service|types)\\.ts$)[^/]+$',
-          message: 'Import another module only through its *.service.ts or *.types.ts (issue 13 item 4).',
+          message: 'Import another module only through its *.service.ts or *.types.ts.',
         },
       ]),
     },
@@ -105,7 +119,13 @@ export default tseslint.config(
     },
   },
   {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/api-client.ts'],
+    rules: { 'no-restricted-syntax': ['error', RAW_API_PATH] },
+  },
+  {
     files: ['apps/web/src/components/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/api-client.ts'],
     rules: {
       'no-restricted-imports': restrict([
         {
@@ -113,6 +133,11 @@ export default tseslint.config(
           message: 'Shared code (components, lib) never imports features or app (bulletproof-react).',
         },
       ]),
+      'no-restricted-syntax': [
+        'error',
+        RAW_API_PATH,
+        dynamicImport('/(features|app)/', 'Shared code (components, lib) never imports features or app'),
+      ],
     },
   },
   {
@@ -124,11 +149,21 @@ export default tseslint.config(
           message: 'Features never import the app layer; the app composes features.',
         },
       ]),
+      'no-restricted-syntax': [
+        'error',
+        RAW_API_PATH,
+        dynamicImport('/app/', 'Features never import the app layer; the app composes features'),
+      ],
     },
   },
   {
+    // Tests may call a path by hand (the client's own tests do); the static boundaries still hold.
+    files: ['apps/web/src/**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
+  {
     // A feature never imports another feature; shared pieces live in components/, lib/, hooks/ or
-    // stores/ (issue 13 item 4). Paths are resolved, so any spelling of the import is caught.
+    // stores/. Paths are resolved, so any spelling of the import is caught.
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     rules: {

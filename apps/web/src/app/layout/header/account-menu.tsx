@@ -2,13 +2,23 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ChevronDownIcon, UserIcon } from '../../../components/icons.tsx';
 import { pathTo } from '../../../config/paths.ts';
-import { apiClient } from '../../../lib/api-client.ts';
+import type { identityEndpoints } from '@meridian/contracts/identity';
+import { request } from '../../../lib/api-client.ts';
 import { clearSession } from '../../../lib/session.ts';
 import { USER_MENU_ITEMS } from '../top-menu-items.ts';
 
-/** Logout calls the server (silently), then forgets the user whatever the answer (spec §4). */
+/**
+ * The route of `identityEndpoints.logout`, checked against the descriptor at compile time: the
+ * header is on every first paint, and importing the descriptor would bring full zod with it.
+ */
+const LOGOUT_ROUTE = { method: 'POST', path: '/user/logout' } as const satisfies Pick<
+  typeof identityEndpoints.logout,
+  'method' | 'path'
+>;
+
+/** Logout calls the server (silently), then forgets the user whatever the answer. */
 export async function logout(): Promise<void> {
-  await apiClient.post('user/logout', {}, { silent: true, skipLoginRedirect: true });
+  await request(LOGOUT_ROUTE.method, LOGOUT_ROUTE.path, { body: {}, silent: true, skipLoginRedirect: true });
   clearSession();
 }
 

@@ -5,7 +5,7 @@ import { PhoneIcon } from '../../../components/icons.tsx';
 import { pathTo } from '../../../config/paths.ts';
 
 const DownloadQrCode = lazy(() =>
-  import('./download-qr-code.tsx').then((module) => ({ default: module.DownloadQrCode })),
+  import('../../../components/download-qr-code.tsx').then((module) => ({ default: module.DownloadQrCode })),
 );
 
 /**

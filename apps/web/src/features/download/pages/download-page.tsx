@@ -12,7 +12,7 @@ import {
 import './download-page.css';
 
 const DownloadQrCode = lazy(() =>
-  import('../../../app/layout/header/download-qr-code.tsx').then((module) => ({ default: module.DownloadQrCode })),
+  import('../../../components/download-qr-code.tsx').then((module) => ({ default: module.DownloadQrCode })),
 );
 
 const CONFIG: ProductPageConfig = {

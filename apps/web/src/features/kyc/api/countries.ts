@@ -1,13 +1,13 @@
-import type { Country } from '@meridian/contracts/identity';
+import { identityEndpoints } from '@meridian/contracts/identity';
 import { useQuery } from '@tanstack/react-query';
-import { apiClient, unwrap } from '../../../lib/api-client.ts';
+import { callEndpoint, unwrap } from '../../../lib/api-client.ts';
 import { kycKeys } from './basic-kyc.ts';
 
-/** `GET user/country/list`: the countries the server accepts for nationality and residence, named in both languages. */
+/** `GET user/country/list` (`identityEndpoints.listCountries`): the countries the server accepts for nationality and residence, named in both languages. */
 export function useCountries() {
   return useQuery({
     queryKey: kycKeys.countries,
     staleTime: Infinity,
-    queryFn: async () => unwrap(await apiClient.get<Country[]>('user/country/list', { silent: true })),
+    queryFn: async () => unwrap(await callEndpoint(identityEndpoints.listCountries, {}, { silent: true })),
   });
 }

@@ -1,5 +1,5 @@
 import { QRCodeSVG } from 'qrcode.react';
-import { pathTo } from '../../../config/paths.ts';
+import { pathTo } from '../config/paths.ts';
 
 /**
  * QR code of this product's public download page, on the current origin; its modules take the
