@@ -8,7 +8,6 @@ export const kycKeys = {
   investor: ['kyc', 'investor'] as const,
   aml: ['kyc', 'aml'] as const,
   tax: ['kyc', 'tax'] as const,
-  countries: ['kyc', 'countries'] as const,
 };
 
 /** `GET user/info`: the basic-KYC draft, review status, documents on file (issue 15, spec §7). */

@@ -21,7 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { isSuccess } from '../../../lib/api-client.ts';
 import { answerAml } from '../api/answer-aml.ts';
 import { kycKeys, useBasicKyc } from '../api/basic-kyc.ts';
-import { useCountries } from '../api/countries.ts';
+import { useCountries } from '../../../lib/get-countries.ts';
 import { useAmlState } from '../api/level-two.ts';
 import { IdentityShell } from '../components/identity-shell.tsx';
 import { StepActions, StepBar } from '../components/step-frame.tsx';

@@ -18,7 +18,7 @@ import { isSuccess } from '../../../lib/api-client.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { maskIdNumber } from '../../../lib/kyc-identity.ts';
 import { commitBasicKyc, kycKeys, saveBasicDraft, useBasicKyc } from '../api/basic-kyc.ts';
-import { useCountries } from '../api/countries.ts';
+import { useCountries } from '../../../lib/get-countries.ts';
 import { DocumentUploads } from '../components/document-upload.tsx';
 import { IdentityShell } from '../components/identity-shell.tsx';
 import { StepActions, StepBar } from '../components/step-frame.tsx';

@@ -19,7 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { isSuccess } from '../../../lib/api-client.ts';
 import { kycKeys, useBasicKyc } from '../api/basic-kyc.ts';
 import { commitInvestor } from '../api/commit-investor.ts';
-import { useCountries } from '../api/countries.ts';
+import { useCountries } from '../../../lib/get-countries.ts';
 import { useInvestorState } from '../api/level-two.ts';
 import { saveInvestorDraft } from '../api/save-investor-draft.ts';
 import { DocumentUploads } from '../components/document-upload.tsx';

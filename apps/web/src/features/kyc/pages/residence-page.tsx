@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSuccess } from '../../../lib/api-client.ts';
 import { kycKeys, useBasicKyc } from '../api/basic-kyc.ts';
-import { useCountries } from '../api/countries.ts';
+import { useCountries } from '../../../lib/get-countries.ts';
 import { reportResidenceChange, residenceKey, useResidenceChange } from '../api/residence.ts';
 import { DocumentUpload } from '../components/document-upload.tsx';
 import { IdentityShell } from '../components/identity-shell.tsx';

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSuccess } from '../../../lib/api-client.ts';
 import { kycKeys, useBasicKyc } from '../api/basic-kyc.ts';
-import { useCountries } from '../api/countries.ts';
+import { useCountries } from '../../../lib/get-countries.ts';
 import { fileTaxForm } from '../api/file-tax-form.ts';
 import { useTaxState } from '../api/level-two.ts';
 import { IdentityShell } from '../components/identity-shell.tsx';

@@ -20,7 +20,7 @@ import { applyServerErrors, STATUS_VALIDATION } from '../../../lib/form-errors.t
 import { useSelf } from '../../../lib/get-self.ts';
 import { closeSecurityCheck, openSecurityCheck } from '../../../stores/modal-store.ts';
 import { bankAccountsKey, useBankAccounts } from '../../../lib/get-bank-accounts.ts';
-import { useCountries } from '../api/get-countries.ts';
+import { useCountries } from '../../../lib/get-countries.ts';
 import { KycGate, kycGateOf } from '../components/kyc-gate.tsx';
 import { BANK_FORM_FIELDS, bankFieldRule, type BankFormField, type BankFormValues } from '../lib/bank-form-rules.ts';
 import './payments.css';

@@ -10,7 +10,7 @@ import { RequireUser } from '../../../components/require-user.tsx';
 import { pathTo } from '../../../config/paths.ts';
 import { openSecurityCheck } from '../../../stores/modal-store.ts';
 import { bankAccountsKey, useBankAccounts } from '../../../lib/get-bank-accounts.ts';
-import { useCountries } from '../api/get-countries.ts';
+import { useCountries } from '../../../lib/get-countries.ts';
 import { KycGate, kycGateOf } from '../components/kyc-gate.tsx';
 import { maskAccountNumber } from '../lib/mask.ts';
 import './payments.css';

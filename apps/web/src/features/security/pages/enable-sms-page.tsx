@@ -18,7 +18,7 @@ import { SendCodeButton } from '../../../components/send-code-button.tsx';
 import { isMfaByPasskeyOnly, withPasskeyFactor } from '../../../lib/passkey.ts';
 import { VerifyFields } from '../../../components/verify-fields.tsx';
 import { type BindMobileBody, bindMobile } from '../api/bind-mobile.ts';
-import { useCountries } from '../api/get-countries.ts';
+import { useCountries } from '../../../lib/get-countries.ts';
 import { sendMobileCode } from '../api/send-mobile-code.ts';
 
 /** `/my/security/enable-sms`: bind or change the mobile number (SMS code + email code + trade factors). */
