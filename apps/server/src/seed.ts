@@ -31,7 +31,6 @@ export async function seedDemo(db: Db, services?: DemoSeedServices): Promise<{ d
     await seedOperators(tx);
     return seeded;
   });
-  if (services)
-    await seedDemoVerification(services.kyc, demoUserId, DEMO_OPERATOR.email, services.clock.now());
+  if (services) await seedDemoVerification(services.kyc, demoUserId, DEMO_OPERATOR.email, services.clock.now());
   return { demoUserId };
 }

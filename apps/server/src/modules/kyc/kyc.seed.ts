@@ -55,7 +55,9 @@ const PROOF_OF_ADDRESS_AGE_DAYS = 10;
 
 /** The demo documents: a small generated picture for each kind basic KYC needs of an HKID holder. */
 async function demoDocuments() {
-  const picture = await sharp({ create: { width: 64, height: 40, channels: 3, background: { r: 217, g: 217, b: 217 } } })
+  const picture = await sharp({
+    create: { width: 64, height: 40, channels: 3, background: { r: 217, g: 217, b: 217 } },
+  })
     .png()
     .toBuffer();
   const kinds = ['idFront', 'idBack', 'selfie', 'proofOfAddress'] as const;
@@ -83,9 +85,7 @@ export async function seedDemoVerification(
 ): Promise<void> {
   const basic = await kyc.state(userId);
   if (basic.status === KYC_STATUS.NONE || basic.status === KYC_STATUS.FAILED) {
-    const proofDate = dayjs(hongKongDay(now))
-      .subtract(PROOF_OF_ADDRESS_AGE_DAYS, 'day')
-      .format('YYYY-MM-DD');
+    const proofDate = dayjs(hongKongDay(now)).subtract(PROOF_OF_ADDRESS_AGE_DAYS, 'day').format('YYYY-MM-DD');
     await kyc.saveDraft(userId, { ...DEMO_IDENTITY, proofOfAddressDate: proofDate });
     await kyc.addDocuments(userId, await demoDocuments());
     await kyc.commit(userId);
