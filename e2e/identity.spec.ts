@@ -91,6 +91,9 @@ async function register(page: Page, request: APIRequestContext, email: string): 
   await page.getByTestId('flow-confirm').fill(PASSWORD);
   await page.getByTestId('flow-submit').click();
   await expect(page.getByTestId('login-flow')).toBeVisible();
+  // The sign-in form says the account exists and has its address filled in.
+  await expect(page.getByTestId('login-notice')).toContainText(email);
+  await expect(page.getByTestId('login-email')).toHaveValue(email);
 }
 
 for (const locale of ['en-US', 'zh-HK'] as const) {
@@ -107,8 +110,10 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
     await page.goto(`/?locale=${locale}`);
     await expect(page.locator('html')).toHaveAttribute('lang', locale);
 
-    // Register: Mail → Verify → Password, then the Login flow opens.
+    // Register: Mail → Verify → Password, then the Login flow opens, saying the account was created.
     await register(page, request, email);
+    await expect(page.getByTestId('login-notice')).toContainText(locale === 'zh-HK' ? '你的帳戶' : 'Your account');
+    await expect(page.getByTestId('login-notice')).toContainText(locale === 'zh-HK' ? '已建立' : 'has been created');
 
     // Log in: no factor needed yet; the modal closes and the account menu appears.
     await submitLogin(page, email);
@@ -205,6 +210,8 @@ test('recover a forgotten password, then log in with the new one (en-US)', async
   await page.getByTestId('flow-confirm').fill(newPassword);
   await page.getByTestId('flow-submit').click();
   await expect(page.getByTestId('login-flow')).toBeVisible();
+  await expect(page.getByTestId('login-notice')).toContainText('Your password has been reset');
+  await expect(page.getByTestId('login-email')).toHaveValue(email);
   await submitLogin(page, email, newPassword);
   await expect(page.getByTestId('account-menu')).toBeVisible();
 });

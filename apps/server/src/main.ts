@@ -27,7 +27,6 @@ async function main(): Promise<void> {
   }
   const database = await openDatabase(config.database);
   await database.migrate(findMigrationsDir());
-  if (config.seedDemo) await seedDemo(database.db);
   const sessionSecret = config.sessionSecret ?? readOrCreateSecret(config.dataDir, 'session-secret');
   // Outside production a machine that reaches no exchange replays history instead (docs/prices.md);
   // production never swaps real prices for replayed ones: it refuses to quote (code 134) until one answers.
@@ -47,6 +46,8 @@ async function main(): Promise<void> {
     database,
     sessionSecret,
   });
+  // After the app is built: the demo account is verified through its KYC service (docs/decisions/0011-verification-level.md).
+  if (config.seedDemo) await seedDemo(database.db, { kyc: app.kyc, clock: app.clock });
 
   let metricsServer: Server | undefined;
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {

@@ -206,6 +206,11 @@ export const selfContentSchema = z.object({
     aml: z.number().int(),
     qualify: z.number().int(),
   }),
+  /**
+   * The verification level every KYC gate reads (0 registered, 1 basic, 2 investor, 3 qualified;
+   * `KYC_STEPS`): the one source the web's identity pages show (docs/decisions/0011-verification-level.md).
+   */
+  kycLevel: z.number().int(),
   conf: securityConfigSchema,
   identity: z.object({
     basic: z.object({ lastName: z.string(), firstName: z.string(), country: z.string() }).nullable(),

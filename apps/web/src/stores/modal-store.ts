@@ -11,10 +11,20 @@ import { requestOverlayHost } from './overlay-host-store.ts';
  */
 export type ActionFlow = 'login' | 'register' | 'recover';
 
+/** What a finished Register or Recover flow hands to the Login flow it switches to. */
+export interface LoginHandoff {
+  /** The address the account was created or recovered with: filled in on the sign-in form. */
+  email: string;
+  /** The success message the sign-in form shows: the account exists, or its password was reset. */
+  notice: 'registered' | 'passwordReset';
+}
+
 export interface ActionModalRequest {
   flow: ActionFlow;
   /** Where to go after a successful login. */
   returnTo?: string;
+  /** Set when Register or Recover ended and the modal switched to Login. */
+  handoff?: LoginHandoff;
 }
 
 export interface ConfirmOptions {

@@ -235,6 +235,7 @@ export function createAccountService(ctx: IdentityContext) {
         locale: user.locale,
         createdAt: user.createdAt.toISOString(),
         status: { user: kyc.user, investor: kyc.investor, aml: kyc.aml, qualify: kyc.qualify },
+        kycLevel: user.kycLevel,
         conf: configOf(user, ctx.clock.now()),
         identity: { basic: kyc.basic, investor: null },
       };

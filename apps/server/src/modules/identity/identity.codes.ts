@@ -50,19 +50,34 @@ export class VerificationCodes {
 
   /**
    * Create a code for (channel, address, event), voiding older ones, and return it for delivery.
-   * @throws DomainError CODE_RESEND_WAIT within 59 s of the last send; RATE_LIMITED past the daily cap.
+   * The 59 s resend wait counts from the newest code unless an action used it up: a consumed code
+   * holds no cooldown, so the next action of the same kind gets a new code at once (the daily cap
+   * and the per-IP limit still apply). A code voided by wrong tries keeps its cooldown. See
+   * docs/identity.md "Codes".
+   * @throws DomainError CODE_RESEND_WAIT within 59 s of the last send, its content `{ retryAfterSeconds,
+   *   hasUnusedCode }` (whether that code can still be entered); RATE_LIMITED past the daily cap.
    */
   async issue(channel: CodeChannel, address: string, event: string, userId: string | null): Promise<string> {
     const now = this.clock.now().getTime();
     const [latest] = await this.db
-      .select({ createdAt: verificationCodes.createdAt })
+      .select({
+        createdAt: verificationCodes.createdAt,
+        usedAt: verificationCodes.usedAt,
+        wrongTryCount: verificationCodes.wrongTryCount,
+      })
       .from(verificationCodes)
       .where(and(eq(verificationCodes.address, address), eq(verificationCodes.event, event)))
       .orderBy(desc(verificationCodes.createdAt))
       .limit(1);
-    if (latest && now - latest.createdAt.getTime() < this.resendAfterMs) {
+    const isConsumed =
+      latest !== undefined && latest.usedAt !== null && latest.wrongTryCount < CODE_RULES.wrongTriesMax;
+    if (latest && !isConsumed && now - latest.createdAt.getTime() < this.resendAfterMs) {
       const seconds = Math.ceil((this.resendAfterMs - (now - latest.createdAt.getTime())) / 1000);
-      throw new DomainError('CODE_RESEND_WAIT', { seconds }, { retryAfterSeconds: seconds });
+      throw new DomainError(
+        'CODE_RESEND_WAIT',
+        { seconds },
+        { retryAfterSeconds: seconds, hasUnusedCode: latest.usedAt === null },
+      );
     }
     const [daily] = await this.db
       .select({ count: sql<number>`count(*)::int` })

@@ -137,7 +137,7 @@ describe('user/self status', () => {
     expect((await self()).status.investor).toEqual({ status: KYC_STATUS.UNDER_REVIEW, message: '' });
   });
 
-  it('shows a level given without rows (the demo seed) as Verified', async () => {
+  it('shows a level given without rows (test fixtures only; the product reaches a level through the steps) as Verified', async () => {
     const session = await registerAndLogin(kit.t.app);
     await kit.t.app.identity.setKycLevel(session.userId, 2);
     expect((await kit.get(session, '/api/user/self')).json().content.status).toEqual({

@@ -1177,7 +1177,8 @@ export class KycService {
    * the reviewer's reason as `message`), `aml` the current answers' status mapped the same way
    * (`AML_STATUS_AS_KYC_STATUS`), `qualify` the qualified-investor application's (4 Expired), and
    * the verified name and residence. A user with no row of a step but a level that includes it (a
-   * level given otherwise, as the demo seed does) shows that step as Verified.
+   * level given directly, as only test fixtures do; the product and the demo seed reach a level
+   * through the steps, docs/decisions/0011-verification-level.md) shows that step as Verified.
    */
   async selfStatus(userId: string, level: number): Promise<KycSelfStatus> {
     const [{ basic, investor, amlStatus }, qualified] = await Promise.all([

@@ -2,7 +2,13 @@ import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../components/app-modal.tsx';
 import { ActionFlowSlot } from '../../features/identity/components/action-flow-slot.tsx';
-import { closeActionModal, openActionModal, useModalState, type ActionFlow } from '../../stores/modal-store.ts';
+import {
+  closeActionModal,
+  openActionModal,
+  useModalState,
+  type ActionFlow,
+  type LoginHandoff,
+} from '../../stores/modal-store.ts';
 
 /**
  * The action modal (spec §2): one flow at a time — Login, Register or Recover. The frame (title,
@@ -37,7 +43,10 @@ export function ActionModal() {
         <ActionFlowSlot
           flow={flow}
           returnTo={action?.returnTo}
-          onFlowChange={(next: ActionFlow) => openActionModal(next, { returnTo: action?.returnTo })}
+          handoff={action?.handoff}
+          onFlowChange={(next: ActionFlow, handoff?: LoginHandoff) =>
+            openActionModal(next, { returnTo: action?.returnTo, handoff })
+          }
           onDone={closeActionModal}
         />
       </div>

@@ -1,4 +1,3 @@
-import { KYC_STATUS } from '@meridian/contracts/kyc';
 import { Alert, Button, Empty, Flex, Skeleton } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -46,7 +45,8 @@ function FiscardAccount() {
   const pro = useProAccount();
   const [chosenId, setChosenId] = useState<number | null>(null);
   const [isBindOpen, setBindOpen] = useState(false);
-  const isLevelOne = self.data?.status.user.status === KYC_STATUS.VERIFIED;
+  // The level the server's gate reads (docs/decisions/0011-verification-level.md).
+  const isLevelOne = (self.data?.kycLevel ?? 0) >= 1;
   const isApplyOpen = params.get('apply') === '1' && isLevelOne && config.data !== undefined;
   const focusText = params.get('confirm');
   const focusId = focusText && /^\d+$/.test(focusText) ? Number(focusText) : null;

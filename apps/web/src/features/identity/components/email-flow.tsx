@@ -80,8 +80,10 @@ export function EmailFlow({ flow, onFlowChange }: ActionFlowSlotProps & { flow: 
         confirm: values.confirm,
       };
       response = flow === 'register' ? await registerAccount.mutateAsync(body) : await resetPassword.mutateAsync(body);
-      // On success the modal switches to Login (spec §4 "on a 200 go to Login").
-      if (isSuccess(response)) onFlowChange('login');
+      // On success the modal switches to Login (spec §4 "on a 200 go to Login"), saying what happened
+      // and with the address filled in.
+      if (isSuccess(response))
+        onFlowChange('login', { email: values.email, notice: flow === 'register' ? 'registered' : 'passwordReset' });
     }
     setIsBusy(false);
     fail(response);

@@ -31,9 +31,11 @@ interface LoginValues {
 /**
  * The Login flow (spec §4): the Form step (email, password, human check), then the Verify step when
  * the answer asks for an email code or an authenticator (or recovery) code. A 200 with an account id
- * signs in: it stores the id, reloads the user's data and closes the modal.
+ * signs in: it stores the id, reloads the user's data and closes the modal. After Register or
+ * Recover (`handoff`) the form says the account exists (or the password was reset) in a success
+ * message and has the email filled in, the password focused.
  */
-export function LoginFlow({ returnTo, onFlowChange, onDone }: ActionFlowSlotProps) {
+export function LoginFlow({ returnTo, onFlowChange, onDone, handoff }: ActionFlowSlotProps) {
   const { t, i18n } = useTranslation('identity');
   const locale = toLocale(i18n.language);
   const [form] = Form.useForm<LoginValues>();
@@ -145,11 +147,21 @@ export function LoginFlow({ returnTo, onFlowChange, onDone }: ActionFlowSlotProp
         form={form}
         layout="vertical"
         requiredMark={false}
+        initialValues={handoff ? { email: handoff.email } : undefined}
         onFinish={(values) => void (step === 'verify' && isPasskeyOnly ? continueWithPasskey() : submit(values))}
         preserve
       >
         {step === 'form' ? (
           <>
+            {handoff && (
+              <Alert
+                type="success"
+                showIcon
+                title={t(`login.${handoff.notice}`, { email: handoff.email })}
+                style={{ marginBottom: 12 }}
+                data-testid="login-notice"
+              />
+            )}
             <Form.Item
               label={t('fields.email')}
               name="email"
@@ -158,14 +170,14 @@ export function LoginFlow({ returnTo, onFlowChange, onDone }: ActionFlowSlotProp
                 { type: 'email', message: validationMessage('validation.email', locale) },
               ]}
             >
-              <Input data-testid="login-email" autoComplete="username" autoFocus />
+              <Input data-testid="login-email" autoComplete="username" autoFocus={!handoff} />
             </Form.Item>
             <Form.Item
               label={t('fields.password')}
               name="password"
               rules={[{ required: true, message: validationMessage('validation.required', locale) }]}
             >
-              <Input.Password data-testid="login-password" autoComplete="current-password" />
+              <Input.Password data-testid="login-password" autoComplete="current-password" autoFocus={!!handoff} />
             </Form.Item>
             <div style={{ display: 'flex', justifyContent: 'space-between', marginBottom: 12 }}>
               <Button

@@ -50,19 +50,29 @@ export function UnderReviewResult({ expectedDecisionAt }: { expectedDecisionAt: 
   );
 }
 
-/** The page of a step that needs an earlier level first: what is missing and a button to it. */
+/**
+ * The page of a step that needs an earlier level first (the level the server's gate reads): what is
+ * missing, a button to the step that comes first (basic KYC, or the investor profile — the first of
+ * investor verification's steps) and one to the overview.
+ */
 export function NeedsEarlierStep({ step }: { step: 'basic' | 'investor' }) {
   const { t } = useTranslation('kyc');
   const { withSearch } = useIdentitySearch();
   return (
     <Result
       data-testid="kyc-needs-level"
+      data-step={step}
       status="warning"
       title={t(`common.needs.${step}`)}
       extra={
         <Flex gap={8} wrap justify="center">
-          <Link to={withSearch(pathTo(step === 'basic' ? 'IdentityBasic' : 'Identity'))}>
-            <Button type="primary">{t('overview.start')}</Button>
+          <Link to={withSearch(pathTo(step === 'basic' ? 'IdentityBasic' : 'IdentityInvestor'))}>
+            <Button type="primary" data-testid="kyc-needs-link">
+              {t('overview.start')}
+            </Button>
+          </Link>
+          <Link to={withSearch(pathTo('Identity'))}>
+            <Button data-testid="kyc-to-overview">{t('basic.toOverview')}</Button>
           </Link>
         </Flex>
       }

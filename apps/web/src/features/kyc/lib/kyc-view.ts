@@ -4,7 +4,6 @@ import {
   type BasicKycState,
   type InvestorState,
   KYC_STATUS,
-  type KycLevel,
   type TaxState,
 } from '@meridian/contracts/kyc';
 
@@ -34,26 +33,6 @@ export function amlStepState(state: AmlState | undefined): StepState {
 /** The tax step: done when a form is on file. */
 export function taxStepState(state: TaxState | undefined): StepState {
   return state?.current ? 'done' : 'todo';
-}
-
-/**
- * The tax step as it counts toward level 2: a form on file, or — after an approved change of
- * country superseded it — the 30 days to file a new one not yet over (the server keeps level 2
- * until then; docs/kyc.md "Change of residence"). `nowMs`: the current time, ms since the epoch.
- */
-export function taxLevelState(state: TaxState | undefined, nowMs: number): StepState {
-  if (state?.current) return 'done';
-  const dueMs = state?.isNewFormRequired && state.newFormDueAt ? Date.parse(state.newFormDueAt) : Number.NaN;
-  return dueMs > nowMs ? 'done' : 'todo';
-}
-
-/**
- * The level the states give (issue 15 level table): 1 once basic KYC is Verified; 2 when the investor
- * profile is Verified too, the AML answers accepted and a tax form on file. Level 3 is not shown here.
- */
-export function levelOf(basic: StepState, investor: StepState, aml: StepState, tax: StepState): KycLevel {
-  if (basic !== 'done') return 0;
-  return investor === 'done' && aml === 'done' && tax === 'done' ? 2 : 1;
 }
 
 /**

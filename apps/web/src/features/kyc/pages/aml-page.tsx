@@ -1,4 +1,4 @@
-import { type AmlAnswersInput, amlAnswersSchema, type AmlState, KYC_STATUS } from '@meridian/contracts/kyc';
+import { type AmlAnswersInput, amlAnswersSchema, type AmlState } from '@meridian/contracts/kyc';
 import { toLocale } from '@meridian/contracts/locale';
 import { validationMessage } from '@meridian/contracts/validation';
 import { useQueryClient } from '@tanstack/react-query';
@@ -22,6 +22,7 @@ import { isSuccess } from '../../../lib/api-client.ts';
 import { answerAml } from '../api/answer-aml.ts';
 import { kycKeys, useBasicKyc } from '../api/basic-kyc.ts';
 import { useCountries } from '../../../lib/get-countries.ts';
+import { useKycLevel } from '../api/kyc-level.ts';
 import { useAmlState } from '../api/level-two.ts';
 import { IdentityShell } from '../components/identity-shell.tsx';
 import { StepActions, StepBar } from '../components/step-frame.tsx';
@@ -74,10 +75,12 @@ export function AmlPage() {
 
 function Aml() {
   const basic = useBasicKyc();
-  const isLevelOne = basic.data?.status === KYC_STATUS.VERIFIED;
+  // Open at level 1 as the server's gate says (docs/decisions/0011-verification-level.md).
+  const kycLevel = useKycLevel();
+  const isLevelOne = (kycLevel.level ?? 0) >= 1;
   const aml = useAmlState(isLevelOne);
   const [isAnswering, setIsAnswering] = useState(false);
-  if (basic.isPending) return <Skeleton active />;
+  if (basic.isPending || kycLevel.isPending) return <Skeleton active />;
   if (!isLevelOne) return <NeedsEarlierStep step="basic" />;
   if (aml.isPending || !aml.data) return <Skeleton active />;
   if (aml.data.current && !isAnswering)

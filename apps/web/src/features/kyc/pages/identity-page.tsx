@@ -4,18 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { pathTo, type StaticRouteName } from '../../../config/paths.ts';
 import { useBasicKyc } from '../api/basic-kyc.ts';
+import { useKycLevel } from '../api/kyc-level.ts';
 import { useAmlState, useInvestorState, useTaxState } from '../api/level-two.ts';
 import { useQualification } from '../api/qualification.ts';
 import { IdentityShell } from '../components/identity-shell.tsx';
 import { formatDateTime } from '../lib/format-time.ts';
-import {
-  amlStepState,
-  levelOf,
-  reviewedStepState,
-  type StepState,
-  taxLevelState,
-  taxStepState,
-} from '../lib/kyc-view.ts';
+import { amlStepState, reviewedStepState, type StepState, taxStepState } from '../lib/kyc-view.ts';
 import { useIdentitySearch } from '../lib/use-identity-search.ts';
 import './identity-pages.css';
 
@@ -50,18 +44,19 @@ function Overview() {
   const { returnTo, withSearch } = useIdentitySearch();
   const basic = useBasicKyc();
   const basicState = reviewedStepState(basic.data);
-  const isLevelOne = basic.data?.status === KYC_STATUS.VERIFIED;
+  // The level is the server's (the one every gate reads); the steps' rows only say how each step stands.
+  const kycLevel = useKycLevel();
+  const level = kycLevel.level ?? 0;
+  const isLevelOne = level >= 1;
+  const isLevelTwo = level >= 2;
   const investor = useInvestorState(isLevelOne);
   const aml = useAmlState(isLevelOne);
   const tax = useTaxState(isLevelOne);
-  const isLevelTwo =
-    isLevelOne &&
-    levelOf('done', reviewedStepState(investor.data), amlStepState(aml.data), taxLevelState(tax.data, Date.now())) ===
-      2;
   const qualification = useQualification(isLevelTwo);
   // Until every state asked for is known (a step still loading would read as not started).
   const isLoading =
     basic.isPending ||
+    kycLevel.isPending ||
     (isLevelOne && (investor.isPending || aml.isPending || tax.isPending)) ||
     (isLevelTwo && qualification.isPending);
   if (isLoading) return <Skeleton active />;
@@ -70,14 +65,7 @@ function Overview() {
   const investorState = lockedUnlessLevelOne(reviewedStepState(investor.data));
   const amlState = lockedUnlessLevelOne(amlStepState(aml.data));
   const taxState = lockedUnlessLevelOne(taxStepState(tax.data));
-  const levelTwo = levelOf(
-    basicState,
-    investorState,
-    amlState,
-    lockedUnlessLevelOne(taxLevelState(tax.data, Date.now())),
-  );
-  const qualifiedState: StepState = levelTwo === 2 ? reviewedStepState(qualifiedOf(qualification.data)) : 'locked';
-  const level = levelTwo === 2 && qualifiedState === 'done' ? 3 : levelTwo;
+  const qualifiedState: StepState = isLevelTwo ? reviewedStepState(qualifiedOf(qualification.data)) : 'locked';
 
   const messageOf = (
     status: number | undefined,

@@ -18,6 +18,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSuccess } from '../../../lib/api-client.ts';
 import { kycKeys, useBasicKyc } from '../api/basic-kyc.ts';
+import { useKycLevel } from '../api/kyc-level.ts';
 import { commitInvestor } from '../api/commit-investor.ts';
 import { useCountries } from '../../../lib/get-countries.ts';
 import { useInvestorState } from '../api/level-two.ts';
@@ -67,9 +68,11 @@ export function InvestorPage() {
 function Investor() {
   const { t } = useTranslation('kyc');
   const basic = useBasicKyc();
-  const isLevelOne = basic.data?.status === KYC_STATUS.VERIFIED;
+  // Open at level 1 as the server's gate says (docs/decisions/0011-verification-level.md).
+  const kycLevel = useKycLevel();
+  const isLevelOne = (kycLevel.level ?? 0) >= 1;
   const investor = useInvestorState(isLevelOne);
-  if (basic.isPending) return <Skeleton active />;
+  if (basic.isPending || kycLevel.isPending) return <Skeleton active />;
   if (!isLevelOne) return <NeedsEarlierStep step="basic" />;
   if (investor.isPending || !investor.data) return <Skeleton active />;
   const data = investor.data;

@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, isSuccess } from '../../../lib/api-client.ts';
 import { applyQualified } from '../api/apply-qualified.ts';
 import { useBasicKyc } from '../api/basic-kyc.ts';
+import { useKycLevel } from '../api/kyc-level.ts';
 import { QUALIFICATION_QUERY_KEY, useQualification } from '../api/qualification.ts';
 import { DocumentUpload } from '../components/document-upload.tsx';
 import { IdentityShell } from '../components/identity-shell.tsx';
@@ -57,11 +58,15 @@ export function QualifiedPage() {
 function Qualified() {
   const { t, i18n } = useTranslation('kyc');
   const basic = useBasicKyc();
-  const qualification = useQualification();
+  // Open at level 2 as the server's gate says (docs/decisions/0011-verification-level.md); a 143 says the same.
+  const kycLevel = useKycLevel();
+  const isLevelTwo = (kycLevel.level ?? 0) >= 2;
+  const qualification = useQualification(isLevelTwo);
   const [isApplying, setIsApplying] = useState(false);
-  if (qualification.isPending || basic.isPending) return <Skeleton active />;
-  if (qualification.error instanceof ApiError && qualification.error.statusCode === 143)
-    return <NeedsEarlierStep step="investor" />;
+  if (kycLevel.isPending || basic.isPending) return <Skeleton active />;
+  if (!isLevelTwo || (qualification.error instanceof ApiError && qualification.error.statusCode === 143))
+    return <NeedsEarlierStep step={kycLevel.level === 0 ? 'basic' : 'investor'} />;
+  if (qualification.isPending) return <Skeleton active />;
   if (!qualification.data) return <Skeleton active />;
   const data = qualification.data;
   if (data.status === KYC_STATUS.UNDER_REVIEW)

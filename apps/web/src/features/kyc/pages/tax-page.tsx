@@ -1,4 +1,4 @@
-import { KYC_STATUS, NO_TIN_REASONS, type TaxState } from '@meridian/contracts/kyc';
+import { NO_TIN_REASONS, type TaxState } from '@meridian/contracts/kyc';
 import { usTaxIdSchema } from '@meridian/contracts/kyc-rules';
 import { toLocale } from '@meridian/contracts/locale';
 import { validationMessage } from '@meridian/contracts/validation';
@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { isSuccess } from '../../../lib/api-client.ts';
 import { kycKeys, useBasicKyc } from '../api/basic-kyc.ts';
 import { useCountries } from '../../../lib/get-countries.ts';
+import { useKycLevel } from '../api/kyc-level.ts';
 import { fileTaxForm } from '../api/file-tax-form.ts';
 import { useTaxState } from '../api/level-two.ts';
 import { IdentityShell } from '../components/identity-shell.tsx';
@@ -38,10 +39,12 @@ export function TaxPage() {
 
 function Tax() {
   const basic = useBasicKyc();
-  const isLevelOne = basic.data?.status === KYC_STATUS.VERIFIED;
+  // Open at level 1 as the server's gate says (docs/decisions/0011-verification-level.md).
+  const kycLevel = useKycLevel();
+  const isLevelOne = (kycLevel.level ?? 0) >= 1;
   const tax = useTaxState(isLevelOne);
   const [isFiling, setIsFiling] = useState(false);
-  if (basic.isPending) return <Skeleton active />;
+  if (basic.isPending || kycLevel.isPending) return <Skeleton active />;
   if (!isLevelOne) return <NeedsEarlierStep step="basic" />;
   if (tax.isPending || !tax.data) return <Skeleton active />;
   if (tax.data.current && !isFiling) return <TaxOnFile state={tax.data} onNewForm={() => setIsFiling(true)} />;

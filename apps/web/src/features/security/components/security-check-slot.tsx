@@ -39,6 +39,16 @@ export function retryAfterSecondsOf(content: unknown): number | undefined {
   return typeof seconds === 'number' && Number.isInteger(seconds) && seconds > 0 ? seconds : undefined;
 }
 
+/**
+ * Whether a refused send (112) says an earlier code can still be entered (`content.hasUnusedCode`,
+ * docs/identity.md "Codes"). Only `true` counts: a used-up or voided code is never offered again.
+ */
+export function hasUnusedCodeOf(content: unknown): boolean {
+  return (
+    typeof content === 'object' && content !== null && (content as { hasUnusedCode?: unknown }).hasUnusedCode === true
+  );
+}
+
 interface Factors {
   emailCaptcha?: string;
   securityPassword?: string;
@@ -58,9 +68,10 @@ function withFactors({ input }: OpenSecurityCheck, factors: Factors): OpenSecuri
  * the caller's call through its descriptor (`callEndpoint`; event from the descriptor's `sensitiveAction`)
  * with `mfaCode`, `emailCaptcha` and `securityPassword` added to its body. 200: closes and runs
  * the caller's success; another code: runs the caller's failure and stays open; 119 closes it.
- * Shown again within 59 s (the dialog closed and the action retried), the server refuses a new code
- * (112, HTTP 429, `retryAfterSeconds`): the countdown shows the server's remaining time and the note
- * says the earlier code is still valid (issue 14 item 10); another send failure is shown under the input.
+ * Shown again within 59 s of an unused code (the dialog closed and the action retried), the server
+ * refuses a new code (112, HTTP 429, `retryAfterSeconds`): the countdown shows the server's remaining
+ * time, and only when the answer says that code is unused (`hasUnusedCode`) does the note say it is
+ * still valid; otherwise the refusal is shown. Another send failure is shown under the input.
  */
 export function SecurityCheckSlot({ request, onClose }: SecurityCheckSlotProps) {
   const { t } = useTranslation('identity');
@@ -112,7 +123,9 @@ export function SecurityCheckSlot({ request, onClose }: SecurityCheckSlotProps) 
         response.statusCode === STATUS_CODE_RESEND_WAIT ? retryAfterSecondsOf(response.content) : undefined;
       if (seconds !== undefined) {
         sendCode.current?.start(seconds);
-        setEmailNote(t('verify.sentEarlier', { email: selfEmail ? maskEmail(selfEmail) : '' }));
+        if (hasUnusedCodeOf(response.content))
+          setEmailNote(t('verify.sentEarlier', { email: selfEmail ? maskEmail(selfEmail) : '' }));
+        else setError(response.message);
       } else {
         sendCode.current?.reset();
         setError(response.message);
@@ -172,7 +185,7 @@ export function SecurityCheckSlot({ request, onClose }: SecurityCheckSlotProps) 
           return response;
         }}
       />
-      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} />}
+      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} />}
       {isPasskeyOnly ? (
         <Button
           type="primary"
