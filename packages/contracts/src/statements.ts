@@ -76,15 +76,15 @@ export const statementRequestSchema = z
   })
   .strict()
   .superRefine((body, context) => {
+    const today = new Date().toISOString().slice(0, 10);
     if (body.to < body.from)
       context.addIssue({ code: 'custom', path: ['to'], message: 'validation.statementRangeOrder' });
     else if (statementRangeDays(body.from, body.to) > STATEMENT_RANGE_DAYS_MAX)
       context.addIssue({ code: 'custom', path: ['to'], message: 'validation.statementRangeTooLong' });
-    const today = new Date().toISOString().slice(0, 10);
-    if (body.from > today)
-      context.addIssue({ code: 'custom', path: ['from'], message: 'validation.statementRangeFuture' });
     else if (body.to > statementLatestDay(today))
       context.addIssue({ code: 'custom', path: ['to'], message: 'validation.statementRangeEndFuture' });
+    if (body.from > today)
+      context.addIssue({ code: 'custom', path: ['from'], message: 'validation.statementRangeFuture' });
   });
 export type StatementRequest = z.infer<typeof statementRequestSchema>;
 
