@@ -258,6 +258,36 @@ function loanBlock(
   doc.moveDown(1);
 }
 
+/** The statement's heading: title, period, generation time, total and the assets without a price. */
+function heading(doc: PDFKit.PDFDocument, statement: Statement, t: Texts): void {
+  doc.font('bold').fontSize(18).text(t.title);
+  doc.moveDown(0.3);
+  doc.font('body').fontSize(10);
+  doc.text(`${t.period}${t.colon}${statement.from} – ${statement.to}`);
+  doc.text(`${t.generated}${t.colon}${statement.generatedAt.slice(0, 19).replace('T', ' ')} UTC`);
+  doc.text(`${t.totalUsd}${t.colon}${displayAmount(statement.closingUsdTotal, 'USD')} USD`);
+  if (statement.unvaluedAssets.length > 0)
+    doc.text(t.unvalued.replace('{assets}', statement.unvaluedAssets.join(', ')).replace('{day}', statement.to));
+  doc.moveDown(0.8);
+}
+
+/** The footer note and "Page n / N" on every buffered page. */
+function pageFooters(doc: PDFKit.PDFDocument, t: Texts, locale: Locale): void {
+  const range = doc.bufferedPageRange();
+  for (let index = range.start; index < range.start + range.count; index += 1) {
+    doc.switchToPage(index);
+    // Writing in the bottom margin would otherwise start a new page.
+    doc.page.margins.bottom = 0;
+    doc.font('body').fontSize(7).fillColor('#666666');
+    const y = doc.page.height - MARGIN - 10;
+    doc.text(t.footer, MARGIN, y, { lineBreak: false });
+    const label =
+      locale === 'zh-HK' ? `第 ${index + 1} / ${range.count} ${t.page}` : `${t.page} ${index + 1} / ${range.count}`;
+    doc.text(label, doc.page.width - MARGIN - 100, y, { width: 100, align: 'right', lineBreak: false });
+    doc.fillColor('#000000');
+  }
+}
+
 /** The statement's entry-kind label in `locale` (the raw kind when it has none). */
 export function statementKindLabel(kind: string, locale: Locale): string {
   return TEXTS[locale].kinds[kind] ?? kind;
@@ -289,15 +319,7 @@ export async function statementPdf(statement: Statement, locale: Locale): Promis
   });
   const bottom = () => doc.page.height - MARGIN - 24;
 
-  doc.font('bold').fontSize(18).text(t.title);
-  doc.moveDown(0.3);
-  doc.font('body').fontSize(10);
-  doc.text(`${t.period}${t.colon}${statement.from} – ${statement.to}`);
-  doc.text(`${t.generated}${t.colon}${statement.generatedAt.slice(0, 19).replace('T', ' ')} UTC`);
-  doc.text(`${t.totalUsd}${t.colon}${displayAmount(statement.closingUsdTotal, 'USD')} USD`);
-  if (statement.unvaluedAssets.length > 0)
-    doc.text(t.unvalued.replace('{assets}', statement.unvaluedAssets.join(', ')).replace('{day}', statement.to));
-  doc.moveDown(0.8);
+  heading(doc, statement, t);
 
   const row = (cells: readonly string[], font: 'body' | 'bold', size = 8, widths: readonly number[] = WIDTHS) => {
     doc.font(font).fontSize(size);
@@ -368,19 +390,7 @@ export async function statementPdf(statement: Statement, locale: Locale): Promis
     loanBlock(doc, loan, t, (cells, font) => row(cells, font, 8, LOAN_WIDTHS));
   }
 
-  const range = doc.bufferedPageRange();
-  for (let index = range.start; index < range.start + range.count; index += 1) {
-    doc.switchToPage(index);
-    // Writing in the bottom margin would otherwise start a new page.
-    doc.page.margins.bottom = 0;
-    doc.font('body').fontSize(7).fillColor('#666666');
-    const y = doc.page.height - MARGIN - 10;
-    doc.text(t.footer, MARGIN, y, { lineBreak: false });
-    const label =
-      locale === 'zh-HK' ? `第 ${index + 1} / ${range.count} ${t.page}` : `${t.page} ${index + 1} / ${range.count}`;
-    doc.text(label, doc.page.width - MARGIN - 100, y, { width: 100, align: 'right', lineBreak: false });
-    doc.fillColor('#000000');
-  }
+  pageFooters(doc, t, locale);
   doc.end();
   return done;
 }
