@@ -82,6 +82,8 @@ export function statementCsv(statement: Statement): string {
  */
 function loanCsvRows(statement: Statement, loan: StatementLoan): string[][] {
   const rows: string[][] = [];
+  // Amounts at the loan coin's scale, like the other rows (the decimals of its opening balance).
+  const scale = loan.principalOpening.split('.')[1]?.length ?? 0;
   const parts = [
     { account: 'LOAN_PRINCIPAL', opening: loan.principalOpening, closing: loan.principalClosing },
     { account: 'LOAN_INTEREST', opening: loan.interestOwedOpening, closing: loan.interestOwedClosing },
@@ -103,9 +105,9 @@ function loanCsvRows(statement: Statement, loan: StatementLoan): string[][] {
         String(m.entryId),
         m.kind,
         loan.reference,
-        change.toFixed(),
-        isPrincipal ? m.feePaid : '0',
-        balance.toFixed(),
+        change.toFixed(scale),
+        isPrincipal ? m.feePaid : new PriceDecimal(0).toFixed(scale),
+        balance.toFixed(scale),
         '',
       ]);
     }

@@ -341,8 +341,8 @@ describe('fees in the tax exports and the loan section', () => {
     const principal = csv.filter((r) => r.Account === 'LOAN_PRINCIPAL' && r.Owner === `loan:${loanId}`);
     expect(principal.map((r) => [r.Row, r.Amount, r.Fee, r.Balance])).toEqual([
       ['OPENING', '', '', '0.000000'],
-      ['MOVEMENT', '284.5', '0.000000', '284.5'],
-      ['MOVEMENT', '-284.5', '5.690000', '0'],
+      ['MOVEMENT', '284.500000', '0.000000', '284.500000'],
+      ['MOVEMENT', '-284.500000', '5.690000', '0.000000'],
       ['CLOSING', '', '', '0.000000'],
     ]);
   });
