@@ -338,6 +338,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     prices: market.service.prices,
     cards: cards.service,
+    loans: loans.service,
     trusts: trust.service,
     log: app.log,
   });

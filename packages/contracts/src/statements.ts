@@ -25,7 +25,16 @@ export const STATEMENT_RANGE_DAYS_MAX = 366;
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;
 
-/** A UTC calendar day `YYYY-MM-DD` that exists (2026-02-30 is refused). */
+/**
+ * The earliest day a statement may cover: the Bitcoin genesis block (2009-01-03), before which no
+ * asset the ledger holds could have been owned (docs/statements.md "Ranges").
+ */
+export const STATEMENT_EARLIEST_DAY = '2009-01-03';
+
+/**
+ * A UTC calendar day `YYYY-MM-DD` that exists (2026-02-30 is refused) and is not before
+ * `STATEMENT_EARLIEST_DAY` (`validation.statementRangeTooEarly`).
+ */
 const daySchema = z
   .string()
   .regex(DATE_PATTERN, { error: 'validation.date' })
@@ -34,8 +43,21 @@ const daySchema = z
       !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text),
     {
       error: 'validation.date',
+      abort: true,
     },
-  );
+  )
+  .refine((text) => text >= STATEMENT_EARLIEST_DAY, { error: 'validation.statementRangeTooEarly', abort: true })
+  .meta({
+    format: 'date',
+    description: `A UTC day YYYY-MM-DD that exists, from ${STATEMENT_EARLIEST_DAY} (the Bitcoin genesis block); \`from\` not after today, \`to\` not after the last day of the current UTC month and at most ${STATEMENT_RANGE_DAYS_MAX} days after \`from\`.`,
+    examples: ['2026-01-01'],
+  });
+
+/** The last day a statement may end on: the last day of the current UTC month (`today` is `YYYY-MM-DD`). */
+export function statementLatestDay(today: string): string {
+  const [year, month] = today.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
+}
 
 /** Days from `from` to `to` inclusive (both `YYYY-MM-DD`, UTC). */
 export function statementRangeDays(from: string, to: string): number {
@@ -44,8 +66,8 @@ export function statementRangeDays(from: string, to: string): number {
 
 /**
  * `POST statements/generations`: the range of the statement (UTC days, inclusive) and the language
- * of its PDF. `to` before `from`, more than 366 days, or a `from` in the future are refused naming
- * the field.
+ * of its PDF. A day before `STATEMENT_EARLIEST_DAY`, `to` before `from`, more than 366 days, a `from`
+ * in the future or a `to` after the current month are refused naming the field.
  */
 export const statementRequestSchema = z
   .object({
@@ -54,11 +76,14 @@ export const statementRequestSchema = z
   })
   .strict()
   .superRefine((body, context) => {
+    const today = new Date().toISOString().slice(0, 10);
     if (body.to < body.from)
       context.addIssue({ code: 'custom', path: ['to'], message: 'validation.statementRangeOrder' });
     else if (statementRangeDays(body.from, body.to) > STATEMENT_RANGE_DAYS_MAX)
       context.addIssue({ code: 'custom', path: ['to'], message: 'validation.statementRangeTooLong' });
-    if (body.from > new Date().toISOString().slice(0, 10))
+    else if (body.to > statementLatestDay(today))
+      context.addIssue({ code: 'custom', path: ['to'], message: 'validation.statementRangeEndFuture' });
+    if (body.from > today)
       context.addIssue({ code: 'custom', path: ['from'], message: 'validation.statementRangeFuture' });
   });
 export type StatementRequest = z.infer<typeof statementRequestSchema>;
@@ -103,14 +128,72 @@ export const statementAccountSchema = z.object({
 });
 export type StatementAccount = z.infer<typeof statementAccountSchema>;
 
+/** A fee the platform took in one ledger entry (its postings to the platform's fee account), per asset. */
+export const statementEntryFeeSchema = z.object({
+  entryId: z.number().int(),
+  asset: z.string(),
+  /** Positive decimal in `asset`. */
+  amount: z.string(),
+});
+export type StatementEntryFee = z.infer<typeof statementEntryFeeSchema>;
+
+/** What changed a loan's debt: its borrow, a repayment or a liquidation (one ledger entry each). */
+export const STATEMENT_LOAN_MOVEMENT_KINDS = ['borrow', 'repay', 'liquidation'] as const;
+
+/**
+ * One change of a loan's debt, decimals of the loan coin: `principal` the signed change of the
+ * principal outstanding (+ borrowed, − repaid), `interestCharged` the interest that became owed
+ * (the term interest at borrow, overdue interest when it is paid), `interestPaid` and `feePaid`
+ * (early-repayment or liquidation fee) what the entry paid.
+ */
+export const statementLoanMovementSchema = z.object({
+  at: z.string(),
+  entryId: z.number().int(),
+  kind: z.enum(STATEMENT_LOAN_MOVEMENT_KINDS),
+  principal: z.string(),
+  interestCharged: z.string(),
+  interestPaid: z.string(),
+  feePaid: z.string(),
+});
+export type StatementLoanMovement = z.infer<typeof statementLoanMovementSchema>;
+
+/**
+ * One loan of the user over the range (docs/statements.md "Loans"): principal outstanding and
+ * interest owed at the opening and the closing, the period's movements and their totals. Closing =
+ * opening + movements, so one period's closing is the next period's opening.
+ */
+export const statementLoanSchema = z.object({
+  /** The ledger reference of the loan (`loan:7`). */
+  reference: z.string(),
+  coin: z.string(),
+  principalOpening: z.string(),
+  principalClosing: z.string(),
+  interestOwedOpening: z.string(),
+  interestOwedClosing: z.string(),
+  interestCharged: z.string(),
+  interestPaid: z.string(),
+  feesPaid: z.string(),
+  movements: z.array(statementLoanMovementSchema),
+});
+export type StatementLoan = z.infer<typeof statementLoanSchema>;
+
 /** A generated statement. */
 export const statementSchema = z.object({
   from: z.string(),
   to: z.string(),
   generatedAt: z.string(),
   accounts: z.array(statementAccountSchema),
-  /** The sum of the accounts' closing USD values (decimal, 2 places). */
+  /** The sum of the accounts' closing USD values (decimal, 2 places); excludes `unvaluedAssets`. */
   closingUsdTotal: z.string(),
+  /**
+   * Assets held at the close of `to` with no USD price for that day: their accounts' `closingUsd` is
+   * null and `closingUsdTotal` leaves them out, said explicitly on every rendering.
+   */
+  unvaluedAssets: z.array(z.string()).default([]),
+  /** Every fee the platform took in an entry of the statement, per entry and asset (the tax exports' fee columns). */
+  entryFees: z.array(statementEntryFeeSchema).default([]),
+  /** The user's loans with a debt or a movement in the range. */
+  loans: z.array(statementLoanSchema).default([]),
 });
 export type Statement = z.infer<typeof statementSchema>;
 

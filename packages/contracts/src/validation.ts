@@ -431,6 +431,14 @@ export const VALIDATION_MESSAGES = {
     'en-US': 'The start date must not be in the future',
     'zh-HK': '開始日期不可為未來日期',
   },
+  'validation.statementRangeEndFuture': {
+    'en-US': 'The end date must not be after the end of this month',
+    'zh-HK': '結束日期不可遲於本月最後一日',
+  },
+  'validation.statementRangeTooEarly': {
+    'en-US': 'Statements start no earlier than 3 January 2009',
+    'zh-HK': '結單日期不可早於 2009 年 1 月 3 日',
+  },
   'validation.passkey': {
     'en-US': 'The passkey answer is malformed; try again',
     'zh-HK': '密碼匙的回應格式不正確，請再試一次',

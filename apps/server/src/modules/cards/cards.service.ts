@@ -52,6 +52,7 @@ import {
   toTransaction,
 } from './cards.internal.ts';
 import type { IssuedCard } from './cards.processor.ts';
+import { cardRateHistory } from './cards.settings.ts';
 import { cardLimitRequests, cardSettings, cardTopUpQuotes, cardTransactions, cards } from './cards.tables.ts';
 
 export type { CardsDeps, FactorCheck } from './cards.internal.ts';
@@ -790,6 +791,9 @@ export function createCardsService(deps: CardsDeps) {
       const rate = rates[asset];
       return rate ? new Decimal(1).div(rate).toFixed() : null;
     },
+
+    /** The rate history of a card currency, USD per unit, oldest first (`cardRateHistory`; statements). */
+    usdPerUnitHistory: (currency: 'EUR' | 'GBP' | 'JPY') => cardRateHistory(db, currency),
 
     /** Account closure is refused while a card holds a balance or a hold (issue 19). Reasons in `locale`. */
     holdingsChecker: {

@@ -12,7 +12,7 @@ import type {
 import { CARD_CURRENCIES, type CardCurrency } from '@meridian/contracts/cards';
 import { parseAmountMinor, readAmountMinor } from '@meridian/contracts/money';
 import Decimal from 'decimal.js';
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db/client.ts';
 import { DomainError, FieldError } from '../../platform/http/errors.ts';
 import {
@@ -361,3 +361,36 @@ export function createCardSettings(db: Db, now: () => Date) {
 
 /** The back office's card settings (`admin/card-settings*`). */
 export type CardSettingsService = ReturnType<typeof createCardSettings>;
+
+/**
+ * The history of one card currency's top-up rate, as USD per unit (20 significant digits), oldest
+ * first: each applied 'fxRates' change from its approval on (`sinceAt`), preceded by the rate before
+ * the first applied change (`sinceAt` null); without any applied change, the current rate table.
+ * What statements value a card currency with on a past day (docs/statements.md "Prices"). At most
+ * 1,000 changes are read.
+ */
+export async function cardRateHistory(
+  db: DbOrTx,
+  currency: 'EUR' | 'GBP' | 'JPY',
+): Promise<{ sinceAt: Date | null; usdPerUnit: string }[]> {
+  const usdPer = (unitsPerUsd: string) => new Decimal(1).div(unitsPerUsd).toFixed();
+  const changes = await db
+    .select()
+    .from(cardSettingChanges)
+    .where(and(eq(cardSettingChanges.kind, 'fxRates'), eq(cardSettingChanges.status, 'applied')))
+    .orderBy(asc(cardSettingChanges.decidedAt), asc(cardSettingChanges.id))
+    .limit(1_000);
+  if (changes.length === 0) {
+    const rate = ratesOf(await readSettings(db))[currency];
+    return [{ sinceAt: null, usdPerUnit: usdPer(rate) }];
+  }
+  const rateIn = (rates: unknown) => (rates as Record<string, string | undefined>)[currency];
+  const history: { sinceAt: Date | null; usdPerUnit: string }[] = [];
+  const first = rateIn(changes[0]!.before) ?? DEFAULT_SETTINGS.fxRates[currency]!;
+  history.push({ sinceAt: null, usdPerUnit: usdPer(first) });
+  for (const change of changes) {
+    const rate = rateIn(change.after);
+    if (rate && change.decidedAt) history.push({ sinceAt: change.decidedAt, usdPerUnit: usdPer(rate) });
+  }
+  return history;
+}

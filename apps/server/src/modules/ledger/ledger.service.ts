@@ -34,6 +34,10 @@ export {
   type StatementLedgerAccount,
   type StatementOwner,
   type StatementPosting,
+  type StatementEntryFeeMinor,
+  statementEntryFees,
+  type StatementLoanEntry,
+  statementLoanEntries,
 } from './ledger.statements.ts';
 
 /** Most postings one entry may carry (STYLE: bound every batch). */

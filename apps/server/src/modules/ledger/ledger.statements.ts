@@ -120,3 +120,102 @@ export async function statementActivity(
     })),
   };
 }
+
+/** A fee the platform's fee accounts (PLATFORM_FEES) received in one entry, per asset. */
+export interface StatementEntryFeeMinor {
+  entryId: number;
+  asset: AssetCode;
+  /** Minor units of `asset`, positive. */
+  feeMinor: bigint;
+}
+
+/**
+ * Every fee the platform took in the given entries: their postings crediting PLATFORM_FEES, summed
+ * per entry and asset (any asset, not only the user's posting's: a liquidation's fee is paid in the
+ * loan coin out of the collateral's proceeds). Entry id order.
+ */
+export async function statementEntryFees(db: DbOrTx, entryIds: readonly number[]): Promise<StatementEntryFeeMinor[]> {
+  const fees: StatementEntryFeeMinor[] = [];
+  // Bounded IN lists: a statement holds at most a few thousand entries.
+  for (let start = 0; start < entryIds.length; start += 1_000) {
+    const ids = sql.join(
+      entryIds.slice(start, start + 1_000).map((id) => sql`${id}`),
+      sql`, `,
+    );
+    const rows = await queryRows(
+      db,
+      sql`SELECT p.entry_id, a.asset, sum(p.amount_minor)::text AS fee
+          FROM ${ledgerPostings} p JOIN ${ledgerAccounts} a ON a.id = p.account_id
+          WHERE p.entry_id IN (${ids}) AND a.type = 'PLATFORM_FEES' AND p.amount_minor > 0
+          GROUP BY p.entry_id, a.asset ORDER BY p.entry_id, a.asset`,
+    );
+    for (const row of rows)
+      fees.push({
+        entryId: Number(row.entry_id),
+        asset: String(row.asset) as AssetCode,
+        feeMinor: BigInt(String(row.fee)),
+      });
+  }
+  return fees;
+}
+
+/** One loan entry (borrow, repay, liquidation) as the statement's loan section reads it, minor units of `coin`. */
+export interface StatementLoanEntry {
+  entryId: number;
+  kind: 'LOAN_BORROW' | 'LOAN_REPAY' | 'LOAN_LIQUIDATION';
+  /** The loan's reference (`loan:7`). */
+  reference: string;
+  createdAt: Date;
+  /** The loan coin: the asset of the entry's PLATFORM_LOAN_POOL posting. */
+  coin: AssetCode;
+  /** The pool's postings summed: negative lent (borrow), positive principal repaid. */
+  poolMinor: bigint;
+  /** PLATFORM_LOAN_INTEREST received (term and overdue interest paid). */
+  interestMinor: bigint;
+  /** PLATFORM_FEES received in the loan coin (early-repayment and liquidation fees). */
+  feeMinor: bigint;
+}
+
+/**
+ * The user's loan entries created before `toAt`, oldest first: every LOAN_BORROW, LOAN_REPAY and
+ * LOAN_LIQUIDATION entry that posts to one of the user's accounts and to the lending pool, with what
+ * it moved on the platform's pool, interest and fee accounts in the loan coin. A loan's principal
+ * outstanding is minus the sum of its pool postings (docs/statements.md "Loans").
+ * @throws RangeError beyond `STATEMENT_POSTINGS_MAX` entries.
+ */
+export async function statementLoanEntries(db: DbOrTx, userId: string, toAt: Date): Promise<StatementLoanEntry[]> {
+  const rows = await queryRows(
+    db,
+    sql`SELECT e.id, e.kind, e.reference, floor(extract(epoch from e.created_at) * 1000)::bigint::text AS at_ms,
+          min(a.asset) FILTER (WHERE a.type = 'PLATFORM_LOAN_POOL') AS coin,
+          coalesce(sum(p.amount_minor) FILTER (WHERE a.type = 'PLATFORM_LOAN_POOL'), 0)::text AS pool,
+          coalesce(sum(p.amount_minor) FILTER (WHERE a.type = 'PLATFORM_LOAN_INTEREST'), 0)::text AS interest,
+          coalesce(sum(p.amount_minor) FILTER (WHERE a.type = 'PLATFORM_FEES' AND p.amount_minor > 0
+            AND a.asset = (SELECT pa.asset FROM ${ledgerPostings} pp JOIN ${ledgerAccounts} pa ON pa.id = pp.account_id
+                           WHERE pp.entry_id = e.id AND pa.type = 'PLATFORM_LOAN_POOL' LIMIT 1)), 0)::text AS fee
+        FROM ${ledgerEntries} e
+        JOIN ${ledgerPostings} p ON p.entry_id = e.id
+        JOIN ${ledgerAccounts} a ON a.id = p.account_id
+        WHERE e.kind IN ('LOAN_BORROW', 'LOAN_REPAY', 'LOAN_LIQUIDATION')
+          AND e.created_at < ${toAt.toISOString()}::timestamptz
+          AND EXISTS (SELECT 1 FROM ${ledgerPostings} up JOIN ${ledgerAccounts} ua ON ua.id = up.account_id
+                      WHERE up.entry_id = e.id AND ua.owner_kind = 'user' AND ua.owner_id = ${userId})
+        GROUP BY e.id, e.kind, e.reference, e.created_at
+        ORDER BY e.created_at, e.id
+        LIMIT ${STATEMENT_POSTINGS_MAX + 1}`,
+  );
+  if (rows.length > STATEMENT_POSTINGS_MAX)
+    throw new RangeError(`user ${userId} has more than ${STATEMENT_POSTINGS_MAX} loan entries`);
+  return rows
+    .filter((row) => row.coin !== null)
+    .map((row) => ({
+      entryId: Number(row.id),
+      kind: String(row.kind) as StatementLoanEntry['kind'],
+      reference: String(row.reference),
+      createdAt: new Date(Number(row.at_ms)),
+      coin: String(row.coin) as AssetCode,
+      poolMinor: BigInt(String(row.pool)),
+      interestMinor: BigInt(String(row.interest)),
+      feeMinor: BigInt(String(row.fee)),
+    }));
+}

@@ -686,6 +686,19 @@ export function createLoansService(deps: LoansDeps) {
     },
 
     /**
+     * Each of the user's loans' term interest (owed in full from the borrow), minor units of its
+     * coin, by the loan's ledger reference (`loan:7`): the statement's loan section (docs/statements.md "Loans").
+     */
+    async termInterestByReference(userId: string): Promise<Map<string, bigint>> {
+      const rows = await db
+        .select({ id: loans.id, interestMinor: loans.interestMinor })
+        .from(loans)
+        .where(eq(loans.userId, userId))
+        .limit(10_000);
+      return new Map(rows.map((row) => [`loan:${row.id}`, row.interestMinor]));
+    },
+
+    /**
      * The dates of the user's current loans, for the calendar (issue 20, docs/calendar.md): each
      * loan's repayment day (Hong Kong, `YYYY-MM-DD`) and the last day of its overdue grace, the
      * repayment day + `overdueGraceDays` of the settings (the overdue job liquidates the day after).

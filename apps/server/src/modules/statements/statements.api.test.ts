@@ -35,6 +35,9 @@ let trustId: number;
 const YEAR = 2025;
 
 const minor = (amount: string, asset: AssetCode) => parseAmountMinor(amount, asset);
+/** A signed USDT decimal in minor units. */
+const signedMinor = (amount: string) =>
+  amount.startsWith('-') ? -parseAmountMinor(amount.slice(1), 'USDT') : parseAmountMinor(amount, 'USDT');
 const wallet = (asset: AssetCode): AccountRef => userAccount(alice.userId, 'USER_AVAILABLE', asset);
 
 /** Post `input` and date its entry at `at` (entries are dated by the database clock otherwise). */
@@ -236,10 +239,56 @@ describe('statements over a year of mixed activity', () => {
         );
         expect(sum).toBe(minor(account.closing, asset));
       }
+    // The loan section chains too: each loan's principal outstanding and interest owed close where
+    // the next month opens, and opening + movements = closing.
+    const loanKey = (loan: Statement['loans'][number]) => loan.reference;
+    for (let index = 1; index < months.length; index += 1) {
+      const closing = new Map(
+        months[index - 1]!.loans.map((l) => [loanKey(l), [l.principalClosing, l.interestOwedClosing]]),
+      );
+      const opening = new Map(
+        months[index]!.loans.map((l) => [loanKey(l), [l.principalOpening, l.interestOwedOpening]]),
+      );
+      for (const [key, value] of closing)
+        expect(opening.get(key) ?? ['0.000000', '0.000000'], `${key} month ${index + 1}`).toEqual(value);
+      for (const [key, value] of opening)
+        expect(closing.get(key) ?? ['0.000000', '0.000000'], `${key} month ${index + 1}`).toEqual(value);
+    }
+    for (const statement of months)
+      for (const loan of statement.loans) {
+        const sum = (pick: (m: Statement['loans'][number]['movements'][number]) => string) =>
+          loan.movements.reduce((total, m) => total + signedMinor(pick(m)), 0n);
+        expect(signedMinor(loan.principalOpening) + sum((m) => m.principal)).toBe(signedMinor(loan.principalClosing));
+        expect(signedMinor(loan.interestOwedOpening) + sum((m) => m.interestCharged) - sum((m) => m.interestPaid)).toBe(
+          signedMinor(loan.interestOwedClosing),
+        );
+      }
+    // January's loan (hand-worked): 300 USDT borrowed on the 8th, 150 principal + 2 interest repaid
+    // on the 20th; with no term interest on record the 2 USDT paid is charged as it is paid.
+    expect(months[0]!.loans).toEqual([
+      expect.objectContaining({
+        reference: 'loan:1',
+        coin: 'USDT',
+        principalOpening: '0.000000',
+        principalClosing: '150.000000',
+        interestOwedClosing: '0.000000',
+        interestCharged: '2.000000',
+        interestPaid: '2.000000',
+        feesPaid: '0.000000',
+      }),
+    ]);
+    expect(months[1]!.loans.find((l) => l.reference === 'loan:1')).toMatchObject({
+      principalOpening: '150.000000',
+      principalClosing: '150.000000',
+      movements: [],
+    });
     // The whole year's statement agrees with the months and with the ledger's balances now.
     const year = await t.app.statements.build(alice.userId, `${YEAR}-01-01`, `${YEAR}-12-31`);
     const december = new Map(months[11]!.accounts.map((a) => [accountKey(a), a.closing]));
     for (const account of year.accounts) expect(account.closing).toBe(december.get(accountKey(account)));
+    const decemberLoans = new Map(months[11]!.loans.map((l) => [l.reference, l.principalClosing]));
+    expect(year.loans).toHaveLength(12);
+    for (const loan of year.loans) expect(loan.principalClosing).toBe(decemberLoans.get(loan.reference));
     const ledger = await userBalances(t.database.db, alice.userId);
     for (const balance of ledger) {
       const account = year.accounts.find(
@@ -332,7 +381,14 @@ describe('statement calls', () => {
       `attachment; filename="meridian-statement-${YEAR}-01-01-${YEAR}-12-31.csv"`,
     );
     const statementRows = parse(csv.body, { columns: true }) as Record<string, string>[];
-    expect(new Set(statementRows.map((r) => r.Row))).toEqual(new Set(['OPENING', 'MOVEMENT', 'CLOSING']));
+    expect(new Set(statementRows.map((r) => r.Row))).toEqual(
+      new Set(['OPENING', 'MOVEMENT', 'CLOSING', 'CLOSING_TOTAL']),
+    );
+    // The loans' debt rows: principal outstanding and interest owed per loan.
+    expect(new Set(statementRows.filter((r) => r.Section === 'loan').map((r) => r.Account))).toEqual(
+      new Set(['USER_LOAN_COLLATERAL', 'LOAN_PRINCIPAL', 'LOAN_INTEREST']),
+    );
+    expect(statementRows.at(-1)).toMatchObject({ Row: 'CLOSING_TOTAL', 'USD value': done.statement!.closingUsdTotal });
 
     const pdf = await get(alice, `/api/statements/generations/${id}/file?format=pdf&lang=zh-HK`);
     expect(pdf.headers['content-type']).toBe('application/pdf');
@@ -355,7 +411,7 @@ describe('statement calls', () => {
     expect(Object.keys(koinly[0]!)).toEqual([...KOINLY_COLUMNS]);
     for (const row of koinly) {
       expect(row.Date).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC$/);
-      expect(row['Sent Amount'] !== '' || row['Received Amount'] !== '').toBe(true);
+      expect(row['Sent Amount'] !== '' || row['Received Amount'] !== '' || row['Fee Amount'] !== '').toBe(true);
       for (const column of ['Sent Amount', 'Received Amount', 'Fee Amount', 'Net Worth Amount'])
         if (row[column]) expect(row[column]).toMatch(/^\d+(\.\d+)?$/);
     }
@@ -396,8 +452,14 @@ describe('statement calls', () => {
       Label: '',
     });
     expect(described('Card purchase')[0]).toMatchObject({ 'Sent Amount': '30', 'Sent Currency': 'USD', Label: '' });
-    // Moves between Alice's own accounts are no tax events.
-    expect(koinly).toHaveLength(24 + 12 * 6 + 4);
+    // Moves between Alice's own accounts are no tax events, but the fee a trust entrustment takes is.
+    expect(described('Platform fee')).toHaveLength(12);
+    expect(described('Platform fee')[0]).toMatchObject({
+      'Sent Amount': '',
+      'Fee Amount': '0.0001',
+      'Fee Currency': 'BTC',
+    });
+    expect(koinly).toHaveLength(24 + 12 * 6 + 4 + 12);
 
     // CoinTracker: exactly its columns, its date format, the same events.
     const coinTracker = parse((await get(alice, `/api/statements/generations/${id}/file?format=cointracker`)).body, {

@@ -11,7 +11,7 @@ const closes = new Map([
     ],
   ],
 ]);
-const prices = new DailyPrices(closes, new Map([['EUR', new PriceDecimal('1.08')]]));
+const prices = new DailyPrices(closes, new Map([['EUR', [{ sinceAt: null, usdPerUnit: new PriceDecimal('1.08') }]]]));
 
 describe('statement prices', () => {
   it("takes the day's close, carries the last close over a day without a bar, and knows none before the first", () => {
@@ -28,6 +28,72 @@ describe('statement prices', () => {
     expect(prices.usdValue(1_000n, 'EUR', '2026-01-01')).toBe('10.80');
     expect(prices.usdValue(-50_000_000n, 'BTC', '2026-01-03')).toBe('-45500.25');
     expect(prices.usdValue(1n, 'GBP', '2026-01-01')).toBeNull();
+  });
+});
+
+describe('statement prices by the account overview rule, on the day', () => {
+  // The card rate table changes twice: EUR 0.92 per USD until 2026-03-10 09:00 UTC, then 0.90, then
+  // 0.95 from 2026-03-20 00:00 UTC (a change at midnight is in force for that whole day's close).
+  const usdPer = (unitsPerUsd: string) => new PriceDecimal(1).div(unitsPerUsd);
+  const history = new DailyPrices(
+    new Map([['ETH', [{ day: '2026-03-05', closeUsd: new PriceDecimal('3000') }]]]),
+    new Map([
+      [
+        'EUR',
+        [
+          { sinceAt: null, usdPerUnit: usdPer('0.92') },
+          { sinceAt: new Date('2026-03-10T09:00:00Z'), usdPerUnit: usdPer('0.90') },
+          { sinceAt: new Date('2026-03-20T00:00:00Z'), usdPerUnit: usdPer('0.95') },
+        ],
+      ],
+      ['GBP', [{ sinceAt: null, usdPerUnit: usdPer('0.8') }]],
+    ]),
+  );
+
+  it("values EUR and EURE (1 EURE = 1 EUR) at the card rate in force at each day's close", () => {
+    // 1,000 × (1 ÷ 0.92) = 1,086.956… → 1,086.95 (rounded down, as the account overview rounds).
+    expect(history.usdValue(100_000n, 'EUR', '2026-03-09')).toBe('1086.95');
+    expect(history.usdValue(1_000_000_000n, 'EURE', '2026-03-09')).toBe('1086.95');
+    // 1,000 ÷ 0.90 = 1,111.11 from the day of the change on.
+    expect(history.usdValue(100_000n, 'EUR', '2026-03-10')).toBe('1111.11');
+    expect(history.usdValue(1_000_000_000n, 'EURE', '2026-03-19')).toBe('1111.11');
+    // 1,000 ÷ 0.95 = 1,052.63.
+    expect(history.usdValue(100_000n, 'EUR', '2026-03-20')).toBe('1052.63');
+    expect(history.usdValue(100_000n, 'GBP', '2026-03-20')).toBe('1250.00');
+  });
+
+  it('values USDT at its peg, BTC and ETH at the stored close, and knows no price before the first close', () => {
+    expect(history.usdValue(5_000_000n, 'USDT', '2026-03-09')).toBe('5.00');
+    expect(history.usdValue(200_000_000n, 'ETH', '2026-03-09')).toBe('6000.00');
+    expect(history.usdValue(200_000_000n, 'ETH', '2026-03-04')).toBeNull();
+    expect(history.usdValue(100_000_000n, 'BTC', '2026-03-09')).toBeNull();
+  });
+
+  it('lists an asset without a price explicitly instead of dropping it silently from the total', () => {
+    const account = (id: number, asset: 'BTC' | 'EURE' | 'USDT' | 'ETH') => ({
+      account: { id, ownerKind: 'user' as const, ownerId: 'u1', type: 'USER_AVAILABLE' as const, asset },
+      activity: {
+        openingMinor: asset === 'ETH' ? 200_000_000n : asset === 'BTC' ? 10_000_000n : 1_000_000_000n,
+        postings: [],
+      },
+      ownerLabel: null,
+    });
+    const statement = assembleStatement(
+      '2026-03-01',
+      '2026-03-09',
+      new Date('2026-03-10T00:00:00Z'),
+      [account(1, 'BTC'), account(2, 'EURE'), account(3, 'USDT'), account(4, 'ETH')],
+      history,
+    );
+    expect(statement.accounts.map((a) => [a.asset, a.closingUsd])).toEqual([
+      ['BTC', null],
+      ['EURE', '1086.95'],
+      ['USDT', '1000.00'],
+      ['ETH', '6000.00'],
+    ]);
+    // 1,086.95 + 1,000 + 6,000; BTC named as unvalued.
+    expect(statement.closingUsdTotal).toBe('8086.95');
+    expect(statement.unvaluedAssets).toEqual(['BTC']);
   });
 });
 

@@ -26,39 +26,60 @@ export function sectionOf(type: AccountType): StatementSection {
 const SECTION_ORDER: readonly StatementSection[] = ['main', 'fund', 'loan', 'card', 'trust'];
 const STABLECOINS: readonly string[] = ['USDT', 'USDC', 'USDE'];
 
+/** A card currency's rate from an instant on (`sinceAt` null: since before any recorded change). */
+export interface CardRateSince {
+  sinceAt: Date | null;
+  usdPerUnit: PriceDecimal;
+}
+
 /**
- * USD per unit of an asset on a UTC day, from the stored daily closes (`price_days`): the close of
- * that day or, when that day has no bar, the last close before it. Stablecoins without a bar are
- * valued at their 1 USD peg; USD is 1; the card currencies (EUR, GBP, JPY) take `fiatUsdPerUnit`
- * (the cards' configured rate — a current rate, not that day's; docs/statements.md "Prices").
+ * USD per unit of an asset on a UTC day, by the account overview's rule (`WalletService.price`,
+ * docs/statements.md "Prices") applied to that day: USD is 1; EURE (EUR e-money, 1 EURE = 1 EUR)
+ * and the card currencies (EUR, GBP, JPY) take the cards' rate in force at the close of that day
+ * (`cardRates`, from the rate table's applied changes); every other asset takes the stored daily
+ * close of that day (`price_days`) or, when that day has no bar, the last close before it; a
+ * stablecoin (USDT, USDC, USDE) with no bar is valued at its 1 USD peg. Null: no price exists for
+ * that day, which the statement says explicitly (`unvaluedAssets`).
  */
 export class DailyPrices {
   constructor(
     private readonly closes: ReadonlyMap<string, readonly { day: string; closeUsd: PriceDecimal }[]>,
-    private readonly fiatUsdPerUnit: ReadonlyMap<string, PriceDecimal>,
+    private readonly cardRates: ReadonlyMap<string, readonly CardRateSince[]>,
   ) {}
 
   /** USD per one unit of `asset` at the close of `day` (`YYYY-MM-DD`); null when unknown. */
   usdPerUnit(asset: string, day: string): PriceDecimal | null {
     if (asset === 'USD') return new PriceDecimal(1);
-    const list = this.closes.get(asset);
-    if (list) {
-      let found: PriceDecimal | null = null;
-      for (const bar of list) {
-        if (bar.day > day) break;
-        found = bar.closeUsd;
-      }
-      if (found) return found;
+    if (asset === 'EURE') return this.cardRate('EUR', day);
+    if (this.cardRates.has(asset)) return this.cardRate(asset, day);
+    let found: PriceDecimal | null = null;
+    for (const bar of this.closes.get(asset) ?? []) {
+      if (bar.day > day) break;
+      found = bar.closeUsd;
     }
-    if (STABLECOINS.includes(asset)) return new PriceDecimal(1);
-    return this.fiatUsdPerUnit.get(asset) ?? null;
+    if (found) return found;
+    return STABLECOINS.includes(asset) ? new PriceDecimal(1) : null;
   }
 
-  /** The USD value (2 decimals, half-even) of `minor` units of `asset` at the close of `day`; null when no price. */
+  /** The card rate of `currency` in force at the end of `day` (the last change before the next day's 00:00 UTC). */
+  private cardRate(currency: string, day: string): PriceDecimal | null {
+    const dayEndMs = Date.parse(`${day}T00:00:00Z`) + 86_400_000;
+    let found: PriceDecimal | null = null;
+    for (const rate of this.cardRates.get(currency) ?? []) {
+      if (rate.sinceAt !== null && rate.sinceAt.getTime() >= dayEndMs) break;
+      found = rate.usdPerUnit;
+    }
+    return found;
+  }
+
+  /**
+   * The USD value (2 decimals, rounded down like the account overview's: a value of what the user
+   * holds never overstates it) of `minor` units of `asset` at the close of `day`; null when no price.
+   */
   usdValue(minor: bigint, asset: AssetCode, day: string): string | null {
     const price = this.usdPerUnit(asset, day);
     if (price === null) return null;
-    return new PriceDecimal(toDecimalString(minor, asset)).times(price).toFixed(2, PriceDecimal.ROUND_HALF_EVEN);
+    return new PriceDecimal(toDecimalString(minor, asset)).times(price).toFixed(2, PriceDecimal.ROUND_DOWN);
   }
 }
 
@@ -74,7 +95,9 @@ export interface AccountWithActivity {
  * Assemble a statement from each account's activity: opening, movements with their running
  * balance, closing = opening + the movements, valued in USD at the close of each movement's day and
  * of `toDay`. Accounts with no balance and no movement in the range are left out. Accounts are
- * ordered by section (main, fund, loan, card, trust), then as given.
+ * ordered by section (main, fund, loan, card, trust), then as given. A closing balance with no price
+ * is listed in `unvaluedAssets` (never silently left out of the total); `entryFees` and `loans` are
+ * filled by the caller.
  */
 export function assembleStatement(
   fromDay: string,
@@ -84,6 +107,7 @@ export function assembleStatement(
   prices: DailyPrices,
 ): Statement {
   const accounts: StatementAccount[] = [];
+  const unvalued = new Set<string>();
   let totalUsd = new PriceDecimal(0);
   const ordered = [...items].sort(
     (a, b) => SECTION_ORDER.indexOf(sectionOf(a.account.type)) - SECTION_ORDER.indexOf(sectionOf(b.account.type)),
@@ -106,8 +130,9 @@ export function assembleStatement(
         balanceAfter: toDecimalString(balance, asset),
       };
     });
-    const closingUsd = prices.usdValue(balance, asset, toDay);
-    if (closingUsd !== null) totalUsd = totalUsd.plus(closingUsd);
+    const closingUsd = balance === 0n ? '0.00' : prices.usdValue(balance, asset, toDay);
+    if (closingUsd === null) unvalued.add(asset);
+    else totalUsd = totalUsd.plus(closingUsd);
     accounts.push({
       section: sectionOf(account.type),
       type: account.type,
@@ -125,5 +150,8 @@ export function assembleStatement(
     generatedAt: generatedAt.toISOString(),
     accounts,
     closingUsdTotal: totalUsd.toFixed(2),
+    unvaluedAssets: [...unvalued].sort(),
+    entryFees: [],
+    loans: [],
   };
 }

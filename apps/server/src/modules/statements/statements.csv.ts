@@ -1,4 +1,4 @@
-import type { Statement, StatementAccount, StatementMovement } from '@meridian/contracts/statements';
+import type { Statement, StatementAccount, StatementLoan, StatementMovement } from '@meridian/contracts/statements';
 import { stringify } from 'csv-stringify/sync';
 import { PriceDecimal } from '../../platform/prices/types.ts';
 
@@ -55,7 +55,65 @@ export function statementCsv(statement: Statement): string {
       account.closingUsd ?? '',
     ]);
   }
+  for (const loan of statement.loans) rows.push(...loanCsvRows(statement, loan));
+  rows.push([
+    'total',
+    '',
+    'USD',
+    '',
+    'CLOSING_TOTAL',
+    `${statement.to} 23:59:59`,
+    '',
+    '',
+    statement.unvaluedAssets.length > 0 ? `no price: ${statement.unvaluedAssets.join(' ')}` : '',
+    '',
+    '',
+    '',
+    statement.closingUsdTotal,
+  ]);
   return stringify(rows, { header: true, columns: [...STATEMENT_CSV_COLUMNS] });
+}
+
+/**
+ * A loan's rows (docs/statements.md "Loans"): account `LOAN_PRINCIPAL` (principal outstanding: each
+ * movement's principal change, the fee it paid in Fee) and `LOAN_INTEREST` (interest owed: each
+ * movement's interest charged minus interest paid), each with OPENING, MOVEMENT and CLOSING rows;
+ * Owner is the loan's reference, Type the movement (borrow, repay, liquidation).
+ */
+function loanCsvRows(statement: Statement, loan: StatementLoan): string[][] {
+  const rows: string[][] = [];
+  // Amounts at the loan coin's scale, like the other rows (the decimals of its opening balance).
+  const scale = loan.principalOpening.split('.')[1]?.length ?? 0;
+  const parts = [
+    { account: 'LOAN_PRINCIPAL', opening: loan.principalOpening, closing: loan.principalClosing },
+    { account: 'LOAN_INTEREST', opening: loan.interestOwedOpening, closing: loan.interestOwedClosing },
+  ];
+  for (const part of parts) {
+    const head = ['loan', part.account, loan.coin, loan.reference];
+    rows.push([...head, 'OPENING', `${statement.from} 00:00:00`, '', '', '', '', '', part.opening, '']);
+    let balance = new PriceDecimal(part.opening);
+    for (const m of loan.movements) {
+      const isPrincipal = part.account === 'LOAN_PRINCIPAL';
+      const change = isPrincipal
+        ? new PriceDecimal(m.principal)
+        : new PriceDecimal(m.interestCharged).minus(m.interestPaid);
+      balance = balance.plus(change);
+      rows.push([
+        ...head,
+        'MOVEMENT',
+        m.at.slice(0, 19).replace('T', ' '),
+        String(m.entryId),
+        m.kind,
+        loan.reference,
+        change.toFixed(scale),
+        isPrincipal ? m.feePaid : new PriceDecimal(0).toFixed(scale),
+        balance.toFixed(scale),
+        '',
+      ]);
+    }
+    rows.push([...head, 'CLOSING', `${statement.to} 23:59:59`, '', '', '', '', '', part.closing, '']);
+  }
+  return rows;
 }
 
 // ---------------------------------------------------------------- tax exports
@@ -70,6 +128,7 @@ export const TAX_ROW_KINDS = [
   'loan_repayment',
   'liquidation',
   'card_spend',
+  'fee',
 ] as const;
 export type TaxRowKind = (typeof TAX_ROW_KINDS)[number];
 
@@ -104,12 +163,77 @@ const RULES: readonly { entryKind: string; types: readonly string[]; side: 'cred
   { entryKind: 'CARD_CLEARING', types: ['CARD_HELD', 'CARD_AVAILABLE'], side: 'debit', kind: 'card_spend' },
 ];
 
+type Amount = { amount: string; currency: string };
+
 /**
- * The statement's taxable events, oldest first: deposits, withdrawals (amount sent net of the fee,
- * and the fee), swaps as trades (the wallet's debit and credit of one entry), fund interest as
- * income, loan borrow and repay as loan rows, liquidated collateral and card spending as disposals.
- * Moves between the user's own accounts (fund subscriptions, trusts, card top-ups, collateral
- * pledges, withdrawal freezes) are not taxable events and are left out (docs/statements.md).
+ * Attach the entry's fees to the rows it made (the first row takes them): a fee in the asset the row
+ * sends was paid out of that debit, so the sent amount is net of it; a fee in another asset (a
+ * liquidation's fee in the loan coin) is that row's fee as it is. Fees left over — an entry with no
+ * taxable row (a card's issuing fee, a trust's entrustment fee) or a second fee asset — become rows
+ * of their own with only the fee columns.
+ */
+function withFees(
+  rows: TaxRow[],
+  fees: Amount[],
+  base: Omit<TaxRow, 'kind' | 'sent' | 'received' | 'fee' | 'worthUsd'>,
+): TaxRow[] {
+  const left = [...fees];
+  const first = rows[0];
+  if (first && left.length > 0) {
+    const index = Math.max(
+      0,
+      left.findIndex((fee) => fee.currency === first.sent?.currency),
+    );
+    const [fee] = left.splice(index, 1) as [Amount];
+    first.fee = fee;
+    if (first.sent && first.sent.currency === fee.currency)
+      first.sent = { ...first.sent, amount: new PriceDecimal(first.sent.amount).minus(fee.amount).toFixed() };
+  }
+  for (const fee of left) rows.push({ ...base, kind: 'fee', sent: null, received: null, fee, worthUsd: null });
+  return rows;
+}
+
+/** The rows one entry makes by `RULES` (fees attached by `withFees`). */
+function ruleRows(entryId: number, legs: readonly Leg[]): TaxRow[] {
+  const first = legs[0]!.movement;
+  const rows: TaxRow[] = [];
+  for (const rule of RULES) {
+    if (rule.entryKind !== first.kind) continue;
+    const matching = legs.filter(
+      (leg) => rule.types.includes(leg.account.type) && (rule.side === 'debit') === leg.movement.amount.startsWith('-'),
+    );
+    // One row per asset (a card clearing may debit both the hold and the available balance).
+    const byAsset = new Map<string, Leg[]>();
+    for (const leg of matching) byAsset.set(leg.account.asset, [...(byAsset.get(leg.account.asset) ?? []), leg]);
+    for (const [asset, assetLegs] of byAsset) {
+      const total = assetLegs.reduce((sum, leg) => sum.plus(abs(leg.movement.amount)), new PriceDecimal(0));
+      const worth = assetLegs.every((leg) => leg.movement.amountUsd !== null)
+        ? assetLegs.reduce((sum, leg) => sum.plus(abs(leg.movement.amountUsd!)), new PriceDecimal(0)).toFixed(2)
+        : null;
+      const amount = { amount: total.toFixed(), currency: asset };
+      rows.push({
+        kind: rule.kind,
+        at: first.at,
+        entryId,
+        reference: first.reference,
+        sent: rule.side === 'debit' ? amount : null,
+        received: rule.side === 'credit' ? amount : null,
+        fee: null,
+        worthUsd: worth,
+      });
+    }
+  }
+  return rows;
+}
+
+/**
+ * The statement's taxable events, oldest first: deposits, withdrawals, swaps as trades (the
+ * wallet's debit and credit of one entry), fund interest as income, loan borrow and repay as loan
+ * rows, liquidated collateral and card spending as disposals. Every fee the platform took in an
+ * entry (`statement.entryFees`: withdrawal, swap, loan early-repayment and liquidation, card and
+ * trust fees) is in the fee columns (`withFees`). Moves between the user's own accounts (fund
+ * subscriptions, trusts, card top-ups, collateral pledges, withdrawal freezes) are not taxable
+ * events and are left out, except for the fee they carry (docs/statements.md "Files").
  */
 export function taxRows(statement: Statement): TaxRow[] {
   const byEntry = new Map<number, Leg[]>();
@@ -119,55 +243,36 @@ export function taxRows(statement: Statement): TaxRow[] {
       legs.push({ account, movement });
       byEntry.set(movement.entryId, legs);
     }
+  const feesByEntry = new Map<number, Amount[]>();
+  for (const fee of statement.entryFees)
+    feesByEntry.set(fee.entryId, [
+      ...(feesByEntry.get(fee.entryId) ?? []),
+      { amount: new PriceDecimal(fee.amount).toFixed(), currency: fee.asset },
+    ]);
   const rows: TaxRow[] = [];
   for (const [entryId, legs] of [...byEntry].sort((a, b) => a[0] - b[0])) {
     const first = legs[0]!.movement;
+    const base = { at: first.at, entryId, reference: first.reference };
+    let entryRows: TaxRow[];
     if (first.kind === 'EXCHANGE_SWAP') {
       const main = legs.filter((leg) => leg.account.type === 'USER_AVAILABLE');
       const out = main.find((leg) => leg.movement.amount.startsWith('-'));
       const into = main.find((leg) => !leg.movement.amount.startsWith('-'));
-      if (!out || !into) continue;
-      rows.push({
-        kind: 'trade',
-        at: first.at,
-        entryId,
-        reference: first.reference,
-        sent: { amount: abs(out.movement.amount).toFixed(), currency: out.account.asset },
-        received: { amount: abs(into.movement.amount).toFixed(), currency: into.account.asset },
-        fee: null,
-        worthUsd: out.movement.amountUsd === null ? null : abs(out.movement.amountUsd).toFixed(2),
-      });
-      continue;
-    }
-    for (const rule of RULES) {
-      if (rule.entryKind !== first.kind) continue;
-      const matching = legs.filter(
-        (leg) =>
-          rule.types.includes(leg.account.type) && (rule.side === 'debit') === leg.movement.amount.startsWith('-'),
-      );
-      // One row per asset (a card clearing may debit both the hold and the available balance).
-      const byAsset = new Map<string, Leg[]>();
-      for (const leg of matching) byAsset.set(leg.account.asset, [...(byAsset.get(leg.account.asset) ?? []), leg]);
-      for (const [asset, assetLegs] of byAsset) {
-        const total = assetLegs.reduce((sum, leg) => sum.plus(abs(leg.movement.amount)), new PriceDecimal(0));
-        const feeText = assetLegs[0]!.movement.fee;
-        const fee = rule.kind === 'withdrawal' ? new PriceDecimal(feeText) : new PriceDecimal(0);
-        const worth = assetLegs.every((leg) => leg.movement.amountUsd !== null)
-          ? assetLegs.reduce((sum, leg) => sum.plus(abs(leg.movement.amountUsd!)), new PriceDecimal(0)).toFixed(2)
-          : null;
-        const amount = { amount: total.minus(fee).toFixed(), currency: asset };
-        rows.push({
-          kind: rule.kind,
-          at: first.at,
-          entryId,
-          reference: first.reference,
-          sent: rule.side === 'debit' ? amount : null,
-          received: rule.side === 'credit' ? amount : null,
-          fee: fee.isZero() ? null : { amount: fee.toFixed(), currency: asset },
-          worthUsd: worth,
-        });
-      }
-    }
+      entryRows =
+        out && into
+          ? [
+              {
+                ...base,
+                kind: 'trade',
+                sent: { amount: abs(out.movement.amount).toFixed(), currency: out.account.asset },
+                received: { amount: abs(into.movement.amount).toFixed(), currency: into.account.asset },
+                fee: null,
+                worthUsd: out.movement.amountUsd === null ? null : abs(out.movement.amountUsd).toFixed(2),
+              },
+            ]
+          : [];
+    } else entryRows = ruleRows(entryId, legs);
+    rows.push(...withFees(entryRows, feesByEntry.get(entryId) ?? [], base));
   }
   return rows;
 }
@@ -204,6 +309,7 @@ export const KOINLY_LABELS: Record<TaxRowKind, string> = {
   loan_repayment: 'loan repayment',
   liquidation: '',
   card_spend: '',
+  fee: '',
 };
 
 const DESCRIPTIONS: Record<TaxRowKind, string> = {
@@ -215,6 +321,7 @@ const DESCRIPTIONS: Record<TaxRowKind, string> = {
   loan_repayment: 'Loan repaid',
   liquidation: 'Loan collateral liquidated',
   card_spend: 'Card purchase',
+  fee: 'Platform fee',
 };
 
 /** The tax rows as Koinly universal CSV. */
@@ -265,6 +372,7 @@ export const COINTRACKER_TAGS: Record<TaxRowKind, string> = {
   loan_repayment: 'loan repayment',
   liquidation: '',
   card_spend: '',
+  fee: '',
 };
 
 /** The tax rows as CoinTracker CSV. */

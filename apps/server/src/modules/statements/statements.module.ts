@@ -10,6 +10,7 @@ export interface StatementsModuleDeps {
   clock: Clock;
   prices: StatementsDeps['prices'];
   cards: StatementsDeps['cards'];
+  loans: StatementsDeps['loans'];
   trusts: StatementsDeps['trusts'];
   log: StatementsDeps['log'];
 }
@@ -24,6 +25,7 @@ export function createStatementsModule(deps: StatementsModuleDeps): AppModule<St
     clock: deps.clock,
     prices: deps.prices,
     cards: deps.cards,
+    loans: deps.loans,
     trusts: deps.trusts,
     log: deps.log,
   });

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { Locale } from '@meridian/contracts/locale';
 import { displayAmount as displayUnsigned } from '@meridian/contracts/money';
-import type { Statement, StatementSection } from '@meridian/contracts/statements';
+import type { Statement, StatementLoan, StatementLoanMovement, StatementSection } from '@meridian/contracts/statements';
 import PDFDocument from 'pdfkit';
 
 /**
@@ -38,6 +38,19 @@ type Texts = {
   colon: string;
   /** Between the parts of an account's heading. */
   separator: string;
+  /** The note naming the assets left out of the total for want of a price (`{assets}`, `{day}`). */
+  unvalued: string;
+  noPrice: string;
+  loans: LoanTexts;
+};
+
+type LoanTexts = {
+  title: string;
+  principal: string;
+  interestOwed: string;
+  totals: string;
+  columns: [string, string, string, string, string, string];
+  kinds: Record<StatementLoanMovement['kind'], string>;
 };
 
 const TEXTS: Record<Locale, Texts> = {
@@ -97,6 +110,16 @@ const TEXTS: Record<Locale, Texts> = {
     footer: "Balances come from the Meridian ledger. USD values use each day's closing price.",
     colon: ': ',
     separator: ' | ',
+    unvalued: 'No USD price exists for {assets} on {day}: left out of the total.',
+    noPrice: 'no price',
+    loans: {
+      title: 'Loan',
+      principal: 'Principal outstanding',
+      interestOwed: 'Interest owed',
+      totals: 'In this period: interest charged {charged}, interest paid {paid}, fees paid {fees}',
+      columns: ['Date (UTC)', 'Movement', 'Principal', 'Interest charged', 'Interest paid', 'Fee paid'],
+      kinds: { borrow: 'Borrowed', repay: 'Repaid', liquidation: 'Liquidation' },
+    },
   },
   'zh-HK': {
     title: 'Meridian 帳戶結單',
@@ -154,6 +177,16 @@ const TEXTS: Record<Locale, Texts> = {
     footer: '結餘取自 Meridian 分類帳。美元價值按每日收市價計算。',
     colon: '：',
     separator: '｜',
+    unvalued: '{assets} 於 {day} 沒有美元價格，未計入總值。',
+    noPrice: '沒有價格',
+    loans: {
+      title: '借款',
+      principal: '未還本金',
+      interestOwed: '應付利息',
+      totals: '此期間：計入利息 {charged}，已付利息 {paid}，已付手續費 {fees}',
+      columns: ['日期（UTC）', '變動', '本金', '計入利息', '已付利息', '已付手續費'],
+      kinds: { borrow: '借入', repay: '還款', liquidation: '平倉' },
+    },
   },
 };
 
@@ -165,6 +198,95 @@ function displayAmount(amount: string, asset: string): string {
 /** Column widths (points) of the movements table on A4 landscape (842 − 2 × 36 = 770). */
 const WIDTHS = [110, 130, 170, 100, 70, 100, 90] as const;
 const MARGIN = 36;
+
+/** Column widths of a loan's movements table (points, 770 in all). */
+const LOAN_WIDTHS = [130, 140, 125, 125, 125, 125] as const;
+
+/**
+ * One loan's block: its heading, the opening principal outstanding and interest owed, its movements
+ * (date, kind, principal change, interest charged, interest paid, fee paid), the closing and the
+ * period's totals (docs/statements.md "Loans").
+ */
+function loanBlock(
+  doc: PDFKit.PDFDocument,
+  loan: StatementLoan,
+  t: Texts,
+  row: (cells: readonly string[], font: 'body' | 'bold') => void,
+): void {
+  const l = t.loans;
+  const coin = (amount: string) => `${displayAmount(amount, loan.coin)} ${loan.coin}`;
+  const balances = (principal: string, owed: string) =>
+    `${l.principal}${t.colon}${coin(principal)}${t.separator}${l.interestOwed}${t.colon}${coin(owed)}`;
+  doc.font('bold').fontSize(11).text([t.sections.loan, l.title, loan.reference, loan.coin].join(t.separator), MARGIN);
+  doc.moveDown(0.2);
+  doc
+    .font('body')
+    .fontSize(9)
+    .text(`${t.opening}${t.colon}${balances(loan.principalOpening, loan.interestOwedOpening)}`);
+  doc.moveDown(0.3);
+  if (loan.movements.length === 0) doc.font('body').fontSize(8).text(t.noMovements);
+  else {
+    row(l.columns, 'bold');
+    for (const m of loan.movements)
+      row(
+        [
+          m.at.slice(0, 19).replace('T', ' '),
+          l.kinds[m.kind],
+          displayAmount(m.principal, loan.coin),
+          displayAmount(m.interestCharged, loan.coin),
+          displayAmount(m.interestPaid, loan.coin),
+          displayAmount(m.feePaid, loan.coin),
+        ],
+        'body',
+      );
+  }
+  doc.moveDown(0.2);
+  doc
+    .font('bold')
+    .fontSize(9)
+    .text(`${t.closing}${t.colon}${balances(loan.principalClosing, loan.interestOwedClosing)}`, MARGIN);
+  doc
+    .font('body')
+    .fontSize(8)
+    .text(
+      l.totals
+        .replace('{charged}', coin(loan.interestCharged))
+        .replace('{paid}', coin(loan.interestPaid))
+        .replace('{fees}', coin(loan.feesPaid)),
+      MARGIN,
+    );
+  doc.moveDown(1);
+}
+
+/** The statement's heading: title, period, generation time, total and the assets without a price. */
+function heading(doc: PDFKit.PDFDocument, statement: Statement, t: Texts): void {
+  doc.font('bold').fontSize(18).text(t.title);
+  doc.moveDown(0.3);
+  doc.font('body').fontSize(10);
+  doc.text(`${t.period}${t.colon}${statement.from} – ${statement.to}`);
+  doc.text(`${t.generated}${t.colon}${statement.generatedAt.slice(0, 19).replace('T', ' ')} UTC`);
+  doc.text(`${t.totalUsd}${t.colon}${displayAmount(statement.closingUsdTotal, 'USD')} USD`);
+  if (statement.unvaluedAssets.length > 0)
+    doc.text(t.unvalued.replace('{assets}', statement.unvaluedAssets.join(', ')).replace('{day}', statement.to));
+  doc.moveDown(0.8);
+}
+
+/** The footer note and "Page n / N" on every buffered page. */
+function pageFooters(doc: PDFKit.PDFDocument, t: Texts, locale: Locale): void {
+  const range = doc.bufferedPageRange();
+  for (let index = range.start; index < range.start + range.count; index += 1) {
+    doc.switchToPage(index);
+    // Writing in the bottom margin would otherwise start a new page.
+    doc.page.margins.bottom = 0;
+    doc.font('body').fontSize(7).fillColor('#666666');
+    const y = doc.page.height - MARGIN - 10;
+    doc.text(t.footer, MARGIN, y, { lineBreak: false });
+    const label =
+      locale === 'zh-HK' ? `第 ${index + 1} / ${range.count} ${t.page}` : `${t.page} ${index + 1} / ${range.count}`;
+    doc.text(label, doc.page.width - MARGIN - 100, y, { width: 100, align: 'right', lineBreak: false });
+    doc.fillColor('#000000');
+  }
+}
 
 /** The statement's entry-kind label in `locale` (the raw kind when it has none). */
 export function statementKindLabel(kind: string, locale: Locale): string {
@@ -197,25 +319,19 @@ export async function statementPdf(statement: Statement, locale: Locale): Promis
   });
   const bottom = () => doc.page.height - MARGIN - 24;
 
-  doc.font('bold').fontSize(18).text(t.title);
-  doc.moveDown(0.3);
-  doc.font('body').fontSize(10);
-  doc.text(`${t.period}${t.colon}${statement.from} – ${statement.to}`);
-  doc.text(`${t.generated}${t.colon}${statement.generatedAt.slice(0, 19).replace('T', ' ')} UTC`);
-  doc.text(`${t.totalUsd}${t.colon}${displayAmount(statement.closingUsdTotal, 'USD')} USD`);
-  doc.moveDown(0.8);
+  heading(doc, statement, t);
 
-  const row = (cells: readonly string[], font: 'body' | 'bold', size = 8) => {
+  const row = (cells: readonly string[], font: 'body' | 'bold', size = 8, widths: readonly number[] = WIDTHS) => {
     doc.font(font).fontSize(size);
-    const heights = cells.map((cell, index) => doc.heightOfString(cell, { width: WIDTHS[index]! - 6 }));
+    const heights = cells.map((cell, index) => doc.heightOfString(cell, { width: widths[index]! - 6 }));
     const height = Math.max(...heights, size + 4);
     if (doc.y + height > bottom()) doc.addPage();
     const y = doc.y;
     let x = MARGIN;
     cells.forEach((cell, index) => {
-      const width = WIDTHS[index]! - 6;
-      doc.text(cell, x, y, { width, align: index >= 3 ? 'right' : 'left', lineBreak: true });
-      x += WIDTHS[index]!;
+      const width = widths[index]! - 6;
+      doc.text(cell, x, y, { width, align: index >= widths.length - 4 ? 'right' : 'left', lineBreak: true });
+      x += widths[index]!;
     });
     doc.x = MARGIN;
     doc.y = y + height + 3;
@@ -261,7 +377,7 @@ export async function statementPdf(statement: Statement, locale: Locale): Promis
         );
     }
     doc.moveDown(0.2);
-    const usd = account.closingUsd === null ? '' : ` (${displayAmount(account.closingUsd, 'USD')} USD)`;
+    const usd = ` (${account.closingUsd === null ? t.noPrice : `${displayAmount(account.closingUsd, 'USD')} USD`})`;
     doc
       .font('bold')
       .fontSize(9)
@@ -269,19 +385,12 @@ export async function statementPdf(statement: Statement, locale: Locale): Promis
     doc.moveDown(1);
   }
 
-  const range = doc.bufferedPageRange();
-  for (let index = range.start; index < range.start + range.count; index += 1) {
-    doc.switchToPage(index);
-    // Writing in the bottom margin would otherwise start a new page.
-    doc.page.margins.bottom = 0;
-    doc.font('body').fontSize(7).fillColor('#666666');
-    const y = doc.page.height - MARGIN - 10;
-    doc.text(t.footer, MARGIN, y, { lineBreak: false });
-    const label =
-      locale === 'zh-HK' ? `第 ${index + 1} / ${range.count} ${t.page}` : `${t.page} ${index + 1} / ${range.count}`;
-    doc.text(label, doc.page.width - MARGIN - 100, y, { width: 100, align: 'right', lineBreak: false });
-    doc.fillColor('#000000');
+  for (const loan of statement.loans) {
+    if (doc.y + 80 > bottom()) doc.addPage();
+    loanBlock(doc, loan, t, (cells, font) => row(cells, font, 8, LOAN_WIDTHS));
   }
+
+  pageFooters(doc, t, locale);
   doc.end();
   return done;
 }

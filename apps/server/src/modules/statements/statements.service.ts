@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Locale } from '@meridian/contracts/locale';
-import type { AssetCode } from '@meridian/contracts/money';
-import type {
-  Statement,
-  StatementFileFormat,
-  StatementGeneration,
-  StatementRequest,
+import { toDecimalString } from '@meridian/contracts/money';
+import {
+  type Statement,
+  type StatementFileFormat,
+  type StatementGeneration,
+  type StatementRequest,
+  statementSchema,
 } from '@meridian/contracts/statements';
 import { and, desc, eq, lt } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
@@ -13,8 +14,15 @@ import { isSqlState, SQLSTATE_UNIQUE_VIOLATION } from '../../platform/db/sql-sta
 import { DomainError } from '../../platform/http/errors.ts';
 import type { Clock } from '../../platform/clock/clock.ts';
 import { PriceDecimal } from '../../platform/prices/types.ts';
-import { type StatementOwner, statementAccounts, statementActivity } from '../ledger/ledger.service.ts';
-import { type AccountWithActivity, assembleStatement, DailyPrices } from './statements.build.ts';
+import {
+  type StatementOwner,
+  statementAccounts,
+  statementActivity,
+  statementEntryFees,
+  statementLoanEntries,
+} from '../ledger/ledger.service.ts';
+import { type AccountWithActivity, assembleStatement, type CardRateSince, DailyPrices } from './statements.build.ts';
+import { loanSection } from './statements.loans.ts';
 import { coinTrackerCsv, koinlyCsv, statementCsv, taxRows } from './statements.csv.ts';
 import { statementPdf } from './statements.pdf.ts';
 import { statementGenerations } from './statements.tables.ts';
@@ -36,8 +44,11 @@ export interface StatementsDeps {
   /** The user's cards (`cards.service`): their ids name the card ledger accounts. */
   cards: {
     list(userId: string): Promise<{ id: number; last4: string }[]>;
-    usdPerUnit(asset: AssetCode): Promise<string | null>;
+    /** A card currency's rate history, USD per unit, oldest first (`sinceAt` null: before any change). */
+    usdPerUnitHistory(currency: 'EUR' | 'GBP' | 'JPY'): Promise<{ sinceAt: Date | null; usdPerUnit: string }[]>;
   };
+  /** The user's loans' term interest by ledger reference (`loans.service`). */
+  loans: { termInterestByReference(userId: string): Promise<Map<string, bigint>> };
   /** The user's trusts (`trust.service`): their ids name the trust ledger accounts. */
   trusts: { list(userId: string): Promise<{ id: number; name: string }[]> };
   log: { error(detail: object, message: string): void };
@@ -52,6 +63,13 @@ export interface StatementFile {
 
 type Row = typeof statementGenerations.$inferSelect;
 
+/** A stored statement with the fields added since it was stored filled with their defaults (empty lists). */
+function storedStatement(content: Statement): Statement {
+  return statementSchema.parse(content);
+}
+
+const CARD_CURRENCIES_VALUED = ['EUR', 'GBP', 'JPY'] as const;
+
 function toGeneration(row: Row): StatementGeneration {
   return {
     id: row.id,
@@ -60,7 +78,7 @@ function toGeneration(row: Row): StatementGeneration {
     status: row.status as StatementGeneration['status'],
     progressPercent: row.progressPercent,
     createdAt: row.createdAt.toISOString(),
-    statement: row.status === 'DONE' ? (row.content ?? null) : null,
+    statement: row.status === 'DONE' && row.content ? storedStatement(row.content) : null,
   };
 }
 
@@ -148,7 +166,7 @@ export class StatementsService {
     const row = await this.row(userId, id);
     if (row.status === 'RUNNING') throw new DomainError('STATEMENT_NOT_READY', { percent: row.progressPercent });
     if (row.status !== 'DONE' || !row.content) throw new DomainError('STATEMENT_GENERATION_FAILED');
-    const statement = row.content;
+    const statement = storedStatement(row.content);
     const base = `meridian-statement-${statement.from}-${statement.to}`;
     switch (format) {
       case 'pdf':
@@ -185,7 +203,7 @@ export class StatementsService {
     toDay: string,
     onProgress: (percent: number) => Promise<void> = async () => {},
   ): Promise<Statement> {
-    const { db, cards, trusts, prices, clock } = this.deps;
+    const { db, cards, trusts, prices, clock, loans } = this.deps;
     const fromAt = new Date(`${fromDay}T00:00:00Z`);
     const toAt = new Date(Date.parse(`${toDay}T00:00:00Z`) + DAY_MS);
     const [cardList, trustList] = await Promise.all([cards.list(userId), trusts.list(userId)]);
@@ -209,14 +227,32 @@ export class StatementsService {
       });
       await onProgress(Math.floor(((index + 1) * 90) / accounts.length));
     }
-    const fiat = new Map<string, PriceDecimal>();
-    for (const asset of new Set(accounts.map((account) => account.asset)))
-      if (['EUR', 'GBP', 'JPY'].includes(asset)) {
-        const rate = await cards.usdPerUnit(asset);
-        if (rate) fiat.set(asset, new PriceDecimal(rate));
-      }
-    const daily = new DailyPrices(await prices.dailyClosesUsd(fromDay, toDay), fiat);
-    return assembleStatement(fromDay, toDay, clock.now(), items, daily);
+    const cardRates = new Map<string, CardRateSince[]>();
+    for (const currency of CARD_CURRENCIES_VALUED) {
+      const history = await cards.usdPerUnitHistory(currency);
+      cardRates.set(
+        currency,
+        history.map((rate) => ({ sinceAt: rate.sinceAt, usdPerUnit: new PriceDecimal(rate.usdPerUnit) })),
+      );
+    }
+    const daily = new DailyPrices(await prices.dailyClosesUsd(fromDay, toDay), cardRates);
+    const statement = assembleStatement(fromDay, toDay, clock.now(), items, daily);
+    const entryIds = [...new Set(items.flatMap((item) => item.activity.postings.map((posting) => posting.entryId)))];
+    const entryFees = (
+      await statementEntryFees(
+        db,
+        entryIds.sort((a, b) => a - b),
+      )
+    ).map((fee) => ({
+      entryId: fee.entryId,
+      asset: fee.asset,
+      amount: toDecimalString(fee.feeMinor, fee.asset),
+    }));
+    const [loanEntries, termInterest] = await Promise.all([
+      statementLoanEntries(db, userId, toAt),
+      loans.termInterestByReference(userId),
+    ]);
+    return { ...statement, entryFees, loans: loanSection(loanEntries, termInterest, fromAt) };
   }
 
   private async row(userId: string, id: string): Promise<Row> {

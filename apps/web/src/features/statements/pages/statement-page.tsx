@@ -34,6 +34,7 @@ import { useLatestStatementGeneration } from '../api/get-latest-statement-genera
 import { useStatementGeneration } from '../api/get-statement-generation.ts';
 import { useStartStatementGeneration } from '../api/start-statement-generation.ts';
 import { type DayRange, groupDecimal, monthRange, pickedRange } from '../lib/range.ts';
+import { StatementLoans } from './statement-loans.tsx';
 import './statement-page.css';
 
 const STATUS_VALIDATION = 120;
@@ -201,7 +202,7 @@ function StatementResult({
       key: 'closingUsd',
       title: t('accounts.closingUsd'),
       align: 'right',
-      render: (_, a) => (a.closingUsd === null ? '—' : groupDecimal(a.closingUsd)),
+      render: (_, a) => (a.closingUsd === null ? t('accounts.noPrice') : groupDecimal(a.closingUsd)),
     },
   ];
 
@@ -219,6 +220,14 @@ function StatementResult({
             {dayjs(statement.generatedAt).format('YYYY-MM-DD HH:mm:ss')}
           </Descriptions.Item>
         </Descriptions>
+        {statement.unvaluedAssets.length > 0 && (
+          <Alert
+            type="warning"
+            showIcon
+            data-testid="statement-unvalued"
+            message={t('result.unvalued', { assets: statement.unvaluedAssets.join(', '), day: statement.to })}
+          />
+        )}
         <Flex wrap gap={8}>
           {download('pdf', t('download.pdf'), 'statement-download-pdf')}
           {download('csv', t('download.csv'), 'statement-download-csv')}
@@ -257,6 +266,7 @@ function StatementResult({
             data-testid="statement-accounts"
           />
         )}
+        <StatementLoans loans={statement.loans} isMobile={isMobile} />
       </Flex>
     </Card>
   );
@@ -271,7 +281,7 @@ function MobileAccount({ account, name }: { account: StatementAccount; name: str
         <Descriptions.Item label={t('accounts.opening')}>{groupDecimal(account.opening)}</Descriptions.Item>
         <Descriptions.Item label={t('accounts.closing')}>{groupDecimal(account.closing)}</Descriptions.Item>
         <Descriptions.Item label={t('accounts.closingUsd')}>
-          {account.closingUsd === null ? '—' : groupDecimal(account.closingUsd)}
+          {account.closingUsd === null ? t('accounts.noPrice') : groupDecimal(account.closingUsd)}
         </Descriptions.Item>
       </Descriptions>
       {account.movements.length > 0 && (
