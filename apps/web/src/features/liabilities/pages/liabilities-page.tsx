@@ -9,12 +9,10 @@ import { useLiabilitiesSnapshots } from '../api/get-liabilities-snapshots.ts';
 import { ProofCheck } from '../components/proof-check.tsx';
 import './liabilities-page.css';
 
-/** The command a user runs to check a proof without the browser (docs/liabilities.md). */
-const VERIFY_COMMAND = 'node scripts/verify-liabilities-proof.mjs meridian-liabilities-proof-<date>.json';
-
 /**
  * `/proof-of-liabilities` (issue 21): the latest Merkle sum root with the totals per asset, the
- * history of published roots, and for a signed-in user the download and check of their own proof.
+ * history of published roots, and for a signed-in user the check of their own proof in the browser
+ * (verified as the page opens, docs/liabilities.md "How a user verifies").
  */
 export function LiabilitiesPage() {
   const { t } = useTranslation('liabilities');
@@ -64,12 +62,7 @@ export function LiabilitiesPage() {
               <li>{t('how.leaf')}</li>
               <li>{t('how.node')}</li>
               <li>{t('how.root')}</li>
-              <li>
-                {t('how.script')}
-                <Typography.Paragraph copyable={{ text: VERIFY_COMMAND }} className="liabilities-command">
-                  <code>{VERIFY_COMMAND}</code>
-                </Typography.Paragraph>
-              </li>
+              <li>{t('how.script')}</li>
             </ol>
           </Card>
           <Card title={t('history.title')}>
