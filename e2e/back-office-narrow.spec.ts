@@ -1,6 +1,6 @@
-import { expect, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { backOfficeTest, firstSignIn, openPage, ROOT_ADMIN_EMAIL, submitBasicKyc } from './back-office-session.ts';
-import { registerAndLogIn, snap } from './helpers.ts';
+import { registerAndLogIn, sidewaysOverflowPx, snap } from './helpers.ts';
 
 /**
  * The back office at a phone's width (issue 16: "the back office needs no phone layout beyond being
@@ -16,11 +16,6 @@ test.skip(({ isMobile }) => isMobile, 'the back office runs on the desktop proje
 
 const WIDTHS = [1280, 390] as const;
 const MENU_BUTTON = { 'en-US': 'Menu', 'zh-HK': '選單' } as const;
-
-/** What overflows the window sideways (the page's own width beyond the viewport), in px. */
-async function sidewaysOverflowPx(page: Page): Promise<number> {
-  return page.evaluate('document.documentElement.scrollWidth - window.innerWidth') as Promise<number>;
-}
 
 for (const locale of ['en-US', 'zh-HK'] as const) {
   test(`the back office at 1280 and 390 px: menu behind a button, no sideways scrolling, headings on screen (${locale})`, async ({

@@ -2,6 +2,7 @@ import type { LiabilitiesSnapshot } from '@meridian/contracts/liabilities';
 import { Button, Card, Descriptions, Empty, Flex, Skeleton, Table, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MoneyTable } from '../../../components/money-table.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { useUserId } from '../../../lib/session.ts';
 import { openActionModal } from '../../../stores/modal-store.ts';
@@ -66,7 +67,7 @@ export function LiabilitiesPage() {
             </ol>
           </Card>
           <Card title={t('history.title')}>
-            <Table
+            <MoneyTable<LiabilitiesSnapshot>
               size="small"
               rowKey="snapshotDate"
               loading={!snapshots.data}
@@ -74,9 +75,10 @@ export function LiabilitiesPage() {
               pagination={false}
               scroll={{ x: 'max-content' }}
               data-testid="liabilities-history"
+              mobileTestId="liabilities-history-list"
               locale={{ emptyText: t('latest.none') }}
               columns={[
-                { title: t('columns.date'), dataIndex: 'snapshotDate' },
+                { title: t('columns.date'), dataIndex: 'snapshotDate', mobile: 'title' },
                 {
                   title: t('columns.root'),
                   dataIndex: 'rootHash',
@@ -90,11 +92,16 @@ export function LiabilitiesPage() {
                 {
                   title: t('columns.totals'),
                   key: 'totals',
-                  render: (_: unknown, item: LiabilitiesSnapshot) =>
-                    item.totals
-                      .filter((line) => line.totalMinor !== '0')
-                      .map((line) => `${line.total} ${line.asset}`)
-                      .join(' · '),
+                  // One asset a line, so that a phone wraps between assets, never inside a figure.
+                  render: (_: unknown, item: LiabilitiesSnapshot) => (
+                    <Flex vertical>
+                      {item.totals
+                        .filter((line) => line.totalMinor !== '0')
+                        .map((line) => (
+                          <span key={line.asset}>{`${line.total} ${line.asset}`}</span>
+                        ))}
+                    </Flex>
+                  ),
                 },
               ]}
             />
