@@ -107,7 +107,11 @@ function Verdict({ verdict }: { verdict: ProofVerdict }) {
           <Typography.Text>{t('proof.verifiedIntro')}</Typography.Text>
           <ol className="liabilities-steps" data-testid="liabilities-verified-steps">
             <li>{t('proof.verifiedLeaf', { hash: shortHash(verdict.leafHash), leafCount: verdict.leafCount })}</li>
-            <li>{t('proof.verifiedPath', { levels: verdict.steps.length })}</li>
+            <li>
+              {verdict.steps.length === 0
+                ? t('proof.verifiedPathNone')
+                : t('proof.verifiedPath', { levels: verdict.steps.length })}
+            </li>
             <li className="liabilities-hash">{t('proof.root', { hash: verdict.rootHash })}</li>
             <li>{t('proof.verifiedDate', { date: verdict.snapshotDate })}</li>
           </ol>
