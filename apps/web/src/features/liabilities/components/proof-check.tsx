@@ -112,7 +112,7 @@ function Verdict({ verdict }: { verdict: ProofVerdict }) {
                 ? t('proof.verifiedPathNone')
                 : t('proof.verifiedPath', { levels: verdict.steps.length })}
             </li>
-            <li className="liabilities-hash">{t('proof.root', { hash: verdict.rootHash })}</li>
+            <li className="liabilities-wrap">{t('proof.root', { hash: verdict.rootHash })}</li>
             <li>{t('proof.verifiedDate', { date: verdict.snapshotDate })}</li>
           </ol>
           <Table
