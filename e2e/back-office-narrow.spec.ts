@@ -1,12 +1,13 @@
-import { expect, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { backOfficeTest, firstSignIn, openPage, ROOT_ADMIN_EMAIL, submitBasicKyc } from './back-office-session.ts';
-import { registerAndLogIn, snap } from './helpers.ts';
+import { registerAndLogIn, sidewaysOverflowPx, snap } from './helpers.ts';
 
 /**
  * The back office at a phone's width (issue 16: "the back office needs no phone layout beyond being
  * usable"; docs/back-office.md "Narrow screens"): the main pages at 1280 px and at 390 px, in both
  * languages. At 390 px the menu is behind a button instead of a 220 px column, the page never
  * scrolls sideways (wide tables scroll inside themselves) and the page's heading starts on screen.
+ * The KYC review shows the submitted codes by their names in the operator's language.
  * The screenshots are kept under e2e/artifacts/screenshots/ (`desktop-back-office-narrow-*`).
  */
 const CUSTODY_SECRET = 'e2e-back-office-narrow-custody-secret-0123';
@@ -16,11 +17,9 @@ test.skip(({ isMobile }) => isMobile, 'the back office runs on the desktop proje
 
 const WIDTHS = [1280, 390] as const;
 const MENU_BUTTON = { 'en-US': 'Menu', 'zh-HK': '選單' } as const;
-
-/** What overflows the window sideways (the page's own width beyond the viewport), in px. */
-async function sidewaysOverflowPx(page: Page): Promise<number> {
-  return page.evaluate('document.documentElement.scrollWidth - window.innerWidth') as Promise<number>;
-}
+/** Labels of the submitted ID type (`hkid`) and country (`HK`) on the KYC review (admin/lib/labels.ts). */
+const ID_TYPE_HKID = { 'en-US': 'Hong Kong identity card', 'zh-HK': '香港身份證' } as const;
+const HONG_KONG = { 'en-US': 'Hong Kong', 'zh-HK': '香港' } as const;
 
 for (const locale of ['en-US', 'zh-HK'] as const) {
   test(`the back office at 1280 and 390 px: menu behind a button, no sideways scrolling, headings on screen (${locale})`, async ({
@@ -62,6 +61,13 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
         expect
           .soft(box.x, `${path} at ${width} px: the heading starts past a side menu`)
           .toBeLessThan(width === 390 ? 40 : 300);
+        if (name === 'kyc-review') {
+          // The submitted data in the operator's language: the ID type's and the country's names, not their codes.
+          const data = admin.locator('.ant-descriptions').nth(1);
+          await expect.soft(data).toContainText(ID_TYPE_HKID[locale]);
+          await expect.soft(data).toContainText(HONG_KONG[locale]);
+          await expect.soft(data.getByText('hkid', { exact: true })).toHaveCount(0);
+        }
         const menuButton = admin.getByRole('button', { name: MENU_BUTTON[locale], exact: true });
         if (width === 390) await expect.soft(menuButton).toBeVisible({ timeout: 1000 });
         else await expect.soft(menuButton).toBeHidden({ timeout: 1000 });

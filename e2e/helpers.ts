@@ -236,3 +236,69 @@ export async function depositWithCli(baseUrl: string, secret: string, email: str
     env: { ...process.env, CUSTODY_WEBHOOK_SECRET: secret, DATABASE_URL: 'memory://' },
   });
 }
+
+/** What overflows the window sideways: the page's own width beyond the viewport, in px (0 or less: nothing). */
+export async function sidewaysOverflowPx(page: Page): Promise<number> {
+  return page.evaluate(
+    'document.documentElement.scrollWidth - document.documentElement.clientWidth',
+  ) as Promise<number>;
+}
+
+/**
+ * The browser-side check of `layoutProblems` (a string: the e2e project compiles without the DOM
+ * library). Inside `root` it measures every visible line of text (a Range's client rects, so a
+ * number cut off inside a scrolled or clipped table cell counts as off screen), every button, link
+ * styled as a button, tag and input; each must lie within the viewport's width, and no two of them
+ * that are not nested may overlap by more than 2 px each way — nor may a button, tag or input come
+ * within 2 px of a neighbour on its line (a tag drawn against a figure).
+ */
+const LAYOUT_PROBLEMS_SCRIPT = `(rootSelector) => {
+  const root = document.querySelector(rootSelector);
+  if (!root) return ['no element ' + rootSelector];
+  const width = document.documentElement.clientWidth;
+  const isShown = (element) => {
+    if (element.closest('[aria-hidden="true"], .ant-table-measure-row, .ant-select-selection-search, .ant-tooltip, .ant-popover')) return false;
+    // Chromium's own answer: not display:none, not in a closed <details>, not hidden or transparent.
+    return element.checkVisibility({ contentVisibilityAuto: true, opacityProperty: true, visibilityProperty: true });
+  };
+  const boxes = [];
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.textContent.trim();
+    if (!text || !node.parentElement || !isShown(node.parentElement)) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    for (const rect of range.getClientRects())
+      if (rect.width > 0 && rect.height > 0) boxes.push({ rect, owner: node.parentElement, what: JSON.stringify(text.slice(0, 40)) });
+  }
+  for (const element of root.querySelectorAll('button, .ant-btn, .ant-tag, input:not([type=hidden]):not([type=file]), [role=switch]')) {
+    if (!isShown(element)) continue;
+    const rect = element.getBoundingClientRect();
+    if (rect.width > 0 && rect.height > 0) boxes.push({ rect, owner: element, isControl: true, what: element.tagName.toLowerCase() + ' ' + JSON.stringify((element.textContent || '').trim().slice(0, 40)) });
+  }
+  const problems = [];
+  for (const box of boxes)
+    if (box.rect.left < -0.5 || box.rect.right > width + 0.5)
+      problems.push(box.what + ' is off screen (x ' + Math.round(box.rect.left) + '–' + Math.round(box.rect.right) + ' of ' + width + ')');
+  const nested = (a, b) => a.owner === b.owner || a.owner.contains(b.owner) || b.owner.contains(a.owner);
+  for (let i = 0; i < boxes.length; i += 1)
+    for (let j = i + 1; j < boxes.length; j += 1) {
+      const a = boxes[i], b = boxes[j];
+      if (nested(a, b)) continue;
+      const overlapX = Math.min(a.rect.right, b.rect.right) - Math.max(a.rect.left, b.rect.left);
+      const overlapY = Math.min(a.rect.bottom, b.rect.bottom) - Math.max(a.rect.top, b.rect.top);
+      // Texts may abut (two spans of one line); a button or tag needs 2 px of room from its neighbours.
+      const minGapX = a.isControl || b.isControl ? -2 : 2;
+      if (overlapX > minGapX && overlapY > 2) problems.push(a.what + (overlapX > 0 ? ' overlaps ' : ' touches ') + b.what);
+    }
+  return [...new Set(problems)].slice(0, 20);
+}`;
+
+/**
+ * What is wrong with the layout inside `rootSelector` (default the app's `main`): texts, buttons,
+ * tags and inputs off screen sideways or overlapping a neighbour, as readable lines (none: empty).
+ * With `sidewaysOverflowPx`, the check of a page at a phone's width (docs/accessibility.md).
+ */
+export async function layoutProblems(page: Page, rootSelector = 'main'): Promise<string[]> {
+  return page.evaluate(`(${LAYOUT_PROBLEMS_SCRIPT})(${JSON.stringify(rootSelector)})`) as Promise<string[]>;
+}

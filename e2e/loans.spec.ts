@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
-import { depositUsdtThroughCustody, postApi, readCode, registerAndLogIn, signedCustodyPost, snap } from './helpers.ts';
+import {
+  depositUsdtThroughCustody,
+  layoutProblems,
+  postApi,
+  readCode,
+  registerAndLogIn,
+  sidewaysOverflowPx,
+  signedCustodyPost,
+  snap,
+} from './helpers.ts';
 import { addComplianceOperator, reachLevelTwo } from './investor.ts';
 import { type Locale, runOnLocaleProject } from './locale-runs.ts';
 import { ownServerTest } from './own-server.ts';
@@ -94,6 +103,16 @@ const TEXT: Record<
   },
 };
 
+/**
+ * At a phone's width (the zh-HK run), the page's loans and records with every figure, tag and action
+ * on screen and clear of each other (docs/accessibility.md "Tables of money on a phone"). Soft.
+ */
+async function expectPhoneLayout(page: Page, what: string): Promise<void> {
+  if (page.viewportSize()!.width > 390) return;
+  expect.soft(await sidewaysOverflowPx(page), `${what} scrolls sideways`).toBeLessThanOrEqual(0);
+  expect.soft(await layoutProblems(page), `${what}: figures or actions off screen or overlapping`).toEqual([]);
+}
+
 for (const locale of ['en-US', 'zh-HK'] as const) {
   test.describe(`Loans (${locale})`, () => {
     runOnLocaleProject(test, locale);
@@ -158,6 +177,7 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
       await expect(page.getByTestId('loan-price-chart')).toBeVisible();
       const ltvBefore = Number((await card.getByTestId('loan-ltv-value').textContent())?.replace('%', ''));
       await snap(page, testInfo, `${locale}-loan`, 'loans-');
+      await expectPhoneLayout(page, 'the loan card');
 
       // Add 0.05 BTC of collateral: the collateral after it is shown before the security check.
       await card.getByTestId('loan-adjust').click();
@@ -219,6 +239,7 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
       await expect(page.getByTestId('record-principal').first()).toHaveText('1,000.00 USDT', { timeout: PAGE_LOAD_MS });
       await expect(page.getByTestId('loan-status').first()).toHaveText(TEXT[locale].earlyRepaid);
       await snap(page, testInfo, `${locale}-orders`, 'loans-');
+      await expectPhoneLayout(page, 'the loan records');
       await page.goto('/my/order/loan/repay');
       await expect(page.getByTestId('loan-history-repay')).toContainText(TEXT[locale].wallet, {
         timeout: PAGE_LOAD_MS,
@@ -228,6 +249,7 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
       await expect(page.getByTestId('loan-history-adjust')).toContainText('0.05 BTC', { timeout: PAGE_LOAD_MS });
       await expect(page.getByTestId('loan-history-adjust')).toContainText(TEXT[locale].added);
       await snap(page, testInfo, `${locale}-adjustments`, 'loans-');
+      await expectPhoneLayout(page, 'the collateral adjustments');
       await page.goto('/my/order/loan/liquidation');
       await expect(page.getByTestId('loan-history-liquidation')).toContainText(TEXT[locale].partial, {
         timeout: PAGE_LOAD_MS,

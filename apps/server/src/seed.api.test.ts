@@ -11,7 +11,7 @@ import {
 } from '../test/helpers.ts';
 import { DEMO_USER } from './modules/identity/identity.seed.ts';
 import { checkLedgerInvariants } from './modules/ledger/ledger.invariants.ts';
-import { platformBalance } from './modules/ledger/ledger.service.ts';
+import { liabilitiesAndHoldings, platformBalance } from './modules/ledger/ledger.service.ts';
 import { ledgerEntries } from './modules/ledger/ledger.tables.ts';
 import { DEMO_FUNDING } from './modules/wallet/wallet.seed.ts';
 import { seedDemo } from './seed.ts';
@@ -19,6 +19,7 @@ import { seedDemo } from './seed.ts';
 /**
  * The demo seed funds the demo account (issue 14 item 14): through the ledger, from the
  * PLATFORM_DEMO_FUNDING accounts, once however often the seed runs; nobody else gets anything.
+ * Custody (the hot wallet) holds what the demo balances owe, so no asset shows a shortfall.
  */
 describe('the demo seed', () => {
   let t: TestApp;
@@ -39,12 +40,19 @@ describe('the demo seed', () => {
     await seedDemo(t.database.db);
 
     const entries = await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.kind, 'DEMO_FUNDING'));
-    expect(entries).toHaveLength(1);
+    // The funding of the demo user, and custody's holdings of the same coins.
+    expect(entries.map((entry) => entry.reference).sort()).toEqual([
+      expect.stringMatching(/^demo-custody:/),
+      expect.stringMatching(/^demo-funding:/),
+    ]);
     for (const [coin, amount] of Object.entries(DEMO_FUNDING)) {
-      expect(await platformBalance(t.database.db, 'PLATFORM_DEMO_FUNDING', coin as keyof typeof DEMO_FUNDING)).toBe(
-        -parseAmountMinor(amount, coin as keyof typeof DEMO_FUNDING),
-      );
+      const asset = coin as keyof typeof DEMO_FUNDING;
+      expect(await platformBalance(t.database.db, 'PLATFORM_DEMO_FUNDING', asset)).toBe(0n);
+      expect(await platformBalance(t.database.db, 'PLATFORM_HOT_WALLET', asset)).toBe(-parseAmountMinor(amount, asset));
     }
+    // Custody covers every asset the users are owed (the back office's "liabilities against holdings").
+    for (const line of await liabilitiesAndHoldings(t.database.db))
+      expect(line.holdingsMinor, line.asset).toBeGreaterThanOrEqual(line.liabilitiesMinor);
     const report = await checkLedgerInvariants(t.database.db);
     expect(report.isHeld).toBe(true);
 

@@ -219,6 +219,34 @@ export const userNoteSchema = z.object({
   operatorEmail: z.string(),
   text: z.string(),
 });
+/**
+ * The names the user page's lists carry as text (`userDetailSchema`): each verification step's
+ * status (kyc.service `verificationStepsOf`), and each history line's module, kind and status
+ * (admin.users: wallet activity and swaps). Listed so that the back office labels every one of
+ * them in both languages (apps/web admin `labels.test.ts`).
+ */
+export const VERIFICATION_STATUS_NAMES = ['none', 'verified', 'underReview', 'failed', 'expired'] as const;
+export const USER_HISTORY_MODULES = ['wallet', 'exchange'] as const;
+export const USER_HISTORY_KINDS = [
+  'deposit',
+  'internalDeposit',
+  'withdrawal',
+  'internalWithdrawal',
+  'swap',
+  'flashExchange',
+] as const;
+export const USER_HISTORY_STATUSES = [
+  'pending',
+  'credited',
+  'frozen',
+  'waiting',
+  'processing',
+  'success',
+  'failure',
+  'cancel',
+  'executed',
+] as const;
+
 /** A user's page: profile, verification, balances, sessions, history across modules, messages, notes. */
 export const userDetailSchema = userRowSchema.extend({
   frozenReason: z.string().nullable(),

@@ -22,7 +22,7 @@ interface PageFrameProps {
  * (`components/page-shell.tsx`). The tabs go to other pages, so
  * they are a navigation of links (the current one `aria-current="page"`), not an ARIA tablist:
  * Ant Design's Tabs put its overflow "more" button inside the tablist at 390 px (axe
- * aria-required-children); the links scroll sideways instead.
+ * aria-required-children); the links wrap onto more lines instead (page-frame.css).
  */
 export function PageFrame({ title, subtitle, actions, tabs, children }: PageFrameProps) {
   const { t } = useTranslation();

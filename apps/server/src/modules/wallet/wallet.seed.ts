@@ -124,5 +124,35 @@ export async function seedDemoFunding(tx: DbOrTx, userId: string): Promise<boole
     idempotencyKey: `demo-funding:${userId}`,
     postings,
   });
+  await seedDemoCustody(tx, userId);
+  return !isReplay;
+}
+
+/**
+ * Give custody the coins behind the demo balances, as if they had been deposited: one balanced entry
+ * (kind DEMO_FUNDING) PLATFORM_HOT_WALLET → PLATFORM_DEMO_FUNDING of `DEMO_FUNDING`. The hot wallet
+ * goes negative by what it holds (ledger.types), so custody's holdings then equal the demo user's
+ * balances and the back office and `liabilities compare` show every asset covered on a development
+ * server (docs/liabilities.md "Operators: totals against holdings"); PLATFORM_DEMO_FUNDING returns
+ * to zero. Its own key, so that a database seeded before this entry existed gets it at the next
+ * start. Only the demo seed calls it, never in production (`config.seedDemo`).
+ * @param userId the demo user's id (part of the key, as the funding's).
+ * @returns whether this run recorded the holdings (false: already recorded).
+ */
+export async function seedDemoCustody(tx: DbOrTx, userId: string): Promise<boolean> {
+  const postings = Object.entries(DEMO_FUNDING).flatMap(([coin, amount]) => {
+    const asset = coin as SeedCoin;
+    return transfer(
+      platformAccount('PLATFORM_HOT_WALLET', asset),
+      platformAccount('PLATFORM_DEMO_FUNDING', asset),
+      parseAmountMinor(amount, asset),
+    );
+  });
+  const { isReplay } = await postEntry(tx, {
+    kind: 'DEMO_FUNDING',
+    reference: `demo-custody:${userId}`,
+    idempotencyKey: `demo-custody:${userId}`,
+    postings,
+  });
   return !isReplay;
 }

@@ -7,6 +7,7 @@ import { useAudit } from '../api/list-audit.ts';
 import { PageTitle } from '../components/page-title.tsx';
 import { QueryError } from '../components/query-error.tsx';
 import { type AuditFilters, auditCsvHref, auditQueryOf } from '../lib/audit-csv.ts';
+import { auditActionLabel } from '../lib/labels.ts';
 import { formatDateTime } from '../lib/time.ts';
 import { usePaging } from '../lib/use-paging.ts';
 
@@ -125,8 +126,17 @@ export function AuditPage() {
             dataIndex: 'operatorEmail',
             render: (email: string | null) => email ?? t('audit.system'),
           },
-          // Action and target type are the log's codes (operator.signInEnrol), shown as code in both languages.
-          { title: t('audit.action'), dataIndex: 'action', render: (action: string) => <code>{action}</code> },
+          // The action's label in the operator's language, with the log's code under it (what the filter and the CSV use).
+          {
+            title: t('audit.action'),
+            dataIndex: 'action',
+            render: (action: string) => (
+              <Space direction="vertical" size={0}>
+                <span>{auditActionLabel(t, action)}</span>
+                <code className="admin-code-hint">{action}</code>
+              </Space>
+            ),
+          },
           {
             title: t('audit.target'),
             key: 'target',

@@ -28,6 +28,7 @@ import { QueryError } from '../components/query-error.tsx';
 import { SlaTimer } from '../components/sla-timer.tsx';
 import { ADMIN_PATHS } from '../lib/admin-paths.ts';
 import { flattenSubmitted } from '../lib/flatten-submitted.ts';
+import { fieldLabel, fieldOfPath, valueLabel } from '../lib/labels.ts';
 import { formatDateTime } from '../lib/time.ts';
 
 /** Reasons a reviewer picks from (the text sent is the chosen reason in the operator's language, then the details). */
@@ -198,8 +199,8 @@ export function KycReviewPage() {
             ) : (
               <Descriptions column={1} size="small" bordered>
                 {lines.map((line) => (
-                  <Descriptions.Item key={line.path} label={t(`fields.${line.path}`, { defaultValue: line.path })}>
-                    {line.text}
+                  <Descriptions.Item key={line.path} label={fieldLabel(t, line.path)}>
+                    {valueLabel(t, i18n.language, fieldOfPath(line.path), line.text)}
                   </Descriptions.Item>
                 ))}
               </Descriptions>

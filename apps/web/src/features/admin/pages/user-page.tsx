@@ -13,6 +13,7 @@ import { useMayCall } from '../components/operator-context.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 import { QueryError } from '../components/query-error.tsx';
 import { ReasonModal } from '../components/reason-modal.tsx';
+import { valueLabel } from '../lib/labels.ts';
 import { formatDateTime } from '../lib/time.ts';
 
 type UserAction = 'freeze' | 'unfreeze' | 'resetTotp';
@@ -166,7 +167,11 @@ export function UserPage() {
                   dataIndex: 'step',
                   render: (step: string) => t(`steps.${step}`, { defaultValue: step }),
                 },
-                { title: t('common.status'), dataIndex: 'status' },
+                {
+                  title: t('common.status'),
+                  dataIndex: 'status',
+                  render: (status: string) => valueLabel(t, i18n.language, 'verificationStatus', status),
+                },
                 { title: t('user.decidedAt'), dataIndex: 'decidedAt', render: at },
               ]}
             />
@@ -194,11 +199,23 @@ export function UserPage() {
               dataSource={data.history}
               columns={[
                 { title: t('common.time'), dataIndex: 'at', render: at },
-                { title: t('user.module'), dataIndex: 'module' },
-                { title: t('user.kind'), dataIndex: 'kind' },
+                {
+                  title: t('user.module'),
+                  dataIndex: 'module',
+                  render: (name: string) => valueLabel(t, i18n.language, 'module', name),
+                },
+                {
+                  title: t('user.kind'),
+                  dataIndex: 'kind',
+                  render: (kind: string) => valueLabel(t, i18n.language, 'historyKind', kind),
+                },
                 { title: t('common.asset'), dataIndex: 'asset' },
                 { title: t('common.amount'), dataIndex: 'amount', align: 'right' },
-                { title: t('common.status'), dataIndex: 'status' },
+                {
+                  title: t('common.status'),
+                  dataIndex: 'status',
+                  render: (status: string) => valueLabel(t, i18n.language, 'historyStatus', status),
+                },
               ]}
             />
           </Card>

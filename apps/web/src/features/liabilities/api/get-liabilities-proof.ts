@@ -1,5 +1,5 @@
 import { liabilitiesEndpoints } from '@meridian/contracts/liabilities';
-import { useMutation } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { callEndpoint, unwrap } from '../../../lib/api-client.ts';
 
 /**
@@ -10,7 +10,14 @@ export async function getLiabilitiesProof(date?: string) {
   return unwrap(await callEndpoint(liabilitiesEndpoints.getProof, { query: date ? { date } : {} }, { silent: true }));
 }
 
-/** Fetch the proof on demand (the download button). */
-export function useLiabilitiesProof() {
-  return useMutation({ mutationFn: (date?: string) => getLiabilitiesProof(date) });
+/**
+ * The signed-in user's proof in the snapshot of `date` (none: the latest), fetched when the page
+ * opens so that it is verified at once. A refusal is an answer, not a failure to retry.
+ */
+export function useLiabilitiesProof(date: string | undefined) {
+  return useQuery({
+    queryKey: ['liabilities', 'proof', date ?? 'latest'],
+    queryFn: () => getLiabilitiesProof(date),
+    retry: false,
+  });
 }

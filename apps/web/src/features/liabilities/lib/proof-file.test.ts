@@ -41,11 +41,12 @@ describe('the page check of a proof file', () => {
   const proof = twoUserProof();
   const published = new Map([['2026-11-26', proof.root.hash]]);
 
-  it('passes a proof whose root is the published one, with display balances', () => {
-    expect(checkProof(JSON.stringify(proof), published)).toEqual({
+  it('passes a proof whose root is the published one, with display balances', async () => {
+    expect(await checkProof(JSON.stringify(proof), published)).toMatchObject({
       isValid: true,
       snapshotDate: '2026-11-26',
       rootHash: proof.root.hash,
+      leafCount: 2,
       balances: [
         { asset: 'BTC', amount: '0.12345678' },
         { asset: 'USDT', amount: '250.000000' },
@@ -54,18 +55,18 @@ describe('the page check of a proof file', () => {
     expect(proofFileName(proof)).toBe('meridian-liabilities-proof-2026-11-26.json');
   });
 
-  it('fails a consistent proof of a root that was not published for its date', () => {
-    expect(checkProof(proof, new Map([['2026-11-26', 'f'.repeat(64)]]))).toEqual({
+  it('fails a consistent proof of a root that was not published for its date', async () => {
+    expect(await checkProof(proof, new Map([['2026-11-26', 'f'.repeat(64)]]))).toEqual({
       isValid: false,
       reason: 'unpublished-root',
     });
   });
 
-  it('fails a shrunk balance, and a file that is not JSON', () => {
-    expect(checkProof({ ...proof, balances: ['12345677', '250000000'] }, published)).toEqual({
+  it('fails a shrunk balance, and a file that is not JSON', async () => {
+    expect(await checkProof({ ...proof, balances: ['12345677', '250000000'] }, published)).toEqual({
       isValid: false,
       reason: 'root-hash',
     });
-    expect(checkProof('{not json', published)).toEqual({ isValid: false, reason: 'not-json' });
+    expect(await checkProof('{not json', published)).toEqual({ isValid: false, reason: 'not-json' });
   });
 });

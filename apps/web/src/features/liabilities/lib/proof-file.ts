@@ -1,17 +1,14 @@
-import {
-  type LiabilitiesProof,
-  type LiabilitiesProofCheck,
-  verifyLiabilitiesProof,
-} from '@meridian/contracts/liabilities';
+import type { LiabilitiesProof } from '@meridian/contracts/liabilities';
 import { isAssetCode, toDecimalString } from '@meridian/contracts/money';
+import { type ProofFailure, type VerifiedProof, verifyProofInBrowser } from './verify-proof.ts';
 
-/** The outcome the page shows: the proof's own check, and whether its root is the one published for its date. */
+/**
+ * The outcome the page shows: what the browser verified (the leaf, the path, the root published for
+ * the date) with the balances as display decimals, or the reason the proof fails.
+ */
 export type ProofVerdict =
-  | { isValid: true; snapshotDate: string; rootHash: string; balances: { asset: string; amount: string }[] }
-  | {
-      isValid: false;
-      reason: Extract<LiabilitiesProofCheck, { isValid: false }>['reason'] | 'unpublished-root' | 'not-json';
-    };
+  | (Omit<VerifiedProof, 'balancesMinor'> & { balances: { asset: string; amount: string }[] })
+  | { isValid: false; reason: ProofFailure };
 
 /** The name of the downloaded file: `meridian-liabilities-proof-<date>.json`. */
 export function proofFileName(proof: LiabilitiesProof): string {
@@ -19,30 +16,20 @@ export function proofFileName(proof: LiabilitiesProof): string {
 }
 
 /**
- * Check a proof (parsed JSON, or the text of a file) in the browser: recompute the leaf and every
- * node up to the root (`verifyLiabilitiesProof`), then require that root to be the one published
- * for the proof's date (`publishedRoots`: date → root hash). Balances come back as display decimals.
+ * Check a proof (parsed JSON, or the text of a file) in the browser with Web Crypto
+ * (`verifyProofInBrowser`): the leaf and every node up to the root are recomputed, and that root
+ * must be the one published for the proof's date (`publishedRoots`: date → root hash). Balances
+ * come back as display decimals.
  */
-export function checkProof(input: unknown, publishedRoots: ReadonlyMap<string, string>): ProofVerdict {
-  let value = input;
-  if (typeof input === 'string') {
-    try {
-      value = JSON.parse(input);
-    } catch {
-      return { isValid: false, reason: 'not-json' };
-    }
-  }
-  const check = verifyLiabilitiesProof(value);
-  if (!check.isValid) return { isValid: false, reason: check.reason };
-  const proof = value as LiabilitiesProof;
-  if (publishedRoots.get(proof.snapshotDate) !== check.rootHash) return { isValid: false, reason: 'unpublished-root' };
+export async function checkProof(input: unknown, publishedRoots: ReadonlyMap<string, string>): Promise<ProofVerdict> {
+  const check = await verifyProofInBrowser(input, publishedRoots);
+  if (!check.isValid) return check;
+  const { balancesMinor, ...verified } = check;
   return {
-    isValid: true,
-    snapshotDate: proof.snapshotDate,
-    rootHash: check.rootHash,
-    balances: Object.entries(check.balances).map(([asset, minor]) => ({
+    ...verified,
+    balances: balancesMinor.map(({ asset, amountMinor }) => ({
       asset,
-      amount: isAssetCode(asset) ? toDecimalString(BigInt(minor), asset) : minor,
+      amount: isAssetCode(asset) ? toDecimalString(BigInt(amountMinor), asset) : amountMinor,
     })),
   };
 }

@@ -2,6 +2,7 @@ import type { LiabilitiesSnapshot } from '@meridian/contracts/liabilities';
 import { Button, Card, Descriptions, Empty, Flex, Skeleton, Table, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MoneyTable } from '../../../components/money-table.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { useUserId } from '../../../lib/session.ts';
 import { openActionModal } from '../../../stores/modal-store.ts';
@@ -9,12 +10,10 @@ import { useLiabilitiesSnapshots } from '../api/get-liabilities-snapshots.ts';
 import { ProofCheck } from '../components/proof-check.tsx';
 import './liabilities-page.css';
 
-/** The command a user runs to check a proof without the browser (docs/liabilities.md). */
-const VERIFY_COMMAND = 'node scripts/verify-liabilities-proof.mjs meridian-liabilities-proof-<date>.json';
-
 /**
  * `/proof-of-liabilities` (issue 21): the latest Merkle sum root with the totals per asset, the
- * history of published roots, and for a signed-in user the download and check of their own proof.
+ * history of published roots, and for a signed-in user the check of their own proof in the browser
+ * (verified as the page opens, docs/liabilities.md "How a user verifies").
  */
 export function LiabilitiesPage() {
   const { t } = useTranslation('liabilities');
@@ -64,16 +63,11 @@ export function LiabilitiesPage() {
               <li>{t('how.leaf')}</li>
               <li>{t('how.node')}</li>
               <li>{t('how.root')}</li>
-              <li>
-                {t('how.script')}
-                <Typography.Paragraph copyable={{ text: VERIFY_COMMAND }} className="liabilities-command">
-                  <code>{VERIFY_COMMAND}</code>
-                </Typography.Paragraph>
-              </li>
+              <li>{t('how.script')}</li>
             </ol>
           </Card>
           <Card title={t('history.title')}>
-            <Table
+            <MoneyTable<LiabilitiesSnapshot>
               size="small"
               rowKey="snapshotDate"
               loading={!snapshots.data}
@@ -81,9 +75,10 @@ export function LiabilitiesPage() {
               pagination={false}
               scroll={{ x: 'max-content' }}
               data-testid="liabilities-history"
+              mobileTestId="liabilities-history-list"
               locale={{ emptyText: t('latest.none') }}
               columns={[
-                { title: t('columns.date'), dataIndex: 'snapshotDate' },
+                { title: t('columns.date'), dataIndex: 'snapshotDate', mobile: 'title' },
                 {
                   title: t('columns.root'),
                   dataIndex: 'rootHash',
@@ -97,11 +92,16 @@ export function LiabilitiesPage() {
                 {
                   title: t('columns.totals'),
                   key: 'totals',
-                  render: (_: unknown, item: LiabilitiesSnapshot) =>
-                    item.totals
-                      .filter((line) => line.totalMinor !== '0')
-                      .map((line) => `${line.total} ${line.asset}`)
-                      .join(' · '),
+                  // One asset a line, so that a phone wraps between assets, never inside a figure.
+                  render: (_: unknown, item: LiabilitiesSnapshot) => (
+                    <Flex vertical>
+                      {item.totals
+                        .filter((line) => line.totalMinor !== '0')
+                        .map((line) => (
+                          <span key={line.asset}>{`${line.total} ${line.asset}`}</span>
+                        ))}
+                    </Flex>
+                  ),
                 },
               ]}
             />

@@ -1,4 +1,4 @@
-import { Button, List } from 'antd';
+import { Button, Flex, List } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { rowsOfPages } from '../../../lib/paging.ts';
 import type { LoanHistoryFilters, LoanRecordKind } from '../api/loan-keys.ts';
@@ -28,9 +28,16 @@ function LoanRecordListOf<Row extends object>({
         data-testid="loan-record-list"
         locale={{ emptyText: t('history.empty') }}
         renderItem={(row) => (
-          <List.Item extra={view.extraOf(row)}>
+          <List.Item>
             <List.Item.Meta
-              title={view.titleOf(row, t)}
+              // The tag sits beside the title, wrapping under it when narrow: as the item's `extra` it
+              // was drawn over the right-aligned figures below at 390 px (docs/accessibility.md).
+              title={
+                <Flex wrap gap={8} align="center" justify="space-between">
+                  {view.titleOf(row, t)}
+                  {view.extraOf(row)}
+                </Flex>
+              }
               description={
                 <dl className="loan-record-item">
                   {fields.map((field) => (

@@ -1,7 +1,8 @@
 import { displayAmount, parseAmountMinor, toDecimalString } from '@meridian/contracts/money';
-import { Button, Card, Col, Empty, Row, Skeleton, Space, Statistic, Table, Typography } from 'antd';
+import { Button, Card, Col, Empty, Row, Skeleton, Space, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { MoneyTable } from '../../../components/money-table.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { DEFAULT_WALLET_COIN, pathTo } from '../../../config/paths.ts';
 import { RequireUser } from '../../../components/require-user.tsx';
@@ -172,15 +173,17 @@ export function MainAccountPage() {
               data-testid="main-total-usd"
             />
           )}
-          <Table<CoinRow>
+          {/* A phone shows each coin stacked: coin and USD value, the amounts, then Deposit and Withdraw. */}
+          <MoneyTable<CoinRow>
             rowKey="coinCode"
             loading={balance.isLoading}
             pagination={false}
             dataSource={rows}
             data-testid="main-account-table"
+            mobileTestId="main-account-list"
             scroll={{ x: true }}
             columns={[
-              { title: t('account.coin'), dataIndex: 'coinCode' },
+              { title: t('account.coin'), dataIndex: 'coinCode', mobile: 'title' },
               {
                 title: t('account.available'),
                 dataIndex: 'available',
@@ -198,11 +201,13 @@ export function MainAccountPage() {
               {
                 title: t('account.usd'),
                 dataIndex: 'usd',
+                mobile: 'figure',
                 render: (value: string | null) => (value === null ? '—' : `$${displayAmount(value, 'USD')}`),
               },
               {
                 title: t('account.actions'),
                 key: 'actions',
+                mobile: 'actions',
                 render: (_value, row) => (
                   <Space>
                     <Link to={pathTo('DepositWallet', { coin: row.coinCode })}>
