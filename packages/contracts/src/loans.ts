@@ -254,6 +254,12 @@ export const loanOrderSchema = z.object({
   closeTime: isoSchema.nullable(),
   /** Whether a protection rule is switched on for it. */
   hasProtection: z.boolean(),
+  /**
+   * While a margin call is open: the end of its cure window (instant). Until then the loan is
+   * liquidated only if its LTV reaches the hard level (docs/decisions/0005-margin-call-before-liquidation.md);
+   * null without a margin call or once closed.
+   */
+  marginCallDeadline: isoSchema.nullable(),
 });
 export type LoanOrder = z.infer<typeof loanOrderSchema>;
 
@@ -523,8 +529,16 @@ export const loanLiquidationRecordSchema = z.object({
   debtRepaid: amountTextSchema,
   /** BTC returned to the wallet (full and overdue liquidations). */
   collateralReturned: amountTextSchema,
-  /** Debt the sale could not cover, taken by the platform (never a negative user balance). */
+  /**
+   * Debt the sale could not cover (never a negative user balance): its principal part is
+   * `principalLoss`, the rest is interest written off (docs/decisions/0006-shortfall-income.md).
+   */
   shortfall: amountTextSchema,
+  /** How `debtRepaid` was applied: principal and interest (term + overdue). Null on older receipts. */
+  principalRepaid: amountTextSchema.nullable(),
+  interestRepaid: amountTextSchema.nullable(),
+  /** Principal the platform's loss account paid back (a shortfall's principal part). Null on older receipts. */
+  principalLoss: amountTextSchema.nullable(),
   ltvBeforePct: pctTextSchema,
   ltvAfterPct: pctTextSchema.nullable(),
   statusAfter: loanStatusSchema,
