@@ -147,6 +147,12 @@ export const loanConfigSchema = z.object({
   /** Levels whose crossing sends an alert (75, 80, 85); re-armed `alertRearmPct` points below. */
   alertLtvPcts: z.array(pctTextSchema),
   alertRearmPct: pctTextSchema,
+  /**
+   * Cure window after a margin call, minutes (60), and the LTV that liquidates at once whatever the
+   * window (95): docs/decisions/0005-margin-call-before-liquidation.md.
+   */
+  cureWindowMinutes: z.number().int(),
+  hardLiquidationLtvPct: pctTextSchema,
   /** Maximum outstanding principal per user, USD (spec §9: 1,000,000). */
   maxOutstandingUsd: amountTextSchema,
   /** Liquidation fee, percent of the value of the collateral sold (2). */

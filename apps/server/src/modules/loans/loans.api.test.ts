@@ -160,6 +160,8 @@ describe('loan coins, config and calculator', () => {
       earlyRepayFeePct: '2',
       overdueGraceDays: 3,
       overdueRateMultiplier: 3,
+      cureWindowMinutes: 60,
+      hardLiquidationLtvPct: '95',
     });
     const coins = (await get(null, '/api/loan/coins')).content;
     expect(coins.collateralCoins).toEqual([{ coin: 'BTC', isEnabled: true }]);

@@ -556,6 +556,8 @@ export function createLoansService(deps: LoansDeps) {
         marginCallLtvPct: bpsToPct(settings.marginCallLtvBps),
         liquidationLtvPct: bpsToPct(settings.liquidationLtvBps),
         alertLtvPcts: settings.alertLevelsBps.map(bpsToPct),
+        cureWindowMinutes: settings.cureWindowMinutes,
+        hardLiquidationLtvPct: bpsToPct(settings.hardLiquidationLtvBps),
         alertRearmPct: bpsToPct(settings.alertRearmBps),
         maxOutstandingUsd: toDecimalString(settings.maxOutstandingUsdMinor, 'USD'),
         liquidationFeePct: bpsToPct(settings.liquidationFeeBps),
