@@ -68,19 +68,33 @@ async function available(page: Page, coin: string): Promise<string> {
   return assets.find((asset) => asset.coinCode === coin && asset.type === 'available')?.amount ?? '0';
 }
 
-/** BTC prices for the loan after 0.25 BTC of collateral (debt ≈ 1,009.86 USDT): LTV ≈ 82 %, then below the liquidation price (≈ 4,488 USD). */
+/**
+ * BTC prices for the loan after 0.25 BTC of collateral (debt ≈ 1,009.86 USDT): LTV ≈ 82 %, then
+ * LTV ≈ 96 %, past the hard level (95 %) where a loan is liquidated without waiting for the end of
+ * the margin call's 60-minute cure window (docs/decisions/0005-margin-call-before-liquidation.md),
+ * and still within what a partial liquidation can bring back to 70 %.
+ */
 const MARGIN_CALL_PRICE = '4900';
-const LIQUIDATION_PRICE = '4400';
+const LIQUIDATION_PRICE = '4200';
 
 const TEXT: Record<
   Locale,
-  { earlyRepaid: string; added: string; wallet: string; marginCall: string; liquidated: string; partial: string }
+  {
+    earlyRepaid: string;
+    added: string;
+    wallet: string;
+    marginCall: string;
+    deadline: string;
+    liquidated: string;
+    partial: string;
+  }
 > = {
   'en-US': {
     earlyRepaid: 'Early repaid',
     added: 'Added',
     wallet: 'Wallet',
     marginCall: 'Margin call',
+    deadline: 'HKT',
     liquidated: 'liquidated',
     partial: 'Partial liquidation',
   },
@@ -89,6 +103,7 @@ const TEXT: Record<
     added: '增加',
     wallet: '錢包',
     marginCall: '追加保證金通知',
+    deadline: '香港時間',
     liquidated: '平倉',
     partial: '部分平倉',
   },
@@ -180,9 +195,9 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
       await expect(card.getByTestId('loan-collateral-amount')).toHaveText('0.25 BTC', { timeout: PAGE_LOAD_MS });
 
       // The price falls (the dev price of the loans module, `POST /api/dev/loan/price`): first into
-      // the margin-call band (LTV ≈ 82 %: the margin-call message), then below the liquidation price
-      // (debt ÷ (0.25 BTC × 90 %) ≈ 4,488): a partial liquidation back to 70 % with its receipt and
-      // message; the loan stays repayable.
+      // the margin-call band (LTV ≈ 82 %: the margin-call message and, on the card, the deadline to
+      // act in Hong Kong time), then past the hard level (LTV ≈ 96 %): a partial liquidation back to
+      // 70 % with its receipt and message; the loan stays repayable.
       const titles = async () => {
         const messages = await (await page.request.get('/api/notice/message/list?pageID=1&pageSize=10')).json();
         return (messages.content.list as { title: string }[]).map((message) => message.title).join('\n');
@@ -193,6 +208,7 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
       await expect(card.getByTestId('loan-ltv-value')).toHaveAttribute('data-zone', 'marginCall', {
         timeout: PAGE_LOAD_MS,
       });
+      await expect(card.getByTestId('loan-margin-call-deadline')).toContainText(TEXT[locale].deadline);
       await snap(page, testInfo, `${locale}-margin-call`, 'loans-');
       expect((await postApi(page.request, 'dev/loan/price', { price: LIQUIDATION_PRICE })).statusCode).toBe(200);
       await expect.poll(titles).toContain(TEXT[locale].liquidated);
