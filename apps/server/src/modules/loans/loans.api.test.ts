@@ -490,6 +490,43 @@ describe('liquidation engine', () => {
     market.btc = '50000';
   });
 
+  it('adding collateral under the margin-call level cures the margin call; the next crossing starts a new window', async () => {
+    market.btc = '50000';
+    const user = await borrower(35_000_000n);
+    const order = await borrowStandard(user);
+    const marginCalls = async () =>
+      (await loanMessages(user.userId)).filter((message) => message.title.startsWith('Margin call')).length;
+    const deadline = async () =>
+      (await app.loans.listOrders(user.userId, { pageID: 1, pageSize: 10, isCurrent: true })).list[0]!
+        .marginCallDeadline;
+    market.btc = '41000'; // 10,098.630137 ÷ (0.3 × 41,000) = 82.10 %: 75 % warning and the margin call
+    await app.loans.tickEngine();
+    expect(await marginCalls()).toBe(1);
+    expect(await deadline()).toBe(new Date(clock.now().getTime() + CURE_WINDOW_MS).toISOString());
+    // + 0.05 BTC: 10,098.630137 ÷ (0.35 × 41,000) = 70.37 % < 80 %: cured, no deadline.
+    await app.loans.adjust(
+      user.userId,
+      { orderId: order.orderId, direction: 'ADD', amountMinor: 5_000_000n },
+      nextKey(),
+    );
+    expect(await deadline()).toBeNull();
+    clock.advance(CURE_WINDOW_MS);
+    market.btc = '36000'; // ÷ (0.35 × 36,000) = 80.15 %: a new margin call, a new window from now
+    await app.loans.tickEngine();
+    expect(await marginCalls()).toBe(2);
+    expect(await deadline()).toBe(new Date(clock.now().getTime() + CURE_WINDOW_MS).toISOString());
+    market.btc = '32000'; // ÷ (0.35 × 32,000) = 90.17 %: the 85 % message; not liquidated inside the new window
+    await app.loans.tickEngine();
+    expect(await marginCalls()).toBe(3);
+    expect((await app.loans.liquidationRecords(user.userId, { pageID: 1, pageSize: 10 })).totalCount).toBe(0);
+    clock.advance(CURE_WINDOW_MS);
+    await app.loans.tickEngine();
+    const [receipt] = (await app.loans.liquidationRecords(user.userId, { pageID: 1, pageSize: 10 })).list;
+    expect(receipt).toMatchObject({ kind: 'PARTIAL', ltvBeforePct: '90.17', ltvAfterPct: '70.00' });
+    expect(await deadline()).toBeNull(); // back at 70 %: the margin call is over
+    market.btc = '50000';
+  });
+
   it('a crash below the debt liquidates fully and books the shortfall to the platform', async () => {
     market.btc = '50000';
     const user = await borrower(30_000_000n);

@@ -566,6 +566,47 @@ export function createLoanEngine(deps: LoansDeps) {
   }
 
   /**
+   * Re-arm alerts: loans with a fired level whose LTV at `price` fell `alertRearmBps` (2 points)
+   * below it get the bit cleared; the margin call (and its deadline) clears 2 points below the
+   * margin-call level (docs/decisions/0005-margin-call-before-liquidation.md). Walks
+   * `loans_alerted_open_idx` by id in pages of `ENGINE_BATCH_ROWS`. Returns the loans changed.
+   */
+  async function rearmAlerts(tx: Tx, settings: SettingsRow, price: LoanPrice, now: Date): Promise<number> {
+    const ratio = (bps: number) => new LoanDecimal(bps).div(10_000);
+    const levels = settings.alertLevelsBps;
+    const open = inArray(loans.status, [LOAN_STATUS.REPAYABLE, LOAN_STATUS.OVERDUE]);
+    let rearmed = 0;
+    const marginCallRearm = ratio(settings.marginCallLtvBps - settings.alertRearmBps);
+    let afterId = 0;
+    for (let page = 0; page < ENGINE_BATCHES_MAX; page += 1) {
+      const fired = await tx
+        .select(alertColumns)
+        .from(loans)
+        .where(and(open, ne(loans.alertsFired, 0), sql`${loans.id} > ${afterId}`))
+        .orderBy(asc(loans.id))
+        .limit(ENGINE_BATCH_ROWS);
+      const changed: MaskChange[] = [];
+      for (const loan of fired) {
+        const ltv = ltvOf(debtOf(loan), loan.collateralMinor, price.priceUsd);
+        let mask = loan.alertsFired;
+        levels.forEach((level, index) => {
+          const bit = 1 << index;
+          if ((mask & bit) !== 0 && ltv.lt(ratio(level - settings.alertRearmBps))) mask &= ~bit;
+        });
+        const isCleared = loan.marginCallAt !== null && ltv.lt(marginCallRearm);
+        if (mask !== loan.alertsFired || isCleared)
+          changed.push({ id: loan.id, mask, marginCall: isCleared ? 'CLEAR' : 'KEEP' });
+      }
+      await storeMasks(tx, changed, now);
+      rearmed += changed.length;
+      const last = fired.at(-1);
+      if (!last || fired.length < ENGINE_BATCH_ROWS) break;
+      afterId = last.id;
+    }
+    return rearmed;
+  }
+
+  /**
    * Margin-call alerts (docs/decisions/0005-margin-call-before-liquidation.md): EVERY level
    * (75/80/85 %) a price event finds newly crossed is announced, one message per level in ascending
    * order, before the same event's liquidations (the engine runs this pass first, in the same
@@ -613,7 +654,6 @@ export function createLoanEngine(deps: LoansDeps) {
     );
     const deadline = hongKongMinuteText(new Date(now.getTime() + settings.cureWindowMinutes * 60_000));
     let alerts = 0;
-    let rearmed = 0;
     let after: { price: string; id: number } | null = null;
     for (let page = 0; page < ENGINE_BATCHES_MAX; page += 1) {
       const rows = await tx
@@ -680,35 +720,7 @@ export function createLoanEngine(deps: LoansDeps) {
       if (!last || rows.length < ENGINE_BATCH_ROWS || last.liquidationPrice === null) break;
       after = { price: last.liquidationPrice, id: last.id };
     }
-    // Re-arm: loans with a fired level whose LTV fell 2 points below it; the margin call (and its
-    // deadline) clears 2 points below the margin-call level.
-    const marginCallRearm = ratio(marginCallBps - settings.alertRearmBps);
-    let afterId = 0;
-    for (let page = 0; page < ENGINE_BATCHES_MAX; page += 1) {
-      const fired = await tx
-        .select(alertColumns)
-        .from(loans)
-        .where(and(open, ne(loans.alertsFired, 0), sql`${loans.id} > ${afterId}`))
-        .orderBy(asc(loans.id))
-        .limit(ENGINE_BATCH_ROWS);
-      const changed: MaskChange[] = [];
-      for (const loan of fired) {
-        const ltv = ltvOf(debtOf(loan), loan.collateralMinor, price.priceUsd);
-        let mask = loan.alertsFired;
-        levels.forEach((level, index) => {
-          const bit = 1 << index;
-          if ((mask & bit) !== 0 && ltv.lt(ratio(level - settings.alertRearmBps))) mask &= ~bit;
-        });
-        const isCleared = loan.marginCallAt !== null && ltv.lt(marginCallRearm);
-        if (mask !== loan.alertsFired || isCleared)
-          changed.push({ id: loan.id, mask, marginCall: isCleared ? 'CLEAR' : 'KEEP' });
-      }
-      await storeMasks(tx, changed, now);
-      rearmed += changed.length;
-      const last = fired.at(-1);
-      if (!last || fired.length < ENGINE_BATCH_ROWS) break;
-      afterId = last.id;
-    }
+    const rearmed = await rearmAlerts(tx, settings, price, now);
     return { alerts, rearmed };
   }
 
