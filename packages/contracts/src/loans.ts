@@ -214,7 +214,10 @@ export const loanCalcSchema = z.object({
   /** BTC price at which LTV reaches the margin-call level; and the liquidation level. */
   marginCallPrice: z.string(),
   liquidationPrice: z.string(),
-  /** Hong Kong date on which the loan falls due (today + term days). */
+  /**
+   * The term's last Hong Kong natural day (today is day 1: today + term days − 1); due by 23:59 HKT
+   * that day (docs/decisions/0007-loan-dates.md).
+   */
   repaymentDate: dateTextSchema,
 });
 export type LoanCalc = z.infer<typeof loanCalcSchema>;
@@ -253,7 +256,7 @@ export const loanOrderSchema = z.object({
   /** debt ÷ (collateral × liquidation LTV); null once closed. */
   liquidationPrice: z.string().nullable(),
   marginCallPrice: z.string().nullable(),
-  /** Date borrowed (instant) and repayment date (Hong Kong date). */
+  /** Date borrowed (instant) and repayment date (Hong Kong date: the term's last natural day, due by 23:59 HKT). */
   borrowTime: isoSchema,
   repaymentDate: dateTextSchema,
   /** When it was closed (repaid or liquidated); null while current. */

@@ -179,7 +179,7 @@ describe('loan coins, config and calculator', () => {
       liquidationPrice: '37402.33384075',
       marginCallPrice: '42077.62557084',
       price: '50000.00',
-      repaymentDate: '2026-12-20',
+      repaymentDate: '2026-12-19',
     });
     // 0.3 BTC at 70 %: 10,500 = p × (1 + 0.12 × 30 ÷ 365) → p = 10,397.449810092…, rounded down;
     // its interest ⌈102.550189…⌉ = 102.550190, so p + interest = 10,500.000000 exactly.
@@ -218,7 +218,7 @@ describe('borrow, repay early, records (HTTP)', () => {
       debt: '10098.630137',
       ltvPct: '67.33',
       liquidationPrice: '37402.33384075',
-      repaymentDate: '2026-12-20',
+      repaymentDate: '2026-12-19',
     });
     expect(await wallet(user.userId, 'BTC')).toBe(20_000_000n);
     expect(await collateral(user.userId)).toBe(30_000_000n);
@@ -374,8 +374,9 @@ describe('overdue, concurrency', () => {
     clock.set('2026-11-20T04:00:00Z');
     const user = await borrower(30_000_000n);
     const order = await borrowStandard(user);
-    // Due 2026-12-20 (Hong Kong); now 2026-12-22 12:00 HK → 2 natural days overdue.
-    clock.set('2026-12-22T04:00:00Z');
+    // Borrowed 12:00 HKT on 20 Nov for 30 natural days (20 Nov … 19 Dec): due 2026-12-19 23:59 HKT;
+    // now 2026-12-21 12:00 HK → 2 natural days overdue.
+    clock.set('2026-12-21T04:00:00Z');
     await app.loans.tickOverdue();
     const row = await loanRow(order.orderId);
     expect(row.status).toBe(4);

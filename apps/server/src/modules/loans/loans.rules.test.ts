@@ -34,8 +34,10 @@ describe('loan rules', () => {
 
   it('the repayment date is the Hong Kong borrow day + term days', () => {
     // 2026-11-20 17:00 UTC is already 21 Nov in Hong Kong.
-    expect(repaymentDateOf(new Date('2026-11-20T17:00:00Z'), 30)).toBe('2026-12-21');
-    expect(repaymentDateOf(new Date('2026-11-20T15:59:59Z'), 30)).toBe('2026-12-20');
+    // 01:00 HKT on 21 Nov and 23:59:59 HKT on 20 Nov: the day of borrowing is day 1 of 30.
+    expect(repaymentDateOf(new Date('2026-11-20T17:00:00Z'), 30)).toBe('2026-12-20');
+    expect(repaymentDateOf(new Date('2026-11-20T15:59:59Z'), 30)).toBe('2026-12-19');
+    expect(repaymentDateOf(new Date('2026-11-20T16:10:00Z'), 30)).toBe('2026-12-20'); // 00:10 HKT 21 Nov
   });
 
   it('allows only the transitions of the table', () => {

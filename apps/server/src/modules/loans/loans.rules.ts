@@ -90,9 +90,15 @@ export function daysBetween(from: string, to: string): number {
   return dayjs.utc(to).diff(dayjs.utc(from), 'day');
 }
 
-/** The repayment date of a loan borrowed at `borrowedAt` for `termDays` (Hong Kong days). */
+/**
+ * The repayment date of a loan borrowed at `borrowedAt` for `termDays` (docs/decisions/0007-loan-dates.md):
+ * interest is counted by Hong Kong natural day and a part of a day counts as one, so the day of
+ * borrowing is the term's first day and the last is `termDays − 1` days later; the loan is due by
+ * the end of that day (23:59 HKT) and overdue from the next. 30 days from 00:10 or from 23:50 HKT
+ * on 21 Nov → due 20 Dec 23:59 HKT: 30 natural days, 30 days of interest.
+ */
 export function repaymentDateOf(borrowedAt: Date, termDays: number): string {
-  return addDays(hongKongDay(borrowedAt), termDays);
+  return addDays(hongKongDay(borrowedAt), termDays - 1);
 }
 
 // ---------------------------------------------------------------- rates and interest

@@ -82,7 +82,7 @@ export function LoanCard({
           {dayjs(loan.borrowTime).format('YYYY-MM-DD HH:mm')}
         </Descriptions.Item>
         <Descriptions.Item label={t('loans.dueDate')}>
-          <span data-testid="loan-due-date">{loan.repaymentDate}</span>
+          <span data-testid="loan-due-date">{t('loans.dueAt', { date: loan.repaymentDate })}</span>
         </Descriptions.Item>
         <Descriptions.Item label={t('loans.marginCallLevel')}>{pct(loan.marginCallLtvPct)}</Descriptions.Item>
         <Descriptions.Item label={t('loans.liquidationLevel')}>{pct(loan.liquidationLtvPct)}</Descriptions.Item>
