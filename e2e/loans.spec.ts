@@ -77,19 +77,33 @@ async function available(page: Page, coin: string): Promise<string> {
   return assets.find((asset) => asset.coinCode === coin && asset.type === 'available')?.amount ?? '0';
 }
 
-/** BTC prices for the loan after 0.25 BTC of collateral (debt ≈ 1,009.86 USDT): LTV ≈ 82 %, then below the liquidation price (≈ 4,488 USD). */
+/**
+ * BTC prices for the loan after 0.25 BTC of collateral (debt ≈ 1,009.86 USDT): LTV ≈ 82 %, then
+ * LTV ≈ 96 %, past the hard level (95 %) where a loan is liquidated without waiting for the end of
+ * the margin call's 60-minute cure window (docs/decisions/0005-margin-call-before-liquidation.md),
+ * and still within what a partial liquidation can bring back to 70 %.
+ */
 const MARGIN_CALL_PRICE = '4900';
-const LIQUIDATION_PRICE = '4400';
+const LIQUIDATION_PRICE = '4200';
 
 const TEXT: Record<
   Locale,
-  { earlyRepaid: string; added: string; wallet: string; marginCall: string; liquidated: string; partial: string }
+  {
+    earlyRepaid: string;
+    added: string;
+    wallet: string;
+    marginCall: string;
+    deadline: string;
+    liquidated: string;
+    partial: string;
+  }
 > = {
   'en-US': {
     earlyRepaid: 'Early repaid',
     added: 'Added',
     wallet: 'Wallet',
     marginCall: 'Margin call',
+    deadline: 'HKT',
     liquidated: 'liquidated',
     partial: 'Partial liquidation',
   },
@@ -98,6 +112,7 @@ const TEXT: Record<
     added: '增加',
     wallet: '錢包',
     marginCall: '追加保證金通知',
+    deadline: '香港時間',
     liquidated: '平倉',
     partial: '部分平倉',
   },
@@ -200,9 +215,9 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
       await expect(card.getByTestId('loan-collateral-amount')).toHaveText('0.25 BTC', { timeout: PAGE_LOAD_MS });
 
       // The price falls (the dev price of the loans module, `POST /api/dev/loan/price`): first into
-      // the margin-call band (LTV ≈ 82 %: the margin-call message), then below the liquidation price
-      // (debt ÷ (0.25 BTC × 90 %) ≈ 4,488): a partial liquidation back to 70 % with its receipt and
-      // message; the loan stays repayable.
+      // the margin-call band (LTV ≈ 82 %: the margin-call message and, on the card, the deadline to
+      // act in Hong Kong time), then past the hard level (LTV ≈ 96 %): a partial liquidation back to
+      // 70 % with its receipt and message; the loan stays repayable.
       const titles = async () => {
         const messages = await (await page.request.get('/api/notice/message/list?pageID=1&pageSize=10')).json();
         return (messages.content.list as { title: string }[]).map((message) => message.title).join('\n');
@@ -213,6 +228,7 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
       await expect(card.getByTestId('loan-ltv-value')).toHaveAttribute('data-zone', 'marginCall', {
         timeout: PAGE_LOAD_MS,
       });
+      await expect(card.getByTestId('loan-margin-call-deadline')).toContainText(TEXT[locale].deadline);
       await snap(page, testInfo, `${locale}-margin-call`, 'loans-');
       expect((await postApi(page.request, 'dev/loan/price', { price: LIQUIDATION_PRICE })).statusCode).toBe(200);
       await expect.poll(titles).toContain(TEXT[locale].liquidated);
@@ -224,10 +240,11 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
       await expect(card.getByTestId('loan-ltv-value')).not.toHaveText(/^(69|70)\./, { timeout: PAGE_LOAD_MS });
       const collateralLeft = (await card.getByTestId('loan-collateral-amount').textContent()) ?? '';
 
-      // Repay early, in full from the wallet: full interest plus 2 % of the principal still owed.
+      // Repay early, in full from the wallet: full interest plus 2 % of the principal still owed (a
+      // charge above zero; under 1 USDT after the liquidation from 96 % repaid most of the principal).
       await card.getByTestId('loan-repay').click();
       const repay = page.getByTestId('repay-modal');
-      await expect(repay.getByTestId('repay-fee')).toHaveText(/^[1-9][\d,]*\.\d+ USDT$/);
+      await expect(repay.getByTestId('repay-fee')).toHaveText(/^(?!0\.0+ )[\d,]+\.\d+ USDT$/);
       await expect(repay.getByTestId('repay-collateral-released')).toHaveText(collateralLeft);
       await snap(page, testInfo, `${locale}-repay`, 'loans-');
       await passSecurityCheck(page, repay.getByTestId('repay-confirm'), email, 'LOAN_REPAY');
@@ -255,7 +272,7 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
         timeout: PAGE_LOAD_MS,
       });
       await page.getByTestId('receipt-open').first().click();
-      await expect(page.getByTestId('receipt-price')).toHaveText('$4,400.00');
+      await expect(page.getByTestId('receipt-price')).toHaveText('$4,200.00');
       await expect(page.getByTestId('liquidation-receipt')).toContainText('dev-price');
       await snap(page, testInfo, `${locale}-receipt`, 'loans-');
     });

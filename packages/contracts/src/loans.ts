@@ -147,6 +147,12 @@ export const loanConfigSchema = z.object({
   /** Levels whose crossing sends an alert (75, 80, 85); re-armed `alertRearmPct` points below. */
   alertLtvPcts: z.array(pctTextSchema),
   alertRearmPct: pctTextSchema,
+  /**
+   * Cure window after a margin call, minutes (60), and the LTV that liquidates at once whatever the
+   * window (95): docs/decisions/0005-margin-call-before-liquidation.md.
+   */
+  cureWindowMinutes: z.number().int(),
+  hardLiquidationLtvPct: pctTextSchema,
   /** Maximum outstanding principal per user, USD (spec §9: 1,000,000). */
   maxOutstandingUsd: amountTextSchema,
   /** Liquidation fee, percent of the value of the collateral sold (2). */
@@ -208,7 +214,10 @@ export const loanCalcSchema = z.object({
   /** BTC price at which LTV reaches the margin-call level; and the liquidation level. */
   marginCallPrice: z.string(),
   liquidationPrice: z.string(),
-  /** Hong Kong date on which the loan falls due (today + term days). */
+  /**
+   * The term's last Hong Kong natural day (today is day 1: today + term days − 1); due by 23:59 HKT
+   * that day (docs/decisions/0007-loan-dates.md).
+   */
   repaymentDate: dateTextSchema,
 });
 export type LoanCalc = z.infer<typeof loanCalcSchema>;
@@ -247,13 +256,19 @@ export const loanOrderSchema = z.object({
   /** debt ÷ (collateral × liquidation LTV); null once closed. */
   liquidationPrice: z.string().nullable(),
   marginCallPrice: z.string().nullable(),
-  /** Date borrowed (instant) and repayment date (Hong Kong date). */
+  /** Date borrowed (instant) and repayment date (Hong Kong date: the term's last natural day, due by 23:59 HKT). */
   borrowTime: isoSchema,
   repaymentDate: dateTextSchema,
   /** When it was closed (repaid or liquidated); null while current. */
   closeTime: isoSchema.nullable(),
   /** Whether a protection rule is switched on for it. */
   hasProtection: z.boolean(),
+  /**
+   * While a margin call is open: the end of its cure window (instant). Until then the loan is
+   * liquidated only if its LTV reaches the hard level (docs/decisions/0005-margin-call-before-liquidation.md);
+   * null without a margin call or once closed.
+   */
+  marginCallDeadline: isoSchema.nullable(),
 });
 export type LoanOrder = z.infer<typeof loanOrderSchema>;
 
@@ -523,8 +538,16 @@ export const loanLiquidationRecordSchema = z.object({
   debtRepaid: amountTextSchema,
   /** BTC returned to the wallet (full and overdue liquidations). */
   collateralReturned: amountTextSchema,
-  /** Debt the sale could not cover, taken by the platform (never a negative user balance). */
+  /**
+   * Debt the sale could not cover (never a negative user balance): its principal part is
+   * `principalLoss`, the rest is interest written off (docs/decisions/0006-shortfall-income.md).
+   */
   shortfall: amountTextSchema,
+  /** How `debtRepaid` was applied: principal and interest (term + overdue). Null on older receipts. */
+  principalRepaid: amountTextSchema.nullable(),
+  interestRepaid: amountTextSchema.nullable(),
+  /** Principal the platform's loss account paid back (a shortfall's principal part). Null on older receipts. */
+  principalLoss: amountTextSchema.nullable(),
   ltvBeforePct: pctTextSchema,
   ltvAfterPct: pctTextSchema.nullable(),
   statusAfter: loanStatusSchema,

@@ -113,7 +113,7 @@ const loanRow = async (orderId: string) =>
 /** The user's LOAN messages (read with SQL: tests of a module reach another only through its service). */
 const loanMessages = async (userId: string): Promise<{ title: string }[]> => {
   const result = await database.db.execute(
-    sql`SELECT title FROM notice_messages WHERE user_id = ${userId} AND category = 'LOAN'`,
+    sql`SELECT title FROM notice_messages WHERE user_id = ${userId} AND category = 'LOAN' ORDER BY id`,
   );
   return (result as unknown as { rows: { title: string }[] }).rows;
 };
@@ -160,6 +160,8 @@ describe('loan coins, config and calculator', () => {
       earlyRepayFeePct: '2',
       overdueGraceDays: 3,
       overdueRateMultiplier: 3,
+      cureWindowMinutes: 60,
+      hardLiquidationLtvPct: '95',
     });
     const coins = (await get(null, '/api/loan/coins')).content;
     expect(coins.collateralCoins).toEqual([{ coin: 'BTC', isEnabled: true }]);
@@ -177,7 +179,7 @@ describe('loan coins, config and calculator', () => {
       liquidationPrice: '37402.33384075',
       marginCallPrice: '42077.62557084',
       price: '50000.00',
-      repaymentDate: '2026-12-20',
+      repaymentDate: '2026-12-19',
     });
     // 0.3 BTC at 70 %: 10,500 = p × (1 + 0.12 × 30 ÷ 365) → p = 10,397.449810092…, rounded down;
     // its interest ⌈102.550189…⌉ = 102.550190, so p + interest = 10,500.000000 exactly.
@@ -216,7 +218,7 @@ describe('borrow, repay early, records (HTTP)', () => {
       debt: '10098.630137',
       ltvPct: '67.33',
       liquidationPrice: '37402.33384075',
-      repaymentDate: '2026-12-20',
+      repaymentDate: '2026-12-19',
     });
     expect(await wallet(user.userId, 'BTC')).toBe(20_000_000n);
     expect(await collateral(user.userId)).toBe(30_000_000n);
@@ -372,8 +374,9 @@ describe('overdue, concurrency', () => {
     clock.set('2026-11-20T04:00:00Z');
     const user = await borrower(30_000_000n);
     const order = await borrowStandard(user);
-    // Due 2026-12-20 (Hong Kong); now 2026-12-22 12:00 HK → 2 natural days overdue.
-    clock.set('2026-12-22T04:00:00Z');
+    // Borrowed 12:00 HKT on 20 Nov for 30 natural days (20 Nov … 19 Dec): due 2026-12-19 23:59 HKT;
+    // now 2026-12-21 12:00 HK → 2 natural days overdue.
+    clock.set('2026-12-21T04:00:00Z');
     await app.loans.tickOverdue();
     const row = await loanRow(order.orderId);
     expect(row.status).toBe(4);
@@ -431,12 +434,28 @@ describe('overdue, concurrency', () => {
   });
 });
 
+/** The default cure window (docs/decisions/0005-margin-call-before-liquidation.md), in ms. */
+const CURE_WINDOW_MS = 60 * 60_000;
+
 describe('liquidation engine', () => {
   it('a price at the liquidation price liquidates partially back to 70 % with the fee, once per price event', async () => {
     market.btc = '50000';
     const user = await borrower(30_000_000n);
     const order = await borrowStandard(user);
     market.btc = '37402.33384075';
+    // LTV 90.00 % (under the hard 95 %): this event sends the margin call and liquidates nothing of
+    // this loan; the cure window's end does (docs/decisions/0005-margin-call-before-liquidation.md).
+    await app.loans.tickEngine();
+    expect((await app.loans.liquidationRecords(user.userId, { pageID: 1, pageSize: 10 })).totalCount).toBe(0);
+    expect(
+      (await app.loans.listOrders(user.userId, { pageID: 1, pageSize: 10, isCurrent: true })).list[0],
+    ).toMatchObject({
+      marginCallDeadline: new Date(clock.now().getTime() + CURE_WINDOW_MS).toISOString(),
+    });
+    clock.advance(CURE_WINDOW_MS - 1);
+    await app.loans.tickEngine();
+    expect((await app.loans.liquidationRecords(user.userId, { pageID: 1, pageSize: 10 })).totalCount).toBe(0);
+    clock.advance(1);
     const report = await app.loans.tickEngine();
     // Every open loan of this file at 37,402.33 or above is a candidate; this user's is one of them.
     expect(report!.partial).toBeGreaterThanOrEqual(1);
@@ -472,23 +491,65 @@ describe('liquidation engine', () => {
     market.btc = '50000';
   });
 
+  it('adding collateral under the margin-call level cures the margin call; the next crossing starts a new window', async () => {
+    market.btc = '50000';
+    const user = await borrower(35_000_000n);
+    const order = await borrowStandard(user);
+    const marginCalls = async () =>
+      (await loanMessages(user.userId)).filter((message) => message.title.startsWith('Margin call')).length;
+    const deadline = async () =>
+      (await app.loans.listOrders(user.userId, { pageID: 1, pageSize: 10, isCurrent: true })).list[0]!
+        .marginCallDeadline;
+    market.btc = '41000'; // 10,098.630137 ÷ (0.3 × 41,000) = 82.10 %: 75 % warning and the margin call
+    await app.loans.tickEngine();
+    expect(await marginCalls()).toBe(1);
+    expect(await deadline()).toBe(new Date(clock.now().getTime() + CURE_WINDOW_MS).toISOString());
+    // + 0.05 BTC: 10,098.630137 ÷ (0.35 × 41,000) = 70.37 % < 80 %: cured, no deadline.
+    await app.loans.adjust(
+      user.userId,
+      { orderId: order.orderId, direction: 'ADD', amountMinor: 5_000_000n },
+      nextKey(),
+    );
+    expect(await deadline()).toBeNull();
+    clock.advance(CURE_WINDOW_MS);
+    market.btc = '36000'; // ÷ (0.35 × 36,000) = 80.15 %: a new margin call, a new window from now
+    await app.loans.tickEngine();
+    expect(await marginCalls()).toBe(2);
+    expect(await deadline()).toBe(new Date(clock.now().getTime() + CURE_WINDOW_MS).toISOString());
+    market.btc = '32000'; // ÷ (0.35 × 32,000) = 90.17 %: the 85 % message; not liquidated inside the new window
+    await app.loans.tickEngine();
+    expect(await marginCalls()).toBe(3);
+    expect((await app.loans.liquidationRecords(user.userId, { pageID: 1, pageSize: 10 })).totalCount).toBe(0);
+    clock.advance(CURE_WINDOW_MS);
+    await app.loans.tickEngine();
+    const [receipt] = (await app.loans.liquidationRecords(user.userId, { pageID: 1, pageSize: 10 })).list;
+    expect(receipt).toMatchObject({ kind: 'PARTIAL', ltvBeforePct: '90.17', ltvAfterPct: '70.00' });
+    expect(await deadline()).toBeNull(); // back at 70 %: the margin call is over
+    market.btc = '50000';
+  });
+
   it('a crash below the debt liquidates fully and books the shortfall to the platform', async () => {
     market.btc = '50000';
     const user = await borrower(30_000_000n);
     const order = await borrowStandard(user);
-    const lossBefore = await platformBalance(database.db, 'PLATFORM_LOAN_LOSS', 'USDT');
     market.btc = '30000';
     const report = await app.loans.tickEngine();
     expect(report!.full).toBeGreaterThanOrEqual(1);
-    // 0.3 × 30,000 = 9,000 proceeds; fee 180; 8,820 repays 98.630137 interest + 8,721.369863 principal;
-    // shortfall 10,098.630137 − 8,820 = 1,278.630137 to PLATFORM_LOAN_LOSS.
+    // LTV 10,098.630137 ÷ 9,000 = 112.21 % ≥ the hard 95 %: liquidated at once, the margin call
+    // announced in the same event before the receipt (docs/decisions/0006-shortfall-income.md):
+    // 0.3 × 30,000 = 9,000 proceeds, all of it principal (principal first); interest 0; fee 0;
+    // shortfall 10,098.630137 − 9,000 = 1,098.630137 = 1,000 principal paid by PLATFORM_LOAN_LOSS
+    // + 98.630137 interest written off (never booked as income).
     const [receipt] = (await app.loans.liquidationRecords(user.userId, { pageID: 1, pageSize: 10 })).list;
     expect(receipt).toMatchObject({
       kind: 'FULL',
       collateralSold: '0.30000000',
-      fee: '180.000000',
-      debtRepaid: '8820.000000',
-      shortfall: '1278.630137',
+      fee: '0.000000',
+      debtRepaid: '9000.000000',
+      principalRepaid: '9000.000000',
+      interestRepaid: '0.000000',
+      principalLoss: '1000.000000',
+      shortfall: '1098.630137',
       collateralReturned: '0.00000000',
       statusAfter: 5,
       ltvAfterPct: null,
@@ -496,7 +557,24 @@ describe('liquidation engine', () => {
     expect((await loanRow(order.orderId)).status).toBe(5);
     expect(await collateral(user.userId)).toBe(0n);
     expect(await wallet(user.userId, 'USDT')).toBe(10_000_000_000n); // the borrowed coins stay the user's
-    expect((await platformBalance(database.db, 'PLATFORM_LOAN_LOSS', 'USDT')) - lossBefore).toBe(-1_278_630_137n);
+    // Income is only what was collected: this entry credits neither interest nor fees.
+    const [{ postings } = { postings: [] }] = (
+      (await database.db.execute(
+        sql`SELECT coalesce(json_agg(json_build_object('type', a.type, 'amount', p.amount_minor::text)), '[]') AS postings
+            FROM loan_liquidations l JOIN ledger_postings p ON p.entry_id = l.entry_id
+            JOIN ledger_accounts a ON a.id = p.account_id WHERE l.id = ${Number(receipt!.id)}`,
+      )) as unknown as { rows: { postings: { type: string; amount: string }[] }[] }
+    ).rows;
+    expect(postings.map((posting) => `${posting.type} ${posting.amount}`).sort()).toEqual([
+      'PLATFORM_LOAN_LIQUIDATION -9000000000',
+      'PLATFORM_LOAN_LIQUIDATION 30000000',
+      'PLATFORM_LOAN_LOSS -1000000000',
+      'PLATFORM_LOAN_POOL 10000000000',
+      'USER_LOAN_COLLATERAL -30000000',
+    ]);
+    // Every level crossed, in order, before the receipt's message (75 % a warning; 80 % and 85 % margin calls).
+    const messages = (await loanMessages(user.userId)).map((message) => message.title.split(':')[0]);
+    expect(messages).toEqual(['LTV warning', 'Margin call', 'Margin call', `Loan ${order.orderId} liquidated`]);
     market.btc = '50000';
   });
 
@@ -519,6 +597,9 @@ describe('liquidation engine', () => {
     expect([await receipts(first), await receipts(second)]).toEqual([0, 0]);
     expect((await loanRow(firstOrder.orderId)).collateralMinor).toBe(30_000_000n);
     expect(await collateral(first.userId)).toBe(30_000_000n);
+    // LTV 93.5 %: the first event sends the margin calls, the first after the cure window liquidates.
+    await app.loans.tickEngine();
+    clock.advance(CURE_WINDOW_MS);
     await app.loans.tickEngine();
     await app.loans.tickEngine();
     expect([await receipts(first), await receipts(second)]).toEqual([1, 1]);
@@ -553,7 +634,9 @@ describe('liquidation engine', () => {
     const user = await borrower(30_000_000n);
     await borrowStandard(user);
     const alerts = async () =>
-      (await loanMessages(user.userId)).filter((message) => message.title.includes('Margin')).length;
+      (await loanMessages(user.userId)).filter(
+        (message) => message.title.startsWith('Margin call') || message.title.startsWith('LTV warning'),
+      ).length;
     market.btc = '44000'; // 76.51 % → 75 % crossed
     await app.loans.tickEngine();
     expect(await alerts()).toBe(1);
@@ -712,6 +795,9 @@ describe('liquidation engine', () => {
       (
         await app.inject({ method: 'POST', url: '/api/dev/loan/price', headers: user.headers, payload: { price } })
       ).json();
+    expect((await set('37402.33384075')).statusCode).toBe(200); // the margin call; the cure window runs
+    expect((await app.loans.liquidationRecords(user.userId, { pageID: 1, pageSize: 10 })).totalCount).toBe(0);
+    clock.advance(CURE_WINDOW_MS);
     const answer = await set('37402.33384075');
     expect(answer.statusCode).toBe(200);
     expect(answer.content.partial).toBeGreaterThanOrEqual(1);

@@ -23,7 +23,7 @@ import {
   transition,
   walletBtc,
 } from './loans.internal.ts';
-import { liquidationMessages, marginCallMessage, overdueMessage } from './loans.messages.ts';
+import { liquidationMessages, ltvWarningMessage, marginCallMessage, overdueMessage } from './loans.messages.ts';
 import {
   bpsToPct,
   daysBetween,
@@ -36,6 +36,8 @@ import {
   priceAtLtv,
   priceText,
   splitRepaid,
+  splitShortfall,
+  hongKongMinuteText,
 } from './loans.rules.ts';
 import { loanAdjustments, loanEngineAlarms, loanLiquidations, loans } from './loans.tables.ts';
 
@@ -127,6 +129,30 @@ export function createLoanEngine(deps: LoansDeps) {
   }
 
   /**
+   * A cure (docs/decisions/0005-margin-call-before-liquidation.md): after the customer (or their
+   * protection rule) added collateral or repaid, an LTV at `price` under the margin-call level
+   * clears the margin call, its deadline and the alert levels at and above it, so a later crossing
+   * is announced again with a new cure window. No price (an addition needs none): nothing changes
+   * here; the engine clears the margin call once the LTV is 2 points under the level.
+   */
+  function curePatch(
+    loan: Pick<LoanRow, 'marginCallAt' | 'alertsFired'>,
+    debtAfterMinor: bigint,
+    collateralAfterMinor: bigint,
+    price: Decimal | null,
+    settings: SettingsRow,
+  ): { marginCallAt?: null; alertsFired?: number } {
+    if (loan.marginCallAt === null || price === null) return {};
+    if (ltvOf(debtAfterMinor, collateralAfterMinor, price).gte(new LoanDecimal(settings.marginCallLtvBps).div(10_000)))
+      return {};
+    let mask = loan.alertsFired;
+    settings.alertLevelsBps.forEach((level, index) => {
+      if (level >= settings.marginCallLtvBps) mask &= ~(1 << index);
+    });
+    return { marginCallAt: null, alertsFired: mask };
+  }
+
+  /**
    * Move collateral on a LOCKED open loan (user or protection rule): ADD wallet → collateral, REMOVE
    * collateral → wallet (the caller checked the LTV). One entry (kind LOAN_COLLATERAL) and the record.
    */
@@ -161,6 +187,7 @@ export function createLoanEngine(deps: LoansDeps) {
       .set({
         collateralMinor: collateralAfter,
         liquidationPrice: liquidationPriceOf(debt, collateralAfter, settings, true),
+        ...curePatch(loan, debt, collateralAfter, input.price, settings),
         updatedAt: deps.now(),
       })
       .where(eq(loans.id, loan.id));
@@ -227,7 +254,12 @@ export function createLoanEngine(deps: LoansDeps) {
       feeBps: settings.liquidationFeeBps,
       isFullOnly: isOverdue,
     });
-    const repaid = splitRepaid(loan, plan.debtRepaidMinor);
+    const isFull = plan.kind === 'FULL';
+    // A shortfall's proceeds pay principal first, and only the principal left is the platform's loss;
+    // interest left unpaid is written off, never booked (docs/decisions/0006-shortfall-income.md).
+    const isShortfall = isFull && plan.shortfallMinor > 0n;
+    const repaid = isShortfall ? splitShortfall(loan, plan.debtRepaidMinor) : splitRepaid(loan, plan.debtRepaidMinor);
+    const principalLossMinor = isShortfall ? loan.outstandingPrincipalMinor - repaid.principalMinor : 0n;
     const desk = (asset: 'BTC' | LoanCoin) => platformAccount('PLATFORM_LOAN_LIQUIDATION', asset);
     const postings: PostingInput[] = [
       ...transfer(collateralAccount(userId), desk(COLLATERAL), plan.collateralSoldMinor),
@@ -235,17 +267,20 @@ export function createLoanEngine(deps: LoansDeps) {
       { account: platformAccount('PLATFORM_FEES', coin), amountMinor: plan.feeMinor },
       ...paymentPostings(desk(coin), coin, repaid),
     ];
-    const isFull = plan.kind === 'FULL';
     const afterRepaid = {
       ...loan,
       outstandingPrincipalMinor: loan.outstandingPrincipalMinor - repaid.principalMinor,
       interestPaidMinor: loan.interestPaidMinor + repaid.interestMinor,
       overdueInterestPaidMinor: loan.overdueInterestPaidMinor + repaid.overdueInterestMinor,
     };
-    if (isFull && plan.shortfallMinor > 0n) {
-      const written = splitRepaid(afterRepaid, plan.shortfallMinor);
-      postings.push(...paymentPostings(platformAccount('PLATFORM_LOAN_LOSS', coin), coin, written));
-    }
+    if (principalLossMinor > 0n)
+      postings.push(
+        ...transfer(
+          platformAccount('PLATFORM_LOAN_LOSS', coin),
+          platformAccount('PLATFORM_LOAN_POOL', coin),
+          principalLossMinor,
+        ),
+      );
     if (plan.collateralReturnedMinor > 0n)
       postings.push(...transfer(collateralAccount(userId), walletBtc(userId), plan.collateralReturnedMinor));
     const status: LoanStatus = isFull
@@ -271,8 +306,9 @@ export function createLoanEngine(deps: LoansDeps) {
             status,
             collateralMinor: 0n,
             outstandingPrincipalMinor: 0n,
-            interestPaidMinor: loan.interestMinor,
-            overdueInterestPaidMinor: loan.overdueInterestMinor,
+            // What was collected: on a shortfall less than the interest owed (the rest is written off).
+            interestPaidMinor: afterRepaid.interestPaidMinor,
+            overdueInterestPaidMinor: afterRepaid.overdueInterestPaidMinor,
             feesPaidMinor: loan.feesPaidMinor + plan.feeMinor,
             liquidationPrice: null,
             isClosed: true,
@@ -300,6 +336,9 @@ export function createLoanEngine(deps: LoansDeps) {
         debtRepaidMinor: plan.debtRepaidMinor,
         collateralReturnedMinor: plan.collateralReturnedMinor,
         shortfallMinor: plan.shortfallMinor,
+        principalRepaidMinor: repaid.principalMinor,
+        interestRepaidMinor: repaid.interestMinor + repaid.overdueInterestMinor,
+        principalLossMinor,
         ltvBefore,
         ltvAfter,
         statusAfter: status,
@@ -353,6 +392,7 @@ export function createLoanEngine(deps: LoansDeps) {
         status = u.status, collateral_minor = u.collateral, outstanding_principal_minor = u.outstanding,
         interest_paid_minor = u.interest_paid, overdue_interest_paid_minor = u.overdue_paid, fees_paid_minor = u.fees,
         liquidation_price = nullif(u.lp, '')::numeric,
+        alerts_fired = CASE WHEN u.is_closed THEN l.alerts_fired ELSE 0 END, margin_call_at = NULL,
         closed_at = CASE WHEN u.is_closed THEN ${now}::timestamptz ELSE l.closed_at END,
         updated_at = ${now}::timestamptz
       FROM unnest(
@@ -370,20 +410,24 @@ export function createLoanEngine(deps: LoansDeps) {
     await tx.execute(sql`
       INSERT INTO ${loanLiquidations} (loan_id, user_id, kind, loan_coin, price_event, price, price_sources,
         collateral_sold_minor, fee_minor, debt_repaid_minor, collateral_returned_minor, shortfall_minor,
+        principal_repaid_minor, interest_repaid_minor, principal_loss_minor,
         ltv_before, ltv_after, status_after, entry_id)
       SELECT r.loan_id, r.user_id, r.kind, r.loan_coin, r.price_event, r.price::numeric, r.price_sources::jsonb,
-        r.sold, r.fee, r.repaid, r.returned, r.shortfall, r.ltv_before::numeric, nullif(r.ltv_after, '')::numeric,
-        r.status_after, r.entry_id
+        r.sold, r.fee, r.repaid, r.returned, r.shortfall, r.principal_repaid, r.interest_repaid, r.principal_loss,
+        r.ltv_before::numeric, nullif(r.ltv_after, '')::numeric, r.status_after, r.entry_id
       FROM unnest(
         ${receipt((r) => r.loanId)}::bigint[], ${receipt((r) => r.userId)}::uuid[], ${receipt((r) => r.kind)}::text[],
         ${receipt((r) => r.loanCoin)}::text[], ${receipt((r) => r.priceEvent)}::text[], ${receipt((r) => r.price)}::text[],
         ${column((work) => JSON.stringify(work.receipt.priceSources))}::text[],
         ${receipt((r) => r.collateralSoldMinor)}::numeric[], ${receipt((r) => r.feeMinor)}::numeric[],
         ${receipt((r) => r.debtRepaidMinor)}::numeric[], ${receipt((r) => r.collateralReturnedMinor)}::numeric[],
-        ${receipt((r) => r.shortfallMinor)}::numeric[], ${receipt((r) => r.ltvBefore)}::text[], ${receipt((r) => r.ltvAfter)}::text[],
+        ${receipt((r) => r.shortfallMinor)}::numeric[], ${receipt((r) => r.principalRepaidMinor)}::numeric[],
+        ${receipt((r) => r.interestRepaidMinor)}::numeric[], ${receipt((r) => r.principalLossMinor)}::numeric[],
+        ${receipt((r) => r.ltvBefore)}::text[], ${receipt((r) => r.ltvAfter)}::text[],
         ${receipt((r) => r.statusAfter)}::smallint[], ${pgArrayLiteral(entryIds)}::bigint[]
       ) WITH ORDINALITY AS r(loan_id, user_id, kind, loan_coin, price_event, price, price_sources, sold, fee, repaid,
-        returned, shortfall, ltv_before, ltv_after, status_after, entry_id, ord)
+        returned, shortfall, principal_repaid, interest_repaid, principal_loss, ltv_before, ltv_after, status_after,
+        entry_id, ord)
       ORDER BY r.ord`);
     for (let index = 0; index < works.length; index += 500)
       await deps.notifyMany(
@@ -425,15 +469,25 @@ export function createLoanEngine(deps: LoansDeps) {
    * of `loans_liquidation_price_open_idx`, in batches of `ENGINE_BATCH_ROWS` (rows locked, SKIP
    * LOCKED: a loan a user is repaying is taken on the next event), at most `ENGINE_BATCHES_MAX`,
    * highest liquidation price first, each batch keyed after the previous one (liquidation price, id).
+   * Cure window (docs/decisions/0005-margin-call-before-liquidation.md): a loan is liquidated only
+   * when its margin call was sent at least `cureWindowMinutes` before `now`, or its LTV reached
+   * the hard level (`hardLiquidationLtvBps`, 95 %); the others wait (they stay candidates).
    */
   async function liquidateCandidates(
     tx: Tx,
     settings: SettingsRow,
     price: LoanPrice,
     event: string,
+    now: Date,
   ): Promise<{ partial: number; full: number }> {
     const counts = { partial: 0, full: 0 };
     const threshold = price.priceUsd.toFixed();
+    const hardThreshold = price.priceUsd.mul(settings.hardLiquidationLtvBps).div(settings.liquidationLtvBps).toFixed();
+    const hardLtv = new LoanDecimal(settings.hardLiquidationLtvBps).div(10_000);
+    const cureEndsBefore = new Date(now.getTime() - settings.cureWindowMinutes * 60_000);
+    const isDue = (loan: LoanRow) =>
+      (loan.marginCallAt !== null && loan.marginCallAt.getTime() <= cureEndsBefore.getTime()) ||
+      ltvOf(debtOf(loan), loan.collateralMinor, price.priceUsd).gte(hardLtv);
     // Keyset: each batch starts below the previous one's last (liquidation price, id). Without it
     // every batch walked the index from the top past the entries of the loans the earlier batches
     // had just rewritten (their old versions stay in the index until vacuum): batch k visited
@@ -447,6 +501,9 @@ export function createLoanEngine(deps: LoansDeps) {
           and(
             inArray(loans.status, [LOAN_STATUS.REPAYABLE, LOAN_STATUS.OVERDUE]),
             sql`${loans.liquidationPrice} >= ${threshold}::numeric`,
+            // The cure window, in SQL too (the stored price is rounded up, so this keeps every loan
+            // `isDue` accepts): the hard level reached, or the margin call old enough.
+            sql`(${loans.liquidationPrice} >= ${hardThreshold}::numeric OR ${loans.marginCallAt} <= ${cureEndsBefore.toISOString()}::timestamptz)`,
             after
               ? sql`${loans.liquidationPrice} <= ${after.price}::numeric AND (${loans.liquidationPrice} < ${after.price}::numeric OR ${loans.id} < ${after.id})`
               : undefined,
@@ -460,7 +517,8 @@ export function createLoanEngine(deps: LoansDeps) {
         .orderBy(desc(loans.liquidationPrice), desc(loans.id))
         .limit(ENGINE_BATCH_ROWS)
         .for('update', { skipLocked: true });
-      const works = rows.map((loan) => planLoan(loan, settings, price, event, false));
+      // The SQL filter keeps a few loans just under the hard level (the stored price is rounded up).
+      const works = rows.filter(isDue).map((loan) => planLoan(loan, settings, price, event, false));
       await applyLiquidations(tx, works);
       for (const work of works) {
         if (work.kind === 'PARTIAL') counts.partial += 1;
@@ -486,55 +544,116 @@ export function createLoanEngine(deps: LoansDeps) {
     overdueInterestPaidMinor: loans.overdueInterestPaidMinor,
     liquidationPrice: loans.liquidationPrice,
     alertsFired: loans.alertsFired,
+    marginCallAt: loans.marginCallAt,
   };
 
-  /** Store new `alerts_fired` masks for a page of loans in one UPDATE over `unnest`. */
-  async function storeMasks(tx: Tx, changed: { id: number; mask: number }[]): Promise<void> {
+  /** A loan's new alert mask, and whether its margin call is sent now (SET), cleared (CLEAR) or kept. */
+  interface MaskChange {
+    id: number;
+    mask: number;
+    marginCall: 'SET' | 'CLEAR' | 'KEEP';
+  }
+
+  /** Store new `alerts_fired` masks and margin-call instants for a page of loans in one UPDATE over `unnest`. */
+  async function storeMasks(tx: Tx, changed: MaskChange[], now: Date): Promise<void> {
     if (changed.length === 0) return;
     await tx.execute(sql`
-      UPDATE ${loans} AS l SET alerts_fired = u.mask
-      FROM unnest(${pgArrayLiteral(changed.map((row) => row.id))}::bigint[], ${pgArrayLiteral(changed.map((row) => row.mask))}::integer[]) AS u(id, mask)
+      UPDATE ${loans} AS l SET alerts_fired = u.mask,
+        margin_call_at = CASE u.margin_call WHEN 'SET' THEN ${now.toISOString()}::timestamptz WHEN 'CLEAR' THEN NULL ELSE l.margin_call_at END
+      FROM unnest(${pgArrayLiteral(changed.map((row) => row.id))}::bigint[], ${pgArrayLiteral(changed.map((row) => row.mask))}::integer[],
+        ${pgArrayLiteral(changed.map((row) => row.marginCall))}::text[]) AS u(id, mask, margin_call)
       WHERE l.id = u.id`);
   }
 
   /**
-   * Margin-call alerts (issue 18): a level (75/80/85 %) crossed sends one message naming the highest
-   * level newly crossed and the liquidation price; each level fires once until the LTV falls
-   * `alertRearmBps` (2 points) below it. Candidates: liquidation price ≥ price × lowest level ÷
-   * liquidation LTV (the same index), those with a reached level not fired yet (filtered in SQL),
-   * read in pages of `ENGINE_BATCH_ROWS` (keyset on liquidation price, id; at most
-   * `ENGINE_BATCHES_MAX` pages); each page's masks are one UPDATE and its
-   * messages one `notifyMany` call, so memory holds one page whatever the number of loans.
-   * Re-arming walks `loans_alerted_open_idx` by id, in pages the same way.
+   * Re-arm alerts: loans with a fired level whose LTV at `price` fell `alertRearmBps` (2 points)
+   * below it get the bit cleared; the margin call (and its deadline) clears 2 points below the
+   * margin-call level (docs/decisions/0005-margin-call-before-liquidation.md). Walks
+   * `loans_alerted_open_idx` by id in pages of `ENGINE_BATCH_ROWS`. Returns the loans changed.
+   */
+  async function rearmAlerts(tx: Tx, settings: SettingsRow, price: LoanPrice, now: Date): Promise<number> {
+    const ratio = (bps: number) => new LoanDecimal(bps).div(10_000);
+    const levels = settings.alertLevelsBps;
+    const open = inArray(loans.status, [LOAN_STATUS.REPAYABLE, LOAN_STATUS.OVERDUE]);
+    let rearmed = 0;
+    const marginCallRearm = ratio(settings.marginCallLtvBps - settings.alertRearmBps);
+    let afterId = 0;
+    for (let page = 0; page < ENGINE_BATCHES_MAX; page += 1) {
+      const fired = await tx
+        .select(alertColumns)
+        .from(loans)
+        .where(and(open, ne(loans.alertsFired, 0), sql`${loans.id} > ${afterId}`))
+        .orderBy(asc(loans.id))
+        .limit(ENGINE_BATCH_ROWS);
+      const changed: MaskChange[] = [];
+      for (const loan of fired) {
+        const ltv = ltvOf(debtOf(loan), loan.collateralMinor, price.priceUsd);
+        let mask = loan.alertsFired;
+        levels.forEach((level, index) => {
+          const bit = 1 << index;
+          if ((mask & bit) !== 0 && ltv.lt(ratio(level - settings.alertRearmBps))) mask &= ~bit;
+        });
+        const isCleared = loan.marginCallAt !== null && ltv.lt(marginCallRearm);
+        if (mask !== loan.alertsFired || isCleared)
+          changed.push({ id: loan.id, mask, marginCall: isCleared ? 'CLEAR' : 'KEEP' });
+      }
+      await storeMasks(tx, changed, now);
+      rearmed += changed.length;
+      const last = fired.at(-1);
+      if (!last || fired.length < ENGINE_BATCH_ROWS) break;
+      afterId = last.id;
+    }
+    return rearmed;
+  }
+
+  /**
+   * Margin-call alerts (docs/decisions/0005-margin-call-before-liquidation.md): EVERY level
+   * (75/80/85 %) a price event finds newly crossed is announced, one message per level in ascending
+   * order, before the same event's liquidations (the engine runs this pass first, in the same
+   * transaction, so the messages are written and delivered before or together with a receipt).
+   * The first message at or above the margin-call level is the margin call: `margin_call_at` is set
+   * to `now` and the message names the cure deadline (now + cure window, Hong Kong time). A loan at
+   * or over the margin-call LTV without a margin call (e.g. cured, then fallen back) gets one.
+   * Each level fires once until the LTV falls `alertRearmBps` (2 points) below it; the margin call
+   * (and its deadline) clears when the LTV falls 2 points below the margin-call level.
+   * Candidates: liquidation price ≥ price × lowest level ÷ liquidation LTV (the same index), those
+   * with a reached level not fired yet or a missing margin call (filtered in SQL), read in pages of
+   * `ENGINE_BATCH_ROWS` (keyset on liquidation price, id; at most `ENGINE_BATCHES_MAX` pages); each
+   * page's masks are one UPDATE and its messages one `notifyMany` call. Re-arming walks
+   * `loans_alerted_open_idx` by id, in pages the same way.
    */
   async function runAlerts(
     tx: Tx,
     settings: SettingsRow,
     price: LoanPrice,
+    now: Date,
   ): Promise<{ alerts: number; rearmed: number }> {
     const levels = settings.alertLevelsBps;
-    if (levels.length === 0) return { alerts: 0, rearmed: 0 };
-    const lowest = Math.min(...levels);
-    const threshold = price.priceUsd.mul(lowest).div(settings.liquidationLtvBps).toFixed();
-    const levelRatios = levels.map((level) => new LoanDecimal(level).div(10_000));
-    const rearmRatios = levels.map((level) => new LoanDecimal(level - settings.alertRearmBps).div(10_000));
+    const marginCallBps = settings.marginCallLtvBps;
+    const lowest = Math.min(marginCallBps, ...levels);
+    const thresholdAt = (bps: number) => price.priceUsd.mul(bps).div(settings.liquidationLtvBps).toFixed();
+    const threshold = thresholdAt(lowest);
+    const ratio = (bps: number) => new LoanDecimal(bps).div(10_000);
+    const ascending = levels.map((level, index) => ({ level, index })).sort((a, b) => a.level - b.level);
     const open = inArray(loans.status, [LOAN_STATUS.REPAYABLE, LOAN_STATUS.OVERDUE]);
     // Only loans with a level reached (liquidation price ≥ price × level ÷ liquidation LTV; the stored
     // price is rounded up, so this keeps every loan the exact LTV check below accepts) whose bit is
-    // not set yet: loans already alerted are not read again on every price event, and a price that
-    // stays put reaches the loans beyond the first `ENGINE_BATCHES_MAX` pages on the next events.
-    // "Bit not set" is written `mask & bit <> bit`: the planner guesses an equality on an expression
-    // to hold for 0.5 % of rows and then sorted the whole range (a bitmap scan) instead of walking
-    // the index backwards; an inequality it guesses at 99.5 %.
+    // not set yet, or over the margin-call level without a margin call: loans already alerted are not
+    // read again on every price event. "Bit not set" is written `mask & bit <> bit`: the planner
+    // guesses an equality on an expression to hold for 0.5 % of rows and then sorted the whole range
+    // (a bitmap scan) instead of walking the index backwards; an inequality it guesses at 99.5 %.
     const unfired = sql.join(
-      levels.map(
-        (level, index) =>
-          sql`((${loans.alertsFired} & ${1 << index}::integer) <> ${1 << index}::integer AND ${loans.liquidationPrice} >= ${price.priceUsd.mul(level).div(settings.liquidationLtvBps).toFixed()}::numeric)`,
-      ),
+      [
+        ...levels.map(
+          (level, index) =>
+            sql`((${loans.alertsFired} & ${1 << index}::integer) <> ${1 << index}::integer AND ${loans.liquidationPrice} >= ${thresholdAt(level)}::numeric)`,
+        ),
+        sql`(${loans.marginCallAt} IS NULL AND ${loans.liquidationPrice} >= ${thresholdAt(marginCallBps)}::numeric)`,
+      ],
       sql` OR `,
     );
+    const deadline = hongKongMinuteText(new Date(now.getTime() + settings.cureWindowMinutes * 60_000));
     let alerts = 0;
-    let rearmed = 0;
     let after: { price: string; id: number } | null = null;
     for (let page = 0; page < ENGINE_BATCHES_MAX; page += 1) {
       const rows = await tx
@@ -552,76 +671,63 @@ export function createLoanEngine(deps: LoansDeps) {
         )
         .orderBy(desc(loans.liquidationPrice), desc(loans.id))
         .limit(ENGINE_BATCH_ROWS);
-      const changed: { id: number; mask: number }[] = [];
+      const changed: MaskChange[] = [];
       const messages: Parameters<LoansDeps['notifyMany']>[0] = [];
       for (const loan of rows) {
         const debt = debtOf(loan);
         const ltv = ltvOf(debt, loan.collateralMinor, price.priceUsd);
         let mask = loan.alertsFired;
-        let crossed: number | null = null;
-        levels.forEach((level, index) => {
+        const crossed: number[] = [];
+        for (const { level, index } of ascending) {
           const bit = 1 << index;
-          if (ltv.gte(levelRatios[index]!) && (mask & bit) === 0) {
+          if (ltv.gte(ratio(level)) && (mask & bit) === 0) {
             mask |= bit;
-            crossed = crossed === null ? level : Math.max(crossed, level);
+            crossed.push(level);
           }
-        });
-        if (crossed === null) continue;
-        changed.push({ id: loan.id, mask });
+        }
+        const isMarginCall = loan.marginCallAt === null && ltv.gte(ratio(marginCallBps));
+        if (isMarginCall && !crossed.some((level) => level >= marginCallBps)) crossed.push(marginCallBps);
+        if (crossed.length === 0) continue;
+        changed.push({ id: loan.id, mask, marginCall: isMarginCall ? 'SET' : 'KEEP' });
         const liquidationPrice = priceAtLtv(debt, loan.collateralMinor, settings.liquidationLtvBps);
-        messages.push({
-          userId: loan.userId,
-          category: 'LOAN',
-          ...marginCallMessage,
-          params: {
-            orderId: String(loan.id),
-            loanCoin: loan.loanCoin,
-            ltv: ltvText(debt, loan.collateralMinor, price.priceUsd),
-            level: bpsToPct(crossed),
-            price: priceText(price.priceUsd),
-            liquidationPrice: liquidationPrice ? priceText(liquidationPrice) : '-',
-          },
-          link: '/loan',
-        });
+        const loanDeadline =
+          isMarginCall || loan.marginCallAt === null
+            ? deadline
+            : hongKongMinuteText(new Date(loan.marginCallAt.getTime() + settings.cureWindowMinutes * 60_000));
+        for (const level of crossed)
+          messages.push({
+            userId: loan.userId,
+            category: 'LOAN',
+            ...(level >= marginCallBps ? marginCallMessage : ltvWarningMessage),
+            params: {
+              orderId: String(loan.id),
+              loanCoin: loan.loanCoin,
+              ltv: ltvText(debt, loan.collateralMinor, price.priceUsd),
+              level: bpsToPct(level),
+              price: priceText(price.priceUsd),
+              liquidationPrice: liquidationPrice ? priceText(liquidationPrice) : '-',
+              liquidationLtv: bpsToPct(settings.liquidationLtvBps),
+              hardLtv: bpsToPct(settings.hardLiquidationLtvBps),
+              deadline: loanDeadline,
+            },
+            link: '/loan',
+          });
       }
-      await storeMasks(tx, changed);
+      await storeMasks(tx, changed, now);
       if (messages.length > 0) await deps.notifyMany(messages, tx);
       alerts += messages.length;
       const last = rows.at(-1);
       if (!last || rows.length < ENGINE_BATCH_ROWS || last.liquidationPrice === null) break;
       after = { price: last.liquidationPrice, id: last.id };
     }
-    // Re-arm: loans with a fired level whose LTV fell 2 points below it.
-    let afterId = 0;
-    for (let page = 0; page < ENGINE_BATCHES_MAX; page += 1) {
-      const fired = await tx
-        .select(alertColumns)
-        .from(loans)
-        .where(and(open, ne(loans.alertsFired, 0), sql`${loans.id} > ${afterId}`))
-        .orderBy(asc(loans.id))
-        .limit(ENGINE_BATCH_ROWS);
-      const changed: { id: number; mask: number }[] = [];
-      for (const loan of fired) {
-        const ltv = ltvOf(debtOf(loan), loan.collateralMinor, price.priceUsd);
-        let mask = loan.alertsFired;
-        levels.forEach((_level, index) => {
-          const bit = 1 << index;
-          if ((mask & bit) !== 0 && ltv.lt(rearmRatios[index]!)) mask &= ~bit;
-        });
-        if (mask !== loan.alertsFired) changed.push({ id: loan.id, mask });
-      }
-      await storeMasks(tx, changed);
-      rearmed += changed.length;
-      const last = fired.at(-1);
-      if (!last || fired.length < ENGINE_BATCH_ROWS) break;
-      afterId = last.id;
-    }
+    const rearmed = await rearmAlerts(tx, settings, price, now);
     return { alerts, rearmed };
   }
 
   return {
     previewOverdue,
     accrueOverdue,
+    curePatch,
     applyAdjustment,
     liquidate,
     liquidateCandidates,
@@ -638,8 +744,9 @@ export function createLoanEngine(deps: LoansDeps) {
 
     /**
      * One price event (the `loans.engine` job, leader only): protection rules first (`protect`,
-     * given by the service), then liquidation, then alerts. A refused or stale price → nothing is
-     * liquidated, an alarm is logged and stored.
+     * given by the service), then alerts (every level crossed, before any liquidation of the same
+     * event), then liquidation of the loans whose cure window is over or that reached the hard
+     * level. A refused or stale price → nothing is liquidated, an alarm is logged and stored.
      */
     async runPriceEvent(
       tx: Tx,
@@ -665,8 +772,8 @@ export function createLoanEngine(deps: LoansDeps) {
       const event = eventOf(checked.price);
       report.event = event;
       report.protections = await protect(tx, settings, checked.price, event);
-      const counts = await liquidateCandidates(tx, settings, checked.price, event);
-      const alerts = await runAlerts(tx, settings, checked.price);
+      const alerts = await runAlerts(tx, settings, checked.price, now);
+      const counts = await liquidateCandidates(tx, settings, checked.price, event, now);
       return { ...report, ...counts, ...alerts };
     },
 

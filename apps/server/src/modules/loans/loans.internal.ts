@@ -185,6 +185,10 @@ export function toOrder(row: LoanRow, settings: SettingsRow, price: Decimal | nu
     repaymentDate: row.repaymentDate,
     closeTime: row.closedAt?.toISOString() ?? null,
     hasProtection,
+    marginCallDeadline:
+      isOpen && row.marginCallAt
+        ? new Date(row.marginCallAt.getTime() + settings.cureWindowMinutes * 60_000).toISOString()
+        : null,
   };
 }
 

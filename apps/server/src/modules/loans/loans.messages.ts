@@ -6,7 +6,28 @@ export interface LoanMessage {
   body: LocalizedText;
 }
 
-/** Margin-call alert (issue 18): LTV crossed {level}% on loan {orderId}; liquidation at {liquidationPrice}. */
+/**
+ * LTV warning below the margin-call level (the 75 % alert): the LTV crossed {level}% on loan
+ * {orderId}; no deadline yet.
+ */
+export const ltvWarningMessage: LoanMessage = {
+  title: {
+    'en-US': 'LTV warning: loan {orderId} LTV {ltv}%',
+    'zh-HK': '貸款價值比率提示：借款 {orderId} 貸款價值比率 {ltv}%',
+  },
+  body: {
+    'en-US':
+      'The LTV of your {loanCoin} loan {orderId} reached {ltv}% (alert level {level}%) at a BTC price of {price} USD. It will be liquidated if BTC falls to {liquidationPrice} USD. Add collateral or repay to lower the LTV.',
+    'zh-HK':
+      '你的 {loanCoin} 借款 {orderId} 的貸款價值比率在 BTC 價格 {price} 美元時達到 {ltv}%（提示水平 {level}%）。若 BTC 跌至 {liquidationPrice} 美元，借款將被平倉。請增加抵押品或還款以降低貸款價值比率。',
+  },
+};
+
+/**
+ * Margin call (an alert at or above the margin-call level, docs/decisions/0005-margin-call-before-liquidation.md):
+ * the LTV crossed {level}%; from {deadline} (Hong Kong time, the end of the cure window) the loan may
+ * be liquidated once its LTV reaches the liquidation level, and at {hardLtv}% at once.
+ */
 export const marginCallMessage: LoanMessage = {
   title: {
     'en-US': 'Margin call: loan {orderId} LTV {ltv}%',
@@ -14,9 +35,9 @@ export const marginCallMessage: LoanMessage = {
   },
   body: {
     'en-US':
-      'The LTV of your {loanCoin} loan {orderId} reached {ltv}% (alert level {level}%) at a BTC price of {price} USD. It will be liquidated if BTC falls to {liquidationPrice} USD. Add collateral or repay to lower the LTV.',
+      'The LTV of your {loanCoin} loan {orderId} reached {ltv}% (alert level {level}%) at a BTC price of {price} USD. Add collateral or repay by {deadline} HKT. From then on it will be liquidated if BTC falls to {liquidationPrice} USD (LTV {liquidationLtv}%); at an LTV of {hardLtv}% it is liquidated at once.',
     'zh-HK':
-      '你的 {loanCoin} 借款 {orderId} 的貸款價值比率在 BTC 價格 {price} 美元時達到 {ltv}%（提示水平 {level}%）。若 BTC 跌至 {liquidationPrice} 美元，借款將被平倉。請增加抵押品或還款以降低貸款價值比率。',
+      '你的 {loanCoin} 借款 {orderId} 的貸款價值比率在 BTC 價格 {price} 美元時達到 {ltv}%（提示水平 {level}%）。請於香港時間 {deadline} 前增加抵押品或還款。其後若 BTC 跌至 {liquidationPrice} 美元（貸款價值比率 {liquidationLtv}%），借款將被平倉；貸款價值比率達到 {hardLtv}% 時會即時平倉。',
   },
 };
 

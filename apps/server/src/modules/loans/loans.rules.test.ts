@@ -9,6 +9,8 @@ import {
   priceAtLtv,
   repaymentDateOf,
   splitPayment,
+  splitShortfall,
+  hongKongMinuteText,
   termInterest,
 } from './loans.rules.ts';
 
@@ -32,8 +34,10 @@ describe('loan rules', () => {
 
   it('the repayment date is the Hong Kong borrow day + term days', () => {
     // 2026-11-20 17:00 UTC is already 21 Nov in Hong Kong.
-    expect(repaymentDateOf(new Date('2026-11-20T17:00:00Z'), 30)).toBe('2026-12-21');
-    expect(repaymentDateOf(new Date('2026-11-20T15:59:59Z'), 30)).toBe('2026-12-20');
+    // 01:00 HKT on 21 Nov and 23:59:59 HKT on 20 Nov: the day of borrowing is day 1 of 30.
+    expect(repaymentDateOf(new Date('2026-11-20T17:00:00Z'), 30)).toBe('2026-12-20');
+    expect(repaymentDateOf(new Date('2026-11-20T15:59:59Z'), 30)).toBe('2026-12-19');
+    expect(repaymentDateOf(new Date('2026-11-20T16:10:00Z'), 30)).toBe('2026-12-20'); // 00:10 HKT 21 Nov
   });
 
   it('allows only the transitions of the table', () => {
@@ -94,13 +98,34 @@ describe('loan rules', () => {
       feeBps: 200,
       isFullOnly: false,
     });
+    // A shortfall (docs/decisions/0006-shortfall-income.md): the 9,000 proceeds all repay debt, no
+    // fee; 10,098.630137 − 9,000 = 1,098.630137 not covered.
     expect(full).toMatchObject({
       kind: 'FULL',
       collateralSoldMinor: 30_000_000n,
-      feeMinor: 180_000_000n,
-      debtRepaidMinor: 8_820_000_000n,
-      shortfallMinor: 1_278_630_137n,
+      feeMinor: 0n,
+      debtRepaidMinor: 9_000_000_000n,
+      shortfallMinor: 1_098_630_137n,
       collateralReturnedMinor: 0n,
+    });
+    // The sale covers the debt but not the whole fee: at 34,000 the 0.3 BTC fetch 10,200 (LTV 99.01 %,
+    // beyond a partial liquidation); the debt is paid in full and the fee is the rest, 101.369863
+    // (not 2 % × 10,200 = 204).
+    expect(
+      planLiquidation({
+        debtMinor: 10_098_630_137n,
+        collateralMinor: 30_000_000n,
+        price: new LoanDecimal('34000'),
+        targetLtvBps: 7000,
+        feeBps: 200,
+        isFullOnly: false,
+      }),
+    ).toMatchObject({
+      kind: 'FULL',
+      collateralSoldMinor: 30_000_000n,
+      debtRepaidMinor: 10_098_630_137n,
+      feeMinor: 101_369_863n,
+      shortfallMinor: 0n,
     });
     // Overdue (full only) at 50,000: sell ⌈10,098.630137 ÷ 0.98 ÷ 50,000⌉ BTC, return the rest.
     const overdue = planLiquidation({
@@ -117,5 +142,34 @@ describe('loan rules', () => {
     expect(overdue.collateralSoldMinor + overdue.collateralReturnedMinor).toBe(30_000_000n);
     // 10,098.630137 ÷ 0.98 = 10,304.724629…; ÷ 50,000 = 0.2060944925… BTC → 0.20609450.
     expect(overdue.collateralSoldMinor).toBe(20_609_450n);
+  });
+
+  it('a shortfall’s proceeds pay principal first, then term interest, then overdue interest', () => {
+    const loan = {
+      outstandingPrincipalMinor: 10_000_000_000n,
+      interestMinor: 98_630_137n,
+      interestPaidMinor: 0n,
+      overdueInterestMinor: 19_726_028n,
+      overdueInterestPaidMinor: 0n,
+    };
+    expect(splitShortfall(loan, 9_000_000_000n)).toMatchObject({
+      principalMinor: 9_000_000_000n,
+      interestMinor: 0n,
+      overdueInterestMinor: 0n,
+      feeMinor: 0n,
+      isFull: false,
+    });
+    // 10,100: 10,000 principal, 98.630137 interest, 1.369863 of the 19.726028 overdue interest.
+    expect(splitShortfall(loan, 10_100_000_000n)).toMatchObject({
+      principalMinor: 10_000_000_000n,
+      interestMinor: 98_630_137n,
+      overdueInterestMinor: 1_369_863n,
+      totalMinor: 10_100_000_000n,
+    });
+  });
+
+  it('writes the cure deadline in Hong Kong time (UTC+8)', () => {
+    expect(hongKongMinuteText(new Date('2026-11-20T06:20:00Z'))).toBe('2026-11-20 14:20');
+    expect(hongKongMinuteText(new Date('2026-11-20T16:05:00Z'))).toBe('2026-11-21 00:05');
   });
 });

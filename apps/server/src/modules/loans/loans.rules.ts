@@ -90,9 +90,15 @@ export function daysBetween(from: string, to: string): number {
   return dayjs.utc(to).diff(dayjs.utc(from), 'day');
 }
 
-/** The repayment date of a loan borrowed at `borrowedAt` for `termDays` (Hong Kong days). */
+/**
+ * The repayment date of a loan borrowed at `borrowedAt` for `termDays` (docs/decisions/0007-loan-dates.md):
+ * interest is counted by Hong Kong natural day and a part of a day counts as one, so the day of
+ * borrowing is the term's first day and the last is `termDays − 1` days later; the loan is due by
+ * the end of that day (23:59 HKT) and overdue from the next. 30 days from 00:10 or from 23:50 HKT
+ * on 21 Nov → due 20 Dec 23:59 HKT: 30 natural days, 30 days of interest.
+ */
 export function repaymentDateOf(borrowedAt: Date, termDays: number): string {
-  return addDays(hongKongDay(borrowedAt), termDays);
+  return addDays(hongKongDay(borrowedAt), termDays - 1);
 }
 
 // ---------------------------------------------------------------- rates and interest
@@ -313,13 +319,16 @@ export interface LiquidationPlan {
   collateralSoldMinor: bigint;
   /** Proceeds of the sale, micro units (rounded down). */
   proceedsMinor: bigint;
-  /** Liquidation fee, micro units (rounded up): part of the proceeds. */
+  /** Liquidation fee, micro units (rounded up): part of the proceeds, only what is left after the debt. */
   feeMinor: bigint;
   /** proceeds − fee: what repays the debt (interest first). */
   debtRepaidMinor: bigint;
   /** Satoshi returned to the wallet (full liquidation only). */
   collateralReturnedMinor: bigint;
-  /** Debt the sale could not cover (full liquidation), taken by the platform. */
+  /**
+   * Debt the sale could not cover (full liquidation): its principal part is the platform's loss, its
+   * interest part is written off (never booked as income).
+   */
   shortfallMinor: bigint;
 }
 
@@ -374,14 +383,16 @@ export function planLiquidation(input: {
   let satoshi = ceilBig(new LoanDecimal(debtMinor.toString()).div(new LoanDecimal(1).minus(fee)).mul(100).div(price));
   while (satoshi < collateralMinor && sell(satoshi).repaid < debtMinor) satoshi += 1n;
   if (satoshi > collateralMinor) satoshi = collateralMinor;
-  const { proceedsMinor, feeMinor } = sell(satoshi);
-  const net = proceedsMinor - feeMinor;
-  const debtRepaidMinor = net < debtMinor ? net : debtMinor;
+  const { proceedsMinor } = sell(satoshi);
+  // The proceeds pay the debt before the fee (docs/decisions/0006-shortfall-income.md): when the sale
+  // does not cover the debt plus the fee, the fee is what is left after the debt (nothing on a
+  // shortfall). Rounding left over when the sale covers the debt (under one satoshi's worth) stays
+  // with the fee.
+  const debtRepaidMinor = proceedsMinor < debtMinor ? proceedsMinor : debtMinor;
   return {
     kind: 'FULL',
     collateralSoldMinor: satoshi,
     proceedsMinor,
-    // Rounding left over when the sale covers the debt (under one satoshi's worth) stays with the fee.
     feeMinor: proceedsMinor - debtRepaidMinor,
     debtRepaidMinor,
     collateralReturnedMinor: collateralMinor - satoshi,
@@ -395,4 +406,37 @@ export function planLiquidation(input: {
  */
 export function splitRepaid(loan: DebtParts, amountMinor: bigint): PaymentSplit {
   return splitPayment(loan, amountMinor, false, 0);
+}
+
+/**
+ * Split the proceeds of a full liquidation that do NOT cover the debt (a shortfall) over the loan:
+ * principal first, then term interest, then overdue interest (docs/decisions/0006-shortfall-income.md:
+ * income is only what was collected; the platform's loss account pays back principal only, and
+ * the interest left unpaid is written off, not booked). No fee: the proceeds are all debt.
+ */
+export function splitShortfall(loan: DebtParts, amountMinor: bigint): PaymentSplit {
+  const min = (a: bigint, b: bigint) => (a < b ? a : b);
+  let rest = amountMinor;
+  const principalMinor = min(rest, loan.outstandingPrincipalMinor);
+  rest -= principalMinor;
+  const interestMinor = min(rest, loan.interestMinor - loan.interestPaidMinor);
+  rest -= interestMinor;
+  const overdueInterestMinor = min(rest, loan.overdueInterestMinor - loan.overdueInterestPaidMinor);
+  const totalMinor = principalMinor + interestMinor + overdueInterestMinor;
+  return {
+    principalMinor,
+    interestMinor,
+    overdueInterestMinor,
+    feeMinor: 0n,
+    totalMinor,
+    isFull: totalMinor === debtOf(loan),
+  };
+}
+
+/**
+ * A Hong Kong wall-clock minute of an instant, `YYYY-MM-DD HH:mm` (Hong Kong keeps UTC+8 all year;
+ * the cure deadline of a margin call is written in it).
+ */
+export function hongKongMinuteText(instant: Date): string {
+  return dayjs.utc(instant).add(8, 'hour').format('YYYY-MM-DD HH:mm');
 }

@@ -127,6 +127,9 @@ export const LOAN_DEFAULTS = {
     earlyRepayFeeBps: 200,
     overdueGraceDays: 3,
     overdueRateMultiplier: 3,
+    /** docs/decisions/0005-margin-call-before-liquidation.md: 60 minutes to cure, 95 % liquidates at once. */
+    cureWindowMinutes: 60,
+    hardLiquidationLtvBps: 9500,
   },
 };
 
@@ -330,6 +333,9 @@ export function createLoansService(deps: LoansDeps) {
       debtRepaid: coinText(row.debtRepaidMinor, coin),
       collateralReturned: btcText(row.collateralReturnedMinor),
       shortfall: coinText(row.shortfallMinor, coin),
+      principalRepaid: row.principalRepaidMinor === null ? null : coinText(row.principalRepaidMinor, coin),
+      interestRepaid: row.interestRepaidMinor === null ? null : coinText(row.interestRepaidMinor, coin),
+      principalLoss: row.principalLossMinor === null ? null : coinText(row.principalLossMinor, coin),
       ltvBeforePct: row.ltvBefore,
       ltvAfterPct: row.ltvAfter,
       statusAfter: row.statusAfter as LoanStatus,
@@ -550,6 +556,8 @@ export function createLoansService(deps: LoansDeps) {
         marginCallLtvPct: bpsToPct(settings.marginCallLtvBps),
         liquidationLtvPct: bpsToPct(settings.liquidationLtvBps),
         alertLtvPcts: settings.alertLevelsBps.map(bpsToPct),
+        cureWindowMinutes: settings.cureWindowMinutes,
+        hardLiquidationLtvPct: bpsToPct(settings.hardLiquidationLtvBps),
         alertRearmPct: bpsToPct(settings.alertRearmBps),
         maxOutstandingUsd: toDecimalString(settings.maxOutstandingUsdMinor, 'USD'),
         liquidationFeePct: bpsToPct(settings.liquidationFeeBps),
@@ -1250,6 +1258,15 @@ export function createLoansService(deps: LoansDeps) {
           isOpenLoan(status),
         ),
         closedAt: isOpenLoan(status) ? null : now,
+        ...(isOpenLoan(status)
+          ? engine.curePatch(
+              loan,
+              debtOf({ ...loan, ...next }),
+              next.collateralMinor,
+              plan.price?.priceUsd ?? null,
+              settings,
+            )
+          : { marginCallAt: null }),
         updatedAt: now,
       })
       .where(eq(loans.id, loan.id));

@@ -62,6 +62,14 @@ export const loanSettings = pgTable(
     earlyRepayFeeBps: integer('early_repay_fee_bps').notNull(),
     overdueGraceDays: integer('overdue_grace_days').notNull(),
     overdueRateMultiplier: integer('overdue_rate_multiplier').notNull(),
+    /**
+     * Cure window (docs/decisions/0005-margin-call-before-liquidation.md): minutes a loan between the
+     * margin-call and the liquidation LTV is left after its margin call was sent before it may be
+     * liquidated.
+     */
+    cureWindowMinutes: integer('cure_window_minutes').notNull().default(60),
+    /** LTV at which a loan is liquidated at once, cure window or not (9500 = 95 %). */
+    hardLiquidationLtvBps: integer('hard_liquidation_ltv_bps').notNull().default(9500),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (table) => [
@@ -69,6 +77,10 @@ export const loanSettings = pgTable(
     check(
       'loan_settings_ltv_order',
       sql`0 < ${table.initialLtvBps} AND ${table.initialLtvBps} < ${table.marginCallLtvBps} AND ${table.marginCallLtvBps} < ${table.liquidationLtvBps} AND ${table.liquidationLtvBps} < 10000`,
+    ),
+    check(
+      'loan_settings_cure_window',
+      sql`${table.cureWindowMinutes} >= 0 AND ${table.liquidationLtvBps} <= ${table.hardLiquidationLtvBps} AND ${table.hardLiquidationLtvBps} < 10000`,
     ),
     check(
       'loan_settings_fee_fits',
@@ -119,6 +131,11 @@ export const loans = pgTable(
     liquidationPrice: priceColumn('liquidation_price'),
     /** Bit i set: alert level i (of the settings' levels) has fired and is not re-armed yet. */
     alertsFired: integer('alerts_fired').notNull().default(0),
+    /**
+     * When the margin call (the alert at the margin-call LTV) was sent; the cure window runs from
+     * here. Cleared by a cure (docs/decisions/0005-margin-call-before-liquidation.md).
+     */
+    marginCallAt: at('margin_call_at'),
     borrowedAt: at('borrowed_at').notNull(),
     /** Hong Kong date on which it falls due: the borrow day + term days. */
     repaymentDate: text('repayment_date').notNull(),
@@ -222,6 +239,14 @@ export const loanLiquidations = pgTable(
     debtRepaidMinor: minorAmount('debt_repaid_minor').notNull(),
     collateralReturnedMinor: minorAmount('collateral_returned_minor').notNull(),
     shortfallMinor: minorAmount('shortfall_minor').notNull(),
+    /**
+     * How the proceeds net of the fee were applied (docs/decisions/0006-shortfall-income.md):
+     * principal and interest (term + overdue) repaid; on a shortfall, the principal the platform's
+     * loss account paid back to the pool. Null on receipts written before the split was stored.
+     */
+    principalRepaidMinor: minorAmount('principal_repaid_minor'),
+    interestRepaidMinor: minorAmount('interest_repaid_minor'),
+    principalLossMinor: minorAmount('principal_loss_minor'),
     ltvBefore: numeric('ltv_before').notNull(),
     ltvAfter: numeric('ltv_after'),
     statusAfter: smallint('status_after').notNull(),

@@ -1,12 +1,20 @@
 import type { LoanLiquidationRecord } from '@meridian/contracts/loans';
 import { Button, Descriptions } from 'antd';
 import dayjs from 'dayjs';
+import Decimal from 'decimal.js';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { coinAmount, pct, usdPrice } from '../lib/format.ts';
 import { isZeroAmount } from '../lib/is-zero.ts';
 import { LoanStatusTag } from './loan-status-tag.tsx';
+
+/** A shortfall's interest written off: shortfall − principal loss (exact decimal text of the loan coin). */
+function writtenOffInterest(record: LoanLiquidationRecord): string {
+  return new Decimal(record.shortfall)
+    .minus(record.principalLoss ?? '0')
+    .toFixed(record.shortfall.split('.')[1]?.length ?? 0);
+}
 
 /** The kind of a liquidation as its label key. */
 export function liquidationKindKey(kind: LoanLiquidationRecord['kind']): string {
@@ -16,7 +24,8 @@ export function liquidationKindKey(kind: LoanLiquidationRecord['kind']): string 
 /**
  * A liquidation's receipt (issue 18 "Liquidation receipt"): the price used and its sources, the
  * collateral sold, the fee, the debt repaid, the collateral returned, the LTV before and after, and
- * any shortfall the platform bore.
+ * any shortfall the platform bore. The debt repaid is split into principal and interest; a shortfall
+ * into the principal the platform bore and the interest written off (docs/decisions/0006-shortfall-income.md).
  */
 export function LiquidationReceipt({ record }: { record: LoanLiquidationRecord }) {
   const { t } = useTranslation('loans');
@@ -38,6 +47,16 @@ export function LiquidationReceipt({ record }: { record: LoanLiquidationRecord }
       <Descriptions.Item label={t('receipt.debtRepaid')}>
         {coinAmount(record.debtRepaid, record.loanCoin)}
       </Descriptions.Item>
+      {record.principalRepaid !== null && (
+        <Descriptions.Item label={t('receipt.principalRepaid')}>
+          <span data-testid="receipt-principal-repaid">{coinAmount(record.principalRepaid, record.loanCoin)}</span>
+        </Descriptions.Item>
+      )}
+      {record.interestRepaid !== null && (
+        <Descriptions.Item label={t('receipt.interestRepaid')}>
+          {coinAmount(record.interestRepaid, record.loanCoin)}
+        </Descriptions.Item>
+      )}
       <Descriptions.Item label={t('receipt.collateralReturned')}>
         {coinAmount(record.collateralReturned, 'BTC')}
       </Descriptions.Item>
@@ -48,6 +67,14 @@ export function LiquidationReceipt({ record }: { record: LoanLiquidationRecord }
       {!isZeroAmount(record.shortfall) && (
         <Descriptions.Item label={t('receipt.shortfall')}>
           {coinAmount(record.shortfall, record.loanCoin)}
+        </Descriptions.Item>
+      )}
+      {record.principalLoss !== null && !isZeroAmount(record.shortfall) && (
+        <Descriptions.Item label={t('receipt.shortfallSplit')}>
+          {t('receipt.shortfallSplitValue', {
+            principal: coinAmount(record.principalLoss, record.loanCoin),
+            interest: coinAmount(writtenOffInterest(record), record.loanCoin),
+          })}
         </Descriptions.Item>
       )}
       <Descriptions.Item label={t('history.status')}>

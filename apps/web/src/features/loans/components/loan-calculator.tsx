@@ -305,7 +305,11 @@ export function LoanCalculator({
               <Descriptions.Item label={t('calc.totalRepay')}>
                 {answer ? coinAmount(answer.totalRepay, loanCoin) : '—'}
               </Descriptions.Item>
-              <Descriptions.Item label={t('calc.dueDate')}>{answer?.repaymentDate ?? '—'}</Descriptions.Item>
+              <Descriptions.Item label={t('calc.dueDate')}>
+                <span data-testid="loan-calc-due" title={t('calc.dueHelp')}>
+                  {answer ? t('loans.dueAt', { date: answer.repaymentDate }) : '—'}
+                </span>
+              </Descriptions.Item>
               <Descriptions.Item label={t('calc.marginCallPrice')}>
                 {answer ? `$${usdPrice(answer.marginCallPrice, 'up')}` : '—'}
               </Descriptions.Item>

@@ -1,8 +1,8 @@
 import type { LoanConfig, LoanOrder } from '@meridian/contracts/loans';
-import { Button, Card, Descriptions, Flex, Space, Tag } from 'antd';
+import { Alert, Button, Card, Descriptions, Flex, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { coinAmount, pct, usdPrice } from '../lib/format.ts';
+import { coinAmount, hongKongMinute, pct, usdPrice } from '../lib/format.ts';
 import { LoanStatusTag } from './loan-status-tag.tsx';
 import { LtvGauge } from './ltv-gauge.tsx';
 
@@ -11,8 +11,8 @@ export type LoanAction = 'repay' | 'adjust' | 'protect';
 
 /**
  * One current loan (issue 18 "Web"; spec §3 loan labels): status, LTV gauge against the loan's own
- * levels, debt and collateral, the liquidation price, rates and dates, and Repay / Adjust collateral /
- * Protection rule.
+ * levels, during a margin call the deadline to act (Hong Kong time), debt and collateral, the
+ * liquidation price, rates and dates, and Repay / Adjust collateral / Protection rule.
  */
 export function LoanCard({
   loan,
@@ -49,6 +49,20 @@ export function LoanCard({
         compact
         testId="loan-ltv"
       />
+      {loan.marginCallDeadline && (
+        // The cure window of a margin call (docs/decisions/0005-margin-call-before-liquidation.md).
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginTop: 12 }}
+          data-testid="loan-margin-call-deadline"
+          message={t('loans.marginCallDeadline', { time: hongKongMinute(loan.marginCallDeadline) })}
+          description={t('loans.marginCallDeadlineHelp', {
+            liquidationPct: pct(loan.liquidationLtvPct),
+            hardPct: pct(config.hardLiquidationLtvPct),
+          })}
+        />
+      )}
       <Descriptions size="small" column={{ xs: 1, sm: 2 }} style={{ marginTop: 12 }} className="loan-figures">
         <Descriptions.Item label={t('loans.debt')}>
           <span data-testid="loan-debt">{coinAmount(loan.debt, loan.loanCoin)}</span>
@@ -68,7 +82,7 @@ export function LoanCard({
           {dayjs(loan.borrowTime).format('YYYY-MM-DD HH:mm')}
         </Descriptions.Item>
         <Descriptions.Item label={t('loans.dueDate')}>
-          <span data-testid="loan-due-date">{loan.repaymentDate}</span>
+          <span data-testid="loan-due-date">{t('loans.dueAt', { date: loan.repaymentDate })}</span>
         </Descriptions.Item>
         <Descriptions.Item label={t('loans.marginCallLevel')}>{pct(loan.marginCallLtvPct)}</Descriptions.Item>
         <Descriptions.Item label={t('loans.liquidationLevel')}>{pct(loan.liquidationLtvPct)}</Descriptions.Item>

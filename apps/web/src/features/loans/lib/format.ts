@@ -31,3 +31,26 @@ export function pct(value: string): string {
     return `${value}%`;
   }
 }
+
+/**
+ * An instant of the API (ISO) as Hong Kong wall-clock time, `YYYY-MM-DD HH:mm` (the cure deadline
+ * of a margin call is shown in it, docs/loans-web.md); the text itself when it is no instant.
+ */
+export function hongKongMinute(instant: string): string {
+  const date = new Date(instant);
+  if (Number.isNaN(date.getTime())) return instant;
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Asia/Hong_Kong',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(date)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+}
