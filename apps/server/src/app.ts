@@ -42,7 +42,7 @@ import { webAppScriptHashSources } from './platform/http/csp.ts';
 import { type AuthProvider, registerAuth } from './platform/http/auth.ts';
 import { rememberRawBody } from './platform/http/raw-body.ts';
 import { registerCsrfGuard } from './platform/http/csrf.ts';
-import { registerErrorHandling, sendApiNotFound } from './platform/http/error-handler.ts';
+import { answerFrameworkError, registerErrorHandling, sendApiNotFound } from './platform/http/error-handler.ts';
 import { zodValidatorCompiler } from './platform/http/validation.ts';
 import { JobScheduler } from './platform/jobs/scheduler.ts';
 import { metricsExposureOf, registerMailMetrics, registerMetrics } from './platform/observability/metrics.ts';
@@ -132,6 +132,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     trustProxy: config.isProduction,
     bodyLimit: 1_048_576,
+    // The router's own refusals (bad URL encoding, over-long path parameter) in the envelope too.
+    frameworkErrors: answerFrameworkError,
   });
   // An empty JSON body (POST /message/{id}/read, logout …) is read as no body; anything else is parsed
   // by Fastify's default parser, which refuses prototype-poisoning keys.
