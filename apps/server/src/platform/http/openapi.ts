@@ -53,6 +53,8 @@ export const openApiTransform: SwaggerTransform = (input) => {
     schema: FastifySchema & { response?: Record<string, unknown> };
     url: string;
   };
+  // A route without a schema (a test's probe) or hidden from the document is left as it is.
+  if ((result.schema as unknown) === undefined || (result.schema as { hide?: boolean }).hide) return result;
   // A route registered without a descriptor (a file download, a stream) declares its `auth` in config.
   const config = (input.route.config ?? {}) as { auth?: EndpointAuth; apiKeyScope?: string };
   const security = result.schema.security ?? securityOf(config);
