@@ -8,7 +8,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import helmet from 'helmet';
 import type { Registry } from 'prom-client';
-import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { createAdminModule } from './modules/admin/admin.module.ts';
 import { createCalendarModule } from './modules/calendar/calendar.module.ts';
@@ -42,7 +42,8 @@ import { webAppScriptHashSources } from './platform/http/csp.ts';
 import { type AuthProvider, registerAuth } from './platform/http/auth.ts';
 import { rememberRawBody } from './platform/http/raw-body.ts';
 import { registerCsrfGuard } from './platform/http/csrf.ts';
-import { registerErrorHandling, sendApiNotFound } from './platform/http/error-handler.ts';
+import { answerFrameworkError, registerErrorHandling, sendApiNotFound } from './platform/http/error-handler.ts';
+import { openApiTransform, openApiTransformObject } from './platform/http/openapi.ts';
 import { zodValidatorCompiler } from './platform/http/validation.ts';
 import { JobScheduler } from './platform/jobs/scheduler.ts';
 import { metricsExposureOf, registerMailMetrics, registerMetrics } from './platform/observability/metrics.ts';
@@ -132,6 +133,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     trustProxy: config.isProduction,
     bodyLimit: 1_048_576,
+    // The router's own refusals (bad URL encoding, over-long path parameter) in the envelope too.
+    frameworkErrors: answerFrameworkError,
   });
   // An empty JSON body (POST /message/{id}/read, logout …) is read as no body; anything else is parsed
   // by Fastify's default parser, which refuses prototype-poisoning keys.
@@ -174,10 +177,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           apiKey: { type: 'apiKey', in: 'header', name: 'X-MERIDIAN-APIKEY' },
           apiTimestamp: { type: 'apiKey', in: 'header', name: 'X-MERIDIAN-TIMESTAMP' },
           apiSignature: { type: 'apiKey', in: 'header', name: 'X-MERIDIAN-SIGNATURE' },
+          operatorCookie: { type: 'apiKey', in: 'cookie', name: 'meridian_admin' },
+          operatorBearer: { type: 'http', scheme: 'bearer' },
         },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
+    transformObject: openApiTransformObject,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 

@@ -5,6 +5,14 @@ import { checkLedgerInvariants, formatInvariantReport } from '../src/modules/led
 import { signCustodyBody } from '../src/modules/wallet/wallet.routes.ts';
 import { seedWallet } from '../src/modules/wallet/wallet.seed.ts';
 import {
+  documentOperations,
+  envelopeProblem,
+  isOperatorOperation,
+  type Operation,
+  sample,
+  urlOf as operationUrl,
+} from './openapi-operations.ts';
+import {
   createTestApp,
   mutationHeaders,
   randomTestIp,
@@ -15,13 +23,16 @@ import {
 
 /**
  * Issue 14 "Done when": a fuzz pass over every endpoint of the OpenAPI document (GET /api/docs/json)
- * — missing fields, wrong types, NUL and other control characters in every string field, 1 MB
- * strings, `__proto__` / `constructor` keys — signed in (a user with basic KYC and a balance) and
- * signed out. No answer may be a 5xx, and nothing may change: the ledger invariants hold and the
- * user's rows in the main tables are the same before and after. Bounded: a seeded PRNG picks at
- * most `VARIANTS_PER_OPERATION` requests per operation and sign-in state, besides a NUL in each
- * field, which is always sent. The custody webhook is
- * sent signed (`signCustodyBody`); `/api/dev/*` routes are left out.
+ * — missing fields, wrong types, NUL and other control characters (bidi controls included) in every
+ * string field and path parameter, 1 MB strings, `__proto__` / `constructor` keys — signed in (a
+ * user with basic KYC and a balance; an admin operator on the back-office routes) and signed out.
+ * No answer may be a 5xx, every answer is the app's envelope (docs/decisions/0010-input-rules.md:
+ * no database or Fastify error text reaches a client), every refused back-office write is still
+ * audited, and nothing may change: the ledger invariants hold and the user's rows in the main
+ * tables are the same before and after. Bounded: a seeded PRNG picks at most
+ * `VARIANTS_PER_OPERATION` requests per operation and sign-in state, besides a NUL in each field,
+ * which is always sent. The custody webhook is sent signed (`signCustodyBody`); `/api/dev/*`
+ * routes are left out.
  */
 const SECRET = 'custody-test-secret-'.padEnd(48, 'x');
 const VARIANTS_PER_OPERATION = 12;
@@ -38,69 +49,6 @@ function prng(seed: number): () => number {
     x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
     return ((x ^ (x >>> 14)) >>> 0) / 4_294_967_296;
   };
-}
-
-interface JsonSchema {
-  type?: string | string[];
-  enum?: unknown[];
-  const?: unknown;
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-  allOf?: JsonSchema[];
-  items?: JsonSchema;
-  format?: string;
-  pattern?: string;
-}
-interface Parameter {
-  name: string;
-  in: 'query' | 'path' | 'header' | 'cookie';
-  required?: boolean;
-  schema?: JsonSchema;
-}
-interface Operation {
-  method: string;
-  path: string;
-  parameters: Parameter[];
-  body: JsonSchema | undefined;
-}
-
-/**
- * Valid values by field name, so that a variant's one bad field is the only thing wrong with the
- * request and it reaches as deep as a real client's would (a NUL label beside a valid address).
- */
-const KNOWN_VALUES: Record<string, unknown> = {
-  coin: 'USDT',
-  net: 'TRC20',
-  network: 'TRC20',
-  address: 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL',
-  amount: '10',
-  label: 'My wallet',
-  emailCaptcha: '123456',
-  email: 'someone@example.com',
-};
-
-/** A plausible value of a schema (the first enum member, a short string, 1, true …). */
-function sample(schema: JsonSchema | undefined, depth = 0, name?: string): unknown {
-  if (name !== undefined && Object.hasOwn(KNOWN_VALUES, name)) return KNOWN_VALUES[name];
-  if (!schema || depth > 4) return 'abc';
-  if (schema.const !== undefined) return schema.const;
-  if (schema.enum?.length) return schema.enum[0];
-  const options = schema.anyOf ?? schema.oneOf;
-  if (options?.length) return sample(options.find((option) => option.type !== 'null') ?? options[0], depth + 1);
-  if (schema.allOf?.length) return sample(schema.allOf[0], depth + 1);
-  const type = Array.isArray(schema.type) ? schema.type.find((item) => item !== 'null') : schema.type;
-  if (type === 'object' || schema.properties) {
-    return Object.fromEntries(
-      Object.entries(schema.properties ?? {}).map(([key, value]) => [key, sample(value, depth + 1, key)]),
-    );
-  }
-  if (type === 'array') return [sample(schema.items, depth + 1)];
-  if (type === 'integer' || type === 'number') return 1;
-  if (type === 'boolean') return true;
-  if (schema.format === 'uuid') return randomUUID();
-  return 'abc';
 }
 
 type Part = 'query' | 'path' | 'header' | 'body';
@@ -123,6 +71,8 @@ const BAD_STRINGS: [string, string][] = [
   ['C0 control', 'x\u0007\u001b'],
   ['C1 control', 'x\u0085\u009f'],
   ['lone surrogate', 'x\ud800'],
+  ['bidi override', 'a\u202egnp.exe'],
+  ['300 characters', 'p'.repeat(300)],
   ['1 MB', ONE_MB],
 ];
 const WRONG_TYPES: [string, unknown][] = [
@@ -218,6 +168,8 @@ function pick<T>(items: T[], count: number, random: () => number): T[] {
 
 let t: TestApp;
 let user: TestSession;
+/** An admin operator's bearer token: the back-office routes are fuzzed as an operator. */
+let operatorToken: string;
 
 /** The user's rows in the main tables, as JSON text, for a before/after comparison. */
 async function snapshot(userId: string): Promise<Record<string, unknown[]>> {
@@ -264,6 +216,7 @@ beforeAll(async () => {
   t = await createTestApp({ env: { CUSTODY_WEBHOOK_SECRET: SECRET } });
   await seedWallet(t.database.db);
   user = await registerAndLogin(t.app);
+  operatorToken = (await t.app.admin.createOperator('fuzz-admin@example.com', 'admin')).token;
   await t.app.identity.setKycLevel(user.userId, 1);
   const { address } = await t.app.wallet.depositAddress(user.userId, 'USDT', 'TRC20');
   const raw = JSON.stringify({
@@ -290,68 +243,29 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => t.close());
 
-/** The operations of the OpenAPI document, `/api/dev/*` left out. */
-async function operations(): Promise<Operation[]> {
-  const document = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
-    paths: Record<
-      string,
-      Record<string, { parameters?: Parameter[]; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } }>
-    >;
-  };
-  const list: Operation[] = [];
-  for (const [path, methods] of Object.entries(document.paths)) {
-    if (path.startsWith('/api/dev/')) continue;
-    for (const [method, spec] of Object.entries(methods)) {
-      if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;
-      list.push({
-        method: method.toUpperCase(),
-        path,
-        parameters: spec.parameters ?? [],
-        body: spec.requestBody?.content?.['application/json']?.schema,
-      });
-    }
-  }
-  return list;
-}
-
-/** Percent-encode as a raw client would: a lone surrogate becomes its (invalid) UTF-8 bytes. */
-function encode(text: string): string {
-  return text
-    .split(/([\ud800-\udfff])/)
-    .map((part) =>
-      /^[\ud800-\udfff]$/.test(part)
-        ? `%${Buffer.from([0xed, 0xa0 | ((part.charCodeAt(0) >> 6) & 0x1f), 0x80 | (part.charCodeAt(0) & 0x3f)])
-            .toString('hex')
-            .match(/../g)!
-            .join('%')}`
-        : encodeURIComponent(part),
-    )
-    .join('');
-}
-
-function urlOf(operation: Operation, variant: Variant): string {
-  const path = operation.path.replace(/\{(\w+)\}/g, (_m, name: string) => encode(variant.path[name] ?? 'x'));
-  const text = Object.entries(variant.query)
-    .filter(([, value]) => value !== undefined)
-    .map(([key, value]) => `${encode(key)}=${encode(typeof value === 'string' ? value : JSON.stringify(value))}`)
-    .join('&');
-  return text ? `${path}?${text}` : path;
+/** How many rows the audit log holds. */
+async function auditRows(): Promise<number> {
+  const rows = await t.database.db.execute(sql.raw(`SELECT count(*)::int AS n FROM audit_log`));
+  return ((Array.isArray(rows) ? rows : (rows as { rows: { n: number }[] }).rows)[0] as { n: number }).n;
 }
 
 describe('fuzzing every endpoint of the OpenAPI document', () => {
-  it('answers no 5xx and changes nothing, signed in and signed out', async () => {
+  it('answers no 5xx, only the envelope, audits every operator write and changes nothing', async () => {
     const random = prng(SEED);
-    const list = await operations();
+    const list = await documentOperations(t.app);
     expect(list.length).toBeGreaterThan(30);
     const before = await snapshot(user.userId);
     const failures: string[] = [];
     let sent = 0;
+    let operatorWrites = 0;
+    const auditedBefore = await auditRows();
     for (const operation of list) {
       const isMutation = operation.method !== 'GET';
       const hasInput = operation.body !== undefined || operation.parameters.some((p) => p.in !== 'cookie');
       // A mutation without any input would simply run (log out, mark all read): nothing to fuzz.
       if (isMutation && !hasInput) continue;
       const isWebhook = operation.path === '/api/custody/webhook';
+      const isOperator = isOperatorOperation(operation);
       for (const signedIn of isWebhook ? [false] : [true, false]) {
         // Every field gets its NUL (the class of issue 14 item 1); the other variants are sampled.
         const all = variantsOf(operation);
@@ -366,7 +280,8 @@ describe('fuzzing every endpoint of the OpenAPI document', () => {
         for (const variant of chosen) {
           const payload = variant.raw ?? (variant.body === undefined ? undefined : JSON.stringify(variant.body));
           const headers: Record<string, string> = {
-            ...(signedIn ? { cookie: user.cookie } : {}),
+            ...(signedIn && !isOperator ? { cookie: user.cookie } : {}),
+            ...(signedIn && isOperator ? { authorization: `Bearer ${operatorToken}` } : {}),
             ...(isMutation ? mutationHeaders() : {}),
             'api-version': '2.0',
             ...variant.header,
@@ -375,24 +290,32 @@ describe('fuzzing every endpoint of the OpenAPI document', () => {
           if (random() < 0.5) headers['user-lang'] = 'zh-HK';
           const response = await t.app.inject({
             method: operation.method as 'GET',
-            url: urlOf(operation, variant),
+            url: operationUrl(operation, variant.path, variant.query),
             headers,
             ...(payload !== undefined && isMutation ? { payload } : {}),
             remoteAddress: randomTestIp(),
           });
           sent += 1;
+          const where = `${operation.method} ${operation.path} [${signedIn ? (isOperator ? 'operator' : 'signed in') : 'signed out'}] ${variant.label}`;
           if (response.statusCode >= 500)
-            failures.push(
-              `${operation.method} ${operation.path} [${signedIn ? 'signed in' : 'signed out'}] ${variant.label} → ${response.statusCode} ${response.body.slice(0, 200)}`,
-            );
+            failures.push(`${where} → ${response.statusCode} ${response.body.slice(0, 200)}`);
+          const problem = response.statusCode < 300 && operation.isBare ? null : envelopeProblem(response);
+          if (problem) failures.push(`${where} → ${response.statusCode} not the envelope: ${problem}`);
+          // A path the router itself refuses (bad URL encoding, over-long parameter) reaches no route,
+          // so no operator and no audit row; every other operator write is audited.
+          const isRouterRefusal = /^path\.\w+: (lone surrogate|300 characters)$/.test(variant.label);
+          if (signedIn && isOperator && isMutation && !isRouterRefusal) operatorWrites += 1;
         }
       }
     }
     console.info(`fuzz: ${sent} requests to ${list.length} operations`);
     expect(sent).toBeGreaterThan(500);
     expect(failures).toEqual([]);
+    // Every state-changing operator request, refused or not, wrote its audit row.
+    expect(operatorWrites).toBeGreaterThan(100);
+    expect((await auditRows()) - auditedBefore).toBeGreaterThanOrEqual(operatorWrites);
     expect(await snapshot(user.userId)).toEqual(before);
     const report = await checkLedgerInvariants(t.database.db);
     expect(report.isHeld, formatInvariantReport(report)).toBe(true);
-  }, 120_000);
+  }, 300_000);
 });

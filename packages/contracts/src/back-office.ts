@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
 import { emailSchema } from './identity.ts';
-import { assetCodeSchema } from './money.ts';
+import { assetCodeSchema, signedDecimalAmountSchema } from './money.ts';
 import { ANY_OPERATOR, OPERATOR_ROLES } from './operators.ts';
 import { pageQuerySchema, pageSchema } from './pagination.ts';
 
@@ -369,7 +369,7 @@ export const adjustmentPostingSchema = z.strictObject({
   ]),
   asset: assetCodeSchema,
   /** Signed decimal string: positive credits the account, negative debits it. */
-  amount: z.string().regex(/^-?\d+(\.\d+)?$/, { error: 'validation.amount' }),
+  amount: signedDecimalAmountSchema,
 });
 export const proposeAdjustmentBodySchema = z.strictObject({
   reason: reasonSchema,

@@ -37,7 +37,7 @@ function isFeeText(text: string): boolean {
 }
 
 /** A card fee in USDT: 0–1,000, at most 6 decimals ("10", "7.5"). Zero means no fee. */
-export const cardFeeUsdtSchema = z.string().refine(isFeeText, { error: 'validation.cardFee' });
+export const cardFeeUsdtSchema = decimalAmountSchema.refine(isFeeText, { error: 'validation.cardFee' });
 
 /** A rate of the table: units of a card currency per 1 USD, above 0, at most 1,000,000, at most 8 decimals. */
 export const cardRateSchema = z

@@ -43,7 +43,7 @@ export const applyProBaseSchema = z.object({
   registrationNumber: requiredText(50),
   expectedMonthlySpend: decimalAmountSchema,
   currency: cardCurrencySchema,
-  cardCount: z.coerce
+  cardCount: z
     .number({ error: 'validation.required' })
     .int({ error: 'validation.required' })
     .min(1, { error: 'validation.required' })

@@ -10,6 +10,7 @@ import {
   usTaxIdSchema,
 } from './kyc-rules.ts';
 import { pageSchema } from './pagination.ts';
+import { decimalAmountSchema } from './money.ts';
 
 /**
  * Basic identity verification (issue 15 "Basic KYC"; spec §1, §3 `status.user` / `identity.basic`,
@@ -822,18 +823,33 @@ export const QUALIFIED_CORPORATION_ASSETS_HKD_MIN = '40000000';
 export const QUALIFIED_VALIDITY_MONTHS = 12;
 export const QUALIFIED_REMINDER_DAYS = 30;
 
-/** A HK$ amount as a decimal string with at most 2 decimals, compared exactly (never a JS number). */
-const hkdAmountSchema = z
-  .string({ error: 'validation.required' })
-  .regex(/^\d{1,15}(\.\d{1,2})?$/, { error: 'validation.amount' });
+/** Decimals of a HK$ amount (cents). */
+const HKD_DECIMALS = 2;
 
-/** Whether decimal strings `a` ≥ `b` (both non-negative, at most 2 decimals), compared in cents as bigint. */
+/**
+ * A HK$ amount: the contracts' wire amount (`decimalAmountSchema`: a plain non-negative decimal
+ * string, never a JS number) with at most 2 decimals. A refused format aborts, so the threshold
+ * refinements below only ever see a well-formed amount.
+ */
+const hkdAmountSchema = decimalAmountSchema.refine((value) => (value.split('.')[1]?.length ?? 0) <= HKD_DECIMALS, {
+  error: 'validation.amountPrecision',
+  params: { decimals: HKD_DECIMALS },
+  abort: true,
+});
+
+/**
+ * Whether decimal strings `a` ≥ `b` (both non-negative, at most 2 decimals), compared in cents as
+ * bigint. False (never a throw) when either is not such a decimal.
+ */
 export function isHkdAtLeast(a: string, b: string): boolean {
-  const cents = (value: string) => {
-    const [whole = '0', fraction = ''] = value.split('.');
-    return BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0') || '0');
+  const cents = (value: string): bigint | null => {
+    const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(value);
+    if (!match) return null;
+    return BigInt(match[1] ?? '0') * 100n + BigInt((match[2] ?? '').padEnd(HKD_DECIMALS, '0'));
   };
-  return cents(a) >= cents(b);
+  const left = cents(a);
+  const right = cents(b);
+  return left !== null && right !== null && left >= right;
 }
 
 /**

@@ -28,10 +28,17 @@ export type LoanCoin = z.infer<typeof loanCoinSchema>;
 /** Loan terms in days (spec §9: 30, 90, 180, 360). */
 export const LOAN_TERM_DAYS = [30, 90, 180, 360] as const;
 export type LoanTermDays = (typeof LOAN_TERM_DAYS)[number];
-export const loanTermDaysSchema = z.coerce
+const isLoanTerm = (days: number) => (LOAN_TERM_DAYS as readonly number[]).includes(days);
+/** A loan term in a JSON body: a JSON number (a string "30" is refused; docs/decisions/0010-input-rules.md). */
+export const loanTermDaysSchema = z
   .number({ error: 'validation.loanTerm' })
   .int({ error: 'validation.loanTerm' })
-  .refine((days) => (LOAN_TERM_DAYS as readonly number[]).includes(days), { error: 'validation.loanTerm' });
+  .refine(isLoanTerm, { error: 'validation.loanTerm' });
+/** A loan term in a query string: text on the wire, so read as a number. */
+export const loanTermDaysQuerySchema = z.coerce
+  .number({ error: 'validation.loanTerm' })
+  .int({ error: 'validation.loanTerm' })
+  .refine(isLoanTerm, { error: 'validation.loanTerm' });
 
 /**
  * Loan order status codes (spec §4): 0 init, 1 fail, 2 processing, 3 repayable, 4 overdue,
@@ -175,7 +182,7 @@ export type LoanConfig = z.infer<typeof loanConfigSchema>;
 export const loanCalcQuerySchema = z
   .object({
     loanCoin: loanCoinSchema,
-    termDays: loanTermDaysSchema,
+    termDays: loanTermDaysQuerySchema,
     collateralAmount: decimalAmountSchema.optional(),
     principal: decimalAmountSchema.optional(),
   })
@@ -570,8 +577,9 @@ export type LoanProtectionAction = (typeof LOAN_PROTECTION_ACTIONS)[number];
 export const LOAN_PROTECTION_REPAY_SOURCES = ['WALLET', 'FUND'] as const;
 export type LoanProtectionRepaySource = (typeof LOAN_PROTECTION_REPAY_SOURCES)[number];
 
+/** A whole percent in a JSON body: a JSON number, never a string (docs/decisions/0010-input-rules.md). */
 const pctInputSchema = (min: number, max: number) =>
-  z.coerce
+  z
     .number({ error: 'validation.loanProtectionPct' })
     .int({ error: 'validation.loanProtectionPct' })
     .min(min, { error: 'validation.loanProtectionPct' })

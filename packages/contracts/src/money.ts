@@ -119,10 +119,45 @@ export function displayAmount(amount: string, asset: string): string {
 }
 
 /**
- * zod schema of a wire amount: a non-negative decimal string. Precision, zero and range are checked
- * against the asset by `withAmountMinor` (or `amountMinorSchema` for a fixed asset).
+ * A wire amount's shape: at most 30 integer digits (with the widest precision, 8, that is 38 digits
+ * of minor units: the `numeric(38,0)` columns) and at most 18 decimals (more than any asset has;
+ * the asset's own precision is checked by `readAmountMinor`). No sign, exponent, separators or spaces.
  */
-export const decimalAmountSchema = z.string().regex(DECIMAL_PATTERN, { error: 'validation.amount' });
+const WIRE_DECIMAL_PATTERN = /^(0|[1-9]\d{0,29})(\.\d+)?$/;
+/** The same, with an optional leading minus (a signed amount: an adjustment's debit). */
+const WIRE_SIGNED_DECIMAL_PATTERN = /^-?(0|[1-9]\d{0,29})(\.\d+)?$/;
+/** Longest wire amount: sign, 30 digits, point, 18 decimals. */
+export const WIRE_AMOUNT_LENGTH_MAX = 50;
+
+/**
+ * The OpenAPI marks of an amount field (docs/decisions/0010-input-rules.md): `format: 'decimal'`
+ * and `x-amount: 'unsigned' | 'signed'`, so a client, a linter and the API tests find every amount
+ * field of the document.
+ */
+export const AMOUNT_OPENAPI_FORMAT = 'decimal';
+
+/**
+ * zod schema of a wire amount: a non-negative decimal string (`WIRE_DECIMAL_PATTERN`). Precision,
+ * zero and range are checked against the asset by `withAmountMinor` (or `amountMinorSchema` for a
+ * fixed asset). A refused format aborts the field's checks, so a refinement chained after it (a
+ * threshold) never sees text that is not an amount. Every amount field of every contract uses this
+ * schema, `signedDecimalAmountSchema` or a schema built on them.
+ */
+export const decimalAmountSchema = z
+  .string({ error: 'validation.amount' })
+  .max(WIRE_AMOUNT_LENGTH_MAX, { error: 'validation.amount', abort: true })
+  .regex(WIRE_DECIMAL_PATTERN, { error: 'validation.amount', abort: true })
+  .meta({ format: AMOUNT_OPENAPI_FORMAT, 'x-amount': 'unsigned' });
+
+/**
+ * zod schema of a signed wire amount ("-12.50"): positive credits, negative debits (manual
+ * adjustments). Same bounds as `decimalAmountSchema`; marked `x-amount: 'signed'`.
+ */
+export const signedDecimalAmountSchema = z
+  .string({ error: 'validation.amount' })
+  .max(WIRE_AMOUNT_LENGTH_MAX, { error: 'validation.amount', abort: true })
+  .regex(WIRE_SIGNED_DECIMAL_PATTERN, { error: 'validation.amount', abort: true })
+  .meta({ format: AMOUNT_OPENAPI_FORMAT, 'x-amount': 'signed' });
 
 /**
  * An amount in minor units of its asset that the contracts have read from the wire and checked: a

@@ -27,6 +27,17 @@ describe('the text rule (issue 14 item 1)', () => {
     }
   });
 
+  it('refuses every bidirectional formatting control and keeps right-to-left letters', () => {
+    for (const code of [
+      0x061c, 0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069,
+    ]) {
+      expect(hasUnsafeCharacters(`a${String.fromCharCode(code)}gnp.exe`), code.toString(16)).toBe(true);
+    }
+    for (const text of ['مرحبا بالعالم', 'שלום עולם', 'mixed עברית and العربية 123']) {
+      expect(hasUnsafeCharacters(text), text).toBe(false);
+    }
+  });
+
   it('lets a multi-line field hold tab, LF and CR, and nothing else', () => {
     expect(hasUnsafeCharacters('line 1\r\nline 2\tend', { multiline: true })).toBe(false);
     expect(hasUnsafeCharacters('line 1\u0000', { multiline: true })).toBe(true);

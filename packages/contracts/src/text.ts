@@ -1,23 +1,41 @@
 import { z } from 'zod';
 
 /**
- * The one rule for text that enters through a contract (issue 14 item 1): a string may not hold
- * U+0000 or any other C0 control (U+0001–U+001F, including tab, line feed and carriage return),
- * DEL (U+007F), a C1 control (U+0080–U+009F), or a lone UTF-16 surrogate. PostgreSQL refuses
- * U+0000 in text (`invalid byte sequence for encoding "UTF8": 0x00`), the others have no place in
- * a label, an address, a code or a network name, and a lone surrogate cannot be stored as UTF-8.
+ * The one rule for text that enters through a contract (issue 14 item 1;
+ * docs/decisions/0010-input-rules.md): a string may not hold U+0000 or any other C0 control
+ * (U+0001–U+001F, including tab, line feed and carriage return), DEL (U+007F), a C1 control
+ * (U+0080–U+009F), a bidirectional formatting control (`BIDI_CONTROL_PATTERN`), or a lone UTF-16
+ * surrogate. PostgreSQL refuses U+0000 in text (`invalid byte sequence for encoding "UTF8": 0x00`),
+ * the others have no place in a label, an address, a code or a network name, a bidi control makes
+ * text display in another order than it is stored (`a\u202Egnp.exe` shows as `aexe.png`), and a
+ * lone surrogate cannot be stored as UTF-8.
+ *
+ * Right-to-left letters (Arabic, Hebrew …) are text, not controls, and stay accepted everywhere;
+ * the web shows user-entered free text isolated (`<bdi>`, `unicode-bidi: isolate`), so it cannot
+ * reorder what surrounds it. The app has no right-to-left language, so the invisible direction
+ * marks (U+200E, U+200F, U+061C) are refused with the rest.
  *
  * No field of the API is multi-line today, so tab, LF and CR are refused everywhere. A future
  * multi-line field (a message body) would be the only place to allow them, with
  * `MULTILINE_TEXT_ALLOWED` below, and must be named in `MULTILINE_FIELDS`.
  *
  * The server applies the rule centrally to every body, query string, path parameter and header a
- * route validates (apps/server platform/http/validation.ts), before any handler or pre-handler
- * runs, so no route can forget it; web forms use `safeText()` for the same rule.
+ * route validates (apps/server platform/http/validation.ts), and to upload file names
+ * (platform/uploads/upload-rules.ts), before any handler or pre-handler runs, so no route can
+ * forget it; web forms use `safeText()` for the same rule.
  */
+
+/**
+ * The bidirectional formatting controls (Unicode UAX #9): ALM U+061C, LRM U+200E, RLM U+200F, the
+ * embeddings and overrides U+202A–U+202E (LRE, RLE, PDF, LRO, RLO) and the isolates U+2066–U+2069
+ * (LRI, RLI, FSI, PDI).
+ */
+export const BIDI_CONTROL_PATTERN = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+
+/** Everything the rule refuses, as one pattern (no `u` flag: it reads UTF-16 units). */
 export const UNSAFE_TEXT_PATTERN =
   // eslint-disable-next-line no-control-regex -- matching control characters is the point of the rule
-  /[\u0000-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+  /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** Tab, LF and CR: the only controls a multi-line field may hold. */
 export const MULTILINE_TEXT_ALLOWED = new Set(['\t', '\n', '\r']);

@@ -7,6 +7,7 @@ import { interpolate, type Locale, type LocalizedText } from './locale.ts';
  */
 export const VALIDATION_MESSAGES = {
   'validation.required': { 'en-US': 'This field is required', 'zh-HK': '此欄位為必填' },
+  'validation.invalid': { 'en-US': 'This value is not valid', 'zh-HK': '此數值無效' },
   'validation.email': { 'en-US': 'Please enter a valid email address', 'zh-HK': '請輸入有效的電郵地址' },
   'validation.amount': { 'en-US': 'Enter a valid amount', 'zh-HK': '請輸入有效的金額' },
   'validation.amountPrecision': {
@@ -122,8 +123,9 @@ export const VALIDATION_MESSAGES = {
     'zh-HK': '新密碼不可與目前密碼相同',
   },
   'validation.controlCharacter': {
-    'en-US': 'This field contains a control character (such as NUL) or an invalid character',
-    'zh-HK': '此欄位含有控制字元（如 NUL）或無效字元',
+    'en-US':
+      'This field contains a control character (such as NUL or a text-direction control) or an invalid character',
+    'zh-HK': '此欄位含有控制字元（如 NUL 或文字方向控制字元）或無效字元',
   },
   'validation.tooLong': {
     'en-US': 'This field is too long (at most {maximum} characters)',

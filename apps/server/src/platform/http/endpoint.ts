@@ -9,6 +9,7 @@ import type {
   preValidationAsyncHookHandler,
 } from 'fastify';
 import { ok } from './envelope.ts';
+import { securityOf } from './openapi.ts';
 
 /** The request a handler of `E` sees: body, query and path parameters already parsed by its schemas. */
 export type EndpointRequest<E extends Endpoint> = FastifyRequest<{
@@ -94,11 +95,10 @@ export function registerEndpoint<E extends Endpoint>(
       summary: endpoint.summary,
       description: describe(endpoint),
       ...(endpoint.isHidden && { hide: true }),
+      ...(operation && { operationId: operation }),
+      security: securityOf(endpoint),
       // OpenAPI: the routes a developer API key may call, with the scope it needs (issue 21).
-      ...(endpoint.apiKeyScope && {
-        'x-api-key-scope': endpoint.apiKeyScope,
-        security: [{ cookieAuth: [] }, { apiKey: [], apiTimestamp: [], apiSignature: [] }],
-      }),
+      ...(endpoint.apiKeyScope && { 'x-api-key-scope': endpoint.apiKeyScope }),
       ...(endpoint.body && { body: endpoint.body }),
       ...(endpoint.query && { querystring: endpoint.query }),
       ...(endpoint.params && { params: endpoint.params }),

@@ -56,10 +56,52 @@ function codeForHttpStatus(status: number): BusinessCodeName {
 }
 
 /**
+ * Whether `payload` is an error answer Fastify wrote itself (`{ statusCode, code?, error, message }`,
+ * from its default or fallback error handler) rather than the app's envelope (`{ statusCode,
+ * content, message }`).
+ */
+function isFastifyErrorPayload(payload: unknown): payload is string {
+  if (typeof payload !== 'string' || !payload.startsWith('{')) return false;
+  try {
+    const parsed = JSON.parse(payload) as Record<string, unknown>;
+    return typeof parsed.error === 'string' && !('content' in parsed);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The last line of the envelope (docs/decisions/0010-input-rules.md): an error raised after the
+ * app's handler has answered (in an `onSend` hook, or by the handler itself) goes to Fastify's
+ * default handler, whose answer carries the raw error message (a database error's SQL and
+ * parameters). This hook, registered before every other `onSend` hook, replaces such an answer
+ * with the envelope of its status class: the catalogue message, no content, no detail.
+ */
+function registerEnvelopeGuard(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode < 400 || !isFastifyErrorPayload(payload)) return payload;
+    const status = reply.statusCode;
+    const name = status >= 500 ? 'INTERNAL' : codeForHttpStatus(status);
+    const entry = BUSINESS_CODES[name];
+    request.log.warn({ status, url: request.url }, 'error answer of Fastify replaced by the envelope');
+    reply.status(entry.httpStatus).header('content-type', 'application/json; charset=utf-8');
+    const body: Envelope<null> = {
+      statusCode: entry.code,
+      content: null,
+      message: businessMessage(name, requestLocale(request)),
+    };
+    return JSON.stringify(body);
+  });
+}
+
+/**
  * The one error handler (STYLE habit 7): domain errors map to their catalogue code, validation
- * failures name each field in the caller's language, 5xx details are logged and hidden.
+ * failures name each field in the caller's language, 5xx details are logged and hidden. Fastify's
+ * own errors (bad JSON, unsupported media type, body too large …) are answered in the envelope by
+ * status class, and `registerEnvelopeGuard` catches what reaches Fastify's default handler.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
+  registerEnvelopeGuard(app);
   app.setErrorHandler((error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) => {
     const locale = requestLocale(request);
 
@@ -107,6 +149,26 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error, url: request.url, method: request.method }, 'unhandled error');
     return send(reply, 'INTERNAL', locale, null);
   });
+}
+
+/**
+ * Fastify's `frameworkErrors` option: the errors its router raises before any route or hook runs
+ * (a path that is no valid URL component, a path parameter over `maxParamLength`), which Fastify
+ * otherwise answers in its own shape. Answered in the envelope by status class, no detail.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+  request.log.info({ err: error }, 'refused by the router');
+  return send(reply, status >= 500 ? 'INTERNAL' : codeForHttpStatus(status), requestLocale(request), null);
+}
+
+/** The envelope of an internal error (code 500, no content, the caller's language): no detail ever. */
+export function internalErrorBody(request: FastifyRequest): Envelope<null> {
+  return {
+    statusCode: BUSINESS_CODES.INTERNAL.code,
+    content: null,
+    message: businessMessage('INTERNAL', requestLocale(request)),
+  };
 }
 
 /** Answer for an unknown API path: 404 in the envelope. */

@@ -55,9 +55,21 @@ export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
   (data) => {
     const unsafe = unsafeTextIssues(data, (httpPart ?? 'body') as RequestPart, schema);
     if (unsafe.length > 0) return { error: new RequestValidationError(unsafe) };
-    const result = schema.safeParse(data, { reportInput: true });
+    let result: z.ZodSafeParseResult<unknown>;
+    try {
+      result = schema.safeParse(data, { reportInput: true });
+    } catch {
+      // A contract must never throw (a refinement that throws on input it did not expect is a bug
+      // of the contract); the client still gets the validation error on the part, never a 500.
+      return { error: new RequestValidationError([malformedPartIssue()]) };
+    }
     return result.success ? { value: result.data } : { error: new RequestValidationError(result.error.issues) };
   };
+
+/** The issue of a request part whose contract threw: the part itself is named (`body`). */
+function malformedPartIssue(): z.core.$ZodIssue {
+  return { code: 'custom', path: [], message: 'validation.invalid', input: undefined } as z.core.$ZodIssue;
+}
 
 const zhHkLocale = z.locales.zhTW().localeError;
 

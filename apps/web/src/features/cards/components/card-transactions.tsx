@@ -3,6 +3,7 @@ import { Empty, Flex, List, Pagination, Table, type TableColumnsType, Tag, Typog
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useIsMobile } from '../../../lib/viewport.ts';
+import { isolateText } from '../../../lib/bidi.ts';
 import { useCardTransactions } from '../api/get-card-transactions.ts';
 import { money, refundTiming } from '../lib/card-format.ts';
 
@@ -27,7 +28,7 @@ function useDescribe() {
       });
     if (row.kind === 'FEE') return t('tx.fee');
     const merchant = row.merchantName ?? t('tx.unknownMerchant');
-    return row.kind === 'REFUND' ? t('tx.refund', { merchant }) : merchant;
+    return row.kind === 'REFUND' ? t('tx.refund', { merchant: isolateText(merchant) }) : isolateText(merchant);
   };
 }
 

@@ -2,6 +2,7 @@ import type { CardConfirmation } from '@meridian/contracts/cards';
 import { Alert, Button, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
+import { isolateText } from '../../../lib/bidi.ts';
 import { useCardConfirmations } from '../api/get-card-confirmations.ts';
 import { useConfirmPayment } from '../api/confirm-payment.ts';
 import { useNow } from '../hooks/use-now.ts';
@@ -28,7 +29,7 @@ function ConfirmationItem({ item, focusId }: { item: CardConfirmation; focusId: 
           <span data-testid="card-confirmation-text">
             {t('confirm.body', {
               amount: money(item.amount, item.currency),
-              merchant: item.merchantName ?? t('tx.unknownMerchant'),
+              merchant: isolateText(item.merchantName ?? t('tx.unknownMerchant')),
               last4: item.last4,
             })}
           </span>

@@ -9,6 +9,7 @@ import { useAmlState, useInvestorState, useTaxState } from '../api/level-two.ts'
 import { useQualification } from '../api/qualification.ts';
 import { IdentityShell } from '../components/identity-shell.tsx';
 import { formatDateTime } from '../lib/format-time.ts';
+import { isolateText } from '../../../lib/bidi.ts';
 import { amlStepState, reviewedStepState, type StepState, taxStepState } from '../lib/kyc-view.ts';
 import { useIdentitySearch } from '../lib/use-identity-search.ts';
 import './identity-pages.css';
@@ -72,7 +73,7 @@ function Overview() {
     message: string | undefined,
     expectedAt: string | null | undefined,
   ): string | null => {
-    if (status === KYC_STATUS.FAILED && message) return t('overview.reason', { reason: message });
+    if (status === KYC_STATUS.FAILED && message) return t('overview.reason', { reason: isolateText(message) });
     if (status === KYC_STATUS.UNDER_REVIEW && expectedAt)
       return t('overview.expected', { time: formatDateTime(expectedAt, i18n.language) });
     return null;
