@@ -97,20 +97,21 @@ async function race(
   session: TestSession,
   url: string,
   payload: Record<string, unknown>,
-  event: string,
+  event: string | null,
   extraHeaders: Record<string, string> = {},
 ): Promise<Record<string, unknown>> {
   await ageCodes(session);
-  const emailCaptcha = await sensitiveCode(app, session, event);
-  const key = randomUUID();
+  const factors = event === null ? {} : { emailCaptcha: await sensitiveCode(app, session, event) };
+  // The flash exchange's key is its body's `requestId`: no header then.
+  const keyHeader: Record<string, string> = 'requestId' in payload ? {} : { [HEADER_IDEMPOTENCY_KEY]: randomUUID() };
   const entriesBefore = await entriesOf(session.userId);
   const answers: InjectResponse[] = await Promise.all(
     Array.from({ length: RACERS }, () =>
       app.inject({
         method: 'POST',
         url,
-        headers: { ...session.headers, [HEADER_IDEMPOTENCY_KEY]: key, ...extraHeaders },
-        payload: { ...payload, emailCaptcha },
+        headers: { ...session.headers, ...keyHeader, ...extraHeaders },
+        payload: { ...payload, ...factors },
       }),
     ),
   );
@@ -132,7 +133,7 @@ async function race(
   const retry = await app.inject({
     method: 'POST',
     url,
-    headers: { ...session.headers, [HEADER_IDEMPOTENCY_KEY]: key, ...extraHeaders },
+    headers: { ...session.headers, ...keyHeader, ...extraHeaders },
     payload,
   });
   expect(retry.body).toBe(succeeded[0]!.body);
@@ -227,6 +228,18 @@ describe(`${RACERS} identical racing requests answer once, never a 5xx`, () => {
     const trustId = created.json().content.id;
     await race(session, `/api/trust/${trustId}/fund`, { amount: '0.1' }, 'TRUST_FUND');
     await race(session, `/api/trust/${trustId}/withdraw`, { amount: '0.05' }, 'TRUST_WITHDRAW');
+  });
+
+  it('exchange/swap (with the header), exchange/flash (its requestId is the key)', async () => {
+    const session = await richUser(1);
+    const quote = await app.inject({
+      method: 'GET',
+      url: '/api/exchange/rate?from=USDT&to=USDE&amount=10',
+      headers: { cookie: session.cookie },
+    });
+    await race(session, '/api/exchange/swap', { quoteId: quote.json().content.quoteId }, null);
+    const flash = { from: 'USDT', to: 'BTC', amount: '100', side: 'from', expectedRate: '0.0000199' };
+    await race(session, '/api/exchange/flash', { ...flash, requestId: randomUUID() }, null);
   });
 
   it('fund/v2/subscribe, fund/v2/redeem', async () => {

@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { currentUser, sensitiveActionOf } from '../../platform/http/auth.ts';
 import { registerEndpoint, registerEndpoints } from '../../platform/http/endpoint.ts';
-import { idempotencyKeyOf } from '../../platform/http/idempotency.ts';
+import { idempotencyKeyOf, idempotentAnswerOf } from '../../platform/http/idempotency.ts';
 import { DomainError } from '../../platform/http/errors.ts';
 import { requestLocale } from '../../platform/http/locale.ts';
 import type { WalletService } from './wallet.service.ts';
@@ -90,7 +90,10 @@ export function walletRoutes(options: WalletRoutesOptions) {
             request.body,
             idempotencyKeyOf(request),
             sensitiveActionOf(request),
-            { isAddressBookOnly: currentUser(request).apiKey !== undefined },
+            {
+              isAddressBookOnly: currentUser(request).apiKey !== undefined,
+              settleAnswer: idempotentAnswerOf(request),
+            },
           ),
         ),
       checkWithdrawal: async (request) =>

@@ -23,7 +23,7 @@ import Decimal from 'decimal.js';
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { HDKey } from '@scure/bip32';
 import type { Db, DbOrTx, Tx } from '../../platform/db/client.ts';
-import { REQUEST_HASH_IN_STORE } from '../../platform/db/idempotency.ts';
+import { REQUEST_HASH_IN_STORE, type SettleAnswer } from '../../platform/db/idempotency.ts';
 import { DomainError, FieldError } from '../../platform/http/errors.ts';
 import { accountBalance, postEntry, userBalances, userPostingsPage } from '../ledger/ledger.service.ts';
 import { type EntryInput, platformAccount, transfer, userAccount } from '../ledger/ledger.types.ts';
@@ -301,6 +301,11 @@ export interface WithdrawalOptions {
    * book (`validation.apiKeyAddressBookOnly` on `address` otherwise).
    */
   isAddressBookOnly?: boolean;
+  /**
+   * Stores the answer in the withdrawal's own transaction (the idempotency store's `SettleAnswer`,
+   * docs/api.md "Idempotency"), so a server killed after the commit still replays it.
+   */
+  settleAnswer?: SettleAnswer;
 }
 
 /** For callers that are not HTTP requests (CLI, tests): no factor to check. */
@@ -887,6 +892,7 @@ export class WalletService {
           ),
         });
         await factors.consume(tx);
+        await options.settleAnswer?.(tx, this.toWithdrawRecord(w));
         return w;
       }
       const { entry } = await postEntry(tx, {
@@ -915,6 +921,7 @@ export class WalletService {
         creditedAt: this.now(),
       });
       await factors.consume(tx);
+      await options.settleAnswer?.(tx, this.toWithdrawRecord(w));
       return w;
     });
     // The request itself is a security mail too (issue 21: it carries a freeze link).

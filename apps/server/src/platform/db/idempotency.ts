@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import stringify from 'safe-stable-stringify';
 import type { Clock } from '../clock/clock.ts';
 import { DomainError } from '../http/errors.ts';
-import type { Db } from './client.ts';
+import type { Db, DbOrTx } from './client.ts';
 import { idempotencyKeys } from './idempotency.tables.ts';
 
 /**
@@ -44,9 +44,16 @@ export interface RunOnceResult<T> {
   isReplay: boolean;
 }
 
+/**
+ * Store the call's answer in the work's own transaction `tx`, so that the answer commits with the
+ * money it describes: a process that dies after that commit leaves a replayable answer, not a claim
+ * in progress. Optional: an answer not settled this way is stored when `work` returns.
+ */
+export type SettleAnswer = (tx: DbOrTx, answer: unknown) => Promise<void>;
+
 /** Runs a call once per idempotency key; see `createIdempotencyStore`. */
 export interface IdempotencyStore {
-  runOnce<T>(call: IdempotentCall, work: () => Promise<T>): Promise<RunOnceResult<T>>;
+  runOnce<T>(call: IdempotentCall, work: (settle: SettleAnswer) => Promise<T>): Promise<RunOnceResult<T>>;
 }
 
 /**
@@ -63,7 +70,8 @@ export function requestHashOf(parts: unknown): string {
  * The one store of idempotent answers (docs/decisions/0009-idempotency.md). `runOnce(call, work)`:
  *
  * 1. claims the key (a `RUNNING` row, committed at once) and runs `work`; its answer is stored as
- *    JSON text (`DONE`) and returned. When `work` throws, the claim is released (deleted) and the
+ *    JSON text (`DONE`) — in the work's own transaction when the work calls `settle` there, else
+ *    when it returns — and returned. When `work` throws, the claim is released (deleted) and the
  *    error rethrown: a refusal moves nothing and is not replayed, so a retry runs again.
  * 2. finds the key claimed: another request hash → DomainError CONFLICT (121); `DONE` → the stored
  *    answer (`isReplay`); `RUNNING` → the racing twin waits up to `IDEMPOTENCY_WAIT_MS` for the
@@ -79,19 +87,29 @@ export function createIdempotencyStore(deps: { db: Db; clock: Clock }): Idempote
   const where = (call: IdempotentCall) =>
     and(eq(idempotencyKeys.ownerId, call.ownerId), eq(idempotencyKeys.idempotencyKey, call.idempotencyKey));
 
-  async function runClaimed<T>(call: IdempotentCall, claimToken: string, work: () => Promise<T>): Promise<T> {
+  async function runClaimed<T>(
+    call: IdempotentCall,
+    claimToken: string,
+    work: (settle: SettleAnswer) => Promise<T>,
+  ): Promise<T> {
     const mine = and(where(call), eq(idempotencyKeys.claimToken, claimToken));
+    const store = (tx: DbOrTx, answer: unknown) =>
+      tx
+        .update(idempotencyKeys)
+        .set({ state: 'DONE', answer: JSON.stringify(answer ?? null), completedAt: clock.now() })
+        .where(mine);
+    let isSettled = false;
     let answer: T;
     try {
-      answer = await work();
+      answer = await work(async (tx, settled) => {
+        await store(tx, settled);
+        isSettled = true;
+      });
     } catch (error) {
       await db.delete(idempotencyKeys).where(mine);
       throw error;
     }
-    await db
-      .update(idempotencyKeys)
-      .set({ state: 'DONE', answer: JSON.stringify(answer ?? null), completedAt: clock.now() })
-      .where(mine);
+    if (!isSettled) await store(db, answer);
     return answer;
   }
 
@@ -115,7 +133,7 @@ export function createIdempotencyStore(deps: { db: Db; clock: Clock }): Idempote
   }
 
   return {
-    async runOnce<T>(call: IdempotentCall, work: () => Promise<T>): Promise<RunOnceResult<T>> {
+    async runOnce<T>(call: IdempotentCall, work: (settle: SettleAnswer) => Promise<T>): Promise<RunOnceResult<T>> {
       const startedMs = performance.now();
       for (;;) {
         const claimToken = randomUUID();

@@ -111,7 +111,9 @@ export function registerEndpoint<E extends Endpoint>(
     handler: async (request, reply) => {
       const run = () => handler(request as EndpointRequest<E>, reply);
       // One key reader and one store for every `isIdempotent` call (docs/api.md "Idempotency").
-      const content = endpoint.isIdempotent ? await runIdempotent(request, run) : await run();
+      const content = endpoint.isIdempotent
+        ? await runIdempotent(request, run, endpoint.idempotencyKeyField)
+        : await run();
       return endpoint.isBareContent ? content : ok(request, content);
     },
   });

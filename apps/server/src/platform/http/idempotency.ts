@@ -1,6 +1,6 @@
 import { HEADER_IDEMPOTENCY_KEY } from '@meridian/contracts/http';
 import type { FastifyRequest } from 'fastify';
-import type { IdempotencyStore } from '../db/idempotency.ts';
+import type { IdempotencyStore, SettleAnswer } from '../db/idempotency.ts';
 import { requestHashOf } from '../db/idempotency.ts';
 import { FieldError } from './errors.ts';
 
@@ -53,19 +53,41 @@ export function idempotentRequestHash(request: FastifyRequest): string {
   });
 }
 
+/** The answer-settling function of each request running under `runIdempotent`. */
+const settlers = new WeakMap<FastifyRequest, SettleAnswer>();
+
 /**
- * Run the handler of an `isIdempotent` route once per key (docs/api.md "Idempotency"): without the
+ * How a handler stores its answer in its own transaction (`SettleAnswer`): present while the
+ * request runs under a claimed idempotency key, undefined otherwise (no key, or a replay).
+ */
+export function idempotentAnswerOf(request: FastifyRequest): SettleAnswer | undefined {
+  return settlers.get(request);
+}
+
+/** The key a body field carries (the descriptor's `idempotencyKeyField`, already validated by the body's schema). */
+function bodyKeyOf(request: FastifyRequest, keyField: string | undefined): string | undefined {
+  if (keyField === undefined || request.body === null || typeof request.body !== 'object') return undefined;
+  const value: unknown = (request.body as Record<string, unknown>)[keyField];
+  return typeof value === 'string' ? `${keyField}:${value}` : undefined;
+}
+
+/**
+ * Run the handler of an `isIdempotent` route once per key (docs/api.md "Idempotency"): the
+ * `Idempotency-Key` header, else the body field the descriptor names (`keyField`). Without either, the
  * header, or without a signed-in owner, it just runs. A replayed answer is declared to the
  * sensitive-action check (`answeredByReplay`): nothing was done, so no factor is needed.
  * @throws FieldError on a malformed key; DomainError CONFLICT, IDEMPOTENCY_IN_PROGRESS (`runOnce`).
  */
-export async function runIdempotent<T>(request: FastifyRequest, work: () => Promise<T>): Promise<T> {
-  const idempotencyKey = idempotencyKeyOf(request);
+export async function runIdempotent<T>(request: FastifyRequest, work: () => Promise<T>, keyField?: string): Promise<T> {
+  const idempotencyKey = idempotencyKeyOf(request) ?? bodyKeyOf(request, keyField);
   const ownerId = request.auth?.userId;
   if (idempotencyKey === undefined || ownerId === undefined) return work();
   const { answer, isReplay } = await request.server.idempotency.runOnce(
     { ownerId, idempotencyKey, requestHash: idempotentRequestHash(request) },
-    work,
+    (settle) => {
+      settlers.set(request, settle);
+      return work();
+    },
   );
   if (isReplay) request.sensitiveAction?.answeredByReplay();
   return answer;
