@@ -344,7 +344,8 @@ export function createOrdersService(ctx: FundsContext) {
      * instant, while inside its band) or to a bound bank account (USD: the shares are frozen and an
      * outgoing wire waits for a finance operator). Fixed funds cannot be redeemed early (167).
      * Checks: product, fixed (167), minimum redemption (163), more than the usable shares (164),
-     * replay, coin at par (168) / bank account (169), factors; then one transaction in which the
+     * coin at par (168) / bank account (169), factors (replays are answered by the route layer's
+     * one store before this runs, docs/api.md "Idempotency"); then one transaction in which the
      * holding's conditional update refuses a second concurrent redemption of the same shares (164).
      */
     async redeem(

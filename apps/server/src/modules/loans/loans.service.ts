@@ -699,7 +699,8 @@ export function createLoansService(deps: LoansDeps) {
      * (1,000,000 USD), the wallet holds the BTC, the pool can lend it. Then ONE journal entry (kind
      * LOAN_BORROW): wallet BTC → loan collateral, lending pool → wallet loan coin; the order goes
      * 0 → 2 → 3 in the same transaction. A pool short of liquidity records the order as 1 (fail).
-     * Replays under the same `Idempotency-Key` answer the first loan.
+     * Replays under the same `Idempotency-Key` are answered by the route layer's one store before this
+     * runs (docs/api.md "Idempotency"); a key whose order failed for want of liquidity refuses again.
      * @throws DomainError LOAN_COIN_DISABLED, LOAN_BELOW_MIN, LOAN_LTV_TOO_HIGH, LOAN_ABOVE_MAX, LOAN_POOL_INSUFFICIENT, INSUFFICIENT_BALANCE, PRICE_UNAVAILABLE, ACCOUNT_FROZEN, CONFLICT, CAPTCHA_FAILED
      */
     async borrow(

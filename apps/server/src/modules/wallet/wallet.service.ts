@@ -670,8 +670,8 @@ export class WalletService {
    * field `network`; known but switched off → 135), address (format, burn/contract destination,
    * sanctions list, own address, whitelist), amount (format, network limits), security hold,
    * available balance ≥ amount + fee, then the USD value of the amount (`usdCents`, checked against
-   * the level's limits by the callers: after the replay check, so an idempotent replay is never
-   * refused by its own first answer). Changes no balance or withdrawal (a sanctions hit stores an alert).
+   * the level's limits by the callers; an idempotent replay is answered by the route layer before
+   * this runs, so it is never refused by its own first answer). Changes no balance or withdrawal (a sanctions hit stores an alert).
    * @throws FieldError on `network`, `address`, `amount`; DomainError ACCOUNT_FROZEN (152, checked
    *   first), WITHDRAW_UNAVAILABLE (135), SECURITY_HOLD (106), INSUFFICIENT_BALANCE (130), PRICE_UNAVAILABLE (134).
    */
