@@ -1,8 +1,8 @@
 import { defineConfig } from 'drizzle-kit';
 
-/** drizzle-kit reads every module's tables; `npm run db:generate` writes SQL migrations to ./drizzle. */
+/** drizzle-kit reads every module's tables and the platform's (the idempotency store); `npm run db:generate` writes SQL migrations to ./drizzle. */
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/modules/*/*.tables.ts',
+  schema: ['./src/modules/*/*.tables.ts', './src/platform/db/*.tables.ts'],
   out: './drizzle',
 });

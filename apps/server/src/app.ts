@@ -52,6 +52,7 @@ import type { PriceOracle } from './platform/prices/aggregator.ts';
 import { createPriceOracle } from './platform/prices/factory.ts';
 import { registerPriceMetrics } from './platform/prices/metrics.ts';
 import { type Clock, startedClock, systemClock } from './platform/clock/clock.ts';
+import { createIdempotencyStore } from './platform/db/idempotency.ts';
 
 /** What `buildApp` needs; tests pass their own database and configuration. */
 export interface AppDeps {
@@ -192,6 +193,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const metrics = registerMetrics(app, database, metricsExposureOf(config));
   app.decorate('metricsRegistry', metrics);
   const clock = deps.clock ?? (config.testClockAt ? startedClock(config.testClockAt) : systemClock);
+  // Every `isIdempotent` route runs through this one store (docs/decisions/0009-idempotency.md).
+  app.decorate('idempotency', createIdempotencyStore({ db: database.db, clock }));
   let oracle = deps.prices;
   const onSourceFailure = registerPriceMetrics(metrics, () => oracle);
   oracle ??= createPriceOracle(config.prices, { clock, logger: app.log, onSourceFailure });

@@ -728,6 +728,14 @@ export const BUSINESS_CODES = {
       'zh-HK': '員工卡需要已獲批核的 PRO 帳戶',
     },
   },
+  IDEMPOTENCY_IN_PROGRESS: {
+    code: 290,
+    httpStatus: 409,
+    message: {
+      'en-US': 'This request is still being processed, please try again in a moment',
+      'zh-HK': '此請求仍在處理中，請稍後再試',
+    },
+  },
   INTERNAL: {
     code: 500,
     httpStatus: 500,

@@ -62,8 +62,13 @@ export interface Endpoint {
   apiKeyScope?: ApiKeyScope;
   /** Sent with `api-version: 2.0` (spec §7 names the calls). */
   apiVersion?: '2.0';
-  /** Honours the `Idempotency-Key` header (a retry answers the stored result). */
+  /** Honours the `Idempotency-Key` header (a retry answers the stored result; docs/api.md "Idempotency"). */
   isIdempotent?: boolean;
+  /**
+   * With `isIdempotent`: the body field that is the call's idempotency key when no header is sent
+   * (the flash exchange's `requestId`).
+   */
+  idempotencyKeyField?: string;
   body?: z.ZodType;
   query?: z.ZodType;
   params?: z.ZodType;

@@ -139,6 +139,7 @@ export const exchangeEndpoints = {
     auth: 'user',
     apiKeyScope: 'trade',
     kyc: 'basic',
+    isIdempotent: true,
     body: swapRequestSchema,
     content: swapRecordSchema,
     codes: ['VERIFICATION_REQUIRED', 'NOT_FOUND', 'QUOTE_EXPIRED', 'CONFLICT', 'INSUFFICIENT_BALANCE'],
@@ -150,6 +151,8 @@ export const exchangeEndpoints = {
     summary: 'Convert at the live rate in one step, refused beyond the slippage limit',
     auth: 'user',
     kyc: 'basic',
+    isIdempotent: true,
+    idempotencyKeyField: 'requestId',
     body: flashExchangeRequestSchema,
     content: swapRecordSchema,
     codes: [

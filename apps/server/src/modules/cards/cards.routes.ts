@@ -6,26 +6,15 @@ import {
   HEADER_CARD_SIGNATURE,
 } from '@meridian/contracts/cards';
 import { corporateCardEndpoints } from '@meridian/contracts/corporate';
-import { HEADER_IDEMPOTENCY_KEY } from '@meridian/contracts/http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { noteAudit } from '../../platform/http/audit.ts';
 import { currentOperator, currentUser, sensitiveActionOf } from '../../platform/http/auth.ts';
 import { registerEndpoint, registerEndpoints } from '../../platform/http/endpoint.ts';
-import { DomainError, FieldError } from '../../platform/http/errors.ts';
+import { idempotencyKeyOf } from '../../platform/http/idempotency.ts';
+import { DomainError } from '../../platform/http/errors.ts';
 import { isCardWebhookSignatureValid } from './cards.processor.ts';
 import type { SandboxProcessor } from './cards.sandbox.ts';
 import type { CardsService } from './cards.service.ts';
-
-const IDEMPOTENCY_KEY_PATTERN = /^[\w.:-]{1,128}$/;
-
-/** The request's `Idempotency-Key` header; a malformed one is refused naming the header. */
-function idempotencyKeyOf(request: FastifyRequest): string | undefined {
-  const value = request.headers[HEADER_IDEMPOTENCY_KEY.toLowerCase()];
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(value))
-    throw new FieldError(HEADER_IDEMPOTENCY_KEY, 'validation.unknownField');
-  return value;
-}
 
 /** Raw bodies of the signed routes, kept for the signature check (encapsulated parser below). */
 const rawBodies = new WeakMap<FastifyRequest, string>();

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import {
   CARD_CURRENCIES,
   CARD_NETWORKS,
@@ -26,6 +26,7 @@ import Decimal from 'decimal.js';
 import { and, count, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { HoldingsChecker } from '../../platform/app-module.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
+import { REQUEST_HASH_IN_STORE } from '../../platform/db/idempotency.ts';
 import { isSqlState, SQLSTATE_UNIQUE_VIOLATION } from '../../platform/db/sql-state.ts';
 import { DomainError, FieldError } from '../../platform/http/errors.ts';
 import { accountBalance, postEntry } from '../ledger/ledger.service.ts';
@@ -62,11 +63,6 @@ const PHYSICAL_NOT_COUNTED = ['CANCELLED', 'RETURNED', 'EXPIRED'];
 
 /** Minor units of a top-up coin per one unit (all have 6 decimals). */
 const COIN_UNIT_MINOR = 1_000_000n;
-
-/** SHA-256 of a money request, stored with its idempotency key (a different body under the key → 121). */
-function requestHashOf(parts: Record<string, unknown>): string {
-  return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
-}
 
 /**
  * Units of `currency` one `coin` buys at a top-up: EURE is EUR (1 for a EUR card, exactly; else the
@@ -180,16 +176,6 @@ export function createCardsService(deps: CardsDeps) {
     };
   }
 
-  async function replayApplication(userId: string, idempotencyKey: string, requestHash: string): Promise<Card | null> {
-    const [row] = await db
-      .select()
-      .from(cards)
-      .where(and(eq(cards.userId, userId), eq(cards.idempotencyKey, idempotencyKey)));
-    if (!row) return null;
-    if (row.requestHash !== requestHash) throw new DomainError('CONFLICT', {}, { idempotencyKey });
-    return toCard(db, row, deps.now());
-  }
-
   const service = {
     /** The back office's card operations (`cards.ops.ts`). */
     ops,
@@ -266,23 +252,7 @@ export function createCardsService(deps: CardsDeps) {
       factors: FactorCheck = NO_FACTORS,
     ): Promise<Card> {
       if (!idempotencyKey) throw new FieldError('Idempotency-Key', 'validation.required');
-      const { employee, ...card } = input;
-      const requestHash = requestHashOf({
-        ...card,
-        shippingAddress: input.shippingAddress ?? null,
-        // Bigints have no JSON form: the limits are hashed as their decimal digits.
-        ...(employee && {
-          employee: {
-            name: employee.name,
-            limitsMinor: Object.fromEntries(Object.entries(employee.limitsMinor).map(([k, v]) => [k, v.toString()])),
-          },
-        }),
-      });
-      const replay = await replayApplication(userId, idempotencyKey, requestHash);
-      if (replay) {
-        factors.answeredByReplay();
-        return replay;
-      }
+      const { employee } = input;
       const settings = await readSettings(db);
       if (input.kind === 'VIRTUAL' && !settings.virtualCurrencies.includes(input.currency))
         throw new DomainError('CARD_CURRENCY_NOT_OFFERED', {
@@ -297,58 +267,50 @@ export function createCardsService(deps: CardsDeps) {
       await factors.check();
       const issued = await processor.createCard({ network: input.network, cardholderName: input.cardholderName });
       const now = deps.now();
-      try {
-        const row = await db.transaction(async (tx) => {
-          await lockUserCards(tx, userId);
-          if (input.kind === 'PHYSICAL') await assertPhysicalRoom(tx, userId, settings.physicalCardsMax);
-          await deps.identity.assertNotFrozen(userId, tx);
-          const [card] = await tx
-            .insert(cards)
-            .values({
-              ...newCardValues(userId, issued, input.kind, input.currency, settings, employee),
-              status: input.kind === 'VIRTUAL' ? 'ACTIVE' : 'UNDER_REVIEW',
-              shippingAddress: input.shippingAddress ?? null,
-              idempotencyKey,
-              requestHash,
-              createdAt: now,
-              updatedAt: now,
-            })
-            .returning();
-          if (feeMinor > 0n) {
-            await postEntry(tx, {
-              kind: 'CARD_FEE',
-              reference: `card:${card!.id}`,
-              idempotencyKey: `card-fee:${card!.id}`,
-              postings: [
-                { account: wallet, amountMinor: -feeMinor },
-                { account: platformAccount('PLATFORM_FEES', 'USDT'), amountMinor: feeMinor },
-              ],
-              metadata: { kind: input.kind },
-            });
-            await tx.insert(cardTransactions).values({
-              cardId: card!.id,
-              kind: 'FEE',
-              status: 'COMPLETED',
-              amountMinor: 0n,
-              originalAmount: money(feeMinor, 'USDT'),
-              originalCurrency: 'USDT',
-              sourceCoin: 'USDT',
-              sourceAmountMinor: feeMinor,
-              createdAt: now,
-              updatedAt: now,
-            });
-          }
-          await factors.consume(tx);
-          return card!;
-        });
-        return toCard(db, row, now);
-      } catch (error) {
-        if (isSqlState(error, SQLSTATE_UNIQUE_VIOLATION)) {
-          const twin = await replayApplication(userId, idempotencyKey, requestHash);
-          if (twin) return twin;
+      const row = await db.transaction(async (tx) => {
+        await lockUserCards(tx, userId);
+        if (input.kind === 'PHYSICAL') await assertPhysicalRoom(tx, userId, settings.physicalCardsMax);
+        await deps.identity.assertNotFrozen(userId, tx);
+        const [card] = await tx
+          .insert(cards)
+          .values({
+            ...newCardValues(userId, issued, input.kind, input.currency, settings, employee),
+            status: input.kind === 'VIRTUAL' ? 'ACTIVE' : 'UNDER_REVIEW',
+            shippingAddress: input.shippingAddress ?? null,
+            idempotencyKey,
+            requestHash: REQUEST_HASH_IN_STORE,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning();
+        if (feeMinor > 0n) {
+          await postEntry(tx, {
+            kind: 'CARD_FEE',
+            reference: `card:${card!.id}`,
+            idempotencyKey: `card-fee:${card!.id}`,
+            postings: [
+              { account: wallet, amountMinor: -feeMinor },
+              { account: platformAccount('PLATFORM_FEES', 'USDT'), amountMinor: feeMinor },
+            ],
+            metadata: { kind: input.kind },
+          });
+          await tx.insert(cardTransactions).values({
+            cardId: card!.id,
+            kind: 'FEE',
+            status: 'COMPLETED',
+            amountMinor: 0n,
+            originalAmount: money(feeMinor, 'USDT'),
+            originalCurrency: 'USDT',
+            sourceCoin: 'USDT',
+            sourceAmountMinor: feeMinor,
+            createdAt: now,
+            updatedAt: now,
+          });
         }
-        throw error;
-      }
+        await factors.consume(tx);
+        return card!;
+      });
+      return toCard(db, row, now);
     },
 
     /**
@@ -485,8 +447,8 @@ export function createCardsService(deps: CardsDeps) {
      * `POST card/:id/topup`: execute a quote exactly once — the coin leaves the wallet for
      * PLATFORM_CARD_FUNDING and the card is credited from it, one entry (kind CARD_TOPUP). The quote
      * is claimed with `UPDATE … WHERE used_at IS NULL` inside the entry's transaction, so two
-     * executions of one quote move money once. A retry under the same Idempotency-Key answers the
-     * first top-up.
+     * executions of one quote move money once. A retry under the same Idempotency-Key is answered
+     * by the route layer's one store (docs/api.md "Idempotency").
      * @throws DomainError NOT_FOUND, QUOTE_EXPIRED (131), CARD_QUOTE_USED (213), INSUFFICIENT_BALANCE, CARD_NOT_ACTIVE, ACCOUNT_FROZEN, CAPTCHA_FAILED
      */
     async topUp(
@@ -499,15 +461,6 @@ export function createCardsService(deps: CardsDeps) {
       if (!idempotencyKey) throw new FieldError('Idempotency-Key', 'validation.required');
       const card = await ownCard(db, userId, cardId);
       const currency = card.currency as CardCurrency;
-      const [replay] = await db
-        .select()
-        .from(cardTransactions)
-        .where(and(eq(cardTransactions.cardId, cardId), eq(cardTransactions.idempotencyKey, idempotencyKey)));
-      if (replay) {
-        if (replay.processorAuthId !== `quote:${quoteId}`) throw new DomainError('CONFLICT', {}, { idempotencyKey });
-        factors.answeredByReplay();
-        return toTransaction(replay, currency);
-      }
       const [quote] = await db
         .select()
         .from(cardTopUpQuotes)

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type {
   ExchangeQuote,
   ParsedExchangeRateQuery,
@@ -13,6 +13,8 @@ import type { Page } from '@meridian/contracts/pagination';
 import { totalPages } from '@meridian/contracts/pagination';
 import { and, count, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import { createWriteBatcher } from '../../platform/db/batcher.ts';
+import { REQUEST_HASH_IN_STORE } from '../../platform/db/idempotency.ts';
+import { isSqlState, SQLSTATE_UNIQUE_VIOLATION } from '../../platform/db/sql-state.ts';
 import type { Db, DbOrTx, Tx } from '../../platform/db/client.ts';
 import { pgArrayLiteral } from '../../platform/db/pg-array.ts';
 import { queryRows, rowOfTable } from '../../platform/db/rows.ts';
@@ -120,24 +122,6 @@ interface PricedQuote {
 }
 
 /** `amount` minor units of `coin` as an exact decimal of whole coins. */
-/**
- * SHA-256 (hex) of the canonical form of a flash exchange request (issue 14 item 3): every field
- * but `requestId`, decimals normalised (`"1.50"` and `"1.5"` are the same amount), keys in a fixed
- * order — as the ledger's idempotency keys hash their entry request.
- */
-export function hashFlashRequest(request: ParsedFlashExchangeRequest): string {
-  const canonical = JSON.stringify({
-    from: request.from,
-    to: request.to,
-    side: request.side,
-    // The amount as whole coins, as the wire text read before it was parsed: "1.5" for "1.50".
-    amount: toCoins(request.amountMinor, request.side === 'from' ? request.from : request.to).toFixed(),
-    expectedRate: new PriceDecimal(request.expectedRate).toFixed(),
-    maxSlippageBps: request.maxSlippageBps,
-  });
-  return createHash('sha256').update(canonical).digest('hex');
-}
-
 function toCoins(amountMinor: bigint, coin: MarketCoinCode): PriceDecimal {
   return new PriceDecimal(toDecimalString(amountMinor, coin));
 }
@@ -556,16 +540,15 @@ export class ExchangeService {
 
   /**
    * `POST exchange/flash`: quote and execute at the live rate in one transaction, refused when that
-   * rate is more than `maxSlippageBps` below `expectedRate`. The same `requestId` again returns the
-   * first result (the same request: same `hashFlashRequest`) or CONFLICT (121, any field differs,
-   * e.g. the amount); it never swaps twice.
-   * A frozen account (issue 16) is refused before anything else, a replay included.
+   * rate is more than `maxSlippageBps` below `expectedRate`. `requestId` is the call's idempotency
+   * key: the route layer's one store answers the same request again with the first result, or
+   * CONFLICT (121) when any field differs (docs/api.md "Idempotency"); the quote row's id is the
+   * `requestId`, so it never swaps twice, and another user's `requestId` is refused (CONFLICT).
+   * A frozen account (issue 16) is refused before anything else.
    * @throws DomainError SLIPPAGE_EXCEEDED (140) with `{ rate }` when the rate moved too far, and the swap refusals.
    */
   async flash(userId: string, request: ParsedFlashExchangeRequest): Promise<SwapRecord> {
     await this.accounts.assertNotFrozen(userId);
-    const [existing] = await this.db.select().from(exchangeQuotes).where(eq(exchangeQuotes.id, request.requestId));
-    if (existing) return this.replayFlash(existing, userId, request);
     const priced = await this.price(request);
     const floor = new PriceDecimal(request.expectedRate).times(new PriceDecimal(BPS - request.maxSlippageBps).div(BPS));
     if (priced.rate.lt(floor)) throw new DomainError('SLIPPAGE_EXCEEDED', {}, { rate: priced.rate.toFixed() });
@@ -573,28 +556,16 @@ export class ExchangeService {
       return await this.db.transaction(async (tx) => {
         await tx.insert(exchangeQuotes).values({
           ...this.quoteRow(userId, 'FLASH', priced, request.requestId),
-          requestHash: hashFlashRequest(request),
+          requestHash: REQUEST_HASH_IN_STORE,
         });
         return this.execute(tx, userId, request.requestId);
       });
     } catch (error) {
-      // A concurrent twin with the same requestId won the insert: answer as a replay.
-      const [twin] = await this.db.select().from(exchangeQuotes).where(eq(exchangeQuotes.id, request.requestId));
-      if (twin) return this.replayFlash(twin, userId, request);
+      // The id is taken: another user's quote or flash with this requestId.
+      if (isSqlState(error, SQLSTATE_UNIQUE_VIOLATION))
+        throw new DomainError('CONFLICT', {}, { requestId: request.requestId });
       throw error;
     }
-  }
-
-  private replayFlash(row: QuoteRow, userId: string, request: ParsedFlashExchangeRequest): SwapRecord {
-    const isSameOwner = row.userId === userId && row.kind === 'FLASH' && row.status === 'EXECUTED';
-    // Rows from before request_hash existed: compared on what they stored (coins and side).
-    const isSameBody =
-      row.requestHash === null
-        ? row.fromCoin === request.from && row.toCoin === request.to && row.side === request.side
-        : row.requestHash === hashFlashRequest(request);
-    const isSame = isSameOwner && isSameBody;
-    if (!isSame) throw new DomainError('CONFLICT', {}, { requestId: request.requestId });
-    return toRecord(row);
   }
 
   /**

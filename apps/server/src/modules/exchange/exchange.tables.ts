@@ -32,9 +32,9 @@ export const exchangeQuotes = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     executedAt: timestamp('executed_at', { withTimezone: true, mode: 'date' }),
     /**
-     * FLASH only: SHA-256 (hex) of the canonical request (`hashFlashRequest`), so a retry under the
-     * same `requestId` replays only when the whole body is the same (issue 14 item 3). Null on SWAP
-     * quotes and on flash rows written before the column existed (compared on coins and side only).
+     * Retired: the request's hash lives in the one idempotency store (`idempotency_keys`,
+     * docs/decisions/0009-idempotency.md); flash rows now hold `REQUEST_HASH_IN_STORE`, older flash
+     * rows their SHA-256, SWAP quotes null.
      */
     requestHash: text('request_hash'),
     createdAt: createdAt(),

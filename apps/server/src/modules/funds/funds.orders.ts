@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { CURRENT_PRODUCT_ID } from '@meridian/contracts/funds';
 import type {
   FundAsset,
@@ -16,7 +16,7 @@ import { and, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { hongKongDay } from '../../platform/calendar/business-calendar.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { queryRows, rowOfTable } from '../../platform/db/rows.ts';
-import { isSqlState, SQLSTATE_UNIQUE_VIOLATION } from '../../platform/db/sql-state.ts';
+import { REQUEST_HASH_IN_STORE, requestHashOf } from '../../platform/db/idempotency.ts';
 import { DomainError } from '../../platform/http/errors.ts';
 import { accountBalance, postEntry } from '../ledger/ledger.service.ts';
 import { platformAccount, type PostingInput, transfer, userAccount } from '../ledger/ledger.types.ts';
@@ -110,16 +110,6 @@ export function newWireReference(): string {
   return `MW${[...randomBytes(10)].map((byte) => alphabet[byte % 32]).join('')}`;
 }
 
-function hashRequest(kind: string, body: object): string {
-  return createHash('sha256')
-    .update(
-      JSON.stringify({ kind, ...body }, (_key, value: unknown) =>
-        typeof value === 'bigint' ? value.toString() : value,
-      ),
-    )
-    .digest('hex');
-}
-
 /** The fund orders (subscribe, redeem), the asset view, the history and the earnings: parts of `createFundsService`. */
 export function createOrdersService(ctx: FundsContext) {
   const today = () => hongKongDay(ctx.clock.now());
@@ -166,17 +156,6 @@ export function createOrdersService(ctx: FundsContext) {
     const products = new Map((await ctx.db.select().from(fundProducts)).map((p) => [p.id, p]));
     const names = new Map([...products].map(([id, p]) => [id, productName(p, locale)]));
     return toFundOrder(row, names, products);
-  }
-
-  async function replay(userId: string, key: string | undefined, requestHash: string): Promise<OrderRow | undefined> {
-    if (!key) return undefined;
-    const [existing] = await ctx.db
-      .select()
-      .from(fundOrders)
-      .where(and(eq(fundOrders.userId, userId), eq(fundOrders.idempotencyKey, key)));
-    if (!existing) return undefined;
-    if (existing.requestHash !== requestHash) throw new DomainError('CONFLICT', {}, { idempotencyKey: key });
-    return existing;
   }
 
   /** Pending USD subscriptions of a user for a product (counted against the per-user limit). */
@@ -228,24 +207,6 @@ export function createOrdersService(ctx: FundsContext) {
     return account;
   }
 
-  /** Run the order's transaction; a concurrent twin with the same key that committed first answers as a replay. */
-  async function insertOnce(
-    userId: string,
-    key: string | undefined,
-    requestHash: string,
-    run: () => Promise<OrderRow>,
-  ): Promise<OrderRow> {
-    try {
-      return await run();
-    } catch (error) {
-      if (key && isSqlState(error, SQLSTATE_UNIQUE_VIOLATION)) {
-        const existing = await replay(userId, key, requestHash);
-        if (existing) return existing;
-      }
-      throw error;
-    }
-  }
-
   return {
     /**
      * `POST fund/v2/subscribe` (issue 17). The current fund takes WALLET (a stablecoin at 1:1 while
@@ -253,7 +214,7 @@ export function createOrdersService(ctx: FundsContext) {
      * unique wire reference, credited when an operator records the wire); fixed funds take FUND
      * (current shares) inside their raise window. Checks in order, each refusal changing nothing:
      * product (404), action type (166), raise window (165), minimum (160), maximum (161), the
-     * idempotent replay, coin at par (168) or bank account (169), per-user limit (162), balance
+     * coin at par (168) or bank account (169), per-user limit (162), balance
      * (130), then the security factors; then one transaction: frozen account (152), the limit
      * again under the holding's row lock, the order row, one balanced journal entry, the holding,
      * the factors used up.
@@ -285,18 +246,6 @@ export function createOrdersService(ctx: FundsContext) {
         throw new DomainError('FUND_ABOVE_MAX_PURCHASE', { amount: usd(product.maxMinor), unit: 'USD' });
       const coin = body.actionType === 'WALLET' ? body.coin! : null;
       const bankAccountId = body.actionType === 'USD' ? body.bankAccountId! : null;
-      const requestHash = hashRequest('subscribe', {
-        productId: product.id,
-        amountMinor,
-        actionType: body.actionType,
-        coin,
-        bankAccountId,
-      });
-      const replayed = await replay(userId, idempotencyKey, requestHash);
-      if (replayed) {
-        factors.answeredByReplay();
-        return describe(replayed, locale);
-      }
       if (coin) await assertAtPar(coin);
       if (bankAccountId) await bankAccountOf(userId, bankAccountId);
       await assertWithinLimit(ctx.db, userId, product, amountMinor);
@@ -310,85 +259,83 @@ export function createOrdersService(ctx: FundsContext) {
       }
       await factors.check();
 
-      const row = await insertOnce(userId, idempotencyKey, requestHash, () =>
-        ctx.db.transaction(async (tx) => {
-          await ctx.identity.assertNotFrozen(userId, tx);
-          // The user's current holding row is the lock of the user's fund orders: the limit is checked under it.
-          await lockCurrentHolding(tx, userId, now);
-          await assertWithinLimit(tx, userId, product, amountMinor);
-          const isPending = body.actionType === 'USD';
-          const [order] = await tx
-            .insert(fundOrders)
+      const row = await ctx.db.transaction(async (tx) => {
+        await ctx.identity.assertNotFrozen(userId, tx);
+        // The user's current holding row is the lock of the user's fund orders: the limit is checked under it.
+        await lockCurrentHolding(tx, userId, now);
+        await assertWithinLimit(tx, userId, product, amountMinor);
+        const isPending = body.actionType === 'USD';
+        const [order] = await tx
+          .insert(fundOrders)
+          .values({
+            userId,
+            productId: product.id,
+            action: 'SUBSCRIBE',
+            actionType: body.actionType,
+            coin,
+            amountMinor,
+            status: isPending ? 'PENDING' : isCurrent ? 'SUCCESS' : 'HOLDING',
+            reference: isPending ? newWireReference() : null,
+            bankAccountId,
+            idempotencyKey: idempotencyKey ?? null,
+            requestHash: REQUEST_HASH_IN_STORE,
+            completedAt: isPending ? null : now,
+            createdAt: now,
+          })
+          .returning();
+        if (isPending) {
+          await factors.consume(tx);
+          return order!;
+        }
+        let postings: PostingInput[];
+        if (coin) {
+          postings = [
+            ...transfer(
+              userAccount(userId, 'USER_AVAILABLE', coin),
+              platformAccount('PLATFORM_FUND_POOL', coin),
+              coinMinorOfUsd(amountMinor, coin),
+            ),
+            ...transfer(
+              platformAccount('PLATFORM_FUND_POOL', 'USD'),
+              userAccount(userId, 'USER_FUND', 'USD'),
+              amountMinor,
+            ),
+          ];
+          await moveCurrentHolding(tx, userId, product.id, amountMinor, now);
+        } else {
+          postings = transfer(
+            userAccount(userId, 'USER_FUND', 'USD'),
+            userAccount(userId, 'USER_FUND_FIXED', 'USD'),
+            amountMinor,
+          );
+          if (!(await moveCurrentHolding(tx, userId, CURRENT_PRODUCT_ID, -amountMinor, now)))
+            throw new DomainError('INSUFFICIENT_BALANCE');
+          const [holding] = await tx
+            .insert(fundHoldings)
             .values({
               userId,
               productId: product.id,
-              action: 'SUBSCRIBE',
-              actionType: body.actionType,
-              coin,
-              amountMinor,
-              status: isPending ? 'PENDING' : isCurrent ? 'SUCCESS' : 'HOLDING',
-              reference: isPending ? newWireReference() : null,
-              bankAccountId,
-              idempotencyKey: idempotencyKey ?? null,
-              requestHash,
-              completedAt: isPending ? null : now,
+              kind: 'FIXED',
+              orderId: order!.id,
+              sharesMinor: amountMinor,
+              dayStartDate: day,
               createdAt: now,
+              interestDate: product.interestDate,
+              maturityDate: product.maturityDate,
             })
-            .returning();
-          if (isPending) {
-            await factors.consume(tx);
-            return order!;
-          }
-          let postings: PostingInput[];
-          if (coin) {
-            postings = [
-              ...transfer(
-                userAccount(userId, 'USER_AVAILABLE', coin),
-                platformAccount('PLATFORM_FUND_POOL', coin),
-                coinMinorOfUsd(amountMinor, coin),
-              ),
-              ...transfer(
-                platformAccount('PLATFORM_FUND_POOL', 'USD'),
-                userAccount(userId, 'USER_FUND', 'USD'),
-                amountMinor,
-              ),
-            ];
-            await moveCurrentHolding(tx, userId, product.id, amountMinor, now);
-          } else {
-            postings = transfer(
-              userAccount(userId, 'USER_FUND', 'USD'),
-              userAccount(userId, 'USER_FUND_FIXED', 'USD'),
-              amountMinor,
-            );
-            if (!(await moveCurrentHolding(tx, userId, CURRENT_PRODUCT_ID, -amountMinor, now)))
-              throw new DomainError('INSUFFICIENT_BALANCE');
-            const [holding] = await tx
-              .insert(fundHoldings)
-              .values({
-                userId,
-                productId: product.id,
-                kind: 'FIXED',
-                orderId: order!.id,
-                sharesMinor: amountMinor,
-                dayStartDate: day,
-                createdAt: now,
-                interestDate: product.interestDate,
-                maturityDate: product.maturityDate,
-              })
-              .returning({ id: fundHoldings.id });
-            await tx.update(fundOrders).set({ holdingId: holding!.id }).where(eq(fundOrders.id, order!.id));
-          }
-          await postEntry(tx, {
-            kind: 'FUND_SUBSCRIBE',
-            reference: `fund-order:${order!.id}`,
-            idempotencyKey: `fund-order:${order!.id}:subscribe`,
-            postings,
-            metadata: { productId: product.id },
-          });
-          await factors.consume(tx);
-          return order!;
-        }),
-      );
+            .returning({ id: fundHoldings.id });
+          await tx.update(fundOrders).set({ holdingId: holding!.id }).where(eq(fundOrders.id, order!.id));
+        }
+        await postEntry(tx, {
+          kind: 'FUND_SUBSCRIBE',
+          reference: `fund-order:${order!.id}`,
+          idempotencyKey: `fund-order:${order!.id}:subscribe`,
+          postings,
+          metadata: { productId: product.id },
+        });
+        await factors.consume(tx);
+        return order!;
+      });
       return describe(row, locale);
     },
 
@@ -397,7 +344,8 @@ export function createOrdersService(ctx: FundsContext) {
      * instant, while inside its band) or to a bound bank account (USD: the shares are frozen and an
      * outgoing wire waits for a finance operator). Fixed funds cannot be redeemed early (167).
      * Checks: product, fixed (167), minimum redemption (163), more than the usable shares (164),
-     * replay, coin at par (168) / bank account (169), factors; then one transaction in which the
+     * coin at par (168) / bank account (169), factors (replays are answered by the route layer's
+     * one store before this runs, docs/api.md "Idempotency"); then one transaction in which the
      * holding's conditional update refuses a second concurrent redemption of the same shares (164).
      */
     async redeem(
@@ -419,77 +367,63 @@ export function createOrdersService(ctx: FundsContext) {
       if (amountMinor > usable) throw new DomainError('FUND_ABOVE_MAX_REDEEM', { amount: usd(usable), unit: 'USD' });
       const coin = body.actionType === 'WALLET' ? body.coin! : null;
       const bankAccountId = body.actionType === 'USD' ? body.bankAccountId! : null;
-      const requestHash = hashRequest('redeem', {
-        productId: product.id,
-        amountMinor,
-        actionType: body.actionType,
-        coin,
-        bankAccountId,
-      });
-      const replayed = await replay(userId, idempotencyKey, requestHash);
-      if (replayed) {
-        factors.answeredByReplay();
-        return describe(replayed, locale);
-      }
       if (coin) await assertAtPar(coin);
       const bankAccount = bankAccountId ? await bankAccountOf(userId, bankAccountId) : null;
       await factors.check();
 
-      const row = await insertOnce(userId, idempotencyKey, requestHash, () =>
-        ctx.db.transaction(async (tx) => {
-          await ctx.identity.assertNotFrozen(userId, tx);
-          const moved = await moveCurrentHolding(tx, userId, product.id, -amountMinor, now);
-          if (!moved) {
-            const left = (await currentHoldingOf(tx, userId))?.sharesMinor ?? 0n;
-            throw new DomainError('FUND_ABOVE_MAX_REDEEM', { amount: usd(left), unit: 'USD' });
-          }
-          const reference = bankAccount ? newWireReference() : null;
-          const [order] = await tx
-            .insert(fundOrders)
-            .values({
-              userId,
-              productId: product.id,
-              action: 'REDEEM',
-              actionType: body.actionType,
-              coin,
+      const row = await ctx.db.transaction(async (tx) => {
+        await ctx.identity.assertNotFrozen(userId, tx);
+        const moved = await moveCurrentHolding(tx, userId, product.id, -amountMinor, now);
+        if (!moved) {
+          const left = (await currentHoldingOf(tx, userId))?.sharesMinor ?? 0n;
+          throw new DomainError('FUND_ABOVE_MAX_REDEEM', { amount: usd(left), unit: 'USD' });
+        }
+        const reference = bankAccount ? newWireReference() : null;
+        const [order] = await tx
+          .insert(fundOrders)
+          .values({
+            userId,
+            productId: product.id,
+            action: 'REDEEM',
+            actionType: body.actionType,
+            coin,
+            amountMinor,
+            status: bankAccount ? 'PENDING' : 'SUCCESS',
+            reference,
+            bankAccountId,
+            idempotencyKey: idempotencyKey ?? null,
+            requestHash: REQUEST_HASH_IN_STORE,
+            completedAt: bankAccount ? null : now,
+            createdAt: now,
+          })
+          .returning();
+        const postings: PostingInput[] = coin
+          ? coinRedemptionPostings(userId, coin, amountMinor)
+          : transfer(
+              userAccount(userId, 'USER_FUND', 'USD'),
+              userAccount(userId, 'USER_FUND_FROZEN', 'USD'),
               amountMinor,
-              status: bankAccount ? 'PENDING' : 'SUCCESS',
-              reference,
-              bankAccountId,
-              idempotencyKey: idempotencyKey ?? null,
-              requestHash,
-              completedAt: bankAccount ? null : now,
-              createdAt: now,
-            })
-            .returning();
-          const postings: PostingInput[] = coin
-            ? coinRedemptionPostings(userId, coin, amountMinor)
-            : transfer(
-                userAccount(userId, 'USER_FUND', 'USD'),
-                userAccount(userId, 'USER_FUND_FROZEN', 'USD'),
-                amountMinor,
-              );
-          await postEntry(tx, {
-            kind: coin ? 'FUND_REDEEM' : 'FUND_WIRE_OUT',
-            reference: `fund-order:${order!.id}`,
-            idempotencyKey: `fund-order:${order!.id}:redeem`,
-            postings,
-            metadata: { productId: product.id },
+            );
+        await postEntry(tx, {
+          kind: coin ? 'FUND_REDEEM' : 'FUND_WIRE_OUT',
+          reference: `fund-order:${order!.id}`,
+          idempotencyKey: `fund-order:${order!.id}:redeem`,
+          postings,
+          metadata: { productId: product.id },
+        });
+        if (bankAccount) {
+          await tx.insert(fundWiresOut).values({
+            orderId: order!.id,
+            userId,
+            reference: reference!,
+            amountMinor,
+            bankAccountId: bankAccountId!,
+            bankAccount,
           });
-          if (bankAccount) {
-            await tx.insert(fundWiresOut).values({
-              orderId: order!.id,
-              userId,
-              reference: reference!,
-              amountMinor,
-              bankAccountId: bankAccountId!,
-              bankAccount,
-            });
-          }
-          await factors.consume(tx);
-          return order!;
-        }),
-      );
+        }
+        await factors.consume(tx);
+        return order!;
+      });
       return describe(row, locale);
     },
 
@@ -535,7 +469,7 @@ export function createOrdersService(ctx: FundsContext) {
           amountMinor: sharesMinor,
           status: 'SUCCESS',
           idempotencyKey,
-          requestHash: hashRequest('loan-protection', { reference, coin, sharesMinor }),
+          requestHash: requestHashOf({ kind: 'loan-protection', reference, coin, sharesMinor }),
           completedAt: now,
           createdAt: now,
         })

@@ -1,25 +1,13 @@
 import { fundSettingsEndpoints } from '@meridian/contracts/fund-settings';
 import { fundWireEndpoints } from '@meridian/contracts/fund-wires';
 import { fundEndpoints } from '@meridian/contracts/funds';
-import { HEADER_IDEMPOTENCY_KEY } from '@meridian/contracts/http';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { noteAudit } from '../../platform/http/audit.ts';
 import { currentOperator, currentUser, sensitiveActionOf } from '../../platform/http/auth.ts';
 import { registerEndpoints } from '../../platform/http/endpoint.ts';
-import { FieldError } from '../../platform/http/errors.ts';
+import { idempotencyKeyOf } from '../../platform/http/idempotency.ts';
 import { requestLocale } from '../../platform/http/locale.ts';
 import type { FundsService } from './funds.service.ts';
-
-const IDEMPOTENCY_KEY_PATTERN = /^[\w.:-]{1,128}$/;
-
-/** The `Idempotency-Key` header, when sent. @throws FieldError naming the header when malformed. */
-function idempotencyKeyOf(request: FastifyRequest): string | undefined {
-  const value = request.headers[HEADER_IDEMPOTENCY_KEY.toLowerCase()];
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(value))
-    throw new FieldError(HEADER_IDEMPOTENCY_KEY, 'validation.unknownField');
-  return value;
-}
 
 /**
  * HTTP routes of the funds (spec §7 `fund/v2/*`), the operators' wires (`admin/wires*`, role

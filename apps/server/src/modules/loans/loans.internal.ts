@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { LOAN_STATUS, type LoanCoin, type LoanOrder, type LoanStatus } from '@meridian/contracts/loans';
 import { toDecimalString } from '@meridian/contracts/money';
 import type { NoticeCategory } from '@meridian/contracts/notices';
@@ -80,11 +79,6 @@ export const COLLATERAL = 'BTC' as const;
 
 export const btcText = (minor: bigint) => toDecimalString(minor, 'BTC');
 export const coinText = (minor: bigint, coin: string) => toDecimalString(minor, coin as LoanCoin);
-
-/** SHA-256 of a request, stored with its idempotency key (another body under the key → 121). */
-export function requestHashOf(parts: Record<string, string | number | boolean | undefined>): string {
-  return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
-}
 
 /** The settings row. @throws Error when the module has not been seeded (start). */
 export async function loadSettings(db: DbOrTx): Promise<SettingsRow> {

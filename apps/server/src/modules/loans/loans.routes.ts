@@ -1,27 +1,15 @@
-import { HEADER_IDEMPOTENCY_KEY } from '@meridian/contracts/http';
 import { loanSettingsEndpoints } from '@meridian/contracts/loan-settings';
 import { loanEndpoints } from '@meridian/contracts/loans';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/http/envelope.ts';
 import { noteAudit } from '../../platform/http/audit.ts';
 import { currentOperator, currentUser, sensitiveActionOf } from '../../platform/http/auth.ts';
 import { registerEndpoints } from '../../platform/http/endpoint.ts';
-import { FieldError } from '../../platform/http/errors.ts';
+import { idempotencyKeyOf } from '../../platform/http/idempotency.ts';
 import type { LoansService } from './loans.service.ts';
 import type { LoanSettingsService } from './loans.settings.ts';
-
-const IDEMPOTENCY_KEY_PATTERN = /^[\w.:-]{1,128}$/;
-
-/** The request's `Idempotency-Key` header; a malformed one is refused naming the header. */
-function idempotencyKeyOf(request: FastifyRequest): string | undefined {
-  const value = request.headers[HEADER_IDEMPOTENCY_KEY.toLowerCase()];
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(value))
-    throw new FieldError(HEADER_IDEMPOTENCY_KEY, 'validation.unknownField');
-  return value;
-}
 
 /**
  * The loans' routes under /api (`loanEndpoints`, spec §7 `loan/*` and `loan/protection`) and the

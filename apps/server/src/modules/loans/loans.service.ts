@@ -25,12 +25,11 @@ import {
 } from '@meridian/contracts/loans';
 import { toDecimalString } from '@meridian/contracts/money';
 import { type Page, type PageQuery, totalPages } from '@meridian/contracts/pagination';
-import type Decimal from 'decimal.js';
 import { and, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { hongKongDay } from '../../platform/calendar/business-calendar.ts';
 import type { DbOrTx, Tx } from '../../platform/db/client.ts';
-import { isSqlState, SQLSTATE_UNIQUE_VIOLATION } from '../../platform/db/sql-state.ts';
+import { REQUEST_HASH_IN_STORE } from '../../platform/db/idempotency.ts';
 import { DomainError, FieldError } from '../../platform/http/errors.ts';
 import { accountBalance, postEntry } from '../ledger/ledger.service.ts';
 import { platformAccount, type PostingInput, transfer } from '../ledger/ledger.types.ts';
@@ -58,7 +57,6 @@ import {
   paymentPostings,
   protectedLoanIds,
   repaidStatusOn,
-  requestHashOf,
   type SettingsRow,
   toOrder,
   transition,
@@ -209,22 +207,9 @@ export function createLoansService(deps: LoansDeps) {
     return BigInt(row?.total ?? '0');
   }
 
-  /** A stored record's key and hash: replay when equal, CONFLICT when another request used the key. */
-  function assertSameRequest(stored: { requestHash: string }, requestHash: string): void {
-    if (stored.requestHash !== requestHash) throw new DomainError('CONFLICT');
-  }
-
   function requireKey(idempotencyKey: string | undefined): string {
     if (!idempotencyKey) throw new FieldError('Idempotency-Key', 'validation.required');
     return idempotencyKey;
-  }
-
-  async function orderOf(row: LoanRow, settings?: SettingsRow, price?: Decimal | null): Promise<LoanOrder> {
-    const rules = settings ?? (await loadSettings(db));
-    let current = price;
-    if (current === undefined && isOpenLoan(row.status)) current = (await tryPrice())?.priceUsd ?? null;
-    const guarded = await protectedLoanIds(db, [row.id]);
-    return toOrder(row, rules, current ?? null, guarded.has(row.id));
   }
 
   async function tryPrice(): Promise<LoanPrice | null> {
@@ -735,7 +720,8 @@ export function createLoansService(deps: LoansDeps) {
      * (1,000,000 USD), the wallet holds the BTC, the pool can lend it. Then ONE journal entry (kind
      * LOAN_BORROW): wallet BTC → loan collateral, lending pool → wallet loan coin; the order goes
      * 0 → 2 → 3 in the same transaction. A pool short of liquidity records the order as 1 (fail).
-     * Replays under the same `Idempotency-Key` answer the first loan.
+     * Replays under the same `Idempotency-Key` are answered by the route layer's one store before this
+     * runs (docs/api.md "Idempotency"); a key whose order failed for want of liquidity refuses again.
      * @throws DomainError LOAN_COIN_DISABLED, LOAN_BELOW_MIN, LOAN_LTV_TOO_HIGH, LOAN_ABOVE_MAX, LOAN_POOL_INSUFFICIENT, INSUFFICIENT_BALANCE, PRICE_UNAVAILABLE, ACCOUNT_FROZEN, CONFLICT, CAPTCHA_FAILED
      */
     async borrow(
@@ -745,31 +731,16 @@ export function createLoansService(deps: LoansDeps) {
       factors: FactorCheck = NO_FACTORS,
     ): Promise<LoanOrder> {
       const key = requireKey(idempotencyKey);
-      const requestHash = requestHashOf({
-        loanCoin: body.loanCoin,
-        termDays: body.termDays,
-        collateral: body.collateralMinor.toString(),
-        principal: body.principalMinor.toString(),
-      });
-      const replay = async () => {
-        const [stored] = await db
-          .select()
-          .from(loans)
-          .where(and(eq(loans.userId, userId), eq(loans.idempotencyKey, key)));
-        if (!stored) return null;
-        assertSameRequest(stored, requestHash);
-        if (stored.status === LOAN_STATUS.FAIL)
-          throw new DomainError('LOAN_POOL_INSUFFICIENT', {
-            amount: coinText(stored.principalMinor, stored.loanCoin),
-            unit: stored.loanCoin,
-          });
-        return stored;
-      };
-      const stored = await replay();
-      if (stored) {
-        factors.answeredByReplay();
-        return orderOf(stored);
-      }
+      // A key whose order failed for want of liquidity stays failed (the order row holds the key).
+      const [failed] = await db
+        .select()
+        .from(loans)
+        .where(and(eq(loans.userId, userId), eq(loans.idempotencyKey, key), eq(loans.status, LOAN_STATUS.FAIL)));
+      if (failed)
+        throw new DomainError('LOAN_POOL_INSUFFICIENT', {
+          amount: coinText(failed.principalMinor, failed.loanCoin),
+          unit: failed.loanCoin,
+        });
       const settings = await loadSettings(db);
       const coin = await loadCoin(db, body.loanCoin);
       const term = await loadTerm(db, body.termDays);
@@ -832,7 +803,7 @@ export function createLoansService(deps: LoansDeps) {
               borrowedAt: now,
               repaymentDate,
               idempotencyKey: key,
-              requestHash,
+              requestHash: REQUEST_HASH_IN_STORE,
             })
             .returning();
           const processing = transition(created!.status, LOAN_STATUS.PROCESSING);
@@ -864,10 +835,6 @@ export function createLoansService(deps: LoansDeps) {
         });
         return toOrder(row, settings, price.priceUsd, false);
       } catch (error) {
-        if (isSqlState(error, SQLSTATE_UNIQUE_VIOLATION)) {
-          const twin = await replay();
-          if (twin) return orderOf(twin);
-        }
         if (poolShort) {
           // Status 1 (fail) is recorded: the order existed and failed for want of liquidity.
           await db
@@ -886,7 +853,7 @@ export function createLoansService(deps: LoansDeps) {
               repaymentDate,
               closedAt: now,
               idempotencyKey: key,
-              requestHash,
+              requestHash: REQUEST_HASH_IN_STORE,
             })
             .onConflictDoNothing();
         }
@@ -950,26 +917,6 @@ export function createLoansService(deps: LoansDeps) {
     ): Promise<LoanRepayRecord> {
       const key = requireKey(idempotencyKey);
       const loanId = Number(body.orderId);
-      const requestHash = requestHashOf({
-        loanId,
-        repayType: body.repayType,
-        amount: body.amountMinor?.toString() ?? 'ALL',
-      });
-      const replay = async () => {
-        const [stored] = await db
-          .select()
-          .from(loanRepayments)
-          .where(and(eq(loanRepayments.loanId, loanId), eq(loanRepayments.idempotencyKey, key)));
-        if (!stored) return null;
-        if (stored.userId !== userId) throw new DomainError('NOT_FOUND');
-        assertSameRequest(stored, requestHash);
-        return stored;
-      };
-      const stored = await replay();
-      if (stored) {
-        factors.answeredByReplay();
-        return toRepayRecord(stored);
-      }
       const settings = await loadSettings(db);
       const today = hongKongDay(deps.now());
       const preview = await loadOwnLoan(db, userId, loanId);
@@ -982,30 +929,22 @@ export function createLoansService(deps: LoansDeps) {
       )
         throw new DomainError('INSUFFICIENT_BALANCE');
       await factors.check();
-      try {
-        const record = await db.transaction(async (tx) => {
-          const locked = await loadOwnLoan(tx, userId, loanId, true);
-          assertOpen(locked);
-          await deps.assertNotFrozen(userId, tx);
-          const loan = await bringUpToDate(tx, locked, settings, today);
-          const plan = await planRepay(loan, settings, body, today, price);
-          const record = await applyRepayment(tx, loan, settings, plan, {
-            repayType: body.repayType,
-            origin: 'USER',
-            idempotencyKey: key,
-            requestHash,
-          });
-          await factors.consume(tx);
-          return record;
+      const record = await db.transaction(async (tx) => {
+        const locked = await loadOwnLoan(tx, userId, loanId, true);
+        assertOpen(locked);
+        await deps.assertNotFrozen(userId, tx);
+        const loan = await bringUpToDate(tx, locked, settings, today);
+        const plan = await planRepay(loan, settings, body, today, price);
+        const record = await applyRepayment(tx, loan, settings, plan, {
+          repayType: body.repayType,
+          origin: 'USER',
+          idempotencyKey: key,
+          requestHash: REQUEST_HASH_IN_STORE,
         });
-        return toRepayRecord(record);
-      } catch (error) {
-        if (isSqlState(error, SQLSTATE_UNIQUE_VIOLATION)) {
-          const twin = await replay();
-          if (twin) return toRepayRecord(twin);
-        }
-        throw error;
-      }
+        await factors.consume(tx);
+        return record;
+      });
+      return toRepayRecord(record);
     },
 
     /** `GET loan/adjust/calc`: LTV and liquidation price after the change; the most removable now. */
@@ -1053,22 +992,6 @@ export function createLoansService(deps: LoansDeps) {
     ): Promise<LoanAdjustRecord> {
       const key = requireKey(idempotencyKey);
       const loanId = Number(body.orderId);
-      const requestHash = requestHashOf({ loanId, direction: body.direction, amount: body.amountMinor.toString() });
-      const replay = async () => {
-        const [stored] = await db
-          .select()
-          .from(loanAdjustments)
-          .where(and(eq(loanAdjustments.loanId, loanId), eq(loanAdjustments.idempotencyKey, key)));
-        if (!stored) return null;
-        if (stored.userId !== userId) throw new DomainError('NOT_FOUND');
-        assertSameRequest(stored, requestHash);
-        return stored;
-      };
-      const stored = await replay();
-      if (stored) {
-        factors.answeredByReplay();
-        return toAdjustRecord(stored);
-      }
       const settings = await loadSettings(db);
       const preview = await loadOwnLoan(db, userId, loanId);
       assertOpen(preview);
@@ -1089,31 +1012,23 @@ export function createLoansService(deps: LoansDeps) {
       if (body.direction === 'ADD' && (await accountBalance(db, walletBtc(userId))) < body.amountMinor)
         throw new DomainError('INSUFFICIENT_BALANCE');
       await factors.check();
-      try {
-        const record = await db.transaction(async (tx) => {
-          const loan = await loadOwnLoan(tx, userId, loanId, true);
-          assertOpen(loan);
-          checkRemoval(loan);
-          await deps.assertNotFrozen(userId, tx);
-          const record = await engine.applyAdjustment(tx, loan, settings, {
-            direction: body.direction,
-            amountMinor: body.amountMinor,
-            origin: 'USER',
-            price: price?.priceUsd ?? null,
-            idempotencyKey: key,
-            requestHash,
-          });
-          await factors.consume(tx);
-          return record;
+      const record = await db.transaction(async (tx) => {
+        const loan = await loadOwnLoan(tx, userId, loanId, true);
+        assertOpen(loan);
+        checkRemoval(loan);
+        await deps.assertNotFrozen(userId, tx);
+        const record = await engine.applyAdjustment(tx, loan, settings, {
+          direction: body.direction,
+          amountMinor: body.amountMinor,
+          origin: 'USER',
+          price: price?.priceUsd ?? null,
+          idempotencyKey: key,
+          requestHash: REQUEST_HASH_IN_STORE,
         });
-        return toAdjustRecord(record);
-      } catch (error) {
-        if (isSqlState(error, SQLSTATE_UNIQUE_VIOLATION)) {
-          const twin = await replay();
-          if (twin) return toAdjustRecord(twin);
-        }
-        throw error;
-      }
+        await factors.consume(tx);
+        return record;
+      });
+      return toAdjustRecord(record);
     },
 
     /** `GET loan/repay/record`. */

@@ -1,24 +1,13 @@
 import { businessMessage } from '@meridian/contracts/codes';
-import { HEADER_IDEMPOTENCY_KEY } from '@meridian/contracts/http';
 import { opsTrustEndpoints, trustEndpoints } from '@meridian/contracts/trust';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { noteAudit } from '../../platform/http/audit.ts';
 import { currentOperator, currentUser, sensitiveActionOf } from '../../platform/http/auth.ts';
 import { registerEndpoints } from '../../platform/http/endpoint.ts';
-import { DomainError, FieldError } from '../../platform/http/errors.ts';
+import { idempotencyKeyOf } from '../../platform/http/idempotency.ts';
+import { DomainError } from '../../platform/http/errors.ts';
 import { requestLocale } from '../../platform/http/locale.ts';
 import type { TrustService } from './trust.service.ts';
-
-const IDEMPOTENCY_KEY_PATTERN = /^[\w.:-]{1,128}$/;
-
-/** The request's `Idempotency-Key` header; a malformed one is refused naming the header. */
-function idempotencyKeyOf(request: FastifyRequest): string | undefined {
-  const value = request.headers[HEADER_IDEMPOTENCY_KEY.toLowerCase()];
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(value))
-    throw new FieldError(HEADER_IDEMPOTENCY_KEY, 'validation.unknownField');
-  return value;
-}
 
 /**
  * An amount under the minimum (132) is a refusal of the `amount` field: its content names the field

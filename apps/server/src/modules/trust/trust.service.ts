@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { Locale } from '@meridian/contracts/locale';
 import { type AssetCode, displayAmount, toDecimalString } from '@meridian/contracts/money';
 import { type Page, totalPages } from '@meridian/contracts/pagination';
@@ -21,7 +20,7 @@ import dayjs from 'dayjs';
 import { and, asc, count, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { HoldingsChecker } from '../../platform/app-module.ts';
 import type { Db, DbOrTx, Tx } from '../../platform/db/client.ts';
-import { isSqlState, SQLSTATE_UNIQUE_VIOLATION } from '../../platform/db/sql-state.ts';
+import { REQUEST_HASH_IN_STORE } from '../../platform/db/idempotency.ts';
 import { DomainError, FieldError } from '../../platform/http/errors.ts';
 import type { MailMessage } from '../../platform/mail/mailer.ts';
 import { accountBalance, postEntry } from '../ledger/ledger.service.ts';
@@ -106,11 +105,6 @@ function toTrust(row: TrustRow, holdingMinor: bigint): Trust {
     releasedAt: row.releasedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };
-}
-
-/** SHA-256 of a money request, stored with its idempotency key (a different body under the key → 121). */
-function requestHashOf(parts: Record<string, string | number>): string {
-  return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 }
 
 /**
@@ -267,8 +261,8 @@ export class TrustService {
    * `POST trust/:id/fund`: entrust `amountMinor` satoshi of the wallet's BTC. The fee is 2 % of the
    * amount rounded UP to the satoshi (`trustEntrustment`), credited to PLATFORM_FEES; the net goes to
    * the trust's holding — one journal entry (kind TRUST_ENTRUST) in one transaction with the history
-   * row. A replay under the same `Idempotency-Key` answers the first movement and moves nothing;
-   * another amount under that key is refused.
+   * row. `idempotencyKey` is stored on the movement; replays and a key reused with another amount
+   * are answered by the route layer's one store (docs/api.md "Idempotency").
    * @throws FieldError `amount` (below 0.0001 BTC: `AMOUNT_BELOW_MIN` is answered as a field), `Idempotency-Key` (missing)
    * @throws DomainError NOT_FOUND, TRUST_NOT_ACTIVE (181), INSUFFICIENT_BALANCE (130), CONFLICT (121), ACCOUNT_FROZEN (152), CAPTCHA_FAILED (119)
    */
@@ -309,7 +303,7 @@ export class TrustService {
   }
 
   /**
-   * The shared path of fund and withdraw: replay first (no factor checked), then every refusal that
+   * The shared path of fund and withdraw: every refusal that
    * is not about the code, then the factors, then one transaction: the trust row locked, its state
    * checked again, the entry posted (the ledger refuses a balance going below zero), the history row,
    * and the one-time codes used up last.
@@ -323,12 +317,6 @@ export class TrustService {
     factors: FactorCheck,
   ): Promise<TrustMovement> {
     if (!idempotencyKey) throw new FieldError('Idempotency-Key', 'validation.required');
-    const requestHash = requestHashOf({ kind, trustId, amountMinor: amounts.amountMinor.toString() });
-    const replay = await this.replay(trustId, idempotencyKey, requestHash);
-    if (replay) {
-      factors.answeredByReplay();
-      return replay;
-    }
     const trust = await this.ownTrust(this.db, userId, trustId);
     this.assertMovable(trust, kind);
     await this.deps.identity.assertNotFrozen(userId);
@@ -337,63 +325,44 @@ export class TrustService {
     // Checked again by the ledger inside the transaction; here so the refusal uses up no code.
     if ((await accountBalance(this.db, source)) < amounts.amountMinor) throw new DomainError('INSUFFICIENT_BALANCE');
     await factors.check();
-    try {
-      const row = await this.db.transaction(async (tx) => {
-        const [locked] = await tx.select().from(trusts).where(eq(trusts.id, trustId)).for('update');
-        this.assertMovable(locked!, kind);
-        await this.deps.identity.assertNotFrozen(userId, tx);
-        const { entry } = await postEntry(tx, {
-          kind: kind === 'entrust' ? 'TRUST_ENTRUST' : 'TRUST_WITHDRAW',
-          reference: `trust:${trustId}`,
-          idempotencyKey: `trust:${trustId}:${kind}:${idempotencyKey}`,
-          postings:
-            kind === 'entrust'
-              ? [
-                  { account: source, amountMinor: -amounts.amountMinor },
-                  { account: trustAccount(trustId, TRUST_ASSET), amountMinor: amounts.netMinor },
-                  { account: platformAccount('PLATFORM_FEES', TRUST_ASSET), amountMinor: amounts.feeMinor },
-                ]
-              : transfer(source, userAccount(userId, 'USER_AVAILABLE', TRUST_ASSET), amounts.amountMinor),
-        });
-        const [created] = await tx
-          .insert(trustMovements)
-          .values({ trustId, kind, ...amounts, entryId: entry.id, idempotencyKey, requestHash })
-          .returning();
-        if (amounts.feeMinor > 0n)
-          await tx
-            .update(trusts)
-            .set({
-              feesPaidMinor: sql`${trusts.feesPaidMinor} + ${amounts.feeMinor.toString()}::numeric`,
-              updatedAt: this.deps.now(),
-            })
-            .where(eq(trusts.id, trustId));
-        await factors.consume(tx);
-        return created!;
+    const row = await this.db.transaction(async (tx) => {
+      const [locked] = await tx.select().from(trusts).where(eq(trusts.id, trustId)).for('update');
+      this.assertMovable(locked!, kind);
+      await this.deps.identity.assertNotFrozen(userId, tx);
+      const { entry } = await postEntry(tx, {
+        kind: kind === 'entrust' ? 'TRUST_ENTRUST' : 'TRUST_WITHDRAW',
+        reference: `trust:${trustId}`,
+        idempotencyKey: `trust:${trustId}:${kind}:${idempotencyKey}`,
+        postings:
+          kind === 'entrust'
+            ? [
+                { account: source, amountMinor: -amounts.amountMinor },
+                { account: trustAccount(trustId, TRUST_ASSET), amountMinor: amounts.netMinor },
+                { account: platformAccount('PLATFORM_FEES', TRUST_ASSET), amountMinor: amounts.feeMinor },
+              ]
+            : transfer(source, userAccount(userId, 'USER_AVAILABLE', TRUST_ASSET), amounts.amountMinor),
       });
-      return toMovement(row);
-    } catch (error) {
-      // A concurrent twin with the same key committed first: answer as its replay.
-      if (isSqlState(error, SQLSTATE_UNIQUE_VIOLATION)) {
-        const twin = await this.replay(trustId, idempotencyKey, requestHash);
-        if (twin) return twin;
-      }
-      throw error;
-    }
+      const [created] = await tx
+        .insert(trustMovements)
+        .values({ trustId, kind, ...amounts, entryId: entry.id, idempotencyKey, requestHash: REQUEST_HASH_IN_STORE })
+        .returning();
+      if (amounts.feeMinor > 0n)
+        await tx
+          .update(trusts)
+          .set({
+            feesPaidMinor: sql`${trusts.feesPaidMinor} + ${amounts.feeMinor.toString()}::numeric`,
+            updatedAt: this.deps.now(),
+          })
+          .where(eq(trusts.id, trustId));
+      await factors.consume(tx);
+      return created!;
+    });
+    return toMovement(row);
   }
 
   private assertMovable(trust: TrustRow, kind: 'entrust' | 'withdraw'): void {
     if (trust.state !== 'active') throw new DomainError('TRUST_NOT_ACTIVE');
     if (kind === 'withdraw' && !trust.isRevocable) throw new DomainError('TRUST_IRREVOCABLE');
-  }
-
-  private async replay(trustId: number, idempotencyKey: string, requestHash: string): Promise<TrustMovement | null> {
-    const [existing] = await this.db
-      .select()
-      .from(trustMovements)
-      .where(and(eq(trustMovements.trustId, trustId), eq(trustMovements.idempotencyKey, idempotencyKey)));
-    if (!existing) return null;
-    if (existing.requestHash !== requestHash) throw new DomainError('CONFLICT', {}, { idempotencyKey });
-    return toMovement(existing);
   }
 
   private async ownTrust(db: DbOrTx, userId: string, trustId: number): Promise<TrustRow> {
@@ -620,7 +589,7 @@ export class TrustService {
           netMinor: holdingMinor,
           entryId: entry.id,
           idempotencyKey: 'release',
-          requestHash: requestHashOf({ kind: 'release', trustId, amountMinor: holdingMinor.toString() }),
+          requestHash: REQUEST_HASH_IN_STORE,
         });
       }
       const now = this.deps.now();

@@ -1,6 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { businessMessage } from '@meridian/contracts/codes';
-import { HEADER_IDEMPOTENCY_KEY } from '@meridian/contracts/http';
 import {
   CUSTODY_WEBHOOK_TOLERANCE_MS,
   custodyEndpoints,
@@ -10,7 +9,8 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { currentUser, sensitiveActionOf } from '../../platform/http/auth.ts';
 import { registerEndpoint, registerEndpoints } from '../../platform/http/endpoint.ts';
-import { DomainError, FieldError } from '../../platform/http/errors.ts';
+import { idempotencyKeyOf, idempotentAnswerOf } from '../../platform/http/idempotency.ts';
+import { DomainError } from '../../platform/http/errors.ts';
 import { requestLocale } from '../../platform/http/locale.ts';
 import type { WalletService } from './wallet.service.ts';
 
@@ -24,8 +24,6 @@ export interface WalletRoutesOptions {
   /** The app's clock: the custody webhook's `sentAt` must be within the tolerance of it. */
   clock: () => Date;
 }
-
-const IDEMPOTENCY_KEY_PATTERN = /^[\w.:-]{1,128}$/;
 
 /** Raw bodies of the custody routes, kept for the signature check (encapsulated parser below). */
 const rawBodies = new WeakMap<FastifyRequest, string>();
@@ -47,14 +45,6 @@ function verifySignature(secret: string, request: FastifyRequest): void {
     );
     throw new DomainError('WEBHOOK_SIGNATURE_INVALID');
   }
-}
-
-function idempotencyKeyOf(request: FastifyRequest): string | undefined {
-  const value = request.headers[HEADER_IDEMPOTENCY_KEY.toLowerCase()];
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(value))
-    throw new FieldError(HEADER_IDEMPOTENCY_KEY, 'validation.unknownField');
-  return value;
 }
 
 /**
@@ -100,7 +90,10 @@ export function walletRoutes(options: WalletRoutesOptions) {
             request.body,
             idempotencyKeyOf(request),
             sensitiveActionOf(request),
-            { isAddressBookOnly: currentUser(request).apiKey !== undefined },
+            {
+              isAddressBookOnly: currentUser(request).apiKey !== undefined,
+              settleAnswer: idempotentAnswerOf(request),
+            },
           ),
         ),
       checkWithdrawal: async (request) =>

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { type AssetCode, formatAmount, isAssetCode, toDecimalString } from '@meridian/contracts/money';
 import type { OpsDeposit, OpsDepositStatus } from '@meridian/contracts/back-office';
 import { type Page, totalPages } from '@meridian/contracts/pagination';
@@ -24,7 +23,7 @@ import Decimal from 'decimal.js';
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { HDKey } from '@scure/bip32';
 import type { Db, DbOrTx, Tx } from '../../platform/db/client.ts';
-import { isSqlState, SQLSTATE_UNIQUE_VIOLATION } from '../../platform/db/sql-state.ts';
+import { REQUEST_HASH_IN_STORE, type SettleAnswer } from '../../platform/db/idempotency.ts';
 import { DomainError, FieldError } from '../../platform/http/errors.ts';
 import { accountBalance, postEntry, userBalances, userPostingsPage } from '../ledger/ledger.service.ts';
 import { type EntryInput, platformAccount, transfer, userAccount } from '../ledger/ledger.types.ts';
@@ -302,6 +301,11 @@ export interface WithdrawalOptions {
    * book (`validation.apiKeyAddressBookOnly` on `address` otherwise).
    */
   isAddressBookOnly?: boolean;
+  /**
+   * Stores the answer in the withdrawal's own transaction (the idempotency store's `SettleAnswer`,
+   * docs/api.md "Idempotency"), so a server killed after the commit still replays it.
+   */
+  settleAnswer?: SettleAnswer;
 }
 
 /** For callers that are not HTTP requests (CLI, tests): no factor to check. */
@@ -666,8 +670,8 @@ export class WalletService {
    * field `network`; known but switched off → 135), address (format, burn/contract destination,
    * sanctions list, own address, whitelist), amount (format, network limits), security hold,
    * available balance ≥ amount + fee, then the USD value of the amount (`usdCents`, checked against
-   * the level's limits by the callers: after the replay check, so an idempotent replay is never
-   * refused by its own first answer). Changes no balance or withdrawal (a sanctions hit stores an alert).
+   * the level's limits by the callers; an idempotent replay is answered by the route layer before
+   * this runs, so it is never refused by its own first answer). Changes no balance or withdrawal (a sanctions hit stores an alert).
    * @throws FieldError on `network`, `address`, `amount`; DomainError ACCOUNT_FROZEN (152, checked
    *   first), WITHDRAW_UNAVAILABLE (135), SECURITY_HOLD (106), INSUFFICIENT_BALANCE (130), PRICE_UNAVAILABLE (134).
    */
@@ -730,10 +734,7 @@ export class WalletService {
     const usdPerCoin = await this.price(asset);
     if (usdPerCoin === null) throw new DomainError('PRICE_UNAVAILABLE');
     const usdCents = usdValueCents(amountMinor, asset, usdPerCoin);
-    const requestHash = createHash('sha256')
-      .update(JSON.stringify([asset, body.network, address, amountMinor.toString()]))
-      .digest('hex');
-    return { asset, chain, address, amountMinor, feeMinor, type, recipientUserId, requestHash, usdCents };
+    return { asset, chain, address, amountMinor, feeMinor, type, recipientUserId, usdCents };
   }
 
   private async limitUsageOf(db: DbOrTx, userId: string) {
@@ -822,10 +823,11 @@ export class WalletService {
    * INTERNAL (the address is another user's deposit address): the amount moves to that user at once,
    * no fee (status 2), with an INTERNAL deposit on their side.
    *
-   * With an `idempotencyKey`, a repeat of the same request returns the first withdrawal and moves
-   * nothing — before `verifyFactors` runs, so a retry after a lost answer needs no fresh code (issue
-   * 14 item 4); the same key with another request is refused (CONFLICT 121). `verifyFactors` (the
-   * sensitive-action check, which uses up one-time codes) runs after every other check passed.
+   * `idempotencyKey` is stored on the withdrawal (unique per user); replays, racing twins and a key
+   * reused with another request are answered by the route layer's one store before this runs
+   * (`runIdempotent`, docs/api.md "Idempotency"), so a retry after a lost answer needs no fresh
+   * code. `verifyFactors` (the sensitive-action check, which uses up one-time codes) runs after
+   * every other check passed.
    * A frozen account (issue 16) is refused first, and again inside the transaction.
    *
    * The USD value of the amount (market price at request time) is stored on the row and counted
@@ -845,115 +847,86 @@ export class WalletService {
     options: WithdrawalOptions = {},
   ): Promise<WalletRecord> {
     const plan = await this.planWithdrawal(userId, body, options.isAddressBookOnly);
-    const { asset, address, amountMinor, feeMinor, type, recipientUserId, requestHash, usdCents } = plan;
-
-    if (idempotencyKey) {
-      const replay = await this.replayWithdrawal(userId, idempotencyKey, requestHash);
-      if (replay) {
-        factors.answeredByReplay();
-        return replay;
-      }
-    }
+    const { asset, address, amountMinor, feeMinor, type, recipientUserId, usdCents } = plan;
     // Checked again under the user's withdrawal lock below; here so that a refusal comes before any code is checked.
     assertWithinLimits(await this.limitUsageOf(this.db, userId), usdCents);
     // The one-time factors last: a refused or replayed request never uses up a code, and the code is
     // used up in the withdrawal's own transaction (issue 14 items 4, 5).
     await factors.check();
-    try {
-      const row = await this.db.transaction(async (tx) => {
-        // One withdrawal of a user at a time: the limit is checked against every committed one (issue 15).
-        await lockUserWithdrawals(tx, userId);
-        // A freeze that committed since the first check stops the withdrawal too.
-        await this.options.identity.assertNotFrozen(userId, tx);
-        assertWithinLimits(await this.limitUsageOf(tx, userId), usdCents);
-        const [created] = await tx
-          .insert(withdrawals)
-          .values({
-            userId,
-            coinCode: asset,
-            network: body.network,
-            address,
-            amountMinor,
-            feeMinor,
-            type,
-            status: type === 'INTERNAL' ? WITHDRAW_STATUS.SUCCESS : WITHDRAW_STATUS.WAITING,
-            recipientUserId: recipientUserId ?? null,
-            txHash: type === 'INTERNAL' ? null : null,
-            idempotencyKey: idempotencyKey ?? null,
-            requestHash,
-            usdValue: toDecimalString(usdCents, 'USD'),
-            // From the app's clock, not the column's default: the 24-hour and monthly limits compare it with the clock.
-            createdAt: this.now(),
-          })
-          .returning();
-        const w = created!;
-        if (type === 'OUTER') {
-          await postEntry(tx, {
-            kind: 'WITHDRAWAL_FREEZE',
-            reference: `withdrawal:${w.id}`,
-            idempotencyKey: `withdrawal:${w.id}:freeze`,
-            postings: transfer(
-              userAccount(userId, 'USER_AVAILABLE', asset),
-              userAccount(userId, 'USER_FROZEN', asset),
-              amountMinor + feeMinor,
-            ),
-          });
-          await factors.consume(tx);
-          return w;
-        }
-        const { entry } = await postEntry(tx, {
-          kind: 'INTERNAL_TRANSFER',
-          reference: `withdrawal:${w.id}`,
-          idempotencyKey: `withdrawal:${w.id}:internal`,
-          postings: transfer(
-            userAccount(userId, 'USER_AVAILABLE', asset),
-            userAccount(recipientUserId!, 'USER_AVAILABLE', asset),
-            amountMinor,
-          ),
-        });
-        await tx.insert(deposits).values({
-          createdAt: this.now(),
-          userId: recipientUserId!,
+    const row = await this.db.transaction(async (tx) => {
+      // One withdrawal of a user at a time: the limit is checked against every committed one (issue 15).
+      await lockUserWithdrawals(tx, userId);
+      // A freeze that committed since the first check stops the withdrawal too.
+      await this.options.identity.assertNotFrozen(userId, tx);
+      assertWithinLimits(await this.limitUsageOf(tx, userId), usdCents);
+      const [created] = await tx
+        .insert(withdrawals)
+        .values({
+          userId,
           coinCode: asset,
           network: body.network,
           address,
-          txHash: `internal:${w.id}`,
-          outputIndex: 0,
           amountMinor,
-          confirmations: 0,
-          type: 'INTERNAL',
-          status: 'CREDITED',
-          entryId: entry.id,
-          creditedAt: this.now(),
+          feeMinor,
+          type,
+          status: type === 'INTERNAL' ? WITHDRAW_STATUS.SUCCESS : WITHDRAW_STATUS.WAITING,
+          recipientUserId: recipientUserId ?? null,
+          txHash: type === 'INTERNAL' ? null : null,
+          idempotencyKey: idempotencyKey ?? null,
+          requestHash: REQUEST_HASH_IN_STORE,
+          usdValue: toDecimalString(usdCents, 'USD'),
+          // From the app's clock, not the column's default: the 24-hour and monthly limits compare it with the clock.
+          createdAt: this.now(),
+        })
+        .returning();
+      const w = created!;
+      if (type === 'OUTER') {
+        await postEntry(tx, {
+          kind: 'WITHDRAWAL_FREEZE',
+          reference: `withdrawal:${w.id}`,
+          idempotencyKey: `withdrawal:${w.id}:freeze`,
+          postings: transfer(
+            userAccount(userId, 'USER_AVAILABLE', asset),
+            userAccount(userId, 'USER_FROZEN', asset),
+            amountMinor + feeMinor,
+          ),
         });
         await factors.consume(tx);
+        await options.settleAnswer?.(tx, this.toWithdrawRecord(w));
         return w;
-      });
-      // The request itself is a security mail too (issue 21: it carries a freeze link).
-      await this.notifyWithdrawal(row);
-      return this.toWithdrawRecord(row);
-    } catch (error) {
-      // A concurrent twin with the same key committed first: answer as a replay.
-      if (idempotencyKey && isSqlState(error, SQLSTATE_UNIQUE_VIOLATION)) {
-        const replay = await this.replayWithdrawal(userId, idempotencyKey, requestHash);
-        if (replay) return replay; // this request verified its factors before it lost the race
       }
-      throw error;
-    }
-  }
-
-  private async replayWithdrawal(
-    userId: string,
-    idempotencyKey: string,
-    requestHash: string,
-  ): Promise<WalletRecord | undefined> {
-    const [existing] = await this.db
-      .select()
-      .from(withdrawals)
-      .where(and(eq(withdrawals.userId, userId), eq(withdrawals.idempotencyKey, idempotencyKey)));
-    if (!existing) return undefined;
-    if (existing.requestHash !== requestHash) throw new DomainError('CONFLICT', {}, { idempotencyKey });
-    return this.toWithdrawRecord(existing);
+      const { entry } = await postEntry(tx, {
+        kind: 'INTERNAL_TRANSFER',
+        reference: `withdrawal:${w.id}`,
+        idempotencyKey: `withdrawal:${w.id}:internal`,
+        postings: transfer(
+          userAccount(userId, 'USER_AVAILABLE', asset),
+          userAccount(recipientUserId!, 'USER_AVAILABLE', asset),
+          amountMinor,
+        ),
+      });
+      await tx.insert(deposits).values({
+        createdAt: this.now(),
+        userId: recipientUserId!,
+        coinCode: asset,
+        network: body.network,
+        address,
+        txHash: `internal:${w.id}`,
+        outputIndex: 0,
+        amountMinor,
+        confirmations: 0,
+        type: 'INTERNAL',
+        status: 'CREDITED',
+        entryId: entry.id,
+        creditedAt: this.now(),
+      });
+      await factors.consume(tx);
+      await options.settleAnswer?.(tx, this.toWithdrawRecord(w));
+      return w;
+    });
+    // The request itself is a security mail too (issue 21: it carries a freeze link).
+    await this.notifyWithdrawal(row);
+    return this.toWithdrawRecord(row);
   }
 
   /**

@@ -9,6 +9,7 @@ import type {
   preValidationAsyncHookHandler,
 } from 'fastify';
 import { ok } from './envelope.ts';
+import { runIdempotent } from './idempotency.ts';
 import { securityOf } from './openapi.ts';
 
 /** The request a handler of `E` sees: body, query and path parameters already parsed by its schemas. */
@@ -67,7 +68,9 @@ function describe(endpoint: Endpoint): string {
  * by the caller): its schemas validate the request and describe the envelope of its answer, its
  * `auth`, `kyc` and `sensitiveAction` become the route's declarative permissions (platform/http/auth),
  * and its summary and business codes go into the OpenAPI document. The handler returns the content
- * (sent as is when the descriptor is `isBareContent`, in the success envelope otherwise);
+ * (sent as is when the descriptor is `isBareContent`, in the success envelope otherwise); with
+ * `isIdempotent` it runs once per `Idempotency-Key` and a repeat answers the stored content
+ * (`runIdempotent`, platform/http/idempotency);
  * errors are thrown as `DomainError`/`FieldError` (platform/http/errors).
  */
 export function registerEndpoint<E extends Endpoint>(
@@ -106,7 +109,11 @@ export function registerEndpoint<E extends Endpoint>(
     },
     ...(policy.preValidation && { preValidation: policy.preValidation }),
     handler: async (request, reply) => {
-      const content = await handler(request as EndpointRequest<E>, reply);
+      const run = () => handler(request as EndpointRequest<E>, reply);
+      // One key reader and one store for every `isIdempotent` call (docs/api.md "Idempotency").
+      const content = endpoint.isIdempotent
+        ? await runIdempotent(request, run, endpoint.idempotencyKeyField)
+        : await run();
       return endpoint.isBareContent ? content : ok(request, content);
     },
   });
