@@ -146,6 +146,50 @@ function idRangeOf(rows: { lo: string | null; hi: string | null }[]): { lo: numb
   return { lo: Number(row.lo), hi: Number(row.hi) };
 }
 
+/**
+ * The one statement that accrues Hong Kong day `day` for the holdings with ids in [lo, hi)
+ * (`accrueDay`): each holding's interest of the day in 10⁻⁸ USD (`interestE8` of the shares that
+ * earned), one `fund_accruals` row per holding with interest (the key (holding, day) makes a rerun
+ * insert nothing) holding that amount and the whole cents it makes with the holding's carry, and the
+ * holding's update: the cents into its unpaid interest (and this month's part), the rest as its new
+ * carry. Answers one row: holdings accrued `n`, cents `total`, 10⁻⁸ USD `total_e8`. The carry read
+ * in `e` is the one the update adds to — only the accrual changes it, under the job's lock, and a
+ * holding's day is inserted once — and the carry's CHECK (0 ≤ carry < 1 cent) would refuse the
+ * batch were they ever to differ.
+ */
+function accrualBatchSql(input: { day: string; lo: number; hi: number; interestE8: (shares: SQL) => SQL }): SQL {
+  const { day, lo, hi, interestE8 } = input;
+  const month = monthOf(day);
+  const e8PerCent = sql`${E8_PER_CENT.toString()}::numeric`;
+  return sql`WITH e AS (
+            SELECT fund_holdings.id, fund_holdings.user_id, fund_holdings.kind, fund_holdings.product_id,
+                   fund_holdings.interest_carry_e8 AS carry,
+                   CASE WHEN fund_holdings.kind = 'FIXED' THEN fund_holdings.shares_minor ELSE ${interestSharesSql(day)} END AS shares
+            FROM fund_holdings
+            WHERE fund_holdings.id >= ${lo} AND fund_holdings.id < ${hi} AND fund_holdings.status = 'HOLDING'
+              AND (fund_holdings.kind = 'CURRENT'
+                   OR (fund_holdings.interest_date <= ${day}::date AND ${day}::date < fund_holdings.maturity_date))
+          ), a AS (
+            SELECT e.id, e.user_id, e.kind, e.carry, ${interestE8(sql`e.shares`)} AS amount_e8 FROM e
+          ), ins AS (
+            INSERT INTO fund_accruals (holding_id, day, user_id, kind, amount_e8, amount_minor)
+            SELECT a.id, ${day}::date, a.user_id, a.kind, a.amount_e8, div(a.carry + a.amount_e8, ${e8PerCent})
+            FROM a WHERE a.amount_e8 > 0
+            ON CONFLICT DO NOTHING
+            RETURNING holding_id, amount_e8, amount_minor
+          ), upd AS (
+            UPDATE fund_holdings h SET
+              unsettled_minor = h.unsettled_minor + ins.amount_minor,
+              unsettled_month_minor = CASE WHEN h.accrual_month = ${month} THEN h.unsettled_month_minor + ins.amount_minor ELSE ins.amount_minor END,
+              accrual_month = ${month},
+              interest_carry_e8 = h.interest_carry_e8 + ins.amount_e8 - ins.amount_minor * ${e8PerCent}
+            FROM ins WHERE h.id = ins.holding_id AND h.id >= ${lo} AND h.id < ${hi}
+            RETURNING ins.amount_minor, ins.amount_e8
+          )
+          SELECT count(*)::int AS n, coalesce(sum(amount_minor), 0)::text AS total,
+                 coalesce(sum(amount_e8), 0)::text AS total_e8 FROM upd`;
+}
+
 /** Daily accrual, monthly payout and maturities: parts of `createFundsService`, run by the scheduler's leader. */
 export function createJobsService(ctx: FundsContext) {
   /** `CASE product_id WHEN … THEN <daily interest of shares in 10⁻⁸ USD> … END` for every product's tiers. */
@@ -160,15 +204,12 @@ export function createJobsService(ctx: FundsContext) {
   /**
    * Accrue Hong Kong day `day` for every holding, in id batches of `batchSize` (each its own
    * transaction, or savepoint inside the caller's; with `connections` > 1 on a pooled PostgreSQL
-   * `Db`, that many batches at once): one statement per batch computes each holding's
-   * interest (`funds.interest.ts`: shares held through the day × tiered rate / 365, rounded down to
-   * 10⁻⁸ USD), inserts it into `fund_accruals` with the whole cents it makes with the holding's
-   * carry — the key (holding, day) makes a rerun insert nothing — adds those cents to the holdings'
-   * unpaid interest and keeps the rest (< 1 cent) as the holding's carry (`interest_carry_e8`), and
-   * posts one journal entry of the batch's cents (interest expense → accrued interest, key
-   * `fund-accrual:<day>:<first id>-<end id>`): the ledger holds whole cents, the carry only the
-   * holding (docs/decisions/0008-savings-accrual-precision.md). Fixed orders
-   * earn from their interest date to the day before maturity; current shares as the day columns say.
+   * `Db`, that many batches at once): one statement per batch (`accrualBatchSql`) accrues each
+   * holding's interest at 10⁻⁸ USD, credits the whole cents and carries the rest, then one journal
+   * entry posts the batch's cents (interest expense → accrued interest, key
+   * `fund-accrual:<day>:<first id>-<end id>`; the carry is only on the holdings: decision 0008).
+   * Fixed orders earn from their interest date to the day before maturity; current shares as the
+   * day columns say.
    * The day is recorded (`fund_accrual_days`) only after every batch committed; a run stopped before
    * (`batchesMax`, a crash) leaves its committed batches, whichever they were, and a rerun inserts
    * only the rest. Answers `isPartial` when stopped by `batchesMax`.
@@ -182,7 +223,6 @@ export function createJobsService(ctx: FundsContext) {
         sql`SELECT min(id)::text AS lo, max(id)::text AS hi FROM fund_holdings`,
       ),
     );
-    const month = monthOf(day);
     const result: AccrualDayResult = {
       day,
       holdingCount: 0,
@@ -191,44 +231,14 @@ export function createJobsService(ctx: FundsContext) {
       batchCount: 0,
       isPartial: false,
     };
-    const e8PerCent = sql`${E8_PER_CENT.toString()}::numeric`;
     const startedMs = performance.now(); // elapsed time for the log: the monotonic clock
     /** Accrue the holdings with ids in [lo, lo + batchSize): one transaction. */
     const accrueBatch = (lo: number) => {
       const hi = lo + batchSize;
       return db.transaction(async (tx) => {
-        // The carry read in `e` is the one the update adds to: only this job changes it, under the
-        // job's lock, and a holding's day is inserted once; the carry's CHECK (0 ≤ carry < 1 cent)
-        // would refuse the batch were they ever to differ.
         const [row] = await queryRows<{ n: number; total: string; total_e8: string }>(
           tx,
-          sql`WITH e AS (
-                SELECT fund_holdings.id, fund_holdings.user_id, fund_holdings.kind, fund_holdings.product_id,
-                       fund_holdings.interest_carry_e8 AS carry,
-                       CASE WHEN fund_holdings.kind = 'FIXED' THEN fund_holdings.shares_minor ELSE ${interestSharesSql(day)} END AS shares
-                FROM fund_holdings
-                WHERE fund_holdings.id >= ${lo} AND fund_holdings.id < ${hi} AND fund_holdings.status = 'HOLDING'
-                  AND (fund_holdings.kind = 'CURRENT'
-                       OR (fund_holdings.interest_date <= ${day}::date AND ${day}::date < fund_holdings.maturity_date))
-              ), a AS (
-                SELECT e.id, e.user_id, e.kind, e.carry, ${interestByProductSql(sql`e.shares`, tiers)} AS amount_e8 FROM e
-              ), ins AS (
-                INSERT INTO fund_accruals (holding_id, day, user_id, kind, amount_e8, amount_minor)
-                SELECT a.id, ${day}::date, a.user_id, a.kind, a.amount_e8, div(a.carry + a.amount_e8, ${e8PerCent})
-                FROM a WHERE a.amount_e8 > 0
-                ON CONFLICT DO NOTHING
-                RETURNING holding_id, amount_e8, amount_minor
-              ), upd AS (
-                UPDATE fund_holdings h SET
-                  unsettled_minor = h.unsettled_minor + ins.amount_minor,
-                  unsettled_month_minor = CASE WHEN h.accrual_month = ${month} THEN h.unsettled_month_minor + ins.amount_minor ELSE ins.amount_minor END,
-                  accrual_month = ${month},
-                  interest_carry_e8 = h.interest_carry_e8 + ins.amount_e8 - ins.amount_minor * ${e8PerCent}
-                FROM ins WHERE h.id = ins.holding_id AND h.id >= ${lo} AND h.id < ${hi}
-                RETURNING ins.amount_minor, ins.amount_e8
-              )
-              SELECT count(*)::int AS n, coalesce(sum(amount_minor), 0)::text AS total,
-                     coalesce(sum(amount_e8), 0)::text AS total_e8 FROM upd`,
+          accrualBatchSql({ day, lo, hi, interestE8: (shares) => interestByProductSql(shares, tiers) }),
         );
         const batchTotal = BigInt(row?.total ?? '0');
         if (batchTotal > 0n) {
