@@ -31,6 +31,10 @@ export const DAILY_RATE_DIVISOR = 3_650_000n;
 /** Accrual units (10⁻⁸ USD, "e8") per USD cent. */
 export const E8_PER_CENT = 1_000_000n;
 
+/** E8_PER_CENT / DAILY_RATE_DIVISOR reduced (1,000,000 / 3,650,000 = 20 / 73): e8 per cent·bps a day. */
+const DAILY_E8_NUMERATOR = 20n;
+const DAILY_E8_DENOMINATOR = 73n;
+
 /** One tier: `annualRateBps` on the part of a holding up to `upToMinor` (null: no bound). */
 export interface RateTier {
   upToMinor: bigint | null;
@@ -80,20 +84,23 @@ export function creditDayE8(carryE8: bigint, interestE8: bigint): DayCredit {
 }
 
 /**
- * The SQL of `dailyInterestE8` over the column expression `shares` (numeric cents) for the tiers of
- * one product: `div(Σ GREATEST(LEAST(shares, upper) − lower, 0) × bps × 1000000, 3650000)` — `div`
- * truncates, and the operand is non-negative, so it rounds down like the TypeScript.
+ * The SQL of `dailyInterestE8` over the `bigint` expression `shares` (cents) for the tiers of one
+ * product, in `bigint` arithmetic (a tenth of the cost of `numeric` per row in the accrual; an
+ * overflow is an error, never a wrong amount, and needs shares × bps × 20 above 9.2 × 10¹⁸, i.e. a
+ * holding of trillions of dollars): `(Σ GREATEST(LEAST(shares, upper) − lower, 0) × bps) × 20 / 73`
+ * — 20 / 73 is 1,000,000 / 3,650,000 reduced, so the quotient is the same, and `bigint` division
+ * truncates a non-negative operand, i.e. rounds down like the TypeScript.
  */
 export function dailyInterestE8Sql(shares: SQL, tiers: readonly RateTier[]): SQL {
-  if (tiers.length === 0) return sql`0::numeric`;
+  if (tiers.length === 0) return sql`0::bigint`;
   let lower = 0n;
   const terms = tiers.map((tier) => {
-    const top = tier.upToMinor === null ? shares : sql`LEAST(${shares}, ${tier.upToMinor.toString()}::numeric)`;
-    const term = sql`GREATEST(${top} - ${lower.toString()}::numeric, 0) * ${tier.annualRateBps}`;
+    const top = tier.upToMinor === null ? shares : sql`LEAST(${shares}, ${tier.upToMinor.toString()}::bigint)`;
+    const term = sql`GREATEST(${top} - ${lower.toString()}::bigint, 0::bigint) * ${tier.annualRateBps}::bigint`;
     lower = tier.upToMinor ?? lower;
     return term;
   });
-  return sql`div((${sql.join(terms, sql` + `)}) * ${E8_PER_CENT.toString()}::numeric, ${DAILY_RATE_DIVISOR.toString()}::numeric)`;
+  return sql`((${sql.join(terms, sql` + `)}) * ${DAILY_E8_NUMERATOR.toString()}::bigint / ${DAILY_E8_DENOMINATOR.toString()}::bigint)`;
 }
 
 /** A Hong Kong calendar day `YYYY-MM-DD` plus `days`. */

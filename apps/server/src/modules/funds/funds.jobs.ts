@@ -149,22 +149,21 @@ function idRangeOf(rows: { lo: string | null; hi: string | null }[]): { lo: numb
 /**
  * The one statement that accrues Hong Kong day `day` for the holdings with ids in [lo, hi)
  * (`accrueDay`): each holding's interest of the day in 10⁻⁸ USD (`interestE8` of the shares that
- * earned), one `fund_accruals` row per holding with interest (the key (holding, day) makes a rerun
- * insert nothing) holding that amount and the whole cents it makes with the holding's carry, and the
- * holding's update: the cents into its unpaid interest (and this month's part), the rest as its new
- * carry. Answers one row: holdings accrued `n`, cents `total`, 10⁻⁸ USD `total_e8`. The carry read
- * in `e` is the one the update adds to — only the accrual changes it, under the job's lock, and a
- * holding's day is inserted once — and the carry's CHECK (0 ≤ carry < 1 cent) would refuse the
- * batch were they ever to differ.
+ * earned, bigint: shares and carry are cast once per row), one `fund_accruals` row per holding with
+ * interest (its key (holding, day) makes a rerun insert nothing) with that amount and the whole cents
+ * it makes with the carry, and the holding's update: the cents into its unpaid interest (and this
+ * month's part), the rest as its new carry. Answers `n`, cents `total`, 10⁻⁸ USD `total_e8`. The carry
+ * read in `e` is the one the update adds to (only the accrual changes it, under the job's lock, and
+ * a day is inserted once); the carry's CHECK (0 ≤ carry < 1 cent) would refuse the batch otherwise.
  */
 function accrualBatchSql(input: { day: string; lo: number; hi: number; interestE8: (shares: SQL) => SQL }): SQL {
   const { day, lo, hi, interestE8 } = input;
   const month = monthOf(day);
-  const e8PerCent = sql`${E8_PER_CENT.toString()}::numeric`;
+  const e8PerCent = sql`${E8_PER_CENT.toString()}::bigint`;
   return sql`WITH e AS (
             SELECT fund_holdings.id, fund_holdings.user_id, fund_holdings.kind, fund_holdings.product_id,
-                   fund_holdings.interest_carry_e8 AS carry,
-                   CASE WHEN fund_holdings.kind = 'FIXED' THEN fund_holdings.shares_minor ELSE ${interestSharesSql(day)} END AS shares
+                   fund_holdings.interest_carry_e8::bigint AS carry,
+                   (CASE WHEN fund_holdings.kind = 'FIXED' THEN fund_holdings.shares_minor ELSE ${interestSharesSql(day)} END)::bigint AS shares
             FROM fund_holdings
             WHERE fund_holdings.id >= ${lo} AND fund_holdings.id < ${hi} AND fund_holdings.status = 'HOLDING'
               AND (fund_holdings.kind = 'CURRENT'
@@ -173,7 +172,7 @@ function accrualBatchSql(input: { day: string; lo: number; hi: number; interestE
             SELECT e.id, e.user_id, e.kind, e.carry, ${interestE8(sql`e.shares`)} AS amount_e8 FROM e
           ), ins AS (
             INSERT INTO fund_accruals (holding_id, day, user_id, kind, amount_e8, amount_minor)
-            SELECT a.id, ${day}::date, a.user_id, a.kind, a.amount_e8, div(a.carry + a.amount_e8, ${e8PerCent})
+            SELECT a.id, ${day}::date, a.user_id, a.kind, a.amount_e8, (a.carry + a.amount_e8) / ${e8PerCent}
             FROM a WHERE a.amount_e8 > 0
             ON CONFLICT DO NOTHING
             RETURNING holding_id, amount_e8, amount_minor
@@ -182,7 +181,7 @@ function accrualBatchSql(input: { day: string; lo: number; hi: number; interestE
               unsettled_minor = h.unsettled_minor + ins.amount_minor,
               unsettled_month_minor = CASE WHEN h.accrual_month = ${month} THEN h.unsettled_month_minor + ins.amount_minor ELSE ins.amount_minor END,
               accrual_month = ${month},
-              interest_carry_e8 = h.interest_carry_e8 + ins.amount_e8 - ins.amount_minor * ${e8PerCent}
+              interest_carry_e8 = h.interest_carry_e8 + ins.amount_e8 - ins.amount_minor * ${E8_PER_CENT.toString()}::numeric
             FROM ins WHERE h.id = ins.holding_id AND h.id >= ${lo} AND h.id < ${hi}
             RETURNING ins.amount_minor, ins.amount_e8
           )
@@ -194,11 +193,11 @@ function accrualBatchSql(input: { day: string; lo: number; hi: number; interestE
 export function createJobsService(ctx: FundsContext) {
   /** `CASE product_id WHEN … THEN <daily interest of shares in 10⁻⁸ USD> … END` for every product's tiers. */
   function interestByProductSql(shares: SQL, tiers: Map<string, RateTier[]>): SQL {
-    if (tiers.size === 0) return sql`0::numeric`;
+    if (tiers.size === 0) return sql`0::bigint`;
     const whens = [...tiers].map(
       ([productId, productTiers]) => sql`WHEN ${productId} THEN ${dailyInterestE8Sql(shares, productTiers)}`,
     );
-    return sql`CASE e.product_id ${sql.join(whens, sql` `)} ELSE 0::numeric END`;
+    return sql`CASE e.product_id ${sql.join(whens, sql` `)} ELSE 0::bigint END`;
   }
 
   /**
