@@ -20,7 +20,8 @@ import {
  * The current fund end to end (issue 17 "Exact-amount scenarios" and "Bad input and faults"): every
  * amount below is written by hand. 10,000 USD at 3.65 % earns 10,000 × 0.0365 / 365 = 1.00 USD a
  * day; 60,000 USD on the tiers (3.65 % to 50,000, 2.00 % above) earns
- * (5,000,000 × 365 + 1,000,000 × 200) / 3,650,000 = 554.79 cents → 5.54 USD (rounded down).
+ * (5,000,000 × 365 + 1,000,000 × 200) / 3,650,000 = 554.794520 cents: 5.54 credited the first day
+ * and 0.00794520 USD carried, so 5.55 on most later days (decision 0008: sub-cent accrual).
  */
 
 let kit: FundsKit;
@@ -35,6 +36,15 @@ async function accrualsOf(userId: string): Promise<Record<string, string>> {
     sql`SELECT day::text AS day, amount_minor::text AS amount FROM fund_accruals WHERE user_id = ${userId} ORDER BY day`,
   );
   return Object.fromEntries(rows.map((row) => [row.day, row.amount]));
+}
+
+/** The sub-cent interest carried by the user's current holding, 10⁻⁸ USD. */
+async function carryOf(userId: string): Promise<bigint> {
+  const [row] = await queryRows<{ carry: string }>(
+    db(),
+    sql`SELECT interest_carry_e8::text AS carry FROM fund_holdings WHERE user_id = ${userId} AND kind = 'CURRENT'`,
+  );
+  return BigInt(row?.carry ?? '0');
 }
 
 async function ordersOf(userId: string): Promise<number> {
@@ -161,9 +171,14 @@ describe('10,000 USDT into the current fund on 2026-01-30', () => {
 
   it('counts the paid shares from the next day: 2026-02-02 earns on 10,000.00, 2026-02-03 on 10,001.00', async () => {
     await kit.runDailyAt('2026-02-04T00:00:05+08:00');
-    // 1,000,100 × 365 / 3,650,000 = 100.01 → 100 cents: rounding down per holding per day.
+    // 1,000,100 × 365 / 3,650,000 = 100.01 cents: 100 credited, 0.01 cent (10,000 e8) carried.
     expect(await accrualsOf(alice.userId)).toMatchObject({ '2026-02-02': '100', '2026-02-03': '100' });
-    expect(await accrualsOf(bob.userId)).toMatchObject({ '2026-02-02': '554', '2026-02-03': '554' });
+    expect(await carryOf(alice.userId)).toBe(10_000n);
+    // bob earns 554.794520 cents a day (554,794,520 e8): carry 0.794520 after the 31st, 0.589040
+    // after 1 February (555 credited), 0.383560 after the 2nd (555); on the 3rd 6,000,554 shares earn
+    // (5,000,000 × 365 + 1,000,554 × 200) × 10⁶ / 3,650,000 = 554,824,876 e8: 555 and 0.208436 carried.
+    expect(await accrualsOf(bob.userId)).toMatchObject({ '2026-02-02': '555', '2026-02-03': '555' });
+    expect(await carryOf(bob.userId)).toBe(208_436n);
   });
 });
 
@@ -332,14 +347,15 @@ describe('accrual exactly once per (holding, day)', () => {
           WHERE e.reference = 'fund-accrual:2026-02-04'`,
     );
     // One entry per batch that accrued (alice's and bob's holdings), together exactly the accruals.
-    expect(ledger).toEqual({ entries: 2, total: '654', days: 1, recordedTotal: '654' });
+    expect(ledger).toEqual({ entries: 2, total: '655', days: 1, recordedTotal: '655' });
     const rows = await queryRows<{ holding_id: string; n: number; total: string }>(
       db(),
       sql`SELECT holding_id::text, count(*)::int AS n, sum(amount_minor)::text AS total FROM fund_accruals WHERE day = '2026-02-04' GROUP BY holding_id`,
     );
     expect(rows.every((row) => row.n === 1)).toBe(true);
-    // alice 100 + bob 554; dave, erin and frank subscribed on 2026-02-04 itself, so they earn from the 5th.
-    expect(rows.reduce((sum, row) => sum + BigInt(row.total), 0n)).toBe(654n);
+    // alice 100 (carry 0.010000 + 1.000100 → 1.00, 0.020000 carried) + bob 555 (carry 0.208436 +
+    // 5.548249 → 5.55); dave, erin and frank subscribed on 2026-02-04 itself, so they earn from the 5th.
+    expect(rows.reduce((sum, row) => sum + BigInt(row.total), 0n)).toBe(655n);
   });
 });
 

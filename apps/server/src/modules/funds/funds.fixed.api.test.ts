@@ -10,7 +10,8 @@ import { balanceOf, createFundsKit, expectFundsConsistent, type FundsKit, fundSh
  * A fixed fund end to end (issue 17 "a 90-day fixed order of 5,000 at 8 % maturing into the
  * current fund with its interest"): raise window 2026-03-01 .. 2026-03-14, interest from
  * 2026-03-15, 90 days → matures 2026-06-13. 5,000.00 USD at 8 % earns
- * floor(500,000 × 800 / 3,650,000) = floor(109.589) = 109 cents a day, 90 days → 98.10 USD.
+ * floor(500,000 × 800 × 10⁶ / 3,650,000) = 109,589,041 e8 (1.09589041 USD) a day, 90 days →
+ * 98.63013690 USD: 98.63 paid at maturity (decision 0008).
  */
 
 const FIXED = 'FIXED_90D_TEST';
@@ -108,12 +109,13 @@ describe('a 90-day fixed order of 5,000 at 8 %', () => {
     expect(await fundSharesOf(kit, grace.userId)).toBe(200_000n);
   });
 
-  it('earns 1.09 a day from 2026-03-15 and matures on 2026-06-13 into the current fund with 98.10 interest, once', async () => {
+  it('earns 1.09589041 a day from 2026-03-15 and matures on 2026-06-13 into the current fund with 98.63 interest, once', async () => {
     await kit.runDailyAt('2026-06-12T00:00:05+08:00');
     const beforeMaturity = (await kit.get(grace, '/api/fund/v2/asset')).json().content;
-    // 2026-03-15 .. 2026-06-11: 89 days × 1.09.
+    // 2026-03-15 .. 2026-06-11: 89 days × 109,589,041 e8 (500,000 × 800 × 10⁶ / 3,650,000 rounded
+    // down) = 9,753,424,649 e8 → 97.53 credited (97.01 when each day was rounded down to the cent).
     expect(beforeMaturity.fixedProduct).toMatchObject({
-      unsettleProfit: '97.01',
+      unsettleProfit: '97.53',
       interestShares: '5000.00',
       unInterestShares: '0.00',
     });
@@ -125,12 +127,14 @@ describe('a 90-day fixed order of 5,000 at 8 %', () => {
       sql`SELECT count(*)::int AS n, sum(amount_minor)::text AS total, min(day)::text AS first, max(day)::text AS last
           FROM fund_accruals WHERE user_id = ${grace.userId} AND kind = 'FIXED'`,
     );
-    expect(fixedDays).toEqual({ n: 90, total: '9810', first: '2026-03-15', last: '2026-06-12' });
+    // 90 days: 9,863,013,690 e8 = 98.63013690 (exactly 5,000 × 8 % × 90 / 365 = 98.630137): 98.63 paid,
+    // the 0.00013690 below the cent stays on the matured order, unpaid (decision 0008).
+    expect(fixedDays).toEqual({ n: 90, total: '9863', first: '2026-03-15', last: '2026-06-12' });
     expect(await balanceOf(kit, userAccount(grace.userId, 'USER_FUND_FIXED', 'USD'))).toBe(0n);
-    // 2,000.00 left in the current fund plus its own interest, then 5,000.00 + 98.10.
+    // 2,000.00 left in the current fund plus its own interest, then 5,000.00 + 98.63.
     const asset = (await kit.get(grace, '/api/fund/v2/asset')).json().content;
     expect(asset.fixedProduct).toEqual({
-      historyProfit: '98.10',
+      historyProfit: '98.63',
       holdingProducts: 0,
       totalShares: '0.00',
       unInterestShares: '0.00',
@@ -146,13 +150,13 @@ describe('a 90-day fixed order of 5,000 at 8 %', () => {
           type: 'FIXED',
           action: 'MATURITY',
           amount: '5000.00',
-          interest: '98.10',
+          interest: '98.63',
           status: 'SUCCESS',
         },
       ],
     });
-    // The June payout was made on the 12th, so the maturity alone moved the current shares: 5,000.00 + 98.10.
-    expect((await fundSharesOf(kit, grace.userId)) - sharesBefore).toBe(509_810n);
+    // The June payout was made on the 12th, so the maturity alone moved the current shares: 5,000.00 + 98.63.
+    expect((await fundSharesOf(kit, grace.userId)) - sharesBefore).toBe(509_863n);
     const messages = (await kit.get(grace, '/api/notice/message/list?pageID=1&pageSize=10')).json().content;
     expect(messages.list[0]).toMatchObject({ category: 'FUND', title: 'Fixed fund matured' });
   });

@@ -6,7 +6,14 @@ import type { Db, DbOrTx } from '../../platform/db/client.ts';
 import { queryRows } from '../../platform/db/rows.ts';
 import { postEntries, postEntry, postFanout } from '../ledger/ledger.service.ts';
 import { platformAccount, type PostingInput, transfer, userAccount, type EntryInput } from '../ledger/ledger.types.ts';
-import { addDays, dailyInterestSql, firstBusinessDay, monthOf, type RateTier } from './funds.interest.ts';
+import {
+  addDays,
+  dailyInterestE8Sql,
+  E8_PER_CENT,
+  firstBusinessDay,
+  monthOf,
+  type RateTier,
+} from './funds.interest.ts';
 import { type FundsContext, holdingDeltaSet, interestSharesSql, tiersByProduct, usd } from './funds.internal.ts';
 import { fundProducts } from './funds.tables.ts';
 
@@ -60,7 +67,10 @@ export interface AccrualDayResult {
   day: string;
   /** Holdings accrued by this run (0 on a rerun: each (holding, day) is accrued once). */
   holdingCount: number;
+  /** Whole USD cents credited to the holdings' unpaid interest and posted to the ledger. */
   totalMinor: bigint;
+  /** The day's interest at 10⁻⁸ USD (before the holdings' carries made whole cents of it). */
+  totalE8: bigint;
   batchCount: number;
   /** The run stopped before the last batch (`batchesMax`). */
   isPartial: boolean;
@@ -136,26 +146,69 @@ function idRangeOf(rows: { lo: string | null; hi: string | null }[]): { lo: numb
   return { lo: Number(row.lo), hi: Number(row.hi) };
 }
 
+/**
+ * The one statement that accrues Hong Kong day `day` for the holdings with ids in [lo, hi)
+ * (`accrueDay`): each holding's interest of the day in 10⁻⁸ USD (`interestE8` of the shares that
+ * earned, bigint: shares and carry are cast once per row), one `fund_accruals` row per holding with
+ * interest (its key (holding, day) makes a rerun insert nothing) with that amount and the whole cents
+ * it makes with the carry, and the holding's update: the cents into its unpaid interest (and this
+ * month's part), the rest as its new carry. Answers `n`, cents `total`, 10⁻⁸ USD `total_e8`. The carry
+ * read in `e` is the one the update adds to (only the accrual changes it, under the job's lock, and
+ * a day is inserted once); the carry's CHECK (0 ≤ carry < 1 cent) would refuse the batch otherwise.
+ */
+function accrualBatchSql(input: { day: string; lo: number; hi: number; interestE8: (shares: SQL) => SQL }): SQL {
+  const { day, lo, hi, interestE8 } = input;
+  const month = monthOf(day);
+  const e8PerCent = sql`${E8_PER_CENT.toString()}::bigint`;
+  return sql`WITH e AS (
+            SELECT fund_holdings.id, fund_holdings.user_id, fund_holdings.kind, fund_holdings.product_id,
+                   fund_holdings.interest_carry_e8::bigint AS carry,
+                   (CASE WHEN fund_holdings.kind = 'FIXED' THEN fund_holdings.shares_minor ELSE ${interestSharesSql(day)} END)::bigint AS shares
+            FROM fund_holdings
+            WHERE fund_holdings.id >= ${lo} AND fund_holdings.id < ${hi} AND fund_holdings.status = 'HOLDING'
+              AND (fund_holdings.kind = 'CURRENT'
+                   OR (fund_holdings.interest_date <= ${day}::date AND ${day}::date < fund_holdings.maturity_date))
+          ), a AS (
+            SELECT e.id, e.user_id, e.kind, e.carry, ${interestE8(sql`e.shares`)} AS amount_e8 FROM e
+          ), ins AS (
+            INSERT INTO fund_accruals (holding_id, day, user_id, kind, amount_e8, amount_minor)
+            SELECT a.id, ${day}::date, a.user_id, a.kind, a.amount_e8, (a.carry + a.amount_e8) / ${e8PerCent}
+            FROM a WHERE a.amount_e8 > 0
+            ON CONFLICT DO NOTHING
+            RETURNING holding_id, amount_e8, amount_minor
+          ), upd AS (
+            UPDATE fund_holdings h SET
+              unsettled_minor = h.unsettled_minor + ins.amount_minor,
+              unsettled_month_minor = CASE WHEN h.accrual_month = ${month} THEN h.unsettled_month_minor + ins.amount_minor ELSE ins.amount_minor END,
+              accrual_month = ${month},
+              interest_carry_e8 = h.interest_carry_e8 + ins.amount_e8 - ins.amount_minor * ${E8_PER_CENT.toString()}::numeric
+            FROM ins WHERE h.id = ins.holding_id AND h.id >= ${lo} AND h.id < ${hi}
+            RETURNING ins.amount_minor, ins.amount_e8
+          )
+          SELECT count(*)::int AS n, coalesce(sum(amount_minor), 0)::text AS total,
+                 coalesce(sum(amount_e8), 0)::text AS total_e8 FROM upd`;
+}
+
 /** Daily accrual, monthly payout and maturities: parts of `createFundsService`, run by the scheduler's leader. */
 export function createJobsService(ctx: FundsContext) {
-  /** `CASE product_id WHEN … THEN <daily interest of shares> … END` for every product's tiers. */
+  /** `CASE product_id WHEN … THEN <daily interest of shares in 10⁻⁸ USD> … END` for every product's tiers. */
   function interestByProductSql(shares: SQL, tiers: Map<string, RateTier[]>): SQL {
-    if (tiers.size === 0) return sql`0::numeric`;
+    if (tiers.size === 0) return sql`0::bigint`;
     const whens = [...tiers].map(
-      ([productId, productTiers]) => sql`WHEN ${productId} THEN ${dailyInterestSql(shares, productTiers)}`,
+      ([productId, productTiers]) => sql`WHEN ${productId} THEN ${dailyInterestE8Sql(shares, productTiers)}`,
     );
-    return sql`CASE e.product_id ${sql.join(whens, sql` `)} ELSE 0::numeric END`;
+    return sql`CASE e.product_id ${sql.join(whens, sql` `)} ELSE 0::bigint END`;
   }
 
   /**
    * Accrue Hong Kong day `day` for every holding, in id batches of `batchSize` (each its own
    * transaction, or savepoint inside the caller's; with `connections` > 1 on a pooled PostgreSQL
-   * `Db`, that many batches at once): one statement per batch computes each holding's
-   * interest (`funds.interest.ts`: shares held through the day × tiered rate / 365, rounded down),
-   * inserts it into `fund_accruals` — whose key (holding, day) makes a rerun insert nothing — adds
-   * what was inserted to the holdings' unpaid interest, and posts one journal entry of the batch's
-   * total (interest expense → accrued interest, key `fund-accrual:<day>:<first id>-<end id>`). Fixed orders
-   * earn from their interest date to the day before maturity; current shares as the day columns say.
+   * `Db`, that many batches at once): one statement per batch (`accrualBatchSql`) accrues each
+   * holding's interest at 10⁻⁸ USD, credits the whole cents and carries the rest, then one journal
+   * entry posts the batch's cents (interest expense → accrued interest, key
+   * `fund-accrual:<day>:<first id>-<end id>`; the carry is only on the holdings: decision 0008).
+   * Fixed orders earn from their interest date to the day before maturity; current shares as the
+   * day columns say.
    * The day is recorded (`fund_accrual_days`) only after every batch committed; a run stopped before
    * (`batchesMax`, a crash) leaves its committed batches, whichever they were, and a rerun inserts
    * only the rest. Answers `isPartial` when stopped by `batchesMax`.
@@ -169,38 +222,22 @@ export function createJobsService(ctx: FundsContext) {
         sql`SELECT min(id)::text AS lo, max(id)::text AS hi FROM fund_holdings`,
       ),
     );
-    const month = monthOf(day);
-    const result: AccrualDayResult = { day, holdingCount: 0, totalMinor: 0n, batchCount: 0, isPartial: false };
+    const result: AccrualDayResult = {
+      day,
+      holdingCount: 0,
+      totalMinor: 0n,
+      totalE8: 0n,
+      batchCount: 0,
+      isPartial: false,
+    };
     const startedMs = performance.now(); // elapsed time for the log: the monotonic clock
     /** Accrue the holdings with ids in [lo, lo + batchSize): one transaction. */
     const accrueBatch = (lo: number) => {
       const hi = lo + batchSize;
       return db.transaction(async (tx) => {
-        const [row] = await queryRows<{ n: number; total: string }>(
+        const [row] = await queryRows<{ n: number; total: string; total_e8: string }>(
           tx,
-          sql`WITH e AS (
-                SELECT fund_holdings.id, fund_holdings.user_id, fund_holdings.kind, fund_holdings.product_id,
-                       CASE WHEN fund_holdings.kind = 'FIXED' THEN fund_holdings.shares_minor ELSE ${interestSharesSql(day)} END AS shares
-                FROM fund_holdings
-                WHERE fund_holdings.id >= ${lo} AND fund_holdings.id < ${hi} AND fund_holdings.status = 'HOLDING'
-                  AND (fund_holdings.kind = 'CURRENT'
-                       OR (fund_holdings.interest_date <= ${day}::date AND ${day}::date < fund_holdings.maturity_date))
-              ), a AS (
-                SELECT e.id, e.user_id, e.kind, ${interestByProductSql(sql`e.shares`, tiers)} AS amount FROM e
-              ), ins AS (
-                INSERT INTO fund_accruals (holding_id, day, user_id, kind, amount_minor)
-                SELECT a.id, ${day}::date, a.user_id, a.kind, a.amount FROM a WHERE a.amount > 0
-                ON CONFLICT DO NOTHING
-                RETURNING holding_id, amount_minor
-              ), upd AS (
-                UPDATE fund_holdings h SET
-                  unsettled_minor = h.unsettled_minor + ins.amount_minor,
-                  unsettled_month_minor = CASE WHEN h.accrual_month = ${month} THEN h.unsettled_month_minor + ins.amount_minor ELSE ins.amount_minor END,
-                  accrual_month = ${month}
-                FROM ins WHERE h.id = ins.holding_id AND h.id >= ${lo} AND h.id < ${hi}
-                RETURNING ins.amount_minor
-              )
-              SELECT count(*)::int AS n, coalesce(sum(amount_minor), 0)::text AS total FROM upd`,
+          accrualBatchSql({ day, lo, hi, interestE8: (shares) => interestByProductSql(shares, tiers) }),
         );
         const batchTotal = BigInt(row?.total ?? '0');
         if (batchTotal > 0n) {
@@ -216,17 +253,18 @@ export function createJobsService(ctx: FundsContext) {
             metadata: { day, firstHoldingId: String(lo), holdings: String(row?.n ?? 0) },
           });
         }
-        return { n: Number(row?.n ?? 0), total: batchTotal };
+        return { n: Number(row?.n ?? 0), total: batchTotal, totalE8: BigInt(row?.total_e8 ?? '0') };
       });
     };
     const { isPartial } = await runBatches(
       batchStartsOf(range, batchSize),
       options,
       accrueBatch,
-      (lo, { n, total }) => {
+      (lo, { n, total, totalE8 }) => {
         result.batchCount += 1;
         result.holdingCount += n;
         result.totalMinor += total;
+        result.totalE8 += totalE8;
         ctx.log.info(
           {
             day,
@@ -395,8 +433,11 @@ export function createJobsService(ctx: FundsContext) {
    * batches of 64: one statement marks the batch MATURED (a matured order is never taken again),
    * one adds principal + interest to each owner's current holding, one writes the history lines,
    * and one ledger statement posts one entry per order (principal USER_FUND_FIXED → USER_FUND,
-   * interest accrued interest → USER_FUND; key `fund-maturity:<order id>`). Only orders whose last
-   * interest day has been accrued are taken. Each owner gets a message after the commit.
+   * interest accrued interest → USER_FUND; key `fund-maturity:<order id>`). The interest paid is the
+   * order's whole cents (`unsettled_minor`: floor of its exact accrual); its carry, below one cent,
+   * is not paid and stays on the matured row (rounded down once per order: decision 0008). Only
+   * orders whose last interest day has been accrued are taken. Each owner gets a message after the
+   * commit.
    */
   async function runMaturities(db: DbOrTx): Promise<number> {
     const today = hongKongDay(ctx.clock.now());

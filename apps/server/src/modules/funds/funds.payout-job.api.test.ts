@@ -12,9 +12,9 @@ import { balanceOf, createFundsKit, expectFundsConsistent, type FundsKit, fundSh
  * once a Hong Kong day at 00:00:05 for a month — `funds.daily` accrues (and on PGlite pays, step
  * 3), on PostgreSQL the `funds.payout` job pays on its pooled connections after it in the same
  * tick. Amounts by hand: 10,000.00 at 3.65 % earns 1.00 a day; 60,000.00 on the tiers (3.65 % to
- * 50,000, 2.00 % above) 5.54 a day (554.79 cents rounded down), and still 1.00 and 5.54 after the
- * first payout's cents (1,000,100 × 365 / 3,650,000 = 100.01 → 100; (5,000,000 × 365 +
- * 1,000,554 × 200) / 3,650,000 = 554.82 → 554).
+ * 50,000, 2.00 % above) 554.794520 cents a day, credited in whole cents with the rest carried
+ * (decision 0008); after the first payout's cents 1,000,100 × 365 / 3,650,000 = 100.01 and
+ * (5,000,000 × 365 + 1,000,554 × 200) / 3,650,000 = 554.824876 cents a day.
  */
 
 let kit: FundsKit;
@@ -80,21 +80,24 @@ describe('the funds.payout job (on PGlite: funds.daily step 3) as the scheduler 
     const accruedBefore = await balanceOf(kit, ACCRUED);
     const april = await tickAt('2026-04-01T00:00:05+08:00');
     expect(april[payoutJob]).toBe('ran');
-    // 1–31 March: 31 × 1.00 and 31 × 5.54.
+    // 1–31 March: alice 31 × 1.00 (10,001.00 earns 1.000100 from the 3rd: 0.0029 carried by the
+    // 31st). bob, carried sub-cent (decision 0008): 28 February to 31 March 3 × 554,794,520 e8 on
+    // 60,000.00 and 29 × 554,824,876 e8 on 60,005.54 = 17,754,304,964 e8 → 177.54 credited, less
+    // the 5.54 paid in March = 172.00 (171.74 when each day was rounded down to the cent).
     expect(await fundSharesOf(kit, alice.userId)).toBe(1_000_000n + 100n + 3_100n);
-    expect(await fundSharesOf(kit, bob.userId)).toBe(6_000_000n + 554n + 17_174n);
-    // The same tick accrued 31 March (+6.54) before paying 202.74.
-    expect(accruedBefore - (await balanceOf(kit, ACCRUED))).toBe(20_274n - 654n);
+    expect(await fundSharesOf(kit, bob.userId)).toBe(6_000_000n + 554n + 17_200n);
+    // The same tick accrued 31 March (+1.00 and +5.55) before paying 203.00.
+    expect(accruedBefore - (await balanceOf(kit, ACCRUED))).toBe(20_300n - 655n);
     expect(await interestEntries()).toEqual([
       { reference: 'fund-payout:2026-03', total: '654', postings: 3 },
-      { reference: 'fund-payout:2026-04', total: '20274', postings: 3 },
+      { reference: 'fund-payout:2026-04', total: '20300', postings: 3 },
     ]);
     const [batches] = await queryRows<{ n: number; holdings: number; total: string }>(
       db(),
       sql`SELECT count(*)::int AS n, sum(holding_count)::int AS holdings, sum(total_minor)::text AS total
           FROM fund_payout_batches WHERE month = '2026-04'`,
     );
-    expect(batches).toEqual({ n: 1, holdings: 2, total: '20274' });
+    expect(batches).toEqual({ n: 1, holdings: 2, total: '20300' });
     // Each holding keeps its account's id for the next payout's fanout.
     const holdings = await queryRows<{ user_id: string; paid: string; account: string | null; expected: string }>(
       db(),
@@ -105,7 +108,7 @@ describe('the funds.payout job (on PGlite: funds.daily step 3) as the scheduler 
     );
     expect(holdings.map(({ paid, account, expected }) => ({ paid, isOwnAccount: account === expected }))).toEqual([
       { paid: '3100', isOwnAccount: true },
-      { paid: '17174', isOwnAccount: true },
+      { paid: '17200', isOwnAccount: true },
     ]);
   });
 

@@ -3,6 +3,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -66,9 +67,11 @@ export const fundRateTiers = pgTable(
  * set-based accrual find what a holding held during a day without reading the ledger: the first
  * change on a Hong Kong day sets `day_start_date` to that day and `day_start_shares_minor` (and
  * `day_min_shares_minor`) to the shares before it; each change lowers `day_min_shares_minor` to the
- * new shares when lower; the day it replaces is kept as `prev_day_date` with its minimum. Accrued interest not yet paid is `unsettled_minor`; the part of it accrued
- * in `accrual_month` (the month of the last accrued day) is `unsettled_month_minor`, so a payout
- * pays only the months before its own; `last_payout_minor` is what the last payout paid. Stored with fillfactor 50 (migration 0032): the daily accrual
+ * new shares when lower; the day it replaces is kept as `prev_day_date` with its minimum. Accrued interest not yet paid is `unsettled_minor`
+ * (whole cents, as in the ledger); the part of it accrued in `accrual_month` (the month of the last
+ * accrued day) is `unsettled_month_minor`, so a payout pays only the months before its own; the
+ * sub-cent part of the interest accrued so far, not yet a whole cent, is `interest_carry_e8`
+ * (10⁻⁸ USD, below 1 cent: decision 0008); `last_payout_minor` is what the last payout paid. Stored with fillfactor 50 (migration 0032): the daily accrual
  * and the monthly payout update every row, and room on the page lets PostgreSQL update in place
  * (HOT) without touching the indexes.
  */
@@ -105,6 +108,15 @@ export const fundHoldings = pgTable(
     unsettledMonthMinor: minorAmount('unsettled_month_minor')
       .notNull()
       .default(sql`0`),
+    /**
+     * Interest accrued and not yet a whole cent, in 10⁻⁸ USD (1 cent = 1,000,000), 0 ≤ carry <
+     * 1,000,000: carried from day to day and across payouts; each day's whole cents move into
+     * `unsettled_minor` (`creditDayE8`, docs/decisions/0008-savings-accrual-precision.md). Not in
+     * the ledger (its unit is the cent). A fixed order's carry at maturity is not paid (rounded down).
+     */
+    interestCarryE8: minorAmount('interest_carry_e8')
+      .notNull()
+      .default(sql`0`),
     /** Interest paid (current: monthly payouts; fixed: at maturity). */
     paidMinor: minorAmount('paid_minor')
       .notNull()
@@ -138,13 +150,17 @@ export const fundHoldings = pgTable(
     index('fund_holdings_maturity_idx')
       .on(table.maturityDate)
       .where(sql`kind = 'FIXED' AND status = 'HOLDING'`),
+    check('fund_holdings_interest_carry_check', sql`interest_carry_e8 >= 0 AND interest_carry_e8 < 1000000`),
   ],
 );
 
 /**
- * Accrued interest: one row per (holding, Hong Kong day), so a day is never accrued twice for a
- * holding however often the job runs. `amount_minor` USD cents (possibly 0: a row still marks the
- * day done for that holding).
+ * Accrued interest: one row per (holding, Hong Kong day) with interest, so a day is never accrued
+ * twice for a holding however often the job runs. `amount_e8` is the day's interest in 10⁻⁸ USD
+ * (rounded down at that precision); `amount_minor` the whole USD cents it credited to the holding's
+ * unpaid interest and the ledger that day — the carry before plus `amount_e8`, whole cents — possibly
+ * 0 (a row still marks the day done for that holding). Σ `amount_minor` is what payouts pay.
+ * No backfill of `amount_e8`: a year of rows is hundreds of millions.
  */
 export const fundAccruals = pgTable(
   'fund_accruals',
@@ -154,6 +170,8 @@ export const fundAccruals = pgTable(
     userId: text('user_id').notNull(),
     kind: text('kind', { enum: ['CURRENT', 'FIXED'] }).notNull(),
     amountMinor: minorAmount('amount_minor').notNull(),
+    /** Null on days accrued before migration 0057 (the day's interest was then `amount_minor`, whole cents). */
+    amountE8: minorAmount('amount_e8'),
   },
   // Only the key: a user's rows are found through their holdings' ids (a second index cost a third
   // of the accrual's time in bench:accrual).

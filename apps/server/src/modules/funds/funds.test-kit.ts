@@ -85,6 +85,30 @@ export async function expectFundsConsistent(db: DbOrTx): Promise<void> {
   expect(row?.shares).toBe(row?.fund);
   expect(row?.fixed).toBe(row?.fund_fixed);
   expect(row?.unsettled).toBe(row?.accrued);
+  // Sub-cent accrual (decision 0008): per holding, the cents credited (paid + unpaid) are the whole
+  // cents of its exact accruals and the carry is the rest, below one cent.
+  const holdings = await queryRows<{
+    id: string;
+    credited: string;
+    accrued_minor: string;
+    accrued_e8: string;
+    carry: string;
+  }>(
+    db,
+    sql`SELECT h.id::text, (h.unsettled_minor + h.paid_minor)::text AS credited, h.interest_carry_e8::text AS carry,
+          coalesce(sum(a.amount_minor), 0)::text AS accrued_minor, coalesce(sum(a.amount_e8), 0)::text AS accrued_e8
+        FROM fund_holdings h LEFT JOIN fund_accruals a ON a.holding_id = h.id
+        GROUP BY h.id HAVING bool_and(a.amount_e8 IS NOT NULL) OR count(a.holding_id) = 0`,
+  );
+  for (const holding of holdings) {
+    const e8 = BigInt(holding.accrued_e8);
+    expect({ id: holding.id, credited: holding.credited, carry: holding.carry }).toEqual({
+      id: holding.id,
+      credited: holding.accrued_minor,
+      carry: (e8 % 1_000_000n).toString(),
+    });
+    expect(BigInt(holding.accrued_minor)).toBe(e8 / 1_000_000n);
+  }
 }
 
 /** Build the harness (one per test file, in `beforeAll`), its clock at `startIso`. */

@@ -3,7 +3,7 @@ import { Card, Col, Form, Input, InputNumber, Row, Select, Statistic, Typography
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkFundAmount } from '../lib/amount-rules.ts';
-import { percent, usdOfMinor } from '../lib/format.ts';
+import { percent, usdOfE8, usdOfMinor } from '../lib/format.ts';
 import { expectedInterest, tiersOf } from '../lib/interest.ts';
 
 /** Days the calculator starts with for the current fund, and the most it takes. */
@@ -88,7 +88,7 @@ export function InterestCalculator({ products }: { products: readonly FundProduc
           />
           <Statistic
             title={t('calculator.daily')}
-            value={result ? usdOfMinor(result.dailyMinor) : '—'}
+            value={result ? usdOfE8(result.dailyE8) : '—'}
             suffix="USD"
             style={{ marginTop: 16 }}
           />

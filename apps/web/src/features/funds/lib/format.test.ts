@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addUsd, isPositive, percent, usd, usdOfMinor } from './format.ts';
+import { addUsd, isPositive, percent, usd, usdOfE8, usdOfMinor } from './format.ts';
 
 describe('fund formatting', () => {
   it('shows USD with thousands separators and 2 decimals', () => {
@@ -17,5 +17,14 @@ describe('fund formatting', () => {
     expect(isPositive('0.00')).toBe(false);
     expect(isPositive('0.01')).toBe(true);
     expect(percent('3.65')).toBe('3.65%');
+  });
+});
+
+describe('usdOfE8', () => {
+  it('shows the digits below the cent without trailing zeros', () => {
+    expect(usdOfE8(990_000n)).toBe('0.0099');
+    expect(usdOfE8(123_456_700n)).toBe('1.234567');
+    expect(usdOfE8(100_000_000n)).toBe('1.00');
+    expect(usdOfE8(120_547_945_200n)).toBe('1,205.479452');
   });
 });

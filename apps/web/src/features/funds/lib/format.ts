@@ -10,6 +10,15 @@ export function usdOfMinor(minor: bigint): string {
   return formatAmount(minor, 'USD');
 }
 
+/**
+ * A non-negative amount of 10⁻⁸ USD for display: the cents as `usdOfMinor`, then the digits below
+ * the cent without trailing zeros. 990,000 → "0.0099"; 123,456,700 → "1.234567"; 100,000,000 → "1.00".
+ */
+export function usdOfE8(e8: bigint): string {
+  const subCent = (e8 % 1_000_000n).toString().padStart(6, '0').replace(/0+$/, '');
+  return `${usdOfMinor(e8 / 1_000_000n)}${subCent}`;
+}
+
 /** A percent-per-year rate ("3.65") for display: "3.65%". Rates are shown as the server gives them. */
 export function percent(rate: string): string {
   return `${rate}%`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dailyInterestMinor, expectedInterest, rateMillionths, tierSlices, tiersOf } from './interest.ts';
+import { dailyInterestE8, expectedInterest, rateMillionths, tierSlices, tiersOf } from './interest.ts';
 
 const FLAT_365 = [{ upToShares: null, annualRate: '3.65' }];
 const TIERED = [
@@ -19,21 +19,23 @@ describe('rateMillionths', () => {
 
 describe('expectedInterest', () => {
   it('10,000 USD at 3.65 % earns exactly 1.00 a day (10000 × 0.0365 / 365)', () => {
-    expect(expectedInterest('10000', FLAT_365, 30)).toEqual({ dailyMinor: 100n, totalMinor: 3000n });
+    expect(expectedInterest('10000', FLAT_365, 30)).toEqual({ dailyE8: 100_000_000n, totalMinor: 3000n });
   });
 
-  it('rounds each day down to the cent before counting the days', () => {
-    // 1,000 × 3.65 % / 365 = 0.10 exactly; 999.99 → 0.0999999 → 0.09 a day, 0.90 over 10 days.
-    expect(expectedInterest('999.99', FLAT_365, 10)).toEqual({ dailyMinor: 9n, totalMinor: 90n });
+  it('keeps the part of a day below the cent and rounds only the total down to the cent', () => {
+    // 999.99 → 0.099999 a day (9,999,900 e8): 0.99 over 10 days (0.90 when each day lost its sub-cent).
+    expect(expectedInterest('999.99', FLAT_365, 10)).toEqual({ dailyE8: 9_999_900n, totalMinor: 99n });
+    // 99.00 → 0.0099 a day: 0.30 over 31 days.
+    expect(expectedInterest('99', FLAT_365, 31)).toEqual({ dailyE8: 990_000n, totalMinor: 30n });
   });
 
-  it('a 90-day order of 5,000 at 8 % earns 90 × floor(5000 × 0.08 / 365) = 90 × 1.09', () => {
-    expect(expectedInterest('5000', [{ upToShares: null, annualRate: '8' }], 90)?.totalMinor).toBe(9810n);
+  it('a 90-day order of 5,000 at 8 % earns floor(90 × 1.09589041) = 98.63', () => {
+    expect(expectedInterest('5000', [{ upToShares: null, annualRate: '8' }], 90)?.totalMinor).toBe(9863n);
   });
 
   it('applies each tier to its part of the holding across the boundary', () => {
-    // 60,000: 50,000 at 8 % + 10,000 at 4 % = 4,400 a year → 12.054794… → 12.05 a day.
-    expect(expectedInterest('60000', TIERED, 1)?.dailyMinor).toBe(1205n);
+    // 60,000: 50,000 at 8 % + 10,000 at 4 % = 4,400 a year → 12.05479452 a day.
+    expect(expectedInterest('60000', TIERED, 1)?.dailyE8).toBe(1_205_479_452n);
     expect(tierSlices(6_000_000n, TIERED)).toEqual([
       { sliceMinor: 5_000_000n, rate: '8' },
       { sliceMinor: 1_000_000n, rate: '4' },
@@ -50,7 +52,7 @@ describe('expectedInterest', () => {
   });
 
   it('is zero for a zero amount', () => {
-    expect(dailyInterestMinor(0n, TIERED)).toBe(0n);
+    expect(dailyInterestE8(0n, TIERED)).toBe(0n);
   });
 });
 

@@ -37,33 +37,39 @@ export function tierSlices(
   return slices;
 }
 
+/** Accrual units (10⁻⁸ USD) per USD cent: the server accrues at this precision (decision 0008). */
+export const E8_PER_CENT = 1_000_000n;
+
 /**
- * One day's interest on a holding, in USD cents, as the server accrues it (issue 17 "Interest"):
- * Σ over the tiers of slice × rate / 365, rounded down to the cent once per holding per day — money
- * owed to the user rounds down (ARCHITECTURE §4). Null when a rate cannot be read.
+ * One day's interest on a holding, in 10⁻⁸ USD, as the server accrues it (docs/funds.md "Interest";
+ * docs/decisions/0008-savings-accrual-precision.md): Σ over the tiers of slice × rate / 365, rounded
+ * down once to 10⁻⁸ USD — money owed to the user rounds down (ARCHITECTURE §4). 99.00 at 3.65 % →
+ * 990,000 (0.0099 USD). Null when a rate cannot be read.
  */
-export function dailyInterestMinor(sharesMinor: bigint, tiers: readonly FundRateTier[]): bigint | null {
+export function dailyInterestE8(sharesMinor: bigint, tiers: readonly FundRateTier[]): bigint | null {
   let numerator = 0n;
   for (const { sliceMinor, rate } of tierSlices(sharesMinor, tiers)) {
     const millionths = rateMillionths(rate);
     if (millionths === null) return null;
     numerator += sliceMinor * millionths;
   }
-  // Percent (÷100), millionths (÷RATE_SCALE), per day (÷365); bigint division truncates = rounds down.
-  return numerator / (100n * RATE_SCALE * BigInt(DAYS_PER_YEAR));
+  // Percent (÷100), millionths (÷RATE_SCALE), per day (÷365), in 10⁻⁸ USD (×10⁶ per cent); bigint
+  // division truncates = rounds down.
+  return (numerator * E8_PER_CENT) / (100n * RATE_SCALE * BigInt(DAYS_PER_YEAR));
 }
 
-/** The calculator's answer: the daily interest and the total over the days, USD cents. */
+/** The calculator's answer: the daily interest in 10⁻⁸ USD and the total over the days in USD cents. */
 export interface ExpectedInterest {
-  dailyMinor: bigint;
+  dailyE8: bigint;
   totalMinor: bigint;
 }
 
 /**
  * Expected interest of `amount` (USD decimal text, at most 2 decimals) over `days` whole days:
- * amount × rate × days / 365 with the server's rounding — the day's interest is rounded down to the
- * cent, then counted `days` times (no compounding: interest is paid monthly or at maturity). Null
- * when the amount is not a valid USD amount or `days` is not a positive whole number.
+ * amount × rate × days / 365 with the server's rounding — each day's interest at 10⁻⁸ USD, summed,
+ * and the total rounded down to the cent once (the part below a cent is carried, not lost daily; no
+ * compounding: interest is paid monthly or at maturity). Null when the amount is not a valid USD
+ * amount or `days` is not a positive whole number.
  */
 export function expectedInterest(
   amount: string,
@@ -77,9 +83,9 @@ export function expectedInterest(
   } catch {
     return null;
   }
-  const dailyMinor = dailyInterestMinor(sharesMinor, tiers);
-  if (dailyMinor === null) return null;
-  return { dailyMinor, totalMinor: dailyMinor * BigInt(days) };
+  const dailyE8 = dailyInterestE8(sharesMinor, tiers);
+  if (dailyE8 === null) return null;
+  return { dailyE8, totalMinor: (dailyE8 * BigInt(days)) / E8_PER_CENT };
 }
 
 /** The tiers of a product, or its headline rate as one unbounded tier when it has none. */

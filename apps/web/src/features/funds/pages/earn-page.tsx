@@ -14,9 +14,9 @@ const CONFIG: ProductPageConfig = {
   highlights: ['yield', 'fees', 'interest'],
   sections: [
     { id: 'steps', variant: 'steps', items: ['verify', 'subscribe', 'interest', 'redeem'] },
-    { id: 'facts', variant: 'facts', items: ['yield', 'fees', 'payout', 'maturity', 'eligibility'] },
+    { id: 'facts', variant: 'facts', items: ['yield', 'fees', 'payout', 'maturity', 'eligibility', 'earningDays'] },
   ],
-  faq: ['risk', 'fees', 'who', 'fixedEarly', 'interest', 'coins'],
+  faq: ['risk', 'fees', 'who', 'fixedEarly', 'interest', 'earning', 'coins'],
   hasSignUp: true,
 };
 
