@@ -1,5 +1,5 @@
 /**
- * `npm run bench:accrual`: the funds' batch jobs at scale (issue 17 "Benchmark"). Loads N current-fund
+ * `npm run bench:accrual`: the funds' batch jobs at scale. Loads N current-fund
  * holdings set-based (100,000 on an in-memory PGlite; 1,000,000 on PostgreSQL when TEST_DATABASE_URL
  * or DATABASE_URL is postgres://…, in a scratch database `meridian_bench_<pid>` dropped afterwards),
  * then times, through the funds service as the scheduler's leader runs it:

@@ -1,5 +1,5 @@
 // npm run bench:bundle — the gzipped JavaScript the home route loads before first paint, and the
-// whole build's total. Target (issue 2): home route ≤ 200 KB gzipped.
+// whole build's total. Target: home route ≤ 200 KB gzipped.
 //
 // Two figures for the home route:
 // - static: the scripts of index.html (the inline boot script, the module entry) and its modulepreloads;

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:card-auth` (issue 19): signed issuer-processor authorisation webhooks over HTTP at
+ * `npm run bench:card-auth`: signed issuer-processor authorisation webhooks over HTTP at
  * a fixed rate, on 10,000 cards and on 10 hot cards, on PGlite and PostgreSQL: decisions/s and the
  * p50/p99 of a decision (from the request's scheduled departure to Meridian's answer). Target: p99
  * ≤ 50 ms at 500 authorisations/s on PostgreSQL, 0 errors.

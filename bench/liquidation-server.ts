@@ -1,5 +1,5 @@
 /**
- * The server side of `npm run bench:liquidation` (issue 18 "Benchmark"), run by `liquidation.ts` in
+ * The server side of `npm run bench:liquidation`, run by `liquidation.ts` in
  * its own Node process so that the resident memory measured is the engine's, not the data
  * generator's. It opens the database the parent loaded (argv[2]: a JSON `DatabaseTarget`, PGlite
  * data directory or PostgreSQL URL), wires the loans service to the real `NoticeService` (messages

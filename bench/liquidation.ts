@@ -1,5 +1,5 @@
 /**
- * `npm run bench:liquidation`: the loans' liquidation engine at scale (issue 18 "Benchmark"). Loads
+ * `npm run bench:liquidation`: the loans' liquidation engine at scale. Loads
  * N open loans set-based (100,000 on PGlite, in a scratch data directory removed afterwards;
  * 1,000,000 on PostgreSQL when TEST_DATABASE_URL or DATABASE_URL is postgres://…, in a scratch
  * database `meridian_bench_<pid>_<runner>` dropped afterwards), one per user, each 1 BTC of collateral (its

@@ -8,7 +8,7 @@ import { DEMO, logInThroughApi, navigateInApp, registerAndLogIn } from './helper
 import { LOCALES, type Locale, runOnLocaleProject } from './locale-runs.ts';
 
 /**
- * Accessibility and language of every page (issue 20): axe-core (WCAG 2.x A/AA and best practice)
+ * Accessibility and language of every page: axe-core (WCAG 2.x A/AA and best practice)
  * on each customer route of apps/web/src/app/routes.tsx, as a guest and signed in as the demo
  * account, and on the back office's main pages: every customer page in en-US at 1280 px and in zh-HK
  * at 390 px, the back office in both languages at 1280 px; no serious or critical violation. The
@@ -109,7 +109,7 @@ const ADMIN_PAGES = [
 ];
 
 const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
-/** The delayed footer (spec §2) shows after 2.5 s; the page clock jumps past it. */
+/** The delayed footer shows after 2.5 s; the page clock jumps past it. */
 const FOOTER_DELAY_MS = 2600;
 
 /** /test is the diagnostics page: it shows raw values (build mode, breakpoint names, locale codes). */

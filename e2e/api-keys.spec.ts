@@ -5,7 +5,7 @@ import { postApi, readCode, registerAndLogIn, snap } from './helpers.ts';
 import { type Locale, runOnLocaleProject } from './locale-runs.ts';
 
 /**
- * Developer API keys and the freeze link (issue 21) on the production build, with a new user on the
+ * Developer API keys and the freeze link on the production build, with a new user on the
  * shared server (the demo account is untouched): the user binds the authenticator (API), creates a
  * key on `/my/security/api-keys` through the security check (email code + authenticator), sees the
  * secret once, calls the API with a signed request, deletes the key; then opens the freeze link of

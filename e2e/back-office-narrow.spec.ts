@@ -3,7 +3,7 @@ import { backOfficeTest, firstSignIn, openPage, ROOT_ADMIN_EMAIL, submitBasicKyc
 import { registerAndLogIn, sidewaysOverflowPx, snap } from './helpers.ts';
 
 /**
- * The back office at a phone's width (issue 16: "the back office needs no phone layout beyond being
+ * The back office at a phone's width ("the back office needs no phone layout beyond being
  * usable"; docs/back-office.md "Narrow screens"): the main pages at 1280 px and at 390 px, in both
  * languages. At 390 px the menu is behind a button instead of a 220 px column, the page never
  * scrolls sideways (wide tables scroll inside themselves) and the page's heading starts on screen.

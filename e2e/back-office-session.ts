@@ -6,7 +6,7 @@ import { MUTATION, ROOT } from './helpers.ts';
 import { ownServerTest } from './own-server.ts';
 
 /**
- * What the back-office specs share (issue 16): a test on its own server whose first admin
+ * What the back-office specs share: a test on its own server whose first admin
  * (`root@meridian.test`, made with `npm run ops -- operators add`) has the temporary password
  * `prepared`; a browser context per operator or user; the first sign-in at /admin with the
  * authenticator it must set up.

@@ -4,7 +4,7 @@ import { backOfficeTest, firstSignIn, openPage, SIGN_IN_TEXT, submitBasicKyc } f
 import { readCode, registerAndLogIn, snap } from './helpers.ts';
 
 /**
- * The back office end to end (issue 16) on the production build, in both languages at desktop
+ * The back office end to end on the production build, in both languages at desktop
  * width: the first admin (made with `npm run ops -- operators add`) signs in at /admin and must set
  * up an authenticator; it creates a compliance operator and two finance operators, each shown their
  * temporary password once. A user in another browser submits basic KYC; the compliance operator
@@ -261,7 +261,7 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
     await expect(user.getByText(titles[locale === 'en-US' ? 'zh-HK' : 'en-US'])).toHaveCount(0);
 
     // Card settings: the admin allows 2 physical cards per user (at once, audited) and proposes a
-    // 12 USDT production fee, which waits for a different admin's approval (issue 16).
+    // 12 USDT production fee, which waits for a different admin's approval.
     await admin.getByRole('menuitem', { name: text.settings, exact: true }).click();
     await admin.getByRole('tab', { name: text.cardsTab, exact: true }).click();
     await expect(admin.getByTestId('card-settings-physical-max')).toHaveText('3');

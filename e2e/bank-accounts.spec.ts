@@ -6,7 +6,7 @@ import { readCode, registerAndLogIn, snap } from './helpers.ts';
 import { runOnLocaleProject } from './locale-runs.ts';
 
 /**
- * Bank accounts end to end (issue 17) on the production build. A new user is refused the page
+ * Bank accounts end to end on the production build. A new user is refused the page
  * below identity level 2 (the verification prompt); reaches level 2 through the API as the KYC
  * spec's pages do (basic KYC with files, approved with `npm run ops -- kyc approve`; investor
  * profile approved with `--step investor`; AML answers; W-8BEN); then on `/my/payment/bank-add`

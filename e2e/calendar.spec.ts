@@ -3,7 +3,7 @@ import { logInThroughApi, snap } from './helpers.ts';
 import { type Locale, runOnLocaleProject } from './locale-runs.ts';
 
 /**
- * The calendar (issue 20) on the production build, as the shared server's demo account: the page
+ * The calendar on the production build, as the shared server's demo account: the page
  * shows the dates (or the empty state) and the secret feed address; the address answers an ICS
  * calendar without a session; "Rotate address" asks first, then shows a new address, and the old one
  * answers 404. en-US at 1280 px, zh-HK at 390 px. Both runs share the demo account and may rotate

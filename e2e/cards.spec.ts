@@ -9,7 +9,7 @@ import { ownServerTest } from './own-server.ts';
 import { CODE_RESEND_WAIT_MS } from './server-template.ts';
 
 /**
- * Cards end to end (issue 19) on the production build with the built-in sandbox processor: a new
+ * Cards end to end on the production build with the built-in sandbox processor: a new
  * user reaches level 1 (basic KYC approved with `npm run ops -- kyc approve`), is credited 150 USDT
  * with `npm run deposit`, applies for a virtual EUR card on /my/account/fiscard (security check),
  * tops it up with 100 USDT at a locked rate (the quote's 30 s countdown, then the security check),

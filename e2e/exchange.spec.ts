@@ -6,7 +6,7 @@ import { isOneLine } from './page-style.ts';
 import { DEMO, depositUsdtThroughCustody, logInThroughApi, snap } from './helpers.ts';
 
 /**
- * Swap and flash exchange end to end (issue 5) on the production build: USDT credited through the
+ * Swap and flash exchange end to end on the production build: USDT credited through the
  * signed custody webhook; on /exchange the available balance, the amount rules, a quote with its
  * countdown, its expiry ('This quote has expired, please get a new quote'), a refresh, a swap, the
  * balance updated; a flash exchange; then /my/order/swap lists both — at 1280 and 390 px, in en-US

@@ -7,7 +7,7 @@ import { CODE_RESEND_WAIT_MS } from './server-template.ts';
 import { addComplianceOperator, reachLevelTwo } from './investor.ts';
 
 /**
- * The funds end to end (issue 17 "Tests") on the production build: a user brought to level 2 through
+ * The funds end to end on the production build: a user brought to level 2 through
  * the API (basic KYC and the investor profile approved by a compliance operator with `npm run ops --
  * kyc approve`, the AML answers and a tax form) and credited 2,000 USDT through the custody webhook
  * sees the products and the calculator on /product/earn, subscribes 1,000 USDT to the current fund

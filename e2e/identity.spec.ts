@@ -5,7 +5,7 @@ import { readCode } from './helpers.ts';
 import { CODE_RESEND_WAIT_MS } from './server-template.ts';
 
 /**
- * Identity end to end (issue 3) against the production build with NODE_ENV=test, so the dev
+ * Identity end to end against the production build with NODE_ENV=test, so the dev
  * mailbox answers: register with the code read from the outbox, log in, turn on the login email
  * code, log out and in with it, bind Google Authenticator (the code is computed here from the shown
  * secret with the same RFC 6238 library as the server), log out and in with both factors, and
@@ -168,7 +168,7 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
     await page.getByTestId('login-submit').click();
     await expect(page.getByTestId('account-menu')).toBeVisible();
 
-    // Ask customer service to delete the account (issue 16): the security-check modal asks for the
+    // Ask customer service to delete the account: the security-check modal asks for the
     // trade factors (email code, authenticator); the request then shows as pending on the page.
     await page.goto('/my/security/account/delete');
     await page.getByTestId('deletion-reason').fill('I no longer need the account');

@@ -6,7 +6,7 @@ import { depositUsdtThroughCustody, postApi as post, readCode, registerAndLogIn,
 import { runOnLocaleProject } from './locale-runs.ts';
 
 /**
- * Identity verification end to end (issue 15) on the production build: a new user registered
+ * Identity verification end to end on the production build: a new user registered
  * through the API is refused a withdrawal (143 KYC_REQUIRED), goes through basic KYC on
  * `/identity/basic` with files made here (a PNG and a PDF; a text file is refused on its upload),
  * is approved by a compliance operator with `npm run ops -- kyc approve`, and withdraws (a deposit

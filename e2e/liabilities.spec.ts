@@ -4,7 +4,7 @@ import { logInThroughApi, snap } from './helpers.ts';
 import { type Locale, runOnLocaleProject } from './locale-runs.ts';
 
 /**
- * Proof of liabilities (issue 21) on the production build: the demo account (seeded before the
+ * Proof of liabilities on the production build: the demo account (seeded before the
  * server's scheduler first ran the daily snapshot job, so it is in today's tree) opens
  * `/proof-of-liabilities`, sees the published root and totals and — without doing anything — its
  * inclusion proof verified in the browser (Web Crypto): "Verified", with the leaf, the path, the

@@ -15,7 +15,7 @@ import { type Locale, runOnLocaleProject } from './locale-runs.ts';
 import { ownServerTest } from './own-server.ts';
 
 /**
- * Loans end to end (issue 18 "Tests") on the production build: a new user reaches level 2 through
+ * Loans end to end on the production build: a new user reaches level 2 through
  * the API (basic KYC and the investor profile approved with `npm run ops -- kyc approve`, AML answers,
  * a tax form), is credited 0.5 BTC and 100 USDT through the custody webhook, then on /loan borrows
  * 1,000 USDT for 30 days against 0.2 BTC through the security check (LOAN_BORROW), sees the loan with

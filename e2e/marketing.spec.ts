@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { LOCALES, runOnLocaleProject } from './locale-runs.ts';
 
 /**
- * Marketing and legal content (issue 20, docs/marketing.md): every marketing page has real text in
+ * Marketing and legal content (docs/marketing.md): every marketing page has real text in
  * both languages — none says "coming soon" — the About page marks the operator's legal details
  * while they are unset, and /download shows the install steps of the Progressive Web App.
  * One tab visits the pages on the shared server (a guest; nothing is spent).

@@ -6,7 +6,7 @@ import { LOCALES, runOnLocaleProject, type Locale } from './locale-runs.ts';
 import { depositWithCli, readCode, TAKES_SCREENSHOTS } from './helpers.ts';
 
 /**
- * Message centre end to end (issue 6, web half) against the production build. Sign-in is the real
+ * Message centre end to end (web half) against the production build. Sign-in is the real
  * registration and login in the action modal.
  *
  * - A real deposit: `npm run deposit` sends the signed custody webhook, the server credits it and
@@ -193,7 +193,7 @@ const TEXTS: Record<Locale, { title: string; body: string; empty: RegExp; readAl
   },
 };
 
-/** The first 50 characters plus an ellipsis (spec §9), counted as the app counts them. */
+/** The first 50 characters plus an ellipsis, counted as the app counts them. */
 function cut(text: string): string {
   const characters = Array.from(text);
   return characters.length > 50 ? `${characters.slice(0, 50).join('')}${ELLIPSIS}` : text;
@@ -205,7 +205,7 @@ function bell(page: Page, isMobile: boolean) {
 }
 
 /**
- * A new account also gets the persistent identity-verification notification (spec §2, 80 px from
+ * A new account also gets the persistent identity-verification notification (80 px from
  * the top, no auto-close); a person closes it to reach what is under it.
  */
 async function closeOtherNotifications(page: Page): Promise<void> {
@@ -215,7 +215,7 @@ async function closeOtherNotifications(page: Page): Promise<void> {
 }
 
 /**
- * The toast sits 100 px from the top (spec §9) — or, while the identity-verification notice (80 px
+ * The toast sits 100 px from the top — or, while the identity-verification notice (80 px
  * from the top) is open, 16 px below it, so that the two never overlap.
  */
 async function expectToastPlaced(page: Page, toast: Locator): Promise<void> {
@@ -312,7 +312,7 @@ for (const locale of LOCALES) {
       await expect(oldest.getByTestId('message-body')).toContainText(texts.body);
       await expect(oldest).toHaveAttribute('data-status', 'read');
       await expect(bell(page, isMobile)).toHaveAttribute('data-unread-count', '2');
-      // The list shows it read at once; the read call follows (spec §7, silent).
+      // The list shows it read at once; the read call follows (silent).
       await expect.poll(() => notices.readCalls).toEqual([first.id]);
       await shot('4-read-one');
 

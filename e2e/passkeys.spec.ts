@@ -3,7 +3,7 @@ import { expect, test as base } from '@playwright/test';
 import { readCode, registerAndLogIn, snap } from './helpers.ts';
 
 /**
- * Passkeys end to end (issue 21) with Chromium's virtual authenticator (the DevTools WebAuthn
+ * Passkeys end to end with Chromium's virtual authenticator (the DevTools WebAuthn
  * domain through Playwright's CDP session: CTAP2, internal transport, resident keys, user
  * verification): a fresh user adds a passkey on /my/security through the security check, signs
  * out, signs in with the passkey alone, and removes it through a security check whose mfa factor

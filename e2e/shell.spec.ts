@@ -2,7 +2,7 @@ import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { navigateInApp, snap } from './helpers.ts';
 
 /**
- * The web shell end to end (issue 2, spec §2, §6, §9) against the production build: home in both
+ * The web shell end to end (§6, §9) against the production build: home in both
  * languages, the language switch, every route and redirect of spec §2, the router guard, the footer
  * delay, the mobile drawer and the account side menu. Runs in the 'desktop' (1280×800) and 'mobile'
  * (390×844) projects; each page's screenshot is kept under e2e/artifacts/screenshots/.
@@ -377,7 +377,7 @@ test.describe('navigation chrome', () => {
 
   test('the account side menu highlights the current route and opens its group', async ({ page }, testInfo) => {
     await page.goto('/my/order/loan/repay');
-    // The repayments page is a signed-in page (issue 18): a guest gets the login modal first; closing it leaves the page and its menu.
+    // The repayments page is a signed-in page: a guest gets the login modal first; closing it leaves the page and its menu.
     await expect(page.getByTestId('login-flow')).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('login-flow')).toBeHidden();

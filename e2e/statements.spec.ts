@@ -4,7 +4,7 @@ import { logInThroughApi, snap } from './helpers.ts';
 import { type Locale, runOnLocaleProject } from './locale-runs.ts';
 
 /**
- * Account statement (issue 20) on the production build, on the shared server: the demo account
+ * Account statement on the production build, on the shared server: the demo account
  * opens /my/account/statement, generates this month's statement (its seeded balances are this
  * month's movements), sees the accounts and their movements, and downloads the CSV. en-US at
  * 1280 px, zh-HK at 390 px.

@@ -6,7 +6,7 @@ import { ownServerTest } from './own-server.ts';
 import { addComplianceOperator, reachLevelTwo } from './investor.ts';
 
 /**
- * The BTC trust end to end (issue 17) on the production build: a new user reaches level 2 through
+ * The BTC trust end to end on the production build: a new user reaches level 2 through
  * the API (basic KYC with files, the investor profile, AML answers, a tax form; both reviews
  * approved with `npm run ops -- kyc approve`), is credited 0.5 BTC through the custody webhook,
  * then on `/product/trust` reads the 2 % fee, creates a trust with two beneficiaries (the live sum

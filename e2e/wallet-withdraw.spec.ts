@@ -6,7 +6,7 @@ import { REAL_CODE_RESEND_ENV } from './server-template.ts';
 import { DEMO, depositWithCli, logInThroughApi, readCode, snap } from './helpers.ts';
 
 /**
- * An on-chain (OUTER) withdrawal end to end (issue 4) on the production build: USDT credited through
+ * An on-chain (OUTER) withdrawal end to end on the production build: USDT credited through
  * `npm run deposit` (the signed custody webhook), the balance shown, a withdrawal to a TRC20 address
  * through the security-check modal with the email code from the dev mailbox, the withdraw history
  * showing it waiting, the history filters (coin, status) — inline on desktop, in the modal on
@@ -65,7 +65,7 @@ for (const locale of LOCALES) {
       // The balance of the deposit.
       await page.goto('/my/account/main');
       await expect(page.locator('html')).toHaveAttribute('lang', locale);
-      // The seed's 10,000 USDT of the demo account (issue 14 item 14) and the deposit.
+      // The seed's 10,000 USDT of the demo account and the deposit.
       await expect(page.getByTestId('available-USDT')).toHaveText('10,250.00');
       await expect(page.getByTestId('frozen-USDT')).toHaveText('0.00');
 
@@ -156,7 +156,7 @@ for (const locale of LOCALES) {
       const text = CHECK_TEXT[locale];
       await logInThroughApi(page, DEMO, locale);
 
-      // The demo account starts with money (issue 14 item 14): nothing to deposit first.
+      // The demo account starts with money: nothing to deposit first.
       await page.goto('/my/account/main');
       await expect(page.getByTestId('available-USDT')).toHaveText('10,000.00', { timeout: 20_000 }); // the first page of a cold server
       await expect(page.getByTestId('wallet-empty')).toHaveCount(0);

@@ -15,7 +15,7 @@ import {
 } from './helpers.ts';
 
 /**
- * The wallet end to end (issue 4) on the production build: a deposit arrives through
+ * The wallet end to end on the production build: a deposit arrives through
  * `npm run deposit` (the signed custody webhook), the balance shows, a withdrawal to another
  * Meridian user's address passes the security check and settles at once (INTERNAL), and the
  * histories list it; on mobile the history filters open in a modal.
@@ -74,7 +74,7 @@ test('a deposit through npm run deposit, the balance, an internal withdrawal thr
   test.skip(testInfo.project.name !== 'desktop', 'the demo account is shared: one viewport moves its money');
   test.setTimeout(120_000);
   await logIn(page, DEMO.email, DEMO.password);
-  // The demo account lives on the shared server: the seed's 10,000 USDT (issue 14 item 14) plus
+  // The demo account lives on the shared server: the seed's 10,000 USDT plus
   // whatever an earlier attempt of this test left. Amounts are checked against what it holds now.
   const startCents = await availableUsdtCents(page.request);
   await depositWithCli(baseURL!, SECRET, DEMO.email, '250');
@@ -99,7 +99,7 @@ test('a deposit through npm run deposit, the balance, an internal withdrawal thr
   await page.getByTestId('email-code').fill(await readCode(request, DEMO.email, 'WITHDRAW'));
   await page.getByTestId('security-check-submit').click();
   await expect(page.getByTestId('security-check-form')).toBeHidden();
-  // The result card (issue 14 item 13): internal, settled at once, no fee.
+  // The result card: internal, settled at once, no fee.
   const result = page.getByTestId('withdraw-result');
   await expect(result.getByTestId('withdraw-result-amount')).toHaveText('40.00 USDT');
   await expect(result.getByTestId('withdraw-result-fee')).toHaveText('0.00 USDT');

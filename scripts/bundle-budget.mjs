@@ -1,4 +1,4 @@
-// The JavaScript size budget (issue 13 item 6, issue 20), a step of `npm test` after the build: a
+// The JavaScript size budget, a step of `npm test` after the build: a
 // size, not a timing, so it is stable on shared machines. From the build's chunk graph (vite
 // `build.manifest`, moved to apps/web/build/manifest.json by the web's postbuild) it adds up, per
 // customer route, the gzip -9 size of every chunk loaded before that route's first paint:
@@ -30,9 +30,9 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 export const HOME_BUDGET_KB = 150;
-/** Public and product pages (issue 20: 200 KB each; a few KB over the heaviest, to catch a regression). */
+/** Public and product pages (200 KB each; a few KB over the heaviest, to catch a regression). */
 export const PUBLIC_BUDGET_KB = 155;
-/** App-shell pages outside the account layout (issue 20: 200 KB each). */
+/** App-shell pages outside the account layout (200 KB each). */
 export const SCOPED_BUDGET_KB = 200;
 /** App-shell pages under the account layout (side menu; issue 20: 200 KB each). */
 export const ACCOUNT_BUDGET_KB = 200;
@@ -121,7 +121,7 @@ for (const key of pageKeys) {
   });
 }
 
-// The back office (issue 16): its lazy module (shell, login, dashboard) counted like a page, with
+// The back office: its lazy module (shell, login, dashboard) counted like a page, with
 // the Ant Design scope but without the customer account layout; each other admin page adds its own
 // lazily loaded module to that.
 const adminKey = 'src/features/admin/admin-routes.ts';

@@ -28,7 +28,7 @@ const ISLAND_CHUNKS = /(^|\/)(antd-config|loan-borrow|earn-products|exchange-pan
  * React Router's production build for `vite build`. Its package exports only `dist/development` (a
  * temporary choice upstream: remix-run/react-router#12532, #14753), whose dev warnings and checks
  * run in every user's browser: at start-up, route matching alone showed ~40 ms of main-thread time
- * in a profile of /loan (issue 20, docs/performance.md). `vite dev` keeps the development build.
+ * in a profile of /loan (docs/performance.md). `vite dev` keeps the development build.
  */
 const reactRouterDir = dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
 const REACT_ROUTER_PRODUCTION = [

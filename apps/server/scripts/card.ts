@@ -1,6 +1,6 @@
 /**
  * `npm run card -- <command> [options]` — play a merchant against a running server's built-in
- * sandbox card processor (issue 19), as `npm run deposit` plays custody. Every call is signed with
+ * sandbox card processor, as `npm run deposit` plays custody. Every call is signed with
  * the processor's HMAC secret: CARD_WEBHOOK_SECRET, or the one the server generated in
  * DATA_DIR/secrets/card-webhook-secret. The sandbox routes exist outside production only.
  *

@@ -7,7 +7,7 @@
  *
  * Options: --url (default PUBLIC_URL or http://localhost:$PORT), --confirmations (default the
  * network's requirement, so the deposit is credited at once), --tx (default random), --index (0),
- * --from (the source address; one on a sanctions list freezes the deposit for review, issue 15).
+ * --from (the source address; one on a sanctions list freezes the deposit for review).
  * The secret is CUSTODY_WEBHOOK_SECRET, or the one the server generated in DATA_DIR/secrets.
  */
 import { randomUUID } from 'node:crypto';

@@ -23,7 +23,7 @@
  *       Announce a change of terms to every user 7 Hong Kong working days before it takes effect
  *       (role compliance or admin; an earlier date is refused naming the earliest allowed).
  *   terms list
- *   limits list                      (withdrawal limits per identity level, USD; issue 15)
+ *   limits list                      (withdrawal limits per identity level, USD)
  *   limits set --level 1 --per-24h 20000 --per-month 200000   (role admin; audited)
  *   alerts list [--status open|released|confirmed]            (screening alerts, oldest first)
  *   alerts release <id> [--note <text>]   (a frozen deposit is credited to the user)
@@ -32,7 +32,7 @@
  *   trusts release <id> --reference <payout ref> --note <how the beneficiaries were verified>
  *       (role finance; the trust's BTC moves to TRUST_PAYOUTS for the off-platform payout; audited)
  *   wires record --reference MW… --amount 2000.00 --sender "NAME" --bank-tx BANK-TX-ID
- *       A USD wire received on Meridian's account (role finance; issue 17): credits the pending fund
+ *       A USD wire received on Meridian's account (role finance): credits the pending fund
  *       subscription of its reference once (the same --bank-tx twice answers the first record), or
  *       goes to suspense (unknown reference, order no longer pending, other amount).
  *   wires list [--status CREDITED|SUSPENSE|RETURNED]

@@ -432,7 +432,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
 /**
  * Serve the built web app: hashed assets with long caching, and `index.html` for every other
- * page path (SPA fallback, issue 13 item 7). Unknown /api paths and missing files answer 404.
+ * page path (SPA fallback). Unknown /api paths and missing files answer 404.
  */
 async function registerWebApp(app: FastifyInstance, webDistDir: string | undefined): Promise<void> {
   const root = webDistDir ? resolve(webDistDir) : undefined;

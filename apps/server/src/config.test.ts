@@ -120,7 +120,7 @@ describe('loadConfig', () => {
 
   it('requires a session secret and public URL in production and never seeds there', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrowError(/SESSION_SECRET is required in production/);
-    // Production also needs the custody webhook secret and the deposit xpubs (issue 4): no generated keys there.
+    // Production also needs the custody webhook secret and the deposit xpubs: no generated keys there.
     expect(() =>
       loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://meridian.example' }),
     ).toThrowError(/CUSTODY_WEBHOOK_SECRET is required in production/);

@@ -106,7 +106,7 @@ export const configSchema = z
     ),
     SMTP_URL: z.preprocess(emptyToUndefined, z.url().optional()),
     REDIS_URL: z.preprocess(emptyToUndefined, z.url().optional()),
-    /** Back office (issue 16): IPs or CIDR ranges, comma-separated, allowed to reach `/api/admin`; empty = any. */
+    /** Back office: IPs or CIDR ranges, comma-separated, allowed to reach `/api/admin`; empty = any. */
     ADMIN_IP_ALLOWLIST: z.preprocess(
       emptyToUndefined,
       z
@@ -172,7 +172,7 @@ export const configSchema = z
       emptyToUndefined,
       z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
     ),
-    /** Secret of the card issuer-processor's webhook HMAC-SHA256 signature (≥ 32 characters). Generated into DATA_DIR when absent (issue 19; the sandbox processor signs with it). */
+    /** Secret of the card issuer-processor's webhook HMAC-SHA256 signature (≥ 32 characters). Generated into DATA_DIR when absent (the sandbox processor signs with it). */
     CARD_WEBHOOK_SECRET: z.preprocess(
       emptyToUndefined,
       z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
@@ -182,7 +182,7 @@ export const configSchema = z
       emptyToUndefined,
       z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
     ),
-    /** Signed requests one developer API key may make per minute (then 108 with Retry-After; issue 21). */
+    /** Signed requests one developer API key may make per minute (then 108 with Retry-After). */
     API_KEY_REQUESTS_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).optional()),
     /** Key sealing the developer API keys' HMAC secrets at rest (AES-256-GCM, issue 21; docs/api.md). Generated into DATA_DIR when absent. */
     API_KEY_VAULT_KEY: z.preprocess(
@@ -218,8 +218,7 @@ export const configSchema = z
       .transform((value) => value === 'true'),
     /**
      * Withdrawals whose USD value at request time is over this amount (a decimal string of USD, at
-     * most 2 decimals) need a second finance operator's approval before another one processes them
-     * (issue 16).
+     * most 2 decimals) need a second finance operator's approval before another one processes them.
      */
     LARGE_WITHDRAWAL_USD: z
       .string()
@@ -254,7 +253,7 @@ export const configSchema = z
     S3_ACCESS_KEY_ID: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
     S3_SECRET_ACCESS_KEY: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
     /**
-     * Public site (issue 20, docs/marketing.md): the operator's legal name, registered address and
+     * Public site (docs/marketing.md): the operator's legal name, registered address and
      * licences shown on /about, the separate exchange and mining sites, and the social accounts of
      * the footer. Unset: the About page marks the legal details as still to be completed, and the
      * links are hidden.
@@ -362,7 +361,7 @@ export interface Config {
   host: string;
   publicUrl: string;
   /**
-   * Passkeys (issue 21): the relying-party id and the accepted origins. Each defaults to PUBLIC_URL
+   * Passkeys: the relying-party id and the accepted origins. Each defaults to PUBLIC_URL
    * (its host, its origin) when that is set; when neither is set (development, tests), each request
    * supplies its own (`Host`), so `localhost:5173` and `localhost:3000` both work.
    */
@@ -377,7 +376,7 @@ export interface Config {
   adminIpAllowlist: string[];
   /** ALTCHA proof-of-work size (ALTCHA_MAX_COUNTER). */
   humanCheckMaxCounter: number;
-  /** Seconds between two codes for one address and event: 59 (spec §9), less only in tests (CODE_RESEND_AFTER_SECONDS). */
+  /** Seconds between two codes for one address and event: 59, less only in tests (CODE_RESEND_AFTER_SECONDS). */
   codeResendAfterSeconds: number;
   /** Test only (TEST_CLOCK_AT): the instant the app's clock starts at; undefined: the system clock. */
   testClockAt: Date | undefined;
@@ -392,7 +391,7 @@ export interface Config {
   /** Whether `main.ts` starts the job scheduler. */
   jobsEnabled: boolean;
   /**
-   * Where `GET /metrics` is served (issue 14 item 8): on `port` (a separate listener) when set, else
+   * Where `GET /metrics` is served: on `port` (a separate listener) when set, else
    * on the app port — behind `token` when set, and not at all in production without either.
    */
   metrics: { token: string | undefined; port: number | undefined };
@@ -411,16 +410,16 @@ export interface Config {
     custodyWebhookSecret: string | undefined;
     xpubs: { bitcoin: string; evm: string; tron: string } | undefined;
     isWhitelistMode: boolean;
-    /** USD (decimal string): a withdrawal worth more needs a second operator's approval (LARGE_WITHDRAWAL_USD, issue 16). */
+    /** USD (decimal string): a withdrawal worth more needs a second operator's approval (LARGE_WITHDRAWAL_USD). */
     largeWithdrawalUsd: string;
   };
-  /** Cards (issue 19): the processor webhook secret and the sandbox vault key (generated into DATA_DIR, or memory, when absent). */
+  /** Cards: the processor webhook secret and the sandbox vault key (generated into DATA_DIR, or memory, when absent). */
   cards: { webhookSecret: string | undefined; vaultKey: string | undefined };
   /** API_KEY_VAULT_KEY: seals the developer API keys' secrets (generated into DATA_DIR when absent). */
   apiKeyVaultKey: string | undefined;
   /** API_KEY_REQUESTS_PER_MINUTE: the per-key limit of signed requests (default 600). */
   apiKeyRequestsPerMinute: number;
-  /** The public site's operator details and links (SITE_*, issue 20); undefined/empty: not configured. */
+  /** The public site's operator details and links (SITE_*); undefined/empty: not configured. */
   site: {
     legalEntity: string | undefined;
     registeredAddress: string | undefined;

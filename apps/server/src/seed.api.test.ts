@@ -17,7 +17,7 @@ import { DEMO_FUNDING } from './modules/wallet/wallet.seed.ts';
 import { seedDemo } from './seed.ts';
 
 /**
- * The demo seed funds the demo account (issue 14 item 14): through the ledger, from the
+ * The demo seed funds the demo account: through the ledger, from the
  * PLATFORM_DEMO_FUNDING accounts, once however often the seed runs; nobody else gets anything.
  * Custody (the hot wallet) holds what the demo balances owe, so no asset shows a shortfall.
  */

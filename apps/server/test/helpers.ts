@@ -181,7 +181,7 @@ export function mutationHeaders(extra: Record<string, string> = {}): Record<stri
   return { 'content-type': 'application/json', [HEADER_CSRF]: CSRF_HEADER_VALUE, ...extra };
 }
 
-// ---------------------------------------------------------------- identity helpers (issue 3)
+// ---------------------------------------------------------------- identity helpers
 
 /**
  * Solve an ALTCHA challenge from `GET /api/user/human-check/challenge` the way the widget does, and

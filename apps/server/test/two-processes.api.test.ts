@@ -13,7 +13,7 @@ import { createTestDatabase, testDatabaseKind, testRunClock } from './helpers.ts
 
 /**
  * Two server processes on one PostgreSQL database, as `docs/operations.md` "Several processes" sets
- * them up (issue 21 "Two processes, one database"): a session made on one is honoured by the other
+ * them up: a session made on one is honoured by the other
  * and, once revoked on the first, refused by the other within a second; a message caused on one
  * reaches the user's open stream on the other; the scheduled jobs claim each period once; with
  * `REDIS_URL` the per-IP limits are counted across both. Real processes (`node --import tsx

@@ -11,7 +11,7 @@
  *    network-first for the few public, non-personal GET calls the shell shows
  *    (PUBLIC_API_PREFIXES); every other API call — anything of a user's — is never intercepted nor
  *    stored.
- * 2. Web Push for the message centre (spec §1, §4), below.
+ * 2. Web Push for the message centre (§4), below.
  *
  * A push carries the JSON { id, title, body, link }. An open, focused tab already shows the message
  * as a toast (it hears the server's event stream), so a system notification is shown only when no

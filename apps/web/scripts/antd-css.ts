@@ -1,6 +1,6 @@
 // npm run antd:css -w @meridian/web — writes src/styles/antd.css: Ant Design's styles for the
 // components the app uses, generated once from the app's theme (src/components/antd-theme.ts)
-// instead of in the browser on every island's first mount (issue 20, Lighthouse's total blocking
+// instead of in the browser on every island's first mount (Lighthouse's total blocking
 // time); and src/styles/antd/<island>.css, the styles of the components each island of the public
 // pages renders (`antdIsland`), so that those pages load a third to a half of it.
 // `src/styles/antd-css.test.ts` fails while a file differs from what this writes.

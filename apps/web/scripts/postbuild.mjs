@@ -39,7 +39,7 @@ rmSync(ssrDir, { recursive: true, force: true });
 /**
  * The first paint of every page waited for two small files after the HTML: the boot script (1.4 KB,
  * a classic script in the head) and the entry's stylesheet (~19 KB, 5 KB compressed). Each cost a
- * round trip that Lighthouse counted as render-blocking (issue 20, docs/performance.md). Both go into
+ * round trip that Lighthouse counted as render-blocking (docs/performance.md). Both go into
  * the page: the script as written (the server allows it by its SHA-256 in the CSP, read from this
  * file at start-up: apps/server/src/platform/http/csp.ts), the styles as a <style> element in the
  * link's place, so the cascade order is unchanged.

@@ -23,7 +23,7 @@ if (!container) throw new Error('index.html has no #root element');
 
 /**
  * The first render is a transition, so React renders in slices of a few milliseconds and the main
- * thread stays free for input between them (issue 20, Lighthouse's total blocking time); what is on
+ * thread stays free for input between them (Lighthouse's total blocking time); what is on
  * screen meanwhile is the prerendered page or the boot header.
  */
 function render(): void {

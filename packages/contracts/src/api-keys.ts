@@ -3,7 +3,7 @@ import { API_KEY_SCOPES, defineEndpoint } from './endpoint.ts';
 import { sensitiveFactorsSchema } from './security.ts';
 
 /**
- * Developer API keys (issue 21 "Developer API"; docs/api.md). A user creates keys with scopes
+ * Developer API keys (docs/api.md). A user creates keys with scopes
  * (`read`, `trade`, `withdraw`), an optional IP allowlist, after the security check with the
  * authenticator (event API_KEY_CREATE). A machine then calls the routes whose descriptor names an
  * `apiKeyScope`, signing each request with HMAC-SHA256 (the key's secret) over

@@ -4,7 +4,7 @@ import { assetCodeSchema, decimalAmountSchema } from './money.ts';
 import { ANY_OPERATOR } from './operators.ts';
 
 /**
- * Back office "Products and settings" (issue 16): coin networks and swap pairs. Any operator reads
+ * Back office "Products and settings": coin networks and swap pairs. Any operator reads
  * them; only an admin changes them. Switches, limits and confirmations take effect at once; a change
  * to a FEE (a network's withdrawal fee) or a SPREAD (a pair's `spreadBps`) is risky: it is stored as
  * a proposed settings change and applies only when a different admin approves it (four eyes, 153).

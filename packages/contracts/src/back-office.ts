@@ -6,7 +6,7 @@ import { ANY_OPERATOR, OPERATOR_ROLES } from './operators.ts';
 import { pageQuerySchema, pageSchema } from './pagination.ts';
 
 /**
- * The back office (issue 16): the operators' application at `/admin` and its API at `/api/admin`.
+ * The back office: the operators' application at `/admin` and its API at `/api/admin`.
  * Every call is `auth: 'operator'` with the roles that may make it (see `operators.ts`). People sign
  * in with email, password and a TOTP code (enrolment is forced at the first sign-in) and hold the
  * back-office session cookie (path `/api/admin`, `SameSite=Strict`, 30 min idle, 8 h absolute);
@@ -464,7 +464,7 @@ export const opsDepositQuerySchema = pageQuerySchema.extend({
 });
 
 /**
- * A deposit as operators see it (issue 16 "Deposits"): its owner, what arrived where, from where,
+ * A deposit as operators see it: its owner, what arrived where, from where,
  * its confirmations and state. `amount` is a decimal string in the coin's units ("25.5"), never a
  * number; times are ISO 8601 instants.
  */

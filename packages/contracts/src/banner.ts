@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** A home-page banner (spec §3). `isBlank` opens `webLink` in a new tab. */
+/** A home-page banner. `isBlank` opens `webLink` in a new tab. */
 export const bannerSchema = z.object({
   bannerId: z.string(),
   bannerImg: z.string(),
@@ -10,6 +10,6 @@ export const bannerSchema = z.object({
 });
 export type Banner = z.infer<typeof bannerSchema>;
 
-/** `GET /api/market/banner/getList` content: the banners sit under `content.content` (spec §7). */
+/** `GET /api/market/banner/getList` content: the banners sit under `content.content`. */
 export const bannerListContentSchema = z.object({ content: z.array(bannerSchema) });
 export type BannerListContent = z.infer<typeof bannerListContentSchema>;

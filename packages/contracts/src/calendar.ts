@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
 
 /**
- * The user's calendar (issue 20 "Calendar"; docs/calendar.md): one list of the dates of the user's
+ * The user's calendar (docs/calendar.md): one list of the dates of the user's
  * products — fixed-fund maturities, the current fund's monthly payout days, loan repayment dates and
  * the end of their overdue grace, the BTC trusts' inactivity reminders and deadlines, and the
  * identity renewals (a new tax form due after a change of country, the qualified-investor status

@@ -96,7 +96,7 @@ export type CardDefaultLimits = z.infer<typeof cardDefaultLimitsSchema>;
 
 /** The card programme as operators see it. */
 export const opsCardSettingsSchema = z.object({
-  /** Production fee of a physical card, USDT (spec §9: 10). */
+  /** Production fee of a physical card, USDT (10). */
   physicalFeeUsdt: z.string(),
   /** Issuing fee of a virtual card outside the promotion, USDT. */
   virtualFeeUsdt: z.string(),
@@ -108,7 +108,7 @@ export const opsCardSettingsSchema = z.object({
   promotionEndsAt: z.string().nullable(),
   /** Whether the promotion waives the virtual-card fee now (switch on and now inside the dates). */
   isPromotionOn: z.boolean(),
-  /** Currencies a virtual card can be applied for in (spec §1: USD, EUR, JPY, GBP). */
+  /** Currencies a virtual card can be applied for in (USD, EUR, JPY, GBP). */
   virtualCurrencies: z.array(cardCurrencySchema),
   /** Least and most of a stablecoin one top-up spends, in units of the coin (6 decimals). */
   topUpMin: z.string(),

@@ -5,7 +5,7 @@ import { pageQuerySchema, pageSchema } from './pagination.ts';
 import { sensitiveFactorsSchema } from './security.ts';
 
 /**
- * Card contracts (issue 19; spec §1 "Card", §2 `/product/fiscard` and FiscardAccount, §5 PIN, §6
+ * Card contracts (§2 `/product/fiscard` and FiscardAccount, §5 PIN, §6
  * gating: cards need basic verification, §8 declined payment reasons, §9 card constants).
  *
  * A card is issued by the issuer processor (the built-in sandbox by default, ARCHITECTURE §6); Meridian
@@ -15,46 +15,46 @@ import { sensitiveFactorsSchema } from './security.ts';
  * currency's precision (USD/EUR/GBP 2, JPY 0; USDT/USDC/USDE 6).
  */
 
-// ---------------------------------------------------------------- constants (spec §9)
+// ---------------------------------------------------------------- constants
 
 /**
- * Physical cards one user may apply for or bind, not counting cancelled or returned ones (spec §9: 3):
+ * Physical cards one user may apply for or bind, not counting cancelled or returned ones (3):
  * the default of the back office's card settings, which the cards module reads (`card/config`).
  */
 export const PHYSICAL_CARDS_PER_USER_MAX = 3;
-/** Production fee of a physical card in USDT (spec §9: 10 USDT), as a wire amount: the settings' default (changed with four eyes). */
+/** Production fee of a physical card in USDT (10 USDT), as a wire amount: the settings' default (changed with four eyes). */
 export const CARD_PRODUCTION_FEE_USDT = '10';
-/** Wrong PIN entries in a row that block a card (spec §9: 5). */
+/** Wrong PIN entries in a row that block a card (5). */
 export const CARD_PIN_TRIES_MAX = 5;
-/** How long a PIN block lasts unless an operator lifts it (issue 19: 24 h). */
+/** How long a PIN block lasts unless an operator lifts it (24 h). */
 export const CARD_PIN_BLOCK_HOURS = 24;
-/** How long a 3-D Secure (or "ask me above X") push confirmation stays valid (spec §9: 5 minutes). */
+/** How long a 3-D Secure (or "ask me above X") push confirmation stays valid (5 minutes). */
 export const CARD_CONFIRMATION_TTL_MS = 5 * 60 * 1000;
-/** How long a top-up quote holds its locked rate (issue 19: 30 s). */
+/** How long a top-up quote holds its locked rate (30 s). */
 export const CARD_TOPUP_QUOTE_TTL_MS = 30_000;
-/** How long revealed card details may stay on screen (issue 19: the reveal closes after 60 s). */
+/** How long revealed card details may stay on screen (the reveal closes after 60 s). */
 export const CARD_REVEAL_TTL_MS = 60_000;
-/** Merchant refund timing (spec §9): after 72 hours, or 31 days if the merchant has not started refund or settlement. */
+/** Merchant refund timing: after 72 hours, or 31 days if the merchant has not started refund or settlement. */
 export const CARD_REFUND_AFTER_HOURS = 72;
 export const CARD_REFUND_FALLBACK_DAYS = 31;
 
-/** Card networks (spec §1: Mastercard or Visa). */
+/** Card networks (Mastercard or Visa). */
 export const CARD_NETWORKS = ['VISA', 'MASTERCARD'] as const;
 export const cardNetworkSchema = z.enum(CARD_NETWORKS);
 export type CardNetwork = z.infer<typeof cardNetworkSchema>;
 
-/** Card kinds (spec §1: physical and virtual). */
+/** Card kinds (physical and virtual). */
 export const CARD_KINDS = ['VIRTUAL', 'PHYSICAL'] as const;
 export const cardKindSchema = z.enum(CARD_KINDS);
 export type CardKind = z.infer<typeof cardKindSchema>;
 
-/** Card currencies (spec §1: USD native, EUR, JPY, GBP). */
+/** Card currencies (USD native, EUR, JPY, GBP). */
 export const CARD_CURRENCIES = ['USD', 'EUR', 'JPY', 'GBP'] as const satisfies readonly AssetCode[];
 export const cardCurrencySchema = z.enum(CARD_CURRENCIES);
 export type CardCurrency = z.infer<typeof cardCurrencySchema>;
 
 /**
- * Stablecoins a card is topped up from (spec §1: USDT, USDE, USDC; "EURE to EUR is 1:1"). EURE is
+ * Stablecoins a card is topped up from (USDT, USDE, USDC; "EURE to EUR is 1:1"). EURE is
  * Monerium's EUR e-money token: it tops up a EUR card at exactly 1:1 (no rate, no quote risk) and
  * other cards through the rate table as EUR.
  */
@@ -63,7 +63,7 @@ export const cardTopUpCoinSchema = z.enum(CARD_TOPUP_COINS);
 export type CardTopUpCoin = z.infer<typeof cardTopUpCoinSchema>;
 
 /**
- * Card statuses (issue 19): UNDER_REVIEW (applied physical card), PROCESSING (being produced),
+ * Card statuses: UNDER_REVIEW (applied physical card), PROCESSING (being produced),
  * SHIPPED, ACTIVE (usable; virtual cards start here), FROZEN (by operators), CANCELLED, EXPIRED,
  * RETURNED (undeliverable). A user's lock is a separate switch (`isLocked`), not a status.
  */
@@ -176,7 +176,7 @@ export const cardSchema = z.object({
   expiryMonth: z.number().int(),
   expiryYear: z.number().int(),
   cardholderName: z.string(),
-  /** The employee a PRO account issued the card to (issue 19); null for the holder's own cards. */
+  /** The employee a PRO account issued the card to; null for the holder's own cards. */
   employeeName: z.string().nullable(),
   /** Spendable balance (what is not held). */
   balance: z.string(),
@@ -191,7 +191,7 @@ export const cardSchema = z.object({
 export type Card = z.infer<typeof cardSchema>;
 export const cardListSchema = z.array(cardSchema);
 
-/** Per-card spend rules the user sets (issue 19): categories blocked, a per-transaction maximum, "ask me above X". */
+/** Per-card spend rules the user sets: categories blocked, a per-transaction maximum, "ask me above X". */
 export const cardSpendRulesSchema = z.object({
   blockedMccs: z.array(z.string()),
   /** Per-transaction maximum in the card's currency; null = none (the card's own limit still applies). */
@@ -201,7 +201,7 @@ export const cardSpendRulesSchema = z.object({
 });
 export type CardSpendRules = z.infer<typeof cardSpendRulesSchema>;
 
-/** A limit-change request to customer service (issue 19: limits change only through the back office). */
+/** A limit-change request to customer service (limits change only through the back office). */
 export const cardLimitRequestSchema = z.object({
   id: z.number().int(),
   cardId: z.number().int(),
@@ -427,7 +427,7 @@ export const cardConfirmationIdParamSchema = z.object({ id: z.coerce.number().in
 /** `POST card/confirmation/:id` body: approve or reject the payment. */
 export const cardConfirmBodySchema = z.object({ isApproved: z.boolean() });
 
-/** The card holder's calls (basic identity verification, spec §6). */
+/** The card holder's calls (basic identity verification). */
 export const cardEndpoints = {
   getConfig: defineEndpoint({
     method: 'GET',

@@ -5,8 +5,8 @@
  * instead (home page budget, `scripts/bundle-budget.mjs`).
  */
 
-/** 143: the call needs an identity level the user lacks; `content` names the step (spec §6). */
+/** 143: the call needs an identity level the user lacks; `content` names the step. */
 export const KYC_REQUIRED_CODE = 143;
 
-/** Codes the web client shows as a notification with the message as description (spec §8). */
+/** Codes the web client shows as a notification with the message as description. */
 export const NOTIFICATION_CODES: readonly number[] = [103, 105, 106, 107, 108];

@@ -2,10 +2,10 @@ import { KYC_REQUIRED_CODE } from './client-codes.ts';
 import { interpolate, type Locale, type LocalizedText } from './locale.ts';
 
 /**
- * The business-code catalogue (ARCHITECTURE §5, spec §8). Every API answer carries one of these
+ * The business-code catalogue (ARCHITECTURE §5). Every API answer carries one of these
  * codes in `statusCode`; the HTTP status is set alongside so that proxies and logs stay meaningful.
  * The web client treats 101 as "login expired" and shows 103 and 105–108 as notifications; every
- * other non-200 code is a toast (spec §8).
+ * other non-200 code is a toast.
  *
  * Messages may hold `{name}` placeholders filled from the error's params.
  */
@@ -230,7 +230,7 @@ export const BUSINESS_CODES = {
     httpStatus: 409,
     message: { 'en-US': 'This settings change has already been decided', 'zh-HK': '此設定變更已有決定' },
   },
-  // Funds (issue 17): codes 160–174.
+  // Funds: codes 160–174.
   FUND_BELOW_MIN_PURCHASE: {
     code: 160,
     httpStatus: 422,
@@ -369,7 +369,7 @@ export const BUSINESS_CODES = {
       'zh-HK': '你最多可持有 {max} 個信託',
     },
   },
-  // Proof of liabilities (issue 21): codes 240–249.
+  // Proof of liabilities: codes 240–249.
   LIABILITIES_NO_SNAPSHOT: {
     code: 240,
     httpStatus: 404,
@@ -395,7 +395,7 @@ export const BUSINESS_CODES = {
       'zh-HK': '證明只保留 {days} 日：{date} 的證明已不再提供（其根雜湊值仍然公開）',
     },
   },
-  // Account statements (issue 20): codes 250–254.
+  // Account statements: codes 250–254.
   STATEMENT_GENERATION_RUNNING: {
     code: 250,
     httpStatus: 409,
@@ -420,7 +420,7 @@ export const BUSINESS_CODES = {
       'zh-HK': '未能生成結單：請重新開始',
     },
   },
-  // Passkeys (issue 21): codes 260–269.
+  // Passkeys: codes 260–269.
   PASSKEY_CHALLENGE_EXPIRED: {
     code: 260,
     httpStatus: 400,
@@ -469,7 +469,7 @@ export const BUSINESS_CODES = {
       'zh-HK': '此密碼匙已經登記',
     },
   },
-  // Loans (issue 18): codes 184–199.
+  // Loans: codes 184–199.
   LOAN_LTV_TOO_HIGH: {
     code: 184,
     httpStatus: 422,
@@ -614,7 +614,7 @@ export const BUSINESS_CODES = {
       'zh-HK': '沒有 Meridian 卡片與此項目的卡片代碼相符，請改為撇帳',
     },
   },
-  // Card settings (issue 16, issue 19): codes 310–319.
+  // Card settings: codes 310–319.
   CARD_CURRENCY_NOT_OFFERED: {
     code: 310,
     httpStatus: 422,

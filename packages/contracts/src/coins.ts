@@ -1,6 +1,6 @@
 /**
- * The coins of the home market table, in display order (spec §1, §3 market coin row). Kept free of
- * zod so the home page can import it without the schema library (home-route budget, issue 2).
+ * The coins of the home market table, in display order (§3 market coin row). Kept free of
+ * zod so the home page can import it without the schema library (home-route budget).
  */
 export const MARKET_COIN_CODES = ['BTC', 'ETH', 'USDT', 'USDC', 'USDE'] as const;
 export type MarketCoinCode = (typeof MARKET_COIN_CODES)[number];

@@ -4,7 +4,7 @@ import type { OperatorRole } from './operators.ts';
 import type { CaptchaEvent } from './security.ts';
 
 /**
- * One endpoint descriptor per API call (issue 13 item 1; ARCHITECTURE §5). A descriptor states
+ * One endpoint descriptor per API call (ARCHITECTURE §5). A descriptor states
  * everything both ends must agree on — method, path, who may call it, what it demands, the shapes
  * it takes and answers, and the business codes it can answer — so that:
  *
@@ -21,7 +21,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /**
  * Who may call: a signed-in user, anyone (the user resolved when present), anyone, or a back-office
  * operator ('operator': the back-office session cookie with TOTP passed, or an operator's bearer
- * token for scripts; the role must be one of `roles`, issue 16).
+ * token for scripts; the role must be one of `roles`).
  */
 export type EndpointAuth = 'user' | 'optional' | 'none' | 'operator';
 
@@ -29,7 +29,7 @@ export type EndpointAuth = 'user' | 'optional' | 'none' | 'operator';
 export type KycRequirement = 'basic' | 'investor' | 'qualified';
 
 /**
- * Permissions of a developer API key (issue 21 "Developer API"; docs/api.md): `read` (balances,
+ * Permissions of a developer API key (docs/api.md): `read` (balances,
  * records, orders), `trade` (swap, fund subscribe/redeem), `withdraw` (only to address-book entries).
  */
 export const API_KEY_SCOPES = ['read', 'trade', 'withdraw'] as const;
@@ -52,15 +52,15 @@ export interface Endpoint {
   roles?: readonly OperatorRole[];
   /** The identity verification the call needs (143 KYC_REQUIRED naming the missing step otherwise). */
   kyc?: KycRequirement;
-  /** The captcha event of a sensitive action: the body carries the factors its trade configuration requires (spec §4). */
+  /** The captcha event of a sensitive action: the body carries the factors its trade configuration requires. */
   sensitiveAction?: CaptchaEvent;
   /**
    * With `auth: 'user'`: the API-key scope that lets a signed request with a developer key call the
-   * route instead of a session (issue 21; docs/api.md). Absent: keys are refused (276). The server's
+   * route instead of a session (docs/api.md). Absent: keys are refused (276). The server's
    * route registration enforces it; the OpenAPI document lists it.
    */
   apiKeyScope?: ApiKeyScope;
-  /** Sent with `api-version: 2.0` (spec §7 names the calls). */
+  /** Sent with `api-version: 2.0`. */
   apiVersion?: '2.0';
   /** Honours the `Idempotency-Key` header (a retry answers the stored result; docs/api.md "Idempotency"). */
   isIdempotent?: boolean;

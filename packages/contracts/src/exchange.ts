@@ -4,9 +4,9 @@ import { decimalAmountSchema, withAmountMinor } from './money.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { pageQuerySchema, pageSchema } from './pagination.ts';
 
-/** How long a firm quote holds (issue 5: 10 s). */
+/** How long a firm quote holds (10 s). */
 export const QUOTE_TTL_MS = 10_000;
-/** Default maximum slippage of a flash exchange (issue 5: 0.5%). */
+/** Default maximum slippage of a flash exchange (0.5%). */
 export const FLASH_SLIPPAGE_BPS_DEFAULT = 50;
 /** Largest slippage a user may accept on a flash exchange (5%). */
 export const FLASH_SLIPPAGE_BPS_MAX = 500;
@@ -30,7 +30,7 @@ const amountCoin = (value: { from: MarketCoinCode; to: MarketCoinCode; side: Swa
   value.side === 'from' ? value.from : value.to;
 
 /**
- * `GET /api/exchange/rate?from&to&amount&side` (spec §7): ask for a firm quote. Parsed, the amount is
+ * `GET /api/exchange/rate?from&to&amount&side`: ask for a firm quote. Parsed, the amount is
  * `amountMinor` of the side's coin (`withAmountMinor`).
  */
 export const exchangeRateQuerySchema = withAmountMinor(
@@ -100,8 +100,8 @@ export type ParsedFlashExchangeRequest = z.output<typeof flashExchangeRequestSch
 
 /**
  * `GET /api/exchange/swap/list`: the user's swaps, newest first, optionally for one coin (either
- * side) and executed within `createTime` — two ISO instants [from, to], repeated query parameter
- * (spec §7 arrays repeated), like the wallet history.
+ * side) and executed within `createTime` — two ISO instants [from, to], repeated query parameter,
+ * like the wallet history.
  */
 export const swapListQuerySchema = pageQuerySchema.extend({
   coin: marketCoinCodeSchema.optional(),

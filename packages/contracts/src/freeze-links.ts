@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
 
 /**
- * "This wasn't me" freeze links (issue 21 "Freeze link"; docs/freeze-links.md). Every security
+ * "This wasn't me" freeze links (docs/freeze-links.md). Every security
  * email carries a one-time link `/freeze/<token>`; the page asks for one press (a GET never
  * freezes: mail scanners fetch links), then this call freezes the account without signing in.
  */

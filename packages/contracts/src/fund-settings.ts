@@ -4,8 +4,7 @@ import { amountMinorSchema } from './money.ts';
 import { ANY_OPERATOR } from './operators.ts';
 
 /**
- * Back office "Products and settings", fund products (issue 16; issue 17 "Tiered rates, editable per
- * product"): every operator reads the products; an admin creates fixed funds (period, rate, raise
+ * Back office "Products and settings", fund products: every operator reads the products; an admin creates fixed funds (period, rate, raise
  * window, amount rules), replaces a product's rate tiers and switches a product on or off. A change
  * applies to the next daily accrual (never to days already accrued) and is written to the audit log
  * with its before and after. Amounts are USD decimal strings with 2 decimals; rates are percent per

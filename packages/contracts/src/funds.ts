@@ -5,7 +5,7 @@ import { pageQuerySchema, pageSchema } from './pagination.ts';
 import { sensitiveFactorsSchema } from './security.ts';
 
 /**
- * Funds API contracts (issue 17; spec §1 funds, §3 fund asset response, fund model, subscribe
+ * Funds API contracts (spec §1 funds, §3 fund asset response, fund model, subscribe
  * option; §4 fund types CURRENT/FIXED, action types USD/WALLET/FUND, module REDEEM; §5 "below
  * minimum purchase share", "above maximum withdrawable share", "insufficient balance"; §7
  * `fund/v2/asset|order|product|config|subscribe|redeem`; §9 top yield 10.8 %, current fund 3.65 %
@@ -21,16 +21,16 @@ import { sensitiveFactorsSchema } from './security.ts';
 
 // ---------------------------------------------------------------- enums and constants
 
-/** Id of the current (flexible) fund (spec §9). */
+/** Id of the current (flexible) fund. */
 export const CURRENT_PRODUCT_ID = 'EXW_CURRENT_PRODUCT';
 
-/** Fund types (spec §4): the current fund and the fixed-term funds. */
+/** Fund types: the current fund and the fixed-term funds. */
 export const FUND_TYPES = ['CURRENT', 'FIXED'] as const;
 export const fundTypeSchema = z.enum(FUND_TYPES);
 export type FundType = z.infer<typeof fundTypeSchema>;
 
 /**
- * Where money comes from or goes to (spec §4): WALLET a stablecoin of the wallet (1:1), USD a wire
+ * Where money comes from or goes to: WALLET a stablecoin of the wallet (1:1), USD a wire
  * from / to a bound bank account, FUND current-fund shares (fixed funds are subscribed only from
  * them).
  */
@@ -73,7 +73,7 @@ const usdTextSchema = z.string();
 /** A calendar date in Hong Kong, YYYY-MM-DD. */
 const dateTextSchema = z.string();
 
-// ---------------------------------------------------------------- fund asset (spec §3)
+// ---------------------------------------------------------------- fund asset
 
 /** The current fund part of the asset response (spec §3 `currentProduct`), USD decimal strings. */
 export const fundCurrentAssetSchema = z.object({
@@ -107,7 +107,7 @@ export const fundFixedAssetSchema = z.object({
   interestShares: usdTextSchema,
 });
 
-/** `GET fund/v2/asset` (spec §3 fund asset response). */
+/** `GET fund/v2/asset`. */
 export const fundAssetSchema = z.object({
   /** Interest paid so far, current and fixed. */
   historyProfit: usdTextSchema,
@@ -120,7 +120,7 @@ export const fundAssetSchema = z.object({
 });
 export type FundAsset = z.infer<typeof fundAssetSchema>;
 
-// ---------------------------------------------------------------- products (spec §3 fund model)
+// ---------------------------------------------------------------- products
 
 /**
  * One tier of a tiered rate: `annualRate` applies to the part of a holding from the previous
@@ -132,7 +132,7 @@ export const fundRateTierSchema = z.object({
 });
 export type FundRateTier = z.infer<typeof fundRateTierSchema>;
 
-/** A fund product with the caller's holding of it (spec §3 fund model). */
+/** A fund product with the caller's holding of it. */
 export const fundProductSchema = z.object({
   productId: z.string(),
   /** In the caller's language (User-Lang). */
@@ -140,7 +140,7 @@ export const fundProductSchema = z.object({
   type: fundTypeSchema,
   /** Headline (first tier) rate, percent per year, e.g. "3.65". */
   annualRate: z.string(),
-  /** Term in days; -1 for the current fund (spec §9). */
+  /** Term in days; -1 for the current fund. */
   period: z.number().int(),
   /** Raise window [first day, last day] (Hong Kong dates) of a fixed fund; null for the current fund. */
   raiseDate: z.tuple([dateTextSchema, dateTextSchema]).nullable(),
@@ -152,7 +152,7 @@ export const fundProductSchema = z.object({
   subscribe: z.boolean(),
   /** Whether it can be redeemed by the user (current: yes; fixed: no early redemption). */
   redeem: z.boolean(),
-  /** Action types accepted for subscribing / redeeming (spec §4). */
+  /** Action types accepted for subscribing / redeeming. */
   subscribeActionTypes: z.array(fundActionTypeSchema),
   redeemActionTypes: z.array(fundActionTypeSchema),
   rateTiers: z.array(fundRateTierSchema),
@@ -171,12 +171,12 @@ export type FundProduct = z.infer<typeof fundProductSchema>;
 export const fundProductQuerySchema = z.object({ type: fundTypeSchema.optional() });
 export const fundProductListSchema = z.array(fundProductSchema);
 
-// ---------------------------------------------------------------- config (spec §3 subscribe option)
+// ---------------------------------------------------------------- config
 
 /** Fee of a subscription or redemption (spec §9 default: type COUNT, value 0: no fee). */
 export const fundFeeSchema = z.object({ type: z.literal('COUNT'), value: z.number() });
 
-/** A subscribe option (spec §3): the amount rules of one product, USD decimal strings. */
+/** A subscribe option: the amount rules of one product, USD decimal strings. */
 export const fundSubscribeOptionSchema = z.object({
   /** The product id. */
   id: z.string(),
@@ -257,7 +257,7 @@ export const fundOrderQuerySchema = pageQuerySchema.extend({
   type: fundTypeSchema.optional(),
   action: fundOrderActionSchema.optional(),
   coin: fundStablecoinSchema.optional(),
-  /** Two ISO instants [from, to]; repeated query parameter (spec §7 arrays repeated). */
+  /** Two ISO instants [from, to]; repeated query parameter. */
   createTime: z
     .union([z.string(), z.array(z.string())])
     .transform((value) => (Array.isArray(value) ? value : [value]))

@@ -1,10 +1,10 @@
 /**
- * HTTP conventions shared by the web client and the server (spec §7, ARCHITECTURE §5).
+ * HTTP conventions shared by the web client and the server (ARCHITECTURE §5).
  */
 
 /** Base path of every API call. */
 export const API_BASE_PATH = '/api';
-/** Client-side timeout of one call (spec §9). */
+/** Client-side timeout of one call. */
 export const HTTP_TIMEOUT_MS = 6000;
 /** Header carrying the user's locale on every request. */
 export const HEADER_USER_LANG = 'User-Lang';

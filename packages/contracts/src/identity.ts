@@ -8,11 +8,11 @@ import { captchaEventSchema, passkeyAssertionSchema, sixDigitCodeSchema } from '
  * by the web forms, so the two cannot drift.
  */
 
-/** Minimum length of a login password (spec §5, §9 "Password minimum 8"). */
+/** Minimum length of a login password (§9 "Password minimum 8"). */
 export const PASSWORD_LENGTH_MIN = 8;
 /** Longest password accepted; argon2 hashes anything, the cap only bounds work per request. */
 export const PASSWORD_LENGTH_MAX = 128;
-/** Seconds between two sends of a code to the same address for the same event (spec §9 captcha countdown). */
+/** Seconds between two sends of a code to the same address for the same event. */
 export const CODE_RESEND_SECONDS = 59;
 
 /**
@@ -27,13 +27,13 @@ export const emailSchema = z
   .pipe(z.email({ error: 'validation.email' }))
   .transform((value) => value.toLowerCase());
 
-/** A login password as typed at login: required, never trimmed (spec §5 "password required"). */
+/** A login password as typed at login: required, never trimmed. */
 export const loginPasswordSchema = z
   .string({ error: 'validation.required' })
   .min(1, { error: 'validation.required' })
   .max(PASSWORD_LENGTH_MAX);
 
-/** A new password: at least 8 characters after trimming (spec §5); the common-password check is the server's. */
+/** A new password: at least 8 characters after trimming; the common-password check is the server's. */
 export const newPasswordSchema = z
   .string({ error: 'validation.required' })
   .max(PASSWORD_LENGTH_MAX)
@@ -50,7 +50,7 @@ export const recoveryCodeSchema = z
   .transform((value) => value.toUpperCase())
   .pipe(z.string().regex(/^[A-Z2-7]{5}-?[A-Z2-7]{5}$/, { error: 'validation.recoveryCode' }));
 
-/** Which factors a step requires (spec §3 "Login response content: email, mfa, security flags"). */
+/** Which factors a step requires. */
 export const requiredFactorsSchema = z.object({ email: z.boolean(), mfa: z.boolean(), security: z.boolean() });
 export type RequiredFactors = z.infer<typeof requiredFactorsSchema>;
 
@@ -90,7 +90,7 @@ export type LoginRequest = z.input<typeof loginRequestSchema>;
 export const loginContentSchema = requiredFactorsSchema.extend({
   accountId: z.string().nullable(),
   ticket: z.string().nullable(),
-  /** With `mfa`: the account has a passkey, which the Verify step may offer for it (issue 21). */
+  /** With `mfa`: the account has a passkey, which the Verify step may offer for it. */
   passkey: z.boolean().optional(),
   /** With `mfa`: the authenticator app is bound (false: a passkey is the only way to give `mfa`). */
   authenticator: z.boolean().optional(),
@@ -144,7 +144,7 @@ export const resetPasswordRequestSchema = z
   });
 export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
 
-/** Answer of the register/recover steps (spec §3): the flags, the ticket, and `accountId` once created. */
+/** Answer of the register/recover steps: the flags, the ticket, and `accountId` once created. */
 export const emailFlowContentSchema = requiredFactorsSchema.extend({
   ticket: z.string().nullable(),
   accountId: z.string().nullable(),
@@ -411,7 +411,7 @@ export const identityEndpoints = {
     method: 'POST',
     path: '/user/login',
     tag: 'identity',
-    summary: 'Log in (spec §4): email, password, token; then the factors asked for',
+    summary: 'Log in: email, password, token; then the factors asked for',
     auth: 'none',
     body: loginRequestSchema,
     content: loginContentSchema,
@@ -471,7 +471,7 @@ export const identityEndpoints = {
     method: 'GET',
     path: '/user/self',
     tag: 'identity',
-    summary: 'The signed-in user (spec §3)',
+    summary: 'The signed-in user',
     auth: 'user',
     content: selfContentSchema,
   }),
@@ -641,7 +641,7 @@ export const securityEndpoints = {
 };
 
 /**
- * Email masking (spec §5): a valid address whose local part is longer than 4 characters keeps its
+ * Email masking: a valid address whose local part is longer than 4 characters keeps its
  * first 2 and last 2 characters, otherwise 1 each; the middle becomes asterisks. Invalid → ''.
  */
 export function maskEmail(address: string): string {

@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 import { z } from 'zod';
 
 /**
- * Document rules of identity verification (issue 15; spec §5 "name in English characters; ID
+ * Document rules of identity verification (spec §5 "name in English characters; ID
  * number valid; US residents must provide an SSN"), shared by the web forms and the server so the
  * two cannot drift. Each schema answers a key of `VALIDATION_MESSAGES` (`./validation.ts`), which
  * the server's error handler and the web forms turn into en-US or zh-HK.
@@ -10,7 +10,7 @@ import { z } from 'zod';
 
 // ---------------------------------------------------------------- identity document types
 
-/** The identity documents accepted for basic KYC (issue 15). */
+/** The identity documents accepted for basic KYC. */
 export const ID_TYPES = ['passport', 'nationalId', 'hkid', 'drivingLicence'] as const;
 export type IdType = (typeof ID_TYPES)[number];
 export const idTypeSchema = z.enum(ID_TYPES, { error: 'validation.idType' });
@@ -139,7 +139,7 @@ export const identityDocumentSchema = z
 // ---------------------------------------------------------------- names
 
 /**
- * A name in English characters as printed on the document (spec §5): ASCII letters, with single
+ * A name in English characters as printed on the document: ASCII letters, with single
  * spaces, hyphens, apostrophes and full stops between parts (`Mary-Jane O'Neil`, `Chan Tai Man`,
  * `St. John`); 1–50 characters after trimming. Accented letters are refused: documents print the
  * machine-readable ASCII form of a name, which is the one compared against sanctions lists.
@@ -161,7 +161,7 @@ export const englishNameSchema = z
 
 // ---------------------------------------------------------------- date of birth
 
-/** The youngest age allowed to open a verified account (issue 15: "date of birth (18+)"). */
+/** The youngest age allowed to open a verified account ("date of birth (18+)"). */
 export const AGE_YEARS_MIN = 18;
 
 /**

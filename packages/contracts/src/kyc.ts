@@ -13,7 +13,7 @@ import { pageSchema } from './pagination.ts';
 import { decimalAmountSchema } from './money.ts';
 
 /**
- * Basic identity verification (issue 15 "Basic KYC"; spec §1, §3 `status.user` / `identity.basic`,
+ * Basic identity verification (spec §1, §3 `status.user` / `identity.basic`,
  * §5 rules, §7 `user/info`, `user/commit`; §9 "KYC review within 1 working day"). The user saves a
  * draft on every step (`POST user/info`), uploads the documents (`POST user/identity/document`,
  * multipart), then submits (`POST user/commit`); an operator with the `compliance` role approves or
@@ -29,15 +29,15 @@ import { decimalAmountSchema } from './money.ts';
 export const KYC_STATUS = { NONE: 0, VERIFIED: 1, UNDER_REVIEW: 2, FAILED: 3, EXPIRED: 4 } as const;
 export type KycStatus = (typeof KYC_STATUS)[keyof typeof KYC_STATUS];
 
-/** Working days (Hong Kong business calendar) within which a submission is decided (spec §9). */
+/** Working days (Hong Kong business calendar) within which a submission is decided. */
 export const KYC_REVIEW_WORKING_DAYS = 1;
 
-/** Longest age of a proof of address, in days, counted from its issue date to the submission (issue 15). */
+/** Longest age of a proof of address, in days, counted from its issue date to the submission. */
 export const PROOF_OF_ADDRESS_AGE_DAYS_MAX = 90;
 
 // ---------------------------------------------------------------- levels and gates
 
-/** Verification levels (issue 15 level table): 0 registered, 1 basic verified, 2 investor, 3 qualified investor. */
+/** Verification levels: 0 registered, 1 basic verified, 2 investor, 3 qualified investor. */
 export type KycLevel = 0 | 1 | 2 | 3;
 
 /** One step of verification: the level it gives, the page of the web that takes it, its name in both languages. */
@@ -50,7 +50,7 @@ export interface KycStep {
 }
 
 /**
- * The level table (issue 15 "Levels and what they open"), enforced by the server through each
+ * The level table, enforced by the server through each
  * endpoint's `kyc` and shown by the web:
  * - 0 registered (email): deposit, market, messages;
  * - 1 basic verified (basic KYC approved): withdraw, exchange, flash exchange, card application;
@@ -169,7 +169,7 @@ const countryCodeSchema = z
   .string({ error: 'validation.country' })
   .regex(/^[A-Z]{2}$/, { error: 'validation.country' });
 
-/** A residential address: not empty, at most 200 characters (spec §5 "address cannot be empty"). */
+/** A residential address: not empty, at most 200 characters. */
 const residentialAddressSchema = z
   .string({ error: 'validation.required' })
   .trim()
@@ -182,7 +182,7 @@ const proofOfAddressDateSchema = z
   .pipe(z.iso.date({ error: 'validation.proofOfAddressDate' }));
 
 /**
- * The rules a submission must pass at `user/commit` (spec §5): names in English characters, 18 or
+ * The rules a submission must pass at `user/commit`: names in English characters, 18 or
  * older, an ID number valid for its type, a non-empty address and a proof-of-address date. The
  * server adds the checks that need data (country list, documents, the 90-day age of the proof).
  * `today` is the local date of the check (`YYYY-MM-DD`).
@@ -449,13 +449,13 @@ export const opsKycEndpoints = {
 
 // ---------------------------------------------------------------- investor profile (level 2)
 
-/** Documents a company investor profile needs (issue 15). */
+/** Documents a company investor profile needs. */
 export const COMPANY_DOCUMENT_KINDS = [
   'certificateOfIncorporation',
   'registerOfDirectors',
 ] as const satisfies readonly KycDocumentKind[];
 
-/** Smallest share of a beneficial owner who must be declared, in percent (issue 15: owners of 25 % or more). */
+/** Smallest share of a beneficial owner who must be declared, in percent (owners of 25 % or more). */
 export const BENEFICIAL_OWNER_SHARE_PERCENT_MIN = 25;
 
 export const NET_WORTH_USD_BANDS = ['under100k', 'from100kTo1m', 'from1mTo5m', 'atLeast5m'] as const;
@@ -488,7 +488,7 @@ export function percentHundredths(value: string): number {
 }
 
 /**
- * The investor profile at `user/identity/commit` (issue 15): an individual states net worth,
+ * The investor profile at `user/identity/commit`: an individual states net worth,
  * income and experience; a company states its name, registration number and registered address
  * (none empty), country of incorporation, directors and beneficial owners of 25 % or more, and
  * uploads its certificate of incorporation and register of directors/shareholders.
@@ -618,7 +618,7 @@ export const AML_MONTHLY_VOLUME_USD_BANDS = [
 export const AML_ACCOUNT_PURPOSES = ['investment', 'savings', 'trading', 'payments', 'remittance', 'other'] as const;
 
 /**
- * `POST investor/aml`: the questionnaire (issue 15). The choice lists above are the only copy: the
+ * `POST investor/aml`: the questionnaire. The choice lists above are the only copy: the
  * form offers them and the server's scoring table (apps/server/src/modules/kyc/kyc.aml-scoring.ts)
  * scores them.
  */
@@ -672,7 +672,7 @@ export type AmlState = z.infer<typeof amlStateSchema>;
 
 // ---------------------------------------------------------------- tax forms
 
-/** Days within which a change of circumstances must be reported with a new form (spec §9). */
+/** Days within which a change of circumstances must be reported with a new form. */
 export const TAX_CHANGE_REPORT_DAYS = 30;
 
 /** CRS reasons for giving no TIN: A the country issues none, B the holder cannot obtain one, C the country does not require it. */
@@ -730,7 +730,7 @@ export const taxStateSchema = z.object({
   changeReportDays: z.number().int(),
   /**
    * Whether a new form is asked for: an approved change of country of residence superseded the
-   * form on file (spec §1 "a change of country in the profile asks for a new form").
+   * form on file.
    */
   isNewFormRequired: z.boolean(),
   /** ISO time by which the new form is due (30 days after the change was approved); null when none is asked for. */
@@ -819,7 +819,7 @@ const stepParamsSchema = z.object({
 /** The Hong Kong professional-investor thresholds (Securities and Futures (Professional Investor) Rules, Cap. 571D): HK$ amounts. */
 export const QUALIFIED_INDIVIDUAL_PORTFOLIO_HKD_MIN = '8000000';
 export const QUALIFIED_CORPORATION_ASSETS_HKD_MIN = '40000000';
-/** How long an approval lasts, and how long before its end the user is told (issue 15). */
+/** How long an approval lasts, and how long before its end the user is told. */
 export const QUALIFIED_VALIDITY_MONTHS = 12;
 export const QUALIFIED_REMINDER_DAYS = 30;
 
@@ -853,7 +853,7 @@ export function isHkdAtLeast(a: string, b: string): boolean {
 }
 
 /**
- * `POST investor/qualify` (issue 15): the professional-investor test by declaration plus evidence
+ * `POST investor/qualify`: the professional-investor test by declaration plus evidence
  * files (uploaded as `qualifiedEvidence`): an individual's portfolio of at least HK$8 million, or a
  * corporation's total assets of at least HK$40 million.
  */
@@ -1004,7 +1004,7 @@ export const residenceEndpoints = {
 
 // ---------------------------------------------------------------- announcements of changes of terms
 
-/** Hong Kong working days between the announcement of a change of terms and its effect (spec §9). */
+/** Hong Kong working days between the announcement of a change of terms and its effect. */
 export const TERMS_NOTICE_WORKING_DAYS = 7;
 
 const termsText = (lengthMax: number) =>

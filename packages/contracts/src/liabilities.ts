@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
 
 /**
- * Proof of liabilities (issue 21 "Proof of liabilities"; docs/liabilities.md). Once a day the server
+ * Proof of liabilities (docs/liabilities.md). Once a day the server
  * builds a Merkle SUM tree over every user's liabilities per asset (the balances of all their ledger
  * accounts) and publishes its root and totals; each user downloads an inclusion proof and checks it
  * here (the browser) or with `scripts/verify-liabilities-proof.mjs`. The tree and its rules are ours;

@@ -5,7 +5,7 @@ import { amountMinorSchema } from './money.ts';
 import { ANY_OPERATOR } from './operators.ts';
 
 /**
- * Back office "Products and settings", loan settings (issue 16; issue 18 "All in the database"):
+ * Back office "Products and settings", loan settings:
  * every operator reads the loan rules; an admin changes a term's APR or switch, a coin's switch or
  * minimum principal and the per-user maximum at once (audited with before and after). The risky
  * numbers — the LTV levels and the liquidation fee — are only proposed: a different admin approves

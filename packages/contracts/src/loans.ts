@@ -6,7 +6,7 @@ import { sensitiveFactorsSchema } from './security.ts';
 
 /**
  * Loan contracts (spec §1 loans, §2 `/loan` and `/my/order/loan/*`, §3 loan labels, §4 loan order
- * status codes, §7 `loan/*`, §9 loan constants; issue 18). Borrow a stablecoin (USDT, USDC, USDE)
+ * status codes, §7 `loan/*`, §9 loan constants). Borrow a stablecoin (USDT, USDC, USDE)
  * against BTC collateral.
  *
  * Wire conventions: amounts are decimal strings of their coin (BTC 8 decimals, stablecoins 6);
@@ -15,17 +15,17 @@ import { sensitiveFactorsSchema } from './security.ts';
  * (YYYY-MM-DD). Every stablecoin is valued at 1 USD for LTV and the per-user maximum.
  */
 
-/** The collateral coin (issue 18: collateral BTC). */
+/** The collateral coin (collateral BTC). */
 export const LOAN_COLLATERAL_COINS = ['BTC'] as const;
 export const loanCollateralCoinSchema = z.enum(LOAN_COLLATERAL_COINS);
 export type LoanCollateralCoin = z.infer<typeof loanCollateralCoinSchema>;
 
-/** The coins that can be borrowed (issue 18: USDT, USDC, USDE; each can be switched off in `loan/coins`). */
+/** The coins that can be borrowed (USDT, USDC, USDE; each can be switched off in `loan/coins`). */
 export const LOAN_COINS = ['USDT', 'USDC', 'USDE'] as const;
 export const loanCoinSchema = z.enum(LOAN_COINS, { error: 'validation.loanCoin' });
 export type LoanCoin = z.infer<typeof loanCoinSchema>;
 
-/** Loan terms in days (spec §9: 30, 90, 180, 360). */
+/** Loan terms in days (30, 90, 180, 360). */
 export const LOAN_TERM_DAYS = [30, 90, 180, 360] as const;
 export type LoanTermDays = (typeof LOAN_TERM_DAYS)[number];
 const isLoanTerm = (days: number) => (LOAN_TERM_DAYS as readonly number[]).includes(days);
@@ -41,7 +41,7 @@ export const loanTermDaysQuerySchema = z.coerce
   .refine(isLoanTerm, { error: 'validation.loanTerm' });
 
 /**
- * Loan order status codes (spec §4): 0 init, 1 fail, 2 processing, 3 repayable, 4 overdue,
+ * Loan order status codes: 0 init, 1 fail, 2 processing, 3 repayable, 4 overdue,
  * 5 price liquidation, 6 early repaid, 7 repaid, 8 overdue repaid, 9 overdue liquidation.
  */
 export const LOAN_STATUS = {
@@ -58,7 +58,7 @@ export const LOAN_STATUS = {
 } as const;
 export type LoanStatus = (typeof LOAN_STATUS)[keyof typeof LOAN_STATUS];
 export const LOAN_STATUSES = Object.values(LOAN_STATUS) as LoanStatus[];
-/** "Current orders: 0, 2, 3, 4" (spec §4). */
+/** "Current orders: 0, 2, 3, 4". */
 export const LOAN_CURRENT_STATUSES: readonly LoanStatus[] = [0, 2, 3, 4];
 export const loanStatusSchema = z.union(
   LOAN_STATUSES.map((status) => z.literal(status)) as [z.ZodLiteral<LoanStatus>, ...z.ZodLiteral<LoanStatus>[]],
@@ -81,7 +81,7 @@ export const LOAN_STATUS_LABELS: Record<LoanStatus, string> = {
   9: 'Forced Liquidation',
 };
 
-/** Bounds of a protection rule's trigger LTV in percent (issue 18: X 75–88). */
+/** Bounds of a protection rule's trigger LTV in percent (X 75–88). */
 export const LOAN_PROTECTION_TRIGGER_PCT_MIN = 75;
 export const LOAN_PROTECTION_TRIGGER_PCT_MAX = 88;
 
@@ -142,10 +142,10 @@ export const loanTermSchema = z.object({
 });
 export type LoanTerm = z.infer<typeof loanTermSchema>;
 
-/** `GET loan/config` (issue 18): every rule's number, from the database. */
+/** `GET loan/config`: every rule's number, from the database. */
 export const loanConfigSchema = z.object({
   terms: z.array(loanTermSchema),
-  /** At borrow, and after removing collateral, LTV must be at most this (spec §9: 70). */
+  /** At borrow, and after removing collateral, LTV must be at most this (70). */
   initialLtvPct: pctTextSchema,
   /** Margin call level (80). */
   marginCallLtvPct: pctTextSchema,
@@ -160,13 +160,13 @@ export const loanConfigSchema = z.object({
    */
   cureWindowMinutes: z.number().int(),
   hardLiquidationLtvPct: pctTextSchema,
-  /** Maximum outstanding principal per user, USD (spec §9: 1,000,000). */
+  /** Maximum outstanding principal per user, USD (1,000,000). */
   maxOutstandingUsd: amountTextSchema,
   /** Liquidation fee, percent of the value of the collateral sold (2). */
   liquidationFeePct: pctTextSchema,
-  /** Early repayment charge, percent of the principal repaid before the repayment date (spec §9: 2). */
+  /** Early repayment charge, percent of the principal repaid before the repayment date (2). */
   earlyRepayFeePct: pctTextSchema,
-  /** Overdue grace in natural days (spec §9: 3), at `overdueRateMultiplier` × the daily rate (3). */
+  /** Overdue grace in natural days (3), at `overdueRateMultiplier` × the daily rate (3). */
   overdueGraceDays: z.number().int(),
   overdueRateMultiplier: z.number().int(),
 });
@@ -279,12 +279,12 @@ export const loanOrderSchema = z.object({
 });
 export type LoanOrder = z.infer<typeof loanOrderSchema>;
 
-/** Query parameter that may be repeated (spec §7: arrays repeated). */
+/** Query parameter that may be repeated (arrays repeated). */
 function repeated<T extends z.ZodType>(item: T) {
   return z.union([item, z.array(item)]).transform((value) => (Array.isArray(value) ? value : [value]) as z.output<T>[]);
 }
 
-/** Two ISO instants [from, to], the history filter `createTime` (spec §3). */
+/** Two ISO instants [from, to], the history filter `createTime`. */
 const createTimeSchema = z
   .union([z.string(), z.array(z.string())])
   .transform((value) => (Array.isArray(value) ? value : [value]))
@@ -528,7 +528,7 @@ export const loanAdjustRecordPageSchema = pageSchema(loanAdjustRecordSchema);
 export const LOAN_LIQUIDATION_KINDS = ['PARTIAL', 'FULL', 'OVERDUE'] as const;
 export type LoanLiquidationKind = (typeof LOAN_LIQUIDATION_KINDS)[number];
 
-/** A liquidation receipt (spec §2 `/my/order/loan/liquidation`, LoanLiquidationRecord; issue 18). */
+/** A liquidation receipt (spec §2 `/my/order/loan/liquidation`, LoanLiquidationRecord). */
 export const loanLiquidationRecordSchema = z.object({
   id: z.string(),
   orderId: z.string(),
@@ -570,7 +570,7 @@ export const loanLiquidationRecordPageSchema = pageSchema(loanLiquidationRecordS
 export const LOAN_PROTECTION_ACTIONS = ['ADD_COLLATERAL', 'REPAY'] as const;
 export type LoanProtectionAction = (typeof LOAN_PROTECTION_ACTIONS)[number];
 /**
- * Where a REPAY rule takes the loan coin from (issue 18): the wallet's balance of the loan coin, or
+ * Where a REPAY rule takes the loan coin from: the wallet's balance of the loan coin, or
  * the current fund (shares redeemed at 1:1 into the loan coin, whole cents rounded up, while the
  * coin is at par). ADD_COLLATERAL always takes BTC from the wallet.
  */
@@ -658,7 +658,7 @@ const MONEY_CODES = [
 ] as const;
 
 /**
- * Every loan call (spec §7 `loan/*`) plus the protection rules (issue 18). Coins, config and the
+ * Every loan call (spec §7 `loan/*`) plus the protection rules. Coins, config and the
  * calculator are public (guests see the calculator); the rest need a session and identity
  * verification level 2 (`kyc: 'investor'`). Borrow, repay, adjust and protection move money or
  * set what may move it: security check (LOAN_BORROW, LOAN_REPAY, LOAN_ADJUST) and `Idempotency-Key`.

@@ -1,5 +1,5 @@
 /**
- * Locales the product speaks (spec §9: en-US default, zh-HK).
+ * Locales the product speaks (en-US default, zh-HK).
  * The `User-Lang` request header carries one of these; anything else falls back to the default.
  */
 export const LOCALES = ['en-US', 'zh-HK'] as const;

@@ -7,8 +7,8 @@ export { MARKET_COIN_CODES, type MarketCoinCode } from './coins.ts';
 export const marketCoinCodeSchema = z.enum(MARKET_COIN_CODES);
 
 /**
- * One row of the market table (spec §3): `currentPrice` is USD per coin as a plain decimal string
- * with at least 2 decimals, or the price's own when it has more (spec §9); `changePercent` is the
+ * One row of the market table: `currentPrice` is USD per coin as a plain decimal string
+ * with at least 2 decimals, or the price's own when it has more; `changePercent` is the
  * change over 24 hours in percent with 2 decimals ("-3.45"); `lineCode` is the last 24 hours of
  * prices for the trend line, oldest first, one point per 15 minutes and the current price last
  * (numbers: drawing only, never arithmetic). `observedAt` says how fresh `currentPrice` is.

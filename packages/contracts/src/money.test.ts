@@ -86,7 +86,7 @@ describe('displayAmount', () => {
   });
 });
 
-describe('displayRate and displayInverseRate (issue 14 item 13: a rate a person can read)', () => {
+describe('displayRate and displayInverseRate (a rate a person can read)', () => {
   it('shows 6 significant digits, at least 2 decimals, with thousands separators', () => {
     expect(displayRate('0.000055110975226')).toBe('0.000055111');
     expect(displayRate('18145.2019')).toBe('18,145.20');
@@ -117,7 +117,7 @@ describe('displayRate and displayInverseRate (issue 14 item 13: a rate a person 
   });
 });
 
-describe('money parsed once, at the edge (issue 13 item 2)', () => {
+describe('money parsed once, at the edge', () => {
   it('reads a positive amount into minor units and names every refusal by its message key', () => {
     expect(readAmountMinor('1234.50', 'USD')).toEqual({ amountMinor: 123450n });
     expect(readAmountMinor('1.5', 'JPY')).toEqual({

@@ -11,7 +11,7 @@ export const ASSET_PRECISION = {
   USDT: 6,
   USDC: 6,
   USDE: 6,
-  /** Monerium's EUR e-money token (EURe) on Ethereum and Gnosis: 1 EURE = 1 EUR (issue 19). */
+  /** Monerium's EUR e-money token (EURe) on Ethereum and Gnosis: 1 EURE = 1 EUR. */
   EURE: 6,
   USD: 2,
   EUR: 2,
@@ -81,7 +81,7 @@ export function toDecimalString(minor: bigint, asset: AssetCode): string {
 
 /** Options of `formatAmount`. */
 export interface FormatAmountOptions {
-  /** Fewest decimals shown (spec §9: 2). Capped at the asset's precision. */
+  /** Fewest decimals shown (2). Capped at the asset's precision. */
   decimalsMin?: number;
   /** Most decimals shown; defaults to the asset's precision. Extra digits are cut, never rounded up. */
   decimalsMax?: number;
@@ -217,7 +217,7 @@ export function amountMinorSchema(asset: AssetCode) {
 }
 
 /**
- * Money parsed once, at the edge (issue 13 item 2): wraps an object schema whose `amountField` is a
+ * Money parsed once, at the edge: wraps an object schema whose `amountField` is a
  * wire decimal string (`decimalAmountSchema`, which refuses the format on the field itself) and
  * whose asset follows from the other fields (`assetOf`: `(body) => body.coin`, or the side's coin
  * of a swap). Once every field is valid, the amount is read with `readAmountMinor`; the output has
@@ -244,7 +244,7 @@ export function withAmountMinor<Schema extends z.ZodType<Record<Field, string>>,
   });
 }
 
-/** Significant digits of a displayed exchange rate (issue 14 item 13). */
+/** Significant digits of a displayed exchange rate. */
 export const RATE_SIGNIFICANT_DIGITS = 6;
 
 /** Integer part with thousands separators, then the fraction cut of trailing zeros down to `decimalsMin`. */

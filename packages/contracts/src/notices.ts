@@ -38,7 +38,7 @@ export type MessageItem = z.infer<typeof messageItemSchema>;
 
 export const messageListQuerySchema = pageQuerySchema;
 
-/** `GET /api/notice/message/list` content (spec §7): list, unreadCount, totalPage, totalCount. */
+/** `GET /api/notice/message/list` content: list, unreadCount, totalPage, totalCount. */
 export const messageListContentSchema = z.object({
   list: z.array(messageItemSchema),
   unreadCount: z.number().int(),
@@ -56,7 +56,7 @@ export const unreadCountContentSchema = z.object({ unreadCount: z.number().int()
 export type UnreadCountContent = z.infer<typeof unreadCountContentSchema>;
 
 /**
- * `POST /api/notice/fcm/token` body (spec §3 push token): `token` is the JSON of a Web Push
+ * `POST /api/notice/fcm/token` body: `token` is the JSON of a Web Push
  * subscription (endpoint and keys) as the browser's PushManager returns it.
  */
 export const pushTokenBodySchema = z.strictObject({
@@ -80,14 +80,14 @@ export const vapidKeyContentSchema = z.object({ publicKey: z.string() });
 export const messageEventSchema = z.object({ message: messageItemSchema, unreadCount: z.number().int() });
 export type MessageEvent = z.infer<typeof messageEventSchema>;
 
-/** Header carrying the device name with the push token (spec §7). */
+/** Header carrying the device name with the push token. */
 export const HEADER_DEVICE_NAME = 'deviceName';
 
 /** Base path of the message centre (spec §7 "Notices (base /api/notice)"). */
 export const NOTICE_BASE_PATH = '/api/notice';
 
 /**
- * Every message-centre call (spec §7 notices) with its rules, under `NOTICE_BASE_PATH`: the
+ * Every message-centre call with its rules, under `NOTICE_BASE_PATH`: the
  * descriptors the server registers its routes from (see `endpoint.ts`). The message stream
  * (`GET stream`, server-sent events of `messageEventSchema`) is no JSON call and has no descriptor.
  */

@@ -1,5 +1,5 @@
 /**
- * Back-office operator roles (issue 16 "Access"). Each operator has one role; 'admin' may do
+ * Back-office operator roles. Each operator has one role; 'admin' may do
  * everything. Every operator endpoint declares the roles that may call it (`Endpoint.roles`), the
  * server refuses the others (102 FORBIDDEN) and the back-office web hides what the role cannot do
  * (`mayCall`), reading the same descriptor.

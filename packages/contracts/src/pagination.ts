@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Page size limits (spec §9: page size 10, first page 1). The maximum bounds every list query. */
+/** Page size limits (page size 10, first page 1). The maximum bounds every list query. */
 export const PAGE_SIZE_DEFAULT = 10;
 export const PAGE_SIZE_MAX = 100;
 

@@ -4,7 +4,7 @@ import { flowTicketSchema, emailSchema, loginContentSchema } from './identity.ts
 import { authenticationResponseSchema, sensitiveFactorsSchema } from './security.ts';
 
 /**
- * Passkeys (WebAuthn, issue 21): several per account, each with a name; sign-in with one, and one
+ * Passkeys (WebAuthn): several per account, each with a name; sign-in with one, and one
  * in place of the authenticator code for the `mfa` factor of a Verify step. The ceremonies are two
  * calls each: the server hands out options with a single-use challenge (stored server-side, 5
  * minutes, named by `challengeId`), the browser answers through `@simplewebauthn/browser`, and the

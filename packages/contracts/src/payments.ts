@@ -15,15 +15,15 @@ import { sensitiveFactorsSchema } from './security.ts';
  * country table (the SWIFT IBAN registry flag) also says which countries use the IBAN.
  */
 
-/** The most bank accounts a user may have bound at once (issue 17). */
+/** The most bank accounts a user may have bound at once. */
 export const BANK_ACCOUNT_LIMIT = 5;
 
-/** The only currency of a bound account: wires are in USD (issue 17). */
+/** The only currency of a bound account: wires are in USD. */
 export const BANK_ACCOUNT_CURRENCY = 'USD';
 
 /**
  * The country whose accounts are domestic for Meridian (Hong Kong): a domestic wire is expected in
- * 30 minutes to 2 hours, an international one in 1 to 5 days (issue 17, spec §9 wire times).
+ * 30 minutes to 2 hours, an international one in 1 to 5 days (spec §9 wire times).
  */
 export const DOMESTIC_BANK_COUNTRY = 'HK';
 
@@ -189,7 +189,7 @@ export const bankAccountListSchema = z.array(bankAccountSchema);
 export const bankAccountDeleteBodySchema = sensitiveFactorsSchema;
 export const bankAccountIdParamSchema = z.object({ id: z.coerce.number().int().positive() });
 
-/** The bank-account calls (spec §7), all for a signed-in user at identity level 2 (investor). */
+/** The bank-account calls, all for a signed-in user at identity level 2 (investor). */
 export const paymentsEndpoints = {
   addBankAccount: defineEndpoint({
     method: 'POST',

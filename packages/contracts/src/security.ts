@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Events an email code can be requested for (spec §7 "Captcha for mail code per event"). A
+ * Events an email code can be requested for. A
  * sensitive route declares its event; the code it accepts must have been sent for that event.
  */
 export const CAPTCHA_EVENTS = [
@@ -38,7 +38,7 @@ export const CAPTCHA_EVENTS = [
 export type CaptchaEvent = (typeof CAPTCHA_EVENTS)[number];
 export const captchaEventSchema = z.enum(CAPTCHA_EVENTS);
 
-/** Six digits (spec §5 "Codes are 6 digits"; §9 verification code). */
+/** Six digits (§9 verification code). */
 export const sixDigitCodeSchema = z.string().regex(/^\d{6}$/, { error: 'validation.code6' });
 
 const base64Url = (max: number) =>
@@ -77,15 +77,15 @@ export const passkeyAssertionSchema = z.strictObject({
 export type PasskeyAssertion = z.input<typeof passkeyAssertionSchema>;
 
 /**
- * The verification factors a sensitive action may carry (spec §3 security check form): the server
- * demands exactly those the user's trade configuration requires (spec §4 sensitive actions).
+ * The verification factors a sensitive action may carry: the server
+ * demands exactly those the user's trade configuration requires.
  * Routes that declare `sensitiveAction` extend their body schema with this.
  */
 export const sensitiveFactorsSchema = z.object({
   mfaCode: sixDigitCodeSchema.optional(),
   emailCaptcha: sixDigitCodeSchema.optional(),
   securityPassword: sixDigitCodeSchema.optional(),
-  /** A passkey assertion in place of `mfaCode` (issue 21): it satisfies the `mfa` factor. */
+  /** A passkey assertion in place of `mfaCode`: it satisfies the `mfa` factor. */
   passkey: passkeyAssertionSchema.optional(),
 });
 export type SensitiveFactors = z.infer<typeof sensitiveFactorsSchema>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
 
 /**
- * The public site information (issue 20 "Marketing and legal content"; docs/marketing.md): what the
+ * The public site information (docs/marketing.md): what the
  * operator configured for the marketing pages (server variables `SITE_*`, see `.env.example`) and
  * the live figures of the home page's statistic tiles (spec §1/§2). Every link is an `https://` URL
  * or null when the operator has not set it — the web hides what is null, it never invents a link.

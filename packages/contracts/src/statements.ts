@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
 
 /**
- * Account statements and tax exports (issue 20 "Account statement", "Tax export"; docs/statements.md).
+ * Account statements and tax exports ("Tax export"; docs/statements.md).
  *
  * A statement covers whole UTC days `from`–`to` (inclusive, at most `STATEMENT_RANGE_DAYS_MAX`
  * days). Per ledger account of the user — the main wallet per coin (available and frozen), the

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findUnsafeText, hasUnsafeCharacters, safeText } from './text.ts';
 
-describe('the text rule (issue 14 item 1)', () => {
+describe('the text rule', () => {
   it('accepts ordinary text: letters, Chinese, emoji (surrogate pairs), spaces, punctuation', () => {
     for (const text of ['My wallet', '主帳戶 錢包', 'cold 🧊 storage', 'a-b_c.d@e+f', '', '\u00a0non-breaking', 'ÿ']) {
       expect(hasUnsafeCharacters(text), text).toBe(false);

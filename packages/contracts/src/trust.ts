@@ -5,8 +5,8 @@ import { pageQuerySchema, pageSchema } from './pagination.ts';
 import { sensitiveFactorsSchema } from './security.ts';
 
 /**
- * BTC trust contracts (spec §1 "Trust: a BTC trust, with a one-time entrustment fee of 2%", §2
- * `/product/trust`, §9 "Trust entrustment fee 2% one-time"; issue 17 "BTC trust"). A trust holds
+ * BTC trust contracts (§2
+ * `/product/trust`, §9 "Trust entrustment fee 2% one-time"). A trust holds
  * BTC for its settlor (the signed-in user): each amount entrusted pays the 2 % fee once, rounded up
  * to the satoshi (owed by the user); withdrawing back to the wallet (revocable trusts only) is free.
  * Amounts on the wire are BTC decimal strings with 8 decimals.
@@ -15,14 +15,14 @@ import { sensitiveFactorsSchema } from './security.ts';
 /** The only asset a trust holds. */
 export const TRUST_ASSET = 'BTC' as const;
 
-/** The one-time entrustment fee in basis points of each amount entrusted (spec §9: 2 %). */
+/** The one-time entrustment fee in basis points of each amount entrusted (2 %). */
 export const TRUST_FEE_BPS = 200n;
 const BPS_PER_UNIT = 10_000n;
 
 /** Smallest amount one funding may entrust: 0.0001 BTC (10,000 satoshi), so the fee is never most of it. */
 export const TRUST_FUND_MIN_MINOR = 10_000n;
 
-/** Inactivity period bounds in months (issue 17: 6–36). */
+/** Inactivity period bounds in months (6–36). */
 export const TRUST_INACTIVITY_MONTHS_MIN = 6;
 export const TRUST_INACTIVITY_MONTHS_MAX = 36;
 /** Term bounds in months when the trust is not open-ended (1 month to 100 years). */
@@ -31,7 +31,7 @@ export const TRUST_TERM_MONTHS_MAX = 1200;
 export const TRUST_BENEFICIARIES_MAX = 10;
 /** Trusts one settlor may hold that are not closed. */
 export const TRUSTS_PER_USER_MAX = 20;
-/** Days before the inactivity deadline on which the settlor is reminded (issue 17: 30, 14 and 3). */
+/** Days before the inactivity deadline on which the settlor is reminded (30, 14 and 3). */
 export const TRUST_REMINDER_DAYS = [30, 14, 3] as const;
 
 /**

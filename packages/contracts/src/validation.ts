@@ -1,7 +1,7 @@
 import { interpolate, type Locale, type LocalizedText } from './locale.ts';
 
 /**
- * Validation messages of the product's own rules (spec §5), in both locales. A zod schema names
+ * Validation messages of the product's own rules, in both locales. A zod schema names
  * one by key (`z.string().min(8, { error: 'validation.passwordMin' })`) and the server's error
  * handler, like the web forms, turns the key into the user's language. Placeholders are `{name}`.
  */
@@ -131,7 +131,7 @@ export const VALIDATION_MESSAGES = {
     'en-US': 'This field is too long (at most {maximum} characters)',
     'zh-HK': '此欄位過長（最多 {maximum} 個字元）',
   },
-  // Back-office banners (issue 16 "Content: banners").
+  // Back-office banners.
   'validation.bannerLink': {
     'en-US': 'Enter a site path starting with / or an https:// address',
     'zh-HK': '請輸入以 / 開頭的站內路徑或 https:// 網址',
@@ -145,7 +145,7 @@ export const VALIDATION_MESSAGES = {
     'en-US': 'List every banner exactly once',
     'zh-HK': '請將每個橫幅列出一次且僅一次',
   },
-  // Identity verification (issue 15; spec §5 "name in English characters; ID number valid; US residents must provide an SSN").
+  // Identity verification (spec §5 "name in English characters; ID number valid; US residents must provide an SSN").
   'validation.idType': { 'en-US': 'Select an ID type', 'zh-HK': '請選擇證件類型' },
   'validation.nameEnglish': {
     'en-US': 'Enter the name in English characters, as on the document',
@@ -311,7 +311,7 @@ export const VALIDATION_MESSAGES = {
     'zh-HK': '每次最多上載 {maximum} 個檔案',
   },
   'validation.fileRequired': { 'en-US': 'Please upload a file', 'zh-HK': '請上載檔案' },
-  // Bank accounts (issue 17; contracts/payments.ts).
+  // Bank accounts (contracts/payments.ts).
   'validation.accountHolder': {
     'en-US': 'Enter the account holder’s name (at least 2 characters)',
     'zh-HK': '請輸入帳戶持有人姓名（最少 2 個字元）',
@@ -359,7 +359,7 @@ export const VALIDATION_MESSAGES = {
     'en-US': 'This account is already bound',
     'zh-HK': '此帳戶已綁定',
   },
-  // BTC trust (issue 17).
+  // BTC trust.
   'validation.trustShare': {
     'en-US': 'Enter a share between 0.01 and 100 with at most 2 decimals',
     'zh-HK': '請輸入 0.01 至 100 之間的比例，最多 2 位小數',
@@ -392,7 +392,7 @@ export const VALIDATION_MESSAGES = {
     'en-US': 'The trigger LTV must be 75–88% and the target LTV 10–70%, below the trigger',
     'zh-HK': '觸發貸款價值比率須為 75–88%，目標貸款價值比率須為 10–70% 並低於觸發值',
   },
-  // Cards (issue 19).
+  // Cards.
   'validation.cardMcc': { 'en-US': 'A merchant category code has 4 digits', 'zh-HK': '商戶類別代碼須為 4 位數字' },
   'validation.cardPin': { 'en-US': 'The PIN must be 4 digits', 'zh-HK': '密碼須為 4 位數字' },
   'validation.cardNumber': {
@@ -420,7 +420,7 @@ export const VALIDATION_MESSAGES = {
     'zh-HK': '使用 API 金鑰時，只可提幣到地址簿內的地址',
   },
   'validation.freezeToken': { 'en-US': 'This link is not complete', 'zh-HK': '此連結不完整' },
-  // Account statements (issue 20).
+  // Account statements.
   'validation.statementRangeOrder': {
     'en-US': 'The end date must not be before the start date',
     'zh-HK': '結束日期不可早於開始日期',

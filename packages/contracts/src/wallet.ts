@@ -11,14 +11,14 @@ import { ANY_OPERATOR } from './operators.ts';
  * are decimal strings in the coin's precision; the server parses them exactly.
  */
 
-/** Withdraw status (spec §4): 0 waiting, 1 processing, 2 success, 3 failure, 4 cancel. */
+/** Withdraw status: 0 waiting, 1 processing, 2 success, 3 failure, 4 cancel. */
 export const WITHDRAW_STATUS = { WAITING: 0, PROCESSING: 1, SUCCESS: 2, FAILURE: 3, CANCEL: 4 } as const;
 export type WithdrawStatus = (typeof WITHDRAW_STATUS)[keyof typeof WITHDRAW_STATUS];
 export const withdrawStatusSchema = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
 
 /**
  * Deposit status: pending until the network's confirmations are reached, then credited — or, when
- * its source address is on a sanctions list (issue 15), FROZEN for review (held in the ledger's
+ * its source address is on a sanctions list, FROZEN for review (held in the ledger's
  * SUSPENSE account until an operator releases it).
  */
 export const DEPOSIT_STATUSES = ['PENDING', 'CREDITED', 'FROZEN'] as const;
@@ -28,14 +28,14 @@ export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
 export const transferTypeSchema = z.enum(['INTERNAL', 'OUTER']);
 export type TransferType = z.infer<typeof transferTypeSchema>;
 
-/** Label of a saved address: 4–50 characters (spec §5). */
+/** Label of a saved address: 4–50 characters. */
 export const addressLabelSchema = z
   .string()
   .trim()
   .min(4, { error: 'validation.addressLabel' })
   .max(50, { error: 'validation.addressLabel' });
 
-/** A network a coin moves on, with its limits in the coin's decimals (spec §3 Network). */
+/** A network a coin moves on, with its limits in the coin's decimals. */
 export const coinNetworkSchema = z.object({
   network: z.string(),
   withdrawMin: z.string(),
@@ -47,7 +47,7 @@ export const coinNetworkSchema = z.object({
 });
 export type CoinNetwork = z.infer<typeof coinNetworkSchema>;
 
-/** A wallet coin (spec §3): code, full name, icon, precision and its networks. */
+/** A wallet coin: code, full name, icon, precision and its networks. */
 export const walletCoinSchema = z.object({
   coinCode: assetCodeSchema,
   fullName: z.string(),
@@ -78,7 +78,7 @@ export const depositAddressContentSchema = z.object({
 });
 export type DepositAddressContent = z.infer<typeof depositAddressContentSchema>;
 
-/** One asset line of a balance (spec §3: coinCode, type, amount, convert = USD value). */
+/** One asset line of a balance (coinCode, type, amount, convert = USD value). */
 export const balanceAssetSchema = z.object({
   coinCode: assetCodeSchema,
   type: z.enum(['available', 'frozen']),
@@ -88,7 +88,7 @@ export const balanceAssetSchema = z.object({
 });
 export const balanceAccountSchema = z.object({
   /**
-   * LoanAccount (issue 18 "Account overview totals include collateral and debt"): the BTC pledged in
+   * LoanAccount: the BTC pledged in
    * current loans (type `frozen`) and each loan coin's debt as a NEGATIVE amount (type `available`);
    * its `totalUsd` is collateral minus debt and may be negative.
    */
@@ -97,7 +97,7 @@ export const balanceAccountSchema = z.object({
   totalUsd: z.string(),
   assets: z.array(balanceAssetSchema),
 });
-/** `GET wallet/balance`, `GET account/balance`, `GET wallet/overview` (spec §3 "Balance response: overview and wallet"). */
+/** `GET wallet/balance`, `GET account/balance`, `GET wallet/overview`. */
 export const balanceContentSchema = z.object({
   overview: z.object({ totalUsd: z.string(), accounts: z.array(balanceAccountSchema.omit({ assets: true })) }),
   wallet: z.object({ accounts: z.array(balanceAccountSchema) }),
@@ -123,7 +123,7 @@ export type WithdrawBody = z.input<typeof withdrawBodySchema>;
 export type ParsedWithdrawBody = z.output<typeof withdrawBodySchema>;
 
 /**
- * `POST wallet/withdraw/check`: the dry run of a withdrawal (issue 14 item 10). The same body as
+ * `POST wallet/withdraw/check`: the dry run of a withdrawal. The same body as
  * `POST wallet/withdraw` without the security-check factors; it runs every check the withdrawal runs
  * (network, address format and burn list, limits, balance, security hold, whitelist) and changes
  * nothing, so the page can refuse a bad request before it asks for a one-time code. Its refusals are
@@ -153,14 +153,14 @@ export const withdrawCheckContentSchema = z.object({
 export type WithdrawCheckContent = z.infer<typeof withdrawCheckContentSchema>;
 
 /**
- * Coin actions of the wallet record (spec §9): deposits, withdrawals, and the two legs of a swap —
+ * Coin actions of the wallet record: deposits, withdrawals, and the two legs of a swap —
  * `exchange_out` (the coin given) and `exchange_in` (the coin received).
  */
 export const walletRecordActionSchema = z.enum(['deposit', 'withdraw', 'exchange_in', 'exchange_out']);
 export type WalletRecordAction = z.infer<typeof walletRecordActionSchema>;
 
 /**
- * A deposit, withdrawal or swap leg in the history (spec §3 withdraw record). Swap legs have no
+ * A deposit, withdrawal or swap leg in the history. Swap legs have no
  * network, address, fee or hash: `network` and `address` are empty, `fee` is 0, `type` INTERNAL,
  * `status` 2 (done) and `id` is the ledger entry's id.
  */
@@ -173,7 +173,7 @@ export const walletRecordSchema = z.object({
   amount: z.string(),
   fee: z.string(),
   type: transferTypeSchema,
-  /** Withdrawals: 0–4 (spec §4). Deposits: 0 pending, 2 credited. */
+  /** Withdrawals: 0–4. Deposits: 0 pending, 2 credited. */
   status: z.number().int(),
   txHash: z.string().nullable(),
   confirmations: z.number().int().nullable(),
@@ -185,7 +185,7 @@ export type WalletRecord = z.infer<typeof walletRecordSchema>;
 export const walletRecordQuerySchema = pageQuerySchema.extend({
   action: walletRecordActionSchema,
   coin: assetCodeSchema.optional(),
-  /** Two ISO instants [from, to]; repeated query parameter (spec §7 arrays repeated). */
+  /** Two ISO instants [from, to]; repeated query parameter. */
   createTime: z
     .union([z.string(), z.array(z.string())])
     .transform((value) => (Array.isArray(value) ? value : [value]))
@@ -197,7 +197,7 @@ export const walletRecordQuerySchema = pageQuerySchema.extend({
 export type WalletRecordQuery = z.infer<typeof walletRecordQuerySchema>;
 export const walletRecordPageSchema = pageSchema(walletRecordSchema);
 
-/** A saved withdrawal address (spec §3 withdraw address). */
+/** A saved withdrawal address. */
 export const addressBookEntrySchema = z.object({
   id: z.number().int(),
   label: z.string(),
@@ -233,7 +233,7 @@ export const custodyDepositEventSchema = withAmountMinor(
     amount: decimalAmountSchema,
     confirmations: z.number().int().min(0).max(1_000_000),
     /**
-     * The address the coins came from (issue 15: deposit-source screening), when custody knows it;
+     * The address the coins came from (deposit-source screening), when custody knows it;
      * for a transaction with several inputs, any one of them (custody sends one report per input
      * address it wants screened). Optional: older reports have none.
      */
@@ -270,7 +270,7 @@ export const custodyWebhookContentSchema = z.object({
 });
 
 /**
- * Withdrawal limits by identity level (issue 15), in USD: per rolling 24 hours and per calendar
+ * Withdrawal limits by identity level, in USD: per rolling 24 hours and per calendar
  * month in Hong Kong time. Amounts are decimal strings with 2 decimals.
  */
 export const withdrawLimitWindowSchema = z.object({
@@ -494,7 +494,7 @@ export const custodyEndpoints = {
   }),
 };
 
-// ---------------------------------------------------------------- operators (issue 15)
+// ---------------------------------------------------------------- operators
 
 /** A limit row as operators see and edit it (USD decimal strings, 2 decimals). */
 export const opsWithdrawalLimitSchema = z.object({
@@ -548,8 +548,8 @@ export const screeningConfirmBodySchema = z.object({
 });
 
 /**
- * The operator calls of the wallet (issue 15), registered by the admin module with the other
- * back-office routes (`/api/admin`, `auth: 'operator'`, issue 16). Limits: read by any operator,
+ * The operator calls of the wallet, registered by the admin module with the other
+ * back-office routes (`/api/admin`, `auth: 'operator'`). Limits: read by any operator,
  * changed by `admin` only, each change audited. Screening alerts: listed by `support`, `compliance`
  * and `admin`; decided by `compliance` and `admin`.
  */

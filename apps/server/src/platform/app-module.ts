@@ -12,7 +12,7 @@ export interface HoldingsChecker {
 }
 
 /**
- * The one shape of a server module (issue 13 item 3): what `create<Name>Module(deps)` in
+ * The one shape of a server module: what `create<Name>Module(deps)` in
  * `modules/<name>/<name>.module.ts` returns, and all `buildApp` does with it.
  */
 export interface AppModule<Service> {

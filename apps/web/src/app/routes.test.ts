@@ -106,7 +106,7 @@ const REDIRECTS: [from: string, to: string][] = [
   ['/account', '/'],
 ];
 
-describe('route table (spec §2)', () => {
+describe('route table', () => {
   it.each(PAGES)('%s is the %s route and does not redirect', async (path, name) => {
     expect(leafOf(path).leaf?.id).toBe(name);
     expect(await land(path)).toBe(path);
@@ -122,7 +122,7 @@ describe('route table (spec §2)', () => {
 
   it('fixes the header exactly on the routes the spec names', () => {
     const fixed = ['/', '/about', '/usde', '/product/earn', '/product/fiscard', '/product/trust', '/messages'];
-    // The card screens of spec §2 (issue 19) are pages of /product/fiscard and share its fixed header.
+    // The card screens of spec §2 are pages of /product/fiscard and share its fixed header.
     fixed.push(
       '/product/fiscard/physical',
       '/product/fiscard/virtual',
@@ -143,7 +143,7 @@ describe('route table (spec §2)', () => {
   });
 });
 
-describe('the back office (issue 16)', () => {
+describe('the back office', () => {
   it.each([
     ['/admin', 'Admin:dashboard'],
     ['/admin/users/u-1', 'Admin:user'],

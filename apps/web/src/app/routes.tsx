@@ -24,7 +24,7 @@ function page(name: RouteName, lazy: LazyComponent, handle?: RouteHandle, childr
 }
 
 /**
- * An app-shell page (issue 20): the route renders `PageShell` at once — the page's frame and title —
+ * An app-shell page: the route renders `PageShell` at once — the page's frame and title —
  * and the page's module (`load`, written like a route's `lazy`) with Ant Design's configuration and
  * texts replaces it when they arrive. The route's `lazy` only starts those downloads as the
  * navigation starts, in parallel with the account layout's chunk, instead of when the shell renders.
@@ -48,7 +48,7 @@ function Forwarding() {
   return null;
 }
 
-/** A route that only forwards (spec §2 "redirects to"), keeping query and hash. */
+/** A route that only forwards, keeping query and hash. */
 function forward(name: RouteName, to: string): RouteObject {
   return {
     id: name,
@@ -86,7 +86,7 @@ function adminPage(name: Exclude<AdminRouteModule, 'root' | 'layout' | 'login' |
 }
 
 /**
- * The back office at `/admin` (issue 16): its own layout (no customer header, footer, identity or
+ * The back office at `/admin`: its own layout (no customer header, footer, identity or
  * notices mounts) and its own chunks; the customer entry holds one dynamic import for all of it.
  * Ant Design's configuration and locale are the app's. Any other `/admin` address opens the dashboard.
  */
@@ -148,7 +148,7 @@ export const routes: RouteObject[] = [
       { id: 'Home', index: true, Component: HomeRoute, handle: fixed },
       // The public and product pages render their shell and texts with plain React and CSS, and load
       // Ant Design only for their forms and lists, as islands after the first paint
-      // (components/antd-island.tsx; issue 20 "web performance").
+      // (components/antd-island.tsx).
       page(
         'About',
         () => import('../features/marketing/pages/about-page.tsx').then((m) => ({ Component: m.AboutPage })),
@@ -212,7 +212,7 @@ export const routes: RouteObject[] = [
       ),
       {
         // Every other page is an app-shell page (components/page-shell.tsx): its frame paints at once,
-        // and its module with Ant Design's configuration loads after the first paint (issue 20).
+        // and its module with Ant Design's configuration loads after the first paint.
         id: 'AntdScope',
         Component: ShellScope,
         children: [
@@ -258,7 +258,7 @@ export const routes: RouteObject[] = [
           shell('IdentityResidence', () =>
             import('../features/kyc/pages/residence-page.tsx').then((m) => ({ Component: m.ResidencePage })),
           ),
-          // The dev outbox of mail and SMS (issue 3); the server does not answer it in production.
+          // The dev outbox of mail and SMS; the server does not answer it in production.
           {
             id: 'DevMailbox',
             path: '/dev/mailbox',
@@ -470,7 +470,7 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      // Any other path goes home (spec §2).
+      // Any other path goes home.
       { id: 'NotFound', path: '*', loader: () => redirect(ROUTE_PATHS.Home), Component: Forwarding },
     ],
   },

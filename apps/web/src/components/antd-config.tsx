@@ -101,8 +101,8 @@ const REDUCED_MOTION_THEME: ThemeConfig = { ...THEME, token: { ...THEME.token, m
 
 /**
  * Ant Design configuration: brand theme, the active language, and button size middle on mobile and
- * large otherwise (spec §9). In zh-HK a two-character button keeps its word whole: Ant Design's
- * default put a space inside it ("充 值", "取 消"; issue 14 item 15). With the system's "reduce
+ * large otherwise. In zh-HK a two-character button keeps its word whole: Ant Design's
+ * default put a space inside it ("充 值", "取 消"). With the system's "reduce
  * motion" setting on, modals, drawers and menus open without animation. Tables' scroll areas are
  * made focusable so that a keyboard scrolls them (`watchTableScrollAreas`).
  */

@@ -37,7 +37,7 @@ export function islandLoader<C>(load: () => Promise<C>, styles?: AntdStylesUrl):
 }
 
 /**
- * A lazily loaded part of a light page that renders Ant Design (issue 20 "web performance"). The
+ * A lazily loaded part of a light page that renders Ant Design. The
  * public and product pages (home, earn, loan, trust, exchange, the card pages) paint their shell and
  * marketing content with plain React and CSS; the forms, tables and lists they carry load after
  * that as islands, each inside Ant Design's configuration (`components/antd-config.tsx`: theme,
@@ -73,7 +73,7 @@ export function antdIsland<P extends object>(
 /**
  * The place of one or more islands of `antdIsland` on a page: an empty block of `minHeight` CSS
  * pixels (the island's usual height at that width, so that the page below does not move when it
- * appears: CLS ≤ 0.05, issue 20) with `aria-busy`, until the islands are there. `minHeight` may be a
+ * appears: CLS ≤ 0.05) with `aria-busy`, until the islands are there. `minHeight` may be a
  * number or any CSS length (e.g. `'min(480px, 90vh)'`); `testId` marks the placeholder for tests.
  *
  * The islands start (render, and so load) only after the page around them has been committed and

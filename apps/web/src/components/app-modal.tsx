@@ -1,7 +1,7 @@
 import { Modal, type ModalProps } from 'antd';
 import type { ReactNode } from 'react';
 
-/** Default width of every modal (spec §9). */
+/** Default width of every modal. */
 export const MODAL_WIDTH_PX = 450;
 
 export interface AppModalProps extends ModalProps {

@@ -9,8 +9,8 @@ export interface FaqItem {
 
 /**
  * Questions and answers as plain disclosure widgets (`<details>`/`<summary>`), which open and close
- * with the keyboard and without JavaScript: the product pages' FAQ without Ant Design's Collapse
- * (issue 20 "web performance"). The items of `openIds` start open. `answerClassName` styles the answers.
+ * with the keyboard and without JavaScript: the product pages' FAQ without Ant Design's Collapse.
+ * The items of `openIds` start open. `answerClassName` styles the answers.
  */
 export function FaqList({
   items,

@@ -21,7 +21,7 @@ export interface HistoryFiltersProps<Values> {
 }
 
 /**
- * The filters of a history page (spec §2 "History pages"): an inline form with submit and reset on
+ * The filters of a history page: an inline form with submit and reset on
  * desktop; on mobile a Filter button opening a modal with reset and submit. Shared by the wallet,
  * swap, fund and loan histories so they behave alike.
  */

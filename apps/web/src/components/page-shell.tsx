@@ -26,7 +26,7 @@ export function shellPage(load: PageModuleLoad): ShellPage {
 export const InAccountLayout = createContext(false);
 
 /**
- * The first paint of a signed-in page (issue 20 "web performance"): the page's frame — breadcrumbs,
+ * The first paint of a signed-in page: the page's frame — breadcrumbs,
  * its title (the route's name from `routes.*`, both languages) and the tabs of its section — and an
  * empty block of the page's usual height (`aria-busy`), in plain React and CSS. The page's module,
  * Ant Design's configuration and the language's Ant Design texts load in parallel meanwhile

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { FaqList } from './faq-list.tsx';
 
 /**
- * The questions and answers of a product page (spec §2 "FAQ screens"): texts under
+ * The questions and answers of a product page: texts under
  * `<page>.faq.title` and `<page>.faq.items.<id>.q` / `.a` in `marketing.json`, in the order of
  * `items`; the first answer starts open. Plain disclosure widgets (`FaqList`), no Ant Design.
  */

@@ -2,7 +2,7 @@ import { Button } from 'antd';
 import { useCallback, useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** Seconds of the send-code countdown (spec §9 "Captcha countdown 59 seconds"). */
+/** Seconds of the send-code countdown. */
 export const CODE_COUNTDOWN_SECONDS = 59;
 
 export type SendCodeState = 'initial' | 'counting' | 'ended';
@@ -17,7 +17,7 @@ export interface SendCodeHandle {
 export interface SendCodeButtonProps {
   /** Sends the code; resolves to the answer's status code (200 on success). */
   onSend: () => Promise<number>;
-  /** Called with the status code when a send fails (spec §4 "emits a failure event"). */
+  /** Called with the status code when a send fails. */
   onFailure?: (statusCode: number) => void;
   handleRef?: Ref<SendCodeHandle>;
   /** Start counting at mount, without sending (the security check sends on show). */

@@ -9,7 +9,7 @@ vi.mock('react-i18next', () => ({
 }));
 
 /**
- * The Verify step's focus order (spec §2): email code, then security password, then two-factor
+ * The Verify step's focus order: email code, then security password, then two-factor
  * code; the first shown input has focus, and six digits move focus to the next shown input.
  */
 function renderFields(needs: VerifyNeeds) {

@@ -15,7 +15,7 @@ export interface VerifyNeeds {
 
 export interface VerifyFieldsProps {
   needs: VerifyNeeds;
-  /** The address the code goes to, shown masked (spec §5); empty when unknown. */
+  /** The address the code goes to, shown masked; empty when unknown. */
   email: string;
   /** Sends the email code; a failed answer's message is shown under the input. */
   onSendCode: () => Promise<{ statusCode: number; message: string }>;
@@ -24,7 +24,7 @@ export interface VerifyFieldsProps {
   isCountdownStartedOnMount?: boolean;
   /**
    * Replaces "The code goes to …" under the email code, e.g. when the server refused a new send
-   * because the code sent earlier is still valid (issue 14 item 10).
+   * because the code sent earlier is still valid.
    */
   emailNote?: string;
 }
@@ -32,7 +32,7 @@ export interface VerifyFieldsProps {
 const SIX_DIGITS = /^\d{6}$/;
 
 /**
- * The Verify inputs (spec §2): only those required, in the focus order email code → security
+ * The Verify inputs: only those required, in the focus order email code → security
  * password → two-factor code: the first shown has focus on opening, and six digits typed in one
  * move focus on to the next shown (Tab and Shift+Tab go the same way, the email code's send button
  * between). The email code has the send/resend button and the masked address.
@@ -56,7 +56,7 @@ export function VerifyFields({
   const first = needs.email ? 'email' : needs.security ? 'security' : 'mfa';
   const securityInput = useRef<InputRef>(null);
   const mfaInput = useRef<InputRef>(null);
-  /** Moves focus on once the field holds six digits (spec §2 focus order). */
+  /** Moves focus on once the field holds six digits. */
   const advanceFrom = (field: 'email' | 'security') => (event: ChangeEvent<HTMLInputElement>) => {
     if (!SIX_DIGITS.test(event.target.value)) return;
     const next = field === 'email' && needs.security ? securityInput : needs.mfa ? mfaInput : null;

@@ -1,5 +1,5 @@
 /**
- * Every route of the product by name (spec §2), with its absolute path. Route objects use the name
+ * Every route of the product by name, with its absolute path. Route objects use the name
  * as their id, so menus highlight by name (`useMatches`) and links are built with `pathTo` — a typo
  * in a name or a missing parameter is a compile error.
  */
@@ -9,13 +9,13 @@ export const ROUTE_PATHS = {
   USDE: '/usde',
   Earn: '/product/earn',
   Fiscard: '/product/fiscard',
-  /** The card marketing screens of spec §2 (issue 19): physical, virtual, business, card-issuing API. */
+  /** The card marketing screens of spec §2: physical, virtual, business, card-issuing API. */
   FiscardPhysical: '/product/fiscard/physical',
   FiscardVirtual: '/product/fiscard/virtual',
   FiscardBusiness: '/product/fiscard/business',
   FiscardApi: '/product/fiscard/api',
   Trust: '/product/trust',
-  /** One of the signed-in user's trusts (issue 17). */
+  /** One of the signed-in user's trusts. */
   TrustDetail: '/product/trust/:id',
   Exchange: '/exchange',
   Loan: '/loan',
@@ -60,7 +60,7 @@ export const ROUTE_PATHS = {
   FundAccount: '/my/account/fund',
   FiscardAccount: '/my/account/fiscard',
   AccountStatement: '/my/account/statement',
-  /** The user's dates and the ICS feed (issue 20 "Calendar"). */
+  /** The user's dates and the ICS feed. */
   Calendar: '/my/calendar',
 
   Payment: '/my/payment',
@@ -73,12 +73,12 @@ export const ROUTE_PATHS = {
   ResetPass: '/my/security/password',
   SetPin: '/my/security/pin',
   GoogleAuthenticators: '/my/security/google-authenticator',
-  /** The user's developer API keys (issue 21). */
+  /** The user's developer API keys. */
   ApiKeys: '/my/security/api-keys',
   Address: '/my/address',
-  /** The published proof of liabilities and the user's own proof (issue 21). */
+  /** The published proof of liabilities and the user's own proof. */
   ProofOfLiabilities: '/proof-of-liabilities',
-  /** The "this wasn't me" link of security emails (issue 21): one press freezes the account. */
+  /** The "this wasn't me" link of security emails: one press freezes the account. */
   Freeze: '/freeze/:token',
 } as const satisfies Record<string, `/${string}`>;
 
@@ -111,5 +111,5 @@ export function isRouteName(value: string): value is RouteName {
   return Object.hasOwn(ROUTE_PATHS, value);
 }
 
-/** Default coin of deposit and withdraw pages (spec §9). */
+/** Default coin of deposit and withdraw pages. */
 export const DEFAULT_WALLET_COIN = 'USDE';

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { usePrefersReducedMotion } from '../lib/reduced-motion.ts';
 
-/** Space left above an element scrolled to by hash (spec §2). */
+/** Space left above an element scrolled to by hash. */
 export const HASH_SCROLL_OFFSET_PX = 40;
 /** A lazily rendered target may appear a little after navigation; look for it this many frames. */
 const HASH_TARGET_FRAMES_MAX = 60;

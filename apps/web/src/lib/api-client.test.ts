@@ -127,7 +127,7 @@ describe('what a request resolves to and shows', () => {
     expect(shown).toEqual([{ kind: 'success', text: 'Address saved' }]);
   });
 
-  it('with quietSuccess shows no success toast but still every error (issue 14 item 13)', async () => {
+  it('with quietSuccess shows no success toast but still every error', async () => {
     answer({ statusCode: 200, content: null, message: 'Success' });
     await apiClient.post('exchange/swap', { quoteId: 'q' }, { quietSuccess: true });
     expect(shown).toEqual([]);

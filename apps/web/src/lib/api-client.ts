@@ -56,11 +56,11 @@ export interface RequestOptions {
   silent?: boolean;
   /**
    * No success toast for a 200 of this call, because its page shows its own result (a swap's result
-   * card and its message-centre toast; issue 14 item 13). Errors are shown as usual and, unlike
+   * card and its message-centre toast). Errors are shown as usual and, unlike
    * `silent`, no `Silence` header is sent.
    */
   quietSuccess?: boolean;
-  /** Sends `api-version: 2.0` (spec §7 names the calls that need it). */
+  /** Sends `api-version: 2.0`. */
   apiVersion?: typeof API_VERSION_2;
   /** On 101, do not open the login modal (e.g. loading the current user on a public page). */
   skipLoginRedirect?: boolean;
@@ -261,7 +261,7 @@ export const apiClient = {
 export type CallOptions = Omit<RequestOptions, 'params' | 'body' | 'apiVersion' | 'basePath'>;
 
 /**
- * Call the endpoint a descriptor of `@meridian/contracts` declares (issue 13 item 1): its method,
+ * Call the endpoint a descriptor of `@meridian/contracts` declares: its method,
  * path (`:param`s filled from `input.params`), base path and api-version come from the descriptor,
  * the body and query from `input`, typed by the descriptor's schemas; the content of the answer is
  * typed by its `content` schema (the server validates what it sends). Resolves like `request`.

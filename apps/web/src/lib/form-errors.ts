@@ -4,7 +4,7 @@ import type { ApiFailure } from './api-client.ts';
 
 /** Business code of a validation failure (the server names each field). */
 export const STATUS_VALIDATION = 120;
-/** Business code of a failed human check or code (spec §8 "Captcha failure code 119"). */
+/** Business code of a failed human check or code. */
 export const STATUS_CAPTCHA_FAILED = 119;
 
 function isValidationContent(content: unknown): content is ValidationErrorContent {

@@ -9,7 +9,7 @@ import { useUserId } from './session.ts';
  */
 export const bankAccountsKey = ['payments', 'bank-accounts'] as const;
 
-/** `GET fund/investor/bankAccount/select` (spec §7, `paymentsEndpoints.listBankAccounts`): the bound accounts, newest first. */
+/** `GET fund/investor/bankAccount/select` (`paymentsEndpoints.listBankAccounts`): the bound accounts, newest first. */
 export async function getBankAccounts() {
   return unwrap(await callEndpoint(paymentsEndpoints.listBankAccounts, {}));
 }

@@ -4,7 +4,7 @@ import { type ApiResponse, callEndpoint, unwrap } from './api-client.ts';
 import { identityKeys } from './identity-keys.ts';
 import { useUserId } from './session.ts';
 
-/** `GET user/config` (spec §7; descriptor `securityEndpoints.config`): the user's security configuration, as an envelope. */
+/** `GET user/config` (descriptor `securityEndpoints.config`): the user's security configuration, as an envelope. */
 export function getSecurityConfig(): Promise<ApiResponse<SecurityConfig>> {
   return callEndpoint(securityEndpoints.config, {});
 }

@@ -5,7 +5,7 @@ import { identityKeys } from './identity-keys.ts';
 import { useUserId } from './session.ts';
 
 /**
- * `GET user/self` (spec §7; descriptor `identityEndpoints.self`): the signed-in user. A 101 does not
+ * `GET user/self` (descriptor `identityEndpoints.self`): the signed-in user. A 101 does not
  * open the login modal (the call also runs on public pages). Resolves to the envelope.
  */
 export function getSelf(): Promise<ApiResponse<SelfContent>> {

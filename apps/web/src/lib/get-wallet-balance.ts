@@ -9,9 +9,9 @@ import { useUserId } from './session.ts';
 export const walletBalanceKey = ['wallet', 'balance'] as const;
 
 /**
- * `GET wallet/balance` (spec §7, `walletEndpoints.balance`): the signed-in user's balances valued in
+ * `GET wallet/balance` (`walletEndpoints.balance`): the signed-in user's balances valued in
  * USD. The wallet's contracts (their schemas are built when the module loads) are imported with the
- * first call, so that a guest's page that could show balances does not load them (issue 20).
+ * first call, so that a guest's page that could show balances does not load them.
  */
 export async function getWalletBalance() {
   const { walletEndpoints } = await import('@meridian/contracts/wallet');

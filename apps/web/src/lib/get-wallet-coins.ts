@@ -8,7 +8,7 @@ export const walletCoinsKey = ['wallet', 'coins'] as const;
 /** How long the coin list is fresh. */
 const COINS_STALE_MS = 60_000;
 
-/** `GET coinlist` (spec §7, public; `walletEndpoints.listCoins`): the enabled coins with their networks and withdrawal limits. */
+/** `GET coinlist` (public; `walletEndpoints.listCoins`): the enabled coins with their networks and withdrawal limits. */
 export async function getWalletCoins() {
   return unwrap(await callEndpoint(walletEndpoints.listCoins, {}));
 }

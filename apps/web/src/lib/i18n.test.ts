@@ -6,7 +6,7 @@ describe('namespacesForPath', () => {
     expect(namespacesForPath('/')).toEqual(['common', 'home', 'market']);
   });
 
-  it('adds the own namespace of the product pages with islands (issue 20)', () => {
+  it('adds the own namespace of the product pages with islands', () => {
     expect(namespacesForPath('/product/earn')).toEqual(['common', 'marketing', 'funds']);
     expect(namespacesForPath('/loan')).toEqual(['common', 'marketing', 'loans']);
     expect(namespacesForPath('/loan/')).toEqual(['common', 'marketing', 'loans']);

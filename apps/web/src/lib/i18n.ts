@@ -23,7 +23,7 @@ export type Namespace = (typeof NAMESPACES)[number];
 /**
  * Every namespace the home page shows text from (shell, home page, market table). The build-time
  * prerender renders with exactly these and fails on any key it cannot translate, and the live app
- * waits for them before its first render on `/`, so neither ever paints a raw key (issue 14 item 11).
+ * waits for them before its first render on `/`, so neither ever paints a raw key.
  */
 export const HOME_NAMESPACES = ['common', 'home', 'market'] as const satisfies readonly Namespace[];
 
@@ -77,14 +77,14 @@ export function namespacesForPath(pathname: string): Namespace[] {
     return ['common', 'account'];
   }
   if (pathname.startsWith('/legal')) return ['common', 'legal'];
-  // The back office (issue 16) shows its own texts only.
+  // The back office shows its own texts only.
   if (pathname === '/admin' || pathname.startsWith('/admin/')) return ['common', 'admin'];
   const pageNamespace = PRODUCT_PAGE_NAMESPACES[pathname.replace(/\/+$/, '')];
   return pageNamespace ? ['common', 'marketing', pageNamespace] : ['common', 'marketing'];
 }
 
 /**
- * The namespace a product page's own module reads besides `marketing` (issue 20): loaded with the
+ * The namespace a product page's own module reads besides `marketing`: loaded with the
  * first texts, in parallel, instead of after the page's module arrived, which held the page's first
  * paint back by one more request. Keys are `ROUTE_PATHS` (`config/paths.ts`).
  */

@@ -1,9 +1,9 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@meridian/contracts/locale';
 import { browserStore, STORAGE_KEYS, type KeyValueStore } from './storage.ts';
 
-/** Query parameter that sets the locale once; it is removed from the address bar afterwards (spec §6). */
+/** Query parameter that sets the locale once; it is removed from the address bar afterwards. */
 export const LOCALE_QUERY_PARAM = 'locale';
-/** Query parameter carrying the signed-in user's id from another page of the product (spec §6). */
+/** Query parameter carrying the signed-in user's id from another page of the product. */
 export const USER_ID_QUERY_PARAM = '_lt';
 
 /** Names shown in the language picker, each in its own language. */
@@ -71,7 +71,7 @@ export function bootLocale(win: Window = window): Locale {
   return locale;
 }
 
-/** Stores the new locale and reloads, so that only that language's texts are loaded (spec §4). */
+/** Stores the new locale and reloads, so that only that language's texts are loaded. */
 export function changeLocale(locale: Locale, win: Window = window): void {
   storeLocale(locale);
   win.location.reload();

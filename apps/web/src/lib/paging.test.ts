@@ -7,7 +7,7 @@ interface Row {
 const page = (ids: string[]) => ({ list: ids.map((id) => ({ id })) });
 const keyOf = (row: Row) => row.id;
 
-describe('paged lists in list mode (spec §9)', () => {
+describe('paged lists in list mode', () => {
   it('asks the next page until totalPage, then none', () => {
     expect(nextPageIdOf({ pageID: 1, totalPage: 3 })).toBe(2);
     expect(nextPageIdOf({ pageID: 3, totalPage: 3 })).toBeUndefined();

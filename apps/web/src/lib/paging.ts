@@ -1,10 +1,10 @@
 import type { Page } from '@meridian/contracts/pagination';
 
-/** The first page of every paged list (spec §7: `pageID` counts from 1). */
+/** The first page of every paged list (`pageID` counts from 1). */
 export const FIRST_PAGE_ID = 1;
 
 /**
- * `getNextPageParam` of a paged list's `useInfiniteQuery` (spec §9: "list mode appends until
+ * `getNextPageParam` of a paged list's `useInfiniteQuery` ("list mode appends until
  * totalPage"): the page after `lastPage`, or undefined when it was the last one.
  */
 export function nextPageIdOf(lastPage: Pick<Page<unknown>, 'pageID' | 'totalPage'>): number | undefined {

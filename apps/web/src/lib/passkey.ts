@@ -3,7 +3,7 @@ import type { PasskeyAssertion } from '@meridian/contracts/security';
 import { type ApiFailure, callEndpoint, isSuccess } from './api-client.ts';
 
 /**
- * Passkey ceremonies in the browser (issue 21), through `@simplewebauthn/browser` (loaded on first
+ * Passkey ceremonies in the browser, through `@simplewebauthn/browser` (loaded on first
  * use, so no page pays for it up front): ask the server for options with a single-use challenge,
  * let the browser's authenticator answer, and hand back the answer with the challenge's id.
  */

@@ -3,7 +3,7 @@ import type { CaptchaEvent } from '@meridian/contracts/security';
 import { type ApiResponse, callEndpoint } from './api-client.ts';
 
 /**
- * `POST user/captcha` (spec §7; descriptor `identityEndpoints.sendEmailCode`): send an email code for
+ * `POST user/captcha` (descriptor `identityEndpoints.sendEmailCode`): send an email code for
  * `event`; `email` and `ticket` name the account in the signed-out flows (login, register, recover).
  * Silent, and a 101 does not open the login modal: the code field shows the outcome. Resolves to
  * the envelope (its `content` says where the code went and when another may be asked for).

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { browserStore, STORAGE_KEYS } from './storage.ts';
 
 /**
- * The signed-in user as the browser knows it: a user id is present (spec §6). The server session
+ * The signed-in user as the browser knows it: a user id is present. The server session
  * cookie is the real authority; this id only decides what the shell shows (guest buttons or the
  * account menu) until the identity feature loads the user.
  */

@@ -11,11 +11,11 @@ export const BREAKPOINT_MIN_PX = {
 } as const;
 export type Breakpoint = keyof typeof BREAKPOINT_MIN_PX;
 
-/** Below this width the app is in mobile mode (spec §9). */
+/** Below this width the app is in mobile mode. */
 export const MOBILE_WIDTH_MAX_EXCLUSIVE_PX = BREAKPOINT_MIN_PX.md;
-/** Resize events are debounced by this long before the mobile flag is recomputed (spec §9). */
+/** Resize events are debounced by this long before the mobile flag is recomputed. */
 export const RESIZE_DEBOUNCE_MS = 500;
-/** Drawer width on larger screens; 100% in mobile mode (spec §9). */
+/** Drawer width on larger screens; 100% in mobile mode. */
 export const DRAWER_WIDTH_PX = 378;
 
 export function isMobileWidth(widthPx: number): boolean {
@@ -72,7 +72,7 @@ function viewportStore(): ReturnType<typeof createViewportStore> {
   return sharedStore;
 }
 
-/** True below 768 px, updated 500 ms after the last resize (spec §9). */
+/** True below 768 px, updated 500 ms after the last resize. */
 export function useIsMobile(): boolean {
   const store = viewportStore();
   return useSyncExternalStore(store.subscribe, store.getSnapshot, () => false);

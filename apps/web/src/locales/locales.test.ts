@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The Traditional Chinese texts use Hong Kong usage throughout (issue 14 item 15): 帳 (帳戶, 轉帳,
+ * The Traditional Chinese texts use Hong Kong usage throughout: 帳 (帳戶, 轉帳,
  * 到帳), never the variant 賬, which made the same account read 主帳戶 on one page and 主賬戶 on another.
  */
 const ZH_HK_DIR = join(dirname(fileURLToPath(import.meta.url)), 'zh-HK');

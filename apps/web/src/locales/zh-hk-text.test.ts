@@ -5,7 +5,7 @@ import { localeTexts, sourceTexts } from './zh-hk-sources.ts';
 import { checkZhHkTexts, simplifiedCharacters, untranslatedEnglish } from './zh-hk-text.ts';
 
 /**
- * Every zh-HK text is Hong Kong Traditional Chinese (issue 20, docs/zh-hk-glossary.md): no
+ * Every zh-HK text is Hong Kong Traditional Chinese (docs/zh-hk-glossary.md): no
  * Simplified-only character and no untranslated English outside brand names and codes, in the web
  * locale files and in the `'zh-HK'` texts of the contracts (codes, validation, …) and the server
  * (mails, notices, messages).

@@ -25,7 +25,7 @@ function PrerenderLayout() {
  * Renders the home page in `locale` with the texts of `HOME_NAMESPACES`.
  * @throws when any text of the page has no translation (a key of a namespace that is not in
  *   `HOME_NAMESPACES`, or a key missing from its file): the static HTML would show the raw key until
- *   the app replaced it (issue 14 item 11), so the build fails instead.
+ *   the app replaced it, so the build fails instead.
  */
 export async function renderHome(locale: Locale): Promise<string> {
   const bundles = await Promise.all(

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { closeAllModals, getModalState, openSecurityCheck } from './modal-store.ts';
 
 /**
- * The security check takes the descriptor of the call it authorises (issue 13 item 1): its event is
+ * The security check takes the descriptor of the call it authorises: its event is
  * the descriptor's `sensitiveAction`, so no caller names it and nothing guesses it from a path.
  */
 describe('openSecurityCheck', () => {

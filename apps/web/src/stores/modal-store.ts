@@ -5,7 +5,7 @@ import { useSyncExternalStore, type ReactNode } from 'react';
 import { requestOverlayHost } from './overlay-host-store.ts';
 
 /**
- * State of the global modals (spec §2): locale, confirm, action (login/register/recover) and
+ * State of the global modals: locale, confirm, action (login/register/recover) and
  * security check. It lives outside React so that the HTTP client and the router guard can open,
  * inspect and close modals; the components that draw them subscribe with `useModalState`.
  */
@@ -41,7 +41,7 @@ interface ConfirmRequest extends ConfirmOptions {
 }
 
 /**
- * A call the security check can send (spec §4): a descriptor of `@meridian/contracts` with a body,
+ * A call the security check can send: a descriptor of `@meridian/contracts` with a body,
  * to which the modal adds the factors (`mfaCode`, `emailCaptcha`, `securityPassword`).
  */
 export type SecurityCheckEndpoint = Endpoint & {
@@ -69,7 +69,7 @@ export type SecurityCheckRequest<E extends SecurityCheckEndpoint = SecurityCheck
   input: EndpointInput<E>;
   /** Extra headers (e.g. `Idempotency-Key`); method, path and api-version come from the descriptor. */
   headers?: Record<string, string>;
-  /** No generic success toast: the caller shows its own result (issue 14 item 13). */
+  /** No generic success toast: the caller shows its own result. */
   quietSuccess?: boolean;
   onSuccess?(content: ContentOf<E>): void;
   /**

@@ -9,7 +9,7 @@ import {
 } from './top-right-notices-store.ts';
 
 /**
- * The message toasts start 100 px from the top (spec §9), and below the KYC notice (80 px from the
+ * The message toasts start 100 px from the top, and below the KYC notice (80 px from the
  * top) while it is open, so that the two never overlap.
  */
 describe('top-right notices', () => {

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * The notices in the top-right corner (spec §9): the persistent identity-verification (KYC) notice
+ * The notices in the top-right corner: the persistent identity-verification (KYC) notice
  * 80 px from the top, and the toasts of messages arriving in real time 100 px from the top. They are
  * two Ant Design notification stacks with their own offsets, so while the KYC notice is open it
  * reports where it ends, and the toasts start below it instead of on top of it.

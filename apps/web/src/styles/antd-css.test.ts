@@ -10,7 +10,7 @@ import {
   usedAntdComponents,
 } from '../../scripts/antd-css.ts';
 
-describe('styles/antd.css and styles/antd/*.css (Ant Design styles generated at build time, issue 20)', () => {
+describe('styles/antd.css and styles/antd/*.css (Ant Design styles generated at build time)', () => {
   it('lists every Ant Design component the app imports, and those rendered inside them', () => {
     const components = usedAntdComponents();
     for (const name of ['Button', 'Form', 'Table', 'Pagination', 'Dropdown', 'message'])

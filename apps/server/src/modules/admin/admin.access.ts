@@ -13,7 +13,7 @@ import { SecretBox } from '../../platform/security/secret-box.ts';
 import { matchTotpStep, newTotpSecret, totpUri } from '../../platform/security/totp.ts';
 import { adminSessions, auditLog, operators } from './admin.tables.ts';
 
-/** Back-office session rules (issue 16 "Access"). */
+/** Back-office session rules. */
 export const OPERATOR_SESSION_RULES = {
   /** A session unused this long is over. */
   idleTimeoutMinutes: 30,
@@ -83,7 +83,7 @@ export interface RequestFacts {
 
 /**
  * Operator accounts, sign-in with mandatory TOTP, back-office sessions, and the append-only audit
- * log (issue 16 "Access"). Implements the platform's `OperatorAuthProvider` (who is calling an
+ * log. Implements the platform's `OperatorAuthProvider` (who is calling an
  * `auth: 'operator'` route) and `AuditWriter` (what the audit hook writes).
  */
 export class OperatorAccess implements OperatorAuthProvider, AuditWriter {

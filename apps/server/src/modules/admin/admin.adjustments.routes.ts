@@ -11,7 +11,7 @@ function asProposed(adjustment: Adjustment): Adjustment {
 }
 
 /**
- * Manual adjustments in the back office (issue 16, four eyes), registered from
+ * Manual adjustments in the back office (four eyes), registered from
  * `backOfficeAdjustmentEndpoints` (`/api/admin/adjustments…`; roles are declared on each descriptor,
  * the audit row is written by the platform's hook: each write notes its target and before/after).
  */

@@ -14,7 +14,7 @@ export interface StoredAdjustmentPosting {
 }
 
 /**
- * Manual adjustments (issue 16, four eyes): a balanced journal entry proposed by one finance
+ * Manual adjustments (four eyes): a balanced journal entry proposed by one finance
  * operator with a reason, approved by a different one (then posted through the ledger, idempotency
  * key `adjustment:<id>`), or rejected with a reason (by any finance operator, its proposer included). `status` moves only from 'proposed', with a
  * conditional `UPDATE … WHERE status = 'proposed'`, so it is decided once; `entry_id` is the ledger

@@ -85,7 +85,7 @@ export function parseSignedAmountMinor(text: string, asset: AssetCode, index: nu
 }
 
 /**
- * Manual adjustments with four eyes (issue 16 "Finance"): a balanced journal entry proposed by one
+ * Manual adjustments with four eyes: a balanced journal entry proposed by one
  * finance operator with a reason, approved by a different one and then posted through the ledger
  * (entry kind `ADJUSTMENT`, idempotency key `adjustment:<id>`), or rejected with a reason. Each
  * user whose balance changed gets a message (both languages). The routes note the before/after of

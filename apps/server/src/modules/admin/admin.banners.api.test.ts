@@ -3,7 +3,7 @@ import { createTestApp, mutationHeaders, type TestApp } from '../../../test/help
 import { seedDemo } from '../../seed.ts';
 
 /**
- * Home-page banners in the back office (issue 16 "Content: banners") through the API on a fresh
+ * Home-page banners in the back office through the API on a fresh
  * database with the demo banners: creating, editing and reordering show in the customer list
  * (`GET /api/market/banner/getList`); a scheduled banner is hidden before its start and after its
  * end; support may list but not write (102); a bad link or a missing title names the field and

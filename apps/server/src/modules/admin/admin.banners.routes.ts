@@ -10,7 +10,7 @@ import { BANNER_IMAGE_UPLOAD_PROFILE } from '../../platform/uploads/upload-rules
 import type { MarketService } from '../market/market.service.ts';
 
 /**
- * Home-page banners in the back office (issue 16 "Content: banners"), registered from
+ * Home-page banners in the back office, registered from
  * `backOfficeBannerEndpoints` (`/api/admin/banners`): listed by support, compliance and admin;
  * created, edited and reordered by compliance and admin (roles checked from the descriptors), who
  * also upload the banner images (multipart, the platform's upload rules). The

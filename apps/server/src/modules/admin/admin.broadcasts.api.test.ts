@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, mutationHeaders, registerAndLogin, type TestApp } from '../../../test/helpers.ts';
 
 /**
- * Broadcast messages of the back office (issue 16 "Content") through the API on a fresh database:
+ * Broadcast messages of the back office through the API on a fresh database:
  * a broadcast reaches each active user of its segment once, in the user's language ('verified' =
  * KYC level ≥ 1; closed accounts get nothing); support may list but not send (102); bad input names
  * the field and sends nothing; the send is in the audit log. Operators call with bearer tokens.

@@ -6,7 +6,7 @@ import { registerEndpoints } from '../../platform/http/endpoint.ts';
 import type { Broadcasts } from './admin.broadcasts.ts';
 
 /**
- * Broadcast messages in the back office (issue 16 "Content"), registered from
+ * Broadcast messages in the back office, registered from
  * `backOfficeBroadcastEndpoints` (`/api/admin/broadcasts`): listed by support, compliance and admin,
  * sent by compliance and admin (roles checked from the descriptors). The send is audited by the
  * platform's hook, with the broadcast as its target and after.

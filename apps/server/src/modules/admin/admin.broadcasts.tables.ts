@@ -2,7 +2,7 @@ import { index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../platform/db/columns.ts';
 
 /**
- * Broadcast messages sent by operators (issue 16 "Content"): the texts in both languages, the
+ * Broadcast messages sent by operators: the texts in both languages, the
  * segment ('all' | 'verified': KYC level ≥ 1), how many users it reached and who sent it. The
  * messages themselves are the notices module's rows. The operator's email is kept with the row so
  * it still reads after the operator is deactivated.

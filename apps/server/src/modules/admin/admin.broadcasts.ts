@@ -53,7 +53,7 @@ function messageOf(body: SendBroadcastBody, userId: string): NotifyInput {
 }
 
 /**
- * Broadcast messages (issue 16 "Content"): an operator (compliance, admin) sends one message in both
+ * Broadcast messages: an operator (compliance, admin) sends one message in both
  * languages to every active user of a segment; each user gets it once, in their own language, as a
  * SYSTEM message of the notices module. The broadcast row and every message are written in one
  * transaction (pages of 500 users), so a failure sends nothing and stores nothing.

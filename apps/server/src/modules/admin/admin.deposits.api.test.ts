@@ -6,7 +6,7 @@ import { signCustodyBody } from '../wallet/wallet.routes.ts';
 import { seedWallet } from '../wallet/wallet.seed.ts';
 
 /**
- * The back office's deposits list (issue 16 "Deposits") through the API on a fresh database:
+ * The back office's deposits list through the API on a fresh database:
  * finance, compliance and support may read it (an operator of no listed role cannot exist, so the
  * refusal is checked without a token: 101); newest first, filtered by status and coin, paged, with
  * the owner's email and the amount as a decimal string.

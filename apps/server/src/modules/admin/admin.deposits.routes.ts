@@ -13,7 +13,7 @@ export interface BackOfficeDepositDeps {
 }
 
 /**
- * `GET admin/deposits` (issue 16 "Deposits"): the wallet's page of deposits, newest first, by
+ * `GET admin/deposits`: the wallet's page of deposits, newest first, by
  * status and coin, with each owner's email from the identity module (null for an unknown user).
  */
 export async function listDeposits(

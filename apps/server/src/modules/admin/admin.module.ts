@@ -42,13 +42,13 @@ export interface AdminModuleDeps {
   kyc: KycService;
   /** Messages to users (a posted adjustment, broadcasts). */
   notices: NoticeService;
-  /** Home-page banners, which the market module owns (issue 16 "Content: banners"). */
+  /** Home-page banners, which the market module owns. */
   market: MarketService;
   log: { warn(detail: object, message: string): void };
 }
 
 /**
- * Wire the back office (issue 16): operator access (sign-in with mandatory TOTP, sessions, script
+ * Wire the back office: operator access (sign-in with mandatory TOTP, sessions, script
  * tokens, the audit log: `service.access`, which `buildApp` also hands the platform as its
  * `OperatorAuthProvider` and `AuditWriter`) and the back-office API under `/api/admin` (access,
  * adjustments, users, deposits, broadcasts, banners, product settings). No jobs.

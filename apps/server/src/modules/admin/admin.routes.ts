@@ -18,7 +18,7 @@ function factsOf(request: FastifyRequest): RequestFacts {
 }
 
 /**
- * The back office's own routes under /api (issue 16): operator sign-in, TOTP enrolment and
+ * The back office's own routes under /api: operator sign-in, TOTP enrolment and
  * sign-out (the session cookie `meridian_admin`: httpOnly, `SameSite=Strict`, Secure in production,
  * on `/api/admin` and `/admin`), operators, the audit log and its CSV, withdrawals, and the wallet's
  * operator calls (limits, screening alerts). Each descriptor declares its roles; the platform

@@ -6,7 +6,7 @@ import { operators } from './admin.tables.ts';
 export const DEMO_OPERATOR = { email: 'admin@meridian.test', password: 'Meridian-admin-2026', role: 'admin' } as const;
 
 /**
- * Create the demo admin operator once (issue 16); an existing row, its password and its
+ * Create the demo admin operator once; an existing row, its password and its
  * authenticator are left as they are. Part of the demo seed (ARCHITECTURE §3), never in production.
  */
 export async function seedOperators(tx: DbOrTx): Promise<void> {

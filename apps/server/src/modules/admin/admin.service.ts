@@ -11,7 +11,7 @@ import { type AuditFilter, exportAuditCsv, searchAudit } from './admin.audit.ts'
 export { OPERATOR_ROLES, type Operator, type OperatorRole } from './admin.types.ts';
 
 /**
- * The back office (issue 16): operator accounts and access (`OperatorAccess`), and the operators'
+ * The back office: operator accounts and access (`OperatorAccess`), and the operators'
  * withdrawal transitions, which are the wallet's (`WalletService.processWithdrawal` …): this
  * service calls them with the operator's email, which the wallet keeps on the row.
  */
@@ -42,7 +42,7 @@ export class AdminService {
     return exportAuditCsv(this.db, filter);
   }
 
-  /** Withdrawals, newest first, optionally of one status (spec §4 withdraw status), one page. */
+  /** Withdrawals, newest first, optionally of one status, one page. */
   async listWithdrawals(query: { pageID: number; pageSize: number; status?: number }): Promise<Page<OpsWithdrawal>> {
     return this.wallet.listForOperators(query);
   }

@@ -13,7 +13,7 @@ import { ProductSettings, type SettingsWallet } from './admin.settings.ts';
 import { seedWallet } from '../wallet/wallet.seed.ts';
 
 /**
- * Products and settings of the back office (issue 16) through the API on a fresh database: a
+ * Products and settings of the back office through the API on a fresh database: a
  * switch applies at once (the customer's withdrawal is refused), a fee change waits for a second
  * admin (the proposer cannot approve: 153; a decided change answers 156) and then the withdrawal's
  * fee is the new one; a spread likewise; non-admins get 102 on writes; bad decimals name the field

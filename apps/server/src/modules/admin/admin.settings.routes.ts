@@ -11,7 +11,7 @@ function asProposed(change: SettingChange): SettingChange {
 }
 
 /**
- * Products and settings of the back office (issue 16), registered from `backOfficeSettingsEndpoints`
+ * Products and settings of the back office, registered from `backOfficeSettingsEndpoints`
  * (`/api/admin/settings/…`; reads for any operator, writes for admins). Each write notes its target
  * and before/after for the audit hook; a PUT's `after` also lists the fee or spread it proposed.
  */

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * Risky settings changes (issue 16 "Products and settings", four eyes): a change to a network's
+ * Risky settings changes (four eyes): a change to a network's
  * withdrawal fee or a swap pair's spread proposed by one admin and applied only when a different
  * admin approves it. `target_kind` 'network' (key `COIN/NETWORK`) | 'pair' (key `FROM/TO`); `field`
  * 'withdrawFee' | 'spreadBps'; `before`/`after` as text (a fee as a decimal string of the coin, a

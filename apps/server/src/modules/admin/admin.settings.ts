@@ -101,7 +101,7 @@ function parsePair(key: string): { from: MarketCoinCode; to: MarketCoinCode } {
 }
 
 /**
- * Products and settings of the back office (issue 16): coin networks (wallet module) and swap pairs
+ * Products and settings of the back office: coin networks (wallet module) and swap pairs
  * (exchange module), read and changed through their services (this module never reads their
  * tables). Switches, limits and confirmations apply at once; a fee or spread change is stored in
  * `setting_changes` as proposed and applied only when a different admin approves it (four eyes).

@@ -2,7 +2,7 @@ import { bigserial, boolean, index, integer, jsonb, pgTable, serial, text, times
 import { createdAt } from '../../platform/db/columns.ts';
 
 /**
- * Back-office operators (issue 16 "Access"). One role each: 'support', 'compliance', 'finance',
+ * Back-office operators. One role each: 'support', 'compliance', 'finance',
  * 'admin' (contracts/operators.ts). People sign in with `password_hash` (argon2id PHC) and a TOTP
  * authenticator (`totp_secret`, sealed with the server secret), enrolled at the first sign-in;
  * scripts hold a bearer token whose SHA-256 is `token_hash`. Defined by migration 0004 (then in
@@ -54,7 +54,7 @@ export const adminSessions = pgTable(
 );
 
 /**
- * The append-only audit log of operator actions (issue 16): who, when, what, before/after, reason,
+ * The append-only audit log of operator actions: who, when, what, before/after, reason,
  * IP, and the business code answered. A trigger of migration 0025 refuses UPDATE, DELETE and
  * TRUNCATE, so not even the application can rewrite it.
  */

@@ -2,7 +2,7 @@ import { index, integer, pgTable, serial, text, uuid } from 'drizzle-orm/pg-core
 import { createdAt } from '../../platform/db/columns.ts';
 
 /**
- * Operators' notes on a user (issue 16 "Users": support and compliance leave context for each
+ * Operators' notes on a user (support and compliance leave context for each
  * other), append-only: never edited or deleted. `user_id` is the identity module's user id (no
  * foreign key across modules, ARCHITECTURE §1); the operator's email is kept with the note so it
  * still reads after the operator is deactivated.

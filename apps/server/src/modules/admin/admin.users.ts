@@ -25,7 +25,7 @@ type UserRow = z.infer<typeof userRowSchema>;
 type UserNote = z.infer<typeof userNoteSchema>;
 type QueueStat = Dashboard['queues'][number];
 
-/** The KYC review SLA: one Hong Kong working day, counted as 24 hours (issue 16 dashboard). */
+/** The KYC review SLA: one Hong Kong working day, counted as 24 hours. */
 export const KYC_REVIEW_SLA_HOURS = 24;
 /** How many history items, messages and notes the user page shows. */
 export const USER_PAGE_HISTORY_MAX = 50;

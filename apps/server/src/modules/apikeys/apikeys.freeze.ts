@@ -4,7 +4,7 @@ import type { WalletService } from '../wallet/wallet.service.ts';
 import type { ApiKeyService } from './apikeys.service.ts';
 
 /**
- * The "this wasn't me" link of security emails (issue 21 "Freeze link"; docs/freeze-links.md):
+ * The "this wasn't me" link of security emails (docs/freeze-links.md):
  * identity uses the token up, freezes the account (the back office's frozen state) and revokes
  * every session in one transaction; then every API key is revoked and every waiting withdrawal is
  * cancelled back through the wallet's own cancel path (its ledger return entry). Lives here because

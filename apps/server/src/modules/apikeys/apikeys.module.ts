@@ -23,7 +23,7 @@ export interface ApiKeysModuleDeps {
 }
 
 /**
- * Wire the developer API (issue 21; docs/api.md) and the freeze links (docs/freeze-links.md):
+ * Wire the developer API (docs/api.md) and the freeze links (docs/freeze-links.md):
  * routes `user/apiKeys*` and `user/freeze`; the service is also the `ApiKeyAuthProvider` handed to
  * `registerAuth`. Unbinding the authenticator revokes the user's keys (a security-event listener).
  * `stop` closes the replay cache's Redis connection.

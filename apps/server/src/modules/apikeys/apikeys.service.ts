@@ -71,7 +71,7 @@ function toApiKey(row: typeof apiKeys.$inferSelect): ApiKey {
 }
 
 /**
- * Developer API keys (issue 21 "Developer API"; docs/api.md): a user's keys with scopes and an IP
+ * Developer API keys (docs/api.md): a user's keys with scopes and an IP
  * allowlist, and the signed-request check the platform's auth hook calls (`ApiKeyAuthProvider`).
  * A key works only while its owner has the authenticator bound; unbinding it, deleting the key or
  * the freeze link revokes it.
@@ -189,7 +189,7 @@ export class ApiKeyService implements ApiKeyAuthProvider {
       .from(apiKeys)
       .where(and(eq(apiKeys.keyIdHash, sha256(keyId)), isNull(apiKeys.revokedAt)));
     if (!key) throw this.refuse(request, 'API_KEY_INVALID', HEADER_API_KEY);
-    // Keys work only while the authenticator is on (issue 21): unbinding it switches them off.
+    // Keys work only while the authenticator is on: unbinding it switches them off.
     const owner = await this.deps.identity.apiKeyOwner(key.userId);
     if (!owner?.isActive || !owner.hasTotp) throw this.refuse(request, 'API_KEY_INVALID', HEADER_API_KEY);
     const nowMs = this.deps.now();

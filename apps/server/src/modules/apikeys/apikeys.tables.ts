@@ -4,7 +4,7 @@ import { createdAt } from '../../platform/db/columns.ts';
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
- * Developer API keys (issue 21; docs/api.md). The public key id (`mk_…`) is kept only as its
+ * Developer API keys (docs/api.md). The public key id (`mk_…`) is kept only as its
  * SHA-256 (`key_id_hash`, the look-up) and its first 8 characters (`key_prefix`, for the list); the
  * HMAC secret is sealed with AES-256-GCM under API_KEY_VAULT_KEY (`secret_sealed`: the server must
  * read it back to check signatures). `scopes` ⊆ read, trade, withdraw; `ip_allowlist` holds

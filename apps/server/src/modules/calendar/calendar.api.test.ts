@@ -6,7 +6,7 @@ import { createTestApp, registerAndLogin, type TestApp, type TestSession } from 
 import { testClock } from '../funds/funds.test-kit.ts';
 
 /**
- * The calendar's calls (issue 20, docs/calendar.md): the events of a range from the funds, loans,
+ * The calendar's calls (docs/calendar.md): the events of a range from the funds, loans,
  * trust and identity records of one user, the feed address and its rotation, and the public ICS
  * feed parsed as a calendar app reads it. The clock is Sunday 20 December 2026, 10:00 in Hong Kong.
  */

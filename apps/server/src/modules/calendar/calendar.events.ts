@@ -14,7 +14,7 @@ dayjs.extend(utc);
 dayjs.extend(timezone);
 
 /**
- * Building the user's calendar (issue 20, docs/calendar.md) from what the other modules answer, as
+ * Building the user's calendar (docs/calendar.md) from what the other modules answer, as
  * pure functions: the events of a range in one language, and the ICS text of a feed.
  */
 

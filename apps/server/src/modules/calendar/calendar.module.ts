@@ -9,7 +9,7 @@ export interface CalendarModuleDeps extends Omit<CalendarServiceDeps, 'db'> {
 }
 
 /**
- * Wire the user's calendar (issue 20, docs/calendar.md): routes `calendar/*` (the events, the feed
+ * Wire the user's calendar (docs/calendar.md): routes `calendar/*` (the events, the feed
  * address and its rotation, the public ICS feed); no jobs.
  */
 export function createCalendarModule(deps: CalendarModuleDeps): AppModule<CalendarService> {

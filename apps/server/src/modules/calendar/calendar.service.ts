@@ -44,7 +44,7 @@ function sha256Hex(text: string): string {
 }
 
 /**
- * The user's calendar (issue 20, docs/calendar.md): the events of a range for the page, and the
+ * The user's calendar (docs/calendar.md): the events of a range for the page, and the
  * secret ICS feed. The feed token is HMAC-SHA256(secret, "meridian-calendar-feed/v1:" + user id +
  * ":" + salt), base64url (43 characters); only the salt and the token's SHA-256 are stored.
  */

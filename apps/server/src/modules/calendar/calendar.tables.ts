@@ -2,7 +2,7 @@ import { pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../platform/db/columns.ts';
 
 /**
- * The secret ICS feed of a user (issue 20, docs/calendar.md), one row per user. The token is never
+ * The secret ICS feed of a user (docs/calendar.md), one row per user. The token is never
  * stored: it is HMAC-SHA256(server secret, user id + `salt`), so the row alone (a database dump)
  * does not give the address; `token_hash` (SHA-256 hex of the token, unique) finds the user of a
  * feed request. Rotating writes a new salt and hash, so the old address answers 404.

@@ -3,7 +3,7 @@ import type { CardNetwork } from '@meridian/contracts/cards';
 import binRanges from './data/card-brand-bin-ranges.json' with { type: 'json' };
 
 /**
- * Card numbers of the sandbox processor (issue 19): real BIN ranges of the networks, a valid Luhn
+ * Card numbers of the sandbox processor: real BIN ranges of the networks, a valid Luhn
  * check digit. The ranges are braintree/credit-card-type's (`data/card-brand-bin-ranges.json`,
  * source and commit in the file). Only the leading-digit patterns and the 16-digit length are
  * used: `4` for Visa; 51–55 and 2221–2720 for Mastercard.

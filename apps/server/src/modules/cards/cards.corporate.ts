@@ -26,7 +26,7 @@ export interface CardCorporateDeps {
 const LIMIT_FIELDS = ['perTransaction', 'daily', 'monthly'] as const;
 
 /**
- * Read an employee card's limits (issue 19 "per-card limits"): each a positive amount of the card's
+ * Read an employee card's limits: each a positive amount of the card's
  * currency, at most the standard limit of a card (`standard`: the settings' default limits of a new
  * card in that currency, minor units; higher limits stay a
  * request to customer service, as for every card), and per payment ≤ per day ≤ per month.

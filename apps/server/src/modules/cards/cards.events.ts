@@ -88,7 +88,7 @@ const accepted = (transactionId: number | null): CardWebhookAnswer => ({
 });
 
 /**
- * The processor's side of cards (issue 19): the signed webhook, the authorisation decision (the hot
+ * The processor's side of cards: the signed webhook, the authorisation decision (the hot
  * path), 3-D Secure / "ask me above X" confirmations, clearing, reversal and refund. Every decision
  * runs in one transaction holding the card row's lock (`SELECT … FOR UPDATE`), so decisions on one
  * card are serial: concurrent authorisations never overspend, and the same authorisation delivered
@@ -618,7 +618,7 @@ export function createCardEventsService(deps: CardsDeps) {
       return lapsed.length;
     },
 
-    /** Lift a PIN block (an operator; spec §5 "temporarily"). */
+    /** Lift a PIN block (an operator). */
     async unblockPin(cardId: number): Promise<void> {
       await db
         .update(cards)

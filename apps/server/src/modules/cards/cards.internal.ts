@@ -77,7 +77,7 @@ export type CardTransactionRow = typeof cardTransactions.$inferSelect;
 export const SETTINGS_ID = 1;
 
 /**
- * Default limits of a new card (issue 19: per transaction, day, month; changed per card only through
+ * Default limits of a new card (per transaction, day, month; changed per card only through
  * a limit-change request), the settings' starting values as decimal strings of each currency: 5,000 /
  * 10,000 / 50,000 of USD, EUR or GBP; 750,000 / 1,500,000 / 7,500,000 JPY. Operators change them in
  * the back office (`card_settings.default_limits`).
@@ -185,7 +185,7 @@ export function toTransaction(row: CardTransactionRow, currency: CardCurrency): 
 /** The card settings row (`card_settings`, id 1). */
 export type CardSettingsRow = typeof cardSettings.$inferSelect;
 
-/** The settings a fresh installation starts with (spec §9: 10 USDT, 3 physical cards; issue 19). */
+/** The settings a fresh installation starts with (10 USDT, 3 physical cards). */
 export const DEFAULT_SETTINGS: Omit<CardSettingsRow, 'updatedAt'> = {
   id: SETTINGS_ID,
   virtualFeeUsdtMinor: 10_000_000n,

@@ -5,7 +5,7 @@ import type { LocalizedText } from '@meridian/contracts/locale';
  * filled by the notices module from the message's params.
  */
 export const cardMessages = {
-  /** A payment waits for the user's 3-D Secure / "ask me above X" confirmation (spec §9: valid 5 minutes). */
+  /** A payment waits for the user's 3-D Secure / "ask me above X" confirmation (valid 5 minutes). */
   confirm: {
     title: {
       'en-US': 'Confirm a card payment',
@@ -16,7 +16,7 @@ export const cardMessages = {
       'zh-HK': '{merchant} 要求從你尾號 {last4} 的卡扣款 {amount} {currency}，請於 5 分鐘內確認。',
     } satisfies LocalizedText,
   },
-  /** Customer service approved a limit-change request (issue 16 "with status and reply"). */
+  /** Customer service approved a limit-change request. */
   limitApproved: {
     title: { 'en-US': 'Card limits changed', 'zh-HK': '卡片限額已變更' } satisfies LocalizedText,
     body: {

@@ -37,7 +37,7 @@ function secretOf(config: Config, configured: string | undefined, name: string):
 }
 
 /**
- * Wire the cards (issue 19): the built-in sandbox issuer processor (the embedded default,
+ * Wire the cards: the built-in sandbox issuer processor (the embedded default,
  * ARCHITECTURE §6) connected to the cards service's webhook handler, the routes `card/*` (the
  * holder's calls, the processor's signed webhook, and outside production the sandbox's merchant
  * calls for `npm run card`), one job declining lapsed 3-D Secure confirmations, the holdings

@@ -108,7 +108,7 @@ function pageOf<T>(list: T[], query: PageQuery, totalCount: number): Page<T> {
 }
 
 /**
- * The back office's card operations (issue 16 "Support requests", issue 19): limit-change requests
+ * The back office's card operations: limit-change requests
  * decided once with a reply, the physical card's production steps (`CARD_STATUS_STEPS` only), PIN
  * unblocks, and the suspense clearings. No full PAN ever leaves: cards carry `maskedNumber` only.
  */
@@ -255,7 +255,7 @@ export function createCardOpsService(deps: CardsDeps) {
     },
 
     /**
-     * Lift the block of five wrong PINs (spec §5 "temporarily"; issue 19 "or unblocked by an operator").
+     * Lift the block of five wrong PINs (issue 19 "or unblocked by an operator").
      * @throws DomainError NOT_FOUND, CARD_PIN_NOT_BLOCKED (221).
      */
     async unblockPin(cardId: number): Promise<{ before: OpsCard; after: OpsCard }> {
@@ -292,7 +292,7 @@ export function createCardOpsService(deps: CardsDeps) {
     },
 
     /**
-     * Resolve one open suspense item (issue 16), once, in one transaction under the item's and the
+     * Resolve one open suspense item, once, in one transaction under the item's and the
      * card's row locks. ASSIGN_TO_CARD books it on the card its token names: a clearing is charged
      * to the card's available balance (SUSPENSE ← CARD_AVAILABLE, which must cover it), a refund
      * credited to it (SUSPENSE → CARD_AVAILABLE); either adds a line to the card's transactions

@@ -74,7 +74,7 @@ export function cardsRoutes(options: CardsRoutesOptions) {
       confirmPayment: async (request) => cards.confirm(userId(request), request.params.id, request.body.isApproved),
     });
 
-    // Employee cards of PRO accounts (issue 19, `cards.corporate.ts`).
+    // Employee cards of PRO accounts (`cards.corporate.ts`).
     registerEndpoints(app, corporateCardEndpoints, {
       issueEmployeeCard: async (request) => {
         const { mfaCode: _m, emailCaptcha: _e, securityPassword: _s, passkey: _p, ...input } = request.body;

@@ -58,7 +58,7 @@ import { cardLimitRequests, cardSettings, cardTopUpQuotes, cardTransactions, car
 
 export type { CardsDeps, FactorCheck } from './cards.internal.ts';
 
-/** Statuses of a physical card that no longer count toward the settings' maximum (spec §9: 3). */
+/** Statuses of a physical card that no longer count toward the settings' maximum (3). */
 const PHYSICAL_NOT_COUNTED = ['CANCELLED', 'RETURNED', 'EXPIRED'];
 
 /** Minor units of a top-up coin per one unit (all have 6 decimals). */
@@ -106,7 +106,7 @@ function readCardAmount(text: string | null, currency: CardCurrency, field: stri
 }
 
 /**
- * Cards (issue 19; spec §1 card, §5 PIN, §6 basic verification, §8 declines, §9 constants):
+ * Cards (spec §1 card, §5 PIN, §6 basic verification, §8 declines, §9 constants):
  * applying and binding, top-ups at a locked rate, lock, reveal, PIN, spend rules, limit-change
  * requests, and (from `cards.events.ts`) the processor's webhook and the authorisation decision.
  * Every balance change is one ledger entry (docs/cards.md).
@@ -748,7 +748,7 @@ export function createCardsService(deps: CardsDeps) {
     /** The rate history of a card currency, USD per unit, oldest first (`cardRateHistory`; statements). */
     usdPerUnitHistory: (currency: 'EUR' | 'GBP' | 'JPY') => cardRateHistory(db, currency),
 
-    /** Account closure is refused while a card holds a balance or a hold (issue 19). Reasons in `locale`. */
+    /** Account closure is refused while a card holds a balance or a hold. Reasons in `locale`. */
     holdingsChecker: {
       reasonsToRefuseClosure: async (userId: string, locale: Locale) => {
         const rows = await db

@@ -8,7 +8,7 @@ import type { CardSettingsService } from './cards.settings.ts';
 /**
  * The back office's card settings under /api (`cardSettingsEndpoints`, `admin/card-settings*`):
  * any operator reads, an admin writes. Each handler notes target, before and after for the audit
- * log (issue 16 "each change audited"): `card-settings` / issuing | top-up | limits:<currency> for
+ * log: `card-settings` / issuing | top-up | limits:<currency> for
  * the immediate changes, `card-setting-change` / <id> for the fee and rate-table proposals and their
  * decisions (an approval's before and after are the values it replaced and set).
  */

@@ -22,7 +22,7 @@ import { createdAt, minorAmount } from '../../platform/db/columns.ts';
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
- * Cards (issue 19). Meridian keeps the processor's token, the first 4 and last 4 digits and the
+ * Cards. Meridian keeps the processor's token, the first 4 and last 4 digits and the
  * expiry — never a full PAN, a CVV or a PIN (PCI DSS 3.3.1.2, 3.4.1). The balance is the ledger
  * accounts `cardAccount(id, 'CARD_AVAILABLE' | 'CARD_HELD', currency)`. The authorisation decision
  * locks this row (`FOR UPDATE`), so decisions on one card are serial and never overspend.
@@ -47,18 +47,18 @@ export const cards = pgTable(
     expiryMonth: integer('expiry_month').notNull(),
     expiryYear: integer('expiry_year').notNull(),
     cardholderName: text('cardholder_name').notNull(),
-    /** The employee a PRO account issued this card to (issue 19, `cards.corporate.ts`); null for the holder's own cards. */
+    /** The employee a PRO account issued this card to (`cards.corporate.ts`); null for the holder's own cards. */
     employeeName: text('employee_name'),
     isBound: boolean('is_bound').notNull().default(false),
     isPinSet: boolean('is_pin_set').notNull().default(false),
-    /** Wrong PINs in a row (spec §5: five block the card). */
+    /** Wrong PINs in a row (five block the card). */
     pinWrongCount: integer('pin_wrong_count').notNull().default(0),
     pinBlockedUntil: at('pin_blocked_until'),
     /** Limits in minor units of `currency`; null = none. */
     limitPerTransactionMinor: minorAmount('limit_per_transaction_minor'),
     limitDailyMinor: minorAmount('limit_daily_minor'),
     limitMonthlyMinor: minorAmount('limit_monthly_minor'),
-    /** The user's spend rules (issue 19). */
+    /** The user's spend rules. */
     blockedMccs: jsonb('blocked_mccs').$type<string[]>().notNull().default([]),
     rulePerTransactionMaxMinor: minorAmount('rule_per_transaction_max_minor'),
     ruleAskAboveMinor: minorAmount('rule_ask_above_minor'),
@@ -137,7 +137,7 @@ export const cardTransactions = pgTable(
 );
 
 /**
- * What each card spent per UTC day (issue 19, the authorisation decision's daily and monthly
+ * What each card spent per UTC day (the authorisation decision's daily and monthly
  * limits): `amount_minor` is the sum, in minor units of the card's currency, of the card's PURCHASE
  * rows that are AUTHORIZED or CLEARED and were created on `day` (UTC). Kept by the trigger
  * `card_spend_totals_track` on `card_transactions` (sql/card_spend_totals_track.sql) in the same
@@ -159,7 +159,7 @@ export const cardSpendTotals = pgTable(
   (table) => [primaryKey({ name: 'card_spend_totals_pkey', columns: [table.cardId, table.day] })],
 );
 
-/** Top-up quotes (issue 19): a locked rate valid 30 s, used at most once (`used_at`). */
+/** Top-up quotes: a locked rate valid 30 s, used at most once (`used_at`). */
 export const cardTopUpQuotes = pgTable(
   'card_topup_quotes',
   {
@@ -180,7 +180,7 @@ export const cardTopUpQuotes = pgTable(
   (table) => [index('card_topup_quotes_expiry_idx').on(table.expiresAt)],
 );
 
-/** Limit-change requests for customer service (issue 19); the back office decides them. */
+/** Limit-change requests for customer service; the back office decides them. */
 export const cardLimitRequests = pgTable(
   'card_limit_requests',
   {
@@ -196,7 +196,7 @@ export const cardLimitRequests = pgTable(
     reason: text('reason').notNull(),
     decidedAt: at('decided_at'),
     decidedBy: text('decided_by'),
-    /** The operator's answer to the user (issue 16 "with status and reply"); null while pending. */
+    /** The operator's answer to the user; null while pending. */
     reply: text('reply'),
     createdAt: createdAt(),
   },
@@ -209,7 +209,7 @@ export const cardLimitRequests = pgTable(
 );
 
 /**
- * Clearings and refunds the processor sent for no authorisation Meridian knows (issue 19: suspense
+ * Clearings and refunds the processor sent for no authorisation Meridian knows (suspense
  * and an alert, not an error). The money went SUSPENSE → PLATFORM_CARD_SETTLEMENT; an operator
  * resolves the row.
  */

@@ -67,7 +67,7 @@ function csvCell(value: string | number | null): string | number {
 }
 
 /**
- * PRO accounts (issue 19, issue 16 "Support requests"; `docs/corporate.md`): a user's application
+ * PRO accounts (`docs/corporate.md`): a user's application
  * (one open per user, none after an approval), its decision by an operator with a reply (once;
  * messaged to the user in both languages in the decision's transaction), the back office's list and
  * CSV, and `isApprovedPro` for the cards module's employee cards.

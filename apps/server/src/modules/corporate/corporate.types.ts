@@ -5,7 +5,7 @@ import type { proApplications } from './corporate.tables.ts';
 /** A stored application row. */
 export type ProApplicationRow = typeof proApplications.$inferSelect;
 
-/** The company of a user's investor profile (issue 15), for the application's prefill; nulls when none. */
+/** The company of a user's investor profile, for the application's prefill; nulls when none. */
 export interface CompanyProfile {
   companyName: string | null;
   registrationNumber: string | null;

@@ -224,7 +224,7 @@ describe('POST /api/exchange/swap', () => {
     });
     expect((await record('action=exchange_in&coin=USDT')).totalCount).toBe(0);
     expect((await record('action=exchange_out&status=0')).totalCount).toBe(0);
-    // The user is told (issue 6: swap done), in the language she last used (zh-HK, in the quote test
+    // The user is told (swap done), in the language she last used (zh-HK, in the quote test
     // above), with amounts as the screens show them.
     const messages = (
       await app.inject({ method: 'GET', url: '/api/notice/message/list', headers: { cookie: alice.cookie } })

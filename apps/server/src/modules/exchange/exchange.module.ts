@@ -15,14 +15,14 @@ export interface ExchangeModuleDeps {
   /** The market module's prices (`market.service.prices`): every quote is priced from them. */
   prices: MarketPrices;
   clock: Clock;
-  /** The identity service: a frozen account executes no swap (issue 16). */
+  /** The identity service: a frozen account executes no swap. */
   identity: ExchangeAccounts;
-  /** A "swap done" message is written in the transaction of every swap (issue 6). */
+  /** A "swap done" message is written in the transaction of every swap. */
   notices: NoticeService;
   log: FastifyBaseLogger;
 }
 
-/** The "swap done" message (issue 6) for a swap or flash exchange that executed; amounts as the screens show them. */
+/** The "swap done" message for a swap or flash exchange that executed; amounts as the screens show them. */
 export function swapDoneNotice(
   userId: string,
   swap: Pick<SwapRecord, 'from' | 'to' | 'fromAmount' | 'toAmount'>,

@@ -60,7 +60,7 @@ export interface CompletedSwap {
 }
 
 /**
- * Writes the "swap done" messages of swaps inside the transaction that executes them (issue 6), so
+ * Writes the "swap done" messages of swaps inside the transaction that executes them, so
  * a swap and its message commit together or not at all.
  */
 export type SwapMessageWriter = (tx: DbOrTx, swaps: readonly CompletedSwap[]) => Promise<void>;
@@ -68,7 +68,7 @@ export type SwapMessageWriter = (tx: DbOrTx, swaps: readonly CompletedSwap[]) =>
 /** What the exchange needs of the identity module (its service satisfies this). */
 export interface ExchangeAccounts {
   /**
-   * Refuse money movement of a frozen account (issue 16), read on `db` (the caller's transaction
+   * Refuse money movement of a frozen account, read on `db` (the caller's transaction
    * when given). @throws DomainError ACCOUNT_FROZEN (152).
    */
   assertNotFrozen(userId: string, db?: DbOrTx): Promise<void>;
@@ -101,7 +101,7 @@ export interface PairSettings {
   fromMaxMinor: bigint;
 }
 
-/** A pair's settings with its key (`FROM/TO`) and coins (operators' list, issue 16). */
+/** A pair's settings with its key (`FROM/TO`) and coins (operators' list). */
 export interface PairSettingsRow extends PairSettings {
   pair: string;
   from: MarketCoinCode;
@@ -202,7 +202,7 @@ function swapEntry(quote: QuoteRow, shard: number): EntryInput {
 }
 
 /**
- * Coin exchange (issue 5): firm quotes kept on the server for 10 s, executed exactly once through
+ * Coin exchange: firm quotes kept on the server for 10 s, executed exactly once through
  * the ledger against the platform's exchange inventory, and flash exchanges at the live rate with
  * a slippage limit. Every pair is priced through USD (`MarketPrices.usdPrice`); the user receives
  * the rounded-down amount and pays the rounded-up one (ARCHITECTURE §4).
@@ -222,9 +222,9 @@ export class ExchangeService {
     private readonly db: Db,
     private readonly prices: MarketPrices,
     private readonly clock: Clock,
-    /** Frozen accounts execute no swap (issue 16). */
+    /** Frozen accounts execute no swap. */
     private readonly accounts: ExchangeAccounts,
-    /** Writes the swaps' "swap done" messages in their transaction (issue 6). */
+    /** Writes the swaps' "swap done" messages in their transaction. */
     private readonly writeSwapMessages: SwapMessageWriter = async () => {},
     private readonly options: ExchangeServiceOptions = {},
   ) {
@@ -262,7 +262,7 @@ export class ExchangeService {
   }
 
   /**
-   * Operators (issue 16 "Products and settings"): every pair of the market coins (`FROM/TO`, from ≠
+   * Operators: every pair of the market coins (`FROM/TO`, from ≠
    * to) with its settings as they apply (defaults of `exchange.pairs.ts` where none is stored);
    * limits in minor units of the `from` coin (bigint).
    */
@@ -544,7 +544,7 @@ export class ExchangeService {
    * key: the route layer's one store answers the same request again with the first result, or
    * CONFLICT (121) when any field differs (docs/api.md "Idempotency"); the quote row's id is the
    * `requestId`, so it never swaps twice, and another user's `requestId` is refused (CONFLICT).
-   * A frozen account (issue 16) is refused before anything else.
+   * A frozen account is refused before anything else.
    * @throws DomainError SLIPPAGE_EXCEEDED (140) with `{ rate }` when the rate moved too far, and the swap refusals.
    */
   async flash(userId: string, request: ParsedFlashExchangeRequest): Promise<SwapRecord> {
@@ -623,7 +623,7 @@ export class ExchangeService {
     };
   }
 
-  // ---------------------------------------------------------------- back office (issue 16)
+  // ---------------------------------------------------------------- back office
 
   /**
    * Swaps and flash exchanges executed in [`from`, `to`), per asset paid (`from` coin): count and

@@ -3,7 +3,7 @@ import { boolean, index, integer, numeric, pgTable, text, timestamp, uuid } from
 import { createdAt, minorAmount } from '../../platform/db/columns.ts';
 
 /**
- * Firm quotes (issue 5), kept on the server: a quote is executed at most once (`status` moves from
+ * Firm quotes, kept on the server: a quote is executed at most once (`status` moves from
  * OPEN to EXECUTED in one conditional UPDATE) and only before `expires_at`. An executed quote is
  * also the swap's record (its history row); the ledger entry that moved the coins is the one with
  * idempotency key `swap:<id>` (unique), so no column links them.

@@ -43,7 +43,7 @@ export interface FundCalendarDates {
   payoutDays: string[];
 }
 
-/** The funds' dates for the calendar (issue 20): part of `createFundsService`. */
+/** The funds' dates for the calendar: part of `createFundsService`. */
 export function createDatesService(ctx: FundsContext) {
   return {
     /**

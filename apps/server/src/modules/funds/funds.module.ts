@@ -102,7 +102,7 @@ function fundsNotifier(notices: NoticeService): FundsNotifier {
 }
 
 /**
- * Wire the funds (issue 17): the service over the Hong Kong calendar, the stablecoin band of the
+ * Wire the funds: the service over the Hong Kong calendar, the stablecoin band of the
  * price pipeline, the notices and the payments module's bank accounts; the `fund/v2/*` and
  * `admin/wires*` routes; at start the products are seeded (idempotent); one job, `funds.daily`,
  * run by the scheduler's leader every hour — the first run after 00:00 Hong Kong time accrues the

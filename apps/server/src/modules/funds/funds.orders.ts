@@ -209,7 +209,7 @@ export function createOrdersService(ctx: FundsContext) {
 
   return {
     /**
-     * `POST fund/v2/subscribe` (issue 17). The current fund takes WALLET (a stablecoin at 1:1 while
+     * `POST fund/v2/subscribe`. The current fund takes WALLET (a stablecoin at 1:1 while
      * inside its band: `amount` USD shares cost `amount` coins) and USD (a PENDING order with a
      * unique wire reference, credited when an operator records the wire); fixed funds take FUND
      * (current shares) inside their raise window. Checks in order, each refusal changing nothing:
@@ -340,7 +340,7 @@ export function createOrdersService(ctx: FundsContext) {
     },
 
     /**
-     * `POST fund/v2/redeem` (issue 17): current-fund shares to a stablecoin at 1:1 (WALLET,
+     * `POST fund/v2/redeem`: current-fund shares to a stablecoin at 1:1 (WALLET,
      * instant, while inside its band) or to a bound bank account (USD: the shares are frozen and an
      * outgoing wire waits for a finance operator). Fixed funds cannot be redeemed early (167).
      * Checks: product, fixed (167), minimum redemption (163), more than the usable shares (164),
@@ -428,7 +428,7 @@ export function createOrdersService(ctx: FundsContext) {
     },
 
     /**
-     * A loan's protection rule repaying from the current fund (issue 18), inside the loan engine's
+     * A loan's protection rule repaying from the current fund, inside the loan engine's
      * transaction `tx`: redeem enough current-fund shares for `coinMinor` of `coin` — whole cents,
      * rounded up, at most the shares the user holds — into the user's wallet, as a REDEEM/WALLET
      * order of the fund's history and one FUND_REDEEM journal entry keyed by `reference`. No
@@ -484,7 +484,7 @@ export function createOrdersService(ctx: FundsContext) {
       return coinMinorOfUsd(sharesMinor, coin);
     },
 
-    /** `GET fund/v2/asset` (spec §3 fund asset response) for the caller, on today's Hong Kong calendar. */
+    /** `GET fund/v2/asset` for the caller, on today's Hong Kong calendar. */
     async asset(userId: string): Promise<FundAsset> {
       const day = today();
       const holdings = await ctx.db.select().from(fundHoldings).where(eq(fundHoldings.userId, userId));

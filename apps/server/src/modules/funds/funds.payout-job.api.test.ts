@@ -8,7 +8,7 @@ import { platformAccount } from '../ledger/ledger.types.ts';
 import { balanceOf, createFundsKit, expectFundsConsistent, type FundsKit, fundSharesOf } from './funds.test-kit.ts';
 
 /**
- * The monthly payout as the scheduler's leader runs it (issue 17): the app's own scheduler ticks
+ * The monthly payout as the scheduler's leader runs it: the app's own scheduler ticks
  * once a Hong Kong day at 00:00:05 for a month — `funds.daily` accrues (and on PGlite pays, step
  * 3), on PostgreSQL the `funds.payout` job pays on its pooled connections after it in the same
  * tick. Amounts by hand: 10,000.00 at 3.65 % earns 1.00 a day; 60,000.00 on the tiers (3.65 % to

@@ -40,8 +40,8 @@ export interface ProductInput {
 }
 
 /**
- * The current fund as seeded (spec §9: 3.65 %, id EXW_CURRENT_PRODUCT, period -1): the full rate on
- * the first 50,000 USD of a holding and 2.00 % above (issue 17 "Tiered rates"); 1.00 to 1,000,000.00
+ * The current fund as seeded (3.65 %, id EXW_CURRENT_PRODUCT, period -1): the full rate on
+ * the first 50,000 USD of a holding and 2.00 % above; 1.00 to 1,000,000.00
  * USD per subscription, at most 5,000,000.00 USD per user, redemptions from 0.01.
  */
 export const CURRENT_PRODUCT_SEED: ProductInput = {
@@ -61,7 +61,7 @@ export const CURRENT_PRODUCT_SEED: ProductInput = {
   ],
 };
 
-/** Fixed series seeded: period in days and rate (bps); the top yield is 10.8 % (spec §1, §9). */
+/** Fixed series seeded: period in days and rate (bps); the top yield is 10.8 % (§9). */
 export const FIXED_SERIES_SEED = [
   { periodDays: 30, annualRateBps: 600 },
   { periodDays: 90, annualRateBps: 800 },
@@ -115,7 +115,7 @@ export function createProductsService(ctx: FundsContext) {
   }
 
   /**
-   * Replace a product's rate tiers (operators; issue 17 "Tiered rates, editable per product").
+   * Replace a product's rate tiers (operators).
    * The next accrual uses them. Tiers must ascend and end with an unbounded one.
    */
   async function setRateTiers(productId: string, tiers: ProductInput['tiers']): Promise<void> {
@@ -296,7 +296,7 @@ export function createProductsService(ctx: FundsContext) {
 
     /**
      * The highest annual rate (basis points) of the products open to subscription now — active,
-     * and for fixed funds still raising — or null when none is (the home page's yield tile, issue 20).
+     * and for fixed funds still raising — or null when none is (the home page's yield tile).
      */
     async topOpenAnnualRateBps(): Promise<number | null> {
       const today = hongKongDay(ctx.clock.now());

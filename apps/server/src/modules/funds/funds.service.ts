@@ -29,7 +29,7 @@ export interface FundsServiceDeps {
 }
 
 /**
- * The funds (issue 17): products and their tiers, subscriptions and redemptions (stablecoins 1:1,
+ * The funds: products and their tiers, subscriptions and redemptions (stablecoins 1:1,
  * USD wires, fixed orders from current shares), the asset view, history and earnings, the daily
  * accrual, monthly payout and maturities, and the operators' wires. One object made of the
  * module's parts (`funds.products.ts`, `funds.orders.ts`, `funds.jobs.ts`, `funds.wires.ts`) over one

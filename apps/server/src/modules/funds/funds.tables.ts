@@ -18,7 +18,7 @@ import {
 import { createdAt, minorAmount } from '../../platform/db/columns.ts';
 
 /**
- * Fund products (issue 17; spec §3 fund model). Amount rules in USD cents. `period_days` -1 for the
+ * Fund products (spec §3 fund model). Amount rules in USD cents. `period_days` -1 for the
  * current fund. A fixed product has a raise window (Hong Kong dates, both days included), an
  * interest date and a maturity date (interest date + period).
  */

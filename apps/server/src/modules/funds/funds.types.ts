@@ -3,7 +3,7 @@ import type { FundStablecoin } from '@meridian/contracts/funds';
 import type { DbOrTx } from '../../platform/db/client.ts';
 
 /**
- * A bank account of the payments module (issue 17 "Bank accounts and wires"), as funds needs it:
+ * A bank account of the payments module, as funds needs it:
  * its id and a description kept on an outgoing wire for the operator who sends it. The payments
  * module owns bank accounts; funds reads them through `BankAccountLookup` only.
  */
@@ -32,7 +32,7 @@ export interface StablecoinPar {
   isAtPar(coin: FundStablecoin): Promise<boolean>;
 }
 
-/** What funds needs of identity: refuse a frozen account's money movement (issue 16). */
+/** What funds needs of identity: refuse a frozen account's money movement. */
 export interface FundsIdentity {
   /** @throws DomainError ACCOUNT_FROZEN (152). */
   assertNotFrozen(userId: string, db?: DbOrTx): Promise<void>;

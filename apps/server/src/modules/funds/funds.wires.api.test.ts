@@ -14,7 +14,7 @@ import {
 import type { FundsService } from './funds.service.ts';
 
 /**
- * USD by wire (issue 17 "Bank accounts and wires"): a USD subscription waits for its wire with a
+ * USD by wire: a USD subscription waits for its wire with a
  * unique reference; finance records received wires (a known reference credits once, an unknown one
  * goes to suspense); a redemption to USD waits for finance to send it (or fail it: shares back).
  * Bank accounts belong to the payments module: here a fake `BankAccountLookup` knows one account.

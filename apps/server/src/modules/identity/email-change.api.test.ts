@@ -14,7 +14,7 @@ import {
 import { totpCode } from '../../platform/security/totp.ts';
 
 /**
- * Changing the email address (issue 3): a code to the new address proves it, the user's current
+ * Changing the email address: a code to the new address proves it, the user's current
  * factors (EMAIL_CHANGE code to the old address + trade factors) authorise it; then other sessions
  * are revoked, withdrawals held 72 hours, an `email.changed` audit row and a mail to the old address.
  */

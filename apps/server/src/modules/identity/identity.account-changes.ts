@@ -148,7 +148,7 @@ export function createAccountChangeService(ctx: IdentityContext) {
     },
 
     /**
-     * Record the user's verified level (0 none, 1 basic, 2 investor, 3 qualified investor; issue 15)
+     * Record the user's verified level (0 none, 1 basic, 2 investor, 3 qualified investor)
      * on `db` (the caller's transaction, e.g. a scheduled job's, which on the embedded database
      * holds its only connection); for the KYC module, seeds and tests.
      */

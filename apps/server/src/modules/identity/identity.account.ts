@@ -209,7 +209,7 @@ export function createAccountService(ctx: IdentityContext) {
     },
 
     /**
-     * `user/self` (spec §3): `status` and `identity.basic` from the KYC module's rows
+     * `user/self`: `status` and `identity.basic` from the KYC module's rows
      * (`setKycStatusSource`: 0 none, 1 Verified, 2 Under Review, 3 Failed with the reviewer's
      * message); without a source, from the level alone.
      */
@@ -297,7 +297,7 @@ export function createAccountService(ctx: IdentityContext) {
     /**
      * When each of `userIds` last signed in: the newest session's creation (a session is made only by
      * a sign-in), or the account's creation when it never signed in. One grouped query; at most 500
-     * users (the trust module's inactivity switch asks per batch, issue 17). Closed accounts are left out.
+     * users (the trust module's inactivity switch asks per batch). Closed accounts are left out.
      * @returns userId → instant.
      */
     async lastSignInAtOf(userIds: readonly string[], db: DbOrTx = ctx.db): Promise<Map<string, Date>> {

@@ -13,7 +13,7 @@ import {
 import { totpCode } from '../../platform/security/totp.ts';
 
 /**
- * Identity API (issue 3) through the real app: register, login, recover, codes, human check,
+ * Identity API through the real app: register, login, recover, codes, human check,
  * sessions, and every refusal the issue lists, each proving that nothing changed.
  */
 describe('identity: register, login, recover', () => {

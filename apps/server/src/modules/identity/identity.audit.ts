@@ -86,7 +86,7 @@ export function createAuditService(ctx: IdentityContext) {
     /**
      * Register a listener for security events of a user (sign-in from a new device, a factor or
      * password change …): the audit kinds in `SECURITY_EVENT_KINDS`. The notices module uses it to
-     * message the user (issue 6). A failing listener is logged; the user's action stands.
+     * message the user. A failing listener is logged; the user's action stands.
      */
     addSecurityEventListener(listener: SecurityEventListener): void {
       ctx.securityEventListeners.push(listener);

@@ -42,7 +42,7 @@ export class IdentityAuthProvider implements AuthProvider {
   async authenticate(request: FastifyRequest): Promise<AuthContext | null> {
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return null;
-    // The language the caller uses now, when it names a supported one (spec §7 User-Lang): the
+    // The language the caller uses now, when it names a supported one: the
     // user's language follows it. A missing or unknown value changes nothing.
     const header = request.headers[HEADER_USER_LANG.toLowerCase()];
     const locale = isLocale(header) ? header : undefined;

@@ -6,7 +6,7 @@ import { DomainError } from '../../platform/http/errors.ts';
 import { hashesEqual, keyedHash, randomNumericCode, randomToken } from '../../platform/security/one-time-codes.ts';
 import { flowTickets, verificationCodes } from './identity.tables.ts';
 
-/** Rules of one-time codes (issue 3 "Email codes"). */
+/** Rules of one-time codes. */
 export const CODE_RULES = {
   codeTtlMs: 10 * 60_000,
   resendAfterMs: 59_000,
@@ -114,7 +114,7 @@ export class VerificationCodes {
 
   /**
    * Release the resend cooldown of the newest code for (channel, address, event) — its mail could not
-   * be sent at once (issue 14 item 6) — by moving its `createdAt` back by `resendAfterMs`. The code
+   * be sent at once — by moving its `createdAt` back by `resendAfterMs`. The code
    * keeps its expiry and stays valid (its mail is retried); it still counts toward the daily cap.
    */
   async releaseCooldown(channel: CodeChannel, address: string, event: string): Promise<void> {
@@ -170,7 +170,7 @@ export class VerificationCodes {
 
   /**
    * Use up the code `codeId` that `check` accepted, on `db` — a caller's transaction, so the code is
-   * used up only if the action it authorises commits (issue 14 item 5). A conditional update: of two
+   * used up only if the action it authorises commits. A conditional update: of two
    * requests racing with one code, the second finds it used.
    * @throws DomainError CAPTCHA_FAILED when the code was used up meanwhile.
    */

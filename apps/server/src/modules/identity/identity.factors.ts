@@ -1,5 +1,5 @@
 /**
- * Second factors, checked: the sensitive-action guard (spec §4), the email code + security code +
+ * Second factors, checked: the sensitive-action guard, the email code + security code +
  * authenticator checks it and the signed-in flows share, TOTP and recovery-code acceptance, and the
  * user's security configuration (`user/config`, `user/config/switch`). Binding factors lives in
  * `identity.factor-settings.ts`.
@@ -55,12 +55,12 @@ export function configOf(user: UserRow, now: Date): SecurityConfig {
   };
 }
 
-/** `user/config` (spec §3 conf) of an active user. @throws DomainError LOGIN_EXPIRED when not active. */
+/** `user/config` of an active user. @throws DomainError LOGIN_EXPIRED when not active. */
 export async function securityConfigOf(ctx: IdentityContext, userId: string): Promise<SecurityConfig> {
   return configOf(await requireUser(ctx, userId), ctx.clock.now());
 }
 
-/** The factors the user's trade configuration requires for sensitive actions (spec §4). */
+/** The factors the user's trade configuration requires for sensitive actions. */
 /** Events whose check always demands the authenticator code (and so a bound authenticator). */
 const EVENTS_ALWAYS_NEEDING_MFA: ReadonlySet<CaptchaEvent> = new Set<CaptchaEvent>(['API_KEY_CREATE']);
 
@@ -109,7 +109,7 @@ async function checkFactors(
     : undefined;
   if (needsSecurity) await checkSecurityPassword(ctx, user, factors.securityPassword ?? '', meta);
   if (needsMfa && factors.passkey && !factors.mfaCode) {
-    // A passkey stands for the authenticator code (issue 21); its own errors (260–263) say what failed.
+    // A passkey stands for the authenticator code; its own errors (260–263) say what failed.
     try {
       await acceptPasskeyFactor(ctx, user, factors.passkey, meta);
     } catch (error) {
@@ -206,7 +206,7 @@ export function createFactorService(ctx: IdentityContext) {
      * The sensitive-action check of `event` (the route's `sensitiveAction`): `factors` against the
      * user's trade configuration. Checks every factor now — a wrong one answers 119 and is counted
      * here — but uses up nothing: it returns the step that uses up the email code, which the caller
-     * runs last, in the transaction of the action it authorises (issue 14 item 5).
+     * runs last, in the transaction of the action it authorises.
      * @returns `consume(db?)`: uses up the email code on `db` (default: this service's database).
      * @throws DomainError CAPTCHA_FAILED (119), ACCOUNT_LOCKED; FieldError for a missing factor (120).
      */
@@ -217,7 +217,7 @@ export function createFactorService(ctx: IdentityContext) {
       meta: RequestMeta,
     ): Promise<(db?: DbOrTx) => Promise<void>> {
       const user = await requireUser(ctx, userId);
-      // Creating a developer API key always needs the authenticator (issue 21), whatever the trade configuration says.
+      // Creating a developer API key always needs the authenticator, whatever the trade configuration says.
       const isMfaAlways = EVENTS_ALWAYS_NEEDING_MFA.has(event);
       if (isMfaAlways && !user.mfaSecret) throw new FieldError('mfaCode', 'validation.mfaNotBound');
       const required = isMfaAlways ? { ...tradeFactors(user), mfa: true } : tradeFactors(user);
@@ -228,7 +228,7 @@ export function createFactorService(ctx: IdentityContext) {
       };
     },
 
-    /** `user/config` (spec §3 conf). */
+    /** `user/config`. */
     securityConfig: (userId: string): Promise<SecurityConfig> => securityConfigOf(ctx, userId),
 
     /**

@@ -1,5 +1,5 @@
 /**
- * "This wasn't me" freeze links (issue 21 "Freeze link"; docs/freeze-links.md): every security
+ * "This wasn't me" freeze links (docs/freeze-links.md): every security
  * email carries `<publicUrl>/freeze/<token>`. The token is 32 random bytes (base64url); only its
  * SHA-256 is stored, it is usable once and for `FREEZE_LINK_TTL_DAYS`. Redeeming it freezes the
  * account in the back office's frozen state (`freezeAccount` of `identity.operator.ts`, the one
@@ -49,7 +49,7 @@ export function createFreezeLinkService(ctx: IdentityContext) {
     issueFreezeLink: (userId: string, db?: DbOrTx): Promise<string> => issueFreezeLink(ctx, userId, db),
 
     /**
-     * What the developer API (modules/apikeys, issue 21) needs of a key's owner on each signed
+     * What the developer API (modules/apikeys) needs of a key's owner on each signed
      * request: whether the account is active, has the authenticator on (keys are off without it),
      * is frozen, and its identity-verification level. Undefined for an unknown user.
      */

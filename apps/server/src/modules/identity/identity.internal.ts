@@ -68,7 +68,7 @@ export function createIdentityContext(db: Db, options: IdentityOptions): Identit
 
 /**
  * Whether the user has something that answers the `mfa` factor: the authenticator app or at least
- * one passkey (issue 21: a passkey satisfies `mfa`).
+ * one passkey (a passkey satisfies `mfa`).
  */
 export function hasMfaMethod(user: UserRow): boolean {
   return user.mfaSecret !== null || user.passkeyCount > 0;
@@ -169,7 +169,7 @@ export async function mailCode(
 
 /**
  * A short device description from a user agent: browser · system ("Chrome · Windows"): names only,
- * so that it reads the same inside an en-US or a zh-HK mail, message or session list (issue 20).
+ * so that it reads the same inside an en-US or a zh-HK mail, message or session list.
  */
 export function describeDevice(userAgent: string | null): string {
   if (!userAgent) return 'Unknown device';

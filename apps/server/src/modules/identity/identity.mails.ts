@@ -3,7 +3,7 @@ import { interpolate } from '@meridian/contracts/locale';
 import type { CaptchaEvent } from '@meridian/contracts/security';
 
 /**
- * Texts of the mails and SMS the identity module sends, in en-US and zh-HK (issue 3: mails in the
+ * Texts of the mails and SMS the identity module sends, in en-US and zh-HK (mails in the
  * user's language). `{placeholders}` are filled by `renderMail`.
  */
 const EVENT_NAMES: Record<CaptchaEvent, Record<Locale, string>> = {
@@ -38,7 +38,7 @@ const EVENT_NAMES: Record<CaptchaEvent, Record<Locale, string>> = {
   PASSKEY_REMOVE: { 'en-US': 'removing a passkey', 'zh-HK': '移除密碼匙' },
 };
 
-/** The "this wasn't me" line of security mails (issue 21 "Freeze link"): `{freezeUrl}` is a one-time link. */
+/** The "this wasn't me" line of security mails: `{freezeUrl}` is a one-time link. */
 const FREEZE_EN = '\n\nThis wasn’t me — freeze my account at once (no sign-in needed): {freezeUrl}';
 const FREEZE_ZH = '\n\n並非本人操作？立即凍結帳戶（無需登入）：{freezeUrl}';
 

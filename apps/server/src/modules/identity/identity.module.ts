@@ -45,7 +45,7 @@ export interface IdentityModule extends AppModule<IdentityService> {
  * Wire the identity module: every mail and SMS goes through the durable outbox; mail is sent by SMTP
  * when `SMTP_URL` is set (by the request at once, then by the delivery job with retries), and stays
  * in the outbox otherwise (as SMS does until a provider adapter is configured). Jobs: the purge of
- * expired codes and counters, and the mail delivery (issue 14 item 6; none without a transport).
+ * expired codes and counters, and the mail delivery (none without a transport).
  * `start` listens for session changes: every process drops a user's cached sessions when any
  * process revokes one, changes the account's status or KYC level (migration 0010's triggers).
  */

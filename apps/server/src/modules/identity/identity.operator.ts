@@ -1,5 +1,5 @@
 /**
- * What the back office (issue 16, `modules/admin/admin.users.ts`) does to and reads of accounts:
+ * What the back office (`modules/admin/admin.users.ts`) does to and reads of accounts:
  * search, an operator's view of one account, freeze and unfreeze (money stops moving, sign-in and
  * reading go on), and resetting a user's authenticator. The money-moving services ask
  * `assertNotFrozen` inside their own checks.
@@ -103,7 +103,7 @@ export function createOperatorAccountService(ctx: IdentityContext) {
     isFrozen,
 
     /**
-     * Refuse to move money for a frozen account (issue 16): called by every service action that
+     * Refuse to move money for a frozen account: called by every service action that
      * posts to the ledger on the user's request (withdrawal and its dry run, swap, flash exchange),
      * on `db` — the action's transaction when it holds one.
      * @throws DomainError ACCOUNT_FROZEN (152) while the account is frozen.

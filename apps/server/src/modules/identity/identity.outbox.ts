@@ -24,7 +24,7 @@ export interface OutboxItem {
 }
 
 /**
- * Delivery rules of the mail outbox (issue 14 item 6): a queued mail is tried at once by the
+ * Delivery rules of the mail outbox: a queued mail is tried at once by the
  * request that queued it, then by the `identity.mail-delivery` job every `periodMs`; attempt n that
  * fails waits `firstRetryMs × 2^(n−1)` (capped at `retryCapMs`) before the next; after
  * `attemptsMax` attempts the row is marked FAILED. A row being tried is leased for `leaseMs` so the

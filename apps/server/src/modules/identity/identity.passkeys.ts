@@ -1,5 +1,5 @@
 /**
- * Passkeys (WebAuthn, issue 21), with `@simplewebauthn/server`: registering several per account
+ * Passkeys (WebAuthn), with `@simplewebauthn/server`: registering several per account
  * (named; the security check `PASSKEY_ADD`), listing, renaming, removing (`PASSKEY_REMOVE`), the
  * single-use server-side challenges, and accepting an assertion — to sign in (`identity.sessions.ts`
  * opens the session with the password sign-in's rules) or as the `mfa` factor of a Verify step

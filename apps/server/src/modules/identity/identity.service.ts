@@ -1,5 +1,5 @@
 /**
- * The identity module's public face (issue 3): accounts, human check, email/SMS codes, login with
+ * The identity module's public face: accounts, human check, email/SMS codes, login with
  * optional second factors, sessions, security configuration, authenticator, trading password,
  * mobile, sensitive-action checks, withdrawal holds, account closure and the audit log. Other
  * modules import only this file and `identity.types.ts`. The service is composed of parts, each in

@@ -26,7 +26,7 @@ export interface CachedSession {
 
 /**
  * Resolved sessions per process, keyed by the token's SHA-256 (the raw token is never kept), so an
- * API call does not read the session and its user on every request (issue 5 benchmark: two
+ * API call does not read the session and its user on every request (two
  * statements of eleven per swap). Bounded (LRU) and short-lived (TTL).
  */
 export class SessionCache {

@@ -178,7 +178,7 @@ export function createSessionService(ctx: IdentityContext) {
     verifyHumanCheck: (token: string, meta: RequestMeta): Promise<void> => verifyHumanCheck(ctx, token, meta),
 
     /**
-     * `user/login` (spec §4 Login). Unknown email and wrong password answer alike (LOGIN_FAILED 110)
+     * `user/login`. Unknown email and wrong password answer alike (LOGIN_FAILED 110)
      * after the same argon2 work; 5 failures in 15 minutes lock the address for 15 minutes (103).
      */
     async login(
@@ -287,7 +287,7 @@ export function createSessionService(ctx: IdentityContext) {
       return signIn(ctx, signingIn, meta, 'passkey');
     },
 
-    // The session and its new-device mail commit together or not at all (issue 14 item 6); the mail
+    // The session and its new-device mail commit together or not at all; the mail
     // is sent after the commit, and a mail outage only leaves it queued for the delivery job.
 
     /**

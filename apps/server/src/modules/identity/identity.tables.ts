@@ -18,10 +18,10 @@ import { createdAt } from '../../platform/db/columns.ts';
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
- * An account (spec §3 user state). `email` is stored trimmed and lower-cased and is unique; a closed
+ * An account. `email` is stored trimmed and lower-cased and is unique; a closed
  * account keeps its row (ledger history refers to it) with personal data removed (docs/identity.md).
  * Security configuration flags mirror spec §3 `conf`; `kycLevel` is 0 none, 1 basic, 2 investor.
- * `frozenAt`/`frozenReason`: an account frozen by the back office (issue 16).
+ * `frozenAt`/`frozenReason`: an account frozen by the back office.
  */
 export const users = pgTable(
   'users',
@@ -51,7 +51,7 @@ export const users = pgTable(
     securityLockedUntil: at('security_locked_until'),
     withdrawalHoldUntil: at('withdrawal_hold_until'),
     /**
-     * Set by a compliance operator (issue 16 "freeze"): the account can sign in and see everything
+     * Set by a compliance operator: the account can sign in and see everything
      * but moves no money (withdrawals, swaps) until unfrozen; null when not frozen.
      */
     frozenAt: at('frozen_at'),
@@ -133,7 +133,7 @@ export const humanCheckUses = pgTable('human_check_uses', {
 
 /**
  * Failed-login counting per normalised email, whether or not an account exists, so an unknown
- * address and a wrong password answer alike (issue 3: 5 failures in 15 minutes lock 15 minutes).
+ * address and a wrong password answer alike (5 failures in 15 minutes lock 15 minutes).
  */
 export const loginThrottles = pgTable('login_throttles', {
   email: text('email').primaryKey(),
@@ -171,7 +171,7 @@ export const outboxMessages = pgTable(
     tag: text('tag'),
     /**
      * LOCAL: no transport, the row is the delivery (dev mailbox); PENDING: to be sent by SMTP;
-     * SENT; FAILED: `MAIL_DELIVERY.attemptsMax` attempts failed (issue 14 item 6).
+     * SENT; FAILED: `MAIL_DELIVERY.attemptsMax` attempts failed.
      */
     status: text('status', { enum: ['LOCAL', 'PENDING', 'SENT', 'FAILED'] })
       .notNull()
@@ -211,7 +211,7 @@ export const auditEvents = pgTable(
 );
 
 /**
- * One-time "this wasn't me" links of security emails (issue 21 "Freeze link"; docs/freeze-links.md):
+ * One-time "this wasn't me" links of security emails (docs/freeze-links.md):
  * the token is random (32 bytes) and only its SHA-256 is kept; usable once (`usedAt`), until `expiresAt`.
  */
 export const freezeTokens = pgTable(
@@ -234,7 +234,7 @@ export const freezeTokens = pgTable(
 );
 
 /**
- * A registered passkey (WebAuthn credential, issue 21). `credentialId` is the authenticator's id
+ * A registered passkey (WebAuthn credential). `credentialId` is the authenticator's id
  * (base64url, unique across accounts), `publicKey` its COSE public key (base64url), `counter` the
  * last signature counter seen (a lower or equal one is refused, unless both are 0), `transports`
  * what the browser reported. `name` is the owner's label.
@@ -264,7 +264,7 @@ export const passkeyCredentials = pgTable(
 );
 
 /**
- * A WebAuthn challenge handed out and not yet answered (issue 21): single use (deleted when
+ * A WebAuthn challenge handed out and not yet answered: single use (deleted when
  * answered), valid until `expiresAt` (5 minutes). `purpose` is 'register' | 'login' | 'verify';
  * `userId` names the account for 'register' and 'verify' (null for a discoverable sign-in), and
  * `sessionId` the session that asked, when signed in (the answer must come from the same session).

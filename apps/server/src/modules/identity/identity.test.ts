@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { findCountry, listCountries, parseCountries, parseDialCodes, toE164 } from './identity.countries.ts';
 import { describeDevice } from './identity.service.ts';
 
-describe('email masking (spec §5)', () => {
+describe('email masking', () => {
   it.each([
     ['alice.example@example.com', 'al*********le@example.com'],
     ['abcde@x.io', 'ab*de@x.io'],
@@ -41,7 +41,7 @@ describe('countries (shared data quirks)', () => {
     expect(list.find((country) => country.code === 'NA')?.nameEn).toBe('Namibia');
   });
 
-  it('names every country in English and Traditional Chinese, for KYC nationality and residence (spec §7 user/country/list)', () => {
+  it('names every country in English and Traditional Chinese, for KYC nationality and residence', () => {
     const list = listCountries();
     expect(list).toHaveLength(249);
     for (const country of list) {

@@ -22,7 +22,7 @@ export interface RequestMeta {
   webOrigin?: string | null;
 }
 
-/** Time rules of sign-in and holds (issue 3). */
+/** Time rules of sign-in and holds. */
 export const IDENTITY_RULES = {
   loginFailuresMax: 5,
   loginFailureWindowMinutes: 15,
@@ -40,7 +40,7 @@ export const IDENTITY_RULES = {
 } as const;
 
 /**
- * Audit kinds the user is told about (issue 6: sign-in from a new device, security setting
+ * Audit kinds the user is told about (sign-in from a new device, security setting
  * changed). `login.success` counts only when it came from a new device.
  */
 export const SECURITY_EVENT_KINDS: ReadonlySet<string> = new Set([
@@ -89,9 +89,9 @@ export interface IdentityOptions {
   clock: Clock;
   /** Proof-of-work size of the human check (low in tests). */
   humanCheckMaxCounter: number;
-  /** Seconds between two codes for one address and event; default 59 (spec §9), less only in tests. */
+  /** Seconds between two codes for one address and event; default 59, less only in tests. */
   codeResendAfterSeconds?: number;
-  /** Every mail is queued here (issue 14 item 6), in the transaction of what it reports when there is one. */
+  /** Every mail is queued here, in the transaction of what it reports when there is one. */
   outbox: Outbox;
   sms: SmsSender;
   /** Issuer shown in authenticator apps. */

@@ -13,7 +13,7 @@ import {
 import { SoftAuthenticator } from '../../../test/soft-authenticator.ts';
 
 /**
- * Passkeys (issue 21), with a software authenticator (ES256 key from node:crypto, authenticator
+ * Passkeys, with a software authenticator (ES256 key from node:crypto, authenticator
  * data and `none` attestation built by hand): register under a name through the security check,
  * single-use challenges, rename, sign in (counter, user verification, origin, account lock), the
  * passkey as the `mfa` factor of the login Verify step and of the security check, and removal.

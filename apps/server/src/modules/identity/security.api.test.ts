@@ -41,7 +41,7 @@ function registerProbe(app: FastifyInstance, calls: unknown[]) {
 }
 
 /**
- * Security settings (issue 3): authenticator with RFC 6238 and replay refusal, recovery codes,
+ * Security settings: authenticator with RFC 6238 and replay refusal, recovery codes,
  * trading password and its lock, configuration switch, mobile binding, the sensitive-action guard,
  * withdrawal holds, KYC gate and account closure.
  */
@@ -337,7 +337,7 @@ describe('identity: security settings and sensitive actions', () => {
     expect(hold!.getTime() - t.app.clock.now().getTime()).toBeGreaterThan(71.9 * 3_600_000);
   });
 
-  it('gates a route on the KYC level, naming the missing step (issue 15 level table)', async () => {
+  it('gates a route on the KYC level, naming the missing step', async () => {
     const session = await registerAndLogin(t.app);
     const refused = (await get('/api/probe/investor', session)).json();
     expect(refused.statusCode).toBe(143);

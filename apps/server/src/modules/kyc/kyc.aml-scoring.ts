@@ -1,5 +1,5 @@
 /**
- * AML questionnaire scoring (issue 15 "AML questionnaire"): the answers are scored by the written
+ * AML questionnaire scoring: the answers are scored by the written
  * rules of `AML_RULES` — each with its points — and the total maps to a risk level by
  * `AML_THRESHOLDS`. A high level sends the questionnaire to enhanced review instead of
  * auto-acceptance (FATF Recommendation 10 risk-based customer due diligence; Recommendation 12

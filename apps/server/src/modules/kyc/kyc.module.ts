@@ -26,7 +26,7 @@ export interface KycModuleDeps {
 }
 
 /**
- * Wire identity verification (issue 15): the upload store of the configuration (local directory or
+ * Wire identity verification: the upload store of the configuration (local directory or
  * S3, encrypted), the Hong Kong working-day calendar, the user and reviewer routes, `user/self`'s
  * verification states (handed to the identity module), and the daily jobs: qualified-investor
  * expiry, the 30-day tax-form deadline after a change of country, and announcements of changes of

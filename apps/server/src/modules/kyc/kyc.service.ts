@@ -250,7 +250,7 @@ function decisionNotice(step: KycReviewStep, userId: string, isApproved: boolean
 }
 
 /**
- * Basic identity verification (issue 15; spec §1, §3, §5, §7 `user/info`, `user/commit`, §9): the
+ * Basic identity verification (§3, §5, §7 `user/info`, `user/commit`, §9): the
  * draft, the documents, the submission and its review. States (`KYC_STATUS`): 0 none → 2 Under
  * Review (commit) → 1 Verified (approve, level 1) or 3 Failed (reject with a reason) → 2 again
  * (the user fixes the draft and commits). Under Review and Verified freeze the fields.
@@ -1206,7 +1206,7 @@ export class KycService {
   }
 
   /**
-   * Level 2 (issue 15 level table) once basic KYC is Verified, the investor profile Verified, the
+   * Level 2 once basic KYC is Verified, the investor profile Verified, the
    * current AML answers accepted and a tax form on file; the level is raised, never lowered here.
    */
   async refreshLevel(userId: string): Promise<void> {
@@ -1350,7 +1350,7 @@ export class KycService {
     };
   }
 
-  // ------------------------------------------------------------------ back office (issue 16)
+  // ------------------------------------------------------------------ back office
 
   /**
    * The review queue's size (submissions Under Review across every step, as `listForReview` counts

@@ -15,7 +15,7 @@ import {
 import { createdAt } from '../../platform/db/columns.ts';
 
 /**
- * Basic identity verification, one row per user (spec §3 `status.user`, `identity.basic`; issue 15).
+ * Basic identity verification, one row per user (spec §3 `status.user`, `identity.basic`).
  * `draft` is what the user is typing (saved on every step, kept across sign-outs); `submitted` is the
  * frozen copy of the last commit, normalised by the rules, with the ids of its documents. `status`
  * follows `KYC_STATUS` (0 none, 1 Verified, 2 Under Review, 3 Failed). `userId` is the identity
@@ -31,7 +31,7 @@ export const kycBasic = pgTable(
     draft: jsonb('draft').$type<BasicKycDraft>().notNull().default({}),
     submitted: jsonb('submitted').$type<Record<string, unknown>>(),
     submittedAt: timestamp('submitted_at', { withTimezone: true, mode: 'date' }),
-    /** 1 Hong Kong working day after `submittedAt` (spec §9). */
+    /** 1 Hong Kong working day after `submittedAt`. */
     expectedDecisionAt: timestamp('expected_decision_at', { withTimezone: true, mode: 'date' }),
     decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -61,7 +61,7 @@ export const kycDocuments = pgTable(
   (table) => [index('kyc_documents_user_kind_idx').on(table.userId, table.kind, table.createdAt.desc())],
 );
 
-/** The audit trail of review decisions: who decided what, when, and why (issue 15 "Reviewing"). */
+/** The audit trail of review decisions: who decided what, when, and why. */
 export const kycDecisions = pgTable(
   'kyc_decisions',
   {
@@ -101,7 +101,7 @@ export const kycInvestor = pgTable(
 );
 
 /**
- * Every version of a user's AML questionnaire answers (issue 15: "keep every version"), with the
+ * Every version of a user's AML questionnaire answers ("keep every version"), with the
  * score of the rule table at the time. The newest row is the current one. `status`: accepted,
  * enhancedReview (high risk) or rejected.
  */
@@ -139,7 +139,7 @@ export const kycTaxForms = pgTable(
 );
 
 /**
- * Qualified-investor applications, one row per user (issue 15): reviewed like KYC; once Verified it
+ * Qualified-investor applications, one row per user: reviewed like KYC; once Verified it
  * holds until `validUntil` (12 months), the user is told 30 days before (`reminderSentAt`), and at
  * the end the status becomes Expired (4) and the level drops back to 2.
  */
@@ -161,8 +161,7 @@ export const kycQualified = pgTable(
 );
 
 /**
- * Changes of residence reported by a verified user (spec §1 "a change of country in the profile
- * asks for a new form"): the new country of residence, address and proof of address, reviewed like
+ * Changes of residence reported by a verified user: the new country of residence, address and proof of address, reviewed like
  * basic KYC while the user keeps level 1. `status` follows `KYC_STATUS` (2 Under Review, 1
  * Verified, 3 Failed); at most one is Under Review per user. When one that changes the country is
  * approved, the tax form on file is superseded and a new one is due by `taxFormDueAt` (30 days);
@@ -197,7 +196,7 @@ export const kycResidenceChanges = pgTable(
 );
 
 /**
- * Changes of terms announced ahead (spec §9 "Changes must be notified 7 working days ahead"): the
+ * Changes of terms announced ahead: the
  * title and body in both languages, the date the change takes effect, and the date it is announced
  * (7 Hong Kong working days before). The daily job `kyc.terms-announcements` messages every active
  * user once on `announceOn` and sets `announcedAt` in the same transaction.

@@ -4,7 +4,7 @@ import { registerAndLogin } from '../../../test/helpers.ts';
 import { createKycKit, type KycKit } from './kyc.test-kit.ts';
 
 /**
- * Announcements of changes of terms (spec §9 "Changes must be notified 7 working days ahead")
+ * Announcements of changes of terms
  * through the real app: the effective date at least 7 Hong Kong working days ahead, counted across
  * HK public holidays (Christmas 2026, Lunar New Year 2027), refused on `effectiveOn` naming the
  * earliest date; the daily job messages every active user once, in their language, on the day.

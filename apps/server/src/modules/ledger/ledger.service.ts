@@ -593,7 +593,7 @@ export interface LiabilityLine {
 }
 
 /**
- * Liabilities against holdings per asset (back-office dashboard, issue 16), every asset that has a
+ * Liabilities against holdings per asset (back-office dashboard), every asset that has a
  * user or hot-wallet account, by asset code.
  */
 export async function liabilitiesAndHoldings(db: DbOrTx): Promise<LiabilityLine[]> {

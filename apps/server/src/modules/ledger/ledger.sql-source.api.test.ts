@@ -10,7 +10,7 @@ import { postEntry } from './ledger.service.ts';
 import { platformAccount, transfer, userAccount } from './ledger.types.ts';
 
 /**
- * The SQL functions' source files are their deployed definitions (issue 13 item 5): each
+ * The SQL functions' source files are their deployed definitions: each
  * `modules/<name>/sql/<function>.sql` holds the full `CREATE OR REPLACE FUNCTION` of the function
  * as the migrations leave it, and a change to a function ships as a new migration that pastes the
  * changed file. For each file: `pg_get_functiondef` of the migrated database, then, in a

@@ -20,7 +20,7 @@ export interface StatementLedgerAccount {
   asset: AssetCode;
 }
 
-/** One posting on an account with what its entry says (statements, issue 20). */
+/** One posting on an account with what its entry says (statements). */
 export interface StatementPosting {
   entryId: number;
   kind: EntryKind;

@@ -10,7 +10,7 @@ export const USER_ACCOUNT_TYPES = [
   'USER_AVAILABLE',
   /** Coins held for a pending withdrawal or order. */
   'USER_FROZEN',
-  /** Current-fund shares (funds module, issue 17): USD minor units, 1 share = 1 USD. */
+  /** Current-fund shares (funds module): USD minor units, 1 share = 1 USD. */
   'USER_FUND',
   /** BTC pledged as loan collateral (loans module). */
   'USER_LOAN_COLLATERAL',
@@ -34,24 +34,24 @@ export const PLATFORM_ACCOUNT_TYPES = [
   /** Money whose destination is not yet known; must be cleared by an operator. */
   'SUSPENSE',
   /**
-   * Play money of the demo seed (issue 14 item 14): the source of the demo account's starting
+   * Play money of the demo seed: the source of the demo account's starting
    * balances, outside production only. Goes negative by what it handed out.
    */
   'PLATFORM_DEMO_FUNDING',
   /**
-   * The other side of manual adjustments (issue 16: a balanced entry proposed by one finance
+   * The other side of manual adjustments (a balanced entry proposed by one finance
    * operator and approved by another), e.g. a goodwill credit to a user. Goes negative by what it
    * handed out.
    */
   'PLATFORM_ADJUSTMENTS',
   /**
-   * BTC of released trusts owed to their beneficiaries (issue 17): a finance operator releases a
+   * BTC of released trusts owed to their beneficiaries: a finance operator releases a
    * trust in claim after verifying the beneficiaries, and pays them off the platform with the
    * release's reference. Positive: what is still to be paid out.
    */
   'TRUST_PAYOUTS',
   /**
-   * The funds' pool (issue 17): per stablecoin, the coins users paid into funds (positive); in USD,
+   * The funds' pool: per stablecoin, the coins users paid into funds (positive); in USD,
    * minus the shares issued against them. A subscription from USDT moves USDT user → pool and USD
    * pool → the user's current-fund shares.
    */
@@ -64,38 +64,38 @@ export const PLATFORM_ACCOUNT_TYPES = [
   /** Meridian's USD bank account (wires in and out). Goes negative as users wire money in. */
   'PLATFORM_BANK',
   /**
-   * The loans' lending pool (issue 18), per loan coin: principal lent moves pool → the borrower,
+   * The loans' lending pool, per loan coin: principal lent moves pool → the borrower,
    * repaid principal moves back. Negative by the principal outstanding.
    */
   'PLATFORM_LOAN_POOL',
   /** Loan interest earned (term and overdue interest), per loan coin. */
   'PLATFORM_LOAN_INTEREST',
   /**
-   * The liquidation desk (issue 18): buys loan collateral (BTC in) at the liquidation price and pays
+   * The liquidation desk: buys loan collateral (BTC in) at the liquidation price and pays
    * the loan coin that repays the debt (coin out).
    */
   'PLATFORM_LOAN_LIQUIDATION',
   /** Loan debt a full liquidation could not cover (the platform's loss, never a negative user balance). */
   'PLATFORM_LOAN_LOSS',
   /**
-   * The card top-up desk (issue 19): per stablecoin, the coins users paid for card top-ups
+   * The card top-up desk: per stablecoin, the coins users paid for card top-ups
    * (positive); per card currency, minus what it credited to cards.
    */
   'PLATFORM_CARD_FUNDING',
   /**
-   * What Meridian owes the card network for cleared purchases, net of refunds (issue 19): positive
+   * What Meridian owes the card network for cleared purchases, net of refunds: positive
    * until the processor's settlement is paid off the platform.
    */
   'PLATFORM_CARD_SETTLEMENT',
   /**
-   * Card suspense written off by finance (issue 16): a clearing nobody can be charged for is the
+   * Card suspense written off by finance: a clearing nobody can be charged for is the
    * platform's loss (negative), a refund nobody can be credited its gain (positive).
    */
   'PLATFORM_CARD_WRITE_OFF',
 ] as const;
 
 /**
- * Accounts owned by a trust (issue 17), one per trust (`ownerKind: 'trust'`, `ownerId` the trust's
+ * Accounts owned by a trust, one per trust (`ownerKind: 'trust'`, `ownerId` the trust's
  * id): never negative, like a user's, and not part of the settlor's wallet balances.
  */
 export const TRUST_ACCOUNT_TYPES = [
@@ -106,7 +106,7 @@ export const TRUST_ACCOUNT_TYPES = [
 export type TrustAccountType = (typeof TRUST_ACCOUNT_TYPES)[number];
 
 /**
- * Accounts owned by a card (issue 19), one pair per card in its currency (`ownerKind: 'card'`,
+ * Accounts owned by a card, one pair per card in its currency (`ownerKind: 'card'`,
  * `ownerId` the card's id): never negative. Part of the card holder's money, not of the wallet.
  */
 export const CARD_ACCOUNT_TYPES = [
@@ -141,12 +141,12 @@ export type AccountRef =
   | { ownerKind: 'trust'; ownerId: string; type: TrustAccountType; asset: AssetCode }
   | { ownerKind: 'card'; ownerId: string; type: CardAccountType; asset: AssetCode };
 
-/** The account of card `cardId` of `type` in `asset` (issue 19; never negative). */
+/** The account of card `cardId` of `type` in `asset` (never negative). */
 export function cardAccount(cardId: number, type: CardAccountType, asset: AssetCode): AccountRef {
   return { ownerKind: 'card', ownerId: String(cardId), type, asset };
 }
 
-/** The holding account of trust `trustId` in `asset` (issue 17; never negative). */
+/** The holding account of trust `trustId` in `asset` (never negative). */
 export function trustAccount(trustId: number, asset: AssetCode): AccountRef {
   return { ownerKind: 'trust', ownerId: String(trustId), type: 'TRUST_HOLDING', asset };
 }
@@ -205,7 +205,7 @@ export const ENTRY_KINDS = [
   'LOAN_COLLATERAL',
   'LOAN_LIQUIDATION',
   'CARD',
-  /** A card application: the 10 USDT production fee wallet → PLATFORM_FEES (issue 19). */
+  /** A card application: the 10 USDT production fee wallet → PLATFORM_FEES. */
   'CARD_FEE',
   /** Wallet stablecoin → PLATFORM_CARD_FUNDING, and PLATFORM_CARD_FUNDING → the card (its currency), issue 19. */
   'CARD_TOPUP',
@@ -220,7 +220,7 @@ export const ENTRY_KINDS = [
   /** A clearing for an unknown authorisation: SUSPENSE → PLATFORM_CARD_SETTLEMENT (an operator resolves it). */
   'CARD_SUSPENSE',
   /**
-   * Finance resolves a suspense item (issue 16): assigned to the card its token names (a clearing
+   * Finance resolves a suspense item: assigned to the card its token names (a clearing
    * charges the card's available balance, a refund credits it) or written off to PLATFORM_CARD_WRITE_OFF.
    */
   'CARD_SUSPENSE_RESOLVED',

@@ -15,7 +15,7 @@ export interface LiabilitiesModuleDeps {
 export const LIABILITIES_SNAPSHOT_PERIOD_MS = 86_400_000;
 
 /**
- * Wire proof of liabilities (issue 21, docs/liabilities.md): routes `liabilities/*` and the
+ * Wire proof of liabilities (docs/liabilities.md): routes `liabilities/*` and the
  * operators' `admin/liabilities/compare`, and the daily job `liabilities.daily`, which runs once per
  * UTC day across every server process (the scheduler's leader for that period) and builds the
  * snapshot of that day in the job's transaction.

@@ -67,7 +67,7 @@ function display(minor: bigint, asset: string): string {
 }
 
 /**
- * Proof of liabilities (issue 21; docs/liabilities.md): the daily snapshot (a Merkle sum tree of
+ * Proof of liabilities (docs/liabilities.md): the daily snapshot (a Merkle sum tree of
  * every user's balances per asset, contracts/liabilities.ts), the public list of snapshots, a
  * user's inclusion proof and the operators' comparison of the totals with the platform's holdings.
  */

@@ -2,7 +2,7 @@ import { bigserial, bigint, date, index, integer, jsonb, pgTable, primaryKey, te
 import { createdAt } from '../../platform/db/columns.ts';
 
 /**
- * Proof-of-liabilities snapshots (issue 21; docs/liabilities.md): one per UTC day, built by the
+ * Proof-of-liabilities snapshots (docs/liabilities.md): one per UTC day, built by the
  * daily job in one transaction over the ledger. `assets` fixes the order of every sum list; sums and
  * balances are minor units as decimal strings (jsonb arrays, aligned with `assets`).
  */

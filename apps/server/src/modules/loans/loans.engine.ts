@@ -62,7 +62,7 @@ export interface PriceEventReport {
 }
 
 /**
- * The loan engine (issue 18): overdue accrual and overdue liquidation, price liquidation in bounded
+ * The loan engine: overdue accrual and overdue liquidation, price liquidation in bounded
  * batches over the partial index of open loans' liquidation prices, and margin-call alerts. Every
  * action is one ledger entry in the job's transaction; the scheduler's advisory lock makes one
  * process (the leader) act, and the receipt's unique (loan, price event) makes each loan liquidated
@@ -92,7 +92,7 @@ export function createLoanEngine(deps: LoansDeps) {
   }
 
   /**
-   * Accrue overdue interest on a LOCKED loan row up to Hong Kong day `today` (spec §9: 3 × the daily
+   * Accrue overdue interest on a LOCKED loan row up to Hong Kong day `today` (3 × the daily
    * rate on the outstanding principal per natural day, up to the grace of 3 days) and move it 3 → 4
    * after its repayment date; the liquidation price is rewritten. Returns the row as stored.
    */
@@ -231,7 +231,7 @@ export function createLoanEngine(deps: LoansDeps) {
   }
 
   /**
-   * Work out the liquidation of one LOCKED open loan at `price` for price event `event` (issue 18):
+   * Work out the liquidation of one LOCKED open loan at `price` for price event `event`:
    * partial back to the initial LTV when possible (the loan stays 3/4), else full (→ 5, or → 9 with
    * `isOverdue`): collateral sold to the desk, fee to the platform, debt repaid interest first, the
    * rest of the collateral returned, a shortfall to PLATFORM_LOAN_LOSS. Nothing is written here.
@@ -465,7 +465,7 @@ export function createLoanEngine(deps: LoansDeps) {
   }
 
   /**
-   * Price liquidation (issue 18): open loans whose liquidation price ≥ `price`, an index range scan
+   * Price liquidation: open loans whose liquidation price ≥ `price`, an index range scan
    * of `loans_liquidation_price_open_idx`, in batches of `ENGINE_BATCH_ROWS` (rows locked, SKIP
    * LOCKED: a loan a user is repaying is taken on the next event), at most `ENGINE_BATCHES_MAX`,
    * highest liquidation price first, each batch keyed after the previous one (liquidation price, id).
@@ -491,7 +491,7 @@ export function createLoanEngine(deps: LoansDeps) {
     // Keyset: each batch starts below the previous one's last (liquidation price, id). Without it
     // every batch walked the index from the top past the entries of the loans the earlier batches
     // had just rewritten (their old versions stay in the index until vacuum): batch k visited
-    // k × 250 dead entries first, 434 ms a batch at 1,000,000 loans (issue 18 "Benchmark").
+    // k × 250 dead entries first, 434 ms a batch at 1,000,000 loans.
     let after: { price: string; id: number } | null = null;
     for (let batch = 0; batch < ENGINE_BATCHES_MAX; batch += 1) {
       const rows: LoanRow[] = await tx
@@ -510,7 +510,7 @@ export function createLoanEngine(deps: LoansDeps) {
             // OFFSET 0 keeps this a per-row look-up of `loan_liquidations_event_uq`: as an anti-join
             // the planner, guessing few receipts for a new event, matched every candidate against
             // ALL of the event's receipts so far (batch k: 250 × k × 250 comparisons, 0.4–0.5 s a
-            // batch at 1,000,000 loans; 1.4 ms with the look-up, issue 18 "Benchmark").
+            // batch at 1,000,000 loans; 1.4 ms with the look-up).
             sql`NOT EXISTS (SELECT 1 FROM ${loanLiquidations} WHERE ${loanLiquidations.loanId} = ${loans.id} AND ${loanLiquidations.priceEvent} = ${event} OFFSET 0)`,
           ),
         )

@@ -227,7 +227,7 @@ export const collateralAccount = (userId: string) => userAccount(userId, 'USER_L
 export const walletBtc = (userId: string) => userAccount(userId, 'USER_AVAILABLE', COLLATERAL);
 export const walletCoin = (userId: string, coin: LoanCoin) => userAccount(userId, 'USER_AVAILABLE', coin);
 
-/** The status a full repayment gets on Hong Kong day `today` (issue 18): before → 6, on → 7, after → 8. */
+/** The status a full repayment gets on Hong Kong day `today`: before → 6, on → 7, after → 8. */
 export function repaidStatusOn(today: string, repaymentDate: string): LoanStatus {
   if (today < repaymentDate) return LOAN_STATUS.EARLY_REPAID;
   if (today === repaymentDate) return LOAN_STATUS.REPAID;

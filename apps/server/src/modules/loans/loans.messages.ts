@@ -42,7 +42,7 @@ export const marginCallMessage: LoanMessage = {
 };
 
 /**
- * Liquidation receipt messages (issue 18), one per kind of liquidation: what was sold, the fee, the
+ * Liquidation receipt messages, one per kind of liquidation: what was sold, the fee, the
  * debt repaid, LTV before and after. PARTIAL brings LTV back to the initial level (the loan goes on);
  * FULL sells all the collateral after a price fall (status 5); OVERDUE after the grace (status 9).
  */
@@ -67,7 +67,7 @@ export const liquidationMessages: Record<'PARTIAL' | 'FULL' | 'OVERDUE', LoanMes
   },
 };
 
-/** A protection rule acted (issue 18). */
+/** A protection rule acted. */
 export const protectionMessage: LoanMessage = {
   title: { 'en-US': 'Loan {orderId} protected', 'zh-HK': '借款 {orderId} 保障規則已執行' },
   body: {
@@ -78,7 +78,7 @@ export const protectionMessage: LoanMessage = {
   },
 };
 
-/** The loan is overdue (issue 18): 3× daily interest for up to {grace} days, then liquidation. */
+/** The loan is overdue: 3× daily interest for up to {grace} days, then liquidation. */
 export const overdueMessage: LoanMessage = {
   title: { 'en-US': 'Loan {orderId} is overdue', 'zh-HK': '借款 {orderId} 已逾期' },
   body: {

@@ -34,7 +34,7 @@ export interface LoansModuleDeps {
 export const LOAN_ENGINE_PERIOD_MS = 10_000;
 
 /**
- * Wire the loans (issue 18): routes `loan/*`, the seeded rules (start), and two leader jobs — the
+ * Wire the loans: routes `loan/*`, the seeded rules (start), and two leader jobs — the
  * engine (`loans.engine`: protection rules, liquidation, margin-call alerts on each new BTC price)
  * and the overdue run (`loans.overdue`, hourly).
  */

@@ -14,7 +14,7 @@ import {
   termInterest,
 } from './loans.rules.ts';
 
-/** The loan rules on hand-worked numbers (issue 18; spec §9). */
+/** The loan rules on hand-worked numbers. */
 describe('loan rules', () => {
   it('interest = principal × APR ÷ 365 × days, rounded up to the micro unit', () => {
     // 10,000 USDT × 12 % × 30 ÷ 365 = 98.630136986… → 98.630137.

@@ -8,7 +8,7 @@ import { hongKongDay } from '../../platform/calendar/business-calendar.ts';
 dayjs.extend(utc);
 
 /**
- * The loan rules (issue 18; spec §9), each written once, as pure functions over minor units.
+ * The loan rules, each written once, as pure functions over minor units.
  *
  * Units: collateral in satoshi (1e-8 BTC); debt and every loan-coin amount in micro units (1e-6,
  * the precision of USDT, USDC and USDE, each valued at 1 USD); prices in USD per BTC as exact
@@ -44,7 +44,7 @@ function floorBig(x: Decimal): bigint {
 // ---------------------------------------------------------------- statuses
 
 /**
- * The allowed status transitions (spec §4 codes; issue 18): 0 init → 2 processing → 3 repayable;
+ * The allowed status transitions (spec §4 codes): 0 init → 2 processing → 3 repayable;
  * 0/2 → 1 fail (the pool lacks liquidity); 3 → 4 overdue (after the repayment date); 3 → 6 early
  * repaid, 7 repaid (on the repayment date), 5 price liquidation; 4 → 8 overdue repaid, 9 overdue
  * liquidation, 5 price liquidation. 1, 5, 6, 7, 8, 9 are final.
@@ -115,7 +115,7 @@ export function bpsToPct(bps: number): string {
 
 /**
  * Interest of a loan: principal × (APR ÷ 365) × term days, rounded UP to the micro unit (owed by the
- * user), owed in full whatever the repayment date (spec §9 "early repayment: full interest …").
+ * user), owed in full whatever the repayment date.
  * 10,000 USDT, 12 %, 30 days → ⌈98.630136986…⌉ = 98.630137 USDT.
  */
 export function termInterest(principalMinor: bigint, annualRateBps: number, termDays: number): bigint {
@@ -124,7 +124,7 @@ export function termInterest(principalMinor: bigint, annualRateBps: number, term
 
 /**
  * Overdue interest for `days` natural days: outstanding principal × multiplier (3) × daily rate ×
- * days, rounded up (spec §9 "3 days at 3x daily interest").
+ * days, rounded up.
  */
 export function overdueInterest(
   outstandingPrincipalMinor: bigint,
@@ -262,8 +262,8 @@ export interface PaymentSplit {
 /**
  * Split a repayment of at most `amountMinor` (undefined: the whole debt) over a loan (issue 18:
  * "Partial repayments pay interest first, then principal"). With `isEarly` (before the repayment
- * date) the principal part carries the early-repayment charge `earlyFeeBps` of it, rounded up
- * (spec §9 "early repayment: full interest plus 2% principal penalty"); the principal is then the
+ * date) the principal part carries the early-repayment charge `earlyFeeBps` of it, rounded up;
+ * the principal is then the
  * largest `p` with p + fee(p) within what is left, so `totalMinor` may be a few micro units under
  * the amount offered.
  */
@@ -333,7 +333,7 @@ export interface LiquidationPlan {
 }
 
 /**
- * Liquidation at `price` (issue 18 "Liquidation engine"). Partial first: sell just enough collateral
+ * Liquidation at `price`. Partial first: sell just enough collateral
  * S (value) that (debt − S × (1 − fee)) ÷ (value − S) = target LTV, i.e. S = (debt − T × value) ÷
  * (1 − fee − T), rounded up to the satoshi (so LTV after ≤ T); the loan stays open. When that would
  * take all the collateral (value × (1 − fee) < debt … up to the target), or `isFullOnly` (overdue),

@@ -98,7 +98,7 @@ import {
 
 export type { FactorCheck, LoanPrice } from './loans.internal.ts';
 
-/** Default rules, seeded once (issue 18 numbers; spec §9). Editable afterwards with `updateSettings`. */
+/** Default rules, seeded once (issue 18 numbers). Editable afterwards with `updateSettings`. */
 export const LOAN_DEFAULTS = {
   terms: [
     { termDays: 30, annualRateBps: 1200 },
@@ -145,7 +145,7 @@ type RepayPlan = {
 };
 
 /**
- * Loans (issue 18; spec §1 loans, §3, §4, §7 `loan/*`, §9). Borrow a stablecoin against BTC, repay
+ * Loans (spec §1 loans, §3, §4, §7 `loan/*`, §9). Borrow a stablecoin against BTC, repay
  * (interest first; early repayment charge), adjust collateral, protection rules, and the engine's
  * jobs (overdue, liquidation, margin-call alerts; `loans.engine.ts`). Every balance change is one
  * ledger entry posted in the transaction that writes its record (docs/loans.md).
@@ -224,7 +224,7 @@ export function createLoansService(deps: LoansDeps) {
   // ---------------------------------------------------------------- repay plan
 
   /**
-   * What a repayment made now does (issue 18 "Repay"): the split (interest first, then overdue
+   * What a repayment made now does: the split (interest first, then overdue
    * interest, then principal with the early charge before the repayment date), the BTC sold when
    * paid with collateral (rounded up at the current price), the collateral released on a full
    * repayment and the status after (6, 7 or 8).
@@ -343,7 +343,7 @@ export function createLoansService(deps: LoansDeps) {
   }
 
   /**
-   * Protection rules (issue 18), run by the engine before alerts and liquidation: each enabled rule
+   * Protection rules, run by the engine before alerts and liquidation: each enabled rule
    * whose loan's LTV reached its trigger adds collateral from the wallet (ADD_COLLATERAL) or repays
    * (REPAY) from the wallet's loan coin or, with `repaySource` FUND, from current-fund shares
    * redeemed 1:1 into the wallet first (a FUND_REDEEM entry and a fund history line, whole cents
@@ -692,7 +692,7 @@ export function createLoansService(deps: LoansDeps) {
     },
 
     /**
-     * The dates of the user's current loans, for the calendar (issue 20, docs/calendar.md): each
+     * The dates of the user's current loans, for the calendar (docs/calendar.md): each
      * loan's repayment day (Hong Kong, `YYYY-MM-DD`) and the last day of its overdue grace, the
      * repayment day + `overdueGraceDays` of the settings (the overdue job liquidates the day after).
      * `outstandingPrincipal`: decimal text of the loan coin. At most a few dozen rows per user.
@@ -714,7 +714,7 @@ export function createLoansService(deps: LoansDeps) {
     },
 
     /**
-     * `POST loan/borrow` (issue 18): pledge `collateralMinor` satoshi and borrow `principalMinor` of
+     * `POST loan/borrow`: pledge `collateralMinor` satoshi and borrow `principalMinor` of
      * the loan coin for `termDays`. Checks: coin enabled, minimum principal, LTV (principal + term
      * interest) ÷ collateral value ≤ initial LTV (70 %), the user's outstanding principal ≤ maximum
      * (1,000,000 USD), the wallet holds the BTC, the pool can lend it. Then ONE journal entry (kind
@@ -901,7 +901,7 @@ export function createLoansService(deps: LoansDeps) {
     },
 
     /**
-     * `POST loan/repay` (issue 18): repay from the wallet's loan coin (WALLET) or with collateral sold
+     * `POST loan/repay`: repay from the wallet's loan coin (WALLET) or with collateral sold
      * at the current price (COLLATERAL; the desk PLATFORM_LOAN_LIQUIDATION buys the BTC). Interest
      * first, then principal; principal repaid before the repayment date pays the 2 % charge. A full
      * repayment closes the loan (6 before the date, 7 on it, 8 after it) and releases the rest of the
@@ -978,7 +978,7 @@ export function createLoansService(deps: LoansDeps) {
     },
 
     /**
-     * `POST loan/adjust` (issue 18): ADD collateral from the wallet at any time (also during a
+     * `POST loan/adjust`: ADD collateral from the wallet at any time (also during a
      * margin call; no price needed), or REMOVE it to the wallet only while the LTV after stays ≤ the
      * initial LTV (70 %), checked on the locked loan row at the current price. One entry (kind
      * LOAN_COLLATERAL); the liquidation price is rewritten.
@@ -1071,7 +1071,7 @@ export function createLoansService(deps: LoansDeps) {
     },
 
     /**
-     * `POST loan/protection` (issue 18 "Protection rules"): set or switch off the loan's rule. The
+     * `POST loan/protection`: set or switch off the loan's rule. The
      * engine runs enabled rules before alerts and liquidation (`loans.engine.ts`).
      * @throws DomainError NOT_FOUND, LOAN_NOT_REPAYABLE, CAPTCHA_FAILED
      */

@@ -11,7 +11,7 @@ import { postEntry } from '../ledger/ledger.service.ts';
 import { platformAccount, transfer, userAccount } from '../ledger/ledger.types.ts';
 
 /**
- * Loan settings in the back office (issue 16 "Products and settings"; docs/back-office.md "Loan
+ * Loan settings in the back office (docs/back-office.md "Loan
  * settings"): any operator reads, only an admin writes; bad input is refused naming the field; every
  * change is audited with before and after; LTV levels and the fee apply only on a second admin's
  * approval; a loan made after an APR change uses the new APR (12 % → 15.5 % on the 30-day term:

@@ -52,7 +52,7 @@ function toChange(row: ChangeRow): LoanSettingChange {
 }
 
 /**
- * Loan settings of the back office (issue 16 "Products and settings"; issue 18 "All in the
+ * Loan settings of the back office (issue 18 "All in the
  * database"). Terms (APR, switch), coins (switch, minimum principal) and the per-user maximum apply
  * at once — to loans made from then on; a loan keeps the APR it was made with. The LTV levels and
  * the liquidation fee are proposed in `loan_setting_changes` and applied only when a different

@@ -22,7 +22,7 @@ const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 const priceColumn = (name: string) => numeric(name);
 
 /**
- * The coins that can be borrowed (issue 18: USDT, USDC, USDE; editable). `pool_capacity_minor` is
+ * The coins that can be borrowed (USDT, USDC, USDE; editable). `pool_capacity_minor` is
  * what the lending pool may lend in the coin in total: a borrow beyond it fails (status 1).
  */
 export const loanCoins = pgTable('loan_coins', {
@@ -34,7 +34,7 @@ export const loanCoins = pgTable('loan_coins', {
   updatedAt: at('updated_at').notNull().defaultNow(),
 });
 
-/** Loan terms with their APR in basis points (spec §9: 30/90/180/360 days; e.g. 12/10/9/8 %). */
+/** Loan terms with their APR in basis points (30/90/180/360 days; e.g. 12/10/9/8 %). */
 export const loanTerms = pgTable(
   'loan_terms',
   {
@@ -46,7 +46,7 @@ export const loanTerms = pgTable(
   (table) => [check('loan_terms_rate_range', sql`${table.annualRateBps} BETWEEN 0 AND 100000`)],
 );
 
-/** The loan rules' numbers (one row, id 1), all editable (issue 18 "All in the database"). */
+/** The loan rules' numbers (one row, id 1), all editable. */
 export const loanSettings = pgTable(
   'loan_settings',
   {
@@ -163,7 +163,7 @@ export const loans = pgTable(
   ],
 );
 
-/** Repayments (spec §2 LoanRepayRecord): by the user, a protection rule, or from collateral. */
+/** Repayments: by the user, a protection rule, or from collateral. */
 export const loanRepayments = pgTable(
   'loan_repayments',
   {
@@ -193,7 +193,7 @@ export const loanRepayments = pgTable(
   ],
 );
 
-/** Collateral adjustments (spec §2 LoanAdjustRecord). */
+/** Collateral adjustments. */
 export const loanAdjustments = pgTable(
   'loan_adjustments',
   {
@@ -219,7 +219,7 @@ export const loanAdjustments = pgTable(
 );
 
 /**
- * Liquidation receipts (spec §2 LoanLiquidationRecord; issue 18). `price_event` names the price the
+ * Liquidation receipts (spec §2 LoanLiquidationRecord). `price_event` names the price the
  * engine acted on; (loan, price event) is unique, so a loan is liquidated at most once per price
  * event whatever restarts or second processes do.
  */
@@ -259,7 +259,7 @@ export const loanLiquidations = pgTable(
   ],
 );
 
-/** A loan's protection rule (issue 18): at trigger LTV, add collateral or repay, up to max, back to target. */
+/** A loan's protection rule: at trigger LTV, add collateral or repay, up to max, back to target. */
 export const loanProtections = pgTable(
   'loan_protections',
   {
@@ -297,8 +297,7 @@ export const loanEngineAlarms = pgTable('loan_engine_alarms', {
 });
 
 /**
- * Proposed changes of the risky loan numbers (issue 16 "risky changes … take effect after a second
- * approval"): the LTV levels and the liquidation fee, all four together as percent strings in
+ * Proposed changes of the risky loan numbers: the LTV levels and the liquidation fee, all four together as percent strings in
  * `before`/`after`. `status` 'proposed' | 'applied' | 'rejected' moves only from 'proposed' with a
  * conditional `UPDATE … WHERE status = 'proposed'`; the check keeps the approver apart from the proposer.
  */

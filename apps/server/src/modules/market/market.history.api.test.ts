@@ -31,7 +31,7 @@ const bar = (coinCode: string, atMs: number, closeUsd: string) => ({
   sampleCount: 1,
 });
 
-describe('GET /api/market/price/history (issue 18, the loan page chart)', () => {
+describe('GET /api/market/price/history (the loan page chart)', () => {
   let app: FastifyInstance;
   let dispose: () => Promise<void>;
   beforeAll(async () => {

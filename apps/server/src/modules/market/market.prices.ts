@@ -72,7 +72,7 @@ export interface MarketPricesOptions {
   logger?: PriceLogger;
 }
 
-/** "At least 2 decimals, or the price's own" (spec §9), as a plain decimal string. */
+/** "At least 2 decimals, or the price's own", as a plain decimal string. */
 export function formatPriceUsd(price: PriceDecimal): string {
   return price.decimalPlaces() < 2 ? price.toFixed(2) : price.toFixed();
 }
@@ -130,7 +130,7 @@ export class MarketPrices {
   }
 
   /**
-   * The home market table (spec §3, §7 market/price): every coin with its current price, 24-hour
+   * The home market table (§7 market/price): every coin with its current price, 24-hour
    * change and trend line. A coin whose live price is refused falls back to its last sample (this
    * is display, not pricing); a coin with neither is left out. Reused for `MARKET_TABLE_TTL_MS`.
    */
@@ -397,7 +397,7 @@ export class MarketPrices {
   /**
    * The stored daily closes (UTC days, `price_days`) of every market coin from the last day before
    * `fromDay` to `toDay` inclusive, oldest first per coin: what account statements value balances
-   * with (issue 20). Days without a bar are absent; the caller carries the last close forward.
+   * with. Days without a bar are absent; the caller carries the last close forward.
    * @param fromDay, toDay UTC days `YYYY-MM-DD`.
    */
   async dailyClosesUsd(

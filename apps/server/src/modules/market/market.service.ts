@@ -58,7 +58,7 @@ function columnsOf(body: BannerBody) {
 
 /**
  * Market content of the home page: banners (listed to customers; managed by operators in the back
- * office, issue 16 "Content: banners"), and through `prices` the coin prices, their history and the
+ * office), and through `prices` the coin prices, their history and the
  * market table. Other modules ask `prices.usdPrice(coin)` for a USD price.
  */
 export class MarketService {
@@ -160,7 +160,7 @@ export class MarketService {
     }));
   }
 
-  /** Every banner (back office, issue 16), in display order, each with its state now. */
+  /** Every banner (back office), in display order, each with its state now. */
   async listAllBanners(): Promise<OpsBanner[]> {
     const now = this.clock.now();
     const rows = await this.db.select().from(banners).orderBy(asc(banners.sortOrder), asc(banners.bannerId));

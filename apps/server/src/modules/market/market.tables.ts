@@ -2,9 +2,9 @@ import { boolean, integer, numeric, pgTable, primaryKey, text, timestamp, uuid }
 import { createdAt } from '../../platform/db/columns.ts';
 
 /**
- * Home-page banners (spec §3 Banner). Titles are kept per locale; the image is a path the web app
+ * Home-page banners. Titles are kept per locale; the image is a path the web app
  * serves. Only active banners inside their schedule window (`startsAt` inclusive, `endsAt`
- * exclusive, null = open; issue 16) are listed, in `sortOrder`.
+ * exclusive, null = open) are listed, in `sortOrder`.
  */
 export const banners = pgTable('banners', {
   bannerId: text('banner_id').primaryKey(),

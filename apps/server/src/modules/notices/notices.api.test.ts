@@ -41,7 +41,7 @@ describe('message centre API', () => {
   });
   afterAll(async () => t.close());
 
-  it('reads each message in the reader’s language, whatever the language it was written in (issue 14 item 12)', async () => {
+  it('reads each message in the reader’s language, whatever the language it was written in', async () => {
     // Written while bob used English (the registration default) …
     const written = await t.app.notices.notify(depositNotice(bob, 7));
     expect(written).toMatchObject({ title: 'Deposit credited' });

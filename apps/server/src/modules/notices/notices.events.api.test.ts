@@ -14,7 +14,7 @@ import { seedDemo } from '../../seed.ts';
 import { custodyWebhookBodySchema } from '@meridian/contracts/wallet';
 
 /**
- * The events that message a user now (issue 6): sign-in from a new device, a security setting
+ * The events that message a user now: sign-in from a new device, a security setting
  * changed, a deposit credited, a withdrawal's status changed — each written in the user's language.
  */
 describe('event messages', () => {
@@ -77,7 +77,7 @@ describe('event messages', () => {
       payload: { scope: 'login', factor: 'email', isEnabled: true, emailCaptcha },
     });
     expect(switched.json().statusCode).toBe(200);
-    // Read in the reader's language (issue 14 item 12), whatever the language it was written in.
+    // Read in the reader's language, whatever the language it was written in.
     expect(await titles('zh-HK')).toContain('SECURITY:安全設定已更改');
     expect(await titles('en-US')).toContain('SECURITY:Security settings changed');
     // Back to English for the messages below.

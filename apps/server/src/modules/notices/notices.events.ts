@@ -1,4 +1,4 @@
-/** Messages the identity module's security events produce (issue 6), in both languages. */
+/** Messages the identity module's security events produce, in both languages. */
 import type { LocalizedText } from '@meridian/contracts/locale';
 import type { NotifyInput } from './notices.service.ts';
 
@@ -34,7 +34,7 @@ const SECURITY_BODY: LocalizedText = {
 };
 
 /**
- * The message for a security event (issue 6: sign-in from a new device, security setting
+ * The message for a security event (sign-in from a new device, security setting
  * changed), or null for a kind the user is not told about.
  */
 export function securityEventNotice(event: SecurityEventLike): NotifyInput | null {

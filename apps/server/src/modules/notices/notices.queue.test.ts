@@ -6,7 +6,7 @@ import { SseHub } from '../../platform/realtime/sse-hub.ts';
 import { DELIVERY_CONCURRENCY_MAX, NoticeService } from './notices.service.ts';
 
 /**
- * The delivery queue (issue 18 "Benchmark"): a burst of announcements is delivered at most
+ * The delivery queue: a burst of announcements is delivered at most
  * `DELIVERY_CONCURRENCY_MAX` at a time, all of them, and `deliveriesIdle` waits for the last.
  * No database: the claim is a stub answering the message row, the mailer is the test's.
  */

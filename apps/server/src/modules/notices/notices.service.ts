@@ -17,7 +17,7 @@ import { noticeMessages, type NoticeTemplate, pushSubscriptions } from './notice
 
 /** PostgreSQL channel on which a new message id is announced to every server process. */
 export const NOTICE_CHANNEL = 'notice_messages';
-/** Categories that also go by email (issue 6: important categories). */
+/** Categories that also go by email (important categories). */
 const EMAIL_CATEGORIES: ReadonlySet<NoticeCategory> = new Set(['SECURITY', 'WITHDRAW', 'LOAN', 'KYC']);
 /** Subscriptions one user may keep; the oldest is dropped beyond it. */
 const SUBSCRIPTIONS_PER_USER_MAX = 20;
@@ -71,14 +71,14 @@ export interface NoticeServiceDeps {
   recipientsOf: RecipientLookup;
   mail: NoticeMailer | undefined;
   /**
-   * A one-time "this wasn't me" link for `userId` (identity's `issueFreezeLink`, issue 21): every
+   * A one-time "this wasn't me" link for `userId` (identity's `issueFreezeLink`): every
    * mailed SECURITY or WITHDRAW message carries a fresh one.
    */
   freezeLinkOf?: (userId: string) => Promise<string>;
   log: FastifyBaseLogger;
 }
 
-/** Mailed categories that are security emails: they carry a freeze link (issue 21 "Freeze link"). */
+/** Mailed categories that are security emails: they carry a freeze link. */
 const FREEZE_LINK_CATEGORIES: ReadonlySet<NoticeCategory> = new Set(['SECURITY', 'WITHDRAW']);
 const FREEZE_LINE: LocalizedText = {
   'en-US': '\n\nThis wasn’t me — freeze my account at once (no sign-in needed): {url}',
@@ -86,7 +86,7 @@ const FREEZE_LINE: LocalizedText = {
 };
 
 /**
- * A message's title and body in `locale` (issue 14 item 12): rendered from its template, or its
+ * A message's title and body in `locale`: rendered from its template, or its
  * stored copy when it has none (rows from before templates were kept).
  */
 export function renderNotice(
@@ -113,7 +113,7 @@ function toItem(row: typeof noticeMessages.$inferSelect, locale: Locale): Messag
 }
 
 /**
- * The one notification service other modules call (issue 6). `notify` writes the message in the
+ * The one notification service other modules call. `notify` writes the message in the
  * recipient's language; the table's trigger (migration 0008) announces it on NOTICE_CHANNEL in the
  * same transaction. After commit every server process hears it and writes it to that user's open
  * tabs (server-sent events), and exactly one process — the one that claims `deliveredAt` — sends
@@ -333,8 +333,8 @@ export class NoticeService {
   }
 
   /**
-   * A page of the user's messages, newest first, with the unread count (spec §7 message/list), each
-   * in the reader's language (issue 14 item 12): `requestedLocale` (the request's User-Lang), else
+   * A page of the user's messages, newest first, with the unread count, each
+   * in the reader's language: `requestedLocale` (the request's User-Lang), else
    * the language the account uses.
    */
   async list(userId: string, page: PageQuery, requestedLocale: Locale | undefined): Promise<MessageListContent> {
@@ -361,7 +361,7 @@ export class NoticeService {
   }
 
   /**
-   * Mark one message read (spec §4: reading a read message changes nothing).
+   * Mark one message read (reading a read message changes nothing).
    * @throws DomainError NOT_FOUND when the message is not the user's.
    */
   async markRead(userId: string, messageId: string): Promise<number> {
@@ -388,7 +388,7 @@ export class NoticeService {
   }
 
   /**
-   * Store (or move to this user) a Web Push subscription (spec §7 fcm/token). The token is the
+   * Store (or move to this user) a Web Push subscription. The token is the
    * subscription JSON. @throws FieldError on `token` when it is not a valid subscription.
    */
   async saveSubscription(userId: string, body: PushTokenBody, deviceName: string | undefined): Promise<void> {

@@ -3,9 +3,9 @@ import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-cor
 import { createdAt } from '../../platform/db/columns.ts';
 
 /**
- * Message-centre messages (spec §3 message item). `title` and `body` keep the copy rendered in the
+ * Message-centre messages. `title` and `body` keep the copy rendered in the
  * user's language when the message was created (the audit copy); `template` keeps what it was made
- * from, so it is read in the reader's language (issue 14 item 12). Rows from before the column have
+ * from, so it is read in the reader's language. Rows from before the column have
  * no template and show their stored copy. `deliveredAt` is claimed by exactly one server process,
  * which then sends the Web Push and email for it.
  */
@@ -34,7 +34,7 @@ export interface NoticeTemplate {
   params: Record<string, string | number>;
 }
 
-/** Web Push subscriptions (spec §3 push token), one per endpoint. */
+/** Web Push subscriptions, one per endpoint. */
 export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {

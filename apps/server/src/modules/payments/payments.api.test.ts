@@ -4,7 +4,7 @@ import { registerAndLogin, sensitiveCode, type TestSession } from '../../../test
 import { createKycKit, type KycKit } from '../kyc/kyc.test-kit.ts';
 
 /**
- * Bank accounts (issue 17): the level gate, every field rule refused with code 120 naming its field
+ * Bank accounts: the level gate, every field rule refused with code 120 naming its field
  * in both languages and nothing stored, the verified-name match, the security check, the limit of
  * 5, soft removal and another user's account.
  */

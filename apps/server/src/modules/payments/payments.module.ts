@@ -18,7 +18,7 @@ export interface PaymentsModuleDeps {
 }
 
 /**
- * Wire bank accounts for USD wires (issue 17): the service (also `findBankAccount` for the funds
+ * Wire bank accounts for USD wires: the service (also `findBankAccount` for the funds
  * module) and the routes `fund/investor/bankAccount/*`. No jobs; nothing to hold against closing an
  * account (a bound account holds no money).
  */

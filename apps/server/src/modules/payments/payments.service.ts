@@ -71,7 +71,7 @@ function lastFour(number: string): string {
 }
 
 /**
- * Bank accounts for USD wires (issue 17; `docs/payments.md`). The field rules (ISO 9362 BIC and its
+ * Bank accounts for USD wires (`docs/payments.md`). The field rules (ISO 9362 BIC and its
  * country, ISO 13616 IBAN where the country uses it, account number elsewhere, USD only) are the
  * contract's and already ran on the request; this service adds the rules that need the database:
  * the holder is the user's verified name, at most `BANK_ACCOUNT_LIMIT` live accounts, no account

@@ -3,7 +3,7 @@ import { check, index, pgTable, serial, text, timestamp, uniqueIndex, uuid } fro
 import { createdAt } from '../../platform/db/columns.ts';
 
 /**
- * Bank accounts users bind for USD wires (issue 17; `contracts/payments.ts`). Codes are stored as
+ * Bank accounts users bind for USD wires (`contracts/payments.ts`). Codes are stored as
  * the contract normalises them: `swift_bic` ISO 9362 and `iban` ISO 13616, compact and upper case;
  * `account_number` is the number a wire credits (the IBAN where the country uses it). Removing an
  * account sets `deleted_at` and keeps the row: wires that named it keep their history, and the

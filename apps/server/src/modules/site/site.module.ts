@@ -14,7 +14,7 @@ export interface SiteModuleDeps {
 }
 
 /**
- * Wire the public site information (issue 20, docs/marketing.md): `GET /api/site` for the
+ * Wire the public site information (docs/marketing.md): `GET /api/site` for the
  * marketing pages (About's legal details, footer social links, other business lines, home figures).
  */
 export function createSiteModule(deps: SiteModuleDeps): AppModule<SiteService> {

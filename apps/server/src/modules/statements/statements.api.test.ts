@@ -21,7 +21,7 @@ import { COINTRACKER_COLUMNS, KOINLY_COLUMNS } from './statements.csv.ts';
 import { extendCardPromotion } from '../cards/cards.test-kit.ts';
 
 /**
- * Account statements (issue 20): a year of mixed activity posted through the ledger (as the wallet,
+ * Account statements: a year of mixed activity posted through the ledger (as the wallet,
  * exchange, funds, loans, cards and trust modules post it) and dated month by month, then the
  * statements of every month chained; the HTTP calls (validation in both languages, one generation
  * at a time, polling, the four downloads); the tax CSVs parsed with each tool's column rules.

@@ -16,7 +16,7 @@ export interface StatementsModuleDeps {
 }
 
 /**
- * Account statements and tax exports (issue 20, docs/statements.md): routes `statements/*`; no
+ * Account statements and tax exports (docs/statements.md): routes `statements/*`; no
  * jobs (generations run on demand); `stop` waits for the generations this process is running.
  */
 export function createStatementsModule(deps: StatementsModuleDeps): AppModule<StatementsService> {

@@ -7,7 +7,7 @@ import { requestLocale } from '../../platform/http/locale.ts';
 import type { StatementsService } from './statements.service.ts';
 
 /**
- * The statement routes under /api (issue 20): start a generation, poll it, download its file. The
+ * The statement routes under /api: start a generation, poll it, download its file. The
  * download answers the file itself, not an envelope, so it is registered from its descriptor by
  * hand with the same permission and schemas; a plain link can fetch it (the session cookie), and
  * `lang` chooses the PDF's language because a link sends no `User-Lang`.

@@ -83,7 +83,7 @@ function toGeneration(row: Row): StatementGeneration {
 }
 
 /**
- * Account statements and tax exports (issue 20; docs/statements.md). `start` claims the user's one
+ * Account statements and tax exports (docs/statements.md). `start` claims the user's one
  * generation slot (a RUNNING row; the partial unique index refuses a second one with
  * STATEMENT_GENERATION_RUNNING) and reads the ledger in the background, one account at a time,
  * writing its progress; `generation` polls it; `file` renders the stored statement as PDF, CSV or a

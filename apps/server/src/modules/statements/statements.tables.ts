@@ -4,7 +4,7 @@ import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'dr
 import { createdAt } from '../../platform/db/columns.ts';
 
 /**
- * Account statement generations (issue 20; docs/statements.md). A row is RUNNING while the server
+ * Account statement generations (docs/statements.md). A row is RUNNING while the server
  * reads the ledger for it (`progress_percent` moves 0 → 100), then DONE with the statement in
  * `content` (amounts as decimal strings, never numbers), or FAILED. The partial unique index lets a
  * user have at most one RUNNING generation at a time, across every server process.

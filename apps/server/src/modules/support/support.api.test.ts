@@ -13,7 +13,7 @@ import {
 import { seedWallet } from '../wallet/wallet.seed.ts';
 
 /**
- * Account-deletion requests (issue 16 "Support requests … with status and reply") through the API
+ * Account-deletion requests through the API
  * on a fresh database: a customer sends one request with a reason (a sensitive action; a second
  * open one is 300), support replies (IN_PROGRESS, the reply in the user's messages), compliance
  * decides; DONE closes the account through the identity module's closure, which refuses (111,

@@ -1,7 +1,7 @@
 import type { LocalizedText } from '@meridian/contracts/locale';
 
 /**
- * In-app messages of the support module, in both languages (issue 16 "with status and reply");
+ * In-app messages of the support module, in both languages;
  * `{reply}` is filled by the notices module from the message's params.
  */
 export const supportMessages = {

@@ -16,7 +16,7 @@ export interface SupportModuleDeps {
 }
 
 /**
- * Wire support requests (issue 16 "Support requests"; docs/back-office.md): the customer's
+ * Wire support requests (docs/back-office.md): the customer's
  * account-deletion request and the back office's queue. No jobs.
  */
 export function createSupportModule(deps: SupportModuleDeps): AppModule<SupportService> {

@@ -7,7 +7,7 @@ import { requestLocale } from '../../platform/http/locale.ts';
 import type { SupportService } from './support.service.ts';
 
 /**
- * HTTP routes of support requests (issue 16), mounted under /api: the customer's
+ * HTTP routes of support requests, mounted under /api: the customer's
  * `support/deletion` (read; send, a sensitive action), and the back office's
  * `admin/support/requests*` (roles from the descriptors). Every operator write is audited by the
  * platform's hook with the request (target `support-request`) before and after and the reply as

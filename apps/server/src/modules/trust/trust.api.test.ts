@@ -232,7 +232,7 @@ describe('funding a trust: the 2 % entrustment fee', () => {
       expect.objectContaining({ kind: 'entrust', fee: '0.00246914', net: '0.12098764' }),
     ]);
 
-    // The account overview counts the trust (issue 17): its own line, the net held, not the fee.
+    // The account overview counts the trust: its own line, the net held, not the fee.
     const balance = (await get(session, '/api/wallet/balance')).json().content;
     const trustLine = balance.wallet.accounts.find((a: { accountType: string }) => a.accountType === 'TrustAccount');
     expect(trustLine.assets).toEqual([expect.objectContaining({ coinCode: 'BTC', amount: '0.12098764' })]);

@@ -21,7 +21,7 @@ const render = (text: LocalizedText, params: Record<string, string>): LocalizedT
 });
 
 /**
- * Texts of the inactivity switch (issue 17): reminders `daysBefore` 30, 14 and 3 days before the
+ * Texts of the inactivity switch: reminders `daysBefore` 30, 14 and 3 days before the
  * deadline, and the deadline itself (`daysBefore` 0: beneficiaries notified, trust in claim). Dates
  * are shown as UTC calendar days (YYYY-MM-DD).
  */

@@ -26,7 +26,7 @@ export interface TrustModuleDeps {
 }
 
 /**
- * Wire the BTC trust (issue 17): the settlor's routes `trust/*` and the operators' `admin/trusts*`,
+ * Wire the BTC trust: the settlor's routes `trust/*` and the operators' `admin/trusts*`,
  * the holdings checker (an account holding a trust cannot be closed) and one daily job, the
  * inactivity switch (reminders 30, 14 and 3 days before the deadline, then claim).
  */

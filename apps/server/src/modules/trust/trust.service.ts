@@ -33,7 +33,7 @@ import { type StoredBeneficiary, trustInactivityNotices, trustMovements, trusts 
 export interface TrustServiceDeps {
   db: Db;
   identity: {
-    /** ACCOUNT_FROZEN (152) for a frozen account (issue 16): it moves no money. */
+    /** ACCOUNT_FROZEN (152) for a frozen account: it moves no money. */
     assertNotFrozen(userId: string, db?: DbOrTx): Promise<void>;
     /** Last sign-in per user (≤ 500 ids; closed accounts left out). */
     lastSignInAtOf(userIds: readonly string[], db?: DbOrTx): Promise<Map<string, Date>>;
@@ -141,7 +141,7 @@ export function dueInactivityStage(deadline: Date, now: Date): 0 | 30 | 14 | 3 |
 }
 
 /**
- * BTC trusts (issue 17; spec §1 trust, §9 "Trust entrustment fee 2% one-time"). Business rules and
+ * BTC trusts (spec §1 trust, §9 "Trust entrustment fee 2% one-time"). Business rules and
  * transactions; no HTTP objects. Every balance change is one ledger entry (docs/trust.md):
  * entrust = wallet → trust holding (net) + PLATFORM_FEES (fee); withdraw = trust holding → wallet;
  * release = trust holding → TRUST_PAYOUTS.
@@ -420,7 +420,7 @@ export class TrustService {
   // ------------------------------------------------------------------ inactivity switch
 
   /**
-   * The daily inactivity switch (issue 17), run by the scheduler's leader in its transaction `tx`.
+   * The daily inactivity switch, run by the scheduler's leader in its transaction `tx`.
    * Active trusts are walked by id in batches of `INACTIVITY_BATCH_ROWS` (at most
    * `INACTIVITY_BATCHES_MAX` batches a run); per batch: one query for the settlors' last sign-ins,
    * the due stage of each trust (`dueInactivityStage`), ONE insert of the due stages into

@@ -26,7 +26,7 @@ export interface StoredBeneficiary {
 }
 
 /**
- * BTC trusts (issue 17). The holding itself is the ledger account `trustAccount(id, 'BTC')`; this row
+ * BTC trusts. The holding itself is the ledger account `trustAccount(id, 'BTC')`; this row
  * holds the terms and the state: `active` → `claim` (the inactivity switch fired; beneficiaries
  * notified) → `closed` (a finance operator released it). Beneficiaries are a small fixed list read
  * with the trust, kept as jsonb.

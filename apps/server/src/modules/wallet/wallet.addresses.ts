@@ -7,7 +7,7 @@ import { base58check as base58checkFactory, bech32, bech32m } from '@scure/base'
 import { HDKey } from '@scure/bip32';
 
 /**
- * Address families. A network (spec §3) belongs to one chain; ERC20 tokens and ETH share Ethereum
+ * Address families. A network belongs to one chain; ERC20 tokens and ETH share Ethereum
  * addresses, so a user has one deposit address per chain, not per network, and an index is never
  * given to two users on the same chain.
  */

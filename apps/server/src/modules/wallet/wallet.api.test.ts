@@ -102,7 +102,7 @@ describe('coins and networks', () => {
   it('lists the seeded coins with their networks and exact limits', async () => {
     const list = (await t.app.inject({ method: 'GET', url: '/api/coinlist' })).json().content;
     expect(list.map((c: { coinCode: string }) => c.coinCode)).toEqual(['USDE', 'USDT', 'USDC', 'BTC', 'ETH', 'EURE']);
-    // EURE (Monerium's EUR token, issue 19) on Ethereum and Gnosis Chain, 6 decimals.
+    // EURE (Monerium's EUR token) on Ethereum and Gnosis Chain, 6 decimals.
     const eure = (await t.app.inject({ method: 'GET', url: '/api/wallet/network?coin=EURE' })).json().content;
     expect(eure.map((net: { network: string; withdrawMin: string }) => [net.network, net.withdrawMin])).toEqual([
       ['ERC20', '20.000000'],
@@ -158,7 +158,7 @@ describe('deposit addresses', () => {
     expect((await get(alice, 'coin=BTC&net=Bitcoin')).json().content.address).toMatch(/^bc1q/);
     const bob = await registerAndLogin(t.app);
     expect((await get(bob, 'coin=USDT&net=TRC20')).json().content.address).not.toBe(first.address);
-    // A network the coin does not have is the client's mistake, naming the field (issue 14 item 2).
+    // A network the coin does not have is the client's mistake, naming the field.
     expect((await get(alice, 'coin=BTC&net=TRC20')).json()).toMatchObject({
       statusCode: 120,
       content: { fields: [{ field: 'net' }] },
@@ -262,7 +262,7 @@ describe('withdrawals over HTTP', () => {
         emailCaptcha: '000000',
       },
     });
-    // The request is validated before the security check (issue 14 item 5): the address is refused first and nothing moves.
+    // The request is validated before the security check: the address is refused first and nothing moves.
     expect(badAddress.json()).toMatchObject({ statusCode: 120, content: { fields: [{ field: 'address' }] } });
 
     const refused = await withdraw(session, {

@@ -9,7 +9,7 @@ import { expect, inject, it } from 'vitest';
 import { testDatabaseKind } from '../../../test/helpers.ts';
 
 /**
- * Crash safety (issue 4, faults and concurrency), against the real server process: `scripts/soak-bank.ts`
+ * Crash safety (faults and concurrency), against the real server process: `scripts/soak-bank.ts`
  * starts `src/main.ts` on one database, keeps 8 money-moving HTTP requests in flight (INTERNAL
  * withdrawals between users, OUTER withdrawals frozen at request, cancels), SIGKILLs the server
  * 0.3–1.5 s after it is ready and starts it again on the same data, at least three times. Every

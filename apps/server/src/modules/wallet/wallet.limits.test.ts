@@ -8,7 +8,7 @@ import {
   usdValueCents,
 } from './wallet.limits.ts';
 
-/** The pure rules of the withdrawal limits (issue 15): the Hong Kong month, the USD value, the refusal. */
+/** The pure rules of the withdrawal limits: the Hong Kong month, the USD value, the refusal. */
 describe('withdrawal limit rules', () => {
   it('starts the month at 00:00 Hong Kong time on the 1st (16:00 UTC the day before)', () => {
     expect(monthStartHongKong(new Date('2026-03-15T12:00:00Z')).toISOString()).toBe('2026-02-28T16:00:00.000Z');

@@ -13,7 +13,7 @@ dayjs.extend(utc);
 dayjs.extend(timezone);
 
 /**
- * Withdrawal limits by identity level (issue 15 "Limits by level and screening"). USD amounts are
+ * Withdrawal limits by identity level. USD amounts are
  * held as `bigint` cents (minor units of the `USD` asset) in code and as `numeric(38,2)` decimal
  * strings in the tables; never as JS numbers.
  */
@@ -39,7 +39,7 @@ export const DEFAULT_WITHDRAWAL_LIMITS: Readonly<Record<1 | 2 | 3, { usdPer24h: 
   3: { usdPer24h: '200000.00', usdPerMonth: '2000000.00' },
 };
 
-/** Statuses that no longer count against the limits: 3 failure, 4 cancel (spec §4). */
+/** Statuses that no longer count against the limits: 3 failure, 4 cancel. */
 const NOT_COUNTED_STATUSES = [3, 4];
 /** Lock namespace of the per-user withdrawal lock (first key of a two-key advisory lock). */
 const WITHDRAW_LOCK_NAMESPACE = 0x5744; // "WD"

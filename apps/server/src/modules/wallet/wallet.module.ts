@@ -25,7 +25,7 @@ import {
   WalletService,
 } from './wallet.service.ts';
 
-/** Withdraw status words (spec §4) as the messages show them. */
+/** Withdraw status words as the messages show them. */
 const WITHDRAW_STATUS_TEXT: Record<WithdrawStatus, { 'en-US': string; 'zh-HK': string }> = {
   0: { 'en-US': 'waiting', 'zh-HK': '等待中' },
   1: { 'en-US': 'processing', 'zh-HK': '處理中' },
@@ -34,7 +34,7 @@ const WITHDRAW_STATUS_TEXT: Record<WithdrawStatus, { 'en-US': string; 'zh-HK': s
   4: { 'en-US': 'cancelled', 'zh-HK': '已取消' },
 };
 
-/** The wallet's messages to users, in both languages (issue 4: an email on every address-book addition). */
+/** The wallet's messages to users, in both languages (an email on every address-book addition). */
 function walletNotifier(notify: (input: NotifyInput) => Promise<unknown>): WalletNotifier {
   return {
     depositCredited: async (userId, coinCode, amount) => {

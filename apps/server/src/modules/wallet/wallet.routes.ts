@@ -50,7 +50,7 @@ function verifySignature(secret: string, request: FastifyRequest): void {
 /**
  * A withdrawal over the limit (150) is a refusal of the `amount` field: its content names the field
  * with the message in the caller's language, as a validation failure does, so the page shows it
- * under the amount (issue 15). Any other error passes unchanged.
+ * under the amount. Any other error passes unchanged.
  */
 async function withLimitOnAmount<T>(request: FastifyRequest, run: () => Promise<T>): Promise<T> {
   try {

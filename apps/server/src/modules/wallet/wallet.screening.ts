@@ -6,7 +6,7 @@ import { DomainError } from '../../platform/http/errors.ts';
 import { screeningAlerts } from './wallet.tables.ts';
 
 /**
- * Screening alerts (issue 15, KYT): every sanctions-list hit is stored for operators to decide.
+ * Screening alerts (KYT): every sanctions-list hit is stored for operators to decide.
  * Refused withdrawals and address-book entries are recorded once per open (user, kind, network,
  * address) — a user retrying the same address does not flood the queue; a deposit once per deposit
  * (unique kind + reference), so a repeated custody report never alerts twice.

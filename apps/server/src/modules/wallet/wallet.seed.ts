@@ -13,7 +13,7 @@ const COINS: { coinCode: SeedCoin; fullName: string; sortOrder: number }[] = [
   { coinCode: 'USDC', fullName: 'USD Coin', sortOrder: 3 },
   { coinCode: 'BTC', fullName: 'Bitcoin', sortOrder: 4 },
   { coinCode: 'ETH', fullName: 'Ethereum', sortOrder: 5 },
-  // Monerium's EUR e-money token (issue 19: "EURE to EUR is 1:1"), valued at the cards' EUR rate.
+  // Monerium's EUR e-money token ("EURE to EUR is 1:1"), valued at the cards' EUR rate.
   { coinCode: 'EURE', fullName: 'Monerium EUR', sortOrder: 6 },
 ];
 
@@ -45,7 +45,7 @@ const EVM_BLOCKED: { address: string; reason: string }[] = [
   { address: '0x4c9EDD5852cd905f086C759E8383e09bff1E68B3', reason: 'USDe token contract' },
 ];
 
-/** Known burn and contract destinations per network (issue 14 item 7), in any valid spelling. */
+/** Known burn and contract destinations per network, in any valid spelling. */
 const BLOCKED: { network: string; address: string; reason: string }[] = [
   ...EVM_BLOCKED.map((row) => ({ ...row, network: 'Ethereum' })),
   ...EVM_BLOCKED.map((row) => ({ ...row, network: 'ERC20' })),
@@ -88,7 +88,7 @@ export async function seedWallet(db: DbOrTx): Promise<void> {
 }
 
 /**
- * The demo account's starting balances (issue 14 item 14), in decimals of each coin: enough to try
+ * The demo account's starting balances, in decimals of each coin: enough to try
  * every flow (a swap, a withdrawal on each network, above every network's minimum plus its fee).
  */
 export const DEMO_FUNDING: Readonly<Record<SeedCoin, string>> = {
@@ -97,7 +97,7 @@ export const DEMO_FUNDING: Readonly<Record<SeedCoin, string>> = {
   USDE: '5000',
   BTC: '0.5',
   ETH: '5',
-  // Enough to try a EUR card top-up from EURE at 1:1 (issue 19).
+  // Enough to try a EUR card top-up from EURE at 1:1.
   EURE: '1000',
 };
 

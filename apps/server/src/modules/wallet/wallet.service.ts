@@ -58,7 +58,7 @@ export interface UsdPriceSource {
   usdPerCoin(coinCode: AssetCode): Promise<string | null>;
 }
 
-/** Stablecoins valued at 1 USD when no price source answers (issue 4: until the markets issue). */
+/** Stablecoins valued at 1 USD when no price source answers (until the markets issue). */
 const STABLECOINS: readonly AssetCode[] = ['USDT', 'USDC', 'USDE'];
 
 /** What the wallet needs from the identity module (its service satisfies this). */
@@ -68,12 +68,12 @@ export interface WalletIdentity {
   /** The active account with this email (custody address look-up for the deposit CLI). */
   findUserIdByEmail(email: string): Promise<string | null>;
   /**
-   * The user's identity level 0–3 (issue 15: the withdrawal limits are per level), read in `db` —
+   * The user's identity level 0–3 (the withdrawal limits are per level), read in `db` —
    * the caller's transaction when it holds one (on PGlite a read outside it would wait for it).
    */
   kycLevelOf(userId: string, db?: DbOrTx): Promise<number>;
   /**
-   * Refuse money movement of a frozen account (issue 16), read on `db` (the caller's transaction
+   * Refuse money movement of a frozen account, read on `db` (the caller's transaction
    * when given). @throws DomainError ACCOUNT_FROZEN (152).
    */
   assertNotFrozen(userId: string, db?: DbOrTx): Promise<void>;
@@ -93,18 +93,18 @@ export interface WalletServiceOptions {
   identity: WalletIdentity;
   prices: UsdPriceSource;
   notifier?: WalletNotifier;
-  /** Withdraw only to address-book entries older than 24 hours (issue 4; off by default). */
+  /** Withdraw only to address-book entries older than 24 hours (off by default). */
   isWhitelistMode: boolean;
   /**
    * USD as a decimal string (LARGE_WITHDRAWAL_USD, default "10000"): an OUTER withdrawal whose USD
    * value at request time is over it needs a second finance operator's approval (`approveWithdrawal`)
-   * before a different operator processes it (issue 16).
+   * before a different operator processes it.
    */
   largeWithdrawalUsd?: string;
   /** Log refused webhooks and failed notifications. */
   log: { warn(detail: object, message: string): void; info(detail: object, message: string): void };
   /**
-   * Address screening (KYT, issue 15): withdrawal destinations and address-book entries on a
+   * Address screening (KYT): withdrawal destinations and address-book entries on a
    * sanctions list are refused, a deposit from a listed source is frozen for review, and each hit
    * is stored as a screening alert (and logged). None: no screening.
    */
@@ -113,25 +113,25 @@ export interface WalletServiceOptions {
   trustHoldings?: TrustHoldings;
   /** What the user's current loans pledge and owe (the loans module), shown as the overview's LoanAccount; none: no line. */
   loanHoldings?: LoanHoldings;
-  /** What the user's cards hold (the cards module, issue 19), added to the overview's CardAccount; none: ledger only. */
+  /** What the user's cards hold (the cards module), added to the overview's CardAccount; none: ledger only. */
   cardHoldings?: CardHoldings;
   /** The app's clock. */
   clock: () => Date;
 }
 
-/** The loans module's part in the account overview (issue 18 "Account overview totals include collateral and debt"). */
+/** The loans module's part in the account overview. */
 export interface LoanHoldings {
   /** BTC pledged (satoshi) and debt per loan coin (minor units) over the user's current loans. */
   holdingsOf(userId: string): Promise<{ collateralMinor: bigint; debts: { coin: AssetCode; debtMinor: bigint }[] }>;
 }
 
-/** The cards module's part in the account overview (issue 19): card balances in their currencies. */
+/** The cards module's part in the account overview: card balances in their currencies. */
 export interface CardHoldings extends TrustHoldings {
   /** USD per one unit of a card currency (the cards' rate table), decimal string; null when unknown. */
   usdPerUnit(asset: AssetCode): Promise<string | null>;
 }
 
-/** The trust module's part in the account overview (issue 17 "Account overview totals include funds and trust"). */
+/** The trust module's part in the account overview. */
 export interface TrustHoldings {
   /** Minor units held per asset, summed over the user's trusts that still hold something. */
   heldMinorByAsset(userId: string): Promise<Map<AssetCode, bigint>>;
@@ -150,7 +150,7 @@ export interface OpsWithdrawal extends WalletRecord {
   approvedBy: string | null;
 }
 
-/** The default of LARGE_WITHDRAWAL_USD (issue 16): 10,000 USD. */
+/** The default of LARGE_WITHDRAWAL_USD: 10,000 USD. */
 const LARGE_WITHDRAWAL_USD_DEFAULT = '10000';
 
 /** A review queue's size and its oldest item (back-office dashboard). */
@@ -211,7 +211,7 @@ function toOpsDepositRow(row: DepositRow): OpsDepositRow {
   };
 }
 
-/** Withdrawal statuses by name (spec §4). */
+/** Withdrawal statuses by name. */
 const WITHDRAW_STATUS_NAMES: Record<WithdrawStatus, string> = {
   0: 'waiting',
   1: 'processing',
@@ -230,7 +230,7 @@ function asAsset(code: string): AssetCode {
 }
 
 /**
- * A network's operator settings (issue 16): the coin's and the network's switches, the withdrawal
+ * A network's operator settings: the coin's and the network's switches, the withdrawal
  * limits and fee in minor units of the coin (bigint, never a JS number), and the confirmations a
  * deposit needs.
  */
@@ -297,7 +297,7 @@ export interface FactorCheck {
 /** How a withdrawal was asked for. */
 export interface WithdrawalOptions {
   /**
-   * Signed with a developer API key (issue 21): the address must be an entry of the user's address
+   * Signed with a developer API key: the address must be an entry of the user's address
    * book (`validation.apiKeyAddressBookOnly` on `address` otherwise).
    */
   isAddressBookOnly?: boolean;
@@ -312,7 +312,7 @@ export interface WithdrawalOptions {
 const NO_FACTORS: FactorCheck = { check: async () => {}, consume: async () => {}, answeredByReplay: () => {} };
 
 /**
- * The wallet (issue 4): coins and networks, watch-only deposit addresses, custody-reported
+ * The wallet: coins and networks, watch-only deposit addresses, custody-reported
  * deposits credited exactly once, withdrawals with their state machine, the address book, balances
  * and history. Every balance change goes through `postEntry` of the ledger module, in the same
  * transaction as the row that records why.
@@ -368,7 +368,7 @@ export class WalletService {
   }
 
   /**
-   * Operators (issue 16 "Products and settings"): every network of every known coin, switched off or
+   * Operators: every network of every known coin, switched off or
    * not, with the coin's own switch; limits and fee in minor units of the coin (bigint), by coin order.
    */
   async listNetworkSettings(db: DbOrTx = this.db): Promise<NetworkSettings[]> {
@@ -422,7 +422,7 @@ export class WalletService {
    * The user's deposit address for `coinCode` on `network`, derived on first request at the chain's
    * next index (`hd_index_counters`, one atomic upsert: an index is never given twice). One address
    * per user per chain: ETH and every ERC20 token share it.
-   * @throws FieldError on `net` when the coin does not move on the network (issue 14 item 2);
+   * @throws FieldError on `net` when the coin does not move on the network;
    *   DomainError DEPOSIT_UNAVAILABLE (136) when the coin or its network is switched off.
    */
   async depositAddress(userId: string, coinCode: AssetCode, network: string): Promise<DepositAddressContent> {
@@ -571,7 +571,7 @@ export class WalletService {
   }
 
   /**
-   * Screen a deposit's source (issue 15): a source on a sanctions list records one alert for the
+   * Screen a deposit's source: a source on a sanctions list records one alert for the
    * deposit (unique per deposit: a repeated report does not alert again) and is logged without the
    * user being told. The deposit is then frozen instead of credited (`creditOrFreezeInTx`).
    */
@@ -631,7 +631,7 @@ export class WalletService {
   /**
    * Moves deposit `depositId` from `fromStatus` to CREDITED and posts its amount to the user's
    * available balance, once: from the hot wallet for a PENDING deposit, from SUSPENSE for a FROZEN
-   * one an operator released (issue 15). The status claim and the entry's idempotency key make a
+   * one an operator released. The status claim and the entry's idempotency key make a
    * repeated call change nothing. Undefined when the deposit is not in `fromStatus`.
    */
   private async creditDepositInTx(
@@ -666,7 +666,7 @@ export class WalletService {
 
   /**
    * Every check of a withdrawal, shared by `POST wallet/withdraw` and its dry run
-   * `POST wallet/withdraw/check` (issue 14 items 2, 7, 10), in this order: network (unknown →
+   * `POST wallet/withdraw/check` (7, 10), in this order: network (unknown →
    * field `network`; known but switched off → 135), address (format, burn/contract destination,
    * sanctions list, own address, whitelist), amount (format, network limits), security hold,
    * available balance ≥ amount + fee, then the USD value of the amount (`usdCents`, checked against
@@ -703,7 +703,7 @@ export class WalletService {
     const recipientUserId = await this.ownerOfAddress(this.db, chain, address);
     if (recipientUserId === userId) throw new FieldError('address', 'validation.withdrawAddressOwn');
     if (isAddressBookOnly && !this.options.isWhitelistMode) {
-      // A withdrawal signed with an API key (issue 21): only to an address-book entry.
+      // A withdrawal signed with an API key: only to an address-book entry.
       const [entry] = await this.db
         .select({ id: addressBook.id })
         .from(addressBook)
@@ -759,7 +759,7 @@ export class WalletService {
   /**
    * A destination on `network` in canonical form.
    * @throws FieldError on `address`: not valid on the network, or a known burn/contract destination
-   *   (`blocked_destinations`, issue 14 item 7), or an address on a sanctions list (screening,
+   *   (`blocked_destinations`), or an address on a sanctions list (screening,
    *   issue 15: the hit is stored as a screening alert of `kind` and logged, with the user and the list).
    */
   private async checkDestination(
@@ -795,7 +795,7 @@ export class WalletService {
   }
 
   /**
-   * `POST wallet/withdraw/check` (issue 14 item 10): the dry run of a withdrawal — the same checks
+   * `POST wallet/withdraw/check`: the dry run of a withdrawal — the same checks
    * (`planWithdrawal`), nothing recorded, no factor asked. Amounts are decimal strings of the coin.
    * @throws as `requestWithdrawal` minus CONFLICT.
    */
@@ -828,10 +828,10 @@ export class WalletService {
    * (`runIdempotent`, docs/api.md "Idempotency"), so a retry after a lost answer needs no fresh
    * code. `verifyFactors` (the sensitive-action check, which uses up one-time codes) runs after
    * every other check passed.
-   * A frozen account (issue 16) is refused first, and again inside the transaction.
+   * A frozen account is refused first, and again inside the transaction.
    *
    * The USD value of the amount (market price at request time) is stored on the row and counted
-   * against the level's limits (issue 15); the limit is checked again in the transaction under a
+   * against the level's limits; the limit is checked again in the transaction under a
    * per-user lock, so two racing withdrawals cannot both pass it.
    *
    * @throws DomainError ACCOUNT_FROZEN (152), WITHDRAW_UNAVAILABLE (135), SECURITY_HOLD (106), INSUFFICIENT_BALANCE (130), CONFLICT (121),
@@ -851,10 +851,10 @@ export class WalletService {
     // Checked again under the user's withdrawal lock below; here so that a refusal comes before any code is checked.
     assertWithinLimits(await this.limitUsageOf(this.db, userId), usdCents);
     // The one-time factors last: a refused or replayed request never uses up a code, and the code is
-    // used up in the withdrawal's own transaction (issue 14 items 4, 5).
+    // used up in the withdrawal's own transaction (5).
     await factors.check();
     const row = await this.db.transaction(async (tx) => {
-      // One withdrawal of a user at a time: the limit is checked against every committed one (issue 15).
+      // One withdrawal of a user at a time: the limit is checked against every committed one.
       await lockUserWithdrawals(tx, userId);
       // A freeze that committed since the first check stops the withdrawal too.
       await this.options.identity.assertNotFrozen(userId, tx);
@@ -924,7 +924,7 @@ export class WalletService {
       await options.settleAnswer?.(tx, this.toWithdrawRecord(w));
       return w;
     });
-    // The request itself is a security mail too (issue 21: it carries a freeze link).
+    // The request itself is a security mail too (it carries a freeze link).
     await this.notifyWithdrawal(row);
     return this.toWithdrawRecord(row);
   }
@@ -999,7 +999,7 @@ export class WalletService {
 
   /**
    * The user cancels a waiting (0) withdrawal: status 4, amount + fee back to available. Allowed
-   * for a frozen account (issue 16): the coins come back into the account, nothing leaves it.
+   * for a frozen account: the coins come back into the account, nothing leaves it.
    */
   async cancelWithdrawal(userId: string, id: number): Promise<WalletRecord> {
     const row = await this.db.transaction((tx) =>
@@ -1011,7 +1011,7 @@ export class WalletService {
 
   /**
    * Cancel every waiting (0) withdrawal of `userId` back to available, each through
-   * `cancelWithdrawal` (its ledger return entry and message): the freeze link (issue 21). One that
+   * `cancelWithdrawal` (its ledger return entry and message): the freeze link. One that
    * an operator moved on meanwhile is left as it is. @returns how many were cancelled.
    */
   async cancelPendingWithdrawals(userId: string): Promise<number> {
@@ -1038,7 +1038,7 @@ export class WalletService {
   }
 
   /**
-   * Whether a withdrawal is large (issue 16): OUTER and its USD value at request time over
+   * Whether a withdrawal is large: OUTER and its USD value at request time over
    * LARGE_WITHDRAWAL_USD. A row without a USD value (made before values were stored) is not.
    */
   private isLarge(row: WithdrawalRow): boolean {
@@ -1047,7 +1047,7 @@ export class WalletService {
   }
 
   /**
-   * Operator (admin module): the second approval of a large waiting withdrawal (issue 16); nothing
+   * Operator (admin module): the second approval of a large waiting withdrawal; nothing
    * moves. The approver's email and the time are kept on the row; a different operator must then
    * process it (`processWithdrawal`). Conditional on the row being waiting and unapproved, under
    * the row's lock, so it is approved once.
@@ -1081,7 +1081,7 @@ export class WalletService {
 
   /**
    * Operator (admin module): 0 waiting → 1 processing (no money moves); `operatorEmail` is kept on
-   * the row for the audit trail. A large withdrawal (issue 16) must have been approved first, by a
+   * the row for the audit trail. A large withdrawal must have been approved first, by a
    * different operator: the row is locked (`FOR UPDATE`) while that is checked, so an approval
    * cannot slip in between.
    * @throws DomainError NOT_FOUND; WITHDRAW_STATE_CHANGED (138) when not waiting;
@@ -1189,7 +1189,7 @@ export class WalletService {
   }
 
   /**
-   * Operators (issue 16 "Deposits"): deposits, newest first (by id), optionally of one status
+   * Operators: deposits, newest first (by id), optionally of one status
    * (`pending` | `credited` | `frozen`) and one coin, one page. Amounts are decimal strings in the
    * coin's units. The owner is a user id only: the caller adds what it needs of the user.
    */
@@ -1269,7 +1269,7 @@ export class WalletService {
     };
   }
 
-  // ---------------------------------------------------------------- limits and screening (issue 15)
+  // ---------------------------------------------------------------- limits and screening
 
   /** `GET wallet/withdraw/limits`: the caller's level, and limit, used and left of each window (USD). */
   async withdrawLimits(userId: string): Promise<WithdrawLimitsContent> {
@@ -1488,7 +1488,7 @@ export class WalletService {
     };
     const ledgerAccount = (accountType: 'FundAccount', ledgerTypes: readonly string[]) => {
       // One line per asset, summed over the account's ledger types (funds: current shares, fixed
-      // principal and shares frozen for an outgoing wire, issue 17).
+      // principal and shares frozen for an outgoing wire).
       const byAsset = new Map<AssetCode, bigint>();
       for (const b of ledger)
         if (ledgerTypes.includes(b.type)) byAsset.set(b.asset, (byAsset.get(b.asset) ?? 0n) + b.balanceMinor);
@@ -1550,11 +1550,11 @@ export class WalletService {
 
   private async price(asset: AssetCode): Promise<string | null> {
     // EURE is EUR e-money (1 EURE = 1 EUR): valued at the EUR rate the cards' top-ups use, so the
-    // wallet and the card account agree on what a euro is worth (issue 19).
+    // wallet and the card account agree on what a euro is worth.
     if (asset === 'EURE') return (await this.options.cardHoldings?.usdPerUnit('EUR').catch(() => null)) ?? null;
     const quoted = await this.options.prices.usdPerCoin(asset).catch(() => null);
     if (quoted !== null) return quoted;
-    // USD (fund shares, issue 17) is the unit itself.
+    // USD (fund shares) is the unit itself.
     return STABLECOINS.includes(asset) || asset === 'USD' ? '1' : null;
   }
 
@@ -1638,7 +1638,7 @@ export class WalletService {
     if (deleted.length === 0) throw new DomainError('NOT_FOUND');
   }
 
-  // ---------------------------------------------------------------- back office (issue 16)
+  // ---------------------------------------------------------------- back office
 
   /**
    * The wallet's review queues for the back-office dashboard: OUTER withdrawals waiting for an

@@ -18,7 +18,7 @@ import {
 import { createdAt, minorAmount } from '../../platform/db/columns.ts';
 
 /**
- * Coins the wallet holds (spec §3 Wallet coin). `precision` must equal the asset table of
+ * Coins the wallet holds. `precision` must equal the asset table of
  * `@meridian/contracts/money`; the seed writes it from there.
  */
 export const coins = pgTable('coins', {
@@ -32,7 +32,7 @@ export const coins = pgTable('coins', {
 });
 
 /**
- * A network a coin moves on (spec §3 Network), with its withdrawal limits and fee in the coin's
+ * A network a coin moves on, with its withdrawal limits and fee in the coin's
  * minor units and the confirmations a deposit needs before it is credited.
  */
 export const coinNetworks = pgTable(
@@ -98,11 +98,11 @@ export const deposits = pgTable(
     outputIndex: integer('output_index').notNull(),
     amountMinor: minorAmount('amount_minor').notNull(),
     confirmations: integer('confirmations').notNull(),
-    /** 'INTERNAL' | 'OUTER' (spec §4). */
+    /** 'INTERNAL' | 'OUTER'. */
     type: text('type').notNull(),
     /** 'PENDING' | 'CREDITED' | 'FROZEN' (source on a sanctions list: held in SUSPENSE until released). */
     status: text('status').notNull(),
-    /** Where the coins came from, when custody reports it (issue 15: deposit-source screening). */
+    /** Where the coins came from, when custody reports it (deposit-source screening). */
     fromAddress: text('from_address'),
     entryId: bigint('entry_id', { mode: 'number' }),
     createdAt: createdAt(),
@@ -154,7 +154,7 @@ export const withdrawals = pgTable(
     operatorEmail: text('operator_email'),
     /**
      * The finance operator (email) who gave a large withdrawal (USD value over LARGE_WITHDRAWAL_USD)
-     * its second approval (issue 16), and when; a different operator then processes it.
+     * its second approval, and when; a different operator then processes it.
      */
     approvedBy: text('approved_by'),
     approvedAt: timestamp('approved_at', { withTimezone: true, mode: 'date' }),
@@ -187,7 +187,7 @@ export const addressBook = pgTable(
 );
 
 /**
- * Destinations that burn or lose funds on a network (issue 14 item 7): zero/burn addresses and the
+ * Destinations that burn or lose funds on a network: zero/burn addresses and the
  * token contracts of the network's own coins. Editable data (seeded by `wallet.seed.ts`, operators
  * may add rows); a withdrawal, its dry run and the address book refuse them with a field error on
  * `address`. `address` is stored in the canonical form of `normalizeAddress`.
@@ -207,7 +207,7 @@ export const blockedDestinations = pgTable(
 const usdColumn = (name: string) => numeric(name, { precision: 38, scale: 2 });
 
 /**
- * Withdrawal limits per identity level (issue 15), in USD: per rolling 24 hours and per calendar
+ * Withdrawal limits per identity level, in USD: per rolling 24 hours and per calendar
  * month (Hong Kong time). Seeded at start with the defaults of `wallet.limits.ts` (existing rows,
  * perhaps edited by operators, stay); changed by admins through `PUT /api/ops/withdrawal-limits/:level`.
  */
@@ -237,7 +237,7 @@ export const withdrawalLimitChanges = pgTable('withdrawal_limit_changes', {
 });
 
 /**
- * Hits of address screening (issue 15, KYT) for operators to decide: a refused withdrawal or
+ * Hits of address screening (KYT) for operators to decide: a refused withdrawal or
  * address-book entry (kind 'withdrawal' | 'address_book', no reference: nothing was recorded) or a
  * deposit from a listed source (kind 'deposit', reference = the deposit id, one alert per deposit).
  * status 'open' → 'released' | 'confirmed', once (one conditional UPDATE), with who, when and a note.

@@ -6,7 +6,7 @@ import utc from 'dayjs/plugin/utc.js';
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
-/** The time zone of the business calendar: KYC reviews and notices are counted in Hong Kong working days (issue 15, spec §9). */
+/** The time zone of the business calendar: KYC reviews and notices are counted in Hong Kong working days. */
 export const BUSINESS_TIME_ZONE = 'Asia/Hong_Kong';
 
 /**

@@ -27,7 +27,7 @@ it('lists every migration once, with journal times growing in order and its SQL 
 });
 
 /**
- * A migration, once committed, is frozen (issue 13 item 5): databases that ran it never run it
+ * A migration, once committed, is frozen: databases that ran it never run it
  * again, so an edit would reach new databases only. Every migration of the journal has its SHA-256
  * in `drizzle/frozen.sha256` and still matches it; a new migration is added with `npm run db:freeze`.
  */

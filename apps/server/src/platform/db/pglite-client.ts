@@ -41,7 +41,7 @@ interface StatementUse {
 }
 
 /**
- * PGlite as Drizzle's client, with two costs of PGlite's own `query` taken out (issue 5: they were
+ * PGlite as Drizzle's client, with two costs of PGlite's own `query` taken out (they were
  * most of the embedded database's time per swap):
  *
  * - **Parsers once per instance.** Drizzle passes `{ rowMode, parsers }` with every statement;

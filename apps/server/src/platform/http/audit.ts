@@ -4,7 +4,7 @@ import type { OperatorContext } from './auth.ts';
 import { internalErrorBody } from './error-handler.ts';
 
 /**
- * The audit trail of back-office writes (issue 16 "Access": who, when, what, before/after, reason,
+ * The audit trail of back-office writes (who, when, what, before/after, reason,
  * IP). Every state-changing `auth: 'operator'` route is recorded by one hook, so no route can forget
  * it; the handler adds what only it knows (`noteAudit`: the target, the state before and after, the
  * reason). The admin module owns the append-only table and supplies the writer.

@@ -33,7 +33,7 @@ declare module 'fastify' {
     roles?: readonly OperatorRole[];
     /** The endpoint's name in its descriptor table (`freezeUser`): the audit log's action. */
     operation?: string;
-    /** With `auth: 'user'`: the developer API-key scope that may call the route with a signed request (issue 21). */
+    /** With `auth: 'user'`: the developer API-key scope that may call the route with a signed request. */
     apiKeyScope?: ApiKeyScope;
   }
   interface FastifyRequest {
@@ -69,7 +69,7 @@ export interface PendingApiKeyRequest {
   verifySignature(rawBody: string): Promise<void>;
 }
 
-/** Implemented by the apikeys module: the developer API's signed requests (issue 21; docs/api.md). */
+/** Implemented by the apikeys module: the developer API's signed requests (docs/api.md). */
 export interface ApiKeyAuthProvider {
   /**
    * Resolve the key headers of a request to a route that accepts keys with `scope`, before its body
@@ -79,7 +79,7 @@ export interface ApiKeyAuthProvider {
   authenticateKey(request: FastifyRequest, scope: ApiKeyScope): Promise<PendingApiKeyRequest>;
 }
 
-/** Who is calling a back-office route: an operator, through its session cookie or a bearer token (issue 16). */
+/** Who is calling a back-office route: an operator, through its session cookie or a bearer token. */
 export interface OperatorContext {
   id: number;
   email: string;
@@ -113,12 +113,12 @@ export interface AuthProvider {
     factors: SensitiveFactors,
     request: FastifyRequest,
   ): Promise<(db?: DbOrTx) => Promise<void>>;
-  /** Throw `DomainError('KYC_REQUIRED')` naming the missing step when the user lacks the level (issue 15 level table). */
+  /** Throw `DomainError('KYC_REQUIRED')` naming the missing step when the user lacks the level. */
   requireKyc(auth: AuthContext, level: KycRequirement): Promise<void>;
 }
 
 /**
- * The deferred factor check of a sensitive action (issue 14 items 4, 5). The handler (or the service
+ * The deferred factor check of a sensitive action (5). The handler (or the service
  * it calls) checks the factors only after the whole request was validated and after an idempotent
  * replay was answered, and uses the one-time codes up last, in the transaction of the action — so a
  * refusal that is not about the code, a retry of a stored answer, or an action that rolls back never
@@ -168,7 +168,7 @@ export function registerAuth(
       return;
     }
     if (request.headers[HEADER_API_KEY.toLowerCase()] !== undefined) {
-      // A developer API key instead of a session (issue 21): only where the descriptor names a scope.
+      // A developer API key instead of a session: only where the descriptor names a scope.
       const scope = request.routeOptions.config.apiKeyScope;
       if (!scope || !apiKeyProvider || requirement !== 'user') throw new DomainError('API_KEY_NOT_ACCEPTED');
       const pending = await apiKeyProvider.authenticateKey(request, scope);

@@ -9,7 +9,7 @@ const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)(?:\s[^>]*)?>([\s\S]*?)<\/script>/g
  * The CSP hash sources (`'sha256-<base64>'`, CSP Level 3 "hash-source") of the inline scripts of
  * `html`, in document order, without repeats. A browser runs an inline script under
  * `script-src 'self' 'sha256-…'` only when the SHA-256 of its exact text (UTF-8) is listed, so a
- * changed or injected script stays blocked (issue 20: the web build inlines its tiny boot script
+ * changed or injected script stays blocked (the web build inlines its tiny boot script
  * to spare the first paint a request). The page is our own build output, read once at start-up,
  * so a pattern suffices (no HTML parser): scripts are written `<script>…</script>` by
  * `apps/web/scripts/postbuild.mjs`.

@@ -29,7 +29,7 @@ export function registerCsrfGuard(app: FastifyInstance): void {
     if (request.routeOptions.config.csrf === false) return;
     // A bearer token (an operator's script) is sent by its holder, never by a browser on its own.
     if (request.routeOptions.config.auth === 'operator' && request.headers.authorization?.startsWith('Bearer ')) return;
-    // A request signed with a developer API key (issue 21): a browser cannot add the key header to
+    // A request signed with a developer API key: a browser cannot add the key header to
     // a cross-site request without a CORS pre-flight, which this server never grants.
     if (request.routeOptions.config.apiKeyScope && request.headers[HEADER_API_KEY.toLowerCase()] !== undefined) return;
     const hasHeader = request.headers[HEADER_CSRF.toLowerCase()] === CSRF_HEADER_VALUE;

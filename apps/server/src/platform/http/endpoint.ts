@@ -100,7 +100,7 @@ export function registerEndpoint<E extends Endpoint>(
       ...(endpoint.isHidden && { hide: true }),
       ...(operation && { operationId: operation }),
       security: securityOf(endpoint),
-      // OpenAPI: the routes a developer API key may call, with the scope it needs (issue 21).
+      // OpenAPI: the routes a developer API key may call, with the scope it needs.
       ...(endpoint.apiKeyScope && { 'x-api-key-scope': endpoint.apiKeyScope }),
       ...(endpoint.body && { body: endpoint.body }),
       ...(endpoint.query && { querystring: endpoint.query }),

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 
 /**
  * The raw JSON body text of each request, kept by the app's JSON parser (app.ts) for checks that
- * cover the bytes as sent (the developer API's request signatures, issue 21). Held weakly: it
+ * cover the bytes as sent (the developer API's request signatures). Held weakly: it
  * goes with the request.
  */
 const rawBodies = new WeakMap<FastifyRequest, string>();

@@ -45,7 +45,7 @@ function unsafeTextIssues(data: unknown, part: RequestPart, schema: z.ZodType): 
 /**
  * Fastify validator compiler for zod schemas (ARCHITECTURE §5: every body and query is validated
  * by its contract). First the one text rule of `contracts/text.ts` on every string of the part
- * (issue 14 item 1: a NUL reached PostgreSQL and answered 500), then the contract: parses and
+ * (a NUL reached PostgreSQL and answered 500), then the contract: parses and
  * transforms the input; failures become `RequestValidationError` (422, code 120, field named).
  * Validation runs before every preHandler (sessions, one-time codes), so a refused request
  * consumes nothing.

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /**
- * Where and how `GET /metrics` is served (issue 14 item 8; METRICS_TOKEN, METRICS_PORT):
+ * Where and how `GET /metrics` is served (METRICS_TOKEN, METRICS_PORT):
  * - `port` set: on a separate listener (`startMetricsServer`), never on the app port;
  * - else on the app port, behind `token` (bearer) when set;
  * - in production with neither: not served at all (404 on the app port) — the safe default, since
@@ -138,7 +138,7 @@ export interface MailDeliveryStatsSource {
 }
 
 /**
- * Mail delivery metrics (issue 14 item 6): `meridian_mail_delivery_failures_total` (failed SMTP
+ * Mail delivery metrics: `meridian_mail_delivery_failures_total` (failed SMTP
  * attempts of this process) and `meridian_mail_outbox_backlog` (PENDING outbox mails). `/readyz`
  * stays about the database; these say that mail is failing.
  */

@@ -72,7 +72,7 @@ export function parseYahooDailyCsv(text: string): DailyBar[] {
 /**
  * Find the directory of the bundled price files: `PRICE_REPLAY_DATA_DIR` when given, else
  * `apps/server/data/prices` (found by walking up from this file, so it works from the sources and
- * from `dist/main.js`). Nothing outside the repository is read (issue 14 item 16).
+ * from `dist/main.js`). Nothing outside the repository is read.
  * @throws Error when none holds the BTC file.
  */
 export function findPriceDataDir(configured?: string, start: string = dirname(fileURLToPath(import.meta.url))): string {

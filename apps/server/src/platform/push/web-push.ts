@@ -11,7 +11,7 @@ export interface VapidKeys {
 
 /**
  * Read the VAPID keys kept in `dataDir/secrets/vapid.json`, or generate and keep a new pair
- * (issue 6: generated when not configured).
+ * (generated when not configured).
  */
 export function readOrCreateVapidKeys(dataDir: string): VapidKeys {
   const path = join(dataDir, 'secrets', 'vapid.json');

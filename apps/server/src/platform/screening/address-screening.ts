@@ -3,7 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * Address screening (KYT, issue 15 "Limits by level and screening"): withdrawal addresses,
+ * Address screening (KYT): withdrawal addresses,
  * address-book entries and deposit sources are checked against lists of sanctioned addresses.
  * A hit refuses the withdrawal or freezes the deposit for review; that decision is the caller's.
  */

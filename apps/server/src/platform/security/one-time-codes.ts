@@ -6,7 +6,7 @@ import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto
  * million possible 6-digit values.
  */
 
-/** A `digits`-long decimal code drawn uniformly from the CSPRNG (default 6, spec §9). */
+/** A `digits`-long decimal code drawn uniformly from the CSPRNG (default 6). */
 export function randomNumericCode(digits = 6): string {
   return randomInt(0, 10 ** digits)
     .toString()

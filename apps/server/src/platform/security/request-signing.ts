@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { apiCanonicalString } from '@meridian/contracts/api-keys';
 
 /**
- * HMAC-SHA256 request signatures of the developer API (issue 21; docs/api.md): the signature is the
+ * HMAC-SHA256 request signatures of the developer API (docs/api.md): the signature is the
  * lower-case hex HMAC of `apiCanonicalString(timestamp, method, requestTarget, body)` under the key's
  * secret, as the large exchanges sign (Binance, OKX).
  */

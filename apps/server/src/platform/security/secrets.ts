@@ -4,7 +4,7 @@ import { join } from 'node:path';
 
 /**
  * Read a secret kept in the data directory, or generate 48 random bytes (base64url) and keep them
- * there with mode 0600 (issue 2: SESSION_SECRET is generated when absent outside production).
+ * there with mode 0600 (SESSION_SECRET is generated when absent outside production).
  */
 export function readOrCreateSecret(dataDir: string, name: string): string {
   const path = join(dataDir, 'secrets', name);

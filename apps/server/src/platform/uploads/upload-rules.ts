@@ -3,7 +3,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 
 /**
- * The rules every feature that takes files shares (issue 15 "Uploads"; spec §9 "uploads 10 MB /
+ * The rules every feature that takes files shares (spec §9 "uploads 10 MB /
  * 10 files / name 50"; spec §8 refusal texts). A refusal is an `UploadRefusal` naming the file and
  * the message key of the rule (`@meridian/contracts/validation`).
  */
@@ -16,7 +16,7 @@ export const UPLOAD_FILE_NAME_LENGTH_MAX = 50;
 
 /** Accepted content types of documents, recognised by their magic bytes (never by the name or the declared type). */
 export const UPLOAD_MIME_TYPES = ['image/jpeg', 'image/png', 'application/pdf'] as const;
-/** Accepted content types of pictures shown on the site (banner images; issue 16): no PDF, WebP too. */
+/** Accepted content types of pictures shown on the site (banner images): no PDF, WebP too. */
 export const IMAGE_UPLOAD_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 /** Every content type the store keeps. */
 export type UploadMimeType = (typeof UPLOAD_MIME_TYPES)[number] | (typeof IMAGE_UPLOAD_MIME_TYPES)[number];
@@ -33,7 +33,7 @@ export interface UploadProfile {
   formatMessageKey: 'validation.fileFormat' | 'validation.imageFormat';
 }
 
-/** Identity documents and evidence (issue 15): JPG, PNG or PDF, 10 MB. */
+/** Identity documents and evidence: JPG, PNG or PDF, 10 MB. */
 export const DOCUMENT_UPLOAD_PROFILE: UploadProfile = {
   mimeTypes: UPLOAD_MIME_TYPES,
   fileBytesMax: UPLOAD_FILE_BYTES_MAX,
@@ -42,7 +42,7 @@ export const DOCUMENT_UPLOAD_PROFILE: UploadProfile = {
 
 /** The size limit of a banner image, bytes (a 1600 × 600 picture well compressed is far below it). */
 export const BANNER_IMAGE_BYTES_MAX = 2 * 1024 * 1024;
-/** Banner images (issue 16 "Content: banners"): PNG, JPEG or WebP, 2 MB. */
+/** Banner images: PNG, JPEG or WebP, 2 MB. */
 export const BANNER_IMAGE_UPLOAD_PROFILE: UploadProfile = {
   mimeTypes: IMAGE_UPLOAD_MIME_TYPES,
   fileBytesMax: BANNER_IMAGE_BYTES_MAX,

@@ -60,7 +60,7 @@ function FeedbackBinder() {
 }
 
 /**
- * Everything that floats above the page: toasts and notifications, the global modals (spec §2) and
+ * Everything that floats above the page: toasts and notifications, the global modals and
  * the mobile navigation drawer. Loaded on first need so the home page's first paint stays light.
  */
 export function OverlayHost() {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { allGroupKeys, groupsContaining, initialOpenGroups } from './account-menu-items.ts';
 
-/** Which side-menu groups open (spec §2): the current route's, else the first; all with expand-all. */
+/** Which side-menu groups open: the current route's, else the first; all with expand-all. */
 describe('side menu groups', () => {
   it('finds the groups around a route, outermost first', () => {
     expect(groupsContaining('MainAccount')).toEqual(['group:account']);

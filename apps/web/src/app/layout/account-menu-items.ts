@@ -5,8 +5,8 @@ export type SideMenuEntry =
   { route: StaticRouteName } | { group: string; route?: StaticRouteName; children: readonly SideMenuEntry[] };
 
 /**
- * The account area's side menu (spec §2): the Account and Order groups, then the statement, the
- * calendar (issue 20) and messages. A Settings group gathers the user-menu pages (Security, API keys, Profile, Payment, Address),
+ * The account area's side menu: the Account and Order groups, then the statement, the
+ * calendar and messages. A Settings group gathers the user-menu pages (Security, API keys, Profile, Payment, Address),
  * which also live under /my and would otherwise have no entry here.
  */
 export const SIDE_MENU: readonly SideMenuEntry[] = [
@@ -74,7 +74,7 @@ export function allGroupKeys(entries: readonly SideMenuEntry[] = SIDE_MENU): str
   return entries.flatMap((entry) => ('group' in entry ? [groupKey(entry.group), ...allGroupKeys(entry.children)] : []));
 }
 
-/** The groups open when the menu first shows: the current route's, else the first group (spec §2). */
+/** The groups open when the menu first shows: the current route's, else the first group. */
 export function initialOpenGroups(matchedRoutes: readonly RouteName[], isExpandAll = false): string[] {
   if (isExpandAll) return allGroupKeys();
   for (const route of [...matchedRoutes].reverse()) {

@@ -22,7 +22,7 @@ const SOCIAL_LABELS: Record<SocialLinkId, string> = {
 };
 
 /**
- * Site footer (spec §2): company links, the Privacy Policy and AML/KYC documents in a new tab, the
+ * Site footer: company links, the Privacy Policy and AML/KYC documents in a new tab, the
  * social accounts the operator configured (`GET site`; none shown while unset), copyright.
  */
 export function Footer() {

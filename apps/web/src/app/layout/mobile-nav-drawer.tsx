@@ -12,7 +12,7 @@ import { setNavDrawerOpen, useNavDrawerOpen } from '../../stores/nav-drawer-stor
 import { logout } from './header/account-menu.tsx';
 import { TOP_MENU_ITEMS, USER_MENU_ITEMS } from './top-menu-items.ts';
 
-/** Navigation drawer of the mobile header (spec §2): 378 px wide, full width below 768 px. */
+/** Navigation drawer of the mobile header: 378 px wide, full width below 768 px. */
 export function MobileNavDrawer() {
   const { t, i18n } = useTranslation();
   const isOpen = useNavDrawerOpen();

@@ -13,7 +13,7 @@ import { PageFallback } from './boot-fallback.tsx';
 import { Footer } from './footer.tsx';
 import { AppFrame } from './app-frame.tsx';
 
-/** The footer appears this long after the app starts (spec §9). */
+/** The footer appears this long after the app starts. */
 export const FOOTER_DELAY_MS = 2500;
 
 const OverlayHost = lazy(async () => {

@@ -1,6 +1,6 @@
 import type { StaticRouteName } from '../../config/paths.ts';
 
-/** The product menu of the header (spec §2): Fiscard is shown as "Card". */
+/** The product menu of the header: Fiscard is shown as "Card". */
 export const TOP_MENU_ITEMS: readonly { id: string; route: StaticRouteName }[] = [
   { id: 'earn', route: 'Earn' },
   { id: 'trust', route: 'Trust' },
@@ -10,7 +10,7 @@ export const TOP_MENU_ITEMS: readonly { id: string; route: StaticRouteName }[] =
   { id: 'loan', route: 'Loan' },
 ];
 
-/** The user menu (spec §2): Security, Profile, Payment, Address — all inside the product. */
+/** The user menu: Security, Profile, Payment, Address — all inside the product. */
 export const USER_MENU_ITEMS: readonly { id: string; route: StaticRouteName }[] = [
   { id: 'overview', route: 'AccountOverview' },
   { id: 'orders', route: 'Order' },

@@ -11,7 +11,7 @@ import {
 } from '../../stores/modal-store.ts';
 
 /**
- * The action modal (spec §2): one flow at a time — Login, Register or Recover. The frame (title,
+ * The action modal: one flow at a time — Login, Register or Recover. The frame (title,
  * Login/Register tabs) lives here; the flows themselves come from the identity feature's slot.
  */
 export function ActionModal() {

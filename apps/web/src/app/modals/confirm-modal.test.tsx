@@ -6,7 +6,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { closeAllModals, confirm } from '../../stores/modal-store.ts';
 import { ConfirmModal } from './confirm-modal.tsx';
 
-/** The confirm modal (spec §2): OK shows loading while the caller's action runs, then closes. */
+/** The confirm modal: OK shows loading while the caller's action runs, then closes. */
 
 const i18n = createInstance();
 

@@ -4,7 +4,7 @@ import { AppModal } from '../../components/app-modal.tsx';
 import { settleConfirm, useModalState } from '../../stores/modal-store.ts';
 
 /**
- * The confirm modal (spec §2): title, content, OK and Cancel. OK shows a loading state while the
+ * The confirm modal: title, content, OK and Cancel. OK shows a loading state while the
  * caller's `onOk` runs; the modal closes when it succeeds and stays open when it fails.
  */
 export function ConfirmModal() {

@@ -4,7 +4,7 @@ import { AppModal } from '../../components/app-modal.tsx';
 import { changeLocale, LOCALE_LABELS, matchLocale } from '../../lib/locale.ts';
 import { closeLocaleModal, useModalState } from '../../stores/modal-store.ts';
 
-/** The language picker (spec §2). Choosing another language stores it and reloads the page. */
+/** The language picker. Choosing another language stores it and reloads the page. */
 export function LocaleModal() {
   const { t, i18n } = useTranslation();
   const { isLocaleOpen } = useModalState();

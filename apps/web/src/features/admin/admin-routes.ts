@@ -5,12 +5,12 @@ import { AdminLoginPage } from './pages/login-page.tsx';
 import { DashboardPage } from './pages/dashboard-page.tsx';
 
 /**
- * The back office's route modules (issue 16). The app's route table reaches them through this one
+ * The back office's route modules. The app's route table reaches them through this one
  * module, loaded lazily from the customer entry (one dynamic import there, so the chunks the
  * customer pages share stay as they were). The operator shell — root, layout, login and dashboard —
  * is in this module; every other page is a dynamic import of its own, loaded when its route is
  * first opened, so a new admin screen adds to its own chunk and not to the back office's first
- * paint (issue 13, scripts/bundle-budget.mjs).
+ * paint (scripts/bundle-budget.mjs).
  */
 const shell = {
   root: AdminRoot,

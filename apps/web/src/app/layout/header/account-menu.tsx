@@ -22,7 +22,7 @@ export async function logout(): Promise<void> {
   clearSession();
 }
 
-/** The signed-in user's menu (spec §2 user menu), a CSS dropdown on hover and focus. */
+/** The signed-in user's menu, a CSS dropdown on hover and focus. */
 export function AccountMenu() {
   const { t } = useTranslation();
   return (

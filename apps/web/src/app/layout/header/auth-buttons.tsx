@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { openActionModal } from '../../../stores/modal-store.ts';
 import { requestOverlayHost } from '../../../stores/overlay-host-store.ts';
 
-/** Log in and Register for guests; both open the action modal (spec §2). */
+/** Log in and Register for guests; both open the action modal. */
 export function AuthButtons({ layout = 'inline' }: { layout?: 'inline' | 'stacked' }) {
   const { t } = useTranslation();
   return (

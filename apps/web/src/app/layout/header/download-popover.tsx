@@ -9,7 +9,7 @@ const DownloadQrCode = lazy(() =>
 );
 
 /**
- * The app popover (spec §2): Meridian installs from the website as a Progressive Web App, so the
+ * The app popover: Meridian installs from the website as a Progressive Web App, so the
  * QR code opens the install page (`/download`) on a phone, and the popover lists the steps for
  * iPhone (Safari) and Android (Chrome). Plain CSS shows it on hover and keyboard focus; the QR
  * code's code loads the first time it is about to show.

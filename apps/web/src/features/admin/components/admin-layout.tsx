@@ -44,7 +44,7 @@ function useIdleExpiry(idleTimeoutMinutes: number) {
 }
 
 /**
- * The back office's own layout (issue 16): a left menu of the pages the operator's role may open,
+ * The back office's own layout: a left menu of the pages the operator's role may open,
  * a top bar with the operator's email and role, the language switch and sign-out, then the page.
  * Below 768 px (admin.css) the menu is a bar with the brand and a Menu button that opens the list
  * over the page and closes it once a page is chosen, so the page keeps the whole width.

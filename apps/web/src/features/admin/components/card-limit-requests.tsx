@@ -142,7 +142,7 @@ function ApproveModal({ request, onClose }: { request: OpsLimitRequest | null; o
 }
 
 /**
- * Card limit-change requests (issue 16 "Support requests … with status and reply"), filtered by
+ * Card limit-change requests, filtered by
  * state, approved with the limits to apply or rejected, each with a reply. Shown as a tab of the
  * cards page and of the support page (`/admin/support`).
  */

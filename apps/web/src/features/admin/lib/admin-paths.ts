@@ -1,4 +1,4 @@
-/** The back office's pages (issue 16), all under `/admin` with their own layout. */
+/** The back office's pages, all under `/admin` with their own layout. */
 export const ADMIN_PATHS = {
   login: '/admin/login',
   dashboard: '/admin',

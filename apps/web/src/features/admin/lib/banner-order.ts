@@ -1,6 +1,6 @@
 /**
  * The banner ids after moving the one at `index` by `delta` places (-1 up, +1 down), for
- * `POST admin/banners/order` (issue 16 "Content: banners"). A move past either end, or an index
+ * `POST admin/banners/order`. A move past either end, or an index
  * outside the list, returns the ids unchanged (a copy).
  */
 export function moveBanner(ids: readonly string[], index: number, delta: -1 | 1): string[] {

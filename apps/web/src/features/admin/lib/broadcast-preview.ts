@@ -10,7 +10,7 @@ export interface BroadcastPreview {
 }
 
 /**
- * What a user of `locale` will read (issue 16 "Content": the live preview of the new-broadcast
+ * What a user of `locale` will read (the live preview of the new-broadcast
  * form): the title and body of that language, trimmed as the server stores them; an empty text is
  * null (the preview shows a placeholder).
  */

@@ -266,7 +266,7 @@ function BannerModal({ banner, onClose }: { banner: OpsBanner | null; onClose: (
 }
 
 /**
- * `/admin/banners` (issue 16 "Content: banners"): the home-page banners in display order with their
+ * `/admin/banners`: the home-page banners in display order with their
  * state (scheduled, live, ended, off). Compliance and admin add, edit and move them up or down;
  * support reads.
  */

@@ -154,7 +154,7 @@ function NewBroadcastModal({ open, onClose }: { open: boolean; onClose: () => vo
 }
 
 /**
- * `/admin/broadcasts` (issue 16 "Content"): the broadcast messages sent, newest first, and (for
+ * `/admin/broadcasts`: the broadcast messages sent, newest first, and (for
  * compliance and admin) a new one to every active user or every verified user, each in their own
  * language.
  */

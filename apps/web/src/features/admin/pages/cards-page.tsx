@@ -353,7 +353,7 @@ function SuspenseTab() {
 }
 
 /**
- * `/admin/cards` (issue 16 "Support requests: card limit-change requests", issue 19): limit-change
+ * `/admin/cards`: limit-change
  * requests decided with a reply (support), cards with their masked number only, the physical card's
  * production steps and PIN unblocks (support), and the suspense clearings (finance). Each tab shows
  * only when the operator's role may make its list call; each action only when it may make that call.

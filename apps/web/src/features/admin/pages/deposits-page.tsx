@@ -16,7 +16,7 @@ const ALL = 'all';
 const STATUS_COLORS: Record<OpsDepositStatus, string> = { pending: 'gold', credited: 'green', frozen: 'red' };
 
 /**
- * `/admin/deposits` (issue 16 "Deposits"): pending, credited and frozen deposits, newest first, by
+ * `/admin/deposits`: pending, credited and frozen deposits, newest first, by
  * status and coin, paged by the server. A frozen deposit (its source on a sanctions list) links to
  * the screening alerts, where compliance releases or confirms it.
  */

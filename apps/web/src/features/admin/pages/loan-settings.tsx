@@ -114,7 +114,7 @@ const levelsText = (levels: LoanRiskLevels) =>
   `${levels.initialLtvPct} / ${levels.marginCallLtvPct} / ${levels.liquidationLtvPct} % · ${levels.liquidationFeePct} %`;
 
 /**
- * Settings tab "Loan settings" (issue 16 "Products and settings"; docs/back-office.md "Loan
+ * Settings tab "Loan settings" (docs/back-office.md "Loan
  * settings"): terms with their APR, coins with their minimum, the per-user maximum — an admin changes
  * these at once (audited with before and after); the LTV levels and the liquidation fee are proposed
  * and apply when a different admin approves.

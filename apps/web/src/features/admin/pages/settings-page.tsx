@@ -59,7 +59,7 @@ function EditLimitModal({ limit, onClose }: { limit: OpsWithdrawalLimit | null; 
 }
 
 /**
- * `/admin/settings` (issue 16): tabs of withdrawal limits per identity level, coin networks, swap
+ * `/admin/settings`: tabs of withdrawal limits per identity level, coin networks, swap
  * pairs, fund products, loan and card settings, and pending fee/spread changes. Admins edit (audited); a fee or spread change waits in
  * "Pending changes" for a different admin's approval.
  */

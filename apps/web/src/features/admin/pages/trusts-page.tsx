@@ -75,7 +75,7 @@ function ReleaseModal({ trust, onClose }: { trust: OpsTrust | null; onClose: () 
 }
 
 /**
- * `/admin/trusts` (issue 17 "BTC trust", inactivity switch): trusts by state, claim first. A trust
+ * `/admin/trusts` (inactivity switch): trusts by state, claim first. A trust
  * moves to claim when its settlor stayed away past the chosen period; finance releases it after
  * verifying the beneficiaries shown here (no automatic payout). Compliance sees the list.
  */

@@ -19,7 +19,7 @@ import { adminUserPath } from '../lib/admin-paths.ts';
 import { formatDateTime } from '../lib/time.ts';
 import { usePaging } from '../lib/use-paging.ts';
 
-/** Withdrawal states (spec §4): 0 waiting, 1 processing, 2 success, 3 failure, 4 cancelled. */
+/** Withdrawal states: 0 waiting, 1 processing, 2 success, 3 failure, 4 cancelled. */
 const WITHDRAWAL_STATUSES = [0, 1, 2, 3, 4] as const;
 const STATUS_COLORS: Record<number, string> = { 0: 'gold', 1: 'blue', 2: 'green', 3: 'red', 4: 'default' };
 const ALL = -1;

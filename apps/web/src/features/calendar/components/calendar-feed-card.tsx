@@ -5,7 +5,7 @@ import { useRotateCalendarFeed } from '../api/rotate-calendar-feed.ts';
 import { webcalUrl } from '../lib/calendar-range.ts';
 
 /**
- * The secret ICS address (issue 20): shown with a copy button, a `webcal:` subscribe link, and
+ * The secret ICS address: shown with a copy button, a `webcal:` subscribe link, and
  * "Rotate", which asks first, since every calendar app subscribed to the old address stops updating.
  */
 export function CalendarFeedCard() {

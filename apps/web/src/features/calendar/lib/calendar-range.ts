@@ -1,6 +1,6 @@
 import type { CalendarEvent } from '@meridian/contracts/calendar';
 
-/** The Hong Kong time zone: the calendar's days are Hong Kong days (spec §9). */
+/** The Hong Kong time zone: the calendar's days are Hong Kong days. */
 export const HONG_KONG_TIME_ZONE = 'Asia/Hong_Kong';
 
 /** Days the page shows from the first of the current month (inside the server's 400-day limit). */

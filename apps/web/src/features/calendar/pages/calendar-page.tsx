@@ -13,7 +13,7 @@ import './calendar-page.css';
 const STEP_MONTHS = 3;
 
 /**
- * /my/calendar (issue 20 "Calendar"): the user's dates — fixed-fund maturities, payout days, loan
+ * /my/calendar: the user's dates — fixed-fund maturities, payout days, loan
  * repayment and grace ends, trust inactivity reminders, identity renewals — for twelve months from
  * this month (moved by three months with Earlier / Later), grouped by month, each linking to its
  * record; above them the secret ICS address with copy, subscribe and rotate.

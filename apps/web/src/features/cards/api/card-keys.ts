@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { walletBalanceKey } from '../../../lib/get-wallet-balance.ts';
 
-/** The TanStack Query keys of the card calls (`cardEndpoints`, issue 19). */
+/** The TanStack Query keys of the card calls (`cardEndpoints`). */
 export const cardKeys = {
   all: ['cards'] as const,
   config: ['cards', 'config'] as const,

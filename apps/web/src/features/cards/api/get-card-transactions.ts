@@ -5,7 +5,7 @@ import { callEndpoint, unwrap } from '../../../lib/api-client.ts';
 import { walletBalanceKey } from '../../../lib/get-wallet-balance.ts';
 import { cardKeys } from './card-keys.ts';
 
-/** Rows per page of a card's transactions (spec §9: 10). */
+/** Rows per page of a card's transactions (10). */
 export const CARD_TRANSACTIONS_PAGE_SIZE = 10;
 
 /** `GET card/:id/transactions` (`cardEndpoints.listTransactions`): a page, newest first, with decline reasons. */

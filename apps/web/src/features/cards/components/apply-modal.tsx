@@ -33,7 +33,7 @@ const FIELD_OF_CODE: Partial<Record<number, (string | number)[]>> = {
 };
 
 /**
- * Apply for a card (issue 19): a virtual card (network and currency; no issuing fee while the
+ * Apply for a card: a virtual card (network and currency; no issuing fee while the
  * promotion lasts, active at once) or a physical card (network, currency, shipping address; the
  * 10 USDT production fee is shown with the wallet's USDT and must be accepted; at most 3 per user,
  * `physicalCardsLeft`). The body is checked with the contract's schema, then the security check

@@ -12,7 +12,7 @@ import { contractFieldErrors, serverFieldErrors } from '../lib/form-refusals.ts'
 const FIELD_OF_CODE: Partial<Record<number, (string | number)[]>> = { 210: ['cardNumber'], 212: ['cardNumber'] };
 
 /**
- * Bind a pre-activated physical card (issue 19, corporate customers): its number and the 6-digit
+ * Bind a pre-activated physical card (corporate customers): its number and the 6-digit
  * activation code that came with it. It counts toward the 3 physical cards.
  */
 export function BindModal({ onClose }: { onClose: () => void }) {

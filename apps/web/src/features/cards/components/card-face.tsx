@@ -7,7 +7,7 @@ const NETWORK_MARK = { VISA: 'VISA', MASTERCARD: 'Mastercard' } as const;
 
 /**
  * One card drawn as a card face: kind and network mark, the number masked to its first 4 and last 4
- * digits (spec §9) — or, during a reveal, the full number and CVV — the holder, the expiry, the
+ * digits — or, during a reveal, the full number and CVV — the holder, the expiry, the
  * currency with the spendable balance, and the status or lock. Clicking selects it.
  */
 export function CardFace({

@@ -16,7 +16,7 @@ const FAQ_ITEMS = [
 ] as const;
 
 /**
- * The card FAQ (spec §2 "FAQ screens"): the declined-payment reasons of spec §8, the refund timing
+ * The card FAQ: the declined-payment reasons of spec §8, the refund timing
  * of spec §9 (72 hours, or 31 days), 3-D Secure's 5 minutes, the card counts and fees of §1/§9.
  * The first two answers start open. Plain disclosure widgets (`FaqList`), no Ant Design.
  */

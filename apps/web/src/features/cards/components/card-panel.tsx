@@ -29,7 +29,7 @@ type OpenModal = 'topUp' | 'pin' | 'rules' | 'limits' | null;
 
 /**
  * The revealed details while they may show: hidden at the server's `hideAt` or after 60 s from the
- * answer, whichever is first (issue 19: the reveal closes after 60 s).
+ * answer, whichever is first (the reveal closes after 60 s).
  */
 function useReveal() {
   const [reveal, setReveal] = useState<{ details: CardReveal; hideAtMs: number } | null>(null);

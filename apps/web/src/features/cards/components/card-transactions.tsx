@@ -52,7 +52,7 @@ function SignedAmount({ row, strong = false }: { row: CardTransaction; strong?: 
   );
 }
 
-/** The status tag, and for a declined payment its reason (spec §8). */
+/** The status tag, and for a declined payment its reason. */
 function StatusCell({ row }: { row: CardTransaction }) {
   const { t } = useTranslation('cards');
   return (
@@ -82,9 +82,9 @@ function RefundNote({ row }: { row: CardTransaction }) {
 }
 
 /**
- * One card's transactions (issue 19): merchant, amount in the card's currency and in the merchant's
+ * One card's transactions: merchant, amount in the card's currency and in the merchant's
  * original currency, status with the decline reason, and the refund timing; a table on desktop, a
- * list on phones; pages of 10 (spec §9), refetched every few seconds while open.
+ * list on phones; pages of 10, refetched every few seconds while open.
  */
 export function CardTransactions({
   card,

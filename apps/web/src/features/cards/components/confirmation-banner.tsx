@@ -67,7 +67,7 @@ function ConfirmationItem({ item, focusId }: { item: CardConfirmation; focusId: 
 
 /**
  * Payments waiting for the user's confirmation — a 3-D Secure online payment or an in-person one
- * above the card's "ask me above X" (issue 19; valid 5 minutes, spec §9) — each with its countdown
+ * above the card's "ask me above X" (valid 5 minutes) — each with its countdown
  * and Approve / Reject. The list is polled while the card page is open; the push and the message
  * link here (`?confirm=<id>` highlights that one).
  */

@@ -20,7 +20,7 @@ interface LimitValues {
 const LIMIT_FIELDS = ['perTransaction', 'daily', 'monthly'] as const;
 
 /**
- * A limit-change request to customer service (spec §1: limit changes need customer service): the
+ * A limit-change request to customer service (limit changes need customer service): the
  * card's limits now, the limits asked for (empty = unchanged) and why. While a request is waiting,
  * it is shown instead of the form (one at a time, code 216).
  */

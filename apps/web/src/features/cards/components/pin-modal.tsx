@@ -14,8 +14,8 @@ interface PinValues {
 const PIN_PATTERN = /^\d{4}$/;
 
 /**
- * Set or change the card's PIN (issue 19; 4 digits, typed twice): sent through the security check
- * (CARD_PIN) to the processor, which alone keeps it. Five wrong PINs in a row block the card (spec §5).
+ * Set or change the card's PIN (4 digits, typed twice): sent through the security check
+ * (CARD_PIN) to the processor, which alone keeps it. Five wrong PINs in a row block the card.
  */
 export function PinModal({ card, onClose }: { card: Card; onClose: () => void }) {
   const { t } = useTranslation('cards');

@@ -16,7 +16,7 @@ interface RulesValues {
 }
 
 /**
- * The card's spend rules (issue 19): merchant categories blocked, a per-transaction maximum, and
+ * The card's spend rules: merchant categories blocked, a per-transaction maximum, and
  * "ask me above X" (in-person payments above X wait for a push confirmation, 5 minutes). Amounts
  * are in the card's currency; an empty field means no rule.
  */

@@ -29,7 +29,7 @@ interface TopUpValues {
 const FIELD_OF_CODE: Partial<Record<number, (string | number)[]>> = { 214: ['coin'], 130: ['amount'], 132: ['amount'] };
 
 /**
- * Top up a card from a stablecoin (issue 19): ask a quote — the coin amount that leaves the wallet,
+ * Top up a card from a stablecoin: ask a quote — the coin amount that leaves the wallet,
  * the amount the card receives and the locked rate (1:1 for USD cards, EURE → EUR 1:1) — valid
  * 30 s with a visible countdown; confirm opens the security check (CARD_TOPUP) with the quote id, so
  * the quote executes exactly once. An expired quote asks for a new one.

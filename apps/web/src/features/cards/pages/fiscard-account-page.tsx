@@ -13,18 +13,18 @@ import { CardPanel } from '../components/card-panel.tsx';
 import { ConfirmationBanner } from '../components/confirmation-banner.tsx';
 import '../components/cards.css';
 
-/** The apply and bind forms load when first opened (the route's budget, issue 13). */
+/** The apply and bind forms load when first opened (the route's budget). */
 const ApplyModal = lazy(() => import('../components/apply-modal.tsx').then((m) => ({ default: m.ApplyModal })));
-/** The PRO section (issue 19: application, employee cards) loads with its forms, after the cards. */
+/** The PRO section (application, employee cards) loads with its forms, after the cards. */
 const ProSection = lazy(() => import('../components/pro-section.tsx').then((m) => ({ default: m.ProSection })));
 const BindModal = lazy(() => import('../components/bind-modal.tsx').then((m) => ({ default: m.BindModal })));
 
 /**
- * /my/account/fiscard, FiscardAccount (spec §2; issue 19 builds it inside the product instead of
+ * /my/account/fiscard, FiscardAccount (issue 19 builds it inside the product instead of
  * the external card site): payments waiting for confirmation (3-D Secure, "ask me above X"), the
  * cards as card faces, the chosen card's panel (top-up, lock, reveal, PIN, rules, limits,
- * transactions), and Apply / Bind. Cards need basic verification (level 1, spec §6): a user below it
- * is told to verify. Below the cards, the PRO section (issue 19): the corporate account's
+ * transactions), and Apply / Bind. Cards need basic verification (level 1): a user below it
+ * is told to verify. Below the cards, the PRO section: the corporate account's
  * application, its state, and once approved the employee cards. `?apply=1` opens the apply form; `?confirm=<id>` (the push's link) marks that payment.
  */
 export function FiscardAccountPage() {

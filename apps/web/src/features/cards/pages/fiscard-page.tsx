@@ -63,7 +63,7 @@ function CardTypes() {
 }
 
 /**
- * /product/fiscard: the Meridian card (shown as "Card" in the menu, spec §2): the four card screens
+ * /product/fiscard: the Meridian card (shown as "Card" in the menu): the four card screens
  * (physical, virtual, business, card-issuing API), why and the facts of spec §1/§9, and the FAQ with
  * the declined-payment reasons (§8) and the refund timing (§9).
  */

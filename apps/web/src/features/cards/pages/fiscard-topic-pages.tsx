@@ -81,7 +81,7 @@ function BackToCards() {
   );
 }
 
-/** /product/fiscard/physical: the physical card screen (spec §2). */
+/** /product/fiscard/physical: the physical card screen. */
 export function FiscardPhysicalPage() {
   return (
     <ProductPage config={PHYSICAL} heroActions={<FiscardHeroActions />}>
@@ -91,7 +91,7 @@ export function FiscardPhysicalPage() {
   );
 }
 
-/** /product/fiscard/virtual: the virtual card screen (spec §2). */
+/** /product/fiscard/virtual: the virtual card screen. */
 export function FiscardVirtualPage() {
   return (
     <ProductPage config={VIRTUAL} heroActions={<FiscardHeroActions />}>
@@ -101,7 +101,7 @@ export function FiscardVirtualPage() {
   );
 }
 
-/** /product/fiscard/business: the business card landing (spec §2, §1 corporate customers and PRO). */
+/** /product/fiscard/business: the business card landing (§1 corporate customers and PRO). */
 export function FiscardBusinessPage() {
   return (
     <ProductPage config={BUSINESS} heroActions={<FiscardHeroActions />}>
@@ -110,7 +110,7 @@ export function FiscardBusinessPage() {
   );
 }
 
-/** /product/fiscard/api: the API card-issuing pitch (spec §2). */
+/** /product/fiscard/api: the API card-issuing pitch. */
 export function FiscardApiPage() {
   return (
     <ProductPage config={API} heroActions={<FiscardHeroActions />}>

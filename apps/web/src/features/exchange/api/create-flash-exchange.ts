@@ -4,7 +4,7 @@ import { callEndpoint, unwrap } from '../../../lib/api-client.ts';
 import { useInvalidateAfterSwap } from './exchange-keys.ts';
 
 /**
- * `POST exchange/flash` (issue 5; descriptor `exchangeEndpoints.flash`): an exchange at the live rate within `maxSlippageBps` of
+ * `POST exchange/flash` (descriptor `exchangeEndpoints.flash`): an exchange at the live rate within `maxSlippageBps` of
  * `expectedRate`; `requestId` makes a retry of one attempt exchange at most once. No generic
  * success toast (the page shows its result); a refusal throws `ApiError` after the client showed it.
  */

@@ -4,9 +4,9 @@ import { callEndpoint, unwrap } from '../../../lib/api-client.ts';
 import { useInvalidateAfterSwap } from './exchange-keys.ts';
 
 /**
- * `POST exchange/swap` (spec §7; issue 5; descriptor `exchangeEndpoints.swap`): executes a held quote. The page shows its own result
+ * `POST exchange/swap` (descriptor `exchangeEndpoints.swap`): executes a held quote. The page shows its own result
  * card (and the message centre a toast), so no generic success toast. A refusal throws `ApiError`
- * (131: the quote expired, spec §8).
+ * (131: the quote expired).
  */
 export async function createSwap(quoteId: string): Promise<SwapRecord> {
   return unwrap(await callEndpoint(exchangeEndpoints.swap, { body: { quoteId } }, { quietSuccess: true }));

@@ -8,7 +8,7 @@ export interface SwapHistoryFilters {
   coin?: MarketCoinCode;
   /** [from, to] ISO instants. */
   createTime?: [string, string];
-  /** Rows per page (spec §9: 10). */
+  /** Rows per page (10). */
   pageSize: number;
 }
 

@@ -16,7 +16,7 @@ export interface HeldQuote {
 }
 
 /**
- * `GET exchange/rate` (spec §7; issue 5; descriptor `exchangeEndpoints.quote`): a firm quote for 10 s. A GET: the client shows no
+ * `GET exchange/rate` (descriptor `exchangeEndpoints.quote`): a firm quote for 10 s. A GET: the client shows no
  * message, the page shows a refusal (below the minimum, no price …) inline from the thrown
  * `ApiError`'s message. The deadline is counted from the moment the request left, so the
  * countdown never outlives the server's quote.

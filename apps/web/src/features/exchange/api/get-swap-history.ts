@@ -6,7 +6,7 @@ import { FIRST_PAGE_ID, nextPageIdOf } from '../../../lib/paging.ts';
 import { useUserId } from '../../../lib/session.ts';
 import { exchangeKeys, type SwapFilters, type SwapHistoryFilters } from './exchange-keys.ts';
 
-/** `GET exchange/swap/list` (issue 5; descriptor `exchangeEndpoints.listSwaps`): one page of the user's swaps and flash exchanges, newest first. */
+/** `GET exchange/swap/list` (descriptor `exchangeEndpoints.listSwaps`): one page of the user's swaps and flash exchanges, newest first. */
 export async function getSwapHistory(filters: SwapFilters, signal?: AbortSignal): Promise<Page<SwapRecord>> {
   return unwrap(await callEndpoint(exchangeEndpoints.listSwaps, { query: { ...filters } }, { signal }));
 }
@@ -22,7 +22,7 @@ export function useSwapHistory(filters: SwapFilters) {
   });
 }
 
-/** The history in list mode (mobile): page 1, then each further page appended on request until totalPage (spec §9). */
+/** The history in list mode (mobile): page 1, then each further page appended on request until totalPage. */
 export function useSwapHistoryPages(filters: SwapHistoryFilters) {
   const userId = useUserId();
   return useInfiniteQuery({

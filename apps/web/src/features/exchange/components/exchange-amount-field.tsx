@@ -21,7 +21,7 @@ export interface ExchangeAmountFieldProps {
   onAmount: (amountText: string) => void;
 }
 
-/** One side of the swap form (issue 5): coin picker, amount, and for the paying side the available balance. */
+/** One side of the swap form: coin picker, amount, and for the paying side the available balance. */
 export function ExchangeAmountField({
   side,
   coin,

@@ -10,7 +10,7 @@ import { clearSession, setUserId } from '../../../lib/session.ts';
 import { ExchangePanel } from './exchange-panel.tsx';
 
 /**
- * The exchange panel's quote as a query (issue 13 item 3): a guest sees the login button; a signed-in
+ * The exchange panel's quote as a query: a guest sees the login button; a signed-in
  * user asks a quote, sees it with its countdown, and a refusal shows the server's words at the
  * amount. `fetch` answers by path with recorded-shape envelopes, so no server is involved.
  */

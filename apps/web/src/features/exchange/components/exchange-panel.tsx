@@ -19,12 +19,12 @@ import { ExchangeQuoteCard } from './exchange-quote-card.tsx';
 import { ExchangeSlippageField } from './exchange-slippage-field.tsx';
 import './exchange.css';
 
-/** A done exchange's receipt: loaded once an exchange is done, so that the page first loads the form alone (issue 20). */
+/** A done exchange's receipt: loaded once an exchange is done, so that the page first loads the form alone. */
 const loadExchangeResult = () => import('./exchange-result.tsx');
 const ExchangeResult = lazy(() => loadExchangeResult().then((m) => ({ default: m.ExchangeResult })));
 
 /**
- * The swap form of /exchange (issue 5): pair pickers (default USDT → USDE), the amount on either
+ * The swap form of /exchange: pair pickers (default USDT → USDE), the amount on either
  * side, the from-coin's available balance; a firm quote with a visible 10 s countdown, refresh and
  * confirm; or a flash exchange at the live rate with a maximum slippage. Guests are asked to log in.
  * The quote and its execution live in `useExchangeOrder`; this component holds the form's choices.

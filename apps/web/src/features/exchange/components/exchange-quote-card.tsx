@@ -22,8 +22,8 @@ export interface ExchangeQuoteCardProps {
 }
 
 /**
- * A held quote (issue 5): the rate and its inverse, what is paid and received, the spread; a firm
- * quote's 10 s countdown or its expiry (spec §8), a flash exchange's minimum received.
+ * A held quote: the rate and its inverse, what is paid and received, the spread; a firm
+ * quote's 10 s countdown or its expiry, a flash exchange's minimum received.
  */
 export function ExchangeQuoteCard({
   held,

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { pathTo } from '../../../config/paths.ts';
 
-/** A done swap or flash exchange (issue 5): what was paid and received, another exchange, the history. */
+/** A done swap or flash exchange: what was paid and received, another exchange, the history. */
 export function ExchangeResult({ record, onAgain }: { record: SwapRecord; onAgain: () => void }) {
   const { t } = useTranslation('exchange');
   const resultRef = useRef<HTMLDivElement>(null);

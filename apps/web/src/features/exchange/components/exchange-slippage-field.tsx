@@ -13,7 +13,7 @@ export interface ExchangeSlippageFieldProps {
   onSlippage: (slippageText: string) => void;
 }
 
-/** The flash exchange's maximum slippage (issue 5): presets and a percent field, refused outside 0–5%. */
+/** The flash exchange's maximum slippage: presets and a percent field, refused outside 0–5%. */
 export function ExchangeSlippageField({ slippageText, slippageBps, onSlippage }: ExchangeSlippageFieldProps) {
   const { t } = useTranslation('exchange');
   return (

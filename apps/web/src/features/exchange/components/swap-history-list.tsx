@@ -8,7 +8,7 @@ import { SwapKindTag, SwapPaid, SwapRate, SwapReceived, SwapTime } from './swap-
 
 const swapIdOf = (record: SwapRecord) => record.swapId;
 
-/** The swap history on mobile, in list mode: pages appended by "more" until totalPage (spec §9). */
+/** The swap history on mobile, in list mode: pages appended by "more" until totalPage. */
 export function SwapHistoryList({ filters }: { filters: SwapHistoryFilters }) {
   const { t } = useTranslation('exchange');
   const history = useSwapHistoryPages(filters);

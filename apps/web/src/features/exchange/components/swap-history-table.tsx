@@ -11,7 +11,7 @@ export interface SwapHistoryTableProps {
   onPage: (pageID: number) => void;
 }
 
-/** The swap history on desktop: one page at a time with a pager (spec §9). */
+/** The swap history on desktop: one page at a time with a pager. */
 export function SwapHistoryTable({ filters, onPage }: SwapHistoryTableProps) {
   const { t } = useTranslation('exchange');
   const history = useSwapHistory(filters);

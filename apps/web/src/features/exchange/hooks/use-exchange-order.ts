@@ -38,7 +38,7 @@ const isSameQuery = (a: ExchangeRateQuery, b: ExchangeRateQuery) =>
   a.from === b.from && a.to === b.to && a.side === b.side && a.amount === b.amount;
 
 /**
- * The quote and execution of one exchange (issue 5): the amount checked, a quote asked on request
+ * The quote and execution of one exchange: the amount checked, a quote asked on request
  * (`useExchangeQuote`) with its countdown, renewed when it runs out in flash mode; its execution as
  * a swap or a flash exchange (mutations); the done exchange's record.
  */

@@ -8,13 +8,13 @@ import type { BalanceContent } from '@meridian/contracts/wallet';
  * decimal strings read into minor units (`bigint`) with the contracts' helpers, never numbers.
  */
 
-/** Why an entered amount is refused before asking for a quote (spec §5 amount rules). */
+/** Why an entered amount is refused before asking for a quote. */
 export type SwapAmountProblem =
   { key: 'amountInvalid' } | { key: 'amountPrecision'; decimals: number } | { key: 'exceedsAvailable' };
 
 /** The coins the exchange trades (every one against every other, priced through USD). */
 export const EXCHANGE_COINS: readonly MarketCoinCode[] = MARKET_COIN_CODES;
-/** The swap panel's two ways to exchange (issue 5): a firm quote to confirm, or a flash exchange at the live rate. */
+/** The swap panel's two ways to exchange: a firm quote to confirm, or a flash exchange at the live rate. */
 export type ExchangeMode = 'swap' | 'flash';
 
 /** Spec §9: the default pair. */

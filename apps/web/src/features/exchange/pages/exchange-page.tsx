@@ -7,7 +7,7 @@ import { openActionModal } from '../../../stores/modal-store.ts';
 import './exchange-page.css';
 import exchangePanelStyles from '../../../styles/antd/exchange-panel.css?url';
 
-/** The swap form and Ant Design load after the page's first paint (issue 20 "web performance"). */
+/** The swap form and Ant Design load after the page's first paint. */
 const ExchangePanel = antdIsland(
   () => import('../components/exchange-panel.tsx').then((m) => m.ExchangePanel),
   exchangePanelStyles,
@@ -19,7 +19,7 @@ const STEPS = ['choose', 'quote', 'confirm'] as const;
 /** The swap form's height while it loads: the guest's form at 1280 px and at 390 px, about. */
 const EXCHANGE_PANEL_HEIGHT = 'var(--exchange-panel-height)';
 
-/** /exchange (spec §2): the product's hero, then the swap form with how it works beside it. */
+/** /exchange: the product's hero, then the swap form with how it works beside it. */
 export function ExchangePage() {
   const { t } = useTranslation('marketing');
   const { t: tExchange } = useTranslation('exchange');

@@ -14,7 +14,7 @@ import { SwapHistoryTable } from '../components/swap-history-table.tsx';
 import { isExchangeCoin } from '../lib/swap-form.ts';
 import './swap-history.css';
 
-/** Page size of the history (spec §9). */
+/** Page size of the history. */
 const PAGE_SIZE = 10;
 
 interface FilterValues {
@@ -39,9 +39,9 @@ export function toSwapFilters(values: FilterValues, pageID: number): SwapFilters
 }
 
 /**
- * /my/order/swap (spec §2 SwapHistory): the user's swaps and flash exchanges, newest first, with
+ * /my/order/swap: the user's swaps and flash exchanges, newest first, with
  * coin (all plus each wallet coin) and date filters — inline on desktop, in a modal with reset and
- * submit on mobile; pages of 10, appended in list mode on mobile (spec §9).
+ * submit on mobile; pages of 10, appended in list mode on mobile.
  */
 export function SwapHistoryPage() {
   const { t } = useTranslation('exchange');

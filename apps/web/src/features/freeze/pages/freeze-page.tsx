@@ -13,7 +13,7 @@ type State =
   { kind: 'ready' } | { kind: 'busy' } | { kind: 'done'; result: FreezeResult } | { kind: 'failed'; message: string };
 
 /**
- * `/freeze/:token` (issue 21 "Freeze link"): the page a security email's "this wasn't me" link opens.
+ * `/freeze/:token`: the page a security email's "this wasn't me" link opens.
  * Opening it changes nothing (mail scanners fetch links); one press freezes the account without
  * signing in — sessions and API keys revoked, waiting withdrawals cancelled back, money stopped —
  * and the page shows what was done and that support unfreezes after identity checks.

@@ -9,7 +9,7 @@ export interface FundHistoryFilters {
   coin?: FundStablecoin;
   /** [from, to] ISO instants. */
   createTime?: [string, string];
-  /** Rows per page (spec §9: 10). */
+  /** Rows per page (10). */
   pageSize: number;
 }
 

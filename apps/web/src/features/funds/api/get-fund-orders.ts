@@ -5,7 +5,7 @@ import { FIRST_PAGE_ID, nextPageIdOf } from '../../../lib/paging.ts';
 import { useUserId } from '../../../lib/session.ts';
 import { type FundHistoryFilters, type FundOrderFilters, fundKeys } from './fund-keys.ts';
 
-/** `GET fund/v2/order` (spec §7, `fundEndpoints.order`): one page of the fund history, newest first. */
+/** `GET fund/v2/order` (`fundEndpoints.order`): one page of the fund history, newest first. */
 export async function getFundOrders(filters: FundOrderFilters, signal?: AbortSignal) {
   return unwrap(await callEndpoint(fundEndpoints.order, { query: filters }, { signal }));
 }
@@ -22,7 +22,7 @@ export function useFundOrders(filters: FundOrderFilters, enabled = true) {
   });
 }
 
-/** The fund history in list mode (mobile): page 1, then each further page appended on request until totalPage (spec §9). */
+/** The fund history in list mode (mobile): page 1, then each further page appended on request until totalPage. */
 export function useFundOrderPages(filters: FundHistoryFilters, enabled = true) {
   const userId = useUserId();
   return useInfiniteQuery({

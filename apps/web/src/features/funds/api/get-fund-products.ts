@@ -5,7 +5,7 @@ import { useUserId } from '../../../lib/session.ts';
 import { fundKeys } from './fund-keys.ts';
 
 /**
- * `GET fund/v2/product` (spec §7, `fundEndpoints.product`): every product, current first, with its
+ * `GET fund/v2/product` (`fundEndpoints.product`): every product, current first, with its
  * rates, tiers, windows and the caller's holding. No login modal on 101: the earn page is public and
  * shows its own prompt; a 143 (below level 2) is read by the page from the thrown `ApiError`.
  */

@@ -15,8 +15,8 @@ import { InterestCalculator } from './interest-calculator.tsx';
 import { ProductCard } from './product-card.tsx';
 
 /**
- * The product part of /product/earn (issue 17 "Web"), loaded as an Ant Design island after the
- * page's first paint (issue 20): the products from `fund/v2/product` — the current fund and the
+ * The product part of /product/earn, loaded as an Ant Design island after the
+ * page's first paint: the products from `fund/v2/product` — the current fund and the
  * fixed-term funds with term, rate (tier table when tiered) and raise window — the calculator of
  * expected interest, and Subscribe / Redeem with their modals. A guest is asked to log in; a user
  * below level 2 gets the verification prompt of a 143 answer. It also gives the hero's "Subscribe

@@ -28,7 +28,7 @@ function centsOf(amount: string): number {
 }
 
 /**
- * The fund account's chart of daily earnings (issue 17 "Web"): one stacked bar per Hong Kong day,
+ * The fund account's chart of daily earnings: one stacked bar per Hong Kong day,
  * current and fixed interest. Loaded lazily with the charting library (recharts), so the page's first
  * paint does not wait for it.
  */

@@ -10,7 +10,7 @@ import { FundStatusTag, useChannelLabel } from './fund-order-cells.tsx';
 
 const orderIdOf = (order: FundOrder) => order.id;
 
-/** The fund history on mobile, in list mode: pages appended by "more" until totalPage (spec §9). */
+/** The fund history on mobile, in list mode: pages appended by "more" until totalPage. */
 export function FundHistoryList({ filters }: { filters: FundHistoryFilters }) {
   const { t } = useTranslation('funds');
   const orders = useFundOrderPages(filters);

@@ -7,7 +7,7 @@ import type { FundOrderFilters } from '../api/fund-keys.ts';
 import { usd } from '../lib/format.ts';
 import { FundStatusTag, useChannelLabel } from './fund-order-cells.tsx';
 
-/** The fund history on desktop: one page at a time with a pager (spec §9). */
+/** The fund history on desktop: one page at a time with a pager. */
 export function FundHistoryTable({ filters, onPage }: { filters: FundOrderFilters; onPage: (pageID: number) => void }) {
   const { t } = useTranslation('funds');
   const orders = useFundOrders(filters);

@@ -11,7 +11,7 @@ const CURRENT_DAYS_DEFAULT = 30;
 const DAYS_MAX = 3650;
 
 /**
- * The calculator of expected interest (issue 17 "Web"): a product, an amount in USD and, for the
+ * The calculator of expected interest: a product, an amount in USD and, for the
  * current fund, a number of days (a fixed fund's term is its period). Shows amount × rate × days /
  * 365 the way the server accrues it: each day's interest rounded down to the cent, tier by tier.
  */

@@ -18,7 +18,7 @@ export function usePeriodLabel() {
 }
 
 /**
- * One fund on the earn page and its detail (issue 17 "Web"): rate (with the tier table when the rate
+ * One fund on the earn page and its detail: rate (with the tier table when the rate
  * is tiered), term, raise window, interest start and maturity of a fixed fund, the caller's holding,
  * and Subscribe / Redeem.
  */

@@ -10,7 +10,7 @@ interface TierRow {
 }
 
 /**
- * A product's tiered rate (issue 17 "Tiered rates"): each row the part of a holding it applies to
+ * A product's tiered rate: each row the part of a holding it applies to
  * ("0.00 – 50,000.00 USD", "Above 50,000.00 USD") and its annual rate.
  */
 export function RateTierTable({ tiers }: { tiers: readonly FundRateTier[] }) {

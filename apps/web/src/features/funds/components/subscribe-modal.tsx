@@ -35,7 +35,7 @@ interface SubscribeValues {
 const PREVIEW_DAYS_CURRENT = 30;
 
 /**
- * Subscribe to a fund (issue 17 "Web"): the current fund from the WALLET (a stablecoin, with its
+ * Subscribe to a fund: the current fund from the WALLET (a stablecoin, with its
  * balance) or USD (a wire from a bound bank account: Meridian's receiving account and, once the order
  * exists, its unique reference; the order is Pending until the wire arrives); a fixed fund from
  * current-fund shares (FUND). The amount is checked with the contract's schema and the product's

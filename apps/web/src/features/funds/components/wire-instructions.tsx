@@ -3,7 +3,7 @@ import { Alert, Descriptions, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 /**
- * Where to send a USD subscription's wire (issue 17 "Bank accounts and wires"): Meridian's receiving
+ * Where to send a USD subscription's wire: Meridian's receiving
  * account and, once the order exists, its unique reference, which the wire must quote; the order
  * stays Pending until an operator records the wire.
  */

@@ -38,7 +38,7 @@ export function usableUsdOf(amount: string, asset: 'USDT' | 'USDC' | 'USDE' | 'U
 
 /**
  * The first rule a typed amount breaks, checked in the server's order so the page names the same
- * rule the server would (issue 17 "each refusal names the rule and the amount"): a valid USD amount
+ * rule the server would: a valid USD amount
  * with at most 2 decimals, above zero, at least `min`, at most `max`, within the limit left, and
  * within what the source holds. Null when it passes; the server checks again.
  */

@@ -1,6 +1,5 @@
 /**
- * The link between the light hero of /product/earn and its products island (issue 20 "web
- * performance"): the island, once loaded, registers what the hero's "Subscribe now" does for a
+ * The link between the light hero of /product/earn and its products island: the island, once loaded, registers what the hero's "Subscribe now" does for a
  * signed-in user (open the subscribe modal of the current fund, or the verification prompt).
  */
 let subscribeHandler: (() => void) | undefined;

@@ -2,7 +2,7 @@ import type { FundOrderAction, FundStablecoin, FundType } from '@meridian/contra
 import type { Dayjs } from 'dayjs';
 import type { FundHistoryFilters } from '../api/fund-keys.ts';
 
-/** Page size of the history (spec §9). */
+/** Page size of the history. */
 const PAGE_SIZE = 10;
 
 export interface FundFilterValues {

@@ -1,7 +1,7 @@
 import type { FundRateTier } from '@meridian/contracts/funds';
 import { parseAmountMinor } from '@meridian/contracts/money';
 
-/** Days of the year in the interest formula: rates are per 365 days, leap years included (issue 17). */
+/** Days of the year in the interest formula: rates are per 365 days, leap years included. */
 export const DAYS_PER_YEAR = 365;
 
 /** Decimals of a rate the calculator reads exactly ("3.65" percent → 3650000 millionths of a percent). */

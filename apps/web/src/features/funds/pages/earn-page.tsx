@@ -20,14 +20,14 @@ const CONFIG: ProductPageConfig = {
   hasSignUp: true,
 };
 
-/** The products, the calculator and their modals load after the page's first paint (issue 20). */
+/** The products, the calculator and their modals load after the page's first paint. */
 const EarnProducts = antdIsland(
   () => import('../components/earn-products.tsx').then((m) => m.EarnProducts),
   earnProductsStyles,
 );
 
 /**
- * /product/earn (issue 17 "Web"): the hero, then the products and the calculator of expected
+ * /product/earn: the hero, then the products and the calculator of expected
  * interest (`EarnProducts`, an Ant Design island), the steps, the key terms and the FAQ. "Subscribe
  * now" asks a guest to log in, and for a user opens the current fund's subscription (or the
  * verification prompt) through the island.

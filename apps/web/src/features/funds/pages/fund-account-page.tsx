@@ -25,7 +25,7 @@ const EarningsChart = lazy(() => import('../components/earnings-chart.tsx'));
 const CHART_RANGES_DAYS = [7, 30, 90] as const;
 
 /**
- * /my/account/fund, FundAccount (issue 17 "Web"): the totals (value, yesterday's profit, unpaid and
+ * /my/account/fund, FundAccount: the totals (value, yesterday's profit, unpaid and
  * paid interest), the current holding (usable and unusable shares) with Subscribe / Redeem, the fixed
  * holdings with their maturity dates, and a chart of daily earnings.
  */

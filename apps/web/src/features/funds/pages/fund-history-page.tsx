@@ -26,7 +26,7 @@ const FundHistoryList = lazy(() =>
 );
 
 /**
- * /my/order/fund, FundHistory (issue 17 "Web"): subscriptions, redemptions, interest payouts and
+ * /my/order/fund, FundHistory: subscriptions, redemptions, interest payouts and
  * maturities, with filters (fund type, action, coin, dates) inline on desktop and in a modal on
  * mobile; pages of 10, appended in list mode on mobile.
  */

@@ -20,7 +20,7 @@ interface BusinessLine {
   Icon: ComponentType<{ size?: number }>;
   /** A page of this app. */
   route?: StaticRouteName;
-  /** A separate site (spec §1: the exchange, the mining site); the line is hidden while unset. */
+  /** A separate site (the exchange, the mining site); the line is hidden while unset. */
   externalUrl?: string | null;
 }
 
@@ -43,7 +43,7 @@ function businessLines(site: { exchangeUrl: string | null; miningUrl: string | n
   return lines;
 }
 
-/** The business-lines grid (spec §1): each product line with a short pitch and where to go. */
+/** The business-lines grid: each product line with a short pitch and where to go. */
 export function BusinessLines() {
   const { t } = useTranslation('home');
   const site = useSite();

@@ -12,7 +12,7 @@ import { HeroArt } from './hero-art.tsx';
 import './home.css';
 
 /**
- * The four statistic tiles (spec §1): the first reads 500+ and the third 6+; the others come from
+ * The four statistic tiles: the first reads 500+ and the third 6+; the others come from
  * the texts, except the yield, which is the highest rate of the funds open now (`GET site`) once it
  * arrives — the text (spec §9's 10.8%) is the first paint and the fallback.
  */
@@ -31,7 +31,7 @@ interface HomePageProps {
 }
 
 /**
- * The home page (spec §1): headline and statistics, banners, market table, business lines. The
+ * The home page: headline and statistics, banners, market table, business lines. The
  * banner and market sections come from the market feature and are composed in by the app.
  */
 export function HomePage({ banners, marketTable }: HomePageProps) {

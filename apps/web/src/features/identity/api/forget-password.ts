@@ -3,9 +3,9 @@ import { useMutation } from '@tanstack/react-query';
 import { type ApiResponse, callEndpoint } from '../../../lib/api-client.ts';
 
 /**
- * `POST user/forgetPassword` (spec §4, §7; descriptor `identityEndpoints.forgetPassword`): the
+ * `POST user/forgetPassword` (§7; descriptor `identityEndpoints.forgetPassword`): the
  * recover flow's Mail (`token`) and Verify (`ticket`, `emailCaptcha`) steps. Silent: the form shows
- * the first validation message (spec §8). Resolves to the envelope.
+ * the first validation message. Resolves to the envelope.
  */
 export function forgetPassword(body: EmailFlowRequest): Promise<ApiResponse<EmailFlowContent>> {
   return callEndpoint(identityEndpoints.forgetPassword, { body }, { silent: true });

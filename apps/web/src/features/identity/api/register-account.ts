@@ -3,9 +3,9 @@ import { useMutation } from '@tanstack/react-query';
 import { type ApiResponse, callEndpoint } from '../../../lib/api-client.ts';
 
 /**
- * `POST user/register` (spec §4, §7; descriptor `identityEndpoints.register`): the Mail (`token`),
+ * `POST user/register` (§7; descriptor `identityEndpoints.register`): the Mail (`token`),
  * Verify (`ticket`, `emailCaptcha`) and Password (`password`, `confirm`) steps. Silent: the form
- * shows the first validation message (spec §8). Resolves to the envelope.
+ * shows the first validation message. Resolves to the envelope.
  */
 export function registerAccount(body: EmailFlowRequest): Promise<ApiResponse<EmailFlowContent>> {
   return callEndpoint(identityEndpoints.register, { body }, { silent: true });

@@ -3,10 +3,10 @@ import { useMutation } from '@tanstack/react-query';
 import { type ApiResponse, callEndpoint } from '../../../lib/api-client.ts';
 
 /**
- * `POST user/resetPassword` (spec §4, §7, api-version 2.0 from the descriptor
+ * `POST user/resetPassword` (§7, api-version 2.0 from the descriptor
  * `identityEndpoints.resetPassword`): the recover flow's Password step; the server revokes every
- * session and holds withdrawals for 24 h. Silent: the form shows the first validation message
- * (spec §8). Resolves to the envelope.
+ * session and holds withdrawals for 24 h. Silent: the form shows the first validation message.
+ * Resolves to the envelope.
  */
 export function resetPassword(body: ResetPasswordRequest): Promise<ApiResponse<EmailFlowContent>> {
   return callEndpoint(identityEndpoints.resetPassword, { body }, { silent: true });

@@ -13,5 +13,5 @@ export interface ActionFlowSlotProps {
   onDone: () => void;
 }
 
-/** The steps of the flows (spec §2): Login is Form → Verify; Register and Recover are Mail → Verify → Password. */
+/** The steps of the flows: Login is Form → Verify; Register and Recover are Mail → Verify → Password. */
 export type Step = 'form' | 'mail' | 'verify' | 'password';

@@ -30,7 +30,7 @@ const FLOW_EVENTS: Record<'register' | 'recover', CaptchaEvent> = {
 };
 
 /**
- * Register and Recover (spec §4): Mail (email and human check) → Verify (the emailed code) →
+ * Register and Recover: Mail (email and human check) → Verify (the emailed code) →
  * Password. A refused code on the Password step goes back to Verify; a 200 on it switches to Login.
  */
 export function EmailFlow({ flow, onFlowChange }: ActionFlowSlotProps & { flow: 'register' | 'recover' }) {
@@ -80,7 +80,7 @@ export function EmailFlow({ flow, onFlowChange }: ActionFlowSlotProps & { flow: 
         confirm: values.confirm,
       };
       response = flow === 'register' ? await registerAccount.mutateAsync(body) : await resetPassword.mutateAsync(body);
-      // On success the modal switches to Login (spec §4 "on a 200 go to Login"), saying what happened
+      // On success the modal switches to Login, saying what happened
       // and with the address filled in.
       if (isSuccess(response))
         onFlowChange('login', { email: values.email, notice: flow === 'register' ? 'registered' : 'passwordReset' });

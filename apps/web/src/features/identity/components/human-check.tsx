@@ -4,7 +4,7 @@ import type {} from 'altcha/types/react';
 import { buildUrl } from '../../../lib/api-client.ts';
 
 /**
- * The self-hosted human check (ALTCHA proof of work; issue 3). The widget is the CSP-friendly
+ * The self-hosted human check (ALTCHA proof of work). The widget is the CSP-friendly
  * `altcha/external` build: its styles come from a CSS file and its SHA worker is a bundled file of
  * our origin, so the strict Content-Security-Policy (no inline script, workers from 'self') holds.
  * It starts solving as soon as it appears; `onToken` receives the payload for the `token` field.

@@ -5,7 +5,7 @@ const KycReminder = lazy(() => import('./kyc-reminder.tsx').then((module) => ({ 
 
 /**
  * Mounted once by the root layout. For a signed-in user it loads the user (`user/self`) after first
- * paint and, when identity verification is still 0, shows the persistent KYC notification (spec §4).
+ * paint and, when identity verification is still 0, shows the persistent KYC notification.
  */
 export function IdentityMount({ toastScope }: { toastScope: ComponentType<{ children: ReactNode }> }) {
   const userId = useUserId();

@@ -6,13 +6,13 @@ import { pathTo } from '../../../config/paths.ts';
 import { KYC_NOTICE_TOP_PX, setKycNoticeBottomPx } from '../../../stores/top-right-notices-store.ts';
 import { useSelf } from '../../../lib/get-self.ts';
 
-/** The KYC notification: 80 px from the top, never closing by itself (spec §4, §9). */
+/** The KYC notification: 80 px from the top, never closing by itself (§9). */
 const KYC_NOTIFICATION_KEY = 'kyc-reminder';
 const KYC_NOTICE_CLASS = 'kyc-notice';
 
 /**
  * After a successful self-load, when identity status is 0, asks the user to verify their identity.
- * The button opens the identity overview (`/identity`, issue 15), which leads back here afterwards.
+ * The button opens the identity overview (`/identity`), which leads back here afterwards.
  * Hidden on the `/identity` pages themselves, shown again when the user leaves them unverified.
  */
 export function KycReminder({ toastScope: ToastScope }: { toastScope: ComponentType<{ children: ReactNode }> }) {
@@ -34,7 +34,7 @@ function Reminder() {
   const [api, contextHolder] = notification.useNotification({ top: KYC_NOTICE_TOP_PX });
   const hasShown = useRef(false);
   const status = self.data?.status.user.status;
-  // Not on the verification pages themselves (issue 15): the notice would only cover the form.
+  // Not on the verification pages themselves: the notice would only cover the form.
   const isIdentityPage =
     location.pathname === pathTo('Identity') || location.pathname.startsWith(`${pathTo('Identity')}/`);
 

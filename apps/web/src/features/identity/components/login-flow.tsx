@@ -29,7 +29,7 @@ interface LoginValues {
 }
 
 /**
- * The Login flow (spec §4): the Form step (email, password, human check), then the Verify step when
+ * The Login flow: the Form step (email, password, human check), then the Verify step when
  * the answer asks for an email code or an authenticator (or recovery) code. A 200 with an account id
  * signs in: it stores the id, reloads the user's data and closes the modal. After Register or
  * Recover (`handoff`) the form says the account exists (or the password was reset) in a success
@@ -56,7 +56,7 @@ export function LoginFlow({ returnTo, onFlowChange, onDone, handoff }: ActionFlo
   const logIn = useLogIn();
   const step = steps[steps.length - 1];
 
-  /** Sign-in (spec §4): store the account id, load user and security config (and balances), close. */
+  /** Sign-in: store the account id, load user and security config (and balances), close. */
   const signIn = async (accountId: string) => {
     setUserId(accountId);
     await queryClient.invalidateQueries();
@@ -105,7 +105,7 @@ export function LoginFlow({ returnTo, onFlowChange, onDone, handoff }: ActionFlo
   };
 
   /**
-   * Sign in with a passkey (issue 21): no email or password; the browser offers the site's
+   * Sign in with a passkey: no email or password; the browser offers the site's
    * passkeys. Or, at the Verify step, the passkey answers the mfa factor (after the email code).
    */
   const continueWithPasskey = async () => {

@@ -4,7 +4,7 @@ import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 /**
- * The Password step of Register and Recover (spec §4): a new password of at least 8 characters and
+ * The Password step of Register and Recover: a new password of at least 8 characters and
  * its confirmation, compared without surrounding spaces.
  */
 export function NewPasswordFields({ flow, locale }: { flow: 'register' | 'recover'; locale: Locale }) {

@@ -10,7 +10,7 @@ export const kycKeys = {
   tax: ['kyc', 'tax'] as const,
 };
 
-/** `GET user/info`: the basic-KYC draft, review status, documents on file (issue 15, spec §7). */
+/** `GET user/info`: the basic-KYC draft, review status, documents on file. */
 export const useBasicKyc = useBasicKycInfo;
 
 /** `POST user/info`: save a (partial) draft; the answer is the new state. Quiet: the form shows its own progress. */

@@ -4,7 +4,7 @@ import { callEndpoint, unwrap } from '../../../lib/api-client.ts';
 import { kycKeys } from './basic-kyc.ts';
 
 /**
- * The level-2 states (issue 15 "Investor, AML, tax"): investor profile, AML answers and tax form.
+ * The level-2 states: investor profile, AML answers and tax form.
  * Each needs level 1, so they are only asked for once basic KYC is Verified (`enabled`); silent, as
  * a refusal there is expected and shown by the overview itself.
  */

@@ -6,7 +6,7 @@ import { callEndpoint, unwrap } from '../../../lib/api-client.ts';
 export const residenceKey = ['kyc', 'residence'] as const;
 
 /**
- * `GET user/identity/residence` (issue 15, docs/kyc.md "Change of residence"): the newest reported
+ * `GET user/identity/residence` (docs/kyc.md "Change of residence"): the newest reported
  * change and its review state (`current` null when none). Needs level 1: only asked for once basic
  * KYC is Verified (`enabled`).
  */

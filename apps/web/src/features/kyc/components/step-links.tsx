@@ -7,7 +7,7 @@ import { formatDateTime } from '../lib/format-time.ts';
 import { useIdentitySearch } from '../lib/use-identity-search.ts';
 
 /**
- * The buttons after a step (issue 15 "Web"): back to the overview (keeping `returnTo` and
+ * The buttons after a step: back to the overview (keeping `returnTo` and
  * `locale`), and — the primary one — back where the user came from when a `returnTo` was given.
  */
 export function StepLinks({ extra }: { extra?: ReactNode }) {

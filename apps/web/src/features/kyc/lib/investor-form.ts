@@ -8,7 +8,7 @@ export interface OwnerValues {
 }
 
 /**
- * Whether the owners' shares add up to more than 100 % (issue 15; the server refuses it at commit
+ * Whether the owners' shares add up to more than 100 % (the server refuses it at commit
  * with `validation.sharesTotal`). Shares are compared in hundredths of a percent, never as floats;
  * shares that are not yet well formed count as 0.
  */

@@ -1,6 +1,6 @@
 import { NO_TIN_REASONS, type TaxFormInput } from '@meridian/contracts/kyc';
 
-/** The US-person questions of the tax page (issue 15; IRS: citizen, resident or born in the US). */
+/** The US-person questions of the tax page (IRS: citizen, resident or born in the US). */
 export interface UsPersonAnswers {
   isUsCitizen?: boolean;
   isUsResident?: boolean;

@@ -61,7 +61,7 @@ const FORM_ROOTS = [
 type AmlValues = Partial<AmlAnswersInput> & { hasSanctionsLinks?: boolean };
 
 /**
- * `/identity/aml`: the AML questionnaire (issue 15), answered in steps and sent once at the end to
+ * `/identity/aml`: the AML questionnaire, answered in steps and sent once at the end to
  * `investor/aml` (the server keeps no draft of it). Shows the outcome — accepted or in enhanced
  * review — never the score.
  */

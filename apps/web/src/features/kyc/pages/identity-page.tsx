@@ -96,7 +96,7 @@ function Overview() {
       key: 'tax',
       route: 'IdentityTax',
       state: taxState,
-      // An approved change of country superseded the form on file: a new one is due (issue 15).
+      // An approved change of country superseded the form on file: a new one is due.
       message:
         tax.data?.isNewFormRequired && tax.data.newFormDueAt
           ? t('residence.newTaxFormDue', { time: formatDateTime(tax.data.newFormDueAt, i18n.language) })

@@ -56,7 +56,7 @@ interface InvestorValues {
   };
 }
 
-/** `/identity/investor`: the investor profile, individual or company, saved step by step and submitted for review (issue 15). */
+/** `/identity/investor`: the investor profile, individual or company, saved step by step and submitted for review. */
 export function InvestorPage() {
   return (
     <IdentityShell>

@@ -45,7 +45,7 @@ interface QualifyValues {
  * `/identity/qualified` (also `/identity/qualify`, the route the 143 answer names): the Hong Kong
  * professional-investor declaration — an individual's portfolio of at least HK$8,000,000 or a
  * corporation's total assets of at least HK$40,000,000 — with evidence files; reviewed, valid 12
- * months (issue 15). Needs level 2.
+ * months. Needs level 2.
  */
 export function QualifiedPage() {
   return (

@@ -25,7 +25,7 @@ interface ResidenceValues {
 const FORM_ROOTS = ['residence', 'address', 'proofOfAddressDate'] as const;
 
 /**
- * `/identity/residence` (issue 15; docs/kyc.md "Change of residence"): a verified user reports a
+ * `/identity/residence` (docs/kyc.md "Change of residence"): a verified user reports a
  * new country of residence and address with a new proof of address. While it is reviewed the
  * user keeps their level; when an approved change moves the country, a new tax form is due within
  * 30 days (the tax page and the overview say by when).

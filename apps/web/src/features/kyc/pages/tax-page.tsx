@@ -26,8 +26,8 @@ const FORM_ROOTS = ['tin', 'residences', 'usPersonBasis', 'isUsBorn'];
 
 /**
  * `/identity/tax`: the US-person questions decide the form — a W-9 with an SSN or ITIN, or the
- * W-8BEN-style self-certification listing each tax residence with its TIN or a CRS reason code
- * (issue 15). Shows the form on file and the duty to report a change within `changeReportDays`.
+ * W-8BEN-style self-certification listing each tax residence with its TIN or a CRS reason code.
+ * Shows the form on file and the duty to report a change within `changeReportDays`.
  */
 export function TaxPage() {
   return (

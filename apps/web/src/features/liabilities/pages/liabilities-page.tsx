@@ -11,7 +11,7 @@ import { ProofCheck } from '../components/proof-check.tsx';
 import './liabilities-page.css';
 
 /**
- * `/proof-of-liabilities` (issue 21): the latest Merkle sum root with the totals per asset, the
+ * `/proof-of-liabilities`: the latest Merkle sum root with the totals per asset, the
  * history of published roots, and for a signed-in user the check of their own proof in the browser
  * (verified as the page opens, docs/liabilities.md "How a user verifies").
  */

@@ -4,7 +4,7 @@ import { callEndpoint, unwrap } from '../../../lib/api-client.ts';
 import { loanKeys } from './loan-keys.ts';
 
 /**
- * `GET loan/adjust/calc` (spec §7, `loanEndpoints.adjustCalc`): the collateral, LTV and liquidation
+ * `GET loan/adjust/calc` (`loanEndpoints.adjustCalc`): the collateral, LTV and liquidation
  * price after adding or removing BTC, and the most that can be removed now.
  */
 export async function getAdjustCalc(query: LoanAdjustCalcQuery, signal?: AbortSignal) {

@@ -3,7 +3,7 @@ import type { Page } from '@meridian/contracts/pagination';
 import { callEndpoint, unwrap } from '../../../lib/api-client.ts';
 import type { LoanPageFilters } from './loan-keys.ts';
 
-/** `GET loan/adjust/record` (spec §7, `loanEndpoints.adjustRecord`): one page of collateral adjustments (LoanAdjustRecord). */
+/** `GET loan/adjust/record` (`loanEndpoints.adjustRecord`): one page of collateral adjustments (LoanAdjustRecord). */
 export async function getLoanAdjustRecords(
   filters: LoanPageFilters,
   signal?: AbortSignal,

@@ -10,7 +10,7 @@ import { loanKeys } from './loan-keys.ts';
  */
 export const CURRENT_LOANS_SHOWN_MAX = 50;
 
-/** `GET loan/order/list?isCurrent=true` (spec §7, `loanEndpoints.orderList`): the current orders (statuses 0, 2, 3, 4). */
+/** `GET loan/order/list?isCurrent=true` (`loanEndpoints.orderList`): the current orders (statuses 0, 2, 3, 4). */
 export async function getCurrentLoans(signal?: AbortSignal) {
   return unwrap(
     await callEndpoint(

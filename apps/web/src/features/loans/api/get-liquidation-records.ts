@@ -3,7 +3,7 @@ import type { Page } from '@meridian/contracts/pagination';
 import { callEndpoint, unwrap } from '../../../lib/api-client.ts';
 import type { LoanPageFilters } from './loan-keys.ts';
 
-/** `GET loan/liquidation/record` (spec §7, `loanEndpoints.liquidationRecord`): one page of liquidation receipts (LoanLiquidationRecord). */
+/** `GET loan/liquidation/record` (`loanEndpoints.liquidationRecord`): one page of liquidation receipts (LoanLiquidationRecord). */
 export async function getLoanLiquidationRecords(
   filters: LoanPageFilters,
   signal?: AbortSignal,

@@ -4,7 +4,7 @@ import { callEndpoint, unwrap } from '../../../lib/api-client.ts';
 import { useUserId } from '../../../lib/session.ts';
 import { loanKeys } from './loan-keys.ts';
 
-/** `GET loan/asset` (spec §7, `loanEndpoints.asset`): totals of the caller's current loans. Needs level 2 (143 below). */
+/** `GET loan/asset` (`loanEndpoints.asset`): totals of the caller's current loans. Needs level 2 (143 below). */
 export async function getLoanAsset(signal?: AbortSignal) {
   return unwrap(await callEndpoint(loanEndpoints.asset, {}, { signal }));
 }

@@ -4,7 +4,7 @@ import { callEndpoint, unwrap } from '../../../lib/api-client.ts';
 import { loanKeys } from './loan-keys.ts';
 
 /**
- * `GET loan/calc` (spec §7, `loanEndpoints.calc`): the loan that would be made now — the largest
+ * `GET loan/calc` (`loanEndpoints.calc`): the loan that would be made now — the largest
  * principal for a collateral, or the collateral a principal needs — with interest, LTV and the
  * margin-call and liquidation prices. Public (guests see the calculator).
  */

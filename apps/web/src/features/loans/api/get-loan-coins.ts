@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { callEndpoint, unwrap } from '../../../lib/api-client.ts';
 import { loanKeys } from './loan-keys.ts';
 
-/** `GET loan/coins` (spec §7, `loanEndpoints.coins`): collateral coins and borrowable coins with their minimum. Public. */
+/** `GET loan/coins` (`loanEndpoints.coins`): collateral coins and borrowable coins with their minimum. Public. */
 export async function getLoanCoins(signal?: AbortSignal) {
   return unwrap(await callEndpoint(loanEndpoints.coins, {}, { signal }));
 }

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { callEndpoint, unwrap } from '../../../lib/api-client.ts';
 import { loanKeys } from './loan-keys.ts';
 
-/** `GET loan/config` (spec §7, `loanEndpoints.config`): terms with their rates, LTV levels, maximum, fees. Public. */
+/** `GET loan/config` (`loanEndpoints.config`): terms with their rates, LTV levels, maximum, fees. Public. */
 export async function getLoanConfig(signal?: AbortSignal) {
   return unwrap(await callEndpoint(loanEndpoints.config, {}, { signal }));
 }

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { callEndpoint, unwrap } from '../../../lib/api-client.ts';
 import { loanKeys } from './loan-keys.ts';
 
-/** `GET loan/protection` (issue 18, `loanEndpoints.protection`): a loan's protection rule, null when none was set. */
+/** `GET loan/protection` (`loanEndpoints.protection`): a loan's protection rule, null when none was set. */
 export async function getProtection(orderId: string, signal?: AbortSignal) {
   return unwrap(await callEndpoint(loanEndpoints.protection, { query: { orderId } }, { signal }));
 }

@@ -4,7 +4,7 @@ import { callEndpoint, unwrap } from '../../../lib/api-client.ts';
 import { loanKeys } from './loan-keys.ts';
 
 /**
- * `GET loan/repay/calc` (spec §7, `loanEndpoints.repayCalc`): the exact split of a repayment made now
+ * `GET loan/repay/calc` (`loanEndpoints.repayCalc`): the exact split of a repayment made now
  * (interest first, then principal; the early-repayment charge; the BTC sold when paid with collateral).
  */
 export async function getRepayCalc(query: LoanRepayCalcQuery, signal?: AbortSignal) {

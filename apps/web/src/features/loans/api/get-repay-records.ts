@@ -3,7 +3,7 @@ import type { Page } from '@meridian/contracts/pagination';
 import { callEndpoint, unwrap } from '../../../lib/api-client.ts';
 import type { LoanPageFilters } from './loan-keys.ts';
 
-/** `GET loan/repay/record` (spec §7, `loanEndpoints.repayRecord`): one page of repayments (LoanRepayRecord). */
+/** `GET loan/repay/record` (`loanEndpoints.repayRecord`): one page of repayments (LoanRepayRecord). */
 export async function getLoanRepayRecords(
   filters: LoanPageFilters,
   signal?: AbortSignal,

@@ -11,7 +11,7 @@ export interface LoanHistoryFilters {
   loanCoin?: LoanCoin;
   /** [from, to] ISO instants. */
   createTime?: [string, string];
-  /** Rows per page (spec §9: 10). */
+  /** Rows per page (10). */
   pageSize: number;
 }
 

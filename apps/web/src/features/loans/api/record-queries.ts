@@ -24,7 +24,7 @@ export function useRecordPage<Row>(
   });
 }
 
-/** A loan history in list mode (mobile): page 1, then each further page appended on request until totalPage (spec §9). */
+/** A loan history in list mode (mobile): page 1, then each further page appended on request until totalPage. */
 export function useRecordPages<Row>(
   kind: LoanRecordKind,
   fetcher: RecordFetcher<Row>,

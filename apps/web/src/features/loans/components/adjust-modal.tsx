@@ -29,7 +29,7 @@ import { useWalletAvailable } from '../lib/wallet-available.ts';
 const CALC_DEBOUNCE_MS = 300;
 
 /**
- * Add or remove a loan's BTC collateral (issue 18 "Web"): adding is possible at any time, also
+ * Add or remove a loan's BTC collateral: adding is possible at any time, also
  * during a margin call; removing only while the LTV after stays at or below the initial LTV.
  * `loan/adjust/calc` shows the collateral, LTV and liquidation price after the change (and the most
  * that can be removed) before the security check (LOAN_ADJUST) confirms it.

@@ -22,7 +22,7 @@ export function liquidationKindKey(kind: LoanLiquidationRecord['kind']): string 
 }
 
 /**
- * A liquidation's receipt (issue 18 "Liquidation receipt"): the price used and its sources, the
+ * A liquidation's receipt: the price used and its sources, the
  * collateral sold, the fee, the debt repaid, the collateral returned, the LTV before and after, and
  * any shortfall the platform bore. The debt repaid is split into principal and interest; a shortfall
  * into the principal the platform bore and the interest written off (docs/decisions/0006-shortfall-income.md).

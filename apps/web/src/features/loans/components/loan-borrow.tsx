@@ -10,13 +10,13 @@ import { LoanCalculator } from './loan-calculator.tsx';
 
 /**
  * The user's loans, with their modals and chart: loaded only for a signed-in user who may borrow, so
- * that a guest's page evaluates the calculator alone (issue 20, Lighthouse's total blocking time).
+ * that a guest's page evaluates the calculator alone (Lighthouse's total blocking time).
  */
 const MyLoans = lazy(() => import('./my-loans.tsx').then((m) => ({ default: m.MyLoans })));
 
 /**
- * The product part of /loan (issue 18 "Web"), loaded as an Ant Design island after the page's first
- * paint (issue 20): the calculator (collateral ↔ amount, term and APR, interest, LTV gauge,
+ * The product part of /loan, loaded as an Ant Design island after the page's first
+ * paint: the calculator (collateral ↔ amount, term and APR, interest, LTV gauge,
  * margin-call and liquidation prices) with Borrow through the security check, and the user's
  * current loans with their LTV, the BTC price chart and repay / adjust / protection. Guests see the
  * calculator and "Log in to borrow"; users below level 2 are asked to verify (143 names the step).
@@ -32,7 +32,7 @@ export function LoanBorrow() {
   const access = loanAccessOf(userId !== null, asset.error);
   // The calculator is a large Ant Design tree, and a query's update is synchronous: mounting it from
   // the deferred flag makes that render a transition, done in slices that leave the main thread free
-  // between them (issue 20, Lighthouse's total blocking time). The skeleton stays meanwhile.
+  // between them (Lighthouse's total blocking time). The skeleton stays meanwhile.
   const isCalculatorDue = useDeferredValue(config.isSuccess && !coins.isPending);
 
   if (config.isPending || (config.isSuccess && !isCalculatorDue)) return <Skeleton active />;

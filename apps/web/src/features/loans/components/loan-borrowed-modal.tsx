@@ -4,7 +4,7 @@ import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../../components/app-modal.tsx';
 
-/** The receipt shown once a loan is taken (issue 18 "Web"): the amount, the coin and the repayment date; `onClose` closes it. */
+/** The receipt shown once a loan is taken: the amount, the coin and the repayment date; `onClose` closes it. */
 export function LoanBorrowedModal({ order, onClose }: { order: LoanOrder; onClose: () => void }) {
   const { t } = useTranslation('loans');
   return (

@@ -46,7 +46,7 @@ const CALC_DEBOUNCE_MS = 350;
 type Field = CalcField;
 
 /**
- * The loan calculator and the borrow form in one (issue 18 "Web"): the coin to borrow, the term
+ * The loan calculator and the borrow form in one: the coin to borrow, the term
  * with its APR (`loan/config`), and collateral ↔ amount — the field typed last drives, the other is
  * filled from `loan/calc` (the largest loan the collateral allows at the initial LTV, or the collateral
  * an amount needs); typing both gives the LTV of that pair. Interest, total, repayment date, the LTV

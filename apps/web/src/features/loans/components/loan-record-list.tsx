@@ -8,7 +8,7 @@ import { ADJUST_VIEW, LIQUIDATION_VIEW, ORDER_VIEW, type RecordKindView, REPAY_V
 /** Fields the mobile item lists under its title (the title and tag already show the main ones). */
 const SKIPPED_ON_MOBILE = new Set(['status']);
 
-/** A loan history on mobile, in list mode: pages appended by "more" until totalPage (spec §9). */
+/** A loan history on mobile, in list mode: pages appended by "more" until totalPage. */
 function LoanRecordListOf<Row extends object>({
   view,
   filters,

@@ -4,7 +4,7 @@ import type { LoanPageFilters, LoanRecordKind } from '../api/loan-keys.ts';
 import { useRecordPage } from '../api/record-queries.ts';
 import { ADJUST_VIEW, LIQUIDATION_VIEW, ORDER_VIEW, type RecordKindView, REPAY_VIEW } from './record-kinds.tsx';
 
-/** A loan history on desktop: one page at a time with a pager (spec §9). */
+/** A loan history on desktop: one page at a time with a pager. */
 function LoanRecordTableOf<Row extends object>({
   view,
   filters,

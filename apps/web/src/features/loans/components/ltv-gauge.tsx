@@ -7,7 +7,7 @@ const SCALE_MAX_PCT = 100;
 
 /**
  * A loan's LTV as a bar from 0 to 100 % with the initial, margin-call and liquidation levels marked
- * (issue 18 "Web": LTV gauge). The percentages are the API's decimal strings; they become numbers
+ * (LTV gauge). The percentages are the API's decimal strings; they become numbers
  * only to place the marks. The figure shown is the API's own text.
  */
 export function LtvGauge({

@@ -20,7 +20,7 @@ import { RepayModal } from './repay-modal.tsx';
 const PriceChart = lazy(() => import('./price-chart.tsx'));
 
 /**
- * The signed-in, verified user's current loans (statuses 0, 2, 3, 4; issue 18 "Web"): totals from
+ * The signed-in, verified user's current loans (statuses 0, 2, 3, 4): totals from
  * `loan/asset`, the BTC price over a chosen range (24 h, 7 d, 30 d, 1 y; `market/price/history`)
  * with each loan's liquidation price, one card per loan with its LTV gauge, and the repay, adjust
  * and protection modals.

@@ -46,7 +46,7 @@ interface Point {
 
 /**
  * BTC's price over `range` (`market/price/history` points, oldest first) with each loan's
- * liquidation price as a dashed line (issue 18 "Web"). The line's numbers are for drawing only; the
+ * liquidation price as a dashed line. The line's numbers are for drawing only; the
  * figures people read (tooltip, labels) are formatted for display, times in the page's language.
  * Loaded lazily with recharts.
  */

@@ -45,7 +45,7 @@ interface ProtectionValues {
 }
 
 /**
- * A loan's protection rule (issue 18 "Web"): when the LTV reaches X % (75–88), move up to N BTC from
+ * A loan's protection rule: when the LTV reaches X % (75–88), move up to N BTC from
  * the wallet into collateral, or repay up to M of the loan coin from the wallet or from the current
  * fund (shares redeemed 1:1), to bring the LTV back to Y %. Saved through the security check (LOAN_ADJUST); the contract's schema checks the
  * values first and the server's refusals go under their fields.

@@ -28,7 +28,7 @@ import { useWalletAvailable } from '../lib/wallet-available.ts';
 const CALC_DEBOUNCE_MS = 300;
 
 /**
- * Repay a loan (issue 18 "Web"): from the wallet's loan coin or with collateral (BTC sold at the
+ * Repay a loan: from the wallet's loan coin or with collateral (BTC sold at the
  * current price), in full or in part (interest first, then principal). `loan/repay/calc` shows the
  * exact split — interest, overdue interest, principal, the early-repayment charge, the BTC sold and
  * released — before the security check (LOAN_REPAY) confirms it.

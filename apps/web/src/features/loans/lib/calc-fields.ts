@@ -22,7 +22,7 @@ export function readCalcInputs(inputs: CalcInputs): Record<CalcField, AmountInpu
 }
 
 /**
- * The `loan/calc` query of the inputs (collateral ↔ amount, issue 18): the typed amounts — the
+ * The `loan/calc` query of the inputs (collateral ↔ amount): the typed amounts — the
  * collateral alone asks for the largest loan, the principal alone for the collateral it needs, both
  * for the LTV of the pair. Null while nothing valid is typed or a typed amount is refused.
  */

@@ -2,7 +2,7 @@ import type { LoanCoin } from '@meridian/contracts/loans';
 import type { Dayjs } from 'dayjs';
 import type { LoanHistoryFilters } from '../api/loan-keys.ts';
 
-/** Page size of the histories (spec §9). */
+/** Page size of the histories. */
 const PAGE_SIZE = 10;
 
 /** The filter form's values (spec §3 history filter: coin, createTime). */

@@ -12,7 +12,7 @@ export type LtvZone = 'safe' | 'watch' | 'marginCall' | 'liquidation';
 
 /**
  * The zone of an LTV (percent, decimal string) against the levels, compared exactly with decimal.js
- * (issue 18: initial 70 %, margin call 80 %, liquidation 90 %). A text that is no number is 'safe'.
+ * (initial 70 %, margin call 80 %, liquidation 90 %). A text that is no number is 'safe'.
  */
 export function ltvZoneOf(ltvPct: string, levels: LtvLevels): LtvZone {
   let ltv: Decimal;

@@ -24,7 +24,7 @@ const LoanRecordTable = lazy(() => import('../components/loan-record-table.tsx')
 const LoanRecordList = lazy(() => import('../components/loan-record-list.tsx'));
 
 /**
- * One loan history of `/my/order/loan/*` (spec §2: LoanOrder, LoanRepayRecord, LoanAdjustRecord,
+ * One loan history of `/my/order/loan/*` (LoanOrder, LoanRepayRecord, LoanAdjustRecord,
  * LoanLiquidationRecord, with the LoanHistory tabs): filters (coin, dates) inline on desktop and in
  * a modal on mobile, pages of 10, appended in list mode on mobile. Below level 2 the verification
  * prompt of the server's 143 answer.

@@ -18,14 +18,14 @@ const CONFIG: ProductPageConfig = {
   faq: ['ltv', 'liquidation', 'fees', 'early', 'who', 'risk'],
 };
 
-/** The calculator and the user's loans load after the page's first paint (issue 20). */
+/** The calculator and the user's loans load after the page's first paint. */
 const LoanBorrow = antdIsland(
   () => import('../components/loan-borrow.tsx').then((m) => m.LoanBorrow),
   loanBorrowStyles,
 );
 
 /**
- * /loan (spec §2; issue 18 "Web"): the hero and the loan terms, the calculator (collateral ↔ amount,
+ * /loan: the hero and the loan terms, the calculator (collateral ↔ amount,
  * term and APR, interest, LTV gauge, margin-call and liquidation prices) with Borrow through the
  * security check, and the user's current loans with their LTV, the BTC price chart with the
  * liquidation prices, and repay / adjust / protection. Guests see the calculator and "Log in to

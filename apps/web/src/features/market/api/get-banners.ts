@@ -9,7 +9,7 @@ import { browserStore, STORAGE_KEYS } from '../../../lib/storage.ts';
 /**
  * The route of `marketEndpoints.listBanners`, checked against the descriptor at compile time. The
  * carousel is on the home page's first load, and importing the descriptor itself would bring full
- * zod with it (issue 13 item 6: the home route stays under 150 KB); `readBannerList` checks the answer.
+ * zod with it (the home route stays under 150 KB); `readBannerList` checks the answer.
  */
 const LIST_BANNERS_ROUTE = { method: 'GET', path: '/market/banner/getList' } as const satisfies Pick<
   typeof marketEndpoints.listBanners,
@@ -17,9 +17,9 @@ const LIST_BANNERS_ROUTE = { method: 'GET', path: '/market/banner/getList' } as 
 >;
 
 /**
- * `GET market/banner/getList` (spec §7; descriptor `marketEndpoints.listBanners`): the home carousel's banners, under `content.content`.
+ * `GET market/banner/getList` (descriptor `marketEndpoints.listBanners`): the home carousel's banners, under `content.content`.
  * The last good list is kept in localStorage and shown at once on the next visit, then refreshed;
- * a failed refresh keeps what is shown (spec §8: banners ignore a non-200).
+ * a failed refresh keeps what is shown (banners ignore a non-200).
  */
 export const BANNERS_QUERY_KEY = ['market', 'banners'] as const;
 /** How long a fetched list is fresh before a visit refreshes it. */

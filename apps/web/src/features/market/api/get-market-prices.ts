@@ -7,7 +7,7 @@ import { request, unwrap } from '../../../lib/api-client.ts';
 /**
  * The route of `marketEndpoints.prices`, checked against the descriptor at compile time. The market
  * table is on the home page's first load, and importing the descriptor itself would bring full zod
- * with it (issue 13 item 6: the home route stays under 150 KB); `readMarketPriceList` checks the answer.
+ * with it (the home route stays under 150 KB); `readMarketPriceList` checks the answer.
  */
 const PRICES_ROUTE = { method: 'GET', path: '/market/price' } as const satisfies Pick<
   typeof marketEndpoints.prices,
@@ -15,7 +15,7 @@ const PRICES_ROUTE = { method: 'GET', path: '/market/price' } as const satisfies
 >;
 
 /**
- * `GET market/price` (spec §7; descriptor `marketEndpoints.prices`): the home market table's rows. Refetched every 15 s while the tab is
+ * `GET market/price` (descriptor `marketEndpoints.prices`): the home market table's rows. Refetched every 15 s while the tab is
  * visible, so prices move without a page reload; a failed refresh keeps the rows shown (spec §8:
  * the market ignores a non-200 and keeps its state).
  */

@@ -11,7 +11,7 @@ export interface BannerCarouselControlsProps {
   onGoTo: (index: number) => void;
 }
 
-/** The carousel's previous and next arrows and one dot per banner (spec §9). */
+/** The carousel's previous and next arrows and one dot per banner. */
 export function BannerCarouselControls({
   banners,
   activeIndex,

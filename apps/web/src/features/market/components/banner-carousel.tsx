@@ -15,7 +15,7 @@ export const CAROUSEL_GAP_PX = 16;
 export const CAROUSEL_SLIDE_WIDTH_PX = 385;
 
 /**
- * The home banner carousel (spec §9): 385 px slides 16 px apart (full width below 576 px), autoplay
+ * The home banner carousel: 385 px slides 16 px apart (full width below 576 px), autoplay
  * every 5 s, looping without a visible rewind, paused while hovered or focused and while the tab
  * is hidden, and never autoplaying under the system's reduced-motion setting. Looping renders the
  * list more than once; the copies are hidden from assistive tech.

@@ -10,7 +10,7 @@ export interface BannerLinkProps {
 }
 
 /**
- * A banner's link (spec §9): none without `webLink`; a new tab when `isBlank`; the router for a path
+ * A banner's link: none without `webLink`; a new tab when `isBlank`; the router for a path
  * inside the product; a plain link otherwise.
  */
 export function BannerLink({ banner, isClone, children }: BannerLinkProps) {

@@ -10,7 +10,7 @@ import { MARKET_REFRESH_MS } from '../api/get-market-prices.ts';
 import { MarketTable } from './market-table.tsx';
 
 /**
- * The home market table (spec §1): coin, trend line, coloured change and dollar price from
+ * The home market table: coin, trend line, coloured change and dollar price from
  * `GET market/price`, refreshed on its own without a reload. `fetch` is stubbed (the server is
  * outside this test); the rows are the contract's.
  */

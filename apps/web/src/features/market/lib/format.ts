@@ -5,7 +5,7 @@
 
 /**
  * A USD price for display: thousands separators and at least 2 decimals, or the price's own when
- * it has more (spec §9). Returns the text unchanged when it is not a plain decimal.
+ * it has more. Returns the text unchanged when it is not a plain decimal.
  */
 export function formatUsdPrice(text: string): string {
   const match = /^(\d+)(?:\.(\d+))?$/.exec(text);

@@ -9,7 +9,7 @@ import { FIRST_PAGE_ID, MESSAGES_PAGE_SIZE, messagesQueryKey } from './notice-ap
 /**
  * The route of `noticeEndpoints.listMessages`, checked against the descriptor at compile time. The
  * header bell puts this call on the home page's first load, and importing the descriptor itself
- * would bring full zod with it (issue 13 item 6: the home route stays under 150 KB); the answer is
+ * would bring full zod with it (the home route stays under 150 KB); the answer is
  * checked by `readMessageList` instead of the descriptor's schema.
  */
 const LIST_MESSAGES_ROUTE = { method: 'GET', basePath: '/api/notice', path: '/message/list' } as const satisfies Pick<
@@ -17,7 +17,7 @@ const LIST_MESSAGES_ROUTE = { method: 'GET', basePath: '/api/notice', path: '/me
   'method' | 'basePath' | 'path'
 >;
 
-/** `GET /api/notice/message/list` (spec §7): one page of messages, newest first, with the unread count. */
+/** `GET /api/notice/message/list`: one page of messages, newest first, with the unread count. */
 export async function getMessages(pageID: number, signal?: AbortSignal): Promise<MessageListContent> {
   const response = await request<MessageListContent>(LIST_MESSAGES_ROUTE.method, endpointPath(LIST_MESSAGES_ROUTE), {
     basePath: LIST_MESSAGES_ROUTE.basePath,
@@ -31,7 +31,7 @@ export async function getMessages(pageID: number, signal?: AbortSignal): Promise
 
 /**
  * The signed-in user's messages in list mode: the first page at once, each further page appended
- * on request until totalPage (spec §9). The header bell, the Messages menu badge and the messages
+ * on request until totalPage. The header bell, the Messages menu badge and the messages
  * page share this one cache entry, which the message stream keeps current. Disabled for guests.
  */
 export function useMessages(userId: string | null) {

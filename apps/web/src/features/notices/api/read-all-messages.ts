@@ -5,7 +5,7 @@ import { type MessagePages, withAllRead } from '../lib/message-cache.ts';
 import { readUnreadCount } from '../lib/message-contract.ts';
 import { messagesQueryKey } from './notice-api.ts';
 
-/** `POST /api/notice/message/readAll` (spec §7, silent; descriptor `noticeEndpoints.readAllMessages`): the count becomes 0. */
+/** `POST /api/notice/message/readAll` (silent; descriptor `noticeEndpoints.readAllMessages`): the count becomes 0. */
 export async function readAllMessages(): Promise<number> {
   const response = await callEndpoint(noticeEndpoints.readAllMessages, {}, { silent: true });
   const unreadCount = readUnreadCount(unwrap(response));

@@ -5,7 +5,7 @@ import { type MessagePages, withMessageRead } from '../lib/message-cache.ts';
 import { readUnreadCount } from '../lib/message-contract.ts';
 import { messagesQueryKey } from './notice-api.ts';
 
-/** `POST /api/notice/message/{id}/read` (spec §7, silent; descriptor `noticeEndpoints.readMessage`): the unread count after the change. */
+/** `POST /api/notice/message/{id}/read` (silent; descriptor `noticeEndpoints.readMessage`): the unread count after the change. */
 export async function readMessage(messageId: string): Promise<number> {
   const response = await callEndpoint(noticeEndpoints.readMessage, { params: { id: messageId } }, { silent: true });
   const unreadCount = readUnreadCount(unwrap(response));

@@ -2,7 +2,7 @@ import { HEADER_DEVICE_NAME, noticeEndpoints, type PushTokenBody } from '@meridi
 import { callEndpoint, unwrap } from '../../../lib/api-client.ts';
 
 /**
- * `POST /api/notice/fcm/token` (spec §7, silent; descriptor `noticeEndpoints.savePushToken`): stores this browser's Web Push subscription
+ * `POST /api/notice/fcm/token` (silent; descriptor `noticeEndpoints.savePushToken`): stores this browser's Web Push subscription
  * (`token`, its JSON) for the signed-in user, with the device name in a header. Used by the push
  * registration after sign-in, so it has no mutation hook.
  */

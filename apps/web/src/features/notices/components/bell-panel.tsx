@@ -6,7 +6,7 @@ import { mergeMessagePages, unreadCountOf } from '../lib/message-cache.ts';
 import { cutText } from '../lib/message-text.ts';
 import { formatPreviewTime } from '../lib/message-time.ts';
 
-/** Messages shown in the header preview (spec §9). */
+/** Messages shown in the header preview. */
 export const PREVIEW_MESSAGES_MAX = 3;
 
 /** State a link to the messages page carries to open one message there. */
@@ -20,7 +20,7 @@ function blurActive(): void {
 }
 
 /**
- * The bell's preview (spec §2, §9): the 3 most recent messages, the body cut at 50 characters, the
+ * The bell's preview (§9): the 3 most recent messages, the body cut at 50 characters, the
  * time as HH:mm:ss for today and YYYY-MM-DD before, and a link to all messages.
  */
 export function BellPanel({ userId }: { userId: string }) {

@@ -18,8 +18,8 @@ function openMessageIdOf(state: unknown): string | null {
 }
 
 /**
- * The list in list mode: page after page appended until totalPage (spec §9). Opening a message shows
- * its whole text and marks it read; "mark all as read" reads them all (spec §4).
+ * The list in list mode: page after page appended until totalPage. Opening a message shows
+ * its whole text and marks it read; "mark all as read" reads them all.
  */
 export function MessageList({ userId }: { userId: string }) {
   const { t } = useTranslation('notices');
@@ -40,7 +40,7 @@ export function MessageList({ userId }: { userId: string }) {
   const opened = items.find((item) => item.id === openId);
   const { mutate: markRead } = readMessage;
 
-  // An opened message is read (spec §4); reading a read one would change nothing, so it is not sent.
+  // An opened message is read; reading a read one would change nothing, so it is not sent.
   useEffect(() => {
     if (opened?.status === 'unread') markRead(opened.id);
   }, [opened?.id, opened?.status, markRead]);

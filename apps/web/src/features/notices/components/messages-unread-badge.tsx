@@ -7,8 +7,8 @@ import './messages-unread-badge.css';
 const OVERFLOW_COUNT = 99;
 
 /**
- * The unread count beside the Messages entry of the account side menu (spec §2); nothing at 0. Plain
- * React and CSS (the account layout paints before Ant Design loads, issue 20), drawn like Ant Design's
+ * The unread count beside the Messages entry of the account side menu; nothing at 0. Plain
+ * React and CSS (the account layout paints before Ant Design loads), drawn like Ant Design's
  * small Badge.
  */
 export function MessagesUnreadBadge() {

@@ -7,7 +7,7 @@ const SignedInNotices = lazy(() =>
 );
 
 /**
- * Mounted once by the app's root layout. For a signed-in user (a user id is present, spec §6) it
+ * Mounted once by the app's root layout. For a signed-in user (a user id is present) it
  * loads the realtime part of the message centre — the message stream, foreground toasts and push
  * registration — after first paint; for a guest it renders nothing and loads nothing.
  */

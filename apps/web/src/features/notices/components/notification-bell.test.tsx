@@ -13,7 +13,7 @@ import { message, page } from '../lib/message-fixtures.ts';
 import { NotificationBell } from './notification-bell.tsx';
 
 /**
- * The header bell (spec §2): the unread dot and count come from the shared message cache; a guest
+ * The header bell: the unread dot and count come from the shared message cache; a guest
  * gets the plain link. The cache is filled by hand and `fetch` answers with the same page, so no
  * server is involved.
  */

@@ -17,7 +17,7 @@ interface NotificationBellProps {
 }
 
 /**
- * The header's notification bell (spec §2): for a signed-in user an unread dot and, on hover or
+ * The header's notification bell: for a signed-in user an unread dot and, on hover or
  * keyboard focus, a preview of the 3 most recent messages; a guest gets the plain link. Plain CSS,
  * like the rest of the header: the preview's code (dates, texts) loads when it is first about to show.
  */

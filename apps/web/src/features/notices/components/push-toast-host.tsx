@@ -13,7 +13,7 @@ export const PUSH_TOAST_DURATION_S = 5;
 const PUSH_TOASTS_VISIBLE_MAX = 3;
 
 /**
- * Shows each message that arrives while the tab is open as a toast (spec §4, §9): title and body
+ * Shows each message that arrives while the tab is open as a toast (§9): title and body
  * cut at 50 characters plus an ellipsis. A click opens the message on the messages page. Its own
  * notification instance, so that its top (100 px) differs from the app's notifications (80 px);
  * while the KYC notice (80 px) is open, the toasts start below it so the two never overlap.

@@ -17,7 +17,7 @@ export interface SignedInNoticesProps {
 /**
  * What runs while a user is signed in: one message stream per tab that keeps the cached list and
  * unread count current and shows each new message as a toast, and the push registration after
- * self-load (spec §4). The toasts' Ant Design code loads with the first message.
+ * self-load. The toasts' Ant Design code loads with the first message.
  */
 export function SignedInNotices({ userId, toastScope: ToastScope }: SignedInNoticesProps) {
   const queryClient = useQueryClient();

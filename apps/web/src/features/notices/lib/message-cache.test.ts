@@ -14,7 +14,7 @@ function pages(...list: MessagePages['pages']): MessagePages {
   return { pages: list, pageParams: list.map((item) => item.pageID) };
 }
 
-describe('list mode paging (spec §9: appends until totalPage)', () => {
+describe('list mode paging (appends until totalPage)', () => {
   it('asks for the next page until the last one', () => {
     expect(nextPageID(page(1, [], { unreadCount: 0, totalCount: 25 }))).toBe(2);
     expect(nextPageID(page(2, [], { unreadCount: 0, totalCount: 25 }))).toBe(3);

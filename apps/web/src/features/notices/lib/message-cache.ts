@@ -70,7 +70,7 @@ export function withMessageRead(data: MessagePages, messageId: string, unreadCou
   };
 }
 
-/** Every message read: the unread count becomes 0 (spec §4). */
+/** Every message read: the unread count becomes 0. */
 export function withAllRead(data: MessagePages): MessagePages {
   return {
     ...data,

@@ -1,5 +1,5 @@
 /**
- * Text cuts of the message centre (spec §9): the header preview cuts a body at 50 characters, and
+ * Text cuts of the message centre: the header preview cuts a body at 50 characters, and
  * the push toast cuts its title and body at 50 characters, each followed by an ellipsis when cut.
  * No date library here: this file is part of the header's first load.
  */

@@ -5,14 +5,14 @@ import dayjs, { type ConfigType } from 'dayjs';
  * messages page only, so dayjs stays off the header's first load.
  */
 
-/** Header preview (spec §9): HH:mm:ss when the message is from today, else YYYY-MM-DD. */
+/** Header preview: HH:mm:ss when the message is from today, else YYYY-MM-DD. */
 export function formatPreviewTime(createTime: string, now: ConfigType = new Date()): string {
   const time = dayjs(createTime);
   if (!time.isValid()) return '';
   return time.isSame(dayjs(now), 'day') ? time.format('HH:mm:ss') : time.format('YYYY-MM-DD');
 }
 
-/** The messages page: the product's date-time format (spec §9, YYYY-MM-DD HH:mm). */
+/** The messages page: the product's date-time format (YYYY-MM-DD HH:mm). */
 export function formatMessageDateTime(createTime: string): string {
   const time = dayjs(createTime);
   return time.isValid() ? time.format('YYYY-MM-DD HH:mm') : '';

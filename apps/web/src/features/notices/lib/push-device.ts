@@ -45,7 +45,7 @@ const BROWSERS: readonly (readonly [RegExp, string])[] = [
   [/\bVersion\/[\d.]+.*\bSafari\//, 'Safari'],
 ];
 
-/** The browser's name for the `deviceName` header: ASCII, under 16 characters (spec §9). */
+/** The browser's name for the `deviceName` header: ASCII, under 16 characters. */
 export function deviceNameFrom(userAgent: string): string {
   const name = BROWSERS.find(([pattern]) => pattern.test(userAgent))?.[1] ?? 'Web browser';
   return name.slice(0, DEVICE_NAME_LENGTH_MAX);

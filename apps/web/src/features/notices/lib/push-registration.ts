@@ -21,11 +21,11 @@ function sameKey(current: ArrayBuffer | null | undefined, wanted: Uint8Array): b
 }
 
 /**
- * After self-load (spec §4): ask for notification permission; when granted, register the service
- * worker, subscribe with the server's VAPID key and send the subscription to the server
- * (spec §7 fcm/token). When refused, log {@link PERMISSION_DENIED_LOG} and do nothing else. Every
- * other failure (no push service, no key, a refused subscription, the server) is only logged
- * (spec §8): push is a convenience and never interrupts the user.
+ * After self-load: ask for notification permission; when granted, register the service
+ * worker, subscribe with the server's VAPID key and send the subscription to the server.
+ * When refused, log {@link PERMISSION_DENIED_LOG} and do nothing else. Every
+ * other failure (no push service, no key, a refused subscription, the server) is only logged:
+ * push is a convenience and never interrupts the user.
  */
 export async function registerForPush(): Promise<void> {
   if (!isPushSupported()) {

@@ -7,7 +7,7 @@ import { openActionModal } from '../../../stores/modal-store.ts';
 import { MessageList } from '../components/message-list.tsx';
 import './messages-page.css';
 
-/** /messages (spec §2): the message centre. */
+/** /messages: the message centre. */
 export function MessagesPage() {
   const { t } = useTranslation('notices');
   const userId = useUserId();

@@ -36,7 +36,7 @@ function namesFormField(response: Envelope<unknown>): boolean {
 }
 
 /**
- * /my/payment/bank-add (spec §2 AddBank): bind a USD account in the verified name. The country
+ * /my/payment/bank-add: bind a USD account in the verified name. The country
  * decides the number field (IBAN where the country uses it, else the account number); every field
  * is checked on the page with the contract's rules, then the security check (BANK_ACCOUNT_ADD)
  * sends it; a refusal naming a field is shown on that field. Back to the list when done.

@@ -73,7 +73,7 @@ function BankAccountItem({ account, countryName }: { account: BankAccount; count
 }
 
 /**
- * /my/payment/bank (spec §2 PaymentBank): the USD bank accounts bound for wires, numbers masked;
+ * /my/payment/bank: the USD bank accounts bound for wires, numbers masked;
  * removing one asks for confirmation, then the security check (BANK_ACCOUNT_DELETE). Below
  * identity level 2 the page shows the verification prompt instead.
  */

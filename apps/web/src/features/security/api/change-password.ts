@@ -5,7 +5,7 @@ import type { EndpointInput } from '@meridian/contracts/endpoint';
 /** The body of `changePassword` as the client sends it (wire shape of the descriptor's body schema). */
 export type ChangePasswordBody = EndpointInput<typeof securityEndpoints.changePassword>['body'];
 
-/** `POST user/password` (spec §7, `securityEndpoints.changePassword`): change the login password (signs out other sessions); resolves to the envelope. */
+/** `POST user/password` (`securityEndpoints.changePassword`): change the login password (signs out other sessions); resolves to the envelope. */
 export function changePassword(body: ChangePasswordBody) {
   return callEndpoint(securityEndpoints.changePassword, { body });
 }

@@ -5,7 +5,7 @@ import { callEndpoint, unwrap } from '../../../lib/api-client.ts';
 /** Query key of the user's API keys (refreshed after a create or delete). */
 export const apiKeysKey = ['identity', 'apiKeys'] as const;
 
-/** `GET user/apiKeys` (`apiKeyEndpoints.list`, issue 21): the user's developer API keys. */
+/** `GET user/apiKeys` (`apiKeyEndpoints.list`): the user's developer API keys. */
 export async function getApiKeys() {
   return unwrap(await callEndpoint(apiKeyEndpoints.list, {}));
 }

@@ -2,7 +2,7 @@ import { securityEndpoints } from '@meridian/contracts/identity';
 import { useQuery } from '@tanstack/react-query';
 import { callEndpoint, unwrap } from '../../../lib/api-client.ts';
 
-/** `GET user/config/mfa/key` (spec §7, `securityEndpoints.mfaKey`): a new authenticator secret with its QR code. */
+/** `GET user/config/mfa/key` (`securityEndpoints.mfaKey`): a new authenticator secret with its QR code. */
 export async function getMfaKey() {
   return unwrap(await callEndpoint(securityEndpoints.mfaKey, {}));
 }

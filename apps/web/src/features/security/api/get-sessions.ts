@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { callEndpoint, unwrap } from '../../../lib/api-client.ts';
 import { identityKeys } from '../../../lib/identity-keys.ts';
 
-/** `GET user/sessions` (spec §7, `identityEndpoints.listSessions`): the user's active sessions. */
+/** `GET user/sessions` (`identityEndpoints.listSessions`): the user's active sessions. */
 export async function getSessions() {
   return unwrap(await callEndpoint(identityEndpoints.listSessions, {}));
 }

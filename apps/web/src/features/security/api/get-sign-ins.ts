@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { callEndpoint, unwrap } from '../../../lib/api-client.ts';
 import { identityKeys } from '../../../lib/identity-keys.ts';
 
-/** `GET user/signins` (spec §7, `identityEndpoints.listSignIns`): recent sign-ins and failures. */
+/** `GET user/signins` (`identityEndpoints.listSignIns`): recent sign-ins and failures. */
 export async function getSignIns() {
   return unwrap(await callEndpoint(identityEndpoints.listSignIns, {}));
 }

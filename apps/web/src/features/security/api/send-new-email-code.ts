@@ -5,7 +5,7 @@ import type { EndpointInput } from '@meridian/contracts/endpoint';
 /** The body of `sendNewEmailCode` as the client sends it (wire shape of the descriptor's body schema). */
 export type SendNewEmailCodeBody = EndpointInput<typeof securityEndpoints.sendNewEmailCode>['body'];
 
-/** `POST user/email/captcha` (spec §7, `securityEndpoints.sendNewEmailCode`): send an EMAIL_CHANGE code to the new address. Silent: the section shows the outcome. */
+/** `POST user/email/captcha` (`securityEndpoints.sendNewEmailCode`): send an EMAIL_CHANGE code to the new address. Silent: the section shows the outcome. */
 export function sendNewEmailCode(body: SendNewEmailCodeBody) {
   return callEndpoint(securityEndpoints.sendNewEmailCode, { body }, { silent: true });
 }

@@ -21,7 +21,7 @@ const DATETIME = 'YYYY-MM-DD HH:mm';
 type NameDialog = { kind: 'add' } | { kind: 'rename'; passkey: PasskeyItem };
 
 /**
- * The Passkeys section of `/my/security` (issue 21): the registered passkeys with their names,
+ * The Passkeys section of `/my/security`: the registered passkeys with their names,
  * when added and last used; add one (a name, the browser's passkey dialog, then the security check
  * `PASSKEY_ADD`), rename, remove (security check `PASSKEY_REMOVE`).
  */

@@ -24,7 +24,7 @@ export interface SecurityCheckSlotProps {
  * trade configuration says (changing the email proves control of the old address).
  */
 const EVENTS_ALWAYS_NEEDING_EMAIL: ReadonlySet<CaptchaEvent> = new Set<CaptchaEvent>(['EMAIL_CHANGE']);
-/** Events whose server check always demands the authenticator code (creating an API key, issue 21). */
+/** Events whose server check always demands the authenticator code (creating an API key). */
 const EVENTS_ALWAYS_NEEDING_MFA: ReadonlySet<CaptchaEvent> = new Set<CaptchaEvent>(['API_KEY_CREATE']);
 
 /** Business code of a send refused because the last code is younger than 59 s (HTTP 429). */
@@ -53,17 +53,17 @@ interface Factors {
   emailCaptcha?: string;
   securityPassword?: string;
   mfaCode?: string;
-  /** A passkey's answer in place of `mfaCode` (issue 21). */
+  /** A passkey's answer in place of `mfaCode`. */
   passkey?: PasskeyAssertion;
 }
 
-/** The request's input with the factors added to its body (spec §4: the factors travel in the body of the call they authorise). */
+/** The request's input with the factors added to its body (the factors travel in the body of the call they authorise). */
 function withFactors({ input }: OpenSecurityCheck, factors: Factors): OpenSecurityCheck['input'] {
   return { ...input, body: { ...(input.body as object), ...factors } };
 }
 
 /**
- * The security-check modal body (spec §4): loads the security configuration, shows the factors the
+ * The security-check modal body: loads the security configuration, shows the factors the
  * trade configuration requires, sends the email code on show (starting the countdown), then sends
  * the caller's call through its descriptor (`callEndpoint`; event from the descriptor's `sensitiveAction`)
  * with `mfaCode`, `emailCaptcha` and `securityPassword` added to its body. 200: closes and runs
@@ -133,7 +133,7 @@ export function SecurityCheckSlot({ request, onClose }: SecurityCheckSlotProps) 
     });
   }, [needs.email, event, selfEmail, t]);
 
-  // Nothing required: run the action directly (spec §4), once, with the latest request.
+  // Nothing required: run the action directly, once, with the latest request.
   const needsNothing = config.data !== undefined && !needs.email && !needs.mfa && !needs.security;
   const submitDirectly = useEffectEvent(() => void submit({}));
   const hasSubmittedDirectly = useRef(false);
@@ -143,7 +143,7 @@ export function SecurityCheckSlot({ request, onClose }: SecurityCheckSlotProps) 
     submitDirectly();
   }, [needsNothing]);
 
-  // The mfa factor by passkey (issue 21): the other factors are checked by the form, then the
+  // The mfa factor by passkey: the other factors are checked by the form, then the
   // browser signs a fresh challenge and the call goes with its answer instead of `mfaCode`.
   const canUsePasskey = needs.mfa && (config.data?.mfa.includes('passkey') ?? false) && isPasskeySupported();
   const submitWithPasskey = async () => {

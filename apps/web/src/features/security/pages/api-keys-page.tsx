@@ -39,7 +39,7 @@ function parseIpList(text: string | undefined): string[] {
 }
 
 /**
- * `/my/security/api-keys` (issue 21 "Developer API"): the user's API keys with their scopes, IP
+ * `/my/security/api-keys`: the user's API keys with their scopes, IP
  * allowlist and last use; a new key needs the security check with the authenticator, and its secret
  * is shown once, with copy buttons; deleting a key stops it at once. Keys need the authenticator:
  * without it the page says so and links to binding it.

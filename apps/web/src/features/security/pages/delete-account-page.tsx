@@ -53,7 +53,7 @@ function RequestStatus({ request }: { request: SupportRequest }) {
 }
 
 /**
- * `/my/security/account/delete` (spec §6; issue 16 "Support requests: … account-deletion requests —
+ * `/my/security/account/delete` (issue 16 "Support requests: … account-deletion requests —
  * with status and reply"): deleting the account is a request to customer service, sent with a
  * reason after the security check. The page shows the latest request's status and the reply; a
  * new request can be sent only when none is open. Customer service closes the account once it

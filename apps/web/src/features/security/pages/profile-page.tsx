@@ -10,7 +10,7 @@ import { maskIdNumber, useBasicKycInfo } from '../../../lib/kyc-identity.ts';
 import { RequireUser } from '../../../components/require-user.tsx';
 import './account-pages.css';
 
-/** `/my/profile`: the account as the server knows it (spec §3 user state). */
+/** `/my/profile`: the account as the server knows it. */
 export function ProfilePage() {
   return (
     <RequireUser>

@@ -41,7 +41,7 @@ const STATUS_VALIDATION = 120;
 type Mode = 'month' | 'range';
 
 /**
- * /my/account/statement, AccountStatement (issue 20): pick a month or a range of days, generate the
+ * /my/account/statement, AccountStatement: pick a month or a range of days, generate the
  * statement (a progress bar while the server reads the ledger), then see each account's opening
  * balance, movements and closing balance, and download the PDF, the CSV, or the Koinly and
  * CoinTracker tax files.

@@ -4,7 +4,7 @@ import { callEndpoint, unwrap } from '../../../lib/api-client.ts';
 import { useUserId } from '../../../lib/session.ts';
 import { trustKeys } from './trust-keys.ts';
 
-/** Rows per page of a trust's history (spec §9: 10). */
+/** Rows per page of a trust's history (10). */
 export const TRUST_HISTORY_PAGE_SIZE = 10;
 
 /** `GET trust/:id` (`trustEndpoints.getTrust`): one trust with its holding and a page of its history. */

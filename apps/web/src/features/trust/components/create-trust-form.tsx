@@ -56,7 +56,7 @@ function namePath(field: string): (string | number)[] {
 }
 
 /**
- * Create a trust (issue 17): name, term in months or open-ended, revocable or not, the inactivity
+ * Create a trust: name, term in months or open-ended, revocable or not, the inactivity
  * period (6–36 months), and the beneficiaries (Form.List: name, contact email, share %) with a live
  * sum of shares that must reach exactly 100 %. The server checks every rule again; its refusals are
  * shown on their fields (the sum under the list).

@@ -9,8 +9,8 @@ import { LevelGate } from './level-gate.tsx';
 import { TrustList } from './trust-list.tsx';
 
 /**
- * The product part of `/product/trust` for a signed-in user (issue 17), loaded as an Ant Design
- * island after the page's first paint (issue 20): how the 2 % fee works, their trusts and the
+ * The product part of `/product/trust` for a signed-in user, loaded as an Ant Design
+ * island after the page's first paint: how the 2 % fee works, their trusts and the
  * create form — or, below level 2 (143), the verification prompt.
  */
 export function TrustProduct() {

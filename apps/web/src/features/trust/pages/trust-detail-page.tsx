@@ -21,7 +21,7 @@ function formatDateTime(iso: string, locale: string): string {
 }
 
 /**
- * `/product/trust/:id` (issue 17): one trust — state, holding, fees paid, terms and beneficiaries —
+ * `/product/trust/:id`: one trust — state, holding, fees paid, terms and beneficiaries —
  * with Fund (fee and net shown before confirming) and Withdraw (revocable and active only), both
  * through the security check, and its history (entrust, withdraw, release), paged.
  */

@@ -22,14 +22,14 @@ const CONFIG: ProductPageConfig = {
   hasSignUp: true,
 };
 
-/** A user's trusts and the create form load after the page's first paint (issue 20). */
+/** A user's trusts and the create form load after the page's first paint. */
 const TrustProduct = antdIsland(
   () => import('../components/trust-product.tsx').then((m) => m.TrustProduct),
   trustProductStyles,
 );
 
 /**
- * `/product/trust` (spec §2; issue 17): for guests the product page (hero with the 2 % fee,
+ * `/product/trust`: for guests the product page (hero with the 2 % fee,
  * sections, sign-up); for a signed-in user the same hero, then the product — how the fee works,
  * their trusts and the create form — or, below level 2, the verification prompt.
  */

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { callEndpoint, unwrap } from '../../../lib/api-client.ts';
 import { useInvalidateWallet } from './wallet-keys.ts';
 
-/** `POST wallet/withdraw/{id}/cancel` (spec §7, `walletEndpoints.cancelWithdrawal`): cancels a withdrawal still waiting (status 0); the client shows the result. */
+/** `POST wallet/withdraw/{id}/cancel` (`walletEndpoints.cancelWithdrawal`): cancels a withdrawal still waiting (status 0); the client shows the result. */
 export async function cancelWithdrawal(id: string) {
   return unwrap(await callEndpoint(walletEndpoints.cancelWithdrawal, { params: { id } }));
 }

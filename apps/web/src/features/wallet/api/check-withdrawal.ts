@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { callEndpoint, unwrap } from '../../../lib/api-client.ts';
 
 /**
- * `POST wallet/withdraw/check` (issue 14 item 10, `walletEndpoints.checkWithdrawal`): the withdrawal's
+ * `POST wallet/withdraw/check` (`walletEndpoints.checkWithdrawal`): the withdrawal's
  * dry run — every check of the withdrawal, nothing changed, no code asked. Silent: the form shows its
  * refusals inline from the thrown `ApiError`'s envelope (field errors included).
  */

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint, unwrap } from '../../../lib/api-client.ts';
 import { walletKeys } from './wallet-keys.ts';
 
-/** `DELETE wallet/addressbook/{id}` (spec §7, `walletEndpoints.deleteAddress`): removes a saved address; the client shows the result. */
+/** `DELETE wallet/addressbook/{id}` (`walletEndpoints.deleteAddress`): removes a saved address; the client shows the result. */
 export async function deleteAddress(id: number) {
   return unwrap(await callEndpoint(walletEndpoints.deleteAddress, { params: { id } }));
 }

@@ -4,7 +4,7 @@ import { callEndpoint, unwrap } from '../../../lib/api-client.ts';
 import { useUserId } from '../../../lib/session.ts';
 import { walletKeys } from './wallet-keys.ts';
 
-/** `GET wallet/addressbook` (spec §7, `walletEndpoints.listAddressBook`): the user's saved withdrawal addresses. */
+/** `GET wallet/addressbook` (`walletEndpoints.listAddressBook`): the user's saved withdrawal addresses. */
 export async function getAddressBook() {
   return unwrap(await callEndpoint(walletEndpoints.listAddressBook, {}));
 }

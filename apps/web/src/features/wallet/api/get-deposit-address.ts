@@ -5,7 +5,7 @@ import { callEndpoint, unwrap } from '../../../lib/api-client.ts';
 import { useUserId } from '../../../lib/session.ts';
 import { walletKeys } from './wallet-keys.ts';
 
-/** `GET wallet/address?action=deposit` (spec §7, `walletEndpoints.depositAddress`): the user's deposit address of `coin` on network `net`. */
+/** `GET wallet/address?action=deposit` (`walletEndpoints.depositAddress`): the user's deposit address of `coin` on network `net`. */
 export async function getDepositAddress(coin: AssetCode, net: string) {
   return unwrap(await callEndpoint(walletEndpoints.depositAddress, { query: { coin, net, action: 'deposit' } }));
 }

@@ -5,7 +5,7 @@ import { FIRST_PAGE_ID, nextPageIdOf } from '../../../lib/paging.ts';
 import { useUserId } from '../../../lib/session.ts';
 import { type RecordFilters, type RecordHistoryFilters, walletKeys } from './wallet-keys.ts';
 
-/** `GET wallet/record` (spec §7, `walletEndpoints.listRecords`): one page of the user's deposits or withdrawals, newest first. */
+/** `GET wallet/record` (`walletEndpoints.listRecords`): one page of the user's deposits or withdrawals, newest first. */
 export async function getWalletRecords(filters: RecordFilters, signal?: AbortSignal) {
   return unwrap(await callEndpoint(walletEndpoints.listRecords, { query: filters }, { signal }));
 }
@@ -21,7 +21,7 @@ export function useWalletRecords(filters: RecordFilters) {
   });
 }
 
-/** The history in list mode (mobile): page 1, then each further page appended on request until totalPage (spec §9). */
+/** The history in list mode (mobile): page 1, then each further page appended on request until totalPage. */
 export function useWalletRecordPages(filters: RecordHistoryFilters) {
   const userId = useUserId();
   return useInfiniteQuery({

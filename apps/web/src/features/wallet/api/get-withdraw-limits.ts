@@ -5,7 +5,7 @@ import { useUserId } from '../../../lib/session.ts';
 import { walletKeys } from './wallet-keys.ts';
 
 /**
- * `GET wallet/withdraw/limits` (issue 15, `walletEndpoints.withdrawLimits`): the caller's identity
+ * `GET wallet/withdraw/limits` (`walletEndpoints.withdrawLimits`): the caller's identity
  * level and, per rolling 24 hours and per Hong Kong calendar month, the limit, used and left in USD
  * (decimal strings).
  */

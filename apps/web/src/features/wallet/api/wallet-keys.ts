@@ -2,7 +2,7 @@ import type { AssetCode } from '@meridian/contracts/money';
 import { useQueryClient } from '@tanstack/react-query';
 import { walletBalanceKey } from '../../../lib/get-wallet-balance.ts';
 
-/** Filters of the history pages (spec §3 history filter), without the page. */
+/** Filters of the history pages, without the page. */
 export interface RecordHistoryFilters {
   action: 'deposit' | 'withdraw';
   coin?: AssetCode;
@@ -10,7 +10,7 @@ export interface RecordHistoryFilters {
   createTime?: [string, string];
   status?: number;
   type?: 'INTERNAL' | 'OUTER';
-  /** Rows per page (spec §9: 10). */
+  /** Rows per page (10). */
   pageSize: number;
 }
 

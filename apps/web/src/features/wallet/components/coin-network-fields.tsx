@@ -8,7 +8,7 @@ export interface CoinNetworkFieldsProps {
   network: string | undefined;
   onCoinChange: (coin: string) => void;
   onNetworkChange: (network: string) => void;
-  /** Only networks open for this direction are offered (spec §5: unmatched networks are filtered out). */
+  /** Only networks open for this direction are offered (unmatched networks are filtered out). */
   direction: 'deposit' | 'withdraw';
 }
 

@@ -8,7 +8,7 @@ import { useDepositAddress } from '../api/get-deposit-address.ts';
 import { useNetworkChoice } from '../hooks/use-network-choice.ts';
 import { CoinNetworkFields } from './coin-network-fields.tsx';
 
-/** The QR code and its library load after the page, in a box of the code's size (issue 20 "web performance"). */
+/** The QR code and its library load after the page, in a box of the code's size. */
 const QRCodeSVG = lazy(() => import('qrcode.react').then((m) => ({ default: m.QRCodeSVG })));
 const QR_SIZE = 168;
 

@@ -11,7 +11,7 @@ import { StatusTag } from './status-tag.tsx';
 
 const recordIdOf = (record: WalletRecord) => record.id;
 
-/** The deposit or withdrawal history on mobile, in list mode: pages appended by "more" until totalPage (spec §9). */
+/** The deposit or withdrawal history on mobile, in list mode: pages appended by "more" until totalPage. */
 export function WalletHistoryList({ filters }: { filters: RecordHistoryFilters }) {
   const { t } = useTranslation('wallet');
   const records = useWalletRecordPages(filters);

@@ -15,7 +15,7 @@ export interface WalletHistoryTableProps {
   onPage: (pageID: number) => void;
 }
 
-/** The deposit or withdrawal history on desktop: one page at a time with a pager (spec §9). */
+/** The deposit or withdrawal history on desktop: one page at a time with a pager. */
 export function WalletHistoryTable({ filters, onPage }: WalletHistoryTableProps) {
   const { t } = useTranslation('wallet');
   const records = useWalletRecords(filters);

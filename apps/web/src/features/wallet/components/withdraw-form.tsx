@@ -31,16 +31,16 @@ interface WithdrawValues {
 
 /** The withdrawal fields the dry run may name and the form shows inline (the others go to the alert). */
 const WITHDRAW_FORM_FIELDS = ['address', 'amount'] as const;
-/** Over the withdrawal limit of the user's level (issue 15): shown under the amount, with the USD left. */
+/** Over the withdrawal limit of the user's level: shown under the amount, with the USD left. */
 const STATUS_WITHDRAW_LIMIT = BUSINESS_CODES.WITHDRAW_LIMIT_EXCEEDED.code;
 
 /**
  * Withdraw: network, address (or one from the book), amount with its rules, fee; then, before any
- * code is asked (issue 14 item 10), the form's own rules and the server's dry run
+ * code is asked, the form's own rules and the server's dry run
  * (`wallet/withdraw/check`: address format and burn list per network, limits, balance, holds), whose
  * refusals are shown on their fields; only then the security check. After it, the result card
  * (item 13) in place of the form. Under the amount: the available balance and what is left of the
- * level's withdrawal limits in USD (issue 15: rolling 24 hours and this month); a refusal over the
+ * level's withdrawal limits in USD (rolling 24 hours and this month); a refusal over the
  * limit is shown on the amount.
  */
 export function WithdrawForm({ coins, coin }: { coins: WalletCoin[]; coin: string }) {

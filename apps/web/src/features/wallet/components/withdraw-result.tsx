@@ -15,7 +15,7 @@ export interface WithdrawResultProps {
 }
 
 /**
- * What a withdrawal made (issue 14 item 13), in place of the form, as the swap's result: the amount,
+ * What a withdrawal made, in place of the form, as the swap's result: the amount,
  * the fee, the network, the whole address, the type and status, and a link to the record in the
  * withdrawal history.
  */

@@ -2,7 +2,7 @@ import type { WalletCoin } from '@meridian/contracts/wallet';
 import { useEffect, useState } from 'react';
 
 /**
- * The network chosen for `coin` among those open for `direction` (spec §3): the first one at start,
+ * The network chosen for `coin` among those open for `direction`: the first one at start,
  * and again when a coin change (or a network switched off) leaves the chosen one unavailable.
  * `net` is the chosen network's settings (limits, fee, confirmations).
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkWithdrawAmount, maxWithdrawable, totalDebited } from './withdraw-rules.ts';
 
-/** The withdraw form's amount rules (spec §5), on USDT TRC20: min 10, max 500000, fee 1, 100 available. */
+/** The withdraw form's amount rules, on USDT TRC20: min 10, max 500000, fee 1, 100 available. */
 const LIMITS = {
   coin: 'USDT',
   withdrawMin: '10.000000',

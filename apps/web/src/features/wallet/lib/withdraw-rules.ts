@@ -7,7 +7,7 @@ import {
   toDecimalString,
 } from '@meridian/contracts/money';
 
-/** Why an entered withdrawal amount is refused (spec §5 amount rules), with its message parameters. */
+/** Why an entered withdrawal amount is refused, with its message parameters. */
 export type AmountProblem =
   | { key: 'amountInvalid' }
   | { key: 'amountPrecision'; decimals: number }

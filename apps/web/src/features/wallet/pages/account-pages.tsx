@@ -67,7 +67,7 @@ function loanAssetsOf(accounts: BalanceAccounts): BalanceAccounts[number]['asset
 }
 
 /**
- * The LoanAccount's card lines (issue 18 "Account overview totals include collateral and debt"): the
+ * The LoanAccount's card lines: the
  * collateral pledged in current loans and the debt per coin, and a link to the loan page.
  */
 function LoanAccountLines({ assets }: { assets: BalanceAccounts[number]['assets'] }) {
@@ -102,7 +102,7 @@ interface CoinRow {
 }
 
 /**
- * What a user who holds nothing sees above the (all-zero) table (issue 14 item 14): how to start,
+ * What a user who holds nothing sees above the (all-zero) table: how to start,
  * with a Deposit button to the deposit page of the default coin.
  */
 function EmptyWallet() {

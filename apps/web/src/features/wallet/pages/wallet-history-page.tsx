@@ -14,7 +14,7 @@ import type { RecordHistoryFilters } from '../api/wallet-keys.ts';
 import { WalletHistoryList } from '../components/wallet-history-list.tsx';
 import { WalletHistoryTable } from '../components/wallet-history-table.tsx';
 
-/** Page size of the history (spec §9). */
+/** Page size of the history. */
 const PAGE_SIZE = 10;
 /** Withdrawal statuses of spec §4 offered by the status filter. */
 const WITHDRAW_STATUSES = [0, 1, 2, 3, 4] as const;
@@ -42,7 +42,7 @@ function toFilters(action: RecordHistoryFilters['action'], values: FilterValues)
 }
 
 /**
- * /my/order/wallet/deposit and /withdraw (spec §2): the history with filters — inline on desktop, in
+ * /my/order/wallet/deposit and /withdraw: the history with filters — inline on desktop, in
  * a modal with reset and submit on mobile; status only for withdrawals; coin all plus each wallet
  * coin; pages of 10, appended in list mode on mobile; status tags in the colours of spec §4.
  */

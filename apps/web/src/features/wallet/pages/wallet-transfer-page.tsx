@@ -10,7 +10,7 @@ import { DepositPanel } from '../components/deposit-panel.tsx';
 import { WithdrawForm } from '../components/withdraw-form.tsx';
 
 /**
- * /account/wallet/deposit/:coin and /account/wallet/withdraw/:coin (spec §2): Deposit and Withdraw
+ * /account/wallet/deposit/:coin and /account/wallet/withdraw/:coin: Deposit and Withdraw
  * tabs for the chosen coin.
  */
 export function WalletTransferPage() {
