@@ -5,7 +5,7 @@ import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { E2E_MARKET } from './server-template.ts';
 
 /**
- * The home market table end to end (spec §1 and §3 market coin row) against the production
+ * The home market table end to end (the market coin row) against the production
  * build and its real price pipeline (the replay of the bundled BTC/ETH history, stablecoins at the
  * peg): every coin with its name, a trend line drawn from the last 24 hours, the 24 h change
  * coloured by its sign and the dollar price with separators and at least 2 decimals; after 15 s the

@@ -5,10 +5,10 @@ import { pageQuerySchema, pageSchema } from './pagination.ts';
 import { sensitiveFactorsSchema } from './security.ts';
 
 /**
- * Funds API contracts (spec §1 funds, §3 fund asset response, fund model, subscribe
- * option; §4 fund types CURRENT/FIXED, action types USD/WALLET/FUND, module REDEEM; §5 "below
- * minimum purchase share", "above maximum withdrawable share", "insufficient balance"; §7
- * `fund/v2/asset|order|product|config|subscribe|redeem`; §9 top yield 10.8 %, current fund 3.65 %
+ * Funds API contracts (funds, fund asset response, fund model, subscribe
+ * option; fund types CURRENT/FIXED, action types USD/WALLET/FUND, module REDEEM; "below
+ * minimum purchase share", "above maximum withdrawable share", "insufficient balance";
+ * `fund/v2/asset|order|product|config|subscribe|redeem`; top yield 10.8 %, current fund 3.65 %
  * `EXW_CURRENT_PRODUCT`, period -1, fee COUNT 0, wire times).
  *
  * Units: a fund holds USD shares at a fixed price of 1 USD. Every share amount and every profit on
@@ -62,7 +62,7 @@ export const FUND_ORDER_STATUSES = ['PENDING', 'HOLDING', 'SUCCESS', 'FAILED', '
 export const fundOrderStatusSchema = z.enum(FUND_ORDER_STATUSES);
 export type FundOrderStatus = z.infer<typeof fundOrderStatusSchema>;
 
-/** Wire times shown to the user (spec §1 wire notes, §9). */
+/** Wire times shown to the user (wire notes). */
 export const WIRE_TIMES = {
   domestic: { 'en-US': '30 minutes to 2 hours', 'zh-HK': '30 分鐘至 2 小時' },
   international: { 'en-US': '1-5 days', 'zh-HK': '1 至 5 日' },
@@ -75,7 +75,7 @@ const dateTextSchema = z.string();
 
 // ---------------------------------------------------------------- fund asset
 
-/** The current fund part of the asset response (spec §3 `currentProduct`), USD decimal strings. */
+/** The current fund part of the asset response (`currentProduct`), USD decimal strings. */
 export const fundCurrentAssetSchema = z.object({
   /** Shares the user can redeem now. */
   usableShares: usdTextSchema,
@@ -91,7 +91,7 @@ export const fundCurrentAssetSchema = z.object({
   unInterestShares: usdTextSchema,
 });
 
-/** The fixed funds part of the asset response (spec §3 `fixedProduct`), USD decimal strings. */
+/** The fixed funds part of the asset response (`fixedProduct`), USD decimal strings. */
 export const fundFixedAssetSchema = z.object({
   /** Interest paid at maturity so far. */
   historyProfit: usdTextSchema,
@@ -173,7 +173,7 @@ export const fundProductListSchema = z.array(fundProductSchema);
 
 // ---------------------------------------------------------------- config
 
-/** Fee of a subscription or redemption (spec §9 default: type COUNT, value 0: no fee). */
+/** Fee of a subscription or redemption (default: type COUNT, value 0: no fee). */
 export const fundFeeSchema = z.object({ type: z.literal('COUNT'), value: z.number() });
 
 /** A subscribe option: the amount rules of one product, USD decimal strings. */
@@ -381,8 +381,7 @@ const REDEEM_CODES = [
 ] as const;
 
 /**
- * Every fund call (spec §7 `fund/v2/*`) with its rules. Funds need investor verification (level 2,
- * issue 15): `kyc: 'investor'`. Subscribing and redeeming move money: security check (PURCHASE,
+ * Every fund call (`fund/v2/*`) with its rules. Funds need investor verification (level 2): `kyc: 'investor'`. Subscribing and redeeming move money: security check (PURCHASE,
  * REDEEM) and `Idempotency-Key`.
  */
 export const fundEndpoints = {

@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 import { z } from 'zod';
 
 /**
- * Document rules of identity verification (spec §5 "name in English characters; ID
+ * Document rules of identity verification ("name in English characters; ID
  * number valid; US residents must provide an SSN"), shared by the web forms and the server so the
  * two cannot drift. Each schema answers a key of `VALIDATION_MESSAGES` (`./validation.ts`), which
  * the server's error handler and the web forms turn into en-US or zh-HK.

@@ -13,8 +13,8 @@ import { pageSchema } from './pagination.ts';
 import { decimalAmountSchema } from './money.ts';
 
 /**
- * Basic identity verification (spec §1, §3 `status.user` / `identity.basic`,
- * §5 rules, §7 `user/info`, `user/commit`; §9 "KYC review within 1 working day"). The user saves a
+ * Basic identity verification (`status.user` / `identity.basic`,
+ * rules, `user/info`, `user/commit`; "KYC review within 1 working day"). The user saves a
  * draft on every step (`POST user/info`), uploads the documents (`POST user/identity/document`,
  * multipart), then submits (`POST user/commit`); an operator with the `compliance` role approves or
  * rejects it through `/api/admin/kyc/...`.
@@ -23,7 +23,7 @@ import { decimalAmountSchema } from './money.ts';
 // ---------------------------------------------------------------- review status
 
 /**
- * Review status of a submission (spec §3 `status.user.status`; §4 labels): 0 not submitted,
+ * Review status of a submission (`status.user.status`; labels): 0 not submitted,
  * 1 Verified, 2 Under Review, 3 Failed (the reviewer's reason is `message`), 4 Expired (a qualified-investor status past its 12 months).
  */
 export const KYC_STATUS = { NONE: 0, VERIFIED: 1, UNDER_REVIEW: 2, FAILED: 3, EXPIRED: 4 } as const;
@@ -223,7 +223,7 @@ export type BasicKycSubmission = z.output<ReturnType<typeof basicKycSubmissionSc
 
 /** `GET user/info`: the draft, the state of the review and the documents on file. */
 export const basicKycStateSchema = z.object({
-  /** Spec §3 `status.user`: `status` per `KYC_STATUS`, `message` the reviewer's reason when Failed. */
+  /** Spec `status.user`: `status` per `KYC_STATUS`, `message` the reviewer's reason when Failed. */
   status: z.number().int(),
   message: z.string(),
   draft: basicKycDraftSchema,
@@ -539,7 +539,7 @@ export const investorDraftSchema = z
   .strict();
 export type InvestorDraft = z.infer<typeof investorDraftSchema>;
 
-/** `GET user/identity/investor`: draft and review state (spec §3 `status.investor`, `identity.investor`). */
+/** `GET user/identity/investor`: draft and review state (`status.investor`, `identity.investor`). */
 export const investorStateSchema = z.object({
   status: z.number().int(),
   message: z.string(),

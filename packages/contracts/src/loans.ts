@@ -5,8 +5,8 @@ import { pageQuerySchema, pageSchema } from './pagination.ts';
 import { sensitiveFactorsSchema } from './security.ts';
 
 /**
- * Loan contracts (spec §1 loans, §2 `/loan` and `/my/order/loan/*`, §3 loan labels, §4 loan order
- * status codes, §7 `loan/*`, §9 loan constants). Borrow a stablecoin (USDT, USDC, USDE)
+ * Loan contracts (loans, `/loan` and `/my/order/loan/*`, loan labels, loan order
+ * status codes, `loan/*`, loan constants). Borrow a stablecoin (USDT, USDC, USDE)
  * against BTC collateral.
  *
  * Wire conventions: amounts are decimal strings of their coin (BTC 8 decimals, stablecoins 6);
@@ -65,7 +65,7 @@ export const loanStatusSchema = z.union(
 );
 
 /**
- * Display label of each status (spec §4 labels: REPAID, EARLY_REPAID, OVERDUE_REPAID, Overdue,
+ * Display label of each status (labels: REPAID, EARLY_REPAID, OVERDUE_REPAID, Overdue,
  * Forced Liquidation, Ongoing). Statuses 0 init, 1 fail and 2 processing get their own.
  */
 export const LOAN_STATUS_LABELS: Record<LoanStatus, string> = {
@@ -127,7 +127,7 @@ export const loanCoinConfigSchema = z.object({
 });
 export type LoanCoinConfig = z.infer<typeof loanCoinConfigSchema>;
 
-/** `GET loan/coins`: spec §3 client state collateralCoins and loanCoins. */
+/** `GET loan/coins`: client state collateralCoins and loanCoins. */
 export const loanCoinsSchema = z.object({
   collateralCoins: z.array(z.object({ coin: loanCollateralCoinSchema, isEnabled: z.boolean() })),
   loanCoins: z.array(loanCoinConfigSchema),
@@ -231,7 +231,7 @@ export type LoanCalc = z.infer<typeof loanCalcSchema>;
 
 // ---------------------------------------------------------------- orders
 
-/** A loan order (spec §3 loan labels; spec §2 `/my/order/loan/history`). */
+/** A loan order (loan labels; `/my/order/loan/history`). */
 export const loanOrderSchema = z.object({
   orderId: z.string(),
   status: loanStatusSchema,
@@ -434,7 +434,7 @@ export const loanRepayCalcSchema = z.object({
 });
 export type LoanRepayCalc = z.infer<typeof loanRepayCalcSchema>;
 
-/** A repayment record (spec §2 `/my/order/loan/repay`, LoanRepayRecord). */
+/** A repayment record (`/my/order/loan/repay`, LoanRepayRecord). */
 export const loanRepayRecordSchema = z.object({
   id: z.string(),
   orderId: z.string(),
@@ -502,7 +502,7 @@ export const loanAdjustCalcSchema = z.object({
 });
 export type LoanAdjustCalc = z.infer<typeof loanAdjustCalcSchema>;
 
-/** A collateral adjustment record (spec §2 `/my/order/loan/adjust`, LoanAdjustRecord). */
+/** A collateral adjustment record (`/my/order/loan/adjust`, LoanAdjustRecord). */
 export const loanAdjustRecordSchema = z.object({
   id: z.string(),
   orderId: z.string(),
@@ -528,7 +528,7 @@ export const loanAdjustRecordPageSchema = pageSchema(loanAdjustRecordSchema);
 export const LOAN_LIQUIDATION_KINDS = ['PARTIAL', 'FULL', 'OVERDUE'] as const;
 export type LoanLiquidationKind = (typeof LOAN_LIQUIDATION_KINDS)[number];
 
-/** A liquidation receipt (spec §2 `/my/order/loan/liquidation`, LoanLiquidationRecord). */
+/** A liquidation receipt (`/my/order/loan/liquidation`, LoanLiquidationRecord). */
 export const loanLiquidationRecordSchema = z.object({
   id: z.string(),
   orderId: z.string(),
@@ -658,7 +658,7 @@ const MONEY_CODES = [
 ] as const;
 
 /**
- * Every loan call (spec §7 `loan/*`) plus the protection rules. Coins, config and the
+ * Every loan call (`loan/*`) plus the protection rules. Coins, config and the
  * calculator are public (guests see the calculator); the rest need a session and identity
  * verification level 2 (`kyc: 'investor'`). Borrow, repay, adjust and protection move money or
  * set what may move it: security check (LOAN_BORROW, LOAN_REPAY, LOAN_ADJUST) and `Idempotency-Key`.

@@ -4,8 +4,8 @@ import { defineEndpoint } from './endpoint.ts';
 import { sensitiveFactorsSchema } from './security.ts';
 
 /**
- * Bank accounts for USD wires (issue 17 "Bank accounts and wires (USD)"; spec §2 `/my/payment/bank`
- * PaymentBank and `bank-add` AddBank, §7 `fund/investor/bankAccount/add|delete|select`). A user at
+ * Bank accounts for USD wires (`/my/payment/bank`
+ * PaymentBank and `bank-add` AddBank, `fund/investor/bankAccount/add|delete|select`). A user at
  * identity level 2 (investor) binds at most `BANK_ACCOUNT_LIMIT` accounts in their own verified
  * name; the funds module redeems to them by wire and names them on wire subscriptions.
  *
@@ -23,7 +23,7 @@ export const BANK_ACCOUNT_CURRENCY = 'USD';
 
 /**
  * The country whose accounts are domestic for Meridian (Hong Kong): a domestic wire is expected in
- * 30 minutes to 2 hours, an international one in 1 to 5 days (spec §9 wire times).
+ * 30 minutes to 2 hours, an international one in 1 to 5 days (wire times).
  */
 export const DOMESTIC_BANK_COUNTRY = 'HK';
 

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The one rule for text that enters through a contract (issue 14 item 1;
- * docs/decisions/0010-input-rules.md): a string may not hold U+0000 or any other C0 control
+ * The one rule for text that enters through a contract (docs/decisions/0010-input-rules.md): a string may not hold U+0000 or any other C0 control
  * (U+0001–U+001F, including tab, line feed and carriage return), DEL (U+007F), a C1 control
  * (U+0080–U+009F), a bidirectional formatting control (`BIDI_CONTROL_PATTERN`), or a lone UTF-16
  * surrogate. PostgreSQL refuses U+0000 in text (`invalid byte sequence for encoding "UTF8": 0x00`),

@@ -145,7 +145,7 @@ export const VALIDATION_MESSAGES = {
     'en-US': 'List every banner exactly once',
     'zh-HK': '請將每個橫幅列出一次且僅一次',
   },
-  // Identity verification (spec §5 "name in English characters; ID number valid; US residents must provide an SSN").
+  // Identity verification ("name in English characters; ID number valid; US residents must provide an SSN").
   'validation.idType': { 'en-US': 'Select an ID type', 'zh-HK': '請選擇證件類型' },
   'validation.nameEnglish': {
     'en-US': 'Enter the name in English characters, as on the document',
@@ -289,7 +289,7 @@ export const VALIDATION_MESSAGES = {
     'zh-HK': '專業投資者測試須至少 {minimum}',
   },
   'validation.declaration': { 'en-US': 'Please confirm the declaration', 'zh-HK': '請確認聲明' },
-  // Uploads (spec §8 texts "File size exceeded", "File name exceeded", "File format not supported yet"; §9 limits).
+  // Uploads (texts "File size exceeded", "File name exceeded", "File format not supported yet"; limits).
   'validation.fileSizeExceeded': {
     'en-US': '{file}: File size exceeded (at most {maximumMb} MB)',
     'zh-HK': '{file}：檔案大小超出上限（最多 {maximumMb} MB）',

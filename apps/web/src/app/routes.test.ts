@@ -5,7 +5,7 @@ import { readRouteHandle } from '../config/route-handle.ts';
 import { routes } from './routes.tsx';
 
 /**
- * The route table against spec §2: every route exists under its name, every "redirects to" lands
+ * The route table against the product's route list: every route exists under its name, every "redirects to" lands
  * where it should (following chains), and any other path goes home. Redirects are checked by running
  * the matched loaders, as the router does, without loading the pages' code.
  */
@@ -122,7 +122,7 @@ describe('route table', () => {
 
   it('fixes the header exactly on the routes the spec names', () => {
     const fixed = ['/', '/about', '/usde', '/product/earn', '/product/fiscard', '/product/trust', '/messages'];
-    // The card screens of spec §2 are pages of /product/fiscard and share its fixed header.
+    // The card marketing screens are pages of /product/fiscard and share its fixed header.
     fixed.push(
       '/product/fiscard/physical',
       '/product/fiscard/virtual',

@@ -9,7 +9,7 @@ export const ROUTE_PATHS = {
   USDE: '/usde',
   Earn: '/product/earn',
   Fiscard: '/product/fiscard',
-  /** The card marketing screens of spec §2: physical, virtual, business, card-issuing API. */
+  /** The card marketing screens: physical, virtual, business, card-issuing API. */
   FiscardPhysical: '/product/fiscard/physical',
   FiscardVirtual: '/product/fiscard/virtual',
   FiscardBusiness: '/product/fiscard/business',

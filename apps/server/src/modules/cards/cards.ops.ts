@@ -255,7 +255,7 @@ export function createCardOpsService(deps: CardsDeps) {
     },
 
     /**
-     * Lift the block of five wrong PINs (issue 19 "or unblocked by an operator").
+     * Lift the block of five wrong PINs.
      * @throws DomainError NOT_FOUND, CARD_PIN_NOT_BLOCKED (221).
      */
     async unblockPin(cardId: number): Promise<{ before: OpsCard; after: OpsCard }> {

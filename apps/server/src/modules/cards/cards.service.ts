@@ -106,7 +106,7 @@ function readCardAmount(text: string | null, currency: CardCurrency, field: stri
 }
 
 /**
- * Cards (spec §1 card, §5 PIN, §6 basic verification, §8 declines, §9 constants):
+ * Cards (card, PIN, basic verification, declines, constants):
  * applying and binding, top-ups at a locked rate, lock, reveal, PIN, spend rules, limit-change
  * requests, and (from `cards.events.ts`) the processor's webhook and the authorisation decision.
  * Every balance change is one ledger entry (docs/cards.md).

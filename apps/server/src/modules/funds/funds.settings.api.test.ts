@@ -6,8 +6,7 @@ import { queryRows } from '../../platform/db/rows.ts';
 import { createFundsKit, expectFundsConsistent, type FundsKit } from './funds.test-kit.ts';
 
 /**
- * Fund products in the back office (issue 17 "Tiered rates,
- * editable per product"): every operator reads them, only an admin changes them, each change is in
+ * Fund products in the back office: every operator reads them, only an admin changes them, each change is in
  * the audit log with its before and after, and the next accrual uses the new tiers. Amounts by hand:
  * 20,000 USD on tiers 4.00 % to 10,000 and 2.50 % above earns (1,000,000 × 400 + 1,000,000 × 250)
  * / 3,650,000 = 178.08 cents → 1.78 USD a day (rounded down once per holding and day).

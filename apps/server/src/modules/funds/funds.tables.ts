@@ -18,7 +18,7 @@ import {
 import { createdAt, minorAmount } from '../../platform/db/columns.ts';
 
 /**
- * Fund products (spec §3 fund model). Amount rules in USD cents. `period_days` -1 for the
+ * Fund products (fund model). Amount rules in USD cents. `period_days` -1 for the
  * current fund. A fixed product has a raise window (Hong Kong dates, both days included), an
  * interest date and a maturity date (interest date + period).
  */
@@ -218,7 +218,7 @@ export const fundPayoutBatches = pgTable(
 );
 
 /**
- * The fund history (spec §7 `fund/v2/order`): subscriptions, redemptions, interest payouts and
+ * The fund history (`fund/v2/order`): subscriptions, redemptions, interest payouts and
  * maturities. `amount_minor` USD cents. A USD subscription is PENDING with a unique wire
  * `reference` until the wire is recorded; a USD redemption is PENDING until the wire is sent.
  * `(user_id, idempotency_key)` is unique, with the request's hash, for replays.

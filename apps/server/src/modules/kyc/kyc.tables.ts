@@ -15,11 +15,11 @@ import {
 import { createdAt } from '../../platform/db/columns.ts';
 
 /**
- * Basic identity verification, one row per user (spec §3 `status.user`, `identity.basic`).
+ * Basic identity verification, one row per user (`status.user`, `identity.basic`).
  * `draft` is what the user is typing (saved on every step, kept across sign-outs); `submitted` is the
  * frozen copy of the last commit, normalised by the rules, with the ids of its documents. `status`
  * follows `KYC_STATUS` (0 none, 1 Verified, 2 Under Review, 3 Failed). `userId` is the identity
- * module's user id (no foreign key across modules, ARCHITECTURE §1).
+ * module's user id (no foreign key across modules, the shared architecture.
  */
 export const kycBasic = pgTable(
   'kyc_basic',
@@ -81,7 +81,7 @@ export const kycDecisions = pgTable(
 );
 
 /**
- * The investor profile, one row per user (spec §3 `status.investor`, `identity.investor`): the
+ * The investor profile, one row per user (`status.investor`, `identity.investor`): the
  * same states as `kyc_basic` (`KYC_STATUS`), reviewed like it.
  */
 export const kycInvestor = pgTable(

@@ -13,7 +13,7 @@ dayjs.extend(utc);
  * Units: collateral in satoshi (1e-8 BTC); debt and every loan-coin amount in micro units (1e-6,
  * the precision of USDT, USDC and USDE, each valued at 1 USD); prices in USD per BTC as exact
  * decimals. The USD value of `c` satoshi at price `p`, in loan-coin micro units, is `c × p ÷ 100`.
- * Rounding (ARCHITECTURE §4): interest and fees owed by the user round up, what the user receives
+ * Rounding (the shared architecture: interest and fees owed by the user round up, what the user receives
  * (collateral returned, proceeds credited) rounds down, collateral taken from the user rounds up.
  */
 
@@ -44,7 +44,7 @@ function floorBig(x: Decimal): bigint {
 // ---------------------------------------------------------------- statuses
 
 /**
- * The allowed status transitions (spec §4 codes): 0 init → 2 processing → 3 repayable;
+ * The allowed status transitions (codes): 0 init → 2 processing → 3 repayable;
  * 0/2 → 1 fail (the pool lacks liquidity); 3 → 4 overdue (after the repayment date); 3 → 6 early
  * repaid, 7 repaid (on the repayment date), 5 price liquidation; 4 → 8 overdue repaid, 9 overdue
  * liquidation, 5 price liquidation. 1, 5, 6, 7, 8, 9 are final.
@@ -260,8 +260,8 @@ export interface PaymentSplit {
 }
 
 /**
- * Split a repayment of at most `amountMinor` (undefined: the whole debt) over a loan (issue 18:
- * "Partial repayments pay interest first, then principal"). With `isEarly` (before the repayment
+ * Split a repayment of at most `amountMinor` (undefined: the whole debt) over a loan: partial
+ * repayments pay interest first, then principal. With `isEarly` (before the repayment
  * date) the principal part carries the early-repayment charge `earlyFeeBps` of it, rounded up;
  * the principal is then the
  * largest `p` with p + fee(p) within what is left, so `totalMinor` may be a few micro units under

@@ -98,7 +98,7 @@ import {
 
 export type { FactorCheck, LoanPrice } from './loans.internal.ts';
 
-/** Default rules, seeded once (issue 18 numbers). Editable afterwards with `updateSettings`. */
+/** Default rules, seeded once. Editable afterwards with `updateSettings`. */
 export const LOAN_DEFAULTS = {
   terms: [
     { termDays: 30, annualRateBps: 1200 },
@@ -145,7 +145,7 @@ type RepayPlan = {
 };
 
 /**
- * Loans (spec §1 loans, §3, §4, §7 `loan/*`, §9). Borrow a stablecoin against BTC, repay
+ * Loans (`loan/*`). Borrow a stablecoin against BTC, repay
  * (interest first; early repayment charge), adjust collateral, protection rules, and the engine's
  * jobs (overdue, liquidation, margin-call alerts; `loans.engine.ts`). Every balance change is one
  * ledger entry posted in the transaction that writes its record (docs/loans.md).

@@ -52,8 +52,7 @@ function toChange(row: ChangeRow): LoanSettingChange {
 }
 
 /**
- * Loan settings of the back office (issue 18 "All in the
- * database"). Terms (APR, switch), coins (switch, minimum principal) and the per-user maximum apply
+ * Loan settings of the back office. Terms (APR, switch), coins (switch, minimum principal) and the per-user maximum apply
  * at once — to loans made from then on; a loan keeps the APR it was made with. The LTV levels and
  * the liquidation fee are proposed in `loan_setting_changes` and applied only when a different
  * admin approves (the same rules as `setting_changes` of the admin module: 153 for one's own, 156

@@ -90,7 +90,7 @@ export const loanSettings = pgTable(
 );
 
 /**
- * Loan orders (spec §3 loan labels, §4 status codes). Amounts in minor units: collateral in
+ * Loan orders (loan labels, status codes). Amounts in minor units: collateral in
  * satoshi, the rest in the loan coin. The collateral itself sits in the user's ledger account
  * USER_LOAN_COLLATERAL (BTC); `collateral_minor` is this loan's part of it.
  *
@@ -219,7 +219,7 @@ export const loanAdjustments = pgTable(
 );
 
 /**
- * Liquidation receipts (spec §2 LoanLiquidationRecord). `price_event` names the price the
+ * Liquidation receipts (LoanLiquidationRecord). `price_event` names the price the
  * engine acted on; (loan, price event) is unique, so a loan is liquidated at most once per price
  * event whatever restarts or second processes do.
  */

@@ -141,7 +141,7 @@ export function dueInactivityStage(deadline: Date, now: Date): 0 | 30 | 14 | 3 |
 }
 
 /**
- * BTC trusts (spec §1 trust, §9 "Trust entrustment fee 2% one-time"). Business rules and
+ * BTC trusts (trust, "Trust entrustment fee 2% one-time"). Business rules and
  * transactions; no HTTP objects. Every balance change is one ledger entry (docs/trust.md):
  * entrust = wallet → trust holding (net) + PLATFORM_FEES (fee); withdraw = trust holding → wallet;
  * release = trust holding → TRUST_PAYOUTS.
@@ -199,8 +199,8 @@ export class TrustService {
   }
 
   /**
-   * The inactivity dates of the settlor's active trusts, for the calendar (issue 20,
-   * docs/calendar.md): the deadline (last sign-in + `inactivityMonths`, `inactivityDeadline`) and
+   * The inactivity dates of the settlor's active trusts, for the calendar
+   * (docs/calendar.md): the deadline (last sign-in + `inactivityMonths`, `inactivityDeadline`) and
    * the instants of the reminders the switch sends (`INACTIVITY_REMINDER_DAYS` days before it). A
    * sign-in moves them all, so they are computed when asked. Empty when the user has no active trust.
    */

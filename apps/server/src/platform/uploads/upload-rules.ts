@@ -3,8 +3,8 @@ import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 
 /**
- * The rules every feature that takes files shares (spec §9 "uploads 10 MB /
- * 10 files / name 50"; spec §8 refusal texts). A refusal is an `UploadRefusal` naming the file and
+ * The rules every feature that takes files shares ("uploads 10 MB /
+ * 10 files / name 50"; refusal texts). A refusal is an `UploadRefusal` naming the file and
  * the message key of the rule (`@meridian/contracts/validation`).
  */
 export const UPLOAD_FILE_BYTES_MAX = 10 * 1024 * 1024;

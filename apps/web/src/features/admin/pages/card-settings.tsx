@@ -65,7 +65,7 @@ function currencyRows(data: OpsCardSettings): CurrencyRow[] {
 }
 
 /**
- * Settings tab "Cards" (issue 19; docs/back-office.md "Card
+ * Settings tab "Cards" (docs/back-office.md "Card
  * settings"): the physical production fee, the virtual issuing fee and the rate table are proposed and
  * apply when a different admin approves; the physical cards per user, the virtual-card promotion and
  * currencies, the top-up bounds and the default limits of new cards change at once (audited with

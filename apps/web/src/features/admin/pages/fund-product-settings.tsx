@@ -216,7 +216,7 @@ function CreateFixedFundModal({ open, onClose }: { open: boolean; onClose: () =>
 }
 
 /**
- * Settings tab "Fund products" (issue 17 "Tiered rates"): every
+ * Settings tab "Fund products": every
  * product with its tiers, raise window, amount rules and holders; an admin edits the tiers (from the
  * next daily accrual), opens or closes a product to new subscriptions and creates fixed funds. Each
  * change is in the audit log with its before and after.

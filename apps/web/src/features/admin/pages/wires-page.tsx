@@ -457,7 +457,7 @@ function OutgoingWiresTab() {
 }
 
 /**
- * `/admin/wires` (issue 17 "Bank accounts and wires"): USD wires received on
+ * `/admin/wires`: USD wires received on
  * Meridian's account, recorded by finance against the subscription reference the user was shown
  * (credited once, or held in suspense), and the wires owed to users who redeemed to USD.
  */

@@ -16,8 +16,8 @@ const FAQ_ITEMS = [
 ] as const;
 
 /**
- * The card FAQ: the declined-payment reasons of spec §8, the refund timing
- * of spec §9 (72 hours, or 31 days), 3-D Secure's 5 minutes, the card counts and fees of §1/§9.
+ * The card FAQ: the declined-payment reasons, the refund timing
+ * (72 hours, or 31 days), 3-D Secure's 5 minutes, the card counts and fees.
  * The first two answers start open. Plain disclosure widgets (`FaqList`), no Ant Design.
  */
 export function CardFaq() {

@@ -20,8 +20,8 @@ const ProSection = lazy(() => import('../components/pro-section.tsx').then((m) =
 const BindModal = lazy(() => import('../components/bind-modal.tsx').then((m) => ({ default: m.BindModal })));
 
 /**
- * /my/account/fiscard, FiscardAccount (issue 19 builds it inside the product instead of
- * the external card site): payments waiting for confirmation (3-D Secure, "ask me above X"), the
+ * /my/account/fiscard, FiscardAccount (built inside the product instead
+ * of an external card site): payments waiting for confirmation (3-D Secure, "ask me above X"), the
  * cards as card faces, the chosen card's panel (top-up, lock, reveal, PIN, rules, limits,
  * transactions), and Apply / Bind. Cards need basic verification (level 1): a user below it
  * is told to verify. Below the cards, the PRO section: the corporate account's

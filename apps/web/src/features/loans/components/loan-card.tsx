@@ -10,7 +10,7 @@ import { LtvGauge } from './ltv-gauge.tsx';
 export type LoanAction = 'repay' | 'adjust' | 'protect';
 
 /**
- * One current loan (spec §3 loan labels): status, LTV gauge against the loan's own
+ * One current loan (loan labels): status, LTV gauge against the loan's own
  * levels, during a margin call the deadline to act (Hong Kong time), debt and collateral, the
  * liquidation price, rates and dates, and Repay / Adjust collateral / Protection rule.
  */

@@ -53,8 +53,7 @@ function RequestStatus({ request }: { request: SupportRequest }) {
 }
 
 /**
- * `/my/security/account/delete` (issue 16 "Support requests: … account-deletion requests —
- * with status and reply"): deleting the account is a request to customer service, sent with a
+ * `/my/security/account/delete`: deleting the account is a request to customer service, sent with a
  * reason after the security check. The page shows the latest request's status and the reply; a
  * new request can be sent only when none is open. Customer service closes the account once it
  * holds nothing (the server refuses while any balance, holding, loan or card remains).
