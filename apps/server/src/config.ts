@@ -99,6 +99,18 @@ export const configSchema = z
         .regex(/^(postgres(ql)?:\/\/.+|memory:\/\/)$/, { error: 'must be postgres://… or memory://' })
         .optional(),
     ),
+    /**
+     * `postgres://…` of a direct (session) connection to the same primary, for what needs a session:
+     * LISTEN and migrations. Set it when DATABASE_URL points at a pooler in transaction mode
+     * (PgBouncer), which drops session state between transactions. Unset: DATABASE_URL.
+     */
+    DATABASE_DIRECT_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\/.+$/, { error: 'must be postgres://…' })
+        .optional(),
+    ),
     DATA_DIR: z.string().min(1).default('./data'),
     SESSION_SECRET: z.preprocess(
       emptyToUndefined,
@@ -366,7 +378,8 @@ export interface Config {
    * supplies its own (`Host`), so `localhost:5173` and `localhost:3000` both work.
    */
   webauthn: { rpId: string | undefined; origins: string[] | undefined };
-  database: { kind: 'pglite'; dataDir: string } | { kind: 'memory' } | { kind: 'postgres'; url: string };
+  database:
+    { kind: 'pglite'; dataDir: string } | { kind: 'memory' } | { kind: 'postgres'; url: string; directUrl?: string };
   dataDir: string;
   /** Absent outside production until `ensureSessionSecret` generates and stores one in DATA_DIR. */
   sessionSecret: string | undefined;
@@ -460,7 +473,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { kind: 'pglite', dataDir: e.DATA_DIR }
       : e.DATABASE_URL === 'memory://'
         ? { kind: 'memory' }
-        : { kind: 'postgres', url: e.DATABASE_URL };
+        : {
+            kind: 'postgres',
+            url: e.DATABASE_URL,
+            ...(e.DATABASE_DIRECT_URL ? { directUrl: e.DATABASE_DIRECT_URL } : {}),
+          };
   return {
     nodeEnv: e.NODE_ENV,
     isProduction: e.NODE_ENV === 'production',

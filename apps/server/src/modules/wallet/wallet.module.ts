@@ -1,7 +1,5 @@
 import type { Clock } from '../../platform/clock/clock.ts';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { MARKET_COIN_CODES, type MarketCoinCode } from '@meridian/contracts/market';
 import { displayAmount } from '@meridian/contracts/money';
 import type { WithdrawStatus } from '@meridian/contracts/wallet';
@@ -11,7 +9,7 @@ import type { Database } from '../../platform/db/client.ts';
 import type { MarketPrices } from '../market/market.service.ts';
 import type { NoticeService, NotifyInput } from '../notices/notices.service.ts';
 import { createLocalScreeningProvider } from '../../platform/screening/address-screening.ts';
-import { readOrCreateSecret } from '../../platform/security/secrets.ts';
+import { readOrCreateSecret, readOrCreateSecretFile } from '../../platform/security/secrets.ts';
 import { type Chain, generateDemoXpubs, parseAccountXpub } from './wallet.addresses.ts';
 import { seedWithdrawalLimits } from './wallet.limits.ts';
 import { walletRoutes } from './wallet.routes.ts';
@@ -106,13 +104,12 @@ export interface WalletModuleDeps {
  * that addresses survive restarts (public keys only: the seed that made them is discarded).
  */
 function readOrCreateDemoXpubs(dataDir: string): Record<Chain, string> {
-  const path = join(dataDir, 'secrets', 'wallet-xpubs.json');
-  if (existsSync(path)) return JSON.parse(readFileSync(path, 'utf8')) as Record<Chain, string>;
-  mkdirSync(join(dataDir, 'secrets'), { recursive: true, mode: 0o700 });
-  const xpubs = generateDemoXpubs();
-  writeFileSync(path, `${JSON.stringify(xpubs, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
-  chmodSync(path, 0o600);
-  return xpubs;
+  const text = readOrCreateSecretFile(
+    dataDir,
+    'wallet-xpubs.json',
+    () => `${JSON.stringify(generateDemoXpubs(), null, 2)}\n`,
+  );
+  return JSON.parse(text) as Record<Chain, string>;
 }
 
 /**

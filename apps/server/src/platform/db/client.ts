@@ -25,7 +25,20 @@ export type DbOrTx = Db | Tx;
 export type DatabaseTarget =
   | { kind: 'pglite'; dataDir: string }
   | { kind: 'memory'; loadDataDir?: Blob | File }
-  | { kind: 'postgres'; url: string; poolMax?: number };
+  | {
+      kind: 'postgres';
+      /** The pool's URL: the primary, or a pooler in transaction mode in front of it. */
+      url: string;
+      /**
+       * A direct session connection to the same primary for LISTEN and migrations, which a pooler
+       * in transaction mode cannot carry (docs/scale.md). Default: `url`.
+       */
+      directUrl?: string;
+      poolMax?: number;
+    };
+
+/** Session advisory-lock key held while migrating (an arbitrary constant: 'meridian' in ASCII). */
+const MIGRATION_LOCK_KEY = '7882832519763681646';
 
 /** Connection-pool figures for metrics. PGlite is a single in-process connection. */
 export interface PoolStats {
@@ -68,11 +81,27 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     const nodePgDb = drizzleNodePg(pool);
     const db: Db = nodePgDb;
     let closed = false;
-    const listeners = new PostgresListeners(target.url);
+    const directUrl = target.directUrl ?? target.url;
+    const listeners = new PostgresListeners(directUrl);
     return {
       db,
       listen: (channel, onPayload) => listeners.listen(channel, onPayload),
-      migrate: (migrationsFolder) => migrateNodePg(nodePgDb, { migrationsFolder }),
+      migrate: async (migrationsFolder) => {
+        // One session for the whole run, holding an advisory lock so that processes starting
+        // together migrate one after another; on the direct connection when a pooler is in front.
+        const isDirect = directUrl !== target.url;
+        const direct = isDirect ? new pg.Client({ connectionString: directUrl }) : undefined;
+        if (direct) await direct.connect();
+        const session = direct ?? (await pool.connect());
+        try {
+          await session.query('SELECT pg_advisory_lock($1::bigint)', [MIGRATION_LOCK_KEY]);
+          await migrateNodePg(drizzleNodePg(session), { migrationsFolder });
+        } finally {
+          await session.query('SELECT pg_advisory_unlock($1::bigint)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+          if (direct) await direct.end();
+          else (session as pg.PoolClient).release();
+        }
+      },
       kind: 'postgres',
       pglite: undefined,
       ping: async () => {

@@ -1,7 +1,6 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Agent } from 'node:https';
-import { join } from 'node:path';
 import webPush from 'web-push';
+import { readOrCreateSecretFile } from '../security/secrets.ts';
 
 /** VAPID key pair (RFC 8292), base64url-encoded as the web-push library and browsers use them. */
 export interface VapidKeys {
@@ -14,12 +13,8 @@ export interface VapidKeys {
  * (generated when not configured).
  */
 export function readOrCreateVapidKeys(dataDir: string): VapidKeys {
-  const path = join(dataDir, 'secrets', 'vapid.json');
-  if (existsSync(path)) return JSON.parse(readFileSync(path, 'utf8')) as VapidKeys;
-  mkdirSync(join(dataDir, 'secrets'), { recursive: true, mode: 0o700 });
-  const keys = webPush.generateVAPIDKeys();
-  writeFileSync(path, JSON.stringify(keys), { mode: 0o600, flag: 'wx' });
-  return keys;
+  const text = readOrCreateSecretFile(dataDir, 'vapid.json', () => JSON.stringify(webPush.generateVAPIDKeys()));
+  return JSON.parse(text) as VapidKeys;
 }
 
 /** A subscription's endpoint and keys (the browser's PushSubscription JSON). */

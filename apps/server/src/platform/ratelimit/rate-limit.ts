@@ -1,6 +1,6 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
+import { createRedisClient } from './redis-client.ts';
 import { DomainError } from '../http/errors.ts';
 
 /**
@@ -18,9 +18,7 @@ export interface RateLimitOptions {
 
 /** Register the limiter; closes its Redis connection when the app closes. */
 export async function registerRateLimit(app: FastifyInstance, options: RateLimitOptions): Promise<void> {
-  const redis = options.redisUrl
-    ? new Redis(options.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, lazyConnect: false })
-    : undefined;
+  const redis = options.redisUrl ? createRedisClient(options.redisUrl) : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
   await app.register(fastifyRateLimit, {
     global: false,

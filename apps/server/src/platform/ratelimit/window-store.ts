@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import { createRedisClient } from './redis-client.ts';
 
 /**
  * Small shared counters for per-key limits and one-time markers (replay caches): in Redis when
@@ -19,7 +19,7 @@ export function createWindowStore(redisUrl: string | undefined, prefix: string):
 }
 
 function redisStore(url: string, prefix: string): WindowStore {
-  const redis = new Redis(url, { connectTimeout: 1000, maxRetriesPerRequest: 1, lazyConnect: false });
+  const redis = createRedisClient(url);
   return {
     async hit(key, windowMs) {
       const name = prefix + key;
