@@ -12,7 +12,9 @@
 #
 # Settings (environment): CLUSTER_DIR (default /tmp/meridian-cluster), CLUSTER_PORT_BASE (default 56400:
 # primary +0, standby +1, PgBouncer +2, Redis +3, HAProxy +10, servers +11..+13), CLUSTER_SYNC=1 for
-# synchronous replication (synchronous_standby_names), PG_BIN (default /usr/lib/postgresql/15/bin).
+# synchronous replication (synchronous_standby_names), CLUSTER_SERVERS (default 3; 0 starts the
+# database tier alone, without servers or HAProxy: the tests start their own servers),
+# PG_BIN (default /usr/lib/postgresql/15/bin).
 # PostgreSQL and PgBouncer refuse to run as root: as root they run as the `postgres` user.
 set -euo pipefail
 
@@ -25,7 +27,7 @@ STANDBY_PORT=$((BASE + 1))
 BOUNCER_PORT=$((BASE + 2))
 REDIS_PORT=$((BASE + 3))
 HAPROXY_PORT=$((BASE + 10))
-SERVER_COUNT=3
+SERVER_COUNT="${CLUSTER_SERVERS:-3}"
 DB=meridian
 
 as_pg() {
@@ -53,7 +55,7 @@ wait_for() { # wait_for <seconds> <description> <command...>: poll until the com
 }
 
 pg_ready() { "$PG_BIN/pg_isready" -h 127.0.0.1 -p "$1" -q; }
-http_ok() { curl -fsS -o /dev/null "http://127.0.0.1:$1$2"; }
+http_ok() { curl -fsS -o /dev/null "http://127.0.0.1:$1$2" 2>/dev/null; }
 
 start_server() {
   local n=$1 port
@@ -68,6 +70,7 @@ start_server() {
       DATA_DIR="$DIR/data" \
       DATABASE_URL="postgres://postgres@127.0.0.1:$BOUNCER_PORT/$DB" \
       DATABASE_DIRECT_URL="postgres://postgres@127.0.0.1:$PRIMARY_PORT/$DB" \
+      DATABASE_READ_URL="postgres://postgres@127.0.0.1:$STANDBY_PORT/$DB" \
       REDIS_URL="redis://127.0.0.1:$REDIS_PORT" \
       LOG_LEVEL="${LOG_LEVEL:-warn}" \
       nohup node apps/server/dist/main.js >>"$DIR/server-$n.log" 2>&1 &
@@ -105,7 +108,7 @@ backend servers
   option httpchk GET /readyz
   http-check expect status 200
 EOF
-    for n in $(seq 1 $SERVER_COUNT); do
+    for n in $(seq 1 "$SERVER_COUNT"); do
       echo "  server s$n 127.0.0.1:$(server_port "$n") check inter 1s fall 2 rise 1"
     done
   } >"$DIR/haproxy.cfg"
@@ -114,13 +117,13 @@ EOF
 up() {
   need "$PG_BIN/initdb" postgresql-15
   need pgbouncer pgbouncer
-  need haproxy haproxy
+  [ "$SERVER_COUNT" = 0 ] || need haproxy haproxy
   need redis-server redis-server
   if [ -e "$DIR/primary" ]; then
     echo "cluster: $DIR already holds a cluster (scripts/cluster.sh down first)" >&2
     exit 1
   fi
-  [ -f "$ROOT/apps/server/dist/main.js" ] || (cd "$ROOT" && npm run build)
+  if [ "$SERVER_COUNT" -gt 0 ] && [ ! -f "$ROOT/apps/server/dist/main.js" ]; then (cd "$ROOT" && npm run build); fi
   mkdir -p "$DIR/data"
   [ "$(id -u)" = 0 ] && chown postgres "$DIR"
 
@@ -176,9 +179,14 @@ EOF
     --pidfile "$DIR/redis.pid" --logfile "$DIR/redis.log"
   wait_for 10 Redis redis-cli -p "$REDIS_PORT" ping
 
+  if [ "$SERVER_COUNT" = 0 ]; then
+    status
+    return
+  fi
+
   # 5. Three server processes started together (migrations take turns on an advisory lock).
-  for n in $(seq 1 $SERVER_COUNT); do start_server "$n"; done
-  for n in $(seq 1 $SERVER_COUNT); do wait_for 120 "server $n" http_ok "$(server_port "$n")" /readyz; done
+  for n in $(seq 1 "$SERVER_COUNT"); do start_server "$n"; done
+  for n in $(seq 1 "$SERVER_COUNT"); do wait_for 120 "server $n" http_ok "$(server_port "$n")" /readyz; done
 
   # 6. HAProxy, checking /readyz on each.
   write_haproxy_cfg
@@ -204,12 +212,14 @@ status() {
   echo "pgbouncer 127.0.0.1:$BOUNCER_PORT $line"
   if redis-cli -p "$REDIS_PORT" ping >/dev/null 2>&1; then line=up; else line=down; fi
   echo "redis 127.0.0.1:$REDIS_PORT $line"
-  for n in $(seq 1 $SERVER_COUNT); do
+  for n in $(seq 1 "$SERVER_COUNT"); do
     if http_ok "$(server_port "$n")" /readyz; then line=up; else line=down; fi
     echo "server-$n 127.0.0.1:$(server_port "$n") $line"
   done
-  if http_ok "$HAPROXY_PORT" /readyz; then line=up; else line=down; fi
-  echo "haproxy 127.0.0.1:$HAPROXY_PORT $line"
+  if [ "$SERVER_COUNT" -gt 0 ]; then
+    if http_ok "$HAPROXY_PORT" /readyz; then line=up; else line=down; fi
+    echo "haproxy 127.0.0.1:$HAPROXY_PORT $line"
+  fi
   if pg_ready "$PRIMARY_PORT"; then
     "$PG_BIN/psql" -h 127.0.0.1 -p "$PRIMARY_PORT" -U postgres -Atc \
       "SELECT 'replication ' || application_name || ' ' || state || ' ' || sync_state || ' replay_lag=' || coalesce(replay_lag::text, '0') FROM pg_stat_replication" \
@@ -219,7 +229,7 @@ status() {
 
 down() {
   [ -f "$DIR/haproxy.pid" ] && stop_pidfile "$DIR/haproxy.pid"
-  for n in $(seq 1 $SERVER_COUNT); do stop_pidfile "$DIR/server-$n.pid"; done
+  for n in $(seq 1 "$SERVER_COUNT"); do stop_pidfile "$DIR/server-$n.pid"; done
   [ -f "$DIR/redis.pid" ] && stop_pidfile "$DIR/redis.pid"
   [ -f "$DIR/pgbouncer.pid" ] && as_pg kill "$(cat "$DIR/pgbouncer.pid")" 2>/dev/null || true
   for part in standby primary; do

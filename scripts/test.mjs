@@ -54,10 +54,17 @@ function summarise() {
   return minutes;
 }
 
-/** Debian packages the browser tests need: the browser, and CJK fonts so zh-HK pages render text. */
+/**
+ * Debian packages the tests need: the browser, and CJK fonts so zh-HK pages render text; with
+ * PostgreSQL, PgBouncer and HAProxy for the cluster test (docs/scale.md), which fails without them.
+ */
 function missingPackages() {
   const missing = [];
   if (!existsSync(CHROMIUM)) missing.push('chromium');
+  const hasCommand = (name) => spawnSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' }).status === 0;
+  if (process.env.TEST_DATABASE_URL) {
+    for (const name of ['pgbouncer', 'haproxy']) if (!hasCommand(name)) missing.push(name);
+  }
   const hasDpkg = spawnSync('sh', ['-c', 'command -v dpkg-query'], { stdio: 'ignore' }).status === 0;
   if (
     hasDpkg &&
@@ -70,7 +77,7 @@ function missingPackages() {
   return missing;
 }
 
-function ensureChromium() {
+function ensurePackages() {
   const packages = missingPackages();
   if (packages.length === 0) return;
   if (existsSync(CHROMIUM) && !packages.includes('chromium')) {
@@ -92,7 +99,7 @@ function ensureChromium() {
   run(`install ${packages.join(' ')}`, apt[0], [...apt.slice(1), 'install', '-y', '-qq', ...packages], { env });
 }
 
-ensureChromium();
+ensurePackages();
 run('typecheck', 'npm', ['run', 'typecheck']);
 run('lint', 'npm', ['run', 'lint']);
 const vitestDurations = () => spawnSync('node', ['scripts/vitest-durations.mjs'], { stdio: 'inherit' });

@@ -46,7 +46,13 @@ import { answerFrameworkError, registerErrorHandling, sendApiNotFound } from './
 import { openApiTransform, openApiTransformObject } from './platform/http/openapi.ts';
 import { zodValidatorCompiler } from './platform/http/validation.ts';
 import { JobScheduler } from './platform/jobs/scheduler.ts';
-import { metricsExposureOf, registerMailMetrics, registerMetrics } from './platform/observability/metrics.ts';
+import {
+  metricsExposureOf,
+  registerMailMetrics,
+  registerMetrics,
+  registerReadRoutingMetrics,
+} from './platform/observability/metrics.ts';
+import { registerReadAfterWrite } from './platform/http/read-after-write.ts';
 import { registerRateLimit } from './platform/ratelimit/rate-limit.ts';
 import type { PriceOracle } from './platform/prices/aggregator.ts';
 import { createPriceOracle } from './platform/prices/factory.ts';
@@ -191,6 +197,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app);
   registerCsrfGuard(app);
   const metrics = registerMetrics(app, database, metricsExposureOf(config));
+  if (database.readRouter) {
+    // Replication timing is physical: the servers' clocks, never the app's (test) clock.
+    registerReadAfterWrite(app, () => Date.now());
+    registerReadRoutingMetrics(metrics, database.readRouter);
+  }
   app.decorate('metricsRegistry', metrics);
   const clock = deps.clock ?? (config.testClockAt ? startedClock(config.testClockAt) : systemClock);
   // Every `isIdempotent` route runs through this one store (docs/decisions/0009-idempotency.md).

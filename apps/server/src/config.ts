@@ -111,6 +111,16 @@ export const configSchema = z
         .regex(/^postgres(ql)?:\/\/.+$/, { error: 'must be postgres://…' })
         .optional(),
     ),
+    /** `postgres://…` of a hot standby for reads that may lag (docs/scale.md). Unset: all reads on the primary. */
+    DATABASE_READ_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\/.+$/, { error: 'must be postgres://…' })
+        .optional(),
+    ),
+    /** Replication lag (ms) beyond which reads fall back to the primary. */
+    DATABASE_READ_MAX_LAG_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
     DATA_DIR: z.string().min(1).default('./data'),
     SESSION_SECRET: z.preprocess(
       emptyToUndefined,
@@ -379,7 +389,9 @@ export interface Config {
    */
   webauthn: { rpId: string | undefined; origins: string[] | undefined };
   database:
-    { kind: 'pglite'; dataDir: string } | { kind: 'memory' } | { kind: 'postgres'; url: string; directUrl?: string };
+    | { kind: 'pglite'; dataDir: string }
+    | { kind: 'memory' }
+    | { kind: 'postgres'; url: string; directUrl?: string; readUrl?: string; readMaxLagMs?: number };
   dataDir: string;
   /** Absent outside production until `ensureSessionSecret` generates and stores one in DATA_DIR. */
   sessionSecret: string | undefined;
@@ -477,6 +489,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             kind: 'postgres',
             url: e.DATABASE_URL,
             ...(e.DATABASE_DIRECT_URL ? { directUrl: e.DATABASE_DIRECT_URL } : {}),
+            ...(e.DATABASE_READ_URL ? { readUrl: e.DATABASE_READ_URL, readMaxLagMs: e.DATABASE_READ_MAX_LAG_MS } : {}),
           };
   return {
     nodeEnv: e.NODE_ENV,

@@ -61,7 +61,7 @@ export function createAdminModule(deps: AdminModuleDeps): AppModule<AdminService
     now: () => deps.clock.now().getTime(),
   });
   const adjustments = new ManualAdjustments(deps.database.db, deps.identity, deps.notices, deps.log, now);
-  const service = new AdminService(deps.database.db, access, deps.wallet, adjustments);
+  const service = new AdminService(deps.database.db, access, deps.wallet, adjustments, deps.database.reads);
   const accessRoutes = adminRoutes(service, deps.wallet, { isSecureCookie: deps.isProduction });
   const adjustmentRoutes = backOfficeAdjustmentRoutes(adjustments);
   const users = new BackOfficeUsers({

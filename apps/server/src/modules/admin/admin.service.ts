@@ -22,6 +22,8 @@ export class AdminService {
     private readonly wallet: WalletService,
     /** Manual adjustments with four eyes (tests and CLIs reach them here). */
     readonly adjustments: ManualAdjustments,
+    /** The audit log's reads, which may lag (the replica when one is configured, `Database.reads`). */
+    private readonly reads: Db = db,
   ) {}
 
   /**
@@ -34,12 +36,12 @@ export class AdminService {
 
   /** A page of the audit log, newest first (see `searchAudit`). */
   async searchAudit(query: AuditFilter & { pageID: number; pageSize: number }): Promise<Page<AuditEntry>> {
-    return searchAudit(this.db, query);
+    return searchAudit(this.reads, query);
   }
 
   /** The audit log as CSV (see `exportAuditCsv`). */
   async exportAuditCsv(filter: AuditFilter): Promise<string> {
-    return exportAuditCsv(this.db, filter);
+    return exportAuditCsv(this.reads, filter);
   }
 
   /** Withdrawals, newest first, optionally of one status, one page. */

@@ -22,6 +22,7 @@ export interface StatementsModuleDeps {
 export function createStatementsModule(deps: StatementsModuleDeps): AppModule<StatementsService> {
   const service = new StatementsService({
     db: deps.database.db,
+    reads: deps.database.reads,
     clock: deps.clock,
     prices: deps.prices,
     cards: deps.cards,

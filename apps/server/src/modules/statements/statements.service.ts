@@ -35,7 +35,10 @@ const PROGRESS_WRITE_MS = 250;
 
 /** What the statements read from other modules (their services). */
 export interface StatementsDeps {
+  /** The primary: the generation rows. */
   db: Db;
+  /** The ledger reads of a build, which may lag (the replica when one is configured, `Database.reads`). */
+  reads: Db;
   clock: Clock;
   /** The market's stored daily closes (`MarketPrices.dailyClosesUsd`). */
   prices: {
@@ -203,7 +206,7 @@ export class StatementsService {
     toDay: string,
     onProgress: (percent: number) => Promise<void> = async () => {},
   ): Promise<Statement> {
-    const { db, cards, trusts, prices, clock, loans } = this.deps;
+    const { reads: db, cards, trusts, prices, clock, loans } = this.deps;
     const fromAt = new Date(`${fromDay}T00:00:00Z`);
     const toAt = new Date(Date.parse(`${toDay}T00:00:00Z`) + DAY_MS);
     const [cardList, trustList] = await Promise.all([cards.list(userId), trusts.list(userId)]);

@@ -134,6 +134,7 @@ export function createWalletModule(deps: WalletModuleDeps): AppModule<WalletServ
         : null,
   };
   const service = new WalletService(deps.database.db, {
+    reads: deps.database.reads,
     xpubs: {
       bitcoin: parseAccountXpub(xpubText.bitcoin),
       evm: parseAccountXpub(xpubText.evm),

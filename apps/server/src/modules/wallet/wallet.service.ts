@@ -88,6 +88,8 @@ export interface WalletNotifier {
 }
 
 export interface WalletServiceOptions {
+  /** The history's reads, which may lag (the replica when one is configured, `Database.reads`). Default: the primary. */
+  reads?: Db;
   /** Account-level extended public keys per chain (watch-only). */
   xpubs: Record<Chain, HDKey>;
   identity: WalletIdentity;
@@ -319,11 +321,13 @@ const NO_FACTORS: FactorCheck = { check: async () => {}, consume: async () => {}
  */
 export class WalletService {
   private readonly now: () => Date;
+  private readonly reads: Db;
   constructor(
     private readonly db: Db,
     private readonly options: WalletServiceOptions,
   ) {
     this.now = options.clock;
+    this.reads = options.reads ?? db;
   }
 
   // ---------------------------------------------------------------- coins and networks
@@ -1349,11 +1353,11 @@ export class WalletService {
       if (query.type) conditions.push(eq(withdrawals.type, query.type));
       if (from && to)
         conditions.push(gte(withdrawals.createdAt, new Date(from)), lte(withdrawals.createdAt, new Date(to)));
-      const [total] = await this.db
+      const [total] = await this.reads
         .select({ n: count() })
         .from(withdrawals)
         .where(and(...conditions));
-      const rows = await this.db
+      const rows = await this.reads
         .select()
         .from(withdrawals)
         .where(and(...conditions))
@@ -1379,11 +1383,11 @@ export class WalletService {
       );
     if (query.type) conditions.push(eq(deposits.type, query.type));
     if (from && to) conditions.push(gte(deposits.createdAt, new Date(from)), lte(deposits.createdAt, new Date(to)));
-    const [total] = await this.db
+    const [total] = await this.reads
       .select({ n: count() })
       .from(deposits)
       .where(and(...conditions));
-    const rows = await this.db
+    const rows = await this.reads
       .select()
       .from(deposits)
       .where(and(...conditions))
@@ -1411,7 +1415,7 @@ export class WalletService {
     if ((query.status !== undefined && query.status !== WITHDRAW_STATUS.SUCCESS) || query.type === 'OUTER')
       return empty;
     const [from, to] = query.createTime ?? [];
-    const { items, totalCount } = await userPostingsPage(this.db, userId, {
+    const { items, totalCount } = await userPostingsPage(this.reads, userId, {
       type: 'USER_AVAILABLE',
       kind: 'EXCHANGE_SWAP',
       side: action === 'exchange_in' ? 'credit' : 'debit',

@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { lockDataDir } from './lock.ts';
 import { startAutoAnalyze } from './maintenance.ts';
+import { ReadRouter, routedDb } from './read-routing.ts';
 import { drizzleClientOf } from './pglite-client.ts';
 
 /**
@@ -34,6 +35,10 @@ export type DatabaseTarget =
        * in transaction mode cannot carry (docs/scale.md). Default: `url`.
        */
       directUrl?: string;
+      /** A hot standby for reads that may lag (docs/scale.md); unset: every read on the primary. */
+      readUrl?: string;
+      /** Beyond this replication lag (ms) reads fall back to the primary. Default 5000. */
+      readMaxLagMs?: number;
       poolMax?: number;
     };
 
@@ -48,7 +53,16 @@ export interface PoolStats {
 }
 
 export interface Database {
+  /** The primary: everything that writes or decides about money. */
   db: Db;
+  /**
+   * Reads that may lag (histories, statements, the calendar, back-office lists): the replica when
+   * one is configured and caught up with this client's last write, else the primary (`ReadRouter`).
+   * The same handle as `db` without a replica.
+   */
+  reads: Db;
+  /** The replica router when `readUrl` is set (its lag and counts feed the metrics). */
+  readRouter: ReadRouter | undefined;
   kind: DatabaseTarget['kind'];
   /** Run `SELECT 1`; rejects when the database cannot answer. */
   ping(): Promise<void>;
@@ -82,9 +96,26 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     const db: Db = nodePgDb;
     let closed = false;
     const directUrl = target.directUrl ?? target.url;
+    const replicaPool = target.readUrl
+      ? new pg.Pool({ connectionString: target.readUrl, max: target.poolMax ?? 10 })
+      : undefined;
+    replicaPool?.on('error', () => undefined);
+    const readRouter = replicaPool
+      ? new ReadRouter(pool, replicaPool, {
+          pollMs: 200,
+          maxLagMs: target.readMaxLagMs ?? 5000,
+          clockSkewMs: 50,
+          // Replication is physical time on the servers' clocks, never the app's (test) clock.
+          now: () => Date.now(),
+        })
+      : undefined;
+    readRouter?.start();
+    const reads = replicaPool && readRouter ? routedDb(db, drizzleNodePg(replicaPool), readRouter) : db;
     const listeners = new PostgresListeners(directUrl);
     return {
       db,
+      reads,
+      readRouter,
       listen: (channel, onPayload) => listeners.listen(channel, onPayload),
       migrate: async (migrationsFolder) => {
         // One session for the whole run, holding an advisory lock so that processes starting
@@ -111,7 +142,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       close: async () => {
         if (closed) return;
         closed = true;
+        readRouter?.stop();
         await listeners.close();
+        await replicaPool?.end();
         await pool.end();
       },
     };
@@ -143,6 +176,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   });
   return {
     db,
+    reads: db,
+    readRouter: undefined,
     listen: async (channel, onPayload) => {
       const unlisten = await client.listen(channel, onPayload);
       return () => unlisten();

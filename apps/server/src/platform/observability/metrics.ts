@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import type { ReadRouter } from '../db/read-routing.ts';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /**
@@ -142,6 +143,36 @@ export interface MailDeliveryStatsSource {
  * attempts of this process) and `meridian_mail_outbox_backlog` (PENDING outbox mails). `/readyz`
  * stays about the database; these say that mail is failing.
  */
+/**
+ * Read routing to the replica (docs/scale.md): `db_replica_lag_ms` (Infinity until the replica
+ * answers) and `db_reads_total` by where each read went and why (`replica`, `primary_replica_down`,
+ * `primary_lagging`, `primary_own_write`).
+ */
+export function registerReadRoutingMetrics(registry: Registry, router: ReadRouter): void {
+  new Gauge({
+    name: 'db_replica_lag_ms',
+    help: 'How far the read replica is behind the primary, in milliseconds',
+    registers: [registry],
+    collect() {
+      this.set(router.lagMs());
+    },
+  });
+  const reported: Record<string, number> = {};
+  new Counter({
+    name: 'db_reads_total',
+    help: 'Reads that may lag, by where they went',
+    labelNames: ['route'] as const,
+    registers: [registry],
+    collect() {
+      for (const [route, count] of Object.entries(router.counts)) {
+        const delta = count - (reported[route] ?? 0);
+        if (delta > 0) this.inc({ route }, delta);
+        reported[route] = count;
+      }
+    },
+  });
+}
+
 export function registerMailMetrics(registry: Registry, source: MailDeliveryStatsSource): void {
   let counted = 0;
   new Counter({
