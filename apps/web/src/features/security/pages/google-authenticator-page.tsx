@@ -15,6 +15,7 @@ import { VerifyFields } from '../../../components/verify-fields.tsx';
 import { type BindMfaBody, bindMfa } from '../api/bind-mfa.ts';
 import { useMfaKey } from '../api/get-mfa-key.ts';
 import { type UnbindMfaBody, unbindMfa } from '../api/unbind-mfa.ts';
+import { authenticatorNeeds, authenticatorStep } from '../lib/security-rules.ts';
 
 /** `/my/security/google-authenticator`: bind (scan, confirm, keep the recovery codes) or unbind. */
 export function GoogleAuthenticatorPage() {
@@ -32,18 +33,16 @@ export function GoogleAuthenticatorPage() {
 function GoogleAuthenticator() {
   const config = useSecurityConfig();
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
-  if (recoveryCodes) return <RecoveryCodes codes={recoveryCodes} />;
-  if (!config.data) return <Spin />;
-  return config.data.mfa.includes('google') ? (
-    <UnbindForm />
-  ) : (
-    <BindForm isSecurityNeeded={config.data.trade.security === 1} onBound={setRecoveryCodes} />
-  );
+  const step = authenticatorStep(config.data, recoveryCodes);
+  if (step === 'recovery-codes') return <RecoveryCodes codes={recoveryCodes ?? []} />;
+  if (step === 'loading') return <Spin />;
+  return step === 'unbind' ? <UnbindForm /> : <BindForm onBound={setRecoveryCodes} />;
 }
 
-function BindForm({ isSecurityNeeded, onBound }: { isSecurityNeeded: boolean; onBound: (codes: string[]) => void }) {
+function BindForm({ onBound }: { onBound: (codes: string[]) => void }) {
   const { t, i18n } = useTranslation('identity');
   const locale = toLocale(i18n.language);
+  const config = useSecurityConfig();
   const key = useMfaKey(true);
   const self = useSelf();
   const queryClient = useQueryClient();
@@ -90,7 +89,7 @@ function BindForm({ isSecurityNeeded, onBound }: { isSecurityNeeded: boolean; on
         <Input data-testid="mfa-code" inputMode="numeric" maxLength={6} autoComplete="one-time-code" />
       </Form.Item>
       <VerifyFields
-        needs={{ email: true, mfa: false, security: isSecurityNeeded }}
+        needs={authenticatorNeeds(config.data, 'bind')}
         email={self.data?.email ?? ''}
         onSendCode={() => sendEmailCode('MFA_ADD')}
       />
@@ -144,7 +143,7 @@ function UnbindForm() {
     >
       <Alert type="info" showIcon message={t('google.isBound')} style={{ marginBottom: 16 }} />
       <VerifyFields
-        needs={{ email: true, mfa: true, security: config.data?.trade.security === 1 }}
+        needs={authenticatorNeeds(config.data, 'unbind')}
         email={self.data?.email ?? ''}
         onSendCode={() => sendEmailCode('MFA_REMOVE')}
       />
