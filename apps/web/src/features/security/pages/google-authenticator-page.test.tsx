@@ -112,4 +112,38 @@ describe('GoogleAuthenticatorPage', { timeout: 30_000 }, () => {
       mfaCode: '333333',
     });
   });
+  it('unbind with a lost phone: a recovery code replaces the authenticator code and is sent as recoveryCode', async () => {
+    config.data = BOUND;
+    unbindMfa.mockResolvedValue({ statusCode: 200, message: 'Success', content: BOUND });
+    await renderInLocale(<GoogleAuthenticatorPage />, 'zh-HK');
+    expect(screen.getByTestId('toggle-recovery').textContent).toBe('遺失手機？改用恢復碼');
+    act(() => fireEvent.click(screen.getByTestId('toggle-recovery')));
+    expect(screen.queryByTestId('mfa-code')).toBeNull();
+    type('email-code', '111111');
+    type('security-password', '222222');
+    type('recovery-code', 'abcde-fghij');
+    await act(async () => fireEvent.click(screen.getByTestId('mfa-unbind')));
+    await waitFor(() => expect(unbindMfa).toHaveBeenCalledTimes(1));
+    const body = unbindMfa.mock.calls[0]?.[0];
+    expect(body).toMatchObject({ emailCaptcha: '111111', securityPassword: '222222', recoveryCode: 'abcde-fghij' });
+    expect(body.mfaCode).toBeUndefined();
+  });
+
+  it('unbind: going back to the authenticator code sends mfaCode only', async () => {
+    config.data = BOUND;
+    unbindMfa.mockResolvedValue({ statusCode: 200, message: 'Success', content: BOUND });
+    await renderInLocale(<GoogleAuthenticatorPage />, 'en-US');
+    act(() => fireEvent.click(screen.getByTestId('toggle-recovery')));
+    type('recovery-code', 'ABCDE-FGHIJ');
+    act(() => fireEvent.click(screen.getByTestId('toggle-recovery')));
+    expect(screen.getByTestId('toggle-recovery').textContent).toBe('Lost your phone? Use a recovery code');
+    type('email-code', '111111');
+    type('security-password', '222222');
+    type('mfa-code', '333333');
+    await act(async () => fireEvent.click(screen.getByTestId('mfa-unbind')));
+    await waitFor(() => expect(unbindMfa).toHaveBeenCalledTimes(1));
+    const body = unbindMfa.mock.calls[0]?.[0];
+    expect(body.mfaCode).toBe('333333');
+    expect(body.recoveryCode).toBeUndefined();
+  });
 });

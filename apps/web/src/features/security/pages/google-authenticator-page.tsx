@@ -117,22 +117,29 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
   );
 }
 
+/**
+ * Unbind: the email code (`MFA_REMOVE`), the security password when trading asks for it, and the
+ * authenticator's code — or, for a lost phone, one of the recovery codes (sent as `recoveryCode`).
+ */
 function UnbindForm() {
-  const { t } = useTranslation('identity');
+  const { t, i18n } = useTranslation('identity');
+  const locale = toLocale(i18n.language);
   const self = useSelf();
   const config = useSecurityConfig();
   const queryClient = useQueryClient();
   const [form] = Form.useForm();
   const [error, setError] = useState<string | null>(null);
-  const submit = async (values: UnbindMfaBody) => {
+  const [isRecoveryCode, setIsRecoveryCode] = useState(false);
+  const submit = async ({ mfaCode, recoveryCode, ...values }: UnbindMfaBody) => {
     setError(null);
-    const response = await unbindMfa(values);
+    const response = await unbindMfa({ ...values, ...(isRecoveryCode ? { recoveryCode } : { mfaCode }) });
     if (isSuccess(response)) {
       await queryClient.invalidateQueries({ queryKey: ['identity'] });
       return;
     }
-    setError(applyServerErrors(form, response, ['mfaCode', 'emailCaptcha', 'securityPassword']));
+    setError(applyServerErrors(form, response, ['mfaCode', 'recoveryCode', 'emailCaptcha', 'securityPassword']));
   };
+  const needs = authenticatorNeeds(config.data, 'unbind');
   return (
     <Form
       form={form}
@@ -143,10 +150,27 @@ function UnbindForm() {
     >
       <Alert type="info" showIcon message={t('google.isBound')} style={{ marginBottom: 16 }} />
       <VerifyFields
-        needs={authenticatorNeeds(config.data, 'unbind')}
+        needs={{ ...needs, mfa: needs.mfa && !isRecoveryCode }}
         email={self.data?.email ?? ''}
         onSendCode={() => sendEmailCode('MFA_REMOVE')}
       />
+      {isRecoveryCode && (
+        <Form.Item
+          label={t('verify.recoveryCode')}
+          name="recoveryCode"
+          rules={[{ required: true, message: validationMessage('validation.required', locale) }]}
+        >
+          <Input data-testid="recovery-code" placeholder="ABCDE-FGHIJ" autoComplete="off" />
+        </Form.Item>
+      )}
+      <Button
+        type="link"
+        style={{ padding: 0, marginBottom: 12, display: 'block' }}
+        data-testid="toggle-recovery"
+        onClick={() => setIsRecoveryCode(!isRecoveryCode)}
+      >
+        {isRecoveryCode ? t('verify.useAuthenticator') : t('verify.useRecoveryCode')}
+      </Button>
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} />}
       <Button danger htmlType="submit" data-testid="mfa-unbind">
         {t('google.unbind')}
