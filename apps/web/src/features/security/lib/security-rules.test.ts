@@ -7,9 +7,11 @@ import {
   authenticatorStep,
   bindingRows,
   canSendDeletionRequest,
+  dialCodeOptions,
   isDeletionRequestOpen,
   isSwitchAvailable,
   isSwitchOn,
+  MOBILE_NUMBER_PATTERN,
   newPasswordProblem,
   passwordConfirmProblem,
   SECURITY_PASSWORD_PATTERN,
@@ -180,5 +182,28 @@ describe('account deletion request', () => {
     expect(canSendDeletionRequest(true, '')).toBe(false);
     expect(canSendDeletionRequest(true, ' \n\t ')).toBe(false);
     expect(canSendDeletionRequest(true, 'moving abroad')).toBe(true);
+  });
+});
+
+describe('mobile number form', () => {
+  const countries = [
+    { code: 'HK', nameEn: 'Hong Kong', nameZh: '香港', dialCodes: ['852'] },
+    { code: 'AQ', nameEn: 'Antarctica', nameZh: '南極洲', dialCodes: [] },
+    { code: 'US', nameEn: 'United States', nameZh: '美國', dialCodes: ['1', '1340'] },
+  ];
+
+  it('offers only countries with a calling code, named in the user language with the first code', () => {
+    expect(dialCodeOptions(countries, 'en-US')).toEqual([
+      { value: 'HK', label: 'Hong Kong +852' },
+      { value: 'US', label: 'United States +1' },
+    ]);
+    expect(dialCodeOptions(countries, 'zh-HK').map((option) => option.label)).toEqual(['香港 +852', '美國 +1']);
+  });
+
+  it('takes 4 to 20 digits, spaces, brackets and dashes', () => {
+    for (const good of ['9123 4567', '(852) 9123-4567', '1234']) expect(MOBILE_NUMBER_PATTERN.test(good)).toBe(true);
+    for (const bad of ['123', '+852 91234567', '9123x4567', '1'.repeat(21)]) {
+      expect(MOBILE_NUMBER_PATTERN.test(bad)).toBe(false);
+    }
   });
 });

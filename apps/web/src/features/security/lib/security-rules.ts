@@ -1,4 +1,5 @@
 import { maskEmail, type SecurityConfig } from '@meridian/contracts/identity';
+import type { Locale } from '@meridian/contracts/locale';
 import type { ValidationMessageKey } from '@meridian/contracts/validation';
 import { OPEN_SUPPORT_REQUEST_STATUSES, type SupportRequest } from '@meridian/contracts/support';
 import type { VerifyNeeds } from '../../../components/verify-fields.tsx';
@@ -122,4 +123,28 @@ export function securityPasswordConfirmProblem(
   confirm: string | undefined,
 ): ValidationMessageKey | null {
   return confirm === securityPassword ? null : 'validation.passwordMismatch';
+}
+
+/** A mobile number as typed: 4 to 20 digits, spaces, brackets and dashes (the server reads it into E.164). */
+export const MOBILE_NUMBER_PATTERN = /^[\d\s()-]{4,20}$/;
+
+/** A country of the server's list as the mobile form needs it. */
+export interface DialCountry {
+  code: string;
+  nameEn: string;
+  nameZh: string;
+  dialCodes: readonly string[];
+}
+
+/**
+ * The mobile form's country choices: the countries that have a calling code, named in the user's
+ * language with their first calling code ("Hong Kong +852", "香港 +852").
+ */
+export function dialCodeOptions(countries: readonly DialCountry[], locale: Locale): { value: string; label: string }[] {
+  return countries
+    .filter((country) => country.dialCodes.length > 0)
+    .map((country) => ({
+      value: country.code,
+      label: `${locale === 'zh-HK' ? country.nameZh : country.nameEn} +${country.dialCodes[0]}`,
+    }));
 }
