@@ -62,6 +62,25 @@ function renderLogin(props: { returnTo?: string; handoff?: LoginHandoff } = {}) 
   return { onDone, onFlowChange };
 }
 
+function resetAll() {
+  cleanup();
+  for (const mock of [logIn, setUserId, navigate, sendEmailCode, resetHumanCheck]) mock.mockReset();
+}
+
+/** Ant Design's responsive helpers read `matchMedia`, which jsdom lacks. */
+function polyfillMatchMedia() {
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
+}
+
 async function passwordStep() {
   type('login-email', 'demo@meridian.test');
   type('login-password', 'correct horse');
@@ -80,22 +99,8 @@ async function passwordStep() {
  */
 // The first render loads Ant Design: seconds on a machine shared by parallel builds.
 describe('LoginFlow', { timeout: 30_000 }, () => {
-  beforeAll(() => {
-    window.matchMedia ??= ((query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    })) as typeof window.matchMedia;
-  });
-  afterEach(() => {
-    cleanup();
-    for (const mock of [logIn, setUserId, navigate, sendEmailCode, resetHumanCheck]) mock.mockReset();
-  });
+  beforeAll(polyfillMatchMedia);
+  afterEach(resetAll);
 
   it('a password alone signs in: stores the account, closes, goes back where the user was', async () => {
     logIn.mockResolvedValueOnce(ok({ accountId: 'acc-1' }));
@@ -140,6 +145,13 @@ describe('LoginFlow', { timeout: 30_000 }, () => {
     await act(async () => fireEvent.click(screen.getByTestId('send-code')));
     expect(sendEmailCode).toHaveBeenCalledWith('LOGIN_CHECK', { email: 'demo@meridian.test', ticket: 'ticket-7' });
   });
+});
+
+/** The Verify step's other ways: a recovery code, a passkey, going back. */
+// The first render loads Ant Design: seconds on a machine shared by parallel builds.
+describe('LoginFlow: other second factors', { timeout: 30_000 }, () => {
+  beforeAll(polyfillMatchMedia);
+  afterEach(resetAll);
 
   it('a recovery code can replace the authenticator code, and is sent as recoveryCode', async () => {
     logIn

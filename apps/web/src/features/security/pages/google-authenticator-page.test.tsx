@@ -36,17 +36,19 @@ const UNBOUND: SecurityConfig = {
 const BOUND: SecurityConfig = { ...UNBOUND, security: 1, mfa: ['google'], trade: { email: 1, mfa: 1, security: 1 } };
 const RECOVERY_CODES = Array.from({ length: 10 }, (_, index) => `code-${index}`);
 
+function resetAll() {
+  cleanup();
+  bindMfa.mockReset();
+  unbindMfa.mockReset();
+}
+
 const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
 
 /** Binding the authenticator: scan the key, enter its code and the email code, keep the recovery codes; or unbind. */
 // The first render loads Ant Design: seconds on a machine shared by parallel builds.
-describe('GoogleAuthenticatorPage', { timeout: 30_000 }, () => {
+describe('GoogleAuthenticatorPage: bind', { timeout: 30_000 }, () => {
   beforeAll(polyfillJsdom);
-  afterEach(() => {
-    cleanup();
-    bindMfa.mockReset();
-    unbindMfa.mockReset();
-  });
+  afterEach(resetAll);
 
   it('bind: shows the key, sends the new code with the email code, then shows the recovery codes once', async () => {
     config.data = UNBOUND;
@@ -95,6 +97,12 @@ describe('GoogleAuthenticatorPage', { timeout: 30_000 }, () => {
     expect(await screen.findByText('The authenticator code is wrong')).toBeTruthy();
     expect(screen.queryByTestId('recovery-codes')).toBeNull();
   });
+});
+
+/** Unbinding: the current factors, or a recovery code for a lost phone. */
+describe('GoogleAuthenticatorPage: unbind', { timeout: 30_000 }, () => {
+  beforeAll(polyfillJsdom);
+  afterEach(resetAll);
 
   it('unbind: asks for the email code, the current authenticator code and the security password', async () => {
     config.data = BOUND;
