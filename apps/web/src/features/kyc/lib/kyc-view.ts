@@ -4,6 +4,7 @@ import {
   type BasicKycState,
   type InvestorState,
   KYC_STATUS,
+  type KycLevel,
   type TaxState,
 } from '@meridian/contracts/kyc';
 
@@ -42,4 +43,27 @@ export function taxStepState(state: TaxState | undefined): StepState {
 export function safeReturnTo(value: string | null): string | null {
   if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
   return value;
+}
+
+/**
+ * The level at which each step opens, as the server's gates read it
+ * (docs/decisions/0011-verification-level.md, docs/kyc.md): basic KYC for everyone, the investor
+ * profile, AML questions and tax form from level 1, the qualified-investor application from level 2.
+ */
+export const STEP_LEVEL_MIN = { basic: 0, investor: 1, aml: 1, tax: 1, qualified: 2 } as const satisfies Record<
+  string,
+  KycLevel
+>;
+
+/** A step of identity verification. */
+export type KycStep = keyof typeof STEP_LEVEL_MIN;
+
+/** Whether a user at `level` (undefined while loading: read as 0) can open `step`. */
+export function isStepOpen(step: KycStep, level: KycLevel | undefined): boolean {
+  return (level ?? 0) >= STEP_LEVEL_MIN[step];
+}
+
+/** A step's state on the overview: `locked` until the user's level opens it. */
+export function overviewStepState(step: KycStep, level: KycLevel | undefined, state: StepState): StepState {
+  return isStepOpen(step, level) ? state : 'locked';
 }

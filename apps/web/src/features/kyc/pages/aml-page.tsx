@@ -28,6 +28,7 @@ import { IdentityShell } from '../components/identity-shell.tsx';
 import { StepActions, StepBar } from '../components/step-frame.tsx';
 import { NeedsEarlierStep, StepLinks } from '../components/step-links.tsx';
 import { applyNestedServerErrors, type FieldPath } from '../lib/server-field-errors.ts';
+import { isStepOpen } from '../lib/kyc-view.ts';
 import './identity-pages.css';
 
 /** The questionnaire's choice lists, read from the contract (the scoring table's own lists). */
@@ -77,7 +78,7 @@ function Aml() {
   const basic = useBasicKyc();
   // Open at level 1 as the server's gate says (docs/decisions/0011-verification-level.md).
   const kycLevel = useKycLevel();
-  const isLevelOne = (kycLevel.level ?? 0) >= 1;
+  const isLevelOne = isStepOpen('aml', kycLevel.level);
   const aml = useAmlState(isLevelOne);
   const [isAnswering, setIsAnswering] = useState(false);
   if (basic.isPending || kycLevel.isPending) return <Skeleton active />;

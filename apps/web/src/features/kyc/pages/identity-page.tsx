@@ -10,7 +10,14 @@ import { useQualification } from '../api/qualification.ts';
 import { IdentityShell } from '../components/identity-shell.tsx';
 import { formatDateTime } from '../lib/format-time.ts';
 import { isolateText } from '../../../lib/bidi.ts';
-import { amlStepState, reviewedStepState, type StepState, taxStepState } from '../lib/kyc-view.ts';
+import {
+  amlStepState,
+  isStepOpen,
+  overviewStepState,
+  reviewedStepState,
+  type StepState,
+  taxStepState,
+} from '../lib/kyc-view.ts';
 import { useIdentitySearch } from '../lib/use-identity-search.ts';
 import './identity-pages.css';
 
@@ -48,8 +55,8 @@ function Overview() {
   // The level is the server's (the one every gate reads); the steps' rows only say how each step stands.
   const kycLevel = useKycLevel();
   const level = kycLevel.level ?? 0;
-  const isLevelOne = level >= 1;
-  const isLevelTwo = level >= 2;
+  const isLevelOne = isStepOpen('investor', level);
+  const isLevelTwo = isStepOpen('qualified', level);
   const investor = useInvestorState(isLevelOne);
   const aml = useAmlState(isLevelOne);
   const tax = useTaxState(isLevelOne);
@@ -62,11 +69,10 @@ function Overview() {
     (isLevelTwo && qualification.isPending);
   if (isLoading) return <Skeleton active />;
 
-  const lockedUnlessLevelOne = (state: StepState): StepState => (isLevelOne ? state : 'locked');
-  const investorState = lockedUnlessLevelOne(reviewedStepState(investor.data));
-  const amlState = lockedUnlessLevelOne(amlStepState(aml.data));
-  const taxState = lockedUnlessLevelOne(taxStepState(tax.data));
-  const qualifiedState: StepState = isLevelTwo ? reviewedStepState(qualifiedOf(qualification.data)) : 'locked';
+  const investorState = overviewStepState('investor', level, reviewedStepState(investor.data));
+  const amlState = overviewStepState('aml', level, amlStepState(aml.data));
+  const taxState = overviewStepState('tax', level, taxStepState(tax.data));
+  const qualifiedState = overviewStepState('qualified', level, reviewedStepState(qualifiedOf(qualification.data)));
 
   const messageOf = (
     status: number | undefined,

@@ -30,6 +30,7 @@ import { NeedsEarlierStep, StepLinks, UnderReviewResult } from '../components/st
 import { type OwnerValues, sharesExceedWhole } from '../lib/investor-form.ts';
 import { applyNestedServerErrors, type FieldPath } from '../lib/server-field-errors.ts';
 import { zodRule } from '../lib/zod-rule.ts';
+import { isStepOpen } from '../lib/kyc-view.ts';
 import './identity-pages.css';
 
 type StepKey = 'type' | 'individual' | 'company' | 'people' | 'documents' | 'review';
@@ -70,7 +71,7 @@ function Investor() {
   const basic = useBasicKyc();
   // Open at level 1 as the server's gate says (docs/decisions/0011-verification-level.md).
   const kycLevel = useKycLevel();
-  const isLevelOne = (kycLevel.level ?? 0) >= 1;
+  const isLevelOne = isStepOpen('investor', kycLevel.level);
   const investor = useInvestorState(isLevelOne);
   if (basic.isPending || kycLevel.isPending) return <Skeleton active />;
   if (!isLevelOne) return <NeedsEarlierStep step="basic" />;

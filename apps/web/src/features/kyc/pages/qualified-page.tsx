@@ -24,6 +24,7 @@ import { NeedsEarlierStep, StepLinks, UnderReviewResult } from '../components/st
 import { formatDateTime } from '../lib/format-time.ts';
 import { applyNestedServerErrors } from '../lib/server-field-errors.ts';
 import { zodRule } from '../lib/zod-rule.ts';
+import { isStepOpen } from '../lib/kyc-view.ts';
 import './identity-pages.css';
 
 const STEPS = ['declaration', 'evidence', 'review'] as const;
@@ -60,7 +61,7 @@ function Qualified() {
   const basic = useBasicKyc();
   // Open at level 2 as the server's gate says (docs/decisions/0011-verification-level.md); a 143 says the same.
   const kycLevel = useKycLevel();
-  const isLevelTwo = (kycLevel.level ?? 0) >= 2;
+  const isLevelTwo = isStepOpen('qualified', kycLevel.level);
   const qualification = useQualification(isLevelTwo);
   const [isApplying, setIsApplying] = useState(false);
   if (kycLevel.isPending || basic.isPending) return <Skeleton active />;

@@ -19,6 +19,7 @@ import { formatDateTime } from '../lib/format-time.ts';
 import { applyNestedServerErrors } from '../lib/server-field-errors.ts';
 import { taxFormBody, taxFormKind, type TaxPageValues } from '../lib/tax-form.ts';
 import { zodRule } from '../lib/zod-rule.ts';
+import { isStepOpen } from '../lib/kyc-view.ts';
 import './identity-pages.css';
 
 const STEPS = ['usPerson', 'form', 'review'] as const;
@@ -41,7 +42,7 @@ function Tax() {
   const basic = useBasicKyc();
   // Open at level 1 as the server's gate says (docs/decisions/0011-verification-level.md).
   const kycLevel = useKycLevel();
-  const isLevelOne = (kycLevel.level ?? 0) >= 1;
+  const isLevelOne = isStepOpen('tax', kycLevel.level);
   const tax = useTaxState(isLevelOne);
   const [isFiling, setIsFiling] = useState(false);
   if (basic.isPending || kycLevel.isPending) return <Skeleton active />;

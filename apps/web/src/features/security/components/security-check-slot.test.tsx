@@ -40,7 +40,8 @@ async function renderSlot() {
  * earlier code is still valid only when the server says an unused code is outstanding; otherwise
  * it shows the refusal and never asks for a used-up code.
  */
-describe('SecurityCheckSlot after a refused code send', () => {
+// The first render loads Ant Design: seconds on a machine shared by parallel builds.
+describe('SecurityCheckSlot after a refused code send', { timeout: 30_000 }, () => {
   beforeAll(() => {
     window.matchMedia ??= ((query: string) => ({
       matches: false,

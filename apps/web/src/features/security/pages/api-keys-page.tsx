@@ -7,7 +7,6 @@ import {
 } from '@meridian/contracts/api-keys';
 import { API_KEY_SCOPES, type ApiKeyScope } from '@meridian/contracts/endpoint';
 import type { Envelope } from '@meridian/contracts/envelope';
-import type { ValidationErrorContent } from '@meridian/contracts/envelope';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Checkbox, Empty, Form, Input, List, Modal, Popconfirm, Skeleton, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -22,6 +21,7 @@ import { useSecurityConfig } from '../../../lib/get-security-config.ts';
 import { openSecurityCheck } from '../../../stores/modal-store.ts';
 import { deleteApiKey } from '../api/delete-api-key.ts';
 import { apiKeysKey, useApiKeys } from '../api/get-api-keys.ts';
+import { apiKeyFailure, parseIpList } from '../lib/api-key-form.ts';
 import './account-pages.css';
 
 const DATETIME = 'YYYY-MM-DD HH:mm';
@@ -31,11 +31,6 @@ interface CreateForm {
   scopes: ApiKeyScope[];
   /** Addresses or CIDR ranges, one per line (or separated by commas or spaces). */
   ipText?: string;
-}
-
-/** The allowlist a user typed: entries split on commas, spaces and new lines. */
-function parseIpList(text: string | undefined): string[] {
-  return (text ?? '').split(/[\s,]+/).filter((entry) => entry.length > 0);
 }
 
 /**
@@ -64,17 +59,9 @@ function ApiKeysContent() {
   const isFull = (keys.data?.length ?? 0) >= API_KEYS_PER_USER_MAX;
 
   const showFailure = (response: Envelope<unknown>) => {
-    const content = response.content as ValidationErrorContent | null;
-    if (response.statusCode !== 120 || !content?.fields) return setError(response.message);
-    // `ipAllowlist.3` is the allowlist's text box.
-    const byField = new Map<string, string>();
-    for (const field of content.fields) {
-      const name = field.field.startsWith('ipAllowlist') ? 'ipText' : field.field;
-      if (!byField.has(name)) byField.set(name, field.message);
-    }
-    const onForm = ['label', 'scopes', 'ipText'].filter((name) => byField.has(name));
-    form.setFields(onForm.map((name) => ({ name: name as keyof CreateForm, errors: [byField.get(name)!] })));
-    return setError(onForm.length > 0 ? null : response.message);
+    const { fieldErrors, alert } = apiKeyFailure(response);
+    if (fieldErrors.length > 0) form.setFields(fieldErrors);
+    setError(alert);
   };
 
   const create = (values: CreateForm) => {

@@ -1,5 +1,4 @@
 import {
-  OPEN_SUPPORT_REQUEST_STATUSES,
   SUPPORT_REASON_LENGTH_MAX,
   type SupportRequest,
   type SupportRequestStatus,
@@ -13,6 +12,7 @@ import { PageFrame } from '../../../components/page-frame.tsx';
 import { RequireUser } from '../../../components/require-user.tsx';
 import { openSecurityCheck } from '../../../stores/modal-store.ts';
 import { deletionRequestKey, useDeletionRequest } from '../api/get-deletion-request.ts';
+import { canSendDeletionRequest, isDeletionRequestOpen } from '../lib/security-rules.ts';
 
 /** A request time in the reader's language (date and minute). */
 function formatSentAt(iso: string, locale: string): string {
@@ -65,7 +65,7 @@ export function DeleteAccountPage() {
   const [isUnderstood, setIsUnderstood] = useState(false);
   const [reason, setReason] = useState('');
   const request = state.data?.request ?? null;
-  const isOpen = request !== null && (OPEN_SUPPORT_REQUEST_STATUSES as readonly string[]).includes(request.status);
+  const isOpen = isDeletionRequestOpen(request);
   return (
     <RequireUser>
       <PageFrame>
@@ -107,7 +107,7 @@ export function DeleteAccountPage() {
                 <Button
                   danger
                   type="primary"
-                  disabled={!isUnderstood || reason.trim() === ''}
+                  disabled={!canSendDeletionRequest(isUnderstood, reason)}
                   data-testid="delete-submit"
                   onClick={() =>
                     openSecurityCheck({

@@ -20,6 +20,7 @@ import { VerifyFields } from '../../../components/verify-fields.tsx';
 import { type BindMobileBody, bindMobile } from '../api/bind-mobile.ts';
 import { useCountries } from '../../../lib/get-countries.ts';
 import { sendMobileCode } from '../api/send-mobile-code.ts';
+import { dialCodeOptions, MOBILE_NUMBER_PATTERN } from '../lib/security-rules.ts';
 
 /** `/my/security/enable-sms`: bind or change the mobile number (SMS code + email code + trade factors). */
 export function EnableSmsPage() {
@@ -45,12 +46,7 @@ function MobileForm() {
   const [form] = Form.useForm();
   const [error, setError] = useState<string | null>(null);
   const required = { required: true, message: validationMessage('validation.required', locale) };
-  const options = (countries.data ?? [])
-    .filter((country) => country.dialCodes.length > 0)
-    .map((country) => ({
-      value: country.code,
-      label: `${locale === 'zh-HK' ? country.nameZh : country.nameEn} +${country.dialCodes[0]}`,
-    }));
+  const options = dialCodeOptions(countries.data ?? [], locale);
   const isMfaNeeded = config.data?.trade.mfa === 1;
   const isPasskeyOnly = isMfaByPasskeyOnly(isMfaNeeded, config.data?.mfa);
   const submit = async (entered: BindMobileBody) => {
@@ -102,7 +98,7 @@ function MobileForm() {
       <Form.Item
         label={t('mobile.number')}
         name="mobile"
-        rules={[required, { pattern: /^[\d\s()-]{4,20}$/, message: validationMessage('validation.mobile', locale) }]}
+        rules={[required, { pattern: MOBILE_NUMBER_PATTERN, message: validationMessage('validation.mobile', locale) }]}
       >
         <Input inputMode="tel" autoComplete="tel-national" />
       </Form.Item>
@@ -119,7 +115,7 @@ function MobileForm() {
           >
             <Input inputMode="numeric" maxLength={6} autoComplete="one-time-code" />
           </Form.Item>
-          <SendCodeButton onSend={sendSms} />
+          <SendCodeButton onSend={sendSms} testId="sms-send-code" />
         </div>
       </Form.Item>
       <VerifyFields

@@ -15,6 +15,7 @@ import { VerifyFields } from '../../../components/verify-fields.tsx';
 import { type BindMfaBody, bindMfa } from '../api/bind-mfa.ts';
 import { useMfaKey } from '../api/get-mfa-key.ts';
 import { type UnbindMfaBody, unbindMfa } from '../api/unbind-mfa.ts';
+import { authenticatorNeeds, authenticatorStep } from '../lib/security-rules.ts';
 
 /** `/my/security/google-authenticator`: bind (scan, confirm, keep the recovery codes) or unbind. */
 export function GoogleAuthenticatorPage() {
@@ -32,18 +33,16 @@ export function GoogleAuthenticatorPage() {
 function GoogleAuthenticator() {
   const config = useSecurityConfig();
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
-  if (recoveryCodes) return <RecoveryCodes codes={recoveryCodes} />;
-  if (!config.data) return <Spin />;
-  return config.data.mfa.includes('google') ? (
-    <UnbindForm />
-  ) : (
-    <BindForm isSecurityNeeded={config.data.trade.security === 1} onBound={setRecoveryCodes} />
-  );
+  const step = authenticatorStep(config.data, recoveryCodes);
+  if (step === 'recovery-codes') return <RecoveryCodes codes={recoveryCodes ?? []} />;
+  if (step === 'loading') return <Spin />;
+  return step === 'unbind' ? <UnbindForm /> : <BindForm onBound={setRecoveryCodes} />;
 }
 
-function BindForm({ isSecurityNeeded, onBound }: { isSecurityNeeded: boolean; onBound: (codes: string[]) => void }) {
+function BindForm({ onBound }: { onBound: (codes: string[]) => void }) {
   const { t, i18n } = useTranslation('identity');
   const locale = toLocale(i18n.language);
+  const config = useSecurityConfig();
   const key = useMfaKey(true);
   const self = useSelf();
   const queryClient = useQueryClient();
@@ -90,7 +89,7 @@ function BindForm({ isSecurityNeeded, onBound }: { isSecurityNeeded: boolean; on
         <Input data-testid="mfa-code" inputMode="numeric" maxLength={6} autoComplete="one-time-code" />
       </Form.Item>
       <VerifyFields
-        needs={{ email: true, mfa: false, security: isSecurityNeeded }}
+        needs={authenticatorNeeds(config.data, 'bind')}
         email={self.data?.email ?? ''}
         onSendCode={() => sendEmailCode('MFA_ADD')}
       />
@@ -118,22 +117,29 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
   );
 }
 
+/**
+ * Unbind: the email code (`MFA_REMOVE`), the security password when trading asks for it, and the
+ * authenticator's code — or, for a lost phone, one of the recovery codes (sent as `recoveryCode`).
+ */
 function UnbindForm() {
-  const { t } = useTranslation('identity');
+  const { t, i18n } = useTranslation('identity');
+  const locale = toLocale(i18n.language);
   const self = useSelf();
   const config = useSecurityConfig();
   const queryClient = useQueryClient();
   const [form] = Form.useForm();
   const [error, setError] = useState<string | null>(null);
-  const submit = async (values: UnbindMfaBody) => {
+  const [isRecoveryCode, setIsRecoveryCode] = useState(false);
+  const submit = async ({ mfaCode, recoveryCode, ...values }: UnbindMfaBody) => {
     setError(null);
-    const response = await unbindMfa(values);
+    const response = await unbindMfa({ ...values, ...(isRecoveryCode ? { recoveryCode } : { mfaCode }) });
     if (isSuccess(response)) {
       await queryClient.invalidateQueries({ queryKey: ['identity'] });
       return;
     }
-    setError(applyServerErrors(form, response, ['mfaCode', 'emailCaptcha', 'securityPassword']));
+    setError(applyServerErrors(form, response, ['mfaCode', 'recoveryCode', 'emailCaptcha', 'securityPassword']));
   };
+  const needs = authenticatorNeeds(config.data, 'unbind');
   return (
     <Form
       form={form}
@@ -144,10 +150,27 @@ function UnbindForm() {
     >
       <Alert type="info" showIcon message={t('google.isBound')} style={{ marginBottom: 16 }} />
       <VerifyFields
-        needs={{ email: true, mfa: true, security: config.data?.trade.security === 1 }}
+        needs={{ ...needs, mfa: needs.mfa && !isRecoveryCode }}
         email={self.data?.email ?? ''}
         onSendCode={() => sendEmailCode('MFA_REMOVE')}
       />
+      {isRecoveryCode && (
+        <Form.Item
+          label={t('verify.recoveryCode')}
+          name="recoveryCode"
+          rules={[{ required: true, message: validationMessage('validation.required', locale) }]}
+        >
+          <Input data-testid="recovery-code" placeholder="ABCDE-FGHIJ" autoComplete="off" />
+        </Form.Item>
+      )}
+      <Button
+        type="link"
+        style={{ padding: 0, marginBottom: 12, display: 'block' }}
+        data-testid="toggle-recovery"
+        onClick={() => setIsRecoveryCode(!isRecoveryCode)}
+      >
+        {isRecoveryCode ? t('verify.useAuthenticator') : t('verify.useRecoveryCode')}
+      </Button>
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} />}
       <Button danger htmlType="submit" data-testid="mfa-unbind">
         {t('google.unbind')}

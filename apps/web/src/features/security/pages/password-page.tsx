@@ -12,6 +12,7 @@ import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { RequireUser } from '../../../components/require-user.tsx';
 import { VerifyFields } from '../../../components/verify-fields.tsx';
 import { type ChangePasswordBody, changePassword } from '../api/change-password.ts';
+import { newPasswordProblem, passwordConfirmProblem } from '../lib/security-rules.ts';
 
 /** `/my/security/password`: change the login password (other sessions are signed out). */
 export function ResetPassPage() {
@@ -59,10 +60,10 @@ function PasswordForm() {
         rules={[
           required,
           {
-            validator: async (_, value: string) =>
-              (value ?? '').trim().length >= 8
-                ? undefined
-                : Promise.reject(new Error(validationMessage('validation.passwordMin', locale))),
+            validator: async (_, value: string) => {
+              const problem = newPasswordProblem(value);
+              if (problem) throw new Error(validationMessage(problem, locale));
+            },
           },
         ]}
       >
@@ -75,10 +76,10 @@ function PasswordForm() {
         rules={[
           required,
           ({ getFieldValue }) => ({
-            validator: async (_, value: string) =>
-              (value ?? '').trim() === String(getFieldValue('password') ?? '').trim()
-                ? undefined
-                : Promise.reject(new Error(validationMessage('validation.passwordMismatch', locale))),
+            validator: async (_, value: string) => {
+              const problem = passwordConfirmProblem(getFieldValue('password'), value);
+              if (problem) throw new Error(validationMessage(problem, locale));
+            },
           }),
         ]}
       >

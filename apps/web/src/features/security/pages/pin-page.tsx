@@ -16,6 +16,7 @@ import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { RequireUser } from '../../../components/require-user.tsx';
 import { VerifyFields } from '../../../components/verify-fields.tsx';
 import { type SetSecurityPasswordBody, setSecurityPassword } from '../api/set-security-password.ts';
+import { SECURITY_PASSWORD_PATTERN, securityPasswordConfirmProblem } from '../lib/security-rules.ts';
 
 /** `/my/security/pin`: set or change the 6-digit security code (trading password). */
 export function SetPinPage() {
@@ -43,7 +44,7 @@ function PinForm() {
   const isChange = config.data.security === 1;
   const sixDigits = [
     { required: true, message: validationMessage('validation.required', locale) },
-    { pattern: /^\d{6}$/, message: validationMessage('validation.code6', locale) },
+    { pattern: SECURITY_PASSWORD_PATTERN, message: validationMessage('validation.code6', locale) },
   ];
   const submit = async (values: SetSecurityPasswordBody) => {
     setError(null);
@@ -81,10 +82,10 @@ function PinForm() {
         rules={[
           ...sixDigits,
           ({ getFieldValue }) => ({
-            validator: async (_, value: string) =>
-              value === getFieldValue('newSecurityPassword')
-                ? undefined
-                : Promise.reject(new Error(validationMessage('validation.passwordMismatch', locale))),
+            validator: async (_, value: string) => {
+              const problem = securityPasswordConfirmProblem(getFieldValue('newSecurityPassword'), value);
+              if (problem) throw new Error(validationMessage(problem, locale));
+            },
           }),
         ]}
       >

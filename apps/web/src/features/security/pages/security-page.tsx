@@ -1,4 +1,4 @@
-import { maskEmail } from '@meridian/contracts/identity';
+import type { SecurityConfig } from '@meridian/contracts/identity';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Form, List, Modal, Switch, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -22,15 +22,22 @@ import { revokeSession } from '../api/revoke-session.ts';
 import { switchConfig } from '../api/switch-config.ts';
 import { ChangeEmailSection } from '../components/change-email-section.tsx';
 import { PasskeysSection } from '../components/passkeys-section.tsx';
+import {
+  type BindingRow,
+  bindingRows,
+  isSwitchAvailable,
+  isSwitchOn,
+  type SwitchFactor,
+  type SwitchScope,
+  switchNeeds,
+} from '../lib/security-rules.ts';
 import './account-pages.css';
 
 const DATETIME = 'YYYY-MM-DD HH:mm';
 
-type Scope = 'login' | 'trade';
-type Factor = 'email' | 'mfa' | 'security';
 interface PendingSwitch {
-  scope: Scope;
-  factor: Factor;
+  scope: SwitchScope;
+  factor: SwitchFactor;
   isEnabled: boolean;
 }
 
@@ -50,46 +57,49 @@ function SecurityOverview() {
   const [pending, setPending] = useState<PendingSwitch | null>(null);
   const conf = config.data;
 
+  const bindingTitles: Record<BindingRow['key'], string> = {
+    email: t('security.email'),
+    mobile: t('security.mobile'),
+    google: t('security.google'),
+    pin: t('security.pin'),
+    password: t('security.password'),
+  };
+  const bindingTargets: Record<BindingRow['key'], string | null> = {
+    email: null,
+    mobile: pathTo('EnableSMS'),
+    google: pathTo('GoogleAuthenticators'),
+    pin: pathTo('SetPin'),
+    password: pathTo('ResetPass'),
+  };
+  const shownValueOf = (row: BindingRow): string => {
+    if (row.key === 'email') return row.shownValue ?? '';
+    if (row.key === 'mobile') return row.shownValue ?? t('security.unbound');
+    if (row.key === 'google') return row.isBound ? t('security.bound') : t('security.unbound');
+    if (row.key === 'pin') return row.isBound ? t('security.set') : t('security.notSet');
+    return '********';
+  };
   const bindings = conf
-    ? [
-        { key: 'email', title: t('security.email'), value: maskEmail(self.data?.email ?? ''), isBound: true, to: null },
-        {
-          key: 'mobile',
-          title: t('security.mobile'),
-          value: self.data?.mobile ?? t('security.unbound'),
-          isBound: conf.mobile === 1,
-          to: pathTo('EnableSMS'),
-        },
-        {
-          key: 'google',
-          title: t('security.google'),
-          value: conf.mfa.includes('google') ? t('security.bound') : t('security.unbound'),
-          isBound: conf.mfa.includes('google'),
-          to: pathTo('GoogleAuthenticators'),
-        },
-        {
-          key: 'pin',
-          title: t('security.pin'),
-          value: conf.security ? t('security.set') : t('security.notSet'),
-          isBound: conf.security === 1,
-          to: pathTo('SetPin'),
-        },
-        { key: 'password', title: t('security.password'), value: '********', isBound: true, to: pathTo('ResetPass') },
-      ]
+    ? bindingRows(conf, self.data?.email ?? '', self.data?.mobile ?? null).map((row) => ({
+        key: row.key,
+        title: bindingTitles[row.key],
+        value: shownValueOf(row),
+        isBound: row.isBound,
+        to: bindingTargets[row.key],
+      }))
     : [];
 
-  const factorLabels: Record<Factor, string> = {
+  const factorLabels: Record<SwitchFactor, string> = {
     email: t('security.email'),
     mfa: t('security.google'),
     security: t('security.pin'),
   };
-  const switchRow = (scope: Scope, factor: Factor, isOn: boolean, isAvailable: boolean) => (
+  const switchRow = (config: SecurityConfig, scope: SwitchScope, factor: SwitchFactor) => (
     <Switch
       // A switch in a table cell is named by its row and column ("Email, Login"), not by a label.
       aria-label={`${factorLabels[factor]}, ${t(scope === 'login' ? 'security.login' : 'security.trade')}`}
       data-testid={`switch-${scope}-${factor}`}
-      checked={isOn}
-      disabled={!isAvailable}
+      checked={isSwitchOn(config, scope, factor)}
+      disabled={!isSwitchAvailable(config, factor)}
       onChange={(isEnabled) => setPending({ scope, factor, isEnabled })}
     />
   );
@@ -155,20 +165,20 @@ function SecurityOverview() {
                 {
                   factor: 'email',
                   label: t('security.email'),
-                  login: switchRow('login', 'email', conf.login.email === 1, true),
-                  trade: switchRow('trade', 'email', conf.trade.email === 1, true),
+                  login: switchRow(conf, 'login', 'email'),
+                  trade: switchRow(conf, 'trade', 'email'),
                 },
                 {
                   factor: 'mfa',
                   label: t('security.mfaFactor'),
-                  login: switchRow('login', 'mfa', conf.login.mfa === 1, conf.mfa.length > 0),
-                  trade: switchRow('trade', 'mfa', conf.trade.mfa === 1, conf.mfa.length > 0),
+                  login: switchRow(conf, 'login', 'mfa'),
+                  trade: switchRow(conf, 'trade', 'mfa'),
                 },
                 {
                   factor: 'security',
                   label: t('security.pin'),
                   login: '—',
-                  trade: switchRow('trade', 'security', conf.trade.security === 1, conf.security === 1),
+                  trade: switchRow(conf, 'trade', 'security'),
                 },
               ]}
             />
@@ -183,11 +193,7 @@ function SecurityOverview() {
         {pending && conf && (
           <SwitchModal
             pending={pending}
-            needs={{
-              email: true,
-              mfa: pending.scope === 'login' ? conf.login.mfa === 1 : conf.trade.mfa === 1,
-              security: pending.scope === 'trade' && conf.trade.security === 1,
-            }}
+            needs={switchNeeds(conf, pending.scope)}
             email={self.data?.email ?? ''}
             mfaMethods={conf.mfa}
             onClose={() => setPending(null)}
