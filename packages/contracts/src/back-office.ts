@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INSTANT_LENGTH_MAX, SHORT_TEXT_LENGTH_MAX, UUID_LENGTH } from './limits.ts';
+import { INSTANT_LENGTH_MAX, SHORT_TEXT_LENGTH_MAX, uuidString } from './limits.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { emailSchema } from './identity.ts';
 import { assetCodeSchema, signedDecimalAmountSchema } from './money.ts';
@@ -746,7 +746,7 @@ export const bannerImageUploadSchema = z.object({
 export type BannerImageUpload = z.infer<typeof bannerImageUploadSchema>;
 
 /** `GET market/banner/image/:id` parameters. */
-export const bannerImageParamsSchema = z.object({ id: z.uuid({ error: 'validation.required' }).max(UUID_LENGTH) });
+export const bannerImageParamsSchema = z.object({ id: uuidString({ error: 'validation.required' }) });
 
 export const backOfficeBannerEndpoints = {
   listBanners: defineEndpoint({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UUID_LENGTH } from './limits.ts';
+import { uuidString } from './limits.ts';
 import {
   cardCurrencySchema,
   cardKindSchema,
@@ -95,7 +95,7 @@ export type OpsCard = z.infer<typeof opsCardSchema>;
 
 export const opsCardQuerySchema = pageQuerySchema.extend({
   status: cardStatusSchema.optional(),
-  userId: z.uuid().max(UUID_LENGTH).optional(),
+  userId: uuidString().optional(),
   kind: cardKindSchema.optional(),
 });
 

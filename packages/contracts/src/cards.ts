@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INSTANT_LENGTH_MAX, SHORT_TEXT_LENGTH_MAX, UUID_LENGTH } from './limits.ts';
+import { INSTANT_LENGTH_MAX, SHORT_TEXT_LENGTH_MAX, uuidString } from './limits.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { type AssetCode, decimalAmountSchema, withAmountMinor } from './money.ts';
 import { pageQuerySchema, pageSchema } from './pagination.ts';
@@ -314,7 +314,7 @@ export type CardTopUpQuoteBody = z.input<typeof cardTopUpQuoteBodySchema>;
  * USD card inside the stablecoin band). Valid until `expiresAt` (30 s), executed once.
  */
 export const cardTopUpQuoteSchema = z.object({
-  quoteId: z.uuid().max(UUID_LENGTH),
+  quoteId: uuidString(),
   cardId: z.number().int(),
   coin: cardTopUpCoinSchema,
   amount: z.string(),
@@ -326,7 +326,7 @@ export const cardTopUpQuoteSchema = z.object({
 export type CardTopUpQuote = z.infer<typeof cardTopUpQuoteSchema>;
 
 /** `POST card/:id/topup` body (CARD_TOPUP security check): execute a quote, exactly once. */
-export const cardTopUpBodySchema = sensitiveFactorsSchema.extend({ quoteId: z.uuid().max(UUID_LENGTH) });
+export const cardTopUpBodySchema = sensitiveFactorsSchema.extend({ quoteId: uuidString() });
 export type CardTopUpBody = z.input<typeof cardTopUpBodySchema>;
 
 /** `POST card/:id/lock` body: lock (true) or unlock (false), at once. */

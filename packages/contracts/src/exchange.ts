@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INSTANT_LENGTH_MAX, UUID_LENGTH, boundedList, instantText } from './limits.ts';
+import { INSTANT_LENGTH_MAX, boundedList, instantText, uuidString } from './limits.ts';
 import { type MarketCoinCode, marketCoinCodeSchema } from './market.ts';
 import { decimalAmountSchema, withAmountMinor } from './money.ts';
 import { defineEndpoint } from './endpoint.ts';
@@ -49,7 +49,7 @@ export type ParsedExchangeRateQuery = z.output<typeof exchangeRateQuerySchema>;
  * precision (the user receives the rounded-down amount and pays the rounded-up one).
  */
 export const exchangeQuoteSchema = z.object({
-  quoteId: z.uuid().max(UUID_LENGTH),
+  quoteId: uuidString(),
   from: marketCoinCodeSchema,
   to: marketCoinCodeSchema,
   side: swapSideSchema,
@@ -62,12 +62,12 @@ export const exchangeQuoteSchema = z.object({
 export type ExchangeQuote = z.infer<typeof exchangeQuoteSchema>;
 
 /** `POST /api/exchange/swap`: execute a quote, exactly once. */
-export const swapRequestSchema = z.object({ quoteId: z.uuid().max(UUID_LENGTH) });
+export const swapRequestSchema = z.object({ quoteId: uuidString() });
 export type SwapRequest = z.infer<typeof swapRequestSchema>;
 
 /** A swap that was executed (also a row of the swap history). */
 export const swapRecordSchema = z.object({
-  swapId: z.uuid().max(UUID_LENGTH),
+  swapId: uuidString(),
   kind: z.enum(['SWAP', 'FLASH']),
   from: marketCoinCodeSchema,
   to: marketCoinCodeSchema,
@@ -89,7 +89,7 @@ export const flashExchangeRequestSchema = withAmountMinor(
       ...pairFields,
       expectedRate: decimalAmountSchema,
       maxSlippageBps: z.number().int().min(0).max(FLASH_SLIPPAGE_BPS_MAX).default(FLASH_SLIPPAGE_BPS_DEFAULT),
-      requestId: z.uuid().max(UUID_LENGTH),
+      requestId: uuidString(),
     })
     .refine(distinctCoins, { error: 'validation.sameCoin', path: ['to'] }),
   amountCoin,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SHORT_TEXT_LENGTH_MAX, UUID_LENGTH } from './limits.ts';
+import { SHORT_TEXT_LENGTH_MAX, uuidString } from './limits.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { captchaEventSchema, passkeyAssertionSchema, sixDigitCodeSchema } from './security.ts';
 
@@ -405,7 +405,7 @@ export const signInItemSchema = z.object({
 });
 export type SignInItem = z.infer<typeof signInItemSchema>;
 
-export const sessionIdParamsSchema = z.strictObject({ id: z.uuid({ error: 'validation.required' }).max(UUID_LENGTH) });
+export const sessionIdParamsSchema = z.strictObject({ id: uuidString({ error: 'validation.required' }) });
 
 /** `POST user/cancel`: close the account; carries the trade factors (event ACCOUNT_CANCEL). */
 export const cancelAccountRequestSchema = z.strictObject({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UUID_LENGTH } from './limits.ts';
+import { uuidString } from './limits.ts';
 import { defineEndpoint, type KycRequirement } from './endpoint.ts';
 import {
   dateOfBirthSchema,
@@ -242,7 +242,7 @@ export const basicKycStateSchema = z.object({
 });
 export type BasicKycState = z.infer<typeof basicKycStateSchema>;
 
-const documentIdParamsSchema = z.object({ id: z.uuid({ error: 'validation.required' }).max(UUID_LENGTH) });
+const documentIdParamsSchema = z.object({ id: uuidString({ error: 'validation.required' }) });
 
 export const kycEndpoints = {
   info: defineEndpoint({
@@ -387,7 +387,7 @@ export const opsKycRejectBodySchema = z.object({
     .max(500, { error: 'validation.tooLong' }),
 });
 
-const userIdParamsSchema = z.object({ userId: z.uuid({ error: 'validation.required' }).max(UUID_LENGTH) });
+const userIdParamsSchema = z.object({ userId: uuidString({ error: 'validation.required' }) });
 
 /** The reviewers' API (`/api/admin/kyc/...`): read by `support` and `compliance`, decided by `compliance` (and `admin`). */
 export const opsKycEndpoints = {
@@ -821,7 +821,7 @@ export const investorEndpoints = {
 };
 
 const stepParamsSchema = z.object({
-  userId: z.uuid({ error: 'validation.required' }).max(UUID_LENGTH),
+  userId: uuidString({ error: 'validation.required' }),
   step: z.enum(['investor', 'aml', 'qualified', 'residence']),
 });
 

@@ -11,33 +11,16 @@ import { z } from 'zod';
  * Product rules and the figures: docs/api.md ("Limits and the linter").
  */
 
-/** Longest identifier-like string a request carries (a reference, a token, a code), in characters. */
+/** Longest identifier-like string a request carries (a pair, a country before it is checked), in characters. */
 export const ID_LENGTH_MAX = 64;
-/** Longest one-line text (a label, a name, a note's title), in characters. */
+/** Longest one-line text (a recovery code or a phone or card number as typed, an image path), in characters. */
 export const SHORT_TEXT_LENGTH_MAX = 200;
-/** Longest free text (a reason, a note, a reply), in characters. */
-export const FREE_TEXT_LENGTH_MAX = 2000;
 /** Length of a UUID in its canonical text form (RFC 9562 §4: 32 hex digits and 4 hyphens). */
 export const UUID_LENGTH = 36;
 /** Longest ISO 8601 instant the API accepts (`2026-01-31T23:59:59.999999+14:00` is 32). */
 export const INSTANT_LENGTH_MAX = 40;
 /** Longest item list of a request (filters, ids, lines of a batch) unless a field says less. */
 export const LIST_LENGTH_MAX = 100;
-
-/** One-line text of at most `maximum` characters (default `SHORT_TEXT_LENGTH_MAX`). */
-export function shortText(maximum: number = SHORT_TEXT_LENGTH_MAX) {
-  return z.string().max(maximum);
-}
-
-/** Free text of at most `maximum` characters (default `FREE_TEXT_LENGTH_MAX`). */
-export function freeText(maximum: number = FREE_TEXT_LENGTH_MAX) {
-  return z.string().max(maximum);
-}
-
-/** An identifier-like string (a reference, a token, a code) of at most `ID_LENGTH_MAX` characters. */
-export function idString(maximum: number = ID_LENGTH_MAX) {
-  return z.string().max(maximum);
-}
 
 /** A UUID (any version, as zod's `z.uuid()`), `UUID_LENGTH` characters. */
 export function uuidString(options: { error?: string } = {}) {

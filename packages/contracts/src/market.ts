@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INSTANT_LENGTH_MAX, UUID_LENGTH } from './limits.ts';
+import { INSTANT_LENGTH_MAX, uuidString } from './limits.ts';
 import { bannerListContentSchema } from './banner.ts';
 import { MARKET_COIN_CODES } from './coins.ts';
 import { defineEndpoint } from './endpoint.ts';
@@ -78,7 +78,7 @@ export const marketEndpoints = {
     summary:
       'An uploaded banner image: the bytes themselves (image/png, image/jpeg or image/webp), cached publicly for a year (an image is never changed; a new one gets a new id)',
     auth: 'none',
-    params: z.object({ id: z.uuid({ error: 'validation.required' }).max(UUID_LENGTH) }),
+    params: z.object({ id: uuidString({ error: 'validation.required' }) }),
     content: z.unknown(),
     codes: ['NOT_FOUND'],
   }),

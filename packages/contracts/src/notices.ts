@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UUID_LENGTH } from './limits.ts';
+import { uuidString } from './limits.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { pageQuerySchema } from './pagination.ts';
 
@@ -50,7 +50,7 @@ export const messageListContentSchema = z.object({
 });
 export type MessageListContent = z.infer<typeof messageListContentSchema>;
 
-export const messageIdParamsSchema = z.object({ id: z.uuid().max(UUID_LENGTH) });
+export const messageIdParamsSchema = z.object({ id: uuidString() });
 
 /** Content of the read calls: the unread count after the change. */
 export const unreadCountContentSchema = z.object({ unreadCount: z.number().int() });

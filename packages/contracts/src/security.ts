@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UUID_LENGTH } from './limits.ts';
+import { uuidString } from './limits.ts';
 
 /**
  * Events an email code can be requested for. A
@@ -75,7 +75,7 @@ export const authenticationResponseSchema = z.looseObject({
  * (`POST user/passkeys/assertion/options`, single use, 5 minutes) and the browser's answer to it.
  */
 export const passkeyAssertionSchema = z.strictObject({
-  challengeId: z.uuid({ error: 'validation.passkey' }).max(UUID_LENGTH),
+  challengeId: uuidString({ error: 'validation.passkey' }),
   response: authenticationResponseSchema,
 });
 export type PasskeyAssertion = z.input<typeof passkeyAssertionSchema>;

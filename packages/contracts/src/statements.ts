@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UUID_LENGTH } from './limits.ts';
+import { uuidString } from './limits.ts';
 import { defineEndpoint } from './endpoint.ts';
 
 /**
@@ -218,7 +218,7 @@ export type StatementGeneration = z.infer<typeof statementGenerationSchema>;
 export const STATEMENT_FILE_FORMATS = ['pdf', 'csv', 'koinly', 'cointracker'] as const;
 export type StatementFileFormat = (typeof STATEMENT_FILE_FORMATS)[number];
 
-export const statementIdParamsSchema = z.object({ id: z.uuid().max(UUID_LENGTH) });
+export const statementIdParamsSchema = z.object({ id: uuidString() });
 export const statementFileQuerySchema = z
   .object({
     format: z.enum(STATEMENT_FILE_FORMATS),
