@@ -83,7 +83,7 @@ function isMissing(issue: z.core.$ZodIssue): boolean {
  * carries (`z.string({ error: 'validation.required' }).max(…)` made every issue "required"); a
  * product message of its own (e.g. the label's "4 to 50 characters") is kept.
  */
-function isTooLongText(issue: z.core.$ZodIssue): issue is z.core.$ZodIssueTooBig {
+function isTooLongText(issue: z.core.$ZodIssue): boolean {
   return (
     issue.code === 'too_big' &&
     issue.origin === 'string' &&
@@ -92,7 +92,7 @@ function isTooLongText(issue: z.core.$ZodIssue): issue is z.core.$ZodIssueTooBig
 }
 
 /** A list longer than its maximum (`maxItems`) says so, unless the schema carries a product message. */
-function isTooLongList(issue: z.core.$ZodIssue): issue is z.core.$ZodIssueTooBig {
+function isTooLongList(issue: z.core.$ZodIssue): boolean {
   return issue.code === 'too_big' && issue.origin === 'array' && !isValidationMessageKey(issue.message);
 }
 
@@ -113,8 +113,10 @@ function issueMessage(issue: z.core.$ZodIssue, locale: Locale): string {
   if (isMissing(issue)) return validationMessage('validation.required', locale);
   const cause = unionCause(issue);
   if (cause) return issueMessage(cause, locale);
-  if (isTooLongText(issue)) return validationMessage('validation.tooLong', locale, { maximum: Number(issue.maximum) });
-  if (isTooLongList(issue)) return validationMessage('validation.tooMany', locale, { maximum: Number(issue.maximum) });
+  if (issue.code === 'too_big' && isTooLongText(issue))
+    return validationMessage('validation.tooLong', locale, { maximum: Number(issue.maximum) });
+  if (issue.code === 'too_big' && isTooLongList(issue))
+    return validationMessage('validation.tooMany', locale, { maximum: Number(issue.maximum) });
   // A custom issue carries its message's placeholders in `params` (e.g. the amount's `{ decimals }`).
   if (isValidationMessageKey(issue.message))
     return validationMessage(
