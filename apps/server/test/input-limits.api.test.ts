@@ -13,7 +13,7 @@ let session: TestSession;
 beforeAll(async () => {
   t = await createTestApp();
   session = await registerAndLogin(t.app);
-});
+}, 120_000);
 afterAll(async () => t?.close());
 
 interface FieldErrorBody {
