@@ -16,7 +16,13 @@ const ERROR_ENVELOPE_SCHEMA = {
   type: 'object',
   required: ['statusCode', 'content', 'message'],
   properties: {
-    statusCode: { type: 'integer', format: 'int32', minimum: 100, maximum: 999, description: 'The business code (docs: codes catalogue).' },
+    statusCode: {
+      type: 'integer',
+      format: 'int32',
+      minimum: 100,
+      maximum: 999,
+      description: 'The business code (docs: codes catalogue).',
+    },
     content: { description: 'null, or for 120 `{ fields: [{ field, message }] }` naming each refused field.' },
     message: { type: 'string', maxLength: 1000, description: 'The refusal in the User-Lang language.' },
   },
