@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { uuidString } from './limits.ts';
 import { API_KEY_SCOPES, defineEndpoint } from './endpoint.ts';
 import { sensitiveFactorsSchema } from './security.ts';
 
@@ -74,7 +75,7 @@ export type CreateApiKeyBody = z.input<typeof createApiKeyBodySchema>;
 
 /** One key as its owner lists it (never its secret; the key id only by its first characters). */
 export const apiKeySchema = z.object({
-  id: z.uuid(),
+  id: uuidString(),
   label: z.string(),
   /** The first 8 characters of the key id (`mk_12345…`), to recognise it. */
   keyPrefix: z.string(),
@@ -91,7 +92,7 @@ export type ApiKey = z.infer<typeof apiKeySchema>;
 export const createdApiKeySchema = apiKeySchema.extend({ apiKey: z.string(), secret: z.string() });
 export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;
 
-export const apiKeyIdParamsSchema = z.object({ id: z.uuid() });
+export const apiKeyIdParamsSchema = z.object({ id: uuidString() });
 
 /** The API-key calls of the account's security area (sessions only: a key cannot manage keys). */
 export const apiKeyEndpoints = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ID_LENGTH_MAX } from './limits.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { assetCodeSchema, decimalAmountSchema } from './money.ts';
 import { ANY_OPERATOR } from './operators.ts';
@@ -111,6 +112,7 @@ const networkParamsSchema = z.object({ coin: assetCodeSchema, network: z.string(
 const pairParamsSchema = z.object({
   pair: z
     .string()
+    .max(ID_LENGTH_MAX, { abort: true })
     .regex(/^[A-Z]+-[A-Z]+$/)
     .transform((text) => text.replace('-', '/')),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INSTANT_LENGTH_MAX, SHORT_TEXT_LENGTH_MAX, uuidString } from './limits.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { emailSchema } from './identity.ts';
 import { assetCodeSchema, signedDecimalAmountSchema } from './money.ts';
@@ -13,7 +14,10 @@ import { pageQuerySchema, pageSchema } from './pagination.ts';
  * scripts (`npm run ops`) send an operator's bearer token instead. Every write is in the audit log.
  */
 
-const codeSchema = z.string().regex(/^\d{6}$/, { error: 'validation.code6' });
+const codeSchema = z
+  .string()
+  .max(6, { abort: true })
+  .regex(/^\d{6}$/, { error: 'validation.code6' });
 const reasonSchema = z.string().trim().min(1, { error: 'validation.required' }).max(500);
 const userIdParamsSchema = z.object({ userId: z.string().min(1).max(64) });
 const numericIdParamsSchema = z.object({ id: z.coerce.number().int().min(1) });
@@ -86,8 +90,8 @@ export const auditQuerySchema = pageQuerySchema.extend({
   action: z.string().max(100).optional(),
   targetType: z.string().max(50).optional(),
   targetId: z.string().max(100).optional(),
-  from: z.iso.date().optional(),
-  to: z.iso.date().optional(),
+  from: z.iso.date().max(10).optional(),
+  to: z.iso.date().max(10).optional(),
 });
 
 export const backOfficeAccessEndpoints = {
@@ -658,10 +662,11 @@ export function uploadedBannerImageId(path: string): string | null {
 /** A banner image: one the web app ships (`BANNER_IMAGES`) or an uploaded one's served path. */
 const bannerImage = z
   .string({ error: 'validation.bannerImage' })
+  .max(SHORT_TEXT_LENGTH_MAX)
   .refine((path) => (BANNER_IMAGES as readonly string[]).includes(path) || isUploadedBannerImage(path), {
     error: 'validation.bannerImage',
   });
-const bannerTime = z.iso.datetime({ offset: true, error: 'validation.required' }).nullable();
+const bannerTime = z.iso.datetime({ offset: true, error: 'validation.required' }).max(INSTANT_LENGTH_MAX).nullable();
 
 /**
  * `POST admin/banners` and `PUT admin/banners/:id`: a banner in both languages. Titles required,
@@ -741,7 +746,7 @@ export const bannerImageUploadSchema = z.object({
 export type BannerImageUpload = z.infer<typeof bannerImageUploadSchema>;
 
 /** `GET market/banner/image/:id` parameters. */
-export const bannerImageParamsSchema = z.object({ id: z.uuid({ error: 'validation.required' }) });
+export const bannerImageParamsSchema = z.object({ id: uuidString({ error: 'validation.required' }) });
 
 export const backOfficeBannerEndpoints = {
   listBanners: defineEndpoint({

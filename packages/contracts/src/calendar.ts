@@ -59,7 +59,7 @@ function isCalendarDay(day: string): boolean {
   const parsed = new Date(`${day}T00:00:00Z`);
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(day);
 }
-const daySchema = z.string().refine(isCalendarDay, { error: 'validation.date' });
+const daySchema = z.string().max(10, { abort: true }).refine(isCalendarDay, { error: 'validation.date' });
 
 /** Whole days from `from` to `to` (UTC dates, `YYYY-MM-DD`). */
 export function calendarDaysBetween(from: string, to: string): number {
@@ -96,7 +96,10 @@ export const CALENDAR_FEED_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 /** The feed's path parameter: `<token>.ics`. */
 export const calendarFeedParamsSchema = z.object({
-  file: z.string().regex(/^[A-Za-z0-9_-]{43}\.ics$/, { error: 'validation.calendarFeedFile' }),
+  file: z
+    .string()
+    .max(47, { abort: true })
+    .regex(/^[A-Za-z0-9_-]{43}\.ics$/, { error: 'validation.calendarFeedFile' }),
 });
 
 /** The calendar calls (module `calendar`). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { uuidString } from './limits.ts';
 import {
   cardCurrencySchema,
   cardKindSchema,
@@ -49,7 +50,12 @@ export type OpsLimitRequest = z.infer<typeof opsLimitRequestSchema>;
 export const LIMIT_REQUEST_STATES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
 export const opsLimitRequestQuerySchema = pageQuerySchema.extend({ state: z.enum(LIMIT_REQUEST_STATES).optional() });
 
-export const opsIdParamsSchema = z.object({ id: z.string().regex(/^\d{1,18}$/) });
+export const opsIdParamsSchema = z.object({
+  id: z
+    .string()
+    .max(18, { abort: true })
+    .regex(/^\d{1,18}$/),
+});
 
 /**
  * `POST admin/cards/limit-requests/:id/decide`: approve with the limits to apply (card currency
@@ -89,7 +95,7 @@ export type OpsCard = z.infer<typeof opsCardSchema>;
 
 export const opsCardQuerySchema = pageQuerySchema.extend({
   status: cardStatusSchema.optional(),
-  userId: z.uuid().optional(),
+  userId: uuidString().optional(),
   kind: cardKindSchema.optional(),
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INSTANT_LENGTH_MAX } from './limits.ts';
 import { CARD_CURRENCIES, type CardCurrency, cardCurrencySchema } from './cards.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { ASSET_PRECISION, decimalAmountSchema, parseAmountMinor } from './money.ts';
@@ -42,6 +43,7 @@ export const cardFeeUsdtSchema = decimalAmountSchema.refine(isFeeText, { error: 
 /** A rate of the table: units of a card currency per 1 USD, above 0, at most 1,000,000, at most 8 decimals. */
 export const cardRateSchema = z
   .string()
+  .max(16, { abort: true })
   .regex(RATE_PATTERN, { error: 'validation.cardRate' })
   .refine((text) => Number(text) > 0 && Number(text) <= CARD_RATE_MAX, { error: 'validation.cardRate' });
 
@@ -123,7 +125,7 @@ export const opsCardSettingsSchema = z.object({
 export type OpsCardSettings = z.infer<typeof opsCardSettingsSchema>;
 
 /** An ISO 8601 instant with its offset, or null (no bound). */
-const instantSchema = z.iso.datetime({ offset: true, error: 'validation.dateTime' }).nullable();
+const instantSchema = z.iso.datetime({ offset: true, error: 'validation.dateTime' }).max(INSTANT_LENGTH_MAX).nullable();
 
 /**
  * `PUT admin/card-settings/issuing`: the physical-card count, the promotion's switch and dates, and
@@ -144,6 +146,7 @@ export const updateCardIssuingBodySchema = z
     virtualCurrencies: z
       .array(cardCurrencySchema)
       .min(1, { error: 'validation.cardCurrencies' })
+      .max(CARD_CURRENCIES.length)
       .refine((list) => new Set(list).size === list.length, { error: 'validation.cardCurrencies' })
       .optional(),
   })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INSTANT_LENGTH_MAX, SHORT_TEXT_LENGTH_MAX, uuidString } from './limits.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { type AssetCode, decimalAmountSchema, withAmountMinor } from './money.ts';
 import { pageQuerySchema, pageSchema } from './pagination.ts';
@@ -125,15 +126,27 @@ export const cardTransactionStatusSchema = z.enum(CARD_TRANSACTION_STATUSES);
 export type CardTransactionStatus = z.infer<typeof cardTransactionStatusSchema>;
 
 /** A merchant category code: four digits (ISO 18245). */
-export const mccSchema = z.string().regex(/^\d{4}$/, { error: 'validation.cardMcc' });
+export const mccSchema = z
+  .string()
+  .max(4, { abort: true })
+  .regex(/^\d{4}$/, { error: 'validation.cardMcc' });
 /** A card PIN: four digits. */
-export const cardPinSchema = z.string().regex(/^\d{4}$/, { error: 'validation.cardPin' });
+export const cardPinSchema = z
+  .string()
+  .max(4, { abort: true })
+  .regex(/^\d{4}$/, { error: 'validation.cardPin' });
 
 /** A card number as a user types it (13–19 digits, spaces allowed). */
 export const cardNumberInputSchema = z
   .string()
+  .max(SHORT_TEXT_LENGTH_MAX)
   .transform((text) => text.replace(/\s+/g, ''))
-  .pipe(z.string().regex(/^\d{13,19}$/, { error: 'validation.cardNumber' }));
+  .pipe(
+    z
+      .string()
+      .max(19, { abort: true })
+      .regex(/^\d{13,19}$/, { error: 'validation.cardNumber' }),
+  );
 
 // ---------------------------------------------------------------- cards
 
@@ -145,7 +158,10 @@ export const shippingAddressSchema = z.object({
   city: z.string().trim().min(1, { error: 'validation.required' }).max(80, { error: 'validation.tooLong' }),
   postalCode: z.string().trim().max(20, { error: 'validation.tooLong' }).optional(),
   /** ISO 3166-1 alpha-2. */
-  country: z.string().regex(/^[A-Z]{2}$/, { error: 'validation.country' }),
+  country: z
+    .string()
+    .max(2, { abort: true })
+    .regex(/^[A-Z]{2}$/, { error: 'validation.country' }),
   phone: z.string().trim().min(5, { error: 'validation.required' }).max(30, { error: 'validation.tooLong' }),
 });
 export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
@@ -276,7 +292,10 @@ export type ApplyCardBody = z.input<typeof applyCardBodySchema>;
 /** `POST card/bind` body: a pre-activated physical card's number and the activation code that came with it. */
 export const bindCardBodySchema = z.object({
   cardNumber: cardNumberInputSchema,
-  activationCode: z.string().regex(/^\d{6}$/, { error: 'validation.code6' }),
+  activationCode: z
+    .string()
+    .max(6, { abort: true })
+    .regex(/^\d{6}$/, { error: 'validation.code6' }),
 });
 export type BindCardBody = z.input<typeof bindCardBodySchema>;
 
@@ -295,7 +314,7 @@ export type CardTopUpQuoteBody = z.input<typeof cardTopUpQuoteBodySchema>;
  * USD card inside the stablecoin band). Valid until `expiresAt` (30 s), executed once.
  */
 export const cardTopUpQuoteSchema = z.object({
-  quoteId: z.uuid(),
+  quoteId: uuidString(),
   cardId: z.number().int(),
   coin: cardTopUpCoinSchema,
   amount: z.string(),
@@ -307,7 +326,7 @@ export const cardTopUpQuoteSchema = z.object({
 export type CardTopUpQuote = z.infer<typeof cardTopUpQuoteSchema>;
 
 /** `POST card/:id/topup` body (CARD_TOPUP security check): execute a quote, exactly once. */
-export const cardTopUpBodySchema = sensitiveFactorsSchema.extend({ quoteId: z.uuid() });
+export const cardTopUpBodySchema = sensitiveFactorsSchema.extend({ quoteId: uuidString() });
 export type CardTopUpBody = z.input<typeof cardTopUpBodySchema>;
 
 /** `POST card/:id/lock` body: lock (true) or unlock (false), at once. */
@@ -637,7 +656,13 @@ export const HEADER_CARD_SIGNATURE = 'X-Card-Signature';
 export const CARD_WEBHOOK_TOLERANCE_MS = 5 * 60 * 1000;
 
 /** Money of a processor event: decimal strings; parsed by the service against `currency`. */
-const processorMoney = { amount: decimalAmountSchema, currency: z.string().regex(/^[A-Z]{3}$/) };
+const processorMoney = {
+  amount: decimalAmountSchema,
+  currency: z
+    .string()
+    .max(3, { abort: true })
+    .regex(/^[A-Z]{3}$/),
+};
 
 /**
  * The processor's events (Marqeta/Lithic style). `authorization`: Meridian must answer approve or
@@ -652,7 +677,10 @@ export const cardProcessorEventSchema = z.discriminatedUnion('type', [
     cardToken: z.string().min(1).max(64),
     ...processorMoney,
     merchantName: z.string().max(100),
-    mcc: z.string().regex(/^\d{4}$/),
+    mcc: z
+      .string()
+      .max(4, { abort: true })
+      .regex(/^\d{4}$/),
     isOnline: z.boolean(),
     isThreeDs: z.boolean(),
     pinResult: z.enum(['NOT_PRESENT', 'CORRECT', 'WRONG']),
@@ -681,7 +709,7 @@ export const cardProcessorEventSchema = z.discriminatedUnion('type', [
 export type CardProcessorEvent = z.infer<typeof cardProcessorEventSchema>;
 export const cardWebhookBodySchema = z.object({
   deliveryId: z.string().min(1).max(128),
-  sentAt: z.iso.datetime({ offset: true }),
+  sentAt: z.iso.datetime({ offset: true }).max(INSTANT_LENGTH_MAX),
   event: cardProcessorEventSchema,
 });
 export type CardWebhookBody = z.infer<typeof cardWebhookBodySchema>;
@@ -714,7 +742,13 @@ export const cardProcessorEndpoints = {
 
 // ---------------------------------------------------------------- the sandbox network (merchant CLI)
 
-const sandboxMoney = { amount: decimalAmountSchema, currency: z.string().regex(/^[A-Z]{3}$/) };
+const sandboxMoney = {
+  amount: decimalAmountSchema,
+  currency: z
+    .string()
+    .max(3, { abort: true })
+    .regex(/^[A-Z]{3}$/),
+};
 
 /** The sandbox's answer to a merchant: the authorisation id and Meridian's decision. */
 export const sandboxAnswerSchema = cardWebhookAnswerSchema.extend({ authorizationId: z.string().nullable() });
@@ -745,7 +779,10 @@ export const cardSandboxEndpoints = {
       card: z.number().int().positive(),
       ...sandboxMoney,
       merchantName: z.string().max(100),
-      mcc: z.string().regex(/^\d{4}$/),
+      mcc: z
+        .string()
+        .max(4, { abort: true })
+        .regex(/^\d{4}$/),
       isOnline: z.boolean(),
       isThreeDs: z.boolean(),
       pin: z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INSTANT_LENGTH_MAX, boundedList, instantText, uuidString } from './limits.ts';
 import { type MarketCoinCode, marketCoinCodeSchema } from './market.ts';
 import { decimalAmountSchema, withAmountMinor } from './money.ts';
 import { defineEndpoint } from './endpoint.ts';
@@ -48,7 +49,7 @@ export type ParsedExchangeRateQuery = z.output<typeof exchangeRateQuerySchema>;
  * precision (the user receives the rounded-down amount and pays the rounded-up one).
  */
 export const exchangeQuoteSchema = z.object({
-  quoteId: z.uuid(),
+  quoteId: uuidString(),
   from: marketCoinCodeSchema,
   to: marketCoinCodeSchema,
   side: swapSideSchema,
@@ -56,24 +57,24 @@ export const exchangeQuoteSchema = z.object({
   spreadBps: z.number().int(),
   fromAmount: z.string(),
   toAmount: z.string(),
-  expiresAt: z.iso.datetime(),
+  expiresAt: z.iso.datetime().max(INSTANT_LENGTH_MAX),
 });
 export type ExchangeQuote = z.infer<typeof exchangeQuoteSchema>;
 
 /** `POST /api/exchange/swap`: execute a quote, exactly once. */
-export const swapRequestSchema = z.object({ quoteId: z.uuid() });
+export const swapRequestSchema = z.object({ quoteId: uuidString() });
 export type SwapRequest = z.infer<typeof swapRequestSchema>;
 
 /** A swap that was executed (also a row of the swap history). */
 export const swapRecordSchema = z.object({
-  swapId: z.uuid(),
+  swapId: uuidString(),
   kind: z.enum(['SWAP', 'FLASH']),
   from: marketCoinCodeSchema,
   to: marketCoinCodeSchema,
   fromAmount: z.string(),
   toAmount: z.string(),
   rate: z.string(),
-  executedAt: z.iso.datetime(),
+  executedAt: z.iso.datetime().max(INSTANT_LENGTH_MAX),
 });
 export type SwapRecord = z.infer<typeof swapRecordSchema>;
 
@@ -88,7 +89,7 @@ export const flashExchangeRequestSchema = withAmountMinor(
       ...pairFields,
       expectedRate: decimalAmountSchema,
       maxSlippageBps: z.number().int().min(0).max(FLASH_SLIPPAGE_BPS_MAX).default(FLASH_SLIPPAGE_BPS_DEFAULT),
-      requestId: z.uuid(),
+      requestId: uuidString(),
     })
     .refine(distinctCoins, { error: 'validation.sameCoin', path: ['to'] }),
   amountCoin,
@@ -106,9 +107,14 @@ export type ParsedFlashExchangeRequest = z.output<typeof flashExchangeRequestSch
 export const swapListQuerySchema = pageQuerySchema.extend({
   coin: marketCoinCodeSchema.optional(),
   createTime: z
-    .union([z.string(), z.array(z.string())])
+    .union([instantText(), boundedList(instantText(), 2)])
     .transform((value) => (Array.isArray(value) ? value : [value]))
-    .pipe(z.tuple([z.iso.datetime({ offset: true }), z.iso.datetime({ offset: true })]))
+    .pipe(
+      z.tuple([
+        z.iso.datetime({ offset: true }).max(INSTANT_LENGTH_MAX),
+        z.iso.datetime({ offset: true }).max(INSTANT_LENGTH_MAX),
+      ]),
+    )
     .optional(),
 });
 export type SwapListQuery = z.infer<typeof swapListQuerySchema>;

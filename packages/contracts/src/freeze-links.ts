@@ -13,7 +13,10 @@ export const FREEZE_LINK_TTL_DAYS = 7;
 export const FREEZE_LINK_PATH = '/freeze/';
 
 /** A token: 43 base64url characters (32 random bytes). */
-export const freezeTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, { error: 'validation.freezeToken' });
+export const freezeTokenSchema = z
+  .string()
+  .max(43, { abort: true })
+  .regex(/^[A-Za-z0-9_-]{43}$/, { error: 'validation.freezeToken' });
 
 export const freezeBodySchema = z.object({ token: freezeTokenSchema });
 

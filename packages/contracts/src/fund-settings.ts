@@ -22,6 +22,7 @@ const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 /** A yearly rate in percent with at most 2 decimals, 0.00–50.00 ("3.65"). */
 export const annualRatePctSchema = z
   .string()
+  .max(5, { abort: true })
   .regex(RATE_PATTERN, { error: 'validation.annualRate' })
   .refine((text) => annualRateBpsOf(text) <= ANNUAL_RATE_BPS_MAX, { error: 'validation.annualRate' });
 
@@ -32,7 +33,7 @@ export function annualRateBpsOf(annualRatePct: string): number {
 }
 
 /** A Hong Kong calendar date, YYYY-MM-DD. */
-const dateSchema = z.string().regex(DATE_PATTERN, { error: 'validation.date' });
+const dateSchema = z.string().max(10, { abort: true }).regex(DATE_PATTERN, { error: 'validation.date' });
 
 /** One rate tier as operators edit it: up to `upTo` USD of a holding (null: no upper limit), `annualRatePct`. */
 export const rateTierInputSchema = z.object({

@@ -65,7 +65,12 @@ export type IncomingWire = z.infer<typeof incomingWireSchema>;
 
 export const incomingWireQuerySchema = pageQuerySchema.extend({ status: incomingWireStatusSchema.optional() });
 
-export const incomingWireParamsSchema = z.object({ id: z.string().regex(/^\d{1,18}$/) });
+export const incomingWireParamsSchema = z.object({
+  id: z
+    .string()
+    .max(18, { abort: true })
+    .regex(/^\d{1,18}$/),
+});
 /**
  * `POST admin/wires/:id/apply`: a suspense wire pays the PENDING USD subscription `reference` names
  * (the sender misspelt or left out the reference); the amounts must be equal. `note` says how
@@ -100,7 +105,12 @@ export const outgoingWireSchema = z.object({
 export type OutgoingWire = z.infer<typeof outgoingWireSchema>;
 
 export const outgoingWireQuerySchema = pageQuerySchema.extend({ status: outgoingWireStatusSchema.optional() });
-export const outgoingWireParamsSchema = z.object({ id: z.string().regex(/^\d{1,18}$/) });
+export const outgoingWireParamsSchema = z.object({
+  id: z
+    .string()
+    .max(18, { abort: true })
+    .regex(/^\d{1,18}$/),
+});
 export const outgoingWireSentBodySchema = z.object({
   note: z.string().trim().min(1).max(500).optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INSTANT_LENGTH_MAX, boundedList, instantText } from './limits.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { assetCodeSchema, decimalAmountSchema, withAmountMinor } from './money.ts';
 import { pageQuerySchema, pageSchema } from './pagination.ts';
@@ -259,9 +260,14 @@ export const fundOrderQuerySchema = pageQuerySchema.extend({
   coin: fundStablecoinSchema.optional(),
   /** Two ISO instants [from, to]; repeated query parameter. */
   createTime: z
-    .union([z.string(), z.array(z.string())])
+    .union([instantText(), boundedList(instantText(), 2)])
     .transform((value) => (Array.isArray(value) ? value : [value]))
-    .pipe(z.tuple([z.iso.datetime({ offset: true }), z.iso.datetime({ offset: true })]))
+    .pipe(
+      z.tuple([
+        z.iso.datetime({ offset: true }).max(INSTANT_LENGTH_MAX),
+        z.iso.datetime({ offset: true }).max(INSTANT_LENGTH_MAX),
+      ]),
+    )
     .optional(),
 });
 export type FundOrderQuery = z.infer<typeof fundOrderQuerySchema>;
@@ -290,7 +296,13 @@ export type FundEarningsDay = z.infer<typeof fundEarningsDaySchema>;
 
 /** A bank account id of the payments module (`fund/investor/bankAccount/select`), as text. */
 const bankAccountIdSchema = z
-  .union([z.string().regex(/^[\w-]{1,64}$/), z.number().int().positive()])
+  .union([
+    z
+      .string()
+      .max(64, { abort: true })
+      .regex(/^[\w-]{1,64}$/),
+    z.number().int().positive(),
+  ])
   .transform((value) => String(value));
 
 function requireFor(

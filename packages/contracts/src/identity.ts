@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SHORT_TEXT_LENGTH_MAX, uuidString } from './limits.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { captchaEventSchema, passkeyAssertionSchema, sixDigitCodeSchema } from './security.ts';
 
@@ -24,7 +25,7 @@ export const emailSchema = z
   .trim()
   .min(1, { error: 'validation.required' })
   .max(254, { error: 'validation.email' })
-  .pipe(z.email({ error: 'validation.email' }))
+  .pipe(z.email({ error: 'validation.email' }).max(254))
   .transform((value) => value.toLowerCase());
 
 /** A login password as typed at login: required, never trimmed. */
@@ -42,13 +43,22 @@ export const newPasswordSchema = z
 /** The ALTCHA payload produced by the widget: base64 of `{challenge, solution}` JSON. */
 export const humanCheckTokenSchema = z.string().min(1, { error: 'validation.required' }).max(8192);
 /** A flow ticket handed out by the first step of login/register/recover (opaque, 43 characters). */
-export const flowTicketSchema = z.string().regex(/^[\w-]{20,100}$/, { error: 'validation.required' });
+export const flowTicketSchema = z
+  .string()
+  .max(100, { abort: true })
+  .regex(/^[\w-]{20,100}$/, { error: 'validation.required' });
 /** A one-time authenticator recovery code, `XXXXX-XXXXX` of base32 letters (case-insensitive). */
 export const recoveryCodeSchema = z
   .string()
+  .max(SHORT_TEXT_LENGTH_MAX)
   .trim()
   .transform((value) => value.toUpperCase())
-  .pipe(z.string().regex(/^[A-Z2-7]{5}-?[A-Z2-7]{5}$/, { error: 'validation.recoveryCode' }));
+  .pipe(
+    z
+      .string()
+      .max(11, { abort: true })
+      .regex(/^[A-Z2-7]{5}-?[A-Z2-7]{5}$/, { error: 'validation.recoveryCode' }),
+  );
 
 /** Which factors a step requires. */
 export const requiredFactorsSchema = z.object({ email: z.boolean(), mfa: z.boolean(), security: z.boolean() });
@@ -281,7 +291,7 @@ export const unbindMfaRequestSchema = z
 export const setSecurityPasswordRequestSchema = z
   .strictObject({
     newSecurityPassword: sixDigitCodeSchema,
-    confirm: z.string({ error: 'validation.required' }),
+    confirm: z.string({ error: 'validation.required' }).max(PASSWORD_LENGTH_MAX),
     emailCaptcha: sixDigitCodeSchema,
     mfaCode: sixDigitCodeSchema.optional(),
     passkey: passkeyAssertionSchema.optional(),
@@ -310,18 +320,30 @@ export const changePasswordRequestSchema = z
 /** National significant number: digits only, 4–14 (E.164 allows 15 digits with the country code). */
 export const nationalNumberSchema = z
   .string({ error: 'validation.required' })
+  .max(SHORT_TEXT_LENGTH_MAX)
   .transform((value) => value.replace(/[\s()-]/g, ''))
-  .pipe(z.string().regex(/^\d{4,14}$/, { error: 'validation.mobile' }));
+  .pipe(
+    z
+      .string()
+      .max(14, { abort: true })
+      .regex(/^\d{4,14}$/, { error: 'validation.mobile' }),
+  );
 
 /** `POST user/mobile/captcha`: send an SMS code to a number to bind. */
 export const sendMobileCodeRequestSchema = z.strictObject({
-  mobileCountry: z.string().regex(/^[A-Z]{2}$/, { error: 'validation.country' }),
+  mobileCountry: z
+    .string()
+    .max(2, { abort: true })
+    .regex(/^[A-Z]{2}$/, { error: 'validation.country' }),
   mobile: nationalNumberSchema,
 });
 
 /** `POST user/web/mobile/bind`: bind the number with its SMS code and a `MOBILE_BIND` email code. */
 export const bindMobileRequestSchema = z.strictObject({
-  mobileCountry: z.string().regex(/^[A-Z]{2}$/, { error: 'validation.country' }),
+  mobileCountry: z
+    .string()
+    .max(2, { abort: true })
+    .regex(/^[A-Z]{2}$/, { error: 'validation.country' }),
   mobile: nationalNumberSchema,
   smsCaptcha: sixDigitCodeSchema,
   emailCaptcha: sixDigitCodeSchema,
@@ -341,7 +363,10 @@ export type SendNewEmailCodeRequest = z.input<typeof sendNewEmailCodeRequestSche
  */
 export const changeEmailRequestSchema = z.strictObject({
   email: emailSchema,
-  newEmailCaptcha: z.string({ error: 'validation.emailCode' }).regex(/^\d{6}$/, { error: 'validation.code6' }),
+  newEmailCaptcha: z
+    .string({ error: 'validation.emailCode' })
+    .max(6, { abort: true })
+    .regex(/^\d{6}$/, { error: 'validation.code6' }),
   emailCaptcha: sixDigitCodeSchema.optional(),
   mfaCode: sixDigitCodeSchema.optional(),
   passkey: passkeyAssertionSchema.optional(),
@@ -380,7 +405,7 @@ export const signInItemSchema = z.object({
 });
 export type SignInItem = z.infer<typeof signInItemSchema>;
 
-export const sessionIdParamsSchema = z.strictObject({ id: z.uuid({ error: 'validation.required' }) });
+export const sessionIdParamsSchema = z.strictObject({ id: uuidString({ error: 'validation.required' }) });
 
 /** `POST user/cancel`: close the account; carries the trade factors (event ACCOUNT_CANCEL). */
 export const cancelAccountRequestSchema = z.strictObject({

@@ -182,7 +182,7 @@ export function isAdultOn(dateOfBirth: string, today: string): boolean {
 export function dateOfBirthSchema(today: () => string = () => dayjs().format('YYYY-MM-DD')) {
   return z
     .string({ error: 'validation.required' })
-    .pipe(z.iso.date({ error: 'validation.dateOfBirth' }))
+    .pipe(z.iso.date({ error: 'validation.dateOfBirth' }).max(10))
     .refine((value) => value >= '1900-01-01' && value <= today(), { error: 'validation.dateOfBirth', abort: true })
     .refine((value) => isAdultOn(value, today()), { error: 'validation.age18' });
 }
@@ -227,6 +227,7 @@ export function usTaxIdKind(raw: string): 'ssn' | 'itin' | null {
  */
 export const usTaxIdSchema = z
   .string({ error: 'validation.required' })
+  .max(11, { abort: true })
   .refine((value) => usTaxIdKind(value) !== null, { error: 'validation.ssn' })
   .transform((value) => {
     const digits = value.replace(/\D/g, '');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { uuidString } from './limits.ts';
 import { defineEndpoint, type KycRequirement } from './endpoint.ts';
 import {
   dateOfBirthSchema,
@@ -167,6 +168,7 @@ export type BasicKycDraft = z.infer<typeof basicKycDraftSchema>;
 /** A country code the server knows (`user/country/list`); checked against the list by the server. */
 const countryCodeSchema = z
   .string({ error: 'validation.country' })
+  .max(2, { abort: true })
   .regex(/^[A-Z]{2}$/, { error: 'validation.country' });
 
 /** A residential address: not empty, at most 200 characters. */
@@ -179,7 +181,8 @@ const residentialAddressSchema = z
 /** The issue date of a proof of address, `YYYY-MM-DD` (its 90-day age is checked by the server). */
 const proofOfAddressDateSchema = z
   .string({ error: 'validation.required' })
-  .pipe(z.iso.date({ error: 'validation.proofOfAddressDate' }));
+  .max(10, { abort: true })
+  .pipe(z.iso.date({ error: 'validation.proofOfAddressDate' }).max(10));
 
 /**
  * The rules a submission must pass at `user/commit`: names in English characters, 18 or
@@ -239,7 +242,7 @@ export const basicKycStateSchema = z.object({
 });
 export type BasicKycState = z.infer<typeof basicKycStateSchema>;
 
-const documentIdParamsSchema = z.object({ id: z.uuid({ error: 'validation.required' }) });
+const documentIdParamsSchema = z.object({ id: uuidString({ error: 'validation.required' }) });
 
 export const kycEndpoints = {
   info: defineEndpoint({
@@ -384,7 +387,7 @@ export const opsKycRejectBodySchema = z.object({
     .max(500, { error: 'validation.tooLong' }),
 });
 
-const userIdParamsSchema = z.object({ userId: z.uuid({ error: 'validation.required' }) });
+const userIdParamsSchema = z.object({ userId: uuidString({ error: 'validation.required' }) });
 
 /** The reviewers' API (`/api/admin/kyc/...`): read by `support` and `compliance`, decided by `compliance` (and `admin`). */
 export const opsKycEndpoints = {
@@ -647,7 +650,12 @@ export const amlAnswersSchema = z
     isPoliticallyExposed: z.boolean({ error: 'validation.required' }),
     /** ISO 3166-1 alpha-2 codes of countries under sanctions the customer has links with (residence, business, family, funds). */
     sanctionsCountryLinks: z
-      .array(z.string().regex(/^[A-Z]{2}$/, { error: 'validation.country' }))
+      .array(
+        z
+          .string()
+          .max(2, { abort: true })
+          .regex(/^[A-Z]{2}$/, { error: 'validation.country' }),
+      )
       .max(20)
       .default([]),
   })
@@ -698,7 +706,10 @@ export const taxFormSchema = z.discriminatedUnion(
         .array(
           z
             .object({
-              country: z.string({ error: 'validation.country' }).regex(/^[A-Z]{2}$/, { error: 'validation.country' }),
+              country: z
+                .string({ error: 'validation.country' })
+                .max(2, { abort: true })
+                .regex(/^[A-Z]{2}$/, { error: 'validation.country' }),
               tin: z.string().trim().max(40, { error: 'validation.tooLong' }).optional(),
               noTinReason: z.enum(NO_TIN_REASONS, { error: 'validation.noTinReason' }).optional(),
             })
@@ -810,7 +821,7 @@ export const investorEndpoints = {
 };
 
 const stepParamsSchema = z.object({
-  userId: z.uuid({ error: 'validation.required' }),
+  userId: uuidString({ error: 'validation.required' }),
   step: z.enum(['investor', 'aml', 'qualified', 'residence']),
 });
 
@@ -1024,7 +1035,10 @@ export const termsChangeInputSchema = z.object({
   titleZh: termsText(100),
   bodyEn: termsText(1500),
   bodyZh: termsText(1500),
-  effectiveOn: z.string({ error: 'validation.required' }).pipe(z.iso.date({ error: 'validation.date' })),
+  effectiveOn: z
+    .string({ error: 'validation.required' })
+    .max(10, { abort: true })
+    .pipe(z.iso.date({ error: 'validation.date' }).max(10)),
 });
 export type TermsChangeInput = z.output<typeof termsChangeInputSchema>;
 

@@ -203,7 +203,7 @@ const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 /** `GET liabilities/proof?date=YYYY-MM-DD`: the date of the snapshot (default: the latest). */
 export const liabilitiesProofQuerySchema = z.object({
-  date: z.string().regex(DATE_PATTERN, { error: 'validation.date' }).optional(),
+  date: z.string().max(10, { abort: true }).regex(DATE_PATTERN, { error: 'validation.date' }).optional(),
 });
 
 /** Per asset: the tree's total against the platform's holdings when the snapshot was taken (operators). */

@@ -24,18 +24,21 @@ export function pctToBps(pct: string): number {
 /** A loan APR in percent, 0.01–50.00, at most 2 decimals. */
 export const loanAprPctSchema = z
   .string()
+  .max(5, { abort: true })
   .regex(PCT_PATTERN, { error: 'validation.loanApr' })
   .refine((text) => pctToBps(text) >= 1 && pctToBps(text) <= 5000, { error: 'validation.loanApr' });
 
 /** An LTV level in percent, 0.01–99.99, at most 2 decimals. */
 export const ltvPctSchema = z
   .string()
+  .max(5, { abort: true })
   .regex(PCT_PATTERN, { error: 'validation.ltvPct' })
   .refine((text) => pctToBps(text) >= 1, { error: 'validation.ltvPct' });
 
 /** The liquidation fee in percent, 0.00–20.00, at most 2 decimals. */
 export const liquidationFeePctSchema = z
   .string()
+  .max(5, { abort: true })
   .regex(PCT_PATTERN, { error: 'validation.liquidationFee' })
   .refine((text) => pctToBps(text) <= 2000, { error: 'validation.liquidationFee' });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INSTANT_LENGTH_MAX, boundedList, instantText } from './limits.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { type AmountMinor, type AssetCode, decimalAmountSchema, readAmountMinor } from './money.ts';
 import { pageQuerySchema, pageSchema } from './pagination.ts';
@@ -281,14 +282,21 @@ export type LoanOrder = z.infer<typeof loanOrderSchema>;
 
 /** Query parameter that may be repeated (arrays repeated). */
 function repeated<T extends z.ZodType>(item: T) {
-  return z.union([item, z.array(item)]).transform((value) => (Array.isArray(value) ? value : [value]) as z.output<T>[]);
+  return z
+    .union([item, boundedList(item)])
+    .transform((value) => (Array.isArray(value) ? value : [value]) as z.output<T>[]);
 }
 
 /** Two ISO instants [from, to], the history filter `createTime`. */
 const createTimeSchema = z
-  .union([z.string(), z.array(z.string())])
+  .union([instantText(), boundedList(instantText(), 2)])
   .transform((value) => (Array.isArray(value) ? value : [value]))
-  .pipe(z.tuple([z.iso.datetime({ offset: true }), z.iso.datetime({ offset: true })]));
+  .pipe(
+    z.tuple([
+      z.iso.datetime({ offset: true }).max(INSTANT_LENGTH_MAX),
+      z.iso.datetime({ offset: true }).max(INSTANT_LENGTH_MAX),
+    ]),
+  );
 
 /** Filters every loan history shares: coin, createTime [from, to], one order. */
 const loanHistoryQuerySchema = pageQuerySchema.extend({
@@ -296,6 +304,7 @@ const loanHistoryQuerySchema = pageQuerySchema.extend({
   createTime: createTimeSchema.optional(),
   orderId: z
     .string()
+    .max(18, { abort: true })
     .regex(/^\d{1,18}$/)
     .optional(),
 });
@@ -375,7 +384,10 @@ export type LoanRepayType = z.infer<typeof loanRepayTypeSchema>;
 export const LOAN_ORIGINS = ['USER', 'PROTECTION', 'LIQUIDATION'] as const;
 export type LoanOrigin = (typeof LOAN_ORIGINS)[number];
 
-const orderIdSchema = z.string().regex(/^\d{1,18}$/, { error: 'validation.required' });
+const orderIdSchema = z
+  .string()
+  .max(18, { abort: true })
+  .regex(/^\d{1,18}$/, { error: 'validation.required' });
 
 const repayFieldsSchema = z.object({
   orderId: orderIdSchema,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INSTANT_LENGTH_MAX, uuidString } from './limits.ts';
 import { bannerListContentSchema } from './banner.ts';
 import { MARKET_COIN_CODES } from './coins.ts';
 import { defineEndpoint } from './endpoint.ts';
@@ -18,7 +19,7 @@ export const marketCoinRowSchema = z.object({
   currentPrice: z.string().regex(/^\d+\.\d{2,}$/),
   changePercent: z.string().regex(/^-?\d+\.\d{2}$/),
   lineCode: z.array(z.number()),
-  observedAt: z.iso.datetime(),
+  observedAt: z.iso.datetime().max(INSTANT_LENGTH_MAX),
 });
 export type MarketCoinRow = z.infer<typeof marketCoinRowSchema>;
 
@@ -42,7 +43,7 @@ export type PriceHistoryQuery = z.infer<typeof priceHistoryQuerySchema>;
 
 /** One point of a price history: the slot's start (UTC) and the last price in it, USD per coin (decimal string). */
 export const priceHistoryPointSchema = z.object({
-  time: z.iso.datetime(),
+  time: z.iso.datetime().max(INSTANT_LENGTH_MAX),
   priceUsd: z.string().regex(/^\d+(\.\d+)?$/),
 });
 export type PriceHistoryPoint = z.infer<typeof priceHistoryPointSchema>;
@@ -77,7 +78,7 @@ export const marketEndpoints = {
     summary:
       'An uploaded banner image: the bytes themselves (image/png, image/jpeg or image/webp), cached publicly for a year (an image is never changed; a new one gets a new id)',
     auth: 'none',
-    params: z.object({ id: z.uuid({ error: 'validation.required' }) }),
+    params: z.object({ id: uuidString({ error: 'validation.required' }) }),
     content: z.unknown(),
     codes: ['NOT_FOUND'],
   }),

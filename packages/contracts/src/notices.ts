@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { uuidString } from './limits.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { pageQuerySchema } from './pagination.ts';
 
@@ -49,7 +50,7 @@ export const messageListContentSchema = z.object({
 });
 export type MessageListContent = z.infer<typeof messageListContentSchema>;
 
-export const messageIdParamsSchema = z.object({ id: z.uuid() });
+export const messageIdParamsSchema = z.object({ id: uuidString() });
 
 /** Content of the read calls: the unread count after the change. */
 export const unreadCountContentSchema = z.object({ unreadCount: z.number().int() });
@@ -62,7 +63,10 @@ export type UnreadCountContent = z.infer<typeof unreadCountContentSchema>;
 export const pushTokenBodySchema = z.strictObject({
   token: z.string().min(1).max(4096),
   platform: z.literal('WEB'),
-  deviceId: z.string().regex(/^pro-web-[0-9a-f-]{36}$/, { error: 'validation.deviceId' }),
+  deviceId: z
+    .string()
+    .max(44, { abort: true })
+    .regex(/^pro-web-[0-9a-f-]{36}$/, { error: 'validation.deviceId' }),
 });
 export type PushTokenBody = z.infer<typeof pushTokenBodySchema>;
 

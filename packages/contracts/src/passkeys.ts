@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { uuidString } from './limits.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { flowTicketSchema, emailSchema, loginContentSchema } from './identity.ts';
 import { authenticationResponseSchema, sensitiveFactorsSchema } from './security.ts';
@@ -50,14 +51,14 @@ export const registrationResponseSchema = z.looseObject({
  * `@simplewebauthn/server`, with the id of the stored challenge to send back with the answer.
  */
 export const ceremonyOptionsContentSchema = z.object({
-  challengeId: z.uuid(),
+  challengeId: uuidString(),
   options: z.record(z.string(), z.unknown()),
 });
 export type CeremonyOptionsContent = z.infer<typeof ceremonyOptionsContentSchema>;
 
 /** One registered passkey as the owner sees it (ISO times; `lastUsedAt` null until first used). */
 export const passkeyItemSchema = z.object({
-  id: z.uuid(),
+  id: uuidString(),
   name: z.string(),
   /** Transports the authenticator reported (`internal`, `hybrid`, `usb`, …). */
   transports: z.array(z.string()),
@@ -72,7 +73,7 @@ export type PasskeyItem = z.infer<typeof passkeyItemSchema>;
 export const registerPasskeyRequestSchema = sensitiveFactorsSchema
   .extend({
     name: passkeyNameSchema,
-    challengeId: z.uuid({ error: 'validation.passkey' }),
+    challengeId: uuidString({ error: 'validation.passkey' }),
     response: registrationResponseSchema,
   })
   .strict();
@@ -84,7 +85,7 @@ export const renamePasskeyRequestSchema = z.strictObject({ name: passkeyNameSche
 /** `DELETE user/passkeys/:id`: the security check `PASSKEY_REMOVE`. */
 export const removePasskeyRequestSchema = sensitiveFactorsSchema.strict();
 
-export const passkeyIdParamsSchema = z.strictObject({ id: z.uuid() });
+export const passkeyIdParamsSchema = z.strictObject({ id: uuidString() });
 
 /**
  * `POST user/passkeys/assertion/options`: a challenge to sign.
@@ -105,7 +106,7 @@ export type AssertionOptionsRequest = z.input<typeof assertionOptionsRequestSche
 
 /** `POST user/passkeys/login`: sign in with the answer to a `login` challenge. */
 export const passkeyLoginRequestSchema = z.strictObject({
-  challengeId: z.uuid({ error: 'validation.passkey' }),
+  challengeId: uuidString({ error: 'validation.passkey' }),
   response: authenticationResponseSchema,
 });
 export type PasskeyLoginRequest = z.input<typeof passkeyLoginRequestSchema>;

@@ -1,5 +1,6 @@
 import { electronicFormatIBAN, extractBIC, getCountrySpecifications, isValidBIC, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
+import { ID_LENGTH_MAX } from './limits.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { sensitiveFactorsSchema } from './security.ts';
 
@@ -66,7 +67,12 @@ export const accountHolderSchema = z.string().trim().min(2, { error: 'validation
 export const bankNameSchema = z.string().trim().min(2, { error: 'validation.bankName' }).max(100);
 
 /** ISO 3166-1 alpha-2 country of the bank (upper case). */
-export const bankCountrySchema = z.string().trim().toUpperCase().refine(isBankCountry, { error: 'validation.country' });
+export const bankCountrySchema = z
+  .string()
+  .max(ID_LENGTH_MAX, { abort: true })
+  .trim()
+  .toUpperCase()
+  .refine(isBankCountry, { error: 'validation.country' });
 
 /** SWIFT/BIC (ISO 9362), 8 or 11 characters, checked by format with `ibantools`; stored compact, upper case. */
 export const swiftBicSchema = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { uuidString } from './limits.ts';
 
 /**
  * Events an email code can be requested for. A
@@ -39,7 +40,10 @@ export type CaptchaEvent = (typeof CAPTCHA_EVENTS)[number];
 export const captchaEventSchema = z.enum(CAPTCHA_EVENTS);
 
 /** Six digits (§9 verification code). */
-export const sixDigitCodeSchema = z.string().regex(/^\d{6}$/, { error: 'validation.code6' });
+export const sixDigitCodeSchema = z
+  .string()
+  .max(6, { abort: true })
+  .regex(/^\d{6}$/, { error: 'validation.code6' });
 
 const base64Url = (max: number) =>
   z
@@ -71,7 +75,7 @@ export const authenticationResponseSchema = z.looseObject({
  * (`POST user/passkeys/assertion/options`, single use, 5 minutes) and the browser's answer to it.
  */
 export const passkeyAssertionSchema = z.strictObject({
-  challengeId: z.uuid({ error: 'validation.passkey' }),
+  challengeId: uuidString({ error: 'validation.passkey' }),
   response: authenticationResponseSchema,
 });
 export type PasskeyAssertion = z.input<typeof passkeyAssertionSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { uuidString } from './limits.ts';
 import { defineEndpoint } from './endpoint.ts';
 
 /**
@@ -37,6 +38,7 @@ export const STATEMENT_EARLIEST_DAY = '2009-01-03';
  */
 const daySchema = z
   .string()
+  .max(10, { abort: true })
   .regex(DATE_PATTERN, { error: 'validation.date' })
   .refine(
     (text) =>
@@ -216,7 +218,7 @@ export type StatementGeneration = z.infer<typeof statementGenerationSchema>;
 export const STATEMENT_FILE_FORMATS = ['pdf', 'csv', 'koinly', 'cointracker'] as const;
 export type StatementFileFormat = (typeof STATEMENT_FILE_FORMATS)[number];
 
-export const statementIdParamsSchema = z.object({ id: z.uuid() });
+export const statementIdParamsSchema = z.object({ id: uuidString() });
 export const statementFileQuerySchema = z
   .object({
     format: z.enum(STATEMENT_FILE_FORMATS),

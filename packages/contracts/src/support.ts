@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { uuidString } from './limits.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { pageQuerySchema, pageSchema } from './pagination.ts';
 import { sixDigitCodeSchema } from './security.ts';
@@ -99,7 +100,7 @@ export const opsSupportQuerySchema = pageQuerySchema.extend({
   status: z.enum(SUPPORT_REQUEST_STATUSES).optional(),
 });
 
-export const supportRequestIdParamsSchema = z.object({ id: z.uuid({ error: 'validation.required' }) });
+export const supportRequestIdParamsSchema = z.object({ id: uuidString({ error: 'validation.required' }) });
 
 /** `POST admin/support/requests/:id/reply`: the reply the user reads in the message centre. */
 export const replySupportBodySchema = z.strictObject({ reply: replySchema });

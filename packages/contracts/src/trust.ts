@@ -69,6 +69,7 @@ export const beneficiaryInputSchema = z.object({
   email: z.email({ error: 'validation.email' }).max(254, { error: 'validation.tooLong' }),
   sharePct: z
     .string()
+    .max(6, { abort: true })
     .regex(SHARE_PCT_PATTERN, { error: 'validation.trustShare' })
     .refine((text) => sharePctToBps(text) > 0 && sharePctToBps(text) <= 10_000, { error: 'validation.trustShare' }),
 });

@@ -131,6 +131,10 @@ export const VALIDATION_MESSAGES = {
     'en-US': 'This field is too long (at most {maximum} characters)',
     'zh-HK': '此欄位過長（最多 {maximum} 個字元）',
   },
+  'validation.tooMany': {
+    'en-US': 'This list is too long (at most {maximum} items)',
+    'zh-HK': '此清單過長（最多 {maximum} 項）',
+  },
   // Back-office banners.
   'validation.bannerLink': {
     'en-US': 'Enter a site path starting with / or an https:// address',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INSTANT_LENGTH_MAX, boundedList, instantText } from './limits.ts';
 import { amountMinorSchema, assetCodeSchema, decimalAmountSchema, withAmountMinor } from './money.ts';
 import { pageQuerySchema, pageSchema } from './pagination.ts';
 import { sensitiveFactorsSchema } from './security.ts';
@@ -187,9 +188,14 @@ export const walletRecordQuerySchema = pageQuerySchema.extend({
   coin: assetCodeSchema.optional(),
   /** Two ISO instants [from, to]; repeated query parameter. */
   createTime: z
-    .union([z.string(), z.array(z.string())])
+    .union([instantText(), boundedList(instantText(), 2)])
     .transform((value) => (Array.isArray(value) ? value : [value]))
-    .pipe(z.tuple([z.iso.datetime({ offset: true }), z.iso.datetime({ offset: true })]))
+    .pipe(
+      z.tuple([
+        z.iso.datetime({ offset: true }).max(INSTANT_LENGTH_MAX),
+        z.iso.datetime({ offset: true }).max(INSTANT_LENGTH_MAX),
+      ]),
+    )
     .optional(),
   status: z.coerce.number().int().min(0).max(4).optional(),
   type: transferTypeSchema.optional(),
@@ -243,14 +249,17 @@ export const custodyDepositEventSchema = withAmountMinor(
 );
 export const custodyWithdrawalEventSchema = z.object({
   type: z.literal('withdrawal'),
-  withdrawalId: z.string().regex(/^\d{1,18}$/),
+  withdrawalId: z
+    .string()
+    .max(18, { abort: true })
+    .regex(/^\d{1,18}$/),
   result: z.enum(['success', 'failure']),
   txHash: z.string().min(1).max(128).optional(),
   reason: z.string().max(500).optional(),
 });
 export const custodyWebhookBodySchema = z.object({
   deliveryId: z.string().min(1).max(128),
-  sentAt: z.iso.datetime({ offset: true }),
+  sentAt: z.iso.datetime({ offset: true }).max(INSTANT_LENGTH_MAX),
   event: z.discriminatedUnion('type', [custodyDepositEventSchema, custodyWithdrawalEventSchema]),
 });
 /** The webhook body as custody sends it. */
@@ -489,7 +498,7 @@ export const custodyEndpoints = {
     summary: 'The deposit address of a user (development deposit command only)',
     auth: 'none',
     isHidden: true,
-    body: z.object({ email: z.email(), coin: assetCodeSchema, network: z.string().min(1).max(32) }),
+    body: z.object({ email: z.email().max(254), coin: assetCodeSchema, network: z.string().min(1).max(32) }),
     content: depositAddressContentSchema,
   }),
 };

@@ -16,7 +16,13 @@ const ERROR_ENVELOPE_SCHEMA = {
   type: 'object',
   required: ['statusCode', 'content', 'message'],
   properties: {
-    statusCode: { type: 'integer', format: 'int32', description: 'The business code (docs: codes catalogue).' },
+    statusCode: {
+      type: 'integer',
+      format: 'int32',
+      minimum: 100,
+      maximum: 999,
+      description: 'The business code (docs: codes catalogue).',
+    },
     content: { description: 'null, or for 120 `{ fields: [{ field, message }] }` naming each refused field.' },
     message: { type: 'string', maxLength: 1000, description: 'The refusal in the User-Lang language.' },
   },
@@ -68,6 +74,32 @@ export const openApiTransform: SwaggerTransform = (input) => {
   return { ...result, schema: { ...result.schema, security, response: { ...errors, ...result.schema.response } } };
 };
 
+/** The bounds of a 32-bit signed integer (OpenAPI's `int32` format). */
+const INT32_MIN = -2_147_483_648;
+const INT32_MAX = 2_147_483_647;
+
+/**
+ * Gives every integer schema of `node` (at any depth) the OpenAPI `format` its zod bounds allow:
+ * `int32` when `minimum` and `maximum` both fit in 32 bits, otherwise `int64`. zod 4 writes
+ * `z.number().int()` as an integer bounded by ±(2^53 − 1) (`Number.MAX_SAFE_INTEGER`) and no
+ * format, so an unbounded count or id is `int64` and a page size (1–100) is `int32`. A format the
+ * schema already has is kept.
+ */
+export function addIntegerFormats(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const item of node) addIntegerFormats(item);
+    return;
+  }
+  if (node === null || typeof node !== 'object') return;
+  const schema = node as Record<string, unknown>;
+  if (schema.type === 'integer' && schema.format === undefined) {
+    const minimum = typeof schema.minimum === 'number' ? schema.minimum : -Infinity;
+    const maximum = typeof schema.maximum === 'number' ? schema.maximum : Infinity;
+    schema.format = minimum >= INT32_MIN && maximum <= INT32_MAX ? 'int32' : 'int64';
+  }
+  for (const value of Object.values(schema)) addIntegerFormats(value);
+}
+
 type Operations = Record<string, Record<string, { operationId?: string; tags?: string[] }>>;
 
 /** `post /api/admin/users/{userId}/freeze` → `postApiAdminUsersUserIdFreeze`. */
@@ -78,8 +110,8 @@ function operationIdOf(method: string, path: string): string {
 
 /**
  * The whole document: every operation gets an `operationId` (the endpoint's name from its module's
- * table, or method and path when it has none or shares it with another operation), and every tag
- * an operation uses is listed at the top level.
+ * table, or method and path when it has none or shares it with another operation), every tag
+ * an operation uses is listed at the top level, and every integer has its `format`.
  */
 export const openApiTransformObject: SwaggerTransformObject = (documentObject) => {
   const document = (
@@ -101,5 +133,6 @@ export const openApiTransformObject: SwaggerTransformObject = (documentObject) =
       operation.operationId = operationIdOf(method, path);
     for (const tag of operation.tags ?? []) tags.add(tag);
   }
+  addIntegerFormats(paths);
   return { ...document, tags: [...tags].sort().map((name) => ({ name })) } as ReturnType<SwaggerTransformObject>;
 };

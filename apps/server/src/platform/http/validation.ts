@@ -83,7 +83,7 @@ function isMissing(issue: z.core.$ZodIssue): boolean {
  * carries (`z.string({ error: 'validation.required' }).max(…)` made every issue "required"); a
  * product message of its own (e.g. the label's "4 to 50 characters") is kept.
  */
-function isTooLongText(issue: z.core.$ZodIssue): issue is z.core.$ZodIssueTooBig {
+function isTooLongText(issue: z.core.$ZodIssue): boolean {
   return (
     issue.code === 'too_big' &&
     issue.origin === 'string' &&
@@ -91,9 +91,32 @@ function isTooLongText(issue: z.core.$ZodIssue): issue is z.core.$ZodIssueTooBig
   );
 }
 
+/** A list longer than its maximum (`maxItems`) says so, unless the schema carries a product message. */
+function isTooLongList(issue: z.core.$ZodIssue): boolean {
+  return issue.code === 'too_big' && issue.origin === 'array' && !isValidationMessageKey(issue.message);
+}
+
+/**
+ * The one issue that explains a failed union: a value that is one of `item | item[]` (a repeated
+ * query parameter) and fails only as the list (too many items) is worded as the list's issue, not
+ * zod's "Invalid input". Undefined when no single branch got past the type check.
+ */
+function unionCause(issue: z.core.$ZodIssue): z.core.$ZodIssue | undefined {
+  if (issue.code !== 'invalid_union') return undefined;
+  const typed = issue.errors.filter(
+    (branch) => branch.length > 0 && !branch.every((inner) => inner.code === 'invalid_type'),
+  );
+  return typed.length === 1 && typed[0]!.length === 1 ? typed[0]![0] : undefined;
+}
+
 function issueMessage(issue: z.core.$ZodIssue, locale: Locale): string {
   if (isMissing(issue)) return validationMessage('validation.required', locale);
-  if (isTooLongText(issue)) return validationMessage('validation.tooLong', locale, { maximum: Number(issue.maximum) });
+  const cause = unionCause(issue);
+  if (cause) return issueMessage(cause, locale);
+  if (issue.code === 'too_big' && isTooLongText(issue))
+    return validationMessage('validation.tooLong', locale, { maximum: Number(issue.maximum) });
+  if (issue.code === 'too_big' && isTooLongList(issue))
+    return validationMessage('validation.tooMany', locale, { maximum: Number(issue.maximum) });
   // A custom issue carries its message's placeholders in `params` (e.g. the amount's `{ decimals }`).
   if (isValidationMessageKey(issue.message))
     return validationMessage(
