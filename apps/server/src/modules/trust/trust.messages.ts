@@ -94,7 +94,7 @@ export function trustInactivityMessages(input: {
 const TRUST_MOVEMENT_TEXTS = {
   entrust: {
     key: 'trust.funded',
-    title: { 'en-US': 'Trust "{name}" funded', 'zh-HK': '信託「{name}」已注資' },
+    title: { 'en-US': 'Entrusted to trust "{name}"', 'zh-HK': '已注資信託「{name}」' },
     body: {
       'en-US': '{amount} left your wallet for your trust "{name}": {net} is now held in trust and the 2% fee was {fee}.',
       'zh-HK': '{amount} 已由你的錢包轉入信託「{name}」：信託持有 {net}，2% 手續費為 {fee}。',
