@@ -60,6 +60,9 @@ async function ageCodes(session: TestSession): Promise<void> {
 
 const post = (session: TestSession, url: string, payload: object, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, headers: { ...session.headers, ...headers }, payload });
+const get = (session: TestSession, url: string) =>
+  t.app.inject({ method: 'GET', url, headers: { cookie: session.cookie } });
+
 const ADDRESS = {
   recipient: 'Mei Chan',
   line1: '1 Queen’s Road Central',
@@ -68,7 +71,7 @@ const ADDRESS = {
   phone: '+852 5555 0100',
 };
 
-async function apply(session: TestSession, body: object, key = randomUUID()) {
+async function apply(session: TestSession, body: object, key: string = randomUUID()) {
   await ageCodes(session);
   const emailCaptcha = await sensitiveCode(t.app, session, 'CARD_APPLY');
   return (
@@ -95,7 +98,7 @@ async function quote(session: TestSession, cardId: number, amount: string, coin 
   return (await post(session, `/api/card/${cardId}/topup/quote`, { coin, amount })).json();
 }
 
-async function topUp(session: TestSession, cardId: number, quoteId: string, key = randomUUID()) {
+async function topUp(session: TestSession, cardId: number, quoteId: string, key: string = randomUUID()) {
   await ageCodes(session);
   const emailCaptcha = await sensitiveCode(t.app, session, 'CARD_TOPUP');
   return (

@@ -64,7 +64,7 @@ export interface NotifyInput {
    * placeholder of its name with the amount and its asset, formatted when the message is read.
    */
   amounts?: Record<string, NoticeAmount>;
-  /** The kind of message, kept with its template (`fund.subscribed`; docs/notices.md lists the money events). */
+  /** The kind of message, kept with its template (`fund.current.subscribed`; docs/notices.md lists the money events). */
   key?: string;
   /** A path inside the product the message opens, e.g. `/my/order/wallet/deposit`. */
   link?: string;
@@ -251,6 +251,7 @@ export class NoticeService {
       .select({ id: noticeMessages.id, template: noticeMessages.template })
       .from(noticeMessages)
       .where(and(eq(noticeMessages.userId, userId), inArray(noticeMessages.link, [...links])));
+    if (rows.length === 0) return 0;
     const locale = (await this.deps.recipientsOf([userId], tx)).get(userId)?.locale ?? 'en-US';
     for (const row of rows) {
       const template: NoticeTemplate = {
