@@ -2,7 +2,8 @@ import { CURRENT_PRODUCT_ID } from '@meridian/contracts/funds';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestSession } from '../../../test/helpers.ts';
 import { eventMessages, messageCount } from '../notices/notices.test-kit.ts';
-import { createFundsKit, expectFundsConsistent, type FundsKit } from './funds.test-kit.ts';
+import { userAccount } from '../ledger/ledger.types.ts';
+import { balanceOf, createFundsKit, expectFundsConsistent, type FundsKit, minor } from './funds.test-kit.ts';
 
 /**
  * Every fund money event writes exactly one message in its transaction (docs/notices.md "Money
@@ -66,6 +67,23 @@ describe('fund money events', () => {
     ).json();
     expect(refused.statusCode).not.toBe(200);
     expect(await messageCount(db(), ivy.userId)).toBe(before);
+  });
+
+  it('a subscription whose transaction rolls back at its last step writes no message and moves nothing', async () => {
+    const before = await messageCount(db(), ivy.userId);
+    const wallet = await balanceOf(kit, userAccount(ivy.userId, 'USER_AVAILABLE', 'USDT'));
+    // The security factors are used up as the transaction's last step, after the message is written.
+    const failing = {
+      check: async () => {},
+      consume: async () => {
+        throw new Error('factor store down');
+      },
+      answeredByReplay: () => {},
+    };
+    const body = { productId: CURRENT_PRODUCT_ID, amountMinor: minor(10_000n), actionType: 'WALLET', coin: 'USDT' } as const;
+    await expect(kit.t.app.funds.subscribe(ivy.userId, body, 'rollback-1', failing)).rejects.toThrow('factor store down');
+    expect(await messageCount(db(), ivy.userId)).toBe(before);
+    expect(await balanceOf(kit, userAccount(ivy.userId, 'USER_AVAILABLE', 'USDT'))).toBe(wallet);
   });
 
   it('a fixed-fund subscription from current shares writes one message naming the product in each language', async () => {
