@@ -324,7 +324,10 @@ async function bench(database: Database, label: string, holdings: number): Promi
     identity: { assertNotFrozen: async () => {} },
     notifier: {
       orderPlaced: async () => {},
-      fixedMatured: async () => {}, wireCredited: async () => {}, wireDecided: async () => {} },
+      fixedMatured: async () => {},
+      wireCredited: async () => {},
+      wireDecided: async () => {},
+    },
     receivingAccount: DEFAULT_RECEIVING_ACCOUNT,
     log: { info: () => {}, warn: (detail, message) => console.warn(message, detail) },
   });

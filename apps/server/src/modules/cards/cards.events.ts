@@ -625,7 +625,11 @@ export function createCardEventsService(deps: CardsDeps) {
             ),
           ),
         )
-        .returning({ id: cardTransactions.id, cardId: cardTransactions.cardId, authId: cardTransactions.processorAuthId });
+        .returning({
+          id: cardTransactions.id,
+          cardId: cardTransactions.cardId,
+          authId: cardTransactions.processorAuthId,
+        });
       await resolveLapsed(executor, lapsed);
       const tellProcessor = async () => {
         for (const { authId } of lapsed)

@@ -159,7 +159,10 @@ async function confirmationMessages(session: TestSession, lang: 'en-US' | 'zh-HK
     url: '/api/notice/message/list?pageSize=100',
     headers: { cookie: session.cookie, 'User-Lang': lang },
   });
-  return (response.json().content.list as MessageItem[]).filter((item) => item.title.includes('card payment') || item.title.includes('Card payment') || item.title.includes('卡付款'));
+  return (response.json().content.list as MessageItem[]).filter(
+    (item) =>
+      item.title.includes('card payment') || item.title.includes('Card payment') || item.title.includes('卡付款'),
+  );
 }
 
 describe('card money events', () => {
@@ -216,7 +219,9 @@ describe('card money events', () => {
     expect(messages.count).toBe(1);
     expect(messages['en-US'][0]).toMatchObject({
       title: 'Card topped up',
-      body: expect.stringMatching(/^23\.00 EUR was added to your card ending \d{4}, paid with 25\.00 USDT from your wallet\.$/),
+      body: expect.stringMatching(
+        /^23\.00 EUR was added to your card ending \d{4}, paid with 25\.00 USDT from your wallet\.$/,
+      ),
     });
     expect(messages['zh-HK'][0]!.body).toMatch(/^你尾號 \d{4} 的卡已增值 23\.00 EUR，已從你的錢包支付 25\.00 USDT。$/);
   });
@@ -231,7 +236,9 @@ describe('the 3-D Secure confirmation message', () => {
     expect(asking!.body).toContain('Confirm within 5 minutes.');
     const [pending] = (await get(session, '/api/card/confirmations')).json().content;
     expect(asking!.link).toBe(`/my/account/fiscard?confirm=${pending.id}`);
-    expect((await post(session, `/api/card/confirmation/${pending.id}`, { isApproved: true })).json().statusCode).toBe(200);
+    expect((await post(session, `/api/card/confirmation/${pending.id}`, { isApproved: true })).json().statusCode).toBe(
+      200,
+    );
     const en = await confirmationMessages(session, 'en-US');
     expect(en).toHaveLength(1);
     expect(en[0]).toMatchObject({ id: asking!.id, title: 'Card payment approved', link: '/my/account/fiscard' });
@@ -247,7 +254,9 @@ describe('the 3-D Secure confirmation message', () => {
     const cardId = await fundedCard(session, '10');
     await authorize(cardId, '4.00', { isThreeDs: true });
     const [pending] = (await get(session, '/api/card/confirmations')).json().content;
-    expect((await post(session, `/api/card/confirmation/${pending.id}`, { isApproved: false })).json().statusCode).toBe(200);
+    expect((await post(session, `/api/card/confirmation/${pending.id}`, { isApproved: false })).json().statusCode).toBe(
+      200,
+    );
     const [message] = await confirmationMessages(session, 'en-US');
     expect(message).toMatchObject({ title: 'Card payment declined' });
     expect(message!.body).toContain('was declined. Nothing was charged.');
@@ -259,7 +268,9 @@ describe('the 3-D Secure confirmation message', () => {
     const session = await holder(100_000_000n);
     const cardId = await fundedCard(session, '10');
     await authorize(cardId, '4.00', { isThreeDs: true });
-    expect(await t.app.cards.expireConfirmations(new Date(clock.now().getTime() + 5 * 60_000 + 1_000))).toBeGreaterThanOrEqual(1);
+    expect(
+      await t.app.cards.expireConfirmations(new Date(clock.now().getTime() + 5 * 60_000 + 1_000)),
+    ).toBeGreaterThanOrEqual(1);
     const en = await confirmationMessages(session, 'en-US');
     expect(en).toHaveLength(1);
     expect(en[0]).toMatchObject({ title: 'Card payment not confirmed in time', link: '/my/account/fiscard' });

@@ -45,7 +45,8 @@ export const cardMessages = {
   confirmDeclined: {
     title: { 'en-US': 'Card payment declined', 'zh-HK': '卡付款已拒絕' } satisfies LocalizedText,
     body: {
-      'en-US': 'The payment of {amount} {currency} to {merchant} on your card ending {last4} was declined. Nothing was charged.',
+      'en-US':
+        'The payment of {amount} {currency} to {merchant} on your card ending {last4} was declined. Nothing was charged.',
       'zh-HK': '從尾號 {last4} 的卡向 {merchant} 付款 {amount} {currency} 已被拒絕，沒有扣款。',
     } satisfies LocalizedText,
   },

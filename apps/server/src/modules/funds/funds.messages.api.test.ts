@@ -80,8 +80,15 @@ describe('fund money events', () => {
       },
       answeredByReplay: () => {},
     };
-    const body = { productId: CURRENT_PRODUCT_ID, amountMinor: minor(10_000n), actionType: 'WALLET', coin: 'USDT' } as const;
-    await expect(kit.t.app.funds.subscribe(ivy.userId, body, 'rollback-1', failing)).rejects.toThrow('factor store down');
+    const body = {
+      productId: CURRENT_PRODUCT_ID,
+      amountMinor: minor(10_000n),
+      actionType: 'WALLET',
+      coin: 'USDT',
+    } as const;
+    await expect(kit.t.app.funds.subscribe(ivy.userId, body, 'rollback-1', failing)).rejects.toThrow(
+      'factor store down',
+    );
     expect(await messageCount(db(), ivy.userId)).toBe(before);
     expect(await balanceOf(kit, userAccount(ivy.userId, 'USER_AVAILABLE', 'USDT'))).toBe(wallet);
   });
@@ -123,7 +130,9 @@ describe('fund money events', () => {
     const messages = await messagesOf('fund.fixed.matured');
     expect(messages.count).toBe(1);
     expect(messages['en-US'][0]).toMatchObject({ category: 'FUND', title: 'Fixed fund matured' });
-    expect(messages['en-US'][0]!.body).toMatch(/^Fixed 7-day Notes matured: 1,000\.00 USD principal and \d+\.\d\d USD interest/);
+    expect(messages['en-US'][0]!.body).toMatch(
+      /^Fixed 7-day Notes matured: 1,000\.00 USD principal and \d+\.\d\d USD interest/,
+    );
     expect(messages['zh-HK'][0]!.body).toMatch(/^7 日定期票據已到期：本金 1,000\.00 USD 及利息 \d+\.\d\d USD/);
   });
 });

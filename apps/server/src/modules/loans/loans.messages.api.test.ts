@@ -171,7 +171,9 @@ describe('loan money events', () => {
     );
     const withdrawn = await messagesOf(user, 'loan.collateral_withdrawn');
     expect(withdrawn.count).toBe(1);
-    expect(withdrawn['en-US'][0]!.body).toMatch(/^0\.05 BTC of the collateral of loan \d+ was returned to your wallet\. Collateral now 0\.35 BTC\./);
+    expect(withdrawn['en-US'][0]!.body).toMatch(
+      /^0\.05 BTC of the collateral of loan \d+ was returned to your wallet\. Collateral now 0\.35 BTC\./,
+    );
     expect(withdrawn['zh-HK'][0]!.title).toBe(`借款 ${orderId} 已提取抵押品`);
   });
 
@@ -193,7 +195,9 @@ describe('loan money events', () => {
       title: `Repayment on loan ${orderId}`,
       link: '/my/order/loan/repay',
     });
-    expect(partMessages['en-US'][0]!.body).toMatch(/^You repaid 1,000\.00 USDT from your wallet: interest 98\.630137 USDT, principal /);
+    expect(partMessages['en-US'][0]!.body).toMatch(
+      /^You repaid 1,000\.00 USDT from your wallet: interest 98\.630137 USDT, principal /,
+    );
     expect(partMessages['zh-HK'][0]!.body).toMatch(/^你已從錢包還款 1,000\.00 USDT：利息 98\.630137 USDT，本金 /);
     // More than the wallet holds: refused, no message.
     const before = await messageCount(database.db, user.userId);
@@ -206,7 +210,9 @@ describe('loan money events', () => {
     const closed = await messagesOf(user, 'loan.repaid_closed');
     expect(closed.count).toBe(1);
     expect(closed['en-US'][0]!.title).toBe(`Loan ${orderId} repaid`);
-    expect(closed['en-US'][0]!.body).toContain('The loan is closed and 0.30 BTC of collateral was returned to your wallet.');
+    expect(closed['en-US'][0]!.body).toContain(
+      'The loan is closed and 0.30 BTC of collateral was returned to your wallet.',
+    );
     expect(closed['zh-HK'][0]!.body).toContain('借款已結清，0.30 BTC 抵押品已退回你的錢包。');
   });
 });

@@ -227,14 +227,18 @@ export function adjustedMessage(input: {
     body: joined(
       isAdd
         ? {
-            'en-US': '{amount} moved from your wallet to the collateral of loan {orderId}. Collateral now {collateralAfter}.',
+            'en-US':
+              '{amount} moved from your wallet to the collateral of loan {orderId}. Collateral now {collateralAfter}.',
             'zh-HK': '{amount} 已由你的錢包轉入借款 {orderId} 的抵押品。現時抵押品為 {collateralAfter}。',
           }
         : {
-            'en-US': '{amount} of the collateral of loan {orderId} was returned to your wallet. Collateral now {collateralAfter}.',
+            'en-US':
+              '{amount} of the collateral of loan {orderId} was returned to your wallet. Collateral now {collateralAfter}.',
             'zh-HK': '借款 {orderId} 的抵押品中 {amount} 已退回你的錢包。現時抵押品為 {collateralAfter}。',
           },
-      hasLtv ? { 'en-US': ' LTV {ltvBefore}% → {ltvAfter}%.', 'zh-HK': '貸款價值比率 {ltvBefore}% → {ltvAfter}%。' } : { 'en-US': '', 'zh-HK': '' },
+      hasLtv
+        ? { 'en-US': ' LTV {ltvBefore}% → {ltvAfter}%.', 'zh-HK': '貸款價值比率 {ltvBefore}% → {ltvAfter}%。' }
+        : { 'en-US': '', 'zh-HK': '' },
     ),
     params: {
       orderId: input.orderId,

@@ -96,7 +96,8 @@ const TRUST_MOVEMENT_TEXTS = {
     key: 'trust.funded',
     title: { 'en-US': 'Entrusted to trust "{name}"', 'zh-HK': '已注資信託「{name}」' },
     body: {
-      'en-US': '{amount} left your wallet for your trust "{name}": {net} is now held in trust and the 2% fee was {fee}.',
+      'en-US':
+        '{amount} left your wallet for your trust "{name}": {net} is now held in trust and the 2% fee was {fee}.',
       'zh-HK': '{amount} 已由你的錢包轉入信託「{name}」：信託持有 {net}，2% 手續費為 {fee}。',
     },
   },
