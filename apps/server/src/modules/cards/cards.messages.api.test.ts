@@ -27,9 +27,8 @@ import { extendCardPromotion } from './cards.test-kit.ts';
  */
 const SECRET = 'card-webhook-test-secret-'.padEnd(48, 'z');
 let t: TestApp;
-let offsetMs = 0;
-/** The run's clock (TEST_CLOCK_AT's, docs/clock.md), moved by `offsetMs` where a test needs another time. */
-const clock = { now: () => new Date(testRunClock.now().getTime() + offsetMs) };
+/** The run's clock (TEST_CLOCK_AT's, docs/clock.md). */
+const clock = { now: () => testRunClock.now() };
 
 async function depositUsdt(userId: string, amountMinor: bigint): Promise<void> {
   await postEntry(t.database.db, {
