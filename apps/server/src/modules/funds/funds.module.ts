@@ -68,12 +68,13 @@ function fundsNotifier(notices: NoticeService): FundsNotifier {
         {
           userId,
           category: 'FUND',
+          key: 'fund.current.wire_credited',
           title: { 'en-US': 'Wire received', 'zh-HK': '已收到電匯' },
           body: {
-            'en-US': 'Your wire of {amount} USD arrived: the shares are in your current fund.',
-            'zh-HK': '你的 {amount} USD 電匯已到帳，份額已存入你的活期基金。',
+            'en-US': 'Your wire of {amount} arrived: the shares are in your current fund.',
+            'zh-HK': '你的 {amount} 電匯已到帳，份額已存入你的活期基金。',
           },
-          params: { amount },
+          amounts: { amount: { amount, asset: 'USD' } },
           link: '/my/order/fund',
         },
         db,
@@ -90,14 +91,15 @@ function fundsNotifier(notices: NoticeService): FundsNotifier {
           body: isSent
             ? {
                 'en-US':
-                  'We sent your wire of {amount} USD. Domestic wires take 30 minutes to 2 hours, international 1-5 days.',
-                'zh-HK': '我們已發出你的 {amount} USD 電匯。本地電匯約需 30 分鐘至 2 小時，國際電匯約需 1 至 5 日。',
+                  'We sent your wire of {amount}. Domestic wires take 30 minutes to 2 hours, international 1-5 days.',
+                'zh-HK': '我們已發出你的 {amount} 電匯。本地電匯約需 30 分鐘至 2 小時，國際電匯約需 1 至 5 日。',
               }
             : {
-                'en-US': 'Your wire of {amount} USD could not be sent; the shares are back in your current fund.',
-                'zh-HK': '你的 {amount} USD 電匯未能發出，份額已退回你的活期基金。',
+                'en-US': 'Your wire of {amount} could not be sent; the shares are back in your current fund.',
+                'zh-HK': '你的 {amount} 電匯未能發出，份額已退回你的活期基金。',
               },
-          params: { amount },
+          key: isSent ? 'fund.current.redeem_wire_sent' : 'fund.current.redeem_wire_failed',
+          amounts: { amount: { amount, asset: 'USD' } },
           link: '/my/order/fund',
         },
         db,
