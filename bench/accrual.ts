@@ -322,7 +322,12 @@ async function bench(database: Database, label: string, holdings: number): Promi
     bankAccounts: { findBankAccount: async () => null },
     par: { isAtPar: async () => true },
     identity: { assertNotFrozen: async () => {} },
-    notifier: { fixedMatured: async () => {}, wireCredited: async () => {}, wireDecided: async () => {} },
+    notifier: {
+      orderPlaced: async () => {},
+      fixedMatured: async () => {},
+      wireCredited: async () => {},
+      wireDecided: async () => {},
+    },
     receivingAccount: DEFAULT_RECEIVING_ACCOUNT,
     log: { info: () => {}, warn: (detail, message) => console.warn(message, detail) },
   });

@@ -17,6 +17,7 @@ export const NOTICE_CATEGORIES = [
   'LOAN',
   'KYC',
   'CARD',
+  'TRUST',
   'SYSTEM',
 ] as const;
 export const noticeCategorySchema = z.enum(NOTICE_CATEGORIES);

@@ -32,7 +32,7 @@ import {
   readSettings,
   toTransaction,
 } from './cards.internal.ts';
-import { cardMessages } from './cards.messages.ts';
+import { cardMessages, confirmationLink, confirmationResolution } from './cards.messages.ts';
 import { isCardWebhookSignatureValid } from './cards.processor.ts';
 import { cardSuspenseItems, cardTransactions, cards } from './cards.tables.ts';
 
@@ -214,7 +214,7 @@ export function createCardEventsService(deps: CardsDeps) {
                 last4: row.o_last4!,
               },
               // The card page highlights this payment in its confirmation banner.
-              link: `/my/account/fiscard?confirm=${row.o_transaction_id}`,
+              link: confirmationLink(row.o_transaction_id!),
             },
             tx,
           );
@@ -229,6 +229,27 @@ export function createCardEventsService(deps: CardsDeps) {
         return declineInsufficient(event, amountMinor, now);
       throw error;
     }
+  }
+
+  /**
+   * Rewrite the confirmation messages of lapsed payments as expired (docs/cards.md), through
+   * `executor` (the transaction that declined them): one look-up of the cards' holders, then one
+   * rewrite per holder.
+   */
+  async function resolveLapsed(executor: DbOrTx, lapsed: readonly { id: number; cardId: number }[]): Promise<void> {
+    if (lapsed.length === 0) return;
+    const holders = await executor
+      .select({ id: cards.id, userId: cards.userId })
+      .from(cards)
+      .where(inArray(cards.id, [...new Set(lapsed.map((row) => row.cardId))]));
+    const userOfCard = new Map(holders.map((holder) => [holder.id, holder.userId]));
+    const linksByUser = new Map<string, string[]>();
+    for (const row of lapsed) {
+      const userId = userOfCard.get(row.cardId);
+      if (userId) linksByUser.set(userId, [...(linksByUser.get(userId) ?? []), confirmationLink(row.id)]);
+    }
+    for (const [userId, links] of linksByUser)
+      await deps.resolveMessages(userId, links, confirmationResolution('EXPIRED'), executor);
   }
 
   /**
@@ -560,6 +581,9 @@ export function createCardEventsService(deps: CardsDeps) {
           )
           .where(eq(cardTransactions.id, row.id))
           .returning();
+        // The confirmation message stops asking once the payment is decided (docs/cards.md).
+        const decided = isLate ? 'EXPIRED' : reason === null ? 'APPROVED' : 'DECLINED';
+        await deps.resolveMessages(userId, [confirmationLink(row.id)], confirmationResolution(decided), tx);
         return { row: updated!, currency: card.currency as CardCurrency, isLate };
       });
       await deps.processor.completeAuthorization(outcome.row.processorAuthId!, {
@@ -601,7 +625,12 @@ export function createCardEventsService(deps: CardsDeps) {
             ),
           ),
         )
-        .returning({ authId: cardTransactions.processorAuthId });
+        .returning({
+          id: cardTransactions.id,
+          cardId: cardTransactions.cardId,
+          authId: cardTransactions.processorAuthId,
+        });
+      await resolveLapsed(executor, lapsed);
       const tellProcessor = async () => {
         for (const { authId } of lapsed)
           if (authId)

@@ -46,16 +46,16 @@ export interface CardsDeps {
   corporate: { isApprovedPro(userId: string): Promise<boolean> };
   /** Whether a stablecoin is inside its 1:1 band now (the price pipeline, docs/prices.md). */
   isAtPar(coin: CardTopUpCoin): Promise<boolean>;
-  /** An in-app message with push (3-D Secure confirmations), in the caller's transaction. */
-  notify(
-    input: {
-      userId: string;
-      category: NoticeCategory;
-      title: LocalizedText;
-      body: LocalizedText;
-      params?: Record<string, string | number>;
-      link?: string;
-    },
+  /** An in-app message with push (3-D Secure confirmations, applications, top-ups), in the caller's transaction. */
+  notify(input: CardMessageInput, tx: DbOrTx): Promise<unknown>;
+  /**
+   * Rewrite the user's messages linked to `links` once their question is answered
+   * (`NoticeService.resolveMessages`), in the caller's transaction: a decided 3-D Secure confirmation.
+   */
+  resolveMessages(
+    userId: string,
+    links: readonly string[],
+    resolution: { key: string; title: LocalizedText; body: LocalizedText; link: string | null },
     tx: DbOrTx,
   ): Promise<unknown>;
   now(): Date;
@@ -63,6 +63,23 @@ export interface CardsDeps {
 }
 
 /** The security check of a sensitive call (platform/http/auth `SensitiveAction`); `NO_FACTORS` outside HTTP. */
+/** A message of the cards module, as the notices module takes it (`NotifyInput`). */
+export interface CardMessageInput {
+  userId: string;
+  category: NoticeCategory;
+  title: LocalizedText;
+  body: LocalizedText;
+  params?: Record<string, string | number>;
+  /** Amount parameters (wire decimal and asset), formatted when the message is read. */
+  amounts?: Record<string, { amount: string; asset: string }>;
+  /** The kind of message (docs/notices.md "Money events"). */
+  key?: string;
+  link?: string;
+}
+
+/** How a payment waiting for confirmation ended: approved and held, declined, or lapsed unanswered. */
+export type CardConfirmationOutcome = 'APPROVED' | 'DECLINED' | 'EXPIRED';
+
 export interface FactorCheck {
   check(): Promise<void>;
   consume(tx: DbOrTx): Promise<void>;

@@ -21,7 +21,7 @@ export interface CardsModuleDeps {
   identity: Pick<IdentityService, 'assertNotFrozen'>;
   /** The stablecoin band (a coin is topped up 1:1 while priced at its peg). */
   prices: MarketPrices;
-  notices: Pick<NoticeService, 'notify'>;
+  notices: Pick<NoticeService, 'notify' | 'resolveMessages'>;
   /** Whether a user's PRO account is approved (employee cards); late-bound, the corporate module comes later. */
   corporate: { isApprovedPro(userId: string): Promise<boolean> };
   clock: Clock;
@@ -60,6 +60,7 @@ export function createCardsModule(deps: CardsModuleDeps): AppModule<CardsService
     isAtPar: async (coin) =>
       coin === 'EURE' || (await deps.prices.usdPrice(coin as Exclude<CardTopUpCoin, 'EURE'>)).basis === 'peg',
     notify: (input, tx) => deps.notices.notify(input, tx),
+    resolveMessages: (userId, links, resolution, tx) => deps.notices.resolveMessages(userId, links, resolution, tx),
     corporate: deps.corporate,
     now,
     log: deps.log,

@@ -53,6 +53,7 @@ import {
   toTransaction,
 } from './cards.internal.ts';
 import type { IssuedCard } from './cards.processor.ts';
+import { cardAppliedMessage, cardToppedUpMessage } from './cards.messages.ts';
 import { cardRateHistory } from './cards.settings.ts';
 import { cardLimitRequests, cardSettings, cardTopUpQuotes, cardTransactions, cards } from './cards.tables.ts';
 
@@ -307,6 +308,8 @@ export function createCardsService(deps: CardsDeps) {
             updatedAt: now,
           });
         }
+        const fee = feeMinor > 0n ? money(feeMinor, 'USDT') : null;
+        await deps.notify(cardAppliedMessage({ ...card!, fee }), tx);
         await factors.consume(tx);
         return card!;
       });
@@ -515,6 +518,9 @@ export function createCardsService(deps: CardsDeps) {
             updatedAt: now,
           })
           .returning();
+        const credit = { amount: money(quote.creditMinor, currency), asset: currency };
+        const paid = { amount: money(quote.amountMinor, coin), asset: coin };
+        await deps.notify(cardToppedUpMessage({ userId, last4: card.last4, credit, paid }), tx);
         await factors.consume(tx);
         return created!;
       });

@@ -6,6 +6,7 @@ import type { Database } from '../../platform/db/client.ts';
 import type { MarketPrices } from '../market/market.service.ts';
 import type { NoticeService } from '../notices/notices.service.ts';
 import type { FundsLogger } from './funds.internal.ts';
+import { fundOrderFacts, fundOrderMessage } from './funds.messages.ts';
 import { fundsRoutes } from './funds.routes.ts';
 import { FUND_ACCRUAL_CONNECTIONS_POSTGRES, FUND_PAYOUT_CONNECTIONS_POSTGRES } from './funds.jobs.ts';
 import { createFundsService, type FundsService } from './funds.service.ts';
@@ -42,17 +43,21 @@ export interface FundsModuleDeps {
 /** The funds' messages to users, in both languages (category FUND). */
 function fundsNotifier(notices: NoticeService): FundsNotifier {
   return {
+    orderPlaced: async (order, product, db) => {
+      await notices.notify(fundOrderMessage(fundOrderFacts(order, product)), db);
+    },
     fixedMatured: async (userId, productName: Record<Locale, string>, principal, interest, db) => {
       await notices.notify(
         {
           userId,
           category: 'FUND',
+          key: 'fund.fixed.matured',
           title: { 'en-US': 'Fixed fund matured', 'zh-HK': '定期基金已到期' },
           body: {
-            'en-US': `${productName['en-US']} matured: {principal} USD principal and {interest} USD interest moved into your current fund.`,
-            'zh-HK': `${productName['zh-HK']}已到期：本金 {principal} USD 及利息 {interest} USD 已轉入你的活期基金。`,
+            'en-US': `${productName['en-US']} matured: {principal} principal and {interest} interest moved into your current fund.`,
+            'zh-HK': `${productName['zh-HK']}已到期：本金 {principal} 及利息 {interest} 已轉入你的活期基金。`,
           },
-          params: { principal, interest },
+          amounts: { principal: { amount: principal, asset: 'USD' }, interest: { amount: interest, asset: 'USD' } },
           link: '/my/account/fund',
         },
         db,
@@ -63,12 +68,13 @@ function fundsNotifier(notices: NoticeService): FundsNotifier {
         {
           userId,
           category: 'FUND',
+          key: 'fund.current.wire_credited',
           title: { 'en-US': 'Wire received', 'zh-HK': '已收到電匯' },
           body: {
-            'en-US': 'Your wire of {amount} USD arrived: the shares are in your current fund.',
-            'zh-HK': '你的 {amount} USD 電匯已到帳，份額已存入你的活期基金。',
+            'en-US': 'Your wire of {amount} arrived: the shares are in your current fund.',
+            'zh-HK': '你的 {amount} 電匯已到帳，份額已存入你的活期基金。',
           },
-          params: { amount },
+          amounts: { amount: { amount, asset: 'USD' } },
           link: '/my/order/fund',
         },
         db,
@@ -85,14 +91,15 @@ function fundsNotifier(notices: NoticeService): FundsNotifier {
           body: isSent
             ? {
                 'en-US':
-                  'We sent your wire of {amount} USD. Domestic wires take 30 minutes to 2 hours, international 1-5 days.',
-                'zh-HK': '我們已發出你的 {amount} USD 電匯。本地電匯約需 30 分鐘至 2 小時，國際電匯約需 1 至 5 日。',
+                  'We sent your wire of {amount}. Domestic wires take 30 minutes to 2 hours, international 1-5 days.',
+                'zh-HK': '我們已發出你的 {amount} 電匯。本地電匯約需 30 分鐘至 2 小時，國際電匯約需 1 至 5 日。',
               }
             : {
-                'en-US': 'Your wire of {amount} USD could not be sent; the shares are back in your current fund.',
-                'zh-HK': '你的 {amount} USD 電匯未能發出，份額已退回你的活期基金。',
+                'en-US': 'Your wire of {amount} could not be sent; the shares are back in your current fund.',
+                'zh-HK': '你的 {amount} 電匯未能發出，份額已退回你的活期基金。',
               },
-          params: { amount },
+          key: isSent ? 'fund.current.redeem_wire_sent' : 'fund.current.redeem_wire_failed',
+          amounts: { amount: { amount, asset: 'USD' } },
           link: '/my/order/fund',
         },
         db,

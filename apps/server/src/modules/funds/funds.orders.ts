@@ -284,6 +284,7 @@ export function createOrdersService(ctx: FundsContext) {
           })
           .returning();
         if (isPending) {
+          await ctx.notifier.orderPlaced(order!, product, tx);
           await factors.consume(tx);
           return order!;
         }
@@ -333,6 +334,7 @@ export function createOrdersService(ctx: FundsContext) {
           postings,
           metadata: { productId: product.id },
         });
+        await ctx.notifier.orderPlaced(order!, product, tx);
         await factors.consume(tx);
         return order!;
       });
@@ -421,6 +423,7 @@ export function createOrdersService(ctx: FundsContext) {
             bankAccount,
           });
         }
+        await ctx.notifier.orderPlaced(order!, product, tx);
         await factors.consume(tx);
         return order!;
       });

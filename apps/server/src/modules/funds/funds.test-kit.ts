@@ -193,6 +193,7 @@ export async function createFundsKit(startIso: string): Promise<FundsKit> {
         par: options.par ?? { isAtPar: async () => true },
         identity: { assertNotFrozen: (userId, db) => t.app.identity.assertNotFrozen(userId, db) },
         notifier: {
+          orderPlaced: async () => {},
           fixedMatured: async () => {},
           wireCredited: async () => {},
           wireDecided: async () => {},

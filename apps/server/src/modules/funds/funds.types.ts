@@ -1,6 +1,11 @@
 import type { Locale } from '@meridian/contracts/locale';
 import type { FundStablecoin } from '@meridian/contracts/funds';
 import type { DbOrTx } from '../../platform/db/client.ts';
+import type { ProductRow } from './funds.internal.ts';
+import type { fundOrders } from './funds.tables.ts';
+
+/** A row of `fund_orders`. */
+type FundOrderRow = typeof fundOrders.$inferSelect;
 
 /**
  * A bank account of the payments module, as funds needs it:
@@ -52,6 +57,11 @@ export interface FundsNotifier {
     interest: string,
     db?: DbOrTx,
   ): Promise<void>;
+  /**
+   * A subscription or redemption order was placed: its one message, written in the order's
+   * transaction `db` so a refused or rolled-back order has none (docs/notices.md "Money events").
+   */
+  orderPlaced(order: FundOrderRow, product: ProductRow, db: DbOrTx): Promise<void>;
   /** A USD subscription's wire arrived and its shares were credited. */
   wireCredited(userId: string, amount: string, db?: DbOrTx): Promise<void>;
   /** A redemption's outgoing wire was sent, or failed and its shares came back. */

@@ -79,7 +79,6 @@ export function createWiresService(ctx: FundsContext) {
     if (earlier) return toIncoming(earlier, true);
     const amountMinor: bigint = body.amount;
     const now = ctx.clock.now();
-    const outcome: { credited?: { userId: string; amountMinor: bigint } } = {};
     try {
       const row = await ctx.db.transaction(async (tx) => {
         const [order] = await tx
@@ -133,15 +132,10 @@ export function createWiresService(ctx: FundsContext) {
           ),
           metadata: { reference: body.reference, wireId: String(wire!.id) },
         });
-        outcome.credited = { userId: order!.userId, amountMinor };
+        // The user's message commits with the credit (docs/notices.md "Money events").
+        await ctx.notifier.wireCredited(order!.userId, usd(amountMinor), tx);
         return wire!;
       });
-      if (outcome.credited) {
-        const { userId, amountMinor: creditedMinor } = outcome.credited;
-        await ctx.notifier
-          .wireCredited(userId, usd(creditedMinor))
-          .catch((error: unknown) => ctx.log.warn({ err: error, userId }, 'fund wire message failed'));
-      }
       ctx.log.info(
         { wireId: row.id, reference: row.reference, status: row.status, reason: row.suspenseReason },
         'fund wire recorded',
@@ -201,11 +195,9 @@ export function createWiresService(ctx: FundsContext) {
         .update(fundOrders)
         .set({ status: status === 'SENT' ? 'SUCCESS' : 'FAILED', completedAt: ctx.clock.now() })
         .where(eq(fundOrders.id, updated.orderId));
+      await ctx.notifier.wireDecided(updated.userId, usd(updated.amountMinor), status === 'SENT', tx);
       return updated;
     });
-    await ctx.notifier
-      .wireDecided(row.userId, usd(row.amountMinor), status === 'SENT')
-      .catch((error: unknown) => ctx.log.warn({ err: error, userId: row.userId }, 'fund wire message failed'));
     return toOutgoing(row);
   }
 
@@ -239,7 +231,7 @@ export function createWiresService(ctx: FundsContext) {
     body: { reference: string; note: string },
   ): Promise<IncomingWire> {
     const now = ctx.clock.now();
-    const { row, userId } = await ctx.db.transaction(async (tx) => {
+    const { row } = await ctx.db.transaction(async (tx) => {
       const wire = await lockSuspenseWire(tx, id);
       const [order] = await tx
         .select()
@@ -274,11 +266,9 @@ export function createWiresService(ctx: FundsContext) {
         ),
         metadata: { reference: body.reference, wireId: String(wire.id), resolvedBy: operatorEmail },
       });
+      await ctx.notifier.wireCredited(order.userId, usd(updated!.amountMinor), tx);
       return { row: updated!, userId: order.userId };
     });
-    await ctx.notifier
-      .wireCredited(userId, usd(row.amountMinor))
-      .catch((error: unknown) => ctx.log.warn({ err: error, userId }, 'fund wire message failed'));
     ctx.log.info({ wireId: row.id, orderId: row.orderId, operator: operatorEmail }, 'fund wire applied from suspense');
     return toIncoming(row, false);
   }

@@ -572,9 +572,16 @@ describe('liquidation engine', () => {
       'PLATFORM_LOAN_POOL 10000000000',
       'USER_LOAN_COLLATERAL -30000000',
     ]);
-    // Every level crossed, in order, before the receipt's message (75 % a warning; 80 % and 85 % margin calls).
+    // The loan taken, then every level crossed, in order, before the receipt's message (75 % a
+    // warning; 80 % and 85 % margin calls).
     const messages = (await loanMessages(user.userId)).map((message) => message.title.split(':')[0]);
-    expect(messages).toEqual(['LTV warning', 'Margin call', 'Margin call', `Loan ${order.orderId} liquidated`]);
+    expect(messages).toEqual([
+      `Loan ${order.orderId} taken`,
+      'LTV warning',
+      'Margin call',
+      'Margin call',
+      `Loan ${order.orderId} liquidated`,
+    ]);
     market.btc = '50000';
   });
 

@@ -47,6 +47,10 @@ export interface LoansDeps {
       title: LocalizedText;
       body: LocalizedText;
       params?: Record<string, string | number>;
+      /** Amount parameters (wire decimal and asset), formatted when the message is read. */
+      amounts?: Record<string, { amount: string; asset: string }>;
+      /** The kind of message (docs/notices.md "Money events"). */
+      key?: string;
       link?: string;
     }[],
     tx: DbOrTx,

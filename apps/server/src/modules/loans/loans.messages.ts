@@ -88,3 +88,166 @@ export const overdueMessage: LoanMessage = {
       '借款 {orderId} 已於 {repaymentDate} 到期。逾期利息按日利率的 3 倍計算，最多 {grace} 日；其後抵押品將被平倉。請立即還款以免被平倉。',
   },
 };
+
+/** The user's own money events on a loan (category LOAN), as `notifyMany` takes them. */
+export interface LoanEventMessage {
+  userId: string;
+  category: 'LOAN';
+  key: string;
+  title: LocalizedText;
+  body: LocalizedText;
+  params: Record<string, string>;
+  amounts: Record<string, { amount: string; asset: string }>;
+  link: string;
+}
+
+/** Joins template pieces language by language. */
+const joined = (...parts: LocalizedText[]): LocalizedText => ({
+  'en-US': parts.map((part) => part['en-US']).join(''),
+  'zh-HK': parts.map((part) => part['zh-HK']).join(''),
+});
+
+/**
+ * A loan taken: the principal paid into the wallet against the BTC collateral taken from it.
+ * Amounts are wire decimals (`principal`, `interest` in `loanCoin`; `collateral` in BTC).
+ */
+export function borrowedMessage(input: {
+  userId: string;
+  orderId: string;
+  loanCoin: string;
+  principal: string;
+  interest: string;
+  collateral: string;
+  termDays: number;
+  repaymentDate: string;
+}): LoanEventMessage {
+  return {
+    userId: input.userId,
+    category: 'LOAN',
+    key: 'loan.borrowed',
+    title: { 'en-US': 'Loan {orderId} taken', 'zh-HK': '借款 {orderId} 已成功' },
+    body: {
+      'en-US':
+        '{principal} was paid into your wallet against {collateral} of collateral, for {termDays} days at {interest} interest. Repay by {repaymentDate}.',
+      'zh-HK':
+        '{principal} 已存入你的錢包，抵押品為 {collateral}，期限 {termDays} 日，利息 {interest}。請於 {repaymentDate} 前還款。',
+    },
+    params: { orderId: input.orderId, termDays: String(input.termDays), repaymentDate: input.repaymentDate },
+    amounts: {
+      principal: { amount: input.principal, asset: input.loanCoin },
+      interest: { amount: input.interest, asset: input.loanCoin },
+      collateral: { amount: input.collateral, asset: 'BTC' },
+    },
+    link: '/my/order/loan/history',
+  };
+}
+
+const REPAID_FROM_WALLET: LocalizedText = {
+  'en-US': 'You repaid {amount} from your wallet',
+  'zh-HK': '你已從錢包還款 {amount}',
+};
+const REPAID_WITH_COLLATERAL: LocalizedText = {
+  'en-US': '{collateralSold} of your collateral was sold to repay {amount}',
+  'zh-HK': '你的抵押品中 {collateralSold} 已出售以償還 {amount}',
+};
+const REPAID_SPLIT: LocalizedText = {
+  'en-US': ': interest {interest}, principal {principal}, fee {fee}.',
+  'zh-HK': '：利息 {interest}，本金 {principal}，手續費 {fee}。',
+};
+const REPAID_CLOSED: LocalizedText = {
+  'en-US': ' The loan is closed and {collateralReleased} of collateral was returned to your wallet.',
+  'zh-HK': '借款已結清，{collateralReleased} 抵押品已退回你的錢包。',
+};
+
+/**
+ * A repayment the user made (from the wallet, or with collateral sold): what it paid, and on a
+ * full repayment the collateral released. Amounts are the repayment record's wire decimals.
+ */
+export function repaidMessage(input: {
+  userId: string;
+  orderId: string;
+  loanCoin: string;
+  repayType: 'WALLET' | 'COLLATERAL';
+  isClosed: boolean;
+  amount: string;
+  interest: string;
+  principal: string;
+  fee: string;
+  collateralSold: string;
+  collateralReleased: string;
+}): LoanEventMessage {
+  const inCoin = (amount: string) => ({ amount, asset: input.loanCoin });
+  return {
+    userId: input.userId,
+    category: 'LOAN',
+    key: input.isClosed ? 'loan.repaid_closed' : 'loan.repaid',
+    title: input.isClosed
+      ? { 'en-US': 'Loan {orderId} repaid', 'zh-HK': '借款 {orderId} 已還清' }
+      : { 'en-US': 'Repayment on loan {orderId}', 'zh-HK': '借款 {orderId} 已還款' },
+    body: joined(
+      input.repayType === 'WALLET' ? REPAID_FROM_WALLET : REPAID_WITH_COLLATERAL,
+      REPAID_SPLIT,
+      ...(input.isClosed ? [REPAID_CLOSED] : []),
+    ),
+    params: { orderId: input.orderId },
+    amounts: {
+      amount: inCoin(input.amount),
+      interest: inCoin(input.interest),
+      principal: inCoin(input.principal),
+      fee: inCoin(input.fee),
+      collateralSold: { amount: input.collateralSold, asset: 'BTC' },
+      collateralReleased: { amount: input.collateralReleased, asset: 'BTC' },
+    },
+    link: '/my/order/loan/repay',
+  };
+}
+
+/**
+ * Collateral the user added from the wallet or withdrew to it: the amount, the collateral after
+ * and, when a price was read, the LTV before and after (percent texts).
+ */
+export function adjustedMessage(input: {
+  userId: string;
+  orderId: string;
+  direction: 'ADD' | 'REMOVE';
+  amount: string;
+  collateralAfter: string;
+  ltvBeforePct: string | null;
+  ltvAfterPct: string | null;
+}): LoanEventMessage {
+  const isAdd = input.direction === 'ADD';
+  const hasLtv = input.ltvBeforePct !== null && input.ltvAfterPct !== null;
+  return {
+    userId: input.userId,
+    category: 'LOAN',
+    key: isAdd ? 'loan.collateral_added' : 'loan.collateral_withdrawn',
+    title: isAdd
+      ? { 'en-US': 'Collateral added to loan {orderId}', 'zh-HK': '借款 {orderId} 已增加抵押品' }
+      : { 'en-US': 'Collateral withdrawn from loan {orderId}', 'zh-HK': '借款 {orderId} 已提取抵押品' },
+    body: joined(
+      isAdd
+        ? {
+            'en-US':
+              '{amount} moved from your wallet to the collateral of loan {orderId}. Collateral now {collateralAfter}.',
+            'zh-HK': '{amount} 已由你的錢包轉入借款 {orderId} 的抵押品。現時抵押品為 {collateralAfter}。',
+          }
+        : {
+            'en-US':
+              '{amount} of the collateral of loan {orderId} was returned to your wallet. Collateral now {collateralAfter}.',
+            'zh-HK': '借款 {orderId} 的抵押品中 {amount} 已退回你的錢包。現時抵押品為 {collateralAfter}。',
+          },
+      hasLtv
+        ? { 'en-US': ' LTV {ltvBefore}% → {ltvAfter}%.', 'zh-HK': '貸款價值比率 {ltvBefore}% → {ltvAfter}%。' }
+        : { 'en-US': '', 'zh-HK': '' },
+    ),
+    params: {
+      orderId: input.orderId,
+      ...(hasLtv && { ltvBefore: input.ltvBeforePct!, ltvAfter: input.ltvAfterPct! }),
+    },
+    amounts: {
+      amount: { amount: input.amount, asset: 'BTC' },
+      collateralAfter: { amount: input.collateralAfter, asset: 'BTC' },
+    },
+    link: '/my/order/loan/adjust',
+  };
+}

@@ -34,7 +34,7 @@ import { DomainError, FieldError } from '../../platform/http/errors.ts';
 import { accountBalance, postEntry } from '../ledger/ledger.service.ts';
 import { platformAccount, type PostingInput, transfer } from '../ledger/ledger.types.ts';
 import { createLoanEngine, type EnginePrice, type PriceEventReport } from './loans.engine.ts';
-import { protectionMessage } from './loans.messages.ts';
+import { adjustedMessage, borrowedMessage, protectionMessage, repaidMessage } from './loans.messages.ts';
 import {
   assertOpen,
   btcText,
@@ -830,6 +830,10 @@ export function createLoansService(deps: LoansDeps) {
             })
             .where(eq(loans.id, created!.id))
             .returning();
+          const amounts = { principal: coinText(principal, coin.coin), interest: coinText(interest, coin.coin) };
+          const loan = { userId, orderId: String(updated!.id), loanCoin: coin.coin, termDays: term.termDays };
+          const collateral = btcText(body.collateralMinor);
+          await deps.notifyMany([borrowedMessage({ ...loan, ...amounts, collateral, repaymentDate })], tx);
           await factors.consume(tx);
           return updated!;
         });
@@ -941,6 +945,8 @@ export function createLoansService(deps: LoansDeps) {
           idempotencyKey: key,
           requestHash: REQUEST_HASH_IN_STORE,
         });
+        const repaid = { ...toRepayRecord(record), isClosed: !isOpenLoan(record.statusAfter) };
+        await deps.notifyMany([repaidMessage({ userId, ...repaid })], tx);
         await factors.consume(tx);
         return record;
       });
@@ -1025,6 +1031,7 @@ export function createLoansService(deps: LoansDeps) {
           idempotencyKey: key,
           requestHash: REQUEST_HASH_IN_STORE,
         });
+        await deps.notifyMany([adjustedMessage({ userId, ...toAdjustRecord(record) })], tx);
         await factors.consume(tx);
         return record;
       });

@@ -5,7 +5,8 @@ import type { MessageItem, MessageListContent, NoticeCategory, PushTokenBody } f
 import { webPushSubscriptionSchema } from '@meridian/contracts/notices';
 import type { PageQuery } from '@meridian/contracts/pagination';
 import { totalPages } from '@meridian/contracts/pagination';
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { displayAmount } from '@meridian/contracts/money';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DbOrTx } from '../../platform/db/client.ts';
@@ -13,7 +14,7 @@ import { pgArrayLiteral } from '../../platform/db/pg-array.ts';
 import { DomainError, FieldError } from '../../platform/http/errors.ts';
 import type { PushSender } from '../../platform/push/web-push.ts';
 import type { SseHub } from '../../platform/realtime/sse-hub.ts';
-import { noticeMessages, type NoticeTemplate, pushSubscriptions } from './notices.tables.ts';
+import { type NoticeAmount, noticeMessages, type NoticeTemplate, pushSubscriptions } from './notices.tables.ts';
 
 /** PostgreSQL channel on which a new message id is announced to every server process. */
 export const NOTICE_CHANNEL = 'notice_messages';
@@ -58,8 +59,23 @@ export interface NotifyInput {
   title: LocalizedText;
   body: LocalizedText;
   params?: Record<string, string | number>;
+  /**
+   * Amount parameters (`{ amount: { amount: '25.000000', asset: 'USDT' } }`): each fills the
+   * placeholder of its name with the amount and its asset, formatted when the message is read.
+   */
+  amounts?: Record<string, NoticeAmount>;
+  /** The kind of message, kept with its template (`fund.current.subscribed`; docs/notices.md lists the money events). */
+  key?: string;
   /** A path inside the product the message opens, e.g. `/my/order/wallet/deposit`. */
   link?: string;
+}
+
+/** How `resolveMessages` rewrites a message whose question was answered: new texts and link, same parameters. */
+export interface NoticeResolution {
+  key: string;
+  title: LocalizedText;
+  body: LocalizedText;
+  link: string | null;
 }
 
 export interface NoticeServiceDeps {
@@ -86,6 +102,31 @@ const FREEZE_LINE: LocalizedText = {
 };
 
 /**
+ * An amount parameter as messages show it: the project's amount formatter (`displayAmount`: grouped,
+ * at least 2 decimals, never fewer than the amount has) followed by the asset code — "1,000.00 USDT".
+ * The one place a message's money is formatted.
+ */
+export function noticeAmountText(value: NoticeAmount): string {
+  return `${displayAmount(value.amount, value.asset)} ${value.asset}`;
+}
+
+/** A template's parameters with its amounts formatted, ready for `interpolate`. */
+function paramsOf(template: Pick<NoticeTemplate, 'params' | 'amounts'>): Record<string, string | number> {
+  const params: Record<string, string | number> = { ...template.params };
+  for (const [name, value] of Object.entries(template.amounts ?? {})) params[name] = noticeAmountText(value);
+  return params;
+}
+
+/** A template in `locale`, cut to the stored lengths. */
+function renderTemplate(template: NoticeTemplate, locale: Locale): { title: string; body: string } {
+  const params = paramsOf(template);
+  return {
+    title: interpolate(template.title[locale], params).slice(0, TITLE_LENGTH_MAX),
+    body: interpolate(template.body[locale], params).slice(0, BODY_LENGTH_MAX),
+  };
+}
+
+/**
  * A message's title and body in `locale`: rendered from its template, or its
  * stored copy when it has none (rows from before templates were kept).
  */
@@ -94,10 +135,7 @@ export function renderNotice(
   locale: Locale,
 ): { title: string; body: string } {
   if (!row.template) return { title: row.title, body: row.body };
-  return {
-    title: interpolate(row.template.title[locale], row.template.params).slice(0, TITLE_LENGTH_MAX),
-    body: interpolate(row.template.body[locale], row.template.params).slice(0, BODY_LENGTH_MAX),
-  };
+  return renderTemplate(row.template, locale);
 }
 
 /** A stored message as the reader sees it, in the reader's `locale`. */
@@ -152,11 +190,16 @@ export class NoticeService {
     const values = inputs.flatMap((input) => {
       const recipient = recipients.get(input.userId);
       if (!recipient) return [];
-      const title = interpolate(input.title[recipient.locale], input.params).slice(0, TITLE_LENGTH_MAX);
-      const body = interpolate(input.body[recipient.locale], input.params).slice(0, BODY_LENGTH_MAX);
+      const template: NoticeTemplate = {
+        title: input.title,
+        body: input.body,
+        params: input.params ?? {},
+        ...(input.key !== undefined && { key: input.key }),
+        ...(input.amounts !== undefined && { amounts: input.amounts }),
+      };
+      const { title, body } = renderTemplate(template, recipient.locale);
       // A time-ordered id (UUIDv7, monotonic within the process): messages written in the same
       // millisecond — the embedded database's clock has no finer grain — still list newest first.
-      const template: NoticeTemplate = { title: input.title, body: input.body, params: input.params ?? {} };
       return [
         {
           id: uuidv7(),
@@ -188,6 +231,42 @@ export class NoticeService {
       link: value.link,
       createTime: new Date(stored[index]!.created_at).toISOString(),
     }));
+  }
+
+  /**
+   * Rewrite the messages of `userId` whose link is one of `links` (a question the user was asked,
+   * e.g. a card payment to confirm) once it is answered: new key, texts and link, the same
+   * parameters, read state and time; the audit copy is rendered again in the user's language. Pass
+   * the caller's transaction so the rewrite commits with the answer. Nothing is announced again.
+   * @returns how many messages were rewritten.
+   */
+  async resolveMessages(
+    userId: string,
+    links: readonly string[],
+    resolution: NoticeResolution,
+    tx: DbOrTx = this.deps.database.db,
+  ): Promise<number> {
+    if (links.length === 0) return 0;
+    const rows = await tx
+      .select({ id: noticeMessages.id, template: noticeMessages.template })
+      .from(noticeMessages)
+      .where(and(eq(noticeMessages.userId, userId), inArray(noticeMessages.link, [...links])));
+    if (rows.length === 0) return 0;
+    const locale = (await this.deps.recipientsOf([userId], tx)).get(userId)?.locale ?? 'en-US';
+    for (const row of rows) {
+      const template: NoticeTemplate = {
+        params: row.template?.params ?? {},
+        ...(row.template?.amounts && { amounts: row.template.amounts }),
+        key: resolution.key,
+        title: resolution.title,
+        body: resolution.body,
+      };
+      await tx
+        .update(noticeMessages)
+        .set({ ...renderTemplate(template, locale), template, link: resolution.link })
+        .where(eq(noticeMessages.id, row.id));
+    }
+    return rows.length;
   }
 
   /** Start hearing announcements from every process (call once per process). */

@@ -27,11 +27,28 @@ export const noticeMessages = pgTable(
   (table) => [index('notice_messages_user_created_idx').on(table.userId, table.createdAt.desc(), table.id)],
 );
 
+/**
+ * An amount parameter of a message: the exact wire decimal ("1000.000000") and its asset code
+ * ("USDT"). It is kept unformatted and formatted when the message is read (`renderNotice`), so every
+ * message shows money the way the rest of the product does.
+ */
+export interface NoticeAmount {
+  amount: string;
+  asset: string;
+}
+
 /** What a message is rendered from (`interpolate(title[locale], params)`). */
 export interface NoticeTemplate {
   title: LocalizedText;
   body: LocalizedText;
   params: Record<string, string | number>;
+  /**
+   * The money event or kind of message (`fund.subscribed`, `card.confirm.approved`…; docs/notices.md
+   * lists them); absent on messages written before keys were kept and on those without one.
+   */
+  key?: string;
+  /** Amount parameters, formatted at read time into the `{name}` placeholders of the same names. */
+  amounts?: Record<string, NoticeAmount>;
 }
 
 /** Web Push subscriptions, one per endpoint. */

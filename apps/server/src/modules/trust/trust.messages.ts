@@ -89,3 +89,56 @@ export function trustInactivityMessages(input: {
     },
   };
 }
+
+/** What a movement of BTC into or out of a trust tells the settlor; `{name}` is the trust's name. */
+const TRUST_MOVEMENT_TEXTS = {
+  entrust: {
+    key: 'trust.funded',
+    title: { 'en-US': 'Entrusted to trust "{name}"', 'zh-HK': '已注資信託「{name}」' },
+    body: {
+      'en-US':
+        '{amount} left your wallet for your trust "{name}": {net} is now held in trust and the 2% fee was {fee}.',
+      'zh-HK': '{amount} 已由你的錢包轉入信託「{name}」：信託持有 {net}，2% 手續費為 {fee}。',
+    },
+  },
+  withdraw: {
+    key: 'trust.withdrawn',
+    title: { 'en-US': 'Withdrawn from trust "{name}"', 'zh-HK': '已從信託「{name}」提取' },
+    body: {
+      'en-US': '{amount} was returned from your trust "{name}" to your wallet.',
+      'zh-HK': '{amount} 已由信託「{name}」退回你的錢包。',
+    },
+  },
+} satisfies Record<string, { key: string; title: LocalizedText; body: LocalizedText }>;
+
+/**
+ * The settlor's message of a trust movement (category TRUST, linked to the trust): the gross
+ * amount, and for an entrustment the net held and the fee. Amounts are wire decimals of `asset`,
+ * formatted when the message is read (docs/notices.md "Money events").
+ */
+export function trustMovementMessage(input: {
+  userId: string;
+  trustId: number;
+  trustName: string;
+  kind: 'entrust' | 'withdraw';
+  asset: string;
+  amount: string;
+  net: string;
+  fee: string;
+}) {
+  const text = TRUST_MOVEMENT_TEXTS[input.kind];
+  return {
+    userId: input.userId,
+    category: 'TRUST' as const,
+    key: text.key,
+    title: text.title,
+    body: text.body,
+    params: { name: input.trustName },
+    amounts: {
+      amount: { amount: input.amount, asset: input.asset },
+      net: { amount: input.net, asset: input.asset },
+      fee: { amount: input.fee, asset: input.asset },
+    },
+    link: `/product/trust/${input.trustId}`,
+  };
+}

@@ -26,7 +26,7 @@ import type { MailMessage } from '../../platform/mail/mailer.ts';
 import { accountBalance, postEntry } from '../ledger/ledger.service.ts';
 import { platformAccount, transfer, trustAccount, userAccount } from '../ledger/ledger.types.ts';
 import type { NotifyInput } from '../notices/notices.service.ts';
-import { trustInactivityMessages } from './trust.messages.ts';
+import { trustInactivityMessages, trustMovementMessage } from './trust.messages.ts';
 import { type StoredBeneficiary, trustInactivityNotices, trustMovements, trusts } from './trust.tables.ts';
 
 /** What the trust service needs from other modules (by their services) and the platform. */
@@ -354,6 +354,9 @@ export class TrustService {
             updatedAt: this.deps.now(),
           })
           .where(eq(trusts.id, trustId));
+      const [net, fee] = [btc(amounts.netMinor), btc(amounts.feeMinor)];
+      const message = { userId, trustId, trustName: locked!.name, kind, asset: TRUST_ASSET, net, fee };
+      await this.deps.notifyMany([trustMovementMessage({ ...message, amount: btc(amounts.amountMinor) })], tx);
       await factors.consume(tx);
       return created!;
     });

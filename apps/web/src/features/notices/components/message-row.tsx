@@ -3,6 +3,7 @@ import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMessageDateTime } from '../lib/message-time.ts';
+import { CategoryIcon } from './category-icon.tsx';
 
 /** Only paths inside the product are followed; anything else in a message's link is not shown. */
 function internalLink(link: string | null): string | null {
@@ -43,7 +44,7 @@ export function MessageRow({ item, isOpen, onToggle }: MessageRowProps) {
         />
         <span className="message-row__title">{item.title}</span>
         <span className="message-row__meta">
-          <Tag className="message-row__category" variant="filled">
+          <Tag className="message-row__category" variant="filled" icon={<CategoryIcon category={item.category} />}>
             {t(`category.${item.category}`)}
           </Tag>
           <time dateTime={item.createTime}>{formatMessageDateTime(item.createTime)}</time>

@@ -32,6 +32,7 @@ const CATEGORIES = {
   LOAN: true,
   KYC: true,
   CARD: true,
+  TRUST: true,
   SYSTEM: true,
 } satisfies Record<NoticeCategory, true>;
 const STATUSES = { unread: true, read: true } satisfies Record<MessageStatus, true>;

@@ -50,7 +50,10 @@ export const MONEY_QUERIES: readonly (readonly string[])[] = [
   ['trust'],
 ];
 
-/** The message categories that tell of money moving (their messages refresh {@link MONEY_QUERIES}). */
+/**
+ * The message categories that tell of money moving (their messages refresh {@link MONEY_QUERIES});
+ * docs/notices.md "Money events" lists the messages of each.
+ */
 export const MONEY_CATEGORIES: ReadonlySet<NoticeCategory> = new Set<NoticeCategory>([
   'DEPOSIT',
   'WITHDRAW',
@@ -58,6 +61,7 @@ export const MONEY_CATEGORIES: ReadonlySet<NoticeCategory> = new Set<NoticeCateg
   'FUND',
   'LOAN',
   'CARD',
+  'TRUST',
 ]);
 
 /**
