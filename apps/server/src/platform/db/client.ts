@@ -49,8 +49,8 @@ export interface Database {
   /**
    * Take the session-scoped advisory lock `(classId, objId)` if it is free and hold it until the
    * returned release is called or the process dies: on PostgreSQL on a connection of its own
-   * (outside the pool, re-opened and the lock taken again if it drops), on PGlite in its one
-   * session. Undefined when another session holds it. Used by `startServerInstance` (instance.ts).
+   * (outside the pool, re-opened and the lock taken again if it drops; it must be a real session,
+   * not a pooler in transaction mode), on PGlite in its one session. Undefined when another session holds it. Used by `startServerInstance` (instance.ts).
    */
   holdSessionLock(classId: number, objId: number): Promise<(() => Promise<void>) | undefined>;
   /** Apply every pending drizzle-kit migration found in `migrationsFolder`. */
