@@ -59,6 +59,8 @@ import { createPriceOracle } from './platform/prices/factory.ts';
 import { registerPriceMetrics } from './platform/prices/metrics.ts';
 import { type Clock, startedClock, systemClock } from './platform/clock/clock.ts';
 import { createIdempotencyStore } from './platform/db/idempotency.ts';
+import { idempotencyPurgeJob } from './platform/db/idempotency.jobs.ts';
+import { startServerInstance } from './platform/db/instance.ts';
 
 /** What `buildApp` needs; tests pass their own database and configuration. */
 export interface AppDeps {
@@ -204,8 +206,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   app.decorate('metricsRegistry', metrics);
   const clock = deps.clock ?? (config.testClockAt ? startedClock(config.testClockAt) : systemClock);
-  // Every `isIdempotent` route runs through this one store (docs/decisions/0009-idempotency.md).
-  app.decorate('idempotency', createIdempotencyStore({ db: database.db, clock }));
+  // Every `isIdempotent` route runs through this one store (docs/decisions/0009-idempotency.md); its
+  // claims name this process's instance, released by the database when the process dies (0017).
+  const instance = await startServerInstance(database);
+  app.addHook('onClose', async () => instance.stop());
+  app.decorate('idempotency', createIdempotencyStore({ db: database.db, clock, instance }));
   let oracle = deps.prices;
   const onSourceFailure = registerPriceMetrics(metrics, () => oracle);
   oracle ??= createPriceOracle(config.prices, { clock, logger: app.log, onSourceFailure });
@@ -428,6 +433,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const scheduler = new JobScheduler(database.db, { clock, logger: app.log });
   app.decorate('scheduler', scheduler);
   app.addHook('onClose', async () => scheduler.stop());
+  scheduler.register(idempotencyPurgeJob(app.idempotency, config.idempotencyRetentionMs));
   for (const module of modules) {
     if (module.routes) await app.register(module.routes, { prefix: '/api' });
     for (const job of module.jobs) scheduler.register(job);

@@ -206,6 +206,8 @@ export const configSchema = z
     ),
     /** Signed requests one developer API key may make per minute (then 108 with Retry-After). */
     API_KEY_REQUESTS_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).optional()),
+    /** How long an idempotent answer is replayed before the hourly purge deletes it (docs/api.md "Idempotency"). */
+    IDEMPOTENCY_RETENTION_HOURS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(8760).optional()),
     /** Key sealing the developer API keys' HMAC secrets at rest (AES-256-GCM, issue 21; docs/api.md). Generated into DATA_DIR when absent. */
     API_KEY_VAULT_KEY: z.preprocess(
       emptyToUndefined,
@@ -444,6 +446,8 @@ export interface Config {
   apiKeyVaultKey: string | undefined;
   /** API_KEY_REQUESTS_PER_MINUTE: the per-key limit of signed requests (default 600). */
   apiKeyRequestsPerMinute: number;
+  /** IDEMPOTENCY_RETENTION_HOURS: how long an idempotent answer is kept for replay (default 24 h), in ms. */
+  idempotencyRetentionMs: number;
   /** The public site's operator details and links (SITE_*); undefined/empty: not configured. */
   site: {
     legalEntity: string | undefined;
@@ -563,6 +567,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cards: { webhookSecret: e.CARD_WEBHOOK_SECRET, vaultKey: e.CARD_VAULT_KEY },
     apiKeyVaultKey: e.API_KEY_VAULT_KEY,
     apiKeyRequestsPerMinute: e.API_KEY_REQUESTS_PER_MINUTE ?? 600,
+    idempotencyRetentionMs: (e.IDEMPOTENCY_RETENTION_HOURS ?? 24) * 3_600_000,
     site: {
       legalEntity: e.SITE_LEGAL_ENTITY,
       registeredAddress: e.SITE_REGISTERED_ADDRESS,

@@ -28,8 +28,10 @@ import {
  * same body, same one-time code, same new `Idempotency-Key` — sent at once. None answers a 5xx; the
  * 2xx answers are byte-identical (the first request's answer, replayed); the others are 409
  * IDEMPOTENCY_IN_PROGRESS (290) with `Retry-After`; and the money moved exactly once: one new
- * ledger entry touching the user's accounts. On PGlite the requests interleave between queries; on
- * PostgreSQL they run on several pooled connections at once.
+ * ledger entry touching the user's accounts, and the answer was stored once, inside the transaction
+ * that moved it (the store's `SettleAnswer` called with a transaction, not after the commit). On
+ * PGlite the requests interleave between queries; on PostgreSQL they run on several pooled
+ * connections at once.
  */
 const RACERS = 20;
 const clock = manualClock('2026-11-20T04:00:00Z');
@@ -49,6 +51,8 @@ const oracle: PriceOracle = {
 let app: Awaited<ReturnType<typeof buildApp>>;
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let deposits = 0;
+/** Answers stored by a service inside its own transaction (`SettleAnswer` called with a `tx`). */
+let answersSettledInTransaction = 0;
 
 async function deposit(userId: string, coin: 'USDT' | 'BTC', amountMinor: bigint): Promise<void> {
   deposits += 1;
@@ -105,6 +109,7 @@ async function race(
   // The flash exchange's key is its body's `requestId`: no header then.
   const keyHeader: Record<string, string> = 'requestId' in payload ? {} : { [HEADER_IDEMPOTENCY_KEY]: randomUUID() };
   const entriesBefore = await entriesOf(session.userId);
+  const settledBefore = answersSettledInTransaction;
   const answers: InjectResponse[] = await Promise.all(
     Array.from({ length: RACERS }, () =>
       app.inject({
@@ -129,6 +134,7 @@ async function race(
     expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
   }
   expect(await entriesOf(session.userId)).toBe(entriesBefore + 1);
+  expect(answersSettledInTransaction).toBe(settledBefore + 1);
   // A later retry with the key (a fresh code is not needed) answers the same content.
   const retry = await app.inject({
     method: 'POST',
@@ -145,6 +151,15 @@ beforeAll(async () => {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: 'memory://' });
   app = await buildApp({ config, database, sessionSecret: TEST_SESSION_SECRET, logger: false, clock, prices: oracle });
   await app.ready();
+  // Count the answers the services store in their own transaction (docs/api.md "Idempotency").
+  const runOnce = app.idempotency.runOnce.bind(app.idempotency);
+  app.idempotency.runOnce = (call, work) =>
+    runOnce(call, (settle) =>
+      work(async (tx, answer) => {
+        if (tx !== database.db) answersSettledInTransaction += 1;
+        await settle(tx, answer);
+      }),
+    );
   followTestClock(app, database, clock);
   await seedWallet(database.db);
   testDatabaseRegistry.open.add(database);

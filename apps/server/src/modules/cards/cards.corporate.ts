@@ -1,5 +1,6 @@
 import type { Card, CardCurrency, CardNetwork } from '@meridian/contracts/cards';
 import { toDecimalString } from '@meridian/contracts/money';
+import type { SettleAnswer } from '../../platform/db/idempotency.ts';
 import { DomainError, FieldError } from '../../platform/http/errors.ts';
 import { readAmountMinor } from '@meridian/contracts/money';
 import { type FactorCheck, NO_FACTORS } from './cards.internal.ts';
@@ -18,7 +19,13 @@ export interface CardCorporateDeps {
   /** The corporate module's answer (late-bound in `app.ts`: that module is created after the cards). */
   isApprovedPro(userId: string): Promise<boolean>;
   /** `CardsService.apply`: the virtual-card application, its fee, idempotency and security check. */
-  apply(userId: string, input: ApplyCardInput, idempotencyKey: string | undefined, factors: FactorCheck): Promise<Card>;
+  apply(
+    userId: string,
+    input: ApplyCardInput,
+    idempotencyKey: string | undefined,
+    factors: FactorCheck,
+    settleAnswer?: SettleAnswer,
+  ): Promise<Card>;
   /** The default limits of a new card in `currency` from the card programme settings (minor units). */
   standardLimits(currency: CardCurrency): Promise<EmployeeCardTerms['limitsMinor']>;
 }
@@ -73,6 +80,7 @@ export function createCardCorporateService(deps: CardCorporateDeps) {
       input: EmployeeCardInput,
       idempotencyKey: string | undefined,
       factors: FactorCheck = NO_FACTORS,
+      settleAnswer?: SettleAnswer,
     ): Promise<Card> {
       if (!(await deps.isApprovedPro(userId))) throw new DomainError('PRO_ACCOUNT_REQUIRED');
       const limitsMinor = readEmployeeLimits(input.limits, input.currency, await deps.standardLimits(input.currency));
@@ -87,6 +95,7 @@ export function createCardCorporateService(deps: CardCorporateDeps) {
         },
         idempotencyKey,
         factors,
+        settleAnswer,
       );
     },
   };

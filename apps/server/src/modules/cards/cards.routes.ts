@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { noteAudit } from '../../platform/http/audit.ts';
 import { currentOperator, currentUser, sensitiveActionOf } from '../../platform/http/auth.ts';
 import { registerEndpoint, registerEndpoints } from '../../platform/http/endpoint.ts';
-import { idempotencyKeyOf } from '../../platform/http/idempotency.ts';
+import { idempotentAnswerOf, idempotencyKeyOf } from '../../platform/http/idempotency.ts';
 import { DomainError } from '../../platform/http/errors.ts';
 import { isCardWebhookSignatureValid } from './cards.processor.ts';
 import type { SandboxProcessor } from './cards.sandbox.ts';
@@ -48,7 +48,13 @@ export function cardsRoutes(options: CardsRoutesOptions) {
       listCards: async (request) => cards.list(userId(request)),
       applyCard: async (request) => {
         const { mfaCode: _m, emailCaptcha: _e, securityPassword: _s, ...input } = request.body;
-        return cards.apply(userId(request), input, idempotencyKeyOf(request), sensitiveActionOf(request));
+        return cards.apply(
+          userId(request),
+          input,
+          idempotencyKeyOf(request),
+          sensitiveActionOf(request),
+          idempotentAnswerOf(request),
+        );
       },
       bindCard: async (request) => cards.bind(userId(request), request.body),
       getCard: async (request) => cards.detail(userId(request), request.params.id),
@@ -61,6 +67,7 @@ export function cardsRoutes(options: CardsRoutesOptions) {
           request.body.quoteId,
           idempotencyKeyOf(request),
           sensitiveActionOf(request),
+          idempotentAnswerOf(request),
         ),
       setLock: async (request) => cards.setLock(userId(request), request.params.id, request.body.isLocked),
       revealCard: async (request) => cards.reveal(userId(request), request.params.id, sensitiveActionOf(request)),
@@ -78,7 +85,13 @@ export function cardsRoutes(options: CardsRoutesOptions) {
     registerEndpoints(app, corporateCardEndpoints, {
       issueEmployeeCard: async (request) => {
         const { mfaCode: _m, emailCaptcha: _e, securityPassword: _s, passkey: _p, ...input } = request.body;
-        return cards.issueEmployeeCard(userId(request), input, idempotencyKeyOf(request), sensitiveActionOf(request));
+        return cards.issueEmployeeCard(
+          userId(request),
+          input,
+          idempotencyKeyOf(request),
+          sensitiveActionOf(request),
+          idempotentAnswerOf(request),
+        );
       },
     });
     registerEndpoints(app, opsCardEndpoints, {

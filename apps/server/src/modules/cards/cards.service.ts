@@ -26,7 +26,7 @@ import Decimal from 'decimal.js';
 import { and, count, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { HoldingsChecker } from '../../platform/app-module.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import { REQUEST_HASH_IN_STORE } from '../../platform/db/idempotency.ts';
+import { REQUEST_HASH_IN_STORE, type SettleAnswer } from '../../platform/db/idempotency.ts';
 import { isSqlState, SQLSTATE_UNIQUE_VIOLATION } from '../../platform/db/sql-state.ts';
 import { DomainError, FieldError } from '../../platform/http/errors.ts';
 import { accountBalance, postEntry } from '../ledger/ledger.service.ts';
@@ -242,7 +242,8 @@ export function createCardsService(deps: CardsDeps) {
      * default, taken from the wallet in ONE journal entry with the application row). The fee, the
      * maximum and the new card's limits are read from the settings at the application. Every refusal comes before the
      * processor issues anything, and the fee's entry and the card row commit together, so an
-     * application without the fee charges nothing and creates nothing.
+     * application without the fee charges nothing and creates nothing; `settleAnswer` stores the
+     * answer in that transaction too (docs/api.md "Idempotency").
      * @throws FieldError Idempotency-Key (missing)
      * @throws DomainError CARD_PHYSICAL_LIMIT_REACHED (210), CARD_CURRENCY_NOT_OFFERED (310), INSUFFICIENT_BALANCE (130), ACCOUNT_FROZEN, CONFLICT, CAPTCHA_FAILED
      */
@@ -251,6 +252,7 @@ export function createCardsService(deps: CardsDeps) {
       input: ApplyCardInput,
       idempotencyKey: string | undefined,
       factors: FactorCheck = NO_FACTORS,
+      settleAnswer?: SettleAnswer,
     ): Promise<Card> {
       if (!idempotencyKey) throw new FieldError('Idempotency-Key', 'validation.required');
       const { employee } = input;
@@ -311,6 +313,7 @@ export function createCardsService(deps: CardsDeps) {
         const fee = feeMinor > 0n ? money(feeMinor, 'USDT') : null;
         await deps.notify(cardAppliedMessage({ ...card!, fee }), tx);
         await factors.consume(tx);
+        await settleAnswer?.(tx, await toCard(tx, card!, now));
         return card!;
       });
       return toCard(db, row, now);
@@ -451,7 +454,8 @@ export function createCardsService(deps: CardsDeps) {
      * PLATFORM_CARD_FUNDING and the card is credited from it, one entry (kind CARD_TOPUP). The quote
      * is claimed with `UPDATE … WHERE used_at IS NULL` inside the entry's transaction, so two
      * executions of one quote move money once. A retry under the same Idempotency-Key is answered
-     * by the route layer's one store (docs/api.md "Idempotency").
+     * by the route layer's one store (docs/api.md "Idempotency"), whose `settleAnswer` stores the
+     * answer in the entry's transaction.
      * @throws DomainError NOT_FOUND, QUOTE_EXPIRED (131), CARD_QUOTE_USED (213), INSUFFICIENT_BALANCE, CARD_NOT_ACTIVE, ACCOUNT_FROZEN, CAPTCHA_FAILED
      */
     async topUp(
@@ -460,6 +464,7 @@ export function createCardsService(deps: CardsDeps) {
       quoteId: string,
       idempotencyKey: string | undefined,
       factors: FactorCheck = NO_FACTORS,
+      settleAnswer?: SettleAnswer,
     ): Promise<CardTransaction> {
       if (!idempotencyKey) throw new FieldError('Idempotency-Key', 'validation.required');
       const card = await ownCard(db, userId, cardId);
@@ -522,6 +527,7 @@ export function createCardsService(deps: CardsDeps) {
         const paid = { amount: money(quote.amountMinor, coin), asset: coin };
         await deps.notify(cardToppedUpMessage({ userId, last4: card.last4, credit, paid }), tx);
         await factors.consume(tx);
+        await settleAnswer?.(tx, toTransaction(created!, currency));
         return created!;
       });
       return toTransaction(row, currency);
@@ -786,7 +792,8 @@ export function createCardsService(deps: CardsDeps) {
   // Employee cards of PRO accounts (`cards.corporate.ts`): an application through `apply` above.
   const corporate = createCardCorporateService({
     isApprovedPro: (userId) => deps.corporate.isApprovedPro(userId),
-    apply: (userId, input, idempotencyKey, factors) => service.apply(userId, input, idempotencyKey, factors),
+    apply: (userId, input, idempotencyKey, factors, settleAnswer) =>
+      service.apply(userId, input, idempotencyKey, factors, settleAnswer),
     standardLimits: async (currency) => defaultLimitsMinor(await readSettings(db), currency),
   });
   return { ...service, ...corporate };

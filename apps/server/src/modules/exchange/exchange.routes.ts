@@ -2,6 +2,7 @@ import { exchangeEndpoints } from '@meridian/contracts/exchange';
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../platform/http/auth.ts';
 import { registerEndpoints } from '../../platform/http/endpoint.ts';
+import { idempotentAnswerOf } from '../../platform/http/idempotency.ts';
 import type { ExchangeService } from './exchange.service.ts';
 
 /** Quotes one user may ask for per minute. */
@@ -25,8 +26,9 @@ export function exchangeRoutes(exchange: ExchangeService) {
           },
         },
       ],
-      swap: async (request) => exchange.swap(currentUser(request).userId, request.body.quoteId),
-      flash: async (request) => exchange.flash(currentUser(request).userId, request.body),
+      swap: async (request) =>
+        exchange.swap(currentUser(request).userId, request.body.quoteId, idempotentAnswerOf(request)),
+      flash: async (request) => exchange.flash(currentUser(request).userId, request.body, idempotentAnswerOf(request)),
       listSwaps: async (request) => exchange.listSwaps(currentUser(request).userId, request.query),
     });
   };

@@ -13,7 +13,7 @@ import type { Page } from '@meridian/contracts/pagination';
 import { totalPages } from '@meridian/contracts/pagination';
 import { and, count, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import { createWriteBatcher } from '../../platform/db/batcher.ts';
-import { REQUEST_HASH_IN_STORE } from '../../platform/db/idempotency.ts';
+import { REQUEST_HASH_IN_STORE, type SettleAnswer } from '../../platform/db/idempotency.ts';
 import { isSqlState, SQLSTATE_UNIQUE_VIOLATION } from '../../platform/db/sql-state.ts';
 import type { Db, DbOrTx, Tx } from '../../platform/db/client.ts';
 import { pgArrayLiteral } from '../../platform/db/pg-array.ts';
@@ -84,6 +84,8 @@ export interface ExchangeServiceOptions {
 interface SwapRequest {
   userId: string;
   quoteId: string;
+  /** Stores the request's answer in the transaction that executes it (docs/api.md "Idempotency"). */
+  settleAnswer?: SettleAnswer;
 }
 
 /**
@@ -427,8 +429,9 @@ export class ExchangeService {
    * Claim the quote (`claimQuotes`: OPEN → EXECUTED in one conditional UPDATE, so 20 concurrent
    * calls execute it once) and post the swap entry in the same transaction: user `from` → inventory, inventory `to`
    * → user. A refusal rolls the claim back, so nothing moves and the quote stays usable until it expires.
+   * The answer is stored by `settleAnswer` in the same transaction.
    */
-  private async execute(tx: Tx, userId: string, quoteId: string): Promise<SwapRecord> {
+  private async execute(tx: Tx, userId: string, quoteId: string, settleAnswer?: SettleAnswer): Promise<SwapRecord> {
     const now = this.clock.now();
     const [claimed] = await claimQuotes(tx, [{ quoteId, userId }], now);
     if (!claimed) {
@@ -438,6 +441,7 @@ export class ExchangeService {
     await postEntry(tx, swapEntry(claimed, inventoryShard(quoteId)));
     const record = toRecord(claimed);
     await this.writeSwapMessages(tx, [{ userId, swap: record }]);
+    await settleAnswer?.(tx, record);
     return record;
   }
 
@@ -445,7 +449,8 @@ export class ExchangeService {
    * Execute a batch of swap requests in ONE transaction (group commit): claim every quote that is
    * the caller's, open and not expired with one `claimQuotes` call; post all their entries with
    * one `postEntries` call (inventory shard of the batch); put back (OPEN) the quotes whose entry
-   * was refused; write the messages. Each request gets its own answer, the same
+   * was refused; write the messages; store each executed request's answer (`settleAnswer`). Each
+   * request gets its own answer, the same
    * as `execute` would give it alone. A batch that fails as a whole (a ledger key taken by a
    * concurrent twin, a deadlock) is retried one swap at a time.
    */
@@ -457,7 +462,7 @@ export class ExchangeService {
       return Promise.all(
         requests.map((request) =>
           this.db
-            .transaction((tx) => this.execute(tx, request.userId, request.quoteId))
+            .transaction((tx) => this.execute(tx, request.userId, request.quoteId, request.settleAnswer))
             .catch((failure: unknown) => toError(failure)),
         ),
       );
@@ -517,7 +522,7 @@ export class ExchangeService {
 
     // Each request's answer; a quote asked for twice in one batch is executed for the first only.
     const answered = new Set<string>();
-    return requests.map((request) => {
+    const answers = requests.map((request) => {
       const row = claimedById.get(request.quoteId);
       if (row && row.userId === request.userId && !answered.has(request.quoteId)) {
         answered.add(request.quoteId);
@@ -525,17 +530,20 @@ export class ExchangeService {
       }
       return claimRefusal(row ?? existingById.get(request.quoteId), request.userId, now);
     });
+    for (const [index, answer] of answers.entries())
+      if (!(answer instanceof Error)) await requests[index]!.settleAnswer?.(tx, answer);
+    return answers;
   }
 
   /**
    * `POST exchange/swap`: execute the user's quote exactly once.
    * @throws DomainError QUOTE_EXPIRED (131), NOT_FOUND (another user's or no quote), CONFLICT (used),
    *   INSUFFICIENT_BALANCE (130), SERVICE_UNAVAILABLE (pair switched off), ACCOUNT_FROZEN (152,
-   *   checked first) — nothing moves.
+   *   checked first) — nothing moves. `settleAnswer` stores the answer in the swap's transaction.
    */
-  async swap(userId: string, quoteId: string): Promise<SwapRecord> {
+  async swap(userId: string, quoteId: string, settleAnswer?: SettleAnswer): Promise<SwapRecord> {
     await this.accounts.assertNotFrozen(userId);
-    return this.submitSwap({ userId, quoteId });
+    return this.submitSwap({ userId, quoteId, ...(settleAnswer && { settleAnswer }) });
   }
 
   /**
@@ -544,10 +552,10 @@ export class ExchangeService {
    * key: the route layer's one store answers the same request again with the first result, or
    * CONFLICT (121) when any field differs (docs/api.md "Idempotency"); the quote row's id is the
    * `requestId`, so it never swaps twice, and another user's `requestId` is refused (CONFLICT).
-   * A frozen account is refused before anything else.
+   * A frozen account is refused before anything else. `settleAnswer` stores the answer in the swap's transaction.
    * @throws DomainError SLIPPAGE_EXCEEDED (140) with `{ rate }` when the rate moved too far, and the swap refusals.
    */
-  async flash(userId: string, request: ParsedFlashExchangeRequest): Promise<SwapRecord> {
+  async flash(userId: string, request: ParsedFlashExchangeRequest, settleAnswer?: SettleAnswer): Promise<SwapRecord> {
     await this.accounts.assertNotFrozen(userId);
     const priced = await this.price(request);
     const floor = new PriceDecimal(request.expectedRate).times(new PriceDecimal(BPS - request.maxSlippageBps).div(BPS));
@@ -558,7 +566,7 @@ export class ExchangeService {
           ...this.quoteRow(userId, 'FLASH', priced, request.requestId),
           requestHash: REQUEST_HASH_IN_STORE,
         });
-        return this.execute(tx, userId, request.requestId);
+        return this.execute(tx, userId, request.requestId, settleAnswer);
       });
     } catch (error) {
       // The id is taken: another user's quote or flash with this requestId.

@@ -16,7 +16,7 @@ import { and, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { hongKongDay } from '../../platform/calendar/business-calendar.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { queryRows, rowOfTable } from '../../platform/db/rows.ts';
-import { REQUEST_HASH_IN_STORE, requestHashOf } from '../../platform/db/idempotency.ts';
+import { REQUEST_HASH_IN_STORE, requestHashOf, type SettleAnswer } from '../../platform/db/idempotency.ts';
 import { DomainError } from '../../platform/http/errors.ts';
 import { accountBalance, postEntry } from '../ledger/ledger.service.ts';
 import { platformAccount, type PostingInput, transfer, userAccount } from '../ledger/ledger.types.ts';
@@ -152,8 +152,8 @@ export function createOrdersService(ctx: FundsContext) {
     };
   }
 
-  async function describe(row: OrderRow, locale: Locale): Promise<FundOrder> {
-    const products = new Map((await ctx.db.select().from(fundProducts)).map((p) => [p.id, p]));
+  async function describe(row: OrderRow, locale: Locale, db: DbOrTx = ctx.db): Promise<FundOrder> {
+    const products = new Map((await db.select().from(fundProducts)).map((p) => [p.id, p]));
     const names = new Map([...products].map(([id, p]) => [id, productName(p, locale)]));
     return toFundOrder(row, names, products);
   }
@@ -217,7 +217,8 @@ export function createOrdersService(ctx: FundsContext) {
      * coin at par (168) or bank account (169), per-user limit (162), balance
      * (130), then the security factors; then one transaction: frozen account (152), the limit
      * again under the holding's row lock, the order row, one balanced journal entry, the holding,
-     * the factors used up.
+     * the factors used up, and the answer stored by `settleAnswer` (the idempotency store's, so it
+     * commits with the money: docs/api.md "Idempotency").
      * @throws DomainError as listed; CONFLICT (121) for a reused key with another body.
      */
     async subscribe(
@@ -226,6 +227,7 @@ export function createOrdersService(ctx: FundsContext) {
       idempotencyKey: string | undefined,
       factors: FactorCheck = NO_FACTORS,
       locale: Locale = 'en-US',
+      settleAnswer?: SettleAnswer,
     ): Promise<FundOrder> {
       const product = await loadProduct(ctx.db, body.productId);
       const now = ctx.clock.now();
@@ -286,6 +288,7 @@ export function createOrdersService(ctx: FundsContext) {
         if (isPending) {
           await ctx.notifier.orderPlaced(order!, product, tx);
           await factors.consume(tx);
+          await settleAnswer?.(tx, await describe(order!, locale, tx));
           return order!;
         }
         let postings: PostingInput[];
@@ -336,6 +339,7 @@ export function createOrdersService(ctx: FundsContext) {
         });
         await ctx.notifier.orderPlaced(order!, product, tx);
         await factors.consume(tx);
+        await settleAnswer?.(tx, await describe(order!, locale, tx));
         return order!;
       });
       return describe(row, locale);
@@ -348,7 +352,8 @@ export function createOrdersService(ctx: FundsContext) {
      * Checks: product, fixed (167), minimum redemption (163), more than the usable shares (164),
      * coin at par (168) / bank account (169), factors (replays are answered by the route layer's
      * one store before this runs, docs/api.md "Idempotency"); then one transaction in which the
-     * holding's conditional update refuses a second concurrent redemption of the same shares (164).
+     * holding's conditional update refuses a second concurrent redemption of the same shares (164),
+     * and which stores the answer by `settleAnswer` (the idempotency store's: docs/api.md "Idempotency").
      */
     async redeem(
       userId: string,
@@ -356,6 +361,7 @@ export function createOrdersService(ctx: FundsContext) {
       idempotencyKey: string | undefined,
       factors: FactorCheck = NO_FACTORS,
       locale: Locale = 'en-US',
+      settleAnswer?: SettleAnswer,
     ): Promise<FundOrder> {
       // A product closed to new subscriptions (an operator's switch) still redeems.
       const product = await loadProduct(ctx.db, body.productId, { isOpenOnly: false });
@@ -425,6 +431,7 @@ export function createOrdersService(ctx: FundsContext) {
         }
         await ctx.notifier.orderPlaced(order!, product, tx);
         await factors.consume(tx);
+        await settleAnswer?.(tx, await describe(order!, locale, tx));
         return order!;
       });
       return describe(row, locale);

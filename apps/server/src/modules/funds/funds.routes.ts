@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { noteAudit } from '../../platform/http/audit.ts';
 import { currentOperator, currentUser, sensitiveActionOf } from '../../platform/http/auth.ts';
 import { registerEndpoints } from '../../platform/http/endpoint.ts';
-import { idempotencyKeyOf } from '../../platform/http/idempotency.ts';
+import { idempotentAnswerOf, idempotencyKeyOf } from '../../platform/http/idempotency.ts';
 import { requestLocale } from '../../platform/http/locale.ts';
 import type { FundsService } from './funds.service.ts';
 
@@ -32,6 +32,7 @@ export function fundsRoutes(options: { funds: FundsService }) {
           idempotencyKeyOf(request),
           sensitiveActionOf(request),
           requestLocale(request),
+          idempotentAnswerOf(request),
         ),
       redeem: async (request) =>
         funds.redeem(
@@ -40,6 +41,7 @@ export function fundsRoutes(options: { funds: FundsService }) {
           idempotencyKeyOf(request),
           sensitiveActionOf(request),
           requestLocale(request),
+          idempotentAnswerOf(request),
         ),
     });
     registerEndpoints(app, fundWireEndpoints, {

@@ -7,7 +7,7 @@ import { ok } from '../../platform/http/envelope.ts';
 import { noteAudit } from '../../platform/http/audit.ts';
 import { currentOperator, currentUser, sensitiveActionOf } from '../../platform/http/auth.ts';
 import { registerEndpoints } from '../../platform/http/endpoint.ts';
-import { idempotencyKeyOf } from '../../platform/http/idempotency.ts';
+import { idempotentAnswerOf, idempotencyKeyOf } from '../../platform/http/idempotency.ts';
 import type { LoansService } from './loans.service.ts';
 import type { LoanSettingsService } from './loans.settings.ts';
 
@@ -36,11 +36,29 @@ export function loansRoutes(options: {
       adjustCalc: async (request) => loans.adjustCalc(currentUser(request).userId, request.query),
       liquidationRecord: async (request) => loans.liquidationRecords(currentUser(request).userId, request.query),
       borrow: async (request) =>
-        loans.borrow(currentUser(request).userId, request.body, idempotencyKeyOf(request), sensitiveActionOf(request)),
+        loans.borrow(
+          currentUser(request).userId,
+          request.body,
+          idempotencyKeyOf(request),
+          sensitiveActionOf(request),
+          idempotentAnswerOf(request),
+        ),
       repay: async (request) =>
-        loans.repay(currentUser(request).userId, request.body, idempotencyKeyOf(request), sensitiveActionOf(request)),
+        loans.repay(
+          currentUser(request).userId,
+          request.body,
+          idempotencyKeyOf(request),
+          sensitiveActionOf(request),
+          idempotentAnswerOf(request),
+        ),
       adjust: async (request) =>
-        loans.adjust(currentUser(request).userId, request.body, idempotencyKeyOf(request), sensitiveActionOf(request)),
+        loans.adjust(
+          currentUser(request).userId,
+          request.body,
+          idempotencyKeyOf(request),
+          sensitiveActionOf(request),
+          idempotentAnswerOf(request),
+        ),
       protection: async (request) => loans.protection(currentUser(request).userId, request.query.orderId),
       setProtection: async (request) =>
         loans.setProtection(currentUser(request).userId, request.body, sensitiveActionOf(request)),

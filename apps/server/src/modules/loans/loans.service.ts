@@ -29,7 +29,7 @@ import { and, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { hongKongDay } from '../../platform/calendar/business-calendar.ts';
 import type { DbOrTx, Tx } from '../../platform/db/client.ts';
-import { REQUEST_HASH_IN_STORE } from '../../platform/db/idempotency.ts';
+import { REQUEST_HASH_IN_STORE, type SettleAnswer } from '../../platform/db/idempotency.ts';
 import { DomainError, FieldError } from '../../platform/http/errors.ts';
 import { accountBalance, postEntry } from '../ledger/ledger.service.ts';
 import { platformAccount, type PostingInput, transfer } from '../ledger/ledger.types.ts';
@@ -721,7 +721,8 @@ export function createLoansService(deps: LoansDeps) {
      * LOAN_BORROW): wallet BTC → loan collateral, lending pool → wallet loan coin; the order goes
      * 0 → 2 → 3 in the same transaction. A pool short of liquidity records the order as 1 (fail).
      * Replays under the same `Idempotency-Key` are answered by the route layer's one store before this
-     * runs (docs/api.md "Idempotency"); a key whose order failed for want of liquidity refuses again.
+     * runs (docs/api.md "Idempotency"), and `settleAnswer` stores the answer in the borrow's
+     * transaction; a key whose order failed for want of liquidity refuses again.
      * @throws DomainError LOAN_COIN_DISABLED, LOAN_BELOW_MIN, LOAN_LTV_TOO_HIGH, LOAN_ABOVE_MAX, LOAN_POOL_INSUFFICIENT, INSUFFICIENT_BALANCE, PRICE_UNAVAILABLE, ACCOUNT_FROZEN, CONFLICT, CAPTCHA_FAILED
      */
     async borrow(
@@ -729,6 +730,7 @@ export function createLoansService(deps: LoansDeps) {
       body: Pick<ParsedLoanBorrowBody, 'loanCoin' | 'termDays'> & { collateralMinor: bigint; principalMinor: bigint },
       idempotencyKey: string | undefined,
       factors: FactorCheck = NO_FACTORS,
+      settleAnswer?: SettleAnswer,
     ): Promise<LoanOrder> {
       const key = requireKey(idempotencyKey);
       // A key whose order failed for want of liquidity stays failed (the order row holds the key).
@@ -835,6 +837,7 @@ export function createLoansService(deps: LoansDeps) {
           const collateral = btcText(body.collateralMinor);
           await deps.notifyMany([borrowedMessage({ ...loan, ...amounts, collateral, repaymentDate })], tx);
           await factors.consume(tx);
+          await settleAnswer?.(tx, toOrder(updated!, settings, price.priceUsd, false));
           return updated!;
         });
         return toOrder(row, settings, price.priceUsd, false);
@@ -911,6 +914,7 @@ export function createLoansService(deps: LoansDeps) {
      * repayment closes the loan (6 before the date, 7 on it, 8 after it) and releases the rest of the
      * collateral to the wallet in the same entry (kind LOAN_REPAY). The loan row is locked, so two
      * concurrent full repayments make one; the second finds the loan closed (LOAN_NOT_REPAYABLE).
+     * `settleAnswer` stores the answer in the repayment's transaction (docs/api.md "Idempotency").
      * @throws DomainError NOT_FOUND, LOAN_NOT_REPAYABLE, LOAN_REPAY_TOO_MUCH, INSUFFICIENT_BALANCE, PRICE_UNAVAILABLE, ACCOUNT_FROZEN, CONFLICT, CAPTCHA_FAILED
      */
     async repay(
@@ -918,6 +922,7 @@ export function createLoansService(deps: LoansDeps) {
       body: Pick<ParsedLoanRepayBody, 'orderId' | 'repayType'> & { amountMinor: bigint | undefined },
       idempotencyKey: string | undefined,
       factors: FactorCheck = NO_FACTORS,
+      settleAnswer?: SettleAnswer,
     ): Promise<LoanRepayRecord> {
       const key = requireKey(idempotencyKey);
       const loanId = Number(body.orderId);
@@ -948,6 +953,7 @@ export function createLoansService(deps: LoansDeps) {
         const repaid = { ...toRepayRecord(record), isClosed: !isOpenLoan(record.statusAfter) };
         await deps.notifyMany([repaidMessage({ userId, ...repaid })], tx);
         await factors.consume(tx);
+        await settleAnswer?.(tx, toRepayRecord(record));
         return record;
       });
       return toRepayRecord(record);
@@ -987,7 +993,8 @@ export function createLoansService(deps: LoansDeps) {
      * `POST loan/adjust`: ADD collateral from the wallet at any time (also during a
      * margin call; no price needed), or REMOVE it to the wallet only while the LTV after stays ≤ the
      * initial LTV (70 %), checked on the locked loan row at the current price. One entry (kind
-     * LOAN_COLLATERAL); the liquidation price is rewritten.
+     * LOAN_COLLATERAL); the liquidation price is rewritten. `settleAnswer` stores the answer in its
+     * transaction (docs/api.md "Idempotency").
      * @throws DomainError NOT_FOUND, LOAN_NOT_REPAYABLE, LOAN_LTV_TOO_HIGH, INSUFFICIENT_BALANCE, PRICE_UNAVAILABLE (remove), ACCOUNT_FROZEN, CONFLICT, CAPTCHA_FAILED
      */
     async adjust(
@@ -995,6 +1002,7 @@ export function createLoansService(deps: LoansDeps) {
       body: Pick<ParsedLoanAdjustBody, 'orderId' | 'direction'> & { amountMinor: bigint },
       idempotencyKey: string | undefined,
       factors: FactorCheck = NO_FACTORS,
+      settleAnswer?: SettleAnswer,
     ): Promise<LoanAdjustRecord> {
       const key = requireKey(idempotencyKey);
       const loanId = Number(body.orderId);
@@ -1033,6 +1041,7 @@ export function createLoansService(deps: LoansDeps) {
         });
         await deps.notifyMany([adjustedMessage({ userId, ...toAdjustRecord(record) })], tx);
         await factors.consume(tx);
+        await settleAnswer?.(tx, toAdjustRecord(record));
         return record;
       });
       return toAdjustRecord(record);

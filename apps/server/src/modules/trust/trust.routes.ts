@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { noteAudit } from '../../platform/http/audit.ts';
 import { currentOperator, currentUser, sensitiveActionOf } from '../../platform/http/auth.ts';
 import { registerEndpoints } from '../../platform/http/endpoint.ts';
-import { idempotencyKeyOf } from '../../platform/http/idempotency.ts';
+import { idempotentAnswerOf, idempotencyKeyOf } from '../../platform/http/idempotency.ts';
 import { DomainError } from '../../platform/http/errors.ts';
 import { requestLocale } from '../../platform/http/locale.ts';
 import type { TrustService } from './trust.service.ts';
@@ -43,6 +43,7 @@ export function trustRoutes(options: { trust: TrustService }) {
             request.body.amount,
             idempotencyKeyOf(request),
             sensitiveActionOf(request),
+            idempotentAnswerOf(request),
           ),
         ),
       withdrawTrust: async (request) =>
@@ -52,6 +53,7 @@ export function trustRoutes(options: { trust: TrustService }) {
           request.body.amount,
           idempotencyKeyOf(request),
           sensitiveActionOf(request),
+          idempotentAnswerOf(request),
         ),
     });
     registerEndpoints(app, opsTrustEndpoints, {

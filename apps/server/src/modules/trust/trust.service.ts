@@ -20,7 +20,7 @@ import dayjs from 'dayjs';
 import { and, asc, count, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { HoldingsChecker } from '../../platform/app-module.ts';
 import type { Db, DbOrTx, Tx } from '../../platform/db/client.ts';
-import { REQUEST_HASH_IN_STORE } from '../../platform/db/idempotency.ts';
+import { REQUEST_HASH_IN_STORE, type SettleAnswer } from '../../platform/db/idempotency.ts';
 import { DomainError, FieldError } from '../../platform/http/errors.ts';
 import type { MailMessage } from '../../platform/mail/mailer.ts';
 import { accountBalance, postEntry } from '../ledger/ledger.service.ts';
@@ -272,11 +272,20 @@ export class TrustService {
     amountMinor: bigint,
     idempotencyKey: string | undefined,
     factors: FactorCheck = NO_FACTORS,
+    settleAnswer?: SettleAnswer,
   ): Promise<TrustMovement> {
     if (amountMinor < TRUST_FUND_MIN_MINOR)
       throw new DomainError('AMOUNT_BELOW_MIN', { amount: btc(TRUST_FUND_MIN_MINOR), unit: TRUST_ASSET });
     const { feeMinor, netMinor } = trustEntrustment(amountMinor);
-    return this.move(userId, trustId, 'entrust', { amountMinor, feeMinor, netMinor }, idempotencyKey, factors);
+    return this.move(
+      userId,
+      trustId,
+      'entrust',
+      { amountMinor, feeMinor, netMinor },
+      idempotencyKey,
+      factors,
+      settleAnswer,
+    );
   }
 
   /**
@@ -291,6 +300,7 @@ export class TrustService {
     amountMinor: bigint,
     idempotencyKey: string | undefined,
     factors: FactorCheck = NO_FACTORS,
+    settleAnswer?: SettleAnswer,
   ): Promise<TrustMovement> {
     return this.move(
       userId,
@@ -299,6 +309,7 @@ export class TrustService {
       { amountMinor, feeMinor: 0n, netMinor: amountMinor },
       idempotencyKey,
       factors,
+      settleAnswer,
     );
   }
 
@@ -306,7 +317,8 @@ export class TrustService {
    * The shared path of fund and withdraw: every refusal that
    * is not about the code, then the factors, then one transaction: the trust row locked, its state
    * checked again, the entry posted (the ledger refuses a balance going below zero), the history row,
-   * and the one-time codes used up last.
+   * the one-time codes used up, and the answer stored by `settleAnswer` (the idempotency store's:
+   * docs/api.md "Idempotency").
    */
   private async move(
     userId: string,
@@ -315,6 +327,7 @@ export class TrustService {
     amounts: { amountMinor: bigint; feeMinor: bigint; netMinor: bigint },
     idempotencyKey: string | undefined,
     factors: FactorCheck,
+    settleAnswer: SettleAnswer | undefined,
   ): Promise<TrustMovement> {
     if (!idempotencyKey) throw new FieldError('Idempotency-Key', 'validation.required');
     const trust = await this.ownTrust(this.db, userId, trustId);
@@ -358,6 +371,7 @@ export class TrustService {
       const message = { userId, trustId, trustName: locked!.name, kind, asset: TRUST_ASSET, net, fee };
       await this.deps.notifyMany([trustMovementMessage({ ...message, amount: btc(amounts.amountMinor) })], tx);
       await factors.consume(tx);
+      await settleAnswer?.(tx, toMovement(created!));
       return created!;
     });
     return toMovement(row);

@@ -73,6 +73,13 @@ export interface Database {
    * every process listening on the same database. Returns the unsubscribe function.
    */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Take the session-scoped advisory lock `(classId, objId)` if it is free and hold it until the
+   * returned release is called or the process dies: on PostgreSQL on a connection of its own
+   * (outside the pool, re-opened and the lock taken again if it drops; it must be a real session,
+   * not a pooler in transaction mode), on PGlite in its one session. Undefined when another session holds it. Used by `startServerInstance` (instance.ts).
+   */
+  holdSessionLock(classId: number, objId: number): Promise<(() => Promise<void>) | undefined>;
   /** Apply every pending drizzle-kit migration found in `migrationsFolder`. */
   migrate(migrationsFolder: string): Promise<void>;
   /** The PGlite instance, for template dumps in tests; undefined on PostgreSQL. */
@@ -117,6 +124,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       reads,
       readRouter,
       listen: (channel, onPayload) => listeners.listen(channel, onPayload),
+      // A session lock needs a session: on the direct connection when a pooler is in front.
+      holdSessionLock: (classId, objId) => holdPostgresSessionLock(directUrl, classId, objId),
       migrate: async (migrationsFolder) => {
         // One session for the whole run, holding an advisory lock so that processes starting
         // together migrate one after another; on the direct connection when a pooler is in front.
@@ -182,6 +191,16 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       const unlisten = await client.listen(channel, onPayload);
       return () => unlisten();
     },
+    holdSessionLock: async (classId, objId) => {
+      const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS locked', [
+        classId,
+        objId,
+      ]);
+      if (rows[0]?.locked !== true) return undefined;
+      return async () => {
+        if (!closed) await client.query('SELECT pg_advisory_unlock($1, $2)', [classId, objId]);
+      };
+    },
     migrate: (migrationsFolder) => migratePglite(pgliteDb, { migrationsFolder }),
     kind: target.kind,
     pglite: client,
@@ -199,6 +218,44 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
         release();
       }
     },
+  };
+}
+
+/**
+ * `Database.holdSessionLock` on PostgreSQL: a dedicated connection takes
+ * `pg_try_advisory_lock(classId, objId)`; undefined (and the connection closed) when it is held.
+ * A dropped connection loses the lock: it is re-opened after 1 s and the lock taken again.
+ */
+async function holdPostgresSessionLock(
+  url: string,
+  classId: number,
+  objId: number,
+): Promise<(() => Promise<void>) | undefined> {
+  let client: pg.Client | undefined;
+  let released = false;
+  const open = async (): Promise<boolean> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('error', () => {
+      client = undefined;
+      if (!released) setTimeout(() => void open().catch(() => undefined), 1000).unref();
+    });
+    await next.connect();
+    const { rows } = await next.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS locked', [
+      classId,
+      objId,
+    ]);
+    if (rows[0]?.locked !== true || released) {
+      await next.end();
+      return false;
+    }
+    client = next;
+    return true;
+  };
+  if (!(await open())) return undefined;
+  return async () => {
+    released = true;
+    await client?.end().catch(() => undefined);
+    client = undefined;
   };
 }
 

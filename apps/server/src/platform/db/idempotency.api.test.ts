@@ -4,16 +4,20 @@ import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { manualClock } from '../clock/clock.ts';
 import { DomainError } from '../http/errors.ts';
 import { createIdempotencyStore, IDEMPOTENCY_LEASE_MS, type IdempotencyStore, requestHashOf } from './idempotency.ts';
+import { idempotencyPurgeJob } from './idempotency.jobs.ts';
+import { idempotencyKeys } from './idempotency.tables.ts';
+import { type ServerInstance, startServerInstance } from './instance.ts';
 
 /**
  * The one idempotency store (docs/api.md "Idempotency") on the test database: replay, a changed
  * request (121), a refusal releasing its claim, a twin told the first request is still running
- * (290), an answer settled in the work's transaction, and a dead attempt's claim taken over after
- * its lease.
+ * (290), an answer settled in the work's transaction, a dead attempt's claim taken over after
+ * its lease, or at once when its server instance is gone, and the purge of old answers.
  */
 const clock = manualClock('2026-11-20T04:00:00Z');
 let t: TestApp;
 let store: IdempotencyStore;
+let instance: ServerInstance;
 const call = (requestHash = 'h1') => ({ ownerId: 'user-1', idempotencyKey: randomUUID(), requestHash });
 
 async function codeOf(promise: Promise<unknown>): Promise<string> {
@@ -28,9 +32,26 @@ async function codeOf(promise: Promise<unknown>): Promise<string> {
 
 beforeAll(async () => {
   t = await createTestApp({ clock });
-  store = createIdempotencyStore({ db: t.database.db, clock });
+  instance = await startServerInstance(t.database);
+  store = createIdempotencyStore({ db: t.database.db, clock, instance });
 });
-afterAll(async () => t.close());
+afterAll(async () => {
+  await instance.stop();
+  await t.close();
+});
+
+/** A claim left `RUNNING` by the instance `other` (its work never finishes), as a killed server leaves it. */
+async function claimOf(other: ServerInstance): Promise<ReturnType<typeof call>> {
+  const first = call();
+  let isRunning!: () => void;
+  const started = new Promise<void>((resolve) => (isRunning = resolve));
+  void createIdempotencyStore({ db: t.database.db, clock, instance: other }).runOnce(first, () => {
+    isRunning();
+    return new Promise<never>(() => {});
+  });
+  await started;
+  return first;
+}
 
 describe('runOnce', () => {
   it('runs the work once and replays its answer; another request hash under the key is CONFLICT', async () => {
@@ -105,6 +126,59 @@ describe('runOnce', () => {
     expect(await codeOf(store.runOnce(first, async () => 'twin'))).toBe('IDEMPOTENCY_IN_PROGRESS');
     clock.advance(IDEMPOTENCY_LEASE_MS + 1000);
     expect(await store.runOnce(first, async () => 'retried')).toEqual({ answer: 'retried', isReplay: false });
+  });
+});
+
+describe('claims of server instances', () => {
+  it('takes over at once, without the lease, the claim of a server instance that is gone', async () => {
+    const killed = await startServerInstance(t.database);
+    const first = await claimOf(killed);
+    expect(await instance.isGone(killed.id)).toBe(false);
+    await killed.stop(); // as a killed process's connection (and its lock) goes
+    expect(await instance.isGone(killed.id)).toBe(true);
+    expect(await store.runOnce(first, async () => 'retried')).toEqual({ answer: 'retried', isReplay: false });
+    expect(await store.runOnce(first, async () => 'again')).toEqual({ answer: 'retried', isReplay: true });
+  });
+
+  it('still waits for the claim of another instance that is running (290)', async () => {
+    const other = await startServerInstance(t.database);
+    try {
+      const first = await claimOf(other);
+      expect(other.id).not.toBe(instance.id);
+      expect(await codeOf(store.runOnce(first, async () => 'twin'))).toBe('IDEMPOTENCY_IN_PROGRESS');
+    } finally {
+      await other.stop();
+    }
+  });
+
+  it('never counts its own instance as gone', async () => {
+    expect(await instance.isGone(instance.id)).toBe(false);
+  });
+});
+
+describe('idempotency.purge-answers job', () => {
+  it('deletes the answers completed before the retention, keeps newer ones and running claims', async () => {
+    const purgeClock = manualClock('2026-11-21T04:00:00Z');
+    const purgeStore = createIdempotencyStore({ db: t.database.db, clock: purgeClock, instance });
+    const old = call();
+    await purgeStore.runOnce(old, async () => 'old');
+    purgeClock.advance(23 * 3_600_000);
+    const recent = call();
+    await purgeStore.runOnce(recent, async () => 'recent');
+    const running = await claimOf(instance);
+    purgeClock.advance(2 * 3_600_000); // old: 25 h ago, recent: 2 h ago
+    const job = idempotencyPurgeJob(purgeStore, 24 * 3_600_000);
+    await t.database.db.transaction(async (tx) =>
+      job.run({ tx, periodStartAt: purgeClock.now(), now: purgeClock.now() }, undefined),
+    );
+    const keys = (await t.database.db.select({ key: idempotencyKeys.idempotencyKey }).from(idempotencyKeys)).map(
+      (row) => row.key,
+    );
+    expect(keys).not.toContain(old.idempotencyKey);
+    expect(keys).toContain(recent.idempotencyKey);
+    expect(keys).toContain(running.idempotencyKey);
+    // A purged key runs as a new request.
+    expect(await purgeStore.runOnce(old, async () => 'anew')).toEqual({ answer: 'anew', isReplay: false });
   });
 });
 

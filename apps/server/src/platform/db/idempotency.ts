@@ -1,11 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import stringify from 'safe-stable-stringify';
 import type { Clock } from '../clock/clock.ts';
 import { DomainError } from '../http/errors.ts';
 import type { Db, DbOrTx } from './client.ts';
 import { idempotencyKeys } from './idempotency.tables.ts';
+import type { ServerInstance } from './instance.ts';
 
 /**
  * How long a racing twin waits for the first request's answer before it is told the request is
@@ -19,8 +20,15 @@ export const IDEMPOTENCY_POLL_MS = 25;
  * A claim older than this (by the app's clock) belongs to an attempt that died (its process
  * stopped): the next request with the key takes it over and runs the call again. The modules'
  * own unique keys on their rows stop a second movement of money if the dead attempt had committed.
+ * A claim that names its server instance is taken over at once when that instance is gone
+ * (docs/decisions/0017-instance-owned-claims.md); the lease is for claims that name none.
  */
 export const IDEMPOTENCY_LEASE_MS = 120_000;
+/**
+ * How long a completed answer is kept for replay before the purge job deletes it (24 h, as
+ * Stripe keeps keys); `IDEMPOTENCY_RETENTION_HOURS` sets it.
+ */
+export const IDEMPOTENCY_RETENTION_MS_DEFAULT = 24 * 3_600_000;
 /** `Retry-After` of the 409 in progress, in seconds. */
 export const IDEMPOTENCY_RETRY_AFTER_SEC = 1;
 
@@ -54,6 +62,11 @@ export type SettleAnswer = (tx: DbOrTx, answer: unknown) => Promise<void>;
 /** Runs a call once per idempotency key; see `createIdempotencyStore`. */
 export interface IdempotencyStore {
   runOnce<T>(call: IdempotentCall, work: (settle: SettleAnswer) => Promise<T>): Promise<RunOnceResult<T>>;
+  /**
+   * Delete the answers completed before `before` (claims still running are kept): a key used
+   * again after that runs as a new request. Answers how many were deleted.
+   */
+  purgeAnswers(db: DbOrTx, before: Date): Promise<number>;
 }
 
 /**
@@ -74,7 +87,9 @@ export function requestHashOf(parts: unknown): string {
  *    when it returns — and returned. When `work` throws, the claim is released (deleted) and the
  *    error rethrown: a refusal moves nothing and is not replayed, so a retry runs again.
  * 2. finds the key claimed: another request hash → DomainError CONFLICT (121); `DONE` → the stored
- *    answer (`isReplay`); `RUNNING` → the racing twin waits up to `IDEMPOTENCY_WAIT_MS` for the
+ *    answer (`isReplay`); `RUNNING` by a server instance that is gone (`instance.isGone`: killed
+ *    mid-request) or older than the lease → the claim is taken over and the work runs now;
+ *    `RUNNING` otherwise → the racing twin waits up to `IDEMPOTENCY_WAIT_MS` for the
  *    answer (or for a released claim, which it then claims itself), then
  *    DomainError IDEMPOTENCY_IN_PROGRESS (409) with `{ retryAfterSeconds }` as content.
  *
@@ -82,8 +97,8 @@ export function requestHashOf(parts: unknown): string {
  * (docs/clock.md: durations are not calendar time).
  * @throws DomainError CONFLICT, IDEMPOTENCY_IN_PROGRESS; whatever `work` throws.
  */
-export function createIdempotencyStore(deps: { db: Db; clock: Clock }): IdempotencyStore {
-  const { db, clock } = deps;
+export function createIdempotencyStore(deps: { db: Db; clock: Clock; instance: ServerInstance }): IdempotencyStore {
+  const { db, clock, instance } = deps;
   const where = (call: IdempotentCall) =>
     and(eq(idempotencyKeys.ownerId, call.ownerId), eq(idempotencyKeys.idempotencyKey, call.idempotencyKey));
 
@@ -116,17 +131,17 @@ export function createIdempotencyStore(deps: { db: Db; clock: Clock }): Idempote
   async function claim(call: IdempotentCall, claimToken: string): Promise<boolean> {
     const inserted = await db
       .insert(idempotencyKeys)
-      .values({ ...call, state: 'RUNNING', claimToken, claimedAt: clock.now() })
+      .values({ ...call, state: 'RUNNING', claimToken, instanceId: instance.id, claimedAt: clock.now() })
       .onConflictDoNothing()
       .returning({ claimToken: idempotencyKeys.claimToken });
     return inserted.length > 0;
   }
 
-  /** Take over a claim whose attempt died (older than the lease); true when this request now holds it. */
+  /** Take over a claim whose attempt died (its instance gone, or older than the lease); true when this request now holds it. */
   async function takeOver(call: IdempotentCall, staleToken: string, claimToken: string): Promise<boolean> {
     const taken = await db
       .update(idempotencyKeys)
-      .set({ claimToken, claimedAt: clock.now() })
+      .set({ claimToken, instanceId: instance.id, claimedAt: clock.now() })
       .where(and(where(call), eq(idempotencyKeys.claimToken, staleToken), eq(idempotencyKeys.state, 'RUNNING')))
       .returning({ claimToken: idempotencyKeys.claimToken });
     return taken.length > 0;
@@ -143,7 +158,9 @@ export function createIdempotencyStore(deps: { db: Db; clock: Clock }): Idempote
         if (row.requestHash !== call.requestHash)
           throw new DomainError('CONFLICT', {}, { idempotencyKey: call.idempotencyKey });
         if (row.state === 'DONE') return { answer: JSON.parse(row.answer ?? 'null') as T, isReplay: true };
-        const isStale = clock.now().getTime() - row.claimedAt.getTime() > IDEMPOTENCY_LEASE_MS;
+        const isStale =
+          clock.now().getTime() - row.claimedAt.getTime() > IDEMPOTENCY_LEASE_MS ||
+          (row.instanceId !== null && (await instance.isGone(row.instanceId)));
         if (isStale && (await takeOver(call, row.claimToken, claimToken)))
           return { answer: await runClaimed(call, claimToken, work), isReplay: false };
         if (performance.now() - startedMs >= IDEMPOTENCY_WAIT_MS)
@@ -154,6 +171,13 @@ export function createIdempotencyStore(deps: { db: Db; clock: Clock }): Idempote
           );
         await delay(IDEMPOTENCY_POLL_MS);
       }
+    },
+    async purgeAnswers(tx: DbOrTx, before: Date): Promise<number> {
+      const deleted = await tx
+        .delete(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.state, 'DONE'), lt(idempotencyKeys.completedAt, before)))
+        .returning({ ownerId: idempotencyKeys.ownerId });
+      return deleted.length;
     },
   };
 }
