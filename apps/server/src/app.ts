@@ -11,6 +11,7 @@ import type { Registry } from 'prom-client';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { createAdminModule } from './modules/admin/admin.module.ts';
+import { createSettingsWorkflow } from './modules/admin/admin.settings-workflow.ts';
 import { createCalendarModule } from './modules/calendar/calendar.module.ts';
 import { createApiKeysModule } from './modules/apikeys/apikeys.module.ts';
 import { createCardsModule } from './modules/cards/cards.module.ts';
@@ -255,8 +256,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     log: app.log,
   });
+  // The one four-eyes workflow of settings: the loans, cards and admin modules register their kinds.
+  const settingsWorkflow = createSettingsWorkflow({ db: database.db, now: () => clock.now() });
   const loans = createLoansModule({
     database,
+    settingsWorkflow,
     prices: market.service.prices,
     identity: identity.service,
     notices: notices.service,
@@ -272,6 +276,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const cards = createCardsModule({
     config,
     database,
+    settingsWorkflow,
     identity: identity.service,
     prices: market.service.prices,
     notices: notices.service,
@@ -319,6 +324,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const admin = createAdminModule({
     database,
+    settingsWorkflow,
     clock,
     secret: deps.sessionSecret,
     ipAllowlist: config.adminIpAllowlist,

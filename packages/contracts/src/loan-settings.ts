@@ -8,8 +8,9 @@ import { ANY_OPERATOR } from './operators.ts';
  * Back office "Products and settings", loan settings:
  * every operator reads the loan rules; an admin changes a term's APR or switch, a coin's switch or
  * minimum principal and the per-user maximum at once (audited with before and after). The risky
- * numbers — the LTV levels and the liquidation fee — are only proposed: a different admin approves
- * the proposal before it applies (four eyes, docs/back-office.md). Percentages are decimal strings
+ * numbers — the LTV levels, the liquidation fee, the margin-call cure window and the hard
+ * liquidation level (docs/decisions/0005-margin-call-before-liquidation.md) — are only proposed: a
+ * different admin approves the proposal before it applies (four eyes, docs/back-office.md). Percentages are decimal strings
  * with at most 2 decimals ("12.5"), stored as basis points.
  */
 
@@ -42,12 +43,28 @@ export const liquidationFeePctSchema = z
   .regex(PCT_PATTERN, { error: 'validation.liquidationFee' })
   .refine((text) => pctToBps(text) <= 2000, { error: 'validation.liquidationFee' });
 
-/** The risky numbers, applied together once approved (percent strings). */
+/** Longest margin-call cure window an admin may set: 10,080 minutes (7 days). */
+export const CURE_WINDOW_MINUTES_MAX = 10_080;
+
+/** The margin-call cure window, whole minutes 0–10,080. */
+export const cureWindowMinutesSchema = z
+  .number({ error: 'validation.cureWindow' })
+  .int({ error: 'validation.cureWindow' })
+  .min(0, { error: 'validation.cureWindow' })
+  .max(CURE_WINDOW_MINUTES_MAX, { error: 'validation.cureWindow' });
+
+/**
+ * The risky numbers, applied together once approved (percent strings). The cure window (minutes)
+ * and the hard liquidation level are absent from proposals made before they could be proposed:
+ * such a proposal leaves them as they are.
+ */
 export const loanRiskLevelsSchema = z.object({
   initialLtvPct: z.string(),
   marginCallLtvPct: z.string(),
   liquidationLtvPct: z.string(),
   liquidationFeePct: z.string(),
+  cureWindowMinutes: z.number().int().optional(),
+  hardLiquidationLtvPct: z.string().optional(),
 });
 export type LoanRiskLevels = z.infer<typeof loanRiskLevelsSchema>;
 
@@ -76,6 +93,10 @@ export const opsLoanSettingsSchema = z.object({
   /** Levels at which users are alerted (read only here). */
   alertLtvPcts: z.array(z.string()),
   liquidationFeePct: z.string(),
+  /** Minutes a loan past the margin-call LTV is left after its margin call before it may be liquidated. */
+  cureWindowMinutes: z.number().int(),
+  /** LTV at which a loan is liquidated at once, cure window or not (percent string). */
+  hardLiquidationLtvPct: z.string(),
   /** Most a user may owe across loans, USD (stablecoins at 1). */
   maxOutstandingUsd: z.string(),
   coins: z.array(z.object({ coin: z.enum(LOAN_COINS), isEnabled: z.boolean(), minPrincipal: z.string() })),
@@ -105,9 +126,11 @@ export const updateLoanLimitsBodySchema = z.strictObject({ maxOutstandingUsd: am
 export type UpdateLoanLimitsBody = z.input<typeof updateLoanLimitsBodySchema>;
 
 /**
- * `POST admin/loan-settings/changes`: propose new LTV levels and liquidation fee (all four, applied
- * together on a second admin's approval). initial < margin call < liquidation (named
- * `marginCallLtvPct` / `liquidationLtvPct`); fee + initial < 100 (named `liquidationFeePct`).
+ * `POST admin/loan-settings/changes`: propose new LTV levels and liquidation fee, and optionally the
+ * cure window (minutes) and the hard liquidation level, applied together on a second admin's
+ * approval. initial < margin call < liquidation (named `marginCallLtvPct` / `liquidationLtvPct`);
+ * liquidation ≤ hard level (named `hardLiquidationLtvPct`; the server checks it against the stored
+ * level when the body leaves it out); fee + initial < 100 (named `liquidationFeePct`).
  */
 export const proposeLoanRiskBodySchema = z
   .strictObject({
@@ -115,6 +138,8 @@ export const proposeLoanRiskBodySchema = z
     marginCallLtvPct: ltvPctSchema,
     liquidationLtvPct: ltvPctSchema,
     liquidationFeePct: liquidationFeePctSchema,
+    cureWindowMinutes: cureWindowMinutesSchema.optional(),
+    hardLiquidationLtvPct: ltvPctSchema.optional(),
   })
   .superRefine((body, context) => {
     const initial = pctToBps(body.initialLtvPct);
@@ -124,6 +149,8 @@ export const proposeLoanRiskBodySchema = z
       context.addIssue({ code: 'custom', path: ['marginCallLtvPct'], message: 'validation.ltvOrder' });
     else if (!(marginCall < liquidation))
       context.addIssue({ code: 'custom', path: ['liquidationLtvPct'], message: 'validation.ltvOrder' });
+    if (body.hardLiquidationLtvPct !== undefined && pctToBps(body.hardLiquidationLtvPct) < liquidation)
+      context.addIssue({ code: 'custom', path: ['hardLiquidationLtvPct'], message: 'validation.hardLtvOrder' });
     if (initial + pctToBps(body.liquidationFeePct) >= 10000)
       context.addIssue({ code: 'custom', path: ['liquidationFeePct'], message: 'validation.liquidationFee' });
   });

@@ -199,6 +199,14 @@ export const VALIDATION_MESSAGES = {
     'en-US': 'The levels must rise: initial < margin call < liquidation < 100 %',
     'zh-HK': '各水平須遞增：初始 < 追加保證金 < 平倉 < 100 %',
   },
+  'validation.hardLtvOrder': {
+    'en-US': 'The hard liquidation level must be at least the liquidation LTV and below 100 %',
+    'zh-HK': '即時平倉水平須不低於平倉貸款價值比率，並低於 100 %',
+  },
+  'validation.cureWindow': {
+    'en-US': 'Enter whole minutes from 0 to 10,080 (7 days)',
+    'zh-HK': '請輸入 0 至 10,080（7 日）的整數分鐘',
+  },
   'validation.liquidationFee': {
     'en-US': 'Enter a fee from 0.00 to 20.00 %, with at most 2 decimals, that with the initial LTV stays below 100 %',
     'zh-HK': '請輸入 0.00 至 20.00 % 的費率（最多兩位小數），與初始貸款價值比率相加須低於 100 %',

@@ -14,7 +14,8 @@ import { backOfficeAdjustmentRoutes } from './admin.adjustments.routes.ts';
 import { Broadcasts } from './admin.broadcasts.ts';
 import { backOfficeBroadcastRoutes } from './admin.broadcasts.routes.ts';
 import { backOfficeDepositRoutes } from './admin.deposits.routes.ts';
-import { ProductSettings } from './admin.settings.ts';
+import { ProductSettings, registerProductSettingKinds } from './admin.settings.ts';
+import type { SettingsWorkflow } from './admin.types.ts';
 import { backOfficeSettingsRoutes } from './admin.settings.routes.ts';
 import { BackOfficeUsers } from './admin.users.ts';
 import { backOfficeUserRoutes } from './admin.users.routes.ts';
@@ -24,6 +25,8 @@ import { AdminService } from './admin.service.ts';
 /** What `buildApp` hands the admin module. */
 export interface AdminModuleDeps {
   database: Database;
+  /** The one four-eyes settings workflow (`createSettingsWorkflow`); the fee and spread kinds are registered here. */
+  settingsWorkflow: SettingsWorkflow;
   /** The app's clock (docs/clock.md). */
   clock: Clock;
   /** The server secret: seals the operators' TOTP seeds. */
@@ -84,8 +87,9 @@ export function createAdminModule(deps: AdminModuleDeps): AppModule<AdminService
   });
   const broadcastRoutes = backOfficeBroadcastRoutes(broadcasts);
   const bannerRoutes = backOfficeBannerRoutes(deps.market);
+  registerProductSettingKinds(deps.settingsWorkflow, deps.wallet, deps.exchange);
   const settingsRoutes = backOfficeSettingsRoutes(
-    new ProductSettings(deps.database.db, deps.wallet, deps.exchange, now),
+    new ProductSettings(deps.database.db, deps.wallet, deps.exchange, deps.settingsWorkflow),
   );
   return {
     service,

@@ -9,7 +9,8 @@ import {
 } from '../../../test/helpers.ts';
 import { FieldError } from '../../platform/http/errors.ts';
 import { signCustodyBody } from '../wallet/wallet.routes.ts';
-import { ProductSettings, type SettingsWallet } from './admin.settings.ts';
+import { createSettingsWorkflow } from './admin.settings-workflow.ts';
+import { ProductSettings, registerProductSettingKinds, type SettingsWallet } from './admin.settings.ts';
 import { seedWallet } from '../wallet/wallet.seed.ts';
 
 /**
@@ -238,10 +239,16 @@ describe('network settings', () => {
         return read;
       },
     };
-    const settings = new ProductSettings(t.database.db, wallet, t.app.exchange, () => t.app.clock.now());
+    const workflow = createSettingsWorkflow({ db: t.database.db, now: () => t.app.clock.now() });
+    registerProductSettingKinds(workflow, wallet, t.app.exchange);
+    const settings = new ProductSettings(t.database.db, wallet, t.app.exchange, workflow);
     const outcomes = await Promise.allSettled([
-      settings.updateNetwork({ id: 1, email: 'a1@example.com' }, 'USDT', 'TRC20', { withdrawMin: raisedMin }),
-      settings.updateNetwork({ id: 2, email: 'a2@example.com' }, 'USDT', 'TRC20', { withdrawMax: loweredMax }),
+      settings.updateNetwork({ id: 1, email: 'a1@example.com', role: 'admin' }, 'USDT', 'TRC20', {
+        withdrawMin: raisedMin,
+      }),
+      settings.updateNetwork({ id: 2, email: 'a2@example.com', role: 'admin' }, 'USDT', 'TRC20', {
+        withdrawMax: loweredMax,
+      }),
     ]);
     expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
     const refused = outcomes.find((outcome) => outcome.status === 'rejected');

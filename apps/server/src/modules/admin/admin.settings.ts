@@ -15,15 +15,13 @@ import {
   parseAmountMinor,
   toDecimalString,
 } from '@meridian/contracts/money';
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db, DbOrTx } from '../../platform/db/client.ts';
 import { DomainError, FieldError } from '../../platform/http/errors.ts';
 import type { ExchangeService, PairSettingsRow } from '../exchange/exchange.service.ts';
 import type { NetworkSettings, WalletService } from '../wallet/wallet.service.ts';
-import type { ActingOperator } from './admin.adjustments.ts';
-import { settingChanges } from './admin.settings.tables.ts';
-
-type ChangeRow = typeof settingChanges.$inferSelect;
+import type { SettingProposal, SettingsOperator, SettingsWorkflow } from './admin.types.ts';
 
 /** Lock namespace of the per-setting lock (first key of a two-key advisory lock). */
 const SETTING_LOCK_NAMESPACE = 0x5354; // "ST"
@@ -112,8 +110,8 @@ export class ProductSettings {
     private readonly db: Db,
     private readonly wallet: SettingsWallet,
     private readonly exchange: SettingsExchange,
-    /** The app's clock. */
-    private readonly now: () => Date,
+    /** The one four-eyes workflow, with the fee and spread kinds registered (`registerProductSettingKinds`). */
+    private readonly workflow: SettingsWorkflow,
   ) {}
 
   /** Every coin network's settings (contract view). */
@@ -128,12 +126,7 @@ export class ProductSettings {
 
   /** Settings changes, newest first, optionally of one status (at most 200). */
   async listChanges(query: { status?: SettingChangeStatus | undefined }): Promise<SettingChange[]> {
-    const rows = await this.db
-      .select()
-      .from(settingChanges)
-      .where(query.status === undefined ? undefined : eq(settingChanges.status, query.status))
-      .orderBy(desc(settingChanges.id))
-      .limit(200);
+    const rows = await this.workflow.list({ kinds: PRODUCT_SETTING_KINDS, status: query.status });
     return rows.map(toSettingChange);
   }
 
@@ -145,7 +138,7 @@ export class ProductSettings {
    *   (`validation.minAboveMax`: min above max, after the change) — nothing changes then.
    */
   async updateNetwork(
-    operator: ActingOperator,
+    operator: SettingsOperator,
     coinCode: AssetCode,
     network: string,
     body: UpdateNetworkSettingBody,
@@ -181,7 +174,6 @@ export class ProductSettings {
             targetKind: 'network',
             targetKey: `${coinCode}/${network}`,
             field: 'withdrawFee',
-            before: toDecimalString(current.withdrawFeeMinor, coinCode),
             after: toDecimalString(withdrawFeeMinor, coinCode),
           }),
         );
@@ -196,7 +188,7 @@ export class ProductSettings {
    *   `fromMax` (decimals) or `fromMin` (`validation.minAboveMax`) — nothing changes then.
    */
   async updatePair(
-    operator: ActingOperator,
+    operator: SettingsOperator,
     pair: string,
     body: UpdatePairSettingBody,
   ): Promise<{ before: OpsPairSetting; setting: OpsPairSetting; proposed: SettingChange[] }> {
@@ -225,7 +217,6 @@ export class ProductSettings {
             targetKind: 'pair',
             targetKey: pair,
             field: 'spreadBps',
-            before: String(current.spreadBps),
             after: String(body.spreadBps),
           }),
         );
@@ -234,125 +225,109 @@ export class ProductSettings {
   }
 
   /**
-   * Approve and apply a proposed change, in one transaction: the row moves 'proposed' → 'applied'
-   * with a conditional `UPDATE … WHERE status = 'proposed' AND proposed_by_id <> <approver>`, then
-   * the field is set to `after` through the owning module's service.
-   * The change's target is locked first (as direct updates lock it), and its current value must
-   * still be the change's `before`.
+   * Approve and apply a proposed fee or spread change through the settings workflow (the target
+   * locked as direct updates lock it; its current value must still be the change's `before`).
    * @throws DomainError NOT_FOUND; FOUR_EYES_REQUIRED (153) when the approver proposed it;
    *   SETTING_CHANGE_STATE_CHANGED (156, content `{ status }`) when already decided;
    *   SETTING_CHANGE_STALE (176, 409, `{current}`) when the value changed since the proposal —
    *   nothing changes then, and the change stays proposed (to be rejected and proposed again).
    */
-  async approve(operator: ActingOperator, id: number): Promise<SettingChange> {
-    return this.db.transaction(async (tx) => {
-      const proposal = await this.find(tx, id);
-      await lockSettingTarget(tx, proposal.targetKind as SettingTargetKind, proposal.targetKey);
-      const [claimed] = await tx
-        .update(settingChanges)
-        .set({ status: 'applied', decidedById: operator.id, decidedByEmail: operator.email, decidedAt: this.now() })
-        .where(
-          and(
-            eq(settingChanges.id, id),
-            eq(settingChanges.status, 'proposed'),
-            ne(settingChanges.proposedById, operator.id),
-          ),
-        )
-        .returning();
-      if (!claimed) {
-        const existing = await this.find(tx, id);
-        if (existing.status !== 'proposed')
-          throw new DomainError('SETTING_CHANGE_STATE_CHANGED', {}, { status: existing.status });
-        throw new DomainError('FOUR_EYES_REQUIRED');
-      }
-      // The value the proposer saw must still be the value: a change approved or made since
-      // would otherwise be overwritten unseen. Throwing rolls the claim back (still 'proposed').
-      const current = await this.currentValue(tx, claimed);
-      if (current !== claimed.before) throw new DomainError('SETTING_CHANGE_STALE', { current: current ?? '—' });
-      await this.apply(tx, claimed);
-      return toSettingChange(claimed);
-    });
+  async approve(operator: SettingsOperator, id: number): Promise<SettingChange> {
+    return toSettingChange(await this.workflow.approve(operator, id, PRODUCT_SETTING_KINDS));
   }
 
   /**
    * Reject a proposed change (any admin, its proposer included: nothing changes). Decided once.
    * @throws DomainError NOT_FOUND; SETTING_CHANGE_STATE_CHANGED (156, content `{ status }`).
    */
-  async reject(operator: ActingOperator, id: number): Promise<SettingChange> {
-    const [rejected] = await this.db
-      .update(settingChanges)
-      .set({ status: 'rejected', decidedById: operator.id, decidedByEmail: operator.email, decidedAt: this.now() })
-      .where(and(eq(settingChanges.id, id), eq(settingChanges.status, 'proposed')))
-      .returning();
-    if (rejected) return toSettingChange(rejected);
-    const existing = await this.find(this.db, id);
-    throw new DomainError('SETTING_CHANGE_STATE_CHANGED', {}, { status: existing.status });
+  async reject(operator: SettingsOperator, id: number): Promise<SettingChange> {
+    return toSettingChange(await this.workflow.reject(operator, id, PRODUCT_SETTING_KINDS));
   }
 
   private async propose(
     tx: DbOrTx,
-    operator: ActingOperator,
-    change: { targetKind: SettingTargetKind; targetKey: string; field: string; before: string; after: string },
+    operator: SettingsOperator,
+    change: { targetKind: SettingTargetKind; targetKey: string; field: string; after: string },
   ): Promise<SettingChange> {
-    const [row] = await tx
-      .insert(settingChanges)
-      .values({ ...change, proposedById: operator.id, proposedByEmail: operator.email, proposedAt: this.now() })
-      .returning();
-    return toSettingChange(row!);
-  }
-
-  /** The current value of the change's field, formatted as `before` was (null when the target is gone). */
-  private async currentValue(tx: DbOrTx, change: ChangeRow): Promise<string | null> {
-    if (change.targetKind === 'network' && change.field === 'withdrawFee') {
-      const [coinCode, network] = change.targetKey.split('/') as [AssetCode, string];
-      const current = await this.wallet.networkSettings(coinCode, network, tx);
-      return current ? toDecimalString(current.withdrawFeeMinor, coinCode) : null;
-    }
-    if (change.targetKind === 'pair' && change.field === 'spreadBps') {
-      const current = (await this.exchange.listPairSettings(tx)).find((row) => row.pair === change.targetKey);
-      return current ? String(current.spreadBps) : null;
-    }
-    throw new Error(`unknown setting change ${change.targetKind}.${change.field}`);
-  }
-
-  /** Set the change's field to its `after` value through the wallet or exchange service. */
-  private async apply(tx: DbOrTx, change: ChangeRow): Promise<void> {
-    if (change.targetKind === 'network' && change.field === 'withdrawFee') {
-      const [coinCode, network] = change.targetKey.split('/') as [AssetCode, string];
-      const updated = await this.wallet.updateNetworkSettings(
-        coinCode,
-        network,
-        { withdrawFeeMinor: parseAmountMinor(change.after, coinCode) },
-        tx,
-      );
-      if (!updated) throw new DomainError('NOT_FOUND');
-      return;
-    }
-    if (change.targetKind === 'pair' && change.field === 'spreadBps') {
-      const { from, to } = parsePair(change.targetKey);
-      await this.exchange.updatePairSettings(from, to, { spreadBps: Number.parseInt(change.after, 10) }, tx);
-      return;
-    }
-    throw new Error(`unknown setting change ${change.targetKind}.${change.field}`);
-  }
-
-  private async find(db: DbOrTx, id: number): Promise<ChangeRow> {
-    const [row] = await db.select().from(settingChanges).where(eq(settingChanges.id, id));
-    if (!row) throw new DomainError('NOT_FOUND');
-    return row;
+    const kind = `${change.targetKind}.${change.field}`;
+    const after = { [change.field]: change.after };
+    return toSettingChange(await this.workflow.propose(operator, kind, change.targetKey, after, tx));
   }
 }
 
-/** The contract's view of a row. */
-function toSettingChange(row: ChangeRow): SettingChange {
+/** A proposal's values of a fee or spread kind: the one field, as text (`{ withdrawFee: "1.5" }`). */
+type OneField = Record<string, string>;
+
+/**
+ * Register the fee and spread kinds with the settings workflow: a network's withdrawal fee
+ * ('network.withdrawFee', key `COIN/NETWORK`, values `{ withdrawFee }` a decimal string of the coin)
+ * and a pair's spread ('pair.spreadBps', key `FROM/TO`, values `{ spreadBps }` an integer string of
+ * basis points); admins propose and approve. The values are objects, not bare JSON strings: a
+ * `jsonb` string such as "80" would be read back as the number 80.
+ */
+export function registerProductSettingKinds(
+  workflow: SettingsWorkflow,
+  wallet: SettingsWallet,
+  exchange: SettingsExchange,
+): void {
+  const oneField = (field: string) => z.object({ [field]: z.string() }) as unknown as z.ZodType<OneField>;
+  workflow.register<OneField>({
+    kind: 'network.withdrawFee',
+    valuesSchema: oneField('withdrawFee'),
+    proposerRoles: ['admin'],
+    approverRoles: ['admin'],
+    lock: (tx, key) => lockSettingTarget(tx, 'network', key),
+    read: async (tx, key) => {
+      const [coinCode, network] = key.split('/') as [AssetCode, string];
+      const current = await wallet.networkSettings(coinCode, network, tx);
+      return current ? { withdrawFee: toDecimalString(current.withdrawFeeMinor, coinCode) } : null;
+    },
+    isSame: (current, before) => current.withdrawFee === before.withdrawFee,
+    apply: async (tx, key, after) => {
+      const [coinCode, network] = key.split('/') as [AssetCode, string];
+      const updated = await wallet.updateNetworkSettings(
+        coinCode,
+        network,
+        { withdrawFeeMinor: parseAmountMinor(after.withdrawFee!, coinCode) },
+        tx,
+      );
+      if (!updated) throw new DomainError('NOT_FOUND');
+    },
+    describe: (current) => current.withdrawFee!,
+  });
+  workflow.register<OneField>({
+    kind: 'pair.spreadBps',
+    valuesSchema: oneField('spreadBps'),
+    proposerRoles: ['admin'],
+    approverRoles: ['admin'],
+    lock: (tx, key) => lockSettingTarget(tx, 'pair', key),
+    read: async (tx, key) => {
+      const current = (await exchange.listPairSettings(tx)).find((row) => row.pair === key);
+      return current ? { spreadBps: String(current.spreadBps) } : null;
+    },
+    isSame: (current, before) => current.spreadBps === before.spreadBps,
+    apply: async (tx, key, after) => {
+      const { from, to } = parsePair(key);
+      await exchange.updatePairSettings(from, to, { spreadBps: Number.parseInt(after.spreadBps!, 10) }, tx);
+    },
+    describe: (current) => current.spreadBps!,
+  });
+}
+
+/** The workflow kinds this page's changes are (`/admin/settings/changes` lists and decides only these). */
+export const PRODUCT_SETTING_KINDS = ['network.withdrawFee', 'pair.spreadBps'] as const;
+
+/** The contract's view of a workflow proposal of a fee or spread (kind `<targetKind>.<field>`). */
+function toSettingChange(row: SettingProposal): SettingChange {
+  const [targetKind, field] = row.kind.split('.') as [SettingTargetKind, string];
   return {
     id: row.id,
-    targetKind: row.targetKind as SettingTargetKind,
+    targetKind,
     targetKey: row.targetKey,
-    field: row.field,
-    before: row.before,
-    after: row.after,
-    status: row.status as SettingChangeStatus,
+    field,
+    before: (row.before as OneField)[field] ?? '',
+    after: (row.after as OneField)[field] ?? '',
+    status: row.status,
     proposedBy: row.proposedByEmail,
     proposedAt: row.proposedAt.toISOString(),
     decidedBy: row.decidedByEmail,

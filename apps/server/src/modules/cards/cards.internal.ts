@@ -31,6 +31,7 @@ import { accountBalance } from '../ledger/ledger.service.ts';
 import { cardAccount } from '../ledger/ledger.types.ts';
 import type { IssuerProcessor } from './cards.processor.ts';
 import { type CardDefaultLimitsRow, cardSettings, type cardTransactions, type cards } from './cards.tables.ts';
+import type { SettingsWorkflow } from '../admin/admin.types.ts';
 
 /** What the cards module needs from other modules and the platform (by their services). */
 export interface CardsDeps {
@@ -58,6 +59,8 @@ export interface CardsDeps {
     resolution: { key: string; title: LocalizedText; body: LocalizedText; link: string | null },
     tx: DbOrTx,
   ): Promise<unknown>;
+  /** Applied settings changes of a kind (the admin module's settings workflow): the rate table's history. */
+  settingsHistory: Pick<SettingsWorkflow, 'appliedHistory'>;
   now(): Date;
   log: { info(detail: object, message: string): void; warn(detail: object, message: string): void };
 }

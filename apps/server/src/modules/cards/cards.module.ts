@@ -12,12 +12,15 @@ import { cardsRoutes } from './cards.routes.ts';
 import { SandboxProcessor } from './cards.sandbox.ts';
 import { createCardsService, type CardsService } from './cards.service.ts';
 import { cardSettingsRoutes } from './cards.settings.routes.ts';
-import { createCardSettings } from './cards.settings.ts';
+import type { SettingsWorkflow } from '../admin/admin.types.ts';
+import { createCardSettings, registerCardSettingKinds } from './cards.settings.ts';
 
 /** What `buildApp` hands the cards module. */
 export interface CardsModuleDeps {
   config: Config;
   database: Database;
+  /** The back office's four-eyes workflow (admin module): the cards register their fees and rate table. */
+  settingsWorkflow: SettingsWorkflow;
   identity: Pick<IdentityService, 'assertNotFrozen'>;
   /** The stablecoin band (a coin is topped up 1:1 while priced at its peg). */
   prices: MarketPrices;
@@ -62,6 +65,7 @@ export function createCardsModule(deps: CardsModuleDeps): AppModule<CardsService
     notify: (input, tx) => deps.notices.notify(input, tx),
     resolveMessages: (userId, links, resolution, tx) => deps.notices.resolveMessages(userId, links, resolution, tx),
     corporate: deps.corporate,
+    settingsHistory: deps.settingsWorkflow,
     now,
     log: deps.log,
   });
@@ -71,7 +75,8 @@ export function createCardsModule(deps: CardsModuleDeps): AppModule<CardsService
     webhookSecret,
     sandbox: deps.config.isProduction ? null : sandbox,
   });
-  const settingsRoutes = cardSettingsRoutes(createCardSettings(deps.database.db, now));
+  registerCardSettingKinds(deps.settingsWorkflow, now);
+  const settingsRoutes = cardSettingsRoutes(createCardSettings(deps.database.db, now, deps.settingsWorkflow));
   return {
     service,
     sandbox,

@@ -758,7 +758,7 @@ export function createCardsService(deps: CardsDeps) {
     },
 
     /** The rate history of a card currency, USD per unit, oldest first (`cardRateHistory`; statements). */
-    usdPerUnitHistory: (currency: 'EUR' | 'GBP' | 'JPY') => cardRateHistory(db, currency),
+    usdPerUnitHistory: (currency: 'EUR' | 'GBP' | 'JPY') => cardRateHistory(db, deps.settingsHistory, currency),
 
     /** Account closure is refused while a card holds a balance or a hold. Reasons in `locale`. */
     holdingsChecker: {

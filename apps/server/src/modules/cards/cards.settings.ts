@@ -3,18 +3,20 @@ import type {
   CardFxRates,
   CardSettingChange,
   CardSettingChangeKind,
-  CardSettingChangeStatus,
   OpsCardSettings,
   UpdateCardIssuingBody,
   UpdateCardLimitsBody,
   UpdateCardTopUpBody,
 } from '@meridian/contracts/card-settings';
+import { cardFeesSchema, cardFxRatesSchema } from '@meridian/contracts/card-settings';
 import { CARD_CURRENCIES, type CardCurrency } from '@meridian/contracts/cards';
 import { parseAmountMinor, readAmountMinor } from '@meridian/contracts/money';
 import Decimal from 'decimal.js';
-import { and, asc, desc, eq, ne } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import type { ZodType } from 'zod';
 import type { Db, DbOrTx } from '../../platform/db/client.ts';
-import { DomainError, FieldError } from '../../platform/http/errors.ts';
+import { FieldError } from '../../platform/http/errors.ts';
+import type { SettingProposal, SettingsOperator, SettingsWorkflow } from '../admin/admin.types.ts';
 import {
   type CardSettingsRow,
   DEFAULT_LIMITS,
@@ -24,15 +26,7 @@ import {
   readSettings,
   SETTINGS_ID,
 } from './cards.internal.ts';
-import { cardSettingChanges, cardSettings } from './cards.tables.ts';
-
-type ChangeRow = typeof cardSettingChanges.$inferSelect;
-
-/** Who acts (an operator's id and email). */
-export interface CardSettingsOperator {
-  id: number;
-  email: string;
-}
+import { cardSettings } from './cards.tables.ts';
 
 /** What an immediate change answers: the changed part before and after (for the audit log) and the whole view. */
 export interface CardSettingsWrite {
@@ -55,7 +49,7 @@ function ratesOf(row: Pick<CardSettingsRow, 'fxRates'>): CardFxRates {
 
 /**
  * What a kind of risky change reads, compares, normalises and writes on the settings row: the one
- * place a new kind is described, so that proposing, approving and rejecting stay one flow.
+ * place a new kind is described; `registerCardSettingKinds` hands it to the settings workflow.
  */
 interface RiskyKind<T> {
   /** The current values of the row, in the proposal's shape. */
@@ -97,25 +91,67 @@ const FX_RATES: RiskyKind<CardFxRates> = {
   describe: (current) => `EUR ${current.EUR} / GBP ${current.GBP} / JPY ${current.JPY} per USD`,
 };
 
-/** The values of each kind of proposal. */
-interface RiskyValues {
-  fees: CardFees;
-  fxRates: CardFxRates;
-}
-const RISKY_KINDS: { [K in CardSettingChangeKind]: RiskyKind<RiskyValues[K]> } = { fees: FEES, fxRates: FX_RATES };
+/** The settings workflow's kind of each card proposal (`cards.<kind>`, one settings row: target key ''). */
+const WORKFLOW_KIND = { fees: 'cards.fees', fxRates: 'cards.fxRates' } as const satisfies Record<
+  CardSettingChangeKind,
+  string
+>;
+const CARD_KINDS = Object.values(WORKFLOW_KIND);
 
-function toChange(row: ChangeRow): CardSettingChange {
+function toChange(row: SettingProposal): CardSettingChange {
   return {
     id: row.id,
-    kind: row.kind as CardSettingChangeKind,
+    kind: row.kind === WORKFLOW_KIND.fxRates ? 'fxRates' : 'fees',
     before: row.before,
     after: row.after,
-    status: row.status as CardSettingChangeStatus,
+    status: row.status,
     proposedBy: row.proposedByEmail,
     proposedAt: row.proposedAt.toISOString(),
     decidedBy: row.decidedByEmail,
     decidedAt: row.decidedAt?.toISOString() ?? null,
   } as CardSettingChange;
+}
+
+/** The row, seeded first when absent (the module seeds it at start; a test may come earlier), locked. */
+async function lockedRow(tx: DbOrTx): Promise<CardSettingsRow> {
+  await tx.insert(cardSettings).values(DEFAULT_SETTINGS).onConflictDoNothing();
+  const [row] = await tx.select().from(cardSettings).where(eq(cardSettings.id, SETTINGS_ID)).for('update');
+  return row!;
+}
+
+/**
+ * Register the card programme's risky kinds with the settings workflow: `cards.fees` (both fees)
+ * and `cards.fxRates` (the rate table), proposed and approved by admins, applied to the one
+ * settings row under its row lock — the next application, quote or card payment uses them.
+ */
+export function registerCardSettingKinds(workflow: SettingsWorkflow, now: () => Date): void {
+  const register = <T>(name: string, kind: RiskyKind<T>, valuesSchema: ZodType<T>) =>
+    workflow.register<T>({
+      kind: name,
+      valuesSchema,
+      proposerRoles: ['admin'],
+      approverRoles: ['admin'],
+      lock: async (tx) => void (await lockedRow(tx)),
+      read: async (tx) => kind.read(await readSettings(tx)),
+      normalise: kind.normalise,
+      isSame: kind.isSame,
+      apply: async (tx, _key, after) => {
+        const row = await lockedRow(tx);
+        await tx
+          .update(cardSettings)
+          .set({ ...kind.set(after, row), updatedAt: now() })
+          .where(eq(cardSettings.id, SETTINGS_ID));
+      },
+      describe: kind.describe,
+    });
+  register(WORKFLOW_KIND.fees, FEES, cardFeesSchema);
+  register(WORKFLOW_KIND.fxRates, FX_RATES, cardFxRatesSchema);
+}
+
+/** The values of each kind of proposal. */
+interface RiskyValues {
+  fees: CardFees;
+  fxRates: CardFxRates;
 }
 
 /** A limit of `currency` read from the wire, refused naming `field` (precision, format, zero). */
@@ -131,24 +167,17 @@ function readLimit(text: string, currency: CardCurrency, field: string): bigint 
  * The physical cards per user, the promotion (switch and instants), the virtual-card currencies, the
  * top-up bounds and the default limits of new cards apply at once — to applications, quotes and new
  * cards from then on (a card keeps its limits). The risky changes — the two fees, and the rate table
- * (it prices every top-up and foreign-currency payment) — are proposed in `card_setting_changes`
- * (one flow, `RISKY_KINDS`) and applied only when a different admin approves (153 for one's own, 156
- * once decided, 176 when the values changed since the proposal — the rules of
- * `loan_setting_changes`); a quote already given keeps its rate. Every write answers its before and after for the audit log (the routes
+ * (it prices every top-up and foreign-currency payment) — go through the settings workflow of the
+ * admin module (kinds `cards.fees` and `cards.fxRates`, registered by `registerCardSettingKinds`) and
+ * apply only when a different admin approves (153 for one's own, 156 once decided, 176 when the
+ * values changed since the proposal); a quote already given keeps its rate. Every write answers its before and after for the audit log (the routes
  * note them). The cards service reads the same row (`readSettings`), so a change is in force for the
  * next call.
  */
-export function createCardSettings(db: Db, now: () => Date) {
-  /** The row, seeded first when absent (the module seeds it at start; a test may come earlier). */
-  async function lockedRow(tx: DbOrTx): Promise<CardSettingsRow> {
-    await tx.insert(cardSettings).values(DEFAULT_SETTINGS).onConflictDoNothing();
-    const [row] = await tx.select().from(cardSettings).where(eq(cardSettings.id, SETTINGS_ID)).for('update');
-    return row!;
-  }
-
+export function createCardSettings(db: Db, now: () => Date, workflow: SettingsWorkflow) {
   async function view(tx: DbOrTx): Promise<OpsCardSettings> {
     const row = await readSettings(tx);
-    const changes = await tx.select().from(cardSettingChanges).orderBy(desc(cardSettingChanges.id)).limit(20);
+    const changes = await workflow.list({ kinds: CARD_KINDS, limit: 20 }, tx);
     return {
       ...feesOf(row),
       physicalCardsMax: row.physicalCardsMax,
@@ -169,12 +198,6 @@ export function createCardSettings(db: Db, now: () => Date) {
       })),
       changes: changes.map(toChange),
     };
-  }
-
-  async function findChange(tx: DbOrTx, id: number): Promise<ChangeRow> {
-    const [row] = await tx.select().from(cardSettingChanges).where(eq(cardSettingChanges.id, id));
-    if (!row) throw new DomainError('NOT_FOUND');
-    return row;
   }
 
   /** Lock the row, compute the change from it, write it and answer before/after and the view. */
@@ -198,23 +221,11 @@ export function createCardSettings(db: Db, now: () => Date) {
 
   /** Store a proposal of `kind` with the row's current values as `before`; nothing applies yet. */
   async function propose<K extends CardSettingChangeKind>(
-    operator: CardSettingsOperator,
+    operator: SettingsOperator,
     kindName: K,
     after: RiskyValues[K],
   ): Promise<CardSettingChange> {
-    const kind: RiskyKind<RiskyValues[K]> = RISKY_KINDS[kindName];
-    const [row] = await db
-      .insert(cardSettingChanges)
-      .values({
-        kind: kindName,
-        before: kind.read(await readSettings(db)),
-        after: kind.normalise(after),
-        proposedById: operator.id,
-        proposedByEmail: operator.email,
-        proposedAt: now(),
-      })
-      .returning();
-    return toChange(row!);
+    return toChange(await workflow.propose(operator, WORKFLOW_KIND[kindName], '', after));
   }
 
   const iso = (at: Date | null) => at?.toISOString() ?? null;
@@ -298,64 +309,24 @@ export function createCardSettings(db: Db, now: () => Date) {
     },
 
     /** Propose both fees (validated by the contract); nothing applies yet. */
-    propose: (operator: CardSettingsOperator, after: CardFees) => propose(operator, 'fees', after),
+    propose: (operator: SettingsOperator, after: CardFees) => propose(operator, 'fees', after),
 
     /** Propose the rate table's EUR, GBP and JPY per 1 USD (validated by the contract; USD stays 1); nothing applies yet. */
-    proposeFxRates: (operator: CardSettingsOperator, after: CardFxRates) => propose(operator, 'fxRates', after),
+    proposeFxRates: (operator: SettingsOperator, after: CardFxRates) => propose(operator, 'fxRates', after),
 
     /**
-     * Approve and apply a proposal of either kind in one transaction: the settings row locked, the
-     * proposal claimed with `UPDATE … WHERE status = 'proposed' AND proposed_by_id <> approver`, the
-     * row's values still the proposal's `before`, then set to `after` — the next application, quote or
-     * card payment uses them.
+     * Approve and apply a proposal of either kind through the settings workflow: the settings row
+     * locked, the proposal claimed once and not by its proposer, the row's values still the
+     * proposal's `before`, then set to `after` — the next application, quote or card payment uses them.
      * @throws DomainError NOT_FOUND; FOUR_EYES_REQUIRED (153) for the proposer;
      *   SETTING_CHANGE_STATE_CHANGED (156, `{ status }`) once decided; SETTING_CHANGE_STALE (176)
      *   when the values changed since — nothing changes then and the proposal stays proposed.
      */
-    async approve(operator: CardSettingsOperator, id: number): Promise<CardSettingChange> {
-      return db.transaction(async (tx) => {
-        await findChange(tx, id);
-        const row = await lockedRow(tx);
-        const [claimed] = await tx
-          .update(cardSettingChanges)
-          .set({ status: 'applied', decidedById: operator.id, decidedByEmail: operator.email, decidedAt: now() })
-          .where(
-            and(
-              eq(cardSettingChanges.id, id),
-              eq(cardSettingChanges.status, 'proposed'),
-              ne(cardSettingChanges.proposedById, operator.id),
-            ),
-          )
-          .returning();
-        if (!claimed) {
-          const existing = await findChange(tx, id);
-          if (existing.status !== 'proposed')
-            throw new DomainError('SETTING_CHANGE_STATE_CHANGED', {}, { status: existing.status });
-          throw new DomainError('FOUR_EYES_REQUIRED');
-        }
-        const kind = RISKY_KINDS[claimed.kind as CardSettingChangeKind] as RiskyKind<unknown>;
-        const current = kind.read(row);
-        if (!kind.isSame(current, claimed.before))
-          throw new DomainError('SETTING_CHANGE_STALE', { current: kind.describe(current) });
-        await tx
-          .update(cardSettings)
-          .set({ ...kind.set(claimed.after, row), updatedAt: now() })
-          .where(eq(cardSettings.id, SETTINGS_ID));
-        return toChange(claimed);
-      });
-    },
+    approve: async (operator: SettingsOperator, id: number) =>
+      toChange(await workflow.approve(operator, id, CARD_KINDS)),
 
     /** Reject a proposal (any admin, its proposer too; nothing changes). @throws NOT_FOUND; SETTING_CHANGE_STATE_CHANGED (156). */
-    async reject(operator: CardSettingsOperator, id: number): Promise<CardSettingChange> {
-      const [rejected] = await db
-        .update(cardSettingChanges)
-        .set({ status: 'rejected', decidedById: operator.id, decidedByEmail: operator.email, decidedAt: now() })
-        .where(and(eq(cardSettingChanges.id, id), eq(cardSettingChanges.status, 'proposed')))
-        .returning();
-      if (rejected) return toChange(rejected);
-      const existing = await findChange(db, id);
-      throw new DomainError('SETTING_CHANGE_STATE_CHANGED', {}, { status: existing.status });
-    },
+    reject: async (operator: SettingsOperator, id: number) => toChange(await workflow.reject(operator, id, CARD_KINDS)),
   };
 }
 
@@ -371,15 +342,11 @@ export type CardSettingsService = ReturnType<typeof createCardSettings>;
  */
 export async function cardRateHistory(
   db: DbOrTx,
+  workflow: Pick<SettingsWorkflow, 'appliedHistory'>,
   currency: 'EUR' | 'GBP' | 'JPY',
 ): Promise<{ sinceAt: Date | null; usdPerUnit: string }[]> {
   const usdPer = (unitsPerUsd: string) => new Decimal(1).div(unitsPerUsd).toFixed();
-  const changes = await db
-    .select()
-    .from(cardSettingChanges)
-    .where(and(eq(cardSettingChanges.kind, 'fxRates'), eq(cardSettingChanges.status, 'applied')))
-    .orderBy(asc(cardSettingChanges.decidedAt), asc(cardSettingChanges.id))
-    .limit(1_000);
+  const changes = await workflow.appliedHistory(WORKFLOW_KIND.fxRates, db);
   if (changes.length === 0) {
     const rate = ratesOf(await readSettings(db))[currency];
     return [{ sinceAt: null, usdPerUnit: usdPer(rate) }];

@@ -294,53 +294,6 @@ export interface CardDefaultLimitsRow {
   monthly: string;
 }
 
-/** The two fees of a proposal, USDT decimal strings ("10", "0"). */
-export interface CardFeesRow {
-  physicalFeeUsdt: string;
-  virtualFeeUsdt: string;
-}
-
-/** The rate table of a proposal: units of EUR, GBP and JPY per 1 USD, decimal strings ("0.92"). */
-export interface CardFxRatesRow {
-  EUR: string;
-  GBP: string;
-  JPY: string;
-}
-
-/**
- * Proposed risky changes of the card programme (issue 16 "risky changes (… fees) take effect after
- * a second approval"), by `kind`: 'fees' — the physical production fee and the virtual issuing fee
- * together, as USDT decimal strings in `before`/`after` — or 'fxRates' — the rate table's EUR, GBP
- * and JPY per 1 USD (migration 0052). `status` 'proposed' | 'applied' | 'rejected' moves only from
- * 'proposed' with a conditional `UPDATE … WHERE status = 'proposed'`; the check keeps the approver
- * apart from the proposer (the same rules as `loan_setting_changes`).
- */
-export const cardSettingChanges = pgTable(
-  'card_setting_changes',
-  {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    /** 'fees' | 'fxRates' (`CARD_SETTING_CHANGE_KINDS`): what `before` and `after` hold. */
-    kind: text('kind').notNull().default('fees'),
-    before: jsonb('before').$type<CardFeesRow | CardFxRatesRow>().notNull(),
-    after: jsonb('after').$type<CardFeesRow | CardFxRatesRow>().notNull(),
-    status: text('status').notNull().default('proposed'),
-    proposedById: integer('proposed_by_id').notNull(),
-    proposedByEmail: text('proposed_by_email').notNull(),
-    proposedAt: at('proposed_at').notNull().defaultNow(),
-    decidedById: integer('decided_by_id'),
-    decidedByEmail: text('decided_by_email'),
-    decidedAt: at('decided_at'),
-  },
-  (table) => [
-    check('card_setting_changes_status_known', sql`${table.status} IN ('proposed', 'applied', 'rejected')`),
-    check('card_setting_changes_kind_known', sql`${table.kind} IN ('fees', 'fxRates')`),
-    check(
-      'card_setting_changes_four_eyes',
-      sql`${table.status} <> 'applied' OR ${table.decidedById} <> ${table.proposedById}`,
-    ),
-  ],
-);
-
 // ---------------------------------------------------------------- the sandbox processor's own store
 
 /**

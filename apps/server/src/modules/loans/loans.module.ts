@@ -9,11 +9,14 @@ import type { NoticeService } from '../notices/notices.service.ts';
 import type { EnginePrice } from './loans.engine.ts';
 import { loansRoutes } from './loans.routes.ts';
 import { createLoansService, type LoansService } from './loans.service.ts';
-import { createLoanSettings } from './loans.settings.ts';
+import type { SettingsWorkflow } from '../admin/admin.types.ts';
+import { createLoanSettings, registerLoanSettingKinds } from './loans.settings.ts';
 
 /** What `buildApp` hands the loans module. */
 export interface LoansModuleDeps {
   database: Database;
+  /** The back office's four-eyes workflow (admin module): the loans register their risky numbers. */
+  settingsWorkflow: SettingsWorkflow;
   /** The markets module's prices: BTC's median (PRICE_UNAVAILABLE when the pipeline refuses). */
   prices: MarketService['prices'];
   identity: Pick<IdentityService, 'assertNotFrozen'>;
@@ -40,6 +43,7 @@ export const LOAN_ENGINE_PERIOD_MS = 10_000;
  */
 export function createLoansModule(deps: LoansModuleDeps): AppModule<LoansService> {
   let devPrice: string | null = null;
+  registerLoanSettingKinds(deps.settingsWorkflow, () => deps.clock.now());
   const service = createLoansService({
     db: deps.database.db,
     btcPrice: async () => {
@@ -61,7 +65,7 @@ export function createLoansModule(deps: LoansModuleDeps): AppModule<LoansService
     service,
     routes: loansRoutes({
       loans: service,
-      settings: createLoanSettings(deps.database.db, () => deps.clock.now()),
+      settings: createLoanSettings(deps.database.db, () => deps.clock.now(), deps.settingsWorkflow),
       ...(deps.isDevPriceEnabled ? { devPrice: { set: (price: string | null) => void (devPrice = price) } } : {}),
     }),
     jobs: [

@@ -242,4 +242,101 @@ describe('loan settings in the back office', () => {
     expect((await ops(supportToken, 'GET', '/loan-settings')).content.initialLtvPct).toBe('60');
     expect((await ops(adminToken, 'POST', '/loan-settings/changes/999/approve')).statusCode).toBe(104);
   });
+
+  it('proposes the cure window and the hard liquidation level with the levels, refusing bad ones naming the field', async () => {
+    let view = (await ops(supportToken, 'GET', '/loan-settings')).content;
+    expect(view).toMatchObject({ cureWindowMinutes: 60, hardLiquidationLtvPct: '95' });
+    const levels = {
+      initialLtvPct: view.initialLtvPct,
+      marginCallLtvPct: view.marginCallLtvPct,
+      liquidationLtvPct: view.liquidationLtvPct,
+      liquidationFeePct: view.liquidationFeePct,
+    };
+    const refusals: [object, string][] = [
+      [{ cureWindowMinutes: -1 }, 'cureWindowMinutes'],
+      [{ cureWindowMinutes: 1.5 }, 'cureWindowMinutes'],
+      [{ cureWindowMinutes: 10_081 }, 'cureWindowMinutes'],
+      [{ cureWindowMinutes: '30' }, 'cureWindowMinutes'],
+      [{ hardLiquidationLtvPct: '84.99' }, 'hardLiquidationLtvPct'],
+      [{ hardLiquidationLtvPct: '100' }, 'hardLiquidationLtvPct'],
+      // Without a hard level in the body, the stored one (95 %) bounds the liquidation LTV.
+      [{ marginCallLtvPct: '90', liquidationLtvPct: '96' }, 'hardLiquidationLtvPct'],
+    ];
+    for (const [change, field] of refusals) {
+      const answer = await ops(adminToken, 'POST', '/loan-settings/changes', { ...levels, ...change });
+      expect(answer.statusCode, JSON.stringify(change)).toBe(120);
+      expect(answer.content.fields[0].field).toBe(field);
+    }
+    expect((await ops(supportToken, 'GET', '/loan-settings')).content.changes.length).toBe(view.changes.length);
+
+    const proposed = await ops(adminToken, 'POST', '/loan-settings/changes', {
+      ...levels,
+      cureWindowMinutes: 30,
+      hardLiquidationLtvPct: '97.5',
+    });
+    expect(proposed.statusCode).toBe(200);
+    expect(proposed.content.before).toMatchObject({ cureWindowMinutes: 60, hardLiquidationLtvPct: '95' });
+    expect(proposed.content.after).toMatchObject({ cureWindowMinutes: 30, hardLiquidationLtvPct: '97.5' });
+    expect((await ops(adminToken, 'POST', `/loan-settings/changes/${proposed.content.id}/approve`)).statusCode).toBe(
+      153,
+    );
+    view = (await ops(supportToken, 'GET', '/loan-settings')).content;
+    expect(view).toMatchObject({ cureWindowMinutes: 60, hardLiquidationLtvPct: '95' });
+    const approved = await ops(secondAdminToken, 'POST', `/loan-settings/changes/${proposed.content.id}/approve`);
+    expect(approved.statusCode).toBe(200);
+    view = (await ops(supportToken, 'GET', '/loan-settings')).content;
+    expect(view).toMatchObject({ ...levels, cureWindowMinutes: 30, hardLiquidationLtvPct: '97.5' });
+    // The public config and the engine read the same row.
+    const config = (await app.inject({ method: 'GET', url: '/api/loan/config' })).json().content;
+    expect(config).toMatchObject({ cureWindowMinutes: 30, hardLiquidationLtvPct: '97.5' });
+    const audit = (await auditRows('loan-setting-change')).filter(
+      (row) => row.action === 'approveLoanSettingChange' && row.target_id === String(proposed.content.id),
+    );
+    expect(audit.map((row) => row.outcome_code)).toEqual([153, 200]);
+    expect(audit[1]!.after).toMatchObject({ cureWindowMinutes: 30, hardLiquidationLtvPct: '97.5' });
+  });
+
+  it('applies a change exactly once when two admins approve it at the same moment', async () => {
+    const thirdAdminToken = (await app.admin.createOperator('admin3@example.com', 'admin')).token;
+    const view = (await ops(supportToken, 'GET', '/loan-settings')).content;
+    const proposed = await ops(adminToken, 'POST', '/loan-settings/changes', {
+      initialLtvPct: view.initialLtvPct,
+      marginCallLtvPct: view.marginCallLtvPct,
+      liquidationLtvPct: view.liquidationLtvPct,
+      liquidationFeePct: '2.5',
+    });
+    const answers = await Promise.all(
+      [secondAdminToken, thirdAdminToken].map((token) =>
+        ops(token, 'POST', `/loan-settings/changes/${proposed.content.id}/approve`),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([156, 200]);
+    const rows = await queryRows<{ status: string; decided_by_email: string }>(
+      database.db,
+      sql`SELECT status, decided_by_email FROM setting_changes WHERE id = ${proposed.content.id}`,
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.status).toBe('applied');
+    expect((await ops(supportToken, 'GET', '/loan-settings')).content.liquidationFeePct).toBe('2.5');
+  });
+
+  it("never decides another module's change through the loan paths (104), and the card paths not a loan one", async () => {
+    const card = await ops(adminToken, 'POST', '/card-settings/changes', {
+      physicalFeeUsdt: '12',
+      virtualFeeUsdt: '1',
+    });
+    expect(card.statusCode).toBe(200);
+    expect((await ops(secondAdminToken, 'POST', `/loan-settings/changes/${card.content.id}/approve`)).statusCode).toBe(
+      104,
+    );
+    expect((await ops(secondAdminToken, 'POST', `/loan-settings/changes/${card.content.id}/reject`)).statusCode).toBe(
+      104,
+    );
+    const loan = (await ops(supportToken, 'GET', '/loan-settings')).content.changes[0];
+    expect((await ops(secondAdminToken, 'POST', `/card-settings/changes/${loan.id}/approve`)).statusCode).toBe(104);
+    expect((await ops(secondAdminToken, 'POST', `/settings/changes/${card.content.id}/approve`)).statusCode).toBe(104);
+    const cards = (await ops(supportToken, 'GET', '/card-settings')).content;
+    expect(cards.changes[0]).toMatchObject({ id: card.content.id, status: 'proposed' });
+    expect(cards.physicalFeeUsdt).toBe('10');
+  });
 });

@@ -1,49 +1,69 @@
 import type {
   LoanRiskLevels,
   LoanSettingChange,
-  LoanSettingChangeStatus,
   OpsLoanSettings,
+  ProposeLoanRiskBody,
   UpdateLoanTermBody,
 } from '@meridian/contracts/loan-settings';
-import { pctToBps } from '@meridian/contracts/loan-settings';
+import { loanRiskLevelsSchema, pctToBps } from '@meridian/contracts/loan-settings';
 import type { LoanCoin } from '@meridian/contracts/loans';
 import { type AmountMinor, toDecimalString } from '@meridian/contracts/money';
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db/client.ts';
-import { DomainError } from '../../platform/http/errors.ts';
-import { loadSettings, loadTerms } from './loans.internal.ts';
+import { DomainError, FieldError } from '../../platform/http/errors.ts';
+import type { SettingProposal, SettingsOperator, SettingsWorkflow } from '../admin/admin.types.ts';
+import { loadSettings, loadTerms, type SettingsRow } from './loans.internal.ts';
 import { bpsToPct } from './loans.rules.ts';
-import { loanCoins, loanSettingChanges, loanSettings, loanTerms } from './loans.tables.ts';
+import { loanCoins, loanSettings, loanTerms } from './loans.tables.ts';
 
-type ChangeRow = typeof loanSettingChanges.$inferSelect;
+/** The settings workflow's kind of the loans' risky numbers (one settings row: target key ''). */
+export const LOAN_RISK_KIND = 'loans.riskLevels';
+const LOAN_RISK_KINDS = [LOAN_RISK_KIND] as const;
 
-/** Who acts (an operator's id and email). */
-export interface LoanSettingsOperator {
-  id: number;
-  email: string;
-}
-
-/** The risky numbers of the settings row as percent strings. */
-function riskLevelsOf(row: Awaited<ReturnType<typeof loadSettings>>): LoanRiskLevels {
+/** The risky numbers of the settings row (percent strings, the cure window in minutes). */
+function riskLevelsOf(row: SettingsRow): Required<LoanRiskLevels> {
   return {
     initialLtvPct: bpsToPct(row.initialLtvBps),
     marginCallLtvPct: bpsToPct(row.marginCallLtvBps),
     liquidationLtvPct: bpsToPct(row.liquidationLtvBps),
     liquidationFeePct: bpsToPct(row.liquidationFeeBps),
+    cureWindowMinutes: row.cureWindowMinutes,
+    hardLiquidationLtvPct: bpsToPct(row.hardLiquidationLtvBps),
   };
 }
 
-/** Same four numbers (compared as basis points, so "70" equals "70.00"). */
-function isSameLevels(a: LoanRiskLevels, b: LoanRiskLevels): boolean {
-  return (Object.keys(a) as (keyof LoanRiskLevels)[]).every((key) => pctToBps(a[key]) === pctToBps(b[key]));
+/**
+ * Same numbers where `before` has them (compared as basis points, so "70" equals "70.00"); a
+ * proposal made before the cure window and hard level could be proposed does not compare them.
+ */
+function isSameLevels(current: LoanRiskLevels, before: LoanRiskLevels): boolean {
+  return (Object.keys(before) as (keyof LoanRiskLevels)[]).every((key) => {
+    const [a, b] = [current[key], before[key]];
+    if (b === undefined) return true;
+    return typeof b === 'number' ? a === b : a !== undefined && pctToBps(String(a)) === pctToBps(b);
+  });
 }
 
-function toChange(row: ChangeRow): LoanSettingChange {
+/** The row's columns `after` sets (the cure window and hard level only when `after` has them). */
+function riskColumns(after: LoanRiskLevels) {
+  return {
+    initialLtvBps: pctToBps(after.initialLtvPct),
+    marginCallLtvBps: pctToBps(after.marginCallLtvPct),
+    liquidationLtvBps: pctToBps(after.liquidationLtvPct),
+    liquidationFeeBps: pctToBps(after.liquidationFeePct),
+    ...(after.cureWindowMinutes === undefined ? {} : { cureWindowMinutes: after.cureWindowMinutes }),
+    ...(after.hardLiquidationLtvPct === undefined
+      ? {}
+      : { hardLiquidationLtvBps: pctToBps(after.hardLiquidationLtvPct) }),
+  };
+}
+
+function toChange(row: SettingProposal): LoanSettingChange {
   return {
     id: row.id,
-    before: row.before,
-    after: row.after,
-    status: row.status as LoanSettingChangeStatus,
+    before: loanRiskLevelsSchema.parse(row.before),
+    after: loanRiskLevelsSchema.parse(row.after),
+    status: row.status,
     proposedBy: row.proposedByEmail,
     proposedAt: row.proposedAt.toISOString(),
     decidedBy: row.decidedByEmail,
@@ -52,19 +72,54 @@ function toChange(row: ChangeRow): LoanSettingChange {
 }
 
 /**
- * Loan settings of the back office. Terms (APR, switch), coins (switch, minimum principal) and the per-user maximum apply
- * at once — to loans made from then on; a loan keeps the APR it was made with. The LTV levels and
- * the liquidation fee are proposed in `loan_setting_changes` and applied only when a different
- * admin approves (the same rules as `setting_changes` of the admin module: 153 for one's own, 156
- * once decided, 176 when the numbers changed since the proposal). Every write answers its before
- * and after for the audit log (the routes note them).
+ * Register the loans' risky numbers with the settings workflow (kind `loans.riskLevels`): the LTV
+ * levels, the liquidation fee, the cure window and the hard liquidation level, proposed and approved
+ * by admins, applied to the one `loan_settings` row under its row lock.
  */
-export function createLoanSettings(db: Db, now: () => Date) {
+export function registerLoanSettingKinds(workflow: SettingsWorkflow, now: () => Date): void {
+  workflow.register<LoanRiskLevels>({
+    kind: LOAN_RISK_KIND,
+    valuesSchema: loanRiskLevelsSchema,
+    proposerRoles: ['admin'],
+    approverRoles: ['admin'],
+    lock: async (tx) => void (await tx.select().from(loanSettings).where(eq(loanSettings.id, 1)).for('update')),
+    read: async (tx) => riskLevelsOf(await loadSettings(tx)),
+    isSame: isSameLevels,
+    apply: async (tx, _key, after) => {
+      const next = { ...riskLevelsOf(await loadSettings(tx)), ...after };
+      // The stored hard level may have changed since a proposal that leaves it out.
+      if (pctToBps(next.hardLiquidationLtvPct) < pctToBps(next.liquidationLtvPct))
+        throw new DomainError('SETTING_CHANGE_STALE', { current: describe(next) });
+      await tx
+        .update(loanSettings)
+        .set({ ...riskColumns(after), updatedAt: now() })
+        .where(eq(loanSettings.id, 1));
+    },
+    describe,
+  });
+}
+
+function describe(current: LoanRiskLevels): string {
+  const text = `${current.initialLtvPct}/${current.marginCallLtvPct}/${current.liquidationLtvPct} %, fee ${current.liquidationFeePct} %`;
+  if (current.cureWindowMinutes === undefined || current.hardLiquidationLtvPct === undefined) return text;
+  return `${text}, cure ${current.cureWindowMinutes} min, hard ${current.hardLiquidationLtvPct} %`;
+}
+
+/**
+ * Loan settings of the back office. Terms (APR, switch), coins (switch, minimum principal) and the per-user maximum apply
+ * at once — to loans made from then on; a loan keeps the APR it was made with. The LTV levels, the
+ * liquidation fee, the cure window and the hard liquidation level go through the settings workflow
+ * of the admin module (kind `loans.riskLevels`, registered by `registerLoanSettingKinds`): applied
+ * only when a different admin approves (153 for one's own, 156 once decided, 176 when the numbers
+ * changed since the proposal). Every write answers its before and after for the audit log (the
+ * routes note them).
+ */
+export function createLoanSettings(db: Db, now: () => Date, workflow: SettingsWorkflow) {
   async function view(tx: DbOrTx): Promise<OpsLoanSettings> {
     const settings = await loadSettings(tx);
     const terms = await loadTerms(tx);
     const coins = await tx.select().from(loanCoins).orderBy(loanCoins.sortOrder);
-    const changes = await tx.select().from(loanSettingChanges).orderBy(desc(loanSettingChanges.id)).limit(20);
+    const changes = await workflow.list({ kinds: LOAN_RISK_KINDS, limit: 20 }, tx);
     return {
       terms: terms.map((term) => ({
         termDays: term.termDays,
@@ -81,12 +136,6 @@ export function createLoanSettings(db: Db, now: () => Date) {
       })),
       changes: changes.map(toChange),
     };
-  }
-
-  async function findChange(tx: DbOrTx, id: number): Promise<ChangeRow> {
-    const [row] = await tx.select().from(loanSettingChanges).where(eq(loanSettingChanges.id, id));
-    if (!row) throw new DomainError('NOT_FOUND');
-    return row;
   }
 
   return {
@@ -158,81 +207,34 @@ export function createLoanSettings(db: Db, now: () => Date) {
       });
     },
 
-    /** Propose new LTV levels and fee (validated by the contract); nothing applies yet. */
-    async propose(operator: LoanSettingsOperator, after: LoanRiskLevels): Promise<LoanSettingChange> {
-      const before = riskLevelsOf(await loadSettings(db));
-      const [row] = await db
-        .insert(loanSettingChanges)
-        .values({
-          before,
-          after,
-          proposedById: operator.id,
-          proposedByEmail: operator.email,
-          proposedAt: now(),
-        })
-        .returning();
-      return toChange(row!);
+    /**
+     * Propose new risky numbers (validated by the contract); the cure window and hard level keep
+     * their stored values when the body leaves them out. Nothing applies yet.
+     * @throws FieldError hardLiquidationLtvPct (validation.hardLtvOrder) when the liquidation LTV
+     *   would pass the stored hard level.
+     */
+    async propose(operator: SettingsOperator, body: ProposeLoanRiskBody): Promise<LoanSettingChange> {
+      const stored = await loadSettings(db);
+      const hardBps =
+        body.hardLiquidationLtvPct === undefined ? stored.hardLiquidationLtvBps : pctToBps(body.hardLiquidationLtvPct);
+      if (pctToBps(body.liquidationLtvPct) > hardBps)
+        throw new FieldError('hardLiquidationLtvPct', 'validation.hardLtvOrder');
+      return toChange(await workflow.propose(operator, LOAN_RISK_KIND, '', body));
     },
 
     /**
-     * Approve and apply a proposal in one transaction: claimed with `UPDATE … WHERE status =
-     * 'proposed' AND proposed_by_id <> approver`, the settings row locked, its numbers still the
-     * proposal's `before`, then set to `after`.
+     * Approve and apply a proposal through the settings workflow (the settings row locked, its
+     * numbers still the proposal's `before`, then set to `after`).
      * @throws DomainError NOT_FOUND; FOUR_EYES_REQUIRED (153) for the proposer;
      *   SETTING_CHANGE_STATE_CHANGED (156, `{ status }`) once decided; SETTING_CHANGE_STALE (176)
      *   when the numbers changed since — nothing changes then and the proposal stays proposed.
      */
-    async approve(operator: LoanSettingsOperator, id: number): Promise<LoanSettingChange> {
-      return db.transaction(async (tx) => {
-        await findChange(tx, id);
-        await tx.select().from(loanSettings).where(eq(loanSettings.id, 1)).for('update');
-        const [claimed] = await tx
-          .update(loanSettingChanges)
-          .set({ status: 'applied', decidedById: operator.id, decidedByEmail: operator.email, decidedAt: now() })
-          .where(
-            and(
-              eq(loanSettingChanges.id, id),
-              eq(loanSettingChanges.status, 'proposed'),
-              ne(loanSettingChanges.proposedById, operator.id),
-            ),
-          )
-          .returning();
-        if (!claimed) {
-          const existing = await findChange(tx, id);
-          if (existing.status !== 'proposed')
-            throw new DomainError('SETTING_CHANGE_STATE_CHANGED', {}, { status: existing.status });
-          throw new DomainError('FOUR_EYES_REQUIRED');
-        }
-        const current = riskLevelsOf(await loadSettings(tx));
-        if (!isSameLevels(current, claimed.before)) {
-          const text = `${current.initialLtvPct}/${current.marginCallLtvPct}/${current.liquidationLtvPct} %, fee ${current.liquidationFeePct} %`;
-          throw new DomainError('SETTING_CHANGE_STALE', { current: text });
-        }
-        await tx
-          .update(loanSettings)
-          .set({
-            initialLtvBps: pctToBps(claimed.after.initialLtvPct),
-            marginCallLtvBps: pctToBps(claimed.after.marginCallLtvPct),
-            liquidationLtvBps: pctToBps(claimed.after.liquidationLtvPct),
-            liquidationFeeBps: pctToBps(claimed.after.liquidationFeePct),
-            updatedAt: now(),
-          })
-          .where(eq(loanSettings.id, 1));
-        return toChange(claimed);
-      });
-    },
+    approve: async (operator: SettingsOperator, id: number) =>
+      toChange(await workflow.approve(operator, id, LOAN_RISK_KINDS)),
 
     /** Reject a proposal (any admin; nothing changes). @throws NOT_FOUND; SETTING_CHANGE_STATE_CHANGED (156). */
-    async reject(operator: LoanSettingsOperator, id: number): Promise<LoanSettingChange> {
-      const [rejected] = await db
-        .update(loanSettingChanges)
-        .set({ status: 'rejected', decidedById: operator.id, decidedByEmail: operator.email, decidedAt: now() })
-        .where(and(eq(loanSettingChanges.id, id), eq(loanSettingChanges.status, 'proposed')))
-        .returning();
-      if (rejected) return toChange(rejected);
-      const existing = await findChange(db, id);
-      throw new DomainError('SETTING_CHANGE_STATE_CHANGED', {}, { status: existing.status });
-    },
+    reject: async (operator: SettingsOperator, id: number) =>
+      toChange(await workflow.reject(operator, id, LOAN_RISK_KINDS)),
   };
 }
 

@@ -295,39 +295,3 @@ export const loanEngineAlarms = pgTable('loan_engine_alarms', {
   detail: jsonb('detail').$type<Record<string, unknown>>().notNull(),
   createdAt: createdAt(),
 });
-
-/**
- * Proposed changes of the risky loan numbers: the LTV levels and the liquidation fee, all four together as percent strings in
- * `before`/`after`. `status` 'proposed' | 'applied' | 'rejected' moves only from 'proposed' with a
- * conditional `UPDATE … WHERE status = 'proposed'`; the check keeps the approver apart from the proposer.
- */
-export const loanSettingChanges = pgTable(
-  'loan_setting_changes',
-  {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    before: jsonb('before').$type<LoanRiskLevelsRow>().notNull(),
-    after: jsonb('after').$type<LoanRiskLevelsRow>().notNull(),
-    status: text('status').notNull().default('proposed'),
-    proposedById: integer('proposed_by_id').notNull(),
-    proposedByEmail: text('proposed_by_email').notNull(),
-    proposedAt: at('proposed_at').notNull().defaultNow(),
-    decidedById: integer('decided_by_id'),
-    decidedByEmail: text('decided_by_email'),
-    decidedAt: at('decided_at'),
-  },
-  (table) => [
-    check('loan_setting_changes_status_known', sql`${table.status} IN ('proposed', 'applied', 'rejected')`),
-    check(
-      'loan_setting_changes_four_eyes',
-      sql`${table.status} <> 'applied' OR ${table.decidedById} <> ${table.proposedById}`,
-    ),
-  ],
-);
-
-/** The four risky numbers of a proposal, percent strings ("70", "80", "90", "2"). */
-export interface LoanRiskLevelsRow {
-  initialLtvPct: string;
-  marginCallLtvPct: string;
-  liquidationLtvPct: string;
-  liquidationFeePct: string;
-}

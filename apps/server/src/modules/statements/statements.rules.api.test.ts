@@ -134,8 +134,8 @@ describe('valuation: the account overview rule, on that day', () => {
   it('values each day at the card rate in force that day when the rate changes inside the range', async () => {
     // Approved on 4 November 10:00 UTC: EUR 0.92 → 0.90 per USD (the cards' rate table, four eyes).
     await database.db.execute(
-      sql`INSERT INTO card_setting_changes (kind, before, after, status, proposed_by_id, proposed_by_email, proposed_at, decided_by_id, decided_by_email, decided_at)
-          VALUES ('fxRates', '{"EUR":"0.92","GBP":"0.79","JPY":"150"}', '{"EUR":"0.90","GBP":"0.79","JPY":"150"}', 'applied',
+      sql`INSERT INTO setting_changes (kind, target_key, before, after, status, proposed_by_id, proposed_by_email, proposed_at, decided_by_id, decided_by_email, decided_at)
+          VALUES ('cards.fxRates', '', '{"EUR":"0.92","GBP":"0.79","JPY":"150"}', '{"EUR":"0.90","GBP":"0.79","JPY":"150"}', 'applied',
                   1, 'a@example.com', '2026-11-04T09:00:00Z', 2, 'b@example.com', '2026-11-04T10:00:00Z')`,
     );
     await database.db.execute(

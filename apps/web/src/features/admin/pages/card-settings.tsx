@@ -24,7 +24,13 @@ import {
 import { useMayCall } from '../components/operator-context.tsx';
 import { QueryError } from '../components/query-error.tsx';
 import { formatDateTime } from '../lib/time.ts';
-import { amountPattern, EditModal, type EditSpec } from './loan-settings.tsx';
+import {
+  amountPattern,
+  EditModal,
+  type EditSpec,
+  FourEyesSection,
+  ProposalsCard,
+} from '../components/settings-form.tsx';
 
 /** A whole number of cards (the server checks 0–20). */
 const COUNT_PATTERN = /^\d{1,2}$/;
@@ -110,53 +116,37 @@ export function CardSettingsTab() {
       {settings.isError && <QueryError error={settings.error} onRetry={() => void settings.refetch()} />}
       {actionError && <Alert type="error" showIcon closable title={actionError} onClose={() => setActionError(null)} />}
 
-      <Card title={t('cardSettings.fees')}>
-        <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t('cardSettings.feesHint')} />
-        {mayPropose && data && (
-          <Button
-            style={{ marginBottom: 16 }}
-            onClick={() =>
-              setEditing({
-                title: t('cardSettings.proposeTitle'),
-                hint: t('cardSettings.proposeHint'),
-                fields: [
-                  {
-                    name: 'physicalFeeUsdt',
-                    label: t('cardSettings.physicalFee'),
-                    pattern: amountPattern(6),
-                    suffix: 'USDT',
-                  },
-                  {
-                    name: 'virtualFeeUsdt',
-                    label: t('cardSettings.virtualFee'),
-                    pattern: amountPattern(6),
-                    suffix: 'USDT',
-                  },
-                ],
-                initial: { physicalFeeUsdt: data.physicalFeeUsdt, virtualFeeUsdt: data.virtualFeeUsdt },
-                save: (values) =>
-                  propose.mutateAsync({
-                    physicalFeeUsdt: values.physicalFeeUsdt!,
-                    virtualFeeUsdt: values.virtualFeeUsdt!,
-                  }),
-              })
-            }
-          >
-            {t('cardSettings.propose')}
-          </Button>
-        )}
-        {data && (
-          <Descriptions
-            bordered
-            size="small"
-            column={{ xs: 1, md: 2 }}
-            items={[
-              { key: 'physical', label: t('cardSettings.physicalFee'), children: `${data.physicalFeeUsdt} USDT` },
-              { key: 'virtual', label: t('cardSettings.virtualFee'), children: `${data.virtualFeeUsdt} USDT` },
-            ]}
-          />
-        )}
-      </Card>
+      <FourEyesSection
+        title={t('cardSettings.fees')}
+        hint={t('cardSettings.feesHint')}
+        testId="card-fees"
+        fields={
+          data && [
+            {
+              name: 'physicalFeeUsdt',
+              label: t('cardSettings.physicalFee'),
+              pattern: amountPattern(6),
+              suffix: 'USDT',
+              value: data.physicalFeeUsdt,
+            },
+            {
+              name: 'virtualFeeUsdt',
+              label: t('cardSettings.virtualFee'),
+              pattern: amountPattern(6),
+              suffix: 'USDT',
+              value: data.virtualFeeUsdt,
+            },
+          ]
+        }
+        mayPropose={mayPropose}
+        proposeLabel={t('cardSettings.propose')}
+        proposeTitle={t('cardSettings.proposeTitle')}
+        proposeHint={t('cardSettings.proposeHint')}
+        onEdit={setEditing}
+        propose={(values) =>
+          propose.mutateAsync({ physicalFeeUsdt: values.physicalFeeUsdt!, virtualFeeUsdt: values.virtualFeeUsdt! })
+        }
+      />
 
       <Card title={t('cardSettings.issuing')}>
         {data && (
@@ -362,75 +352,22 @@ export function CardSettingsTab() {
         />
       </Card>
 
-      <Card title={t('cardSettings.changes')}>
-        <Table<CardSettingChange>
-          rowKey="id"
-          loading={settings.isFetching}
-          dataSource={data?.changes}
-          pagination={false}
-          scroll={{ x: 1300 }}
-          locale={{ emptyText: t('cardSettings.noChanges') }}
-          columns={[
-            { title: t('common.id'), dataIndex: 'id' },
-            {
-              title: t('cardSettings.kind'),
-              dataIndex: 'kind',
-              render: (kind: CardSettingChange['kind']) =>
-                kind === 'fees' ? t('cardSettings.kindFees') : t('cardSettings.kindFxRates'),
-            },
-            { title: t('cardSettings.before'), key: 'before', render: (_, row) => valuesText(row, 'before') },
-            { title: t('cardSettings.proposed'), key: 'after', render: (_, row) => valuesText(row, 'after') },
-            {
-              title: t('common.status'),
-              dataIndex: 'status',
-              render: (status: string) => (
-                <Tag color={status === 'applied' ? 'green' : status === 'rejected' ? 'default' : 'orange'}>
-                  {t(`loanSettings.status.${status}`)}
-                </Tag>
-              ),
-            },
-            {
-              title: t('loanSettings.proposedBy'),
-              key: 'proposed',
-              width: 240,
-              render: (_, row) => `${row.proposedBy} · ${formatDateTime(row.proposedAt, i18n.language)}`,
-            },
-            {
-              title: t('loanSettings.decidedBy'),
-              key: 'decided',
-              width: 240,
-              render: (_, row) =>
-                row.decidedAt ? `${row.decidedBy ?? ''} · ${formatDateTime(row.decidedAt, i18n.language)}` : '—',
-            },
-            {
-              title: t('common.actions'),
-              key: 'actions',
-              fixed: 'right',
-              width: 200,
-              render: (_, row) =>
-                mayDecide &&
-                row.status === 'proposed' && (
-                  <Space>
-                    <Button
-                      size="small"
-                      type="primary"
-                      onClick={() => void run(() => decide.mutateAsync({ id: row.id, decision: 'approve' }))}
-                    >
-                      {t('loanSettings.approve')}
-                    </Button>
-                    <Button
-                      size="small"
-                      danger
-                      onClick={() => void run(() => decide.mutateAsync({ id: row.id, decision: 'reject' }))}
-                    >
-                      {t('loanSettings.reject')}
-                    </Button>
-                  </Space>
-                ),
-            },
-          ]}
-        />
-      </Card>
+      <ProposalsCard<CardSettingChange>
+        title={t('cardSettings.changes')}
+        testId="card-settings-changes"
+        rows={data?.changes}
+        loading={settings.isFetching}
+        emptyText={t('cardSettings.noChanges')}
+        beforeTitle={t('cardSettings.before')}
+        afterTitle={t('cardSettings.proposed')}
+        kindColumn={{
+          title: t('cardSettings.kind'),
+          render: (row) => (row.kind === 'fees' ? t('cardSettings.kindFees') : t('cardSettings.kindFxRates')),
+        }}
+        valuesText={valuesText}
+        mayDecide={mayDecide}
+        decide={(input) => decide.mutateAsync(input)}
+      />
       <EditModal spec={editing} onClose={() => setEditing(null)} />
     </Space>
   );

@@ -5,7 +5,7 @@ import {
   SPREAD_BPS_MAX,
   type SettingChange,
 } from '@meridian/contracts/back-office-settings';
-import { Button, Card, Form, Input, InputNumber, Modal, Space, Switch, Table, Tag } from 'antd';
+import { Button, Card, Form, Input, InputNumber, Modal, Switch, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -16,9 +16,9 @@ import {
   useUpdateNetworkSetting,
   useUpdatePairSetting,
 } from '../api/product-settings.ts';
-import { useMayCall, useOperatorSessionContext } from '../components/operator-context.tsx';
+import { useMayCall } from '../components/operator-context.tsx';
 import { QueryError } from '../components/query-error.tsx';
-import { formatDateTime } from '../lib/time.ts';
+import { ProposalsCard } from '../components/settings-form.tsx';
 
 /** A non-negative decimal string (the server checks the coin's precision and names the field). */
 const DECIMAL_PATTERN = /^\d+(\.\d+)?$/;
@@ -247,87 +247,30 @@ export function PairsTab() {
 
 /** Settings tab "Pending changes": fee and spread changes; admins approve (not their own) or reject. */
 export function PendingChangesTab() {
-  const { t, i18n } = useTranslation('admin');
+  const { t } = useTranslation('admin');
   const changes = useSettingChanges();
   const decide = useDecideSettingChange();
-  const me = useOperatorSessionContext().operator.email;
   const mayApprove = useMayCall(backOfficeSettingsEndpoints.approveSettingChange);
-  const mayReject = useMayCall(backOfficeSettingsEndpoints.rejectSettingChange);
-  const run = (id: number, decision: 'approve' | 'reject') =>
-    decide.mutateAsync({ id, decision }).catch(() => {
-      // Shown by the HTTP client.
-    });
+  const fieldName = (field: string) => t(`productSettings.${field === 'spreadBps' ? 'spreadBps' : 'withdrawFee'}`);
   return (
-    <Card>
+    <>
       {changes.isError && <QueryError error={changes.error} onRetry={() => void changes.refetch()} />}
-      <Table<SettingChange>
-        rowKey="id"
+      <ProposalsCard<SettingChange>
+        title={t('productSettings.changes')}
+        testId="product-settings-changes"
+        rows={changes.data}
         loading={changes.isFetching}
-        dataSource={changes.data}
-        pagination={false}
-        columns={[
-          { title: t('common.id'), dataIndex: 'id' },
-          { title: t('productSettings.target'), dataIndex: 'targetKey' },
-          {
-            title: t('productSettings.field'),
-            dataIndex: 'field',
-            render: (field: string) => t(`productSettings.${field === 'spreadBps' ? 'spreadBps' : 'withdrawFee'}`),
-          },
-          { title: t('productSettings.before'), dataIndex: 'before', align: 'right' },
-          { title: t('productSettings.after'), dataIndex: 'after', align: 'right' },
-          {
-            title: t('productSettings.status'),
-            dataIndex: 'status',
-            render: (status: SettingChange['status']) => t(`productSettings.statuses.${status}`),
-          },
-          {
-            title: t('productSettings.proposed'),
-            key: 'proposed',
-            render: (_, row) => `${row.proposedBy} · ${formatDateTime(row.proposedAt, i18n.language)}`,
-          },
-          {
-            title: t('productSettings.decided'),
-            key: 'decided',
-            render: (_, row) =>
-              row.decidedAt ? `${row.decidedBy ?? ''} · ${formatDateTime(row.decidedAt, i18n.language)}` : '—',
-          },
-          ...(mayApprove || mayReject
-            ? [
-                {
-                  title: t('common.actions'),
-                  key: 'actions',
-                  render: (_: unknown, row: SettingChange) =>
-                    row.status === 'proposed' ? (
-                      <Space>
-                        {mayApprove && (
-                          <Button
-                            size="small"
-                            type="primary"
-                            disabled={row.proposedBy === me}
-                            title={row.proposedBy === me ? t('productSettings.ownProposal') : undefined}
-                            loading={decide.isPending}
-                            onClick={() => void run(row.id, 'approve')}
-                          >
-                            {t('productSettings.approve')}
-                          </Button>
-                        )}
-                        {mayReject && (
-                          <Button
-                            size="small"
-                            danger
-                            loading={decide.isPending}
-                            onClick={() => void run(row.id, 'reject')}
-                          >
-                            {t('productSettings.reject')}
-                          </Button>
-                        )}
-                      </Space>
-                    ) : null,
-                },
-              ]
-            : []),
-        ]}
+        emptyText={t('productSettings.noChanges')}
+        beforeTitle={t('productSettings.before')}
+        afterTitle={t('productSettings.after')}
+        kindColumn={{
+          title: t('productSettings.target'),
+          render: (row) => `${row.targetKey} · ${fieldName(row.field)}`,
+        }}
+        valuesText={(row, side) => row[side]}
+        mayDecide={mayApprove}
+        decide={(input) => decide.mutateAsync(input)}
       />
-    </Card>
+    </>
   );
 }
