@@ -13,6 +13,9 @@ import { pgArrayLiteral } from '../../platform/db/pg-array.ts';
 import { DomainError, FieldError } from '../../platform/http/errors.ts';
 import type { PushSender } from '../../platform/push/web-push.ts';
 import type { SseHub } from '../../platform/realtime/sse-hub.ts';
+import { type NoticeParam, renderParams } from './notices.money.ts';
+
+export { type MoneyParam, moneyParam, type NoticeParam } from './notices.money.ts';
 import { noticeMessages, type NoticeTemplate, pushSubscriptions } from './notices.tables.ts';
 
 /** PostgreSQL channel on which a new message id is announced to every server process. */
@@ -57,7 +60,8 @@ export interface NotifyInput {
   category: NoticeCategory;
   title: LocalizedText;
   body: LocalizedText;
-  params?: Record<string, string | number>;
+  /** Placeholder values; an amount is a `moneyParam` (formatted in the reader's language when rendered). */
+  params?: Record<string, NoticeParam>;
   /** A path inside the product the message opens, e.g. `/my/order/wallet/deposit`. */
   link?: string;
 }
@@ -94,9 +98,18 @@ export function renderNotice(
   locale: Locale,
 ): { title: string; body: string } {
   if (!row.template) return { title: row.title, body: row.body };
+  return renderTemplate(row.template, locale);
+}
+
+/**
+ * The one place a message template becomes text (message centre, stored copy, Web Push, email):
+ * amounts (`moneyParam`) are formatted by the money formatter in `locale`, then placeholders filled.
+ */
+function renderTemplate(template: NoticeTemplate, locale: Locale): { title: string; body: string } {
+  const params = renderParams(template.params, locale);
   return {
-    title: interpolate(row.template.title[locale], row.template.params).slice(0, TITLE_LENGTH_MAX),
-    body: interpolate(row.template.body[locale], row.template.params).slice(0, BODY_LENGTH_MAX),
+    title: interpolate(template.title[locale], params).slice(0, TITLE_LENGTH_MAX),
+    body: interpolate(template.body[locale], params).slice(0, BODY_LENGTH_MAX),
   };
 }
 
@@ -152,11 +165,10 @@ export class NoticeService {
     const values = inputs.flatMap((input) => {
       const recipient = recipients.get(input.userId);
       if (!recipient) return [];
-      const title = interpolate(input.title[recipient.locale], input.params).slice(0, TITLE_LENGTH_MAX);
-      const body = interpolate(input.body[recipient.locale], input.params).slice(0, BODY_LENGTH_MAX);
+      const template: NoticeTemplate = { title: input.title, body: input.body, params: input.params ?? {} };
+      const { title, body } = renderTemplate(template, recipient.locale);
       // A time-ordered id (UUIDv7, monotonic within the process): messages written in the same
       // millisecond — the embedded database's clock has no finer grain — still list newest first.
-      const template: NoticeTemplate = { title: input.title, body: input.body, params: input.params ?? {} };
       return [
         {
           id: uuidv7(),

@@ -1,6 +1,7 @@
 import type { LocalizedText } from '@meridian/contracts/locale';
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../platform/db/columns.ts';
+import type { NoticeParam } from './notices.money.ts';
 
 /**
  * Message-centre messages. `title` and `body` keep the copy rendered in the
@@ -27,11 +28,11 @@ export const noticeMessages = pgTable(
   (table) => [index('notice_messages_user_created_idx').on(table.userId, table.createdAt.desc(), table.id)],
 );
 
-/** What a message is rendered from (`interpolate(title[locale], params)`). */
+/** What a message is rendered from (`interpolate(title[locale], params)`; amounts formatted first, notices.money.ts). */
 export interface NoticeTemplate {
   title: LocalizedText;
   body: LocalizedText;
-  params: Record<string, string | number>;
+  params: Record<string, NoticeParam>;
 }
 
 /** Web Push subscriptions, one per endpoint. */
