@@ -29,6 +29,7 @@ import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db/client.ts';
 import { accountBalance } from '../ledger/ledger.service.ts';
 import { cardAccount } from '../ledger/ledger.types.ts';
+import type { NoticeParam } from '../notices/notices.service.ts';
 import type { IssuerProcessor } from './cards.processor.ts';
 import { type CardDefaultLimitsRow, cardSettings, type cardTransactions, type cards } from './cards.tables.ts';
 
@@ -53,7 +54,7 @@ export interface CardsDeps {
       category: NoticeCategory;
       title: LocalizedText;
       body: LocalizedText;
-      params?: Record<string, string | number>;
+      params?: Record<string, NoticeParam>;
       link?: string;
     },
     tx: DbOrTx,

@@ -6,6 +6,7 @@ import type Decimal from 'decimal.js';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../platform/db/client.ts';
 import { DomainError } from '../../platform/http/errors.ts';
+import type { NoticeParam } from '../notices/notices.service.ts';
 import { type AccountRef, platformAccount, type PostingInput, userAccount } from '../ledger/ledger.types.ts';
 import {
   assertLoanTransition,
@@ -46,7 +47,7 @@ export interface LoansDeps {
       category: NoticeCategory;
       title: LocalizedText;
       body: LocalizedText;
-      params?: Record<string, string | number>;
+      params?: Record<string, NoticeParam>;
       link?: string;
     }[],
     tx: DbOrTx,
