@@ -4,7 +4,7 @@ import type { AppModule } from '../../platform/app-module.ts';
 import { getHongKongCalendar } from '../../platform/calendar/business-calendar.ts';
 import type { Database } from '../../platform/db/client.ts';
 import type { MarketPrices } from '../market/market.service.ts';
-import type { NoticeService } from '../notices/notices.service.ts';
+import { moneyParam, type NoticeService } from '../notices/notices.service.ts';
 import type { FundsLogger } from './funds.internal.ts';
 import { fundsRoutes } from './funds.routes.ts';
 import { FUND_ACCRUAL_CONNECTIONS_POSTGRES, FUND_PAYOUT_CONNECTIONS_POSTGRES } from './funds.jobs.ts';
@@ -52,7 +52,10 @@ function fundsNotifier(notices: NoticeService): FundsNotifier {
             'en-US': `${productName['en-US']} matured: {principal} USD principal and {interest} USD interest moved into your current fund.`,
             'zh-HK': `${productName['zh-HK']}已到期：本金 {principal} USD 及利息 {interest} USD 已轉入你的活期基金。`,
           },
-          params: { principal, interest },
+          params: {
+            principal: moneyParam(principal, 'USD', { unit: 'none' }),
+            interest: moneyParam(interest, 'USD', { unit: 'none' }),
+          },
           link: '/my/account/fund',
         },
         db,
@@ -68,7 +71,7 @@ function fundsNotifier(notices: NoticeService): FundsNotifier {
             'en-US': 'Your wire of {amount} USD arrived: the shares are in your current fund.',
             'zh-HK': '你的 {amount} USD 電匯已到帳，份額已存入你的活期基金。',
           },
-          params: { amount },
+          params: { amount: moneyParam(amount, 'USD', { unit: 'none' }) },
           link: '/my/order/fund',
         },
         db,
@@ -92,7 +95,7 @@ function fundsNotifier(notices: NoticeService): FundsNotifier {
                 'en-US': 'Your wire of {amount} USD could not be sent; the shares are back in your current fund.',
                 'zh-HK': '你的 {amount} USD 電匯未能發出，份額已退回你的活期基金。',
               },
-          params: { amount },
+          params: { amount: moneyParam(amount, 'USD', { unit: 'none' }) },
           link: '/my/order/fund',
         },
         db,

@@ -80,8 +80,7 @@ describe('a liquidation price reads the same in the margin-call message and on t
     await app.loans.tickEngine();
 
     const read = async (url: string, locale: 'en-US' | 'zh-HK') =>
-      (await app.inject({ method: 'GET', url, headers: { cookie: user.cookie, 'User-Lang': locale } })).json()
-        .content;
+      (await app.inject({ method: 'GET', url, headers: { cookie: user.cookie, 'User-Lang': locale } })).json().content;
     const [loan] = (await read(`/api/loan/order/list?orderId=${order.orderId}`, 'en-US')).list;
     expect(loan.liquidationPrice).toBe('37402.33384075');
 
@@ -96,7 +95,9 @@ describe('a liquidation price reads the same in the margin-call message and on t
       const marginCall = messages.find((message) => /^(Margin call|追加保證金通知)/.test(message.title));
       expect(marginCall?.body).toContain(locale === 'en-US' ? `falls to ${shown} (LTV 90%)` : `跌至 ${shown}（`);
       // The market price in the same message: to the nearest cent, with the same symbol.
-      expect(marginCall?.body).toContain(locale === 'en-US' ? 'at a BTC price of $41,000.00.' : 'BTC 價格 US$41,000.00 時');
+      expect(marginCall?.body).toContain(
+        locale === 'en-US' ? 'at a BTC price of $41,000.00.' : 'BTC 價格 US$41,000.00 時',
+      );
     }
   });
 
