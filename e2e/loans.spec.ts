@@ -167,7 +167,7 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
       // The loan with its LTV gauge, collateral and liquidation price; the price chart.
       const card = page.getByTestId('loan-card');
       await expect(card).toHaveCount(1);
-      await expect(card.getByTestId('loan-collateral-amount')).toHaveText('0.20 BTC');
+      await expect(card.getByTestId('loan-collateral-amount')).toHaveText('0.20000000 BTC');
       await expect(card.getByTestId('loan-ltv-value')).toHaveText(/^\d+\.\d{2}%$/);
       await expect(card.getByTestId('loan-liquidation-price')).toHaveText(/^\$[\d,]+\.\d{2}$/);
       await expect(page.getByTestId('loan-price-chart')).toBeVisible();
@@ -198,21 +198,21 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
       await card.getByTestId('loan-adjust').click();
       const adjust = page.getByTestId('adjust-modal');
       await adjust.getByTestId('adjust-amount').fill('0.05');
-      await expect(adjust.getByTestId('adjust-collateral-after')).toHaveText('0.25 BTC');
+      await expect(adjust.getByTestId('adjust-collateral-after')).toHaveText('0.25000000 BTC');
       await snap(page, testInfo, `${locale}-adjust`, 'loans-');
       await passSecurityCheck(page, adjust.getByTestId('adjust-confirm'), email, 'LOAN_ADJUST');
       await adjust.getByTestId('adjust-done').click();
-      await expect(card.getByTestId('loan-collateral-amount')).toHaveText('0.25 BTC');
+      await expect(card.getByTestId('loan-collateral-amount')).toHaveText('0.25000000 BTC');
       const ltvAfter = Number((await card.getByTestId('loan-ltv-value').textContent())?.replace('%', ''));
       expect(ltvAfter).toBeLessThan(ltvBefore);
 
       // The account overview counts the collateral and the debt (its LoanAccount).
       await page.goto('/my/account/overview');
-      await expect(page.getByTestId('overview-loan-lines')).toContainText('0.25 BTC', { timeout: PAGE_LOAD_MS });
+      await expect(page.getByTestId('overview-loan-lines')).toContainText('0.25000000 BTC', { timeout: PAGE_LOAD_MS });
       await expect(page.getByTestId('overview-loan-lines')).toContainText('USDT');
       await snap(page, testInfo, `${locale}-overview`, 'loans-');
       await page.goto('/loan');
-      await expect(card.getByTestId('loan-collateral-amount')).toHaveText('0.25 BTC', { timeout: PAGE_LOAD_MS });
+      await expect(card.getByTestId('loan-collateral-amount')).toHaveText('0.25000000 BTC', { timeout: PAGE_LOAD_MS });
 
       // The price falls (the dev price of the loans module, `POST /api/dev/loan/price`): first into
       // the margin-call band (LTV ≈ 82 %: the margin-call message and, on the card, the deadline to
@@ -263,7 +263,7 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
       });
       await expect(page.getByTestId('record-amount').first()).toHaveText(/^[\d,]+\.\d+ USDT$/);
       await page.goto('/my/order/loan/adjust');
-      await expect(page.getByTestId('loan-history-adjust')).toContainText('0.05 BTC', { timeout: PAGE_LOAD_MS });
+      await expect(page.getByTestId('loan-history-adjust')).toContainText('0.05000000 BTC', { timeout: PAGE_LOAD_MS });
       await expect(page.getByTestId('loan-history-adjust')).toContainText(TEXT[locale].added);
       await snap(page, testInfo, `${locale}-adjustments`, 'loans-');
       await expectPhoneLayout(page, 'the collateral adjustments');

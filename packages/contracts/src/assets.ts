@@ -5,7 +5,7 @@
  */
 
 /**
- * Assets and their precision: the number of decimals of one minor unit (ARCHITECTURE §4).
+ * Assets and their precision: the number of decimals of one minor unit (the design's money rules).
  * An amount is always an integer count of minor units (`bigint`) next to its asset code; on the wire
  * it is a decimal string. Nothing in this module ever holds money in a JavaScript `number`.
  */

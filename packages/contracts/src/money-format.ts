@@ -120,4 +120,3 @@ export function formatMoneyOf(amount: string, asset: string, options: FormatMone
   if (isAssetCode(asset)) return formatMoney(amount, asset, options);
   return options.unit === 'none' ? amount : `${amount} ${asset}`;
 }
-
