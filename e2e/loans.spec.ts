@@ -272,7 +272,7 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
         timeout: PAGE_LOAD_MS,
       });
       await page.getByTestId('receipt-open').first().click();
-      await expect(page.getByTestId('receipt-price')).toHaveText('$4,200.00');
+      await expect(page.getByTestId('receipt-price')).toHaveText(locale === 'zh-HK' ? 'US$4,200.00' : '$4,200.00');
       await expect(page.getByTestId('liquidation-receipt')).toContainText('dev-price');
       await snap(page, testInfo, `${locale}-receipt`, 'loans-');
     });
