@@ -173,13 +173,19 @@ export function withAmountMinor<Schema extends z.ZodType<Record<Field, string>>,
 /** Significant digits of a displayed exchange rate. */
 export const RATE_SIGNIFICANT_DIGITS = 6;
 
-/** Integer part with thousands separators, then the fraction cut of trailing zeros down to `decimalsMin`. */
+/**
+ * `scaled / 10^decimals` with thousands separators (Intl.NumberFormat, en-US digits), the fraction
+ * cut of trailing zeros down to `decimalsMin`. Exact: Intl formats the decimal string without a float.
+ */
 function groupDecimal(scaled: bigint, decimals: number, decimalsMin: number): string {
   const digits = scaled.toString().padStart(decimals + 1, '0');
-  const whole = digits.slice(0, digits.length - decimals).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  let fraction = digits.slice(digits.length - decimals).replace(/0+$/, '');
-  if (fraction.length < decimalsMin) fraction = fraction.padEnd(decimalsMin, '0');
-  return fraction ? `${whole}.${fraction}` : whole;
+  const text = decimals > 0 ? `${digits.slice(0, -decimals)}.${digits.slice(-decimals)}` : digits;
+  const format = new Intl.NumberFormat('en-US', {
+    minimumFractionDigits: Math.min(decimalsMin, decimals),
+    maximumFractionDigits: decimals,
+  });
+  // ECMA-402 reads a numeric string as an exact decimal; the lib typings only list number.
+  return format.format(text as unknown as number);
 }
 
 /**
