@@ -128,6 +128,9 @@ async function expectPhoneLayout(page: Page, what: string): Promise<void> {
   expect.soft(await layoutProblems(page), `${what}: figures or actions off screen or overlapping`).toEqual([]);
 }
 
+/** A USD price as the pages show it (docs/money-format.md): "$" in en-US, "US$" in zh-HK, 2 decimals. */
+const USD_PRICE = { 'en-US': /^\$[\d,]+\.\d{2}$/, 'zh-HK': /^US\$[\d,]+\.\d{2}$/ } as const;
+
 for (const locale of ['en-US', 'zh-HK'] as const) {
   test.describe(`Loans (${locale})`, () => {
     runOnLocaleProject(test, locale);
@@ -157,7 +160,7 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
       await page.getByTestId('loan-collateral').fill('0.2');
       await page.getByTestId('loan-principal').fill('1000');
       await expect(page.getByTestId('loan-calc-interest')).toHaveText(/USDT$/);
-      await expect(page.getByTestId('loan-calc-liquidation-price')).toHaveText(/^\$[\d,]+\.\d{2}$/);
+      await expect(page.getByTestId('loan-calc-liquidation-price')).toHaveText(USD_PRICE[locale]);
       await expect(page.getByTestId('loan-borrow')).toBeEnabled();
       await snap(page, testInfo, `${locale}-calculator`, 'loans-');
       await passSecurityCheck(page, page.getByTestId('loan-borrow'), email, 'LOAN_BORROW');
@@ -169,7 +172,7 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
       await expect(card).toHaveCount(1);
       await expect(card.getByTestId('loan-collateral-amount')).toHaveText('0.20000000 BTC');
       await expect(card.getByTestId('loan-ltv-value')).toHaveText(/^\d+\.\d{2}%$/);
-      await expect(card.getByTestId('loan-liquidation-price')).toHaveText(/^\$[\d,]+\.\d{2}$/);
+      await expect(card.getByTestId('loan-liquidation-price')).toHaveText(USD_PRICE[locale]);
       await expect(page.getByTestId('loan-price-chart')).toBeVisible();
       // The chart's range buttons (market/price/history): 7 days of hourly closes, then back to 24 hours.
       const ranges = page.getByTestId('loan-chart-range');
