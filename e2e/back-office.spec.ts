@@ -357,7 +357,7 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
     await user.setViewportSize({ width: 1280, height: 900 });
     await section.getByTestId('pro-apply-submit').click();
     await expect(section.getByTestId('pro-pending')).toContainText(pro.pending);
-    await expect(section.getByTestId('pro-pending')).toContainText('25,000.00 USD');
+    await expect(section.getByTestId('pro-pending')).toContainText(locale === 'zh-HK' ? 'US$25,000.00' : '$25,000.00');
     await snap(user, testInfo, 'pending', `pro-${locale}-1280-`);
 
     // The compliance operator approves it with a reply.

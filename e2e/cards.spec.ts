@@ -108,7 +108,7 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
       await page.getByTestId('card-apply-done').click();
       const face = page.getByTestId('card-face').first();
       await expect(face.getByTestId('card-masked-number')).toHaveText(/^\d{4} •••• •••• \d{4}$/);
-      await expect(face.getByTestId('card-face-balance')).toHaveText('0.00 EUR');
+      await expect(face.getByTestId('card-face-balance')).toHaveText('€0.00');
       const cards = (await (await page.request.get('/api/card/list')).json()).content as { id: number }[];
       const cardId = cards[0]!.id;
 
@@ -119,7 +119,7 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
       await topUp.getByTestId('card-topup-quote-button').click();
       await expect(topUp.getByTestId('card-topup-countdown')).toBeVisible();
       const credit = (await topUp.getByTestId('card-topup-credit').textContent())!;
-      expect(credit).toMatch(/^\d[\d,]*\.\d{2} EUR$/);
+      expect(credit).toMatch(/^€\d[\d,]*\.\d{2}$/);
       await snap(page, testInfo, `${locale}-topup-quote`, 'cards-');
       await topUp.getByTestId('card-topup-confirm').click();
       await passSecurityCheck(page, email, 'CARD_TOPUP');
@@ -145,7 +145,7 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
       const pending = await authorizeWithCli(ownServer, dataDir, cardId, ['--3ds']);
       expect(pending.decision).toBe('PENDING_CONFIRMATION');
       const confirmation = page.getByTestId('card-confirmation');
-      await expect(confirmation.getByTestId('card-confirmation-text')).toContainText('12.50 EUR');
+      await expect(confirmation.getByTestId('card-confirmation-text')).toContainText('€12.50');
       await expect(confirmation.getByTestId('card-confirmation-text')).toContainText('Example Books');
       await snap(page, testInfo, `${locale}-3ds`, 'cards-');
       await confirmation.getByTestId('card-confirmation-approve').click();
@@ -153,7 +153,7 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
       const firstRow = page.getByTestId('card-tx-row').first();
       await expect(firstRow).toContainText('Example Books');
       await expect(firstRow.getByTestId('card-tx-status')).toHaveText(TEXT[locale].authorised);
-      await expect(page.getByTestId('card-held')).toHaveText('12.50 EUR');
+      await expect(page.getByTestId('card-held')).toHaveText('€12.50');
 
       // Locked: the next payment is declined with its reason.
       await page.getByTestId('card-lock').click();
@@ -167,7 +167,7 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
         TEXT[locale].locked,
       );
       // A declined payment moved no money: its amount carries no minus sign.
-      await expect(page.getByTestId('card-tx-row').first().getByTestId('card-tx-amount')).toHaveText('12.50 EUR');
+      await expect(page.getByTestId('card-tx-row').first().getByTestId('card-tx-amount')).toHaveText('€12.50');
       await snap(page, testInfo, `${locale}-declined`, 'cards-');
 
       // A physical card: the 10 USDT production fee is shown, accepted and charged.

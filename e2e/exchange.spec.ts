@@ -26,7 +26,7 @@ const TEXT = {
   'en-US': {
     available: (amount: string) => `Available: ${amount} USDT`,
     exceeds: 'Do not exceed the available balance',
-    minimum: 'Minimum order amount 10 USDT',
+    minimum: 'Minimum order amount 10.00 USDT',
     expiresIn: /Quote expires in \d+ seconds?/,
     expired: 'This quote has expired, please get a new quote',
     done: 'Exchange complete',
@@ -36,7 +36,7 @@ const TEXT = {
   'zh-HK': {
     available: (amount: string) => `可用：${amount} USDT`,
     exceeds: '不可超過可用餘額',
-    minimum: '最小下單金額 10 USDT',
+    minimum: '最小下單金額 10.00 USDT',
     expiresIn: /報價將於 \d+ 秒後失效/,
     expired: '報價已過期，請重新取得報價',
     done: '兌換成功',
@@ -113,7 +113,7 @@ for (const locale of LOCALES) {
       await panel.getByTestId('exchange-from-amount').fill('50');
       await panel.getByTestId('flash-rate').click();
       await expect(panel.getByTestId('quote-receive')).toHaveText('49.95 USDE');
-      await expect(panel.getByTestId('quote-minimum')).toHaveText('49.70025 USDE'); // 49.95 × 99.5%, rounded down
+      await expect(panel.getByTestId('quote-minimum')).toHaveText('49.70 USDE'); // 49.95 × 99.5% = 49.70025, shown rounded down
       await snap(page, testInfo, `flash-${locale}`, 'exchange-');
       await panel.getByTestId('flash-submit').click();
       await expect(result).toContainText('50.00 USDT');

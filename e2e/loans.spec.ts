@@ -128,6 +128,9 @@ async function expectPhoneLayout(page: Page, what: string): Promise<void> {
   expect.soft(await layoutProblems(page), `${what}: figures or actions off screen or overlapping`).toEqual([]);
 }
 
+/** A USD price as the pages show it (docs/money-format.md): "$" in en-US, "US$" in zh-HK, 2 decimals. */
+const USD_PRICE = { 'en-US': /^\$[\d,]+\.\d{2}$/, 'zh-HK': /^US\$[\d,]+\.\d{2}$/ } as const;
+
 for (const locale of ['en-US', 'zh-HK'] as const) {
   test.describe(`Loans (${locale})`, () => {
     runOnLocaleProject(test, locale);
@@ -157,7 +160,7 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
       await page.getByTestId('loan-collateral').fill('0.2');
       await page.getByTestId('loan-principal').fill('1000');
       await expect(page.getByTestId('loan-calc-interest')).toHaveText(/USDT$/);
-      await expect(page.getByTestId('loan-calc-liquidation-price')).toHaveText(/^\$[\d,]+\.\d{2}$/);
+      await expect(page.getByTestId('loan-calc-liquidation-price')).toHaveText(USD_PRICE[locale]);
       await expect(page.getByTestId('loan-borrow')).toBeEnabled();
       await snap(page, testInfo, `${locale}-calculator`, 'loans-');
       await passSecurityCheck(page, page.getByTestId('loan-borrow'), email, 'LOAN_BORROW');
@@ -167,9 +170,9 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
       // The loan with its LTV gauge, collateral and liquidation price; the price chart.
       const card = page.getByTestId('loan-card');
       await expect(card).toHaveCount(1);
-      await expect(card.getByTestId('loan-collateral-amount')).toHaveText('0.20 BTC');
+      await expect(card.getByTestId('loan-collateral-amount')).toHaveText('0.20000000 BTC');
       await expect(card.getByTestId('loan-ltv-value')).toHaveText(/^\d+\.\d{2}%$/);
-      await expect(card.getByTestId('loan-liquidation-price')).toHaveText(/^\$[\d,]+\.\d{2}$/);
+      await expect(card.getByTestId('loan-liquidation-price')).toHaveText(USD_PRICE[locale]);
       await expect(page.getByTestId('loan-price-chart')).toBeVisible();
       // The chart's range buttons (market/price/history): 7 days of hourly closes, then back to 24 hours.
       const ranges = page.getByTestId('loan-chart-range');
@@ -198,21 +201,21 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
       await card.getByTestId('loan-adjust').click();
       const adjust = page.getByTestId('adjust-modal');
       await adjust.getByTestId('adjust-amount').fill('0.05');
-      await expect(adjust.getByTestId('adjust-collateral-after')).toHaveText('0.25 BTC');
+      await expect(adjust.getByTestId('adjust-collateral-after')).toHaveText('0.25000000 BTC');
       await snap(page, testInfo, `${locale}-adjust`, 'loans-');
       await passSecurityCheck(page, adjust.getByTestId('adjust-confirm'), email, 'LOAN_ADJUST');
       await adjust.getByTestId('adjust-done').click();
-      await expect(card.getByTestId('loan-collateral-amount')).toHaveText('0.25 BTC');
+      await expect(card.getByTestId('loan-collateral-amount')).toHaveText('0.25000000 BTC');
       const ltvAfter = Number((await card.getByTestId('loan-ltv-value').textContent())?.replace('%', ''));
       expect(ltvAfter).toBeLessThan(ltvBefore);
 
       // The account overview counts the collateral and the debt (its LoanAccount).
       await page.goto('/my/account/overview');
-      await expect(page.getByTestId('overview-loan-lines')).toContainText('0.25 BTC', { timeout: PAGE_LOAD_MS });
+      await expect(page.getByTestId('overview-loan-lines')).toContainText('0.25000000 BTC', { timeout: PAGE_LOAD_MS });
       await expect(page.getByTestId('overview-loan-lines')).toContainText('USDT');
       await snap(page, testInfo, `${locale}-overview`, 'loans-');
       await page.goto('/loan');
-      await expect(card.getByTestId('loan-collateral-amount')).toHaveText('0.25 BTC', { timeout: PAGE_LOAD_MS });
+      await expect(card.getByTestId('loan-collateral-amount')).toHaveText('0.25000000 BTC', { timeout: PAGE_LOAD_MS });
 
       // The price falls (the dev price of the loans module, `POST /api/dev/loan/price`): first into
       // the margin-call band (LTV ≈ 82 %: the margin-call message and, on the card, the deadline to
@@ -263,7 +266,7 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
       });
       await expect(page.getByTestId('record-amount').first()).toHaveText(/^[\d,]+\.\d+ USDT$/);
       await page.goto('/my/order/loan/adjust');
-      await expect(page.getByTestId('loan-history-adjust')).toContainText('0.05 BTC', { timeout: PAGE_LOAD_MS });
+      await expect(page.getByTestId('loan-history-adjust')).toContainText('0.05000000 BTC', { timeout: PAGE_LOAD_MS });
       await expect(page.getByTestId('loan-history-adjust')).toContainText(TEXT[locale].added);
       await snap(page, testInfo, `${locale}-adjustments`, 'loans-');
       await expectPhoneLayout(page, 'the collateral adjustments');
@@ -272,7 +275,7 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
         timeout: PAGE_LOAD_MS,
       });
       await page.getByTestId('receipt-open').first().click();
-      await expect(page.getByTestId('receipt-price')).toHaveText('$4,200.00');
+      await expect(page.getByTestId('receipt-price')).toHaveText(locale === 'zh-HK' ? 'US$4,200.00' : '$4,200.00');
       await expect(page.getByTestId('liquidation-receipt')).toContainText('dev-price');
       await snap(page, testInfo, `${locale}-receipt`, 'loans-');
     });

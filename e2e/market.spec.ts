@@ -41,18 +41,23 @@ async function snap(page: Page, testInfo: TestInfo, name: string): Promise<void>
   await testInfo.attach(name, { path: join(SCREENSHOT_DIR, file), contentType: 'image/png' });
 }
 
-/** "97196.9" → "$97,196.90": how the table must print a price the server sent. */
-function displayedPrice(currentPrice: string): string {
+/**
+ * "97196.9" → "$97,196.90" (zh-HK "US$97,196.90", where "$" alone reads as Hong Kong dollars): how
+ * the table must print a price the server sent (docs/money-format.md: at least 2 decimals, or the
+ * price's own).
+ */
+function displayedPrice(currentPrice: string, locale: 'en-US' | 'zh-HK'): string {
   const [whole, fraction = ''] = currentPrice.split('.');
-  return `$${whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction.padEnd(2, '0')}`;
+  const symbol = locale === 'zh-HK' ? 'US$' : '$';
+  return `${symbol}${whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction.padEnd(2, '0')}`;
 }
 
 /** The row of `coin` shows what the server answered for it. */
-async function expectRowShows(page: Page, row: MarketRow, name: string): Promise<void> {
+async function expectRowShows(page: Page, row: MarketRow, name: string, locale: 'en-US' | 'zh-HK'): Promise<void> {
   const line = page.getByTestId(`market-row-${row.coinCode}`);
   await expect(line.locator('th')).toContainText(row.coinCode);
   await expect(line.locator('th small')).toHaveText(name);
-  await expect(line.getByTestId('market-price')).toHaveText(displayedPrice(row.currentPrice));
+  await expect(line.getByTestId('market-price')).toHaveText(displayedPrice(row.currentPrice, locale));
   const direction = row.changePercent.startsWith('-') ? 'down' : /[1-9]/.test(row.changePercent) ? 'up' : 'flat';
   const change = line.getByTestId('market-change');
   await expect(change).toHaveText(`${direction === 'up' ? '+' : ''}${row.changePercent}%`);
@@ -91,6 +96,7 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
         page,
         row,
         COINS[locale].names[row.coinCode as keyof (typeof COINS)[typeof locale]['names']],
+        locale,
       );
     await snap(page, testInfo, `market-table-${locale}`);
 
@@ -104,6 +110,7 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
         page,
         row,
         COINS[locale].names[row.coinCode as keyof (typeof COINS)[typeof locale]['names']],
+        locale,
       );
     expect(await page.evaluate(() => (globalThis as unknown as { marketMark?: number }).marketMark)).toBe(1);
   });

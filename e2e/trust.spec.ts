@@ -95,7 +95,7 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
       await form.getByTestId('create-trust-submit').click();
       await expect(page).toHaveURL(/\/product\/trust\/\d+$/);
       await expect(page.getByTestId('trust-title')).toContainText('Family reserve');
-      await expect(page.getByTestId('trust-detail-holding')).toHaveText('0.00 BTC');
+      await expect(page.getByTestId('trust-detail-holding')).toHaveText('0.00000000 BTC');
 
       // Fund 0.12345678 BTC: the fee (2 %, rounded up to the satoshi) and the net before confirming.
       await page.getByTestId('trust-fund').click();

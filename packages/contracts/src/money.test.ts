@@ -3,10 +3,8 @@ import { z } from 'zod';
 import {
   AmountParseError,
   amountMinorSchema,
-  displayAmount,
   displayInverseRate,
   displayRate,
-  formatAmount,
   parseAmountMinor,
   readAmountMinor,
   toDecimalString,
@@ -40,7 +38,7 @@ describe('parseAmountMinor reads wire decimals exactly', () => {
   });
 });
 
-describe('toDecimalString and formatAmount', () => {
+describe('toDecimalString', () => {
   it('writes the wire form with the asset precision', () => {
     expect(toDecimalString(123450n, 'USD')).toBe('1234.50');
     expect(toDecimalString(1n, 'BTC')).toBe('0.00000001');
@@ -56,33 +54,6 @@ describe('toDecimalString and formatAmount', () => {
     ] as const) {
       expect(toDecimalString(parseAmountMinor(text, asset), asset)).toBe(text);
     }
-  });
-
-  it('formats for display with separators and at least two decimals', () => {
-    expect(formatAmount(123456789n, 'USD')).toBe('1,234,567.89');
-    expect(formatAmount(1_000_000_000n, 'USDT')).toBe('1,000.00');
-    expect(formatAmount(1_234_500n, 'USDT')).toBe('1.2345');
-    expect(formatAmount(12_345_678_901n, 'BTC')).toBe('123.45678901');
-    expect(formatAmount(-150n, 'USD')).toBe('-1.50');
-    expect(formatAmount(1234n, 'JPY')).toBe('1,234');
-  });
-
-  it('cuts toward zero when fewer decimals are asked for', () => {
-    expect(formatAmount(199_999_999n, 'BTC', { decimalsMax: 2 })).toBe('1.99');
-  });
-});
-
-describe('displayAmount', () => {
-  it('shows a wire amount as formatAmount shows minor units', () => {
-    expect(displayAmount('1234567.500000', 'USDT')).toBe('1,234,567.50');
-    expect(displayAmount('0.01990000', 'BTC')).toBe('0.0199');
-    expect(displayAmount('250.000000', 'USDT')).toBe('250.00');
-  });
-
-  it('gives back text it cannot read: an unknown coin, too many decimals, no number', () => {
-    expect(displayAmount('12.5', 'DOGE')).toBe('12.5');
-    expect(displayAmount('1.1234567', 'USDT')).toBe('1.1234567');
-    expect(displayAmount('abc', 'USDT')).toBe('abc');
   });
 });
 

@@ -1,31 +1,9 @@
 import { z } from 'zod';
 
-/**
- * Assets and their precision: the number of decimals of one minor unit (ARCHITECTURE §4).
- * An amount is always an integer count of minor units (`bigint`) next to its asset code; on the wire
- * it is a decimal string. Nothing in this module ever holds money in a JavaScript `number`.
- */
-export const ASSET_PRECISION = {
-  BTC: 8,
-  ETH: 8,
-  USDT: 6,
-  USDC: 6,
-  USDE: 6,
-  /** Monerium's EUR e-money token (EURe) on Ethereum and Gnosis: 1 EURE = 1 EUR. */
-  EURE: 6,
-  USD: 2,
-  EUR: 2,
-  GBP: 2,
-  JPY: 0,
-} as const satisfies Record<string, number>;
+import { ASSET_CODES, ASSET_PRECISION, type AssetCode } from './assets.ts';
 
-export type AssetCode = keyof typeof ASSET_PRECISION;
-export const ASSET_CODES = Object.keys(ASSET_PRECISION) as AssetCode[];
+export { ASSET_CODES, ASSET_PRECISION, type AssetCode, isAssetCode, toDecimalString } from './assets.ts';
 export const assetCodeSchema = z.enum(ASSET_CODES as [AssetCode, ...AssetCode[]]);
-
-export function isAssetCode(value: string): value is AssetCode {
-  return Object.hasOwn(ASSET_PRECISION, value);
-}
 
 /** Why a decimal string was refused by `parseAmountMinor`. */
 export type AmountParseFailure = 'format' | 'precision' | 'range';
@@ -64,58 +42,6 @@ export function parseAmountMinor(text: string, asset: AssetCode): bigint {
   const minor = BigInt(whole + fraction.padEnd(precision, '0'));
   if (minor > MINOR_MAX) throw new AmountParseError('range', text, asset);
   return minor;
-}
-
-/**
- * Minor units to the wire form: a plain decimal string with exactly the asset's precision
- * ("1234.500000" for USDT). Negative amounts keep their sign.
- */
-export function toDecimalString(minor: bigint, asset: AssetCode): string {
-  const precision = ASSET_PRECISION[asset];
-  const negative = minor < 0n;
-  const digits = (negative ? -minor : minor).toString().padStart(precision + 1, '0');
-  const whole = digits.slice(0, digits.length - precision);
-  const fraction = digits.slice(digits.length - precision);
-  return `${negative ? '-' : ''}${whole}${precision > 0 ? `.${fraction}` : ''}`;
-}
-
-/** Options of `formatAmount`. */
-export interface FormatAmountOptions {
-  /** Fewest decimals shown (2). Capped at the asset's precision. */
-  decimalsMin?: number;
-  /** Most decimals shown; defaults to the asset's precision. Extra digits are cut, never rounded up. */
-  decimalsMax?: number;
-}
-
-/**
- * Minor units for display: thousands separators, at least 2 decimals, more only where the amount
- * has them (spec §9 number format; ARCHITECTURE §4). 123456789n USDT → "123.456789"; 1234500n USDT →
- * "1.2345"; 150n USD → "1.50". Cutting beyond `decimalsMax` rounds toward zero.
- */
-export function formatAmount(minor: bigint, asset: AssetCode, options: FormatAmountOptions = {}): string {
-  const precision = ASSET_PRECISION[asset];
-  const decimalsMax = Math.min(options.decimalsMax ?? precision, precision);
-  const decimalsMin = Math.min(options.decimalsMin ?? 2, decimalsMax);
-  const [wholeText = '0', fractionText = ''] = toDecimalString(minor, asset).split('.');
-  let fraction = fractionText.slice(0, decimalsMax).replace(/0+$/, '');
-  if (fraction.length < decimalsMin) fraction = fraction.padEnd(decimalsMin, '0');
-  const negative = wholeText.startsWith('-');
-  const grouped = (negative ? wholeText.slice(1) : wholeText).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${negative ? '-' : ''}${grouped}${fraction ? `.${fraction}` : ''}`;
-}
-
-/**
- * A wire amount (exact decimal text, e.g. "1000.000000") of `asset` for display, as `formatAmount`
- * shows minor units: "1,000.00". The text itself when it is no amount of a known asset, so a
- * screen or message never shows less than it was given.
- */
-export function displayAmount(amount: string, asset: string): string {
-  if (!isAssetCode(asset)) return amount;
-  try {
-    return formatAmount(parseAmountMinor(amount, asset), asset);
-  } catch {
-    return amount;
-  }
 }
 
 /**
@@ -247,13 +173,19 @@ export function withAmountMinor<Schema extends z.ZodType<Record<Field, string>>,
 /** Significant digits of a displayed exchange rate. */
 export const RATE_SIGNIFICANT_DIGITS = 6;
 
-/** Integer part with thousands separators, then the fraction cut of trailing zeros down to `decimalsMin`. */
+/**
+ * `scaled / 10^decimals` with thousands separators (Intl.NumberFormat, en-US digits), the fraction
+ * cut of trailing zeros down to `decimalsMin`. Exact: Intl formats the decimal string without a float.
+ */
 function groupDecimal(scaled: bigint, decimals: number, decimalsMin: number): string {
   const digits = scaled.toString().padStart(decimals + 1, '0');
-  const whole = digits.slice(0, digits.length - decimals).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  let fraction = digits.slice(digits.length - decimals).replace(/0+$/, '');
-  if (fraction.length < decimalsMin) fraction = fraction.padEnd(decimalsMin, '0');
-  return fraction ? `${whole}.${fraction}` : whole;
+  const text = decimals > 0 ? `${digits.slice(0, -decimals)}.${digits.slice(-decimals)}` : digits;
+  const format = new Intl.NumberFormat('en-US', {
+    minimumFractionDigits: Math.min(decimalsMin, decimals),
+    maximumFractionDigits: decimals,
+  });
+  // ECMA-402 reads a numeric string as an exact decimal; the lib typings only list number.
+  return format.format(text as unknown as number);
 }
 
 /**

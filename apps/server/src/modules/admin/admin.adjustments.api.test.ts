@@ -91,7 +91,7 @@ describe('manual adjustments (four eyes)', () => {
     expect(await adjustmentsAccount()).toBe(adjustmentsBefore - 12_345_678n);
 
     const messages = await t.app.notices.list(userId, { pageID: 1, pageSize: 10 }, 'en-US');
-    expect(messages.list.map((message) => message.body)).toContainEqual(expect.stringContaining('+12.345678 USDT'));
+    expect(messages.list.map((message) => message.body)).toContainEqual(expect.stringContaining('+12.35 USDT'));
     const zh = await t.app.notices.list(userId, { pageID: 1, pageSize: 10 }, 'zh-HK');
     expect(zh.list.map((message) => message.title)).toContain('餘額已調整');
 

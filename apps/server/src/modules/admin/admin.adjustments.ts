@@ -4,11 +4,11 @@ import {
   AmountParseError,
   type AssetCode,
   ASSET_PRECISION,
-  formatAmount,
   isAssetCode,
   parseAmountMinor,
   toDecimalString,
 } from '@meridian/contracts/money';
+import { formatMoney } from '@meridian/contracts/money-format';
 import type { NoticeCategory } from '@meridian/contracts/notices';
 import { type Page, totalPages } from '@meridian/contracts/pagination';
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
@@ -291,7 +291,8 @@ export class ManualAdjustments {
       const text = [...perAsset]
         .filter(([, minor]) => minor !== 0n)
         .map(
-          ([asset, minor]) => `${minor > 0n ? '+' : '−'}${formatAmount(minor < 0n ? -minor : minor, asset)} ${asset}`,
+          ([asset, minor]) =>
+            `${minor > 0n ? '+' : '−'}${formatMoney(minor < 0n ? -minor : minor, asset, { unit: 'code' })}`,
         )
         .join(', ');
       if (text === '') continue;

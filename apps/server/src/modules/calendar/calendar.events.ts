@@ -1,6 +1,6 @@
 import { CALENDAR_EVENT_KINDS, type CalendarEvent, type CalendarEventKind } from '@meridian/contracts/calendar';
 import { interpolate, type Locale, type LocalizedText } from '@meridian/contracts/locale';
-import { displayAmount } from '@meridian/contracts/money';
+import { formatMoneyOf } from '@meridian/contracts/money-format';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
@@ -154,7 +154,7 @@ export function buildCalendarEvents(
       kind: 'FUND_MATURITY',
       ref: String(item.holdingId),
       when: item.maturityDate,
-      params: { name: fundName(item), principal: displayAmount(item.principal, 'USD') },
+      params: { name: fundName(item), principal: formatMoneyOf(item.principal, 'USD', { locale, unit: 'none' }) },
       link: '/my/account/fund',
     });
   for (const day of sources.funds.payoutDays)
@@ -168,7 +168,7 @@ export function buildCalendarEvents(
   for (const loan of sources.loans) {
     const params = {
       orderId: loan.orderId,
-      principal: displayAmount(loan.outstandingPrincipal, loan.loanCoin),
+      principal: formatMoneyOf(loan.outstandingPrincipal, loan.loanCoin, { locale, unit: 'none', rounding: 'up' }),
       coin: loan.loanCoin,
       grace: loan.graceDays,
     };

@@ -647,6 +647,6 @@ describe('authorisation, clearing, reversal, refund', () => {
     );
     expect(cardLine).toMatchObject({ totalUsd: '10.00', assets: [{ coinCode: 'EUR', amount: '9.20' }] });
     const reasons = await t.app.cards.holdingsChecker.reasonsToRefuseClosure(session.userId, 'en-US');
-    expect(reasons[0]).toMatch(/^card ending \d{4} \(9\.20 EUR\)$/);
+    expect(reasons[0]).toMatch(/^card ending \d{4} \(€9\.20\)$/);
   });
 });

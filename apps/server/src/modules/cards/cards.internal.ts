@@ -29,6 +29,7 @@ import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db/client.ts';
 import { accountBalance } from '../ledger/ledger.service.ts';
 import { cardAccount } from '../ledger/ledger.types.ts';
+import type { NoticeParam } from '../notices/notices.service.ts';
 import type { IssuerProcessor } from './cards.processor.ts';
 import { type CardDefaultLimitsRow, cardSettings, type cardTransactions, type cards } from './cards.tables.ts';
 import type { SettingsWorkflow } from '../admin/admin.types.ts';
@@ -72,9 +73,8 @@ export interface CardMessageInput {
   category: NoticeCategory;
   title: LocalizedText;
   body: LocalizedText;
-  params?: Record<string, string | number>;
-  /** Amount parameters (wire decimal and asset), formatted when the message is read. */
-  amounts?: Record<string, { amount: string; asset: string }>;
+  /** Plain values, and amounts as `moneyParam`s (formatted when the message is read). */
+  params?: Record<string, NoticeParam>;
   /** The kind of message (docs/notices.md "Money events"). */
   key?: string;
   link?: string;

@@ -110,8 +110,11 @@ export function cardAppliedMessage(input: {
     key: isVirtual ? 'card.applied_virtual' : 'card.applied_physical',
     title: { 'en-US': 'Card applied', 'zh-HK': '已申請卡' },
     body: { 'en-US': lead['en-US'] + feeLine['en-US'], 'zh-HK': lead['zh-HK'] + feeLine['zh-HK'] },
-    params: { last4: input.last4, currency: input.currency },
-    amounts: input.fee ? { fee: { amount: input.fee, asset: 'USDT' } } : {},
+    params: {
+      last4: input.last4,
+      currency: input.currency,
+      ...(input.fee ? { fee: { amount: input.fee, asset: 'USDT' } } : {}),
+    },
     link: '/my/account/fiscard',
   };
 }
@@ -132,8 +135,7 @@ export function cardToppedUpMessage(input: {
       'en-US': '{credit} was added to your card ending {last4}, paid with {paid} from your wallet.',
       'zh-HK': '你尾號 {last4} 的卡已增值 {credit}，已從你的錢包支付 {paid}。',
     },
-    params: { last4: input.last4 },
-    amounts: { credit: input.credit, paid: input.paid },
+    params: { last4: input.last4, credit: input.credit, paid: input.paid },
     link: '/my/account/fiscard',
   };
 }

@@ -20,7 +20,8 @@ import {
   type ShippingAddress,
 } from '@meridian/contracts/cards';
 import type { Locale } from '@meridian/contracts/locale';
-import { ASSET_PRECISION, type AssetCode, displayAmount, readAmountMinor } from '@meridian/contracts/money';
+import { ASSET_PRECISION, type AssetCode, readAmountMinor } from '@meridian/contracts/money';
+import { formatMoney } from '@meridian/contracts/money-format';
 import { type Page, totalPages } from '@meridian/contracts/pagination';
 import Decimal from 'decimal.js';
 import { and, count, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
@@ -402,12 +403,12 @@ export function createCardsService(deps: CardsDeps) {
       const settings = await readSettings(db);
       if (amountMinor < settings.topUpMinMinor)
         throw new DomainError('AMOUNT_BELOW_MIN', {
-          amount: displayAmount(money(settings.topUpMinMinor, coin), coin),
+          amount: formatMoney(settings.topUpMinMinor, coin, { unit: 'none', rounding: 'up' }),
           unit: coin,
         });
       if (amountMinor > settings.topUpMaxMinor)
         throw new DomainError('AMOUNT_ABOVE_MAX', {
-          amount: displayAmount(money(settings.topUpMaxMinor, coin), coin),
+          amount: formatMoney(settings.topUpMaxMinor, coin, { unit: 'none', rounding: 'down' }),
           unit: coin,
         });
       if (!(await deps.isAtPar(coin))) throw new DomainError('CARD_COIN_OFF_PEG', { coin });
@@ -778,11 +779,9 @@ export function createCardsService(deps: CardsDeps) {
           const totalMinor =
             (await accountBalance(db, availableAccount(row))) + (await accountBalance(db, heldAccount(row)));
           if (totalMinor === 0n) continue;
-          const amount = displayAmount(money(totalMinor, currency), currency);
+          const amount = formatMoney(totalMinor, currency, { locale });
           reasons.push(
-            locale === 'zh-HK'
-              ? `尾號 ${row.last4} 的卡（${amount} ${currency}）`
-              : `card ending ${row.last4} (${amount} ${currency})`,
+            locale === 'zh-HK' ? `尾號 ${row.last4} 的卡（${amount}）` : `card ending ${row.last4} (${amount})`,
           );
         }
         return reasons;

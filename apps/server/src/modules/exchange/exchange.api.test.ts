@@ -139,11 +139,11 @@ describe('GET /api/exchange/rate', () => {
   it('refuses amounts below the minimum and above the maximum, too many decimals, and the same coin twice', async () => {
     expect(await quote(alice, 'from=USDT&to=BTC&amount=9.99')).toMatchObject({
       statusCode: 132,
-      message: 'Minimum order amount 10 USDT',
+      message: 'Minimum order amount 10.00 USDT',
     });
     expect(await quote(alice, 'from=BTC&to=USDT&amount=10.5')).toMatchObject({
       statusCode: 133,
-      message: 'Maximum order amount 10 BTC',
+      message: 'Maximum order amount 10.00000000 BTC',
     });
     expect((await quote(alice, 'from=USDT&to=BTC&amount=10.1234567')).statusCode).toBe(120);
     expect(await quote(alice, 'from=USDT&to=USDT&amount=10')).toMatchObject({
@@ -232,7 +232,7 @@ describe('POST /api/exchange/swap', () => {
     expect(messages.list[0]).toMatchObject({
       category: 'EXCHANGE',
       title: '兌換已完成',
-      body: '你已將 1,000.00 USDT 兌換為 0.0199 BTC。',
+      body: '你已將 1,000.00 USDT 兌換為 0.01990000 BTC。',
     });
   });
 

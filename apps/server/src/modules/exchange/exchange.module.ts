@@ -1,11 +1,10 @@
 import type { SwapRecord } from '@meridian/contracts/exchange';
-import { displayAmount } from '@meridian/contracts/money';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppModule } from '../../platform/app-module.ts';
 import type { Database } from '../../platform/db/client.ts';
 import type { Clock } from '../../platform/clock/clock.ts';
 import type { MarketPrices } from '../market/market.service.ts';
-import type { NoticeService, NotifyInput } from '../notices/notices.service.ts';
+import { moneyParam, type NoticeService, type NotifyInput } from '../notices/notices.service.ts';
 import { exchangeRoutes } from './exchange.routes.ts';
 import { type ExchangeAccounts, ExchangeService } from './exchange.service.ts';
 
@@ -36,9 +35,9 @@ export function swapDoneNotice(
       'zh-HK': '你已將 {fromAmount} {from} 兌換為 {toAmount} {to}。',
     },
     params: {
-      fromAmount: displayAmount(swap.fromAmount, swap.from),
+      fromAmount: moneyParam(swap.fromAmount, swap.from, { unit: 'none' }),
       from: swap.from,
-      toAmount: displayAmount(swap.toAmount, swap.to),
+      toAmount: moneyParam(swap.toAmount, swap.to, { unit: 'none' }),
       to: swap.to,
     },
     link: '/my/order/swap',

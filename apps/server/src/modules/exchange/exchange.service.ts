@@ -8,7 +8,8 @@ import type {
 } from '@meridian/contracts/exchange';
 import { QUOTE_TTL_MS } from '@meridian/contracts/exchange';
 import { MARKET_COIN_CODES, type MarketCoinCode } from '@meridian/contracts/market';
-import { ASSET_PRECISION, formatAmount, toDecimalString } from '@meridian/contracts/money';
+import { ASSET_PRECISION, toDecimalString } from '@meridian/contracts/money';
+import { formatMoney } from '@meridian/contracts/money-format';
 import type { Page } from '@meridian/contracts/pagination';
 import { totalPages } from '@meridian/contracts/pagination';
 import { and, count, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
@@ -344,13 +345,13 @@ export class ExchangeService {
     const toAmountMinor = side === 'to' ? amountMinor : toMinor(toCoins(amountMinor, from).times(rate), to, 'down');
     if (fromAmountMinor < pair.fromMinMinor || toAmountMinor <= 0n) {
       throw new DomainError('AMOUNT_BELOW_MIN', {
-        amount: formatAmount(pair.fromMinMinor, from, { decimalsMin: 0 }),
+        amount: formatMoney(pair.fromMinMinor, from, { unit: 'none', rounding: 'up' }),
         unit: from,
       });
     }
     if (fromAmountMinor > pair.fromMaxMinor) {
       throw new DomainError('AMOUNT_ABOVE_MAX', {
-        amount: formatAmount(pair.fromMaxMinor, from, { decimalsMin: 0 }),
+        amount: formatMoney(pair.fromMaxMinor, from, { unit: 'none', rounding: 'down' }),
         unit: from,
       });
     }

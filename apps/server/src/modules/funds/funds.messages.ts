@@ -1,6 +1,6 @@
 import type { Locale, LocalizedText } from '@meridian/contracts/locale';
 import { ASSET_PRECISION, type AssetCode, isAssetCode, toDecimalString } from '@meridian/contracts/money';
-import type { NotifyInput } from '../notices/notices.service.ts';
+import { moneyParam, type NotifyInput } from '../notices/notices.service.ts';
 import { type ProductRow, usd } from './funds.internal.ts';
 import type { fundOrders } from './funds.tables.ts';
 
@@ -123,10 +123,10 @@ export function fundOrderMessage(order: FundOrderFacts): NotifyInput {
     key: text.key,
     title: text.title,
     body: withName(text.body),
-    params: order.reference ? { reference: order.reference } : {},
-    amounts: {
-      amount: { amount: order.amount, asset: 'USD' },
-      ...(order.coin && order.coinAmount && { paid: { amount: order.coinAmount, asset: order.coin } }),
+    params: {
+      ...(order.reference && { reference: order.reference }),
+      amount: moneyParam(order.amount, 'USD'),
+      ...(order.coin && order.coinAmount && { paid: moneyParam(order.coinAmount, order.coin) }),
     },
     link: '/my/order/fund',
   };

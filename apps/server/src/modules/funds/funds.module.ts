@@ -4,7 +4,7 @@ import type { AppModule } from '../../platform/app-module.ts';
 import { getHongKongCalendar } from '../../platform/calendar/business-calendar.ts';
 import type { Database } from '../../platform/db/client.ts';
 import type { MarketPrices } from '../market/market.service.ts';
-import type { NoticeService } from '../notices/notices.service.ts';
+import { moneyParam, type NoticeService } from '../notices/notices.service.ts';
 import type { FundsLogger } from './funds.internal.ts';
 import { fundOrderFacts, fundOrderMessage } from './funds.messages.ts';
 import { fundsRoutes } from './funds.routes.ts';
@@ -57,7 +57,7 @@ function fundsNotifier(notices: NoticeService): FundsNotifier {
             'en-US': `${productName['en-US']} matured: {principal} principal and {interest} interest moved into your current fund.`,
             'zh-HK': `${productName['zh-HK']}已到期：本金 {principal} 及利息 {interest} 已轉入你的活期基金。`,
           },
-          amounts: { principal: { amount: principal, asset: 'USD' }, interest: { amount: interest, asset: 'USD' } },
+          params: { principal: moneyParam(principal, 'USD'), interest: moneyParam(interest, 'USD') },
           link: '/my/account/fund',
         },
         db,
@@ -74,7 +74,7 @@ function fundsNotifier(notices: NoticeService): FundsNotifier {
             'en-US': 'Your wire of {amount} arrived: the shares are in your current fund.',
             'zh-HK': '你的 {amount} 電匯已到帳，份額已存入你的活期基金。',
           },
-          amounts: { amount: { amount, asset: 'USD' } },
+          params: { amount: moneyParam(amount, 'USD') },
           link: '/my/order/fund',
         },
         db,
@@ -99,7 +99,7 @@ function fundsNotifier(notices: NoticeService): FundsNotifier {
                 'zh-HK': '你的 {amount} 電匯未能發出，份額已退回你的活期基金。',
               },
           key: isSent ? 'fund.current.redeem_wire_sent' : 'fund.current.redeem_wire_failed',
-          amounts: { amount: { amount, asset: 'USD' } },
+          params: { amount: moneyParam(amount, 'USD') },
           link: '/my/order/fund',
         },
         db,

@@ -24,6 +24,8 @@ import {
   walletBtc,
 } from './loans.internal.ts';
 import { liquidationMessages, ltvWarningMessage, marginCallMessage, overdueMessage } from './loans.messages.ts';
+import { MONEY_ROUNDING } from '@meridian/contracts/money-format';
+import { moneyParam } from '../notices/notices.service.ts';
 import {
   bpsToPct,
   daysBetween,
@@ -350,12 +352,12 @@ export function createLoanEngine(deps: LoansDeps) {
         params: {
           orderId: String(loan.id),
           kind,
-          price: priceText(price.priceUsd),
+          price: moneyParam(priceText(price.priceUsd), 'USD'),
           sources: price.sources.join(', '),
-          collateralSold: btcText(plan.collateralSoldMinor),
-          fee: coinText(plan.feeMinor, coin),
-          debtRepaid: coinText(plan.debtRepaidMinor, coin),
-          collateralReturned: btcText(plan.collateralReturnedMinor),
+          collateralSold: moneyParam(btcText(plan.collateralSoldMinor), COLLATERAL, { unit: 'none' }),
+          fee: moneyParam(coinText(plan.feeMinor, coin), coin, { unit: 'none', rounding: MONEY_ROUNDING.owed }),
+          debtRepaid: moneyParam(coinText(plan.debtRepaidMinor, coin), coin, { unit: 'none' }),
+          collateralReturned: moneyParam(btcText(plan.collateralReturnedMinor), COLLATERAL, { unit: 'none' }),
           loanCoin: coin,
           ltvBefore,
           ltvAfter: ltvAfter ?? '0.00',
@@ -704,8 +706,10 @@ export function createLoanEngine(deps: LoansDeps) {
               loanCoin: loan.loanCoin,
               ltv: ltvText(debt, loan.collateralMinor, price.priceUsd),
               level: bpsToPct(level),
-              price: priceText(price.priceUsd),
-              liquidationPrice: liquidationPrice ? priceText(liquidationPrice) : '-',
+              price: moneyParam(priceText(price.priceUsd), 'USD'),
+              liquidationPrice: liquidationPrice
+                ? moneyParam(priceText(liquidationPrice), 'USD', { rounding: MONEY_ROUNDING.liquidationPrice })
+                : '-',
               liquidationLtv: bpsToPct(settings.liquidationLtvBps),
               hardLtv: bpsToPct(settings.hardLiquidationLtvBps),
               deadline: loanDeadline,

@@ -6,6 +6,7 @@ import type Decimal from 'decimal.js';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../platform/db/client.ts';
 import { DomainError } from '../../platform/http/errors.ts';
+import type { NoticeParam } from '../notices/notices.service.ts';
 import { type AccountRef, platformAccount, type PostingInput, userAccount } from '../ledger/ledger.types.ts';
 import {
   assertLoanTransition,
@@ -46,9 +47,7 @@ export interface LoansDeps {
       category: NoticeCategory;
       title: LocalizedText;
       body: LocalizedText;
-      params?: Record<string, string | number>;
-      /** Amount parameters (wire decimal and asset), formatted when the message is read. */
-      amounts?: Record<string, { amount: string; asset: string }>;
+      params?: Record<string, NoticeParam>;
       /** The kind of message (docs/notices.md "Money events"). */
       key?: string;
       link?: string;

@@ -1,6 +1,10 @@
+import type { NoticeParam } from '../notices/notices.service.ts';
 import type { LocalizedText } from '@meridian/contracts/locale';
 
-/** A message of the loans module: title and body templates in both languages (params filled by notices). */
+/**
+ * A message of the loans module: title and body templates in both languages (params filled by notices;
+ * prices and amounts are `moneyParam`s, formatted with their unit by the money formatter: "$3,180.24").
+ */
 export interface LoanMessage {
   title: LocalizedText;
   body: LocalizedText;
@@ -17,9 +21,9 @@ export const ltvWarningMessage: LoanMessage = {
   },
   body: {
     'en-US':
-      'The LTV of your {loanCoin} loan {orderId} reached {ltv}% (alert level {level}%) at a BTC price of {price} USD. It will be liquidated if BTC falls to {liquidationPrice} USD. Add collateral or repay to lower the LTV.',
+      'The LTV of your {loanCoin} loan {orderId} reached {ltv}% (alert level {level}%) at a BTC price of {price}. It will be liquidated if BTC falls to {liquidationPrice}. Add collateral or repay to lower the LTV.',
     'zh-HK':
-      '你的 {loanCoin} 借款 {orderId} 的貸款價值比率在 BTC 價格 {price} 美元時達到 {ltv}%（提示水平 {level}%）。若 BTC 跌至 {liquidationPrice} 美元，借款將被平倉。請增加抵押品或還款以降低貸款價值比率。',
+      '你的 {loanCoin} 借款 {orderId} 的貸款價值比率在 BTC 價格 {price} 時達到 {ltv}%（提示水平 {level}%）。若 BTC 跌至 {liquidationPrice}，借款將被平倉。請增加抵押品或還款以降低貸款價值比率。',
   },
 };
 
@@ -35,9 +39,9 @@ export const marginCallMessage: LoanMessage = {
   },
   body: {
     'en-US':
-      'The LTV of your {loanCoin} loan {orderId} reached {ltv}% (alert level {level}%) at a BTC price of {price} USD. Add collateral or repay by {deadline} HKT. From then on it will be liquidated if BTC falls to {liquidationPrice} USD (LTV {liquidationLtv}%); at an LTV of {hardLtv}% it is liquidated at once.',
+      'The LTV of your {loanCoin} loan {orderId} reached {ltv}% (alert level {level}%) at a BTC price of {price}. Add collateral or repay by {deadline} HKT. From then on it will be liquidated if BTC falls to {liquidationPrice} (LTV {liquidationLtv}%); at an LTV of {hardLtv}% it is liquidated at once.',
     'zh-HK':
-      '你的 {loanCoin} 借款 {orderId} 的貸款價值比率在 BTC 價格 {price} 美元時達到 {ltv}%（提示水平 {level}%）。請於香港時間 {deadline} 前增加抵押品或還款。其後若 BTC 跌至 {liquidationPrice} 美元（貸款價值比率 {liquidationLtv}%），借款將被平倉；貸款價值比率達到 {hardLtv}% 時會即時平倉。',
+      '你的 {loanCoin} 借款 {orderId} 的貸款價值比率在 BTC 價格 {price} 時達到 {ltv}%（提示水平 {level}%）。請於香港時間 {deadline} 前增加抵押品或還款。其後若 BTC 跌至 {liquidationPrice}（貸款價值比率 {liquidationLtv}%），借款將被平倉；貸款價值比率達到 {hardLtv}% 時會即時平倉。',
   },
 };
 
@@ -48,9 +52,9 @@ export const marginCallMessage: LoanMessage = {
  */
 const LIQUIDATION_BODY: LocalizedText = {
   'en-US':
-    'At a BTC price of {price} USD ({sources}), {collateralSold} BTC of your collateral was sold: fee {fee} {loanCoin}, debt repaid {debtRepaid} {loanCoin}, collateral returned {collateralReturned} BTC. LTV {ltvBefore}% → {ltvAfter}%.',
+    'At a BTC price of {price} ({sources}), {collateralSold} BTC of your collateral was sold: fee {fee} {loanCoin}, debt repaid {debtRepaid} {loanCoin}, collateral returned {collateralReturned} BTC. LTV {ltvBefore}% → {ltvAfter}%.',
   'zh-HK':
-    '在 BTC 價格 {price} 美元（{sources}）時，你的抵押品中有 {collateralSold} BTC 被出售：手續費 {fee} {loanCoin}，已償還債務 {debtRepaid} {loanCoin}，退回抵押品 {collateralReturned} BTC。貸款價值比率 {ltvBefore}% → {ltvAfter}%。',
+    '在 BTC 價格 {price}（{sources}）時，你的抵押品中有 {collateralSold} BTC 被出售：手續費 {fee} {loanCoin}，已償還債務 {debtRepaid} {loanCoin}，退回抵押品 {collateralReturned} BTC。貸款價值比率 {ltvBefore}% → {ltvAfter}%。',
 };
 export const liquidationMessages: Record<'PARTIAL' | 'FULL' | 'OVERDUE', LoanMessage> = {
   PARTIAL: {
@@ -96,8 +100,8 @@ export interface LoanEventMessage {
   key: string;
   title: LocalizedText;
   body: LocalizedText;
-  params: Record<string, string>;
-  amounts: Record<string, { amount: string; asset: string }>;
+  /** Plain values, and amounts as `moneyParam`s (formatted when the message is read). */
+  params: Record<string, NoticeParam>;
   link: string;
 }
 
@@ -132,8 +136,10 @@ export function borrowedMessage(input: {
       'zh-HK':
         '{principal} 已存入你的錢包，抵押品為 {collateral}，期限 {termDays} 日，利息 {interest}。請於 {repaymentDate} 前還款。',
     },
-    params: { orderId: input.orderId, termDays: String(input.termDays), repaymentDate: input.repaymentDate },
-    amounts: {
+    params: {
+      orderId: input.orderId,
+      termDays: String(input.termDays),
+      repaymentDate: input.repaymentDate,
       principal: { amount: input.principal, asset: input.loanCoin },
       interest: { amount: input.interest, asset: input.loanCoin },
       collateral: { amount: input.collateral, asset: 'BTC' },
@@ -189,8 +195,8 @@ export function repaidMessage(input: {
       REPAID_SPLIT,
       ...(input.isClosed ? [REPAID_CLOSED] : []),
     ),
-    params: { orderId: input.orderId },
-    amounts: {
+    params: {
+      orderId: input.orderId,
       amount: inCoin(input.amount),
       interest: inCoin(input.interest),
       principal: inCoin(input.principal),
@@ -243,8 +249,6 @@ export function adjustedMessage(input: {
     params: {
       orderId: input.orderId,
       ...(hasLtv && { ltvBefore: input.ltvBeforePct!, ltvAfter: input.ltvAfterPct! }),
-    },
-    amounts: {
       amount: { amount: input.amount, asset: 'BTC' },
       collateralAfter: { amount: input.collateralAfter, asset: 'BTC' },
     },

@@ -34,6 +34,7 @@ import { DomainError, FieldError } from '../../platform/http/errors.ts';
 import { accountBalance, postEntry } from '../ledger/ledger.service.ts';
 import { platformAccount, type PostingInput, transfer } from '../ledger/ledger.types.ts';
 import { createLoanEngine, type EnginePrice, type PriceEventReport } from './loans.engine.ts';
+import { moneyParam } from '../notices/notices.service.ts';
 import { adjustedMessage, borrowedMessage, protectionMessage, repaidMessage } from './loans.messages.ts';
 import {
   assertOpen,
@@ -431,7 +432,9 @@ export function createLoansService(deps: LoansDeps) {
                   ? ltvText(debtOf(after), after.collateralMinor, price.priceUsd)
                   : '0.00',
               action: rule.action === 'ADD_COLLATERAL' ? '+' : '-',
-              amount: unit === COLLATERAL ? btcText(amountMinor) : coinText(amountMinor, unit),
+              amount: moneyParam(unit === COLLATERAL ? btcText(amountMinor) : coinText(amountMinor, unit), unit, {
+                unit: 'none',
+              }),
               unit,
             },
             link: '/loan',

@@ -5,7 +5,6 @@ import type { MessageItem, MessageListContent, NoticeCategory, PushTokenBody } f
 import { webPushSubscriptionSchema } from '@meridian/contracts/notices';
 import type { PageQuery } from '@meridian/contracts/pagination';
 import { totalPages } from '@meridian/contracts/pagination';
-import { displayAmount } from '@meridian/contracts/money';
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { FastifyBaseLogger } from 'fastify';
@@ -14,7 +13,10 @@ import { pgArrayLiteral } from '../../platform/db/pg-array.ts';
 import { DomainError, FieldError } from '../../platform/http/errors.ts';
 import type { PushSender } from '../../platform/push/web-push.ts';
 import type { SseHub } from '../../platform/realtime/sse-hub.ts';
-import { type NoticeAmount, noticeMessages, type NoticeTemplate, pushSubscriptions } from './notices.tables.ts';
+import { type NoticeParam, renderParams } from './notices.money.ts';
+import { noticeMessages, type NoticeTemplate, pushSubscriptions } from './notices.tables.ts';
+
+export { type MoneyParam, moneyParam, type NoticeParam } from './notices.money.ts';
 
 /** PostgreSQL channel on which a new message id is announced to every server process. */
 export const NOTICE_CHANNEL = 'notice_messages';
@@ -58,12 +60,8 @@ export interface NotifyInput {
   category: NoticeCategory;
   title: LocalizedText;
   body: LocalizedText;
-  params?: Record<string, string | number>;
-  /**
-   * Amount parameters (`{ amount: { amount: '25.000000', asset: 'USDT' } }`): each fills the
-   * placeholder of its name with the amount and its asset, formatted when the message is read.
-   */
-  amounts?: Record<string, NoticeAmount>;
+  /** Placeholder values; an amount is a `moneyParam` (formatted in the reader's language when rendered). */
+  params?: Record<string, NoticeParam>;
   /** The kind of message, kept with its template (`fund.current.subscribed`; docs/notices.md lists the money events). */
   key?: string;
   /** A path inside the product the message opens, e.g. `/my/order/wallet/deposit`. */
@@ -102,31 +100,6 @@ const FREEZE_LINE: LocalizedText = {
 };
 
 /**
- * An amount parameter as messages show it: the project's amount formatter (`displayAmount`: grouped,
- * at least 2 decimals, never fewer than the amount has) followed by the asset code — "1,000.00 USDT".
- * The one place a message's money is formatted.
- */
-export function noticeAmountText(value: NoticeAmount): string {
-  return `${displayAmount(value.amount, value.asset)} ${value.asset}`;
-}
-
-/** A template's parameters with its amounts formatted, ready for `interpolate`. */
-function paramsOf(template: Pick<NoticeTemplate, 'params' | 'amounts'>): Record<string, string | number> {
-  const params: Record<string, string | number> = { ...template.params };
-  for (const [name, value] of Object.entries(template.amounts ?? {})) params[name] = noticeAmountText(value);
-  return params;
-}
-
-/** A template in `locale`, cut to the stored lengths. */
-function renderTemplate(template: NoticeTemplate, locale: Locale): { title: string; body: string } {
-  const params = paramsOf(template);
-  return {
-    title: interpolate(template.title[locale], params).slice(0, TITLE_LENGTH_MAX),
-    body: interpolate(template.body[locale], params).slice(0, BODY_LENGTH_MAX),
-  };
-}
-
-/**
  * A message's title and body in `locale`: rendered from its template, or its
  * stored copy when it has none (rows from before templates were kept).
  */
@@ -136,6 +109,18 @@ export function renderNotice(
 ): { title: string; body: string } {
   if (!row.template) return { title: row.title, body: row.body };
   return renderTemplate(row.template, locale);
+}
+
+/**
+ * The one place a message template becomes text (message centre, stored copy, Web Push, email):
+ * amounts (`moneyParam`) are formatted by the money formatter in `locale`, then placeholders filled.
+ */
+function renderTemplate(template: NoticeTemplate, locale: Locale): { title: string; body: string } {
+  const params = renderParams(template.params, locale);
+  return {
+    title: interpolate(template.title[locale], params).slice(0, TITLE_LENGTH_MAX),
+    body: interpolate(template.body[locale], params).slice(0, BODY_LENGTH_MAX),
+  };
 }
 
 /** A stored message as the reader sees it, in the reader's `locale`. */
@@ -195,7 +180,6 @@ export class NoticeService {
         body: input.body,
         params: input.params ?? {},
         ...(input.key !== undefined && { key: input.key }),
-        ...(input.amounts !== undefined && { amounts: input.amounts }),
       };
       const { title, body } = renderTemplate(template, recipient.locale);
       // A time-ordered id (UUIDv7, monotonic within the process): messages written in the same
@@ -256,7 +240,6 @@ export class NoticeService {
     for (const row of rows) {
       const template: NoticeTemplate = {
         params: row.template?.params ?? {},
-        ...(row.template?.amounts && { amounts: row.template.amounts }),
         key: resolution.key,
         title: resolution.title,
         body: resolution.body,

@@ -1,6 +1,7 @@
 import type { LocalizedText } from '@meridian/contracts/locale';
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../platform/db/columns.ts';
+import type { NoticeParam } from './notices.money.ts';
 
 /**
  * Message-centre messages. `title` and `body` keep the copy rendered in the
@@ -27,28 +28,16 @@ export const noticeMessages = pgTable(
   (table) => [index('notice_messages_user_created_idx').on(table.userId, table.createdAt.desc(), table.id)],
 );
 
-/**
- * An amount parameter of a message: the exact wire decimal ("1000.000000") and its asset code
- * ("USDT"). It is kept unformatted and formatted when the message is read (`renderNotice`), so every
- * message shows money the way the rest of the product does.
- */
-export interface NoticeAmount {
-  amount: string;
-  asset: string;
-}
-
-/** What a message is rendered from (`interpolate(title[locale], params)`). */
+/** What a message is rendered from (`interpolate(title[locale], params)`; amounts formatted first, notices.money.ts). */
 export interface NoticeTemplate {
   title: LocalizedText;
   body: LocalizedText;
-  params: Record<string, string | number>;
+  params: Record<string, NoticeParam>;
   /**
    * The money event or kind of message (`fund.subscribed`, `card.confirm.approved`…; docs/notices.md
    * lists them); absent on messages written before keys were kept and on those without one.
    */
   key?: string;
-  /** Amount parameters, formatted at read time into the `{name}` placeholders of the same names. */
-  amounts?: Record<string, NoticeAmount>;
 }
 
 /** Web Push subscriptions, one per endpoint. */

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { Locale } from '@meridian/contracts/locale';
-import { displayAmount as displayUnsigned } from '@meridian/contracts/money';
+import { formatMoneyOf } from '@meridian/contracts/money-format';
 import type { Statement, StatementLoan, StatementLoanMovement, StatementSection } from '@meridian/contracts/statements';
 import PDFDocument from 'pdfkit';
 
@@ -190,9 +190,17 @@ const TEXTS: Record<Locale, Texts> = {
   },
 };
 
-/** A signed decimal for display with thousands separators ("-1,234.50"). */
+/**
+ * A signed amount of `asset` for a table cell, by the one money formatter ("-1,234.50"; the column
+ * names the asset). Separators and decimals are the same in en-US and zh-HK.
+ */
 function displayAmount(amount: string, asset: string): string {
-  return amount.startsWith('-') ? `-${displayUnsigned(amount.slice(1), asset)}` : displayUnsigned(amount, asset);
+  return formatMoneyOf(amount, asset, { unit: 'none' });
+}
+
+/** A signed amount of `asset` in running text, followed by its code ("1,234.50 USDT", "0.10000000 BTC"). */
+function displayWithCode(amount: string, asset: string): string {
+  return formatMoneyOf(amount, asset, { unit: 'code' });
 }
 
 /** Column widths (points) of the movements table on A4 landscape (842 − 2 × 36 = 770). */
@@ -214,7 +222,7 @@ function loanBlock(
   row: (cells: readonly string[], font: 'body' | 'bold') => void,
 ): void {
   const l = t.loans;
-  const coin = (amount: string) => `${displayAmount(amount, loan.coin)} ${loan.coin}`;
+  const coin = (amount: string) => displayWithCode(amount, loan.coin);
   const balances = (principal: string, owed: string) =>
     `${l.principal}${t.colon}${coin(principal)}${t.separator}${l.interestOwed}${t.colon}${coin(owed)}`;
   doc.font('bold').fontSize(11).text([t.sections.loan, l.title, loan.reference, loan.coin].join(t.separator), MARGIN);
@@ -265,7 +273,7 @@ function heading(doc: PDFKit.PDFDocument, statement: Statement, t: Texts): void 
   doc.font('body').fontSize(10);
   doc.text(`${t.period}${t.colon}${statement.from} – ${statement.to}`);
   doc.text(`${t.generated}${t.colon}${statement.generatedAt.slice(0, 19).replace('T', ' ')} UTC`);
-  doc.text(`${t.totalUsd}${t.colon}${displayAmount(statement.closingUsdTotal, 'USD')} USD`);
+  doc.text(`${t.totalUsd}${t.colon}${displayWithCode(statement.closingUsdTotal, 'USD')}`);
   if (statement.unvaluedAssets.length > 0)
     doc.text(t.unvalued.replace('{assets}', statement.unvaluedAssets.join(', ')).replace('{day}', statement.to));
   doc.moveDown(0.8);
@@ -351,7 +359,7 @@ export async function statementPdf(statement: Statement, locale: Locale): Promis
     doc
       .font('body')
       .fontSize(9)
-      .text(`${t.opening}${t.colon}${displayAmount(account.opening, account.asset)} ${account.asset}`);
+      .text(`${t.opening}${t.colon}${displayWithCode(account.opening, account.asset)}`);
     doc.moveDown(0.3);
     if (account.movements.length === 0) doc.font('body').fontSize(8).text(t.noMovements);
     else {
@@ -377,11 +385,11 @@ export async function statementPdf(statement: Statement, locale: Locale): Promis
         );
     }
     doc.moveDown(0.2);
-    const usd = ` (${account.closingUsd === null ? t.noPrice : `${displayAmount(account.closingUsd, 'USD')} USD`})`;
+    const usd = ` (${account.closingUsd === null ? t.noPrice : displayWithCode(account.closingUsd, 'USD')})`;
     doc
       .font('bold')
       .fontSize(9)
-      .text(`${t.closing}${t.colon}${displayAmount(account.closing, account.asset)} ${account.asset}${usd}`, MARGIN);
+      .text(`${t.closing}${t.colon}${displayWithCode(account.closing, account.asset)}${usd}`, MARGIN);
     doc.moveDown(1);
   }
 

@@ -324,7 +324,7 @@ describe('withdrawing from a trust', () => {
     const id = await createTrust(session);
     await fund(session, id, '0.01', 'close-fund');
     const reasons = await t.app.trust.holdingsChecker.reasonsToRefuseClosure(session.userId, 'en-US');
-    expect(reasons).toEqual(['trust "Family reserve" (0.0098 BTC)']);
+    expect(reasons).toEqual(['trust "Family reserve" (0.00980000 BTC)']);
   });
 });
 

@@ -133,8 +133,8 @@ export function trustMovementMessage(input: {
     key: text.key,
     title: text.title,
     body: text.body,
-    params: { name: input.trustName },
-    amounts: {
+    params: {
+      name: input.trustName,
       amount: { amount: input.amount, asset: input.asset },
       net: { amount: input.net, asset: input.asset },
       fee: { amount: input.fee, asset: input.asset },

@@ -1,5 +1,6 @@
 import type { Locale } from '@meridian/contracts/locale';
-import { type AssetCode, displayAmount, toDecimalString } from '@meridian/contracts/money';
+import { type AssetCode, toDecimalString } from '@meridian/contracts/money';
+import { formatMoney } from '@meridian/contracts/money-format';
 import { type Page, totalPages } from '@meridian/contracts/pagination';
 import {
   type OpsTrust,
@@ -426,8 +427,8 @@ export class TrustService {
         if (holdingMinor === 0n && row.state === 'active') continue;
         reasons.push(
           locale === 'zh-HK'
-            ? `信託「${row.name}」（${displayAmount(btc(holdingMinor), TRUST_ASSET)} BTC）`
-            : `trust "${row.name}" (${displayAmount(btc(holdingMinor), TRUST_ASSET)} BTC)`,
+            ? `信託「${row.name}」（${formatMoney(holdingMinor, TRUST_ASSET, { locale })}）`
+            : `trust "${row.name}" (${formatMoney(holdingMinor, TRUST_ASSET, { locale })})`,
         );
       }
       return reasons;

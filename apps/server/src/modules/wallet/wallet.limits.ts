@@ -1,4 +1,5 @@
-import { type AssetCode, formatAmount, parseAmountMinor, toDecimalString } from '@meridian/contracts/money';
+import { type AssetCode, parseAmountMinor, toDecimalString } from '@meridian/contracts/money';
+import { formatMoney } from '@meridian/contracts/money-format';
 import type { OpsWithdrawalLimit, WithdrawLimitsContent, WithdrawLimitWindow } from '@meridian/contracts/wallet';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
@@ -148,7 +149,7 @@ export function assertWithinLimits(usage: LimitUsage, valueCents: bigint): void 
   throw new DomainError(
     'WITHDRAW_LIMIT_EXCEEDED',
     {
-      leftUsd: formatAmount(leftCents, 'USD'),
+      leftUsd: formatMoney(leftCents, 'USD', { unit: 'none', rounding: 'down' }),
       windowEn: window === '24h' ? 'in the next 24 hours' : 'this month',
       windowZh: window === '24h' ? '未來 24 小時內' : '本月',
     },

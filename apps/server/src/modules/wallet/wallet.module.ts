@@ -1,13 +1,12 @@
 import type { Clock } from '../../platform/clock/clock.ts';
 import { randomBytes } from 'node:crypto';
 import { MARKET_COIN_CODES, type MarketCoinCode } from '@meridian/contracts/market';
-import { displayAmount } from '@meridian/contracts/money';
 import type { WithdrawStatus } from '@meridian/contracts/wallet';
 import type { Config } from '../../config.ts';
 import type { AppModule } from '../../platform/app-module.ts';
 import type { Database } from '../../platform/db/client.ts';
 import type { MarketPrices } from '../market/market.service.ts';
-import type { NoticeService, NotifyInput } from '../notices/notices.service.ts';
+import { moneyParam, type NoticeService, type NotifyInput } from '../notices/notices.service.ts';
 import { createLocalScreeningProvider } from '../../platform/screening/address-screening.ts';
 import { readOrCreateSecret, readOrCreateSecretFile } from '../../platform/security/secrets.ts';
 import { type Chain, generateDemoXpubs, parseAccountXpub } from './wallet.addresses.ts';
@@ -44,7 +43,7 @@ function walletNotifier(notify: (input: NotifyInput) => Promise<unknown>): Walle
           'en-US': '{amount} {coin} has been credited to your wallet.',
           'zh-HK': '{amount} {coin} 已存入你的錢包。',
         },
-        params: { amount: displayAmount(amount, coinCode), coin: coinCode },
+        params: { amount: moneyParam(amount, coinCode, { unit: 'none' }), coin: coinCode },
         link: '/my/order/wallet/deposit',
       });
     },
@@ -58,7 +57,7 @@ function walletNotifier(notify: (input: NotifyInput) => Promise<unknown>): Walle
           'en-US': `Your withdrawal of {amount} {coin} is now ${state['en-US']}.`,
           'zh-HK': `你提幣 {amount} {coin} 的狀態已更新為「${state['zh-HK']}」。`,
         },
-        params: { amount: displayAmount(amount, coinCode), coin: coinCode },
+        params: { amount: moneyParam(amount, coinCode, { unit: 'none' }), coin: coinCode },
         link: '/my/order/wallet/withdraw',
       });
     },

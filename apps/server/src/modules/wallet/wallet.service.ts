@@ -1,4 +1,5 @@
-import { type AssetCode, formatAmount, isAssetCode, toDecimalString } from '@meridian/contracts/money';
+import { type AssetCode, isAssetCode, toDecimalString } from '@meridian/contracts/money';
+import { formatMoney } from '@meridian/contracts/money-format';
 import type { OpsDeposit, OpsDepositStatus } from '@meridian/contracts/back-office';
 import { type Page, totalPages } from '@meridian/contracts/pagination';
 import {
@@ -689,12 +690,12 @@ export class WalletService {
     const { amountMinor } = body;
     if (amountMinor < found.net.withdrawMinMinor)
       throw new FieldError('amount', 'validation.withdrawMin', {
-        limit: formatAmount(found.net.withdrawMinMinor, asset),
+        limit: formatMoney(found.net.withdrawMinMinor, asset, { unit: 'none', rounding: 'up' }),
         unit: asset,
       });
     if (amountMinor > found.net.withdrawMaxMinor)
       throw new FieldError('amount', 'validation.withdrawMax', {
-        limit: formatAmount(found.net.withdrawMaxMinor, asset),
+        limit: formatMoney(found.net.withdrawMaxMinor, asset, { unit: 'none', rounding: 'down' }),
         unit: asset,
       });
     const holdUntil = await this.options.identity.withdrawalHoldUntil(userId);

@@ -13,8 +13,8 @@ describe('card display', () => {
   });
 
   it('shows amounts with the currency precision', () => {
-    expect(money('1234.5', 'EUR')).toBe('1,234.50 EUR');
-    expect(money('1500', 'JPY')).toBe('1,500 JPY');
+    expect(money('1234.5', 'EUR')).toBe('€1,234.50');
+    expect(money('1500', 'JPY')).toBe('¥1,500');
   });
 
   it('shows the refund timing (72 hours, or 31 days) on purchases that took money only', () => {

@@ -4,12 +4,9 @@ import {
   type Card,
   type CardTransaction,
 } from '@meridian/contracts/cards';
-import { displayAmount } from '@meridian/contracts/money';
 
-/** A card amount of the API ("1234.5", in `currency`) for display with its precision: "1,234.50 EUR". */
-export function money(amount: string, currency: string): string {
-  return `${displayAmount(amount, currency)} ${currency}`;
-}
+/** A card amount of the API ("1234.5", in `currency`) for display by the one money formatter: "€1,234.50". */
+export { money } from '../../../lib/money.ts';
 
 /**
  * The card number as spec §9 shows it: the first 4 and last 4 digits, the middle hidden

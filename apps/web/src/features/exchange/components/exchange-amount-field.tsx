@@ -1,9 +1,10 @@
-import { displayAmount } from '@meridian/contracts/money';
 import type { SwapSide } from '@meridian/contracts/exchange';
 import type { MarketCoinCode } from '@meridian/contracts/market';
 import { Button, Input, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EXCHANGE_COINS } from '../lib/swap-form.ts';
+import { money } from '../../../lib/money.ts';
+import { MONEY_ROUNDING } from '@meridian/contracts/money-format';
 
 export interface ExchangeAmountFieldProps {
   /** Which side of the pair this field is: `from` is paid, `to` is received. */
@@ -46,7 +47,10 @@ export function ExchangeAmountField({
         <label htmlFor={amountId}>{t(isFrom ? 'form.from' : 'form.to')}</label>
         {available !== undefined && (
           <span className="exchange-field__available" data-testid="exchange-available">
-            {t('form.available', { amount: displayAmount(available, coin), coin })}
+            {t('form.available', {
+              amount: money(available, coin, { unit: 'none', rounding: MONEY_ROUNDING.available }),
+              coin,
+            })}
             <Button type="link" size="small" onClick={() => onAmount(available)} data-testid="exchange-max">
               {t('form.max')}
             </Button>

@@ -1,10 +1,12 @@
-import { displayAmount, displayInverseRate, displayRate } from '@meridian/contracts/money';
+import { displayInverseRate, displayRate } from '@meridian/contracts/money';
 import { QUOTE_TTL_MS, type SwapSide } from '@meridian/contracts/exchange';
 import type { MarketCoinCode } from '@meridian/contracts/market';
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { HeldQuote } from '../api/get-exchange-quote.ts';
 import { bpsToPercentText, type ExchangeMode, minimumReceived } from '../lib/swap-form.ts';
+import { money } from '../../../lib/money.ts';
+import { MONEY_ROUNDING } from '@meridian/contracts/money-format';
 
 export interface ExchangeQuoteCardProps {
   held: HeldQuote;
@@ -55,16 +57,18 @@ export function ExchangeQuoteCard({
         </div>
         <div>
           <dt>{t('quote.pay')}</dt>
-          <dd data-testid="quote-pay">{`${displayAmount(quote.fromAmount, from)} ${from}`}</dd>
+          <dd data-testid="quote-pay">{money(quote.fromAmount, from, { rounding: MONEY_ROUNDING.owed })}</dd>
         </div>
         <div>
           <dt>{t(mode === 'flash' ? 'flash.estimated' : 'quote.receive')}</dt>
-          <dd data-testid="quote-receive">{`${displayAmount(quote.toAmount, to)} ${to}`}</dd>
+          <dd data-testid="quote-receive">{money(quote.toAmount, to, { rounding: MONEY_ROUNDING.available })}</dd>
         </div>
         {mode === 'flash' && side === 'from' && slippageBps !== undefined && (
           <div>
             <dt>{t('flash.minimumReceived')}</dt>
-            <dd data-testid="quote-minimum">{`${displayAmount(minimumReceived(quote.toAmount, to, slippageBps), to)} ${to}`}</dd>
+            <dd data-testid="quote-minimum">
+              {money(minimumReceived(quote.toAmount, to, slippageBps), to, { rounding: MONEY_ROUNDING.available })}
+            </dd>
           </div>
         )}
         <div>

@@ -1,10 +1,10 @@
-import { displayAmount } from '@meridian/contracts/money';
 import type { SwapRecord } from '@meridian/contracts/exchange';
 import { Button, Result } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { pathTo } from '../../../config/paths.ts';
+import { money } from '../../../lib/money.ts';
 
 /** A done swap or flash exchange: what was paid and received, another exchange, the history. */
 export function ExchangeResult({ record, onAgain }: { record: SwapRecord; onAgain: () => void }) {
@@ -23,8 +23,8 @@ export function ExchangeResult({ record, onAgain }: { record: SwapRecord; onAgai
         status="success"
         title={t('result.title')}
         subTitle={t('result.subtitle', {
-          pay: `${displayAmount(record.fromAmount, record.from)}\u00a0${record.from}`,
-          receive: `${displayAmount(record.toAmount, record.to)}\u00a0${record.to}`,
+          pay: money(record.fromAmount, record.from),
+          receive: money(record.toAmount, record.to),
         })}
         extra={[
           <Button key="again" type="primary" onClick={onAgain} data-testid="exchange-again">

@@ -1,8 +1,9 @@
-import { displayAmount, displayRate } from '@meridian/contracts/money';
+import { displayRate } from '@meridian/contracts/money';
 import type { SwapRecord } from '@meridian/contracts/exchange';
 import { Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { money } from '../../../lib/money.ts';
 
 const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm';
 
@@ -33,10 +34,10 @@ export function SwapRate({ record }: { record: SwapRecord }) {
 
 /** What the user paid. */
 export function SwapPaid({ record }: { record: SwapRecord }) {
-  return <span data-testid="swap-paid">{`${displayAmount(record.fromAmount, record.from)} ${record.from}`}</span>;
+  return <span data-testid="swap-paid">{money(record.fromAmount, record.from)}</span>;
 }
 
 /** What the user received. */
 export function SwapReceived({ record }: { record: SwapRecord }) {
-  return <span data-testid="swap-received">{`${displayAmount(record.toAmount, record.to)} ${record.to}`}</span>;
+  return <span data-testid="swap-received">{money(record.toAmount, record.to)}</span>;
 }

@@ -1,9 +1,9 @@
 import type { FundEarningsDay } from '@meridian/contracts/funds';
-import { formatAmount, parseAmountMinor } from '@meridian/contracts/money';
+import { parseAmountMinor } from '@meridian/contracts/money';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { COLOURS } from '../../../styles/colour-tokens.ts';
-import { usd } from '../lib/format.ts';
+import { money } from '../../../lib/money.ts';
 
 /**
  * A chart point: the day and its interest in cents. The bar heights are a picture of the amounts, so
@@ -43,7 +43,7 @@ export default function EarningsChart({ days }: { days: readonly FundEarningsDay
     total: day.profit,
   }));
   // Axis ticks are values the chart picks between the bars (whole cents: `allowDecimals` off).
-  const centsLabel = (cents: number) => formatAmount(BigInt(Math.round(cents)), 'USD');
+  const centsLabel = (cents: number) => money(BigInt(Math.round(cents)), 'USD', { unit: 'none' });
   return (
     <div className="fund-chart" data-testid="earnings-chart">
       <ResponsiveContainer width="100%" height="100%">
@@ -54,7 +54,7 @@ export default function EarningsChart({ days }: { days: readonly FundEarningsDay
           <Tooltip
             formatter={(_value, name, item) => {
               const point = item.payload as Point;
-              return [`${usd(name === 'fixedCents' ? point.fixed : point.current)} USD`, t(`chart.${String(name)}`)];
+              return [money(name === 'fixedCents' ? point.fixed : point.current, 'USD'), t(`chart.${String(name)}`)];
             }}
           />
           <Bar dataKey="currentCents" stackId="profit" fill={COLOURS.chartCurrentInterest} name="currentCents" />

@@ -7,7 +7,7 @@ import { useWalletBalance } from '../../../lib/get-wallet-balance.ts';
 import type { BankAccount } from '@meridian/contracts/payments';
 import { closeSecurityCheck } from '../../../stores/modal-store.ts';
 import { refusalFieldOf, usableUsdOf } from '../lib/amount-rules.ts';
-import { usd } from '../lib/format.ts';
+import { money } from '../../../lib/money.ts';
 
 /** The wallet's available amount of a coin, as the wire decimal (0 when the balance is not loaded). */
 export function useWalletAvailable(): (coin: FundStablecoin) => string {
@@ -31,7 +31,10 @@ export function CoinField({ config, showBalance }: { config: FundConfig | undefi
           label: !isAtPar(coin)
             ? t('form.coinOffPeg', { coin })
             : showBalance
-              ? t('form.coinWithBalance', { coin, amount: usd(usableUsdOf(availableOf(coin), coin)) })
+              ? t('form.coinWithBalance', {
+                  coin,
+                  amount: money(usableUsdOf(availableOf(coin), coin), 'USD', { unit: 'none' }),
+                })
               : coin,
         }))}
       />

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { rowsOfPages } from '../../../lib/paging.ts';
 import { useFundOrderPages } from '../api/get-fund-orders.ts';
 import type { FundHistoryFilters } from '../api/fund-keys.ts';
-import { usd } from '../lib/format.ts';
 import { FundStatusTag, useChannelLabel } from './fund-order-cells.tsx';
+import { money } from '../../../lib/money.ts';
 
 const orderIdOf = (order: FundOrder) => order.id;
 
@@ -28,13 +28,15 @@ export function FundHistoryList({ filters }: { filters: FundHistoryFilters }) {
               title={
                 <span>
                   {`${t(`action.${row.action}`)} · `}
-                  <span data-testid="fund-order-amount">{`${usd(row.amount)} USD`}</span>
+                  <span data-testid="fund-order-amount">{money(row.amount, 'USD')}</span>
                 </span>
               }
               description={
                 <>
                   <div>{`${row.productName} · ${channelOf(row)}`}</div>
-                  {row.interest !== null && <div>{t('history.interestValue', { amount: usd(row.interest) })}</div>}
+                  {row.interest !== null && (
+                    <div>{t('history.interestValue', { amount: money(row.interest, 'USD', { unit: 'none' }) })}</div>
+                  )}
                   {row.maturityDate && <div>{t('history.maturityValue', { date: row.maturityDate })}</div>}
                   {row.wire && <div>{t('history.referenceValue', { reference: row.wire.reference })}</div>}
                   <div>{dayjs(row.createTime).format('YYYY-MM-DD HH:mm')}</div>

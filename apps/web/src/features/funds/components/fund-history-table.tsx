@@ -4,8 +4,8 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useFundOrders } from '../api/get-fund-orders.ts';
 import type { FundOrderFilters } from '../api/fund-keys.ts';
-import { usd } from '../lib/format.ts';
 import { FundStatusTag, useChannelLabel } from './fund-order-cells.tsx';
+import { money } from '../../../lib/money.ts';
 
 /** The fund history on desktop: one page at a time with a pager. */
 export function FundHistoryTable({ filters, onPage }: { filters: FundOrderFilters; onPage: (pageID: number) => void }) {
@@ -31,13 +31,13 @@ export function FundHistoryTable({ filters, onPage }: { filters: FundOrderFilter
       title: t('history.amount'),
       dataIndex: 'amount',
       align: 'right',
-      render: (value: string) => <span data-testid="fund-order-amount">{usd(value)}</span>,
+      render: (value: string) => <span data-testid="fund-order-amount">{money(value, 'USD', { unit: 'none' })}</span>,
     },
     hasInterest && {
       title: t('history.interest'),
       dataIndex: 'interest',
       align: 'right',
-      render: (value: string | null) => (value === null ? '—' : usd(value)),
+      render: (value: string | null) => (value === null ? '—' : money(value, 'USD', { unit: 'none' })),
     },
     hasMaturity && {
       title: t('history.maturity'),

@@ -3,8 +3,9 @@ import { Card, Col, Form, Input, InputNumber, Row, Select, Statistic, Typography
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkFundAmount } from '../lib/amount-rules.ts';
-import { percent, usdOfE8, usdOfMinor } from '../lib/format.ts';
+import { percent, usdOfE8 } from '../lib/format.ts';
 import { expectedInterest, tiersOf } from '../lib/interest.ts';
+import { money } from '../../../lib/money.ts';
 
 /** Days the calculator starts with for the current fund, and the most it takes. */
 const CURRENT_DAYS_DEFAULT = 30;
@@ -82,8 +83,7 @@ export function InterestCalculator({ products }: { products: readonly FundProduc
         <Col xs={24} md={10}>
           <Statistic
             title={t('calculator.total', { count: days })}
-            value={result ? usdOfMinor(result.totalMinor) : '—'}
-            suffix="USD"
+            value={result ? money(result.totalMinor, 'USD') : '—'}
             data-testid="calculator-total"
           />
           <Statistic

@@ -1,9 +1,10 @@
 import type { FundProduct } from '@meridian/contracts/funds';
 import { Button, Card, Descriptions, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { isPositive, percent, usd } from '../lib/format.ts';
+import { isPositive, percent } from '../lib/format.ts';
 import { rateMillionths } from '../lib/interest.ts';
 import { RateTierTable } from './rate-tier-table.tsx';
+import { money } from '../../../lib/money.ts';
 
 export interface ProductCardProps {
   product: FundProduct;
@@ -66,7 +67,7 @@ export function ProductCard({ product, onSubscribe, onRedeem }: ProductCardProps
         </Descriptions.Item>
         {isPositive(product.holdingShares) && (
           <Descriptions.Item label={t('product.holding')}>
-            <span data-testid="fund-holding">{`${usd(product.holdingShares)} USD`}</span>
+            <span data-testid="fund-holding">{money(product.holdingShares, 'USD')}</span>
           </Descriptions.Item>
         )}
       </Descriptions>

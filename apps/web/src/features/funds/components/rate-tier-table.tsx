@@ -1,7 +1,8 @@
 import type { FundRateTier } from '@meridian/contracts/funds';
 import { Table } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { percent, usd } from '../lib/format.ts';
+import { percent } from '../lib/format.ts';
+import { money } from '../../../lib/money.ts';
 
 interface TierRow {
   key: number;
@@ -21,8 +22,11 @@ export function RateTierTable({ tiers }: { tiers: readonly FundRateTier[] }) {
       tier.upToShares === null
         ? index === 0
           ? t('tiers.any')
-          : t('tiers.above', { from: usd(from) })
-        : t('tiers.range', { from: usd(from), to: usd(tier.upToShares) });
+          : t('tiers.above', { from: money(from, 'USD', { unit: 'none' }) })
+        : t('tiers.range', {
+            from: money(from, 'USD', { unit: 'none' }),
+            to: money(tier.upToShares, 'USD', { unit: 'none' }),
+          });
     if (tier.upToShares !== null) from = tier.upToShares;
     return { key: index, range, rate: percent(tier.annualRate) };
   });

@@ -18,8 +18,9 @@ import { useFundConfig } from '../api/get-fund-config.ts';
 import { useInvalidateFunds } from '../api/fund-keys.ts';
 import { checkFundAmount } from '../lib/amount-rules.ts';
 import { contractErrors } from '../../../lib/contract-errors.ts';
-import { usd } from '../lib/format.ts';
 import { BankAccountField, CoinField, showOrderRefusal } from './fund-form-parts.tsx';
+import { money } from '../../../lib/money.ts';
+import { MONEY_ROUNDING } from '@meridian/contracts/money-format';
 
 type RedeemActionType = FundRedeemBody['actionType'];
 
@@ -96,8 +97,11 @@ export function RedeemModal({ product, onClose }: { product: FundProduct; onClos
             title={result.status === 'PENDING' ? t('redeem.pendingTitle') : t('redeem.doneTitle')}
             subTitle={
               result.actionType === 'WALLET'
-                ? t('redeem.doneWallet', { amount: usd(result.amount), coin: result.coin ?? '' })
-                : t('redeem.doneWire', { amount: usd(result.amount) })
+                ? t('redeem.doneWallet', {
+                    amount: money(result.amount, 'USD', { unit: 'none' }),
+                    coin: result.coin ?? '',
+                  })
+                : t('redeem.doneWire', { amount: money(result.amount, 'USD', { unit: 'none' }) })
             }
             style={{ paddingBlock: 16 }}
           />
@@ -151,9 +155,15 @@ export function RedeemModal({ product, onClose }: { product: FundProduct; onClos
             extra={
               <>
                 {usable !== undefined && (
-                  <div data-testid="fund-available">{t('form.usableShares', { amount: usd(usable) })}</div>
+                  <div data-testid="fund-available">
+                    {t('form.usableShares', {
+                      amount: money(usable, 'USD', { unit: 'none', rounding: MONEY_ROUNDING.available }),
+                    })}
+                  </div>
                 )}
-                {option?.redeemMin && <div>{t('form.redeemMin', { amount: usd(option.redeemMin) })}</div>}
+                {option?.redeemMin && (
+                  <div>{t('form.redeemMin', { amount: money(option.redeemMin, 'USD', { unit: 'none' }) })}</div>
+                )}
               </>
             }
             rules={[

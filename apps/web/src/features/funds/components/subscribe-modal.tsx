@@ -19,10 +19,12 @@ import { useFundConfig } from '../api/get-fund-config.ts';
 import { useInvalidateFunds } from '../api/fund-keys.ts';
 import { checkFundAmount, limitLeftOf, usableUsdOf } from '../lib/amount-rules.ts';
 import { contractErrors } from '../../../lib/contract-errors.ts';
-import { percent, usd, usdOfMinor } from '../lib/format.ts';
+import { percent } from '../lib/format.ts';
 import { expectedInterest, tiersOf } from '../lib/interest.ts';
 import { BankAccountField, CoinField, showOrderRefusal, useWalletAvailable } from './fund-form-parts.tsx';
 import { WireInstructions } from './wire-instructions.tsx';
+import { money } from '../../../lib/money.ts';
+import { MONEY_ROUNDING } from '@meridian/contracts/money-format';
 
 interface SubscribeValues {
   actionType: FundActionType;
@@ -151,12 +153,24 @@ export function SubscribeModal({ product, onClose }: { product: FundProduct; onC
                 {available !== undefined && (
                   <div data-testid="fund-available">
                     {actionType === 'FUND'
-                      ? t('form.availableShares', { amount: usd(available) })
-                      : t('form.available', { amount: usd(available), coin: coin ?? '' })}
+                      ? t('form.availableShares', { amount: money(available, 'USD', { unit: 'none' }) })
+                      : t('form.available', {
+                          amount: money(available, 'USD', { unit: 'none', rounding: MONEY_ROUNDING.available }),
+                          coin: coin ?? '',
+                        })}
                   </div>
                 )}
-                {option && <div>{t('form.bounds', { min: usd(option.min), max: usd(option.max) })}</div>}
-                {bounds.limitLeft && <div>{t('form.limitLeft', { amount: usd(bounds.limitLeft) })}</div>}
+                {option && (
+                  <div>
+                    {t('form.bounds', {
+                      min: money(option.min, 'USD', { unit: 'none' }),
+                      max: money(option.max, 'USD', { unit: 'none' }),
+                    })}
+                  </div>
+                )}
+                {bounds.limitLeft && (
+                  <div>{t('form.limitLeft', { amount: money(bounds.limitLeft, 'USD', { unit: 'none' }) })}</div>
+                )}
               </>
             }
             rules={[
@@ -195,7 +209,10 @@ export function SubscribeModal({ product, onClose }: { product: FundProduct; onC
               type="success"
               style={{ marginBottom: 16 }}
               data-testid="fund-preview"
-              message={t('form.preview', { amount: usdOfMinor(preview.totalMinor), count: previewDays })}
+              message={t('form.preview', {
+                amount: money(preview.totalMinor, 'USD', { unit: 'none' }),
+                count: previewDays,
+              })}
             />
           )}
           <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t('form.noFee')} />
@@ -226,7 +243,10 @@ function SubscribeResult({ order, onClose }: { order: FundOrder; onClose: () => 
       <Result
         status={isPending ? 'info' : 'success'}
         title={isPending ? t('subscribe.pendingTitle') : t('subscribe.doneTitle')}
-        subTitle={t('subscribe.doneBody', { amount: usd(order.amount), name: order.productName })}
+        subTitle={t('subscribe.doneBody', {
+          amount: money(order.amount, 'USD', { unit: 'none' }),
+          name: order.productName,
+        })}
         style={{ paddingBlock: 16 }}
       />
       {order.wire && <WireInstructions account={order.wire.receivingAccount} reference={order.wire.reference} />}

@@ -1,5 +1,6 @@
 import { BUSINESS_CODES } from '@meridian/contracts/codes';
-import { formatAmount, parseAmountMinor, toDecimalString } from '@meridian/contracts/money';
+import { parseAmountMinor, toDecimalString } from '@meridian/contracts/money';
+import { money } from '../../../lib/money.ts';
 
 /** What is wrong with a typed amount, with the figure the message names (USD, display form). */
 export type AmountProblem =
@@ -48,14 +49,17 @@ export function checkFundAmount(text: string, bounds: AmountBounds): AmountProbl
   if (amountMinor === 0n) return { key: 'zero' };
   const over = (bound: string | null | undefined) => (bound === null || bound === undefined ? null : usdMinorOf(bound));
   const min = over(bounds.min);
-  if (min !== null && amountMinor < min) return { key: 'belowMin', amount: formatAmount(min, 'USD') };
+  if (min !== null && amountMinor < min)
+    return { key: 'belowMin', amount: money(min, 'USD', { unit: 'none', rounding: 'up' }) };
   const max = over(bounds.max);
-  if (max !== null && amountMinor > max) return { key: 'aboveMax', amount: formatAmount(max, 'USD') };
+  if (max !== null && amountMinor > max)
+    return { key: 'aboveMax', amount: money(max, 'USD', { unit: 'none', rounding: 'down' }) };
   const left = over(bounds.limitLeft);
-  if (left !== null && amountMinor > left) return { key: 'limit', amount: formatAmount(left, 'USD') };
+  if (left !== null && amountMinor > left)
+    return { key: 'limit', amount: money(left, 'USD', { unit: 'none', rounding: 'down' }) };
   const available = over(bounds.available);
   if (available !== null && amountMinor > available)
-    return { key: 'insufficient', amount: formatAmount(available, 'USD') };
+    return { key: 'insufficient', amount: money(available, 'USD', { unit: 'none', rounding: 'down' }) };
   return null;
 }
 

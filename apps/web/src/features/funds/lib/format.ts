@@ -1,22 +1,14 @@
-import { displayAmount, formatAmount, parseAmountMinor, toDecimalString } from '@meridian/contracts/money';
-
-/** A USD amount of the fund API ("1000.00") for display: "1,000.00". */
-export function usd(amount: string): string {
-  return displayAmount(amount, 'USD');
-}
-
-/** USD cents for display. */
-export function usdOfMinor(minor: bigint): string {
-  return formatAmount(minor, 'USD');
-}
+import { parseAmountMinor, toDecimalString } from '@meridian/contracts/money';
+import { money } from '../../../lib/money.ts';
 
 /**
- * A non-negative amount of 10⁻⁸ USD for display: the cents as `usdOfMinor`, then the digits below
- * the cent without trailing zeros. 990,000 → "0.0099"; 123,456,700 → "1.234567"; 100,000,000 → "1.00".
+ * A non-negative amount of 10⁻⁸ USD for display (the savings calculator's daily interest, shown
+ * below the cent on purpose, docs/funds.md): the whole cents by the money formatter, then the
+ * digits below the cent without trailing zeros. 990,000 → "0.0099"; 123,456,700 → "1.234567"; 100,000,000 → "1.00".
  */
 export function usdOfE8(e8: bigint): string {
   const subCent = (e8 % 1_000_000n).toString().padStart(6, '0').replace(/0+$/, '');
-  return `${usdOfMinor(e8 / 1_000_000n)}${subCent}`;
+  return `${money(e8 / 1_000_000n, 'USD', { unit: 'none', rounding: 'down' })}${subCent}`;
 }
 
 /** A percent-per-year rate ("3.65") for display: "3.65%". Rates are shown as the server gives them. */

@@ -14,9 +14,10 @@ import { useFundProducts } from '../api/get-fund-products.ts';
 import { FundAccessPrompt } from '../components/fund-access-prompt.tsx';
 import { useFundActions } from '../components/fund-actions.tsx';
 import { usePeriodLabel } from '../components/product-card.tsx';
-import { addUsd, isPositive, percent, usd } from '../lib/format.ts';
+import { addUsd, isPositive, percent } from '../lib/format.ts';
 import { fundAccessOf } from '../lib/fund-access.ts';
 import './funds.css';
+import { money } from '../../../lib/money.ts';
 
 /** The chart and its library load after the page (issue 13 budgets). */
 const EarningsChart = lazy(() => import('../components/earnings-chart.tsx'));
@@ -66,25 +67,24 @@ function FundAccount() {
           <Card>
             <Statistic
               title={t('account.totalValue')}
-              value={usd(asset.data.totalValue)}
-              suffix="USD"
+              value={money(asset.data.totalValue, 'USD')}
               data-testid="fund-total"
             />
           </Card>
         </Col>
         <Col xs={12} md={6}>
           <Card>
-            <Statistic title={t('account.yesterdayProfit')} value={usd(asset.data.yesterdayProfit)} suffix="USD" />
+            <Statistic title={t('account.yesterdayProfit')} value={money(asset.data.yesterdayProfit, 'USD')} />
           </Card>
         </Col>
         <Col xs={12} md={6}>
           <Card>
-            <Statistic title={t('account.unpaid')} value={usd(unpaid)} suffix="USD" data-testid="fund-unpaid" />
+            <Statistic title={t('account.unpaid')} value={money(unpaid, 'USD')} data-testid="fund-unpaid" />
           </Card>
         </Col>
         <Col xs={12} md={6}>
           <Card>
-            <Statistic title={t('account.historyProfit')} value={usd(asset.data.historyProfit)} suffix="USD" />
+            <Statistic title={t('account.historyProfit')} value={money(asset.data.historyProfit, 'USD')} />
           </Card>
         </Col>
       </Row>
@@ -116,21 +116,21 @@ function FundAccount() {
       >
         <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }} data-testid="fund-current">
           <Descriptions.Item label={t('account.usableShares')}>
-            <span data-testid="fund-usable">{`${usd(currentProduct.usableShares)} USD`}</span>
+            <span data-testid="fund-usable">{money(currentProduct.usableShares, 'USD')}</span>
           </Descriptions.Item>
-          <Descriptions.Item
-            label={t('account.unusableShares')}
-          >{`${usd(currentProduct.unusableShares)} USD`}</Descriptions.Item>
+          <Descriptions.Item label={t('account.unusableShares')}>
+            {money(currentProduct.unusableShares, 'USD')}
+          </Descriptions.Item>
           <Descriptions.Item label={t('account.rate')}>{current ? percent(current.annualRate) : '—'}</Descriptions.Item>
-          <Descriptions.Item
-            label={t('account.interestShares')}
-          >{`${usd(currentProduct.interestShares)} USD`}</Descriptions.Item>
-          <Descriptions.Item
-            label={t('account.unInterestShares')}
-          >{`${usd(currentProduct.unInterestShares)} USD`}</Descriptions.Item>
-          <Descriptions.Item
-            label={t('account.unpaidCurrent')}
-          >{`${usd(currentProduct.unsettleProfit)} USD`}</Descriptions.Item>
+          <Descriptions.Item label={t('account.interestShares')}>
+            {money(currentProduct.interestShares, 'USD')}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('account.unInterestShares')}>
+            {money(currentProduct.unInterestShares, 'USD')}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('account.unpaidCurrent')}>
+            {money(currentProduct.unsettleProfit, 'USD')}
+          </Descriptions.Item>
         </Descriptions>
       </Card>
 
@@ -143,15 +143,15 @@ function FundAccount() {
         }
       >
         <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }} style={{ marginBottom: 12 }}>
-          <Descriptions.Item
-            label={t('account.fixedPrincipal')}
-          >{`${usd(fixedProduct.totalShares)} USD`}</Descriptions.Item>
-          <Descriptions.Item
-            label={t('account.unpaidFixed')}
-          >{`${usd(fixedProduct.unsettleProfit)} USD`}</Descriptions.Item>
-          <Descriptions.Item
-            label={t('account.fixedPaid')}
-          >{`${usd(fixedProduct.historyProfit)} USD`}</Descriptions.Item>
+          <Descriptions.Item label={t('account.fixedPrincipal')}>
+            {money(fixedProduct.totalShares, 'USD')}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('account.unpaidFixed')}>
+            {money(fixedProduct.unsettleProfit, 'USD')}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('account.fixedPaid')}>
+            {money(fixedProduct.historyProfit, 'USD')}
+          </Descriptions.Item>
         </Descriptions>
         {isMobile ? (
           fixedHeld.length === 0 ? (
@@ -164,9 +164,11 @@ function FundAccount() {
                     <Descriptions.Item label={t('account.term')}>{periodLabel(product.period)}</Descriptions.Item>
                     <Descriptions.Item label={t('account.rate')}>{percent(product.annualRate)}</Descriptions.Item>
                     <Descriptions.Item label={t('account.principal')}>
-                      <span data-testid="fixed-principal">{usd(product.holdingShares)}</span>
+                      <span data-testid="fixed-principal">{money(product.holdingShares, 'USD', { unit: 'none' })}</span>
                     </Descriptions.Item>
-                    <Descriptions.Item label={t('account.accrued')}>{usd(product.unsettleProfit)}</Descriptions.Item>
+                    <Descriptions.Item label={t('account.accrued')}>
+                      {money(product.unsettleProfit, 'USD', { unit: 'none' })}
+                    </Descriptions.Item>
                     <Descriptions.Item label={t('product.interestStart')}>{product.interestDate}</Descriptions.Item>
                     <Descriptions.Item label={t('product.maturity')}>
                       <span data-testid="fixed-maturity">{product.maturityDate}</span>
@@ -194,13 +196,15 @@ function FundAccount() {
                 title: t('account.principal'),
                 dataIndex: 'holdingShares',
                 align: 'right',
-                render: (value: string) => <span data-testid="fixed-principal">{usd(value)}</span>,
+                render: (value: string) => (
+                  <span data-testid="fixed-principal">{money(value, 'USD', { unit: 'none' })}</span>
+                ),
               },
               {
                 title: t('account.accrued'),
                 dataIndex: 'unsettleProfit',
                 align: 'right',
-                render: (value: string) => usd(value),
+                render: (value: string) => money(value, 'USD', { unit: 'none' }),
               },
               { title: t('product.interestStart'), dataIndex: 'interestDate' },
               {

@@ -9,7 +9,6 @@ import {
   loanEndpoints,
 } from '@meridian/contracts/loans';
 import { toLocale } from '@meridian/contracts/locale';
-import { displayAmount } from '@meridian/contracts/money';
 import { validationMessage } from '@meridian/contracts/validation';
 import { Alert, Button, Descriptions, Form, Input, Radio, Result, Skeleton } from 'antd';
 import Decimal from 'decimal.js';
@@ -22,9 +21,10 @@ import { useAdjustCalc } from '../api/get-adjust-calc.ts';
 import { useInvalidateLoans } from '../api/loan-keys.ts';
 import { readAmountInput } from '../lib/amount-input.ts';
 import { refusedFields } from '../../../lib/contract-errors.ts';
-import { coinAmount, pct, usdPrice } from '../lib/format.ts';
+import { pct, thresholdPrice } from '../lib/format.ts';
 import { useDebounced } from '../lib/use-debounced.ts';
 import { useWalletAvailable } from '../lib/wallet-available.ts';
+import { money } from '../../../lib/money.ts';
 
 const CALC_DEBOUNCE_MS = 300;
 
@@ -57,7 +57,7 @@ export function AdjustModal({ loan, config, onClose }: { loan: LoanOrder; config
     amount.kind === 'invalid'
       ? validationMessage(amount.refusal.messageKey, locale, amount.refusal.params)
       : overBalance
-        ? t('calc.rules.overBalance', { amount: displayAmount(walletBtc, 'BTC'), coin: 'BTC' })
+        ? t('calc.rules.overBalance', { amount: money(walletBtc, 'BTC', { unit: 'none' }), coin: 'BTC' })
         : amountError;
   const calcError = isSettled && calc.error instanceof ApiError ? calc.error.message : null;
 
@@ -93,7 +93,7 @@ export function AdjustModal({ loan, config, onClose }: { loan: LoanOrder; config
         <Result
           status="success"
           title={t('adjust.doneTitle')}
-          subTitle={t('adjust.collateralAfter') + ': ' + coinAmount(result.collateralAfter, result.collateralCoin)}
+          subTitle={t('adjust.collateralAfter') + ': ' + money(result.collateralAfter, result.collateralCoin)}
           extra={
             <Button type="primary" onClick={onClose} data-testid="adjust-done">
               {t('borrow.done')}
@@ -132,9 +132,9 @@ export function AdjustModal({ loan, config, onClose }: { loan: LoanOrder; config
             help={amountRefusal ?? undefined}
             extra={
               direction === 'ADD'
-                ? t('calc.available', { amount: displayAmount(walletBtc, 'BTC') })
+                ? t('calc.available', { amount: money(walletBtc, 'BTC', { unit: 'none' }) })
                 : preview
-                  ? t('adjust.maxRemovable', { amount: displayAmount(preview.maxRemovable, 'BTC') })
+                  ? t('adjust.maxRemovable', { amount: money(preview.maxRemovable, 'BTC', { unit: 'none' }) })
                   : undefined
             }
           >
@@ -170,14 +170,14 @@ export function AdjustModal({ loan, config, onClose }: { loan: LoanOrder; config
               data-testid="adjust-preview"
             >
               <Descriptions.Item label={t('adjust.collateralAfter')}>
-                <span data-testid="adjust-collateral-after">{coinAmount(preview.collateralAfter, 'BTC')}</span>
+                <span data-testid="adjust-collateral-after">{money(preview.collateralAfter, 'BTC')}</span>
               </Descriptions.Item>
               <Descriptions.Item label={t('history.ltvBefore')}>{pct(preview.ltvBeforePct)}</Descriptions.Item>
               <Descriptions.Item label={t('ltv.after')}>
                 <span data-testid="adjust-ltv-after">{pct(preview.ltvAfterPct)}</span>
               </Descriptions.Item>
               <Descriptions.Item label={t('adjust.liquidationPriceAfter')}>
-                {`$${usdPrice(preview.liquidationPriceAfter, 'up')}`}
+                {thresholdPrice(preview.liquidationPriceAfter)}
               </Descriptions.Item>
             </Descriptions>
           )}

@@ -5,9 +5,10 @@ import Decimal from 'decimal.js';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../../components/app-modal.tsx';
-import { coinAmount, pct, usdPrice } from '../lib/format.ts';
+import { pct } from '../lib/format.ts';
 import { isZeroAmount } from '../lib/is-zero.ts';
 import { LoanStatusTag } from './loan-status-tag.tsx';
+import { money } from '../../../lib/money.ts';
 
 /** A shortfall's interest written off: shortfall − principal loss (exact decimal text of the loan coin). */
 function writtenOffInterest(record: LoanLiquidationRecord): string {
@@ -37,43 +38,39 @@ export function LiquidationReceipt({ record }: { record: LoanLiquidationRecord }
       </Descriptions.Item>
       <Descriptions.Item label={t('history.order')}>{record.orderId}</Descriptions.Item>
       <Descriptions.Item label={t('receipt.price')}>
-        <span data-testid="receipt-price">{`$${usdPrice(record.price)}`}</span>
+        <span data-testid="receipt-price">{money(record.price, 'USD')}</span>
       </Descriptions.Item>
       <Descriptions.Item label={t('receipt.sources')}>{record.priceSources.join(', ') || '—'}</Descriptions.Item>
       <Descriptions.Item label={t('receipt.collateralSold')}>
-        <span data-testid="receipt-collateral-sold">{coinAmount(record.collateralSold, 'BTC')}</span>
+        <span data-testid="receipt-collateral-sold">{money(record.collateralSold, 'BTC')}</span>
       </Descriptions.Item>
-      <Descriptions.Item label={t('receipt.fee')}>{coinAmount(record.fee, record.loanCoin)}</Descriptions.Item>
-      <Descriptions.Item label={t('receipt.debtRepaid')}>
-        {coinAmount(record.debtRepaid, record.loanCoin)}
-      </Descriptions.Item>
+      <Descriptions.Item label={t('receipt.fee')}>{money(record.fee, record.loanCoin)}</Descriptions.Item>
+      <Descriptions.Item label={t('receipt.debtRepaid')}>{money(record.debtRepaid, record.loanCoin)}</Descriptions.Item>
       {record.principalRepaid !== null && (
         <Descriptions.Item label={t('receipt.principalRepaid')}>
-          <span data-testid="receipt-principal-repaid">{coinAmount(record.principalRepaid, record.loanCoin)}</span>
+          <span data-testid="receipt-principal-repaid">{money(record.principalRepaid, record.loanCoin)}</span>
         </Descriptions.Item>
       )}
       {record.interestRepaid !== null && (
         <Descriptions.Item label={t('receipt.interestRepaid')}>
-          {coinAmount(record.interestRepaid, record.loanCoin)}
+          {money(record.interestRepaid, record.loanCoin)}
         </Descriptions.Item>
       )}
       <Descriptions.Item label={t('receipt.collateralReturned')}>
-        {coinAmount(record.collateralReturned, 'BTC')}
+        {money(record.collateralReturned, 'BTC')}
       </Descriptions.Item>
       <Descriptions.Item label={t('receipt.ltvBefore')}>{pct(record.ltvBeforePct)}</Descriptions.Item>
       <Descriptions.Item label={t('receipt.ltvAfter')}>
         {record.ltvAfterPct ? pct(record.ltvAfterPct) : '—'}
       </Descriptions.Item>
       {!isZeroAmount(record.shortfall) && (
-        <Descriptions.Item label={t('receipt.shortfall')}>
-          {coinAmount(record.shortfall, record.loanCoin)}
-        </Descriptions.Item>
+        <Descriptions.Item label={t('receipt.shortfall')}>{money(record.shortfall, record.loanCoin)}</Descriptions.Item>
       )}
       {record.principalLoss !== null && !isZeroAmount(record.shortfall) && (
         <Descriptions.Item label={t('receipt.shortfallSplit')}>
           {t('receipt.shortfallSplitValue', {
-            principal: coinAmount(record.principalLoss, record.loanCoin),
-            interest: coinAmount(writtenOffInterest(record), record.loanCoin),
+            principal: money(record.principalLoss, record.loanCoin),
+            interest: money(writtenOffInterest(record), record.loanCoin),
           })}
         </Descriptions.Item>
       )}

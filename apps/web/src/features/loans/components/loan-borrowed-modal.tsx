@@ -1,8 +1,8 @@
 import type { LoanOrder } from '@meridian/contracts/loans';
-import { displayAmount } from '@meridian/contracts/money';
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../../components/app-modal.tsx';
+import { money } from '../../../lib/money.ts';
 
 /** The receipt shown once a loan is taken: the amount, the coin and the repayment date; `onClose` closes it. */
 export function LoanBorrowedModal({ order, onClose }: { order: LoanOrder; onClose: () => void }) {
@@ -13,7 +13,7 @@ export function LoanBorrowedModal({ order, onClose }: { order: LoanOrder; onClos
         status="success"
         title={t('borrow.doneTitle')}
         subTitle={t('borrow.doneBody', {
-          amount: displayAmount(order.principal, order.loanCoin),
+          amount: money(order.principal, order.loanCoin, { unit: 'none' }),
           coin: order.loanCoin,
           date: order.repaymentDate,
         })}

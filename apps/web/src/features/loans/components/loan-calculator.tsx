@@ -8,7 +8,6 @@ import {
   loanEndpoints,
 } from '@meridian/contracts/loans';
 import { toLocale } from '@meridian/contracts/locale';
-import { displayAmount } from '@meridian/contracts/money';
 import { validationMessage } from '@meridian/contracts/validation';
 import { Alert, Button, Card, Col, Descriptions, Form, Input, Radio, Row, Select, Skeleton } from 'antd';
 import Decimal from 'decimal.js';
@@ -29,11 +28,13 @@ import {
   shownAmount,
 } from '../lib/calc-fields.ts';
 import { contractErrors, refusedFields } from '../../../lib/contract-errors.ts';
-import { coinAmount, pct, usdPrice } from '../lib/format.ts';
+import { pct, thresholdPrice } from '../lib/format.ts';
 import { kycLinkOf, type LoanAccess } from '../lib/loan-access.ts';
 import { useDebounced } from '../lib/use-debounced.ts';
 import { useWalletAvailable } from '../lib/wallet-available.ts';
 import { LtvGauge } from './ltv-gauge.tsx';
+import { money } from '../../../lib/money.ts';
+import { MONEY_ROUNDING } from '@meridian/contracts/money-format';
 
 /** The receipt of a new loan: loaded when a loan is taken, so that a guest's page does not load a modal. */
 const LoanBorrowedModal = lazy(() =>
@@ -115,11 +116,14 @@ export function LoanCalculator({
     const problems: Partial<Record<Field, string>> = {};
     const available = availableOf('BTC');
     if (new Decimal(collateral).gt(available)) {
-      problems.collateral = t('calc.rules.overBalance', { amount: displayAmount(available, 'BTC'), coin: 'BTC' });
+      problems.collateral = t('calc.rules.overBalance', {
+        amount: money(available, 'BTC', { unit: 'none' }),
+        coin: 'BTC',
+      });
     }
     const min = coins.data?.loanCoins.find((coin) => coin.coin === loanCoin)?.minPrincipal;
     if (min && new Decimal(principal).lt(min)) {
-      problems.principal = t('calc.rules.min', { amount: displayAmount(min, loanCoin), unit: loanCoin });
+      problems.principal = t('calc.rules.min', { amount: money(min, loanCoin, { unit: 'none' }), unit: loanCoin });
     }
     return problems;
   };
@@ -222,7 +226,9 @@ export function LoanCalculator({
               help={refusalText('collateral')}
               extra={
                 access.kind === 'ok'
-                  ? t('calc.available', { amount: displayAmount(availableOf('BTC'), 'BTC') })
+                  ? t('calc.available', {
+                      amount: money(availableOf('BTC'), 'BTC', { unit: 'none', rounding: MONEY_ROUNDING.available }),
+                    })
                   : undefined
               }
             >
@@ -244,7 +250,10 @@ export function LoanCalculator({
               extra={
                 answer?.maxPrincipal
                   ? t('calc.maxAmount', {
-                      amount: displayAmount(answer.maxPrincipal, loanCoin),
+                      amount: money(answer.maxPrincipal, loanCoin, {
+                        unit: 'none',
+                        rounding: MONEY_ROUNDING.available,
+                      }),
                       coin: loanCoin,
                       pct: config.initialLtvPct,
                     })
@@ -295,15 +304,17 @@ export function LoanCalculator({
             />
             <Descriptions size="small" column={1} style={{ marginTop: 16 }} className="loan-figures">
               <Descriptions.Item label={t('calc.btcPrice')}>
-                {answer ? `$${usdPrice(answer.price)}` : '—'}
+                {answer ? money(answer.price, 'USD') : '—'}
               </Descriptions.Item>
               <Descriptions.Item label={t('calc.aprLabel')}>{term ? pct(term.annualRatePct) : '—'}</Descriptions.Item>
               <Descriptions.Item label={t('calc.dailyRate')}>{term ? pct(term.dailyRatePct) : '—'}</Descriptions.Item>
               <Descriptions.Item label={t('calc.interest')}>
-                <span data-testid="loan-calc-interest">{answer ? coinAmount(answer.interest, loanCoin) : '—'}</span>
+                <span data-testid="loan-calc-interest">
+                  {answer ? money(answer.interest, loanCoin, { rounding: MONEY_ROUNDING.owed }) : '—'}
+                </span>
               </Descriptions.Item>
               <Descriptions.Item label={t('calc.totalRepay')}>
-                {answer ? coinAmount(answer.totalRepay, loanCoin) : '—'}
+                {answer ? money(answer.totalRepay, loanCoin, { rounding: MONEY_ROUNDING.owed }) : '—'}
               </Descriptions.Item>
               <Descriptions.Item label={t('calc.dueDate')}>
                 <span data-testid="loan-calc-due" title={t('calc.dueHelp')}>
@@ -311,11 +322,11 @@ export function LoanCalculator({
                 </span>
               </Descriptions.Item>
               <Descriptions.Item label={t('calc.marginCallPrice')}>
-                {answer ? `$${usdPrice(answer.marginCallPrice, 'up')}` : '—'}
+                {answer ? thresholdPrice(answer.marginCallPrice) : '—'}
               </Descriptions.Item>
               <Descriptions.Item label={t('calc.liquidationPrice')}>
                 <span data-testid="loan-calc-liquidation-price">
-                  {answer ? `$${usdPrice(answer.liquidationPrice, 'up')}` : '—'}
+                  {answer ? thresholdPrice(answer.liquidationPrice) : '—'}
                 </span>
               </Descriptions.Item>
             </Descriptions>

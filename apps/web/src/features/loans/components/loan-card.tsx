@@ -2,9 +2,11 @@ import type { LoanConfig, LoanOrder } from '@meridian/contracts/loans';
 import { Alert, Button, Card, Descriptions, Flex, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { coinAmount, hongKongMinute, pct, usdPrice } from '../lib/format.ts';
+import { hongKongMinute, pct, thresholdPrice } from '../lib/format.ts';
 import { LoanStatusTag } from './loan-status-tag.tsx';
 import { LtvGauge } from './ltv-gauge.tsx';
+import { money } from '../../../lib/money.ts';
+import { MONEY_ROUNDING } from '@meridian/contracts/money-format';
 
 /** What a loan card's buttons open. */
 export type LoanAction = 'repay' | 'adjust' | 'protect';
@@ -32,7 +34,7 @@ export function LoanCard({
       data-order-id={loan.orderId}
       title={
         <Flex gap={8} align="center" wrap>
-          <span>{coinAmount(loan.principal, loan.loanCoin)}</span>
+          <span>{money(loan.principal, loan.loanCoin)}</span>
           <LoanStatusTag status={loan.status} />
           {loan.hasProtection && <Tag color="blue">{t('loans.protect')}</Tag>}
         </Flex>
@@ -65,17 +67,19 @@ export function LoanCard({
       )}
       <Descriptions size="small" column={{ xs: 1, sm: 2 }} style={{ marginTop: 12 }} className="loan-figures">
         <Descriptions.Item label={t('loans.debt')}>
-          <span data-testid="loan-debt">{coinAmount(loan.debt, loan.loanCoin)}</span>
+          <span data-testid="loan-debt">{money(loan.debt, loan.loanCoin, { rounding: MONEY_ROUNDING.owed })}</span>
         </Descriptions.Item>
         <Descriptions.Item label={t('loans.collateral')}>
-          <span data-testid="loan-collateral-amount">{coinAmount(loan.collateralAmount, loan.collateralCoin)}</span>
+          <span data-testid="loan-collateral-amount">{money(loan.collateralAmount, loan.collateralCoin)}</span>
         </Descriptions.Item>
         <Descriptions.Item label={t('loans.liquidationPrice')}>
           <span data-testid="loan-liquidation-price">
-            {loan.liquidationPrice ? `$${usdPrice(loan.liquidationPrice, 'up')}` : '—'}
+            {loan.liquidationPrice ? thresholdPrice(loan.liquidationPrice) : '—'}
           </span>
         </Descriptions.Item>
-        <Descriptions.Item label={t('loans.interest')}>{coinAmount(loan.interest, loan.loanCoin)}</Descriptions.Item>
+        <Descriptions.Item label={t('loans.interest')}>
+          {money(loan.interest, loan.loanCoin, { rounding: MONEY_ROUNDING.owed })}
+        </Descriptions.Item>
         <Descriptions.Item label={t('loans.dailyRate')}>{pct(loan.dailyRatePct)}</Descriptions.Item>
         <Descriptions.Item label={t('loans.term')}>{t('loans.termDays', { count: loan.termDays })}</Descriptions.Item>
         <Descriptions.Item label={t('loans.borrowedAt')}>

@@ -1,6 +1,5 @@
 import type { LoanConfig, LoanOrder } from '@meridian/contracts/loans';
 import { PRICE_HISTORY_RANGES, type PriceHistoryRange } from '@meridian/contracts/market';
-import { displayAmount } from '@meridian/contracts/money';
 import { Alert, Card, Col, Empty, Row, Segmented, Skeleton, Statistic } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,12 +8,14 @@ import { pathTo } from '../../../config/paths.ts';
 import { useCurrentLoans } from '../api/get-current-loans.ts';
 import { useLoanAsset } from '../api/get-loan-asset.ts';
 import { usePriceHistory } from '../api/get-price-history.ts';
-import { pct, usdPrice } from '../lib/format.ts';
+import { pct } from '../lib/format.ts';
 import { AdjustModal } from './adjust-modal.tsx';
 import { type LoanAction, LoanCard } from './loan-card.tsx';
 import type { PriceLine } from './price-chart.tsx';
 import { ProtectionModal } from './protection-modal.tsx';
 import { RepayModal } from './repay-modal.tsx';
+import { money } from '../../../lib/money.ts';
+import { MONEY_ROUNDING } from '@meridian/contracts/money-format';
 
 /** The chart and its library (recharts) load after the page (issue 13 budgets). */
 const PriceChart = lazy(() => import('./price-chart.tsx'));
@@ -75,7 +76,7 @@ export function MyLoans({ config }: { config: LoanConfig }) {
             <Card>
               <Statistic
                 title={t('loans.collateral')}
-                value={displayAmount(asset.data.collateralAmount, 'BTC')}
+                value={money(asset.data.collateralAmount, 'BTC', { unit: 'none' })}
                 suffix="BTC"
                 data-testid="loan-total-collateral"
               />
@@ -85,7 +86,7 @@ export function MyLoans({ config }: { config: LoanConfig }) {
             <Card>
               <Statistic
                 title={t('loans.debt')}
-                value={usdPrice(asset.data.debtUsd, 'up')}
+                value={money(asset.data.debtUsd, 'USD', { rounding: MONEY_ROUNDING.owed, unit: 'none' })}
                 suffix="USD"
                 data-testid="loan-total-debt"
               />
@@ -98,7 +99,7 @@ export function MyLoans({ config }: { config: LoanConfig }) {
           </Col>
           <Col xs={12} md={6}>
             <Card>
-              <Statistic title={t('calc.btcPrice')} value={asset.data.price ? `$${usdPrice(asset.data.price)}` : '—'} />
+              <Statistic title={t('calc.btcPrice')} value={asset.data.price ? money(asset.data.price, 'USD') : '—'} />
             </Card>
           </Col>
         </Row>

@@ -1,9 +1,9 @@
 import type { PriceHistoryPoint, PriceHistoryRange } from '@meridian/contracts/market';
-import { displayAmount } from '@meridian/contracts/money';
 import { COLOURS } from '../../../styles/colour-tokens.ts';
-import { usdPrice } from '../lib/format.ts';
 import { useTranslation } from 'react-i18next';
 import { CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { money } from '../../../lib/money.ts';
+import { thresholdPrice } from '../lib/format.ts';
 
 /**
  * How the time axis reads per range: hours and minutes within a day, day and hour within a week (a
@@ -69,7 +69,6 @@ export default function PriceChart({
   const low = Math.min(...all);
   const high = Math.max(...all);
   const pad = Math.max((high - low) * 0.08, high * 0.005);
-  const usd = (value: number) => displayAmount(value.toFixed(2), 'USD');
   return (
     <div className="loan-chart" data-testid="loan-price-chart">
       <ResponsiveContainer width="100%" height="100%">
@@ -87,13 +86,14 @@ export default function PriceChart({
           />
           <YAxis
             domain={[Math.max(0, low - pad), high + pad]}
-            tickFormatter={(value: number) => usd(Math.round(value)).replace(/\.00$/, '')}
+            // Whole dollars on the axis (chart ticks are floats the chart picks, not amounts).
+            tickFormatter={(value: number) => money(String(Math.round(value)), 'USD').replace(/\.00$/, '')}
             fontSize={11}
             width={72}
           />
           <Tooltip
             labelFormatter={(atMs) => tooltipTime.format(Number(atMs))}
-            formatter={(value) => [`$${usd(Number(value))}`, t('chart.price')]}
+            formatter={(value) => [money(String(value), 'USD'), t('chart.price')]}
           />
           <Line
             type="monotone"
@@ -111,7 +111,7 @@ export default function PriceChart({
               strokeDasharray="6 4"
               ifOverflow="extendDomain"
               label={{
-                value: `${line.label} $${usdPrice(line.priceUsd, 'up')}`,
+                value: `${line.label} ${thresholdPrice(line.priceUsd)}`,
                 position: line.kind === 'liquidation' ? 'insideTopLeft' : 'insideBottomRight',
                 fontSize: 11,
                 fill: LINE_COLOURS[line.kind],

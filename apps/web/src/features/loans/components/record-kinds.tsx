@@ -5,9 +5,10 @@ import type { ReactNode } from 'react';
 import type { LoanRecordKind } from '../api/loan-keys.ts';
 import { RECORD_FETCHERS } from '../api/record-fetchers.ts';
 import type { RecordFetcher } from '../api/record-queries.ts';
-import { coinAmount, pct, usdPrice } from '../lib/format.ts';
+import { pct } from '../lib/format.ts';
 import { liquidationKindKey, ReceiptButton } from './liquidation-receipt.tsx';
 import { LoanStatusTag } from './loan-status-tag.tsx';
+import { money } from '../../../lib/money.ts';
 
 /** One field of a history row: its column on desktop, a line of the item on mobile. */
 export interface RecordField<Row> {
@@ -44,26 +45,26 @@ export const ORDER_VIEW: RecordKindView<LoanOrder> = {
       key: 'principal',
       title: t('history.principal'),
       align: 'right',
-      render: (row) => <span data-testid="record-principal">{coinAmount(row.principal, row.loanCoin)}</span>,
+      render: (row) => <span data-testid="record-principal">{money(row.principal, row.loanCoin)}</span>,
     },
     {
       key: 'collateral',
       title: t('history.collateral'),
       align: 'right',
-      render: (row) => coinAmount(row.collateralAmount, row.collateralCoin),
+      render: (row) => money(row.collateralAmount, row.collateralCoin),
     },
     { key: 'term', title: t('history.term'), render: (row) => t('loans.termDays', { count: row.termDays }) },
     {
       key: 'interest',
       title: t('history.interest'),
       align: 'right',
-      render: (row) => coinAmount(row.interest, row.loanCoin),
+      render: (row) => money(row.interest, row.loanCoin),
     },
     { key: 'repaymentDate', title: t('history.dueDate'), render: (row) => row.repaymentDate },
     { key: 'closeTime', title: t('history.repaidAt'), render: (row) => (row.closeTime ? time(row.closeTime) : '—') },
     { key: 'status', title: t('history.status'), render: (row) => <LoanStatusTag status={row.status} /> },
   ],
-  titleOf: (row) => <span data-testid="record-principal">{coinAmount(row.principal, row.loanCoin)}</span>,
+  titleOf: (row) => <span data-testid="record-principal">{money(row.principal, row.loanCoin)}</span>,
   extraOf: (row) => <LoanStatusTag status={row.status} />,
 };
 
@@ -80,33 +81,33 @@ export const REPAY_VIEW: RecordKindView<LoanRepayRecord> = {
       key: 'amount',
       title: t('history.amount'),
       align: 'right',
-      render: (row) => <span data-testid="record-amount">{coinAmount(row.amount, row.loanCoin)}</span>,
+      render: (row) => <span data-testid="record-amount">{money(row.amount, row.loanCoin)}</span>,
     },
     {
       key: 'interest',
       title: t('history.interestPaid'),
       align: 'right',
-      render: (row) => coinAmount(row.interest, row.loanCoin),
+      render: (row) => money(row.interest, row.loanCoin),
     },
     {
       key: 'principal',
       title: t('history.principalPaid'),
       align: 'right',
-      render: (row) => coinAmount(row.principal, row.loanCoin),
+      render: (row) => money(row.principal, row.loanCoin),
     },
-    { key: 'fee', title: t('history.charge'), align: 'right', render: (row) => coinAmount(row.fee, row.loanCoin) },
+    { key: 'fee', title: t('history.charge'), align: 'right', render: (row) => money(row.fee, row.loanCoin) },
     {
       key: 'released',
       title: t('history.released'),
       align: 'right',
-      render: (row) => coinAmount(row.collateralReleased, 'BTC'),
+      render: (row) => money(row.collateralReleased, 'BTC'),
     },
     { key: 'status', title: t('history.status'), render: (row) => <LoanStatusTag status={row.statusAfter} /> },
   ],
   titleOf: (row, t) => (
     <span>
       {`${t(`source.${row.repayType}`)} · `}
-      <span data-testid="record-amount">{coinAmount(row.amount, row.loanCoin)}</span>
+      <span data-testid="record-amount">{money(row.amount, row.loanCoin)}</span>
     </span>
   ),
   extraOf: (row) => <LoanStatusTag status={row.statusAfter} />,
@@ -125,26 +126,26 @@ export const ADJUST_VIEW: RecordKindView<LoanAdjustRecord> = {
       key: 'amount',
       title: t('history.amount'),
       align: 'right',
-      render: (row) => <span data-testid="record-amount">{coinAmount(row.amount, row.collateralCoin)}</span>,
+      render: (row) => <span data-testid="record-amount">{money(row.amount, row.collateralCoin)}</span>,
     },
     {
       key: 'after',
       title: t('adjust.collateralAfter'),
       align: 'right',
-      render: (row) => coinAmount(row.collateralAfter, row.collateralCoin),
+      render: (row) => money(row.collateralAfter, row.collateralCoin),
     },
     { key: 'ltv', title: t('ltv.label'), render: (row) => ltvPair(row.ltvBeforePct, row.ltvAfterPct) },
     {
       key: 'price',
       title: t('calc.btcPrice'),
       align: 'right',
-      render: (row) => (row.price ? `$${usdPrice(row.price)}` : '—'),
+      render: (row) => (row.price ? money(row.price, 'USD') : '—'),
     },
   ],
   titleOf: (row, t) => (
     <span>
       {`${t(`direction.${row.direction}`)} · `}
-      <span data-testid="record-amount">{coinAmount(row.amount, row.collateralCoin)}</span>
+      <span data-testid="record-amount">{money(row.amount, row.collateralCoin)}</span>
     </span>
   ),
   extraOf: () => null,
@@ -159,18 +160,18 @@ export const LIQUIDATION_VIEW: RecordKindView<LoanLiquidationRecord> = {
     { key: 'createTime', title: t('history.time'), render: (row) => time(row.createTime) },
     { key: 'orderId', title: t('history.order'), render: (row) => row.orderId },
     { key: 'kind', title: t('history.kind'), render: (row) => t(liquidationKindKey(row.kind)) },
-    { key: 'price', title: t('receipt.price'), align: 'right', render: (row) => `$${usdPrice(row.price)}` },
+    { key: 'price', title: t('receipt.price'), align: 'right', render: (row) => money(row.price, 'USD') },
     {
       key: 'sold',
       title: t('receipt.collateralSold'),
       align: 'right',
-      render: (row) => <span data-testid="record-amount">{coinAmount(row.collateralSold, 'BTC')}</span>,
+      render: (row) => <span data-testid="record-amount">{money(row.collateralSold, 'BTC')}</span>,
     },
     {
       key: 'debtRepaid',
       title: t('receipt.debtRepaid'),
       align: 'right',
-      render: (row) => coinAmount(row.debtRepaid, row.loanCoin),
+      render: (row) => money(row.debtRepaid, row.loanCoin),
     },
     { key: 'ltv', title: t('ltv.label'), render: (row) => ltvPair(row.ltvBeforePct, row.ltvAfterPct) },
     { key: 'receipt', title: t('history.receipt'), render: (row) => <ReceiptButton record={row} /> },
@@ -178,7 +179,7 @@ export const LIQUIDATION_VIEW: RecordKindView<LoanLiquidationRecord> = {
   titleOf: (row, t) => (
     <span>
       {`${t(liquidationKindKey(row.kind))} · `}
-      <span data-testid="record-amount">{coinAmount(row.collateralSold, 'BTC')}</span>
+      <span data-testid="record-amount">{money(row.collateralSold, 'BTC')}</span>
     </span>
   ),
   extraOf: (row) => <LoanStatusTag status={row.statusAfter} />,

@@ -8,7 +8,6 @@ import {
   loanEndpoints,
 } from '@meridian/contracts/loans';
 import { toLocale } from '@meridian/contracts/locale';
-import { displayAmount } from '@meridian/contracts/money';
 import { validationMessage } from '@meridian/contracts/validation';
 import { Alert, Button, Descriptions, Form, Input, Radio, Result, Skeleton } from 'antd';
 import { useState } from 'react';
@@ -20,10 +19,12 @@ import { useRepayCalc } from '../api/get-repay-calc.ts';
 import { useInvalidateLoans } from '../api/loan-keys.ts';
 import { readAmountInput } from '../lib/amount-input.ts';
 import { refusedFields } from '../../../lib/contract-errors.ts';
-import { coinAmount, pct, usdPrice } from '../lib/format.ts';
+import { pct } from '../lib/format.ts';
 import { isZeroAmount } from '../lib/is-zero.ts';
 import { useDebounced } from '../lib/use-debounced.ts';
 import { useWalletAvailable } from '../lib/wallet-available.ts';
+import { money } from '../../../lib/money.ts';
+import { MONEY_ROUNDING } from '@meridian/contracts/money-format';
 
 const CALC_DEBOUNCE_MS = 300;
 
@@ -96,7 +97,7 @@ export function RepayModal({ loan, onClose }: { loan: LoanOrder; onClose: () => 
         <Result
           status="success"
           title={t('repay.doneTitle')}
-          subTitle={coinAmount(result.amount, result.loanCoin)}
+          subTitle={money(result.amount, result.loanCoin)}
           extra={
             <Button type="primary" onClick={onClose} data-testid="repay-done">
               {t('borrow.done')}
@@ -122,7 +123,10 @@ export function RepayModal({ loan, onClose }: { loan: LoanOrder; onClose: () => 
             label={t('repay.amount')}
             extra={
               repayType === 'WALLET'
-                ? t('repay.walletBalance', { amount: displayAmount(walletCoin, loan.loanCoin), coin: loan.loanCoin })
+                ? t('repay.walletBalance', {
+                    amount: money(walletCoin, loan.loanCoin, { unit: 'none', rounding: MONEY_ROUNDING.available }),
+                    coin: loan.loanCoin,
+                  })
                 : undefined
             }
           >
@@ -178,36 +182,40 @@ export function RepayModal({ loan, onClose }: { loan: LoanOrder; onClose: () => 
               data-testid="repay-quote"
             >
               <Descriptions.Item label={t('repay.interest')}>
-                {coinAmount(quote.interest, quote.loanCoin)}
+                {money(quote.interest, quote.loanCoin, { rounding: MONEY_ROUNDING.owed })}
               </Descriptions.Item>
               {!isZeroAmount(quote.overdueInterest) && (
                 <Descriptions.Item label={t('repay.overdueInterest')}>
-                  {coinAmount(quote.overdueInterest, quote.loanCoin)}
+                  {money(quote.overdueInterest, quote.loanCoin, { rounding: MONEY_ROUNDING.owed })}
                 </Descriptions.Item>
               )}
               <Descriptions.Item label={t('repay.principal')}>
-                {coinAmount(quote.principal, quote.loanCoin)}
+                {money(quote.principal, quote.loanCoin, { rounding: MONEY_ROUNDING.owed })}
               </Descriptions.Item>
               <Descriptions.Item label={t('repay.earlyCharge')}>
-                <span data-testid="repay-fee">{coinAmount(quote.fee, quote.loanCoin)}</span>
+                <span data-testid="repay-fee">
+                  {money(quote.fee, quote.loanCoin, { rounding: MONEY_ROUNDING.owed })}
+                </span>
               </Descriptions.Item>
               <Descriptions.Item label={t('repay.total')}>
-                <strong data-testid="repay-total">{coinAmount(quote.amount, quote.loanCoin)}</strong>
+                <strong data-testid="repay-total">
+                  {money(quote.amount, quote.loanCoin, { rounding: MONEY_ROUNDING.owed })}
+                </strong>
               </Descriptions.Item>
               {quote.repayType === 'COLLATERAL' && (
                 <Descriptions.Item label={t('repay.collateralSold')}>
-                  <span data-testid="repay-collateral-sold">{coinAmount(quote.collateralSold, 'BTC')}</span>
+                  <span data-testid="repay-collateral-sold">{money(quote.collateralSold, 'BTC')}</span>
                 </Descriptions.Item>
               )}
               {quote.price && (
-                <Descriptions.Item label={t('repay.priceUsed')}>{`$${usdPrice(quote.price)}`}</Descriptions.Item>
+                <Descriptions.Item label={t('repay.priceUsed')}>{money(quote.price, 'USD')}</Descriptions.Item>
               )}
               <Descriptions.Item label={t('repay.collateralReleased')}>
-                <span data-testid="repay-collateral-released">{coinAmount(quote.collateralReleased, 'BTC')}</span>
+                <span data-testid="repay-collateral-released">{money(quote.collateralReleased, 'BTC')}</span>
               </Descriptions.Item>
               {!quote.isFull && (
                 <Descriptions.Item label={t('repay.debtAfter')}>
-                  {coinAmount(quote.debtAfter, quote.loanCoin)}
+                  {money(quote.debtAfter, quote.loanCoin, { rounding: MONEY_ROUNDING.owed })}
                 </Descriptions.Item>
               )}
               {quote.ltvAfterPct && (

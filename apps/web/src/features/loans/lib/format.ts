@@ -1,24 +1,15 @@
-import { displayAmount } from '@meridian/contracts/money';
+import { MONEY_ROUNDING } from '@meridian/contracts/money-format';
 import Decimal from 'decimal.js';
-
-/** A coin amount of the loan API ("1000.000000", "0.20000000") for display: "1,000.00 USDT", "0.20 BTC". */
-export function coinAmount(amount: string, coin: string): string {
-  return `${displayAmount(amount, coin)} ${coin}`;
-}
+import { money } from '../../../lib/money.ts';
 
 /**
- * A USD price of the loan API (USD per BTC, any number of decimals) for display with 2 decimals and
- * thousands separators: "42,857.15". A liquidation or margin-call price is rounded up at the cent
- * (the price is a threshold: showing it lower would say liquidation starts later than it does);
- * a market price to the nearest cent. The text itself when it is no number.
+ * A liquidation or margin-call price of the loan API (USD per BTC, up to 8 decimals) as every page
+ * shows it: rounded UP to the cent (the price falls towards it, so the higher figure warns earlier;
+ * docs/decisions/0014-number-format.md), with the currency symbol: "37402.33384075" → "$37,402.34"
+ * (zh-HK "US$37,402.34"). The margin-call message renders the same (loans.engine.ts).
  */
-export function usdPrice(price: string, rounding: 'up' | 'nearest' = 'nearest'): string {
-  try {
-    const mode = rounding === 'up' ? Decimal.ROUND_UP : Decimal.ROUND_HALF_UP;
-    return displayAmount(new Decimal(price).toFixed(2, mode), 'USD');
-  } catch {
-    return price;
-  }
+export function thresholdPrice(price: string): string {
+  return money(price, 'USD', { rounding: MONEY_ROUNDING.liquidationPrice });
 }
 
 /** A percentage of the API ("12", "0.0328767123", "45.20") for display: "12%", "0.0329%", "45.20%". Long rates keep 4 decimals. */

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useMarketPrices } from '../api/get-market-prices.ts';
-import { changeDirection, formatChangePercent, formatUsdPrice } from '../lib/format.ts';
+import { changeDirection, formatChangePercent } from '../lib/format.ts';
+import { money } from '../../../lib/money.ts';
 import { CoinIcon } from './coin-icon.tsx';
 import { Sparkline } from './sparkline.tsx';
 import './market-table.css';
@@ -104,7 +105,7 @@ export function MarketTable() {
                       {formatChangePercent(row.changePercent)}
                     </td>
                     <td className="market__num market__price" data-testid="market-price">
-                      ${formatUsdPrice(row.currentPrice)}
+                      {money(row.currentPrice, 'USD', { keepDecimals: true })}
                     </td>
                   </tr>
                 );

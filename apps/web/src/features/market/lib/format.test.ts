@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { changeDirection, formatChangePercent, formatUsdPrice, sparklinePoints } from './format.ts';
+import { changeDirection, formatChangePercent, sparklinePoints } from './format.ts';
 
 describe('market table formatting', () => {
-  it('shows prices with thousands separators and at least 2 decimals, keeping the price’s own', () => {
-    expect(formatUsdPrice('97196.9')).toBe('97,196.90');
-    expect(formatUsdPrice('1234567.5')).toBe('1,234,567.50');
-    expect(formatUsdPrice('1.00')).toBe('1.00');
-    expect(formatUsdPrice('0.99980001')).toBe('0.99980001');
-    expect(formatUsdPrice('60000.00000001')).toBe('60,000.00000001');
-    expect(formatUsdPrice('not a price')).toBe('not a price');
-  });
-
   it('signs and colours the 24 h change', () => {
     expect(formatChangePercent('2.15')).toBe('+2.15%');
     expect(formatChangePercent('-50.00')).toBe('-50.00%');

@@ -1,19 +1,7 @@
 /**
- * Display forms of the market table. Prices arrive as exact decimal strings and are only
- * re-punctuated here, never passed through a float: "97196.9" → "97,196.90".
+ * Display forms of the market table. Prices are shown by the one money formatter
+ * (apps/web/src/lib/money.ts), never through a float.
  */
-
-/**
- * A USD price for display: thousands separators and at least 2 decimals, or the price's own when
- * it has more. Returns the text unchanged when it is not a plain decimal.
- */
-export function formatUsdPrice(text: string): string {
-  const match = /^(\d+)(?:\.(\d+))?$/.exec(text);
-  if (!match) return text;
-  const whole = match[1]!.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  const fraction = (match[2] ?? '').padEnd(2, '0');
-  return `${whole}.${fraction}`;
-}
 
 /** Direction of a change, for its colour. */
 export type ChangeDirection = 'up' | 'down' | 'flat';

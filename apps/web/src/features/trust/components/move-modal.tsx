@@ -1,4 +1,5 @@
-import { formatAmount, parseAmountMinor } from '@meridian/contracts/money';
+import { parseAmountMinor } from '@meridian/contracts/money';
+import { money } from '../../../lib/money.ts';
 import {
   TRUST_ASSET,
   TRUST_FUND_MIN_MINOR,
@@ -24,7 +25,7 @@ function readBtcMinor(text: string): bigint | null {
   }
 }
 
-const btc = (minor: bigint) => `${formatAmount(minor, TRUST_ASSET)} ${TRUST_ASSET}`;
+const btc = (minor: bigint) => money(minor, TRUST_ASSET);
 
 /**
  * Fund (`direction` fund) or withdraw from a trust. Funding shows, before anything is confirmed, the

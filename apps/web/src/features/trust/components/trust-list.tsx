@@ -1,4 +1,4 @@
-import { formatAmount, parseAmountMinor } from '@meridian/contracts/money';
+import { money } from '../../../lib/money.ts';
 import { TRUST_ASSET, type Trust } from '@meridian/contracts/trust';
 import { Card, Empty, Flex, List, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -32,7 +32,7 @@ export function TrustList({ trusts }: { trusts: Trust[] }) {
                 </Flex>
                 <Flex gap={12} align="center">
                   <Typography.Text strong data-testid="trust-holding">
-                    {formatAmount(parseAmountMinor(trust.holding, TRUST_ASSET), TRUST_ASSET)} {TRUST_ASSET}
+                    {money(trust.holding, TRUST_ASSET)}
                   </Typography.Text>
                   <TrustStateTag state={trust.state} />
                 </Flex>

@@ -1,4 +1,4 @@
-import { formatAmount, parseAmountMinor } from '@meridian/contracts/money';
+import { money } from '../../../lib/money.ts';
 import { TRUST_ASSET, type TrustDetail as TrustDetailContent, type TrustMovement } from '@meridian/contracts/trust';
 import { Button, Card, Descriptions, Empty, Flex, Pagination, Result, Skeleton, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -14,7 +14,7 @@ import { LevelGate } from '../components/level-gate.tsx';
 import { MoveModal } from '../components/move-modal.tsx';
 import { TrustStateTag } from '../components/trust-state-tag.tsx';
 
-const btc = (amount: string) => `${formatAmount(parseAmountMinor(amount, TRUST_ASSET), TRUST_ASSET)} ${TRUST_ASSET}`;
+const btc = (amount: string) => money(amount, TRUST_ASSET);
 
 function formatDateTime(iso: string, locale: string): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));

@@ -1,4 +1,3 @@
-import { displayAmount } from '@meridian/contracts/money';
 import type { WalletRecord } from '@meridian/contracts/wallet';
 import { Button, List } from 'antd';
 import dayjs from 'dayjs';
@@ -8,6 +7,7 @@ import { useWalletRecordPages } from '../api/get-wallet-records.ts';
 import type { RecordHistoryFilters } from '../api/wallet-keys.ts';
 import { RecordCancelButton } from './record-cancel-button.tsx';
 import { StatusTag } from './status-tag.tsx';
+import { money } from '../../../lib/money.ts';
 
 const recordIdOf = (record: WalletRecord) => record.id;
 
@@ -35,9 +35,7 @@ export function WalletHistoryList({ filters }: { filters: RecordHistoryFilters }
             }
           >
             <List.Item.Meta
-              title={
-                <span data-testid="record-amount">{`${displayAmount(row.amount, row.coinCode)} ${row.coinCode}`}</span>
-              }
+              title={<span data-testid="record-amount">{money(row.amount, row.coinCode)}</span>}
               description={`${row.network} · ${t(`history.${row.type}`)} · ${dayjs(row.createTime).format('YYYY-MM-DD HH:mm')}`}
             />
           </List.Item>

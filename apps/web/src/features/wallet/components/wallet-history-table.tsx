@@ -1,4 +1,3 @@
-import { displayAmount } from '@meridian/contracts/money';
 import type { WalletRecord } from '@meridian/contracts/wallet';
 import { Table, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
@@ -8,6 +7,7 @@ import type { RecordFilters } from '../api/wallet-keys.ts';
 import { AddressText } from './address-text.tsx';
 import { RecordCancelButton } from './record-cancel-button.tsx';
 import { StatusTag } from './status-tag.tsx';
+import { money } from '../../../lib/money.ts';
 
 export interface WalletHistoryTableProps {
   /** The filters with the page shown. */
@@ -37,7 +37,7 @@ export function WalletHistoryTable({ filters, onPage }: WalletHistoryTableProps)
       dataIndex: 'amount',
       align: 'right',
       render: (value: string, row: WalletRecord) => (
-        <span data-testid="record-amount">{displayAmount(value, row.coinCode)}</span>
+        <span data-testid="record-amount">{money(value, row.coinCode, { unit: 'none' })}</span>
       ),
     },
     ...(action === 'withdraw'
@@ -46,7 +46,7 @@ export function WalletHistoryTable({ filters, onPage }: WalletHistoryTableProps)
             title: t('history.fee'),
             dataIndex: 'fee',
             align: 'right' as const,
-            render: (value: string, row: WalletRecord) => displayAmount(value, row.coinCode),
+            render: (value: string, row: WalletRecord) => money(value, row.coinCode, { unit: 'none' }),
           },
         ]
       : []),

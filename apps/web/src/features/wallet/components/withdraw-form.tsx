@@ -1,5 +1,5 @@
 import { BUSINESS_CODES } from '@meridian/contracts/codes';
-import { displayAmount, isAssetCode } from '@meridian/contracts/money';
+import { isAssetCode } from '@meridian/contracts/money';
 import {
   type WalletCoin,
   type WalletRecord,
@@ -23,6 +23,8 @@ import { useNetworkChoice } from '../hooks/use-network-choice.ts';
 import { checkWithdrawAmount, maxWithdrawable, totalDebited } from '../lib/withdraw-rules.ts';
 import { CoinNetworkFields } from './coin-network-fields.tsx';
 import { WithdrawResult } from './withdraw-result.tsx';
+import { money } from '../../../lib/money.ts';
+import { MONEY_ROUNDING } from '@meridian/contracts/money-format';
 
 interface WithdrawValues {
   address: string;
@@ -161,12 +163,23 @@ export function WithdrawForm({ coins, coin }: { coins: WalletCoin[]; coin: strin
         name="amount"
         extra={
           <>
-            <div>{t('withdraw.available', { amount: displayAmount(available, coin), coin })}</div>
+            <div>
+              {t('withdraw.available', {
+                amount: money(available, coin, { unit: 'none', rounding: MONEY_ROUNDING.available }),
+                coin,
+              })}
+            </div>
             {withdrawLimits.data && (
               <div data-testid="withdraw-limits-left">
                 {t('withdraw.limitLeft', {
-                  per24h: displayAmount(withdrawLimits.data.per24h.leftUsd, 'USD'),
-                  perMonth: displayAmount(withdrawLimits.data.perMonth.leftUsd, 'USD'),
+                  per24h: money(withdrawLimits.data.per24h.leftUsd, 'USD', {
+                    unit: 'none',
+                    rounding: MONEY_ROUNDING.available,
+                  }),
+                  perMonth: money(withdrawLimits.data.perMonth.leftUsd, 'USD', {
+                    unit: 'none',
+                    rounding: MONEY_ROUNDING.available,
+                  }),
                 })}
               </div>
             )}
@@ -203,20 +216,16 @@ export function WithdrawForm({ coins, coin }: { coins: WalletCoin[]; coin: strin
         <Descriptions size="small" column={1} style={{ marginBottom: 16 }}>
           <Descriptions.Item label={t('withdraw.limits')}>
             {t('withdraw.limitsValue', {
-              min: displayAmount(net.withdrawMin, coin),
-              max: displayAmount(net.withdrawMax, coin),
+              min: money(net.withdrawMin, coin, { unit: 'none' }),
+              max: money(net.withdrawMax, coin, { unit: 'none' }),
               coin,
             })}
           </Descriptions.Item>
           <Descriptions.Item label={t('withdraw.fee')}>
-            <span data-testid="withdraw-fee">{`${displayAmount(net.withdrawFee, coin)} ${coin}`}</span>
+            <span data-testid="withdraw-fee">{money(net.withdrawFee, coin, { rounding: MONEY_ROUNDING.owed })}</span>
           </Descriptions.Item>
-          <Descriptions.Item label={t('withdraw.received')}>
-            {amount ? `${displayAmount(amount, coin)} ${coin}` : '—'}
-          </Descriptions.Item>
-          <Descriptions.Item label={t('withdraw.debited')}>
-            {debited ? `${displayAmount(debited, coin)} ${coin}` : '—'}
-          </Descriptions.Item>
+          <Descriptions.Item label={t('withdraw.received')}>{amount ? money(amount, coin) : '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('withdraw.debited')}>{debited ? money(debited, coin) : '—'}</Descriptions.Item>
         </Descriptions>
       )}
       <Alert type="info" showIcon message={t('withdraw.internalNote')} style={{ marginBottom: 16 }} />

@@ -1,4 +1,3 @@
-import { displayAmount } from '@meridian/contracts/money';
 import type { WalletRecord } from '@meridian/contracts/wallet';
 import { Button, Descriptions, Result, Typography } from 'antd';
 import { useEffect, useRef } from 'react';
@@ -6,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { pathTo } from '../../../config/paths.ts';
 import { StatusTag } from './status-tag.tsx';
+import { money } from '../../../lib/money.ts';
 
 export interface WithdrawResultProps {
   /** The withdrawal as `POST wallet/withdraw` answered it (decimal strings of the coin). */
@@ -44,10 +44,10 @@ export function WithdrawResult({ record, onAgain }: WithdrawResultProps) {
         style={{ marginBottom: 24 }}
       >
         <Descriptions.Item label={t('history.amount')}>
-          <span data-testid="withdraw-result-amount">{`${displayAmount(record.amount, coin)} ${coin}`}</span>
+          <span data-testid="withdraw-result-amount">{money(record.amount, coin)}</span>
         </Descriptions.Item>
         <Descriptions.Item label={t('history.fee')}>
-          <span data-testid="withdraw-result-fee">{`${displayAmount(record.fee, coin)} ${coin}`}</span>
+          <span data-testid="withdraw-result-fee">{money(record.fee, coin)}</span>
         </Descriptions.Item>
         <Descriptions.Item label={t('history.network')}>
           <span data-testid="withdraw-result-network">{record.network}</span>

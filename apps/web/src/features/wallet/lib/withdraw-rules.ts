@@ -1,11 +1,11 @@
 import {
   type AssetCode,
-  formatAmount,
   isAssetCode,
   parseAmountMinor,
   readAmountMinor,
   toDecimalString,
 } from '@meridian/contracts/money';
+import { money } from '../../../lib/money.ts';
 
 /** Why an entered withdrawal amount is refused, with its message parameters. */
 export type AmountProblem =
@@ -44,8 +44,10 @@ export function checkWithdrawAmount(text: string, limits: WithdrawLimits): Amoun
   const minor = read.amountMinor;
   const min = parseAmountMinor(limits.withdrawMin, asset);
   const max = parseAmountMinor(limits.withdrawMax, asset);
-  if (minor < min) return { key: 'withdrawMin', limit: formatAmount(min, asset), unit: asset };
-  if (minor > max) return { key: 'withdrawMax', limit: formatAmount(max, asset), unit: asset };
+  if (minor < min)
+    return { key: 'withdrawMin', limit: money(min, asset, { unit: 'none', rounding: 'up' }), unit: asset };
+  if (minor > max)
+    return { key: 'withdrawMax', limit: money(max, asset, { unit: 'none', rounding: 'down' }), unit: asset };
   if (minor + parseAmountMinor(limits.withdrawFee, asset) > parseAmountMinor(limits.available, asset))
     return { key: 'exceedsAvailable' };
   return undefined;

@@ -1,4 +1,4 @@
-import { displayAmount, parseAmountMinor, toDecimalString } from '@meridian/contracts/money';
+import { parseAmountMinor, toDecimalString } from '@meridian/contracts/money';
 import { Button, Card, Col, Empty, Row, Skeleton, Space, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,6 +7,8 @@ import { PageFrame } from '../../../components/page-frame.tsx';
 import { DEFAULT_WALLET_COIN, pathTo } from '../../../config/paths.ts';
 import { RequireUser } from '../../../components/require-user.tsx';
 import { useWalletBalance } from '../../../lib/get-wallet-balance.ts';
+import { money } from '../../../lib/money.ts';
+import { MONEY_ROUNDING } from '@meridian/contracts/money-format';
 
 /** /my/account/overview: total USD value and the value of each account (Main, Fund, Card, Trust). */
 export function AccountOverviewPage() {
@@ -22,8 +24,7 @@ export function AccountOverviewPage() {
             <Card>
               <Statistic
                 title={t('account.totalUsd')}
-                value={displayAmount(balance.data.overview.totalUsd, 'USD')}
-                prefix="$"
+                value={money(balance.data.overview.totalUsd, 'USD')}
                 data-testid="total-usd"
               />
             </Card>
@@ -33,8 +34,7 @@ export function AccountOverviewPage() {
                   <Card>
                     <Statistic
                       title={t(`account.${account.accountType}`)}
-                      value={signedUsd(account.totalUsd)}
-                      prefix="$"
+                      value={money(account.totalUsd, 'USD')}
                       data-testid={`overview-${account.accountType}`}
                     />
                     {account.accountType === 'MainAccount' && (
@@ -52,11 +52,6 @@ export function AccountOverviewPage() {
       </PageFrame>
     </RequireUser>
   );
-}
-
-/** A USD total that may be negative (the LoanAccount's net of collateral and debt) for display: "-1,009.87". */
-function signedUsd(totalUsd: string): string {
-  return totalUsd.startsWith('-') ? `-${displayAmount(totalUsd.slice(1), 'USD')}` : displayAmount(totalUsd, 'USD');
 }
 
 type BalanceAccounts = NonNullable<ReturnType<typeof useWalletBalance>['data']>['wallet']['accounts'];
@@ -79,11 +74,14 @@ function LoanAccountLines({ assets }: { assets: BalanceAccounts[number]['assets'
           <Typography.Text type="secondary">
             {asset.type === 'frozen'
               ? t('account.loanCollateral', {
-                  amount: displayAmount(asset.amount, asset.coinCode),
+                  amount: money(asset.amount, asset.coinCode, { unit: 'none' }),
                   coin: asset.coinCode,
                 })
               : t('account.loanDebt', {
-                  amount: displayAmount(asset.amount.replace(/^-/, ''), asset.coinCode),
+                  amount: money(asset.amount.replace(/^-/, ''), asset.coinCode, {
+                    unit: 'none',
+                    rounding: MONEY_ROUNDING.owed,
+                  }),
                   coin: asset.coinCode,
                 })}
           </Typography.Text>
@@ -167,8 +165,7 @@ export function MainAccountPage() {
           {main && (
             <Statistic
               title={t('account.mainTotal')}
-              value={displayAmount(main.totalUsd, 'USD')}
-              prefix="$"
+              value={money(main.totalUsd, 'USD')}
               style={{ marginBottom: 16 }}
               data-testid="main-total-usd"
             />
@@ -188,21 +185,23 @@ export function MainAccountPage() {
                 title: t('account.available'),
                 dataIndex: 'available',
                 render: (value: string, row) => (
-                  <span data-testid={`available-${row.coinCode}`}>{displayAmount(value, row.coinCode)}</span>
+                  <span data-testid={`available-${row.coinCode}`}>
+                    {money(value, row.coinCode, { unit: 'none', rounding: MONEY_ROUNDING.available })}
+                  </span>
                 ),
               },
               {
                 title: t('account.frozen'),
                 dataIndex: 'frozen',
                 render: (value: string, row) => (
-                  <span data-testid={`frozen-${row.coinCode}`}>{displayAmount(value, row.coinCode)}</span>
+                  <span data-testid={`frozen-${row.coinCode}`}>{money(value, row.coinCode, { unit: 'none' })}</span>
                 ),
               },
               {
                 title: t('account.usd'),
                 dataIndex: 'usd',
                 mobile: 'figure',
-                render: (value: string | null) => (value === null ? '—' : `$${displayAmount(value, 'USD')}`),
+                render: (value: string | null) => (value === null ? '—' : money(value, 'USD')),
               },
               {
                 title: t('account.actions'),
