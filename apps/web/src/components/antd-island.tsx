@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { afterPaintIdle, nextTask } from '../lib/idle.ts';
+import type * as AntdConfigModule from './antd-config.tsx';
 import type { AntdConfig, AntdStylesUrl } from './antd-config.tsx';
 import './antd-island.css';
 
@@ -45,7 +46,7 @@ export function islandLoader<C>(
       }),
       load(),
     ]);
-  const loadInSteps = async (): Promise<[typeof import('./antd-config.tsx'), C]> => {
+  const loadInSteps = async (): Promise<[typeof AntdConfigModule, C]> => {
     const config = await import('./antd-config.tsx');
     const prepared = config.prepareAntd(styles);
     // Not left unhandled while the steps run; awaited (and so thrown) below.
