@@ -120,12 +120,13 @@ export interface AntdIslandSource {
 }
 
 /**
- * The islands of the public pages: each `antdIsland(() => import('./x.tsx')…, styles)` in `src`.
+ * The islands of the public pages: each `antdIsland(() => import('./x.tsx')…, styles[, warmUp])` in `src`.
  * Sorted by name; two island modules with one file name are refused (their stylesheets would collide).
  */
 export function antdIslands(srcDir = join(WEB_ROOT, 'src')): AntdIslandSource[] {
   const islands = new Map<string, AntdIslandSource>();
-  const declaration = /antdIsland\(\s*\(\)\s*=>\s*import\('(\.[^']+)'\)[^;]*?,\s*(\w+),?\s*\);/g;
+  // The optional third argument is the island's list of warm-up imports (`[() => import(…), …]`).
+  const declaration = /antdIsland\(\s*\(\)\s*=>\s*import\('(\.[^']+)'\)[^;]*?,\s*(\w+)\s*(?:,\s*\[[^\]]*\])?,?\s*\);/g;
   for (const page of sourceFiles(srcDir)) {
     const source = readFileSync(page, 'utf8');
     for (const match of source.matchAll(declaration)) {

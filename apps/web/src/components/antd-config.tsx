@@ -8,6 +8,7 @@ import { matchLocale } from '../lib/locale.ts';
 import { usePrefersReducedMotion } from '../lib/reduced-motion.ts';
 import { useIsMobile } from '../lib/viewport.ts';
 import antdCssUrl from '../styles/antd.css?url';
+import { builtMapTokenAlgorithm } from './antd-map-token.ts';
 import { THEME } from './antd-theme.ts';
 
 let antdLocale: AntdLocale | undefined;
@@ -96,8 +97,14 @@ export function prepareAntd(styles: AntdStylesUrl = FULL_ANTD_STYLES): Promise<v
   return Promise.all([loadAntdStyles(styles), textsLoading]).then(() => undefined);
 }
 
+/**
+ * `THEME` with its map tokens read from the build (`builtMapTokenAlgorithm`) instead of derived in
+ * the browser on the first render; the same tokens.
+ */
+export const THEME_WITH_BUILT_TOKENS: ThemeConfig = { ...THEME, algorithm: builtMapTokenAlgorithm };
+
 /** The brand theme with Ant Design's animations off, for users who ask for reduced motion. */
-const REDUCED_MOTION_THEME: ThemeConfig = { ...THEME, token: { ...THEME.token, motion: false } };
+const REDUCED_MOTION_THEME: ThemeConfig = { ...THEME_WITH_BUILT_TOKENS, token: { ...THEME.token, motion: false } };
 
 /**
  * Ant Design configuration: brand theme, the active language, and button size middle on mobile and
@@ -114,7 +121,7 @@ export function AntdConfig({ children }: { children: ReactNode }) {
   return (
     <ConfigProvider
       locale={antdLocale}
-      theme={prefersReducedMotion ? REDUCED_MOTION_THEME : THEME}
+      theme={prefersReducedMotion ? REDUCED_MOTION_THEME : THEME_WITH_BUILT_TOKENS}
       componentSize={isMobile ? 'middle' : 'large'}
       button={button}
     >

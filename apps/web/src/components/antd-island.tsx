@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
-import { afterPaintIdle } from '../lib/idle.ts';
+import { afterPaintIdle, nextTask } from '../lib/idle.ts';
+import type * as AntdConfigModule from './antd-config.tsx';
 import type { AntdConfig, AntdStylesUrl } from './antd-config.tsx';
 import './antd-island.css';
 
@@ -10,22 +11,57 @@ export interface LoadedIsland<C> {
 }
 
 /**
+ * A module an island imports that is worth evaluating in a task of its own before the island's
+ * module, e.g. `() => import('@meridian/contracts/loans')`: the contracts build their zod schemas
+ * when they load, which made the island's module graph one long task.
+ */
+export type IslandWarmUp = () => Promise<unknown>;
+
+/**
  * The loader of an island: the first call fetches `load`'s module, Ant Design's configuration, its
  * styles (`styles`: the island's own file, `styles/antd/<island>.css`; by default the full file) and
- * the active language's Ant Design texts in parallel; later calls return the same promise (a failed
- * load is tried again on the next call). Call it early — in a route's `lazy`, on hover — to start the
- * downloads before the island renders.
+ * the active language's Ant Design texts; later calls return the same promise (a failed load is tried
+ * again on the next call). Call it early — in a route's `lazy`, on hover — to start the downloads
+ * before the island renders.
+ *
+ * Without `warmUp` everything is fetched in parallel, and the browser evaluates the island's module
+ * graph in one task. With `warmUp` (modules in dependency order, leaves first) the loader evaluates
+ * Ant Design's configuration, then each warm-up module, then the island's module, each in a task of
+ * its own (a yield to the event loop between them), so that no single task blocks the main thread
+ * for long (Lighthouse's total blocking time counts each task's time past 50 ms:
+ * docs/performance.md "Lighthouse: the islands' start in short tasks"). The styles and texts are
+ * still fetched at the start, in parallel; the island's modules arrive a round trip per step later.
  */
-export function islandLoader<C>(load: () => Promise<C>, styles?: AntdStylesUrl): () => Promise<LoadedIsland<C>> {
+export function islandLoader<C>(
+  load: () => Promise<C>,
+  styles?: AntdStylesUrl,
+  warmUp: readonly IslandWarmUp[] = [],
+): () => Promise<LoadedIsland<C>> {
   let loading: Promise<LoadedIsland<C>> | undefined;
-  return () => {
-    loading ??= Promise.all([
+  const loadParallel = () =>
+    Promise.all([
       import('./antd-config.tsx').then(async (module) => {
         await module.prepareAntd(styles);
         return module;
       }),
       load(),
-    ]).then(
+    ]);
+  const loadInSteps = async (): Promise<[typeof AntdConfigModule, C]> => {
+    const config = await import('./antd-config.tsx');
+    const prepared = config.prepareAntd(styles);
+    // Not left unhandled while the steps run; awaited (and so thrown) below.
+    prepared.catch(() => undefined);
+    for (const step of warmUp) {
+      await nextTask();
+      await step();
+    }
+    await nextTask();
+    const Component = await load();
+    await prepared;
+    return [config, Component];
+  };
+  return () => {
+    loading ??= (warmUp.length === 0 ? loadParallel() : loadInSteps()).then(
       ([config, Component]) => ({ Component, AntdConfig: config.AntdConfig }),
       (error: unknown) => {
         loading = undefined;
@@ -50,13 +86,15 @@ export function islandLoader<C>(load: () => Promise<C>, styles?: AntdStylesUrl):
  * that its Ant Design code stays out of the page's chunk. `styles` is the URL of the island's own
  * stylesheet, `styles/antd/<module's file name>.css?url`, which `npm run antd:css -w @meridian/web`
  * writes from the components the module and its imports render (`styles/antd-css.test.ts` checks
- * the pairing). Render the result inside `<AntdIsland>`, which reserves its space while it loads.
+ * the pairing). `warmUp` lists the island's heavier imports to evaluate first, one task each
+ * (`islandLoader`). Render the result inside `<AntdIsland>`, which reserves its space while it loads.
  */
 export function antdIsland<P extends object>(
   load: () => Promise<ComponentType<P>>,
   styles: AntdStylesUrl,
+  warmUp: readonly IslandWarmUp[] = [],
 ): ComponentType<P> {
-  const loadIsland = islandLoader(load, styles);
+  const loadIsland = islandLoader(load, styles, warmUp);
   return lazy(async () => {
     const { AntdConfig, Component } = await loadIsland();
     function Island(props: P) {

@@ -27,3 +27,12 @@ export function afterPaintIdle(timeoutMs: number = IDLE_TIMEOUT_MS): Promise<voi
     });
   });
 }
+
+/**
+ * Resolves in a later task of the event loop (a 0 ms timer), so that work after it does not extend
+ * the current task: a long piece of start-up work cut at its awaits of `nextTask()` runs as several
+ * short tasks, between which the browser can handle input. Never rejects.
+ */
+export function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}

@@ -7,10 +7,21 @@ import { openActionModal } from '../../../stores/modal-store.ts';
 import './exchange-page.css';
 import exchangePanelStyles from '../../../styles/antd/exchange-panel.css?url';
 
-/** The swap form and Ant Design load after the page's first paint. */
+/**
+ * The swap form and Ant Design load after the page's first paint; the contracts it uses (zod
+ * schemas built at load) are evaluated first, one module per task.
+ */
 const ExchangePanel = antdIsland(
   () => import('../components/exchange-panel.tsx').then((m) => m.ExchangePanel),
   exchangePanelStyles,
+  [
+    () => import('@meridian/contracts/pagination'),
+    () => import('@meridian/contracts/money'),
+    () => import('@meridian/contracts/coins'),
+    () => import('@meridian/contracts/endpoint'),
+    () => import('@meridian/contracts/market'),
+    () => import('@meridian/contracts/exchange'),
+  ],
 );
 
 /** The hero of the marketing texts; the steps are drawn beside the form instead of as a section. */

@@ -20,10 +20,20 @@ const CONFIG: ProductPageConfig = {
   hasSignUp: true,
 };
 
-/** The products, the calculator and their modals load after the page's first paint. */
+/**
+ * The products, the calculator and their modals load after the page's first paint; the contracts
+ * they use (zod schemas built at load) are evaluated first, one module per task.
+ */
 const EarnProducts = antdIsland(
   () => import('../components/earn-products.tsx').then((m) => m.EarnProducts),
   earnProductsStyles,
+  [
+    () => import('@meridian/contracts/pagination'),
+    () => import('@meridian/contracts/security'),
+    () => import('@meridian/contracts/money'),
+    () => import('@meridian/contracts/endpoint'),
+    () => import('@meridian/contracts/funds'),
+  ],
 );
 
 /**

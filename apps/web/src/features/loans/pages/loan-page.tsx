@@ -18,10 +18,20 @@ const CONFIG: ProductPageConfig = {
   faq: ['ltv', 'liquidation', 'fees', 'early', 'who', 'risk'],
 };
 
-/** The calculator and the user's loans load after the page's first paint. */
+/**
+ * The calculator and the user's loans load after the page's first paint; the contracts they use
+ * (zod schemas built at load) are evaluated first, one module per task.
+ */
 const LoanBorrow = antdIsland(
   () => import('../components/loan-borrow.tsx').then((m) => m.LoanBorrow),
   loanBorrowStyles,
+  [
+    () => import('@meridian/contracts/pagination'),
+    () => import('@meridian/contracts/security'),
+    () => import('@meridian/contracts/money'),
+    () => import('@meridian/contracts/endpoint'),
+    () => import('@meridian/contracts/loans'),
+  ],
 );
 
 /**
