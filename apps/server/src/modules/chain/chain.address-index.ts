@@ -4,9 +4,10 @@ import type { ChainWallet } from './chain.types.ts';
 const ADDRESSES_PER_READ = 5000;
 /**
  * How far behind its highest id the index reads again: ids are taken in order but committed in any
- * order, so an address with a lower id may commit after a higher one was read.
+ * order, so an address with a lower id may commit after a higher one was read (at most as many
+ * as there are address requests in flight at once, far fewer than this).
  */
-const ID_OVERLAP = 1000;
+const ID_OVERLAP = 100;
 
 /**
  * Deposit address → owner, for the watcher's look-up of every transfer in a block: a `Map` of

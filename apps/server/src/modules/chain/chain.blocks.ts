@@ -1,5 +1,4 @@
-import { toDecimalString } from '@meridian/contracts/money';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, inArray, lt } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.ts';
 import type { RecordedDeposit } from '../wallet/wallet.service.ts';
 import { toChecksumAddress } from '../wallet/wallet.addresses.ts';
@@ -47,11 +46,20 @@ export function confirmationsOf(blockNumber: number, tip: number): number {
  */
 export async function recordBlockInTx(tx: Tx, context: BlockContext, block: EvmBlock): Promise<BlockOutcome> {
   const outcome: BlockOutcome = { found: 0, credited: [] };
-  for (const transfer of block.transfers) {
+  const ours = block.transfers.flatMap((transfer) => {
     const userId = context.addresses.ownerOf(transfer.to);
-    if (userId === undefined) continue;
+    return userId === undefined ? [] : [{ transfer, userId }];
+  });
+  const known = await knownTransfersInTx(
+    tx,
+    context.chainId,
+    ours.map(({ transfer }) => transfer.txHash),
+  );
+  for (const { transfer, userId } of ours) {
     outcome.found += 1;
-    const recorded = await recordTransferInTx(tx, context, block, transfer, userId);
+    const existing = known.get(`${transfer.txHash}:${transfer.logIndex}`);
+    if (existing && existing.status !== 'ORPHANED') continue;
+    const recorded = await recordTransferInTx(tx, context, block, transfer, userId, existing?.id);
     if (recorded?.isCreditedNow) outcome.credited.push(recorded);
   }
   await tx
@@ -89,20 +97,34 @@ export async function moveCursorInTx(
     .onConflictDoUpdate({ target: chainCursors.chainId, set: { blockNumber, blockHash, updatedAt: now } });
 }
 
+/** Chain deposits already recorded for transactions `txHashes`, by `<tx hash>:<log index>`. */
+async function knownTransfersInTx(
+  tx: Tx,
+  chainId: number,
+  txHashes: string[],
+): Promise<Map<string, { id: number; status: string }>> {
+  if (txHashes.length === 0) return new Map();
+  const rows = await tx
+    .select({
+      id: chainDeposits.id,
+      status: chainDeposits.status,
+      txHash: chainDeposits.txHash,
+      logIndex: chainDeposits.logIndex,
+    })
+    .from(chainDeposits)
+    .where(and(eq(chainDeposits.chainId, chainId), inArray(chainDeposits.txHash, [...new Set(txHashes)])));
+  return new Map(rows.map((row) => [`${row.txHash}:${row.logIndex}`, row]));
+}
+
+/** Record one transfer to our `userId`; `existingId` is its ORPHANED row, recorded again from this block. */
 async function recordTransferInTx(
   tx: Tx,
   context: BlockContext,
   block: EvmBlock,
   transfer: EvmTransfer,
   userId: string,
+  existingId: number | undefined,
 ): Promise<RecordedDeposit | undefined> {
-  const key = and(
-    eq(chainDeposits.chainId, context.chainId),
-    eq(chainDeposits.txHash, transfer.txHash),
-    eq(chainDeposits.logIndex, transfer.logIndex),
-  );
-  const [existing] = await tx.select().from(chainDeposits).where(key);
-  if (existing && existing.status !== 'ORPHANED') return undefined;
   const watched = transfer.token === null ? context.eth : context.tokens.get(transfer.token);
   const base = {
     chainId: context.chainId,
@@ -145,12 +167,7 @@ async function recordTransferInTx(
       row = { ...base, coinCode: watched.coin, amountMinor: minor, status, reason: null, depositId: recorded.row.id };
     }
   }
-  if (existing) await tx.update(chainDeposits).set(row).where(eq(chainDeposits.id, existing.id));
+  if (existingId !== undefined) await tx.update(chainDeposits).set(row).where(eq(chainDeposits.id, existingId));
   else await tx.insert(chainDeposits).values(row);
   return recorded;
-}
-
-/** A decimal string of `minor` units of `watched.coin` (logs). */
-export function displayMinor(minor: bigint, watched: WatchedCoin): string {
-  return toDecimalString(minor, watched.coin);
 }
