@@ -1,12 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { queryRows } from '../../platform/db/rows.ts';
 import type { Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerAndLogin, type TestApp, testDatabaseKind } from '../../../test/helpers.ts';
 import { accountBalance } from '../ledger/ledger.service.ts';
 import { userAccount } from '../ledger/ledger.types.ts';
-import { ledgerEntries } from '../ledger/ledger.tables.ts';
 import { seedWallet } from '../wallet/wallet.seed.ts';
-import { deposits } from '../wallet/wallet.tables.ts';
 import {
   type AnvilNode,
   anvilClients,
@@ -67,8 +66,13 @@ async function available(userId: string, coin: 'ETH' | 'USDT' | 'USDC') {
   return accountBalance(t.database.db, userAccount(userId, 'USER_AVAILABLE', coin));
 }
 
+/** The wallet's deposits of `userId`, oldest first (read as the back office would, by SQL). */
 async function depositsOf(userId: string) {
-  return t.database.db.select().from(deposits).where(eq(deposits.userId, userId));
+  const rows = await queryRows<{ id: string; status: string; amount_minor: string }>(
+    t.database.db,
+    sql`SELECT id, status, amount_minor FROM deposits WHERE user_id = ${userId} ORDER BY id`,
+  );
+  return rows.map((row) => ({ id: Number(row.id), status: row.status, amountMinor: BigInt(row.amount_minor) }));
 }
 
 async function records(session: { cookie: string }) {
@@ -122,12 +126,14 @@ describe('EVM deposits', () => {
     expect(await available(session.userId, 'USDT')).toBe(250_000_000n);
     const rows = await depositsOf(session.userId);
     expect(rows).toHaveLength(3);
-    const entries = await t.database.db
-      .select()
-      .from(ledgerEntries)
-      .where(and(eq(ledgerEntries.kind, 'DEPOSIT')));
-    const mine3 = entries.filter((entry) => rows.some((row) => entry.reference === `deposit:${row.id}`));
-    expect(mine3).toHaveLength(3);
+    const [credits] = await queryRows<{ n: string }>(
+      t.database.db,
+      sql`SELECT count(*) AS n FROM ledger_entries WHERE kind = 'DEPOSIT' AND reference IN (${sql.join(
+        rows.map((row) => sql`${`deposit:${row.id}`}`),
+        sql`, `,
+      )})`,
+    );
+    expect(Number(credits!.n)).toBe(3);
   });
 
   it('drops a pending deposit orphaned by a reorganisation below N and credits the one on the new branch', async () => {

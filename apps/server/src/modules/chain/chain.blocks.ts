@@ -1,7 +1,7 @@
+import { getAddress } from 'viem';
 import { and, eq, inArray, lt } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.ts';
 import type { RecordedDeposit } from '../wallet/wallet.service.ts';
-import { toChecksumAddress } from '../wallet/wallet.addresses.ts';
 import type { DepositAddressIndex } from './chain.address-index.ts';
 import { toMinorUnits } from './chain.amounts.ts';
 import { chainBlocks, chainCursors, chainDeposits } from './chain.tables.ts';
@@ -154,12 +154,12 @@ async function recordTransferInTx(
       recorded = await context.wallet.recordDepositInTx(tx, {
         network: watched.network,
         coin: watched.coin,
-        address: toChecksumAddress(transfer.to.slice(2)),
+        address: getAddress(transfer.to),
         txHash: transfer.txHash,
         outputIndex: transfer.logIndex,
         amountMinor: minor,
         confirmations,
-        fromAddress: toChecksumAddress(transfer.from.slice(2)),
+        fromAddress: getAddress(transfer.from),
         confirmationsRequired: watched.confirmationsRequired,
         isFinal: context.finalized !== null && block.number <= context.finalized,
       });

@@ -61,9 +61,8 @@ export function createChainModule(deps: ChainModuleDeps): AppModule<ChainService
   }
   const node = deps.node ?? createViemNode(evm.rpcUrl);
   const postgresUrl = postgresUrlOf(config, deps.database);
-  let watcher: EvmWatcher | undefined;
   const leader: LeaderLock = postgresUrl
-    ? postgresLeader(postgresUrl, () => watcher!.chainId(), deps.log)
+    ? postgresLeader(postgresUrl, () => node.chainId(), deps.log)
     : inProcessLeader();
   const reorgAlarms = deps.metrics
     ? new Counter({
@@ -79,7 +78,7 @@ export function createChainModule(deps: ChainModuleDeps): AppModule<ChainService
         registers: [deps.metrics],
       })
     : undefined;
-  watcher = new EvmWatcher({
+  const watcher = new EvmWatcher({
     db: deps.database.db,
     node,
     wallet: deps.wallet,

@@ -1,8 +1,8 @@
+import { getAddress } from 'viem';
 import { type AssetCode, parseAmountMinor } from '@meridian/contracts/money';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/client.ts';
 import type { RecordedDeposit } from '../wallet/wallet.service.ts';
-import { toChecksumAddress } from '../wallet/wallet.addresses.ts';
 import { DepositAddressIndex } from './chain.address-index.ts';
 import { type BlockContext, confirmationsOf, recordBlockInTx } from './chain.blocks.ts';
 import type { LeaderLock } from './chain.leader.ts';
@@ -265,12 +265,12 @@ export class EvmWatcher implements DepositSource {
     return this.options.wallet.recordDepositInTx(tx, {
       network: row.network,
       coin: watched.coin,
-      address: toChecksumAddress(row.toAddress.slice(2)),
+      address: getAddress(row.toAddress),
       txHash: row.txHash,
       outputIndex: row.logIndex,
       amountMinor: row.amountMinor!,
       confirmations,
-      fromAddress: toChecksumAddress(row.fromAddress.slice(2)),
+      fromAddress: getAddress(row.fromAddress),
       confirmationsRequired: row.confirmationsRequired,
       isFinal,
     });
