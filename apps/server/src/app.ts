@@ -15,6 +15,7 @@ import { createSettingsWorkflow } from './modules/admin/admin.settings-workflow.
 import { createCalendarModule } from './modules/calendar/calendar.module.ts';
 import { createApiKeysModule } from './modules/apikeys/apikeys.module.ts';
 import { createCardsModule } from './modules/cards/cards.module.ts';
+import { createChainModule } from './modules/chain/chain.module.ts';
 import { createCorporateModule } from './modules/corporate/corporate.module.ts';
 import { createExchangeModule } from './modules/exchange/exchange.module.ts';
 import { createFundsModule } from './modules/funds/funds.module.ts';
@@ -297,6 +298,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     cardHoldings: cards.service,
     log: app.log,
   });
+  // Deposit sources: the EVM chain watcher when EVM_RPC_URL is set, the custody webhook otherwise.
+  const chain = createChainModule({ config, database, clock, wallet: wallet.service, metrics, log: app.log });
   const kyc = createKycModule({
     config,
     database,
@@ -382,6 +385,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('notices', notices.service);
   app.decorate('exchange', exchange.service);
   app.decorate('wallet', wallet.service);
+  app.decorate('chain', chain.service);
   app.decorate('admin', admin.service);
   app.decorate('kyc', kyc.service);
   app.decorate('payments', payments.service);
@@ -420,6 +424,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     identity,
     notices,
     wallet,
+    chain,
     funds,
     admin,
     kyc,

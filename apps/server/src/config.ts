@@ -12,6 +12,22 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 
 /**
+ * A per-coin setting `CODE=value,CODE=value` (coin codes in capitals), each value matching `valueRule`;
+ * parsed to a record of code → value.
+ */
+function coinMap(valueRule: RegExp, valueName: string) {
+  return z
+    .string()
+    .regex(new RegExp(`^[A-Z0-9]{2,10}=[^,=]+(,[A-Z0-9]{2,10}=[^,=]+)*$`), { error: 'must be CODE=value,CODE=value' })
+    .transform((text, context) => {
+      const entries = text.split(',').map((pair) => pair.split('=') as [string, string]);
+      for (const [code, value] of entries)
+        if (!valueRule.test(value)) context.addIssue({ code: 'custom', message: `${code} must be ${valueName}` });
+      return Object.fromEntries(entries);
+    });
+}
+
+/**
  * `PRICE_SOURCES`: `replay` alone, or a comma-separated list of exchanges (mixing real and replayed
  * prices is refused). Unset means `replay`, except in production, where it must be chosen.
  */
@@ -248,6 +264,23 @@ export const configSchema = z
       .string()
       .regex(/^(0|[1-9]\d*)(\.\d{1,2})?$/, { error: 'must be a USD amount such as 10000 or 2500.50' })
       .default('10000'),
+    /**
+     * JSON-RPC URL of an Ethereum node: when set, the chain watcher (docs/chain.md) credits ETH,
+     * USDT and USDC deposits from the chain; unset, EVM deposits arrive by the custody webhook.
+     */
+    EVM_RPC_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^(https?|wss?)$/ }).optional()),
+    /** Time between two looks at the node for new blocks. */
+    EVM_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(4000),
+    /** Most blocks the watcher reads in one poll (catching up after a pause). */
+    EVM_BLOCKS_PER_POLL: z.coerce.number().int().min(1).max(10_000).default(100),
+    /** Confirmations per coin before a chain deposit is credited, `ETH=12,USDT=12`; a coin not named keeps its network's setting. */
+    EVM_CONFIRMATIONS: z.preprocess(emptyToUndefined, coinMap(/^\d{1,6}$/, 'a whole number').optional()),
+    /** ERC-20 contracts watched per coin, `USDT=0x…,USDC=0x…`; default: the Ethereum mainnet USDT and USDC contracts. */
+    EVM_TOKENS: z.preprocess(emptyToUndefined, coinMap(/^0x[0-9a-fA-F]{40}$/, 'a 0x… contract address').optional()),
+    /** Smallest chain deposit credited per coin (decimal amounts, `ETH=0.001,USDT=1`); smaller ones are held for review. */
+    EVM_DEPOSIT_MINIMUMS: z.preprocess(emptyToUndefined, coinMap(/^\d+(\.\d+)?$/, 'a decimal amount').optional()),
+    /** First block the watcher reads when it has no cursor yet; default: the node's latest block then. */
+    EVM_START_BLOCK: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).optional()),
     /** Bearer token that `GET /metrics` requires (`Authorization: Bearer <token>`; ≥ 32 characters). */
     METRICS_TOKEN: z.preprocess(
       emptyToUndefined,
@@ -448,6 +481,19 @@ export interface Config {
   apiKeyRequestsPerMinute: number;
   /** IDEMPOTENCY_RETENTION_HOURS: how long an idempotent answer is kept for replay (default 24 h), in ms. */
   idempotencyRetentionMs: number;
+  /**
+   * The EVM chain watcher (docs/chain.md): null without EVM_RPC_URL (EVM deposits then arrive by
+   * the custody webhook). Per-coin maps are keyed by coin code.
+   */
+  evm: {
+    rpcUrl: string;
+    pollIntervalMs: number;
+    blocksPerPoll: number;
+    confirmations: Record<string, number>;
+    tokens: Record<string, string>;
+    depositMinimums: Record<string, string>;
+    startBlock: number | undefined;
+  } | null;
   /** The public site's operator details and links (SITE_*); undefined/empty: not configured. */
   site: {
     legalEntity: string | undefined;
@@ -568,6 +614,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiKeyVaultKey: e.API_KEY_VAULT_KEY,
     apiKeyRequestsPerMinute: e.API_KEY_REQUESTS_PER_MINUTE ?? 600,
     idempotencyRetentionMs: (e.IDEMPOTENCY_RETENTION_HOURS ?? 24) * 3_600_000,
+    evm:
+      e.EVM_RPC_URL === undefined
+        ? null
+        : {
+            rpcUrl: e.EVM_RPC_URL,
+            pollIntervalMs: e.EVM_POLL_INTERVAL_MS,
+            blocksPerPoll: e.EVM_BLOCKS_PER_POLL,
+            confirmations: Object.fromEntries(
+              Object.entries(e.EVM_CONFIRMATIONS ?? {}).map(([code, value]) => [code, Number(value)]),
+            ),
+            tokens: e.EVM_TOKENS ?? {
+              USDT: '0xdAC17F958D2ee523a2206206994597C13D831ec7',
+              USDC: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
+            },
+            depositMinimums: { ETH: '0.001', USDT: '1', USDC: '1', ...e.EVM_DEPOSIT_MINIMUMS },
+            startBlock: e.EVM_START_BLOCK,
+          },
     site: {
       legalEntity: e.SITE_LEGAL_ENTITY,
       registeredAddress: e.SITE_REGISTERED_ADDRESS,

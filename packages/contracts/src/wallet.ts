@@ -178,6 +178,8 @@ export const walletRecordSchema = z.object({
   status: z.number().int(),
   txHash: z.string().nullable(),
   confirmations: z.number().int().nullable(),
+  /** Deposits: the confirmations needed before it is credited (the N of "k of N"); absent or null otherwise. */
+  confirmationsRequired: z.number().int().nullable().optional(),
   createTime: z.string(),
 });
 export type WalletRecord = z.infer<typeof walletRecordSchema>;

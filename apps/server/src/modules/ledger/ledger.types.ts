@@ -226,6 +226,11 @@ export const ENTRY_KINDS = [
   'CARD_SUSPENSE_RESOLVED',
   'ADJUSTMENT',
   'REVERSAL',
+  /**
+   * A credited chain deposit whose block left the canonical chain: what is left of it in the
+   * user's available balance → USER_FROZEN, until finance decides (docs/chain.md).
+   */
+  'CHAIN_REORG_HOLD',
   /** The demo seed's starting balances (PLATFORM_DEMO_FUNDING → the demo user), never in production. */
   'DEMO_FUNDING',
 ] as const;

@@ -54,6 +54,36 @@ import {
   withdrawals,
 } from './wallet.tables.ts';
 
+/**
+ * One incoming transfer as a deposit source saw it (custody webhook, chain watcher). Amounts in
+ * minor units of `coin`; `outputIndex` is the output (Bitcoin), the log index (ERC-20) or -1 (a
+ * transaction's own ETH value).
+ */
+export interface ObservedDeposit {
+  network: string;
+  coin: AssetCode;
+  address: string;
+  txHash: string;
+  outputIndex: number;
+  amountMinor: bigint;
+  confirmations: number;
+  fromAddress?: string | undefined;
+  /** Confirmations needed to credit; default: the network's `confirmations_required`. */
+  confirmationsRequired?: number | undefined;
+  /** The block is final (the node's `finalized` tag): credit whatever the count. */
+  isFinal?: boolean | undefined;
+}
+
+/** What `recordDepositInTx` did: the row as it stands, and whether this call credited it. */
+export interface RecordedDeposit {
+  row: typeof deposits.$inferSelect;
+  userId: string;
+  coinCode: AssetCode;
+  /** Decimal string in the coin's precision. */
+  amount: string;
+  isCreditedNow: boolean;
+}
+
 /** USD per one coin as an exact decimal string, or null when no price is available now. */
 export interface UsdPriceSource {
   usdPerCoin(coinCode: AssetCode): Promise<string | null>;
@@ -521,58 +551,142 @@ export class WalletService {
         moved = row;
         return { isDuplicateDelivery: false, depositId: null, status: String(row.status) };
       }
-      const found = await this.findNetwork(tx, event.coin, event.network);
-      const chain = chainOf(event.network);
-      if (!found || !found.net.isDepositEnabled || !chain) throw new DomainError('DEPOSIT_UNAVAILABLE');
-      const address = normalizeAddress(event.network, event.address) ?? event.address;
-      const userId = await this.ownerOfAddress(tx, chain, address);
-      if (!userId) throw new DomainError('UNKNOWN_DEPOSIT_ADDRESS');
-      const { amountMinor } = event;
-      const fromAddress = event.fromAddress?.trim() ?? null;
-      const [row] = await tx
-        .insert(deposits)
-        .values({
-          createdAt: this.now(),
-          userId,
-          coinCode: event.coin,
-          network: event.network,
-          address,
-          txHash: event.txHash,
-          outputIndex: event.outputIndex,
-          amountMinor,
-          confirmations: event.confirmations,
-          type: 'OUTER',
-          status: 'PENDING',
-          fromAddress,
-        })
-        .onConflictDoUpdate({
-          target: [deposits.network, deposits.txHash, deposits.outputIndex],
-          set: {
-            confirmations: sql`GREATEST(${deposits.confirmations}, excluded.confirmations)`,
-            fromAddress: sql`COALESCE(${deposits.fromAddress}, excluded.from_address)`,
-          },
-          setWhere: sql`${deposits.userId} = excluded.user_id AND ${deposits.coinCode} = excluded.coin_code AND ${deposits.amountMinor} = excluded.amount_minor`,
-        })
-        .returning();
-      // A report of the same output with another owner, coin or amount is refused, not merged.
-      if (!row) throw new DomainError('CONFLICT');
-      await this.screenDepositSource(tx, row);
-      const final =
-        row.status === 'PENDING' && row.confirmations >= found.net.confirmationsRequired
-          ? await this.creditOrFreezeInTx(tx, row)
-          : row;
-      if (final.status === 'CREDITED' && row.status === 'PENDING')
-        credited = { userId, coinCode: event.coin, amount: toDecimalString(amountMinor, event.coin) };
-      return { isDuplicateDelivery: false, depositId: String(final.id), status: final.status };
+      const recorded = await this.recordDepositInTx(tx, {
+        network: event.network,
+        coin: event.coin,
+        address: event.address,
+        txHash: event.txHash,
+        outputIndex: event.outputIndex,
+        amountMinor: event.amountMinor,
+        confirmations: event.confirmations,
+        fromAddress: event.fromAddress,
+      });
+      if (recorded.isCreditedNow) credited = recorded;
+      return { isDuplicateDelivery: false, depositId: String(recorded.row.id), status: recorded.row.status };
     });
-    if (credited) {
-      const { userId, coinCode, amount } = credited;
-      await this.options.notifier
-        ?.depositCredited(userId, coinCode, amount)
-        .catch((error: unknown) => this.options.log.warn({ err: error }, 'deposit notification failed'));
-    }
+    if (credited) await this.notifyDepositCredited(credited);
     if (moved) await this.notifyWithdrawal(moved);
     return result;
+  }
+
+  /**
+   * Record one observed incoming transfer and credit it once it is confirmed: the one credit path of
+   * every deposit source (the custody webhook, the chain watcher of `modules/chain`). In `tx`:
+   * refused (nothing recorded) for a disabled coin/network or an address that is not a deposit
+   * address of ours; otherwise the transfer is recorded once per (network, txHash, outputIndex) as
+   * PENDING, its confirmations kept at the highest reported, its source screened, and — when the
+   * confirmations reach `confirmationsRequired` (default: the network's setting) or `isFinal` —
+   * credited exactly once (one DEPOSIT entry hot wallet → user), or FROZEN when the source is on a
+   * sanctions list. The caller sends the credit notice after its commit (`notifyDepositCredited`).
+   * @throws DomainError DEPOSIT_UNAVAILABLE, UNKNOWN_DEPOSIT_ADDRESS; CONFLICT when the same output
+   *   was recorded with another owner, coin or amount.
+   */
+  async recordDepositInTx(tx: Tx, input: ObservedDeposit): Promise<RecordedDeposit> {
+    const found = await this.findNetwork(tx, input.coin, input.network);
+    const chain = chainOf(input.network);
+    if (!found || !found.net.isDepositEnabled || !chain) throw new DomainError('DEPOSIT_UNAVAILABLE');
+    const address = normalizeAddress(input.network, input.address) ?? input.address;
+    const userId = await this.ownerOfAddress(tx, chain, address);
+    if (!userId) throw new DomainError('UNKNOWN_DEPOSIT_ADDRESS');
+    const { amountMinor } = input;
+    const confirmationsRequired = input.confirmationsRequired ?? found.net.confirmationsRequired;
+    const fromAddress = input.fromAddress?.trim() ?? null;
+    const [row] = await tx
+      .insert(deposits)
+      .values({
+        createdAt: this.now(),
+        userId,
+        coinCode: input.coin,
+        network: input.network,
+        address,
+        txHash: input.txHash,
+        outputIndex: input.outputIndex,
+        amountMinor,
+        confirmations: input.confirmations,
+        confirmationsRequired,
+        type: 'OUTER',
+        status: 'PENDING',
+        fromAddress,
+      })
+      .onConflictDoUpdate({
+        target: [deposits.network, deposits.txHash, deposits.outputIndex],
+        set: {
+          confirmations: sql`GREATEST(${deposits.confirmations}, excluded.confirmations)`,
+          fromAddress: sql`COALESCE(${deposits.fromAddress}, excluded.from_address)`,
+        },
+        setWhere: sql`${deposits.userId} = excluded.user_id AND ${deposits.coinCode} = excluded.coin_code AND ${deposits.amountMinor} = excluded.amount_minor`,
+      })
+      .returning();
+    // A report of the same output with another owner, coin or amount is refused, not merged.
+    if (!row) throw new DomainError('CONFLICT');
+    await this.screenDepositSource(tx, row);
+    const final =
+      row.status === 'PENDING' && (input.isFinal === true || row.confirmations >= confirmationsRequired)
+        ? await this.creditOrFreezeInTx(tx, row)
+        : row;
+    return {
+      row: final,
+      userId,
+      coinCode: input.coin,
+      amount: toDecimalString(amountMinor, input.coin),
+      isCreditedNow: final.status === 'CREDITED' && row.status === 'PENDING',
+    };
+  }
+
+  /** Tell the owner that a deposit was credited (after the commit of `recordDepositInTx`); never throws. */
+  async notifyDepositCredited(recorded: Pick<RecordedDeposit, 'userId' | 'coinCode' | 'amount'>): Promise<void> {
+    await this.options.notifier
+      ?.depositCredited(recorded.userId, recorded.coinCode, recorded.amount)
+      .catch((error: unknown) => this.options.log.warn({ err: error }, 'deposit notification failed'));
+  }
+
+  /**
+   * A PENDING deposit whose transfer is gone (its block left the canonical chain): deleted with
+   * its screening alert, in `tx`. True when it was PENDING (nothing was ever posted for it); false
+   * when it is credited or frozen, which is never undone here (the caller raises the alarm).
+   */
+  async dropPendingDepositInTx(tx: Tx, depositId: number): Promise<boolean> {
+    const [dropped] = await tx
+      .delete(deposits)
+      .where(and(eq(deposits.id, depositId), eq(deposits.status, 'PENDING')))
+      .returning({ id: deposits.id });
+    if (!dropped) return false;
+    await tx
+      .delete(screeningAlerts)
+      .where(and(eq(screeningAlerts.kind, 'deposit'), eq(screeningAlerts.referenceId, String(depositId))));
+    return true;
+  }
+
+  /** Status of deposit `depositId` ('PENDING' | 'CREDITED' | 'FROZEN'), or undefined when there is none. */
+  async depositStatusInTx(tx: Tx, depositId: number): Promise<string | undefined> {
+    const [row] = await tx.select({ status: deposits.status }).from(deposits).where(eq(deposits.id, depositId));
+    return row?.status;
+  }
+
+  /**
+   * Deposit addresses on `chain` with an id above `afterId`, in id order, at most `limit` (the chain
+   * watcher's address index reads them incrementally).
+   */
+  async depositAddressesAfter(
+    chain: Chain,
+    afterId: number,
+    limit: number,
+  ): Promise<{ id: number; userId: string; address: string }[]> {
+    return this.db
+      .select({ id: depositAddresses.id, userId: depositAddresses.userId, address: depositAddresses.address })
+      .from(depositAddresses)
+      .where(and(eq(depositAddresses.chain, chain), sql`${depositAddresses.id} > ${afterId}`))
+      .orderBy(asc(depositAddresses.id))
+      .limit(limit);
+  }
+
+  /** Raise the confirmations shown on PENDING deposits `depositIds` to `confirmations` (never lowers them). */
+  async raiseDepositConfirmationsInTx(tx: Tx, depositIds: number[], confirmations: number): Promise<void> {
+    if (depositIds.length === 0) return;
+    await tx
+      .update(deposits)
+      .set({ confirmations: sql`GREATEST(${deposits.confirmations}, ${confirmations})` })
+      .where(and(inArray(deposits.id, depositIds), eq(deposits.status, 'PENDING')));
   }
 
   /**
@@ -1270,6 +1384,7 @@ export class WalletService {
       status: row.status === 'CREDITED' ? WITHDRAW_STATUS.SUCCESS : WITHDRAW_STATUS.WAITING,
       txHash: row.type === 'INTERNAL' ? null : row.txHash,
       confirmations: row.type === 'INTERNAL' ? null : row.confirmations,
+      confirmationsRequired: row.type === 'INTERNAL' ? null : row.confirmationsRequired,
       createTime: row.createdAt.toISOString(),
     };
   }

@@ -98,6 +98,8 @@ export const deposits = pgTable(
     outputIndex: integer('output_index').notNull(),
     amountMinor: minorAmount('amount_minor').notNull(),
     confirmations: integer('confirmations').notNull(),
+    /** Confirmations it needs to be credited ("k of N"), as its source said when first seen; null on older rows and INTERNAL ones. */
+    confirmationsRequired: integer('confirmations_required'),
     /** 'INTERNAL' | 'OUTER'. */
     type: text('type').notNull(),
     /** 'PENDING' | 'CREDITED' | 'FROZEN' (source on a sanctions list: held in SUSPENSE until released). */

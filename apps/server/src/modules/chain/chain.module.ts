@@ -1,0 +1,119 @@
+import { Counter, Gauge, type Registry } from 'prom-client';
+import type { Config } from '../../config.ts';
+import type { AppModule } from '../../platform/app-module.ts';
+import type { Clock } from '../../platform/clock/clock.ts';
+import type { Database } from '../../platform/db/client.ts';
+import type { WalletService } from '../wallet/wallet.service.ts';
+import { inProcessLeader, type LeaderLock, postgresLeader } from './chain.leader.ts';
+import { createViemNode } from './chain.node.ts';
+import { type ChainService, createChainService, custodyWebhookSource } from './chain.service.ts';
+import type { EvmNode } from './chain.types.ts';
+import { EvmWatcher, type WatcherFaultPoint } from './chain.watcher.ts';
+
+/** What `buildApp` hands the chain module. */
+export interface ChainModuleDeps {
+  config: Config;
+  database: Database;
+  clock: Clock;
+  wallet: WalletService;
+  /** The app's Prometheus registry: the watcher's block gauge and reorganisation alarm counter. */
+  metrics?: Registry;
+  log: {
+    info(detail: object, message: string): void;
+    warn(detail: object, message: string): void;
+    error(detail: object, message: string): void;
+  };
+  /** Tests: another node than EVM_RPC_URL's JSON-RPC (a synthetic one), and a fault point. */
+  node?: EvmNode;
+  faultPoint?: (point: WatcherFaultPoint, blockNumber: number) => void;
+}
+
+/** The networks the custody webhook keeps whatever the configuration. */
+const CUSTODY_NETWORKS = ['Bitcoin', 'TRC20', 'Gnosis'] as const;
+
+/**
+ * The PostgreSQL URL the leader lock opens its own session with: the configured DATABASE_URL, or
+ * (a test app whose configuration says `memory://` on a PostgreSQL database) the pool's own.
+ */
+function postgresUrlOf(config: Config, database: Database): string | undefined {
+  if (config.database.kind === 'postgres') return config.database.url;
+  if (database.kind !== 'postgres') return undefined;
+  const client = (database.db as unknown as { $client?: { options?: { connectionString?: string } } }).$client;
+  return client?.options?.connectionString;
+}
+
+/**
+ * Wire the chain module (docs/chain.md). Without EVM_RPC_URL it only names the custody webhook as
+ * the deposit source of every network (as before: `npm start` needs no node). With it, an
+ * `EvmWatcher` follows the node for ETH, USDT and USDC on Ethereum: started when the app is ready
+ * if JOBS_ENABLED (the scheduler's switch), polling every EVM_POLL_INTERVAL_MS while this process
+ * leads — on PostgreSQL the holder of a session-level advisory lock on its own connection, on
+ * PGlite the one process — and stopped before the app closes.
+ */
+export function createChainModule(deps: ChainModuleDeps): AppModule<ChainService> {
+  const { config } = deps;
+  const evm = config.evm;
+  if (!evm) {
+    const service = createChainService(deps.database.db, null, [
+      custodyWebhookSource([...CUSTODY_NETWORKS, 'Ethereum', 'ERC20']),
+    ]);
+    return { service, routes: null, jobs: [] };
+  }
+  const node = deps.node ?? createViemNode(evm.rpcUrl);
+  const postgresUrl = postgresUrlOf(config, deps.database);
+  const leader: LeaderLock = postgresUrl
+    ? postgresLeader(postgresUrl, () => node.chainId(), deps.log)
+    : inProcessLeader();
+  const reorgAlarms = deps.metrics
+    ? new Counter({
+        name: 'chain_reorg_credited_deposits_total',
+        help: 'Credited deposits whose block was orphaned by a chain reorganisation (held for finance)',
+        registers: [deps.metrics],
+      })
+    : undefined;
+  const lastBlock = deps.metrics
+    ? new Gauge({
+        name: 'chain_watcher_block',
+        help: 'Last block processed by the EVM watcher',
+        registers: [deps.metrics],
+      })
+    : undefined;
+  const watcher = new EvmWatcher({
+    db: deps.database.db,
+    node,
+    wallet: deps.wallet,
+    coins: {
+      confirmationsFor: async (coin, network) =>
+        evm.confirmations[coin] ??
+        (await deps.wallet.listNetworks(coin)).find((net) => net.network === network)?.confirmationsRequired,
+      minimumOf: (coin) => evm.depositMinimums[coin] ?? '0',
+      tokens: evm.tokens,
+    },
+    leader,
+    pollIntervalMs: evm.pollIntervalMs,
+    blocksPerPoll: evm.blocksPerPoll,
+    startBlock: evm.startBlock,
+    now: () => deps.clock.now(),
+    log: deps.log,
+    onReorgAlarm: () => reorgAlarms?.inc(),
+    onBlock: (blockNumber) => lastBlock?.set(blockNumber),
+    ...(deps.faultPoint && { faultPoint: deps.faultPoint }),
+  });
+  const service = createChainService(deps.database.db, watcher, [watcher, custodyWebhookSource(CUSTODY_NETWORKS)]);
+  return {
+    service,
+    routes: null,
+    jobs: [],
+    start: async () => {
+      if (config.jobsEnabled) await watcher.start();
+    },
+    stop: async () => watcher.stop(),
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The chain module's service: deposit sources and the EVM watcher (tests, CLIs). */
+    chain: ChainService;
+  }
+}
