@@ -219,10 +219,10 @@ describe('card money events', () => {
     expect(messages['en-US'][0]).toMatchObject({
       title: 'Card topped up',
       body: expect.stringMatching(
-        /^23\.00 EUR was added to your card ending \d{4}, paid with 25\.00 USDT from your wallet\.$/,
+        /^€23\.00 was added to your card ending \d{4}, paid with 25\.00 USDT from your wallet\.$/,
       ),
     });
-    expect(messages['zh-HK'][0]!.body).toMatch(/^你尾號 \d{4} 的卡已增值 23\.00 EUR，已從你的錢包支付 25\.00 USDT。$/);
+    expect(messages['zh-HK'][0]!.body).toMatch(/^你尾號 \d{4} 的卡已增值 €23\.00，已從你的錢包支付 25\.00 USDT。$/);
   });
 });
 

@@ -32,17 +32,6 @@ export interface ChainModuleDeps {
 const CUSTODY_NETWORKS = ['Bitcoin', 'TRC20', 'Gnosis'] as const;
 
 /**
- * The PostgreSQL URL the leader lock opens its own session with: the configured DATABASE_URL, or
- * (a test app whose configuration says `memory://` on a PostgreSQL database) the pool's own.
- */
-function postgresUrlOf(config: Config, database: Database): string | undefined {
-  if (config.database.kind === 'postgres') return config.database.url;
-  if (database.kind !== 'postgres') return undefined;
-  const client = (database.db as unknown as { $client?: { options?: { connectionString?: string } } }).$client;
-  return client?.options?.connectionString;
-}
-
-/**
  * Wire the chain module (docs/chain.md). Without EVM_RPC_URL it only names the custody webhook as
  * the deposit source of every network (as before: `npm start` needs no node). With it, an
  * `EvmWatcher` follows the node for ETH, USDT and USDC on Ethereum: started when the app is ready
@@ -60,7 +49,8 @@ export function createChainModule(deps: ChainModuleDeps): AppModule<ChainService
     return { service, routes: null, jobs: [] };
   }
   const node = deps.node ?? createViemNode(evm.rpcUrl);
-  const postgresUrl = postgresUrlOf(config, deps.database);
+  // The leader's session lock needs a session: the direct connection, never through a pooler.
+  const postgresUrl = deps.database.directUrl;
   const leader: LeaderLock = postgresUrl
     ? postgresLeader(postgresUrl, () => node.chainId(), deps.log)
     : inProcessLeader();

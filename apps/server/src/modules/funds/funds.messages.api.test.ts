@@ -52,11 +52,11 @@ describe('fund money events', () => {
     expect(messages['en-US'][0]).toMatchObject({
       category: 'FUND',
       title: 'Current fund subscribed',
-      body: 'You subscribed 1,234.50 USD of Current Fund, paid with 1,234.50 USDT from your wallet.',
+      body: 'You subscribed $1,234.50 of Current Fund, paid with 1,234.50 USDT from your wallet.',
       link: '/my/order/fund',
     });
     expect(messages['zh-HK'][0]!.title).toBe('已認購活期基金');
-    expect(messages['zh-HK'][0]!.body).toContain('1,234.50 USD');
+    expect(messages['zh-HK'][0]!.body).toContain('US$1,234.50');
     expect(messages['zh-HK'][0]!.body).toContain('已從你的錢包支付 1,234.50 USDT');
   });
 
@@ -98,8 +98,8 @@ describe('fund money events', () => {
     expect(response.statusCode).toBe(200);
     const messages = await messagesOf('fund.fixed.subscribed');
     expect(messages.count).toBe(1);
-    expect(messages['en-US'][0]!.body).toBe('1,000.00 USD moved from your current fund into Fixed 7-day Notes.');
-    expect(messages['zh-HK'][0]!.body).toBe('1,000.00 USD 已由你的活期基金轉入7 日定期票據。');
+    expect(messages['en-US'][0]!.body).toBe('$1,000.00 moved from your current fund into Fixed 7-day Notes.');
+    expect(messages['zh-HK'][0]!.body).toBe('US$1,000.00 已由你的活期基金轉入7 日定期票據。');
   });
 
   it('a redemption to the wallet writes one message; its replay writes none', async () => {
@@ -109,7 +109,7 @@ describe('fund money events', () => {
     const messages = await messagesOf('fund.current.redeemed');
     expect(messages.count).toBe(1);
     expect(messages['en-US'][0]!.body).toBe(
-      'You redeemed 34.50 USD of Current Fund: 34.50 USDT was credited to your wallet.',
+      'You redeemed $34.50 of Current Fund: 34.50 USDT was credited to your wallet.',
     );
     expect(messages['zh-HK'][0]!.title).toBe('活期基金已贖回');
     expect(messages['zh-HK'][0]!.body).toContain('34.50 USDT 已存入你的錢包');
@@ -131,8 +131,8 @@ describe('fund money events', () => {
     expect(messages.count).toBe(1);
     expect(messages['en-US'][0]).toMatchObject({ category: 'FUND', title: 'Fixed fund matured' });
     expect(messages['en-US'][0]!.body).toMatch(
-      /^Fixed 7-day Notes matured: 1,000\.00 USD principal and \d+\.\d\d USD interest/,
+      /^Fixed 7-day Notes matured: \$1,000\.00 principal and \$\d+\.\d\d interest/,
     );
-    expect(messages['zh-HK'][0]!.body).toMatch(/^7 日定期票據已到期：本金 1,000\.00 USD 及利息 \d+\.\d\d USD/);
+    expect(messages['zh-HK'][0]!.body).toMatch(/^7 日定期票據已到期：本金 US\$1,000\.00 及利息 US\$\d+\.\d\d/);
   });
 });

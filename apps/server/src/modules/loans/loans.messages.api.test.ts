@@ -132,12 +132,12 @@ describe('loan money events', () => {
     expect(messages['en-US'][0]).toMatchObject({
       category: 'LOAN',
       title: `Loan ${orderId} taken`,
-      body: '10,000.00 USDT was paid into your wallet against 0.30 BTC of collateral, for 30 days at 98.630137 USDT interest. Repay by 2026-12-19.',
+      body: '10,000.00 USDT was paid into your wallet against 0.30000000 BTC of collateral, for 30 days at 98.63 USDT interest. Repay by 2026-12-19.',
       link: '/my/order/loan/history',
     });
     expect(messages['zh-HK'][0]).toMatchObject({
       title: `借款 ${orderId} 已成功`,
-      body: '10,000.00 USDT 已存入你的錢包，抵押品為 0.30 BTC，期限 30 日，利息 98.630137 USDT。請於 2026-12-19 前還款。',
+      body: '10,000.00 USDT 已存入你的錢包，抵押品為 0.30000000 BTC，期限 30 日，利息 98.63 USDT。請於 2026-12-19 前還款。',
     });
   });
 
@@ -163,16 +163,16 @@ describe('loan money events', () => {
     expect(added.count).toBe(1);
     expect(added['en-US'][0]).toMatchObject({
       title: `Collateral added to loan ${orderId}`,
-      body: `0.10 BTC moved from your wallet to the collateral of loan ${orderId}. Collateral now 0.40 BTC. LTV 67.33% → 50.50%.`,
+      body: `0.10000000 BTC moved from your wallet to the collateral of loan ${orderId}. Collateral now 0.40000000 BTC. LTV 67.33% → 50.50%.`,
       link: '/my/order/loan/adjust',
     });
     expect(added['zh-HK'][0]!.body).toBe(
-      `0.10 BTC 已由你的錢包轉入借款 ${orderId} 的抵押品。現時抵押品為 0.40 BTC。貸款價值比率 67.33% → 50.50%。`,
+      `0.10000000 BTC 已由你的錢包轉入借款 ${orderId} 的抵押品。現時抵押品為 0.40000000 BTC。貸款價值比率 67.33% → 50.50%。`,
     );
     const withdrawn = await messagesOf(user, 'loan.collateral_withdrawn');
     expect(withdrawn.count).toBe(1);
     expect(withdrawn['en-US'][0]!.body).toMatch(
-      /^0\.05 BTC of the collateral of loan \d+ was returned to your wallet\. Collateral now 0\.35 BTC\./,
+      /^0\.05000000 BTC of the collateral of loan \d+ was returned to your wallet\. Collateral now 0\.35000000 BTC\./,
     );
     expect(withdrawn['zh-HK'][0]!.title).toBe(`借款 ${orderId} 已提取抵押品`);
   });
@@ -196,9 +196,9 @@ describe('loan money events', () => {
       link: '/my/order/loan/repay',
     });
     expect(partMessages['en-US'][0]!.body).toMatch(
-      /^You repaid 1,000\.00 USDT from your wallet: interest 98\.630137 USDT, principal /,
+      /^You repaid 1,000\.00 USDT from your wallet: interest 98\.63 USDT, principal /,
     );
-    expect(partMessages['zh-HK'][0]!.body).toMatch(/^你已從錢包還款 1,000\.00 USDT：利息 98\.630137 USDT，本金 /);
+    expect(partMessages['zh-HK'][0]!.body).toMatch(/^你已從錢包還款 1,000\.00 USDT：利息 98\.63 USDT，本金 /);
     // More than the wallet holds: refused, no message.
     const before = await messageCount(database.db, user.userId);
     const refused = await post(user, '/api/loan/repay', { orderId, repayType: 'WALLET' }, 'LOAN_REPAY');
@@ -211,8 +211,8 @@ describe('loan money events', () => {
     expect(closed.count).toBe(1);
     expect(closed['en-US'][0]!.title).toBe(`Loan ${orderId} repaid`);
     expect(closed['en-US'][0]!.body).toContain(
-      'The loan is closed and 0.30 BTC of collateral was returned to your wallet.',
+      'The loan is closed and 0.30000000 BTC of collateral was returned to your wallet.',
     );
-    expect(closed['zh-HK'][0]!.body).toContain('借款已結清，0.30 BTC 抵押品已退回你的錢包。');
+    expect(closed['zh-HK'][0]!.body).toContain('借款已結清，0.30000000 BTC 抵押品已退回你的錢包。');
   });
 });

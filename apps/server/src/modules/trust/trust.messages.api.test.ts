@@ -82,18 +82,20 @@ describe('trust money events', () => {
     expect(funded['en-US'][0]).toMatchObject({
       category: 'TRUST',
       title: 'Entrusted to trust "Family reserve"',
-      body: '0.10 BTC left your wallet for your trust "Family reserve": 0.098 BTC is now held in trust and the 2% fee was 0.002 BTC.',
+      body: '0.10000000 BTC left your wallet for your trust "Family reserve": 0.09800000 BTC is now held in trust and the 2% fee was 0.00200000 BTC.',
       link: `/product/trust/${trustId}`,
     });
     expect(funded['zh-HK'][0]).toMatchObject({
       title: '已注資信託「Family reserve」',
-      body: '0.10 BTC 已由你的錢包轉入信託「Family reserve」：信託持有 0.098 BTC，2% 手續費為 0.002 BTC。',
+      body: '0.10000000 BTC 已由你的錢包轉入信託「Family reserve」：信託持有 0.09800000 BTC，2% 手續費為 0.00200000 BTC。',
     });
 
     expect((await move(session, trustId, 'withdraw', '0.05', 'withdraw-1')).statusCode).toBe(200);
     const withdrawn = await eventMessages(t.app, t.database.db, session, 'trust.withdrawn');
     expect(withdrawn.count).toBe(1);
-    expect(withdrawn['en-US'][0]!.body).toBe('0.05 BTC was returned from your trust "Family reserve" to your wallet.');
-    expect(withdrawn['zh-HK'][0]!.body).toBe('0.05 BTC 已由信託「Family reserve」退回你的錢包。');
+    expect(withdrawn['en-US'][0]!.body).toBe(
+      '0.05000000 BTC was returned from your trust "Family reserve" to your wallet.',
+    );
+    expect(withdrawn['zh-HK'][0]!.body).toBe('0.05000000 BTC 已由信託「Family reserve」退回你的錢包。');
   });
 });

@@ -61,6 +61,11 @@ export interface Database {
    * The same handle as `db` without a replica.
    */
   reads: Db;
+  /**
+   * On PostgreSQL, the URL of a direct session to the primary (`DATABASE_DIRECT_URL`, else the
+   * pool's URL) for what needs a session of its own (leader locks); undefined on PGlite.
+   */
+  directUrl: string | undefined;
   /** The replica router when `readUrl` is set (its lag and counts feed the metrics). */
   readRouter: ReadRouter | undefined;
   kind: DatabaseTarget['kind'];
@@ -122,6 +127,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     return {
       db,
       reads,
+      directUrl,
       readRouter,
       listen: (channel, onPayload) => listeners.listen(channel, onPayload),
       // A session lock needs a session: on the direct connection when a pooler is in front.
@@ -186,6 +192,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   return {
     db,
     reads: db,
+    directUrl: undefined,
     readRouter: undefined,
     listen: async (channel, onPayload) => {
       const unlisten = await client.listen(channel, onPayload);
