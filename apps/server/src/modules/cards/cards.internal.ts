@@ -23,13 +23,12 @@ import {
   parseAmountMinor,
   toDecimalString,
 } from '@meridian/contracts/money';
-import type { NoticeCategory } from '@meridian/contracts/notices';
 import Decimal from 'decimal.js';
 import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db/client.ts';
 import { accountBalance } from '../ledger/ledger.service.ts';
 import { cardAccount } from '../ledger/ledger.types.ts';
-import type { NoticeParam } from '../notices/notices.service.ts';
+import type { NotifyInput } from '../notices/notices.service.ts';
 import type { IssuerProcessor } from './cards.processor.ts';
 import { type CardDefaultLimitsRow, cardSettings, type cardTransactions, type cards } from './cards.tables.ts';
 import type { SettingsWorkflow } from '../admin/admin.types.ts';
@@ -66,23 +65,13 @@ export interface CardsDeps {
   log: { info(detail: object, message: string): void; warn(detail: object, message: string): void };
 }
 
-/** The security check of a sensitive call (platform/http/auth `SensitiveAction`); `NO_FACTORS` outside HTTP. */
-/** A message of the cards module, as the notices module takes it (`NotifyInput`). */
-export interface CardMessageInput {
-  userId: string;
-  category: NoticeCategory;
-  title: LocalizedText;
-  body: LocalizedText;
-  /** Plain values, and amounts as `moneyParam`s (formatted when the message is read). */
-  params?: Record<string, NoticeParam>;
-  /** The kind of message (docs/notices.md "Money events"). */
-  key?: string;
-  link?: string;
-}
+/** A message of the cards module: what the notices module takes. */
+export type CardMessageInput = NotifyInput;
 
 /** How a payment waiting for confirmation ended: approved and held, declined, or lapsed unanswered. */
 export type CardConfirmationOutcome = 'APPROVED' | 'DECLINED' | 'EXPIRED';
 
+/** The security check of a sensitive call (platform/http/auth `SensitiveAction`); `NO_FACTORS` outside HTTP. */
 export interface FactorCheck {
   check(): Promise<void>;
   consume(tx: DbOrTx): Promise<void>;

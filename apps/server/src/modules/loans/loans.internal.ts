@@ -1,12 +1,10 @@
 import { LOAN_STATUS, type LoanCoin, type LoanOrder, type LoanStatus } from '@meridian/contracts/loans';
 import { toDecimalString } from '@meridian/contracts/money';
-import type { NoticeCategory } from '@meridian/contracts/notices';
-import type { LocalizedText } from '@meridian/contracts/locale';
 import type Decimal from 'decimal.js';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../platform/db/client.ts';
 import { DomainError } from '../../platform/http/errors.ts';
-import type { NoticeParam } from '../notices/notices.service.ts';
+import type { NotifyInput } from '../notices/notices.service.ts';
 import { type AccountRef, platformAccount, type PostingInput, userAccount } from '../ledger/ledger.types.ts';
 import {
   assertLoanTransition,
@@ -41,19 +39,7 @@ export interface LoansDeps {
   /** ACCOUNT_FROZEN (152) for a frozen account. */
   assertNotFrozen(userId: string, db?: DbOrTx): Promise<void>;
   /** In-app messages (notices module), in the caller's transaction. */
-  notifyMany(
-    inputs: {
-      userId: string;
-      category: NoticeCategory;
-      title: LocalizedText;
-      body: LocalizedText;
-      params?: Record<string, NoticeParam>;
-      /** The kind of message (docs/notices.md "Money events"). */
-      key?: string;
-      link?: string;
-    }[],
-    tx: DbOrTx,
-  ): Promise<unknown>;
+  notifyMany(inputs: NotifyInput[], tx: DbOrTx): Promise<unknown>;
   /**
    * The funds module's current fund, for REPAY protection rules that take the loan coin from it
    * (`FundsService.redeemForLoanProtection`): redeems shares into the wallet in the engine's
