@@ -12,12 +12,12 @@ import {
 } from '../../../test/helpers.ts';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
-import type { AggregatedPrice, PriceOracle } from '../../platform/prices/aggregator.ts';
-import { PriceDecimal, PriceUnavailableError } from '../../platform/prices/types.ts';
+import { PriceDecimal } from '../../platform/prices/types.ts';
 import { checkLedgerInvariants } from '../ledger/ledger.invariants.ts';
-import { accountBalance, platformBalance, postEntry } from '../ledger/ledger.service.ts';
-import { platformAccount, transfer, userAccount } from '../ledger/ledger.types.ts';
+import { accountBalance, platformBalance } from '../ledger/ledger.service.ts';
+import { userAccount } from '../ledger/ledger.types.ts';
 import { loanEngineAlarms, loans } from './loans.tables.ts';
+import { depositForTest, scriptedOracle } from './loans.test-kit.ts';
 import { manualClock } from '../../platform/clock/clock.ts';
 
 /**
@@ -32,22 +32,7 @@ import { manualClock } from '../../platform/clock/clock.ts';
  */
 const clock = manualClock('2026-11-20T04:00:00Z'); // 12:00 in Hong Kong, 20 Nov
 const market = { btc: '50000', isDown: false, ageMs: 0 };
-const oracle: PriceOracle = {
-  sourceNames: ['scripted-a', 'scripted-b', 'scripted-c'],
-  pegStatuses: () => [],
-  price: async (symbol): Promise<AggregatedPrice> => {
-    if (market.isDown && symbol === 'BTC') throw new PriceUnavailableError(symbol, []);
-    const price = symbol === 'BTC' ? market.btc : symbol === 'ETH' ? '2500' : '1';
-    return {
-      symbol,
-      priceUsd: new PriceDecimal(price),
-      observedAt: new Date(clock.now().getTime() - market.ageMs),
-      basis: symbol === 'BTC' || symbol === 'ETH' ? 'median' : 'peg',
-      sources: ['scripted-a', 'scripted-b', 'scripted-c'],
-      excluded: [],
-    };
-  },
-};
+const oracle = scriptedOracle(clock, market);
 
 let app: Awaited<ReturnType<typeof buildApp>>;
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -55,17 +40,7 @@ let keyCount = 0;
 const nextKey = () => `k-${(keyCount += 1)}`;
 
 async function deposit(userId: string, coin: 'USDT' | 'BTC', amountMinor: bigint): Promise<void> {
-  const key = nextKey();
-  await postEntry(database.db, {
-    kind: 'DEPOSIT',
-    reference: `test:${key}`,
-    idempotencyKey: `test:${key}`,
-    postings: transfer(
-      platformAccount('PLATFORM_HOT_WALLET', coin),
-      userAccount(userId, 'USER_AVAILABLE', coin),
-      amountMinor,
-    ),
-  });
+  await depositForTest(database.db, userId, coin, amountMinor);
 }
 const wallet = (userId: string, coin: 'USDT' | 'BTC') =>
   accountBalance(database.db, userAccount(userId, 'USER_AVAILABLE', coin));

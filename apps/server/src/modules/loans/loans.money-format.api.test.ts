@@ -4,11 +4,8 @@ import { createTestDatabase, followTestClock, registerAndLogin, testDatabaseRegi
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { manualClock } from '../../platform/clock/clock.ts';
-import type { AggregatedPrice, PriceOracle } from '../../platform/prices/aggregator.ts';
-import { PriceDecimal } from '../../platform/prices/types.ts';
-import { postEntry } from '../ledger/ledger.service.ts';
 import { moneyParam } from '../notices/notices.service.ts';
-import { platformAccount, transfer, userAccount } from '../ledger/ledger.types.ts';
+import { depositForTest, scriptedOracle } from './loans.test-kit.ts';
 
 /**
  * One number format everywhere (docs/money-format.md): the margin-call message and the loan card
@@ -19,19 +16,8 @@ import { platformAccount, transfer, userAccount } from '../ledger/ledger.types.t
  * (apps/web/src/features/loans/components/loan-card.test.tsx) renders the same wire value.
  */
 const clock = manualClock('2026-11-20T04:00:00Z');
-const market = { btc: '50000' };
-const oracle: PriceOracle = {
-  sourceNames: ['scripted-a', 'scripted-b', 'scripted-c'],
-  pegStatuses: () => [],
-  price: async (symbol): Promise<AggregatedPrice> => ({
-    symbol,
-    priceUsd: new PriceDecimal(symbol === 'BTC' ? market.btc : symbol === 'ETH' ? '2500' : '1'),
-    observedAt: clock.now(),
-    basis: symbol === 'BTC' || symbol === 'ETH' ? 'median' : 'peg',
-    sources: ['scripted-a', 'scripted-b', 'scripted-c'],
-    excluded: [],
-  }),
-};
+const market = { btc: '50000', isDown: false, ageMs: 0 };
+const oracle = scriptedOracle(clock, market);
 
 let app: Awaited<ReturnType<typeof buildApp>>;
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -61,16 +47,7 @@ describe('a liquidation price reads the same in the margin-call message and on t
   it('renders "$37,402.34" in both, and "US$37,402.34" in zh-HK', async () => {
     const user = await registerAndLogin(app);
     await app.identity.setKycLevel(user.userId, 2);
-    await postEntry(database.db, {
-      kind: 'DEPOSIT',
-      reference: 'test:format-deposit',
-      idempotencyKey: 'test:format-deposit',
-      postings: transfer(
-        platformAccount('PLATFORM_HOT_WALLET', 'BTC'),
-        userAccount(user.userId, 'USER_AVAILABLE', 'BTC'),
-        35_000_000n,
-      ),
-    });
+    await depositForTest(database.db, user.userId, 'BTC', 35_000_000n);
     const order = await app.loans.borrow(
       user.userId,
       { loanCoin: 'USDT', termDays: 30, collateralMinor: 30_000_000n, principalMinor: 10_000_000_000n },
