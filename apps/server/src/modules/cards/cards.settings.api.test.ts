@@ -8,8 +8,8 @@ import { cardAccount, platformAccount, transfer, userAccount } from '../ledger/l
 import { seedWallet } from '../wallet/wallet.seed.ts';
 
 /**
- * Card programme settings in the back office (issue 16 "Products and settings … each change
- * audited; risky changes (… fees) take effect after a second approval"; issue 19; docs/back-office.md
+ * Card programme settings in the back office (each change
+ * audited; risky changes (fees) take effect after a second approval; docs/back-office.md
  * "Card settings"): any operator reads, only an admin writes; bad input is refused naming the field;
  * every change is audited with before and after; the fees apply only on a second admin's approval,
  * and the cards module reads what was set — a physical application then charges exactly 12.5 USDT,

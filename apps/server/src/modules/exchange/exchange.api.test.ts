@@ -197,7 +197,7 @@ describe('POST /api/exchange/swap', () => {
     expect(new Set(legs.map((leg) => leg.ownerId)).size).toBe(1);
     expect(await platformBalance(database.db, 'EXCHANGE_INVENTORY', 'USDT')).toBe(1_000_000_000n);
     expect(await platformBalance(database.db, 'EXCHANGE_INVENTORY', 'BTC')).toBe(-1_990_000n);
-    // Both legs appear in the wallet record (spec §9 coin actions exchange_out / exchange_in), filterable by coin.
+    // Both legs appear in the wallet record (coin actions exchange_out / exchange_in), filterable by coin.
     const record = async (query: string) =>
       (
         await app.inject({
