@@ -81,7 +81,7 @@ for (const locale of LOCALES) {
       await expect(panel.getByTestId('quote-countdown')).toHaveText(text.expiresIn);
       await snap(page, testInfo, `quote-${locale}`, 'exchange-');
 
-      // It expires: the message of spec §8, and it cannot be confirmed.
+      // It expires: the quote-expired message (`text.expired`), and it cannot be confirmed.
       await page.clock.fastForward(11_000);
       await expect(panel.getByTestId('quote-expired')).toHaveText(text.expired);
       await expect(panel.getByTestId('quote-confirm')).toBeDisabled();

@@ -34,7 +34,7 @@ export const HOME_BUDGET_KB = 150;
 export const PUBLIC_BUDGET_KB = 155;
 /** App-shell pages outside the account layout (200 KB each). */
 export const SCOPED_BUDGET_KB = 200;
-/** App-shell pages under the account layout (side menu; issue 20: 200 KB each). */
+/** App-shell pages under the account layout (side menu; 200 KB each, docs/performance.md). */
 export const ACCOUNT_BUDGET_KB = 200;
 // The back office is an operators' desktop tool, loaded once per working day and cached. It was one
 // module for every admin page (Table, Form, DatePicker, QR code, decimal.js): ~552 KB when it was

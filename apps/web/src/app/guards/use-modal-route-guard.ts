@@ -3,7 +3,7 @@ import { useBlocker } from 'react-router';
 import { closeAllModals, isAnyModalOpen } from '../../stores/modal-store.ts';
 
 /**
- * The router guard of spec §2: while any global modal is open, a navigation (a link, a programmatic
+ * The router guard: while any global modal is open, a navigation (a link, a programmatic
  * navigate, the browser's back or forward button) is cancelled and the modals close instead, so
  * "back" on a phone dismisses the dialog rather than leaving the page under it.
  *

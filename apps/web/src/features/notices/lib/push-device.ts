@@ -1,7 +1,7 @@
 import type { KeyValueStore } from '../../../lib/storage.ts';
 
 /**
- * How this browser names itself when it registers for push (spec §3 push token, §9 device name).
+ * How this browser names itself when it registers for push (the push token's device id, and a device name under 16 characters).
  * The device id is kept across sign-ins and sign-outs: it names the browser, not the user.
  */
 export const DEVICE_ID_STORAGE_KEY = 'meridian.pushDeviceId';
