@@ -363,7 +363,7 @@ test.describe('modals by keyboard', () => {
     await page.keyboard.press('Enter');
     const modal = page.getByRole('dialog').filter({ has: page.getByTestId('security-check-modal') });
     await expect(modal).toBeVisible();
-    // Spec §2: the email code first (a new account's trade check asks for it alone); its send
+    // The email code first (a new account's trade check asks for it alone); its send
     // button counts down (disabled), so Tab goes on to the submit button and Shift+Tab comes back.
     const code = page.getByTestId('email-code');
     await expect(code).toBeFocused();

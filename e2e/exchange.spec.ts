@@ -153,7 +153,7 @@ test('a guest is asked to log in to exchange', async ({ page }, testInfo) => {
 });
 
 /**
- * Issue 14 item 13 (swap) and item 15 (swap history dates): a USDT → BTC quote shows its rate with
+ * Rates and dates (docs/money-format.md) on the swap and the swap history: a USDT → BTC quote shows its rate with
  * 6 significant digits and the inverse rate (it read `1 USDT = 0.000055110975226 BTC` and pushed the
  * zh-HK label onto two lines at 390 px); a swap shows one confirmation — the result card and the
  * message-centre toast, no generic "Success" toast beside them; a history date stays on one line.

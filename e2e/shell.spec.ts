@@ -2,7 +2,7 @@ import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { navigateInApp, snap } from './helpers.ts';
 
 /**
- * The web shell end to end (§6, §9) against the production build: home in both
+ * The web shell end to end against the production build: home in both
  * languages, the language switch, every route and redirect, the router guard, the footer
  * delay, the mobile drawer and the account side menu. Runs in the 'desktop' (1280×800) and 'mobile'
  * (390×844) projects; each page's screenshot is kept under e2e/artifacts/screenshots/.

@@ -21,7 +21,7 @@
 // `AntdScope` route is public, one after the `AccountArea` route is in the account group.
 // It fails when a route passes its group's budget, printing the route's chunks largest first
 // (`--verbose` prints every route's, and its island's). `npm run bench:bundle` measures what
-// Chromium really fetches. Issue 20's target: 200 KB for every customer route, 150 KB for home;
+// Chromium really fetches. The target: 200 KB for every customer route, 150 KB for home;
 // the public pages keep a tighter ceiling (155 KB, a few KB over the heaviest), so that a regression
 // there fails. docs/performance.md has the figures.
 import { existsSync, readFileSync } from 'node:fs';

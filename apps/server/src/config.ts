@@ -224,7 +224,10 @@ export const configSchema = z
     API_KEY_REQUESTS_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).optional()),
     /** How long an idempotent answer is replayed before the hourly purge deletes it (docs/api.md "Idempotency"). */
     IDEMPOTENCY_RETENTION_HOURS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(8760).optional()),
-    /** Key sealing the developer API keys' HMAC secrets at rest (AES-256-GCM; docs/api.md). Generated into DATA_DIR when absent. */
+    /**
+     * Key sealing the developer API keys' HMAC secrets at rest (AES-256-GCM; docs/api.md). Generated into DATA_DIR when
+     * absent.
+     */
     API_KEY_VAULT_KEY: z.preprocess(
       emptyToUndefined,
       z.string().min(32, { error: 'must be at least 32 characters' }).optional(),

@@ -6,8 +6,8 @@ import { pageQuerySchema, pageSchema } from './pagination.ts';
 import { sensitiveFactorsSchema } from './security.ts';
 
 /**
- * Card contracts (§2 `/product/fiscard` and FiscardAccount, §5 PIN, §6
- * gating: cards need basic verification, §8 declined payment reasons, §9 card constants).
+ * Card contracts (`/product/fiscard` and FiscardAccount, the PIN,
+ * gating: cards need basic verification, declined payment reasons, card constants; docs/cards.md).
  *
  * A card is issued by the issuer processor (the built-in sandbox by default, ARCHITECTURE §6); Meridian
  * keeps the processor's token, the first 4 and last 4 digits and the expiry — never a full PAN or a

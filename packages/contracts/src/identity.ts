@@ -9,7 +9,7 @@ import { captchaEventSchema, passkeyAssertionSchema, sixDigitCodeSchema } from '
  * by the web forms, so the two cannot drift.
  */
 
-/** Minimum length of a login password (§9 "Password minimum 8"). */
+/** Minimum length of a login password (at least 8 characters). */
 export const PASSWORD_LENGTH_MIN = 8;
 /** Longest password accepted; argon2 hashes anything, the cap only bounds work per request. */
 export const PASSWORD_LENGTH_MAX = 128;

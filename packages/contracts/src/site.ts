@@ -36,7 +36,9 @@ export const siteInfoSchema = z.object({
    * outside production: the About page then shows marked demonstration values in their place.
    */
   legalDetailsAreDemo: z.boolean(),
-  /** The separate exchange site (`SITE_EXCHANGE_URL`, one of the other product lines; docs/marketing.md); null: not run. */
+  /**
+   * The separate exchange site (`SITE_EXCHANGE_URL`, one of the other product lines; docs/marketing.md); null: not run.
+   */
   exchangeUrl: z.string().nullable(),
   /** The separate mining site (`SITE_MINING_URL`); null: not run. */
   miningUrl: z.string().nullable(),

@@ -6,8 +6,8 @@ import { sixDigitCodeSchema } from './security.ts';
 
 /**
  * Support requests (account-deletion requests, each answered with a status and a reply;
- * docs/back-office.md "Support requests"). A customer asks customer service to delete the account, with a reason; support reads
- * and replies, compliance (admin always) decides. The support module owns them
+ * docs/back-office.md "Support requests"). A customer asks customer service to delete the account, with a reason;
+ * support reads and replies, compliance (admin always) decides. The support module owns them
  * (`apps/server/src/modules/support`); docs/back-office.md "Support requests".
  */
 

@@ -100,7 +100,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe('card settings in the back office', () => {
-  it('shows the programme to any operator, with the spec’s defaults', async () => {
+  it('shows the programme to any operator, with the defaults (fee 10 USDT, 3 cards per user)', async () => {
     const answer = await ops(supportToken, 'GET', '/card-settings');
     expect(answer.statusCode).toBe(200);
     expect(answer.content).toMatchObject({

@@ -250,7 +250,7 @@ function decisionNotice(step: KycReviewStep, userId: string, isApproved: boolean
 }
 
 /**
- * Basic identity verification (§3, §5, §7 `user/info`, `user/commit`, §9): the
+ * Basic identity verification (`user/info`, `user/commit`; docs/kyc.md): the
  * draft, the documents, the submission and its review. States (`KYC_STATUS`): 0 none → 2 Under
  * Review (commit) → 1 Verified (approve, level 1) or 3 Failed (reject with a reason) → 2 again
  * (the user fixes the draft and commits). Under Review and Verified freeze the fields.

@@ -316,9 +316,10 @@ function usdValue(amountMinor: bigint, asset: AssetCode, usdPerCoin: string | nu
 }
 
 /**
- * The sensitive-action check a service runs last (the request's `SensitiveAction`): `check()` checks the factors after every other check passed; `consume(tx)` uses the
- * one-time codes up as the last step of the action's transaction, so they are used only if it
- * commits; `answeredByReplay()` declares a stored idempotent answer, for which no factor is checked.
+ * The sensitive-action check a service runs last (the request's `SensitiveAction`): `check()` checks the factors after
+ * every other check passed; `consume(tx)` uses the one-time codes up as the last step of the action's transaction, so
+ * they are used only if it commits; `answeredByReplay()` declares a stored idempotent answer, for which no factor is
+ * checked.
  */
 export interface FactorCheck {
   check(): Promise<void>;
@@ -878,7 +879,8 @@ export class WalletService {
    * A destination on `network` in canonical form.
    * @throws FieldError on `address`: not valid on the network, or a known burn/contract destination
    *   (`blocked_destinations`), or an address on a sanctions list (screening,
-   *   docs/kyc.md "Address screening": the hit is stored as a screening alert of `kind` and logged, with the user and the list).
+   *   docs/kyc.md "Address screening": the hit is stored as a screening alert of `kind` and logged, with the user and
+   *   the list).
    */
   private async checkDestination(
     network: string,

@@ -17,7 +17,10 @@ import { isUsable, money, secondsLeft } from '../lib/card-format.ts';
 import { CardFace } from './card-face.tsx';
 import { CardTransactions } from './card-transactions.tsx';
 
-/** The modals load when first opened (the page-weight budgets of docs/performance.md: the page's route stays within 505 KB). */
+/**
+ * The modals load when first opened (the page-weight budgets of docs/performance.md: the page's route stays within 505
+ * KB).
+ */
 const TopUpModal = lazy(() => import('./top-up-modal.tsx').then((m) => ({ default: m.TopUpModal })));
 const PinModal = lazy(() => import('./pin-modal.tsx').then((m) => ({ default: m.PinModal })));
 const RulesModal = lazy(() => import('./rules-modal.tsx').then((m) => ({ default: m.RulesModal })));

@@ -101,7 +101,7 @@ export function FiscardVirtualPage() {
   );
 }
 
-/** /product/fiscard/business: the business card landing (§1 corporate customers and PRO). */
+/** /product/fiscard/business: the business card landing (corporate customers and PRO accounts; docs/corporate.md). */
 export function FiscardBusinessPage() {
   return (
     <ProductPage config={BUSINESS} heroActions={<FiscardHeroActions />}>

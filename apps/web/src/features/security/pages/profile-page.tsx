@@ -33,7 +33,7 @@ function Profile() {
   // The verified identity (docs/kyc.md "Web"): names as submitted, the ID number masked.
   const submitted = isVerified ? basic.data?.submitted : null;
   const text = (name: string) => (typeof submitted?.[name] === 'string' ? submitted[name] : '');
-  // Spec §3 status values, as user/self derives them from the verification steps.
+  // The status values, as user/self derives them from the verification steps.
   const verification = (status: number) => {
     const [colour, key] =
       status === KYC_STATUS.VERIFIED
