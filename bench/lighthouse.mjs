@@ -2,7 +2,7 @@
 // Chromium, against the production build, on each path given (default: the home page `/`), e.g.
 //   npm run bench:lighthouse -- / /product/earn /loan /product/fiscard /exchange
 // Prints, per path, each run's performance score, FCP, LCP, CLS and TBT and their median, then one
-// line per path. Targets (issues 2 and 20): score ≥ 90 and CLS ≤ 0.05 on every page.
+// line per path. Targets (docs/performance.md): score ≥ 90 and CLS ≤ 0.05 on every page.
 // LIGHTHOUSE_RUNS (default 3) sets the runs per path; a run that fails (e.g. NO_NAVSTART: Chromium
 // recorded no navigation in its trace) is reported and tried again, up to LIGHTHOUSE_RUNS more
 // times per path, so each median is over the runs asked for. The score depends on the machine's load

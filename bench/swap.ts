@@ -1,8 +1,8 @@
 /**
  * `npm run bench:swap`: signed-in users doing quote + swap over HTTP at a fixed concurrency, and —
  * in the same run, on the same database — the in-process ledger transfer rate of `bench:ledger`
- * (its `measureLedgerTransfers`), with the ratio HTTP swaps / in-process transfers (issue 5 target:
- * ≥ 0.5, and p99 ≤ 50 ms).
+ * (its `measureLedgerTransfers`), with the ratio HTTP swaps / in-process transfers (target:
+ * ≥ 0.5, and p99 ≤ 50 ms; docs/exchange.md).
  *
  * The real app (`buildApp`, production code paths, no web assets) listens on a free local port.
  * Users are registered through the API (human check, the dev mailbox's code, password, login),

@@ -16,7 +16,7 @@ import { LOCALES, type Locale, runOnLocaleProject } from './locale-runs.ts';
  * colours of the home page's change column are audited on any day. The page's `lang` follows the chosen language, and in zh-HK the
  * rendered text has no Simplified-only characters and no untranslated English outside brand
  * names and codes (the check of src/locales/zh-hk-text.ts). Then the keyboard paths of two modals:
- * the security check (focus order of spec §2, Escape closes, focus back on its opener) and the
+ * the security check (its focus order, Escape closes, focus back on its opener) and the
  * language picker. One tab visits many pages per test (a fresh browser per page cost ~12 s), the
  * first loaded in full and the others reached inside the app, as a link would (a full load each
  * started the whole app again).
@@ -363,7 +363,7 @@ test.describe('modals by keyboard', () => {
     await page.keyboard.press('Enter');
     const modal = page.getByRole('dialog').filter({ has: page.getByTestId('security-check-modal') });
     await expect(modal).toBeVisible();
-    // Spec §2: the email code first (a new account's trade check asks for it alone); its send
+    // The email code first (a new account's trade check asks for it alone); its send
     // button counts down (disabled), so Tab goes on to the submit button and Shift+Tab comes back.
     const code = page.getByTestId('email-code');
     await expect(code).toBeFocused();

@@ -10,7 +10,7 @@ import {
 import { snap } from './helpers.ts';
 
 /**
- * Banner images uploaded in the back office (issue 16 "Content: banners (image per language …)";
+ * Banner images uploaded in the back office (an image per language;
  * docs/back-office.md "Uploaded banner images"), on the production build at desktop width, the
  * operator in each language: the admin opens a new banner, is refused an oversized PNG and a text
  * file (the form's own check) and a text file named .png (the server's check of the content), each

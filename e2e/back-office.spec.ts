@@ -299,7 +299,7 @@ const PRO_TEXT = {
 
 for (const locale of ['en-US', 'zh-HK'] as const) {
   /**
-   * PRO account (issues 16 and 19): a level-1 user applies on /my/account/fiscard; the compliance
+   * PRO account (docs/corporate.md): a level-1 user applies on /my/account/fiscard; the compliance
    * operator finds the application in /admin/pro-applications and approves it with a reply; the
    * user reads the approval, issues a virtual card to a named employee with per-card limits
    * (security check CARD_APPLY) and sees it listed. The customer page is captured at 1280 and 390 px.

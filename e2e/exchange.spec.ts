@@ -81,7 +81,7 @@ for (const locale of LOCALES) {
       await expect(panel.getByTestId('quote-countdown')).toHaveText(text.expiresIn);
       await snap(page, testInfo, `quote-${locale}`, 'exchange-');
 
-      // It expires: the message of spec §8, and it cannot be confirmed.
+      // It expires: the quote-expired message (`text.expired`), and it cannot be confirmed.
       await page.clock.fastForward(11_000);
       await expect(panel.getByTestId('quote-expired')).toHaveText(text.expired);
       await expect(panel.getByTestId('quote-confirm')).toBeDisabled();
@@ -153,7 +153,7 @@ test('a guest is asked to log in to exchange', async ({ page }, testInfo) => {
 });
 
 /**
- * Issue 14 item 13 (swap) and item 15 (swap history dates): a USDT → BTC quote shows its rate with
+ * Rates and dates (docs/money-format.md) on the swap and the swap history: a USDT → BTC quote shows its rate with
  * 6 significant digits and the inverse rate (it read `1 USDT = 0.000055110975226 BTC` and pushed the
  * zh-HK label onto two lines at 390 px); a swap shows one confirmation — the result card and the
  * message-centre toast, no generic "Success" toast beside them; a history date stays on one line.

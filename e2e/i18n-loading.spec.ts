@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 
 /**
- * Issue 14 item 11: on a slow first load nothing may show a raw translation key. Before this was
+ * On a slow first load nothing may show a raw translation key. Before this was
  * fixed, the prerendered home page carried `title`, `subtitle`, `columns.coin`, `columns.price` and
  * `note` in its market section for as long as the app took to load.
  *

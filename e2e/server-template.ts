@@ -18,7 +18,7 @@ export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const SERVER_ENTRY = join(ROOT, 'apps/server/dist/main.js');
 
 /**
- * Seconds between two codes for one address and event on the run's servers, instead of spec §9's
+ * Seconds between two codes for one address and event on the run's servers, instead of the default
  * 59 (CODE_RESEND_AFTER_SECONDS, honoured by the server only under NODE_ENV=test): flows that must
  * ask twice for one event's code (a second login, a second card application) wait as a person
  * would for "resend" (`CODE_RESEND_WAIT_MS`) without spending a minute. The 59 s refusal itself is
@@ -28,7 +28,7 @@ export const SERVER_ENTRY = join(ROOT, 'apps/server/dist/main.js');
 export const E2E_CODE_RESEND_AFTER_SECONDS = 2;
 /** What a test waits after a code before asking for another of the same event, with room. */
 export const CODE_RESEND_WAIT_MS = (E2E_CODE_RESEND_AFTER_SECONDS + 1) * 1000;
-/** `extraEnv` of a server with spec §9's real 59 s between two codes. */
+/** `extraEnv` of a server with the real 59 s between two codes. */
 export const REAL_CODE_RESEND_ENV: NodeJS.ProcessEnv = { CODE_RESEND_AFTER_SECONDS: '' };
 
 /**

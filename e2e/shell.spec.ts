@@ -2,8 +2,8 @@ import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { navigateInApp, snap } from './helpers.ts';
 
 /**
- * The web shell end to end (§6, §9) against the production build: home in both
- * languages, the language switch, every route and redirect of spec §2, the router guard, the footer
+ * The web shell end to end against the production build: home in both
+ * languages, the language switch, every route and redirect, the router guard, the footer
  * delay, the mobile drawer and the account side menu. Runs in the 'desktop' (1280×800) and 'mobile'
  * (390×844) projects; each page's screenshot is kept under e2e/artifacts/screenshots/.
  */
@@ -117,7 +117,7 @@ test('the language picker switches language with a reload, Ant Design included',
   await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
 });
 
-/** Every page of spec §2 (plus the public pages the shell links to), with its title. */
+/** Every page of the route table (plus the public pages the shell links to), with its title. */
 const PAGES: { path: string; name: string; title: string; isHeaderFixed: boolean }[] = [
   { path: '/about', name: 'about', title: 'Crypto finance in one trusted account', isHeaderFixed: true },
   { path: '/usde', name: 'usde', title: 'USDE: one dollar, one USDE', isHeaderFixed: true },
@@ -231,7 +231,7 @@ async function checkPage(
   await snap(page, testInfo, `page-${name}`);
 }
 
-test.describe('routes of spec §2', () => {
+test.describe('routes of the route table', () => {
   for (let first = 0; first < PAGES.length; first += PAGES_PER_TEST) {
     const group = PAGES.slice(first, first + PAGES_PER_TEST);
     test(`${group.map((entry) => entry.path).join(', ')} show their pages`, async ({ page }, testInfo) => {

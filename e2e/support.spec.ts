@@ -4,8 +4,8 @@ import { backOfficeTest, openPage } from './back-office-session.ts';
 import { readCode, registerAndLogIn, snap } from './helpers.ts';
 
 /**
- * Account deletion as a request to customer service (issue 16 "Support requests: … account-deletion
- * requests — with status and reply"), end to end on the production build: a user asks to delete
+ * Account deletion as a request to customer service (docs/back-office.md "Support requests": each
+ * answered with a status and a reply), end to end on the production build: a user asks to delete
  * the account with a reason (after the security check) and sees it pending; an admin signs in to
  * the back office, opens Support requests, replies (In progress) and then rejects it with a reply;
  * the user sees the status and the reply on the deletion page. Screenshots of both pages at 1280

@@ -22,7 +22,7 @@ const SECRET = 'e2e-withdraw-custody-secret-0123456789abcdef';
 const OUTER_ADDRESS = 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL';
 
 /**
- * Each test on a server of its own (a copy of the run's template), stopped after it, with spec §9's
+ * Each test on a server of its own (a copy of the run's template), stopped after it, with the
  * real 59 s between two codes: a retry within it keeps the first code (below).
  */
 const test = ownServerTest('withdraw', SECRET, undefined, REAL_CODE_RESEND_ENV);

@@ -3,7 +3,7 @@ import { contrastOnWhite, isOneLine } from './page-style.ts';
 import { DEMO, logInThroughApi } from './helpers.ts';
 
 /**
- * Issue 14 item 15, the Traditional Chinese rough edges a new user met: Ant Design put a space inside
+ * The Traditional Chinese rough edges a new user met: Ant Design put a space inside
  * two-character buttons ("登 入", "取 消"), the header's app button read "App", the /my/profile labels
  * broke inside a word at 390 px (身份認/證), and the Bind/Change links of /my/security were pale
  * enough to look disabled. (帳 versus 賬 is a unit test: src/locales/locales.test.ts.)

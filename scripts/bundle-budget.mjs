@@ -21,7 +21,7 @@
 // `AntdScope` route is public, one after the `AccountArea` route is in the account group.
 // It fails when a route passes its group's budget, printing the route's chunks largest first
 // (`--verbose` prints every route's, and its island's). `npm run bench:bundle` measures what
-// Chromium really fetches. Issue 20's target: 200 KB for every customer route, 150 KB for home;
+// Chromium really fetches. The target: 200 KB for every customer route, 150 KB for home;
 // the public pages keep a tighter ceiling (155 KB, a few KB over the heaviest), so that a regression
 // there fails. docs/performance.md has the figures.
 import { existsSync, readFileSync } from 'node:fs';
@@ -34,7 +34,7 @@ export const HOME_BUDGET_KB = 150;
 export const PUBLIC_BUDGET_KB = 155;
 /** App-shell pages outside the account layout (200 KB each). */
 export const SCOPED_BUDGET_KB = 200;
-/** App-shell pages under the account layout (side menu; issue 20: 200 KB each). */
+/** App-shell pages under the account layout (side menu; 200 KB each, docs/performance.md). */
 export const ACCOUNT_BUDGET_KB = 200;
 // The back office is an operators' desktop tool, loaded once per working day and cached. It was one
 // module for every admin page (Table, Form, DatePicker, QR code, decimal.js): ~552 KB when it was

@@ -158,7 +158,7 @@ export const configSchema = z
     ALTCHA_MAX_COUNTER: z.preprocess(emptyToUndefined, z.coerce.number().int().min(2).max(10_000_000).optional()),
     /**
      * Test only (refused unless NODE_ENV=test): seconds before the server sends another code for the
-     * same address and event, instead of spec §9's 59. The end-to-end specs that must ask twice for
+     * same address and event, instead of the default 59. The end-to-end specs that must ask twice for
      * one event's code set it on their own server (e2e/own-server.ts) instead of waiting a minute.
      */
     CODE_RESEND_AFTER_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(59).optional()),
@@ -224,7 +224,10 @@ export const configSchema = z
     API_KEY_REQUESTS_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).optional()),
     /** How long an idempotent answer is replayed before the hourly purge deletes it (docs/api.md "Idempotency"). */
     IDEMPOTENCY_RETENTION_HOURS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(8760).optional()),
-    /** Key sealing the developer API keys' HMAC secrets at rest (AES-256-GCM, issue 21; docs/api.md). Generated into DATA_DIR when absent. */
+    /**
+     * Key sealing the developer API keys' HMAC secrets at rest (AES-256-GCM; docs/api.md). Generated into DATA_DIR when
+     * absent.
+     */
     API_KEY_VAULT_KEY: z.preprocess(
       emptyToUndefined,
       z.string().min(32, { error: 'must be at least 32 characters' }).optional(),

@@ -4,7 +4,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Issue 14 item 16: the repository carries what its tests and its runtime read. A fresh clone
+ * The repository carries what its tests and its runtime read. A fresh clone
  * (`npm ci && npm test`) has no `../shared` beside it, so no tracked file (source, scripts,
  * configs; Markdown is prose and left out) may name the shared folder or a relative path that
  * climbs above the repository root. Copy what is needed into the repository instead

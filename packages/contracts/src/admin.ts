@@ -5,7 +5,7 @@ import { idParamSchema, walletRecordSchema } from './wallet.ts';
 
 /**
  * The withdrawal calls of the back office (`/api/admin/withdrawals`): `auth: 'operator'`
- * with the roles of each call (see `operators.ts`). Withdrawal states as spec §4: 0 waiting,
+ * with the roles of each call (see `operators.ts`). Withdrawal states: 0 waiting,
  * 1 processing, 2 success, 3 failure. A withdrawal worth more than the configured USD amount needs a
  * second operator's approval (`approveWithdrawal`) before it may be processed.
  */

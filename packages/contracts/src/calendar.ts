@@ -8,7 +8,7 @@ import { defineEndpoint } from './endpoint.ts';
  * identity renewals (a new tax form due after a change of country, the qualified-investor status
  * ending) — as a page and as a subscribable ICS feed behind a secret URL the user can rotate.
  *
- * Days are Hong Kong calendar days (`YYYY-MM-DD`, the business time zone of spec §9): an all-day
+ * Days are Hong Kong calendar days (`YYYY-MM-DD`, the business time zone; docs/calendar.md): an all-day
  * event is that day wherever the reader is; a timed event carries its instant (`startsAt`, ISO UTC).
  */
 

@@ -13,14 +13,14 @@ import { decimalAmountSchema } from './money.ts';
 import { pageQuerySchema, pageSchema } from './pagination.ts';
 
 /**
- * Operator calls of the cards (issue 16 "Support requests: card limit-change requests … with status
- * and reply", issue 19 "limit changes are requests to customer service", "unblocked by an operator",
- * "clearing for an unknown hold → suspense"). Registered from the cards module's routes
+ * Operator calls of the cards: limit changes are requests to customer service, answered with a
+ * status and a reply; a blocked PIN is unblocked by an operator; clearing for an unknown hold goes to
+ * suspense (docs/back-office.md "Cards"). Registered from the cards module's routes
  * (`auth: 'operator'`; admin always may). Operators never see a full PAN: only `maskedNumber`.
  */
 
 /**
- * The physical card's production steps an operator may take (issue 19 statuses): Under Review →
+ * The physical card's production steps an operator may take (docs/cards.md): Under Review →
  * Processing → Shipped → Active, and Shipped → Returned (undeliverable). Anything else is refused
  * with CARD_STATUS_STEP_NOT_ALLOWED (220); virtual cards have no steps.
  */
@@ -136,8 +136,8 @@ export const resolveSuspenseBodySchema = z.object({
 export type ResolveSuspenseBody = z.input<typeof resolveSuspenseBodySchema>;
 
 /**
- * The operator calls of the cards. Limit requests are support's (issue 16 gives support "card and
- * limit requests"; a limit change moves no money); so are the physical card's steps and PIN
+ * The operator calls of the cards. Limit requests are support's (docs/back-office.md gives support card and
+ * limit requests; a limit change moves no money); so are the physical card's steps and PIN
  * unblocks. The suspense clearings are money the ledger holds in SUSPENSE: finance's.
  */
 export const opsCardEndpoints = {

@@ -6,9 +6,9 @@ import { ASSET_PRECISION, decimalAmountSchema, parseAmountMinor } from './money.
 import { ANY_OPERATOR } from './operators.ts';
 
 /**
- * Back office "Products and settings", card programme settings (issue 16 "each change audited;
- * risky changes (LTV levels, fees) take effect after a second approval"; issue 19 card constants;
- * spec §9 "Cards per user 3; fee 10 USDT"). Every operator reads them; an admin changes the number
+ * Back office "Products and settings", card programme settings (each change is audited;
+ * risky changes (LTV levels, fees) take effect after a second approval; by default 3 cards per user,
+ * fee 10 USDT; docs/back-office.md "Card settings"). Every operator reads them; an admin changes the number
  * of physical cards per user, the virtual-card promotion, the currencies virtual cards are issued
  * in, the top-up minimum and maximum and the default limits of new cards at once (audited with
  * before and after). The risky changes are only proposed, and a different admin approves the
@@ -21,7 +21,7 @@ import { ANY_OPERATOR } from './operators.ts';
 
 /** Most a fee may be set to, USDT (a typing slip of 1000× is refused, not proposed). */
 export const CARD_FEE_USDT_MAX = '1000';
-/** Most physical cards per user an admin may allow (spec §9 default 3). */
+/** Most physical cards per user an admin may allow (the default is 3). */
 export const PHYSICAL_CARDS_MAX_LIMIT = 20;
 /** The rate table's bound: units of a card currency per 1 USD, above 0 and at most this. */
 export const CARD_RATE_MAX = 1_000_000;
@@ -102,7 +102,7 @@ export const opsCardSettingsSchema = z.object({
   physicalFeeUsdt: z.string(),
   /** Issuing fee of a virtual card outside the promotion, USDT. */
   virtualFeeUsdt: z.string(),
-  /** Physical cards one user may hold (cancelled, returned and expired ones not counted; spec §9: 3). */
+  /** Physical cards one user may hold (cancelled, returned and expired ones not counted; default 3). */
   physicalCardsMax: z.number().int(),
   /** The promotion's switch: off, virtual cards pay the fee whatever the dates say. */
   isPromotionEnabled: z.boolean(),

@@ -6,8 +6,8 @@ import { pageQuerySchema, pageSchema } from './pagination.ts';
 import { sensitiveFactorsSchema } from './security.ts';
 
 /**
- * Card contracts (§2 `/product/fiscard` and FiscardAccount, §5 PIN, §6
- * gating: cards need basic verification, §8 declined payment reasons, §9 card constants).
+ * Card contracts (`/product/fiscard` and FiscardAccount, the PIN,
+ * gating: cards need basic verification, declined payment reasons, card constants; docs/cards.md).
  *
  * A card is issued by the issuer processor (the built-in sandbox by default, ARCHITECTURE §6); Meridian
  * keeps the processor's token, the first 4 and last 4 digits and the expiry — never a full PAN or a
@@ -82,8 +82,8 @@ export const cardStatusSchema = z.enum(CARD_STATUSES);
 export type CardStatus = z.infer<typeof cardStatusSchema>;
 
 /**
- * Why an authorisation was declined (spec §8 FAQ: wrong PIN or expiry date, exceeded PIN tries, 3DS
- * problems, automated security declines; issue 19: insufficient funds, locked, limit exceeded).
+ * Why an authorisation was declined (the card FAQ: wrong PIN or expiry date, exceeded PIN tries, 3DS
+ * problems, automated security declines; and insufficient funds, locked, limit exceeded).
  */
 export const CARD_DECLINE_REASONS = [
   'INSUFFICIENT_FUNDS',
@@ -175,7 +175,7 @@ export const cardLimitsSchema = z.object({
 export type CardLimits = z.infer<typeof cardLimitsSchema>;
 
 /**
- * A card as its holder sees it. `maskedNumber` is the first 4 and last 4 digits (spec §9:
+ * A card as its holder sees it. `maskedNumber` is the first 4 and last 4 digits (for example
  * "4242 •••• •••• 4242"); `balance` and `held` are in `currency`; `pinBlockedUntil` is set while
  * five wrong PINs block the card. Times are ISO instants.
  */
@@ -399,7 +399,7 @@ export type CardLimitRequestBody = z.input<typeof cardLimitRequestBodySchema>;
 /**
  * One line of a card's transactions. `amount` is in the card's currency (for a purchase: the held
  * amount while AUTHORIZED, the final amount once CLEARED); `originalAmount`/`originalCurrency` are
- * what the merchant charged. `refundAfter`/`refundFallbackAt` state spec §9's refund timing on
+ * what the merchant charged. `refundAfter`/`refundFallbackAt` state the merchant refund timing on
  * purchases (a merchant refund after 72 hours, or 31 days if the merchant has not started refund or
  * settlement); null on other lines.
  */

@@ -701,7 +701,7 @@ export const BUSINESS_CODES = {
       'zh-HK': '此帳戶已凍結或已刪除，現時不能刪除',
     },
   },
-  // Corporate PRO accounts and employee cards (issues 16 and 19): codes 280–289.
+  // Corporate PRO accounts and employee cards (docs/corporate.md): codes 280–289.
   PRO_APPLICATION_OPEN: {
     code: 280,
     httpStatus: 409,

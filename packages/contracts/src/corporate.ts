@@ -7,11 +7,9 @@ import { pageQuerySchema, pageSchema } from './pagination.ts';
 import { sensitiveFactorsSchema } from './security.ts';
 
 /**
- * Corporate PRO accounts (issue 19 "Corporate: a PRO account application … goes to an account
- * manager in the back office; approved corporate users can issue cards to named employees with
- * per-card limits"; issue 16 "Support requests: … PRO account applications … with status and
- * reply"; spec §1 card: "Corporate customers apply through an account manager and there is a
- * separate PRO account for corporate and business users").
+ * Corporate PRO accounts: corporate and business customers apply through an account manager, who
+ * answers the application in the back office with a status and a reply; approved corporate users
+ * issue cards to named employees with per-card limits. See docs/corporate.md.
  *
  * A user sends one application (company, expected monthly card spend, number of cards, contact);
  * it waits SUBMITTED until compliance approves or rejects it with a reply. At most one application
@@ -187,7 +185,7 @@ export type DecideProApplicationBody = z.input<typeof decideProApplicationBodySc
 export const opsProIdParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 
 /**
- * The account managers' calls (issue 16 roles): support and compliance list the applications;
+ * The account managers' calls (the roles of docs/back-office.md): support and compliance list the applications;
  * compliance decides them (admin always may). Every decision is in the audit log.
  */
 export const opsCorporateEndpoints = {

@@ -25,7 +25,10 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  */
 export type EndpointAuth = 'user' | 'optional' | 'none' | 'operator';
 
-/** Identity-verification levels a call can demand (spec §6 gating; issue 15 level table: basic = 1, investor = 2, qualified = 3). */
+/**
+ * Identity-verification levels a call can demand (basic = 1, investor = 2, qualified = 3; docs/kyc.md "Levels and what
+ * they open").
+ */
 export type KycRequirement = 'basic' | 'investor' | 'qualified';
 
 /**

@@ -121,8 +121,8 @@ export type SwapListQuery = z.infer<typeof swapListQuerySchema>;
 export const swapPageSchema = pageSchema(swapRecordSchema);
 
 /**
- * Every exchange call (spec §7 `exchange/rate`, `exchange/swap`; issue 5 flash exchange and swap
- * history) with its rules: the descriptors the server registers its routes from (see `endpoint.ts`).
+ * Every exchange call (`exchange/rate`, `exchange/swap`; flash exchange and swap
+ * history: docs/exchange.md) with its rules: the descriptors the server registers its routes from (see `endpoint.ts`).
  * Quoting needs a session; executing also needs basic identity verification.
  */
 export const exchangeEndpoints = {

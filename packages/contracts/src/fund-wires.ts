@@ -4,7 +4,7 @@ import { amountMinorSchema } from './money.ts';
 import { pageQuerySchema, pageSchema } from './pagination.ts';
 
 /**
- * Operator calls of the fund wires (issue 17 "Bank accounts and wires (USD)"): finance records the
+ * Operator calls of the fund wires (docs/funds.md "USD by wire"): finance records the
  * USD wires Meridian's bank account received and sends the wires users asked for by redeeming to
  * USD. Registered with the other back-office routes (`auth: 'operator'`, role finance; admin always).
  * Amounts on the wire are USD decimal strings with 2 decimals.

@@ -4,12 +4,12 @@ import { defineEndpoint } from './endpoint.ts';
 import { captchaEventSchema, passkeyAssertionSchema, sixDigitCodeSchema } from './security.ts';
 
 /**
- * Request and response contracts of the identity module (spec §3 user state, login/verify/register
- * payloads; §5 validation; §7 `user/*`). One schema per endpoint, used by the server to validate and
+ * Request and response contracts of the identity module (user state, login/verify/register
+ * payloads and their validation; `user/*`). One schema per endpoint, used by the server to validate and
  * by the web forms, so the two cannot drift.
  */
 
-/** Minimum length of a login password (§9 "Password minimum 8"). */
+/** Minimum length of a login password (at least 8 characters). */
 export const PASSWORD_LENGTH_MIN = 8;
 /** Longest password accepted; argon2 hashes anything, the cap only bounds work per request. */
 export const PASSWORD_LENGTH_MAX = 128;
@@ -111,7 +111,7 @@ export type LoginContent = z.infer<typeof loginContentSchema>;
 
 /**
  * `POST user/register` and `POST user/forgetPassword`, one schema for the three steps of the flow
- * (spec §2 Mail → Verify → Password):
+ * (the steps Mail → Verify → Password):
  * 1. `{email, token}` passes the human check and returns a `ticket`;
  * 2. `{email, ticket, emailCaptcha}` checks the code without using it up (the Verify step);
  * 3. `{email, ticket, emailCaptcha, password, confirm}` (register; recover uses `user/resetPassword`).
@@ -181,10 +181,10 @@ export type SendCodeContent = z.infer<typeof sendCodeContentSchema>;
 
 // ---------------------------------------------------------------- user state
 
-/** Review status with an optional message (spec §3 `status.user`, `status.investor`). */
+/** Review status with an optional message (`status.user`, `status.investor`). */
 export const reviewStatusSchema = z.object({ status: z.number().int(), message: z.string() });
 
-/** The security configuration (spec §3 `conf`; `GET user/config`). */
+/** The security configuration (`conf`; `GET user/config`). */
 export const securityConfigSchema = z.object({
   /** 1 when a trading password (security code) is set. */
   security: z.number().int(),
@@ -199,7 +199,7 @@ export const securityConfigSchema = z.object({
 });
 export type SecurityConfig = z.infer<typeof securityConfigSchema>;
 
-/** `GET user/self` (spec §3 user state plus `uuid`, `country`). */
+/** `GET user/self` (the user state plus `uuid`, `country`). */
 export const selfContentSchema = z.object({
   uid: z.string(),
   uuid: z.string(),
@@ -417,7 +417,7 @@ export const cancelAccountRequestSchema = z.strictObject({
 // ---------------------------------------------------------------- endpoints
 
 /**
- * The identity calls (spec §7 `user/*`: human check, sign-in, register and recover, codes, the
+ * The identity calls (`user/*`: human check, sign-in, register and recover, codes, the
  * user's state, sessions, account deletion) with their rules: the descriptors the server registers
  * its routes from (see `endpoint.ts`). The security settings are `securityEndpoints` below.
  */
@@ -549,7 +549,7 @@ export const identityEndpoints = {
 };
 
 /**
- * The security settings (spec §7 `user/config*`, `user/security/password`, `user/password`, email
+ * The security settings (`user/config*`, `user/security/password`, `user/password`, email
  * and mobile binding): each carries the factors it needs in its body, checked by the service.
  * Kept here rather than in `security.ts` because their schemas are above and `security.ts` is
  * imported by this file.

@@ -61,7 +61,7 @@ export const priceHistoryContentSchema = z.object({
 });
 export type PriceHistoryContent = z.infer<typeof priceHistoryContentSchema>;
 
-/** Every market call (spec §7 `market/*`): the descriptors the server registers its routes from (see `endpoint.ts`). */
+/** Every market call (`market/*`): the descriptors the server registers its routes from (see `endpoint.ts`). */
 export const marketEndpoints = {
   listBanners: defineEndpoint({
     method: 'GET',

@@ -225,7 +225,7 @@ function readRate(rate: string): { numerator: bigint; denominator: bigint } | nu
  * decimals, the integer part whole: "0.000055110975226" → "0.000055111" (0.0000551110 without its
  * trailing zero);
  * "18145.2019" → "18,145.20"; "1.000123456" → "1.00012". Display only: amounts are computed by the
- * server from the exact rate. The text itself when it is no positive decimal. Source: issue 14 item 13.
+ * server from the exact rate. The text itself when it is no positive decimal. See docs/money-format.md.
  */
 export function displayRate(rate: string, significantDigits: number = RATE_SIGNIFICANT_DIGITS): string {
   const read = readRate(rate);
@@ -235,7 +235,7 @@ export function displayRate(rate: string, significantDigits: number = RATE_SIGNI
 /**
  * The inverse of an exchange rate (units of the first coin per one of the second), computed exactly
  * from the wire decimal and shown as `displayRate` shows a rate: "0.000055110975226" → "18,145.21".
- * Null when `rate` is no positive decimal (there is no inverse to show). Source: issue 14 item 13.
+ * Null when `rate` is no positive decimal (there is no inverse to show). See docs/money-format.md.
  */
 export function displayInverseRate(rate: string, significantDigits: number = RATE_SIGNIFICANT_DIGITS): string | null {
   const read = readRate(rate);

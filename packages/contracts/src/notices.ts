@@ -4,7 +4,7 @@ import { defineEndpoint } from './endpoint.ts';
 import { pageQuerySchema } from './pagination.ts';
 
 /**
- * Message centre (spec §3 message item, §4 messages, §7 notices). Messages are written in the
+ * Message centre (docs/notices.md). Messages are written in the
  * user's language at the time they are created.
  */
 export const NOTICE_CATEGORIES = [
@@ -88,7 +88,7 @@ export type MessageEvent = z.infer<typeof messageEventSchema>;
 /** Header carrying the device name with the push token. */
 export const HEADER_DEVICE_NAME = 'deviceName';
 
-/** Base path of the message centre (spec §7 "Notices (base /api/notice)"). */
+/** Base path of the message centre. */
 export const NOTICE_BASE_PATH = '/api/notice';
 
 /**

@@ -39,7 +39,7 @@ export const CAPTCHA_EVENTS = [
 export type CaptchaEvent = (typeof CAPTCHA_EVENTS)[number];
 export const captchaEventSchema = z.enum(CAPTCHA_EVENTS);
 
-/** Six digits (§9 verification code). */
+/** Six digits (a verification code). */
 export const sixDigitCodeSchema = z
   .string()
   .max(6, { abort: true })

@@ -4,7 +4,7 @@ import { defineEndpoint } from './endpoint.ts';
 /**
  * The public site information (docs/marketing.md): what the
  * operator configured for the marketing pages (server variables `SITE_*`, see `.env.example`) and
- * the live figures of the home page's statistic tiles (spec §1/§2). Every link is an `https://` URL
+ * the live figures of the home page's statistic tiles (docs/marketing.md). Every link is an `https://` URL
  * or null when the operator has not set it — the web hides what is null, it never invents a link.
  */
 
@@ -36,7 +36,9 @@ export const siteInfoSchema = z.object({
    * outside production: the About page then shows marked demonstration values in their place.
    */
   legalDetailsAreDemo: z.boolean(),
-  /** The separate exchange site (`SITE_EXCHANGE_URL`, spec §1 other product lines); null: not run. */
+  /**
+   * The separate exchange site (`SITE_EXCHANGE_URL`, one of the other product lines; docs/marketing.md); null: not run.
+   */
   exchangeUrl: z.string().nullable(),
   /** The separate mining site (`SITE_MINING_URL`); null: not run. */
   miningUrl: z.string().nullable(),

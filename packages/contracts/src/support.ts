@@ -5,9 +5,9 @@ import { pageQuerySchema, pageSchema } from './pagination.ts';
 import { sixDigitCodeSchema } from './security.ts';
 
 /**
- * Support requests (issue 16 "Support requests: … account-deletion requests — with status and
- * reply"). A customer asks customer service to delete the account, with a reason; support reads
- * and replies, compliance (admin always) decides. The support module owns them
+ * Support requests (account-deletion requests, each answered with a status and a reply;
+ * docs/back-office.md "Support requests"). A customer asks customer service to delete the account, with a reason;
+ * support reads and replies, compliance (admin always) decides. The support module owns them
  * (`apps/server/src/modules/support`); docs/back-office.md "Support requests".
  */
 

@@ -5,8 +5,8 @@ import { pageQuerySchema, pageSchema } from './pagination.ts';
 import { sensitiveFactorsSchema } from './security.ts';
 
 /**
- * BTC trust contracts (§2
- * `/product/trust`, §9 "Trust entrustment fee 2% one-time"). A trust holds
+ * BTC trust contracts (page
+ * `/product/trust`; a one-time entrustment fee of 2 %; docs/trust.md). A trust holds
  * BTC for its settlor (the signed-in user): each amount entrusted pays the 2 % fee once, rounded up
  * to the satoshi (owed by the user); withdrawing back to the wallet (revocable trusts only) is free.
  * Amounts on the wire are BTC decimal strings with 8 decimals.

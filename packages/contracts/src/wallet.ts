@@ -7,8 +7,8 @@ import { defineEndpoint } from './endpoint.ts';
 import { ANY_OPERATOR } from './operators.ts';
 
 /**
- * Wallet API contracts (spec §3 wallet coin, network, balance, withdraw record, withdraw address;
- * §4 withdraw status; §5 amount rules and label; §7 wallet/*, account/balance, coinlist). Amounts
+ * Wallet API contracts (wallet coin, network, balance, withdraw record, withdraw address;
+ * withdraw status; amount rules and label; wallet/*, account/balance, coinlist). Amounts
  * are decimal strings in the coin's precision; the server parses them exactly.
  */
 
@@ -184,7 +184,7 @@ export const walletRecordSchema = z.object({
 });
 export type WalletRecord = z.infer<typeof walletRecordSchema>;
 
-/** `GET wallet/record`: history with the filters of spec §3 (coin, createTime range, status, type), paged. */
+/** `GET wallet/record`: history with its filters (coin, createTime range, status, type), paged. */
 export const walletRecordQuerySchema = pageQuerySchema.extend({
   action: walletRecordActionSchema,
   coin: assetCodeSchema.optional(),
@@ -304,7 +304,7 @@ export const WITHDRAW_LIMIT_WINDOWS = ['24h', 'month'] as const;
 export type WithdrawLimitWindow = (typeof WITHDRAW_LIMIT_WINDOWS)[number];
 
 /**
- * Every wallet call (spec §7 coinlist, wallet/*, account/balance) with its rules: the descriptors
+ * Every wallet call (coinlist, wallet/*, account/balance) with its rules: the descriptors
  * the server registers its routes from and the web calls through (see `endpoint.ts`).
  */
 export const walletEndpoints = {

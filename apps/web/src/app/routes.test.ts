@@ -120,7 +120,7 @@ describe('route table', () => {
     expect(await land('/my/order?coin=BTC#list')).toBe('/my/order/wallet/deposit?coin=BTC#list');
   });
 
-  it('fixes the header exactly on the routes the spec names', () => {
+  it('fixes the header exactly on the public and product pages and /messages', () => {
     const fixed = ['/', '/about', '/usde', '/product/earn', '/product/fiscard', '/product/trust', '/messages'];
     // The card marketing screens are pages of /product/fiscard and share its fixed header.
     fixed.push(

@@ -10,7 +10,7 @@ import type { AdminRouteModule } from '../features/admin/admin-routes.ts';
 import { ADMIN_PATHS } from '../features/admin/lib/admin-paths.ts';
 
 /**
- * The route table of spec §2. Each route's id is its name from `config/paths.ts`. The home page is
+ * The route table. Each route's id is its name from `config/paths.ts`. The home page is
  * part of the first bundle; every other page loads with its route. The public and product pages
  * (about, USDE, earn, the card pages, trust, exchange, loan, download) paint without Ant Design and
  * load it in islands; the others are app-shell pages (`shell()`): they paint their frame and title

@@ -6,7 +6,7 @@ import { useUserId } from '../lib/session.ts';
 import { openActionModal } from '../stores/modal-store.ts';
 
 /**
- * Route protection on the real route names (the spec's list did not match its routes):
+ * Route protection on the real route names (not a separate list that can drift from the routes):
  * a guest opening a protected page gets the login modal, returning here afterwards. The server
  * refuses every protected call without a session (101) regardless.
  */

@@ -10,7 +10,7 @@ vi.mock('react-i18next', () => ({
   }),
 }));
 
-/** The send-code button of spec §4: send → 59-second countdown → resend; a failed send ends the countdown. */
+/** The send-code button: send → 59-second countdown → resend; a failed send ends the countdown. */
 describe('SendCodeButton', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => {

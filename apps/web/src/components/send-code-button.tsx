@@ -27,7 +27,7 @@ export interface SendCodeButtonProps {
 }
 
 /**
- * The send-code button of spec §4: initial (send) → counting (seconds left, disabled) → ended
+ * The send-code button: initial (send) → counting (seconds left, disabled) → ended
  * (resend). Starting begins a 1-second tick; a failed send ends the countdown at once.
  */
 export function SendCodeButton({

@@ -6,7 +6,7 @@ import { useRef, useState, type ChangeEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SendCodeButton, type SendCodeHandle } from './send-code-button.tsx';
 
-/** Which inputs the Verify step shows (spec §3 verify config: email, mfa, security). */
+/** Which inputs the Verify step shows (the verify config: email, mfa, security). */
 export interface VerifyNeeds {
   email: boolean;
   mfa: boolean;

@@ -17,7 +17,7 @@ import { STORAGE_KEYS } from './storage.ts';
 
 /**
  * The HTTP client against a stubbed `fetch` (the network is outside our code): what it sends, what
- * it resolves to, and which messages it shows for each kind of answer (spec §7–8).
+ * it resolves to, and which messages it shows for each kind of answer (the envelope and its business codes).
  */
 
 interface Captured {

@@ -21,7 +21,7 @@ import { translate } from './i18n.ts';
 import { getStoredLocale } from './locale.ts';
 
 /**
- * The one HTTP client of the web app (spec §7–8). Every call resolves — it never rejects — to the
+ * The one HTTP client of the web app. Every call resolves — it never rejects — to the
  * server's envelope `{ statusCode, content, message }`; a network failure, a timeout or an answer
  * that is not an envelope becomes `{ statusCode: 500, message: 'Network Exception', content: null }`.
  *

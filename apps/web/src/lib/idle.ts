@@ -5,8 +5,8 @@ export const IDLE_TIMEOUT_MS = 1500;
  * Resolves once the browser has painted the current frame and then found an idle moment on the main
  * thread (`requestIdleCallback`, at most `timeoutMs` later; a 0 ms timer where the browser has none).
  * Used to start work that is not needed for the first paint — the Ant Design islands of the public
- * pages — after that paint, so their downloads and their evaluation do not delay it (issue 20,
- * Lighthouse's largest contentful paint). Never rejects.
+ * pages — after that paint, so their downloads and their evaluation do not delay it
+ * (Lighthouse's largest contentful paint; docs/performance.md). Never rejects.
  */
 export function afterPaintIdle(timeoutMs: number = IDLE_TIMEOUT_MS): Promise<void> {
   return new Promise((resolve) => {

@@ -15,7 +15,7 @@ export function useBasicKycInfo(enabled = true) {
 }
 
 /**
- * The ID number as shown once verified (issue 15 "Web" item 5): the first 2 and last 2 characters,
+ * The ID number as shown once verified (docs/kyc.md "Web"): the first 2 and last 2 characters,
  * every other character replaced by `*`. Numbers of 4 characters or fewer are fully masked.
  */
 export function maskIdNumber(idNumber: string): string {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { consumeBootParams, getStoredLocale, matchLocale } from './locale.ts';
 import { STORAGE_KEYS, type KeyValueStore } from './storage.ts';
 
-/** Locale start-up rules of spec §6 and §9: stored choice, `?locale=` once, `?_lt=` user id. */
+/** Locale start-up rules: stored choice, `?locale=` once, `?_lt=` user id. */
 
 function memoryStore(initial: Record<string, string> = {}): KeyValueStore & { data: Map<string, string> } {
   const data = new Map(Object.entries(initial));

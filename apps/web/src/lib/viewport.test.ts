@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { breakpointOf, createViewportStore, isMobileWidth } from './viewport.ts';
 
-/** Breakpoints and the debounced mobile flag of spec §9. */
+/** Breakpoints and the debounced mobile flag (500 ms; mobile below 768 px). */
 
 function fakeWindow(width: number) {
   const target = new EventTarget();

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** Breakpoints of spec §9: the smallest width of each band, in CSS pixels. */
+/** Breakpoints: the smallest width of each band, in CSS pixels. */
 export const BREAKPOINT_MIN_PX = {
   xs: 0,
   sm: 576,

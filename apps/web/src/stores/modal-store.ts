@@ -50,8 +50,8 @@ export type SecurityCheckEndpoint = Endpoint & {
 };
 
 /**
- * The captcha event of the check: the descriptor's `sensitiveAction` when it declares one (issue 13
- * item 1); a call whose service checks the factors itself (`securityEndpoints.changeEmail`, event
+ * The captcha event of the check: the descriptor's `sensitiveAction` when it declares one; a
+ * call whose service checks the factors itself (`securityEndpoints.changeEmail`, event
  * `EMAIL_CHANGE`) has no `sensitiveAction` on its route, so its caller names the event.
  */
 type SecurityCheckEvent<E extends SecurityCheckEndpoint> = E extends { sensitiveAction: CaptchaEvent }

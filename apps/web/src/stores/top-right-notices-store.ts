@@ -22,7 +22,7 @@ export function setKycNoticeBottomPx(bottomPx: number | null): void {
   for (const listener of listeners) listener();
 }
 
-/** The toasts' top: the spec's 100 px, or lower while an open KYC notice reaches further down. */
+/** The toasts' top: 100 px, or lower while an open KYC notice reaches further down. */
 export function pushToastTopPx(kycBottomPx: number | null): number {
   if (kycBottomPx === null) return PUSH_TOAST_TOP_PX;
   return Math.max(PUSH_TOAST_TOP_PX, kycBottomPx + NOTICE_GAP_PX);

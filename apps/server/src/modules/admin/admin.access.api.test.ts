@@ -7,11 +7,10 @@ import { totpCode } from '../../platform/security/totp.ts';
 import { auditRowCount, OPERATOR_COOKIE, OPERATOR_SESSION_RULES } from './admin.access.ts';
 
 /**
- * Issue 16 "Access", through the API on a fresh database: an operator signs in with a password and
- * must enrol an authenticator before anything else answers; the session cookie is `SameSite=Strict`
- * on the back-office paths; each route refuses roles it does not declare; an admin creates,
- * changes and deactivates operators; every action is in the append-only audit log, searchable and
- * exportable as CSV.
+ * Back-office access (docs/back-office.md "Access"), through the API on a fresh database: an operator signs in with a
+ * password and must enrol an authenticator before anything else answers; the session cookie is `SameSite=Strict` on the
+ * back-office paths; each route refuses roles it does not declare; an admin creates, changes and deactivates operators;
+ * every action is in the append-only audit log, searchable and exportable as CSV.
  */
 let t: TestApp;
 

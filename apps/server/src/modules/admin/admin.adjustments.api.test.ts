@@ -7,7 +7,7 @@ import { platformAccount, userAccount } from '../ledger/ledger.types.ts';
 import { manualAdjustments } from './admin.adjustments.tables.ts';
 
 /**
- * Issue 16 "Finance", manual adjustments with four eyes, through the API on a fresh database: a
+ * Manual adjustments with four eyes (docs/back-office.md "Four eyes"), through the API on a fresh database: a
  * balanced entry proposed by one finance operator, approved (and posted) by another, the user told;
  * the proposer cannot approve; unbalanced or over-precise postings refused naming the field;
  * racing approvals post once; a debit that would take a user below zero refused with the

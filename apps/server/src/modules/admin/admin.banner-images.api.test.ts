@@ -8,7 +8,7 @@ import { createTestApp, mutationHeaders, type TestApp } from '../../../test/help
 import { seedDemo } from '../../seed.ts';
 
 /**
- * Uploaded banner images (issue 16 "Content: banners (image per language …)") through the API: a
+ * Uploaded banner images (an image per language; docs/back-office.md "Uploaded banner images") through the API: a
  * compliance operator uploads a PNG, JPEG or WebP (by magic bytes) of at most 2 MB through the
  * platform's upload rules; it is served to anyone at `/api/market/banner/image/:id` with its own
  * content type and a year of public caching; a banner may use it per language and the customer

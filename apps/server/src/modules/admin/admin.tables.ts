@@ -6,7 +6,7 @@ import { createdAt } from '../../platform/db/columns.ts';
  * 'admin' (contracts/operators.ts). People sign in with `password_hash` (argon2id PHC) and a TOTP
  * authenticator (`totp_secret`, sealed with the server secret), enrolled at the first sign-in;
  * scripts hold a bearer token whose SHA-256 is `token_hash`. Defined by migration 0004 (then in
- * wallet); sign-in columns and the roles of issue 16 by 0025 ('withdrawals' became 'finance',
+ * wallet); sign-in columns and the roles of docs/back-office.md by 0025 ('withdrawals' became 'finance',
  * 'viewer' became 'support').
  */
 export const operators = pgTable('operators', {

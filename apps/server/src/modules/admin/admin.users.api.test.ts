@@ -18,7 +18,7 @@ import { signCustodyBody } from '../wallet/wallet.routes.ts';
 import { seedWallet } from '../wallet/wallet.seed.ts';
 
 /**
- * The back office's user calls (issue 16 "Users" and the dashboard) through the API on a fresh
+ * The back office's user calls (docs/back-office.md: users and the dashboard) through the API on a fresh
  * database: roles (support may not freeze, compliance may; support resets 2FA and writes notes),
  * a frozen account refused with 152 on every money-moving call with nothing changed, and working
  * again once unfrozen; the 2FA reset and its 24-hour hold; search; the user page; the dashboard.

@@ -18,7 +18,7 @@ function audited(request: FastifyRequest, userId: string, reason: string, change
 }
 
 /**
- * The back office's user calls (`backOfficeUserEndpoints`, issue 16: dashboard, search, a user's
+ * The back office's user calls (`backOfficeUserEndpoints`: dashboard, search, a user's
  * page, freeze, unfreeze, 2FA reset, notes), mounted under /api. Roles are checked from each
  * descriptor before the handler (`platform/http/auth.ts`); every write is recorded in the audit log
  * by the audit hook, with the before/after each handler notes here.

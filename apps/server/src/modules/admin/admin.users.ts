@@ -103,7 +103,7 @@ function iso(date: Date | null): string | null {
 }
 
 /**
- * The back office's users (issue 16 "Users" and the dashboard): search, a user's page across
+ * The back office's users (docs/back-office.md: users and the dashboard): search, a user's page across
  * modules, freeze and unfreeze, authenticator reset, notes, and the operators' dashboard. It reads
  * and changes other modules only through their services (and the ledger's functions); it owns the
  * `user_notes` table. The routes (`admin.users.routes.ts`) check roles and write the audit trail.

@@ -22,7 +22,7 @@ import { seedWallet } from '../wallet/wallet.seed.ts';
 import { isIpAllowed } from './apikeys.service.ts';
 
 /**
- * Issue 21 "Developer API": keys created behind the authenticator check, shown once and kept as a
+ * The developer API (docs/api.md): keys created behind the authenticator check, shown once and kept as a
  * hash and a sealed secret; signed requests (bad signature, stale timestamp, replay), scopes, the
  * IP allowlist, withdrawals only to the address book, keys off with the authenticator, errors that
  * name the field in both languages, the OpenAPI marks, and `scripts/api-request.sh` against a

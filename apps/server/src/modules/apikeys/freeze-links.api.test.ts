@@ -14,7 +14,7 @@ import { userAccount } from '../ledger/ledger.types.ts';
 import { seedWallet } from '../wallet/wallet.seed.ts';
 
 /**
- * Issue 21 "Freeze link": security mails carry a one-time link; using it (no sign-in) freezes the
+ * Freeze links (docs/freeze-links.md): security mails carry a one-time link; using it (no sign-in) freezes the
  * account in the back office's frozen state, revokes sessions and API keys, cancels waiting
  * withdrawals back through the ledger, and refuses a second use. The ledger invariants are checked
  * when the file's app closes (test/ledger-invariants.ts).

@@ -61,8 +61,8 @@ export function readEmployeeLimits(
 }
 
 /**
- * Employee cards of PRO accounts (issue 19 "approved corporate users can issue cards to named
- * employees with per-card limits"). A card is an ordinary virtual card of the PRO user — the same
+ * Employee cards of PRO accounts (approved corporate users issue cards to named
+ * employees with per-card limits; docs/corporate.md). A card is an ordinary virtual card of the PRO user — the same
  * application (fee rules, `Idempotency-Key`, CARD_APPLY check), ledger accounts and authorisation
  * decision — with the employee's name in `cards.employee_name` (and as the printed cardholder name)
  * and the company's limits written to the card's own limit columns, which the authorisation

@@ -10,9 +10,9 @@ import { signCardWebhook } from './cards.processor.ts';
 import { extendCardPromotion } from './cards.test-kit.ts';
 
 /**
- * The back office's card operations (issue 16 "Support requests: card limit-change requests … with
- * status and reply", issue 19 "limit changes are requests to customer service", PIN "unblocked by an
- * operator", suspense): role boundaries (102), bad input (120 naming the field), a request decided
+ * The back office's card operations (limit changes are requests to customer service, answered with a
+ * status and a reply; a blocked PIN is unblocked by an operator; suspense; docs/back-office.md
+ * "Cards"): role boundaries (102), bad input (120 naming the field), a request decided
  * once (219), the physical card's allowed steps (220 otherwise), the audit rows, and the approved
  * limit being the one the next authorisation checks.
  */

@@ -8,8 +8,8 @@ import { cardAccount, platformAccount, transfer, userAccount } from '../ledger/l
 import { seedWallet } from '../wallet/wallet.seed.ts';
 
 /**
- * Card programme settings in the back office (issue 16 "Products and settings … each change
- * audited; risky changes (… fees) take effect after a second approval"; issue 19; docs/back-office.md
+ * Card programme settings in the back office (each change
+ * audited; risky changes (fees) take effect after a second approval; docs/back-office.md
  * "Card settings"): any operator reads, only an admin writes; bad input is refused naming the field;
  * every change is audited with before and after; the fees apply only on a second admin's approval,
  * and the cards module reads what was set — a physical application then charges exactly 12.5 USDT,
@@ -100,7 +100,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe('card settings in the back office', () => {
-  it('shows the programme to any operator, with the spec’s defaults', async () => {
+  it('shows the programme to any operator, with the defaults (fee 10 USDT, 3 cards per user)', async () => {
     const answer = await ops(supportToken, 'GET', '/card-settings');
     expect(answer.statusCode).toBe(200);
     expect(answer.content).toMatchObject({

@@ -162,8 +162,8 @@ function readLimit(text: string, currency: CardCurrency, field: string): bigint 
 }
 
 /**
- * Card programme settings of the back office (issue 16 "Products and settings … each change
- * audited; risky changes (LTV levels, fees) take effect after a second approval").
+ * Card programme settings of the back office (each change is
+ * audited; risky changes (LTV levels, fees) take effect after a second approval: docs/back-office.md).
  * The physical cards per user, the promotion (switch and instants), the virtual-card currencies, the
  * top-up bounds and the default limits of new cards apply at once — to applications, quotes and new
  * cards from then on (a card keeps its limits). The risky changes — the two fees, and the rate table

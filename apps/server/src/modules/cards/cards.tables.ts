@@ -233,7 +233,7 @@ export const cardSuspenseItems = pgTable('card_suspense_items', {
 });
 
 /**
- * Card settings in the database (one row, id 1; issue 16 "Products and settings", edited in the
+ * Card settings in the database (one row, id 1; edited in the
  * back office — `cards.settings.ts`): the physical card's production fee and the virtual card's
  * issuing fee (USDT minor units; changed only through an approved `card_setting_changes` row), the
  * physical cards one user may hold, the dated virtual-card promotion with its switch (no issuing fee

@@ -17,9 +17,9 @@ import { signCardWebhook } from '../cards/cards.processor.ts';
 import { extendCardPromotion } from '../cards/cards.test-kit.ts';
 
 /**
- * PRO accounts (issue 19 "a PRO account application … goes to an account manager in the back
- * office; approved corporate users can issue cards to named employees with per-card limits"; issue
- * 16 "Support requests: … PRO account applications … with status and reply"): the application and
+ * PRO accounts (an application goes to an account manager in the back office, who answers with a
+ * status and a reply; approved corporate users issue cards to named employees with per-card limits;
+ * docs/corporate.md): the application and
  * its prefill, one open application per user (280, 281), the decision's roles (102), once (282), its
  * audit row and the user's message, the CSV, the employee card refused without an approved PRO
  * account (283), and the employee card's limits being the ones the authorisation decision checks.

@@ -28,7 +28,7 @@ function companyField(company: unknown, field: 'companyName' | 'registrationNumb
 }
 
 /**
- * PRO accounts for corporate customers (issues 16 and 19; `docs/corporate.md`): the service (also
+ * PRO accounts for corporate customers (`docs/corporate.md`): the service (also
  * `isApprovedPro` for the cards module's employee cards) and the routes `corporate/pro*` and
  * `admin/pro-applications*`. No jobs; nothing to hold against closing an account.
  */

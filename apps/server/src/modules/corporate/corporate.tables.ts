@@ -5,8 +5,8 @@ import { createdAt, minorAmount } from '../../platform/db/columns.ts';
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
- * PRO account applications (issue 19 "Corporate: a PRO account application … goes to an account
- * manager in the back office"; issue 16 support requests; `contracts/corporate.ts`). One row per
+ * PRO account applications (an application goes to an account manager in the back office;
+ * docs/corporate.md; `contracts/corporate.ts`). One row per
  * application: SUBMITTED until an operator decides it APPROVED or REJECTED with a reply, once
  * (`decided_at`, `decided_by` the operator's email). The partial unique index allows at most one
  * SUBMITTED or APPROVED row per user, so one open application per user holds under concurrency, and

@@ -197,7 +197,7 @@ describe('POST /api/exchange/swap', () => {
     expect(new Set(legs.map((leg) => leg.ownerId)).size).toBe(1);
     expect(await platformBalance(database.db, 'EXCHANGE_INVENTORY', 'USDT')).toBe(1_000_000_000n);
     expect(await platformBalance(database.db, 'EXCHANGE_INVENTORY', 'BTC')).toBe(-1_990_000n);
-    // Both legs appear in the wallet record (spec §9 coin actions exchange_out / exchange_in), filterable by coin.
+    // Both legs appear in the wallet record (coin actions exchange_out / exchange_in), filterable by coin.
     const record = async (query: string) =>
       (
         await app.inject({
@@ -410,7 +410,7 @@ describe('POST /api/exchange/flash', () => {
     expect(again.content).toEqual(first.content);
     // The same amount written differently is the same request: replayed.
     expect((await flash({ ...payload, amount: '500.00' })).json().content).toEqual(first.content);
-    // Issue 14 item 3: any other field changed under the same requestId is refused with 121, not replayed.
+    // Any other field changed under the same requestId is refused with 121, not replayed.
     for (const changed of [{ amount: '400' }, { expectedRate: '0.0000198' }, { maxSlippageBps: 100 }]) {
       const conflict = await flash({ ...payload, ...changed });
       expect(conflict.statusCode, JSON.stringify(changed)).toBe(409);

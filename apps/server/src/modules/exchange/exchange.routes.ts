@@ -9,8 +9,8 @@ import type { ExchangeService } from './exchange.service.ts';
 const QUOTES_PER_USER_PER_MINUTE_MAX = 300;
 
 /**
- * HTTP routes of the exchange (spec §7 `exchange/rate`, `exchange/swap`; issue 5 flash exchange and
- * swap history), mounted under /api, registered from `exchangeEndpoints`.
+ * HTTP routes of the exchange (`exchange/rate`, `exchange/swap`; flash exchange and
+ * swap history: docs/exchange.md), mounted under /api, registered from `exchangeEndpoints`.
  */
 export function exchangeRoutes(exchange: ExchangeService) {
   return async function register(app: FastifyInstance): Promise<void> {

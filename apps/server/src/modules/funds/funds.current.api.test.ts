@@ -17,7 +17,7 @@ import {
 } from './funds.test-kit.ts';
 
 /**
- * The current fund end to end (issue 17 "Exact-amount scenarios" and "Bad input and faults"): every
+ * The current fund end to end (exact amounts, bad input and faults; docs/funds.md "Tests"): every
  * amount below is written by hand. 10,000 USD at 3.65 % earns 10,000 × 0.0365 / 365 = 1.00 USD a
  * day; 60,000 USD on the tiers (3.65 % to 50,000, 2.00 % above) earns
  * (5,000,000 × 365 + 1,000,000 × 200) / 3,650,000 = 554.794520 cents: 5.54 credited the first day

@@ -7,8 +7,8 @@ import { userAccount } from '../ledger/ledger.types.ts';
 import { balanceOf, createFundsKit, expectFundsConsistent, type FundsKit, fundSharesOf } from './funds.test-kit.ts';
 
 /**
- * A fixed fund end to end (issue 17 "a 90-day fixed order of 5,000 at 8 % maturing into the
- * current fund with its interest"): raise window 2026-03-01 .. 2026-03-14, interest from
+ * A fixed fund end to end (a 90-day fixed order of 5,000 at 8 % maturing into the
+ * current fund with its interest): raise window 2026-03-01 .. 2026-03-14, interest from
  * 2026-03-15, 90 days → matures 2026-06-13. 5,000.00 USD at 8 % earns
  * floor(500,000 × 800 × 10⁶ / 3,650,000) = 109,589,041 e8 (1.09589041 USD) a day, 90 days →
  * 98.63013690 USD: 98.63 paid at maturity (decision 0008).

@@ -41,8 +41,8 @@ type OrderRow = typeof fundOrders.$inferSelect;
 /**
  * `WITH … lines AS (…)`: the user's fund history as `fund_orders` rows (plus `line_id` text), the
  * stored rows and the INTEREST line of each monthly payout of the user's current holding. A payout
- * writes one `fund_payout_batches` row per id batch instead of a row per holding (issue 17
- * benchmark), so a line is read back: for each month whose batch covers the holding's id (the
+ * writes one `fund_payout_batches` row per id batch instead of a row per holding (docs/funds.md
+ * "Benchmark"), so a line is read back: for each month whose batch covers the holding's id (the
  * earliest batch when two processes covered it), the amount paid is what the payout kept on the
  * holding (`last_payout_minor`) for its last payout month, and for an earlier month the holding's
  * accruals from the previous payout's month up to that month — exactly what that payout paid,

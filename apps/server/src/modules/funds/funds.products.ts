@@ -61,7 +61,7 @@ export const CURRENT_PRODUCT_SEED: ProductInput = {
   ],
 };
 
-/** Fixed series seeded: period in days and rate (bps); the top yield is 10.8 % (§9). */
+/** Fixed series seeded: period in days and rate (bps); the top yield is 10.8 %. */
 export const FIXED_SERIES_SEED = [
   { periodDays: 30, annualRateBps: 600 },
   { periodDays: 90, annualRateBps: 800 },

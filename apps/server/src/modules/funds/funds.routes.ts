@@ -10,7 +10,7 @@ import { requestLocale } from '../../platform/http/locale.ts';
 import type { FundsService } from './funds.service.ts';
 
 /**
- * HTTP routes of the funds (spec §7 `fund/v2/*`), the operators' wires (`admin/wires*`, role
+ * HTTP routes of the funds (`fund/v2/*`), the operators' wires (`admin/wires*`, role
  * finance) and fund products (`admin/fund-products*`, admin writes), mounted under /api: one table
  * of handlers per descriptor object. Operator writes are audited by the platform's hook; the
  * handlers note the target, the reason and the state before and after.

@@ -69,7 +69,7 @@ export interface FundsNotifier {
 }
 
 /**
- * The sensitive-action check of a request (`sensitiveActionOf(request)`, issue 14 items 4, 5): the
+ * The sensitive-action check of a request (`sensitiveActionOf(request)`): the
  * service calls `check()` after every other check passed, `consume(tx)` as the last step of its
  * transaction, and `answeredByReplay()` when it answers a stored idempotent result.
  */

@@ -63,8 +63,8 @@ export class IdentityAuthProvider implements AuthProvider {
   }
 
   /**
-   * The level table of issue 15 (`kycGate`, contracts/kyc.ts). The level was read with the session
-   * in this request: no second query.
+   * The level table of docs/kyc.md "Levels and what they open" (`kycGate`, contracts/kyc.ts). The level was read with
+   * the session in this request: no second query.
    * @throws DomainError KYC_REQUIRED (143) naming the missing step, with `{ step, route, requiredLevel, level }` as content.
    */
   async requireKyc(auth: AuthContext, level: KycRequirement): Promise<void> {

@@ -33,7 +33,7 @@ function codeContext(channel: CodeChannel, address: string, event: string, id: s
 export class VerificationCodes {
   /**
    * @param clock the app's clock: expiries, the resend wait and the daily cap are read from it.
-   * @param resendAfterMs time before another code for the same address and event: spec §9's 59 s
+   * @param resendAfterMs time before another code for the same address and event: 59 s
    *   (`CODE_RULES.resendAfterMs`) unless a test server is configured shorter (CODE_RESEND_AFTER_SECONDS).
    */
   constructor(

@@ -38,7 +38,7 @@ export interface IdentityRoutesOptions {
 }
 
 /**
- * HTTP routes of the identity module (spec §7 `user/*`), mounted under /api, registered from
+ * HTTP routes of the identity module (`user/*`), mounted under /api, registered from
  * `identityEndpoints` and `securityEndpoints`; the routes that set or clear the session cookie use
  * the `reply`. The development mailbox is a plain hidden route.
  */

@@ -297,7 +297,7 @@ export function createSessionService(ctx: IdentityContext) {
      * database): within the touch interval the idle limit cannot have passed, and revocations drop
      * cached entries at once (`forgetSessions`, fed by the `identity_sessions` notifications).
      *
-     * `locale` is the language the caller uses now (the `User-Lang` header, spec §7, when sent): when
+     * `locale` is the language the caller uses now (the `User-Lang` header, when sent): when
      * it differs from the stored one, the user's language becomes it, so messages and mails written
      * later — a swap's "Exchange completed", a withdrawal's notice — come in the language the user
      * switched to rather than the one of their last sign-in.

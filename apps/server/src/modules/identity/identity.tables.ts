@@ -20,7 +20,7 @@ const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 /**
  * An account. `email` is stored trimmed and lower-cased and is unique; a closed
  * account keeps its row (ledger history refers to it) with personal data removed (docs/identity.md).
- * Security configuration flags mirror spec §3 `conf`; `kycLevel` is 0 none, 1 basic, 2 investor.
+ * Security configuration flags mirror the `conf` of `GET user/config`; `kycLevel` is 0 none, 1 basic, 2 investor.
  * `frozenAt`/`frozenReason`: an account frozen by the back office.
  */
 export const users = pgTable(

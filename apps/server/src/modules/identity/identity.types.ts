@@ -118,7 +118,7 @@ export interface LoginResult {
 }
 
 /**
- * The identity-verification states `user/self` shows (spec §3 `status`, `identity.basic`), read from
+ * The identity-verification states `user/self` shows (`status`, `identity.basic`), read from
  * the KYC module's rows: `user` and `investor` as `{ status, message }` with `KYC_STATUS` values (0
  * none, 1 Verified, 2 Under Review, 3 Failed, the reviewer's reason in `message`), `aml` and
  * `qualify` as the same numbers (4 Expired for `qualify`), and the verified name and country of

@@ -1,5 +1,5 @@
 /**
- * Issue 14 item 6: a mail outage never fails sign-in or a code request, never leaves a session
+ * A mail outage never fails sign-in or a code request, never leaves a session
  * behind, never starts a code's resend cooldown, and the queued mail is delivered once SMTP is back.
  * SMTP_URL points at a loopback port where nothing listens; later a minimal SMTP server is started
  * on that port.

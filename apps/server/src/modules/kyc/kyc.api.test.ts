@@ -16,7 +16,7 @@ import {
 } from './kyc.test-kit.ts';
 
 /**
- * Basic identity verification through the real app (issue 15 part 2): draft, documents, commit
+ * Basic identity verification through the real app (docs/kyc.md "Basic KYC (level 1)"): draft, documents, commit
  * with every rule refused naming the field, second commit refused, owner-only document reads,
  * reviewers with the `compliance` role, approval raising the level (the withdrawal gate opens),
  * rejection messaged with its reason and a resubmission.

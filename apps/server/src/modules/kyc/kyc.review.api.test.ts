@@ -6,7 +6,7 @@ import { hongKongDay } from '../../platform/calendar/business-calendar.ts';
 import { createKycKit, INDIVIDUAL_PROFILE, type KycKit, LOW_RISK_AML_ANSWERS } from './kyc.test-kit.ts';
 
 /**
- * Issue 15, the review queue and what follows a decision, through the real app: the operators'
+ * The identity-verification review queue and what follows a decision, through the real app: the operators'
  * queue over every step (basic, investor, AML enhanced review, QI, change of residence), oldest
  * first, filtered by step and status; `user/self` states read from the KYC rows; a change of
  * residence reviewed while the user keeps their level, the tax form superseded on a new country,

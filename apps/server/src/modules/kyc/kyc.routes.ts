@@ -31,8 +31,8 @@ function sendDocument(reply: FastifyReply, document: { bytes: Buffer; mimeType: 
 }
 
 /**
- * HTTP routes of identity verification (spec §7 `user/info`, `user/commit`; issue 15 documents and
- * reviewing), mounted under /api. Documents come in as a streamed multipart body (limits enforced
+ * HTTP routes of identity verification (`user/info`, `user/commit`, documents and
+ * reviewing; docs/kyc.md), mounted under /api. Documents come in as a streamed multipart body (limits enforced
  * while reading, platform/uploads) and go out only to their owner or a reviewer, never by a static
  * path. The operator routes (`/ops/kyc/...`) take an operator's bearer token, no CSRF header.
  */

@@ -250,7 +250,7 @@ function decisionNotice(step: KycReviewStep, userId: string, isApproved: boolean
 }
 
 /**
- * Basic identity verification (§3, §5, §7 `user/info`, `user/commit`, §9): the
+ * Basic identity verification (`user/info`, `user/commit`; docs/kyc.md): the
  * draft, the documents, the submission and its review. States (`KYC_STATUS`): 0 none → 2 Under
  * Review (commit) → 1 Verified (approve, level 1) or 3 Failed (reject with a reason) → 2 again
  * (the user fixes the draft and commits). Under Review and Verified freeze the fields.
@@ -355,7 +355,7 @@ export class KycService {
   }
 
   /**
-   * `POST user/commit`: check the saved draft against every rule (spec §5 through
+   * `POST user/commit`: check the saved draft against every rule (through
    * `basicKycSubmissionSchema`; countries of the list; proof of address dated within 90 days; every
    * document the ID type needs), then freeze it, move to Under Review and record when a decision is
    * due (1 Hong Kong working day later). Nothing changes when a rule fails.
@@ -1172,7 +1172,7 @@ export class KycService {
   // ------------------------------------------------------------------ user/self
 
   /**
-   * The review states `user/self` shows (spec §3 `status`): `user` and `investor` from the basic
+   * The review states `user/self` shows (`status`): `user` and `investor` from the basic
    * KYC and investor profile rows (`KYC_STATUS`: 0 none, 1 Verified, 2 Under Review, 3 Failed, with
    * the reviewer's reason as `message`), `aml` the current answers' status mapped the same way
    * (`AML_STATUS_AS_KYC_STATUS`), `qualify` the qualified-investor application's (4 Expired), and

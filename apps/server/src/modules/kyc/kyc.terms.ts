@@ -44,7 +44,7 @@ function toTermsChange(row: TermsChangeRow): TermsChange {
 }
 
 /**
- * Announcements of changes of terms (§9 "Changes must be notified 7 working days ahead"):
+ * Announcements of changes of terms (changes must be notified 7 working days ahead):
  * an operator schedules a change with its Hong Kong effective date; it is announced 7 Hong Kong
  * working days before (weekends and HK public holidays skipped, `platform/calendar`) by a message
  * to every active user in their language, sent once by the daily job `kyc.terms-announcements`.

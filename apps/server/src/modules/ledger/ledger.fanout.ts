@@ -7,8 +7,8 @@ import { DomainError } from '../../platform/http/errors.ts';
 import { ENTRY_KINDS, type AccountRef, type EntryKind, type UserAccountType } from './ledger.types.ts';
 
 /**
- * One journal entry from a platform account to many user accounts, written set-based (issue 17:
- * the funds' monthly payout credits up to a million holdings; `postEntry` would be a statement per
+ * One journal entry from a platform account to many user accounts, written set-based (for
+ * the funds' monthly payout, which credits up to a million holdings; `postEntry` would be a statement per
  * user). The caller gives the credits as SQL (`rows`: a query, or one data-modifying statement with
  * `RETURNING`, yielding owner id, amount and — when known — the owner's account id), and
  * `postFanout` runs it inside ONE statement that also computes the rows' count, sum and hash, claims

@@ -194,7 +194,7 @@ export const ENTRY_KINDS = [
   'FUND_WIRE_IN',
   /** Funds: a redemption to USD frozen, sent or returned. */
   'FUND_WIRE_OUT',
-  /** Wallet → trust holding (net) + platform fees (the 2 % entrustment fee), issue 17. */
+  /** Wallet → trust holding (net) + platform fees (the 2 % entrustment fee; docs/trust.md). */
   'TRUST_ENTRUST',
   /** Trust holding → wallet (revocable trusts, no fee). */
   'TRUST_WITHDRAW',
@@ -207,7 +207,7 @@ export const ENTRY_KINDS = [
   'CARD',
   /** A card application: the 10 USDT production fee wallet → PLATFORM_FEES. */
   'CARD_FEE',
-  /** Wallet stablecoin → PLATFORM_CARD_FUNDING, and PLATFORM_CARD_FUNDING → the card (its currency), issue 19. */
+  /** Wallet stablecoin → PLATFORM_CARD_FUNDING, and PLATFORM_CARD_FUNDING → the card (its currency); docs/cards.md. */
   'CARD_TOPUP',
   /** An approved authorisation: card available → card held. */
   'CARD_HOLD',

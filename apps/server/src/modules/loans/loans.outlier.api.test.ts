@@ -9,7 +9,7 @@ import { postEntry } from '../ledger/ledger.service.ts';
 import { platformAccount, transfer, userAccount } from '../ledger/ledger.types.ts';
 
 /**
- * Issue 18 "a price outlier from one source → no liquidation": the engine on the REAL median
+ * A price outlier from one source never liquidates a loan: the engine on the REAL median
  * pipeline (`PriceAggregator`, 2 % deviation limit, no cache) over three scripted exchanges.
  */
 let nowMs = Date.parse('2026-11-20T04:00:00Z');

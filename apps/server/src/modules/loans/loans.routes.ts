@@ -12,7 +12,7 @@ import type { LoansService } from './loans.service.ts';
 import type { LoanSettingsService } from './loans.settings.ts';
 
 /**
- * The loans' routes under /api (`loanEndpoints`, spec §7 `loan/*` and `loan/protection`) and the
+ * The loans' routes under /api (`loanEndpoints`: `loan/*` and `loan/protection`) and the
  * back office's loan settings (`loanSettingsEndpoints`, `admin/loan-settings*`, admin writes; the
  * handlers note target, before and after for the audit log).
  */

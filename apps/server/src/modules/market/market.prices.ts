@@ -130,7 +130,7 @@ export class MarketPrices {
   }
 
   /**
-   * The home market table (§7 market/price): every coin with its current price, 24-hour
+   * The home market table (`market/price`): every coin with its current price, 24-hour
    * change and trend line. A coin whose live price is refused falls back to its last sample (this
    * is display, not pricing); a coin with neither is left out. Reused for `MARKET_TABLE_TTL_MS`.
    */

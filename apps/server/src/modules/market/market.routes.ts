@@ -6,7 +6,7 @@ import { requestLocale } from '../../platform/http/locale.ts';
 import type { MarketService } from './market.service.ts';
 
 /**
- * HTTP routes of the market module (spec §7 market/*), mounted under /api, registered from
+ * HTTP routes of the market module (market/*), mounted under /api, registered from
  * `marketEndpoints`; the uploaded banner images are answered as their bytes.
  */
 export function marketRoutes(market: MarketService) {

@@ -135,7 +135,7 @@ export class MarketService {
   /**
    * Active banners inside their schedule window now (`startsAt` ≤ now < `endsAt`, null = open) in
    * display order, titled in `locale`, with the image of that language where the banner has one
-   * (spec §3 Banner; §7 market/banner/getList).
+   * (`market/banner/getList`).
    */
   async listBanners(locale: Locale): Promise<Banner[]> {
     const now = this.clock.now();

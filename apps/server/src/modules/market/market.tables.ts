@@ -25,7 +25,7 @@ export const banners = pgTable('banners', {
 });
 
 /**
- * Banner images uploaded by operators (issue 16 "Content: banners (image per language …)"): the
+ * Banner images uploaded by operators (an image per language; docs/back-office.md "Uploaded banner images"): the
  * bytes are in the upload store (platform/uploads, encrypted like identity documents), this row
  * says what they are. Served to anyone at `GET /api/market/banner/image/:id` (a banner is public);
  * a banner refers to one by its path `/api/market/banner/image/<id>` in `image_path` or

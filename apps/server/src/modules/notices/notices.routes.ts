@@ -11,7 +11,7 @@ import type { NoticeService } from './notices.service.ts';
 const NOTICE_PREFIX = NOTICE_BASE_PATH.slice('/api'.length);
 
 /**
- * Message centre routes (spec §7 notices, base /api/notice), registered from `noticeEndpoints`,
+ * Message centre routes (base /api/notice), registered from `noticeEndpoints`,
  * and the server-sent message stream.
  */
 export function noticeRoutes(notices: NoticeService, hub: SseHub, vapidPublicKey: string | undefined) {

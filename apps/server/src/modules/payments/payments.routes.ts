@@ -5,7 +5,7 @@ import { registerEndpoints } from '../../platform/http/endpoint.ts';
 import type { PaymentsService } from './payments.service.ts';
 
 /**
- * HTTP routes of bank accounts (spec §7 `fund/investor/bankAccount/add|delete|select`), mounted
+ * HTTP routes of bank accounts (`fund/investor/bankAccount/add|delete|select`), mounted
  * under /api: one table of handlers over `paymentsEndpoints`. The descriptors demand a session,
  * identity level 2 and, for adding and removing, the security check of BANK_ACCOUNT_ADD /
  * BANK_ACCOUNT_DELETE, which the service runs after its own rules.

@@ -67,8 +67,8 @@ function toOpsRequest(row: SupportRow, email: string | null): OpsSupportRequest 
 const isOpen = inArray(supportRequests.status, [...OPEN_SUPPORT_REQUEST_STATUSES]);
 
 /**
- * Support requests (issue 16 "Support requests: … account-deletion requests — with status and
- * reply"; docs/back-office.md "Support requests"). A customer sends one deletion request at a time
+ * Support requests (account-deletion requests, each answered with a status and a reply;
+ * docs/back-office.md "Support requests"). A customer sends one deletion request at a time
  * (the table's partial unique index); support replies (PENDING → IN_PROGRESS, the reply to the
  * message centre); compliance decides DONE (the identity module closes the account) or REJECTED.
  * Every operator write is audited by the routes (`noteAudit`) with the request before and after.

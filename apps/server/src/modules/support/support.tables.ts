@@ -3,11 +3,11 @@ import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizz
 import { createdAt } from '../../platform/db/columns.ts';
 
 /**
- * Support requests (issue 16 "Support requests: … account-deletion requests — with status and
- * reply"): one row per request a customer sends customer service. `status` moves PENDING →
- * IN_PROGRESS → DONE or REJECTED (`SUPPORT_REQUEST_TRANSITIONS` in the contracts); the partial
- * unique index keeps at most one open request (PENDING or IN_PROGRESS) per user and kind, so two
- * concurrent submissions cannot both pass. Rows are kept after the account is closed (the trail).
+ * Support requests (account-deletion requests, each answered with a status and a reply;
+ * docs/back-office.md "Support requests"): one row per request a customer sends customer service. `status` moves
+ * PENDING → IN_PROGRESS → DONE or REJECTED (`SUPPORT_REQUEST_TRANSITIONS` in the contracts); the partial unique index
+ * keeps at most one open request (PENDING or IN_PROGRESS) per user and kind, so two concurrent submissions cannot both
+ * pass. Rows are kept after the account is closed (the trail).
  */
 export const supportRequests = pgTable(
   'support_requests',

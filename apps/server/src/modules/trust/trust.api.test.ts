@@ -13,7 +13,7 @@ import { accountBalance, platformBalance, postEntry } from '../ledger/ledger.ser
 import { platformAccount, transfer, trustAccount, userAccount } from '../ledger/ledger.types.ts';
 
 /**
- * Issue 17, the BTC trust through the real app: creating a trust (and every bad input refused naming
+ * The BTC trust (docs/trust.md) through the real app: creating a trust (and every bad input refused naming
  * its field, nothing created), the 2 % entrustment fee on exact amounts, a replay under the same
  * idempotency key, more than the wallet holds, withdrawal (revocable only, no fee, not more than
  * held), the inactivity switch on a controlled clock (reminders 30/14/3 days once each, then claim

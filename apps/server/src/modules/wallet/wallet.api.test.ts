@@ -282,7 +282,7 @@ describe('withdrawals over HTTP', () => {
     const userId = randomUUID();
     await depositUsdt(userId, '100');
     const body = { coin: 'USDT' as const, network: 'TRC20', address: EXTERNAL_TRON };
-    // The contract reads the amount (format, precision, zero: issue 13 item 2), the service checks the limits.
+    // The contract reads the amount (format, precision, zero), the service checks the limits.
     const fieldOf = async (amount: string) => {
       const parsed = withdrawBodySchema.safeParse({ ...body, amount });
       if (!parsed.success)
@@ -298,7 +298,8 @@ describe('withdrawals over HTTP', () => {
     expect(await fieldOf('9.999999')).toBe('amount:validation.withdrawMin');
     expect(await fieldOf('0')).toBe('amount:validation.amountPositive');
     expect(await fieldOf('500000.000001')).toBe('amount:validation.withdrawMax');
-    // The limits are named in the spec §9 number format ("Minimum withdrawal not lower than 10.00 USDT").
+    // The limits are named in the number format of docs/money-format.md ("Minimum withdrawal not lower than 10.00
+    // USDT").
     const limitOf = (amount: string) =>
       t.app.wallet.requestWithdrawal(userId, withdrawBodySchema.parse({ ...body, amount }), undefined).then(
         () => null,
@@ -397,7 +398,9 @@ describe('withdrawals over HTTP', () => {
   });
 });
 
-/** A registered user with basic identity verification (level 1), whose withdrawals the limits of issue 15 allow. */
+/**
+ * A registered user with basic identity verification (level 1), whose withdrawals the level-1 withdrawal limits allow.
+ */
 async function verifiedUserId(): Promise<string> {
   const { userId } = await registerAndLogin(t.app);
   await t.app.identity.setKycLevel(userId, 1);

@@ -9,10 +9,10 @@ import { seedWallet } from './wallet.seed.ts';
 import { withdrawals } from './wallet.tables.ts';
 
 /**
- * Issue 16 "Finance": a withdrawal whose USD value at request time is over LARGE_WITHDRAWAL_USD
- * (500 here) needs a second finance operator's approval (`approveWithdrawal`) before a different
- * operator processes it; smaller ones do not. The wallet service's operator transitions, on a fresh
- * database (the back-office route `admin/withdrawals/:id/approve` calls `approveWithdrawal`).
+ * Large withdrawals (docs/back-office.md "Four eyes"): a withdrawal whose USD value at request time is over
+ * LARGE_WITHDRAWAL_USD (500 here) needs a second finance operator's approval (`approveWithdrawal`) before a different
+ * operator processes it; smaller ones do not. The wallet service's operator transitions, on a fresh database (the
+ * back-office route `admin/withdrawals/:id/approve` calls `approveWithdrawal`).
  */
 const SECRET = 'custody-test-secret-'.padEnd(48, 'x');
 const EXTERNAL_TRON = 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL';

@@ -9,7 +9,7 @@ import { seedWallet } from './wallet.seed.ts';
 import { deposits, screeningAlerts, withdrawalLimitChanges, withdrawals } from './wallet.tables.ts';
 
 /**
- * Issue 15 "Limits by level and screening", through the API on a fresh database: the withdrawal
+ * Withdrawal limits by level and address screening (docs/kyc.md), through the API on a fresh database: the withdrawal
  * limits per identity level (shown, refused over what is left with the amount named, the dry run
  * alike, edited by an admin only, two racing withdrawals never both passing), and screening alerts
  * (a deposit from a sanctioned source frozen until released, credited once; withdrawal and

@@ -31,8 +31,9 @@ export interface LevelLimitsCents {
 }
 
 /**
- * The defaults of issue 15, seeded at start: level 1 USD 20,000 per 24 h and 200,000 per month;
- * levels 2 and 3 USD 200,000 and 2,000,000. Level 0 has none (the KYC gate refuses it anyway).
+ * The default withdrawal limits per identity level (docs/kyc.md "Withdrawal limits"), seeded at start: level 1 USD
+ * 20,000 per 24 h and 200,000 per month; levels 2 and 3 USD 200,000 and 2,000,000. Level 0 has none (the KYC gate
+ * refuses it anyway).
  */
 export const DEFAULT_WITHDRAWAL_LIMITS: Readonly<Record<1 | 2 | 3, { usdPer24h: string; usdPerMonth: string }>> = {
   1: { usdPer24h: '20000.00', usdPerMonth: '200000.00' },

@@ -115,7 +115,8 @@ function readOrCreateDemoXpubs(dataDir: string): Record<Chain, string> {
  * Wire the wallet: xpubs and the webhook secret from the configuration, or (outside production)
  * generated into DATA_DIR — in memory for a memory database, so tests leave no files behind.
  * No jobs: deposits and withdrawal results arrive by the custody webhook. At start, the default
- * withdrawal limits of issue 15 are inserted where a level has none (in every mode: production too).
+ * withdrawal limits (docs/kyc.md "Withdrawal limits") are inserted where a level has none (in every mode: production
+ * too).
  */
 export function createWalletModule(deps: WalletModuleDeps): AppModule<WalletService> {
   const { config } = deps;

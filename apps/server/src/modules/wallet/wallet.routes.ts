@@ -66,7 +66,7 @@ async function withLimitOnAmount<T>(request: FastifyRequest, run: () => Promise<
 }
 
 /**
- * HTTP routes of the wallet (spec §7 coinlist, wallet/*, account/balance) and the custody webhook,
+ * HTTP routes of the wallet (coinlist, wallet/*, account/balance) and the custody webhook,
  * mounted under /api (the operator API is the admin module's).
  */
 export function walletRoutes(options: WalletRoutesOptions) {

@@ -56,7 +56,7 @@ const BLOCKED: { network: string; address: string; reason: string }[] = [
   { network: 'Bitcoin', address: '1BitcoinEaterAddressDontSendf59kuE', reason: 'burn address' },
 ];
 
-/** Coins and networks (issue 4 list), idempotent: existing rows, perhaps edited by operators, stay. */
+/** The supported coins and networks, idempotent: existing rows, perhaps edited by operators, stay. */
 export async function seedWallet(db: DbOrTx): Promise<void> {
   await db
     .insert(coins)

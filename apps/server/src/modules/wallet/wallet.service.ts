@@ -113,7 +113,7 @@ export interface WalletIdentity {
 /** Messages the wallet sends to users (wired to the notices module). Failures never undo money. */
 export interface WalletNotifier {
   depositCredited(userId: string, coinCode: AssetCode, amount: string): Promise<void>;
-  /** A withdrawal moved to `status` (spec §4 withdraw status: 1 processing, 2 success, 3 failure, 4 cancel). */
+  /** A withdrawal moved to `status` (1 processing, 2 success, 3 failure, 4 cancel). */
   withdrawalStatusChanged(userId: string, coinCode: AssetCode, amount: string, status: WithdrawStatus): Promise<void>;
   addressAdded(userId: string, label: string, network: string, address: string): Promise<void>;
 }
@@ -316,10 +316,10 @@ function usdValue(amountMinor: bigint, asset: AssetCode, usdPerCoin: string | nu
 }
 
 /**
- * The sensitive-action check a service runs last (the request's `SensitiveAction`, issue 14 items
- * 4, 5): `check()` checks the factors after every other check passed; `consume(tx)` uses the
- * one-time codes up as the last step of the action's transaction, so they are used only if it
- * commits; `answeredByReplay()` declares a stored idempotent answer, for which no factor is checked.
+ * The sensitive-action check a service runs last (the request's `SensitiveAction`): `check()` checks the factors after
+ * every other check passed; `consume(tx)` uses the one-time codes up as the last step of the action's transaction, so
+ * they are used only if it commits; `answeredByReplay()` declares a stored idempotent answer, for which no factor is
+ * checked.
  */
 export interface FactorCheck {
   check(): Promise<void>;
@@ -385,7 +385,7 @@ export class WalletService {
       });
   }
 
-  /** The networks of one coin (spec §7 `wallet/network?coin=`); empty for an unknown or disabled coin. */
+  /** The networks of one coin (`wallet/network?coin=`); empty for an unknown or disabled coin. */
   async listNetworks(coinCode: AssetCode): Promise<WalletCoin['nets']> {
     return (await this.listCoins()).find((coin) => coin.coinCode === coinCode)?.nets ?? [];
   }
@@ -863,7 +863,7 @@ export class WalletService {
   /**
    * The network row of a coin, whether switched on or not.
    * @throws FieldError on `network` (validation.networkRequired) when the coin does not move on it
-   *   (a client mistake: "FOO", "trc20", "ERC20 " — issue 14 item 2).
+   *   (a client mistake: "FOO", "trc20", "ERC20 ").
    */
   private async findKnownNetwork(coinCode: string, network: string, field = 'network') {
     const [row] = await this.db
@@ -879,7 +879,8 @@ export class WalletService {
    * A destination on `network` in canonical form.
    * @throws FieldError on `address`: not valid on the network, or a known burn/contract destination
    *   (`blocked_destinations`), or an address on a sanctions list (screening,
-   *   issue 15: the hit is stored as a screening alert of `kind` and logged, with the user and the list).
+   *   docs/kyc.md "Address screening": the hit is stored as a screening alert of `kind` and logged, with the user and
+   *   the list).
    */
   private async checkDestination(
     network: string,

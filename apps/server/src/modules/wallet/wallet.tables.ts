@@ -124,7 +124,7 @@ export const custodyDeliveries = pgTable('custody_deliveries', {
 });
 
 /**
- * Withdrawals (spec §3 withdraw record, §4 status 0 waiting, 1 processing, 2 success, 3 failure,
+ * Withdrawals (status 0 waiting, 1 processing, 2 success, 3 failure,
  * 4 cancel). `amount_minor` reaches the address; `fee_minor` is charged on top (0 for INTERNAL).
  * A transition is one `UPDATE … WHERE status = <expected>` in the transaction of its ledger entry.
  */
@@ -146,7 +146,7 @@ export const withdrawals = pgTable(
     failureReason: text('failure_reason'),
     /**
      * USD value of `amount_minor` at request time (2 decimals, rounded up), counted against the
-     * withdrawal limits of issue 15; null on rows made before the limits existed (counted as 0).
+     * withdrawal limits (docs/kyc.md "Withdrawal limits"); null on rows made before the limits existed (counted as 0).
      */
     usdValue: numeric('usd_value', { precision: 38, scale: 2 }),
     /** The `Idempotency-Key` header of the request, with the SHA-256 of its body. */
@@ -172,7 +172,7 @@ export const withdrawals = pgTable(
   ],
 );
 
-/** Saved withdrawal addresses (spec §3 withdraw address: label 4–50 characters, network). */
+/** Saved withdrawal addresses (label 4–50 characters, network). */
 export const addressBook = pgTable(
   'address_book',
   {
@@ -226,7 +226,7 @@ export const withdrawalLimits = pgTable(
   (table) => [check('withdrawal_limits_positive', sql`${table.usdPer24h} > 0 AND ${table.usdPerMonth} > 0`)],
 );
 
-/** Every change of a withdrawal limit (issue 15 audit): who, when, the old and the new values. */
+/** Every change of a withdrawal limit (the audit of the limits): who, when, the old and the new values. */
 export const withdrawalLimitChanges = pgTable('withdrawal_limit_changes', {
   id: serial('id').primaryKey(),
   kycLevel: integer('kyc_level').notNull(),

@@ -16,7 +16,7 @@ import { coinNetworks, withdrawals } from './wallet.tables.ts';
 import { withdrawBodySchema } from '@meridian/contracts/wallet';
 
 /**
- * Issue 14 items 2, 4, 5, 7 and 10 (server): an unknown network is a field error on every wallet
+ * The withdrawal checks of the server: an unknown network is a field error on every wallet
  * call taking coin + network; burn and contract destinations are refused; the dry run
  * `POST wallet/withdraw/check` runs the withdrawal's checks and changes nothing; one-time codes are
  * checked last, are not used up by refusals that are not about them, and a replay of a stored

@@ -10,7 +10,7 @@ dayjs.extend(timezone);
 export const BUSINESS_TIME_ZONE = 'Asia/Hong_Kong';
 
 /**
- * The Hong Kong calendar day of an instant, `YYYY-MM-DD` (the "natural day" of spec §9: accruals,
+ * The Hong Kong calendar day of an instant, `YYYY-MM-DD` (the "natural day" of the product: accruals,
  * due dates and the dates written in messages are all counted in it).
  */
 export function hongKongDay(instant: Date): string {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DataDirLockedError, isProcessAlive, lockDataDir } from './lock.ts';
 
-/** Issue 14 item 9c: the data-directory lock after `kill -9` of its owner. */
+/** The data-directory lock after `kill -9` of its owner. */
 const dirs: string[] = [];
 function dataDir(holderPid?: number): string {
   const dir = mkdtempSync(join(tmpdir(), 'meridian-lock-'));

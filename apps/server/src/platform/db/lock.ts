@@ -19,7 +19,7 @@ export class DataDirLockedError extends Error {
  * Whether process `pid` is running. `process.kill(pid, 0)` answers ESRCH for no such process and
  * EPERM for someone else's (alive). A zombie — killed (`kill -9`) but not yet reaped by its
  * parent — still answers to the signal; on Linux its state in `/proc/<pid>/stat` is Z (or X), and
- * it holds no file any more, so it counts as dead (issue 14 item 9c).
+ * it holds no file any more, so it counts as dead.
  */
 export function isProcessAlive(pid: number): boolean {
   try {
@@ -53,7 +53,7 @@ export const LOCK_WAIT_MS_DEFAULT = 5000;
  * embedded database (ARCHITECTURE §3). The lock is a file holding the owner's pid, created with
  * O_EXCL. A lock whose pid is not a running process (ESRCH, or a zombie after `kill -9`) is taken
  * over; a live holder is waited for up to `waitMs` (a server restarted a moment after `kill -9` on
- * the old one: issue 14 item 9c), and still refused after that.
+ * the old one), and still refused after that.
  *
  * @returns a function that releases the lock (idempotent).
  * @throws DataDirLockedError when a live process still holds the lock after `waitMs`.

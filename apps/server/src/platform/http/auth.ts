@@ -27,7 +27,7 @@ declare module 'fastify' {
     auth?: AuthRequirement;
     /** The captcha event of a sensitive action; the provider checks the factors in the body. */
     sensitiveAction?: CaptchaEvent;
-    /** The identity verification the route needs (the level table of issue 15). */
+    /** The identity verification the route needs (the level table of docs/kyc.md "Levels and what they open"). */
     kyc?: KycRequirement;
     /** With `auth: 'operator'`: the roles that may call ('admin' always may; absent = admin only). */
     roles?: readonly OperatorRole[];
@@ -53,7 +53,7 @@ export interface AuthContext {
   /** The user's identity-verification level (0 none, 1 basic, 2 investor, 3 qualified), read with the session in this request. */
   kycLevel: number;
   /**
-   * Set when the request was signed with a developer API key instead of a session (issue 21;
+   * Set when the request was signed with a developer API key instead of a session (docs/api.md;
    * `sessionId` is then empty): the key's id and scopes.
    */
   apiKey?: { id: string; scopes: readonly ApiKeyScope[] };

@@ -32,7 +32,7 @@ function send(
   params?: Record<string, string | number>,
 ) {
   const entry = BUSINESS_CODES[name];
-  // Every 429 says when to come back (RFC 9110 §10.2.3; issue 14 item 9b): the limiter's own value
+  // Every 429 says when to come back (RFC 9110 §10.2.3): the limiter's own value
   // when it set one, else the refusal's, else a minute. So does the 409 of an idempotent request
   // still in progress (docs/api.md).
   if ((entry.httpStatus === 429 || name === 'IDEMPOTENCY_IN_PROGRESS') && !reply.hasHeader('retry-after')) {

@@ -97,7 +97,7 @@ describe('HTTP platform: envelope, validation, CSRF guard, errors', () => {
       body.content.fields.map((f: { field: string; message: string }) => [f.field, f.message]),
     );
     expect(fields.amount).toBe('此欄位為必填');
-    // A too-long string says so in words (issue 14 item 9a), not zod's generic "數值過大".
+    // A too-long string says so in words, not zod's generic "數值過大".
     expect(fields.note).toBe('此欄位過長（最多 5 個字元）');
   });
 

@@ -79,7 +79,7 @@ function isMissing(issue: z.core.$ZodIssue): boolean {
 }
 
 /**
- * A string longer than its maximum says so (issue 14 item 9a), whatever fallback message the schema
+ * A string longer than its maximum says so, whatever fallback message the schema
  * carries (`z.string({ error: 'validation.required' }).max(…)` made every issue "required"); a
  * product message of its own (e.g. the label's "4 to 50 characters") is kept.
  */

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { loadConfig } from '../../config.ts';
 import { metricsExposureOf, registerMetrics, startMetricsServer } from './metrics.ts';
 
-/** Issue 14 item 8: /metrics in production is behind a bearer token or on its own port, never open. */
+/** /metrics in production is behind a bearer token or on its own port, never open. */
 const TOKEN = 'metrics-token-'.padEnd(40, 'k');
 const pool = { poolStats: () => ({ total: 1, idle: 1, waiting: 0 }) };
 

@@ -8,7 +8,7 @@ import { DomainError } from '../http/errors.ts';
  * with `config: { rateLimit: { max, timeWindow } }`. The counters live in Redis when `REDIS_URL` is
  * set (shared by every server process) and in process memory otherwise. Over the limit the one
  * error handler answers 108 (HTTP 429) with `Retry-After` (seconds left in the window; the error
- * handler gives every other 429 one too, issue 14 item 9b).
+ * handler gives every other 429 one too).
  */
 export interface RateLimitOptions {
   redisUrl: string | undefined;

@@ -4,7 +4,7 @@ import { DomainError } from '../http/errors.ts';
 import { perIpLimit } from './rate-limit.ts';
 
 /**
- * Issue 14 item 9b: every 429 carries `Retry-After` in seconds — a route's per-IP limit (as on
+ * Every 429 carries `Retry-After` in seconds — a route's per-IP limit (as on
  * exchange/rate), and a service's own RATE_LIMITED refusal.
  */
 describe('Retry-After on every 429', () => {

@@ -3,7 +3,7 @@ import { apiCanonicalString } from '@meridian/contracts/api-keys';
 import { describe, expect, it } from 'vitest';
 import { isValidApiSignature, isWithinRecvWindow, signApiRequest } from './request-signing.ts';
 
-/** Issue 21 "Developer API": the HMAC-SHA256 request signature and the receive window. */
+/** The developer API (docs/api.md): the HMAC-SHA256 request signature and the receive window. */
 describe('developer API request signing', () => {
   const secret = 'A'.repeat(43);
   const parts = {

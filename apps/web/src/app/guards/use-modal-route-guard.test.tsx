@@ -11,7 +11,7 @@ import {
 } from '../../stores/modal-store.ts';
 import { useModalRouteGuard } from './use-modal-route-guard.ts';
 
-/** The router guard of spec §2: with a modal open, navigation is cancelled and the modal closes. */
+/** The router guard: with a modal open, navigation is cancelled and the modal closes. */
 
 function Layout() {
   useModalRouteGuard();

@@ -3,12 +3,12 @@ import { useBlocker } from 'react-router';
 import { closeAllModals, isAnyModalOpen } from '../../stores/modal-store.ts';
 
 /**
- * The router guard of spec §2: while any global modal is open, a navigation (a link, a programmatic
+ * The router guard: while any global modal is open, a navigation (a link, a programmatic
  * navigate, the browser's back or forward button) is cancelled and the modals close instead, so
  * "back" on a phone dismisses the dialog rather than leaving the page under it.
  *
- * The spec's original also cancelled navigation to the Security route because that page lived on
- * another site; here Security is part of the product, so it is not blocked.
+ * Navigation to the Security route is not blocked: Security is part of the product, not another
+ * site.
  */
 export function useModalRouteGuard(): void {
   const blocker = useBlocker(({ currentLocation, nextLocation }) => {

@@ -92,7 +92,7 @@ function MenuList({ entries, depth, matched, current, openKeys, onToggle, onNavi
 
 /**
  * The account area's side menu, plain React and CSS (it paints before Ant Design loads,
- * issue 20): links to the routes, the current one marked (`aria-current="page"`), in groups that
+ * docs/performance.md): links to the routes, the current one marked (`aria-current="page"`), in groups that
  * open and close (`aria-expanded`). It opens the group of the current route; with no such group the
  * first group is open, or all with `isExpandAll`. `onNavigate` runs when a link is followed.
  */

@@ -3,7 +3,7 @@ import { AppModal } from '../../components/app-modal.tsx';
 import { SecurityCheckSlot } from '../../features/security/components/security-check-slot.tsx';
 import { closeSecurityCheck, useModalState } from '../../stores/modal-store.ts';
 
-/** The security-check modal frame (§4); its form comes from the security feature's slot. */
+/** The security-check modal frame; its form comes from the security feature's slot. */
 export function SecurityCheckModal() {
   const { t } = useTranslation();
   const { securityCheck } = useModalState();

@@ -5,7 +5,7 @@ import { breakpointOf, useIsMobile } from '../../lib/viewport.ts';
 import { useUserId } from '../../lib/session.ts';
 
 /**
- * The Test route of spec §2: a diagnostics page for support and QA showing what the shell knows
+ * The Test route: a diagnostics page for support and QA showing what the shell knows
  * about this browser. It shows no account data.
  */
 export function TestPage() {

@@ -1,4 +1,4 @@
--- card_authorize: the authorisation decision (issue 19, the hot path; modules/cards/cards.events.ts
+-- card_authorize: the authorisation decision (the hot path; modules/cards/cards.events.ts
 -- `authorize`, docs/cards.md "Authorisation decision") in one statement, so an approval costs one
 -- round trip and, outside a transaction, needs no BEGIN/COMMIT. Every row it returns carries the
 -- card's facts that never change (owner, currency, last 4), so the caller needs no read of its own

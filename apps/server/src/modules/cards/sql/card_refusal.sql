@@ -1,5 +1,5 @@
 -- card_refusal: why a card payment of p_amount (minor units of the card's currency) must be
--- declined now, or NULL when it may be approved (issue 19, spec §8 reasons). p_card is the card's
+-- declined now, or NULL when it may be approved (the reasons of docs/cards.md). p_card is the card's
 -- row, read under the row's lock (FOR UPDATE) by the caller: card_authorize.sql for a new
 -- authorisation, the confirmation of a 3-D Secure / "ask me above X" payment
 -- (cards.events.ts `confirm`). Checks, in order:

@@ -28,9 +28,9 @@ interface Deciding {
 }
 
 /**
- * `/admin/pro-applications` (issue 19 "a PRO account application … goes to an account manager in
- * the back office"; issue 16 "Support requests: … PRO account applications … with status and
- * reply"): the queue with server paging, a status filter and a search (company, registration no.,
+ * `/admin/pro-applications` (a PRO account application goes to an account manager in
+ * the back office, who answers it with a status and a reply; docs/back-office.md "PRO account
+ * applications"): the queue with server paging, a status filter and a search (company, registration no.,
  * contact e-mail, user id), the CSV of the filtered list, and — for compliance — Approve / Reject,
  * each asking for the reply the user receives as a message. Every decision is audited.
  */

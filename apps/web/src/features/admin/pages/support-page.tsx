@@ -203,8 +203,8 @@ function DeletionRequestsTab() {
 }
 
 /**
- * `/admin/support` (issue 16 "Support requests: … account-deletion requests — with status and
- * reply"): account-deletion requests, and the card limit-change requests (the cards page's
+ * `/admin/support` (docs/back-office.md "Support requests", each answered with a status and a
+ * reply): account-deletion requests, and the card limit-change requests (the cards page's
  * component) as a second tab; PRO applications have their own page (`pro-applications-page.tsx`). Each
  * tab shows only when the role may make its list call.
  */

@@ -17,7 +17,10 @@ import { isUsable, money, secondsLeft } from '../lib/card-format.ts';
 import { CardFace } from './card-face.tsx';
 import { CardTransactions } from './card-transactions.tsx';
 
-/** The modals load when first opened (issue 13 budgets: the page's route stays within 505 KB). */
+/**
+ * The modals load when first opened (the page-weight budgets of docs/performance.md: the page's route stays within 505
+ * KB).
+ */
 const TopUpModal = lazy(() => import('./top-up-modal.tsx').then((m) => ({ default: m.TopUpModal })));
 const PinModal = lazy(() => import('./pin-modal.tsx').then((m) => ({ default: m.PinModal })));
 const RulesModal = lazy(() => import('./rules-modal.tsx').then((m) => ({ default: m.RulesModal })));
@@ -44,7 +47,7 @@ function useReveal() {
 }
 
 /**
- * The chosen card (issue 19 FiscardAccount): its face (the number masked, or revealed for 60 s
+ * The chosen card (FiscardAccount; docs/cards-web.md): its face (the number masked, or revealed for 60 s
  * after the security check), balance and held amount, status, Top up, the lock switch (at once),
  * PIN set/change, spend rules, a limit-change request, and its transactions.
  */

@@ -69,7 +69,7 @@ function StatusCell({ row }: { row: CardTransaction }) {
   );
 }
 
-/** Spec §9's refund timing on a paid purchase: credited after 72 hours, or 31 days. */
+/** The merchant refund timing on a paid purchase: credited after 72 hours, or 31 days. */
 function RefundNote({ row }: { row: CardTransaction }) {
   const { t } = useTranslation('cards');
   const timing = refundTiming(row);

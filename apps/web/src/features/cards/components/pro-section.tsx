@@ -22,8 +22,8 @@ import { contractFieldErrors, serverFieldErrors } from '../lib/form-refusals.ts'
 const APPLY_FIELD_OF_CODE: Partial<Record<number, (string | number)[]>> = {};
 
 /**
- * The PRO section of FiscardAccount (issue 19 "Corporate: a PRO account application … approved
- * corporate users can issue cards to named employees with per-card limits"): the application form
+ * The PRO section of FiscardAccount (approved
+ * corporate users issue cards to named employees with per-card limits; docs/corporate.md): the application form
  * when the user is not PRO (prefilled from the company investor profile; the account manager's reply
  * to a rejected one above it), the application's state while it is under review, and once approved
  * the employee cards with a form to issue one (security check CARD_APPLY).

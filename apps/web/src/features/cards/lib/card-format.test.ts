@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expiryText, groupedNumber, maskedNumber, money, refundTiming, secondsLeft } from './card-format.ts';
 
-/** The card page's display rules: spec §9 mask (first 4, last 4), refund timing (72 h / 31 days). */
+/** The card page's display rules: mask (first 4, last 4), refund timing (72 h / 31 days). */
 describe('card display', () => {
   it('masks a card to its first 4 and last 4 digits', () => {
     expect(maskedNumber({ first4: '4242', last4: '1234' })).toBe('4242 •••• •••• 1234');

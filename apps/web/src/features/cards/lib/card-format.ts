@@ -9,7 +9,7 @@ import {
 export { money } from '../../../lib/money.ts';
 
 /**
- * The card number as spec §9 shows it: the first 4 and last 4 digits, the middle hidden
+ * The card number as shown: the first 4 and last 4 digits, the middle hidden
  * ("4242 •••• •••• 4242"). Built from the card's own digits, so a server text is never needed.
  */
 export function maskedNumber(card: Pick<Card, 'first4' | 'last4'>): string {
@@ -32,7 +32,7 @@ export function isUsable(card: Pick<Card, 'status'>): boolean {
 }
 
 /**
- * Whether a transaction line shows spec §9's merchant refund timing (a refund is credited after
+ * Whether a transaction line shows the merchant refund timing (a refund is credited after
  * 72 hours, or after 31 days when the merchant has not started refund or settlement): purchases
  * that took money (held or cleared). The figures come from the contract's constants.
  */

@@ -26,7 +26,7 @@ const CONFIG: ProductPageConfig = {
   hasSignUp: true,
 };
 
-/** The four card screens of spec §2, each a page of its own. */
+/** The four card screens, each a page of its own. */
 const CARD_TYPES: { id: string; route: RouteName; Icon: typeof CardIcon }[] = [
   { id: 'physical', route: 'FiscardPhysical', Icon: CardIcon },
   { id: 'virtual', route: 'FiscardVirtual', Icon: GlobeIcon },
@@ -64,8 +64,8 @@ function CardTypes() {
 
 /**
  * /product/fiscard: the Meridian card (shown as "Card" in the menu): the four card screens
- * (physical, virtual, business, card-issuing API), why and the facts of spec §1/§9, and the FAQ with
- * the declined-payment reasons (§8) and the refund timing (§9).
+ * (physical, virtual, business, card-issuing API), why and the facts (docs/cards-web.md), and the FAQ with
+ * the declined-payment reasons and the refund timing.
  */
 export function FiscardPage() {
   return (

@@ -7,7 +7,7 @@ import { CardFaq } from '../components/card-faq.tsx';
 import { FiscardHeroActions } from '../components/fiscard-hero-actions.tsx';
 import './cards-marketing.css';
 
-/** Texts under `fiscardPhysical` in `marketing.json`; facts from spec §1, §5 and §9. */
+/** Texts under `fiscardPhysical` in `marketing.json`; facts as in docs/cards.md. */
 const PHYSICAL: ProductPageConfig = {
   page: 'fiscardPhysical',
   highlights: ['fee', 'perUser', 'coverage'],
@@ -101,7 +101,7 @@ export function FiscardVirtualPage() {
   );
 }
 
-/** /product/fiscard/business: the business card landing (§1 corporate customers and PRO). */
+/** /product/fiscard/business: the business card landing (corporate customers and PRO accounts; docs/corporate.md). */
 export function FiscardBusinessPage() {
   return (
     <ProductPage config={BUSINESS} heroActions={<FiscardHeroActions />}>

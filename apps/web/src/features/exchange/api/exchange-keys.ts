@@ -3,7 +3,7 @@ import type { MarketCoinCode } from '@meridian/contracts/market';
 import { useQueryClient } from '@tanstack/react-query';
 import { walletBalanceKey } from '../../../lib/get-wallet-balance.ts';
 
-/** Filters of the swap history (spec §2 history pages: coin and date), without the page. */
+/** Filters of the swap history (coin and date, as on every history page), without the page. */
 export interface SwapHistoryFilters {
   coin?: MarketCoinCode;
   /** [from, to] ISO instants. */

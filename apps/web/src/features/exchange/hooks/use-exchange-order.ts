@@ -16,7 +16,7 @@ import {
 } from '../lib/swap-form.ts';
 import { useNow } from './use-now.ts';
 
-/** Business code of an expired quote (spec §8 'This quote has expired, please get a new quote'). */
+/** Business code of an expired quote (its message: 'This quote has expired, please get a new quote'). */
 const QUOTE_EXPIRED_CODE = 131;
 const COUNTDOWN_TICK_MS = 250;
 

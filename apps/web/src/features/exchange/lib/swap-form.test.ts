@@ -26,7 +26,7 @@ const balance: BalanceContent = {
   },
 };
 
-describe('checkSwapAmount (spec §5 amount rules, exact)', () => {
+describe('checkSwapAmount (amount rules, exact)', () => {
   it('refuses what is not a positive decimal', () => {
     for (const text of ['', 'abc', '-1', '1e3', '0', '0.000', '1,000'])
       expect(checkSwapAmount(text, 'USDT', 'from', '250')).toEqual({ key: 'amountInvalid' });

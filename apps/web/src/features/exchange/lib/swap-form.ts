@@ -17,7 +17,7 @@ export const EXCHANGE_COINS: readonly MarketCoinCode[] = MARKET_COIN_CODES;
 /** The swap panel's two ways to exchange: a firm quote to confirm, or a flash exchange at the live rate. */
 export type ExchangeMode = 'swap' | 'flash';
 
-/** Spec §9: the default pair. */
+/** The default pair. */
 export const DEFAULT_PAIR = { from: 'USDT', to: 'USDE' } as const satisfies {
   from: MarketCoinCode;
   to: MarketCoinCode;

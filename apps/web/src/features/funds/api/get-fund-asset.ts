@@ -4,7 +4,7 @@ import { callEndpoint, unwrap } from '../../../lib/api-client.ts';
 import { useUserId } from '../../../lib/session.ts';
 import { fundKeys } from './fund-keys.ts';
 
-/** `GET fund/v2/asset` (spec §3 fund asset response, `fundEndpoints.asset`): the caller's fund totals. */
+/** `GET fund/v2/asset` (`fundEndpoints.asset`): the caller's fund totals. */
 export async function getFundAsset(signal?: AbortSignal) {
   return unwrap(await callEndpoint(fundEndpoints.asset, {}, { signal }));
 }

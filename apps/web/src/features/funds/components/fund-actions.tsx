@@ -1,7 +1,8 @@
 import type { FundProduct } from '@meridian/contracts/funds';
 import { lazy, Suspense, useState } from 'react';
 
-// The modals (their forms, the contracts' schemas) load when first opened, not with the page (issue 13 budgets).
+// The modals (their forms, the contracts' schemas) load when first opened, not with the page (the page-weight budgets
+// of docs/performance.md).
 const SubscribeModal = lazy(() => import('./subscribe-modal.tsx').then((m) => ({ default: m.SubscribeModal })));
 const RedeemModal = lazy(() => import('./redeem-modal.tsx').then((m) => ({ default: m.RedeemModal })));
 

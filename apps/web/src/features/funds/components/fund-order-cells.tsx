@@ -2,7 +2,7 @@ import type { FundOrder, FundOrderStatus } from '@meridian/contracts/funds';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-/** Colours of the order statuses (spec §4 habits: waiting default/warning, done success, failed error). */
+/** Colours of the order statuses (as the withdrawal statuses: waiting default/warning, done success, failed error). */
 const STATUS_COLOURS: Record<FundOrderStatus, string> = {
   PENDING: 'warning',
   HOLDING: 'processing',

@@ -33,8 +33,8 @@ interface RedeemValues {
 
 /**
  * Redeem current-fund shares: to the WALLET in a chosen stablecoin (instant, 1:1) or
- * to USD by a wire to a bound bank account, processed by an operator, with the expected wire times of
- * spec §9 (domestic 30 min–2 h, international 1–5 days). At most the usable shares; the server's
+ * to USD by a wire to a bound bank account, processed by an operator, with the expected wire times
+ * (domestic 30 min–2 h, international 1–5 days). At most the usable shares; the server's
  * refusals of the amount, coin or bank account are shown on their field.
  */
 export function RedeemModal({ product, onClose }: { product: FundProduct; onClose: () => void }) {

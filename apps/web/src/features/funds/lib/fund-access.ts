@@ -5,7 +5,7 @@ import { translate } from '../../../lib/i18n.ts';
 
 /**
  * Whether the signed-in user may use the funds, read from a refused fund call (funds need level 2,
- * issue 15): `guest` when there is no session (101), `kyc` with the step's page when the server
+ * docs/kyc.md): `guest` when there is no session (101), `kyc` with the step's page when the server
  * answered 143, `ok` otherwise.
  */
 export type FundAccess = { kind: 'guest' } | { kind: 'kyc'; route: string } | { kind: 'ok' };

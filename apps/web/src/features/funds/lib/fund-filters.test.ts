@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { toFundFilters } from './fund-filters.ts';
 
 describe('toFundFilters', () => {
-  it('reads "all" (empty) as no filter and keeps the page size of spec §9', () => {
+  it('reads "all" (empty) as no filter and keeps the page size of 10', () => {
     expect(toFundFilters({ type: '', action: '', coin: '' })).toEqual({
       pageSize: 10,
       type: undefined,

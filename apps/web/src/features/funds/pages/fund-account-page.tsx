@@ -19,7 +19,7 @@ import { fundAccessOf } from '../lib/fund-access.ts';
 import './funds.css';
 import { money } from '../../../lib/money.ts';
 
-/** The chart and its library load after the page (issue 13 budgets). */
+/** The chart and its library load after the page (the page-weight budgets of docs/performance.md). */
 const EarningsChart = lazy(() => import('../components/earnings-chart.tsx'));
 
 /** Ranges of the earnings chart, in days. */

@@ -14,7 +14,7 @@ import './home.css';
 /**
  * The four statistic tiles: the first reads 500+ and the third 6+; the others come from
  * the texts, except the yield, which is the highest rate of the funds open now (`GET site`) once it
- * arrives — the text (spec §9's 10.8%) is the first paint and the fallback.
+ * arrives — the text (the top yield, 10.8%) is the first paint and the fallback.
  */
 const STAT_TILES = [
   { id: 'clients', value: '500+' },

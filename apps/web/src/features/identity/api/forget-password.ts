@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { type ApiResponse, callEndpoint } from '../../../lib/api-client.ts';
 
 /**
- * `POST user/forgetPassword` (§7; descriptor `identityEndpoints.forgetPassword`): the
+ * `POST user/forgetPassword` (descriptor `identityEndpoints.forgetPassword`): the
  * recover flow's Mail (`token`) and Verify (`ticket`, `emailCaptcha`) steps. Silent: the form shows
  * the first validation message. Resolves to the envelope.
  */

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { type ApiResponse, callEndpoint } from '../../../lib/api-client.ts';
 
 /**
- * `POST user/login` (§7; descriptor `identityEndpoints.login`): the Form step (email,
+ * `POST user/login` (descriptor `identityEndpoints.login`): the Form step (email,
  * password, human-check `token`) or the Verify step (`ticket` with the factors asked for). Silent,
  * and a 101 does not open the login modal: the form shows the first validation message.
  * Resolves to the envelope, whose failure the form maps onto its fields.

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { type ApiResponse, callEndpoint } from '../../../lib/api-client.ts';
 
 /**
- * `POST user/register` (§7; descriptor `identityEndpoints.register`): the Mail (`token`),
+ * `POST user/register` (descriptor `identityEndpoints.register`): the Mail (`token`),
  * Verify (`ticket`, `emailCaptcha`) and Password (`password`, `confirm`) steps. Silent: the form
  * shows the first validation message. Resolves to the envelope.
  */

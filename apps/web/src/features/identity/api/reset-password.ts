@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { type ApiResponse, callEndpoint } from '../../../lib/api-client.ts';
 
 /**
- * `POST user/resetPassword` (§7, api-version 2.0 from the descriptor
+ * `POST user/resetPassword` (api-version 2.0 from the descriptor
  * `identityEndpoints.resetPassword`): the recover flow's Password step; the server revokes every
  * session and holds withdrawals for 24 h. Silent: the form shows the first validation message.
  * Resolves to the envelope.

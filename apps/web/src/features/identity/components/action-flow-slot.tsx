@@ -5,7 +5,7 @@ import { LoginFlow } from './login-flow.tsx';
 export type { ActionFlowSlotProps } from './action-flow-types.ts';
 
 /**
- * The body of the action modal (§4): Login (Form → optional Verify), Register and Recover
+ * The body of the action modal: Login (Form → optional Verify), Register and Recover
  * (Mail → Verify → Password). Each flow is its own component, so switching flows starts afresh.
  */
 export function ActionFlowSlot(props: ActionFlowSlotProps) {

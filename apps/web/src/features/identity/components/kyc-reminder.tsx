@@ -6,7 +6,7 @@ import { pathTo } from '../../../config/paths.ts';
 import { KYC_NOTICE_TOP_PX, setKycNoticeBottomPx } from '../../../stores/top-right-notices-store.ts';
 import { useSelf } from '../../../lib/get-self.ts';
 
-/** The KYC notification: 80 px from the top, never closing by itself (§9). */
+/** The KYC notification: 80 px from the top, never closing by itself. */
 const KYC_NOTIFICATION_KEY = 'kyc-reminder';
 const KYC_NOTICE_CLASS = 'kyc-notice';
 

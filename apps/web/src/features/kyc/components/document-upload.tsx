@@ -20,7 +20,7 @@ interface DocumentUploadProps {
 }
 
 /**
- * One document of basic KYC with Ant Design `Upload` (issue 15 "Web" item 2): preview of the chosen
+ * One document of basic KYC with Ant Design `Upload` (docs/kyc.md "Web"): preview of the chosen
  * or stored file, upload progress, and the server's refusal shown on the file and under it.
  */
 export function DocumentUpload({ kind, label, current, onUploaded }: DocumentUploadProps) {

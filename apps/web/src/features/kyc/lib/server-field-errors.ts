@@ -36,7 +36,7 @@ export function splitFieldErrors(
 }
 
 /**
- * Show a refused answer on a form with nested fields and lists (issue 15 "Web" item 7): each field
+ * Show a refused answer on a form with nested fields and lists (docs/kyc.md "Web"): each field
  * the server names (in the user's language) goes under its field; the rest is returned for an alert.
  */
 export function applyNestedServerErrors(

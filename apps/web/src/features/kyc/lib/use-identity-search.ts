@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router';
 import { safeReturnTo } from './kyc-view.ts';
 
 /**
- * The query the identity pages pass along (issue 15 "Web" item 1): `returnTo` (where the user came
+ * The query the identity pages pass along (docs/kyc.md "Web"): `returnTo` (where the user came
  * from, kept only when a path of this site) and `locale`. `withSearch(path)` adds them to a link, so
  * that after a step the user can go back where they came from.
  */

@@ -39,7 +39,9 @@ const DOCUMENTS_STEP = 3;
 const REVIEW_STEP = 4;
 const ALL_FIELDS: (keyof BasicKycDraft)[] = STEPS.flatMap((step) => [...step.fields]);
 
-/** `/identity/basic`: basic identity verification (issue 15 "Web" item 2; spec §5 rules). */
+/**
+ * `/identity/basic`: basic identity verification (docs/kyc.md "Web"; the rules of docs/kyc.md "Basic KYC (level 1)").
+ */
 export function BasicKycPage() {
   return (
     <IdentityShell>

@@ -31,7 +31,10 @@ const STATE_COLOURS: Record<StepState, string> = {
 };
 const LEVELS: KycLevel[] = [0, 1, 2, 3];
 
-/** `/identity`: the user's level, each step's state with its message, what each level opens, a button to each step (issue 15 "Web" item 1). */
+/**
+ * `/identity`: the user's level, each step's state with its message, what each level opens, a button to each step
+ * (docs/kyc.md "Web").
+ */
 export function IdentityPage() {
   return (
     <IdentityShell>

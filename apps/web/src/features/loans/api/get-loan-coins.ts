@@ -8,7 +8,7 @@ export async function getLoanCoins(signal?: AbortSignal) {
   return unwrap(await callEndpoint(loanEndpoints.coins, {}, { signal }));
 }
 
-/** The collateral and loan coins (spec §3 client state collateralCoins, loanCoins). */
+/** The collateral and loan coins (client state collateralCoins, loanCoins). */
 export function useLoanCoins() {
   return useQuery({
     queryKey: loanKeys.coins,

@@ -3,7 +3,7 @@ import type { PriceHistoryRange } from '@meridian/contracts/market';
 import { useQueryClient } from '@tanstack/react-query';
 import { walletBalanceKey } from '../../../lib/get-wallet-balance.ts';
 
-/** The kinds of loan history (spec §2 `/my/order/loan/*`): orders, repayments, adjustments, liquidations. */
+/** The kinds of loan history (routes `/my/order/loan/*`): orders, repayments, adjustments, liquidations. */
 export type LoanRecordKind = 'order' | 'repay' | 'adjust' | 'liquidation';
 
 /** Filters every loan history shares (`loan/*\/record`, `loan/order/list`), without the page. */

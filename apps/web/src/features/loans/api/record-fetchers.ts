@@ -3,7 +3,7 @@ import { getLoanLiquidationRecords } from './get-liquidation-records.ts';
 import { getLoanOrders } from './get-loan-orders.ts';
 import { getLoanRepayRecords } from './get-repay-records.ts';
 
-/** The call of each loan history (spec §2 `/my/order/loan/*` → spec §7 `loan/*`). */
+/** The call of each loan history (route `/my/order/loan/*` → call `loan/*`). */
 export const RECORD_FETCHERS = {
   order: getLoanOrders,
   repay: getLoanRepayRecords,

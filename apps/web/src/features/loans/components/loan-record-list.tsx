@@ -66,7 +66,7 @@ function LoanRecordListOf<Row extends object>({
   );
 }
 
-/** The history of `kind` (spec §2 `/my/order/loan/*`), with that history's fields. */
+/** The history of `kind` (route `/my/order/loan/*`), with that history's fields. */
 export default function LoanRecordList({ kind, filters }: { kind: LoanRecordKind; filters: LoanHistoryFilters }) {
   switch (kind) {
     case 'order':

@@ -44,7 +44,7 @@ function LoanRecordTableOf<Row extends object>({
   );
 }
 
-/** The history of `kind` (spec §2 `/my/order/loan/*`), with that history's fields. */
+/** The history of `kind` (route `/my/order/loan/*`), with that history's fields. */
 export default function LoanRecordTable({
   kind,
   filters,

@@ -17,7 +17,7 @@ import { RepayModal } from './repay-modal.tsx';
 import { money } from '../../../lib/money.ts';
 import { MONEY_ROUNDING } from '@meridian/contracts/money-format';
 
-/** The chart and its library (recharts) load after the page (issue 13 budgets). */
+/** The chart and its library (recharts) load after the page (the page-weight budgets of docs/performance.md). */
 const PriceChart = lazy(() => import('./price-chart.tsx'));
 
 /**

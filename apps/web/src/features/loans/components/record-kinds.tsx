@@ -33,7 +33,7 @@ const time = (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm');
 const ltvPair = (before: string | null, after: string | null) =>
   `${before ? pct(before) : '—'} → ${after ? pct(after) : '—'}`;
 
-/** LoanOrder (spec §2 `/my/order/loan/history`): every loan with its status. */
+/** LoanOrder (route `/my/order/loan/history`): every loan with its status. */
 export const ORDER_VIEW: RecordKindView<LoanOrder> = {
   kind: 'order',
   fetcher: RECORD_FETCHERS.order,
@@ -68,7 +68,7 @@ export const ORDER_VIEW: RecordKindView<LoanOrder> = {
   extraOf: (row) => <LoanStatusTag status={row.status} />,
 };
 
-/** LoanRepayRecord (spec §2 `/my/order/loan/repay`): each repayment with its split. */
+/** LoanRepayRecord (route `/my/order/loan/repay`): each repayment with its split. */
 export const REPAY_VIEW: RecordKindView<LoanRepayRecord> = {
   kind: 'repay',
   fetcher: RECORD_FETCHERS.repay,
@@ -113,7 +113,7 @@ export const REPAY_VIEW: RecordKindView<LoanRepayRecord> = {
   extraOf: (row) => <LoanStatusTag status={row.statusAfter} />,
 };
 
-/** LoanAdjustRecord (spec §2 `/my/order/loan/adjust`): each collateral change with the LTV before and after. */
+/** LoanAdjustRecord (route `/my/order/loan/adjust`): each collateral change with the LTV before and after. */
 export const ADJUST_VIEW: RecordKindView<LoanAdjustRecord> = {
   kind: 'adjust',
   fetcher: RECORD_FETCHERS.adjust,
@@ -151,7 +151,7 @@ export const ADJUST_VIEW: RecordKindView<LoanAdjustRecord> = {
   extraOf: () => null,
 };
 
-/** LoanLiquidationRecord (spec §2 `/my/order/loan/liquidation`): each liquidation with its receipt. */
+/** LoanLiquidationRecord (route `/my/order/loan/liquidation`): each liquidation with its receipt. */
 export const LIQUIDATION_VIEW: RecordKindView<LoanLiquidationRecord> = {
   kind: 'liquidation',
   fetcher: RECORD_FETCHERS.liquidation,

@@ -2,7 +2,7 @@ import { BUSINESS_CODES } from '@meridian/contracts/codes';
 import { ApiError, STATUS_LOGIN_EXPIRED } from '../../../lib/api-client.ts';
 
 /**
- * Whether the signed-in user may borrow, read from a refused loan call (loans need level 2, issue 18:
+ * Whether the signed-in user may borrow, read from a refused loan call (loans need level 2, docs/loans.md:
  * `kyc: 'investor'` on every call but the public coins, config and calculator): `guest` without a
  * session (or on 101), `kyc` with the missing step's page when the server answered 143, `ok` otherwise.
  */

@@ -5,7 +5,7 @@ import type { LoanHistoryFilters } from '../api/loan-keys.ts';
 /** Page size of the histories. */
 const PAGE_SIZE = 10;
 
-/** The filter form's values (spec §3 history filter: coin, createTime). */
+/** The filter form's values (history filter: coin, createTime). */
 export interface LoanFilterValues {
   loanCoin?: LoanCoin | '';
   createTime?: [Dayjs, Dayjs];

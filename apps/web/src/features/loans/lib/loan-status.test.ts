@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LOAN_STATUSES } from '@meridian/contracts/loans';
 import { loanStatusColour, loanStatusLabelKey } from './loan-status.ts';
 
-/** The spec §4 status codes map to its display labels and colours. */
+/** The loan status codes 0–9 map to their display labels and colours. */
 describe('loan status', () => {
   it('gives each code its display label and colour', () => {
     expect(LOAN_STATUSES.map(loanStatusLabelKey)).toEqual([

@@ -1,7 +1,7 @@
 /**
- * The display label of a status (spec §4 "Display labels: REPAID, EARLY_REPAID, OVERDUE_REPAID,
- * Overdue, Forced Liquidation, Ongoing"), as a key of the `loans` namespace's `status` object:
- * 0, 2 and 3 are Ongoing; 5 and 9 Forced liquidation; 1 (the spec names no label) Failed.
+ * The display label of a status (display labels REPAID, EARLY_REPAID, OVERDUE_REPAID,
+ * Overdue, Forced Liquidation, Ongoing), as a key of the `loans` namespace's `status` object:
+ * 0, 2 and 3 are Ongoing; 5 and 9 Forced liquidation; 1 (no label of its own) Failed.
  */
 export function loanStatusLabelKey(status: number): string {
   switch (status) {

@@ -3,7 +3,7 @@ import { ltvZoneOf, pctForDrawing } from './ltv.ts';
 
 const LEVELS = { initialPct: '70', marginCallPct: '80', liquidationPct: '90' };
 
-/** The gauge's zone follows the issue 18 levels exactly at their boundaries. */
+/** The gauge's zone follows the LTV levels of docs/loans.md exactly at their boundaries. */
 describe('ltvZoneOf', () => {
   it('places the boundaries exactly', () => {
     expect(ltvZoneOf('70.00', LEVELS)).toBe('safe');

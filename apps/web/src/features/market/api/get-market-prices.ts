@@ -16,8 +16,8 @@ const PRICES_ROUTE = { method: 'GET', path: '/market/price' } as const satisfies
 
 /**
  * `GET market/price` (descriptor `marketEndpoints.prices`): the home market table's rows. Refetched every 15 s while the tab is
- * visible, so prices move without a page reload; a failed refresh keeps the rows shown (spec §8:
- * the market ignores a non-200 and keeps its state).
+ * visible, so prices move without a page reload; a failed refresh keeps the rows shown (the
+ * market ignores a non-200 and keeps its state).
  */
 export const MARKET_PRICES_QUERY_KEY = ['market', 'prices'] as const;
 /** How often the table refreshes. The server samples each minute and quotes live in between. */

@@ -9,7 +9,7 @@ import { BannerCarouselControls } from './banner-carousel-controls.tsx';
 import { BannerLink } from './banner-link.tsx';
 import './banner-carousel.css';
 
-/** Carousel settings of spec §9. */
+/** Carousel settings: autoplay 5000 ms, looped, 16 px gap, slides 385 px (100% on extra small), pause on hover. */
 export const CAROUSEL_AUTOPLAY_MS = 5000;
 export const CAROUSEL_GAP_PX = 16;
 export const CAROUSEL_SLIDE_WIDTH_PX = 385;

@@ -43,7 +43,7 @@ export function MarketTableSkeleton() {
 }
 
 /**
- * The home market table (§3): coin code with its mark, the last 24 hours as a small trend
+ * The home market table: coin code with its mark, the last 24 hours as a small trend
  * line, the 24 h change coloured green or red, and the dollar price with thousands separators and at
  * least 2 decimals. It refreshes itself (TanStack Query) without a page reload; while prices cannot
  * be loaded at all, the section says so rather than showing placeholder prices.

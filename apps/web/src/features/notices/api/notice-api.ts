@@ -3,7 +3,7 @@
  * comes with each call's descriptor in `noticeEndpoints`). The message list of each user is one
  * cache entry, so a different user signing in on this tab never sees another's.
  */
-/** Spec §9: page size 10, first page 1. */
+/** Page size 10, first page 1. */
 export const MESSAGES_PAGE_SIZE = 10;
 export const FIRST_PAGE_ID = 1;
 

@@ -15,7 +15,7 @@ export async function readMessage(messageId: string): Promise<number> {
 
 /**
  * Mark one message read. The list shows it read at once (reading an unread message lowers the
- * count by one, a read one changes nothing: spec §4); the server's count then replaces the guess,
+ * count by one, a read one changes nothing); the server's count then replaces the guess,
  * and a failure reloads the list so that nothing shows read that is not.
  */
 export function useReadMessage(userId: string) {

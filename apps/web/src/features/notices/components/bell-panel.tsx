@@ -20,7 +20,7 @@ function blurActive(): void {
 }
 
 /**
- * The bell's preview (§9): the 3 most recent messages, the body cut at 50 characters, the
+ * The bell's preview: the 3 most recent messages, the body cut at 50 characters, the
  * time as HH:mm:ss for today and YYYY-MM-DD before, and a link to all messages.
  */
 export function BellPanel({ userId }: { userId: string }) {

@@ -8,12 +8,12 @@ import { cutText } from '../lib/message-text.ts';
 import type { OpenMessageState } from './bell-panel.tsx';
 import './push-toast.css';
 
-/** Spec §9: a foreground push shows for 5 s, 100 px from the top. */
+/** A foreground push shows for 5 s, 100 px from the top. */
 export const PUSH_TOAST_DURATION_S = 5;
 const PUSH_TOASTS_VISIBLE_MAX = 3;
 
 /**
- * Shows each message that arrives while the tab is open as a toast (§9): title and body
+ * Shows each message that arrives while the tab is open as a toast: title and body
  * cut at 50 characters plus an ellipsis. A click opens the message on the messages page. Its own
  * notification instance, so that its top (100 px) differs from the app's notifications (80 px);
  * while the KYC notice (80 px) is open, the toasts start below it so the two never overlap.

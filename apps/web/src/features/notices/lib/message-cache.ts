@@ -3,8 +3,8 @@ import type { InfiniteData } from '@tanstack/react-query';
 import { nextPageIdOf, rowsOfPages } from '../../../lib/paging.ts';
 
 /**
- * The message list as TanStack Query keeps it: the pages fetched so far, in list mode (spec §9:
- * "list mode appends until totalPage"). These functions are the only writers of that cache besides
+ * The message list as TanStack Query keeps it: the pages fetched so far, in list mode (each
+ * page appended until totalPage). These functions are the only writers of that cache besides
  * the fetch itself; each returns new data and never mutates its input.
  *
  * Every page carries the unread count; the writers keep it the same on every page, so the count of

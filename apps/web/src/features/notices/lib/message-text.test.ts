@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cutText, ELLIPSIS, PREVIEW_CHARACTERS_MAX } from './message-text.ts';
 
-/** Spec §9: previews and toasts cut at 50 characters plus an ellipsis. */
+/** Previews and toasts cut at 50 characters plus an ellipsis. */
 describe('cutText', () => {
   it('keeps a text of at most 50 characters as it is', () => {
     expect(cutText('Deposit credited')).toBe('Deposit credited');

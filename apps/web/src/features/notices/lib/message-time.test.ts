@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatMessageDateTime, formatPreviewTime } from './message-time.ts';
 
-/** Spec §9: the header preview shows HH:mm:ss for today's messages and YYYY-MM-DD for older ones. */
+/** The header preview shows HH:mm:ss for today's messages and YYYY-MM-DD for older ones. */
 describe('formatPreviewTime', () => {
   // Local times, so the test holds in every time zone the suite runs in.
   const now = new Date(2026, 10, 20, 23, 30, 0);

@@ -12,7 +12,7 @@ function memoryStore(initial: Record<string, string> = {}): KeyValueStore & { va
   };
 }
 
-/** Spec §3 push token: deviceId pro-web-{uuid}, kept in the browser; spec §9: device name under 16. */
+/** Push token: deviceId pro-web-{uuid}, kept in the browser; device name under 16 characters. */
 describe('push device identity', () => {
   it('makes a pro-web-{uuid} device id once and keeps it', () => {
     const store = memoryStore();

@@ -1,12 +1,12 @@
 import type { KeyValueStore } from '../../../lib/storage.ts';
 
 /**
- * How this browser names itself when it registers for push (spec §3 push token, §9 device name).
- * The device id is kept across sign-ins and sign-outs: it names the browser, not the user.
+ * How this browser names itself when it registers for push (the push token's device id, and a device name under 16
+ * characters). The device id is kept across sign-ins and sign-outs: it names the browser, not the user.
  */
 export const DEVICE_ID_STORAGE_KEY = 'meridian.pushDeviceId';
 export const DEVICE_ID_PREFIX = 'pro-web-';
-/** Spec §9: the device name is under 16 characters. */
+/** The device name is under 16 characters. */
 export const DEVICE_NAME_LENGTH_MAX = 15;
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -3,7 +3,7 @@ import { getPushKey } from '../api/get-push-key.ts';
 import { registerPushToken } from '../api/register-push-token.ts';
 import { base64UrlToBytes, deviceIdFrom, deviceNameFrom } from './push-device.ts';
 
-/** Spec §8: the only trace of a refused permission. */
+/** The only trace of a refused permission. */
 export const PERMISSION_DENIED_LOG = 'Unable to get permission to notify.';
 /** The service worker that shows pushes when no tab is focused (`public/sw.js`, scope `/`). */
 export const SERVICE_WORKER_URL = '/sw.js';

@@ -12,7 +12,7 @@ export function kycGateOf(error: unknown): { route: string; message: string } | 
 }
 
 /**
- * The prompt of a page that needs identity level 2 (issue 15 gate): what is missing, in the
+ * The prompt of a page that needs identity level 2 (docs/kyc.md "Levels and what they open"): what is missing, in the
  * server's words, and a button to that step, coming back here afterwards.
  */
 export function KycGate({ gate }: { gate: { route: string; message: string } }) {

@@ -30,10 +30,10 @@ function Profile() {
   const basic = useBasicKycInfo(isVerified);
   if (!self.data) return <Spin />;
   const user = self.data;
-  // The verified identity (issue 15 "Web" item 5): names as submitted, the ID number masked.
+  // The verified identity (docs/kyc.md "Web"): names as submitted, the ID number masked.
   const submitted = isVerified ? basic.data?.submitted : null;
   const text = (name: string) => (typeof submitted?.[name] === 'string' ? submitted[name] : '');
-  // Spec §3 status values, as user/self derives them from the verification steps.
+  // The status values, as user/self derives them from the verification steps.
   const verification = (status: number) => {
     const [colour, key] =
       status === KYC_STATUS.VERIFIED

@@ -1,7 +1,7 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-/** Withdraw status colours of spec §4: 0 default, 1 warning, 2 success, 3 error, 4 default. */
+/** Withdraw status colours: 0 default, 1 warning, 2 success, 3 error, 4 default. */
 const COLOURS = ['default', 'warning', 'success', 'error', 'default'] as const;
 
 /** A withdrawal's (or deposit's: 0 pending, 2 credited) status as a coloured tag. */

@@ -25,7 +25,7 @@ export interface WithdrawLimits {
 }
 
 /**
- * Check an entered amount against spec §5 the way the server will: a valid decimal with no more
+ * Check an entered amount against the amount rules the way the server will: a valid decimal with no more
  * decimals than the coin has, not below the minimum, not above the single-withdrawal maximum, and
  * amount + fee within the available balance. Exact: minor units, never floating point.
  * @returns undefined when the amount is acceptable.

@@ -16,7 +16,7 @@ import { WalletHistoryTable } from '../components/wallet-history-table.tsx';
 
 /** Page size of the history. */
 const PAGE_SIZE = 10;
-/** Withdrawal statuses of spec §4 offered by the status filter. */
+/** Withdrawal statuses (0 waiting to 4 cancel) offered by the status filter. */
 const WITHDRAW_STATUSES = [0, 1, 2, 3, 4] as const;
 
 interface FilterValues {
@@ -44,7 +44,7 @@ function toFilters(action: RecordHistoryFilters['action'], values: FilterValues)
 /**
  * /my/order/wallet/deposit and /withdraw: the history with filters — inline on desktop, in
  * a modal with reset and submit on mobile; status only for withdrawals; coin all plus each wallet
- * coin; pages of 10, appended in list mode on mobile; status tags in the colours of spec §4.
+ * coin; pages of 10, appended in list mode on mobile; status tags in the withdrawal status colours.
  */
 export function WalletHistoryPage() {
   const { t } = useTranslation('wallet');
