@@ -472,7 +472,7 @@ describe('authorisation, clearing, reversal, refund', () => {
     expect(await available(cardId)).toBe(920n);
   });
 
-  it('declines on a locked card or a frozen account (issue 21 freeze link), and approves again once unlocked', async () => {
+  it('declines on a locked card or a frozen account (the freeze link), and approves again once unlocked', async () => {
     const session = await holder(100_000_000n);
     const cardId = await fundedCard(session, '10');
     expect((await post(session, `/api/card/${cardId}/lock`, { isLocked: true })).json().content.isLocked).toBe(true);

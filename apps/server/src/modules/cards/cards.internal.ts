@@ -113,7 +113,7 @@ export function defaultLimitsMinor(
 
 /**
  * The default rate table (units of each card currency per 1 USD), seeded into `card_settings` and
- * changed there by operators: a configured table, as issue 19 allows in place of live FX sources.
+ * changed there by operators: a configured table in place of live FX sources (docs/cards.md).
  */
 export const DEFAULT_FX_RATES: Record<CardCurrency, string> = { USD: '1', EUR: '0.92', GBP: '0.79', JPY: '150' };
 

@@ -30,8 +30,7 @@ const BODY_LENGTH_MAX = 2000;
 export const NOTIFY_BATCH_MAX = 500;
 
 /**
- * Announced messages one process delivers at once (open tabs, Web Push, email; issue 18
- * "Benchmark"): a price event that writes 10,000 margin-call and liquidation messages is announced
+ * Announced messages one process delivers at once (open tabs, Web Push, email; docs/notices.md): a price event that writes 10,000 margin-call and liquidation messages is announced
  * as 10,000 notifications at commit, and starting a delivery per notification at once held 10,000
  * pending database queries and closures in memory. The others wait in a queue of payload strings
  * (about 100 bytes each), delivered in arrival order.
