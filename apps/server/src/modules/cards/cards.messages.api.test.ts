@@ -1,22 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { HEADER_CARD_SIGNATURE } from '@meridian/contracts/cards';
-import { HEADER_IDEMPOTENCY_KEY } from '@meridian/contracts/http';
 import type { MessageItem } from '@meridian/contracts/notices';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  registerAndLogin,
-  sensitiveCode,
-  type TestApp,
-  type TestSession,
-  testRunClock,
-} from '../../../test/helpers.ts';
-import { postEntry } from '../ledger/ledger.service.ts';
-import { platformAccount, transfer, userAccount } from '../ledger/ledger.types.ts';
+import { createTestApp, type TestApp, type TestSession, testRunClock } from '../../../test/helpers.ts';
 import { eventMessages, messageCount } from '../notices/notices.test-kit.ts';
-import { signCardWebhook } from './cards.processor.ts';
-import { extendCardPromotion } from './cards.test-kit.ts';
+import { cardsTestCalls, extendCardPromotion, TEST_SHIPPING_ADDRESS } from './cards.test-kit.ts';
 
 /**
  * The card money events each write exactly one message in their transaction (docs/notices.md
@@ -30,117 +16,8 @@ let t: TestApp;
 /** The run's clock (TEST_CLOCK_AT's, docs/clock.md). */
 const clock = { now: () => testRunClock.now() };
 
-async function depositUsdt(userId: string, amountMinor: bigint): Promise<void> {
-  await postEntry(t.database.db, {
-    kind: 'DEPOSIT',
-    reference: `test:${userId}`,
-    idempotencyKey: `test:${randomUUID()}`,
-    postings: transfer(
-      platformAccount('PLATFORM_HOT_WALLET', 'USDT'),
-      userAccount(userId, 'USER_AVAILABLE', 'USDT'),
-      amountMinor,
-    ),
-  });
-}
-
-/** A signed-in user at level 1 holding `usdtMinor` USDT. */
-async function holder(usdtMinor = 0n): Promise<TestSession> {
-  const session = await registerAndLogin(t.app);
-  await t.app.identity.setKycLevel(session.userId, 1);
-  if (usdtMinor > 0n) await depositUsdt(session.userId, usdtMinor);
-  return session;
-}
-
-async function ageCodes(session: TestSession): Promise<void> {
-  await t.database.db.execute(
-    sql`UPDATE verification_codes SET created_at = created_at - interval '2 minutes' WHERE address = ${session.email}`,
-  );
-}
-
-const post = (session: TestSession, url: string, payload: object, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url, headers: { ...session.headers, ...headers }, payload });
-const get = (session: TestSession, url: string) =>
-  t.app.inject({ method: 'GET', url, headers: { cookie: session.cookie } });
-
-const ADDRESS = {
-  recipient: 'Mei Chan',
-  line1: '1 Queen’s Road Central',
-  city: 'Hong Kong',
-  country: 'HK',
-  phone: '+852 5555 0100',
-};
-
-async function apply(session: TestSession, body: object, key: string = randomUUID()) {
-  await ageCodes(session);
-  const emailCaptcha = await sensitiveCode(t.app, session, 'CARD_APPLY');
-  return (
-    await post(
-      session,
-      '/api/card/apply',
-      { network: 'VISA', currency: 'EUR', cardholderName: 'MEI CHAN', ...body, emailCaptcha },
-      { [HEADER_IDEMPOTENCY_KEY]: key },
-    )
-  ).json();
-}
-
-/** A virtual card, applied through the service (the security check of the HTTP call is shown in 'applying'). */
-async function virtualCard(session: TestSession, currency: 'EUR' | 'USD' = 'EUR'): Promise<number> {
-  const card = await t.app.cards.apply(
-    session.userId,
-    { kind: 'VIRTUAL', network: 'VISA', currency, cardholderName: 'MEI CHAN' },
-    randomUUID(),
-  );
-  return card.id;
-}
-
-async function quote(session: TestSession, cardId: number, amount: string, coin = 'USDT') {
-  return (await post(session, `/api/card/${cardId}/topup/quote`, { coin, amount })).json();
-}
-
-async function topUp(session: TestSession, cardId: number, quoteId: string, key: string = randomUUID()) {
-  await ageCodes(session);
-  const emailCaptcha = await sensitiveCode(t.app, session, 'CARD_TOPUP');
-  return (
-    await post(session, `/api/card/${cardId}/topup`, { quoteId, emailCaptcha }, { [HEADER_IDEMPOTENCY_KEY]: key })
-  ).json();
-}
-
-/** A EUR card topped up with `usdtAmount` USDT at the table's 0.92 (through the service). */
-async function fundedCard(session: TestSession, usdtAmount: string): Promise<number> {
-  const cardId = await virtualCard(session);
-  const q = await t.app.cards.quoteTopUp(session.userId, cardId, 'USDT', BigInt(usdtAmount) * 1_000_000n);
-  await t.app.cards.topUp(session.userId, cardId, q.quoteId, randomUUID());
-  return cardId;
-}
-
-/** Post a body signed (or not) to a signed route, as the processor / CLI does. */
-async function signed(url: string, body: object, signature?: string) {
-  const raw = JSON.stringify(body);
-  return (
-    await t.app.inject({
-      method: 'POST',
-      url,
-      headers: {
-        'content-type': 'application/json',
-        [HEADER_CARD_SIGNATURE]: signature ?? signCardWebhook(SECRET, raw),
-      },
-      payload: raw,
-    })
-  ).json();
-}
-
-async function authorize(cardId: number, amount: string, extra: object = {}) {
-  return signed('/api/card/sandbox/authorize', {
-    card: cardId,
-    amount,
-    currency: 'EUR',
-    merchantName: 'Example Books',
-    mcc: '5734',
-    isOnline: true,
-    isThreeDs: false,
-    ...extra,
-  });
-}
+const { post, get, holder, apply, virtualCard, quote, topUp, fundedCard, authorize } = cardsTestCalls(() => t, SECRET);
+const ADDRESS = TEST_SHIPPING_ADDRESS;
 
 beforeAll(async () => {
   t = await createTestApp({ env: { CARD_WEBHOOK_SECRET: SECRET }, clock });

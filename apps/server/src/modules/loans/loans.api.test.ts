@@ -21,7 +21,7 @@ import { depositForTest, scriptedOracle } from './loans.test-kit.ts';
 import { manualClock } from '../../platform/clock/clock.ts';
 
 /**
- * Issue 18, loans through the real app on a scripted BTC price and a controlled clock. The
+ * Loans through the real app on a scripted BTC price and a controlled clock. The
  * exact-amount scenarios' expected numbers are worked out by hand in the comments (BTC 50,000,
  * 10,000 USDT for 30 days at 12 %, 0.3 BTC collateral):
  *   interest  = 10,000 × 0.12 × 30 ÷ 365 = 98.630136986… → rounded up 98.630137 USDT
