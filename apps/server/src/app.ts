@@ -203,7 +203,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const metrics = registerMetrics(app, database, metricsExposureOf(config));
   if (database.readRouter) {
     // Replication timing is physical: the servers' clocks, never the app's (test) clock.
-    registerReadAfterWrite(app, () => Date.now());
+    registerReadAfterWrite(app, () => systemClock.now().getTime());
     registerReadRoutingMetrics(metrics, database.readRouter);
   }
   app.decorate('metricsRegistry', metrics);

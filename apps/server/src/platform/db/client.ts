@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { systemClock } from '../clock/clock.ts';
 import { lockDataDir } from './lock.ts';
 import { startAutoAnalyze } from './maintenance.ts';
 import { ReadRouter, routedDb } from './read-routing.ts';
@@ -118,7 +119,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
           maxLagMs: target.readMaxLagMs ?? 5000,
           clockSkewMs: 50,
           // Replication is physical time on the servers' clocks, never the app's (test) clock.
-          now: () => Date.now(),
+          now: () => systemClock.now().getTime(),
         })
       : undefined;
     readRouter?.start();
