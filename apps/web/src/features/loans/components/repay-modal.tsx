@@ -2,7 +2,7 @@ import {
   type LoanOrder,
   type LoanRepayBody,
   type LoanRepayCalcQuery,
-  type LoanRepayRecord,
+  type LoanRepayCalc,
   type LoanRepayType,
   LOAN_REPAY_TYPES,
   loanEndpoints,
@@ -13,12 +13,11 @@ import { Alert, Button, Descriptions, Form, Input, Radio, Result, Skeleton } fro
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../../components/app-modal.tsx';
+import { useModalForm } from '../../../hooks/use-modal-form.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { closeSecurityCheck, openSecurityCheck } from '../../../stores/modal-store.ts';
 import { useRepayCalc } from '../api/get-repay-calc.ts';
 import { useInvalidateLoans } from '../api/loan-keys.ts';
 import { readAmountInput } from '../lib/amount-input.ts';
-import { refusedFields } from '../../../lib/contract-errors.ts';
 import { pct } from '../lib/format.ts';
 import { isZeroAmount } from '../lib/is-zero.ts';
 import { useDebounced } from '../lib/use-debounced.ts';
@@ -39,12 +38,17 @@ export function RepayModal({ loan, onClose }: { loan: LoanOrder; onClose: () => 
   const locale = toLocale(i18n.language);
   const availableOf = useWalletAvailable();
   const invalidate = useInvalidateLoans();
+  const repay = useModalForm<Record<string, never>, typeof loanEndpoints.repay>({
+    endpoint: loanEndpoints.repay,
+    quietSuccess: true,
+    // Every refused field is the amount's (the order and the source are chosen, not typed).
+    fieldOf: () => 'amount',
+    onSuccess: invalidate,
+    onClose,
+  });
   const [repayType, setRepayType] = useState<LoanRepayType>('WALLET');
   const [isFull, setIsFull] = useState(true);
   const [amountText, setAmountText] = useState('');
-  const [amountError, setAmountError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [result, setResult] = useState<LoanRepayRecord | null>(null);
   const amount = isFull ? ({ kind: 'empty' } as const) : readAmountInput(amountText, loan.loanCoin);
   const query: LoanRepayCalcQuery | null =
     isFull || amount.kind === 'ok'
@@ -58,54 +62,34 @@ export function RepayModal({ loan, onClose }: { loan: LoanOrder; onClose: () => 
   const amountRefusal =
     amount.kind === 'invalid'
       ? validationMessage(amount.refusal.messageKey, locale, amount.refusal.params)
-      : amountError;
+      : (repay.fieldErrors['amount'] ?? null);
   const calcError = query !== null && calc.error instanceof ApiError ? calc.error.message : null;
 
   const confirm = () => {
     if (!quote) return;
-    setFormError(null);
     const body: LoanRepayBody = {
       orderId: loan.orderId,
       repayType,
       ...(amount.kind === 'ok' && { amount: amount.text }),
     };
-    openSecurityCheck({
-      endpoint: loanEndpoints.repay,
-      input: { body },
-      headers: { 'Idempotency-Key': crypto.randomUUID() },
-      quietSuccess: true,
-      onSuccess: (record) => {
-        setResult(record);
-        invalidate();
-      },
-      onFailure: (statusCode, response) => {
-        const fields = refusedFields(statusCode, response.content);
-        if (fields.length > 0) {
-          closeSecurityCheck();
-          setAmountError(fields.map((field) => field.message).join(' '));
-        } else if (statusCode !== 119) {
-          closeSecurityCheck();
-          setFormError(response.message);
-        }
-      },
-    });
+    repay.submit({ body });
   };
 
   return (
-    <AppModal open title={t('repay.title')} footer={null} onCancel={onClose} data-testid="repay-modal">
-      {result ? (
+    <AppModal open title={t('repay.title')} footer={null} onCancel={repay.close} data-testid="repay-modal">
+      {repay.result ? (
         <Result
           status="success"
           title={t('repay.doneTitle')}
-          subTitle={money(result.amount, result.loanCoin)}
+          subTitle={money(repay.result.amount, repay.result.loanCoin)}
           extra={
-            <Button type="primary" onClick={onClose} data-testid="repay-done">
+            <Button type="primary" onClick={repay.close} data-testid="repay-done">
               {t('borrow.done')}
             </Button>
           }
         />
       ) : (
-        <Form layout="vertical" requiredMark={false} onFinish={confirm}>
+        <Form {...repay.formProps} layout="vertical" requiredMark={false} onFinish={confirm}>
           <Form.Item label={t('repay.source')}>
             <Radio.Group
               value={repayType}
@@ -134,7 +118,7 @@ export function RepayModal({ loan, onClose }: { loan: LoanOrder; onClose: () => 
               value={isFull}
               onChange={(event) => {
                 setIsFull(Boolean(event.target.value));
-                setAmountError(null);
+                repay.clearErrors();
               }}
               data-testid="repay-mode"
               options={[
@@ -144,17 +128,14 @@ export function RepayModal({ loan, onClose }: { loan: LoanOrder; onClose: () => 
             />
           </Form.Item>
           {!isFull && (
-            <Form.Item
-              validateStatus={amountRefusal ? 'error' : undefined}
-              help={amountRefusal ?? t('repay.amountHint')}
-            >
+            <Form.Item validateStatus={amountRefusal ? 'error' : undefined} help={amountRefusal ?? t('repay.amountHint')}>
               <Input
                 inputMode="decimal"
                 autoComplete="off"
                 value={amountText}
                 onChange={(event) => {
                   setAmountText(event.target.value);
-                  setAmountError(null);
+                  repay.clearErrors();
                 }}
                 suffix={loan.loanCoin}
                 data-testid="repay-amount"
@@ -162,78 +143,64 @@ export function RepayModal({ loan, onClose }: { loan: LoanOrder; onClose: () => 
             </Form.Item>
           )}
           {calcError && (
-            <Alert
-              type="warning"
-              showIcon
-              message={calcError}
-              style={{ marginBottom: 12 }}
-              data-testid="repay-calc-error"
-            />
+            <Alert type="warning" showIcon message={calcError} style={{ marginBottom: 12 }} data-testid="repay-calc-error" />
           )}
           {query !== null && !quote && !calcError && <Skeleton active paragraph={{ rows: 3 }} />}
-          {quote && (
-            <Descriptions
-              size="small"
-              column={1}
-              bordered
-              title={t('repay.quote')}
-              className="loan-figures"
-              style={{ marginBottom: 12 }}
-              data-testid="repay-quote"
-            >
-              <Descriptions.Item label={t('repay.interest')}>
-                {money(quote.interest, quote.loanCoin, { rounding: MONEY_ROUNDING.owed })}
-              </Descriptions.Item>
-              {!isZeroAmount(quote.overdueInterest) && (
-                <Descriptions.Item label={t('repay.overdueInterest')}>
-                  {money(quote.overdueInterest, quote.loanCoin, { rounding: MONEY_ROUNDING.owed })}
-                </Descriptions.Item>
-              )}
-              <Descriptions.Item label={t('repay.principal')}>
-                {money(quote.principal, quote.loanCoin, { rounding: MONEY_ROUNDING.owed })}
-              </Descriptions.Item>
-              <Descriptions.Item label={t('repay.earlyCharge')}>
-                <span data-testid="repay-fee">
-                  {money(quote.fee, quote.loanCoin, { rounding: MONEY_ROUNDING.owed })}
-                </span>
-              </Descriptions.Item>
-              <Descriptions.Item label={t('repay.total')}>
-                <strong data-testid="repay-total">
-                  {money(quote.amount, quote.loanCoin, { rounding: MONEY_ROUNDING.owed })}
-                </strong>
-              </Descriptions.Item>
-              {quote.repayType === 'COLLATERAL' && (
-                <Descriptions.Item label={t('repay.collateralSold')}>
-                  <span data-testid="repay-collateral-sold">{money(quote.collateralSold, 'BTC')}</span>
-                </Descriptions.Item>
-              )}
-              {quote.price && (
-                <Descriptions.Item label={t('repay.priceUsed')}>{money(quote.price, 'USD')}</Descriptions.Item>
-              )}
-              <Descriptions.Item label={t('repay.collateralReleased')}>
-                <span data-testid="repay-collateral-released">{money(quote.collateralReleased, 'BTC')}</span>
-              </Descriptions.Item>
-              {!quote.isFull && (
-                <Descriptions.Item label={t('repay.debtAfter')}>
-                  {money(quote.debtAfter, quote.loanCoin, { rounding: MONEY_ROUNDING.owed })}
-                </Descriptions.Item>
-              )}
-              {quote.ltvAfterPct && (
-                <Descriptions.Item label={t('ltv.after')}>{pct(quote.ltvAfterPct)}</Descriptions.Item>
-              )}
-            </Descriptions>
+          {quote && <RepayQuote quote={quote} />}
+          {repay.error && (
+            <Alert type="error" showIcon message={repay.error} style={{ marginBottom: 12 }} data-testid="repay-error" />
           )}
-          {quote && !isZeroAmount(quote.fee) && (
-            <Alert type="info" showIcon message={t('repay.early')} style={{ marginBottom: 12 }} />
-          )}
-          {formError && (
-            <Alert type="error" showIcon message={formError} style={{ marginBottom: 12 }} data-testid="repay-error" />
-          )}
-          <Button type="primary" htmlType="submit" block disabled={!quote} data-testid="repay-confirm">
+          <Button type="primary" htmlType="submit" block loading={repay.isPending} disabled={!quote} data-testid="repay-confirm">
             {t('repay.confirm')}
           </Button>
         </Form>
       )}
     </AppModal>
+  );
+}
+
+/**
+ * The split `loan/repay/calc` quoted: interest (overdue too), principal, the early-repayment
+ * charge, the total, the BTC sold and released, the debt and LTV after.
+ */
+function RepayQuote({ quote }: { quote: LoanRepayCalc }) {
+  const { t } = useTranslation('loans');
+  const owed = (amount: string) => money(amount, quote.loanCoin, { rounding: MONEY_ROUNDING.owed });
+  return (
+    <>
+      <Descriptions
+        size="small"
+        column={1}
+        bordered
+        title={t('repay.quote')}
+        className="loan-figures"
+        style={{ marginBottom: 12 }}
+        data-testid="repay-quote"
+      >
+        <Descriptions.Item label={t('repay.interest')}>{owed(quote.interest)}</Descriptions.Item>
+        {!isZeroAmount(quote.overdueInterest) && (
+          <Descriptions.Item label={t('repay.overdueInterest')}>{owed(quote.overdueInterest)}</Descriptions.Item>
+        )}
+        <Descriptions.Item label={t('repay.principal')}>{owed(quote.principal)}</Descriptions.Item>
+        <Descriptions.Item label={t('repay.earlyCharge')}>
+          <span data-testid="repay-fee">{owed(quote.fee)}</span>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('repay.total')}>
+          <strong data-testid="repay-total">{owed(quote.amount)}</strong>
+        </Descriptions.Item>
+        {quote.repayType === 'COLLATERAL' && (
+          <Descriptions.Item label={t('repay.collateralSold')}>
+            <span data-testid="repay-collateral-sold">{money(quote.collateralSold, 'BTC')}</span>
+          </Descriptions.Item>
+        )}
+        {quote.price && <Descriptions.Item label={t('repay.priceUsed')}>{money(quote.price, 'USD')}</Descriptions.Item>}
+        <Descriptions.Item label={t('repay.collateralReleased')}>
+          <span data-testid="repay-collateral-released">{money(quote.collateralReleased, 'BTC')}</span>
+        </Descriptions.Item>
+        {!quote.isFull && <Descriptions.Item label={t('repay.debtAfter')}>{owed(quote.debtAfter)}</Descriptions.Item>}
+        {quote.ltvAfterPct && <Descriptions.Item label={t('ltv.after')}>{pct(quote.ltvAfterPct)}</Descriptions.Item>}
+      </Descriptions>
+      {!isZeroAmount(quote.fee) && <Alert type="info" showIcon message={t('repay.early')} style={{ marginBottom: 12 }} />}
+    </>
   );
 }
