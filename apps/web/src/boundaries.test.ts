@@ -32,7 +32,7 @@ describe('web boundaries', () => {
     ]);
   }, 60_000);
 
-  it('refuse a raw path handed to request, buildUrl or fetch, and accept a descriptor's path', async () => {
+  it('refuse a raw path handed to request, buildUrl or fetch, and accept a descriptor path', async () => {
     const code = [
       "import { buildUrl, request } from '../../../lib/api-client.ts';",
       "import { endpointPath } from '@meridian/contracts/endpoint';",

@@ -45,7 +45,11 @@ interface Values {
 }
 
 /** A modal form the way the money dialogs use the hook: one field, the refusal, a result, close. */
-function Probe({ onClose, onSuccess, isClosedOnSuccess = false }: {
+function Probe({
+  onClose,
+  onSuccess,
+  isClosedOnSuccess = false,
+}: {
   onClose: () => void;
   onSuccess?: () => void;
   isClosedOnSuccess?: boolean;
@@ -70,7 +74,9 @@ function Probe({ onClose, onSuccess, isClosedOnSuccess = false }: {
       {repay.error && <div role="alert">{repay.error}</div>}
       <span data-testid="pending">{String(repay.isPending)}</span>
       <button type="submit">send</button>
-      <button type="button" onClick={repay.close}>cancel</button>
+      <button type="button" onClick={repay.close}>
+        cancel
+      </button>
     </Form>
   );
 }
@@ -102,7 +108,9 @@ describe('useModalForm', { timeout: 30_000 }, () => {
     render(<Probe onClose={vi.fn()} onSuccess={onSuccess} />);
     act(() => type('12.5'));
     await send();
-    expect(getModalState().securityCheck?.input).toEqual({ body: { orderId: 'L1', repayType: 'WALLET', amount: '12.5' } });
+    expect(getModalState().securityCheck?.input).toEqual({
+      body: { orderId: 'L1', repayType: 'WALLET', amount: '12.5' },
+    });
     expect(screen.getByTestId('pending').textContent).toBe('true');
     act(() => answer({ statusCode: 200, message: 'OK', content: { amount: '12.5' } }));
     expect(onSuccess).toHaveBeenCalledWith({ amount: '12.5' });

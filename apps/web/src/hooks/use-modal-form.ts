@@ -4,8 +4,10 @@ import { useCallback, useState } from 'react';
 import type { SecurityCheckEndpoint } from '../stores/modal-store.ts';
 import { type SecuredAction, type SecuredActionOptions, useSecuredAction } from './use-secured-action.ts';
 
-export interface ModalFormOptions<E extends SecurityCheckEndpoint>
-  extends Omit<SecuredActionOptions<E>, 'form' | 'refusalsShownOn' | 'onSuccess'> {
+export interface ModalFormOptions<E extends SecurityCheckEndpoint> extends Omit<
+  SecuredActionOptions<E>,
+  'form' | 'refusalsShownOn' | 'onSuccess'
+> {
   /** Closes the modal (its parent unmounts it). */
   onClose(): void;
   /** Runs once the call succeeded (e.g. invalidating the queries it changed). */
@@ -14,8 +16,10 @@ export interface ModalFormOptions<E extends SecurityCheckEndpoint>
   isClosedOnSuccess?: boolean;
 }
 
-export interface ModalForm<Values, E extends SecurityCheckEndpoint>
-  extends Pick<SecuredAction<E>, 'isPending' | 'error' | 'fieldErrors' | 'clearErrors'> {
+export interface ModalForm<Values, E extends SecurityCheckEndpoint> extends Pick<
+  SecuredAction<E>,
+  'isPending' | 'error' | 'fieldErrors' | 'clearErrors'
+> {
   /** The modal's Ant Design form. */
   form: FormInstance<Values>;
   /** Sends the call through the security check (the hook's `run`); refusals come back to the form. */

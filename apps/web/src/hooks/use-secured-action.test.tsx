@@ -3,6 +3,7 @@ import type { Envelope } from '@meridian/contracts/envelope';
 import { loanEndpoints } from '@meridian/contracts/loans';
 import { walletEndpoints } from '@meridian/contracts/wallet';
 import { act, cleanup, renderHook } from '@testing-library/react';
+import type { FormInstance } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { closeAllModals, closeSecurityCheck, getModalState } from '../stores/modal-store.ts';
 import { useSecuredAction } from './use-secured-action.ts';
@@ -44,7 +45,9 @@ describe('useSecuredAction', () => {
 
   it('opens the check with the descriptor and input, a new idempotency key per run, and runs onSuccess', () => {
     const onSuccess = vi.fn();
-    const { result } = renderHook(() => useSecuredAction({ endpoint: loanEndpoints.repay, onSuccess, quietSuccess: true }));
+    const { result } = renderHook(() =>
+      useSecuredAction({ endpoint: loanEndpoints.repay, onSuccess, quietSuccess: true }),
+    );
     expect(result.current.isPending).toBe(false);
 
     act(() => result.current.run({ body: repayBody }));
@@ -80,7 +83,7 @@ describe('useSecuredAction', () => {
     expect(result.current.error).toBeNull();
   });
 
-  it("leaves refusals in the check by default: it stays open and the form shows nothing", () => {
+  it('leaves refusals in the check by default: it stays open and the form shows nothing', () => {
     const onRefusal = vi.fn();
     const { result } = renderHook(() => useSecuredAction({ endpoint: loanEndpoints.repay, onRefusal }));
     act(() => result.current.run({ body: repayBody }));
@@ -93,7 +96,7 @@ describe('useSecuredAction', () => {
 
   it('with refusals on the form: closes the check and returns the fields and the rest as the error', () => {
     const setFields = vi.fn();
-    const form = { setFields } as unknown as import('antd').FormInstance;
+    const form = { setFields } as unknown as FormInstance;
     const { result } = renderHook(() =>
       useSecuredAction({
         endpoint: loanEndpoints.repay,

@@ -50,7 +50,8 @@ export function pagedListOptions<P extends PageEnvelope, Key extends QueryKey>(o
 }) {
   return infiniteQueryOptions({
     queryKey: options.queryKey,
-    queryFn: ({ pageParam, signal }: { pageParam: number; signal: AbortSignal }) => options.fetchPage(pageParam, signal),
+    queryFn: ({ pageParam, signal }: { pageParam: number; signal: AbortSignal }) =>
+      options.fetchPage(pageParam, signal),
     initialPageParam: FIRST_PAGE_ID,
     getNextPageParam: nextPageIdOf,
   });

@@ -72,7 +72,11 @@ export function CardPanel({
   const nowMs = useNow(30_000, card.pinBlockedUntil !== null);
   const isPinBlocked = card.pinBlockedUntil !== null && secondsLeft(card.pinBlockedUntil, nowMs) > 0;
 
-  const revealCall = useSecuredAction({ endpoint: cardEndpoints.revealCard, quietSuccess: true, onSuccess: reveal.show });
+  const revealCall = useSecuredAction({
+    endpoint: cardEndpoints.revealCard,
+    quietSuccess: true,
+    onSuccess: reveal.show,
+  });
   const openReveal = () => revealCall.run({ params: { id: card.id }, body: {} });
 
   return (

@@ -325,7 +325,13 @@ function EmployeeCards({ reply, cards, config }: { reply: string | null; cards: 
           ))}
         </Row>
         {issue.error && (
-          <Alert type="error" showIcon style={{ marginBottom: 12 }} message={issue.error} data-testid="pro-issue-error" />
+          <Alert
+            type="error"
+            showIcon
+            style={{ marginBottom: 12 }}
+            message={issue.error}
+            data-testid="pro-issue-error"
+          />
         )}
         {issued && (
           <Alert

@@ -112,7 +112,12 @@ export function orderBodyOf<ActionType extends string>(productId: number, values
  * The foot of an order form: no fee, the refusal the form shows (`fund-error`) and the submit button,
  * busy while the security check is open and disabled for USD until a bank account is bound.
  */
-export function OrderFormFoot({ error, isPending, isDisabled, label }: {
+export function OrderFormFoot({
+  error,
+  isPending,
+  isDisabled,
+  label,
+}: {
   error: string | null;
   isPending: boolean;
   isDisabled: boolean;
@@ -123,7 +128,14 @@ export function OrderFormFoot({ error, isPending, isDisabled, label }: {
     <>
       <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t('form.noFee')} />
       {error && <Alert type="error" showIcon style={{ marginBottom: 16 }} message={error} data-testid="fund-error" />}
-      <Button type="primary" htmlType="submit" block loading={isPending} disabled={isDisabled} data-testid="fund-submit">
+      <Button
+        type="primary"
+        htmlType="submit"
+        block
+        loading={isPending}
+        disabled={isDisabled}
+        data-testid="fund-submit"
+      >
         {label}
       </Button>
     </>

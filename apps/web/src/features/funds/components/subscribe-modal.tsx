@@ -142,7 +142,12 @@ function SubscribeAmountField({ product, actionType }: { product: FundProduct; a
       : actionType === 'WALLET' && coin
         ? usableUsdOf(availableOf(coin), coin)
         : undefined;
-  const bounds = { min: option?.min, max: option?.max, limitLeft: limitLeftOf(option?.limit, product.holdingShares), available };
+  const bounds = {
+    min: option?.min,
+    max: option?.max,
+    limitLeft: limitLeftOf(option?.limit, product.holdingShares),
+    available,
+  };
   const previewDays = product.period > 0 ? product.period : PREVIEW_DAYS_CURRENT;
   const preview = amount ? expectedInterest(amount, tiersOf(product), previewDays) : null;
   return (
@@ -193,7 +198,12 @@ function SubscribeAmountField({ product, actionType }: { product: FundProduct; a
           data-testid="fund-amount"
           suffix={
             available !== undefined ? (
-              <Button type="link" size="small" onClick={() => form.setFieldValue('amount', available)} data-testid="fund-max">
+              <Button
+                type="link"
+                size="small"
+                onClick={() => form.setFieldValue('amount', available)}
+                data-testid="fund-max"
+              >
                 {t('form.max')}
               </Button>
             ) : (
@@ -207,7 +217,10 @@ function SubscribeAmountField({ product, actionType }: { product: FundProduct; a
           type="success"
           style={{ marginBottom: 16 }}
           data-testid="fund-preview"
-          message={t('form.preview', { amount: money(preview.totalMinor, 'USD', { unit: 'none' }), count: previewDays })}
+          message={t('form.preview', {
+            amount: money(preview.totalMinor, 'USD', { unit: 'none' }),
+            count: previewDays,
+          })}
         />
       )}
     </>

@@ -77,7 +77,9 @@ export function AdjustModal({ loan, config, onClose }: { loan: LoanOrder; config
         <Result
           status="success"
           title={t('adjust.doneTitle')}
-          subTitle={t('adjust.collateralAfter') + ': ' + money(adjust.result.collateralAfter, adjust.result.collateralCoin)}
+          subTitle={
+            t('adjust.collateralAfter') + ': ' + money(adjust.result.collateralAfter, adjust.result.collateralCoin)
+          }
           extra={
             <Button type="primary" onClick={adjust.close} data-testid="adjust-done">
               {t('borrow.done')}
@@ -86,29 +88,13 @@ export function AdjustModal({ loan, config, onClose }: { loan: LoanOrder; config
         />
       ) : (
         <Form {...adjust.formProps} layout="vertical" requiredMark={false} onFinish={confirm}>
-          <Form.Item label={t('adjust.direction')}>
-            <Radio.Group
-              value={direction}
-              onChange={(event) => {
-                setDirection(event.target.value as LoanAdjustDirection);
-                adjust.clearErrors();
-              }}
-              optionType="button"
-              buttonStyle="solid"
-              data-testid="adjust-direction"
-              options={LOAN_ADJUST_DIRECTIONS.map((value) => ({
-                value,
-                label: t(value === 'ADD' ? 'adjust.add' : 'adjust.remove'),
-              }))}
-            />
-          </Form.Item>
-          <Alert
-            type="info"
-            showIcon
-            style={{ marginBottom: 12 }}
-            message={
-              direction === 'ADD' ? t('adjust.marginCallHint') : t('adjust.removeLimit', { pct: config.initialLtvPct })
-            }
+          <AdjustDirectionField
+            direction={direction}
+            initialLtvPct={config.initialLtvPct}
+            onChange={(next) => {
+              setDirection(next);
+              adjust.clearErrors();
+            }}
           />
           <Form.Item
             label={t('adjust.amount')}
@@ -146,7 +132,13 @@ export function AdjustModal({ loan, config, onClose }: { loan: LoanOrder; config
           {query !== null && !preview && !calcError && <Skeleton active paragraph={{ rows: 2 }} />}
           {preview && <AdjustPreview preview={preview} />}
           {adjust.error && (
-            <Alert type="error" showIcon message={adjust.error} style={{ marginBottom: 12 }} data-testid="adjust-error" />
+            <Alert
+              type="error"
+              showIcon
+              message={adjust.error}
+              style={{ marginBottom: 12 }}
+              data-testid="adjust-error"
+            />
           )}
           <Button
             type="primary"
@@ -168,7 +160,14 @@ export function AdjustModal({ loan, config, onClose }: { loan: LoanOrder; config
 function AdjustPreview({ preview }: { preview: LoanAdjustCalc }) {
   const { t } = useTranslation('loans');
   return (
-    <Descriptions size="small" column={1} bordered className="loan-figures" style={{ marginBottom: 12 }} data-testid="adjust-preview">
+    <Descriptions
+      size="small"
+      column={1}
+      bordered
+      className="loan-figures"
+      style={{ marginBottom: 12 }}
+      data-testid="adjust-preview"
+    >
       <Descriptions.Item label={t('adjust.collateralAfter')}>
         <span data-testid="adjust-collateral-after">{money(preview.collateralAfter, 'BTC')}</span>
       </Descriptions.Item>
@@ -180,5 +179,41 @@ function AdjustPreview({ preview }: { preview: LoanAdjustCalc }) {
         {thresholdPrice(preview.liquidationPriceAfter)}
       </Descriptions.Item>
     </Descriptions>
+  );
+}
+
+/** Add or remove, with what each allows (adding also during a margin call; removing down to the initial LTV). */
+function AdjustDirectionField({
+  direction,
+  initialLtvPct,
+  onChange,
+}: {
+  direction: LoanAdjustDirection;
+  initialLtvPct: LoanConfig['initialLtvPct'];
+  onChange: (direction: LoanAdjustDirection) => void;
+}) {
+  const { t } = useTranslation('loans');
+  return (
+    <>
+      <Form.Item label={t('adjust.direction')}>
+        <Radio.Group
+          value={direction}
+          onChange={(event) => onChange(event.target.value as LoanAdjustDirection)}
+          optionType="button"
+          buttonStyle="solid"
+          data-testid="adjust-direction"
+          options={LOAN_ADJUST_DIRECTIONS.map((value) => ({
+            value,
+            label: t(value === 'ADD' ? 'adjust.add' : 'adjust.remove'),
+          }))}
+        />
+      </Form.Item>
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 12 }}
+        message={direction === 'ADD' ? t('adjust.marginCallHint') : t('adjust.removeLimit', { pct: initialLtvPct })}
+      />
+    </>
   );
 }

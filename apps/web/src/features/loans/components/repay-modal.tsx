@@ -36,7 +36,6 @@ const CALC_DEBOUNCE_MS = 300;
 export function RepayModal({ loan, onClose }: { loan: LoanOrder; onClose: () => void }) {
   const { t, i18n } = useTranslation('loans');
   const locale = toLocale(i18n.language);
-  const availableOf = useWalletAvailable();
   const invalidate = useInvalidateLoans();
   const repay = useModalForm<Record<string, never>, typeof loanEndpoints.repay>({
     endpoint: loanEndpoints.repay,
@@ -58,7 +57,6 @@ export function RepayModal({ loan, onClose }: { loan: LoanOrder; onClose: () => 
   const calc = useRepayCalc(settled);
   const quote =
     query !== null && settled !== null && JSON.stringify(settled) === JSON.stringify(query) ? calc.data : undefined;
-  const walletCoin = availableOf(loan.loanCoin);
   const amountRefusal =
     amount.kind === 'invalid'
       ? validationMessage(amount.refusal.messageKey, locale, amount.refusal.params)
@@ -90,45 +88,21 @@ export function RepayModal({ loan, onClose }: { loan: LoanOrder; onClose: () => 
         />
       ) : (
         <Form {...repay.formProps} layout="vertical" requiredMark={false} onFinish={confirm}>
-          <Form.Item label={t('repay.source')}>
-            <Radio.Group
-              value={repayType}
-              onChange={(event) => setRepayType(event.target.value as LoanRepayType)}
-              optionType="button"
-              buttonStyle="solid"
-              data-testid="repay-source"
-              options={LOAN_REPAY_TYPES.map((type) => ({
-                value: type,
-                label: t(type === 'WALLET' ? 'repay.sourceWallet' : 'repay.sourceCollateral'),
-              }))}
-            />
-          </Form.Item>
-          <Form.Item
-            label={t('repay.amount')}
-            extra={
-              repayType === 'WALLET'
-                ? t('repay.walletBalance', {
-                    amount: money(walletCoin, loan.loanCoin, { unit: 'none', rounding: MONEY_ROUNDING.available }),
-                    coin: loan.loanCoin,
-                  })
-                : undefined
-            }
-          >
-            <Radio.Group
-              value={isFull}
-              onChange={(event) => {
-                setIsFull(Boolean(event.target.value));
-                repay.clearErrors();
-              }}
-              data-testid="repay-mode"
-              options={[
-                { value: true, label: t('repay.full') },
-                { value: false, label: t('repay.partial') },
-              ]}
-            />
-          </Form.Item>
+          <RepayChoices
+            loan={loan}
+            repayType={repayType}
+            isFull={isFull}
+            onRepayType={setRepayType}
+            onIsFull={(next) => {
+              setIsFull(next);
+              repay.clearErrors();
+            }}
+          />
           {!isFull && (
-            <Form.Item validateStatus={amountRefusal ? 'error' : undefined} help={amountRefusal ?? t('repay.amountHint')}>
+            <Form.Item
+              validateStatus={amountRefusal ? 'error' : undefined}
+              help={amountRefusal ?? t('repay.amountHint')}
+            >
               <Input
                 inputMode="decimal"
                 autoComplete="off"
@@ -143,14 +117,27 @@ export function RepayModal({ loan, onClose }: { loan: LoanOrder; onClose: () => 
             </Form.Item>
           )}
           {calcError && (
-            <Alert type="warning" showIcon message={calcError} style={{ marginBottom: 12 }} data-testid="repay-calc-error" />
+            <Alert
+              type="warning"
+              showIcon
+              message={calcError}
+              style={{ marginBottom: 12 }}
+              data-testid="repay-calc-error"
+            />
           )}
           {query !== null && !quote && !calcError && <Skeleton active paragraph={{ rows: 3 }} />}
           {quote && <RepayQuote quote={quote} />}
           {repay.error && (
             <Alert type="error" showIcon message={repay.error} style={{ marginBottom: 12 }} data-testid="repay-error" />
           )}
-          <Button type="primary" htmlType="submit" block loading={repay.isPending} disabled={!quote} data-testid="repay-confirm">
+          <Button
+            type="primary"
+            htmlType="submit"
+            block
+            loading={repay.isPending}
+            disabled={!quote}
+            data-testid="repay-confirm"
+          >
             {t('repay.confirm')}
           </Button>
         </Form>
@@ -200,7 +187,66 @@ function RepayQuote({ quote }: { quote: LoanRepayCalc }) {
         {!quote.isFull && <Descriptions.Item label={t('repay.debtAfter')}>{owed(quote.debtAfter)}</Descriptions.Item>}
         {quote.ltvAfterPct && <Descriptions.Item label={t('ltv.after')}>{pct(quote.ltvAfterPct)}</Descriptions.Item>}
       </Descriptions>
-      {!isZeroAmount(quote.fee) && <Alert type="info" showIcon message={t('repay.early')} style={{ marginBottom: 12 }} />}
+      {!isZeroAmount(quote.fee) && (
+        <Alert type="info" showIcon message={t('repay.early')} style={{ marginBottom: 12 }} />
+      )}
+    </>
+  );
+}
+
+/** The source (wallet or collateral, with the wallet's balance of the loan coin) and full or partial. */
+function RepayChoices({
+  loan,
+  repayType,
+  isFull,
+  onRepayType,
+  onIsFull,
+}: {
+  loan: LoanOrder;
+  repayType: LoanRepayType;
+  isFull: boolean;
+  onRepayType: (repayType: LoanRepayType) => void;
+  onIsFull: (isFull: boolean) => void;
+}) {
+  const { t } = useTranslation('loans');
+  const availableOf = useWalletAvailable();
+  const walletCoin = availableOf(loan.loanCoin);
+  return (
+    <>
+      <Form.Item label={t('repay.source')}>
+        <Radio.Group
+          value={repayType}
+          onChange={(event) => onRepayType(event.target.value as LoanRepayType)}
+          optionType="button"
+          buttonStyle="solid"
+          data-testid="repay-source"
+          options={LOAN_REPAY_TYPES.map((type) => ({
+            value: type,
+            label: t(type === 'WALLET' ? 'repay.sourceWallet' : 'repay.sourceCollateral'),
+          }))}
+        />
+      </Form.Item>
+      <Form.Item
+        label={t('repay.amount')}
+        extra={
+          repayType === 'WALLET'
+            ? t('repay.walletBalance', {
+                amount: money(walletCoin, loan.loanCoin, { unit: 'none', rounding: MONEY_ROUNDING.available }),
+                coin: loan.loanCoin,
+              })
+            : undefined
+        }
+      >
+        <Radio.Group
+          value={isFull}
+          onChange={(event) => onIsFull(Boolean(event.target.value))}
+          data-testid="repay-mode"
+          options={[
+            { value: true, label: t('repay.full') },
+            { value: false, label: t('repay.partial') },
+          ]}
+        />
+      </Form.Item>
     </>
   );
 }

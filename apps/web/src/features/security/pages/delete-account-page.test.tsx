@@ -15,7 +15,7 @@ vi.mock('../api/get-deletion-request.ts', () => ({
   useDeletionRequest: () => deletion.state,
 }));
 vi.mock('../../../stores/modal-store.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../stores/modal-store.ts')>()),
+  ...(await importOriginal<object>()),
   openSecurityCheck,
 }));
 vi.mock('../../../components/require-user.tsx', () => ({

@@ -117,9 +117,7 @@ export function DeleteAccountPage() {
                   type="primary"
                   disabled={!canSendDeletionRequest(isUnderstood, reason)}
                   data-testid="delete-submit"
-                  onClick={() =>
-                    requestDeletion.run({ body: { reason: reason.trim() } })
-                  }
+                  onClick={() => requestDeletion.run({ body: { reason: reason.trim() } })}
                 >
                   {t('delete.submit')}
                 </Button>
