@@ -1,6 +1,5 @@
 // @vitest-environment jsdom
 import type { Envelope } from '@meridian/contracts/envelope';
-import { cardEndpoints } from '@meridian/contracts/cards';
 import { loanEndpoints } from '@meridian/contracts/loans';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Form, Input } from 'antd';
@@ -152,10 +151,5 @@ describe('useModalForm', { timeout: 30_000 }, () => {
     act(() => fireEvent.click(screen.getByText('cancel')));
     expect(onClose).toHaveBeenCalledTimes(2);
     expect((screen.getByTestId('amount') as HTMLInputElement).value).toBe('');
-  });
-
-  it('opens the check of the descriptor it was given (the card PIN has no idempotency key)', () => {
-    expect(cardEndpoints.setPin.isIdempotent).toBeFalsy();
-    expect(loanEndpoints.repay.isIdempotent).toBe(true);
   });
 });

@@ -98,7 +98,7 @@ export interface OrderValues<ActionType extends string> {
 }
 
 /** The order's body from the form: the coin only to or from the wallet, the bank account only for USD. */
-export function orderBodyOf<ActionType extends string>(productId: number, values: OrderValues<ActionType>) {
+export function orderBodyOf<ActionType extends string>(productId: string, values: OrderValues<ActionType>) {
   return {
     productId,
     amount: values.amount.trim(),
