@@ -10,12 +10,13 @@ import {
 } from '@meridian/contracts/loans';
 import { toLocale } from '@meridian/contracts/locale';
 import { validationMessage } from '@meridian/contracts/validation';
-import { Alert, Button, Descriptions, Form, Input, Radio, Result, Skeleton } from 'antd';
+import { Alert, Button, Descriptions, Form, Input, Radio } from 'antd';
 import Decimal from 'decimal.js';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { useModalForm } from '../../../hooks/use-modal-form.ts';
+import { LoanDone, QuoteState } from './loan-dialog-parts.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAdjustCalc } from '../api/get-adjust-calc.ts';
 import { useInvalidateLoans } from '../api/loan-keys.ts';
@@ -74,17 +75,11 @@ export function AdjustModal({ loan, config, onClose }: { loan: LoanOrder; config
   return (
     <AppModal open title={t('adjust.title')} footer={null} onCancel={adjust.close} data-testid="adjust-modal">
       {adjust.result ? (
-        <Result
-          status="success"
+        <LoanDone
           title={t('adjust.doneTitle')}
-          subTitle={
-            t('adjust.collateralAfter') + ': ' + money(adjust.result.collateralAfter, adjust.result.collateralCoin)
-          }
-          extra={
-            <Button type="primary" onClick={adjust.close} data-testid="adjust-done">
-              {t('borrow.done')}
-            </Button>
-          }
+          subTitle={`${t('adjust.collateralAfter')}: ${money(adjust.result.collateralAfter, adjust.result.collateralCoin)}`}
+          onDone={adjust.close}
+          testId="adjust-done"
         />
       ) : (
         <Form {...adjust.formProps} layout="vertical" requiredMark={false} onFinish={confirm}>
@@ -96,40 +91,17 @@ export function AdjustModal({ loan, config, onClose }: { loan: LoanOrder; config
               adjust.clearErrors();
             }}
           />
-          <Form.Item
-            label={t('adjust.amount')}
-            validateStatus={amountRefusal ? 'error' : undefined}
-            help={amountRefusal ?? undefined}
-            extra={
-              direction === 'ADD'
-                ? t('calc.available', { amount: money(walletBtc, 'BTC', { unit: 'none' }) })
-                : preview
-                  ? t('adjust.maxRemovable', { amount: money(preview.maxRemovable, 'BTC', { unit: 'none' }) })
-                  : undefined
-            }
-          >
-            <Input
-              inputMode="decimal"
-              autoComplete="off"
-              value={amountText}
-              onChange={(event) => {
-                setAmountText(event.target.value);
-                adjust.clearErrors();
-              }}
-              suffix="BTC"
-              data-testid="adjust-amount"
-            />
-          </Form.Item>
-          {calcError && (
-            <Alert
-              type="warning"
-              showIcon
-              message={calcError}
-              style={{ marginBottom: 12 }}
-              data-testid="adjust-calc-error"
-            />
-          )}
-          {query !== null && !preview && !calcError && <Skeleton active paragraph={{ rows: 2 }} />}
+          <AdjustAmountField
+            direction={direction}
+            preview={preview}
+            refusal={amountRefusal}
+            text={amountText}
+            onText={(text) => {
+              setAmountText(text);
+              adjust.clearErrors();
+            }}
+          />
+          <QuoteState error={calcError} isLoading={query !== null && !preview} rows={2} testId="adjust-calc-error" />
           {preview && <AdjustPreview preview={preview} />}
           {adjust.error && (
             <Alert
@@ -215,5 +187,46 @@ function AdjustDirectionField({
         message={direction === 'ADD' ? t('adjust.marginCallHint') : t('adjust.removeLimit', { pct: initialLtvPct })}
       />
     </>
+  );
+}
+
+/** The BTC to add or remove, with the wallet's BTC (adding) or the most that can be removed. */
+function AdjustAmountField({
+  direction,
+  preview,
+  refusal,
+  text,
+  onText,
+}: {
+  direction: LoanAdjustDirection;
+  preview: LoanAdjustCalc | undefined;
+  refusal: string | null;
+  text: string;
+  onText: (text: string) => void;
+}) {
+  const { t } = useTranslation('loans');
+  const walletBtc = useWalletAvailable()('BTC');
+  return (
+    <Form.Item
+      label={t('adjust.amount')}
+      validateStatus={refusal ? 'error' : undefined}
+      help={refusal ?? undefined}
+      extra={
+        direction === 'ADD'
+          ? t('calc.available', { amount: money(walletBtc, 'BTC', { unit: 'none' }) })
+          : preview
+            ? t('adjust.maxRemovable', { amount: money(preview.maxRemovable, 'BTC', { unit: 'none' }) })
+            : undefined
+      }
+    >
+      <Input
+        inputMode="decimal"
+        autoComplete="off"
+        value={text}
+        onChange={(event) => onText(event.target.value)}
+        suffix="BTC"
+        data-testid="adjust-amount"
+      />
+    </Form.Item>
   );
 }

@@ -9,11 +9,12 @@ import {
 } from '@meridian/contracts/loans';
 import { toLocale } from '@meridian/contracts/locale';
 import { validationMessage } from '@meridian/contracts/validation';
-import { Alert, Button, Descriptions, Form, Input, Radio, Result, Skeleton } from 'antd';
+import { Alert, Button, Descriptions, Form, Input, Radio } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { useModalForm } from '../../../hooks/use-modal-form.ts';
+import { LoanDone, QuoteState } from './loan-dialog-parts.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useRepayCalc } from '../api/get-repay-calc.ts';
 import { useInvalidateLoans } from '../api/loan-keys.ts';
@@ -76,15 +77,11 @@ export function RepayModal({ loan, onClose }: { loan: LoanOrder; onClose: () => 
   return (
     <AppModal open title={t('repay.title')} footer={null} onCancel={repay.close} data-testid="repay-modal">
       {repay.result ? (
-        <Result
-          status="success"
+        <LoanDone
           title={t('repay.doneTitle')}
           subTitle={money(repay.result.amount, repay.result.loanCoin)}
-          extra={
-            <Button type="primary" onClick={repay.close} data-testid="repay-done">
-              {t('borrow.done')}
-            </Button>
-          }
+          onDone={repay.close}
+          testId="repay-done"
         />
       ) : (
         <Form {...repay.formProps} layout="vertical" requiredMark={false} onFinish={confirm}>
@@ -116,16 +113,7 @@ export function RepayModal({ loan, onClose }: { loan: LoanOrder; onClose: () => 
               />
             </Form.Item>
           )}
-          {calcError && (
-            <Alert
-              type="warning"
-              showIcon
-              message={calcError}
-              style={{ marginBottom: 12 }}
-              data-testid="repay-calc-error"
-            />
-          )}
-          {query !== null && !quote && !calcError && <Skeleton active paragraph={{ rows: 3 }} />}
+          <QuoteState error={calcError} isLoading={query !== null && !quote} rows={3} testId="repay-calc-error" />
           {quote && <RepayQuote quote={quote} />}
           {repay.error && (
             <Alert type="error" showIcon message={repay.error} style={{ marginBottom: 12 }} data-testid="repay-error" />
