@@ -144,13 +144,17 @@ export default tseslint.config(
       'no-restricted-imports': restrict([
         {
           group: ['**/features/**', '**/app/**', '@/features/**', '@/app/**'],
-          message: 'Shared code (components, lib, hooks, stores, config) never imports features or app (bulletproof-react).',
+          message:
+            'Shared code (components, lib, hooks, stores, config) never imports features or app (bulletproof-react).',
         },
       ]),
       'no-restricted-syntax': [
         'error',
         ...RAW_API_PATHS,
-        dynamicImport('/(features|app)/', 'Shared code (components, lib, hooks, stores, config) never imports features or app'),
+        dynamicImport(
+          '/(features|app)/',
+          'Shared code (components, lib, hooks, stores, config) never imports features or app',
+        ),
       ],
     },
   },
