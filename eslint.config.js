@@ -17,12 +17,20 @@ const dynamicImport = (pattern, message) => ({
   selector: `ImportExpression[source.value=/${pattern.replaceAll('/', '\\u002F')}/]`,
   message: `${message} (dynamic import)`,
 });
-/** The web calls an endpoint through its descriptor (`callEndpoint`), never through a path typed by hand. */
-const RAW_API_PATH = {
-  selector: "CallExpression[callee.object.name='apiClient'][arguments.0.type=/^(Literal|TemplateLiteral)$/]",
-  message:
-    'Call the endpoint through its descriptor in @meridian/contracts (callEndpoint), not a raw path: the path, method and schemas then come from one place.',
-};
+/**
+ * The web calls an endpoint through its descriptor (`callEndpoint`), never through a path typed by
+ * hand: a string or template literal as the path of `apiClient.*`, `request(method, path)` or
+ * `buildUrl(path)` (the client's own functions), or an `/api/…` literal handed to `fetch`.
+ */
+const RAW_PATH_MESSAGE =
+  'Call the endpoint through its descriptor in @meridian/contracts (callEndpoint, endpointPath, or a path constant there), not a raw path: the path, method and schemas then come from one place.';
+const LITERAL = '/^(Literal|TemplateLiteral)$/';
+const RAW_API_PATHS = [
+  `CallExpression[callee.object.name='apiClient'][arguments.0.type=${LITERAL}]`,
+  `CallExpression[callee.name='request'][arguments.1.type=${LITERAL}]`,
+  `CallExpression[callee.name='buildUrl'][arguments.0.type=${LITERAL}]`,
+  "CallExpression[callee.name='fetch'][arguments.0.value=/^\\u002Fapi\\u002F/]",
+].map((selector) => ({ selector, message: RAW_PATH_MESSAGE }));
 /** The web app's feature folders: each may import only itself among them (bulletproof-react's zones). */
 const WEB_FEATURES = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -121,22 +129,32 @@ export default tseslint.config(
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     ignores: ['apps/web/src/lib/api-client.ts'],
-    rules: { 'no-restricted-syntax': ['error', RAW_API_PATH] },
+    rules: { 'no-restricted-syntax': ['error', ...RAW_API_PATHS] },
   },
   {
-    files: ['apps/web/src/components/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}'],
+    files: [
+      'apps/web/src/components/**/*.{ts,tsx}',
+      'apps/web/src/lib/**/*.{ts,tsx}',
+      'apps/web/src/hooks/**/*.{ts,tsx}',
+      'apps/web/src/stores/**/*.{ts,tsx}',
+      'apps/web/src/config/**/*.{ts,tsx}',
+    ],
     ignores: ['apps/web/src/lib/api-client.ts'],
     rules: {
       'no-restricted-imports': restrict([
         {
           group: ['**/features/**', '**/app/**', '@/features/**', '@/app/**'],
-          message: 'Shared code (components, lib) never imports features or app (bulletproof-react).',
+          message:
+            'Shared code (components, lib, hooks, stores, config) never imports features or app (bulletproof-react).',
         },
       ]),
       'no-restricted-syntax': [
         'error',
-        RAW_API_PATH,
-        dynamicImport('/(features|app)/', 'Shared code (components, lib) never imports features or app'),
+        ...RAW_API_PATHS,
+        dynamicImport(
+          '/(features|app)/',
+          'Shared code (components, lib, hooks, stores, config) never imports features or app',
+        ),
       ],
     },
   },
@@ -151,8 +169,13 @@ export default tseslint.config(
       ]),
       'no-restricted-syntax': [
         'error',
-        RAW_API_PATH,
+        ...RAW_API_PATHS,
         dynamicImport('/app/', 'Features never import the app layer; the app composes features'),
+        {
+          selector: "CallExpression[callee.name='openSecurityCheck']",
+          message:
+            'Open the security check through useSecuredAction (hooks/use-secured-action.ts) or useModalForm: one way to run the action with the proof and handle its refusal.',
+        },
       ],
     },
   },

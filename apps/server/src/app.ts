@@ -257,49 +257,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     log: app.log,
   });
-  // The one four-eyes workflow of settings: the loans, cards and admin modules register their kinds.
-  const settingsWorkflow = createSettingsWorkflow({ db: database.db, now: () => clock.now() });
-  const loans = createLoansModule({
-    database,
-    settingsWorkflow,
-    prices: market.service.prices,
-    identity: identity.service,
-    notices: notices.service,
-    // Late-bound: the funds module is built below (it needs the payments module).
-    currentFund: {
-      redeemForLoanProtection: (tx, userId, coin, coinMinor, reference) =>
-        funds.service.redeemForLoanProtection(tx, userId, coin, coinMinor, reference),
-    },
-    clock,
-    isDevPriceEnabled: !config.isProduction,
-    log: app.log,
-  });
-  const cards = createCardsModule({
-    config,
-    database,
-    settingsWorkflow,
-    identity: identity.service,
-    prices: market.service.prices,
-    notices: notices.service,
-    // Late-bound: the corporate module is built below (it needs the kyc module's investor profile).
-    corporate: { isApprovedPro: (userId) => corporate.service.isApprovedPro(userId) },
-    clock,
-    log: app.log,
-  });
-  const wallet = createWalletModule({
-    config,
-    database,
-    clock,
-    identity: identity.service,
-    prices: market.service.prices,
-    notices: notices.service,
-    trustHoldings: trust.service,
-    loanHoldings: loans.service,
-    cardHoldings: cards.service,
-    log: app.log,
-  });
-  // Deposit sources: the EVM chain watcher when EVM_RPC_URL is set, the custody webhook otherwise.
-  const chain = createChainModule({ config, database, clock, wallet: wallet.service, metrics, log: app.log });
   const kyc = createKycModule({
     config,
     database,
@@ -325,6 +282,44 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bankAccounts: payments.service,
     log: app.log,
   });
+  // The one four-eyes workflow of settings: the loans, cards and admin modules register their kinds.
+  const settingsWorkflow = createSettingsWorkflow({ db: database.db, now: () => clock.now() });
+  const loans = createLoansModule({
+    database,
+    settingsWorkflow,
+    prices: market.service.prices,
+    identity: identity.service,
+    notices: notices.service,
+    currentFund: funds.service,
+    clock,
+    isDevPriceEnabled: !config.isProduction,
+    log: app.log,
+  });
+  const cards = createCardsModule({
+    config,
+    database,
+    settingsWorkflow,
+    identity: identity.service,
+    prices: market.service.prices,
+    notices: notices.service,
+    corporate: corporate.service,
+    clock,
+    log: app.log,
+  });
+  const wallet = createWalletModule({
+    config,
+    database,
+    clock,
+    identity: identity.service,
+    prices: market.service.prices,
+    notices: notices.service,
+    trustHoldings: trust.service,
+    loanHoldings: loans.service,
+    cardHoldings: cards.service,
+    log: app.log,
+  });
+  // Deposit sources: the EVM chain watcher when EVM_RPC_URL is set, the custody webhook otherwise.
+  const chain = createChainModule({ config, database, clock, wallet: wallet.service, metrics, log: app.log });
   const admin = createAdminModule({
     database,
     settingsWorkflow,

@@ -32,8 +32,28 @@ describe('web boundaries', () => {
     ]);
   }, 60_000);
 
+  it('refuse a raw path handed to request, buildUrl or fetch, and accept a descriptor path', async () => {
+    const code = [
+      "import { buildUrl, request } from '../../../lib/api-client.ts';",
+      "import { endpointPath } from '@meridian/contracts/endpoint';",
+      "import { identityEndpoints } from '@meridian/contracts/identity';",
+      "export const a = () => request('POST', 'user/logout', {});",
+      'export const b = () => buildUrl(`user/human-check/challenge`);',
+      "export const c = () => fetch('/api/user/self');",
+      'export const d = () => buildUrl(endpointPath(identityEndpoints.humanCheckChallenge));',
+      "export const e = () => fetch('/assets/manifest.json');",
+    ].join('\n');
+    expect(await ruleIdsOf(code, 'apps/web/src/features/kyc/api/probe.ts')).toEqual([
+      '4:no-restricted-syntax',
+      '5:no-restricted-syntax',
+      '6:no-restricted-syntax',
+    ]);
+  }, 60_000);
+
   it('refuse a dynamic import of a feature from shared code', async () => {
     const code = "export const a = () => import('../features/kyc/api/basic-kyc.ts');";
     expect(await ruleIdsOf(code, 'apps/web/src/lib/probe.ts')).toEqual(['1:no-restricted-syntax']);
+    expect(await ruleIdsOf(code, 'apps/web/src/stores/probe.ts')).toEqual(['1:no-restricted-syntax']);
+    expect(await ruleIdsOf(code, 'apps/web/src/hooks/probe.ts')).toEqual(['1:no-restricted-syntax']);
   }, 60_000);
 });

@@ -84,6 +84,9 @@ export const auditEntrySchema = z.object({
   outcomeCode: z.number().int(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
+/** The CSV export of the audit log (`GET admin/audit.csv`, the list's query, every match; a download, not an envelope). */
+export const AUDIT_CSV_PATH = 'admin/audit.csv';
+
 /** `GET admin/audit` (and `admin/audit.csv`): filters, all optional; dates as `YYYY-MM-DD` (Hong Kong days). */
 export const auditQuerySchema = pageQuerySchema.extend({
   operator: z.string().max(200).optional(),

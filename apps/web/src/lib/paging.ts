@@ -1,4 +1,5 @@
 import type { Page } from '@meridian/contracts/pagination';
+import { infiniteQueryOptions, type QueryKey } from '@tanstack/react-query';
 
 /** The first page of every paged list (`pageID` counts from 1). */
 export const FIRST_PAGE_ID = 1;
@@ -31,4 +32,27 @@ export function rowsOfPages<Row>(
     }
   }
   return rows;
+}
+
+/** What the helper needs of a page of the API's pagination envelope (`Page` of contracts/pagination). */
+type PageEnvelope = Pick<Page<unknown>, 'pageID' | 'totalPage'>;
+
+/**
+ * The `useInfiniteQuery` options of every paged list in list mode (TanStack Query v5): page 1 first,
+ * `fetchPage(pageID, signal)` for each further page, and the next page read from the envelope
+ * (`pageID` < `totalPage`), so no list writes its own paging. Spread it and add the list's own
+ * options: `useInfiniteQuery({ ...pagedListOptions({ queryKey, fetchPage }), enabled })`; show the
+ * rows with `rowsOfPages(query.data?.pages, keyOf)`.
+ */
+export function pagedListOptions<P extends PageEnvelope, Key extends QueryKey>(options: {
+  queryKey: Key;
+  fetchPage: (pageID: number, signal: AbortSignal) => Promise<P>;
+}) {
+  return infiniteQueryOptions({
+    queryKey: options.queryKey,
+    queryFn: ({ pageParam, signal }: { pageParam: number; signal: AbortSignal }) =>
+      options.fetchPage(pageParam, signal),
+    initialPageParam: FIRST_PAGE_ID,
+    getNextPageParam: nextPageIdOf,
+  });
 }

@@ -1,3 +1,4 @@
+import { AUDIT_CSV_PATH } from '@meridian/contracts/back-office';
 import { API_BASE_PATH } from '@meridian/contracts/http';
 import { buildUrl } from '../../../lib/api-client.ts';
 
@@ -26,5 +27,5 @@ export function auditQueryOf(filters: AuditFilters): Record<string, string> {
  * (the session cookie goes with it). The list's paging is not part of it: the file holds every match.
  */
 export function auditCsvHref(filters: AuditFilters): string {
-  return buildUrl('admin/audit.csv', auditQueryOf(filters), API_BASE_PATH);
+  return buildUrl(AUDIT_CSV_PATH, auditQueryOf(filters), API_BASE_PATH);
 }

@@ -1,7 +1,6 @@
 import {
   type ApplyCardBody,
   applyCardBodySchema,
-  type Card,
   type CardConfig,
   type CardKind,
   cardEndpoints,
@@ -11,10 +10,10 @@ import { Alert, Button, Checkbox, Col, Form, Input, Radio, Result, Row, Select }
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../../components/app-modal.tsx';
-import { closeSecurityCheck, openSecurityCheck } from '../../../stores/modal-store.ts';
+import { useModalForm } from '../../../hooks/use-modal-form.ts';
 import { useInvalidateCards } from '../api/card-keys.ts';
 import { money } from '../lib/card-format.ts';
-import { contractFieldErrors, serverFieldErrors } from '../lib/form-refusals.ts';
+import { contractFieldErrors } from '../lib/form-refusals.ts';
 import { useWalletAvailable } from '../lib/wallet-available.ts';
 import { CardFace } from './card-face.tsx';
 
@@ -28,8 +27,8 @@ interface ApplyValues {
 }
 
 /** Business codes the apply form shows on a field rather than above the button. */
-const FIELD_OF_CODE: Partial<Record<number, (string | number)[]>> = {
-  210: ['kind'],
+const FIELD_OF_CODE: Partial<Record<number, string>> = {
+  210: 'kind',
 };
 
 /**
@@ -50,12 +49,18 @@ export function ApplyModal({
 }) {
   const { t, i18n } = useTranslation('cards');
   const locale = toLocale(i18n.language);
-  const [form] = Form.useForm<ApplyValues>();
   const invalidate = useInvalidateCards();
   const availableOf = useWalletAvailable();
+  // One idempotency key per opening of the modal: a retry never issues a second card.
   const [idempotencyKey] = useState(() => crypto.randomUUID());
-  const [formError, setFormError] = useState<string | null>(null);
-  const [created, setCreated] = useState<Card | null>(null);
+  const apply = useModalForm<ApplyValues, typeof cardEndpoints.applyCard>({
+    endpoint: cardEndpoints.applyCard,
+    quietSuccess: true,
+    fieldOfCode: FIELD_OF_CODE,
+    onSuccess: invalidate,
+    onClose,
+  });
+  const { form, result: created } = apply;
   const kind = Form.useWatch('kind', form) ?? 'VIRTUAL';
   const isPhysical = kind === 'PHYSICAL';
   const hasNoPhysicalLeft = config.physicalCardsLeft <= 0;
@@ -63,7 +68,6 @@ export function ApplyModal({
   const isFeeCharged = isPhysical || !config.isVirtualFeeWaived;
 
   const submit = (values: ApplyValues) => {
-    setFormError(null);
     const body: ApplyCardBody = {
       kind: values.kind,
       network: values.network,
@@ -76,30 +80,11 @@ export function ApplyModal({
       form.setFields(errors.map((e) => ({ name: e.name as never, errors: e.errors })));
       return;
     }
-    openSecurityCheck({
-      endpoint: cardEndpoints.applyCard,
-      input: { body },
-      headers: { 'Idempotency-Key': idempotencyKey },
-      quietSuccess: true,
-      onSuccess: (card) => {
-        setCreated(card);
-        invalidate();
-      },
-      onFailure: (statusCode, response) => {
-        if (statusCode === 119) return;
-        const refusal = serverFieldErrors(response, FIELD_OF_CODE);
-        if (refusal.fields.length > 0) {
-          closeSecurityCheck();
-          form.setFields(refusal.fields.map((e) => ({ name: e.name as never, errors: e.errors })));
-        } else {
-          setFormError(refusal.message);
-        }
-      },
-    });
+    apply.submit({ body }, { idempotencyKey });
   };
 
   return (
-    <AppModal open title={t('apply.title')} footer={null} onCancel={onClose} data-testid="card-apply-modal">
+    <AppModal open title={t('apply.title')} footer={null} onCancel={apply.close} data-testid="card-apply-modal">
       {created ? (
         <div data-testid="card-apply-result">
           <Result
@@ -109,13 +94,13 @@ export function ApplyModal({
             style={{ paddingBlock: 12 }}
           />
           <CardFace card={created} />
-          <Button type="primary" block style={{ marginTop: 16 }} onClick={onClose} data-testid="card-apply-done">
+          <Button type="primary" block style={{ marginTop: 16 }} onClick={apply.close} data-testid="card-apply-done">
             {t('actions.done')}
           </Button>
         </div>
       ) : (
         <Form<ApplyValues>
-          form={form}
+          {...apply.formProps}
           layout="vertical"
           requiredMark={false}
           initialValues={{
@@ -126,7 +111,6 @@ export function ApplyModal({
             shippingAddress: { country: 'HK' },
           }}
           onFinish={submit}
-          onValuesChange={() => setFormError(null)}
           data-testid="card-apply-form"
         >
           <Form.Item name="kind" label={t('apply.kind')}>
@@ -211,16 +195,16 @@ export function ApplyModal({
               </Checkbox>
             </Form.Item>
           )}
-          {formError && (
+          {apply.error && (
             <Alert
               type="error"
               showIcon
               style={{ marginBottom: 12 }}
-              message={formError}
+              message={apply.error}
               data-testid="card-apply-error"
             />
           )}
-          <Button type="primary" htmlType="submit" block data-testid="card-apply-submit">
+          <Button type="primary" htmlType="submit" block loading={apply.isPending} data-testid="card-apply-submit">
             {t('apply.submit')}
           </Button>
         </Form>

@@ -9,7 +9,7 @@ import { Alert, Button, Card as Panel, Descriptions, Flex, Switch, Tag, Typograp
 import dayjs from 'dayjs';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { openSecurityCheck } from '../../../stores/modal-store.ts';
+import { useSecuredAction } from '../../../hooks/use-secured-action.ts';
 import { useCard } from '../api/get-card.ts';
 import { useSetCardLock } from '../api/set-card-lock.ts';
 import { useNow } from '../hooks/use-now.ts';
@@ -72,13 +72,12 @@ export function CardPanel({
   const nowMs = useNow(30_000, card.pinBlockedUntil !== null);
   const isPinBlocked = card.pinBlockedUntil !== null && secondsLeft(card.pinBlockedUntil, nowMs) > 0;
 
-  const openReveal = () =>
-    openSecurityCheck({
-      endpoint: cardEndpoints.revealCard,
-      input: { params: { id: card.id }, body: {} },
-      quietSuccess: true,
-      onSuccess: reveal.show,
-    });
+  const revealCall = useSecuredAction({
+    endpoint: cardEndpoints.revealCard,
+    quietSuccess: true,
+    onSuccess: reveal.show,
+  });
+  const openReveal = () => revealCall.run({ params: { id: card.id }, body: {} });
 
   return (
     <Flex vertical gap={16} data-testid="card-panel" data-card-id={card.id}>

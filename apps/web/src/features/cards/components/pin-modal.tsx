@@ -1,9 +1,8 @@
 import { type Card, cardEndpoints } from '@meridian/contracts/cards';
 import { Alert, Button, Form, Input } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../../components/app-modal.tsx';
-import { openSecurityCheck } from '../../../stores/modal-store.ts';
+import { useModalForm } from '../../../hooks/use-modal-form.ts';
 import { useInvalidateCards } from '../api/card-keys.ts';
 
 interface PinValues {
@@ -19,34 +18,26 @@ const PIN_PATTERN = /^\d{4}$/;
  */
 export function PinModal({ card, onClose }: { card: Card; onClose: () => void }) {
   const { t } = useTranslation('cards');
-  const [form] = Form.useForm<PinValues>();
   const invalidate = useInvalidateCards();
-  const [formError, setFormError] = useState<string | null>(null);
+  const pinForm = useModalForm<PinValues, typeof cardEndpoints.setPin>({
+    endpoint: cardEndpoints.setPin,
+    fieldOf: (field) => (field === 'pin' ? 'pin' : undefined),
+    onSuccess: invalidate,
+    isClosedOnSuccess: true,
+    onClose,
+  });
 
-  const submit = ({ pin }: PinValues) => {
-    setFormError(null);
-    openSecurityCheck({
-      endpoint: cardEndpoints.setPin,
-      input: { params: { id: card.id }, body: { pin } },
-      onSuccess: () => {
-        invalidate();
-        onClose();
-      },
-      onFailure: (statusCode, response) => {
-        if (statusCode !== 119) setFormError(response.message);
-      },
-    });
-  };
+  const submit = ({ pin }: PinValues) => pinForm.submit({ params: { id: card.id }, body: { pin } });
 
   return (
     <AppModal
       open
       title={t(card.isPinSet ? 'pin.changeTitle' : 'pin.setTitle', { card: card.last4 })}
       footer={null}
-      onCancel={onClose}
+      onCancel={pinForm.close}
       data-testid="card-pin-modal"
     >
-      <Form<PinValues> form={form} layout="vertical" requiredMark={false} onFinish={submit}>
+      <Form<PinValues> {...pinForm.formProps} layout="vertical" requiredMark={false} onFinish={submit}>
         <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t('pin.note')} />
         <Form.Item
           name="pin"
@@ -75,8 +66,8 @@ export function PinModal({ card, onClose }: { card: Card; onClose: () => void })
             data-testid="card-pin-confirm"
           />
         </Form.Item>
-        {formError && <Alert type="error" showIcon style={{ marginBottom: 12 }} message={formError} />}
-        <Button type="primary" htmlType="submit" block data-testid="card-pin-submit">
+        {pinForm.error && <Alert type="error" showIcon style={{ marginBottom: 12 }} message={pinForm.error} />}
+        <Button type="primary" htmlType="submit" block loading={pinForm.isPending} data-testid="card-pin-submit">
           {t('pin.submit')}
         </Button>
       </Form>

@@ -12,7 +12,7 @@ import { Alert, Button, Card, Col, Descriptions, Flex, Form, Input, InputNumber,
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
-import { closeSecurityCheck, openSecurityCheck } from '../../../stores/modal-store.ts';
+import { useSecuredAction } from '../../../hooks/use-secured-action.ts';
 import { useApplyPro } from '../api/apply-pro.ts';
 import { useInvalidateCards } from '../api/card-keys.ts';
 import { money } from '../lib/card-format.ts';
@@ -217,13 +217,25 @@ function EmployeeCards({ reply, cards, config }: { reply: string | null; cards: 
   const locale = toLocale(i18n.language);
   const [form] = Form.useForm<EmployeeValues>();
   const invalidate = useInvalidateCards();
+  // One idempotency key per card to issue: a retry never issues a second one; a new key once issued.
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
-  const [formError, setFormError] = useState<string | null>(null);
   const [issued, setIssued] = useState<CardView | null>(null);
   const employeeCards = cards.filter((card) => card.employeeName !== null);
+  const issue = useSecuredAction({
+    endpoint: corporateCardEndpoints.issueEmployeeCard,
+    quietSuccess: true,
+    refusalsShownOn: 'form',
+    form,
+    fieldOf: (field) => fieldOf(field.split('.')).join('.'),
+    onSuccess: (card) => {
+      setIssued(card);
+      setIdempotencyKey(crypto.randomUUID());
+      form.resetFields(['employeeName']);
+      invalidate();
+    },
+  });
 
   const submit = (values: EmployeeValues) => {
-    setFormError(null);
     setIssued(null);
     const body: IssueEmployeeCardBody = {
       employeeName: values.employeeName.trim(),
@@ -236,28 +248,7 @@ function EmployeeCards({ reply, cards, config }: { reply: string | null; cards: 
       form.setFields(errors.map((e) => ({ name: fieldOf(e.name) as never, errors: e.errors })));
       return;
     }
-    openSecurityCheck({
-      endpoint: corporateCardEndpoints.issueEmployeeCard,
-      input: { body },
-      headers: { 'Idempotency-Key': idempotencyKey },
-      quietSuccess: true,
-      onSuccess: (card) => {
-        setIssued(card);
-        setIdempotencyKey(crypto.randomUUID());
-        form.resetFields(['employeeName']);
-        invalidate();
-      },
-      onFailure: (statusCode, response) => {
-        if (statusCode === 119) return;
-        const refusal = serverFieldErrors(response);
-        if (refusal.fields.length > 0) {
-          closeSecurityCheck();
-          form.setFields(refusal.fields.map((e) => ({ name: fieldOf(e.name) as never, errors: e.errors })));
-        } else {
-          setFormError(refusal.message);
-        }
-      },
-    });
+    issue.run({ body }, { idempotencyKey });
   };
 
   return (
@@ -288,7 +279,7 @@ function EmployeeCards({ reply, cards, config }: { reply: string | null; cards: 
         layout="vertical"
         requiredMark={false}
         onFinish={submit}
-        onValuesChange={() => setFormError(null)}
+        onValuesChange={issue.clearErrors}
         initialValues={{ network: config.networks[0], currency: config.currencies[0] }}
         data-testid="pro-employee-form"
       >
@@ -333,8 +324,14 @@ function EmployeeCards({ reply, cards, config }: { reply: string | null; cards: 
             </Col>
           ))}
         </Row>
-        {formError && (
-          <Alert type="error" showIcon style={{ marginBottom: 12 }} message={formError} data-testid="pro-issue-error" />
+        {issue.error && (
+          <Alert
+            type="error"
+            showIcon
+            style={{ marginBottom: 12 }}
+            message={issue.error}
+            data-testid="pro-issue-error"
+          />
         )}
         {issued && (
           <Alert
@@ -345,7 +342,7 @@ function EmployeeCards({ reply, cards, config }: { reply: string | null; cards: 
             message={t('pro.issued', { name: issued.employeeName ?? '', number: issued.maskedNumber })}
           />
         )}
-        <Button type="primary" htmlType="submit" data-testid="pro-issue-submit">
+        <Button type="primary" htmlType="submit" loading={issue.isPending} data-testid="pro-issue-submit">
           {t('pro.issueSubmit')}
         </Button>
       </Form>

@@ -11,8 +11,8 @@ import { Alert, Button, Descriptions, Form, Input, Progress, Result, Select } fr
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../../components/app-modal.tsx';
+import { useSecuredAction } from '../../../hooks/use-secured-action.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { openSecurityCheck } from '../../../stores/modal-store.ts';
 import { useInvalidateCards } from '../api/card-keys.ts';
 import { useQuoteTopUp } from '../api/quote-top-up.ts';
 import { useNow } from '../hooks/use-now.ts';
@@ -64,21 +64,23 @@ export function TopUpModal({ card, config, onClose }: { card: Card; config: Card
     );
   };
 
+  const topUp = useSecuredAction({
+    endpoint: cardEndpoints.topUp,
+    quietSuccess: true,
+    refusalsShownOn: 'form',
+    // The quote is not a field: every refusal of its execution is shown above the button.
+    fieldOf: () => undefined,
+    onSuccess: () => {
+      setDone(true);
+      invalidate();
+    },
+  });
+  const shownError = formError ?? topUp.error;
+
   const execute = (current: CardTopUpQuote) => {
-    openSecurityCheck({
-      endpoint: cardEndpoints.topUp,
-      input: { params: { id: card.id }, body: { quoteId: current.quoteId } },
-      // The quote id is the natural key: one quote tops up once, whatever is retried.
-      headers: { 'Idempotency-Key': current.quoteId },
-      quietSuccess: true,
-      onSuccess: () => {
-        setDone(true);
-        invalidate();
-      },
-      onFailure: (statusCode, response) => {
-        if (statusCode !== 119) setFormError(response.message);
-      },
-    });
+    setFormError(null);
+    // The quote id is the natural key: one quote tops up once, whatever is retried.
+    topUp.run({ params: { id: card.id }, body: { quoteId: current.quoteId } }, { idempotencyKey: current.quoteId });
   };
 
   return (
@@ -113,6 +115,7 @@ export function TopUpModal({ card, config, onClose }: { card: Card; config: Card
           onFinish={ask}
           onValuesChange={() => {
             setFormError(null);
+            topUp.clearErrors();
             setQuote(null);
           }}
           data-testid="card-topup-form"
@@ -176,12 +179,12 @@ export function TopUpModal({ card, config, onClose }: { card: Card; config: Card
               </div>
             </div>
           )}
-          {formError && (
+          {shownError && (
             <Alert
               type="error"
               showIcon
               style={{ marginBottom: 12 }}
-              message={formError}
+              message={shownError}
               data-testid="card-topup-error"
             />
           )}

@@ -2,7 +2,7 @@ import { exchangeEndpoints, type SwapRecord } from '@meridian/contracts/exchange
 import type { Page } from '@meridian/contracts/pagination';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { callEndpoint, unwrap } from '../../../lib/api-client.ts';
-import { FIRST_PAGE_ID, nextPageIdOf } from '../../../lib/paging.ts';
+import { pagedListOptions } from '../../../lib/paging.ts';
 import { useUserId } from '../../../lib/session.ts';
 import { exchangeKeys, type SwapFilters, type SwapHistoryFilters } from './exchange-keys.ts';
 
@@ -26,11 +26,11 @@ export function useSwapHistory(filters: SwapFilters) {
 export function useSwapHistoryPages(filters: SwapHistoryFilters) {
   const userId = useUserId();
   return useInfiniteQuery({
-    queryKey: exchangeKeys.historyPages(filters),
+    ...pagedListOptions({
+      queryKey: exchangeKeys.historyPages(filters),
+      fetchPage: (pageID, signal) => getSwapHistory({ ...filters, pageID }, signal),
+    }),
     enabled: userId !== null,
-    queryFn: ({ pageParam, signal }) => getSwapHistory({ ...filters, pageID: pageParam }, signal),
-    initialPageParam: FIRST_PAGE_ID,
-    getNextPageParam: nextPageIdOf,
     // New filters keep the rows shown until their first page arrives.
     placeholderData: keepPreviousData,
   });

@@ -1,7 +1,7 @@
 import { fundEndpoints } from '@meridian/contracts/funds';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { callEndpoint, unwrap } from '../../../lib/api-client.ts';
-import { FIRST_PAGE_ID, nextPageIdOf } from '../../../lib/paging.ts';
+import { pagedListOptions } from '../../../lib/paging.ts';
 import { useUserId } from '../../../lib/session.ts';
 import { type FundHistoryFilters, type FundOrderFilters, fundKeys } from './fund-keys.ts';
 
@@ -26,11 +26,11 @@ export function useFundOrders(filters: FundOrderFilters, enabled = true) {
 export function useFundOrderPages(filters: FundHistoryFilters, enabled = true) {
   const userId = useUserId();
   return useInfiniteQuery({
-    queryKey: fundKeys.orderPages(filters),
+    ...pagedListOptions({
+      queryKey: fundKeys.orderPages(filters),
+      fetchPage: (pageID, signal) => getFundOrders({ ...filters, pageID }, signal),
+    }),
     enabled: enabled && userId !== null,
-    queryFn: ({ pageParam, signal }) => getFundOrders({ ...filters, pageID: pageParam }, signal),
-    initialPageParam: FIRST_PAGE_ID,
-    getNextPageParam: nextPageIdOf,
     placeholderData: keepPreviousData,
     retry: false,
   });

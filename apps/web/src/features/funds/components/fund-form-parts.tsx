@@ -1,12 +1,11 @@
 import { FUND_STABLECOINS, type FundConfig, type FundStablecoin } from '@meridian/contracts/funds';
-import { Alert, Button, Form, type FormInstance, Select } from 'antd';
+import { Alert, Button, Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { pathTo } from '../../../config/paths.ts';
 import { useWalletBalance } from '../../../lib/get-wallet-balance.ts';
 import type { BankAccount } from '@meridian/contracts/payments';
-import { closeSecurityCheck } from '../../../stores/modal-store.ts';
-import { refusalFieldOf, usableUsdOf } from '../lib/amount-rules.ts';
+import { usableUsdOf } from '../lib/amount-rules.ts';
 import { money } from '../../../lib/money.ts';
 
 /** The wallet's available amount of a coin, as the wire decimal (0 when the balance is not loaded). */
@@ -90,22 +89,55 @@ export function BankAccountField({ accounts, isLoading }: { accounts: BankAccoun
   );
 }
 
+/** The fields of a subscription or redemption form (the destination's coin or bank account as it needs). */
+export interface OrderValues<ActionType extends string> {
+  actionType: ActionType;
+  coin?: FundStablecoin;
+  bankAccountId?: string;
+  amount: string;
+}
+
+/** The order's body from the form: the coin only to or from the wallet, the bank account only for USD. */
+export function orderBodyOf<ActionType extends string>(productId: string, values: OrderValues<ActionType>) {
+  return {
+    productId,
+    amount: values.amount.trim(),
+    actionType: values.actionType,
+    ...(values.actionType === 'WALLET' && { coin: values.coin }),
+    ...(values.actionType === 'USD' && { bankAccountId: values.bankAccountId }),
+  };
+}
+
 /**
- * A subscription or redemption refused after the security check: the codes were right and the
- * request was not, so the check closes and the message goes under its field (amount, coin, bank
- * account); any other refusal but 119 (a wrong code, which the check itself shows) goes above the form.
+ * The foot of an order form: no fee, the refusal the form shows (`fund-error`) and the submit button,
+ * busy while the security check is open and disabled for USD until a bank account is bound.
  */
-export function showOrderRefusal(
-  form: FormInstance,
-  statusCode: number,
-  message: string,
-  setFormError: (message: string) => void,
-): void {
-  const field = refusalFieldOf(statusCode);
-  if (field) {
-    closeSecurityCheck();
-    form.setFields([{ name: field, errors: [message] }]);
-  } else if (statusCode !== 119) {
-    setFormError(message);
-  }
+export function OrderFormFoot({
+  error,
+  isPending,
+  isDisabled,
+  label,
+}: {
+  error: string | null;
+  isPending: boolean;
+  isDisabled: boolean;
+  label: string;
+}) {
+  const { t } = useTranslation('funds');
+  return (
+    <>
+      <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t('form.noFee')} />
+      {error && <Alert type="error" showIcon style={{ marginBottom: 16 }} message={error} data-testid="fund-error" />}
+      <Button
+        type="primary"
+        htmlType="submit"
+        block
+        loading={isPending}
+        disabled={isDisabled}
+        data-testid="fund-submit"
+      >
+        {label}
+      </Button>
+    </>
+  );
 }

@@ -2,36 +2,36 @@ import {
   type FundActionType,
   type FundOrder,
   type FundProduct,
-  type FundStablecoin,
   type FundSubscribeBody,
   fundEndpoints,
   fundSubscribeBodySchema,
 } from '@meridian/contracts/funds';
 import { toLocale } from '@meridian/contracts/locale';
 import { Alert, Button, Descriptions, Form, Input, Radio, Result } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../../components/app-modal.tsx';
-import { openSecurityCheck } from '../../../stores/modal-store.ts';
+import { useModalForm } from '../../../hooks/use-modal-form.ts';
 import { useBankAccounts } from '../../../lib/get-bank-accounts.ts';
 import { useFundAsset } from '../api/get-fund-asset.ts';
 import { useFundConfig } from '../api/get-fund-config.ts';
 import { useInvalidateFunds } from '../api/fund-keys.ts';
-import { checkFundAmount, limitLeftOf, usableUsdOf } from '../lib/amount-rules.ts';
+import { checkFundAmount, limitLeftOf, ORDER_FIELD_OF_CODE, usableUsdOf } from '../lib/amount-rules.ts';
 import { contractErrors } from '../../../lib/contract-errors.ts';
 import { percent } from '../lib/format.ts';
 import { expectedInterest, tiersOf } from '../lib/interest.ts';
-import { BankAccountField, CoinField, showOrderRefusal, useWalletAvailable } from './fund-form-parts.tsx';
+import {
+  BankAccountField,
+  CoinField,
+  OrderFormFoot,
+  orderBodyOf,
+  type OrderValues,
+  useWalletAvailable,
+} from './fund-form-parts.tsx';
 import { WireInstructions } from './wire-instructions.tsx';
 import { money } from '../../../lib/money.ts';
 import { MONEY_ROUNDING } from '@meridian/contracts/money-format';
 
-interface SubscribeValues {
-  actionType: FundActionType;
-  coin?: FundStablecoin;
-  bankAccountId?: string;
-  amount: string;
-}
+type SubscribeValues = OrderValues<FundActionType>;
 
 /** Days of interest the form previews for the current fund (a fixed fund previews its whole term). */
 const PREVIEW_DAYS_CURRENT = 30;
@@ -47,61 +47,28 @@ const PREVIEW_DAYS_CURRENT = 30;
 export function SubscribeModal({ product, onClose }: { product: FundProduct; onClose: () => void }) {
   const { t, i18n } = useTranslation('funds');
   const locale = toLocale(i18n.language);
-  const [form] = Form.useForm<SubscribeValues>();
-  const config = useFundConfig();
-  const asset = useFundAsset();
-  const availableOf = useWalletAvailable();
   const invalidate = useInvalidateFunds();
-  const [result, setResult] = useState<FundOrder | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-
+  const order = useModalForm<SubscribeValues, typeof fundEndpoints.subscribe>({
+    endpoint: fundEndpoints.subscribe,
+    quietSuccess: true,
+    fieldOfCode: ORDER_FIELD_OF_CODE,
+    onSuccess: invalidate,
+    onClose,
+  });
+  const { form } = order;
+  const config = useFundConfig();
   const actionTypes = product.subscribeActionTypes;
   const actionType = Form.useWatch('actionType', form) ?? actionTypes[0] ?? 'WALLET';
   const banks = useBankAccounts(actionType === 'USD');
-  const hasNoBank = banks.data?.length === 0;
-  const coin = Form.useWatch('coin', form);
-  const amount = Form.useWatch('amount', form) ?? '';
-  const option = config.data?.subscribeOptions.find((o) => o.id === product.productId);
-  const available =
-    actionType === 'FUND'
-      ? asset.data?.currentProduct.usableShares
-      : actionType === 'WALLET' && coin
-        ? usableUsdOf(availableOf(coin), coin)
-        : undefined;
-  const bounds = {
-    min: option?.min,
-    max: option?.max,
-    limitLeft: limitLeftOf(option?.limit, product.holdingShares),
-    available,
-  };
-  const previewDays = product.period > 0 ? product.period : PREVIEW_DAYS_CURRENT;
-  const preview = amount ? expectedInterest(amount, tiersOf(product), previewDays) : null;
 
   const submit = (values: SubscribeValues) => {
-    setFormError(null);
-    const body: FundSubscribeBody = {
-      productId: product.productId,
-      amount: values.amount.trim(),
-      actionType: values.actionType,
-      ...(values.actionType === 'WALLET' && { coin: values.coin }),
-      ...(values.actionType === 'USD' && { bankAccountId: values.bankAccountId }),
-    };
+    const body: FundSubscribeBody = orderBodyOf(product.productId, values);
     const errors = contractErrors(fundSubscribeBodySchema, body, locale);
     if (errors.length > 0) {
       form.setFields(errors.map((e) => ({ name: e.name as keyof SubscribeValues, errors: e.errors })));
       return;
     }
-    openSecurityCheck({
-      endpoint: fundEndpoints.subscribe,
-      input: { body },
-      headers: { 'Idempotency-Key': crypto.randomUUID() },
-      quietSuccess: true,
-      onSuccess: (order) => {
-        setResult(order);
-        invalidate();
-      },
-      onFailure: (statusCode, response) => showOrderRefusal(form, statusCode, response.message, setFormError),
-    });
+    order.submit({ body });
   };
 
   return (
@@ -109,19 +76,18 @@ export function SubscribeModal({ product, onClose }: { product: FundProduct; onC
       open
       title={t('subscribe.title', { name: product.productName })}
       footer={null}
-      onCancel={onClose}
+      onCancel={order.close}
       data-testid="subscribe-modal"
     >
-      {result ? (
-        <SubscribeResult order={result} onClose={onClose} />
+      {order.result ? (
+        <SubscribeResult order={order.result} onClose={order.close} />
       ) : (
         <Form<SubscribeValues>
-          form={form}
+          {...order.formProps}
           layout="vertical"
           requiredMark={false}
           initialValues={{ actionType: actionTypes[0] ?? 'WALLET', coin: 'USDT' }}
           onFinish={submit}
-          onValuesChange={() => setFormError(null)}
           data-testid="subscribe-form"
         >
           <Descriptions size="small" column={1} style={{ marginBottom: 12 }}>
@@ -144,93 +110,120 @@ export function SubscribeModal({ product, onClose }: { product: FundProduct; onC
           {actionType === 'WALLET' && <CoinField config={config.data} showBalance />}
           {actionType === 'USD' && <BankAccountField accounts={banks.data} isLoading={banks.isPending} />}
           {actionType === 'USD' && config.data && <WireInstructions account={config.data.receivingAccount} />}
-          <Form.Item
-            name="amount"
-            label={t('form.amount')}
-            style={{ marginTop: actionType === 'USD' ? 16 : undefined }}
-            extra={
-              <>
-                {available !== undefined && (
-                  <div data-testid="fund-available">
-                    {actionType === 'FUND'
-                      ? t('form.availableShares', { amount: money(available, 'USD', { unit: 'none' }) })
-                      : t('form.available', {
-                          amount: money(available, 'USD', { unit: 'none', rounding: MONEY_ROUNDING.available }),
-                          coin: coin ?? '',
-                        })}
-                  </div>
-                )}
-                {option && (
-                  <div>
-                    {t('form.bounds', {
-                      min: money(option.min, 'USD', { unit: 'none' }),
-                      max: money(option.max, 'USD', { unit: 'none' }),
-                    })}
-                  </div>
-                )}
-                {bounds.limitLeft && (
-                  <div>{t('form.limitLeft', { amount: money(bounds.limitLeft, 'USD', { unit: 'none' }) })}</div>
-                )}
-              </>
-            }
-            rules={[
-              { required: true, message: t('form.amountRequired') },
-              {
-                validator: async (_rule, value: string | undefined) => {
-                  if (!value) return;
-                  const problem = checkFundAmount(value, bounds);
-                  if (problem) throw new Error(t(`rules.${problem.key}`, problem));
-                },
-              },
-            ]}
-          >
-            <Input
-              inputMode="decimal"
-              autoComplete="off"
-              data-testid="fund-amount"
-              suffix={
-                available !== undefined ? (
-                  <Button
-                    type="link"
-                    size="small"
-                    onClick={() => form.setFieldValue('amount', available)}
-                    data-testid="fund-max"
-                  >
-                    {t('form.max')}
-                  </Button>
-                ) : (
-                  'USD'
-                )
-              }
-            />
-          </Form.Item>
-          {preview && (
-            <Alert
-              type="success"
-              style={{ marginBottom: 16 }}
-              data-testid="fund-preview"
-              message={t('form.preview', {
-                amount: money(preview.totalMinor, 'USD', { unit: 'none' }),
-                count: previewDays,
-              })}
-            />
-          )}
-          <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t('form.noFee')} />
-          {formError && (
-            <Alert type="error" showIcon style={{ marginBottom: 16 }} message={formError} data-testid="fund-error" />
-          )}
-          <Button
-            type="primary"
-            htmlType="submit"
-            block
-            disabled={actionType === 'USD' && (banks.data === undefined || hasNoBank)}
-            data-testid="fund-submit"
-          >
-            {t('subscribe.submit')}
-          </Button>
+          <SubscribeAmountField product={product} actionType={actionType} />
+          <OrderFormFoot
+            error={order.error}
+            isPending={order.isPending}
+            isDisabled={actionType === 'USD' && (banks.data === undefined || banks.data.length === 0)}
+            label={t('subscribe.submit')}
+          />
         </Form>
       )}
     </AppModal>
+  );
+}
+
+/**
+ * The amount with its bounds (minimum, maximum, the product's limit left, what the source holds;
+ * Max fills that in) and the interest it would earn over the term (30 days for the current fund).
+ */
+function SubscribeAmountField({ product, actionType }: { product: FundProduct; actionType: FundActionType }) {
+  const { t } = useTranslation('funds');
+  const form = Form.useFormInstance<SubscribeValues>();
+  const config = useFundConfig();
+  const asset = useFundAsset();
+  const availableOf = useWalletAvailable();
+  const coin = Form.useWatch('coin', form);
+  const amount = Form.useWatch('amount', form) ?? '';
+  const option = config.data?.subscribeOptions.find((o) => o.id === product.productId);
+  const available =
+    actionType === 'FUND'
+      ? asset.data?.currentProduct.usableShares
+      : actionType === 'WALLET' && coin
+        ? usableUsdOf(availableOf(coin), coin)
+        : undefined;
+  const bounds = {
+    min: option?.min,
+    max: option?.max,
+    limitLeft: limitLeftOf(option?.limit, product.holdingShares),
+    available,
+  };
+  const previewDays = product.period > 0 ? product.period : PREVIEW_DAYS_CURRENT;
+  const preview = amount ? expectedInterest(amount, tiersOf(product), previewDays) : null;
+  return (
+    <>
+      <Form.Item
+        name="amount"
+        label={t('form.amount')}
+        style={{ marginTop: actionType === 'USD' ? 16 : undefined }}
+        extra={
+          <>
+            {available !== undefined && (
+              <div data-testid="fund-available">
+                {actionType === 'FUND'
+                  ? t('form.availableShares', { amount: money(available, 'USD', { unit: 'none' }) })
+                  : t('form.available', {
+                      amount: money(available, 'USD', { unit: 'none', rounding: MONEY_ROUNDING.available }),
+                      coin: coin ?? '',
+                    })}
+              </div>
+            )}
+            {option && (
+              <div>
+                {t('form.bounds', {
+                  min: money(option.min, 'USD', { unit: 'none' }),
+                  max: money(option.max, 'USD', { unit: 'none' }),
+                })}
+              </div>
+            )}
+            {bounds.limitLeft && (
+              <div>{t('form.limitLeft', { amount: money(bounds.limitLeft, 'USD', { unit: 'none' }) })}</div>
+            )}
+          </>
+        }
+        rules={[
+          { required: true, message: t('form.amountRequired') },
+          {
+            validator: async (_rule, value: string | undefined) => {
+              if (!value) return;
+              const problem = checkFundAmount(value, bounds);
+              if (problem) throw new Error(t(`rules.${problem.key}`, problem));
+            },
+          },
+        ]}
+      >
+        <Input
+          inputMode="decimal"
+          autoComplete="off"
+          data-testid="fund-amount"
+          suffix={
+            available !== undefined ? (
+              <Button
+                type="link"
+                size="small"
+                onClick={() => form.setFieldValue('amount', available)}
+                data-testid="fund-max"
+              >
+                {t('form.max')}
+              </Button>
+            ) : (
+              'USD'
+            )
+          }
+        />
+      </Form.Item>
+      {preview && (
+        <Alert
+          type="success"
+          style={{ marginBottom: 16 }}
+          data-testid="fund-preview"
+          message={t('form.preview', {
+            amount: money(preview.totalMinor, 'USD', { unit: 'none' }),
+            count: previewDays,
+          })}
+        />
+      )}
+    </>
   );
 }
 

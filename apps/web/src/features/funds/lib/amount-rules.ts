@@ -91,10 +91,10 @@ export const COIN_REFUSAL_CODES: ReadonlySet<number> = new Set([BUSINESS_CODES.F
 /** Refusals about the bank account chosen. */
 export const BANK_REFUSAL_CODES: ReadonlySet<number> = new Set([BUSINESS_CODES.FUND_BANK_ACCOUNT_NOT_FOUND.code]);
 
-/** The order form's field a refusal belongs on (amount, coin or bank account); null for any other code. */
-export function refusalFieldOf(statusCode: number): 'amount' | 'coin' | 'bankAccountId' | null {
-  if (AMOUNT_REFUSAL_CODES.has(statusCode)) return 'amount';
-  if (COIN_REFUSAL_CODES.has(statusCode)) return 'coin';
-  if (BANK_REFUSAL_CODES.has(statusCode)) return 'bankAccountId';
-  return null;
-}
+/** The order form's field of each refusal code (amount, coin, bank account): `useModalForm`'s `fieldOfCode`. */
+export const ORDER_FIELD_OF_CODE: Readonly<Partial<Record<number, 'amount' | 'coin' | 'bankAccountId'>>> =
+  Object.fromEntries([
+    ...[...AMOUNT_REFUSAL_CODES].map((code) => [code, 'amount'] as const),
+    ...[...COIN_REFUSAL_CODES].map((code) => [code, 'coin'] as const),
+    ...[...BANK_REFUSAL_CODES].map((code) => [code, 'bankAccountId'] as const),
+  ]);

@@ -1,6 +1,8 @@
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type {} from 'altcha/types/react';
+import { endpointPath } from '@meridian/contracts/endpoint';
+import { identityEndpoints } from '@meridian/contracts/identity';
 import { buildUrl } from '../../../lib/api-client.ts';
 
 /**
@@ -89,7 +91,7 @@ export function HumanCheck({
         ref={(node) => {
           element.current = node as AltchaElement | null;
         }}
-        challenge={buildUrl('user/human-check/challenge')}
+        challenge={buildUrl(endpointPath(identityEndpoints.humanCheckChallenge))}
         auto="onload"
         language={i18n.language === 'zh-HK' ? 'zh-hk' : 'en'}
         configuration={JSON.stringify({ hideFooter: true, hideLogo: false, minDuration: 300 })}

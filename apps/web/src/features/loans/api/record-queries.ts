@@ -1,6 +1,6 @@
 import type { Page } from '@meridian/contracts/pagination';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { FIRST_PAGE_ID, nextPageIdOf } from '../../../lib/paging.ts';
+import { pagedListOptions } from '../../../lib/paging.ts';
 import { useUserId } from '../../../lib/session.ts';
 import { type LoanHistoryFilters, loanKeys, type LoanPageFilters, type LoanRecordKind } from './loan-keys.ts';
 
@@ -33,11 +33,11 @@ export function useRecordPages<Row>(
 ) {
   const userId = useUserId();
   return useInfiniteQuery({
-    queryKey: loanKeys.recordPages(kind, filters),
+    ...pagedListOptions({
+      queryKey: loanKeys.recordPages(kind, filters),
+      fetchPage: (pageID, signal) => fetcher({ ...filters, pageID }, signal),
+    }),
     enabled: enabled && userId !== null,
-    queryFn: ({ pageParam, signal }) => fetcher({ ...filters, pageID: pageParam }, signal),
-    initialPageParam: FIRST_PAGE_ID,
-    getNextPageParam: nextPageIdOf,
     placeholderData: keepPreviousData,
     retry: false,
   });

@@ -2,7 +2,7 @@ import {
   type LoanAdjustBody,
   type LoanAdjustCalcQuery,
   type LoanAdjustDirection,
-  type LoanAdjustRecord,
+  type LoanAdjustCalc,
   type LoanConfig,
   type LoanOrder,
   LOAN_ADJUST_DIRECTIONS,
@@ -10,17 +10,17 @@ import {
 } from '@meridian/contracts/loans';
 import { toLocale } from '@meridian/contracts/locale';
 import { validationMessage } from '@meridian/contracts/validation';
-import { Alert, Button, Descriptions, Form, Input, Radio, Result, Skeleton } from 'antd';
+import { Alert, Button, Descriptions, Form, Input, Radio } from 'antd';
 import Decimal from 'decimal.js';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../../components/app-modal.tsx';
+import { useModalForm } from '../../../hooks/use-modal-form.ts';
+import { LoanDone, QuoteState } from './loan-dialog-parts.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { closeSecurityCheck, openSecurityCheck } from '../../../stores/modal-store.ts';
 import { useAdjustCalc } from '../api/get-adjust-calc.ts';
 import { useInvalidateLoans } from '../api/loan-keys.ts';
 import { readAmountInput } from '../lib/amount-input.ts';
-import { refusedFields } from '../../../lib/contract-errors.ts';
 import { pct, thresholdPrice } from '../lib/format.ts';
 import { useDebounced } from '../lib/use-debounced.ts';
 import { useWalletAvailable } from '../lib/wallet-available.ts';
@@ -39,11 +39,16 @@ export function AdjustModal({ loan, config, onClose }: { loan: LoanOrder; config
   const locale = toLocale(i18n.language);
   const availableOf = useWalletAvailable();
   const invalidate = useInvalidateLoans();
+  const adjust = useModalForm<Record<string, never>, typeof loanEndpoints.adjust>({
+    endpoint: loanEndpoints.adjust,
+    quietSuccess: true,
+    // Every refused field is the amount's (the order and the direction are chosen, not typed).
+    fieldOf: () => 'amount',
+    onSuccess: invalidate,
+    onClose,
+  });
   const [direction, setDirection] = useState<LoanAdjustDirection>('ADD');
   const [amountText, setAmountText] = useState('');
-  const [amountError, setAmountError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [result, setResult] = useState<LoanAdjustRecord | null>(null);
   const amount = readAmountInput(amountText, 'BTC');
   const query: LoanAdjustCalcQuery | null =
     amount.kind === 'ok' ? { orderId: loan.orderId, direction, amount: amount.text } : null;
@@ -58,136 +63,60 @@ export function AdjustModal({ loan, config, onClose }: { loan: LoanOrder; config
       ? validationMessage(amount.refusal.messageKey, locale, amount.refusal.params)
       : overBalance
         ? t('calc.rules.overBalance', { amount: money(walletBtc, 'BTC', { unit: 'none' }), coin: 'BTC' })
-        : amountError;
+        : (adjust.fieldErrors['amount'] ?? null);
   const calcError = isSettled && calc.error instanceof ApiError ? calc.error.message : null;
 
   const confirm = () => {
     if (!preview || overBalance) return;
-    setFormError(null);
     const body: LoanAdjustBody = { orderId: loan.orderId, direction, amount: preview.amount };
-    openSecurityCheck({
-      endpoint: loanEndpoints.adjust,
-      input: { body },
-      headers: { 'Idempotency-Key': crypto.randomUUID() },
-      quietSuccess: true,
-      onSuccess: (record) => {
-        setResult(record);
-        invalidate();
-      },
-      onFailure: (statusCode, response) => {
-        const fields = refusedFields(statusCode, response.content);
-        if (fields.length > 0) {
-          closeSecurityCheck();
-          setAmountError(fields.map((field) => field.message).join(' '));
-        } else if (statusCode !== 119) {
-          closeSecurityCheck();
-          setFormError(response.message);
-        }
-      },
-    });
+    adjust.submit({ body });
   };
 
   return (
-    <AppModal open title={t('adjust.title')} footer={null} onCancel={onClose} data-testid="adjust-modal">
-      {result ? (
-        <Result
-          status="success"
+    <AppModal open title={t('adjust.title')} footer={null} onCancel={adjust.close} data-testid="adjust-modal">
+      {adjust.result ? (
+        <LoanDone
           title={t('adjust.doneTitle')}
-          subTitle={t('adjust.collateralAfter') + ': ' + money(result.collateralAfter, result.collateralCoin)}
-          extra={
-            <Button type="primary" onClick={onClose} data-testid="adjust-done">
-              {t('borrow.done')}
-            </Button>
-          }
+          subTitle={`${t('adjust.collateralAfter')}: ${money(adjust.result.collateralAfter, adjust.result.collateralCoin)}`}
+          onDone={adjust.close}
+          testId="adjust-done"
         />
       ) : (
-        <Form layout="vertical" requiredMark={false} onFinish={confirm}>
-          <Form.Item label={t('adjust.direction')}>
-            <Radio.Group
-              value={direction}
-              onChange={(event) => {
-                setDirection(event.target.value as LoanAdjustDirection);
-                setAmountError(null);
-              }}
-              optionType="button"
-              buttonStyle="solid"
-              data-testid="adjust-direction"
-              options={LOAN_ADJUST_DIRECTIONS.map((value) => ({
-                value,
-                label: t(value === 'ADD' ? 'adjust.add' : 'adjust.remove'),
-              }))}
-            />
-          </Form.Item>
-          <Alert
-            type="info"
-            showIcon
-            style={{ marginBottom: 12 }}
-            message={
-              direction === 'ADD' ? t('adjust.marginCallHint') : t('adjust.removeLimit', { pct: config.initialLtvPct })
-            }
+        <Form {...adjust.formProps} layout="vertical" requiredMark={false} onFinish={confirm}>
+          <AdjustDirectionField
+            direction={direction}
+            initialLtvPct={config.initialLtvPct}
+            onChange={(next) => {
+              setDirection(next);
+              adjust.clearErrors();
+            }}
           />
-          <Form.Item
-            label={t('adjust.amount')}
-            validateStatus={amountRefusal ? 'error' : undefined}
-            help={amountRefusal ?? undefined}
-            extra={
-              direction === 'ADD'
-                ? t('calc.available', { amount: money(walletBtc, 'BTC', { unit: 'none' }) })
-                : preview
-                  ? t('adjust.maxRemovable', { amount: money(preview.maxRemovable, 'BTC', { unit: 'none' }) })
-                  : undefined
-            }
-          >
-            <Input
-              inputMode="decimal"
-              autoComplete="off"
-              value={amountText}
-              onChange={(event) => {
-                setAmountText(event.target.value);
-                setAmountError(null);
-              }}
-              suffix="BTC"
-              data-testid="adjust-amount"
-            />
-          </Form.Item>
-          {calcError && (
+          <AdjustAmountField
+            direction={direction}
+            preview={preview}
+            refusal={amountRefusal}
+            text={amountText}
+            onText={(text) => {
+              setAmountText(text);
+              adjust.clearErrors();
+            }}
+          />
+          <QuoteState error={calcError} isLoading={query !== null && !preview} rows={2} testId="adjust-calc-error" />
+          {preview && <AdjustPreview preview={preview} />}
+          {adjust.error && (
             <Alert
-              type="warning"
+              type="error"
               showIcon
-              message={calcError}
+              message={adjust.error}
               style={{ marginBottom: 12 }}
-              data-testid="adjust-calc-error"
+              data-testid="adjust-error"
             />
-          )}
-          {query !== null && !preview && !calcError && <Skeleton active paragraph={{ rows: 2 }} />}
-          {preview && (
-            <Descriptions
-              size="small"
-              column={1}
-              bordered
-              className="loan-figures"
-              style={{ marginBottom: 12 }}
-              data-testid="adjust-preview"
-            >
-              <Descriptions.Item label={t('adjust.collateralAfter')}>
-                <span data-testid="adjust-collateral-after">{money(preview.collateralAfter, 'BTC')}</span>
-              </Descriptions.Item>
-              <Descriptions.Item label={t('history.ltvBefore')}>{pct(preview.ltvBeforePct)}</Descriptions.Item>
-              <Descriptions.Item label={t('ltv.after')}>
-                <span data-testid="adjust-ltv-after">{pct(preview.ltvAfterPct)}</span>
-              </Descriptions.Item>
-              <Descriptions.Item label={t('adjust.liquidationPriceAfter')}>
-                {thresholdPrice(preview.liquidationPriceAfter)}
-              </Descriptions.Item>
-            </Descriptions>
-          )}
-          {formError && (
-            <Alert type="error" showIcon message={formError} style={{ marginBottom: 12 }} data-testid="adjust-error" />
           )}
           <Button
             type="primary"
             htmlType="submit"
             block
+            loading={adjust.isPending}
             disabled={!preview || overBalance}
             data-testid="adjust-confirm"
           >
@@ -196,5 +125,108 @@ export function AdjustModal({ loan, config, onClose }: { loan: LoanOrder; config
         </Form>
       )}
     </AppModal>
+  );
+}
+
+/** The collateral, LTV and liquidation price after the change, as `loan/adjust/calc` quoted them. */
+function AdjustPreview({ preview }: { preview: LoanAdjustCalc }) {
+  const { t } = useTranslation('loans');
+  return (
+    <Descriptions
+      size="small"
+      column={1}
+      bordered
+      className="loan-figures"
+      style={{ marginBottom: 12 }}
+      data-testid="adjust-preview"
+    >
+      <Descriptions.Item label={t('adjust.collateralAfter')}>
+        <span data-testid="adjust-collateral-after">{money(preview.collateralAfter, 'BTC')}</span>
+      </Descriptions.Item>
+      <Descriptions.Item label={t('history.ltvBefore')}>{pct(preview.ltvBeforePct)}</Descriptions.Item>
+      <Descriptions.Item label={t('ltv.after')}>
+        <span data-testid="adjust-ltv-after">{pct(preview.ltvAfterPct)}</span>
+      </Descriptions.Item>
+      <Descriptions.Item label={t('adjust.liquidationPriceAfter')}>
+        {thresholdPrice(preview.liquidationPriceAfter)}
+      </Descriptions.Item>
+    </Descriptions>
+  );
+}
+
+/** Add or remove, with what each allows (adding also during a margin call; removing down to the initial LTV). */
+function AdjustDirectionField({
+  direction,
+  initialLtvPct,
+  onChange,
+}: {
+  direction: LoanAdjustDirection;
+  initialLtvPct: LoanConfig['initialLtvPct'];
+  onChange: (direction: LoanAdjustDirection) => void;
+}) {
+  const { t } = useTranslation('loans');
+  return (
+    <>
+      <Form.Item label={t('adjust.direction')}>
+        <Radio.Group
+          value={direction}
+          onChange={(event) => onChange(event.target.value as LoanAdjustDirection)}
+          optionType="button"
+          buttonStyle="solid"
+          data-testid="adjust-direction"
+          options={LOAN_ADJUST_DIRECTIONS.map((value) => ({
+            value,
+            label: t(value === 'ADD' ? 'adjust.add' : 'adjust.remove'),
+          }))}
+        />
+      </Form.Item>
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 12 }}
+        message={direction === 'ADD' ? t('adjust.marginCallHint') : t('adjust.removeLimit', { pct: initialLtvPct })}
+      />
+    </>
+  );
+}
+
+/** The BTC to add or remove, with the wallet's BTC (adding) or the most that can be removed. */
+function AdjustAmountField({
+  direction,
+  preview,
+  refusal,
+  text,
+  onText,
+}: {
+  direction: LoanAdjustDirection;
+  preview: LoanAdjustCalc | undefined;
+  refusal: string | null;
+  text: string;
+  onText: (text: string) => void;
+}) {
+  const { t } = useTranslation('loans');
+  const walletBtc = useWalletAvailable()('BTC');
+  return (
+    <Form.Item
+      label={t('adjust.amount')}
+      validateStatus={refusal ? 'error' : undefined}
+      help={refusal ?? undefined}
+      extra={
+        direction === 'ADD'
+          ? t('calc.available', { amount: money(walletBtc, 'BTC', { unit: 'none' }) })
+          : preview
+            ? t('adjust.maxRemovable', { amount: money(preview.maxRemovable, 'BTC', { unit: 'none' }) })
+            : undefined
+      }
+    >
+      <Input
+        inputMode="decimal"
+        autoComplete="off"
+        value={text}
+        onChange={(event) => onText(event.target.value)}
+        suffix="BTC"
+        data-testid="adjust-amount"
+      />
+    </Form.Item>
   );
 }

@@ -15,7 +15,8 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
-import { closeSecurityCheck, openActionModal, openSecurityCheck } from '../../../stores/modal-store.ts';
+import { useSecuredAction } from '../../../hooks/use-secured-action.ts';
+import { openActionModal } from '../../../stores/modal-store.ts';
 import { useLoanCalc } from '../api/get-loan-calc.ts';
 import { useLoanCoins } from '../api/get-loan-coins.ts';
 import { useInvalidateLoans } from '../api/loan-keys.ts';
@@ -27,7 +28,7 @@ import {
   readCalcInputs,
   shownAmount,
 } from '../lib/calc-fields.ts';
-import { contractErrors, refusedFields } from '../../../lib/contract-errors.ts';
+import { contractErrors } from '../../../lib/contract-errors.ts';
 import { pct, thresholdPrice } from '../lib/format.ts';
 import { kycLinkOf, type LoanAccess } from '../lib/loan-access.ts';
 import { useDebounced } from '../lib/use-debounced.ts';
@@ -81,6 +82,22 @@ export function LoanCalculator({
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [borrowed, setBorrowed] = useState<LoanOrder | null>(null);
+  const borrowCall = useSecuredAction({
+    endpoint: loanEndpoints.borrow,
+    quietSuccess: true,
+    // Amount rules (LTV over 70 %, over the maximum, under the minimum, the wallet's balance) come
+    // back as business codes, shown above the button; a refused field under its input.
+    refusalsShownOn: 'form',
+    fieldOf: (field) => (field === 'collateralAmount' ? 'collateral' : field === 'principal' ? 'principal' : undefined),
+    onSuccess: (order) => {
+      setBorrowed(order);
+      setTexts({ collateral: '', principal: '' });
+      setTyped({ collateral: false, principal: false });
+      invalidate();
+      onBorrowed?.(order);
+    },
+  });
+  const shownFormError = formError ?? borrowCall.error;
 
   const inputs: CalcInputs = { loanCoin, termDays, texts, typed };
   const read = readCalcInputs(inputs);
@@ -100,6 +117,7 @@ export function LoanCalculator({
     setTyped((current) => ({ ...current, [field]: value.trim() !== '' }));
     setFieldErrors({});
     setFormError(null);
+    borrowCall.clearErrors();
   };
 
   const refusalText = (field: Field): string | undefined => {
@@ -108,7 +126,7 @@ export function LoanCalculator({
     if (field === 'principal' && isLtvTooHigh && answer) {
       return t('calc.rules.ltvOver', { pct: answer.ltvPct, max: config.initialLtvPct });
     }
-    return fieldErrors[field];
+    return fieldErrors[field] ?? borrowCall.fieldErrors[field];
   };
 
   /** The rules the page can check before asking: wallet balance, minimum, the initial LTV. */
@@ -147,38 +165,8 @@ export function LoanCalculator({
       setFieldErrors(problems);
       return;
     }
-    openSecurityCheck({
-      endpoint: loanEndpoints.borrow,
-      input: { body },
-      headers: { 'Idempotency-Key': crypto.randomUUID() },
-      quietSuccess: true,
-      onSuccess: (order) => {
-        setBorrowed(order);
-        setTexts({ collateral: '', principal: '' });
-        setTyped({ collateral: false, principal: false });
-        invalidate();
-        onBorrowed?.(order);
-      },
-      onFailure: (statusCode, response) => {
-        const fields = refusedFields(statusCode, response.content);
-        if (fields.length > 0) {
-          closeSecurityCheck();
-          const byName: Partial<Record<Field, string>> = {};
-          for (const { field, message } of fields) {
-            if (field === 'collateralAmount') byName.collateral = message;
-            else if (field === 'principal') byName.principal = message;
-            else setFormError(message);
-          }
-          setFieldErrors(byName);
-          return;
-        }
-        // Amount rules (LTV over 70 %, over the maximum, under the minimum, the wallet's balance) come back as business codes.
-        if (statusCode !== 119) {
-          closeSecurityCheck();
-          setFormError(response.message);
-        }
-      },
-    });
+    setFormError(null);
+    borrowCall.run({ body });
   };
 
   const calcError = query !== null && calc.error instanceof ApiError ? calc.error.message : null;
@@ -195,6 +183,7 @@ export function LoanCalculator({
                 onChange={(coin) => {
                   setLoanCoin(coin);
                   setFieldErrors({});
+                  borrowCall.clearErrors();
                 }}
                 data-testid="loan-coin"
                 options={coinChoices.map((coin) => ({ value: coin, label: coin }))}
@@ -279,11 +268,11 @@ export function LoanCalculator({
                 data-testid="loan-calc-error"
               />
             )}
-            {formError && (
+            {shownFormError && (
               <Alert
                 type="error"
                 showIcon
-                message={formError}
+                message={shownFormError}
                 style={{ marginBottom: 16 }}
                 data-testid="loan-borrow-error"
               />

@@ -9,13 +9,12 @@ import {
 } from '@meridian/contracts/loans';
 import { toLocale } from '@meridian/contracts/locale';
 import { Alert, Button, Form, Input, InputNumber, Radio, Result, Skeleton, Switch } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../../components/app-modal.tsx';
-import { closeSecurityCheck, openSecurityCheck } from '../../../stores/modal-store.ts';
+import { useModalForm } from '../../../hooks/use-modal-form.ts';
 import { useProtection } from '../api/get-protection.ts';
 import { useInvalidateLoans } from '../api/loan-keys.ts';
-import { contractErrors, refusedFields } from '../../../lib/contract-errors.ts';
+import { contractErrors } from '../../../lib/contract-errors.ts';
 
 /** Bounds of the target LTV (the contract: 10–70 %, below the trigger). */
 const TARGET_PCT_MIN = 10;
@@ -71,15 +70,20 @@ function ProtectionForm({
 }) {
   const { t, i18n } = useTranslation('loans');
   const locale = toLocale(i18n.language);
-  const [form] = Form.useForm<ProtectionValues>();
   const invalidate = useInvalidateLoans();
-  const [formError, setFormError] = useState<string | null>(null);
-  const [saved, setSaved] = useState<LoanProtection | null>(null);
+  const protection = useModalForm<ProtectionValues, typeof loanEndpoints.setProtection>({
+    endpoint: loanEndpoints.setProtection,
+    quietSuccess: true,
+    // The repay source is chosen with the action; the order is not on the form.
+    fieldOf: (field) => (field === 'repaySource' ? 'action' : field === 'orderId' ? undefined : field),
+    onSuccess: invalidate,
+    onClose,
+  });
+  const { form, result: saved } = protection;
   const action: Plan = Form.useWatch('action', form) ?? planOf(rule);
   const unit = action === 'ADD_COLLATERAL' ? 'BTC' : loan.loanCoin;
 
   const save = (values: ProtectionValues) => {
-    setFormError(null);
     const body: LoanProtectionBody = {
       orderId: loan.orderId,
       isEnabled: values.isEnabled,
@@ -94,27 +98,7 @@ function ProtectionForm({
       form.setFields(errors.map((error) => ({ name: error.name as keyof ProtectionValues, errors: error.errors })));
       return;
     }
-    openSecurityCheck({
-      endpoint: loanEndpoints.setProtection,
-      input: { body },
-      quietSuccess: true,
-      onSuccess: (protection) => {
-        setSaved(protection);
-        invalidate();
-      },
-      onFailure: (statusCode, response) => {
-        const fields = refusedFields(statusCode, response.content);
-        if (fields.length > 0) {
-          closeSecurityCheck();
-          form.setFields(
-            fields.map(({ field, message }) => ({ name: field as keyof ProtectionValues, errors: [message] })),
-          );
-        } else if (statusCode !== 119) {
-          closeSecurityCheck();
-          setFormError(response.message);
-        }
-      },
-    });
+    protection.submit({ body });
   };
 
   if (saved) {
@@ -124,7 +108,7 @@ function ProtectionForm({
         title={t('protect.saved')}
         subTitle={saved.isEnabled ? t('loans.protectOn', { pct: saved.triggerLtvPct }) : undefined}
         extra={
-          <Button type="primary" onClick={onClose} data-testid="protection-done">
+          <Button type="primary" onClick={protection.close} data-testid="protection-done">
             {t('borrow.done')}
           </Button>
         }
@@ -133,11 +117,10 @@ function ProtectionForm({
   }
   return (
     <Form<ProtectionValues>
-      form={form}
+      {...protection.formProps}
       layout="vertical"
       requiredMark={false}
       onFinish={save}
-      onValuesChange={() => setFormError(null)}
       initialValues={{
         isEnabled: rule?.isEnabled ?? true,
         action: planOf(rule),
@@ -203,8 +186,8 @@ function ProtectionForm({
           data-testid="protection-target"
         />
       </Form.Item>
-      {formError && <Alert type="error" showIcon message={formError} style={{ marginBottom: 12 }} />}
-      <Button type="primary" htmlType="submit" block data-testid="protection-save">
+      {protection.error && <Alert type="error" showIcon message={protection.error} style={{ marginBottom: 12 }} />}
+      <Button type="primary" htmlType="submit" block loading={protection.isPending} data-testid="protection-save">
         {t('protect.save')}
       </Button>
     </Form>

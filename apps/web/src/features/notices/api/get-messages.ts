@@ -2,9 +2,9 @@ import { endpointPath } from '@meridian/contracts/endpoint';
 import type { MessageListContent, noticeEndpoints } from '@meridian/contracts/notices';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { request, unwrap } from '../../../lib/api-client.ts';
-import { nextPageID } from '../lib/message-cache.ts';
 import { readMessageList } from '../lib/message-contract.ts';
-import { FIRST_PAGE_ID, MESSAGES_PAGE_SIZE, messagesQueryKey } from './notice-api.ts';
+import { pagedListOptions } from '../../../lib/paging.ts';
+import { MESSAGES_PAGE_SIZE, messagesQueryKey } from './notice-api.ts';
 
 /**
  * The route of `noticeEndpoints.listMessages`, checked against the descriptor at compile time. The
@@ -36,10 +36,7 @@ export async function getMessages(pageID: number, signal?: AbortSignal): Promise
  */
 export function useMessages(userId: string | null) {
   return useInfiniteQuery({
-    queryKey: messagesQueryKey(userId ?? ''),
-    queryFn: ({ pageParam, signal }) => getMessages(pageParam, signal),
-    initialPageParam: FIRST_PAGE_ID,
-    getNextPageParam: nextPageID,
+    ...pagedListOptions({ queryKey: messagesQueryKey(userId ?? ''), fetchPage: getMessages }),
     enabled: userId !== null,
   });
 }

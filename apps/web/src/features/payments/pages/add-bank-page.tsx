@@ -1,4 +1,3 @@
-import type { Envelope } from '@meridian/contracts/envelope';
 import { toLocale } from '@meridian/contracts/locale';
 import {
   BANK_ACCOUNT_CURRENCY,
@@ -9,31 +8,20 @@ import {
 } from '@meridian/contracts/payments';
 import { validationMessage } from '@meridian/contracts/validation';
 import { Alert, Button, Form, Input, Select, Skeleton, Space } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { RequireUser } from '../../../components/require-user.tsx';
 import { pathTo } from '../../../config/paths.ts';
-import { applyServerErrors, STATUS_VALIDATION } from '../../../lib/form-errors.ts';
 import { useSelf } from '../../../lib/get-self.ts';
-import { closeSecurityCheck, openSecurityCheck } from '../../../stores/modal-store.ts';
+import { useSecuredAction } from '../../../hooks/use-secured-action.ts';
 import { bankAccountsKey, useBankAccounts } from '../../../lib/get-bank-accounts.ts';
 import { useCountries } from '../../../lib/get-countries.ts';
 import { KycGate, kycGateOf } from '../components/kyc-gate.tsx';
 import { BANK_FORM_FIELDS, bankFieldRule, type BankFormField, type BankFormValues } from '../lib/bank-form-rules.ts';
 import './payments.css';
-
-/** Whether a refused add names one of the form's fields (then it is shown there, not in the security check). */
-function namesFormField(response: Envelope<unknown>): boolean {
-  const fields = (response.content as { fields?: { field: string }[] } | null)?.fields;
-  return (
-    response.statusCode === STATUS_VALIDATION &&
-    Array.isArray(fields) &&
-    fields.some((item) => (BANK_FORM_FIELDS as readonly string[]).includes(item.field))
-  );
-}
 
 /**
  * /my/payment/bank-add: bind a USD account in the verified name. The country
@@ -47,7 +35,18 @@ export function AddBankPage() {
   const navigate = useNavigate();
   const client = useQueryClient();
   const [form] = Form.useForm<BankFormValues>();
-  const [formError, setFormError] = useState<string | null>(null);
+  // A rule of the account (holder, duplicate, 175): back to the form, the message on its field.
+  const addAccount = useSecuredAction({
+    endpoint: paymentsEndpoints.addBankAccount,
+    refusalsShownOn: 'form',
+    form,
+    fieldOf: (field) => ((BANK_FORM_FIELDS as readonly string[]).includes(field) ? field : undefined),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: bankAccountsKey });
+      void navigate(pathTo('PaymentBank'));
+    },
+  });
+  const formError = addAccount.error;
   const accounts = useBankAccounts();
   const countries = useCountries();
   const self = useSelf();
@@ -71,32 +70,14 @@ export function AddBankPage() {
   );
 
   const submit = (values: BankFormValues) => {
-    setFormError(null);
-    openSecurityCheck({
-      endpoint: paymentsEndpoints.addBankAccount,
-      input: {
-        body: {
-          country: values.country ?? '',
-          accountHolder: values.accountHolder ?? '',
-          bankName: values.bankName ?? '',
-          swiftBic: values.swiftBic ?? '',
-          currency: BANK_ACCOUNT_CURRENCY,
-          ...(usesIban ? { iban: values.iban ?? '' } : { accountNumber: values.accountNumber ?? '' }),
-        },
-      },
-      onSuccess: () => {
-        void client.invalidateQueries({ queryKey: bankAccountsKey });
-        void navigate(pathTo('PaymentBank'));
-      },
-      onFailure: (_statusCode, response) => {
-        // A rule of the account (holder, duplicate): back to the form, the message on its field.
-        if (namesFormField(response)) {
-          closeSecurityCheck();
-          setFormError(applyServerErrors(form, response, BANK_FORM_FIELDS));
-        } else if (response.statusCode === 175) {
-          closeSecurityCheck();
-          setFormError(response.message);
-        }
+    addAccount.run({
+      body: {
+        country: values.country ?? '',
+        accountHolder: values.accountHolder ?? '',
+        bankName: values.bankName ?? '',
+        swiftBic: values.swiftBic ?? '',
+        currency: BANK_ACCOUNT_CURRENCY,
+        ...(usesIban ? { iban: values.iban ?? '' } : { accountNumber: values.accountNumber ?? '' }),
       },
     });
   };
@@ -140,7 +121,7 @@ export function AddBankPage() {
             placeholder={t('form.countryPlaceholder')}
             data-testid="bank-country"
             onChange={() => {
-              setFormError(null);
+              addAccount.clearErrors();
               // The number field changes with the country; what was typed for the other one is dropped.
               form.setFieldsValue({ iban: undefined, accountNumber: undefined });
               if (form.isFieldTouched('swiftBic')) void form.validateFields(['swiftBic']);

@@ -8,7 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { RequireUser } from '../../../components/require-user.tsx';
 import { pathTo } from '../../../config/paths.ts';
-import { openSecurityCheck } from '../../../stores/modal-store.ts';
+import { useSecuredAction } from '../../../hooks/use-secured-action.ts';
 import { bankAccountsKey, useBankAccounts } from '../../../lib/get-bank-accounts.ts';
 import { useCountries } from '../../../lib/get-countries.ts';
 import { KycGate, kycGateOf } from '../components/kyc-gate.tsx';
@@ -19,12 +19,11 @@ import './payments.css';
 function BankAccountItem({ account, countryName }: { account: BankAccount; countryName: string }) {
   const { t } = useTranslation('payments');
   const client = useQueryClient();
-  const remove = () =>
-    openSecurityCheck({
-      endpoint: paymentsEndpoints.deleteBankAccount,
-      input: { params: { id: account.id }, body: {} },
-      onSuccess: () => void client.invalidateQueries({ queryKey: bankAccountsKey }),
-    });
+  const removal = useSecuredAction({
+    endpoint: paymentsEndpoints.deleteBankAccount,
+    onSuccess: () => void client.invalidateQueries({ queryKey: bankAccountsKey }),
+  });
+  const remove = () => removal.run({ params: { id: account.id }, body: {} });
   return (
     <List.Item className="bank-account" data-testid="bank-account">
       <div className="bank-account__body">

@@ -1,7 +1,11 @@
 import { passkeyEndpoints } from '@meridian/contracts/passkeys';
-import { openSecurityCheck } from '../../../stores/modal-store.ts';
+import { useSecuredAction } from '../../../hooks/use-secured-action.ts';
 
-/** `DELETE user/passkeys/{id}` (`passkeyEndpoints.removePasskey`, sensitive `PASSKEY_REMOVE`) through the security-check modal. */
-export function removePasskey(id: string, onSuccess: () => void) {
-  openSecurityCheck({ endpoint: passkeyEndpoints.removePasskey, input: { params: { id }, body: {} }, onSuccess });
+/**
+ * `DELETE user/passkeys/{id}` (`passkeyEndpoints.removePasskey`, sensitive `PASSKEY_REMOVE`)
+ * through the security check: the returned function removes the passkey of that id.
+ */
+export function useRemovePasskey(onSuccess: () => void) {
+  const action = useSecuredAction({ endpoint: passkeyEndpoints.removePasskey, onSuccess: () => onSuccess() });
+  return (id: string) => action.run({ params: { id }, body: {} });
 }

@@ -9,7 +9,10 @@ const sendNewEmailCode = vi.hoisted(() => vi.fn());
 const openSecurityCheck = vi.hoisted(() => vi.fn());
 
 vi.mock('../api/send-new-email-code.ts', () => ({ sendNewEmailCode }));
-vi.mock('../../../stores/modal-store.ts', () => ({ openSecurityCheck }));
+vi.mock('../../../stores/modal-store.ts', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  openSecurityCheck,
+}));
 
 const sendButton = () => screen.getByTestId('change-email-send-code') as HTMLButtonElement;
 const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
@@ -95,7 +98,9 @@ describe('ChangeEmailSection', { timeout: 30_000 }, () => {
     act(() => type('change-email-code', '123456'));
     await act(async () => fireEvent.click(screen.getByTestId('change-email-submit')));
     await waitFor(() => expect(openSecurityCheck).toHaveBeenCalledTimes(1));
-    await act(async () => openSecurityCheck.mock.calls[0]?.[0].onFailure(119));
+    await act(async () =>
+      openSecurityCheck.mock.calls[0]?.[0].onFailure(119, { statusCode: 119, message: 'Wrong code', content: null }),
+    );
     const zh = (await import('../../../locales/zh-HK/identity.json')).default.changeEmail;
     expect(screen.getByText(zh.codeFailed)).toBeTruthy();
   });

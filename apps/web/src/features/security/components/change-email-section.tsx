@@ -3,10 +3,10 @@ import { toLocale } from '@meridian/contracts/locale';
 import { validationMessage } from '@meridian/contracts/validation';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Typography } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSuccess } from '../../../lib/api-client.ts';
-import { openSecurityCheck } from '../../../stores/modal-store.ts';
+import { useSecuredAction } from '../../../hooks/use-secured-action.ts';
 import { identityKeys } from '../../../lib/identity-keys.ts';
 import { applyServerErrors, STATUS_CAPTCHA_FAILED } from '../../../lib/form-errors.ts';
 import { SendCodeButton } from '../../../components/send-code-button.tsx';
@@ -29,6 +29,22 @@ export function ChangeEmailSection() {
   const [form] = Form.useForm<ChangeEmailValues>();
   const [error, setError] = useState<string | null>(null);
   const [changedTo, setChangedTo] = useState<string | null>(null);
+  const sentEmail = useRef('');
+  const changeEmail = useSecuredAction({
+    endpoint: securityEndpoints.changeEmail,
+    // The service checks the factors itself (the route declares no sensitiveAction): the event is named here.
+    event: 'EMAIL_CHANGE',
+    onSuccess: () => {
+      setChangedTo(sentEmail.current);
+      form.resetFields();
+      void queryClient.invalidateQueries({ queryKey: identityKeys.self });
+      void queryClient.invalidateQueries({ queryKey: identityKeys.config });
+      void queryClient.invalidateQueries({ queryKey: identityKeys.sessions });
+    },
+    onRefusal: ({ statusCode }) => {
+      if (statusCode === STATUS_CAPTCHA_FAILED) setError(t('changeEmail.codeFailed'));
+    },
+  });
 
   const sendCode = async () => {
     setError(null);
@@ -43,22 +59,8 @@ export function ChangeEmailSection() {
     setError(null);
     setChangedTo(null);
     const email = values.email.trim().toLowerCase();
-    openSecurityCheck({
-      endpoint: securityEndpoints.changeEmail,
-      // The service checks the factors itself (the route declares no sensitiveAction): the event is named here.
-      event: 'EMAIL_CHANGE',
-      input: { body: { email, newEmailCaptcha: values.newEmailCaptcha } },
-      onSuccess: () => {
-        setChangedTo(email);
-        form.resetFields();
-        void queryClient.invalidateQueries({ queryKey: identityKeys.self });
-        void queryClient.invalidateQueries({ queryKey: identityKeys.config });
-        void queryClient.invalidateQueries({ queryKey: identityKeys.sessions });
-      },
-      onFailure: (statusCode) => {
-        if (statusCode === STATUS_CAPTCHA_FAILED) setError(t('changeEmail.codeFailed'));
-      },
-    });
+    sentEmail.current = email;
+    changeEmail.run({ body: { email, newEmailCaptcha: values.newEmailCaptcha } });
   };
 
   return (

@@ -15,9 +15,9 @@ const removePasskey = vi.hoisted(() => vi.fn());
 
 vi.mock('../../../lib/passkey.ts', () => ({ isPasskeySupported: () => browser.isSupported, createPasskey }));
 vi.mock('../api/get-passkeys.ts', () => ({ usePasskeys: () => ({ isLoading: false, data: passkeys.list }) }));
-vi.mock('../api/register-passkey.ts', () => ({ registerPasskey }));
+vi.mock('../api/register-passkey.ts', () => ({ useRegisterPasskey: () => registerPasskey }));
 vi.mock('../api/rename-passkey.ts', () => ({ renamePasskey }));
-vi.mock('../api/remove-passkey.ts', () => ({ removePasskey }));
+vi.mock('../api/remove-passkey.ts', () => ({ useRemovePasskey: () => removePasskey }));
 
 const passkey = (index: number): PasskeyItem => ({
   id: `00000000-0000-4000-8000-00000000000${index % 10}`,
@@ -107,6 +107,6 @@ describe('PasskeysSection', { timeout: 30_000 }, () => {
     await act(async () => fireEvent.click(within(dialog).getByTestId('passkey-name-submit')));
     await waitFor(() => expect(renamePasskey).toHaveBeenCalledWith(passkey(2).id, 'Old phone'));
     act(() => fireEvent.click(screen.getAllByTestId('passkey-remove')[0] as HTMLElement));
-    expect(removePasskey).toHaveBeenCalledWith(passkey(1).id, expect.any(Function));
+    expect(removePasskey).toHaveBeenCalledWith(passkey(1).id);
   });
 });

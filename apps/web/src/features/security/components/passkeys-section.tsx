@@ -11,8 +11,8 @@ import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { identityKeys } from '../../../lib/identity-keys.ts';
 import { createPasskey, isPasskeySupported } from '../../../lib/passkey.ts';
 import { usePasskeys } from '../api/get-passkeys.ts';
-import { registerPasskey } from '../api/register-passkey.ts';
-import { removePasskey } from '../api/remove-passkey.ts';
+import { useRegisterPasskey } from '../api/register-passkey.ts';
+import { useRemovePasskey } from '../api/remove-passkey.ts';
 import { renamePasskey } from '../api/rename-passkey.ts';
 
 const DATETIME = 'YYYY-MM-DD HH:mm';
@@ -39,6 +39,7 @@ export function PasskeysSection() {
       queryClient.invalidateQueries({ queryKey: identityKeys.config }),
     ]);
   };
+  const removePasskey = useRemovePasskey(() => void refresh());
 
   return (
     <section data-testid="passkeys-section" style={{ marginTop: 24 }}>
@@ -94,7 +95,7 @@ export function PasskeysSection() {
                 type="link"
                 size="small"
                 danger
-                onClick={() => removePasskey(item.id, () => void refresh())}
+                onClick={() => removePasskey(item.id)}
                 data-testid="passkey-remove"
               >
                 {t('passkeys.remove')}
@@ -149,6 +150,10 @@ function PasskeyNameDialog({
   const [form] = Form.useForm<{ name: string }>();
   const [error, setError] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
+  const registerPasskey = useRegisterPasskey({
+    onSuccess: () => void onDone(),
+    onFailure: (message) => void onDone(message),
+  });
 
   const submit = async ({ name }: { name: string }) => {
     setError(null);
@@ -167,10 +172,7 @@ function PasskeyNameDialog({
       return;
     }
     onClose();
-    registerPasskey(
-      { name, ...created.value },
-      { onSuccess: () => void onDone(), onFailure: (message) => void onDone(message) },
-    );
+    registerPasskey({ name, ...created.value });
   };
 
   return (

@@ -18,7 +18,7 @@ import { RequireUser } from '../../../components/require-user.tsx';
 import { pathTo } from '../../../config/paths.ts';
 import { isSuccess } from '../../../lib/api-client.ts';
 import { useSecurityConfig } from '../../../lib/get-security-config.ts';
-import { openSecurityCheck } from '../../../stores/modal-store.ts';
+import { useSecuredAction } from '../../../hooks/use-secured-action.ts';
 import { deleteApiKey } from '../api/delete-api-key.ts';
 import { apiKeysKey, useApiKeys } from '../api/get-api-keys.ts';
 import { apiKeyFailure, parseIpList } from '../lib/api-key-form.ts';
@@ -64,19 +64,20 @@ function ApiKeysContent() {
     setError(alert);
   };
 
+  const createKey = useSecuredAction({
+    endpoint: apiKeyEndpoints.create,
+    quietSuccess: true,
+    onSuccess: (content) => {
+      setCreated(content);
+      form.resetFields();
+      void client.invalidateQueries({ queryKey: apiKeysKey });
+    },
+    onRefusal: ({ response }) => showFailure(response),
+  });
+
   const create = (values: CreateForm) => {
     setError(null);
-    openSecurityCheck({
-      endpoint: apiKeyEndpoints.create,
-      input: { body: { label: values.label, scopes: values.scopes, ipAllowlist: parseIpList(values.ipText) } },
-      quietSuccess: true,
-      onSuccess: (content) => {
-        setCreated(content);
-        form.resetFields();
-        void client.invalidateQueries({ queryKey: apiKeysKey });
-      },
-      onFailure: (_statusCode, response) => showFailure(response),
-    });
+    createKey.run({ body: { label: values.label, scopes: values.scopes, ipAllowlist: parseIpList(values.ipText) } });
   };
 
   return (

@@ -14,7 +14,10 @@ vi.mock('../api/get-deletion-request.ts', () => ({
   deletionRequestKey: ['support', 'deletion'],
   useDeletionRequest: () => deletion.state,
 }));
-vi.mock('../../../stores/modal-store.ts', () => ({ openSecurityCheck }));
+vi.mock('../../../stores/modal-store.ts', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  openSecurityCheck,
+}));
 vi.mock('../../../components/require-user.tsx', () => ({
   RequireUser: ({ children }: { children: ReactNode }) => children,
 }));

@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { RequireUser } from '../../../components/require-user.tsx';
-import { openSecurityCheck } from '../../../stores/modal-store.ts';
+import { useSecuredAction } from '../../../hooks/use-secured-action.ts';
 import { deletionRequestKey, useDeletionRequest } from '../api/get-deletion-request.ts';
 import { canSendDeletionRequest, isDeletionRequestOpen } from '../lib/security-rules.ts';
 
@@ -64,6 +64,14 @@ export function DeleteAccountPage() {
   const state = useDeletionRequest();
   const [isUnderstood, setIsUnderstood] = useState(false);
   const [reason, setReason] = useState('');
+  const requestDeletion = useSecuredAction({
+    endpoint: supportEndpoints.requestDeletion,
+    onSuccess: () => {
+      setReason('');
+      setIsUnderstood(false);
+      void queryClient.invalidateQueries({ queryKey: deletionRequestKey });
+    },
+  });
   const request = state.data?.request ?? null;
   const isOpen = isDeletionRequestOpen(request);
   return (
@@ -109,17 +117,7 @@ export function DeleteAccountPage() {
                   type="primary"
                   disabled={!canSendDeletionRequest(isUnderstood, reason)}
                   data-testid="delete-submit"
-                  onClick={() =>
-                    openSecurityCheck({
-                      endpoint: supportEndpoints.requestDeletion,
-                      input: { body: { reason: reason.trim() } },
-                      onSuccess: () => {
-                        setReason('');
-                        setIsUnderstood(false);
-                        void queryClient.invalidateQueries({ queryKey: deletionRequestKey });
-                      },
-                    })
-                  }
+                  onClick={() => requestDeletion.run({ body: { reason: reason.trim() } })}
                 >
                   {t('delete.submit')}
                 </Button>

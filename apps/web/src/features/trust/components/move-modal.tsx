@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { useWalletBalance } from '../../../lib/get-wallet-balance.ts';
-import { openSecurityCheck } from '../../../stores/modal-store.ts';
+import { useSecuredAction } from '../../../hooks/use-secured-action.ts';
 import { useInvalidateTrusts } from '../api/trust-keys.ts';
 
 /** Read a typed BTC amount; null while it is not a valid positive amount of at most 8 decimals. */
@@ -48,6 +48,12 @@ export function MoveModal({
   const balance = useWalletBalance();
   const invalidate = useInvalidateTrusts();
   const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const onSuccess = () => {
+    invalidate();
+    onClose();
+  };
+  const fund = useSecuredAction({ endpoint: trustEndpoints.fundTrust, onSuccess });
+  const withdraw = useSecuredAction({ endpoint: trustEndpoints.withdrawTrust, onSuccess });
   const text = Form.useWatch('amount', form) ?? '';
   const amountMinor = readBtcMinor(text);
   const walletText =
@@ -66,17 +72,8 @@ export function MoveModal({
   };
 
   const submit = ({ amount }: { amount: string }) => {
-    const body = { amount: amount.trim() };
-    const common = {
-      input: { params: { id: trust.id }, body },
-      headers: { 'Idempotency-Key': idempotencyKey },
-      onSuccess: () => {
-        invalidate();
-        onClose();
-      },
-    };
-    if (direction === 'fund') openSecurityCheck({ endpoint: trustEndpoints.fundTrust, ...common });
-    else openSecurityCheck({ endpoint: trustEndpoints.withdrawTrust, ...common });
+    const input = { params: { id: trust.id }, body: { amount: amount.trim() } };
+    (direction === 'fund' ? fund : withdraw).run(input, { idempotencyKey });
   };
 
   return (

@@ -1,7 +1,7 @@
 import { walletEndpoints } from '@meridian/contracts/wallet';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { callEndpoint, unwrap } from '../../../lib/api-client.ts';
-import { FIRST_PAGE_ID, nextPageIdOf } from '../../../lib/paging.ts';
+import { pagedListOptions } from '../../../lib/paging.ts';
 import { useUserId } from '../../../lib/session.ts';
 import { type RecordFilters, type RecordHistoryFilters, walletKeys } from './wallet-keys.ts';
 
@@ -25,11 +25,11 @@ export function useWalletRecords(filters: RecordFilters) {
 export function useWalletRecordPages(filters: RecordHistoryFilters) {
   const userId = useUserId();
   return useInfiniteQuery({
-    queryKey: walletKeys.recordPages(filters),
+    ...pagedListOptions({
+      queryKey: walletKeys.recordPages(filters),
+      fetchPage: (pageID, signal) => getWalletRecords({ ...filters, pageID }, signal),
+    }),
     enabled: userId !== null,
-    queryFn: ({ pageParam, signal }) => getWalletRecords({ ...filters, pageID: pageParam }, signal),
-    initialPageParam: FIRST_PAGE_ID,
-    getNextPageParam: nextPageIdOf,
     // New filters keep the rows shown until their first page arrives.
     placeholderData: keepPreviousData,
   });

@@ -13,7 +13,7 @@ import { Link, useNavigate } from 'react-router';
 import { pathTo } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
-import { openSecurityCheck } from '../../../stores/modal-store.ts';
+import { useSecuredAction } from '../../../hooks/use-secured-action.ts';
 import { useCheckWithdrawal } from '../api/check-withdrawal.ts';
 import { useAddressBook } from '../api/get-address-book.ts';
 import { useWithdrawLimits } from '../api/get-withdraw-limits.ts';
@@ -73,19 +73,17 @@ export function WithdrawForm({ coins, coin }: { coins: WalletCoin[]; coin: strin
     [book.data, network],
   );
 
-  const openWithdrawal = (body: WithdrawCheckBody) =>
-    openSecurityCheck({
-      endpoint: walletEndpoints.withdraw,
-      input: { body },
-      headers: { 'Idempotency-Key': crypto.randomUUID() },
-      // The result card is the confirmation: no generic "Success" toast over it.
-      quietSuccess: true,
-      onSuccess: (content) => {
-        setResult(content);
-        form.resetFields();
-        invalidate();
-      },
-    });
+  const withdraw = useSecuredAction({
+    endpoint: walletEndpoints.withdraw,
+    // The result card is the confirmation: no generic "Success" toast over it.
+    quietSuccess: true,
+    onSuccess: (content) => {
+      setResult(content);
+      form.resetFields();
+      invalidate();
+    },
+  });
+  const openWithdrawal = (body: WithdrawCheckBody) => withdraw.run({ body });
 
   const submit = (values: WithdrawValues) => {
     if (!network || !isAssetCode(coin)) return;
@@ -237,7 +235,7 @@ export function WithdrawForm({ coins, coin }: { coins: WalletCoin[]; coin: strin
         htmlType="submit"
         block
         disabled={!net}
-        loading={checkWithdrawal.isPending}
+        loading={checkWithdrawal.isPending || withdraw.isPending}
         data-testid="withdraw-submit"
       >
         {t('withdraw.submit')}

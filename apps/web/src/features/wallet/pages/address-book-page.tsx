@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { PageFrame } from '../../../components/page-frame.tsx';
-import { openSecurityCheck } from '../../../stores/modal-store.ts';
+import { useSecuredAction } from '../../../hooks/use-secured-action.ts';
 import { RequireUser } from '../../../components/require-user.tsx';
 import { useDeleteAddress } from '../api/delete-address.ts';
 import { useAddressBook } from '../api/get-address-book.ts';
@@ -27,6 +27,13 @@ export function AddressBookPage() {
   const [form] = Form.useForm<AddValues>();
   const networks = [...new Set((coins.data ?? []).flatMap((c) => c.nets.map((n) => n.network)))];
   const refresh = () => void client.invalidateQueries({ queryKey: walletKeys.addressBook });
+  const addAddress = useSecuredAction({
+    endpoint: walletEndpoints.addAddress,
+    onSuccess: () => {
+      form.resetFields();
+      refresh();
+    },
+  });
 
   return (
     <RequireUser>
@@ -37,15 +44,8 @@ export function AddressBookPage() {
             layout="vertical"
             requiredMark={false}
             onFinish={(values) =>
-              openSecurityCheck({
-                endpoint: walletEndpoints.addAddress,
-                input: {
-                  body: { label: values.label.trim(), network: values.network, address: values.address.trim() },
-                },
-                onSuccess: () => {
-                  form.resetFields();
-                  refresh();
-                },
+              addAddress.run({
+                body: { label: values.label.trim(), network: values.network, address: values.address.trim() },
               })
             }
           >
