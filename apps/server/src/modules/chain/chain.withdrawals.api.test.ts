@@ -262,7 +262,7 @@ describe('EVM withdrawals from the hot wallet', () => {
     expect((await walletRow(id)).status).toBe(1);
     const low = await t.app.chain.withdrawals!.reads.hotWallet();
     expect(low.alerts.filter((alert) => alert.status === 'open')).toMatchObject([
-      { coinCode: 'ETH', kind: 'low', balance: '5', limit: '10' },
+      { coinCode: 'ETH', kind: 'low', balance: '5.00000000', limit: '10.00000000' },
     ]);
     await clients().test.setBalance({ address: hotWallet, value: parseEther('6000') });
     expect((await sender().runOnce()).sent).toBe(1);
