@@ -290,11 +290,20 @@ export const configSchema = z
       z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
     ),
     /** Highest EIP-1559 max fee per gas a withdrawal transaction may offer, in gwei (a decimal). */
-    EVM_MAX_FEE_GWEI: z.preprocess(emptyToUndefined, z.string().regex(/^\d{1,6}(\.\d{1,9})?$/).default('200')),
+    EVM_MAX_FEE_GWEI: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^\d{1,6}(\.\d{1,9})?$/, { error: 'must be a gwei amount such as 200 or 1.5' })
+        .default('200'),
+    ),
     /** A withdrawal transaction not mined this long after its broadcast is replaced with a higher fee (same nonce). */
     CHAIN_REPLACE_AFTER_MS: z.coerce.number().int().min(1000).max(86_400_000).default(180_000),
     /** Block-explorer link of a transaction: `{hash}` is replaced by the hash, else the hash is appended. */
-    EVM_EXPLORER_TX_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).default('https://etherscan.io/tx/{hash}')),
+    EVM_EXPLORER_TX_URL: z.preprocess(
+      emptyToUndefined,
+      z.url({ protocol: /^https?$/ }).default('https://etherscan.io/tx/{hash}'),
+    ),
     /** Hot-wallet balance per coin below which withdrawals of it queue and the back office is alerted (`ETH=0.5,USDT=1000`). */
     EVM_HOT_WALLET_MIN: z.preprocess(emptyToUndefined, coinMap(/^\d+(\.\d+)?$/, 'a decimal amount').optional()),
     /** Hot-wallet balance per coin above which the back office is asked to move the excess to cold storage. */
@@ -422,7 +431,11 @@ export const configSchema = z
       });
     }
     if (env.NODE_ENV === 'production' && env.EVM_RPC_URL && !env.CHAIN_VAULT_KEY) {
-      ctx.addIssue({ code: 'custom', path: ['CHAIN_VAULT_KEY'], message: 'is required in production with EVM_RPC_URL' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['CHAIN_VAULT_KEY'],
+        message: 'is required in production with EVM_RPC_URL',
+      });
     }
     if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required in production' });

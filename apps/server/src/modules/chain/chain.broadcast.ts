@@ -58,7 +58,11 @@ export interface BroadcastContext {
  * 6979), so signing the same row and fees again gives the same hash.
  * @returns the transaction hash.
  */
-export async function signAndSend(context: BroadcastContext, row: ChainWithdrawalRow, given: Eip1559Fees): Promise<Hex> {
+export async function signAndSend(
+  context: BroadcastContext,
+  row: ChainWithdrawalRow,
+  given: Eip1559Fees,
+): Promise<Hex> {
   const fees = { maxFeePerGasWei: given.maxFeePerGasWei, maxPriorityFeePerGasWei: given.maxPriorityFeePerGasWei };
   const call = callOf(row);
   const raw = await context.signer.account.signTransaction({

@@ -6,7 +6,10 @@ const GWEI = 1_000_000_000n;
 
 describe('EIP-1559 fees', () => {
   it('offers 2 × the next base fee + the median tip, capped', () => {
-    const history = { baseFeePerGas: [10n * GWEI, 12n * GWEI, 20n * GWEI], reward: [[1n * GWEI], [3n * GWEI], [2n * GWEI]] };
+    const history = {
+      baseFeePerGas: [10n * GWEI, 12n * GWEI, 20n * GWEI],
+      reward: [[1n * GWEI], [3n * GWEI], [2n * GWEI]],
+    };
     expect(feesFromHistory(history, 200n * GWEI)).toEqual({
       maxFeePerGasWei: 42n * GWEI,
       maxPriorityFeePerGasWei: 2n * GWEI,

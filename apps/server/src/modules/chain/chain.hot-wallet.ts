@@ -62,7 +62,12 @@ export async function watchHotWallet(watch: HotWalletWatch): Promise<HotWalletCo
   const balances: HotWalletCoinBalance[] = [];
   for (const { coin, token } of coins) {
     const raw = token
-      ? await client.readContract({ address: token as Address, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
+      ? await client.readContract({
+          address: token as Address,
+          abi: erc20Abi,
+          functionName: 'balanceOf',
+          args: [address],
+        })
       : await client.getBalance({ address });
     const decimals = token ? await decimalsOf(client, token) : ETH_DECIMALS;
     const { minor } = toMinorUnits(raw, decimals, coin);
@@ -93,10 +98,7 @@ async function keepAlert(
     eq(chainHotWalletAlerts.status, 'open'),
   );
   if (!isOn) {
-    await watch.db
-      .update(chainHotWalletAlerts)
-      .set({ status: 'resolved', resolvedAt: watch.now() })
-      .where(openOne);
+    await watch.db.update(chainHotWalletAlerts).set({ status: 'resolved', resolvedAt: watch.now() }).where(openOne);
     return;
   }
   const opened = await watch.db

@@ -164,7 +164,8 @@ function createSender(
   return lazyWithdrawalSender(async () => {
     const client = createPublicClient({ transport: http(evm.rpcUrl, { timeout: 10_000, retryCount: 2 }) });
     const chainId = await client.getChainId();
-    const signer = deps.signer ?? (await openHotWalletSigner(deps.database.db, chainId, chainVaultKey(deps.config))).signer;
+    const signer =
+      deps.signer ?? (await openHotWalletSigner(deps.database.db, chainId, chainVaultKey(deps.config))).signer;
     if (deps.signer) await ensureHotWallet(deps.database.db, chainId, deps.signer);
     return createWithdrawalSender({
       db: deps.database.db,

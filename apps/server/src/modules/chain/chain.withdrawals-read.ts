@@ -1,4 +1,9 @@
-import type { ChainWithdrawal, ChainWithdrawalQuery, HotWallet, WithdrawalChain } from '@meridian/contracts/chain-withdrawals';
+import type {
+  ChainWithdrawal,
+  ChainWithdrawalQuery,
+  HotWallet,
+  WithdrawalChain,
+} from '@meridian/contracts/chain-withdrawals';
 import { toDecimalString } from '@meridian/contracts/assets';
 import type { AssetCode } from '@meridian/contracts/money';
 import type { Page } from '@meridian/contracts/pagination';
@@ -33,7 +38,11 @@ export function explorerUrlOf(template: string, txHash: string | null): string |
 const gweiOf = (wei: bigint) => new Decimal(wei.toString()).div(1e9).toFixed();
 
 /** Reads over `db` for chain `chainId`, links made with `explorerTxUrl`. */
-export function createChainWithdrawalReads(db: Db, chainIdOf: () => Promise<number>, explorerTxUrl: string): ChainWithdrawalReads {
+export function createChainWithdrawalReads(
+  db: Db,
+  chainIdOf: () => Promise<number>,
+  explorerTxUrl: string,
+): ChainWithdrawalReads {
   const toContent = (row: typeof chainWithdrawals.$inferSelect): ChainWithdrawal => ({
     id: String(row.id),
     withdrawalId: String(row.withdrawalId),
@@ -75,7 +84,10 @@ export function createChainWithdrawalReads(db: Db, chainIdOf: () => Promise<numb
       };
     },
     hotWallet: async () => {
-      const [wallet] = await db.select().from(chainHotWallets).where(eq(chainHotWallets.chainId, await chainIdOf()));
+      const [wallet] = await db
+        .select()
+        .from(chainHotWallets)
+        .where(eq(chainHotWallets.chainId, await chainIdOf()));
       if (!wallet) return { address: null, nextNonce: null, alerts: [] };
       const alerts = await db
         .select()

@@ -1,16 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { withdrawBodySchema } from '@meridian/contracts/wallet';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { type Address, erc20Abi, type Hex, parseEther } from 'viem';
 import { privateKeyToAddress, generatePrivateKey } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerAndLogin, type TestApp, type TestSession } from '../../../test/helpers.ts';
 import { manualClock } from '../../platform/clock/clock.ts';
+import { queryRows } from '../../platform/db/rows.ts';
 import { accountBalance } from '../ledger/ledger.service.ts';
 import { userAccount } from '../ledger/ledger.types.ts';
-import { withdrawals } from '../wallet/wallet.tables.ts';
 import { seedWallet } from '../wallet/wallet.seed.ts';
-import { type AnvilNode, anvilClients, deployTestToken, mintTestToken, sendTestEther, startAnvil } from './chain.anvil.ts';
+import {
+  type AnvilNode,
+  anvilClients,
+  deployTestToken,
+  mintTestToken,
+  sendTestEther,
+  startAnvil,
+} from './chain.anvil.ts';
 import { openHotWalletSigner } from './chain.nonces.ts';
 import { chainHotWallets, chainWithdrawals, chainWithdrawalTxs } from './chain.tables.ts';
 import { createWithdrawalSender, type WithdrawalSender } from './chain.withdrawals.ts';
@@ -96,8 +103,14 @@ async function approvedWithdrawal(session: TestSession, coin: 'ETH' | 'USDT' | '
   return { id: Number(record.id), to };
 }
 
-const walletRow = async (id: number) =>
-  (await t.database.db.select().from(withdrawals).where(eq(withdrawals.id, id)))[0]!;
+/** The wallet's withdrawal `id` (read as the back office would, by SQL). */
+async function walletRow(id: number) {
+  const [row] = await queryRows<{ status: number; tx_hash: string | null; failure_reason: string | null }>(
+    t.database.db,
+    sql`SELECT status, tx_hash, failure_reason FROM withdrawals WHERE id = ${id}`,
+  );
+  return { status: Number(row!.status), txHash: row!.tx_hash, failureReason: row!.failure_reason };
+}
 const chainRow = async (id: number) =>
   (await t.database.db.select().from(chainWithdrawals).where(eq(chainWithdrawals.withdrawalId, id)))[0];
 const tokenBalance = async (token: Address, owner: Address) =>
@@ -129,7 +142,9 @@ describe('EVM withdrawals from the hot wallet', () => {
       explorerUrl: `https://explorer.test/tx/${row.txHash}`,
     });
     // Amount + fee left the user: 2 − 0.5 − 0.002.
-    expect(await accountBalance(t.database.db, userAccount(session.userId, 'USER_AVAILABLE', 'ETH'))).toBe(149_800_000n);
+    expect(await accountBalance(t.database.db, userAccount(session.userId, 'USER_AVAILABLE', 'ETH'))).toBe(
+      149_800_000n,
+    );
   });
 
   it('sends a USDT withdrawal with transfer() and settles it once', async () => {
@@ -216,9 +231,16 @@ describe('EVM withdrawals from the hot wallet', () => {
       expect(done.status).toBe('CONFIRMED');
       expect(done.txHash).toBe(second.txHash);
       expect(await tokenBalance(usdc, to)).toBe(100_000_000n);
-      const sent = await t.database.db.select().from(chainWithdrawalTxs).where(eq(chainWithdrawalTxs.chainWithdrawalId, done.id));
+      const sent = await t.database.db
+        .select()
+        .from(chainWithdrawalTxs)
+        .where(eq(chainWithdrawalTxs.chainWithdrawalId, done.id));
       const receipts = await Promise.all(
-        sent.map((row) => clients().public.getTransactionReceipt({ hash: row.txHash as Hex }).catch(() => null)),
+        sent.map((row) =>
+          clients()
+            .public.getTransactionReceipt({ hash: row.txHash as Hex })
+            .catch(() => null),
+        ),
       );
       expect(receipts.filter(Boolean)).toHaveLength(1);
     } finally {
@@ -249,7 +271,9 @@ describe('EVM withdrawals from the hot wallet', () => {
     const failed = await walletRow(id);
     expect(failed.status).toBe(3);
     expect(failed.failureReason).toMatch(/^reverted on chain: 0x/);
-    expect(await accountBalance(t.database.db, userAccount(session.userId, 'USER_AVAILABLE', 'USDC'))).toBe(500_000_000n);
+    expect(await accountBalance(t.database.db, userAccount(session.userId, 'USER_AVAILABLE', 'USDC'))).toBe(
+      500_000_000n,
+    );
     expect(await accountBalance(t.database.db, userAccount(session.userId, 'USER_FROZEN', 'USDC'))).toBe(0n);
   });
 
@@ -274,5 +298,21 @@ describe('EVM withdrawals from the hot wallet', () => {
     await sender().runOnce();
     expect((await walletRow(id)).status).toBe(2);
     expect((await t.database.db.select().from(chainWithdrawals)).length).toBeGreaterThan(100);
+  });
+
+  it('lists the chain withdrawals and the hot wallet to finance, not to support', async () => {
+    const finance = (await t.app.admin.createOperator('chain-finance@example.com', 'finance')).token;
+    const support = (await t.app.admin.createOperator('chain-support@example.com', 'support')).token;
+    const get = (token: string, url: string) =>
+      t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+    const page = (await get(finance, '/api/admin/chain/withdrawals?status=REVERTED&pageSize=5')).json().content;
+    expect(page.totalCount).toBe(1);
+    expect(page.list[0]).toMatchObject({ coinCode: 'USDC', status: 'REVERTED', attempts: 1 });
+    expect(page.list[0].explorerUrl).toBe(`https://explorer.test/tx/${page.list[0].txHash}`);
+    expect(Number(page.list[0].maxFeePerGasGwei)).toBeGreaterThan(0);
+    const wallet = (await get(finance, '/api/admin/chain/hot-wallet')).json().content;
+    expect(wallet.address).toBe(hotWallet);
+    expect(wallet.nextNonce).toBe(await clients().public.getTransactionCount({ address: hotWallet }));
+    expect((await get(support, '/api/admin/chain/withdrawals')).json().statusCode).not.toBe(200);
   });
 });

@@ -140,9 +140,19 @@ export function createWithdrawalSender(options: WithdrawalSenderOptions): Withdr
         result.queued += 1;
         continue;
       }
-      const intent = { withdrawalId: Number(withdrawal.id), userId: withdrawal.userId, chainId: options.chainId, coinCode: coin };
+      const intent = {
+        withdrawalId: Number(withdrawal.id),
+        userId: withdrawal.userId,
+        chainId: options.chainId,
+        coinCode: coin,
+      };
       const { row, isNew } = await options.db.transaction((tx) =>
-        recordIntentInTx(tx, wallet.id, { ...intent, tokenAddress, toAddress, amountRaw, gasLimit, fees }, options.now()),
+        recordIntentInTx(
+          tx,
+          wallet.id,
+          { ...intent, tokenAddress, toAddress, amountRaw, gasLimit, fees },
+          options.now(),
+        ),
       );
       if (!isNew) continue;
       remaining.set('ETH', remaining.get('ETH')! - ethNeeded);
