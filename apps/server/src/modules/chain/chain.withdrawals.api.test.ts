@@ -66,7 +66,7 @@ beforeAll(async () => {
   await sendTestEther(anvil.rpcUrl, hotWallet, '1000');
   await mintTestToken(anvil.rpcUrl, usdt, hotWallet, 1_000_000_000_000n);
   await mintTestToken(anvil.rpcUrl, usdc, hotWallet, 1_000_000_000_000n);
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   await t?.close();
