@@ -63,9 +63,12 @@ export const hotWalletSchema = z.object({
 });
 export type HotWallet = z.infer<typeof hotWalletSchema>;
 
-/** The chain transaction of one of the user's withdrawals (NOT_FOUND until the hot wallet sends it). */
+/**
+ * The chain transaction of one of the user's withdrawals; every field null when the hot wallet has
+ * not sent it (yet, or it is paid another way) or it is not the user's.
+ */
 export const withdrawalChainSchema = z.object({
-  status: chainWithdrawalStatusSchema,
+  status: chainWithdrawalStatusSchema.nullable(),
   txHash: z.string().nullable(),
   explorerUrl: z.string().nullable(),
 });
@@ -110,6 +113,6 @@ export const chainWithdrawalEndpoints = {
     apiKeyScope: 'read',
     params: withdrawalChainParamsSchema,
     content: withdrawalChainSchema,
-    codes: ['LOGIN_EXPIRED', 'NOT_FOUND'],
+    codes: ['LOGIN_EXPIRED'],
   }),
 };

@@ -18,7 +18,7 @@ import type { EvmNode } from './chain.types.ts';
 import type { HotWalletSigner } from './chain.signer.ts';
 import { EvmWatcher, type WatcherFaultPoint } from './chain.watcher.ts';
 import { createWithdrawalSender, lazyWithdrawalSender, type WithdrawalSender } from './chain.withdrawals.ts';
-import { createChainWithdrawalReads } from './chain.withdrawals-read.ts';
+import { createChainWithdrawalReads, DEFAULT_EXPLORER_TX_URL } from './chain.withdrawals-read.ts';
 
 /** What `buildApp` hands the chain module. */
 export interface ChainModuleDeps {
@@ -61,7 +61,9 @@ export function createChainModule(deps: ChainModuleDeps): AppModule<ChainService
     const service = createChainService(deps.database.db, null, [
       custodyWebhookSource([...CUSTODY_NETWORKS, 'Ethereum', 'ERC20']),
     ]);
-    return { service, routes: null, jobs: [] };
+    // No hot wallet without a node: the user's link answers nulls, the back office an empty list.
+    const reads = createChainWithdrawalReads(deps.database.db, async () => 0, DEFAULT_EXPLORER_TX_URL);
+    return { service, routes: chainRoutes(reads), jobs: [] };
   }
   const node = deps.node ?? createViemNode(evm.rpcUrl);
   // The leader's session lock needs a session: the direct connection, never through a pooler.

@@ -10,7 +10,6 @@ import type { Page } from '@meridian/contracts/pagination';
 import Decimal from 'decimal.js';
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { DomainError } from '../../platform/http/errors.ts';
 import { chainHotWalletAlerts, chainHotWallets, chainWithdrawals } from './chain.tables.ts';
 
 /** The back office's and the user's reads of the chain withdrawals. */
@@ -20,8 +19,8 @@ export interface ChainWithdrawalReads {
   /** The hot wallet (null fields before it exists) and its balance alerts, open ones first. */
   hotWallet(): Promise<HotWallet>;
   /**
-   * The chain transaction of withdrawal `withdrawalId` of `userId`.
-   * @throws DomainError NOT_FOUND when it is not the user's or not sent by the hot wallet (yet).
+   * The chain transaction of withdrawal `withdrawalId` of `userId`: every field null when it is not
+   * the user's or not sent by the hot wallet (yet), so the two cannot be told apart.
    */
   ofUser(userId: string, withdrawalId: number): Promise<WithdrawalChain>;
 }
@@ -36,6 +35,9 @@ export function explorerUrlOf(template: string, txHash: string | null): string |
 }
 
 const gweiOf = (wei: bigint) => new Decimal(wei.toString()).div(1e9).toFixed();
+
+/** EVM_EXPLORER_TX_URL's default. */
+export const DEFAULT_EXPLORER_TX_URL = 'https://etherscan.io/tx/{hash}';
 
 /** Reads over `db` for chain `chainId`, links made with `explorerTxUrl`. */
 export function createChainWithdrawalReads(
@@ -115,7 +117,7 @@ export function createChainWithdrawalReads(
         .select()
         .from(chainWithdrawals)
         .where(and(eq(chainWithdrawals.withdrawalId, withdrawalId), eq(chainWithdrawals.userId, userId)));
-      if (!row) throw new DomainError('NOT_FOUND');
+      if (!row) return { status: null, txHash: null, explorerUrl: null };
       return {
         status: row.status as WithdrawalChain['status'],
         txHash: row.txHash,
