@@ -284,6 +284,30 @@ export const configSchema = z
     EVM_DEPOSIT_MINIMUMS: z.preprocess(emptyToUndefined, coinMap(/^\d+(\.\d+)?$/, 'a decimal amount').optional()),
     /** First block the watcher reads when it has no cursor yet; default: the node's latest block then. */
     EVM_START_BLOCK: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).optional()),
+    /** Key (≥ 32 characters) sealing the EVM hot wallet's private key at rest (docs/chain.md "Withdrawals"). Generated into DATA_DIR when absent; required in production with EVM_RPC_URL. */
+    CHAIN_VAULT_KEY: z.preprocess(
+      emptyToUndefined,
+      z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+    ),
+    /** Highest EIP-1559 max fee per gas a withdrawal transaction may offer, in gwei (a decimal). */
+    EVM_MAX_FEE_GWEI: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^\d{1,6}(\.\d{1,9})?$/, { error: 'must be a gwei amount such as 200 or 1.5' })
+        .default('200'),
+    ),
+    /** A withdrawal transaction not mined this long after its broadcast is replaced with a higher fee (same nonce). */
+    CHAIN_REPLACE_AFTER_MS: z.coerce.number().int().min(1000).max(86_400_000).default(180_000),
+    /** Block-explorer link of a transaction: `{hash}` is replaced by the hash, else the hash is appended. */
+    EVM_EXPLORER_TX_URL: z.preprocess(
+      emptyToUndefined,
+      z.url({ protocol: /^https?$/ }).default('https://etherscan.io/tx/{hash}'),
+    ),
+    /** Hot-wallet balance per coin below which withdrawals of it queue and the back office is alerted (`ETH=0.5,USDT=1000`). */
+    EVM_HOT_WALLET_MIN: z.preprocess(emptyToUndefined, coinMap(/^\d+(\.\d+)?$/, 'a decimal amount').optional()),
+    /** Hot-wallet balance per coin above which the back office is asked to move the excess to cold storage. */
+    EVM_HOT_WALLET_MAX: z.preprocess(emptyToUndefined, coinMap(/^\d+(\.\d+)?$/, 'a decimal amount').optional()),
     /** Bearer token that `GET /metrics` requires (`Authorization: Bearer <token>`; ≥ 32 characters). */
     METRICS_TOKEN: z.preprocess(
       emptyToUndefined,
@@ -406,6 +430,13 @@ export const configSchema = z
         message: 'is required in production when uploads go to S3',
       });
     }
+    if (env.NODE_ENV === 'production' && env.EVM_RPC_URL && !env.CHAIN_VAULT_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['CHAIN_VAULT_KEY'],
+        message: 'is required in production with EVM_RPC_URL',
+      });
+    }
     if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required in production' });
     }
@@ -496,6 +527,19 @@ export interface Config {
     tokens: Record<string, string>;
     depositMinimums: Record<string, string>;
     startBlock: number | undefined;
+    /** Withdrawals sent from the hot wallet (docs/chain.md "Withdrawals"). */
+    withdrawals: {
+      /** CHAIN_VAULT_KEY; undefined: generated into DATA_DIR (memory for a memory database). */
+      vaultKey: string | undefined;
+      /** EVM_MAX_FEE_GWEI as a decimal string of gwei. */
+      maxFeeGwei: string;
+      replaceAfterMs: number;
+      /** EVM_EXPLORER_TX_URL. */
+      explorerTxUrl: string;
+      /** Decimal amounts per coin code (EVM_HOT_WALLET_MIN, EVM_HOT_WALLET_MAX). */
+      hotWalletMin: Record<string, string>;
+      hotWalletMax: Record<string, string>;
+    };
   } | null;
   /** The public site's operator details and links (SITE_*); undefined/empty: not configured. */
   site: {
@@ -633,6 +677,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             },
             depositMinimums: { ETH: '0.001', USDT: '1', USDC: '1', ...e.EVM_DEPOSIT_MINIMUMS },
             startBlock: e.EVM_START_BLOCK,
+            withdrawals: {
+              vaultKey: e.CHAIN_VAULT_KEY,
+              maxFeeGwei: e.EVM_MAX_FEE_GWEI,
+              replaceAfterMs: e.CHAIN_REPLACE_AFTER_MS,
+              explorerTxUrl: e.EVM_EXPLORER_TX_URL,
+              hotWalletMin: e.EVM_HOT_WALLET_MIN ?? {},
+              hotWalletMax: e.EVM_HOT_WALLET_MAX ?? {},
+            },
           },
     site: {
       legalEntity: e.SITE_LEGAL_ENTITY,

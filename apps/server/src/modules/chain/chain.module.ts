@@ -1,14 +1,24 @@
+import { randomBytes } from 'node:crypto';
 import { Counter, Gauge, type Registry } from 'prom-client';
+import { createPublicClient, http } from 'viem';
+import type { AssetCode } from '@meridian/contracts/money';
 import type { Config } from '../../config.ts';
 import type { AppModule } from '../../platform/app-module.ts';
 import type { Clock } from '../../platform/clock/clock.ts';
 import type { Database } from '../../platform/db/client.ts';
+import { readOrCreateSecret } from '../../platform/security/secrets.ts';
 import type { WalletService } from '../wallet/wallet.service.ts';
 import { inProcessLeader, type LeaderLock, postgresLeader } from './chain.leader.ts';
+import { gweiToWei } from './chain.fees.ts';
 import { createViemNode } from './chain.node.ts';
+import { ensureHotWallet, openHotWalletSigner } from './chain.nonces.ts';
+import { chainRoutes } from './chain.routes.ts';
 import { type ChainService, createChainService, custodyWebhookSource } from './chain.service.ts';
 import type { EvmNode } from './chain.types.ts';
+import type { HotWalletSigner } from './chain.signer.ts';
 import { EvmWatcher, type WatcherFaultPoint } from './chain.watcher.ts';
+import { createWithdrawalSender, lazyWithdrawalSender, type WithdrawalSender } from './chain.withdrawals.ts';
+import { createChainWithdrawalReads, DEFAULT_EXPLORER_TX_URL } from './chain.withdrawals-read.ts';
 
 /** What `buildApp` hands the chain module. */
 export interface ChainModuleDeps {
@@ -26,6 +36,11 @@ export interface ChainModuleDeps {
   /** Tests: another node than EVM_RPC_URL's JSON-RPC (a synthetic one), and a fault point. */
   node?: EvmNode;
   faultPoint?: (point: WatcherFaultPoint, blockNumber: number) => void;
+  /**
+   * The hot wallet's signer when a KMS holds the key (`HotWalletSigner`, a viem custom account);
+   * default: a key sealed with CHAIN_VAULT_KEY in `chain_hot_wallets`.
+   */
+  signer?: HotWalletSigner;
 }
 
 /** The networks the custody webhook keeps whatever the configuration. */
@@ -46,7 +61,9 @@ export function createChainModule(deps: ChainModuleDeps): AppModule<ChainService
     const service = createChainService(deps.database.db, null, [
       custodyWebhookSource([...CUSTODY_NETWORKS, 'Ethereum', 'ERC20']),
     ]);
-    return { service, routes: null, jobs: [] };
+    // No hot wallet without a node: the user's link answers nulls, the back office an empty list.
+    const reads = createChainWithdrawalReads(deps.database.db, async () => 0, DEFAULT_EXPLORER_TX_URL);
+    return { service, routes: chainRoutes(reads), jobs: [] };
   }
   const node = deps.node ?? createViemNode(evm.rpcUrl);
   // The leader's session lock needs a session: the direct connection, never through a pooler.
@@ -68,17 +85,23 @@ export function createChainModule(deps: ChainModuleDeps): AppModule<ChainService
         registers: [deps.metrics],
       })
     : undefined;
+  const coins = {
+    confirmationsFor: async (coin: AssetCode, network: string) =>
+      evm.confirmations[coin] ??
+      (await deps.wallet.listNetworks(coin)).find((net) => net.network === network)?.confirmationsRequired,
+    minimumOf: (coin: AssetCode) => evm.depositMinimums[coin] ?? '0',
+    tokens: evm.tokens,
+  };
+  // A withdrawal is settled at the confirmations a deposit of its coin needs (12 on Ethereum by default).
+  const withdrawalConfirmations = {
+    confirmationsFor: async (coin: string) =>
+      (await coins.confirmationsFor(coin as AssetCode, coin === 'ETH' ? 'Ethereum' : 'ERC20')) ?? 12,
+  };
   const watcher = new EvmWatcher({
     db: deps.database.db,
     node,
     wallet: deps.wallet,
-    coins: {
-      confirmationsFor: async (coin, network) =>
-        evm.confirmations[coin] ??
-        (await deps.wallet.listNetworks(coin)).find((net) => net.network === network)?.confirmationsRequired,
-      minimumOf: (coin) => evm.depositMinimums[coin] ?? '0',
-      tokens: evm.tokens,
-    },
+    coins,
     leader,
     pollIntervalMs: evm.pollIntervalMs,
     blocksPerPoll: evm.blocksPerPoll,
@@ -89,16 +112,82 @@ export function createChainModule(deps: ChainModuleDeps): AppModule<ChainService
     onBlock: (blockNumber) => lastBlock?.set(blockNumber),
     ...(deps.faultPoint && { faultPoint: deps.faultPoint }),
   });
-  const service = createChainService(deps.database.db, watcher, [watcher, custodyWebhookSource(CUSTODY_NETWORKS)]);
+  const sender = createSender(deps, leader, (coin) => withdrawalConfirmations.confirmationsFor(coin));
+  const reads = createChainWithdrawalReads(deps.database.db, () => watcher.chainId(), evm.withdrawals.explorerTxUrl);
+  const service = createChainService(deps.database.db, watcher, [watcher, custodyWebhookSource(CUSTODY_NETWORKS)], {
+    sender,
+    reads,
+  });
   return {
     service,
-    routes: null,
+    routes: chainRoutes(reads),
     jobs: [],
     start: async () => {
-      if (config.jobsEnabled) await watcher.start();
+      if (!config.jobsEnabled) return;
+      await watcher.start();
+      await sender.start();
     },
-    stop: async () => watcher.stop(),
+    stop: async () => {
+      await sender.stop();
+      await watcher.stop();
+    },
   };
+}
+
+/** CHAIN_VAULT_KEY, else generated into DATA_DIR (in memory for a memory database, whose rows die with it). */
+function chainVaultKey(config: Config): string {
+  const configured = config.evm?.withdrawals.vaultKey;
+  if (configured) return configured;
+  return config.database.kind === 'memory'
+    ? randomBytes(48).toString('base64url')
+    : readOrCreateSecret(config.dataDir, 'chain-vault-key');
+}
+
+/**
+ * The hot-wallet sender of EVM withdrawals (docs/chain.md "Withdrawals"), set up at first use: the
+ * node's chain id, then the signer (the KMS one of `deps.signer`, else the sealed key of
+ * `chain_hot_wallets`, created on the first run). Sends on the leader only, with the watcher's lock.
+ */
+function createSender(
+  deps: ChainModuleDeps,
+  leader: LeaderLock,
+  confirmationsFor: (coin: string) => Promise<number>,
+): WithdrawalSender {
+  const evm = deps.config.evm!;
+  const settings = evm.withdrawals;
+  const counter = deps.metrics
+    ? new Counter({
+        name: 'chain_hot_wallet_alerts_total',
+        help: 'Hot-wallet balance alerts opened (low: withdrawals queue; excess: move to cold storage)',
+        labelNames: ['kind', 'coin'],
+        registers: [deps.metrics],
+      })
+    : undefined;
+  return lazyWithdrawalSender(async () => {
+    const client = createPublicClient({ transport: http(evm.rpcUrl, { timeout: 10_000, retryCount: 2 }) });
+    const chainId = await client.getChainId();
+    const signer =
+      deps.signer ?? (await openHotWalletSigner(deps.database.db, chainId, chainVaultKey(deps.config))).signer;
+    if (deps.signer) await ensureHotWallet(deps.database.db, chainId, deps.signer);
+    return createWithdrawalSender({
+      db: deps.database.db,
+      client,
+      signer,
+      chainId,
+      now: () => deps.clock.now(),
+      wallet: deps.wallet,
+      confirmationsFor,
+      replaceAfterMs: settings.replaceAfterMs,
+      maxFeeWei: gweiToWei(settings.maxFeeGwei),
+      log: deps.log,
+      tokens: evm.tokens,
+      hotWalletMin: settings.hotWalletMin,
+      hotWalletMax: settings.hotWalletMax,
+      leader,
+      pollIntervalMs: evm.pollIntervalMs,
+      onHotWalletAlert: (kind, coin) => counter?.inc({ kind, coin }),
+    });
+  });
 }
 
 declare module 'fastify' {

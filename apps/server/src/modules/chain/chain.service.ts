@@ -3,6 +3,8 @@ import type { Db } from '../../platform/db/client.ts';
 import { chainDeposits, chainReorgAlarms } from './chain.tables.ts';
 import type { DepositSource, PollReport } from './chain.types.ts';
 import type { EvmWatcher } from './chain.watcher.ts';
+import type { WithdrawalSender } from './chain.withdrawals.ts';
+import type { ChainWithdrawalReads } from './chain.withdrawals-read.ts';
 
 /** A back-office item: a chain deposit held for finance (below minimum, unknown token, dust). */
 export type ChainReviewItem = typeof chainDeposits.$inferSelect;
@@ -27,6 +29,12 @@ export interface ChainService {
   readonly watcher: EvmWatcher | null;
   readonly sources: readonly DepositSource[];
   /**
+   * The hot-wallet sender of EVM withdrawals and its reads (docs/chain.md "Withdrawals"), or null
+   * when EVM_RPC_URL is unset (custody sends withdrawals). `withdrawals.sender.runOnce()` runs one
+   * pass whether or not this process leads (tests, CLIs).
+   */
+  readonly withdrawals: { sender: WithdrawalSender; reads: ChainWithdrawalReads } | null;
+  /**
    * One poll of the EVM watcher now, whether or not this process leads (tests, CLIs).
    * @throws Error when no watcher is configured.
    */
@@ -37,11 +45,17 @@ export interface ChainService {
   listReorgAlarms(status?: 'open' | 'resolved'): Promise<ChainReorgAlarmRow[]>;
 }
 
-/** Build the facade over `db` and the sources. */
-export function createChainService(db: Db, watcher: EvmWatcher | null, sources: DepositSource[]): ChainService {
+/** Build the facade over `db`, the sources and the withdrawal sender. */
+export function createChainService(
+  db: Db,
+  watcher: EvmWatcher | null,
+  sources: DepositSource[],
+  withdrawals: ChainService['withdrawals'] = null,
+): ChainService {
   return {
     watcher,
     sources,
+    withdrawals,
     pollOnce: async () => {
       if (!watcher) throw new Error('no chain watcher: EVM_RPC_URL is not set');
       return watcher.pollOnce();

@@ -11,6 +11,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, minorAmount } from '../../platform/db/columns.ts';
@@ -119,5 +120,129 @@ export const chainReorgAlarms = pgTable(
   (table) => [
     unique('chain_reorg_alarms_chain_deposit_key').on(table.chainDepositId),
     check('chain_reorg_alarms_status_known', sql`${table.status} IN ('open', 'resolved')`),
+  ],
+);
+
+/** An amount in a token's base units (wei for ETH, gas prices in wei): `numeric(78,0)` as `bigint`. */
+function rawAmount(name: string) {
+  return numeric(name, { precision: 78, scale: 0, mode: 'bigint' });
+}
+
+/**
+ * The hot wallet of a chain: the account Meridian signs withdrawals from. `key_sealed` is its
+ * private key sealed with CHAIN_VAULT_KEY (AES-256-GCM, `SecretBox`), null when a KMS signs.
+ * `next_nonce` is the one nonce sequence of the account: taken with the row locked FOR UPDATE in
+ * the transaction that records a withdrawal's broadcast intent, so every nonce is used once and
+ * none is skipped.
+ */
+export const chainHotWallets = pgTable(
+  'chain_hot_wallets',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    chainId: integer('chain_id').notNull(),
+    /** Checksummed 0x… address. */
+    address: text('address').notNull(),
+    keySealed: text('key_sealed'),
+    nextNonce: bigint('next_nonce', { mode: 'number' }).notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (table) => [unique('chain_hot_wallets_chain_key').on(table.chainId)],
+);
+
+/**
+ * One withdrawal sent on chain from the hot wallet (wallet withdrawal `withdrawal_id`, processing):
+ * its nonce, the transfer (`token_address` null for ETH), the fees of the latest transaction sent
+ * for it, and where it stands.
+ *
+ * status: SIGNED (nonce assigned and fees chosen; not yet accepted by the node), BROADCAST (in
+ * the node's pool), MINED (in a block, success, fewer than N confirmations), CONFIRMED (N reached:
+ * the wallet withdrawal succeeded with `tx_hash`), REVERTED (mined and reverted: the wallet
+ * withdrawal failed, the funds returned).
+ */
+export const chainWithdrawals = pgTable(
+  'chain_withdrawals',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    withdrawalId: bigint('withdrawal_id', { mode: 'number' }).notNull(),
+    /** The withdrawal's owner (the user's link to the explorer). */
+    userId: uuid('user_id').notNull(),
+    chainId: integer('chain_id').notNull(),
+    hotWalletId: bigint('hot_wallet_id', { mode: 'number' }).notNull(),
+    nonce: bigint('nonce', { mode: 'number' }).notNull(),
+    coinCode: text('coin_code').notNull(),
+    tokenAddress: text('token_address'),
+    toAddress: text('to_address').notNull(),
+    amountRaw: rawAmount('amount_raw').notNull(),
+    gasLimit: bigint('gas_limit', { mode: 'bigint' }).notNull(),
+    maxFeePerGasWei: rawAmount('max_fee_per_gas_wei').notNull(),
+    maxPriorityFeePerGasWei: rawAmount('max_priority_fee_per_gas_wei').notNull(),
+    /** The latest transaction sent (or the one mined). */
+    txHash: text('tx_hash'),
+    status: text('status').notNull(),
+    /** How many transactions were signed for this nonce (1 + replacements). */
+    attempts: integer('attempts').notNull().default(0),
+    broadcastAt: timestamp('broadcast_at', { withTimezone: true, mode: 'date' }),
+    minedBlock: bigint('mined_block', { mode: 'number' }),
+    failureReason: text('failure_reason'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    unique('chain_withdrawals_withdrawal_key').on(table.withdrawalId),
+    unique('chain_withdrawals_wallet_nonce_key').on(table.hotWalletId, table.nonce),
+    index('chain_withdrawals_status_idx').on(table.chainId, table.status),
+    check(
+      'chain_withdrawals_status_known',
+      sql`${table.status} IN ('SIGNED', 'BROADCAST', 'MINED', 'CONFIRMED', 'REVERTED')`,
+    ),
+  ],
+);
+
+/**
+ * Every transaction signed for a chain withdrawal (the first and each fee replacement, same
+ * nonce), with its raw bytes so it can be sent again; any of them may be the one mined.
+ */
+export const chainWithdrawalTxs = pgTable(
+  'chain_withdrawal_txs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    chainWithdrawalId: bigint('chain_withdrawal_id', { mode: 'number' }).notNull(),
+    txHash: text('tx_hash').notNull(),
+    rawTx: text('raw_tx').notNull(),
+    maxFeePerGasWei: rawAmount('max_fee_per_gas_wei').notNull(),
+    maxPriorityFeePerGasWei: rawAmount('max_priority_fee_per_gas_wei').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    unique('chain_withdrawal_txs_hash_key').on(table.txHash),
+    index('chain_withdrawal_txs_withdrawal_idx').on(table.chainWithdrawalId),
+  ],
+);
+
+/**
+ * A back-office item about the hot wallet's balance of a coin: `low` (below EVM_HOT_WALLET_MIN:
+ * withdrawals of the coin queue) or `excess` (above EVM_HOT_WALLET_MAX: move the excess to cold
+ * storage). At most one open per (wallet, coin, kind); resolved when the balance is back in range.
+ * Amounts in minor units of the coin.
+ */
+export const chainHotWalletAlerts = pgTable(
+  'chain_hot_wallet_alerts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    hotWalletId: bigint('hot_wallet_id', { mode: 'number' }).notNull(),
+    coinCode: text('coin_code').notNull(),
+    kind: text('kind').notNull(),
+    balanceMinor: minorAmount('balance_minor').notNull(),
+    limitMinor: minorAmount('limit_minor').notNull(),
+    status: text('status').notNull().default('open'),
+    createdAt: createdAt(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    uniqueIndex('chain_hot_wallet_alerts_open_key')
+      .on(table.hotWalletId, table.coinCode, table.kind)
+      .where(sql`${table.status} = 'open'`),
+    check('chain_hot_wallet_alerts_kind_known', sql`${table.kind} IN ('low', 'excess')`),
+    check('chain_hot_wallet_alerts_status_known', sql`${table.status} IN ('open', 'resolved')`),
   ],
 );

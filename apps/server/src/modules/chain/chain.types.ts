@@ -25,19 +25,6 @@ export interface DepositSource {
   stop(): Promise<void>;
 }
 
-/**
- * Sending coins out (hot-wallet signing, nonces, fee replacement): not built yet. A withdrawal
- * sender will take an approved OUTER withdrawal and report its transaction hash; today custody does
- * this and reports the outcome by the webhook's `withdrawal` event.
- */
-export interface WithdrawalSender {
-  readonly networks: readonly string[];
-  /** Broadcast withdrawal `withdrawalId` (already frozen in the ledger); resolves with the tx hash. */
-  send(withdrawal: { withdrawalId: number; network: string; address: string; amountMinor: bigint }): Promise<{
-    txHash: string;
-  }>;
-}
-
 /** One incoming value transfer in a block: a transaction's ETH value or an ERC-20 `Transfer` log. */
 export interface EvmTransfer {
   txHash: string;

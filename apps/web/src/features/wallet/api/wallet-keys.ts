@@ -27,6 +27,7 @@ export const walletKeys = {
   recordsAll: ['wallet', 'records'] as const,
   addressBook: ['wallet', 'addressbook'] as const,
   withdrawLimits: ['wallet', 'withdraw-limits'] as const,
+  withdrawalChain: (id: string) => ['wallet', 'withdrawal-chain', id] as const,
 };
 
 /** Refetch what a money movement changed: balances, histories and what is left of the withdrawal limits. */

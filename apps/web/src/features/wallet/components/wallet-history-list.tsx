@@ -7,6 +7,7 @@ import { useWalletRecordPages } from '../api/get-wallet-records.ts';
 import type { RecordHistoryFilters } from '../api/wallet-keys.ts';
 import { RecordCancelButton } from './record-cancel-button.tsx';
 import { StatusTag } from './status-tag.tsx';
+import { WithdrawalTxLink } from './withdrawal-tx-link.tsx';
 import { money } from '../../../lib/money.ts';
 
 const recordIdOf = (record: WalletRecord) => record.id;
@@ -36,7 +37,16 @@ export function WalletHistoryList({ filters }: { filters: RecordHistoryFilters }
           >
             <List.Item.Meta
               title={<span data-testid="record-amount">{money(row.amount, row.coinCode)}</span>}
-              description={`${row.network} · ${t(`history.${row.type}`)} · ${dayjs(row.createTime).format('YYYY-MM-DD HH:mm')}`}
+              description={
+                <>
+                  {`${row.network} · ${t(`history.${row.type}`)} · ${dayjs(row.createTime).format('YYYY-MM-DD HH:mm')}`}
+                  {action === 'withdraw' && row.txHash !== null && (
+                    <div>
+                      <WithdrawalTxLink record={row} />
+                    </div>
+                  )}
+                </>
+              }
             />
           </List.Item>
         )}

@@ -7,6 +7,7 @@ import type { RecordFilters } from '../api/wallet-keys.ts';
 import { AddressText } from './address-text.tsx';
 import { RecordCancelButton } from './record-cancel-button.tsx';
 import { StatusTag } from './status-tag.tsx';
+import { WithdrawalTxLink } from './withdrawal-tx-link.tsx';
 import { money } from '../../../lib/money.ts';
 
 export interface WalletHistoryTableProps {
@@ -59,6 +60,11 @@ export function WalletHistoryTable({ filters, onPage }: WalletHistoryTableProps)
     },
     ...(action === 'withdraw'
       ? [
+          {
+            title: t('history.txHash'),
+            key: 'txHash',
+            render: (_value: unknown, row: WalletRecord) => <WithdrawalTxLink record={row} />,
+          },
           {
             title: '',
             key: 'cancel',
