@@ -17,8 +17,10 @@ import {
 
 /** Most postings one entry may carry (STYLE: bound every batch). */
 export const POSTINGS_PER_ENTRY_MAX = 64;
+/** Longest idempotency key, in characters. */
 export const IDEMPOTENCY_KEY_LENGTH_MAX = 200;
 
+/** One string per account (owner kind, owner, type, asset), for maps of accounts. */
 export function accountKey(ref: { ownerKind: string; ownerId: string; type: string; asset: string }): string {
   return `${ref.ownerKind}\u0000${ref.ownerId}\u0000${ref.type}\u0000${ref.asset}`;
 }
@@ -71,6 +73,7 @@ export function assertWellFormed(input: EntryInput): void {
   for (const [asset, sum] of sums) assert.equal(sum, 0n, `postings of ${asset} sum to ${sum}, not zero`);
 }
 
+/** A stored entry with its postings, in posting order. */
 export async function loadEntry(db: DbOrTx, row: typeof ledgerEntries.$inferSelect): Promise<Entry> {
   const postings = await db
     .select({
@@ -84,6 +87,7 @@ export async function loadEntry(db: DbOrTx, row: typeof ledgerEntries.$inferSele
   return toEntry(row, postings);
 }
 
+/** An entry row and its postings as an `Entry`. */
 export function toEntry(
   row: typeof ledgerEntries.$inferSelect,
   postings: { accountId: number; asset: string; amountMinor: bigint }[],
@@ -112,11 +116,13 @@ export function parseIdArray(value: (number | string)[] | string | null | undefi
   return items.map((id) => Number(id));
 }
 
+/** A stored platform owner id, asserted to be one. */
 export function platformOwnerId(ownerId: string): PlatformOwnerId {
   assert.ok(isPlatformOwnerId(ownerId), `platform owner id ${ownerId}`);
   return ownerId;
 }
 
+/** A stored account (owner kind, owner, type, asset) as an `AccountRef`; asserts a known asset. */
 export function toAccountRef(row: { ownerKind: string; ownerId: string; type: string; asset: string }): AccountRef {
   assert.ok(isAssetCode(row.asset));
   if (row.ownerKind === 'card')

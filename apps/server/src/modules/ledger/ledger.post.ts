@@ -120,6 +120,10 @@ export async function replayOrConflict(
   return { entry: await loadEntry(db, existing), isReplay: true };
 }
 
+/**
+ * Post one well-formed entry (`reversesEntryId` set for a reversal) through `ledger_post`: a replay
+ * answers the first entry. @throws as `postEntry`.
+ */
 export async function postOne(db: DbOrTx, input: EntryInput, reversesEntryId: number | null): Promise<PostResult> {
   const requestHash = hashEntryRequest(input, reversesEntryId);
   const accounts = accountIndex();

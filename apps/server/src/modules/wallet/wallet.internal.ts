@@ -27,7 +27,9 @@ export interface WalletContext {
   options: WalletServiceOptions;
 }
 
+/** A `withdrawals` row as stored. */
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
+/** A `deposits` row as stored. */
 export type DepositRow = typeof deposits.$inferSelect;
 
 /** Stablecoins valued at 1 USD when no price source answers (until the markets issue). */
@@ -39,11 +41,16 @@ export const LARGE_WITHDRAWAL_USD_DEFAULT = '10000';
 /** For callers that are not HTTP requests (CLI, tests): no factor to check. */
 export const NO_FACTORS: FactorCheck = { check: async () => {}, consume: async () => {}, answeredByReplay: () => {} };
 
+/** A stored coin code as an asset. @throws Error when the code is not a known asset (a broken row). */
 export function asAsset(code: string): AssetCode {
   if (!isAssetCode(code)) throw new Error(`unknown asset ${code} in the coins table`);
   return code;
 }
 
+/**
+ * USD per one `asset` as an exact decimal string, by the account overview's rule: the price source,
+ * else 1 for stablecoins and USD; null when unknown. A price source that fails counts as none.
+ */
 export async function price(ctx: WalletContext, asset: AssetCode): Promise<string | null> {
   // EURE is EUR e-money (1 EURE = 1 EUR): valued at the EUR rate the cards' top-ups use, so the
   // wallet and the card account agree on what a euro is worth.
@@ -128,6 +135,7 @@ export async function checkDestination(
   return address;
 }
 
+/** The user's withdrawal limits and what is used of them now, read on `db` at the user's identity level. */
 export async function limitUsageOf(ctx: WalletContext, db: DbOrTx, userId: string) {
   return limitUsage(db, userId, await ctx.options.identity.kycLevelOf(userId, db), ctx.now());
 }
@@ -156,6 +164,7 @@ export async function notifyWithdrawal(ctx: WalletContext, row: WithdrawalRow): 
     .catch((error: unknown) => ctx.options.log.warn({ err: error }, 'withdrawal notification failed'));
 }
 
+/** A withdrawal as the user's record shows it (amounts as decimal strings of the coin). */
 export function toWithdrawRecord(row: WithdrawalRow): WalletRecord {
   const asset = asAsset(row.coinCode);
   return {
@@ -174,6 +183,7 @@ export function toWithdrawRecord(row: WithdrawalRow): WalletRecord {
   };
 }
 
+/** A withdrawal as the operators' API shows it (`OpsWithdrawal`). */
 export function toOpsWithdrawal(ctx: WalletContext, row: WithdrawalRow): OpsWithdrawal {
   return {
     ...toWithdrawRecord(row),
@@ -186,6 +196,7 @@ export function toOpsWithdrawal(ctx: WalletContext, row: WithdrawalRow): OpsWith
   };
 }
 
+/** A deposit as the user's record shows it (status 2 once credited, 0 before; amounts as decimal strings). */
 export function toDepositRecord(row: DepositRow): WalletRecord {
   const asset = asAsset(row.coinCode);
   return {

@@ -42,6 +42,7 @@ export async function transition(
   return moved;
 }
 
+/** The entry that gives back a withdrawal's frozen amount + fee to the owner's available balance. */
 export function returnEntry(w: WithdrawalRow, kindOfReturn: 'cancel' | 'failure'): EntryInput {
   const asset = asAsset(w.coinCode);
   return {
@@ -57,6 +58,10 @@ export function returnEntry(w: WithdrawalRow, kindOfReturn: 'cancel' | 'failure'
   };
 }
 
+/**
+ * In `tx`: an OUTER withdrawal in one of `from` → 2 success with `txHash`; the frozen amount leaves to
+ * the hot wallet and the fee is earned. @throws as `transition`.
+ */
 export async function completeInTx(
   ctx: WalletContext,
   tx: Tx,
@@ -83,6 +88,10 @@ export async function completeInTx(
   });
 }
 
+/**
+ * In `tx`: an OUTER withdrawal in one of `from` → 3 failure with `reason`; amount + fee back to
+ * available. @throws as `transition`.
+ */
 export async function failInTx(
   ctx: WalletContext,
   tx: Tx,

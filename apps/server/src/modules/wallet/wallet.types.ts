@@ -69,6 +69,7 @@ export interface WalletNotifier {
   addressAdded(userId: string, label: string, network: string, address: string): Promise<void>;
 }
 
+/** What `createWalletService` needs besides the database. */
 export interface WalletServiceOptions {
   /** The history's reads, which may lag (the replica when one is configured, `Database.reads`). Default: the primary. */
   reads?: Db;
