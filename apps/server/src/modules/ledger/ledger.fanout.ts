@@ -82,6 +82,76 @@ class FanoutNotClaimed extends Error {
 }
 
 /**
+ * The one statement of a fanout (see `postFanout`): claims the key, credits every row's account
+ * (by id, by owner, or created), debits the source and writes the postings, answering the counts
+ * `postFanout` checks. `requestPrefix` is the request's JSON without its closing rows hash.
+ */
+function fanoutStatement(input: FanoutInput, requestPrefix: string): SQL {
+  const { source, destinationType, asset } = input;
+  const metadata = input.metadata ?? {};
+  return sql`WITH fanout_rows (owner_id, amount_minor, account_id) AS (${input.rows}),
+      summary AS (
+        SELECT count(*) AS n, sum(amount_minor) AS total,
+               count(*) FILTER (WHERE owner_id IS NULL OR amount_minor IS NULL OR amount_minor <= 0 OR scale(amount_minor) > 0) AS bad,
+               encode(sha256(convert_to(${requestPrefix} || encode(sha256(convert_to(
+                 string_agg(owner_id || ':' || amount_minor::text, ',' ORDER BY owner_id COLLATE "C"), 'UTF8')), 'hex') || '"}', 'UTF8')), 'hex') AS request_hash
+        FROM fanout_rows
+      ),
+      entry AS (
+        INSERT INTO ledger_entries (kind, reference, idempotency_key, request_hash, metadata)
+        SELECT ${input.kind}, ${input.reference}, ${input.idempotencyKey}, s.request_hash, ${JSON.stringify(metadata)}::jsonb
+        FROM summary s WHERE s.n BETWEEN 1 AND ${FANOUT_ROWS_MAX} AND s.bad = 0
+        ON CONFLICT (idempotency_key) DO NOTHING RETURNING id
+      ),
+      credited_by_id AS (
+        UPDATE ledger_accounts a SET balance_minor = a.balance_minor + r.amount_minor
+        FROM fanout_rows r
+        WHERE r.account_id IS NOT NULL AND a.id = r.account_id
+          AND a.owner_kind = 'user' AND a.owner_id = r.owner_id AND a.type = ${destinationType} AND a.asset = ${asset}
+          AND EXISTS (SELECT 1 FROM entry)
+        RETURNING a.id, a.owner_id, r.amount_minor
+      ),
+      credited_by_owner AS (
+        UPDATE ledger_accounts a SET balance_minor = a.balance_minor + r.amount_minor
+        FROM fanout_rows r
+        WHERE r.account_id IS NULL
+          AND a.owner_kind = 'user' AND a.owner_id = r.owner_id AND a.type = ${destinationType} AND a.asset = ${asset}
+          AND EXISTS (SELECT 1 FROM entry)
+        RETURNING a.id, a.owner_id, r.amount_minor
+      ),
+      created AS (
+        INSERT INTO ledger_accounts (owner_kind, owner_id, type, asset, balance_minor, is_negative_allowed)
+        SELECT 'user', r.owner_id, ${destinationType}, ${asset}, r.amount_minor, false FROM fanout_rows r
+        WHERE (SELECT count(*) FROM credited_by_id) + (SELECT count(*) FROM credited_by_owner) < (SELECT n FROM summary)
+          AND r.account_id IS NULL AND EXISTS (SELECT 1 FROM entry)
+          AND r.owner_id NOT IN (SELECT c.owner_id FROM credited_by_owner c)
+        ORDER BY r.owner_id
+        ON CONFLICT DO NOTHING RETURNING id, balance_minor AS amount_minor
+      ),
+      debited AS (
+        UPDATE ledger_accounts a SET balance_minor = a.balance_minor - s.total FROM summary s
+        WHERE a.owner_kind = 'platform' AND a.owner_id = ${source.ownerId} AND a.type = ${source.type} AND a.asset = ${source.asset}
+          AND EXISTS (SELECT 1 FROM entry)
+        RETURNING a.id, -s.total AS amount_minor
+      ),
+      posted AS (
+        INSERT INTO ledger_postings (entry_id, account_id, asset, amount_minor)
+        SELECT e.id, p.id, ${asset}, p.amount_minor
+        FROM entry e, (SELECT id, amount_minor FROM credited_by_id UNION ALL SELECT id, amount_minor FROM credited_by_owner
+                       UNION ALL SELECT id, amount_minor FROM created UNION ALL SELECT id, amount_minor FROM debited) p
+        RETURNING amount_minor
+      )
+      SELECT s.n::text AS n, s.total::text AS total, s.bad::text AS bad, s.request_hash,
+             (SELECT id::text FROM entry) AS entry_id,
+             (SELECT count(*) FROM credited_by_id)::text AS credited_by_id,
+             (SELECT count(*) FROM credited_by_owner)::text AS credited_by_owner,
+             (SELECT count(*) FROM created)::text AS created,
+             (SELECT count(*) FROM posted)::text AS posted,
+             (SELECT coalesce(sum(amount_minor), 0) FROM posted)::text AS posted_sum
+      FROM summary s`;
+}
+
+/**
  * Post ONE balanced entry crediting each row of `input.rows` (see the file comment and
  * `FanoutInput.rows`): `source` −total, +amount to each owner's `destinationType` account in `asset`
  * (created when missing, with the amount as its opening balance). The request hash is SHA-256 of
@@ -143,69 +213,7 @@ export async function postFanout(db: DbOrTx, input: FanoutInput): Promise<Fanout
                    set_config('enable_seqscan', 'off', true), set_config('enable_hashjoin', 'off', true),
                    set_config('enable_mergejoin', 'off', true), set_config('work_mem', '64MB', true)`,
       );
-      const [result] = await queryRows<FanoutOutcome>(
-        sp,
-        sql`WITH fanout_rows (owner_id, amount_minor, account_id) AS (${input.rows}),
-            summary AS (
-              SELECT count(*) AS n, sum(amount_minor) AS total,
-                     count(*) FILTER (WHERE owner_id IS NULL OR amount_minor IS NULL OR amount_minor <= 0 OR scale(amount_minor) > 0) AS bad,
-                     encode(sha256(convert_to(${requestPrefix} || encode(sha256(convert_to(
-                       string_agg(owner_id || ':' || amount_minor::text, ',' ORDER BY owner_id COLLATE "C"), 'UTF8')), 'hex') || '"}', 'UTF8')), 'hex') AS request_hash
-              FROM fanout_rows
-            ),
-            entry AS (
-              INSERT INTO ledger_entries (kind, reference, idempotency_key, request_hash, metadata)
-              SELECT ${input.kind}, ${input.reference}, ${input.idempotencyKey}, s.request_hash, ${JSON.stringify(metadata)}::jsonb
-              FROM summary s WHERE s.n BETWEEN 1 AND ${FANOUT_ROWS_MAX} AND s.bad = 0
-              ON CONFLICT (idempotency_key) DO NOTHING RETURNING id
-            ),
-            credited_by_id AS (
-              UPDATE ledger_accounts a SET balance_minor = a.balance_minor + r.amount_minor
-              FROM fanout_rows r
-              WHERE r.account_id IS NOT NULL AND a.id = r.account_id
-                AND a.owner_kind = 'user' AND a.owner_id = r.owner_id AND a.type = ${destinationType} AND a.asset = ${asset}
-                AND EXISTS (SELECT 1 FROM entry)
-              RETURNING a.id, a.owner_id, r.amount_minor
-            ),
-            credited_by_owner AS (
-              UPDATE ledger_accounts a SET balance_minor = a.balance_minor + r.amount_minor
-              FROM fanout_rows r
-              WHERE r.account_id IS NULL
-                AND a.owner_kind = 'user' AND a.owner_id = r.owner_id AND a.type = ${destinationType} AND a.asset = ${asset}
-                AND EXISTS (SELECT 1 FROM entry)
-              RETURNING a.id, a.owner_id, r.amount_minor
-            ),
-            created AS (
-              INSERT INTO ledger_accounts (owner_kind, owner_id, type, asset, balance_minor, is_negative_allowed)
-              SELECT 'user', r.owner_id, ${destinationType}, ${asset}, r.amount_minor, false FROM fanout_rows r
-              WHERE (SELECT count(*) FROM credited_by_id) + (SELECT count(*) FROM credited_by_owner) < (SELECT n FROM summary)
-                AND r.account_id IS NULL AND EXISTS (SELECT 1 FROM entry)
-                AND r.owner_id NOT IN (SELECT c.owner_id FROM credited_by_owner c)
-              ORDER BY r.owner_id
-              ON CONFLICT DO NOTHING RETURNING id, balance_minor AS amount_minor
-            ),
-            debited AS (
-              UPDATE ledger_accounts a SET balance_minor = a.balance_minor - s.total FROM summary s
-              WHERE a.owner_kind = 'platform' AND a.owner_id = ${source.ownerId} AND a.type = ${source.type} AND a.asset = ${source.asset}
-                AND EXISTS (SELECT 1 FROM entry)
-              RETURNING a.id, -s.total AS amount_minor
-            ),
-            posted AS (
-              INSERT INTO ledger_postings (entry_id, account_id, asset, amount_minor)
-              SELECT e.id, p.id, ${asset}, p.amount_minor
-              FROM entry e, (SELECT id, amount_minor FROM credited_by_id UNION ALL SELECT id, amount_minor FROM credited_by_owner
-                             UNION ALL SELECT id, amount_minor FROM created UNION ALL SELECT id, amount_minor FROM debited) p
-              RETURNING amount_minor
-            )
-            SELECT s.n::text AS n, s.total::text AS total, s.bad::text AS bad, s.request_hash,
-                   (SELECT id::text FROM entry) AS entry_id,
-                   (SELECT count(*) FROM credited_by_id)::text AS credited_by_id,
-                   (SELECT count(*) FROM credited_by_owner)::text AS credited_by_owner,
-                   (SELECT count(*) FROM created)::text AS created,
-                   (SELECT count(*) FROM posted)::text AS posted,
-                   (SELECT coalesce(sum(amount_minor), 0) FROM posted)::text AS posted_sum
-            FROM summary s`,
-      );
+      const [result] = await queryRows<FanoutOutcome>(sp, fanoutStatement(input, requestPrefix));
       assert.ok(result, 'the fanout statement answers one row');
       const rowCount = Number(result.n);
       if (rowCount > 0) {

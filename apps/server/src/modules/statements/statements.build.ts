@@ -33,7 +33,7 @@ export interface CardRateSince {
 }
 
 /**
- * USD per unit of an asset on a UTC day, by the account overview's rule (`WalletService.price`,
+ * USD per unit of an asset on a UTC day, by the account overview's rule (`price` in `wallet.internal.ts`,
  * docs/statements.md "Prices") applied to that day: USD is 1; EURE (EUR e-money, 1 EURE = 1 EUR)
  * and the card currencies (EUR, GBP, JPY) take the cards' rate in force at the close of that day
  * (`cardRates`, from the rate table's applied changes); every other asset takes the stored daily

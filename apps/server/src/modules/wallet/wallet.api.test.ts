@@ -652,12 +652,12 @@ describe('history, balances and the address book', () => {
 
 describe('whitelist mode and security holds (service with its own clock and identity)', () => {
   it('withdraws only to address-book entries at least 24 hours old, and refuses during a security hold', async () => {
-    const { WalletService } = await import('./wallet.service.ts');
+    const { createWalletService } = await import('./wallet.service.ts');
     const { generateDemoXpubs, parseAccountXpub } = await import('./wallet.addresses.ts');
     const xpubs = generateDemoXpubs();
     let nowMs = t.app.clock.now().getTime();
     let holdUntil: Date | null = null;
-    const wallet = new WalletService(t.database.db, {
+    const wallet = createWalletService(t.database.db, {
       xpubs: {
         bitcoin: parseAccountXpub(xpubs.bitcoin),
         evm: parseAccountXpub(xpubs.evm),

@@ -19,7 +19,8 @@ import {
   type UsdPriceSource,
   type WalletIdentity,
   type WalletNotifier,
-  WalletService,
+  createWalletService,
+  type WalletService,
 } from './wallet.service.ts';
 
 /** Withdraw status words as the messages show them. */
@@ -133,7 +134,7 @@ export function createWalletModule(deps: WalletModuleDeps): AppModule<WalletServ
         ? (await deps.prices.usdPrice(coinCode as MarketCoinCode)).priceUsd.toFixed()
         : null,
   };
-  const service = new WalletService(deps.database.db, {
+  const service = createWalletService(deps.database.db, {
     reads: deps.database.reads,
     xpubs: {
       bitcoin: parseAccountXpub(xpubText.bitcoin),
