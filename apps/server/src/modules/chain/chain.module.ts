@@ -3,9 +3,12 @@ import type { Config } from '../../config.ts';
 import type { AppModule } from '../../platform/app-module.ts';
 import type { Clock } from '../../platform/clock/clock.ts';
 import type { Database } from '../../platform/db/client.ts';
+import type { AssetCode } from '@meridian/contracts/money';
 import type { WalletService } from '../wallet/wallet.service.ts';
 import { inProcessLeader, type LeaderLock, postgresLeader } from './chain.leader.ts';
 import { createViemNode } from './chain.node.ts';
+import { createChainOps } from './chain.ops.ts';
+import { chainRoutes } from './chain.routes.ts';
 import { type ChainService, createChainService, custodyWebhookSource } from './chain.service.ts';
 import type { EvmNode } from './chain.types.ts';
 import { EvmWatcher, type WatcherFaultPoint } from './chain.watcher.ts';
@@ -16,6 +19,8 @@ export interface ChainModuleDeps {
   database: Database;
   clock: Clock;
   wallet: WalletService;
+  /** USD per one coin (the market's prices): the back office's USD values and the large-item rule. */
+  prices?: { usdPerCoin(coin: AssetCode): Promise<string | null> };
   /** The app's Prometheus registry: the watcher's block gauge and reorganisation alarm counter. */
   metrics?: Registry;
   log: {
@@ -28,6 +33,9 @@ export interface ChainModuleDeps {
   faultPoint?: (point: WatcherFaultPoint, blockNumber: number) => void;
 }
 
+/** Valued at 1 USD when no price source answers (as the wallet does). */
+const STABLECOINS: readonly AssetCode[] = ['USDT', 'USDC', 'USDE'];
+
 /** The networks the custody webhook keeps whatever the configuration. */
 const CUSTODY_NETWORKS = ['Bitcoin', 'TRC20', 'Gnosis'] as const;
 
@@ -37,16 +45,28 @@ const CUSTODY_NETWORKS = ['Bitcoin', 'TRC20', 'Gnosis'] as const;
  * `EvmWatcher` follows the node for ETH, USDT and USDC on Ethereum: started when the app is ready
  * if JOBS_ENABLED (the scheduler's switch), polling every EVM_POLL_INTERVAL_MS while this process
  * leads — on PostgreSQL the holder of a session-level advisory lock on its own connection, on
- * PGlite the one process — and stopped before the app closes.
+ * PGlite the one process — and stopped before the app closes. Its back-office routes
+ * (`/api/admin/chain/…`, `chain.routes.ts`) are there either way: without a node they show the
+ * watcher off and the items already recorded.
  */
 export function createChainModule(deps: ChainModuleDeps): AppModule<ChainService> {
   const { config } = deps;
   const evm = config.evm;
+  const opsFor = (node: EvmNode | null) =>
+    createChainOps({
+      db: deps.database.db,
+      node,
+      wallet: deps.wallet,
+      usdPerCoin: async (coin) =>
+        (await deps.prices?.usdPerCoin(coin).catch(() => null)) ?? (STABLECOINS.includes(coin) ? '1' : null),
+      largeUsd: config.wallet.largeWithdrawalUsd,
+      now: () => deps.clock.now(),
+    });
   if (!evm) {
     const service = createChainService(deps.database.db, null, [
       custodyWebhookSource([...CUSTODY_NETWORKS, 'Ethereum', 'ERC20']),
     ]);
-    return { service, routes: null, jobs: [] };
+    return { service, routes: chainRoutes(opsFor(null)), jobs: [] };
   }
   const node = deps.node ?? createViemNode(evm.rpcUrl);
   // The leader's session lock needs a session: the direct connection, never through a pooler.
@@ -92,7 +112,7 @@ export function createChainModule(deps: ChainModuleDeps): AppModule<ChainService
   const service = createChainService(deps.database.db, watcher, [watcher, custodyWebhookSource(CUSTODY_NETWORKS)]);
   return {
     service,
-    routes: null,
+    routes: chainRoutes(opsFor(node)),
     jobs: [],
     start: async () => {
       if (config.jobsEnabled) await watcher.start();

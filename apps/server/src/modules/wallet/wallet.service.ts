@@ -40,6 +40,7 @@ import {
   toLimitsContent,
   usdValueCents,
 } from './wallet.limits.ts';
+import { recordDepositsInTx } from './wallet.deposit-batch.ts';
 import { decideAlert, depositAlert, listAlerts, recordAlert, toScreeningAlert } from './wallet.screening.ts';
 import {
   addressBook,
@@ -631,6 +632,15 @@ export class WalletService {
       amount: toDecimalString(amountMinor, input.coin),
       isCreditedNow: final.status === 'CREDITED' && row.status === 'PENDING',
     };
+  }
+
+  /**
+   * `recordDepositInTx` for many transfers in a fixed number of statements, same outcome as one at a
+   * time in order (`wallet.deposit-batch.ts`; the chain watcher's per-block path). Distinct
+   * (network, txHash, outputIndex) per call. @throws as `recordDepositInTx`, for the whole batch.
+   */
+  async recordDepositsInTx(tx: Tx, inputs: readonly ObservedDeposit[]): Promise<RecordedDeposit[]> {
+    return recordDepositsInTx(tx, { now: () => this.now(), screening: this.options.screening, log: this.options.log }, inputs);
   }
 
   /** Tell the owner that a deposit was credited (after the commit of `recordDepositInTx`); never throws. */
