@@ -3,7 +3,9 @@ import type { Config } from '../../config.ts';
 import type { AppModule } from '../../platform/app-module.ts';
 import type { Clock } from '../../platform/clock/clock.ts';
 import type { Database } from '../../platform/db/client.ts';
+import { MARKET_COIN_CODES, type MarketCoinCode } from '@meridian/contracts/market';
 import type { AssetCode } from '@meridian/contracts/money';
+import type { MarketPrices } from '../market/market.service.ts';
 import type { WalletService } from '../wallet/wallet.service.ts';
 import { inProcessLeader, type LeaderLock, postgresLeader } from './chain.leader.ts';
 import { createViemNode } from './chain.node.ts';
@@ -20,7 +22,7 @@ export interface ChainModuleDeps {
   clock: Clock;
   wallet: WalletService;
   /** USD per one coin (the market's prices): the back office's USD values and the large-item rule. */
-  prices?: { usdPerCoin(coin: AssetCode): Promise<string | null> };
+  prices?: MarketPrices;
   /** The app's Prometheus registry: the watcher's block gauge and reorganisation alarm counter. */
   metrics?: Registry;
   log: {
@@ -35,6 +37,12 @@ export interface ChainModuleDeps {
 
 /** Valued at 1 USD when no price source answers (as the wallet does). */
 const STABLECOINS: readonly AssetCode[] = ['USDT', 'USDC', 'USDE'];
+
+/** USD per one `coin` from the market's prices (as the wallet values balances), or null when it has none. */
+async function marketPrice(prices: MarketPrices | undefined, coin: AssetCode): Promise<string | null> {
+  if (!prices || !(MARKET_COIN_CODES as readonly string[]).includes(coin)) return null;
+  return (await prices.usdPrice(coin as MarketCoinCode).catch(() => null))?.priceUsd.toFixed() ?? null;
+}
 
 /** The networks the custody webhook keeps whatever the configuration. */
 const CUSTODY_NETWORKS = ['Bitcoin', 'TRC20', 'Gnosis'] as const;
@@ -57,8 +65,7 @@ export function createChainModule(deps: ChainModuleDeps): AppModule<ChainService
       db: deps.database.db,
       node,
       wallet: deps.wallet,
-      usdPerCoin: async (coin) =>
-        (await deps.prices?.usdPerCoin(coin).catch(() => null)) ?? (STABLECOINS.includes(coin) ? '1' : null),
+      usdPerCoin: async (coin) => (await marketPrice(deps.prices, coin)) ?? (STABLECOINS.includes(coin) ? '1' : null),
       largeUsd: config.wallet.largeWithdrawalUsd,
       now: () => deps.clock.now(),
     });

@@ -36,7 +36,7 @@ export function RecentDeposits({ coin }: { coin: AssetCode }) {
     refetchInterval: RECENT_DEPOSITS_POLL_MS,
   });
   const rows = records.data?.list ?? [];
-  const credited = useRef<Set<number> | undefined>(undefined);
+  const credited = useRef<Set<string> | undefined>(undefined);
   useEffect(() => {
     if (!records.data) return;
     const now = creditedIds(records.data.list);

@@ -1,4 +1,5 @@
 import { Tag } from 'antd';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 
 /** Withdraw status colours: 0 default, 1 warning, 2 success, 3 error, 4 default. */
@@ -15,7 +16,7 @@ export interface StatusTagProps {
 }
 
 /** The label of a deposit's status: "Pending · 1 of 3 confirmations" while it waits for N, "Completed" once credited. */
-function depositLabel(t: (key: string, options?: object) => string, props: StatusTagProps): string {
+function depositLabel(t: TFunction<'wallet'>, props: StatusTagProps): string {
   const { status, confirmations, confirmationsRequired } = props;
   if (status === 2) return t('status.credited');
   if (confirmations == null || confirmationsRequired == null || confirmationsRequired <= 0) return t('status.pending');
