@@ -28,7 +28,7 @@ const test = ownServerTest('wallet-chain', process.env.E2E_CUSTODY_SECRET ?? '',
 test.describe.configure({ mode: 'serial' });
 
 let anvil: AnvilNode | undefined;
-test.beforeAll(async ({}, testInfo) => {
+test.beforeAll(async ({ browserName: _browser }, testInfo) => {
   if (testInfo.project.name !== 'desktop') return;
   anvil = await startAnvil();
   chainEnv.EVM_RPC_URL = anvil.rpcUrl;

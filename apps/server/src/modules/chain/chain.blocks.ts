@@ -193,7 +193,11 @@ async function recordTransfersInTx(
 function planOf(
   context: BlockContext,
   transfer: EvmTransfer,
-): { watched: WatchedCoin | undefined; minor: bigint | null; reason: 'unknown_token' | 'dust' | 'below_minimum' | null } {
+): {
+  watched: WatchedCoin | undefined;
+  minor: bigint | null;
+  reason: 'unknown_token' | 'dust' | 'below_minimum' | null;
+} {
   const watched = transfer.token === null ? context.eth : context.tokens.get(transfer.token);
   if (!watched) return { watched, minor: null, reason: 'unknown_token' };
   const { minor } = toMinorUnits(transfer.value, watched.decimals, watched.coin);

@@ -6,7 +6,14 @@ import { queryRows } from '../../platform/db/rows.ts';
 import { accountBalance } from '../ledger/ledger.service.ts';
 import { platformAccount, userAccount } from '../ledger/ledger.types.ts';
 import { seedWallet } from '../wallet/wallet.seed.ts';
-import { type AnvilNode, anvilClients, deployTestToken, mintTestToken, sendTestEther, startAnvil } from './chain.anvil.ts';
+import {
+  type AnvilNode,
+  anvilClients,
+  deployTestToken,
+  mintTestToken,
+  sendTestEther,
+  startAnvil,
+} from './chain.anvil.ts';
 import { chainDeposits } from './chain.tables.ts';
 
 /**
@@ -96,7 +103,12 @@ describe('chain back office', () => {
     expect(content.headBlock - content.cursorBlock).toBe(3);
     expect(content.lagSeconds).toBeGreaterThanOrEqual(0);
     const pending = content.pending.find((row: { toAddress: string }) => row.toAddress === address.toLowerCase());
-    expect(pending).toMatchObject({ coinCode: 'ETH', amount: '0.50000000', confirmations: 1, confirmationsRequired: 2 });
+    expect(pending).toMatchObject({
+      coinCode: 'ETH',
+      amount: '0.50000000',
+      confirmations: 1,
+      confirmationsRequired: 2,
+    });
     await t.app.chain.pollOnce();
     expect((await call(f1, 'GET', '/state')).json().content.lagBlocks).toBe(0);
     expect((await call(support, 'GET', '/state')).json().statusCode).toBe(102);
@@ -122,7 +134,9 @@ describe('chain back office', () => {
     expect(missingZh.json()).toMatchObject(noteError);
     expect(missingZh.json().content.fields[0].message).not.toBe(missing.json().content.fields[0].message);
     expect(await balance(userId, 'USER_AVAILABLE')).toBe(0n);
-    const released = await call(f1, 'POST', `/review/${item.id}/release`, { note: 'Below minimum, credited on request' });
+    const released = await call(f1, 'POST', `/review/${item.id}/release`, {
+      note: 'Below minimum, credited on request',
+    });
     expect(released.json()).toMatchObject({
       statusCode: 200,
       content: { status: 'CREDITED', reviewedBy: 'chain-f1@example.com' },
@@ -135,7 +149,12 @@ describe('chain back office', () => {
     await mine(1);
     await t.app.chain.pollOnce();
     expect(await balance(userId, 'USER_AVAILABLE')).toBe(25_000_000n);
-    expect(await auditActions(item.id)).toEqual(['releaseReview:120', 'releaseReview:120', 'releaseReview:200', 'releaseReview:330']);
+    expect(await auditActions(item.id)).toEqual([
+      'releaseReview:120',
+      'releaseReview:120',
+      'releaseReview:200',
+      'releaseReview:330',
+    ]);
   });
 
   it('needs a second finance operator to release a large review item', async () => {
@@ -190,7 +209,10 @@ describe('chain back office', () => {
     const [release, recover] = users.map(({ userId }) => alarms.find((alarm) => alarm.userId === userId)!);
     expect(release).toMatchObject({ status: 'open', coinCode: 'ETH', amount: '1.00000000', held: '1.00000000' });
     const acknowledged = await call(f1, 'POST', `/alarms/${release!.id}/acknowledge`, {});
-    expect(acknowledged.json().content).toMatchObject({ status: 'acknowledged', acknowledgedBy: 'chain-f1@example.com' });
+    expect(acknowledged.json().content).toMatchObject({
+      status: 'acknowledged',
+      acknowledgedBy: 'chain-f1@example.com',
+    });
     expect((await call(f1, 'POST', `/alarms/${release!.id}/acknowledge`, {})).json().statusCode).toBe(330);
     const badResolution = await call(f2, 'POST', `/alarms/${release!.id}/resolve`, { resolution: 'KEEP', note: 'x' });
     expect(badResolution.json()).toMatchObject({

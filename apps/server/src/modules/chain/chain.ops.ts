@@ -176,7 +176,12 @@ export function createChainOps(deps: ChainOpsDeps): ChainOps {
         if (row.status !== 'open') throw new DomainError('CHAIN_ITEM_STATE_CHANGED');
         const [after] = await tx
           .update(chainReorgAlarms)
-          .set({ status: 'acknowledged', acknowledgedBy: operator.email, acknowledgedAt: deps.now(), note: note ?? null })
+          .set({
+            status: 'acknowledged',
+            acknowledgedBy: operator.email,
+            acknowledgedAt: deps.now(),
+            note: note ?? null,
+          })
           .where(eq(chainReorgAlarms.id, id))
           .returning();
         return { before: alarmView(row), after: alarmView(after!) };
@@ -189,7 +194,14 @@ export function createChainOps(deps: ChainOpsDeps): ChainOps {
         const releaseEntryId = await postResolutionInTx(tx, row, resolution);
         const [after] = await tx
           .update(chainReorgAlarms)
-          .set({ status: 'resolved', resolvedBy: operator.email, resolvedAt: deps.now(), resolution, note, releaseEntryId })
+          .set({
+            status: 'resolved',
+            resolvedBy: operator.email,
+            resolvedAt: deps.now(),
+            resolution,
+            note,
+            releaseEntryId,
+          })
           .where(eq(chainReorgAlarms.id, id))
           .returning();
         return { before: alarmView(row), after: alarmView(after!) };

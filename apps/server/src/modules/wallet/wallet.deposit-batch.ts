@@ -178,7 +178,15 @@ async function creditOrFreezeAll(tx: Tx, deps: DepositBatchDeps, due: DepositRow
   const alerts = await tx
     .select({ referenceId: screeningAlerts.referenceId, status: screeningAlerts.status })
     .from(screeningAlerts)
-    .where(and(eq(screeningAlerts.kind, 'deposit'), inArray(screeningAlerts.referenceId, due.map((row) => String(row.id)))));
+    .where(
+      and(
+        eq(screeningAlerts.kind, 'deposit'),
+        inArray(
+          screeningAlerts.referenceId,
+          due.map((row) => String(row.id)),
+        ),
+      ),
+    );
   const held = new Set(alerts.filter((alert) => alert.status !== 'released').map((alert) => Number(alert.referenceId)));
   for (const row of due.filter((candidate) => held.has(candidate.id))) settled.set(row.id, await freezeInTx(tx, row));
   const toCredit = due.filter((row) => !held.has(row.id)).map((row) => row.id);
@@ -238,7 +246,11 @@ async function freezeInTx(tx: Tx, row: DepositRow): Promise<DepositRow> {
     kind: 'DEPOSIT',
     reference: `deposit:${row.id}`,
     idempotencyKey: `deposit:${row.id}:freeze`,
-    postings: transfer(platformAccount('PLATFORM_HOT_WALLET', asset), platformAccount('SUSPENSE', asset), row.amountMinor),
+    postings: transfer(
+      platformAccount('PLATFORM_HOT_WALLET', asset),
+      platformAccount('SUSPENSE', asset),
+      row.amountMinor,
+    ),
     metadata: { network: row.network, txHash: row.txHash, outputIndex: String(row.outputIndex), screening: 'hit' },
   });
   const [done] = await tx.update(deposits).set({ entryId: entry.id }).where(eq(deposits.id, row.id)).returning();

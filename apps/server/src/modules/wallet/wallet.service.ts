@@ -640,7 +640,11 @@ export class WalletService {
    * (network, txHash, outputIndex) per call. @throws as `recordDepositInTx`, for the whole batch.
    */
   async recordDepositsInTx(tx: Tx, inputs: readonly ObservedDeposit[]): Promise<RecordedDeposit[]> {
-    return recordDepositsInTx(tx, { now: () => this.now(), screening: this.options.screening, log: this.options.log }, inputs);
+    return recordDepositsInTx(
+      tx,
+      { now: () => this.now(), screening: this.options.screening, log: this.options.log },
+      inputs,
+    );
   }
 
   /** Tell the owner that a deposit was credited (after the commit of `recordDepositInTx`); never throws. */

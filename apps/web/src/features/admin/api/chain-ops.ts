@@ -37,7 +37,9 @@ export async function acknowledgeChainAlarm(input: { id: number }) {
 /** `POST admin/chain/alarms/:id/resolve` with the resolution and the note. */
 export async function resolveChainAlarm(input: { id: number; resolution: 'RELEASE_HOLD' | 'RECOVER'; note: string }) {
   const { id, resolution, note } = input;
-  return unwrap(await adminCall(chainOpsEndpoints.resolveAlarm, { params: { id: String(id) }, body: { resolution, note } }));
+  return unwrap(
+    await adminCall(chainOpsEndpoints.resolveAlarm, { params: { id: String(id) }, body: { resolution, note } }),
+  );
 }
 
 /** The chain page's writes, each refreshing the state and the dashboard. */

@@ -1,5 +1,11 @@
-import { type ChainOpsAlarm, type ChainOpsDeposit, chainOpsEndpoints } from '@meridian/contracts/chain-ops';
+import {
+  type ChainOpsAlarm,
+  type ChainOpsDeposit,
+  type ChainOpsState,
+  chainOpsEndpoints,
+} from '@meridian/contracts/chain-ops';
 import { Alert, Button, Card, Descriptions, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -17,10 +23,11 @@ type Deciding =
   | { kind: 'alarm'; id: number; resolution: 'RELEASE_HOLD' | 'RECOVER' };
 
 const short = (text: string) => (text.length > 14 ? `${text.slice(0, 8)}…${text.slice(-4)}` : text);
-const amountOf = (row: ChainOpsDeposit) => (row.amount === null ? `${row.amountRaw} (raw)` : `${row.amount} ${row.coinCode}`);
+const amountOf = (row: ChainOpsDeposit) =>
+  row.amount === null ? `${row.amountRaw} (raw)` : `${row.amount} ${row.coinCode}`;
 
 /** Columns both deposit tables share: time, user, coin and amount, transaction, block. */
-function depositColumns(t: (key: string) => string, language: string): TableColumnsType<ChainOpsDeposit> {
+function depositColumns(t: TFunction<'admin'>, language: string): TableColumnsType<ChainOpsDeposit> {
   return [
     { title: t('common.time'), dataIndex: 'createdAt', render: (at: string) => formatDateTime(at, language) },
     {
@@ -43,45 +50,17 @@ function depositColumns(t: (key: string) => string, language: string): TableColu
   ];
 }
 
-/**
- * `/admin/chain`: the EVM deposit watcher for finance — head block, processed cursor and lag;
- * deposits waiting for confirmations (k of N); deposits held for review with release (a large one
- * approved first by another finance operator) or reject; reorganisation alarms with their held
- * amounts, acknowledged and resolved (release the hold, or recover it). Polled every 10 s.
- */
-export function ChainPage() {
-  const { t, i18n } = useTranslation('admin');
-  const state = useChainState();
-  const { approve, decide, acknowledge, resolve } = useChainMutations();
-  const mayDecide = useMayCall(chainOpsEndpoints.releaseReview);
-  const [deciding, setDeciding] = useState<Deciding | null>(null);
-  const data = state.data;
-  const base = depositColumns(t, i18n.language);
+/** What one alarm row can be asked to do (none when the operator may not decide). */
+interface AlarmActions {
+  mayDecide: boolean;
+  acknowledge: (id: number) => void;
+  resolve: (id: number, resolution: 'RELEASE_HOLD' | 'RECOVER') => void;
+}
 
-  const reviewActions = (row: ChainOpsDeposit) => {
-    const isCreditable = row.amount !== null && row.reason !== 'dust';
-    const needsApproval = row.needsSecondApproval && row.approvedBy === null;
-    return (
-      <Space wrap>
-        {isCreditable && needsApproval && (
-          <Button size="small" loading={approve.isPending} onClick={() => void approve.mutateAsync({ id: row.id })}>
-            {t('chain.approve')}
-          </Button>
-        )}
-        {isCreditable && !needsApproval && (
-          <Button size="small" type="primary" onClick={() => setDeciding({ kind: 'review', id: row.id, action: 'release' })}>
-            {t('chain.release')}
-          </Button>
-        )}
-        <Button size="small" danger onClick={() => setDeciding({ kind: 'review', id: row.id, action: 'reject' })}>
-          {t('chain.reject')}
-        </Button>
-      </Space>
-    );
-  };
-
-  const alarmColumns: TableColumnsType<ChainOpsAlarm> = [
-    { title: t('common.time'), dataIndex: 'createdAt', render: (at: string) => formatDateTime(at, i18n.language) },
+/** Columns of the alarms table: what was credited, what is held, the orphaned block, status and actions. */
+function alarmColumns(t: TFunction<'admin'>, language: string, actions: AlarmActions): TableColumnsType<ChainOpsAlarm> {
+  return [
+    { title: t('common.time'), dataIndex: 'createdAt', render: (at: string) => formatDateTime(at, language) },
     {
       title: t('common.user'),
       dataIndex: 'userId',
@@ -107,93 +86,160 @@ export function ChainPage() {
       key: 'actions',
       fixed: 'right',
       render: (_, row) =>
-        mayDecide && (
+        actions.mayDecide && (
           <Space wrap>
             {row.status === 'open' && (
-              <Button size="small" onClick={() => void acknowledge.mutateAsync({ id: row.id })}>
+              <Button size="small" onClick={() => actions.acknowledge(row.id)}>
                 {t('chain.acknowledge')}
               </Button>
             )}
-            <Button size="small" onClick={() => setDeciding({ kind: 'alarm', id: row.id, resolution: 'RELEASE_HOLD' })}>
+            <Button size="small" onClick={() => actions.resolve(row.id, 'RELEASE_HOLD')}>
               {t('chain.releaseHold')}
             </Button>
-            <Button size="small" danger onClick={() => setDeciding({ kind: 'alarm', id: row.id, resolution: 'RECOVER' })}>
+            <Button size="small" danger onClick={() => actions.resolve(row.id, 'RECOVER')}>
               {t('chain.recover')}
             </Button>
           </Space>
         ),
     },
   ];
+}
 
+/** The watcher's figures: head block, processed block, lag (blocks and seconds), when the cursor moved. */
+function WatcherCard({ data }: { data: ChainOpsState | undefined }) {
+  const { t, i18n } = useTranslation('admin');
+  const lag =
+    data?.lagBlocks === null || data?.lagBlocks === undefined
+      ? '—'
+      : t('chain.lagValue', { blocks: data.lagBlocks, seconds: data.lagSeconds ?? '—' });
+  return (
+    <Card size="small" style={{ margin: '16px 0' }} data-testid="chain-watcher">
+      <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 4 }}>
+        <Descriptions.Item label={t('chain.headBlock')}>{data?.headBlock ?? '—'}</Descriptions.Item>
+        <Descriptions.Item label={t('chain.cursorBlock')}>{data?.cursorBlock ?? '—'}</Descriptions.Item>
+        <Descriptions.Item label={t('chain.lag')}>{lag}</Descriptions.Item>
+        <Descriptions.Item label={t('chain.cursorUpdatedAt')}>
+          {data?.cursorUpdatedAt ? formatDateTime(data.cursorUpdatedAt, i18n.language) : '—'}
+        </Descriptions.Item>
+      </Descriptions>
+    </Card>
+  );
+}
+
+/** A review item's buttons: approve (a large one, first), credit, reject. */
+function ReviewActions(props: { row: ChainOpsDeposit; onDecide: (deciding: Deciding) => void }) {
+  const { row, onDecide } = props;
+  const { t } = useTranslation('admin');
+  const { approve } = useChainMutations();
+  const isCreditable = row.amount !== null && row.reason !== 'dust';
+  const needsApproval = row.needsSecondApproval && row.approvedBy === null;
+  return (
+    <Space wrap>
+      {isCreditable && needsApproval && (
+        <Button size="small" loading={approve.isPending} onClick={() => void approve.mutateAsync({ id: row.id })}>
+          {t('chain.approve')}
+        </Button>
+      )}
+      {isCreditable && !needsApproval && (
+        <Button size="small" type="primary" onClick={() => onDecide({ kind: 'review', id: row.id, action: 'release' })}>
+          {t('chain.release')}
+        </Button>
+      )}
+      <Button size="small" danger onClick={() => onDecide({ kind: 'review', id: row.id, action: 'reject' })}>
+        {t('chain.reject')}
+      </Button>
+    </Space>
+  );
+}
+
+/** The review table's extra columns: reason (and the large-item marks), then the actions. */
+function reviewColumns(
+  t: TFunction<'admin'>,
+  mayDecide: boolean,
+  onDecide: (deciding: Deciding) => void,
+): TableColumnsType<ChainOpsDeposit> {
+  return [
+    {
+      title: t('chain.reason'),
+      dataIndex: 'reason',
+      render: (reason: string | null, row) => (
+        <Space orientation="vertical" size={2}>
+          {reason && <Tag>{t(`chain.reasons.${reason}`)}</Tag>}
+          {row.needsSecondApproval && <Tag color="purple">{t('chain.large')}</Tag>}
+          {row.approvedBy && <span>{t('chain.approvedBy', { operator: row.approvedBy })}</span>}
+        </Space>
+      ),
+    },
+    {
+      title: t('common.actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_, row) => mayDecide && <ReviewActions row={row} onDecide={onDecide} />,
+    },
+  ];
+}
+
+/**
+ * `/admin/chain`: the EVM deposit watcher for finance — head block, processed cursor and lag;
+ * deposits waiting for confirmations (k of N); deposits held for review with release (a large one
+ * approved first by another finance operator) or reject; reorganisation alarms with their held
+ * amounts, acknowledged and resolved (release the hold, or recover it). Polled every 10 s.
+ */
+export function ChainPage() {
+  const { t, i18n } = useTranslation('admin');
+  const state = useChainState();
+  const { decide, acknowledge, resolve } = useChainMutations();
+  const mayDecide = useMayCall(chainOpsEndpoints.releaseReview);
+  const [deciding, setDeciding] = useState<Deciding | null>(null);
+  const data = state.data;
+  const base = depositColumns(t, i18n.language);
+  const alarms = alarmColumns(t, i18n.language, {
+    mayDecide,
+    acknowledge: (id) => void acknowledge.mutateAsync({ id }),
+    resolve: (id, resolution) => setDeciding({ kind: 'alarm', id, resolution }),
+  });
+  const confirmations: TableColumnsType<ChainOpsDeposit>[number] = {
+    title: t('chain.confirmations'),
+    key: 'confirmations',
+    render: (_, row) => `${Math.min(row.confirmations, row.confirmationsRequired)} / ${row.confirmationsRequired}`,
+  };
   const modalKey = deciding ? (deciding.kind === 'review' ? deciding.action : deciding.resolution) : null;
+  const heading = (key: string) => (
+    <Typography.Title level={2} style={{ fontSize: 18, marginTop: 24 }}>
+      {t(key)}
+    </Typography.Title>
+  );
+  const table = { rowKey: 'id', size: 'small', loading: state.isPending, pagination: false } as const;
   return (
     <>
       <PageTitle>{t('chain.title')}</PageTitle>
       {state.isError && <QueryError error={state.error} onRetry={() => void state.refetch()} />}
       {data && !data.isWatcherEnabled && <Alert type="info" showIcon message={t('chain.watcherOff')} />}
       {data?.nodeError && <Alert type="error" showIcon message={t('chain.nodeError', { message: data.nodeError })} />}
-      <Card size="small" style={{ margin: '16px 0' }} data-testid="chain-watcher">
-        <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 4 }}>
-          <Descriptions.Item label={t('chain.headBlock')}>{data?.headBlock ?? '—'}</Descriptions.Item>
-          <Descriptions.Item label={t('chain.cursorBlock')}>{data?.cursorBlock ?? '—'}</Descriptions.Item>
-          <Descriptions.Item label={t('chain.lag')}>
-            {data?.lagBlocks == null ? '—' : t('chain.lagValue', { blocks: data.lagBlocks, seconds: data.lagSeconds ?? '—' })}
-          </Descriptions.Item>
-          <Descriptions.Item label={t('chain.cursorUpdatedAt')}>
-            {data?.cursorUpdatedAt ? formatDateTime(data.cursorUpdatedAt, i18n.language) : '—'}
-          </Descriptions.Item>
-        </Descriptions>
-      </Card>
-      <Typography.Title level={2} style={{ fontSize: 18 }}>
-        {t('chain.alarms')}
-      </Typography.Title>
-      <Table<ChainOpsAlarm> rowKey="id" size="small" loading={state.isPending} dataSource={data?.alarms} columns={alarmColumns} scroll={{ x: 1000 }} pagination={false} data-testid="chain-alarms" />
-      <Typography.Title level={2} style={{ fontSize: 18, marginTop: 24 }}>
-        {t('chain.review')}
-      </Typography.Title>
-      <Table<ChainOpsDeposit>
-        rowKey="id"
-        size="small"
-        loading={state.isPending}
-        dataSource={data?.review}
-        scroll={{ x: 1200 }}
-        pagination={false}
-        data-testid="chain-review"
-        columns={[
-          ...base,
-          {
-            title: t('chain.reason'),
-            dataIndex: 'reason',
-            render: (reason: string | null, row) => (
-              <Space orientation="vertical" size={2}>
-                {reason && <Tag>{t(`chain.reasons.${reason}`)}</Tag>}
-                {row.needsSecondApproval && <Tag color="purple">{t('chain.large')}</Tag>}
-                {row.approvedBy && <span>{t('chain.approvedBy', { operator: row.approvedBy })}</span>}
-              </Space>
-            ),
-          },
-          { title: t('common.actions'), key: 'actions', fixed: 'right', render: (_, row) => mayDecide && reviewActions(row) },
-        ]}
-      />
-      <Typography.Title level={2} style={{ fontSize: 18, marginTop: 24 }}>
-        {t('chain.pending')}
-      </Typography.Title>
-      <Table<ChainOpsDeposit>
-        rowKey="id"
-        size="small"
-        loading={state.isPending}
-        dataSource={data?.pending}
+      <WatcherCard data={data} />
+      {heading('chain.alarms')}
+      <Table<ChainOpsAlarm>
+        {...table}
+        dataSource={data?.alarms}
+        columns={alarms}
         scroll={{ x: 1000 }}
-        pagination={false}
+        data-testid="chain-alarms"
+      />
+      {heading('chain.review')}
+      <Table<ChainOpsDeposit>
+        {...table}
+        dataSource={data?.review}
+        columns={[...base, ...reviewColumns(t, mayDecide, setDeciding)]}
+        scroll={{ x: 1200 }}
+        data-testid="chain-review"
+      />
+      {heading('chain.pending')}
+      <Table<ChainOpsDeposit>
+        {...table}
+        dataSource={data?.pending}
+        columns={[...base, confirmations]}
+        scroll={{ x: 1000 }}
         data-testid="chain-pending"
-        columns={[
-          ...base,
-          {
-            title: t('chain.confirmations'),
-            key: 'confirmations',
-            render: (_, row) => `${Math.min(row.confirmations, row.confirmationsRequired)} / ${row.confirmationsRequired}`,
-          },
-        ]}
       />
       <ReasonModal
         open={deciding !== null}

@@ -19,7 +19,8 @@ export interface StatusTagProps {
 function depositLabel(t: TFunction<'wallet'>, props: StatusTagProps): string {
   const { status, confirmations, confirmationsRequired } = props;
   if (status === 2) return t('status.credited');
-  if (confirmations == null || confirmationsRequired == null || confirmationsRequired <= 0) return t('status.pending');
+  if (typeof confirmations !== 'number' || typeof confirmationsRequired !== 'number' || confirmationsRequired <= 0)
+    return t('status.pending');
   return t('status.pendingConfirmations', {
     count: confirmationsRequired,
     confirmations: Math.min(confirmations, confirmationsRequired),
