@@ -17,6 +17,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
@@ -43,6 +44,17 @@ const TRANSFERS = Number(args.transfers);
 const BLOCKS = Number(args.blocks);
 const CONFIRMATIONS = Number(args.confirmations);
 const USDT = '0xdac17f958d2ee523a2206206994597c13d831ec7';
+
+/**
+ * Statements the app sends, counted where Drizzle turns each query into SQL text (every select,
+ * insert, update and `execute`, the ledger's batch function included; BEGIN and COMMIT are not).
+ */
+let statements = 0;
+const sqlToQuery = PgDialect.prototype.sqlToQuery;
+PgDialect.prototype.sqlToQuery = function countedSqlToQuery(this: PgDialect, ...queryArgs) {
+  statements += 1;
+  return sqlToQuery.apply(this, queryArgs);
+} as typeof sqlToQuery;
 
 const hex = (bytes: number) => `0x${randomBytes(bytes).toString('hex')}`;
 
@@ -127,6 +139,7 @@ async function run(database: Database, label: string): Promise<void> {
     let peakRssBytes = process.memoryUsage().rss;
     const sampler = setInterval(() => (peakRssBytes = Math.max(peakRssBytes, process.memoryUsage().rss)), 50);
     const started = performance.now();
+    const statementsBefore = statements;
     let credited = 0;
     let found = 0;
     for (let polls = 0; polls < BLOCKS; polls += 1) {
@@ -140,7 +153,9 @@ async function run(database: Database, label: string): Promise<void> {
     console.log(
       `${label.padEnd(8)} ${name.padEnd(9)} ${BLOCKS} blocks × ${TRANSFERS} transfers, ${ADDRESSES} watched: ` +
         `${(BLOCKS / seconds).toFixed(2)} blocks/s (${((BLOCKS * TRANSFERS) / seconds).toFixed(0)} transfers/s), ` +
-        `${found} deposits found, ${credited} credited, peak RSS ${(peakRssBytes / 2 ** 20).toFixed(0)} MB`,
+        `${found} deposits found, ${credited} credited, ` +
+        `${((statements - statementsBefore) / BLOCKS).toFixed(1)} statements/block, ` +
+        `peak RSS ${(peakRssBytes / 2 ** 20).toFixed(0)} MB`,
     );
     first = lastBlock + 1000;
     // A fresh chain id cursor per run: the second watcher starts at its own first block.

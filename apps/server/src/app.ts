@@ -319,7 +319,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   // Deposit sources: the EVM chain watcher when EVM_RPC_URL is set, the custody webhook otherwise.
-  const chain = createChainModule({ config, database, clock, wallet: wallet.service, metrics, log: app.log });
+  const chain = createChainModule({
+    config,
+    database,
+    clock,
+    wallet: wallet.service,
+    prices: market.service.prices,
+    metrics,
+    log: app.log,
+  });
   const admin = createAdminModule({
     database,
     settingsWorkflow,

@@ -736,6 +736,31 @@ export const BUSINESS_CODES = {
       'zh-HK': '此請求仍在處理中，請稍後再試',
     },
   },
+  // Chain back office: codes 330–332.
+  CHAIN_ITEM_STATE_CHANGED: {
+    code: 330,
+    httpStatus: 409,
+    message: {
+      'en-US': 'This chain item has already been decided',
+      'zh-HK': '此鏈上項目已有決定',
+    },
+  },
+  CHAIN_DEPOSIT_NOT_CREDITABLE: {
+    code: 331,
+    httpStatus: 422,
+    message: {
+      'en-US': 'This deposit cannot be credited: its token is not a supported coin',
+      'zh-HK': '此充值無法入帳：其代幣並非支援的幣種',
+    },
+  },
+  CHAIN_SECOND_APPROVAL_REQUIRED: {
+    code: 332,
+    httpStatus: 409,
+    message: {
+      'en-US': 'This large deposit needs a second operator’s approval first',
+      'zh-HK': '此大額充值須先經另一位操作員批准',
+    },
+  },
   INTERNAL: {
     code: 500,
     httpStatus: 500,

@@ -124,6 +124,7 @@ const adminRoutes: RouteObject = {
             adminPage('proApplications'),
             adminPage('trusts'),
             adminPage('screening'),
+            adminPage('chain'),
             adminPage('adjustments'),
             adminPage('broadcasts'),
             adminPage('banners'),

@@ -46,7 +46,7 @@ beforeAll(async () => {
   });
   await seedWallet(t.database.db);
   await t.app.chain.pollOnce(); // the cursor starts at the tip
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   await t?.close();

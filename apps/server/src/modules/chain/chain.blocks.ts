@@ -45,7 +45,6 @@ export function confirmationsOf(blockNumber: number, tip: number): number {
  * unless it was orphaned, when it is recorded again from this block.
  */
 export async function recordBlockInTx(tx: Tx, context: BlockContext, block: EvmBlock): Promise<BlockOutcome> {
-  const outcome: BlockOutcome = { found: 0, credited: [] };
   const ours = block.transfers.flatMap((transfer) => {
     const userId = context.addresses.ownerOf(transfer.to);
     return userId === undefined ? [] : [{ transfer, userId }];
@@ -55,13 +54,12 @@ export async function recordBlockInTx(tx: Tx, context: BlockContext, block: EvmB
     context.chainId,
     ours.map(({ transfer }) => transfer.txHash),
   );
-  for (const { transfer, userId } of ours) {
-    outcome.found += 1;
+  const fresh = ours.flatMap(({ transfer, userId }) => {
     const existing = known.get(`${transfer.txHash}:${transfer.logIndex}`);
-    if (existing && existing.status !== 'ORPHANED') continue;
-    const recorded = await recordTransferInTx(tx, context, block, transfer, userId, existing?.id);
-    if (recorded?.isCreditedNow) outcome.credited.push(recorded);
-  }
+    return existing && existing.status !== 'ORPHANED' ? [] : [{ transfer, userId, existingId: existing?.id }];
+  });
+  const credited = await recordTransfersInTx(tx, context, block, fresh);
+  const outcome: BlockOutcome = { found: ours.length, credited };
   await tx
     .insert(chainBlocks)
     .values({
@@ -116,58 +114,94 @@ async function knownTransfersInTx(
   return new Map(rows.map((row) => [`${row.txHash}:${row.logIndex}`, row]));
 }
 
-/** Record one transfer to our `userId`; `existingId` is its ORPHANED row, recorded again from this block. */
-async function recordTransferInTx(
+/** Rows written per multi-row INSERT of chain deposits. */
+const CHAIN_ROWS_PER_STATEMENT = 1000;
+
+/** A transfer to one of ours, not recorded yet (or orphaned: `existingId`, recorded again from this block). */
+interface FreshTransfer {
+  transfer: EvmTransfer;
+  userId: string;
+  existingId: number | undefined;
+}
+
+/**
+ * Record a block's transfers to ours in a fixed number of statements (docs/chain.md "Batched
+ * credit"): those held for review (unknown token, below the minimum, dust) only as chain deposits;
+ * the others through the wallet's batched deposit path at once (PENDING, or credited when already
+ * confirmed or final), then every chain deposit in one multi-row INSERT (an orphaned one updated in
+ * place). The credits to announce after the commit.
+ */
+async function recordTransfersInTx(
   tx: Tx,
   context: BlockContext,
   block: EvmBlock,
+  fresh: FreshTransfer[],
+): Promise<RecordedDeposit[]> {
+  const confirmations = confirmationsOf(block.number, context.tip);
+  const isFinal = context.finalized !== null && block.number <= context.finalized;
+  const planned = fresh.map((item) => ({ ...item, ...planOf(context, item.transfer) }));
+  const toDeposit = planned.filter((plan) => plan.reason === null);
+  const recorded = await context.wallet.recordDepositsInTx(
+    tx,
+    toDeposit.map(({ transfer, watched, minor }) => ({
+      network: watched!.network,
+      coin: watched!.coin,
+      address: getAddress(transfer.to),
+      txHash: transfer.txHash,
+      outputIndex: transfer.logIndex,
+      amountMinor: minor!,
+      confirmations,
+      fromAddress: getAddress(transfer.from),
+      confirmationsRequired: watched!.confirmationsRequired,
+      isFinal,
+    })),
+  );
+  const depositOf = new Map(toDeposit.map((plan, index) => [plan, recorded[index]!]));
+  const rows = planned.map((plan) => {
+    const deposit = depositOf.get(plan);
+    const status = deposit ? (deposit.row.status === 'PENDING' ? 'PENDING' : 'CREDITED') : 'REVIEW';
+    const row: typeof chainDeposits.$inferInsert = {
+      chainId: context.chainId,
+      txHash: plan.transfer.txHash,
+      logIndex: plan.transfer.logIndex,
+      blockNumber: block.number,
+      blockHash: block.hash,
+      tokenAddress: plan.transfer.token,
+      network: plan.watched?.network ?? 'ERC20',
+      toAddress: plan.transfer.to,
+      fromAddress: plan.transfer.from,
+      userId: plan.userId,
+      amountRaw: plan.transfer.value.toString(),
+      confirmationsRequired: plan.watched?.confirmationsRequired ?? 0,
+      coinCode: plan.watched?.coin ?? null,
+      amountMinor: plan.minor,
+      status,
+      reason: plan.reason,
+      depositId: deposit?.row.id ?? null,
+    };
+    return { row, existingId: plan.existingId };
+  });
+  const inserted = rows.filter((item) => item.existingId === undefined).map((item) => item.row);
+  for (let index = 0; index < inserted.length; index += CHAIN_ROWS_PER_STATEMENT)
+    await tx.insert(chainDeposits).values(inserted.slice(index, index + CHAIN_ROWS_PER_STATEMENT));
+  for (const { row, existingId } of rows)
+    if (existingId !== undefined) await tx.update(chainDeposits).set(row).where(eq(chainDeposits.id, existingId));
+  return recorded.filter((deposit) => deposit.isCreditedNow);
+}
+
+/** How a transfer is recorded: its coin and minor amount, and why it is held for review (null: a deposit). */
+function planOf(
+  context: BlockContext,
   transfer: EvmTransfer,
-  userId: string,
-  existingId: number | undefined,
-): Promise<RecordedDeposit | undefined> {
+): {
+  watched: WatchedCoin | undefined;
+  minor: bigint | null;
+  reason: 'unknown_token' | 'dust' | 'below_minimum' | null;
+} {
   const watched = transfer.token === null ? context.eth : context.tokens.get(transfer.token);
-  const base = {
-    chainId: context.chainId,
-    txHash: transfer.txHash,
-    logIndex: transfer.logIndex,
-    blockNumber: block.number,
-    blockHash: block.hash,
-    tokenAddress: transfer.token,
-    network: watched?.network ?? 'ERC20',
-    toAddress: transfer.to,
-    fromAddress: transfer.from,
-    userId,
-    amountRaw: transfer.value.toString(),
-    confirmationsRequired: watched?.confirmationsRequired ?? 0,
-  };
-  let row: typeof chainDeposits.$inferInsert;
-  let recorded: RecordedDeposit | undefined;
-  if (!watched) {
-    row = { ...base, coinCode: null, amountMinor: null, status: 'REVIEW', reason: 'unknown_token', depositId: null };
-  } else {
-    const { minor } = toMinorUnits(transfer.value, watched.decimals, watched.coin);
-    if (minor < watched.minimumMinor || minor === 0n) {
-      const reason = minor === 0n ? 'dust' : 'below_minimum';
-      row = { ...base, coinCode: watched.coin, amountMinor: minor, status: 'REVIEW', reason, depositId: null };
-    } else {
-      const confirmations = confirmationsOf(block.number, context.tip);
-      recorded = await context.wallet.recordDepositInTx(tx, {
-        network: watched.network,
-        coin: watched.coin,
-        address: getAddress(transfer.to),
-        txHash: transfer.txHash,
-        outputIndex: transfer.logIndex,
-        amountMinor: minor,
-        confirmations,
-        fromAddress: getAddress(transfer.from),
-        confirmationsRequired: watched.confirmationsRequired,
-        isFinal: context.finalized !== null && block.number <= context.finalized,
-      });
-      const status = recorded.row.status === 'PENDING' ? 'PENDING' : 'CREDITED';
-      row = { ...base, coinCode: watched.coin, amountMinor: minor, status, reason: null, depositId: recorded.row.id };
-    }
-  }
-  if (existingId !== undefined) await tx.update(chainDeposits).set(row).where(eq(chainDeposits.id, existingId));
-  else await tx.insert(chainDeposits).values(row);
-  return recorded;
+  if (!watched) return { watched, minor: null, reason: 'unknown_token' };
+  const { minor } = toMinorUnits(transfer.value, watched.decimals, watched.coin);
+  if (minor === 0n) return { watched, minor, reason: 'dust' };
+  if (minor < watched.minimumMinor) return { watched, minor, reason: 'below_minimum' };
+  return { watched, minor, reason: null };
 }

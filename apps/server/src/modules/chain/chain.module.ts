@@ -1,17 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { Counter, Gauge, type Registry } from 'prom-client';
 import { createPublicClient, http } from 'viem';
+import { MARKET_COIN_CODES, type MarketCoinCode } from '@meridian/contracts/market';
 import type { AssetCode } from '@meridian/contracts/money';
 import type { Config } from '../../config.ts';
 import type { AppModule } from '../../platform/app-module.ts';
 import type { Clock } from '../../platform/clock/clock.ts';
 import type { Database } from '../../platform/db/client.ts';
 import { readOrCreateSecret } from '../../platform/security/secrets.ts';
+import type { MarketPrices } from '../market/market.service.ts';
 import type { WalletService } from '../wallet/wallet.service.ts';
 import { inProcessLeader, type LeaderLock, postgresLeader } from './chain.leader.ts';
 import { gweiToWei } from './chain.fees.ts';
 import { createViemNode } from './chain.node.ts';
 import { ensureHotWallet, openHotWalletSigner } from './chain.nonces.ts';
+import { createChainOps } from './chain.ops.ts';
 import { chainRoutes } from './chain.routes.ts';
 import { type ChainService, createChainService, custodyWebhookSource } from './chain.service.ts';
 import type { EvmNode } from './chain.types.ts';
@@ -26,6 +29,8 @@ export interface ChainModuleDeps {
   database: Database;
   clock: Clock;
   wallet: WalletService;
+  /** USD per one coin (the market's prices): the back office's USD values and the large-item rule. */
+  prices?: MarketPrices;
   /** The app's Prometheus registry: the watcher's block gauge and reorganisation alarm counter. */
   metrics?: Registry;
   log: {
@@ -43,6 +48,15 @@ export interface ChainModuleDeps {
   signer?: HotWalletSigner;
 }
 
+/** Valued at 1 USD when no price source answers (as the wallet does). */
+const STABLECOINS: readonly AssetCode[] = ['USDT', 'USDC', 'USDE'];
+
+/** USD per one `coin` from the market's prices (as the wallet values balances), or null when it has none. */
+async function marketPrice(prices: MarketPrices | undefined, coin: AssetCode): Promise<string | null> {
+  if (!prices || !(MARKET_COIN_CODES as readonly string[]).includes(coin)) return null;
+  return (await prices.usdPrice(coin as MarketCoinCode).catch(() => null))?.priceUsd.toFixed() ?? null;
+}
+
 /** The networks the custody webhook keeps whatever the configuration. */
 const CUSTODY_NETWORKS = ['Bitcoin', 'TRC20', 'Gnosis'] as const;
 
@@ -52,18 +66,29 @@ const CUSTODY_NETWORKS = ['Bitcoin', 'TRC20', 'Gnosis'] as const;
  * `EvmWatcher` follows the node for ETH, USDT and USDC on Ethereum: started when the app is ready
  * if JOBS_ENABLED (the scheduler's switch), polling every EVM_POLL_INTERVAL_MS while this process
  * leads — on PostgreSQL the holder of a session-level advisory lock on its own connection, on
- * PGlite the one process — and stopped before the app closes.
+ * PGlite the one process — and stopped before the app closes. Its back-office routes
+ * (`/api/admin/chain/…`, `chain.routes.ts`) are there either way: without a node they show the
+ * watcher off and the items already recorded.
  */
 export function createChainModule(deps: ChainModuleDeps): AppModule<ChainService> {
   const { config } = deps;
   const evm = config.evm;
+  const opsFor = (node: EvmNode | null) =>
+    createChainOps({
+      db: deps.database.db,
+      node,
+      wallet: deps.wallet,
+      usdPerCoin: async (coin) => (await marketPrice(deps.prices, coin)) ?? (STABLECOINS.includes(coin) ? '1' : null),
+      largeUsd: config.wallet.largeWithdrawalUsd,
+      now: () => deps.clock.now(),
+    });
   if (!evm) {
     const service = createChainService(deps.database.db, null, [
       custodyWebhookSource([...CUSTODY_NETWORKS, 'Ethereum', 'ERC20']),
     ]);
     // No hot wallet without a node: the user's link answers nulls, the back office an empty list.
     const reads = createChainWithdrawalReads(deps.database.db, async () => 0, DEFAULT_EXPLORER_TX_URL);
-    return { service, routes: chainRoutes(reads), jobs: [] };
+    return { service, routes: chainRoutes(opsFor(null), reads), jobs: [] };
   }
   const node = deps.node ?? createViemNode(evm.rpcUrl);
   // The leader's session lock needs a session: the direct connection, never through a pooler.
@@ -120,7 +145,7 @@ export function createChainModule(deps: ChainModuleDeps): AppModule<ChainService
   });
   return {
     service,
-    routes: chainRoutes(reads),
+    routes: chainRoutes(opsFor(node), reads),
     jobs: [],
     start: async () => {
       if (!config.jobsEnabled) return;

@@ -40,6 +40,13 @@ export function createViemNode(rpcUrl: string, options: ViemNodeOptions = {}): E
         return null;
       }
     },
+    blockTimestamp: async (number) => {
+      try {
+        return Number((await client.getBlock({ blockNumber: BigInt(number) })).timestamp);
+      } catch {
+        return null;
+      }
+    },
     readBlock: async (number) => {
       let block;
       try {

@@ -53,7 +53,8 @@ export const chainBlocks = pgTable(
  * CREDITED (the wallet credited or froze it), REVIEW (held for finance, nothing credited: below the
  * coin's minimum or an unknown token, `reason`), ORPHANED (its block left the chain before it was
  * credited: the pending deposit was dropped), REORGED_AFTER_CREDIT (its block left the chain after
- * it was credited: an alarm in `chain_reorg_alarms`).
+ * it was credited: an alarm in `chain_reorg_alarms`), REJECTED (a review item finance closed without
+ * crediting it). A review item finance releases becomes CREDITED with its wallet deposit.
  */
 export const chainDeposits = pgTable(
   'chain_deposits',
@@ -82,6 +83,13 @@ export const chainDeposits = pgTable(
     /** Why it is held for review: 'below_minimum' | 'unknown_token' | 'dust'. */
     reason: text('reason'),
     depositId: bigint('deposit_id', { mode: 'number' }),
+    /** A large review item: the finance operator (email) who gave the first approval, and when. */
+    reviewApprovedBy: text('review_approved_by'),
+    reviewApprovedAt: timestamp('review_approved_at', { withTimezone: true, mode: 'date' }),
+    /** A review item: the finance operator (email) who released or rejected it, when, and why. */
+    reviewedBy: text('reviewed_by'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true, mode: 'date' }),
+    reviewNote: text('review_note'),
     createdAt: createdAt(),
   },
   (table) => [
@@ -89,7 +97,7 @@ export const chainDeposits = pgTable(
     index('chain_deposits_status_block_idx').on(table.chainId, table.status, table.blockNumber),
     check(
       'chain_deposits_status_known',
-      sql`${table.status} IN ('PENDING', 'CREDITED', 'REVIEW', 'ORPHANED', 'REORGED_AFTER_CREDIT')`,
+      sql`${table.status} IN ('PENDING', 'CREDITED', 'REVIEW', 'ORPHANED', 'REORGED_AFTER_CREDIT', 'REJECTED')`,
     ),
   ],
 );
@@ -98,7 +106,9 @@ export const chainDeposits = pgTable(
  * A credited deposit whose block left the canonical chain (a reorganisation deeper than its
  * confirmations): never reversed silently. The amount still in the user's available balance
  * (`held_minor`, at most the deposit) was moved to USER_FROZEN by entry `hold_entry_id`; finance
- * decides (status open → resolved).
+ * acknowledges it (status open → acknowledged) and resolves it once (→ resolved): RELEASE_HOLD gives
+ * the held amount back to the user's available balance (entry `release_entry_id`), RECOVER returns it
+ * to the hot wallet.
  */
 export const chainReorgAlarms = pgTable(
   'chain_reorg_alarms',
@@ -115,11 +125,19 @@ export const chainReorgAlarms = pgTable(
     orphanedBlockNumber: bigint('orphaned_block_number', { mode: 'number' }).notNull(),
     orphanedBlockHash: text('orphaned_block_hash').notNull(),
     status: text('status').notNull().default('open'),
+    acknowledgedBy: text('acknowledged_by'),
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true, mode: 'date' }),
+    resolvedBy: text('resolved_by'),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date' }),
+    /** 'RELEASE_HOLD' | 'RECOVER' once resolved. */
+    resolution: text('resolution'),
+    note: text('note'),
+    releaseEntryId: bigint('release_entry_id', { mode: 'number' }),
     createdAt: createdAt(),
   },
   (table) => [
     unique('chain_reorg_alarms_chain_deposit_key').on(table.chainDepositId),
-    check('chain_reorg_alarms_status_known', sql`${table.status} IN ('open', 'resolved')`),
+    check('chain_reorg_alarms_status_known', sql`${table.status} IN ('open', 'acknowledged', 'resolved')`),
   ],
 );
 

@@ -63,11 +63,15 @@ export interface EvmNode {
   readBlock(number: number): Promise<EvmBlock | null>;
   /** `decimals()` of an ERC-20 contract. */
   tokenDecimals(token: string): Promise<number>;
+  /** Timestamp (seconds since the epoch) of canonical block `number`, or null past the tip; the back office's lag. */
+  blockTimestamp?(number: number): Promise<number | null>;
 }
 
 /** What the watcher needs of the wallet (`WalletService`); a narrow port for the tests and the bench. */
 export interface ChainWallet {
   recordDepositInTx(tx: Tx, input: ObservedDeposit): Promise<RecordedDeposit>;
+  /** `recordDepositInTx` for a block's transfers at once (distinct keys), results in input order. */
+  recordDepositsInTx(tx: Tx, inputs: readonly ObservedDeposit[]): Promise<RecordedDeposit[]>;
   notifyDepositCredited(recorded: Pick<RecordedDeposit, 'userId' | 'coinCode' | 'amount'>): Promise<void>;
   dropPendingDepositInTx(tx: Tx, depositId: number): Promise<boolean>;
   raiseDepositConfirmationsInTx(tx: Tx, depositIds: number[], confirmations: number): Promise<void>;

@@ -1,8 +1,8 @@
 import { getAddress } from 'viem';
 import { type AssetCode, parseAmountMinor } from '@meridian/contracts/money';
-import { and, asc, eq } from 'drizzle-orm';
-import type { Db, Tx } from '../../platform/db/client.ts';
-import type { RecordedDeposit } from '../wallet/wallet.service.ts';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.ts';
+import type { ObservedDeposit, RecordedDeposit } from '../wallet/wallet.service.ts';
 import { DepositAddressIndex } from './chain.address-index.ts';
 import { type BlockContext, confirmationsOf, recordBlockInTx } from './chain.blocks.ts';
 import type { LeaderLock } from './chain.leader.ts';
@@ -58,6 +58,29 @@ export class ReorgTooDeepError extends Error {
 }
 
 const ETH_DECIMALS = 18;
+/** Pending deposits credited per batched wallet call (bounds each statement's parameters). */
+const CONFIRM_BATCH = 1000;
+
+/** The wallet's view of a pending chain deposit that is due: confirmed (`confirmations`) or final. */
+function observedOf(
+  row: typeof chainDeposits.$inferSelect,
+  watched: WatchedCoin,
+  confirmations: number,
+  isFinal: boolean,
+): ObservedDeposit {
+  return {
+    network: row.network,
+    coin: watched.coin,
+    address: getAddress(row.toAddress),
+    txHash: row.txHash,
+    outputIndex: row.logIndex,
+    amountMinor: row.amountMinor!,
+    confirmations,
+    fromAddress: getAddress(row.fromAddress),
+    confirmationsRequired: row.confirmationsRequired,
+    isFinal,
+  };
+}
 
 /**
  * The EVM deposit watcher (docs/chain.md): follows an Ethereum node by polling. Each poll checks
@@ -214,7 +237,8 @@ export class EvmWatcher implements DepositSource {
 
   /**
    * Raise the confirmations of pending deposits to the tip's count, and credit (through the
-   * wallet) those that reached their count or lie in a finalized block; one transaction.
+   * wallet's batched deposit path, `CONFIRM_BATCH` at a time) those that reached their count or lie
+   * in a finalized block; one transaction.
    */
   private async confirmPending(
     chainId: number,
@@ -229,7 +253,7 @@ export class EvmWatcher implements DepositSource {
         .from(chainDeposits)
         .where(and(eq(chainDeposits.chainId, chainId), eq(chainDeposits.status, 'PENDING')))
         .orderBy(asc(chainDeposits.blockNumber), asc(chainDeposits.id));
-      const done: RecordedDeposit[] = [];
+      const due: { row: typeof chainDeposits.$inferSelect; input: ObservedDeposit }[] = [];
       const waiting = new Map<number, number[]>();
       for (const row of pending) {
         const confirmations = confirmationsOf(row.blockNumber, tip);
@@ -240,11 +264,19 @@ export class EvmWatcher implements DepositSource {
             waiting.set(confirmations, [...(waiting.get(confirmations) ?? []), row.depositId]);
           continue;
         }
-        const recorded = await this.creditInTx(tx, row, watched, confirmations, isFinal);
-        if (recorded.row.status !== 'PENDING') {
-          await tx.update(chainDeposits).set({ status: 'CREDITED' }).where(eq(chainDeposits.id, row.id));
-          if (recorded.isCreditedNow) done.push(recorded);
-        }
+        due.push({ row, input: observedOf(row, watched, confirmations, isFinal) });
+      }
+      const done: RecordedDeposit[] = [];
+      for (let index = 0; index < due.length; index += CONFIRM_BATCH) {
+        const part = due.slice(index, index + CONFIRM_BATCH);
+        const recorded = await this.options.wallet.recordDepositsInTx(
+          tx,
+          part.map((item) => item.input),
+        );
+        const settled = part.filter((_, k) => recorded[k]!.row.status !== 'PENDING').map((item) => item.row.id);
+        if (settled.length > 0)
+          await tx.update(chainDeposits).set({ status: 'CREDITED' }).where(inArray(chainDeposits.id, settled));
+        done.push(...recorded.filter((deposit) => deposit.isCreditedNow));
       }
       for (const [confirmations, depositIds] of waiting)
         await this.options.wallet.raiseDepositConfirmationsInTx(tx, depositIds, confirmations);
@@ -253,27 +285,6 @@ export class EvmWatcher implements DepositSource {
     });
     await this.notify(credited);
     return credited.length;
-  }
-
-  private creditInTx(
-    tx: Tx,
-    row: typeof chainDeposits.$inferSelect,
-    watched: WatchedCoin,
-    confirmations: number,
-    isFinal: boolean,
-  ): Promise<RecordedDeposit> {
-    return this.options.wallet.recordDepositInTx(tx, {
-      network: row.network,
-      coin: watched.coin,
-      address: getAddress(row.toAddress),
-      txHash: row.txHash,
-      outputIndex: row.logIndex,
-      amountMinor: row.amountMinor!,
-      confirmations,
-      fromAddress: getAddress(row.fromAddress),
-      confirmationsRequired: row.confirmationsRequired,
-      isFinal,
-    });
   }
 
   private async notify(credited: RecordedDeposit[]): Promise<void> {

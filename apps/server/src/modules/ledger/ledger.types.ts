@@ -231,6 +231,10 @@ export const ENTRY_KINDS = [
    * user's available balance → USER_FROZEN, until finance decides (docs/chain.md).
    */
   'CHAIN_REORG_HOLD',
+  /** Finance resolves a reorganisation alarm, the transfer being on the new branch: USER_FROZEN → USER_AVAILABLE. */
+  'CHAIN_REORG_RELEASE',
+  /** Finance resolves a reorganisation alarm, the transfer being gone: USER_FROZEN → PLATFORM_HOT_WALLET. */
+  'CHAIN_REORG_RECOVER',
   /** The demo seed's starting balances (PLATFORM_DEMO_FUNDING → the demo user), never in production. */
   'DEMO_FUNDING',
 ] as const;

@@ -6,6 +6,7 @@ import { DomainError } from '../../platform/http/errors.ts';
 import { postEntry } from '../ledger/ledger.service.ts';
 import { platformAccount, transfer, userAccount } from '../ledger/ledger.types.ts';
 import { type Chain, chainOf, deriveAddress, normalizeAddress } from './wallet.addresses.ts';
+import { recordDepositsInTx as recordDepositBatchInTx } from './wallet.deposit-batch.ts';
 import { depositAlert, recordAlert } from './wallet.screening.ts';
 import { depositAddresses, deposits, hdIndexCounters, screeningAlerts } from './wallet.tables.ts';
 import type { ObservedDeposit, RecordedDeposit } from './wallet.types.ts';
@@ -177,6 +178,15 @@ export function createDepositsService(ctx: WalletContext) {
     };
   }
 
+  /**
+   * `recordDepositInTx` for many transfers in a fixed number of statements, same outcome as one at a
+   * time in order (`wallet.deposit-batch.ts`; the chain watcher's per-block path). Distinct
+   * (network, txHash, outputIndex) per call. @throws as `recordDepositInTx`, for the whole batch.
+   */
+  async function recordDepositsInTx(tx: Tx, inputs: readonly ObservedDeposit[]): Promise<RecordedDeposit[]> {
+    return recordDepositBatchInTx(tx, { now: ctx.now, screening: ctx.options.screening, log: ctx.options.log }, inputs);
+  }
+
   /** Tell the owner that a deposit was credited (after the commit of `recordDepositInTx`); never throws. */
   async function notifyDepositCredited(
     recorded: Pick<RecordedDeposit, 'userId' | 'coinCode' | 'amount'>,
@@ -297,6 +307,7 @@ export function createDepositsService(ctx: WalletContext) {
     depositAddress,
     depositAddressByEmail,
     recordDepositInTx,
+    recordDepositsInTx,
     notifyDepositCredited,
     dropPendingDepositInTx,
     depositStatusInTx,

@@ -35,6 +35,7 @@ const pages = {
     import('./pages/pro-applications-page.tsx').then((m) => ({ Component: m.ProApplicationsPage })),
   trusts: () => import('./pages/trusts-page.tsx').then((m) => ({ Component: m.TrustsPage })),
   screening: () => import('./pages/screening-page.tsx').then((m) => ({ Component: m.ScreeningPage })),
+  chain: () => import('./pages/chain-page.tsx').then((m) => ({ Component: m.ChainPage })),
   adjustments: () => import('./pages/adjustments-page.tsx').then((m) => ({ Component: m.AdjustmentsPage })),
   broadcasts: () => import('./pages/broadcasts-page.tsx').then((m) => ({ Component: m.BroadcastsPage })),
   banners: () => import('./pages/banners-page.tsx').then((m) => ({ Component: m.BannersPage })),

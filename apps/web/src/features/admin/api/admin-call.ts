@@ -69,4 +69,5 @@ export const adminKeys = {
   audit: ['admin', 'audit'] as const,
   limits: ['admin', 'limits'] as const,
   support: ['admin', 'support'] as const,
+  chain: ['admin', 'chain'] as const,
 };

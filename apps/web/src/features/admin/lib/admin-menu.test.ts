@@ -35,6 +35,7 @@ describe('menuItemsFor', () => {
       'wires',
       'trusts',
       'cards',
+      'chain',
       'adjustments',
       'settings',
     ]);

@@ -8,6 +8,7 @@ import {
   backOfficeUserEndpoints,
 } from '@meridian/contracts/back-office';
 import { opsCardEndpoints } from '@meridian/contracts/card-ops';
+import { chainOpsEndpoints } from '@meridian/contracts/chain-ops';
 import { opsCorporateEndpoints } from '@meridian/contracts/corporate';
 import type { Endpoint } from '@meridian/contracts/endpoint';
 import { fundWireEndpoints } from '@meridian/contracts/fund-wires';
@@ -32,6 +33,7 @@ export interface AdminMenuItem {
     | 'support'
     | 'proApplications'
     | 'screening'
+    | 'chain'
     | 'adjustments'
     | 'broadcasts'
     | 'banners'
@@ -60,6 +62,7 @@ export const ADMIN_MENU: readonly AdminMenuItem[] = [
     endpoint: opsCorporateEndpoints.listProApplications,
   },
   { key: 'screening', path: ADMIN_PATHS.screening, endpoint: opsWalletEndpoints.listScreeningAlerts },
+  { key: 'chain', path: ADMIN_PATHS.chain, endpoint: chainOpsEndpoints.getState },
   { key: 'adjustments', path: ADMIN_PATHS.adjustments, endpoint: backOfficeAdjustmentEndpoints.listAdjustments },
   { key: 'broadcasts', path: ADMIN_PATHS.broadcasts, endpoint: backOfficeBroadcastEndpoints.listBroadcasts },
   { key: 'banners', path: ADMIN_PATHS.banners, endpoint: backOfficeBannerEndpoints.listBanners },

@@ -13,6 +13,7 @@ export const ADMIN_PATHS = {
   proApplications: '/admin/pro-applications',
   trusts: '/admin/trusts',
   screening: '/admin/screening',
+  chain: '/admin/chain',
   adjustments: '/admin/adjustments',
   broadcasts: '/admin/broadcasts',
   banners: '/admin/banners',

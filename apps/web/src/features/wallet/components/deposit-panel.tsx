@@ -1,3 +1,4 @@
+import { isAssetCode } from '@meridian/contracts/money';
 import type { WalletCoin } from '@meridian/contracts/wallet';
 import { Alert, Form, Skeleton, Space, Typography } from 'antd';
 import { lazy, Suspense } from 'react';
@@ -7,12 +8,16 @@ import { pathTo } from '../../../config/paths.ts';
 import { useDepositAddress } from '../api/get-deposit-address.ts';
 import { useNetworkChoice } from '../hooks/use-network-choice.ts';
 import { CoinNetworkFields } from './coin-network-fields.tsx';
+import { RecentDeposits } from './recent-deposits.tsx';
 
 /** The QR code and its library load after the page, in a box of the code's size. */
 const QRCodeSVG = lazy(() => import('qrcode.react').then((m) => ({ default: m.QRCodeSVG })));
 const QR_SIZE = 168;
 
-/** Deposit: the user's address on the chosen network, its QR code and the network warnings. */
+/**
+ * Deposit: the user's address on the chosen network, its QR code and the network warnings, then the
+ * coin's latest deposits with their confirmations ("Pending · k of N", then credited), kept live.
+ */
 export function DepositPanel({ coins, coin }: { coins: WalletCoin[]; coin: string }) {
   const { t } = useTranslation('wallet');
   const navigate = useNavigate();
@@ -63,6 +68,7 @@ export function DepositPanel({ coins, coin }: { coins: WalletCoin[]; coin: strin
                   </ul>
                 }
               />
+              {isAssetCode(coin) && <RecentDeposits coin={coin} />}
             </Space>
           )}
         </>

@@ -30,7 +30,12 @@ export function WalletHistoryList({ filters }: { filters: RecordHistoryFilters }
             extra={
               // The status and, for a waiting withdrawal, its Cancel, stacked with room between them.
               <div className="record-item-actions">
-                <StatusTag status={row.status} action={action} />
+                <StatusTag
+                  status={row.status}
+                  action={action}
+                  confirmations={row.confirmations}
+                  confirmationsRequired={row.confirmationsRequired}
+                />
                 {action === 'withdraw' && row.status === 0 && <RecordCancelButton recordId={row.id} />}
               </div>
             }

@@ -56,7 +56,14 @@ export function WalletHistoryTable({ filters, onPage }: WalletHistoryTableProps)
     {
       title: t('history.status'),
       dataIndex: 'status',
-      render: (value: number) => <StatusTag status={value} action={action} />,
+      render: (value: number, row: WalletRecord) => (
+        <StatusTag
+          status={value}
+          action={action}
+          confirmations={row.confirmations}
+          confirmationsRequired={row.confirmationsRequired}
+        />
+      ),
     },
     ...(action === 'withdraw'
       ? [

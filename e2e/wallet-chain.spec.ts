@@ -1,0 +1,82 @@
+import { expect, type Page, type TestInfo } from '@playwright/test';
+import type { Address } from 'viem';
+import {
+  type AnvilNode,
+  anvilClients,
+  sendTestEther,
+  startAnvil,
+} from '../apps/server/src/modules/chain/chain.anvil.ts';
+import { DEMO, logInThroughApi, snap } from './helpers.ts';
+import { ownServerTest } from './own-server.ts';
+
+/**
+ * A deposit found by the chain watcher, end to end: a server of its own (the production build)
+ * follows an Anvil node this file starts on a free port (EVM_RPC_URL, 3 confirmations, polled every
+ * 500 ms); ETH sent to the demo account's deposit address shows on the deposit page as
+ * "Pending · 1 of 3 confirmations", then 2 of 3 as a block is mined, then completed with the balance
+ * credited — live, without a reload — and the deposit history says the same. Screenshots at 1280
+ * and 390 px in both languages. Desktop project only (the narrow screenshots resize its page).
+ */
+const CONFIRMATIONS = 3;
+/** The chain settings of this file's servers; EVM_RPC_URL is filled in once Anvil runs (beforeAll). */
+const chainEnv: NodeJS.ProcessEnv = {
+  EVM_CONFIRMATIONS: `ETH=${CONFIRMATIONS},USDT=${CONFIRMATIONS},USDC=${CONFIRMATIONS}`,
+  EVM_POLL_INTERVAL_MS: '500',
+  JOBS_ENABLED: 'true',
+};
+const test = ownServerTest('wallet-chain', process.env.E2E_CUSTODY_SECRET ?? '', undefined, chainEnv);
+test.describe.configure({ mode: 'serial' });
+
+let anvil: AnvilNode | undefined;
+test.beforeAll(async ({ browserName: _browser }, testInfo) => {
+  if (testInfo.project.name !== 'desktop') return;
+  anvil = await startAnvil();
+  chainEnv.EVM_RPC_URL = anvil.rpcUrl;
+});
+test.afterAll(async () => {
+  await anvil?.stop();
+});
+
+const TEXTS = {
+  'en-US': { pending: (k: number) => `Pending · ${k} of 3 confirmations`, done: 'Completed' },
+  'zh-HK': { pending: (k: number) => `待確認 · ${k}/3 個確認`, done: '已完成' },
+} as const;
+
+/** Screenshots of the page as it is at 1280 px, then at 390 px (back to 1280 after). */
+async function snapBoth(page: Page, testInfo: TestInfo, name: string) {
+  await snap(page, testInfo, `${name}-1280`);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await snap(page, testInfo, `${name}-390`);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+for (const locale of ['en-US', 'zh-HK'] as const) {
+  test(`shows a chain deposit pending k of 3, then credited (${locale})`, async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name !== 'desktop', 'one Anvil per file, in the desktop project');
+    const texts = TEXTS[locale];
+    const node = anvil!;
+    await logInThroughApi(page, DEMO, locale);
+    await page.goto('/my/account/main');
+    const balance = page.getByTestId('available-ETH');
+    const before = (await balance.textContent())!.trim();
+    await page.goto('/account/wallet/deposit/ETH');
+    const address = (await page.getByTestId('deposit-address').textContent())!.trim() as Address;
+    await sendTestEther(node.rpcUrl, address, '0.5');
+    const latest = page.getByTestId('recent-deposit').first().getByTestId('status-tag');
+    await expect(latest).toHaveText(texts.pending(1));
+    await snapBoth(page, testInfo, `chain-deposit-pending-${locale}`);
+    await anvilClients(node.rpcUrl).test.mine({ blocks: 1 });
+    await expect(latest).toHaveText(texts.pending(2));
+    await page.goto('/my/order/wallet/deposit');
+    await expect(page.getByTestId('record-table').getByTestId('status-tag').first()).toHaveText(texts.pending(2));
+    await snapBoth(page, testInfo, `chain-deposit-history-${locale}`);
+    await page.goto('/account/wallet/deposit/ETH');
+    await anvilClients(node.rpcUrl).test.mine({ blocks: 1 });
+    await expect(latest).toHaveText(texts.done);
+    await snapBoth(page, testInfo, `chain-deposit-credited-${locale}`);
+    await page.goto('/my/account/main');
+    await expect(balance).not.toHaveText(before);
+    const toNumber = (text: string) => Number(text.replace(/,/g, ''));
+    expect(toNumber((await balance.textContent())!) - toNumber(before)).toBeCloseTo(0.5, 8);
+  });
+}
