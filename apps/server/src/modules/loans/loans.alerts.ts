@@ -1,4 +1,5 @@
 import { LOAN_STATUS } from '@meridian/contracts/loans';
+import type Decimal from 'decimal.js';
 import { and, asc, desc, inArray, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.ts';
 import { pgArrayLiteral } from '../../platform/db/pg-array.ts';
@@ -6,6 +7,7 @@ import {
   ENGINE_BATCH_ROWS,
   ENGINE_BATCHES_MAX,
   type LoanPrice,
+  type LoanRow,
   type LoansDeps,
   ltvText,
   type SettingsRow,
@@ -91,6 +93,37 @@ export function createAlerts(deps: LoansDeps) {
       afterId = last.id;
     }
     return rearmed;
+  }
+
+  /** The message of one level a loan crossed (the margin call at or above its level, a warning below). */
+  function alertMessage(
+    loan: Pick<LoanRow, 'id' | 'userId' | 'loanCoin' | 'collateralMinor'>,
+    level: number,
+    at: { debt: bigint; liquidationPrice: Decimal | null; deadline: string },
+    settings: SettingsRow,
+    price: LoanPrice,
+  ): Parameters<LoansDeps['notifyMany']>[0][number] {
+    const { debt, liquidationPrice, deadline: loanDeadline } = at;
+    const marginCallBps = settings.marginCallLtvBps;
+    return {
+      userId: loan.userId,
+      category: 'LOAN',
+      ...(level >= marginCallBps ? marginCallMessage : ltvWarningMessage),
+      params: {
+        orderId: String(loan.id),
+        loanCoin: loan.loanCoin,
+        ltv: ltvText(debt, loan.collateralMinor, price.priceUsd),
+        level: bpsToPct(level),
+        price: moneyParam(priceText(price.priceUsd), 'USD'),
+        liquidationPrice: liquidationPrice
+          ? moneyParam(priceText(liquidationPrice), 'USD', { rounding: MONEY_ROUNDING.liquidationPrice })
+          : '-',
+        liquidationLtv: bpsToPct(settings.liquidationLtvBps),
+        hardLtv: bpsToPct(settings.hardLiquidationLtvBps),
+        deadline: loanDeadline,
+      },
+      link: '/loan',
+    };
   }
 
   /**
@@ -182,25 +215,7 @@ export function createAlerts(deps: LoansDeps) {
             ? deadline
             : hongKongMinuteText(new Date(loan.marginCallAt.getTime() + settings.cureWindowMinutes * 60_000));
         for (const level of crossed)
-          messages.push({
-            userId: loan.userId,
-            category: 'LOAN',
-            ...(level >= marginCallBps ? marginCallMessage : ltvWarningMessage),
-            params: {
-              orderId: String(loan.id),
-              loanCoin: loan.loanCoin,
-              ltv: ltvText(debt, loan.collateralMinor, price.priceUsd),
-              level: bpsToPct(level),
-              price: moneyParam(priceText(price.priceUsd), 'USD'),
-              liquidationPrice: liquidationPrice
-                ? moneyParam(priceText(liquidationPrice), 'USD', { rounding: MONEY_ROUNDING.liquidationPrice })
-                : '-',
-              liquidationLtv: bpsToPct(settings.liquidationLtvBps),
-              hardLtv: bpsToPct(settings.hardLiquidationLtvBps),
-              deadline: loanDeadline,
-            },
-            link: '/loan',
-          });
+          messages.push(alertMessage(loan, level, { debt, liquidationPrice, deadline: loanDeadline }, settings, price));
       }
       await storeMasks(tx, changed, now);
       if (messages.length > 0) await deps.notifyMany(messages, tx);

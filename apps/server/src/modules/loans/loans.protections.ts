@@ -18,6 +18,7 @@ import {
   type FactorCheck,
   loadOwnLoan,
   type LoanPrice,
+  type LoanRow,
   ltvText,
   NO_FACTORS,
   type SettingsRow,
@@ -37,6 +38,46 @@ import { createRepayments } from './loans.repayments.ts';
 export function createProtectionsService(deps: LoansContext) {
   const { db, engine } = deps;
   const { planRepay, applyRepayment } = createRepayments(deps);
+
+  /** The message of one protection run: the LTV before and after, what was added or repaid. */
+  async function notifyRun(
+    tx: Tx,
+    run: {
+      loan: LoanRow;
+      rule: typeof loanProtections.$inferSelect;
+      after: LoanRow | undefined;
+      ltvBefore: string;
+      amountMinor: bigint;
+      unit: string;
+    },
+    price: LoanPrice,
+  ): Promise<void> {
+    const { loan, rule, after, ltvBefore, amountMinor, unit } = run;
+    await deps.notifyMany(
+      [
+        {
+          userId: loan.userId,
+          category: 'LOAN',
+          ...protectionMessage,
+          params: {
+            orderId: String(loan.id),
+            ltvBefore,
+            ltvAfter:
+              after && isOpenLoan(after.status)
+                ? ltvText(debtOf(after), after.collateralMinor, price.priceUsd)
+                : '0.00',
+            action: rule.action === 'ADD_COLLATERAL' ? '+' : '-',
+            amount: moneyParam(unit === COLLATERAL ? btcText(amountMinor) : coinText(amountMinor, unit), unit, {
+              unit: 'none',
+            }),
+            unit,
+          },
+          link: '/loan',
+        },
+      ],
+      tx,
+    );
+  }
 
   /**
    * Protection rules, run by the engine before alerts and liquidation: each enabled rule
@@ -113,30 +154,7 @@ export function createProtectionsService(deps: LoansContext) {
       }
       const [after] = await tx.select().from(loans).where(eq(loans.id, loan.id));
       await tx.update(loanProtections).set({ lastRunAt: deps.now() }).where(eq(loanProtections.loanId, loan.id));
-      await deps.notifyMany(
-        [
-          {
-            userId: loan.userId,
-            category: 'LOAN',
-            ...protectionMessage,
-            params: {
-              orderId: String(loan.id),
-              ltvBefore,
-              ltvAfter:
-                after && isOpenLoan(after.status)
-                  ? ltvText(debtOf(after), after.collateralMinor, price.priceUsd)
-                  : '0.00',
-              action: rule.action === 'ADD_COLLATERAL' ? '+' : '-',
-              amount: moneyParam(unit === COLLATERAL ? btcText(amountMinor) : coinText(amountMinor, unit), unit, {
-                unit: 'none',
-              }),
-              unit,
-            },
-            link: '/loan',
-          },
-        ],
-        tx,
-      );
+      await notifyRun(tx, { loan, rule, after, ltvBefore, amountMinor, unit }, price);
       runs += 1;
     }
     return runs;
