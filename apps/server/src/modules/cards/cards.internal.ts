@@ -24,13 +24,14 @@ import {
   toDecimalString,
 } from '@meridian/contracts/money';
 import Decimal from 'decimal.js';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db/client.ts';
+import { DomainError } from '../../platform/http/errors.ts';
 import { accountBalance } from '../ledger/ledger.service.ts';
 import { cardAccount } from '../ledger/ledger.types.ts';
 import type { NotifyInput } from '../notices/notices.service.ts';
 import type { IssuerProcessor } from './cards.processor.ts';
-import { type CardDefaultLimitsRow, cardSettings, type cardTransactions, type cards } from './cards.tables.ts';
+import { type CardDefaultLimitsRow, cardSettings, type cardTransactions, cards } from './cards.tables.ts';
 import type { SettingsWorkflow } from '../admin/admin.types.ts';
 
 /** What the cards module needs from other modules and the platform (by their services). */
@@ -257,4 +258,14 @@ export function readProcessorAmount(amount: string, currency: string): bigint | 
   } catch {
     return null;
   }
+}
+
+/** The user's card `cardId`, read through `dbOrTx`. @throws DomainError NOT_FOUND when it is not theirs. */
+export async function ownCard(dbOrTx: DbOrTx, userId: string, cardId: number): Promise<CardRow> {
+  const [row] = await dbOrTx
+    .select()
+    .from(cards)
+    .where(and(eq(cards.id, cardId), eq(cards.userId, userId)));
+  if (!row) throw new DomainError('NOT_FOUND');
+  return row;
 }

@@ -3,6 +3,7 @@ import type { BusinessCalendar } from '../../platform/calendar/business-calendar
 import type { Db } from '../../platform/db/client.ts';
 import { createDatesService } from './funds.dates.ts';
 import { type FundsLogger } from './funds.internal.ts';
+import { createHistoryService } from './funds.history.ts';
 import { createJobsService } from './funds.jobs.ts';
 import { createOrdersService } from './funds.orders.ts';
 import { createProductsService } from './funds.products.ts';
@@ -32,15 +33,17 @@ export interface FundsServiceDeps {
  * The funds: products and their tiers, subscriptions and redemptions (stablecoins 1:1,
  * USD wires, fixed orders from current shares), the asset view, history and earnings, the daily
  * accrual, monthly payout and maturities, and the operators' wires. One object made of the
- * module's parts (`funds.products.ts`, `funds.orders.ts`, `funds.jobs.ts`, `funds.wires.ts`) over one
- * shared context; other modules, CLIs and tests import this file only. Every balance change is one
- * journal entry of `modules/ledger` in the transaction of the row that explains it.
+ * module's parts (`funds.products.ts`, `funds.orders.ts`, `funds.history.ts`, `funds.jobs.ts`,
+ * `funds.wires.ts`) over one shared context; other modules, CLIs and tests import this file only.
+ * Every balance change is one journal entry of `modules/ledger` in the transaction of the row that
+ * explains it.
  */
 export function createFundsService(deps: FundsServiceDeps) {
   const ctx = { ...deps };
   return {
     ...createProductsService(ctx),
     ...createOrdersService(ctx),
+    ...createHistoryService(ctx),
     ...createJobsService(ctx),
     ...createWiresService(ctx),
     ...createDatesService(ctx),

@@ -63,6 +63,13 @@ export interface FactorCheck {
 }
 export const NO_FACTORS: FactorCheck = { check: async () => {}, consume: async () => {}, answeredByReplay: () => {} };
 
+/** Loans the engine handles per batch, and batches per price event (10,000 loans per run at most). */
+export const ENGINE_BATCH_ROWS = 250;
+export const ENGINE_BATCHES_MAX = 40;
+
+/** Micro units (loan coins) per USD cent. */
+export const MICRO_PER_CENT = 10_000n;
+
 /** The collateral coin. */
 export const COLLATERAL = 'BTC' as const;
 

@@ -5,7 +5,7 @@ import type { Clock } from '../../platform/clock/clock.ts';
 import type { IdentityService } from '../identity/identity.service.ts';
 import type { NoticeService } from '../notices/notices.service.ts';
 import { trustRoutes } from './trust.routes.ts';
-import { TrustService } from './trust.service.ts';
+import { createTrustService, type TrustService } from './trust.service.ts';
 
 /** What `buildApp` hands the trust module. */
 export interface TrustModuleDeps {
@@ -31,7 +31,7 @@ export interface TrustModuleDeps {
  * inactivity switch (reminders 30, 14 and 3 days before the deadline, then claim).
  */
 export function createTrustModule(deps: TrustModuleDeps): AppModule<TrustService> {
-  const service = new TrustService({
+  const service = createTrustService({
     db: deps.database.db,
     identity: {
       assertNotFrozen: (userId, db) => deps.identity.assertNotFrozen(userId, db),

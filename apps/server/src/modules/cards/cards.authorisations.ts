@@ -1,0 +1,185 @@
+import assert from 'node:assert/strict';
+import {
+  CARD_CONFIRMATION_TTL_MS,
+  CARD_PIN_BLOCK_HOURS,
+  CARD_PIN_TRIES_MAX,
+  type CardCurrency,
+  type CardDeclineReason,
+  type CardWebhookAnswer,
+} from '@meridian/contracts/cards';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/client.ts';
+import { queryRows } from '../../platform/db/rows.ts';
+import { isSqlState } from '../../platform/db/sql-state.ts';
+import { SQLSTATE_INSUFFICIENT_BALANCE } from '../ledger/ledger.service.ts';
+import { type CardsDeps, convertMinor, money, readProcessorAmount, readSettings } from './cards.internal.ts';
+import { cardMessages, confirmationLink } from './cards.messages.ts';
+import { cardTransactions } from './cards.tables.ts';
+import { answerOf, type AuthorizationEvent, lockCardByToken, transactionByAuthId } from './cards.event-rows.ts';
+
+/** Most cards whose currency the process keeps (about 100 bytes each); past it the cache starts again. */
+const CARD_CURRENCIES_CACHED_MAX = 100_000;
+
+/** The row `card_authorize` returns (sql/card_authorize.sql), as the driver gives it. */
+interface AuthorizeRow {
+  o_card_id: number | string | null;
+  /** The card's owner, currency and last 4 digits: NULL only when no card has the token. */
+  o_user_id: string | null;
+  o_currency: string | null;
+  o_last4: string | null;
+  o_transaction_id: number | string | null;
+  /** NULL when the amount was sent in another currency than the card's (nothing written). */
+  o_transaction_status: string | null;
+  o_decline_reason: string | null;
+  o_is_replay: boolean;
+}
+
+/**
+ * The authorisation decision (the hot path), kept as one unit: `authorize` and the decline it
+ * falls back to when the ledger refuses the hold (`declineInsufficient`).
+ */
+export function createCardAuthorisations(deps: CardsDeps) {
+  const { db } = deps;
+  /** The card's currency by processor token, from `card_authorize`'s answers (a card's currency never changes). */
+  const cardCurrencies = new Map<string, CardCurrency>();
+
+  /**
+   * The authorisation decision (just-in-time funding): one call of the SQL function
+   * `card_authorize` (sql/card_authorize.sql: the card's lock, the duplicate check, the PIN count,
+   * `card_refusal`, the expiry, the balance, then the hold or the confirmation row). Declines write
+   * a DECLINED row and move nothing; a wrong PIN counts toward the block (the fifth blocks for
+   * 24 h); an online payment with 3-D Secure, or an in-person one above the user's "ask me above
+   * X", waits for the user's confirmation (PENDING_CONFIRMATION, 5 minutes, a push and a message,
+   * written in the decision's transaction); otherwise the amount is held and the answer is
+   * APPROVED. An online payment without 3-D Secure cannot wait for a confirmation, so it runs as
+   * the one statement alone (one round trip); the others run in a transaction with the message.
+   *
+   * The amount is sent in the card's currency when the process knows it (`cardCurrencies`, filled
+   * from the function's answers), else in the merchant's: when that is not the card's, the function
+   * answers the card's currency and writes nothing, and the amount is converted at the rate table
+   * (rounded up, against the user) and sent again — the only case of two round trips.
+   */
+  async function authorize(event: AuthorizationEvent): Promise<CardWebhookAnswer> {
+    const now = deps.now();
+    const originalMinor = readProcessorAmount(event.amount, event.currency);
+    /** The amount to decide in `currency` (the card's, or the merchant's while the card's is unknown). */
+    const amountIn = async (currency: CardCurrency): Promise<bigint | null> =>
+      originalMinor === null
+        ? null
+        : event.currency === currency
+          ? originalMinor
+          : convertMinor(originalMinor, event.currency, currency, (await readSettings(db)).fxRates, 'up');
+    let amountCurrency = cardCurrencies.get(event.cardToken) ?? (event.currency as CardCurrency);
+    let amountMinor = await amountIn(amountCurrency);
+    const decideOnce = async (executor: DbOrTx) => {
+      const isPayable = amountMinor !== null && amountMinor > 0n;
+      const [row] = await queryRows<AuthorizeRow>(
+        executor,
+        sql`SELECT * FROM card_authorize(
+          ${event.cardToken}, ${event.authorizationId}, ${isPayable ? amountMinor!.toString() : null}::numeric,
+          ${amountCurrency}, ${event.amount}, ${event.currency}, ${event.merchantName}, ${event.mcc}::text,
+          ${event.isOnline}, ${event.isThreeDs}, ${event.pinResult}, ${event.isExpiryCorrect},
+          ${now.toISOString()}::timestamptz, ${CARD_PIN_TRIES_MAX}::integer, ${`${CARD_PIN_BLOCK_HOURS} hours`}::interval,
+          ${`${CARD_CONFIRMATION_TTL_MS} milliseconds`}::interval)`,
+      );
+      assert.ok(row, 'card_authorize returns one row');
+      if (row.o_currency !== null) {
+        if (cardCurrencies.size >= CARD_CURRENCIES_CACHED_MAX) cardCurrencies.clear();
+        cardCurrencies.set(event.cardToken, row.o_currency as CardCurrency);
+      }
+      return row;
+    };
+    /** The decision, with the second call when the card's currency was not the one sent. */
+    const decide = async (executor: DbOrTx) => {
+      const row = await decideOnce(executor);
+      if (row.o_transaction_status !== null) return row;
+      amountCurrency = row.o_currency as CardCurrency;
+      amountMinor = await amountIn(amountCurrency);
+      const again = await decideOnce(executor);
+      assert.ok(again.o_transaction_status !== null, 'card_authorize decides in the card currency');
+      return again;
+    };
+    const answerOfRow = (row: AuthorizeRow): CardWebhookAnswer => ({
+      decision:
+        row.o_transaction_status === 'DECLINED'
+          ? 'DECLINED'
+          : row.o_transaction_status === 'PENDING_CONFIRMATION'
+            ? 'PENDING_CONFIRMATION'
+            : 'APPROVED',
+      declineReason: (row.o_decline_reason as CardDeclineReason | null) ?? null,
+      transactionId: row.o_transaction_id === null ? null : Number(row.o_transaction_id),
+    });
+    try {
+      if (event.isOnline && !event.isThreeDs) return answerOfRow(await decide(db));
+      return await db.transaction(async (tx) => {
+        const row = await decide(tx);
+        if (row.o_transaction_status === 'PENDING_CONFIRMATION' && !row.o_is_replay && amountMinor !== null) {
+          const currency = row.o_currency as CardCurrency;
+          await deps.notify(
+            {
+              userId: row.o_user_id!,
+              category: 'CARD',
+              ...cardMessages.confirm,
+              params: {
+                amount: money(amountMinor, currency),
+                currency,
+                merchant: event.merchantName,
+                last4: row.o_last4!,
+              },
+              // The card page highlights this payment in its confirmation banner.
+              link: confirmationLink(row.o_transaction_id!),
+            },
+            tx,
+          );
+          deps.log.info({ authorizationId: event.authorizationId }, 'card payment waits for confirmation');
+        }
+        return answerOfRow(row);
+      });
+    } catch (error) {
+      // The hold's ledger update refused (money left the card without its lock since the balance
+      // was read): everything was rolled back; decline in a new transaction.
+      if (amountMinor !== null && amountMinor > 0n && isSqlState(error, SQLSTATE_INSUFFICIENT_BALANCE))
+        return declineInsufficient(event, amountMinor, now);
+      throw error;
+    }
+  }
+
+  /**
+   * The decline of an authorisation whose hold the ledger refused (not enough balance): a new
+   * transaction on the locked card (the first one was aborted), once per authorisation.
+   */
+  async function declineInsufficient(
+    event: AuthorizationEvent,
+    amountMinor: bigint,
+    now: Date,
+  ): Promise<CardWebhookAnswer> {
+    return db.transaction(async (tx) => {
+      const card = await lockCardByToken(tx, event.cardToken);
+      assert.ok(card, 'the card whose hold was refused exists');
+      const cardId = card.id;
+      const twin = await transactionByAuthId(tx, event.authorizationId);
+      if (twin) return answerOf(twin);
+      const [row] = await tx
+        .insert(cardTransactions)
+        .values({
+          cardId,
+          kind: 'PURCHASE',
+          status: 'DECLINED',
+          amountMinor,
+          declineReason: 'INSUFFICIENT_FUNDS',
+          originalAmount: event.amount,
+          originalCurrency: event.currency,
+          merchantName: event.merchantName,
+          mcc: event.mcc,
+          processorAuthId: event.authorizationId,
+          isOnline: event.isOnline,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      return answerOf(row!);
+    });
+  }
+
+  return { authorize };
+}
