@@ -16,7 +16,7 @@ export interface EmployeeCardInput {
 
 /** What the employee-card service needs: whether the user's PRO account is approved, and the card application. */
 export interface CardCorporateDeps {
-  /** The corporate module's answer (late-bound in `app.ts`: that module is created after the cards). */
+  /** The corporate module's answer (`app.ts` creates the corporate module before the cards and hands its service over). */
   isApprovedPro(userId: string): Promise<boolean>;
   /** `CardsService.apply`: the virtual-card application, its fee, idempotency and security check. */
   apply(

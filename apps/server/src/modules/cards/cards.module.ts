@@ -25,7 +25,7 @@ export interface CardsModuleDeps {
   /** The stablecoin band (a coin is topped up 1:1 while priced at its peg). */
   prices: MarketPrices;
   notices: Pick<NoticeService, 'notify' | 'resolveMessages'>;
-  /** Whether a user's PRO account is approved (employee cards); late-bound, the corporate module comes later. */
+  /** Whether a user's PRO account is approved (employee cards) (the corporate module's service, created before the cards). */
   corporate: { isApprovedPro(userId: string): Promise<boolean> };
   clock: Clock;
   log: { info(detail: object, message: string): void; warn(detail: object, message: string): void };
