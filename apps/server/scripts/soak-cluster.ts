@@ -84,13 +84,30 @@ async function upgradeUsers(primaryUrl: string, users: ClusterSoakUser[]): Promi
   }
 }
 
-async function walAndPostings(primaryUrl: string): Promise<{ lsn: string; postings: number; entries: number }> {
-  const [row] = await queryOnce<{ lsn: string; postings: string; entries: string }>(
+interface LedgerSize {
+  lsn: string;
+  postings: number;
+  entries: number;
+  /** Table + indexes (+ TOAST) of ledger_postings and ledger_entries, bytes. */
+  postingsBytes: number;
+  entriesBytes: number;
+}
+
+async function walAndPostings(primaryUrl: string): Promise<LedgerSize> {
+  const [row] = await queryOnce<Record<keyof LedgerSize, string>>(
     primaryUrl,
     `SELECT pg_current_wal_lsn()::text AS lsn, (SELECT count(*) FROM ledger_postings)::text AS postings,
-            (SELECT count(*) FROM ledger_entries)::text AS entries`,
+            (SELECT count(*) FROM ledger_entries)::text AS entries,
+            pg_total_relation_size('ledger_postings')::text AS "postingsBytes",
+            pg_total_relation_size('ledger_entries')::text AS "entriesBytes"`,
   );
-  return { lsn: row!.lsn, postings: Number(row!.postings), entries: Number(row!.entries) };
+  return {
+    lsn: row!.lsn,
+    postings: Number(row!.postings),
+    entries: Number(row!.entries),
+    postingsBytes: Number(row!.postingsBytes),
+    entriesBytes: Number(row!.entriesBytes),
+  };
 }
 
 async function main(): Promise<number> {
@@ -152,6 +169,10 @@ async function main(): Promise<number> {
       postings,
       walBytes,
       walBytesPerPosting: postings > 0 ? Math.round(walBytes / postings) : null,
+      walBytesPerOperation: Math.round(walBytes / Math.max(1, Object.values(client.figures.applied).reduce((sum, n) => sum + n, 0))),
+      // All postings and entries at the end (set-up included): table + index bytes per row.
+      ledgerBytesPerPosting: Math.round(after.postingsBytes / Math.max(1, after.postings)),
+      ledgerBytesPerEntry: Math.round(after.entriesBytes / Math.max(1, after.entries)),
       replicaLagMs: { p50: percentile(lagMs, 0.5), p99: percentile(lagMs, 0.99), max: percentile(lagMs, 1), samples: lagMs.length },
       replicaLagBytes: { p50: percentile(lagBytes, 0.5), max: percentile(lagBytes, 1) },
       ...checks.ledger,
