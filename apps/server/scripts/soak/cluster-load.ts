@@ -79,13 +79,10 @@ export class ClusterSoakClient {
   /** `POST loan/borrow` for every user once (1 BTC collateral, 2,000 USDT for 30 days). */
   async borrowAll(): Promise<void> {
     for (const user of this.users) {
-      const answer = await this.resolve(user, '/api/loan/borrow', {
-        loanCoin: 'USDT',
-        termDays: 30,
-        collateralAmount: '1',
-        principal: '2000',
-        securityPassword: SOAK_SECURITY_CODE,
-      });
+      const borrow = { loanCoin: 'USDT', termDays: 30, collateralAmount: '1', principal: '2000' };
+      // Not a `soakc-` key: the checks compare those with the load's outcomes.
+      const key = `soak-borrow-${randomUUID()}`;
+      const answer = await this.resolve(user, '/api/loan/borrow', { ...borrow, securityPassword: SOAK_SECURITY_CODE }, key);
       if (!answer.isAnswered || answer.statusCode !== BUSINESS_CODES.OK.code)
         throw new Error(`set-up: loan/borrow answered ${JSON.stringify(answer)}`);
       user.loanOrderId = String(answer.content.orderId);
@@ -172,7 +169,7 @@ export class ClusterSoakClient {
     user: ClusterSoakUser,
     path: string,
     body: Record<string, unknown>,
-    key = `soakc-${randomUUID()}`,
+    key: string,
   ): Promise<Answer> {
     const startedMs = performance.now();
     let answer: Answer = { isAnswered: false, reason: 'not sent' };
