@@ -174,7 +174,7 @@ max_wal_senders = 5
 wal_keep_size = '256MB'
 hot_standby = on
 max_connections = 200
-synchronous_standby_names = '${CLUSTER_SYNC:+standby1}'
+synchronous_standby_names = ''
 EOF
   echo "host replication postgres 127.0.0.1/32 trust" >>"$DIR/primary/pg_hba.conf"
   as_pg "$PG_BIN/pg_ctl" -D "$DIR/primary" -l "$DIR/primary.log" -w start >/dev/null
@@ -188,6 +188,11 @@ synchronous_standby_names = ''
 EOF
   sed -i "s/^primary_conninfo = '/primary_conninfo = 'application_name=standby1 /" "$DIR/standby/postgresql.auto.conf"
   start_replica
+  # Synchronous only once the standby streams: before, every commit (createdb's too) would wait for it.
+  if [ -n "${CLUSTER_SYNC:-}" ]; then
+    wait_for 60 "the standby streaming" standby_streams "$PRIMARY_PORT"
+    set_sync_standby "$PRIMARY_PORT" standby1
+  fi
 
   # 3. PgBouncer in transaction mode in front of the primary.
   write_bouncer_ini
@@ -225,6 +230,10 @@ start_replica() {
 # Writes through PgBouncer succeed (txid_current() assigns a transaction id, which a standby refuses).
 bouncer_writes() { "$PG_BIN/psql" -h 127.0.0.1 -p "$BOUNCER_PORT" -U postgres -Atqc 'SELECT txid_current()' "$DB"; }
 now_ms() { echo $(($(date +%s%N) / 1000000)); }
+set_sync_standby() { # set_sync_standby <port> <names>: synchronous_standby_names, reloaded
+  "$PG_BIN/psql" -h 127.0.0.1 -p "$1" -U postgres -qc "ALTER SYSTEM SET synchronous_standby_names = '$2'" postgres
+  "$PG_BIN/psql" -h 127.0.0.1 -p "$1" -U postgres -Atqc 'SELECT pg_reload_conf()' postgres >/dev/null
+}
 standby_streams() {
   "$PG_BIN/psql" -h 127.0.0.1 -p "$1" -U postgres -Atc \
     "SELECT 1 FROM pg_stat_replication WHERE application_name = 'standby1' AND state = 'streaming'" postgres | grep -q 1
@@ -261,10 +270,7 @@ failover() {
   as_pg "$PG_BIN/pg_ctl" -D "$DIR/$old" -l "$DIR/$old.log" -w start >/dev/null
   wait_for 60 "the new standby streaming" standby_streams "$new_port"
   # 5. Synchronous again once the standby streams (CLUSTER_SYNC=1).
-  if [ -n "${CLUSTER_SYNC:-}" ]; then
-    "$PG_BIN/psql" -h 127.0.0.1 -p "$new_port" -U postgres -qc "ALTER SYSTEM SET synchronous_standby_names = 'standby1'" postgres
-    "$PG_BIN/psql" -h 127.0.0.1 -p "$new_port" -U postgres -Atqc 'SELECT pg_reload_conf()' postgres >/dev/null
-  fi
+  [ -z "${CLUSTER_SYNC:-}" ] || set_sync_standby "$new_port" standby1
   t_rebuilt=$(now_ms)
   echo "failover: primary is now node $new (127.0.0.1:$new_port), standby node $old (127.0.0.1:$old_port)"
   echo "failover: promoted_ms=$((t_promoted - t0)) writes_accepted_ms=$((t_writes - t0)) standby_rebuilt_ms=$((t_rebuilt - t0))"
