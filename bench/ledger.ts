@@ -21,6 +21,7 @@ import { postEntry } from '../apps/server/src/modules/ledger/ledger.service.ts';
 import { transfer, userAccount } from '../apps/server/src/modules/ledger/ledger.types.ts';
 import { type Database, openDatabase } from '../apps/server/src/platform/db/client.ts';
 import { findMigrationsDir } from '../apps/server/src/platform/db/migrate.ts';
+import { queryRows } from '../apps/server/src/platform/db/rows.ts';
 
 const FUNDING_MINOR = 1_000_000_000_000n;
 
@@ -227,6 +228,16 @@ async function compareSync(database: Database, adminUrl: string, standbyName: st
     await setSyncStandby(admin, adminUrl, original);
     await admin.end();
   }
+  const [size] = await queryRows<{ postings: string; entries: string; postings_bytes: string; entries_bytes: string }>(
+    database.db,
+    sql`SELECT (SELECT count(*) FROM ledger_postings)::text AS postings, (SELECT count(*) FROM ledger_entries)::text AS entries,
+               pg_total_relation_size('ledger_postings')::text AS postings_bytes, pg_total_relation_size('ledger_entries')::text AS entries_bytes`,
+  );
+  if (size)
+    console.log(
+      `  sizes (table + indexes): ${size.postings} postings ${(Number(size.postings_bytes) / Number(size.postings)).toFixed(0)} B each, ` +
+        `${size.entries} entries ${(Number(size.entries_bytes) / Number(size.entries)).toFixed(0)} B each`,
+    );
   const mean = (list: Figures[], pick: (f: Figures) => number) => list.reduce((sum, f) => sum + pick(f), 0) / list.length;
   console.log(
     `  sync/async: throughput ${(mean(totals.sync, (f) => f.opsPerSecond) / mean(totals.async, (f) => f.opsPerSecond)).toFixed(2)}, ` +
