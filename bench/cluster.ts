@@ -25,7 +25,12 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
-import { clusterCommand, clusterHandle, freeClusterPortBase, REPOSITORY_DIR } from '../apps/server/scripts/soak/cluster.ts';
+import {
+  clusterCommand,
+  clusterHandle,
+  freeClusterPortBase,
+  REPOSITORY_DIR,
+} from '../apps/server/scripts/soak/cluster.ts';
 import { freePort, serverEnvironment, type ServerTarget } from '../apps/server/scripts/soak/server-process.ts';
 import { SOAK_SECURITY_CODE, setUpSoakUsers, type SoakUser } from '../apps/server/scripts/soak/setup.ts';
 import type { WithdrawPlan, WithdrawResult } from './cluster-load.ts';
@@ -78,7 +83,8 @@ async function startBuiltServer(target: ServerTarget): Promise<{ child: ChildPro
       .then((response) => response.ok)
       .catch(() => false);
     if (isReady) return { child, baseUrl };
-    if (child.exitCode !== null) throw new Error(`server on ${target.databaseUrl ?? 'PGlite'} exited before it was ready`);
+    if (child.exitCode !== null)
+      throw new Error(`server on ${target.databaseUrl ?? 'PGlite'} exited before it was ready`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   child.kill('SIGKILL');
@@ -149,7 +155,9 @@ async function main(): Promise<void> {
   chmodSync(dir, 0o755);
   const cluster = clusterHandle(join(dir, 'cluster'), await freeClusterPortBase(SERVERS), SERVERS, false);
   const results: Partial<Record<SetUpName, { swaps: Figures; withdrawals: Figures }>> = {};
-  console.log(`bench:cluster · concurrency ${CONCURRENCY} · ${USERS} users per set-up · ${DURATION_MS / 1000} s per load after ${WARM_UP_MS / 1000} s warm-up`);
+  console.log(
+    `bench:cluster · concurrency ${CONCURRENCY} · ${USERS} users per set-up · ${DURATION_MS / 1000} s per load after ${WARM_UP_MS / 1000} s warm-up`,
+  );
   try {
     await clusterCommand(cluster, 'up');
     results.pglite = await singleProcess({ dataDir: join(dir, 'pglite'), databaseUrl: undefined });
@@ -163,7 +171,11 @@ async function main(): Promise<void> {
       databaseUrl: cluster.primaryUrl.replace(/\/meridian$/, '/meridian_bench_single'),
     });
     print('postgres', results.postgres);
-    const clusterUsers = await setUpSoakUsers({ dataDir: join(cluster.dir, 'data'), databaseUrl: cluster.primaryUrl }, USERS, FUNDING_USDT);
+    const clusterUsers = await setUpSoakUsers(
+      { dataDir: join(cluster.dir, 'data'), databaseUrl: cluster.primaryUrl },
+      USERS,
+      FUNDING_USDT,
+    );
     results.cluster = await measure(cluster.baseUrl, clusterUsers);
     print('cluster', results.cluster);
   } finally {
@@ -180,7 +192,9 @@ async function main(): Promise<void> {
     }
   }
   for (const [name, value] of Object.entries(ratios)) console.log(`  ${name.padEnd(34)} ${value.toFixed(2)}`);
-  console.log(JSON.stringify({ concurrency: CONCURRENCY, users: USERS, seconds: DURATION_MS / 1000, ...results, ratios }));
+  console.log(
+    JSON.stringify({ concurrency: CONCURRENCY, users: USERS, seconds: DURATION_MS / 1000, ...results, ratios }),
+  );
 }
 
 await main();

@@ -197,7 +197,13 @@ async function setSyncStandby(admin: pg.Client, url: string, names: string): Pro
  * alternating rounds of `ops` (async, sync, async, sync) over 10,000 spread accounts; prints each
  * round and the ratio of the sync rounds to the async rounds.
  */
-async function compareSync(database: Database, adminUrl: string, standbyName: string, ops: number, concurrency: number): Promise<void> {
+async function compareSync(
+  database: Database,
+  adminUrl: string,
+  standbyName: string,
+  ops: number,
+  concurrency: number,
+): Promise<void> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   const { rows } = await admin.query<{ synchronous_standby_names: string }>('SHOW synchronous_standby_names');
@@ -215,7 +221,11 @@ async function compareSync(database: Database, adminUrl: string, standbyName: st
           kind: 'INTERNAL_TRANSFER',
           reference: 'bench',
           idempotencyKey: `${tag}r${round}-${i}`,
-          postings: transfer(userAccount(`${tag}${from}`, 'USER_AVAILABLE', 'USDT'), userAccount(`${tag}${to}`, 'USER_AVAILABLE', 'USDT'), 1n),
+          postings: transfer(
+            userAccount(`${tag}${from}`, 'USER_AVAILABLE', 'USDT'),
+            userAccount(`${tag}${to}`, 'USER_AVAILABLE', 'USDT'),
+            1n,
+          ),
         });
         return true;
       });
@@ -238,7 +248,8 @@ async function compareSync(database: Database, adminUrl: string, standbyName: st
       `  sizes (table + indexes): ${size.postings} postings ${(Number(size.postings_bytes) / Number(size.postings)).toFixed(0)} B each, ` +
         `${size.entries} entries ${(Number(size.entries_bytes) / Number(size.entries)).toFixed(0)} B each`,
     );
-  const mean = (list: Figures[], pick: (f: Figures) => number) => list.reduce((sum, f) => sum + pick(f), 0) / list.length;
+  const mean = (list: Figures[], pick: (f: Figures) => number) =>
+    list.reduce((sum, f) => sum + pick(f), 0) / list.length;
   console.log(
     `  sync/async: throughput ${(mean(totals.sync, (f) => f.opsPerSecond) / mean(totals.async, (f) => f.opsPerSecond)).toFixed(2)}, ` +
       `p50 ${(mean(totals.sync, (f) => f.p50Ms) / mean(totals.async, (f) => f.p50Ms)).toFixed(2)}, ` +
@@ -282,7 +293,9 @@ async function main(): Promise<void> {
       if (args['compare-sync'] === undefined) await benchDatabase(database, Number(args.ops ?? 5000), CONCURRENCY);
       else {
         await database.migrate(findMigrationsDir());
-        console.log(`postgres · synchronous replication on ('${args['compare-sync']}') and off · concurrency ${CONCURRENCY}`);
+        console.log(
+          `postgres · synchronous replication on ('${args['compare-sync']}') and off · concurrency ${CONCURRENCY}`,
+        );
         await compareSync(database, postgresUrl, args['compare-sync'], Number(args.ops ?? 2000), CONCURRENCY);
       }
     } finally {

@@ -96,14 +96,19 @@ async function main(): Promise<number> {
             kind: 'INTERNAL_TRANSFER',
             reference: 'failover-drill',
             idempotencyKey: key,
-            postings: transfer(platformAccount('PLATFORM_HOT_WALLET', 'USDT'), platformAccount('PLATFORM_FEES', 'USDT'), 1n),
+            postings: transfer(
+              platformAccount('PLATFORM_HOT_WALLET', 'USDT'),
+              platformAccount('PLATFORM_FEES', 'USDT'),
+              1n,
+            ),
           });
           acknowledged.push(key);
           const nowMs = performance.now();
           longestGapMs = Math.max(longestGapMs, nowMs - lastAckMs);
           lastAckMs = nowMs;
         } catch (error) {
-          const name = (error as { code?: string }).code ?? (error instanceof Error ? error.message.slice(0, 60) : String(error));
+          const name =
+            (error as { code?: string }).code ?? (error instanceof Error ? error.message.slice(0, 60) : String(error));
           writeErrors[name] = (writeErrors[name] ?? 0) + 1;
           await sleep(50);
         }
@@ -124,7 +129,9 @@ async function main(): Promise<number> {
     const probe = await probing;
     await database.close();
 
-    const timings = Object.fromEntries([...output.matchAll(/(\w+_ms)=(\d+)/g)].map((match) => [match[1]!, Number(match[2])]));
+    const timings = Object.fromEntries(
+      [...output.matchAll(/(\w+_ms)=(\d+)/g)].map((match) => [match[1]!, Number(match[2])]),
+    );
     const check = await openDatabase({ kind: 'postgres', url: cluster.bouncerUrl, poolMax: 2 });
     let lostCommitted: number;
     let invariantsHeld: boolean;

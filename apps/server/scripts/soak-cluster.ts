@@ -49,7 +49,9 @@ const durationMs = Number(values.duration) * 1000;
 const userCount = Number(values.users);
 const concurrency = Number(values.concurrency);
 if (!(durationMs > 0) || !Number.isSafeInteger(userCount) || userCount < 2 || !(concurrency >= 1)) {
-  console.error('usage: npm run soak:cluster -- [--duration SECONDS] [--users N≥2] [--concurrency N≥1] [--sync] [--keep]');
+  console.error(
+    'usage: npm run soak:cluster -- [--duration SECONDS] [--users N≥2] [--concurrency N≥1] [--sync] [--keep]',
+  );
   process.exit(2);
 }
 const SERVERS = 3;
@@ -115,11 +117,17 @@ async function main(): Promise<number> {
   chmodSync(dir, 0o755); // PostgreSQL runs as `postgres` when this runs as root
   const cluster = clusterHandle(join(dir, 'cluster'), await freeClusterPortBase(SERVERS), SERVERS, values.sync);
   const startedMs = performance.now();
-  log(`cluster in ${cluster.dir}, ports from ${cluster.portBase}, replication ${values.sync ? 'synchronous' : 'asynchronous'}`);
+  log(
+    `cluster in ${cluster.dir}, ports from ${cluster.portBase}, replication ${values.sync ? 'synchronous' : 'asynchronous'}`,
+  );
   try {
     await clusterCommand(cluster, 'up');
     log(`cluster up in ${Math.round((performance.now() - startedMs) / 1000)} s; setting up ${userCount} users`);
-    const soakUsers = await setUpSoakUsers({ dataDir: join(cluster.dir, 'data'), databaseUrl: cluster.primaryUrl }, userCount, FUNDING_USDT);
+    const soakUsers = await setUpSoakUsers(
+      { dataDir: join(cluster.dir, 'data'), databaseUrl: cluster.primaryUrl },
+      userCount,
+      FUNDING_USDT,
+    );
     const users: ClusterSoakUser[] = soakUsers.map((user) => ({ ...user, loanOrderId: null }));
     await upgradeUsers(cluster.primaryUrl, users);
     const client = new ClusterSoakClient(cluster.baseUrl, users, concurrency);
@@ -146,7 +154,11 @@ async function main(): Promise<number> {
       try {
         return {
           ledger: await ledgerFigures(database.db),
-          agreement: await clusterAgreement(database.db, users.map((user) => user.userId), client.outcomes),
+          agreement: await clusterAgreement(
+            database.db,
+            users.map((user) => user.userId),
+            client.outcomes,
+          ),
           jobs: await jobRunFigures(database.db, loadStartedMs, loadEndedMs),
         };
       } finally {
@@ -169,11 +181,22 @@ async function main(): Promise<number> {
       postingsDuringLoad: postings,
       walBytes,
       walBytesPerPosting: postings > 0 ? Math.round(walBytes / postings) : null,
-      walBytesPerOperation: Math.round(walBytes / Math.max(1, Object.values(client.figures.applied).reduce((sum, n) => sum + n, 0))),
+      walBytesPerOperation: Math.round(
+        walBytes /
+          Math.max(
+            1,
+            Object.values(client.figures.applied).reduce((sum, n) => sum + n, 0),
+          ),
+      ),
       // All postings and entries at the end (set-up included): table + index bytes per row.
       ledgerBytesPerPosting: Math.round(after.postingsBytes / Math.max(1, after.postings)),
       ledgerBytesPerEntry: Math.round(after.entriesBytes / Math.max(1, after.entries)),
-      replicaLagMs: { p50: percentile(lagMs, 0.5), p99: percentile(lagMs, 0.99), max: percentile(lagMs, 1), samples: lagMs.length },
+      replicaLagMs: {
+        p50: percentile(lagMs, 0.5),
+        p99: percentile(lagMs, 0.99),
+        max: percentile(lagMs, 1),
+        samples: lagMs.length,
+      },
       replicaLagBytes: { p50: percentile(lagBytes, 0.5), max: percentile(lagBytes, 1) },
       ...checks.ledger,
       ...checks.agreement,
@@ -202,7 +225,10 @@ async function main(): Promise<number> {
       jobsMissed === 0;
     return isClean ? 0 : 1;
   } finally {
-    if (values.keep) log(`cluster kept in ${cluster.dir} (CLUSTER_DIR=${cluster.dir} CLUSTER_PORT_BASE=${cluster.portBase} scripts/cluster.sh down)`);
+    if (values.keep)
+      log(
+        `cluster kept in ${cluster.dir} (CLUSTER_DIR=${cluster.dir} CLUSTER_PORT_BASE=${cluster.portBase} scripts/cluster.sh down)`,
+      );
     else {
       await clusterCommand(cluster, 'down').catch((error: unknown) => log(`cluster.sh down failed: ${String(error)}`));
       rmSync(dir, { recursive: true, force: true });

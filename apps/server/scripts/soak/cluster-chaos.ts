@@ -23,7 +23,11 @@ const REPLICA_DOWN_MS_SPREAD = 5_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function runChaos(cluster: ClusterHandle, isOver: () => boolean, log: (line: string) => void): Promise<ChaosFigures> {
+export async function runChaos(
+  cluster: ClusterHandle,
+  isOver: () => boolean,
+  log: (line: string) => void,
+): Promise<ChaosFigures> {
   const figures: ChaosFigures = {
     serverKills: 0,
     bouncerRestarts: 0,
@@ -94,8 +98,8 @@ export async function sampleReplication(cluster: ClusterHandle, isOver: () => bo
          FROM pg_stat_replication WHERE application_name = 'standby1'`,
       );
       samples.push({
-        replayLagMs: row?.lag_ms == null ? null : Number(row.lag_ms),
-        replayLagBytes: row?.lag_bytes == null ? null : Number(row.lag_bytes),
+        replayLagMs: row?.lag_ms ? Number(row.lag_ms) : null,
+        replayLagBytes: row?.lag_bytes ? Number(row.lag_bytes) : null,
       });
     } catch {
       // The next sample will do.

@@ -34,7 +34,13 @@ async function storedIds(db: Db, userIds: SQL): Promise<Set<string>> {
   return new Set(found.map((row) => String(row.id)));
 }
 
-const PREFIX: Record<Outcome['kind'], string> = { withdraw: 'w:', transfer: 'w:', subscribe: 'f:', repay: 'r:', swap: 's:' };
+const PREFIX: Record<Outcome['kind'], string> = {
+  withdraw: 'w:',
+  transfer: 'w:',
+  subscribe: 'f:',
+  repay: 'r:',
+  swap: 's:',
+};
 
 /** Compare the database with every outcome the clients recorded. */
 export async function clusterAgreement(db: Db, userIdList: string[], outcomes: Outcome[]): Promise<ClusterAgreement> {

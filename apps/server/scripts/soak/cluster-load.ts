@@ -33,7 +33,8 @@ export interface Outcome {
   resourceId: string | null;
 }
 
-type Answer = { isAnswered: true; statusCode: number; content: Record<string, unknown> } | { isAnswered: false; reason: string };
+type Answer =
+  { isAnswered: true; statusCode: number; content: Record<string, unknown> } | { isAnswered: false; reason: string };
 
 /** A soak user with its loan (the order id repayments go to). */
 export interface ClusterSoakUser extends SoakUser {
@@ -82,7 +83,12 @@ export class ClusterSoakClient {
       const borrow = { loanCoin: 'USDT', termDays: 30, collateralAmount: '1', principal: '2000' };
       // Not a `soakc-` key: the checks compare those with the load's outcomes.
       const key = `soak-borrow-${randomUUID()}`;
-      const answer = await this.resolve(user, '/api/loan/borrow', { ...borrow, securityPassword: SOAK_SECURITY_CODE }, key);
+      const answer = await this.resolve(
+        user,
+        '/api/loan/borrow',
+        { ...borrow, securityPassword: SOAK_SECURITY_CODE },
+        key,
+      );
       if (!answer.isAnswered || answer.statusCode !== BUSINESS_CODES.OK.code)
         throw new Error(`set-up: loan/borrow answered ${JSON.stringify(answer)}`);
       user.loanOrderId = String(answer.content.orderId);
@@ -100,7 +106,8 @@ export class ClusterSoakClient {
 
   private async operate(user: ClusterSoakUser): Promise<void> {
     const kind = this.pickKind();
-    const amount = (whole: number, spread: number) => `${whole + randomInt(spread)}.${String(randomInt(100)).padStart(2, '0')}`;
+    const amount = (whole: number, spread: number) =>
+      `${whole + randomInt(spread)}.${String(randomInt(100)).padStart(2, '0')}`;
     const withdrawBody = (address: string) => ({
       coin: SOAK_COIN,
       network: SOAK_NETWORK,
@@ -119,7 +126,12 @@ export class ClusterSoakClient {
       if (quoteId === null) return;
       [path, body] = ['/api/exchange/swap', { quoteId }];
     } else if (kind === 'subscribe') {
-      const subscribe = { productId: CURRENT_PRODUCT_ID, actionType: 'WALLET', coin: SOAK_COIN, amount: amount(100, 50) };
+      const subscribe = {
+        productId: CURRENT_PRODUCT_ID,
+        actionType: 'WALLET',
+        coin: SOAK_COIN,
+        amount: amount(100, 50),
+      };
       [path, body] = ['/api/fund/v2/subscribe', { ...subscribe, securityPassword: SOAK_SECURITY_CODE }];
     } else {
       if (user.loanOrderId === null) return;

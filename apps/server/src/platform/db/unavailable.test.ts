@@ -10,7 +10,9 @@ describe('isDatabaseUnavailable', () => {
     expect(isDatabaseUnavailable(withCode('server conn crashed?', '08P01'))).toBe(true);
     expect(isDatabaseUnavailable(withCode('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED'))).toBe(true);
     expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
-    const wrapped = new Error('Failed query: insert into …', { cause: new Error('Connection terminated unexpectedly') });
+    const wrapped = new Error('Failed query: insert into …', {
+      cause: new Error('Connection terminated unexpectedly'),
+    });
     expect(isDatabaseUnavailable(wrapped)).toBe(true);
   });
 

@@ -11,7 +11,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   for (let depth = 0; depth < CAUSE_DEPTH_MAX && current instanceof Error; depth += 1) {
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;
-    if (UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(current instanceof Error ? current.message : ''))) return true;
+    if (UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(current instanceof Error ? current.message : '')))
+      return true;
     current = (current as { cause?: unknown }).cause;
   }
   return false;

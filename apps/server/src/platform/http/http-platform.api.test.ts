@@ -29,7 +29,9 @@ function registerProbe(app: FastifyInstance, calls: unknown[]) {
       if (request.body.amount === '1000') throw new DomainError('AMOUNT_ABOVE_MAX', { amount: '500', unit: 'USDT' });
       if (request.body.amount === '500') throw new Error('database exploded with secret detail');
       if (request.body.amount === '501')
-        throw new Error('Failed query: secret', { cause: Object.assign(new Error('terminating connection'), { code: '57P01' }) });
+        throw new Error('Failed query: secret', {
+          cause: Object.assign(new Error('terminating connection'), { code: '57P01' }),
+        });
       return { statusCode: 200, content: request.body, message: 'Success' };
     },
   );
