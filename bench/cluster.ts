@@ -49,6 +49,8 @@ const USERS = Math.max(Number(args.users), CONCURRENCY + 1);
 const WARM_UP_MS = 3_000;
 const SERVERS = 3;
 const DIST_MAIN = join(REPOSITORY_DIR, 'apps/server/dist/main.js');
+const READY_POLL_MS = 100;
+const READY_POLLS_MAX = 6000;
 
 interface Figures {
   perSecond: number;
@@ -78,17 +80,18 @@ async function startBuiltServer(target: ServerTarget): Promise<{ child: ChildPro
   delete env.JOBS_ENABLED;
   const child = spawn(process.execPath, [DIST_MAIN], { env, stdio: 'ignore' });
   const baseUrl = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 1200; attempt += 1) {
+  // A start on a loaded 2-core machine took over 2 minutes (migrations, seed, price history).
+  for (let attempt = 0; attempt < READY_POLLS_MAX; attempt += 1) {
     const isReady = await fetch(`${baseUrl}/readyz`)
       .then((response) => response.ok)
       .catch(() => false);
     if (isReady) return { child, baseUrl };
     if (child.exitCode !== null)
       throw new Error(`server on ${target.databaseUrl ?? 'PGlite'} exited before it was ready`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, READY_POLL_MS));
   }
   child.kill('SIGKILL');
-  throw new Error('server not ready within 120 s');
+  throw new Error(`server not ready within ${(READY_POLLS_MAX * READY_POLL_MS) / 1000} s`);
 }
 
 async function measure(baseUrl: string, users: SoakUser[]): Promise<{ swaps: Figures; withdrawals: Figures }> {
