@@ -112,6 +112,54 @@ async function walAndPostings(primaryUrl: string): Promise<LedgerSize> {
   };
 }
 
+/** The checks on the primary once the load has stopped (`soak/inspect.ts`, `soak/cluster-inspect.ts`). */
+async function runChecks(
+  primaryUrl: string,
+  users: ClusterSoakUser[],
+  client: ClusterSoakClient,
+  fromMs: number,
+  toMs: number,
+) {
+  const database = await openDatabase({ kind: 'postgres', url: primaryUrl, poolMax: 2 });
+  try {
+    return {
+      ledger: await ledgerFigures(database.db),
+      agreement: await clusterAgreement(
+        database.db,
+        users.map((user) => user.userId),
+        client.outcomes,
+      ),
+      jobs: await jobRunFigures(database.db, fromMs, toMs),
+    };
+  } finally {
+    await database.close();
+  }
+}
+
+/** Log the money figures; 0 when every one is 0 and nothing stayed unresolved, else 1. */
+function verdict(checks: Awaited<ReturnType<typeof runChecks>>, client: ClusterSoakClient): number {
+  const money = {
+    driftMinor: checks.ledger.driftMinor === '0' ? 0 : 1,
+    negativeUserBalances: checks.ledger.negativeUserBalances,
+    duplicates: checks.agreement.duplicates,
+    losses: checks.agreement.losses,
+    unexpected: checks.agreement.unexpected,
+  };
+  const jobsMissed = checks.jobs.reduce((sum, job) => sum + job.missed, 0);
+  log(
+    `ops ${JSON.stringify(client.figures.applied)}, retries ${client.figures.retries}, client errors ${JSON.stringify(client.figures.clientErrors)}; ` +
+      `drift ${checks.ledger.driftMinor}, negative ${money.negativeUserBalances}, duplicates ${money.duplicates}, losses ${money.losses}, ` +
+      `unexpected ${money.unexpected}; ledger ${isLedgerClean(checks.ledger) ? 'clean' : 'BROKEN'}; job periods missed ${jobsMissed}`,
+  );
+  const isClean =
+    isLedgerClean(checks.ledger) &&
+    Object.values(money).every((n) => n === 0) &&
+    checks.agreement.stuckClaims === 0 &&
+    client.figures.unresolved === 0 &&
+    jobsMissed === 0;
+  return isClean ? 0 : 1;
+}
+
 async function main(): Promise<number> {
   const dir = mkdtempSync(join(tmpdir(), 'meridian-soak-cluster-'));
   chmodSync(dir, 0o755); // PostgreSQL runs as `postgres` when this runs as root
@@ -149,22 +197,7 @@ async function main(): Promise<number> {
       `SELECT pg_wal_lsn_diff('${after.lsn}', '${before.lsn}')::text AS bytes`,
     );
 
-    const database = await openDatabase({ kind: 'postgres', url: cluster.primaryUrl, poolMax: 2 });
-    const checks = await (async () => {
-      try {
-        return {
-          ledger: await ledgerFigures(database.db),
-          agreement: await clusterAgreement(
-            database.db,
-            users.map((user) => user.userId),
-            client.outcomes,
-          ),
-          jobs: await jobRunFigures(database.db, loadStartedMs, loadEndedMs),
-        };
-      } finally {
-        await database.close();
-      }
-    })();
+    const checks = await runChecks(cluster.primaryUrl, users, client, loadStartedMs, loadEndedMs);
     const lagMs = samples.map((sample) => sample.replayLagMs).filter((lag): lag is number => lag !== null);
     const lagBytes = samples.map((sample) => sample.replayLagBytes).filter((lag): lag is number => lag !== null);
     const walBytes = Number(walRow?.bytes ?? 0);
@@ -204,26 +237,7 @@ async function main(): Promise<number> {
       totalS: Math.round((performance.now() - startedMs) / 1000),
     };
     console.log(JSON.stringify(report));
-    const money = {
-      driftMinor: checks.ledger.driftMinor === '0' ? 0 : 1,
-      negativeUserBalances: checks.ledger.negativeUserBalances,
-      duplicates: checks.agreement.duplicates,
-      losses: checks.agreement.losses,
-      unexpected: checks.agreement.unexpected,
-    };
-    const jobsMissed = checks.jobs.reduce((sum, job) => sum + job.missed, 0);
-    log(
-      `ops ${JSON.stringify(client.figures.applied)}, retries ${client.figures.retries}, client errors ${JSON.stringify(client.figures.clientErrors)}; ` +
-        `drift ${checks.ledger.driftMinor}, negative ${money.negativeUserBalances}, duplicates ${money.duplicates}, losses ${money.losses}, ` +
-        `unexpected ${money.unexpected}; ledger ${isLedgerClean(checks.ledger) ? 'clean' : 'BROKEN'}; job periods missed ${jobsMissed}`,
-    );
-    const isClean =
-      isLedgerClean(checks.ledger) &&
-      Object.values(money).every((n) => n === 0) &&
-      checks.agreement.stuckClaims === 0 &&
-      client.figures.unresolved === 0 &&
-      jobsMissed === 0;
-    return isClean ? 0 : 1;
+    return verdict(checks, client);
   } finally {
     if (values.keep)
       log(
