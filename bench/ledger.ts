@@ -5,7 +5,13 @@
  * PostgreSQL too when TEST_DATABASE_URL or DATABASE_URL (postgres://…) is set: a scratch database
  * `meridian_bench_<pid>` is created there and dropped afterwards.
  *
- *   npm run bench:ledger [-- --ops 2000 --concurrency 16]
+ *   npm run bench:ledger [-- --ops 2000 --concurrency 16] [--url postgres://…] [--skip-memory]
+ *   npm run bench:ledger -- --url postgres://… --compare-sync standby1 [--skip-memory]
+ *
+ * `--url` names the PostgreSQL server (instead of the environment). `--compare-sync NAME` measures
+ * ledger transfers on it with synchronous replication on (`synchronous_standby_names = NAME`, which
+ * must be a connected standby's application_name) and off, alternating four rounds in one run, and
+ * leaves the setting as it found it (scripts/cluster.sh, docs/scale.md "Synchronous replication").
  */
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -15,6 +21,7 @@ import { postEntry } from '../apps/server/src/modules/ledger/ledger.service.ts';
 import { transfer, userAccount } from '../apps/server/src/modules/ledger/ledger.types.ts';
 import { type Database, openDatabase } from '../apps/server/src/platform/db/client.ts';
 import { findMigrationsDir } from '../apps/server/src/platform/db/migrate.ts';
+import { queryRows } from '../apps/server/src/platform/db/rows.ts';
 
 const FUNDING_MINOR = 1_000_000_000_000n;
 
@@ -170,20 +177,108 @@ async function benchDatabase(database: Database, ops: number, concurrency: numbe
   await runScenario(database, 'hot', 10, ops, concurrency);
 }
 
+/** Set `synchronous_standby_names` on the server and wait until a new session sees it. */
+async function setSyncStandby(admin: pg.Client, url: string, names: string): Promise<void> {
+  await admin.query(`ALTER SYSTEM SET synchronous_standby_names = '${names.replaceAll("'", "''")}'`);
+  await admin.query('SELECT pg_reload_conf()');
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const probe = new pg.Client({ connectionString: url });
+    await probe.connect();
+    const { rows } = await probe.query<{ synchronous_standby_names: string }>('SHOW synchronous_standby_names');
+    await probe.end();
+    if (rows[0]?.synchronous_standby_names === names) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`synchronous_standby_names did not become '${names}'`);
+}
+
+/**
+ * Ledger transfers with synchronous replication on and off on the server of `database`, in four
+ * alternating rounds of `ops` (async, sync, async, sync) over 10,000 spread accounts; prints each
+ * round and the ratio of the sync rounds to the async rounds.
+ */
+async function compareSync(
+  database: Database,
+  adminUrl: string,
+  standbyName: string,
+  ops: number,
+  concurrency: number,
+): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  const { rows } = await admin.query<{ synchronous_standby_names: string }>('SHOW synchronous_standby_names');
+  const original = rows[0]?.synchronous_standby_names ?? '';
+  const accounts = 10_000;
+  const tag = 'bench-sync-';
+  await prepare(database, accounts, tag);
+  const totals = { async: [] as Figures[], sync: [] as Figures[] };
+  try {
+    for (const [round, mode] of (['async', 'sync', 'async', 'sync'] as const).entries()) {
+      await setSyncStandby(admin, adminUrl, mode === 'sync' ? standbyName : '');
+      const figures = await measure(ops, concurrency, async (i) => {
+        const [from, to] = pair(i + round * ops, accounts);
+        await postEntry(database.db, {
+          kind: 'INTERNAL_TRANSFER',
+          reference: 'bench',
+          idempotencyKey: `${tag}r${round}-${i}`,
+          postings: transfer(
+            userAccount(`${tag}${from}`, 'USER_AVAILABLE', 'USDT'),
+            userAccount(`${tag}${to}`, 'USER_AVAILABLE', 'USDT'),
+            1n,
+          ),
+        });
+        return true;
+      });
+      totals[mode].push(figures);
+      console.log(
+        `  round ${round + 1} ${mode.padEnd(5)} ${figures.opsPerSecond.toFixed(0).padStart(6)} transfers/s  p50 ${figures.p50Ms.toFixed(2).padStart(7)} ms  p99 ${figures.p99Ms.toFixed(2).padStart(7)} ms`,
+      );
+    }
+  } finally {
+    await setSyncStandby(admin, adminUrl, original);
+    await admin.end();
+  }
+  const [size] = await queryRows<{ postings: string; entries: string; postings_bytes: string; entries_bytes: string }>(
+    database.db,
+    sql`SELECT (SELECT count(*) FROM ledger_postings)::text AS postings, (SELECT count(*) FROM ledger_entries)::text AS entries,
+               pg_total_relation_size('ledger_postings')::text AS postings_bytes, pg_total_relation_size('ledger_entries')::text AS entries_bytes`,
+  );
+  if (size)
+    console.log(
+      `  sizes (table + indexes): ${size.postings} postings ${(Number(size.postings_bytes) / Number(size.postings)).toFixed(0)} B each, ` +
+        `${size.entries} entries ${(Number(size.entries_bytes) / Number(size.entries)).toFixed(0)} B each`,
+    );
+  const mean = (list: Figures[], pick: (f: Figures) => number) =>
+    list.reduce((sum, f) => sum + pick(f), 0) / list.length;
+  console.log(
+    `  sync/async: throughput ${(mean(totals.sync, (f) => f.opsPerSecond) / mean(totals.async, (f) => f.opsPerSecond)).toFixed(2)}, ` +
+      `p50 ${(mean(totals.sync, (f) => f.p50Ms) / mean(totals.async, (f) => f.p50Ms)).toFixed(2)}, ` +
+      `p99 ${(mean(totals.sync, (f) => f.p99Ms) / mean(totals.async, (f) => f.p99Ms)).toFixed(2)} (means of two rounds each)`,
+  );
+}
+
 /** Run the benchmark only when started as `npm run bench:ledger`, not when imported (bench:swap). */
 async function main(): Promise<void> {
   const { values: args } = parseArgs({
-    options: { ops: { type: 'string' }, concurrency: { type: 'string', default: '16' } },
+    options: {
+      ops: { type: 'string' },
+      concurrency: { type: 'string', default: '16' },
+      url: { type: 'string' },
+      'skip-memory': { type: 'boolean', default: false },
+      'compare-sync': { type: 'string' },
+    },
   });
   const CONCURRENCY = Number(args.concurrency);
-  const memory = await openDatabase({ kind: 'memory' });
-  try {
-    await benchDatabase(memory, Number(args.ops ?? 2000), 1);
-  } finally {
-    await memory.close();
+  if (!args['skip-memory']) {
+    const memory = await openDatabase({ kind: 'memory' });
+    try {
+      await benchDatabase(memory, Number(args.ops ?? 2000), 1);
+    } finally {
+      await memory.close();
+    }
   }
 
-  const postgresUrl = [process.env.TEST_DATABASE_URL, process.env.DATABASE_URL].find((url) =>
+  const postgresUrl = [args.url, process.env.TEST_DATABASE_URL, process.env.DATABASE_URL].find((url) =>
     url?.startsWith('postgres'),
   );
   if (postgresUrl) {
@@ -195,7 +290,14 @@ async function main(): Promise<void> {
     url.pathname = `/${name}`;
     const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolMax: CONCURRENCY });
     try {
-      await benchDatabase(database, Number(args.ops ?? 5000), CONCURRENCY);
+      if (args['compare-sync'] === undefined) await benchDatabase(database, Number(args.ops ?? 5000), CONCURRENCY);
+      else {
+        await database.migrate(findMigrationsDir());
+        console.log(
+          `postgres · synchronous replication on ('${args['compare-sync']}') and off · concurrency ${CONCURRENCY}`,
+        );
+        await compareSync(database, postgresUrl, args['compare-sync'], Number(args.ops ?? 2000), CONCURRENCY);
+      }
     } finally {
       await database.close();
       await admin.query(`DROP DATABASE IF EXISTS ${name}`);

@@ -9,6 +9,8 @@
 #   scripts/cluster.sh down     stop everything and delete the directory
 #   scripts/cluster.sh kill-server N | start-server N    stop (kill -9) or start server process N (1-3)
 #   scripts/cluster.sh restart-bouncer | stop-replica | start-replica
+#   scripts/cluster.sh failover  lose the primary (immediate stop), promote the standby, point
+#                                PgBouncer at it, rebuild the old primary as the new standby
 #
 # Settings (environment): CLUSTER_DIR (default /tmp/meridian-cluster), CLUSTER_PORT_BASE (default 56400:
 # primary +0, standby +1, PgBouncer +2, Redis +3, HAProxy +10, servers +11..+13), CLUSTER_SYNC=1 for
@@ -16,6 +18,11 @@
 # database tier alone, without servers or HAProxy: the tests start their own servers),
 # PG_BIN (default /usr/lib/postgresql/15/bin).
 # PostgreSQL and PgBouncer refuse to run as root: as root they run as the `postgres` user.
+#
+# The two database nodes keep their directories and ports (node `primary`: +0, node `standby`: +1);
+# a failover swaps their roles, recorded in $CLUSTER_DIR/roles. The servers reach both only through
+# PgBouncer, which knows the roles: `meridian` (transaction pool) and `meridian_direct` (session
+# pool, for LISTEN and migrations) go to the primary, `meridian_read` to the standby.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -29,6 +36,12 @@ REDIS_PORT=$((BASE + 3))
 HAPROXY_PORT=$((BASE + 10))
 SERVER_COUNT="${CLUSTER_SERVERS:-3}"
 DB=meridian
+# The nodes' current roles (directory names under $DIR); `failover` swaps them.
+CUR_PRIMARY=primary
+CUR_STANDBY=standby
+[ -f "$DIR/roles" ] && . "$DIR/roles"
+
+node_port() { if [ "$1" = primary ]; then echo "$PRIMARY_PORT"; else echo "$STANDBY_PORT"; fi; }
 
 as_pg() {
   if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
@@ -69,8 +82,8 @@ start_server() {
       PUBLIC_URL="http://127.0.0.1:$HAPROXY_PORT" \
       DATA_DIR="$DIR/data" \
       DATABASE_URL="postgres://postgres@127.0.0.1:$BOUNCER_PORT/$DB" \
-      DATABASE_DIRECT_URL="postgres://postgres@127.0.0.1:$PRIMARY_PORT/$DB" \
-      DATABASE_READ_URL="postgres://postgres@127.0.0.1:$STANDBY_PORT/$DB" \
+      DATABASE_DIRECT_URL="postgres://postgres@127.0.0.1:$BOUNCER_PORT/${DB}_direct" \
+      DATABASE_READ_URL="postgres://postgres@127.0.0.1:$BOUNCER_PORT/${DB}_read" \
       REDIS_URL="redis://127.0.0.1:$REDIS_PORT" \
       LOG_LEVEL="${LOG_LEVEL:-warn}" \
       nohup node apps/server/dist/main.js >>"$DIR/server-$n.log" 2>&1 &
@@ -84,6 +97,29 @@ stop_pidfile() { # stop_pidfile <file> [signal]
     kill "-$signal" "$(cat "$file")" 2>/dev/null || true
     rm -f "$file"
   fi
+}
+
+write_bouncer_ini() { # PgBouncer's databases follow the roles: see the header
+  local primary_port standby_port
+  primary_port=$(node_port "$CUR_PRIMARY")
+  standby_port=$(node_port "$CUR_STANDBY")
+  cat >"$DIR/pgbouncer.ini" <<EOF
+[databases]
+$DB = host=127.0.0.1 port=$primary_port dbname=$DB
+${DB}_direct = host=127.0.0.1 port=$primary_port dbname=$DB pool_mode=session
+${DB}_read = host=127.0.0.1 port=$standby_port dbname=$DB
+[pgbouncer]
+listen_addr = 127.0.0.1
+listen_port = $BOUNCER_PORT
+unix_socket_dir =
+auth_type = trust
+auth_file = $DIR/userlist.txt
+pool_mode = transaction
+max_client_conn = 1000
+default_pool_size = 40
+pidfile = $DIR/pgbouncer.pid
+logfile = $DIR/pgbouncer.log
+EOF
 }
 
 write_haproxy_cfg() {
@@ -138,7 +174,7 @@ max_wal_senders = 5
 wal_keep_size = '256MB'
 hot_standby = on
 max_connections = 200
-synchronous_standby_names = '${CLUSTER_SYNC:+standby1}'
+synchronous_standby_names = ''
 EOF
   echo "host replication postgres 127.0.0.1/32 trust" >>"$DIR/primary/pg_hba.conf"
   as_pg "$PG_BIN/pg_ctl" -D "$DIR/primary" -l "$DIR/primary.log" -w start >/dev/null
@@ -152,23 +188,14 @@ synchronous_standby_names = ''
 EOF
   sed -i "s/^primary_conninfo = '/primary_conninfo = 'application_name=standby1 /" "$DIR/standby/postgresql.auto.conf"
   start_replica
+  # Synchronous only once the standby streams: before, every commit (createdb's too) would wait for it.
+  if [ -n "${CLUSTER_SYNC:-}" ]; then
+    wait_for 60 "the standby streaming" standby_streams "$PRIMARY_PORT"
+    set_sync_standby "$PRIMARY_PORT" standby1
+  fi
 
   # 3. PgBouncer in transaction mode in front of the primary.
-  cat >"$DIR/pgbouncer.ini" <<EOF
-[databases]
-$DB = host=127.0.0.1 port=$PRIMARY_PORT dbname=$DB
-[pgbouncer]
-listen_addr = 127.0.0.1
-listen_port = $BOUNCER_PORT
-unix_socket_dir =
-auth_type = trust
-auth_file = $DIR/userlist.txt
-pool_mode = transaction
-max_client_conn = 1000
-default_pool_size = 40
-pidfile = $DIR/pgbouncer.pid
-logfile = $DIR/pgbouncer.log
-EOF
+  write_bouncer_ini
   echo '"postgres" ""' >"$DIR/userlist.txt"
   [ "$(id -u)" = 0 ] && chown postgres "$DIR/pgbouncer.ini" "$DIR/userlist.txt"
   as_pg pgbouncer -d "$DIR/pgbouncer.ini"
@@ -197,16 +224,66 @@ EOF
 }
 
 start_replica() {
-  as_pg "$PG_BIN/pg_ctl" -D "$DIR/standby" -l "$DIR/standby.log" -w start >/dev/null
+  as_pg "$PG_BIN/pg_ctl" -D "$DIR/$CUR_STANDBY" -l "$DIR/$CUR_STANDBY.log" -w start >/dev/null
+}
+
+# Writes through PgBouncer succeed (txid_current() assigns a transaction id, which a standby refuses).
+bouncer_writes() { "$PG_BIN/psql" -h 127.0.0.1 -p "$BOUNCER_PORT" -U postgres -Atqc 'SELECT txid_current()' "$DB"; }
+now_ms() { echo $(($(date +%s%N) / 1000000)); }
+set_sync_standby() { # set_sync_standby <port> <names>: synchronous_standby_names, reloaded
+  "$PG_BIN/psql" -h 127.0.0.1 -p "$1" -U postgres -qc "ALTER SYSTEM SET synchronous_standby_names = '$2'" postgres
+  "$PG_BIN/psql" -h 127.0.0.1 -p "$1" -U postgres -Atqc 'SELECT pg_reload_conf()' postgres >/dev/null
+}
+standby_streams() {
+  "$PG_BIN/psql" -h 127.0.0.1 -p "$1" -U postgres -Atc \
+    "SELECT 1 FROM pg_stat_replication WHERE application_name = 'standby1' AND state = 'streaming'" postgres | grep -q 1
+}
+
+# The failover drill (docs/scale.md "Failover"; docs/decisions/0029-failover-and-synchronous-replication.md).
+failover() {
+  local old=$CUR_PRIMARY new=$CUR_STANDBY t0 t_promoted t_writes t_rebuilt new_port old_port
+  new_port=$(node_port "$new")
+  old_port=$(node_port "$old")
+  t0=$(now_ms)
+  # 1. The primary is lost: stopped at once, without a shutdown checkpoint, as a crash would.
+  as_pg "$PG_BIN/pg_ctl" -D "$DIR/$old" -m immediate -w stop >/dev/null
+  # 2. The standby becomes the primary. It runs without a synchronous standby until the old
+  #    primary is back as its standby (else every commit would wait for a standby that is not there).
+  as_pg "$PG_BIN/pg_ctl" -D "$DIR/$new" -w promote >/dev/null
+  t_promoted=$(now_ms)
+  # 3. PgBouncer follows: new roles, its databases rewritten, a reload (clients stay connected).
+  CUR_PRIMARY=$new
+  CUR_STANDBY=$old
+  printf 'CUR_PRIMARY=%s\nCUR_STANDBY=%s\n' "$CUR_PRIMARY" "$CUR_STANDBY" >"$DIR/roles"
+  write_bouncer_ini
+  [ "$(id -u)" = 0 ] && chown postgres "$DIR/pgbouncer.ini"
+  as_pg kill -HUP "$(cat "$DIR/pgbouncer.pid")"
+  wait_for 60 "writes through PgBouncer" bouncer_writes
+  t_writes=$(now_ms)
+  # 4. The old primary's data is discarded (with asynchronous replication it may hold commits the
+  #    standby never received) and cloned again from the new primary, as its standby.
+  rm -rf "${DIR:?}/$old"
+  as_pg "$PG_BIN/pg_basebackup" -h 127.0.0.1 -p "$new_port" -U postgres -D "$DIR/$old" -R -X stream
+  sed -i '/^synchronous_standby_names/d' "$DIR/$old/postgresql.auto.conf"
+  sed -i "s/^primary_conninfo = '/primary_conninfo = 'application_name=standby1 /" "$DIR/$old/postgresql.auto.conf"
+  printf "port = %s\nsynchronous_standby_names = ''\n" "$old_port" | as_pg tee -a "$DIR/$old/postgresql.conf" >/dev/null
+  as_pg "$PG_BIN/pg_ctl" -D "$DIR/$old" -l "$DIR/$old.log" -w start >/dev/null
+  wait_for 60 "the new standby streaming" standby_streams "$new_port"
+  # 5. Synchronous again once the standby streams (CLUSTER_SYNC=1).
+  [ -z "${CLUSTER_SYNC:-}" ] || set_sync_standby "$new_port" standby1
+  t_rebuilt=$(now_ms)
+  echo "failover: primary is now node $new (127.0.0.1:$new_port), standby node $old (127.0.0.1:$old_port)"
+  echo "failover: promoted_ms=$((t_promoted - t0)) writes_accepted_ms=$((t_writes - t0)) standby_rebuilt_ms=$((t_rebuilt - t0))"
 }
 
 status() {
   local line
   for part in primary standby; do
-    local port=$PRIMARY_PORT
-    [ $part = standby ] && port=$STANDBY_PORT
+    local node=$CUR_PRIMARY port
+    [ $part = standby ] && node=$CUR_STANDBY
+    port=$(node_port "$node")
     if pg_ready "$port"; then line=up; else line=down; fi
-    echo "$part 127.0.0.1:$port $line"
+    echo "$part (node $node) 127.0.0.1:$port $line"
   done
   if pg_ready "$BOUNCER_PORT"; then line=up; else line=down; fi
   echo "pgbouncer 127.0.0.1:$BOUNCER_PORT $line"
@@ -220,8 +297,8 @@ status() {
     if http_ok "$HAPROXY_PORT" /readyz; then line=up; else line=down; fi
     echo "haproxy 127.0.0.1:$HAPROXY_PORT $line"
   fi
-  if pg_ready "$PRIMARY_PORT"; then
-    "$PG_BIN/psql" -h 127.0.0.1 -p "$PRIMARY_PORT" -U postgres -Atc \
+  if pg_ready "$(node_port "$CUR_PRIMARY")"; then
+    "$PG_BIN/psql" -h 127.0.0.1 -p "$(node_port "$CUR_PRIMARY")" -U postgres -Atc \
       "SELECT 'replication ' || application_name || ' ' || state || ' ' || sync_state || ' replay_lag=' || coalesce(replay_lag::text, '0') FROM pg_stat_replication" \
       postgres || true
   fi
@@ -253,10 +330,11 @@ case "${1:-}" in
     as_pg pgbouncer -d "$DIR/pgbouncer.ini"
     wait_for 10 PgBouncer pg_ready "$BOUNCER_PORT"
     ;;
-  stop-replica) as_pg "$PG_BIN/pg_ctl" -D "$DIR/standby" -m fast -w stop >/dev/null ;;
+  stop-replica) as_pg "$PG_BIN/pg_ctl" -D "$DIR/$CUR_STANDBY" -m fast -w stop >/dev/null ;;
   start-replica) start_replica ;;
+  failover) failover ;;
   *)
-    sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
     ;;
 esac

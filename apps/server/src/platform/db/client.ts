@@ -94,6 +94,11 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** The 'error' listener every pooled client gets (see `openDatabase`): the failed query reports it. */
+function ignoreClientErrors(client: pg.PoolClient): void {
+  client.on('error', () => undefined);
+}
+
 /**
  * Open the database described by `target`. A PGlite data directory is locked for this process
  * (`lockDataDir`) so a second server cannot open it.
@@ -105,6 +110,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     // the pool ends) emits 'error' on the pool; unhandled, that would crash the process. The next
     // query opens a fresh connection, so there is nothing else to do here.
     pool.on('error', () => undefined);
+    // A checked-out client has no such listener: one whose connection drops between two queries of
+    // a transaction (a pooler restart, a failover) would emit an unhandled 'error' and crash the
+    // process. Its next query fails instead, and the pool discards it on release.
+    pool.on('connect', ignoreClientErrors);
     const nodePgDb = drizzleNodePg(pool);
     const db: Db = nodePgDb;
     let closed = false;
@@ -113,6 +122,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       ? new pg.Pool({ connectionString: target.readUrl, max: target.poolMax ?? 10 })
       : undefined;
     replicaPool?.on('error', () => undefined);
+    replicaPool?.on('connect', ignoreClientErrors);
     const readRouter = replicaPool
       ? new ReadRouter(pool, replicaPool, {
           pollMs: 200,
@@ -138,6 +148,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
         // together migrate one after another; on the direct connection when a pooler is in front.
         const isDirect = directUrl !== target.url;
         const direct = isDirect ? new pg.Client({ connectionString: directUrl }) : undefined;
+        direct?.on('error', () => undefined); // a lost session fails the migration's next query
         if (direct) await direct.connect();
         const session = direct ?? (await pool.connect());
         try {

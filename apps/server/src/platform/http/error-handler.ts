@@ -3,12 +3,15 @@ import type { Envelope, ValidationErrorContent } from '@meridian/contracts/envel
 import type { Locale } from '@meridian/contracts/locale';
 import { validationMessage } from '@meridian/contracts/validation';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { DomainError, FieldError } from './errors.ts';
 import { requestLocale } from './locale.ts';
 import { describeIssues, RequestValidationError } from './validation.ts';
 
 /** Retry-After of a 429 whose refusal does not say how long to wait (a daily cap, a 429 from Fastify). */
 export const DEFAULT_RETRY_AFTER_SEC = 60;
+/** Retry-After of a 503 while the database is out of reach (a restart of the pooler, a failover). */
+const DATABASE_RETRY_AFTER_SEC = 1;
 
 /**
  * Seconds to wait before a retry, from the refusal itself: `retryAfterSeconds` in its content (the
@@ -146,6 +149,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       request.log.info({ err: error }, 'client error');
       return send(reply, codeForHttpStatus(status), locale, null);
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The database is out of reach for a moment (docs/scale.md "Failover"): a retry may succeed.
+      request.log.warn({ err: error, url: request.url, method: request.method }, 'database unavailable');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SEC));
+      return send(reply, 'SERVICE_UNAVAILABLE', locale, null);
     }
     request.log.error({ err: error, url: request.url, method: request.method }, 'unhandled error');
     return send(reply, 'INTERNAL', locale, null);

@@ -28,6 +28,10 @@ function registerProbe(app: FastifyInstance, calls: unknown[]) {
       if (request.body.amount === '999') throw new DomainError('INSUFFICIENT_BALANCE');
       if (request.body.amount === '1000') throw new DomainError('AMOUNT_ABOVE_MAX', { amount: '500', unit: 'USDT' });
       if (request.body.amount === '500') throw new Error('database exploded with secret detail');
+      if (request.body.amount === '501')
+        throw new Error('Failed query: secret', {
+          cause: Object.assign(new Error('terminating connection'), { code: '57P01' }),
+        });
       return { statusCode: 200, content: request.body, message: 'Success' };
     },
   );
@@ -146,6 +150,24 @@ describe('HTTP platform: envelope, validation, CSRF guard, errors', () => {
       message: 'Server error, please try again later',
     });
     expect(response.body).not.toContain('secret');
+  });
+
+  it('answers 503 with Retry-After, in both languages, when the database is out of reach', async () => {
+    for (const [lang, message] of [
+      ['en-US', 'This function is temporarily unavailable'],
+      ['zh-HK', '此功能暫時無法使用'],
+    ] as const) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/probe',
+        headers: { ...mutationHeaders(), 'user-lang': lang },
+        payload: { coin: 'USDT', amount: '501' },
+      });
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['retry-after']).toBe('1');
+      expect(response.json()).toEqual({ statusCode: 107, content: null, message });
+      expect(response.body).not.toContain('secret');
+    }
   });
 
   it('refuses a state-changing call without the client header or with a form content type', async () => {
