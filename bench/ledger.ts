@@ -5,7 +5,11 @@
  * PostgreSQL too when TEST_DATABASE_URL or DATABASE_URL (postgres://…) is set: a scratch database
  * `meridian_bench_<pid>` is created there and dropped afterwards.
  *
- *   npm run bench:ledger [-- --ops 2000 --concurrency 16]
+ * On PostgreSQL it then runs the database function alone under pgbench (`./ledger-pgbench.ts`),
+ * beside pgr0ss/pgledger when a checkout of it is given.
+ *
+ *   npm run bench:ledger [-- --ops 2000 --concurrency 16] [--pgbench-seconds 20] [--pgbench-only]
+ *                        [--pgledger <checkout dir>]   (or PGLEDGER_DIR=<checkout dir>)
  */
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -15,6 +19,7 @@ import { postEntry } from '../apps/server/src/modules/ledger/ledger.service.ts';
 import { transfer, userAccount } from '../apps/server/src/modules/ledger/ledger.types.ts';
 import { type Database, openDatabase } from '../apps/server/src/platform/db/client.ts';
 import { findMigrationsDir } from '../apps/server/src/platform/db/migrate.ts';
+import { runLedgerPgbench } from './ledger-pgbench.ts';
 
 const FUNDING_MINOR = 1_000_000_000_000n;
 
@@ -170,12 +175,39 @@ async function benchDatabase(database: Database, ops: number, concurrency: numbe
   await runScenario(database, 'hot', 10, ops, concurrency);
 }
 
+/** The pgbench figures of `ledger_post` (and pgledger's, given a checkout), 20 clients on 2 threads. */
+async function runPgbench(
+  postgresUrl: string,
+  args: { 'pgbench-seconds': string; pgledger?: string | undefined },
+): Promise<void> {
+  await runLedgerPgbench({
+    postgresUrl,
+    durationSeconds: Number(args['pgbench-seconds']),
+    clients: 20,
+    threads: 2,
+    pgledgerDir: args.pgledger ?? process.env.PGLEDGER_DIR,
+  });
+}
+
 /** Run the benchmark only when started as `npm run bench:ledger`, not when imported (bench:swap). */
 async function main(): Promise<void> {
   const { values: args } = parseArgs({
-    options: { ops: { type: 'string' }, concurrency: { type: 'string', default: '16' } },
+    options: {
+      ops: { type: 'string' },
+      concurrency: { type: 'string', default: '16' },
+      'pgbench-seconds': { type: 'string', default: '20' },
+      'pgbench-only': { type: 'boolean', default: false },
+      pgledger: { type: 'string' },
+    },
   });
   const CONCURRENCY = Number(args.concurrency);
+  const postgresUrl = [process.env.TEST_DATABASE_URL, process.env.DATABASE_URL].find((url) =>
+    url?.startsWith('postgres'),
+  );
+  if (postgresUrl && args['pgbench-only']) {
+    await runPgbench(postgresUrl, args);
+    return;
+  }
   const memory = await openDatabase({ kind: 'memory' });
   try {
     await benchDatabase(memory, Number(args.ops ?? 2000), 1);
@@ -183,9 +215,6 @@ async function main(): Promise<void> {
     await memory.close();
   }
 
-  const postgresUrl = [process.env.TEST_DATABASE_URL, process.env.DATABASE_URL].find((url) =>
-    url?.startsWith('postgres'),
-  );
   if (postgresUrl) {
     const name = `meridian_bench_${process.pid}`;
     const admin = new pg.Client({ connectionString: postgresUrl });
@@ -201,6 +230,7 @@ async function main(): Promise<void> {
       await admin.query(`DROP DATABASE IF EXISTS ${name}`);
       await admin.end();
     }
+    await runPgbench(postgresUrl, args);
   } else {
     console.log('PostgreSQL: skipped (set TEST_DATABASE_URL or DATABASE_URL=postgres://… to include it)');
   }
