@@ -14,9 +14,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { openDatabase } from '../apps/server/src/platform/db/client.ts';
+import { type Database, openDatabase } from '../apps/server/src/platform/db/client.ts';
 import { findMigrationsDir } from '../apps/server/src/platform/db/migrate.ts';
-import { prepare } from './ledger.ts';
 
 /** One pgbench run: calls per second, latency percentiles in ms, failed calls. */
 export interface PgbenchFigures {
@@ -36,6 +35,8 @@ export interface PgbenchOptions {
   threads: number;
   /** A pgr0ss/pgledger checkout (its pgledger.sql and vendor/scoville-pgsql-ulid), or undefined. */
   pgledgerDir: string | undefined;
+  /** Funds `accounts` users named `<tag><n>` (n from 1) with USDT (bench/ledger.ts `prepare`). */
+  prepare: (database: Database, accounts: number, tag: string) => Promise<void>;
 }
 
 const SPREAD_ACCOUNTS = 10_000;
@@ -133,7 +134,7 @@ async function meridianRun(adminUrl: string, name: string, accounts: number, opt
   const tag = `pgb-${accounts}-`;
   try {
     await database.migrate(findMigrationsDir());
-    await prepare(database, accounts, tag);
+    await options.prepare(database, accounts, tag);
   } finally {
     await database.close();
   }
@@ -189,7 +190,9 @@ export async function runLedgerPgbench(options: PgbenchOptions): Promise<void> {
         if (options.pgledgerDir) {
           const other = await pgledgerRun(options.postgresUrl, names[1]!, accounts, options, options.pgledgerDir);
           console.log(row('pgledger', other));
-          console.log(`  ratio ledger_post/pgledger ${(ledger.transfersPerSecond / other.transfersPerSecond).toFixed(2)}`);
+          console.log(
+            `  ratio ledger_post/pgledger ${(ledger.transfersPerSecond / other.transfersPerSecond).toFixed(2)}`,
+          );
         }
       } finally {
         for (const name of names) await admin.query(`DROP DATABASE IF EXISTS ${name}`);

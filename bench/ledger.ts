@@ -186,6 +186,7 @@ async function runPgbench(
     clients: 20,
     threads: 2,
     pgledgerDir: args.pgledger ?? process.env.PGLEDGER_DIR,
+    prepare,
   });
 }
 
