@@ -31,6 +31,8 @@ export interface PgbenchOptions {
   postgresUrl: string;
   /** Seconds each pgbench run lasts. */
   durationSeconds: number;
+  /** Runs of each function, alternating (ledger_post, pgledger, ledger_post, …). */
+  rounds: number;
   clients: number;
   threads: number;
   /** A pgr0ss/pgledger checkout (its pgledger.sql and vendor/scoville-pgsql-ulid), or undefined. */
@@ -138,8 +140,8 @@ async function meridianRun(adminUrl: string, name: string, accounts: number, opt
   } finally {
     await database.close();
   }
-  psql(url, ['-c', 'CHECKPOINT; VACUUM ANALYZE ledger_accounts']);
-  return pgbench(url, ledgerScript(tag), accounts, options);
+  psql(url, ['-c', 'CHECKPOINT', '-c', 'VACUUM ANALYZE ledger_accounts']);
+  return () => pgbench(url, ledgerScript(tag), accounts, options);
 }
 
 async function pgledgerRun(adminUrl: string, name: string, accounts: number, options: PgbenchOptions, dir: string) {
@@ -162,11 +164,11 @@ async function pgledgerRun(adminUrl: string, name: string, accounts: number, opt
     '-c',
     'VACUUM ANALYZE pgledger_accounts',
   ]);
-  return pgbench(url, PGLEDGER_SCRIPT, accounts, options);
+  return () => pgbench(url, PGLEDGER_SCRIPT, accounts, options);
 }
 
 function row(label: string, f: PgbenchFigures): string {
-  return `  ${label.padEnd(10)} ${f.transfersPerSecond.toFixed(0).padStart(7)} transfers/s  p50 ${f.p50Ms.toFixed(2).padStart(7)} ms  p99 ${f.p99Ms.toFixed(2).padStart(7)} ms  failed ${f.failed}`;
+  return `  ${label.padEnd(14)} ${f.transfersPerSecond.toFixed(0).padStart(7)} transfers/s  p50 ${f.p50Ms.toFixed(2).padStart(7)} ms  p99 ${f.p99Ms.toFixed(2).padStart(7)} ms  failed ${f.failed}`;
 }
 
 /**
@@ -185,15 +187,28 @@ export async function runLedgerPgbench(options: PgbenchOptions): Promise<void> {
         console.log(
           `pgbench · PostgreSQL · ${accounts.toLocaleString('en-US')} ${accounts === HOT_ACCOUNTS ? 'hot' : 'spread'} accounts · ${options.clients} clients · ${options.threads} threads · ${options.durationSeconds} s`,
         );
-        const ledger = await meridianRun(options.postgresUrl, names[0]!, accounts, options);
-        console.log(row('ledger_post', ledger));
-        if (options.pgledgerDir) {
-          const other = await pgledgerRun(options.postgresUrl, names[1]!, accounts, options, options.pgledgerDir);
-          console.log(row('pgledger', other));
-          console.log(
-            `  ratio ledger_post/pgledger ${(ledger.transfersPerSecond / other.transfersPerSecond).toFixed(2)}`,
-          );
+        // Both databases are prepared first; then the two functions run in turn, `rounds` times each,
+        // so that a change of the machine's load falls on both alike.
+        const runLedger = await meridianRun(options.postgresUrl, names[0]!, accounts, options);
+        const runOther = options.pgledgerDir
+          ? await pgledgerRun(options.postgresUrl, names[1]!, accounts, options, options.pgledgerDir)
+          : null;
+        let ledgerTotal = 0;
+        let otherTotal = 0;
+        for (let round = 1; round <= options.rounds; round += 1) {
+          const ledger = runLedger();
+          ledgerTotal += ledger.transfersPerSecond;
+          console.log(row(`ledger_post #${round}`, ledger));
+          if (runOther) {
+            const other = runOther();
+            otherTotal += other.transfersPerSecond;
+            console.log(row(`pgledger #${round}`, other));
+            console.log(
+              `    ratio ledger_post/pgledger ${(ledger.transfersPerSecond / other.transfersPerSecond).toFixed(2)}`,
+            );
+          }
         }
+        if (runOther) console.log(`  ratio over all rounds ${(ledgerTotal / otherTotal).toFixed(2)}`);
       } finally {
         for (const name of names) await admin.query(`DROP DATABASE IF EXISTS ${name}`);
       }

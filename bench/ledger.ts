@@ -8,7 +8,8 @@
  * On PostgreSQL it then runs the database function alone under pgbench (`./ledger-pgbench.ts`),
  * beside pgr0ss/pgledger when a checkout of it is given.
  *
- *   npm run bench:ledger [-- --ops 2000 --concurrency 16] [--pgbench-seconds 20] [--pgbench-only]
+ *   npm run bench:ledger [-- --ops 2000 --concurrency 16] [--pgbench-seconds 20] [--pgbench-rounds 2]
+ *                        [--pgbench-only]
  *                        [--pgledger <checkout dir>]   (or PGLEDGER_DIR=<checkout dir>)
  */
 import { pathToFileURL } from 'node:url';
@@ -178,11 +179,12 @@ async function benchDatabase(database: Database, ops: number, concurrency: numbe
 /** The pgbench figures of `ledger_post` (and pgledger's, given a checkout), 20 clients on 2 threads. */
 async function runPgbench(
   postgresUrl: string,
-  args: { 'pgbench-seconds': string; pgledger?: string | undefined },
+  args: { 'pgbench-seconds': string; 'pgbench-rounds': string; pgledger?: string | undefined },
 ): Promise<void> {
   await runLedgerPgbench({
     postgresUrl,
     durationSeconds: Number(args['pgbench-seconds']),
+    rounds: Number(args['pgbench-rounds']),
     clients: 20,
     threads: 2,
     pgledgerDir: args.pgledger ?? process.env.PGLEDGER_DIR,
@@ -198,6 +200,7 @@ async function main(): Promise<void> {
       concurrency: { type: 'string', default: '16' },
       'pgbench-seconds': { type: 'string', default: '20' },
       'pgbench-only': { type: 'boolean', default: false },
+      'pgbench-rounds': { type: 'string', default: '2' },
       pgledger: { type: 'string' },
     },
   });
