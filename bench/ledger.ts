@@ -12,6 +12,12 @@
  * ledger transfers on it with synchronous replication on (`synchronous_standby_names = NAME`, which
  * must be a connected standby's application_name) and off, alternating four rounds in one run, and
  * leaves the setting as it found it (scripts/cluster.sh, docs/scale.md "Synchronous replication").
+ *
+ * On PostgreSQL it then runs the database function alone under pgbench (`./ledger-pgbench.ts`),
+ * beside pgr0ss/pgledger when a checkout of it is given:
+ *
+ *   npm run bench:ledger [-- --pgbench-seconds 20] [--pgbench-rounds 2] [--pgbench-only]
+ *                        [--pgledger <checkout dir>]   (or PGLEDGER_DIR=<checkout dir>)
  */
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -22,6 +28,7 @@ import { transfer, userAccount } from '../apps/server/src/modules/ledger/ledger.
 import { type Database, openDatabase } from '../apps/server/src/platform/db/client.ts';
 import { findMigrationsDir } from '../apps/server/src/platform/db/migrate.ts';
 import { queryRows } from '../apps/server/src/platform/db/rows.ts';
+import { runLedgerPgbench } from './ledger-pgbench.ts';
 
 const FUNDING_MINOR = 1_000_000_000_000n;
 
@@ -257,6 +264,22 @@ async function compareSync(
   );
 }
 
+/** The pgbench figures of `ledger_post` (and pgledger's, given a checkout), 20 clients on 2 threads. */
+async function runPgbench(
+  postgresUrl: string,
+  args: { 'pgbench-seconds': string; 'pgbench-rounds': string; pgledger?: string | undefined },
+): Promise<void> {
+  await runLedgerPgbench({
+    postgresUrl,
+    durationSeconds: Number(args['pgbench-seconds']),
+    rounds: Number(args['pgbench-rounds']),
+    clients: 20,
+    threads: 2,
+    pgledgerDir: args.pgledger ?? process.env.PGLEDGER_DIR,
+    prepare,
+  });
+}
+
 /** Run the benchmark only when started as `npm run bench:ledger`, not when imported (bench:swap). */
 async function main(): Promise<void> {
   const { values: args } = parseArgs({
@@ -266,9 +289,20 @@ async function main(): Promise<void> {
       url: { type: 'string' },
       'skip-memory': { type: 'boolean', default: false },
       'compare-sync': { type: 'string' },
+      'pgbench-seconds': { type: 'string', default: '20' },
+      'pgbench-only': { type: 'boolean', default: false },
+      'pgbench-rounds': { type: 'string', default: '2' },
+      pgledger: { type: 'string' },
     },
   });
   const CONCURRENCY = Number(args.concurrency);
+  const postgresUrl = [args.url, process.env.TEST_DATABASE_URL, process.env.DATABASE_URL].find((url) =>
+    url?.startsWith('postgres'),
+  );
+  if (postgresUrl && args['pgbench-only']) {
+    await runPgbench(postgresUrl, args);
+    return;
+  }
   if (!args['skip-memory']) {
     const memory = await openDatabase({ kind: 'memory' });
     try {
@@ -278,9 +312,6 @@ async function main(): Promise<void> {
     }
   }
 
-  const postgresUrl = [args.url, process.env.TEST_DATABASE_URL, process.env.DATABASE_URL].find((url) =>
-    url?.startsWith('postgres'),
-  );
   if (postgresUrl) {
     const name = `meridian_bench_${process.pid}`;
     const admin = new pg.Client({ connectionString: postgresUrl });
@@ -303,6 +334,7 @@ async function main(): Promise<void> {
       await admin.query(`DROP DATABASE IF EXISTS ${name}`);
       await admin.end();
     }
+    if (args['compare-sync'] === undefined) await runPgbench(postgresUrl, args);
   } else {
     console.log('PostgreSQL: skipped (set TEST_DATABASE_URL or DATABASE_URL=postgres://… to include it)');
   }

@@ -1,6 +1,7 @@
--- ledger_apply_deltas: the one place where ledger balances change (docs/ledger.md "Posting an
--- entry"). Called by ledger_post and ledger_post_batch, under the row locks they took, with the
--- net change of each account of the statement.
+-- ledger_apply_deltas: the balance update of ledger_post_batch (docs/ledger.md "Batches"), under
+-- the row locks it took, with the net change of each account of the batch. ledger_post applies its
+-- own changes with the same conditional UPDATE, one row at a time in id order, so that the UPDATE
+-- is also the row's lock (decision 0030).
 --
 -- Inputs: p_account_ids and p_deltas are parallel (account id, net change in minor units); a zero
 -- change is skipped. p_caller names the calling function: the error message starts with it.

@@ -4,16 +4,24 @@
 -- atomic on its own, so outside a transaction no BEGIN/COMMIT is needed. Steps:
 --   1. claim the idempotency key (INSERT … ON CONFLICT DO NOTHING); taken → o_status 'replay'
 --      (the caller compares request hashes);
---   2. lock every account of the entry in id order (SELECT … ORDER BY id FOR UPDATE), creating
---      the missing ones first time round;
---   3. apply each account's net change (ledger_apply_deltas: one conditional UPDATE that never
---      takes an account without is_negative_allowed below zero; a refusal raises SQLSTATE ML001,
---      which rolls the whole statement back and the caller answers INSUFFICIENT_BALANCE);
+--   2. find every account of the entry (one probe of the owner/type/asset key each; an account's
+--      id never changes, so no lock is needed to read it), creating the missing ones first time
+--      round;
+--   3. in ascending id order, apply each account's net change with one conditional UPDATE of that
+--      row, `balance = balance + d WHERE balance + d >= 0 OR is_negative_allowed`: the UPDATE is the
+--      row's lock, its check and its change in one step. Taking the rows in id order is the lock
+--      order of ledger_post_batch and of the previous SELECT … ORDER BY id FOR UPDATE, so no two
+--      postings wait on each other in a cycle. An account whose net change is zero is neither
+--      changed nor locked. A refused update raises SQLSTATE ML001 (as ledger_apply_deltas), which
+--      rolls the whole statement back and the caller answers INSUFFICIENT_BALANCE;
 --   4. write the postings.
+-- Why no separate locking pass (decision 0030): locking the rows first and updating them after
+-- visited each row twice and wrote a lock record per row to the WAL before its update; the nested
+-- call of ledger_apply_deltas added a function call with its own settings to every posting.
 -- Inputs: the entry's fields; per account (distinct): owner kind, owner id, type, asset and net
--- change (p_deltas); per posting: account ordinal (1-based) and amount. p_changed_count (how many
--- deltas are non-zero) is no longer read — ledger_apply_deltas counts them — and stays because the
--- argument list is the function's identity: changing it would create a second function.
+-- change (p_deltas); per posting: account ordinal (1-based) and amount. p_changed_count is not read
+-- and stays because the argument list is the function's identity: changing it would create a
+-- second function.
 -- Returns one row: entry id and time ('ok'), or status 'replay'; and the account ids by ordinal.
 --
 -- SET clauses: every statement joins the parameter arrays (a handful of rows) to a big table by a
@@ -48,7 +56,7 @@ DECLARE
   v_entry_id bigint;
   v_created_at timestamptz;
   v_account_ids bigint[] := array_fill(NULL::bigint, ARRAY[cardinality(p_owner_kinds)]);
-  v_locked int := 0;
+  v_found int := 0;
   v_attempt int;
   v_row record;
 BEGIN
@@ -61,25 +69,22 @@ BEGIN
     RETURN;
   END IF;
 
-  -- Lock the entry's existing accounts in id order; accounts used for the first time are created
-  -- (sorted, so concurrent creators insert in one order) and then locked. New accounts have the
-  -- highest ids, so they are locked last in every transaction: no lock cycle is possible.
+  -- Find the entry's accounts; accounts used for the first time are created (sorted, so
+  -- concurrent creators insert in one order) and then found.
   FOR v_attempt IN 1..2 LOOP
-    v_locked := 0;
+    v_found := 0;
     FOR v_row IN
       SELECT a.id, u.ord
       FROM ledger_accounts a
       JOIN unnest(p_owner_kinds, p_owner_ids, p_types, p_assets) WITH ORDINALITY AS u(k, i, t, a2, ord)
         ON a.owner_kind = u.k AND a.owner_id = u.i AND a.type = u.t AND a.asset = u.a2
-      ORDER BY a.id
-      FOR UPDATE OF a
     LOOP
       v_account_ids[v_row.ord] := v_row.id;
-      v_locked := v_locked + 1;
+      v_found := v_found + 1;
     END LOOP;
-    EXIT WHEN v_locked = cardinality(p_owner_kinds);
+    EXIT WHEN v_found = cardinality(p_owner_kinds);
     IF v_attempt = 2 THEN
-      RAISE EXCEPTION 'ledger_post: % of % accounts found', v_locked, cardinality(p_owner_kinds);
+      RAISE EXCEPTION 'ledger_post: % of % accounts found', v_found, cardinality(p_owner_kinds);
     END IF;
     INSERT INTO ledger_accounts (owner_kind, owner_id, type, asset, is_negative_allowed)
     SELECT u.k, u.i, u.t, u.a, u.k = 'platform'
@@ -88,7 +93,16 @@ BEGIN
     ON CONFLICT DO NOTHING;
   END LOOP;
 
-  PERFORM ledger_apply_deltas(v_account_ids, p_deltas, 'ledger_post');
+  -- Each net change in ascending account id order: the lock order of every ledger writer.
+  FOR v_row IN
+    SELECT c.id, c.delta FROM unnest(v_account_ids, p_deltas) AS c(id, delta) WHERE c.delta <> 0 ORDER BY c.id
+  LOOP
+    UPDATE ledger_accounts a SET balance_minor = a.balance_minor + v_row.delta
+    WHERE a.id = v_row.id AND (a.balance_minor + v_row.delta >= 0 OR a.is_negative_allowed);
+    IF NOT FOUND THEN
+      RAISE EXCEPTION 'ledger_post: insufficient balance' USING ERRCODE = 'ML001';
+    END IF;
+  END LOOP;
 
   INSERT INTO ledger_postings (entry_id, account_id, asset, amount_minor)
   SELECT v_entry_id, v_account_ids[p.r], p_assets[p.r], p.amount

@@ -1,0 +1,167 @@
+-- ledger_post applies each net change with one conditional UPDATE per account, in ascending id
+-- order, instead of locking every account (SELECT … ORDER BY id FOR UPDATE) and then calling
+-- ledger_apply_deltas: each row is visited once, no lock record is written before its update, and
+-- no nested function call is made per posting (decision 0030, docs/ledger.md "Posting an entry").
+-- ledger_apply_deltas is unchanged (ledger_post_batch calls it); its comment now says so.
+-- Pasted here: ledger_post.sql and ledger_apply_deltas.sql.
+-- ledger_post: post one balanced journal entry in one statement (modules/ledger/ledger.service.ts
+-- `postEntry`, docs/ledger.md "Posting an entry"). Why a function: PL/pgSQL keeps the plans of its
+-- statements for the session, so a posting costs one short round trip, and one statement is
+-- atomic on its own, so outside a transaction no BEGIN/COMMIT is needed. Steps:
+--   1. claim the idempotency key (INSERT … ON CONFLICT DO NOTHING); taken → o_status 'replay'
+--      (the caller compares request hashes);
+--   2. find every account of the entry (one probe of the owner/type/asset key each; an account's
+--      id never changes, so no lock is needed to read it), creating the missing ones first time
+--      round;
+--   3. in ascending id order, apply each account's net change with one conditional UPDATE of that
+--      row, `balance = balance + d WHERE balance + d >= 0 OR is_negative_allowed`: the UPDATE is the
+--      row's lock, its check and its change in one step. Taking the rows in id order is the lock
+--      order of ledger_post_batch and of the previous SELECT … ORDER BY id FOR UPDATE, so no two
+--      postings wait on each other in a cycle. An account whose net change is zero is neither
+--      changed nor locked. A refused update raises SQLSTATE ML001 (as ledger_apply_deltas), which
+--      rolls the whole statement back and the caller answers INSUFFICIENT_BALANCE;
+--   4. write the postings.
+-- Why no separate locking pass (decision 0030): locking the rows first and updating them after
+-- visited each row twice and wrote a lock record per row to the WAL before its update; the nested
+-- call of ledger_apply_deltas added a function call with its own settings to every posting.
+-- Inputs: the entry's fields; per account (distinct): owner kind, owner id, type, asset and net
+-- change (p_deltas); per posting: account ordinal (1-based) and amount. p_changed_count is not read
+-- and stays because the argument list is the function's identity: changing it would create a
+-- second function.
+-- Returns one row: entry id and time ('ok'), or status 'replay'; and the account ids by ordinal.
+--
+-- SET clauses: every statement joins the parameter arrays (a handful of rows) to a big table by a
+-- unique index. With the default plan_cache_mode PostgreSQL makes a custom plan on every call
+-- (custom plans know the arrays' sizes, so they always look cheaper than the generic one): the
+-- planning was half of a posting's time. The generic plan is made once per session; it and the
+-- embedded database's plans made on stale statistics (no autovacuum there) are held to index
+-- probes, right at any table size (docs/ledger.md "Generic plans").
+CREATE OR REPLACE FUNCTION ledger_post(
+  p_kind text,
+  p_reference text,
+  p_idempotency_key text,
+  p_request_hash text,
+  p_reverses_entry_id bigint,
+  p_metadata jsonb,
+  p_owner_kinds text[],
+  p_owner_ids text[],
+  p_types text[],
+  p_assets text[],
+  p_deltas numeric[],
+  p_posting_refs int[],
+  p_posting_amounts numeric[],
+  p_changed_count int
+) RETURNS TABLE (o_entry_id bigint, o_created_at timestamptz, o_status text, o_account_ids bigint[])
+LANGUAGE plpgsql
+SET plan_cache_mode = force_generic_plan
+SET enable_seqscan = off
+SET enable_hashjoin = off
+SET enable_mergejoin = off
+AS $$
+DECLARE
+  v_entry_id bigint;
+  v_created_at timestamptz;
+  v_account_ids bigint[] := array_fill(NULL::bigint, ARRAY[cardinality(p_owner_kinds)]);
+  v_found int := 0;
+  v_attempt int;
+  v_row record;
+BEGIN
+  INSERT INTO ledger_entries AS e (kind, reference, idempotency_key, request_hash, reverses_entry_id, metadata)
+  VALUES (p_kind, p_reference, p_idempotency_key, p_request_hash, p_reverses_entry_id, p_metadata)
+  ON CONFLICT (idempotency_key) DO NOTHING
+  RETURNING e.id, e.created_at INTO v_entry_id, v_created_at;
+  IF v_entry_id IS NULL THEN
+    RETURN QUERY SELECT NULL::bigint, NULL::timestamptz, 'replay'::text, NULL::bigint[];
+    RETURN;
+  END IF;
+
+  -- Find the entry's accounts; accounts used for the first time are created (sorted, so
+  -- concurrent creators insert in one order) and then found.
+  FOR v_attempt IN 1..2 LOOP
+    v_found := 0;
+    FOR v_row IN
+      SELECT a.id, u.ord
+      FROM ledger_accounts a
+      JOIN unnest(p_owner_kinds, p_owner_ids, p_types, p_assets) WITH ORDINALITY AS u(k, i, t, a2, ord)
+        ON a.owner_kind = u.k AND a.owner_id = u.i AND a.type = u.t AND a.asset = u.a2
+    LOOP
+      v_account_ids[v_row.ord] := v_row.id;
+      v_found := v_found + 1;
+    END LOOP;
+    EXIT WHEN v_found = cardinality(p_owner_kinds);
+    IF v_attempt = 2 THEN
+      RAISE EXCEPTION 'ledger_post: % of % accounts found', v_found, cardinality(p_owner_kinds);
+    END IF;
+    INSERT INTO ledger_accounts (owner_kind, owner_id, type, asset, is_negative_allowed)
+    SELECT u.k, u.i, u.t, u.a, u.k = 'platform'
+    FROM unnest(p_owner_kinds, p_owner_ids, p_types, p_assets) AS u(k, i, t, a)
+    ORDER BY u.k, u.i, u.t, u.a
+    ON CONFLICT DO NOTHING;
+  END LOOP;
+
+  -- Each net change in ascending account id order: the lock order of every ledger writer.
+  FOR v_row IN
+    SELECT c.id, c.delta FROM unnest(v_account_ids, p_deltas) AS c(id, delta) WHERE c.delta <> 0 ORDER BY c.id
+  LOOP
+    UPDATE ledger_accounts a SET balance_minor = a.balance_minor + v_row.delta
+    WHERE a.id = v_row.id AND (a.balance_minor + v_row.delta >= 0 OR a.is_negative_allowed);
+    IF NOT FOUND THEN
+      RAISE EXCEPTION 'ledger_post: insufficient balance' USING ERRCODE = 'ML001';
+    END IF;
+  END LOOP;
+
+  INSERT INTO ledger_postings (entry_id, account_id, asset, amount_minor)
+  SELECT v_entry_id, v_account_ids[p.r], p_assets[p.r], p.amount
+  FROM unnest(p_posting_refs, p_posting_amounts) WITH ORDINALITY AS p(r, amount, ord)
+  ORDER BY p.ord;
+
+  RETURN QUERY SELECT v_entry_id, v_created_at, 'ok'::text, v_account_ids;
+END;
+$$;
+
+--> statement-breakpoint
+-- ledger_apply_deltas: the balance update of ledger_post_batch (docs/ledger.md "Batches"), under
+-- the row locks it took, with the net change of each account of the batch. ledger_post applies its
+-- own changes with the same conditional UPDATE, one row at a time in id order, so that the UPDATE
+-- is also the row's lock (decision 0030).
+--
+-- Inputs: p_account_ids and p_deltas are parallel (account id, net change in minor units); a zero
+-- change is skipped. p_caller names the calling function: the error message starts with it.
+--
+-- Why one conditional UPDATE, `balance = balance + delta WHERE balance + delta >= 0 OR
+-- is_negative_allowed`, and never read-modify-write: the check and the change are one step on the
+-- locked row, so no interleaving can take a user account below zero, and the CHECK constraint on
+-- ledger_accounts stays a backstop that never fires.
+--
+-- Why RAISE and not a status: a refused change must undo everything the caller's statement did
+-- (the idempotency key claim, new accounts, earlier entries of a batch), in autocommit and inside
+-- a caller's transaction alike. SQLSTATE ML001 is what modules/ledger/ledger.service.ts maps to
+-- INSUFFICIENT_BALANCE (130).
+--
+-- SET clauses: as the callers', so that a direct call plans alike. The statement joins a handful
+-- of ids (unnest) to ledger_accounts by its primary key; the generic plan is made once per session
+-- and held to index probes (docs/ledger.md "Generic plans").
+CREATE OR REPLACE FUNCTION ledger_apply_deltas(p_account_ids bigint[], p_deltas numeric[], p_caller text)
+RETURNS void
+LANGUAGE plpgsql
+SET plan_cache_mode = force_generic_plan
+SET enable_seqscan = off
+SET enable_hashjoin = off
+SET enable_mergejoin = off
+AS $$
+DECLARE
+  v_changed int := cardinality(array_remove(p_deltas, 0::numeric));
+  v_updated int;
+BEGIN
+  UPDATE ledger_accounts a
+  SET balance_minor = a.balance_minor + d.delta
+  FROM unnest(p_account_ids, p_deltas) AS d(id, delta)
+  WHERE a.id = d.id AND d.delta <> 0 AND (a.balance_minor + d.delta >= 0 OR a.is_negative_allowed);
+  GET DIAGNOSTICS v_updated = ROW_COUNT;
+  IF v_updated <> v_changed THEN
+    -- Raising ends the caller's statement with nothing written (the key claim and any new account
+    -- included), in autocommit and in a caller's transaction alike.
+    RAISE EXCEPTION '%: insufficient balance', p_caller USING ERRCODE = 'ML001';
+  END IF;
+END;
+$$;
