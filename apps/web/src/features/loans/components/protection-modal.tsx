@@ -117,20 +117,7 @@ function ProtectionForm({
     });
   };
 
-  if (saved) {
-    return (
-      <Result
-        status="success"
-        title={t('protect.saved')}
-        subTitle={saved.isEnabled ? t('loans.protectOn', { pct: saved.triggerLtvPct }) : undefined}
-        extra={
-          <Button type="primary" onClick={onClose} data-testid="protection-done">
-            {t('borrow.done')}
-          </Button>
-        }
-      />
-    );
-  }
+  if (saved) return <ProtectionSaved saved={saved} onClose={onClose} />;
   return (
     <Form<ProtectionValues>
       form={form}
@@ -208,5 +195,22 @@ function ProtectionForm({
         {t('protect.save')}
       </Button>
     </Form>
+  );
+}
+
+/** The rule saved: whether protection is on, and at which LTV. */
+function ProtectionSaved({ saved, onClose }: { saved: LoanProtection; onClose: () => void }) {
+  const { t } = useTranslation('loans');
+  return (
+    <Result
+      status="success"
+      title={t('protect.saved')}
+      subTitle={saved.isEnabled ? t('loans.protectOn', { pct: saved.triggerLtvPct }) : undefined}
+      extra={
+        <Button type="primary" onClick={onClose} data-testid="protection-done">
+          {t('borrow.done')}
+        </Button>
+      }
+    />
   );
 }
