@@ -524,7 +524,7 @@ function CompanyDocumentsStep({
   onChange,
 }: {
   documents: KycDocument[];
-  onChange: (documents: KycDocument[]) => void;
+  onChange: (update: (before: KycDocument[]) => KycDocument[]) => void;
 }) {
   const { t } = useTranslation('kyc');
   return (
