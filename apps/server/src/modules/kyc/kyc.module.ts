@@ -8,7 +8,7 @@ import { createUploadStore } from '../../platform/uploads/upload-store.ts';
 import type { IdentityService } from '../identity/identity.service.ts';
 import type { NoticeService } from '../notices/notices.service.ts';
 import { kycRoutes } from './kyc.routes.ts';
-import { KycService } from './kyc.service.ts';
+import { createKycService, type KycService } from './kyc.service.ts';
 import { TermsChanges } from './kyc.terms.ts';
 
 /** What `buildApp` hands the KYC module. */
@@ -42,7 +42,7 @@ export function createKycModule(deps: KycModuleDeps): AppModule<KycService> {
     notifyMany: (inputs, tx) => deps.notices.notifyMany(inputs, tx),
     now: () => deps.clock.now(),
   });
-  const service = new KycService({
+  const service = createKycService({
     db: deps.database.db,
     uploads: createUploadStore(deps.config, deps.clock),
     identity: {

@@ -165,10 +165,6 @@ function BannerModal({ banner, onClose }: { banner: OpsBanner | null; onClose: (
     }
   };
 
-  const titleRules = [
-    { required: true, whitespace: true, message: t('common.required') },
-    { max: BANNER_TITLE_LENGTH_MAX, message: t('common.tooLong', { max: BANNER_TITLE_LENGTH_MAX }) },
-  ];
   // Uploaded images are offered by their file name once uploaded here, else by their path.
   const [uploadedNames, setUploadedNames] = useState<Record<string, string>>({});
   const uploadedPaths = [banner?.imagePath, banner?.imagePathZhHk, ...Object.keys(uploadedNames)].filter(
@@ -200,18 +196,7 @@ function BannerModal({ banner, onClose }: { banner: OpsBanner | null; onClose: (
     >
       {error && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={error} />}
       <Form form={form} layout="vertical" initialValues={formOf(banner)}>
-        <Row gutter={24}>
-          <Col xs={24} md={12}>
-            <Form.Item name="titleEn" label={t('banners.titleEn')} rules={titleRules}>
-              <Input maxLength={BANNER_TITLE_LENGTH_MAX} showCount lang="en-US" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="titleZh" label={t('banners.titleZh')} rules={titleRules}>
-              <Input maxLength={BANNER_TITLE_LENGTH_MAX} showCount lang="zh-HK" />
-            </Form.Item>
-          </Col>
-        </Row>
+        <BannerTitleFields />
         <Form.Item
           name="webLink"
           label={t('banners.link')}
@@ -361,5 +346,28 @@ export function BannersPage() {
       />
       {editing && <BannerModal banner={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
     </>
+  );
+}
+
+/** The banner's title in each language (required, at most `BANNER_TITLE_LENGTH_MAX` characters). */
+function BannerTitleFields() {
+  const { t } = useTranslation('admin');
+  const titleRules = [
+    { required: true, whitespace: true, message: t('common.required') },
+    { max: BANNER_TITLE_LENGTH_MAX, message: t('common.tooLong', { max: BANNER_TITLE_LENGTH_MAX }) },
+  ];
+  return (
+    <Row gutter={24}>
+      <Col xs={24} md={12}>
+        <Form.Item name="titleEn" label={t('banners.titleEn')} rules={titleRules}>
+          <Input maxLength={BANNER_TITLE_LENGTH_MAX} showCount lang="en-US" />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={12}>
+        <Form.Item name="titleZh" label={t('banners.titleZh')} rules={titleRules}>
+          <Input maxLength={BANNER_TITLE_LENGTH_MAX} showCount lang="zh-HK" />
+        </Form.Item>
+      </Col>
+    </Row>
   );
 }

@@ -56,29 +56,17 @@ export function ProApplicationsPage() {
       >
         {t('pro.title')}
       </PageTitle>
-      <Space wrap style={{ marginBottom: 16 }}>
-        <StatusFilter
-          value={status}
-          statuses={PRO_APPLICATION_STATUSES}
-          all={ALL}
-          labelOf={(value) => t(`pro.status.${value}`)}
-          onChange={(value) => {
-            setStatus(value);
-            paging.reset();
-          }}
-        />
-        <Input.Search
-          allowClear
-          aria-label={t('pro.search')}
-          placeholder={t('pro.search')}
-          style={{ width: 280 }}
-          onSearch={(value) => {
-            setSearch(value);
-            paging.reset();
-          }}
-          data-testid="pro-search"
-        />
-      </Space>
+      <ProFilters
+        status={status}
+        onStatus={(value) => {
+          setStatus(value);
+          paging.reset();
+        }}
+        onSearch={(value) => {
+          setSearch(value);
+          paging.reset();
+        }}
+      />
       {list.isError && <QueryError error={list.error} onRetry={() => void list.refetch()} />}
       <Table<OpsProApplication>
         rowKey="id"
@@ -198,5 +186,37 @@ export function ProApplicationsPage() {
         }}
       />
     </>
+  );
+}
+
+/** The applications' filters: a status (or all) and a search on company, user or contact. */
+function ProFilters({
+  status,
+  onStatus,
+  onSearch,
+}: {
+  status: ProApplicationStatus | typeof ALL;
+  onStatus: (status: ProApplicationStatus | typeof ALL) => void;
+  onSearch: (text: string) => void;
+}) {
+  const { t } = useTranslation('admin');
+  return (
+    <Space wrap style={{ marginBottom: 16 }}>
+      <StatusFilter
+        value={status}
+        statuses={PRO_APPLICATION_STATUSES}
+        all={ALL}
+        labelOf={(value) => t(`pro.status.${value}`)}
+        onChange={onStatus}
+      />
+      <Input.Search
+        allowClear
+        aria-label={t('pro.search')}
+        placeholder={t('pro.search')}
+        style={{ width: 280 }}
+        onSearch={onSearch}
+        data-testid="pro-search"
+      />
+    </Space>
   );
 }

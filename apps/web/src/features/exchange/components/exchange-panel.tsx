@@ -78,19 +78,13 @@ export function ExchangePanel() {
 
   return (
     <div className="exchange-panel" data-testid="exchange-panel">
-      <Segmented<ExchangeMode>
-        block
-        value={mode}
+      <ModePicker
+        mode={mode}
         onChange={(value) => {
           setMode(value);
           order.forgetQuote();
         }}
-        options={[
-          { value: 'swap', label: <span data-testid="mode-swap">{t('mode.swap')}</span> },
-          { value: 'flash', label: <span data-testid="mode-flash">{t('mode.flash')}</span> },
-        ]}
       />
-      <p className="exchange-panel__hint">{t(mode === 'swap' ? 'mode.swapHint' : 'mode.flashHint')}</p>
 
       <ExchangeAmountField
         side="from"
@@ -102,16 +96,7 @@ export function ExchangePanel() {
         onCoin={(coin) => onPair(coin, to, side)}
         onAmount={onAmount('from')}
       />
-      <div className="exchange-panel__switch">
-        <Button
-          shape="circle"
-          aria-label={t('form.switch')}
-          onClick={() => onPair(to, from, side === 'from' ? 'to' : 'from')}
-          data-testid="exchange-switch"
-        >
-          ⇅
-        </Button>
-      </div>
+      <SwitchButton onClick={() => onPair(to, from, side === 'from' ? 'to' : 'from')} />
       <ExchangeAmountField
         side="to"
         coin={to}
@@ -151,6 +136,37 @@ export function ExchangePanel() {
         onConfirm={order.confirmSwap}
         onFlash={order.flashExchange}
       />
+    </div>
+  );
+}
+
+/** Swap or flash exchange, with a line saying what the chosen one does. */
+function ModePicker({ mode, onChange }: { mode: ExchangeMode; onChange: (mode: ExchangeMode) => void }) {
+  const { t } = useTranslation('exchange');
+  return (
+    <>
+      <Segmented<ExchangeMode>
+        block
+        value={mode}
+        onChange={onChange}
+        options={[
+          { value: 'swap', label: <span data-testid="mode-swap">{t('mode.swap')}</span> },
+          { value: 'flash', label: <span data-testid="mode-flash">{t('mode.flash')}</span> },
+        ]}
+      />
+      <p className="exchange-panel__hint">{t(mode === 'swap' ? 'mode.swapHint' : 'mode.flashHint')}</p>
+    </>
+  );
+}
+
+/** The button between the two amounts that swaps the coins. */
+function SwitchButton({ onClick }: { onClick: () => void }) {
+  const { t } = useTranslation('exchange');
+  return (
+    <div className="exchange-panel__switch">
+      <Button shape="circle" aria-label={t('form.switch')} onClick={onClick} data-testid="exchange-switch">
+        ⇅
+      </Button>
     </div>
   );
 }

@@ -99,8 +99,6 @@ function InvestorForm({ state, documents: initialDocuments }: { state: InvestorS
   const type = Form.useWatch('type', { form, preserve: true });
   const steps = type === 'company' ? COMPANY_STEPS : INDIVIDUAL_STEPS;
   const stepKey = steps[current] ?? 'type';
-  const required = { required: true, message: validationMessage('validation.required', locale) };
-  const tooLong = (max: number) => ({ max, message: validationMessage('validation.tooLong', locale) });
   const countryOptions = (countries.data ?? []).map((country) => ({
     value: country.code,
     label: locale === 'zh-HK' ? country.nameZh : country.nameEn,
@@ -189,15 +187,6 @@ function InvestorForm({ state, documents: initialDocuments }: { state: InvestorS
   const shown = (key: StepKey) => ({ style: { display: stepKey === key ? undefined : 'none' } });
   const countryName = (code: string | undefined) =>
     countryOptions.find((option) => option.value === code)?.label ?? code ?? '';
-  const bandSelect = (name: string, choices: readonly string[], group: string) => (
-    <Form.Item label={t(`investor.fields.${name}`)} name={['individual', name]} rules={[required]}>
-      <Radio.Group
-        data-testid={`investor-${name}`}
-        options={choices.map((choice) => ({ value: choice, label: t(`investor.${group}.${choice}`) }))}
-        className="kyc-choice-list"
-      />
-    </Form.Item>
-  );
 
   return (
     <Card data-testid="kyc-investor-form">
@@ -214,98 +203,29 @@ function InvestorForm({ state, documents: initialDocuments }: { state: InvestorS
         className="kyc-form"
       >
         <div {...shown('type')}>
-          <Form.Item label={t('investor.fields.type')} name="type" rules={[required]}>
-            <Radio.Group
-              data-testid="investor-type"
-              className="kyc-choice-list"
-              options={[
-                { value: 'individual', label: t('investor.types.individual') },
-                { value: 'company', label: t('investor.types.company') },
-              ]}
-              onChange={() => setCurrent(0)}
-            />
-          </Form.Item>
+          <InvestorTypeField onChange={() => setCurrent(0)} />
         </div>
 
         {type !== 'company' && (
           <div {...shown('individual')}>
-            {bandSelect('netWorthUsdBand', NET_WORTH_USD_BANDS, 'netWorth')}
-            {bandSelect('annualIncomeUsdBand', ANNUAL_INCOME_USD_BANDS, 'income')}
-            {bandSelect('investmentExperience', INVESTMENT_EXPERIENCE, 'experience')}
+            <IndividualFields />
           </div>
         )}
 
         {type === 'company' && (
           <>
             <div {...shown('company')}>
-              <Form.Item
-                label={t('investor.fields.companyName')}
-                name={['company', 'companyName']}
-                rules={[required, tooLong(200)]}
-              >
-                <Input autoComplete="organization" />
-              </Form.Item>
-              <Form.Item
-                label={t('investor.fields.registrationNumber')}
-                name={['company', 'registrationNumber']}
-                rules={[required, tooLong(50)]}
-              >
-                <Input />
-              </Form.Item>
-              <Form.Item
-                label={t('investor.fields.registeredAddress')}
-                name={['company', 'registeredAddress']}
-                rules={[required, tooLong(200)]}
-              >
-                <Input.TextArea rows={3} />
-              </Form.Item>
-              <Form.Item
-                label={t('investor.fields.countryOfIncorporation')}
-                name={['company', 'countryOfIncorporation']}
-                rules={[required]}
-              >
-                <Select
-                  showSearch
-                  optionFilterProp="label"
-                  options={countryOptions}
-                  loading={countries.isPending}
-                  data-testid="investor-country"
-                />
-              </Form.Item>
+              <CompanyFields countryOptions={countryOptions} isLoadingCountries={countries.isPending} />
             </div>
 
             <div {...shown('people')}>
-              <PeopleList
-                name="directors"
-                title={t('investor.fields.directors')}
-                addLabel={t('investor.addDirector')}
-                hasShare={false}
-                minimum={1}
-              />
-              <PeopleList
-                name="beneficialOwners"
-                title={t('investor.fields.beneficialOwners')}
-                hint={t('investor.ownersHint')}
-                addLabel={t('investor.addOwner')}
-                hasShare
-                minimum={0}
-              />
+              <PeopleFields />
             </div>
           </>
         )}
       </Form>
 
-      {stepKey === 'documents' && (
-        <div data-testid="kyc-documents">
-          <Typography.Paragraph type="secondary">{t('basic.documentsHint')}</Typography.Paragraph>
-          <DocumentUploads
-            kinds={COMPANY_DOCUMENT_KINDS}
-            labelOf={(kind) => t(`investor.documents.${kind}`)}
-            documents={documents}
-            onChange={setDocuments}
-          />
-        </div>
-      )}
+      {stepKey === 'documents' && <CompanyDocumentsStep documents={documents} onChange={setDocuments} />}
 
       {stepKey === 'review' && (
         <div data-testid="kyc-review">
@@ -478,5 +398,144 @@ function InvestorReview({
         </>
       )}
     </Descriptions>
+  );
+}
+
+/** The company's name, registration number, registered address and country of incorporation. */
+function CompanyFields({
+  countryOptions,
+  isLoadingCountries,
+}: {
+  countryOptions: { value: string; label: string }[];
+  isLoadingCountries: boolean;
+}) {
+  const { t, i18n } = useTranslation('kyc');
+  const locale = toLocale(i18n.language);
+  const required = { required: true, message: validationMessage('validation.required', locale) };
+  const tooLong = (max: number) => ({ max, message: validationMessage('validation.tooLong', locale) });
+  return (
+    <>
+      <Form.Item
+        label={t('investor.fields.companyName')}
+        name={['company', 'companyName']}
+        rules={[required, tooLong(200)]}
+      >
+        <Input autoComplete="organization" />
+      </Form.Item>
+      <Form.Item
+        label={t('investor.fields.registrationNumber')}
+        name={['company', 'registrationNumber']}
+        rules={[required, tooLong(50)]}
+      >
+        <Input />
+      </Form.Item>
+      <Form.Item
+        label={t('investor.fields.registeredAddress')}
+        name={['company', 'registeredAddress']}
+        rules={[required, tooLong(200)]}
+      >
+        <Input.TextArea rows={3} />
+      </Form.Item>
+      <Form.Item
+        label={t('investor.fields.countryOfIncorporation')}
+        name={['company', 'countryOfIncorporation']}
+        rules={[required]}
+      >
+        <Select
+          showSearch
+          optionFilterProp="label"
+          options={countryOptions}
+          loading={isLoadingCountries}
+          data-testid="investor-country"
+        />
+      </Form.Item>
+    </>
+  );
+}
+
+/** Individual investor: net worth, annual income and investment experience, each by band. */
+function IndividualFields() {
+  const { t, i18n } = useTranslation('kyc');
+  const required = { required: true, message: validationMessage('validation.required', toLocale(i18n.language)) };
+  const bandSelect = (name: string, choices: readonly string[], group: string) => (
+    <Form.Item label={t(`investor.fields.${name}`)} name={['individual', name]} rules={[required]}>
+      <Radio.Group
+        data-testid={`investor-${name}`}
+        options={choices.map((choice) => ({ value: choice, label: t(`investor.${group}.${choice}`) }))}
+        className="kyc-choice-list"
+      />
+    </Form.Item>
+  );
+  return (
+    <>
+      {bandSelect('netWorthUsdBand', NET_WORTH_USD_BANDS, 'netWorth')}
+      {bandSelect('annualIncomeUsdBand', ANNUAL_INCOME_USD_BANDS, 'income')}
+      {bandSelect('investmentExperience', INVESTMENT_EXPERIENCE, 'experience')}
+    </>
+  );
+}
+
+/** Individual or company investor; changing it starts the steps again. */
+function InvestorTypeField({ onChange }: { onChange: () => void }) {
+  const { t, i18n } = useTranslation('kyc');
+  const required = { required: true, message: validationMessage('validation.required', toLocale(i18n.language)) };
+  return (
+    <Form.Item label={t('investor.fields.type')} name="type" rules={[required]}>
+      <Radio.Group
+        data-testid="investor-type"
+        className="kyc-choice-list"
+        options={[
+          { value: 'individual', label: t('investor.types.individual') },
+          { value: 'company', label: t('investor.types.company') },
+        ]}
+        onChange={onChange}
+      />
+    </Form.Item>
+  );
+}
+
+/** A company's directors (at least one) and beneficial owners with their shares. */
+function PeopleFields() {
+  const { t } = useTranslation('kyc');
+  return (
+    <>
+      <PeopleList
+        name="directors"
+        title={t('investor.fields.directors')}
+        addLabel={t('investor.addDirector')}
+        hasShare={false}
+        minimum={1}
+      />
+      <PeopleList
+        name="beneficialOwners"
+        title={t('investor.fields.beneficialOwners')}
+        hint={t('investor.ownersHint')}
+        addLabel={t('investor.addOwner')}
+        hasShare
+        minimum={0}
+      />
+    </>
+  );
+}
+
+/** The company's documents, each uploaded under its kind. */
+function CompanyDocumentsStep({
+  documents,
+  onChange,
+}: {
+  documents: KycDocument[];
+  onChange: (update: (before: KycDocument[]) => KycDocument[]) => void;
+}) {
+  const { t } = useTranslation('kyc');
+  return (
+    <div data-testid="kyc-documents">
+      <Typography.Paragraph type="secondary">{t('basic.documentsHint')}</Typography.Paragraph>
+      <DocumentUploads
+        kinds={COMPANY_DOCUMENT_KINDS}
+        labelOf={(kind) => t(`investor.documents.${kind}`)}
+        documents={documents}
+        onChange={onChange}
+      />
+    </div>
   );
 }

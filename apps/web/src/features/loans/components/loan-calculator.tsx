@@ -1,5 +1,7 @@
 import {
   type LoanBorrowBody,
+  type LoanCalc,
+  type LoanTerm,
   type LoanCoin,
   type LoanConfig,
   type LoanOrder,
@@ -100,16 +102,7 @@ export function LoanCalculator({
   const shownFormError = formError ?? borrowCall.error;
 
   const inputs: CalcInputs = { loanCoin, termDays, texts, typed };
-  const read = readCalcInputs(inputs);
-  const query = calcQueryOf(inputs);
-  const settledQuery = useDebounced(query, CALC_DEBOUNCE_MS);
-  const calc = useLoanCalc(settledQuery);
-  const answer = query !== null && calc.data && !calc.isError ? calc.data : null;
-  // Borrow only on the answer to what is typed now, not on the previous one still shown while it loads.
-  const isAnswerCurrent =
-    answer !== null && !calc.isPlaceholderData && JSON.stringify(settledQuery) === JSON.stringify(query);
-  const isLtvTooHigh = isLtvAboveInitial(answer, config.initialLtvPct);
-  const term = config.terms.find((item) => item.termDays === termDays);
+  const { read, query, calc, answer, isAnswerCurrent, isLtvTooHigh } = useCalcAnswer(inputs, config.initialLtvPct);
 
   const shown = (field: Field): string => shownAmount(field, inputs, answer);
   const edit = (field: Field, value: string) => {
@@ -176,42 +169,22 @@ export function LoanCalculator({
         <Col xs={24} md={12}>
           <Form layout="vertical" requiredMark={false} onFinish={borrow}>
             {/* Items without a `name` link label and input through htmlFor/id (axe: label). */}
-            <Form.Item label={t('calc.loanCoin')} htmlFor="loan-calc-coin">
-              <Select<LoanCoin>
-                id="loan-calc-coin"
-                value={loanCoin}
-                onChange={(coin) => {
-                  setLoanCoin(coin);
-                  setFieldErrors({});
-                  borrowCall.clearErrors();
-                }}
-                data-testid="loan-coin"
-                options={coinChoices.map((coin) => ({ value: coin, label: coin }))}
-              />
-            </Form.Item>
-            <Form.Item label={t('calc.term')}>
-              <Radio.Group
-                value={termDays}
-                onChange={(event) => setTermDays(Number(event.target.value))}
-                optionType="button"
-                buttonStyle="solid"
-                className="loan-terms"
-                data-testid="loan-term"
-                options={config.terms.map((item) => ({
-                  value: item.termDays,
-                  label: (
-                    <span data-testid={`loan-term-${item.termDays}`}>
-                      {t('calc.termDays', { count: item.termDays })}
-                      <small className="loan-terms__apr">{t('calc.apr', { rate: item.annualRatePct })}</small>
-                    </span>
-                  ),
-                }))}
-              />
-            </Form.Item>
-            <Form.Item
+            <CoinPicker
+              coins={coinChoices}
+              value={loanCoin}
+              onChange={(coin) => {
+                setLoanCoin(coin);
+                setFieldErrors({});
+                borrowCall.clearErrors();
+              }}
+            />
+            <TermPicker terms={config.terms} termDays={termDays} onChange={setTermDays} />
+            <AmountField
+              id="loan-calc-collateral"
               label={t('calc.collateral')}
-              htmlFor="loan-calc-collateral"
-              validateStatus={refusalText('collateral') ? 'error' : undefined}
+              value={shown('collateral')}
+              onChange={(value) => edit('collateral', value)}
+              suffix="BTC"
               help={refusalText('collateral')}
               extra={
                 access.kind === 'ok'
@@ -220,21 +193,14 @@ export function LoanCalculator({
                     })
                   : undefined
               }
-            >
-              <Input
-                id="loan-calc-collateral"
-                inputMode="decimal"
-                autoComplete="off"
-                value={shown('collateral')}
-                onChange={(event) => edit('collateral', event.target.value)}
-                suffix="BTC"
-                data-testid="loan-collateral"
-              />
-            </Form.Item>
-            <Form.Item
+              testId="loan-collateral"
+            />
+            <AmountField
+              id="loan-calc-principal"
               label={t('calc.amount')}
-              htmlFor="loan-calc-principal"
-              validateStatus={refusalText('principal') ? 'error' : undefined}
+              value={shown('principal')}
+              onChange={(value) => edit('principal', value)}
+              suffix={loanCoin}
               help={refusalText('principal')}
               extra={
                 answer?.maxPrincipal
@@ -248,83 +214,22 @@ export function LoanCalculator({
                     })
                   : undefined
               }
-            >
-              <Input
-                id="loan-calc-principal"
-                inputMode="decimal"
-                autoComplete="off"
-                value={shown('principal')}
-                onChange={(event) => edit('principal', event.target.value)}
-                suffix={loanCoin}
-                data-testid="loan-principal"
-              />
-            </Form.Item>
-            {calcError && (
-              <Alert
-                type="warning"
-                showIcon
-                message={calcError}
-                style={{ marginBottom: 16 }}
-                data-testid="loan-calc-error"
-              />
-            )}
-            {shownFormError && (
-              <Alert
-                type="error"
-                showIcon
-                message={shownFormError}
-                style={{ marginBottom: 16 }}
-                data-testid="loan-borrow-error"
-              />
-            )}
+              testId="loan-principal"
+            />
+            {calcError && <FormAlert type="warning" message={calcError} testId="loan-calc-error" />}
+            {shownFormError && <FormAlert type="error" message={shownFormError} testId="loan-borrow-error" />}
             <BorrowAction access={access} returnTo={returnTo} isReady={isAnswerCurrent && !isLtvTooHigh} />
           </Form>
         </Col>
         <Col xs={24} md={12}>
-          <div className="loan-calc__result" data-testid="loan-calc-result">
-            <LtvGauge
-              ltvPct={answer?.ltvPct ?? null}
-              levels={{
-                initialPct: config.initialLtvPct,
-                marginCallPct: config.marginCallLtvPct,
-                liquidationPct: config.liquidationLtvPct,
-              }}
-              testId="loan-calc-ltv"
-            />
-            <Descriptions size="small" column={1} style={{ marginTop: 16 }} className="loan-figures">
-              <Descriptions.Item label={t('calc.btcPrice')}>
-                {answer ? money(answer.price, 'USD') : '—'}
-              </Descriptions.Item>
-              <Descriptions.Item label={t('calc.aprLabel')}>{term ? pct(term.annualRatePct) : '—'}</Descriptions.Item>
-              <Descriptions.Item label={t('calc.dailyRate')}>{term ? pct(term.dailyRatePct) : '—'}</Descriptions.Item>
-              <Descriptions.Item label={t('calc.interest')}>
-                <span data-testid="loan-calc-interest">
-                  {answer ? money(answer.interest, loanCoin, { rounding: MONEY_ROUNDING.owed }) : '—'}
-                </span>
-              </Descriptions.Item>
-              <Descriptions.Item label={t('calc.totalRepay')}>
-                {answer ? money(answer.totalRepay, loanCoin, { rounding: MONEY_ROUNDING.owed }) : '—'}
-              </Descriptions.Item>
-              <Descriptions.Item label={t('calc.dueDate')}>
-                <span data-testid="loan-calc-due" title={t('calc.dueHelp')}>
-                  {answer ? t('loans.dueAt', { date: answer.repaymentDate }) : '—'}
-                </span>
-              </Descriptions.Item>
-              <Descriptions.Item label={t('calc.marginCallPrice')}>
-                {answer ? thresholdPrice(answer.marginCallPrice) : '—'}
-              </Descriptions.Item>
-              <Descriptions.Item label={t('calc.liquidationPrice')}>
-                <span data-testid="loan-calc-liquidation-price">
-                  {answer ? thresholdPrice(answer.liquidationPrice) : '—'}
-                </span>
-              </Descriptions.Item>
-            </Descriptions>
-            {!answer && !calcError && (
-              <p className="loan-calc__hint">
-                {calc.isFetching && query ? <Skeleton.Input active size="small" /> : t('calc.enterAmount')}
-              </p>
-            )}
-          </div>
+          <CalcResult
+            config={config}
+            answer={answer}
+            loanCoin={loanCoin}
+            termDays={termDays}
+            hasHint={!calcError}
+            isLoading={calc.isFetching && query !== null}
+          />
         </Col>
       </Row>
       {borrowed && (
@@ -374,5 +279,184 @@ function BorrowAction({ access, returnTo, isReady }: { access: LoanAccess; retur
     <Button type="primary" htmlType="submit" block size="large" disabled={!isReady} data-testid="loan-borrow">
       {t('calc.borrow')}
     </Button>
+  );
+}
+
+/** The calculator's figures for the current answer: the LTV gauge, price, rates, interest, total, due date and the two threshold prices. */
+function CalcResult({
+  config,
+  answer,
+  loanCoin,
+  termDays,
+  hasHint,
+  isLoading,
+}: {
+  config: LoanConfig;
+  answer: LoanCalc | null;
+  loanCoin: LoanCoin;
+  termDays: number;
+  /** Whether to show the hint (or the loading placeholder) while there is no answer; false while an error is shown. */
+  hasHint: boolean;
+  isLoading: boolean;
+}) {
+  const { t } = useTranslation('loans');
+  const term = config.terms.find((item) => item.termDays === termDays);
+  return (
+    <div className="loan-calc__result" data-testid="loan-calc-result">
+      <LtvGauge
+        ltvPct={answer?.ltvPct ?? null}
+        levels={{
+          initialPct: config.initialLtvPct,
+          marginCallPct: config.marginCallLtvPct,
+          liquidationPct: config.liquidationLtvPct,
+        }}
+        testId="loan-calc-ltv"
+      />
+      <Descriptions size="small" column={1} style={{ marginTop: 16 }} className="loan-figures">
+        <Descriptions.Item label={t('calc.btcPrice')}>{answer ? money(answer.price, 'USD') : '—'}</Descriptions.Item>
+        <Descriptions.Item label={t('calc.aprLabel')}>{term ? pct(term.annualRatePct) : '—'}</Descriptions.Item>
+        <Descriptions.Item label={t('calc.dailyRate')}>{term ? pct(term.dailyRatePct) : '—'}</Descriptions.Item>
+        <Descriptions.Item label={t('calc.interest')}>
+          <span data-testid="loan-calc-interest">
+            {answer ? money(answer.interest, loanCoin, { rounding: MONEY_ROUNDING.owed }) : '—'}
+          </span>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('calc.totalRepay')}>
+          {answer ? money(answer.totalRepay, loanCoin, { rounding: MONEY_ROUNDING.owed }) : '—'}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('calc.dueDate')}>
+          <span data-testid="loan-calc-due" title={t('calc.dueHelp')}>
+            {answer ? t('loans.dueAt', { date: answer.repaymentDate }) : '—'}
+          </span>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('calc.marginCallPrice')}>
+          {answer ? thresholdPrice(answer.marginCallPrice) : '—'}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('calc.liquidationPrice')}>
+          <span data-testid="loan-calc-liquidation-price">
+            {answer ? thresholdPrice(answer.liquidationPrice) : '—'}
+          </span>
+        </Descriptions.Item>
+      </Descriptions>
+      {!answer && hasHint && (
+        <p className="loan-calc__hint">{isLoading ? <Skeleton.Input active size="small" /> : t('calc.enterAmount')}</p>
+      )}
+    </div>
+  );
+}
+
+/** The term buttons, each with its APR. */
+function TermPicker({
+  terms,
+  termDays,
+  onChange,
+}: {
+  terms: readonly LoanTerm[];
+  termDays: number;
+  onChange: (termDays: number) => void;
+}) {
+  const { t } = useTranslation('loans');
+  return (
+    <Form.Item label={t('calc.term')}>
+      <Radio.Group
+        value={termDays}
+        onChange={(event) => onChange(Number(event.target.value))}
+        optionType="button"
+        buttonStyle="solid"
+        className="loan-terms"
+        data-testid="loan-term"
+        options={terms.map((item) => ({
+          value: item.termDays,
+          label: (
+            <span data-testid={`loan-term-${item.termDays}`}>
+              {t('calc.termDays', { count: item.termDays })}
+              <small className="loan-terms__apr">{t('calc.apr', { rate: item.annualRatePct })}</small>
+            </span>
+          ),
+        }))}
+      />
+    </Form.Item>
+  );
+}
+
+/** A calculator or borrow error above the button. */
+function FormAlert({ type, message, testId }: { type: 'warning' | 'error'; message: string; testId: string }) {
+  return <Alert type={type} showIcon message={message} style={{ marginBottom: 16 }} data-testid={testId} />;
+}
+
+/** An amount input with its refusal (`help`, shown as an error) and a note under it (`extra`). */
+function AmountField({
+  id,
+  label,
+  value,
+  onChange,
+  suffix,
+  help,
+  extra,
+  testId,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  suffix: string;
+  help: string | undefined;
+  extra: string | undefined;
+  testId: string;
+}) {
+  return (
+    <Form.Item label={label} htmlFor={id} validateStatus={help ? 'error' : undefined} help={help} extra={extra}>
+      <Input
+        id={id}
+        inputMode="decimal"
+        autoComplete="off"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        suffix={suffix}
+        data-testid={testId}
+      />
+    </Form.Item>
+  );
+}
+
+/**
+ * The calculator's answer for `inputs` (asked after a pause in typing): what each field reads,
+ * the query, the answer shown (null while there is none or it failed), whether it answers what is
+ * typed now, and whether its LTV is over the initial one.
+ */
+function useCalcAnswer(inputs: CalcInputs, initialLtvPct: string) {
+  const read = readCalcInputs(inputs);
+  const query = calcQueryOf(inputs);
+  const settledQuery = useDebounced(query, CALC_DEBOUNCE_MS);
+  const calc = useLoanCalc(settledQuery);
+  const answer = query !== null && calc.data && !calc.isError ? calc.data : null;
+  // Borrow only on the answer to what is typed now, not on the previous one still shown while it loads.
+  const isAnswerCurrent =
+    answer !== null && !calc.isPlaceholderData && JSON.stringify(settledQuery) === JSON.stringify(query);
+  const isLtvTooHigh = isLtvAboveInitial(answer, initialLtvPct);
+  return { read, query, calc, answer, isAnswerCurrent, isLtvTooHigh };
+}
+
+/** The coin to borrow. */
+function CoinPicker({
+  coins,
+  value,
+  onChange,
+}: {
+  coins: readonly LoanCoin[];
+  value: LoanCoin;
+  onChange: (coin: LoanCoin) => void;
+}) {
+  const { t } = useTranslation('loans');
+  return (
+    <Form.Item label={t('calc.loanCoin')} htmlFor="loan-calc-coin">
+      <Select<LoanCoin>
+        id="loan-calc-coin"
+        value={value}
+        onChange={onChange}
+        data-testid="loan-coin"
+        options={coins.map((coin) => ({ value: coin, label: coin }))}
+      />
+    </Form.Item>
   );
 }

@@ -29,7 +29,6 @@ const PriceChart = lazy(() => import('./price-chart.tsx'));
 export function MyLoans({ config }: { config: LoanConfig }) {
   const { t } = useTranslation('loans');
   const loans = useCurrentLoans();
-  const asset = useLoanAsset();
   const [range, setRange] = useState<PriceHistoryRange>('24h');
   const history = usePriceHistory(range);
   const [open, setOpen] = useState<{ action: LoanAction; loan: LoanOrder } | null>(null);
@@ -70,40 +69,7 @@ export function MyLoans({ config }: { config: LoanConfig }) {
           {t('loans.subtitle')} <Link to={pathTo('LoanOrder')}>{t('loans.allRecords')}</Link>
         </p>
       </div>
-      {asset.data && (
-        <Row gutter={[16, 16]} className="loan-stats" style={{ marginBottom: 16 }}>
-          <Col xs={12} md={6}>
-            <Card>
-              <Statistic
-                title={t('loans.collateral')}
-                value={money(asset.data.collateralAmount, 'BTC', { unit: 'none' })}
-                suffix="BTC"
-                data-testid="loan-total-collateral"
-              />
-            </Card>
-          </Col>
-          <Col xs={12} md={6}>
-            <Card>
-              <Statistic
-                title={t('loans.debt')}
-                value={money(asset.data.debtUsd, 'USD', { rounding: MONEY_ROUNDING.owed, unit: 'none' })}
-                suffix="USD"
-                data-testid="loan-total-debt"
-              />
-            </Card>
-          </Col>
-          <Col xs={12} md={6}>
-            <Card>
-              <Statistic title={t('ltv.label')} value={asset.data.ltvPct ? pct(asset.data.ltvPct) : '—'} />
-            </Card>
-          </Col>
-          <Col xs={12} md={6}>
-            <Card>
-              <Statistic title={t('calc.btcPrice')} value={asset.data.price ? money(asset.data.price, 'USD') : '—'} />
-            </Card>
-          </Col>
-        </Row>
-      )}
+      <LoanStats />
       {list.length > 0 && (
         <Card
           title={t('chart.title')}
@@ -153,5 +119,46 @@ export function MyLoans({ config }: { config: LoanConfig }) {
       {open?.action === 'adjust' && <AdjustModal loan={open.loan} config={config} onClose={close} />}
       {open?.action === 'protect' && <ProtectionModal loan={open.loan} onClose={close} />}
     </div>
+  );
+}
+
+/** The user's loan totals: collateral, debt, LTV and the BTC price (nothing until they load). */
+function LoanStats() {
+  const { t } = useTranslation('loans');
+  const asset = useLoanAsset();
+  if (!asset.data) return null;
+  return (
+    <Row gutter={[16, 16]} className="loan-stats" style={{ marginBottom: 16 }}>
+      <Col xs={12} md={6}>
+        <Card>
+          <Statistic
+            title={t('loans.collateral')}
+            value={money(asset.data.collateralAmount, 'BTC', { unit: 'none' })}
+            suffix="BTC"
+            data-testid="loan-total-collateral"
+          />
+        </Card>
+      </Col>
+      <Col xs={12} md={6}>
+        <Card>
+          <Statistic
+            title={t('loans.debt')}
+            value={money(asset.data.debtUsd, 'USD', { rounding: MONEY_ROUNDING.owed, unit: 'none' })}
+            suffix="USD"
+            data-testid="loan-total-debt"
+          />
+        </Card>
+      </Col>
+      <Col xs={12} md={6}>
+        <Card>
+          <Statistic title={t('ltv.label')} value={asset.data.ltvPct ? pct(asset.data.ltvPct) : '—'} />
+        </Card>
+      </Col>
+      <Col xs={12} md={6}>
+        <Card>
+          <Statistic title={t('calc.btcPrice')} value={asset.data.price ? money(asset.data.price, 'USD') : '—'} />
+        </Card>
+      </Col>
+    </Row>
   );
 }

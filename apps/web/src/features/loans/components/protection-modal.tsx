@@ -101,20 +101,7 @@ function ProtectionForm({
     protection.submit({ body });
   };
 
-  if (saved) {
-    return (
-      <Result
-        status="success"
-        title={t('protect.saved')}
-        subTitle={saved.isEnabled ? t('loans.protectOn', { pct: saved.triggerLtvPct }) : undefined}
-        extra={
-          <Button type="primary" onClick={protection.close} data-testid="protection-done">
-            {t('borrow.done')}
-          </Button>
-        }
-      />
-    );
-  }
+  if (saved) return <ProtectionSaved saved={saved} onClose={protection.close} />;
   return (
     <Form<ProtectionValues>
       {...protection.formProps}
@@ -191,5 +178,22 @@ function ProtectionForm({
         {t('protect.save')}
       </Button>
     </Form>
+  );
+}
+
+/** The rule saved: whether protection is on, and at which LTV. */
+function ProtectionSaved({ saved, onClose }: { saved: LoanProtection; onClose: () => void }) {
+  const { t } = useTranslation('loans');
+  return (
+    <Result
+      status="success"
+      title={t('protect.saved')}
+      subTitle={saved.isEnabled ? t('loans.protectOn', { pct: saved.triggerLtvPct }) : undefined}
+      extra={
+        <Button type="primary" onClick={onClose} data-testid="protection-done">
+          {t('borrow.done')}
+        </Button>
+      }
+    />
   );
 }

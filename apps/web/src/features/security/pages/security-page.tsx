@@ -57,36 +57,7 @@ function SecurityOverview() {
   const [pending, setPending] = useState<PendingSwitch | null>(null);
   const conf = config.data;
 
-  const bindingTitles: Record<BindingRow['key'], string> = {
-    email: t('security.email'),
-    mobile: t('security.mobile'),
-    google: t('security.google'),
-    pin: t('security.pin'),
-    password: t('security.password'),
-  };
-  const bindingTargets: Record<BindingRow['key'], string | null> = {
-    email: null,
-    mobile: pathTo('EnableSMS'),
-    google: pathTo('GoogleAuthenticators'),
-    pin: pathTo('SetPin'),
-    password: pathTo('ResetPass'),
-  };
-  const shownValueOf = (row: BindingRow): string => {
-    if (row.key === 'email') return row.shownValue ?? '';
-    if (row.key === 'mobile') return row.shownValue ?? t('security.unbound');
-    if (row.key === 'google') return row.isBound ? t('security.bound') : t('security.unbound');
-    if (row.key === 'pin') return row.isBound ? t('security.set') : t('security.notSet');
-    return '********';
-  };
-  const bindings = conf
-    ? bindingRows(conf, self.data?.email ?? '', self.data?.mobile ?? null).map((row) => ({
-        key: row.key,
-        title: bindingTitles[row.key],
-        value: shownValueOf(row),
-        isBound: row.isBound,
-        to: bindingTargets[row.key],
-      }))
-    : [];
+  const bindings = useBindingItems(conf, self.data?.email ?? '', self.data?.mobile ?? null);
 
   const factorLabels: Record<SwitchFactor, string> = {
     email: t('security.email'),
@@ -337,4 +308,39 @@ function SessionsSection() {
       />
     </>
   );
+}
+
+/** The bindings list's rows: each factor's title, shown value, whether it is bound and where to change it. */
+function useBindingItems(conf: SecurityConfig | undefined, email: string, mobile: string | null) {
+  const { t } = useTranslation('identity');
+  const bindingTitles: Record<BindingRow['key'], string> = {
+    email: t('security.email'),
+    mobile: t('security.mobile'),
+    google: t('security.google'),
+    pin: t('security.pin'),
+    password: t('security.password'),
+  };
+  const bindingTargets: Record<BindingRow['key'], string | null> = {
+    email: null,
+    mobile: pathTo('EnableSMS'),
+    google: pathTo('GoogleAuthenticators'),
+    pin: pathTo('SetPin'),
+    password: pathTo('ResetPass'),
+  };
+  const shownValueOf = (row: BindingRow): string => {
+    if (row.key === 'email') return row.shownValue ?? '';
+    if (row.key === 'mobile') return row.shownValue ?? t('security.unbound');
+    if (row.key === 'google') return row.isBound ? t('security.bound') : t('security.unbound');
+    if (row.key === 'pin') return row.isBound ? t('security.set') : t('security.notSet');
+    return '********';
+  };
+  return conf
+    ? bindingRows(conf, email, mobile).map((row) => ({
+        key: row.key,
+        title: bindingTitles[row.key],
+        value: shownValueOf(row),
+        isBound: row.isBound,
+        to: bindingTargets[row.key],
+      }))
+    : [];
 }
