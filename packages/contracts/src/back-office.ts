@@ -18,6 +18,7 @@ export {
   auditEntrySchema,
   type AuditEntry,
   auditQuerySchema,
+  AUDIT_CSV_PATH,
   backOfficeAccessEndpoints,
 } from './back-office/access.ts';
 export * from './back-office/users.ts';
