@@ -3,6 +3,7 @@ import type { Address } from 'viem';
 import {
   type AnvilNode,
   anvilClients,
+  deployTestToken,
   sendTestEther,
   startAnvil,
 } from '../apps/server/src/modules/chain/chain.anvil.ts';
@@ -32,6 +33,11 @@ test.beforeAll(async ({ browserName: _browser }, testInfo) => {
   if (testInfo.project.name !== 'desktop') return;
   anvil = await startAnvil();
   chainEnv.EVM_RPC_URL = anvil.rpcUrl;
+  // The watched token contracts must exist on the node (the default ones are mainnet's): the watcher
+  // reads each token's decimals before it reads a block, and fails the poll rather than skip a coin.
+  const usdt = await deployTestToken(anvil.rpcUrl, 'USDT', 6);
+  const usdc = await deployTestToken(anvil.rpcUrl, 'USDC', 6);
+  chainEnv.EVM_TOKENS = `USDT=${usdt},USDC=${usdc}`;
 });
 test.afterAll(async () => {
   await anvil?.stop();
