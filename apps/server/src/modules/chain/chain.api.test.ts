@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { queryRows } from '../../platform/db/rows.ts';
 import type { Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerAndLogin, type TestApp, testDatabaseKind } from '../../../test/helpers.ts';
+import { registerAndLogin, type TestApp, testDatabaseKind } from '../../../test/helpers.ts';
 import { accountBalance } from '../ledger/ledger.service.ts';
 import { userAccount } from '../ledger/ledger.types.ts';
 import { seedWallet } from '../wallet/wallet.seed.ts';
@@ -12,11 +12,11 @@ import {
   deployTestToken,
   mintTestToken,
   sendTestEther,
-  startAnvil,
 } from './chain.anvil.ts';
 import { inProcessLeader, postgresLeader } from './chain.leader.ts';
 import { createViemNode } from './chain.node.ts';
 import { chainDeposits, chainReorgAlarms } from './chain.tables.ts';
+import { type ChainTestBed, startChainTestApp } from './chain.test-kit.ts';
 import { EvmWatcher, type WatcherFaultPoint } from './chain.watcher.ts';
 
 /**
@@ -31,26 +31,19 @@ let usdt: Address;
 let usdc: Address;
 const silentLog = { info: () => {}, warn: () => {}, error: () => {} };
 
+let bed: ChainTestBed | undefined;
 beforeAll(async () => {
-  anvil = await startAnvil();
-  usdt = await deployTestToken(anvil.rpcUrl, 'USDT', 6);
-  usdc = await deployTestToken(anvil.rpcUrl, 'USDC', 6);
-  t = await createTestApp({
-    env: {
-      EVM_RPC_URL: anvil.rpcUrl,
-      EVM_TOKENS: `USDT=${usdt},USDC=${usdc}`,
-      EVM_CONFIRMATIONS: `ETH=${CONFIRMATIONS},USDT=${CONFIRMATIONS},USDC=${CONFIRMATIONS}`,
-      EVM_DEPOSIT_MINIMUMS: 'ETH=0.001,USDT=1,USDC=1',
-      JOBS_ENABLED: 'false',
-    },
+  bed = await startChainTestApp({
+    confirmations: CONFIRMATIONS,
+    env: { EVM_DEPOSIT_MINIMUMS: 'ETH=0.001,USDT=1,USDC=1' },
   });
+  ({ anvil, t, usdt, usdc } = bed);
   await seedWallet(t.database.db);
   await t.app.chain.pollOnce(); // the cursor starts at the tip
 }, 180_000);
 
 afterAll(async () => {
-  await t?.close();
-  await anvil?.stop();
+  await bed?.close();
 });
 
 const clients = () => anvilClients(anvil.rpcUrl);

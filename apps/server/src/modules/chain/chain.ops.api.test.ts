@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, mutationHeaders, registerAndLogin, type TestApp } from '../../../test/helpers.ts';
+import { mutationHeaders, registerAndLogin, type TestApp } from '../../../test/helpers.ts';
 import { queryRows } from '../../platform/db/rows.ts';
 import { accountBalance } from '../ledger/ledger.service.ts';
 import { platformAccount, userAccount } from '../ledger/ledger.types.ts';
@@ -12,9 +12,9 @@ import {
   deployTestToken,
   mintTestToken,
   sendTestEther,
-  startAnvil,
 } from './chain.anvil.ts';
 import { chainDeposits } from './chain.tables.ts';
+import { type ChainTestBed, startChainTestApp } from './chain.test-kit.ts';
 
 /**
  * The chain back office (docs/chain.md "Back office") through the API on a fresh database, against
@@ -31,20 +31,14 @@ let f1: string;
 let f2: string;
 let support: string;
 
+let bed: ChainTestBed | undefined;
 beforeAll(async () => {
-  anvil = await startAnvil();
-  usdt = await deployTestToken(anvil.rpcUrl, 'USDT', 6);
-  const usdc = await deployTestToken(anvil.rpcUrl, 'USDC', 6);
-  t = await createTestApp({
-    env: {
-      EVM_RPC_URL: anvil.rpcUrl,
-      EVM_TOKENS: `USDT=${usdt},USDC=${usdc}`,
-      EVM_CONFIRMATIONS: `ETH=${CONFIRMATIONS},USDT=${CONFIRMATIONS},USDC=${CONFIRMATIONS}`,
-      // USDT below 50,000 is held for review: small and large (over LARGE_WITHDRAWAL_USD, 10,000) items.
-      EVM_DEPOSIT_MINIMUMS: 'ETH=0.001,USDT=50000,USDC=1',
-      JOBS_ENABLED: 'false',
-    },
+  bed = await startChainTestApp({
+    confirmations: CONFIRMATIONS,
+    // USDT below 50,000 is held for review: small and large (over LARGE_WITHDRAWAL_USD, 10,000) items.
+    env: { EVM_DEPOSIT_MINIMUMS: 'ETH=0.001,USDT=50000,USDC=1' },
   });
+  ({ anvil, t, usdt } = bed);
   await seedWallet(t.database.db);
   f1 = (await t.app.admin.createOperator('chain-f1@example.com', 'finance')).token;
   f2 = (await t.app.admin.createOperator('chain-f2@example.com', 'finance')).token;
@@ -53,8 +47,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await t?.close();
-  await anvil?.stop();
+  await bed?.close();
 });
 
 const mine = async (blocks: number) => anvilClients(anvil.rpcUrl).test.mine({ blocks });

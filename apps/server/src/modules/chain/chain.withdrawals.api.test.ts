@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { type Address, erc20Abi, type Hex, parseEther } from 'viem';
 import { privateKeyToAddress, generatePrivateKey } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerAndLogin, type TestApp, type TestSession } from '../../../test/helpers.ts';
+import { registerAndLogin, type TestApp, type TestSession } from '../../../test/helpers.ts';
 import { manualClock } from '../../platform/clock/clock.ts';
 import { queryRows } from '../../platform/db/rows.ts';
 import { accountBalance } from '../ledger/ledger.service.ts';
@@ -13,13 +13,12 @@ import { seedWallet } from '../wallet/wallet.seed.ts';
 import {
   type AnvilNode,
   anvilClients,
-  deployTestToken,
   mintTestToken,
   sendTestEther,
-  startAnvil,
 } from './chain.anvil.ts';
 import { openHotWalletSigner } from './chain.nonces.ts';
 import { chainHotWallets, chainWithdrawals, chainWithdrawalTxs } from './chain.tables.ts';
+import { type ChainTestBed, startChainTestApp } from './chain.test-kit.ts';
 import { createWithdrawalSender, type WithdrawalSender } from './chain.withdrawals.ts';
 
 /**
@@ -43,24 +42,20 @@ const clients = () => anvilClients(anvil.rpcUrl);
 const sender = (): WithdrawalSender => t.app.chain.withdrawals!.sender;
 const mine = async (blocks: number) => clients().test.mine({ blocks });
 
+let bed: ChainTestBed | undefined;
 beforeAll(async () => {
-  anvil = await startAnvil();
-  usdt = await deployTestToken(anvil.rpcUrl, 'USDT', 6);
-  usdc = await deployTestToken(anvil.rpcUrl, 'USDC', 6);
-  t = await createTestApp({
+  bed = await startChainTestApp({
+    confirmations: CONFIRMATIONS,
     clock,
     env: {
-      EVM_RPC_URL: anvil.rpcUrl,
-      EVM_TOKENS: `USDT=${usdt},USDC=${usdc}`,
-      EVM_CONFIRMATIONS: `ETH=${CONFIRMATIONS},USDT=${CONFIRMATIONS},USDC=${CONFIRMATIONS}`,
       EVM_HOT_WALLET_MIN: 'ETH=10',
       EVM_HOT_WALLET_MAX: 'ETH=5000',
       CHAIN_REPLACE_AFTER_MS: String(REPLACE_AFTER_MS),
       CHAIN_VAULT_KEY: VAULT_KEY,
       EVM_EXPLORER_TX_URL: 'https://explorer.test/tx/{hash}',
-      JOBS_ENABLED: 'false',
     },
   });
+  ({ anvil, t, usdt, usdc } = bed);
   await seedWallet(t.database.db);
   hotWallet = (await sender().hotWallet()).address as Address;
   await sendTestEther(anvil.rpcUrl, hotWallet, '1000');
@@ -69,8 +64,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await t?.close();
-  await anvil?.stop();
+  await bed?.close();
 });
 
 /** A level-3 user credited `amount` of `coin` (as a final deposit on its EVM network). */

@@ -3,9 +3,10 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.ts';
 import { DomainError } from '../../platform/http/errors.ts';
 import type { AddressScreeningProvider } from '../../platform/screening/address-screening.ts';
-import { ENTRIES_PER_BATCH_MAX, postEntries, postEntry } from '../ledger/ledger.service.ts';
+import { ENTRIES_PER_BATCH_MAX, postEntries } from '../ledger/ledger.service.ts';
 import { type EntryInput, platformAccount, transfer, userAccount } from '../ledger/ledger.types.ts';
 import { chainOf, normalizeAddress } from './wallet.addresses.ts';
+import { freezeDepositInTx } from './wallet.internal.ts';
 import { recordAlert } from './wallet.screening.ts';
 import { coinNetworks, coins, depositAddresses, deposits, screeningAlerts } from './wallet.tables.ts';
 import type { ObservedDeposit, RecordedDeposit } from './wallet.service.ts';
@@ -188,7 +189,8 @@ async function creditOrFreezeAll(tx: Tx, deps: DepositBatchDeps, due: DepositRow
       ),
     );
   const held = new Set(alerts.filter((alert) => alert.status !== 'released').map((alert) => Number(alert.referenceId)));
-  for (const row of due.filter((candidate) => held.has(candidate.id))) settled.set(row.id, await freezeInTx(tx, row));
+  for (const row of due.filter((candidate) => held.has(candidate.id)))
+    settled.set(row.id, await freezeDepositInTx(tx, row));
   const toCredit = due.filter((row) => !held.has(row.id)).map((row) => row.id);
   if (toCredit.length === 0) return settled;
   const claimed = await tx
@@ -231,30 +233,6 @@ function creditEntryOf(row: DepositRow): EntryInput {
     ),
     metadata: { network: row.network, txHash: row.txHash, outputIndex: String(row.outputIndex) },
   };
-}
-
-/** A confirmed deposit from a sanctioned source: FROZEN, hot wallet → SUSPENSE, as the single path. */
-async function freezeInTx(tx: Tx, row: DepositRow): Promise<DepositRow> {
-  const [claimed] = await tx
-    .update(deposits)
-    .set({ status: 'FROZEN' })
-    .where(and(eq(deposits.id, row.id), eq(deposits.status, 'PENDING')))
-    .returning();
-  if (!claimed) return row;
-  const asset = assetOf(row);
-  const { entry } = await postEntry(tx, {
-    kind: 'DEPOSIT',
-    reference: `deposit:${row.id}`,
-    idempotencyKey: `deposit:${row.id}:freeze`,
-    postings: transfer(
-      platformAccount('PLATFORM_HOT_WALLET', asset),
-      platformAccount('SUSPENSE', asset),
-      row.amountMinor,
-    ),
-    metadata: { network: row.network, txHash: row.txHash, outputIndex: String(row.outputIndex), screening: 'hit' },
-  });
-  const [done] = await tx.update(deposits).set({ entryId: entry.id }).where(eq(deposits.id, row.id)).returning();
-  return done!;
 }
 
 function assetOf(row: DepositRow): AssetCode {

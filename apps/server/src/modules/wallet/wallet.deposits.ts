@@ -14,6 +14,7 @@ import {
   asAsset,
   type DepositRow,
   findKnownNetwork,
+  freezeDepositInTx,
   findNetwork,
   ownerOfAddress,
   type WalletContext,
@@ -277,26 +278,7 @@ export function createDepositsService(ctx: WalletContext) {
   async function creditOrFreezeInTx(tx: Tx, row: DepositRow): Promise<DepositRow> {
     const alert = await depositAlert(tx, row.id);
     if (!alert || alert.status === 'released') return creditInTx(tx, row);
-    const [claimed] = await tx
-      .update(deposits)
-      .set({ status: 'FROZEN' })
-      .where(and(eq(deposits.id, row.id), eq(deposits.status, 'PENDING')))
-      .returning();
-    if (!claimed) return row;
-    const asset = asAsset(row.coinCode);
-    const { entry } = await postEntry(tx, {
-      kind: 'DEPOSIT',
-      reference: `deposit:${row.id}`,
-      idempotencyKey: `deposit:${row.id}:freeze`,
-      postings: transfer(
-        platformAccount('PLATFORM_HOT_WALLET', asset),
-        platformAccount('SUSPENSE', asset),
-        row.amountMinor,
-      ),
-      metadata: { network: row.network, txHash: row.txHash, outputIndex: String(row.outputIndex), screening: 'hit' },
-    });
-    const [done] = await tx.update(deposits).set({ entryId: entry.id }).where(eq(deposits.id, row.id)).returning();
-    return done!;
+    return freezeDepositInTx(tx, row);
   }
 
   async function creditInTx(tx: Tx, row: DepositRow): Promise<DepositRow> {

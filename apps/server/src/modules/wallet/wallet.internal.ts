@@ -2,8 +2,10 @@ import { type AssetCode, isAssetCode, toDecimalString } from '@meridian/contract
 import { type WalletRecord, WITHDRAW_STATUS, type WithdrawStatus } from '@meridian/contracts/wallet';
 import Decimal from 'decimal.js';
 import { and, eq } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../platform/db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../platform/db/client.ts';
 import { FieldError } from '../../platform/http/errors.ts';
+import { postEntry } from '../ledger/ledger.service.ts';
+import { platformAccount, transfer } from '../ledger/ledger.types.ts';
 import { type Chain, chainOf, normalizeAddress } from './wallet.addresses.ts';
 import { limitUsage } from './wallet.limits.ts';
 import { recordAlert } from './wallet.screening.ts';
@@ -12,7 +14,7 @@ import {
   coinNetworks,
   coins,
   depositAddresses,
-  type deposits,
+  deposits,
   type withdrawals,
 } from './wallet.tables.ts';
 import type { FactorCheck, OpsWithdrawal, WalletServiceOptions } from './wallet.types.ts';
@@ -214,4 +216,34 @@ export function toDepositRecord(row: DepositRow): WalletRecord {
     confirmationsRequired: row.type === 'INTERNAL' ? null : row.confirmationsRequired,
     createTime: row.createdAt.toISOString(),
   };
+}
+
+/**
+ * A confirmed deposit from a source with an unreleased screening alert: PENDING → FROZEN and one
+ * DEPOSIT entry hot wallet → SUSPENSE (the coins are accounted for, not the user's to spend) until an
+ * operator releases the alert. The status claim and the entry's key make a repeat change nothing;
+ * answers the row as it stands when it was not PENDING. The one-at-a-time and the per-block credit
+ * paths both use it (`wallet.deposits.ts`, `wallet.deposit-batch.ts`).
+ */
+export async function freezeDepositInTx(tx: Tx, row: DepositRow): Promise<DepositRow> {
+  const [claimed] = await tx
+    .update(deposits)
+    .set({ status: 'FROZEN' })
+    .where(and(eq(deposits.id, row.id), eq(deposits.status, 'PENDING')))
+    .returning();
+  if (!claimed) return row;
+  const asset = asAsset(row.coinCode);
+  const { entry } = await postEntry(tx, {
+    kind: 'DEPOSIT',
+    reference: `deposit:${row.id}`,
+    idempotencyKey: `deposit:${row.id}:freeze`,
+    postings: transfer(
+      platformAccount('PLATFORM_HOT_WALLET', asset),
+      platformAccount('SUSPENSE', asset),
+      row.amountMinor,
+    ),
+    metadata: { network: row.network, txHash: row.txHash, outputIndex: String(row.outputIndex), screening: 'hit' },
+  });
+  const [done] = await tx.update(deposits).set({ entryId: entry.id }).where(eq(deposits.id, row.id)).returning();
+  return done!;
 }
