@@ -6,13 +6,7 @@ import { registerAndLogin, type TestApp, testDatabaseKind } from '../../../test/
 import { accountBalance } from '../ledger/ledger.service.ts';
 import { userAccount } from '../ledger/ledger.types.ts';
 import { seedWallet } from '../wallet/wallet.seed.ts';
-import {
-  type AnvilNode,
-  anvilClients,
-  deployTestToken,
-  mintTestToken,
-  sendTestEther,
-} from './chain.anvil.ts';
+import { type AnvilNode, anvilClients, deployTestToken, mintTestToken, sendTestEther } from './chain.anvil.ts';
 import { inProcessLeader, postgresLeader } from './chain.leader.ts';
 import { createViemNode } from './chain.node.ts';
 import { chainDeposits, chainReorgAlarms } from './chain.tables.ts';

@@ -6,13 +6,7 @@ import { queryRows } from '../../platform/db/rows.ts';
 import { accountBalance } from '../ledger/ledger.service.ts';
 import { platformAccount, userAccount } from '../ledger/ledger.types.ts';
 import { seedWallet } from '../wallet/wallet.seed.ts';
-import {
-  type AnvilNode,
-  anvilClients,
-  deployTestToken,
-  mintTestToken,
-  sendTestEther,
-} from './chain.anvil.ts';
+import { type AnvilNode, anvilClients, deployTestToken, mintTestToken, sendTestEther } from './chain.anvil.ts';
 import { chainDeposits } from './chain.tables.ts';
 import { type ChainTestBed, startChainTestApp } from './chain.test-kit.ts';
 

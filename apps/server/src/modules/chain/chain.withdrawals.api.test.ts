@@ -10,12 +10,7 @@ import { queryRows } from '../../platform/db/rows.ts';
 import { accountBalance } from '../ledger/ledger.service.ts';
 import { userAccount } from '../ledger/ledger.types.ts';
 import { seedWallet } from '../wallet/wallet.seed.ts';
-import {
-  type AnvilNode,
-  anvilClients,
-  mintTestToken,
-  sendTestEther,
-} from './chain.anvil.ts';
+import { type AnvilNode, anvilClients, mintTestToken, sendTestEther } from './chain.anvil.ts';
 import { openHotWalletSigner } from './chain.nonces.ts';
 import { chainHotWallets, chainWithdrawals, chainWithdrawalTxs } from './chain.tables.ts';
 import { type ChainTestBed, startChainTestApp } from './chain.test-kit.ts';
