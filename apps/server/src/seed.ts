@@ -16,7 +16,7 @@ export interface DemoSeedServices {
 }
 
 /**
- * The demo seed (ARCHITECTURE §3): idempotent, never run in production (`config.seedDemo` is false
+ * The demo seed (docs/architecture.md "Database"): idempotent, never run in production (`config.seedDemo` is false
  * there). The data part runs in one transaction; later modules add their seeds there. The demo
  * account gets starting balances through the ledger, once. With `services` (the
  * server passes its app's), the demo account is then verified to level 2 through the KYC service's

@@ -5,7 +5,7 @@ import { LOANS_CARDS_CODES } from './codes/loans-cards.ts';
 import { SETTINGS_CORPORATE_CODES } from './codes/settings-corporate.ts';
 
 /**
- * The business-code catalogue (ARCHITECTURE §5). Every API answer carries one of these
+ * The business-code catalogue (docs/architecture.md "Request path"). Every API answer carries one of these
  * codes in `statusCode`; the HTTP status is set alongside so that proxies and logs stay meaningful.
  * The web client treats 101 as "login expired" and shows 103 and 105–108 as notifications; every
  * other non-200 code is a toast.

@@ -4,7 +4,7 @@ import type { OperatorRole } from './operators.ts';
 import type { CaptchaEvent } from './security.ts';
 
 /**
- * One endpoint descriptor per API call (ARCHITECTURE §5). A descriptor states
+ * One endpoint descriptor per API call (docs/architecture.md "Request path"). A descriptor states
  * everything both ends must agree on — method, path, who may call it, what it demands, the shapes
  * it takes and answers, and the business codes it can answer — so that:
  *

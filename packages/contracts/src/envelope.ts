@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The response envelope of every API call (ARCHITECTURE §5): `{ statusCode, content, message }`.
+ * The response envelope of every API call (docs/architecture.md "Request path"): `{ statusCode, content, message }`.
  * `statusCode` is a business code from `codes.ts`; 200 means success.
  */
 export interface Envelope<T> {

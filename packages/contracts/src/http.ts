@@ -1,5 +1,5 @@
 /**
- * HTTP conventions shared by the web client and the server (ARCHITECTURE §5).
+ * HTTP conventions shared by the web client and the server (docs/architecture.md "Request path").
  */
 
 /** Base path of every API call. */
@@ -14,7 +14,7 @@ export const HEADER_SILENCE = 'Silence';
 export const HEADER_API_VERSION = 'api-version';
 /**
  * Custom header every state-changing request must carry (with a JSON content type), so that a
- * cross-site form post can never reach a mutating route (ARCHITECTURE §5).
+ * cross-site form post can never reach a mutating route (docs/architecture.md "Request path").
  */
 export const HEADER_CSRF = 'X-Meridian-Client';
 export const CSRF_HEADER_VALUE = 'web';

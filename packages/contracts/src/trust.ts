@@ -36,7 +36,7 @@ export const TRUST_REMINDER_DAYS = [30, 14, 3] as const;
 
 /**
  * The entrustment fee of `amountMinor` satoshi: 2 % rounded UP to the satoshi (the fee is owed by
- * the user, ARCHITECTURE §4), and the net that reaches the trust. 12,345,678 sat (0.12345678 BTC)
+ * the user, docs/architecture.md "Money"), and the net that reaches the trust. 12,345,678 sat (0.12345678 BTC)
  * → fee ⌈246,913.56⌉ = 246,914 sat, net 12,098,764 sat.
  */
 export function trustEntrustment(amountMinor: bigint): { feeMinor: bigint; netMinor: bigint } {

@@ -27,7 +27,7 @@ export const liabilitySchema = z.object({ asset: z.string(), liabilities: z.stri
 export const dashboardSchema = z.object({
   queues: z.array(queueStatSchema),
   today: z.array(flowTotalSchema),
-  /** The ledger's three invariants (ARCHITECTURE §4): postings sum to zero, balances match postings, no negative user balance. */
+  /** The ledger's three invariants (docs/architecture.md "Money"): postings sum to zero, balances match postings, no negative user balance. */
   ledgerCheck: z.object({ isOk: z.boolean(), problems: z.array(z.string()), checkedAt: z.string() }),
   liabilities: z.array(liabilitySchema),
 });

@@ -7,7 +7,7 @@ export const DEMO_OPERATOR = { email: 'admin@meridian.test', password: 'Meridian
 
 /**
  * Create the demo admin operator once; an existing row, its password and its
- * authenticator are left as they are. Part of the demo seed (ARCHITECTURE §3), never in production.
+ * authenticator are left as they are. Part of the demo seed (docs/architecture.md "Database"), never in production.
  */
 export async function seedOperators(tx: DbOrTx): Promise<void> {
   await tx

@@ -129,7 +129,7 @@ const flash = (session: TestSession, amount: string) =>
 /** Everything of the user's money: every ledger balance, and the withdrawal rows. */
 async function moneyOf(userId: string) {
   const balances = (await userBalances(database.db, userId)).map((b) => `${b.type}:${b.asset}:${b.balanceMinor}`);
-  // The wallet's table, read by SQL (a module's tables are its own; ARCHITECTURE §1).
+  // The wallet's table, read by SQL (a module's tables are its own; docs/architecture.md "Layout").
   const result = await database.db.execute(sql`SELECT count(*)::int AS n FROM withdrawals WHERE user_id = ${userId}`);
   const [row] = (result as unknown as { rows: { n: number }[] }).rows;
   return { balances, withdrawalCount: Number(row?.n ?? 0) };

@@ -4,7 +4,7 @@ import { createdAt } from '../../platform/db/columns.ts';
 /**
  * Operators' notes on a user (support and compliance leave context for each
  * other), append-only: never edited or deleted. `user_id` is the identity module's user id (no
- * foreign key across modules, ARCHITECTURE §1); the operator's email is kept with the note so it
+ * foreign key across modules, docs/architecture.md "Layout"); the operator's email is kept with the note so it
  * still reads after the operator is deactivated.
  */
 export const userNotes = pgTable(

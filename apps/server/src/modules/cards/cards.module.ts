@@ -41,7 +41,7 @@ function secretOf(config: Config, configured: string | undefined, name: string):
 
 /**
  * Wire the cards: the built-in sandbox issuer processor (the embedded default,
- * ARCHITECTURE §6) connected to the cards service's webhook handler, the routes `card/*` (the
+ * docs/architecture.md "Outside world") connected to the cards service's webhook handler, the routes `card/*` (the
  * holder's calls, the processor's signed webhook, and outside production the sandbox's merchant
  * calls for `npm run card`), one job declining lapsed 3-D Secure confirmations, the holdings
  * checker (a card with a balance forbids closing the account), the back office's card settings

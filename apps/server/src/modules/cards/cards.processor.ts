@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { CardDeclineReason, CardNetwork } from '@meridian/contracts/cards';
 
 /**
- * The issuer-processor adapter (ARCHITECTURE §6 "card processing"), in the shape real
+ * The issuer-processor adapter (docs/architecture.md "Outside world"), in the shape real
  * processors offer (Marqeta, Lithic): cards are created and managed by token; full card details only
  * through a short-lived reveal; the PIN is set at the processor and checked there; authorisations
  * come as signed webhooks that Meridian answers (just-in-time funding), followed by clearing,

@@ -30,7 +30,7 @@ export interface SandboxAuthorizeInput {
 }
 
 /**
- * The built-in sandbox issuer processor (ARCHITECTURE §6): issues cards in real BIN
+ * The built-in sandbox issuer processor (docs/architecture.md "Outside world"): issues cards in real BIN
  * ranges with valid Luhn digits, keeps PAN, CVV and PIN sealed in its own table
  * (`sandbox_card_vault`, AES-256-GCM under CARD_VAULT_KEY), and plays the card network for the
  * merchant CLI: each authorisation, clearing, reversal and refund becomes a webhook body signed

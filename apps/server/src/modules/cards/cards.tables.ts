@@ -297,7 +297,7 @@ export interface CardDefaultLimitsRow {
 // ---------------------------------------------------------------- the sandbox processor's own store
 
 /**
- * The built-in sandbox issuer processor's vault (ARCHITECTURE §6): PAN, CVV and PIN sealed with
+ * The built-in sandbox issuer processor's vault (docs/architecture.md "Outside world"): PAN, CVV and PIN sealed with
  * AES-256-GCM (`SecretBox`, key CARD_VAULT_KEY); `pan_hash` an HMAC of the PAN for binding look-ups.
  * `state` 'ISSUED' (a cardholder has it) or 'STOCK' (a pre-activated physical card waiting to be
  * bound with its activation code). Meridian's own tables never hold these values.

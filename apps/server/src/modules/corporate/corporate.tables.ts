@@ -11,7 +11,7 @@ const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
  * (`decided_at`, `decided_by` the operator's email). The partial unique index allows at most one
  * SUBMITTED or APPROVED row per user, so one open application per user holds under concurrency, and
  * an approved user cannot apply again; a rejected user may. `user_id` is the identity module's user
- * id (no foreign key across modules, ARCHITECTURE §1). The expected monthly spend is minor units of
+ * id (no foreign key across modules, docs/architecture.md "Layout"). The expected monthly spend is minor units of
  * `currency` (a card currency).
  */
 export const proApplications = pgTable(

@@ -68,7 +68,7 @@ export interface ExchangeServiceOptions {
  * Coin exchange: firm quotes kept on the server for 10 s, executed exactly once through
  * the ledger against the platform's exchange inventory, and flash exchanges at the live rate with
  * a slippage limit. Every pair is priced through USD (`MarketPrices.usdPrice`); the user receives
- * the rounded-down amount and pays the rounded-up one (ARCHITECTURE §4). Pricing and quote rows:
+ * the rounded-down amount and pays the rounded-up one (docs/architecture.md "Money"). Pricing and quote rows:
  * `exchange.pricing.ts`; claiming and executing swaps: `exchange.swaps.ts`.
  */
 export class ExchangeService {

@@ -21,7 +21,7 @@ dayjs.extend(utc);
  * holding's unpaid interest and the ledger, whose unit is the cent — and the rest is carried. So the
  * cents credited up to any day are floor(Σ daily interest in e8 / 1,000,000): a holding is short of
  * its exact interest by less than one cent plus 10⁻⁸ USD a day in total (0.0100037 USD over a
- * year), not by up to a cent a day (amounts owed to a user round down, ARCHITECTURE §4: once at
+ * year), not by up to a cent a day (amounts owed to a user round down, docs/architecture.md "Money": once at
  * 10⁻⁸ a day, and at the cent only on the running total).
  */
 

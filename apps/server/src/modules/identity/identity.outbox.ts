@@ -47,7 +47,7 @@ export function retryDelayMs(attempts: number): number {
 type OutboxRow = typeof outboxMessages.$inferSelect;
 
 /**
- * The durable mail and SMS outbox (ARCHITECTURE §6). Every message is first a row of
+ * The durable mail and SMS outbox (docs/architecture.md "Outside world"). Every message is first a row of
  * `outbox_messages`, written in the caller's transaction when it passes one, so a mail exists only
  * if what it reports committed. Without a transport (no `SMTP_URL`; SMS until a provider exists)
  * the row is the delivery (status LOCAL: the dev mailbox shows it, the log notes it, codes

@@ -69,7 +69,7 @@ export const users = pgTable(
   (table) => [uniqueIndex('users_email_key').on(table.email)],
 );
 
-/** A server-side session (ARCHITECTURE §5). The cookie carries a random token; only its SHA-256 is kept. */
+/** A server-side session (docs/architecture.md "Request path"). The cookie carries a random token; only its SHA-256 is kept. */
 export const sessions = pgTable(
   'sessions',
   {
@@ -157,7 +157,7 @@ export const mfaRecoveryCodes = pgTable(
 );
 
 /**
- * The embedded mail and SMS outbox (ARCHITECTURE §6): every message is kept here when no SMTP server
+ * The embedded mail and SMS outbox (docs/architecture.md "Outside world"): every message is kept here when no SMTP server
  * or SMS provider is configured, and the dev mailbox (never in production) lists them.
  */
 export const outboxMessages = pgTable(

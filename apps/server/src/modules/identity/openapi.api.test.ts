@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 
-/** The identity contracts render into the generated OpenAPI document (ARCHITECTURE §5). */
+/** The identity contracts render into the generated OpenAPI document (docs/architecture.md "Request path"). */
 describe('identity: OpenAPI', () => {
   let t: TestApp;
   beforeAll(async () => {

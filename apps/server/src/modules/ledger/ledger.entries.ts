@@ -47,7 +47,7 @@ export function hashEntryRequest(input: EntryInput, reversesEntryId: number | nu
   return createHash('sha256').update(canonical).digest('hex');
 }
 
-/** Programmer errors in an entry request: asserted, never handled (STYLE habit 8). */
+/** Programmer errors in an entry request: asserted, never handled (a broken one is a bug, not a user error). */
 export function assertWellFormed(input: EntryInput): void {
   assert.ok((ENTRY_KINDS as readonly string[]).includes(input.kind), `unknown entry kind ${input.kind}`);
   assert.ok(

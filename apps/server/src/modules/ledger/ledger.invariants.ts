@@ -45,7 +45,7 @@ async function runCheck(
 }
 
 /**
- * Check the ledger invariants of ARCHITECTURE §4 with set-based SQL over the whole database:
+ * Check the ledger invariants of docs/architecture.md "Money" with set-based SQL over the whole database:
  * 1. the postings of every entry sum to zero per asset;
  * 2. every account's stored balance equals the sum of its postings;
  * 3. no user account is negative;

@@ -180,7 +180,7 @@ export async function postOne(db: DbOrTx, input: EntryInput, reversesEntryId: nu
 }
 
 /**
- * Post one balanced journal entry atomically (ARCHITECTURE §4, STYLE habits 4–6, 8).
+ * Post one balanced journal entry atomically (docs/ledger.md: one balanced entry in one transaction, keyed for idempotency, append-only, invariants asserted).
  *
  * One statement, the SQL function `ledger_post`: claims the idempotency key, locks every account
  * of the entry in id order (creating missing ones), applies each account's change with a

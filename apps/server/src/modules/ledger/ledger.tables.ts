@@ -3,7 +3,7 @@ import { bigint, bigserial, boolean, check, index, jsonb, pgTable, text, unique 
 import { createdAt, minorAmount } from '../../platform/db/columns.ts';
 
 /**
- * Ledger accounts (ARCHITECTURE §4). One row per (owner kind, owner id, account type, asset), created
+ * Ledger accounts (docs/architecture.md "Money"). One row per (owner kind, owner id, account type, asset), created
  * lazily by the first entry that touches it. `balance_minor` is the running sum of the account's
  * postings in minor units of `asset`, updated in the same transaction as the postings.
  *

@@ -1,7 +1,7 @@
 import type { AssetCode } from '@meridian/contracts/money';
 
 /**
- * Account types (ARCHITECTURE §4). User accounts can never go below zero; platform accounts may,
+ * Account types (docs/architecture.md "Money"). User accounts can never go below zero; platform accounts may,
  * because they mirror the outside world: the hot wallet's balance is minus what custody holds for
  * users, so a deposit moves money from it to the user.
  */

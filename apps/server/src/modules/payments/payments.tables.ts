@@ -9,7 +9,7 @@ import { createdAt } from '../../platform/db/columns.ts';
  * account sets `deleted_at` and keeps the row: wires that named it keep their history, and the
  * funds module can still read it for a wire already under way. At most one live row per user and
  * account number. `user_id` is the identity module's user id (no foreign key across modules,
- * ARCHITECTURE §1).
+ * docs/architecture.md "Layout").
  */
 export const bankAccounts = pgTable(
   'bank_accounts',

@@ -5,7 +5,7 @@ import { openDatabase } from './client.ts';
 import { lockDataDir } from './lock.ts';
 
 /**
- * Backups of the embedded database (ARCHITECTURE §7). A backup is PGlite's own
+ * Backups of the embedded database (docs/scale.md). A backup is PGlite's own
  * data-directory dump (`PGlite.dumpDataDir('gzip')`: a gzipped tar of the PostgreSQL cluster), made
  * while holding the data directory's lock, so a running server (which holds it) is never copied
  * half-written. A restore loads the dump into a NEW data directory (`loadDataDir`) and refuses a

@@ -15,10 +15,10 @@ import { drizzleClientOf } from './pglite-client.ts';
 
 /**
  * The database handle every service receives. Both drivers (PGlite and node-postgres) speak the
- * same PostgreSQL dialect through the same Drizzle query builder (ARCHITECTURE §3).
+ * same PostgreSQL dialect through the same Drizzle query builder (docs/architecture.md "Database").
  */
 export type Db = PgDatabase<PgQueryResultHKT>;
-/** A transaction handle; services that move money take one of these as a parameter (STYLE habit 4). */
+/** A transaction handle; services that move money take one of these as a parameter (every balance change is one journal entry in one database transaction). */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Either a database or a transaction: repositories accept both. */
 export type DbOrTx = Db | Tx;

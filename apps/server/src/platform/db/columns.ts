@@ -1,7 +1,7 @@
 import { numeric, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * An amount in integer minor units (ARCHITECTURE §4): `numeric(38,0)` read and written as `bigint`,
+ * An amount in integer minor units (docs/architecture.md "Money"): `numeric(38,0)` read and written as `bigint`,
  * so no amount ever passes through a JavaScript number.
  */
 export function minorAmount(name: string) {

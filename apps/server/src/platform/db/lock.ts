@@ -50,7 +50,7 @@ export const LOCK_WAIT_MS_DEFAULT = 5000;
 
 /**
  * Take an exclusive lock on a data directory so that a second process cannot open the same
- * embedded database (ARCHITECTURE §3). The lock is a file holding the owner's pid, created with
+ * embedded database (docs/architecture.md "Database"). The lock is a file holding the owner's pid, created with
  * O_EXCL. A lock whose pid is not a running process (ESRCH, or a zombie after `kill -9`) is taken
  * over; a live holder is waited for up to `waitMs` (a server restarted a moment after `kill -9` on
  * the old one), and still refused after that.

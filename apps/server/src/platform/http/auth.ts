@@ -8,7 +8,7 @@ import { DomainError } from './errors.ts';
 import { rawBodyOf } from './raw-body.ts';
 
 /**
- * Declarative permissions (STYLE habit 9). A route states what it needs in its `config`:
+ * Declarative permissions, enforced here. A route states what it needs in its `config`:
  *
  *   app.post('/wallet/withdraw', { config: { auth: 'user', sensitiveAction: 'WITHDRAW', kyc: 'basic' } }, …)
  *

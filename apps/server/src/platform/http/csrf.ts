@@ -18,7 +18,7 @@ declare module 'fastify' {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Cross-site request guard (ARCHITECTURE §5): a state-changing API request must carry the JSON
+ * Cross-site request guard (docs/architecture.md "Request path"): a state-changing API request must carry the JSON
  * content type (when it has a body) and the `X-Meridian-Client` header. A browser cannot add a
  * custom header to a cross-site form post, and a cross-origin fetch with one needs a CORS
  * pre-flight that this server never grants.

@@ -99,7 +99,7 @@ function registerEnvelopeGuard(app: FastifyInstance): void {
 }
 
 /**
- * The one error handler (STYLE habit 7): domain errors map to their catalogue code, validation
+ * The one error handler: domain errors map to their catalogue code, validation
  * failures name each field in the caller's language, 5xx details are logged and hidden. Fastify's
  * own errors (bad JSON, unsupported media type, body too large …) are answered in the envelope by
  * status class, and `registerEnvelopeGuard` catches what reaches Fastify's default handler.

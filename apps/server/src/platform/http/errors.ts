@@ -1,7 +1,7 @@
 import type { BusinessCodeName } from '@meridian/contracts/codes';
 
 /**
- * A typed domain error (STYLE habit 7): services throw these; the one error handler maps `code`
+ * A typed domain error: services throw these; the one error handler maps `code`
  * to the business-code catalogue and the user's language. `params` fill the message placeholders
  * (`{amount}`, `{unit}` …); `content` is returned to the client as the envelope content.
  */

@@ -43,7 +43,7 @@ function unsafeTextIssues(data: unknown, part: RequestPart, schema: z.ZodType): 
 }
 
 /**
- * Fastify validator compiler for zod schemas (ARCHITECTURE §5: every body and query is validated
+ * Fastify validator compiler for zod schemas (docs/architecture.md "Request path": every body and query is validated
  * by its contract). First the one text rule of `contracts/text.ts` on every string of the part
  * (a NUL reached PostgreSQL and answered 500), then the contract: parses and
  * transforms the input; failures become `RequestValidationError` (422, code 120, field named).

@@ -71,7 +71,7 @@ function firstRow<T>(result: unknown): T | undefined {
 
 /**
  * An in-process scheduler whose jobs run once per period across all server processes
- * (ARCHITECTURE §6–7). Each attempt opens a transaction, takes
+ * (docs/architecture.md "Outside world", docs/scale.md). Each attempt opens a transaction, takes
  * `pg_try_advisory_xact_lock(namespace, hashtext(job))` — so two instances never run the same job
  * at the same time — then claims the period with an `INSERT … ON CONFLICT DO NOTHING` into
  * `job_runs`, and runs the job in that transaction. Another instance that comes later finds the

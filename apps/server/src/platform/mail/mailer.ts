@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 
 /**
- * Outgoing mail (ARCHITECTURE §6): SMTP through nodemailer when `SMTP_URL` is set; otherwise the
+ * Outgoing mail (docs/architecture.md "Outside world"): SMTP through nodemailer when `SMTP_URL` is set; otherwise the
  * identity module's outbox stands in. Business code sees only this interface.
  */
 export interface MailMessage {

@@ -47,7 +47,7 @@ export interface PriceLogger {
   error(object: Record<string, unknown>, message: string): void;
 }
 
-/** Options of the aggregator (ARCHITECTURE §6 prices). */
+/** Options of the aggregator (docs/architecture.md "Outside world"). */
 export interface AggregatorOptions {
   /** A source whose observation is older than this is left out (30 s). */
   maxAgeMs?: number;

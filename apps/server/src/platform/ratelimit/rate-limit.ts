@@ -4,7 +4,7 @@ import { createRedisClient } from './redis-client.ts';
 import { DomainError } from '../http/errors.ts';
 
 /**
- * Per-IP request limits (ARCHITECTURE §5, §7): `@fastify/rate-limit`, not global; a route opts in
+ * Per-IP request limits (docs/architecture.md "Request path", docs/scale.md): `@fastify/rate-limit`, not global; a route opts in
  * with `config: { rateLimit: { max, timeWindow } }`. The counters live in Redis when `REDIS_URL` is
  * set (shared by every server process) and in process memory otherwise. Over the limit the one
  * error handler answers 108 (HTTP 429) with `Retry-After` (seconds left in the window; the error

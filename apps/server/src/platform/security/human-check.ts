@@ -3,7 +3,7 @@ import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { systemClock } from '../clock/clock.ts';
 
 /**
- * Self-hosted human check: ALTCHA proof-of-work v2 (no third party, ARCHITECTURE §6). The server
+ * Self-hosted human check: ALTCHA proof-of-work v2 (no third party, docs/architecture.md "Outside world"). The server
  * signs a challenge whose answer is a counter below `maxCounter`; the widget finds it by brute force
  * and submits `base64(JSON {challenge, solution})` as the `token`. Each challenge's nonce may be
  * accepted once: the caller supplies `markUsed`, which must be atomic (a unique insert).

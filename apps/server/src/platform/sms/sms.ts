@@ -1,5 +1,5 @@
 /**
- * Outgoing SMS (ARCHITECTURE §6): an HTTP provider adapter in production; the identity module's
+ * Outgoing SMS (docs/architecture.md "Outside world"): an HTTP provider adapter in production; the identity module's
  * outbox is the embedded default. Numbers are E.164 (`+85291234567`).
  */
 export interface SmsMessage {

@@ -14,7 +14,7 @@ export class FileDecryptionError extends Error {
 }
 
 /**
- * Encryption at rest of uploaded files (ARCHITECTURE §6 "local directory, encrypted at
+ * Encryption at rest of uploaded files (docs/architecture.md "Outside world": "local directory, encrypted at
  * rest"): AES-256-GCM (NIST SP 800-38D) with a fresh 96-bit IV per file and a key derived by
  * HKDF-SHA-256 (RFC 5869) from the uploads secret. The storage key is bound as additional
  * authenticated data, so a file moved to another object's key is refused like an altered one.

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 
 /**
- * Where encrypted uploads live (ARCHITECTURE §6 "files": an S3-compatible store in production, a
+ * Where encrypted uploads live (docs/architecture.md "Outside world", files: an S3-compatible store in production, a
  * local directory by default). Objects are opaque encrypted bytes under a key made by
  * `newStorageKey`; nothing here is ever served from a static path.
  */

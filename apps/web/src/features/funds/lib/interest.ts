@@ -43,7 +43,7 @@ export const E8_PER_CENT = 1_000_000n;
 /**
  * One day's interest on a holding, in 10⁻⁸ USD, as the server accrues it (docs/funds.md "Interest";
  * docs/decisions/0008-savings-accrual-precision.md): Σ over the tiers of slice × rate / 365, rounded
- * down once to 10⁻⁸ USD — money owed to the user rounds down (ARCHITECTURE §4). 99.00 at 3.65 % →
+ * down once to 10⁻⁸ USD — money owed to the user rounds down (docs/architecture.md "Money"). 99.00 at 3.65 % →
  * 990,000 (0.0099 USD). Null when a rate cannot be read.
  */
 export function dailyInterestE8(sharesMinor: bigint, tiers: readonly FundRateTier[]): bigint | null {
