@@ -41,6 +41,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      '**/.test-build-*/**',
       'apps/server/drizzle/**',
       'e2e/test-results/**',
       'e2e/playwright-report/**',

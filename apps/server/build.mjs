@@ -1,10 +1,17 @@
 // Bundle the server into dist/main.js with esbuild. npm packages stay external (installed by
 // npm ci); the workspace contracts package is TypeScript source and is bundled in.
+// `node build.mjs --outfile <path>` writes the bundle elsewhere: the API tests that start real
+// server processes build one per run (test/global-setup.ts), so no start pays for tsx's transpiling.
+// The path must sit two levels below the repository's apps/ (like dist/main.js): main.ts finds the
+// web build at ../../web/dist from it.
 import { build } from 'esbuild';
+import { parseArgs } from 'node:util';
+
+const { values } = parseArgs({ options: { outfile: { type: 'string' } } });
 
 await build({
   entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  outfile: values.outfile ?? 'dist/main.js',
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -23,5 +30,5 @@ await build({
       },
     },
   ],
-  logLevel: 'info',
+  logLevel: values.outfile ? 'warning' : 'info',
 });

@@ -3,7 +3,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { serverArgs } from '../scripts/soak/server-process.ts';
 import { testDatabaseKind } from './helpers.ts';
 
 /**
@@ -29,9 +30,9 @@ function start(env: Record<string, string>): {
   exit: Promise<number | null>;
 } {
   let output = '';
-  // Node itself with tsx's loader, not the tsx command: the command relays SIGTERM to its child and,
-  // when the child does not acknowledge within 30 ms (a loaded machine), kills it (exit 143).
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  // Node itself on the run's bundle, not the tsx command: the command relays SIGTERM to its child
+  // and, when the child does not acknowledge within 30 ms (a loaded machine), kills it (exit 143).
+  const child = spawn(process.execPath, serverArgs(inject('serverBundle')), {
     cwd: serverDir,
     env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env },
   });

@@ -5,10 +5,11 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CSRF_HEADER_VALUE, HEADER_CSRF } from '@meridian/contracts/http';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
+import { serverArgs } from '../scripts/soak/server-process.ts';
 
 /**
- * Real server processes for the tests that need more than one (`node --import tsx src/main.ts`,
+ * Real server processes for the tests that need more than one (the run's server bundle,
  * real HTTP): start, wait until ready, call the API, sign a user up, sign a custody webhook.
  */
 const serverDir = new URL('..', import.meta.url).pathname;
@@ -41,7 +42,7 @@ export async function startServer(databaseUrl: string, env: Record<string, strin
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'meridian-two-'));
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, serverArgs(inject('serverBundle')), {
     cwd: serverDir,
     env: {
       ...process.env,

@@ -13,6 +13,16 @@ import { join } from 'node:path';
  */
 export const SERVER_DIR = join(import.meta.dirname, '../..');
 
+/**
+ * Node's arguments that start the server, run with `SERVER_DIR` as its working directory: the
+ * bundle at `bundlePath` when one is given (the API tests build one per run in
+ * `test/global-setup.ts`: a start then costs about half the CPU of transpiling the sources), else
+ * the sources through tsx's loader. `MERIDIAN_SERVER_BUNDLE` names the bundle for a script.
+ */
+export function serverArgs(bundlePath: string | undefined = process.env.MERIDIAN_SERVER_BUNDLE): string[] {
+  return bundlePath ? ['--enable-source-maps', bundlePath] : ['--import', 'tsx', 'src/main.ts'];
+}
+
 /** Longest wait for `/readyz` after a spawn (a busy 2-core machine starts tsx + PGlite in ≈ 5–20 s). */
 const READY_TIMEOUT_MS = 120_000;
 const READY_POLL_MS = 100;
@@ -115,7 +125,7 @@ export class ServerProcess {
   /** Spawn the server on a free port and resolve once `/readyz` answers 200. */
   static async start(target: ServerTarget): Promise<ServerProcess> {
     const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const child = spawn(process.execPath, serverArgs(), {
       cwd: SERVER_DIR,
       env: serverEnvironment(target, port),
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -25,7 +25,7 @@ const SERVER_DIR = join(import.meta.dirname, '../../..');
 const TSX = join(SERVER_DIR, '../../node_modules/.bin/tsx');
 
 it('loses and duplicates nothing when the server is killed mid-request and restarted, three times', async () => {
-  const env: NodeJS.ProcessEnv = { ...process.env };
+  const env: NodeJS.ProcessEnv = { ...process.env, MERIDIAN_SERVER_BUNDLE: inject('serverBundle') };
   const dataDir = mkdtempSync(join(tmpdir(), 'meridian-crash-'));
   const args = ['scripts/soak-bank.ts', '--users', '8', '--ops', '16', '--restarts', '3', '--data-dir', dataDir];
   let dropDatabase = async () => {};
