@@ -8,7 +8,9 @@ import { MUTATION } from './helpers.ts';
  * "One settings workflow"): the first admin creates a second admin; on Settings → Loan settings it
  * proposes a margin-call cure window of 30 minutes and a hard liquidation level of 97 % with the LTV
  * levels; its own approval is refused (disabled, and 153 from the server) and nothing changes; the second
- * admin signs in and approves it, and the tab and the public `loan/config` show the new numbers.
+ * admin signs in and approves it, and the tab and the public `loan/config` show the new numbers. The
+ * fund tiers go the same way on Settings → Fund products (the shared settings form), and Settings →
+ * Pending changes lists both kinds, labelled.
  */
 const CUSTODY_SECRET = 'e2e-back-office-settings-custody-0123456789';
 const test = backOfficeTest('back-office-settings', CUSTODY_SECRET);
@@ -30,6 +32,11 @@ const TEXT = {
   approve: 'Approve',
   awaiting: 'Awaiting approval',
   applied: 'Applied',
+  fundProducts: 'Fund products',
+  tier1Rate: 'Tier 1 rate',
+  pendingChanges: 'Pending changes',
+  fundTiersKind: 'Fund rate tiers',
+  loanKind: 'Loan LTV levels and fee',
 } as const;
 
 /** Create an administrator on /admin/operators; answers the temporary password shown once. */
@@ -116,4 +123,35 @@ test('one admin proposes the loans’ cure window and hard level; the proposer c
   await expect(second.getByTestId('loan-risk-hardLiquidationLtvPct')).toHaveText('97 %');
   const config = await (await second.request.get('/api/loan/config')).json();
   expect(config.content).toMatchObject({ cureWindowMinutes: 30, hardLiquidationLtvPct: '97' });
+
+  // The fund tiers: the same workflow and form on the Fund products tab.
+  const fundProduct = 'EXW_CURRENT_PRODUCT';
+  await root.getByRole('tab', { name: TEXT.fundProducts, exact: true }).click();
+  await root.getByTestId(`fund-tiers-propose-${fundProduct}`).click();
+  const tiersForm = root.getByRole('dialog');
+  await tiersForm.getByLabel(TEXT.tier1Rate, { exact: true }).fill('4');
+  await tiersForm.getByRole('button', { name: TEXT.save, exact: true }).click();
+  await expect(tiersForm).toBeHidden();
+  const fundChanges = root.getByTestId('fund-tier-changes');
+  const fundProposal = fundChanges.getByRole('row').filter({ hasText: TEXT.awaiting });
+  await expect(fundProposal).toContainText('4.00 % ≤ 50000.00 · 2.00 %');
+  await expect(fundProposal.getByRole('button', { name: TEXT.approve, exact: true })).toBeDisabled();
+
+  await second.getByRole('tab', { name: TEXT.fundProducts, exact: true }).click();
+  const secondFundChanges = second.getByTestId('fund-tier-changes');
+  await secondFundChanges
+    .getByRole('row')
+    .filter({ hasText: TEXT.awaiting })
+    .getByRole('button', { name: TEXT.approve, exact: true })
+    .click();
+  await expect(secondFundChanges.getByRole('row').filter({ hasText: TEXT.applied })).toHaveCount(1);
+  await expect(second.getByRole('row').filter({ hasText: fundProduct }).first()).toContainText(
+    '4.00 % up to $50000.00',
+  );
+
+  // Every kind in one list, labelled.
+  await second.getByRole('tab', { name: TEXT.pendingChanges, exact: true }).click();
+  const all = second.getByTestId('product-settings-changes');
+  await expect(all.getByRole('row').filter({ hasText: TEXT.fundTiersKind })).toHaveCount(1);
+  await expect(all.getByRole('row').filter({ hasText: TEXT.loanKind })).toHaveCount(1);
 });

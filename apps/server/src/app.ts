@@ -132,10 +132,31 @@ function contentSecurityPolicy(scriptHashSources: string[]) {
 
 /**
  * Build the Fastify application (fastify/demo order): external plugins, then app-wide hooks,
- * then module routes under /api, then the web app with its SPA fallback.
+ * then module routes under /api, then the web app with its SPA fallback. The steps, in this order:
+ * `createHttpApp` (Fastify, parsers, security headers, OpenAPI), `createPlatform` (errors, CSRF,
+ * metrics, clock, idempotency, prices), the modules in dependency order (`createModules`, each
+ * handed only modules created before it: docs/architecture.md "One module shape"), then the
+ * decorations, auth and audit, and `registerModules` (routes, jobs, start/stop, holdings checkers).
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
+  const app = await createHttpApp(deps);
+  const platform = await createPlatform(app, deps);
+  const modules = createModules(app, deps, platform);
+  decorateServices(app, modules, platform.clock);
+  registerMailMetrics(platform.metrics, modules.identity.outbox);
+  registerAuth(app, deps.authProvider ?? modules.identity.auth, modules.admin.service.access, modules.apiKeys.service);
+  registerAuditTrail(app, modules.admin.service.access);
+  await registerRateLimit(app, { redisUrl: config.redisUrl, nameSpace: deps.rateLimitNameSpace });
+  registerProbes(app, database);
+  await registerModules(app, deps, modules, platform.clock);
+  await registerWebApp(app, config.webDistDir);
+  return app;
+}
+
+/** Fastify with the request id, the JSON parser, zod validation, security headers, cookies and the OpenAPI document. */
+async function createHttpApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
   const app = Fastify({
     logger: deps.logger ?? { level: config.logLevel },
     genReqId: (request) => {
@@ -197,7 +218,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transformObject: openApiTransformObject,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  return app;
+}
 
+/** What every module may be handed: the metrics registry, the app's clock and the price oracle. */
+interface Platform {
+  metrics: Registry;
+  clock: Clock;
+  oracle: PriceOracle;
+}
+
+/** The app-wide hooks (errors, CSRF, metrics, read-after-write), the clock, the idempotency store and the prices. */
+async function createPlatform(app: FastifyInstance, deps: AppDeps): Promise<Platform> {
+  const { config, database } = deps;
   registerErrorHandling(app);
   registerCsrfGuard(app);
   const metrics = registerMetrics(app, database, metricsExposureOf(config));
@@ -216,8 +249,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   let oracle = deps.prices;
   const onSourceFailure = registerPriceMetrics(metrics, () => oracle);
   oracle ??= createPriceOracle(config.prices, { clock, logger: app.log, onSourceFailure });
+  return { metrics, clock, oracle };
+}
 
-  // The modules, in dependency order: each is handed only modules created before it.
+/** The modules of the app by name (`createModules`). */
+type Modules = ReturnType<typeof createModules>;
+
+/**
+ * The modules, in dependency order: each is handed only modules created before it
+ * (docs/architecture.md "One module shape"). Three steps: the user-facing foundations, the
+ * products (with the one settings workflow their four-eyes kinds register with), the rest.
+ */
+function createModules(app: FastifyInstance, deps: AppDeps, platform: Platform) {
+  const base = createBaseModules(app, deps, platform);
+  const products = createProductModules(app, deps, platform, base);
+  return { ...base, ...products, ...createReportingModules(app, deps, platform, { ...base, ...products }) };
+}
+
+/** identity, ledger, market, notices, exchange, trust, kyc, corporate and payments. */
+function createBaseModules(app: FastifyInstance, deps: AppDeps, { clock, oracle }: Platform) {
+  const { config, database } = deps;
   const identity = createIdentityModule({
     database,
     clock,
@@ -241,10 +292,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer: identity.mailer,
     log: app.log,
   });
+  const prices = market.service.prices;
   const exchange = createExchangeModule({
     database,
     identity: identity.service,
-    prices: market.service.prices,
+    prices,
     clock,
     notices: notices.service,
     log: app.log,
@@ -273,21 +325,39 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
   });
   const payments = createPaymentsModule({ database, clock, kyc: kyc.service, notices: notices.service });
+  return { identity, ledger, market, notices, exchange, trust, kyc, corporate, payments };
+}
+
+/**
+ * The settings workflow, then funds, loans, cards, wallet, chain and admin: the funds, loans, cards
+ * and admin modules register their four-eyes kinds with the one workflow
+ * (docs/decisions/0015-settings-workflow.md).
+ */
+function createProductModules(
+  app: FastifyInstance,
+  deps: AppDeps,
+  platform: Platform,
+  base: ReturnType<typeof createBaseModules>,
+) {
+  const { config, database } = deps;
+  const { clock, metrics } = platform;
+  const { identity, notices, market, trust, corporate } = base;
+  const prices = market.service.prices;
+  const settingsWorkflow = createSettingsWorkflow({ db: database.db, now: () => clock.now() });
   const funds = createFundsModule({
     database,
     clock,
-    prices: market.service.prices,
+    prices,
     identity: identity.service,
     notices: notices.service,
-    bankAccounts: payments.service,
+    bankAccounts: base.payments.service,
+    settingsWorkflow,
     log: app.log,
   });
-  // The one four-eyes workflow of settings: the loans, cards and admin modules register their kinds.
-  const settingsWorkflow = createSettingsWorkflow({ db: database.db, now: () => clock.now() });
   const loans = createLoansModule({
     database,
     settingsWorkflow,
-    prices: market.service.prices,
+    prices,
     identity: identity.service,
     notices: notices.service,
     currentFund: funds.service,
@@ -300,7 +370,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     database,
     settingsWorkflow,
     identity: identity.service,
-    prices: market.service.prices,
+    prices,
     notices: notices.service,
     corporate: corporate.service,
     clock,
@@ -311,7 +381,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     database,
     clock,
     identity: identity.service,
-    prices: market.service.prices,
+    prices,
     notices: notices.service,
     trustHoldings: trust.service,
     loanHoldings: loans.service,
@@ -319,15 +389,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   // Deposit sources: the EVM chain watcher when EVM_RPC_URL is set, the custody webhook otherwise.
-  const chain = createChainModule({
-    config,
-    database,
-    clock,
-    wallet: wallet.service,
-    prices: market.service.prices,
-    metrics,
-    log: app.log,
-  });
+  const chain = createChainModule({ config, database, clock, wallet: wallet.service, prices, metrics, log: app.log });
   const admin = createAdminModule({
     database,
     settingsWorkflow,
@@ -336,13 +398,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ipAllowlist: config.adminIpAllowlist,
     isProduction: config.isProduction,
     wallet: wallet.service,
-    exchange: exchange.service,
-    kyc: kyc.service,
+    exchange: base.exchange.service,
+    kyc: base.kyc.service,
     identity: identity.service,
     notices: notices.service,
     market: market.service,
     log: app.log,
   });
+  return { funds, loans, cards, wallet, chain, admin };
+}
+
+/** liabilities, calendar, apikeys, statements, site and support: they read the modules before them. */
+function createReportingModules(
+  app: FastifyInstance,
+  deps: AppDeps,
+  { clock }: Platform,
+  modules: ReturnType<typeof createBaseModules> & ReturnType<typeof createProductModules>,
+) {
+  const { config, database } = deps;
+  const { identity, trust, cards, funds, loans, kyc, wallet } = modules;
   const liabilities = createLiabilitiesModule({
     database,
     log: app.log,
@@ -373,40 +447,48 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const statements = createStatementsModule({
     database,
     clock,
-    prices: market.service.prices,
+    prices: modules.market.service.prices,
     cards: cards.service,
     loans: loans.service,
     trusts: trust.service,
     log: app.log,
   });
   const site = createSiteModule({ funds: funds.service, clock, site: config.site });
-  const support = createSupportModule({ database, identity: identity.service, notices: notices.service, clock });
+  const support = createSupportModule({
+    database,
+    identity: identity.service,
+    notices: modules.notices.service,
+    clock,
+  });
+  return { liabilities, calendar, apiKeys, statements, site, support };
+}
 
+/** The app is decorated with each module's service (other modules in process, CLIs and tests). */
+function decorateServices(app: FastifyInstance, modules: Modules, clock: Clock): void {
   app.decorate('clock', clock);
-  app.decorate('identity', identity.service);
-  app.decorate('market', market.service);
-  app.decorate('notices', notices.service);
-  app.decorate('exchange', exchange.service);
-  app.decorate('wallet', wallet.service);
-  app.decorate('chain', chain.service);
-  app.decorate('admin', admin.service);
-  app.decorate('kyc', kyc.service);
-  app.decorate('payments', payments.service);
-  app.decorate('funds', funds.service);
-  app.decorate('trust', trust.service);
-  app.decorate('liabilities', liabilities.service);
-  app.decorate('loans', loans.service);
-  app.decorate('cards', cards.service);
-  app.decorate('corporate', corporate.service);
-  app.decorate('calendar', calendar.service);
-  app.decorate('apiKeys', apiKeys.service);
-  app.decorate('statements', statements.service);
-  app.decorate('support', support.service);
-  registerMailMetrics(metrics, identity.outbox);
-  registerAuth(app, deps.authProvider ?? identity.auth, admin.service.access, apiKeys.service);
-  registerAuditTrail(app, admin.service.access);
-  await registerRateLimit(app, { redisUrl: config.redisUrl, nameSpace: deps.rateLimitNameSpace });
+  app.decorate('identity', modules.identity.service);
+  app.decorate('market', modules.market.service);
+  app.decorate('notices', modules.notices.service);
+  app.decorate('exchange', modules.exchange.service);
+  app.decorate('wallet', modules.wallet.service);
+  app.decorate('chain', modules.chain.service);
+  app.decorate('admin', modules.admin.service);
+  app.decorate('kyc', modules.kyc.service);
+  app.decorate('payments', modules.payments.service);
+  app.decorate('funds', modules.funds.service);
+  app.decorate('trust', modules.trust.service);
+  app.decorate('liabilities', modules.liabilities.service);
+  app.decorate('loans', modules.loans.service);
+  app.decorate('cards', modules.cards.service);
+  app.decorate('corporate', modules.corporate.service);
+  app.decorate('calendar', modules.calendar.service);
+  app.decorate('apiKeys', modules.apiKeys.service);
+  app.decorate('statements', modules.statements.service);
+  app.decorate('support', modules.support.service);
+}
 
+/** `/healthz` (the process answers) and `/readyz` (the database answers; 503 otherwise). */
+function registerProbes(app: FastifyInstance, database: Database): void {
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
     try {
@@ -417,48 +499,50 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return reply.status(503).send({ status: 'unavailable', database: database.kind });
     }
   });
+}
 
-  // What each module contributes to the app, in this order (routes keep the order of the OpenAPI
-  // document): its routes under /api, its jobs to the scheduler, `start` when the app is ready,
-  // `stop` before it closes, and its holdings checker to guard account closure.
-  const modules: AppModule<unknown>[] = [
-    market,
-    exchange,
-    identity,
-    notices,
-    wallet,
-    chain,
-    funds,
-    admin,
-    kyc,
-    payments,
-    trust,
-    liabilities,
-    loans,
-    cards,
-    corporate,
-    calendar,
-    apiKeys,
-    statements,
-    ledger,
-    site,
-    support,
+/**
+ * What each module contributes to the app, in this order (routes keep the order of the OpenAPI
+ * document): its routes under /api, its jobs to the scheduler, `start` when the app is ready,
+ * `stop` before it closes, and its holdings checker to guard account closure.
+ */
+async function registerModules(app: FastifyInstance, deps: AppDeps, modules: Modules, clock: Clock): Promise<void> {
+  const m = modules;
+  const ordered: AppModule<unknown>[] = [
+    m.market,
+    m.exchange,
+    m.identity,
+    m.notices,
+    m.wallet,
+    m.chain,
+    m.funds,
+    m.admin,
+    m.kyc,
+    m.payments,
+    m.trust,
+    m.liabilities,
+    m.loans,
+    m.cards,
+    m.corporate,
+    m.calendar,
+    m.apiKeys,
+    m.statements,
+    m.ledger,
+    m.site,
+    m.support,
   ];
-  const scheduler = new JobScheduler(database.db, { clock, logger: app.log });
+  const scheduler = new JobScheduler(deps.database.db, { clock, logger: app.log });
   app.decorate('scheduler', scheduler);
   app.addHook('onClose', async () => scheduler.stop());
-  scheduler.register(idempotencyPurgeJob(app.idempotency, config.idempotencyRetentionMs));
-  for (const module of modules) {
+  scheduler.register(idempotencyPurgeJob(app.idempotency, deps.config.idempotencyRetentionMs));
+  for (const module of ordered) {
     if (module.routes) await app.register(module.routes, { prefix: '/api' });
     for (const job of module.jobs) scheduler.register(job);
     const { start, stop, holdingsChecker } = module;
     if (start) app.addHook('onReady', start);
     if (stop) app.addHook('preClose', stop);
-    if (holdingsChecker) identity.service.addHoldingsChecker(holdingsChecker);
+    if (holdingsChecker) m.identity.service.addHoldingsChecker(holdingsChecker);
   }
-
-  await registerWebApp(app, config.webDistDir);
-  return app;
 }
 
 /**

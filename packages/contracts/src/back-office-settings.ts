@@ -73,19 +73,26 @@ export type UpdatePairSettingBody = z.infer<typeof updatePairSettingBodySchema>;
 
 export const SETTING_CHANGE_STATUSES = ['proposed', 'applied', 'rejected'] as const;
 export type SettingChangeStatus = (typeof SETTING_CHANGE_STATUSES)[number];
-/** What a risky change targets: a coin network (key `COIN/NETWORK`) or a swap pair (key `FROM/TO`). */
-export const SETTING_TARGET_KINDS = ['network', 'pair'] as const;
+/**
+ * What a risky change targets: a coin network (key `COIN/NETWORK`), a swap pair (key `FROM/TO`),
+ * the loan rules, the card programme (key '' for their one settings row) or a fund product (key its id).
+ */
+export const SETTING_TARGET_KINDS = ['network', 'pair', 'loans', 'cards', 'funds'] as const;
 export type SettingTargetKind = (typeof SETTING_TARGET_KINDS)[number];
 
 /**
- * A risky settings change waiting for (or after) a second admin: `before`/`after` are the field's
- * values as text (a fee as a decimal string of the coin, a spread as an integer of basis points).
+ * A risky settings change waiting for (or after) a second admin, of any kind of the settings
+ * workflow: `kind` is `<targetKind>.<field>`; `before`/`after` are the values as text (a fee as a
+ * decimal string of the coin, a spread as an integer of basis points; the loan, card and fund kinds
+ * as one line, "40 / 70 / 80 % · 5 %").
  */
 export const settingChangeSchema = z.object({
   id: z.number().int(),
+  /** 'network.withdrawFee' | 'pair.spreadBps' | 'loans.riskLevels' | 'cards.fees' | 'cards.fxRates' | 'funds.rateTiers'. */
+  kind: z.string(),
   targetKind: z.enum(SETTING_TARGET_KINDS),
   targetKey: z.string(),
-  /** 'withdrawFee' (network) | 'spreadBps' (pair). */
+  /** The part of `kind` after its target kind: 'withdrawFee', 'spreadBps', 'riskLevels', 'fees', 'fxRates', 'rateTiers'. */
   field: z.string(),
   before: z.string(),
   after: z.string(),
@@ -166,7 +173,8 @@ export const backOfficeSettingsEndpoints = {
     method: 'GET',
     path: '/admin/settings/changes',
     tag: 'back-office',
-    summary: 'Risky settings changes (fees, spreads), newest first',
+    summary:
+      'Risky settings changes of every kind (fees, spreads, loan levels, card fees and rates, fund tiers), newest first',
     auth: 'operator',
     roles: ANY_OPERATOR,
     query: settingChangeQuerySchema,

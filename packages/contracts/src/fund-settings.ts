@@ -5,8 +5,9 @@ import { ANY_OPERATOR } from './operators.ts';
 
 /**
  * Back office "Products and settings", fund products: every operator reads the products; an admin creates fixed funds (period, rate, raise
- * window, amount rules), replaces a product's rate tiers and switches a product on or off. A change
- * applies to the next daily accrual (never to days already accrued) and is written to the audit log
+ * window, amount rules) and switches a product on or off at once; a product's rate tiers are risky:
+ * an admin proposes them and they apply only when a different admin approves (four eyes, the
+ * settings workflow's kind `funds.rateTiers`). A change applies to the next daily accrual (never to days already accrued) and is written to the audit log
  * with its before and after. Amounts are USD decimal strings with 2 decimals; rates are percent per
  * year as decimal strings with at most 2 decimals ("3.65"), stored as basis points.
  */
@@ -112,9 +113,35 @@ export type CreateFixedFundBody = z.input<typeof createFixedFundBodySchema>;
 export type ParsedCreateFixedFundBody = z.output<typeof createFixedFundBodySchema>;
 
 export const fundProductParamsSchema = z.object({ id: z.string().min(1).max(64) });
-/** `PUT admin/fund-products/:id/tiers`: the product's new tiers, replacing the old ones. */
+/** `POST admin/fund-products/:id/tiers`: the product's proposed tiers, replacing the old ones once approved. */
 export const updateRateTiersBodySchema = z.strictObject({ tiers: rateTiersSchema });
 export type UpdateRateTiersBody = z.input<typeof updateRateTiersBodySchema>;
+
+/** A product's tiers as a proposal stores them: `upTo` USD with 2 decimals or null, `annualRatePct` with 2 decimals. */
+export const fundTierValuesSchema = z.object({
+  tiers: z.array(z.object({ upTo: z.string().nullable(), annualRatePct: z.string() })),
+});
+export type FundTierValues = z.infer<typeof fundTierValuesSchema>;
+
+export const FUND_SETTING_CHANGE_STATUSES = ['proposed', 'applied', 'rejected'] as const;
+
+/**
+ * A proposed change of a product's rate tiers (four eyes, docs/back-office.md "Four eyes"): the
+ * tiers before and proposed, who proposed and who decided. It applies when a different admin approves.
+ */
+export const fundSettingChangeSchema = z.object({
+  id: z.number().int(),
+  productId: z.string(),
+  before: fundTierValuesSchema,
+  after: fundTierValuesSchema,
+  status: z.enum(FUND_SETTING_CHANGE_STATUSES),
+  proposedBy: z.string(),
+  proposedAt: z.string(),
+  decidedBy: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+});
+export type FundSettingChange = z.infer<typeof fundSettingChangeSchema>;
+export const fundSettingChangeParamsSchema = z.object({ id: z.coerce.number().int().min(1) });
 /** `PUT admin/fund-products/:id/active`: switch subscriptions to the product on or off (holdings keep earning). */
 export const setFundActiveBodySchema = z.strictObject({ isActive: z.boolean() });
 
@@ -141,17 +168,56 @@ export const fundSettingsEndpoints = {
     content: opsFundProductSchema,
     codes: ['LOGIN_EXPIRED', 'FORBIDDEN', 'CONFLICT'],
   }),
-  updateRateTiers: defineEndpoint({
-    method: 'PUT',
+  proposeRateTiers: defineEndpoint({
+    method: 'POST',
     path: '/admin/fund-products/:id/tiers',
     tag: 'back-office',
-    summary: 'Replace a fund product’s rate tiers (from the next daily accrual)',
+    summary: 'Propose a fund product’s rate tiers (a different admin approves; from the next daily accrual)',
     auth: 'operator',
     roles: [],
     params: fundProductParamsSchema,
     body: updateRateTiersBodySchema,
-    content: opsFundProductSchema,
+    content: fundSettingChangeSchema,
     codes: ['LOGIN_EXPIRED', 'FORBIDDEN', 'NOT_FOUND'],
+  }),
+  listFundSettingChanges: defineEndpoint({
+    method: 'GET',
+    path: '/admin/fund-products/changes',
+    tag: 'back-office',
+    summary: 'Proposed rate-tier changes of fund products, newest first',
+    auth: 'operator',
+    roles: ANY_OPERATOR,
+    content: z.array(fundSettingChangeSchema),
+    codes: ['LOGIN_EXPIRED', 'FORBIDDEN'],
+  }),
+  approveFundSettingChange: defineEndpoint({
+    method: 'POST',
+    path: '/admin/fund-products/changes/:id/approve',
+    tag: 'back-office',
+    summary: 'Approve and apply a proposed rate-tier change (not its proposer)',
+    auth: 'operator',
+    roles: [],
+    params: fundSettingChangeParamsSchema,
+    content: fundSettingChangeSchema,
+    codes: [
+      'LOGIN_EXPIRED',
+      'FORBIDDEN',
+      'NOT_FOUND',
+      'FOUR_EYES_REQUIRED',
+      'SETTING_CHANGE_STATE_CHANGED',
+      'SETTING_CHANGE_STALE',
+    ],
+  }),
+  rejectFundSettingChange: defineEndpoint({
+    method: 'POST',
+    path: '/admin/fund-products/changes/:id/reject',
+    tag: 'back-office',
+    summary: 'Reject a proposed rate-tier change (nothing changes)',
+    auth: 'operator',
+    roles: [],
+    params: fundSettingChangeParamsSchema,
+    content: fundSettingChangeSchema,
+    codes: ['LOGIN_EXPIRED', 'FORBIDDEN', 'NOT_FOUND', 'SETTING_CHANGE_STATE_CHANGED'],
   }),
   setFundActive: defineEndpoint({
     method: 'PUT',

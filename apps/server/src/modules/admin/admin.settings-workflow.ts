@@ -160,6 +160,14 @@ export function createSettingsWorkflow(deps: { db: Db; now: () => Date }): Setti
       return rows.map(toProposal);
     },
 
+    registeredKinds: () => [...kinds.keys()],
+
+    describe(name, values) {
+      const kind = kindOf(name);
+      const parsed = kind.valuesSchema.safeParse(values);
+      return parsed.success ? kind.describe(parsed.data) : JSON.stringify(values);
+    },
+
     async appliedHistory(name, executor = db) {
       const rows = await executor
         .select()

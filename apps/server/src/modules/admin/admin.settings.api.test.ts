@@ -301,3 +301,86 @@ describe('pair settings', () => {
     );
   });
 });
+
+describe('every kind of settings change in one list', () => {
+  it('lists the loan, card, fund, network and pair proposals with their kind; decides only fees and spreads', async () => {
+    const loan = (
+      await call(admin1, 'POST', '/loan-settings/changes', {
+        initialLtvPct: '60',
+        marginCallLtvPct: '75',
+        liquidationLtvPct: '85',
+        liquidationFeePct: '5',
+      })
+    ).json();
+    expect(loan.statusCode).toBe(200);
+    const card = (
+      await call(admin1, 'POST', '/card-settings/changes', { physicalFeeUsdt: '12', virtualFeeUsdt: '3' })
+    ).json();
+    expect(card.statusCode).toBe(200);
+    const rates = (
+      await call(admin1, 'POST', '/card-settings/fx-rates/changes', { EUR: '0.9', GBP: '0.8', JPY: '150' })
+    ).json();
+    expect(rates.statusCode).toBe(200);
+    const fund = (
+      await call(admin1, 'POST', '/fund-products/EXW_CURRENT_PRODUCT/tiers', {
+        tiers: [{ upTo: null, annualRatePct: '4' }],
+      })
+    ).json();
+    expect(fund.statusCode).toBe(200);
+    const fee = (await call(admin1, 'PUT', '/settings/networks/USDT/TRC20', { withdrawFee: '2.5' })).json();
+    expect(fee.statusCode).toBe(200);
+
+    const listed = (await call(finance, 'GET', '/settings/changes?status=proposed')).json();
+    expect(listed.statusCode).toBe(200);
+    const byId = (id: number) => listed.content.find((row: { id: number }) => row.id === id);
+    expect(byId(loan.content.id)).toMatchObject({
+      kind: 'loans.riskLevels',
+      targetKind: 'loans',
+      field: 'riskLevels',
+      targetKey: '',
+      proposedBy: 'a1@example.com',
+    });
+    expect(byId(loan.content.id).after).toContain('60');
+    expect(byId(card.content.id)).toMatchObject({
+      kind: 'cards.fees',
+      targetKind: 'cards',
+      after: '12 / 3 USDT',
+    });
+    expect(byId(rates.content.id)).toMatchObject({ kind: 'cards.fxRates', targetKind: 'cards' });
+    expect(byId(fund.content.id)).toMatchObject({
+      kind: 'funds.rateTiers',
+      targetKind: 'funds',
+      targetKey: 'EXW_CURRENT_PRODUCT',
+      before: '3.65 % to 50000.00 · 2.00 % above',
+      after: '4.00 % above',
+    });
+    expect(byId(fee.content.proposed[0].id)).toMatchObject({
+      kind: 'network.withdrawFee',
+      targetKind: 'network',
+      targetKey: 'USDT/TRC20',
+      after: '2.500000',
+    });
+    const kinds = new Set(listed.content.map((row: { kind: string }) => row.kind));
+    expect([...kinds]).toEqual(
+      expect.arrayContaining([
+        'loans.riskLevels',
+        'cards.fees',
+        'cards.fxRates',
+        'funds.rateTiers',
+        'network.withdrawFee',
+      ]),
+    );
+
+    // The generic routes decide fees and spreads only: another module's change is 104 there.
+    expect((await call(admin2, 'POST', `/settings/changes/${loan.content.id}/approve`)).json().statusCode).toBe(104);
+    expect((await call(admin2, 'POST', `/settings/changes/${fund.content.id}/reject`)).json().statusCode).toBe(104);
+    for (const id of [loan.content.id, card.content.id, rates.content.id, fund.content.id])
+      expect(byId(id).status).toBe('proposed');
+    // Leave nothing pending for the tests after this one.
+    await call(admin1, 'POST', `/loan-settings/changes/${loan.content.id}/reject`);
+    await call(admin1, 'POST', `/card-settings/changes/${card.content.id}/reject`);
+    await call(admin1, 'POST', `/card-settings/changes/${rates.content.id}/reject`);
+    await call(admin1, 'POST', `/fund-products/changes/${fund.content.id}/reject`);
+    await call(admin1, 'POST', `/settings/changes/${fee.content.proposed[0].id}/reject`);
+  });
+});

@@ -124,10 +124,13 @@ export class ProductSettings {
     return (await this.exchange.listPairSettings()).map(toOpsPairSetting);
   }
 
-  /** Settings changes, newest first, optionally of one status (at most 200). */
+  /**
+   * Settings changes of every registered kind (network, pair, loans, cards, funds), newest first,
+   * optionally of one status (at most 200); each change is decided on its own page's routes.
+   */
   async listChanges(query: { status?: SettingChangeStatus | undefined }): Promise<SettingChange[]> {
-    const rows = await this.workflow.list({ kinds: PRODUCT_SETTING_KINDS, status: query.status });
-    return rows.map(toSettingChange);
+    const rows = await this.workflow.list({ kinds: this.workflow.registeredKinds(), status: query.status });
+    return rows.map((row) => toSettingChange(row, this.workflow));
   }
 
   /**
@@ -233,7 +236,7 @@ export class ProductSettings {
    *   nothing changes then, and the change stays proposed (to be rejected and proposed again).
    */
   async approve(operator: SettingsOperator, id: number): Promise<SettingChange> {
-    return toSettingChange(await this.workflow.approve(operator, id, PRODUCT_SETTING_KINDS));
+    return toSettingChange(await this.workflow.approve(operator, id, PRODUCT_SETTING_KINDS), this.workflow);
   }
 
   /**
@@ -241,7 +244,7 @@ export class ProductSettings {
    * @throws DomainError NOT_FOUND; SETTING_CHANGE_STATE_CHANGED (156, content `{ status }`).
    */
   async reject(operator: SettingsOperator, id: number): Promise<SettingChange> {
-    return toSettingChange(await this.workflow.reject(operator, id, PRODUCT_SETTING_KINDS));
+    return toSettingChange(await this.workflow.reject(operator, id, PRODUCT_SETTING_KINDS), this.workflow);
   }
 
   private async propose(
@@ -251,7 +254,7 @@ export class ProductSettings {
   ): Promise<SettingChange> {
     const kind = `${change.targetKind}.${change.field}`;
     const after = { [change.field]: change.after };
-    return toSettingChange(await this.workflow.propose(operator, kind, change.targetKey, after, tx));
+    return toSettingChange(await this.workflow.propose(operator, kind, change.targetKey, after, tx), this.workflow);
   }
 }
 
@@ -317,16 +320,23 @@ export function registerProductSettingKinds(
 /** The workflow kinds this page's changes are (`/admin/settings/changes` lists and decides only these). */
 export const PRODUCT_SETTING_KINDS = ['network.withdrawFee', 'pair.spreadBps'] as const;
 
-/** The contract's view of a workflow proposal of a fee or spread (kind `<targetKind>.<field>`). */
-function toSettingChange(row: SettingProposal): SettingChange {
+/**
+ * The contract's view of a workflow proposal (kind `<targetKind>.<field>`): a fee or spread's one
+ * field as its text, any other kind's values as the kind describes them.
+ */
+function toSettingChange(row: SettingProposal, workflow: Pick<SettingsWorkflow, 'describe'>): SettingChange {
   const [targetKind, field] = row.kind.split('.') as [SettingTargetKind, string];
+  const isOneField = (PRODUCT_SETTING_KINDS as readonly string[]).includes(row.kind);
+  const text = (values: unknown) =>
+    isOneField ? ((values as OneField)[field] ?? '') : workflow.describe(row.kind, values);
   return {
     id: row.id,
+    kind: row.kind,
     targetKind,
     targetKey: row.targetKey,
     field,
-    before: (row.before as OneField)[field] ?? '',
-    after: (row.after as OneField)[field] ?? '',
+    before: text(row.before),
+    after: text(row.after),
     status: row.status,
     proposedBy: row.proposedByEmail,
     proposedAt: row.proposedAt.toISOString(),

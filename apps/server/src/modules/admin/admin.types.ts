@@ -103,6 +103,13 @@ export interface SettingsWorkflow {
     query: { kinds: readonly string[]; status?: SettingProposalStatus | undefined; limit?: number },
     db?: SettingsTx,
   ): Promise<SettingProposal[]>;
+  /** Every registered kind, in the order registered ('network.withdrawFee', 'loans.riskLevels', …). */
+  registeredKinds(): string[];
+  /**
+   * A proposal's `before` or `after` of `kind` as one line of text (the kind's `describe`), or the
+   * values as JSON when they do not read as the kind's values. @throws Error when `kind` is unknown.
+   */
+  describe(kind: string, values: unknown): string;
   /** Applied proposals of `kind`, oldest decision first (at most 1,000): a setting's history. */
   appliedHistory(kind: string, db?: SettingsTx): Promise<SettingProposal[]>;
 }

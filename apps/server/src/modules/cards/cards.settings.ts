@@ -119,33 +119,42 @@ async function lockedRow(tx: DbOrTx): Promise<CardSettingsRow> {
   return row!;
 }
 
+/** Register one risky kind of the settings row: admins propose and approve; applied under the row lock. */
+function registerRiskyKind<T>(
+  workflow: SettingsWorkflow,
+  now: () => Date,
+  name: string,
+  kind: RiskyKind<T>,
+  valuesSchema: ZodType<T>,
+): void {
+  workflow.register<T>({
+    kind: name,
+    valuesSchema,
+    proposerRoles: ['admin'],
+    approverRoles: ['admin'],
+    lock: async (tx) => void (await lockedRow(tx)),
+    read: async (tx) => kind.read(await readSettings(tx)),
+    normalise: kind.normalise,
+    isSame: kind.isSame,
+    apply: async (tx, _key, after) => {
+      const row = await lockedRow(tx);
+      await tx
+        .update(cardSettings)
+        .set({ ...kind.set(after, row), updatedAt: now() })
+        .where(eq(cardSettings.id, SETTINGS_ID));
+    },
+    describe: kind.describe,
+  });
+}
+
 /**
  * Register the card programme's risky kinds with the settings workflow: `cards.fees` (both fees)
  * and `cards.fxRates` (the rate table), proposed and approved by admins, applied to the one
  * settings row under its row lock — the next application, quote or card payment uses them.
  */
 export function registerCardSettingKinds(workflow: SettingsWorkflow, now: () => Date): void {
-  const register = <T>(name: string, kind: RiskyKind<T>, valuesSchema: ZodType<T>) =>
-    workflow.register<T>({
-      kind: name,
-      valuesSchema,
-      proposerRoles: ['admin'],
-      approverRoles: ['admin'],
-      lock: async (tx) => void (await lockedRow(tx)),
-      read: async (tx) => kind.read(await readSettings(tx)),
-      normalise: kind.normalise,
-      isSame: kind.isSame,
-      apply: async (tx, _key, after) => {
-        const row = await lockedRow(tx);
-        await tx
-          .update(cardSettings)
-          .set({ ...kind.set(after, row), updatedAt: now() })
-          .where(eq(cardSettings.id, SETTINGS_ID));
-      },
-      describe: kind.describe,
-    });
-  register(WORKFLOW_KIND.fees, FEES, cardFeesSchema);
-  register(WORKFLOW_KIND.fxRates, FX_RATES, cardFxRatesSchema);
+  registerRiskyKind(workflow, now, WORKFLOW_KIND.fees, FEES, cardFeesSchema);
+  registerRiskyKind(workflow, now, WORKFLOW_KIND.fxRates, FX_RATES, cardFxRatesSchema);
 }
 
 /** The values of each kind of proposal. */

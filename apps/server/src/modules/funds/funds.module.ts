@@ -10,6 +10,8 @@ import { fundOrderFacts, fundOrderMessage } from './funds.messages.ts';
 import { fundsRoutes } from './funds.routes.ts';
 import { FUND_ACCRUAL_CONNECTIONS_POSTGRES, FUND_PAYOUT_CONNECTIONS_POSTGRES } from './funds.jobs.ts';
 import { createFundsService, type FundsService } from './funds.service.ts';
+import { createFundSettings, registerFundSettingKinds } from './funds.settings.ts';
+import type { SettingsWorkflow } from '../admin/admin.types.ts';
 import type { Clock } from '../../platform/clock/clock.ts';
 import type { BankAccountLookup, FundsIdentity, FundsNotifier } from './funds.types.ts';
 
@@ -38,6 +40,8 @@ export interface FundsModuleDeps {
   bankAccounts: BankAccountLookup;
   receivingAccount?: FundReceivingAccount;
   log: FundsLogger;
+  /** The back office's one four-eyes workflow: the module registers `funds.rateTiers` with it. */
+  settingsWorkflow: SettingsWorkflow;
 }
 
 /** The funds' messages to users, in both languages (category FUND). */
@@ -111,7 +115,7 @@ function fundsNotifier(notices: NoticeService): FundsNotifier {
 /**
  * Wire the funds: the service over the Hong Kong calendar, the stablecoin band of the
  * price pipeline, the notices and the payments module's bank accounts; the `fund/v2/*` and
- * `admin/wires*` routes; at start the products are seeded (idempotent); one job, `funds.daily`,
+ * `admin/wires*` routes; the rate tiers' four-eyes kind (`funds.rateTiers`, `funds.settings.ts`); at start the products are seeded (idempotent); one job, `funds.daily`,
  * run by the scheduler's leader every hour — the first run after 00:00 Hong Kong time accrues the
  * day before (and any missed days), matures the orders due and, on the month's first business day,
  * pays the interest; the other runs of the day find nothing to do. On PostgreSQL the accrual's
@@ -137,10 +141,12 @@ export function createFundsModule(deps: FundsModuleDeps): AppModule<FundsService
     receivingAccount: deps.receivingAccount ?? DEFAULT_RECEIVING_ACCOUNT,
     log: deps.log,
   });
+  registerFundSettingKinds(deps.settingsWorkflow);
+  const fundSettings = createFundSettings(deps.settingsWorkflow);
   const isPostgres = deps.database.kind === 'postgres';
   return {
     service,
-    routes: fundsRoutes({ funds: service }),
+    routes: fundsRoutes({ funds: service, fundSettings }),
     jobs: [
       {
         name: 'funds.daily',

@@ -115,8 +115,8 @@ export function createProductsService(ctx: FundsContext) {
   }
 
   /**
-   * Replace a product's rate tiers (operators).
-   * The next accrual uses them. Tiers must ascend and end with an unbounded one.
+   * Replace a product's rate tiers (seeds and tests; operators propose them through the settings
+   * workflow, `funds.settings.ts`). The next accrual uses them. Tiers must ascend and end with an unbounded one.
    */
   async function setRateTiers(productId: string, tiers: ProductInput['tiers']): Promise<void> {
     await ctx.db.transaction(async (tx) => {
@@ -227,23 +227,6 @@ export function createProductsService(ctx: FundsContext) {
         if (isCreated) return opsProductById(id);
       }
       throw new DomainError('CONFLICT'); // 20 funds of one term opening on one day: refuse the 21st
-    },
-
-    /**
-     * Replace a product's tiers from the back office (`PUT admin/fund-products/:id/tiers`, admin).
-     * The next daily accrual uses them; days already accrued keep their interest.
-     * @returns the product before and after. @throws DomainError NOT_FOUND.
-     */
-    async updateRateTiers(
-      productId: string,
-      tiers: readonly { upTo: bigint | null; annualRatePct: string }[],
-    ): Promise<{ before: OpsFundProduct; after: OpsFundProduct }> {
-      const before = await opsProductById(productId);
-      await setRateTiers(
-        productId,
-        tiers.map((tier) => ({ upToMinor: tier.upTo, annualRateBps: annualRateBpsOf(tier.annualRatePct) })),
-      );
-      return { before, after: await opsProductById(productId) };
     },
 
     /**

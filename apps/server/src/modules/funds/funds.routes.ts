@@ -1,4 +1,4 @@
-import { fundSettingsEndpoints } from '@meridian/contracts/fund-settings';
+import { type FundSettingChange, fundSettingsEndpoints } from '@meridian/contracts/fund-settings';
 import { fundWireEndpoints } from '@meridian/contracts/fund-wires';
 import { fundEndpoints } from '@meridian/contracts/funds';
 import type { FastifyInstance } from 'fastify';
@@ -8,15 +8,22 @@ import { registerEndpoints } from '../../platform/http/endpoint.ts';
 import { idempotentAnswerOf, idempotencyKeyOf } from '../../platform/http/idempotency.ts';
 import { requestLocale } from '../../platform/http/locale.ts';
 import type { FundsService } from './funds.service.ts';
+import type { FundSettingsService } from './funds.settings.ts';
+
+/** The state every decided change had before its decision: proposed, undecided. */
+function asProposed(change: FundSettingChange): FundSettingChange {
+  return { ...change, status: 'proposed', decidedBy: null, decidedAt: null };
+}
 
 /**
  * HTTP routes of the funds (`fund/v2/*`), the operators' wires (`admin/wires*`, role
- * finance) and fund products (`admin/fund-products*`, admin writes), mounted under /api: one table
+ * finance) and fund products (`admin/fund-products*`, admin writes; rate tiers four-eyes through the
+ * settings workflow), mounted under /api: one table
  * of handlers per descriptor object. Operator writes are audited by the platform's hook; the
  * handlers note the target, the reason and the state before and after.
  */
-export function fundsRoutes(options: { funds: FundsService }) {
-  const { funds } = options;
+export function fundsRoutes(options: { funds: FundsService; fundSettings: FundSettingsService }) {
+  const { funds, fundSettings } = options;
   return async function register(app: FastifyInstance): Promise<void> {
     registerEndpoints(app, fundEndpoints, {
       asset: async (request) => funds.asset(currentUser(request).userId),
@@ -76,10 +83,28 @@ export function fundsRoutes(options: { funds: FundsService }) {
         noteAudit(request, { targetType: 'fund-product', targetId: created.productId, before: null, after: created });
         return created;
       },
-      updateRateTiers: async (request) => {
-        const { before, after } = await funds.updateRateTiers(request.params.id, request.body.tiers);
-        noteAudit(request, { targetType: 'fund-product', targetId: request.params.id, before, after });
-        return after;
+      proposeRateTiers: async (request) => {
+        noteAudit(request, { targetType: 'fund-product', targetId: request.params.id });
+        const proposed = await fundSettings.proposeTiers(
+          currentOperator(request),
+          request.params.id,
+          request.body.tiers,
+        );
+        noteAudit(request, { before: { tiers: proposed.before.tiers }, after: proposed });
+        return proposed;
+      },
+      listFundSettingChanges: async () => fundSettings.list(),
+      approveFundSettingChange: async (request) => {
+        noteAudit(request, { targetType: 'fund-setting-change', targetId: request.params.id });
+        const change = await fundSettings.approve(currentOperator(request), request.params.id);
+        noteAudit(request, { before: asProposed(change), after: change });
+        return change;
+      },
+      rejectFundSettingChange: async (request) => {
+        noteAudit(request, { targetType: 'fund-setting-change', targetId: request.params.id });
+        const change = await fundSettings.reject(currentOperator(request), request.params.id);
+        noteAudit(request, { before: asProposed(change), after: change });
+        return change;
       },
       setFundActive: async (request) => {
         const { before, after } = await funds.setProductActive(request.params.id, request.body.isActive);

@@ -7,19 +7,30 @@ import { createFundsKit, expectFundsConsistent, type FundsKit } from './funds.te
 
 /**
  * Fund products in the back office: every operator reads them, only an admin changes them, each change is in
- * the audit log with its before and after, and the next accrual uses the new tiers. Amounts by hand:
+ * the audit log with its before and after. Rate tiers are four-eyes (the settings workflow's kind
+ * `funds.rateTiers`): an admin proposes, a different admin approves (153 for the proposer, 156 once
+ * decided, 176 when the tiers changed since), and the next accrual uses the approved tiers. Amounts by hand:
  * 20,000 USD on tiers 4.00 % to 10,000 and 2.50 % above earns (1,000,000 × 400 + 1,000,000 × 250)
  * / 3,650,000 = 178.08 cents → 1.78 USD a day (rounded down once per holding and day).
  */
 
 let kit: FundsKit;
 let adminToken: string;
+let secondAdminToken: string;
 let ivy: TestSession;
 
 beforeAll(async () => {
   kit = await createFundsKit('2026-03-02T10:00:00+08:00');
   adminToken = (await kit.t.app.admin.createOperator('admin@example.com', 'admin')).token;
+  secondAdminToken = (await kit.t.app.admin.createOperator('admin2@example.com', 'admin')).token;
 });
+
+const TIERS_PATH = `/fund-products/${CURRENT_PRODUCT_ID}/tiers`;
+
+async function currentTiers() {
+  const products = (await kit.ops(adminToken, 'GET', '/fund-products')).json().content;
+  return products.find((row: { productId: string }) => row.productId === CURRENT_PRODUCT_ID).tiers;
+}
 afterAll(async () => {
   await expectFundsConsistent(kit.t.database.db);
   await kit.close();
@@ -51,12 +62,10 @@ describe('fund products in the back office', () => {
 
   it('refuses other roles (102) and bad tiers (120 naming the field), changing nothing', async () => {
     const tiers = [{ upTo: null, annualRatePct: '5.00' }];
-    const finance = (
-      await kit.ops(kit.financeToken, 'PUT', `/fund-products/${CURRENT_PRODUCT_ID}/tiers`, { tiers })
-    ).json();
+    const finance = (await kit.ops(kit.financeToken, 'POST', TIERS_PATH, { tiers })).json();
     expect(finance.statusCode).toBe(102);
     const unboundedFirst = (
-      await kit.ops(adminToken, 'PUT', `/fund-products/${CURRENT_PRODUCT_ID}/tiers`, {
+      await kit.ops(adminToken, 'POST', TIERS_PATH, {
         tiers: [
           { upTo: null, annualRatePct: '4.00' },
           { upTo: '10000.00', annualRatePct: '2.00' },
@@ -66,28 +75,25 @@ describe('fund products in the back office', () => {
     expect(unboundedFirst.statusCode).toBe(120);
     expect(unboundedFirst.content.fields[0].field).toBe('tiers');
     const tooHigh = (
-      await kit.ops(adminToken, 'PUT', `/fund-products/${CURRENT_PRODUCT_ID}/tiers`, {
+      await kit.ops(adminToken, 'POST', TIERS_PATH, {
         tiers: [{ upTo: null, annualRatePct: '50.01' }],
       })
     ).json();
     expect(tooHigh.statusCode).toBe(120);
     expect(tooHigh.content.fields[0].field).toBe('tiers.0.annualRatePct');
     const threeDecimals = (
-      await kit.ops(adminToken, 'PUT', `/fund-products/${CURRENT_PRODUCT_ID}/tiers`, {
+      await kit.ops(adminToken, 'POST', TIERS_PATH, {
         tiers: [{ upTo: null, annualRatePct: '3.655' }],
       })
     ).json();
     expect(threeDecimals.statusCode).toBe(120);
-    const missing = (await kit.ops(adminToken, 'PUT', '/fund-products/NO_SUCH_FUND/tiers', { tiers })).json();
+    const missing = (await kit.ops(adminToken, 'POST', '/fund-products/NO_SUCH_FUND/tiers', { tiers })).json();
     expect(missing.statusCode).toBe(104);
-    const after = (await kit.ops(adminToken, 'GET', '/fund-products')).json().content;
-    expect(after.find((row: { productId: string }) => row.productId === CURRENT_PRODUCT_ID).tiers[0]).toEqual({
-      upTo: '50000.00',
-      annualRatePct: '3.65',
-    });
+    expect((await currentTiers())[0]).toEqual({ upTo: '50000.00', annualRatePct: '3.65' });
+    expect((await kit.ops(kit.supportToken, 'GET', '/fund-products/changes')).json().content).toEqual([]);
   });
 
-  it('replaces the tiers (audited before/after); the next accrual pays the new rates', async () => {
+  it('proposes tiers (nothing applies); a different admin approves (audited); the next accrual pays the new rates', async () => {
     ivy = await kit.investor();
     await kit.fundWallet(ivy.userId, 'USDT', 20_000_000_000n);
     const subscribed = await kit.subscribe(ivy, {
@@ -97,32 +103,73 @@ describe('fund products in the back office', () => {
       coin: 'USDT',
     });
     expect(subscribed.json().statusCode).toBe(200);
-    const updated = (
-      await kit.ops(adminToken, 'PUT', `/fund-products/${CURRENT_PRODUCT_ID}/tiers`, {
+    const proposed = (
+      await kit.ops(adminToken, 'POST', TIERS_PATH, {
         tiers: [
-          { upTo: '10000.00', annualRatePct: '4' },
+          { upTo: '10000', annualRatePct: '4' },
           { upTo: null, annualRatePct: '2.5' },
         ],
       })
     ).json();
-    expect(updated).toMatchObject({
+    expect(proposed).toMatchObject({
       statusCode: 200,
       content: {
-        tiers: [
-          { upTo: '10000.00', annualRatePct: '4.00' },
-          { upTo: null, annualRatePct: '2.50' },
-        ],
-        holderCount: 1,
-        heldTotal: '20000.00',
+        productId: CURRENT_PRODUCT_ID,
+        status: 'proposed',
+        proposedBy: 'admin@example.com',
+        before: {
+          tiers: [
+            { upTo: '50000.00', annualRatePct: '3.65' },
+            { upTo: null, annualRatePct: '2.00' },
+          ],
+        },
+        after: {
+          tiers: [
+            { upTo: '10000.00', annualRatePct: '4.00' },
+            { upTo: null, annualRatePct: '2.50' },
+          ],
+        },
       },
     });
-    const [audit] = await auditRows(CURRENT_PRODUCT_ID);
-    expect(audit).toMatchObject({
-      action: 'updateRateTiers',
-      outcome_code: 200,
-      before: { tiers: [{ annualRatePct: '3.65' }, { annualRatePct: '2.00' }] },
-      after: { tiers: [{ annualRatePct: '4.00' }, { annualRatePct: '2.50' }] },
+    const id = proposed.content.id as number;
+    expect((await currentTiers())[0]).toEqual({ upTo: '50000.00', annualRatePct: '3.65' });
+    const listed = (await kit.ops(kit.supportToken, 'GET', '/fund-products/changes')).json();
+    expect(listed.content.map((row: { id: number }) => row.id)).toEqual([id]);
+
+    // Four eyes: not the proposer (153), not another role (102).
+    expect((await kit.ops(adminToken, 'POST', `/fund-products/changes/${id}/approve`)).json().statusCode).toBe(153);
+    expect((await kit.ops(kit.financeToken, 'POST', `/fund-products/changes/${id}/approve`)).json().statusCode).toBe(
+      102,
+    );
+    // Another module's change is not found here.
+    expect((await kit.ops(secondAdminToken, 'POST', '/fund-products/changes/999999/approve')).json().statusCode).toBe(
+      104,
+    );
+    const approved = (await kit.ops(secondAdminToken, 'POST', `/fund-products/changes/${id}/approve`)).json();
+    expect(approved).toMatchObject({
+      statusCode: 200,
+      content: { status: 'applied', decidedBy: 'admin2@example.com' },
     });
+    expect(await currentTiers()).toEqual([
+      { upTo: '10000.00', annualRatePct: '4.00' },
+      { upTo: null, annualRatePct: '2.50' },
+    ]);
+    // Decided once.
+    expect((await kit.ops(secondAdminToken, 'POST', `/fund-products/changes/${id}/approve`)).json().statusCode).toBe(
+      156,
+    );
+    const audit = await auditRows(CURRENT_PRODUCT_ID);
+    expect(audit[0]).toMatchObject({
+      action: 'proposeRateTiers',
+      before: { tiers: [{ annualRatePct: '3.65' }, { annualRatePct: '2.00' }] },
+      after: { status: 'proposed', after: { tiers: [{ annualRatePct: '4.00' }, { annualRatePct: '2.50' }] } },
+    });
+    expect(await auditRows(String(id))).toContainEqual(
+      expect.objectContaining({
+        action: 'approveFundSettingChange',
+        after: expect.objectContaining({ status: 'applied' }),
+      }),
+    );
     // The user sees the new tiers.
     const products = (await kit.get(ivy, '/api/fund/v2/product?type=CURRENT')).json().content;
     expect(products[0]).toMatchObject({ annualRate: '4.00' });
@@ -133,6 +180,31 @@ describe('fund products in the back office', () => {
       sql`SELECT amount_minor::text AS amount FROM fund_accruals WHERE user_id = ${ivy.userId} AND day = '2026-03-03'`,
     );
     expect(accrued?.amount).toBe('178');
+  });
+
+  it('refuses (176) a proposal whose tiers changed since, changing nothing; the proposer may reject it', async () => {
+    const before = await currentTiers();
+    const first = (
+      await kit.ops(adminToken, 'POST', TIERS_PATH, { tiers: [{ upTo: null, annualRatePct: '3' }] })
+    ).json().content;
+    const second = (
+      await kit.ops(adminToken, 'POST', TIERS_PATH, { tiers: [{ upTo: null, annualRatePct: '3.5' }] })
+    ).json().content;
+    expect(
+      (await kit.ops(secondAdminToken, 'POST', `/fund-products/changes/${second.id}/approve`)).json().statusCode,
+    ).toBe(200);
+    const stale = (await kit.ops(secondAdminToken, 'POST', `/fund-products/changes/${first.id}/approve`)).json();
+    expect(stale.statusCode).toBe(176);
+    expect(await currentTiers()).toEqual([{ upTo: null, annualRatePct: '3.50' }]);
+    const rejected = (await kit.ops(adminToken, 'POST', `/fund-products/changes/${first.id}/reject`)).json();
+    expect(rejected).toMatchObject({
+      statusCode: 200,
+      content: { status: 'rejected', decidedBy: 'admin@example.com' },
+    });
+    // Put the tiers back for the tests after this one.
+    const back = (await kit.ops(adminToken, 'POST', TIERS_PATH, { tiers: before })).json().content;
+    await kit.ops(secondAdminToken, 'POST', `/fund-products/changes/${back.id}/approve`);
+    expect(await currentTiers()).toEqual(before);
   });
 
   it('creates a fixed fund (admin) and closes it to new subscriptions while holders keep it', async () => {

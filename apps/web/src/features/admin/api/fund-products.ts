@@ -16,18 +16,49 @@ export function useFundProducts() {
   return useQuery({ queryKey: fundProductsKey, queryFn: () => adminFetch(fundSettingsEndpoints.listFundProducts, {}) });
 }
 
+/** Query key of the proposed rate-tier changes (under the products' key: a decision refreshes both). */
+export const fundSettingChangesKey = [...fundProductsKey, 'changes'] as const;
+
+/** `GET admin/fund-products/changes`: proposed rate-tier changes, newest first. */
+export function useFundSettingChanges() {
+  return useQuery({
+    queryKey: fundSettingChangesKey,
+    queryFn: () => adminFetch(fundSettingsEndpoints.listFundSettingChanges, {}),
+  });
+}
+
 /**
- * `PUT admin/fund-products/:id/tiers` (admin): the product's tiers, from the next daily accrual.
+ * `POST admin/fund-products/:id/tiers` (admin): propose the product's tiers; they apply (from the
+ * next daily accrual) when a different admin approves.
  * @throws ApiError 120 naming `tiers` (order, last unbounded) or `tiers.N.annualRatePct`.
  */
-export function useUpdateRateTiers() {
+export function useProposeRateTiers() {
   return useAdminMutation(
     async (input: { productId: string } & UpdateRateTiersBody) =>
       unwrap(
-        await adminCall(fundSettingsEndpoints.updateRateTiers, {
+        await adminCall(fundSettingsEndpoints.proposeRateTiers, {
           params: { id: input.productId },
           body: { tiers: input.tiers },
         }),
+      ),
+    [fundProductsKey],
+  );
+}
+
+/**
+ * `POST admin/fund-products/changes/:id/approve|reject` (admin): decide a proposal.
+ * @throws ApiError 153 (one's own), 156 (decided), 176 (the tiers changed since).
+ */
+export function useDecideFundSettingChange() {
+  return useAdminMutation(
+    async (input: { id: number; decision: 'approve' | 'reject' }) =>
+      unwrap(
+        await adminCall(
+          input.decision === 'approve'
+            ? fundSettingsEndpoints.approveFundSettingChange
+            : fundSettingsEndpoints.rejectFundSettingChange,
+          { params: { id: input.id } },
+        ),
       ),
     [fundProductsKey],
   );

@@ -27,6 +27,8 @@ export interface FieldSpec {
   label: string;
   pattern: RegExp;
   suffix?: string;
+  /** May be left empty (saved as ''); the pattern checks what is typed. */
+  optional?: boolean;
 }
 
 /** One small form in a modal: the fields, their starting values, and what saving calls. */
@@ -54,7 +56,7 @@ export function EditModal({ spec, onClose }: { spec: EditSpec | null; onClose: (
     const values = await form.validateFields();
     setIsSaving(true);
     try {
-      await spec.save(Object.fromEntries(Object.entries(values).map(([key, value]) => [key, value.trim()])));
+      await spec.save(Object.fromEntries(Object.entries(values).map(([key, value]) => [key, (value ?? '').trim()])));
       close();
     } catch (failure) {
       if (failure instanceof ApiError)
@@ -90,7 +92,7 @@ export function EditModal({ spec, onClose }: { spec: EditSpec | null; onClose: (
               name={field.name}
               label={field.label}
               rules={[
-                { required: true, whitespace: true, message: t('common.required') },
+                ...(field.optional ? [] : [{ required: true, whitespace: true, message: t('common.required') }]),
                 { pattern: field.pattern, message: t('loanSettings.invalid') },
               ]}
             >
@@ -100,6 +102,30 @@ export function EditModal({ spec, onClose }: { spec: EditSpec | null; onClose: (
         </Space>
       </Form>
     </Modal>
+  );
+}
+
+/**
+ * A value changed at once, with an "Edit" button for an operator who may edit: the button opens
+ * the value's form (`spec`, built when clicked). `testId` names the button.
+ */
+export function EditableValue(props: {
+  children: ReactNode;
+  mayEdit: boolean;
+  label: string;
+  testId?: string;
+  spec: () => EditSpec;
+  onEdit: (spec: EditSpec) => void;
+}) {
+  return (
+    <Space wrap>
+      {props.children}
+      {props.mayEdit && (
+        <Button size="small" data-testid={props.testId} onClick={() => props.onEdit(props.spec())}>
+          {props.label}
+        </Button>
+      )}
+    </Space>
   );
 }
 
@@ -200,7 +226,8 @@ export function ProposalsCard<Row extends ProposalRow>(props: {
   afterTitle: string;
   /** A column naming the proposal's kind, when the tab has more than one. */
   kindColumn?: { title: string; render: (row: Row) => string };
-  mayDecide: boolean;
+  /** Whether the operator may decide the proposals here (all, or row by row). */
+  mayDecide: boolean | ((row: Row) => boolean);
   decide: (input: { id: number; decision: 'approve' | 'reject' }) => Promise<unknown>;
 }) {
   const { t, i18n } = useTranslation('admin');
@@ -215,6 +242,7 @@ export function ProposalsCard<Row extends ProposalRow>(props: {
     }
   };
   const kindColumn = props.kindColumn;
+  const mayDecide = (row: Row) => (typeof props.mayDecide === 'function' ? props.mayDecide(row) : props.mayDecide);
   return (
     <Card title={props.title} data-testid={props.testId}>
       {props.hint && <Alert type="info" showIcon style={{ marginBottom: 16 }} title={props.hint} />}
@@ -261,7 +289,7 @@ export function ProposalsCard<Row extends ProposalRow>(props: {
             fixed: 'right',
             width: 200,
             render: (_, row) =>
-              props.mayDecide &&
+              mayDecide(row) &&
               row.status === 'proposed' && (
                 <Space>
                   <Button

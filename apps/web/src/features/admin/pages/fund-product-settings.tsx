@@ -1,22 +1,40 @@
 import {
   type CreateFixedFundBody,
   FIXED_TERM_DAYS_MAX,
+  type FundSettingChange,
   fundSettingsEndpoints,
+  type FundTierValues,
   type OpsFundProduct,
+  type UpdateRateTiersBody,
 } from '@meridian/contracts/fund-settings';
-import { Alert, Button, Form, Input, InputNumber, Modal, Space, Switch, Table, Tag } from 'antd';
+import type { TFunction } from 'i18next';
+import { Alert, Button, Card, Form, Input, InputNumber, Modal, Space, Switch, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
-import { useCreateFixedFund, useFundProducts, useSetFundActive, useUpdateRateTiers } from '../api/fund-products.ts';
+import {
+  useCreateFixedFund,
+  useDecideFundSettingChange,
+  useFundProducts,
+  useFundSettingChanges,
+  useProposeRateTiers,
+  useSetFundActive,
+} from '../api/fund-products.ts';
 import { useMayCall } from '../components/operator-context.tsx';
 import { QueryError } from '../components/query-error.tsx';
+import {
+  amountPattern,
+  EditModal,
+  type EditSpec,
+  type FieldSpec,
+  type Fields,
+  PCT_PATTERN,
+  ProposalsCard,
+} from '../components/settings-form.tsx';
 
-/** A yearly rate in percent with at most 2 decimals (the server allows 0.00–50.00). */
-const RATE_PATTERN = /^\d{1,2}(\.\d{1,2})?$/;
 /** A USD amount with at most 2 decimals. */
-const USD_PATTERN = /^\d{1,13}(\.\d{1,2})?$/;
+const USD_PATTERN = amountPattern(2);
 const CREATE_FIELDS = [
   'nameEn',
   'nameZhHk',
@@ -30,105 +48,58 @@ const CREATE_FIELDS = [
   'limit',
 ] as const;
 
-interface TierRow {
-  upTo: string;
-  annualRatePct: string;
+/** Most tiers a product has (the contract's limit). */
+const TIERS_MAX = 5;
+
+/** One line of a proposal's tiers: "3.65 % ≤ 50000.00 · 2.00 %". */
+const tiersText = (values: FundTierValues) =>
+  values.tiers
+    .map((tier) => (tier.upTo === null ? `${tier.annualRatePct} %` : `${tier.annualRatePct} % ≤ ${tier.upTo}`))
+    .join(' · ');
+
+/**
+ * The tier form of a product as a field list of the shared settings form: a rate and a limit per
+ * tier (`rate1`, `upTo1`, … `rate5`), empty from the first tier left out; the last tier filled has no
+ * limit (its limit field is ignored).
+ */
+function tierFields(t: TFunction<'admin'>): FieldSpec[] {
+  return Array.from({ length: TIERS_MAX }, (_, index) => {
+    const n = index + 1;
+    const rate: FieldSpec = {
+      name: `rate${n}`,
+      label: t('fundProducts.tierRateField', { n }),
+      pattern: PCT_PATTERN,
+      suffix: '%',
+      optional: n > 1,
+    };
+    const upTo: FieldSpec = {
+      name: `upTo${n}`,
+      label: t('fundProducts.tierLimitField', { n }),
+      pattern: amountPattern(2),
+      suffix: 'USD',
+      optional: true,
+    };
+    return n < TIERS_MAX ? [rate, upTo] : [rate];
+  }).flat();
 }
 
-/** The tiers of one product: each row's limit (empty on the last: no limit) and its yearly rate. */
-function EditTiersModal({ product, onClose }: { product: OpsFundProduct | null; onClose: () => void }) {
-  const { t } = useTranslation('admin');
-  const [form] = Form.useForm<{ tiers: TierRow[] }>();
-  const update = useUpdateRateTiers();
-  const [error, setError] = useState<string | null>(null);
-  const close = () => {
-    setError(null);
-    onClose();
-  };
-  const submit = async () => {
-    setError(null);
-    const { tiers } = await form.validateFields();
-    if (!product) return;
-    try {
-      await update.mutateAsync({
-        productId: product.productId,
-        tiers: tiers.map((tier, index) => ({
-          upTo: index === tiers.length - 1 ? null : tier.upTo.trim(),
-          annualRatePct: tier.annualRatePct.trim(),
-        })),
-      });
-      close();
-    } catch (failure) {
-      if (failure instanceof ApiError) setError(applyServerErrors(form, failure.response, []) ?? failure.message);
-    }
-  };
-  const initialTiers: TierRow[] =
-    product?.tiers.map((tier) => ({ upTo: tier.upTo ?? '', annualRatePct: tier.annualRatePct })) ?? [];
-  return (
-    <Modal
-      open={product !== null}
-      title={product ? t('fundProducts.tiersTitle', { name: product.nameEn }) : ''}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ loading: update.isPending }}
-      onOk={() => void submit()}
-      onCancel={close}
-      destroyOnHidden
-    >
-      <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t('fundProducts.tiersHint')} />
-      {error && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={error} data-testid="tiers-error" />}
-      <Form form={form} layout="vertical" preserve={false} initialValues={{ tiers: initialTiers }}>
-        <Form.List name="tiers">
-          {(fields, { add, remove }) => (
-            <>
-              {fields.map((field, index) => {
-                const isLast = index === fields.length - 1;
-                return (
-                  <Space key={field.key} align="start" wrap>
-                    <Form.Item
-                      name={[field.name, 'upTo']}
-                      label={t('fundProducts.upTo')}
-                      rules={
-                        isLast ? [] : [{ required: true, pattern: USD_PATTERN, message: t('wires.amountInvalid') }]
-                      }
-                    >
-                      <Input
-                        inputMode="decimal"
-                        prefix="$"
-                        disabled={isLast}
-                        placeholder={isLast ? t('fundProducts.noLimit') : undefined}
-                        style={{ width: 180 }}
-                      />
-                    </Form.Item>
-                    <Form.Item
-                      name={[field.name, 'annualRatePct']}
-                      label={t('fundProducts.annualRatePct')}
-                      rules={[{ required: true, pattern: RATE_PATTERN, message: t('fundProducts.rateInvalid') }]}
-                    >
-                      <Input inputMode="decimal" suffix="%" style={{ width: 120 }} />
-                    </Form.Item>
-                    {fields.length > 1 && (
-                      <Button style={{ marginTop: 30 }} onClick={() => remove(field.name)}>
-                        {t('fundProducts.removeTier')}
-                      </Button>
-                    )}
-                  </Space>
-                );
-              })}
-              {fields.length < 5 && (
-                <Button
-                  type="dashed"
-                  onClick={() => add({ upTo: '', annualRatePct: '' }, Math.max(fields.length - 1, 0))}
-                >
-                  {t('fundProducts.addTier')}
-                </Button>
-              )}
-            </>
-          )}
-        </Form.List>
-      </Form>
-    </Modal>
+/** A product's tiers as the form's values. */
+function tierValues(product: OpsFundProduct): Fields {
+  return Object.fromEntries(
+    product.tiers.flatMap((tier, index) => [
+      [`rate${index + 1}`, tier.annualRatePct],
+      [`upTo${index + 1}`, tier.upTo ?? ''],
+    ]),
   );
+}
+
+/** The form's values as the proposal's tiers: the tiers with a rate, in order, the last without a limit. */
+function tiersOf(values: Fields): UpdateRateTiersBody['tiers'] {
+  const filled = Array.from({ length: TIERS_MAX }, (_, index) => index + 1).filter((n) => values[`rate${n}`]);
+  return filled.map((n, index) => ({
+    upTo: index === filled.length - 1 ? null : values[`upTo${n}`] || '',
+    annualRatePct: values[`rate${n}`]!,
+  }));
 }
 
 /** A new fixed fund: names in both languages, term, rate, raise window and amount rules. */
@@ -183,7 +154,7 @@ function CreateFixedFundModal({ open, onClose }: { open: boolean; onClose: () =>
           <Form.Item
             name="annualRatePct"
             label={t('fundProducts.annualRatePct')}
-            rules={[required, { pattern: RATE_PATTERN, message: t('fundProducts.rateInvalid') }]}
+            rules={[required, { pattern: PCT_PATTERN, message: t('fundProducts.rateInvalid') }]}
           >
             <Input inputMode="decimal" suffix="%" style={{ width: 140 }} />
           </Form.Item>
@@ -215,29 +186,15 @@ function CreateFixedFundModal({ open, onClose }: { open: boolean; onClose: () =>
   );
 }
 
-/**
- * Settings tab "Fund products": every
- * product with its tiers, raise window, amount rules and holders; an admin edits the tiers (from the
- * next daily accrual), opens or closes a product to new subscriptions and creates fixed funds. Each
- * change is in the audit log with its before and after.
- */
-export function FundProductsTab() {
+/** The products with their tiers, windows, amounts and holders; the open switch; the tier proposal button. */
+function ProductsTable(props: { onEditTiers: (product: OpsFundProduct) => void }) {
   const { t } = useTranslation('admin');
   const products = useFundProducts();
   const setActive = useSetFundActive();
-  const mayEditTiers = useMayCall(fundSettingsEndpoints.updateRateTiers);
+  const mayProposeTiers = useMayCall(fundSettingsEndpoints.proposeRateTiers);
   const maySetActive = useMayCall(fundSettingsEndpoints.setFundActive);
-  const mayCreate = useMayCall(fundSettingsEndpoints.createFixedFund);
-  const [editing, setEditing] = useState<OpsFundProduct | null>(null);
-  const [isCreating, setIsCreating] = useState(false);
-
   return (
-    <>
-      {mayCreate && (
-        <Button type="primary" style={{ marginBottom: 16 }} onClick={() => setIsCreating(true)}>
-          {t('fundProducts.createTitle')}
-        </Button>
-      )}
+    <Card title={t('fundProducts.tab')}>
       {products.isError && <QueryError error={products.error} onRetry={() => void products.refetch()} />}
       <Table<OpsFundProduct>
         rowKey="productId"
@@ -314,16 +271,72 @@ export function FundProductsTab() {
             key: 'actions',
             fixed: 'right',
             render: (_, row) =>
-              mayEditTiers && (
-                <Button size="small" onClick={() => setEditing(row)}>
+              mayProposeTiers && (
+                <Button
+                  size="small"
+                  data-testid={`fund-tiers-propose-${row.productId}`}
+                  onClick={() => props.onEditTiers(row)}
+                >
                   {t('fundProducts.editTiers')}
                 </Button>
               ),
           },
         ]}
       />
-      <EditTiersModal product={editing} onClose={() => setEditing(null)} />
+    </Card>
+  );
+}
+
+/**
+ * Settings tab "Fund products" (docs/back-office.md "Fund products"): every product with its tiers,
+ * raise window, amount rules and holders; an admin opens or closes a product to new subscriptions
+ * and creates fixed funds at once, and proposes a product's rate tiers in the shared settings form
+ * (`EditModal`, one field list): they apply (from the next daily accrual) when a different admin
+ * approves (`ProposalsCard`). Each change is in the audit log with its before and after.
+ */
+export function FundProductsTab() {
+  const { t } = useTranslation('admin');
+  const changes = useFundSettingChanges();
+  const propose = useProposeRateTiers();
+  const decide = useDecideFundSettingChange();
+  const mayDecide = useMayCall(fundSettingsEndpoints.approveFundSettingChange);
+  const mayCreate = useMayCall(fundSettingsEndpoints.createFixedFund);
+  const [editing, setEditing] = useState<EditSpec | null>(null);
+  const [isCreating, setIsCreating] = useState(false);
+  const editTiers = (product: OpsFundProduct) =>
+    setEditing({
+      title: t('fundProducts.tiersTitle', { name: product.nameEn }),
+      hint: t('fundProducts.tiersHint'),
+      fields: tierFields(t),
+      initial: tierValues(product),
+      save: (values) => propose.mutateAsync({ productId: product.productId, tiers: tiersOf(values) }),
+    });
+
+  return (
+    <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+      {mayCreate && (
+        <Button type="primary" onClick={() => setIsCreating(true)}>
+          {t('fundProducts.createTitle')}
+        </Button>
+      )}
+      <ProductsTable onEditTiers={editTiers} />
+      {changes.isError && <QueryError error={changes.error} onRetry={() => void changes.refetch()} />}
+      <ProposalsCard<FundSettingChange>
+        title={t('fundProducts.changes')}
+        hint={t('fundProducts.changesHint')}
+        testId="fund-tier-changes"
+        rows={changes.data}
+        loading={changes.isFetching}
+        emptyText={t('fundProducts.noChanges')}
+        beforeTitle={t('fundProducts.tiers')}
+        afterTitle={t('fundProducts.proposedTiers')}
+        kindColumn={{ title: t('fundProducts.product'), render: (row) => row.productId }}
+        valuesText={(row, side) => tiersText(row[side])}
+        mayDecide={mayDecide}
+        decide={(input) => decide.mutateAsync(input)}
+      />
+      <EditModal spec={editing} onClose={() => setEditing(null)} />
       <CreateFixedFundModal open={isCreating} onClose={() => setIsCreating(false)} />
-    </>
+    </Space>
   );
 }

@@ -245,18 +245,22 @@ export function PairsTab() {
   );
 }
 
-/** Settings tab "Pending changes": fee and spread changes; admins approve (not their own) or reject. */
+/**
+ * Settings tab "Pending changes": the proposed changes of every kind (fees, spreads, loan levels,
+ * card fees and rates, fund tiers), each kind labelled; admins approve (not their own) or reject the
+ * fees and spreads here, the other kinds on their own tabs.
+ */
 export function PendingChangesTab() {
   const { t } = useTranslation('admin');
   const changes = useSettingChanges();
   const decide = useDecideSettingChange();
   const mayApprove = useMayCall(backOfficeSettingsEndpoints.approveSettingChange);
-  const fieldName = (field: string) => t(`productSettings.${field === 'spreadBps' ? 'spreadBps' : 'withdrawFee'}`);
   return (
     <>
       {changes.isError && <QueryError error={changes.error} onRetry={() => void changes.refetch()} />}
       <ProposalsCard<SettingChange>
         title={t('productSettings.changes')}
+        hint={t('productSettings.allChangesHint')}
         testId="product-settings-changes"
         rows={changes.data}
         loading={changes.isFetching}
@@ -264,11 +268,15 @@ export function PendingChangesTab() {
         beforeTitle={t('productSettings.before')}
         afterTitle={t('productSettings.after')}
         kindColumn={{
-          title: t('productSettings.target'),
-          render: (row) => `${row.targetKey} · ${fieldName(row.field)}`,
+          title: t('productSettings.kind'),
+          render: (row) => {
+            const kind = t(`productSettings.kinds.${row.kind}`, { defaultValue: row.kind });
+            return row.targetKey ? `${kind} · ${row.targetKey}` : kind;
+          },
         }}
         valuesText={(row, side) => row[side]}
-        mayDecide={mayApprove}
+        // Fees and spreads are decided here; the other kinds on their own tabs (their routes).
+        mayDecide={(row) => mayApprove && (row.targetKind === 'network' || row.targetKind === 'pair')}
         decide={(input) => decide.mutateAsync(input)}
       />
     </>
