@@ -32,13 +32,20 @@ import {
   quoteRow,
   toQuote,
 } from './exchange.pricing.ts';
-import { createSwapExecutor, type SwapMessageWriter, type SwapRequest, toRecord } from './exchange.swaps.ts';
+import {
+  createSwapExecutor,
+  type ExchangeAccounts,
+  type SwapMessageWriter,
+  type SwapRequest,
+  toRecord,
+} from './exchange.swaps.ts';
 import { exchangeQuotes } from './exchange.tables.ts';
 
 export type { PairSettings, PairSettingsRow } from './exchange.pricing.ts';
 export {
   type CompletedSwap,
   EXCHANGE_INVENTORY_SHARDS,
+  type ExchangeAccounts,
   inventoryShard,
   type SwapMessageWriter,
 } from './exchange.swaps.ts';
@@ -47,15 +54,6 @@ export {
 const UNUSED_QUOTE_RETENTION_MS = 86_400_000;
 /** Rows the pruning job deletes per run. */
 const PRUNE_BATCH_ROWS = 10_000;
-
-/** What the exchange needs of the identity module (its service satisfies this). */
-export interface ExchangeAccounts {
-  /**
-   * Refuse money movement of a frozen account, read on `db` (the caller's transaction
-   * when given). @throws DomainError ACCOUNT_FROZEN (152).
-   */
-  assertNotFrozen(userId: string, db?: DbOrTx): Promise<void>;
-}
 
 /** Options of `createExchangeService`. */
 export interface ExchangeServiceOptions {
@@ -104,6 +102,7 @@ export function createExchangeService(deps: ExchangeServiceDeps) {
   const swaps = createSwapExecutor({
     db,
     clock,
+    accounts,
     writeSwapMessages: deps.writeSwapMessages ?? (async () => {}),
     onBatchRetried: deps.onBatchRetried,
   });
@@ -158,10 +157,11 @@ export function createExchangeService(deps: ExchangeServiceDeps) {
      * `POST exchange/swap`: execute the user's quote exactly once.
      * @throws DomainError QUOTE_EXPIRED (131), NOT_FOUND (another user's or no quote), CONFLICT (used),
      *   INSUFFICIENT_BALANCE (130), SERVICE_UNAVAILABLE (pair switched off), ACCOUNT_FROZEN (152,
-     *   checked first) — nothing moves. `settleAnswer` stores the answer in the swap's transaction.
+     *   answered first) — nothing moves. The freeze is read by the claim itself, in the swap's
+     *   transaction (`exchange.swaps.ts`), not by a statement of its own before it.
+     *   `settleAnswer` stores the answer in the swap's transaction.
      */
     async swap(userId: string, quoteId: string, settleAnswer?: SettleAnswer): Promise<SwapRecord> {
-      await accounts.assertNotFrozen(userId);
       return submitSwap({ userId, quoteId, ...(settleAnswer && { settleAnswer }) });
     },
 
