@@ -14,6 +14,9 @@
  * set — a scratch database `meridian_bench_swap_<pid>` is created there and dropped afterwards.
  *
  *   npm run bench:swap [-- --concurrency 32 --swaps 10000 --seconds 30 --users 128 --skip-pglite]
+ *
+ * `--statements`: instead of the load, run quote + swap one at a time and print the SQL statements
+ * the last quote and the last swap sent (count and text; `lib/statement-log.ts`).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -32,6 +35,7 @@ import { type Database, openDatabase } from '../apps/server/src/platform/db/clie
 import { findMigrationsDir } from '../apps/server/src/platform/db/migrate.ts';
 import { seedDemo } from '../apps/server/src/seed.ts';
 import { type Figures, measureLedgerTransfers, prepare } from './ledger.ts';
+import { recordStatements, type StatementLog } from './lib/statement-log.ts';
 import { type LoadPlan, type LoadResult, SWAP_USDT } from './swap-load.ts';
 
 const PASSWORD = 'Bench-Passphrase-2026';
@@ -151,6 +155,49 @@ async function signedInUser(app: FastifyInstance, index: number): Promise<string
   return response.cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
 }
 
+/** Sequential quote + swap pairs before the one whose statements are printed (caches, prepared statements). */
+const STATEMENT_WARM_UP_SWAPS = 20;
+
+/**
+ * `--statements`: the statements of one quote and one swap, each request alone (a swap batch of
+ * one), after `STATEMENT_WARM_UP_SWAPS` pairs.
+ */
+async function printStatements(app: FastifyInstance, cookie: string, log: StatementLog, kind: string): Promise<void> {
+  let quoteTexts: string[] = [];
+  let swapTexts: string[] = [];
+  for (let round = 0; round <= STATEMENT_WARM_UP_SWAPS; round += 1) {
+    log.texts = [];
+    log.isRecording = true;
+    const quote = (
+      await app.inject({
+        method: 'GET',
+        url: `/api/exchange/rate?from=USDT&to=USDE&amount=${SWAP_USDT}&side=from`,
+        headers: { cookie },
+      })
+    ).json();
+    quoteTexts = log.texts;
+    log.texts = [];
+    const swap = (
+      await app.inject({
+        method: 'POST',
+        url: '/api/exchange/swap',
+        headers: { ...MUTATION_HEADERS, cookie },
+        payload: { quoteId: quote.content.quoteId },
+      })
+    ).json();
+    swapTexts = log.texts;
+    log.isRecording = false;
+    if (swap.statusCode !== 200) throw new Error(`swap answered ${swap.statusCode}: ${swap.message}`);
+  }
+  for (const [name, texts] of [
+    ['GET exchange/rate', quoteTexts],
+    ['POST exchange/swap', swapTexts],
+  ] as const) {
+    console.log(`  ${kind} · ${name}: ${texts.length} statements`);
+    for (const text of texts) console.log(`    ${text.length > 160 ? `${text.slice(0, 157)}...` : text}`);
+  }
+}
+
 // ------------------------------------------------------------------ the run
 
 function percentile(values: number[], fraction: number): number {
@@ -162,8 +209,17 @@ const ms = (value: number) => `${value.toFixed(2).padStart(7)} ms`;
 
 async function benchDatabase(
   database: Database,
-  options: { concurrency: number; swapsMax: number; durationMsMax: number; users: number; ledgerConcurrency: number },
+  options: {
+    concurrency: number;
+    swapsMax: number;
+    durationMsMax: number;
+    users: number;
+    ledgerConcurrency: number;
+    statements: boolean;
+  },
 ): Promise<void> {
+  const log: StatementLog = { isRecording: false, texts: [] };
+  if (options.statements) recordStatements(database, log);
   await database.migrate(findMigrationsDir());
   await seedDemo(database.db);
   const dataDir = mkdtempSync(join(tmpdir(), 'meridian-bench-swap-'));
@@ -194,6 +250,10 @@ async function benchDatabase(
     );
     // Fresh statistics after the set-up, as the embedded database's maintenance job (or autovacuum) keeps them.
     await database.db.execute(sql`ANALYZE`);
+    if (options.statements) {
+      await printStatements(app, cookies[0]!, log, database.kind);
+      return;
+    }
 
     // Warm-up (JIT, connections, prepared plans, the 2 s price cache), not counted: WARM_UP_SWAPS or 5 s.
     const warmUp = { swapsMax: WARM_UP_SWAPS, durationMsMax: 5_000 };
@@ -261,6 +321,8 @@ async function main(): Promise<void> {
       users: { type: 'string', default: '128' },
       /** Skip the embedded run (profile PostgreSQL alone). */
       'skip-pglite': { type: 'boolean', default: false },
+      /** Print the statements of one quote and one swap instead of running the load. */
+      statements: { type: 'boolean', default: false },
     },
   });
   const concurrency = Number(args.concurrency);
@@ -269,6 +331,7 @@ async function main(): Promise<void> {
     swapsMax: Number(args.swaps),
     durationMsMax: Number(args.seconds) * 1000,
     users: Math.max(Number(args.users), concurrency),
+    statements: args.statements,
   };
 
   if (!args['skip-pglite']) {

@@ -335,6 +335,34 @@ describe('POST /api/exchange/swap in batches (group commit)', () => {
   });
 });
 
+describe('POST /api/exchange/swap of a frozen account', () => {
+  it('is refused with 152 by the claim itself, alone or in a shared batch, nothing moved and the quote kept', async () => {
+    const [gina, hank] = [await registerAndLogin(app), await registerAndLogin(app)];
+    await app.identity.setKycLevel(gina.userId, 1);
+    await app.identity.setKycLevel(hank.userId, 1);
+    await deposit(gina.userId, USDT, 200_000_000n, 'frozen-gina');
+    await deposit(hank.userId, USDT, 200_000_000n, 'frozen-hank');
+    const [forGina, forHank] = await Promise.all(
+      [gina, hank].map(
+        async (session) => (await quote(session, 'from=USDT&to=USDE&amount=100')).content.quoteId as string,
+      ),
+    );
+    // Frozen after quoting, with its session still live: only the claim's read of the freeze stops it.
+    const setFrozen = (at: string | null) =>
+      database.db.execute(sql`UPDATE users SET frozen_at = ${at}::timestamptz WHERE id = ${hank.userId}::uuid`);
+    await setFrozen(clock.now().toISOString());
+    const answers = await Promise.all([swap(gina, forGina!), swap(hank, forHank!)]);
+    expect(answers.map((answer) => answer.json().statusCode)).toEqual([200, 152]);
+    expect((await swap(hank, forHank!)).json().statusCode).toBe(152);
+    expect(await available(hank.userId, 'USDT')).toBe(200_000_000n);
+    expect(await available(hank.userId, 'USDE')).toBe(0n);
+    // The quote stayed open: unfrozen, it executes while it lasts.
+    await setFrozen(null);
+    expect((await swap(hank, forHank!)).json()).toMatchObject({ statusCode: 200, content: { swapId: forHank } });
+    expect(await available(hank.userId, 'USDT')).toBe(100_000_000n);
+  });
+});
+
 describe('swaps racing withdrawals on one balance', () => {
   it('never takes the balance below zero, and refuses only what the balance could not cover', async () => {
     const dana = await registerAndLogin(app);

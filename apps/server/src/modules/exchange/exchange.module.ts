@@ -6,7 +6,7 @@ import type { Clock } from '../../platform/clock/clock.ts';
 import type { MarketPrices } from '../market/market.service.ts';
 import { moneyParam, type NoticeService, type NotifyInput } from '../notices/notices.service.ts';
 import { exchangeRoutes } from './exchange.routes.ts';
-import { type ExchangeAccounts, ExchangeService } from './exchange.service.ts';
+import { createExchangeService, type ExchangeAccounts, type ExchangeService } from './exchange.service.ts';
 
 /** What `buildApp` hands the exchange module. */
 export interface ExchangeModuleDeps {
@@ -50,20 +50,18 @@ export function swapDoneNotice(
  */
 export function createExchangeModule(deps: ExchangeModuleDeps): AppModule<ExchangeService> {
   const { notices, log } = deps;
-  const service = new ExchangeService(
-    deps.database.db,
-    deps.prices,
-    deps.clock,
-    deps.identity,
-    async (tx, swaps) =>
+  const service = createExchangeService({
+    db: deps.database.db,
+    prices: deps.prices,
+    clock: deps.clock,
+    accounts: deps.identity,
+    writeSwapMessages: async (tx, swaps) =>
       void (await notices.notifyMany(
         swaps.map(({ userId, swap }) => swapDoneNotice(userId, swap)),
         tx,
       )),
-    {
-      onBatchRetried: (error, size) =>
-        log.warn({ err: error, size }, 'swap batch failed as a whole; its swaps were retried one by one'),
-    },
-  );
+    onBatchRetried: (error, size) =>
+      log.warn({ err: error, size }, 'swap batch failed as a whole; its swaps were retried one by one'),
+  });
   return { service, routes: exchangeRoutes(service), jobs: service.jobs() };
 }

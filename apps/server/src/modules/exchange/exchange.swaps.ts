@@ -73,8 +73,9 @@ function toError(failure: unknown): Error {
 }
 
 /**
- * Why a quote could not be claimed for `userId` at `now` (the claiming UPDATE matched nothing).
- * Another user's quote answers like a missing one, so quote ids reveal nothing.
+ * Why a quote could not be claimed for `userId` at `now` (the claiming UPDATE matched nothing),
+ * once the account is known not to be frozen. Another user's quote answers like a missing one, so
+ * quote ids reveal nothing.
  */
 function claimRefusal(existing: QuoteRow | undefined, userId: string, now: Date): DomainError {
   if (!existing || existing.userId !== userId) return new DomainError('NOT_FOUND');
@@ -84,8 +85,9 @@ function claimRefusal(existing: QuoteRow | undefined, userId: string, now: Date)
 }
 
 /**
- * Claim quotes (`exchange_claim_quotes`, migration 0013): each requested quote that is the caller's,
- * OPEN, not expired at `now` and of a pair not switched off becomes EXECUTED at `now`, in one
+ * Claim quotes (`exchange_claim_quotes`, migrations 0013 and 0067): each requested quote that is
+ * the caller's, OPEN, not expired at `now`, of a pair not switched off and of an account not frozen
+ * becomes EXECUTED at `now`, in one
  * statement, so concurrent claims of one quote execute it once. Pass `requests` sorted by quote id
  * (concurrent batches then lock quote rows in one order).
  * @returns the claimed rows (possibly fewer than requested), as a `select()` would map them.
@@ -123,10 +125,23 @@ function swapEntry(quote: QuoteRow, shard: number): EntryInput {
   };
 }
 
-/** What a swap executor needs: the database, the clock, and the writer of "swap done" messages. */
+/** What the exchange needs of the identity module (its service satisfies this). */
+export interface ExchangeAccounts {
+  /**
+   * Refuse money movement of a frozen account, read on `db` (the caller's transaction
+   * when given). @throws DomainError ACCOUNT_FROZEN (152).
+   */
+  assertNotFrozen(userId: string, db?: DbOrTx): Promise<void>;
+}
+
+/**
+ * What a swap executor needs: the database, the clock, the accounts (why a frozen account's
+ * request was not claimed) and the writer of "swap done" messages.
+ */
 export interface SwapExecutorDeps {
   db: Db;
   clock: Clock;
+  accounts: ExchangeAccounts;
   writeSwapMessages: SwapMessageWriter;
   /** Told when a batch failed as a whole and its swaps were retried one by one. */
   onBatchRetried?: ((error: unknown, size: number) => void) | undefined;
@@ -137,14 +152,29 @@ export interface SwapExecutorDeps {
  * requests of a write batch in one transaction. Holds the rotating inventory shard of the batches.
  */
 export function createSwapExecutor(deps: SwapExecutorDeps) {
-  const { db, clock, writeSwapMessages } = deps;
+  const { db, clock, accounts, writeSwapMessages } = deps;
+
+  /**
+   * The refusal of a request the claim left out: ACCOUNT_FROZEN first (the claim skips a frozen
+   * account's quotes; read again here on `tx`), then `claimRefusal`.
+   */
+  async function refusalOf(tx: Tx, existing: QuoteRow | undefined, userId: string, now: Date): Promise<DomainError> {
+    try {
+      await accounts.assertNotFrozen(userId, tx);
+    } catch (error) {
+      if (error instanceof DomainError) return error;
+      throw error;
+    }
+    return claimRefusal(existing, userId, now);
+  }
   /** The inventory shard of the next swap batch: rotating, so concurrent batches lock different rows. */
   let nextShard = Math.floor(Math.random() * EXCHANGE_INVENTORY_SHARDS);
 
   /**
    * Claim the quote (`claimQuotes`: OPEN → EXECUTED in one conditional UPDATE, so 20 concurrent
-   * calls execute it once) and post the swap entry in the same transaction: user `from` → inventory, inventory `to`
-   * → user. A refusal rolls the claim back, so nothing moves and the quote stays usable until it expires.
+   * calls execute it once; a frozen account's quote is not claimed) and post the swap entry in the
+   * same transaction: user `from` → inventory, inventory `to` → user. A refusal (ACCOUNT_FROZEN
+   * first) rolls the claim back, so nothing moves and the quote stays usable until it expires.
    * The answer is stored by `settleAnswer` in the same transaction.
    */
   async function execute(tx: Tx, userId: string, quoteId: string, settleAnswer?: SettleAnswer): Promise<SwapRecord> {
@@ -152,7 +182,7 @@ export function createSwapExecutor(deps: SwapExecutorDeps) {
     const [claimed] = await claimQuotes(tx, [{ quoteId, userId }], now);
     if (!claimed) {
       const [existing] = await tx.select().from(exchangeQuotes).where(eq(exchangeQuotes.id, quoteId));
-      throw claimRefusal(existing, userId, now);
+      throw await refusalOf(tx, existing, userId, now);
     }
     await postEntry(tx, swapEntry(claimed, inventoryShard(quoteId)));
     const record = toRecord(claimed);
@@ -239,14 +269,16 @@ export function createSwapExecutor(deps: SwapExecutorDeps) {
 
     // Each request's answer; a quote asked for twice in one batch is executed for the first only.
     const answered = new Set<string>();
-    const answers = requests.map((request) => {
+    const answers: (SwapRecord | Error)[] = [];
+    for (const request of requests) {
       const row = claimedById.get(request.quoteId);
       if (row && row.userId === request.userId && !answered.has(request.quoteId)) {
         answered.add(request.quoteId);
-        return outcomeById.get(request.quoteId)!;
+        answers.push(outcomeById.get(request.quoteId)!);
+      } else {
+        answers.push(await refusalOf(tx, row ?? existingById.get(request.quoteId), request.userId, now));
       }
-      return claimRefusal(row ?? existingById.get(request.quoteId), request.userId, now);
-    });
+    }
     for (const [index, answer] of answers.entries())
       if (!(answer instanceof Error)) await requests[index]!.settleAnswer?.(tx, answer);
     return answers;

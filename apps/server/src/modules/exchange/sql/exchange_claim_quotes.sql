@@ -1,13 +1,17 @@
--- exchange_claim_quotes: the swap claim (modules/exchange/exchange.service.ts `claimQuotes`,
+-- exchange_claim_quotes: the swap claim (modules/exchange/exchange.swaps.ts `claimQuotes`,
 -- docs/exchange.md "Exactly once, in batches"). Every requested quote that is the caller's, OPEN,
--- not expired at p_at and of a pair that is not switched off becomes EXECUTED at p_at, in one
--- statement, so concurrent claims of one quote execute it once; the claimed rows are returned.
--- The pair switch is read inside the UPDATE, so a pair switched off on another instance stops
--- swaps at once.
+-- not expired at p_at, of a pair that is not switched off and of an account that is not frozen
+-- becomes EXECUTED at p_at, in one statement, so concurrent claims of one quote execute it once;
+-- the claimed rows are returned. The pair switch and the account's freeze are read inside the
+-- UPDATE, so a pair switched off or an account frozen on another instance stops swaps at once, and
+-- the swap needs no separate freeze check before its transaction (a request left unclaimed is told
+-- why afterwards, the freeze first).
 --
 -- Why a function: its plan is made once per connection. Sent as a statement, PostgreSQL planned
 -- the UPDATE afresh for every batch (custom plans know the arrays' sizes). The generic plan is held
--- to index probes, as the ledger functions' (docs/ledger.md "Generic plans").
+-- to index probes, as the ledger functions' (docs/ledger.md "Generic plans"). The freeze is the
+-- identity module's `identity_is_frozen` (a probe of users by primary key); a quote's user_id is
+-- text, and one that is not a uuid has no account, so nothing frozen (NULL answers false).
 CREATE OR REPLACE FUNCTION exchange_claim_quotes(p_quote_ids uuid[], p_user_ids text[], p_at timestamptz)
 RETURNS SETOF exchange_quotes
 LANGUAGE plpgsql
@@ -23,6 +27,9 @@ BEGIN
     FROM unnest(p_quote_ids, p_user_ids) AS r(id, user_id)
     WHERE q.id = r.id AND q.user_id = r.user_id AND q.status = 'OPEN' AND q.expires_at > p_at
       AND NOT EXISTS (SELECT 1 FROM exchange_pairs p WHERE p.pair = q.from_coin || '/' || q.to_coin AND NOT p.is_enabled)
+      AND NOT identity_is_frozen(
+        CASE WHEN r.user_id ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' THEN r.user_id::uuid END
+      )
     RETURNING q.*;
 END;
 $$;
