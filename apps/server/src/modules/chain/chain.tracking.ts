@@ -1,17 +1,32 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Hex, PublicClient, TransactionReceipt } from 'viem';
+import type { Tx } from '../../platform/db/client.ts';
 import { DomainError } from '../../platform/http/errors.ts';
 import { type BroadcastContext, type ChainWithdrawalRow, sendRaw, signAndSend } from './chain.broadcast.ts';
 import { currentFees, replacementFees } from './chain.fees.ts';
+import { bookGasInTx, type MinedGas } from './chain.gas.ts';
 import { chainWithdrawals, chainWithdrawalTxs } from './chain.tables.ts';
 
 /** The actor recorded on a wallet withdrawal settled by the chain sender. */
 export const CHAIN_SENDER_ACTOR = 'chain:hot-wallet';
 
-/** What the sender needs of the wallet: its existing operator transitions (1 → 2, 0/1 → 3). */
+/**
+ * What the sender needs of the wallet: its existing operator transitions (1 → 2, 0/1 → 3), each
+ * running `alsoInTx` in its transaction (the gas entry).
+ */
 export interface SenderWallet {
-  completeWithdrawal(operatorEmail: string, id: number, txHash: string): Promise<unknown>;
-  failWithdrawal(operatorEmail: string, id: number, reason: string): Promise<unknown>;
+  completeWithdrawal(
+    operatorEmail: string,
+    id: number,
+    txHash: string,
+    alsoInTx?: (tx: Tx) => Promise<unknown>,
+  ): Promise<unknown>;
+  failWithdrawal(
+    operatorEmail: string,
+    id: number,
+    reason: string,
+    alsoInTx?: (tx: Tx) => Promise<unknown>,
+  ): Promise<unknown>;
 }
 
 /** What tracking needs beyond broadcasting. */
@@ -40,12 +55,19 @@ async function receiptOf(client: PublicClient, hash: Hex): Promise<TransactionRe
   }
 }
 
-/** Run a wallet transition; one that already happened (WITHDRAW_STATE_CHANGED) is not an error. */
-async function settleOnce(settle: () => Promise<unknown>): Promise<void> {
+/**
+ * Run a wallet transition; one that already happened (WITHDRAW_STATE_CHANGED: settled by an earlier
+ * pass, or failed by an operator while the transaction was in flight) is not an error, and then
+ * `otherwise` runs on its own (the gas entry, a replay when the earlier pass booked it).
+ */
+async function settleOnce(settle: () => Promise<unknown>, otherwise: () => Promise<unknown>): Promise<void> {
   try {
     await settle();
   } catch (error) {
-    if (error instanceof DomainError && error.code === 'WITHDRAW_STATE_CHANGED') return;
+    if (error instanceof DomainError && error.code === 'WITHDRAW_STATE_CHANGED') {
+      await otherwise();
+      return;
+    }
     throw error;
   }
 }
@@ -55,7 +77,8 @@ async function settleOnce(settle: () => Promise<unknown>): Promise<void> {
  * transactions was mined (any of them may be: the first or a replacement). At N confirmations a
  * successful one settles the wallet withdrawal with its hash (`completeWithdrawal`: the frozen
  * amount leaves to the hot wallet account) and a reverted one fails it (`failWithdrawal`: amount
- * and fee back to available); both outcomes wait for N so a reorganisation cannot undo them. A
+ * and fee back to available); either way the transaction's gas is booked in the same database
+ * transaction (`bookGasInTx`, once per hash); both outcomes wait for N so a reorganisation cannot undo them. A
  * mined one whose block left the chain goes back to BROADCAST. One not mined within
  * `replaceAfterMs` of its last send is replaced (same nonce, fees +10 % or more, at most the cap).
  */
@@ -99,14 +122,30 @@ async function trackOne(
     await update(context, row, { status: 'MINED', txHash: hash, minedBlock: Number(receipt.blockNumber) });
     return undefined;
   }
+  // The hot wallet paid the mined transaction's gas whatever its outcome: booked with the outcome.
+  const gas: MinedGas = {
+    chainId: context.chainId,
+    txHash: hash,
+    withdrawalId: row.withdrawalId,
+    gasUsed: receipt.gasUsed,
+    effectiveGasPrice: receipt.effectiveGasPrice,
+  };
+  const bookGas = (tx: Tx) => bookGasInTx(tx, gas);
+  const bookGasAlone = () => context.db.transaction(bookGas);
   if (isReverted) {
     const reason = `reverted on chain: ${hash}`;
-    await settleOnce(() => context.wallet.failWithdrawal(CHAIN_SENDER_ACTOR, row.withdrawalId, reason));
+    await settleOnce(
+      () => context.wallet.failWithdrawal(CHAIN_SENDER_ACTOR, row.withdrawalId, reason, bookGas),
+      bookGasAlone,
+    );
     await update(context, row, { status: 'REVERTED', txHash: hash, failureReason: reason });
     context.log.warn({ withdrawalId: row.withdrawalId, txHash: hash }, 'withdrawal reverted on chain: funds returned');
     return 'reverted';
   }
-  await settleOnce(() => context.wallet.completeWithdrawal(CHAIN_SENDER_ACTOR, row.withdrawalId, hash));
+  await settleOnce(
+    () => context.wallet.completeWithdrawal(CHAIN_SENDER_ACTOR, row.withdrawalId, hash, bookGas),
+    bookGasAlone,
+  );
   await update(context, row, { status: 'CONFIRMED', txHash: hash, minedBlock: Number(receipt.blockNumber) });
   return 'confirmed';
 }
