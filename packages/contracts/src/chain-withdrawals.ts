@@ -35,7 +35,10 @@ export const chainWithdrawalSchema = z.object({
   minedBlock: z.number().int().nullable(),
   failureReason: z.string().nullable(),
   createTime: z.string(),
+  /** The last send (first or replacement). */
   broadcastTime: z.string().nullable(),
+  /** The row's last change (sent, mined, settled, failed). */
+  updateTime: z.string().nullable(),
 });
 export type ChainWithdrawal = z.infer<typeof chainWithdrawalSchema>;
 

@@ -94,6 +94,7 @@ export function createChainWithdrawalReads(
     failureReason: row.failureReason,
     createTime: row.createdAt.toISOString(),
     broadcastTime: row.broadcastAt?.toISOString() ?? null,
+    updateTime: row.updatedAt?.toISOString() ?? null,
   });
   return {
     list: async (query) => {

@@ -46,7 +46,7 @@ function TxHash({ hash, url }: { hash: string | null; url: string | null }) {
   );
 }
 
-/** Columns of the hot wallet's withdrawals: nonce, status, amount, fees, gas, attempts, hash, times. */
+/** Columns of the hot wallet's withdrawals: nonce, status, coin, fees, gas limit, attempts, hash, block, times. */
 function withdrawalColumns(t: TFunction<'admin'>, language: string): MoneyColumn<ChainWithdrawal>[] {
   return [
     {
@@ -82,6 +82,11 @@ function withdrawalColumns(t: TFunction<'admin'>, language: string): MoneyColumn
     {
       title: t('chain.sent'),
       dataIndex: 'broadcastTime',
+      render: (at: string | null) => (at ? formatDateTime(at, language) : '—'),
+    },
+    {
+      title: t('chain.updated'),
+      dataIndex: 'updateTime',
       render: (at: string | null) => (at ? formatDateTime(at, language) : '—'),
     },
   ];
@@ -122,7 +127,7 @@ export function ChainWithdrawalsSection() {
         dataSource={list.data?.list ?? []}
         columns={withdrawalColumns(t, i18n.language)}
         pagination={paging.pagination(list.data?.totalCount)}
-        scroll={{ x: 1400 }}
+        scroll={{ x: 1500 }}
         data-testid="chain-withdrawals"
         mobileTestId="chain-withdrawals-list"
       />
