@@ -292,6 +292,57 @@ describe('EVM withdrawals from the hot wallet', () => {
     }
   });
 
+  it('fills the nonce of a dropped transaction holding later ones back; its withdrawal fails, the filler gas is booked', async () => {
+    const session = await withdrawer('ETH', 200_000_000n); // 2 ETH
+    const chainId = await clients().public.getChainId();
+    let stuck: { id: number };
+    let later: { id: number };
+    let first: Awaited<ReturnType<typeof chainRow>>;
+    await clients().test.setAutomine(false);
+    try {
+      stuck = await approvedWithdrawal(session, 'ETH', '0.5');
+      later = await approvedWithdrawal(session, 'ETH', '0.01');
+      expect((await sender().runOnce()).sent).toBe(2);
+      first = (await chainRow(stuck.id))!;
+      expect((await chainRow(later.id))!.nonce).toBe(first.nonce + 1);
+      // The node drops the first and now refuses it (the hot wallet cannot pay 0.5 ETH any more).
+      await clients().test.dropTransaction({ hash: first.txHash as Hex });
+      await clients().test.setBalance({ address: hotWallet, value: parseEther('0.1') });
+      clock.advance(REPLACE_AFTER_MS * 2 - 1000);
+      expect((await sender().runOnce()).filled).toBe(0); // not yet twice CHAIN_REPLACE_AFTER_MS
+      clock.advance(2000);
+      expect((await sender().runOnce()).filled).toBe(1);
+      const filling = (await chainRow(stuck.id))!;
+      expect(filling.nonce).toBe(first.nonce);
+      expect(filling.attempts).toBe(first.attempts + 2); // a replacement the node refused, then the filler
+      await clients().test.setBalance({ address: hotWallet, value: parseEther('1000') });
+      await mine(CONFIRMATIONS);
+      await sender().runOnce();
+    } finally {
+      await clients().test.setBalance({ address: hotWallet, value: parseEther('1000') });
+      await clients().test.setAutomine(true);
+    }
+    const filled = (await chainRow(stuck.id))!;
+    expect(filled.status).toBe('REVERTED');
+    expect(filled.failureReason).toMatch(/^nonce filled on chain: 0x/);
+    const onChain = await clients().public.getTransaction({ hash: filled.txHash as Hex });
+    expect([onChain.to?.toLowerCase(), onChain.value, onChain.nonce]).toEqual([
+      hotWallet.toLowerCase(),
+      0n,
+      first!.nonce,
+    ]);
+    expect((await walletRow(stuck.id)).status).toBe(3);
+    expect((await chainRow(later.id))?.status).toBe('CONFIRMED');
+    expect((await walletRow(later.id)).status).toBe(2);
+    // The filled withdrawal's 0.5 + 0.002 came back: 2 − 0.01 − 0.002 left.
+    expect(await accountBalance(t.database.db, userAccount(session.userId, 'USER_AVAILABLE', 'ETH'))).toBe(
+      198_800_000n,
+    );
+    const paid = await gasPaid(filled.txHash!);
+    const entry = (await gasEntries()).filter((row) => row.idempotency_key === gasEntryKey(chainId, filled.txHash!));
+    expect(entry.map((row) => row.amount_minor)).toEqual([String(-paid.minor), String(paid.minor)]);
+  });
+
   it('fails a reverted token transfer and returns the funds through the ledger', async () => {
     const session = await withdrawer('USDC', 500_000_000n);
     const original = await clients().public.getCode({ address: usdc });
@@ -359,7 +410,7 @@ describe('EVM withdrawals from the hot wallet', () => {
     const get = (token: string, url: string) =>
       t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
     const page = (await get(finance, '/api/admin/chain/withdrawals?status=REVERTED&pageSize=5')).json().content;
-    expect(page.totalCount).toBe(1);
+    expect(page.totalCount).toBe(2); // the USDC transfer that reverted, the ETH one whose nonce was filled
     expect(page.list[0]).toMatchObject({ coinCode: 'USDC', status: 'REVERTED', attempts: 1 });
     expect(page.list[0].explorerUrl).toBe(`https://explorer.test/tx/${page.list[0].txHash}`);
     expect(Number(page.list[0].maxFeePerGasGwei)).toBeGreaterThan(0);
