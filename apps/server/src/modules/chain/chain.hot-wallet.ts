@@ -78,7 +78,7 @@ export async function readCoinBalance(
 
 /**
  * The hot wallet's balances for the back office: per coin (ETH, then the tokens) the balance now in
- * minor units (null when the node does not answer) and the configured minimum and maximum.
+ * minor units, rounded down; null for a coin the node did not answer for (the read never throws).
  */
 export async function readHotWalletBalances(
   client: PublicClient,
