@@ -17,20 +17,24 @@ import { ownServerTest } from './own-server.ts';
  * `label` names the server's data directory; `custodySecret` its custody webhook secret.
  */
 export function backOfficeTest(label: string, custodySecret: string) {
-  return withPagesClosed(
-    ownServerTest(label, custodySecret, async (dataDir) => {
-      const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn' };
-      delete env.DATABASE_URL;
-      const added = await promisify(execFile)(
-        'npm',
-        ['run', '--silent', 'ops', '--', 'operators', 'add', '--email', ROOT_ADMIN_EMAIL, '--role', 'admin'],
-        { cwd: ROOT, env },
-      );
-      const password = added.stdout.match(/TEMPORARY_PASSWORD=(\S+)/)?.[1] ?? '';
-      if (!password) throw new Error(`no temporary password: ${added.stdout}${added.stderr}`);
-      return password;
-    }),
+  return withPagesClosed(ownServerTest(label, custodySecret, addFirstAdmin));
+}
+
+/**
+ * Add the first admin (`ROOT_ADMIN_EMAIL`) to the server data in `dataDir` with `npm run ops`
+ * (before the server starts); answers its temporary password. The `prepare` of `ownServerTest`.
+ */
+export async function addFirstAdmin(dataDir: string): Promise<string> {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn' };
+  delete env.DATABASE_URL;
+  const added = await promisify(execFile)(
+    'npm',
+    ['run', '--silent', 'ops', '--', 'operators', 'add', '--email', ROOT_ADMIN_EMAIL, '--role', 'admin'],
+    { cwd: ROOT, env },
   );
+  const password = added.stdout.match(/TEMPORARY_PASSWORD=(\S+)/)?.[1] ?? '';
+  if (!password) throw new Error(`no temporary password: ${added.stdout}${added.stderr}`);
+  return password;
 }
 
 /** The contexts `openPage` opened for the running test. */

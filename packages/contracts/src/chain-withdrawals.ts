@@ -35,7 +35,10 @@ export const chainWithdrawalSchema = z.object({
   minedBlock: z.number().int().nullable(),
   failureReason: z.string().nullable(),
   createTime: z.string(),
+  /** The last send (first or replacement). */
   broadcastTime: z.string().nullable(),
+  /** The row's last change (sent, mined, settled, failed). */
+  updateTime: z.string().nullable(),
 });
 export type ChainWithdrawal = z.infer<typeof chainWithdrawalSchema>;
 
@@ -55,10 +58,27 @@ export const hotWalletAlertSchema = z.object({
   resolvedTime: z.string().nullable(),
 });
 
-/** The hot wallet: its address, the next nonce it will use, and its balance alerts (open first, newest first). */
+/**
+ * One coin of the hot wallet: its balance as the node reports it now (null when the node does not
+ * answer or there is no hot wallet yet) against EVM_HOT_WALLET_MIN / _MAX (null when not set); decimal
+ * strings of the coin, rounded down to its precision.
+ */
+export const hotWalletBalanceSchema = z.object({
+  coinCode: z.string(),
+  balance: z.string().nullable(),
+  min: z.string().nullable(),
+  max: z.string().nullable(),
+});
+export type HotWalletBalance = z.infer<typeof hotWalletBalanceSchema>;
+
+/**
+ * The hot wallet: its address, the next nonce it will use, its balance per coin (ETH, then the
+ * configured tokens) with the thresholds, and its balance alerts (open first, newest first).
+ */
 export const hotWalletSchema = z.object({
   address: z.string().nullable(),
   nextNonce: z.number().int().nullable(),
+  balances: z.array(hotWalletBalanceSchema),
   alerts: z.array(hotWalletAlertSchema),
 });
 export type HotWallet = z.infer<typeof hotWalletSchema>;
@@ -98,7 +118,7 @@ export const chainWithdrawalEndpoints = {
     method: 'GET',
     path: '/admin/chain/hot-wallet',
     tag: 'back-office',
-    summary: 'The EVM hot wallet: address, next nonce, balance alerts',
+    summary: 'The EVM hot wallet: address, next nonce, balances against their thresholds, balance alerts',
     auth: 'operator',
     roles: ['finance'],
     content: hotWalletSchema,

@@ -76,11 +76,26 @@ export async function signAndSend(
     maxFeePerGas: fees.maxFeePerGasWei,
     maxPriorityFeePerGas: fees.maxPriorityFeePerGasWei,
   });
+  return recordAndSend(context, row, raw, fees);
+}
+
+/**
+ * Record the signed transaction `raw` of `row`'s nonce (a `chain_withdrawal_txs` row with its raw
+ * bytes; the withdrawal BROADCAST with its hash, `fees` and the time), then send it to the node.
+ * @returns the transaction hash.
+ */
+export async function recordAndSend(
+  context: BroadcastContext,
+  row: ChainWithdrawalRow,
+  raw: Hex,
+  fees: Eip1559Fees,
+): Promise<Hex> {
   const hash = keccak256(raw);
+  const { maxFeePerGasWei, maxPriorityFeePerGasWei } = fees;
   await context.db.transaction(async (tx) => {
     const inserted = await tx
       .insert(chainWithdrawalTxs)
-      .values({ chainWithdrawalId: row.id, txHash: hash, rawTx: raw, ...fees })
+      .values({ chainWithdrawalId: row.id, txHash: hash, rawTx: raw, maxFeePerGasWei, maxPriorityFeePerGasWei })
       .onConflictDoNothing()
       .returning({ id: chainWithdrawalTxs.id });
     await tx
@@ -88,7 +103,8 @@ export async function signAndSend(
       .set({
         status: 'BROADCAST',
         txHash: hash,
-        ...fees,
+        maxFeePerGasWei,
+        maxPriorityFeePerGasWei,
         attempts: row.attempts + inserted.length,
         broadcastAt: context.now(),
         updatedAt: context.now(),

@@ -46,6 +46,56 @@ async function decimalsOf(client: PublicClient, token: string): Promise<number> 
   return decimals;
 }
 
+/** The hot wallet's coins: ETH, then each configured token. */
+function coinsOf(tokens: Readonly<Record<string, string>>): { coin: AssetCode; token: string | null }[] {
+  return [
+    { coin: 'ETH', token: null },
+    ...Object.entries(tokens).map(([coin, token]) => ({ coin: coin as AssetCode, token })),
+  ];
+}
+
+/**
+ * The balance of `coin` (`token` its ERC-20 contract, null for ETH) held by `address`: base units
+ * and minor units (rounded down, `toMinorUnits`).
+ */
+export async function readCoinBalance(
+  client: PublicClient,
+  address: Address,
+  coin: AssetCode,
+  token: string | null,
+): Promise<{ raw: bigint; minor: bigint }> {
+  const raw = token
+    ? await client.readContract({
+        address: token as Address,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [address],
+      })
+    : await client.getBalance({ address });
+  const decimals = token ? await decimalsOf(client, token) : ETH_DECIMALS;
+  return { raw, minor: toMinorUnits(raw, decimals, coin).minor };
+}
+
+/**
+ * The hot wallet's balances for the back office: per coin (ETH, then the tokens) the balance now in
+ * minor units, rounded down; null for a coin the node did not answer for (the read never throws).
+ */
+export async function readHotWalletBalances(
+  client: PublicClient,
+  address: Address,
+  tokens: Readonly<Record<string, string>>,
+): Promise<{ coin: AssetCode; minor: bigint | null }[]> {
+  return Promise.all(
+    coinsOf(tokens).map(async ({ coin, token }) => ({
+      coin,
+      minor: await readCoinBalance(client, address, coin, token).then(
+        (read) => read.minor,
+        () => null,
+      ),
+    })),
+  );
+}
+
 /**
  * Read the hot wallet's ETH and token balances and keep the back office told: a coin below its
  * minimum opens a `low` alert (logged at error level with `alert: chain-hot-wallet-low`; its
@@ -55,22 +105,9 @@ async function decimalsOf(client: PublicClient, token: string): Promise<number> 
  */
 export async function watchHotWallet(watch: HotWalletWatch): Promise<HotWalletCoinBalance[]> {
   const { client, address } = watch;
-  const coins: { coin: AssetCode; token: string | null }[] = [
-    { coin: 'ETH', token: null },
-    ...Object.entries(watch.tokens).map(([coin, token]) => ({ coin: coin as AssetCode, token })),
-  ];
   const balances: HotWalletCoinBalance[] = [];
-  for (const { coin, token } of coins) {
-    const raw = token
-      ? await client.readContract({
-          address: token as Address,
-          abi: erc20Abi,
-          functionName: 'balanceOf',
-          args: [address],
-        })
-      : await client.getBalance({ address });
-    const decimals = token ? await decimalsOf(client, token) : ETH_DECIMALS;
-    const { minor } = toMinorUnits(raw, decimals, coin);
+  for (const { coin, token } of coinsOf(watch.tokens)) {
+    const { raw, minor } = await readCoinBalance(client, address, coin, token);
     const minMinor = watch.min[coin] === undefined ? undefined : parseAmountMinor(watch.min[coin], coin);
     const maxMinor = watch.max[coin] === undefined ? undefined : parseAmountMinor(watch.max[coin], coin);
     const isLow = minMinor !== undefined && minor < minMinor;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Counter, Gauge, type Registry } from 'prom-client';
-import { createPublicClient, http } from 'viem';
+import { type Address, createPublicClient, http } from 'viem';
 import { MARKET_COIN_CODES, type MarketCoinCode } from '@meridian/contracts/market';
 import type { AssetCode } from '@meridian/contracts/money';
 import type { Config } from '../../config.ts';
@@ -12,6 +12,7 @@ import type { MarketPrices } from '../market/market.service.ts';
 import type { WalletService } from '../wallet/wallet.service.ts';
 import { inProcessLeader, type LeaderLock, postgresLeader } from './chain.leader.ts';
 import { gweiToWei } from './chain.fees.ts';
+import { readHotWalletBalances } from './chain.hot-wallet.ts';
 import { createViemNode } from './chain.node.ts';
 import { ensureHotWallet, openHotWalletSigner } from './chain.nonces.ts';
 import { createChainOps } from './chain.ops.ts';
@@ -138,7 +139,12 @@ export function createChainModule(deps: ChainModuleDeps): AppModule<ChainService
     ...(deps.faultPoint && { faultPoint: deps.faultPoint }),
   });
   const sender = createSender(deps, leader, (coin) => withdrawalConfirmations.confirmationsFor(coin));
-  const reads = createChainWithdrawalReads(deps.database.db, () => watcher.chainId(), evm.withdrawals.explorerTxUrl);
+  const readClient = createPublicClient({ transport: http(evm.rpcUrl, { timeout: 10_000, retryCount: 0 }) });
+  const reads = createChainWithdrawalReads(deps.database.db, () => watcher.chainId(), evm.withdrawals.explorerTxUrl, {
+    read: (address) => readHotWalletBalances(readClient, address as Address, evm.tokens),
+    min: evm.withdrawals.hotWalletMin,
+    max: evm.withdrawals.hotWalletMax,
+  });
   const service = createChainService(deps.database.db, watcher, [watcher, custodyWebhookSource(CUSTODY_NETWORKS)], {
     sender,
     reads,

@@ -106,6 +106,8 @@ export async function recordIntentInTx(
       maxFeePerGasWei: intent.fees.maxFeePerGasWei,
       maxPriorityFeePerGasWei: intent.fees.maxPriorityFeePerGasWei,
       status: 'SIGNED',
+      // The app's clock: the nonce filler measures the row's age from it.
+      createdAt: now,
       updatedAt: now,
     })
     .returning();

@@ -5,7 +5,7 @@ import type {
   WithdrawalChain,
 } from '@meridian/contracts/chain-withdrawals';
 import { toDecimalString } from '@meridian/contracts/assets';
-import type { AssetCode } from '@meridian/contracts/money';
+import { type AssetCode, parseAmountMinor } from '@meridian/contracts/money';
 import type { Page } from '@meridian/contracts/pagination';
 import Decimal from 'decimal.js';
 import { and, asc, count, desc, eq } from 'drizzle-orm';
@@ -39,11 +39,41 @@ const gweiOf = (wei: bigint) => new Decimal(wei.toString()).div(1e9).toFixed();
 /** EVM_EXPLORER_TX_URL's default. */
 export const DEFAULT_EXPLORER_TX_URL = 'https://etherscan.io/tx/{hash}';
 
-/** Reads over `db` for chain `chainId`, links made with `explorerTxUrl`. */
+/** What the hot wallet's read shows of its balances: the node's answer and the thresholds. */
+export interface HotWalletBalanceSource {
+  /** Per coin, ETH first, the balance of `address` in minor units now, null when the node did not answer. */
+  read(address: string): Promise<{ coin: AssetCode; minor: bigint | null }[]>;
+  /** EVM_HOT_WALLET_MIN / _MAX: decimal amounts by coin code. */
+  min: Readonly<Record<string, string>>;
+  max: Readonly<Record<string, string>>;
+}
+
+/** A configured threshold of `coin` as a decimal string of its precision, or null. */
+function thresholdOf(limits: Readonly<Record<string, string>>, coin: AssetCode): string | null {
+  const limit = limits[coin];
+  return limit === undefined ? null : toDecimalString(parseAmountMinor(limit, coin), coin);
+}
+
+/** The balances of the hot wallet at `address` (none without a source or an address) with their thresholds. */
+async function balancesOf(source: HotWalletBalanceSource | undefined, address: string | null) {
+  if (!source || address === null) return [];
+  return (await source.read(address)).map(({ coin, minor }) => ({
+    coinCode: coin,
+    balance: minor === null ? null : toDecimalString(minor, coin),
+    min: thresholdOf(source.min, coin),
+    max: thresholdOf(source.max, coin),
+  }));
+}
+
+/**
+ * Reads over `db` for chain `chainId`, links made with `explorerTxUrl`, the hot wallet's balances
+ * from `balances` (none without it: no node).
+ */
 export function createChainWithdrawalReads(
   db: Db,
   chainIdOf: () => Promise<number>,
   explorerTxUrl: string,
+  balances?: HotWalletBalanceSource,
 ): ChainWithdrawalReads {
   const toContent = (row: typeof chainWithdrawals.$inferSelect): ChainWithdrawal => ({
     id: String(row.id),
@@ -64,6 +94,7 @@ export function createChainWithdrawalReads(
     failureReason: row.failureReason,
     createTime: row.createdAt.toISOString(),
     broadcastTime: row.broadcastAt?.toISOString() ?? null,
+    updateTime: row.updatedAt?.toISOString() ?? null,
   });
   return {
     list: async (query) => {
@@ -90,7 +121,7 @@ export function createChainWithdrawalReads(
         .select()
         .from(chainHotWallets)
         .where(eq(chainHotWallets.chainId, await chainIdOf()));
-      if (!wallet) return { address: null, nextNonce: null, alerts: [] };
+      if (!wallet) return { address: null, nextNonce: null, balances: [], alerts: [] };
       const alerts = await db
         .select()
         .from(chainHotWalletAlerts)
@@ -100,6 +131,7 @@ export function createChainWithdrawalReads(
       return {
         address: wallet.address,
         nextNonce: wallet.nextNonce,
+        balances: await balancesOf(balances, wallet.address),
         alerts: alerts.map((alert) => ({
           id: String(alert.id),
           coinCode: alert.coinCode,

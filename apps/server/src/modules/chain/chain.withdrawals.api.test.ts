@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { toDecimalString } from '@meridian/contracts/money';
 import { withdrawBodySchema } from '@meridian/contracts/wallet';
 import { eq, sql } from 'drizzle-orm';
 import { type Address, erc20Abi, type Hex, parseEther } from 'viem';
@@ -8,9 +9,10 @@ import { registerAndLogin, type TestApp, type TestSession } from '../../../test/
 import { manualClock } from '../../platform/clock/clock.ts';
 import { queryRows } from '../../platform/db/rows.ts';
 import { accountBalance } from '../ledger/ledger.service.ts';
-import { userAccount } from '../ledger/ledger.types.ts';
+import { platformAccount, userAccount } from '../ledger/ledger.types.ts';
 import { seedWallet } from '../wallet/wallet.seed.ts';
 import { type AnvilNode, anvilClients, mintTestToken, sendTestEther } from './chain.anvil.ts';
+import { gasEntryKey } from './chain.gas.ts';
 import { openHotWalletSigner } from './chain.nonces.ts';
 import { chainHotWallets, chainWithdrawals, chainWithdrawalTxs } from './chain.tables.ts';
 import { type ChainTestBed, startChainTestApp } from './chain.test-kit.ts';
@@ -102,6 +104,22 @@ async function walletRow(id: number) {
 }
 const chainRow = async (id: number) =>
   (await t.database.db.select().from(chainWithdrawals).where(eq(chainWithdrawals.withdrawalId, id)))[0];
+/** The CHAIN_GAS entries, with their key and the postings' account types and amounts. */
+async function gasEntries() {
+  return queryRows<{ idempotency_key: string; type: string; amount_minor: string }>(
+    t.database.db,
+    sql`SELECT e.idempotency_key, a.type, p.amount_minor::text AS amount_minor
+          FROM ledger_entries e JOIN ledger_postings p ON p.entry_id = e.id JOIN ledger_accounts a ON a.id = p.account_id
+         WHERE e.kind = 'CHAIN_GAS' ORDER BY e.id, a.type`,
+  );
+}
+/** What the mined transaction `hash` paid in gas: wei, and ETH minor units rounded down (10^10 wei each). */
+async function gasPaid(hash: string) {
+  const receipt = await clients().public.getTransactionReceipt({ hash: hash as Hex });
+  const wei = receipt.gasUsed * receipt.effectiveGasPrice;
+  return { wei, minor: wei / 10n ** 10n };
+}
+const gasAccount = () => accountBalance(t.database.db, platformAccount('PLATFORM_CHAIN_GAS', 'ETH'));
 const tokenBalance = async (token: Address, owner: Address) =>
   clients().public.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] });
 
@@ -134,6 +152,43 @@ describe('EVM withdrawals from the hot wallet', () => {
     expect(await accountBalance(t.database.db, userAccount(session.userId, 'USER_AVAILABLE', 'ETH'))).toBe(
       149_800_000n,
     );
+  });
+
+  it('books the gas of a mined withdrawal once, in ETH minor units rounded down, also after a restart', async () => {
+    const session = await withdrawer('ETH', 100_000_000n);
+    const { id } = await approvedWithdrawal(session, 'ETH', '0.1');
+    const gasBefore = await gasAccount();
+    await sender().runOnce();
+    expect(await gasAccount()).toBe(gasBefore); // mined, 1 of 2: nothing booked yet
+    await mine(1);
+    expect((await sender().runOnce()).confirmed).toBe(1);
+    const row = (await chainRow(id))!;
+    const paid = await gasPaid(row.txHash!);
+    expect(paid.minor).toBeGreaterThan(0n);
+    const chainId = await clients().public.getChainId();
+    const mine1 = (await gasEntries()).filter((entry) => entry.idempotency_key === gasEntryKey(chainId, row.txHash!));
+    expect(mine1).toEqual([
+      {
+        idempotency_key: gasEntryKey(chainId, row.txHash!),
+        type: 'PLATFORM_CHAIN_GAS',
+        amount_minor: String(-paid.minor),
+      },
+      {
+        idempotency_key: gasEntryKey(chainId, row.txHash!),
+        type: 'PLATFORM_HOT_WALLET',
+        amount_minor: String(paid.minor),
+      },
+    ]);
+    expect(await gasAccount()).toBe(gasBefore - paid.minor);
+    // A pass that died after the settlement committed, before the row was marked: the next pass
+    // finds the withdrawal settled and books nothing more (the entry's key is the hash).
+    const entriesBefore = (await gasEntries()).length;
+    await t.database.db.update(chainWithdrawals).set({ status: 'MINED' }).where(eq(chainWithdrawals.id, row.id));
+    await sender().runOnce();
+    await sender().runOnce();
+    expect((await chainRow(id))?.status).toBe('CONFIRMED');
+    expect((await gasEntries()).length).toBe(entriesBefore);
+    expect(await gasAccount()).toBe(gasBefore - paid.minor);
   });
 
   it('sends a USDT withdrawal with transfer() and settles it once', async () => {
@@ -237,6 +292,57 @@ describe('EVM withdrawals from the hot wallet', () => {
     }
   });
 
+  it('fills the nonce of a dropped transaction holding later ones back; its withdrawal fails, the filler gas is booked', async () => {
+    const session = await withdrawer('ETH', 200_000_000n); // 2 ETH
+    const chainId = await clients().public.getChainId();
+    let stuck: { id: number };
+    let later: { id: number };
+    let first: Awaited<ReturnType<typeof chainRow>>;
+    await clients().test.setAutomine(false);
+    try {
+      stuck = await approvedWithdrawal(session, 'ETH', '0.5');
+      later = await approvedWithdrawal(session, 'ETH', '0.01');
+      expect((await sender().runOnce()).sent).toBe(2);
+      first = (await chainRow(stuck.id))!;
+      expect((await chainRow(later.id))!.nonce).toBe(first.nonce + 1);
+      // The node drops the first and now refuses it (the hot wallet cannot pay 0.5 ETH any more).
+      await clients().test.dropTransaction({ hash: first.txHash as Hex });
+      await clients().test.setBalance({ address: hotWallet, value: parseEther('0.1') });
+      clock.advance(REPLACE_AFTER_MS * 2 - 1000);
+      expect((await sender().runOnce()).filled).toBe(0); // not yet twice CHAIN_REPLACE_AFTER_MS
+      clock.advance(2000);
+      expect((await sender().runOnce()).filled).toBe(1);
+      const filling = (await chainRow(stuck.id))!;
+      expect(filling.nonce).toBe(first.nonce);
+      expect(filling.attempts).toBe(first.attempts + 2); // a replacement the node refused, then the filler
+      await clients().test.setBalance({ address: hotWallet, value: parseEther('1000') });
+      await mine(CONFIRMATIONS);
+      await sender().runOnce();
+    } finally {
+      await clients().test.setBalance({ address: hotWallet, value: parseEther('1000') });
+      await clients().test.setAutomine(true);
+    }
+    const filled = (await chainRow(stuck.id))!;
+    expect(filled.status).toBe('REVERTED');
+    expect(filled.failureReason).toMatch(/^nonce filled on chain: 0x/);
+    const onChain = await clients().public.getTransaction({ hash: filled.txHash as Hex });
+    expect([onChain.to?.toLowerCase(), onChain.value, onChain.nonce]).toEqual([
+      hotWallet.toLowerCase(),
+      0n,
+      first!.nonce,
+    ]);
+    expect((await walletRow(stuck.id)).status).toBe(3);
+    expect((await chainRow(later.id))?.status).toBe('CONFIRMED');
+    expect((await walletRow(later.id)).status).toBe(2);
+    // The filled withdrawal's 0.5 + 0.002 came back: 2 − 0.01 − 0.002 left.
+    expect(await accountBalance(t.database.db, userAccount(session.userId, 'USER_AVAILABLE', 'ETH'))).toBe(
+      198_800_000n,
+    );
+    const paid = await gasPaid(filled.txHash!);
+    const entry = (await gasEntries()).filter((row) => row.idempotency_key === gasEntryKey(chainId, filled.txHash!));
+    expect(entry.map((row) => row.amount_minor)).toEqual([String(-paid.minor), String(paid.minor)]);
+  });
+
   it('fails a reverted token transfer and returns the funds through the ledger', async () => {
     const session = await withdrawer('USDC', 500_000_000n);
     const original = await clients().public.getCode({ address: usdc });
@@ -260,6 +366,15 @@ describe('EVM withdrawals from the hot wallet', () => {
     const failed = await walletRow(id);
     expect(failed.status).toBe(3);
     expect(failed.failureReason).toMatch(/^reverted on chain: 0x/);
+    // The reverted transaction still paid its gas: booked with the failure.
+    const reverted = (await chainRow(id))!;
+    const paid = await gasPaid(reverted.txHash!);
+    const chainId = await clients().public.getChainId();
+    const entry = (await gasEntries()).filter((row) => row.idempotency_key === gasEntryKey(chainId, reverted.txHash!));
+    expect(entry.map((row) => [row.type, row.amount_minor])).toEqual([
+      ['PLATFORM_CHAIN_GAS', String(-paid.minor)],
+      ['PLATFORM_HOT_WALLET', String(paid.minor)],
+    ]);
     expect(await accountBalance(t.database.db, userAccount(session.userId, 'USER_AVAILABLE', 'USDC'))).toBe(
       500_000_000n,
     );
@@ -295,13 +410,36 @@ describe('EVM withdrawals from the hot wallet', () => {
     const get = (token: string, url: string) =>
       t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
     const page = (await get(finance, '/api/admin/chain/withdrawals?status=REVERTED&pageSize=5')).json().content;
-    expect(page.totalCount).toBe(1);
+    expect(page.totalCount).toBe(2); // the USDC transfer that reverted, the ETH one whose nonce was filled
     expect(page.list[0]).toMatchObject({ coinCode: 'USDC', status: 'REVERTED', attempts: 1 });
     expect(page.list[0].explorerUrl).toBe(`https://explorer.test/tx/${page.list[0].txHash}`);
     expect(Number(page.list[0].maxFeePerGasGwei)).toBeGreaterThan(0);
     const wallet = (await get(finance, '/api/admin/chain/hot-wallet')).json().content;
     expect(wallet.address).toBe(hotWallet);
     expect(wallet.nextNonce).toBe(await clients().public.getTransactionCount({ address: hotWallet }));
+    // Each coin's balance as the node has it now, against EVM_HOT_WALLET_MIN / _MAX (not set: null).
+    const eth = await clients().public.getBalance({ address: hotWallet });
+    expect(wallet.balances.map((row: { coinCode: string }) => row.coinCode)).toEqual(['ETH', 'USDT', 'USDC']);
+    expect(wallet.balances[0]).toEqual({
+      coinCode: 'ETH',
+      balance: toDecimalString(eth / 10n ** 10n, 'ETH'),
+      min: '10.00000000',
+      max: '5000.00000000',
+    });
+    expect(wallet.balances[1]).toMatchObject({ coinCode: 'USDT', min: null, max: null });
     expect((await get(support, '/api/admin/chain/withdrawals')).json().statusCode).not.toBe(200);
   });
+
+  it('has booked one gas entry per settled or failed transaction, summing to the gas account', async () => {
+    const chainId = await clients().public.getChainId();
+    const done = (await t.database.db.select().from(chainWithdrawals)).filter(
+      (row) => row.status === 'CONFIRMED' || row.status === 'REVERTED',
+    );
+    const entries = await gasEntries();
+    const keys = new Set(entries.map((entry) => entry.idempotency_key));
+    expect(keys).toEqual(new Set(done.map((row) => gasEntryKey(chainId, row.txHash!))));
+    let total = 0n;
+    for (const row of done) total += (await gasPaid(row.txHash!)).minor;
+    expect(await gasAccount()).toBe(-total);
+  }, 120_000);
 });

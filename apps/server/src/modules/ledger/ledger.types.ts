@@ -29,6 +29,11 @@ export const PLATFORM_ACCOUNT_TYPES = [
   'PLATFORM_FEES',
   /** Interest paid to users (funds). */
   'PLATFORM_INTEREST_EXPENSE',
+  /**
+   * Gas the hot wallet paid for its own transactions (withdrawals mined, reverted ones too), in ETH:
+   * an expense, negative by what was paid (docs/chain.md "Gas").
+   */
+  'PLATFORM_CHAIN_GAS',
   /** The exchange desk's inventory of each asset (swaps). */
   'EXCHANGE_INVENTORY',
   /** Money whose destination is not yet known; must be cleared by an operator. */
@@ -235,6 +240,8 @@ export const ENTRY_KINDS = [
   'CHAIN_REORG_RELEASE',
   /** Finance resolves a reorganisation alarm, the transfer being gone: USER_FROZEN → PLATFORM_HOT_WALLET. */
   'CHAIN_REORG_RECOVER',
+  /** Gas of a mined hot-wallet transaction: PLATFORM_CHAIN_GAS → PLATFORM_HOT_WALLET (ETH), once per tx hash. */
+  'CHAIN_GAS',
   /** The demo seed's starting balances (PLATFORM_DEMO_FUNDING → the demo user), never in production. */
   'DEMO_FUNDING',
 ] as const;

@@ -2,6 +2,7 @@ import { type AssetCode, toDecimalString } from '@meridian/contracts/money';
 import type { OpsDepositStatus } from '@meridian/contracts/back-office';
 import { type Page, totalPages } from '@meridian/contracts/pagination';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../platform/db/client.ts';
 import { DomainError } from '../../platform/http/errors.ts';
 import { deposits, withdrawals } from './wallet.tables.ts';
 import type { OpsDepositRow, OpsWithdrawal } from './wallet.types.ts';
@@ -105,20 +106,41 @@ export function createOperatorsService(ctx: WalletContext) {
 
   /**
    * Operator (admin module): 1 processing → 2 success with the chain's txHash; the frozen amount
-   * leaves to the hot wallet, the fee is earned. @throws DomainError NOT_FOUND, WITHDRAW_STATE_CHANGED (138) when not processing.
+   * leaves to the hot wallet, the fee is earned. `alsoInTx` runs in the same transaction after the
+   * transition (the chain sender books the transaction's gas there: docs/chain.md "Gas").
+   * @throws DomainError NOT_FOUND, WITHDRAW_STATE_CHANGED (138) when not processing.
    */
-  async function completeWithdrawal(operatorEmail: string, id: number, txHash: string): Promise<OpsWithdrawal> {
-    const row = await ctx.db.transaction((tx) => completeInTx(ctx, tx, id, txHash, operatorEmail, [1]));
+  async function completeWithdrawal(
+    operatorEmail: string,
+    id: number,
+    txHash: string,
+    alsoInTx?: (tx: Tx) => Promise<unknown>,
+  ): Promise<OpsWithdrawal> {
+    const row = await ctx.db.transaction(async (tx) => {
+      const settled = await completeInTx(ctx, tx, id, txHash, operatorEmail, [1]);
+      await alsoInTx?.(tx);
+      return settled;
+    });
     await notifyWithdrawal(ctx, row);
     return toOpsWithdrawal(ctx, row);
   }
 
   /**
-   * Operator (admin module): 0 or 1 → 3 failure; amount + fee back to available.
+   * Operator (admin module): 0 or 1 → 3 failure; amount + fee back to available. `alsoInTx` runs in
+   * the same transaction after the transition (a reverted chain transaction's gas).
    * @throws DomainError NOT_FOUND, WITHDRAW_STATE_CHANGED (138) when already settled.
    */
-  async function failWithdrawal(operatorEmail: string, id: number, reason: string): Promise<OpsWithdrawal> {
-    const row = await ctx.db.transaction((tx) => failInTx(ctx, tx, id, reason, operatorEmail, [0, 1]));
+  async function failWithdrawal(
+    operatorEmail: string,
+    id: number,
+    reason: string,
+    alsoInTx?: (tx: Tx) => Promise<unknown>,
+  ): Promise<OpsWithdrawal> {
+    const row = await ctx.db.transaction(async (tx) => {
+      const failed = await failInTx(ctx, tx, id, reason, operatorEmail, [0, 1]);
+      await alsoInTx?.(tx);
+      return failed;
+    });
     await notifyWithdrawal(ctx, row);
     return toOpsWithdrawal(ctx, row);
   }

@@ -16,6 +16,7 @@ import { QueryError } from '../components/query-error.tsx';
 import { ReasonModal } from '../components/reason-modal.tsx';
 import { adminUserPath } from '../lib/admin-paths.ts';
 import { formatDateTime } from '../lib/time.ts';
+import { ChainWithdrawalsSection, HotWalletSection } from './chain-withdrawals.tsx';
 
 /** What the note modal is asked for: a review decision or an alarm resolution. */
 type Deciding =
@@ -183,7 +184,9 @@ function reviewColumns(
  * `/admin/chain`: the EVM deposit watcher for finance — head block, processed cursor and lag;
  * deposits waiting for confirmations (k of N); deposits held for review with release (a large one
  * approved first by another finance operator) or reject; reorganisation alarms with their held
- * amounts, acknowledged and resolved (release the hold, or recover it). Polled every 10 s.
+ * amounts, acknowledged and resolved (release the hold, or recover it); the hot wallet (address,
+ * balance per coin against its thresholds, balance alerts) and the withdrawals it sent (nonce, fees,
+ * gas limit, attempts, status, hash), a page at a time. Polled every 10 s.
  */
 export function ChainPage() {
   const { t, i18n } = useTranslation('admin');
@@ -241,6 +244,10 @@ export function ChainPage() {
         scroll={{ x: 1000 }}
         data-testid="chain-pending"
       />
+      {heading('chain.hotWallet')}
+      <HotWalletSection />
+      {heading('chain.withdrawals')}
+      <ChainWithdrawalsSection />
       <ReasonModal
         open={deciding !== null}
         title={modalKey ? t(`chain.${modalKey}Title`) : ''}
