@@ -2,7 +2,7 @@ import { toLocale } from '@meridian/contracts/locale';
 import { validationMessage } from '@meridian/contracts/validation';
 import { Checkbox, Form, Input, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useCountryOptions } from '../hooks/use-country-options.ts';
+import { useCountryOptions } from '../../../lib/get-countries.ts';
 import { FUNDS, INDUSTRIES, OCCUPATIONS, PURPOSES, VOLUMES, WEALTH } from '../lib/aml-answers.ts';
 
 // The AML questionnaire's fields, one component per step. Every step stays mounted (hidden with

@@ -1,6 +1,6 @@
 import { Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useCountryOptions } from '../hooks/use-country-options.ts';
+import { useCountryOptions } from '../../../lib/get-countries.ts';
 import type { AmlValues } from '../lib/aml-answers.ts';
 
 /** The AML questionnaire's review: every answer by its label, the sanctioned countries by name. */

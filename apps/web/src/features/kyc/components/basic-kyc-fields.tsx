@@ -9,7 +9,7 @@ import { toLocale } from '@meridian/contracts/locale';
 import { validationMessage } from '@meridian/contracts/validation';
 import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useCountryOptions } from '../hooks/use-country-options.ts';
+import { useCountryOptions } from '../../../lib/get-countries.ts';
 import { zodRule } from '../lib/zod-rule.ts';
 
 // The basic KYC form's fields, one component per step. Every step's items stay mounted (hidden), so

@@ -1,7 +1,7 @@
 import type { BasicKycDraft, KycDocument, KycDocumentKind } from '@meridian/contracts/kyc';
 import { Descriptions, type FormInstance, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useCountryOptions } from '../hooks/use-country-options.ts';
+import { useCountryOptions } from '../../../lib/get-countries.ts';
 import { BASIC_FIELDS } from '../lib/basic-kyc-steps.ts';
 
 /** Props of {@link BasicKycReview}. */

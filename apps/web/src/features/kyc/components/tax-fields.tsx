@@ -4,7 +4,7 @@ import { toLocale } from '@meridian/contracts/locale';
 import { validationMessage } from '@meridian/contracts/validation';
 import { Alert, Button, Form, Input, Radio, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useCountryOptions } from '../hooks/use-country-options.ts';
+import { useCountryOptions } from '../../../lib/get-countries.ts';
 import type { TaxFormKind } from '../lib/tax-form.ts';
 import { zodRule } from '../lib/zod-rule.ts';
 

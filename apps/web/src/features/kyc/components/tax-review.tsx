@@ -1,6 +1,6 @@
 import { Descriptions, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useCountryOptions } from '../hooks/use-country-options.ts';
+import { useCountryOptions } from '../../../lib/get-countries.ts';
 import type { TaxFormKind, TaxPageValues } from '../lib/tax-form.ts';
 
 /** The tax form's review (step 3): the form decided, then the W-9's basis and TIN or each residence's TIN or reason. */
