@@ -301,7 +301,23 @@ const TAG_HUES = [
  */
 export const CONTRAST_PAIRS: readonly ContrastPair[] = /* @__PURE__ */ contrastPairs();
 
+/** Every area's pairs, joined in the order of the areas. */
 function contrastPairs(): ContrastPair[] {
+  return [
+    ...lightSurfacePairs(),
+    ...darkSurfacePairs(),
+    ...focusAndControlPairs(),
+    ...statusPairs(),
+    ...marketPairs(),
+    ...ltvPairs(),
+    ...chartPairs(),
+    ...cardFacePairs(),
+    ...tagPairs(),
+  ];
+}
+
+/** The contrast pairs of text, links and solid buttons on the light surfaces (part of {@link CONTRAST_PAIRS}). */
+function lightSurfacePairs(): ContrastPair[] {
   return [
     // Body text and links on the light surfaces and the tinted ones.
     ...on('text', [...LIGHT_SURFACES, 'surfaceNote', 'primarySubtle', 'primarySubtleHover', 'errorBackground'], 'text'),
@@ -320,7 +336,12 @@ function contrastPairs(): ContrastPair[] {
       kind: 'non-text',
       where: "the footer's social icons under the pointer",
     },
+  ];
+}
 
+/** The contrast pairs of the dark surfaces (part of {@link CONTRAST_PAIRS}). */
+function darkSurfacePairs(): ContrastPair[] {
+  return [
     // The dark surfaces: header, heroes, footer, banners.
     ...on('onDark', DARK_SURFACES, 'text'),
     ...on('textOnDarkSecondary', DARK_SURFACES, 'text'),
@@ -368,7 +389,12 @@ function contrastPairs(): ContrastPair[] {
     { foreground: 'highlightOnDark', background: 'headerBackground', backdrop: 'surface', kind: 'non-text' },
     ...on('ctaText', ['ctaBackground', 'ctaBackgroundHover'], 'text'),
     ...on('ctaBackground', ['surfaceInverse', 'surfaceInverseDeep'], 'non-text', 'the call-to-action button on navy'),
+  ];
+}
 
+/** The contrast pairs of focus rings and controls (part of {@link CONTRAST_PAIRS}). */
+function focusAndControlPairs(): ContrastPair[] {
+  return [
     // Focus rings and controls.
     ...on('focusRing', [...LIGHT_SURFACES, 'surfaceInverse'], 'non-text'),
     { foreground: 'focusRing', background: 'headerBackground', backdrop: 'surface', kind: 'non-text' },
@@ -377,7 +403,12 @@ function contrastPairs(): ContrastPair[] {
     ...on('accent', [...LIGHT_SURFACES, 'border'], 'non-text', 'selected borders, the active dot, the progress ring'),
     ...on('carouselDot', ['surface', 'page'], 'non-text'),
     { foreground: 'qrCode', background: 'surface', kind: 'non-text' },
+  ];
+}
 
+/** The contrast pairs of status texts and icons, unread marks (part of {@link CONTRAST_PAIRS}). */
+function statusPairs(): ContrastPair[] {
+  return [
     // Status texts and icons on the surfaces and on their own wash (alerts, tags).
     ...on('success', [...LIGHT_SURFACES, 'successBackground'], 'text'),
     ...on('warning', [...LIGHT_SURFACES, 'warningBackground'], 'text'),
@@ -386,12 +417,22 @@ function contrastPairs(): ContrastPair[] {
     ...on('unreadText', ['surface'], 'text', "the notice panel's unread count"),
     ...on('unreadDot', [...LIGHT_SURFACES, 'surfaceInverse'], 'non-text'),
     { foreground: 'unreadDot', background: 'headerBackground', backdrop: 'surface', kind: 'non-text' },
+  ];
+}
 
+/** The contrast pairs of the market's change (part of {@link CONTRAST_PAIRS}). */
+function marketPairs(): ContrastPair[] {
+  return [
     // The market's change: text in the table's white card, and the sparklines.
     ...on('marketUp', ['surface'], 'text'),
     ...on('marketDown', ['surface'], 'text'),
     ...on('marketFlat', ['surface'], 'text'),
+  ];
+}
 
+/** The contrast pairs of the LTV figure, zone and gauge (part of {@link CONTRAST_PAIRS}). */
+function ltvPairs(): ContrastPair[] {
+  return [
     // The LTV figure and zone (text on the loan card and the calculator, both white), which are also
     // the colours of the price chart's lines and labels and of the gauge's marks and legend dots (the
     // marks stand 3 px out of the track, on the card); the gauge's fill against the band it ends in.
@@ -404,12 +445,22 @@ function contrastPairs(): ContrastPair[] {
     { foreground: 'ltvWatch', background: 'ltvTrackWatch', kind: 'non-text' },
     { foreground: 'ltvMarginCall', background: 'ltvTrackMarginCall', kind: 'non-text' },
     { foreground: 'ltvLiquidation', background: 'ltvTrackLiquidation', kind: 'non-text' },
+  ];
+}
 
+/** The contrast pairs of charts (part of {@link CONTRAST_PAIRS}). */
+function chartPairs(): ContrastPair[] {
+  return [
     // Charts on white.
     ...on('chartPrice', ['surface'], 'non-text'),
     ...on('chartCurrentInterest', ['surface', 'chartFixedInterest'], 'non-text', 'stacked on the fixed bar'),
     ...on('chartFixedInterest', ['surface'], 'non-text'),
+  ];
+}
 
+/** The contrast pairs of card faces (part of {@link CONTRAST_PAIRS}). */
+function cardFacePairs(): ContrastPair[] {
+  return [
     // Card faces: white text at both ends of each gradient; the selected card's border.
     ...on(
       'onDark',
@@ -424,7 +475,12 @@ function contrastPairs(): ContrastPair[] {
     { foreground: 'onDark', background: 'cardFaceBadge', backdrop: 'cardFaceVisaEnd', kind: 'text' },
     { foreground: 'onDark', background: 'cardFaceBadge', backdrop: 'cardFaceMastercardEnd', kind: 'text' },
     ...on('cardFaceSelected', ['surface', 'page'], 'non-text'),
+  ];
+}
 
+/** The contrast pairs of Ant Design's preset tags (part of {@link CONTRAST_PAIRS}). */
+function tagPairs(): ContrastPair[] {
+  return [
     // Ant Design's preset tags.
     ...TAG_HUES.map((hue): ContrastPair => ({
       foreground: `tag${hue}Text`,

@@ -57,3 +57,8 @@ export function taxFormBody(values: TaxPageValues): TaxFormInput | null {
     }),
   };
 }
+
+/** The tax form's steps: the US-person questions, the form they decide, the review. */
+export const TAX_STEPS = ['usPerson', 'form', 'review'] as const;
+/** The form's top-level fields a server refusal may name. */
+export const TAX_FORM_ROOTS = ['tin', 'residences', 'usPersonBasis', 'isUsBorn'];

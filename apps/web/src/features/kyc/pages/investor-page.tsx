@@ -32,6 +32,7 @@ import { applyNestedServerErrors, type FieldPath } from '../lib/server-field-err
 import { zodRule } from '../lib/zod-rule.ts';
 import { isStepOpen } from '../lib/kyc-view.ts';
 import './identity-pages.css';
+import { useStepState } from '../hooks/use-step-state.ts';
 
 type StepKey = 'type' | 'individual' | 'company' | 'people' | 'documents' | 'review';
 const INDIVIDUAL_STEPS: StepKey[] = ['type', 'individual', 'review'];
@@ -92,9 +93,7 @@ function InvestorForm({ state, documents: initialDocuments }: { state: InvestorS
   const queryClient = useQueryClient();
   const countries = useCountries();
   const [form] = Form.useForm<InvestorValues>();
-  const [current, setCurrent] = useState(0);
-  const [error, setError] = useState<string | null>(null);
-  const [isBusy, setIsBusy] = useState(false);
+  const { current, setCurrent, error, setError, isBusy, setIsBusy } = useStepState();
   const [documents, setDocuments] = useState(initialDocuments);
   const type = Form.useWatch('type', { form, preserve: true });
   const steps = type === 'company' ? COMPANY_STEPS : INDIVIDUAL_STEPS;

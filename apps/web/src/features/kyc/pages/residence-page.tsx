@@ -15,6 +15,7 @@ import { StepActions, StepBar } from '../components/step-frame.tsx';
 import { NeedsEarlierStep, StepLinks, UnderReviewResult } from '../components/step-links.tsx';
 import { formatDateTime } from '../lib/format-time.ts';
 import { applyNestedServerErrors } from '../lib/server-field-errors.ts';
+import { useStepState } from '../hooks/use-step-state.ts';
 
 /** The form's fields, as `POST user/identity/residence` takes them. */
 interface ResidenceValues {
@@ -112,9 +113,7 @@ function ResidenceForm({
   const queryClient = useQueryClient();
   const countries = useCountries();
   const [form] = Form.useForm<ResidenceValues>();
-  const [current, setCurrent] = useState(0);
-  const [error, setError] = useState<string | null>(null);
-  const [isBusy, setIsBusy] = useState(false);
+  const { current, setCurrent, error, setError, isBusy, setIsBusy } = useStepState();
   const [hasProof, setHasProof] = useState(false);
   const required = { required: true, message: validationMessage('validation.required', locale) };
   const countryOptions = (countries.data ?? []).map((country) => ({
