@@ -23,13 +23,22 @@ export interface AuthLoadResult {
   sent: number;
   elapsedMs: number;
   latenciesMs: number[];
+  /** Each answered decision's scheduled departure, epoch ms (`performance.timeOrigin` based), in the order of `latenciesMs`. */
+  departuresEpochMs: number[];
   decisions: Record<string, number>;
   errors: Record<string, number>;
 }
 
 export async function runAuthLoad(plan: AuthLoadPlan): Promise<AuthLoadResult> {
   const pool = new Pool(plan.baseUrl, { connections: plan.connections, pipelining: 1 });
-  const result: AuthLoadResult = { sent: 0, elapsedMs: 0, latenciesMs: [], decisions: {}, errors: {} };
+  const result: AuthLoadResult = {
+    sent: 0,
+    elapsedMs: 0,
+    latenciesMs: [],
+    departuresEpochMs: [],
+    decisions: {},
+    errors: {},
+  };
   const count = (table: Record<string, number>, key: string) => (table[key] = (table[key] ?? 0) + 1);
   const prefix = randomBytes(6).toString('hex');
   const startedMs = performance.now();
@@ -68,6 +77,7 @@ export async function runAuthLoad(plan: AuthLoadPlan): Promise<AuthLoadResult> {
           });
           const answer = (await response.body.json()) as { statusCode: number; content: { decision: string } };
           result.latenciesMs.push(performance.now() - dueMs);
+          result.departuresEpochMs.push(performance.timeOrigin + dueMs);
           if (answer.statusCode !== 200) count(result.errors, `status ${answer.statusCode}`);
           else count(result.decisions, answer.content.decision);
         } catch (error) {

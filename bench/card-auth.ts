@@ -31,6 +31,7 @@ import { cardAccount, platformAccount, transfer } from '../apps/server/src/modul
 import { type Database, openDatabase } from '../apps/server/src/platform/db/client.ts';
 import { findMigrationsDir } from '../apps/server/src/platform/db/migrate.ts';
 import type { AuthLoadPlan, AuthLoadResult } from './card-auth-load.ts';
+import { startPauseWatch, type PauseWatch } from './lib/pause-watch.ts';
 
 const SECRET = randomBytes(32).toString('hex');
 /** Each card's balance: 1,000.00 EUR. */
@@ -138,6 +139,7 @@ async function benchDatabase(
       [`${options.cards.toLocaleString('en-US')} cards`, tokens],
       [`${options.hot} hot cards`, tokens.slice(0, options.hot)],
     ] as const) {
+      const pauses: PauseWatch = startPauseWatch();
       const load = await loadInWorker({
         baseUrl,
         secret: SECRET,
@@ -153,6 +155,7 @@ async function benchDatabase(
       console.log(
         `    decisions/s ${(load.latenciesMs.length / (load.elapsedMs / 1000)).toFixed(0).padStart(6)}   p50 ${ms(percentile(load.latenciesMs, 0.5))}  p99 ${ms(p99)}  max ${ms(Math.max(...load.latenciesMs))}`,
       );
+      console.log(`    ${pauses.explainTail(load.departuresEpochMs, load.latenciesMs, p99)}`);
       console.log(
         `    decisions ${JSON.stringify(load.decisions)}   errors ${errors}${errors ? ` ${JSON.stringify(load.errors)}` : ''}   (target p99 ≤ 50 ms, 0 errors: ${p99 <= 50 && errors === 0 ? 'met' : 'not met'})`,
       );

@@ -1,0 +1,82 @@
+/**
+ * Where a latency tail comes from, with evidence: while a load runs, record the server process's
+ * garbage-collection pauses (`PerformanceObserver` of `gc` entries) and its event-loop stalls (a
+ * 5 ms ticker that logs every tick more than `STALL_MS` late), each as an interval on the epoch-ms
+ * timeline (`performance.timeOrigin` based, shared with worker threads). `explainTail` then says, of
+ * the requests slower than a threshold (the p99), how many were in flight during a GC pause or a
+ * stall of the server's thread — the rest waited elsewhere (the database, a lock, the network).
+ * The server must run in this process (the benches build the app in process).
+ */
+import { PerformanceObserver, constants } from 'node:perf_hooks';
+
+/** A tick this late (ms) counts as a stall of the event loop. */
+const STALL_MS = 10;
+const TICK_MS = 5;
+
+interface Interval {
+  startMs: number;
+  endMs: number;
+}
+
+export interface PauseWatch {
+  /** One line: GC pauses and stalls during the load, and how many tail requests overlapped them; stops the watch. */
+  explainTail(departuresEpochMs: number[], latenciesMs: number[], thresholdMs: number): string;
+}
+
+/** Start recording GC pauses and event-loop stalls of this process (see the file's comment). */
+export function startPauseWatch(): PauseWatch {
+  const gcPauses: (Interval & { isMajor: boolean })[] = [];
+  const stalls: Interval[] = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const startMs = performance.timeOrigin + entry.startTime;
+      const kind = (entry.detail as { kind?: number } | undefined)?.kind;
+      gcPauses.push({
+        startMs,
+        endMs: startMs + entry.duration,
+        isMajor: kind === constants.NODE_PERFORMANCE_GC_MAJOR,
+      });
+    }
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  let expectedMs = performance.now() + TICK_MS;
+  const ticker = setInterval(() => {
+    const nowMs = performance.now();
+    const lateMs = nowMs - expectedMs;
+    if (lateMs > STALL_MS)
+      stalls.push({ startMs: performance.timeOrigin + expectedMs, endMs: performance.timeOrigin + nowMs });
+    expectedMs = nowMs + TICK_MS;
+  }, TICK_MS);
+
+  return {
+    explainTail(departuresEpochMs, latenciesMs, thresholdMs) {
+      clearInterval(ticker);
+      observer.disconnect();
+      const overlaps = (request: Interval, intervals: Interval[]) =>
+        intervals.some((pause) => pause.startMs < request.endMs && pause.endMs > request.startMs);
+      let tail = 0;
+      let duringGc = 0;
+      let duringStall = 0;
+      let duringNeither = 0;
+      latenciesMs.forEach((latencyMs, index) => {
+        if (latencyMs <= thresholdMs) return;
+        tail += 1;
+        const request = { startMs: departuresEpochMs[index]!, endMs: departuresEpochMs[index]! + latencyMs };
+        const isGc = overlaps(request, gcPauses);
+        const isStall = overlaps(request, stalls);
+        if (isGc) duringGc += 1;
+        if (isStall) duringStall += 1;
+        if (!isGc && !isStall) duringNeither += 1;
+      });
+      const gcTotalMs = gcPauses.reduce((sum, pause) => sum + pause.endMs - pause.startMs, 0);
+      const gcMaxMs = Math.max(0, ...gcPauses.map((pause) => pause.endMs - pause.startMs));
+      const stallMaxMs = Math.max(0, ...stalls.map((stall) => stall.endMs - stall.startMs));
+      return (
+        `server thread: ${gcPauses.length} GC pauses (${gcPauses.filter((pause) => pause.isMajor).length} major), ` +
+        `${gcTotalMs.toFixed(0)} ms in all, longest ${gcMaxMs.toFixed(1)} ms; ${stalls.length} event-loop stalls over ${STALL_MS} ms, ` +
+        `longest ${stallMaxMs.toFixed(0)} ms · of ${tail} decisions over ${thresholdMs.toFixed(1)} ms: ` +
+        `${duringGc} in flight during a GC pause, ${duringStall} during a stall, ${duringNeither} during neither`
+      );
+    },
+  };
+}
