@@ -97,7 +97,7 @@ for (const locale of ['en-US', 'zh-HK'] as const) {
 
 const OFFICE_TEXTS = {
   'en-US': { nonce: 'Nonce 0', confirmed: 'Confirmed' },
-  'zh-HK': { nonce: 'Nonce 0', confirmed: '已確認' },
+  'zh-HK': { nonce: '交易序號 0', confirmed: '已確認' },
 } as const;
 
 for (const locale of ['en-US', 'zh-HK'] as const) {
