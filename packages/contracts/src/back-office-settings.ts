@@ -3,6 +3,9 @@ import { ID_LENGTH_MAX } from './limits.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { assetCodeSchema, decimalAmountSchema } from './money.ts';
 import { ANY_OPERATOR } from './operators.ts';
+import { SETTING_CHANGE_STATUSES, settingChangeDecisionFields } from './setting-change.ts';
+
+export { SETTING_CHANGE_STATUSES, type SettingChangeStatus } from './setting-change.ts';
 
 /**
  * Back office "Products and settings": coin networks and swap pairs. Any operator reads
@@ -71,8 +74,6 @@ export const updatePairSettingBodySchema = z.strictObject({
 });
 export type UpdatePairSettingBody = z.infer<typeof updatePairSettingBodySchema>;
 
-export const SETTING_CHANGE_STATUSES = ['proposed', 'applied', 'rejected'] as const;
-export type SettingChangeStatus = (typeof SETTING_CHANGE_STATUSES)[number];
 /**
  * What a risky change targets: a coin network (key `COIN/NETWORK`), a swap pair (key `FROM/TO`),
  * the loan rules, the card programme (key '' for their one settings row) or a fund product (key its id).
@@ -87,7 +88,7 @@ export type SettingTargetKind = (typeof SETTING_TARGET_KINDS)[number];
  * as one line, "40 / 70 / 80 % · 5 %").
  */
 export const settingChangeSchema = z.object({
-  id: z.number().int(),
+  ...settingChangeDecisionFields,
   /** 'network.withdrawFee' | 'pair.spreadBps' | 'loans.riskLevels' | 'cards.fees' | 'cards.fxRates' | 'funds.rateTiers'. */
   kind: z.string(),
   targetKind: z.enum(SETTING_TARGET_KINDS),
@@ -96,11 +97,6 @@ export const settingChangeSchema = z.object({
   field: z.string(),
   before: z.string(),
   after: z.string(),
-  status: z.enum(SETTING_CHANGE_STATUSES),
-  proposedBy: z.string(),
-  proposedAt: z.string(),
-  decidedBy: z.string().nullable(),
-  decidedAt: z.string().nullable(),
 });
 export type SettingChange = z.infer<typeof settingChangeSchema>;
 

@@ -4,6 +4,7 @@ import { CARD_CURRENCIES, type CardCurrency, cardCurrencySchema } from './cards.
 import { defineEndpoint } from './endpoint.ts';
 import { ASSET_PRECISION, decimalAmountSchema, parseAmountMinor } from './money.ts';
 import { ANY_OPERATOR } from './operators.ts';
+import { SETTING_CHANGE_STATUSES, settingChangeDecisionFields } from './setting-change.ts';
 
 /**
  * Back office "Products and settings", card programme settings (each change is audited;
@@ -55,7 +56,7 @@ export type CardFees = z.infer<typeof cardFeesSchema>;
 export const cardFxRatesSchema = z.object({ EUR: z.string(), GBP: z.string(), JPY: z.string() });
 export type CardFxRates = z.infer<typeof cardFxRatesSchema>;
 
-export const CARD_SETTING_CHANGE_STATUSES = ['proposed', 'applied', 'rejected'] as const;
+export const CARD_SETTING_CHANGE_STATUSES = SETTING_CHANGE_STATUSES;
 export type CardSettingChangeStatus = (typeof CARD_SETTING_CHANGE_STATUSES)[number];
 
 /** What a proposal changes: both fees, or the whole rate table. */
@@ -63,14 +64,7 @@ export const CARD_SETTING_CHANGE_KINDS = ['fees', 'fxRates'] as const;
 export type CardSettingChangeKind = (typeof CARD_SETTING_CHANGE_KINDS)[number];
 
 /** Who proposed and decided a change, and its state (common to every kind). */
-const cardSettingChangeFields = {
-  id: z.number().int(),
-  status: z.enum(CARD_SETTING_CHANGE_STATUSES),
-  proposedBy: z.string(),
-  proposedAt: z.string(),
-  decidedBy: z.string().nullable(),
-  decidedAt: z.string().nullable(),
-};
+const cardSettingChangeFields = settingChangeDecisionFields;
 
 /**
  * A proposed risky change of the card programme, by `kind`: the fees (`before` / `after` both fees)

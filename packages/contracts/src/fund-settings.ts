@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
 import { amountMinorSchema } from './money.ts';
 import { ANY_OPERATOR } from './operators.ts';
+import { SETTING_CHANGE_STATUSES, settingChangeDecisionFields } from './setting-change.ts';
 
 /**
  * Back office "Products and settings", fund products: every operator reads the products; an admin creates fixed funds (period, rate, raise
@@ -123,22 +124,17 @@ export const fundTierValuesSchema = z.object({
 });
 export type FundTierValues = z.infer<typeof fundTierValuesSchema>;
 
-export const FUND_SETTING_CHANGE_STATUSES = ['proposed', 'applied', 'rejected'] as const;
+export const FUND_SETTING_CHANGE_STATUSES = SETTING_CHANGE_STATUSES;
 
 /**
  * A proposed change of a product's rate tiers (four eyes, docs/back-office.md "Four eyes"): the
  * tiers before and proposed, who proposed and who decided. It applies when a different admin approves.
  */
 export const fundSettingChangeSchema = z.object({
-  id: z.number().int(),
+  ...settingChangeDecisionFields,
   productId: z.string(),
   before: fundTierValuesSchema,
   after: fundTierValuesSchema,
-  status: z.enum(FUND_SETTING_CHANGE_STATUSES),
-  proposedBy: z.string(),
-  proposedAt: z.string(),
-  decidedBy: z.string().nullable(),
-  decidedAt: z.string().nullable(),
 });
 export type FundSettingChange = z.infer<typeof fundSettingChangeSchema>;
 export const fundSettingChangeParamsSchema = z.object({ id: z.coerce.number().int().min(1) });

@@ -3,6 +3,7 @@ import { defineEndpoint } from './endpoint.ts';
 import { LOAN_COINS, loanCoinSchema } from './loans.ts';
 import { amountMinorSchema } from './money.ts';
 import { ANY_OPERATOR } from './operators.ts';
+import { SETTING_CHANGE_STATUSES, settingChangeDecisionFields } from './setting-change.ts';
 
 /**
  * Back office "Products and settings", loan settings:
@@ -68,19 +69,14 @@ export const loanRiskLevelsSchema = z.object({
 });
 export type LoanRiskLevels = z.infer<typeof loanRiskLevelsSchema>;
 
-export const LOAN_SETTING_CHANGE_STATUSES = ['proposed', 'applied', 'rejected'] as const;
+export const LOAN_SETTING_CHANGE_STATUSES = SETTING_CHANGE_STATUSES;
 export type LoanSettingChangeStatus = (typeof LOAN_SETTING_CHANGE_STATUSES)[number];
 
 /** A proposed change of the risky numbers: what they were and would be, who proposed and decided. */
 export const loanSettingChangeSchema = z.object({
-  id: z.number().int(),
+  ...settingChangeDecisionFields,
   before: loanRiskLevelsSchema,
   after: loanRiskLevelsSchema,
-  status: z.enum(LOAN_SETTING_CHANGE_STATUSES),
-  proposedBy: z.string(),
-  proposedAt: z.string(),
-  decidedBy: z.string().nullable(),
-  decidedAt: z.string().nullable(),
 });
 export type LoanSettingChange = z.infer<typeof loanSettingChangeSchema>;
 
