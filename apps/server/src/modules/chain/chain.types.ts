@@ -73,6 +73,8 @@ export interface ChainWallet {
   /** `recordDepositInTx` for a block's transfers at once (distinct keys), results in input order. */
   recordDepositsInTx(tx: Tx, inputs: readonly ObservedDeposit[]): Promise<RecordedDeposit[]>;
   notifyDepositCredited(recorded: Pick<RecordedDeposit, 'userId' | 'coinCode' | 'amount'>): Promise<void>;
+  /** `notifyDepositCredited` for a block's credits at once (a few statements, one message each); never throws. */
+  notifyDepositsCredited(recorded: readonly Pick<RecordedDeposit, 'userId' | 'coinCode' | 'amount'>[]): Promise<void>;
   dropPendingDepositInTx(tx: Tx, depositId: number): Promise<boolean>;
   raiseDepositConfirmationsInTx(tx: Tx, depositIds: number[], confirmations: number): Promise<void>;
   /** Deposit addresses on `chain` with id above `afterId`, in id order, at most `limit`. */

@@ -1,7 +1,8 @@
 import { getAddress } from 'viem';
 import { type AssetCode, parseAmountMinor } from '@meridian/contracts/money';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, not, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
+import { pgArrayLiteral } from '../../platform/db/pg-array.ts';
 import type { ObservedDeposit, RecordedDeposit } from '../wallet/wallet.service.ts';
 import { DepositAddressIndex } from './chain.address-index.ts';
 import { type BlockContext, confirmationsOf, recordBlockInTx } from './chain.blocks.ts';
@@ -71,7 +72,8 @@ function observedOf(
   return {
     network: row.network,
     coin: watched.coin,
-    address: getAddress(row.toAddress),
+    // Lowercase as stored: the wallet spells it (EIP-55) once.
+    address: row.toAddress,
     txHash: row.txHash,
     outputIndex: row.logIndex,
     amountMinor: row.amountMinor!,
@@ -248,23 +250,38 @@ export class EvmWatcher implements DepositSource {
     finalized: number | null,
   ): Promise<number> {
     const credited = await this.options.db.transaction(async (tx) => {
-      const pending = await tx
+      // Due by count or finality: read whole (to credit them); the others only for their ids.
+      const isDue = sql`(${chainDeposits.blockNumber} <= ${tip + 1}::bigint - ${chainDeposits.confirmationsRequired}${
+        finalized === null ? sql`` : sql` OR ${chainDeposits.blockNumber} <= ${finalized}::bigint`
+      })`;
+      const isPending = and(eq(chainDeposits.chainId, chainId), eq(chainDeposits.status, 'PENDING'));
+      const dueRows = await tx
         .select()
         .from(chainDeposits)
-        .where(and(eq(chainDeposits.chainId, chainId), eq(chainDeposits.status, 'PENDING')))
+        .where(and(isPending, isDue))
         .orderBy(asc(chainDeposits.blockNumber), asc(chainDeposits.id));
+      const waitingRows = await tx
+        .select({ depositId: chainDeposits.depositId, blockNumber: chainDeposits.blockNumber })
+        .from(chainDeposits)
+        .where(and(isPending, isNotNull(chainDeposits.depositId), not(isDue)));
       const due: { row: typeof chainDeposits.$inferSelect; input: ObservedDeposit }[] = [];
       const waiting = new Map<number, number[]>();
-      for (const row of pending) {
-        const confirmations = confirmationsOf(row.blockNumber, tip);
-        const isFinal = finalized !== null && row.blockNumber <= finalized;
+      const wait = (blockNumber: number, depositId: number | null) => {
+        if (depositId === null) return;
+        const confirmations = confirmationsOf(blockNumber, tip);
+        const ids = waiting.get(confirmations);
+        if (ids) ids.push(depositId);
+        else waiting.set(confirmations, [depositId]);
+      };
+      for (const row of waitingRows) wait(row.blockNumber, row.depositId);
+      for (const row of dueRows) {
         const watched = row.tokenAddress === null ? eth : tokens.get(row.tokenAddress);
-        if (!watched || row.depositId === null || (confirmations < row.confirmationsRequired && !isFinal)) {
-          if (row.depositId !== null)
-            waiting.set(confirmations, [...(waiting.get(confirmations) ?? []), row.depositId]);
+        if (!watched || row.depositId === null) {
+          wait(row.blockNumber, row.depositId);
           continue;
         }
-        due.push({ row, input: observedOf(row, watched, confirmations, isFinal) });
+        const isFinal = finalized !== null && row.blockNumber <= finalized;
+        due.push({ row, input: observedOf(row, watched, confirmationsOf(row.blockNumber, tip), isFinal) });
       }
       const done: RecordedDeposit[] = [];
       for (let index = 0; index < due.length; index += CONFIRM_BATCH) {
@@ -275,7 +292,10 @@ export class EvmWatcher implements DepositSource {
         );
         const settled = part.filter((_, k) => recorded[k]!.row.status !== 'PENDING').map((item) => item.row.id);
         if (settled.length > 0)
-          await tx.update(chainDeposits).set({ status: 'CREDITED' }).where(inArray(chainDeposits.id, settled));
+          await tx
+            .update(chainDeposits)
+            .set({ status: 'CREDITED' })
+            .where(sql`${chainDeposits.id} = ANY(${pgArrayLiteral(settled)}::bigint[])`);
         done.push(...recorded.filter((deposit) => deposit.isCreditedNow));
       }
       for (const [confirmations, depositIds] of waiting)
@@ -287,8 +307,9 @@ export class EvmWatcher implements DepositSource {
     return credited.length;
   }
 
+  /** The credit messages of `credited`, after their commit, in a few statements (one message each). */
   private async notify(credited: RecordedDeposit[]): Promise<void> {
-    for (const recorded of credited) await this.options.wallet.notifyDepositCredited(recorded);
+    await this.options.wallet.notifyDepositsCredited(credited);
   }
 
   /** ETH and the configured tokens with their decimals (read once per contract) and current rules. */

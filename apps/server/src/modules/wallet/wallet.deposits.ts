@@ -1,8 +1,9 @@
 import { type AssetCode, toDecimalString } from '@meridian/contracts/money';
 import type { DepositAddressContent } from '@meridian/contracts/wallet';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.ts';
 import { DomainError } from '../../platform/http/errors.ts';
+import { pgArrayLiteral } from '../../platform/db/pg-array.ts';
 import { postEntry } from '../ledger/ledger.service.ts';
 import { platformAccount, transfer, userAccount } from '../ledger/ledger.types.ts';
 import { type Chain, chainOf, deriveAddress, normalizeAddress } from './wallet.addresses.ts';
@@ -198,6 +199,19 @@ export function createDepositsService(ctx: WalletContext) {
   }
 
   /**
+   * `notifyDepositCredited` for many credits (after the commit of `recordDepositsInTx`): one message
+   * each, written in a few statements however many there are; never throws.
+   */
+  async function notifyDepositsCredited(
+    recorded: readonly Pick<RecordedDeposit, 'userId' | 'coinCode' | 'amount'>[],
+  ): Promise<void> {
+    if (recorded.length === 0) return;
+    await ctx.options.notifier
+      ?.depositsCredited(recorded.map(({ userId, coinCode, amount }) => ({ userId, coinCode, amount })))
+      .catch((error: unknown) => ctx.options.log.warn({ err: error }, 'deposit notification failed'));
+  }
+
+  /**
    * A PENDING deposit whose transfer is gone (its block left the canonical chain): deleted with
    * its screening alert, in `tx`. True when it was PENDING (nothing was ever posted for it); false
    * when it is credited or frozen, which is never undone here (the caller raises the alarm).
@@ -243,7 +257,7 @@ export function createDepositsService(ctx: WalletContext) {
     await tx
       .update(deposits)
       .set({ confirmations: sql`GREATEST(${deposits.confirmations}, ${confirmations})` })
-      .where(and(inArray(deposits.id, depositIds), eq(deposits.status, 'PENDING')));
+      .where(and(sql`${deposits.id} = ANY(${pgArrayLiteral(depositIds)}::bigint[])`, eq(deposits.status, 'PENDING')));
   }
 
   /**
@@ -291,6 +305,7 @@ export function createDepositsService(ctx: WalletContext) {
     recordDepositInTx,
     recordDepositsInTx,
     notifyDepositCredited,
+    notifyDepositsCredited,
     dropPendingDepositInTx,
     depositStatusInTx,
     depositAddressesAfter,
