@@ -11,7 +11,7 @@ import { chainOf, normalizeAddress } from './wallet.addresses.ts';
 import { freezeDepositInTx } from './wallet.internal.ts';
 import { recordAlert } from './wallet.screening.ts';
 import { coinNetworks, coins, depositAddresses, deposits, screeningAlerts } from './wallet.tables.ts';
-import type { ObservedDeposit, RecordedDeposit } from './wallet.service.ts';
+import type { ObservedDeposit, PendingConfirmation, RecordedDeposit } from './wallet.service.ts';
 
 type DepositRow = typeof deposits.$inferSelect;
 
@@ -86,6 +86,73 @@ export async function recordDepositsInTx(
       amount: toDecimalString(row.amountMinor, coin),
       isCreditedNow: final.status === 'CREDITED' && row.status === 'PENDING',
     };
+  });
+}
+
+/**
+ * The chain watcher's confirmation pass, set-based (docs/chain.md "Batched credit"): raise the
+ * confirmations of the PENDING deposits `items` in ONE statement (never lowered), then credit — or
+ * freeze, when their source has an alert that is not released — those now due (count reached or
+ * final), exactly once, as `recordDepositsInTx` does (same status claim, same entry key). Instead of
+ * upserting the known rows again, no look-up of owners or networks.
+ * @returns those of `items` no longer PENDING after it (credited or frozen now, or before), in
+ *   `items` order; `isCreditedNow` for those credited by this call.
+ */
+export async function confirmDepositsInTx(
+  tx: Tx,
+  deps: DepositBatchDeps,
+  items: readonly PendingConfirmation[],
+): Promise<RecordedDeposit[]> {
+  if (items.length === 0) return [];
+  const ids = pgArrayLiteral(items.map((item) => item.depositId));
+  const counts = pgArrayLiteral(items.map((item) => item.confirmations));
+  // Only id, status and count come back: most of a block's pending deposits are not due yet.
+  const raised = await tx
+    .update(deposits)
+    .set({
+      confirmations: sql`CASE WHEN ${deposits.status} = 'PENDING' THEN GREATEST(${deposits.confirmations}, x.confirmations) ELSE ${deposits.confirmations} END`,
+    })
+    .from(sql`unnest(${ids}::bigint[], ${counts}::int[]) AS x(id, confirmations)`)
+    .where(sql`${deposits.id} = x.id`)
+    .returning({ id: deposits.id, status: deposits.status, confirmations: deposits.confirmations });
+  const itemOf = new Map(items.map((item) => [item.depositId, item]));
+  const wanted = raised.filter((row) => {
+    const item = itemOf.get(row.id)!;
+    const isDue = item.mayCredit && (item.isFinal || row.confirmations >= item.confirmationsRequired);
+    return row.status !== 'PENDING' || isDue;
+  });
+  const rows =
+    wanted.length === 0
+      ? []
+      : await tx
+          .select()
+          .from(deposits)
+          .where(sql`${deposits.id} = ANY(${pgArrayLiteral(wanted.map((row) => row.id))}::bigint[])`);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const found = items.flatMap((item) => {
+    const row = byId.get(item.depositId);
+    return row ? [{ item, row }] : [];
+  });
+  const due = found
+    .filter(
+      ({ item, row }) =>
+        row.status === 'PENDING' && item.mayCredit && (item.isFinal || row.confirmations >= item.confirmationsRequired),
+    )
+    .map(({ row }) => row);
+  const settled = await creditOrFreezeAll(tx, deps, due);
+  return found.flatMap(({ row }) => {
+    const final = settled.get(row.id) ?? row;
+    if (final.status === 'PENDING') return [];
+    const coin = row.coinCode as AssetCode;
+    return [
+      {
+        row: final,
+        userId: row.userId,
+        coinCode: coin,
+        amount: toDecimalString(row.amountMinor, coin),
+        isCreditedNow: settled.get(row.id)?.status === 'CREDITED',
+      },
+    ];
   });
 }
 

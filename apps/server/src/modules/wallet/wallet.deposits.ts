@@ -7,10 +7,13 @@ import { pgArrayLiteral } from '../../platform/db/pg-array.ts';
 import { postEntry } from '../ledger/ledger.service.ts';
 import { platformAccount, transfer, userAccount } from '../ledger/ledger.types.ts';
 import { type Chain, chainOf, deriveAddress, normalizeAddress } from './wallet.addresses.ts';
-import { recordDepositsInTx as recordDepositBatchInTx } from './wallet.deposit-batch.ts';
+import {
+  confirmDepositsInTx as confirmDepositBatchInTx,
+  recordDepositsInTx as recordDepositBatchInTx,
+} from './wallet.deposit-batch.ts';
 import { depositAlert, recordAlert } from './wallet.screening.ts';
 import { depositAddresses, deposits, hdIndexCounters, screeningAlerts } from './wallet.tables.ts';
-import type { ObservedDeposit, RecordedDeposit } from './wallet.types.ts';
+import type { ObservedDeposit, PendingConfirmation, RecordedDeposit } from './wallet.types.ts';
 import {
   asAsset,
   type DepositRow,
@@ -189,6 +192,15 @@ export function createDepositsService(ctx: WalletContext) {
     return recordDepositBatchInTx(tx, { now: ctx.now, screening: ctx.options.screening, log: ctx.options.log }, inputs);
   }
 
+  /**
+   * The chain watcher's confirmation pass over PENDING deposits, set-based (`wallet.deposit-batch.ts`
+   * `confirmDepositsInTx`): confirmations raised, those due credited or frozen once. The caller sends
+   * the credit notices after its commit (`notifyDepositsCredited`).
+   */
+  async function confirmDepositsInTx(tx: Tx, items: readonly PendingConfirmation[]): Promise<RecordedDeposit[]> {
+    return confirmDepositBatchInTx(tx, { now: ctx.now, screening: ctx.options.screening, log: ctx.options.log }, items);
+  }
+
   /** Tell the owner that a deposit was credited (after the commit of `recordDepositInTx`); never throws. */
   async function notifyDepositCredited(
     recorded: Pick<RecordedDeposit, 'userId' | 'coinCode' | 'amount'>,
@@ -304,6 +316,7 @@ export function createDepositsService(ctx: WalletContext) {
     depositAddressByEmail,
     recordDepositInTx,
     recordDepositsInTx,
+    confirmDepositsInTx,
     notifyDepositCredited,
     notifyDepositsCredited,
     dropPendingDepositInTx,

@@ -226,3 +226,16 @@ export interface WithdrawalOptions {
    */
   settleAnswer?: SettleAnswer;
 }
+
+/** A PENDING deposit the chain watcher saw again: its confirmations now, and whether it may be credited. */
+export interface PendingConfirmation {
+  depositId: number;
+  /** Confirmations now (kept at the highest reported). */
+  confirmations: number;
+  /** Confirmations it needs (as recorded with it). */
+  confirmationsRequired: number;
+  /** Its block is final: credited whatever the count. */
+  isFinal: boolean;
+  /** False: only its confirmations are raised (e.g. its coin is not watched any more). */
+  mayCredit: boolean;
+}
