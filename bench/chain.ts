@@ -13,17 +13,23 @@
  *     pending deposit, then credited once its block has N confirmations — the full path).
  *
  *   npm run bench:chain [-- --addresses 10000 --transfers 1000 --blocks 20 --confirmations 3 --only pglite|postgres]
+ *     [--log-sql FILE (each statement of the `all ours` runs)] [--profile DIR (a CPU profile per run)]
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
+import { NodePgPreparedQuery } from 'drizzle-orm/node-postgres/session';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import { PglitePreparedQuery } from 'drizzle-orm/pglite/session';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { inProcessLeader } from '../apps/server/src/modules/chain/chain.leader.ts';
 import type { EvmBlock, EvmNode, EvmTransfer } from '../apps/server/src/modules/chain/chain.types.ts';
 import { EvmWatcher } from '../apps/server/src/modules/chain/chain.watcher.ts';
+import { users } from '../apps/server/src/modules/identity/identity.tables.ts';
 import { toChecksumAddress } from '../apps/server/src/modules/wallet/wallet.addresses.ts';
 import { seedWallet } from '../apps/server/src/modules/wallet/wallet.seed.ts';
 import { depositAddresses } from '../apps/server/src/modules/wallet/wallet.tables.ts';
@@ -37,6 +43,8 @@ const { values: args } = parseArgs({
     blocks: { type: 'string', default: '20' },
     confirmations: { type: 'string', default: '3' },
     only: { type: 'string' },
+    'log-sql': { type: 'string' },
+    profile: { type: 'string' },
   },
 });
 const ADDRESSES = Number(args.addresses);
@@ -55,6 +63,35 @@ PgDialect.prototype.sqlToQuery = function countedSqlToQuery(this: PgDialect, ...
   statements += 1;
   return sqlToQuery.apply(this, queryArgs);
 } as typeof sqlToQuery;
+
+/**
+ * `--log-sql FILE`: every statement of the `all ours` runs, one a line: the milliseconds from its
+ * execution's start to its rows (both drivers), a tab, its text (parameters left out).
+ */
+const sqlLog: string[] = [];
+let isLoggingSql = false;
+for (const prepared of [PglitePreparedQuery, NodePgPreparedQuery]) {
+  const execute = prepared.prototype.execute;
+  prepared.prototype.execute = async function timedExecute(this: { queryString: string }, ...executeArgs: unknown[]) {
+    if (!isLoggingSql) return execute.apply(this, executeArgs as never);
+    const started = performance.now();
+    try {
+      return await execute.apply(this, executeArgs as never);
+    } finally {
+      sqlLog.push(
+        `${(performance.now() - started).toFixed(2)}\t${this.queryString.replace(/\s+/g, ' ').slice(0, 300)}`,
+      );
+    }
+  } as typeof execute;
+}
+
+/** `--profile DIR`: a CPU profile of each run alone (setup left out), `<database>-<run>.cpuprofile`. */
+const profiler = args.profile === undefined ? undefined : new Session();
+if (profiler) {
+  mkdirSync(args.profile!, { recursive: true });
+  profiler.connect();
+  await profiler.post('Profiler.enable');
+}
 
 const hex = (bytes: number) => `0x${randomBytes(bytes).toString('hex')}`;
 
@@ -93,9 +130,19 @@ function syntheticNode(first: number, targets: string[], lastBlock: number): Evm
   };
 }
 
+/**
+ * `ADDRESSES` users (every other one reading zh-HK, so a credit's message is written in both
+ * languages) with one watched deposit address each; the addresses, lowercase.
+ */
 async function loadAddresses(database: Database): Promise<string[]> {
-  const rows = Array.from({ length: ADDRESSES }, (_, index) => ({
-    userId: randomUUID(),
+  const people = Array.from({ length: ADDRESSES }, (_, index) => ({
+    id: randomUUID(),
+    email: `chain-bench-${index}@example.test`,
+    locale: index % 2 === 0 ? 'en-US' : 'zh-HK',
+  }));
+  for (let i = 0; i < people.length; i += 1000) await database.db.insert(users).values(people.slice(i, i + 1000));
+  const rows = people.map((person, index) => ({
+    userId: person.id,
     chain: 'evm',
     derivationIndex: 1_000_000 + index,
     address: toChecksumAddress(randomBytes(20).toString('hex')),
@@ -139,7 +186,10 @@ async function run(database: Database, label: string): Promise<void> {
     let peakRssBytes = process.memoryUsage().rss;
     const sampler = setInterval(() => (peakRssBytes = Math.max(peakRssBytes, process.memoryUsage().rss)), 50);
     const started = performance.now();
+    const cpuBefore = process.cpuUsage();
     const statementsBefore = statements;
+    isLoggingSql = args['log-sql'] !== undefined && name === 'all ours';
+    if (profiler) await profiler.post('Profiler.start');
     let credited = 0;
     let found = 0;
     for (let polls = 0; polls < BLOCKS; polls += 1) {
@@ -148,6 +198,12 @@ async function run(database: Database, label: string): Promise<void> {
       found += report.depositsFound;
     }
     const seconds = (performance.now() - started) / 1000;
+    const cpu = process.cpuUsage(cpuBefore);
+    isLoggingSql = false;
+    if (profiler) {
+      const { profile } = await profiler.post('Profiler.stop');
+      writeFileSync(`${args.profile}/${label}-${name.replace(' ', '-')}.cpuprofile`, JSON.stringify(profile));
+    }
     clearInterval(sampler);
     peakRssBytes = Math.max(peakRssBytes, process.memoryUsage().rss);
     console.log(
@@ -155,6 +211,7 @@ async function run(database: Database, label: string): Promise<void> {
         `${(BLOCKS / seconds).toFixed(2)} blocks/s (${((BLOCKS * TRANSFERS) / seconds).toFixed(0)} transfers/s), ` +
         `${found} deposits found, ${credited} credited, ` +
         `${((statements - statementsBefore) / BLOCKS).toFixed(1)} statements/block, ` +
+        `${((cpu.user + cpu.system) / 1000 / BLOCKS).toFixed(0)} ms CPU/block, ` +
         `peak RSS ${(peakRssBytes / 2 ** 20).toFixed(0)} MB`,
     );
     first = lastBlock + 1000;
@@ -162,6 +219,7 @@ async function run(database: Database, label: string): Promise<void> {
     await database.db.execute(sql`DELETE FROM chain_cursors`);
   }
   await app.close();
+  if (args['log-sql'] !== undefined) writeFileSync(args['log-sql'], sqlLog.join('\n') + '\n');
 }
 
 if (args.only !== 'postgres') {

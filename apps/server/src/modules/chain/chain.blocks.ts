@@ -1,6 +1,8 @@
 import { getAddress } from 'viem';
-import { and, eq, inArray, lt } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.ts';
+import { pgArrayLiteral } from '../../platform/db/pg-array.ts';
+import { nullableArrayLiteral, selectInColumnOrder } from '../../platform/db/unnest.ts';
 import type { RecordedDeposit } from '../wallet/wallet.service.ts';
 import type { DepositAddressIndex } from './chain.address-index.ts';
 import { toMinorUnits } from './chain.amounts.ts';
@@ -110,11 +112,16 @@ async function knownTransfersInTx(
       logIndex: chainDeposits.logIndex,
     })
     .from(chainDeposits)
-    .where(and(eq(chainDeposits.chainId, chainId), inArray(chainDeposits.txHash, [...new Set(txHashes)])));
+    .where(
+      and(
+        eq(chainDeposits.chainId, chainId),
+        sql`${chainDeposits.txHash} = ANY(${pgArrayLiteral([...new Set(txHashes)])}::text[])`,
+      ),
+    );
   return new Map(rows.map((row) => [`${row.txHash}:${row.logIndex}`, row]));
 }
 
-/** Rows written per multi-row INSERT of chain deposits. */
+/** Rows written per set-based INSERT of chain deposits (`insertChainDepositsInTx`). */
 const CHAIN_ROWS_PER_STATEMENT = 1000;
 
 /** A transfer to one of ours, not recorded yet (or orphaned: `existingId`, recorded again from this block). */
@@ -146,7 +153,8 @@ async function recordTransfersInTx(
     toDeposit.map(({ transfer, watched, minor }) => ({
       network: watched!.network,
       coin: watched!.coin,
-      address: getAddress(transfer.to),
+      // Lowercase as the node reports it: the wallet spells it (EIP-55) once.
+      address: transfer.to,
       txHash: transfer.txHash,
       outputIndex: transfer.logIndex,
       amountMinor: minor!,
@@ -183,10 +191,53 @@ async function recordTransfersInTx(
   });
   const inserted = rows.filter((item) => item.existingId === undefined).map((item) => item.row);
   for (let index = 0; index < inserted.length; index += CHAIN_ROWS_PER_STATEMENT)
-    await tx.insert(chainDeposits).values(inserted.slice(index, index + CHAIN_ROWS_PER_STATEMENT));
+    await insertChainDepositsInTx(tx, inserted.slice(index, index + CHAIN_ROWS_PER_STATEMENT));
   for (const { row, existingId } of rows)
     if (existingId !== undefined) await tx.update(chainDeposits).set(row).where(eq(chainDeposits.id, existingId));
   return recorded.filter((deposit) => deposit.isCreditedNow);
+}
+
+type ChainDepositValues = typeof chainDeposits.$inferInsert;
+
+/**
+ * Insert chain deposits `rows` (new ones: no review fields yet) in one INSERT … SELECT over
+ * `unnest`, one array parameter per column, in input order.
+ */
+async function insertChainDepositsInTx(tx: Tx, rows: readonly ChainDepositValues[]): Promise<void> {
+  if (rows.length === 0) return;
+  const column = (pick: (row: ChainDepositValues) => string | number | bigint | null | undefined) =>
+    nullableArrayLiteral(rows.map((row) => pick(row) ?? null));
+  const select = selectInColumnOrder(
+    chainDeposits,
+    {
+      id: sql`nextval(pg_get_serial_sequence('chain_deposits', 'id'))`,
+      chainId: sql`x.chain_id`,
+      txHash: sql`x.tx_hash`,
+      logIndex: sql`x.log_index`,
+      blockNumber: sql`x.block_number`,
+      blockHash: sql`x.block_hash`,
+      tokenAddress: sql`x.token_address`,
+      coinCode: sql`x.coin_code`,
+      network: sql`x.network`,
+      toAddress: sql`x.to_address`,
+      fromAddress: sql`x.from_address`,
+      userId: sql`x.user_id`,
+      amountRaw: sql`x.amount_raw`,
+      amountMinor: sql`x.amount_minor`,
+      confirmationsRequired: sql`x.confirmations_required`,
+      status: sql`x.status`,
+      reason: sql`x.reason`,
+      depositId: sql`x.deposit_id`,
+      reviewApprovedBy: sql`NULL::text`,
+      reviewApprovedAt: sql`NULL::timestamptz`,
+      reviewedBy: sql`NULL::text`,
+      reviewedAt: sql`NULL::timestamptz`,
+      reviewNote: sql`NULL::text`,
+      createdAt: sql`now()`,
+    },
+    sql`FROM unnest(${column((r) => r.chainId)}::int[], ${column((r) => r.txHash)}::text[], ${column((r) => r.logIndex)}::int[], ${column((r) => r.blockNumber)}::bigint[], ${column((r) => r.blockHash)}::text[], ${column((r) => r.tokenAddress)}::text[], ${column((r) => r.coinCode)}::text[], ${column((r) => r.network)}::text[], ${column((r) => r.toAddress)}::text[], ${column((r) => r.fromAddress)}::text[], ${column((r) => r.userId)}::uuid[], ${column((r) => r.amountRaw)}::numeric[], ${column((r) => r.amountMinor)}::numeric[], ${column((r) => r.confirmationsRequired)}::int[], ${column((r) => r.status)}::text[], ${column((r) => r.reason)}::text[], ${column((r) => r.depositId)}::bigint[]) WITH ORDINALITY AS x(chain_id, tx_hash, log_index, block_number, block_hash, token_address, coin_code, network, to_address, from_address, user_id, amount_raw, amount_minor, confirmations_required, status, reason, deposit_id, ord) ORDER BY x.ord`,
+  );
+  await tx.insert(chainDeposits).select(select);
 }
 
 /** How a transfer is recorded: its coin and minor amount, and why it is held for review (null: a deposit). */

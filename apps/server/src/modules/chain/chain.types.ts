@@ -1,6 +1,6 @@
 import type { AssetCode } from '@meridian/contracts/money';
 import type { Tx } from '../../platform/db/client.ts';
-import type { ObservedDeposit, RecordedDeposit } from '../wallet/wallet.service.ts';
+import type { ObservedDeposit, PendingConfirmation, RecordedDeposit } from '../wallet/wallet.service.ts';
 
 /**
  * A source of deposits: how coins arriving on a network reach the wallet. Every source records and
@@ -72,7 +72,14 @@ export interface ChainWallet {
   recordDepositInTx(tx: Tx, input: ObservedDeposit): Promise<RecordedDeposit>;
   /** `recordDepositInTx` for a block's transfers at once (distinct keys), results in input order. */
   recordDepositsInTx(tx: Tx, inputs: readonly ObservedDeposit[]): Promise<RecordedDeposit[]>;
+  /**
+   * Raise PENDING deposits' confirmations and credit (or freeze) those due, set-based; those no longer
+   * PENDING after it, in input order (`wallet.deposit-batch.ts` `confirmDepositsInTx`).
+   */
+  confirmDepositsInTx(tx: Tx, items: readonly PendingConfirmation[]): Promise<RecordedDeposit[]>;
   notifyDepositCredited(recorded: Pick<RecordedDeposit, 'userId' | 'coinCode' | 'amount'>): Promise<void>;
+  /** `notifyDepositCredited` for a block's credits at once (a few statements, one message each); never throws. */
+  notifyDepositsCredited(recorded: readonly Pick<RecordedDeposit, 'userId' | 'coinCode' | 'amount'>[]): Promise<void>;
   dropPendingDepositInTx(tx: Tx, depositId: number): Promise<boolean>;
   raiseDepositConfirmationsInTx(tx: Tx, depositIds: number[], confirmations: number): Promise<void>;
   /** Deposit addresses on `chain` with id above `afterId`, in id order, at most `limit`. */

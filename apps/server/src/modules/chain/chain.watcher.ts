@@ -1,8 +1,8 @@
-import { getAddress } from 'viem';
 import { type AssetCode, parseAmountMinor } from '@meridian/contracts/money';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import type { ObservedDeposit, RecordedDeposit } from '../wallet/wallet.service.ts';
+import { pgArrayLiteral } from '../../platform/db/pg-array.ts';
+import type { RecordedDeposit } from '../wallet/wallet.service.ts';
 import { DepositAddressIndex } from './chain.address-index.ts';
 import { type BlockContext, confirmationsOf, recordBlockInTx } from './chain.blocks.ts';
 import type { LeaderLock } from './chain.leader.ts';
@@ -58,29 +58,8 @@ export class ReorgTooDeepError extends Error {
 }
 
 const ETH_DECIMALS = 18;
-/** Pending deposits credited per batched wallet call (bounds each statement's parameters). */
+/** Pending deposits confirmed per set-based wallet call (bounds each statement's size). */
 const CONFIRM_BATCH = 1000;
-
-/** The wallet's view of a pending chain deposit that is due: confirmed (`confirmations`) or final. */
-function observedOf(
-  row: typeof chainDeposits.$inferSelect,
-  watched: WatchedCoin,
-  confirmations: number,
-  isFinal: boolean,
-): ObservedDeposit {
-  return {
-    network: row.network,
-    coin: watched.coin,
-    address: getAddress(row.toAddress),
-    txHash: row.txHash,
-    outputIndex: row.logIndex,
-    amountMinor: row.amountMinor!,
-    confirmations,
-    fromAddress: getAddress(row.fromAddress),
-    confirmationsRequired: row.confirmationsRequired,
-    isFinal,
-  };
-}
 
 /**
  * The EVM deposit watcher (docs/chain.md): follows an Ethereum node by polling. Each poll checks
@@ -237,8 +216,9 @@ export class EvmWatcher implements DepositSource {
 
   /**
    * Raise the confirmations of pending deposits to the tip's count, and credit (through the
-   * wallet's batched deposit path, `CONFIRM_BATCH` at a time) those that reached their count or lie
-   * in a finalized block; one transaction.
+   * wallet's set-based `confirmDepositsInTx`, `CONFIRM_BATCH` at a time: one statement raises them
+   * all) those that reached their count or lie in a finalized block, a coin still watched; one
+   * transaction. Only ids and counts are read, not whole rows.
    */
   private async confirmPending(
     chainId: number,
@@ -249,37 +229,45 @@ export class EvmWatcher implements DepositSource {
   ): Promise<number> {
     const credited = await this.options.db.transaction(async (tx) => {
       const pending = await tx
-        .select()
+        .select({
+          id: chainDeposits.id,
+          depositId: chainDeposits.depositId,
+          blockNumber: chainDeposits.blockNumber,
+          tokenAddress: chainDeposits.tokenAddress,
+          confirmationsRequired: chainDeposits.confirmationsRequired,
+        })
         .from(chainDeposits)
-        .where(and(eq(chainDeposits.chainId, chainId), eq(chainDeposits.status, 'PENDING')))
+        .where(
+          and(
+            eq(chainDeposits.chainId, chainId),
+            eq(chainDeposits.status, 'PENDING'),
+            isNotNull(chainDeposits.depositId),
+          ),
+        )
         .orderBy(asc(chainDeposits.blockNumber), asc(chainDeposits.id));
-      const due: { row: typeof chainDeposits.$inferSelect; input: ObservedDeposit }[] = [];
-      const waiting = new Map<number, number[]>();
-      for (const row of pending) {
-        const confirmations = confirmationsOf(row.blockNumber, tip);
-        const isFinal = finalized !== null && row.blockNumber <= finalized;
-        const watched = row.tokenAddress === null ? eth : tokens.get(row.tokenAddress);
-        if (!watched || row.depositId === null || (confirmations < row.confirmationsRequired && !isFinal)) {
-          if (row.depositId !== null)
-            waiting.set(confirmations, [...(waiting.get(confirmations) ?? []), row.depositId]);
-          continue;
-        }
-        due.push({ row, input: observedOf(row, watched, confirmations, isFinal) });
-      }
+      const chainIdOf = new Map(pending.map((row) => [row.depositId!, row.id]));
       const done: RecordedDeposit[] = [];
-      for (let index = 0; index < due.length; index += CONFIRM_BATCH) {
-        const part = due.slice(index, index + CONFIRM_BATCH);
-        const recorded = await this.options.wallet.recordDepositsInTx(
+      for (let index = 0; index < pending.length; index += CONFIRM_BATCH) {
+        const part = pending.slice(index, index + CONFIRM_BATCH);
+        const settled = await this.options.wallet.confirmDepositsInTx(
           tx,
-          part.map((item) => item.input),
+          part.map((row) => ({
+            depositId: row.depositId!,
+            confirmations: confirmationsOf(row.blockNumber, tip),
+            confirmationsRequired: row.confirmationsRequired,
+            isFinal: finalized !== null && row.blockNumber <= finalized,
+            // A coin no longer watched is only counted, not credited.
+            mayCredit: (row.tokenAddress === null ? eth : tokens.get(row.tokenAddress)) !== undefined,
+          })),
         );
-        const settled = part.filter((_, k) => recorded[k]!.row.status !== 'PENDING').map((item) => item.row.id);
-        if (settled.length > 0)
-          await tx.update(chainDeposits).set({ status: 'CREDITED' }).where(inArray(chainDeposits.id, settled));
-        done.push(...recorded.filter((deposit) => deposit.isCreditedNow));
+        const ids = settled.map((deposit) => chainIdOf.get(deposit.row.id)!);
+        if (ids.length > 0)
+          await tx
+            .update(chainDeposits)
+            .set({ status: 'CREDITED' })
+            .where(sql`${chainDeposits.id} = ANY(${pgArrayLiteral(ids)}::bigint[])`);
+        done.push(...settled.filter((deposit) => deposit.isCreditedNow));
       }
-      for (const [confirmations, depositIds] of waiting)
-        await this.options.wallet.raiseDepositConfirmationsInTx(tx, depositIds, confirmations);
       this.options.faultPoint?.('confirmations-recorded', tip);
       return done;
     });
@@ -287,8 +275,9 @@ export class EvmWatcher implements DepositSource {
     return credited.length;
   }
 
+  /** The credit messages of `credited`, after their commit, in a few statements (one message each). */
   private async notify(credited: RecordedDeposit[]): Promise<void> {
-    for (const recorded of credited) await this.options.wallet.notifyDepositCredited(recorded);
+    await this.options.wallet.notifyDepositsCredited(credited);
   }
 
   /** ETH and the configured tokens with their decimals (read once per contract) and current rules. */

@@ -10,6 +10,7 @@ import type { Locale } from '@meridian/contracts/locale';
 import type { CaptchaEvent, SensitiveFactors } from '@meridian/contracts/security';
 import { and, asc, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
+import { pgArrayLiteral } from '../../platform/db/pg-array.ts';
 import { DomainError, FieldError } from '../../platform/http/errors.ts';
 import { isCommonPassword } from '../../platform/security/common-passwords.ts';
 import { hashSecret, verifySecret } from '../../platform/security/passwords.ts';
@@ -288,7 +289,8 @@ export function createAccountService(ctx: IdentityContext) {
       const rows = await db
         .select({ id: users.id, locale: users.locale, email: users.email })
         .from(users)
-        .where(and(inArray(users.id, [...userIds]), eq(users.status, 'active')));
+        // One array parameter, not 500: a chain block's credit messages look up 500 readers at once.
+        .where(and(sql`${users.id} = ANY(${pgArrayLiteral(userIds)}::uuid[])`, eq(users.status, 'active')));
       return new Map(
         rows.map((row) => [row.id, { locale: row.locale === 'zh-HK' ? 'zh-HK' : 'en-US', email: row.email }]),
       );

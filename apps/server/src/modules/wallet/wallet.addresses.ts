@@ -63,15 +63,26 @@ function uncompressedXY(publicKey: Uint8Array): Uint8Array {
   return secp256k1.Point.fromBytes(publicKey).toBytes(false).slice(1);
 }
 
+/**
+ * EIP-55 spellings already computed, by lowercase hex (a Keccak hash each): the chain watcher
+ * spells the same deposit addresses block after block. Emptied when full (about 3 MB at most).
+ */
+const checksummed = new Map<string, string>();
+const CHECKSUMMED_MAX = 32_768;
+
 /** EIP-55 mixed-case checksum form of a 20-byte address given as 40 lowercase hex digits. */
 export function toChecksumAddress(hex40: string): string {
   const lower = hex40.toLowerCase();
+  const known = checksummed.get(lower);
+  if (known !== undefined) return known;
   const hash = bytesToHex(keccak_256(new TextEncoder().encode(lower)));
   let out = '0x';
   for (let i = 0; i < 40; i += 1) {
     const char = lower[i]!;
     out += Number.parseInt(hash[i]!, 16) >= 8 ? char.toUpperCase() : char;
   }
+  if (checksummed.size >= CHECKSUMMED_MAX) checksummed.clear();
+  checksummed.set(lower, out);
   return out;
 }
 

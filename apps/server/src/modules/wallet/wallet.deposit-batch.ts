@@ -1,5 +1,7 @@
 import { type AssetCode, isAssetCode, toDecimalString } from '@meridian/contracts/money';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { pgArrayLiteral } from '../../platform/db/pg-array.ts';
+import { nullableArrayLiteral, selectInColumnOrder } from '../../platform/db/unnest.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { DomainError } from '../../platform/http/errors.ts';
 import type { AddressScreeningProvider } from '../../platform/screening/address-screening.ts';
@@ -9,11 +11,11 @@ import { chainOf, normalizeAddress } from './wallet.addresses.ts';
 import { freezeDepositInTx } from './wallet.internal.ts';
 import { recordAlert } from './wallet.screening.ts';
 import { coinNetworks, coins, depositAddresses, deposits, screeningAlerts } from './wallet.tables.ts';
-import type { ObservedDeposit, RecordedDeposit } from './wallet.service.ts';
+import type { ObservedDeposit, PendingConfirmation, RecordedDeposit } from './wallet.service.ts';
 
 type DepositRow = typeof deposits.$inferSelect;
 
-/** Rows per multi-row INSERT/UPDATE (13 parameters a row stays far below PostgreSQL's 65,535). */
+/** Rows per set-based upsert (one array parameter per column: bounds each statement's size). */
 const ROWS_PER_STATEMENT = 1000;
 
 /** What the batched deposit path needs of the wallet. */
@@ -45,25 +47,24 @@ export async function recordDepositsInTx(
 ): Promise<RecordedDeposit[]> {
   if (inputs.length === 0) return [];
   const required = await requiredConfirmationsOf(tx, inputs);
-  const owners = await ownersOf(tx, inputs);
+  // Normalised once per input: an EVM address's checksum is a Keccak hash.
+  const addresses = inputs.map(addressOf);
+  const owners = await ownersOf(tx, inputs, addresses);
   const now = deps.now();
-  const values = inputs.map((input) => ({
-    createdAt: now,
-    userId: owners.get(addressOf(input))!,
+  const values = inputs.map((input, index) => ({
+    userId: owners.get(addresses[index]!)!,
     coinCode: input.coin,
     network: input.network,
-    address: addressOf(input),
+    address: addresses[index]!,
     txHash: input.txHash,
     outputIndex: input.outputIndex,
     amountMinor: input.amountMinor,
     confirmations: input.confirmations,
     confirmationsRequired: input.confirmationsRequired ?? required.get(`${input.coin}:${input.network}`)!,
-    type: 'OUTER' as const,
-    status: 'PENDING',
     fromAddress: input.fromAddress?.trim() ?? null,
   }));
   const rows: DepositRow[] = [];
-  for (const part of chunks(values, ROWS_PER_STATEMENT)) rows.push(...(await upsertDeposits(tx, part)));
+  for (const part of chunks(values, ROWS_PER_STATEMENT)) rows.push(...(await upsertDeposits(tx, part, now)));
   const byKey = new Map(rows.map((row) => [`${row.network}:${row.txHash}:${row.outputIndex}`, row]));
   const recorded = values.map((value) => byKey.get(`${value.network}:${value.txHash}:${value.outputIndex}`));
   // A report of the same output with another owner, coin or amount is refused, not merged.
@@ -85,6 +86,73 @@ export async function recordDepositsInTx(
       amount: toDecimalString(row.amountMinor, coin),
       isCreditedNow: final.status === 'CREDITED' && row.status === 'PENDING',
     };
+  });
+}
+
+/**
+ * The chain watcher's confirmation pass, set-based (docs/chain.md "Batched credit"): raise the
+ * confirmations of the PENDING deposits `items` in ONE statement (never lowered), then credit — or
+ * freeze, when their source has an alert that is not released — those now due (count reached or
+ * final), exactly once, as `recordDepositsInTx` does (same status claim, same entry key). Instead of
+ * upserting the known rows again, no look-up of owners or networks.
+ * @returns those of `items` no longer PENDING after it (credited or frozen now, or before), in
+ *   `items` order; `isCreditedNow` for those credited by this call.
+ */
+export async function confirmDepositsInTx(
+  tx: Tx,
+  deps: DepositBatchDeps,
+  items: readonly PendingConfirmation[],
+): Promise<RecordedDeposit[]> {
+  if (items.length === 0) return [];
+  const ids = pgArrayLiteral(items.map((item) => item.depositId));
+  const counts = pgArrayLiteral(items.map((item) => item.confirmations));
+  // Only id, status and count come back: most of a block's pending deposits are not due yet.
+  const raised = await tx
+    .update(deposits)
+    .set({
+      confirmations: sql`CASE WHEN ${deposits.status} = 'PENDING' THEN GREATEST(${deposits.confirmations}, x.confirmations) ELSE ${deposits.confirmations} END`,
+    })
+    .from(sql`unnest(${ids}::bigint[], ${counts}::int[]) AS x(id, confirmations)`)
+    .where(sql`${deposits.id} = x.id`)
+    .returning({ id: deposits.id, status: deposits.status, confirmations: deposits.confirmations });
+  const itemOf = new Map(items.map((item) => [item.depositId, item]));
+  const wanted = raised.filter((row) => {
+    const item = itemOf.get(row.id)!;
+    const isDue = item.mayCredit && (item.isFinal || row.confirmations >= item.confirmationsRequired);
+    return row.status !== 'PENDING' || isDue;
+  });
+  const rows =
+    wanted.length === 0
+      ? []
+      : await tx
+          .select()
+          .from(deposits)
+          .where(sql`${deposits.id} = ANY(${pgArrayLiteral(wanted.map((row) => row.id))}::bigint[])`);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const found = items.flatMap((item) => {
+    const row = byId.get(item.depositId);
+    return row ? [{ item, row }] : [];
+  });
+  const due = found
+    .filter(
+      ({ item, row }) =>
+        row.status === 'PENDING' && item.mayCredit && (item.isFinal || row.confirmations >= item.confirmationsRequired),
+    )
+    .map(({ row }) => row);
+  const settled = await creditOrFreezeAll(tx, deps, due);
+  return found.flatMap(({ row }) => {
+    const final = settled.get(row.id) ?? row;
+    if (final.status === 'PENDING') return [];
+    const coin = row.coinCode as AssetCode;
+    return [
+      {
+        row: final,
+        userId: row.userId,
+        coinCode: coin,
+        amount: toDecimalString(row.amountMinor, coin),
+        isCreditedNow: settled.get(row.id)?.status === 'CREDITED',
+      },
+    ];
   });
 }
 
@@ -110,30 +178,84 @@ async function requiredConfirmationsOf(tx: Tx, inputs: readonly ObservedDeposit[
   return new Map([...enabled].map(([key, net]) => [key, net.confirmationsRequired]));
 }
 
-/** The owner of each deposit address, in one statement. @throws UNKNOWN_DEPOSIT_ADDRESS as the single path. */
-async function ownersOf(tx: Tx, inputs: readonly ObservedDeposit[]): Promise<Map<string, string>> {
+/**
+ * The owner of each deposit address (`addresses[i]` is input i's, normalised), in one statement per
+ * chain. @throws UNKNOWN_DEPOSIT_ADDRESS as the single path.
+ */
+async function ownersOf(
+  tx: Tx,
+  inputs: readonly ObservedDeposit[],
+  addresses: readonly string[],
+): Promise<Map<string, string>> {
   const owners = new Map<string, string>();
   const byChain = new Map<string, Set<string>>();
-  for (const input of inputs) {
+  for (const [index, input] of inputs.entries()) {
     const chain = chainOf(input.network)!;
-    byChain.set(chain, (byChain.get(chain) ?? new Set()).add(addressOf(input)));
+    byChain.set(chain, (byChain.get(chain) ?? new Set()).add(addresses[index]!));
   }
-  for (const [chain, addresses] of byChain) {
+  for (const [chain, wanted] of byChain) {
     const rows = await tx
       .select({ address: depositAddresses.address, userId: depositAddresses.userId })
       .from(depositAddresses)
-      .where(and(eq(depositAddresses.chain, chain as never), inArray(depositAddresses.address, [...addresses])));
+      .where(
+        and(
+          eq(depositAddresses.chain, chain as never),
+          sql`${depositAddresses.address} = ANY(${pgArrayLiteral([...wanted])}::text[])`,
+        ),
+      );
     for (const row of rows) owners.set(row.address, row.userId);
   }
-  if (inputs.some((input) => !owners.has(addressOf(input)))) throw new DomainError('UNKNOWN_DEPOSIT_ADDRESS');
+  if (addresses.some((address) => !owners.has(address))) throw new DomainError('UNKNOWN_DEPOSIT_ADDRESS');
   return owners;
 }
 
-/** The single path's upsert, many rows at once: a row is answered unless it conflicts with another owner, coin or amount. */
-function upsertDeposits(tx: Tx, values: (typeof deposits.$inferInsert)[]): Promise<DepositRow[]> {
+/** One observed transfer as the upsert writes it (OUTER, PENDING, created now). */
+interface DepositValues {
+  userId: string;
+  coinCode: string;
+  network: string;
+  address: string;
+  txHash: string;
+  outputIndex: number;
+  amountMinor: bigint;
+  confirmations: number;
+  confirmationsRequired: number;
+  fromAddress: string | null;
+}
+
+/**
+ * The single path's upsert, many rows at once: a row is answered unless it conflicts with another
+ * owner, coin or amount. One INSERT … SELECT over `unnest` (one array parameter per column, rows in
+ * input order), so its size does not grow the statement's text or parameters.
+ */
+function upsertDeposits(tx: Tx, values: readonly DepositValues[], now: Date): Promise<DepositRow[]> {
+  const column = (pick: (value: DepositValues) => string | number | bigint | null) =>
+    nullableArrayLiteral(values.map(pick));
+  const select = selectInColumnOrder(
+    deposits,
+    {
+      id: sql`nextval(pg_get_serial_sequence('deposits', 'id'))`,
+      userId: sql`x.user_id`,
+      coinCode: sql`x.coin_code`,
+      network: sql`x.network`,
+      address: sql`x.address`,
+      txHash: sql`x.tx_hash`,
+      outputIndex: sql`x.output_index`,
+      amountMinor: sql`x.amount_minor`,
+      confirmations: sql`x.confirmations`,
+      confirmationsRequired: sql`x.confirmations_required`,
+      type: sql`'OUTER'`,
+      status: sql`'PENDING'`,
+      fromAddress: sql`x.from_address`,
+      entryId: sql`NULL::bigint`,
+      createdAt: sql`${now.toISOString()}::timestamptz`,
+      creditedAt: sql`NULL::timestamptz`,
+    },
+    sql`FROM unnest(${column((v) => v.userId)}::uuid[], ${column((v) => v.coinCode)}::text[], ${column((v) => v.network)}::text[], ${column((v) => v.address)}::text[], ${column((v) => v.txHash)}::text[], ${column((v) => v.outputIndex)}::int[], ${column((v) => v.amountMinor)}::numeric[], ${column((v) => v.confirmations)}::int[], ${column((v) => v.confirmationsRequired)}::int[], ${column((v) => v.fromAddress)}::text[]) WITH ORDINALITY AS x(user_id, coin_code, network, address, tx_hash, output_index, amount_minor, confirmations, confirmations_required, from_address, ord) ORDER BY x.ord`,
+  );
   return tx
     .insert(deposits)
-    .values(values)
+    .select(select)
     .onConflictDoUpdate({
       target: [deposits.network, deposits.txHash, deposits.outputIndex],
       set: {
@@ -182,10 +304,7 @@ async function creditOrFreezeAll(tx: Tx, deps: DepositBatchDeps, due: DepositRow
     .where(
       and(
         eq(screeningAlerts.kind, 'deposit'),
-        inArray(
-          screeningAlerts.referenceId,
-          due.map((row) => String(row.id)),
-        ),
+        sql`${screeningAlerts.referenceId} = ANY(${pgArrayLiteral(due.map((row) => String(row.id)))}::text[])`,
       ),
     );
   const held = new Set(alerts.filter((alert) => alert.status !== 'released').map((alert) => Number(alert.referenceId)));
@@ -193,11 +312,17 @@ async function creditOrFreezeAll(tx: Tx, deps: DepositBatchDeps, due: DepositRow
     settled.set(row.id, await freezeDepositInTx(tx, row));
   const toCredit = due.filter((row) => !held.has(row.id)).map((row) => row.id);
   if (toCredit.length === 0) return settled;
-  const claimed = await tx
+  const creditedAt = deps.now();
+  // Only the ids come back: the rows are known (`due`), and decoding 1,000 whole rows again costs.
+  const claimedIds = await tx
     .update(deposits)
-    .set({ status: 'CREDITED', creditedAt: deps.now() })
-    .where(and(inArray(deposits.id, toCredit), eq(deposits.status, 'PENDING')))
-    .returning();
+    .set({ status: 'CREDITED', creditedAt })
+    .where(and(sql`${deposits.id} = ANY(${pgArrayLiteral(toCredit)}::bigint[])`, eq(deposits.status, 'PENDING')))
+    .returning({ id: deposits.id });
+  const isClaimed = new Set(claimedIds.map((row) => row.id));
+  const claimed = due
+    .filter((row) => isClaimed.has(row.id))
+    .map((row): DepositRow => ({ ...row, status: 'CREDITED', creditedAt }));
   const entryIds = new Map<number, number>();
   for (const part of chunks(claimed, ENTRIES_PER_BATCH_MAX)) {
     const results = await postEntries(tx, part.map(creditEntryOf));
@@ -206,13 +331,11 @@ async function creditOrFreezeAll(tx: Tx, deps: DepositBatchDeps, due: DepositRow
       entryIds.set(part[index]!.id, result.entry.id);
     }
   }
-  for (const part of chunks(claimed, ROWS_PER_STATEMENT)) {
-    const pairs = sql.join(
-      part.map((row) => sql`(${row.id}::bigint, ${entryIds.get(row.id)!}::bigint)`),
-      sql`, `,
-    );
+  if (claimed.length > 0) {
+    const ids = pgArrayLiteral(claimed.map((row) => row.id));
+    const entries = pgArrayLiteral(claimed.map((row) => entryIds.get(row.id)!));
     await tx.execute(
-      sql`UPDATE deposits SET entry_id = v.entry_id FROM (VALUES ${pairs}) AS v(id, entry_id) WHERE deposits.id = v.id`,
+      sql`UPDATE deposits SET entry_id = v.entry_id FROM unnest(${ids}::bigint[], ${entries}::bigint[]) AS v(id, entry_id) WHERE deposits.id = v.id`,
     );
   }
   for (const row of claimed) settled.set(row.id, { ...row, entryId: entryIds.get(row.id)! });

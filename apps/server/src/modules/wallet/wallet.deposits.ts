@@ -1,15 +1,19 @@
 import { type AssetCode, toDecimalString } from '@meridian/contracts/money';
 import type { DepositAddressContent } from '@meridian/contracts/wallet';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.ts';
 import { DomainError } from '../../platform/http/errors.ts';
+import { pgArrayLiteral } from '../../platform/db/pg-array.ts';
 import { postEntry } from '../ledger/ledger.service.ts';
 import { platformAccount, transfer, userAccount } from '../ledger/ledger.types.ts';
 import { type Chain, chainOf, deriveAddress, normalizeAddress } from './wallet.addresses.ts';
-import { recordDepositsInTx as recordDepositBatchInTx } from './wallet.deposit-batch.ts';
+import {
+  confirmDepositsInTx as confirmDepositBatchInTx,
+  recordDepositsInTx as recordDepositBatchInTx,
+} from './wallet.deposit-batch.ts';
 import { depositAlert, recordAlert } from './wallet.screening.ts';
 import { depositAddresses, deposits, hdIndexCounters, screeningAlerts } from './wallet.tables.ts';
-import type { ObservedDeposit, RecordedDeposit } from './wallet.types.ts';
+import type { ObservedDeposit, PendingConfirmation, RecordedDeposit } from './wallet.types.ts';
 import {
   asAsset,
   type DepositRow,
@@ -188,12 +192,34 @@ export function createDepositsService(ctx: WalletContext) {
     return recordDepositBatchInTx(tx, { now: ctx.now, screening: ctx.options.screening, log: ctx.options.log }, inputs);
   }
 
+  /**
+   * The chain watcher's confirmation pass over PENDING deposits, set-based (`wallet.deposit-batch.ts`
+   * `confirmDepositsInTx`): confirmations raised, those due credited or frozen once. The caller sends
+   * the credit notices after its commit (`notifyDepositsCredited`).
+   */
+  async function confirmDepositsInTx(tx: Tx, items: readonly PendingConfirmation[]): Promise<RecordedDeposit[]> {
+    return confirmDepositBatchInTx(tx, { now: ctx.now, screening: ctx.options.screening, log: ctx.options.log }, items);
+  }
+
   /** Tell the owner that a deposit was credited (after the commit of `recordDepositInTx`); never throws. */
   async function notifyDepositCredited(
     recorded: Pick<RecordedDeposit, 'userId' | 'coinCode' | 'amount'>,
   ): Promise<void> {
     await ctx.options.notifier
       ?.depositCredited(recorded.userId, recorded.coinCode, recorded.amount)
+      .catch((error: unknown) => ctx.options.log.warn({ err: error }, 'deposit notification failed'));
+  }
+
+  /**
+   * `notifyDepositCredited` for many credits (after the commit of `recordDepositsInTx`): one message
+   * each, written in a few statements however many there are; never throws.
+   */
+  async function notifyDepositsCredited(
+    recorded: readonly Pick<RecordedDeposit, 'userId' | 'coinCode' | 'amount'>[],
+  ): Promise<void> {
+    if (recorded.length === 0) return;
+    await ctx.options.notifier
+      ?.depositsCredited(recorded.map(({ userId, coinCode, amount }) => ({ userId, coinCode, amount })))
       .catch((error: unknown) => ctx.options.log.warn({ err: error }, 'deposit notification failed'));
   }
 
@@ -243,7 +269,7 @@ export function createDepositsService(ctx: WalletContext) {
     await tx
       .update(deposits)
       .set({ confirmations: sql`GREATEST(${deposits.confirmations}, ${confirmations})` })
-      .where(and(inArray(deposits.id, depositIds), eq(deposits.status, 'PENDING')));
+      .where(and(sql`${deposits.id} = ANY(${pgArrayLiteral(depositIds)}::bigint[])`, eq(deposits.status, 'PENDING')));
   }
 
   /**
@@ -290,7 +316,9 @@ export function createDepositsService(ctx: WalletContext) {
     depositAddressByEmail,
     recordDepositInTx,
     recordDepositsInTx,
+    confirmDepositsInTx,
     notifyDepositCredited,
+    notifyDepositsCredited,
     dropPendingDepositInTx,
     depositStatusInTx,
     depositAddressesAfter,

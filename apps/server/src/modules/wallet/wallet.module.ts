@@ -1,12 +1,13 @@
 import type { Clock } from '../../platform/clock/clock.ts';
 import { randomBytes } from 'node:crypto';
 import { MARKET_COIN_CODES, type MarketCoinCode } from '@meridian/contracts/market';
+import type { AssetCode } from '@meridian/contracts/money';
 import type { WithdrawStatus } from '@meridian/contracts/wallet';
 import type { Config } from '../../config.ts';
 import type { AppModule } from '../../platform/app-module.ts';
 import type { Database } from '../../platform/db/client.ts';
 import type { MarketPrices } from '../market/market.service.ts';
-import { moneyParam, type NoticeService, type NotifyInput } from '../notices/notices.service.ts';
+import { moneyParam, NOTIFY_BATCH_MAX, type NoticeService, type NotifyInput } from '../notices/notices.service.ts';
 import { createLocalScreeningProvider } from '../../platform/screening/address-screening.ts';
 import { readOrCreateSecret, readOrCreateSecretFile } from '../../platform/security/secrets.ts';
 import { type Chain, generateDemoXpubs, parseAccountXpub } from './wallet.addresses.ts';
@@ -32,21 +33,41 @@ const WITHDRAW_STATUS_TEXT: Record<WithdrawStatus, { 'en-US': string; 'zh-HK': s
   4: { 'en-US': 'cancelled', 'zh-HK': '已取消' },
 };
 
-/** The wallet's messages to users, in both languages (an email on every address-book addition). */
-function walletNotifier(notify: (input: NotifyInput) => Promise<unknown>): WalletNotifier {
+/** The "Deposit credited" message of `amount` `coinCode` to `userId` (rendered in the reader's language). */
+function depositCreditedMessage(userId: string, coinCode: AssetCode, amount: string): NotifyInput {
+  return {
+    userId,
+    category: 'DEPOSIT',
+    title: { 'en-US': 'Deposit credited', 'zh-HK': '充值已到帳' },
+    body: {
+      'en-US': '{amount} {coin} has been credited to your wallet.',
+      'zh-HK': '{amount} {coin} 已存入你的錢包。',
+    },
+    params: { amount: moneyParam(amount, coinCode, { unit: 'none' }), coin: coinCode },
+    link: '/my/order/wallet/deposit',
+  };
+}
+
+/**
+ * The wallet's messages to users, in both languages (an email on every address-book addition), through
+ * the notices module's `notify`, and `notifyMany` (at most `NOTIFY_BATCH_MAX` a call) for a block's credits.
+ */
+function walletNotifier(notices: Pick<NoticeService, 'notify' | 'notifyMany'>): WalletNotifier {
+  const notify = (input: NotifyInput) => notices.notify(input);
   return {
     depositCredited: async (userId, coinCode, amount) => {
-      await notify({
-        userId,
-        category: 'DEPOSIT',
-        title: { 'en-US': 'Deposit credited', 'zh-HK': '充值已到帳' },
-        body: {
-          'en-US': '{amount} {coin} has been credited to your wallet.',
-          'zh-HK': '{amount} {coin} 已存入你的錢包。',
-        },
-        params: { amount: moneyParam(amount, coinCode, { unit: 'none' }), coin: coinCode },
-        link: '/my/order/wallet/deposit',
-      });
+      await notify(depositCreditedMessage(userId, coinCode, amount));
+    },
+    depositsCredited: async (credits) => {
+      // Every part is tried: one failed statement does not drop the other parts' messages.
+      const errors: unknown[] = [];
+      for (let index = 0; index < credits.length; index += NOTIFY_BATCH_MAX) {
+        const part = credits.slice(index, index + NOTIFY_BATCH_MAX);
+        await notices
+          .notifyMany(part.map((credit) => depositCreditedMessage(credit.userId, credit.coinCode, credit.amount)))
+          .catch((error: unknown) => errors.push(error));
+      }
+      if (errors.length > 0) throw new AggregateError(errors, 'deposit credit messages failed');
     },
     withdrawalStatusChanged: async (userId, coinCode, amount, status) => {
       const state = WITHDRAW_STATUS_TEXT[status];
@@ -143,7 +164,7 @@ export function createWalletModule(deps: WalletModuleDeps): AppModule<WalletServ
     },
     identity: deps.identity,
     prices,
-    notifier: walletNotifier((input) => deps.notices.notify(input)),
+    notifier: walletNotifier(deps.notices),
     isWhitelistMode: config.wallet.isWhitelistMode,
     largeWithdrawalUsd: config.wallet.largeWithdrawalUsd,
     log: deps.log,

@@ -19,6 +19,7 @@ export type {
   NetworkSettings,
   NetworkSettingsPatch,
   ObservedDeposit,
+  PendingConfirmation,
   OperatorQueueSize,
   OpsDepositRow,
   OpsWithdrawal,

@@ -64,6 +64,11 @@ export interface WalletIdentity {
 /** Messages the wallet sends to users (wired to the notices module). Failures never undo money. */
 export interface WalletNotifier {
   depositCredited(userId: string, coinCode: AssetCode, amount: string): Promise<void>;
+  /**
+   * `depositCredited` for many credits at once (a chain block's): one message per credit, each in its
+   * reader's language, written a few hundred to a statement. Order is kept.
+   */
+  depositsCredited(credits: readonly { userId: string; coinCode: AssetCode; amount: string }[]): Promise<void>;
   /** A withdrawal moved to `status` (1 processing, 2 success, 3 failure, 4 cancel). */
   withdrawalStatusChanged(userId: string, coinCode: AssetCode, amount: string, status: WithdrawStatus): Promise<void>;
   addressAdded(userId: string, label: string, network: string, address: string): Promise<void>;
@@ -220,4 +225,17 @@ export interface WithdrawalOptions {
    * docs/api.md "Idempotency"), so a server killed after the commit still replays it.
    */
   settleAnswer?: SettleAnswer;
+}
+
+/** A PENDING deposit the chain watcher saw again: its confirmations now, and whether it may be credited. */
+export interface PendingConfirmation {
+  depositId: number;
+  /** Confirmations now (kept at the highest reported). */
+  confirmations: number;
+  /** Confirmations it needs (as recorded with it). */
+  confirmationsRequired: number;
+  /** Its block is final: credited whatever the count. */
+  isFinal: boolean;
+  /** False: only its confirmations are raised (e.g. its coin is not watched any more). */
+  mayCredit: boolean;
 }
