@@ -81,7 +81,6 @@ export interface ChainWallet {
   /** `notifyDepositCredited` for a block's credits at once (a few statements, one message each); never throws. */
   notifyDepositsCredited(recorded: readonly Pick<RecordedDeposit, 'userId' | 'coinCode' | 'amount'>[]): Promise<void>;
   dropPendingDepositInTx(tx: Tx, depositId: number): Promise<boolean>;
-  raiseDepositConfirmationsInTx(tx: Tx, depositIds: number[], confirmations: number): Promise<void>;
   /** Deposit addresses on `chain` with id above `afterId`, in id order, at most `limit`. */
   depositAddressesAfter(
     chain: 'evm',

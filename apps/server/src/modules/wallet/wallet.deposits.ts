@@ -3,7 +3,6 @@ import type { DepositAddressContent } from '@meridian/contracts/wallet';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.ts';
 import { DomainError } from '../../platform/http/errors.ts';
-import { pgArrayLiteral } from '../../platform/db/pg-array.ts';
 import { postEntry } from '../ledger/ledger.service.ts';
 import { platformAccount, transfer, userAccount } from '../ledger/ledger.types.ts';
 import { type Chain, chainOf, deriveAddress, normalizeAddress } from './wallet.addresses.ts';
@@ -263,15 +262,6 @@ export function createDepositsService(ctx: WalletContext) {
       .limit(limit);
   }
 
-  /** Raise the confirmations shown on PENDING deposits `depositIds` to `confirmations` (never lowers them). */
-  async function raiseDepositConfirmationsInTx(tx: Tx, depositIds: number[], confirmations: number): Promise<void> {
-    if (depositIds.length === 0) return;
-    await tx
-      .update(deposits)
-      .set({ confirmations: sql`GREATEST(${deposits.confirmations}, ${confirmations})` })
-      .where(and(sql`${deposits.id} = ANY(${pgArrayLiteral(depositIds)}::bigint[])`, eq(deposits.status, 'PENDING')));
-  }
-
   /**
    * Screen a deposit's source: a source on a sanctions list records one alert for the
    * deposit (unique per deposit: a repeated report does not alert again) and is logged without the
@@ -322,7 +312,6 @@ export function createDepositsService(ctx: WalletContext) {
     dropPendingDepositInTx,
     depositStatusInTx,
     depositAddressesAfter,
-    raiseDepositConfirmationsInTx,
   };
 }
 
