@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, readdirSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -545,13 +545,34 @@ async function registerModules(app: FastifyInstance, deps: AppDeps, modules: Mod
   }
 }
 
+/** Where the web build writes the prerendered public pages other than home: `<path>.html`. */
+const PRERENDERED_DIR = 'prerendered';
+
 /**
- * Serve the built web app: hashed assets with long caching, and `index.html` for every other
- * page path (SPA fallback). Unknown /api paths and missing files answer 404.
+ * The prerendered public pages of the web build in `root`: page path (`/loan`) → its file under
+ * `root` (`prerendered/loan.html`), listed once at start-up (docs/performance.md).
+ */
+function prerenderedPages(root: string): Map<string, string> {
+  const pages = new Map<string, string>();
+  const dir = join(root, PRERENDERED_DIR);
+  if (!existsSync(dir)) return pages;
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
+    const file = relative(root, join(entry.parentPath, entry.name)).split('\\').join('/');
+    pages.set(`/${file.slice(PRERENDERED_DIR.length + 1, -'.html'.length)}`, file);
+  }
+  return pages;
+}
+
+/**
+ * Serve the built web app: hashed assets with long caching, a prerendered page's own HTML for its
+ * path (`prerendered/<path>.html`: home's is `index.html`), and `index.html` for every other page
+ * path (SPA fallback). Unknown /api paths and missing files answer 404.
  */
 async function registerWebApp(app: FastifyInstance, webDistDir: string | undefined): Promise<void> {
   const root = webDistDir ? resolve(webDistDir) : undefined;
   const hasWeb = root !== undefined && existsSync(join(root, 'index.html'));
+  const pages = hasWeb ? prerenderedPages(root) : new Map<string, string>();
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root,
@@ -576,7 +597,7 @@ async function registerWebApp(app: FastifyInstance, webDistDir: string | undefin
       (request.method === 'GET' || request.method === 'HEAD') &&
       (!isFilePath || (request.headers.accept ?? '').includes('text/html'));
     if (!isApi && hasWeb && isPageRequest) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.header('cache-control', 'no-cache').sendFile(pages.get(pathname) ?? 'index.html');
     }
     return sendApiNotFound(request, reply);
   });

@@ -1,9 +1,11 @@
 /*
  * Meridian boot hint, run before first paint. The build inlines it into index.html
  * (scripts/postbuild.mjs) and the server's CSP allows it by its SHA-256; `vite dev` serves this file.
- * index.html carries the home page prerendered in each language; this marks <html> with the path
- * kind, the language and whether a user is signed in, so CSS shows the matching copy — or none on
- * other paths — until the app takes over. It mirrors src/lib/locale.ts and only reads.
+ * index.html carries the home page prerendered in each language, and each other prerendered public
+ * page has a file of its own; the page's `<meta name="meridian-prerendered">` names its path. This
+ * marks <html> with whether that copy belongs to this address, the language and whether a user is
+ * signed in, so CSS shows the matching copy — or none on other paths — until the app takes over. It
+ * mirrors src/lib/locale.ts and only reads.
  */
 /* global window, document */
 (function () {
@@ -27,6 +29,8 @@
   var locale = match(params.get('locale')) || match(stored) || 'en-US';
   html.setAttribute('lang', locale);
   html.setAttribute('data-boot-locale', locale);
-  html.setAttribute('data-boot-path', window.location.pathname === '/' ? 'home' : 'app');
+  var prerendered = document.querySelector('meta[name="meridian-prerendered"]');
+  var isPrerendered = !!prerendered && prerendered.getAttribute('content') === window.location.pathname;
+  html.setAttribute('data-boot-path', isPrerendered ? 'prerendered' : 'app');
   if (userId || params.get('_lt')) html.setAttribute('data-boot-user', '');
 })();

@@ -82,7 +82,8 @@ self.addEventListener('fetch', (event) => {
   if (url.origin !== self.location.origin) return;
 
   if (request.mode === 'navigate') {
-    // Network-first; every page path answers the same index.html, so the shell stands in for all.
+    // Network-first; every page path answers index.html (a prerendered public page, its own copy of
+    // it with the page inside: docs/performance.md), so the shell stands in for all.
     event.respondWith(
       fetch(request)
         .then((response) => {

@@ -1,7 +1,7 @@
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider.tsx';
-import { AppRouter } from './app/router.tsx';
+import { AppRouter, createAppRouter, routerInitialized, type AppRouterInstance } from './app/router.tsx';
 import { wireAppServices } from './app/services.ts';
 import { initI18n, namespacesForPath } from './lib/i18n.ts';
 import { bootLocale } from './lib/locale.ts';
@@ -26,19 +26,30 @@ if (!container) throw new Error('index.html has no #root element');
  * thread stays free for input between them (Lighthouse's total blocking time); what is on
  * screen meanwhile is the prerendered page or the boot header.
  */
-function render(): void {
+function render(router: AppRouterInstance): void {
   const root = createRoot(container as HTMLElement);
   startTransition(() => {
     root.render(
       <AppProvider>
-        <AppRouter />
+        <AppRouter router={router} />
       </AppProvider>,
     );
   });
 }
 
-initI18n(locale, namespacesForPath(window.location.pathname)).then(render, (error: unknown) => {
-  // Texts failed to load (offline, a stale deployment): render anyway; keys show instead of text.
-  console.error('Could not load translations', error);
-  render();
-});
+/**
+ * The router is created now (after `bootLocale` cleaned the address), so the first route's code
+ * loads in parallel with the texts. Over a prerendered page (`public/boot.js` marks `<html>`), the
+ * first render also waits for the route's code: rendering before it would replace the page with the
+ * boot fallback for a moment.
+ */
+const router = createAppRouter();
+const isPrerendered = document.documentElement.getAttribute('data-boot-path') === 'prerendered';
+const texts = initI18n(locale, namespacesForPath(window.location.pathname)).then(
+  () => undefined,
+  (error: unknown) => {
+    // Texts failed to load (offline, a stale deployment): render anyway; keys show instead of text.
+    console.error('Could not load translations', error);
+  },
+);
+void Promise.all([texts, isPrerendered ? routerInitialized(router) : undefined]).then(() => render(router));

@@ -1,13 +1,35 @@
-import { useState } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { routes } from './routes.tsx';
 
+/** The app's router (React Router's data router over `routes`). */
+export type AppRouterInstance = ReturnType<typeof createBrowserRouter>;
+
 /**
- * The router is created on first render, not at import: start-up first removes `?locale=` and
- * `?_lt=` from the address, and the router must read the cleaned address.
+ * Creates the router, which starts loading the first route's code at once. Call it only after
+ * start-up removed `?locale=` and `?_lt=` from the address (`bootLocale`): the router reads the
+ * address when created.
  */
-export function AppRouter() {
-  const [router] = useState(() => createBrowserRouter(routes));
+export function createAppRouter(): AppRouterInstance {
+  return createBrowserRouter(routes);
+}
+
+/**
+ * Resolves once the router has the first route's code and data (`state.initialized`), so a first
+ * render shows the page itself and not the routes' `HydrateFallback`.
+ */
+export function routerInitialized(router: AppRouterInstance): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
+/** Renders `router` (made by `createAppRouter`). */
+export function AppRouter({ router }: { router: AppRouterInstance }) {
   return <RouterProvider router={router} />;
 }

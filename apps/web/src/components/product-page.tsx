@@ -107,7 +107,7 @@ export function ProductPage({
                 ) : (
                   <button
                     type="button"
-                    className="btn btn--primary btn--lg"
+                    className="btn btn--primary btn--lg guest-only"
                     onClick={() => openActionModal('register')}
                   >
                     {t('common.getStarted')}
@@ -162,7 +162,11 @@ export function ProductPage({
                 <h2>{t('common.signUpTitle')}</h2>
                 <p>{t('common.signUpBody')}</p>
               </div>
-              <button type="button" className="btn btn--primary btn--lg" onClick={() => openActionModal('register')}>
+              <button
+                type="button"
+                className="btn btn--primary btn--lg guest-only"
+                onClick={() => openActionModal('register')}
+              >
                 {t('common.getStarted')} <ArrowRightIcon size={18} />
               </button>
             </div>

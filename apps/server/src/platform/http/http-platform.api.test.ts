@@ -53,6 +53,11 @@ describe('HTTP platform: envelope, validation, CSRF guard, errors', () => {
       `<!doctype html><title>Meridian</title><script>${BOOT_SCRIPT}</script><div id="root"></div>`,
     );
     writeFileSync(join(webDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+    mkdirSync(join(webDir, 'prerendered', 'product'), { recursive: true });
+    writeFileSync(
+      join(webDir, 'prerendered', 'product', 'earn.html'),
+      `<!doctype html><title>Earn</title><script>${BOOT_SCRIPT}</script><div id="root">earn page</div>`,
+    );
     t = await createTestApp({ env: { WEB_DIST_DIR: webDir }, configure: (app) => registerProbe(app, calls) });
   });
   afterAll(async () => {
@@ -214,6 +219,24 @@ describe('HTTP platform: envelope, validation, CSRF guard, errors', () => {
     const asset = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it('answers a prerendered page with its own HTML at its path only, the same boot script allowed', async () => {
+    const earn = await t.app.inject({
+      method: 'GET',
+      url: '/product/earn?locale=zh-HK',
+      headers: { accept: 'text/html' },
+    });
+    expect(earn.statusCode).toBe(200);
+    expect(earn.body).toContain('earn page');
+    expect(earn.headers['cache-control']).toBe('no-cache');
+    const bootHash = createHash('sha256').update(BOOT_SCRIPT, 'utf8').digest('base64');
+    expect(earn.headers['content-security-policy']).toContain(`'sha256-${bootHash}'`);
+    for (const url of ['/product/earn/', '/product/earn/more', '/product']) {
+      const other = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(other.statusCode, url).toBe(200);
+      expect(other.body, url).not.toContain('earn page');
+    }
   });
 
   it('echoes or assigns a request id', async () => {

@@ -46,7 +46,7 @@ export function ExchangePage() {
         ) : (
           <button
             type="button"
-            className="btn btn--primary btn--lg"
+            className="btn btn--primary btn--lg guest-only"
             onClick={() => openActionModal('login', { returnTo: pathTo('Exchange') })}
             data-testid="exchange-login"
           >

@@ -15,6 +15,7 @@ import { Alert, Button, Card, Col, Descriptions, Form, Input, Radio, Row, Select
 import Decimal from 'decimal.js';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { Link, useLocation } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSecuredAction } from '../../../hooks/use-secured-action.ts';
@@ -67,118 +68,18 @@ export function LoanCalculator({
   access: LoanAccess;
   onBorrowed?: (order: LoanOrder) => void;
 }) {
-  const { t, i18n } = useTranslation('loans');
-  const locale = toLocale(i18n.language);
-  const location = useLocation();
-  const returnTo = `${location.pathname}${location.search}${location.hash}`;
-  const coins = useLoanCoins();
-  const availableOf = useWalletAvailable();
-  const invalidate = useInvalidateLoans();
-  const enabledCoins = (coins.data?.loanCoins ?? []).filter((coin) => coin.isEnabled).map((coin) => coin.coin);
-  const coinChoices: readonly LoanCoin[] = enabledCoins.length > 0 ? enabledCoins : LOAN_COINS;
-  const [loanCoin, setLoanCoin] = useState<LoanCoin>('USDT');
-  const [termDays, setTermDays] = useState<number>(config.terms[0]?.termDays ?? 30);
-  const [texts, setTexts] = useState<Record<Field, string>>({ collateral: '', principal: '' });
-  // Fields the user typed; the others show the calculator's figure.
-  const [typed, setTyped] = useState<Record<Field, boolean>>({ collateral: false, principal: false });
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [borrowed, setBorrowed] = useState<LoanOrder | null>(null);
-  const borrowCall = useSecuredAction({
-    endpoint: loanEndpoints.borrow,
-    quietSuccess: true,
-    // Amount rules (LTV over 70 %, over the maximum, under the minimum, the wallet's balance) come
-    // back as business codes, shown above the button; a refused field under its input.
-    refusalsShownOn: 'form',
-    fieldOf: (field) => (field === 'collateralAmount' ? 'collateral' : field === 'principal' ? 'principal' : undefined),
-    onSuccess: (order) => {
-      setBorrowed(order);
-      setTexts({ collateral: '', principal: '' });
-      setTyped({ collateral: false, principal: false });
-      invalidate();
-      onBorrowed?.(order);
-    },
-  });
-  const shownFormError = formError ?? borrowCall.error;
-
-  const inputs: CalcInputs = { loanCoin, termDays, texts, typed };
-  const { read, query, calc, answer, isAnswerCurrent, isLtvTooHigh } = useCalcAnswer(inputs, config.initialLtvPct);
-
-  const shown = (field: Field): string => shownAmount(field, inputs, answer);
-  const edit = (field: Field, value: string) => {
-    setTexts((current) => ({ ...current, [field]: value }));
-    setTyped((current) => ({ ...current, [field]: value.trim() !== '' }));
-    setFieldErrors({});
-    setFormError(null);
-    borrowCall.clearErrors();
-  };
-
-  const refusalText = (field: Field): string | undefined => {
-    const input = read[field];
-    if (input.kind === 'invalid') return validationMessage(input.refusal.messageKey, locale, input.refusal.params);
-    if (field === 'principal' && isLtvTooHigh && answer) {
-      return t('calc.rules.ltvOver', { pct: answer.ltvPct, max: config.initialLtvPct });
-    }
-    return fieldErrors[field] ?? borrowCall.fieldErrors[field];
-  };
-
-  /** The rules the page can check before asking: wallet balance, minimum, the initial LTV. */
-  const checkBeforeBorrow = (collateral: string, principal: string): Partial<Record<Field, string>> => {
-    const problems: Partial<Record<Field, string>> = {};
-    const available = availableOf('BTC');
-    if (new Decimal(collateral).gt(available)) {
-      problems.collateral = t('calc.rules.overBalance', {
-        amount: money(available, 'BTC', { unit: 'none' }),
-        coin: 'BTC',
-      });
-    }
-    const min = coins.data?.loanCoins.find((coin) => coin.coin === loanCoin)?.minPrincipal;
-    if (min && new Decimal(principal).lt(min)) {
-      problems.principal = t('calc.rules.min', { amount: money(min, loanCoin, { unit: 'none' }), unit: loanCoin });
-    }
-    return problems;
-  };
-
-  const borrow = () => {
-    if (access.kind === 'guest') {
-      openActionModal('login', { returnTo });
-      return;
-    }
-    if (access.kind !== 'ok' || !isAnswerCurrent || isLtvTooHigh) return;
-    const collateral = shown('collateral');
-    const principal = shown('principal');
-    const body: LoanBorrowBody = { loanCoin, termDays, collateralAmount: collateral, principal };
-    const errors = contractErrors(loanBorrowBodySchema, body, locale);
-    if (errors.length > 0) {
-      setFormError(errors.map((error) => error.errors.join(' ')).join(' '));
-      return;
-    }
-    const problems = checkBeforeBorrow(collateral, principal);
-    if (Object.keys(problems).length > 0) {
-      setFieldErrors(problems);
-      return;
-    }
-    setFormError(null);
-    borrowCall.run({ body });
-  };
-
+  const { t } = useTranslation('loans');
+  const form = useBorrowForm(config, access, onBorrowed);
+  const { loanCoin, termDays, shown, edit, refusalText, availableOf, answer, calc, query, borrowed } = form;
   const calcError = query !== null && calc.error instanceof ApiError ? calc.error.message : null;
   return (
     <Card className="loan-calc" data-testid="loan-calculator">
       <Row gutter={[24, 16]}>
         <Col xs={24} md={12}>
-          <Form layout="vertical" requiredMark={false} onFinish={borrow}>
+          <Form layout="vertical" requiredMark={false} onFinish={form.borrow}>
             {/* Items without a `name` link label and input through htmlFor/id (axe: label). */}
-            <CoinPicker
-              coins={coinChoices}
-              value={loanCoin}
-              onChange={(coin) => {
-                setLoanCoin(coin);
-                setFieldErrors({});
-                borrowCall.clearErrors();
-              }}
-            />
-            <TermPicker terms={config.terms} termDays={termDays} onChange={setTermDays} />
+            <CoinPicker coins={form.coinChoices} value={loanCoin} onChange={form.chooseCoin} />
+            <TermPicker terms={config.terms} termDays={termDays} onChange={form.setTermDays} />
             <AmountField
               id="loan-calc-collateral"
               label={t('calc.collateral')}
@@ -217,8 +118,12 @@ export function LoanCalculator({
               testId="loan-principal"
             />
             {calcError && <FormAlert type="warning" message={calcError} testId="loan-calc-error" />}
-            {shownFormError && <FormAlert type="error" message={shownFormError} testId="loan-borrow-error" />}
-            <BorrowAction access={access} returnTo={returnTo} isReady={isAnswerCurrent && !isLtvTooHigh} />
+            {form.shownFormError && <FormAlert type="error" message={form.shownFormError} testId="loan-borrow-error" />}
+            <BorrowAction
+              access={access}
+              returnTo={form.returnTo}
+              isReady={form.isAnswerCurrent && !form.isLtvTooHigh}
+            />
           </Form>
         </Col>
         <Col xs={24} md={12}>
@@ -234,11 +139,153 @@ export function LoanCalculator({
       </Row>
       {borrowed && (
         <Suspense fallback={null}>
-          <LoanBorrowedModal order={borrowed} onClose={() => setBorrowed(null)} />
+          <LoanBorrowedModal order={borrowed} onClose={() => form.setBorrowed(null)} />
         </Suspense>
       )}
     </Card>
   );
+}
+
+/**
+ * The calculator's state and actions: the coin, term and the two amounts (the field typed last
+ * drives), the `loan/calc` answer for them, the refusals shown under each field and above the
+ * button, and `borrow` — log in (guest), or check what the page can know first, then borrow through
+ * the security check (LOAN_BORROW).
+ */
+function useBorrowForm(config: LoanConfig, access: LoanAccess, onBorrowed?: (order: LoanOrder) => void) {
+  const { t, i18n } = useTranslation('loans');
+  const locale = toLocale(i18n.language);
+  const location = useLocation();
+  const returnTo = `${location.pathname}${location.search}${location.hash}`;
+  const coins = useLoanCoins();
+  const availableOf = useWalletAvailable();
+  const invalidate = useInvalidateLoans();
+  const enabledCoins = (coins.data?.loanCoins ?? []).filter((coin) => coin.isEnabled).map((coin) => coin.coin);
+  const coinChoices: readonly LoanCoin[] = enabledCoins.length > 0 ? enabledCoins : LOAN_COINS;
+  const [loanCoin, setLoanCoin] = useState<LoanCoin>('USDT');
+  const [termDays, setTermDays] = useState<number>(config.terms[0]?.termDays ?? 30);
+  const [texts, setTexts] = useState<Record<Field, string>>({ collateral: '', principal: '' });
+  // Fields the user typed; the others show the calculator's figure.
+  const [typed, setTyped] = useState<Record<Field, boolean>>({ collateral: false, principal: false });
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [borrowed, setBorrowed] = useState<LoanOrder | null>(null);
+  const borrowCall = useSecuredAction({
+    endpoint: loanEndpoints.borrow,
+    quietSuccess: true,
+    // Amount rules (LTV over 70 %, over the maximum, under the minimum, the wallet's balance) come
+    // back as business codes, shown above the button; a refused field under its input.
+    refusalsShownOn: 'form',
+    fieldOf: (field) => (field === 'collateralAmount' ? 'collateral' : field === 'principal' ? 'principal' : undefined),
+    onSuccess: (order) => {
+      setBorrowed(order);
+      setTexts({ collateral: '', principal: '' });
+      setTyped({ collateral: false, principal: false });
+      invalidate();
+      onBorrowed?.(order);
+    },
+  });
+  const inputs: CalcInputs = { loanCoin, termDays, texts, typed };
+  const { read, query, calc, answer, isAnswerCurrent, isLtvTooHigh } = useCalcAnswer(inputs, config.initialLtvPct);
+  const shown = (field: Field): string => shownAmount(field, inputs, answer);
+  const clearErrors = () => {
+    setFieldErrors({});
+    setFormError(null);
+    borrowCall.clearErrors();
+  };
+
+  const refusalText = (field: Field): string | undefined => {
+    const input = read[field];
+    if (input.kind === 'invalid') return validationMessage(input.refusal.messageKey, locale, input.refusal.params);
+    if (field === 'principal' && isLtvTooHigh && answer) {
+      return t('calc.rules.ltvOver', { pct: answer.ltvPct, max: config.initialLtvPct });
+    }
+    return fieldErrors[field] ?? borrowCall.fieldErrors[field];
+  };
+
+  const borrow = () => {
+    if (access.kind === 'guest') {
+      openActionModal('login', { returnTo });
+      return;
+    }
+    if (access.kind !== 'ok' || !isAnswerCurrent || isLtvTooHigh) return;
+    const body: LoanBorrowBody = {
+      loanCoin,
+      termDays,
+      collateralAmount: shown('collateral'),
+      principal: shown('principal'),
+    };
+    const errors = contractErrors(loanBorrowBodySchema, body, locale);
+    if (errors.length > 0) {
+      setFormError(errors.map((error) => error.errors.join(' ')).join(' '));
+      return;
+    }
+    const minPrincipal = coins.data?.loanCoins.find((coin) => coin.coin === loanCoin)?.minPrincipal;
+    const problems = problemsBeforeBorrow(t, body, availableOf('BTC'), minPrincipal);
+    if (Object.keys(problems).length > 0) {
+      setFieldErrors(problems);
+      return;
+    }
+    setFormError(null);
+    borrowCall.run({ body });
+  };
+
+  return {
+    returnTo,
+    coinChoices,
+    loanCoin,
+    chooseCoin: (coin: LoanCoin) => {
+      setLoanCoin(coin);
+      setFieldErrors({});
+      borrowCall.clearErrors();
+    },
+    termDays,
+    setTermDays,
+    shown,
+    edit: (field: Field, value: string) => {
+      setTexts((current) => ({ ...current, [field]: value }));
+      setTyped((current) => ({ ...current, [field]: value.trim() !== '' }));
+      clearErrors();
+    },
+    refusalText,
+    availableOf,
+    borrow,
+    query,
+    calc,
+    answer,
+    isAnswerCurrent,
+    isLtvTooHigh,
+    shownFormError: formError ?? borrowCall.error,
+    borrowed,
+    setBorrowed,
+  };
+}
+
+/**
+ * The rules the page can check before asking the server, per field: the collateral within the
+ * wallet's available BTC (`available`, a decimal string), the amount at least the coin's minimum
+ * (`minPrincipal`, when known). Empty when both hold.
+ */
+function problemsBeforeBorrow(
+  t: TFunction<'loans'>,
+  body: LoanBorrowBody,
+  available: string,
+  minPrincipal: string | undefined,
+): Partial<Record<Field, string>> {
+  const problems: Partial<Record<Field, string>> = {};
+  if (new Decimal(body.collateralAmount).gt(available)) {
+    problems.collateral = t('calc.rules.overBalance', {
+      amount: money(available, 'BTC', { unit: 'none' }),
+      coin: 'BTC',
+    });
+  }
+  if (minPrincipal && new Decimal(body.principal).lt(minPrincipal)) {
+    problems.principal = t('calc.rules.min', {
+      amount: money(minPrincipal, body.loanCoin, { unit: 'none' }),
+      unit: body.loanCoin,
+    });
+  }
+  return problems;
 }
 
 /** The form's button: log in (guest), verify (below level 2), or borrow. */

@@ -60,7 +60,7 @@ export function LoanPage() {
         ) : (
           <button
             type="button"
-            className="btn btn--primary btn--lg"
+            className="btn btn--primary btn--lg guest-only"
             onClick={() => openActionModal('login', { returnTo })}
             data-testid="loan-login"
           >
