@@ -191,7 +191,7 @@ async function recordTransfersInTx(
   });
   const inserted = rows.filter((item) => item.existingId === undefined).map((item) => item.row);
   for (let index = 0; index < inserted.length; index += CHAIN_ROWS_PER_STATEMENT)
-    await insertChainDepositsInTx(tx, inserted.slice(index, index + CHAIN_ROWS_PER_STATEMENT));
+    await insertChainDepositsInTx(tx, inserted.slice(index, index + CHAIN_ROWS_PER_STATEMENT), context.now);
   for (const { row, existingId } of rows)
     if (existingId !== undefined) await tx.update(chainDeposits).set(row).where(eq(chainDeposits.id, existingId));
   return recorded.filter((deposit) => deposit.isCreditedNow);
@@ -201,9 +201,9 @@ type ChainDepositValues = typeof chainDeposits.$inferInsert;
 
 /**
  * Insert chain deposits `rows` (new ones: no review fields yet) in one INSERT … SELECT over
- * `unnest`, one array parameter per column, in input order.
+ * `unnest`, one array parameter per column, in input order, created at the app clock's `now`.
  */
-async function insertChainDepositsInTx(tx: Tx, rows: readonly ChainDepositValues[]): Promise<void> {
+async function insertChainDepositsInTx(tx: Tx, rows: readonly ChainDepositValues[], now: Date): Promise<void> {
   if (rows.length === 0) return;
   const column = (pick: (row: ChainDepositValues) => string | number | bigint | null | undefined) =>
     nullableArrayLiteral(rows.map((row) => pick(row) ?? null));
@@ -233,7 +233,7 @@ async function insertChainDepositsInTx(tx: Tx, rows: readonly ChainDepositValues
       reviewedBy: sql`NULL::text`,
       reviewedAt: sql`NULL::timestamptz`,
       reviewNote: sql`NULL::text`,
-      createdAt: sql`now()`,
+      createdAt: sql`${now.toISOString()}::timestamptz`,
     },
     sql`FROM unnest(${column((r) => r.chainId)}::int[], ${column((r) => r.txHash)}::text[], ${column((r) => r.logIndex)}::int[], ${column((r) => r.blockNumber)}::bigint[], ${column((r) => r.blockHash)}::text[], ${column((r) => r.tokenAddress)}::text[], ${column((r) => r.coinCode)}::text[], ${column((r) => r.network)}::text[], ${column((r) => r.toAddress)}::text[], ${column((r) => r.fromAddress)}::text[], ${column((r) => r.userId)}::uuid[], ${column((r) => r.amountRaw)}::numeric[], ${column((r) => r.amountMinor)}::numeric[], ${column((r) => r.confirmationsRequired)}::int[], ${column((r) => r.status)}::text[], ${column((r) => r.reason)}::text[], ${column((r) => r.depositId)}::bigint[]) WITH ORDINALITY AS x(chain_id, tx_hash, log_index, block_number, block_hash, token_address, coin_code, network, to_address, from_address, user_id, amount_raw, amount_minor, confirmations_required, status, reason, deposit_id, ord) ORDER BY x.ord`,
   );
