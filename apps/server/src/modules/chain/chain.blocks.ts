@@ -1,8 +1,8 @@
 import { getAddress } from 'viem';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.ts';
-import { pgArrayLiteral } from '../../platform/db/pg-array.ts';
-import { nullableArrayLiteral, selectInColumnOrder } from '../../platform/db/unnest.ts';
+import { nullableArrayLiteral, pgArrayLiteral } from '../../platform/db/pg-array.ts';
+import { selectInColumnOrder } from '../../platform/db/unnest.ts';
 import type { RecordedDeposit } from '../wallet/wallet.service.ts';
 import type { DepositAddressIndex } from './chain.address-index.ts';
 import { toMinorUnits } from './chain.amounts.ts';

@@ -1,7 +1,7 @@
 import { type AssetCode, isAssetCode, toDecimalString } from '@meridian/contracts/money';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { pgArrayLiteral } from '../../platform/db/pg-array.ts';
-import { nullableArrayLiteral, selectInColumnOrder } from '../../platform/db/unnest.ts';
+import { nullableArrayLiteral, pgArrayLiteral } from '../../platform/db/pg-array.ts';
+import { selectInColumnOrder } from '../../platform/db/unnest.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { DomainError } from '../../platform/http/errors.ts';
 import type { AddressScreeningProvider } from '../../platform/screening/address-screening.ts';
@@ -115,12 +115,10 @@ export async function confirmDepositsInTx(
     .from(sql`unnest(${ids}::bigint[], ${counts}::int[]) AS x(id, confirmations)`)
     .where(sql`${deposits.id} = x.id`)
     .returning({ id: deposits.id, status: deposits.status, confirmations: deposits.confirmations });
+  const isDue = (item: PendingConfirmation, row: { status: string; confirmations: number }) =>
+    row.status === 'PENDING' && item.mayCredit && (item.isFinal || row.confirmations >= item.confirmationsRequired);
   const itemOf = new Map(items.map((item) => [item.depositId, item]));
-  const wanted = raised.filter((row) => {
-    const item = itemOf.get(row.id)!;
-    const isDue = item.mayCredit && (item.isFinal || row.confirmations >= item.confirmationsRequired);
-    return row.status !== 'PENDING' || isDue;
-  });
+  const wanted = raised.filter((row) => row.status !== 'PENDING' || isDue(itemOf.get(row.id)!, row));
   const rows =
     wanted.length === 0
       ? []
@@ -133,12 +131,7 @@ export async function confirmDepositsInTx(
     const row = byId.get(item.depositId);
     return row ? [{ item, row }] : [];
   });
-  const due = found
-    .filter(
-      ({ item, row }) =>
-        row.status === 'PENDING' && item.mayCredit && (item.isFinal || row.confirmations >= item.confirmationsRequired),
-    )
-    .map(({ row }) => row);
+  const due = found.filter(({ item, row }) => isDue(item, row)).map(({ row }) => row);
   const settled = await creditOrFreezeAll(tx, deps, due);
   return found.flatMap(({ row }) => {
     const final = settled.get(row.id) ?? row;

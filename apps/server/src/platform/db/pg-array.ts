@@ -5,5 +5,18 @@
  * escaped (PostgreSQL "Array Value Input").
  */
 export function pgArrayLiteral(values: readonly (string | number | bigint)[]): string {
-  return `{${values.map((value) => `"${String(value).replace(/["\\]/g, (char) => `\\${char}`)}"`).join(',')}}`;
+  return `{${values.map(quotedElement).join(',')}}`;
+}
+
+/**
+ * `pgArrayLiteral` where a null element is SQL NULL (unquoted): one query parameter for a whole
+ * column of a batch, cast in SQL (`${nullableArrayLiteral(v)}::text[]`).
+ */
+export function nullableArrayLiteral(values: readonly (string | number | bigint | null)[]): string {
+  return `{${values.map((value) => (value === null ? 'NULL' : quotedElement(value))).join(',')}}`;
+}
+
+/** One element of an array literal, double-quoted, its quotes and backslashes escaped. */
+function quotedElement(value: string | number | bigint): string {
+  return `"${String(value).replace(/["\\]/g, (char) => `\\${char}`)}"`;
 }

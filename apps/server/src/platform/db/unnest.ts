@@ -2,16 +2,6 @@ import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 
 /**
- * A PostgreSQL array literal like `pgArrayLiteral`, where a null element is SQL NULL (unquoted):
- * one query parameter for a whole column of a batch, cast in SQL (`${nullableArrayLiteral(v)}::text[]`).
- */
-export function nullableArrayLiteral(values: readonly (string | number | bigint | null)[]): string {
-  const element = (value: string | number | bigint | null) =>
-    value === null ? 'NULL' : `"${String(value).replace(/["\\]/g, (char) => `\\${char}`)}"`;
-  return `{${values.map(element).join(',')}}`;
-}
-
-/**
  * The SELECT of a set-based `tx.insert(table).select(...)` (docs/chain.md "Batched credit"): one
  * expression per column of `table`, in the table's column order (Drizzle inserts into every column),
  * over `from` (typically `FROM unnest($1::text[], …) AS x(…)`, one array parameter per column, so a
