@@ -6,6 +6,13 @@
  * the same run calls its `pgledger_create_transfer` on the same server with the same accounts,
  * clients and duration, so the two functions are compared under the same load, in turn.
  *
+ * Rounds: first one warm-up round of each function, not counted (a function's first minutes on a
+ * fresh database are its slowest: new WAL segments, cold caches, sessions planned on the statistics
+ * of the nearly empty tables), then `rounds` counted rounds in which the two functions take turns
+ * going first (ledger_post first in odd rounds, pgledger in even ones), so that a drift of the
+ * machine's load falls on both alike. Printed: every round of each function, each round's ratio,
+ * the ratio over all counted rounds (sum over sum) and the ratio of the two functions' medians.
+ *
  * Figures per run: transfers/s (pgbench's tps without connection time), p50 and p99 of one call in
  * ms (from pgbench's per-transaction log), failed calls. Needs `pgbench` and `psql` on the PATH.
  */
@@ -31,8 +38,10 @@ export interface PgbenchOptions {
   postgresUrl: string;
   /** Seconds each pgbench run lasts. */
   durationSeconds: number;
-  /** Runs of each function, alternating (ledger_post, pgledger, ledger_post, …). */
+  /** Counted runs of each function after the warm-up round, taking turns to go first. */
   rounds: number;
+  /** Seconds of the warm-up run of each function (not counted); 0 skips the warm-up. */
+  warmupSeconds: number;
   clients: number;
   threads: number;
   /** A pgr0ss/pgledger checkout (its pgledger.sql and vendor/scoville-pgsql-ulid), or undefined. */
@@ -59,7 +68,13 @@ function percentile(sorted: number[], fraction: number): number {
  * Run pgbench with `script` against `url`; pgbench variable `n` is the number of accounts.
  * Latencies come from the per-transaction log (`-l`, microseconds in its third column).
  */
-function pgbench(url: string, script: string, accounts: number, options: PgbenchOptions): PgbenchFigures {
+function pgbench(
+  url: string,
+  script: string,
+  accounts: number,
+  options: PgbenchOptions,
+  durationSeconds: number,
+): PgbenchFigures {
   const dir = mkdtempSync(join(tmpdir(), 'ledger-pgbench-'));
   try {
     const scriptFile = join(dir, 'script.sql');
@@ -75,7 +90,7 @@ function pgbench(url: string, script: string, accounts: number, options: Pgbench
         '-j',
         String(options.threads),
         '-T',
-        String(options.durationSeconds),
+        String(durationSeconds),
         '-D',
         `n=${accounts}`,
         '-l',
@@ -141,7 +156,7 @@ async function meridianRun(adminUrl: string, name: string, accounts: number, opt
     await database.close();
   }
   psql(url, ['-c', 'CHECKPOINT', '-c', 'VACUUM ANALYZE ledger_accounts']);
-  return () => pgbench(url, ledgerScript(tag), accounts, options);
+  return (seconds: number) => pgbench(url, ledgerScript(tag), accounts, options, seconds);
 }
 
 async function pgledgerRun(adminUrl: string, name: string, accounts: number, options: PgbenchOptions, dir: string) {
@@ -164,11 +179,51 @@ async function pgledgerRun(adminUrl: string, name: string, accounts: number, opt
     '-c',
     'VACUUM ANALYZE pgledger_accounts',
   ]);
-  return () => pgbench(url, PGLEDGER_SCRIPT, accounts, options);
+  return (seconds: number) => pgbench(url, PGLEDGER_SCRIPT, accounts, options, seconds);
 }
 
 function row(label: string, f: PgbenchFigures): string {
-  return `  ${label.padEnd(14)} ${f.transfersPerSecond.toFixed(0).padStart(7)} transfers/s  p50 ${f.p50Ms.toFixed(2).padStart(7)} ms  p99 ${f.p99Ms.toFixed(2).padStart(7)} ms  failed ${f.failed}`;
+  return `  ${label.padEnd(17)} ${f.transfersPerSecond.toFixed(0).padStart(7)} transfers/s  p50 ${f.p50Ms.toFixed(2).padStart(7)} ms  p99 ${f.p99Ms.toFixed(2).padStart(7)} ms  failed ${f.failed}`;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** Runs one pgbench round of `seconds` and gives its figures. */
+type Run = (seconds: number) => PgbenchFigures;
+
+/**
+ * The warm-up round of each function (printed, not counted), then `options.rounds` counted rounds
+ * in which ledger_post goes first in odd rounds and pgledger in even ones; prints each run, each
+ * round's ratio, the ratio of the sums and the ratio of the medians (transfers/s).
+ */
+function compareRounds(runLedger: Run, runOther: Run | null, options: PgbenchOptions): void {
+  if (options.warmupSeconds > 0) {
+    console.log(row('ledger_post warm', runLedger(options.warmupSeconds)));
+    if (runOther) console.log(row('pgledger warm', runOther(options.warmupSeconds)));
+  }
+  const ledger: number[] = [];
+  const other: number[] = [];
+  for (let round = 1; round <= options.rounds; round += 1) {
+    const runs: [string, Run, number[]][] = [[`ledger_post #${round}`, runLedger, ledger]];
+    if (runOther) runs.push([`pgledger #${round}`, runOther, other]);
+    if (round % 2 === 0) runs.reverse();
+    for (const [label, run, figures] of runs) {
+      const f = run(options.durationSeconds);
+      figures.push(f.transfersPerSecond);
+      console.log(row(label, f));
+    }
+    if (runOther) console.log(`    ratio ledger_post/pgledger ${(ledger.at(-1)! / other.at(-1)!).toFixed(2)}`);
+  }
+  if (!runOther) return;
+  const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+  console.log(`  ratio over all rounds ${(sum(ledger) / sum(other)).toFixed(2)}`);
+  console.log(
+    `  ratio of medians ${(median(ledger) / median(other)).toFixed(2)} (ledger_post ${median(ledger).toFixed(0)}, pgledger ${median(other).toFixed(0)} transfers/s)`,
+  );
 }
 
 /**
@@ -187,28 +242,12 @@ export async function runLedgerPgbench(options: PgbenchOptions): Promise<void> {
         console.log(
           `pgbench · PostgreSQL · ${accounts.toLocaleString('en-US')} ${accounts === HOT_ACCOUNTS ? 'hot' : 'spread'} accounts · ${options.clients} clients · ${options.threads} threads · ${options.durationSeconds} s`,
         );
-        // Both databases are prepared first; then the two functions run in turn, `rounds` times each,
-        // so that a change of the machine's load falls on both alike.
+        // Both databases are prepared first; then a warm-up round of each and the counted rounds.
         const runLedger = await meridianRun(options.postgresUrl, names[0]!, accounts, options);
         const runOther = options.pgledgerDir
           ? await pgledgerRun(options.postgresUrl, names[1]!, accounts, options, options.pgledgerDir)
           : null;
-        let ledgerTotal = 0;
-        let otherTotal = 0;
-        for (let round = 1; round <= options.rounds; round += 1) {
-          const ledger = runLedger();
-          ledgerTotal += ledger.transfersPerSecond;
-          console.log(row(`ledger_post #${round}`, ledger));
-          if (runOther) {
-            const other = runOther();
-            otherTotal += other.transfersPerSecond;
-            console.log(row(`pgledger #${round}`, other));
-            console.log(
-              `    ratio ledger_post/pgledger ${(ledger.transfersPerSecond / other.transfersPerSecond).toFixed(2)}`,
-            );
-          }
-        }
-        if (runOther) console.log(`  ratio over all rounds ${(ledgerTotal / otherTotal).toFixed(2)}`);
+        compareRounds(runLedger, runOther, options);
       } finally {
         for (const name of names) await admin.query(`DROP DATABASE IF EXISTS ${name}`);
       }

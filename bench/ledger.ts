@@ -16,8 +16,11 @@
  * On PostgreSQL it then runs the database function alone under pgbench (`./ledger-pgbench.ts`),
  * beside pgr0ss/pgledger when a checkout of it is given:
  *
- *   npm run bench:ledger [-- --pgbench-seconds 20] [--pgbench-rounds 2] [--pgbench-only]
- *                        [--pgledger <checkout dir>]   (or PGLEDGER_DIR=<checkout dir>)
+ *   npm run bench:ledger [-- --pgbench-seconds 20] [--pgbench-rounds 3] [--pgbench-warmup-seconds S]
+ *                        [--pgbench-only] [--pgledger <checkout dir>]   (or PGLEDGER_DIR=<checkout dir>)
+ *
+ * (a warm-up round of each function first, not counted, as long as a counted one unless
+ * `--pgbench-warmup-seconds` says otherwise; then the counted rounds, docs/ledger.md "Benchmark").
  */
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -267,12 +270,18 @@ async function compareSync(
 /** The pgbench figures of `ledger_post` (and pgledger's, given a checkout), 20 clients on 2 threads. */
 async function runPgbench(
   postgresUrl: string,
-  args: { 'pgbench-seconds': string; 'pgbench-rounds': string; pgledger?: string | undefined },
+  args: {
+    'pgbench-seconds': string;
+    'pgbench-rounds': string;
+    'pgbench-warmup-seconds'?: string | undefined;
+    pgledger?: string | undefined;
+  },
 ): Promise<void> {
   await runLedgerPgbench({
     postgresUrl,
     durationSeconds: Number(args['pgbench-seconds']),
     rounds: Number(args['pgbench-rounds']),
+    warmupSeconds: Number(args['pgbench-warmup-seconds'] ?? args['pgbench-seconds']),
     clients: 20,
     threads: 2,
     pgledgerDir: args.pgledger ?? process.env.PGLEDGER_DIR,
@@ -291,7 +300,8 @@ async function main(): Promise<void> {
       'compare-sync': { type: 'string' },
       'pgbench-seconds': { type: 'string', default: '20' },
       'pgbench-only': { type: 'boolean', default: false },
-      'pgbench-rounds': { type: 'string', default: '2' },
+      'pgbench-rounds': { type: 'string', default: '3' },
+      'pgbench-warmup-seconds': { type: 'string' },
       pgledger: { type: 'string' },
     },
   });

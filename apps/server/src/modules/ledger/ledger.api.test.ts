@@ -310,6 +310,36 @@ describe('ledger posting function', () => {
     expect(after.results.find((r) => r.name === 'posting-references-exist')).toMatchObject({ isHeld: true });
   });
 
+  it('skips the reference check only inside ledger_post: a posting written after it, in its transaction, is still checked', async () => {
+    const [account] = await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.ownerId, 'alice'));
+    const missing = 9_000_000_001;
+    const before = await checkLedgerInvariants(db);
+    const afterPosting = (key: string, row: (entryId: number) => [number, number]) =>
+      db.transaction(async (tx) => {
+        const { entry } = await postEntry(tx, {
+          kind: 'DEPOSIT',
+          reference: 'refs-after-post',
+          idempotencyKey: key,
+          postings: transfer(HOT, userAccount('refs-after-post', 'USER_AVAILABLE', 'USDT'), 1n),
+        });
+        // ledger_post's SET clause turned the marker on for its own call only.
+        const [marker] = await queryRows<{ value: string | null }>(
+          tx,
+          sql`SELECT current_setting('ledger.refs_proven', true) AS value`,
+        );
+        expect(marker!.value === 'on').toBe(false);
+        const [entryId, accountId] = row(entry.id);
+        await tx.execute(
+          sql`INSERT INTO ledger_postings (entry_id, account_id, asset, amount_minor) VALUES (${entryId}, ${accountId}, 'USDT', 1)`,
+        );
+      });
+    expect(await sqlStateOf(afterPosting('refs-after-post-1', (entryId) => [entryId, missing]))).toBe('23503');
+    expect(await sqlStateOf(afterPosting('refs-after-post-2', () => [missing, account!.id]))).toBe('23503');
+    // The refused statement took the whole transaction, the posting made through ledger_post included.
+    expect(await accountBalance(db, userAccount('refs-after-post', 'USER_AVAILABLE', 'USDT'))).toBe(0n);
+    expect(await checkLedgerInvariants(db)).toEqual(before);
+  });
+
   it('aborts the caller’s transaction on a refusal, so the caller’s own writes roll back with it', async () => {
     const payer = userAccount('tx-payer', 'USER_AVAILABLE', 'USDT');
     await fund(db, 'tx-payer', 5n, 'tx-payer-fund');

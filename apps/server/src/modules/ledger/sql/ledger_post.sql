@@ -7,17 +7,23 @@
 --   2. find every account of the entry (one probe of the owner/type/asset key each; an account's
 --      id never changes, so no lock is needed to read it), creating the missing ones first time
 --      round;
---   3. in ascending id order, apply each account's net change with one conditional UPDATE of that
+--   3. write the postings. Their references are proven by steps 1 and 2 (the entry was inserted by
+--      this call, every account id was read from a row this transaction sees, and entries and
+--      accounts are never deleted or renumbered), so the statement-level reference check of
+--      ledger_postings skips this insert: its trigger fires only when the setting
+--      ledger.refs_proven is not 'on', and the function's SET clause turns it on for the length of
+--      this call alone (docs/ledger.md "References"). Every other writer is still checked;
+--   4. in ascending id order, apply each account's net change with one conditional UPDATE of that
 --      row, `balance = balance + d WHERE balance + d >= 0 OR is_negative_allowed`: the UPDATE is the
 --      row's lock, its check and its change in one step. Taking the rows in id order is the lock
 --      order of ledger_post_batch and of the previous SELECT … ORDER BY id FOR UPDATE, so no two
 --      postings wait on each other in a cycle. An account whose net change is zero is neither
 --      changed nor locked. A refused update raises SQLSTATE ML001 (as ledger_apply_deltas), which
---      rolls the whole statement back and the caller answers INSUFFICIENT_BALANCE;
---   4. write the postings.
--- Why no separate locking pass (decision 0030): locking the rows first and updating them after
--- visited each row twice and wrote a lock record per row to the WAL before its update; the nested
--- call of ledger_apply_deltas added a function call with its own settings to every posting.
+--      rolls the whole statement back (postings included) and the caller answers
+--      INSUFFICIENT_BALANCE.
+-- Why the postings before the balances (migration 0068): a balance row stays locked from its UPDATE
+-- to the commit, so everything written after the first UPDATE lengthens the time other postings
+-- to that account wait; the postings' insert needs no lock and goes first.
 -- Inputs: the entry's fields; per account (distinct): owner kind, owner id, type, asset and net
 -- change (p_deltas); per posting: account ordinal (1-based) and amount. p_changed_count is not read
 -- and stays because the argument list is the function's identity: changing it would create a
@@ -29,7 +35,8 @@
 -- (custom plans know the arrays' sizes, so they always look cheaper than the generic one): the
 -- planning was half of a posting's time. The generic plan is made once per session; it and the
 -- embedded database's plans made on stale statistics (no autovacuum there) are held to index
--- probes, right at any table size (docs/ledger.md "Generic plans").
+-- probes, right at any table size (docs/ledger.md "Generic plans"). ledger.refs_proven = 'on' is
+-- the marker of step 3, not a planner setting.
 CREATE OR REPLACE FUNCTION ledger_post(
   p_kind text,
   p_reference text,
@@ -51,6 +58,7 @@ SET plan_cache_mode = force_generic_plan
 SET enable_seqscan = off
 SET enable_hashjoin = off
 SET enable_mergejoin = off
+SET ledger.refs_proven = 'on'
 AS $$
 DECLARE
   v_entry_id bigint;
@@ -93,6 +101,12 @@ BEGIN
     ON CONFLICT DO NOTHING;
   END LOOP;
 
+  -- The postings, before any balance row is locked (references proven above, step 3).
+  INSERT INTO ledger_postings (entry_id, account_id, asset, amount_minor)
+  SELECT v_entry_id, v_account_ids[p.r], p_assets[p.r], p.amount
+  FROM unnest(p_posting_refs, p_posting_amounts) WITH ORDINALITY AS p(r, amount, ord)
+  ORDER BY p.ord;
+
   -- Each net change in ascending account id order: the lock order of every ledger writer.
   FOR v_row IN
     SELECT c.id, c.delta FROM unnest(v_account_ids, p_deltas) AS c(id, delta) WHERE c.delta <> 0 ORDER BY c.id
@@ -103,11 +117,6 @@ BEGIN
       RAISE EXCEPTION 'ledger_post: insufficient balance' USING ERRCODE = 'ML001';
     END IF;
   END LOOP;
-
-  INSERT INTO ledger_postings (entry_id, account_id, asset, amount_minor)
-  SELECT v_entry_id, v_account_ids[p.r], p_assets[p.r], p.amount
-  FROM unnest(p_posting_refs, p_posting_amounts) WITH ORDINALITY AS p(r, amount, ord)
-  ORDER BY p.ord;
 
   RETURN QUERY SELECT v_entry_id, v_created_at, 'ok'::text, v_account_ids;
 END;
