@@ -70,7 +70,8 @@ export const ledgerPostings = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     // References ledger_entries.id and ledger_accounts.id, checked once per INSERT statement by the
-    // trigger `ledger_postings_refs_check` (migration 0051) instead of per-row foreign keys; entries and
+    // trigger `ledger_postings_refs_check` (migration 0051) instead of per-row foreign keys — except
+    // ledger_post's own insert, whose references the function proves (migration 0068); entries and
     // accounts are never deleted (docs/ledger.md "References").
     entryId: bigint('entry_id', { mode: 'number' }).notNull(),
     accountId: bigint('account_id', { mode: 'number' }).notNull(),
