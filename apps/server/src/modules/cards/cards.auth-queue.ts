@@ -1,0 +1,158 @@
+import {
+  CARD_CONFIRMATION_TTL_MS,
+  CARD_PIN_BLOCK_HOURS,
+  CARD_PIN_TRIES_MAX,
+  type CardCurrency,
+} from '@meridian/contracts/cards';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/client.ts';
+import { nullableArrayLiteral, pgArrayLiteral } from '../../platform/db/pg-array.ts';
+import { queryRows } from '../../platform/db/rows.ts';
+import type { AuthorizationEvent } from './cards.event-rows.ts';
+
+/**
+ * Most authorisations of one card decided in one call of `card_authorize_batch` (its limit is 64:
+ * each item is a subtransaction, and a backend caches 64 of them per transaction).
+ */
+export const CARD_AUTH_BATCH_MAX = 32;
+
+/** The row `card_authorize` returns (sql/card_authorize.sql), as the driver gives it. */
+export interface AuthorizeRow {
+  o_card_id: number | string | null;
+  /** The card's owner, currency and last 4 digits: NULL only when no card has the token. */
+  o_user_id: string | null;
+  o_currency: string | null;
+  o_last4: string | null;
+  o_transaction_id: number | string | null;
+  /** NULL when the amount was sent in another currency than the card's (nothing written). */
+  o_transaction_status: string | null;
+  o_decline_reason: string | null;
+  o_is_replay: boolean;
+}
+
+/** A row of `card_authorize_batch` (sql/card_authorize_batch.sql): the item's index and its decision or failure. */
+interface BatchRow extends AuthorizeRow {
+  o_index: number;
+  /** SQLSTATE of an item that failed (nothing of it written), else NULL. */
+  o_error_state: string | null;
+  o_error_message: string | null;
+}
+
+/** One authorisation waiting in its card's queue, its amount already in the card's currency. */
+export interface QueuedAuthorisation {
+  event: AuthorizationEvent;
+  /** Minor units of `amountCurrency`, > 0. */
+  amountMinor: bigint;
+  amountCurrency: CardCurrency;
+  /** The clock when the webhook arrived: the decision's time, as if decided alone. */
+  now: Date;
+}
+
+/** An item of a batch that failed in the database (its SQLSTATE); the other items keep their decisions. */
+export class CardBatchItemError extends Error {
+  constructor(
+    readonly sqlState: string,
+    message: string,
+  ) {
+    super(`card_authorize_batch item failed (${sqlState}): ${message}`);
+  }
+}
+
+/**
+ * Decide `items` (2 to `CARD_AUTH_BATCH_MAX` authorisations of the card `cardToken`, in arrival
+ * order) in one statement: `card_authorize_batch`, one lock of the card row and one commit. Each
+ * item's answer is the row `card_authorize` would have given it alone at that point of the
+ * sequence (a refused hold already declined INSUFFICIENT_FUNDS), or a `CardBatchItemError` for an
+ * item that failed. Throws only when the whole statement failed (nothing of any item written).
+ */
+export async function decideCardBatch(
+  executor: DbOrTx,
+  cardToken: string,
+  items: readonly QueuedAuthorisation[],
+): Promise<(AuthorizeRow | CardBatchItemError)[]> {
+  const column = (pick: (item: QueuedAuthorisation) => string | number | bigint) => pgArrayLiteral(items.map(pick));
+  const rows = await queryRows<BatchRow>(
+    executor,
+    sql`SELECT * FROM card_authorize_batch(
+      ${cardToken}, ${column((item) => item.event.authorizationId)}::text[],
+      ${column((item) => item.amountMinor)}::numeric[], ${column((item) => item.amountCurrency)}::text[],
+      ${column((item) => item.event.amount)}::text[], ${column((item) => item.event.currency)}::text[],
+      ${column((item) => item.event.merchantName)}::text[],
+      ${nullableArrayLiteral(items.map((item) => item.event.mcc ?? null))}::text[],
+      ${column((item) => String(item.event.isOnline))}::boolean[],
+      ${column((item) => String(item.event.isThreeDs))}::boolean[],
+      ${column((item) => item.event.pinResult)}::text[],
+      ${column((item) => String(item.event.isExpiryCorrect))}::boolean[],
+      ${column((item) => item.now.toISOString())}::timestamptz[],
+      ${CARD_PIN_TRIES_MAX}::integer, ${`${CARD_PIN_BLOCK_HOURS} hours`}::interval,
+      ${`${CARD_CONFIRMATION_TTL_MS} milliseconds`}::interval)`,
+  );
+  const answers: (AuthorizeRow | CardBatchItemError)[] = [];
+  for (const row of rows) {
+    answers[Number(row.o_index) - 1] =
+      row.o_error_state === null ? row : new CardBatchItemError(row.o_error_state, row.o_error_message ?? '');
+  }
+  return items.map((_item, index) => answers[index] ?? new CardBatchItemError('XX000', 'no row for the item'));
+}
+
+/**
+ * A per-key queue that groups work (the server's per-card queue of authorisations): `submit(key,
+ * item)` starts `runBatch(key, [item])` at once when nothing of that key is in flight in this
+ * process; otherwise the item waits, and when the call in flight ends, everything waiting for the
+ * key (at most `batchMax`, in arrival order) goes in one call. So one key has at most one call in
+ * flight here (waiting items hold no database connection), a lone item waits for nothing, and a
+ * busy key's items share one call. `runBatch` answers one result per item, in order: an `Error` in
+ * the array rejects that item only; a thrown error rejects the whole batch. Only an optimisation of
+ * one process: other processes' calls for the key are serialised by the database (the card row's
+ * lock), not here.
+ */
+export function createKeyedBatcher<Item, Result>(
+  runBatch: (key: string, items: Item[]) => Promise<(Result | Error)[]>,
+  batchMax: number,
+) {
+  interface Waiting {
+    item: Item;
+    resolve: (result: Result) => void;
+    reject: (error: unknown) => void;
+  }
+  const queues = new Map<string, Waiting[]>();
+
+  async function drain(key: string, waiting: Waiting[]): Promise<void> {
+    while (waiting.length > 0) {
+      const batch = waiting.splice(0, batchMax);
+      try {
+        const results = await runBatch(
+          key,
+          batch.map((entry) => entry.item),
+        );
+        batch.forEach((entry, index) => {
+          const result = results[index];
+          if (result instanceof Error) entry.reject(result);
+          else if (result === undefined) entry.reject(new Error('keyed batch: no result for the item'));
+          else entry.resolve(result);
+        });
+      } catch (error) {
+        for (const entry of batch) entry.reject(error);
+      }
+    }
+    queues.delete(key);
+  }
+
+  return {
+    /** Queue `item` under `key`; resolves with its result (see the function's comment). */
+    submit(key: string, item: Item): Promise<Result> {
+      return new Promise<Result>((resolve, reject) => {
+        const waiting = queues.get(key);
+        if (waiting) {
+          waiting.push({ item, resolve, reject });
+          return;
+        }
+        const fresh: Waiting[] = [{ item, resolve, reject }];
+        queues.set(key, fresh);
+        void drain(key, fresh);
+      });
+    },
+    /** Keys with a call in flight (for tests and metrics). */
+    busyKeys: (): number => queues.size,
+  };
+}
