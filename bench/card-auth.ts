@@ -33,6 +33,7 @@ import { findMigrationsDir } from '../apps/server/src/platform/db/migrate.ts';
 import type { AuthLoadPlan, AuthLoadResult } from './card-auth-load.ts';
 import { startPauseWatch, type PauseWatch } from './lib/pause-watch.ts';
 import { startPgWaitSampler } from './lib/pg-waits.ts';
+import { watchPgliteSlowCalls } from './lib/pglite-slow.ts';
 
 const SECRET = randomBytes(32).toString('hex');
 /** Each card's balance: 1,000.00 EUR. */
@@ -145,6 +146,7 @@ async function benchDatabase(
       if (options.only && (options.only === 'hot') !== label.includes('hot')) continue;
       const pauses: PauseWatch = startPauseWatch();
       const waits = postgresUrl ? await startPgWaitSampler(postgresUrl, database.poolStats) : undefined;
+      const pgliteSlow = watchPgliteSlowCalls(database);
       const load = await loadInWorker({
         baseUrl,
         secret: SECRET,
@@ -163,6 +165,8 @@ async function benchDatabase(
       );
       console.log(`    ${pauses.explainTail(load.departuresEpochMs, load.latenciesMs, p99)}`);
       if (waitLine) console.log(`    ${waitLine}`);
+      const slowLine = pgliteSlow.stop();
+      if (slowLine) console.log(`    ${slowLine}`);
       console.log(
         `    decisions ${JSON.stringify(load.decisions)}   errors ${errors}${errors ? ` ${JSON.stringify(load.errors)}` : ''}   (target p99 ≤ 50 ms, 0 errors: ${p99 <= 50 && errors === 0 ? 'met' : 'not met'})`,
       );

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testRunClock } from '../../../test/helpers.ts';
 import { accountBalance, postEntry } from '../ledger/ledger.service.ts';
 import { cardAccount, platformAccount, transfer } from '../ledger/ledger.types.ts';
-import { CardBatchItemError, decideCardBatch, type QueuedAuthorisation } from './cards.auth-queue.ts';
+import { decideCardBatch, type QueuedAuthorisation } from './cards.auth-queue.ts';
 import type { AuthorizationEvent } from './cards.event-rows.ts';
 import { cardsTestCalls, extendCardPromotion } from './cards.test-kit.ts';
 
@@ -26,6 +26,9 @@ const available = (cardId: number) => accountBalance(t.database.db, cardAccount(
 const held = (cardId: number) => accountBalance(t.database.db, cardAccount(cardId, 'CARD_HELD', 'EUR'));
 const rowsOf = async (query: SQL) =>
   ((await t.database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+
+/** The card's processor token. */
+const tokenOf = async (cardId: number): Promise<string> => (await t.app.cards.tokenOf(cardId))!;
 
 beforeAll(async () => {
   t = await createTestApp({ env: { CARD_WEBHOOK_SECRET: SECRET }, clock });
@@ -58,6 +61,25 @@ const queued = (e: AuthorizationEvent): QueuedAuthorisation => ({
   now: clock.now(),
 });
 
+/**
+ * An authorisation whose hold cannot be posted: its hold's idempotency key is already taken by
+ * another entry (+0.01 EUR on the card), so card_authorize raises for it.
+ */
+async function brokenAuthorisation(cardId: number, token: string): Promise<AuthorizationEvent> {
+  const broken = event(token, '2.00');
+  await postEntry(t.database.db, {
+    kind: 'CARD_TOPUP',
+    reference: `card:${cardId}`,
+    idempotencyKey: `card-hold:${broken.authorizationId}`,
+    postings: transfer(
+      platformAccount('PLATFORM_CARD_FUNDING', 'EUR'),
+      cardAccount(cardId, 'CARD_AVAILABLE', 'EUR'),
+      1n,
+    ),
+  });
+  return broken;
+}
+
 const webhook = (e: AuthorizationEvent) =>
   signed('/api/card/processor/webhook', { deliveryId: randomUUID(), sentAt: clock.now().toISOString(), event: e });
 
@@ -65,7 +87,7 @@ describe('card_authorize_batch', () => {
   it('decides each item as it would be decided alone, in order: balance, daily limit, replay, wrong PIN', async () => {
     const session = await holder(100_000_000n);
     const cardId = await fundedCard(session, '10'); // 9.20 EUR
-    const token = await t.app.cards.tokenOf(cardId);
+    const token = await tokenOf(cardId);
     await t.database.db.execute(sql`UPDATE cards SET limit_daily_minor = 900 WHERE id = ${cardId}`);
     const first = event(token, '3.00');
     const items = [
@@ -104,7 +126,7 @@ describe('card_authorize_batch', () => {
   it('declines over the balance in order, then approves a smaller one that still fits', async () => {
     const session = await holder(100_000_000n);
     const cardId = await fundedCard(session, '10'); // 9.20 EUR
-    const token = await t.app.cards.tokenOf(cardId);
+    const token = await tokenOf(cardId);
     const rows = await decideCardBatch(
       t.database.db,
       token,
@@ -120,38 +142,24 @@ describe('card_authorize_batch', () => {
     expect(await held(cardId)).toBe(900n);
   });
 
-  it('fails one item alone: the items before and after it keep their decisions and money', async () => {
+  it('writes nothing of any item when one item raises (the caller then decides them one by one)', async () => {
     const session = await holder(100_000_000n);
     const cardId = await fundedCard(session, '10'); // 9.20 EUR
-    const token = await t.app.cards.tokenOf(cardId);
-    const broken = event(token, '2.00');
-    // The hold's idempotency key of `broken` is already taken by another entry (+0.01 EUR on the
-    // card): card_authorize raises for that item, and only its subtransaction is rolled back.
-    await postEntry(t.database.db, {
-      kind: 'CARD_TOPUP',
-      reference: `card:${cardId}`,
-      idempotencyKey: `card-hold:${broken.authorizationId}`,
-      postings: transfer(
-        platformAccount('PLATFORM_CARD_FUNDING', 'EUR'),
-        cardAccount(cardId, 'CARD_AVAILABLE', 'EUR'),
-        1n,
-      ),
-    });
-    const rows = await decideCardBatch(t.database.db, token, [
-      queued(event(token, '1.00')),
-      queued(broken),
-      queued(event(token, '4.00')),
-    ]);
-    expect(rows[0]).toMatchObject({ o_transaction_status: 'AUTHORIZED' });
-    expect(rows[1]).toBeInstanceOf(CardBatchItemError);
-    expect((rows[1] as CardBatchItemError).message).toContain('is taken without a transaction row');
-    expect(rows[2]).toMatchObject({ o_transaction_status: 'AUTHORIZED' });
-    expect(await held(cardId)).toBe(500n);
-    expect(await available(cardId)).toBe(421n);
-    const written = await rowsOf(
-      sql`SELECT count(*)::int AS n FROM card_transactions WHERE processor_auth_id = ${broken.authorizationId}`,
+    const token = await tokenOf(cardId);
+    const broken = await brokenAuthorisation(cardId, token);
+    await expect(
+      decideCardBatch(t.database.db, token, [
+        queued(event(token, '1.00')),
+        queued(broken),
+        queued(event(token, '4.00')),
+      ]),
+    ).rejects.toThrow();
+    expect(await held(cardId)).toBe(0n);
+    expect(await available(cardId)).toBe(921n);
+    const [written] = await rowsOf(
+      sql`SELECT count(*)::int AS n FROM card_transactions WHERE card_id = ${cardId} AND kind = 'PURCHASE'`,
     );
-    expect(written).toEqual([{ n: 0 }]);
+    expect(written).toEqual({ n: 0 });
   });
 });
 
@@ -159,7 +167,7 @@ describe('the per-card queue', () => {
   it('approves exactly the affordable ones of 100 concurrent webhooks on a card it knows, each once', async () => {
     const session = await holder(100_000_000n);
     const cardId = await fundedCard(session, '10'); // 9.20 EUR
-    const token = await t.app.cards.tokenOf(cardId);
+    const token = await tokenOf(cardId);
     // The first decision teaches the process the card's currency; the next ones queue per card.
     expect((await webhook(event(token, '1.00'))).content.decision).toBe('APPROVED');
     const events = Array.from({ length: 100 }, () => event(token, '1.00'));
@@ -178,10 +186,30 @@ describe('the per-card queue', () => {
     expect(rows).toEqual({ n: 101 });
   });
 
+  it('fails only the webhook whose decision raises; the ones queued with it are decided in order', async () => {
+    const session = await holder(100_000_000n);
+    const cardId = await fundedCard(session, '10'); // 9.20 EUR
+    const token = await tokenOf(cardId);
+    const broken = await brokenAuthorisation(cardId, token); // +0.01: 9.21 EUR
+    expect((await webhook(event(token, '0.21'))).content.decision).toBe('APPROVED');
+    const events = Array.from({ length: 30 }, (_unused, index) => (index === 7 ? broken : event(token, '0.50')));
+    const answers = await Promise.all(events.map((e) => webhook(e)));
+    expect(answers[7]!.statusCode).not.toBe(200);
+    const others = answers.filter((_answer, index) => index !== 7);
+    expect(others.filter((answer) => answer.content?.decision === 'APPROVED')).toHaveLength(18);
+    expect(others.filter((answer) => answer.content?.declineReason === 'INSUFFICIENT_FUNDS')).toHaveLength(11);
+    expect(await held(cardId)).toBe(921n);
+    expect(await available(cardId)).toBe(0n);
+    const written = await rowsOf(
+      sql`SELECT count(*)::int AS n FROM card_transactions WHERE processor_auth_id = ${broken.authorizationId}`,
+    );
+    expect(written).toEqual([{ n: 0 }]);
+  });
+
   it('keeps the cards of concurrent webhooks apart', async () => {
     const session = await holder(200_000_000n);
     const cardIds = [await fundedCard(session, '10'), await fundedCard(session, '10')];
-    const tokens = await Promise.all(cardIds.map((id) => t.app.cards.tokenOf(id)));
+    const tokens = await Promise.all(cardIds.map(tokenOf));
     for (const token of tokens) await webhook(event(token, '0.20'));
     const answers = await Promise.all(
       Array.from({ length: 40 }, (_unused, index) => webhook(event(tokens[index % 2]!, '0.50'))),

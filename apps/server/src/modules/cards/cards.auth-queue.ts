@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import {
   CARD_CONFIRMATION_TTL_MS,
   CARD_PIN_BLOCK_HOURS,
@@ -11,8 +12,8 @@ import { queryRows } from '../../platform/db/rows.ts';
 import type { AuthorizationEvent } from './cards.event-rows.ts';
 
 /**
- * Most authorisations of one card decided in one call of `card_authorize_batch` (its limit is 64:
- * each item is a subtransaction, and a backend caches 64 of them per transaction).
+ * Most authorisations of one card decided in one call of `card_authorize_batch`: the card row stays
+ * locked for the whole call, so a bound keeps one call (and the wait of the card's next arrivals) short.
  */
 export const CARD_AUTH_BATCH_MAX = 32;
 
@@ -30,12 +31,9 @@ export interface AuthorizeRow {
   o_is_replay: boolean;
 }
 
-/** A row of `card_authorize_batch` (sql/card_authorize_batch.sql): the item's index and its decision or failure. */
+/** A row of `card_authorize_batch` (sql/card_authorize_batch.sql): the item's index and its decision. */
 interface BatchRow extends AuthorizeRow {
   o_index: number;
-  /** SQLSTATE of an item that failed (nothing of it written), else NULL. */
-  o_error_state: string | null;
-  o_error_message: string | null;
 }
 
 /** One authorisation waiting in its card's queue, its amount already in the card's currency. */
@@ -48,28 +46,18 @@ export interface QueuedAuthorisation {
   now: Date;
 }
 
-/** An item of a batch that failed in the database (its SQLSTATE); the other items keep their decisions. */
-export class CardBatchItemError extends Error {
-  constructor(
-    readonly sqlState: string,
-    message: string,
-  ) {
-    super(`card_authorize_batch item failed (${sqlState}): ${message}`);
-  }
-}
-
 /**
  * Decide `items` (2 to `CARD_AUTH_BATCH_MAX` authorisations of the card `cardToken`, in arrival
  * order) in one statement: `card_authorize_batch`, one lock of the card row and one commit. Each
  * item's answer is the row `card_authorize` would have given it alone at that point of the
- * sequence (a refused hold already declined INSUFFICIENT_FUNDS), or a `CardBatchItemError` for an
- * item that failed. Throws only when the whole statement failed (nothing of any item written).
+ * sequence. Throws when any item raised (a hold the ledger refused, SQLSTATE ML001, or another
+ * failure): then nothing of any item was written, and the caller decides them again one by one.
  */
 export async function decideCardBatch(
   executor: DbOrTx,
   cardToken: string,
   items: readonly QueuedAuthorisation[],
-): Promise<(AuthorizeRow | CardBatchItemError)[]> {
+): Promise<AuthorizeRow[]> {
   const column = (pick: (item: QueuedAuthorisation) => string | number | bigint) => pgArrayLiteral(items.map(pick));
   const rows = await queryRows<BatchRow>(
     executor,
@@ -87,12 +75,10 @@ export async function decideCardBatch(
       ${CARD_PIN_TRIES_MAX}::integer, ${`${CARD_PIN_BLOCK_HOURS} hours`}::interval,
       ${`${CARD_CONFIRMATION_TTL_MS} milliseconds`}::interval)`,
   );
-  const answers: (AuthorizeRow | CardBatchItemError)[] = [];
-  for (const row of rows) {
-    answers[Number(row.o_index) - 1] =
-      row.o_error_state === null ? row : new CardBatchItemError(row.o_error_state, row.o_error_message ?? '');
-  }
-  return items.map((_item, index) => answers[index] ?? new CardBatchItemError('XX000', 'no row for the item'));
+  const answers: AuthorizeRow[] = [];
+  for (const row of rows) answers[Number(row.o_index) - 1] = row;
+  assert.equal(answers.filter(Boolean).length, items.length, 'card_authorize_batch answers every item');
+  return answers;
 }
 
 /**

@@ -185,24 +185,35 @@ export function createCardAuthorisations(deps: CardsDeps) {
   }
 
   /**
-   * A card's queued online authorisations (`cardQueue`): one alone as `authorizeAlone`; several in
-   * one call of `card_authorize_batch` (one lock, one commit), each answered as if alone in that
-   * order; a failed item fails its own webhook only.
+   * A card's queued online authorisations (`cardQueue`), in arrival order: one alone as
+   * `authorizeAlone`; several in one call of `card_authorize_batch` (one lock, one commit), each
+   * answered as if alone in that order. When that call fails (an item raised: nothing was
+   * written), each item is decided again alone, in order, so a failure reaches only its own
+   * authorisation (an `Error` in its place).
    */
   async function decideQueued(cardToken: string, items: QueuedAuthorisation[]): Promise<(CardWebhookAnswer | Error)[]> {
     if (items.length === 1) return [await authorizeAlone(items[0]!.event, items[0]!.now)];
-    const rows = await decideCardBatch(db, cardToken, items);
-    return Promise.all(
-      rows.map(async (row, index) => {
-        if (row instanceof Error) {
-          deps.log.warn({ authorizationId: items[index]!.event.authorizationId, err: row }, 'card batch item failed');
-          return row;
-        }
-        // The card's currency never changes, so a queued amount is in it; were it not, decide alone.
-        if (row.o_transaction_status === null) return authorizeAlone(items[index]!.event, items[index]!.now);
-        return answerOfRow(row);
-      }),
-    );
+    let rows: AuthorizeRow[];
+    try {
+      rows = await decideCardBatch(db, cardToken, items);
+    } catch (error) {
+      deps.log.warn({ cardToken, items: items.length, err: error }, 'card batch failed: deciding its items one by one');
+      const answers: (CardWebhookAnswer | Error)[] = [];
+      for (const item of items) {
+        answers.push(await authorizeAlone(item.event, item.now).catch((itemError: unknown) => asError(itemError)));
+      }
+      return answers;
+    }
+    const answers: (CardWebhookAnswer | Error)[] = [];
+    for (const [index, row] of rows.entries()) {
+      // The card's currency never changes, so a queued amount is in it; were it not, decide alone.
+      answers.push(
+        row.o_transaction_status === null
+          ? await authorizeAlone(items[index]!.event, items[index]!.now).catch((error: unknown) => asError(error))
+          : answerOfRow(row),
+      );
+    }
+    return answers;
   }
   /**
    * Online authorisations of a card whose currency is known wait here while one of the card's is
@@ -211,6 +222,11 @@ export function createCardAuthorisations(deps: CardsDeps) {
   const cardQueue = createKeyedBatcher(decideQueued, CARD_AUTH_BATCH_MAX);
 
   return { authorize };
+}
+
+/** `error` as an Error (what a rejected promise carried). */
+function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
 }
 
 /** The webhook's answer for a decision row of `card_authorize`. */
