@@ -147,6 +147,7 @@ async function benchDatabase(
       const pauses: PauseWatch = startPauseWatch();
       const waits = postgresUrl ? await startPgWaitSampler(postgresUrl, database.poolStats) : undefined;
       const pgliteSlow = watchPgliteSlowCalls(database);
+      const cpuBefore = process.cpuUsage();
       const load = await loadInWorker({
         baseUrl,
         secret: SECRET,
@@ -156,7 +157,7 @@ async function benchDatabase(
         amount: '1.00',
         connections: 64,
       });
-      const waitLine = await waits?.stop(load.latenciesMs.length / (load.elapsedMs / 1000));
+      const waitLine = await waits?.stop(load.latenciesMs.length / (load.elapsedMs / 1000), load.latenciesMs.length);
       const errors = Object.values(load.errors).reduce((sum, n) => sum + n, 0);
       const p99 = percentile(load.latenciesMs, 0.99);
       console.log(`  ${label} · ${load.sent} authorisations offered at ${options.rate}/s`);
@@ -165,6 +166,10 @@ async function benchDatabase(
       );
       console.log(`    ${pauses.explainTail(load.departuresEpochMs, load.latenciesMs, p99)}`);
       if (waitLine) console.log(`    ${waitLine}`);
+      const cpu = process.cpuUsage(cpuBefore);
+      console.log(
+        `    bench process CPU (server and load threads) per 1,000 decisions ${(((cpu.user + cpu.system) / 1000 / Math.max(1, load.latenciesMs.length)) * 1000).toFixed(0)} ms`,
+      );
       const slowLine = pgliteSlow.stop();
       if (slowLine) console.log(`    ${slowLine}`);
       console.log(

@@ -6,15 +6,22 @@
  * server's next statement, `CPU` = running), and the app's pool is read for its queue (`waiting`:
  * queries waiting for a free connection). By Little's law the mean count in a state divided by the
  * rate of decisions is the mean time each decision spent in it: `stop(decisionsPerSecond)` prints
- * that, in ms per decision. The sampler's own connection is left out.
+ * that, in ms per decision. The sampler's own connection is left out. Load-independent counters
+ * too: the bench database's commits (`pg_stat_database.xact_commit` less the sampler's own; each is
+ * a WAL flush with synchronous_commit on) and the CPU of its backends (`/proc/<pid>/stat` utime +
+ * stime of the backends seen at both ends; PostgreSQL on this machine), per 1,000 decisions.
  */
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 
 const SAMPLE_EVERY_MS = 10;
 
 export interface PgWaitSampler {
-  /** Stop sampling; one line per state: mean backends in it and ms per decision at `decisionsPerSecond`. */
-  stop(decisionsPerSecond: number): Promise<string>;
+  /**
+   * Stop sampling; one line: per state the mean backends in it and ms per decision at
+   * `decisionsPerSecond`, then commits and backend CPU per 1,000 of `decisions`.
+   */
+  stop(decisionsPerSecond: number, decisions: number): Promise<string>;
 }
 
 /**
@@ -28,6 +35,25 @@ export async function startPgWaitSampler(
   const client = new pg.Client({ connectionString: url });
   client.on('error', () => undefined);
   await client.connect();
+  const counters = async () => {
+    const { rows } = await client.query<{ commits: string; pids: number[] }>(
+      `SELECT (SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()) AS commits,
+         (SELECT array_agg(pid) FROM pg_stat_activity
+          WHERE datname = current_database() AND backend_type = 'client backend' AND pid <> pg_backend_pid()) AS pids`,
+    );
+    const cpuTicks = new Map<number, number>();
+    for (const pid of rows[0]?.pids ?? []) {
+      try {
+        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+        // Fields 14 and 15 of the stat line (utime, stime), counted after "pid (comm) ".
+        cpuTicks.set(pid, Number(fields[11]) + Number(fields[12]));
+      } catch {
+        // a backend that ended
+      }
+    }
+    return { commits: Number(rows[0]?.commits ?? 0), cpuTicks };
+  };
+  const before = await counters();
   const totals = new Map<string, number>();
   let samples = 0;
   let poolWaitingSum = 0;
@@ -50,10 +76,18 @@ export async function startPgWaitSampler(
     }
   })();
   return {
-    async stop(decisionsPerSecond: number): Promise<string> {
+    async stop(decisionsPerSecond: number, decisions: number): Promise<string> {
       isRunning = false;
       await loop;
+      const after = await counters();
       await client.end();
+      let cpuTicks = 0;
+      for (const [pid, ticks] of after.cpuTicks) cpuTicks += ticks - (before.cpuTicks.get(pid) ?? ticks);
+      const perThousand = (value: number) => ((value / Math.max(1, decisions)) * 1000).toFixed(1);
+      // USER_HZ: 100 ticks a second on Linux.
+      const counted =
+        `commits per 1,000 decisions ${perThousand(after.commits - before.commits - samples - 1)}, ` +
+        `backend CPU per 1,000 decisions ${perThousand((cpuTicks / 100) * 1000)} ms`;
       const perDecisionMs = (meanCount: number) => ((meanCount / decisionsPerSecond) * 1000).toFixed(2);
       const states = [...totals.entries()]
         .map(([state, sum]) => [state, sum / Math.max(1, samples)] as const)
@@ -62,7 +96,7 @@ export async function startPgWaitSampler(
       const poolMean = poolWaitingSum / Math.max(1, samples);
       return (
         `backends not idle, mean count (ms per decision), ${samples} samples: ${states.join(', ') || 'none'}; ` +
-        `pool queue ${poolMean.toFixed(2)} (${perDecisionMs(poolMean)} ms)`
+        `pool queue ${poolMean.toFixed(2)} (${perDecisionMs(poolMean)} ms); ${counted}`
       );
     },
   };
