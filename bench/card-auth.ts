@@ -129,6 +129,7 @@ async function benchDatabase(
     );
     await database.db.execute(sql`ANALYZE`);
     const count = options.rate * options.seconds;
+    const pgliteSlow = watchPgliteSlowCalls(database);
     // Warm-up (JIT, connections, plans): 2 s at the rate, not recorded.
     await loadInWorker({
       baseUrl,
@@ -139,6 +140,7 @@ async function benchDatabase(
       amount: '1.00',
       connections: 64,
     });
+    pgliteSlow.take();
     for (const [label, set] of [
       [`${options.cards.toLocaleString('en-US')} cards`, tokens],
       [`${options.hot} hot cards`, tokens.slice(0, options.hot)],
@@ -146,7 +148,6 @@ async function benchDatabase(
       if (options.only && (options.only === 'hot') !== label.includes('hot')) continue;
       const pauses: PauseWatch = startPauseWatch();
       const waits = postgresUrl ? await startPgWaitSampler(postgresUrl, database.poolStats) : undefined;
-      const pgliteSlow = watchPgliteSlowCalls(database);
       const cpuBefore = process.cpuUsage();
       const load = await loadInWorker({
         baseUrl,
@@ -170,12 +171,13 @@ async function benchDatabase(
       console.log(
         `    bench process CPU (server and load threads) per 1,000 decisions ${(((cpu.user + cpu.system) / 1000 / Math.max(1, load.latenciesMs.length)) * 1000).toFixed(0)} ms`,
       );
-      const slowLine = pgliteSlow.stop();
+      const slowLine = pgliteSlow.take();
       if (slowLine) console.log(`    ${slowLine}`);
       console.log(
         `    decisions ${JSON.stringify(load.decisions)}   errors ${errors}${errors ? ` ${JSON.stringify(load.errors)}` : ''}   (target p99 ≤ 50 ms, 0 errors: ${p99 <= 50 && errors === 0 ? 'met' : 'not met'})`,
       );
     }
+    pgliteSlow.stop();
   } finally {
     await app.close();
     rmSync(dataDir, { recursive: true, force: true });

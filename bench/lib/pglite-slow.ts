@@ -1,9 +1,10 @@
 /**
  * Which statements stall PGlite's thread, with evidence: PGlite runs the database in the server's
  * own thread, one protocol message at a time (`execProtocolRawSync`, synchronous). This wraps that
- * method of the instance and records every call longer than `SLOW_MS`, named by the SQL text of the
- * last Parse or simple Query message before it (an Execute names no SQL itself). `stop()` prints
- * the slow calls grouped by statement (count, total and longest ms).
+ * method of the instance and records every call longer than `SLOW_MS`, named by its SQL: the text
+ * of a simple Query or a Parse, or for a Bind (the app's prepared statements, `pglite-client.ts`)
+ * the text its statement name was parsed with. `stop()` prints the slow calls grouped by statement
+ * (count, total and longest ms).
  */
 import type { Database } from '../../apps/server/src/platform/db/client.ts';
 
@@ -11,32 +12,56 @@ const SLOW_MS = 5;
 const TEXT_CHARS = 70;
 
 export interface PgliteSlowWatch {
-  /** One line: the slow calls by statement, longest first; stops recording. */
-  stop(): string;
+  /** One line: the slow calls by statement since the last `take`, longest first; starts counting again. */
+  take(): string;
+  /** Stop recording (the instance's method is put back). */
+  stop(): void;
 }
 
-/** The SQL text of a Parse ('P') or Query ('Q') message, else null. */
-function sqlTextOf(message: Uint8Array): string | null {
-  const type = message[0];
-  if (type !== 0x50 && type !== 0x51) return null;
-  let text = Buffer.from(message.subarray(5)).toString('utf8');
-  // Parse: statement name, NUL, then the query text.
-  if (type === 0x50) text = text.slice(text.indexOf('\0') + 1);
-  return text
-    .slice(0, text.indexOf('\0') >= 0 ? text.indexOf('\0') : undefined)
-    .replace(/\s+/g, ' ')
-    .trim();
+/** The NUL-terminated strings of a message's body (after the type byte and the length). */
+function cStrings(message: Uint8Array, count: number): string[] {
+  const parts = Buffer.from(message.subarray(5)).toString('utf8').split('\0');
+  return parts.slice(0, count);
 }
 
-/** Start timing PGlite's protocol calls (no-op on PostgreSQL: `stop` answers an empty string). */
+/**
+ * The SQL a message runs: a Query's text, a Parse's text (remembered under its statement name in
+ * `named`), a Bind's statement looked up there; null for another message.
+ */
+function sqlTextOf(message: Uint8Array, named: Map<string, string>): string | null {
+  const clean = (text: string) => text.replace(/\s+/g, ' ').trim();
+  switch (message[0]) {
+    case 0x51: // 'Q'
+      return clean(cStrings(message, 1)[0] ?? '');
+    case 0x50: {
+      // 'P': statement name, query text
+      const [name = '', text = ''] = cStrings(message, 2);
+      if (name) named.set(name, clean(text));
+      return clean(text);
+    }
+    case 0x42: {
+      // 'B': portal name, statement name
+      const [, name = ''] = cStrings(message, 2);
+      return named.get(name) ?? `(statement ${name || 'unnamed'})`;
+    }
+    default:
+      return null;
+  }
+}
+
+/**
+ * Start timing PGlite's protocol calls (no-op on PostgreSQL: `take` answers an empty string). Start it
+ * before the warm-up, so the statements prepared then are known by name.
+ */
 export function watchPgliteSlowCalls(database: Database): PgliteSlowWatch {
   const pglite = database.pglite as unknown as { execProtocolRawSync: (message: Uint8Array) => Uint8Array } | undefined;
-  if (!pglite) return { stop: () => '' };
+  if (!pglite) return { take: () => '', stop: () => undefined };
   const original = pglite.execProtocolRawSync;
   const slow = new Map<string, { count: number; totalMs: number; maxMs: number }>();
   let lastText = '(none)';
+  const named = new Map<string, string>();
   pglite.execProtocolRawSync = function (this: unknown, message: Uint8Array) {
-    lastText = sqlTextOf(message) ?? lastText;
+    lastText = sqlTextOf(message, named) ?? lastText;
     const startedMs = performance.now();
     try {
       return original.call(this, message);
@@ -53,12 +78,15 @@ export function watchPgliteSlowCalls(database: Database): PgliteSlowWatch {
     }
   };
   return {
-    stop(): string {
+    stop(): void {
       pglite.execProtocolRawSync = original;
+    },
+    take(): string {
       const lines = [...slow.entries()]
         .sort((a, b) => b[1].maxMs - a[1].maxMs)
         .slice(0, 6)
         .map(([text, s]) => `${s.count}× max ${s.maxMs.toFixed(0)} ms (${s.totalMs.toFixed(0)} ms in all) «${text}»`);
+      slow.clear();
       return `PGlite calls over ${SLOW_MS} ms: ${lines.join('; ') || 'none'}`;
     },
   };
