@@ -17,6 +17,12 @@ import type { AuthorizationEvent } from './cards.event-rows.ts';
  */
 export const CARD_AUTH_BATCH_MAX = 32;
 
+/**
+ * Calls of one card in flight from one process: 2, so the next one waits on the card row's lock
+ * in the database while the current one runs (`createKeyedBatcher`).
+ */
+export const CARD_AUTH_CALLS_IN_FLIGHT_MAX = 2;
+
 /** The row `card_authorize` returns (sql/card_authorize.sql), as the driver gives it. */
 export interface AuthorizeRow {
   o_card_id: number | string | null;
@@ -83,59 +89,72 @@ export async function decideCardBatch(
 
 /**
  * A per-key queue that groups work (the server's per-card queue of authorisations): `submit(key,
- * item)` starts `runBatch(key, [item])` at once when nothing of that key is in flight in this
- * process; otherwise the item waits, and when the call in flight ends, everything waiting for the
- * key (at most `batchMax`, in arrival order) goes in one call. So one key has at most one call in
- * flight here (waiting items hold no database connection), a lone item waits for nothing, and a
- * busy key's items share one call. `runBatch` answers one result per item, in order: an `Error` in
- * the array rejects that item only; a thrown error rejects the whole batch. Only an optimisation of
- * one process: other processes' calls for the key are serialised by the database (the card row's
- * lock), not here.
+ * item)` starts `runBatch(key, [item])` at once while fewer than `callsInFlightMax` calls of that
+ * key are in flight in this process; otherwise the item waits, and when a call ends, everything
+ * waiting for the key (at most `batchMax`, in arrival order) goes in one call. So a key holds at
+ * most `callsInFlightMax` database connections here (waiting items hold none), a lone item waits
+ * for nothing, and a busy key's items share calls. With 2 calls in flight the next call already
+ * waits on the card row's lock in the database while the current one runs, so the card's chain of
+ * decisions does not stop for this process's event loop between two calls; the database's lock,
+ * not this queue, orders the calls (as it orders other processes' calls). `runBatch` answers one
+ * result per item, in order: an `Error` in the array rejects that item only; a thrown error rejects
+ * the whole batch.
  */
 export function createKeyedBatcher<Item, Result>(
   runBatch: (key: string, items: Item[]) => Promise<(Result | Error)[]>,
-  batchMax: number,
+  options: { batchMax: number; callsInFlightMax: number },
 ) {
   interface Waiting {
     item: Item;
     resolve: (result: Result) => void;
     reject: (error: unknown) => void;
   }
-  const queues = new Map<string, Waiting[]>();
+  interface KeyQueue {
+    waiting: Waiting[];
+    callsInFlight: number;
+  }
+  const queues = new Map<string, KeyQueue>();
 
-  async function drain(key: string, waiting: Waiting[]): Promise<void> {
-    while (waiting.length > 0) {
-      const batch = waiting.splice(0, batchMax);
-      try {
-        const results = await runBatch(
-          key,
-          batch.map((entry) => entry.item),
-        );
-        batch.forEach((entry, index) => {
-          const result = results[index];
-          if (result instanceof Error) entry.reject(result);
-          else if (result === undefined) entry.reject(new Error('keyed batch: no result for the item'));
-          else entry.resolve(result);
-        });
-      } catch (error) {
-        for (const entry of batch) entry.reject(error);
-      }
+  /** Send what waits for `key` while a call slot is free; forget the key once idle. */
+  function pump(key: string, queue: KeyQueue): void {
+    while (queue.waiting.length > 0 && queue.callsInFlight < options.callsInFlightMax) {
+      queue.callsInFlight += 1;
+      void call(key, queue, queue.waiting.splice(0, options.batchMax));
     }
-    queues.delete(key);
+    if (queue.callsInFlight === 0 && queue.waiting.length === 0) queues.delete(key);
+  }
+
+  async function call(key: string, queue: KeyQueue, batch: Waiting[]): Promise<void> {
+    try {
+      const results = await runBatch(
+        key,
+        batch.map((entry) => entry.item),
+      );
+      batch.forEach((entry, index) => {
+        const result = results[index];
+        if (result instanceof Error) entry.reject(result);
+        else if (result === undefined) entry.reject(new Error('keyed batch: no result for the item'));
+        else entry.resolve(result);
+      });
+    } catch (error) {
+      for (const entry of batch) entry.reject(error);
+    } finally {
+      queue.callsInFlight -= 1;
+      pump(key, queue);
+    }
   }
 
   return {
     /** Queue `item` under `key`; resolves with its result (see the function's comment). */
     submit(key: string, item: Item): Promise<Result> {
       return new Promise<Result>((resolve, reject) => {
-        const waiting = queues.get(key);
-        if (waiting) {
-          waiting.push({ item, resolve, reject });
-          return;
+        let queue = queues.get(key);
+        if (!queue) {
+          queue = { waiting: [], callsInFlight: 0 };
+          queues.set(key, queue);
         }
-        const fresh: Waiting[] = [{ item, resolve, reject }];
-        queues.set(key, fresh);
-        void drain(key, fresh);
+        queue.waiting.push({ item, resolve, reject });
+        pump(key, queue);
       });
     },
     /** Keys with a call in flight (for tests and metrics). */

@@ -19,6 +19,7 @@ import { answerOf, type AuthorizationEvent, lockCardByToken, transactionByAuthId
 import {
   type AuthorizeRow,
   CARD_AUTH_BATCH_MAX,
+  CARD_AUTH_CALLS_IN_FLIGHT_MAX,
   createKeyedBatcher,
   decideCardBatch,
   type QueuedAuthorisation,
@@ -219,7 +220,10 @@ export function createCardAuthorisations(deps: CardsDeps) {
    * Online authorisations of a card whose currency is known wait here while one of the card's is
    * being decided, and go together (docs/cards.md "Hot cards: one commit for a card's queue").
    */
-  const cardQueue = createKeyedBatcher(decideQueued, CARD_AUTH_BATCH_MAX);
+  const cardQueue = createKeyedBatcher(decideQueued, {
+    batchMax: CARD_AUTH_BATCH_MAX,
+    callsInFlightMax: CARD_AUTH_CALLS_IN_FLIGHT_MAX,
+  });
 
   return { authorize };
 }
