@@ -52,6 +52,11 @@ export function createCardAuthorisations(deps: CardsDeps) {
    * from the function's answers), else in the merchant's: when that is not the card's, the function
    * answers the card's currency and writes nothing, and the amount is converted at the rate table
    * (rounded up, against the user) and sent again — the only case of two round trips.
+   *
+   * An online payment without 3-D Secure on a card whose currency the process knows goes through
+   * the card's queue (`cardQueue`): at once while fewer than 2 calls of the card are in flight,
+   * else together with the card's other waiting ones in one `card_authorize_batch` — the same
+   * decisions as one after another (docs/cards.md "Hot cards: one commit for a card's queue").
    */
   async function authorize(event: AuthorizationEvent): Promise<CardWebhookAnswer> {
     const now = deps.now();
@@ -217,8 +222,8 @@ export function createCardAuthorisations(deps: CardsDeps) {
     return answers;
   }
   /**
-   * Online authorisations of a card whose currency is known wait here while one of the card's is
-   * being decided, and go together (docs/cards.md "Hot cards: one commit for a card's queue").
+   * Online authorisations of a card whose currency is known wait here while 2 calls of the card are
+   * in flight, and go together (docs/cards.md "Hot cards: one commit for a card's queue").
    */
   const cardQueue = createKeyedBatcher(decideQueued, {
     batchMax: CARD_AUTH_BATCH_MAX,
