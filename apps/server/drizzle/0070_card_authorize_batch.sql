@@ -10,8 +10,8 @@
 -- decisions are those of the same authorisations arriving one after another.
 --   * The card row is locked first and stays locked to the commit (each item's own FOR UPDATE finds
 --     the lock already held).
---   * No subtransaction per item (a BEGIN … EXCEPTION block each cost more than the lock waits it
---     saved: pg_subtrans and MultiXact lookups): an item that raises (a hold the ledger refuses,
+--   * No subtransaction per item (a BEGIN … EXCEPTION block each brought pg_subtrans and MultiXact
+--     lookups and more backend CPU in the bench's wait sample): an item that raises (a hold the ledger refuses,
 --     SQLSTATE ML001; a hold key taken) aborts the whole statement, nothing of any item is written,
 --     and the caller decides each item again alone, in order (cards.authorisations.ts
 --     `decideQueued`), so one failure reaches only its own authorisation.
