@@ -10,7 +10,7 @@
  * (`postEntries`: PLATFORM_CARD_FUNDING → CARD_AVAILABLE), so set-up stays short. Every
  * authorisation is 1.00 EUR: all are approved (the hot cards hold enough for the run).
  *
- *   npm run bench:card-auth [-- --rate 500 --seconds 10 --cards 10000 --hot 10 --skip-pglite]
+ *   npm run bench:card-auth [-- --rate 500 --seconds 10 --cards 10000 --hot 10 --skip-pglite --only hot|cards]
  * PostgreSQL when TEST_DATABASE_URL or DATABASE_URL (postgres://…) is set: a scratch database
  * `meridian_bench_card_<pid>` is created there and dropped afterwards.
  */
@@ -32,6 +32,8 @@ import { type Database, openDatabase } from '../apps/server/src/platform/db/clie
 import { findMigrationsDir } from '../apps/server/src/platform/db/migrate.ts';
 import type { AuthLoadPlan, AuthLoadResult } from './card-auth-load.ts';
 import { startPauseWatch, type PauseWatch } from './lib/pause-watch.ts';
+import { startPgWaitSampler } from './lib/pg-waits.ts';
+import { watchPgliteSlowCalls } from './lib/pglite-slow.ts';
 
 const SECRET = randomBytes(32).toString('hex');
 /** Each card's balance: 1,000.00 EUR. */
@@ -102,7 +104,9 @@ async function seedCards(database: Database, count: number, tag: string): Promis
 
 async function benchDatabase(
   database: Database,
-  options: { rate: number; seconds: number; cards: number; hot: number },
+  options: { rate: number; seconds: number; cards: number; hot: number; only: string | undefined },
+  /** The scratch database's URL on PostgreSQL: its backends' wait events are sampled during each load. */
+  postgresUrl?: string,
 ): Promise<void> {
   await database.migrate(findMigrationsDir());
   const dataDir = mkdtempSync(join(tmpdir(), 'meridian-bench-card-'));
@@ -125,6 +129,7 @@ async function benchDatabase(
     );
     await database.db.execute(sql`ANALYZE`);
     const count = options.rate * options.seconds;
+    const pgliteSlow = watchPgliteSlowCalls(database);
     // Warm-up (JIT, connections, plans): 2 s at the rate, not recorded.
     await loadInWorker({
       baseUrl,
@@ -135,11 +140,15 @@ async function benchDatabase(
       amount: '1.00',
       connections: 64,
     });
+    pgliteSlow.take();
     for (const [label, set] of [
       [`${options.cards.toLocaleString('en-US')} cards`, tokens],
       [`${options.hot} hot cards`, tokens.slice(0, options.hot)],
     ] as const) {
+      if (options.only && (options.only === 'hot') !== label.includes('hot')) continue;
       const pauses: PauseWatch = startPauseWatch();
+      const waits = postgresUrl ? await startPgWaitSampler(postgresUrl, database.poolStats) : undefined;
+      const cpuBefore = process.cpuUsage();
       const load = await loadInWorker({
         baseUrl,
         secret: SECRET,
@@ -149,6 +158,7 @@ async function benchDatabase(
         amount: '1.00',
         connections: 64,
       });
+      const waitLine = await waits?.stop(load.latenciesMs.length / (load.elapsedMs / 1000), load.latenciesMs.length);
       const errors = Object.values(load.errors).reduce((sum, n) => sum + n, 0);
       const p99 = percentile(load.latenciesMs, 0.99);
       console.log(`  ${label} · ${load.sent} authorisations offered at ${options.rate}/s`);
@@ -156,10 +166,18 @@ async function benchDatabase(
         `    decisions/s ${(load.latenciesMs.length / (load.elapsedMs / 1000)).toFixed(0).padStart(6)}   p50 ${ms(percentile(load.latenciesMs, 0.5))}  p99 ${ms(p99)}  max ${ms(Math.max(...load.latenciesMs))}`,
       );
       console.log(`    ${pauses.explainTail(load.departuresEpochMs, load.latenciesMs, p99)}`);
+      if (waitLine) console.log(`    ${waitLine}`);
+      const cpu = process.cpuUsage(cpuBefore);
+      console.log(
+        `    bench process CPU (server and load threads) per 1,000 decisions ${(((cpu.user + cpu.system) / 1000 / Math.max(1, load.latenciesMs.length)) * 1000).toFixed(0)} ms`,
+      );
+      const slowLine = pgliteSlow.take();
+      if (slowLine) console.log(`    ${slowLine}`);
       console.log(
         `    decisions ${JSON.stringify(load.decisions)}   errors ${errors}${errors ? ` ${JSON.stringify(load.errors)}` : ''}   (target p99 ≤ 50 ms, 0 errors: ${p99 <= 50 && errors === 0 ? 'met' : 'not met'})`,
       );
     }
+    pgliteSlow.stop();
   } finally {
     await app.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -174,6 +192,8 @@ async function main(): Promise<void> {
       cards: { type: 'string', default: '10000' },
       hot: { type: 'string', default: '10' },
       'skip-pglite': { type: 'boolean', default: false },
+      /** Run one load only: `hot` or `cards` (the spread one). */
+      only: { type: 'string' },
     },
   });
   const options = {
@@ -181,6 +201,7 @@ async function main(): Promise<void> {
     seconds: Number(args.seconds),
     cards: Number(args.cards),
     hot: Number(args.hot),
+    only: args.only,
   };
   if (!args['skip-pglite']) {
     const memory = await openDatabase({ kind: 'memory' });
@@ -205,7 +226,7 @@ async function main(): Promise<void> {
   url.pathname = `/${name}`;
   const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolMax: 32 });
   try {
-    await benchDatabase(database, options);
+    await benchDatabase(database, options, url.toString());
   } finally {
     await database.close();
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -16,23 +16,17 @@ import { type CardsDeps, convertMinor, money, readProcessorAmount, readSettings 
 import { cardMessages, confirmationLink } from './cards.messages.ts';
 import { cardTransactions } from './cards.tables.ts';
 import { answerOf, type AuthorizationEvent, lockCardByToken, transactionByAuthId } from './cards.event-rows.ts';
+import {
+  type AuthorizeRow,
+  CARD_AUTH_BATCH_MAX,
+  CARD_AUTH_CALLS_IN_FLIGHT_MAX,
+  createKeyedBatcher,
+  decideCardBatch,
+  type QueuedAuthorisation,
+} from './cards.auth-queue.ts';
 
 /** Most cards whose currency the process keeps (about 100 bytes each); past it the cache starts again. */
 const CARD_CURRENCIES_CACHED_MAX = 100_000;
-
-/** The row `card_authorize` returns (sql/card_authorize.sql), as the driver gives it. */
-interface AuthorizeRow {
-  o_card_id: number | string | null;
-  /** The card's owner, currency and last 4 digits: NULL only when no card has the token. */
-  o_user_id: string | null;
-  o_currency: string | null;
-  o_last4: string | null;
-  o_transaction_id: number | string | null;
-  /** NULL when the amount was sent in another currency than the card's (nothing written). */
-  o_transaction_status: string | null;
-  o_decline_reason: string | null;
-  o_is_replay: boolean;
-}
 
 /**
  * The authorisation decision (the hot path), kept as one unit: `authorize` and the decline it
@@ -58,9 +52,34 @@ export function createCardAuthorisations(deps: CardsDeps) {
    * from the function's answers), else in the merchant's: when that is not the card's, the function
    * answers the card's currency and writes nothing, and the amount is converted at the rate table
    * (rounded up, against the user) and sent again — the only case of two round trips.
+   *
+   * An online payment without 3-D Secure on a card whose currency the process knows goes through
+   * the card's queue (`cardQueue`): at once while fewer than 2 calls of the card are in flight,
+   * else together with the card's other waiting ones in one `card_authorize_batch` — the same
+   * decisions as one after another (docs/cards.md "Hot cards: one commit for a card's queue").
    */
   async function authorize(event: AuthorizationEvent): Promise<CardWebhookAnswer> {
     const now = deps.now();
+    const cardCurrency = cardCurrencies.get(event.cardToken);
+    const originalMinor = readProcessorAmount(event.amount, event.currency);
+    if (event.isOnline && !event.isThreeDs && cardCurrency !== undefined && originalMinor !== null) {
+      const amountMinor =
+        event.currency === cardCurrency
+          ? originalMinor
+          : convertMinor(originalMinor, event.currency, cardCurrency, (await readSettings(db)).fxRates, 'up');
+      if (amountMinor !== null && amountMinor > 0n) {
+        return cardQueue.submit(event.cardToken, { event, amountMinor, amountCurrency: cardCurrency, now });
+      }
+    }
+    return authorizeAlone(event, now);
+  }
+
+  /**
+   * The decision of one authorisation on its own (`authorize`'s comment): one call of
+   * `card_authorize`, two when the card's currency was not known; in a transaction with the
+   * user's message when it may wait for a confirmation.
+   */
+  async function authorizeAlone(event: AuthorizationEvent, now: Date): Promise<CardWebhookAnswer> {
     const originalMinor = readProcessorAmount(event.amount, event.currency);
     /** The amount to decide in `currency` (the card's, or the merchant's while the card's is unknown). */
     const amountIn = async (currency: CardCurrency): Promise<bigint | null> =>
@@ -99,16 +118,6 @@ export function createCardAuthorisations(deps: CardsDeps) {
       assert.ok(again.o_transaction_status !== null, 'card_authorize decides in the card currency');
       return again;
     };
-    const answerOfRow = (row: AuthorizeRow): CardWebhookAnswer => ({
-      decision:
-        row.o_transaction_status === 'DECLINED'
-          ? 'DECLINED'
-          : row.o_transaction_status === 'PENDING_CONFIRMATION'
-            ? 'PENDING_CONFIRMATION'
-            : 'APPROVED',
-      declineReason: (row.o_decline_reason as CardDeclineReason | null) ?? null,
-      transactionId: row.o_transaction_id === null ? null : Number(row.o_transaction_id),
-    });
     try {
       if (event.isOnline && !event.isThreeDs) return answerOfRow(await decide(db));
       return await db.transaction(async (tx) => {
@@ -181,5 +190,64 @@ export function createCardAuthorisations(deps: CardsDeps) {
     });
   }
 
+  /**
+   * A card's queued online authorisations (`cardQueue`), in arrival order: one alone as
+   * `authorizeAlone`; several in one call of `card_authorize_batch` (one lock, one commit), each
+   * answered as if alone in that order. When that call fails (an item raised: nothing was
+   * written), each item is decided again alone, in order, so a failure reaches only its own
+   * authorisation (an `Error` in its place).
+   */
+  async function decideQueued(cardToken: string, items: QueuedAuthorisation[]): Promise<(CardWebhookAnswer | Error)[]> {
+    if (items.length === 1) return [await authorizeAlone(items[0]!.event, items[0]!.now)];
+    let rows: AuthorizeRow[];
+    try {
+      rows = await decideCardBatch(db, cardToken, items);
+    } catch (error) {
+      deps.log.warn({ cardToken, items: items.length, err: error }, 'card batch failed: deciding its items one by one');
+      const answers: (CardWebhookAnswer | Error)[] = [];
+      for (const item of items) {
+        answers.push(await authorizeAlone(item.event, item.now).catch((itemError: unknown) => asError(itemError)));
+      }
+      return answers;
+    }
+    const answers: (CardWebhookAnswer | Error)[] = [];
+    for (const [index, row] of rows.entries()) {
+      // The card's currency never changes, so a queued amount is in it; were it not, decide alone.
+      answers.push(
+        row.o_transaction_status === null
+          ? await authorizeAlone(items[index]!.event, items[index]!.now).catch((error: unknown) => asError(error))
+          : answerOfRow(row),
+      );
+    }
+    return answers;
+  }
+  /**
+   * Online authorisations of a card whose currency is known wait here while 2 calls of the card are
+   * in flight, and go together (docs/cards.md "Hot cards: one commit for a card's queue").
+   */
+  const cardQueue = createKeyedBatcher(decideQueued, {
+    batchMax: CARD_AUTH_BATCH_MAX,
+    callsInFlightMax: CARD_AUTH_CALLS_IN_FLIGHT_MAX,
+  });
+
   return { authorize };
+}
+
+/** `error` as an Error (what a rejected promise carried). */
+function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+/** The webhook's answer for a decision row of `card_authorize`. */
+function answerOfRow(row: AuthorizeRow): CardWebhookAnswer {
+  return {
+    decision:
+      row.o_transaction_status === 'DECLINED'
+        ? 'DECLINED'
+        : row.o_transaction_status === 'PENDING_CONFIRMATION'
+          ? 'PENDING_CONFIRMATION'
+          : 'APPROVED',
+    declineReason: (row.o_decline_reason as CardDeclineReason | null) ?? null,
+    transactionId: row.o_transaction_id === null ? null : Number(row.o_transaction_id),
+  };
 }
