@@ -81,7 +81,7 @@ function inWorker<P, R>(file: string, plan: P): Promise<R> {
 /** One server process of the production build on `target`, as cluster.sh starts one (development, jobs on). */
 async function startBuiltServer(target: ServerTarget): Promise<{ child: ChildProcess; baseUrl: string }> {
   const port = await freePort();
-  const env = { ...serverEnvironment(target, port), NODE_ENV: 'development' };
+  const env: NodeJS.ProcessEnv = { ...serverEnvironment(target, port), NODE_ENV: 'development' };
   delete env.JOBS_ENABLED;
   const child = spawn(process.execPath, [DIST_MAIN], { env, stdio: 'ignore' });
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -26,6 +26,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { createLoansService } from '../apps/server/src/modules/loans/loans.service.ts';
 import { NoticeService } from '../apps/server/src/modules/notices/notices.service.ts';
+import { systemClock } from '../apps/server/src/platform/clock/clock.ts';
 import { type DatabaseTarget, openDatabase } from '../apps/server/src/platform/db/client.ts';
 import { queryRows } from '../apps/server/src/platform/db/rows.ts';
 import { PriceDecimal } from '../apps/server/src/platform/prices/types.ts';
@@ -94,6 +95,7 @@ const notices = new NoticeService({
     new Map(userIds.map((id) => [id, { locale: 'en-US' as const, email: `${id}@bench.invalid` }])),
   mail: async () => {},
   log: silent as unknown as FastifyBaseLogger,
+  clock: systemClock,
 });
 await notices.start();
 const service = createLoansService({
@@ -108,7 +110,7 @@ const service = createLoansService({
       notifyMs += performance.now() - started;
     }
   },
-  now: () => new Date(),
+  now: () => systemClock.now(),
   log: silent,
 });
 

@@ -30,7 +30,8 @@ export function startPauseWatch(): PauseWatch {
   const observer = new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       const startMs = performance.timeOrigin + entry.startTime;
-      const kind = (entry.detail as { kind?: number } | undefined)?.kind;
+      // Node's `gc` entries carry their kind in `detail` (PerformanceEntry's type does not declare it).
+      const kind = (entry as unknown as { detail?: { kind?: number } }).detail?.kind;
       gcPauses.push({
         startMs,
         endMs: startMs + entry.duration,
