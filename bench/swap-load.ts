@@ -30,6 +30,8 @@ export interface LoadResult {
   swaps: number;
   elapsedMs: number;
   swapLatenciesMs: number[];
+  /** Each recorded pair's departure (its quote's), epoch ms (`performance.timeOrigin` based), in the order of `swapLatenciesMs`. */
+  swapDeparturesEpochMs: number[];
   quoteLatenciesMs: number[];
   executeLatenciesMs: number[];
   errors: Record<string, number>;
@@ -48,6 +50,7 @@ export async function runLoad(plan: LoadPlan): Promise<LoadResult> {
     swaps: 0,
     elapsedMs: 0,
     swapLatenciesMs: [],
+    swapDeparturesEpochMs: [],
     quoteLatenciesMs: [],
     executeLatenciesMs: [],
     errors: {},
@@ -100,6 +103,7 @@ export async function runLoad(plan: LoadPlan): Promise<LoadResult> {
           if (!isRecorded) continue;
           result.swaps += 1;
           result.swapLatenciesMs.push(t2 - t0);
+          result.swapDeparturesEpochMs.push(performance.timeOrigin + t0);
         } catch (error) {
           fail(`network ${(error as Error).message}`);
         }

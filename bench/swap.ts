@@ -35,6 +35,7 @@ import { type Database, openDatabase } from '../apps/server/src/platform/db/clie
 import { findMigrationsDir } from '../apps/server/src/platform/db/migrate.ts';
 import { seedDemo } from '../apps/server/src/seed.ts';
 import { type Figures, measureLedgerTransfers, prepare } from './ledger.ts';
+import { type PauseWatch, startPauseWatch } from './lib/pause-watch.ts';
 import { recordStatements, type StatementLog } from './lib/statement-log.ts';
 import { type LoadPlan, type LoadResult, SWAP_USDT } from './swap-load.ts';
 
@@ -257,6 +258,7 @@ async function benchDatabase(
 
     // Warm-up (JIT, connections, prepared plans, the 2 s price cache), not counted: WARM_UP_SWAPS or 5 s.
     const warmUp = { swapsMax: WARM_UP_SWAPS, durationMsMax: 5_000 };
+    const pauses: PauseWatch = startPauseWatch();
     const load = await loadInWorker({
       baseUrl,
       cookies,
@@ -281,6 +283,9 @@ async function benchDatabase(
     );
     console.log(
       `    POST exchange/swap      p50 ${ms(percentile(load.executeLatenciesMs, 0.5))}  p99 ${ms(percentile(load.executeLatenciesMs, 0.99))}`,
+    );
+    console.log(
+      `    ${pauses.explainTail(load.swapDeparturesEpochMs, load.swapLatenciesMs, percentile(load.swapLatenciesMs, 0.99))}`,
     );
     console.log(`    errors ${errorCount}${errorCount ? ` ${JSON.stringify(load.errors)}` : ''}`);
 

@@ -1,0 +1,45 @@
+-- The swap claim reads the account's freeze as a probe of users written out in its UPDATE instead of
+-- calling identity_is_frozen per claimed row (a SQL function that cannot be inlined: its own executor
+-- for every row, about 0.5 ms a row on the embedded database; docs/exchange.md "The freeze read
+-- inline"). Same rule, same answers. Pasted here: modules/exchange/sql/exchange_claim_quotes.sql.
+-- exchange_claim_quotes: the swap claim (modules/exchange/exchange.swaps.ts `claimQuotes`,
+-- docs/exchange.md "Exactly once, in batches"). Every requested quote that is the caller's, OPEN,
+-- not expired at p_at, of a pair that is not switched off and of an account that is not frozen
+-- becomes EXECUTED at p_at, in one statement, so concurrent claims of one quote execute it once;
+-- the claimed rows are returned. The pair switch and the account's freeze are read inside the
+-- UPDATE, so a pair switched off or an account frozen on another instance stops swaps at once, and
+-- the swap needs no separate freeze check before its transaction (a request left unclaimed is told
+-- why afterwards, the freeze first).
+--
+-- Why a function: its plan is made once per connection. Sent as a statement, PostgreSQL planned
+-- the UPDATE afresh for every batch (custom plans know the arrays' sizes). The generic plan is held
+-- to index probes, as the ledger functions' (docs/ledger.md "Generic plans"). The freeze is the
+-- identity module's rule, `users.frozen_at` set (modules/identity/sql/identity_is_frozen.sql), read
+-- here as the same probe of users by primary key written out: called as `identity_is_frozen` it is a
+-- SQL function that cannot be inlined (its body is a subquery), so each claimed row ran it through
+-- its own executor — on the embedded database about 0.5 ms a row, most of a batch's claim
+-- (docs/exchange.md "The freeze read inline"). A quote's user_id is text, and one that is not a
+-- uuid has no account, so nothing frozen (the probe finds no row).
+CREATE OR REPLACE FUNCTION exchange_claim_quotes(p_quote_ids uuid[], p_user_ids text[], p_at timestamptz)
+RETURNS SETOF exchange_quotes
+LANGUAGE plpgsql
+SET plan_cache_mode = force_generic_plan
+SET enable_seqscan = off
+SET enable_hashjoin = off
+SET enable_mergejoin = off
+AS $$
+BEGIN
+  RETURN QUERY
+    UPDATE exchange_quotes q
+    SET status = 'EXECUTED', executed_at = p_at
+    FROM unnest(p_quote_ids, p_user_ids) AS r(id, user_id)
+    WHERE q.id = r.id AND q.user_id = r.user_id AND q.status = 'OPEN' AND q.expires_at > p_at
+      AND NOT EXISTS (SELECT 1 FROM exchange_pairs p WHERE p.pair = q.from_coin || '/' || q.to_coin AND NOT p.is_enabled)
+      AND NOT EXISTS (
+        SELECT 1 FROM users u
+        WHERE u.id = CASE WHEN r.user_id ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' THEN r.user_id::uuid END
+          AND u.frozen_at IS NOT NULL
+      )
+    RETURNING q.*;
+END;
+$$;
