@@ -18,9 +18,8 @@
  * `--statements`: instead of the load, run quote + swap one at a time and print the SQL statements
  * the last quote and the last swap sent (count and text; `lib/statement-log.ts`).
  */
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -202,31 +201,6 @@ async function printStatements(app: FastifyInstance, cookie: string, log: Statem
 
 // ------------------------------------------------------------------ CPU time per swap
 
-/**
- * CPU milliseconds (user + system) used so far by the PostgreSQL backends connected to this
- * database (the bench's pool: it keeps its connections through the load), read from
- * `/proc/<pid>/stat`; undefined when they are not processes of this machine (or on PGlite).
- * Unlike wall-clock figures it holds on a loaded machine: other helpers' work is not counted.
- */
-async function backendsCpuMs(database: Database): Promise<number | undefined> {
-  if (database.kind !== 'postgres') return undefined;
-  const result = (await database.db.execute(
-    sql`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend'`,
-  )) as unknown as { rows: { pid: number }[] };
-  try {
-    const ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
-    let ticks = 0;
-    for (const { pid } of result.rows) {
-      // Fields 14 and 15 (utime, stime) after the command name, which is in parentheses.
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    }
-    return (ticks / ticksPerSecond) * 1000;
-  } catch {
-    return undefined;
-  }
-}
-
 /** CPU milliseconds (user + system) of this thread (the server's) so far. */
 function serverThreadCpuMs(): number {
   const usage = process.threadCpuUsage();
@@ -294,7 +268,6 @@ async function benchDatabase(
     const warmUp = { swapsMax: WARM_UP_SWAPS, durationMsMax: 5_000 };
     const pauses: PauseWatch = startPauseWatch();
     const serverCpuBeforeMs = serverThreadCpuMs();
-    const backendsCpuBeforeMs = await backendsCpuMs(database);
     const load = await loadInWorker({
       baseUrl,
       cookies,
@@ -324,14 +297,8 @@ async function benchDatabase(
       `    ${pauses.explainTail(load.swapDeparturesEpochMs, load.swapLatenciesMs, percentile(load.swapLatenciesMs, 0.99))}`,
     );
     const serverCpuMs = serverThreadCpuMs() - serverCpuBeforeMs;
-    const backendsCpuAfterMs = await backendsCpuMs(database);
-    const perSwap = (cpuMs: number) => `${(cpuMs / Math.max(1, load.swapsWithWarmUp)).toFixed(3)} ms`;
-    console.log(
-      `    CPU per swap (quote + swap, warm-up included): server thread ${perSwap(serverCpuMs)}` +
-        (backendsCpuBeforeMs !== undefined && backendsCpuAfterMs !== undefined
-          ? `, PostgreSQL backends ${perSwap(backendsCpuAfterMs - backendsCpuBeforeMs)}`
-          : ''),
-    );
+    const perSwapMs = serverCpuMs / Math.max(1, load.swapsWithWarmUp);
+    console.log(`    CPU per swap (quote + swap, warm-up included): server thread ${perSwapMs.toFixed(3)} ms`);
     console.log(`    errors ${errorCount}${errorCount ? ` ${JSON.stringify(load.errors)}` : ''}`);
 
     // bench:ledger's in-process transfer rate on the same database, after the HTTP run.
