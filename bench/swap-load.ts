@@ -28,8 +28,12 @@ export interface LoadPlan {
 
 export interface LoadResult {
   swaps: number;
+  /** Swaps that succeeded, the warm-up's included (the work behind the CPU time of the whole load). */
+  swapsWithWarmUp: number;
   elapsedMs: number;
   swapLatenciesMs: number[];
+  /** Each recorded pair's departure (its quote's), epoch ms (`performance.timeOrigin` based), in the order of `swapLatenciesMs`. */
+  swapDeparturesEpochMs: number[];
   quoteLatenciesMs: number[];
   executeLatenciesMs: number[];
   errors: Record<string, number>;
@@ -46,8 +50,10 @@ export async function runLoad(plan: LoadPlan): Promise<LoadResult> {
   };
   const result: LoadResult = {
     swaps: 0,
+    swapsWithWarmUp: 0,
     elapsedMs: 0,
     swapLatenciesMs: [],
+    swapDeparturesEpochMs: [],
     quoteLatenciesMs: [],
     executeLatenciesMs: [],
     errors: {},
@@ -97,9 +103,11 @@ export async function runLoad(plan: LoadPlan): Promise<LoadResult> {
             fail(`swap ${swap.statusCode}`);
             continue;
           }
+          result.swapsWithWarmUp += 1;
           if (!isRecorded) continue;
           result.swaps += 1;
           result.swapLatenciesMs.push(t2 - t0);
+          result.swapDeparturesEpochMs.push(performance.timeOrigin + t0);
         } catch (error) {
           fail(`network ${(error as Error).message}`);
         }

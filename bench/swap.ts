@@ -35,6 +35,7 @@ import { type Database, openDatabase } from '../apps/server/src/platform/db/clie
 import { findMigrationsDir } from '../apps/server/src/platform/db/migrate.ts';
 import { seedDemo } from '../apps/server/src/seed.ts';
 import { type Figures, measureLedgerTransfers, prepare } from './ledger.ts';
+import { type PauseWatch, startPauseWatch } from './lib/pause-watch.ts';
 import { recordStatements, type StatementLog } from './lib/statement-log.ts';
 import { type LoadPlan, type LoadResult, SWAP_USDT } from './swap-load.ts';
 
@@ -198,6 +199,14 @@ async function printStatements(app: FastifyInstance, cookie: string, log: Statem
   }
 }
 
+// ------------------------------------------------------------------ CPU time per swap
+
+/** CPU milliseconds (user + system) of this thread (the server's) so far. */
+function serverThreadCpuMs(): number {
+  const usage = process.threadCpuUsage();
+  return (usage.user + usage.system) / 1000;
+}
+
 // ------------------------------------------------------------------ the run
 
 function percentile(values: number[], fraction: number): number {
@@ -257,6 +266,8 @@ async function benchDatabase(
 
     // Warm-up (JIT, connections, prepared plans, the 2 s price cache), not counted: WARM_UP_SWAPS or 5 s.
     const warmUp = { swapsMax: WARM_UP_SWAPS, durationMsMax: 5_000 };
+    const pauses: PauseWatch = startPauseWatch();
+    const serverCpuBeforeMs = serverThreadCpuMs();
     const load = await loadInWorker({
       baseUrl,
       cookies,
@@ -282,6 +293,12 @@ async function benchDatabase(
     console.log(
       `    POST exchange/swap      p50 ${ms(percentile(load.executeLatenciesMs, 0.5))}  p99 ${ms(percentile(load.executeLatenciesMs, 0.99))}`,
     );
+    console.log(
+      `    ${pauses.explainTail(load.swapDeparturesEpochMs, load.swapLatenciesMs, percentile(load.swapLatenciesMs, 0.99))}`,
+    );
+    const serverCpuMs = serverThreadCpuMs() - serverCpuBeforeMs;
+    const perSwapMs = serverCpuMs / Math.max(1, load.swapsWithWarmUp);
+    console.log(`    CPU per swap (quote + swap, warm-up included): server thread ${perSwapMs.toFixed(3)} ms`);
     console.log(`    errors ${errorCount}${errorCount ? ` ${JSON.stringify(load.errors)}` : ''}`);
 
     // bench:ledger's in-process transfer rate on the same database, after the HTTP run.
