@@ -88,12 +88,13 @@ describe('SQL function source files', () => {
   });
   afterAll(async () => database.dispose());
 
-  it('has one source file per ledger, exchange, card and identity function, each defining the function it is named after', async () => {
+  it('has one source file per ledger, exchange, card function and the identity freeze functions, each defining the function it is named after', async () => {
     const rows = await queryRows<{ proname: string }>(
       database.db,
       sql`SELECT p.proname FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
           WHERE n.nspname = current_schema() AND (p.proname LIKE 'ledger\_%' OR p.proname LIKE 'exchange\_%'
-            OR p.proname LIKE 'card\_%' OR p.proname LIKE 'identity\_%') ORDER BY p.proname`,
+            OR p.proname LIKE 'card\_%' OR p.proname IN ('identity_is_frozen', 'identity_frozen_accounts'))
+          ORDER BY p.proname`,
     );
     expect(sources.map((source) => source.functionName).sort()).toEqual(rows.map((row) => row.proname));
     for (const source of sources) {
