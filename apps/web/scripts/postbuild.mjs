@@ -31,8 +31,10 @@ if (!template.includes(ROOT_MARKUP)) throw new Error('dist/index.html has no emp
 for (const path of PRERENDERED_PATHS) {
   const variants = [];
   for (const locale of LOCALES) {
-    // Test ids belong to the live app only: end-to-end tests must never find the static copy.
-    const markup = (await renderPage(locale, path)).replace(/ data-testid="[^"]*"/g, '');
+    // Test ids belong to the live app only: end-to-end tests must never find a static copy. They
+    // keep their value under another name, which the app turns back into `data-testid` on the copy
+    // it hydrates (`adoptPrerenderedCopy`, src/lib/prerendered-page.ts).
+    const markup = (await renderPage(locale, path)).replace(/ data-testid="/g, ' data-prerender-testid="');
     variants.push(`<div class="prerender" data-locale="${locale}" lang="${locale}">${markup}</div>`);
   }
   const page = template.replace(

@@ -1,10 +1,12 @@
 import { startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider.tsx';
 import { AppRouter, createAppRouter, routerInitialized, type AppRouterInstance } from './app/router.tsx';
 import { wireAppServices } from './app/services.ts';
 import { initI18n, namespacesForPath } from './lib/i18n.ts';
 import { bootLocale } from './lib/locale.ts';
+import { adoptPrerenderedCopy, prerenderIdPrefix } from './lib/prerendered-page.ts';
+import { getUserId } from './lib/session.ts';
 import { startPwa } from './lib/pwa.ts';
 import './styles/colour-tokens.css';
 import './styles/global.css';
@@ -24,17 +26,30 @@ if (!container) throw new Error('index.html has no #root element');
 /**
  * The first render is a transition, so React renders in slices of a few milliseconds and the main
  * thread stays free for input between them (Lighthouse's total blocking time); what is on
- * screen meanwhile is the prerendered page or the boot header.
+ * screen meanwhile is the prerendered page or the boot header. A guest on a prerendered page gets
+ * that page hydrated — the prerender is what the first render produces, so React only attaches to
+ * the DOM instead of building and committing the whole page again (docs/performance.md,
+ * "Lighthouse: hydrating the prerendered pages"). A signed-in visitor's header differs from the
+ * guest copy, so that page is rendered afresh as before.
  */
-function render(router: AppRouterInstance): void {
-  const root = createRoot(container as HTMLElement);
-  startTransition(() => {
-    root.render(
-      <AppProvider>
-        <AppRouter router={router} />
-      </AppProvider>,
-    );
-  });
+function render(router: AppRouterInstance, isPrerendered: boolean): void {
+  const app = (
+    <AppProvider>
+      <AppRouter router={router} />
+    </AppProvider>
+  );
+  const root = container as HTMLElement;
+  if (isPrerendered && getUserId() === null && adoptPrerenderedCopy(root, locale)) {
+    startTransition(() => {
+      hydrateRoot(root, app, {
+        identifierPrefix: prerenderIdPrefix(locale),
+        // A mismatch is not fatal (React renders the page afresh), but it costs the whole render.
+        onRecoverableError: (error) => console.error('Hydration of the prerendered page failed', error),
+      });
+    });
+    return;
+  }
+  startTransition(() => createRoot(root).render(app));
 }
 
 /**
@@ -52,4 +67,6 @@ const texts = initI18n(locale, namespacesForPath(window.location.pathname)).then
     console.error('Could not load translations', error);
   },
 );
-void Promise.all([texts, isPrerendered ? routerInitialized(router) : undefined]).then(() => render(router));
+void Promise.all([texts, isPrerendered ? routerInitialized(router) : undefined]).then(() =>
+  render(router, isPrerendered),
+);

@@ -31,6 +31,19 @@ const AntdToastScope = lazy(async () => {
   return { default: config.AntdConfig };
 });
 
+/**
+ * The page, one element for every render of the layout: the prerendered page is hydrated inside this
+ * Suspense boundary after the rest (main.tsx), in slices. A new element on each render (the
+ * layout re-renders as the session, the footer's delay and the router's state settle) would hand
+ * the boundary new props while it is still dehydrated, which makes React hydrate the whole page at
+ * once, synchronously, in one task (docs/performance.md, "Lighthouse: hydrating the prerendered pages").
+ */
+const PAGE = (
+  <Suspense fallback={<PageFallback />}>
+    <Outlet />
+  </Suspense>
+);
+
 /** The shell around every page: header, page, delayed footer, and the global overlays on demand. */
 export function RootLayout() {
   const { isHeaderFixed, isFooterHidden } = useRouteMeta();
@@ -61,9 +74,7 @@ export function RootLayout() {
         </>
       }
     >
-      <Suspense fallback={<PageFallback />}>
-        <Outlet />
-      </Suspense>
+      {PAGE}
     </AppFrame>
   );
 }
