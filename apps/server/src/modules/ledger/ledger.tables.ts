@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, index, jsonb, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt, minorAmount } from '../../platform/db/columns.ts';
 
 /**
@@ -38,7 +49,9 @@ export const ledgerAccounts = pgTable(
  * Journal entries: append-only, never updated or deleted. `idempotency_key` is unique and stored
  * with the SHA-256 of the canonical request (`request_hash`, hex) so that a replay returns the first
  * entry and a different request under the same key is refused (formancehq/ledger `internal/log.go`).
- * `reverses_entry_id` is unique, so an entry is reversed at most once.
+ * `reverses_entry_id` is unique, so an entry is reversed at most once; its index holds only the
+ * reversals (partial, `IS NOT NULL`, migration 0071): the NULL of every other entry was an index
+ * entry written and descended to by each posting and looked up by nothing.
  */
 export const ledgerEntries = pgTable(
   'ledger_entries',
@@ -56,7 +69,9 @@ export const ledgerEntries = pgTable(
   },
   (table) => [
     unique('ledger_entries_idempotency_key_key').on(table.idempotencyKey),
-    unique('ledger_entries_reverses_entry_id_key').on(table.reversesEntryId),
+    uniqueIndex('ledger_entries_reverses_entry_id_key')
+      .on(table.reversesEntryId)
+      .where(sql`${table.reversesEntryId} IS NOT NULL`),
     index('ledger_entries_reference_idx').on(table.reference),
   ],
 );
