@@ -36,6 +36,7 @@ import { findMigrationsDir } from '../apps/server/src/platform/db/migrate.ts';
 import { seedDemo } from '../apps/server/src/seed.ts';
 import { type Figures, measureLedgerTransfers, prepare } from './ledger.ts';
 import { type PauseWatch, startPauseWatch } from './lib/pause-watch.ts';
+import { watchPgliteSlowCalls } from './lib/pglite-slow.ts';
 import { recordStatements, type StatementLog } from './lib/statement-log.ts';
 import { type LoadPlan, type LoadResult, SWAP_USDT } from './swap-load.ts';
 
@@ -267,6 +268,7 @@ async function benchDatabase(
     // Warm-up (JIT, connections, prepared plans, the 2 s price cache), not counted: WARM_UP_SWAPS or 5 s.
     const warmUp = { swapsMax: WARM_UP_SWAPS, durationMsMax: 5_000 };
     const pauses: PauseWatch = startPauseWatch();
+    const slowCalls = watchPgliteSlowCalls(database);
     const serverCpuBeforeMs = serverThreadCpuMs();
     const load = await loadInWorker({
       baseUrl,
@@ -296,6 +298,8 @@ async function benchDatabase(
     console.log(
       `    ${pauses.explainTail(load.swapDeparturesEpochMs, load.swapLatenciesMs, percentile(load.swapLatenciesMs, 0.99))}`,
     );
+    if (database.kind === 'memory') console.log(`    ${slowCalls.take()}`);
+    slowCalls.stop();
     const serverCpuMs = serverThreadCpuMs() - serverCpuBeforeMs;
     const perSwapMs = serverCpuMs / Math.max(1, load.swapsWithWarmUp);
     console.log(`    CPU per swap (quote + swap, warm-up included): server thread ${perSwapMs.toFixed(3)} ms`);

@@ -85,10 +85,10 @@ function claimRefusal(existing: QuoteRow | undefined, userId: string, now: Date)
 }
 
 /**
- * Claim quotes (`exchange_claim_quotes`, migrations 0013 and 0067): each requested quote that is
- * the caller's, OPEN, not expired at `now`, of a pair not switched off and of an account not frozen
- * becomes EXECUTED at `now`, in one
- * statement, so concurrent claims of one quote execute it once. Pass `requests` sorted by quote id
+ * Claim quotes (`exchange_claim_quotes`, migrations 0013, 0067, 0070 and 0072): each requested
+ * quote that is the caller's, OPEN, not expired at `now`, of a pair not switched off and of an
+ * account not frozen becomes EXECUTED at `now`, in one statement that finds each quote by primary
+ * key, so concurrent claims of one quote execute it once. Pass `requests` sorted by quote id
  * (concurrent batches then lock quote rows in one order).
  * @returns the claimed rows (possibly fewer than requested), as a `select()` would map them.
  */

@@ -16,6 +16,16 @@
 -- per claimed row, about 0.5 ms a row on the embedded database, most of a batch's claim;
 -- docs/exchange.md "The freeze read inline"). A quote's user_id is text, and one that is not a uuid
 -- has no account, so nothing frozen (NULL finds no row).
+--
+-- Why the CASE: the plan must start from the requests and find each quote by primary key. Written
+-- as `q.status = 'OPEN' AND q.expires_at > p_at`, the conditions matched the pruning job's partial
+-- index (`exchange_quotes_open_expiry_idx`, expires_at WHERE status = 'OPEN'), which the statistics
+-- show nearly empty (a quote is open for seconds), and the generic plan drove the claim from it:
+-- every quote expiring after p_at (the last 10 s of quotes, and on the embedded database, which is
+-- never vacuumed, the dead versions of all those already executed), each joined to every request,
+-- with one freeze probe per (quote, request) pair. As a CASE (the same rule: status is NOT NULL) it
+-- matches no index, so each request is one probe of exchange_quotes_pkey and one of users
+-- (docs/exchange.md "The claim by primary key").
 CREATE OR REPLACE FUNCTION exchange_claim_quotes(p_quote_ids uuid[], p_user_ids text[], p_at timestamptz)
 RETURNS SETOF exchange_quotes
 LANGUAGE plpgsql
@@ -29,7 +39,8 @@ BEGIN
     UPDATE exchange_quotes q
     SET status = 'EXECUTED', executed_at = p_at
     FROM unnest(p_quote_ids, p_user_ids) AS r(id, user_id)
-    WHERE q.id = r.id AND q.user_id = r.user_id AND q.status = 'OPEN' AND q.expires_at > p_at
+    WHERE q.id = r.id AND q.user_id = r.user_id
+      AND CASE WHEN q.status = 'OPEN' THEN q.expires_at > p_at ELSE false END
       AND NOT EXISTS (SELECT 1 FROM exchange_pairs p WHERE p.pair = q.from_coin || '/' || q.to_coin AND NOT p.is_enabled)
       AND NOT EXISTS (
         SELECT 1 FROM identity_frozen_accounts(
