@@ -34,6 +34,7 @@ import type { AuthLoadPlan, AuthLoadResult } from './card-auth-load.ts';
 import { startPauseWatch, type PauseWatch } from './lib/pause-watch.ts';
 import { startPgWaitSampler } from './lib/pg-waits.ts';
 import { watchPgliteSlowCalls } from './lib/pglite-slow.ts';
+import { startStallComposition } from './lib/stall-composition.ts';
 
 const SECRET = randomBytes(32).toString('hex');
 /** Each card's balance: 1,000.00 EUR. */
@@ -55,6 +56,15 @@ function percentile(values: number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? 0;
 }
 const ms = (value: number) => `${value.toFixed(2).padStart(7)} ms`;
+/**
+ * Under `node --cpu-prof`, print a load's start or end on the profile's clock (µs of the monotonic
+ * clock, as the profile's `startTime` and samples), so `bench/lib/cpu-profile-stalls.mjs` can cut
+ * the profile by load.
+ */
+const markForProfile = (what: string) => {
+  if (process.execArgv.some((arg) => arg.startsWith('--cpu-prof')))
+    console.log(`profile mark ${what} ${process.hrtime.bigint() / 1000n}`);
+};
 
 /** Insert `count` active EUR cards with bench tokens and fund each; returns their tokens. */
 async function seedCards(database: Database, count: number, tag: string): Promise<string[]> {
@@ -102,9 +112,56 @@ async function seedCards(database: Database, count: number, tag: string): Promis
   return tokens;
 }
 
+/** Start timing SQL functions from zero (`--function-stats`; on PostgreSQL, this session's backend and the others'). */
+async function resetFunctionStats(database: Database): Promise<void> {
+  if (database.kind === 'postgres') await database.db.execute(sql`ALTER DATABASE CURRENT SET track_functions = 'all'`);
+  else await database.db.execute(sql`SET track_functions = 'all'`);
+  await database.db.execute(sql`SELECT pg_stat_reset()`);
+}
+
+/** The SQL functions' time since `resetFunctionStats`, per decision: self and total µs, costliest first. */
+async function functionStatsLine(database: Database, decisions: number): Promise<string> {
+  await database.db.execute(sql`SELECT pg_stat_force_next_flush()`);
+  const { rows } = (await database.db.execute(sql`
+    SELECT funcname AS name, calls::int AS calls, self_time AS self, total_time AS total
+    FROM pg_stat_user_functions ORDER BY self_time DESC LIMIT 8`)) as unknown as {
+    rows: { name: string; calls: number; self: number; total: number }[];
+  };
+  const perDecisionUs = (ms: number) => ((ms * 1000) / Math.max(1, decisions)).toFixed(0);
+  return `SQL functions per decision (self / total µs, calls): ${rows
+    .map((row) => `${row.name} ${perDecisionUs(row.self)} / ${perDecisionUs(row.total)} (${row.calls})`)
+    .join(', ')}`;
+}
+
+/**
+ * PGlite: the tables past the statistics job's rule (`platform/db/maintenance.ts`: at least 8 pages
+ * and more than twice the pages their statistics saw) at the end of a load, i.e. still planned as
+ * when they were smaller.
+ */
+async function grownTablesLine(database: Database): Promise<string> {
+  const { rows } = (await database.db.execute(sql`
+    SELECT name, pages, seen_pages FROM (
+      SELECT c.relname AS name, pg_relation_size(c.oid) / 8192 AS pages, c.relpages AS seen_pages
+      FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE c.relkind = 'r' AND n.nspname = 'public' OFFSET 0) sizes
+    WHERE pages >= 8 AND pages > seen_pages * 2 ORDER BY name`)) as unknown as {
+    rows: { name: string; pages: number; seen_pages: number }[];
+  };
+  return `tables past the statistics job's rule (pages / pages its statistics saw): ${
+    rows.map((row) => `${row.name} ${row.pages}/${row.seen_pages}`).join(', ') || 'none'
+  }`;
+}
+
 async function benchDatabase(
   database: Database,
-  options: { rate: number; seconds: number; cards: number; hot: number; only: string | undefined },
+  options: {
+    rate: number;
+    seconds: number;
+    cards: number;
+    hot: number;
+    only: string | undefined;
+    functionStats: boolean;
+  },
   /** The scratch database's URL on PostgreSQL: its backends' wait events are sampled during each load. */
   postgresUrl?: string,
 ): Promise<void> {
@@ -146,9 +203,13 @@ async function benchDatabase(
       [`${options.hot} hot cards`, tokens.slice(0, options.hot)],
     ] as const) {
       if (options.only && (options.only === 'hot') !== label.includes('hot')) continue;
+      if (options.functionStats) await resetFunctionStats(database);
       const pauses: PauseWatch = startPauseWatch();
+      pgliteSlow.takeCalls();
+      const composition = startStallComposition(app.server);
       const waits = postgresUrl ? await startPgWaitSampler(postgresUrl, database.poolStats) : undefined;
       const cpuBefore = process.cpuUsage();
+      markForProfile(`start ${database.kind} ${label}`);
       const load = await loadInWorker({
         baseUrl,
         secret: SECRET,
@@ -158,6 +219,7 @@ async function benchDatabase(
         amount: '1.00',
         connections: 64,
       });
+      markForProfile(`end ${database.kind} ${label}`);
       const waitLine = await waits?.stop(load.latenciesMs.length / (load.elapsedMs / 1000), load.latenciesMs.length);
       const errors = Object.values(load.errors).reduce((sum, n) => sum + n, 0);
       const p99 = percentile(load.latenciesMs, 0.99);
@@ -166,11 +228,14 @@ async function benchDatabase(
         `    decisions/s ${(load.latenciesMs.length / (load.elapsedMs / 1000)).toFixed(0).padStart(6)}   p50 ${ms(percentile(load.latenciesMs, 0.5))}  p99 ${ms(p99)}  max ${ms(Math.max(...load.latenciesMs))}`,
       );
       console.log(`    ${pauses.explainTail(load.departuresEpochMs, load.latenciesMs, p99)}`);
+      console.log(`    ${composition.report(pgliteSlow.takeCalls())}`);
       if (waitLine) console.log(`    ${waitLine}`);
       const cpu = process.cpuUsage(cpuBefore);
       console.log(
         `    bench process CPU (server and load threads) per 1,000 decisions ${(((cpu.user + cpu.system) / 1000 / Math.max(1, load.latenciesMs.length)) * 1000).toFixed(0)} ms`,
       );
+      if (options.functionStats) console.log(`    ${await functionStatsLine(database, load.latenciesMs.length)}`);
+      if (database.kind !== 'postgres') console.log(`    ${await grownTablesLine(database)}`);
       const slowLine = pgliteSlow.take();
       if (slowLine) console.log(`    ${slowLine}`);
       console.log(
@@ -194,6 +259,8 @@ async function main(): Promise<void> {
       'skip-pglite': { type: 'boolean', default: false },
       /** Run one load only: `hot` or `cards` (the spread one). */
       only: { type: 'string' },
+      /** Time the SQL functions (`track_functions = all`) and print each load's costliest, per decision. */
+      'function-stats': { type: 'boolean', default: false },
     },
   });
   const options = {
@@ -202,6 +269,7 @@ async function main(): Promise<void> {
     cards: Number(args.cards),
     hot: Number(args.hot),
     only: args.only,
+    functionStats: args['function-stats'],
   };
   if (!args['skip-pglite']) {
     const memory = await openDatabase({ kind: 'memory' });

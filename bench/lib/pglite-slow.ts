@@ -11,7 +11,16 @@ import type { Database } from '../../apps/server/src/platform/db/client.ts';
 const SLOW_MS = 5;
 const TEXT_CHARS = 70;
 
+/** One protocol call of PGlite: when it ended (epoch ms, `performance.timeOrigin` based), how long, which SQL. */
+export interface PgliteCall {
+  endEpochMs: number;
+  tookMs: number;
+  text: string;
+}
+
 export interface PgliteSlowWatch {
+  /** Every call since the watch started or since the last `takeCalls` (for `bench/lib/stall-composition.ts`). */
+  takeCalls(): PgliteCall[];
   /** One line: the slow calls by statement since the last `take`, longest first; starts counting again. */
   take(): string;
   /** Stop recording (the instance's method is put back). */
@@ -55,18 +64,21 @@ function sqlTextOf(message: Uint8Array, named: Map<string, string>): string | nu
  */
 export function watchPgliteSlowCalls(database: Database): PgliteSlowWatch {
   const pglite = database.pglite as unknown as { execProtocolRawSync: (message: Uint8Array) => Uint8Array } | undefined;
-  if (!pglite) return { take: () => '', stop: () => undefined };
+  if (!pglite) return { take: () => '', takeCalls: () => [], stop: () => undefined };
   const original = pglite.execProtocolRawSync;
   const slow = new Map<string, { count: number; totalMs: number; maxMs: number }>();
   let lastText = '(none)';
   const named = new Map<string, string>();
+  let calls: PgliteCall[] = [];
   pglite.execProtocolRawSync = function (this: unknown, message: Uint8Array) {
     lastText = sqlTextOf(message, named) ?? lastText;
     const startedMs = performance.now();
     try {
       return original.call(this, message);
     } finally {
-      const tookMs = performance.now() - startedMs;
+      const endedMs = performance.now();
+      const tookMs = endedMs - startedMs;
+      calls.push({ endEpochMs: performance.timeOrigin + endedMs, tookMs, text: lastText });
       if (tookMs > SLOW_MS) {
         const key = lastText.slice(0, TEXT_CHARS);
         const entry = slow.get(key) ?? { count: 0, totalMs: 0, maxMs: 0 };
@@ -80,6 +92,11 @@ export function watchPgliteSlowCalls(database: Database): PgliteSlowWatch {
   return {
     stop(): void {
       pglite.execProtocolRawSync = original;
+    },
+    takeCalls(): PgliteCall[] {
+      const taken = calls;
+      calls = [];
+      return taken;
     },
     take(): string {
       const lines = [...slow.entries()]

@@ -38,13 +38,16 @@ const AUTO_ANALYZE_GROWTH_FACTOR = 2;
  */
 export async function analyzeGrownTables(db: Db): Promise<string[]> {
   // One table per call (the most grown): the connection is held by one short ANALYZE at a time.
+  // Each table's size is read once (`OFFSET 0` keeps the subquery from being merged into the outer
+  // query, which would call pg_relation_size again for the filter and the order).
   const result = (await db.execute(sql`
-    SELECT c.relname AS name
-    FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-    WHERE c.relkind = 'r' AND n.nspname = 'public'
-      AND pg_relation_size(c.oid) / 8192 >= ${AUTO_ANALYZE_PAGES_MIN}::int
-      AND pg_relation_size(c.oid) / 8192 > c.relpages * ${AUTO_ANALYZE_GROWTH_FACTOR}::float8
-    ORDER BY pg_relation_size(c.oid)::float8 / greatest(c.relpages, 1) DESC
+    SELECT name FROM (
+      SELECT c.relname AS name, pg_relation_size(c.oid) / 8192 AS pages, c.relpages AS seen_pages
+      FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE c.relkind = 'r' AND n.nspname = 'public'
+      OFFSET 0) sizes
+    WHERE pages >= ${AUTO_ANALYZE_PAGES_MIN}::int AND pages > seen_pages * ${AUTO_ANALYZE_GROWTH_FACTOR}::float8
+    ORDER BY pages::float8 / greatest(seen_pages, 1) DESC
     LIMIT 1`)) as unknown as { rows: { name: string }[] };
   const names = result.rows.map((row) => row.name);
   for (const name of names) {
@@ -59,7 +62,10 @@ export async function analyzeGrownTables(db: Db): Promise<string[]> {
 /**
  * Run `analyzeGrownTables` every `periodMs` until the returned stop function is called (which waits
  * for a run in progress). Used by `openDatabase` for PGlite; PostgreSQL's autovacuum does this
- * itself. A failed run is reported to `onError` and the next one tries again.
+ * itself. A run does not start while the previous one is still going. A failed run is reported to
+ * `onError` and the next one tries again. It is not put off while the server is busy: measured, the
+ * decisions then ran on the plans of the emptier tables and cost more than the runs (docs/cards.md,
+ * "What fills the server thread's stalls").
  */
 export function startAutoAnalyze(
   db: Db,
@@ -67,8 +73,15 @@ export function startAutoAnalyze(
   periodMs = AUTO_ANALYZE_PERIOD_MS,
 ): () => Promise<void> {
   let running: Promise<unknown> = Promise.resolve();
+  let isRunning = false;
   const timer = setInterval(() => {
-    running = analyzeGrownTables(db).catch(onError);
+    if (isRunning) return;
+    isRunning = true;
+    running = analyzeGrownTables(db)
+      .catch(onError)
+      .finally(() => {
+        isRunning = false;
+      });
   }, periodMs);
   timer.unref();
   return async () => {
