@@ -65,11 +65,16 @@ export const STABLECOIN_PEG = {
 } as const satisfies Partial<Record<AssetCode, FiatCode>>;
 
 /**
- * A fiat currency's minor units as ISO 4217 defines them (USD, EUR, GBP 2; JPY 0), read from the
- * platform's Intl data, which carries the ISO 4217 table.
+ * Each fiat currency's minor units as ISO 4217 defines them (the "Minor unit" column of its list
+ * one: USD, EUR, GBP 2; JPY 0). A literal table: building an `Intl.NumberFormat` per currency to
+ * read the same figure cost every page about 9 ms of its start (docs/performance.md); a unit test
+ * holds the table to the platform's Intl data, which carries ISO 4217.
  */
+export const ISO_4217_MINOR_UNITS: Readonly<Record<FiatCode, number>> = { USD: 2, EUR: 2, GBP: 2, JPY: 0 };
+
+/** A fiat currency's minor units as ISO 4217 defines them (see {@link ISO_4217_MINOR_UNITS}). */
 export function iso4217MinorUnits(currency: FiatCode): number {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  return ISO_4217_MINOR_UNITS[currency];
 }
 
 /**

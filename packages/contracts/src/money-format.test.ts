@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ASSET_CODES, ASSET_DISPLAY_DECIMALS, ASSET_PRECISION, iso4217MinorUnits } from './assets.ts';
+import {
+  ASSET_CODES,
+  ASSET_DISPLAY_DECIMALS,
+  ASSET_PRECISION,
+  ISO_4217_MINOR_UNITS,
+  iso4217MinorUnits,
+} from './assets.ts';
 import { formatMoney, formatMoneyOf, MONEY_ROUNDING } from './money-format.ts';
 
 describe('display decimals per asset', () => {
@@ -17,6 +23,13 @@ describe('display decimals per asset', () => {
       JPY: 0,
     });
     expect(iso4217MinorUnits('JPY')).toBe(0);
+  });
+
+  it('holds the ISO 4217 minor units as the platform Intl data gives them', () => {
+    for (const [currency, minorUnits] of Object.entries(ISO_4217_MINOR_UNITS)) {
+      const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions();
+      expect(minorUnits, currency).toBe(intl.maximumFractionDigits);
+    }
   });
 
   it('never shows more decimals than the ledger holds', () => {
