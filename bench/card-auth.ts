@@ -186,7 +186,7 @@ async function benchDatabase(
     );
     await database.db.execute(sql`ANALYZE`);
     const count = options.rate * options.seconds;
-    const pgliteSlow = watchPgliteSlowCalls(database);
+    const pgliteSlow = watchPgliteSlowCalls(database, { recordCalls: true });
     // Warm-up (JIT, connections, plans): 2 s at the rate, not recorded.
     await loadInWorker({
       baseUrl,
@@ -206,7 +206,7 @@ async function benchDatabase(
       if (options.functionStats) await resetFunctionStats(database);
       const pauses: PauseWatch = startPauseWatch();
       pgliteSlow.takeCalls();
-      const composition = startStallComposition(app.server);
+      const composition = startStallComposition(app.server, pauses);
       const waits = postgresUrl ? await startPgWaitSampler(postgresUrl, database.poolStats) : undefined;
       const cpuBefore = process.cpuUsage();
       markForProfile(`start ${database.kind} ${label}`);

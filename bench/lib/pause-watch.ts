@@ -13,20 +13,39 @@ import { PerformanceObserver, constants } from 'node:perf_hooks';
 const STALL_MS = 10;
 const TICK_MS = 5;
 
-interface Interval {
+/** A span on the epoch-ms timeline (`performance.timeOrigin` based). */
+export interface Interval {
   startMs: number;
   endMs: number;
+}
+
+/** An event-loop stall, with the thread's CPU time against wall time since the tick before it. */
+export interface Stall extends Interval {
+  /** Wall ms since the previous tick. */
+  wallMs: number;
+  /** This thread's CPU ms in the same span: below `wallMs`, the thread was waiting for a core. */
+  cpuMs: number;
 }
 
 export interface PauseWatch {
   /** One line: GC pauses and stalls during the load, and how many tail requests overlapped them; stops the watch. */
   explainTail(departuresEpochMs: number[], latenciesMs: number[], thresholdMs: number): string;
+  /** The stalls recorded so far (`bench/lib/stall-composition.ts` reads what filled them). */
+  readonly stalls: readonly Stall[];
+  /** The GC pauses recorded so far. */
+  readonly gcPauses: readonly Interval[];
 }
+
+/** This thread's CPU time (µs; Node ≥ 23.9 has `process.threadCpuUsage`, else the process's). */
+const threadCpuUs = (): number => {
+  const usage = (process as { threadCpuUsage?: () => NodeJS.CpuUsage }).threadCpuUsage?.() ?? process.cpuUsage();
+  return usage.user + usage.system;
+};
 
 /** Start recording GC pauses and event-loop stalls of this process (see the file's comment). */
 export function startPauseWatch(): PauseWatch {
   const gcPauses: (Interval & { isMajor: boolean })[] = [];
-  const stalls: Interval[] = [];
+  const stalls: Stall[] = [];
   const observer = new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       const startMs = performance.timeOrigin + entry.startTime;
@@ -41,15 +60,26 @@ export function startPauseWatch(): PauseWatch {
   });
   observer.observe({ entryTypes: ['gc'] });
   let expectedMs = performance.now() + TICK_MS;
+  let lastTickMs = performance.now();
+  let lastCpuUs = threadCpuUs();
   const ticker = setInterval(() => {
     const nowMs = performance.now();
-    const lateMs = nowMs - expectedMs;
-    if (lateMs > STALL_MS)
-      stalls.push({ startMs: performance.timeOrigin + expectedMs, endMs: performance.timeOrigin + nowMs });
+    const cpuUs = threadCpuUs();
+    if (nowMs - expectedMs > STALL_MS)
+      stalls.push({
+        startMs: performance.timeOrigin + expectedMs,
+        endMs: performance.timeOrigin + nowMs,
+        wallMs: nowMs - lastTickMs,
+        cpuMs: (cpuUs - lastCpuUs) / 1000,
+      });
     expectedMs = nowMs + TICK_MS;
+    lastTickMs = nowMs;
+    lastCpuUs = cpuUs;
   }, TICK_MS);
 
   return {
+    stalls,
+    gcPauses,
     explainTail(departuresEpochMs, latenciesMs, thresholdMs) {
       clearInterval(ticker);
       observer.disconnect();

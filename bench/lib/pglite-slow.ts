@@ -19,7 +19,10 @@ export interface PgliteCall {
 }
 
 export interface PgliteSlowWatch {
-  /** Every call since the watch started or since the last `takeCalls` (for `bench/lib/stall-composition.ts`). */
+  /**
+   * Every call since the watch started or since the last `takeCalls` (for
+   * `bench/lib/stall-composition.ts`); empty unless the watch was started with `recordCalls`.
+   */
   takeCalls(): PgliteCall[];
   /** One line: the slow calls by statement since the last `take`, longest first; starts counting again. */
   take(): string;
@@ -60,9 +63,14 @@ function sqlTextOf(message: Uint8Array, named: Map<string, string>): string | nu
 
 /**
  * Start timing PGlite's protocol calls (no-op on PostgreSQL: `take` answers an empty string). Start it
- * before the warm-up, so the statements prepared then are known by name.
+ * before the warm-up, so the statements prepared then are known by name. With `recordCalls` every
+ * call is also kept for `takeCalls` (an object per call: left off where nothing takes them, so the
+ * record adds no garbage to the load it measures).
  */
-export function watchPgliteSlowCalls(database: Database): PgliteSlowWatch {
+export function watchPgliteSlowCalls(
+  database: Database,
+  { recordCalls = false }: { recordCalls?: boolean } = {},
+): PgliteSlowWatch {
   const pglite = database.pglite as unknown as { execProtocolRawSync: (message: Uint8Array) => Uint8Array } | undefined;
   if (!pglite) return { take: () => '', takeCalls: () => [], stop: () => undefined };
   const original = pglite.execProtocolRawSync;
@@ -78,7 +86,7 @@ export function watchPgliteSlowCalls(database: Database): PgliteSlowWatch {
     } finally {
       const endedMs = performance.now();
       const tookMs = endedMs - startedMs;
-      calls.push({ endEpochMs: performance.timeOrigin + endedMs, tookMs, text: lastText });
+      if (recordCalls) calls.push({ endEpochMs: performance.timeOrigin + endedMs, tookMs, text: lastText });
       if (tookMs > SLOW_MS) {
         const key = lastText.slice(0, TEXT_CHARS);
         const entry = slow.get(key) ?? { count: 0, totalMs: 0, maxMs: 0 };

@@ -1,33 +1,22 @@
 /**
- * What the server's thread did during its event-loop stalls, with evidence: a 5 ms ticker records
- * every tick more than `STALL_MS` late (as `pause-watch.ts` does), and, on the same epoch-ms
- * timeline, the HTTP requests the server began and answered, its GC pauses and (on PGlite) every
- * protocol call into the embedded database, by statement (`pglite-slow.ts`'s `takeCalls`). `report`
+ * What the server's thread did during its event-loop stalls, with evidence: the stalls and GC
+ * pauses `pause-watch.ts` records and, on the same epoch-ms timeline, the HTTP requests the server
+ * began and answered and (on PGlite) every protocol call into the embedded database, by statement
+ * (`pglite-slow.ts`'s `takeCalls`). `report`
  * adds up, over the stalls, the time in PGlite's calls (the decision's statements, the maintenance
  * job's statements, the rest), in GC and the remainder (JavaScript: HTTP, Fastify, JSON, the `pg`
  * driver's socket writes), and how many requests were begun and answered inside each stall — so a
  * stall made of one long statement reads differently from one made of a burst of decisions.
  */
 import type { Server } from 'node:http';
-import { PerformanceObserver } from 'node:perf_hooks';
+import type { Interval, PauseWatch } from './pause-watch.ts';
 import type { PgliteCall } from './pglite-slow.ts';
 
-const STALL_MS = 10;
-const TICK_MS = 5;
-
-interface Interval {
-  startMs: number;
-  endMs: number;
-}
-
-/** This thread's CPU time (µs; Node ≥ 23.9 has `process.threadCpuUsage`, else the process's). */
-const threadCpuUs = (): number => {
-  const usage = (process as { threadCpuUsage?: () => NodeJS.CpuUsage }).threadCpuUsage?.() ?? process.cpuUsage();
-  return usage.user + usage.system;
-};
-
 export interface StallComposition {
-  /** One line (stops the watch): the stalls' composition; `pgliteCalls` are the calls made during the load. */
+  /**
+   * One line (stops counting requests): the composition of the stalls `pauses` recorded;
+   * `pgliteCalls` are the calls made during the load.
+   */
   report(pgliteCalls: PgliteCall[]): string;
 }
 
@@ -38,10 +27,11 @@ function kindOf(text: string): 'decision' | 'maintenance' | 'other' {
   return 'other';
 }
 
-/** Start watching `server` (the app's HTTP server, in this process) and this thread's stalls and GC. */
-export function startStallComposition(server: Server): StallComposition {
-  const stalls: (Interval & { wallMs: number; cpuMs: number })[] = [];
-  const gcPauses: Interval[] = [];
+/**
+ * Start counting the requests `server` (the app's HTTP server, in this process) begins and answers;
+ * the stalls and GC pauses are those `pauses` (started beside it) records.
+ */
+export function startStallComposition(server: Server, pauses: PauseWatch): StallComposition {
   const begun: number[] = [];
   const answered: number[] = [];
   const epochNow = () => performance.timeOrigin + performance.now();
@@ -50,37 +40,11 @@ export function startStallComposition(server: Server): StallComposition {
     response.once('finish', () => answered.push(epochNow()));
   };
   server.on('request', onRequest);
-  const observer = new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) {
-      const startMs = performance.timeOrigin + entry.startTime;
-      gcPauses.push({ startMs, endMs: startMs + entry.duration });
-    }
-  });
-  observer.observe({ entryTypes: ['gc'] });
-  let expectedMs = performance.now() + TICK_MS;
-  let lastTickMs = performance.now();
-  let lastCpuUs = threadCpuUs();
-  const ticker = setInterval(() => {
-    const nowMs = performance.now();
-    const cpuUs = threadCpuUs();
-    if (nowMs - expectedMs > STALL_MS)
-      // CPU against wall time since the previous tick: below 100 % the thread was descheduled.
-      stalls.push({
-        startMs: performance.timeOrigin + expectedMs,
-        endMs: performance.timeOrigin + nowMs,
-        wallMs: nowMs - lastTickMs,
-        cpuMs: (cpuUs - lastCpuUs) / 1000,
-      });
-    expectedMs = nowMs + TICK_MS;
-    lastTickMs = nowMs;
-    lastCpuUs = cpuUs;
-  }, TICK_MS);
 
   return {
     report(pgliteCalls) {
-      clearInterval(ticker);
-      observer.disconnect();
       server.off('request', onRequest);
+      const { stalls, gcPauses } = pauses;
       const inside = (atMs: number, stall: Interval) => atMs > stall.startMs && atMs <= stall.endMs;
       const overlapMs = (a: Interval, b: Interval) =>
         Math.max(0, Math.min(a.endMs, b.endMs) - Math.max(a.startMs, b.startMs));
