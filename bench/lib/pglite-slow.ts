@@ -30,27 +30,32 @@ export interface PgliteSlowWatch {
   stop(): void;
 }
 
-/** The NUL-terminated strings of a message's body (after the type byte and the length). */
+/**
+ * The first `count` NUL-terminated strings of a message's body (after the type byte and the
+ * length), decoded alone: a Bind's parameter values after them are neither copied nor decoded.
+ */
 function cStrings(message: Uint8Array, count: number): string[] {
-  const parts = Buffer.from(message.subarray(5)).toString('utf8').split('\0');
-  return parts.slice(0, count);
+  const parts: string[] = [];
+  let start = 5;
+  while (parts.length < count && start < message.length) {
+    const end = message.indexOf(0, start);
+    const stop = end === -1 ? message.length : end;
+    parts.push(Buffer.from(message.buffer, message.byteOffset + start, stop - start).toString('utf8'));
+    start = stop + 1;
+  }
+  return parts;
 }
 
 /**
- * The SQL a message runs: a Query's text, a Parse's text (remembered under its statement name in
- * `named`), a Bind's statement looked up there; null for another message.
+ * The SQL a message runs: a Query's text, a Parse's text, a Bind's statement looked up in `named`
+ * (the texts of named Parses, see `rememberParse`); null for another message.
  */
 function sqlTextOf(message: Uint8Array, named: Map<string, string>): string | null {
-  const clean = (text: string) => text.replace(/\s+/g, ' ').trim();
   switch (message[0]) {
     case 0x51: // 'Q'
       return clean(cStrings(message, 1)[0] ?? '');
-    case 0x50: {
-      // 'P': statement name, query text
-      const [name = '', text = ''] = cStrings(message, 2);
-      if (name) named.set(name, clean(text));
-      return clean(text);
-    }
+    case 0x50: // 'P': statement name, query text
+      return clean(cStrings(message, 2)[1] ?? '');
     case 0x42: {
       // 'B': portal name, statement name
       const [, name = ''] = cStrings(message, 2);
@@ -59,6 +64,15 @@ function sqlTextOf(message: Uint8Array, named: Map<string, string>): string | nu
     default:
       return null;
   }
+}
+
+const clean = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/** A named Parse's text, kept under its name for the Binds that follow (a Parse is rare: once per statement). */
+function rememberParse(message: Uint8Array, named: Map<string, string>): void {
+  if (message[0] !== 0x50) return;
+  const [name = '', text = ''] = cStrings(message, 2);
+  if (name) named.set(name, clean(text));
 }
 
 /**
@@ -75,20 +89,31 @@ export function watchPgliteSlowCalls(
   if (!pglite) return { take: () => '', takeCalls: () => [], stop: () => undefined };
   const original = pglite.execProtocolRawSync;
   const slow = new Map<string, { count: number; totalMs: number; maxMs: number }>();
+  // The last call's SQL is decoded only when it is needed (a slow call, or every call with
+  // `recordCalls`): decoding every message would add the garbage of a copy of each Bind to the load.
+  let lastMessage: Uint8Array | null = null;
   let lastText = '(none)';
+  const textOfLast = (): string => {
+    if (lastMessage) {
+      lastText = sqlTextOf(lastMessage, named) ?? lastText;
+      lastMessage = null;
+    }
+    return lastText;
+  };
   const named = new Map<string, string>();
   let calls: PgliteCall[] = [];
   pglite.execProtocolRawSync = function (this: unknown, message: Uint8Array) {
-    lastText = sqlTextOf(message, named) ?? lastText;
+    rememberParse(message, named);
+    if (message[0] === 0x51 || message[0] === 0x50 || message[0] === 0x42) lastMessage = message;
     const startedMs = performance.now();
     try {
       return original.call(this, message);
     } finally {
       const endedMs = performance.now();
       const tookMs = endedMs - startedMs;
-      if (recordCalls) calls.push({ endEpochMs: performance.timeOrigin + endedMs, tookMs, text: lastText });
+      if (recordCalls) calls.push({ endEpochMs: performance.timeOrigin + endedMs, tookMs, text: textOfLast() });
       if (tookMs > SLOW_MS) {
-        const key = lastText.slice(0, TEXT_CHARS);
+        const key = textOfLast().slice(0, TEXT_CHARS);
         const entry = slow.get(key) ?? { count: 0, totalMs: 0, maxMs: 0 };
         entry.count += 1;
         entry.totalMs += tookMs;
