@@ -247,19 +247,35 @@ const parseMessage = (name: string, sql: string) => frame('P', [cstring(name), c
 const describeStatementMessage = (name: string) => frame('D', [Buffer.from('S'), cstring(name)]);
 /** Close a prepared statement. */
 const closeStatementMessage = (name: string) => frame('C', [Buffer.from('S'), cstring(name)]);
-/** Bind the unnamed portal to `name` with text parameters (null: SQL NULL) and text results. */
-function bindMessage(name: string, values: (string | null)[]): Buffer {
-  const parts = [cstring(''), cstring(name), int16(0), int16(values.length)];
+/**
+ * Bind the unnamed portal to `name` with text parameters (null: SQL NULL) and text results: portal
+ * name, statement name, no parameter format codes, the count and each value (length, bytes; -1 for
+ * NULL), no result format codes. Written into one buffer sized first: this runs for every prepared
+ * query, and a batch's array parameters can be kilobytes.
+ */
+export function bindMessage(name: string, values: (string | null)[]): Buffer {
+  const nameBytes = Buffer.byteLength(name, 'utf8');
+  let length = 4 + 1 + nameBytes + 1 + 2 + 2 + 2;
+  for (const value of values) length += 4 + (value === null ? 0 : Buffer.byteLength(value, 'utf8'));
+  const message = Buffer.allocUnsafe(1 + length);
+  let at = message.write('B', 0, 'latin1');
+  at = message.writeInt32BE(length, at);
+  message[at++] = 0; // the unnamed portal
+  at += message.write(name, at, 'utf8');
+  message[at++] = 0;
+  at = message.writeInt16BE(0, at);
+  at = message.writeInt16BE(values.length, at);
   for (const value of values) {
     if (value === null) {
-      parts.push(int32(-1));
+      at = message.writeInt32BE(-1, at);
     } else {
-      const bytes = Buffer.from(value, 'utf8');
-      parts.push(int32(bytes.length), bytes);
+      const bytes = message.write(value, at + 4, 'utf8');
+      message.writeInt32BE(bytes, at);
+      at += 4 + bytes;
     }
   }
-  parts.push(int16(0));
-  return frame('B', parts);
+  message.writeInt16BE(0, at);
+  return message;
 }
 /** Execute the unnamed portal, all rows. */
 const EXECUTE_MESSAGE = frame('E', [cstring(''), int32(0)]);
