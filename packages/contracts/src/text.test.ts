@@ -57,6 +57,22 @@ describe('the text rule', () => {
     expect(findUnsafeText('\u0000')).toEqual([[]]);
   });
 
+  it('lets a field named multi-line hold a tab or a line break, and only that field', () => {
+    const seen: string[] = [];
+    const isMultiline = (path: readonly PropertyKey[]) => {
+      seen.push(path.join('.'));
+      return path.join('.') === 'note.text';
+    };
+    const body = { note: { text: 'line 1\nline 2\t', title: 'a\tb' }, list: ['x\ny', 'fine'] };
+    expect(findUnsafeText(body, { isMultiline })).toEqual([
+      ['note', 'title'],
+      ['list', 0],
+    ]);
+    // asked only for the strings the strict rule refuses
+    expect(seen).toEqual(['note.text', 'note.title', 'list.0']);
+    expect(findUnsafeText({ note: { text: 'a\u0000' } }, { isMultiline })).toEqual([['note', 'text']]);
+  });
+
   it('safeText() carries the rule into a zod schema with the message key', () => {
     const result = safeText().safeParse('a\u0000');
     expect(result.success).toBe(false);
