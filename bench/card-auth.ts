@@ -114,7 +114,11 @@ async function seedCards(database: Database, count: number, tag: string): Promis
 
 /** Start timing SQL functions from zero (`--function-stats`; on PostgreSQL, this session's backend and the others'). */
 async function resetFunctionStats(database: Database): Promise<void> {
-  if (database.kind === 'postgres') await database.db.execute(sql`ALTER DATABASE CURRENT SET track_functions = 'all'`);
+  // `ALTER DATABASE CURRENT` is PostgreSQL 16+; the name is read for 15.
+  if (database.kind === 'postgres')
+    await database.db.execute(
+      sql`DO $$ BEGIN EXECUTE format('ALTER DATABASE %I SET track_functions = ''all''', current_database()); END $$`,
+    );
   else await database.db.execute(sql`SET track_functions = 'all'`);
   await database.db.execute(sql`SELECT pg_stat_reset()`);
 }

@@ -10,6 +10,11 @@
 --   (LIMIT_EXCEEDED) — the spend is read from card_spend_totals (kept by card_spend_totals_track),
 --   at most 31 rows of the card's month, no scan of its purchases;
 --   with p_is_balance_checked, the card's available balance (INSUFFICIENT_FUNDS, ledger_account_balance).
+-- SET enable_seqscan = off: PL/pgSQL keeps the spend read's plan for the session, so a plan made
+-- while card_spend_totals was small (statistics of a few rows, e.g. the embedded database's after
+-- its statistics job analysed the table early in the day) scanned the whole growing table on every
+-- decision until the next ANALYZE; held to the (card_id, day) index it is one probe at any size
+-- (as the ledger functions' plans, docs/ledger.md "Generic plans"; docs/cards.md "Benchmark").
 CREATE OR REPLACE FUNCTION card_refusal(
   p_card cards,
   p_amount numeric,
@@ -18,6 +23,7 @@ CREATE OR REPLACE FUNCTION card_refusal(
   p_is_balance_checked boolean
 ) RETURNS text
 LANGUAGE plpgsql
+SET enable_seqscan = off
 AS $$
 DECLARE
   v_today date := (p_now AT TIME ZONE 'UTC')::date;
