@@ -32,10 +32,10 @@ interface PostOutcome {
 }
 
 /**
- * Call `ledger_post` (`sql/ledger_post.sql`): claim the key, create missing accounts, lock the entry's
- * accounts in id order (SELECT … ORDER BY id FOR UPDATE), apply each net change with one
- * conditional `balance = balance + d` UPDATE, and write the postings — one statement, one round
- * trip, atomic by itself.
+ * Call `ledger_post` (`sql/ledger_post.sql`): claim the key, find (or create) the entry's accounts,
+ * write the postings, then apply each net change in ascending account id order with one conditional
+ * `balance = balance + d` UPDATE (the row's lock, check and change) — one statement, one round
+ * trip, atomic by itself. At most `POSTINGS_PER_ENTRY_MAX` postings (`assertWellFormed`).
  * @throws DomainError INSUFFICIENT_BALANCE when the function raised ML001 (nothing was written).
  */
 async function callLedgerPost(
