@@ -58,7 +58,9 @@ export function hasUnsafeCharacters(text: string, options: { multiline?: boolean
 /**
  * Every path (keys from the root) at which `value` — a parsed JSON body, a query string, params
  * or headers, at any depth — holds a string, or an object key, that breaks the rule. At most
- * `limit` paths are returned (a hostile body may have millions).
+ * `limit` paths are returned (a hostile body may have millions). `isMultiline` is asked only about
+ * a string the strict rule refuses; the path it is given is the walk's own, valid during the call
+ * only (read it, do not keep it).
  */
 export function findUnsafeText(
   value: unknown,
