@@ -11,14 +11,15 @@ import {
 } from '@meridian/contracts/loans';
 import { toLocale } from '@meridian/contracts/locale';
 import { validationMessage } from '@meridian/contracts/validation';
-import { Alert, Button, Card, Col, Descriptions, Form, Input, Radio, Row, Select, Skeleton } from 'antd';
+import { Alert, Button, Card, ConfigProvider, Descriptions, Input, Radio, Select, Skeleton } from 'antd';
 import Decimal from 'decimal.js';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { Link, useLocation } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSecuredAction } from '../../../hooks/use-secured-action.ts';
+import { useStagedMount } from '../../../hooks/use-staged-mount.ts';
 import { openActionModal } from '../../../stores/modal-store.ts';
 import { useLoanCalc } from '../api/get-loan-calc.ts';
 import { useLoanCoins } from '../api/get-loan-coins.ts';
@@ -72,71 +73,95 @@ export function LoanCalculator({
   const form = useBorrowForm(config, access, onBorrowed);
   const { loanCoin, termDays, shown, edit, refusalText, availableOf, answer, calc, query, borrowed } = form;
   const calcError = query !== null && calc.error instanceof ApiError ? calc.error.message : null;
+  // Mounted in five tasks — the coin, the terms, the amounts, the button, the figures — rather than
+  // one (Lighthouse's total blocking time; `useStagedMount`).
+  const stage = useStagedMount(5);
   return (
     <Card className="loan-calc" data-testid="loan-calculator">
-      <Row gutter={[24, 16]}>
-        <Col xs={24} md={12}>
-          <Form layout="vertical" requiredMark={false} onFinish={form.borrow}>
-            {/* Items without a `name` link label and input through htmlFor/id (axe: label). */}
+      <div className="loan-calc__grid">
+        <div>
+          <form
+            className="loan-calc__form"
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              form.borrow();
+            }}
+          >
             <CoinPicker coins={form.coinChoices} value={loanCoin} onChange={form.chooseCoin} />
-            <TermPicker terms={config.terms} termDays={termDays} onChange={form.setTermDays} />
-            <AmountField
-              id="loan-calc-collateral"
-              label={t('calc.collateral')}
-              value={shown('collateral')}
-              onChange={(value) => edit('collateral', value)}
-              suffix="BTC"
-              help={refusalText('collateral')}
-              extra={
-                access.kind === 'ok'
-                  ? t('calc.available', {
-                      amount: money(availableOf('BTC'), 'BTC', { unit: 'none', rounding: MONEY_ROUNDING.available }),
-                    })
-                  : undefined
-              }
-              testId="loan-collateral"
+            {stage >= 2 && <TermPicker terms={config.terms} termDays={termDays} onChange={form.setTermDays} />}
+            {stage >= 3 && (
+              <>
+                <AmountField
+                  id="loan-calc-collateral"
+                  label={t('calc.collateral')}
+                  value={shown('collateral')}
+                  onChange={(value) => edit('collateral', value)}
+                  suffix="BTC"
+                  help={refusalText('collateral')}
+                  extra={
+                    access.kind === 'ok'
+                      ? t('calc.available', {
+                          amount: money(availableOf('BTC'), 'BTC', {
+                            unit: 'none',
+                            rounding: MONEY_ROUNDING.available,
+                          }),
+                        })
+                      : undefined
+                  }
+                  testId="loan-collateral"
+                />
+                <AmountField
+                  id="loan-calc-principal"
+                  label={t('calc.amount')}
+                  value={shown('principal')}
+                  onChange={(value) => edit('principal', value)}
+                  suffix={loanCoin}
+                  help={refusalText('principal')}
+                  extra={
+                    answer?.maxPrincipal
+                      ? t('calc.maxAmount', {
+                          amount: money(answer.maxPrincipal, loanCoin, {
+                            unit: 'none',
+                            rounding: MONEY_ROUNDING.available,
+                          }),
+                          coin: loanCoin,
+                          pct: config.initialLtvPct,
+                        })
+                      : undefined
+                  }
+                  testId="loan-principal"
+                />
+              </>
+            )}
+            {stage >= 4 && (
+              <>
+                {calcError && <FormAlert type="warning" message={calcError} testId="loan-calc-error" />}
+                {form.shownFormError && (
+                  <FormAlert type="error" message={form.shownFormError} testId="loan-borrow-error" />
+                )}
+                <BorrowAction
+                  access={access}
+                  returnTo={form.returnTo}
+                  isReady={form.isAnswerCurrent && !form.isLtvTooHigh}
+                />
+              </>
+            )}
+          </form>
+        </div>
+        <div>
+          {stage >= 5 && (
+            <CalcResult
+              config={config}
+              answer={answer}
+              loanCoin={loanCoin}
+              termDays={termDays}
+              hasHint={!calcError}
+              isLoading={calc.isFetching && query !== null}
             />
-            <AmountField
-              id="loan-calc-principal"
-              label={t('calc.amount')}
-              value={shown('principal')}
-              onChange={(value) => edit('principal', value)}
-              suffix={loanCoin}
-              help={refusalText('principal')}
-              extra={
-                answer?.maxPrincipal
-                  ? t('calc.maxAmount', {
-                      amount: money(answer.maxPrincipal, loanCoin, {
-                        unit: 'none',
-                        rounding: MONEY_ROUNDING.available,
-                      }),
-                      coin: loanCoin,
-                      pct: config.initialLtvPct,
-                    })
-                  : undefined
-              }
-              testId="loan-principal"
-            />
-            {calcError && <FormAlert type="warning" message={calcError} testId="loan-calc-error" />}
-            {form.shownFormError && <FormAlert type="error" message={form.shownFormError} testId="loan-borrow-error" />}
-            <BorrowAction
-              access={access}
-              returnTo={form.returnTo}
-              isReady={form.isAnswerCurrent && !form.isLtvTooHigh}
-            />
-          </Form>
-        </Col>
-        <Col xs={24} md={12}>
-          <CalcResult
-            config={config}
-            answer={answer}
-            loanCoin={loanCoin}
-            termDays={termDays}
-            hasHint={!calcError}
-            isLoading={calc.isFetching && query !== null}
-          />
-        </Col>
-      </Row>
+          )}
+        </div>
+      </div>
       {borrowed && (
         <Suspense fallback={null}>
           <LoanBorrowedModal order={borrowed} onClose={() => form.setBorrowed(null)} />
@@ -404,13 +429,14 @@ function TermPicker({
 }) {
   const { t } = useTranslation('loans');
   return (
-    <Form.Item label={t('calc.term')}>
+    <CalcField label={t('calc.term')} labelId="loan-calc-term-label">
       <Radio.Group
         value={termDays}
         onChange={(event) => onChange(Number(event.target.value))}
         optionType="button"
         buttonStyle="solid"
         className="loan-terms"
+        aria-labelledby="loan-calc-term-label"
         data-testid="loan-term"
         options={terms.map((item) => ({
           value: item.termDays,
@@ -422,7 +448,7 @@ function TermPicker({
           ),
         }))}
       />
-    </Form.Item>
+    </CalcField>
   );
 }
 
@@ -452,9 +478,12 @@ function AmountField({
   testId: string;
 }) {
   return (
-    <Form.Item label={label} htmlFor={id} validateStatus={help ? 'error' : undefined} help={help} extra={extra}>
+    <CalcField label={label} htmlFor={id} error={help} extra={extra}>
       <Input
         id={id}
+        status={help ? 'error' : undefined}
+        aria-invalid={help ? true : undefined}
+        aria-describedby={describedByOf(id, help, extra)}
         inputMode="decimal"
         autoComplete="off"
         value={value}
@@ -462,7 +491,7 @@ function AmountField({
         suffix={suffix}
         data-testid={testId}
       />
-    </Form.Item>
+    </CalcField>
   );
 }
 
@@ -496,7 +525,7 @@ function CoinPicker({
 }) {
   const { t } = useTranslation('loans');
   return (
-    <Form.Item label={t('calc.loanCoin')} htmlFor="loan-calc-coin">
+    <CalcField label={t('calc.loanCoin')} htmlFor="loan-calc-coin">
       <Select<LoanCoin>
         id="loan-calc-coin"
         value={value}
@@ -504,6 +533,61 @@ function CoinPicker({
         data-testid="loan-coin"
         options={coins.map((coin) => ({ value: coin, label: coin }))}
       />
-    </Form.Item>
+    </CalcField>
   );
+}
+
+/**
+ * One field of the calculator: its label above the control, then the field's refusal (`error`, red,
+ * announced) and a note (`extra`), in the layout of the app's vertical forms. Plain markup rather than
+ * Ant Design's `Form.Item`: the calculator keeps its own state and rules, and each `Form.Item` added a
+ * grid row with its own breakpoint subscription, two timers and a forced layout to the calculator's
+ * mount (docs/performance.md, "Lighthouse: the loan calculator mounted in stages"). Name the control
+ * by `htmlFor` (an input's id) or, for a group, by `labelId` (its `aria-labelledby`); the refusal's
+ * and the note's ids are `${htmlFor}-error` and `${htmlFor}-extra` (`describedByOf`).
+ */
+function CalcField({
+  label,
+  htmlFor,
+  labelId,
+  error,
+  extra,
+  children,
+}: {
+  label: string;
+  htmlFor?: string;
+  labelId?: string;
+  error?: string;
+  extra?: string;
+  children: ReactNode;
+}) {
+  // Ant Design's large forms give the label a control's height; the others, its text's.
+  const isLarge = ConfigProvider.useConfig().componentSize === 'large';
+  const className = ['loan-field', isLarge && 'loan-field--large', error && 'loan-field--error']
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <div className={className}>
+      <label className="loan-field__label" htmlFor={htmlFor} id={labelId}>
+        {label}
+      </label>
+      {children}
+      {error && (
+        <div className="loan-field__error" id={htmlFor && `${htmlFor}-error`} role="alert">
+          {error}
+        </div>
+      )}
+      {extra && (
+        <div className="loan-field__extra" id={htmlFor && `${htmlFor}-extra`}>
+          {extra}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The `aria-describedby` of the control of a `CalcField` with `htmlFor` = `id`: its refusal and note, where shown. */
+function describedByOf(id: string, error: string | undefined, extra: string | undefined): string | undefined {
+  const ids = [error && `${id}-error`, extra && `${id}-extra`].filter(Boolean);
+  return ids.length > 0 ? ids.join(' ') : undefined;
 }
