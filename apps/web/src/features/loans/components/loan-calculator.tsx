@@ -11,9 +11,9 @@ import {
 } from '@meridian/contracts/loans';
 import { toLocale } from '@meridian/contracts/locale';
 import { validationMessage } from '@meridian/contracts/validation';
-import { Alert, Button, Card, ConfigProvider, Descriptions, Input, Radio, Select, Skeleton } from 'antd';
+import { Alert, Button, Card, Descriptions, Input, Radio, Select, Skeleton } from 'antd';
 import Decimal from 'decimal.js';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { Link, useLocation } from 'react-router';
@@ -37,6 +37,7 @@ import { pct, thresholdPrice } from '../lib/format.ts';
 import { kycLinkOf, type LoanAccess } from '../lib/loan-access.ts';
 import { useDebounced } from '../lib/use-debounced.ts';
 import { useWalletAvailable } from '../lib/wallet-available.ts';
+import { describedByOf, LoanField } from './loan-field.tsx';
 import { LtvGauge } from './ltv-gauge.tsx';
 import { money } from '../../../lib/money.ts';
 import { MONEY_ROUNDING } from '@meridian/contracts/money-format';
@@ -69,9 +70,8 @@ export function LoanCalculator({
   access: LoanAccess;
   onBorrowed?: (order: LoanOrder) => void;
 }) {
-  const { t } = useTranslation('loans');
   const form = useBorrowForm(config, access, onBorrowed);
-  const { loanCoin, termDays, shown, edit, refusalText, availableOf, answer, calc, query, borrowed } = form;
+  const { loanCoin, termDays, answer, calc, query, borrowed } = form;
   const calcError = query !== null && calc.error instanceof ApiError ? calc.error.message : null;
   // Mounted in five tasks — the coin, the terms, the amounts, the button, the figures — rather than
   // one (Lighthouse's total blocking time; `useStagedMount`).
@@ -90,50 +90,7 @@ export function LoanCalculator({
           >
             <CoinPicker coins={form.coinChoices} value={loanCoin} onChange={form.chooseCoin} />
             {stage >= 2 && <TermPicker terms={config.terms} termDays={termDays} onChange={form.setTermDays} />}
-            {stage >= 3 && (
-              <>
-                <AmountField
-                  id="loan-calc-collateral"
-                  label={t('calc.collateral')}
-                  value={shown('collateral')}
-                  onChange={(value) => edit('collateral', value)}
-                  suffix="BTC"
-                  help={refusalText('collateral')}
-                  extra={
-                    access.kind === 'ok'
-                      ? t('calc.available', {
-                          amount: money(availableOf('BTC'), 'BTC', {
-                            unit: 'none',
-                            rounding: MONEY_ROUNDING.available,
-                          }),
-                        })
-                      : undefined
-                  }
-                  testId="loan-collateral"
-                />
-                <AmountField
-                  id="loan-calc-principal"
-                  label={t('calc.amount')}
-                  value={shown('principal')}
-                  onChange={(value) => edit('principal', value)}
-                  suffix={loanCoin}
-                  help={refusalText('principal')}
-                  extra={
-                    answer?.maxPrincipal
-                      ? t('calc.maxAmount', {
-                          amount: money(answer.maxPrincipal, loanCoin, {
-                            unit: 'none',
-                            rounding: MONEY_ROUNDING.available,
-                          }),
-                          coin: loanCoin,
-                          pct: config.initialLtvPct,
-                        })
-                      : undefined
-                  }
-                  testId="loan-principal"
-                />
-              </>
-            )}
+            {stage >= 3 && <CalcAmounts form={form} config={config} access={access} />}
             {stage >= 4 && (
               <>
                 {calcError && <FormAlert type="warning" message={calcError} testId="loan-calc-error" />}
@@ -286,6 +243,59 @@ function useBorrowForm(config: LoanConfig, access: LoanAccess, onBorrowed?: (ord
   };
 }
 
+/** The calculator's state and actions (`useBorrowForm`). */
+type BorrowForm = ReturnType<typeof useBorrowForm>;
+
+/** The two amounts, collateral and loan, with the wallet's available BTC and the largest loan under them. */
+function CalcAmounts({ form, config, access }: { form: BorrowForm; config: LoanConfig; access: LoanAccess }) {
+  const { t } = useTranslation('loans');
+  const { loanCoin, shown, edit, refusalText, availableOf, answer } = form;
+  return (
+    <>
+      <AmountField
+        id="loan-calc-collateral"
+        label={t('calc.collateral')}
+        value={shown('collateral')}
+        onChange={(value) => edit('collateral', value)}
+        suffix="BTC"
+        help={refusalText('collateral')}
+        extra={
+          access.kind === 'ok'
+            ? t('calc.available', {
+                amount: money(availableOf('BTC'), 'BTC', {
+                  unit: 'none',
+                  rounding: MONEY_ROUNDING.available,
+                }),
+              })
+            : undefined
+        }
+        testId="loan-collateral"
+      />
+      <AmountField
+        id="loan-calc-principal"
+        label={t('calc.amount')}
+        value={shown('principal')}
+        onChange={(value) => edit('principal', value)}
+        suffix={loanCoin}
+        help={refusalText('principal')}
+        extra={
+          answer?.maxPrincipal
+            ? t('calc.maxAmount', {
+                amount: money(answer.maxPrincipal, loanCoin, {
+                  unit: 'none',
+                  rounding: MONEY_ROUNDING.available,
+                }),
+                coin: loanCoin,
+                pct: config.initialLtvPct,
+              })
+            : undefined
+        }
+        testId="loan-principal"
+      />
+    </>
+  );
+}
+
 /**
  * The rules the page can check before asking the server, per field: the collateral within the
  * wallet's available BTC (`available`, a decimal string), the amount at least the coin's minimum
@@ -429,7 +439,7 @@ function TermPicker({
 }) {
   const { t } = useTranslation('loans');
   return (
-    <CalcField label={t('calc.term')} labelId="loan-calc-term-label">
+    <LoanField label={t('calc.term')} labelId="loan-calc-term-label">
       <Radio.Group
         value={termDays}
         onChange={(event) => onChange(Number(event.target.value))}
@@ -448,7 +458,7 @@ function TermPicker({
           ),
         }))}
       />
-    </CalcField>
+    </LoanField>
   );
 }
 
@@ -478,7 +488,7 @@ function AmountField({
   testId: string;
 }) {
   return (
-    <CalcField label={label} htmlFor={id} error={help} extra={extra}>
+    <LoanField label={label} htmlFor={id} error={help} extra={extra}>
       <Input
         id={id}
         status={help ? 'error' : undefined}
@@ -491,7 +501,7 @@ function AmountField({
         suffix={suffix}
         data-testid={testId}
       />
-    </CalcField>
+    </LoanField>
   );
 }
 
@@ -525,7 +535,7 @@ function CoinPicker({
 }) {
   const { t } = useTranslation('loans');
   return (
-    <CalcField label={t('calc.loanCoin')} htmlFor="loan-calc-coin">
+    <LoanField label={t('calc.loanCoin')} htmlFor="loan-calc-coin">
       <Select<LoanCoin>
         id="loan-calc-coin"
         value={value}
@@ -533,61 +543,6 @@ function CoinPicker({
         data-testid="loan-coin"
         options={coins.map((coin) => ({ value: coin, label: coin }))}
       />
-    </CalcField>
+    </LoanField>
   );
-}
-
-/**
- * One field of the calculator: its label above the control, then the field's refusal (`error`, red,
- * announced) and a note (`extra`), in the layout of the app's vertical forms. Plain markup rather than
- * Ant Design's `Form.Item`: the calculator keeps its own state and rules, and each `Form.Item` added a
- * grid row with its own breakpoint subscription, two timers and a forced layout to the calculator's
- * mount (docs/performance.md, "Lighthouse: the loan calculator mounted in stages"). Name the control
- * by `htmlFor` (an input's id) or, for a group, by `labelId` (its `aria-labelledby`); the refusal's
- * and the note's ids are `${htmlFor}-error` and `${htmlFor}-extra` (`describedByOf`).
- */
-function CalcField({
-  label,
-  htmlFor,
-  labelId,
-  error,
-  extra,
-  children,
-}: {
-  label: string;
-  htmlFor?: string;
-  labelId?: string;
-  error?: string;
-  extra?: string;
-  children: ReactNode;
-}) {
-  // Ant Design's large forms give the label a control's height; the others, its text's.
-  const isLarge = ConfigProvider.useConfig().componentSize === 'large';
-  const className = ['loan-field', isLarge && 'loan-field--large', error && 'loan-field--error']
-    .filter(Boolean)
-    .join(' ');
-  return (
-    <div className={className}>
-      <label className="loan-field__label" htmlFor={htmlFor} id={labelId}>
-        {label}
-      </label>
-      {children}
-      {error && (
-        <div className="loan-field__error" id={htmlFor && `${htmlFor}-error`} role="alert">
-          {error}
-        </div>
-      )}
-      {extra && (
-        <div className="loan-field__extra" id={htmlFor && `${htmlFor}-extra`}>
-          {extra}
-        </div>
-      )}
-    </div>
-  );
-}
-
-/** The `aria-describedby` of the control of a `CalcField` with `htmlFor` = `id`: its refusal and note, where shown. */
-function describedByOf(id: string, error: string | undefined, extra: string | undefined): string | undefined {
-  const ids = [error && `${id}-error`, extra && `${id}-extra`].filter(Boolean);
-  return ids.length > 0 ? ids.join(' ') : undefined;
 }
