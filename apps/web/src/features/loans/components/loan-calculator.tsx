@@ -81,7 +81,6 @@ export function LoanCalculator({
       <div className="loan-calc__grid">
         <div>
           <form
-            className="loan-calc__form"
             noValidate
             onSubmit={(event) => {
               event.preventDefault();
